@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './constants.js';
+export * from './messages.js';

@@ -1,0 +1,121 @@
+/**
+ * User-facing text from the spec, word for word: validation messages (000 §5, 001 §5) and the error
+ * catalogue (000 §8, 001 §8). The core answers with these texts; the console translates by key.
+ */
+
+/** Validation messages. Parameterised ones are functions so the wording stays in one place. */
+export const VALIDATION = {
+  invalidField: 'Invalid field',
+  required: 'This field is required',
+  mustMatchPattern: 'Must match the pattern',
+  minChars: (n: number) => `Must have at least ${n} characters`,
+  maxChars: (n: number) => `Must have at most ${n} characters`,
+  betweenChars: (n: number, m: number) => `Must be between ${n} and ${m} characters`,
+  minValue: (n: number) => `Must be ${n} or more`,
+  maxValue: (n: number) => `Must be ${n} or less`,
+  numericOnly: 'Must only contain numeric characters',
+  integer: 'Must be an integer',
+  number: 'Must be a number',
+  invalidIp: 'Invalid IP field',
+  invalidSubnet: 'Invalid Subnet Mask field',
+  nameUnique: 'Name field has to be unique',
+  nameTaken: 'Name is already taken, please select a different name',
+  max255: 'Must be no more than 255 characters',
+  invalidEmail: 'Invalid email format',
+  fieldUnique: 'This field must be unique',
+  streamIdUnique: 'Stream ID must be unique between streams',
+  numericRequired: 'Numeric value is required',
+  parentInventoryNotSelf: 'Parent inventory cannot be the current inventory',
+  /** 000 §5 unit name: characters. */
+  unitNameCharacters: 'Only letters, numbers, underscores and hyphens are allowed',
+  /** 000 §5 unit name: uniqueness. */
+  unitNameInUse: 'This name is already in use, please choose a different name',
+  sluglineMissing: 'Slugline is missing',
+  noSemicolon: 'Metadata fields cannot contain a semicolon',
+  lastInterface: 'At least two interfaces must stay connected; the last one cannot be disabled',
+  cellularScanOneModem: 'Cellular scan is not allowed when only one modem is connected',
+  cellularAboveTotal: 'Max Cellular Capping cannot be higher than Max Total Capping',
+  busyUnitCapping: 'Bandwidth Limit Capping cannot be configured for a busy unit',
+  priorityLimitOrder: 'A priority limit must be lower than the total and higher than the limits of lower priorities',
+  delayOnTheFly: 'Delay can be changed on the fly only for 0.9 s or higher',
+  xsltOnly: 'Only XSLT file type is accepted',
+  speedTestVersion: 'Speed test needs channel version 7.5.1 or higher',
+  supportCaseNotIdle: 'A support case can be opened only when the unit is online and idle',
+  supportCaseNoEmail: 'Users without an e-mail address cannot open a support case',
+  readOnlyNoDelete: 'Deleting uploaded files is not allowed for read-only users',
+  filenamePrefixUnique: 'The resulting file name must be unique on the same multimedia hub',
+  maxElements: 'Maximum number of elements reached',
+  noItems: 'No items',
+} as const;
+
+/** Stable error codes with the spec's text. HTTP status chosen per kind of failure. */
+export const ERROR_CATALOGUE = {
+  // transport / generic
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to access this application' },
+  NOT_AVAILABLE_FOR_USER_TYPE: { status: 403, message: 'Not available for your user type' },
+  NOT_FOUND: { status: 404, message: 'Items cannot be displayed. Please contact support' },
+  VALIDATION_FAILED: { status: 400, message: 'Invalid field' },
+  CONFLICT: { status: 409, message: 'The item was changed by someone else, please reload and try again' },
+  GENERIC: { status: 500, message: 'Generic Error' },
+  DEVICE_UNREACHABLE: { status: 503, message: 'Configuration not sent, retry' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Incorrect username or password' },
+  // spec 000 §8
+  SERVER_BUSY_SENDING_LOGS: { status: 409, message: 'Server is busy sending logs of another channel' },
+  CHANNEL_NO_LOGS: { status: 422, message: 'Channel does not support logs sending' },
+  CHANNEL_BUSY_OR_OFFLINE_LOGS: { status: 409, message: 'Selected channel busy or offline when sending logs' },
+  SCAN_FAILED: { status: 502, message: 'Scan failed, please try again' },
+  SCAN_NOT_SUPPORTED: { status: 422, message: 'Scan not supported for this modem' },
+  INCORRECT_PASSWORD: { status: 403, message: 'Incorrect password' },
+  FILE_TYPE_NOT_SUPPORTED: { status: 415, message: 'File type not supported' },
+  NAME_IN_USE: { status: 409, message: 'Name already in use' },
+  NO_VIDEO_RETURN_LICENSE: { status: 402, message: 'No Video Return licenses' },
+  NO_MULTI_CAMERA_LICENSE: { status: 402, message: 'No Multi Camera license' },
+  DATABRIDGE_LICENSE_DISABLED: { status: 402, message: 'Databridge license not enabled' },
+  PRO_4K_LICENSE_MISSING: { status: 402, message: 'PRO-4K licence missing' },
+  INTERCOM_SERVER_MISMATCH: { status: 409, message: 'Intercom server missing or different from the audio room' },
+  CHANNEL_CHANGED_SPEED_TEST: { status: 409, message: 'Channel changed, repeat speed test' },
+  TEST_CANCELLED: { status: 409, message: 'Test cancelled' },
+  UNIT_VIDEO_LICENSE_INVALID: { status: 402, message: 'Unit video license invalid' },
+  CAMERA_NOT_CONNECTED: { status: 409, message: 'Camera not connected' },
+  UNIT_OFFLINE: { status: 409, message: 'Selected channel busy or offline' },
+  UNIT_BUSY: { status: 409, message: 'Unit is busy' },
+  // upgrade codes (meaning only in the spec; text is ours)
+  UPGRADE_6802: { status: 422, message: 'Target version not allowed', code: 6802 },
+  UPGRADE_6803: { status: 422, message: 'Upgrade not supported for LU-600 H264', code: 6803 },
+  UPGRADE_6199: { status: 409, message: 'Server offline', code: 6199 },
+  UPGRADE_6808: { status: 409, message: 'Server busy', code: 6808 },
+  UPGRADE_6810: { status: 422, message: 'Target version not supported by hardware configuration', code: 6810 },
+  // spec 001 §8
+  FEATURE_DISABLED: { status: 403, message: 'Feature disabled' },
+  INVENTORY_CONFIGURATION_EXISTS: { status: 409, message: 'Inventory configuration already exists' },
+  OUTPUT_CHANNEL_LICENSE_EXCEEDED: { status: 402, message: 'Output channel license is exceeded (the server supports up to {0} output channels)' },
+  USER_EXISTS: { status: 409, message: 'User already exists' },
+  OLD_PASSWORD_MISMATCH: { status: 422, message: 'Old password does not match' },
+  EMAIL_IN_USE: { status: 409, message: 'Email used by another user' },
+  NO_USER_LICENSE: { status: 402, message: 'No available user license' },
+  LICENSE_LIMIT_REACHED: { status: 402, message: 'License limit reached' },
+  ASSOCIATION_EXISTS: { status: 409, message: 'Association already exists' },
+  SOFTWARE_VERSION_EXISTS: { status: 409, message: 'Software version exists' },
+  NO_4K_ON_CHANNEL: { status: 422, message: 'No 4K transmission on the channel' },
+  PRO_4K_NOT_AVAILABLE: { status: 402, message: 'PRO-4K license not available' },
+  CERTIFICATE_NOT_FOUND: { status: 404, message: 'Certificate not found' },
+  CERTIFICATE_DELETION_FAILED: { status: 409, message: 'Certificate deletion failed' },
+  GEOCODING_PROFILE_IN_USE: { status: 409, message: 'Geocoding profile in use' },
+  UNIT_MAX_INVENTORIES: { status: 409, message: 'Unit max inventories reached' },
+  EMAIL_SMS_ERROR: { status: 502, message: 'Email/SMS error, try again' },
+} as const satisfies Record<string, { status: number; message: string; code?: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Spec 001 §8 software upgrade failure codes with their texts. */
+export const UPGRADE_FAILURE_TEXTS = {
+  101: 'Install failed',
+  102: 'Blackmagic driver failed',
+  103: 'OS upgrade failed',
+  104: 'Install after OS upgrade failed',
+  105: 'Network problem',
+  106: 'No connection to repository',
+  107: 'Backup of server configuration failed',
+  [-1]: 'Generic error, reboot server',
+} as const;
