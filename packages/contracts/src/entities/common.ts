@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Ids are opaque strings: unit unique ids ("LU800-0001"), cuids for the rest. */
+export const Id = z.string().min(1).max(128);
+export const IdParams = z.object({ id: Id });
+export const IsoDate = z.iso.datetime({ offset: true });
+
+/** Paging query of the spec's admin searches (offset, limit, searchKey, searchValue, sortBy, sortDir). */
+export const SortDir = z.enum(['asc', 'desc']);
+
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** The one error envelope every failed call answers with. */
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field-level problems with the spec's messages; present on validation failures. */
+    fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** Numeric device/upgrade code where the spec has one (6802, 6199, ...). */
+    deviceCode: z.number().int().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

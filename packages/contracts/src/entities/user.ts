@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { Language, Role } from '../enums.js';
+import { LIMITS } from '../constants.js';
+import { Id } from './common.js';
+
+export const InventoryRef = z.object({ id: Id, name: z.string() });
+export const GroupRef = z.object({ id: Id, name: z.string(), inventoryId: Id });
+
+/** Current user details (spec 000 §7, 001 §3 User and "User props"). */
+export const CurrentUser = z.object({
+  id: Id,
+  username: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: Role,
+  userLabel: z.string().nullable(),
+  roles: z.array(Role),
+  inventories: z.array(InventoryRef),
+  groups: z.array(GroupRef),
+  passwordExpiresAt: z.string().nullable(),
+  /** User props of spec 001 §3. */
+  props: z.object({
+    loggedUserRoles: z.array(Role),
+    services: z.array(z.string()),
+    wsLibrary: z.string(),
+    activeFeatures: z.array(z.string()),
+    hasGraphics: z.boolean(),
+    ifbStatus: z.string(),
+    /** Subscription batch size override (spec 001 §7), null for the default 50. */
+    wsBatchSize: z.number().int().positive().nullable(),
+  }),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const LoginBody = z.object({
+  username: z.string().min(1).max(LIMITS.usernameMax),
+  password: z.string().min(1).max(1024),
+});
+export const LoginResult = z.object({ user: CurrentUser });
+
+/** Grid preferences (column widths, sortState) per grid id. */
+export const GridPrefs = z.record(
+  z.string(),
+  z.object({
+    columnWidths: z.record(z.string(), z.number().nonnegative()).optional(),
+    sortState: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).nullable().optional(),
+  }),
+);
+
+const ListFilters = z.record(z.string(), z.unknown());
+
+/** Spec 000 §3 "Preferences (per user)" — every field optional, unknown keys refused. */
+export const UserPreferences = z
+  .object({
+    groupId: z.string().nullable(),
+    inventoryId: z.string().nullable(),
+    inventoryName: z.string().nullable(),
+    gridPrefs: GridPrefs,
+    filters: z
+      .object({
+        devices: ListFilters,
+        channels: ListFilters,
+        files: ListFilters,
+        manage: ListFilters,
+        videoReturn: ListFilters,
+      })
+      .partial(),
+    filtersOpen: z
+      .object({
+        devices: z.boolean(),
+        channels: z.boolean(),
+        files: z.boolean(),
+        manage: z.boolean(),
+        videoReturn: z.boolean(),
+      })
+      .partial(),
+    unitAlertsSettings: z.record(z.string(), z.boolean()),
+    unitAlertsSoundSettings: z.object({ critical: z.boolean(), warning: z.boolean() }),
+    luSmartCountry: z.string().max(64),
+    graphicsRegion: z.string().max(64).nullable(),
+    currentRoute: z.string().max(2048).nullable(),
+    leftPanelWidth: z.number().int().min(0).max(10000).nullable(),
+    unitListExpanded: z.record(z.string(), z.boolean()),
+    lastSelectedUnit: z.string().nullable(),
+    zendeskChatHidden: z.boolean(),
+    language: Language,
+  })
+  .partial()
+  .strict();
+export type UserPreferences = z.infer<typeof UserPreferences>;

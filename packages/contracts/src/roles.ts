@@ -1,0 +1,70 @@
+/**
+ * Role sets of spec 000 §6 / 001 §6. Route guards (console) and the endpoint catalogue (core) both
+ * use these sets, so a page and the calls behind it agree on who may use them.
+ */
+import type { Role } from './enums.js';
+import { ROLES } from './enums.js';
+
+export const ALL_ROLES: readonly Role[] = ROLES;
+
+/** Platform admin pages (system entities, settings, remote actions, ...): super_user only. */
+export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['super_user'];
+
+/** Users, groups, usage profiles, software version, audio rooms, services, licence activation, reports. */
+export const MANAGE_ROLES: readonly Role[] = ['super_user', 'luc_admin', 'luc_contractor', 'luc_media_group_admin', 'luc_partner'];
+
+/** Shares (publishers, subscribers). */
+export const SHARES_ROLES: readonly Role[] = ['super_user', 'luc_media_group_admin'];
+
+/**
+ * "The broader set, which includes luc_regular": channels, devices, video return, file upload.
+ * The spec does not list it; we read it as the manage set plus luc_regular and staff.
+ */
+export const BROADER_ROLES: readonly Role[] = [...MANAGE_ROLES, 'luc_regular', 'staff'];
+
+/** Contractor entities; partner remote actions. */
+export const CONTRACTOR_ROLES: readonly Role[] = ['luc_contractor'];
+export const PARTNER_ROLES: readonly Role[] = ['luc_partner'];
+
+/** Roles that see every inventory (system admin console): super user and support staff. */
+export const GLOBAL_SCOPE_ROLES: readonly Role[] = ['super_user', 'staff'];
+
+/**
+ * Roles that alone do not grant the console: a user holding only these goes to the unauthorized
+ * page (ingest- or studio-like roles may still reach /easy_live).
+ */
+export const LIMITED_ROLES: readonly Role[] = [
+  'luc_curator',
+  'luc_multipoint',
+  'luc_unit_control',
+  'luc_freelancer',
+  'luc_ingest',
+  'luc_studio',
+  'luc_vr_viewer',
+  'luc_application',
+];
+export const EASY_LIVE_ROLES: readonly Role[] = ['luc_ingest', 'luc_studio'];
+
+/** Roles with console access: anyone holding at least one role outside LIMITED_ROLES. */
+export function hasConsoleAccess(roles: readonly Role[]): boolean {
+  return roles.some((r) => !LIMITED_ROLES.includes(r));
+}
+
+/** Read-only users: may look, may not act (no stream control, no file deletion, no AI). */
+export const READ_ONLY_ROLES: readonly Role[] = ['luc_read'];
+
+/** Who may control units (start/stop, rename, configure): everyone but read-only and viewer roles. */
+export const UNIT_CONTROL_ROLES: readonly Role[] = [...BROADER_ROLES, 'luc_unit_control', 'luc_freelancer'];
+
+/** Inventory-manager level (the /error page guard sends these and super users elsewhere). */
+export const INVENTORY_MANAGER_ROLES: readonly Role[] = ['super_user', 'luc_admin', 'luc_media_group_admin'];
+
+/**
+ * "Apply and OK buttons in modals show only for regular users." Read as: users who may change
+ * things (the unit-control set), i.e. not read-only or viewer accounts.
+ */
+export const APPLY_BUTTON_ROLES: readonly Role[] = UNIT_CONTROL_ROLES;
+
+export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[]): boolean {
+  return userRoles.some((r) => allowed.includes(r));
+}
