@@ -9,3 +9,4 @@ export * from './entities/notification.js';
 export * from './catalogue.js';
 export * from './realtime.js';
 export * from './gateway.js';
+export * from './validation.js';
