@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers: `unit` (pure code beside the source, *.test.ts under src/), `integration` (real
- * SQLite and PostgreSQL, real websockets: */test/**). End-to-end tests run under Playwright
+ * SQLite and PostgreSQL, real websockets: the test/ folders). End-to-end tests run under Playwright
  * (tests/e2e), benchmarks under tests/bench.
  */
 export default defineConfig({

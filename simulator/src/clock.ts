@@ -1,0 +1,159 @@
+/**
+ * The simulator's clock: simulated milliseconds that run in real time, accelerated (factor > 1),
+ * or stepped by hand (QA reproducing a run to the event). Timers fire in due order; timers due at
+ * the same instant fire in the order they were set, so a seeded run is reproducible.
+ */
+export type ClockMode = { kind: 'realtime' } | { kind: 'accelerated'; factor: number } | { kind: 'stepped' };
+
+interface Timer {
+  due: number;
+  order: number;
+  fn: () => void;
+  cancelled: boolean;
+}
+
+export class SimClock {
+  private simNow: number;
+  private realAnchor = 0;
+  private simAnchor = 0;
+  private factor = 1;
+  private stepped = false;
+  private readonly heap: Timer[] = [];
+  private order = 0;
+  private handle: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(start: number, mode: ClockMode = { kind: 'realtime' }) {
+    this.simNow = Math.round(start);
+    this.stepped = true; // so that setMode reads simNow as the current time
+    this.setMode(mode);
+  }
+
+  setMode(mode: ClockMode): void {
+    this.simNow = this.now();
+    this.stepped = mode.kind === 'stepped';
+    this.factor = mode.kind === 'accelerated' ? mode.factor : 1;
+    this.realAnchor = performance.now();
+    this.simAnchor = this.simNow;
+    this.arm();
+  }
+
+  now(): number {
+    if (this.stepped || this.stopped) return this.simNow;
+    return Math.floor(this.simAnchor + (performance.now() - this.realAnchor) * this.factor);
+  }
+
+  /** Run `fn` after `delayMs` of simulated time; returns a cancel function. */
+  after(delayMs: number, fn: () => void): () => void {
+    const t: Timer = { due: this.now() + Math.max(0, Math.round(delayMs)), order: this.order++, fn, cancelled: false };
+    this.push(t);
+    this.arm();
+    return () => {
+      t.cancelled = true;
+    };
+  }
+
+  /** Run `fn` every `intervalMs`, first after `firstDelayMs` (default one interval). */
+  every(intervalMs: number, fn: () => void, firstDelayMs = intervalMs): () => void {
+    let cancel = () => {};
+    let active = true;
+    const tick = () => {
+      if (!active) return;
+      fn();
+      cancel = this.after(intervalMs, tick);
+    };
+    cancel = this.after(firstDelayMs, tick);
+    return () => {
+      active = false;
+      cancel();
+    };
+  }
+
+  /** Stepped mode: advance simulated time, firing every timer that falls due on the way. */
+  advance(ms: number): void {
+    if (!this.stepped) throw new Error('advance() needs the stepped clock mode');
+    const target = this.simNow + ms;
+    for (;;) {
+      const next = this.peek();
+      if (!next || next.due > target) break;
+      this.pop();
+      this.simNow = Math.max(this.simNow, next.due);
+      if (!next.cancelled) next.fn();
+    }
+    this.simNow = target;
+  }
+
+  stop(): void {
+    this.simNow = this.now();
+    this.stopped = true;
+    if (this.handle) clearTimeout(this.handle);
+    this.handle = null;
+  }
+
+  pendingTimers(): number {
+    return this.heap.filter((t) => !t.cancelled).length;
+  }
+
+  private arm(): void {
+    if (this.stepped || this.stopped) return;
+    if (this.handle) clearTimeout(this.handle);
+    this.handle = null;
+    const next = this.peek();
+    if (!next) return;
+    const wait = Math.max(0, (next.due - this.now()) / this.factor);
+    this.handle = setTimeout(() => this.fireDue(), Math.min(wait, 2 ** 31 - 1));
+    this.handle.unref?.();
+  }
+
+  private fireDue(): void {
+    this.handle = null;
+    const now = this.now();
+    for (;;) {
+      const next = this.peek();
+      if (!next || next.due > now) break;
+      this.pop();
+      if (!next.cancelled) next.fn();
+    }
+    this.arm();
+  }
+
+  // Binary min-heap on (due, order).
+  private less(a: Timer, b: Timer): boolean {
+    return a.due < b.due || (a.due === b.due && a.order < b.order);
+  }
+  private peek(): Timer | undefined {
+    while (this.heap.length && this.heap[0]!.cancelled) this.pop();
+    return this.heap[0];
+  }
+  private push(t: Timer): void {
+    const h = this.heap;
+    h.push(t);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(h[i]!, h[p]!)) break;
+      [h[i], h[p]] = [h[p]!, h[i]!];
+      i = p;
+    }
+  }
+  private pop(): Timer | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length && last) {
+      h[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && this.less(h[l]!, h[m]!)) m = l;
+        if (r < h.length && this.less(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
