@@ -1,0 +1,14 @@
+/**
+ * @fleet/domain: pure business rules of the spec (no I/O, no clock, no randomness). Imports only
+ * @fleet/contracts. Used by the core, the simulator and the console alike.
+ */
+export * from './unit-status.js';
+export * from './channel.js';
+export * from './video-return.js';
+export * from './version.js';
+export * from './battery.js';
+export * from './bitrate.js';
+export * from './bandwidth.js';
+export * from './delay.js';
+export * from './modem.js';
+export * from './names.js';
