@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# One command from a fresh machine to the whole stack on the embedded default (SQLite): installs
+# what is missing, builds the console, applies migrations, seeds an empty database with the demo
+# fleet and starts core + console + in-process simulator at http://127.0.0.1:8080.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "==> building the console"
+pnpm --filter @fleet/console run build >/dev/null
+
+export DATABASE_URL="${DATABASE_URL:-file:$PWD/.data/fleet.db}"
+export SEED_ON_BOOT="${SEED_ON_BOOT:-true}"
+export CONSOLE_DIST="${CONSOLE_DIST:-$PWD/apps/console/dist}"
+echo "==> starting core + simulator + console on ${HOST:-127.0.0.1}:${PORT:-8080} (database: $DATABASE_URL)"
+exec pnpm --filter @fleet/stack --silent start
