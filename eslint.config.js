@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/generated/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'packages/db/generated/**', '**/.tmp/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * End-to-end: Debian's Chromium drives the built console served by the real core, with the real
+ * simulator in-process, on a throw-away SQLite database seeded at boot.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dbDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+  outputDir: join(root, '.tmp/test-results'),
+  webServer: {
+    command: 'pnpm --filter @fleet/stack --silent start',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
+      SEED_ON_BOOT: 'true',
+      CONSOLE_DIST: join(root, 'apps/console/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+}
+
+test('a regular user starts a stream from the unit list and sees it stream live, then stops it', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await expect(page).toHaveURL(/\/list/);
+  const rows = page.locator('[data-testid^="unit-row-"]');
+  await expect(rows.first()).toBeVisible();
+
+  // Wait for the simulator to bring a unit with a camera online (idle), then pick it.
+  const idle = page.locator('[data-testid^="unit-status-"]', { hasText: /^idle$/ });
+  await expect(idle.first()).toBeVisible({ timeout: 30_000 });
+  let id = '';
+  for (const status of await idle.all()) {
+    const candidate = (await status.getAttribute('data-testid'))!.replace('unit-status-', '');
+    if (await page.getByTestId(`unit-start-${candidate}`).isEnabled()) {
+      id = candidate;
+      break;
+    }
+  }
+  expect(id).not.toBe('');
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+
+  await page.getByTestId(`unit-start-${id}`).click();
+  await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
+  await page.getByTestId(`unit-stop-${id}`).click();
+  await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
+  // Live updates, not reloads.
+  expect(navigations).toEqual([]);
+});
+
+test('a read-only user cannot reach /users and lands on the unit list', async ({ page }) => {
+  await login(page, 'luc_read');
+  await expect(page).toHaveURL(/\/list/);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/list$/);
+  await expect(page.locator('[data-testid^="unit-row-"]').first()).toBeVisible();
+});
+
+test('an unknown path redirects to the unit list', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/list$/);
+});
+
+test('the language switch shows the console in Chinese', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await expect(page).toHaveURL(/\/list/);
+  await page.getByTestId('language-switch').click();
+  await page.getByRole('option', { name: '中文' }).or(page.getByRole('menuitem', { name: '中文' })).click();
+  await expect(page.locator('nav')).toContainText('单元');
+});
