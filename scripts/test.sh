@@ -10,6 +10,8 @@ SUDO=""
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+# docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
+if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing ${missing[*]} from Debian"
   $SUDO apt-get update -qq
@@ -23,6 +25,9 @@ DATABASE_URL_PG="$(bash scripts/pg-up.sh | tail -n 1)"
 export DATABASE_URL_PG REQUIRE_PG=1
 
 mkdir -p .tmp
+echo "==> docker-compose.yml is valid"
+if docker compose version >/dev/null 2>&1; then docker compose -f docker-compose.yml config -q; else docker-compose -f docker-compose.yml config -q; fi
+
 echo "==> lint"
 pnpm --silent lint
 echo "==> typecheck"
