@@ -93,6 +93,8 @@ export const UnitSummary = z.object({
   groupIds: z.array(z.string()),
   hasExtender: z.boolean(),
   cameraConnected: z.boolean(),
+  /** The unit's video licence is valid (else starting a stream answers "Unit video license invalid"). */
+  licenseValid: z.boolean(),
   /** Optimistic-concurrency version; send it back on updates to detect conflicts. */
   version: z.number().int(),
 });

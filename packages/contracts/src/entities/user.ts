@@ -48,7 +48,8 @@ export const GridPrefs = z.record(
   }),
 );
 
-const ListFilters = z.record(z.string(), z.unknown());
+/** A list's filter values: any JSON (the list decides what its filters mean). */
+const ListFilters = z.record(z.string(), z.json());
 
 /** Spec 000 §3 "Preferences (per user)" — every field optional, unknown keys refused. */
 export const UserPreferences = z

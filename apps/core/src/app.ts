@@ -1,0 +1,123 @@
+/**
+ * The core as a Fastify application: third-party wrappers first (cookies, websocket, docs), then
+ * our services (auth, realtime hub, device gateway), then routes. `server.ts` only listens.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
+import type { Db } from '@fleet/db';
+import type { Config } from './env.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { buildOpenApi } from './plugins/openapi.js';
+import { createServices, type Services } from './services/index.js';
+import { catalogueRoutes } from './routes/catalogue.js';
+import { mockAuthRoutes } from './routes/mock-auth.js';
+import { realtimeRoutes } from './routes/realtime.js';
+import { gatewayRoutes } from './routes/gateway-ws.js';
+import { appRouter, createContext } from './trpc/router.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const servicesPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+    const services = createServices(opts.config, opts.db, app.log);
+    app.decorate('services', services);
+    app.decorate('config', opts.config);
+    app.addHook('onClose', async () => {
+      services.hub.closeAll();
+      services.gateway.close();
+      await services.units.settle();
+    });
+  },
+  { name: 'services' },
+);
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
+    return503OnClosing: true,
+    // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode !== undefined && err.statusCode < 500 ? err.statusCode : 400;
+      void reply.code(status).send({ error: { code: 'VALIDATION_FAILED', message: ERROR_CATALOGUE.VALIDATION_FAILED.message } } satisfies ErrorEnvelope);
+    },
+  });
+
+  // 1. Wrappers of third-party plugins.
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
+  const openapi = buildOpenApi(config.CORE_PREFIX);
+  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // 2. Our services.
+  await app.register(servicesPlugin, { config, db });
+  await app.register(authPlugin);
+
+  // 3. Routes.
+  await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
+  await app.register(realtimeRoutes(config));
+  await app.register(gatewayRoutes(config));
+  if (config.MOCK_ENDPOINTS) {
+    await app.register(mockAuthRoutes(config));
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/mock/trpc',
+      trpcOptions: { router: appRouter, createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o) },
+    });
+  }
+
+  app.get('/docs/openapi.json', async () => openapi);
+  app.get('/healthz', async () => {
+    await db.$queryRawUnsafe('SELECT 1');
+    return { ok: true, shards: app.services.gateway.shardCount(), realtimeClients: app.services.hub.clientCount() };
+  });
+  // Where the console finds the core: same build, mock or real core, configured at run time.
+  app.get('/runtime-config.json', async () => ({
+    apiBase: config.CORE_PREFIX,
+    wsUrl: REALTIME.path,
+    loginUrl: MOCK_AUTH.loginPath,
+    logoutUrl: MOCK_AUTH.logoutPath,
+  }));
+
+  const dist = config.CONSOLE_DIST ? resolve(config.CONSOLE_DIST) : '';
+  const serveConsole = dist !== '' && existsSync(join(dist, 'index.html'));
+  if (serveConsole) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+  }
+  const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz'];
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+    if (serveConsole && req.method === 'GET' && !isApi) {
+      // Client-side routes (/list, /map, ...) all load the console.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
+  });
+
+  await app.services.units.start();
+  return app;
+}

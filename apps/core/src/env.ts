@@ -1,0 +1,50 @@
+/**
+ * Configuration, validated once at boot. Nothing else in the core reads process.env.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const ConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Prefix of the core REST surface; only spec calls live under it. */
+  CORE_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'CORE_PREFIX must start with / and not end with /')
+    .default('/api'),
+  DATABASE_URL: z.string().min(1).default('file:./.data/fleet.db'),
+  /** Apply committed migrations at boot (safe: applies only what is missing). */
+  MIGRATE_ON_BOOT: bool.default(true),
+  /** Seed a demo fleet at boot when the database has no users (never overwrites data). */
+  SEED_ON_BOOT: bool.default(false),
+  SEED: z.coerce.number().int().default(1),
+  DEMO_PASSWORD: z.string().min(1).default('Demo-pass-1'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Sessions are cookies; set when the console is served over HTTPS. */
+  COOKIE_SECURE: bool.default(false),
+  /** Comma-separated origins allowed to open /ws besides the core's own host. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Built console to serve at /; empty disables. */
+  CONSOLE_DIST: z.string().default(''),
+  /** Shared secret simulator shards present on /gateway. Empty: shard connections refused. */
+  GATEWAY_TOKEN: z.string().default(''),
+  /** How long the core waits for a device to acknowledge a command. */
+  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */
+  MOCK_ENDPOINTS: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parse the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,39 @@
+/**
+ * Session authentication: one decorator resolves the caller from the session cookie, once per
+ * request. Mock-only log-in/log-out routes live in routes/mock-auth.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MOCK_AUTH } from '@fleet/contracts';
+import { AppError } from '../errors.js';
+import type { AuthUser } from '../services/access.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The caller of this request, or a 401. */
+    requireUser(req: FastifyRequest): Promise<AuthUser>;
+    /** The caller of this request, or null. */
+    currentUser(req: FastifyRequest): Promise<AuthUser | null>;
+  }
+  interface FastifyRequest {
+    authUser?: AuthUser | null;
+  }
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('authUser', undefined);
+    app.decorate('currentUser', async (req: FastifyRequest) => {
+      if (req.authUser !== undefined) return req.authUser;
+      const token = req.cookies[MOCK_AUTH.sessionCookie];
+      req.authUser = token ? await app.services.auth.resolve(token) : null;
+      return req.authUser;
+    });
+    app.decorate('requireUser', async (req: FastifyRequest) => {
+      const user = await app.currentUser(req);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      return user;
+    });
+  },
+  { name: 'auth', dependencies: ['services', '@fastify/cookie'] },
+);

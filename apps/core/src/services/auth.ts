@@ -1,0 +1,97 @@
+/**
+ * Sessions: an opaque random token in an httpOnly cookie; the database keeps only its SHA-256, so
+ * a leaked database does not leak live sessions. Resolved sessions are cached briefly per process.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Role as RoleSchema, type Role } from '@fleet/contracts';
+import { verifyPassword, type Db } from '@fleet/db';
+import { AppError } from '../errors.js';
+import { isGlobal, type AuthUser } from './access.js';
+
+const CACHE_MS = 5_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class AuthService {
+  private readonly cache = new Map<string, { user: AuthUser; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+  ) {}
+
+  async login(username: string, password: string): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
+    const u = await this.db.user.findUnique({ where: { username }, select: { id: true, passwordHash: true, active: true } });
+    // Same answer for unknown user, wrong password and inactive account.
+    if (!u || !u.active || !(await verifyPassword(password, u.passwordHash))) throw new AppError('INVALID_CREDENTIALS');
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt } });
+    const user = await this.loadUser(u.id);
+    if (!user) throw new AppError('INVALID_CREDENTIALS');
+    return { token, user, expiresAt };
+  }
+
+  async logout(token: string): Promise<void> {
+    const id = hashToken(token);
+    this.cache.delete(id);
+    await this.db.session.deleteMany({ where: { id } });
+  }
+
+  /** The user behind a session token, or null when it is unknown or expired. */
+  async resolve(token: string): Promise<AuthUser | null> {
+    const id = hashToken(token);
+    const now = Date.now();
+    const hit = this.cache.get(id);
+    if (hit && hit.until > now) return hit.user;
+    const s = await this.db.session.findUnique({ where: { id }, select: { userId: true, expiresAt: true } });
+    if (!s || s.expiresAt.getTime() <= now) {
+      this.cache.delete(id);
+      return null;
+    }
+    const user = await this.loadUser(s.userId);
+    if (user) this.cache.set(id, { user, until: now + CACHE_MS });
+    return user;
+  }
+
+  private async loadUser(userId: string): Promise<AuthUser | null> {
+    const u = await this.db.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        username: true,
+        email: true,
+        active: true,
+        userType: true,
+        roles: true,
+        inventories: { select: { inventoryId: true } },
+        groups: { select: { groupId: true } },
+      },
+    });
+    if (!u || !u.active) return null;
+    const roles = parseRoles(u.roles, u.userType);
+    return {
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      roles,
+      inventoryIds: u.inventories.map((i) => i.inventoryId),
+      groupIds: u.groups.map((g) => g.groupId),
+      global: isGlobal(roles),
+    };
+  }
+}
+
+/** Roles are stored as a JSON array; unknown entries are dropped, the user type always counts. */
+export function parseRoles(stored: unknown, userType: string): Role[] {
+  const out = new Set<Role>();
+  const primary = RoleSchema.safeParse(userType);
+  if (primary.success) out.add(primary.data);
+  if (Array.isArray(stored)) {
+    for (const r of stored) {
+      const p = RoleSchema.safeParse(r);
+      if (p.success) out.add(p.data);
+    }
+  }
+  return [...out];
+}

@@ -1,0 +1,176 @@
+/**
+ * The device gateway, core side: the only way the core reaches devices. Shards (the in-process
+ * simulator, or simulator processes over a websocket) attach; the fleet is partitioned among them;
+ * commands go to the owning shard and wait for its acknowledgement.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CoreGatewayEnd, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore,
+} from '@fleet/contracts';
+import { DeviceToCore as DeviceToCoreSchema } from '@fleet/contracts';
+import { AppError } from '../errors.js';
+
+interface Shard {
+  id: string;
+  end: CoreGatewayEnd;
+  units: Set<string>;
+}
+
+interface Pending {
+  resolve: (ack: DeviceAck) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface GatewayHandlers {
+  onState(msg: DeviceState): void;
+  onTelemetry(msg: DeviceTelemetry): void;
+  onShardChange?(shards: number): void;
+}
+
+export interface GatewayLogger {
+  warn(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}
+
+export class DeviceGateway {
+  private readonly shards: Shard[] = [];
+  private readonly owner = new Map<string, Shard>();
+  private readonly pending = new Map<string, Pending>();
+  private fleet: DeviceSpec[] = [];
+  private handlers: GatewayHandlers | null = null;
+  readonly stats = { received: 0, rejected: 0 };
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly log: GatewayLogger,
+  ) {}
+
+  setHandlers(h: GatewayHandlers): void {
+    this.handlers = h;
+  }
+
+  /** Attach one shard; it receives its part of the fleet at once. */
+  attach(end: CoreGatewayEnd, opts: { trusted: boolean }): void {
+    const shard: Shard = { id: randomUUID(), end, units: new Set() };
+    this.shards.push(shard);
+    end.onMessage((raw) => this.receive(shard, raw, opts.trusted));
+    end.onClose(() => this.detach(shard));
+    this.rebalance();
+    this.handlers?.onShardChange?.(this.shards.length);
+  }
+
+  private detach(shard: Shard): void {
+    const i = this.shards.indexOf(shard);
+    if (i < 0) return;
+    this.shards.splice(i, 1);
+    // Its devices are unreachable until another shard takes them over.
+    const now = Date.now();
+    for (const unitId of shard.units) {
+      this.owner.delete(unitId);
+      this.handlers?.onState({ kind: 'state', unitId, online: false, applications: {}, at: now });
+    }
+    this.log.warn({ shard: shard.id, units: shard.units.size }, 'device gateway shard detached');
+    this.rebalance();
+    this.handlers?.onShardChange?.(this.shards.length);
+  }
+
+  /** The devices that exist (from storage); partitioned across shards. */
+  setFleet(devices: DeviceSpec[]): void {
+    this.fleet = devices;
+    this.rebalance();
+  }
+
+  addDevice(device: DeviceSpec): void {
+    this.fleet = [...this.fleet.filter((d) => d.unitId !== device.unitId), device];
+    this.rebalance();
+  }
+
+  private rebalance(): void {
+    if (this.shards.length === 0) return;
+    const parts = new Map<Shard, DeviceSpec[]>(this.shards.map((s) => [s, []]));
+    this.owner.clear();
+    for (const d of this.fleet) {
+      const shard = this.shards[hash(d.unitId) % this.shards.length]!;
+      parts.get(shard)!.push(d);
+      this.owner.set(d.unitId, shard);
+    }
+    for (const [shard, devices] of parts) {
+      shard.units = new Set(devices.map((d) => d.unitId));
+      shard.end.send({ kind: 'assign', devices });
+    }
+  }
+
+  private receive(shard: Shard, raw: unknown, trusted: boolean): void {
+    this.stats.received++;
+    let msg: DeviceToCore;
+    if (trusted) {
+      msg = raw as DeviceToCore; // in-process messages are typed objects already
+    } else {
+      const parsed = DeviceToCoreSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.stats.rejected++;
+        this.log.warn({ shard: shard.id }, 'device gateway: malformed message dropped');
+        return;
+      }
+      msg = parsed.data;
+    }
+    switch (msg.kind) {
+      case 'hello':
+        this.log.info({ shard: shard.id, name: msg.shardId }, 'device gateway shard attached');
+        return;
+      case 'ack': {
+        const p = this.pending.get(msg.commandId);
+        if (!p) return;
+        this.pending.delete(msg.commandId);
+        clearTimeout(p.timer);
+        p.resolve(msg);
+        return;
+      }
+      case 'state':
+        if (shard.units.has(msg.unitId)) this.handlers?.onState(msg);
+        return;
+      case 'telemetry':
+        if (shard.units.has(msg.unitId)) this.handlers?.onTelemetry(msg);
+        return;
+    }
+  }
+
+  /** Send a command and wait for the device's acknowledgement. */
+  send(unitId: string, command: DeviceCommand): Promise<DeviceAck> {
+    const shard = this.owner.get(unitId);
+    if (!shard) return Promise.reject(new AppError('DEVICE_UNREACHABLE'));
+    const commandId = randomUUID();
+    return new Promise<DeviceAck>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(commandId);
+        reject(new AppError('DEVICE_UNREACHABLE'));
+      }, this.timeoutMs);
+      this.pending.set(commandId, { resolve, reject, timer });
+      shard.end.send({ kind: 'command', commandId, unitId, command });
+    });
+  }
+
+  shardCount(): number {
+    return this.shards.length;
+  }
+
+  close(): void {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new AppError('DEVICE_UNREACHABLE'));
+    }
+    this.pending.clear();
+    for (const s of [...this.shards]) s.end.close();
+  }
+}
+
+/** FNV-1a: a stable partition of unit ids across shards. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

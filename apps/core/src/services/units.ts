@@ -1,0 +1,376 @@
+/**
+ * Unit reads, stream control and renaming, and the processing of device reports: status derived
+ * by packages/domain, durable status changes, live events on the hub.
+ */
+import {
+  Applications as ApplicationsSchema, ERROR_CATALOGUE, type ErrorCode, groupTopic, inventoryTopic, License as LicenseSchema, TransmissionMode,
+  UnitTypeGroup, VALIDATION, WorkingMode,
+  type Applications, type DeviceSpec, type DeviceState, type DeviceTelemetry, type UnitAlert, type UnitDetail,
+  type UnitStatus, type UnitSummary,
+} from '@fleet/contracts';
+import { batteryColour, deriveUnitStatusFromReport, isOfflineLike, statusChangeEvent } from '@fleet/domain';
+import type { Db } from '@fleet/db';
+import { AppError } from '../errors.js';
+import { canSeeUnit, unitScopeWhere, type AuthUser } from './access.js';
+import type { DeviceGateway } from './gateway.js';
+import type { RealtimeHub } from './hub.js';
+import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
+
+const unitInclude = {
+  inventories: { select: { inventoryId: true } },
+  groups: { select: { groupId: true } },
+} as const;
+
+/** The columns of a unit row this service reads (a structural view of the Prisma row). */
+interface UnitRow {
+  id: string;
+  name: string;
+  comment: string;
+  productType: string;
+  typeGroup: string;
+  status: string;
+  applications: unknown;
+  swVersion: string;
+  serialNumber: string;
+  sharing: boolean;
+  tally: string | null;
+  license: unknown;
+  capabilities: unknown;
+  services: unknown;
+  targetSwVersion: string | null;
+  workingMode: string;
+  transmissionMode: string;
+  storeAndForwardVideoQuality: string;
+  filenamePrefix: string | null;
+  multiCameraLabels: unknown;
+  hasExtender: boolean;
+  selectedChannelId: string | null;
+  ownership: string;
+  usageProfileId: string | null;
+  lastReboot: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  version: number;
+  inventories: { inventoryId: string }[];
+  groups: { groupId: string }[];
+}
+
+interface Membership {
+  inventoryIds: string[];
+  groupIds: string[];
+}
+
+export class UnitService {
+  /** Last known status and applications per unit, to skip unchanged device reports cheaply. */
+  private readonly live = new Map<string, { status: UnitStatus; applications: Applications; appsKey: string }>();
+  private readonly membership = new Map<string, Membership>();
+  /** Reports of one unit are applied in order. */
+  private readonly queue = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: RealtimeHub,
+    private readonly telemetry: TelemetryStore,
+    private readonly gateway: DeviceGateway,
+    private readonly log: { error(obj: unknown, msg?: string): void },
+  ) {}
+
+  /** Load the fleet, hand it to the gateway, and start listening to devices. */
+  async start(): Promise<void> {
+    const rows = (await this.db.unit.findMany({ include: unitInclude })) as UnitRow[];
+    const specs: DeviceSpec[] = [];
+    for (const r of rows) {
+      this.remember(r);
+      this.live.set(r.id, { status: 'offline', applications: {}, appsKey: '{}' });
+      specs.push(toDeviceSpec(r));
+    }
+    // Nothing is known about any device until it reports: everything starts offline.
+    await this.db.unit.updateMany({ where: { status: { not: 'offline' } }, data: { status: 'offline', applications: {} } });
+    this.gateway.setHandlers({
+      onState: (m) => this.enqueue(m.unitId, () => this.applyState(m)),
+      onTelemetry: (m) => this.applyTelemetry(m),
+    });
+    this.gateway.setFleet(specs);
+  }
+
+  private remember(r: UnitRow): Membership {
+    const m = { inventoryIds: r.inventories.map((i) => i.inventoryId), groupIds: r.groups.map((g) => g.groupId) };
+    this.membership.set(r.id, m);
+    return m;
+  }
+
+  /** Topics an event about this unit goes to: each of its groups and inventories. */
+  topicsOf(unitId: string): string[] {
+    const m = this.membership.get(unitId);
+    if (!m) return [];
+    return [...m.groupIds.map(groupTopic), ...m.inventoryIds.map(inventoryTopic)];
+  }
+
+  private enqueue(unitId: string, work: () => Promise<void>): void {
+    const prev = this.queue.get(unitId) ?? Promise.resolve();
+    const next = prev
+      .then(work)
+      .catch((e: unknown) => this.log.error({ err: e, unitId }, 'applying a device report failed'))
+      .finally(() => {
+        if (this.queue.get(unitId) === next) this.queue.delete(unitId);
+      });
+    this.queue.set(unitId, next);
+  }
+
+  /** Wait until every queued device report is applied (tests, shutdown). */
+  async settle(): Promise<void> {
+    while (this.queue.size > 0) await Promise.all([...this.queue.values()]);
+  }
+
+  private async applyState(m: DeviceState): Promise<void> {
+    const prev = this.live.get(m.unitId);
+    if (!prev) return; // not a unit of ours
+    const applications = m.online ? m.applications : {};
+    const status = deriveUnitStatusFromReport({ online: m.online, applications });
+    const appsKey = JSON.stringify(applications);
+    if (prev.status === status && prev.appsKey === appsKey) return;
+    this.live.set(m.unitId, { status, applications, appsKey });
+    if (!m.online) this.telemetry.markOffline(m.unitId);
+    const change = prev.status === status ? null : statusChangeEvent(prev.status, status);
+    await this.db.unit.update({ where: { id: m.unitId }, data: { status, applications } });
+    if (prev.status !== status) {
+      await this.db.unitStatusChange.create({
+        data: { unitId: m.unitId, from: prev.status, to: status, event: change ?? 'unknown', at: new Date(m.at) },
+      });
+    }
+    this.hub.publish(this.topicsOf(m.unitId), {
+      type: 'unit.status',
+      unitId: m.unitId,
+      status,
+      previous: prev.status,
+      change,
+      applications,
+      at: m.at,
+    });
+  }
+
+  private applyTelemetry(m: DeviceTelemetry): void {
+    if (!this.live.has(m.unitId)) return;
+    this.telemetry.update(m.unitId, { ...m, totalBitrate: m.sample.kbps });
+    this.hub.publish(this.topicsOf(m.unitId), {
+      type: 'unit.telemetry',
+      unitId: m.unitId,
+      battery: m.battery,
+      location: m.location,
+      modems: m.modems,
+      totalBitrate: m.sample.kbps,
+      cameraConnected: m.cameraConnected,
+      sample: m.sample,
+      at: m.at,
+    });
+  }
+
+  async list(user: AuthUser, groupId: string | undefined): Promise<UnitSummary[]> {
+    const where = groupId
+      ? { AND: [unitScopeWhere(user), { groups: { some: { groupId } } }] }
+      : unitScopeWhere(user);
+    const rows = (await this.db.unit.findMany({ where, include: unitInclude, orderBy: { name: 'asc' } })) as UnitRow[];
+    return rows.map((r) => this.toSummary(r));
+  }
+
+  private async findVisible(user: AuthUser, id: string): Promise<UnitRow> {
+    const row = (await this.db.unit.findFirst({
+      where: { AND: [{ id }, unitScopeWhere(user)] },
+      include: unitInclude,
+    })) as UnitRow | null;
+    // An invisible unit answers exactly like a missing one.
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * Object-level access check for catalogue routes with scope `unit`: answered from the in-memory
+   * membership index, falling back to storage for units this process has not seen yet.
+   */
+  async assertVisible(user: AuthUser, id: string): Promise<void> {
+    const m = this.membership.get(id);
+    if (m) {
+      if (!canSeeUnit(user, m)) throw new AppError('NOT_FOUND');
+      return;
+    }
+    await this.findVisible(user, id);
+  }
+
+  async get(user: AuthUser, id: string): Promise<UnitDetail> {
+    return this.toDetail(await this.findVisible(user, id));
+  }
+
+  async startStream(user: AuthUser, id: string, channelId: string | null): Promise<{ status: UnitStatus }> {
+    const row = await this.findVisible(user, id);
+    const status = this.live.get(id)?.status ?? 'offline';
+    if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
+    if (!isLicenseValid(row.license)) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
+    if (this.telemetry.get(id)?.cameraConnected === false) throw new AppError('CAMERA_NOT_CONNECTED');
+    await this.command(id, { type: 'startStream', channelId: channelId ?? row.selectedChannelId });
+    return { status: this.live.get(id)?.status ?? status };
+  }
+
+  async stopStream(user: AuthUser, id: string): Promise<{ status: UnitStatus }> {
+    await this.findVisible(user, id);
+    const status = this.live.get(id)?.status ?? 'offline';
+    if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
+    await this.command(id, { type: 'stopStream' });
+    return { status: this.live.get(id)?.status ?? status };
+  }
+
+  private async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<void> {
+    const ack = await this.gateway.send(id, command);
+    if (!ack.ok) {
+      const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
+      throw new AppError(code, undefined, undefined, ack.deviceCode);
+    }
+  }
+
+  async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
+    const row = await this.findVisible(user, body.id);
+    const clash = await this.db.unit.findFirst({ where: { name: body.name, NOT: { id: body.id } }, select: { id: true } });
+    if (clash) throw nameInUse();
+    const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
+    let count: number;
+    try {
+      ({ count } = await this.db.unit.updateMany({ where: { id: body.id, version: body.version ?? row.version }, data }));
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameInUse();
+      throw e;
+    }
+    if (count === 0) throw new AppError('CONFLICT');
+    const updated = await this.findVisible(user, body.id);
+    const summary = this.toSummary(updated);
+    this.hub.publish(this.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
+    // The device learns its new name when it is reachable; the core is the source of truth.
+    this.gateway.send(body.id, { type: 'rename', name: body.name }).catch(() => undefined);
+    return summary;
+  }
+
+  private toSummary(r: UnitRow): UnitSummary {
+    const m = this.remember(r);
+    const live = this.live.get(r.id);
+    const t = this.telemetry.get(r.id);
+    const status = live?.status ?? 'offline';
+    return {
+      uniqueId: r.id,
+      name: r.name,
+      comment: r.comment,
+      type: r.productType,
+      typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+      status,
+      applications: live?.applications ?? parseOr(ApplicationsSchema, r.applications, {}),
+      swVersion: r.swVersion,
+      battery: t?.battery ?? null,
+      location: t?.location ?? (r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null),
+      totalBitrate: t?.totalBitrate ?? 0,
+      alerts: alertsOf(status, t),
+      transmissionMode: parseOr(TransmissionMode, r.transmissionMode, 'live'),
+      workingMode: parseOr(WorkingMode, r.workingMode, 'video'),
+      selectedChannel: {
+        channelId: r.selectedChannelId,
+        previewChannelId: null,
+        highQualityChannelId: null,
+        proxyChannelId: null,
+        external: false,
+      },
+      inventoryIds: m.inventoryIds,
+      groupIds: m.groupIds,
+      hasExtender: r.hasExtender,
+      cameraConnected: t?.cameraConnected ?? false,
+      licenseValid: isLicenseValid(r.license),
+      version: r.version,
+    };
+  }
+
+  private toDetail(r: UnitRow): UnitDetail {
+    const t = this.telemetry.get(r.id);
+    const license = LicenseSchema.safeParse(r.license);
+    return {
+      ...this.toSummary(r),
+      serialNumber: r.serialNumber,
+      swVersionShort: r.swVersion.split('.').slice(0, 2).join('.'),
+      swVersionDisplay: `v${r.swVersion}`,
+      modems: t?.modems ?? [],
+      license: license.success
+        ? license.data
+        : { valid: false, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+      capabilities: booleanRecord(r.capabilities),
+      services: serviceList(r.services),
+      tally: r.tally,
+      sharing: r.sharing,
+      filenamePrefix: r.filenamePrefix,
+      storeAndForwardVideoQuality: r.storeAndForwardVideoQuality,
+      multiCameraLabels: Array.isArray(r.multiCameraLabels) ? r.multiCameraLabels.filter((x): x is string => typeof x === 'string') : [],
+      targetSwVersion: r.targetSwVersion,
+      lastReboot: r.lastReboot ? r.lastReboot.toISOString() : null,
+      usageProfileId: r.usageProfileId,
+      ownership: r.ownership,
+      bitrateSamples: t ? [...t.samples] : [],
+    };
+  }
+}
+
+function nameInUse(): AppError {
+  return new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.unitNameInUse }], VALIDATION.unitNameInUse);
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
+}
+
+function parseOr<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: T): T {
+  const r = schema.safeParse(v);
+  return r.success ? r.data : fallback;
+}
+
+function isLicenseValid(v: unknown): boolean {
+  const license = LicenseSchema.safeParse(v);
+  return license.success && license.data.valid;
+}
+
+function booleanRecord(v: unknown): Record<string, boolean> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  const out: Record<string, boolean> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'boolean') out[k] = x;
+  return out;
+}
+
+function serviceList(v: unknown): { serviceName: string; serviceStatus: string }[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((s: unknown) =>
+    typeof s === 'object' && s !== null && 'serviceName' in s && 'serviceStatus' in s
+      ? [{ serviceName: String(s.serviceName), serviceStatus: String(s.serviceStatus) }]
+      : [],
+  );
+}
+
+/**
+ * Live alerts from the unit's current state (spec 000 §3 alert types). Durable alert history and
+ * per-group thresholds come with the alerts API; these two conditions are read off telemetry.
+ */
+function alertsOf(status: UnitStatus, t: UnitTelemetry | undefined): UnitAlert[] {
+  if (!t || isOfflineLike(status)) return [];
+  const raisedAt = new Date(t.samples.at(-1)?.t ?? 0).toISOString();
+  const out: UnitAlert[] = [];
+  const pct = t.battery?.connected ? t.battery.percentage : null;
+  if (pct !== null && pct !== undefined && !t.battery?.charging && batteryColour(pct) === 'red') {
+    out.push({ type: 'battery', level: pct < 10 ? 'critical' : 'warning', message: `Battery ${Math.round(pct)}%`, raisedAt });
+  }
+  if (!t.cameraConnected) {
+    out.push({ type: 'cameraDisconnected', level: 'warning', message: 'Camera not connected', raisedAt });
+  }
+  return out;
+}
+
+function toDeviceSpec(r: UnitRow): DeviceSpec {
+  return {
+    unitId: r.id,
+    name: r.name,
+    productType: r.productType,
+    typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+    swVersion: r.swVersion,
+    capabilities: booleanRecord(r.capabilities),
+  };
+}

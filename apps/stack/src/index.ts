@@ -1,0 +1,1 @@
+export { startSimulator, loadStackConfig, type StackConfig } from './stack.js';

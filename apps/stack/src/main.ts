@@ -1,0 +1,32 @@
+/**
+ * The whole local stack in one process: the core (storage, REST, /ws, console) with the device
+ * simulator attached in-process through the device gateway. This is the composition root: neither
+ * the core nor the simulator knows the other.
+ *
+ * Environment: everything the core reads (see apps/core/src/env.ts), plus
+ *   SIMULATOR   inprocess (default) | off   — off: devices attach over /gateway only
+ *   SIM_SEED    seed of the simulated fleet's randomness (default: SEED)
+ *   SIM_SPEED   clock factor, 1 = real time (default 1)
+ */
+import { buildApp, loadConfig } from '@fleet/core';
+import { prepareDatabase } from '@fleet/core/storage';
+import { loadStackConfig, startSimulator } from './stack.js';
+
+const config = loadConfig();
+const stack = loadStackConfig();
+const db = await prepareDatabase(config);
+const app = await buildApp({ config, db: db.prisma });
+const sim = stack.SIMULATOR === 'inprocess' ? startSimulator(app, { seed: stack.SIM_SEED ?? config.SEED, speed: stack.SIM_SPEED }) : null;
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  sim?.stop();
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(`console and core at http://${config.HOST}:${config.PORT}/ (simulator: ${stack.SIMULATOR})`);
