@@ -1,0 +1,18 @@
+/**
+ * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
+ * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
+ */
+export { createDb, transaction, sqlitePragmas, AsyncLock } from './client.js';
+export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions } from './client.js';
+export { migrateDeploy, createMigrations, diffMigrationsToSchema, createScratchDatabase, fixSqliteJsonDefaults } from './migrate.js';
+export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
+export { hashPassword, verifyPassword } from './password.js';
+export type { HashPasswordOptions } from './password.js';
+export { resetDatabase, nonEmptyTables, TABLES } from './maintenance.js';
+export { providerOf } from './url.js';
+export type { DbProvider } from './paths.js';
+export { seed, SEED_IDS, DEFAULT_DEMO_PASSWORD, DEFAULT_SEED, firstUnitIdOfUser } from './seed.js';
+export type { SeedOptions, SeedResult } from './seed.js';
+/** The generated model types (e.g. `Unit`, `Prisma.UnitWhereInput`), from the SQLite client. */
+export type * from '../generated/sqlite/models.js';
+export { Prisma } from '../generated/sqlite/client.js';
