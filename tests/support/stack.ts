@@ -71,7 +71,9 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(opts: { provider?: Provider; simulator?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(
+  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; env?: Record<string, string> } = {},
+): Promise<TestStack> {
   const provider = opts.provider ?? 'sqlite';
   const database = await freshDatabase(provider);
   await migrateDeploy(database.url);
@@ -85,7 +87,7 @@ export async function startTestStack(opts: { provider?: Provider; simulator?: bo
     ...opts.env,
   });
   const app = await buildApp({ config, db: db.prisma, logger: false });
-  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: FAST_TIMINGS });
+  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: opts.simulatorTimings ?? FAST_TIMINGS });
   return {
     app,
     config,

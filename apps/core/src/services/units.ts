@@ -175,6 +175,14 @@ export class UnitService {
   }
 
   private async findVisible(user: AuthUser, id: string): Promise<UnitRow> {
+    const known = this.membership.get(id);
+    if (known) {
+      // Scope from the in-memory membership index; one plain read by primary key.
+      if (!canSeeUnit(user, known)) throw new AppError('NOT_FOUND');
+      const row = (await this.db.unit.findUnique({ where: { id } })) as Omit<UnitRow, 'inventories' | 'groups'> | null;
+      if (!row) throw new AppError('NOT_FOUND');
+      return { ...row, inventories: known.inventoryIds.map((inventoryId) => ({ inventoryId })), groups: known.groupIds.map((groupId) => ({ groupId })) };
+    }
     const row = (await this.db.unit.findFirst({
       where: { AND: [{ id }, unitScopeWhere(user)] },
       include: unitInclude,
