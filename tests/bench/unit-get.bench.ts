@@ -9,7 +9,6 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import type { UnitSummary } from '@fleet/contracts';
 import { DEFAULT_TIMINGS } from '@fleet/simulator';
@@ -20,8 +19,16 @@ const { values } = parseArgs({ options: { seconds: { type: 'string', default: '1
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
+/** The part of autocannon's --json report this benchmark reads. */
+interface LoadReport {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
 /** Load from a separate process, so the load generator does not share the server's event loop. */
-function autocannonProcess(url: string, headers: Record<string, string>, seconds: number): Promise<autocannon.Result> {
+function autocannonProcess(url: string, headers: Record<string, string>, seconds: number): Promise<LoadReport> {
   const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const args = [bin, '--json', '-c', String(connections), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
@@ -29,7 +36,7 @@ function autocannonProcess(url: string, headers: Record<string, string>, seconds
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
       if (err) return reject(err);
-      resolve(JSON.parse(stdout) as autocannon.Result);
+      resolve(JSON.parse(stdout) as LoadReport);
     });
   });
 }

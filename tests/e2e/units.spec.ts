@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
+import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
+/** Log in through the console's login page and wait until the console has taken over. */
 async function login(page: Page, username: string) {
   await page.goto('/login');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
 }
 
 test('a regular user starts a stream from the unit list and sees it stream live, then stops it', async ({ page }) => {
@@ -50,6 +54,7 @@ test('a read-only user cannot reach /users and lands on the unit list', async ({
 
 test('an unknown path redirects to the unit list', async ({ page }) => {
   await login(page, 'luc_regular');
+  await expect(page).toHaveURL(/\/list/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/list$/);
 });
@@ -58,6 +63,7 @@ test('the language switch shows the console in Chinese', async ({ page }) => {
   await login(page, 'luc_regular');
   await expect(page).toHaveURL(/\/list/);
   await page.getByTestId('language-switch').click();
-  await page.getByRole('option', { name: '中文' }).or(page.getByRole('menuitem', { name: '中文' })).click();
-  await expect(page.locator('nav')).toContainText('单元');
+  await page.getByTestId('language-switch-zh').click();
+  await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
+  await expect(page.getByTestId('nav-unitList')).not.toHaveText(en.menu.unitList);
 });

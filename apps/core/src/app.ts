@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -59,8 +59,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, _req, rawReply) => {
       const status = err.statusCode !== undefined && err.statusCode < 500 ? err.statusCode : 400;
+      // The reply here is typed for a route that has no schema yet; it is an ordinary reply.
+      const reply = rawReply as unknown as FastifyReply;
       void reply.code(status).send({ error: { code: 'VALIDATION_FAILED', message: ERROR_CATALOGUE.VALIDATION_FAILED.message } } satisfies ErrorEnvelope);
     },
   });

@@ -1,0 +1,90 @@
+/**
+ * The route table (spec 000 §2, 001 §2) as React Router routes. The paths, guards and saved-route
+ * flags come from routing/routes.ts; every page is its own lazy chunk.
+ */
+import { lazy, Suspense } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { FullPageLoader } from './components/FullPageLoader';
+import { RouteGuard } from './routing/RouteGuard';
+import { LIST_PATH, ROUTES } from './routing/routes';
+import type { AppRoute, PageKey } from './routing/routes';
+import type { PageProps } from './pages/types';
+
+const pages: Record<PageKey, ComponentType<PageProps>> = {
+  login: lazy(() => import('./features/auth/Login.page')),
+  error: lazy(() => import('./pages/Error.page')),
+  unauthorized: lazy(() => import('./pages/UnauthorizedUser.page')),
+  customerPortal: lazy(() => import('./pages/Portal.page')),
+  easyLive: lazy(() => import('./pages/Portal.page')),
+  unitList: lazy(() => import('./features/units/UnitList.page')),
+  notAvailable: lazy(() => import('./pages/NotAvailable.page')),
+  section: lazy(() => import('./pages/Section.page')),
+  remoteActions: lazy(() => import('./pages/RemoteActions.page')),
+};
+
+const SessionGate = lazy(() => import('./session/SessionGate'));
+const AppLayout = lazy(() => import('./shell/AppLayout'));
+
+function element(route: AppRoute): ReactNode {
+  if (route.kind === 'redirect') return <Navigate to={route.to} replace />;
+  const Page = pages[route.page];
+  return (
+    <RouteGuard access={route.access} roles={route.roles} saveRoute={route.saveRoute}>
+      <Page route={route} />
+    </RouteGuard>
+  );
+}
+
+/** Routes under home use paths relative to `/`; sections use their `:kind` child path. */
+function toRouteObject(route: AppRoute, relative: boolean): RouteObject {
+  const path = relative ? route.path.replace(/^\//, '') : route.path;
+  return { path, element: element(route) };
+}
+
+function isTopLevel(route: AppRoute): boolean {
+  return route.kind === 'page' && route.access !== 'console';
+}
+
+const withoutSession = ROUTES.filter((route) => route.kind === 'page' && (route.access === 'public' || route.access === 'open' || route.access === 'errorPage'));
+const sessionTopLevel = ROUTES.filter((route) => isTopLevel(route) && !withoutSession.includes(route));
+const consoleRoutes = ROUTES.filter((route) => !isTopLevel(route) && route.path !== '/');
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      ...withoutSession.map((route) => toRouteObject(route, false)),
+      {
+        element: <SessionGate />,
+        children: [
+          ...sessionTopLevel.map((route) => toRouteObject(route, false)),
+          {
+            path: '/',
+            element: (
+              <RouteGuard access="console">
+                <AppLayout />
+              </RouteGuard>
+            ),
+            children: [
+              { index: true, element: <Navigate to={LIST_PATH} replace /> },
+              ...consoleRoutes.map((route) => toRouteObject(route, true)),
+              // Spec: unknown paths redirect to the unit list.
+              { path: '*', element: <Navigate to={LIST_PATH} replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const base = import.meta.env.BASE_URL;
+  return createBrowserRouter(routeObjects, base === '/' ? {} : { basename: base.replace(/\/$/, '') });
+}

@@ -1,0 +1,150 @@
+/**
+ * Runtime configuration: the same build runs against the mock core and a real core. At boot the
+ * console fetches `runtime-config.json` from its own base URL (optional: a 404 or an unreadable
+ * file means the defaults below). Every field is optional in the file.
+ */
+
+export interface RuntimeConfig {
+  /** Prefix of the core's REST surface: a path on this origin ('/api') or an absolute URL. */
+  readonly apiBase: string;
+  /** Realtime endpoint: a path on this origin ('/ws', ws/wss by page protocol) or a ws(s)/http(s) URL. */
+  readonly wsUrl: string;
+  /** Where the log-in page POSTs `{ username, password }` (demo login of the mock). */
+  readonly loginUrl: string;
+  /** Where log-out POSTs. */
+  readonly logoutUrl: string;
+  /**
+   * An external login page (a real core's own sign-in). When set, a 401 sends the browser there
+   * (with `next`) instead of the console's /login page. Default: null (use /login).
+   */
+  readonly loginPageUrl: string | null;
+  /**
+   * Initial delay of the notification poll in ms. Default null: a random delay between
+   * TIMINGS.pollInitialDelayMinMs and pollInitialDelayMaxMs (spec). Tests set a fixed value.
+   */
+  readonly pollInitialDelayMs: number | null;
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  apiBase: '/api',
+  wsUrl: '/ws',
+  loginUrl: '/mock/auth/login',
+  logoutUrl: '/mock/auth/logout',
+  loginPageUrl: null,
+  pollInitialDelayMs: null,
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * Reads a parsed runtime-config.json. Unknown fields are ignored; a field of the wrong type falls
+ * back to its default and is reported in `problems` (the caller logs them).
+ */
+export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; problems: string[] } {
+  const problems: string[] = [];
+  if (!isRecord(raw)) {
+    return { config: DEFAULT_RUNTIME_CONFIG, problems: ['runtime-config.json is not a JSON object'] };
+  }
+  const str = (key: 'apiBase' | 'wsUrl' | 'loginUrl' | 'logoutUrl'): string => {
+    if (raw[key] === undefined) return DEFAULT_RUNTIME_CONFIG[key];
+    const value = nonEmptyString(raw[key]);
+    if (value === undefined) {
+      problems.push(`${key} must be a non-empty string`);
+      return DEFAULT_RUNTIME_CONFIG[key];
+    }
+    return value;
+  };
+  let loginPageUrl: string | null = DEFAULT_RUNTIME_CONFIG.loginPageUrl;
+  if (raw.loginPageUrl !== undefined && raw.loginPageUrl !== null) {
+    const value = nonEmptyString(raw.loginPageUrl);
+    if (value === undefined) problems.push('loginPageUrl must be a non-empty string or null');
+    else loginPageUrl = value;
+  }
+  let pollInitialDelayMs: number | null = DEFAULT_RUNTIME_CONFIG.pollInitialDelayMs;
+  if (raw.pollInitialDelayMs !== undefined && raw.pollInitialDelayMs !== null) {
+    const value = raw.pollInitialDelayMs;
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) pollInitialDelayMs = value;
+    else problems.push('pollInitialDelayMs must be a non-negative number or null');
+  }
+  return {
+    config: {
+      apiBase: str('apiBase'),
+      wsUrl: str('wsUrl'),
+      loginUrl: str('loginUrl'),
+      logoutUrl: str('logoutUrl'),
+      loginPageUrl,
+      pollInitialDelayMs,
+    },
+    problems,
+  };
+}
+
+/** The parts of `window.location` the URL helpers need (injectable for tests). */
+export interface PageLocation {
+  readonly protocol: string;
+  readonly host: string;
+}
+
+/**
+ * The websocket URL to open. Absolute ws(s) URLs are used as they are; http(s) URLs switch scheme;
+ * a path is resolved on the page's origin with ws: under http: and wss: under https:.
+ */
+export function resolveWsUrl(wsUrl: string, page: PageLocation): string {
+  if (/^wss?:\/\//i.test(wsUrl)) return wsUrl;
+  if (/^https?:\/\//i.test(wsUrl)) return wsUrl.replace(/^http/i, 'ws');
+  const scheme = page.protocol === 'https:' ? 'wss:' : 'ws:';
+  const path = wsUrl.startsWith('/') ? wsUrl : `/${wsUrl}`;
+  return `${scheme}//${page.host}${path}`;
+}
+
+/** Joins the API base and an endpoint path with exactly one slash between them. */
+export function joinUrl(base: string, path: string): string {
+  const left = base.endsWith('/') ? base.slice(0, -1) : base;
+  const right = path.startsWith('/') ? path : `/${path}`;
+  return `${left}${right}`;
+}
+
+let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
+
+/** The configuration loaded at boot (the defaults until {@link loadRuntimeConfig} has run). */
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}
+
+/** Replaces the active configuration (boot, tests). */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+/**
+ * Fetches `<base>runtime-config.json`. A 404, a non-JSON answer (an SPA fallback serving
+ * index.html) or a network failure all mean "use the defaults"; only the last two are logged.
+ */
+export async function loadRuntimeConfig(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const url = `${baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`}runtime-config.json`;
+  try {
+    const res = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store', credentials: 'same-origin' });
+    if (res.status === 404) return DEFAULT_RUNTIME_CONFIG;
+    if (!res.ok) {
+      console.warn(`runtime-config.json answered ${res.status}; using defaults`);
+      return DEFAULT_RUNTIME_CONFIG;
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      console.info('runtime-config.json not found (the server answered with a page); using defaults');
+      return DEFAULT_RUNTIME_CONFIG;
+    }
+    const { config, problems } = parseRuntimeConfig(await res.json());
+    for (const problem of problems) console.warn(`runtime-config.json: ${problem}`);
+    return config;
+  } catch (error) {
+    console.warn('runtime-config.json could not be loaded; using defaults', error);
+    return DEFAULT_RUNTIME_CONFIG;
+  }
+}

@@ -1,0 +1,47 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { describeBattery } from '@fleet/domain';
+import type { BatteryColour, BatteryIconLevel, UnitSummary } from '@fleet/contracts';
+
+const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
+const COLOUR: Record<BatteryColour, string> = {
+  green: 'var(--mantine-color-green-6)',
+  yellow: 'var(--mantine-color-yellow-6)',
+  red: 'var(--mantine-color-red-6)',
+};
+
+/** Battery icon of spec 000 §4 (level and colour from @fleet/domain), drawn as a small SVG. */
+export function BatteryIndicator({ unitId, battery }: { unitId: string; battery: UnitSummary['battery'] }) {
+  const { t } = useTranslation();
+  const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
+  const percentage = battery?.connected ? battery.percentage : null;
+  const label =
+    level === 'unknown'
+      ? t('units.battery.unknown')
+      : level === 'charging' || level === 'charge_100'
+        ? t('units.battery.charging', { percentage: percentage ?? 0 })
+        : t('units.battery.level', { percentage: percentage ?? 0 });
+  const width = Math.round(16 * FILL[level]);
+  return (
+    <Tooltip label={label}>
+      <Group gap={4} wrap="nowrap" data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label}>
+        <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
+          <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
+          <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
+          <rect x="3" y="3" width={width} height="6" fill={COLOUR[colour]} />
+          {(level === 'charging' || level === 'charge_100') && <path d="M12 1 L8 7 H11 L10 11 L14 5 H11 Z" fill="currentColor" />}
+          {level === 'unknown' && (
+            <text x="11" y="9.5" fontSize="9" textAnchor="middle" fill={COLOUR.red}>
+              ?
+            </text>
+          )}
+        </svg>
+        {percentage !== null && (
+          <Text size="xs" c="dimmed">
+            {t('units.battery.percent', { percentage })}
+          </Text>
+        )}
+      </Group>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Unit list rules that are the console's own (display and the start/stop transition); the spec's
+ * rules (status groups, counters, battery, bitrate) come from @fleet/domain.
+ */
+import { isOnlineLike, isStreaming } from '@fleet/domain';
+import type { UnitStatus, UnitSummary } from '@fleet/contracts';
+
+export type StreamAction = 'start' | 'stop';
+/** Spec 000 §4: start and stop pass through connecting and disconnecting. */
+export type TransitionKind = 'connecting' | 'disconnecting';
+
+export function transitionOf(action: StreamAction): TransitionKind {
+  return action === 'start' ? 'connecting' : 'disconnecting';
+}
+
+type UnitState = Pick<UnitSummary, 'status' | 'applications'>;
+
+/** Statuses in which the unit sends live video. */
+const STREAMING_STATUSES: readonly UnitStatus[] = ['streaming', 'streamingandforwarding'];
+
+export function isUnitStreaming(unit: UnitState): boolean {
+  return STREAMING_STATUSES.includes(unit.status) || isStreaming(unit.applications);
+}
+
+/** The transition is over when the unit shows the state the action asked for. */
+export function reachedExpectedState(kind: TransitionKind, unit: UnitState): boolean {
+  return kind === 'connecting' ? isUnitStreaming(unit) : !isUnitStreaming(unit);
+}
+
+/** Why a unit cannot start streaming now (the core refuses the same cases), or null. */
+export type StartBlocker = 'notOnline' | 'streaming' | 'license' | 'camera';
+
+/**
+ * Start needs a unit that is online (online, idle or forwarding), not streaming yet, with a valid
+ * video licence and its camera connected (else the core answers UNIT_VIDEO_LICENSE_INVALID or
+ * CAMERA_NOT_CONNECTED).
+ */
+export function startBlocker(unit: UnitState & Pick<UnitSummary, 'licenseValid' | 'cameraConnected'>): StartBlocker | null {
+  if (isUnitStreaming(unit)) return 'streaming';
+  if (!isOnlineLike(unit.status)) return 'notOnline';
+  if (!unit.licenseValid) return 'license';
+  if (!unit.cameraConnected) return 'camera';
+  return null;
+}
+
+export function canStart(unit: UnitState & Pick<UnitSummary, 'licenseValid' | 'cameraConnected'>): boolean {
+  return startBlocker(unit) === null;
+}
+
+export function canStop(unit: UnitState): boolean {
+  return isUnitStreaming(unit);
+}
+
+/** Badge colour per status (Mantine colour names). */
+const STATUS_COLOURS: Record<UnitStatus, string> = {
+  offline: 'gray',
+  unavailable: 'gray',
+  idle: 'green',
+  online: 'green',
+  forwarding: 'teal',
+  streaming: 'red',
+  streamingandforwarding: 'red',
+  storeandforward: 'orange',
+  fetchlogs: 'cyan',
+  upgrading: 'violet',
+  transparent_bridge: 'indigo',
+  setup_transparent_bridge: 'indigo',
+  speedtest: 'yellow',
+};
+
+export function statusColour(status: UnitStatus): string {
+  return STATUS_COLOURS[status];
+}

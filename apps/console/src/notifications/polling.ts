@@ -1,0 +1,24 @@
+import { TIMINGS } from '@fleet/contracts';
+
+/**
+ * Spec 000 §7 / 001 §7: notifications are polled every TIMINGS.pollIntervalMs after a random
+ * initial delay between TIMINGS.pollInitialDelayMinMs and pollInitialDelayMaxMs (both included).
+ */
+export function randomInitialDelay(random: () => number = Math.random): number {
+  const min = TIMINGS.pollInitialDelayMinMs;
+  const max = TIMINGS.pollInitialDelayMaxMs;
+  const r = Math.min(Math.max(random(), 0), 0.999999999);
+  return min + Math.floor(r * (max - min + 1));
+}
+
+/** The delay to use: an explicit one (tests, runtime config), else the spec's random one. */
+export function initialPollDelay(explicit: number | null | undefined, random: () => number = Math.random): number {
+  return typeof explicit === 'number' && Number.isFinite(explicit) && explicit >= 0 ? explicit : randomInitialDelay(random);
+}
+
+/** The expiry flag to show: within 2 h wins over within 24 h (spec 000 §2). */
+export function expiryFlag(notification: { expiresWithin2h: boolean; expiresWithin24h: boolean }): '2h' | '24h' | null {
+  if (notification.expiresWithin2h) return '2h';
+  if (notification.expiresWithin24h) return '24h';
+  return null;
+}

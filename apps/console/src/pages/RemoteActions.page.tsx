@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { hasAnyRole, PLATFORM_ADMIN_ROLES } from '@fleet/contracts';
+import { NotAvailable } from '../components/NotAvailable';
+import { rolesOf, useSessionUser } from '../session/hooks';
+
+/**
+ * /remote_actions serves two audiences (spec 000 §2, 001 §2): super users get the platform-admin
+ * remote actions, partners the support remote actions. The guard admits both role sets.
+ */
+export default function RemoteActionsPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const admin = user !== undefined && hasAnyRole(rolesOf(user), PLATFORM_ADMIN_ROLES);
+  return (
+    <div data-testid={admin ? 'remote-actions-admin' : 'remote-actions-partner'}>
+      <NotAvailable title={admin ? t('routes.remoteActionsAdmin') : t('routes.remoteActionsPartner')} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Tabs } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NotAvailable } from '../components/NotAvailable';
+import { LIST_PATH, SECTIONS } from '../routing/routes';
+import type { SectionId } from '../routing/routes';
+import type { PageProps } from './types';
+
+/** The i18n keys of every section tab (`sections.<section>.<kind>`), checked against en.json. */
+type SectionLabelKey = { [S in SectionId]: `sections.${S}.${(typeof SECTIONS)[S]['kinds'][number]}` }[SectionId];
+
+/** A tabbed section (system entities, system settings, contractor entities): one tab per child. */
+export default function SectionPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { kind } = useParams();
+  const sectionId: SectionId = route.section ?? 'systemEntities';
+  const section = SECTIONS[sectionId];
+  const kinds: readonly string[] = section.kinds;
+  const label = (value: string) => t(`sections.${sectionId}.${value}` as SectionLabelKey);
+  // Spec: unknown paths go to the unit list (a kind that is not a child of the section is unknown).
+  if (kind === undefined || !kinds.includes(kind)) return <Navigate to={LIST_PATH} replace />;
+  const current = kind;
+  return (
+    <NotAvailable title={`${t(`routes.${route.id}`)} · ${label(current)}`}>
+      <Tabs value={current} onChange={(value) => value && void navigate(`${section.base}/${value}`)} keepMounted={false}>
+        <Tabs.List data-testid="section-tabs">
+          {kinds.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`section-tab-${value}`}>
+              {label(value)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    </NotAvailable>
+  );
+}

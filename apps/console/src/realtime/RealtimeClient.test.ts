@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '@fleet/contracts';
+import type { ClientMessage, RealtimeEvent, ServerMessage } from '@fleet/contracts';
+import { RealtimeClient, reconnectDelay } from './RealtimeClient';
+import type { RealtimeStatus, SocketHandlers } from './RealtimeClient';
+import { batchSizeFor, inBatches, topicsForUser } from './topics';
+import { makeUser } from '../test-utils/fixtures';
+
+class FakeServer {
+  readonly sockets: { handlers: SocketHandlers; sent: ClientMessage[]; closed: boolean }[] = [];
+
+  readonly factory = (_url: string, handlers: SocketHandlers) => {
+    const socket = { handlers, sent: [] as ClientMessage[], closed: false };
+    this.sockets.push(socket);
+    return {
+      send: (data: string) => socket.sent.push(JSON.parse(data) as ClientMessage),
+      close: () => {
+        socket.closed = true;
+      },
+    };
+  };
+
+  get current() {
+    const socket = this.sockets.at(-1);
+    if (!socket) throw new Error('no socket');
+    return socket;
+  }
+
+  push(message: ServerMessage | Record<string, unknown>): void {
+    this.current.handlers.onMessage(JSON.stringify(message));
+  }
+
+  hello(epoch = 'e1'): void {
+    this.push({ op: 'hello', epoch, heartbeatMs: 0, batchSize: 50 });
+  }
+
+  drop(): void {
+    this.current.handlers.onClose(1006);
+  }
+}
+
+const statusEvent = (unitId: string): RealtimeEvent => ({
+  type: 'unit.status',
+  unitId,
+  status: 'streaming',
+  previous: 'idle',
+  change: 'onlineToStreaming',
+  applications: { video: { state: 'running' } },
+  at: 1,
+});
+
+function setup(topics: string[], batchSize = 2) {
+  const server = new FakeServer();
+  const events: [RealtimeEvent, string][] = [];
+  const refetches: [string, string][] = [];
+  const statuses: RealtimeStatus[] = [];
+  const client = new RealtimeClient({
+    url: 'ws://test/ws',
+    batchSize,
+    socketFactory: server.factory,
+    random: () => 0.5,
+    syncDelayMaxMs: 0,
+    maxReconnectsBeforeError: 3,
+    onEvent: (event, topic) => events.push([event, topic]),
+    onRefetch: (topic, reason) => refetches.push([topic, reason]),
+    onStatus: (status) => statuses.push(status),
+  });
+  client.setTopics(topics);
+  client.start();
+  return { server, client, events, refetches, statuses };
+}
+
+describe('RealtimeClient', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('subscribes in batches after the hello', () => {
+    const { server, statuses } = setup(['group:a', 'group:b', 'group:c']);
+    expect(server.current.sent).toEqual([]);
+    server.hello();
+    vi.advanceTimersByTime(0);
+    expect(server.current.sent).toEqual([
+      { op: 'subscribe', topics: ['group:a', 'group:b'] },
+      { op: 'subscribe', topics: ['group:c'] },
+    ]);
+    expect(statuses).toEqual(['connecting', 'open']);
+  });
+
+  it('delivers validated events once per sequence number and ignores junk', () => {
+    const { server, events } = setup(['group:a']);
+    server.hello();
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 4 }] });
+    server.push({ op: 'event', topic: 'group:a', seq: 5, epoch: 'e1', event: statusEvent('U1') });
+    server.push({ op: 'event', topic: 'group:a', seq: 5, epoch: 'e1', event: statusEvent('U1') });
+    server.push({ op: 'event', topic: 'group:a', seq: 4, epoch: 'e1', event: statusEvent('U1') });
+    server.push({ op: 'event', topic: 'group:a', seq: 6, epoch: 'e1', event: { type: 'unit.exploded' } });
+    server.current.handlers.onMessage('not json');
+    server.push({ op: 'event', topic: 'group:zzz', seq: 9, epoch: 'e1', event: statusEvent('U2') });
+    expect(events).toHaveLength(1);
+    expect(events[0]?.[1]).toBe('group:a');
+  });
+
+  it('resumes with the epoch and last sequence numbers after a reconnect', () => {
+    const { server, client, statuses } = setup(['group:a', 'group:b'], 50);
+    server.hello('e1');
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    server.push({ op: 'event', topic: 'group:a', seq: 2, epoch: 'e1', event: statusEvent('U1') });
+    server.drop();
+    expect(statuses.at(-1)).toBe('reconnecting');
+    expect(server.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs);
+    expect(server.sockets).toHaveLength(2);
+    server.hello('e1');
+    vi.advanceTimersByTime(0);
+    expect(server.current.sent).toEqual([
+      { op: 'subscribe', topics: ['group:a', 'group:b'], resume: { epoch: 'e1', seqs: { 'group:a': 2, 'group:b': 7 } } },
+    ]);
+    expect(client.getStatus()).toBe('open');
+  });
+
+  it('refetches when the server says events were lost, and when the epoch changed', () => {
+    const { server, refetches } = setup(['group:a'], 50);
+    server.hello('e1');
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'refetch', topic: 'group:a', reason: 'gap' });
+    expect(refetches).toEqual([['group:a', 'gap']]);
+    server.drop();
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 2);
+    server.hello('e2');
+    vi.advanceTimersByTime(0);
+    expect(refetches).toContainEqual(['group:a', 'epoch']);
+  });
+
+  it('reconnects with jitter and reports an error after repeated failures, then keeps trying', () => {
+    const { server, statuses } = setup(['group:a']);
+    for (let i = 0; i < 3; i += 1) {
+      server.drop();
+      vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 1.1);
+    }
+    expect(statuses).toContain('error');
+    expect(server.sockets).toHaveLength(4);
+    server.hello();
+    expect(statuses.at(-1)).toBe('open');
+  });
+
+  it('subscribes and unsubscribes topic changes on an open connection; stop closes', () => {
+    const { server, client, statuses } = setup(['group:a'], 50);
+    server.hello();
+    vi.advanceTimersByTime(0);
+    client.setTopics(['group:b']);
+    expect(server.current.sent.slice(1)).toEqual([
+      { op: 'unsubscribe', topics: ['group:a'] },
+      { op: 'subscribe', topics: ['group:b'] },
+    ]);
+    client.stop();
+    expect(server.current.closed).toBe(true);
+    expect(statuses.at(-1)).toBe('closed');
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 3);
+    expect(server.sockets).toHaveLength(1);
+  });
+
+  it('delays the jittered reconnect within ±10 % of the interval', () => {
+    expect(reconnectDelay(10_000, () => 0)).toBe(9000);
+    expect(reconnectDelay(10_000, () => 1)).toBe(11_000);
+    expect(reconnectDelay(10_000, () => 0.5)).toBe(10_000);
+  });
+});
+
+describe('topics', () => {
+  it('follows the groups, or the inventories when the user has no group', () => {
+    expect(topicsForUser(makeUser(['luc_regular']))).toEqual(['group:g1']);
+    expect(topicsForUser(makeUser(['luc_regular'], { groups: [] }))).toEqual(['inventory:inv1']);
+  });
+
+  it('uses the user batch size or the default 50', () => {
+    expect(batchSizeFor(makeUser(['luc_regular']))).toBe(50);
+    const user = makeUser(['luc_regular']);
+    expect(batchSizeFor({ props: { ...user.props, wsBatchSize: 10 } })).toBe(10);
+    expect(inBatches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+});

@@ -1,0 +1,25 @@
+import { groupTopic, inventoryTopic, REALTIME, TOPIC_PATTERN } from '@fleet/contracts';
+import type { CurrentUser, Topic } from '@fleet/contracts';
+
+/**
+ * The topics of one user (spec 001 §7: subscribed per group and per inventory): every group of
+ * the user; a user with no groups follows the inventories instead. Ids that cannot form a topic
+ * are left out (the server would refuse the whole batch).
+ */
+export function topicsForUser(user: Pick<CurrentUser, 'groups' | 'inventories'>): Topic[] {
+  const topics = user.groups.length > 0 ? user.groups.map((group) => groupTopic(group.id)) : user.inventories.map((inv) => inventoryTopic(inv.id));
+  return [...new Set(topics)].filter((topic) => TOPIC_PATTERN.test(topic));
+}
+
+/** Subscription batch size: the user's property, else the default 50 (spec 001 §7). */
+export function batchSizeFor(user: Pick<CurrentUser, 'props'>): number {
+  const size = user.props.wsBatchSize;
+  return typeof size === 'number' && size > 0 ? size : REALTIME.defaultBatchSize;
+}
+
+export function inBatches<T>(items: readonly T[], size: number): T[][] {
+  const step = Math.max(1, Math.floor(size));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += step) out.push(items.slice(i, i + step));
+  return out;
+}

@@ -1,0 +1,201 @@
+/**
+ * The route table of both spec documents (000 §2, 001 §2) as data: who may open each path, whether
+ * the route is remembered as `currentRoute`, and which page renders it. Router.tsx builds the React
+ * Router tree from this list and the menu hides what this table denies, so the guard, the menu and
+ * the tests read one table.
+ */
+import type { Role } from '@fleet/contracts';
+import type en from '../i18n/en.json';
+
+/** Page route ids; the title is the i18n key `routes.<id>`. */
+export type RouteTitleId = keyof typeof en.routes;
+import {
+  BROADER_ROLES,
+  CONTRACTOR_ROLES,
+  MANAGE_ROLES,
+  PARTNER_ROLES,
+  PLATFORM_ADMIN_ROLES,
+  SHARES_ROLES,
+} from '@fleet/contracts';
+
+/**
+ * - `public`: no user needed (/login).
+ * - `open`: shown to anyone, loads nothing first (/unauthorized_user).
+ * - `errorPage`: /error; its guard sends inventory-manager-level users and super users to the list.
+ * - `portal`: a signed-in user (/customer_portal).
+ * - `easyLive`: /easy_live; ingest/studio-like roles and every console user.
+ * - `console`: under home; users with console access (else /unauthorized_user), holding one of
+ *   `roles` when given (else the unit list).
+ */
+export type RouteAccess = 'public' | 'open' | 'errorPage' | 'portal' | 'easyLive' | 'console';
+
+/** Pages Router.tsx knows how to load (one lazy chunk each). */
+export type PageKey =
+  | 'login'
+  | 'error'
+  | 'unauthorized'
+  | 'customerPortal'
+  | 'easyLive'
+  | 'unitList'
+  | 'notAvailable'
+  | 'section'
+  | 'remoteActions';
+
+/** Tabbed sections whose children share one page (spec 001 §2). */
+export const SECTIONS = {
+  systemEntities: {
+    base: '/system_entities',
+    kinds: ['inventories', 'groups', 'units', 'mmh_servers', 'vr_servers', 'ingest_servers', 'transceiver_servers', 'users', 'channels', 'vrChannels', 'dbGateways'],
+  },
+  systemSettings: {
+    base: '/system_settings',
+    kinds: [
+      'client_application', 'modem_vendor', 'ai_settings', 'stream_profile', 'stream_providers', 'stream_media_profile',
+      'organization', 'organization_inventory', 'software_version', 'software_version_product', 'geocoding_profile',
+      'application_configuration',
+    ],
+  },
+  contractorEntities: {
+    base: '/entities',
+    kinds: ['units', 'mmh_servers', 'channels', 'vr_servers', 'vr_channels', 'transceiver_servers', 'ingest_servers', 'db_gateways'],
+  },
+} as const satisfies Record<string, { base: string; kinds: readonly string[] }>;
+
+export type SectionId = keyof typeof SECTIONS;
+
+export interface PageRoute {
+  readonly kind: 'page';
+  /** Stable id; also the i18n key of the title: `routes.<id>`. */
+  readonly id: RouteTitleId;
+  /** Absolute path; `:kind` stands for one of the section's kinds. */
+  readonly path: string;
+  readonly access: RouteAccess;
+  /** Console routes: the role set of contracts roles.ts that opens it (undefined = every console user). */
+  readonly roles?: readonly Role[];
+  /** Save as preferences.currentRoute after navigating here. */
+  readonly saveRoute: boolean;
+  readonly page: PageKey;
+  readonly section?: SectionId;
+}
+
+export interface RedirectRoute {
+  readonly kind: 'redirect';
+  readonly id: string;
+  readonly path: string;
+  readonly to: string;
+}
+
+export type AppRoute = PageRoute | RedirectRoute;
+
+const top = (id: RouteTitleId, path: string, access: RouteAccess, page: PageKey): PageRoute => ({
+  kind: 'page', id, path, access, page, saveRoute: false,
+});
+
+const home = (id: RouteTitleId, path: string, roles: readonly Role[] | undefined, page: PageKey = 'notAvailable'): PageRoute =>
+  roles === undefined
+    ? { kind: 'page', id, path, access: 'console', page, saveRoute: true }
+    : { kind: 'page', id, path, access: 'console', roles, page, saveRoute: true };
+
+const redirect = (id: string, path: string, to: string): RedirectRoute => ({ kind: 'redirect', id, path, to });
+
+const section = (id: SectionId, roles: readonly Role[]): AppRoute[] => [
+  redirect(`${id}.index`, SECTIONS[id].base, `${SECTIONS[id].base}/${SECTIONS[id].kinds[0]}`),
+  { kind: 'page', id, path: `${SECTIONS[id].base}/:kind`, access: 'console', roles, page: 'section', section: id, saveRoute: true },
+];
+
+/** Remote actions: super users get the admin page, partners the support page (one path, spec 000 §2). */
+export const REMOTE_ACTIONS_ROLES: readonly Role[] = [...PLATFORM_ADMIN_ROLES, ...PARTNER_ROLES];
+
+export const LIST_PATH = '/list';
+export const LOGIN_PATH = '/login';
+export const ERROR_PATH = '/error';
+export const UNAUTHORIZED_PATH = '/unauthorized_user';
+export const EASY_LIVE_PATH = '/easy_live';
+
+export const ROUTES: readonly AppRoute[] = [
+  // Top level (spec 000 §2): outside the console shell, never saved as currentRoute.
+  top('login', LOGIN_PATH, 'public', 'login'),
+  top('error', ERROR_PATH, 'errorPage', 'error'),
+  top('unauthorizedUser', UNAUTHORIZED_PATH, 'open', 'unauthorized'),
+  top('customerPortal', '/customer_portal', 'portal', 'customerPortal'),
+  top('easyLive', EASY_LIVE_PATH, 'easyLive', 'easyLive'),
+
+  // Home.
+  redirect('home', '/', LIST_PATH),
+  // Unit area (spec 000 §2). "/list (unit list; its preferences are not saved)": not remembered.
+  home('multiview', '/multiview', undefined),
+  { ...home('list', LIST_PATH, undefined, 'unitList'), saveRoute: false },
+  home('map', '/map', undefined),
+  home('fileUpload', '/file_upload', BROADER_ROLES),
+  home('files', '/files', undefined),
+  home('stories', '/stories', undefined),
+
+  // Shares, under manage/shares; the bare /publishers and /subscribers lead there.
+  redirect('shares', '/manage/shares', '/manage/shares/publishers'),
+  home('publishers', '/manage/shares/publishers', SHARES_ROLES),
+  home('subscribers', '/manage/shares/subscribers', SHARES_ROLES),
+  redirect('publishersAlias', '/publishers', '/manage/shares/publishers'),
+  redirect('subscribersAlias', '/subscribers', '/manage/shares/subscribers'),
+
+  // Manage (spec 001 §2, §6).
+  home('channels', '/channels', BROADER_ROLES),
+  home('devices', '/devices', BROADER_ROLES),
+  home('videoReturn', '/video_return', BROADER_ROLES),
+  home('users', '/users', MANAGE_ROLES),
+  home('groups', '/groups', MANAGE_ROLES),
+  home('usageProfiles', '/usage_profiles', MANAGE_ROLES),
+  home('swVersion', '/sw_version', MANAGE_ROLES),
+  home('audioRooms', '/audio_rooms', MANAGE_ROLES),
+  home('myGraphics', '/my_graphics', undefined),
+
+  // Services.
+  home('inventoryServices', '/inventory_services', MANAGE_ROLES),
+  home('unitLicenseActivation', '/unit_license_activation', MANAGE_ROLES),
+  home('reports', '/reports', MANAGE_ROLES),
+
+  // Platform admin (super user).
+  ...section('systemEntities', PLATFORM_ADMIN_ROLES),
+  ...section('systemSettings', PLATFORM_ADMIN_ROLES),
+  home('remoteActions', '/remote_actions', REMOTE_ACTIONS_ROLES, 'remoteActions'),
+  home('accessApprovals', '/access_approvals', PLATFORM_ADMIN_ROLES),
+  home('whatsNew', '/whats_new', PLATFORM_ADMIN_ROLES),
+  home('batchUpgrade', '/batch_upgrade', PLATFORM_ADMIN_ROLES),
+
+  // Contractor.
+  ...section('contractorEntities', CONTRACTOR_ROLES),
+];
+
+export interface RouteMatch {
+  readonly route: AppRoute;
+  /** The section kind when the route is a section child. */
+  readonly kind?: string;
+}
+
+/** `/a/b/` → `/a/b`; the empty path is `/`. */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The route of a pathname, or null for an unknown path. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const path = normalizePath(pathname);
+  for (const route of ROUTES) {
+    if (route.kind === 'page' && route.section) {
+      const { base, kinds } = SECTIONS[route.section];
+      const prefix = `${base}/`;
+      if (path.startsWith(prefix)) {
+        const kind = path.slice(prefix.length);
+        if ((kinds as readonly string[]).includes(kind)) return { route, kind };
+      }
+      continue;
+    }
+    if (route.path === path) return { route };
+  }
+  return null;
+}
+
+/** A path of this app (starts with one slash), safe to navigate to; anything else is refused. */
+export function isSafeInternalPath(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { changeLanguage, isLanguage } from '../i18n';
+import { ERROR_PATH } from '../routing/routes';
+import { useCurrentUserQuery, usePreferencesQuery } from './hooks';
+import { initialRedirect } from './initialRoute';
+import { useSessionControl } from './SessionProvider';
+
+/**
+ * Spec 000 §2: on the first load the current user and the preferences load before any page; the
+ * user is then sent to the saved route (unless `ignoreRouteDefault`), and a failed preferences load
+ * goes to /error. Wraps every route that needs a user (not /login, /error, /unauthorized_user).
+ */
+export default function SessionGate() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { i18n } = useTranslation();
+  const { initialRouteApplied, markInitialRouteApplied } = useSessionControl();
+  const user = useCurrentUserQuery();
+  const prefs = usePreferencesQuery();
+  const prefsSettled = prefs.isSuccess || prefs.isError;
+  const language = prefs.data?.language;
+
+  useEffect(() => {
+    if (initialRouteApplied || !user.isSuccess || !prefsSettled) return;
+    markInitialRouteApplied();
+    const target = initialRedirect({
+      pathname: location.pathname,
+      search: location.search,
+      currentRoute: prefs.data?.currentRoute,
+      preferencesFailed: prefs.isError,
+    });
+    if (target !== null) void navigate(target, { replace: true });
+  }, [initialRouteApplied, user.isSuccess, prefsSettled, prefs.data, prefs.isError, location, navigate, markInitialRouteApplied]);
+
+  // The preferences' language wins over the browser's once signed in.
+  useEffect(() => {
+    if (isLanguage(language) && language !== i18n.language) void changeLanguage(i18n, language);
+  }, [language, i18n]);
+
+  if (user.isError) {
+    // 401: the client is already on its way to the login page.
+    if (user.error.status === 401) return <FullPageLoader />;
+    return <Navigate to={ERROR_PATH} replace />;
+  }
+  if (!user.isSuccess || !initialRouteApplied) return <FullPageLoader />;
+  return <Outlet />;
+}

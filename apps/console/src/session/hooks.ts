@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser, Language, Role, UserPreferences } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../api/hooks';
+import type { ApiError } from '../api/ApiError';
+import { changeLanguage } from '../i18n';
+import type { RouteUser } from '../routing/decideRoute';
+
+/** User and preferences change only through this console: keep them until log-out. */
+const SESSION_QUERY = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;
+
+/** Loads (when `load`) or just reads the current user (GET users/current). */
+export function useCurrentUserQuery(load = true): UseQueryResult<CurrentUser, ApiError> {
+  return useEndpointQuery('getCurrentUser', {}, { ...SESSION_QUERY, enabled: load });
+}
+
+export function usePreferencesQuery(load = true): UseQueryResult<UserPreferences, ApiError> {
+  return useEndpointQuery('getUserPreferences', {}, { ...SESSION_QUERY, enabled: load });
+}
+
+/** The signed-in user when already loaded (never starts a request). */
+export function useSessionUser(): CurrentUser | undefined {
+  return useCurrentUserQuery(false).data;
+}
+
+/** Every role of the user: the user type and the role list. */
+export function rolesOf(user: Pick<CurrentUser, 'roles' | 'userType'>): Role[] {
+  return [...new Set<Role>([user.userType, ...user.roles])];
+}
+
+export function toRouteUser(user: CurrentUser | undefined): RouteUser | null {
+  return user ? { roles: rolesOf(user) } : null;
+}
+
+/** Merges fields into the preferences (PUT userPreferences) and keeps the cache in step. */
+export function useUpdatePreferences(): (patch: UserPreferences) => Promise<UserPreferences | null> {
+  const queryClient = useQueryClient();
+  const mutation = useEndpointMutation('updateUserPreferences', {
+    onSuccess: (prefs) => queryClient.setQueryData(endpointKey('getUserPreferences'), prefs),
+  });
+  const { mutateAsync } = mutation;
+  return useCallback(
+    async (patch: UserPreferences) => {
+      try {
+        return await mutateAsync({ body: patch });
+      } catch (error) {
+        console.warn('preferences were not saved', error);
+        return null;
+      }
+    },
+    [mutateAsync],
+  );
+}
+
+/** Switches the language here and remembers it in the preferences when signed in. */
+export function useLanguageSwitch(): (language: Language) => Promise<void> {
+  const { i18n } = useTranslation();
+  const user = useSessionUser();
+  const updatePreferences = useUpdatePreferences();
+  return useCallback(
+    async (language: Language) => {
+      await changeLanguage(i18n, language);
+      if (user) await updatePreferences({ language });
+    },
+    [i18n, user, updatePreferences],
+  );
+}

@@ -1,0 +1,59 @@
+import { NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@fleet/contracts';
+import { toRouteUser } from '../session/hooks';
+import { visibleMenu } from './menu';
+import type { MenuEntry } from './menu';
+
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function containsActive(entry: MenuEntry, pathname: string): boolean {
+  if (entry.type === 'link') return isActive(pathname, entry.to);
+  if (entry.type === 'group') return entry.items.some((item) => containsActive(item, pathname));
+  return false;
+}
+
+function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const label = t(`menu.${entry.id}`);
+  switch (entry.type) {
+    case 'link':
+      return (
+        <NavLink
+          component={Link}
+          to={entry.to}
+          label={label}
+          active={isActive(pathname, entry.to)}
+          onClick={onNavigate}
+          data-testid={`nav-${entry.id}`}
+        />
+      );
+    case 'placeholder':
+      return <NavLink label={label} description={t('common.notAvailableYet')} disabled data-testid={`nav-${entry.id}`} />;
+    case 'group':
+      return (
+        <NavLink label={label} defaultOpened={containsActive(entry, pathname) || entry.id === 'units'} childrenOffset="md" data-testid={`nav-${entry.id}`}>
+          {entry.items.map((item) => (
+            <Entry key={item.id} entry={item} pathname={pathname} onNavigate={onNavigate} />
+          ))}
+        </NavLink>
+      );
+  }
+}
+
+/** The menu of spec 000 §2 without the entries this user's roles cannot open. */
+export function NavMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const entries = visibleMenu(toRouteUser(user));
+  return (
+    // AppShell.Navbar is the page's one <nav>.
+    <div data-testid="nav-menu">
+      {entries.map((entry) => (
+        <Entry key={entry.id} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@fleet/contracts';
+import { MENU, menuIds, visibleMenu } from './menu';
+import type { MenuEntry } from './menu';
+
+const ids = (entries: MenuEntry[]) => menuIds(entries);
+const as = (...roles: Role[]) => ({ roles });
+
+describe('menu (spec 000 §2)', () => {
+  it('lists the spec menu in order', () => {
+    expect(MENU.map((e) => e.id)).toEqual(['units', 'files', 'stories', 'manage', 'services', 'contractor', 'support', 'supportStaff']);
+    expect(menuIds()).toContain('ifbServers');
+  });
+
+  it('shows a read-only user only what every console user may open', () => {
+    expect(ids(visibleMenu(as('luc_read')))).toEqual(['units', 'unitList', 'multiview', 'map', 'files', 'stories', 'manage', 'myGraphics']);
+  });
+
+  it('shows a regular user the broader set', () => {
+    const visible = ids(visibleMenu(as('luc_regular')));
+    expect(visible).toEqual(expect.arrayContaining(['fileUpload', 'devices', 'channels', 'videoReturn']));
+    expect(visible).not.toContain('users');
+    expect(visible).not.toContain('shares');
+    expect(visible).not.toContain('supportStaff');
+  });
+
+  it('shows a media group admin the shares', () => {
+    const visible = ids(visibleMenu(as('luc_media_group_admin')));
+    expect(visible).toEqual(expect.arrayContaining(['shares', 'publishers', 'subscribers', 'users', 'services']));
+    expect(visible).not.toContain('contractor');
+  });
+
+  it('shows a partner the support remote actions, a super user the admin ones', () => {
+    expect(ids(visibleMenu(as('luc_partner')))).toContain('partnerRemoteActions');
+    expect(ids(visibleMenu(as('luc_partner')))).not.toContain('supportStaff');
+    const su = ids(visibleMenu(as('super_user')));
+    expect(su).toEqual(expect.arrayContaining(['supportStaff', 'adminRemoteActions', 'ifbServers', 'systemEntities', 'batchUpgrade']));
+    expect(su).not.toContain('partnerRemoteActions');
+    expect(su).not.toContain('contractor');
+  });
+
+  it('shows a contractor the contractor entry', () => {
+    expect(ids(visibleMenu(as('luc_contractor')))).toContain('contractor');
+  });
+
+  it('shows nothing to users without console access', () => {
+    expect(visibleMenu(as('luc_curator'))).toEqual([]);
+    expect(visibleMenu(null)).toEqual([]);
+  });
+});

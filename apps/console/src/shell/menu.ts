@@ -1,0 +1,136 @@
+/**
+ * The navigation menu of spec 000 §2, in its order. Items point at routes of the table; an item is
+ * shown only when the route guard would open it for the user ({@link visibleMenu}).
+ */
+import type { Role } from '@fleet/contracts';
+import { PLATFORM_ADMIN_ROLES, hasAnyRole } from '@fleet/contracts';
+import type en from '../i18n/en.json';
+import { canOpen } from '../routing/decideRoute';
+import type { RouteUser } from '../routing/decideRoute';
+
+/** Menu entry ids: the i18n key is `menu.<id>`, the data-testid `nav-<id>`. */
+export type MenuId = keyof typeof en.menu;
+
+export interface MenuLink {
+  readonly type: 'link';
+  readonly id: MenuId;
+  readonly to: string;
+}
+
+/** An entry of the spec's menu whose screen has no route in either document (shown disabled). */
+export interface MenuPlaceholder {
+  readonly type: 'placeholder';
+  readonly id: MenuId;
+  /** Who sees it (the section's audience). */
+  readonly roles: readonly Role[];
+}
+
+export interface MenuGroup {
+  readonly type: 'group';
+  readonly id: MenuId;
+  readonly items: readonly MenuEntry[];
+}
+
+export type MenuEntry = MenuLink | MenuPlaceholder | MenuGroup;
+
+export const MENU: readonly MenuEntry[] = [
+  {
+    type: 'group',
+    id: 'units',
+    items: [
+      { type: 'link', id: 'unitList', to: '/list' },
+      { type: 'link', id: 'multiview', to: '/multiview' },
+      { type: 'link', id: 'fileUpload', to: '/file_upload' },
+      { type: 'link', id: 'map', to: '/map' },
+    ],
+  },
+  { type: 'link', id: 'files', to: '/files' },
+  { type: 'link', id: 'stories', to: '/stories' },
+  {
+    type: 'group',
+    id: 'manage',
+    items: [
+      { type: 'link', id: 'devices', to: '/devices' },
+      { type: 'link', id: 'channels', to: '/channels' },
+      { type: 'link', id: 'videoReturn', to: '/video_return' },
+      { type: 'link', id: 'users', to: '/users' },
+      {
+        type: 'group',
+        id: 'shares',
+        items: [
+          { type: 'link', id: 'publishers', to: '/manage/shares/publishers' },
+          { type: 'link', id: 'subscribers', to: '/manage/shares/subscribers' },
+        ],
+      },
+      { type: 'link', id: 'usageProfiles', to: '/usage_profiles' },
+      { type: 'link', id: 'groups', to: '/groups' },
+      { type: 'link', id: 'softwareVersions', to: '/sw_version' },
+      { type: 'link', id: 'audioConnect', to: '/audio_rooms' },
+      { type: 'link', id: 'myGraphics', to: '/my_graphics' },
+    ],
+  },
+  {
+    type: 'group',
+    id: 'services',
+    items: [
+      { type: 'link', id: 'inventoryServices', to: '/inventory_services' },
+      { type: 'link', id: 'unitLicenseActivation', to: '/unit_license_activation' },
+      { type: 'link', id: 'usageReports', to: '/reports' },
+    ],
+  },
+  { type: 'link', id: 'contractor', to: '/entities' },
+  {
+    type: 'group',
+    id: 'support',
+    items: [{ type: 'link', id: 'partnerRemoteActions', to: '/remote_actions' }],
+  },
+  {
+    type: 'group',
+    id: 'supportStaff',
+    items: [
+      { type: 'link', id: 'clientApplication', to: '/system_settings/client_application' },
+      { type: 'link', id: 'modemsVendorModel', to: '/system_settings/modem_vendor' },
+      // No route for IFB servers in either document: listed, disabled, until a screen exists.
+      { type: 'placeholder', id: 'ifbServers', roles: PLATFORM_ADMIN_ROLES },
+      { type: 'link', id: 'systemEntities', to: '/system_entities' },
+      { type: 'link', id: 'systemSettings', to: '/system_settings' },
+      { type: 'link', id: 'adminRemoteActions', to: '/remote_actions' },
+      { type: 'link', id: 'accessApproval', to: '/access_approvals' },
+      { type: 'link', id: 'whatsNew', to: '/whats_new' },
+      { type: 'link', id: 'batchUpgrade', to: '/batch_upgrade' },
+    ],
+  },
+];
+
+/**
+ * Which "Remote Actions" entry a user sees: super users the admin one (support-staff section),
+ * partners the Support one. Both open /remote_actions, whose page shows the matching view.
+ */
+function remoteActionsEntryVisible(id: MenuId, user: RouteUser): boolean {
+  const admin = hasAnyRole(user.roles, PLATFORM_ADMIN_ROLES);
+  if (id === 'adminRemoteActions') return admin;
+  if (id === 'partnerRemoteActions') return !admin;
+  return true;
+}
+
+/** The menu as one user sees it: entries the guards deny are removed, then empty groups. */
+export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
+  if (!user) return [];
+  const out: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (entry.type === 'link') {
+      if (canOpen(user, entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
+    } else if (entry.type === 'placeholder') {
+      if (hasAnyRole(user.roles, entry.roles)) out.push(entry);
+    } else {
+      const items = visibleMenu(user, entry.items);
+      if (items.length > 0) out.push({ ...entry, items });
+    }
+  }
+  return out;
+}
+
+/** Every link id of the menu (flattened), for tests and the i18n check. */
+export function menuIds(entries: readonly MenuEntry[] = MENU): MenuId[] {
+  return entries.flatMap((entry) => (entry.type === 'group' ? [entry.id, ...menuIds(entry.items)] : [entry.id]));
+}

@@ -1,0 +1,72 @@
+/** Test fixtures (only imported by *.test.ts): contract-valid objects with overridable fields. */
+import { CurrentUser, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { Role } from '@fleet/contracts';
+
+export function makeUnit(overrides: Partial<UnitSummary> = {}): UnitSummary {
+  return UnitSummary.parse({
+    uniqueId: 'LU800-0001',
+    name: 'unit_one',
+    comment: '',
+    type: 'LU800',
+    typeGroup: 'fieldUnits',
+    status: 'idle',
+    applications: {},
+    swVersion: '8.5.0',
+    battery: { connected: true, charging: false, percentage: 80 },
+    location: { lat: 1, lng: 2, address: null },
+    totalBitrate: 0,
+    alerts: [],
+    transmissionMode: 'live',
+    workingMode: 'video',
+    selectedChannel: { channelId: null, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false },
+    inventoryIds: ['inv1'],
+    groupIds: ['g1'],
+    hasExtender: false,
+    cameraConnected: true,
+    licenseValid: true,
+    version: 1,
+    ...overrides,
+  });
+}
+
+export function makeDetail(overrides: Partial<UnitDetail> = {}): UnitDetail {
+  return UnitDetail.parse({
+    ...makeUnit(),
+    serialNumber: 'SN1',
+    swVersionShort: '8.5',
+    swVersionDisplay: '8.5.0',
+    modems: [],
+    license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+    capabilities: {},
+    services: [],
+    tally: null,
+    sharing: false,
+    filenamePrefix: null,
+    storeAndForwardVideoQuality: 'high_h264',
+    multiCameraLabels: [],
+    targetSwVersion: null,
+    lastReboot: null,
+    usageProfileId: null,
+    ownership: 'demo',
+    bitrateSamples: [],
+    ...overrides,
+  });
+}
+
+export function makeUser(roles: Role[], overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return CurrentUser.parse({
+    id: 'u1',
+    username: 'someone',
+    email: null,
+    firstName: 'Some',
+    lastName: 'One',
+    userType: roles[0] ?? 'luc_read',
+    userLabel: null,
+    roles,
+    inventories: [{ id: 'inv1', name: 'Inventory 1' }],
+    groups: [{ id: 'g1', name: 'Group 1', inventoryId: 'inv1' }],
+    passwordExpiresAt: null,
+    props: { loggedUserRoles: roles, services: [], wsLibrary: 'ws', activeFeatures: [], hasGraphics: false, ifbStatus: 'none', wsBatchSize: null },
+    ...overrides,
+  });
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where `pnpm dev:core` listens; the dev server forwards the core's surfaces to it. */
+const CORE_ORIGIN = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  // The core serves the built console at `/`; the app reads import.meta.env.BASE_URL, never a literal.
+  base: '/',
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: CORE_ORIGIN, changeOrigin: true },
+      '/ws': { target: CORE_ORIGIN, ws: true, changeOrigin: true },
+      '/mock': { target: CORE_ORIGIN, changeOrigin: true },
+      '/docs': { target: CORE_ORIGIN, changeOrigin: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
