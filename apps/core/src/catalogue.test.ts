@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, ENDPOINT_IDS } from '@fleet/contracts';
-import { handlers } from './routes/handlers.js';
+import { handlers } from './routes/handlers/index.js';
 import { buildOpenApi } from './plugins/openapi.js';
 import { toFastifyPath } from './routes/catalogue.js';
 

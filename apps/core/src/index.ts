@@ -1,5 +1,5 @@
 export { buildApp, type BuildAppOptions } from './app.js';
 export { loadConfig, ConfigSchema, type Config } from './env.js';
-export { handlers } from './routes/handlers.js';
+export { handlers } from './routes/handlers/index.js';
 export type { AppRouter } from './trpc/router.js';
 export type { Services } from './services/index.js';

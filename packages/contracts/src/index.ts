@@ -6,7 +6,7 @@ export * from './entities/common.js';
 export * from './entities/unit.js';
 export * from './entities/user.js';
 export * from './entities/notification.js';
-export * from './catalogue.js';
+export * from './catalogue/index.js';
 export * from './realtime.js';
 export * from './gateway.js';
 export * from './validation.js';

@@ -1,0 +1,33 @@
+/**
+ * How one call of the spec is declared. See ./index.ts for the catalogue built from these.
+ */
+import type { z } from 'zod';
+import type { Role } from '../enums.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Object-level access: `unit` means the `id` path parameter (or body `id`) names a unit that must
+ * belong to one of the caller's inventories or groups; unknown and invisible units both answer 404.
+ */
+export type EndpointScope = 'none' | 'unit';
+
+export interface EndpointDef {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  /** Where the call comes from in the spec, e.g. "000 §7 Unit reads". */
+  readonly spec: string;
+  readonly roles: readonly Role[];
+  readonly scope: EndpointScope;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+  /** HTTP status on success (default 200). */
+  readonly successStatus?: number;
+  /** Where the unit id comes from when scope is `unit` (default: params.id). */
+  readonly scopeFrom?: 'params' | 'body';
+}
+
+export const endpoint = <const D extends EndpointDef>(d: D): D => d;

@@ -1,0 +1,64 @@
+/**
+ * The endpoint catalogue: one declaration per call of spec section 7. From it the core registers
+ * routes, validates input, enforces roles and object scope; the OpenAPI document is generated; the
+ * console's REST client is derived; the role-matrix and fuzz tests are generated.
+ *
+ * Paths are relative to the core prefix (CORE_PREFIX, default /api) and use OpenAPI `{param}`
+ * placeholders. Where the spec does not show a shape, the schema here is our stable choice.
+ * Declarations live in one file per area of the spec; this file joins them.
+ */
+import type { z } from 'zod';
+import { Ok } from '../entities/common.js';
+import type { EndpointDef } from './define.js';
+import { unitEndpoints } from './units.js';
+import { userEndpoints } from './user.js';
+
+export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
+export { unitEndpoints } from './units.js';
+export { userEndpoints } from './user.js';
+
+export const catalogue = {
+  ...unitEndpoints,
+  ...userEndpoints,
+} as const satisfies Record<string, EndpointDef>;
+
+
+export type Catalogue = typeof catalogue;
+export type EndpointId = keyof Catalogue;
+export const ENDPOINT_IDS = Object.keys(catalogue) as EndpointId[];
+
+type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** What a caller passes for one endpoint (the REST client's argument). */
+export type EndpointInput<K extends EndpointId> = {
+  params: InputOf<Catalogue[K] extends { params: infer P } ? P : undefined>;
+  query: InputOf<Catalogue[K] extends { query: infer Q } ? Q : undefined>;
+  body: InputOf<Catalogue[K] extends { body: infer B } ? B : undefined>;
+};
+/** What one endpoint answers with. */
+export type EndpointOutput<K extends EndpointId> = InferOr<Catalogue[K]['response'], never>;
+/** The parsed input a handler receives. */
+export type EndpointParsed<K extends EndpointId> = {
+  params: InferOr<Catalogue[K] extends { params: infer P } ? P : undefined, undefined>;
+  query: InferOr<Catalogue[K] extends { query: infer Q } ? Q : undefined, undefined>;
+  body: InferOr<Catalogue[K] extends { body: infer B } ? B : undefined, undefined>;
+};
+
+/** Fill `{param}` placeholders; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Mock-only endpoints (outside the core prefix): demo log-in. A real core has its own login. */
+export const MOCK_AUTH = {
+  loginPath: '/mock/auth/login',
+  logoutPath: '/mock/auth/logout',
+  sessionCookie: 'fleet_session',
+} as const;
+
+export { Ok };
