@@ -24,3 +24,4 @@ for (const file of process.argv.slice(2)) {
   }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exitCode = failed > 0 ? 1 : 0;

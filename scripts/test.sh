@@ -35,12 +35,13 @@ pnpm --silent typecheck
 
 echo "==> unit and integration tests (SQLite and PostgreSQL)"
 vitest_rc=0
-pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || vitest_rc=$?
+pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$PWD/.tmp/vitest.json" || vitest_rc=$?
 
 echo "==> end-to-end tests (Playwright, Debian's chromium)"
 pnpm --filter @fleet/console run build >/dev/null
 e2e_rc=0
-PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || e2e_rc=$?
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || e2e_rc=$?
 
-node scripts/summary.mjs .tmp/vitest.json .tmp/playwright.json
-[ "$vitest_rc" -eq 0 ] && [ "$e2e_rc" -eq 0 ]
+summary_rc=0
+node scripts/summary.mjs .tmp/vitest.json .tmp/playwright.json || summary_rc=$?
+[ "$vitest_rc" -eq 0 ] && [ "$e2e_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]
