@@ -11,6 +11,7 @@ import type { Rng } from './rng.js';
 import { BatteryModel } from './models/battery.js';
 import { LINK_PROFILES, LinkModel } from './models/link.js';
 import { PositionModel } from './models/position.js';
+import { reactToAction, reactToCommand, reactToConfiguration, toAck } from './reactions/index.js';
 
 export interface DeviceTimings {
   /** How often telemetry (links, battery, position, one bitrate sample) is reported. */
@@ -54,13 +55,18 @@ export class UnitDevice {
   readonly battery: BatteryModel;
   readonly position: PositionModel;
   private readonly timers: (() => void)[] = [];
+  /**
+   * Settings the core configured (delay, bandwidth limits, transmission mode, ...) keyed by
+   * setting name, as the device applied them; reactions read and write it.
+   */
+  readonly settings = new Map<string, unknown>();
   private lastTelemetry = 0;
 
   constructor(
     readonly spec: DeviceSpec,
-    private readonly clock: SimClock,
-    private readonly rng: Rng,
-    private readonly timings: DeviceTimings,
+    readonly clock: SimClock,
+    readonly rng: Rng,
+    readonly timings: DeviceTimings,
     private readonly emit: Emit,
   ) {
     const kinds = LINKS_BY_GROUP[spec.typeGroup];
@@ -87,7 +93,8 @@ export class UnitDevice {
     for (const cancel of this.timers.splice(0)) cancel();
   }
 
-  private schedule(ms: number, fn: () => void): void {
+  /** Run `fn` after `ms` of simulated time (cancelled when the device stops). */
+  schedule(ms: number, fn: () => void): void {
     this.timers.push(this.clock.after(ms, fn));
   }
 
@@ -116,7 +123,8 @@ export class UnitDevice {
     });
   }
 
-  private reportState(): void {
+  /** Tell the core the device's current applications (after any change of them). */
+  reportState(): void {
     this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.online, applications: { ...this.applications }, at: this.clock.now() });
   }
 
@@ -179,8 +187,11 @@ export class UnitDevice {
       case 'rename':
         return ack(true);
       case 'command':
-        // Device reactions to the command kinds of spec 000 §7 arrive with the command API.
-        return ack(false, 'FEATURE_DISABLED');
+        return toAck(commandId, reactToCommand(this, command.command, command.payload));
+      case 'configure':
+        return toAck(commandId, reactToConfiguration(this, command.setting, command.payload));
+      case 'action':
+        return toAck(commandId, reactToAction(this, command.action, command.payload));
     }
   }
 }

@@ -22,7 +22,12 @@ export const DeviceCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('startStream'), channelId: z.string().nullable() }),
   z.object({ type: z.literal('stopStream') }),
   z.object({ type: z.literal('rename'), name: z.string() }),
+  /** POST devices/{id}/commands/{command}: the command kind and its (validated) body. */
   z.object({ type: z.literal('command'), command: UnitCommand, payload: z.unknown() }),
+  /** A configuration change (unit updates): which setting and its new (validated) value. */
+  z.object({ type: z.literal('configure'), setting: z.string(), payload: z.unknown() }),
+  /** A unit action (services, stream variants, IP pipe, intercom, shutdown, files, ...). */
+  z.object({ type: z.literal('action'), action: z.string(), payload: z.unknown() }),
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 

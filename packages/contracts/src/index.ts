@@ -10,3 +10,7 @@ export * from './catalogue/index.js';
 export * from './realtime.js';
 export * from './gateway.js';
 export * from './validation.js';
+export * from './entities/unit-reads.js';
+export * from './entities/unit-config.js';
+export * from './entities/unit-actions.js';
+export * from './entities/unit-admin.js';

@@ -86,6 +86,11 @@ export class DeviceGateway {
     this.rebalance();
   }
 
+  removeDevice(unitId: string): void {
+    this.fleet = this.fleet.filter((d) => d.unitId !== unitId);
+    this.rebalance();
+  }
+
   private rebalance(): void {
     if (this.shards.length === 0) return;
     const parts = new Map<Shard, DeviceSpec[]>(this.shards.map((s) => [s, []]));

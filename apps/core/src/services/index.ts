@@ -6,6 +6,11 @@ import { RealtimeHub } from './hub.js';
 import { TelemetryStore } from './telemetry.js';
 import { UnitService } from './units.js';
 import { UserService } from './users.js';
+import type { ServiceDeps, ServiceLogger } from './deps.js';
+import { UnitReadService } from './unit-reads.js';
+import { UnitConfigService } from './unit-config.js';
+import { UnitActionService } from './unit-actions.js';
+import { AdminUnitService } from './unit-admin.js';
 
 export interface Services {
   db: Db;
@@ -15,22 +20,32 @@ export interface Services {
   hub: RealtimeHub;
   gateway: DeviceGateway;
   telemetry: TelemetryStore;
+  unitReads: UnitReadService;
+  unitConfig: UnitConfigService;
+  unitActions: UnitActionService;
+  adminUnits: AdminUnitService;
 }
 
 /** The websocket library the core runs (user prop wsLibrary; a change makes consoles reload). */
 export const WS_LIBRARY = 'ws@8';
 
-export function createServices(config: Config, db: Db, log: { error(o: unknown, m?: string): void; warn(o: unknown, m?: string): void; info(o: unknown, m?: string): void }): Services {
+export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
   const hub = new RealtimeHub();
   const telemetry = new TelemetryStore();
   const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log);
+  const units = new UnitService(db, hub, telemetry, gateway, log);
+  const deps: ServiceDeps = { config, db, units, gateway, hub, telemetry, log };
   return {
     db,
     hub,
     telemetry,
     gateway,
+    units,
     auth: new AuthService(db, config.SESSION_TTL_HOURS * 3600_000),
-    units: new UnitService(db, hub, telemetry, gateway, log),
     users: new UserService(db, WS_LIBRARY),
+    unitReads: new UnitReadService(deps),
+    unitConfig: new UnitConfigService(deps),
+    unitActions: new UnitActionService(deps),
+    adminUnits: new AdminUnitService(deps),
   };
 }

@@ -22,7 +22,7 @@ const unitInclude = {
 } as const;
 
 /** The columns of a unit row this service reads (a structural view of the Prisma row). */
-interface UnitRow {
+export interface UnitRow {
   id: string;
   name: string;
   comment: string;
@@ -100,6 +100,42 @@ export class UnitService {
     return m;
   }
 
+  /** Current derived status of a unit (offline until its device reports). */
+  statusOf(unitId: string): UnitStatus {
+    return this.live.get(unitId)?.status ?? 'offline';
+  }
+
+  /** Current applications of a unit as its device last reported them. */
+  applicationsOf(unitId: string): Applications {
+    return this.live.get(unitId)?.applications ?? {};
+  }
+
+  /**
+   * A unit was created, or its inventories/groups changed: update the membership index, the
+   * gateway's fleet, and tell subscribers (device.added for a new unit).
+   */
+  async refreshUnit(unitId: string): Promise<void> {
+    const row = (await this.db.unit.findUnique({ where: { id: unitId }, include: unitInclude })) as UnitRow | null;
+    if (!row) return this.forgetUnit(unitId);
+    const isNew = !this.live.has(unitId);
+    this.remember(row);
+    if (isNew) {
+      this.live.set(unitId, { status: 'offline', applications: {}, appsKey: '{}' });
+      this.hub.publish(this.topicsOf(unitId), { type: 'device.added', unitId, at: Date.now() });
+    }
+    this.gateway.addDevice(toDeviceSpec(row));
+  }
+
+  /** A unit was deleted: subscribers hear device.removed; the device is released. */
+  forgetUnit(unitId: string): void {
+    const topics = this.topicsOf(unitId);
+    this.membership.delete(unitId);
+    this.live.delete(unitId);
+    this.telemetry.delete(unitId);
+    this.gateway.removeDevice(unitId);
+    this.hub.publish(topics, { type: 'device.removed', unitId, at: Date.now() });
+  }
+
   /** Topics an event about this unit goes to: each of its groups and inventories. */
   topicsOf(unitId: string): string[] {
     const m = this.membership.get(unitId);
@@ -174,7 +210,8 @@ export class UnitService {
     return rows.map((r) => this.toSummary(r));
   }
 
-  private async findVisible(user: AuthUser, id: string): Promise<UnitRow> {
+  /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike). */
+  async findVisible(user: AuthUser, id: string): Promise<UnitRow> {
     const known = this.membership.get(id);
     if (known) {
       // Scope from the in-memory membership index; one plain read by primary key.
@@ -227,7 +264,8 @@ export class UnitService {
     return { status: this.live.get(id)?.status ?? status };
   }
 
-  private async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<void> {
+  /** Send a command to the unit's device; a refusal becomes the catalogue error the device named. */
+  async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<void> {
     const ack = await this.gateway.send(id, command);
     if (!ack.ok) {
       const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
@@ -256,7 +294,7 @@ export class UnitService {
     return summary;
   }
 
-  private toSummary(r: UnitRow): UnitSummary {
+  toSummary(r: UnitRow): UnitSummary {
     const m = this.remember(r);
     const live = this.live.get(r.id);
     const t = this.telemetry.get(r.id);
@@ -292,7 +330,7 @@ export class UnitService {
     };
   }
 
-  private toDetail(r: UnitRow): UnitDetail {
+  toDetail(r: UnitRow): UnitDetail {
     const t = this.telemetry.get(r.id);
     const license = LicenseSchema.safeParse(r.license);
     return {

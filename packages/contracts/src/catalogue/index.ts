@@ -12,14 +12,29 @@ import { Ok } from '../entities/common.js';
 import type { EndpointDef } from './define.js';
 import { unitEndpoints } from './units.js';
 import { userEndpoints } from './user.js';
+import { unitReadEndpoints } from './unit-reads.js';
+import { unitCommandEndpoints } from './unit-commands.js';
+import { unitUpdateEndpoints } from './unit-updates.js';
+import { unitActionEndpoints } from './unit-actions.js';
+import { unitAdminEndpoints } from './unit-admin.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
 export { userEndpoints } from './user.js';
+export { unitReadEndpoints } from './unit-reads.js';
+export { unitCommandEndpoints } from './unit-commands.js';
+export { unitUpdateEndpoints } from './unit-updates.js';
+export { unitActionEndpoints } from './unit-actions.js';
+export { unitAdminEndpoints } from './unit-admin.js';
 
 export const catalogue = {
   ...unitEndpoints,
   ...userEndpoints,
+  ...unitReadEndpoints,
+  ...unitCommandEndpoints,
+  ...unitUpdateEndpoints,
+  ...unitActionEndpoints,
+  ...unitAdminEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

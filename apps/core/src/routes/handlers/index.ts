@@ -7,6 +7,11 @@ import type { EndpointId } from '@fleet/contracts';
 import type { HandlersFor } from './types.js';
 import { unitHandlers } from './units.js';
 import { userHandlers } from './user.js';
+import { unitReadHandlers } from './unit-reads.js';
+import { unitCommandHandlers } from './unit-commands.js';
+import { unitUpdateHandlers } from './unit-updates.js';
+import { unitActionHandlers } from './unit-actions.js';
+import { unitAdminHandlers } from './unit-admin.js';
 
 export type { Handler, HandlerContext, HandlersFor } from './types.js';
 export type Handlers = HandlersFor<EndpointId>;
@@ -14,4 +19,9 @@ export type Handlers = HandlersFor<EndpointId>;
 export const handlers: Handlers = {
   ...unitHandlers,
   ...userHandlers,
+  ...unitReadHandlers,
+  ...unitCommandHandlers,
+  ...unitUpdateHandlers,
+  ...unitActionHandlers,
+  ...unitAdminHandlers,
 };

@@ -1,0 +1,2 @@
+/** Entities of the admin calls (spec 000 §3, §7). */
+export {};

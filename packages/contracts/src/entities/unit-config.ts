@@ -1,0 +1,2 @@
+/** Entities of the config calls (spec 000 §3, §7). */
+export {};
