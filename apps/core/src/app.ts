@@ -56,6 +56,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // One line per request only when asked for (debug/trace); errors are always logged.
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
