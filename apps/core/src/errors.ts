@@ -20,3 +20,11 @@ export class AppError extends Error {
 export function validationError(fields: FieldProblem[]): AppError {
   return new AppError('VALIDATION_FAILED', fields, fields[0]?.message);
 }
+
+/** Whether a value holds U+0000 anywhere (PostgreSQL refuses it in text and JSON). */
+export function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  return false;
+}

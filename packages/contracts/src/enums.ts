@@ -46,8 +46,12 @@ export const UNIT_APPLICATIONS = [
 export const UnitApplicationKey = z.enum(UNIT_APPLICATIONS);
 export type UnitApplicationKey = z.infer<typeof UnitApplicationKey>;
 
-/** State of one running application as reported by a device. */
-export const APPLICATION_STATES = ['connecting', 'running', 'speedtest', 'disconnecting', 'stopping'] as const;
+/**
+ * State of one running application as reported by a device. `failed` (appended for the IP pipe,
+ * issue 3 unit-actions area): the activity could not be established and stays reported until it
+ * is stopped (spec 000 §4 "failed also appears in texts").
+ */
+export const APPLICATION_STATES = ['connecting', 'running', 'speedtest', 'disconnecting', 'stopping', 'failed'] as const;
 export const ApplicationState = z.enum(APPLICATION_STATES);
 export type ApplicationState = z.infer<typeof ApplicationState>;
 

@@ -46,6 +46,16 @@ export const VALIDATION = {
   filenamePrefixUnique: 'The resulting file name must be unique on the same multimedia hub',
   maxElements: 'Maximum number of elements reached',
   noItems: 'No items',
+  // ── Unit commands and unit updates (issue 3, unit-config area) ──
+  /** 000 §4: Store & Forward is disabled when the unit has no SD card. */
+  storeAndForwardNoSdCard: 'Store & Forward is not available: the unit has no SD card',
+  /** 000 §9: audio channels 4 and above come from the SDI input only. */
+  audioChannelsSdiOnly: 'Audio channels 4 and above are available on the SDI input only',
+  /** 001 §5: first name must start with an uppercase letter. */
+  firstNameUppercase: 'First name must start with an uppercase letter',
+  /** 000 §3 switcher-and-proxy: two distinct channels. */
+  proxySameAsHighQuality: 'The proxy channel must be different from the high quality channel',
+  // ── end of unit-config area ──
 } as const;
 
 /** Stable error codes with the spec's text. HTTP status chosen per kind of failure. */
@@ -104,6 +114,30 @@ export const ERROR_CATALOGUE = {
   GEOCODING_PROFILE_IN_USE: { status: 409, message: 'Geocoding profile in use' },
   UNIT_MAX_INVENTORIES: { status: 409, message: 'Unit max inventories reached' },
   EMAIL_SMS_ERROR: { status: 502, message: 'Email/SMS error, try again' },
+  // ── Unit actions and admin unit calls (issue 3, unit-actions area) ──
+  /** Spec 000 §5 send logs: "A support case can be opened only when the unit is online and idle". */
+  SUPPORT_CASE_NOT_IDLE: { status: 409, message: 'A support case can be opened only when the unit is online and idle' },
+  /** Spec 000 §5: "users without an e-mail address cannot open one". */
+  SUPPORT_CASE_NO_EMAIL: { status: 403, message: 'Users without an e-mail address cannot open a support case' },
+  /** Spec 000 §5 / §6: read-only users cannot delete files. */
+  READ_ONLY_FILE_DELETE: { status: 403, message: 'Deleting uploaded files is not allowed for read-only users' },
+  /** A file already queued or uploading is not queued again (and not deleted mid-transfer). */
+  FILE_UPLOAD_IN_PROGRESS: { status: 409, message: 'The file is being uploaded' },
+  /** Social media and CDN streams forward the unit's live stream: it must be streaming. */
+  UNIT_NOT_STREAMING: { status: 409, message: 'The unit is not streaming' },
+  /** A unit always belongs to at least one inventory (admin inventory association). */
+  UNIT_LAST_INVENTORY: { status: 409, message: 'A unit must belong to at least one inventory' },
+  /** A unit joins only groups of its own inventories (admin group association). */
+  GROUP_OUTSIDE_UNIT_INVENTORIES: { status: 409, message: 'The group belongs to an inventory the unit is not in' },
+  // ── end of unit-actions area ──
+  // ── Unit commands and unit updates (issue 3, unit-config area) ──
+  /** 000 §5: disabling (or disconnecting) the last connected interface; decided by core or device. */
+  LAST_INTERFACE: { status: 409, message: VALIDATION.lastInterface },
+  /** 000 §5: a cellular scan with only one interface connected; decided by core or device. */
+  CELLULAR_SCAN_ONE_MODEM: { status: 409, message: VALIDATION.cellularScanOneModem },
+  /** A command names an interface kind the unit does not have (no Wi-Fi for wifi connect, ...). */
+  INTERFACE_NOT_PRESENT: { status: 422, message: 'The unit has no such interface' },
+  // ── end of unit-config area ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

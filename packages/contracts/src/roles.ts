@@ -68,3 +68,21 @@ export const APPLY_BUTTON_ROLES: readonly Role[] = UNIT_CONTROL_ROLES;
 export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[]): boolean {
   return userRoles.some((r) => allowed.includes(r));
 }
+
+// ── Unit reads (issue 3) ─────────────────────────────────────────────────────────────────────────
+/**
+ * Admin-level unit calls (spec 000 §6: "admin-level unit calls (create, update, delete,
+ * inventories, groups, target software version, deregistration, cellular and total limits,
+ * databridge options) live under an admin path"). Reading: the inventory-manager level (super
+ * user, luc_admin, luc_media_group_admin) plus support staff ("support staff have extra admin
+ * functions"). Super user and staff see every inventory; the others only their own inventories.
+ */
+export const ADMIN_UNIT_ROLES: readonly Role[] = ['super_user', 'staff', 'luc_admin', 'luc_media_group_admin'];
+
+/**
+ * Roles that get the console itself (and so its client configuration): every role outside
+ * LIMITED_ROLES. A user holding only limited roles goes to the unauthorized page (spec 000 §6), and
+ * their client configuration fetch is answered 403 (spec 000 §8 "A client configuration fetch with
+ * status 403 is rejected").
+ */
+export const CONSOLE_ROLES: readonly Role[] = ROLES.filter((r) => !LIMITED_ROLES.includes(r));

@@ -22,6 +22,8 @@ describe('spec wording of validation messages', () => {
     [z.object({ a: z.string().regex(/^\d+$/) }), { a: 'x' }, 'Must match the pattern'],
     [z.object({ a: z.ipv4() }), { a: '999.1.1.1' }, 'Invalid IP field'],
     [z.object({}).strict(), { extra: 1 }, 'Invalid field'],
+    [z.object({ mode: z.enum(['a', 'b']) }), {}, 'This field is required'],
+    [z.object({ mode: z.enum(['a', 'b']) }), { mode: 'c' }, 'Invalid field'],
   ])('%#: %j gives %s', (schema, input, message) => {
     expect(problems(schema, input)[0]?.message).toBe(message);
   });

@@ -6,6 +6,10 @@ import type { z } from 'zod';
 import { VALIDATION } from './messages.js';
 
 export const specErrorMap: z.core.$ZodErrorMap = (issue) => {
+  // A missing value is "required" whatever the expected kind (string, enum, literal, object...).
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) {
+    return VALIDATION.required;
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return VALIDATION.required;

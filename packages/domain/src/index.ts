@@ -12,3 +12,4 @@ export * from './bandwidth.js';
 export * from './delay.js';
 export * from './modem.js';
 export * from './names.js';
+export * from './unit-config.js';

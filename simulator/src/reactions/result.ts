@@ -1,11 +1,17 @@
 import type { DeviceAck } from '@fleet/contracts';
 
-/** What a device reaction answers: accepted, or refused with a catalogue ErrorCode (and device code). */
-export type Reaction = { ok: true } | { ok: false; error: string; deviceCode?: number };
+/**
+ * What a device reaction answers: accepted (with what it answers at once, if anything), or refused
+ * with a catalogue ErrorCode (and device code).
+ */
+export type Reaction = { ok: true; result?: DeviceAck['result'] } | { ok: false; error: string; deviceCode?: number };
 
 export const accepted: Reaction = { ok: true };
+/** (issue 3, unit-config area) Accepted, answering `result` with the acknowledgement. */
+export const acceptedWith = (result: NonNullable<DeviceAck['result']>): Reaction => ({ ok: true, result });
 export const refused = (error: string, deviceCode?: number): Reaction => ({ ok: false, error, ...(deviceCode === undefined ? {} : { deviceCode }) });
 
 export function toAck(commandId: string, r: Reaction): DeviceAck {
-  return r.ok ? { kind: 'ack', commandId, ok: true } : { kind: 'ack', commandId, ok: false, error: r.error, ...(r.deviceCode === undefined ? {} : { deviceCode: r.deviceCode }) };
+  if (r.ok) return { kind: 'ack', commandId, ok: true, ...(r.result === undefined ? {} : { result: r.result }) };
+  return { kind: 'ack', commandId, ok: false, error: r.error, ...(r.deviceCode === undefined ? {} : { deviceCode: r.deviceCode }) };
 }

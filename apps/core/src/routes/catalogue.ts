@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, type EndpointDef, type EndpointId,
+  catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
-import { AppError, validationError } from '../errors.js';
+import { AppError, hasNul, validationError } from '../errors.js';
 import { handlers, type Handler } from './handlers/index.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
@@ -15,6 +15,8 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 
 function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.infer<S> | undefined {
   if (!schema) return undefined;
+  // No text a device or a person enters contains NUL; refusing it here keeps both providers alike.
+  if (hasNul(value)) throw validationError([{ path: where, message: VALIDATION.invalidField }]);
   const r = schema.safeParse(value, { error: specErrorMap });
   if (!r.success) {
     throw validationError(toFieldProblems(r.error).map((f) => ({ ...f, path: f.path ? `${where}.${f.path}` : where })));

@@ -1,13 +1,23 @@
 /**
- * GET /ws: the publish/subscribe endpoint. The upgrade needs a session and an acceptable Origin;
- * every subscribe is checked against the caller's groups and inventories.
+ * GET /ws: the publish/subscribe endpoint, and the realtime plugin that configures the hub (and
+ * its Redis broker when REDIS_URL is set).
+ *
+ * - The upgrade needs a session and an acceptable Origin (else 401 / 403, no upgrade); frames over
+ *   REALTIME.maxFrameBytes are refused by the websocket layer (close 1009).
+ * - Subscriptions are per group and per inventory, at most the user's batch size per message
+ *   (props.wsBatchSize, else 50); the session is re-checked and every topic authorised on every
+ *   subscribe, which is also how a client resumes.
+ * - Heartbeat: a ping every REALTIME_HEARTBEAT_MS; a peer that did not answer the previous one is
+ *   terminated.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ClientMessage, MOCK_AUTH, REALTIME, type ServerMessage, type Topic } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import type { AuthUser } from '../services/access.js';
-import { frameOf, type HubClient } from '../services/hub.js';
+import { RedisBroker } from '../services/broker-redis.js';
+import { deriveLiveEvents, frameOf, type HubClient } from '../services/hub.js';
+import { wsBatchSizeOf } from '../services/users.js';
 
 export function originAllowed(req: FastifyRequest, allowed: readonly string[]): boolean {
   const origin = req.headers.origin;
@@ -44,6 +54,30 @@ export async function authorizeTopics(app: FastifyInstance, user: AuthUser, topi
 export function realtimeRoutes(config: Config) {
   const allowedOrigins = config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   return async (app: FastifyInstance) => {
+    const hub = app.services.hub;
+    hub.configure({
+      historyMs: config.REALTIME_HISTORY_MS,
+      historyMaxBytes: config.REALTIME_HISTORY_MAX_BYTES,
+      maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
+      flushMs: config.REALTIME_FLUSH_MS,
+    });
+    deriveLiveEvents(hub);
+
+    let broker: RedisBroker | null = null;
+    if (config.REDIS_URL) {
+      broker = new RedisBroker({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, log: app.log });
+      await hub.useBroker(broker);
+      app.addHook('onClose', async () => {
+        hub.closeAll();
+        await hub.detachBroker();
+      });
+      // Consoles connected to other instances learn that the websocket library setting changed.
+      const previous = await broker.swapSetting('wsLibrary', config.WS_LIBRARY);
+      if (previous !== null && previous !== config.WS_LIBRARY) {
+        hub.publish(await broker.allTopics(), { type: 'config.changed', wsLibrary: config.WS_LIBRARY, at: Date.now() });
+      }
+    }
+
     const guard = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!originAllowed(req, allowedOrigins)) return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Origin not allowed' } });
       if (!(await app.currentUser(req))) return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
@@ -51,15 +85,28 @@ export function realtimeRoutes(config: Config) {
     };
 
     app.get(REALTIME.path, { websocket: true, preValidation: guard }, (socket: WebSocket, req: FastifyRequest) => {
-      const hub = app.services.hub;
       const client: HubClient = {
-        send: (frame) => socket.send(frame),
+        send: (frame) => socket.send(frame, { binary: false }),
         bufferedAmount: () => socket.bufferedAmount,
-        terminate: (code, reason) => socket.close(code, reason),
+        terminate: (code, reason) => {
+          socket.close(code, reason);
+          // A peer that does not read may never complete the closing handshake.
+          setTimeout(() => socket.terminate(), 1000).unref();
+        },
       };
       const send = (m: ServerMessage) => socket.send(frameOf(m));
-      const batchSize = REALTIME.defaultBatchSize;
-      send({ op: 'hello', epoch: hub.epoch, heartbeatMs: REALTIME.heartbeatMs, batchSize });
+      const closed = { value: false };
+
+      // The user's batch size (a property of the user row), then the hello.
+      const batchSize: Promise<number> = (async () => {
+        const user = req.authUser;
+        const row = user ? await app.services.db.user.findUnique({ where: { id: user.id }, select: { props: true } }) : null;
+        return wsBatchSizeOf(row?.props) ?? REALTIME.defaultBatchSize;
+      })();
+      // Requests of one client are handled in order, after the hello.
+      let chain: Promise<unknown> = batchSize.then((size) => {
+        if (!closed.value) send({ op: 'hello', epoch: hub.epoch, heartbeatMs: config.REALTIME_HEARTBEAT_MS, batchSize: size, wsLibrary: config.WS_LIBRARY });
+      });
 
       let alive = true;
       socket.on('pong', () => {
@@ -72,34 +119,43 @@ export function realtimeRoutes(config: Config) {
         }
         alive = false;
         socket.ping();
-      }, REALTIME.heartbeatMs);
+      }, config.REALTIME_HEARTBEAT_MS);
 
-      // Requests of one client are handled in order.
-      let chain = Promise.resolve();
       socket.on('message', (data, isBinary) => {
-        chain = chain.then(async () => {
-          if (isBinary) return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Binary frames are not accepted' });
-          let json: unknown;
-          try {
-            json = JSON.parse(String(data));
-          } catch {
-            return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Invalid field' });
-          }
-          const parsed = ClientMessage.safeParse(json);
-          if (!parsed.success) return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Invalid field' });
-          const msg = parsed.data;
-          if (msg.op === 'ping') return send({ op: 'pong', ...(msg.t === undefined ? {} : { t: msg.t }) });
-          if (msg.op === 'unsubscribe') return hub.unsubscribe(client, msg.topics);
-          // Sessions can end while a socket is open: re-check on every subscribe and resume.
-          const still = await app.services.auth.resolve(req.cookies[MOCK_AUTH.sessionCookie] ?? '');
-          if (!still) return socket.close(4401, 'session ended');
-          const { allowed, refused } = await authorizeTopics(app, still, msg.topics);
-          if (refused.length) send({ op: 'error', code: 'FORBIDDEN', message: 'You are not allowed to access this application', topics: refused });
-          if (allowed.length) hub.subscribe(client, allowed, msg.resume);
-          return undefined;
-        }).catch((err: unknown) => req.log.error({ err }, 'realtime message failed'));
+        chain = chain
+          .then(async () => {
+            if (closed.value) return undefined;
+            if (isBinary) return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Binary frames are not accepted' });
+            let json: unknown;
+            try {
+              json = JSON.parse(String(data));
+            } catch {
+              return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Invalid field' });
+            }
+            const parsed = ClientMessage.safeParse(json);
+            if (!parsed.success) return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Invalid field' });
+            const msg = parsed.data;
+            if (msg.op === 'ping') return send({ op: 'pong', ...(msg.t === undefined ? {} : { t: msg.t }) });
+            if (msg.op === 'unsubscribe') return hub.unsubscribe(client, msg.topics);
+            const limit = await batchSize;
+            if (msg.topics.length > limit) {
+              return send({ op: 'error', code: 'BATCH_TOO_LARGE', message: `At most ${limit} topics per subscribe`, topics: msg.topics });
+            }
+            // Sessions can end while a socket is open: re-check on every subscribe and resume.
+            const still = await app.services.auth.resolve(req.cookies[MOCK_AUTH.sessionCookie] ?? '');
+            if (!still) return socket.close(4401, 'session ended');
+            const { allowed, refused } = await authorizeTopics(app, still, msg.topics);
+            if (refused.length) send({ op: 'error', code: 'FORBIDDEN', message: 'You are not allowed to access this application', topics: refused });
+            if (allowed.length && !closed.value) {
+              await hub.subscribe(client, allowed, msg.resume);
+              broker?.rememberTopics(allowed);
+            }
+            return undefined;
+          })
+          .catch((err: unknown) => req.log.error({ err }, 'realtime message failed'));
       });
       socket.on('close', () => {
+        closed.value = true;
         clearInterval(heartbeat);
         hub.remove(client);
       });

@@ -5,7 +5,7 @@
 import {
   Applications as ApplicationsSchema, ERROR_CATALOGUE, type ErrorCode, groupTopic, inventoryTopic, License as LicenseSchema, TransmissionMode,
   UnitTypeGroup, VALIDATION, WorkingMode,
-  type Applications, type DeviceSpec, type DeviceState, type DeviceTelemetry, type UnitAlert, type UnitDetail,
+  type Applications, type DeviceAck, type DeviceSpec, type DeviceState, type DeviceTelemetry, type UnitAlert, type UnitDetail,
   type UnitStatus, type UnitSummary,
 } from '@fleet/contracts';
 import { batteryColour, deriveUnitStatusFromReport, isOfflineLike, statusChangeEvent } from '@fleet/domain';
@@ -61,12 +61,23 @@ interface Membership {
   groupIds: string[];
 }
 
+/** (issue 3, unit-actions area) One applied device report, as state listeners see it. */
+export interface DeviceStateChange {
+  unitId: string;
+  online: boolean;
+  applications: Applications;
+  previous: Applications;
+}
+export type DeviceStateListener = (change: DeviceStateChange) => Promise<void>;
+
 export class UnitService {
   /** Last known status and applications per unit, to skip unchanged device reports cheaply. */
   private readonly live = new Map<string, { status: UnitStatus; applications: Applications; appsKey: string }>();
   private readonly membership = new Map<string, Membership>();
   /** Reports of one unit are applied in order. */
   private readonly queue = new Map<string, Promise<void>>();
+  /** (issue 3, unit-actions area) Told of every applied device report, in report order per unit. */
+  private readonly stateListeners: DeviceStateListener[] = [];
 
   constructor(
     private readonly db: Db,
@@ -98,6 +109,14 @@ export class UnitService {
     const m = { inventoryIds: r.inventories.map((i) => i.inventoryId), groupIds: r.groups.map((g) => g.groupId) };
     this.membership.set(r.id, m);
     return m;
+  }
+
+  /**
+   * (issue 3, unit-actions area) Follow device reports after they are applied (uploads an outage
+   * ended, finished log sending, ...). Listeners run inside the unit's report queue, so in order.
+   */
+  onDeviceState(listener: DeviceStateListener): void {
+    this.stateListeners.push(listener);
   }
 
   /** Current derived status of a unit (offline until its device reports). */
@@ -154,6 +173,14 @@ export class UnitService {
     this.queue.set(unitId, next);
   }
 
+  /**
+   * (issue 3, unit-actions area) Wait until the reports of one unit received so far are applied:
+   * after a command's acknowledgement, the state the device reported before it is then visible.
+   */
+  async settleUnit(unitId: string): Promise<void> {
+    await this.queue.get(unitId);
+  }
+
   /** Wait until every queued device report is applied (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.queue.size > 0) await Promise.all([...this.queue.values()]);
@@ -184,6 +211,7 @@ export class UnitService {
       applications,
       at: m.at,
     });
+    for (const listener of this.stateListeners) await listener({ unitId: m.unitId, online: m.online, applications, previous: prev.applications });
   }
 
   private applyTelemetry(m: DeviceTelemetry): void {
@@ -264,13 +292,17 @@ export class UnitService {
     return { status: this.live.get(id)?.status ?? status };
   }
 
-  /** Send a command to the unit's device; a refusal becomes the catalogue error the device named. */
-  async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<void> {
+  /**
+   * Send a command to the unit's device; a refusal becomes the catalogue error the device named.
+   * Answers what the device answered at once (issue 3, unit-config area: e.g. a wifi query's networks).
+   */
+  async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<DeviceAck['result']> {
     const ack = await this.gateway.send(id, command);
     if (!ack.ok) {
       const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
       throw new AppError(code, undefined, undefined, ack.deviceCode);
     }
+    return ack.result;
   }
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {

@@ -1,4 +1,349 @@
-/** Unit reads (GET) of spec 000 §7. */
-import type { EndpointDef } from './define.js';
+/**
+ * Unit reads (GET) of spec 000 §7, beyond devices/fetch and v2/units/{id} (units.ts) and the
+ * caller's preferences, current user and notifications (user.ts).
+ *
+ * Roles: every role may read the units it can see (ALL_ROLES, object scope `unit`); admin-level
+ * unit reads (v2/admin/...) need ADMIN_UNIT_ROLES, and a non-global admin sees only the units of
+ * their own inventories there; the client configuration needs console access (CONSOLE_ROLES).
+ * Where the spec names a call without a path, the path chosen is written in `spec`.
+ */
+import { z } from 'zod';
+import { ADMIN_UNIT_ROLES, ALL_ROLES, CONSOLE_ROLES } from '../roles.js';
+import { IdParams } from '../entities/common.js';
+import { UnitSummary } from '../entities/unit.js';
+import { UnitConfiguration } from '../entities/unit-config.js';
+import {
+  ActiveAlert, ActiveAlertsQuery, AdminInventoryRef, AdminInventoryUnitsQuery, AdminUnitDbGateway, AdminUnitDetail,
+  AdminUnitGroupPage, AdminUnitGroupsQuery, AdminUnitPage, AdminUnitSearchQuery, ApplicationUrls, BandwidthLimitation,
+  ClientConfiguration, DefaultAlertConfiguration, EnhancedUnitInfo, FetchCoordsQuery, FetchFeaturesQuery, GroupFeatures,
+  LightGroup, ModemConfig, ModemConfigParams, PairingCodeInfo, PossibleAlertsConfigurationQuery, SelectedDbGateway,
+  SettingsConfiguration, SettingsConfigurationQuery, SmartUnitDetail, StorageFilesQuery, UnitAlertsConfiguration,
+  UnitApplicationsInfo, UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems,
+  UnitServiceInfo, UnitSipAccount, UnitStorageFiles, UnitStorages, UserContact,
+} from '../entities/unit-reads.js';
+import { endpoint, type EndpointDef } from './define.js';
 
-export const unitReadEndpoints = {} as const satisfies Record<string, EndpointDef>;
+const unitRead = { roles: ALL_ROLES, scope: 'unit', params: IdParams } as const;
+const adminUnitRead = { roles: ADMIN_UNIT_ROLES, scope: 'unit', params: IdParams } as const;
+
+export const unitReadEndpoints = {
+  // ── devices/* ──────────────────────────────────────────────────────────────────────────────
+  fetchDeviceById: endpoint({
+    method: 'GET',
+    path: '/devices/fetch_by_id/{id}',
+    summary: 'One unit as the unit list shows it',
+    spec: '000 §7 Unit reads: devices/fetch_by_id/{id}',
+    ...unitRead,
+    response: UnitSummary,
+  }),
+  getDeviceLocation: endpoint({
+    method: 'GET',
+    path: '/devices/{id}/location',
+    summary: "The unit's position (live when the device reports one, else the stored address)",
+    spec: '000 §7 Unit reads: devices/{id}/location; §3 location (lat, lng, address)',
+    ...unitRead,
+    response: UnitLocationInfo,
+  }),
+  getDeviceModems: endpoint({
+    method: 'GET',
+    path: '/devices/{id}/modems',
+    summary: "The unit's modems and links with their UI state",
+    spec: '000 §7 Unit reads: devices/{id}/modems; §3 Modems/links, Modem UI state',
+    ...unitRead,
+    response: UnitModems,
+  }),
+  fetchDeviceCoords: endpoint({
+    method: 'GET',
+    path: '/devices/fetch_coords',
+    summary: 'Map markers: the visible units that have a position, optionally of one group',
+    spec: '000 §7 Unit reads: devices/fetch_coords; §2 /map',
+    roles: ALL_ROLES,
+    scope: 'none',
+    query: FetchCoordsQuery,
+    response: z.array(UnitCoords),
+  }),
+
+  // ── v2/units/... ───────────────────────────────────────────────────────────────────────────
+  getUnitEnhanced: endpoint({
+    method: 'GET',
+    path: '/v2/units/enhanced/{id}',
+    summary: 'Enhanced unit info: detail, configuration and capabilities in one answer (refreshed every 60 s)',
+    spec: '000 §7 Unit reads: v2/units/enhanced/{id}; §9 enhanced unit info refresh 60 s',
+    ...unitRead,
+    response: EnhancedUnitInfo,
+  }),
+  getUnitServices: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/services',
+    summary: "The unit's services (enabled when the status is ENABLED)",
+    spec: '000 §7 Unit reads: v2/units/{id}/services; §6 "A service counts as enabled when its status is ENABLED"',
+    ...unitRead,
+    response: z.array(UnitServiceInfo),
+  }),
+  getUnitConfigurationV2: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/configurationV2',
+    summary: "The unit's configuration fields (the same configuration every unit update answers)",
+    spec: '000 §7 Unit reads: v2/units/{id}/configurationV2; §3 Unit configuration fields',
+    ...unitRead,
+    response: UnitConfiguration,
+  }),
+  getUnitCapabilities: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/capabilities',
+    summary: "The unit's capabilities (a failed fetch leaves the console with none and a retry)",
+    spec: '000 §7 Unit reads: v2/units/{id}/capabilities; §8 failed capabilities fetch',
+    ...unitRead,
+    response: UnitCapabilities,
+  }),
+  getUnitStorages: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/storages',
+    summary: "The unit's storages with their use",
+    spec: '000 §7 Unit reads: v2/units/{id}/storages; §3 storages',
+    ...unitRead,
+    response: UnitStorages,
+  }),
+  getUnitStorageFiles: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/storages/files',
+    summary: "Files on the unit's storage, optionally under one directory",
+    spec: '000 §7 Unit reads: v2/units/{id}/storages/files (query: path); §3 File',
+    ...unitRead,
+    query: StorageFilesQuery,
+    response: UnitStorageFiles,
+  }),
+  getUnitSipAccount: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/sipAccount',
+    summary: "The unit's SIP account (intercom), null when it has none",
+    spec: '000 §7 Unit reads: v2/units/{id}/sipAccount; §3 sipAccount',
+    ...unitRead,
+    response: UnitSipAccount,
+  }),
+  getUnitAlertsConfiguration: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/alerts/configuration',
+    summary: "The alerts configuration that applies to the unit in its current mode",
+    spec: '000 §7 Unit reads: v2/units/{id}/alerts/configuration; §3 Alerts (modes automatic, group, manual)',
+    ...unitRead,
+    response: UnitAlertsConfiguration,
+  }),
+  getUnitPossibleAlertsConfiguration: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/alerts/possibleconfiguration',
+    summary: 'The alerts configuration the unit would have in a mode (and group), before saving it',
+    spec: '000 §7 Unit reads: v2/units/{id}/alerts/possibleconfiguration (query: mode, groupId)',
+    ...unitRead,
+    query: PossibleAlertsConfigurationQuery,
+    response: UnitAlertsConfiguration,
+  }),
+  getUnitBwLimitationTotal: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/bwLimitation/total',
+    summary: "The unit's total bandwidth cap",
+    spec: '000 §7 Unit reads: v2/units/{id}/bwLimitation/total; §5 bandwidth limits; §9 cap options',
+    ...unitRead,
+    response: BandwidthLimitation,
+  }),
+  getUnitBwLimitationCellular: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/bwLimitation/cellular',
+    summary: "The unit's cellular bandwidth cap",
+    spec: '000 §7 Unit reads: v2/units/{id}/bwLimitation/cellular; §5 bandwidth limits; §9 cap options',
+    ...unitRead,
+    response: BandwidthLimitation,
+  }),
+  getUnitSelectedDbGateway: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/dbgateway/selected',
+    summary: "The unit's selected databridge gateway",
+    spec: '000 §7 Unit reads: v2/units/{id}/dbgateway/selected',
+    ...unitRead,
+    response: SelectedDbGateway,
+  }),
+  getUnitPairingCode: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/settings/pairingCode',
+    summary: "The unit's pairing code mode and code",
+    spec: '000 §7 Unit reads: v2/units/{id}/settings/pairingCode; §3 pairing code mode',
+    ...unitRead,
+    response: PairingCodeInfo,
+  }),
+  getUnitModemConfig: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/interfaces/modem/{n}/config',
+    summary: 'Configuration of cellular modem n (its port): SIM, network mode, roaming, the four APN slots',
+    spec: '000 §7 Unit reads: v2/units/{id}/interfaces/modem/{n}/config; §9 APN slots, SIM slots, network modes, auth protocols',
+    roles: ALL_ROLES,
+    scope: 'unit',
+    params: ModemConfigParams,
+    response: ModemConfig,
+  }),
+  getUnitGroups: endpoint({
+    method: 'GET',
+    path: '/v2/units/{id}/groups',
+    summary: "The unit's groups the caller can see",
+    spec: '000 §7 Unit reads: v2/units/{id}/groups; 001 §7 Groups',
+    ...unitRead,
+    response: z.array(UnitGroupRef),
+  }),
+
+  // ── admin (v2/admin/...) ───────────────────────────────────────────────────────────────────
+  searchAdminUnits: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units',
+    summary: 'Admin unit search: paged, filtered and sorted (non-global admins: their inventories only)',
+    spec: '000 §7 Unit reads: v2/admin/units (query: offset, limit, searchKey, searchValue, sortBy, sortDir); §9 default page size 50; §6 admin path',
+    roles: ADMIN_UNIT_ROLES,
+    scope: 'none',
+    query: AdminUnitSearchQuery,
+    response: AdminUnitPage,
+  }),
+  listAdminInventoryUnits: endpoint({
+    method: 'GET',
+    path: '/v2/admin/inventories/{id}/units',
+    summary: 'Admin: the units of one inventory, paged like the unit search',
+    spec: '000 §7 Unit reads: admin inventory units list (path chosen: v2/admin/inventories/{id}/units); 001 §7 Inventories "Units listing (paging, sort, excludeProducts)"',
+    roles: ADMIN_UNIT_ROLES,
+    scope: 'none',
+    params: IdParams,
+    query: AdminInventoryUnitsQuery,
+    response: AdminUnitPage,
+  }),
+  getAdminUnit: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}',
+    summary: 'Admin: one unit with its inventories and groups',
+    spec: '000 §7 Unit reads: admin unit by id (v2/admin/units/{id})',
+    ...adminUnitRead,
+    response: AdminUnitDetail,
+  }),
+  getAdminUnitInventories: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}/inventories',
+    summary: "Admin: the unit's inventories",
+    spec: '000 §7 Unit reads: admin unit inventories (v2/admin/units/{id}/inventories)',
+    ...adminUnitRead,
+    response: z.array(AdminInventoryRef),
+  }),
+  getAdminUnitGroups: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}/groups',
+    summary: "Admin: the unit's groups, paged",
+    spec: '000 §7 Unit reads: admin unit groups (v2/admin/units/{id}/groups)',
+    ...adminUnitRead,
+    query: AdminUnitGroupsQuery,
+    response: AdminUnitGroupPage,
+  }),
+  getAdminUnitGroupsOfInventories: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}/groups/ofInventories',
+    summary: "Admin: the groups of the unit's inventories (association candidates), paged, with the associated flag",
+    spec: '000 §7 Unit reads: admin unit groups/ofInventories (v2/admin/units/{id}/groups/ofInventories)',
+    ...adminUnitRead,
+    query: AdminUnitGroupsQuery,
+    response: AdminUnitGroupPage,
+  }),
+  getAdminUnitDbGateway: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}/dbgateway',
+    summary: "Admin: the unit's databridge gateway and the gateways it may use",
+    spec: '000 §7 Unit reads: admin unit dbgateway (v2/admin/units/{id}/dbgateway); §6 databridge options under the admin path',
+    ...adminUnitRead,
+    response: AdminUnitDbGateway,
+  }),
+  getAdminSmartUnit: endpoint({
+    method: 'GET',
+    path: '/v2/admin/smartunit/{id}',
+    summary: 'Admin: an LU-Smart unit with its country, bandwidth limit and invitation (404 for other units)',
+    spec: '000 §7 Unit reads: smartunit/{id} (path chosen: v2/admin/smartunit/{id}); §9 smart unit bandwidth limit',
+    ...adminUnitRead,
+    response: SmartUnitDetail,
+  }),
+  getAdminUnitApplications: endpoint({
+    method: 'GET',
+    path: '/v2/admin/units/{id}/applications',
+    summary: "Admin: the unit's running applications, with the busy and streaming readings",
+    spec: '000 §7 Unit reads: applications (path chosen: v2/admin/units/{id}/applications); §4 activities',
+    ...adminUnitRead,
+    response: UnitApplicationsInfo,
+  }),
+
+  // ── caller-level reads ─────────────────────────────────────────────────────────────────────
+  fetchActiveAlerts: endpoint({
+    method: 'GET',
+    path: '/alerts/active',
+    summary: "Active alerts of the caller's units, newest first, optionally of one group",
+    spec: '000 §7 Unit reads: active alerts (path chosen: alerts/active); §3 Alerts; §2 active alerts counter',
+    roles: ALL_ROLES,
+    scope: 'none',
+    query: ActiveAlertsQuery,
+    response: z.array(ActiveAlert),
+  }),
+  getDefaultAlertConfiguration: endpoint({
+    method: 'GET',
+    path: '/alerts/configuration/default',
+    summary: 'The default alert configuration: settings, sound settings and per-type defaults',
+    spec: '000 §7 Unit reads: default alert configuration (path chosen: alerts/configuration/default); §9 default alert settings',
+    roles: ALL_ROLES,
+    scope: 'none',
+    response: DefaultAlertConfiguration,
+  }),
+  getClientConfiguration: endpoint({
+    method: 'GET',
+    path: '/client/configuration',
+    summary: "The console's configuration: chat support, websocket library, feature flags, polling",
+    spec: '000 §7 Unit reads: client configuration (path chosen: client/configuration); §8 403 for users without console access (CONSOLE_ROLES)',
+    roles: CONSOLE_ROLES,
+    scope: 'none',
+    response: ClientConfiguration,
+  }),
+  lightFetchGroups: endpoint({
+    method: 'GET',
+    path: '/groups/light_fetch',
+    summary: 'The groups the caller can see, light',
+    spec: '000 §7 Unit reads: groups light_fetch; 001 §7 Groups GET light_fetch',
+    roles: ALL_ROLES,
+    scope: 'none',
+    response: z.array(LightGroup),
+  }),
+  fetchFeatures: endpoint({
+    method: 'GET',
+    path: '/fetch_features',
+    summary: "One group's feature flags (e.g. ExternalPreview)",
+    spec: '000 §7 Unit reads: fetch_features; §6 "Feature flags are fetched per group"',
+    roles: ALL_ROLES,
+    scope: 'none',
+    query: FetchFeaturesQuery,
+    response: GroupFeatures,
+  }),
+  getUserContact: endpoint({
+    method: 'GET',
+    path: '/user/contact',
+    summary: "The caller's contact details for support cases",
+    spec: '000 §7 Unit reads: user contact (path chosen: user/contact); §5 support case needs an e-mail',
+    roles: ALL_ROLES,
+    scope: 'none',
+    response: UserContact,
+  }),
+  getApplicationUrls: endpoint({
+    method: 'GET',
+    path: '/application_urls',
+    summary: 'The application switcher: console, video-return portal and matrix product',
+    spec: '000 §7 Unit reads: application urls (path chosen: application_urls); §2 application switcher',
+    roles: ALL_ROLES,
+    scope: 'none',
+    response: ApplicationUrls,
+  }),
+  fetchSettingsConfiguration: endpoint({
+    method: 'GET',
+    path: '/settingsConfiguration/fetch',
+    summary: "A unit's settings configuration (outputChannel, multiChannel); the unit must be the caller's",
+    spec: '000 §7 Unit reads: settingsConfiguration fetch (query: machineUid); §3 Settings configuration',
+    roles: ALL_ROLES,
+    scope: 'none',
+    query: SettingsConfigurationQuery,
+    response: SettingsConfiguration,
+  }),
+} as const satisfies Record<string, EndpointDef>;

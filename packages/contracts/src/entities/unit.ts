@@ -136,7 +136,8 @@ export const UnitRenameBody = z.object({
   name: UnitName,
   comment: z.string().max(LIMITS.unitCommentMax, VALIDATION.maxChars(LIMITS.unitCommentMax)).optional(),
   /** When given, the update applies only if the unit is still at this version (else 409). */
-  version: z.number().int().nonnegative().optional(),
+  // (issue 3, unit-actions area: found by the fuzz test) versions are 32-bit integers in storage.
+  version: z.number().int().nonnegative().max(2_147_483_647).optional(),
 });
 
 /** POST v2/units/{id}/stream body: optional channel to stream to (else the selected one). */

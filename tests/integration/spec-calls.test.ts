@@ -1,0 +1,190 @@
+/**
+ * The catalogue against the spec: every call of spec 000 §7 ("Unit reads (GET)", "Commands",
+ * "Unit updates", "Unit actions", "Deletes", "Social media and CDN streams", "Admin unit calls"),
+ * written down here as data, one entry per call, must be matched by a catalogue declaration.
+ *
+ * Matching: the method is equal, and the declared path (placeholders normalised to `{}`, leading
+ * slash dropped) equals the fragment or ends with `/` + fragment. Where the spec names a call
+ * without a path (e.g. "active alerts"), the fragment is the path chosen in the catalogue (its
+ * `spec` field says so) or a pattern of the spec's own words.
+ */
+import { describe, expect, it } from 'vitest';
+import { catalogue, ENDPOINT_IDS, UNIT_COMMANDS, type EndpointDef } from '@fleet/contracts';
+
+type Method = EndpointDef['method'];
+type Entry = readonly [Method, string | RegExp];
+
+const norm = (path: string) => path.replace(/^\//, '').replace(/\{\w+\}/g, '{}');
+const declared = ENDPOINT_IDS.map((id) => ({ id, method: catalogue[id].method as Method, path: norm(catalogue[id].path), def: catalogue[id] as EndpointDef }));
+
+function matches(entry: Entry): string[] {
+  const [method, fragment] = entry;
+  return declared
+    .filter((d) => d.method === method)
+    .filter((d) => (typeof fragment === 'string' ? d.path === norm(fragment) || d.path.endsWith(`/${norm(fragment)}`) : fragment.test(d.path)))
+    .map((d) => d.id);
+}
+
+const u = (rest: string) => `v2/units/{id}/${rest}`;
+
+/** Spec 000 §7, section by section, bullet by bullet. */
+const SPEC_000_CALLS: Record<string, readonly Entry[]> = {
+  'Unit reads (GET)': [
+    ['GET', 'devices/fetch'],
+    ['GET', 'devices/fetch_by_id/{id}'],
+    ['GET', 'devices/{id}/location'],
+    ['GET', 'devices/{id}/modems'],
+    ['GET', 'devices/fetch_coords'],
+    ['GET', 'v2/units/{id}'],
+    ['GET', 'v2/units/enhanced/{id}'],
+    ['GET', u('services')],
+    ['GET', u('configurationV2')],
+    ['GET', u('capabilities')],
+    ['GET', u('storages')],
+    ['GET', u('storages/files')],
+    ['GET', u('sipAccount')],
+    ['GET', u('alerts/configuration')],
+    ['GET', u('alerts/possibleconfiguration')],
+    ['GET', u('bwLimitation/total')],
+    ['GET', u('bwLimitation/cellular')],
+    ['GET', u('dbgateway/selected')],
+    ['GET', u('settings/pairingCode')],
+    ['GET', u('interfaces/modem/{n}/config')],
+    ['GET', u('groups')],
+    ['GET', 'v2/admin/units'],
+    // admin inventory units list; admin unit by id; inventories; groups; groups/ofInventories; dbgateway
+    ['GET', /admin\/inventories\/\{\}\/units$/],
+    ['GET', 'v2/admin/units/{id}'],
+    ['GET', /admin\/units\/\{\}\/inventories$/],
+    ['GET', /admin\/units\/\{\}\/groups$/],
+    ['GET', /admin\/units\/\{\}\/groups\/ofInventories$/],
+    ['GET', /admin\/units\/\{\}\/dbgateway$/],
+    ['GET', 'smartunit/{id}'],
+    ['GET', /\/applications$/],
+    // Active alerts; default alert configuration; userPreferences; client configuration; groups
+    // light_fetch; fetch_features; current user details; user contact; application urls;
+    // client_notifications/fetch; settingsConfiguration fetch.
+    ['GET', /(^|\/)alerts\/active$/],
+    ['GET', /alerts\/configuration\/default$|default.*alert|alert.*default/i],
+    ['GET', 'userPreferences'],
+    ['GET', /client\/configuration$|clientConfiguration/],
+    ['GET', 'groups/light_fetch'],
+    ['GET', 'fetch_features'],
+    ['GET', /users?\/current$/],
+    ['GET', /user\/contact$|userContact$/],
+    ['GET', /application_urls$|applicationUrls$/],
+    ['GET', 'client_notifications/fetch'],
+    ['GET', /settingsConfiguration\/fetch$/],
+  ],
+  // POST devices/{id}/commands/{command}; the command kinds are checked one by one below.
+  Commands: [['POST', /^devices\/\{\}\/commands\/(\{\}|\w+)$/]],
+  'Unit updates': [
+    ['PUT', u('delay')],
+    ['PUT', u('databridge')],
+    ['PUT', u('videoreturn')],
+    ['PUT', u('configuration/filenamePrefix')],
+    ['PUT', u('ntpTimecode')],
+    ['PUT', u('transmissionMode')],
+    ['PUT', u('fixedInternetDelay')],
+    ['PUT', u('ipInputStream')],
+    ['PUT', u('ippipe')],
+    ['PUT', u('multiplecamera')],
+    ['PUT', u('multiplecamera/channel')],
+    ['PUT', u('multiplecamera/mode')],
+    ['PUT', u('singlecamera')],
+    ['PUT', u('operationalMode')],
+    ['PUT', u('switchermode')],
+    ['PUT', u('switchermode/highqualitychannel')],
+    ['PUT', u('switchermode/proxychannel')],
+    ['PUT', u('switchermode/sdiinput')],
+    ['PUT', u('alerts/configuration')],
+    ['PUT', u('bwLimitation')],
+    ['PUT', u('intercom')],
+    ['PUT', u('intercom/audiojacks')],
+    ['PUT', u('interfaces/config')],
+    ['PUT', u('vrChannels/selected')],
+    ['PUT', u('fetchlogs/enhanced')],
+    ['PUT', /^v0\/.*storeandforward_quality$/],
+    ['PUT', 'units/{id}/network/capping'],
+    ['PUT', 'devices/update'],
+    ['PUT', 'userPreferences'],
+    ['PUT', /users?\/current/],
+    ['PUT', /settingsConfiguration/],
+    ['PUT', /^v0\/groups?\/.*unit.*settings|^v0\/.*settings.*group/i],
+    ['PUT', /internal.*inventor.*unit.*details|inventor.*unit.*details/i],
+  ],
+  'Unit actions': [
+    ['POST', u('services')],
+    ['POST', u('stream')],
+    ['POST', u('stream/multiplecamera')],
+    ['POST', u('stream/switchermode')],
+    ['POST', u('stream/databridge')],
+    ['POST', u('vrChannels/stream')],
+    ['POST', u('ippipe/connection')],
+    ['POST', u('intercom/session/{n}')],
+    ['POST', u('shutdown')],
+    ['POST', u('storages/files/upload')],
+    ['POST', /^v2\/units\/\{\}\/storages\/files(\/(deletion|delete|removal))?$/],
+    ['POST', /contact$/i],
+  ],
+  Deletes: [
+    ['DELETE', u('services/{serviceId}')],
+    ['DELETE', /^v2\/units\/\{\}\/.*pairing/],
+    ['DELETE', u('stream')],
+    ['DELETE', u('stream/multiplecamera')],
+    ['DELETE', u('stream/switchermode')],
+    ['DELETE', u('stream/databridge')],
+    ['DELETE', u('vrChannels/stream')],
+    ['DELETE', u('fetchlogs/stream')],
+    ['DELETE', u('ippipe/connection')],
+    ['DELETE', u('intercom/session/{n}')],
+  ],
+  'Social media and CDN streams': [
+    ['POST', 'v0/units/{id}/stream/social_media'],
+    ['DELETE', 'v0/units/{id}/stream/social_media'],
+    ['POST', 'v0/units/{id}/stream/cdn'],
+    ['DELETE', 'v0/units/{id}/stream/cdn'],
+  ],
+  'Admin unit calls': [
+    ['POST', /admin\/units$/],
+    ['PUT', /admin\/units(\/\{\})?$/],
+    ['DELETE', /admin\/units\/\{\}$/],
+    ['PUT', /admin\/(units\/\{\}\/inventories|inventories\/\{\}\/units)/],
+    ['DELETE', /admin\/(units\/\{\}\/inventories|inventories\/\{\}\/units)/],
+    ['PUT', /admin\/(units\/\{\}\/groups|groups\/\{\}\/units)/],
+    ['DELETE', /admin\/(units\/\{\}\/groups|groups\/\{\}\/units)/],
+    ['PUT', /admin\/units\/\{\}\/targetSwVersion$/],
+    ['PUT', /admin\/units\/\{\}\/dbgateway$/],
+    ['DELETE', /admin\/units\/\{\}\/dbgateway$/],
+    ['POST', /admin\/units\/\{\}\/deregistration$/],
+  ],
+};
+
+describe('spec 000 §7 calls are all declared in the catalogue', () => {
+  it('matches by method and path end, not by a mere substring', () => {
+    expect(matches(['GET', 'v2/units/{id}'])).toEqual(['getUnit']);
+    expect(matches(['GET', u('no-such-call')])).toEqual([]);
+    expect(matches(['PATCH' as Method, 'v2/units/{id}'])).toEqual([]);
+    expect(matches(['DELETE', 'devices/fetch'])).toEqual([]);
+  });
+
+  for (const [section, entries] of Object.entries(SPEC_000_CALLS)) {
+    describe(section, () => {
+      it.each(entries.map((e) => [`${e[0]} ${String(e[1])}`, e] as const))('%s', (_name, entry) => {
+        expect(matches(entry), `no declaration for ${entry[0]} ${String(entry[1])}`).not.toEqual([]);
+      });
+    });
+  }
+
+  /** A command kind is declared by its own path (…/commands/<kind>) or by a {command} path that accepts it. */
+  it.each(UNIT_COMMANDS.map((c) => [c]))('command kind %s is declared', (kind) => {
+    const found = declared.some((d) => {
+      if (d.method !== 'POST' || !/^devices\/\{\}\/commands\//.test(d.path)) return false;
+      if (d.path === `devices/{}/commands/${kind}`) return true;
+      if (d.path !== 'devices/{}/commands/{}' || !d.def.params) return false;
+      const param = catalogue[d.id].path.match(/\{(\w+)\}$/)?.[1];
+      return param !== undefined && d.def.params.safeParse({ id: 'LU800-0001', [param]: kind }).success;
+    });
+    expect(found, `command ${kind}`).toBe(true);
+  });
+});
