@@ -38,6 +38,16 @@ export class SimClock {
     this.arm();
   }
 
+  /** The current mode (what setMode was last given). */
+  mode(): ClockMode {
+    if (this.stepped) return { kind: 'stepped' };
+    return this.factor === 1 ? { kind: 'realtime' } : { kind: 'accelerated', factor: this.factor };
+  }
+
+  isStepped(): boolean {
+    return this.stepped;
+  }
+
   now(): number {
     if (this.stepped || this.stopped) return this.simNow;
     return Math.floor(this.simAnchor + (performance.now() - this.realAnchor) * this.factor);
@@ -53,19 +63,35 @@ export class SimClock {
     };
   }
 
-  /** Run `fn` every `intervalMs`, first after `firstDelayMs` (default one interval). */
+  /**
+   * Run `fn` every `intervalMs`, first after `firstDelayMs` (default one interval). Due times are
+   * kept on the grid (no drift when a firing comes late: a late tick is followed by the next one on
+   * time, in simulated time).
+   */
   every(intervalMs: number, fn: () => void, firstDelayMs = intervalMs): () => void {
     let cancel = () => {};
     let active = true;
+    let due = this.now() + Math.max(0, Math.round(firstDelayMs));
     const tick = () => {
       if (!active) return;
       fn();
-      cancel = this.after(intervalMs, tick);
+      due += intervalMs;
+      cancel = this.afterDue(due, tick);
     };
-    cancel = this.after(firstDelayMs, tick);
+    cancel = this.afterDue(due, tick);
     return () => {
       active = false;
       cancel();
+    };
+  }
+
+  /** Run `fn` at simulated time `due` (at once on the next firing when it is already past). */
+  private afterDue(due: number, fn: () => void): () => void {
+    const t: Timer = { due: Math.round(due), order: this.order++, fn, cancelled: false };
+    this.push(t);
+    this.arm();
+    return () => {
+      t.cancelled = true;
     };
   }
 

@@ -7,6 +7,9 @@
  *   SIMULATOR   inprocess (default) | off   — off: devices attach over /gateway only
  *   SIM_SEED    seed of the simulated fleet's randomness (default: SEED)
  *   SIM_SPEED   clock factor, 1 = real time (default 1)
+ *   SIM_AUTONOMY      share of units acting on their own, for a lively demo (default 0.3)
+ *   SIM_FLEET_SIZE    extra generated units (ids SIM-…) mixed over the type groups (default 0)
+ *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
  */
 import { buildApp, loadConfig } from '@fleet/core';
 import { prepareDatabase } from '@fleet/core/storage';
@@ -16,7 +19,18 @@ const config = loadConfig();
 const stack = loadStackConfig();
 const db = await prepareDatabase(config);
 const app = await buildApp({ config, db: db.prisma });
-const sim = stack.SIMULATOR === 'inprocess' ? startSimulator(app, { seed: stack.SIM_SEED ?? config.SEED, speed: stack.SIM_SPEED }) : null;
+const sim =
+  stack.SIMULATOR === 'inprocess'
+    ? startSimulator(app, {
+        seed: stack.SIM_SEED ?? config.SEED,
+        speed: stack.SIM_SPEED,
+        timings: { autonomyShare: stack.SIM_AUTONOMY, ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}) },
+      })
+    : null;
+if (stack.SIM_FLEET_SIZE > 0) {
+  const r = await app.services.fleet.generate({ size: stack.SIM_FLEET_SIZE });
+  app.log.info(r, 'generated simulated units');
+}
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -6,6 +6,12 @@ const StackConfig = z.object({
   SIMULATOR: z.enum(['inprocess', 'off']).default('inprocess'),
   SIM_SEED: z.coerce.number().int().optional(),
   SIM_SPEED: z.coerce.number().positive().default(1),
+  /** Share of units that act on their own (stream, record and forward now and then): a lively demo. */
+  SIM_AUTONOMY: z.coerce.number().min(0).max(1).default(0.3),
+  /** Generate this many extra units (ids SIM-…) at start, mixed over the unit type groups; 0 keeps the seeded fleet only. */
+  SIM_FLEET_SIZE: z.coerce.number().int().min(0).max(20_000).default(0),
+  /** Telemetry interval of the simulated devices (ms; the spec's bitrate graph refresh is 5000). */
+  SIM_TELEMETRY_MS: z.coerce.number().int().positive().optional(),
 });
 export type StackConfig = z.infer<typeof StackConfig>;
 
@@ -15,16 +21,29 @@ export function loadStackConfig(env: Record<string, string | undefined> = proces
   return r.data;
 }
 
+export interface SimulatorOptions {
+  seed: number;
+  speed?: number;
+  timings?: EngineOptions['timings'];
+  serverTimings?: EngineOptions['serverTimings'];
+  clock?: EngineOptions['clock'];
+  /** Fixed simulated start time (reproducible runs). */
+  startAt?: number;
+  shardId?: string;
+  onEmit?: EngineOptions['onEmit'];
+}
+
 /** Attach an in-process simulator shard to a built core. */
-export function startSimulator(
-  app: FastifyInstance,
-  opts: { seed: number; speed?: number; timings?: EngineOptions['timings']; clock?: EngineOptions['clock'] },
-): Engine {
+export function startSimulator(app: FastifyInstance, opts: SimulatorOptions): Engine {
   const link = createInProcessLink();
   const engine = new Engine({
     seed: opts.seed,
     clock: opts.clock ?? (opts.speed && opts.speed !== 1 ? { kind: 'accelerated', factor: opts.speed } : { kind: 'realtime' }),
     ...(opts.timings ? { timings: opts.timings } : {}),
+    ...(opts.serverTimings ? { serverTimings: opts.serverTimings } : {}),
+    ...(opts.startAt !== undefined ? { startAt: opts.startAt } : {}),
+    ...(opts.shardId ? { shardId: opts.shardId } : {}),
+    ...(opts.onEmit ? { onEmit: opts.onEmit } : {}),
   });
   engine.attach(link.device);
   app.services.gateway.attach(link.core, { trusted: true });

@@ -6,6 +6,13 @@
 import { z } from 'zod';
 import { UnitCommand, UnitTypeGroup } from './enums.js';
 import { Applications, Battery, BitrateSample, Location, Modem } from './entities/unit.js';
+// issue 4 (simulator: servers, channels, device events, control plane)
+import {
+  AlertLevel, AlertType, ChannelStatus, ChannelType, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
+} from './enums.js';
+import { ControlRequest, ShardStatus } from './control.js';
+// issue 3, unit-config area
+import { CellularOperator } from './entities/unit-config.js';
 
 /** What a simulated (or real) device needs to know about itself. */
 export const DeviceSpec = z.object({
@@ -31,10 +38,59 @@ export const DeviceCommand = z.discriminatedUnion('type', [
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 
+// ── Issue 4 (simulator): servers with their channels, and the control plane ─────────────────────
+/** A channel of a server as the simulator emulates it (spec 001 §3 Channel). */
+export const ChannelSpec = z.object({
+  channelId: z.string(),
+  name: z.string(),
+  type: ChannelType,
+  swVersion: z.string(),
+  /** A unit selecting an unlicensed channel ends with the selection External (spec 000 §4). */
+  licensed: z.boolean(),
+  /** Whether the channel supports logs sending (spec 000 §8). */
+  supportsLogs: z.boolean(),
+  status: ChannelStatus,
+});
+export type ChannelSpec = z.infer<typeof ChannelSpec>;
+
+/** A video return channel (spec 001 §3). */
+export const VrChannelSpec = z.object({
+  vrChannelId: z.string(),
+  name: z.string(),
+  inputType: z.enum(VR_INPUT_TYPES),
+  status: VrChannelStatus,
+});
+export type VrChannelSpec = z.infer<typeof VrChannelSpec>;
+
+/** A server (multimedia hub, video return, transceiver, ingest) with its channels. */
+export const ServerSpec = z.object({
+  serverId: z.string(),
+  name: z.string(),
+  serverType: ServerType,
+  productType: z.string(),
+  swVersion: z.string(),
+  maxChannels: z.number().int(),
+  channels: z.array(ChannelSpec),
+  vrChannels: z.array(VrChannelSpec),
+});
+export type ServerSpec = z.infer<typeof ServerSpec>;
+
+/**
+ * Every shard knows every server (units select their channels, upgrade from them); each server's
+ * periodic state is reported by the one shard listed as its owner.
+ */
+export const AssignServers = z.object({ kind: z.literal('assignServers'), servers: z.array(ServerSpec), owned: z.array(z.string()) });
+/** A control-plane request forwarded to a shard; answered by one `controlReply`. */
+export const ControlMessage = z.object({ kind: z.literal('control'), requestId: z.string(), control: ControlRequest });
+// ── end of issue 4 members (core → device) ───────────────────────────────────────────────────────
+
 export const CoreToDevice = z.discriminatedUnion('kind', [
   /** The devices this shard is to emulate (replaces the previous assignment). */
   z.object({ kind: z.literal('assign'), devices: z.array(DeviceSpec) }),
   z.object({ kind: z.literal('command'), commandId: z.string(), unitId: z.string(), command: DeviceCommand }),
+  // issue 4
+  AssignServers,
+  ControlMessage,
 ]);
 export type CoreToDevice = z.infer<typeof CoreToDevice>;
 
@@ -67,14 +123,156 @@ export const DeviceAck = z.object({
   /** An ErrorCode of the catalogue when ok is false. */
   error: z.string().optional(),
   deviceCode: z.number().int().optional(),
+  /** (issue 3, unit-config area) What an accepted command answers at once (the networks of a wifi query). */
+  result: z.json().optional(),
 });
 export type DeviceAck = z.infer<typeof DeviceAck>;
+
+// ── Issue 4 (simulator): device events, control replies, batches ─────────────────────────────────
+const percent = z.number().min(0).max(100);
+
+/** A server's state (spec 001 §3 Server: state, serverUsage); cpu and storage in %. */
+export const ServerStateEvent = z.object({
+  type: z.literal('serverState'),
+  serverId: z.string(),
+  online: z.boolean(),
+  status: z.enum(['online', 'offline', 'busy', 'upgrading']),
+  cpu: percent,
+  storage: percent,
+  swVersion: z.string(),
+});
+/** A channel's live state (spec 001 §3 Channel live state, §4 channel status). */
+export const ChannelStateEvent = z.object({
+  type: z.literal('channelState'),
+  serverId: z.string(),
+  channelId: z.string(),
+  status: ChannelStatus,
+  allocatedToUnitUid: z.string().nullable(),
+  licensed: z.boolean(),
+});
+export const VrChannelStateEvent = z.object({ type: z.literal('vrChannelState'), vrChannelId: z.string(), serverId: z.string(), status: VrChannelStatus });
+/** An alert raised (level set) or cleared (level null) on a unit, a server or a channel (spec 000 §3 Alerts). */
+export const AlertEvent = z.object({
+  type: z.literal('alert'),
+  unitId: z.string().nullable(),
+  serverId: z.string().nullable(),
+  channelId: z.string().nullable(),
+  alertType: AlertType,
+  level: AlertLevel.nullable(),
+  message: z.string(),
+  /** The measured value (battery %, bitrate drop %, cpu %, storage %), null for camera. */
+  value: z.number().nullable(),
+  /** Alert sound by the default alert settings (critical on, warning off; spec 000 §9). */
+  sound: z.boolean(),
+});
+/** A store-and-forward file on a unit: recorded, then uploaded with progress (spec 000 §3 File, §4 file transfer). */
+export const FileEvent = z.object({
+  type: z.literal('file'),
+  unitId: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  path: z.string(),
+  storageId: z.string(),
+  sizeBytes: z.number().nonnegative(),
+  /** Upload status; null while the file is only recorded. */
+  status: UploadedFileStatus.nullable(),
+  progress: z.number().min(0).max(100),
+  isTransferring: z.boolean(),
+  channelId: z.string().nullable(),
+  /** What happened: recorded (a new file or part), started / progress / completed of its transfer. */
+  transfer: z.enum(['recorded', 'started', 'progress', 'completed']),
+});
+/** A software upgrade of a unit or a server (spec 001 §4 states, §8 codes). */
+export const UpgradeEvent = z.object({
+  type: z.literal('upgrade'),
+  deviceType: z.enum(['unit', 'server']),
+  deviceId: z.string(),
+  fromVersion: z.string(),
+  targetVersion: z.string(),
+  state: UpgradeState,
+  progress: z.number().min(0).max(100),
+  /** 101–107, -1, 6802, 6803, 6199, 6808, 6810 when failed or rejected. */
+  failureCode: z.number().int().nullable(),
+});
+/** The outcome of a channel selection (retried up to 7 times; not found or unlicensed → External). */
+export const ChannelSelectionEvent = z.object({
+  type: z.literal('channelSelection'),
+  unitId: z.string(),
+  channelId: z.string(),
+  /** True when the channel was selected (External counts as selected, as the spec marks it). */
+  ok: z.boolean(),
+  external: z.boolean(),
+  attempts: z.number().int(),
+});
+export const SpeedTestEvent = z.object({
+  type: z.literal('speedTest'),
+  unitId: z.string(),
+  state: z.enum(['running', 'completed', 'cancelled', 'failed']),
+  uplinkKbps: z.number().nullable(),
+  downlinkKbps: z.number().nullable(),
+  /** An ErrorCode (TEST_CANCELLED, CHANNEL_CHANGED_SPEED_TEST) when not completed. */
+  error: z.string().nullable(),
+});
+export const FetchLogsEvent = z.object({
+  type: z.literal('fetchLogs'),
+  unitId: z.string(),
+  channelId: z.string(),
+  state: z.enum(['running', 'completed', 'failed']),
+  error: z.string().nullable(),
+});
+export const StorageInfo = z.object({ id: z.string(), name: z.string(), present: z.boolean(), totalBytes: z.number().nonnegative(), usedBytes: z.number().nonnegative() });
+export type StorageInfo = z.infer<typeof StorageInfo>;
+export const StoragesEvent = z.object({ type: z.literal('storages'), unitId: z.string(), storages: z.array(StorageInfo) });
+/** The unit's tally as its channel drives it: on air (program), in preview, or off (spec 000 §3 tally). */
+export const TallyEvent = z.object({ type: z.literal('tally'), unitId: z.string(), tally: z.enum(['program', 'preview', 'off']) });
+
+/** (issue 3, unit-config area) A cellular scan finished (1–2 minutes after it was asked): operators found, or the failure. */
+export const CellularScanEvent = z.object({
+  type: z.literal('cellularScan'),
+  unitId: z.string(),
+  modemId: z.string(),
+  state: z.enum(['completed', 'failed']),
+  operators: z.array(CellularOperator),
+  /** An ErrorCode (SCAN_FAILED) when failed. */
+  error: z.string().nullable(),
+});
+
+export const DeviceEvent = z.discriminatedUnion('type', [
+  ServerStateEvent,
+  ChannelStateEvent,
+  VrChannelStateEvent,
+  AlertEvent,
+  FileEvent,
+  UpgradeEvent,
+  ChannelSelectionEvent,
+  SpeedTestEvent,
+  FetchLogsEvent,
+  StoragesEvent,
+  TallyEvent,
+  // issue 3, unit-config area
+  CellularScanEvent,
+]);
+export type DeviceEvent = z.infer<typeof DeviceEvent>;
+export const DeviceEventMessage = z.object({ kind: z.literal('event'), event: DeviceEvent, at: z.number().int() });
+export type DeviceEventMessage = z.infer<typeof DeviceEventMessage>;
+export const ControlReply = z.object({ kind: z.literal('controlReply'), requestId: z.string(), status: ShardStatus });
+export type ControlReply = z.infer<typeof ControlReply>;
+/** Several messages in one frame (websocket shards batch what they emit in one turn of the loop). */
+export const DeviceBatch = z.object({
+  kind: z.literal('batch'),
+  messages: z.array(z.discriminatedUnion('kind', [DeviceState, DeviceTelemetry, DeviceAck, DeviceEventMessage, ControlReply])),
+});
+// ── end of issue 4 members (device → core) ───────────────────────────────────────────────────────
 
 export const DeviceToCore = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hello'), shardId: z.string() }),
   DeviceState,
   DeviceTelemetry,
   DeviceAck,
+  // issue 4
+  DeviceEventMessage,
+  ControlReply,
+  DeviceBatch,
 ]);
 export type DeviceToCore = z.infer<typeof DeviceToCore>;
 

@@ -14,3 +14,4 @@ export * from './entities/unit-reads.js';
 export * from './entities/unit-config.js';
 export * from './entities/unit-actions.js';
 export * from './entities/unit-admin.js';
+export * from './control.js';

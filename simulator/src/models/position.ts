@@ -1,4 +1,7 @@
-/** GPS position: a slow random walk around a home point (a crew moving about a location). */
+/**
+ * GPS position: a crew parked near its home point (small jitter) or driving (a heading that
+ * wanders, city speeds), pulled back towards home so units stay in their city.
+ */
 import type { Location } from '@fleet/contracts';
 import type { Rng } from '../rng.js';
 
@@ -16,12 +19,18 @@ const HOMES = [
   { lat: 19.4326, lng: -99.1332, address: 'Mexico City' },
 ] as const;
 
+/** Degrees of latitude per metre. */
+const DEG_PER_M = 1 / 111_320;
+
 export class PositionModel {
   lat: number;
   lng: number;
-  readonly address: string;
-  private readonly homeLat: number;
-  private readonly homeLng: number;
+  address: string;
+  private homeLat: number;
+  private homeLng: number;
+  /** m/s while driving, 0 while parked. */
+  private speed = 0;
+  private heading: number;
 
   constructor(private readonly rng: Rng) {
     const home = rng.pick(HOMES);
@@ -30,12 +39,36 @@ export class PositionModel {
     this.lat = this.homeLat;
     this.lng = this.homeLng;
     this.address = home.address;
+    this.heading = rng.range(0, 2 * Math.PI);
   }
 
-  step(): void {
-    // ~10 m steps, pulled back towards home so units stay in their city.
-    this.lat += 0.0001 * this.rng.normal() + 0.05 * (this.homeLat - this.lat);
-    this.lng += 0.0001 * this.rng.normal() + 0.05 * (this.homeLng - this.lng);
+  /** Advance by `dtMs` of simulated time. */
+  step(dtMs = 5000): void {
+    const dt = dtMs / 1000;
+    // Start or stop driving now and then (about every 10–20 minutes of simulated time).
+    if (this.rng.next() < dt / (this.speed > 0 ? 600 : 1200)) this.speed = this.speed > 0 ? 0 : this.rng.range(5, 17);
+    if (this.speed > 0) {
+      this.heading += this.rng.normal() * 0.15;
+      // Steer home when more than ~5 km away.
+      const dLat = this.homeLat - this.lat;
+      const dLng = this.homeLng - this.lng;
+      if (Math.hypot(dLat, dLng) > 0.05) this.heading = Math.atan2(dLat, dLng);
+      const metres = this.speed * dt;
+      this.lat += Math.sin(this.heading) * metres * DEG_PER_M;
+      this.lng += (Math.cos(this.heading) * metres * DEG_PER_M) / Math.max(0.2, Math.cos((this.lat * Math.PI) / 180));
+    } else {
+      // GPS jitter of a few metres.
+      this.lat += 0.00003 * this.rng.normal();
+      this.lng += 0.00003 * this.rng.normal();
+    }
+  }
+
+  /** Fault/scenario: the unit is now at (lat, lng), which becomes its home. */
+  moveTo(lat: number, lng: number, address: string | null = null): void {
+    this.lat = this.homeLat = lat;
+    this.lng = this.homeLng = lng;
+    this.speed = 0;
+    if (address !== null) this.address = address;
   }
 
   snapshot(): Location {

@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type {
   CoreGatewayEnd, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore,
 } from '@fleet/contracts';
+import type { DeviceEvent } from '@fleet/contracts';
 import { DeviceToCore as DeviceToCoreSchema } from '@fleet/contracts';
+// issue 4 (simulator): servers, control plane
+import type { ControlRequest, ServerSpec, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 
 interface Shard {
@@ -39,7 +42,9 @@ export class DeviceGateway {
   private readonly pending = new Map<string, Pending>();
   private fleet: DeviceSpec[] = [];
   private handlers: GatewayHandlers | null = null;
-  readonly stats = { received: 0, rejected: 0 };
+  readonly stats = { received: 0, rejected: 0, /** issue 4: device messages delivered (batch members counted one by one) */ messages: 0 };
+  /** (issue 3, unit-config area) Told of every device event a shard reports. */
+  private readonly eventListeners: ((event: DeviceEvent, at: number) => void)[] = [];
 
   constructor(
     private readonly timeoutMs: number,
@@ -48,6 +53,11 @@ export class DeviceGateway {
 
   setHandlers(h: GatewayHandlers): void {
     this.handlers = h;
+  }
+
+  /** (issue 3, unit-config area) Follow the device events shards report (speed test, cellular scan, ...). */
+  onDeviceEvent(listener: (event: DeviceEvent, at: number) => void): void {
+    this.eventListeners.push(listener);
   }
 
   /** Attach one shard; it receives its part of the fleet at once. */
@@ -92,6 +102,10 @@ export class DeviceGateway {
   }
 
   private rebalance(): void {
+    if (this.deferDepth > 0) {
+      this.deferred = true;
+      return;
+    }
     if (this.shards.length === 0) return;
     const parts = new Map<Shard, DeviceSpec[]>(this.shards.map((s) => [s, []]));
     this.owner.clear();
@@ -104,10 +118,11 @@ export class DeviceGateway {
       shard.units = new Set(devices.map((d) => d.unitId));
       shard.end.send({ kind: 'assign', devices });
     }
+    this.assignServers();
   }
 
-  private receive(shard: Shard, raw: unknown, trusted: boolean): void {
-    this.stats.received++;
+  private receive(shard: Shard, raw: unknown, trusted: boolean, batchMember = false): void {
+    if (!batchMember) this.stats.received++;
     let msg: DeviceToCore;
     if (trusted) {
       msg = raw as DeviceToCore; // in-process messages are typed objects already
@@ -120,7 +135,15 @@ export class DeviceGateway {
       }
       msg = parsed.data;
     }
+    if (msg.kind !== 'batch') this.stats.messages++;
     switch (msg.kind) {
+      // issue 4: a shard's batch frame (validated as a whole above), and control-plane replies.
+      case 'batch':
+        for (const m of msg.messages) this.receive(shard, m, true, true);
+        return;
+      case 'controlReply':
+        this.controlReply(msg.requestId, msg.status);
+        return;
       case 'hello':
         this.log.info({ shard: shard.id, name: msg.shardId }, 'device gateway shard attached');
         return;
@@ -137,6 +160,10 @@ export class DeviceGateway {
         return;
       case 'telemetry':
         if (shard.units.has(msg.unitId)) this.handlers?.onTelemetry(msg);
+        return;
+      // (issue 3, unit-config area) Device events (speed test, cellular scan, ...) go to their listeners.
+      case 'event':
+        for (const listener of this.eventListeners) listener(msg.event, msg.at);
         return;
     }
   }
@@ -156,11 +183,76 @@ export class DeviceGateway {
     });
   }
 
+  // ── issue 4 (simulator): servers for every shard, fleet updates in bulk, control plane ──────────
+  private servers: ServerSpec[] = [];
+  private deferDepth = 0;
+  private deferred = false;
+  private readonly pendingControl = new Map<string, { expected: number; replies: ShardStatus[]; done: (r: ShardStatus[]) => void; timer: NodeJS.Timeout }>();
+
+  /** The servers (with channels) every shard emulates a replica of; each is owned by one shard. */
+  setServers(servers: ServerSpec[]): void {
+    this.servers = servers;
+    this.assignServers();
+  }
+
+  private assignServers(): void {
+    if (this.shards.length === 0 || this.deferDepth > 0) return;
+    const owned = new Map<Shard, string[]>(this.shards.map((s) => [s, []]));
+    for (const s of this.servers) owned.get(this.shards[hash(s.serverId) % this.shards.length]!)!.push(s.serverId);
+    for (const shard of this.shards) shard.end.send({ kind: 'assignServers', servers: this.servers, owned: owned.get(shard) ?? [] });
+  }
+
+  /** Run `fn` (which may add and remove many devices) with one re-partition at the end. */
+  async inBulk<T>(fn: () => Promise<T>): Promise<T> {
+    this.deferDepth++;
+    try {
+      return await fn();
+    } finally {
+      this.deferDepth--;
+      if (this.deferDepth === 0 && this.deferred) {
+        this.deferred = false;
+        this.rebalance();
+      }
+    }
+  }
+
+  /**
+   * Forward a control-plane request to the shards and collect their status replies: to the shard
+   * owning `unitId` when given, else to every shard. Shards that do not answer within the command
+   * timeout are left out of the result.
+   */
+  control(request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
+    const owner = unitId === undefined ? undefined : this.owner.get(unitId);
+    const targets = unitId === undefined ? [...this.shards] : owner ? [owner] : [];
+    if (targets.length === 0) return Promise.resolve([]);
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const finish = (replies: ShardStatus[]) => {
+        const p = this.pendingControl.get(requestId);
+        if (!p) return;
+        clearTimeout(p.timer);
+        this.pendingControl.delete(requestId);
+        resolve(replies);
+      };
+      const timer = setTimeout(() => finish(this.pendingControl.get(requestId)?.replies ?? []), this.timeoutMs);
+      this.pendingControl.set(requestId, { expected: targets.length, replies: [], done: finish, timer });
+      for (const shard of targets) shard.end.send({ kind: 'control', requestId, control: request });
+    });
+  }
+
+  private controlReply(requestId: string, status: ShardStatus): void {
+    const p = this.pendingControl.get(requestId);
+    if (!p) return;
+    p.replies.push(status);
+    if (p.replies.length >= p.expected) p.done(p.replies);
+  }
+
   shardCount(): number {
     return this.shards.length;
   }
 
   close(): void {
+    for (const p of this.pendingControl.values()) p.done(p.replies);
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       p.reject(new AppError('DEVICE_UNREACHABLE'));

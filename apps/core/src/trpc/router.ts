@@ -1,11 +1,20 @@
 /**
  * The mock's tRPC control plane (/mock/trpc). Mock only: the console probes `capabilities` and
- * shows simulator controls only when it answers. Fleet, scenario and clock control are forwarded
- * to the simulator through the device gateway.
+ * shows simulator controls only when it answers. Fleet size and mix, scenarios, fault injection,
+ * clock control and reset are forwarded to the simulator shards through the device gateway
+ * (`control` messages); `core.*` reads what the core recorded from devices beyond the REST surface.
+ *
+ * Reads need a session; everything that changes the simulation needs super_user or staff (the
+ * people who run the mock: QA and demo staff).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { z } from 'zod';
+import {
+  ClockControlInput, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, ScenarioFile, ScenarioStartInput, hasAnyRole,
+  type ControlRequest, type ScenarioStatusReply, type ShardStatus,
+} from '@fleet/contracts';
 import type { AuthUser } from '../services/access.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
@@ -18,20 +27,133 @@ const authed = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+/** Changing the simulation: super user or support staff. */
+const operator = authed.use(({ ctx, next }) => {
+  if (!hasAnyRole(ctx.user.roles, GLOBAL_SCOPE_ROLES)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Not available for your user type' });
+  return next();
+});
+
+const CONTROL_PLANE = [
+  'fleet.status', 'fleet.generate', 'fleet.clear',
+  'fault.inject',
+  'clock.get', 'clock.set',
+  'reset',
+  'scenario.start', 'scenario.stop', 'scenario.status',
+  'core.unit', 'core.server', 'core.channel', 'core.vrChannel',
+] as const;
+
+/** Forward to the shards; at least one must answer. */
+async function control(app: FastifyInstance, request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
+  if (app.services.gateway.shardCount() === 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
+  const replies = await app.services.gateway.control(request, unitId);
+  if (replies.length === 0) {
+    throw unitId === undefined
+      ? new TRPCError({ code: 'TIMEOUT', message: 'Configuration not sent, retry' })
+      : new TRPCError({ code: 'NOT_FOUND', message: `No shard runs unit ${unitId}` });
+  }
+  return replies;
+}
+
+/** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
+async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStatus[]> {
+  const startAt = Date.now();
+  await app.services.fleet.onReset(startAt);
+  return control(app, { op: 'reset', seed, startAt });
+}
+
+/** The scenario as the shards run it: one status, with the outcomes of every shard's steps. */
+function firstScenario(shards: ShardStatus[]) {
+  const first = shards.find((s) => s.scenario !== null)?.scenario ?? null;
+  if (!first) return null;
+  const outcomes = shards.flatMap((s) => (s.scenario?.name === first.name ? s.scenario.outcomes : []));
+  return { ...first, outcomes: outcomes.sort((a, b) => a.index - b.index) };
+}
 
 export const appRouter = t.router({
   /** The capability probe: present only on the mock. */
-  capabilities: t.procedure.query(() => ({ mock: true as const, controlPlane: ['fleet.status'] })),
+  capabilities: t.procedure.query(() => ({ mock: true as const, controlPlane: [...CONTROL_PLANE] })),
+
   fleet: t.router({
-    status: authed.query(({ ctx }) => {
+    status: authed.query(async ({ ctx }) => {
       const s = ctx.app.services;
+      const shards = s.gateway.shardCount() > 0 ? await s.gateway.control({ op: 'status' }) : [];
       return {
         shards: s.gateway.shardCount(),
+        shardStatus: shards,
+        mix: await s.fleet.mix(),
         gatewayMessages: s.gateway.stats.received,
+        deviceMessages: s.gateway.stats.messages,
         realtimeClients: s.hub.clientCount(),
         realtime: { ...s.hub.stats },
       };
     }),
+    /** Fleet size and mix: replace the generated units (seeded ones stay). */
+    generate: operator.input(FleetGenerateInput).mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.app.services.fleet.generate(input);
+      } catch (e) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: e instanceof Error ? e.message : String(e) });
+      }
+    }),
+    clear: operator.mutation(async ({ ctx }) => ({ removed: await ctx.app.services.fleet.clearGenerated() })),
+  }),
+
+  fault: t.router({
+    /** Inject a fault into one unit (its owning shard) or one server (every shard's replica). */
+    inject: operator.input(FaultTarget).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'fault', target: input }, 'unitId' in input ? input.unitId : undefined);
+      const applied = replies.filter((r) => r.applied);
+      if (applied.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No simulated device with this id' });
+      const error = applied.find((r) => r.error)?.error ?? null;
+      return { applied: applied.length, error };
+    }),
+  }),
+
+  clock: t.router({
+    get: authed.query(async ({ ctx }) => (await control(ctx.app, { op: 'status' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
+    /** Real time, accelerated (factor), stepped; in stepped mode, advance by advanceMs. */
+    set: operator.input(ClockControlInput).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'clock', clock: input });
+      const error = replies.find((r) => r.error)?.error;
+      if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
+    }),
+  }),
+
+  /** Restart every simulated device from the seed. */
+  reset: operator.input(z.object({ seed: z.number().int() }).strict()).mutation(async ({ ctx, input }) => {
+    const replies = await resetFleet(ctx.app, input.seed);
+    return { shards: replies.length, devices: replies.reduce((n, r) => n + r.devices, 0) };
+  }),
+
+  scenario: t.router({
+    /** Reset to the scenario's seed (unless reset: false), set its clock factor, schedule its faults. */
+    start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
+      const scenario = ScenarioFile.parse(input.scenario);
+      const reset = input.reset !== false;
+      const startAt = Date.now();
+      if (reset) await ctx.app.services.fleet.onReset(startAt);
+      await control(ctx.app, { op: 'clock', clock: { mode: { kind: 'accelerated', factor: input.speed ?? scenario.speed } } });
+      const replies = await control(ctx.app, { op: 'scenarioStart', scenario, reset, startAt });
+      return firstScenario(replies);
+    }),
+    stop: operator.mutation(async ({ ctx }) => firstScenario(await control(ctx.app, { op: 'scenarioStop' }))),
+    status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
+      const replies = await control(ctx.app, { op: 'status' });
+      return { scenario: firstScenario(replies), clock: replies[0]!.clock };
+    }),
+  }),
+
+  /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
+  core: t.router({
+    unit: authed.input(z.object({ unitId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewUnit(input.unitId)),
+    server: authed.input(z.object({ serverId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewServer(input.serverId)),
+    channel: authed
+      .input(z.object({ channelId: z.string().min(1).max(128) }).strict())
+      .query(({ ctx, input }) => ({ channelId: input.channelId, status: ctx.app.services.fleet.channelStatus(input.channelId) })),
+    vrChannel: authed
+      .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
+      .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.fleet.vrChannelStatus(input.vrChannelId) })),
   }),
 });
 

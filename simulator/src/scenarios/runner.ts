@@ -1,0 +1,193 @@
+/**
+ * Run one scenario headless against a running core (the CLI and the CI test use this):
+ * 1. log in (mock log-in), start the scenario through the control plane — the fleet restarts from
+ *    the scenario's seed, the clock runs at the scenario's factor, the simulator applies the
+ *    device-side steps (faults) at their exact simulated times;
+ * 2. walk the timeline in order: wait until the scenario's simulated time reaches each step, make
+ *    the user's REST calls and check the answers, and poll what the core reports until each
+ *    expectation holds (or, with `hold`, keeps holding) within its window of simulated time;
+ * 3. stop the scenario; the result lists every step with what failed.
+ */
+import { ScenarioStatusReply, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
+import { CoreClient, type CoreClientOptions } from './client.js';
+import { checkCore, checkUnit, type CoreViews } from './expect.js';
+import { isDeviceStep } from './timeline.js';
+
+export interface RunnerOptions extends CoreClientOptions {
+  /** Control-plane user (super_user or staff). */
+  username?: string;
+  /** Password of the mock's demo users (every seeded user has the same). */
+  password: string;
+  /** Override the scenario's clock factor. */
+  speed?: number;
+  /** Wall ms between two polls. */
+  pollMs?: number;
+  /** Default window of an expectation, simulated ms. */
+  defaultWithinMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface StepResult {
+  index: number;
+  at: number;
+  step: ScenarioStep['do'];
+  ok: boolean;
+  /** What was checked or done; the mismatches when it failed. */
+  detail: string;
+  /** Simulated ms into the scenario when the step finished. */
+  doneAt: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  ok: boolean;
+  steps: StepResult[];
+  wallMs: number;
+}
+
+const DEFAULT_WITHIN_MS = 15_000;
+
+type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'expectUnit' | 'expectCore' }>;
+
+export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
+  const t0 = performance.now();
+  const client = new CoreClient(opts);
+  const log = opts.log ?? (() => {});
+  const pollMs = opts.pollMs ?? 50;
+  const cookies = new Map<string, string>();
+  const cookieFor = async (username: string) => {
+    let c = cookies.get(username);
+    if (!c) {
+      c = await client.login(username, opts.password);
+      cookies.set(username, c);
+    }
+    return c;
+  };
+  const operator = await cookieFor(opts.username ?? 'super_user');
+  const speed = opts.speed ?? file.speed;
+
+  await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, speed });
+  let lastElapsed = 0;
+  const elapsed = async (): Promise<number> => {
+    const s = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
+    if (!s.scenario || s.scenario.name !== file.name) throw new Error('the scenario is no longer running on the simulator');
+    if (s.clock.kind === 'stepped') throw new Error('the simulator clock is stepped: a runner needs it running');
+    lastElapsed = s.scenario.elapsedMs;
+    return lastElapsed;
+  };
+  /** Wall-time guard: the simulated window at the clock factor, with generous slack. */
+  const wallBudget = (simMs: number) => (simMs / speed) * 4 + 10_000;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const waitUntil = async (at: number) => {
+    const deadline = performance.now() + wallBudget(Math.max(0, at - lastElapsed));
+    while ((await elapsed()) < at) {
+      if (performance.now() > deadline) throw new Error(`simulated time did not reach ${at} ms`);
+      await sleep(pollMs);
+    }
+  };
+
+  const results: StepResult[] = [];
+  const steps = file.timeline
+    .map((step, index) => ({ step, index }))
+    .filter((x): x is { step: RunnerStep; index: number } => x.step.do !== 'fault' && x.step.do !== 'serverFault')
+    .sort((a, b) => a.step.at - b.step.at || a.index - b.index);
+  try {
+    for (const { step, index } of steps) {
+      await waitUntil(step.at);
+      const r = await runStep(step);
+      results.push({ index, at: step.at, step: step.do, ...r, doneAt: lastElapsed });
+      log(`${r.ok ? '✓' : '✗'} ${(lastElapsed / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
+    }
+    for (const r of await deviceStepOutcomes()) {
+      results.push(r);
+      if (!r.ok || r.detail.includes('refused')) log(`${r.ok ? '✓' : '✗'} ${(r.at / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
+    }
+  } catch (e) {
+    results.push({ index: -1, at: lastElapsed, step: 'expectCore', ok: false, detail: `runner: ${e instanceof Error ? e.message : String(e)}`, doneAt: lastElapsed });
+    log(`✗ runner: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await client.mutate(operator, 'scenario.stop').catch(() => undefined);
+  }
+  return { name: file.name, ok: results.every((r) => r.ok), steps: results, wallMs: Math.round(performance.now() - t0) };
+
+  async function runStep(step: RunnerStep): Promise<{ ok: boolean; detail: string }> {
+    if (step.do === 'request') {
+      const cookie = await cookieFor(step.as ?? opts.username ?? 'super_user');
+      const res = await client.rest(cookie, step.method, step.path, step.body);
+      const err = typeof res.body === 'object' && res.body !== null && 'error' in res.body ? (res.body as { error: { code?: string; deviceCode?: number } }).error : undefined;
+      const problems: string[] = [];
+      const want = step.expect;
+      if (want?.status !== undefined && res.status !== want.status) problems.push(`HTTP ${res.status}, expected ${want.status}${err?.code ? ` (${err.code})` : ''}`);
+      if (want?.status === undefined && (res.status < 200 || res.status > 299)) problems.push(`HTTP ${res.status}${err?.code ? ` (${err.code})` : ''}`);
+      if (want?.code !== undefined && err?.code !== want.code) problems.push(`error code ${String(err?.code)}, expected ${want.code}`);
+      if (want?.deviceCode !== undefined && err?.deviceCode !== want.deviceCode) problems.push(`device code ${String(err?.deviceCode)}, expected ${want.deviceCode}`);
+      const what = `${step.method} ${step.path} → ${res.status}${err?.code ? ` ${err.code}` : ''}`;
+      return { ok: problems.length === 0, detail: problems.length ? `${what}: ${problems.join('; ')}` : what };
+    }
+    const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
+    const until = step.at + within;
+    const deadline = performance.now() + wallBudget(within);
+    const label = step.do === 'expectUnit' ? `unit ${step.unitId} ${JSON.stringify(step.check)}` : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
+    let problems: string[] = [];
+    for (;;) {
+      problems = await check(step);
+      const now = await elapsed();
+      if (step.hold) {
+        if (problems.length > 0) break;
+        if (now >= until) break;
+      } else if (problems.length === 0 || now >= until) {
+        break;
+      }
+      if (performance.now() > deadline) {
+        problems.push('(runner wall-time budget exceeded)');
+        break;
+      }
+      await sleep(pollMs);
+    }
+    const note = step.note ? ` — ${step.note}` : '';
+    return { ok: problems.length === 0, detail: problems.length ? `${label}: ${problems.join('; ')}${note}` : `${label}${note}` };
+  }
+
+  /**
+   * Once every device-side step is applied: each must have been accepted by its device, or refused
+   * with exactly the ErrorCode it names in `refusedWith`.
+   */
+  async function deviceStepOutcomes(): Promise<StepResult[]> {
+    const dev = file.timeline.map((step, index) => ({ step, index })).filter((x) => isDeviceStep(x.step));
+    if (dev.length === 0) return [];
+    await waitUntil(Math.max(...dev.map((x) => x.step.at)));
+    const deadline = performance.now() + wallBudget(5000);
+    let status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
+    while (status.scenario && status.scenario.stepsApplied < status.scenario.stepsTotal && performance.now() < deadline) {
+      await sleep(pollMs);
+      status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
+    }
+    const outcomes = status.scenario?.outcomes ?? [];
+    return dev.map(({ step, index }) => {
+      if (!isDeviceStep(step)) throw new Error('unreachable');
+      const label = `${step.do} ${step.do === 'fault' ? step.unitId : step.serverId} ${step.fault.type}`;
+      const o = outcomes.find((x) => x.index === index);
+      const base = { index, at: step.at, step: step.do, doneAt: lastElapsed };
+      if (!o) return { ...base, ok: false, detail: `${label}: not applied (no shard runs this device)` };
+      if (step.refusedWith !== undefined) {
+        const ok = o.error === step.refusedWith;
+        return { ...base, ok, detail: ok ? `${label}: refused with ${o.error}` : `${label}: ${o.error ? `refused with ${o.error}` : 'accepted'}, expected refusal ${step.refusedWith}` };
+      }
+      return o.error ? { ...base, ok: false, detail: `${label}: refused with ${o.error}` } : { ...base, ok: true, detail: `${label}: applied` };
+    });
+  }
+
+  async function check(step: Extract<RunnerStep, { do: 'expectUnit' | 'expectCore' }>): Promise<string[]> {
+    if (step.do === 'expectUnit') {
+      const res = await client.rest(operator, 'GET', `/v2/units/${encodeURIComponent(step.unitId)}`);
+      if (res.status !== 200) return [`GET v2/units/${step.unitId} answered ${res.status}`];
+      return checkUnit(res.body, step.check);
+    }
+    const views: CoreViews = {};
+    if (step.unitId) views.unit = await client.query(operator, 'core.unit', { unitId: step.unitId });
+    if (step.serverId) views.server = await client.query(operator, 'core.server', { serverId: step.serverId });
+    if (step.check.channel) views.channel = await client.query(operator, 'core.channel', { channelId: step.check.channel.channelId });
+    if (step.check.vrChannel) views.vrChannel = await client.query(operator, 'core.vrChannel', { vrChannelId: step.check.vrChannel.vrChannelId });
+    return checkCore(views, step.check);
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * One simulated server (multimedia hub, video return, transceiver or ingest server; spec 001 §3)
+ * with its channels and video return channels. Channels are idle while the server is up, collecting
+ * while a unit streams to them, offline with the server, upgrading with it; video return channels
+ * are idle, input connected, collecting or offline. CPU and storage drift with load and raise
+ * serverCpu / serverStorage alerts; upgrades end in success or a spec 001 §8 code.
+ *
+ * Every shard holds a replica of every server (units select channels and upgrade from servers
+ * whichever shard runs them); the owner shard reports the periodic state, every replica reports
+ * the changes it causes (the core ignores repeats).
+ */
+import type {
+  ChannelSpec, ChannelStatus, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus,
+} from '@fleet/contracts';
+import { ERROR_CATALOGUE } from '@fleet/contracts';
+import { checkServerUpgradeEligibility } from '@fleet/domain';
+import type { SimClock } from './clock.js';
+import type { Rng } from './rng.js';
+import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
+import { DEFAULT_UPGRADE_TIMINGS, SERVER_UPGRADE_FAILURE_CODES, UpgradeRun, reportRejected, type UpgradeTimings } from './models/upgrade.js';
+import { accepted, refused, type Reaction } from './reactions/result.js';
+
+export interface ChannelState {
+  readonly spec: ChannelSpec;
+  status: ChannelStatus;
+  licensed: boolean;
+  allocatedTo: string | null;
+  /** A status forced by a fault (e.g. offline, PlayStoredFile), kept until changed. */
+  forced: ChannelStatus | null;
+}
+
+export interface VrChannelState {
+  readonly spec: VrChannelSpec;
+  status: VrChannelStatus;
+  inputConnected: boolean;
+  collectingFor: string | null;
+}
+
+export interface ServerTimings {
+  bootMs: readonly [number, number];
+  upgrade: UpgradeTimings;
+}
+export const DEFAULT_SERVER_TIMINGS: ServerTimings = { bootMs: [20_000, 60_000], upgrade: DEFAULT_UPGRADE_TIMINGS };
+
+export type ServerRunStatus = 'online' | 'offline' | 'busy' | 'upgrading';
+
+export class ServerDevice {
+  online = true;
+  /** Fault: busy (upgrades refused with 6808). */
+  busy = false;
+  cpu: number;
+  storage: number;
+  swVersion: string;
+  /** The channel whose logs the server is sending now (spec 000 §8). */
+  sendingLogsFor: string | null = null;
+  upgrade: UpgradeRun | null = null;
+  /** Fault: how the next/running upgrade ends (undefined: by chance). */
+  upgradeOutcome: number | null | undefined = undefined;
+  readonly channels = new Map<string, ChannelState>();
+  readonly vrChannels = new Map<string, VrChannelState>();
+  readonly alerts: AlertMonitor;
+  private cpuOverride: number | null = null;
+  private readonly timers: (() => void)[] = [];
+
+  constructor(
+    readonly spec: ServerSpec,
+    readonly clock: SimClock,
+    readonly rng: Rng,
+    readonly timings: ServerTimings,
+    alertConfig: AlertConfig,
+    private readonly report: (e: DeviceEvent) => void,
+    /** This shard reports the server's periodic state. */
+    public owner: boolean,
+  ) {
+    this.swVersion = spec.swVersion;
+    this.cpu = rng.range(10, 35);
+    this.storage = rng.range(30, 60);
+    for (const c of spec.channels) {
+      this.channels.set(c.channelId, { spec: c, status: 'idle', licensed: c.licensed, allocatedTo: null, forced: null });
+    }
+    for (const v of spec.vrChannels) {
+      const inputConnected = v.inputType !== 'disabled';
+      this.vrChannels.set(v.vrChannelId, { spec: v, status: inputConnected ? 'inputConnected' : 'idle', inputConnected, collectingFor: null });
+    }
+    this.alerts = new AlertMonitor({ unitId: null, serverId: spec.serverId, channelId: null }, alertConfig, report);
+  }
+
+  get id(): string {
+    return this.spec.serverId;
+  }
+
+  status(): ServerRunStatus {
+    if (!this.online) return 'offline';
+    if (this.upgrade) return 'upgrading';
+    if (this.busy) return 'busy';
+    return 'online';
+  }
+
+  /** Report everything once (after assignment or reset), owner only. */
+  start(): void {
+    if (!this.owner) return;
+    this.reportServer();
+    for (const c of this.channels.values()) this.reportChannel(c);
+    for (const v of this.vrChannels.values()) this.reportVr(v);
+  }
+
+  stop(): void {
+    for (const cancel of this.timers.splice(0)) cancel();
+  }
+
+  private schedule(ms: number, fn: () => void): void {
+    this.timers.push(this.clock.after(ms, fn));
+  }
+
+  /** Periodic step: load follows collecting channels; alerts on cpu and storage (owner only). */
+  tick(dtMs: number): void {
+    if (!this.online || !this.owner) return;
+    const collecting = [...this.channels.values()].filter((c) => c.status === 'collecting').length;
+    const target = this.cpuOverride ?? 15 + 9 * collecting + (this.upgrade ? 30 : 0);
+    this.cpu = clamp(this.cpu + 0.3 * (target - this.cpu) + (this.cpuOverride === null ? this.rng.normal() * 3 : 0));
+    this.storage = clamp(this.storage + (collecting * dtMs) / 3_600_000);
+    this.evaluateAlerts();
+    this.reportServer();
+  }
+
+  private evaluateAlerts(): void {
+    const t = this.alerts.config.thresholds;
+    const cpu = Math.round(this.cpu);
+    const storage = Math.round(this.storage);
+    this.alerts.set('serverCpu', levelAbove(cpu, t.serverCpu), `CPU ${cpu}%`, cpu);
+    this.alerts.set('serverStorage', levelAbove(storage, t.serverStorage), `Storage ${storage}%`, storage);
+  }
+
+  channelState(channelId: string): ChannelState | undefined {
+    return this.channels.get(channelId);
+  }
+
+  /** A unit streams to the channel: it is collecting. */
+  allocate(channelId: string, unitId: string): boolean {
+    const c = this.channels.get(channelId);
+    if (!c || !this.online || c.status !== 'idle') return false;
+    c.allocatedTo = unitId;
+    c.status = 'collecting';
+    this.reportChannel(c);
+    return true;
+  }
+
+  release(channelId: string, unitId: string): void {
+    const c = this.channels.get(channelId);
+    if (!c || c.allocatedTo !== unitId) return;
+    c.allocatedTo = null;
+    c.status = this.channelRestingStatus(c);
+    this.reportChannel(c);
+  }
+
+  /** A unit's video return application takes the first video return channel with input. */
+  takeVideoReturn(unitId: string): VrChannelState | null {
+    if (!this.online) return null;
+    const v = [...this.vrChannels.values()].find((x) => x.inputConnected && x.collectingFor === null);
+    if (!v) return null;
+    v.collectingFor = unitId;
+    this.setVrStatus(v);
+    return v;
+  }
+
+  releaseVideoReturn(unitId: string): void {
+    for (const v of this.vrChannels.values()) {
+      if (v.collectingFor === unitId) {
+        v.collectingFor = null;
+        this.setVrStatus(v);
+      }
+    }
+  }
+
+  setPower(on: boolean): void {
+    if (this.online === on) return;
+    this.online = on;
+    if (!on) {
+      this.sendingLogsFor = null;
+      if (this.upgrade) {
+        // The server went down in the middle of its own upgrade: generic failure, reboot server.
+        this.upgrade.fail(-1);
+        this.upgrade = null;
+      }
+    }
+    for (const c of this.channels.values()) {
+      if (!on) c.allocatedTo = null;
+      this.setChannelStatus(c, on ? this.channelRestingStatus(c) : 'offline');
+    }
+    for (const v of this.vrChannels.values()) {
+      if (!on) v.collectingFor = null;
+      this.setVrStatus(v);
+    }
+    this.reportServer();
+  }
+
+  startUpgrade(target: string): Reaction {
+    const collecting = [...this.channels.values()].some((c) => c.status === 'collecting');
+    const check = checkServerUpgradeEligibility({
+      currentVersion: this.swVersion,
+      targetVersion: target,
+      online: this.online,
+      idle: !collecting && !this.busy && !this.upgrade,
+      productType: this.spec.productType,
+    });
+    const blocker = check.reasons[0];
+    if (blocker) {
+      const code = codeOf(blocker.errorCode);
+      reportRejected(this.report, 'server', this.id, this.swVersion, target, code);
+      return refused(blocker.errorCode, code ?? undefined);
+    }
+    const outcome = this.upgradeOutcome !== undefined
+      ? this.upgradeOutcome
+      : this.rng.chance(this.timings.upgrade.failureRate) ? this.rng.pick(SERVER_UPGRADE_FAILURE_CODES) : null;
+    const run = new UpgradeRun('server', this.id, this.swVersion, target, outcome, this.report);
+    this.upgrade = run;
+    run.start();
+    for (const c of this.channels.values()) this.setChannelStatus(c, 'upgrading');
+    this.reportServer();
+    const step = () => {
+      if (this.upgrade !== run) return;
+      if (this.upgradeOutcome !== undefined) run.outcome = this.upgradeOutcome;
+      const r = run.advance(100 / this.timings.upgrade.steps);
+      if (r === null) return this.schedule(this.timings.upgrade.stepMs, step);
+      this.upgrade = null;
+      this.upgradeOutcome = undefined;
+      if (r === 'done') {
+        this.swVersion = target;
+        // Reboot into the new version.
+        this.setPower(false);
+        this.schedule(this.rng.range(...this.timings.bootMs), () => this.setPower(true));
+      } else {
+        for (const c of this.channels.values()) this.setChannelStatus(c, this.channelRestingStatus(c));
+        this.reportServer();
+      }
+    };
+    this.schedule(this.timings.upgrade.stepMs, step);
+    return accepted;
+  }
+
+  applyFault(f: ServerFault): Reaction {
+    switch (f.type) {
+      case 'serverPower':
+        this.setPower(f.on);
+        return accepted;
+      case 'serverBusy':
+        this.busy = f.busy;
+        this.reportServer();
+        return accepted;
+      case 'serverCpu':
+        this.cpuOverride = f.percent;
+        this.cpu = f.percent;
+        if (this.owner) {
+          this.evaluateAlerts();
+          this.reportServer();
+        }
+        return accepted;
+      case 'serverStorage':
+        this.storage = f.percent;
+        if (this.owner) {
+          this.evaluateAlerts();
+          this.reportServer();
+        }
+        return accepted;
+      case 'serverUpgrade':
+        return this.startUpgrade(f.target);
+      case 'serverUpgradeOutcome':
+        this.upgradeOutcome = f.code;
+        return accepted;
+      case 'channelLicense': {
+        const c = this.channels.get(f.channelId);
+        if (!c) return refused('NOT_FOUND');
+        c.licensed = f.licensed;
+        this.reportChannel(c);
+        return accepted;
+      }
+      case 'channelStatus': {
+        const c = this.channels.get(f.channelId);
+        if (!c) return refused('NOT_FOUND');
+        c.forced = f.status === 'idle' ? null : f.status;
+        if (f.status !== 'collecting') c.allocatedTo = null;
+        this.setChannelStatus(c, this.online ? f.status : 'offline');
+        return accepted;
+      }
+      case 'vrInput': {
+        const v = this.vrChannels.get(f.vrChannelId);
+        if (!v) return refused('NOT_FOUND');
+        v.inputConnected = f.connected;
+        if (!f.connected) v.collectingFor = null;
+        this.setVrStatus(v);
+        return accepted;
+      }
+    }
+  }
+
+  private channelRestingStatus(c: ChannelState): ChannelStatus {
+    if (!this.online) return 'offline';
+    if (this.upgrade) return 'upgrading';
+    return c.forced ?? (c.allocatedTo ? 'collecting' : 'idle');
+  }
+
+  private setChannelStatus(c: ChannelState, status: ChannelStatus): void {
+    if (c.status === status) return;
+    c.status = status;
+    this.reportChannel(c);
+  }
+
+  private setVrStatus(v: VrChannelState): void {
+    const status: VrChannelStatus = !this.online ? 'offline' : v.collectingFor ? 'collecting' : v.inputConnected ? 'inputConnected' : 'idle';
+    if (v.status === status) return;
+    v.status = status;
+    this.reportVr(v);
+  }
+
+  reportServer(): void {
+    this.report({
+      type: 'serverState',
+      serverId: this.id,
+      online: this.online,
+      status: this.status(),
+      cpu: Math.round(this.cpu * 10) / 10,
+      storage: Math.round(this.storage * 10) / 10,
+      swVersion: this.swVersion,
+    });
+  }
+
+  private reportChannel(c: ChannelState): void {
+    this.report({ type: 'channelState', serverId: this.id, channelId: c.spec.channelId, status: c.status, allocatedToUnitUid: c.allocatedTo, licensed: c.licensed });
+  }
+
+  private reportVr(v: VrChannelState): void {
+    this.report({ type: 'vrChannelState', vrChannelId: v.spec.vrChannelId, serverId: this.id, status: v.status });
+  }
+}
+
+function clamp(v: number): number {
+  return Math.max(0, Math.min(100, v));
+}
+
+/** The spec's numeric code of a catalogue upgrade error (6802, 6803, 6199, 6808, 6810). */
+export function codeOf(errorCode: keyof typeof ERROR_CATALOGUE): number | null {
+  const entry = ERROR_CATALOGUE[errorCode];
+  return 'code' in entry ? entry.code : null;
+}
