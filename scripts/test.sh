@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command from a fresh machine to every test: installs what is missing (pnpm, packages,
-# Debian's chromium and postgresql), starts PostgreSQL, then runs lint, typecheck, staleness
+# Debian's chromium, postgresql and redis-server), starts PostgreSQL and Redis, then runs lint, typecheck, staleness
 # checks, unit and integration tests (SQLite and PostgreSQL) and the Playwright end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ SUDO=""
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
 if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
 if [ ${#missing[@]} -gt 0 ]; then
@@ -23,6 +24,10 @@ bash scripts/setup.sh
 echo "==> starting PostgreSQL"
 DATABASE_URL_PG="$(bash scripts/pg-up.sh | tail -n 1)"
 export DATABASE_URL_PG REQUIRE_PG=1
+
+echo "==> starting Redis (broker between core instances)"
+REDIS_URL_TEST="$(bash scripts/redis-up.sh | tail -n 1)"
+export REDIS_URL_TEST REQUIRE_REDIS=1
 
 mkdir -p .tmp
 echo "==> docker-compose.yml is valid"

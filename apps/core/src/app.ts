@@ -47,6 +47,7 @@ const servicesPlugin = fp(
       services.hub.closeAll();
       services.gateway.close();
       await services.units.settle();
+      await services.fleet.settle();
     });
   },
   { name: 'services' },
@@ -123,5 +124,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
 
   await app.services.units.start();
+  await app.services.fleet.start();
   return app;
 }

@@ -36,6 +36,26 @@ export const ConfigSchema = z.object({
   /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */
   MOCK_ENDPOINTS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // ── Real-time (/ws) ──
+  /**
+   * Redis shared by several core instances (redis://host:6379/0): events are numbered by Redis and
+   * every instance delivers the same stream. Empty: a single process numbers its own events.
+   */
+  REDIS_URL: z.string().default(''),
+  /** Prefix of the Redis keys and channel, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('fleet:rt'),
+  /** The websocket library setting users see (user props wsLibrary); consoles reload when it changes. */
+  WS_LIBRARY: z.string().min(1).max(64).default('ws@8'),
+  /** Ping interval of /ws; a peer that has not answered the previous ping is cut. */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),
+  /** History kept per topic for resuming (at least 60 s by the spec of /ws). */
+  REALTIME_HISTORY_MS: z.coerce.number().int().min(1000).default(65_000),
+  /** Bytes of history over all topics, at most (held outside the JavaScript heap). */
+  REALTIME_HISTORY_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  /** A /ws client with more unsent bytes than this is cut off (slow consumer). */
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  /** 0: events leave at the end of the event-loop turn they were published in; > 0: batched this long. */
+  REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(0),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -3,7 +3,10 @@
  * envelope with per-topic sequence numbers and an epoch, and the client's requests.
  */
 import { z } from 'zod';
-import { UnitStatus, UnitStatusChangeEvent } from './enums.js';
+import { AlertLevel, AlertType, ChannelStatus, UnitStatus, UnitStatusChangeEvent, VrChannelStatus } from './enums.js';
+import { UnitCommand } from './enums.js';
+import { ClientNotification } from './entities/notification.js';
+import { CommandOutcome, UnitConfiguration } from './entities/unit-config.js';
 import { TIMINGS } from './constants.js';
 import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
 
@@ -39,12 +42,133 @@ export const UnitUpdatedEvent = z.object({ type: z.literal('unit.updated'), unit
 export const DeviceAddedEvent = z.object({ type: z.literal('device.added'), unitId: z.string(), at: z.number().int() });
 export const DeviceRemovedEvent = z.object({ type: z.literal('device.removed'), unitId: z.string(), at: z.number().int() });
 
+// ── Issue 5: the rest of what the console shows live (spec 000 §4, 001 §4, 001 §7) ──────────────
+/** An alert as the live lists show it: on a unit, a server or a channel (spec 000 §3 Alerts). */
+export const LiveAlert = z.object({
+  id: z.string(),
+  type: AlertType,
+  level: AlertLevel,
+  message: z.string(),
+  unitId: z.string().nullable(),
+  serverId: z.string().nullable(),
+  channelId: z.string().nullable(),
+  raisedAt: z.string(),
+});
+export type LiveAlert = z.infer<typeof LiveAlert>;
+export const AlertRaisedEvent = z.object({ type: z.literal('alert.raised'), alert: LiveAlert, at: z.number().int() });
+export const AlertClearedEvent = z.object({
+  type: z.literal('alert.cleared'),
+  alertId: z.string(),
+  alertType: AlertType,
+  unitId: z.string().nullable(),
+  serverId: z.string().nullable(),
+  channelId: z.string().nullable(),
+  at: z.number().int(),
+});
+/** Transition flags of spec 000 §4: set when a start/stop is asked, cleared when the state is reached. */
+export const UNIT_TRANSITION_FLAGS = ['isTransition', 'isVrTransition', 'isDbTransition'] as const;
+export const UnitTransitionEvent = z.object({
+  type: z.literal('unit.transition'),
+  unitId: z.string(),
+  flag: z.enum(UNIT_TRANSITION_FLAGS),
+  /** True while the unit passes through connecting/disconnecting; false once cleared. */
+  active: z.boolean(),
+  /** The wanted state (e.g. 'streaming', 'idle'), null when cleared. */
+  target: z.string().nullable(),
+  at: z.number().int(),
+});
+export const ChannelStatusEvent = z.object({
+  type: z.literal('channel.status'),
+  channelId: z.string(),
+  serverId: z.string().nullable(),
+  status: ChannelStatus,
+  previous: ChannelStatus.nullable(),
+  at: z.number().int(),
+});
+export const ServerStatusEvent = z.object({
+  type: z.literal('server.status'),
+  serverId: z.string(),
+  /** Server status as stored ("online" | "offline" | "busy" | "upgrading" ...). */
+  status: z.string().max(64),
+  previous: z.string().max(64).nullable(),
+  at: z.number().int(),
+});
+export const VrChannelStatusEvent = z.object({
+  type: z.literal('vrChannel.status'),
+  vrChannelId: z.string(),
+  status: VrChannelStatus,
+  previous: VrChannelStatus.nullable(),
+  at: z.number().int(),
+});
+export const FileTransferStartedEvent = z.object({
+  type: z.literal('file.transferStarted'),
+  unitId: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  channelId: z.string().nullable(),
+  at: z.number().int(),
+});
+export const FileTransferCompletedEvent = z.object({
+  type: z.literal('file.transferCompleted'),
+  unitId: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  ok: z.boolean(),
+  at: z.number().int(),
+});
+export const NotificationEvent = z.object({ type: z.literal('notification'), notification: ClientNotification, at: z.number().int() });
+/** A server setting the console depends on changed; a changed wsLibrary makes consoles reload (spec 000 §8). */
+export const ConfigChangedEvent = z.object({ type: z.literal('config.changed'), wsLibrary: z.string(), at: z.number().int() });
+// ── end of issue 5 members ──────────────────────────────────────────────────────────────────────
+
+// ── Unit commands and unit updates (issue 3, unit-config area) ──────────────────────────────────
+/** A unit's configuration changed (spec 000 §7 unit updates): the setting and the new configuration. */
+export const UnitConfigurationEvent = z.object({
+  type: z.literal('unit.configuration'),
+  unitId: z.string(),
+  setting: z.string(),
+  configuration: UnitConfiguration,
+  at: z.number().int(),
+});
+/**
+ * A command that finishes after its acknowledgement (cellular scan, speed test) finished: outcome,
+ * the catalogue code and text when it did not complete ("Scan failed, please try again", "Channel
+ * changed, repeat speed test", "Test cancelled"), and its result (operators found, measured rates).
+ */
+export const UnitCommandResultEvent = z.object({
+  type: z.literal('unit.commandResult'),
+  unitId: z.string(),
+  command: UnitCommand,
+  outcome: CommandOutcome,
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  result: z.json().nullable(),
+  at: z.number().int(),
+});
+// ── end of unit-config members ──────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
   UnitUpdatedEvent,
   DeviceAddedEvent,
   DeviceRemovedEvent,
+  // issue 5
+  AlertRaisedEvent,
+  AlertClearedEvent,
+  UnitTransitionEvent,
+  ChannelStatusEvent,
+  ServerStatusEvent,
+  VrChannelStatusEvent,
+  FileTransferStartedEvent,
+  FileTransferCompletedEvent,
+  NotificationEvent,
+  ConfigChangedEvent,
+  // end issue 5
+  // issue 3, unit-config area
+  UnitConfigurationEvent,
+  UnitCommandResultEvent,
+  // end unit-config area
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
@@ -64,8 +188,18 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 /** Server → client. */
 export const ServerMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('hello'), epoch: z.string(), heartbeatMs: z.number().int(), batchSize: z.number().int() }),
+  z.object({
+    op: z.literal('hello'),
+    epoch: z.string(),
+    heartbeatMs: z.number().int(),
+    /** Topics per subscribe message this connection accepts (the user's property, else 50). */
+    batchSize: z.number().int(),
+    /** The server's websocket library setting: a console that saw another one reloads (spec 000 §8). */
+    wsLibrary: z.string().optional(),
+  }),
   z.object({ op: z.literal('event'), topic: Topic, seq: z.number().int(), epoch: z.string(), event: RealtimeEvent }),
+  /** Several events of one topic sent together; their sequence numbers are seq, seq + 1, ... */
+  z.object({ op: z.literal('events'), topic: Topic, seq: z.number().int(), epoch: z.string(), events: z.array(RealtimeEvent).min(1) }),
   z.object({ op: z.literal('subscribed'), topics: z.array(z.object({ topic: Topic, seq: z.number().int() })) }),
   /** The missed events are gone (or the epoch changed): refetch this topic's data over REST. */
   z.object({ op: z.literal('refetch'), topic: Topic, reason: z.enum(['epoch', 'gap']) }),

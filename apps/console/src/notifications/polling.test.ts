@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
-import { expiryFlag, initialPollDelay, randomInitialDelay } from './polling';
+import { expiryFlag, initialPollDelay, randomInitialDelay, schedulePolling } from './polling';
 
 describe('notification polling (spec 000 §7)', () => {
   it('starts after a random delay of 1 to 300 seconds', () => {
@@ -25,5 +25,30 @@ describe('notification polling (spec 000 §7)', () => {
     expect(expiryFlag({ expiresWithin2h: true, expiresWithin24h: true })).toBe('2h');
     expect(expiryFlag({ expiresWithin2h: false, expiresWithin24h: true })).toBe('24h');
     expect(expiryFlag({ expiresWithin2h: false, expiresWithin24h: false })).toBeNull();
+  });
+});
+
+describe('polling schedule', () => {
+  it('runs after the initial delay, then every interval, until stopped', () => {
+    vi.useFakeTimers();
+    try {
+      const run = vi.fn();
+      const stop = schedulePolling(run, { initialDelayMs: 42_000, intervalMs: TIMINGS.pollIntervalMs });
+      vi.advanceTimersByTime(41_999);
+      expect(run).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(TIMINGS.pollIntervalMs - 1);
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(TIMINGS.pollIntervalMs * 2);
+      expect(run).toHaveBeenCalledTimes(4);
+      stop();
+      vi.advanceTimersByTime(TIMINGS.pollIntervalMs * 3);
+      expect(run).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

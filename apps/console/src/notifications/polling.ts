@@ -22,3 +22,22 @@ export function expiryFlag(notification: { expiresWithin2h: boolean; expiresWith
   if (notification.expiresWithin24h) return '24h';
   return null;
 }
+
+/**
+ * Runs `run` after `initialDelayMs`, then every `intervalMs` (spec 000 §7: notifications and user
+ * configuration every 300000 ms after a random initial delay of 1-300 s). Returns the stop function.
+ */
+export function schedulePolling(
+  run: () => void,
+  { initialDelayMs, intervalMs }: { initialDelayMs: number; intervalMs: number },
+): () => void {
+  let interval: ReturnType<typeof setInterval> | null = null;
+  const first = setTimeout(() => {
+    run();
+    interval = setInterval(run, intervalMs);
+  }, initialDelayMs);
+  return () => {
+    clearTimeout(first);
+    if (interval !== null) clearInterval(interval);
+  };
+}

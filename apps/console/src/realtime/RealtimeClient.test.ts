@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, ServerMessage } from '@fleet/contracts';
-import { RealtimeClient, reconnectDelay } from './RealtimeClient';
-import type { RealtimeStatus, SocketHandlers } from './RealtimeClient';
+import { DEFAULT_MAX_RECONNECTS, RealtimeClient, reconnectDelay, syncDelay } from './RealtimeClient';
+import type { HelloInfo, RealtimeStatus, SocketHandlers } from './RealtimeClient';
 import { batchSizeFor, inBatches, topicsForUser } from './topics';
 import { makeUser } from '../test-utils/fixtures';
 
@@ -30,8 +30,8 @@ class FakeServer {
     this.current.handlers.onMessage(JSON.stringify(message));
   }
 
-  hello(epoch = 'e1'): void {
-    this.push({ op: 'hello', epoch, heartbeatMs: 0, batchSize: 50 });
+  hello(epoch = 'e1', extra: { batchSize?: number; wsLibrary?: string } = {}): void {
+    this.push({ op: 'hello', epoch, heartbeatMs: 0, batchSize: extra.batchSize ?? 50, ...(extra.wsLibrary ? { wsLibrary: extra.wsLibrary } : {}) });
   }
 
   drop(): void {
@@ -54,6 +54,8 @@ function setup(topics: string[], batchSize = 2) {
   const events: [RealtimeEvent, string][] = [];
   const refetches: [string, string][] = [];
   const statuses: RealtimeStatus[] = [];
+  const errors: number[] = [];
+  const hellos: HelloInfo[] = [];
   const client = new RealtimeClient({
     url: 'ws://test/ws',
     batchSize,
@@ -64,10 +66,12 @@ function setup(topics: string[], batchSize = 2) {
     onEvent: (event, topic) => events.push([event, topic]),
     onRefetch: (topic, reason) => refetches.push([topic, reason]),
     onStatus: (status) => statuses.push(status),
+    onError: (attempts) => errors.push(attempts),
+    onHello: (hello) => hellos.push(hello),
   });
   client.setTopics(topics);
   client.start();
-  return { server, client, events, refetches, statuses };
+  return { server, client, events, refetches, statuses, errors, hellos };
 }
 
 describe('RealtimeClient', () => {
@@ -139,16 +143,79 @@ describe('RealtimeClient', () => {
     expect(refetches).toContainEqual(['group:a', 'epoch']);
   });
 
-  it('reconnects with jitter and reports an error after repeated failures, then keeps trying', () => {
-    const { server, statuses } = setup(['group:a']);
+  it('reconnects with jitter; at the maximum reconnects the status is a websocket error, raised once; then keeps trying', () => {
+    const { server, statuses, errors } = setup(['group:a']);
+    for (let i = 0; i < 2; i += 1) {
+      server.drop();
+      vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 1.1);
+    }
+    expect(statuses).not.toContain('error');
+    expect(errors).toEqual([]);
     for (let i = 0; i < 3; i += 1) {
       server.drop();
       vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 1.1);
     }
-    expect(statuses).toContain('error');
-    expect(server.sockets).toHaveLength(4);
+    expect(statuses.filter((s) => s === 'error')).toHaveLength(1);
+    expect(errors).toEqual([3]);
+    expect(server.sockets).toHaveLength(6);
     server.hello();
     expect(statuses.at(-1)).toBe('open');
+    // A new outage counts from zero again.
+    server.drop();
+    expect(statuses.at(-1)).toBe('reconnecting');
+    expect(DEFAULT_MAX_RECONNECTS).toBe(10);
+  });
+
+  it('waits the reconnect interval (never sooner than -10 %) between attempts', () => {
+    const { server } = setup(['group:a']);
+    server.drop();
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 0.9 - 1);
+    expect(server.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs * 0.2 + 2);
+    expect(server.sockets).toHaveLength(2);
+  });
+
+  it('takes batches of events with consecutive sequence numbers, each once', () => {
+    const { server, events } = setup(['group:a'], 50);
+    server.hello();
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 0 }] });
+    server.push({ op: 'events', topic: 'group:a', seq: 1, epoch: 'e1', events: [statusEvent('U1'), statusEvent('U2'), statusEvent('U3')] });
+    server.push({ op: 'events', topic: 'group:a', seq: 3, epoch: 'e1', events: [statusEvent('U3'), statusEvent('U4')] });
+    expect(events.map(([e]) => (e.type === 'unit.status' ? e.unitId : ''))).toEqual(['U1', 'U2', 'U3', 'U4']);
+  });
+
+  it('subscribes in batches no larger than the server accepts, and reports the hello', () => {
+    const { server, hellos } = setup(['group:a', 'group:b', 'group:c'], 50);
+    server.hello('e1', { batchSize: 2, wsLibrary: 'ws@8' });
+    vi.advanceTimersByTime(0);
+    expect(server.current.sent.map((m) => (m.op === 'subscribe' ? m.topics.length : 0))).toEqual([2, 1]);
+    expect(hellos).toEqual([{ epoch: 'e1', batchSize: 2, wsLibrary: 'ws@8' }]);
+  });
+
+  it('delays the sync after a (re)connect randomly by 0 to 1900 ms', () => {
+    expect(TIMINGS.syncMessageDelayMaxMs).toBe(1900);
+    expect(syncDelay(1900, () => 0)).toBe(0);
+    expect(syncDelay(1900, () => 0.5)).toBe(950);
+    expect(syncDelay(1900, () => 0.9999999)).toBe(1900);
+    expect(syncDelay(1900, () => 1)).toBe(1900);
+    const server = new FakeServer();
+    const client = new RealtimeClient({
+      url: 'ws://test/ws',
+      batchSize: 50,
+      socketFactory: server.factory,
+      random: () => 0.5,
+      onEvent: () => undefined,
+      onRefetch: () => undefined,
+    });
+    client.setTopics(['group:a']);
+    client.start();
+    server.hello();
+    vi.advanceTimersByTime(949);
+    expect(server.current.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(server.current.sent).toEqual([{ op: 'subscribe', topics: ['group:a'] }]);
+    client.stop();
   });
 
   it('subscribes and unsubscribes topic changes on an open connection; stop closes', () => {

@@ -3,6 +3,17 @@
  * message, subscribes in batches, keeps the epoch and the last sequence number per topic and
  * resumes with them after a reconnect, reconnects every TIMINGS.wsReconnectIntervalMs with jitter.
  * Framework-free: the React provider wires it to the query cache.
+ *
+ * Readings of the spec's sentences:
+ * - "Reconnect interval 10000 ms": every attempt waits the interval ±10 % (jitter), so consoles
+ *   that lost the same core do not come back in the same instant.
+ * - "on reaching the maximum reconnects ... a websocket error and an error event": after
+ *   DEFAULT_MAX_RECONNECTS failed attempts in a row (10, about 100 s) the status becomes `error`
+ *   and `onError` is called once for that outage. The client keeps trying at the same interval, so
+ *   the console recovers by itself when the core is back (the status returns to `open`).
+ * - "Sync messages delayed randomly 0-1900 ms": the sync after every (re)connect, i.e. the
+ *   subscribe/resume requests (and so the refetches they may lead to), leaves after a random
+ *   delay in 0..TIMINGS.syncMessageDelayMaxMs, so consoles reconnecting together do not sync in step.
  */
 import { ServerMessage, TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, Topic } from '@fleet/contracts';
@@ -34,6 +45,16 @@ export const browserSocketFactory: SocketFactory = (url, handlers) => {
   return socket;
 };
 
+/** What the server says first on every connection. */
+export interface HelloInfo {
+  readonly epoch: string;
+  readonly batchSize: number;
+  readonly wsLibrary: string | null;
+}
+
+/** Failed connection attempts in a row before the websocket error (the spec gives no number). */
+export const DEFAULT_MAX_RECONNECTS = 10;
+
 export interface RealtimeClientOptions {
   readonly url: string;
   /** Topics per subscribe message. */
@@ -43,12 +64,14 @@ export interface RealtimeClientOptions {
   readonly onRefetch: (topic: Topic, reason: 'epoch' | 'gap') => void;
   readonly onStatus?: (status: RealtimeStatus) => void;
   readonly onServerError?: (code: string, message: string) => void;
+  /** The maximum number of reconnects was reached: raised once per outage. */
+  readonly onError?: (attempts: number) => void;
+  readonly onHello?: (hello: HelloInfo) => void;
   readonly socketFactory?: SocketFactory;
   readonly reconnectIntervalMs?: number;
   /**
    * Consecutive failed connection attempts after which the status becomes `error` (spec: "on
-   * reaching the maximum reconnects ... a websocket error"). The client keeps retrying after that,
-   * so it recovers when the core comes back. The spec gives no number: 30 (five minutes).
+   * reaching the maximum reconnects ... a websocket error"); default DEFAULT_MAX_RECONNECTS.
    */
   readonly maxReconnectsBeforeError?: number;
   /** Sync (subscribe) messages are delayed randomly 0..this many ms (spec 001 §7). */
@@ -61,13 +84,20 @@ export function reconnectDelay(intervalMs: number, random: () => number): number
   return Math.round(intervalMs * (0.9 + 0.2 * random()));
 }
 
+/** Delay of the sync after a (re)connect: uniformly 0..maxMs, both included. */
+export function syncDelay(maxMs: number, random: () => number): number {
+  return Math.min(maxMs, Math.floor(Math.min(Math.max(random(), 0), 0.999999999) * (maxMs + 1)));
+}
+
 export class RealtimeClient {
-  private readonly opts: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onServerError'>> &
-    Pick<RealtimeClientOptions, 'onStatus' | 'onServerError'>;
+  private readonly opts: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello'>> &
+    Pick<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello'>;
   private socket: SocketLike | null = null;
   private status: RealtimeStatus = 'idle';
   private stopped = true;
   private failures = 0;
+  /** Topics per subscribe on this connection: the user's size, at most what the server accepts. */
+  private batchSize: number;
   private opened = false;
   private readonly topics = new Set<Topic>();
   /** Topics subscribed on the current connection. */
@@ -83,11 +113,12 @@ export class RealtimeClient {
     this.opts = {
       socketFactory: browserSocketFactory,
       reconnectIntervalMs: TIMINGS.wsReconnectIntervalMs,
-      maxReconnectsBeforeError: 30,
+      maxReconnectsBeforeError: DEFAULT_MAX_RECONNECTS,
       syncDelayMaxMs: TIMINGS.syncMessageDelayMaxMs,
       random: Math.random,
       ...options,
     };
+    this.batchSize = this.opts.batchSize;
   }
 
   getStatus(): RealtimeStatus {
@@ -129,7 +160,7 @@ export class RealtimeClient {
     for (const topic of removed) this.seqs.delete(topic);
     if (this.status !== 'open' || this.syncTimer !== null) return;
     const liveRemoved = removed.filter((topic) => this.live.has(topic));
-    for (const batch of inBatches(liveRemoved, this.opts.batchSize)) {
+    for (const batch of inBatches(liveRemoved, this.batchSize)) {
       this.send({ op: 'unsubscribe', topics: batch });
       for (const topic of batch) this.live.delete(topic);
     }
@@ -157,7 +188,14 @@ export class RealtimeClient {
     this.clearTimers();
     if (this.stopped) return;
     this.failures += 1;
-    this.setStatus(this.failures >= this.opts.maxReconnectsBeforeError ? 'error' : 'reconnecting');
+    if (this.failures >= this.opts.maxReconnectsBeforeError) {
+      if (this.status !== 'error') {
+        this.setStatus('error');
+        this.opts.onError?.(this.failures);
+      }
+    } else {
+      this.setStatus('reconnecting');
+    }
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.connect();
@@ -180,17 +218,16 @@ export class RealtimeClient {
     const message = parsed.data;
     switch (message.op) {
       case 'hello':
+        this.batchSize = Math.max(1, Math.min(this.opts.batchSize, message.batchSize));
+        this.opts.onHello?.({ epoch: message.epoch, batchSize: message.batchSize, wsLibrary: message.wsLibrary ?? null });
         this.onHello(message.epoch, message.heartbeatMs);
         break;
-      case 'event': {
-        if (!this.topics.has(message.topic)) return;
-        const last = this.seqs.get(message.topic);
-        if (last !== undefined && message.epoch === this.epoch && message.seq <= last) return; // replayed twice
-        this.epoch = message.epoch;
-        this.seqs.set(message.topic, message.seq);
-        this.opts.onEvent(message.event, message.topic);
+      case 'event':
+        this.deliver(message.topic, message.epoch, message.seq, message.event);
         break;
-      }
+      case 'events':
+        message.events.forEach((event, i) => this.deliver(message.topic, message.epoch, message.seq + i, event));
+        break;
       case 'subscribed':
         for (const { topic, seq } of message.topics) if (!this.seqs.has(topic)) this.seqs.set(topic, seq);
         break;
@@ -206,6 +243,16 @@ export class RealtimeClient {
     }
   }
 
+  /** One event, once per sequence number of its topic. */
+  private deliver(topic: Topic, epoch: string, seq: number, event: RealtimeEvent): void {
+    if (!this.topics.has(topic)) return;
+    const last = this.seqs.get(topic);
+    if (last !== undefined && epoch === this.epoch && seq <= last) return; // replayed twice
+    this.epoch = epoch;
+    this.seqs.set(topic, seq);
+    this.opts.onEvent(event, topic);
+  }
+
   private onHello(serverEpoch: string, heartbeatMs: number): void {
     const previousEpoch = this.epoch;
     const resuming = this.opened;
@@ -215,7 +262,7 @@ export class RealtimeClient {
     if (heartbeatMs > 0) {
       this.heartbeatTimer = setInterval(() => this.send({ op: 'ping', t: Date.now() }), heartbeatMs);
     }
-    const delay = Math.floor(this.opts.random() * (this.opts.syncDelayMaxMs + 1));
+    const delay = syncDelay(this.opts.syncDelayMaxMs, this.opts.random);
     this.syncTimer = setTimeout(() => {
       this.syncTimer = null;
       const topics = [...this.topics];
@@ -237,7 +284,7 @@ export class RealtimeClient {
 
   /** Subscribes in batches; with `resumeEpoch`, each batch carries the last seqs of its topics. */
   private subscribe(topics: readonly Topic[], resumeEpoch?: string): void {
-    for (const batch of inBatches(topics, this.opts.batchSize)) {
+    for (const batch of inBatches(topics, this.batchSize)) {
       const message: ClientMessage = { op: 'subscribe', topics: batch };
       if (resumeEpoch !== undefined) {
         const seqs: Record<string, number> = {};

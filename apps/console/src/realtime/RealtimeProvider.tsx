@@ -4,36 +4,44 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ALERT_SETTINGS, TIMINGS } from '@fleet/contracts';
-import type { CurrentUser, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
+import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { useToast } from '../toast/useToast';
-import { applyToDetail, isUnitEvent, patchUnitList, unitIdOf } from './cachePatch';
+import {
+  alertUnitId, applyAlertToSummary, applyToDetail, isUnitEvent, patchActiveAlerts, patchFileTransfer, patchNotifications,
+  patchStatusById, patchUnitAlerts, patchUnitList, STATUS_QUERY_PATTERNS, statusTarget, unitIdOf,
+} from './cachePatch';
+import type { ActiveAlertItem } from './cachePatch';
+import { debounce } from './debounce';
 import { RealtimeClient } from './RealtimeClient';
 import type { RealtimeStatus } from './RealtimeClient';
 import { batchSizeFor, topicsForUser } from './topics';
+import { watchWsLibrary } from './wsLibrary';
 
 type Listener = (event: RealtimeEvent) => void;
 
+/**
+ * The loading state the live lists (units, channels) show: null while the realtime client is
+ * fine; `websocket` once it reached the maximum number of reconnects (spec 001 §7).
+ */
+export interface LiveListError {
+  readonly kind: 'websocket';
+  readonly attempts: number;
+}
+
 interface RealtimeContextValue {
   readonly status: RealtimeStatus;
+  readonly listError: LiveListError | null;
   /** Listen to every validated event; returns the unsubscribe function. */
   readonly subscribe: (listener: Listener) => () => void;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', subscribe: () => () => undefined });
+const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', listError: null, subscribe: () => () => undefined });
 
 export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
-}
-
-/** Patches the cached unit list(s) and unit detail of the event's unit; nothing is refetched. */
-export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
-  if (!isUnitEvent(event)) return;
-  queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitList(list, event));
-  queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
-    unit ? applyToDetail(unit, event) : unit,
-  );
 }
 
 function unitName(queryClient: QueryClient, unitId: string): string {
@@ -44,20 +52,83 @@ function unitName(queryClient: QueryClient, unitId: string): string {
   return unitId;
 }
 
+/** Query keys start with the endpoint id (api/hooks): the id of a cached query, if it has one. */
+function endpointIdOf(queryKey: readonly unknown[]): string {
+  return typeof queryKey[0] === 'string' ? queryKey[0] : '';
+}
+
+/**
+ * Applies one event to the cached REST answers in place: the unit list(s) and unit detail, the
+ * active alerts, the banner's notifications, the lists of channels, servers and video return
+ * channels, a unit's file listing. Nothing is refetched here.
+ */
+export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (isUnitEvent(event)) {
+    queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitList(list, event));
+    queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
+      unit ? applyToDetail(unit, event) : unit,
+    );
+    return;
+  }
+  switch (event.type) {
+    case 'alert.raised':
+    case 'alert.cleared': {
+      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitAlerts(list, event));
+      const unitId = alertUnitId(event);
+      if (unitId !== null) {
+        queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitId } }) }, (unit) =>
+          unit ? applyAlertToSummary(unit, event) : unit,
+        );
+      }
+      queryClient.setQueriesData<ActiveAlertItem[]>({ queryKey: ['fetchActiveAlerts'] }, (list) =>
+        patchActiveAlerts(list, event, (id) => unitName(queryClient, id)),
+      );
+      return;
+    }
+    case 'notification':
+      queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
+        patchNotifications(list, event.notification),
+      );
+      return;
+    case 'channel.status':
+    case 'server.status':
+    case 'vrChannel.status': {
+      const { id, status } = statusTarget(event);
+      const pattern = STATUS_QUERY_PATTERNS[event.type];
+      queryClient.setQueriesData({ predicate: (q) => pattern.test(endpointIdOf(q.queryKey)) }, (data: unknown) => patchStatusById(data, id, status));
+      return;
+    }
+    case 'file.transferStarted':
+    case 'file.transferCompleted':
+      queryClient.setQueriesData({ queryKey: ['getUnitStorageFiles', { params: { id: event.unitId } }] }, (data: unknown) => patchFileTransfer(data, event));
+      return;
+    default:
+      // device.added/removed: the debounced list refresh; unit.transition and config.changed:
+      // listeners and the provider; other kinds: listeners only.
+      return;
+  }
+}
+
 /**
  * Runs one realtime client for the signed-in user: subscribes to the user's groups (or
- * inventories), patches the query cache on unit events, refreshes the device list (debounced) on
- * device added/removed, and refetches when the server says events were lost.
+ * inventories) in batches of the user's size, patches the query cache on events, refreshes the
+ * device list (debounced) on device added/removed, refetches when the server says events were
+ * lost, reloads the page when the websocket library setting changes, and polls the user
+ * configuration (spec 000 §7).
  */
 export function RealtimeProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { t } = useTranslation();
   const [status, setStatus] = useState<RealtimeStatus>('idle');
+  const [listError, setListError] = useState<LiveListError | null>(null);
   const listeners = useRef(new Set<Listener>());
-  const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const clientRef = useRef<RealtimeClient | null>(null);
   const topicsKey = topicsForUser(user).join(',');
   const batchSize = batchSizeFor(user);
+  const wsLibrary = user.props.wsLibrary;
+
+  useUserConfigPolling();
 
   // Latest translation/toast functions without restarting the socket when they change.
   const notify = useRef({ t, toast });
@@ -65,29 +136,37 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     notify.current = { t, toast };
   }, [t, toast]);
 
+  // One watch per page load: the first setting seen is the baseline.
+  const libraryWatch = useRef(watchWsLibrary(() => window.location.reload()));
+  useEffect(() => libraryWatch.current.observe(wsLibrary), [wsLibrary]);
+
   useEffect(() => {
-    const refreshDevices = () => {
-      if (debounce.current !== null) clearTimeout(debounce.current);
-      debounce.current = setTimeout(() => {
-        debounce.current = null;
-        void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
-      }, TIMINGS.deviceListRefreshDebounceMs);
-    };
+    const refreshDevices = debounce(() => {
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
+    }, TIMINGS.deviceListRefreshDebounceMs);
     const client = new RealtimeClient({
       url: resolveWsUrl(getRuntimeConfig().wsUrl, window.location),
       batchSize,
       onStatus: (next) => {
         setStatus(next);
-        if (next === 'error') notify.current.toast.show({ message: notify.current.t('realtime.lost'), variant: 'error', timeoutMs: 0 });
+        if (next === 'open') setListError(null);
       },
+      onError: (attempts) => {
+        setListError({ kind: 'websocket', attempts });
+        notify.current.toast.show({ message: notify.current.t('realtime.lost'), variant: 'error', timeoutMs: 0 });
+      },
+      onHello: (hello) => libraryWatch.current.observe(hello.wsLibrary),
       onRefetch: () => {
+        // The missed events are gone: the lists and the open unit are read again.
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnit') });
+        void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {
         applyRealtimeEvent(queryClient, event);
-        if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices();
+        if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
+        if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
         if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
           const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
           const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
@@ -98,16 +177,30 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
             });
           }
         }
+        if (event.type === 'file.transferStarted' || event.type === 'file.transferCompleted') {
+          // Spec 000 §4: a notification when a file transfer starts and when it completes.
+          const key = event.type === 'file.transferStarted' ? 'realtime.fileTransferStarted' : event.ok ? 'realtime.fileTransferCompleted' : 'realtime.fileTransferFailed';
+          notify.current.toast.show({
+            message: notify.current.t(key, { file: event.fileName, name: unitName(queryClient, event.unitId) }),
+            variant: event.type === 'file.transferCompleted' && !event.ok ? 'error' : 'info',
+          });
+        }
         for (const listener of listeners.current) listener(event);
       },
     });
-    client.setTopics(topicsKey === '' ? [] : topicsKey.split(','));
+    clientRef.current = client;
     client.start();
     return () => {
+      clientRef.current = null;
       client.stop();
-      if (debounce.current !== null) clearTimeout(debounce.current);
+      refreshDevices.cancel();
     };
-  }, [queryClient, topicsKey, batchSize]);
+  }, [queryClient, batchSize]);
+
+  // A polled user whose groups changed follows the new topics on the same connection.
+  useEffect(() => {
+    clientRef.current?.setTopics(topicsKey === '' ? [] : (topicsKey.split(',') as Topic[]));
+  }, [topicsKey, batchSize]);
 
   const subscribe = useCallback((listener: Listener) => {
     listeners.current.add(listener);
@@ -115,6 +208,6 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       listeners.current.delete(listener);
     };
   }, []);
-  const value = useMemo(() => ({ status, subscribe }), [status, subscribe]);
+  const value = useMemo(() => ({ status, listError, subscribe }), [status, listError, subscribe]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

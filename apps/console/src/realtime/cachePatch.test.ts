@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
 import type { RealtimeEvent } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
-import { applyToDetail, mergeDetailIntoList, patchUnitList } from './cachePatch';
+import {
+  applyToDetail, mergeDetailIntoList, patchActiveAlerts, patchFileTransfer, patchNotifications, patchStatusById, patchUnitAlerts, patchUnitList,
+  STATUS_QUERY_PATTERNS, statusTarget,
+} from './cachePatch';
 import type { UnitEvent } from './cachePatch';
 
 const status: UnitEvent = {
@@ -65,5 +68,81 @@ describe('cache patches', () => {
     const merged = mergeDetailIntoList(list, makeDetail({ uniqueId: 'A', status: 'streaming', applications: { video: { state: 'running' } } }));
     expect(merged?.[0]?.status).toBe('streaming');
     expect(merged?.[1]).toBe(list[1]);
+  });
+});
+
+describe('cache patches of the other live lists', () => {
+  const raised = (type: 'battery' | 'cameraDisconnected', unitId: string | null = 'B'): Extract<RealtimeEvent, { type: 'alert.raised' }> => ({
+    type: 'alert.raised',
+    alert: { id: `al-${type}`, type, level: 'critical', message: `${type}!`, unitId, serverId: null, channelId: null, raisedAt: '2030-01-01T00:00:00.000Z' },
+    at: 5,
+  });
+  const cleared = (type: 'battery' | 'cameraDisconnected'): Extract<RealtimeEvent, { type: 'alert.cleared' }> => ({
+    type: 'alert.cleared',
+    alertId: `al-${type}`,
+    alertType: type,
+    unitId: 'B',
+    serverId: null,
+    channelId: null,
+    at: 6,
+  });
+
+  it('raises and clears a unit alert in the unit list, one per type', () => {
+    const list = [makeUnit({ uniqueId: 'A' }), makeUnit({ uniqueId: 'B', alerts: [] })];
+    const once = patchUnitAlerts(list, raised('battery'));
+    expect(once?.[0]).toBe(list[0]);
+    expect(once?.[1]?.alerts).toEqual([{ type: 'battery', level: 'critical', message: 'battery!', raisedAt: '2030-01-01T00:00:00.000Z' }]);
+    const twice = patchUnitAlerts(once, raised('battery'));
+    expect(twice?.[1]?.alerts).toHaveLength(1);
+    const other = patchUnitAlerts(twice, raised('cameraDisconnected'));
+    expect(other?.[1]?.alerts.map((a) => a.type)).toEqual(['battery', 'cameraDisconnected']);
+    const gone = patchUnitAlerts(other, cleared('battery'));
+    expect(gone?.[1]?.alerts.map((a) => a.type)).toEqual(['cameraDisconnected']);
+    expect(patchUnitAlerts(gone, cleared('battery'))).toBe(gone);
+    expect(patchUnitAlerts(list, raised('battery', null))).toBe(list);
+  });
+
+  it('adds a raised alert to the active alerts list (newest first) and removes a cleared one', () => {
+    const existing = { id: 'al-old', unitId: 'A', unitName: 'a', type: 'battery', level: 'warning', message: '', value: 12, acknowledged: false, raisedAt: '2029-01-01T00:00:00.000Z' };
+    const list = patchActiveAlerts([existing], raised('battery'), (id) => `name-of-${id}`);
+    expect(list?.map((a) => a.id)).toEqual(['al-battery', 'al-old']);
+    expect(list?.[0]).toMatchObject({ unitId: 'B', unitName: 'name-of-B', level: 'critical', acknowledged: false });
+    expect(patchActiveAlerts(list, cleared('battery'), String)?.map((a) => a.id)).toEqual(['al-old']);
+    expect(patchActiveAlerts([existing], cleared('cameraDisconnected'), String)).toEqual([existing]);
+    expect(patchActiveAlerts(undefined, raised('battery'), String)).toBeUndefined();
+  });
+
+  it('puts a pushed notification on top of the banner list, or replaces it', () => {
+    const n = (id: string, message: string) => ({ id, message, expireDate: null, globalNotification: true, expiresWithin2h: false, expiresWithin24h: false });
+    const list = [n('1', 'one')];
+    expect(patchNotifications(list, n('2', 'two'))?.map((x) => x.id)).toEqual(['2', '1']);
+    expect(patchNotifications(list, n('1', 'uno'))?.[0]?.message).toBe('uno');
+  });
+
+  it('patches the status of a channel, server or video return channel in lists, pages and single entities', () => {
+    const channels = [{ id: 'c1', status: 'idle' }, { id: 'c2', status: 'offline' }];
+    const next = patchStatusById(channels, 'c2', 'collecting') as typeof channels;
+    expect(next[1]).toEqual({ id: 'c2', status: 'collecting' });
+    expect(next[0]).toBe(channels[0]);
+    expect(patchStatusById(channels, 'c3', 'idle')).toBe(channels);
+    expect(patchStatusById(channels, 'c1', 'idle')).toBe(channels);
+    const page = { items: [{ uniqueId: 'VRC-1', status: 'idle' }], total: 1 };
+    expect(patchStatusById(page, 'VRC-1', 'offline')).toEqual({ items: [{ uniqueId: 'VRC-1', status: 'offline' }], total: 1 });
+    expect(patchStatusById({ id: 'MMH-1', status: 'online' }, 'MMH-1', 'offline')).toEqual({ id: 'MMH-1', status: 'offline' });
+    expect(statusTarget({ type: 'server.status', serverId: 'MMH-1', status: 'offline', previous: 'online', at: 1 })).toEqual({ id: 'MMH-1', status: 'offline' });
+    expect(STATUS_QUERY_PATTERNS['channel.status'].test('fetchChannels')).toBe(true);
+    expect(STATUS_QUERY_PATTERNS['channel.status'].test('listAdminVrChannels')).toBe(false);
+    expect(STATUS_QUERY_PATTERNS['vrChannel.status'].test('listAdminVrChannels')).toBe(true);
+    expect(STATUS_QUERY_PATTERNS['server.status'].test('getServer')).toBe(true);
+  });
+
+  it('sets and clears the transferring flag of a listed file', () => {
+    const listing = { uniqueId: 'B', path: null, files: [{ id: 'f1', isTransferring: false }, { id: 'f2', isTransferring: false }] };
+    const started = patchFileTransfer(listing, { type: 'file.transferStarted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', channelId: null, at: 1 }) as typeof listing;
+    expect(started.files[1]?.isTransferring).toBe(true);
+    expect(started.files[0]).toBe(listing.files[0]);
+    const done = patchFileTransfer(started, { type: 'file.transferCompleted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', ok: true, at: 2 }) as typeof listing;
+    expect(done.files[1]?.isTransferring).toBe(false);
+    expect(patchFileTransfer(listing, { type: 'file.transferCompleted', unitId: 'B', fileId: 'nope', fileName: 'x', ok: true, at: 2 })).toBe(listing);
   });
 });

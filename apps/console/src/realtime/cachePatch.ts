@@ -4,7 +4,7 @@
  * nothing changed, so React Query keeps its reference and nothing re-renders.
  */
 import { TIMINGS } from '@fleet/contracts';
-import type { RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ClientNotification, RealtimeEvent, UnitDetail, UnitSummary } from '@fleet/contracts';
 
 export type UnitEvent = Extract<RealtimeEvent, { type: 'unit.status' | 'unit.telemetry' | 'unit.updated' }>;
 
@@ -79,4 +79,155 @@ export function mergeDetailIntoList(list: readonly UnitSummary[] | undefined, de
     version: detail.version,
   };
   return next;
+}
+
+// ── The other lists the console keeps live (alerts, notifications, channels, servers, files) ──
+
+export type AlertEvent = Extract<RealtimeEvent, { type: 'alert.raised' | 'alert.cleared' }>;
+
+/** A unit's alerts with the event applied: one alert per type, the newest wins. */
+export function applyAlertToSummary<T extends UnitSummary>(unit: T, event: AlertEvent): T {
+  if (event.type === 'alert.raised') {
+    const { type, level, message, raisedAt } = event.alert;
+    return { ...unit, alerts: [...unit.alerts.filter((a) => a.type !== type), { type, level, message, raisedAt }] };
+  }
+  if (!unit.alerts.some((a) => a.type === event.alertType)) return unit;
+  return { ...unit, alerts: unit.alerts.filter((a) => a.type !== event.alertType) };
+}
+
+export function alertUnitId(event: AlertEvent): string | null {
+  return event.type === 'alert.raised' ? event.alert.unitId : event.unitId;
+}
+
+/** The unit list with the alert event applied to its unit; the same array when not in it. */
+export function patchUnitAlerts(list: readonly UnitSummary[] | undefined, event: AlertEvent): UnitSummary[] | undefined {
+  if (!list) return undefined;
+  const id = alertUnitId(event);
+  const index = id === null ? -1 : list.findIndex((unit) => unit.uniqueId === id);
+  const current = index < 0 ? undefined : list[index];
+  if (current === undefined) return list as UnitSummary[];
+  const patched = applyAlertToSummary(current, event);
+  if (patched === current) return list as UnitSummary[];
+  const next = list.slice();
+  next[index] = patched;
+  return next;
+}
+
+/** An item of the active alerts list (alerts/active), as far as this patch needs it. */
+export interface ActiveAlertItem {
+  id: string;
+  unitId: string;
+  unitName: string;
+  type: string;
+  level: string;
+  message: string;
+  value: number | null;
+  acknowledged: boolean;
+  raisedAt: string;
+}
+
+/** The active alerts list: a raised unit alert is added (or replaced), a cleared one removed. */
+export function patchActiveAlerts<T extends ActiveAlertItem>(list: readonly T[] | undefined, event: AlertEvent, unitName: (unitId: string) => string): T[] | undefined {
+  if (!list) return undefined;
+  if (event.type === 'alert.cleared') {
+    return list.some((a) => a.id === event.alertId) ? list.filter((a) => a.id !== event.alertId) : (list as T[]);
+  }
+  const { alert } = event;
+  if (alert.unitId === null) return list as T[];
+  const item: ActiveAlertItem = {
+    id: alert.id,
+    unitId: alert.unitId,
+    unitName: unitName(alert.unitId),
+    type: alert.type,
+    level: alert.level,
+    message: alert.message,
+    value: null,
+    acknowledged: false,
+    raisedAt: alert.raisedAt,
+  };
+  // Newest first, like the list the core answers.
+  return [item as T, ...list.filter((a) => a.id !== alert.id)];
+}
+
+/** The banner's notifications with a pushed one added at the top (or replaced in place). */
+export function patchNotifications(list: readonly ClientNotification[] | undefined, notification: ClientNotification): ClientNotification[] | undefined {
+  if (!list) return undefined;
+  const index = list.findIndex((n) => n.id === notification.id);
+  if (index < 0) return [notification, ...list];
+  const next = list.slice();
+  next[index] = notification;
+  return next;
+}
+
+/** Entities whose live status the core pushes, and how a cached list names their id. */
+export type StatusEvent = Extract<RealtimeEvent, { type: 'channel.status' | 'server.status' | 'vrChannel.status' }>;
+
+export function statusTarget(event: StatusEvent): { id: string; status: string } {
+  switch (event.type) {
+    case 'channel.status':
+      return { id: event.channelId, status: event.status };
+    case 'server.status':
+      return { id: event.serverId, status: event.status };
+    case 'vrChannel.status':
+      return { id: event.vrChannelId, status: event.status };
+  }
+}
+
+/** Which cached queries hold lists of the event's entity: by the endpoint id of the query key. */
+export const STATUS_QUERY_PATTERNS: Record<StatusEvent['type'], RegExp> = {
+  'channel.status': /^(?!.*(vrchannel|videoreturn))(?=.*channel)/i,
+  'server.status': /server/i,
+  'vrChannel.status': /vrchannel|videoreturn/i,
+};
+
+interface WithStatus {
+  status?: unknown;
+  id?: unknown;
+  uniqueId?: unknown;
+}
+
+/**
+ * Cached data (a list, a `{ items }` page, or one entity) with the status of the entity `id`
+ * replaced. The same reference when nothing matched, so nothing re-renders.
+ */
+export function patchStatusById(data: unknown, id: string, status: string): unknown {
+  const hit = (x: unknown): x is WithStatus =>
+    typeof x === 'object' && x !== null && 'status' in x && ((x as WithStatus).id === id || (x as WithStatus).uniqueId === id);
+  const patchList = (list: readonly unknown[]): unknown[] => {
+    const index = list.findIndex(hit);
+    if (index < 0) return list as unknown[];
+    const item = list[index] as WithStatus;
+    if (item.status === status) return list as unknown[];
+    const next = list.slice();
+    next[index] = { ...item, status };
+    return next;
+  };
+  if (Array.isArray(data)) return patchList(data);
+  if (hit(data)) return data.status === status ? data : { ...data, status };
+  if (typeof data === 'object' && data !== null && 'items' in data && Array.isArray((data as { items: unknown }).items)) {
+    const items = (data as { items: unknown[] }).items;
+    const next = patchList(items);
+    return next === items ? data : { ...data, items: next };
+  }
+  return data;
+}
+
+export type FileEvent = Extract<RealtimeEvent, { type: 'file.transferStarted' | 'file.transferCompleted' }>;
+
+/**
+ * A unit's cached file listing (`{ files: [...] }`) with the transferring flag of the event's file
+ * set (started) or cleared (completed). The same reference when the file is not listed.
+ */
+export function patchFileTransfer(data: unknown, event: FileEvent): unknown {
+  if (typeof data !== 'object' || data === null || !('files' in data)) return data;
+  const files = (data as { files: unknown }).files;
+  if (!Array.isArray(files)) return data;
+  const transferring = event.type === 'file.transferStarted';
+  const index = files.findIndex((f: unknown) => typeof f === 'object' && f !== null && (f as { id?: unknown }).id === event.fileId);
+  if (index < 0) return data;
+  const file = files[index] as Record<string, unknown>;
+  if (file.isTransferring === transferring) return data;
+  const next = files.slice();
+  next[index] = { ...file, isTransferring: transferring };
+  return { ...data, files: next };
 }

@@ -11,6 +11,7 @@ import { UnitReadService } from './unit-reads.js';
 import { UnitConfigService } from './unit-config.js';
 import { UnitActionService } from './unit-actions.js';
 import { AdminUnitService } from './unit-admin.js';
+import { FleetService } from './fleet.js';
 
 export interface Services {
   db: Db;
@@ -24,9 +25,11 @@ export interface Services {
   unitConfig: UnitConfigService;
   unitActions: UnitActionService;
   adminUnits: AdminUnitService;
+  /** issue 4: servers for the simulator, device events beyond state/telemetry, generated fleets. */
+  fleet: FleetService;
 }
 
-/** The websocket library the core runs (user prop wsLibrary; a change makes consoles reload). */
+/** Default of the WS_LIBRARY setting (user prop wsLibrary; a change makes consoles reload). */
 export const WS_LIBRARY = 'ws@8';
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -42,10 +45,11 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     gateway,
     units,
     auth: new AuthService(db, config.SESSION_TTL_HOURS * 3600_000),
-    users: new UserService(db, WS_LIBRARY),
+    users: new UserService(db, config.WS_LIBRARY),
     unitReads: new UnitReadService(deps),
     unitConfig: new UnitConfigService(deps),
     unitActions: new UnitActionService(deps),
     adminUnits: new AdminUnitService(deps),
+    fleet: new FleetService(deps),
   };
 }

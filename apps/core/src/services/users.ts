@@ -62,7 +62,7 @@ export class UserService {
         activeFeatures: [],
         hasGraphics: false,
         ifbStatus: 'disabled',
-        wsBatchSize: null,
+        wsBatchSize: wsBatchSizeOf(u.props),
       },
     };
   }
@@ -121,6 +121,18 @@ export class UserService {
       };
     });
   }
+}
+
+/**
+ * The user's websocket subscription batch size (spec 001 §7: default 50, overridable by a user
+ * property): `props.wsBatchSize` (or `props.subscriptionBatchSize`) of the user row when it is a
+ * positive integer, else null (the default applies).
+ */
+export function wsBatchSizeOf(props: unknown): number | null {
+  if (typeof props !== 'object' || props === null) return null;
+  const record = props as Record<string, unknown>;
+  const v = record.wsBatchSize ?? record.subscriptionBatchSize;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 1000 ? v : null;
 }
 
 /** Stored preferences are re-validated; a field that no longer fits the schema is dropped. */

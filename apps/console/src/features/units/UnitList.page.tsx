@@ -5,6 +5,7 @@ import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
 import { UnitRow } from './UnitRow';
@@ -18,6 +19,8 @@ export default function UnitListPage() {
   const canControl = user !== undefined && hasAnyRole(rolesOf(user), UNIT_CONTROL_ROLES);
   const errorMessage = useApiErrorMessage();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  // Spec 001 §7: past the maximum reconnects the list's loading state is a websocket error.
+  const { listError } = useRealtime();
   const transitions = useStreamTransitions();
   const sorted = useMemo(() => [...(units.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [units.data]);
 
@@ -27,6 +30,12 @@ export default function UnitListPage() {
       <Center py="xl">
         <Loader aria-label={t('common.loading')} data-testid="units-loading" />
       </Center>
+    );
+  } else if (listError) {
+    body = (
+      <Alert color="red" data-testid="units-error" data-reason="websocket" title={t('realtime.websocketErrorTitle')}>
+        {t('realtime.websocketError', { attempts: listError.attempts })}
+      </Alert>
     );
   } else if (units.isError) {
     body = (
