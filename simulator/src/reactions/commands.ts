@@ -305,8 +305,9 @@ function finishScan(d: UnitDevice, link: LinkModel): void {
     if (link.enabled && !link.failed) link.connected = true;
     return;
   }
-  if (!link.enabled || link.failed) {
-    // Spec 000 §8 "Scan failed, please try again": the modem went away during the scan.
+  if (!link.enabled || link.failed || d.faults.scanFailure) {
+    // Spec 000 §8 "Scan failed, please try again": the modem went away during the scan, or the
+    // fault `scanFailure` was injected (scenario cellular-scan-failure).
     d.emitEvent({ type: 'cellularScan', unitId: d.spec.unitId, modemId: link.id, state: 'failed', operators: [], error: 'SCAN_FAILED' });
     return;
   }
