@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -58,7 +58,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (debug/trace); errors are always logged.
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.
