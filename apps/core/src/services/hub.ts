@@ -54,6 +54,12 @@ const COMMA_BYTE = 0x2c;
  */
 export class SlabStore {
   private readonly slabs = new Map<number, { buf: Buffer; refs: number }>();
+  /**
+   * Released standard-size slabs, reused before allocating: in steady state the history allocates
+   * nothing, so the external-memory churn (which makes V8 run full collections) stays at zero.
+   */
+  private readonly free: Buffer[] = [];
+  private static readonly FREE_MAX = 64;
   private current = -1;
   private used = 0;
   private nextId = 0;
@@ -66,7 +72,7 @@ export class SlabStore {
     let entry = this.slabs.get(this.current);
     if (!entry || this.used + len > entry.buf.length) {
       if (entry && entry.refs === 0) this.release(this.current);
-      const buf = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, len));
+      const buf = len <= SLAB_BYTES ? (this.free.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES)) : Buffer.allocUnsafeSlow(len);
       this.current = this.nextId++;
       entry = { buf, refs: 0 };
       this.slabs.set(this.current, entry);
@@ -97,6 +103,7 @@ export class SlabStore {
     if (!entry) return;
     this.slabs.delete(slab);
     this.bytes -= entry.buf.length;
+    if (entry.buf.length === SLAB_BYTES && this.free.length < SlabStore.FREE_MAX) this.free.push(entry.buf);
   }
 
   copy(target: Buffer, at: number, slab: number, off: number, len: number): void {
