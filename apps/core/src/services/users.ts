@@ -1,6 +1,6 @@
 /** Current user details, preferences and client notifications. */
 import {
-  DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULTS, Role as RoleSchema, TIMINGS, UserPreferences,
+  DEFAULT_USER_PREFERENCES, Role as RoleSchema, TIMINGS, UserPreferences,
   type ClientNotification, type CurrentUser, type Role,
 } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
@@ -8,24 +8,7 @@ import { AppError } from '../errors.js';
 import type { AuthUser } from './access.js';
 
 /** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
-export const DEFAULT_PREFERENCES: UserPreferences = {
-  groupId: null,
-  inventoryId: null,
-  inventoryName: null,
-  gridPrefs: {},
-  filters: {},
-  filtersOpen: {},
-  unitAlertsSettings: { ...DEFAULT_ALERT_SETTINGS },
-  unitAlertsSoundSettings: { ...DEFAULT_ALERT_SOUND_SETTINGS },
-  luSmartCountry: DEFAULTS.luSmartCountry,
-  graphicsRegion: null,
-  currentRoute: null,
-  leftPanelWidth: null,
-  unitListExpanded: {},
-  lastSelectedUnit: null,
-  zendeskChatHidden: false,
-  language: 'en',
-};
+export const DEFAULT_PREFERENCES: UserPreferences = DEFAULT_USER_PREFERENCES;
 
 export class UserService {
   constructor(

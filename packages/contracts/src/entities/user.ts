@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Language, Role } from '../enums.js';
-import { LIMITS } from '../constants.js';
+import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULTS, LIMITS } from '../constants.js';
 import { Id } from './common.js';
 
 export const InventoryRef = z.object({ id: Id, name: z.string() });
@@ -90,3 +90,23 @@ export const UserPreferences = z
   .partial()
   .strict();
 export type UserPreferences = z.infer<typeof UserPreferences>;
+
+/** Preferences a user has before saving any (spec 000 §3 fields, §9 defaults). */
+export const DEFAULT_USER_PREFERENCES = {
+  groupId: null,
+  inventoryId: null,
+  inventoryName: null,
+  gridPrefs: {},
+  filters: {},
+  filtersOpen: {},
+  unitAlertsSettings: { ...DEFAULT_ALERT_SETTINGS },
+  unitAlertsSoundSettings: { ...DEFAULT_ALERT_SOUND_SETTINGS },
+  luSmartCountry: DEFAULTS.luSmartCountry,
+  graphicsRegion: null,
+  currentRoute: null,
+  leftPanelWidth: null,
+  unitListExpanded: {},
+  lastSelectedUnit: null,
+  zendeskChatHidden: false,
+  language: 'en',
+} as const satisfies UserPreferences;
