@@ -3,3 +3,4 @@ export { loadConfig, ConfigSchema, type Config } from './env.js';
 export { handlers } from './routes/handlers/index.js';
 export type { AppRouter } from './trpc/router.js';
 export type { Services } from './services/index.js';
+export { serveUntilSignal } from './serve.js';

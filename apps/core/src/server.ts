@@ -6,18 +6,10 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
 import { prepareDatabase } from './storage.js';
+import { serveUntilSignal } from './serve.js';
 
 const config = loadConfig();
 const db = await prepareDatabase(config);
 const app = await buildApp({ config, db: db.prisma });
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await db.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ host: config.HOST, port: config.PORT });
+await serveUntilSignal(app, db, config);

@@ -11,7 +11,7 @@
  *   SIM_FLEET_SIZE    extra generated units (ids SIM-…) mixed over the type groups (default 0)
  *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
  */
-import { buildApp, loadConfig } from '@fleet/core';
+import { buildApp, loadConfig, serveUntilSignal } from '@fleet/core';
 import { prepareDatabase } from '@fleet/core/storage';
 import { loadStackConfig, startSimulator } from './stack.js';
 
@@ -32,15 +32,5 @@ if (stack.SIM_FLEET_SIZE > 0) {
   app.log.info(r, 'generated simulated units');
 }
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  sim?.stop();
-  await app.close();
-  await db.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ host: config.HOST, port: config.PORT });
+await serveUntilSignal(app, db, config, () => sim?.stop());
 app.log.info(`console and core at http://${config.HOST}:${config.PORT}/ (simulator: ${stack.SIMULATOR})`);
