@@ -28,7 +28,7 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  outputDir: join(root, '.tmp/test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
   webServer: {
     command: 'pnpm --filter @fleet/stack --silent start',
     cwd: root,
@@ -40,7 +40,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
       SEED_ON_BOOT: 'true',
-      CONSOLE_DIST: join(root, 'apps/console/dist'),
+      // E2E_CONSOLE_DIST lets several builds (e.g. parallel branches) be tested side by side.
+      CONSOLE_DIST: process.env.E2E_CONSOLE_DIST ?? join(root, 'apps/console/dist'),
       LOG_LEVEL: 'warn',
     },
   },

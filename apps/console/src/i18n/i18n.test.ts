@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, UNIT_STATUSES, UNIT_TYPE_GROUPS } from '@fleet/contracts';
-import en from './en.json';
-import zh from './zh.json';
+import { englishResources, loadChineseResources } from './resources';
 import { menuIds } from '../shell/menu';
 import { ROUTES, SECTIONS } from '../routing/routes';
 import { COUNTERS } from '../features/units/counters';
@@ -19,8 +18,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const enKeys = flatten(en as Tree);
-const zhKeys = flatten(zh as Tree);
+const enKeys = flatten(englishResources as Tree);
+const zhKeys = flatten((await loadChineseResources()) as Tree);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {

@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from './en.json';
+import type { TranslationTree } from './resources';
 
-/** Translation keys are checked against en.json at compile time. */
+/** Translation keys are checked against the English tree (en.json + areas/*.en.json) at compile time. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: TranslationTree };
   }
 }

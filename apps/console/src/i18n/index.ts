@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@fleet/contracts';
-import en from './en.json';
+import { englishResources, loadChineseResources } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'fleet.language';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'zh'];
@@ -28,8 +28,7 @@ function storedLanguage(): Language | null {
 async function ensureResources(instance: I18n, language: Language): Promise<void> {
   if (instance.hasResourceBundle(language, 'translation')) return;
   if (language === 'zh') {
-    const zh = await import('./zh.json');
-    instance.addResourceBundle('zh', 'translation', zh.default, true, true);
+    instance.addResourceBundle('zh', 'translation', await loadChineseResources(), true, true);
   }
 }
 
@@ -48,7 +47,7 @@ export async function changeLanguage(instance: I18n, language: Language): Promis
 export async function initI18n(): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: englishResources } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],

@@ -37,6 +37,11 @@ export type PageKey =
   | 'customerPortal'
   | 'easyLive'
   | 'unitList'
+  | 'multiview'
+  | 'map'
+  | 'fileUpload'
+  | 'files'
+  | 'stories'
   | 'notAvailable'
   | 'section'
   | 'remoteActions';
@@ -123,12 +128,12 @@ export const ROUTES: readonly AppRoute[] = [
   // Home.
   redirect('home', '/', LIST_PATH),
   // Unit area (spec 000 §2). "/list (unit list; its preferences are not saved)": not remembered.
-  home('multiview', '/multiview', undefined),
+  home('multiview', '/multiview', undefined, 'multiview'),
   { ...home('list', LIST_PATH, undefined, 'unitList'), saveRoute: false },
-  home('map', '/map', undefined),
-  home('fileUpload', '/file_upload', BROADER_ROLES),
-  home('files', '/files', undefined),
-  home('stories', '/stories', undefined),
+  home('map', '/map', undefined, 'map'),
+  home('fileUpload', '/file_upload', BROADER_ROLES, 'fileUpload'),
+  home('files', '/files', undefined, 'files'),
+  home('stories', '/stories', undefined, 'stories'),
 
   // Shares, under manage/shares; the bare /publishers and /subscribers lead there.
   redirect('shares', '/manage/shares', '/manage/shares/publishers'),

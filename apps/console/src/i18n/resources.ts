@@ -1,0 +1,58 @@
+/**
+ * The translation tree: the shell's texts (en.json / zh.json) plus one file per console area
+ * (areas/<area>.<lang>.json, the top-level key `<area>`), so each area's texts live beside each
+ * other and areas never edit the same file. English is bundled; Chinese loads on first use.
+ */
+import en from './en.json';
+import unitListEn from './areas/unitList.en.json';
+import unitDetailEn from './areas/unitDetail.en.json';
+import unitConfigEn from './areas/unitConfig.en.json';
+import dialogsEn from './areas/dialogs.en.json';
+import multiviewEn from './areas/multiview.en.json';
+import mapEn from './areas/map.en.json';
+import fileUploadEn from './areas/fileUpload.en.json';
+import filesEn from './areas/files.en.json';
+import storiesEn from './areas/stories.en.json';
+
+export const englishResources = {
+  ...en,
+  unitList: unitListEn,
+  unitDetail: unitDetailEn,
+  unitConfig: unitConfigEn,
+  dialogs: dialogsEn,
+  multiview: multiviewEn,
+  map: mapEn,
+  fileUpload: fileUploadEn,
+  files: filesEn,
+  stories: storiesEn,
+};
+
+export type TranslationTree = typeof englishResources;
+
+/** Chinese texts, loaded as one chunk on first use. */
+export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories] = await Promise.all([
+    import('./zh.json'),
+    import('./areas/unitList.zh.json'),
+    import('./areas/unitDetail.zh.json'),
+    import('./areas/unitConfig.zh.json'),
+    import('./areas/dialogs.zh.json'),
+    import('./areas/multiview.zh.json'),
+    import('./areas/map.zh.json'),
+    import('./areas/fileUpload.zh.json'),
+    import('./areas/files.zh.json'),
+    import('./areas/stories.zh.json'),
+  ]);
+  return {
+    ...zh.default,
+    unitList: unitList.default,
+    unitDetail: unitDetail.default,
+    unitConfig: unitConfig.default,
+    dialogs: dialogs.default,
+    multiview: multiview.default,
+    map: map.default,
+    fileUpload: fileUpload.default,
+    files: files.default,
+    stories: stories.default,
+  };
+}
