@@ -12,6 +12,8 @@ import { UnitConfigService } from './unit-config.js';
 import { UnitActionService } from './unit-actions.js';
 import { AdminUnitService } from './unit-admin.js';
 import { FleetService } from './fleet.js';
+import { FileService } from './files.js';
+import { StoryService } from './stories.js';
 
 export interface Services {
   db: Db;
@@ -27,6 +29,10 @@ export interface Services {
   adminUnits: AdminUnitService;
   /** issue 4: servers for the simulator, device events beyond state/telemetry, generated fleets. */
   fleet: FleetService;
+  /** issue 6: channel and unit files. */
+  files: FileService;
+  /** issue 6: stories and their integration settings. */
+  stories: StoryService;
 }
 
 /** Default of the WS_LIBRARY setting (user prop wsLibrary; a change makes consoles reload). */
@@ -51,5 +57,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     unitActions: new UnitActionService(deps),
     adminUnits: new AdminUnitService(deps),
     fleet: new FleetService(deps),
+    files: new FileService(deps),
+    stories: new StoryService(deps),
   };
 }

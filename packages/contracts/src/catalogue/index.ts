@@ -17,6 +17,8 @@ import { unitCommandEndpoints } from './unit-commands.js';
 import { unitUpdateEndpoints } from './unit-updates.js';
 import { unitActionEndpoints } from './unit-actions.js';
 import { unitAdminEndpoints } from './unit-admin.js';
+import { fileEndpoints } from './files.js';
+import { storyEndpoints } from './stories.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -26,6 +28,8 @@ export { unitCommandEndpoints } from './unit-commands.js';
 export { unitUpdateEndpoints } from './unit-updates.js';
 export { unitActionEndpoints } from './unit-actions.js';
 export { unitAdminEndpoints } from './unit-admin.js';
+export { fileEndpoints } from './files.js';
+export { storyEndpoints } from './stories.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -35,6 +39,8 @@ export const catalogue = {
   ...unitUpdateEndpoints,
   ...unitActionEndpoints,
   ...unitAdminEndpoints,
+  ...fileEndpoints,
+  ...storyEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

@@ -12,6 +12,8 @@ import { unitCommandHandlers } from './unit-commands.js';
 import { unitUpdateHandlers } from './unit-updates.js';
 import { unitActionHandlers } from './unit-actions.js';
 import { unitAdminHandlers } from './unit-admin.js';
+import { fileHandlers } from './files.js';
+import { storyHandlers } from './stories.js';
 
 export type { Handler, HandlerContext, HandlersFor } from './types.js';
 export type Handlers = HandlersFor<EndpointId>;
@@ -24,4 +26,6 @@ export const handlers: Handlers = {
   ...unitUpdateHandlers,
   ...unitActionHandlers,
   ...unitAdminHandlers,
+  ...fileHandlers,
+  ...storyHandlers,
 };
