@@ -5,11 +5,11 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
-import { prepareDatabase } from './storage.js';
+import { exitOnBusyDatabase, prepareDatabase } from './storage.js';
 import { serveUntilSignal } from './serve.js';
 
 const config = loadConfig();
-const db = await prepareDatabase(config);
+const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
 const app = await buildApp({ config, db: db.prisma });
 
 await serveUntilSignal(app, db, config);

@@ -1,7 +1,7 @@
 /** Open storage as configured: create the SQLite folder, apply migrations, seed an empty database. */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createDb, migrateDeploy, seed } from '@fleet/db';
+import { createDb, DatabaseBusyError, migrateDeploy, seed } from '@fleet/db';
 import type { Config } from './env.js';
 
 export async function prepareDatabase(config: Config) {
@@ -13,4 +13,16 @@ export async function prepareDatabase(config: Config) {
     await seed(db, { seed: config.SEED, password: config.DEMO_PASSWORD });
   }
   return db;
+}
+
+/**
+ * For entry points: a database held by another process ends the start with its one-line reason
+ * (exit code 1); any other error is rethrown with its stack.
+ */
+export function exitOnBusyDatabase(error: unknown): never {
+  if (error instanceof DatabaseBusyError) {
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
 }

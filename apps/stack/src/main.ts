@@ -12,12 +12,12 @@
  *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
  */
 import { buildApp, loadConfig, serveUntilSignal } from '@fleet/core';
-import { prepareDatabase } from '@fleet/core/storage';
+import { exitOnBusyDatabase, prepareDatabase } from '@fleet/core/storage';
 import { loadStackConfig, startSimulator } from './stack.js';
 
 const config = loadConfig();
 const stack = loadStackConfig();
-const db = await prepareDatabase(config);
+const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
 const app = await buildApp({ config, db: db.prisma });
 const sim =
   stack.SIMULATOR === 'inprocess'

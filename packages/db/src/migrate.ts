@@ -31,6 +31,7 @@ import {
   type SqlQuery,
 } from '@prisma/driver-adapter-utils';
 import type * as EngineGlue from '@prisma/schema-engine-wasm/schema_engine_bg';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { MIGRATIONS_DIRS, SCHEMA_PATHS, type DbProvider } from './paths.js';
 import { schemaFor } from './schema-source.js';
@@ -370,10 +371,67 @@ export async function migrateDeploy(databaseUrl: string, options: MigrateOptions
   if (migrationsList.migrationDirectories.length === 0) {
     throw new Error(`No migrations in ${dir}: run \`pnpm --filter @fleet/db migrate:create <name>\` first`);
   }
-  const out = await withEngine(databaseUrl, provider, schema, options.log, (engine) =>
-    engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
-  );
-  return { provider, appliedMigrationNames: out.appliedMigrationNames };
+  if (provider === 'sqlite') {
+    // The engine opens SQLite in exclusive locking mode, so it cannot run while another process
+    // uses the file; an up-to-date database does not need it at all.
+    const names = migrationsList.migrationDirectories.map((d) => d.path);
+    if (sqlitePendingMigrations(databaseUrl, names).length === 0) return { provider, appliedMigrationNames: [] };
+  }
+  try {
+    const out = await withEngine(databaseUrl, provider, schema, options.log, (engine) =>
+      engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
+    );
+    return { provider, appliedMigrationNames: out.appliedMigrationNames };
+  } catch (error) {
+    if (provider === 'sqlite' && isSqliteBusy(error)) throw new DatabaseBusyError(sqlitePathOf(databaseUrl), { cause: error });
+    throw error;
+  }
+}
+
+/** The SQLite file is held by another process (another core or stack running on it). */
+export class DatabaseBusyError extends Error {
+  constructor(
+    readonly file: string,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `The SQLite database ${file} is in use by another process (is another core or stack running on it?). ` +
+        'Stop that process, or point DATABASE_URL at another file.',
+      options,
+    );
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Busy/locked answers of SQLite, as better-sqlite3 or the schema engine's adapter word them. */
+function isSqliteBusy(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message} ${'code' in error ? String(error.code) : ''}` : String(error);
+  return /SQLITE_BUSY|SQLITE_LOCKED|database is locked|SocketTimeout/i.test(text);
+}
+
+/**
+ * The committed migrations a SQLite database has not applied yet (all of them for a missing
+ * file). Read-only; waits up to `timeoutMs` for a writer, then reports the file as busy.
+ */
+export function sqlitePendingMigrations(databaseUrl: string, names: readonly string[], timeoutMs = 5000): string[] {
+  const file = sqlitePathOf(databaseUrl);
+  if (file === ':memory:' || !existsSync(file)) return [...names];
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
+    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (table === undefined) return [...names];
+    const rows = db
+      .prepare('SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
+      .all() as Array<{ name: string }>;
+    const applied = new Set(rows.map((row) => row.name));
+    return names.filter((name) => !applied.has(name));
+  } catch (error) {
+    if (isSqliteBusy(error)) throw new DatabaseBusyError(file, { cause: error });
+    throw error;
+  } finally {
+    db?.close();
+  }
 }
 
 /**
