@@ -14,4 +14,7 @@ export * from './entities/unit-reads.js';
 export * from './entities/unit-config.js';
 export * from './entities/unit-actions.js';
 export * from './entities/unit-admin.js';
+export * from './entities/invitations.js';
+export * from './entities/files.js';
+export * from './entities/stories.js';
 export * from './control.js';

@@ -56,6 +56,10 @@ export const VALIDATION = {
   /** 000 §3 switcher-and-proxy: two distinct channels. */
   proxySameAsHighQuality: 'The proxy channel must be different from the high quality channel',
   // ── end of unit-config area ──
+  // ── files (issue 6) ──
+  /** Make a chunk: the end of the range must come after its start. */
+  chunkEndAfterStart: 'The end must be after the start',
+  // ── end of files ──
 } as const;
 
 /** Stable error codes with the spec's text. HTTP status chosen per kind of failure. */

@@ -9,6 +9,8 @@ import { ClientNotification } from './entities/notification.js';
 import { CommandOutcome, UnitConfiguration } from './entities/unit-config.js';
 import { TIMINGS } from './constants.js';
 import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
+import { Story } from './entities/stories.js';
+import { ChannelFile } from './entities/files.js';
 
 /** Topics: one per group and one per inventory. */
 export const TOPIC_PATTERN = /^(group|inventory):[A-Za-z0-9_-]{1,128}$/;
@@ -147,6 +149,29 @@ export const UnitCommandResultEvent = z.object({
 });
 // ── end of unit-config members ──────────────────────────────────────────────────────────────────
 
+// ── Stories (issue 6, stories area) ─────────────────────────────────────────────────────────────
+/**
+ * A story was created or changed (fields or assigned units); topic: its inventory and that
+ * inventory's groups. Consoles replace it in their lists when its version is newer.
+ */
+export const StoryChangedEvent = z.object({ type: z.literal('story.changed'), story: Story, at: z.number().int() });
+/** A story was deleted; topic: its inventory and that inventory's groups. */
+export const StoryRemovedEvent = z.object({ type: z.literal('story.removed'), id: z.string(), inventoryId: z.string(), at: z.number().int() });
+// ── end of stories area ─────────────────────────────────────────────────────────────────────────
+
+// ── Files (issue 6, files area) ─────────────────────────────────────────────────────────────────
+/**
+ * A channel file appeared (a unit started sending it, spec 001 §4 file transfer) or changed (its
+ * transfer progressed or completed, it was renamed, cut into a chunk, started or stopped playing
+ * out); topic: its channel's groups and inventories. Consoles replace it when its version is not
+ * older than theirs.
+ */
+export const ChannelFileAddedEvent = z.object({ type: z.literal('channelFile.added'), file: ChannelFile, at: z.number().int() });
+export const ChannelFileChangedEvent = z.object({ type: z.literal('channelFile.changed'), file: ChannelFile, at: z.number().int() });
+/** Channel files were removed (channelfiles/removal); topic: their channels' groups and inventories. */
+export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.removed'), ids: z.array(z.string()), at: z.number().int() });
+// ── end of files area ───────────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -169,6 +194,15 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitConfigurationEvent,
   UnitCommandResultEvent,
   // end unit-config area
+  // stories area
+  StoryChangedEvent,
+  StoryRemovedEvent,
+  // end stories area
+  // files area
+  ChannelFileAddedEvent,
+  ChannelFileChangedEvent,
+  ChannelFileRemovedEvent,
+  // end files area
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

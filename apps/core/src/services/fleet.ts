@@ -16,6 +16,7 @@ import {
   type UpgradeState,
 } from '@fleet/contracts';
 import type { ServiceDeps } from './deps.js';
+import { recordChannelFileTransfer } from './files.js';
 
 type Ev<T extends DeviceEvent['type']> = Extract<DeviceEvent, { type: T }>;
 
@@ -290,6 +291,8 @@ export class FleetService {
       view.transfersCompleted++;
       this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: e.unitId, fileId: e.fileId, fileName: e.fileName, ok: e.status === 'uploaded', at });
     }
+    // issue 6 (files): the file's entry on the receiving channel (spec 001 §4 file transfer).
+    await recordChannelFileTransfer(this.deps, e, at);
   }
 
   /** One UpgradeJob row per run: created when it starts (or is rejected), updated to its end. */

@@ -14,6 +14,7 @@ import { AdminUnitService } from './unit-admin.js';
 import { FleetService } from './fleet.js';
 import { FileService } from './files.js';
 import { StoryService } from './stories.js';
+import { InvitationService } from './invitations.js';
 
 export interface Services {
   db: Db;
@@ -33,6 +34,8 @@ export interface Services {
   files: FileService;
   /** issue 6: stories and their integration settings. */
   stories: StoryService;
+  /** issue 6: guest interview invitations of groups. */
+  invitations: InvitationService;
 }
 
 /** Default of the WS_LIBRARY setting (user prop wsLibrary; a change makes consoles reload). */
@@ -59,5 +62,6 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     fleet: new FleetService(deps),
     files: new FileService(deps),
     stories: new StoryService(deps),
+    invitations: new InvitationService(deps),
   };
 }

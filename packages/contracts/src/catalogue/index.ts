@@ -19,6 +19,7 @@ import { unitActionEndpoints } from './unit-actions.js';
 import { unitAdminEndpoints } from './unit-admin.js';
 import { fileEndpoints } from './files.js';
 import { storyEndpoints } from './stories.js';
+import { invitationEndpoints } from './invitations.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -30,6 +31,7 @@ export { unitActionEndpoints } from './unit-actions.js';
 export { unitAdminEndpoints } from './unit-admin.js';
 export { fileEndpoints } from './files.js';
 export { storyEndpoints } from './stories.js';
+export { invitationEndpoints } from './invitations.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -41,6 +43,7 @@ export const catalogue = {
   ...unitAdminEndpoints,
   ...fileEndpoints,
   ...storyEndpoints,
+  ...invitationEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

@@ -14,6 +14,7 @@ import { unitActionHandlers } from './unit-actions.js';
 import { unitAdminHandlers } from './unit-admin.js';
 import { fileHandlers } from './files.js';
 import { storyHandlers } from './stories.js';
+import { invitationHandlers } from './invitations.js';
 
 export type { Handler, HandlerContext, HandlersFor } from './types.js';
 export type Handlers = HandlersFor<EndpointId>;
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...unitAdminHandlers,
   ...fileHandlers,
   ...storyHandlers,
+  ...invitationHandlers,
 };
