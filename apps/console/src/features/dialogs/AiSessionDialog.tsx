@@ -1,6 +1,95 @@
+/**
+ * AI session dialog (spec 000 §2 names it; 000 §6 "Read Only users cannot use AI"; 001 §3 managed
+ * service ai_integration, AI credentials; 001 §2 system settings ai_settings).
+ *
+ * Reading: no call of either spec starts or stops an AI session on a unit, and the unit's services
+ * (v2/units/{id}/services, SERVICES) have no AI service — AI integration is a managed service of the
+ * inventory, configured by the platform admin. So the dialog is informative, backed by the unit
+ * read it already has (GET v2/units/{id}: status, applications, services): whether the unit streams
+ * (an AI session works on the live stream), the unit's services and their state, what an AI session
+ * needs, and for read-only users "Not available for your user type". It offers no action.
+ */
+import { Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
+import { isStreaming } from '@fleet/domain';
+import { useEndpointQuery } from '../../api/hooks';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { ErrorNote, ReadOnlyNote, UnitHeading } from './DialogParts';
 import type { UnitDialogProps } from './types';
 
-/** Placeholder until the AiSession dialog lands (issue 6). */
-export default function AiSessionDialog({ opened }: UnitDialogProps) {
-  return opened ? <div data-testid="dialog-placeholder" /> : null;
+/** "A service counts as enabled when its status is ENABLED" (000 §6). */
+function isEnabled(status: string): boolean {
+  return status.toUpperCase() === 'ENABLED';
+}
+
+function AiSessionBody({ unitId, opened, onClose }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const mayUseAi = user !== undefined && hasAnyRole(rolesOf(user), APPLY_BUTTON_ROLES);
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
+  const detail = unit.data;
+  const streaming = detail ? isStreaming(detail.applications) : false;
+
+  return (
+    <Stack data-testid="dialog-aiSession" gap="sm">
+      {unit.isPending && <Loader size="sm" />}
+      {unit.isError && <ErrorNote testId="ai-session-load-error" message={t('dialogs.common.loadFailed')} />}
+      {detail && (
+        <>
+          <UnitHeading name={detail.name} />
+          <Text size="sm">{t('dialogs.aiSession.intro')}</Text>
+          {!mayUseAi && <ReadOnlyNote />}
+          <Group gap="xs">
+            <Text size="sm">{t('dialogs.aiSession.status')}:</Text>
+            <Badge variant="light" data-testid="ai-session-unit-status" data-status={detail.status}>
+              {t(`units.status.${detail.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" data-testid="ai-session-streaming" data-streaming={streaming}>
+            {streaming ? t('dialogs.aiSession.streaming') : t('dialogs.aiSession.notStreaming')}
+          </Text>
+          <Text size="sm" fw={600}>
+            {t('dialogs.aiSession.services')}
+          </Text>
+          {detail.services.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('dialogs.aiSession.noServices')}
+            </Text>
+          ) : (
+            <List size="sm" data-testid="ai-session-services">
+              {detail.services.map((s) => (
+                <List.Item key={s.serviceName}>
+                  {s.serviceName}: {isEnabled(s.serviceStatus) ? t('dialogs.aiSession.enabled') : t('dialogs.aiSession.notEnabled')}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('dialogs.aiSession.requirement')}
+          </Text>
+          {mayUseAi && (
+            <Text size="sm" c="dimmed" data-testid="ai-session-not-yet">
+              {t('dialogs.aiSession.notYet')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="ai-session-close">
+              {t('common.close')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The dialog; its content mounts when opened, so each opening starts afresh. */
+export default function AiSessionDialog(props: UnitDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.aiSession.title')} size="md">
+      <AiSessionBody {...props} />
+    </Modal>
+  );
 }

@@ -1,6 +1,187 @@
+/**
+ * Guest interview invite (spec 000 §2, 001 §2; 001 §7 Groups: POST groups/{id}/invitation): picks
+ * one of the unit's groups (GET v2/units/{id}/groups, the ones the user can see), takes the guest's
+ * name (the device name they join with), e-mail and/or phone, a message and how long the invitation
+ * stays valid (001 §9 ad-hoc periods), checks them inline with the call's own schema (001 §5 "phone
+ * digits only, email format, device name unique"; the uniqueness as the core answers it), and shows
+ * the invitation's code and link once sent.
+ */
+import { useState } from 'react';
+import { Alert, Button, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ADHOC_PERIODS, CreateGuestInvitationBody, GUEST_MESSAGE_MAX, type GuestInvitation } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
 import type { UnitDialogProps } from './types';
+import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { useFieldMessage } from './useFieldMessage';
 
-/** Placeholder until the GuestInvite dialog lands (issue 6). */
-export default function GuestInviteDialog({ opened }: UnitDialogProps) {
-  return opened ? <div data-testid="dialog-placeholder" /> : null;
+const EMPTY: InviteFormValues = { groupId: '', deviceName: '', email: '', phone: '', message: '', period: '1d' };
+
+function Sent({ invitation }: { readonly invitation: GuestInvitation }) {
+  const { t, i18n } = useTranslation();
+  const link = absoluteJoinLink(window.location.origin, invitation.joinUrl);
+  return (
+    <Alert color="green" title={t('dialogs.guestInvite.sentTitle')} data-testid="guest-invite-sent">
+      <Stack gap={4}>
+        <Text size="sm">
+          {t('dialogs.guestInvite.code')}: <strong data-testid="guest-invite-code">{invitation.code}</strong>
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {t('dialogs.guestInvite.link')}: <span data-testid="guest-invite-link">{link}</span>
+          </Text>
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="light" onClick={copy} data-testid="guest-invite-copy">
+                {copied ? t('dialogs.guestInvite.copied') : t('dialogs.guestInvite.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm" data-testid="guest-invite-expires">
+          {t('dialogs.guestInvite.expires', { date: new Date(invitation.expiresAt).toLocaleString(i18n.language) })}
+        </Text>
+        {invitation.deliveries.map((d) => (
+          <Text size="sm" key={`${d.channel}-${d.to}`} data-testid={`guest-invite-delivery-${d.channel}`}>
+            {t('dialogs.guestInvite.sentTo', { to: d.to })}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldMessage();
+  const canAct = useCanUseCall('createGroupInvitation');
+  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } }, { enabled: opened });
+  const [values, setValues] = useState<InviteFormValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const invite = useEndpointMutation('createGroupInvitation');
+
+  const groupList = groups.data ?? [];
+  const firstGroup = groupList[0]?.id ?? '';
+  const groupId = values.groupId !== '' && groupList.some((g) => g.id === values.groupId) ? values.groupId : firstGroup;
+
+
+  const set = (field: keyof InviteFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSend = () => {
+    const parsed = parseBody(CreateGuestInvitationBody, inviteBody(values, unitId));
+    setErrors(parsed.errors ?? {});
+    if (parsed.data === null || groupId === '') return;
+    invite.mutate({ params: { id: groupId }, body: parsed.data }, { onError: (e) => setErrors(apiFieldErrors(e)) });
+  };
+
+  const failure = invite.error;
+  const periodOptions = ADHOC_PERIODS.map((p) => ({ value: p, label: t(`dialogs.guestInvite.periods.${p}`) }));
+
+  return (
+    <Stack data-testid="dialog-guestInvite" gap="sm">
+      {groups.isPending && <Loader size="sm" />}
+      {groups.isError && <ErrorNote testId="guest-invite-load-error" message={errorText(groups.error)} />}
+      {groups.data && groupList.length === 0 && (
+        <Text c="dimmed" data-testid="guest-invite-no-groups">
+          {t('dialogs.guestInvite.noGroups')}
+        </Text>
+      )}
+      {groupList.length > 0 && invite.data && <Sent invitation={invite.data} />}
+      {groupList.length > 0 && !invite.data && (
+        <>
+          <Select
+            label={t('dialogs.guestInvite.group')}
+            data={groupList.map((g) => ({ value: g.id, label: `${g.name} (${g.inventoryName})` }))}
+            value={groupId}
+            onChange={(v) => v !== null && set('groupId')(v)}
+            allowDeselect={false}
+            readOnly={!canAct}
+            data-testid="guest-invite-group"
+          />
+          <TextInput
+            label={t('dialogs.guestInvite.deviceName')}
+            description={t('dialogs.guestInvite.deviceNameHint')}
+            withAsterisk
+            value={values.deviceName}
+            onChange={(e) => set('deviceName')(e.currentTarget.value)}
+            error={fieldText(errors.deviceName)}
+            readOnly={!canAct}
+            data-testid="guest-invite-name"
+          />
+          <TextInput
+            label={t('dialogs.guestInvite.email')}
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={fieldText(errors.email)}
+            readOnly={!canAct}
+            data-testid="guest-invite-email"
+          />
+          <TextInput
+            label={t('dialogs.guestInvite.phone')}
+            description={t('dialogs.guestInvite.phoneHint')}
+            inputMode="numeric"
+            value={values.phone}
+            onChange={(e) => set('phone')(e.currentTarget.value)}
+            error={fieldText(errors.phone)}
+            readOnly={!canAct}
+            data-testid="guest-invite-phone"
+          />
+          <Textarea
+            label={t('dialogs.guestInvite.message')}
+            autosize
+            minRows={2}
+            maxLength={GUEST_MESSAGE_MAX}
+            value={values.message}
+            onChange={(e) => set('message')(e.currentTarget.value)}
+            error={fieldText(errors.message)}
+            readOnly={!canAct}
+            data-testid="guest-invite-message"
+          />
+          <Select
+            label={t('dialogs.guestInvite.period')}
+            data={periodOptions}
+            value={values.period}
+            onChange={(v) => v !== null && set('period')(v)}
+            allowDeselect={false}
+            error={fieldText(errors.period)}
+            readOnly={!canAct}
+            data-testid="guest-invite-period"
+          />
+          {errors.unitId !== undefined && <ErrorNote testId="guest-invite-unit-error" message={fieldText(errors.unitId) ?? ''} />}
+          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" message={errorText(failure)} />}
+        </>
+      )}
+      {!canAct && <ReadOnlyNote />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="guest-invite-close">
+          {t('common.close')}
+        </Button>
+        {canAct && invite.data && (
+          <Button variant="light" onClick={() => invite.reset()} data-testid="guest-invite-another">
+            {t('dialogs.guestInvite.another')}
+          </Button>
+        )}
+        {canAct && !invite.data && groupList.length > 0 && (
+          <Button onClick={onSend} loading={invite.isPending} data-testid="guest-invite-send">
+            {t('dialogs.guestInvite.send')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The dialog; its content mounts when opened, so each opening starts afresh. */
+export default function GuestInviteDialog(props: UnitDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.guestInvite.title')} size="md">
+      <GuestInviteBody {...props} />
+    </Modal>
+  );
 }

@@ -1,6 +1,148 @@
+/**
+ * Send-logs dialog (spec 000 §2, §5, §8): opens a support case by sending the unit's logs through
+ * its channel (POST v2/units/{id}/fetchlogs/stream), optionally collecting enhanced logs first
+ * (PUT v2/units/{id}/fetchlogs/enhanced). The description is required ("This field is required"),
+ * checked inline with the call's own schema; the unit must be online and idle and the user must
+ * have an e-mail address (000 §5); the core's refusals ("Server is busy sending logs of another
+ * channel", "Channel does not support logs sending", "Selected channel busy or offline when sending
+ * logs", ...) are shown with their catalogue text. The unit's status (Sending logs) follows on /ws.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
+import { defaultTimeZone, sendLogsBlocker, timeZoneList } from './rules';
 import type { UnitDialogProps } from './types';
+import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+import { useFieldMessage } from './useFieldMessage';
 
-/** Placeholder until the SendLogs dialog lands (issue 6). */
-export default function SendLogsDialog({ opened }: UnitDialogProps) {
-  return opened ? <div data-testid="dialog-placeholder" /> : null;
+function ownTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldMessage();
+  const canAct = useCanUseCall('startFetchLogs');
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
+  const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
+  const zones = useMemo(() => timeZoneList(), []);
+  const [description, setDescription] = useState('');
+  const [timeZone, setTimeZone] = useState(() => defaultTimeZone(zones, ownTimeZone()));
+  const [enhanced, setEnhanced] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const enhance = useEndpointMutation('updateUnitFetchlogsEnhanced');
+  const send = useEndpointMutation('startFetchLogs');
+
+
+  const detail = unit.data;
+  const blocker = detail ? sendLogsBlocker(detail, contact.data) : null;
+  const failure = send.error ?? enhance.error;
+
+  const onSend = async () => {
+    const parsed = parseBody(StartFetchLogsBody, { description, timeZone });
+    setErrors(parsed.errors ?? {});
+    if (parsed.data === null || !detail) return;
+    const body = parsed.data;
+    send.reset();
+    enhance.reset();
+    try {
+      if (enhanced) await enhance.mutateAsync({ params: { id: unitId }, body: { enabled: true } });
+      await send.mutateAsync({ params: { id: unitId }, body });
+    } catch (e) {
+      setErrors(apiFieldErrors(e));
+    }
+  };
+
+  const email = contact.data?.email ?? null;
+  const sent = send.data;
+
+  return (
+    <Stack data-testid="dialog-sendLogs" gap="sm">
+      {unit.isPending && <Loader size="sm" />}
+      {unit.isError && <ErrorNote testId="send-logs-load-error" message={t('dialogs.common.loadFailed')} />}
+      {detail && (
+        <>
+          <UnitHeading name={detail.name} />
+          <Text size="sm">{t('dialogs.sendLogs.intro')}</Text>
+          <Text size="sm">
+            {t('dialogs.sendLogs.channel')}: <span data-testid="send-logs-channel">{detail.selectedChannel.channelId ?? t('common.none')}</span>
+          </Text>
+          {email !== null && (
+            <Text size="sm" c="dimmed" data-testid="send-logs-contact">
+              {t('dialogs.sendLogs.contact', { email })}
+            </Text>
+          )}
+          {blocker !== null && !sent && <ErrorNote testId="send-logs-blocker" message={t(`apiErrors.${blocker}`)} />}
+          <Textarea
+            label={t('dialogs.sendLogs.description')}
+            placeholder={t('dialogs.sendLogs.descriptionPlaceholder')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={SEND_LOGS_DESCRIPTION_MAX}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={fieldText(errors.description)}
+            readOnly={!canAct}
+            data-testid="send-logs-description"
+          />
+          <Select
+            label={t('dialogs.sendLogs.timeZone')}
+            data={zones}
+            value={timeZone}
+            onChange={(v) => v !== null && setTimeZone(v)}
+            searchable
+            allowDeselect={false}
+            error={fieldText(errors.timeZone)}
+            readOnly={!canAct}
+            data-testid="send-logs-time-zone"
+          />
+          <Checkbox
+            label={t('dialogs.sendLogs.enhanced')}
+            checked={enhanced}
+            onChange={(e) => setEnhanced(e.currentTarget.checked)}
+            disabled={!canAct}
+            data-testid="send-logs-enhanced"
+          />
+          {errors.channelId !== undefined && <ErrorNote testId="send-logs-channel-error" message={`${t('dialogs.sendLogs.channel')}: ${fieldText(errors.channelId) ?? ''}`} />}
+          {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="send-logs-error" message={errorText(failure)} />}
+          {sent && (
+            <Alert color="green" data-testid="send-logs-sent">
+              {t('dialogs.sendLogs.sent', { id: sent.supportCaseId })}
+            </Alert>
+          )}
+          {!canAct && <ReadOnlyNote />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="send-logs-close">
+              {t('common.close')}
+            </Button>
+            {canAct && !sent && (
+              <Button onClick={() => void onSend()} loading={send.isPending || enhance.isPending} disabled={blocker !== null} data-testid="send-logs-send">
+                {t('dialogs.sendLogs.send')}
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The dialog; its content mounts when opened, so each opening starts afresh. */
+export default function SendLogsDialog(props: UnitDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.sendLogs.title')} size="md">
+      <SendLogsBody {...props} />
+    </Modal>
+  );
 }

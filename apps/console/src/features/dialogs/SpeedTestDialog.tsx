@@ -1,6 +1,182 @@
+/**
+ * Speed test dialog (spec 000 §2): checks that the unit can run one (capability, online, idle,
+ * a channel; the channel's 7.5.1 rule of 000 §5 when its version is known, else as the core
+ * answers it), starts the "speed test" command (timeout 10, 000 §7/§9), shows the running test and
+ * the result arriving live as `unit.commandResult` on /ws. A running test can be cancelled (stop
+ * streaming: "Test cancelled").
+ */
+import { useEffect, useReducer, useState } from 'react';
+import { Button, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '@fleet/contracts';
+import { formatBitrate } from '@fleet/domain';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ApiError } from '../../api/ApiError';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
+import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
+import type { SpeedTestBlocker } from './rules';
 import type { UnitDialogProps } from './types';
+import { apiFieldErrors } from './validation';
+import { useFieldMessage } from './useFieldMessage';
 
-/** Placeholder until the SpeedTest dialog lands (issue 6). */
-export default function SpeedTestDialog({ opened }: UnitDialogProps) {
-  return opened ? <div data-testid="dialog-placeholder" /> : null;
+export interface SpeedTestDialogProps extends UnitDialogProps {
+  /** The channel to test towards (default: the unit's selected channel). */
+  readonly channelId?: string;
+  /** That channel's software version when the opener knows it (checked against 7.5.1 before starting). */
+  readonly channelVersion?: string | null;
+}
+
+function Rate({ label, kbps, testId }: { readonly label: string; readonly kbps: number; readonly testId: string }) {
+  const { t } = useTranslation();
+  const f = formatBitrate(kbps);
+  const text = f === null ? t('common.none') : f.unit === 'Mbps' ? t('units.bitrate.mbps', { value: f.value }) : t('units.bitrate.kbps', { value: f.value });
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: SpeedTestDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldMessage();
+  const { subscribe } = useRealtime();
+  const canAct = useCanUseCall('commandSpeedTest');
+  const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
+  const [state, dispatch] = useReducer(speedTestReducer, SPEED_TEST_READY);
+  const [now, setNow] = useState(() => Date.now());
+  const start = useEndpointMutation('commandSpeedTest');
+  const cancel = useEndpointMutation('commandStopStreaming');
+
+  // The outcome arrives on /ws.
+  useEffect(() => subscribe((event) => dispatch({ type: 'event', event, unitId })), [subscribe, unitId]);
+
+  // Opened while a test runs: show it running.
+  const status = unit.data?.status;
+  useEffect(() => {
+    if (opened && status === 'speedtest') dispatch({ type: 'observedRunning', at: Date.now() });
+  }, [opened, status]);
+
+
+  const running = state.phase === 'running';
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [running]);
+
+  const detail = unit.data;
+  const channel = { id: channelId ?? detail?.selectedChannel.channelId ?? null, ...(channelVersion !== undefined ? { version: channelVersion } : {}) };
+  const blocker: SpeedTestBlocker | null = detail ? speedTestBlocker(detail, channel) : null;
+
+  const blockerText = (b: SpeedTestBlocker): string => {
+    switch (b.kind) {
+      case 'notSupported':
+      case 'offline':
+      case 'busy':
+        return t(`apiErrors.${b.code}`);
+      case 'noChannel':
+        return t('dialogs.speedTest.noChannel');
+      case 'version':
+        return fieldText(b.message) ?? b.message;
+    }
+  };
+
+  const onStart = () => {
+    dispatch({ type: 'start' });
+    start.mutate(
+      { params: { id: unitId }, body: { timeout: TIMINGS.speedTestTimeout, ...(channelId !== undefined ? { channelId } : {}) } },
+      {
+        onSuccess: (r) => dispatch({ type: 'accepted', at: Date.now(), channelId: r.channelId, timeoutS: r.timeout }),
+        onError: () => dispatch({ type: 'rejected' }),
+      },
+    );
+  };
+  const onCancel = () => cancel.mutate({ params: { id: unitId }, body: {} });
+
+  const startError = start.error ? (Object.values(apiFieldErrors(start.error))[0] ?? null) : null;
+  const showBlocker = blocker !== null && (state.phase === 'ready' || state.phase === 'completed' || state.phase === 'failed');
+
+  return (
+    <Stack data-testid="dialog-speedTest" gap="sm">
+      {unit.isPending && <Loader size="sm" />}
+      {unit.isError && <ErrorNote testId="speed-test-load-error" message={t('dialogs.common.loadFailed')} />}
+      {detail && (
+        <>
+          <UnitHeading name={detail.name} />
+          <Text size="sm">{t('dialogs.speedTest.intro', { seconds: TIMINGS.speedTestTimeout })}</Text>
+          <Text size="sm">
+            {t('dialogs.speedTest.channel')}: <span data-testid="speed-test-channel">{channel.id ?? t('common.none')}</span>
+          </Text>
+          {showBlocker && blocker && <ErrorNote testId="speed-test-blocker" message={blockerText(blocker)} />}
+          {start.isError && <ErrorNote testId="speed-test-error" message={startError !== null ? (fieldText(startError) ?? startError) : errorText(start.error)} />}
+          {(state.phase === 'starting' || state.phase === 'running') && (
+            <Stack gap={4} data-testid="speed-test-running">
+              {state.phase === 'running' && speedTestProgress(state.startedAt, now, state.timeoutS) < 100 ? (
+                <>
+                  <Text size="sm">{t('dialogs.speedTest.running', { percent: speedTestProgress(state.startedAt, now, state.timeoutS) })}</Text>
+                  <Progress value={speedTestProgress(state.startedAt, now, state.timeoutS)} animated data-testid="speed-test-progress" />
+                </>
+              ) : (
+                <Group gap="xs">
+                  <Loader size="xs" />
+                  <Text size="sm">{t('dialogs.speedTest.waiting')}</Text>
+                </Group>
+              )}
+            </Stack>
+          )}
+          {state.phase === 'completed' && (
+            <Stack gap="xs" data-testid="speed-test-result">
+              <Text fw={600}>{t('dialogs.speedTest.completed')}</Text>
+              <SimpleGrid cols={2}>
+                <Rate label={t('dialogs.speedTest.uplink')} kbps={state.report.uplinkKbps} testId="speed-test-uplink" />
+                <Rate label={t('dialogs.speedTest.downlink')} kbps={state.report.downlinkKbps} testId="speed-test-downlink" />
+              </SimpleGrid>
+            </Stack>
+          )}
+          {state.phase === 'failed' && (
+            <ErrorNote
+              testId="speed-test-failed"
+              message={state.code !== null ? errorText(new ApiError({ status: 409, code: state.code, message: state.message ?? '' })) : (state.message ?? t('dialogs.speedTest.failed'))}
+            />
+          )}
+          {cancel.isError && <ErrorNote testId="speed-test-cancel-error" message={errorText(cancel.error)} />}
+          {!canAct && <ReadOnlyNote />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="speed-test-close">
+              {t('common.close')}
+            </Button>
+            {canAct && running && (
+              <Button color="red" variant="light" onClick={onCancel} loading={cancel.isPending} data-testid="speed-test-cancel">
+                {t('dialogs.speedTest.cancel')}
+              </Button>
+            )}
+            {canAct && !running && (
+              <Button onClick={onStart} disabled={blocker !== null || state.phase === 'starting'} loading={state.phase === 'starting'} data-testid="speed-test-start">
+                {state.phase === 'completed' || state.phase === 'failed' ? t('dialogs.speedTest.again') : t('dialogs.speedTest.start')}
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The dialog; its content mounts when opened, so each opening starts afresh. */
+export default function SpeedTestDialog(props: SpeedTestDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.speedTest.title')} size="md">
+      <SpeedTestBody {...props} />
+    </Modal>
+  );
 }

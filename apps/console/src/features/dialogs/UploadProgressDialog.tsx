@@ -1,6 +1,179 @@
+/**
+ * Upload progress (spec 000 §2, §4 file transfer): the unit's uploaded-list entries (at most 10,
+ * 000 §9) with their status and progress, kept current while the dialog is open — the list is read
+ * again when /ws reports a transfer started or completed, or the unit's telemetry/status arrives,
+ * and every 2 s while an upload is running (progress steps are stored by the core, not published).
+ * Running and pending uploads can be cancelled (000 §7 command "cancel file upload", payload files).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Checkbox, Group, Loader, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UploadedFileStatus } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
 import type { UnitDialogProps } from './types';
 
-/** Placeholder until the UploadProgress dialog lands (issue 6). */
-export default function UploadProgressDialog({ opened }: UnitDialogProps) {
-  return opened ? <div data-testid="dialog-placeholder" /> : null;
+/** Re-read interval while an upload runs (the list is also re-read on every /ws event of the unit). */
+const ACTIVE_REFRESH_MS = 2000;
+/** Events of the unit re-read the list at most this often. */
+const EVENT_REFRESH_MIN_GAP_MS = 500;
+
+const STATUS_COLOUR: Record<UploadedFileStatus, string> = {
+  pending: 'gray',
+  uploading: 'blue',
+  uploaded: 'green',
+  success: 'green',
+  failed: 'red',
+  rejected: 'orange',
+};
+
+function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { subscribe } = useRealtime();
+  const canAct = useCanUseCall('commandCancelFileUpload');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const files = useEndpointQuery('getUnitStorageFiles', { params: { id: unitId } }, { enabled: opened });
+  const rows = useMemo(() => uploadRows(files.data?.files ?? []), [files.data]);
+  const activeCount = rows.filter((r) => isActiveUpload(r.status)).length;
+  const cancel = useEndpointMutation('commandCancelFileUpload');
+
+  // Live: re-read on the unit's transfer, telemetry and status events.
+  const { refetch } = files;
+  const lastRead = useRef(0);
+  useEffect(() => {
+    if (!opened) return undefined;
+    return subscribe((event) => {
+      if (!touchesUploads(event, unitId)) return;
+      const now = Date.now();
+      if (event.type !== 'file.transferStarted' && event.type !== 'file.transferCompleted' && now - lastRead.current < EVENT_REFRESH_MIN_GAP_MS) return;
+      lastRead.current = now;
+      void refetch();
+    });
+  }, [opened, subscribe, unitId, refetch]);
+
+  useEffect(() => {
+    if (!opened || activeCount === 0) return undefined;
+    const timer = window.setInterval(() => void refetch(), ACTIVE_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [opened, activeCount, refetch]);
+
+
+  const toggle = (fileId: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(fileId);
+      else next.delete(fileId);
+      return next;
+    });
+
+  const names = namesToCancel(rows, chosen);
+  const onCancel = () => {
+    setNotice(null);
+    cancel.mutate(
+      { params: { id: unitId }, body: { files: names } },
+      {
+        onSuccess: (r) => {
+          setNotice(r.cancelled.length > 0 ? t('dialogs.uploadProgress.cancelled', { files: r.cancelled.join(', ') }) : t('dialogs.uploadProgress.nothingCancelled'));
+          setChosen(new Set());
+          void refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack data-testid="dialog-uploadProgress" gap="sm">
+      {files.isPending && <Loader size="sm" />}
+      {files.isError && <ErrorNote testId="upload-load-error" message={errorText(files.error)} />}
+      {files.data && rows.length === 0 && (
+        <Text c="dimmed" data-testid="upload-empty">
+          {t('dialogs.uploadProgress.empty')}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <>
+          <Text size="sm" data-testid="upload-active-count" data-count={activeCount}>
+            {t('dialogs.uploadProgress.active', { count: activeCount })}
+          </Text>
+          <Table data-testid="upload-table">
+            <Table.Thead>
+              <Table.Tr>
+                {canAct && <Table.Th />}
+                <Table.Th>{t('dialogs.uploadProgress.file')}</Table.Th>
+                <Table.Th>{t('dialogs.uploadProgress.status')}</Table.Th>
+                <Table.Th>{t('dialogs.uploadProgress.progress')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((f) => (
+                <Table.Tr key={f.fileId} data-testid={`upload-row-${f.fileId}`} data-status={f.status ?? ''} data-progress={f.progress}>
+                  {canAct && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('dialogs.uploadProgress.select', { file: f.fileName })}
+                        checked={chosen.has(f.fileId)}
+                        disabled={!isActiveUpload(f.status)}
+                        onChange={(e) => toggle(f.fileId, e.currentTarget.checked)}
+                        data-testid={`upload-select-${f.fileId}`}
+                      />
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    <Text size="sm">{f.fileName}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {f.status && (
+                      <Badge color={STATUS_COLOUR[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
+                        {t(`dialogs.uploadProgress.statuses.${f.status}`)}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td miw={140}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Progress value={f.progress} w={100} animated={f.status === 'uploading'} aria-label={t('dialogs.uploadProgress.progress')} />
+                      <Text size="xs" data-testid={`upload-progress-${f.fileId}`}>
+                        {`${Math.round(f.progress)}%`}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+      {cancel.isError && <ErrorNote testId="upload-cancel-error" message={errorText(cancel.error)} />}
+      {notice !== null && (
+        <Text size="sm" data-testid="upload-cancel-notice">
+          {notice}
+        </Text>
+      )}
+      {!canAct && <ReadOnlyNote />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="upload-close">
+          {t('common.close')}
+        </Button>
+        {canAct && (
+          <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
+            {t('dialogs.uploadProgress.cancel')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The dialog; its content mounts when opened, so each opening starts afresh. */
+export default function UploadProgressDialog(props: UnitDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.uploadProgress.title')} size="lg">
+      <UploadProgressBody {...props} />
+    </Modal>
+  );
 }

@@ -1,7 +1,143 @@
-import NotAvailablePage from '../../pages/NotAvailable.page';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { catalogue, hasAnyRole } from '@fleet/contracts';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useEndpointQuery } from '../../api/hooks';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useFormatBytes } from './FileCells';
+import { splitFiles } from './fileUploadState';
+import { UnitFilesSection } from './UnitFilesSection';
+import { PendingUploadsSection, UploadedFilesSection } from './UploadListsSection';
+import { useUnitFiles } from './useUnitFiles';
 
-/** Placeholder until the FileUpload screen lands (issue 6). */
-export default function FileUploadPage(props: PageProps) {
-  return <NotAvailablePage {...props} />;
+/** The upload progress dialog (another area's), loaded when first opened. */
+const UploadProgressDialog = lazy(() => import('../dialogs/UploadProgressDialog'));
+
+const ALL_STORAGES = '__all__';
+
+/** One unit's storages, files, pending uploads and uploaded files. */
+function UnitUploads({ unitId, unitName }: { unitId: string; unitName: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const formatBytes = useFormatBytes();
+  const user = useSessionUser();
+  const roles = user ? rolesOf(user) : [];
+  // Write actions for the roles their calls declare in the catalogue.
+  const canUpload = hasAnyRole(roles, catalogue.uploadUnitFiles.roles);
+  const canDelete = hasAnyRole(roles, catalogue.deleteUnitFiles.roles);
+  const canCancel = hasAnyRole(roles, catalogue.commandCancelFileUpload.roles);
+  const storages = useEndpointQuery('getUnitStorages', { params: { id: unitId } });
+  const [storageId, setStorageId] = useState<string>(ALL_STORAGES);
+  const storage = storages.data?.storages.find((s) => s.id === storageId);
+  const files = useUnitFiles(unitId, storage?.rootDirectory);
+  const lists = useMemo(() => splitFiles(files.all.data?.files ?? []), [files.all.data]);
+  const unitFiles = useMemo(() => splitFiles(files.storage.data?.files ?? []).unitFiles, [files.storage.data]);
+  const [progressOpen, setProgressOpen] = useState(false);
+
+  const storageOptions = [
+    { value: ALL_STORAGES, label: t('fileUpload.allStorages') },
+    ...(storages.data?.storages ?? []).map((s) => ({ value: s.id, label: s.name })),
+  ];
+
+  let content: React.ReactNode;
+  if (files.all.isPending || files.storage.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} data-testid="file-upload-loading" />
+      </Center>
+    );
+  } else if (files.all.isError || files.storage.isError) {
+    content = (
+      <Alert color="red" title={t('fileUpload.loadFailed')} data-testid="file-upload-load-error">
+        {errorMessage(files.all.error ?? files.storage.error)}
+      </Alert>
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <UnitFilesSection key={storageId} unitId={unitId} unitName={unitName} files={unitFiles} canUpload={canUpload} canDelete={canDelete} />
+        <PendingUploadsSection unitId={unitId} files={lists.pending} canCancel={canCancel} />
+        <UploadedFilesSection files={lists.uploaded} total={lists.uploadedTotal} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md">
+        <Select
+          label={t('fileUpload.storage')}
+          data={storageOptions}
+          value={storageId}
+          onChange={(value) => setStorageId(value ?? ALL_STORAGES)}
+          allowDeselect={false}
+          w={220}
+          data-testid="file-upload-storage-select"
+        />
+        {storage && (
+          <Text size="sm" c="dimmed" data-testid="file-upload-storage-use">
+            {storage.totalBytes === null
+              ? t('fileUpload.storageUseUnknown', { used: formatBytes(storage.usedBytes) })
+              : t('fileUpload.storageUse', { used: formatBytes(storage.usedBytes), total: formatBytes(storage.totalBytes) })}
+          </Text>
+        )}
+        <Button variant="default" onClick={() => setProgressOpen(true)} data-testid="file-upload-progress-open" ml="auto">
+          {t('fileUpload.openProgress')}
+        </Button>
+      </Group>
+      {content}
+      {progressOpen && (
+        <Suspense fallback={null}>
+          <UploadProgressDialog unitId={unitId} opened={progressOpen} onClose={() => setProgressOpen(false)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /file_upload (spec 000 §2 "unit files, uploaded files, pending uploads"; route guard: the broader
+ * role set): pick a unit (remembered in the URL as ?unit=), then its files and uploads.
+ */
+export default function FileUploadPage(_props: PageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.fileUpload'));
+  const [params, setParams] = useSearchParams();
+  const unitId = params.get('unit') ?? '';
+  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const options = useMemo(
+    () => [...(units.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((u) => ({ value: u.uniqueId, label: `${u.name} (${u.uniqueId})` })),
+    [units.data],
+  );
+  const unit = units.data?.find((u) => u.uniqueId === unitId);
+
+  return (
+    <Stack gap="md" data-testid="file-upload-page">
+      <Title order={2} data-testid="page-title">
+        {t('routes.fileUpload')}
+      </Title>
+      <Select
+        label={t('fileUpload.unit')}
+        placeholder={t('fileUpload.unitPlaceholder')}
+        data={options}
+        value={unitId === '' ? null : unitId}
+        onChange={(value) => setParams(value ? { unit: value } : {}, { replace: true })}
+        searchable
+        w={360}
+        disabled={units.isPending}
+        data-testid="file-upload-unit-select"
+      />
+      {unitId === '' ? (
+        <Text c="dimmed" data-testid="file-upload-pick-unit">
+          {t('fileUpload.pickUnit')}
+        </Text>
+      ) : (
+        <UnitUploads key={unitId} unitId={unitId} unitName={unit?.name ?? unitId} />
+      )}
+    </Stack>
+  );
 }

@@ -1,3 +1,32 @@
+/**
+ * The unit detail panel of spec 000 §2, shown in /list for the selected unit: header (name, type,
+ * status, battery, licence, selected channel, bitrate), the tabs Camera, Multi Camera, Intercom,
+ * Databridge, Video Return, Xtend mode, and the buttons that open the unit configuration and the
+ * unit dialogs. The tab, the open configuration modal and the open dialog live in the URL
+ * (`tab`, `config`, `dialog`: see detailParams.ts); the other params are left alone.
+ */
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import type { UnitDialogProps } from '../dialogs/types';
+import { channelDisplay } from './channelSelection';
+import { CameraTab } from './CameraTab';
+import type { LocalExternal } from './CameraTab';
+import { DatabridgeTab } from './DatabridgeTab';
+import { DetailHeader } from './DetailHeader';
+import { DEFAULT_CONFIG_TAB, DETAIL_DIALOGS, DETAIL_TABS, readConfig, readDialog, readTab, withParam } from './detailParams';
+import type { DetailDialog, DetailParam, DetailTab } from './detailParams';
+import { IntercomTab } from './IntercomTab';
+import { MultiCameraTab } from './MultiCameraTab';
+import { canOpenDialog, useCanCall, useUserRoles } from './permissions';
+import { useActivityTransitions } from './useActivityTransitions';
+import { useUnitDetailData } from './useUnitDetailData';
+import { VideoReturnTab } from './VideoReturnTab';
+import { XtendTab } from './XtendTab';
+
 /** Props of the unit detail panel (tabs of spec 000 §2) the unit list shows for the selected unit. */
 export interface UnitDetailPanelProps {
   readonly unitId: string;
@@ -5,7 +34,135 @@ export interface UnitDetailPanelProps {
   readonly onClose: () => void;
 }
 
-/** Placeholder until the unit detail lands (issue 6). */
-export default function UnitDetailPanel({ unitId }: UnitDetailPanelProps) {
-  return <div data-testid="unit-detail" data-unit-id={unitId} />;
+const UnitConfigModal = lazy(() => import('../unit-config/UnitConfigModal'));
+
+const DIALOG_COMPONENTS: Record<DetailDialog, LazyExoticComponent<ComponentType<UnitDialogProps>>> = {
+  speedTest: lazy(() => import('../dialogs/SpeedTestDialog')),
+  uploadProgress: lazy(() => import('../dialogs/UploadProgressDialog')),
+  sendLogs: lazy(() => import('../dialogs/SendLogsDialog')),
+  aiSession: lazy(() => import('../dialogs/AiSessionDialog')),
+  guestInvite: lazy(() => import('../dialogs/GuestInviteDialog')),
+};
+
+/** One panel per unit: switching to another unit starts from a clean state (transitions, graph, forms). */
+export default function UnitDetailPanel(props: UnitDetailPanelProps) {
+  return <UnitDetailPanelContent key={props.unitId} {...props} />;
+}
+
+function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params);
+  const dialog = readDialog(params);
+  const config = readConfig(params);
+  const setParam = useCallback((name: DetailParam, value: string | null) => setParams((prev) => withParam(prev, name, value)), [setParams]);
+
+  const data = useUnitDetailData(unitId);
+  const unit = data.unit.data;
+  const transitions = useActivityTransitions(unitId, unit);
+  const canCall = useCanCall();
+  const roles = useUserRoles();
+  const dialogs = useMemo(() => DETAIL_DIALOGS.filter((name) => canOpenDialog(roles, name)), [roles]);
+  // The last channel switch in this console that ended External (spec 000 §4), per unit.
+  const [external, setExternal] = useState<{ unitId: string; value: LocalExternal } | null>(null);
+  const localExternal = external !== null && external.unitId === unitId ? external.value : null;
+  const onExternal = useCallback((value: LocalExternal | null) => setExternal(value === null ? null : { unitId, value }), [unitId]);
+
+  const Dialog = dialog !== null && dialogs.includes(dialog) ? DIALOG_COMPONENTS[dialog] : null;
+
+  let body: React.ReactNode;
+  if (data.unit.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label={t('unitDetail.loading')} data-testid="unit-detail-loading" />
+      </Center>
+    );
+  } else if (data.unit.isError || unit === undefined) {
+    body = (
+      <Alert color="red" title={t('unitDetail.loadFailed')} data-testid="unit-detail-error">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(data.unit.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void data.unit.refetch()}>
+            {t('unitDetail.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    const shared = { unit, transitions, canCall, configuration: data.configuration, capabilities: data.capabilities };
+    body = (
+      <Stack gap="sm">
+        <DetailHeader
+          unit={unit}
+          channel={channelDisplay(unit.selectedChannel, localExternal)}
+          dialogs={dialogs}
+          onConfigure={() => setParam('config', DEFAULT_CONFIG_TAB)}
+          onDialog={(name) => setParam('dialog', name)}
+          onClose={onClose}
+        />
+        {data.capabilitiesQuery.isError && (
+          <Alert color="yellow" variant="light" data-testid="unit-detail-capabilities-error">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">{t('unitDetail.capabilities.failed')}</Text>
+              <Button size="xs" variant="subtle" onClick={() => void data.capabilitiesQuery.refetch()} data-testid="unit-detail-capabilities-retry">
+                {t('unitDetail.capabilities.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <Tabs value={tab} onChange={(value) => setParam('tab', value)} keepMounted={false}>
+          <Tabs.List>
+            {DETAIL_TABS.map((name) => (
+              <Tabs.Tab key={name} value={name} data-testid={`unit-detail-tab-${name}`}>
+                {t(`unitDetail.tabs.${name}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="camera" pt="sm">
+            <CameraTab
+              unit={unit}
+              capabilities={data.capabilities}
+              storages={data.storages}
+              reportedModems={data.reportedModems}
+              transitions={transitions}
+              canCall={canCall}
+              onExternal={onExternal}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="multiCamera" pt="sm">
+            <MultiCameraTab {...shared} />
+          </Tabs.Panel>
+          <Tabs.Panel value="intercom" pt="sm">
+            <IntercomTab {...shared} />
+          </Tabs.Panel>
+          <Tabs.Panel value="databridge" pt="sm">
+            <DatabridgeTab {...shared} />
+          </Tabs.Panel>
+          <Tabs.Panel value="videoReturn" pt="sm">
+            <VideoReturnTab {...shared} />
+          </Tabs.Panel>
+          <Tabs.Panel value="xtend" pt="sm">
+            <XtendTab {...shared} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box data-testid="unit-detail" data-unit-id={unitId} data-tab={tab satisfies DetailTab}>
+      {body}
+      {config !== null && (
+        <Suspense fallback={null}>
+          <UnitConfigModal unitId={unitId} opened initialTab={config} onClose={() => setParam('config', null)} />
+        </Suspense>
+      )}
+      {Dialog !== null && (
+        <Suspense fallback={null}>
+          <Dialog unitId={unitId} opened onClose={() => setParam('dialog', null)} />
+        </Suspense>
+      )}
+    </Box>
+  );
 }

@@ -1,0 +1,220 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UnitStoredFile } from '@fleet/contracts';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useEndpointMutation } from '../../api/hooks';
+import { useToast } from '../../toast/useToast';
+import { FileDate, FileSize, FileStatusBadge } from './FileCells';
+import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
+import type { UploadProblem } from './fileUploadState';
+import { unitFilesKey } from './useUnitFiles';
+
+interface UnitFilesSectionProps {
+  readonly unitId: string;
+  readonly unitName: string;
+  readonly files: readonly UnitStoredFile[];
+  readonly canUpload: boolean;
+  readonly canDelete: boolean;
+}
+
+/** Spec texts of the selection problems (contracts VALIDATION / ERROR_CATALOGUE, translated). */
+function useProblemText(): (problem: UploadProblem) => string {
+  const { t } = useTranslation();
+  return (problem) =>
+    problem === 'required' ? t('fileUpload.validation.required') : problem === 'maxElements' ? t('fileUpload.validation.maxElements') : t('apiErrors.FILE_TYPE_NOT_SUPPORTED');
+}
+
+/**
+ * Unit files: the recorded files of the chosen storage; the selected ones can be uploaded (POST
+ * storages/files/upload) or deleted (POST storages/files with their paths). The selection is
+ * checked first with the same rules as the call; a refusal of the core shows its text.
+ */
+export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete }: UnitFilesSectionProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorMessage = useApiErrorMessage();
+  const problemText = useProblemText();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
+  const upload = useEndpointMutation('uploadUnitFiles');
+  const remove = useEndpointMutation('deleteUnitFiles');
+
+  // A file gone from the listing is no longer selected.
+  const selectedFiles = useMemo(() => files.filter((f) => selected.has(f.fileId)), [files, selected]);
+  const paths = selectedFiles.map((f) => f.path);
+  const allSelected = files.length > 0 && selectedFiles.length === files.length;
+
+  const toggle = (fileId: string) => {
+    setMessage(null);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(fileId)) next.delete(fileId);
+      else next.add(fileId);
+      return next;
+    });
+  };
+  const toggleAll = () => {
+    setMessage(null);
+    setSelected(allSelected ? new Set() : new Set(files.map((f) => f.fileId)));
+  };
+
+  const onUpload = () => {
+    const problem = validateUploadSelection(paths);
+    if (problem) {
+      setMessage(problemText(problem));
+      return;
+    }
+    setMessage(null);
+    upload.mutate(
+      { params: { id: unitId }, body: { paths } },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          toast.show({ message: t('fileUpload.toasts.uploadQueued', { count: result.files.length, name: unitName }), variant: 'success' });
+          void refresh();
+        },
+        onError: (error) => setMessage(errorMessage(error)),
+      },
+    );
+  };
+
+  const onDelete = () => {
+    if (validateDeleteSelection(paths)) {
+      setMessage(t('fileUpload.validation.required'));
+      return;
+    }
+    setMessage(null);
+    setConfirming(true);
+  };
+  const confirmDelete = () => {
+    setConfirming(false);
+    remove.mutate(
+      { params: { id: unitId }, body: { paths } },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          toast.show({ message: t('fileUpload.toasts.deleted', { count: result.deleted.length, name: unitName }), variant: 'success' });
+          void refresh();
+        },
+        onError: (error) => {
+          setMessage(errorMessage(error));
+          void refresh();
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="file-upload-unit-files">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={4}>{t('fileUpload.unitFiles.title')}</Title>
+            <Badge variant="light" data-testid="file-upload-selected-count">
+              {t('fileUpload.unitFiles.selected', { count: selectedFiles.length })}
+            </Badge>
+          </Group>
+          <Group gap="xs">
+            {canUpload && (
+              <Button onClick={onUpload} loading={upload.isPending} data-testid="file-upload-submit">
+                {t('fileUpload.unitFiles.upload')}
+              </Button>
+            )}
+            {canDelete && (
+              <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending} data-testid="file-delete-submit">
+                {t('fileUpload.unitFiles.delete')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {message !== null && (
+          <Alert color="red" data-testid="file-upload-message" role="alert">
+            {message}
+          </Alert>
+        )}
+        {files.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="file-upload-unit-files-empty">
+            {t('fileUpload.unitFiles.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox aria-label={t('fileUpload.unitFiles.selectAll')} checked={allSelected} indeterminate={!allSelected && selectedFiles.length > 0} onChange={toggleAll} data-testid="file-select-all" />
+                  </Table.Th>
+                  <Table.Th>{t('fileUpload.columns.name')}</Table.Th>
+                  <Table.Th>{t('fileUpload.columns.size')}</Table.Th>
+                  <Table.Th>{t('fileUpload.columns.modified')}</Table.Th>
+                  <Table.Th>{t('fileUpload.columns.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {files.map((f) => {
+                  const part = partNumber(f.fileName);
+                  const ext = storeAndForwardExtension(f.fileName);
+                  return (
+                    <Table.Tr key={f.fileId} data-testid={`file-row-${f.fileId}`} data-path={f.path} data-name={f.fileName}>
+                      <Table.Td>
+                        <Checkbox aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })} checked={selected.has(f.fileId)} onChange={() => toggle(f.fileId)} data-testid={`file-select-${f.fileId}`} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm">{f.fileName}</Text>
+                          {ext === null ? (
+                            <Tooltip label={t('fileUpload.unitFiles.notStoreAndForward')}>
+                              <Badge size="xs" color="gray" variant="outline">
+                                ?
+                              </Badge>
+                            </Tooltip>
+                          ) : (
+                            <Badge size="xs" variant="outline">
+                              {ext}
+                            </Badge>
+                          )}
+                          {part !== null && (
+                            <Badge size="xs" variant="light" color="grape">
+                              {t('fileUpload.unitFiles.part', { part })}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <FileSize bytes={f.sizeBytes} />
+                      </Table.Td>
+                      <Table.Td>
+                        <FileDate iso={f.lastModified} />
+                      </Table.Td>
+                      <Table.Td>
+                        <FileStatusBadge status={f.status} testId={`file-status-${f.fileId}`} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('fileUpload.confirmDelete.title')} data-testid="file-delete-modal">
+        <Stack>
+          <Text>{t('fileUpload.confirmDelete.body', { count: paths.length })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-testid="file-delete-cancel">
+              {t('fileUpload.confirmDelete.cancel')}
+            </Button>
+            <Button color="red" onClick={confirmDelete} data-testid="file-delete-confirm">
+              {t('fileUpload.confirmDelete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

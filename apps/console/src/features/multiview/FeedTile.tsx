@@ -1,0 +1,105 @@
+import { memo } from 'react';
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { describeBattery, formatBitrate } from '@fleet/domain';
+import type { UnitSummary } from '@fleet/contracts';
+import { statusColourOf } from './multiviewState';
+
+const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as const;
+
+function BitrateText({ unitId, kbps }: { unitId: string; kbps: number }) {
+  const { t } = useTranslation();
+  const formatted = formatBitrate(kbps);
+  const text = !formatted ? t('common.none') : formatted.unit === 'Mbps' ? t('units.bitrate.mbps', { value: formatted.value }) : t('units.bitrate.kbps', { value: formatted.value });
+  return (
+    <Text size="sm" fw={600} data-testid={`multiview-tile-bitrate-${unitId}`} data-kbps={Math.round(kbps)}>
+      {text}
+    </Text>
+  );
+}
+
+function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary['battery'] }) {
+  const { t } = useTranslation();
+  const { level, colour } = describeBattery(battery ?? { connected: false, charging: false, percentage: null });
+  const percentage = battery?.connected && battery.percentage !== null ? Math.round(battery.percentage) : null;
+  const text =
+    level === 'unknown' || percentage === null
+      ? t('units.battery.unknown')
+      : level === 'charging' || level === 'charge_100'
+        ? t('units.battery.charging', { percentage })
+        : t('units.battery.level', { percentage });
+  return (
+    <Text size="sm" c={BATTERY_COLOURS[colour]} data-testid={`multiview-tile-battery-${unitId}`} data-level={level} data-colour={colour}>
+      {text}
+    </Text>
+  );
+}
+
+interface FeedTileProps {
+  readonly unit: UnitSummary;
+  readonly onRemove: (unit: UnitSummary) => void;
+}
+
+/** One feed on the wall: name (a link to the unit in the list), status, bitrate, battery, channel. */
+export const FeedTile = memo(function FeedTile({ unit, onRemove }: FeedTileProps) {
+  const { t } = useTranslation();
+  const id = unit.uniqueId;
+  const channelId = unit.selectedChannel.channelId;
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      data-testid={`multiview-tile-${id}`}
+      data-status={unit.status}
+      style={{ borderColor: `var(--mantine-color-${statusColourOf(unit.status)}-6)`, borderWidth: 2 }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Anchor component={Link} to={`/list?unit=${encodeURIComponent(id)}`} fw={600} truncate="end" aria-label={t('multiview.feeds.open', { name: unit.name })} data-testid={`multiview-tile-open-${id}`}>
+          {unit.name}
+        </Anchor>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('multiview.feeds.remove', { name: unit.name })} onClick={() => onRemove(unit)} data-testid={`multiview-tile-remove-${id}`}>
+          ×
+        </ActionIcon>
+      </Group>
+      <Group gap={6} mt={4}>
+        <Badge color={statusColourOf(unit.status)} variant="light">
+          {t(`units.status.${unit.status}`)}
+        </Badge>
+        <VisuallyHidden data-testid={`multiview-tile-status-${id}`} aria-hidden="true">
+          {unit.status}
+        </VisuallyHidden>
+      </Group>
+      <Stack gap={2} mt="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('multiview.feeds.bitrate')}
+          </Text>
+          <BitrateText unitId={id} kbps={unit.totalBitrate} />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('multiview.feeds.battery')}
+          </Text>
+          <BatteryText unitId={id} battery={unit.battery} />
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('multiview.feeds.channel')}
+          </Text>
+          <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
+            <Text size="sm" truncate="end">
+              {channelId ?? t('multiview.feeds.noChannel')}
+            </Text>
+            {channelId !== null && unit.selectedChannel.external && (
+              <Badge size="xs" color="grape" variant="outline">
+                {t('multiview.feeds.external')}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+});

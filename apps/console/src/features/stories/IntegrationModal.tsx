@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STORY_FIELDS } from '@fleet/contracts';
+import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@fleet/contracts';
+import { isApiError } from '../../api/ApiError';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
+
+export interface IntegrationModalProps {
+  readonly opened: boolean;
+  readonly onClose: () => void;
+  readonly inventoryId: string;
+}
+
+interface Draft {
+  enabled: boolean;
+  endpoint: string;
+  queue: string;
+  username: string;
+  mapping: StoryFieldMapping;
+}
+
+const draftOf = (s: StoryIntegration): Draft => ({ enabled: s.enabled, endpoint: s.endpoint, queue: s.queue, username: s.username, mapping: { ...s.mapping } });
+
+/**
+ * The story integration settings of an inventory (spec 000 §2 "integration settings modal (NRCS
+ * sync, test mapping)"): NRCS sync on/off with its server, queue and account, the field mapping,
+ * and a dry run of the mapping on a sample NRCS story. Manage-level users only (the page decides).
+ */
+export function IntegrationModal({ opened, onClose, inventoryId }: IntegrationModalProps) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const settings = useEndpointQuery('getStoryIntegration', { params: { inventoryId } }, { enabled: opened });
+  let body: React.ReactNode;
+  if (settings.isError) {
+    body = (
+      <Alert color="red" title={t('stories.integrationModal.loadFailed')} data-testid="integration-load-error">
+        {errorMessage(settings.error)}
+      </Alert>
+    );
+  } else if (!settings.data) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else {
+    // The modal unmounts its content when closed: each opening starts from the stored settings.
+    body = <IntegrationForm key={settings.data.version} loaded={settings.data} inventoryId={inventoryId} onClose={onClose} />;
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('stories.integrationModal.title')} size="xl" data-testid="integration-modal">
+      {body}
+    </Modal>
+  );
+}
+
+function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegration; inventoryId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const errorMessage = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const save = useEndpointMutation('updateStoryIntegration');
+  const test = useEndpointMutation('testStoryMapping');
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sample, setSample] = useState(() => JSON.stringify(SAMPLE_NRCS_STORY, null, 2));
+  const [sampleError, setSampleError] = useState<string | null>(null);
+  const [result, setResult] = useState<StoryMappingResult | null>(null);
+
+  const set = (patch: Partial<Draft>, ...paths: string[]) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([p]) => !paths.includes(p))));
+  };
+
+  const onSave = async () => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({ params: { inventoryId }, body: { version: loaded.version, ...draft } });
+      queryClient.setQueryData(endpointKey('getStoryIntegration', { params: { inventoryId } }), saved);
+      toast.show({ message: t('stories.integrationModal.saved'), variant: 'success' });
+      onClose();
+    } catch (error) {
+      const fields = serverFieldErrors(isApiError(error) ? error.fields : undefined);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(errorMessage(error));
+    }
+  };
+
+  const onTest = async () => {
+    const parsed = parseSample(sample);
+    if (!parsed.ok) {
+      setSampleError(t('stories.integrationModal.sampleInvalid'));
+      setResult(null);
+      return;
+    }
+    setSampleError(null);
+    try {
+      setResult(await test.mutateAsync({ params: { inventoryId }, body: { sample: parsed.value, mapping: draft.mapping } }));
+    } catch (error) {
+      const fields = serverFieldErrors(isApiError(error) ? error.fields : undefined);
+      setErrors(fields);
+      setSampleError(fields.sample ?? (Object.keys(fields).length === 0 ? errorMessage(error) : null));
+      setResult(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Switch
+        label={t('stories.integrationModal.nrcsSync')}
+        description={t('stories.integrationModal.nrcsSyncHint', { minutes: loaded.syncIntervalMinutes })}
+        checked={draft.enabled}
+        onChange={(e) => set({ enabled: e.currentTarget.checked }, 'endpoint', 'mapping.slugline')}
+        data-testid="integration-enabled"
+      />
+      <Text size="xs" c="dimmed" data-testid="integration-last-sync">
+        {loaded.lastSyncAt
+          ? t('stories.integrationModal.lastSync', { time: new Date(loaded.lastSyncAt).toLocaleString(i18n.language) })
+          : t('stories.integrationModal.neverSynced')}
+      </Text>
+      <TextInput
+        label={t('stories.integrationModal.endpoint')}
+        placeholder="https://nrcs.example.com"
+        value={draft.endpoint}
+        error={errors.endpoint}
+        onChange={(e) => set({ endpoint: e.currentTarget.value }, 'endpoint')}
+        data-testid="integration-endpoint"
+        errorProps={{ 'data-testid': 'integration-error-endpoint' }}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          label={t('stories.integrationModal.queue')}
+          value={draft.queue}
+          error={errors.queue}
+          onChange={(e) => set({ queue: e.currentTarget.value }, 'queue')}
+          data-testid="integration-queue"
+        />
+        <TextInput
+          label={t('stories.integrationModal.username')}
+          value={draft.username}
+          error={errors.username}
+          onChange={(e) => set({ username: e.currentTarget.value }, 'username')}
+          data-testid="integration-username"
+        />
+      </SimpleGrid>
+      <Divider label={t('stories.integrationModal.mapping')} labelPosition="left" />
+      <Text size="xs" c="dimmed">
+        {t('stories.integrationModal.mappingHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {STORY_FIELDS.map((field) => (
+          <TextInput
+            key={field}
+            size="xs"
+            label={t(`stories.fields.${field}`)}
+            value={draft.mapping[field]}
+            error={errors[`mapping.${field}`]}
+            onChange={(e) => set({ mapping: { ...draft.mapping, [field]: e.currentTarget.value } }, `mapping.${field}`)}
+            data-testid={`integration-mapping-${field}`}
+            errorProps={{ 'data-testid': `integration-error-mapping-${field}` }}
+          />
+        ))}
+      </SimpleGrid>
+      <Divider label={t('stories.integrationModal.test')} labelPosition="left" />
+      <Textarea
+        label={t('stories.integrationModal.sample')}
+        autosize
+        minRows={4}
+        maxRows={12}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        value={sample}
+        error={sampleError}
+        onChange={(e) => {
+          setSample(e.currentTarget.value);
+          setSampleError(null);
+        }}
+        data-testid="integration-sample"
+        errorProps={{ 'data-testid': 'integration-sample-error' }}
+      />
+      <Group>
+        <Button variant="light" onClick={() => void onTest()} loading={test.isPending} data-testid="integration-test">
+          {t('stories.integrationModal.runTest')}
+        </Button>
+      </Group>
+      {result && <MappingResult result={result} />}
+      {failure && (
+        <Alert color="red" data-testid="integration-error">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="integration-cancel">
+          {t('stories.integrationModal.cancel')}
+        </Button>
+        <Button onClick={() => void onSave()} loading={save.isPending} data-testid="integration-save">
+          {t('stories.integrationModal.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The test mapping's answer: ok or the rule errors, then each field's value (or why it has none). */
+function MappingResult({ result }: { result: StoryMappingResult }) {
+  const { t } = useTranslation();
+  const errorOf = new Map(result.errors.map((e) => [e.path, e.message]));
+  return (
+    <Stack gap="xs" data-testid="integration-result" data-ok={String(result.ok)}>
+      <Alert color={result.ok ? 'green' : 'red'} data-testid="integration-result-status">
+        {result.ok ? t('stories.integrationModal.resultOk') : t('stories.integrationModal.resultErrors')}
+      </Alert>
+      <Table withTableBorder striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stories.integrationModal.field')}</Table.Th>
+            <Table.Th>{t('stories.integrationModal.value')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {STORY_FIELDS.map((field) => (
+            <Table.Tr key={field}>
+              <Table.Td>{t(`stories.fields.${field}`)}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Text size="sm" data-testid={`integration-result-${field}`} style={{ overflowWrap: 'anywhere' }}>
+                    {result.fields[field]}
+                  </Text>
+                  {result.missing.includes(field) && (
+                    <Badge size="xs" color="yellow" variant="light">
+                      {t('stories.integrationModal.missing')}
+                    </Badge>
+                  )}
+                  {result.unmapped.includes(field) && (
+                    <Badge size="xs" color="gray" variant="light">
+                      {t('stories.integrationModal.unmapped')}
+                    </Badge>
+                  )}
+                  {errorOf.has(field) && (
+                    <Text size="xs" c="red" data-testid={`integration-result-error-${field}`}>
+                      {errorOf.get(field)}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

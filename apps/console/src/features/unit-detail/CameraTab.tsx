@@ -1,0 +1,263 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '@fleet/contracts';
+import type { EndpointId, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+import { callEndpoint } from '../../api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { startBlocker } from '../units/unitRules';
+import { sleep } from './activity';
+import { selectChannelWithRetry } from './channelSelection';
+import { BitrateText } from './DetailHeader';
+import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules';
+import type { ModeBlocker } from './detailRules';
+import { ModemList } from './ModemList';
+import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import type { ActivityTransitions } from './useActivityTransitions';
+import { useApplyConfiguration } from './useUnitDetailData';
+import { errorCodeText } from './validationText';
+
+const BitrateChart = lazy(() => import('./BitrateChart'));
+
+/** The value as it was at the last refresh: spec 000 §9 "Bandwidth graph: refresh 5000 ms". */
+function useRefreshed<T>(value: T, intervalMs: number): T {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    const timer = setInterval(() => setShown(latest.current), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return shown;
+}
+
+export interface LocalExternal {
+  readonly channelId: string;
+  readonly previous: string | null;
+}
+
+export interface CameraTabProps {
+  readonly unit: UnitDetail;
+  readonly capabilities: Record<string, boolean>;
+  readonly storages: readonly UnitStorage[] | undefined;
+  readonly reportedModems: readonly UnitModem[] | undefined;
+  readonly transitions: ActivityTransitions;
+  readonly canCall: (id: EndpointId) => boolean;
+  readonly onExternal: (external: LocalExternal | null) => void;
+}
+
+type ChannelStatus =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'working'; readonly attempt: number }
+  | { readonly kind: 'selected'; readonly channelId: string }
+  | { readonly kind: 'external'; readonly channelId: string }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+export function CameraTab({ unit, capabilities, storages, reportedModems, transitions, canCall, onExternal }: CameraTabProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorMessage = useApiErrorMessage();
+  const applyConfiguration = useApplyConfiguration(unit.uniqueId);
+  const queryClient = useQueryClient();
+  const id = unit.uniqueId;
+
+  // ── stream ──
+  const [streamError, setStreamError] = useState<unknown>(null);
+  const streamState = transitions.stateOf('video', ['video']);
+  const blocker = startBlocker(unit);
+  const blockedText =
+    blocker === null
+      ? null
+      : blocker === 'streaming'
+        ? t('unitDetail.startBlockers.streaming')
+        : blocker === 'camera'
+        ? t('apiErrors.CAMERA_NOT_CONNECTED')
+        : blocker === 'license'
+          ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID')
+          : t('unitDetail.startBlockers.notOnline');
+  const runStream = (direction: 'start' | 'stop') => {
+    setStreamError(null);
+    void transitions
+      .run('video', direction, ['video'], () =>
+        direction === 'start' ? callEndpoint('startUnitStream', { params: { id } }) : callEndpoint('stopUnitStream', { params: { id } }),
+      )
+      .then((error) => {
+        if (error === null) return;
+        setStreamError(error);
+        toast.show({ title: direction === 'start' ? t('unitDetail.camera.startFailed') : t('unitDetail.camera.stopFailed'), message: errorMessage(error), variant: 'error' });
+      });
+  };
+
+  // ── channel ──
+  const [channelInput, setChannelInput] = useState('');
+  const [channelRequired, setChannelRequired] = useState(false);
+  const [channelStatus, setChannelStatus] = useState<ChannelStatus>({ kind: 'idle' });
+  const channelAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => channelAbort.current?.abort(), []);
+  const setChannel = () => {
+    const channelId = channelInput.trim();
+    if (channelId === '') {
+      setChannelRequired(true);
+      return;
+    }
+    setChannelRequired(false);
+    channelAbort.current?.abort();
+    const controller = new AbortController();
+    channelAbort.current = controller;
+    const previous = unit.selectedChannel.channelId;
+    void selectChannelWithRetry(() => callEndpoint('commandSetVirtualChannel', { params: { id }, body: { channelId } }, { signal: controller.signal }), {
+      signal: controller.signal,
+      sleep,
+      onAttempt: (attempt) => setChannelStatus({ kind: 'working', attempt }),
+    }).then((result) => {
+      switch (result.outcome) {
+        case 'selected':
+          onExternal(null);
+          queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', { params: { id } }), (old) =>
+            old ? { ...old, selectedChannel: { ...old.selectedChannel, channelId: result.result.channelId, external: false } } : old,
+          );
+          setChannelStatus({ kind: 'selected', channelId: result.result.channelId });
+          return;
+        case 'external':
+          // Spec 000 §4: a channel that is not found or unlicensed marks the selection External.
+          onExternal({ channelId, previous });
+          setChannelStatus({ kind: 'external', channelId });
+          return;
+        case 'failed':
+          setChannelStatus({ kind: 'failed', error: result.error });
+          return;
+        case 'aborted':
+          return;
+      }
+    });
+  };
+
+  // ── transmission mode ──
+  const modeMutation = useEndpointMutation('updateUnitTransmissionMode', {
+    onSuccess: (configuration) => {
+      applyConfiguration(configuration);
+      toast.show({ message: t('unitDetail.camera.mode.saved', { mode: t(`unitDetail.camera.mode.names.${configuration.transmissionMode}`) }), variant: 'success' });
+    },
+  });
+  const modeOptions = transmissionModeOptions(unit, capabilities, storages);
+  const blockerText = (b: ModeBlocker) => (b.kind === 'noSdCard' ? t('unitDetail.camera.modeBlockers.noSdCard') : errorCodeText(t, b.code));
+  const canSetMode = canCall('updateUnitTransmissionMode');
+
+  // ── bitrate graph and links ──
+  const samples = useRefreshed(unit.bitrateSamples, TIMINGS.bitrateGraphRefreshMs);
+  const points = bitrateSeries(samples);
+  const modems = modemRows(unit.modems, reportedModems);
+
+  return (
+    <Stack gap="sm" data-testid="unit-detail-camera">
+      <Section title={t('unitDetail.camera.stream')}>
+        {!unit.cameraConnected && (
+          <Alert color="gray" variant="light" data-testid="unit-detail-no-camera">
+            {t('apiErrors.CAMERA_NOT_CONNECTED')}
+          </Alert>
+        )}
+        <ActivityControls
+          testId="unit-detail-stream"
+          state={streamState}
+          canControl={canCall('startUnitStream')}
+          startLabel={t('unitDetail.camera.start')}
+          stopLabel={t('unitDetail.camera.stop')}
+          blocked={blockedText}
+          onStart={() => runStream('start')}
+          onStop={() => runStream('stop')}
+        />
+        <ApiErrorAlert error={streamError} testId="unit-detail-stream-error" />
+      </Section>
+
+      {canCall('commandSetVirtualChannel') && (
+        <Section title={t('unitDetail.camera.channel.label')}>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              size="xs"
+              w={260}
+              aria-label={t('unitDetail.camera.channel.label')}
+              placeholder={t('unitDetail.camera.channel.placeholder')}
+              value={channelInput}
+              onChange={(event) => setChannelInput(event.currentTarget.value)}
+              error={channelRequired ? t('unitDetail.validation.required') : undefined}
+              data-testid="unit-detail-channel-input"
+            />
+            <Button size="xs" onClick={setChannel} loading={channelStatus.kind === 'working'} data-testid="unit-detail-channel-apply">
+              {t('unitDetail.camera.channel.apply')}
+            </Button>
+          </Group>
+          {channelStatus.kind === 'working' && (
+            <Group gap="xs" data-testid="unit-detail-channel-progress">
+              <Loader size="xs" />
+              <Text size="sm">{t('unitDetail.camera.channel.attempt', { attempt: channelStatus.attempt, max: TIMINGS.channelSetRetries })}</Text>
+            </Group>
+          )}
+          {channelStatus.kind === 'selected' && (
+            <Text size="sm" c="green" data-testid="unit-detail-channel-result" data-outcome="selected">
+              {t('unitDetail.camera.channel.selected', { channel: channelStatus.channelId })}
+            </Text>
+          )}
+          {channelStatus.kind === 'external' && (
+            <Alert color="yellow" variant="light" data-testid="unit-detail-channel-result" data-outcome="external">
+              {t('unitDetail.camera.channel.external', { channel: channelStatus.channelId })}
+            </Alert>
+          )}
+          {channelStatus.kind === 'failed' && <ApiErrorAlert error={channelStatus.error} title={t('unitDetail.camera.channel.failed')} testId="unit-detail-channel-error" />}
+        </Section>
+      )}
+
+      <Section title={t('unitDetail.camera.mode.label')}>
+        {canSetMode ? (
+          <Radio.Group
+            value={unit.transmissionMode}
+            onChange={(value) => modeMutation.mutate({ params: { id }, body: { transmissionMode: value as TransmissionMode } })}
+            aria-label={t('unitDetail.camera.mode.label')}
+            data-testid="unit-detail-mode"
+          >
+            <Stack gap={6}>
+              {modeOptions.map((option) => (
+                <Radio
+                  key={option.mode}
+                  value={option.mode}
+                  label={t(`unitDetail.camera.mode.names.${option.mode}`)}
+                  disabled={option.blocker !== null || modeMutation.isPending}
+                  description={option.blocker === null ? undefined : <span data-testid={`unit-detail-mode-reason-${option.mode}`}>{blockerText(option.blocker)}</span>}
+                  data-testid={`unit-detail-mode-${option.mode}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <Text size="sm" data-testid="unit-detail-mode-value">
+            {t(`unitDetail.camera.mode.names.${unit.transmissionMode}`)}
+          </Text>
+        )}
+        <ApiErrorAlert error={modeMutation.error} title={t('unitDetail.camera.mode.failed')} testId="unit-detail-mode-error" />
+      </Section>
+
+      <Section title={t('unitDetail.camera.bitrate.title')} testId="unit-detail-bitrate">
+        <Group gap="xs" data-testid="unit-detail-bitrate-points" data-points={points.length} data-last={points.at(-1)?.t ?? ''}>
+          <BitrateText kbps={points.at(-1)?.kbps ?? unit.totalBitrate} testId="unit-detail-bitrate-value" />
+        </Group>
+        {points.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('unitDetail.camera.bitrate.empty')}
+          </Text>
+        ) : (
+          <Suspense fallback={<Loader size="sm" aria-label={t('unitDetail.camera.bitrate.loading')} />}>
+            <BitrateChart points={points} />
+          </Suspense>
+        )}
+      </Section>
+
+      <Section title={t('unitDetail.camera.modems.title')}>
+        <ModemList modems={modems} />
+      </Section>
+    </Stack>
+  );
+}

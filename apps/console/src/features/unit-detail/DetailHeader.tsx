@@ -1,0 +1,178 @@
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { batteryColour, batteryIconLevel, formatBitrate } from '@fleet/domain';
+import type { BatteryColour, BatteryIconLevel, UnitDetail } from '@fleet/contracts';
+import { statusColour } from '../units/unitRules';
+import { DETAIL_DIALOGS } from './detailParams';
+import type { DetailDialog } from './detailParams';
+import type { ChannelDisplay } from './channelSelection';
+
+const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
+const COLOUR: Record<BatteryColour, string> = {
+  green: 'var(--mantine-color-green-6)',
+  yellow: 'var(--mantine-color-yellow-6)',
+  red: 'var(--mantine-color-red-6)',
+};
+
+/** Spec 000 §4 battery icon (level) and colour, from packages/domain. */
+export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
+  const { t } = useTranslation();
+  const reading = battery ?? { connected: false, charging: false, percentage: null };
+  const level = batteryIconLevel(reading);
+  const colour: BatteryColour = reading.connected ? batteryColour(reading.percentage) : 'red';
+  const percentage = reading.connected ? reading.percentage : null;
+  const label =
+    level === 'unknown'
+      ? t('units.battery.unknown')
+      : level === 'charging' || level === 'charge_100'
+        ? t('units.battery.charging', { percentage: percentage ?? 0 })
+        : t('units.battery.level', { percentage: percentage ?? 0 });
+  return (
+    <Tooltip label={label}>
+      <Group gap={4} wrap="nowrap" data-testid="unit-detail-battery" data-level={level} data-colour={colour} data-percentage={percentage ?? ''} aria-label={label}>
+        <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
+          <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
+          <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
+          <rect x="3" y="3" width={Math.round(16 * FILL[level])} height="6" fill={COLOUR[colour]} />
+          {(level === 'charging' || level === 'charge_100') && <path d="M12 1 L8 7 H11 L10 11 L14 5 H11 Z" fill="currentColor" />}
+          {level === 'unknown' && (
+            <text x="11" y="9.5" fontSize="9" textAnchor="middle" fill={COLOUR.red}>
+              ?
+            </text>
+          )}
+        </svg>
+        <Text size="sm" c={colour === 'red' ? 'red' : undefined}>
+          {percentage === null ? t('units.battery.unknown') : t('units.battery.percent', { percentage })}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** Spec 000 §9 bitrate display: above 1000 kbps in Mbps with one decimal. */
+export function BitrateText({ kbps, testId }: { kbps: number; testId?: string }) {
+  const { t } = useTranslation();
+  const formatted = formatBitrate(kbps);
+  const text = formatted === null ? t('common.none') : formatted.unit === 'Mbps' ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value }) : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
+  return (
+    <Text size="sm" data-testid={testId} data-kbps={kbps}>
+      {text}
+    </Text>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+export interface DetailHeaderProps {
+  readonly unit: UnitDetail;
+  readonly channel: ChannelDisplay;
+  readonly dialogs: readonly DetailDialog[];
+  readonly onConfigure: () => void;
+  readonly onDialog: (dialog: DetailDialog) => void;
+  readonly onClose: () => void;
+}
+
+/** Name, type, status, battery, licence, selected channel and bitrate, with the panel's buttons. */
+export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
+  const { t } = useTranslation();
+  const channelText =
+    channel.kind === 'none'
+      ? t('unitDetail.channel.none')
+      : channel.kind === 'channel'
+        ? channel.channelId
+        : channel.channelId === null
+          ? t('unitDetail.channel.external')
+          : t('unitDetail.channel.externalWithId', { channel: channel.channelId });
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={0}>
+          <Title order={3} data-testid="unit-detail-name">
+            {unit.name}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="unit-detail-type">
+            {unit.type} · {t(`units.typeGroups.${unit.typeGroup}`)} · {unit.uniqueId}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={onConfigure} data-testid="unit-detail-configure">
+            {t('unitDetail.menu.configure')}
+          </Button>
+          {dialogs.length > 0 && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="xs" variant="default" data-testid="unit-detail-dialogs-menu">
+                  {t('unitDetail.menu.more')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('unitDetail.menu.dialogs')}</Menu.Label>
+                {DETAIL_DIALOGS.filter((dialog) => dialogs.includes(dialog)).map((dialog) => (
+                  <Menu.Item key={dialog} onClick={() => onDialog(dialog)} data-testid={`unit-detail-dialog-${dialog}`}>
+                    {t(`unitDetail.dialogs.${dialog}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          <ActionIcon variant="subtle" onClick={onClose} aria-label={t('unitDetail.close')} data-testid="unit-detail-close">
+            ×
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Group gap="lg" wrap="wrap">
+        <Field label={t('unitDetail.header.status')}>
+          <Badge color={statusColour(unit.status)} variant="light" data-testid="unit-detail-status" data-status={unit.status}>
+            {t(`units.status.${unit.status}`)}
+          </Badge>
+        </Field>
+        <Field label={t('unitDetail.header.battery')}>
+          <DetailBattery battery={unit.battery} />
+        </Field>
+        <Field label={t('unitDetail.header.bitrate')}>
+          <BitrateText kbps={unit.totalBitrate} testId="unit-detail-total-bitrate" />
+        </Field>
+        <Field label={t('unitDetail.header.licence')}>
+          <Group gap={4} data-testid="unit-detail-licence" data-valid={unit.license.valid}>
+            <Badge size="sm" color={unit.license.valid ? 'green' : 'red'} variant="light">
+              {unit.license.valid ? t('unitDetail.licence.valid') : t('unitDetail.licence.invalid')}
+            </Badge>
+            <Badge size="sm" variant="outline" color="gray">
+              {t(`unitDetail.licence.${unit.license.kind}`)}
+            </Badge>
+            {unit.license.pro && (
+              <Badge size="sm" variant="outline">
+                {t('unitDetail.licence.pro')}
+              </Badge>
+            )}
+            {unit.license.fourK && (
+              <Badge size="sm" variant="outline">
+                {t('unitDetail.licence.fourK')}
+              </Badge>
+            )}
+          </Group>
+        </Field>
+        <Field label={t('unitDetail.header.channel')}>
+          <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
+            {channelText}
+          </Text>
+        </Field>
+        <Field label={t('unitDetail.header.software')}>
+          <Text size="sm">{unit.swVersionDisplay}</Text>
+        </Field>
+        <Field label={t('unitDetail.header.serial')}>
+          <Text size="sm">{unit.serialNumber}</Text>
+        </Field>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { unitFeatureLicences, workingModeProblem } from '@fleet/domain';
+import { WORKING_MODES } from '@fleet/contracts';
+import type { WorkingMode } from '@fleet/contracts';
+import { activityState } from './activity';
+import { ActivityBadge, ApiErrorAlert, Section } from './parts';
+import type { DetailTabProps } from './tabProps';
+import { useConfigMutation } from './useConfigMutation';
+import { errorCodeText, validationText } from './validationText';
+
+/**
+ * Xtend mode: whether an extender is attached (hasExtender), the xtender relay activity, and the
+ * unit's operational (working) mode — a change takes a few seconds (spec 000 §4).
+ */
+export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
+  const { t } = useTranslation();
+  const id = unit.uniqueId;
+  const [mode, setMode] = useState<WorkingMode>(unit.workingMode);
+  const mutation = useConfigMutation(id, 'updateUnitOperationalMode', (configuration) =>
+    t('unitDetail.xtend.saved', { mode: t(`unitDetail.xtend.workingModes.${configuration.workingMode}`) }),
+  );
+  const licences = unitFeatureLicences(capabilities, unit.services);
+  const canWrite = canCall('updateUnitOperationalMode');
+  const options = WORKING_MODES.map((value) => {
+    const problem = workingModeProblem(value, licences);
+    return {
+      value,
+      label: problem === null ? t(`unitDetail.xtend.workingModes.${value}`) : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${(problem.kind === 'error' ? errorCodeText(t, problem.code) : validationText(t, problem.message))}`,
+      disabled: problem !== null,
+    };
+  });
+
+  return (
+    <Stack gap="sm" data-testid="unit-detail-xtend">
+      <Section title={t('unitDetail.xtend.extender')}>
+        <Group gap="sm">
+          <Badge color={unit.hasExtender ? 'green' : 'gray'} variant="light" data-testid="unit-detail-xtend-extender" data-has-extender={unit.hasExtender}>
+            {unit.hasExtender ? t('unitDetail.xtend.hasExtender') : t('unitDetail.xtend.noExtender')}
+          </Badge>
+          <Text size="sm">{t('unitDetail.xtend.relay')}</Text>
+          <ActivityBadge state={activityState(unit.applications, ['xtenderRelay'])} testId="unit-detail-xtend-relay" />
+        </Group>
+      </Section>
+      <Section title={t('unitDetail.xtend.workingMode')}>
+        <Text size="sm" data-testid="unit-detail-xtend-mode" data-mode={unit.workingMode}>
+          {t(`unitDetail.xtend.workingModes.${unit.workingMode}`)}
+        </Text>
+        {canWrite && (
+          <Group gap="xs" align="flex-end">
+            <Select
+              size="xs"
+              w={320}
+              aria-label={t('unitDetail.xtend.workingMode')}
+              data={options}
+              value={mode}
+              allowDeselect={false}
+              onChange={(value) => {
+                if (value !== null) setMode(value as WorkingMode);
+              }}
+              data-testid="unit-detail-xtend-mode-select"
+            />
+            <Button size="xs" onClick={() => mutation.mutate({ params: { id }, body: { workingMode: mode } })} disabled={mode === unit.workingMode} loading={mutation.isPending} data-testid="unit-detail-xtend-apply">
+              {t('unitDetail.xtend.apply')}
+            </Button>
+          </Group>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('unitDetail.xtend.takesSeconds')}
+        </Text>
+        <ApiErrorAlert error={mutation.error} title={t('unitDetail.xtend.saveFailed')} testId="unit-detail-xtend-error" />
+      </Section>
+    </Stack>
+  );
+}

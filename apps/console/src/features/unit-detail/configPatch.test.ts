@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { EnhancedUnitInfo, UnitConfiguration } from '@fleet/contracts';
+import { makeDetail, makeUnit } from '../../test-utils/fixtures';
+import { detailWithConfiguration, listWithConfiguration, withConfiguration } from './configPatch';
+
+/** Only the fields the patch reads; the rest of a configuration does not matter here. */
+function config(fields: Partial<UnitConfiguration>): UnitConfiguration {
+  // A partial configuration stands in for the whole one (the patch reads these fields only).
+  return { version: 2, transmissionMode: 'live', workingMode: 'video', selectedChannelId: null, ...fields } as UnitConfiguration;
+}
+
+describe('configuration patches', () => {
+  it('puts the newer configuration in the enhanced info and ignores an older one', () => {
+    const info = { configuration: config({ version: 5 }) } as unknown as EnhancedUnitInfo;
+    expect(withConfiguration(info, config({ version: 4 }))).toBe(info);
+    expect(withConfiguration(info, config({ version: 6, transmissionMode: 'fixedInternet' }))?.configuration.transmissionMode).toBe('fixedInternet');
+  });
+
+  it('carries the transmission mode, working mode and selected channel to the unit', () => {
+    const unit = makeDetail();
+    expect(detailWithConfiguration(unit, config({}))).toBe(unit);
+    const patched = detailWithConfiguration(unit, config({ transmissionMode: 'storeAndForward', selectedChannelId: 'CH1' }));
+    expect(patched?.transmissionMode).toBe('storeAndForward');
+    expect(patched?.selectedChannel).toMatchObject({ channelId: 'CH1', external: false });
+  });
+
+  it('patches only the unit in the list', () => {
+    const list = [makeUnit({ uniqueId: 'A' }), makeUnit({ uniqueId: 'B' })];
+    expect(listWithConfiguration(list, 'C', config({ workingMode: 'databridge' }))).toBe(list);
+    const next = listWithConfiguration(list, 'B', config({ workingMode: 'databridge' }));
+    expect(next?.[0]).toBe(list[0]);
+    expect(next?.[1]?.workingMode).toBe('databridge');
+  });
+});

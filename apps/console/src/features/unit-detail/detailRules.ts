@@ -1,0 +1,82 @@
+/**
+ * Display rules of the unit detail: the bitrate graph's points, the modem list with its UI states,
+ * the transmission mode choices and the selected channel. The spec's rules themselves (bitrate
+ * display, modem UI state, which modes a unit may use) come from @fleet/domain.
+ */
+import { modemUiState, transmissionModeProblem, unitFeatureLicences } from '@fleet/domain';
+import { TIMINGS, TRANSMISSION_MODES, UNIT_SD_STORAGE } from '@fleet/contracts';
+import type { BitrateSample, ErrorCode, Modem, ModemUiState, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+
+// ── bitrate graph ────────────────────────────────────────────────────────────────────────────────
+
+export interface BitratePoint {
+  readonly t: number;
+  readonly kbps: number;
+}
+
+/** Spec 000 §9 "Bandwidth graph: up to 360 points": the newest samples, oldest first. */
+export function bitrateSeries(samples: readonly BitrateSample[], maxPoints: number = TIMINGS.bitrateGraphMaxPoints): BitratePoint[] {
+  const sorted = [...samples].sort((a, b) => a.t - b.t);
+  return sorted.slice(Math.max(0, sorted.length - maxPoints)).map(({ t, kbps }) => ({ t, kbps }));
+}
+
+// ── modems ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface ModemRow extends Modem {
+  readonly uiState: ModemUiState;
+}
+
+/**
+ * The unit's links: the live modems of the unit detail (patched by telemetry) with their UI state
+ * (spec 000 §3, packages/domain modemUiState), plus the ports devices/{id}/modems reported that the
+ * live list no longer carries (shown as no_device: nothing is plugged there now). By port.
+ */
+export function modemRows(live: readonly Modem[], reported: readonly UnitModem[] | undefined): ModemRow[] {
+  const rows: ModemRow[] = live.map((modem) => ({ ...modem, uiState: modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected }) }));
+  for (const modem of reported ?? []) {
+    if (!rows.some((row) => row.id === modem.id)) rows.push({ ...modem, uiState: live.length > 0 ? 'no_device' : modem.uiState });
+  }
+  return rows.sort((a, b) => a.port - b.port || a.id.localeCompare(b.id));
+}
+
+/** Mantine colour of a modem UI state. */
+export const MODEM_STATE_COLOURS: Record<ModemUiState, string> = {
+  no_device: 'gray',
+  disabled: 'dark',
+  not_connected: 'orange',
+  connected: 'green',
+};
+
+// ── transmission modes ──────────────────────────────────────────────────────────────────────────
+
+/** Why a mode cannot be chosen: the spec's field message (no SD card) or an error code (licence). */
+export type ModeBlocker = { readonly kind: 'noSdCard' } | { readonly kind: 'error'; readonly code: ErrorCode };
+
+export interface TransmissionModeOption {
+  readonly mode: TransmissionMode;
+  readonly blocker: ModeBlocker | null;
+}
+
+/**
+ * Whether the unit has an SD card: its capability, and — once the storages are read — an SD
+ * storage among them (spec 000 §4 "Store & Forward (disabled if the unit has no SD card)").
+ */
+export function hasSdCard(capabilities: Record<string, boolean>, storages: readonly UnitStorage[] | undefined): boolean {
+  if (capabilities.sdCard !== true) return false;
+  return storages === undefined || storages.some((storage) => storage.id === UNIT_SD_STORAGE.id);
+}
+
+/** Every transmission mode of spec 000 §4 with what blocks it on this unit (the core refuses the same). */
+export function transmissionModeOptions(
+  unit: Pick<UnitDetail, 'services'>,
+  capabilities: Record<string, boolean>,
+  storages: readonly UnitStorage[] | undefined,
+): TransmissionModeOption[] {
+  const flags = { ...capabilities, sdCard: hasSdCard(capabilities, storages) };
+  const licences = unitFeatureLicences(flags, unit.services);
+  return TRANSMISSION_MODES.map((mode) => {
+    const problem = transmissionModeProblem(mode, flags, licences);
+    if (problem === null) return { mode, blocker: null };
+    return { mode, blocker: problem.kind === 'field' ? { kind: 'noSdCard' } : { kind: 'error', code: problem.code } };
+  });
+}

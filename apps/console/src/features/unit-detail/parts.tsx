@@ -1,0 +1,100 @@
+/** Small building blocks the unit detail's tabs share. */
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import type { ActivityState } from './activity';
+import { canStartActivity, canStopActivity } from './activity';
+import { validationText } from './validationText';
+
+const STATE_COLOURS: Record<ActivityState, string> = {
+  off: 'gray',
+  connecting: 'yellow',
+  running: 'green',
+  disconnecting: 'orange',
+  failed: 'red',
+};
+
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="sm" data-testid={testId}>
+      <Stack gap="xs">
+        <Title order={5}>{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ActivityBadge({ state, testId, runningLabel }: { state: ActivityState; testId: string; runningLabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATE_COLOURS[state]} variant="light" data-testid={testId} data-state={state}>
+      {state === 'running' && runningLabel !== undefined ? runningLabel : t(`unitDetail.state.${state}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The state of one activity with its start and stop buttons (only for users who may make the
+ * calls). `blocked` disables start with the reason shown under the buttons.
+ */
+export function ActivityControls(props: {
+  readonly testId: string;
+  readonly state: ActivityState;
+  readonly canControl: boolean;
+  readonly startLabel: string;
+  readonly stopLabel: string;
+  readonly blocked?: string | null;
+  /** What "running" is called for this activity (an intercom is connected). */
+  readonly runningLabel?: string;
+  readonly onStart: () => void;
+  readonly onStop: () => void;
+}) {
+  const { testId, state, canControl, blocked = null } = props;
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <ActivityBadge state={state} testId={`${testId}-state`} runningLabel={props.runningLabel} />
+        {canControl && canStartActivity(state) && (
+          <Button size="xs" onClick={props.onStart} disabled={blocked !== null} data-testid={`${testId}-start`}>
+            {props.startLabel}
+          </Button>
+        )}
+        {canControl && canStopActivity(state) && (
+          <Button size="xs" color="red" variant="light" onClick={props.onStop} data-testid={`${testId}-stop`}>
+            {props.stopLabel}
+          </Button>
+        )}
+      </Group>
+      {blocked !== null && canStartActivity(state) && (
+        <Text size="sm" c="dimmed" data-testid={`${testId}-blocked`}>
+          {blocked}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A failed call: the spec's text for its code, and its field problems. */
+export function ApiErrorAlert({ error, title, testId }: { error: unknown; title?: string; testId: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  if (error === null || error === undefined) return null;
+  const fields = isApiError(error) ? error.fields : [];
+  return (
+    <Alert color="red" title={title} data-testid={testId} role="alert">
+      <Text size="sm" data-testid={`${testId}-message`}>
+        {errorMessage(error)}
+      </Text>
+      {fields.length > 0 && (
+        <List size="sm">
+          {fields.map((field) => (
+            <List.Item key={`${field.path}:${field.message}`}>{validationText(t, field.message)}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Who sees which write action in the unit detail: exactly the roles the catalogue declares for the
+ * call behind it, so a button shows only when the core would accept the call (spec 000 §6).
+ */
+import { useCallback } from 'react';
+import { catalogue, hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
+import type { EndpointId, Role } from '@fleet/contracts';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import type { DetailDialog } from './detailParams';
+
+export function canCallEndpoint(roles: readonly Role[], id: EndpointId): boolean {
+  return hasAnyRole(roles, catalogue[id].roles);
+}
+
+/**
+ * The roles that may open each unit dialog: the roles of the call the dialog makes (speed test,
+ * send logs); AI is closed to read-only users (spec 000 §6) and a guest invite acts for the unit,
+ * so both need the unit control roles; the upload progress only shows, so everyone sees it.
+ */
+export function canOpenDialog(roles: readonly Role[], dialog: DetailDialog): boolean {
+  switch (dialog) {
+    case 'speedTest':
+      return canCallEndpoint(roles, 'commandSpeedTest');
+    case 'sendLogs':
+      return canCallEndpoint(roles, 'startFetchLogs');
+    case 'aiSession':
+    case 'guestInvite':
+      return hasAnyRole(roles, UNIT_CONTROL_ROLES);
+    case 'uploadProgress':
+      return true;
+  }
+}
+
+/** The signed-in user's roles, or none while the user is not known. */
+export function useUserRoles(): readonly Role[] {
+  const user = useSessionUser();
+  return user === undefined ? [] : rolesOf(user);
+}
+
+export function useCanCall(): (id: EndpointId) => boolean {
+  const roles = useUserRoles();
+  return useCallback((id: EndpointId) => canCallEndpoint(roles, id), [roles]);
+}

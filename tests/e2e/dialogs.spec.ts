@@ -1,0 +1,194 @@
+/**
+ * The unit dialogs of spec 000 §2 (speed test, upload progress, send logs, AI session, guest
+ * interview invite), opened from the unit detail's URL (`/list?unit=<id>&dialog=<name>`), against
+ * the real stack with the simulator: validation and refusal messages in the spec's words, live
+ * updates through /ws without a reload, and no action buttons for read-only users.
+ */
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+/** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
+const UNIT = 'LU800-0001';
+/** A lite unit of the same group: no speed test. */
+const LITE_UNIT = 'LULITE-0001';
+/** A channel of the unit's inventory. */
+const CHANNEL = 'MMH-0001-CH1';
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+}
+
+/** A REST client logged in as this user (another request context than the page's). */
+async function api(baseURL: string, username: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const res = await ctx.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ctx;
+}
+
+async function unitOf(ctx: APIRequestContext, id: string): Promise<UnitDetail> {
+  const res = await ctx.get(`/api/v2/units/${id}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as UnitDetail;
+}
+
+/** Follow full-page navigations: a live update must not reload the page. */
+function watchNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  return navigations;
+}
+
+async function openDialog(page: Page, unitId: string, dialog: string) {
+  await page.goto(`/list?unit=${unitId}&dialog=${dialog}`);
+  await expect(page.getByTestId(`dialog-${dialog}`)).toBeVisible();
+}
+
+test('speed test: refused for a unit without it, then runs and its result arrives live', async ({ page, baseURL }) => {
+  const ctx = await api(baseURL!, 'luc_regular');
+  // An idle speed-test unit with a selected channel: the first field unit of the group that is idle.
+  const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
+  let unitId = '';
+  await expect
+    .poll(
+      async () => {
+        for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
+          const d = await unitOf(ctx, u.uniqueId);
+          if (d.status === 'idle' && d.capabilities.speedTest === true && d.licenseValid) {
+            unitId = u.uniqueId;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
+  expect(sel.ok(), await sel.text()).toBe(true);
+  await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);
+
+  await login(page, 'luc_regular');
+  const navigations = watchNavigations(page);
+  await openDialog(page, LITE_UNIT, 'speedTest');
+  await expect(page.getByTestId('speed-test-blocker')).toHaveText('Feature disabled');
+  await expect(page.getByTestId('speed-test-start')).toBeDisabled();
+
+  await openDialog(page, unitId, 'speedTest');
+  navigations.length = 0;
+  await expect(page.getByTestId('speed-test-channel')).toHaveText(CHANNEL);
+  await expect(page.getByTestId('speed-test-start')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('speed-test-start').click();
+  await expect(page.getByTestId('speed-test-running')).toBeVisible();
+  // The outcome comes as unit.commandResult on /ws (the test takes up to 10 s).
+  await expect(page.getByTestId('speed-test-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('speed-test-uplink')).toHaveText(/^\d+(\.\d)? (kbps|Mbps)$/);
+  await expect(page.getByTestId('speed-test-downlink')).toHaveText(/^\d+(\.\d)? (kbps|Mbps)$/);
+  expect(navigations).toEqual([]);
+  await ctx.dispose();
+});
+
+test('upload progress: an upload appears and moves live; a pending one is cancelled', async ({ page, baseURL }) => {
+  const ctx = await api(baseURL!, 'luc_regular');
+  await expect.poll(async () => (await unitOf(ctx, UNIT)).status !== 'offline', { timeout: 30_000 }).toBe(true);
+  const listing = (await (await ctx.get(`/api/v2/units/${UNIT}/storages/files`)).json()) as UnitStorageFiles;
+  const recorded = listing.files.filter((f) => f.kind === 'recorded').map((f) => f.path);
+  expect(recorded.length).toBeGreaterThanOrEqual(2);
+  // An entry of the upload list the unit is not working on (the seeded fleet has one), else the
+  // second file of the upload below, which waits behind the first.
+  const idlePending = listing.files.find((f) => f.kind === 'uploaded' && f.status === 'pending');
+
+  await login(page, 'luc_regular');
+  await openDialog(page, UNIT, 'uploadProgress');
+  const navigations = watchNavigations(page);
+
+  // Started in another request context while the dialog stays open.
+  const up = await ctx.post(`/api/v2/units/${UNIT}/storages/files/upload`, { data: { paths: recorded.slice(0, 2) } });
+  expect(up.ok(), await up.text()).toBe(true);
+  const [first, second] = ((await up.json()) as { files: { fileId: string; fileName: string }[] }).files;
+  const firstRow = page.getByTestId(`upload-row-${first!.fileId}`);
+  await expect(firstRow).toBeVisible();
+  const target = idlePending ?? second!;
+  const targetRow = page.getByTestId(`upload-row-${target.fileId}`);
+  await expect(targetRow).toHaveAttribute('data-status', 'pending');
+  await page.getByTestId(`upload-select-${target.fileId}`).check();
+  await page.getByTestId('upload-cancel').click();
+  await expect(page.getByTestId('upload-cancel-notice')).toHaveText(`Upload cancelled: ${target.fileName}`);
+  await expect(targetRow).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByTestId(`upload-status-${target.fileId}`)).toHaveText('Failed');
+  // The first one moves: its progress grows while the dialog stays open.
+  await expect.poll(async () => Number(await firstRow.getAttribute('data-progress')), { timeout: 30_000 }).toBeGreaterThan(0);
+  // The first one finishes without a reload.
+  await expect(firstRow).toHaveAttribute('data-status', 'uploaded', { timeout: 30_000 });
+  await expect(page.getByTestId(`upload-progress-${first!.fileId}`)).toHaveText('100%');
+  expect(navigations).toEqual([]);
+  await ctx.dispose();
+});
+
+test('upload progress: a read-only user sees the uploads but gets no action', async ({ page }) => {
+  await login(page, 'luc_read');
+  await openDialog(page, UNIT, 'uploadProgress');
+  await expect(page.getByTestId('upload-table')).toBeVisible();
+  await expect(page.getByTestId('dialog-read-only')).toHaveText('Not available for your user type');
+  await expect(page.getByTestId('upload-cancel')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="upload-select-"]')).toHaveCount(0);
+});
+
+test('send logs: the description is required, and a user without an e-mail address is refused', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openDialog(page, UNIT, 'sendLogs');
+  await page.getByTestId('send-logs-send').click();
+  await expect(page.getByTestId('dialog-sendLogs').getByText('This field is required')).toBeVisible();
+
+  await page.context().clearCookies();
+  await login(page, 'luc_partner');
+  await openDialog(page, UNIT, 'sendLogs');
+  await expect(page.getByTestId('send-logs-blocker')).toHaveText('Users without an e-mail address cannot open a support case');
+  await expect(page.getByTestId('send-logs-send')).toBeDisabled();
+});
+
+test('AI session: informative dialog with the unit’s live status', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openDialog(page, UNIT, 'aiSession');
+  await expect(page.getByTestId('ai-session-unit-status')).toBeVisible();
+  await expect(page.getByTestId('ai-session-streaming')).toBeVisible();
+  await expect(page.getByTestId('ai-session-not-yet')).toHaveText('Starting an AI session from the console is not available yet.');
+});
+
+test('guest interview invite: inline validation in the spec’s words, an invitation code, and the uniqueness refusal', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openDialog(page, UNIT, 'guestInvite');
+  const dialog = page.getByTestId('dialog-guestInvite');
+  await page.getByTestId('guest-invite-name').fill('Jane Doe');
+  await page.getByTestId('guest-invite-email').fill('jane@');
+  await page.getByTestId('guest-invite-phone').fill('+44 20');
+  await page.getByTestId('guest-invite-send').click();
+  await expect(dialog.getByText('Only letters, numbers, underscores and hyphens are allowed')).toBeVisible();
+  await expect(dialog.getByText('Invalid email format')).toBeVisible();
+  await expect(dialog.getByText('Must only contain numeric characters')).toBeVisible();
+
+  const name = `jane_${Date.now()}`;
+  await page.getByTestId('guest-invite-name').fill(name);
+  await page.getByTestId('guest-invite-email').fill('jane@example.com');
+  await page.getByTestId('guest-invite-phone').fill('4420');
+  await page.getByTestId('guest-invite-send').click();
+  await expect(page.getByTestId('guest-invite-sent')).toBeVisible();
+  await expect(page.getByTestId('guest-invite-code')).toHaveText(/^[A-Z2-9]{8}$/);
+  const code = await page.getByTestId('guest-invite-code').textContent();
+  await expect(page.getByTestId('guest-invite-link')).toHaveText(new RegExp(`/easy_live\\?invitation=${code}$`));
+  await expect(page.getByTestId('guest-invite-delivery-email')).toHaveText('Sent to jane@example.com');
+
+  // The same guest name again in the same group: the core refuses it (001 §5 device name unique).
+  await page.getByTestId('guest-invite-another').click();
+  await page.getByTestId('guest-invite-name').fill(name);
+  await page.getByTestId('guest-invite-phone').fill('4420');
+  await page.getByTestId('guest-invite-send').click();
+  await expect(dialog.getByText('Name field has to be unique')).toBeVisible();
+});

@@ -1,0 +1,185 @@
+/**
+ * The unit detail panel (spec 000 §2 unit detail tabs; §4 transitions, channel selection,
+ * transmission modes; §5 validation) in /list?unit=<id>, against the real stack and simulator.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+/** Seeded (packages/db seed.ts SEED_IDS.unitWithoutSdCard): luc_regular's group, no SD card. */
+const UNIT_WITHOUT_SD_CARD = 'LU800-0002';
+const TABS = ['multiCamera', 'intercom', 'databridge', 'videoReturn', 'xtend', 'camera'] as const;
+
+interface ListedUnit {
+  uniqueId: string;
+  status: string;
+  cameraConnected: boolean;
+  licenseValid: boolean;
+  typeGroup: string;
+  applications: Record<string, unknown>;
+}
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+}
+
+/** Waits (through REST, with the page's session) for an idle unit that can stream: camera connected, valid licence. */
+async function idleStreamableUnit(page: Page, prefer: readonly string[] = []): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/devices/fetch');
+        if (!res.ok()) return '';
+        const units = (await res.json()) as ListedUnit[];
+        const ok = units.filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0);
+        found = (prefer.map((id) => ok.find((u) => u.uniqueId === id)).find((u) => u !== undefined) ?? ok[0])?.uniqueId ?? '';
+        return found;
+      },
+      { timeout: 30_000, message: 'an idle unit with a camera' },
+    )
+    .not.toBe('');
+  return found;
+}
+
+/**
+ * Records every data-state the element `testId` shows (a MutationObserver in the page), so a short
+ * transition is seen even when the machine is slower than the unit.
+ */
+async function recordStates(page: Page, testId: string): Promise<() => Promise<string[]>> {
+  await page.evaluate((id) => {
+    const seen: string[] = [];
+    const w = window as unknown as Record<string, string[]>;
+    w[`states:${id}`] = seen;
+    const note = () => {
+      const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') ?? null;
+      if (value !== null && seen.at(-1) !== value) seen.push(value);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  }, testId);
+  return () => page.evaluate((id) => (window as unknown as Record<string, string[]>)[`states:${id}`] ?? [], testId);
+}
+
+/** Marks the loaded document; the mark is gone after a reload (URL updates of the SPA keep it). */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as unknown as Record<string, boolean>).__unitDetailMark = true;
+  });
+  return () => page.evaluate(() => (window as unknown as Record<string, boolean>).__unitDetailMark === true);
+}
+
+test('a regular user switches tabs and starts and stops a stream live, without a reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const id = await idleStreamableUnit(page, ['LU800-0001']);
+  await page.goto(`/list?unit=${id}`);
+  const panel = page.getByTestId('unit-detail');
+  await expect(panel).toHaveAttribute('data-unit-id', id);
+  await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
+  const sameDocument = await markDocument(page);
+
+  // Tabs follow the URL (`tab`), the other params stay.
+  for (const tab of TABS) {
+    await page.getByTestId(`unit-detail-tab-${tab}`).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]tab=${tab}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}(&|$)`));
+    await expect(panel).toHaveAttribute('data-tab', tab);
+  }
+
+  // Start: connecting → running (streaming), then stop: disconnecting → stopped (idle).
+  const state = page.getByTestId('unit-detail-stream-state');
+  await expect(state).toHaveAttribute('data-state', 'off');
+  const states = await recordStates(page, 'unit-detail-stream-state');
+  await page.getByTestId('unit-detail-stream-start').click();
+  await expect(state).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+  expect(await states()).toEqual(['off', 'connecting', 'running']);
+  await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'streaming');
+
+  // Live telemetry (every 5 s) reaches the bitrate graph and the header without a reload.
+  const points = page.getByTestId('unit-detail-bitrate-points');
+  const before = await points.getAttribute('data-last');
+  await expect.poll(async () => points.getAttribute('data-last'), { timeout: 20_000 }).not.toBe(before);
+  await expect.poll(async () => Number(await page.getByTestId('unit-detail-total-bitrate').getAttribute('data-kbps')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('unit-detail-battery')).toHaveAttribute('data-colour', /^(green|yellow|red)$/);
+
+  await page.getByTestId('unit-detail-stream-stop').click();
+  await expect(state).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
+  expect(await states()).toEqual(['off', 'connecting', 'running', 'disconnecting', 'off']);
+  await expect(state).toHaveText(detailEn.state.off);
+  await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
+  expect(await sameDocument()).toBe(true);
+});
+
+test('refusals and validation show the spec wording: no SD card, unknown channel, field rules', async ({ page }) => {
+  await login(page, 'luc_regular');
+
+  // Spec 000 §4: Store & Forward is disabled without an SD card, with its reason.
+  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}`);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
+  await expect(page.getByTestId('unit-detail-mode-storeAndForward')).toBeDisabled();
+  await expect(page.getByTestId('unit-detail-mode-reason-storeAndForward')).toHaveText(detailEn.camera.modeBlockers.noSdCard);
+  await expect(page.getByTestId('unit-detail-mode-live')).toBeEnabled();
+
+  // Spec 000 §4: a channel that is not found marks the selection External; an empty one is required.
+  const id = await idleStreamableUnit(page);
+  await page.goto(`/list?unit=${id}`);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
+  await page.getByTestId('unit-detail-channel-apply').click();
+  await expect(page.getByText(detailEn.validation.required)).toBeVisible();
+  await page.getByTestId('unit-detail-channel-input').fill('NO-SUCH-CHANNEL');
+  await page.getByTestId('unit-detail-channel-apply').click();
+  await expect(page.getByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'external');
+  await expect(page.getByTestId('unit-detail-channel')).toHaveAttribute('data-external', 'true');
+  await expect(page.getByTestId('unit-detail-channel')).toHaveText(detailEn.channel.externalWithId.replace('{{channel}}', 'NO-SUCH-CHANNEL'));
+
+  // Spec 000 §5: multi-camera labels have at most 12 characters.
+  await page.getByTestId('unit-detail-tab-multiCamera').click();
+  await page.getByTestId('unit-detail-multicamera-label-1').fill('A-label-far-too-long');
+  await page.getByTestId('unit-detail-multicamera-save').click();
+  await expect(page.getByText(detailEn.validation.maxChars.replace('{{n}}', '12'))).toBeVisible();
+});
+
+test('the configure button and the dialog menu open through the URL', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}`);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
+  await page.getByTestId('unit-detail-configure').click();
+  await expect(page).toHaveURL(/[?&]config=/);
+  await expect(page.getByTestId('unit-config')).toBeVisible();
+  // The modal lives in the URL: going back closes it.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/[?&]config=/);
+  await expect(page.getByTestId('unit-config')).toHaveCount(0);
+  await page.getByTestId('unit-detail-dialogs-menu').click();
+  await page.getByTestId('unit-detail-dialog-speedTest').click();
+  await expect(page).toHaveURL(/[?&]dialog=speedTest(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]unit=${UNIT_WITHOUT_SD_CARD}(&|$)`));
+});
+
+test('a read-only user sees the unit but no write buttons', async ({ page }) => {
+  await login(page, 'luc_read');
+  const res = await page.request.get('/api/devices/fetch');
+  const units = (await res.json()) as ListedUnit[];
+  const id = units.find((u) => u.typeGroup === 'fieldUnits')?.uniqueId ?? units[0]!.uniqueId;
+  await page.goto(`/list?unit=${id}`);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
+  await expect(page.getByTestId('unit-detail-stream-state')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-mode-value')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-stream-start')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-stream-stop')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-channel-apply')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-mode')).toHaveCount(0);
+  await page.getByTestId('unit-detail-tab-intercom').click();
+  await expect(page.getByTestId('unit-detail-intercom')).toBeVisible();
+  await expect(page.locator('[data-testid^="unit-detail-intercom-"][data-testid$="-save"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="unit-detail-intercom-"][data-testid$="-session-start"]')).toHaveCount(0);
+  await page.getByTestId('unit-detail-dialogs-menu').click();
+  await expect(page.getByTestId('unit-detail-dialog-uploadProgress')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-dialog-speedTest')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-dialog-sendLogs')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-dialog-aiSession')).toHaveCount(0);
+});
