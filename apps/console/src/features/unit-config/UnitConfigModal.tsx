@@ -1,11 +1,174 @@
+/**
+ * The unit configuration modal (spec 000 §2 tabs: Connections, Video/Audio, Network, Advanced, IP
+ * Pipe, Alerts Settings, Metadata, IP Input), opened from the unit detail. The open tab follows the
+ * URL's `config` parameter. Each tab is a set of forms that load the unit's configuration, validate
+ * with the core's rules, and apply through the catalogue; read-only users see the values without
+ * Apply buttons (spec 000 §6).
+ */
+import { useEffect, useMemo } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail } from '@fleet/contracts';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
+import { ConfigContext } from './parts';
+import type { UnitFacts } from './forms';
+import { isNewerConfiguration, settingRefetches } from './live';
+import ConnectionsTab from './ConnectionsTab';
+import VideoAudioTab from './VideoAudioTab';
+import NetworkTab from './NetworkTab';
+import AdvancedTab from './AdvancedTab';
+import IpPipeTab from './IpPipeTab';
+import AlertsTab from './AlertsTab';
+import MetadataTab from './MetadataTab';
+import IpInputTab from './IpInputTab';
+
 /** Props of the unit configuration modal (tabs of spec 000 §2), opened from the unit detail. */
 export interface UnitConfigModalProps {
   readonly unitId: string;
   readonly opened: boolean;
   readonly onClose: () => void;
+  /** The tab to open when the URL names none (a CONFIG_TABS id). */
+  readonly initialTab?: string;
 }
 
-/** Placeholder until the unit configuration lands (issue 6). */
-export default function UnitConfigModal({ opened }: UnitConfigModalProps) {
-  return opened ? <div data-testid="unit-config" /> : null;
+function factsOf(unit: UnitDetail): UnitFacts {
+  return {
+    typeGroup: unit.typeGroup,
+    swVersion: unit.swVersion,
+    applications: unit.applications,
+    modems: unit.modems,
+    capabilities: unit.capabilities,
+    license: unit.license,
+  };
+}
+
+/** `unit.configuration` events put the unit's configuration in the cache (a change made elsewhere shows at once). */
+function useLiveConfiguration(unitId: string, enabled: boolean): void {
+  const { subscribe } = useRealtime();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return subscribe((event) => {
+      if (event.type !== 'unit.configuration' || event.unitId !== unitId) return;
+      const key = endpointKey('getUnitConfigurationV2', { params: { id: unitId } });
+      const current = queryClient.getQueryData<UnitConfiguration>(key);
+      if (isNewerConfiguration(current, event.configuration)) queryClient.setQueryData(key, event.configuration);
+      for (const id of settingRefetches(event.setting)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
+    });
+  }, [enabled, queryClient, subscribe, unitId]);
+}
+
+function TabContent({ tab, config, unit }: { tab: ConfigTab; config: UnitConfiguration; unit: UnitFacts }) {
+  switch (tab) {
+    case 'connections':
+      return <ConnectionsTab config={config} unit={unit} />;
+    case 'videoAudio':
+      return <VideoAudioTab config={config} unit={unit} />;
+    case 'network':
+      return <NetworkTab config={config} unit={unit} />;
+    case 'advanced':
+      return <AdvancedTab config={config} />;
+    case 'ipPipe':
+      return <IpPipeTab config={config} unit={unit} />;
+    case 'alerts':
+      return <AlertsTab />;
+    case 'metadata':
+      return <MetadataTab config={config} />;
+    case 'ipInput':
+      return <IpInputTab config={config} />;
+  }
+}
+
+export default function UnitConfigModal({ unitId, opened, onClose, initialTab }: UnitConfigModalProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const [params, setParams] = useSearchParams();
+  const tab = resolveTab(params.get(CONFIG_PARAM), initialTab);
+  const user = useSessionUser();
+  const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
+  const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
+  const input = { params: { id: unitId } };
+  const configQuery = useEndpointQuery('getUnitConfigurationV2', input, { enabled: opened });
+  const unitQuery = useEndpointQuery('getUnit', input, { enabled: opened });
+  useLiveConfiguration(unitId, opened);
+  const context = useMemo(() => ({ unitId, roles }), [unitId, roles]);
+  const facts = useMemo(() => (unitQuery.data ? factsOf(unitQuery.data) : null), [unitQuery.data]);
+
+  const selectTab = (next: string | null) => {
+    if (next === null) return;
+    setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
+  };
+
+  const failed = configQuery.error ?? unitQuery.error;
+  let body: React.ReactNode;
+  if (failed) {
+    body = (
+      <Alert color="red" data-testid="unit-config-error">
+        <Stack gap="xs">
+          <Text size="sm">{t('unitConfig.loadError')}</Text>
+          <Text size="sm">{errorText(failed)}</Text>
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                void configQuery.refetch();
+                void unitQuery.refetch();
+              }}
+              data-testid="unit-config-retry"
+            >
+              {t('unitConfig.retry')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  } else if (!configQuery.data || !facts) {
+    body = (
+      <Group justify="center" p="xl" data-testid="unit-config-loading">
+        <Loader />
+      </Group>
+    );
+  } else {
+    body = (
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List>
+          {CONFIG_TABS.map((id) => (
+            <Tabs.Tab key={id} value={id} data-testid={`config-tab-${id}`}>
+              {t(`unitConfig.tabs.${id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab} pt="md" data-testid={`config-panel-${tab}`}>
+          <TabContent tab={tab} config={configQuery.data} unit={facts} />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} size="xl" title={t('unitConfig.title', { name: unitQuery.data?.name ?? unitId })}>
+      <ConfigContext.Provider value={context}>
+        <Stack gap="md" data-testid="unit-config" data-unit-id={unitId} data-read-only={readOnly ? 'true' : 'false'}>
+          {readOnly && (
+            <Alert color="gray" data-testid="unit-config-read-only">
+              {t('unitConfig.readOnly')}
+            </Alert>
+          )}
+          {body}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-testid="unit-config-close">
+              {t('unitConfig.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </ConfigContext.Provider>
+    </Modal>
+  );
 }

@@ -1,0 +1,182 @@
+/**
+ * Alerts Settings tab (spec 000 §3 Alerts): the configuration mode (automatic = inherit from the
+ * last group, by group, manual), the group, and in manual mode the alert types with their level and
+ * the mailing list. A mode or group not yet applied is previewed (alerts/possibleconfiguration).
+ */
+import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ALERT_CONFIG_MODES, ALERT_LEVELS, ALERT_TYPES, AlertsConfigurationUpdateBody, UNIT_CONFIG_BOUNDS, type AlertConfigMode, type AlertLevel,
+  type AlertType, type UnitAlertsConfiguration,
+} from '@fleet/contracts';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { alertsBody, alertsForm, validateAlertsForm, type AlertTypeRow, type RecipientRow } from './forms';
+import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
+import { useConfigForm } from './useConfigForm';
+
+function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
+  const { t } = useTranslation();
+  const { unitId } = useConfigContext();
+  const queryClient = useQueryClient();
+  const allowed = useAllowed('updateUnitAlertsConfiguration');
+  const form = useConfigForm({
+    unitId,
+    source: alertsForm(current),
+    validate: validateAlertsForm,
+    endpoint: 'updateUnitAlertsConfiguration',
+    schema: AlertsConfigurationUpdateBody,
+    toBody: alertsBody,
+    kind: 'update',
+    onApplied: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnitAlertsConfiguration') }),
+  });
+  const error = useFieldError('alerts', form.errors);
+  const { mode, groupId } = form.values;
+  const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
+  const previewWanted = mode !== 'manual' && (mode !== current.mode || (mode === 'group' && groupId !== (current.groupId ?? '')));
+  const preview = useEndpointQuery(
+    'getUnitPossibleAlertsConfiguration',
+    { params: { id: unitId }, query: { mode, ...(mode === 'group' && groupId !== '' ? { groupId } : {}) } },
+    { enabled: previewWanted && (mode !== 'group' || groupId !== '') },
+  );
+  const shown: UnitAlertsConfiguration | undefined = previewWanted ? preview.data : current;
+  const manual = mode === 'manual';
+  const setType = (type: AlertType, patch: Partial<AlertTypeRow>) => form.set({ alerts: { ...form.values.alerts, [type]: { ...form.values.alerts[type], ...patch } } });
+  const recipients = form.values.recipients;
+  const setRecipient = (index: number, patch: Partial<RecipientRow>) => form.set({ recipients: recipients.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
+
+  return (
+    <FormSection formId="alerts" title={t('unitConfig.alerts.title')} form={form} allowed={allowed}>
+      <SegmentedControl
+        value={mode}
+        onChange={(value) => form.set({ mode: value as AlertConfigMode })}
+        data={ALERT_CONFIG_MODES.map((m) => ({ value: m, label: t(`unitConfig.alerts.modes.${m}`) }))}
+        data-testid="config-alerts-mode"
+      />
+      {mode === 'group' && (
+        <NativeSelect
+          label={t('unitConfig.alerts.groupId')}
+          value={groupId}
+          onChange={(e) => form.set({ groupId: e.currentTarget.value })}
+          data={[{ value: '', label: '' }, ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))]}
+          error={error('groupId')}
+          data-testid="config-alerts-groupId"
+        />
+      )}
+      {previewWanted && (
+        <Text size="sm" c="dimmed" data-testid="config-alerts-preview">
+          {t('unitConfig.alerts.preview')}
+        </Text>
+      )}
+      {shown && !manual && (
+        <Text size="sm" data-testid="config-alerts-source">
+          {t('unitConfig.alerts.source', { source: t(`unitConfig.alerts.sources.${shown.source}`) })}
+        </Text>
+      )}
+      {!manual && previewWanted && preview.isFetching && <Loader size="sm" />}
+      <Table data-testid="config-alerts-types">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('unitConfig.alerts.alertType')}</Table.Th>
+            <Table.Th>{t('unitConfig.alerts.enabled')}</Table.Th>
+            <Table.Th>{t('unitConfig.alerts.level')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ALERT_TYPES.map((type) => {
+            const row = manual ? form.values.alerts[type] : shown?.alerts[type];
+            return (
+              <Table.Tr key={type}>
+                <Table.Td>{t(`unitConfig.alerts.types.${type}`)}</Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('unitConfig.alerts.enabled')}
+                    checked={row?.enabled ?? false}
+                    disabled={!manual}
+                    onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
+                    data-testid={`config-alerts-enabled-${type}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    aria-label={t('unitConfig.alerts.level')}
+                    value={row?.level ?? 'warning'}
+                    disabled={!manual}
+                    onChange={(e) => setType(type, { level: e.currentTarget.value as AlertLevel })}
+                    data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`unitConfig.alerts.levels.${l}`) }))}
+                    data-testid={`config-alerts-level-${type}`}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Text fw={500}>{t('unitConfig.alerts.recipients')}</Text>
+      {manual ? (
+        <Stack gap="xs">
+          {recipients.map((r, i) => (
+            <Group key={i} grow align="flex-start">
+              <NativeSelect
+                aria-label={t('unitConfig.alerts.alertType')}
+                value={r.alertType}
+                onChange={(e) => setRecipient(i, { alertType: e.currentTarget.value as RecipientRow['alertType'] })}
+                data={[{ value: 'all', label: t('unitConfig.alerts.allTypes') }, ...ALERT_TYPES.map((a) => ({ value: a, label: t(`unitConfig.alerts.types.${a}`) }))]}
+                data-testid={`config-alerts-recipientType-${i}`}
+              />
+              <TextInput
+                aria-label={t('unitConfig.alerts.email')}
+                placeholder={t('unitConfig.alerts.email')}
+                value={r.email}
+                onChange={(e) => setRecipient(i, { email: e.currentTarget.value })}
+                error={error(`recipients.${i}.email`)}
+                data-testid={`config-alerts-email-${i}`}
+              />
+              {allowed && (
+                <Button variant="subtle" color="red" onClick={() => form.set({ recipients: recipients.filter((_, j) => j !== i) })} data-testid={`config-alerts-remove-${i}`}>
+                  {t('unitConfig.remove')}
+                </Button>
+              )}
+            </Group>
+          ))}
+          {allowed && recipients.length < UNIT_CONFIG_BOUNDS.recipientsMax && (
+            <Group>
+              <Button variant="light" onClick={() => form.set({ recipients: [...recipients, { alertType: 'all', email: '' }] })} data-testid="config-alerts-addRecipient">
+                {t('unitConfig.alerts.addRecipient')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      ) : (
+        <Stack gap={4} data-testid="config-alerts-recipients">
+          {(shown?.recipients ?? []).length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('unitConfig.alerts.noRecipients')}
+            </Text>
+          )}
+          {(shown?.recipients ?? []).map((r) => (
+            <Group key={`${r.alertType}:${r.email}`} gap="xs">
+              <Text size="sm">{r.email}</Text>
+              <Badge size="xs" variant="light">
+                {r.alertType === 'all' ? t('unitConfig.alerts.allTypes') : t(`unitConfig.alerts.types.${r.alertType}`)}
+              </Badge>
+              <Badge size="xs" color={r.verified ? 'green' : 'gray'}>
+                {r.verified ? t('unitConfig.alerts.verified') : t('unitConfig.alerts.unverified')}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </FormSection>
+  );
+}
+
+export default function AlertsTab() {
+  const { unitId } = useConfigContext();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getUnitAlertsConfiguration', { params: { id: unitId } });
+  if (query.error) return <Alert color="red" data-testid="config-alerts-error">{errorText(query.error)}</Alert>;
+  if (!query.data) return <Loader data-testid="config-alerts-loading" />;
+  return <AlertsForm current={query.data} />;
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, LIMITS, UnitConfiguration, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
+import { DEFAULT_ALERT_SETTINGS } from '@fleet/contracts';
+import {
+  alertsBody, alertsForm, audioForm, bandwidthBody, bandwidthForm, cappingBody, delayBody, delayForm, ethernetBody, ipInputBody, ipInputForm,
+  linkDisableBlocker, metadataForm, modemBody, multiCameraBody, multiCameraForm, validateAlertsForm, validateAudioForm, validateBandwidthForm,
+  validateCappingForm, validateDelayForm, validateEthernetForm, validateIpInputForm, validateIpPipeForm, validateMetadataForm, validateModemForm,
+  validateMultiCameraForm, validatePrefixForm, validateSingleCameraForm, validateWifiForm, type ModemForm, type UnitFacts,
+} from './forms';
+
+const config = UnitConfiguration.parse({
+  unitUniqueId: 'LU800-0001',
+  version: 3,
+  storeAndForwardVideoQualityV2: 'high_h264',
+  delay: 3000,
+  delayMode: 'normal',
+  forcesWiredLink: false,
+  virtualChannelName: '',
+  paths: [],
+  files: [],
+  port: null,
+  forceScanNow: false,
+  audio: { input: 'hdmi', channels: 2, bitrateKbps: 128, gainDb: 0 },
+  bandwidth: { cellular: null, total: 8000, priorityLimits: [] },
+  alerts: {
+    mode: 'automatic',
+    groupId: null,
+    alerts: Object.fromEntries(['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'].map((t) => [t, { enabled: true, level: 'warning' }])),
+    recipients: [],
+  },
+  pairingCodeMode: false,
+  multiCameraLabels: ['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4'],
+  switcher: { mode: null, highQualityChannel: null, proxyChannel: null, inputSdi: null },
+  selectedChannelId: null,
+  filenamePrefix: null,
+  transmissionMode: 'live',
+  workingMode: 'video',
+  multiCamera: { numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality', cameras: [], maxBandwidthMbps: null },
+  singleCamera: { resolution: 1080, colourDepth: 8, maxBandwidthMbps: 10 },
+  databridge: { enabled: false, bridgeMode: 'layer2' },
+  videoReturn: { enabled: false, output: 'sdi', selectedVrChannelId: null },
+  ntpTimecode: { enabled: false, server: null },
+  fixedInternetDelay: null,
+  ipInput: { enabled: false, protocol: null, port: null, latencyMs: null, hasPassphrase: false },
+  ipPipe: { enabled: false, serverId: null, port: null, state: 'not_connected' },
+  intercoms: [
+    { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+    { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+  ],
+  audioJacks: [],
+  interfaces: [],
+  network: { capping: { option: 'disabled', mbps: null } },
+  fetchlogs: { enhanced: false },
+  settings: { outputChannel: null, multiChannel: false, machineUid: 'LU800-0001' },
+  metadata: [],
+  ifb: { delayMs: 0, alwaysOn: false },
+  ancillaryData: { enabled: false, types: [] },
+  shootingMode: 'standard',
+  encoder: { codec: 'h264', colourDepth: 8 },
+  videoComplexity: 'medium',
+  wifi: { ssid: null, security: null },
+  cellular: {},
+});
+
+const modem = (id: string, uiType: Modem['uiType'], connected: boolean, enabled = true): Modem => ({
+  id, port: Number(id.replace(/\D/g, '')) || 1, name: id, uiType, connected, enabled, uplinkKbps: 1000, downlinkKbps: 1000,
+  signalQuality: null, roaming: false, activeSim: null, lastUpdated: '2024-01-01T00:00:00.000Z',
+});
+
+const unit = (overrides: Partial<UnitFacts> = {}): UnitFacts => ({
+  typeGroup: 'fieldUnits',
+  swVersion: '8.5.0',
+  applications: {},
+  modems: [],
+  capabilities: {},
+  license: { valid: true, pro: false, fourK: false },
+  ...overrides,
+});
+
+describe('delay form (spec 000 §5)', () => {
+  it('loads the delay and sends it as a number', () => {
+    expect(delayForm(config)).toEqual({ delayMs: '3000', mode: 'normal' });
+    expect(delayBody({ delayMs: '1500', mode: 'normal' })).toEqual({ delayMs: 1500, mode: 'normal' });
+  });
+
+  it('applies the domain bounds of the mode', () => {
+    expect(validateDelayForm({ delayMs: '500', mode: 'normal' }, unit(), config)).toEqual({ delayMs: VALIDATION.minValue(LIMITS.lowDelayThresholdMs) });
+    expect(validateDelayForm({ delayMs: '1500', mode: 'subSecond' }, unit(), config)).toEqual({ delayMs: VALIDATION.maxValue(LIMITS.lowDelayThresholdMs) });
+    expect(validateDelayForm({ delayMs: '25000', mode: 'normal' }, unit(), config)).toEqual({ delayMs: VALIDATION.maxValue(LIMITS.delayMaxMs) });
+    expect(validateDelayForm({ delayMs: '', mode: 'normal' }, unit(), config)).toEqual({ delayMs: VALIDATION.required });
+    expect(validateDelayForm({ delayMs: 'abc', mode: 'normal' }, unit(), config)).toEqual({ delayMs: VALIDATION.number });
+    expect(validateDelayForm({ delayMs: '2000', mode: 'normal' }, unit(), config)).toEqual({});
+  });
+
+  it('refuses a sub-second change on the fly', () => {
+    const streaming = unit({ applications: { video: { state: 'running' } } as UnitFacts['applications'] });
+    expect(validateDelayForm({ delayMs: '850', mode: 'subSecond' }, streaming, config)).toEqual({ delayMs: VALIDATION.delayOnTheFly });
+  });
+});
+
+describe('audio (spec 000 §9)', () => {
+  it('takes 4 channels and above from SDI only', () => {
+    expect(validateAudioForm({ ...audioForm(config), channels: '4' })).toEqual({ channels: VALIDATION.audioChannelsSdiOnly });
+    expect(validateAudioForm({ ...audioForm(config), input: 'sdi', channels: '8' })).toEqual({});
+  });
+});
+
+describe('video and cameras (spec 000 §5, §8, §9)', () => {
+  it('caps single camera bandwidth at 20 Mbps and wants PRO-4K for 2160', () => {
+    expect(validateSingleCameraForm({ resolution: '1080', colourDepth: '8', maxBandwidthMbps: '25' }, unit())).toEqual({
+      maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthSingleCameraMbps),
+    });
+    expect(validateSingleCameraForm({ resolution: '2160', colourDepth: '10', maxBandwidthMbps: '20' }, unit())).toEqual({
+      resolution: ERROR_CATALOGUE.PRO_4K_LICENSE_MISSING.message,
+    });
+  });
+
+  it('limits camera labels to 12 characters and sends only the configured feeds', () => {
+    const form = multiCameraForm(config);
+    expect(form.cameras.map((c) => c.label)).toEqual(['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4']);
+    expect(multiCameraBody(form, config).cameras).toHaveLength(2);
+    const long = { ...form, cameras: form.cameras.map((c, i) => (i === 1 ? { ...c, label: 'A-very-long-label' } : c)) };
+    expect(validateMultiCameraForm(long, config)).toEqual({ 'cameras.1.label': VALIDATION.maxChars(LIMITS.cameraLabelMax) });
+    expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' }, config)).toEqual({ maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps) });
+  });
+});
+
+describe('bandwidth limits and capping (spec 000 §5)', () => {
+  it('keeps the cellular cap at or below the total cap', () => {
+    const form = { ...bandwidthForm(config), cellularKbps: '9000' };
+    expect(validateBandwidthForm(form, unit(), false)).toEqual({ cellularKbps: VALIDATION.cellularAboveTotal });
+    expect(bandwidthBody({ totalKbps: '', cellularKbps: '', priorityLimits: [] })).toEqual({ totalKbps: null, cellularKbps: null, priorityLimits: [] });
+  });
+
+  it('orders priority limits and refuses a busy unit', () => {
+    const form = { ...bandwidthForm(config), priorityLimits: [{ priority: '1', kbps: '2000' }, { priority: '2', kbps: '3000' }] };
+    expect(validateBandwidthForm(form, unit(), false)).toEqual({ 'priorityLimits.0.kbps': VALIDATION.priorityLimitOrder });
+    expect(validateBandwidthForm(bandwidthForm(config), unit(), true)).toEqual({ _form: VALIDATION.busyUnitCapping });
+  });
+
+  it('applies the smart unit limit', () => {
+    expect(validateBandwidthForm({ totalKbps: '500', cellularKbps: '', priorityLimits: [] }, unit({ typeGroup: 'smartUnits' }), false)).toEqual({
+      totalKbps: VALIDATION.minValue(LIMITS.smartUnitBandwidthMinKbps),
+    });
+  });
+
+  it('keeps cellular capping below the total cap', () => {
+    expect(validateCappingForm({ option: '8.0', customMbps: '' }, { ...config, bandwidth: { ...config.bandwidth, total: 5000 } }, false)).toEqual({
+      option: VALIDATION.cellularAboveTotal,
+    });
+    expect(cappingBody({ option: 'custom', customMbps: '2.5' })).toEqual({ option: 'custom', customMbps: 2.5 });
+    expect(validateCappingForm({ option: 'custom', customMbps: '' }, config, false)).toEqual({ customMbps: VALIDATION.required });
+  });
+});
+
+describe('advanced, IP input, IP pipe, metadata', () => {
+  it('checks the file name prefix characters and length', () => {
+    expect(validatePrefixForm({ filenamePrefix: 'bad prefix' })).toEqual({ filenamePrefix: VALIDATION.mustMatchPattern });
+    expect(validatePrefixForm({ filenamePrefix: 'x'.repeat(33) })).toEqual({ filenamePrefix: VALIDATION.maxChars(LIMITS.filenamePrefixMax) });
+    expect(validatePrefixForm({ filenamePrefix: 'News_(1)' })).toEqual({});
+  });
+
+  it('checks IP input ports and SRT passphrases', () => {
+    const form = ipInputForm(config);
+    expect(form.protocol).toBe('srt');
+    expect(validateIpInputForm({ ...form, port: '70000' })).toEqual({ port: VALIDATION.maxValue(LIMITS.portMax) });
+    expect(validateIpInputForm({ ...form, port: '9000', passphrase: 'short' })).toEqual({ passphrase: VALIDATION.betweenChars(10, 64) });
+    expect(ipInputBody({ ...form, protocol: 'rtmp', port: '1935', passphrase: 'ignoredpassphrase' })).toEqual({ enabled: false, protocol: 'rtmp', port: 1935 });
+  });
+
+  it('needs a server for an enabled IP pipe', () => {
+    expect(validateIpPipeForm({ enabled: true, serverId: '', port: '' })).toEqual({ serverId: VALIDATION.required });
+    expect(validateIpPipeForm({ enabled: true, serverId: 'MMH-0001', port: '0' })).toEqual({ port: VALIDATION.minValue(LIMITS.portMin) });
+  });
+
+  it('refuses semicolons in metadata', () => {
+    expect(metadataForm(config).fields).toEqual([{ key: '', value: '' }]);
+    expect(validateMetadataForm({ fields: [{ key: 'reporter', value: 'a;b' }] })).toEqual({ 'fields.0.value': VALIDATION.noSemicolon });
+    expect(validateMetadataForm({ fields: [{ key: '', value: 'x' }] })).toEqual({ 'fields.0.key': VALIDATION.required });
+  });
+});
+
+describe('alerts (spec 000 §3)', () => {
+  const current: UnitAlertsConfiguration = {
+    uniqueId: 'LU800-0001',
+    mode: 'manual',
+    groupId: null,
+    source: 'unit',
+    alerts: Object.fromEntries(
+      (['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'] as const).map((t) => [t, { enabled: true, level: 'critical', thresholds: { warning: null, critical: null } }]),
+    ) as UnitAlertsConfiguration['alerts'], // every type is listed
+    settings: { ...DEFAULT_ALERT_SETTINGS },
+    soundSettings: { critical: true, warning: false },
+    recipients: [{ alertType: 'all', email: 'ops@example.com', verified: true }],
+  };
+
+  it('sends only what the mode takes', () => {
+    const form = alertsForm(current);
+    expect(Object.keys(alertsBody(form))).toEqual(['mode', 'alerts', 'recipients']);
+    expect(alertsBody({ ...form, mode: 'automatic' })).toEqual({ mode: 'automatic' });
+    expect(alertsBody({ ...form, mode: 'group', groupId: 'g1' })).toEqual({ mode: 'group', groupId: 'g1' });
+  });
+
+  it('checks the mailing list e-mails and the group', () => {
+    const form = alertsForm(current);
+    expect(validateAlertsForm({ ...form, recipients: [{ alertType: 'all', email: 'not-an-email' }] })).toEqual({ 'recipients.0.email': VALIDATION.invalidEmail });
+    expect(validateAlertsForm({ ...form, mode: 'group', groupId: '' })).toEqual({ groupId: VALIDATION.required });
+  });
+});
+
+describe('connections (spec 000 §5, §9)', () => {
+  it('checks Wi-Fi passwords', () => {
+    expect(validateWifiForm({ ssid: 'Newsroom', security: 'wpa2', password: 'short' })).toEqual({ password: VALIDATION.betweenChars(8, 63) });
+    expect(validateWifiForm({ ssid: 'Newsroom', security: 'wpa2', password: '' })).toEqual({ password: VALIDATION.required });
+    expect(validateWifiForm({ ssid: 'Cafe', security: 'open', password: '' })).toEqual({});
+  });
+
+  it('checks static Ethernet addressing', () => {
+    expect(validateEthernetForm({ ipMode: 'static', ip: '10.0.0.300', subnetMask: '255.255.0.255', gateway: '' }, 2)).toEqual({
+      ip: VALIDATION.invalidIp,
+      subnetMask: VALIDATION.invalidSubnet,
+    });
+    expect(ethernetBody({ ipMode: 'dhcp', ip: '1.2.3.4', subnetMask: '', gateway: '' }, 2)).toEqual({ port: 2, ipMode: 'dhcp' });
+  });
+
+  it('sends the four APN slots, passwords only when typed', () => {
+    const form: ModemForm = {
+      networkMode: '4G',
+      roamingAllowed: false,
+      forceScanNow: false,
+      apns: Array.from({ length: LIMITS.apnSlots }, (_, i) => ({ apn: i === 0 ? 'internet' : '', username: '', password: i === 0 ? 'secret' : '', authProtocol: 'none' as const })),
+    };
+    const body = modemBody(form, 3);
+    expect(body.apns).toHaveLength(LIMITS.apnSlots);
+    expect(body.apns[0]).toEqual({ slot: 1, apn: 'internet', username: '', authProtocol: 'none', password: 'secret' });
+    expect(body.apns[1]).not.toHaveProperty('password');
+    expect(validateModemForm({ ...form, apns: form.apns.map((a, i) => (i === 2 ? { ...a, apn: 'x'.repeat(101) } : a)) }, 3)).toEqual({ 'apns.2.apn': VALIDATION.maxChars(100) });
+  });
+
+  it('keeps the last connected interface and a forced wired link on', () => {
+    const lan = modem('lan1', 'lan', true);
+    const cell = modem('cell2', 'cell', false);
+    expect(linkDisableBlocker([lan, cell], lan, false)).toEqual({ kind: 'message', message: VALIDATION.lastInterface });
+    const cellUp = modem('cell2', 'cell', true);
+    expect(linkDisableBlocker([lan, cellUp], lan, false)).toBeNull();
+    expect(linkDisableBlocker([lan, cellUp], lan, true)).toEqual({ kind: 'forcedWired' });
+    expect(linkDisableBlocker([lan, cellUp], cellUp, true)).toBeNull();
+  });
+});

@@ -1,0 +1,442 @@
+/**
+ * The unit configuration forms as plain data: each form's values (what the inputs hold, numbers as
+ * text), how they come from the unit's configuration, the request body they become, and their
+ * validation with the core's own rules (packages/domain validate* + the catalogue body schema with
+ * the spec's wording). No React here.
+ */
+import {
+  ActiveSimBody, AlertsConfigurationUpdateBody, ALERT_TYPES, AudioBitrateBody, AudioParametersBody, BwLimitationUpdateBody, DelayUpdateBody,
+  FilenamePrefixUpdateBody, FixedInternetDelayUpdateBody, InterfacesConfigUpdateBody, IpInputStreamUpdateBody, IpPipeUpdateBody, LIMITS,
+  MetadataBody, MultipleCameraUpdateBody, NtpTimecodeUpdateBody, SingleCameraUpdateBody, StoreAndForwardQualityUpdateBody, WifiConnectBody,
+  NetworkCappingUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION, ERROR_CATALOGUE,
+  type AlertConfigMode, type AlertLevel, type AlertType, type Applications, type ModemConfig, type SimSlot, type UnitAlertsConfiguration,
+  type UnitConfiguration, type UnitTypeGroup, type Modem, type StoreAndForwardProfile, type BANDWIDTH_CAP_OPTIONS, type AUTH_PROTOCOLS,
+  type NETWORK_MODES, type IP_INPUT_PROTOCOLS, type WIFI_SECURITY, type IP_MODES, type AUDIO_INPUTS,
+} from '@fleet/contracts';
+import {
+  getDelayBounds, isStreaming, resolutionLicenceProblem, validateAudioChannels, validateBandwidthLimits, validateCameraLabel, validateDelay,
+  validateDisableInterface, validateFilenamePrefix, validateMetadataValue, validateNetworkCapping, validateSmartUnitLimits, type DelayBounds, type DelayMode,
+  type UnitLicenceFlags,
+} from '@fleet/domain';
+import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from './validation';
+
+/** What the forms need to know about the unit besides its configuration (from GET v2/units/{id}). */
+export interface UnitFacts {
+  readonly typeGroup: UnitTypeGroup;
+  readonly swVersion: string;
+  readonly applications: Applications;
+  readonly modems: readonly Modem[];
+  readonly capabilities: Readonly<Record<string, boolean>>;
+  readonly license: UnitLicenceFlags | null;
+}
+
+const textOrUndefined = (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim());
+const numberOrNull = (text: string): number | null => parseNumber(text) ?? null;
+
+// ── Video / Audio ───────────────────────────────────────────────────────────────────────────────
+
+export interface DelayForm {
+  readonly delayMs: string;
+  readonly mode: DelayMode;
+}
+export const delayForm = (config: UnitConfiguration): DelayForm => ({ delayMs: numberText(config.delay), mode: config.delayMode });
+export const delayBody = (form: DelayForm) => ({ delayMs: parseNumber(form.delayMs), mode: form.mode });
+/** The bounds the delay input shows (spec 000 §5: by mode, unit type and software version). */
+export const delayBounds = (form: DelayForm, unit: UnitFacts): DelayBounds =>
+  getDelayBounds({ mode: form.mode, unitType: unit.typeGroup, swVersion: unit.swVersion });
+/** Spec 000 §5 delay rules (packages/domain validateDelay) and the PUT delay body schema. */
+export function validateDelayForm(form: DelayForm, unit: UnitFacts, config: UnitConfiguration): FieldErrors {
+  const body = delayBody(form);
+  const domain =
+    typeof body.delayMs === 'number'
+      ? validateDelay({
+          delayMs: body.delayMs,
+          mode: form.mode,
+          onTheFly: isStreaming(unit.applications),
+          currentDelayMs: config.delay,
+          unitType: unit.typeGroup,
+          swVersion: unit.swVersion,
+        })
+      : null;
+  return mergeErrors(domain ? { delayMs: domain } : {}, checkSchema(DelayUpdateBody, body));
+}
+
+export type AudioInput = (typeof AUDIO_INPUTS)[number];
+export interface AudioForm {
+  readonly input: AudioInput;
+  readonly channels: string;
+  readonly gainDb: string;
+}
+export const audioForm = (config: UnitConfiguration): AudioForm => ({
+  input: config.audio.input,
+  channels: numberText(config.audio.channels),
+  gainDb: numberText(config.audio.gainDb),
+});
+export const audioBody = (form: AudioForm) => ({ input: form.input, channels: parseNumber(form.channels), gainDb: parseNumber(form.gainDb) });
+/** Spec 000 §9 "Audio channels 4 and above: SDI input only" and the audio parameters body. */
+export function validateAudioForm(form: AudioForm): FieldErrors {
+  const body = audioBody(form);
+  const domain = typeof body.channels === 'number' ? validateAudioChannels(form.input, body.channels) : null;
+  return mergeErrors(domain ? { channels: domain } : {}, checkSchema(AudioParametersBody, body));
+}
+/** Channel choices: 1 up to what a unit takes from its input. */
+export const AUDIO_CHANNEL_CHOICES = Array.from({ length: UNIT_CONFIG_BOUNDS.audioChannelsMax }, (_, i) => i + 1);
+
+export interface AudioBitrateForm {
+  readonly bitrateKbps: string;
+}
+export const audioBitrateForm = (config: UnitConfiguration): AudioBitrateForm => ({ bitrateKbps: numberText(config.audio.bitrateKbps) });
+export const audioBitrateBody = (form: AudioBitrateForm) => ({ bitrateKbps: parseNumber(form.bitrateKbps) });
+export const validateAudioBitrateForm = (form: AudioBitrateForm): FieldErrors => checkSchema(AudioBitrateBody, audioBitrateBody(form));
+
+export interface SingleCameraForm {
+  readonly resolution: string;
+  readonly colourDepth: string;
+  readonly maxBandwidthMbps: string;
+}
+export const singleCameraForm = (config: UnitConfiguration): SingleCameraForm => ({
+  resolution: numberText(config.singleCamera.resolution),
+  colourDepth: numberText(config.singleCamera.colourDepth),
+  maxBandwidthMbps: numberText(config.singleCamera.maxBandwidthMbps),
+});
+export const singleCameraBody = (form: SingleCameraForm) => ({
+  resolution: parseNumber(form.resolution),
+  colourDepth: parseNumber(form.colourDepth),
+  maxBandwidthMbps: parseNumber(form.maxBandwidthMbps),
+});
+/** Spec 000 §9 HD max bandwidth 20 Mbps single camera; §8 2160 needs PRO-4K. */
+export function validateSingleCameraForm(form: SingleCameraForm, unit: UnitFacts): FieldErrors {
+  const body = singleCameraBody(form);
+  const licence = typeof body.resolution === 'number' ? resolutionLicenceProblem(body.resolution, unit.license) : null;
+  return mergeErrors(licence ? { resolution: ERROR_CATALOGUE[licence].message } : {}, checkSchema(SingleCameraUpdateBody, body));
+}
+
+export interface CameraRow {
+  readonly label: string;
+  readonly priority: string;
+}
+export interface MultiCameraForm {
+  readonly numberOfFeeds: string;
+  /** Always LIMITS.multiCameraMaxCameras rows; the first numberOfFeeds are sent. */
+  readonly cameras: readonly CameraRow[];
+  readonly maxBandwidthMbps: string;
+}
+/** Labels from the multi camera setting, else the unit's multiCameraLabels (spec 000 §3). */
+export function multiCameraForm(config: UnitConfiguration): MultiCameraForm {
+  const configured = config.multiCamera.cameras;
+  const cameras = Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i): CameraRow => {
+    const camera = configured[i];
+    return {
+      label: camera?.label ?? config.multiCameraLabels[i] ?? '',
+      priority: numberText(camera?.priority ?? i + LIMITS.cameraPriorityMin),
+    };
+  });
+  return { numberOfFeeds: numberText(config.multiCamera.numberOfFeeds), cameras, maxBandwidthMbps: numberText(config.multiCamera.maxBandwidthMbps) };
+}
+export function multiCameraBody(form: MultiCameraForm, config: UnitConfiguration) {
+  const feeds = parseNumber(form.numberOfFeeds);
+  const count = typeof feeds === 'number' && Number.isInteger(feeds) ? Math.max(0, Math.min(feeds, LIMITS.multiCameraMaxCameras)) : 0;
+  return {
+    numberOfFeeds: feeds,
+    channelSelectionMode: config.multiCamera.channelSelectionMode,
+    customSelectedChannels: config.multiCamera.customSelectedChannels,
+    cameras: form.cameras.slice(0, count).map((c) => ({ label: c.label, priority: parseNumber(c.priority) })),
+    maxBandwidthMbps: parseNumber(form.maxBandwidthMbps),
+  };
+}
+/** Spec 000 §5 camera labels ≤ 12 characters, §9 priorities 1–9, HD multi camera ≤ 15 Mbps. */
+export function validateMultiCameraForm(form: MultiCameraForm, config: UnitConfiguration): FieldErrors {
+  const body = multiCameraBody(form, config);
+  const labels: Record<string, string> = {};
+  body.cameras.forEach((camera, i) => {
+    const message = validateCameraLabel(camera.label);
+    if (message) labels[`cameras.${i}.label`] = message;
+  });
+  return mergeErrors(labels, checkSchema(MultipleCameraUpdateBody, body));
+}
+
+export interface StoreAndForwardForm {
+  readonly quality: StoreAndForwardProfile;
+}
+export const storeAndForwardForm = (config: UnitConfiguration): StoreAndForwardForm => ({ quality: config.storeAndForwardVideoQualityV2 });
+export const validateStoreAndForwardForm = (form: StoreAndForwardForm): FieldErrors => checkSchema(StoreAndForwardQualityUpdateBody, form);
+
+// ── Network ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface PriorityRow {
+  readonly priority: string;
+  readonly kbps: string;
+}
+export interface BandwidthForm {
+  readonly totalKbps: string;
+  readonly cellularKbps: string;
+  readonly priorityLimits: readonly PriorityRow[];
+}
+export const bandwidthForm = (config: UnitConfiguration): BandwidthForm => ({
+  totalKbps: numberText(config.bandwidth.total),
+  cellularKbps: numberText(config.bandwidth.cellular),
+  priorityLimits: config.bandwidth.priorityLimits.map((p) => ({ priority: numberText(p.priority), kbps: numberText(p.kbps) })),
+});
+export const bandwidthBody = (form: BandwidthForm) => ({
+  totalKbps: numberOrNull(form.totalKbps),
+  cellularKbps: numberOrNull(form.cellularKbps),
+  priorityLimits: form.priorityLimits.map((p) => ({ priority: parseNumber(p.priority) ?? Number.NaN, kbps: parseNumber(p.kbps) ?? Number.NaN })),
+});
+/**
+ * Spec 000 §5 bandwidth limits (cellular ≤ total, priority ordering, not on a busy unit), §9 smart
+ * unit limit, and the bwLimitation body schema.
+ */
+export function validateBandwidthForm(form: BandwidthForm, unit: UnitFacts, unitBusy: boolean): FieldErrors {
+  const body = bandwidthBody(form);
+  const problems = validateBandwidthLimits({ ...body, unitBusy });
+  if (problems.length === 0 && unit.typeGroup === 'smartUnits') problems.push(...validateSmartUnitLimits(body.totalKbps, body.cellularKbps));
+  return mergeErrors(problemsToErrors(problems), checkSchema(BwLimitationUpdateBody, body));
+}
+
+export type CapOption = (typeof BANDWIDTH_CAP_OPTIONS)[number];
+export interface CappingForm {
+  readonly option: CapOption;
+  readonly customMbps: string;
+}
+export const cappingForm = (config: UnitConfiguration): CappingForm => ({
+  option: config.network.capping.option,
+  customMbps: config.network.capping.option === 'custom' ? numberText(config.network.capping.mbps) : '',
+});
+export const cappingBody = (form: CappingForm) => ({
+  option: form.option,
+  ...(form.option === 'custom' ? { customMbps: parseNumber(form.customMbps) } : {}),
+});
+/** Spec 000 §5 "Cellular capping cannot exceed total capping", not on a busy unit; the capping body. */
+export function validateCappingForm(form: CappingForm, config: UnitConfiguration, unitBusy: boolean): FieldErrors {
+  const body = cappingBody(form);
+  const problems = validateNetworkCapping({ option: form.option, customMbps: body.customMbps ?? null, totalKbps: config.bandwidth.total, unitBusy });
+  return mergeErrors(problemsToErrors(problems), checkSchema(NetworkCappingUpdateBody, body));
+}
+
+export interface FixedDelayForm {
+  readonly delayMs: string;
+}
+export const fixedDelayForm = (config: UnitConfiguration): FixedDelayForm => ({ delayMs: numberText(config.fixedInternetDelay) });
+export const fixedDelayBody = (form: FixedDelayForm) => ({ delayMs: parseNumber(form.delayMs) });
+export const validateFixedDelayForm = (form: FixedDelayForm): FieldErrors => checkSchema(FixedInternetDelayUpdateBody, fixedDelayBody(form));
+
+// ── Advanced ────────────────────────────────────────────────────────────────────────────────────
+
+export interface PrefixForm {
+  readonly filenamePrefix: string;
+}
+export const prefixForm = (config: UnitConfiguration): PrefixForm => ({ filenamePrefix: config.filenamePrefix ?? '' });
+/** Spec 000 §5 file name prefix: characters and 32 characters (uniqueness on the hub: the core). */
+export function validatePrefixForm(form: PrefixForm): FieldErrors {
+  const domain = validateFilenamePrefix(form.filenamePrefix);
+  return mergeErrors(domain ? { filenamePrefix: domain } : {}, checkSchema(FilenamePrefixUpdateBody, form));
+}
+
+export interface NtpForm {
+  readonly enabled: boolean;
+  readonly server: string;
+}
+export const ntpForm = (config: UnitConfiguration): NtpForm => ({ enabled: config.ntpTimecode.enabled, server: config.ntpTimecode.server ?? '' });
+export const ntpBody = (form: NtpForm) => ({ enabled: form.enabled, server: textOrUndefined(form.server) ?? null });
+export const validateNtpForm = (form: NtpForm): FieldErrors => checkSchema(NtpTimecodeUpdateBody, ntpBody(form));
+
+// ── IP pipe and IP input ────────────────────────────────────────────────────────────────────────
+
+export interface IpPipeForm {
+  readonly enabled: boolean;
+  readonly serverId: string;
+  readonly port: string;
+}
+export const ipPipeForm = (config: UnitConfiguration): IpPipeForm => ({
+  enabled: config.ipPipe.enabled,
+  serverId: config.ipPipe.serverId ?? '',
+  port: numberText(config.ipPipe.port),
+});
+export const ipPipeBody = (form: IpPipeForm) => ({
+  enabled: form.enabled,
+  serverId: textOrUndefined(form.serverId) ?? null,
+  ...(form.port.trim() === '' ? {} : { port: parseNumber(form.port) }),
+});
+export const validateIpPipeForm = (form: IpPipeForm): FieldErrors => checkSchema(IpPipeUpdateBody, ipPipeBody(form));
+
+export type IpInputProtocol = (typeof IP_INPUT_PROTOCOLS)[number];
+export interface IpInputForm {
+  readonly enabled: boolean;
+  readonly protocol: IpInputProtocol;
+  readonly port: string;
+  readonly latencyMs: string;
+  /** SRT only; empty keeps the stored passphrase. */
+  readonly passphrase: string;
+}
+export const ipInputForm = (config: UnitConfiguration): IpInputForm => ({
+  enabled: config.ipInput.enabled,
+  protocol: config.ipInput.protocol ?? 'srt',
+  port: numberText(config.ipInput.port),
+  latencyMs: numberText(config.ipInput.latencyMs),
+  passphrase: '',
+});
+export const ipInputBody = (form: IpInputForm) => ({
+  enabled: form.enabled,
+  protocol: form.protocol,
+  port: parseNumber(form.port),
+  ...(form.latencyMs.trim() === '' ? {} : { latencyMs: parseNumber(form.latencyMs) }),
+  ...(form.protocol === 'srt' && form.passphrase !== '' ? { passphrase: form.passphrase } : {}),
+});
+export const validateIpInputForm = (form: IpInputForm): FieldErrors => checkSchema(IpInputStreamUpdateBody, ipInputBody(form));
+
+// ── Alerts ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface AlertTypeRow {
+  readonly enabled: boolean;
+  readonly level: AlertLevel;
+}
+export interface RecipientRow {
+  readonly alertType: AlertType | 'all';
+  readonly email: string;
+}
+export interface AlertsForm {
+  readonly mode: AlertConfigMode;
+  readonly groupId: string;
+  readonly alerts: Readonly<Record<AlertType, AlertTypeRow>>;
+  readonly recipients: readonly RecipientRow[];
+}
+export function alertsForm(configuration: UnitAlertsConfiguration): AlertsForm {
+  const alerts = Object.fromEntries(
+    ALERT_TYPES.map((type) => [type, { enabled: configuration.alerts[type].enabled, level: configuration.alerts[type].level }]),
+  ) as Record<AlertType, AlertTypeRow>; // fromEntries loses the key type; every ALERT_TYPES key is set.
+  return {
+    mode: configuration.mode,
+    groupId: configuration.groupId ?? '',
+    alerts,
+    recipients: configuration.recipients.map((r) => ({ alertType: r.alertType, email: r.email })),
+  };
+}
+/** Only the parts the mode takes: a group for `group`, alert types and the mailing list for `manual`. */
+export function alertsBody(form: AlertsForm) {
+  return {
+    mode: form.mode,
+    ...(form.mode === 'group' ? { groupId: textOrUndefined(form.groupId) } : {}),
+    ...(form.mode === 'manual'
+      ? { alerts: form.alerts, recipients: form.recipients.map((r) => ({ alertType: r.alertType, email: r.email.trim() })) }
+      : {}),
+  };
+}
+export const validateAlertsForm = (form: AlertsForm): FieldErrors => checkSchema(AlertsConfigurationUpdateBody, alertsBody(form));
+
+// ── Metadata ────────────────────────────────────────────────────────────────────────────────────
+
+export interface MetadataRow {
+  readonly key: string;
+  readonly value: string;
+}
+export interface MetadataForm {
+  readonly fields: readonly MetadataRow[];
+}
+export const metadataForm = (config: UnitConfiguration): MetadataForm => ({
+  fields: config.metadata.length > 0 ? config.metadata.map((m) => ({ key: m.key, value: m.value })) : [{ key: '', value: '' }],
+});
+export const metadataBody = (form: MetadataForm) => ({ fields: form.fields.map((f) => ({ key: f.key, value: f.value })) });
+/** Spec 000 §5 "Metadata fields cannot contain a semicolon", and the metadata command body. */
+export function validateMetadataForm(form: MetadataForm): FieldErrors {
+  const domain: Record<string, string> = {};
+  form.fields.forEach((f, i) => {
+    const key = validateMetadataValue(f.key);
+    if (key) domain[`fields.${i}.key`] = key;
+    const value = validateMetadataValue(f.value);
+    if (value) domain[`fields.${i}.value`] = value;
+  });
+  return mergeErrors(domain, checkSchema(MetadataBody, metadataBody(form)));
+}
+
+// ── Connections ─────────────────────────────────────────────────────────────────────────────────
+
+export type WifiSecurity = (typeof WIFI_SECURITY)[number];
+export interface WifiForm {
+  readonly ssid: string;
+  readonly security: WifiSecurity;
+  readonly password: string;
+}
+export const wifiForm = (config: UnitConfiguration): WifiForm => ({ ssid: config.wifi.ssid ?? '', security: config.wifi.security ?? 'wpa2', password: '' });
+export const wifiBody = (form: WifiForm) => ({
+  ssid: form.ssid,
+  security: form.security,
+  ...(form.security === 'open' || form.password === '' ? {} : { password: form.password }),
+});
+export const validateWifiForm = (form: WifiForm): FieldErrors => checkSchema(WifiConnectBody, wifiBody(form));
+
+export type IpMode = (typeof IP_MODES)[number];
+export interface EthernetForm {
+  readonly ipMode: IpMode;
+  readonly ip: string;
+  readonly subnetMask: string;
+  readonly gateway: string;
+}
+export function ethernetForm(config: UnitConfiguration, port: number): EthernetForm {
+  const setting = config.interfaces.find((i) => i.port === port);
+  return { ipMode: setting?.ipMode ?? 'dhcp', ip: setting?.ip ?? '', subnetMask: setting?.subnetMask ?? '', gateway: setting?.gateway ?? '' };
+}
+export const ethernetBody = (form: EthernetForm, port: number) => ({
+  port,
+  ipMode: form.ipMode,
+  ...(form.ipMode === 'static'
+    ? { ip: textOrUndefined(form.ip), subnetMask: textOrUndefined(form.subnetMask), gateway: textOrUndefined(form.gateway) }
+    : {}),
+});
+export const validateEthernetForm = (form: EthernetForm, port: number): FieldErrors => checkSchema(InterfacesConfigUpdateBody, ethernetBody(form, port));
+
+export type NetworkMode = (typeof NETWORK_MODES)[number];
+export type AuthProtocol = (typeof AUTH_PROTOCOLS)[number];
+export interface ApnRow {
+  readonly apn: string;
+  readonly username: string;
+  /** Empty keeps the stored password (secrets are never answered). */
+  readonly password: string;
+  readonly authProtocol: AuthProtocol;
+}
+export interface ModemForm {
+  readonly networkMode: NetworkMode;
+  readonly roamingAllowed: boolean;
+  readonly forceScanNow: boolean;
+  /** The LIMITS.apnSlots slots, slot n at index n-1. */
+  readonly apns: readonly ApnRow[];
+}
+export function modemForm(modem: ModemConfig, config: UnitConfiguration): ModemForm {
+  const apns = Array.from({ length: LIMITS.apnSlots }, (_, i): ApnRow => {
+    const slot = modem.apns.find((a) => a.slot === i + 1);
+    return { apn: slot?.apn ?? '', username: slot?.username ?? '', password: '', authProtocol: slot?.authProtocol ?? 'none' };
+  });
+  const forceScanNow = config.interfaces.find((i) => i.port === modem.port)?.forceScanNow ?? false;
+  return { networkMode: modem.networkMode, roamingAllowed: modem.roamingAllowed, forceScanNow, apns };
+}
+export const modemBody = (form: ModemForm, port: number) => ({
+  port,
+  networkMode: form.networkMode,
+  roamingAllowed: form.roamingAllowed,
+  forceScanNow: form.forceScanNow,
+  apns: form.apns.map((a, i) => ({
+    slot: i + 1,
+    apn: a.apn,
+    username: a.username,
+    authProtocol: a.authProtocol,
+    ...(a.password === '' ? {} : { password: a.password }),
+  })),
+});
+export const validateModemForm = (form: ModemForm, port: number): FieldErrors => checkSchema(InterfacesConfigUpdateBody, modemBody(form, port));
+
+export const activeSimBody = (modemId: string, sim: SimSlot) => ({ modemId, sim });
+export const validateActiveSim = (modemId: string, sim: SimSlot): FieldErrors => checkSchema(ActiveSimBody, activeSimBody(modemId, sim));
+
+/** Why a link's toggle cannot be switched off now, or null. */
+export type LinkBlocker = { readonly kind: 'message'; readonly message: string } | { readonly kind: 'forcedWired' };
+
+/**
+ * Spec 000 §5 "the last one cannot be disabled" (an enabled, connected link when it is the last
+ * connected interface), and §9 "Unit delay below 0.8 s forces ethernet or Wi-Fi": while the delay
+ * forces a wired link, the last enabled Ethernet/Wi-Fi link cannot be switched off.
+ */
+export function linkDisableBlocker(modems: readonly Modem[], modem: Modem, forcesWiredLink: boolean): LinkBlocker | null {
+  if (!modem.enabled) return null;
+  if (validateDisableInterface(modems, modem.id) === VALIDATION.lastInterface) return { kind: 'message', message: VALIDATION.lastInterface };
+  if (forcesWiredLink && modem.uiType !== 'cell' && modems.filter((m) => m.enabled && m.uiType !== 'cell').length < 2) return { kind: 'forcedWired' };
+  return null;
+}

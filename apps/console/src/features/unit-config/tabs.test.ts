@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_PARAM, canApply, resolveTab, withTab } from './tabs';
+import { isNewerConfiguration, settingRefetches } from './live';
+import type { UnitConfiguration } from '@fleet/contracts';
+
+describe('configuration tabs', () => {
+  it('opens the URL tab, else the initial tab, else Connections', () => {
+    expect(resolveTab('network', 'alerts')).toBe('network');
+    expect(resolveTab('nonsense', 'alerts')).toBe('alerts');
+    expect(resolveTab(null, undefined)).toBe('connections');
+  });
+
+  it('keeps the other URL parameters when the tab changes', () => {
+    const next = withTab(new URLSearchParams('unit=LU800-0001&config=network'), 'ipInput');
+    expect(next.get('unit')).toBe('LU800-0001');
+    expect(next.get(CONFIG_PARAM)).toBe('ipInput');
+  });
+});
+
+describe('who may apply', () => {
+  it('shows Apply to regular users, not to read-only users', () => {
+    expect(canApply(['luc_regular'], 'updateUnitDelay')).toBe(true);
+    expect(canApply(['luc_read'], 'updateUnitDelay')).toBe(false);
+  });
+
+  it('keeps the admin-level bandwidth limits for administrators', () => {
+    expect(canApply(['luc_regular'], 'updateUnitBwLimitation')).toBe(false);
+    expect(canApply(['luc_admin'], 'updateUnitBwLimitation')).toBe(true);
+    expect(canApply(['luc_admin'], 'updateUnitNetworkCapping')).toBe(true);
+  });
+});
+
+describe('live configuration', () => {
+  const config = (version: number) => ({ version }) as UnitConfiguration; // only the version is read
+
+  it('never lets an older event undo a newer configuration', () => {
+    expect(isNewerConfiguration(undefined, config(1))).toBe(true);
+    expect(isNewerConfiguration(config(3), config(4))).toBe(true);
+    expect(isNewerConfiguration(config(4), config(3))).toBe(false);
+  });
+
+  it('refetches the reads a setting feeds', () => {
+    expect(settingRefetches('alerts')).toEqual(['getUnitAlertsConfiguration']);
+    expect(settingRefetches('interfaces')).toEqual(['getUnitModemConfig']);
+    expect(settingRefetches('delay')).toEqual([]);
+  });
+});
