@@ -22,7 +22,8 @@ describe('endpoint catalogue wiring', () => {
     for (const id of ENDPOINT_IDS) {
       const def = catalogue[id];
       const op = doc.paths[`/api${def.path}`]?.[def.method.toLowerCase()];
-      expect(op?.responses['200']?.content, id).toBeDefined();
+      const success = String('successStatus' in def && def.successStatus !== undefined ? def.successStatus : 200);
+      expect(op?.responses[success]?.content, id).toBeDefined();
       if ('body' in def) expect(op?.requestBody, id).toBeDefined();
     }
   });

@@ -51,6 +51,9 @@ export async function authorizeTopics(app: FastifyInstance, user: AuthUser, topi
   return { allowed, refused };
 }
 
+/** Options of every event frame's send (one object, not one per frame and subscriber). */
+const TEXT_FRAME = { binary: false } as const;
+
 export function realtimeRoutes(config: Config) {
   const allowedOrigins = config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   return async (app: FastifyInstance) => {
@@ -86,7 +89,7 @@ export function realtimeRoutes(config: Config) {
 
     app.get(REALTIME.path, { websocket: true, preValidation: guard }, (socket: WebSocket, req: FastifyRequest) => {
       const client: HubClient = {
-        send: (frame) => socket.send(frame, { binary: false }),
+        send: (frame) => socket.send(frame, TEXT_FRAME),
         bufferedAmount: () => socket.bufferedAmount,
         terminate: (code, reason) => {
           socket.close(code, reason);

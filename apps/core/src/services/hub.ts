@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeEvent, ServerMessage, Topic } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
+import { JsonBytes } from './json-bytes.js';
 
 export interface HubClient {
   /** Send one already-serialised frame (a text frame; a Buffer holds its UTF-8 bytes). */
@@ -65,10 +66,15 @@ export class SlabStore {
   private nextId = 0;
   /** Bytes of the slabs held. */
   bytes = 0;
+  /** Where the last `put` stored its bytes (one object, reused: nothing allocated per event). */
+  private readonly last = { slab: 0, off: 0, len: 0 };
 
-  /** Stores one event's JSON; the caller refers to it with `ref` once per topic. */
-  put(json: string | Buffer): { slab: number; off: number; len: number } {
-    const len = typeof json === 'string' ? Buffer.byteLength(json) : json.length;
+  /**
+   * Stores one event's JSON; the caller refers to it with `ref` once per topic. The location
+   * returned is overwritten by the next `put`: read it at once.
+   */
+  put(json: string | Buffer, bytes?: number): Readonly<{ slab: number; off: number; len: number }> {
+    const len = typeof json === 'string' ? Buffer.byteLength(json) : (bytes ?? json.length);
     let entry = this.slabs.get(this.current);
     if (!entry || this.used + len > entry.buf.length) {
       if (entry && entry.refs === 0) this.release(this.current);
@@ -81,9 +87,13 @@ export class SlabStore {
     }
     const off = this.used;
     if (typeof json === 'string') entry.buf.write(json, off, len);
-    else json.copy(entry.buf, off);
+    else json.copy(entry.buf, off, 0, len);
     this.used += len;
-    return { slab: this.current, off, len };
+    const last = this.last;
+    last.slab = this.current;
+    last.off = off;
+    last.len = len;
+    return last;
   }
 
   ref(slab: number): void {
@@ -174,7 +184,7 @@ export class TopicLog {
   }
 
   /** Appends the next event (stored in the store); an empty log starts numbering at `seq`. */
-  append(seq: number, at: number, where: { slab: number; off: number; len: number }): void {
+  append(seq: number, at: number, where: Readonly<{ slab: number; off: number; len: number }>): void {
     if (this.size === 0) this.reset(seq);
     if (this.n === this.cap) {
       // At least half of it dropped already: move the live part to the front; else more room.
@@ -273,6 +283,8 @@ export class RealtimeHub {
   private currentEpoch: string = randomUUID();
   private readonly topics = new Map<string, TopicState>();
   private readonly store = new SlabStore();
+  /** Events are serialised here, then copied into the history slab (see json-bytes.ts). */
+  private readonly json = new JsonBytes();
   private readonly clientTopics = new Map<HubClient, Set<string>>();
   /** Per client and topic, sequence numbers up to which the client already has the events. */
   private readonly floors = new Map<HubClient, Map<string, number>>();
@@ -333,22 +345,28 @@ export class RealtimeHub {
     this.taps.push(tap);
   }
 
-  /** Publish one event to several topics; the event is serialised once. */
+  /**
+   * Publish one event to several topics; the event is serialised once, as bytes, and copied into
+   * the history slab (the hot path: nothing is allocated per event but the text of its fractional
+   * numbers). The bytes are those of JSON.stringify(event).
+   */
   publish(topics: readonly string[], event: RealtimeEvent): void {
     if (topics.length === 0) return;
-    const json = JSON.stringify(event);
+    const bytes = this.json.write(event);
     this.stats.published++;
     if (this.broker) {
-      this.broker.publish(topics, Buffer.from(json));
+      this.broker.publish(topics, bytes >= 0 ? Buffer.from(this.json.buf.subarray(0, bytes)) : Buffer.from(JSON.stringify(event)));
     } else {
-      const where = this.store.put(json);
-      for (const name of topics) {
+      const where = bytes >= 0 ? this.store.put(this.json.buf, bytes) : this.store.put(JSON.stringify(event));
+      for (let i = 0; i < topics.length; i++) {
+        const name = topics[i]!;
         const t = this.topic(name);
         this.accept(name, t, t.seq + 1, where);
       }
     }
     // Derived events follow the event they derive from.
-    for (const tap of this.taps) tap(topics, event);
+    const taps = this.taps;
+    for (let i = 0; i < taps.length; i++) taps[i]!(topics, event);
   }
 
   /** Publish to every topic this instance knows of (settings every console must hear). */
@@ -378,7 +396,7 @@ export class RealtimeHub {
     }
   }
 
-  private accept(name: string, t: TopicState, seq: number, where: { slab: number; off: number; len: number }): void {
+  private accept(name: string, t: TopicState, seq: number, where: Readonly<{ slab: number; off: number; len: number }>): void {
     t.seq = seq;
     if (t.first === null) t.first = seq;
     t.log.append(seq, this.now(), where);
@@ -408,7 +426,8 @@ export class RealtimeHub {
         const frame = this.frame(name, t.log, start, t.log.end);
         this.stats.frames++;
         const count = t.log.end - start;
-        for (const c of [...t.clients]) {
+        // (A client cut off on the way is deleted from the set: a Set's iteration allows that.)
+        for (const c of t.clients) {
           const floor = this.floors.get(c)?.get(name);
           if (floor === undefined) this.deliver(c, frame, count);
           else this.deliverAbove(c, name, t, start, floor);

@@ -59,6 +59,8 @@ export interface UnitRow {
 interface Membership {
   inventoryIds: string[];
   groupIds: string[];
+  /** The unit's topics, built once per membership change (the telemetry path reads them 10,000 times a second). */
+  topics: readonly string[];
 }
 
 /** (issue 3, unit-actions area) One applied device report, as state listeners see it. */
@@ -106,7 +108,9 @@ export class UnitService {
   }
 
   private remember(r: UnitRow): Membership {
-    const m = { inventoryIds: r.inventories.map((i) => i.inventoryId), groupIds: r.groups.map((g) => g.groupId) };
+    const inventoryIds = r.inventories.map((i) => i.inventoryId);
+    const groupIds = r.groups.map((g) => g.groupId);
+    const m = { inventoryIds, groupIds, topics: [...groupIds.map(groupTopic), ...inventoryIds.map(inventoryTopic)] };
     this.membership.set(r.id, m);
     return m;
   }
@@ -158,8 +162,7 @@ export class UnitService {
   /** Topics an event about this unit goes to: each of its groups and inventories. */
   topicsOf(unitId: string): string[] {
     const m = this.membership.get(unitId);
-    if (!m) return [];
-    return [...m.groupIds.map(groupTopic), ...m.inventoryIds.map(inventoryTopic)];
+    return m ? [...m.topics] : [];
   }
 
   private enqueue(unitId: string, work: () => Promise<void>): void {
@@ -214,10 +217,15 @@ export class UnitService {
     for (const listener of this.stateListeners) await listener({ unitId: m.unitId, online: m.online, applications, previous: prev.applications });
   }
 
+  /**
+   * The hot path (every unit once a second): the report's values are copied into the telemetry
+   * store, and the event refers to the report's own objects (validated by the gateway, in the
+   * schema's shape), so nothing of it outlives this call.
+   */
   private applyTelemetry(m: DeviceTelemetry): void {
     if (!this.live.has(m.unitId)) return;
-    this.telemetry.update(m.unitId, { ...m, totalBitrate: m.sample.kbps });
-    this.hub.publish(this.topicsOf(m.unitId), {
+    this.telemetry.update(m.unitId, m);
+    this.hub.publish(this.membership.get(m.unitId)?.topics ?? [], {
       type: 'unit.telemetry',
       unitId: m.unitId,
       battery: m.battery,
@@ -385,7 +393,7 @@ export class UnitService {
       lastReboot: r.lastReboot ? r.lastReboot.toISOString() : null,
       usageProfileId: r.usageProfileId,
       ownership: r.ownership,
-      bitrateSamples: t ? [...t.samples] : [],
+      bitrateSamples: t ? this.telemetry.samplesOf(r.id) : [],
     };
   }
 }
@@ -430,7 +438,7 @@ function serviceList(v: unknown): { serviceName: string; serviceStatus: string }
  */
 function alertsOf(status: UnitStatus, t: UnitTelemetry | undefined): UnitAlert[] {
   if (!t || isOfflineLike(status)) return [];
-  const raisedAt = new Date(t.samples.at(-1)?.t ?? 0).toISOString();
+  const raisedAt = new Date(t.lastSampleAt ?? 0).toISOString();
   const out: UnitAlert[] = [];
   const pct = t.battery?.connected ? t.battery.percentage : null;
   if (pct !== null && pct !== undefined && !t.battery?.charging && batteryColour(pct) === 'red') {
