@@ -56,6 +56,7 @@ function setup(topics: string[], batchSize = 2) {
   const statuses: RealtimeStatus[] = [];
   const errors: number[] = [];
   const hellos: HelloInfo[] = [];
+  const subscribed: [string[], number][] = [];
   const client = new RealtimeClient({
     url: 'ws://test/ws',
     batchSize,
@@ -68,10 +69,11 @@ function setup(topics: string[], batchSize = 2) {
     onStatus: (status) => statuses.push(status),
     onError: (attempts) => errors.push(attempts),
     onHello: (hello) => hellos.push(hello),
+    onSubscribed: (acknowledged, sentAt) => subscribed.push([acknowledged, sentAt]),
   });
   client.setTopics(topics);
   client.start();
-  return { server, client, events, refetches, statuses, errors, hellos };
+  return { server, client, events, refetches, statuses, errors, hellos, subscribed };
 }
 
 describe('RealtimeClient', () => {
@@ -109,6 +111,23 @@ describe('RealtimeClient', () => {
     server.push({ op: 'event', topic: 'group:zzz', seq: 9, epoch: 'e1', event: statusEvent('U2') });
     expect(events).toHaveLength(1);
     expect(events[0]?.[1]).toBe('group:a');
+  });
+
+  it('reports first subscriptions once acknowledged (REST data read before may be stale), never resumed ones', () => {
+    const { server, subscribed } = setup(['group:a', 'group:b'], 50);
+    const sentAt = Date.now();
+    server.hello('e1');
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    expect(subscribed).toEqual([[['group:a', 'group:b'], sentAt]]);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }] });
+    expect(subscribed).toHaveLength(1);
+    server.drop();
+    vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs);
+    server.hello('e1');
+    vi.advanceTimersByTime(0);
+    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    expect(subscribed).toHaveLength(1);
   });
 
   it('resumes with the epoch and last sequence numbers after a reconnect', () => {

@@ -67,6 +67,11 @@ export interface RealtimeClientOptions {
   /** The maximum number of reconnects was reached: raised once per outage. */
   readonly onError?: (attempts: number) => void;
   readonly onHello?: (hello: HelloInfo) => void;
+  /**
+   * First (not resumed) subscriptions were acknowledged: events published before the server
+   * registered them were never sent, so data read over REST before `sentAt` may be stale.
+   */
+  readonly onSubscribed?: (topics: Topic[], sentAt: number) => void;
   readonly socketFactory?: SocketFactory;
   readonly reconnectIntervalMs?: number;
   /**
@@ -90,8 +95,8 @@ export function syncDelay(maxMs: number, random: () => number): number {
 }
 
 export class RealtimeClient {
-  private readonly opts: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello'>> &
-    Pick<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello'>;
+  private readonly opts: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello' | 'onSubscribed'>> &
+    Pick<RealtimeClientOptions, 'onStatus' | 'onServerError' | 'onError' | 'onHello' | 'onSubscribed'>;
   private socket: SocketLike | null = null;
   private status: RealtimeStatus = 'idle';
   private stopped = true;
@@ -103,6 +108,8 @@ export class RealtimeClient {
   /** Topics subscribed on the current connection. */
   private readonly live = new Set<Topic>();
   private readonly seqs = new Map<Topic, number>();
+  /** Fresh (not resumed) subscriptions awaiting their acknowledgement, with the time they were sent. */
+  private readonly fresh = new Map<Topic, number>();
   /** Epoch of the stream the seqs belong to; null before the first hello. */
   private epoch: string | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -228,9 +235,21 @@ export class RealtimeClient {
       case 'events':
         message.events.forEach((event, i) => this.deliver(message.topic, message.epoch, message.seq + i, event));
         break;
-      case 'subscribed':
-        for (const { topic, seq } of message.topics) if (!this.seqs.has(topic)) this.seqs.set(topic, seq);
+      case 'subscribed': {
+        const acknowledged: Topic[] = [];
+        let sentAt = Number.POSITIVE_INFINITY;
+        for (const { topic, seq } of message.topics) {
+          if (!this.seqs.has(topic)) this.seqs.set(topic, seq);
+          const at = this.fresh.get(topic);
+          if (at !== undefined) {
+            this.fresh.delete(topic);
+            acknowledged.push(topic);
+            sentAt = Math.min(sentAt, at);
+          }
+        }
+        if (acknowledged.length > 0) this.opts.onSubscribed?.(acknowledged, sentAt);
         break;
+      }
       case 'refetch':
         this.seqs.delete(message.topic);
         this.opts.onRefetch(message.topic, message.reason);
@@ -295,7 +314,11 @@ export class RealtimeClient {
         message.resume = { epoch: resumeEpoch, seqs };
       }
       this.send(message);
-      for (const topic of batch) this.live.add(topic);
+      const now = Date.now();
+      for (const topic of batch) {
+        this.live.add(topic);
+        if (resumeEpoch === undefined) this.fresh.set(topic, now);
+      }
     }
   }
 

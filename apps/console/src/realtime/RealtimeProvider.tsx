@@ -109,6 +109,9 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   }
 }
 
+/** Queries that do not follow /ws events (the session's user, preferences and notifications). */
+const SESSION_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUserPreferences', 'fetchClientNotifications']);
+
 /**
  * Runs one realtime client for the signed-in user: subscribes to the user's groups (or
  * inventories) in batches of the user's size, patches the query cache on events, refreshes the
@@ -161,6 +164,13 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnit') });
         void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
+      },
+      onSubscribed: (_topics, sentAt) => {
+        // Events published before the server registered the subscription never reach us: what
+        // was read over REST before then is read again (spec 001 §7: lists stay current).
+        void queryClient.invalidateQueries({
+          predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < sentAt,
+        });
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {

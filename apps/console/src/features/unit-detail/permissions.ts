@@ -14,8 +14,8 @@ export function canCallEndpoint(roles: readonly Role[], id: EndpointId): boolean
 
 /**
  * The roles that may open each unit dialog: the roles of the call the dialog makes (speed test,
- * send logs); AI is closed to read-only users (spec 000 §6) and a guest invite acts for the unit,
- * so both need the unit control roles; the upload progress only shows, so everyone sees it.
+ * send logs, guest invite); AI is closed to read-only users (spec 000 §6), so it needs the unit
+ * control roles; the upload progress only shows, so everyone sees it.
  */
 export function canOpenDialog(roles: readonly Role[], dialog: DetailDialog): boolean {
   switch (dialog) {
@@ -23,8 +23,9 @@ export function canOpenDialog(roles: readonly Role[], dialog: DetailDialog): boo
       return canCallEndpoint(roles, 'commandSpeedTest');
     case 'sendLogs':
       return canCallEndpoint(roles, 'startFetchLogs');
-    case 'aiSession':
     case 'guestInvite':
+      return canCallEndpoint(roles, 'createGroupInvitation');
+    case 'aiSession':
       return hasAnyRole(roles, UNIT_CONTROL_ROLES);
     case 'uploadProgress':
       return true;
