@@ -137,7 +137,7 @@ describe('cache patches of the other live lists', () => {
   });
 
   it('sets and clears the transferring flag of a listed file', () => {
-    const listing = { uniqueId: 'B', path: null, files: [{ id: 'f1', isTransferring: false }, { id: 'f2', isTransferring: false }] };
+    const listing = { uniqueId: 'B', path: null, files: [{ fileId: 'f1', isTransferring: false }, { fileId: 'f2', isTransferring: false }] };
     const started = patchFileTransfer(listing, { type: 'file.transferStarted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', channelId: null, at: 1 }) as typeof listing;
     expect(started.files[1]?.isTransferring).toBe(true);
     expect(started.files[0]).toBe(listing.files[0]);

@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeBattery } from '@fleet/domain';
 import type { BatteryColour, BatteryIconLevel, UnitSummary } from '@fleet/contracts';
@@ -23,8 +23,8 @@ export function BatteryIndicator({ unitId, battery }: { unitId: string; battery:
         : t('units.battery.level', { percentage: percentage ?? 0 });
   const width = Math.round(16 * FILL[level]);
   return (
-    <Tooltip label={label}>
-      <Group gap={4} wrap="nowrap" data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label}>
+    // A native title, not a Tooltip: one battery per visible row, and the list's render budget is tight.
+    <Group gap={4} wrap="nowrap" data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label} title={label}>
         <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
           <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
           <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
@@ -41,7 +41,6 @@ export function BatteryIndicator({ unitId, battery }: { unitId: string; battery:
             {t('units.battery.percent', { percentage })}
           </Text>
         )}
-      </Group>
-    </Tooltip>
+    </Group>
   );
 }

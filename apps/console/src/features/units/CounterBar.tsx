@@ -1,16 +1,26 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UnitSummary } from '@fleet/contracts';
-import { COUNTERS, countersOf } from './counters';
+import type { UnitCounterBar } from '@fleet/domain';
+import { COUNTERS } from './counters';
+import type { CounterName } from './filters';
 
-/** The counters over the listed units; each number carries `data-testid="counter-<name>"`. */
-export function CounterBar({ units }: { units: readonly UnitSummary[] }) {
+interface CounterBarProps {
+  readonly counters: UnitCounterBar;
+  /** Counters that filter the list when clicked (the others are plain numbers). */
+  readonly clickable?: (counter: CounterName) => boolean;
+  readonly onCounterClick?: (counter: CounterName) => void;
+}
+
+/**
+ * The counter bar of spec 000 §2 over all listed units; each number carries
+ * `data-testid="counter-<name>"`, a clickable counter `counter-button-<name>`.
+ */
+export function CounterBar({ counters, clickable, onCounterClick }: CounterBarProps) {
   const { t } = useTranslation();
-  const counters = countersOf(units);
   return (
     <Group gap="xs" data-testid="counter-bar" wrap="wrap">
-      {COUNTERS.map((name) => (
-        <Paper key={name} withBorder px="sm" py={4} radius="md">
+      {COUNTERS.map((name) => {
+        const content = (
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed">
               {t(`units.counters.${name}`)}
@@ -19,8 +29,27 @@ export function CounterBar({ units }: { units: readonly UnitSummary[] }) {
               {counters[name]}
             </Text>
           </Group>
-        </Paper>
-      ))}
+        );
+        if (!onCounterClick || !(clickable?.(name) ?? true)) {
+          return (
+            <Paper key={name} withBorder px="sm" py={4} radius="md">
+              {content}
+            </Paper>
+          );
+        }
+        return (
+          <UnstyledButton
+            key={name}
+            onClick={() => onCounterClick(name)}
+            data-testid={`counter-button-${name}`}
+            title={t('unitList.counterFilter', { counter: t(`units.counters.${name}`) })}
+          >
+            <Paper withBorder px="sm" py={4} radius="md">
+              {content}
+            </Paper>
+          </UnstyledButton>
+        );
+      })}
     </Group>
   );
 }

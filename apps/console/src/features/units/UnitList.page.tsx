@@ -1,28 +1,110 @@
-import { useMemo } from 'react';
-import { Alert, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Center, Flex, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
+import type { UnitSummary } from '@fleet/contracts';
+import type { UnitCounterBar } from '@fleet/domain';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
-import { UnitRow } from './UnitRow';
+import { advanceCounters, countersOf } from './counters';
+import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
+import type { CounterName } from './filters';
+import { UNIT_DEFAULT_SORT, UNIT_GRID_ID, useUnitColumns } from './unitColumns';
+import { useModifiedTimes } from './useModifiedTimes';
 import { useStreamTransitions } from './useStreamTransitions';
+import { useThrottledValue } from './useThrottledValue';
+import { useUnitListPrefs } from './useUnitListPrefs';
+import { useUnitSelection } from './useUnitSelection';
 
-/** /list: the units the user can see (devices/fetch), kept current by the realtime client. */
+const UnitDetailPanel = lazy(() => import('../unit-detail/UnitDetailPanel'));
+// Not needed to show the list: loaded when the filters open or a row expands (first-route JS budget).
+const UnitFilters = lazy(() => import('./UnitFilters').then((m) => ({ default: m.UnitFilters })));
+const UnitExpanded = lazy(() => import('./UnitExpanded').then((m) => ({ default: m.UnitExpanded })));
+
+const NO_UNITS: readonly UnitSummary[] = [];
+/** Realtime patches reach the list at most this often (see useThrottledValue). */
+const LIVE_INTERVAL_MS = 250;
+/** "Last N hours" windows move with the clock. */
+const CLOCK_MS = 60_000;
+
+/** The counter bar, advanced by the counter transitions while the list only has units patched. */
+function useCounters(units: readonly UnitSummary[]): UnitCounterBar {
+  const [state, setState] = useState(() => ({ units, counters: countersOf(units) }));
+  if (state.units !== units) {
+    const counters = advanceCounters(state.counters, state.units, units) ?? countersOf(units);
+    setState({ units, counters });
+    return counters;
+  }
+  return state.counters;
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+const rowKey = (unit: UnitSummary) => unit.uniqueId;
+const rowTestId = (unit: UnitSummary) => `unit-row-${unit.uniqueId}`;
+const rowAttributes = (unit: UnitSummary) => ({ 'data-status': unit.status, 'data-type-group': unit.typeGroup });
+const renderExpanded = (unit: UnitSummary) => (
+  <Suspense fallback={<Loader size="xs" />}>
+    <UnitExpanded unit={unit} />
+  </Suspense>
+);
+
+/**
+ * /list: the units the user can see (devices/fetch), kept current by the realtime client, in the
+ * shared DataGrid (virtualised, sortable, resizable), with the filters, the counter bar and the
+ * selected unit's detail panel (spec 000 §2).
+ */
 export default function UnitListPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.list'));
   const user = useSessionUser();
   const canControl = user !== undefined && hasAnyRole(rolesOf(user), UNIT_CONTROL_ROLES);
   const errorMessage = useApiErrorMessage();
-  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  // Structural sharing compares the whole list deeply on every realtime patch (10,000 units: a
+  // deep walk plus Object.keys of the array per event); the patches already keep unchanged units'
+  // references, so it buys nothing. Also set as the query default, for the other pages' observers.
+  const queryClient = useQueryClient();
+  useState(() => queryClient.setQueryDefaults(endpointPrefix('fetchDevices'), { structuralSharing: false }));
+  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
   // Spec 001 §7: past the maximum reconnects the list's loading state is a websocket error.
   const { listError } = useRealtime();
   const transitions = useStreamTransitions();
-  const sorted = useMemo(() => [...(units.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [units.data]);
+  const selection = useUnitSelection();
+  const listPrefs = useUnitListPrefs();
+  const { filters, setFilters } = listPrefs;
+  const modifiedAt = useModifiedTimes();
+  const now = useNow(CLOCK_MS);
+
+  const all = useThrottledValue(units.data ?? NO_UNITS, LIVE_INTERVAL_MS);
+  const counters = useCounters(all);
+  const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
+  const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, modifiedAt });
+  const filterCount = activeFilterCount(filters);
+
+  const onCounterClick = useCallback(
+    (counter: CounterName) => {
+      const next = filtersForCounter(filters, counter);
+      if (next) setFilters(next);
+    },
+    [filters, setFilters],
+  );
+  const counterClickable = useCallback((counter: CounterName) => filtersForCounter(filters, counter) !== null, [filters]);
+  const onRowClick = useCallback((unit: UnitSummary) => selection.select(unit.uniqueId), [selection]);
+  // Only the selection restored on opening the page is scrolled to; clicks are already in view.
+  const [initialSelection] = useState(selection.selectedId);
 
   let body: React.ReactNode;
   if (units.isPending) {
@@ -43,7 +125,7 @@ export default function UnitListPage() {
         {errorMessage(units.error)}
       </Alert>
     );
-  } else if (sorted.length === 0) {
+  } else if (all.length === 0) {
     body = (
       <Text c="dimmed" data-testid="units-empty">
         {t('units.empty')}
@@ -51,37 +133,90 @@ export default function UnitListPage() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="unit-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('units.columns.name')}</Table.Th>
-              <Table.Th>{t('units.columns.type')}</Table.Th>
-              <Table.Th>{t('units.columns.status')}</Table.Th>
-              <Table.Th>{t('units.columns.battery')}</Table.Th>
-              <Table.Th>{t('units.columns.bitrate')}</Table.Th>
-              <Table.Th>{t('units.columns.location')}</Table.Th>
-              <Table.Th>{t('units.columns.alerts')}</Table.Th>
-              <Table.Th>{t('units.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((unit) => (
-              <UnitRow key={unit.uniqueId} unit={unit} transition={transitions.transitionOf(unit)} canControl={canControl} onAction={transitions.run} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <div data-testid="unit-table">
+        <DataGrid
+          gridId={UNIT_GRID_ID}
+          ariaLabel={t('routes.list')}
+          columns={columns}
+          rows={shown}
+          rowKey={rowKey}
+          rowTestId={rowTestId}
+          rowAttributes={rowAttributes}
+          selectedKey={selection.selectedId}
+          onRowClick={onRowClick}
+          renderExpanded={renderExpanded}
+          expandedKeys={listPrefs.expanded}
+          onExpandedChange={listPrefs.setExpanded}
+          defaultSort={UNIT_DEFAULT_SORT}
+          scrollToKey={initialSelection}
+          empty={t('unitList.noMatch')}
+          rowHeight={52}
+        />
+      </div>
     );
   }
 
   return (
-    <Stack gap="md" data-testid="unit-list-page">
-      <Title order={2} data-testid="page-title">
-        {t('routes.list')}
-      </Title>
-      <CounterBar units={units.data ?? []} />
-      {body}
+    <Stack gap="sm" data-testid="unit-list-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.list')}
+        </Title>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown.length} data-total={all.length}>
+            {t('unitList.summary', { shown: shown.length, total: all.length })}
+          </Text>
+          <Button
+            size="xs"
+            variant={listPrefs.filtersOpen ? 'light' : 'default'}
+            aria-expanded={listPrefs.filtersOpen}
+            data-testid="unit-filters-toggle"
+            onClick={() => listPrefs.setFiltersOpen(!listPrefs.filtersOpen)}
+            rightSection={
+              filterCount > 0 ? (
+                <Badge size="xs" circle data-testid="unit-filters-count">
+                  {filterCount}
+                </Badge>
+              ) : undefined
+            }
+          >
+            {t('unitList.filters.toggle')}
+          </Button>
+        </Group>
+      </Group>
+      <CounterBar counters={counters} clickable={counterClickable} onCounterClick={onCounterClick} />
+      {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
+      {listPrefs.filtersOpen && (
+          <Paper withBorder p="sm" radius="md">
+            <Suspense
+              fallback={
+                <Center py="sm">
+                  <Loader size="sm" aria-label={t('common.loading')} />
+                </Center>
+              }
+            >
+              <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
+            </Suspense>
+          </Paper>
+      )}
+      <Flex gap="md" align="flex-start" direction={{ base: 'column', lg: 'row' }}>
+        <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+          {body}
+        </Box>
+        {selection.selectedId !== null && (
+          <Paper withBorder p="sm" radius="md" w={{ base: '100%', lg: 520 }} style={{ flexShrink: 0 }} data-testid="unit-detail-pane">
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader size="sm" aria-label={t('common.loading')} />
+                </Center>
+              }
+            >
+              <UnitDetailPanel key={selection.selectedId} unitId={selection.selectedId} onClose={selection.clear} />
+            </Suspense>
+          </Paper>
+        )}
+      </Flex>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { UNIT_STATUSES } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
-import { countersOf } from './counters';
+import { advanceCounters, countersOf } from './counters';
 
 describe('counter bar over the listed units', () => {
   it('counts status buckets, type groups, cameras and units with alerts', () => {
@@ -12,5 +13,45 @@ describe('counter bar over the listed units', () => {
       makeUnit({ uniqueId: 'd', status: 'idle', typeGroup: 'liteUnits', cameraConnected: false }),
     ]);
     expect(counters).toEqual({ busy: 1, idle: 2, offline: 1, field: 1, camera: 2, lite: 1, smart: 1, ptmp: 0, ptp: 1, activeAlerts: 1 });
+  });
+});
+
+describe('counters kept by the counter transitions (spec 000 §4)', () => {
+  const statuses = UNIT_STATUSES;
+
+  it('agrees with a recount for every status change', () => {
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const others = [makeUnit({ uniqueId: 'x', status: 'idle' }), makeUnit({ uniqueId: 'y', status: 'offline' })];
+        const prev = [makeUnit({ uniqueId: 'a', status: from, cameraConnected: true }), ...others];
+        const next = [makeUnit({ uniqueId: 'a', status: to, cameraConnected: true }), ...others];
+        expect({ from, to, bar: advanceCounters(countersOf(prev), prev, next) }).toEqual({ from, to, bar: countersOf(next) });
+      }
+    }
+  });
+
+  it('adjusts type, camera and alerts, and gives up on added or reordered units', () => {
+    const alert = { type: 'battery', level: 'warning', message: 'low', raisedAt: '2025-01-01T00:00:00Z' } as const;
+    const prev = [makeUnit({ uniqueId: 'a', typeGroup: 'fieldUnits' }), makeUnit({ uniqueId: 'b', typeGroup: 'ptpUnits', status: 'idle', cameraConnected: false })];
+    const next = [prev[0]!, { ...prev[1]!, alerts: [alert], cameraConnected: true }];
+    expect(advanceCounters(countersOf(prev), prev, next)).toEqual(countersOf(next));
+    expect(advanceCounters(countersOf(prev), prev, prev)).toEqual(countersOf(prev));
+    expect(advanceCounters(countersOf(prev), prev, [...prev, makeUnit({ uniqueId: 'c' })])).toBeNull();
+    expect(advanceCounters(countersOf(prev), prev, [prev[1]!, prev[0]!])).toBeNull();
+  });
+
+  it('stays equal to a recount over a random walk', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let list = Array.from({ length: 50 }, (_, i) => makeUnit({ uniqueId: `u${i}`, status: statuses[i % statuses.length]! }));
+    let bar = countersOf(list);
+    for (let step = 0; step < 500; step += 1) {
+      const index = Math.floor(random() * list.length);
+      const next = list.slice();
+      next[index] = { ...list[index]!, status: statuses[Math.floor(random() * statuses.length)]!, cameraConnected: random() > 0.5 };
+      bar = advanceCounters(bar, list, next) ?? countersOf(next);
+      list = next;
+    }
+    expect(bar).toEqual(countersOf(list));
   });
 });

@@ -1,10 +1,58 @@
-import { countUnits } from '@fleet/domain';
+import { applyCounterTransition, countUnits, isOfflineLike, statusChangeEvent } from '@fleet/domain';
 import type { UnitCounterBar } from '@fleet/domain';
-import type { UnitSummary } from '@fleet/contracts';
+import type { UnitSummary, UnitTypeGroup } from '@fleet/contracts';
 
 /** Spec 000 §2 counter bar, in its order (data-testid `counter-<name>`, i18n `units.counters.<name>`). */
 export const COUNTERS = ['busy', 'idle', 'offline', 'field', 'camera', 'lite', 'smart', 'ptmp', 'ptp', 'activeAlerts'] as const satisfies readonly (keyof UnitCounterBar)[];
 
 export function countersOf(units: readonly UnitSummary[]): UnitCounterBar {
   return countUnits(units);
+}
+
+const TYPE_COUNTER: Partial<Record<UnitTypeGroup, 'field' | 'lite' | 'smart' | 'ptmp' | 'ptp'>> = {
+  fieldUnits: 'field',
+  liteUnits: 'lite',
+  smartUnits: 'smart',
+  ptmpUnits: 'ptmp',
+  ptpUnits: 'ptp',
+};
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The non-status counters one unit adds (type, camera, active alerts). */
+function addOthers(bar: Mutable<UnitCounterBar>, unit: UnitSummary, sign: 1 | -1): void {
+  const type = TYPE_COUNTER[unit.typeGroup];
+  if (type) bar[type] += sign;
+  if (unit.cameraConnected && !isOfflineLike(unit.status)) bar.camera += sign;
+  if (unit.alerts.length > 0) bar.activeAlerts += sign;
+}
+
+/**
+ * The counters after the list changed from `prev` to `next`, kept by spec 000 §4's counter
+ * transitions: when `next` is `prev` with some units replaced in place (what a realtime patch
+ * does), each replaced unit's status change moves it between busy / idle / offline through
+ * statusChangeEvent + applyCounterTransition, and its type, camera and alert counts are adjusted.
+ * Returns null when the lists differ otherwise (units added, removed or reordered): count again.
+ * Cost: one identity pass, plus O(1) per changed unit.
+ */
+export function advanceCounters(counters: UnitCounterBar, prev: readonly UnitSummary[], next: readonly UnitSummary[]): UnitCounterBar | null {
+  if (prev === next) return counters;
+  if (prev.length !== next.length) return null;
+  let bar: Mutable<UnitCounterBar> | null = null;
+  for (let i = 0; i < next.length; i += 1) {
+    const before = prev[i];
+    const after = next[i];
+    if (before === after) continue;
+    if (before === undefined || after === undefined || before.uniqueId !== after.uniqueId) return null;
+    bar ??= { ...counters };
+    if (before.status !== after.status) {
+      const moved = applyCounterTransition(bar, statusChangeEvent(before.status, after.status));
+      bar.busy = moved.busy;
+      bar.idle = moved.idle;
+      bar.offline = moved.offline;
+    }
+    addOthers(bar, before, -1);
+    addOthers(bar, after, 1);
+  }
+  return bar ?? counters;
 }

@@ -1,0 +1,416 @@
+/**
+ * DataGrid — the console's shared, virtualised data grid (unit list, files, ...).
+ *
+ * Props (`DataGridProps<T>`):
+ * - `gridId` (string, required): names the grid. Its column widths and sort are remembered in
+ *   preferences.gridPrefs[gridId] = { columnWidths, sortState } (spec 000 §2 "data grids remember
+ *   column widths and sort") and restored when the grid mounts. `persist={false}` turns that off.
+ * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): per column
+ *   `id`, `header` (node), `width` (default px), optional `minWidth`, `render(row)` (the cell),
+ *   `sortValue(row)` (string | number | boolean | null; the column is sortable when given; no
+ *   value sorts last), `align`, `resizable` (default true), `interactive` (the cell holds
+ *   buttons: its clicks do not reach `onRowClick`), `cellTestId(row)`.
+ * - `rows` (T[], required), `rowKey(row)` (stable unique string, required).
+ * - `rowTestId(row)`: the row's data-testid (e.g. `unit-row-<id>`); `rowAttributes(row)`: extra
+ *   `data-*` attributes on the row.
+ * - `selectedKey`: the selected row's key (the row gets data-selected="true" and aria-selected);
+ *   `onRowClick(row)`.
+ * - Expandable rows: `renderExpanded(row)` adds an expander column; `expandedKeys` (the expanded
+ *   rows' keys) and `onExpandedChange(key, expanded)` keep the state with the caller.
+ * - `defaultSort` ({ column, direction } or null) when nothing is saved; `onSortChange(sort)`.
+ *   Clicking a sortable header cycles asc → desc → none.
+ * - `height` (CSS height of the scrolling viewport; default fills the window below the grid's
+ *   top, at least 320 px), `rowHeight` (px, default 44; a collapsed row has exactly this height,
+ *   cells clip what does not fit), `overscan` (rows, default 8), `empty`
+ *   (node shown without rows), `ariaLabel`.
+ * - `scrollToKey`: a row key to bring into view when the grid mounts or when the key changes
+ *   (e.g. a selection restored from preferences).
+ *
+ * Test ids: `grid-<gridId>` (the viewport), `grid-header-<colId>` (the sort button or header
+ * label; `data-sort` = asc | desc | none), `grid-resize-<colId>` (drag handle; ArrowLeft/Right
+ * resize by 16 px), `grid-<gridId>-expand-<rowKey>` (expander), `grid-<gridId>-expanded-<rowKey>`
+ * (expanded content), and the caller's row test ids. The viewport carries `data-row-count` (rows
+ * after sorting) and `data-sort`.
+ *
+ * Only the rows in view (plus overscan) are in the DOM (@tanstack/react-virtual), so 10,000 rows
+ * stay smooth; sorting precomputes keys (gridSort.ts).
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ActionIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, sortRows } from './gridSort';
+import type { SortKey, SortState, SortValue } from './gridSort';
+import { useGridPrefs } from './useGridPrefs';
+import classes from './DataGrid.module.css';
+
+export type { SortState, SortDirection, SortValue } from './gridSort';
+
+export interface DataGridColumn<T> {
+  readonly id: string;
+  readonly header: ReactNode;
+  readonly width: number;
+  readonly minWidth?: number;
+  readonly render: (row: T) => ReactNode;
+  readonly sortValue?: (row: T) => SortValue;
+  readonly align?: 'left' | 'center' | 'right';
+  readonly resizable?: boolean;
+  readonly interactive?: boolean;
+  readonly cellTestId?: (row: T) => string;
+}
+
+export interface DataGridProps<T> {
+  readonly gridId: string;
+  readonly columns: readonly DataGridColumn<T>[];
+  readonly rows: readonly T[];
+  readonly rowKey: (row: T) => string;
+  readonly rowTestId?: (row: T) => string;
+  readonly rowAttributes?: (row: T) => Readonly<Record<`data-${string}`, string>>;
+  readonly selectedKey?: string | null;
+  readonly onRowClick?: (row: T) => void;
+  readonly renderExpanded?: (row: T) => ReactNode;
+  readonly expandedKeys?: ReadonlySet<string>;
+  readonly onExpandedChange?: (key: string, expanded: boolean) => void;
+  readonly defaultSort?: SortState | null;
+  readonly onSortChange?: (sort: SortState | null) => void;
+  readonly persist?: boolean;
+  readonly height?: CSSProperties['height'];
+  readonly rowHeight?: number;
+  readonly overscan?: number;
+  readonly empty?: ReactNode;
+  readonly ariaLabel?: string;
+  readonly scrollToKey?: string | null;
+}
+
+const EXPANDER_WIDTH = 36;
+const KEY_STEP = 16;
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
+      <path d="M4 2 L8 6 L4 10" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+function SortMark({ direction }: { direction: 'asc' | 'desc' | 'none' }) {
+  if (direction === 'none') return null;
+  return (
+    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+      <path d={direction === 'asc' ? 'M1 7 L5 2 L9 7 Z' : 'M1 3 L5 8 L9 3 Z'} fill="currentColor" />
+    </svg>
+  );
+}
+
+interface RowProps<T> {
+  readonly row: T;
+  readonly rowId: string;
+  readonly gridId: string;
+  readonly columns: readonly DataGridColumn<T>[];
+  readonly template: string;
+  readonly rowHeight: number;
+  readonly expandable: boolean;
+  readonly expanded: boolean;
+  readonly onRowClick: ((row: T) => void) | undefined;
+  readonly onToggle: (key: string, expanded: boolean) => void;
+  readonly renderExpanded: ((row: T) => ReactNode) | undefined;
+  readonly expandLabel: string;
+  readonly collapseLabel: string;
+}
+
+function GridRowInner<T>({
+  row, rowId, gridId, columns, template, rowHeight, expandable, expanded, onRowClick, onToggle, renderExpanded,
+  expandLabel, collapseLabel,
+}: RowProps<T>) {
+  const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+  return (
+    <>
+      <div className={classes.line} style={{ gridTemplateColumns: template, height: rowHeight }} onClick={onRowClick ? () => onRowClick(row) : undefined}>
+        {expandable && (
+          <div className={classes.cell} role="gridcell" onClick={stop}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-expanded={expanded}
+              aria-label={expanded ? collapseLabel : expandLabel}
+              data-testid={`grid-${gridId}-expand-${rowId}`}
+              onClick={() => onToggle(rowId, !expanded)}
+            >
+              <Chevron open={expanded} />
+            </ActionIcon>
+          </div>
+        )}
+        {columns.map((column) => (
+          <div
+            key={column.id}
+            role="gridcell"
+            className={classes.cell}
+            style={column.align ? { textAlign: column.align } : undefined}
+            data-testid={column.cellTestId?.(row)}
+            onClick={column.interactive ? stop : undefined}
+          >
+            {column.render(row)}
+          </div>
+        ))}
+      </div>
+      {expandable && expanded && renderExpanded && (
+        <div className={classes.expanded} data-testid={`grid-${gridId}-expanded-${rowId}`}>
+          {renderExpanded(row)}
+        </div>
+      )}
+    </>
+  );
+}
+
+const GridRow = memo(GridRowInner) as typeof GridRowInner;
+
+interface HeaderCellProps {
+  readonly id: string;
+  readonly header: ReactNode;
+  readonly sortable: boolean;
+  readonly direction: 'asc' | 'desc' | 'none';
+  readonly resizable: boolean;
+  readonly width: number;
+  readonly minWidth: number;
+  readonly align: 'left' | 'center' | 'right' | undefined;
+  readonly onSort: (id: string) => void;
+  readonly onResize: (id: string, width: number, commit: boolean) => void;
+  readonly resizeLabel: string;
+}
+
+function HeaderCell({ id, header, sortable, direction, resizable, width, minWidth, align, onSort, onResize, resizeLabel }: HeaderCellProps) {
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<{ startX: number; startWidth: number; width: number } | null>(null);
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { startX: event.clientX, startWidth: width, width };
+    setDragging(true);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const state = drag.current;
+    if (!state) return;
+    state.width = clampWidth(state.startWidth + event.clientX - state.startX, minWidth);
+    onResize(id, state.width, false);
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const state = drag.current;
+    if (!state) return;
+    drag.current = null;
+    setDragging(false);
+    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    onResize(id, state.width, true);
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    onResize(id, clampWidth(width + (event.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP), minWidth), true);
+  };
+
+  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+  return (
+    <div className={classes.headerCell} role="columnheader" aria-sort={sortable ? ariaSort : undefined} style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}>
+      {sortable ? (
+        <button type="button" className={classes.sortButton} data-testid={`grid-header-${id}`} data-sort={direction} onClick={() => onSort(id)}>
+          <span className={classes.headerLabel}>{header}</span>
+          <SortMark direction={direction} />
+        </button>
+      ) : (
+        <span className={classes.headerLabel} data-testid={`grid-header-${id}`} data-sort="none">
+          {header}
+        </span>
+      )}
+      {resizable && (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={resizeLabel}
+          aria-valuenow={width}
+          tabIndex={0}
+          className={`${classes.resizeHandle} ${dragging ? classes.resizing : ''}`}
+          data-testid={`grid-resize-${id}`}
+          data-width={width}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+          onClick={(event) => event.stopPropagation()}
+        />
+      )}
+    </div>
+  );
+}
+
+export function DataGrid<T>({
+  gridId, columns, rows, rowKey, rowTestId, rowAttributes, selectedKey = null, onRowClick, renderExpanded, expandedKeys = NO_KEYS,
+  onExpandedChange, defaultSort = null, onSortChange, persist = true, height = 'max(320px, calc(100vh - 300px))', rowHeight = 44,
+  overscan = 8, empty, ariaLabel, scrollToKey = null,
+}: DataGridProps<T>) {
+  const { t } = useTranslation();
+  const shapes = useMemo(
+    () => columns.map((c) => ({ id: c.id, width: c.width, minWidth: c.minWidth, sortable: c.sortValue !== undefined })),
+    [columns],
+  );
+  const prefs = useGridPrefs(gridId, shapes, defaultSort, persist);
+  const { sort, setSort, widths, setWidth } = prefs;
+
+  const sortColumn = sort ? columns.find((c) => c.id === sort.column && c.sortValue) : undefined;
+  const sortValue = sortColumn?.sortValue;
+  const direction = sort?.direction ?? 'asc';
+  // Keys of the sort column, kept while the column's value function is the same.
+  const keyCache = useMemo(() => {
+    void sortValue;
+    return new WeakMap<object, SortKey>();
+  }, [sortValue]);
+  const sorted = useMemo(() => (sortValue ? sortRows(rows, sortValue, direction, keyCache) : rows), [rows, sortValue, direction, keyCache]);
+
+  const onSort = useCallback(
+    (columnId: string) => {
+      const next = nextSortState(sort, columnId);
+      setSort(next);
+      onSortChange?.(next);
+    },
+    [sort, setSort, onSortChange],
+  );
+
+  const expandable = renderExpanded !== undefined;
+  const template = useMemo(
+    () => [...(expandable ? [`${EXPANDER_WIDTH}px`] : []), ...columns.map((c) => `${widths[c.id] ?? c.width}px`)].join(' '),
+    [columns, widths, expandable],
+  );
+  const totalWidth = useMemo(
+    () => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0),
+    [columns, widths, expandable],
+  );
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable per rows: the virtualiser rebuilds its measurements of every row (O(rows)) whenever
+  // these functions change, so they must not be new on each render.
+  const estimateSize = useCallback(
+    (index: number) => {
+      const row = sorted[index];
+      return row !== undefined && expandedKeys.has(rowKey(row)) ? rowHeight * 3 : rowHeight;
+    },
+    [sorted, expandedKeys, rowKey, rowHeight],
+  );
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = sorted[index];
+      return row === undefined ? index : rowKey(row);
+    },
+    [sorted, rowKey],
+  );
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement, estimateSize, getItemKey, overscan });
+
+  // Bring `scrollToKey` into view once per key (when its row is there).
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (scrollToKey === null || scrolledTo.current === scrollToKey) return;
+    const index = sorted.findIndex((row) => rowKey(row) === scrollToKey);
+    if (index < 0) return;
+    scrolledTo.current = scrollToKey;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [scrollToKey, sorted, rowKey, virtualizer]);
+
+  const onToggle = useCallback(
+    (key: string, expanded: boolean) => {
+      // A collapsing row goes back to the fixed height (its measured size would stay otherwise).
+      if (!expanded) {
+        const index = sorted.findIndex((row) => rowKey(row) === key);
+        if (index >= 0) virtualizer.resizeItem(index, rowHeight);
+      }
+      onExpandedChange?.(key, expanded);
+    },
+    [onExpandedChange, sorted, rowKey, virtualizer, rowHeight],
+  );
+  const expandLabel = t('unitList.grid.expand');
+  const collapseLabel = t('unitList.grid.collapse');
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.viewport}
+      style={{ height }}
+      role="grid"
+      aria-label={ariaLabel}
+      aria-rowcount={sorted.length}
+      data-testid={`grid-${gridId}`}
+      data-row-count={sorted.length}
+      data-sort={sort ? `${sort.column}:${sort.direction}` : 'none'}
+    >
+      <div style={{ width: totalWidth, minWidth: '100%' }}>
+        <div className={classes.header} role="row" style={{ gridTemplateColumns: template }}>
+          {expandable && <div className={classes.headerCell} role="columnheader" aria-label={t('unitList.grid.expandColumn')} />}
+          {columns.map((column) => (
+            <HeaderCell
+              key={column.id}
+              id={column.id}
+              header={column.header}
+              sortable={column.sortValue !== undefined}
+              direction={sort?.column === column.id ? sort.direction : 'none'}
+              resizable={column.resizable !== false}
+              width={widths[column.id] ?? column.width}
+              minWidth={column.minWidth ?? MIN_COLUMN_WIDTH}
+              align={column.align}
+              onSort={onSort}
+              onResize={setWidth}
+              resizeLabel={t('unitList.grid.resize', { column: typeof column.header === 'string' ? column.header : column.id })}
+            />
+          ))}
+        </div>
+        {sorted.length === 0 ? (
+          <div className={classes.empty} data-testid={`grid-${gridId}-empty`}>
+            {empty ?? t('unitList.grid.empty')}
+          </div>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = sorted[item.index];
+              if (row === undefined) return null;
+              const key = rowKey(row);
+              const selected = key === selectedKey;
+              return (
+                <div
+                  key={item.key}
+                  // Collapsed rows have a fixed height (the estimate); only expanded ones are measured.
+                  ref={expandable && expandedKeys.has(key) ? virtualizer.measureElement : undefined}
+                  data-index={item.index}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected}
+                  className={`${classes.row} ${onRowClick ? classes.clickable : ''}`}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  data-testid={rowTestId?.(row)}
+                  data-selected={selected ? 'true' : 'false'}
+                  {...rowAttributes?.(row)}
+                >
+                  <GridRow
+                    row={row}
+                    rowId={key}
+                    gridId={gridId}
+                    columns={columns}
+                    template={template}
+                    rowHeight={rowHeight}
+                    expandable={expandable}
+                    expanded={expandedKeys.has(key)}
+                    onRowClick={onRowClick}
+                    onToggle={onToggle}
+                    renderExpanded={renderExpanded}
+                    expandLabel={expandLabel}
+                    collapseLabel={collapseLabel}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

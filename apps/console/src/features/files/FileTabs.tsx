@@ -1,0 +1,401 @@
+/** The tabs of a file's details: Playout, Metadata, Share/FTP, Make a chunk, Download, Chunks (spec 000 §2). */
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, NumberInput, Progress, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { validateChunkRange } from '@fleet/contracts';
+import type { ChannelFile, FileMetadata } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { getRuntimeConfig } from '../../config/runtimeConfig';
+import { useToast } from '../../toast/useToast';
+import { absoluteUrl, formatBytes, formatDuration } from './fileFormat';
+import { applyToFileCaches } from './useChannelFilesLive';
+import { useFilesText } from './useFilesText';
+
+const filePathOf = (file: ChannelFile) => `${file.rootDirectory}/${file.fileName}`;
+
+function useFileMetadata(file: ChannelFile) {
+  return useEndpointQuery('fetchFileMetadata', { query: { channelId: file.channelId, filePath: filePathOf(file) } }, { staleTime: 60_000 });
+}
+
+/** The file's download URLs (refetched after a chunk is made: ChunkTab invalidates them). */
+function useDownloadUrls(file: ChannelFile) {
+  return useEndpointQuery('fetchChannelDownloadUrls', { params: { id: file.channelId }, query: { fileId: file.id } }, { staleTime: 60_000 });
+}
+
+function useDateTime(): Intl.DateTimeFormat {
+  const { i18n } = useTranslation();
+  return useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }), [i18n.language]);
+}
+
+// ── Playout ─────────────────────────────────────────────────────────────────────────────────────
+
+export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const text = useFilesText();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const onSuccess = (next: ChannelFile) => {
+    applyToFileCaches(queryClient, { type: 'channelFile.changed', file: next, at: Date.now() });
+    toast.show({ message: t(next.broadcasting ? 'files.playout.started' : 'files.playout.stoppedToast', { name: next.fileName }), variant: 'success' });
+  };
+  const start = useEndpointMutation('startChannelFileBroadcast', { onSuccess });
+  const stop = useEndpointMutation('stopChannelFileBroadcast', { onSuccess });
+  const error = start.error ?? stop.error;
+  const progress = Math.round(file.progress ?? 0);
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {t('files.playout.channel')}:
+        </Text>
+        <Text size="sm" data-testid="file-playout-channel">
+          {file.channelName}
+        </Text>
+      </Group>
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {t('files.playout.status')}:
+        </Text>
+        <Badge color={file.broadcasting ? 'red' : 'gray'} variant="light" data-testid="file-playout-status" data-playing={String(file.broadcasting)}>
+          {file.broadcasting ? t('files.playout.playing', { channel: file.channelName }) : t('files.playout.stopped')}
+        </Badge>
+      </Group>
+      {file.isTransferring && (
+        <Stack gap={4} data-testid="file-playout-transferring">
+          <Text size="sm">{t('files.playout.transferring', { progress })}</Text>
+          <Progress value={progress} animated />
+        </Stack>
+      )}
+      {error && (
+        <Alert color="red" data-testid="file-playout-error">
+          {text.error(error)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group>
+          {file.broadcasting ? (
+            <Button
+              color="red"
+              loading={stop.isPending}
+              onClick={() => {
+                start.reset();
+                stop.mutate({ body: { id: file.id } });
+              }}
+              data-testid="file-playout-stop"
+            >
+              {t('files.playout.stop')}
+            </Button>
+          ) : (
+            <Button
+              loading={start.isPending}
+              disabled={file.isTransferring}
+              onClick={() => {
+                stop.reset();
+                start.mutate({ body: { id: file.id } });
+              }}
+              data-testid="file-playout-start"
+            >
+              {t('files.playout.start')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+// ── Metadata ────────────────────────────────────────────────────────────────────────────────────
+
+function MetaRow({ label, value, id }: { label: string; value: React.ReactNode; id: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={180}>{label}</Table.Th>
+      <Table.Td data-testid={`file-meta-${id}`}>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const STORY_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'provider', 'reporter', 'keywords', 'comments'] as const;
+
+export function MetadataTab({ file }: { file: ChannelFile }) {
+  const { t } = useTranslation();
+  const text = useFilesText();
+  const format = useDateTime();
+  const meta = useFileMetadata(file);
+  if (meta.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (meta.isError) {
+    return (
+      <Alert color="red" data-testid="file-meta-error">
+        {text.error(meta.error)}
+      </Alert>
+    );
+  }
+  const m: FileMetadata = meta.data;
+  const unknown = t('files.metadata.unknown');
+  const or = (v: string | null) => (v === null || v === '' ? unknown : v);
+  return (
+    <Stack gap="md">
+      <Table withRowBorders={false} verticalSpacing={4} data-testid="file-metadata">
+        <Table.Tbody>
+          <MetaRow id="date" label={t('files.metadata.date')} value={m.date === null ? unknown : format.format(new Date(m.date))} />
+          <MetaRow id="size" label={t('files.metadata.size')} value={formatBytes(m.sizeBytes)} />
+          <MetaRow id="resolution" label={t('files.metadata.resolution')} value={or(m.resolution)} />
+          <MetaRow id="length" label={t('files.metadata.length')} value={m.lengthSec === null ? unknown : formatDuration(m.lengthSec)} />
+          <MetaRow id="bitrate" label={t('files.metadata.bitrate')} value={m.bitrateKbps === null ? unknown : `${m.bitrateKbps} kbps`} />
+          <MetaRow id="codec" label={t('files.metadata.codec')} value={or(m.codec)} />
+          <MetaRow id="gps" label={t('files.metadata.gps')} value={m.gps === null ? unknown : `${m.gps.lat.toFixed(5)}, ${m.gps.lng.toFixed(5)}`} />
+          <MetaRow id="unitName" label={t('files.metadata.unitName')} value={or(m.unitName)} />
+          <MetaRow id="unitType" label={t('files.metadata.unitType')} value={or(m.unitType)} />
+        </Table.Tbody>
+      </Table>
+      <Text fw={500}>{t('files.metadata.story')}</Text>
+      {m.story === null ? (
+        <Text size="sm" c="dimmed" data-testid="file-meta-no-story">
+          {t('files.metadata.noStory')}
+        </Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={4} data-testid="file-meta-story">
+          <Table.Tbody>
+            {STORY_FIELDS.map((field) => (
+              <MetaRow key={field} id={`story-${field}`} label={t(`files.metadata.storyFields.${field}`)} value={or(m.story?.[field] ?? null)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+// ── Share/FTP ───────────────────────────────────────────────────────────────────────────────────
+
+function CopyField({ value, id }: { value: string; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Code style={{ wordBreak: 'break-all' }} data-testid={`file-share-${id}`}>
+        {value}
+      </Code>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Button size="compact-xs" variant="light" onClick={copy} data-testid={`file-share-${id}-copy`}>
+            {copied ? t('files.share.copied') : t('files.share.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+/**
+ * Share/FTP: spec 001 §7 names no share call for channel files ("share ... calls: not shown"), so
+ * this tab shares what exists: the file's FTP location on its multimedia hub and its download link
+ * (GET channels/{id}/downloadUrls).
+ */
+export function ShareTab({ file }: { file: ChannelFile }) {
+  const { t } = useTranslation();
+  const format = useDateTime();
+  const urls = useDownloadUrls(file);
+  const link = urls.data?.files.find((f) => f.fileId === file.id)?.urls.find((u) => u.kind === 'file');
+  const href = link ? absoluteUrl(link.url, getRuntimeConfig().apiBase, window.location.origin) : null;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('files.share.intro')}</Text>
+      <Text size="sm" fw={500}>
+        {t('files.share.hub')}
+      </Text>
+      <Text size="sm" data-testid="file-share-hub">
+        {file.mmhName || file.mmhId || '—'}
+      </Text>
+      <Text size="sm" fw={500}>
+        {t('files.share.ftpPath')}
+      </Text>
+      <CopyField id="path" value={filePathOf(file)} />
+      <Text size="sm" fw={500}>
+        {t('files.share.link')}
+      </Text>
+      {href === null ? (
+        <Loader size="xs" aria-label={t('common.loading')} />
+      ) : (
+        <>
+          <CopyField id="link" value={href} />
+          {urls.data && (
+            <Text size="xs" c="dimmed">
+              {t('files.share.expires', { time: format.format(new Date(urls.data.expiresAt)) })}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+// ── Make a chunk ────────────────────────────────────────────────────────────────────────────────
+
+const toNumber = (v: string | number): number => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
+
+export function ChunkTab({ file, canWrite, onMade }: { file: ChannelFile; canWrite: boolean; onMade: () => void }) {
+  const { t } = useTranslation();
+  const text = useFilesText();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const meta = useFileMetadata(file);
+  const lengthSec = meta.data?.lengthSec ?? null;
+  const [start, setStart] = useState<string | number>(0);
+  const [end, setEnd] = useState<string | number>(lengthSec === null ? '' : Math.min(10, Math.floor(lengthSec)));
+  const [tried, setTried] = useState(false);
+  const make = useEndpointMutation('makeChannelFileChunk', {
+    onSuccess: ({ file: next, chunk }) => {
+      applyToFileCaches(queryClient, { type: 'channelFile.changed', file: next, at: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDownloadUrls') });
+      toast.show({ message: t('files.chunk.done', { index: chunk.index, name: chunk.fileName }), variant: 'success' });
+      setTried(false);
+      onMade();
+    },
+  });
+  if (!canWrite) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="file-chunk-read-only">
+        {t('files.details.readOnly')}
+      </Text>
+    );
+  }
+  const local = tried ? validateChunkRange(toNumber(start), toNumber(end), lengthSec) : null;
+  const serverStart = make.error ? text.fieldError(make.error, 'body.startSec') : null;
+  const serverEnd = make.error ? text.fieldError(make.error, 'body.endSec') : null;
+  const startError = local?.field === 'startSec' ? text.spec(local.message) : serverStart;
+  const endError = local?.field === 'endSec' ? text.spec(local.message) : serverEnd;
+  const other = make.error && serverStart === null && serverEnd === null ? text.error(make.error) : null;
+  const submit = () => {
+    setTried(true);
+    make.reset();
+    if (validateChunkRange(toNumber(start), toNumber(end), lengthSec) !== null) return;
+    make.mutate({ body: { id: file.id, startSec: toNumber(start), endSec: toNumber(end) } });
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      data-testid="file-chunk-form"
+    >
+      <Stack gap="sm">
+        <Text size="sm" data-testid="file-chunk-length" data-length={lengthSec ?? ''}>
+          {lengthSec === null ? t('files.chunk.unknownLength') : t('files.chunk.intro', { length: formatDuration(lengthSec) })}
+        </Text>
+        <Group grow align="flex-start">
+          <NumberInput
+            label={t('files.chunk.start')}
+            value={start}
+            onChange={setStart}
+            allowNegative
+            error={startError}
+            data-testid="file-chunk-start"
+            errorProps={{ 'data-testid': 'file-chunk-start-error' }}
+          />
+          <NumberInput
+            label={t('files.chunk.end')}
+            value={end}
+            onChange={setEnd}
+            allowNegative
+            error={endError}
+            data-testid="file-chunk-end"
+            errorProps={{ 'data-testid': 'file-chunk-end-error' }}
+          />
+        </Group>
+        {other && (
+          <Alert color="red" data-testid="file-chunk-error">
+            {other}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={make.isPending} disabled={file.isTransferring} data-testid="file-chunk-submit">
+            {t('files.chunk.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+// ── Download ────────────────────────────────────────────────────────────────────────────────────
+
+export function DownloadTab({ file }: { file: ChannelFile }) {
+  const { t } = useTranslation();
+  const text = useFilesText();
+  const urls = useDownloadUrls(file);
+  if (urls.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (urls.isError) {
+    return (
+      <Alert color="red" data-testid="file-download-error">
+        {text.error(urls.error)}
+      </Alert>
+    );
+  }
+  const entries = urls.data.files.find((f) => f.fileId === file.id)?.urls ?? [];
+  if (entries.length === 0) return <Text c="dimmed">{t('files.download.none')}</Text>;
+  const apiBase = getRuntimeConfig().apiBase;
+  return (
+    <Table verticalSpacing="xs" data-testid="file-downloads">
+      <Table.Tbody>
+        {entries.map((u, index) => (
+          <Table.Tr key={u.url} data-testid={`file-download-${index}`} data-kind={u.kind}>
+            <Table.Td>
+              <Badge variant="light" color={u.kind === 'file' ? 'blue' : 'grape'}>
+                {t(`files.download.${u.kind}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{u.fileName}</Table.Td>
+            <Table.Td ta="right">{formatBytes(u.sizeBytes)}</Table.Td>
+            <Table.Td>
+              <Anchor href={absoluteUrl(u.url, apiBase, window.location.origin)} download={u.fileName} data-testid={`file-download-link-${index}`}>
+                {t('files.download.open')}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+// ── Chunks ──────────────────────────────────────────────────────────────────────────────────────
+
+export function ChunksTab({ file }: { file: ChannelFile }) {
+  const { t } = useTranslation();
+  const format = useDateTime();
+  if (file.chunks.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="file-chunks-none">
+        {t('files.chunks.none')}
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing="xs" data-testid="file-chunks">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('files.chunks.index')}</Table.Th>
+          <Table.Th>{t('files.chunks.name')}</Table.Th>
+          <Table.Th>{t('files.chunks.range')}</Table.Th>
+          <Table.Th ta="right">{t('files.chunks.size')}</Table.Th>
+          <Table.Th>{t('files.chunks.created')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {file.chunks.map((c) => (
+          <Table.Tr key={c.id} data-testid={`file-chunk-row-${c.index}`}>
+            <Table.Td>{c.index}</Table.Td>
+            <Table.Td>{c.fileName}</Table.Td>
+            <Table.Td>
+              {formatDuration(c.startSec)} – {formatDuration(c.endSec)}
+            </Table.Td>
+            <Table.Td ta="right">{formatBytes(c.sizeBytes)}</Table.Td>
+            <Table.Td>{format.format(new Date(c.createdAt))}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Channel-file events (channelFile.added / changed / removed on /ws) applied to the cached grid
+ * answer (GET channelfiles) in place. Pure: the same object when nothing changed.
+ */
+import type { ChannelFile, ChannelFileList, RealtimeEvent } from '@fleet/contracts';
+
+export type ChannelFileEvent = Extract<RealtimeEvent, { type: 'channelFile.added' | 'channelFile.changed' | 'channelFile.removed' }>;
+
+export function isChannelFileEvent(event: RealtimeEvent): event is ChannelFileEvent {
+  return event.type === 'channelFile.added' || event.type === 'channelFile.changed' || event.type === 'channelFile.removed';
+}
+
+export interface PatchResult {
+  readonly list: ChannelFileList | undefined;
+  /**
+   * The event names a file of a channel this list does not show yet: it may or may not belong to
+   * the list's group (events carry no group), so the list is fetched again.
+   */
+  readonly refetch: boolean;
+}
+
+function replaceAt(list: ChannelFileList, index: number, file: ChannelFile): ChannelFileList {
+  const items = list.items.slice();
+  items[index] = file;
+  return { ...list, items };
+}
+
+export function applyChannelFileEvent(list: ChannelFileList | undefined, event: ChannelFileEvent): PatchResult {
+  if (!list) return { list, refetch: false };
+  if (event.type === 'channelFile.removed') {
+    const gone = new Set(event.ids);
+    const items = list.items.filter((f) => !gone.has(f.id));
+    if (items.length === list.items.length) return { list, refetch: false };
+    return { list: { ...list, items, total: Math.max(0, list.total - (list.items.length - items.length)) }, refetch: false };
+  }
+  const file = event.file;
+  const index = list.items.findIndex((f) => f.id === file.id);
+  if (index >= 0) {
+    const current = list.items[index];
+    // An older version arriving late must not undo a newer one.
+    if (current === undefined || file.version < current.version) return { list, refetch: false };
+    return { list: replaceAt(list, index, file), refetch: false };
+  }
+  if (list.items.some((f) => f.channelId === file.channelId)) {
+    return { list: { ...list, items: [file, ...list.items], total: list.total + 1 }, refetch: false };
+  }
+  return { list, refetch: true };
+}

@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { specTextKey } from './specText';
+
+export interface FilesText {
+  /** A spec validation text in the user's language (the exact spec words in English). */
+  readonly spec: (message: string) => string;
+  /** The text of a failed call: a field's spec message translated, else the shared mapping (apiErrors.*). */
+  readonly error: (error: unknown) => string;
+  /** The spec message a failed call gives for one body field (e.g. 'body.name'), translated; null when none. */
+  readonly fieldError: (error: unknown, path: string) => string | null;
+}
+
+export function useFilesText(): FilesText {
+  const { t } = useTranslation();
+  const apiMessage = useApiErrorMessage();
+  const spec = useCallback(
+    (message: string) => {
+      const found = specTextKey(message);
+      if (found === null) return message;
+      return 'n' in found ? t(found.key, { n: found.n }) : t(found.key);
+    },
+    [t],
+  );
+  const error = useCallback(
+    (e: unknown) => {
+      if (isApiError(e)) {
+        const first = e.fields[0];
+        if (first) return spec(first.message);
+      }
+      return apiMessage(e);
+    },
+    [spec, apiMessage],
+  );
+  const fieldError = useCallback(
+    (e: unknown, path: string) => {
+      if (!isApiError(e)) return null;
+      const field = e.fields.find((f) => f.path === path);
+      return field ? spec(field.message) : null;
+    },
+    [spec],
+  );
+  return { spec, error, fieldError };
+}

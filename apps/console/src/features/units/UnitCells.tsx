@@ -1,0 +1,139 @@
+/** The cells of the unit list (one component per column that needs more than text). */
+import { memo } from 'react';
+import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatBitrate } from '@fleet/domain';
+import type { UnitSummary } from '@fleet/contracts';
+import { canStop, startBlocker, statusColour } from './unitRules';
+import type { StreamAction, TransitionKind } from './unitRules';
+
+export function LocationText({ location }: { location: UnitSummary['location'] }) {
+  const { t } = useTranslation();
+  if (!location) return <Text c="dimmed">{t('common.none')}</Text>;
+  const text = location.address ?? t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
+  return (
+    <Text size="sm" truncate="end" title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/** A bitrate in kbps as spec 000 §9 shows it (Mbps with one decimal above 1000 kbps). */
+export function useBitrateText(): (kbps: number) => string | null {
+  const { t } = useTranslation();
+  return (kbps) => {
+    const formatted = formatBitrate(kbps);
+    if (!formatted) return null;
+    return formatted.unit === 'Mbps' ? t('units.bitrate.mbps', { value: formatted.value }) : t('units.bitrate.kbps', { value: formatted.value });
+  };
+}
+
+export function BitrateText({ kbps }: { kbps: number }) {
+  const { t } = useTranslation();
+  const text = useBitrateText()(kbps);
+  return text === null ? <Text c="dimmed">{t('common.none')}</Text> : <Text size="sm">{text}</Text>;
+}
+
+export function TypeCell({ unit }: { unit: UnitSummary }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" truncate="end">
+        {unit.type}
+      </Text>
+      <Text size="xs" c="dimmed" truncate="end">
+        {t(`units.typeGroups.${unit.typeGroup}`)}
+      </Text>
+    </>
+  );
+}
+
+/** The status badge; `unit-status-<id>` holds the raw status value for tests and tools. */
+export function StatusCell({ unit, transition }: { unit: UnitSummary; transition: TransitionKind | null }) {
+  const { t } = useTranslation();
+  const id = unit.uniqueId;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color={statusColour(unit.status)} variant="light" style={{ flexShrink: 0 }}>
+        {t(`units.status.${unit.status}`)}
+      </Badge>
+      <VisuallyHidden data-testid={`unit-status-${id}`} aria-hidden="true">
+        {unit.status}
+      </VisuallyHidden>
+      {transition && (
+        <Badge color="blue" variant="outline" leftSection={<Loader size={10} />} data-testid={`unit-transition-${id}`} data-transition={transition}>
+          {t(`units.transition.${transition}`)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function AlertsCell({ unit }: { unit: UnitSummary }) {
+  const critical = unit.alerts.some((a) => a.level === 'critical');
+  const count = unit.alerts.length;
+  return (
+    <Badge
+      color={count === 0 ? 'gray' : critical ? 'red' : 'yellow'}
+      variant={count > 0 ? 'filled' : 'light'}
+      data-testid={`unit-alerts-${unit.uniqueId}`}
+      data-level={count === 0 ? 'none' : critical ? 'critical' : 'warning'}
+    >
+      {count}
+    </Badge>
+  );
+}
+
+export function ModifiedCell({ unitId, at }: { unitId: string; at: number | null }) {
+  const { t, i18n } = useTranslation();
+  if (at === null) {
+    return (
+      <Text c="dimmed" size="sm" data-testid={`unit-modified-${unitId}`}>
+        {t('common.none')}
+      </Text>
+    );
+  }
+  const text = new Date(at).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Text size="sm" data-testid={`unit-modified-${unitId}`} data-at={at} truncate="end">
+      {text}
+    </Text>
+  );
+}
+
+/** A button with the reason it is disabled, if any, as a tooltip (disabled buttons get no hover). */
+function ControlButton({ reason, children }: { reason: string | null; children: React.ReactElement }) {
+  if (reason === null) return children;
+  return (
+    <Tooltip label={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
+interface StreamButtonsProps {
+  readonly unit: UnitSummary;
+  readonly transition: TransitionKind | null;
+  readonly onAction: (unit: UnitSummary, action: StreamAction) => void;
+}
+
+/** Start and stop (only rendered for users with a unit-control role). */
+export const StreamButtons = memo(function StreamButtons({ unit, transition, onAction }: StreamButtonsProps) {
+  const { t } = useTranslation();
+  const id = unit.uniqueId;
+  const busy = transition !== null;
+  const blocker = startBlocker(unit);
+  const startReason = blocker === 'license' ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID') : blocker === 'camera' ? t('apiErrors.CAMERA_NOT_CONNECTED') : null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ControlButton reason={startReason}>
+        <Button size="compact-sm" color="red" data-testid={`unit-start-${id}`} disabled={busy || blocker !== null} onClick={() => onAction(unit, 'start')}>
+          {t('units.actions.start')}
+        </Button>
+      </ControlButton>
+      <Button size="compact-sm" variant="default" data-testid={`unit-stop-${id}`} disabled={busy || !canStop(unit)} onClick={() => onAction(unit, 'stop')}>
+        {t('units.actions.stop')}
+      </Button>
+    </Group>
+  );
+});

@@ -1,0 +1,91 @@
+/** The unit list's columns for the shared DataGrid (grid id `units`). */
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UnitSummary } from '@fleet/contracts';
+import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { BatteryIndicator } from './BatteryIndicator';
+import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
+import type { StreamAction, TransitionKind } from './unitRules';
+
+export const UNIT_GRID_ID = 'units';
+export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
+
+interface UnitColumnsOptions {
+  /** The user holds a unit-control role: the actions column is shown (else not at all). */
+  readonly canControl: boolean;
+  readonly transitionOf: (unit: UnitSummary) => TransitionKind | null;
+  readonly onAction: (unit: UnitSummary, action: StreamAction) => void;
+  readonly modifiedAt: (unit: UnitSummary) => number | null;
+}
+
+/** Alerts sort: critical ones first, then by count. */
+const alertRank = (unit: UnitSummary) => unit.alerts.filter((a) => a.level === 'critical').length * 1000 + unit.alerts.length;
+
+export function useUnitColumns({ canControl, transitionOf, onAction, modifiedAt }: UnitColumnsOptions): DataGridColumn<UnitSummary>[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const columns: DataGridColumn<UnitSummary>[] = [
+      {
+        id: 'name',
+        header: t('units.columns.name'),
+        width: 200,
+        minWidth: 100,
+        sortValue: (u) => u.name,
+        render: (u) => (
+          <Text size="sm" fw={500} truncate="end" title={u.name} data-testid={`unit-name-${u.uniqueId}`}>
+            {u.name}
+          </Text>
+        ),
+      },
+      { id: 'type', header: t('units.columns.type'), width: 150, sortValue: (u) => `${u.typeGroup} ${u.type}`, render: (u) => <TypeCell unit={u} /> },
+      {
+        id: 'status',
+        header: t('units.columns.status'),
+        width: 190,
+        sortValue: (u) => t(`units.status.${u.status}`),
+        render: (u) => <StatusCell unit={u} transition={transitionOf(u)} />,
+      },
+      {
+        id: 'battery',
+        header: t('units.columns.battery'),
+        width: 110,
+        sortValue: (u) => (u.battery?.connected ? u.battery.percentage : null),
+        render: (u) => <BatteryIndicator unitId={u.uniqueId} battery={u.battery} />,
+      },
+      {
+        id: 'bitrate',
+        header: t('units.columns.bitrate'),
+        width: 120,
+        sortValue: (u) => u.totalBitrate,
+        cellTestId: (u) => `unit-bitrate-${u.uniqueId}`,
+        render: (u) => <BitrateText kbps={u.totalBitrate} />,
+      },
+      {
+        id: 'location',
+        header: t('units.columns.location'),
+        width: 200,
+        sortValue: (u) => (u.location ? (u.location.address ?? `${u.location.lat},${u.location.lng}`) : null),
+        render: (u) => <LocationText location={u.location} />,
+      },
+      { id: 'alerts', header: t('units.columns.alerts'), width: 90, sortValue: alertRank, render: (u) => <AlertsCell unit={u} /> },
+      {
+        id: 'modified',
+        header: t('unitList.columns.modified'),
+        width: 150,
+        sortValue: modifiedAt,
+        render: (u) => <ModifiedCell unitId={u.uniqueId} at={modifiedAt(u)} />,
+      },
+    ];
+    if (canControl) {
+      columns.push({
+        id: 'actions',
+        header: t('units.columns.actions'),
+        width: 150,
+        interactive: true,
+        render: (u) => <StreamButtons unit={u} transition={transitionOf(u)} onAction={onAction} />,
+      });
+    }
+    return columns;
+  }, [t, canControl, transitionOf, onAction, modifiedAt]);
+}

@@ -1,0 +1,237 @@
+/**
+ * The unit list (/list, spec 000 §2): selection and detail panel, filters, sort, column widths,
+ * expanded rows and their preferences, live updates through /ws, read-only users, and the
+ * modified-date form's validation. Each test puts the list preferences back as it found them.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { VALIDATION } from '@fleet/contracts';
+import en from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
+import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
+import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+const API = '/api';
+
+/** Log in through the console's login page and wait until the unit list shows rows. */
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+  await expect(page).toHaveURL(/\/list/);
+  await expect(rows(page).first()).toBeVisible();
+}
+
+const rows = (page: Page) => page.locator('[data-testid^="unit-row-"]');
+const rowAttr = (page: Page, attribute: string) => rows(page).evaluateAll((els, a) => els.map((el) => el.getAttribute(a) ?? ''), attribute);
+const rowIds = async (page: Page) => (await rowAttr(page, 'data-testid')).map((id) => id.replace('unit-row-', ''));
+
+interface SavedPreferences {
+  filters?: { devices?: { statuses?: string[] } };
+  gridPrefs?: { units?: { columnWidths?: Record<string, number> } };
+  lastSelectedUnit?: string | null;
+}
+
+/** Resolves when a PUT userPreferences whose body passes `sent` has answered. */
+function preferencesSaved(page: Page, sent: (body: SavedPreferences) => boolean) {
+  return page.waitForResponse(
+    (res) => res.url().endsWith('/userPreferences') && res.request().method() === 'PUT' && res.ok() && sent((res.request().postDataJSON() ?? {}) as SavedPreferences),
+  );
+}
+
+/** Puts the unit list's preferences back to their defaults (keeping other lists' filters). */
+async function resetListPreferences(page: Page) {
+  const current = (await (await page.request.get(`${API}/userPreferences`)).json()) as { filters?: object; filtersOpen?: object; gridPrefs?: object };
+  const res = await page.request.put(`${API}/userPreferences`, {
+    data: {
+      filters: { ...current.filters, devices: {} },
+      filtersOpen: { ...current.filtersOpen, devices: false },
+      unitListExpanded: {},
+      lastSelectedUnit: null,
+      gridPrefs: { ...current.gridPrefs, units: {} },
+    },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+async function openFilters(page: Page) {
+  const toggle = page.getByTestId('unit-filters-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByTestId('unit-filter-text')).toBeVisible();
+}
+
+async function pickOption(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+test('selecting a unit opens its detail, puts ?unit= in the URL and is restored after reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const ids = await rowIds(page);
+  const id = ids[1] ?? ids[0]!;
+  const saved = preferencesSaved(page, (body) => body.lastSelectedUnit === id);
+  await page.getByTestId(`unit-row-${id}`).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
+  await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
+  await expect(page.getByTestId('unit-detail-pane')).toBeVisible();
+  await saved;
+
+  // Opening /list without ?unit= restores the last selected unit.
+  await page.goto('/list');
+  await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
+  await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
+  await resetListPreferences(page);
+});
+
+test('filters by type and by status, and the filters survive a reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await resetListPreferences(page);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  const summary = page.getByTestId('unit-list-summary');
+  const total = Number(await summary.getAttribute('data-total'));
+
+  await openFilters(page);
+  await pickOption(page, 'unit-filter-type', shell.units.typeGroups.ptmpUnits);
+  await expect.poll(async () => [...new Set(await rowAttr(page, 'data-type-group'))]).toEqual(['ptmpUnits']);
+  await expect.poll(async () => Number(await summary.getAttribute('data-shown'))).toBeLessThan(total);
+  await expect(page.getByTestId('unit-filters-count')).toHaveText('1');
+
+  // Clear the type, filter by the status most rows have now.
+  await page.getByTestId('unit-filters-reset').click();
+  await expect(summary).toHaveAttribute('data-shown', String(total));
+  const statuses = await rowAttr(page, 'data-status');
+  const status = [...statuses].sort((a, b) => statuses.filter((s) => s === b).length - statuses.filter((s) => s === a).length)[0]!;
+  const saved = preferencesSaved(page, (body) => body.filters?.devices?.statuses?.includes(status) === true);
+  await pickOption(page, 'unit-filter-status', shell.units.status[status as keyof typeof shell.units.status]);
+  await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
+  await saved;
+
+  // The filters and the open panel come back after a reload.
+  await page.reload();
+  await expect(page.getByTestId('unit-filters-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('unit-filters-count')).toHaveText('1');
+  await expect.poll(async () => (await rowAttr(page, 'data-status')).every((s) => s === status)).toBe(true);
+  await resetListPreferences(page);
+});
+
+test('sorts by name both ways; column width and expanded rows survive a reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await resetListPreferences(page);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  const grid = page.getByTestId('grid-units');
+  const names = () => page.locator('[data-testid^="unit-name-"]').allTextContents();
+  const sortedBy = (list: string[], dir: 1 | -1) => [...list].sort((a, b) => dir * (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
+
+  await expect(grid).toHaveAttribute('data-sort', 'name:asc');
+  const ascending = await names();
+  expect(ascending).toEqual(sortedBy(ascending, 1));
+  await page.getByTestId('grid-header-name').click();
+  await expect(grid).toHaveAttribute('data-sort', 'name:desc');
+  const descending = await names();
+  expect(descending).toEqual(sortedBy(descending, -1));
+  expect(descending[0]).not.toBe(ascending[0]);
+  await page.getByTestId('grid-header-name').click();
+  await expect(grid).toHaveAttribute('data-sort', 'none');
+  await page.getByTestId('grid-header-name').click();
+  await expect(grid).toHaveAttribute('data-sort', 'name:asc');
+
+  // Drag the name column wider.
+  const handle = page.getByTestId('grid-resize-name');
+  const before = Number(await handle.getAttribute('data-width'));
+  const box = (await handle.boundingBox())!;
+  const saved = preferencesSaved(page, (body) => (body.gridPrefs?.units?.columnWidths?.name ?? before) > before + 50);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await handle.getAttribute('data-width'))).toBeGreaterThan(before + 50);
+  const width = await handle.getAttribute('data-width');
+
+  // Expand the first row.
+  const first = (await rowIds(page))[0]!;
+  await page.getByTestId(`grid-units-expand-${first}`).click();
+  await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
+  await saved;
+  const stored = async () => (await (await page.request.get(`${API}/userPreferences`)).json()) as SavedPreferences & { unitListExpanded?: Record<string, boolean> };
+  await expect.poll(async () => (await stored()).unitListExpanded?.[first]).toBe(true);
+  await expect.poll(async () => String((await stored()).gridPrefs?.units?.columnWidths?.name)).toBe(width);
+
+  await page.reload();
+  await expect(page.getByTestId('grid-resize-name')).toHaveAttribute('data-width', width!);
+  await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
+  await expect(page.getByTestId('grid-units')).toHaveAttribute('data-sort', 'name:asc');
+  await resetListPreferences(page);
+});
+
+test('a status and bitrate change arrive live, without a reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  // A unit that can start now (idle, camera, licence), as the list's start button says.
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        for (const candidate of await rowIds(page)) {
+          const start = page.getByTestId(`unit-start-${candidate}`);
+          if ((await start.count()) > 0 && (await start.isEnabled())) {
+            id = candidate;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const bitrateBefore = await page.getByTestId(`unit-bitrate-${id}`).textContent();
+
+  // Start it through REST in the background: the list learns it from /ws only.
+  expect((await page.request.post(`${API}/v2/units/${id}/stream`, { data: {} })).ok()).toBe(true);
+  await expect(page.getByTestId(`unit-status-${id}`)).toHaveText(/^streaming/, { timeout: 20_000 });
+  await expect.poll(async () => page.getByTestId(`unit-bitrate-${id}`).textContent(), { timeout: 20_000 }).not.toBe(bitrateBefore);
+  expect((await page.request.delete(`${API}/v2/units/${id}/stream`)).ok()).toBe(true);
+  await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
+  expect(navigations).toEqual([]);
+});
+
+test('a read-only user sees the units without start and stop buttons', async ({ page }) => {
+  await login(page, 'luc_read');
+  await expect(page.getByTestId('grid-header-name')).toBeVisible();
+  await expect(page.getByTestId('grid-header-actions')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="unit-start-"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="unit-stop-"]')).toHaveCount(0);
+});
+
+test('the modified-date filter explains an invalid value and does not filter with it', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await resetListPreferences(page);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  const summary = page.getByTestId('unit-list-summary');
+  const total = await summary.getAttribute('data-total');
+  await openFilters(page);
+  await page.getByTestId('unit-filter-modified-kind').getByText(en.filters.modifiedKinds.last, { exact: true }).click();
+  const amount = page.getByTestId('unit-filter-modified-amount');
+  await amount.fill('0');
+  // Spec 000 §5 generic messages.
+  await expect(page.getByTestId('unit-filter-modified-error')).toHaveText(VALIDATION.minValue(1));
+  await amount.fill('1.5');
+  await expect(page.getByTestId('unit-filter-modified-error')).toHaveText(VALIDATION.integer);
+  await expect(summary).toHaveAttribute('data-shown', total!);
+  await amount.fill('24');
+  await expect(page.getByTestId('unit-filter-modified-error')).toHaveCount(0);
+
+  await page.getByTestId('unit-filter-modified-kind').getByText(en.filters.modifiedKinds.range, { exact: true }).click();
+  await page.getByTestId('unit-filter-modified-from').fill('2025-06-10');
+  await page.getByTestId('unit-filter-modified-to').fill('2025-06-01');
+  await expect(page.getByTestId('unit-filter-modified-error')).toHaveText(en.validation.rangeOrder);
+  await resetListPreferences(page);
+});
