@@ -47,7 +47,7 @@ function watchNavigations(page: Page): string[] {
 }
 
 async function openDialog(page: Page, unitId: string, dialog: string) {
-  await page.goto(`/list?unit=${unitId}&dialog=${dialog}`);
+  await page.goto(`/list?unit=${unitId}&dialog=${dialog}&ignoreRouteDefault=1`);
   await expect(page.getByTestId(`dialog-${dialog}`)).toBeVisible();
 }
 

@@ -42,7 +42,7 @@ async function waitOnline(api: APIRequestContext, unitId: string) {
 }
 
 async function openConfig(page: Page, unitId: string, tab: string) {
-  await page.goto(`/list?unit=${unitId}&config=${tab}`);
+  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
   // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });

@@ -76,7 +76,7 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
 test('a regular user switches tabs and starts and stops a stream live, without a reload', async ({ page }) => {
   await login(page, 'luc_regular');
   const id = await idleStreamableUnit(page, ['LU800-0001']);
-  await page.goto(`/list?unit=${id}`);
+  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
   const panel = page.getByTestId('unit-detail');
   await expect(panel).toHaveAttribute('data-unit-id', id);
   await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'idle');
@@ -118,7 +118,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
   await login(page, 'luc_regular');
 
   // Spec 000 §4: Store & Forward is disabled without an SD card, with its reason.
-  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}`);
+  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
   await expect(page.getByTestId('unit-detail-mode-storeAndForward')).toBeDisabled();
   await expect(page.getByTestId('unit-detail-mode-reason-storeAndForward')).toHaveText(detailEn.camera.modeBlockers.noSdCard);
@@ -126,7 +126,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
 
   // Spec 000 §4: a channel that is not found marks the selection External; an empty one is required.
   const id = await idleStreamableUnit(page);
-  await page.goto(`/list?unit=${id}`);
+  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
   await page.getByTestId('unit-detail-channel-apply').click();
   await expect(page.getByText(detailEn.validation.required)).toBeVisible();
@@ -145,7 +145,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
 
 test('the configure button and the dialog menu open through the URL', async ({ page }) => {
   await login(page, 'luc_regular');
-  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}`);
+  await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
   await page.getByTestId('unit-detail-configure').click();
   await expect(page).toHaveURL(/[?&]config=/);
@@ -165,7 +165,7 @@ test('a read-only user sees the unit but no write buttons', async ({ page }) => 
   const res = await page.request.get('/api/devices/fetch');
   const units = (await res.json()) as ListedUnit[];
   const id = units.find((u) => u.typeGroup === 'fieldUnits')?.uniqueId ?? units[0]!.uniqueId;
-  await page.goto(`/list?unit=${id}`);
+  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
   await expect(page.getByTestId('unit-detail-stream-state')).toBeVisible();
   await expect(page.getByTestId('unit-detail-mode-value')).toBeVisible();
