@@ -6,11 +6,14 @@ const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
 /** Log in through the console's login page and wait until the console has taken over. */
 async function login(page: Page, username: string) {
-  await page.goto('/login');
+  // Start on the list whatever route earlier specs saved for this user (spec 000 §2: the saved
+  // route wins on a fresh load), and make the list the saved route for this spec's later loads.
+  await page.goto('/login?next=%2Flist');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
+  expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
 }
 
 test('a regular user starts a stream from the unit list and sees it stream live, then stops it', async ({ page }) => {
