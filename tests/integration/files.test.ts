@@ -281,12 +281,14 @@ describe.each(providers())('channel files on %s', (provider) => {
     expect(body.channelId).toBe(CH);
     expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now());
     expect(body.files).toHaveLength(1);
-    const urls = body.files[0].urls as { kind: string; url: string }[];
+    const urls = body.files[0].urls as { kind: string; url: string; fileName: string }[];
     expect(urls.map((u) => u.kind)).toEqual(['file', 'chunk']);
+    expect(urls[0]?.fileName).toBe(body.files[0].fileName);
     for (const u of urls) {
       const parsed = new URL(u.url, 'http://core.example');
       expect(parsed.pathname.startsWith(`/api/channels/${CH}/files/${id}/`)).toBe(true);
-      expect(parsed.searchParams.get('name')).toBeTruthy();
+      expect(parsed.searchParams.get('name')).toBe(u.fileName);
+      expect(Number(parsed.searchParams.get('expires'))).toBe(Date.parse(body.expiresAt));
     }
     const all = await call('GET', `/channels/${CH}/downloadUrls`, regular);
     expect(all.json().files.length).toBeGreaterThan(1);
@@ -304,10 +306,12 @@ describe.each(providers())('channel files on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(200);
     const m = res.json();
     expect(m).toMatchObject({ channelId: CH, fileId: 'chf-1', resolution: '1920x1080', codec: 'h264', bitrateKbps: 8000, unitType: 'LU800', sizeBytes: Number(seeded.sizeBytes) });
-    expect(m.unitName).toBeTruthy();
+    const unit = await db().unit.findUniqueOrThrow({ where: { id: seeded.unitId ?? '' }, select: { name: true } });
+    expect(m.unitName).toBe(unit.name);
     expect(m.lengthSec).toBe(Math.round((Number(seeded.sizeBytes) * 8) / 8_000_000));
     // The first seeded file of LU800-0001 carries story sty-1.
-    expect(m.story?.slugline).toBeTruthy();
+    const story = await db().story.findUniqueOrThrow({ where: { id: 'sty-1' }, select: { slugline: true } });
+    expect(m.story?.slugline).toBe(story.slugline);
     const missing = await call('GET', `/metadata?channelId=${CH}`, regular);
     expect(missing.json().error.fields).toEqual([{ path: 'query.filePath', message: 'This field is required' }]);
     expect((await call('GET', `/metadata?channelId=${CH}&filePath=%2Fnope.mp4`, regular)).statusCode).toBe(404);
