@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { STORE_AND_FORWARD_EXTENSIONS } from '../enums.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate } from './common.js';
+import { Id, IsoDate, pageOf } from './common.js';
 
 /** Largest number of files one removal request names (a guard, not in the spec). */
 export const CHANNEL_FILE_BATCH_MAX = 500;
@@ -117,13 +117,8 @@ export const ChannelFilesQuery = z
   .strict();
 export type ChannelFilesQuery = z.infer<typeof ChannelFilesQuery>;
 
-export const ChannelFileList = z.object({
-  items: z.array(ChannelFile),
-  /** Files matching the filters (all pages). */
-  total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
-});
+/** One page of files; `total` counts the files matching the filters (all pages). */
+export const ChannelFileList = pageOf(ChannelFile);
 export type ChannelFileList = z.infer<typeof ChannelFileList>;
 
 /** POST channelfiles/removal: the ids of the channel files to delete (all or nothing). */

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, SortDir } from './common.js';
+import { Id, pageOf, SortDir } from './common.js';
 
 /** Versions are stored as 32-bit integers (PostgreSQL int4): a larger one can never match. */
 const INT32_MAX = 2_147_483_647;
@@ -101,12 +101,7 @@ export const StoryListQuery = z
 export type StoryListQuery = z.infer<typeof StoryListQuery>;
 
 /** One page of stories with the count of every story matching the search ("stories with count"). */
-export const StoryPage = z.object({
-  items: z.array(Story),
-  total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
-});
+export const StoryPage = pageOf(Story);
 export type StoryPage = z.infer<typeof StoryPage>;
 
 /** The number of stories of an inventory. */

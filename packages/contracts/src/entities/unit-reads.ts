@@ -11,7 +11,7 @@ import {
 } from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_SETTINGS, LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IdParams, SortDir } from './common.js';
+import { Id, IdParams, pageOf, SortDir } from './common.js';
 import { Applications, License, Location, Modem, UnitDetail } from './unit.js';
 import { InventoryRef } from './user.js';
 import { UnitConfiguration } from './unit-config.js';
@@ -343,14 +343,6 @@ export const AdminUnitRow = z.object({
 });
 export type AdminUnitRow = z.infer<typeof AdminUnitRow>;
 
-/** One page of a paged admin list. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    offset: z.number().int().nonnegative(),
-    limit: z.number().int().positive(),
-  });
 export const AdminUnitPage = pageOf(AdminUnitRow);
 export type AdminUnitPage = z.infer<typeof AdminUnitPage>;
 
