@@ -7,17 +7,13 @@ import { AlertLevel, AlertType, ChannelStatus, UnitStatus, UnitStatusChangeEvent
 import { UnitCommand } from './enums.js';
 import { ClientNotification } from './entities/notification.js';
 import { CommandOutcome, UnitConfiguration } from './entities/unit-config.js';
-import { TIMINGS } from './constants.js';
+import { TOPIC_PATTERN } from './realtime-values.js';
 import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
 import { Story } from './entities/stories.js';
 import { ChannelFile } from './entities/files.js';
 
-/** Topics: one per group and one per inventory. */
-export const TOPIC_PATTERN = /^(group|inventory):[A-Za-z0-9_-]{1,128}$/;
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
-export const groupTopic = (groupId: string): Topic => `group:${groupId}`;
-export const inventoryTopic = (inventoryId: string): Topic => `inventory:${inventoryId}`;
 
 export const UnitStatusEvent = z.object({
   type: z.literal('unit.status'),
@@ -242,9 +238,3 @@ export const ServerMessage = z.discriminatedUnion('op', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-export const REALTIME = {
-  path: '/ws',
-  defaultBatchSize: TIMINGS.wsSubscriptionBatchSize,
-  heartbeatMs: 30_000,
-  maxFrameBytes: 64 * 1024,
-} as const;

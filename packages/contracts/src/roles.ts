@@ -3,7 +3,7 @@
  * use these sets, so a page and the calls behind it agree on who may use them.
  */
 import type { Role } from './enums.js';
-import { ROLES } from './enums.js';
+import { ROLES } from './enum-values.js';
 
 export const ALL_ROLES: readonly Role[] = ROLES;
 

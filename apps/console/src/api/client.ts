@@ -1,11 +1,15 @@
 /**
- * The typed REST client, derived from the endpoint catalogue: method, path, query and body come
- * from `catalogue[id]`, the answer is parsed with its response schema. There is no hand-written
- * fetch per call.
+ * The typed REST client, derived from the endpoint catalogue: types come from `catalogue[id]`,
+ * method and path from ENDPOINT_ROUTES (generated from the catalogue, plain data). There is no
+ * hand-written fetch per call.
+ *
+ * Answers are checked against the catalogue's response schemas in development builds and tests
+ * (INVALID_RESPONSE on a mismatch), loaded on demand; production builds trust the contract so that
+ * zod and the schemas stay out of the first route (the core builds every answer from the same
+ * schemas).
  */
-import { buildPath, catalogue, ErrorEnvelope } from '@fleet/contracts';
+import { buildPath, ENDPOINT_ROUTES, parseErrorEnvelope } from '@fleet/contracts';
 import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts';
-import type { z } from 'zod';
 import { getRuntimeConfig, joinUrl } from '../config/runtimeConfig';
 import { ApiError, CLIENT_ERROR_CODES } from './ApiError';
 
@@ -46,10 +50,10 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
 
 /** The URL of one call under the configured API base. */
 export function endpointUrl<K extends EndpointId>(id: K, input: Partial<EndpointInput<K>>, apiBase = getRuntimeConfig().apiBase): string {
-  const def = catalogue[id];
+  const [, path] = ENDPOINT_ROUTES[id];
   const params = input.params as Record<string, string | number> | undefined;
   const query = input.query as Record<string, QueryValue> | undefined;
-  return joinUrl(apiBase, buildPath(def.path, params)) + buildQueryString(query);
+  return joinUrl(apiBase, buildPath(path, params)) + buildQueryString(query);
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -64,9 +68,9 @@ async function readJson(res: Response): Promise<unknown> {
 
 /** The ApiError of a failed answer: the envelope when there is one, else the status alone. */
 export async function errorFromResponse(res: Response): Promise<ApiError> {
-  const parsed = ErrorEnvelope.safeParse(await readJson(res));
-  if (parsed.success) {
-    const { code, message, fields, deviceCode } = parsed.data.error;
+  const envelope = parseErrorEnvelope(await readJson(res));
+  if (envelope) {
+    const { code, message, fields, deviceCode } = envelope.error;
     return new ApiError({ status: res.status, code, message, fields: fields ?? [], deviceCode });
   }
   return new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: res.statusText || `HTTP ${res.status}` });
@@ -74,18 +78,18 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 
 /**
  * Calls one endpoint of the catalogue. Throws {@link ApiError}: the server's error envelope, a
- * network failure (status 0, NETWORK_ERROR) or an answer that does not match the response schema
- * (INVALID_RESPONSE). A 401 also runs the registered unauthorized handler.
+ * network failure (status 0, NETWORK_ERROR) or, in development builds, an answer that does not match
+ * the response schema (INVALID_RESPONSE). A 401 also runs the registered unauthorized handler.
  */
 export async function callEndpoint<K extends EndpointId>(
   id: K,
   input: Partial<EndpointInput<K>> = {},
   options: CallOptions = {},
 ): Promise<EndpointOutput<K>> {
-  const def = catalogue[id];
+  const [method] = ENDPOINT_ROUTES[id];
   const url = endpointUrl(id, input);
   const headers: Record<string, string> = { accept: 'application/json' };
-  const init: RequestInit = { method: def.method, headers, credentials: 'include' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
   if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -106,15 +110,12 @@ export async function callEndpoint<K extends EndpointId>(
     throw error;
   }
 
-  // The catalogue ties each id to its response schema; TypeScript cannot follow the union by key.
-  const schema = def.response as unknown as z.ZodType<EndpointOutput<K>>;
-  const parsed = schema.safeParse(await readJson(res));
-  if (!parsed.success) {
-    throw new ApiError({
-      status: res.status,
-      code: CLIENT_ERROR_CODES.invalidResponse,
-      message: `${id}: the answer does not match the catalogue (${parsed.error.issues[0]?.message ?? 'invalid'})`,
-    });
+  const body = await readJson(res);
+  if (!import.meta.env.DEV) return body as EndpointOutput<K>;
+  const { checkResponse } = await import('./devContract');
+  const checked = checkResponse(id, body);
+  if (!checked.ok) {
+    throw new ApiError({ status: res.status, code: CLIENT_ERROR_CODES.invalidResponse, message: `${id}: the answer does not match the catalogue (${checked.message})` });
   }
-  return parsed.data;
+  return checked.data;
 }

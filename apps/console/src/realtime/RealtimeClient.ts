@@ -15,7 +15,7 @@
  *   subscribe/resume requests (and so the refetches they may lead to), leaves after a random
  *   delay in 0..TIMINGS.syncMessageDelayMaxMs, so consoles reconnecting together do not sync in step.
  */
-import { ServerMessage, TIMINGS } from '@fleet/contracts';
+import { parseServerEnvelope, TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, Topic } from '@fleet/contracts';
 import { inBatches } from './topics';
 
@@ -217,12 +217,13 @@ export class RealtimeClient {
       console.warn('realtime: a message that is not JSON was ignored');
       return;
     }
-    const parsed = ServerMessage.safeParse(json);
-    if (!parsed.success) {
-      console.warn('realtime: a message outside the protocol was ignored', parsed.error.issues[0]);
+    // The envelope is checked field by field; event bodies are the core's, and event types this
+    // console does not know are ignored where events are applied.
+    const message = parseServerEnvelope(json);
+    if (message === null) {
+      console.warn('realtime: a message outside the protocol was ignored', json);
       return;
     }
-    const message = parsed.data;
     switch (message.op) {
       case 'hello':
         this.batchSize = Math.max(1, Math.min(this.opts.batchSize, message.batchSize));

@@ -69,20 +69,6 @@ export type EndpointParsed<K extends EndpointId> = {
   body: InferOr<Catalogue[K] extends { body: infer B } ? B : undefined, undefined>;
 };
 
-/** Fill `{param}` placeholders; values are URI-encoded. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const v = params?.[name];
-    if (v === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(v));
-  });
-}
-
-/** Mock-only endpoints (outside the core prefix): demo log-in. A real core has its own login. */
-export const MOCK_AUTH = {
-  loginPath: '/mock/auth/login',
-  logoutPath: '/mock/auth/logout',
-  sessionCookie: 'fleet_session',
-} as const;
+export { buildPath, MOCK_AUTH } from './paths.js';
 
 export { Ok };
