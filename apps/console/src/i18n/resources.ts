@@ -13,6 +13,7 @@ import mapEn from './areas/map.en.json';
 import fileUploadEn from './areas/fileUpload.en.json';
 import filesEn from './areas/files.en.json';
 import storiesEn from './areas/stories.en.json';
+import unitActionsEn from './areas/unitActions.en.json';
 
 export const englishResources = {
   ...en,
@@ -25,13 +26,14 @@ export const englishResources = {
   fileUpload: fileUploadEn,
   files: filesEn,
   stories: storiesEn,
+  unitActions: unitActionsEn,
 };
 
 export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories] = await Promise.all([
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions] = await Promise.all([
     import('./zh.json'),
     import('./areas/unitList.zh.json'),
     import('./areas/unitDetail.zh.json'),
@@ -42,6 +44,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     import('./areas/fileUpload.zh.json'),
     import('./areas/files.zh.json'),
     import('./areas/stories.zh.json'),
+    import('./areas/unitActions.zh.json'),
   ]);
   return {
     ...zh.default,
@@ -54,5 +57,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     fileUpload: fileUpload.default,
     files: files.default,
     stories: stories.default,
+    unitActions: unitActions.default,
   };
 }

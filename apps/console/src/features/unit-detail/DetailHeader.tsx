@@ -6,6 +6,7 @@ import { statusColour } from '../units/unitRules';
 import { DETAIL_DIALOGS } from './detailParams';
 import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
+import { UnitActions } from '../unit-actions/UnitActions';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -104,6 +105,7 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <UnitActions unit={unit} />
           <Button size="xs" variant="light" onClick={onConfigure} data-testid="unit-detail-configure">
             {t('unitDetail.menu.configure')}
           </Button>
