@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ALERT_SETTINGS, TIMINGS } from '@fleet/contracts';
@@ -10,8 +10,8 @@ import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { useToast } from '../toast/useToast';
 import {
-  alertUnitId, applyAlertToSummary, applyToDetail, isUnitEvent, patchActiveAlerts, patchFileTransfer, patchNotifications,
-  patchStatusById, patchUnitAlerts, patchUnitList, STATUS_QUERY_PATTERNS, statusTarget, unitIdOf,
+  alertUnitId, applyAlertToSummary, applyToDetail, isUnitEvent, isUnitListEvent, patchActiveAlerts, patchFileTransfer, patchNotifications,
+  patchStatusById, patchUnitListBatch, STATUS_QUERY_PATTERNS, statusTarget, unitIdOf,
 } from './cachePatch';
 import type { ActiveAlertItem } from './cachePatch';
 import { debounce } from './debounce';
@@ -58,13 +58,29 @@ function endpointIdOf(queryKey: readonly unknown[]): string {
 }
 
 /**
- * Applies one event to the cached REST answers in place: the unit list(s) and unit detail, the
- * active alerts, the banner's notifications, the lists of channels, servers and video return
- * channels, a unit's file listing. Nothing is refetched here.
+ * Applies events (in order) to the cached REST answers in place: the unit list(s) and unit
+ * detail, the active alerts, the banner's notifications, the lists of channels, servers and video
+ * return channels, a unit's file listing. Nothing is refetched here. The unit lists are patched
+ * once for all the events (one copy), and React Query tells its observers once.
  */
+export function applyRealtimeEvents(queryClient: QueryClient, events: readonly RealtimeEvent[]): void {
+  notifyManager.batch(() => {
+    const listEvents = events.filter(isUnitListEvent);
+    if (listEvents.length > 0) {
+      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitListBatch(list, listEvents));
+    }
+    for (const event of events) applyToOtherQueries(queryClient, event);
+  });
+}
+
+/** Applies one event to the cached REST answers (see {@link applyRealtimeEvents}). */
 export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  applyRealtimeEvents(queryClient, [event]);
+}
+
+/** One event's changes to the cached answers other than the unit lists. */
+function applyToOtherQueries(queryClient: QueryClient, event: RealtimeEvent): void {
   if (isUnitEvent(event)) {
-    queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitList(list, event));
     queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitIdOf(event) } }) }, (unit) =>
       unit ? applyToDetail(unit, event) : unit,
     );
@@ -73,7 +89,6 @@ export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEven
   switch (event.type) {
     case 'alert.raised':
     case 'alert.cleared': {
-      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => patchUnitAlerts(list, event));
       const unitId = alertUnitId(event);
       if (unitId !== null) {
         queryClient.setQueriesData<UnitDetail>({ queryKey: endpointKey('getUnit', { params: { id: unitId } }) }, (unit) =>
@@ -147,6 +162,34 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const refreshDevices = debounce(() => {
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
+    const pending: RealtimeEvent[] = [];
+    const flush = () => {
+      const events = pending.splice(0);
+      applyRealtimeEvents(queryClient, events);
+      for (const event of events) {
+        if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
+        if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
+        if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
+          const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
+          const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
+          if (enabled) {
+            notify.current.toast.show({
+              message: notify.current.t('toasts.unitStartedStreaming', { name: unitName(queryClient, event.unitId) }),
+              variant: 'success',
+            });
+          }
+        }
+        if (event.type === 'file.transferStarted' || event.type === 'file.transferCompleted') {
+          // Spec 000 §4: a notification when a file transfer starts and when it completes.
+          const key = event.type === 'file.transferStarted' ? 'realtime.fileTransferStarted' : event.ok ? 'realtime.fileTransferCompleted' : 'realtime.fileTransferFailed';
+          notify.current.toast.show({
+            message: notify.current.t(key, { file: event.fileName, name: unitName(queryClient, event.unitId) }),
+            variant: event.type === 'file.transferCompleted' && !event.ok ? 'error' : 'info',
+          });
+        }
+        for (const listener of listeners.current) listener(event);
+      }
+    };
     const client = new RealtimeClient({
       url: resolveWsUrl(getRuntimeConfig().wsUrl, window.location),
       batchSize,
@@ -174,28 +217,9 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {
-        applyRealtimeEvent(queryClient, event);
-        if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
-        if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
-        if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
-          const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
-          const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
-          if (enabled) {
-            notify.current.toast.show({
-              message: notify.current.t('toasts.unitStartedStreaming', { name: unitName(queryClient, event.unitId) }),
-              variant: 'success',
-            });
-          }
-        }
-        if (event.type === 'file.transferStarted' || event.type === 'file.transferCompleted') {
-          // Spec 000 §4: a notification when a file transfer starts and when it completes.
-          const key = event.type === 'file.transferStarted' ? 'realtime.fileTransferStarted' : event.ok ? 'realtime.fileTransferCompleted' : 'realtime.fileTransferFailed';
-          notify.current.toast.show({
-            message: notify.current.t(key, { file: event.fileName, name: unitName(queryClient, event.unitId) }),
-            variant: event.type === 'file.transferCompleted' && !event.ok ? 'error' : 'info',
-          });
-        }
-        for (const listener of listeners.current) listener(event);
+        // The events of one /ws frame arrive in one task: they are applied together at its end.
+        pending.push(event);
+        if (pending.length === 1) queueMicrotask(flush);
       },
     });
     clientRef.current = client;

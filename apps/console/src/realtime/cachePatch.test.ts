@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
-import type { RealtimeEvent } from '@fleet/contracts';
+import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
 import {
   applyToDetail, mergeDetailIntoList, patchActiveAlerts, patchFileTransfer, patchNotifications, patchStatusById, patchUnitAlerts, patchUnitList,
-  STATUS_QUERY_PATTERNS, statusTarget,
+  patchUnitListBatch, STATUS_QUERY_PATTERNS, statusTarget, unitIndexOf,
 } from './cachePatch';
-import type { UnitEvent } from './cachePatch';
+import type { AlertEvent, UnitEvent, UnitListEvent } from './cachePatch';
 
 const status: UnitEvent = {
   type: 'unit.status',
@@ -144,5 +144,62 @@ describe('cache patches of the other live lists', () => {
     const done = patchFileTransfer(started, { type: 'file.transferCompleted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', ok: true, at: 2 }) as typeof listing;
     expect(done.files[1]?.isTransferring).toBe(false);
     expect(patchFileTransfer(listing, { type: 'file.transferCompleted', unitId: 'B', fileId: 'nope', fileName: 'x', ok: true, at: 2 })).toBe(listing);
+  });
+});
+
+describe('patchUnitListBatch (the events of one /ws frame)', () => {
+  const units = Array.from({ length: 50 }, (_, i) => makeUnit({ uniqueId: `U${i}`, name: `u${i}`, status: 'idle', version: 1 }));
+  const raised = (unitId: string, type: 'battery' | 'cameraDisconnected'): AlertEvent => ({
+    type: 'alert.raised',
+    alert: { id: `${unitId}-${type}`, unitId, serverId: null, channelId: null, type, level: 'warning', message: type, raisedAt: '2026-11-21T10:00:00.000Z' },
+    at: 1,
+  });
+  const cleared = (unitId: string, type: 'battery' | 'cameraDisconnected'): AlertEvent => ({ type: 'alert.cleared', alertId: `${unitId}-${type}`, alertType: type, unitId, serverId: null, channelId: null, at: 2 });
+
+  /** A deterministic mixed sequence: statuses, telemetry, renames, alerts raised and cleared, unknown units. */
+  function events(seed: number, count: number): UnitListEvent[] {
+    let x = seed;
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31);
+    return Array.from({ length: count }, (_, i): UnitListEvent => {
+      const unitId = next() % 7 === 0 ? 'nobody' : `U${next() % 50}`;
+      switch (next() % 5) {
+        case 0:
+          return { type: 'unit.status', unitId, status: next() % 2 ? 'streaming' : 'offline', previous: 'idle', change: null, applications: {}, at: i };
+        case 1:
+          return { ...telemetry(next() % 5000), unitId };
+        case 2:
+          return { type: 'unit.updated', unit: makeUnit({ uniqueId: unitId, name: `n${i}`, version: 1 + (next() % 4) }), at: i };
+        case 3:
+          return raised(unitId, next() % 2 ? 'battery' : 'cameraDisconnected');
+        default:
+          return cleared(unitId, next() % 2 ? 'battery' : 'cameraDisconnected');
+      }
+    });
+  }
+
+  it('gives the same list as applying the events one by one', () => {
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const batch = events(seed, 200);
+      let oneByOne: UnitSummary[] = units;
+      for (const event of batch) {
+        oneByOne = (event.type === 'alert.raised' || event.type === 'alert.cleared' ? patchUnitAlerts(oneByOne, event) : patchUnitList(oneByOne, event))!;
+      }
+      expect(patchUnitListBatch(units, batch)).toEqual(oneByOne);
+    }
+  });
+
+  it('copies once, keeps untouched units and the input, and the id index follows the copy', () => {
+    const next = patchUnitListBatch(units, [{ ...status, unitId: 'U3' }, { ...telemetry(1200), unitId: 'U3' }, raised('U7', 'battery')])!;
+    expect(next).not.toBe(units);
+    expect(next[3]).toMatchObject({ status: 'streaming', totalBitrate: 1200 });
+    expect(next[7]?.alerts.map((a) => a.type)).toEqual(['battery']);
+    expect(next[4]).toBe(units[4]);
+    expect(units[3]?.status).toBe('idle');
+    expect(unitIndexOf(next, 'U49')).toBe(49);
+  });
+
+  it('keeps the same array when nothing changes (unknown units, nothing to clear)', () => {
+    expect(patchUnitListBatch(units, [{ ...status, unitId: 'nobody' }, cleared('U1', 'battery')])).toBe(units);
+    expect(patchUnitListBatch(undefined, [status])).toBeUndefined();
   });
 });
