@@ -1,4 +1,7 @@
-/** Video/Audio tab: delay, audio parameters and encoding, video, multi camera labels, store-and-forward quality. */
+/**
+ * Video/Audio tab: delay, audio parameters and encoding, return audio (IFB), video, encoder, shooting mode, video complexity,
+ * ancillary data, multi camera labels, store-and-forward quality.
+ */
 import { Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +14,7 @@ import {
   multiCameraForm, singleCameraBody, singleCameraForm, storeAndForwardForm, validateAudioBitrateForm, validateAudioForm, validateDelayForm,
   validateMultiCameraForm, validateSingleCameraForm, validateStoreAndForwardForm, type AudioInput, type CameraRow, type UnitFacts,
 } from './forms';
+import { AncillaryDataForm, EncoderForm, IfbAlwaysOnForm, IfbDelayForm, ShootingModeForm, VideoComplexityForm } from './EncodingForms';
 import { parseNumber } from './validation';
 import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
 import { useConfigForm } from './useConfigForm';
@@ -293,7 +297,13 @@ export default function VideoAudioTab({ config, unit }: TabProps) {
       <DelayForm config={config} unit={unit} />
       <AudioForm config={config} unit={unit} />
       <AudioBitrateForm config={config} unit={unit} />
+      <IfbDelayForm config={config} unit={unit} />
+      <IfbAlwaysOnForm config={config} unit={unit} />
       <SingleCameraForm config={config} unit={unit} />
+      <EncoderForm config={config} unit={unit} />
+      <ShootingModeForm config={config} unit={unit} />
+      <VideoComplexityForm config={config} unit={unit} />
+      <AncillaryDataForm config={config} unit={unit} />
       {unit.capabilities.multiCamera === true && <MultiCameraForm config={config} unit={unit} />}
       <StoreAndForwardForm config={config} unit={unit} />
     </Stack>

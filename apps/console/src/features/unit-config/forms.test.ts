@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, LIMITS, UnitConfiguration, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
+import { ERROR_CATALOGUE, LIMITS, UNIT_CONFIG_BOUNDS, UnitConfiguration, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
 import { DEFAULT_ALERT_SETTINGS } from '@fleet/contracts';
 import {
   alertsBody, alertsForm, audioForm, bandwidthBody, bandwidthForm, cappingBody, delayBody, delayForm, ethernetBody, ipInputBody, ipInputForm,
   linkDisableBlocker, metadataForm, modemBody, multiCameraBody, multiCameraForm, validateAlertsForm, validateAudioForm, validateBandwidthForm,
   validateCappingForm, validateDelayForm, validateEthernetForm, validateIpInputForm, validateIpPipeForm, validateMetadataForm, validateModemForm,
   validateMultiCameraForm, validatePrefixForm, validateSingleCameraForm, validateWifiForm, type ModemForm, type UnitFacts,
+  ancillaryDataBody, ancillaryDataForm, encoderBody, encoderForm, ifbAlwaysOnBody, ifbAlwaysOnForm, ifbDelayBody, ifbDelayForm, shootingModeBody,
+  shootingModeForm, validateAncillaryDataForm, validateEncoderForm, validateIfbAlwaysOnForm, validateIfbDelayForm, validateShootingModeForm,
+  validateVideoComplexityForm, videoComplexityBody, videoComplexityForm,
 } from './forms';
 
 const config = UnitConfiguration.parse({
@@ -122,6 +125,54 @@ describe('video and cameras (spec 000 §5, §8, §9)', () => {
     const long = { ...form, cameras: form.cameras.map((c, i) => (i === 1 ? { ...c, label: 'A-very-long-label' } : c)) };
     expect(validateMultiCameraForm(long, config)).toEqual({ 'cameras.1.label': VALIDATION.maxChars(LIMITS.cameraLabelMax) });
     expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' }, config)).toEqual({ maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps) });
+  });
+});
+
+describe('encoding and return audio commands', () => {
+  const hevcUnit = unit({ capabilities: { hevc: true } });
+
+  it('loads the encoder and sends the colour depth as a number', () => {
+    expect(encoderForm(config)).toEqual({ codec: 'h264', colourDepth: '8' });
+    expect(encoderBody({ codec: 'hevc', colourDepth: '10' })).toEqual({ codec: 'hevc', colourDepth: 10 });
+    expect(validateEncoderForm({ codec: 'hevc', colourDepth: '10' }, hevcUnit)).toEqual({});
+  });
+
+  it('takes colour depth 8 or 10 only (spec 000 §9), and HEVC only on a unit that has it', () => {
+    expect(validateEncoderForm({ codec: 'h264', colourDepth: '12' }, hevcUnit)).toHaveProperty('colourDepth');
+    expect(validateEncoderForm({ codec: 'hevc', colourDepth: '8' }, unit())).toEqual({ codec: ERROR_CATALOGUE.FEATURE_DISABLED.message });
+    expect(validateEncoderForm({ codec: 'h264', colourDepth: '10' }, unit())).toEqual({});
+  });
+
+  it('sends the shooting mode and the video complexity', () => {
+    expect(shootingModeForm(config)).toEqual({ mode: 'standard' });
+    expect(shootingModeBody({ mode: 'lowLight' })).toEqual({ mode: 'lowLight' });
+    expect(validateShootingModeForm({ mode: 'sports' })).toEqual({});
+    expect(videoComplexityForm(config)).toEqual({ level: 'medium' });
+    expect(videoComplexityBody({ level: 'high' })).toEqual({ level: 'high' });
+    expect(validateVideoComplexityForm({ level: 'low' })).toEqual({});
+  });
+
+  it('sends the ancillary data types once each, in the catalogue order', () => {
+    expect(ancillaryDataForm(config)).toEqual({ enabled: false, types: [] });
+    expect(ancillaryDataBody({ enabled: true, types: ['afd', 'cc608', 'afd'] })).toEqual({ enabled: true, types: ['cc608', 'afd'] });
+    expect(validateAncillaryDataForm({ enabled: true, types: ['timecode', 'scte104'] })).toEqual({});
+  });
+
+  it('keeps the IFB delay between 0 and the maximum, in whole ms', () => {
+    expect(ifbDelayForm(config)).toEqual({ delayMs: '0' });
+    expect(ifbDelayBody({ delayMs: '250' })).toEqual({ delayMs: 250 });
+    expect(validateIfbDelayForm({ delayMs: String(UNIT_CONFIG_BOUNDS.ifbDelayMaxMs) })).toEqual({});
+    expect(validateIfbDelayForm({ delayMs: '2001' })).toEqual({ delayMs: VALIDATION.maxValue(UNIT_CONFIG_BOUNDS.ifbDelayMaxMs) });
+    expect(validateIfbDelayForm({ delayMs: '-1' })).toEqual({ delayMs: VALIDATION.minValue(0) });
+    expect(validateIfbDelayForm({ delayMs: 'abc' })).toEqual({ delayMs: VALIDATION.number });
+    expect(validateIfbDelayForm({ delayMs: '' })).toEqual({ delayMs: VALIDATION.required });
+    expect(validateIfbDelayForm({ delayMs: '10.5' })).toEqual({ delayMs: VALIDATION.integer });
+  });
+
+  it('sends IFB always on', () => {
+    expect(ifbAlwaysOnForm(config)).toEqual({ enabled: false });
+    expect(ifbAlwaysOnBody({ enabled: true })).toEqual({ enabled: true });
+    expect(validateIfbAlwaysOnForm({ enabled: true })).toEqual({});
   });
 });
 

@@ -8,10 +8,12 @@ import {
   ActiveSimBody, AlertsConfigurationUpdateBody, ALERT_TYPES, AudioBitrateBody, AudioParametersBody, BwLimitationUpdateBody, DelayUpdateBody,
   FilenamePrefixUpdateBody, FixedInternetDelayUpdateBody, InterfacesConfigUpdateBody, IpInputStreamUpdateBody, IpPipeUpdateBody, LIMITS,
   MetadataBody, MultipleCameraUpdateBody, NtpTimecodeUpdateBody, SingleCameraUpdateBody, StoreAndForwardQualityUpdateBody, WifiConnectBody,
-  NetworkCappingUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION, ERROR_CATALOGUE,
+  NetworkCappingUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION, ERROR_CATALOGUE, AncillaryDataBody, EncoderBody, IfbAlwaysOnBody, IfbDelayBody,
+  ShootingModeBody, VideoComplexityBody, ANCILLARY_DATA_TYPES,
   type AlertConfigMode, type AlertLevel, type AlertType, type Applications, type ModemConfig, type SimSlot, type UnitAlertsConfiguration,
   type UnitConfiguration, type UnitTypeGroup, type Modem, type StoreAndForwardProfile, type BANDWIDTH_CAP_OPTIONS, type AUTH_PROTOCOLS,
-  type NETWORK_MODES, type IP_INPUT_PROTOCOLS, type WIFI_SECURITY, type IP_MODES, type AUDIO_INPUTS,
+  type NETWORK_MODES, type IP_INPUT_PROTOCOLS, type WIFI_SECURITY, type IP_MODES, type AUDIO_INPUTS, type VIDEO_CODECS, type SHOOTING_MODES,
+  type VIDEO_COMPLEXITIES,
 } from '@fleet/contracts';
 import {
   getDelayBounds, isStreaming, resolutionLicenceProblem, validateAudioChannels, validateBandwidthLimits, validateCameraLabel, validateDelay,
@@ -160,6 +162,67 @@ export interface StoreAndForwardForm {
 }
 export const storeAndForwardForm = (config: UnitConfiguration): StoreAndForwardForm => ({ quality: config.storeAndForwardVideoQualityV2 });
 export const validateStoreAndForwardForm = (form: StoreAndForwardForm): FieldErrors => checkSchema(StoreAndForwardQualityUpdateBody, form);
+
+// ── Encoding and return audio (device commands) ─────────────────────────────────────────────────
+
+export type VideoCodec = (typeof VIDEO_CODECS)[number];
+export interface EncoderForm {
+  readonly codec: VideoCodec;
+  readonly colourDepth: string;
+}
+export const encoderForm = (config: UnitConfiguration): EncoderForm => ({ codec: config.encoder.codec, colourDepth: numberText(config.encoder.colourDepth) });
+export const encoderBody = (form: EncoderForm) => ({ codec: form.codec, colourDepth: parseNumber(form.colourDepth) });
+/** Does the unit encode HEVC (capability `hevc`)? The core refuses HEVC otherwise ("Feature disabled"). */
+export const hasHevc = (unit: UnitFacts): boolean => unit.capabilities.hevc === true;
+/** Spec 000 §9 colour depth 8-bit or 10-bit (the encoder body), and HEVC only on a unit that has it (as the core checks). */
+export function validateEncoderForm(form: EncoderForm, unit: UnitFacts): FieldErrors {
+  const feature: FieldErrors = form.codec === 'hevc' && !hasHevc(unit) ? { codec: ERROR_CATALOGUE.FEATURE_DISABLED.message } : {};
+  return mergeErrors(feature, checkSchema(EncoderBody, encoderBody(form)));
+}
+
+export type ShootingMode = (typeof SHOOTING_MODES)[number];
+export interface ShootingModeForm {
+  readonly mode: ShootingMode;
+}
+export const shootingModeForm = (config: UnitConfiguration): ShootingModeForm => ({ mode: config.shootingMode });
+export const shootingModeBody = (form: ShootingModeForm) => ({ mode: form.mode });
+export const validateShootingModeForm = (form: ShootingModeForm): FieldErrors => checkSchema(ShootingModeBody, shootingModeBody(form));
+
+export type VideoComplexity = (typeof VIDEO_COMPLEXITIES)[number];
+export interface VideoComplexityForm {
+  readonly level: VideoComplexity;
+}
+export const videoComplexityForm = (config: UnitConfiguration): VideoComplexityForm => ({ level: config.videoComplexity });
+export const videoComplexityBody = (form: VideoComplexityForm) => ({ level: form.level });
+export const validateVideoComplexityForm = (form: VideoComplexityForm): FieldErrors => checkSchema(VideoComplexityBody, videoComplexityBody(form));
+
+export type AncillaryDataType = (typeof ANCILLARY_DATA_TYPES)[number];
+export interface AncillaryDataForm {
+  readonly enabled: boolean;
+  readonly types: readonly AncillaryDataType[];
+}
+export const ancillaryDataForm = (config: UnitConfiguration): AncillaryDataForm => ({ enabled: config.ancillaryData.enabled, types: config.ancillaryData.types });
+/** The types in ANCILLARY_DATA_TYPES order, each once (a checkbox group's order is the clicks'). */
+export const ancillaryDataBody = (form: AncillaryDataForm) => ({
+  enabled: form.enabled,
+  types: ANCILLARY_DATA_TYPES.filter((type) => form.types.includes(type)),
+});
+export const validateAncillaryDataForm = (form: AncillaryDataForm): FieldErrors => checkSchema(AncillaryDataBody, ancillaryDataBody(form));
+
+export interface IfbDelayForm {
+  readonly delayMs: string;
+}
+export const ifbDelayForm = (config: UnitConfiguration): IfbDelayForm => ({ delayMs: numberText(config.ifb.delayMs) });
+export const ifbDelayBody = (form: IfbDelayForm) => ({ delayMs: parseNumber(form.delayMs) });
+/** IFB delay 0 to UNIT_CONFIG_BOUNDS.ifbDelayMaxMs ms, whole ms (the IFB delay body, as the core words it). */
+export const validateIfbDelayForm = (form: IfbDelayForm): FieldErrors => checkSchema(IfbDelayBody, ifbDelayBody(form));
+
+export interface IfbAlwaysOnForm {
+  readonly enabled: boolean;
+}
+export const ifbAlwaysOnForm = (config: UnitConfiguration): IfbAlwaysOnForm => ({ enabled: config.ifb.alwaysOn });
+export const ifbAlwaysOnBody = (form: IfbAlwaysOnForm) => ({ enabled: form.enabled });
+export const validateIfbAlwaysOnForm = (form: IfbAlwaysOnForm): FieldErrors => checkSchema(IfbAlwaysOnBody, ifbAlwaysOnBody(form));
 
 // ── Network ─────────────────────────────────────────────────────────────────────────────────────
 

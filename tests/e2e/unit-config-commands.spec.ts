@@ -1,0 +1,226 @@
+/**
+ * The device commands of the unit configuration's Video/Audio tab (spec 000 §7 Commands: encoder,
+ * shooting mode, video complexity, ancillary data, IFB delay, IFB always on): a regular user
+ * applies them and sees what the device took, a value changed elsewhere shows up live, the IFB
+ * delay bound is refused inline with the spec's wording without a request, and a read-only user
+ * sees the values without Apply buttons (spec 000 §6).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+const UNIT = 'LU800-0001';
+
+// Each test takes 15–30 s on a quiet machine; the headroom is for a loaded one (lazy chunks, boot).
+test.describe.configure({ timeout: 90_000 });
+
+interface CommandSettings {
+  readonly encoder: { readonly codec: string; readonly colourDepth: number };
+  readonly shootingMode: string;
+  readonly videoComplexity: string;
+  readonly ancillaryData: { readonly enabled: boolean; readonly types: readonly string[] };
+  readonly ifb: { readonly delayMs: number; readonly alwaysOn: boolean };
+}
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+}
+
+/** A second client (its own cookies), like another console or a script changing things through REST. */
+async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, username: string) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return api;
+}
+
+/** Commands go to the device: wait until the simulator has booted the unit. */
+async function waitOnline(api: APIRequestContext, unitId: string) {
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(`/api/v2/units/${unitId}`);
+        return res.ok() ? ((await res.json()) as { status: string }).status : 'unknown';
+      },
+      { timeout: 45_000 },
+    )
+    .toMatch(/^(idle|online)$/);
+}
+
+/** The configuration every client reads (what the core kept once the device took a command). */
+async function settingsOf(api: APIRequestContext, unitId: string): Promise<CommandSettings> {
+  const res = await api.get(`/api/v2/units/${unitId}/configurationV2`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as CommandSettings;
+}
+
+async function openConfig(page: Page, unitId: string, tab: string) {
+  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
+  // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
+  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
+}
+
+const COMMAND_FORMS = ['encoder', 'shootingMode', 'videoComplexity', 'ancillaryData', 'ifbDelay', 'ifbAlwaysOn'] as const;
+
+test('a regular user changes the encoder and the shooting mode; the device applies them', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  await waitOnline(api, UNIT);
+  const before = await settingsOf(api, UNIT);
+  // Always a change, whatever an earlier run left (LU800 units encode HEVC).
+  const codec = before.encoder.codec === 'h264' ? 'hevc' : 'h264';
+  const colourDepth = before.encoder.colourDepth === 8 ? 10 : 8;
+  const mode = before.shootingMode === 'sports' ? 'lowLight' : 'sports';
+
+  await login(page, 'luc_regular');
+  await openConfig(page, UNIT, 'videoAudio');
+  await expect(page.getByTestId('config-encoder-codec')).toHaveValue(before.encoder.codec);
+  await expect(page.getByTestId('config-shootingMode-mode')).toHaveValue(before.shootingMode);
+
+  await page.getByTestId('config-encoder-codec').selectOption(codec);
+  await page.getByTestId('config-encoder-colourDepth').selectOption(String(colourDepth));
+  await page.getByTestId('config-apply-encoder').click();
+  await expect(page.getByTestId('toasts')).toContainText('Sent to the unit');
+  await expect(page.getByTestId('config-failure-encoder')).toHaveCount(0);
+  // The core keeps a command's setting once the device acknowledged it.
+  await expect.poll(async () => (await settingsOf(api, UNIT)).encoder, { timeout: 20_000 }).toEqual({ codec, colourDepth });
+
+  await page.getByTestId('config-shootingMode-mode').selectOption(mode);
+  await page.getByTestId('config-apply-shootingMode').click();
+  await expect(page.getByTestId('config-reset-shootingMode')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await settingsOf(api, UNIT)).shootingMode, { timeout: 20_000 }).toBe(mode);
+
+  const ancillary = page.getByTestId('config-ancillaryData-enabled');
+  await ancillary.setChecked(!before.ancillaryData.enabled, { force: true });
+  const types = before.ancillaryData.types.includes('timecode') ? before.ancillaryData.types.filter((t) => t !== 'timecode') : [...before.ancillaryData.types, 'timecode'];
+  await page.getByTestId('config-ancillaryData-type-timecode').setChecked(types.includes('timecode'), { force: true });
+  await page.getByTestId('config-apply-ancillaryData').click();
+  await expect
+    .poll(async () => (await settingsOf(api, UNIT)).ancillaryData, { timeout: 20_000 })
+    .toEqual({ enabled: !before.ancillaryData.enabled, types: ['cc608', 'cc708', 'timecode', 'scte104', 'afd'].filter((t) => types.includes(t)) });
+
+  // Reopened: the modal shows what the unit has now.
+  await page.reload();
+  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('config-encoder-codec')).toHaveValue(codec, { timeout: 30_000 });
+  await expect(page.getByTestId('config-encoder-colourDepth')).toHaveValue(String(colourDepth));
+  await expect(page.getByTestId('config-shootingMode-mode')).toHaveValue(mode);
+  await api.dispose();
+});
+
+test('a video complexity set elsewhere shows up in the open modal without reload', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  await waitOnline(api, UNIT);
+  await login(page, 'luc_regular');
+  await openConfig(page, UNIT, 'videoAudio');
+  await page.evaluate(() => Object.assign(window, { unitConfigMarker: 'kept' }));
+
+  // The console subscribes to the unit's topics shortly after it connects (a random sync delay):
+  // command the unit elsewhere until the open modal shows the change.
+  const level = page.getByTestId('config-videoComplexity-level');
+  const levels = ['low', 'high', 'medium'] as const;
+  await expect(async () => {
+    const current = await level.inputValue();
+    const next = levels.find((l) => l !== current) ?? 'low';
+    const res = await api.post(`/api/devices/${UNIT}/commands/videoComplexity`, { data: { level: next } });
+    expect(res.ok()).toBe(true);
+    await expect(level).toHaveValue(next, { timeout: 4000 });
+  }).toPass({ timeout: 40_000 });
+  expect(await page.evaluate(() => (window as Window & { unitConfigMarker?: string }).unitConfigMarker)).toBe('kept');
+  await api.dispose();
+});
+
+test('return audio: an IFB delay of 2001 ms is refused inline and nothing is sent; valid values are applied', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  await waitOnline(api, UNIT);
+  const before = await settingsOf(api, UNIT);
+  await login(page, 'luc_regular');
+  await openConfig(page, UNIT, 'videoAudio');
+
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/commands\/ifb/.test(request.url())) sent.push(request.url());
+  });
+
+  const delay = page.getByTestId('config-ifbDelay-delayMs');
+  await expect(delay).toHaveValue(String(before.ifb.delayMs));
+  await delay.fill('2001');
+  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be 2000 or less');
+  await page.getByTestId('config-apply-ifbDelay').click();
+  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be 2000 or less');
+  await delay.fill('abc');
+  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be a number');
+  await page.getByTestId('config-apply-ifbDelay').click();
+  expect(sent).toEqual([]);
+
+  const wanted = before.ifb.delayMs === 250 ? 300 : 250;
+  await delay.fill(String(wanted));
+  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveCount(0);
+  await page.getByTestId('config-apply-ifbDelay').click();
+  await expect(page.getByTestId('config-reset-ifbDelay')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await settingsOf(api, UNIT)).ifb.delayMs, { timeout: 20_000 }).toBe(wanted);
+  expect(sent).toHaveLength(1);
+
+  const alwaysOn = page.getByTestId('config-ifbAlwaysOn-enabled');
+  await alwaysOn.setChecked(!before.ifb.alwaysOn, { force: true });
+  await page.getByTestId('config-apply-ifbAlwaysOn').click();
+  await expect.poll(async () => (await settingsOf(api, UNIT)).ifb.alwaysOn, { timeout: 20_000 }).toBe(!before.ifb.alwaysOn);
+  await api.dispose();
+});
+
+test('a refusal of the core (the unit went offline) is shown as the translated error', async ({ page, playwright, baseURL }) => {
+  const unitId = 'LU800-0002';
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  await waitOnline(api, unitId);
+  const before = await settingsOf(api, unitId);
+  await login(page, 'luc_regular');
+  await openConfig(page, unitId, 'videoAudio');
+  await page.getByTestId('config-shootingMode-mode').selectOption(before.shootingMode === 'sports' ? 'lowLight' : 'sports');
+
+  // The unit is powered off through the mock's control plane (super user): it stays offline until
+  // powered on again, so the command below is refused whatever the machine's speed.
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const power = async (on: boolean) => {
+    const res = await operator.post('/mock/trpc/fault.inject', { data: { unitId, fault: { type: 'power', on } } });
+    expect(res.ok()).toBe(true);
+  };
+  await power(false);
+  try {
+    await expect
+      .poll(async () => ((await (await api.get(`/api/v2/units/${unitId}`)).json()) as { status: string }).status, { timeout: 20_000, intervals: [200] })
+      .toBe('offline');
+    await page.getByTestId('config-apply-shootingMode').click();
+    await expect(page.getByTestId('config-failure-shootingMode')).toHaveText('Selected channel busy or offline');
+    // Nothing changed on the unit; the user's choice stays in the form to try again.
+    expect((await settingsOf(api, unitId)).shootingMode).toBe(before.shootingMode);
+    await expect(page.getByTestId('config-reset-shootingMode')).toBeVisible();
+  } finally {
+    await power(true);
+    await operator.dispose();
+    await api.dispose();
+  }
+});
+
+test('a read-only user sees the command settings without Apply buttons', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_read');
+  const units = (await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
+  const unitId = units[0]?.uniqueId ?? '';
+  expect(unitId).not.toBe('');
+  const settings = await settingsOf(api, unitId);
+  await login(page, 'luc_read');
+  await openConfig(page, unitId, 'videoAudio');
+  await expect(page.getByTestId('unit-config-read-only')).toBeVisible();
+  for (const form of COMMAND_FORMS) await expect(page.getByTestId(`config-form-${form}`)).toBeVisible();
+  await expect(page.getByTestId('config-encoder-codec')).toHaveValue(settings.encoder.codec);
+  await expect(page.getByTestId('config-encoder-colourDepth')).toHaveValue(String(settings.encoder.colourDepth));
+  await expect(page.getByTestId('config-shootingMode-mode')).toHaveValue(settings.shootingMode);
+  await expect(page.getByTestId('config-videoComplexity-level')).toHaveValue(settings.videoComplexity);
+  await expect(page.getByTestId('config-ifbDelay-delayMs')).toHaveValue(String(settings.ifb.delayMs));
+  await expect(page.getByTestId('config-ifbDelay-delayMs')).toBeDisabled();
+  await expect(page.getByTestId('config-encoder-codec')).toBeDisabled();
+  await expect(page.locator('[data-testid^="config-apply-"]')).toHaveCount(0);
+  await api.dispose();
+});
