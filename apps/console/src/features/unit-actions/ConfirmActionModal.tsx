@@ -1,0 +1,77 @@
+/**
+ * Confirmation of the unit's destructive actions, naming the unit: reboot (POST
+ * devices/{id}/commands/reboot), shut down (POST v2/units/{id}/shutdown), remove pairing (DELETE
+ * v2/units/{id}/pairing). The result is a toast; a refusal shows inline with the catalogue's text;
+ * the unit's status change (offline, back online) arrives live on /ws into the header and list.
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UnitDetail } from '@fleet/contracts';
+import { useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { actionBlocker } from './actions';
+import type { ConfirmedAction } from './actions';
+import { ErrorNote } from './parts';
+
+export interface ConfirmActionModalProps {
+  readonly unit: UnitDetail;
+  readonly action: ConfirmedAction;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
+
+function ConfirmBody({ unit, action, onClose }: Omit<ConfirmActionModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const toast = useToast();
+  const reboot = useEndpointMutation('commandReboot');
+  const shutdown = useEndpointMutation('shutdownUnit');
+  const unpair = useEndpointMutation('removeUnitPairing');
+  const [failure, setFailure] = useState<unknown>(null);
+  const pending = reboot.isPending || shutdown.isPending || unpair.isPending;
+  const blocker = actionBlocker(action, unit.status);
+  const name = unit.name;
+
+  const run = async () => {
+    setFailure(null);
+    const input = { params: { id: unit.uniqueId } };
+    try {
+      if (action === 'reboot') await reboot.mutateAsync(input);
+      else if (action === 'shutdown') await shutdown.mutateAsync(input);
+      else await unpair.mutateAsync(input);
+      toast.show({ message: t(`unitActions.confirm.${action}.done`, { name }), variant: 'success' });
+      onClose();
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid={`unit-confirm-${action}`} data-unit={unit.uniqueId}>
+      <Text size="sm" data-testid="unit-confirm-text">
+        {t(`unitActions.confirm.${action}.body`, { name })}
+      </Text>
+      {blocker !== null && failure === null && <ErrorNote testId="unit-confirm-blocker" message={t('unitActions.menu.offline')} />}
+      {failure !== null && <ErrorNote testId="unit-confirm-error" message={errorText(failure)} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="unit-confirm-cancel">
+          {t('unitActions.common.cancel')}
+        </Button>
+        <Button color="red" onClick={() => void run()} loading={pending} disabled={blocker !== null} data-testid="unit-confirm-ok">
+          {t(`unitActions.confirm.${action}.confirm`)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function ConfirmActionModal({ unit, action, opened, onClose }: ConfirmActionModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(`unitActions.confirm.${action}.title`)} size="md">
+      {opened && <ConfirmBody unit={unit} action={action} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { MANAGE_ROLES, ROLES, UNIT_CONTROL_ROLES, UNIT_STATUSES } from '@fleet/contracts';
+import type { Role } from '@fleet/contracts';
+import { actionBlocker, canManageServices, canUseAction, isConfirmedAction, UNIT_ACTIONS, visibleActions } from './actions';
+
+describe('visibleActions', () => {
+  it('gives a regular user every unit action but no service management', () => {
+    expect(visibleActions(['luc_regular'])).toEqual(['rename', 'reboot', 'shutdown', 'removePairing', 'services']);
+    expect(canManageServices(['luc_regular'])).toBe(false);
+  });
+
+  it('gives a read-only user no write entry (the services list only)', () => {
+    const actions = visibleActions(['luc_read']);
+    expect(actions).toEqual(['services']);
+    expect(canManageServices(['luc_read'])).toBe(false);
+  });
+
+  it('lets the manage roles add and remove services', () => {
+    for (const role of MANAGE_ROLES) expect(canManageServices([role])).toBe(true);
+  });
+
+  it('shows the write entries exactly to the unit-control roles (the catalogue roles of the calls)', () => {
+    for (const role of ROLES as readonly Role[]) {
+      const expected = UNIT_CONTROL_ROLES.includes(role);
+      for (const action of ['rename', 'reboot', 'shutdown', 'removePairing'] as const) expect(canUseAction([role], action), `${role} ${action}`).toBe(expected);
+    }
+  });
+
+  it('gives nothing without roles', () => {
+    expect(visibleActions([])).toEqual([]);
+  });
+
+  it('confirms only the destructive actions', () => {
+    expect(UNIT_ACTIONS.filter(isConfirmedAction)).toEqual(['reboot', 'shutdown', 'removePairing']);
+  });
+});
+
+describe('actionBlocker', () => {
+  it('blocks reboot and shutdown of an offline-like unit only', () => {
+    expect(actionBlocker('reboot', 'offline')).toBe('offline');
+    expect(actionBlocker('shutdown', 'unavailable')).toBe('offline');
+    expect(actionBlocker('reboot', 'idle')).toBeNull();
+    expect(actionBlocker('shutdown', 'streaming')).toBeNull();
+  });
+
+  it('never blocks rename, pairing removal or services', () => {
+    for (const status of UNIT_STATUSES) {
+      for (const action of ['rename', 'removePairing', 'services'] as const) expect(actionBlocker(action, status)).toBeNull();
+    }
+  });
+});

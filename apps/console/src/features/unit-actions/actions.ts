@@ -1,0 +1,60 @@
+/**
+ * Which unit actions of the detail header a user sees (spec 000 §6: a control shows only when the
+ * user's roles may make the call behind it, as the catalogue declares them; "Apply and OK buttons
+ * only for regular users": write actions also need APPLY_BUTTON_ROLES) and what blocks one.
+ */
+import { APPLY_BUTTON_ROLES, catalogue, hasAnyRole } from '@fleet/contracts';
+import type { EndpointId, Role, UnitStatus } from '@fleet/contracts';
+import { isOfflineLike } from '@fleet/domain';
+
+export const UNIT_ACTIONS = ['rename', 'reboot', 'shutdown', 'removePairing', 'services'] as const;
+export type UnitAction = (typeof UNIT_ACTIONS)[number];
+
+/** Actions that ask for a confirmation naming the unit before the call. */
+export const CONFIRMED_ACTIONS = ['reboot', 'shutdown', 'removePairing'] as const;
+export type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
+
+export function isConfirmedAction(action: UnitAction): action is ConfirmedAction {
+  return (CONFIRMED_ACTIONS as readonly UnitAction[]).includes(action);
+}
+
+/** The catalogue call behind each action (the services entry opens with a read). */
+export const ACTION_CALLS = {
+  rename: 'renameDevice',
+  reboot: 'commandReboot',
+  shutdown: 'shutdownUnit',
+  removePairing: 'removeUnitPairing',
+  services: 'getUnitServices',
+} as const satisfies Record<UnitAction, EndpointId>;
+
+/** Whether the entry changes something (then the apply-button roles apply too). */
+const WRITES: Record<UnitAction, boolean> = { rename: true, reboot: true, shutdown: true, removePairing: true, services: false };
+
+/** Whether the user may make a write call from a modal: its catalogue roles and the apply-button roles. */
+export function canWrite(roles: readonly Role[], id: EndpointId): boolean {
+  return hasAnyRole(roles, catalogue[id].roles) && hasAnyRole(roles, APPLY_BUTTON_ROLES);
+}
+
+export function canUseAction(roles: readonly Role[], action: UnitAction): boolean {
+  const id = ACTION_CALLS[action];
+  return WRITES[action] ? canWrite(roles, id) : hasAnyRole(roles, catalogue[id].roles);
+}
+
+/** The entries of the Actions menu for these roles, in menu order (empty: no menu at all). */
+export function visibleActions(roles: readonly Role[]): UnitAction[] {
+  return UNIT_ACTIONS.filter((action) => canUseAction(roles, action));
+}
+
+/** Whether the user may add and remove services (MANAGE_ROLES in the catalogue). */
+export function canManageServices(roles: readonly Role[]): boolean {
+  return canWrite(roles, 'addUnitService') && canWrite(roles, 'removeUnitService');
+}
+
+/**
+ * Why an action cannot run now: reboot and shutdown reach the device, which an offline unit is
+ * not (the core answers UNIT_OFFLINE); renaming, pairing removal and services work offline too.
+ */
+export function actionBlocker(action: UnitAction, status: UnitStatus): 'offline' | null {
+  if ((action === 'reboot' || action === 'shutdown') && isOfflineLike(status)) return 'offline';
+  return null;
+}

@@ -1,0 +1,247 @@
+/**
+ * The unit actions of the detail header (/list?unit=<id>): rename / comment (PUT devices/update,
+ * spec 000 §5 name and comment rules word for word, uniqueness from the core), the Actions menu by
+ * role (luc_read: no write entries), and reboot with its confirmation — against the real stack and
+ * simulator; names and statuses arrive live on /ws without a reload.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+/** Seeded units of luc_regular's group (packages/db seed.ts). */
+const UNIT = 'LU800-0002';
+const OTHER_UNIT = 'LU800-0001';
+
+// Lazy chunks on a loaded machine: headroom above the usual 15–30 s.
+test.describe.configure({ timeout: 90_000 });
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+}
+
+/** A second client (its own cookies), like another console changing things through REST. */
+async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, username: string) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return api;
+}
+
+async function unitOf(api: APIRequestContext, id: string): Promise<{ name: string; comment: string; version: number; status: string }> {
+  const res = await api.get(`/api/v2/units/${id}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { name: string; comment: string; version: number; status: string };
+}
+
+async function openDetail(page: Page, id: string) {
+  await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
+  await expect(page.getByTestId('unit-detail-name')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Marks the loaded document; the mark is gone after a reload. */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as unknown as Record<string, boolean>).__unitActionsMark = true;
+  });
+  return () => page.evaluate(() => (window as unknown as Record<string, boolean>).__unitActionsMark === true);
+}
+
+/** Counts the rename requests the page sends. */
+function countRenames(page: Page): () => number {
+  let count = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'PUT' && req.url().includes('/devices/update')) count += 1;
+  });
+  return () => count;
+}
+
+async function openRename(page: Page) {
+  await page.getByTestId('unit-actions-menu').click();
+  await page.getByTestId('unit-actions-rename').click();
+  await expect(page.getByTestId('unit-rename')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a regular user renames a unit: header and list show the new name without a reload', async ({ page, playwright, baseURL }) => {
+  await login(page, 'luc_regular');
+  await openDetail(page, UNIT);
+  const stillLoaded = await markDocument(page);
+  await openRename(page);
+
+  // Untouched, the form follows the unit live: a rename made elsewhere shows in the field and the header.
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  const before = await unitOf(api, UNIT);
+  const elsewhere = `Elsewhere-${Date.now() % 100000}`;
+  const res = await api.put('/api/devices/update', { data: { id: UNIT, name: elsewhere, comment: before.comment } });
+  expect(res.ok()).toBe(true);
+  await expect(page.getByTestId('unit-rename-name')).toHaveValue(elsewhere);
+  await expect(page.getByTestId('unit-detail-name')).toHaveText(elsewhere);
+
+  const name = `Renamed_${Date.now() % 100000}`;
+  await page.getByTestId('unit-rename-name').fill(name);
+  await page.getByTestId('unit-rename-comment').fill('Roof camera');
+  await page.getByTestId('unit-rename-save').click();
+  await expect(page.getByTestId('unit-rename')).toHaveCount(0);
+  await expect(page.getByTestId('toasts')).toContainText(`Unit renamed to ${name}`);
+  await expect(page.getByTestId('unit-detail-name')).toHaveText(name);
+  await expect(page.getByTestId(`unit-name-${UNIT}`)).toHaveText(name);
+  expect(await stillLoaded()).toBe(true);
+  const after = await unitOf(api, UNIT);
+  expect(after).toMatchObject({ name, comment: 'Roof camera' });
+  await api.dispose();
+});
+
+test("an invalid name or a long comment shows the spec's message and sends nothing", async ({ page }) => {
+  await login(page, 'luc_regular');
+  const renames = countRenames(page);
+  await openDetail(page, UNIT);
+  await openRename(page);
+
+  await page.getByTestId('unit-rename-name').fill('News cam!');
+  await page.getByTestId('unit-rename-save').click();
+  await expect(page.getByTestId('unit-rename-name-error')).toHaveText('Only letters, numbers, underscores and hyphens are allowed');
+
+  await page.getByTestId('unit-rename-name').fill('');
+  await expect(page.getByTestId('unit-rename-name-error')).toHaveText('This field is required');
+
+  await page.getByTestId('unit-rename-name').fill('News_cam-2');
+  await expect(page.getByTestId('unit-rename-name-error')).toHaveCount(0);
+  await page.getByTestId('unit-rename-comment').fill('x'.repeat(101));
+  await page.getByTestId('unit-rename-save').click();
+  await expect(page.getByTestId('unit-rename-comment-error')).toHaveText('Must have at most 100 characters');
+  await expect(page.getByTestId('unit-rename')).toBeVisible();
+  expect(renames()).toBe(0);
+});
+
+test('a duplicate name shows the uniqueness message', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  const taken = (await unitOf(api, OTHER_UNIT)).name;
+  await api.dispose();
+
+  await login(page, 'luc_regular');
+  await openDetail(page, UNIT);
+  await openRename(page);
+  await page.getByTestId('unit-rename-name').fill(taken);
+  const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/devices/update'));
+  await page.getByTestId('unit-rename-save').click();
+  expect((await answer).status()).toBe(409);
+  await expect(page.getByTestId('unit-rename-name-error')).toHaveText('This name is already in use, please choose a different name');
+  await expect(page.getByTestId('unit-rename')).toBeVisible();
+});
+
+test('a read-only user gets no write entry in the Actions menu', async ({ page }) => {
+  await login(page, 'luc_read');
+  await openDetail(page, UNIT);
+  // Reading the services is open to every role, so the menu holds that one entry, and no write entry.
+  await page.getByTestId('unit-actions-menu').click();
+  await expect(page.getByTestId('unit-actions-services')).toBeVisible();
+  for (const action of ['rename', 'reboot', 'shutdown', 'removePairing']) await expect(page.getByTestId(`unit-actions-${action}`)).toHaveCount(0);
+  await page.getByTestId('unit-actions-services').click();
+  await expect(page.getByTestId('unit-services')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unit-services-table').or(page.getByTestId('unit-services-empty'))).toBeVisible();
+  await expect(page.getByTestId('unit-service-add')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="unit-service-remove-"]')).toHaveCount(0);
+});
+
+test('a rename over a change made elsewhere is refused as a conflict and the current values are reloaded', async ({ page, playwright, baseURL }) => {
+  await login(page, 'luc_regular');
+  await openDetail(page, UNIT);
+  await openRename(page);
+  await page.getByTestId('unit-rename-name').fill(`Mine_${Date.now() % 100000}`);
+
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  const theirs = `Theirs_${Date.now() % 100000}`;
+  const res = await api.put('/api/devices/update', { data: { id: UNIT, name: theirs, comment: 'changed elsewhere' } });
+  expect(res.ok()).toBe(true);
+  await api.dispose();
+  // The header follows at once; the edited form keeps the user's value until they save.
+  await expect(page.getByTestId('unit-detail-name')).toHaveText(theirs);
+
+  const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/devices/update'));
+  await page.getByTestId('unit-rename-save').click();
+  expect((await answer).status()).toBe(409);
+  await expect(page.getByTestId('unit-rename-conflict')).toContainText('changed by someone else');
+  await expect(page.getByTestId('unit-rename-name')).toHaveValue(theirs);
+  await expect(page.getByTestId('unit-rename-comment')).toHaveValue('changed elsewhere');
+});
+
+test('a manager adds a service to a unit and removes it again', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openDetail(page, OTHER_UNIT);
+  await page.getByTestId('unit-actions-menu').click();
+  await page.getByTestId('unit-actions-services').click();
+  await expect(page.getByTestId('unit-services')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByTestId('unit-service-add-select').click();
+  const option = page.getByRole('option').first();
+  const service = (await option.textContent())?.trim() ?? '';
+  expect(service).not.toBe('');
+  await option.click();
+  const added = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/v2/units/${OTHER_UNIT}/services`));
+  await page.getByTestId('unit-service-add').click();
+  expect((await added).status()).toBeLessThan(300);
+  await expect(page.getByTestId(`unit-service-${service}`)).toHaveAttribute('data-enabled', 'true');
+  await expect(page.getByTestId('toasts')).toContainText(`Service ${service} added`);
+
+  await page.getByTestId(`unit-service-remove-${service}`).click();
+  await expect(page.getByTestId('unit-service-remove-confirm')).toContainText(service);
+  await page.getByTestId('unit-service-remove-ok').click();
+  await expect(page.getByTestId(`unit-service-${service}`)).toHaveCount(0);
+  await expect(page.getByTestId('toasts')).toContainText(`Service ${service} removed`);
+});
+
+test('reboot asks for a confirmation naming the unit; the request succeeds and the status changes live', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_regular');
+  await expect.poll(async () => (await unitOf(api, OTHER_UNIT)).status, { timeout: 45_000 }).toMatch(/^(idle|online)$/);
+  const { name } = await unitOf(api, OTHER_UNIT);
+  await api.dispose();
+
+  await login(page, 'luc_regular');
+  await openDetail(page, OTHER_UNIT);
+  const stillLoaded = await markDocument(page);
+  await expect(page.getByTestId('unit-detail-status')).not.toHaveAttribute('data-status', 'offline');
+  // Record every status the header shows: the unit may come back before a slow machine looks.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as Record<string, string[]>).__statuses = seen;
+    const note = () => {
+      const value = document.querySelector('[data-testid="unit-detail-status"]')?.getAttribute('data-status') ?? null;
+      if (value !== null && seen.at(-1) !== value) seen.push(value);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  });
+
+  await page.getByTestId('unit-actions-menu').click();
+  await page.getByTestId('unit-actions-reboot').click();
+  await expect(page.getByTestId('unit-confirm-reboot')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unit-confirm-text')).toContainText(name);
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/devices/${OTHER_UNIT}/commands/reboot`));
+  await page.getByTestId('unit-confirm-ok').click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('unit-confirm-reboot')).toHaveCount(0);
+  await expect(page.getByTestId('toasts')).toContainText(`Reboot sent to ${name}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as Record<string, string[]>).__statuses ?? []), { timeout: 30_000 }).toContain('offline');
+  expect(await stillLoaded()).toBe(true);
+});
+
+test('remove pairing asks for a confirmation naming the unit and reports the result', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openDetail(page, UNIT);
+  const name = (await page.getByTestId('unit-detail-name').textContent())?.trim() ?? '';
+  await page.getByTestId('unit-actions-menu').click();
+  await page.getByTestId('unit-actions-removePairing').click();
+  await expect(page.getByTestId('unit-confirm-removePairing')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unit-confirm-text')).toContainText(name);
+  // Cancel sends nothing; confirming sends the DELETE.
+  await page.getByTestId('unit-confirm-cancel').click();
+  await expect(page.getByTestId('unit-confirm-removePairing')).toHaveCount(0);
+  await page.getByTestId('unit-actions-menu').click();
+  await page.getByTestId('unit-actions-removePairing').click();
+  const answer = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/v2/units/${UNIT}/pairing`));
+  await page.getByTestId('unit-confirm-ok').click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('toasts')).toContainText(`Pairing of ${name} removed`);
+});
