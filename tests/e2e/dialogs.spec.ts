@@ -192,3 +192,74 @@ test('guest interview invite: inline validation in the spec’s words, an invita
   await page.getByTestId('guest-invite-send').click();
   await expect(dialog.getByText('Name field has to be unique')).toBeVisible();
 });
+
+test('guest interview invite: the invitation is e-mailed and texted (the spec’s message first, then the delivery)', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openDialog(page, UNIT, 'guestInvite');
+  await page.getByTestId('guest-invite-name').fill(`guest_${Date.now()}`);
+  await page.getByTestId('guest-invite-phone').fill('4420');
+  await page.getByTestId('guest-invite-send').click();
+  await expect(page.getByTestId('guest-invite-sent')).toBeVisible();
+  const deliver = page.getByTestId('guest-invite-deliver');
+  await expect(deliver).toBeVisible();
+
+  // E-mail: a bad address is refused inline with the spec's text before anything is sent.
+  await page.getByTestId('guest-invite-deliver-email').fill('jane@');
+  await page.getByTestId('guest-invite-deliver-email-send').click();
+  await expect(deliver.getByText('Invalid email format')).toBeVisible();
+  await expect(page.getByTestId('guest-invite-delivered-email')).toHaveCount(0);
+  await page.getByTestId('guest-invite-deliver-email').fill('jane@example.com');
+  await page.getByTestId('guest-invite-deliver-email-send').click();
+  await expect(page.getByTestId('guest-invite-delivered-email')).toHaveText(/^E-mailed to jane@example\.com at .+/);
+  await expect(deliver.getByText('Invalid email format')).toHaveCount(0);
+
+  // SMS: digits only.
+  await page.getByTestId('guest-invite-deliver-phone').fill('+44 20');
+  await page.getByTestId('guest-invite-deliver-sms-send').click();
+  await expect(deliver.getByText('Must only contain numeric characters')).toBeVisible();
+  await page.getByTestId('guest-invite-deliver-phone').fill('442071234567');
+  await page.getByTestId('guest-invite-deliver-sms-send').click();
+  await expect(page.getByTestId('guest-invite-delivered-sms')).toHaveText(/^Sent by SMS to 442071234567 at .+/);
+});
+
+test('send logs: while the unit sends logs a Stop button stops it, and the dialog follows live', async ({ page, baseURL }) => {
+  const ctx = await api(baseURL!, 'luc_regular');
+  // An idle field unit of the group, on a channel of its inventory.
+  const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
+  let unitId = '';
+  await expect
+    .poll(
+      async () => {
+        for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
+          if ((await unitOf(ctx, u.uniqueId)).status === 'idle') {
+            unitId = u.uniqueId;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
+  expect(sel.ok(), await sel.text()).toBe(true);
+  await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);
+
+  await login(page, 'luc_regular');
+  await openDialog(page, unitId, 'sendLogs');
+  const navigations = watchNavigations(page);
+  await expect(page.getByTestId('send-logs-active')).toHaveCount(0);
+  await expect(page.getByTestId('send-logs-send')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('send-logs-description').fill('Stream drops every few minutes');
+  await page.getByTestId('send-logs-send').click();
+  await expect(page.getByTestId('send-logs-sent')).toBeVisible();
+  // The unit's fetchlogs activity arrives through /ws: the Stop button appears.
+  await expect(page.getByTestId('send-logs-active')).toHaveAttribute('data-state', 'sending', { timeout: 20_000 });
+  await page.getByTestId('send-logs-stop').click();
+  // It winds down and disappears without a reload.
+  await expect(page.getByTestId('send-logs-active')).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await unitOf(ctx, unitId)).applications.fetchlogs ?? null, { timeout: 20_000 }).toBeNull();
+  expect(navigations).toEqual([]);
+
+  await ctx.dispose();
+});

@@ -4,7 +4,8 @@
  * name (the device name they join with), e-mail and/or phone, a message and how long the invitation
  * stays valid (001 §9 ad-hoc periods), checks them inline with the call's own schema (001 §5 "phone
  * digits only, email format, device name unique"; the uniqueness as the core answers it), and shows
- * the invitation's code and link once sent.
+ * the invitation's code and link once sent; then it can be delivered (again) by e-mail or SMS
+ * (POST groups/{id}/email, groups/{id}/sms: InviteDelivery.tsx).
  */
 import { useState } from 'react';
 import { Alert, Button, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
@@ -13,6 +14,7 @@ import { ADHOC_PERIODS, CreateGuestInvitationBody, GUEST_MESSAGE_MAX, type Guest
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
@@ -68,7 +70,6 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
   const firstGroup = groupList[0]?.id ?? '';
   const groupId = values.groupId !== '' && groupList.some((g) => g.id === values.groupId) ? values.groupId : firstGroup;
 
-
   const set = (field: keyof InviteFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSend = () => {
@@ -91,6 +92,7 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
         </Text>
       )}
       {groupList.length > 0 && invite.data && <Sent invitation={invite.data} />}
+      {groupList.length > 0 && invite.data && <InviteDelivery key={invite.data.id} invitation={invite.data} />}
       {groupList.length > 0 && !invite.data && (
         <>
           <Select

@@ -6,6 +6,8 @@
  * have an e-mail address (000 §5); the core's refusals ("Server is busy sending logs of another
  * channel", "Channel does not support logs sending", "Selected channel busy or offline when sending
  * logs", ...) are shown with their catalogue text. The unit's status (Sending logs) follows on /ws.
+ * While the unit sends logs (its `fetchlogs` activity, live through unit.status) users whose roles
+ * may make the call get a Stop button (DELETE v2/units/{id}/fetchlogs/stream).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
@@ -14,7 +16,7 @@ import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts'
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
-import { defaultTimeZone, sendLogsBlocker, timeZoneList } from './rules';
+import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
 import { useFieldMessage } from './useFieldMessage';
@@ -32,6 +34,7 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
   const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
   const canAct = useCanUseCall('startFetchLogs');
+  const canStop = useCanUseCall('stopFetchLogs');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
   const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
   const zones = useMemo(() => timeZoneList(), []);
@@ -41,10 +44,11 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const enhance = useEndpointMutation('updateUnitFetchlogsEnhanced');
   const send = useEndpointMutation('startFetchLogs');
-
+  const stop = useEndpointMutation('stopFetchLogs');
 
   const detail = unit.data;
   const blocker = detail ? sendLogsBlocker(detail, contact.data) : null;
+  const sending = detail ? logSendingState(detail) : null;
   const failure = send.error ?? enhance.error;
 
   const onSend = async () => {
@@ -81,6 +85,30 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
               {t('dialogs.sendLogs.contact', { email })}
             </Text>
           )}
+          {sending !== null && (
+            <Alert color="blue" data-testid="send-logs-active" data-state={sending}>
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <Loader size="xs" />
+                  <Text size="sm">{sending === 'stopping' ? t('dialogs.sendLogs.stopping') : t('dialogs.sendLogs.sending')}</Text>
+                </Group>
+                {canStop && (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => stop.mutate({ params: { id: unitId } })}
+                    loading={stop.isPending}
+                    disabled={sending === 'stopping'}
+                    data-testid="send-logs-stop"
+                  >
+                    {t('dialogs.sendLogs.stop')}
+                  </Button>
+                )}
+              </Group>
+            </Alert>
+          )}
+          {stop.error && <ErrorNote testId="send-logs-stop-error" message={errorText(stop.error)} />}
           {blocker !== null && !sent && <ErrorNote testId="send-logs-blocker" message={t(`apiErrors.${blocker}`)} />}
           <Textarea
             label={t('dialogs.sendLogs.description')}

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, LIMITS, UnitStoredFile, VALIDATION, type RealtimeEvent, type Role, type UploadedFileStatus } from '@fleet/contracts';
+import {
+  ERROR_CATALOGUE, LIMITS, SendInvitationEmailBody, SendInvitationSmsBody, UnitStoredFile, VALIDATION, type RealtimeEvent, type Role, type UploadedFileStatus,
+} from '@fleet/contracts';
 import { makeDetail } from '../../test-utils/fixtures';
 import {
-  absoluteJoinLink, canUseCall, defaultTimeZone, inviteBody, isActiveUpload, namesToCancel, sendLogsBlocker, SPEED_TEST_READY,
+  absoluteJoinLink, canUseCall, defaultTimeZone, deliveryBody, inviteBody, isActiveUpload, logSendingState, namesToCancel, sendLogsBlocker, SPEED_TEST_READY,
   speedTestBlocker, speedTestProgress, speedTestReducer, timeZoneList, touchesUploads, uploadRows,
 } from './rules';
+import { parseBody } from './validation';
 
 const selected = (channelId: string | null) => ({ channelId, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false });
 const ready = makeDetail({ capabilities: { speedTest: true }, status: 'idle', applications: {}, selectedChannel: selected('CH1') });
@@ -151,5 +154,35 @@ describe('guest invite', () => {
   it('makes the join link absolute', () => {
     expect(absoluteJoinLink('http://host:1/', '/easy_live?invitation=AB')).toBe('http://host:1/easy_live?invitation=AB');
     expect(absoluteJoinLink('http://host', 'https://x/y')).toBe('https://x/y');
+  });
+});
+
+describe('logSendingState', () => {
+  it('follows the unit’s fetchlogs activity', () => {
+    expect(logSendingState({ applications: {} })).toBeNull();
+    expect(logSendingState({ applications: { fetchlogs: { state: 'connecting' } } })).toBe('sending');
+    expect(logSendingState({ applications: { fetchlogs: { state: 'running' } } })).toBe('sending');
+    expect(logSendingState({ applications: { fetchlogs: { state: 'disconnecting' } } })).toBe('stopping');
+    expect(logSendingState({ applications: { fetchlogs: { state: 'failed' } } })).toBeNull();
+    expect(logSendingState({ applications: { video: { state: 'running' } } })).toBeNull();
+  });
+});
+
+describe('deliveryBody', () => {
+  it('builds the e-mail and SMS bodies, trimmed, and the call schemas judge them with the spec texts', () => {
+    expect(deliveryBody('email', 'inv-1', ' jane@example.com ')).toEqual({ invitationId: 'inv-1', email: 'jane@example.com' });
+    expect(deliveryBody('sms', 'inv-1', '4420 ')).toEqual({ invitationId: 'inv-1', phone: '4420' });
+    expect(parseBody(SendInvitationEmailBody, deliveryBody('email', 'inv-1', 'jane@')).errors).toEqual({ email: VALIDATION.invalidEmail });
+    expect(parseBody(SendInvitationSmsBody, deliveryBody('sms', 'inv-1', '+44 20')).errors).toEqual({ phone: VALIDATION.numericOnly });
+    expect(parseBody(SendInvitationSmsBody, deliveryBody('sms', 'inv-1', '')).errors).toEqual({ phone: VALIDATION.required });
+    expect(parseBody(SendInvitationEmailBody, deliveryBody('email', 'inv-1', 'jane@example.com')).errors).toBeNull();
+  });
+  it('is offered to the roles of the calls only', () => {
+    expect(canUseCall(['luc_regular'], 'sendGroupInvitationEmail')).toBe(true);
+    expect(canUseCall(['luc_regular'], 'sendGroupInvitationSms')).toBe(true);
+    expect(canUseCall(['luc_read'], 'sendGroupInvitationEmail')).toBe(false);
+    expect(canUseCall(['luc_unit_control'], 'sendGroupInvitationSms')).toBe(false);
+    expect(canUseCall(['luc_read'], 'stopFetchLogs')).toBe(false);
+    expect(canUseCall(['luc_regular'], 'stopFetchLogs')).toBe(true);
   });
 });

@@ -164,6 +164,21 @@ export function sendLogsBlocker(unit: Pick<UnitDetail, 'status'>, contact: { rea
   return null;
 }
 
+/**
+ * Where the unit's log sending stands (its `fetchlogs` activity, live through unit.status):
+ * `sending` while it connects or runs (it can be stopped), `stopping` once a stop is under way
+ * (disconnecting), null when the unit sends no logs (or the sending failed and only lingers).
+ */
+export type LogSendingState = 'sending' | 'stopping' | null;
+
+export function logSendingState(unit: Pick<UnitDetail, 'applications'>): LogSendingState {
+  const app = unit.applications.fetchlogs;
+  if (app === undefined || app === null) return null;
+  if (app.state === 'disconnecting' || app.state === 'stopping') return 'stopping';
+  if (app.state === 'failed') return null;
+  return 'sending';
+}
+
 /** Fallback list when the browser cannot list its time zones. */
 const FALLBACK_TIME_ZONES = ['UTC', 'Europe/London', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney'];
 
@@ -213,4 +228,12 @@ export function inviteBody(values: InviteFormValues, unitId: string | undefined)
 export function absoluteJoinLink(origin: string, joinUrl: string): string {
   if (/^https?:\/\//.test(joinUrl)) return joinUrl;
   return `${origin.replace(/\/$/, '')}${joinUrl.startsWith('/') ? '' : '/'}${joinUrl}`;
+}
+
+/** How an open invitation is sent (again): POST groups/{id}/email or groups/{id}/sms. */
+export type InviteChannel = 'email' | 'sms';
+
+/** The body of a delivery call from what was typed (trimmed; the schema judges the rest). */
+export function deliveryBody(channel: InviteChannel, invitationId: string, value: string): Record<string, string> {
+  return channel === 'email' ? { invitationId, email: value.trim() } : { invitationId, phone: value.trim() };
 }

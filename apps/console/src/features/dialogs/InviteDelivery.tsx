@@ -1,0 +1,117 @@
+/**
+ * Delivering a created guest invitation (spec 001 §7 Groups: POST groups/{id}/email and
+ * groups/{id}/sms; 001 §5 "phone digits only, email format"; 001 §8 generic e-mail/SMS error): an
+ * address or a number is checked inline with the call's own body schema (the spec's texts via
+ * specErrorMap), then sent; the answer (InvitationDelivery: where and when) is shown. Each channel
+ * is offered only to users whose roles may make its call (the catalogue's role sets).
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SendInvitationEmailBody, SendInvitationSmsBody, type GuestInvitation, type InvitationDelivery } from '@fleet/contracts';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useEndpointMutation } from '../../api/hooks';
+import { ErrorNote, useCanUseCall } from './DialogParts';
+import { deliveryBody, type InviteChannel } from './rules';
+import { useFieldMessage } from './useFieldMessage';
+import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
+
+/** What a delivery call answered: shown under its field. */
+function Delivered({ delivery }: { readonly delivery: InvitationDelivery }) {
+  const { t, i18n } = useTranslation();
+  const time = new Date(delivery.sentAt).toLocaleString(i18n.language);
+  return (
+    <Alert color="green" p="xs" data-testid={`guest-invite-delivered-${delivery.channel}`} data-to={delivery.to}>
+      <Text size="sm">
+        {delivery.channel === 'email'
+          ? t('dialogs.guestInvite.deliver.deliveredEmail', { to: delivery.to, time })
+          : t('dialogs.guestInvite.deliver.deliveredSms', { to: delivery.to, time })}
+      </Text>
+    </Alert>
+  );
+}
+
+interface ChannelFormProps {
+  readonly channel: InviteChannel;
+  readonly invitation: GuestInvitation;
+}
+
+/** One channel: its field, its button, its inline message and its last delivery. */
+function ChannelForm({ channel, invitation }: ChannelFormProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldMessage();
+  const isEmail = channel === 'email';
+  const field = isEmail ? 'email' : 'phone';
+  const [value, setValue] = useState(() => (isEmail ? invitation.email : invitation.phone) ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [delivered, setDelivered] = useState<InvitationDelivery | null>(null);
+  const email = useEndpointMutation('sendGroupInvitationEmail');
+  const sms = useEndpointMutation('sendGroupInvitationSms');
+  const pending = isEmail ? email.isPending : sms.isPending;
+  const failure = isEmail ? email.error : sms.error;
+
+  const onSend = () => {
+    const body = deliveryBody(channel, invitation.id, value);
+    setDelivered(null);
+    email.reset();
+    sms.reset();
+    const options = { onSuccess: (d: InvitationDelivery) => setDelivered(d), onError: (e: unknown) => setErrors(apiFieldErrors(e)) };
+    const params = { id: invitation.groupId };
+    if (isEmail) {
+      const parsed = parseBody(SendInvitationEmailBody, body);
+      setErrors(parsed.errors ?? {});
+      if (parsed.data !== null) email.mutate({ params, body: parsed.data }, options);
+    } else {
+      const parsed = parseBody(SendInvitationSmsBody, body);
+      setErrors(parsed.errors ?? {});
+      if (parsed.data !== null) sms.mutate({ params, body: parsed.data }, options);
+    }
+  };
+
+  // A problem of the invitation itself (e.g. no longer open: "Invalid field") is not the field's.
+  const otherField = Object.keys(errors).find((k) => k !== field);
+  return (
+    <Stack gap={6}>
+      <TextInput
+        label={isEmail ? t('dialogs.guestInvite.deliver.email') : t('dialogs.guestInvite.deliver.phone')}
+        description={isEmail ? undefined : t('dialogs.guestInvite.phoneHint')}
+        type={isEmail ? 'email' : 'text'}
+        inputMode={isEmail ? 'email' : 'numeric'}
+        value={value}
+        onChange={(e) => {
+          setValue(e.currentTarget.value);
+          setDelivered(null);
+        }}
+        error={fieldText(errors[field])}
+        data-testid={`guest-invite-deliver-${field}`}
+      />
+      <Group justify="flex-end">
+        <Button size="xs" variant="light" onClick={onSend} loading={pending} data-testid={`guest-invite-deliver-${channel}-send`}>
+          {isEmail ? t('dialogs.guestInvite.deliver.sendEmail') : t('dialogs.guestInvite.deliver.sendSms')}
+        </Button>
+      </Group>
+      {otherField !== undefined && <ErrorNote testId={`guest-invite-deliver-${channel}-invalid`} message={fieldText(errors[otherField]) ?? ''} />}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId={`guest-invite-deliver-${channel}-error`} message={errorText(failure)} />}
+      {delivered && <Delivered delivery={delivered} />}
+    </Stack>
+  );
+}
+
+/** The delivery part of the sent invitation; nothing for a user who may make neither call. */
+export function InviteDelivery({ invitation }: { readonly invitation: GuestInvitation }) {
+  const { t } = useTranslation();
+  const canEmail = useCanUseCall('sendGroupInvitationEmail');
+  const canSms = useCanUseCall('sendGroupInvitationSms');
+  if (!canEmail && !canSms) return null;
+  return (
+    <Stack gap="xs" data-testid="guest-invite-deliver">
+      <Title order={6}>{t('dialogs.guestInvite.deliver.title')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('dialogs.guestInvite.deliver.intro')}
+      </Text>
+      {canEmail && <ChannelForm channel="email" invitation={invitation} />}
+      {canSms && <ChannelForm channel="sms" invitation={invitation} />}
+    </Stack>
+  );
+}
