@@ -6,7 +6,7 @@ import type { UnitStoredFile } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
-import { FileDate, FileSize, FileStatusBadge } from './FileCells';
+import { FileDateCell, FileNameCell, FileSizeCell, FileStatusCell } from './FileCells';
 import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
 import type { UploadProblem } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
@@ -164,36 +164,27 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
                       <Table.Td>
                         <Checkbox aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })} checked={selected.has(f.fileId)} onChange={() => toggle(f.fileId)} data-testid={`file-select-${f.fileId}`} />
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{f.fileName}</Text>
-                          {ext === null ? (
-                            <Tooltip label={t('fileUpload.unitFiles.notStoreAndForward')}>
-                              <Badge size="xs" color="gray" variant="outline">
-                                ?
-                              </Badge>
-                            </Tooltip>
-                          ) : (
-                            <Badge size="xs" variant="outline">
-                              {ext}
+                      <FileNameCell name={f.fileName}>
+                        {ext === null ? (
+                          <Tooltip label={t('fileUpload.unitFiles.notStoreAndForward')}>
+                            <Badge size="xs" color="gray" variant="outline">
+                              ?
                             </Badge>
-                          )}
-                          {part !== null && (
-                            <Badge size="xs" variant="light" color="grape">
-                              {t('fileUpload.unitFiles.part', { part })}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <FileSize bytes={f.sizeBytes} />
-                      </Table.Td>
-                      <Table.Td>
-                        <FileDate iso={f.lastModified} />
-                      </Table.Td>
-                      <Table.Td>
-                        <FileStatusBadge status={f.status} testId={`file-status-${f.fileId}`} />
-                      </Table.Td>
+                          </Tooltip>
+                        ) : (
+                          <Badge size="xs" variant="outline">
+                            {ext}
+                          </Badge>
+                        )}
+                        {part !== null && (
+                          <Badge size="xs" variant="light" color="grape">
+                            {t('fileUpload.unitFiles.part', { part })}
+                          </Badge>
+                        )}
+                      </FileNameCell>
+                      <FileSizeCell bytes={f.sizeBytes} />
+                      <FileDateCell iso={f.lastModified} />
+                      <FileStatusCell status={f.status} testId={`file-status-${f.fileId}`} />
                     </Table.Tr>
                   );
                 })}

@@ -6,7 +6,7 @@ import type { UnitStoredFile } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
-import { FileDate, FileSize, FileStatusBadge } from './FileCells';
+import { FileDateCell, FileNameCell, FileSizeCell, FileStatusCell } from './FileCells';
 import { UPLOADED_FILES_LIST_MAX } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
 
@@ -83,15 +83,9 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
               <Table.Tbody>
                 {files.map((f) => (
                   <Table.Tr key={f.fileId} data-testid={`pending-row-${f.fileId}`} data-name={f.fileName} data-status={f.status ?? 'none'} data-progress={f.progress}>
-                    <Table.Td>
-                      <Text size="sm">{f.fileName}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <FileSize bytes={f.sizeBytes} />
-                    </Table.Td>
-                    <Table.Td>
-                      <FileStatusBadge status={f.status} testId={`pending-status-${f.fileId}`} />
-                    </Table.Td>
+                    <FileNameCell name={f.fileName} />
+                    <FileSizeCell bytes={f.sizeBytes} />
+                    <FileStatusCell status={f.status} testId={`pending-status-${f.fileId}`} />
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Progress value={f.progress} animated={f.isTransferring} style={{ flex: 1 }} aria-label={t('fileUpload.columns.progress')} data-testid={`pending-progress-${f.fileId}`} />
@@ -153,18 +147,10 @@ export function UploadedFilesSection({ files, total }: { files: readonly UnitSto
               <Table.Tbody>
                 {files.map((f) => (
                   <Table.Tr key={f.fileId} data-testid={`uploaded-row-${f.fileId}`} data-name={f.fileName} data-status={f.status ?? 'none'}>
-                    <Table.Td>
-                      <Text size="sm">{f.fileName}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <FileSize bytes={f.sizeBytes} />
-                    </Table.Td>
-                    <Table.Td>
-                      <FileDate iso={f.lastModified} />
-                    </Table.Td>
-                    <Table.Td>
-                      <FileStatusBadge status={f.status} testId={`uploaded-status-${f.fileId}`} />
-                    </Table.Td>
+                    <FileNameCell name={f.fileName} />
+                    <FileSizeCell bytes={f.sizeBytes} />
+                    <FileDateCell iso={f.lastModified} />
+                    <FileStatusCell status={f.status} testId={`uploaded-status-${f.fileId}`} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

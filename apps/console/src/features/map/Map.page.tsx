@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Alert, Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { MARKER_COLOURS, markerColour, splitByLocation } from './mapData';
@@ -20,63 +20,8 @@ const UnitMap = lazy(() => import('./UnitMap'));
 export default function MapPage(_props: PageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.map'));
-  const errorMessage = useApiErrorMessage();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const { markers, unplaced } = useMemo(() => splitByLocation(units.data ?? []), [units.data]);
-
-  let body: React.ReactNode;
-  if (units.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="map-loading" />
-      </Center>
-    );
-  } else if (units.isError) {
-    body = (
-      <Alert color="red" title={t('map.loadFailed')} data-testid="map-error">
-        {errorMessage(units.error)}
-      </Alert>
-    );
-  } else {
-    body = (
-      <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)', minHeight: 420 }}>
-        <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-          <Suspense
-            fallback={
-              <Center h="100%">
-                <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
-              </Center>
-            }
-          >
-            <UnitMap markers={markers} />
-          </Suspense>
-        </Box>
-        <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
-          <Title order={5}>{t('map.unplaced.title')}</Title>
-          <ScrollArea h="calc(100% - 28px)" type="auto">
-            {unplaced.length === 0 ? (
-              <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
-                {t('map.unplaced.empty')}
-              </Text>
-            ) : (
-              <Stack gap={4} mt="xs">
-                {unplaced.map((unit) => (
-                  <Group key={unit.uniqueId} justify="space-between" wrap="nowrap" data-testid={`map-unplaced-${unit.uniqueId}`}>
-                    <Anchor component={Link} to={`/list?unit=${encodeURIComponent(unit.uniqueId)}`} size="sm" truncate="end">
-                      {unit.name}
-                    </Anchor>
-                    <Badge size="xs" variant="light" color={markerColour(unit.status)}>
-                      {t(`units.status.${unit.status}`)}
-                    </Badge>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </ScrollArea>
-        </Paper>
-      </Box>
-    );
-  }
 
   return (
     <Stack gap="sm" data-testid="map-page">
@@ -95,7 +40,46 @@ export default function MapPage(_props: PageProps) {
           ))}
         </Group>
       </Group>
-      {body}
+      <QueryView query={units} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
+        {() => (
+          <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)', minHeight: 420 }}>
+            <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+              <Suspense
+                fallback={
+                  <Center h="100%">
+                    <Loader aria-label={t('map.loadingMap')} data-testid="map-loading-leaflet" />
+                  </Center>
+                }
+              >
+                <UnitMap markers={markers} />
+              </Suspense>
+            </Box>
+            <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
+              <Title order={5}>{t('map.unplaced.title')}</Title>
+              <ScrollArea h="calc(100% - 28px)" type="auto">
+                {unplaced.length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
+                    {t('map.unplaced.empty')}
+                  </Text>
+                ) : (
+                  <Stack gap={4} mt="xs">
+                    {unplaced.map((unit) => (
+                      <Group key={unit.uniqueId} justify="space-between" wrap="nowrap" data-testid={`map-unplaced-${unit.uniqueId}`}>
+                        <Anchor component={Link} to={`/list?unit=${encodeURIComponent(unit.uniqueId)}`} size="sm" truncate="end">
+                          {unit.name}
+                        </Anchor>
+                        <Badge size="xs" variant="light" color={markerColour(unit.status)}>
+                          {t(`units.status.${unit.status}`)}
+                        </Badge>
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </ScrollArea>
+            </Paper>
+          </Box>
+        )}
+      </QueryView>
     </Stack>
   );
 }

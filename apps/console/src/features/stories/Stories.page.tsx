@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import {
-  Alert, Button, Center, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
+  Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BROADER_ROLES, hasAnyRole, MANAGE_ROLES } from '@fleet/contracts';
-import type { Story, StorySortKey } from '@fleet/contracts';
+import type { Story, StoryPage, StorySortKey } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { rolesOf, usePreferencesQuery, useSessionUser, useUpdatePreferences } from '../../session/hooks';
@@ -123,34 +124,13 @@ export default function StoriesPage(_props: PageProps) {
     );
   };
 
-  let body: React.ReactNode;
-  if (inventoryId === '') {
-    body = (
-      <Text c="dimmed" data-testid="stories-no-inventory">
-        {t('stories.noInventory')}
-      </Text>
-    );
-  } else if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="stories-loading" />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" title={t('stories.loadFailed')} data-testid="stories-error">
-        {errorMessage(list.error)}
-      </Alert>
-    );
-  } else if (list.data.items.length === 0) {
-    body = (
+  /** One page of the list: the table with its total and paging, or the empty note. */
+  const pageContent = (page: StoryPage) =>
+    page.items.length === 0 ? (
       <Text c="dimmed" data-testid="stories-empty">
         {t('stories.empty')}
       </Text>
-    );
-  } else {
-    const page = list.data;
-    body = (
+    ) : (
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={800}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="stories-table">
@@ -206,7 +186,17 @@ export default function StoriesPage(_props: PageProps) {
         </Group>
       </Stack>
     );
-  }
+
+  const body =
+    inventoryId === '' ? (
+      <Text c="dimmed" data-testid="stories-no-inventory">
+        {t('stories.noInventory')}
+      </Text>
+    ) : (
+      <QueryView query={list} testIdPrefix="stories" errorTitle={t('stories.loadFailed')}>
+        {pageContent}
+      </QueryView>
+    );
 
   return (
     <Stack gap="md" data-testid="stories-page">

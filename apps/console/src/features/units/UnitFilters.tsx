@@ -36,6 +36,23 @@ function useErrorText(): (error: ModifiedError | undefined) => string | undefine
   };
 }
 
+/** One end of the modified-date range (`from` or `to`): a date field writing its end of the filter. */
+function ModifiedDateInput({ bound, value, onChange, error }: { readonly bound: 'from' | 'to'; readonly value: ModifiedFilter; readonly onChange: (next: ModifiedFilter) => void; readonly error?: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      size="xs"
+      type="date"
+      label={bound === 'from' ? t('unitList.filters.modifiedFrom') : t('unitList.filters.modifiedTo')}
+      data-testid={`unit-filter-modified-${bound}`}
+      value={value[bound]}
+      onChange={(event) => onChange({ ...value, [bound]: event.currentTarget.value })}
+      error={error}
+      errorProps={error === undefined ? undefined : { 'data-testid': 'unit-filter-modified-error' }}
+    />
+  );
+}
+
 function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: (next: ModifiedFilter) => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -81,24 +98,8 @@ function ModifiedFields({ value, onChange }: { value: ModifiedFilter; onChange: 
       )}
       {value.kind === 'range' && (
         <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            size="xs"
-            type="date"
-            label={t('unitList.filters.modifiedFrom')}
-            data-testid="unit-filter-modified-from"
-            value={value.from}
-            onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
-          />
-          <TextInput
-            size="xs"
-            type="date"
-            label={t('unitList.filters.modifiedTo')}
-            data-testid="unit-filter-modified-to"
-            value={value.to}
-            onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
-            error={toError}
-            errorProps={{ 'data-testid': 'unit-filter-modified-error' }}
-          />
+          <ModifiedDateInput bound="from" value={value} onChange={onChange} />
+          <ModifiedDateInput bound="to" value={value} onChange={onChange} error={toError} />
         </Group>
       )}
     </Stack>
