@@ -5,23 +5,15 @@
  * updates through /ws without a reload, and no action buttons for read-only users.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, PASSWORD } from './support';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
 const UNIT = 'LU800-0001';
 /** A lite unit of the same group: no speed test. */
 const LITE_UNIT = 'LULITE-0001';
 /** A channel of the unit's inventory. */
 const CHANNEL = 'MMH-0001-CH1';
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
 
 /** A REST client logged in as this user (another request context than the page's). */
 async function api(baseURL: string, username: string): Promise<APIRequestContext> {

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 /** Seeded: luc_regular's first unit, with an SD card and two recorded files (packages/db seed). */
 const UNIT = 'LU800-0001';
 const RECORDED = [`fil-${UNIT}-2`, `fil-${UNIT}-3`] as const;
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
 
 async function openUnit(page: Page) {
   await page.getByTestId('nav-fileUpload').click();

@@ -6,17 +6,9 @@
  * reload (a rename from another session, a unit's transfer to the channel), and a read-only user.
  */
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, PASSWORD } from './support';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const CHANNEL = 'MMH-0001-CH1';
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
 
 /** A REST session of its own (another user, another browser): what changes there reaches the page only through /ws. */
 async function apiSession(baseURL: string, username: string): Promise<APIRequestContext> {

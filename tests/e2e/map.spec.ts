@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
+import { login } from './support';
 
 /** Every marker's position, by unit id. */
 async function positions(page: Page): Promise<Record<string, string>> {

@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+import { login } from './support';
 
 interface Unit {
   uniqueId: string;
   status: string;
   licenseValid: boolean;
   cameraConnected: boolean;
-}
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
 }
 
 /** A unit of the user that can start streaming now (idle, valid licence, camera connected), found over REST. */

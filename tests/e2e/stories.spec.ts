@@ -4,18 +4,10 @@
  * settings modal's test mapping, a live update through /ws without reload, and the read-only view.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, PASSWORD } from './support';
 import { VALIDATION } from '@fleet/contracts';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const INVENTORY = 'inv-global';
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
 
 async function openStories(page: Page, username: string) {
   await login(page, username);

@@ -5,30 +5,14 @@
  * simulator; names and statuses arrive live on /ws without a reload.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 /** Seeded units of luc_regular's group (packages/db seed.ts). */
 const UNIT = 'LU800-0002';
 const OTHER_UNIT = 'LU800-0001';
 
 // Lazy chunks on a loaded machine: headroom above the usual 15–30 s.
 test.describe.configure({ timeout: 90_000 });
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
-
-/** A second client (its own cookies), like another console changing things through REST. */
-async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, username: string) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return api;
-}
 
 async function unitOf(api: APIRequestContext, id: string): Promise<{ name: string; comment: string; version: number; status: string }> {
   const res = await api.get(`/api/v2/units/${id}`);

@@ -6,8 +6,8 @@
  * sees the values without Apply buttons (spec 000 §6).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const UNIT = 'LU800-0001';
 
 // Each test takes 15–30 s on a quiet machine; the headroom is for a loaded one (lazy chunks, boot).
@@ -19,22 +19,6 @@ interface CommandSettings {
   readonly videoComplexity: string;
   readonly ancillaryData: { readonly enabled: boolean; readonly types: readonly string[] };
   readonly ifb: { readonly delayMs: number; readonly alwaysOn: boolean };
-}
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
-}
-
-/** A second client (its own cookies), like another console or a script changing things through REST. */
-async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, username: string) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return api;
 }
 
 /** Commands go to the device: wait until the simulator has booted the unit. */
