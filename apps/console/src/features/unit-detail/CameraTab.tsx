@@ -14,6 +14,7 @@ import { selectChannelWithRetry } from './channelSelection';
 import { BitrateText } from './DetailHeader';
 import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules';
 import type { ModeBlocker } from './detailRules';
+import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { ActivityTransitions } from './useActivityTransitions';
@@ -173,6 +174,8 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         />
         <ApiErrorAlert error={streamError} testId="unit-detail-stream-error" />
       </Section>
+
+      <ExternalStreamsSection unit={unit} canCall={canCall} />
 
       {canCall('commandSetVirtualChannel') && (
         <Section title={t('unitDetail.camera.channel.label')}>

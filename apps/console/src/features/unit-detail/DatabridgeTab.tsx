@@ -1,14 +1,20 @@
-import { useState } from 'react';
-import { Alert, Loader, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DbGatewayInfo, UnitDetail } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { callEndpoint } from '../../api/client';
-import { useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
+import { VALIDATION } from '@fleet/contracts';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
+import { gatewayAddress, gatewayChoices } from './settingsForms';
 import { useConfigMutation } from './useConfigMutation';
+import { useDraft } from './useDraft';
+import { validationText } from './validationText';
 
 /** Databridge: start/stop with its stopping transition (spec 000 §4) and the selected gateway. */
 export function DatabridgeTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
@@ -17,6 +23,7 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
   const errorMessage = useApiErrorMessage();
   const id = unit.uniqueId;
   const gateway = useEndpointQuery('getUnitSelectedDbGateway', { params: { id } });
+  useGatewaysFollowUnit(id, unit.version);
   const [error, setError] = useState<unknown>(null);
   const setting = useConfigMutation(id, 'updateUnitDatabridge', () => t('unitDetail.multiCamera.saved'));
   const licensed = unitFeatureLicences(capabilities, unit.services).databridge;
@@ -33,7 +40,6 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
       });
   };
 
-  const selected = gateway.data?.gateway ?? null;
   return (
     <Stack gap="sm" data-testid="unit-detail-databridge">
       {!licensed && (
@@ -59,20 +65,10 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
           <Loader size="xs" aria-label={t('common.loading')} />
         ) : gateway.isError ? (
           <ApiErrorAlert error={gateway.error} testId="unit-detail-databridge-gateway-error" />
-        ) : selected === null ? (
-          <Text size="sm" c="dimmed" data-testid="unit-detail-databridge-gateway">
-            {t('unitDetail.databridge.noGateway')}
-          </Text>
         ) : (
-          <Stack gap={0} data-testid="unit-detail-databridge-gateway" data-gateway={selected.id}>
-            <Text size="sm" fw={500}>
-              {selected.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('unitDetail.databridge.gatewayDetails', { host: selected.port === null ? selected.host : `${selected.host}:${selected.port}`, status: selected.status })}
-            </Text>
-          </Stack>
+          <SelectedGateway gateway={gateway.data.gateway} />
         )}
+        {canCall('setAdminUnitDbGateway') && <GatewayPicker unitId={id} canClear={canCall('clearAdminUnitDbGateway')} />}
       </Section>
       {configuration !== undefined && (
         <Section title={t('unitDetail.databridge.setting')}>
@@ -86,6 +82,118 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
           <ApiErrorAlert error={setting.error} testId="unit-detail-databridge-setting-error" />
         </Section>
       )}
+    </Stack>
+  );
+}
+
+function SelectedGateway({ gateway }: { gateway: DbGatewayInfo | null }) {
+  const { t } = useTranslation();
+  if (gateway === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="unit-detail-databridge-gateway" data-gateway="">
+        {t('unitDetail.databridge.noGateway')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0} data-testid="unit-detail-databridge-gateway" data-gateway={gateway.id}>
+      <Text size="sm" fw={500}>
+        {gateway.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('unitDetail.databridge.gatewayDetails', { host: gatewayAddress(gateway), status: gateway.status })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The gateway reads follow the unit: a gateway change (here, in another console or by the core)
+ * bumps the unit's version, which reaches the cached unit through `unit.updated` events.
+ */
+function useGatewaysFollowUnit(unitId: string, version: number) {
+  const queryClient = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void queryClient.invalidateQueries({ queryKey: endpointKey('getUnitSelectedDbGateway', { params: { id: unitId } }) });
+    void queryClient.invalidateQueries({ queryKey: endpointKey('getAdminUnitDbGateway', { params: { id: unitId } }) });
+  }, [queryClient, unitId, version]);
+}
+
+/** For the roles of setAdminUnitDbGateway (ADMIN_UNIT_ROLES): choose the unit's gateway among those it may use, or clear it. */
+function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const params = { params: { id: unitId } };
+  const gateways = useEndpointQuery('getAdminUnitDbGateway', params);
+  const selected = gateways.data?.selected ?? null;
+  const choice = useDraft<string | null>(selected?.id ?? null);
+  const [required, setRequired] = useState(false);
+  const choices = gatewayChoices(gateways.data?.available ?? [], selected);
+  const onSuccess = (unit: UnitDetail, message: string) => {
+    queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), unit);
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnitSelectedDbGateway') });
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getAdminUnitDbGateway') });
+    choice.reset();
+    toast.show({ message, variant: 'success' });
+  };
+  const setGateway = useEndpointMutation('setAdminUnitDbGateway');
+  const clearGateway = useEndpointMutation('clearAdminUnitDbGateway');
+  const pending = setGateway.isPending || clearGateway.isPending;
+
+  const apply = () => {
+    clearGateway.reset();
+    const gatewayId = choice.draft;
+    if (gatewayId === null) {
+      setRequired(true);
+      return;
+    }
+    setRequired(false);
+    const name = choices.find((g) => g.id === gatewayId)?.name ?? gatewayId;
+    setGateway.mutate({ ...params, body: { gatewayId } }, { onSuccess: (unit) => onSuccess(unit, t('unitDetail.databridge.gatewaySaved', { name })) });
+  };
+  const clear = () => {
+    setGateway.reset();
+    setRequired(false);
+    clearGateway.mutate(params, { onSuccess: (unit) => onSuccess(unit, t('unitDetail.databridge.gatewayCleared')) });
+  };
+
+  if (gateways.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
+  if (gateways.isError) return <ApiErrorAlert error={gateways.error} testId="unit-detail-databridge-picker-error" />;
+  const fieldMessage = setGateway.error?.fields.find((field) => field.path.endsWith('gatewayId'))?.message;
+  return (
+    <Stack gap="xs" data-testid="unit-detail-databridge-picker">
+      {choices.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="unit-detail-databridge-picker-empty">
+          {t('unitDetail.databridge.noGateways')}
+        </Text>
+      ) : (
+        <Group gap="xs" align="flex-start">
+          <Select
+            size="xs"
+            w={280}
+            label={t('unitDetail.databridge.picker')}
+            placeholder={t('unitDetail.databridge.pickerPlaceholder')}
+            data={choices.map((g) => ({ value: g.id, label: t('unitDetail.databridge.gatewayOption', { name: g.name, host: gatewayAddress(g) }) }))}
+            value={choice.draft}
+            onChange={(value) => choice.edit(() => value)}
+            error={required ? validationText(t, VALIDATION.required) : fieldMessage === undefined ? undefined : validationText(t, fieldMessage)}
+            data-testid="unit-detail-databridge-picker-select"
+          />
+          <Button size="xs" mt={22} onClick={apply} loading={setGateway.isPending} disabled={pending} data-testid="unit-detail-databridge-picker-apply">
+            {t('unitDetail.databridge.choose')}
+          </Button>
+          {canClear && selected !== null && (
+            <Button size="xs" mt={22} variant="subtle" color="red" onClick={clear} loading={clearGateway.isPending} disabled={pending} data-testid="unit-detail-databridge-picker-clear">
+              {t('unitDetail.databridge.clearGateway')}
+            </Button>
+          )}
+        </Group>
+      )}
+      <ApiErrorAlert error={setGateway.error ?? clearGateway.error} title={t('unitDetail.databridge.gatewayFailed')} testId="unit-detail-databridge-picker-failed" fieldsInline />
     </Stack>
   );
 }

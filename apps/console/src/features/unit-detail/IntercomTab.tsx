@@ -7,6 +7,7 @@ import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { intercomApplications } from './activity';
+import { AudioJacksSection } from './AudioJacksSection';
 import type { FormErrors } from './multiCameraForm';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
@@ -21,19 +22,22 @@ export function IntercomTab({ unit, configuration, transitions, canCall }: Detai
   const { t } = useTranslation();
   if (configuration === undefined) return <Loader size="sm" aria-label={t('common.loading')} />;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="unit-detail-intercom">
-      {SESSIONS.map((n) => (
-        <IntercomCard
-          key={`${n}-${configuration.version}`}
-          n={n}
-          unitId={unit.uniqueId}
-          configuration={configuration}
-          transitions={transitions}
-          canSave={canCall('updateUnitIntercom')}
-          canControl={canCall('startIntercomSession')}
-        />
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm" data-testid="unit-detail-intercom">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        {SESSIONS.map((n) => (
+          <IntercomCard
+            key={`${n}-${configuration.version}`}
+            n={n}
+            unitId={unit.uniqueId}
+            configuration={configuration}
+            transitions={transitions}
+            canSave={canCall('updateUnitIntercom')}
+            canControl={canCall('startIntercomSession')}
+          />
+        ))}
+      </SimpleGrid>
+      <AudioJacksSection unitId={unit.uniqueId} configuration={configuration} canWrite={canCall('updateUnitIntercomAudioJacks')} />
+    </Stack>
   );
 }
 

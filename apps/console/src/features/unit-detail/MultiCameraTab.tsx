@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
-import { LIMITS, MULTI_CAMERA_MODES, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
+import { LIMITS, MULTI_CAMERA_MODES } from '@fleet/contracts';
 import type { MultiCameraMode, UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { multiCameraApplication } from './activity';
-import { validateMultiCameraForm, validateSwitcherForm } from './multiCameraForm';
+import { validateMultiCameraForm } from './multiCameraForm';
 import type { FormErrors } from './multiCameraForm';
+import { MultiCameraChannelSection, SwitcherSection } from './MultiCameraSettings';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { useConfigMutation } from './useConfigMutation';
 import { fieldProblems, validationText } from './validationText';
-
-const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
@@ -65,9 +64,8 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
       </Section>
       <ModeSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraMode')} />
       <FeedsSection key={`feeds-${configuration.version}`} unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCamera')} />
-      {mode !== 'highQuality' && (
-        <SwitcherSection key={`switcher-${configuration.version}`} unitId={id} mode={mode} configuration={configuration} canWrite={canCall('updateUnitSwitcherMode')} />
-      )}
+      <MultiCameraChannelSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraChannel')} />
+      {mode !== 'highQuality' && <SwitcherSection unitId={id} mode={mode} configuration={configuration} canCall={canCall} />}
     </Stack>
   );
 }
@@ -191,80 +189,6 @@ function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; con
         </Button>
       )}
       <ApiErrorAlert error={mutation.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-save-error" />
-    </Section>
-  );
-}
-
-function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'switcherAndProxy'; configuration: UnitConfiguration; canWrite: boolean }) {
-  const { unitId, mode, configuration, canWrite } = props;
-  const { t } = useTranslation();
-  const current = configuration.switcher;
-  const [highQualityChannel, setHighQualityChannel] = useState(current.highQualityChannel ?? '');
-  const [proxyChannel, setProxyChannel] = useState(current.proxyChannel ?? '');
-  const [inputSdi, setInputSdi] = useState<number | null>(current.inputSdi);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const mutation = useConfigMutation(unitId, 'updateUnitSwitcherMode', () => t('unitDetail.multiCamera.saved'));
-  const serverErrors = mutation.error ? fieldProblems(mutation.error.fields) : {};
-  const errorOf = (key: string) => {
-    const message = errors[key] ?? serverErrors[key];
-    return message === undefined ? undefined : validationText(t, message);
-  };
-  const save = () => {
-    const found = validateSwitcherForm({ mode, highQualityChannel, proxyChannel, inputSdi });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    mutation.mutate({
-      params: { id: unitId },
-      body: {
-        mode,
-        highQualityChannel: highQualityChannel.trim(),
-        proxyChannel: mode === 'switcherAndProxy' ? proxyChannel.trim() : null,
-        inputSdi,
-      },
-    });
-  };
-  return (
-    <Section title={t(`unitDetail.multiCamera.modes.${mode}`)}>
-      <Group gap="xs" align="flex-start">
-        <TextInput
-          size="xs"
-          label={t('unitDetail.multiCamera.highQualityChannel')}
-          value={highQualityChannel}
-          onChange={(event) => setHighQualityChannel(event.currentTarget.value)}
-          readOnly={!canWrite}
-          error={errorOf('highQualityChannel')}
-          data-testid="unit-detail-switcher-hq"
-        />
-        {mode === 'switcherAndProxy' && (
-          <TextInput
-            size="xs"
-            label={t('unitDetail.multiCamera.proxyChannel')}
-            value={proxyChannel}
-            onChange={(event) => setProxyChannel(event.currentTarget.value)}
-            readOnly={!canWrite}
-            error={errorOf('proxyChannel')}
-            data-testid="unit-detail-switcher-proxy"
-          />
-        )}
-        <Select
-          size="xs"
-          w={120}
-          label={t('unitDetail.multiCamera.sdiInput')}
-          data={SDI_INPUTS}
-          value={inputSdi === null ? null : String(inputSdi)}
-          onChange={(value) => setInputSdi(value === null ? null : Number(value))}
-          readOnly={!canWrite}
-          clearable={mode === 'switcher'}
-          error={errorOf('inputSdi')}
-          data-testid="unit-detail-switcher-sdi"
-        />
-      </Group>
-      {canWrite && (
-        <Button size="xs" w="fit-content" onClick={save} loading={mutation.isPending} data-testid="unit-detail-switcher-save">
-          {t('unitDetail.multiCamera.save')}
-        </Button>
-      )}
-      <ApiErrorAlert error={mutation.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-switcher-error" />
     </Section>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
+import { VIDEO_RETURN_OUTPUTS } from '@fleet/contracts';
+import type { UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
@@ -64,6 +66,7 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
         />
         <ApiErrorAlert error={error} testId="unit-detail-videoreturn-error" />
       </Section>
+      {configuration !== undefined && <VideoReturnSettingSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitVideoReturn')} />}
       <Section title={t('unitDetail.videoReturn.channel')}>
         <Text size="sm" data-testid="unit-detail-videoreturn-selected" data-channel={selected ?? ''}>
           {selected ?? t('unitDetail.videoReturn.none')}
@@ -93,5 +96,50 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
         <ApiErrorAlert error={selectMutation.error} title={t('unitDetail.videoReturn.selectFailed')} testId="unit-detail-videoreturn-select-error" />
       </Section>
     </Stack>
+  );
+}
+
+/**
+ * Video return on the unit and the output it plays on (PUT videoreturn). Without a video return
+ * licence the core refuses ("No Video Return licenses", spec 000 §8): the refusal is shown.
+ * The values are the unit's configuration, live through `unit.configuration` events.
+ */
+function VideoReturnSettingSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const { enabled, output } = configuration.videoReturn;
+  const mutation = useConfigMutation(unitId, 'updateUnitVideoReturn', () => t('unitDetail.videoReturn.settingSaved'));
+  const apply = (next: { enabled: boolean; output: UnitConfiguration['videoReturn']['output'] }) => mutation.mutate({ params: { id: unitId }, body: next });
+  return (
+    <Section title={t('unitDetail.videoReturn.setting')} testId="unit-detail-videoreturn-setting">
+      <Stack gap="xs" data-testid="unit-detail-videoreturn-setting-value" data-enabled={String(enabled)} data-output={output}>
+        {canWrite ? (
+          <>
+            <Switch
+              label={enabled ? t('unitDetail.videoReturn.enabled') : t('unitDetail.videoReturn.disabled')}
+              checked={enabled}
+              disabled={mutation.isPending}
+              onChange={(event) => apply({ enabled: event.currentTarget.checked, output })}
+              data-testid="unit-detail-videoreturn-enabled"
+            />
+            <Group gap="xs">
+              <Text size="sm">{t('unitDetail.videoReturn.output')}</Text>
+              <SegmentedControl
+                size="xs"
+                data={VIDEO_RETURN_OUTPUTS.map((value) => ({ value, label: t(`unitDetail.videoReturn.outputs.${value}`) }))}
+                value={output}
+                disabled={mutation.isPending}
+                onChange={(value) => apply({ enabled, output: value === 'hdmi' ? 'hdmi' : 'sdi' })}
+                data-testid="unit-detail-videoreturn-output"
+              />
+            </Group>
+          </>
+        ) : (
+          <Text size="sm">
+            {enabled ? t('unitDetail.videoReturn.enabled') : t('unitDetail.videoReturn.disabled')} · {t('unitDetail.videoReturn.output')}: {t(`unitDetail.videoReturn.outputs.${output}`)}
+          </Text>
+        )}
+      </Stack>
+      <ApiErrorAlert error={mutation.error} title={t('unitDetail.videoReturn.settingFailed')} testId="unit-detail-videoreturn-setting-error" />
+    </Section>
   );
 }

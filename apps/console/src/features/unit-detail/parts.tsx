@@ -77,12 +77,12 @@ export function ActivityControls(props: {
   );
 }
 
-/** A failed call: the spec's text for its code, and its field problems. */
-export function ApiErrorAlert({ error, title, testId }: { error: unknown; title?: string; testId: string }) {
+/** A failed call: the spec's text for its code, and its field problems (unless the form shows them inline: `fieldsInline`). */
+export function ApiErrorAlert({ error, title, testId, fieldsInline = false }: { error: unknown; title?: string; testId: string; fieldsInline?: boolean }) {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   if (error === null || error === undefined) return null;
-  const fields = isApiError(error) ? error.fields : [];
+  const fields = isApiError(error) && !fieldsInline ? error.fields : [];
   return (
     <Alert color="red" title={title} data-testid={testId} role="alert">
       <Text size="sm" data-testid={`${testId}-message`}>

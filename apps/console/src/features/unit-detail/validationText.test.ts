@@ -22,6 +22,9 @@ describe('validation texts', () => {
     expect(validationText(t, VALIDATION.storeAndForwardNoSdCard)).toBe(VALIDATION.storeAndForwardNoSdCard);
     expect(validationText(t, VALIDATION.minValue(1))).toBe(VALIDATION.minValue(1));
     expect(validationText(t, VALIDATION.maxValue(LIMITS.multiCameraMaxCameras))).toBe(VALIDATION.maxValue(LIMITS.multiCameraMaxCameras));
+    expect(validationText(t, VALIDATION.number)).toBe(VALIDATION.number);
+    expect(validationText(t, VALIDATION.integer)).toBe(VALIDATION.integer);
+    expect(validationText(t, VALIDATION.fieldUnique)).toBe(VALIDATION.fieldUnique);
     expect(validationText(t, 'Something else')).toBe('Something else');
   });
 

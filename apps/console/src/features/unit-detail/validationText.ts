@@ -18,6 +18,12 @@ export function validationText(t: TFunction, message: string): string {
       return t('unitDetail.validation.maxElements');
     case VALIDATION.proxySameAsHighQuality:
       return t('unitDetail.validation.proxySameAsHighQuality');
+    case VALIDATION.number:
+      return t('unitDetail.validation.number');
+    case VALIDATION.integer:
+      return t('unitDetail.validation.integer');
+    case VALIDATION.fieldUnique:
+      return t('unitDetail.validation.fieldUnique');
     case VALIDATION.storeAndForwardNoSdCard:
       return t('unitDetail.camera.modeBlockers.noSdCard');
     default:

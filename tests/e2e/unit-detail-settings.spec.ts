@@ -1,0 +1,237 @@
+/**
+ * The unit detail's settings added in issue 6 (second round), against the real stack and the
+ * simulator: audio jacks (intercom/audiojacks), the multi camera channel's validation, video
+ * return on the unit (videoreturn), the admin's databridge gateway picker (admin dbgateway), and
+ * what a read-only user sees. Values set through REST by another request follow without a reload.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
+import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
+
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
+/** Seeded: in inv-global with the databridge gateway dbg-0001 (DBG-Frankfurt) selected. */
+const GATEWAY_UNIT = 'LU800-0001';
+const GATEWAY_ID = 'dbg-0001';
+
+interface ListedUnit {
+  uniqueId: string;
+  status: string;
+  typeGroup: string;
+  cameraConnected: boolean;
+  licenseValid: boolean;
+  inventoryIds: string[];
+  applications: Record<string, unknown>;
+}
+
+/** Seeded: the inventory with the social media destination std-0001 (YouTube-Main) and no CDN destination. */
+const SOCIAL_INVENTORY = 'inv-global';
+const SOCIAL_DESTINATION = 'std-0001';
+
+interface DetailRead {
+  capabilities: Record<string, boolean>;
+  services: { serviceName: string; serviceStatus: string }[];
+}
+
+async function login(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('nav-menu')).toBeVisible();
+}
+
+/** The field units the signed-in user sees online (the simulator brings them online after start). */
+async function onlineFieldUnits(page: Page): Promise<string[]> {
+  let found: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/devices/fetch');
+        if (!res.ok()) return 0;
+        const units = (await res.json()) as ListedUnit[];
+        found = units.filter((u) => u.typeGroup === 'fieldUnits' && u.status !== 'offline').map((u) => u.uniqueId);
+        return found.length;
+      },
+      { timeout: 30_000, message: 'an online field unit' },
+    )
+    .toBeGreaterThan(0);
+  return found;
+}
+
+async function openTab(page: Page, id: string, tab: string) {
+  await page.goto(`/list?unit=${id}&tab=${tab}&ignoreRouteDefault=1`);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
+  await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-tab', tab);
+}
+
+test('a regular user sets an audio jack volume, sees the limits in the spec wording, and follows a change made elsewhere', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const [id] = await onlineFieldUnits(page);
+  await openTab(page, id!, 'intercom');
+  const jack = page.getByTestId('unit-detail-jack-1');
+  const volume = page.getByTestId('unit-detail-jack-1-volume');
+  await expect(volume).toBeVisible();
+  const before = Number(await jack.getAttribute('data-volume'));
+  const wanted = before === 37 ? 38 : 37;
+
+  // Spec 000 §5 wording from the body schema (volume 0..100).
+  await volume.fill('150');
+  await page.getByTestId('unit-detail-jacks-save').click();
+  await expect(page.getByTestId('unit-detail-jacks')).toContainText(detailEn.validation.maxValue.replace('{{n}}', '100'));
+
+  await volume.fill(String(wanted));
+  await page.getByTestId('unit-detail-jacks-save').click();
+  await expect(jack).toHaveAttribute('data-volume', String(wanted));
+  await expect(volume).toHaveValue(String(wanted));
+  await expect(page.getByTestId('unit-detail-jacks')).not.toContainText(detailEn.validation.maxValue.replace('{{n}}', '100'));
+
+  // Another request changes the jack: the `unit.configuration` event brings it into the untouched form.
+  const other = wanted + 11;
+  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id!)}/intercom/audiojacks`, { data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] } });
+  expect(res.ok()).toBe(true);
+  await expect(jack).toHaveAttribute('data-volume', String(other));
+  await expect(volume).toHaveValue(String(other));
+  await expect(page.getByTestId('unit-detail-jack-1-muted')).toBeChecked();
+
+  // Multi Camera tab: the channel of the feeds is entered as an id, required.
+  await page.getByTestId('unit-detail-tab-multiCamera').click();
+  await page.getByTestId('unit-detail-multicamera-channel-input').fill('');
+  await page.getByTestId('unit-detail-multicamera-channel-apply').click();
+  await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.validation.required);
+  await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.multiCamera.channelIdHint);
+});
+
+test('video return on the unit: applied with a licence, refused with the spec message without one', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const ids = await onlineFieldUnits(page);
+  let licensed: string | undefined;
+  let unlicensed: string | undefined;
+  for (const id of ids) {
+    if (licensed !== undefined && unlicensed !== undefined) break;
+    const detail = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as DetailRead;
+    const has = detail.capabilities.videoReturn === true && detail.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
+    if (has) licensed ??= id;
+    else unlicensed ??= id;
+  }
+  expect(licensed ?? unlicensed).toBeDefined();
+
+  if (unlicensed !== undefined) {
+    await openTab(page, unlicensed, 'videoReturn');
+    await page.getByTestId('unit-detail-videoreturn-output').getByText(detailEn.videoReturn.outputs.hdmi).click();
+    await expect(page.getByTestId('unit-detail-videoreturn-setting-error-message')).toHaveText(en.apiErrors.NO_VIDEO_RETURN_LICENSE);
+  }
+  if (licensed !== undefined) {
+    await openTab(page, licensed, 'videoReturn');
+    const value = page.getByTestId('unit-detail-videoreturn-setting-value');
+    const output = (await value.getAttribute('data-output')) === 'hdmi' ? 'sdi' : 'hdmi';
+    await page.getByTestId('unit-detail-videoreturn-output').getByText(detailEn.videoReturn.outputs[output]).click();
+    await expect(value).toHaveAttribute('data-output', output);
+    const enabled = (await value.getAttribute('data-enabled')) === 'true';
+    // Mantine's switch input is visually hidden: the click goes to it directly.
+    await page.getByTestId('unit-detail-videoreturn-enabled').dispatchEvent('click');
+    await expect(value).toHaveAttribute('data-enabled', String(!enabled));
+  }
+});
+
+test('an admin picks and clears the databridge gateway; a regular user only sees it', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openTab(page, GATEWAY_UNIT, 'databridge');
+  const selected = page.getByTestId('unit-detail-databridge-gateway');
+  await expect(page.getByTestId('unit-detail-databridge-picker')).toBeVisible();
+  await expect(selected).toHaveAttribute('data-gateway', GATEWAY_ID);
+  await page.getByTestId('unit-detail-databridge-picker-clear').click();
+  await expect(selected).toHaveAttribute('data-gateway', '');
+  await expect(selected).toHaveText(detailEn.databridge.noGateway);
+  await page.getByTestId('unit-detail-databridge-picker-select').click();
+  await page.getByRole('option', { name: /DBG-Frankfurt/ }).click();
+  await page.getByTestId('unit-detail-databridge-picker-apply').click();
+  await expect(selected).toHaveAttribute('data-gateway', GATEWAY_ID);
+
+  // Changed by another request: the unit's new version (unit.updated) brings the gateway in without a reload.
+  const path = `/api/v2/admin/units/${encodeURIComponent(GATEWAY_UNIT)}/dbgateway`;
+  expect((await page.request.delete(path)).ok()).toBe(true);
+  await expect(selected).toHaveAttribute('data-gateway', '');
+  expect((await page.request.put(path, { data: { gatewayId: GATEWAY_ID } })).ok()).toBe(true);
+  await expect(selected).toHaveAttribute('data-gateway', GATEWAY_ID);
+
+  await page.context().clearCookies();
+  await login(page, 'luc_regular');
+  await openTab(page, GATEWAY_UNIT, 'databridge');
+  await expect(page.getByTestId('unit-detail-databridge-gateway')).toHaveAttribute('data-gateway', GATEWAY_ID);
+  await expect(page.getByTestId('unit-detail-databridge-picker')).toHaveCount(0);
+});
+
+test('a read-only user sees the new settings but no write controls', async ({ page }) => {
+  await login(page, 'luc_read');
+  const res = await page.request.get('/api/devices/fetch');
+  const units = (await res.json()) as ListedUnit[];
+  const id = units.find((u) => u.typeGroup === 'fieldUnits')?.uniqueId ?? units[0]!.uniqueId;
+
+  await openTab(page, id, 'camera');
+  await expect(page.getByTestId('unit-detail-forward')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-forward-cdn-state')).toBeVisible();
+  await expect(page.locator('[data-testid^="unit-detail-forward-"][data-testid$="-start"]')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-forward-cdn-destination')).toHaveCount(0);
+
+  await page.getByTestId('unit-detail-tab-multiCamera').click();
+  await expect(page.getByTestId('unit-detail-multicamera-channel-value')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-multicamera-channel-input')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-multicamera-channel-apply')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="unit-detail-switcher-"][data-testid$="-apply"]')).toHaveCount(0);
+
+  await page.getByTestId('unit-detail-tab-intercom').click();
+  await expect(page.getByTestId('unit-detail-jack-1-volume')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('unit-detail-jacks-save')).toHaveCount(0);
+
+  await page.getByTestId('unit-detail-tab-videoReturn').click();
+  await expect(page.getByTestId('unit-detail-videoreturn-setting-value')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-videoreturn-enabled')).toHaveCount(0);
+  await expect(page.getByTestId('unit-detail-videoreturn-output')).toHaveCount(0);
+
+  await page.getByTestId('unit-detail-tab-databridge').click();
+  await expect(page.getByTestId('unit-detail-databridge-gateway')).toBeVisible();
+  await expect(page.getByTestId('unit-detail-databridge-picker')).toHaveCount(0);
+});
+
+test('a regular user forwards the live stream to social media; the CDN refusal and the end of the stream show live', async ({ page }) => {
+  await login(page, 'luc_regular');
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/devices/fetch');
+        if (!res.ok()) return '';
+        const units = (await res.json()) as ListedUnit[];
+        const ok = units.filter(
+          (u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && u.inventoryIds.includes(SOCIAL_INVENTORY) && Object.keys(u.applications).length === 0,
+        );
+        id = ok.at(-1)?.uniqueId ?? '';
+        return id;
+      },
+      { timeout: 30_000, message: 'an idle unit with a camera in the inventory with a social media destination' },
+    )
+    .not.toBe('');
+  await openTab(page, id, 'camera');
+  const social = page.getByTestId('unit-detail-forward-social_media-state');
+  await expect(social).toHaveAttribute('data-state', 'off');
+  await expect(page.getByTestId('unit-detail-forward-social_media-blocked')).toHaveText(en.apiErrors.UNIT_NOT_STREAMING);
+
+  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+  expect(started.ok()).toBe(true);
+  await expect(page.getByTestId('unit-detail-status')).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
+
+  await page.getByTestId('unit-detail-forward-social_media-start').click();
+  await expect(social).toHaveAttribute('data-state', 'running');
+  await expect(page.getByTestId('unit-detail-forward-social_media-destination-active')).toHaveText(detailEn.camera.forward.destinationActive.replace('{{destination}}', SOCIAL_DESTINATION));
+
+  // No CDN destination in the unit's inventories: the core's field error shows under the destination.
+  await page.getByTestId('unit-detail-forward-cdn-start').click();
+  await expect(page.getByTestId('unit-detail-forward-cdn')).toContainText(detailEn.validation.required);
+  await expect(page.getByTestId('unit-detail-forward-cdn-state')).toHaveAttribute('data-state', 'off');
+
+  // The stream stops elsewhere: the forwarding ends without a reload.
+  const stopped = await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+  expect(stopped.ok()).toBe(true);
+  await expect(social).toHaveAttribute('data-state', 'off', { timeout: 20_000 });
+  await expect(page.getByTestId('unit-detail-forward-social_media-blocked')).toHaveText(en.apiErrors.UNIT_NOT_STREAMING);
+});
