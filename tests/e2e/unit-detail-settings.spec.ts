@@ -5,10 +5,10 @@
  * what a read-only user sees. Values set through REST by another request follow without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 /** Seeded: in inv-global with the databridge gateway dbg-0001 (DBG-Frankfurt) selected. */
 const GATEWAY_UNIT = 'LU800-0001';
 const GATEWAY_ID = 'dbg-0001';
@@ -30,14 +30,6 @@ const SOCIAL_DESTINATION = 'std-0001';
 interface DetailRead {
   capabilities: Record<string, boolean>;
   services: { serviceName: string; serviceStatus: string }[];
-}
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
 }
 
 /** The field units the signed-in user sees online (the simulator brings them online after start). */

@@ -3,9 +3,9 @@
  * transmission modes; §5 validation) in /list?unit=<id>, against the real stack and simulator.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 /** Seeded (packages/db seed.ts SEED_IDS.unitWithoutSdCard): luc_regular's group, no SD card. */
 const UNIT_WITHOUT_SD_CARD = 'LU800-0002';
 const TABS = ['multiCamera', 'intercom', 'databridge', 'videoReturn', 'xtend', 'camera'] as const;
@@ -17,14 +17,6 @@ interface ListedUnit {
   licenseValid: boolean;
   typeGroup: string;
   applications: Record<string, unknown>;
-}
-
-async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('nav-menu')).toBeVisible();
 }
 
 /** Waits (through REST, with the page's session) for an idle unit that can stream: camera connected, valid licence. */
