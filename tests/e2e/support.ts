@@ -24,3 +24,24 @@ export async function apiAs(playwright: Playwright, baseURL: string | undefined,
   expect(res.ok()).toBe(true);
   return api;
 }
+
+/** Waits until the unit answers as idle or online (the simulator boots units, reboots take seconds). */
+export async function waitOnline(api: APIRequestContext, unitId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(`/api/v2/units/${unitId}`);
+        return res.ok() ? ((await res.json()) as { status: string }).status : 'unknown';
+      },
+      { timeout: 45_000 },
+    )
+    .toMatch(/^(idle|online)$/);
+}
+
+/** Opens the unit's configuration modal on `tab` through its deep link. */
+export async function openConfig(page: Page, unitId: string, tab: string): Promise<void> {
+  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
+  // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
+  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
+}

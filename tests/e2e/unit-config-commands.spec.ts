@@ -5,8 +5,8 @@
  * delay bound is refused inline with the spec's wording without a request, and a read-only user
  * sees the values without Apply buttons (spec 000 §6).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAs, login, openConfig, waitOnline } from './support';
 
 const UNIT = 'LU800-0001';
 
@@ -21,31 +21,11 @@ interface CommandSettings {
   readonly ifb: { readonly delayMs: number; readonly alwaysOn: boolean };
 }
 
-/** Commands go to the device: wait until the simulator has booted the unit. */
-async function waitOnline(api: APIRequestContext, unitId: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await api.get(`/api/v2/units/${unitId}`);
-        return res.ok() ? ((await res.json()) as { status: string }).status : 'unknown';
-      },
-      { timeout: 45_000 },
-    )
-    .toMatch(/^(idle|online)$/);
-}
-
 /** The configuration every client reads (what the core kept once the device took a command). */
 async function settingsOf(api: APIRequestContext, unitId: string): Promise<CommandSettings> {
   const res = await api.get(`/api/v2/units/${unitId}/configurationV2`);
   expect(res.ok()).toBe(true);
   return (await res.json()) as CommandSettings;
-}
-
-async function openConfig(page: Page, unitId: string, tab: string) {
-  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
-  // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
-  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
 }
 
 const COMMAND_FORMS = ['encoder', 'shootingMode', 'videoComplexity', 'ancillaryData', 'ifbDelay', 'ifbAlwaysOn'] as const;

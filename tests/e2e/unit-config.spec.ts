@@ -4,33 +4,13 @@
  * contracts VALIDATION), an apply that persists, a change made elsewhere shown live, and no Apply
  * button for read-only users (spec 000 §6).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, login, openConfig, waitOnline } from './support';
 
 const UNIT = 'LU800-0001';
 
 // Each test takes 15–30 s on a quiet machine; the headroom is for a loaded one (lazy chunks, boot).
 test.describe.configure({ timeout: 90_000 });
-
-/** Settings are pushed to the device: wait until the simulator has booted the unit. */
-async function waitOnline(api: APIRequestContext, unitId: string) {
-  await expect
-    .poll(
-      async () => {
-        const res = await api.get(`/api/v2/units/${unitId}`);
-        return res.ok() ? ((await res.json()) as { status: string }).status : 'unknown';
-      },
-      { timeout: 45_000 },
-    )
-    .toMatch(/^(idle|online)$/);
-}
-
-async function openConfig(page: Page, unitId: string, tab: string) {
-  await page.goto(`/list?unit=${unitId}&config=${tab}&ignoreRouteDefault=1`);
-  // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
-  await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
-}
 
 async function switchTab(page: Page, tab: string) {
   await page.getByTestId(`config-tab-${tab}`).click();
