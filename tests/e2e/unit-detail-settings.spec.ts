@@ -95,24 +95,33 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
 
 test('video return on the unit: applied with a licence, refused with the spec message without one', async ({ page }) => {
   await login(page, 'luc_regular');
-  const ids = await onlineFieldUnits(page);
+  // The seeded fleet (same seed every run) has field units with and without the video return
+  // service; both cases are checked, each once its unit is online.
+  const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
   let licensed: string | undefined;
   let unlicensed: string | undefined;
-  for (const id of ids) {
+  for (const id of fleet.filter((u) => u.typeGroup === 'fieldUnits').map((u) => u.uniqueId)) {
     if (licensed !== undefined && unlicensed !== undefined) break;
     const detail = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as DetailRead;
     const has = detail.capabilities.videoReturn === true && detail.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
     if (has) licensed ??= id;
     else unlicensed ??= id;
   }
-  expect(licensed ?? unlicensed).toBeDefined();
+  expect(licensed, 'a seeded field unit with the video return service').toBeDefined();
+  expect(unlicensed, 'a seeded field unit without it').toBeDefined();
+  const online = (id: string) =>
+    expect
+      .poll(async () => ((await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { status: string }).status, { timeout: 45_000 })
+      .not.toBe('offline');
 
   if (unlicensed !== undefined) {
+    await online(unlicensed);
     await openTab(page, unlicensed, 'videoReturn');
     await page.getByTestId('unit-detail-videoreturn-output').getByText(detailEn.videoReturn.outputs.hdmi).click();
     await expect(page.getByTestId('unit-detail-videoreturn-setting-error-message')).toHaveText(en.apiErrors.NO_VIDEO_RETURN_LICENSE);
   }
   if (licensed !== undefined) {
+    await online(licensed);
     await openTab(page, licensed, 'videoReturn');
     const value = page.getByTestId('unit-detail-videoreturn-setting-value');
     const output = (await value.getAttribute('data-output')) === 'hdmi' ? 'sdi' : 'hdmi';
