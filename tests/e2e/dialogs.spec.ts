@@ -38,14 +38,11 @@ function watchNavigations(page: Page): string[] {
   return navigations;
 }
 
-async function openDialog(page: Page, unitId: string, dialog: string) {
-  await page.goto(`/list?unit=${unitId}&dialog=${dialog}&ignoreRouteDefault=1`);
-  await expect(page.getByTestId(`dialog-${dialog}`)).toBeVisible();
-}
-
-test('speed test: refused for a unit without it, then runs and its result arrives live', async ({ page, baseURL }) => {
-  const ctx = await api(baseURL!, 'luc_regular');
-  // An idle speed-test unit with a selected channel: the first field unit of the group that is idle.
+/**
+ * The first field unit of the newsroom group that is idle and passes `fits` (polled: the simulator
+ * brings units online after start), put on CHANNEL through REST.
+ */
+async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail) => boolean = () => true): Promise<string> {
   const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
   let unitId = '';
   await expect
@@ -53,7 +50,7 @@ test('speed test: refused for a unit without it, then runs and its result arrive
       async () => {
         for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
           const d = await unitOf(ctx, u.uniqueId);
-          if (d.status === 'idle' && d.capabilities.speedTest === true && d.licenseValid) {
+          if (d.status === 'idle' && fits(d)) {
             unitId = u.uniqueId;
             return true;
           }
@@ -66,6 +63,18 @@ test('speed test: refused for a unit without it, then runs and its result arrive
   const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
   expect(sel.ok(), await sel.text()).toBe(true);
   await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);
+  return unitId;
+}
+
+async function openDialog(page: Page, unitId: string, dialog: string) {
+  await page.goto(`/list?unit=${unitId}&dialog=${dialog}&ignoreRouteDefault=1`);
+  await expect(page.getByTestId(`dialog-${dialog}`)).toBeVisible();
+}
+
+test('speed test: refused for a unit without it, then runs and its result arrives live', async ({ page, baseURL }) => {
+  const ctx = await api(baseURL!, 'luc_regular');
+  // An idle speed-test unit with a selected channel.
+  const unitId = await idleUnitOnChannel(ctx, (d) => d.capabilities.speedTest === true && d.licenseValid);
 
   await login(page, 'luc_regular');
   const navigations = watchNavigations(page);
@@ -217,25 +226,7 @@ test('guest interview invite: the invitation is e-mailed and texted (the spec’
 test('send logs: while the unit sends logs a Stop button stops it, and the dialog follows live', async ({ page, baseURL }) => {
   const ctx = await api(baseURL!, 'luc_regular');
   // An idle field unit of the group, on a channel of its inventory.
-  const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
-  let unitId = '';
-  await expect
-    .poll(
-      async () => {
-        for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
-          if ((await unitOf(ctx, u.uniqueId)).status === 'idle') {
-            unitId = u.uniqueId;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
-  expect(sel.ok(), await sel.text()).toBe(true);
-  await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);
+  const unitId = await idleUnitOnChannel(ctx);
 
   await login(page, 'luc_regular');
   await openDialog(page, unitId, 'sendLogs');
