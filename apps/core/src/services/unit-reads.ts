@@ -25,7 +25,7 @@ import { providerOf, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import type { UnitRow } from './units.js';
+import type { UnitRecord } from '../repositories/units.js';
 
 type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
 type AdminSortKey = (typeof ADMIN_UNIT_SORT_KEYS)[number];
@@ -51,7 +51,7 @@ const APPLICATION_NAMES = { console: 'Console', videoReturnPortal: 'Video Return
 /** Keys of the application configuration (system settings > application_configuration) read here. */
 const APP_CONFIG_KEYS = { chatSupport: 'chatSupport', wsLibrary: 'wsLibrary', features: 'features', applicationUrls: 'applicationUrls' } as const;
 
-/** The Unit columns these reads need beyond UnitRow. */
+/** The Unit columns these reads need beyond a UnitRecord's. */
 const unitExtraSelect = {
   configuration: true,
   telemetry: true,
@@ -591,7 +591,7 @@ export class UnitReadService {
   }
 
   /** findVisible, then the admin rule: a non-global admin sees units of their own inventories only. */
-  private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRow> {
+  private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRecord> {
     const row = await this.deps.units.findVisible(user, id);
     if (!user.global && !row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
     return row;
@@ -693,7 +693,7 @@ export class UnitReadService {
    * on. A file's rootDirectory is a directory ("/media/sd") or a storage id ("sd"); both name the
    * storage whose id is its last segment. Use is what the device reported, else the files' sizes.
    */
-  private async storagesOf(row: UnitRow): Promise<UnitStorage[]> {
+  private async storagesOf(row: UnitRecord): Promise<UnitStorage[]> {
     const [files, extra] = await Promise.all([
       this.deps.db.file.findMany({ where: { unitId: row.id }, select: { rootDirectory: true, sizeBytes: true } }),
       this.extraOf(row.id),
@@ -750,7 +750,7 @@ export class UnitReadService {
    * one stored with the unit, else its last group); automatic = the last group the unit joined.
    * A group without its own configuration inherits its inventory's, then the platform default.
    */
-  private async resolveAlerts(row: UnitRow, mode: AlertConfigMode, explicitGroupId: string | undefined): Promise<UnitAlertsConfiguration> {
+  private async resolveAlerts(row: UnitRecord, mode: AlertConfigMode, explicitGroupId: string | undefined): Promise<UnitAlertsConfiguration> {
     const db = this.deps.db;
     const own = await db.alertConfiguration.findUnique({ where: { unitId: row.id }, include: { recipients: true } });
     if (mode === 'manual' && own) return this.alertsAnswer(row.id, mode, null, 'unit', own, {});

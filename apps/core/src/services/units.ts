@@ -3,7 +3,7 @@
  * by packages/domain, durable status changes, live events on the hub.
  */
 import {
-  Applications as ApplicationsSchema, ERROR_CATALOGUE, type ErrorCode, groupTopic, inventoryTopic, License as LicenseSchema, TransmissionMode,
+  ERROR_CATALOGUE, type ErrorCode, groupTopic, inventoryTopic, TransmissionMode,
   UnitTypeGroup, VALIDATION, WorkingMode,
   type Applications, type DeviceAck, type DeviceSpec, type DeviceState, type DeviceTelemetry, type UnitAlert, type UnitDetail,
   type UnitStatus, type UnitSummary,
@@ -15,46 +15,8 @@ import { canSeeUnit, unitScopeWhere, type AuthUser } from './access.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
-
-const unitInclude = {
-  inventories: { select: { inventoryId: true } },
-  groups: { select: { groupId: true } },
-} as const;
-
-/** The columns of a unit row this service reads (a structural view of the Prisma row). */
-export interface UnitRow {
-  id: string;
-  name: string;
-  comment: string;
-  productType: string;
-  typeGroup: string;
-  status: string;
-  applications: unknown;
-  swVersion: string;
-  serialNumber: string;
-  sharing: boolean;
-  tally: string | null;
-  license: unknown;
-  capabilities: unknown;
-  services: unknown;
-  targetSwVersion: string | null;
-  workingMode: string;
-  transmissionMode: string;
-  storeAndForwardVideoQuality: string;
-  filenamePrefix: string | null;
-  multiCameraLabels: unknown;
-  hasExtender: boolean;
-  selectedChannelId: string | null;
-  ownership: string;
-  usageProfileId: string | null;
-  lastReboot: Date | null;
-  latitude: number | null;
-  longitude: number | null;
-  address: string | null;
-  version: number;
-  inventories: { inventoryId: string }[];
-  groups: { groupId: string }[];
-}
+import { isUniqueViolation, UnitRepository, type UnitRecord } from '../repositories/units.js';
+import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
 
 interface Membership {
   inventoryIds: string[];
@@ -81,17 +43,21 @@ export class UnitService {
   /** (issue 3, unit-actions area) Told of every applied device report, in report order per unit. */
   private readonly stateListeners: DeviceStateListener[] = [];
 
+  private readonly repo: UnitRepository;
+
   constructor(
     private readonly db: Db,
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
     private readonly gateway: DeviceGateway,
     private readonly log: { error(obj: unknown, msg?: string): void },
-  ) {}
+  ) {
+    this.repo = new UnitRepository(db);
+  }
 
   /** Load the fleet, hand it to the gateway, and start listening to devices. */
   async start(): Promise<void> {
-    const rows = (await this.db.unit.findMany({ include: unitInclude })) as UnitRow[];
+    const rows = await this.repo.findAll();
     const specs: DeviceSpec[] = [];
     for (const r of rows) {
       this.remember(r);
@@ -107,7 +73,7 @@ export class UnitService {
     this.gateway.setFleet(specs);
   }
 
-  private remember(r: UnitRow): Membership {
+  private remember(r: UnitRecord): Membership {
     const inventoryIds = r.inventories.map((i) => i.inventoryId);
     const groupIds = r.groups.map((g) => g.groupId);
     const m = { inventoryIds, groupIds, topics: [...groupIds.map(groupTopic), ...inventoryIds.map(inventoryTopic)] };
@@ -138,7 +104,7 @@ export class UnitService {
    * gateway's fleet, and tell subscribers (device.added for a new unit).
    */
   async refreshUnit(unitId: string): Promise<void> {
-    const row = (await this.db.unit.findUnique({ where: { id: unitId }, include: unitInclude })) as UnitRow | null;
+    const row = await this.repo.findById(unitId);
     if (!row) return this.forgetUnit(unitId);
     const isNew = !this.live.has(unitId);
     this.remember(row);
@@ -242,24 +208,21 @@ export class UnitService {
     const where = groupId
       ? { AND: [unitScopeWhere(user), { groups: { some: { groupId } } }] }
       : unitScopeWhere(user);
-    const rows = (await this.db.unit.findMany({ where, include: unitInclude, orderBy: { name: 'asc' } })) as UnitRow[];
+    const rows = await this.repo.findMany(where);
     return rows.map((r) => this.toSummary(r));
   }
 
   /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike). */
-  async findVisible(user: AuthUser, id: string): Promise<UnitRow> {
+  async findVisible(user: AuthUser, id: string): Promise<UnitRecord> {
     const known = this.membership.get(id);
     if (known) {
       // Scope from the in-memory membership index; one plain read by primary key.
       if (!canSeeUnit(user, known)) throw new AppError('NOT_FOUND');
-      const row = (await this.db.unit.findUnique({ where: { id } })) as Omit<UnitRow, 'inventories' | 'groups'> | null;
+      const row = await this.repo.findRow(id);
       if (!row) throw new AppError('NOT_FOUND');
       return { ...row, inventories: known.inventoryIds.map((inventoryId) => ({ inventoryId })), groups: known.groupIds.map((groupId) => ({ groupId })) };
     }
-    const row = (await this.db.unit.findFirst({
-      where: { AND: [{ id }, unitScopeWhere(user)] },
-      include: unitInclude,
-    })) as UnitRow | null;
+    const row = await this.repo.findFirst({ AND: [{ id }, unitScopeWhere(user)] });
     // An invisible unit answers exactly like a missing one.
     if (!row) throw new AppError('NOT_FOUND');
     return row;
@@ -286,7 +249,7 @@ export class UnitService {
     const row = await this.findVisible(user, id);
     const status = this.live.get(id)?.status ?? 'offline';
     if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
-    if (!isLicenseValid(row.license)) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
+    if (!unitLicense.read(row.license).valid) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
     if (this.telemetry.get(id)?.cameraConnected === false) throw new AppError('CAMERA_NOT_CONNECTED');
     await this.command(id, { type: 'startStream', channelId: channelId ?? row.selectedChannelId });
     return { status: this.live.get(id)?.status ?? status };
@@ -315,8 +278,7 @@ export class UnitService {
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
     const row = await this.findVisible(user, body.id);
-    const clash = await this.db.unit.findFirst({ where: { name: body.name, NOT: { id: body.id } }, select: { id: true } });
-    if (clash) throw nameInUse();
+    if (await this.repo.nameTaken(body.name, body.id)) throw nameInUse();
     const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
     let count: number;
     try {
@@ -334,7 +296,7 @@ export class UnitService {
     return summary;
   }
 
-  toSummary(r: UnitRow): UnitSummary {
+  toSummary(r: UnitRecord): UnitSummary {
     const m = this.remember(r);
     const live = this.live.get(r.id);
     const t = this.telemetry.get(r.id);
@@ -346,7 +308,7 @@ export class UnitService {
       type: r.productType,
       typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
       status,
-      applications: live?.applications ?? parseOr(ApplicationsSchema, r.applications, {}),
+      applications: live?.applications ?? unitApplications.read(r.applications),
       swVersion: r.swVersion,
       battery: t?.battery ?? null,
       location: t?.location ?? (r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null),
@@ -365,30 +327,27 @@ export class UnitService {
       groupIds: m.groupIds,
       hasExtender: r.hasExtender,
       cameraConnected: t?.cameraConnected ?? false,
-      licenseValid: isLicenseValid(r.license),
+      licenseValid: unitLicense.read(r.license).valid,
       version: r.version,
     };
   }
 
-  toDetail(r: UnitRow): UnitDetail {
+  toDetail(r: UnitRecord): UnitDetail {
     const t = this.telemetry.get(r.id);
-    const license = LicenseSchema.safeParse(r.license);
     return {
       ...this.toSummary(r),
       serialNumber: r.serialNumber,
       swVersionShort: r.swVersion.split('.').slice(0, 2).join('.'),
       swVersionDisplay: `v${r.swVersion}`,
       modems: t?.modems ?? [],
-      license: license.success
-        ? license.data
-        : { valid: false, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-      capabilities: booleanRecord(r.capabilities),
-      services: serviceList(r.services),
+      license: unitLicense.read(r.license),
+      capabilities: unitCapabilities.read(r.capabilities),
+      services: unitServices.read(r.services),
       tally: r.tally,
       sharing: r.sharing,
       filenamePrefix: r.filenamePrefix,
       storeAndForwardVideoQuality: r.storeAndForwardVideoQuality,
-      multiCameraLabels: Array.isArray(r.multiCameraLabels) ? r.multiCameraLabels.filter((x): x is string => typeof x === 'string') : [],
+      multiCameraLabels: unitMultiCameraLabels.read(r.multiCameraLabels),
       targetSwVersion: r.targetSwVersion,
       lastReboot: r.lastReboot ? r.lastReboot.toISOString() : null,
       usageProfileId: r.usageProfileId,
@@ -402,35 +361,14 @@ function nameInUse(): AppError {
   return new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.unitNameInUse }], VALIDATION.unitNameInUse);
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
-}
 
 function parseOr<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: T): T {
   const r = schema.safeParse(v);
   return r.success ? r.data : fallback;
 }
 
-function isLicenseValid(v: unknown): boolean {
-  const license = LicenseSchema.safeParse(v);
-  return license.success && license.data.valid;
-}
 
-function booleanRecord(v: unknown): Record<string, boolean> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
-  const out: Record<string, boolean> = {};
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'boolean') out[k] = x;
-  return out;
-}
 
-function serviceList(v: unknown): { serviceName: string; serviceStatus: string }[] {
-  if (!Array.isArray(v)) return [];
-  return v.flatMap((s: unknown) =>
-    typeof s === 'object' && s !== null && 'serviceName' in s && 'serviceStatus' in s
-      ? [{ serviceName: String(s.serviceName), serviceStatus: String(s.serviceStatus) }]
-      : [],
-  );
-}
 
 /**
  * Live alerts from the unit's current state (spec 000 §3 alert types). Durable alert history and
@@ -450,13 +388,13 @@ function alertsOf(status: UnitStatus, t: UnitTelemetry | undefined): UnitAlert[]
   return out;
 }
 
-function toDeviceSpec(r: UnitRow): DeviceSpec {
+function toDeviceSpec(r: UnitRecord): DeviceSpec {
   return {
     unitId: r.id,
     name: r.name,
     productType: r.productType,
     typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
     swVersion: r.swVersion,
-    capabilities: booleanRecord(r.capabilities),
+    capabilities: unitCapabilities.read(r.capabilities),
   };
 }

@@ -16,7 +16,7 @@ import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import type { UnitRow } from '../units.js';
+import { unitMemberships } from '../../repositories/units.js';
 import {
   bool, configUnitSelect, int, num, oneOf, record, str, strings, toJson, type ConfigRecord, type ConfigUnit, type SettingChange,
 } from './support.js';
@@ -73,10 +73,7 @@ export class ConfigStore {
     const at = Date.now();
     this.deps.hub.publish(topics, { type: 'unit.configuration', unitId: id, setting, configuration, at });
     // The full row with its memberships is what UnitService.toSummary reads (as units.ts does).
-    const row = (await this.deps.db.unit.findUnique({
-      where: { id },
-      include: { inventories: { select: { inventoryId: true } }, groups: { select: { groupId: true } } },
-    })) as UnitRow | null;
+    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (row) this.deps.hub.publish(topics, { type: 'unit.updated', unit: this.deps.units.toSummary(row), at });
   }
 

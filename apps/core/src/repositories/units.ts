@@ -1,0 +1,59 @@
+/**
+ * Units in storage: the row types the services work with (Prisma's own payload types, never
+ * hand-written copies) and the queries more than one service needs.
+ */
+import type { Db, Prisma } from '@fleet/db';
+import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
+
+/** A unit's inventories and groups, as ids. */
+export const unitMemberships = {
+  inventories: { select: { inventoryId: true } },
+  groups: { select: { groupId: true } },
+} as const satisfies Prisma.UnitInclude;
+
+/** A unit row with its memberships: what unit answers (summary, detail) are built from. */
+export type UnitRecord = Prisma.UnitGetPayload<{ include: typeof unitMemberships }>;
+
+/** A unit row without its memberships. */
+export type UnitRowOnly = Prisma.UnitGetPayload<object>;
+
+/** Whether a storage error is a unique-constraint violation (a name or e-mail already taken). */
+export function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
+}
+
+export class UnitRepository {
+  constructor(private readonly db: Db) {}
+
+  findAll(): Promise<UnitRecord[]> {
+    return this.db.unit.findMany({ include: unitMemberships });
+  }
+
+  findById(id: string): Promise<UnitRecord | null> {
+    return this.db.unit.findUnique({ where: { id }, include: unitMemberships });
+  }
+
+  findRow(id: string): Promise<UnitRowOnly | null> {
+    return this.db.unit.findUnique({ where: { id } });
+  }
+
+  findMany(where: Prisma.UnitWhereInput): Promise<UnitRecord[]> {
+    return this.db.unit.findMany({ where, include: unitMemberships, orderBy: { name: 'asc' } });
+  }
+
+  findFirst(where: Prisma.UnitWhereInput): Promise<UnitRecord | null> {
+    return this.db.unit.findFirst({ where, include: unitMemberships });
+  }
+
+  /** Another unit already named so (unit names are unique, spec 000 §5). */
+  async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+    const clash = await this.db.unit.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+    return clash !== null;
+  }
+
+  /** The unit's stored configuration (empty for an unknown unit). */
+  async configurationOf(id: string): Promise<StoredUnitConfiguration> {
+    const row = await this.db.unit.findUnique({ where: { id }, select: { configuration: true } });
+    return unitConfiguration.read(row?.configuration);
+  }
+}
