@@ -134,6 +134,39 @@ test('video return on the unit: applied with a licence, refused with the spec me
   }
 });
 
+/** The first seeded field unit licensed for `feature` (its capability and its enabled service), once online. */
+async function licensedOnlineFieldUnit(page: Page, feature: { capability: string; service: string }): Promise<string> {
+  const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
+  const details = await Promise.all(
+    fleet.filter((u) => u.typeGroup === 'fieldUnits').map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+  );
+  const found = details.find(({ read }) => read.capabilities[feature.capability] === true && read.services.some((s) => s.serviceName === feature.service && s.serviceStatus.toLowerCase() === 'enabled'));
+  expect(found, `a seeded field unit with the ${feature.service} service`).toBeDefined();
+  const id = found!.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { status: string }).status, { timeout: 45_000 })
+    .not.toBe('offline');
+  return id;
+}
+
+test('the databridge setting is saved with its own message', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const id = await licensedOnlineFieldUnit(page, { capability: 'databridge', service: 'databridge' });
+  await openTab(page, id, 'databridge');
+  const setting = page.getByTestId('unit-detail-databridge-setting');
+  await expect(setting).toBeVisible();
+  const enabled = await setting.isChecked();
+  const toasts = page.getByTestId('toasts');
+  // Mantine's switch input is visually hidden: the click goes to it directly.
+  await setting.dispatchEvent('click');
+  await expect(setting).toBeChecked({ checked: !enabled });
+  await expect(toasts).toContainText(detailEn.databridge.settingSaved);
+  await expect(toasts).not.toContainText(detailEn.multiCamera.saved);
+  // Put the unit's setting back as it was.
+  await setting.dispatchEvent('click');
+  await expect(setting).toBeChecked({ checked: enabled });
+});
+
 test('an admin picks and clears the databridge gateway; a regular user only sees it', async ({ page }) => {
   await login(page, 'luc_admin');
   await openTab(page, GATEWAY_UNIT, 'databridge');

@@ -25,7 +25,7 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
   const gateway = useEndpointQuery('getUnitSelectedDbGateway', { params: { id } });
   useGatewaysFollowUnit(id, unit.version);
   const [error, setError] = useState<unknown>(null);
-  const setting = useConfigMutation(id, 'updateUnitDatabridge', () => t('unitDetail.multiCamera.saved'));
+  const setting = useConfigMutation(id, 'updateUnitDatabridge', () => t('unitDetail.databridge.settingSaved'));
   const licensed = unitFeatureLicences(capabilities, unit.services).databridge;
   const state = transitions.stateOf('databridge', ['databridge']);
 
