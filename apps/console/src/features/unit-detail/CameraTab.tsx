@@ -9,7 +9,7 @@ import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { startBlocker } from '../units/unitRules';
-import { sleep } from './activity';
+import { sleep } from '../../lib/transitions/transitions';
 import { selectChannelWithRetry } from './channelSelection';
 import { BitrateText } from './DetailHeader';
 import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules';

@@ -15,7 +15,7 @@ import { callEndpoint } from '../../api/client';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
-import type { Direction } from './activity';
+import type { Direction } from '../../lib/transitions/transitions';
 import { externalStreamState, externalStreamStore } from './externalStreams';
 import type { ExternalStreamKind } from './externalStreams';
 import type { FormErrors } from './multiCameraForm';

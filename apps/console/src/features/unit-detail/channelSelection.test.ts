@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
-import type { Sleep } from './activity';
+import type { Sleep } from '../../lib/transitions/transitions';
 import { channelDisplay, classifyChannelError, selectChannelWithRetry } from './channelSelection';
 
 const offline = () => new ApiError({ status: 409, code: 'UNIT_OFFLINE', message: 'Selected channel busy or offline' });

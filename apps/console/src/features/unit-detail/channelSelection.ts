@@ -11,7 +11,7 @@
  */
 import { TIMINGS } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
-import type { Sleep } from './activity';
+import type { Sleep } from '../../lib/transitions/transitions';
 
 export type ChannelErrorKind = 'external' | 'retry' | 'failed';
 

@@ -9,7 +9,7 @@
 import { EXTERNAL_STREAM_KINDS } from '@fleet/contracts';
 import type { Applications } from '@fleet/contracts';
 import { isStreaming } from '@fleet/domain';
-import type { ActivityState, Direction } from './activity';
+import type { ActivityState, Direction } from '../../lib/transitions/transitions';
 
 export type ExternalStreamKind = (typeof EXTERNAL_STREAM_KINDS)[number];
 

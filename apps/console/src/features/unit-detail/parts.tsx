@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import type { ActivityState } from './activity';
+import type { ActivityState } from '../../lib/transitions/transitions';
 import { canStartActivity, canStopActivity } from './activity';
 import { validationText } from './validationText';
 

@@ -4,8 +4,8 @@ import { Badge, Button, Group, Loader, Text, Tooltip, VisuallyHidden } from '@ma
 import { useTranslation } from 'react-i18next';
 import { formatBitrate } from '@fleet/domain';
 import type { UnitSummary } from '@fleet/contracts';
+import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { canStop, startBlocker, statusColour } from './unitRules';
-import type { StreamAction, TransitionKind } from './unitRules';
 
 export function LocationText({ location }: { location: UnitSummary['location'] }) {
   const { t } = useTranslation();
@@ -114,7 +114,7 @@ function ControlButton({ reason, children }: { reason: string | null; children: 
 interface StreamButtonsProps {
   readonly unit: UnitSummary;
   readonly transition: TransitionKind | null;
-  readonly onAction: (unit: UnitSummary, action: StreamAction) => void;
+  readonly onAction: (unit: UnitSummary, action: Direction) => void;
 }
 
 /** Start and stop (only rendered for users with a unit-control role). */

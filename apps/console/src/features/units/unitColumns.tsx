@@ -4,9 +4,9 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitSummary } from '@fleet/contracts';
 import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import type { Direction, TransitionKind } from '../../lib/transitions/transitions';
 import { BatteryIndicator } from './BatteryIndicator';
 import { AlertsCell, BitrateText, LocationText, ModifiedCell, StatusCell, StreamButtons, TypeCell } from './UnitCells';
-import type { StreamAction, TransitionKind } from './unitRules';
 
 export const UNIT_GRID_ID = 'units';
 export const UNIT_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
@@ -15,7 +15,7 @@ interface UnitColumnsOptions {
   /** The user holds a unit-control role: the actions column is shown (else not at all). */
   readonly canControl: boolean;
   readonly transitionOf: (unit: UnitSummary) => TransitionKind | null;
-  readonly onAction: (unit: UnitSummary, action: StreamAction) => void;
+  readonly onAction: (unit: UnitSummary, action: Direction) => void;
   readonly modifiedAt: (unit: UnitSummary) => number | null;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUnit } from '../../test-utils/fixtures';
-import { canStart, canStop, reachedExpectedState, startBlocker, transitionOf } from './unitRules';
+import { pendingTransition, transitionKindOf } from '../../lib/transitions/transitions';
+import { canStart, canStop, startBlocker, streamState } from './unitRules';
 
 const idle = makeUnit({ status: 'idle', applications: {} });
 const streaming = makeUnit({ status: 'streaming', applications: { video: { state: 'running' } } });
@@ -23,13 +24,14 @@ describe('unit list rules', () => {
     expect(startBlocker(streaming)).toBe('streaming');
   });
 
-  it('a start transition ends when the unit streams, a stop transition when it does not', () => {
-    expect(transitionOf('start')).toBe('connecting');
-    expect(transitionOf('stop')).toBe('disconnecting');
-    expect(reachedExpectedState('connecting', idle)).toBe(false);
-    expect(reachedExpectedState('connecting', streaming)).toBe(true);
-    expect(reachedExpectedState('disconnecting', streaming)).toBe(false);
-    expect(reachedExpectedState('disconnecting', idle)).toBe(true);
-    expect(reachedExpectedState('disconnecting', offline)).toBe(true);
+  it('a start transition shows until the unit streams, a stop transition until it does not', () => {
+    const connecting = transitionKindOf('start');
+    const disconnecting = transitionKindOf('stop');
+    expect(pendingTransition(connecting, streamState(idle))).toBe('connecting');
+    expect(pendingTransition(connecting, streamState(streaming))).toBeNull();
+    expect(pendingTransition(disconnecting, streamState(streaming))).toBe('disconnecting');
+    expect(pendingTransition(disconnecting, streamState(idle))).toBeNull();
+    expect(pendingTransition(disconnecting, streamState(offline))).toBeNull();
+    expect(pendingTransition(connecting, streamState(makeUnit({ status: 'streaming', applications: {} })))).toBeNull();
   });
 });

@@ -4,14 +4,7 @@
  */
 import { isOnlineLike, isStreaming } from '@fleet/domain';
 import type { UnitStatus, UnitSummary } from '@fleet/contracts';
-
-export type StreamAction = 'start' | 'stop';
-/** Spec 000 §4: start and stop pass through connecting and disconnecting. */
-export type TransitionKind = 'connecting' | 'disconnecting';
-
-export function transitionOf(action: StreamAction): TransitionKind {
-  return action === 'start' ? 'connecting' : 'disconnecting';
-}
+import type { ActivityState } from '../../lib/transitions/transitions';
 
 type UnitState = Pick<UnitSummary, 'status' | 'applications'>;
 
@@ -22,9 +15,9 @@ export function isUnitStreaming(unit: UnitState): boolean {
   return STREAMING_STATUSES.includes(unit.status) || isStreaming(unit.applications);
 }
 
-/** The transition is over when the unit shows the state the action asked for. */
-export function reachedExpectedState(kind: TransitionKind, unit: UnitState): boolean {
-  return kind === 'connecting' ? isUnitStreaming(unit) : !isUnitStreaming(unit);
+/** The unit's stream as the start/stop transition reads it: running while the unit streams. */
+export function streamState(unit: UnitState): ActivityState {
+  return isUnitStreaming(unit) ? 'running' : 'off';
 }
 
 /** Why a unit cannot start streaming now (the core refuses the same cases), or null. */
