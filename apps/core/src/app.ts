@@ -16,6 +16,7 @@ import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } fro
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
 import { buildOpenApi } from './plugins/openapi.js';
 import { createServices, type Services } from './services/index.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   // 1. Wrappers of third-party plugins.
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
   const openapi = buildOpenApi(config.CORE_PREFIX);
@@ -88,9 +90,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(gatewayRoutes(config));
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
-    await app.register(fastifyTRPCPlugin, {
-      prefix: '/mock/trpc',
-      trpcOptions: { router: appRouter, createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o) },
+    // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
+    await app.register(async (trpc) => {
+      trpc.addHook('preValidation', refuseDeepJsonText);
+      await trpc.register(fastifyTRPCPlugin, {
+        prefix: '/mock/trpc',
+        trpcOptions: { router: appRouter, createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o) },
+      });
     });
   }
 

@@ -21,10 +21,24 @@ export function validationError(fields: FieldProblem[]): AppError {
   return new AppError('VALIDATION_FAILED', fields, fields[0]?.message);
 }
 
-/** Whether a value holds U+0000 anywhere (PostgreSQL refuses it in text and JSON). */
+/**
+ * Whether a value holds U+0000 anywhere, in a string or a key (PostgreSQL refuses it in text and
+ * JSON). Walks with its own stack, not recursion, so no shape of input can overflow the call stack.
+ */
 export function hasNul(v: unknown): boolean {
-  if (typeof v === 'string') return v.includes('\u0000');
-  if (Array.isArray(v)) return v.some(hasNul);
-  if (typeof v === 'object' && v !== null) return Object.entries(v).some(([k, x]) => k.includes('\u0000') || hasNul(x));
+  const pending: unknown[] = [v];
+  while (pending.length > 0) {
+    const x = pending.pop();
+    if (typeof x === 'string') {
+      if (x.includes('\u0000')) return true;
+    } else if (Array.isArray(x)) {
+      for (const item of x) pending.push(item);
+    } else if (typeof x === 'object' && x !== null) {
+      for (const [k, item] of Object.entries(x)) {
+        if (k.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }

@@ -60,6 +60,8 @@ export const VALIDATION = {
   /** Make a chunk: the end of the range must come after its start. */
   chunkEndAfterStart: 'The end must be after the start',
   // ── end of files ──
+  /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
+  tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
 
 /** Stable error codes with the spec's text. HTTP status chosen per kind of failure. */

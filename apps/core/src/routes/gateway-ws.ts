@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY, type CoreGatewayEnd, type DeviceToCore } from '@fleet/contracts';
 import type { Config } from '../env.js';
+import { nestsDeeperThan } from '../plugins/json-body.js';
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
   if (!expected || !given) return false;
@@ -30,11 +31,16 @@ export function gatewayRoutes(config: Config) {
         send: (m) => socket.send(JSON.stringify(m)),
         onMessage: (h) =>
           socket.on('message', (data) => {
+            const text = String(data);
+            // Unparseable or over-deep text reaches the gateway as nothing: it drops (and counts) it
+            // like any malformed message. Depth first: validating deep JSON would overflow the stack.
             let json: unknown;
-            try {
-              json = JSON.parse(String(data));
-            } catch {
-              return;
+            if (!nestsDeeperThan(text)) {
+              try {
+                json = JSON.parse(text);
+              } catch {
+                json = undefined;
+              }
             }
             // Untrusted: the gateway validates against DeviceToCore before use.
             h(json as DeviceToCore);

@@ -12,8 +12,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ClientMessage, MOCK_AUTH, REALTIME, type ServerMessage, type Topic } from '@fleet/contracts';
+import { ClientMessage, MOCK_AUTH, REALTIME, VALIDATION, type ServerMessage, type Topic } from '@fleet/contracts';
 import type { Config } from '../env.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
 import type { AuthUser } from '../services/access.js';
 import { RedisBroker } from '../services/broker-redis.js';
 import { deriveLiveEvents, frameOf, type HubClient } from '../services/hub.js';
@@ -129,9 +130,13 @@ export function realtimeRoutes(config: Config) {
           .then(async () => {
             if (closed.value) return undefined;
             if (isBinary) return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Binary frames are not accepted' });
+            const text = String(data);
+            if (nestsDeeperThan(text)) {
+              return send({ op: 'error', code: 'VALIDATION_FAILED', message: VALIDATION.tooDeeplyNested(MAX_JSON_DEPTH) });
+            }
             let json: unknown;
             try {
-              json = JSON.parse(String(data));
+              json = JSON.parse(text);
             } catch {
               return send({ op: 'error', code: 'VALIDATION_FAILED', message: 'Invalid field' });
             }
