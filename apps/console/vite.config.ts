@@ -15,6 +15,7 @@ export default defineConfig({
       '/ws': { target: CORE_ORIGIN, ws: true, changeOrigin: true },
       '/mock': { target: CORE_ORIGIN, changeOrigin: true },
       '/docs': { target: CORE_ORIGIN, changeOrigin: true },
+      '/downloads': { target: CORE_ORIGIN, changeOrigin: true },
     },
   },
   preview: { port: 4173 },

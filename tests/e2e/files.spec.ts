@@ -110,11 +110,11 @@ test('a regular user opens a file, goes through every tab, plays it out, cuts a 
   // Share/FTP.
   await page.getByTestId('file-tab-share').click();
   await expect(page.getByTestId('file-share-path')).toContainText('/storage/received/');
-  await expect(page.getByTestId('file-share-link')).toContainText(`/api/channels/${CHANNEL}/files/chf-1/download`);
+  await expect(page.getByTestId('file-share-link')).toContainText(`/downloads/channels/${CHANNEL}/files/chf-1?name=`);
 
   // Download.
   await page.getByTestId('file-tab-download').click();
-  await expect(page.getByTestId('file-download-link-0')).toHaveAttribute('href', new RegExp(`/api/channels/${CHANNEL}/files/chf-1/download\\?name=`));
+  await expect(page.getByTestId('file-download-link-0')).toHaveAttribute('href', new RegExp(`/downloads/channels/${CHANNEL}/files/chf-1\\?name=.*&sig=`));
 
   // Chunks: none yet.
   await page.getByTestId('file-tab-chunks').click();

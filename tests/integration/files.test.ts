@@ -272,7 +272,7 @@ describe.each(providers())('channel files on %s', (provider) => {
 
   // ── GET channels/{id}/downloadUrls ─────────────────────────────────────────────────────────
 
-  it('answers well-formed download URLs under the core for a file and its chunks', async () => {
+  it('answers well-formed signed download URLs (outside the core prefix) for a file and its chunks', async () => {
     const id = await freshFile();
     await call('POST', '/channelfiles/chunk', regular, { id, startSec: 0, endSec: 5 });
     const res = await call('GET', `/channels/${CH}/downloadUrls?fileId=${id}`, read);
@@ -286,7 +286,8 @@ describe.each(providers())('channel files on %s', (provider) => {
     expect(urls[0]?.fileName).toBe(body.files[0].fileName);
     for (const u of urls) {
       const parsed = new URL(u.url, 'http://core.example');
-      expect(parsed.pathname.startsWith(`/api/channels/${CH}/files/${id}/`)).toBe(true);
+      expect(parsed.pathname.startsWith(`/downloads/channels/${CH}/files/${id}`)).toBe(true);
+      expect(parsed.searchParams.get('sig')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(parsed.searchParams.get('name')).toBe(u.fileName);
       expect(Number(parsed.searchParams.get('expires'))).toBe(Date.parse(body.expiresAt));
     }

@@ -24,6 +24,8 @@ import { catalogueRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
+import { downloadRoutes } from './routes/downloads.js';
+import { DOWNLOADS_PATH } from './services/download-links.js';
 import { appRouter, createContext } from './trpc/router.js';
 
 declare module 'fastify' {
@@ -88,6 +90,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
+  await app.register(downloadRoutes);
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
@@ -118,7 +121,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   if (serveConsole) {
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
   }
-  const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz'];
+  const reserved = [config.CORE_PREFIX, '/mock/', '/docs', REALTIME.path, GATEWAY.wsPath, '/healthz', DOWNLOADS_PATH];
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const isApi = reserved.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));

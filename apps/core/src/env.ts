@@ -35,6 +35,12 @@ export const ConfigSchema = z.object({
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
   /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */
   MOCK_ENDPOINTS: bool.default(true),
+  /**
+   * Secret the download links of channel files are signed with (HMAC-SHA256). Empty: a random
+   * secret per process, so links stop working when the core restarts and work only on the instance
+   * that made them — set it (the same on every instance) for anything but a single local core.
+   */
+  DOWNLOAD_URL_SECRET: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // ── Real-time (/ws) ──
   /**

@@ -17,9 +17,7 @@ import { z } from 'zod';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-
-/** How long download URLs stay valid (ours: one hour). */
-const DOWNLOAD_URL_TTL_MS = 3_600_000;
+import { DOWNLOAD_URL_TTL_MS, DownloadLinks, downloadRefused, type DownloadQuery, type DownloadTarget } from './download-links.js';
 
 const withChannel = { channel: { select: { id: true, name: true, serverId: true, status: true } } } as const;
 type ChannelFileRow = Prisma.ChannelFileGetPayload<{ include: typeof withChannel }>;
@@ -169,7 +167,12 @@ export async function recordChannelFileTransfer(deps: ServiceDeps, e: Extract<De
 }
 
 export class FileService {
-  constructor(private readonly deps: ServiceDeps) {}
+  /** Signs the download links handed out and checks the ones presented. */
+  private readonly links: DownloadLinks;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.links = new DownloadLinks(deps.config.DOWNLOAD_URL_SECRET);
+  }
 
   /** A channel file the caller may see, else 404. */
   private async findVisible(user: AuthUser, id: string): Promise<ChannelFileRow> {
@@ -305,7 +308,7 @@ export class FileService {
     return { file, chunk };
   }
 
-  /** GET channels/{id}/downloadUrls: URLs under the core for the channel's files (or one of them) and their chunks. */
+  /** GET channels/{id}/downloadUrls: signed links (served outside the core prefix) to the channel's files (or one of them) and their chunks. */
   async downloadUrls(user: AuthUser, channelId: string, fileId: string | undefined): Promise<DownloadUrls> {
     await this.requireVisibleChannel(user, channelId);
     const rows = await this.deps.db.channelFile.findMany({
@@ -315,8 +318,6 @@ export class FileService {
     });
     if (fileId && rows.length === 0) throw new AppError('NOT_FOUND');
     const expires = Date.now() + DOWNLOAD_URL_TTL_MS;
-    const base = `${this.deps.config.CORE_PREFIX}/channels/${encodeURIComponent(channelId)}/files`;
-    const q = (name: string) => `?name=${encodeURIComponent(name)}&expires=${expires}`;
     return {
       channelId,
       expiresAt: new Date(expires).toISOString(),
@@ -324,16 +325,39 @@ export class FileService {
         fileId: r.id,
         fileName: r.fileName,
         urls: [
-          { kind: 'file' as const, fileName: r.fileName, sizeBytes: Number(r.sizeBytes), url: `${base}/${encodeURIComponent(r.id)}/download${q(r.fileName)}` },
+          {
+            kind: 'file' as const,
+            fileName: r.fileName,
+            sizeBytes: Number(r.sizeBytes),
+            url: this.links.url({ channelId, fileId: r.id, chunk: null }, r.fileName, expires),
+          },
           ...chunksOf(r.chunks).map((c) => ({
             kind: 'chunk' as const,
             fileName: c.fileName,
             sizeBytes: c.sizeBytes,
-            url: `${base}/${encodeURIComponent(r.id)}/chunks/${c.index}/download${q(c.fileName)}`,
+            url: this.links.url({ channelId, fileId: r.id, chunk: c.index }, c.fileName, expires),
           })),
         ],
       })),
     };
+  }
+
+  /**
+   * What a download link opens, once its signature holds and it has not expired (else 403, before
+   * anything is looked up): the file's or chunk's current name and stated size. A file removed
+   * since, or a chunk it does not have, is 404.
+   */
+  async openDownload(target: DownloadTarget, query: DownloadQuery): Promise<{ fileName: string; sizeBytes: number }> {
+    if (!this.links.verify(target, query)) throw downloadRefused();
+    const row = await this.deps.db.channelFile.findFirst({
+      where: { id: target.fileId, channelId: target.channelId },
+      select: { fileName: true, sizeBytes: true, chunks: true },
+    });
+    if (!row) throw new AppError('NOT_FOUND');
+    if (target.chunk === null) return { fileName: row.fileName, sizeBytes: Number(row.sizeBytes) };
+    const chunk = chunksOf(row.chunks).find((c) => c.index === target.chunk);
+    if (!chunk) throw new AppError('NOT_FOUND');
+    return { fileName: chunk.fileName, sizeBytes: chunk.sizeBytes };
   }
 
   /** What the metadata of a channel file is made of: its own, over the sending unit's file of the same name. */

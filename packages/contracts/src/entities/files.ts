@@ -169,8 +169,9 @@ export const ChannelFileChunkResult = z.object({ file: ChannelFile, chunk: Chann
 export const DownloadUrlsQuery = z.object({ fileId: Id.optional() }).strict();
 
 /**
- * A download URL: the file itself or one of its chunks. `url` is a path on the core's origin under
- * its prefix (a real core may answer absolute URLs; both are URI references the browser opens).
+ * A download URL: the file itself or one of its chunks. `url` is a signed, expiring link on the
+ * core's origin, outside its prefix, opened without a session (a real core may answer absolute
+ * URLs; both are URI references the browser opens).
  */
 export const DownloadUrl = z.object({
   kind: z.enum(['file', 'chunk']),
