@@ -11,15 +11,6 @@ import { providers, startTestStack, type TestStack } from '../support/stack.js';
 const ROUNDS = 6;
 const CONFLICT = { code: 'CONFLICT', message: 'The item was changed by someone else, please reload and try again' };
 
-interface Race {
-  /** Who writes (both writers are the same user: two tabs of one console). */
-  role: string;
-  /** The stored version and value, read from the core. */
-  read(cookie: string): Promise<{ version: number; value: string }>;
-  /** One writer's request: this value under this version. */
-  write(cookie: string, version: number, value: string): ReturnType<TestStack['app']['inject']>;
-}
-
 describe.each(providers())('optimistic concurrency over HTTP on %s', (provider) => {
   let s: TestStack;
   const cookies = new Map<string, string>();
@@ -31,6 +22,15 @@ describe.each(providers())('optimistic concurrency over HTTP on %s', (provider) 
 
   const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
     s.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  interface Race {
+    /** Who writes (both writers are the same user: two tabs of one console). */
+    role: string;
+    /** The stored version and value, read from the core. */
+    read(cookie: string): Promise<{ version: number; value: string }>;
+    /** One writer's request: this value under this version. */
+    write(cookie: string, version: number, value: string): ReturnType<typeof call>;
+  }
 
   const RACES: Record<string, Race> = {
     'a unit rename (PUT devices/update)': {
