@@ -527,7 +527,7 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const c = await ok('/client/configuration', regular);
     expect(c).toEqual({
       chatSupport: { enabled: false, scriptUrl: null },
-      wsLibrary: 'ws',
+      wsLibrary: s.config.WS_LIBRARY, // one value with the user props and the /ws hello
       features: { ExternalPreview: true }, // the current group (Newsroom) of luc_regular
       pollIntervalMs: TIMINGS.pollIntervalMs,
       pollInitialDelayMs: { min: TIMINGS.pollInitialDelayMinMs, max: TIMINGS.pollInitialDelayMaxMs },

@@ -50,7 +50,10 @@ export const ConfigSchema = z.object({
   REDIS_URL: z.string().default(''),
   /** Prefix of the Redis keys and channel, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('fleet:rt'),
-  /** The websocket library setting users see (user props wsLibrary); consoles reload when it changes. */
+  /**
+   * The websocket library setting: the one value of the current user's props (wsLibrary), GET
+   * client/configuration and the /ws hello; consoles reload when it changes.
+   */
   WS_LIBRARY: z.string().min(1).max(64).default('ws@8'),
   /** Ping interval of /ws; a peer that has not answered the previous ping is cut. */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(30_000),

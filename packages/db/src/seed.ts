@@ -571,7 +571,8 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             passwordExpiryPolicy: role === USER_PASSWORD_EXPIRING ? '3' : 'never',
             receiveUpdates: faker.datatype.boolean(),
             contact: { phone: faker.phone.number({ style: 'international' }) },
-            props: { wsLibrary: 'ws', subscriptionBatchSize: 50 },
+            // No wsLibrary here: the websocket library is the core's WS_LIBRARY setting, one value everywhere.
+            props: { subscriptionBatchSize: 50 },
             permissions: { unitLicenseActivation: role === 'super_user' || role === 'luc_admin' },
             groupId: globalGroups[0] ?? null,
             organisationId: 'org-demo',
@@ -763,7 +764,6 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       await tx.applicationConfiguration.createMany({
         data: [
           { id: 'cfg-chat', key: 'chatSupport', value: { enabled: false, scriptUrl: null }, description: 'Optional chat-support script', ...stamps() },
-          { id: 'cfg-ws', key: 'wsLibrary', value: { library: 'ws' }, description: 'Real-time client library', ...stamps() },
         ],
       });
       await tx.whatsNew.create({ data: { id: 'wnw-10-1', title: 'Version 10.1', body: 'Faster reconnects and a new multiview layout.', releaseVersion: '10.1', publishedAt: ago(10 * DAY), ...stamps() } });

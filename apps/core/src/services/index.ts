@@ -38,9 +38,6 @@ export interface Services {
   invitations: InvitationService;
 }
 
-/** Default of the WS_LIBRARY setting (user prop wsLibrary; a change makes consoles reload). */
-export const WS_LIBRARY = 'ws@8';
-
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
   const hub = new RealtimeHub();
   const telemetry = new TelemetryStore();

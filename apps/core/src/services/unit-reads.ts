@@ -49,7 +49,7 @@ const UNIT_COLUMN: Record<AdminSearchKey | AdminSortKey, string> = {
 const APPLICATION_NAMES = { console: 'Console', videoReturnPortal: 'Video Return Portal', matrix: 'Matrix' } as const;
 
 /** Keys of the application configuration (system settings > application_configuration) read here. */
-const APP_CONFIG_KEYS = { chatSupport: 'chatSupport', wsLibrary: 'wsLibrary', features: 'features', applicationUrls: 'applicationUrls' } as const;
+const APP_CONFIG_KEYS = { chatSupport: 'chatSupport', features: 'features', applicationUrls: 'applicationUrls' } as const;
 
 /** The Unit columns these reads need beyond a UnitRecord's. */
 const unitExtraSelect = {
@@ -493,18 +493,19 @@ export class UnitReadService {
   }
 
   /**
-   * Client configuration: application configuration rows chatSupport { enabled, scriptUrl },
-   * wsLibrary { library } and features { flag: boolean }, the latter overlaid with the feature
-   * flags of the caller's current group (when the caller can see it).
+   * Client configuration: application configuration rows chatSupport { enabled, scriptUrl } and
+   * features { flag: boolean }, the latter overlaid with the feature flags of the caller's current
+   * group (when the caller can see it). The websocket library is the WS_LIBRARY setting, the one
+   * value the user's props and the /ws hello also answer (a stored wsLibrary row is not read: a
+   * second source is how the surfaces came to disagree).
    */
-  async clientConfiguration(user: AuthUser, wsLibraryFallback: string): Promise<ClientConfiguration> {
+  async clientConfiguration(user: AuthUser): Promise<ClientConfiguration> {
     const [rows, me] = await Promise.all([
-      this.deps.db.applicationConfiguration.findMany({ where: { key: { in: [APP_CONFIG_KEYS.chatSupport, APP_CONFIG_KEYS.wsLibrary, APP_CONFIG_KEYS.features] } } }),
+      this.deps.db.applicationConfiguration.findMany({ where: { key: { in: [APP_CONFIG_KEYS.chatSupport, APP_CONFIG_KEYS.features] } } }),
       this.deps.db.user.findUnique({ where: { id: user.id }, select: { groupId: true } }),
     ]);
     const value = (key: string) => record(rows.find((r) => r.key === key)?.value);
     const chat = value(APP_CONFIG_KEYS.chatSupport);
-    const ws = value(APP_CONFIG_KEYS.wsLibrary);
     let features = booleans(value(APP_CONFIG_KEYS.features));
     if (me?.groupId) {
       const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: me.groupId }, this.visibleGroupWhere(user)] }, select: { features: true } });
@@ -512,7 +513,7 @@ export class UnitReadService {
     }
     return {
       chatSupport: { enabled: chat.enabled === true, scriptUrl: typeof chat.scriptUrl === 'string' ? chat.scriptUrl : null },
-      wsLibrary: typeof ws.library === 'string' && ws.library !== '' ? ws.library : wsLibraryFallback,
+      wsLibrary: this.deps.config.WS_LIBRARY,
       features,
       pollIntervalMs: TIMINGS.pollIntervalMs,
       pollInitialDelayMs: { min: TIMINGS.pollInitialDelayMinMs, max: TIMINGS.pollInitialDelayMaxMs },

@@ -1,6 +1,5 @@
 /** Handlers of the unit reads (spec 000 §7 "Unit reads (GET)"): thin calls into UnitReadService. */
 import type { unitReadEndpoints } from '@fleet/contracts';
-import { WS_LIBRARY } from '../../services/index.js';
 import type { HandlersFor } from './types.js';
 
 export const unitReadHandlers: HandlersFor<keyof typeof unitReadEndpoints> = {
@@ -39,7 +38,7 @@ export const unitReadHandlers: HandlersFor<keyof typeof unitReadEndpoints> = {
 
   fetchActiveAlerts: ({ query }, { user, services }) => services.unitReads.activeAlerts(user, query.group),
   getDefaultAlertConfiguration: (_input, { services }) => services.unitReads.defaultAlertConfiguration(),
-  getClientConfiguration: (_input, { user, services }) => services.unitReads.clientConfiguration(user, WS_LIBRARY),
+  getClientConfiguration: (_input, { user, services }) => services.unitReads.clientConfiguration(user),
   lightFetchGroups: (_input, { user, services }) => services.unitReads.lightGroups(user),
   fetchFeatures: ({ query }, { user, services }) => services.unitReads.groupFeatures(user, query.groupId),
   getUserContact: (_input, { user, services }) => services.unitReads.userContact(user),
