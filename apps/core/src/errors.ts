@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode, type FieldProblem } from '@fleet/contracts';
+import { ERROR_CATALOGUE, VALIDATION, type ErrorCode, type FieldProblem } from '@fleet/contracts';
 
 /** A failure the client can act on: answered with the catalogue's status and text. */
 export class AppError extends Error {
@@ -14,6 +14,15 @@ export class AppError extends Error {
     this.status = entry.status;
     this.deviceCode = deviceCode ?? ('code' in entry ? entry.code : undefined);
   }
+}
+
+/**
+ * Spec 000 §5 unit name "unique (message: choose a different name, already in use)": 409 with the
+ * spec's words at the field that named it. Names are compared exactly (case counts), as the
+ * database's unique index on unit names does.
+ */
+export function nameInUse(path: string): AppError {
+  return new AppError('NAME_IN_USE', [{ path, message: VALIDATION.unitNameInUse }], VALIDATION.unitNameInUse);
 }
 
 /** 400 with the spec's field messages; the top-level message is the first field's. */

@@ -16,7 +16,7 @@ import {
   type AdhocPeriod, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import { AppError, validationError } from '../errors.js';
+import { AppError, nameInUse, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -70,23 +70,29 @@ export class InvitationService {
 
   /**
    * POST groups/{id}/invitation: a new ad-hoc invitation of a guest to the group, valid for the
-   * chosen period, sent to the given e-mail address and/or phone number. The device name must be
-   * unique among the group's open invitations (001 §5); the unit, when given, must be one of the
-   * group's units. Nothing is written when a rule fails.
+   * chosen period, sent to the given e-mail address and/or phone number. The unit, when given, must
+   * be one of the group's units. The device name must be unique (001 §5): the guest's device joins
+   * the fleet under it, so it may be neither a unit's name nor the device name of another open (not
+   * used, not expired) invitation of any group — the rule and the message of a unit rename
+   * (exact comparison, 409 NAME_IN_USE). Nothing is written when a rule fails.
    */
   async createGuestInvitation(user: AuthUser, groupId: string, body: CreateGuestInvitationBody): Promise<GuestInvitation> {
     const group = await this.requireGroup(user, groupId);
     const now = new Date();
     const row = await transaction(this.deps.db, async (tx) => {
       const problems: FieldProblem[] = [];
-      const clash = await tx.invitation.count({
-        where: { groupId, deviceName: body.deviceName, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      });
-      if (clash > 0) problems.push({ path: 'body.deviceName', message: VALIDATION.nameUnique });
       if (body.unitId !== undefined && (await tx.unitGroup.count({ where: { groupId, unitId: body.unitId } })) === 0) {
         problems.push({ path: 'body.unitId', message: VALIDATION.invalidField });
       }
       if (problems.length > 0) throw validationError(problems);
+      const unit = await tx.unit.findFirst({ where: { name: body.deviceName }, select: { id: true } });
+      const open = unit
+        ? null
+        : await tx.invitation.findFirst({
+            where: { deviceName: body.deviceName, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+            select: { id: true },
+          });
+      if (unit || open) throw nameInUse('body.deviceName');
       let code = newCode();
       for (let tries = 0; (await tx.invitation.count({ where: { code } })) > 0 && tries < 10; tries++) code = newCode();
       return tx.invitation.create({

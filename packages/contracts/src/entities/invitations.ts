@@ -7,7 +7,8 @@
  * Reading: a guest interview invite is an AD-HOC invitation (plan ADHOC) of one guest to a group.
  * The guest joins with a device (the smart-phone app) named after them — the "device name" of the
  * ad-hoc rule, so it follows the device-name characters (letters, numbers, underscores, hyphens)
- * and is unique among the group's open invitations. The invitation carries a code and a join link;
+ * and is unique: neither a unit's name nor the device name of another open invitation (the unit
+ * rename rule and message, 409 NAME_IN_USE). The invitation carries a code and a join link;
  * it is sent to the guest's e-mail address and/or phone number (at least one), and can be sent
  * again later through POST email / sms. It expires after the chosen ad-hoc period.
  * The spec shows none of these shapes; the schemas below are our stable choice.
