@@ -157,31 +157,37 @@ describe.each(providers())('unit commands on %s', (provider) => {
     expect(empty.json().error.fields).toEqual([{ path: 'body.fields', message: 'This field is required' }]);
   });
 
-  it('link configuration: disables a link on the device; the last connected interface cannot be disabled; enabling reconnects', async () => {
-    // PTP-0001 has Ethernet (m1, never drops) and one modem (m2).
-    const off = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m2', enabled: false });
+  it('link configuration: disables a link while two others stay connected; of exactly two connected neither can be disabled; enabling reconnects', async () => {
+    // LU800-0001 has eight links: one may go.
+    const off = await cmd('LU800-0001', 'linkConfiguration', { modemId: 'LU800-0001-m6', enabled: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(device('PTP-0001').links[1]!.enabled).toBe(false);
-    await eventually(async () => modems('PTP-0001').find((m) => m.id === 'PTP-0001-m2')?.enabled === false);
-    const last = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m1', enabled: false });
-    expect(last.statusCode).toBe(409);
-    expect(last.json().error).toMatchObject({ code: 'LAST_INTERFACE', message: 'At least two interfaces must stay connected; the last one cannot be disabled' });
-    expect(device('PTP-0001').links[0]!.enabled).toBe(true);
-    // Cellular scan with one interface connected is refused too (spec 000 §5).
+    expect(device('LU800-0001').links[5]!.enabled).toBe(false);
+    await eventually(async () => modems('LU800-0001').find((m) => m.id === 'LU800-0001-m6')?.enabled === false);
+    // PTP-0001 has Ethernet (m1, never drops) and one modem (m2): at least two must stay connected.
+    for (const modemId of ['PTP-0001-m1', 'PTP-0001-m2']) {
+      const last = await unchanged('PTP-0001', () => cmd('PTP-0001', 'linkConfiguration', { modemId, enabled: false }), 409);
+      expect(last.json().error).toMatchObject({ code: 'LAST_INTERFACE', message: 'At least two interfaces must stay connected; the last one cannot be disabled' });
+    }
+    expect(device('PTP-0001').links.map((l) => l.enabled)).toEqual([true, true]);
+    // Cellular scan with one interface connected is refused too (spec 000 §5): the modem loses its network.
+    s.sim!.inject({ unitId: 'PTP-0001', fault: { type: 'modemFail', modem: 2 } });
+    await eventually(async () => modems('PTP-0001').find((m) => m.id === 'PTP-0001-m2')?.connected === false);
     const scan = await cmd('PTP-0001', 'cellularScan', { modemId: 'PTP-0001-m2' });
     expect(scan.statusCode).toBe(409);
     expect(scan.json().error).toMatchObject({ code: 'CELLULAR_SCAN_ONE_MODEM', message: 'Cellular scan is not allowed when only one modem is connected' });
     const unknown = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m9', enabled: false });
     expect(unknown.statusCode).toBe(422);
+    s.sim!.inject({ unitId: 'PTP-0001', fault: { type: 'modemRecover', modem: 2 } });
     expect(unknown.json().error.code).toBe('INTERFACE_NOT_PRESENT');
-    const on = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m2', enabled: true });
+    const on = await cmd('LU800-0001', 'linkConfiguration', { modemId: 'LU800-0001-m6', enabled: true });
     expect(on.statusCode).toBe(200);
     await eventually(async () => {
-      const m = modems('PTP-0001').find((x) => x.id === 'PTP-0001-m2');
+      const m = modems('LU800-0001').find((x) => x.id === 'LU800-0001-m6');
       return m?.enabled && m.connected;
     });
     const badBody = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m2' });
     expect(badBody.json().error.fields).toEqual([{ path: 'body.enabled', message: 'This field is required' }]);
+    await eventually(async () => modems('PTP-0001').find((m) => m.id === 'PTP-0001-m2')?.connected === true);
   });
 
   it('cellular scan: immediate ack, operators after the scan as unit.commandResult; LAN refused ("Scan not supported for this modem")', async () => {
@@ -271,14 +277,12 @@ describe.each(providers())('unit commands on %s', (provider) => {
     expect(none.json().error).toEqual({ code: 'INTERFACE_NOT_PRESENT', message: 'The unit has no such interface' });
   });
 
-  it('wifi disconnect: refused when Wi-Fi is the last connected interface', async () => {
-    // LUSMART-0002: one modem (m1) and Wi-Fi (m2).
-    expect((await cmd('LUSMART-0002', 'linkConfiguration', { modemId: 'LUSMART-0002-m1', enabled: false })).statusCode).toBe(200);
+  it('wifi disconnect: refused when Wi-Fi is one of the last two connected interfaces', async () => {
+    // LUSMART-0002: one modem (m1) and Wi-Fi (m2), both connected: at least two must stay.
     const res = await cmd('LUSMART-0002', 'wifiDisconnect');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('LAST_INTERFACE');
     expect(device('LUSMART-0002').links[1]!.connected).toBe(true);
-    expect((await cmd('LUSMART-0002', 'linkConfiguration', { modemId: 'LUSMART-0002-m1', enabled: true })).statusCode).toBe(200);
   });
 
   it('audio parameters and bitrate: stored in the configuration; channels 4 and above only from SDI; the spec’s bitrates only', async () => {

@@ -473,14 +473,18 @@ describe.each(providers())('unit updates on %s', (provider) => {
       [{ port: 1, apns: [{ slot: 1, apn: 'x', authProtocol: 'MSCHAP' }] }, [{ path: 'body.apns.0.authProtocol', message: 'Invalid field' }]],
     ];
     for (const [b, expected] of cases) expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'interfaces/config', b), 400))).toEqual(expected);
-    // PTP-0001: Ethernet (port 1) and one modem (port 2).
-    const off = await unit('PTP-0001', 'interfaces/config', { port: 2, enabled: false });
+    // PTP-0001: Ethernet (port 1) and one modem (port 2), both connected: at least two must stay.
+    for (const port of [1, 2]) {
+      const last = await refused('PTP-0001', () => unit('PTP-0001', 'interfaces/config', { port, enabled: false }), 409);
+      expect(last.json().error.code).toBe('LAST_INTERFACE');
+    }
+    expect(device('PTP-0001').links.map((l) => l.enabled)).toEqual([true, true]);
+    // LU800-0001 has eight links: one may be disabled, and enabled again.
+    const off = await unit('LU800-0001', 'interfaces/config', { port: 6, enabled: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(device('PTP-0001').links[1]!.enabled).toBe(false);
-    await eventually(async () => s.app.services.telemetry.get('PTP-0001')?.modems.find((m) => m.port === 2)?.enabled === false);
-    const last = await refused('PTP-0001', () => unit('PTP-0001', 'interfaces/config', { port: 1, enabled: false }), 409);
-    expect(last.json().error.code).toBe('LAST_INTERFACE');
-    expect((await unit('PTP-0001', 'interfaces/config', { port: 2, enabled: true })).statusCode).toBe(200);
+    expect(device('LU800-0001').links[5]!.enabled).toBe(false);
+    await eventually(async () => s.app.services.telemetry.get('LU800-0001')?.modems.find((m) => m.port === 6)?.enabled === false);
+    expect((await unit('LU800-0001', 'interfaces/config', { port: 6, enabled: true })).statusCode).toBe(200);
   });
 
   it('settings configuration: output channel of the unit’s inventories, multi channel', async () => {

@@ -3,11 +3,13 @@ import { VALIDATION, type Modem, type ModemUiState } from '@fleet/contracts';
 import {
   canCellularScan,
   canDisableInterface,
+  canDisableInterfaces,
   countConnectedInterfaces,
   modemUiState,
   totalBitrate,
   validateCellularScan,
   validateDisableInterface,
+  validateDisableInterfaces,
   type ModemLink,
 } from './modem.js';
 
@@ -28,12 +30,19 @@ const link = (id: string, connected: boolean, enabled = true, uplinkKbps: number
 
 describe('canDisableInterface / validateDisableInterface (spec 000 §5)', () => {
   it.each<[string, ModemLink[], string, boolean, string | null]>([
-    ['two connected: may disable one', [link('a', true), link('b', true)], 'a', true, null],
-    ['three connected', [link('a', true), link('b', true), link('c', true)], 'c', true, null],
+    // "At least two interfaces must stay connected": disabling a live one must leave two live.
+    ['two connected: neither may be disabled', [link('a', true), link('b', true)], 'a', false, VALIDATION.lastInterface],
+    ['two connected, the other one', [link('a', true), link('b', true)], 'b', false, VALIDATION.lastInterface],
+    ['two connected among idle links', [link('a', true), link('b', true), link('c', false), link('d', true, false)], 'a', false, VALIDATION.lastInterface],
+    ['three connected: one may go, two stay', [link('a', true), link('b', true), link('c', true)], 'c', true, null],
+    ['four connected', [link('a', true), link('b', true), link('c', true), link('d', true)], 'a', true, null],
+    // "The last one cannot be disabled".
     ['only connected one is the last', [link('a', true), link('b', false)], 'a', false, VALIDATION.lastInterface],
     ['single interface', [link('a', true)], 'a', false, VALIDATION.lastInterface],
     ['other one is connected but disabled', [link('a', true), link('b', true, false)], 'a', false, VALIDATION.lastInterface],
+    // Disabling what carries no traffic takes nothing away.
     ['target not connected', [link('a', true), link('b', false)], 'b', true, null],
+    ['target not connected, two live', [link('a', true), link('b', true), link('c', false)], 'c', true, null],
     ['target already disabled', [link('a', true), link('b', false, false)], 'b', true, null],
     ['nothing connected, target idle', [link('a', false), link('b', false)], 'a', true, null],
     ['unknown id', [link('a', true), link('b', true)], 'z', false, VALIDATION.invalidField],
@@ -41,12 +50,32 @@ describe('canDisableInterface / validateDisableInterface (spec 000 §5)', () => 
   ])('%s', (_label, modems, id, allowed, message) => {
     expect(canDisableInterface(modems, id)).toBe(allowed);
     expect(validateDisableInterface(modems, id)).toBe(message);
+    expect(canDisableInterfaces(modems, [id])).toBe(allowed);
   });
 
   it('matches numeric ids', () => {
-    const modems: ModemLink[] = [{ id: 1, connected: true, enabled: true }, { id: 2, connected: true, enabled: true }];
+    const modems: ModemLink[] = [1, 2, 3].map((id) => ({ id, connected: true, enabled: true }));
     expect(canDisableInterface(modems, 2)).toBe(true);
     expect(canDisableInterface(modems, '2')).toBe(false);
+  });
+});
+
+describe('canDisableInterfaces / validateDisableInterfaces: several at once, judged on the resulting set', () => {
+  const three = [link('a', true), link('b', true), link('c', true)];
+  const four = [...three, link('d', true)];
+  it.each<[string, ModemLink[], string[], boolean, string | null]>([
+    ['two of four connected: two stay', four, ['a', 'b'], true, null],
+    ['two of three connected: one would stay', three, ['a', 'b'], false, VALIDATION.lastInterface],
+    ['each alone is allowed, together they are not', three, ['a', 'c'], false, VALIDATION.lastInterface],
+    ['all of them', three, ['a', 'b', 'c'], false, VALIDATION.lastInterface],
+    ['one live and one idle of three live', [...three, link('x', false)], ['a', 'x'], true, null],
+    ['only idle ones, one live left', [link('a', true), link('x', false), link('y', false, false)], ['x', 'y'], true, null],
+    ['the same id twice counts once', three, ['a', 'a'], true, null],
+    ['nothing named', [link('a', true)], [], true, null],
+    ['one unknown id spoils the request', four, ['a', 'z'], false, VALIDATION.invalidField],
+  ])('%s', (_label, modems, ids, allowed, message) => {
+    expect(canDisableInterfaces(modems, ids)).toBe(allowed);
+    expect(validateDisableInterfaces(modems, ids)).toBe(message);
   });
 });
 

@@ -42,22 +42,34 @@ export function countConnectedInterfaces(modems: readonly ModemLink[]): number {
 
 /**
  * Spec 000 §5 "At least two interfaces must stay connected; the last one cannot be disabled".
- * Reading chosen: disabling a connected interface needs at least two connected interfaces at that
- * moment, so at least one stays connected afterwards; the last connected interface cannot be
- * disabled (the unit would lose its only way back to the core). Disabling an interface that is
- * not connected, or already disabled, takes nothing away and is allowed. Unknown id → false.
+ * Reading: disabling a live (connected and enabled) interface must leave at least two live ones,
+ * so with exactly two live interfaces neither may be disabled, and the last live one never can.
+ * Disabling an interface that is not live (not connected, or already disabled) takes nothing away
+ * and is allowed. A request that disables several interfaces at once is judged on the resulting
+ * set: the live interfaces it does not name must number at least two. Any unknown id → false.
  */
-export function canDisableInterface(modems: readonly ModemLink[], id: ModemLink['id']): boolean {
-  const target = modems.find((modem) => modem.id === id);
-  if (!target) return false;
-  if (!isLive(target)) return true;
-  return countConnectedInterfaces(modems) >= 2;
+export function canDisableInterfaces(modems: readonly ModemLink[], ids: readonly ModemLink['id'][]): boolean {
+  if (!ids.every((id) => modems.some((modem) => modem.id === id))) return false;
+  const disabled = new Set<ModemLink['id']>(ids);
+  const live = modems.filter(isLive);
+  if (!live.some((modem) => disabled.has(modem.id))) return true;
+  return live.filter((modem) => !disabled.has(modem.id)).length >= 2;
 }
 
-/** Spec 000 §5: the lastInterface message when {@link canDisableInterface} refuses (invalidField for an unknown id). */
+/** {@link canDisableInterfaces} for one interface. */
+export function canDisableInterface(modems: readonly ModemLink[], id: ModemLink['id']): boolean {
+  return canDisableInterfaces(modems, [id]);
+}
+
+/** Spec 000 §5: the lastInterface message when {@link canDisableInterfaces} refuses (invalidField for an unknown id). */
+export function validateDisableInterfaces(modems: readonly ModemLink[], ids: readonly ModemLink['id'][]): string | null {
+  if (!ids.every((id) => modems.some((modem) => modem.id === id))) return VALIDATION.invalidField;
+  return canDisableInterfaces(modems, ids) ? null : VALIDATION.lastInterface;
+}
+
+/** {@link validateDisableInterfaces} for one interface. */
 export function validateDisableInterface(modems: readonly ModemLink[], id: ModemLink['id']): string | null {
-  if (!modems.some((modem) => modem.id === id)) return VALIDATION.invalidField;
-  return canDisableInterface(modems, id) ? null : VALIDATION.lastInterface;
+  return validateDisableInterfaces(modems, [id]);
 }
 
 /**

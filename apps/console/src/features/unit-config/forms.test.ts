@@ -288,13 +288,17 @@ describe('connections (spec 000 §5, §9)', () => {
     expect(validateModemForm({ ...form, apns: form.apns.map((a, i) => (i === 2 ? { ...a, apn: 'x'.repeat(101) } : a)) }, 3)).toEqual({ 'apns.2.apn': VALIDATION.maxChars(100) });
   });
 
-  it('keeps the last connected interface and a forced wired link on', () => {
+  it('keeps two connected interfaces and a forced wired link on', () => {
+    const lastInterface = { kind: 'message', message: VALIDATION.lastInterface };
     const lan = modem('lan1', 'lan', true);
     const cell = modem('cell2', 'cell', false);
-    expect(linkDisableBlocker([lan, cell], lan, false)).toEqual({ kind: 'message', message: VALIDATION.lastInterface });
+    expect(linkDisableBlocker([lan, cell], lan, false)).toEqual(lastInterface);
     const cellUp = modem('cell2', 'cell', true);
-    expect(linkDisableBlocker([lan, cellUp], lan, false)).toBeNull();
-    expect(linkDisableBlocker([lan, cellUp], lan, true)).toEqual({ kind: 'forcedWired' });
-    expect(linkDisableBlocker([lan, cellUp], cellUp, true)).toBeNull();
+    // Exactly two connected: switching either off would leave one.
+    expect(linkDisableBlocker([lan, cellUp], lan, false)).toEqual(lastInterface);
+    const cell3 = modem('cell3', 'cell', true);
+    expect(linkDisableBlocker([lan, cellUp, cell3], lan, false)).toBeNull();
+    expect(linkDisableBlocker([lan, cellUp, cell3], lan, true)).toEqual({ kind: 'forcedWired' });
+    expect(linkDisableBlocker([lan, cellUp, cell3], cellUp, true)).toBeNull();
   });
 });

@@ -493,9 +493,10 @@ export const validateActiveSim = (modemId: string, sim: SimSlot): FieldErrors =>
 export type LinkBlocker = { readonly kind: 'message'; readonly message: string } | { readonly kind: 'forcedWired' };
 
 /**
- * Spec 000 §5 "the last one cannot be disabled" (an enabled, connected link when it is the last
- * connected interface), and §9 "Unit delay below 0.8 s forces ethernet or Wi-Fi": while the delay
- * forces a wired link, the last enabled Ethernet/Wi-Fi link cannot be switched off.
+ * Spec 000 §5 "At least two interfaces must stay connected; the last one cannot be disabled" (an
+ * enabled, connected link when switching it off would leave fewer than two connected), and §9
+ * "Unit delay below 0.8 s forces ethernet or Wi-Fi": while the delay forces a wired link, the last
+ * enabled Ethernet/Wi-Fi link cannot be switched off.
  */
 export function linkDisableBlocker(modems: readonly Modem[], modem: Modem, forcesWiredLink: boolean): LinkBlocker | null {
   if (!modem.enabled) return null;
