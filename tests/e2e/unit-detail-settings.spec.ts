@@ -69,13 +69,13 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
   // Spec 000 §5 wording from the body schema (volume 0..100).
   await volume.fill('150');
   await page.getByTestId('unit-detail-jacks-save').click();
-  await expect(page.getByTestId('unit-detail-jacks')).toContainText(detailEn.validation.maxValue.replace('{{n}}', '100'));
+  await expect(page.getByTestId('unit-detail-jacks')).toContainText(en.forms.validation.maxValue.replace('{{n}}', '100'));
 
   await volume.fill(String(wanted));
   await page.getByTestId('unit-detail-jacks-save').click();
   await expect(jack).toHaveAttribute('data-volume', String(wanted));
   await expect(volume).toHaveValue(String(wanted));
-  await expect(page.getByTestId('unit-detail-jacks')).not.toContainText(detailEn.validation.maxValue.replace('{{n}}', '100'));
+  await expect(page.getByTestId('unit-detail-jacks')).not.toContainText(en.forms.validation.maxValue.replace('{{n}}', '100'));
 
   // Another request changes the jack: the `unit.configuration` event brings it into the untouched form.
   const other = wanted + 11;
@@ -89,7 +89,7 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
   await page.getByTestId('unit-detail-tab-multiCamera').click();
   await page.getByTestId('unit-detail-multicamera-channel-input').fill('');
   await page.getByTestId('unit-detail-multicamera-channel-apply').click();
-  await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.validation.required);
+  await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(en.forms.validation.required);
   await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.multiCamera.channelIdHint);
 });
 
@@ -260,7 +260,7 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
 
   // No CDN destination in the unit's inventories: the core's field error shows under the destination.
   await page.getByTestId('unit-detail-forward-cdn-start').click();
-  await expect(page.getByTestId('unit-detail-forward-cdn')).toContainText(detailEn.validation.required);
+  await expect(page.getByTestId('unit-detail-forward-cdn')).toContainText(en.forms.validation.required);
   await expect(page.getByTestId('unit-detail-forward-cdn-state')).toHaveAttribute('data-state', 'off');
 
   // The stream stops elsewhere: the forwarding ends without a reload.

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
+import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
 /** Seeded (packages/db seed.ts SEED_IDS.unitWithoutSdCard): luc_regular's group, no SD card. */
 const UNIT_WITHOUT_SD_CARD = 'LU800-0002';
@@ -121,7 +122,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
   await page.goto(`/list?unit=${id}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', id);
   await page.getByTestId('unit-detail-channel-apply').click();
-  await expect(page.getByText(detailEn.validation.required)).toBeVisible();
+  await expect(page.getByText(en.forms.validation.required)).toBeVisible();
   await page.getByTestId('unit-detail-channel-input').fill('NO-SUCH-CHANNEL');
   await page.getByTestId('unit-detail-channel-apply').click();
   await expect(page.getByTestId('unit-detail-channel-result')).toHaveAttribute('data-outcome', 'external');
@@ -132,7 +133,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
   await page.getByTestId('unit-detail-tab-multiCamera').click();
   await page.getByTestId('unit-detail-multicamera-label-1').fill('A-label-far-too-long');
   await page.getByTestId('unit-detail-multicamera-save').click();
-  await expect(page.getByText(detailEn.validation.maxChars.replace('{{n}}', '12'))).toBeVisible();
+  await expect(page.getByText(en.forms.validation.maxChars.replace('{{n}}', '12'))).toBeVisible();
 });
 
 test('the configure button and the dialog menu open through the URL', async ({ page }) => {

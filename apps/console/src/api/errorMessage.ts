@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { ErrorCode } from '@fleet/contracts';
 import { CLIENT_ERROR_CODES, isApiError } from './ApiError';
 
 /**
@@ -22,4 +23,10 @@ export function apiErrorMessage(t: TFunction, exists: (key: string) => boolean, 
 export function useApiErrorMessage(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
   return useCallback((error: unknown) => apiErrorMessage(t, (key) => i18n.exists(key), i18n.language, error), [t, i18n]);
+}
+
+/** The spec's text of an error code in the user's language. */
+export function errorCodeText(t: TFunction, code: ErrorCode): string {
+  // Every catalogue code has an apiErrors key (i18n.test.ts checks it); a union of every key is too wide for the typed t(), and any apiErrors key has the same shape.
+  return t(`apiErrors.${code}` as 'apiErrors.GENERIC');
 }

@@ -3,9 +3,10 @@ import { Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, LIMITS, NtpTimecodeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
 import { ntpBody, ntpForm, prefixForm, validateNtpForm, validatePrefixForm } from './forms';
-import { checkSchema } from './validation';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { checkSchema } from '../../lib/forms/fieldErrors';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 interface TabProps {
   readonly config: UnitConfiguration;
@@ -23,7 +24,7 @@ function PrefixForm({ config }: TabProps) {
     toBody: (v) => v,
     kind: 'update',
   });
-  const error = useFieldError('prefix', form.errors);
+  const error = useFieldError('config-error-prefix', form.errors);
   return (
     <FormSection formId="prefix" title={t('unitConfig.prefix.title')} form={form} allowed={useAllowed('updateUnitFilenamePrefix')}>
       <TextInput
@@ -50,7 +51,7 @@ function NtpForm({ config }: TabProps) {
     toBody: ntpBody,
     kind: 'update',
   });
-  const error = useFieldError('ntp', form.errors);
+  const error = useFieldError('config-error-ntp', form.errors);
   return (
     <FormSection formId="ntp" title={t('unitConfig.ntp.title')} form={form} allowed={useAllowed('updateUnitNtpTimecode')}>
       <Switch

@@ -13,8 +13,9 @@ import {
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { alertsBody, alertsForm, validateAlertsForm, type AlertTypeRow, type RecipientRow } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
     kind: 'update',
     onApplied: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnitAlertsConfiguration') }),
   });
-  const error = useFieldError('alerts', form.errors);
+  const error = useFieldError('config-error-alerts', form.errors);
   const { mode, groupId } = form.values;
   const groups = useEndpointQuery('getUnitGroups', { params: { id: unitId } });
   const previewWanted = mode !== 'manual' && (mode !== current.mode || (mode === 'group' && groupId !== (current.groupId ?? '')));

@@ -19,8 +19,11 @@ import {
   ethernetBody, ethernetForm, linkDisableBlocker, modemBody, modemForm, validateEthernetForm, validateModemForm, validateWifiForm, wifiBody, wifiForm,
   type ApnRow, type AuthProtocol, type IpMode, type NetworkMode, type UnitFacts, type WifiSecurity,
 } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError, useSpecText } from './parts';
-import { useConfigAction, useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useSpecText } from '../../lib/forms/specText';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
+import { useConfigAction } from './useConfigAction';
 
 interface TabProps {
   readonly config: UnitConfiguration;
@@ -109,7 +112,7 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
     toBody: wifiBody,
     kind: 'command',
   });
-  const error = useFieldError('wifi', form.errors);
+  const error = useFieldError('config-error-wifi', form.errors);
   const [networks, setNetworks] = useState<readonly WifiNetwork[] | null>(null);
   const query = useConfigAction(unitId, 'commandWifiQuery', (data) => setNetworks(data.networks));
   const disconnect = useConfigAction(unitId, 'commandWifiDisconnect');
@@ -222,7 +225,7 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
     toBody: (v) => ethernetBody(v, modem.port),
     kind: 'update',
   });
-  const error = useFieldError(formId, form.errors);
+  const error = useFieldError(`config-error-${formId}`, form.errors);
   const staticMode = form.values.ipMode === 'static';
   return (
     <FormSection formId={formId} title={t('unitConfig.ethernet.title', { name: modem.name, port: modem.port })} form={form} allowed={useAllowed('updateUnitInterfacesConfig')}>
@@ -300,7 +303,7 @@ function ModemForm({ modem, modemConfig, config, unit }: { modem: Modem; modemCo
     toBody: (v) => modemBody(v, modem.port),
     kind: 'update',
   });
-  const error = useFieldError(formId, form.errors);
+  const error = useFieldError(`config-error-${formId}`, form.errors);
   const sim = useConfigAction(unitId, 'commandActiveSim');
   const [scan, setScan] = useScanResult(unitId, modem.id);
   const scanAction = useConfigAction(unitId, 'commandCellularScan', () => setScan({ running: true, operators: null, failure: null }));

@@ -15,8 +15,9 @@ import {
   shootingModeForm, validateAncillaryDataForm, validateEncoderForm, validateIfbAlwaysOnForm, validateIfbDelayForm, validateShootingModeForm,
   validateVideoComplexityForm, videoComplexityBody, videoComplexityForm, type AncillaryDataType, type UnitFacts,
 } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 interface FormProps {
   readonly config: UnitConfiguration;
@@ -40,7 +41,7 @@ export function EncoderForm({ config, unit }: FormProps) {
     toBody: encoderBody,
     kind: 'command',
   });
-  const error = useFieldError('encoder', form.errors);
+  const error = useFieldError('config-error-encoder', form.errors);
   return (
     <FormSection formId="encoder" title={t('unitConfig.encoder.title')} form={form} allowed={useAllowed('commandEncoder')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -78,7 +79,7 @@ export function ShootingModeForm({ config }: FormProps) {
     toBody: shootingModeBody,
     kind: 'command',
   });
-  const error = useFieldError('shootingMode', form.errors);
+  const error = useFieldError('config-error-shootingMode', form.errors);
   return (
     <FormSection formId="shootingMode" title={t('unitConfig.shootingMode.title')} form={form} allowed={useAllowed('commandShootingMode')}>
       <NativeSelect
@@ -105,7 +106,7 @@ export function VideoComplexityForm({ config }: FormProps) {
     toBody: videoComplexityBody,
     kind: 'command',
   });
-  const error = useFieldError('videoComplexity', form.errors);
+  const error = useFieldError('config-error-videoComplexity', form.errors);
   return (
     <FormSection formId="videoComplexity" title={t('unitConfig.videoComplexity.title')} form={form} allowed={useAllowed('commandVideoComplexity')}>
       <NativeSelect
@@ -133,7 +134,7 @@ export function AncillaryDataForm({ config }: FormProps) {
     toBody: ancillaryDataBody,
     kind: 'command',
   });
-  const error = useFieldError('ancillaryData', form.errors);
+  const error = useFieldError('config-error-ancillaryData', form.errors);
   return (
     <FormSection formId="ancillaryData" title={t('unitConfig.ancillaryData.title')} form={form} allowed={useAllowed('commandAncillaryData')}>
       <Switch
@@ -171,7 +172,7 @@ export function IfbDelayForm({ config }: FormProps) {
     toBody: ifbDelayBody,
     kind: 'command',
   });
-  const error = useFieldError('ifbDelay', form.errors);
+  const error = useFieldError('config-error-ifbDelay', form.errors);
   return (
     <FormSection formId="ifbDelay" title={t('unitConfig.ifb.delayTitle')} form={form} allowed={useAllowed('commandIfbDelay')}>
       <TextInput
@@ -199,7 +200,7 @@ export function IfbAlwaysOnForm({ config }: FormProps) {
     toBody: ifbAlwaysOnBody,
     kind: 'command',
   });
-  const error = useFieldError('ifbAlwaysOn', form.errors);
+  const error = useFieldError('config-error-ifbAlwaysOn', form.errors);
   return (
     <FormSection formId="ifbAlwaysOn" title={t('unitConfig.ifb.alwaysOnTitle')} form={form} allowed={useAllowed('commandIfbAlwaysOn')}>
       <Switch

@@ -3,8 +3,9 @@ import { Group, NativeSelect, PasswordInput, Switch, TextInput } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { IP_INPUT_PROTOCOLS, IpInputStreamUpdateBody, type UnitConfiguration } from '@fleet/contracts';
 import { ipInputBody, ipInputForm, validateIpInputForm, type IpInputProtocol } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 export default function IpInputTab({ config }: { readonly config: UnitConfiguration }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
     toBody: ipInputBody,
     kind: 'update',
   });
-  const error = useFieldError('ipInput', form.errors);
+  const error = useFieldError('config-error-ipInput', form.errors);
   return (
     <FormSection formId="ipInput" title={t('unitConfig.ipInput.title')} form={form} allowed={useAllowed('updateUnitIpInputStream')}>
       <Switch

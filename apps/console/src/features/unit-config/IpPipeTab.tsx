@@ -3,8 +3,11 @@ import { Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { IpPipeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
 import { ipPipeBody, ipPipeForm, validateIpPipeForm, type UnitFacts } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError, useSpecText } from './parts';
-import { useConfigAction, useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useSpecText } from '../../lib/forms/specText';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
+import { useConfigAction } from './useConfigAction';
 
 interface TabProps {
   readonly config: UnitConfiguration;
@@ -26,7 +29,7 @@ export default function IpPipeTab({ config, unit }: TabProps) {
     toBody: ipPipeBody,
     kind: 'update',
   });
-  const error = useFieldError('ipPipe', form.errors);
+  const error = useFieldError('config-error-ipPipe', form.errors);
   const connect = useConfigAction(unitId, 'connectIpPipe');
   const disconnect = useConfigAction(unitId, 'disconnectIpPipe');
   const canConnect = useAllowed('connectIpPipe');

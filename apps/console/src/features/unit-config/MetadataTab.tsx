@@ -3,8 +3,9 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MetadataBody, UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
 import { metadataBody, metadataForm, validateMetadataForm, type MetadataRow } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 export default function MetadataTab({ config }: { readonly config: UnitConfiguration }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
     toBody: metadataBody,
     kind: 'command',
   });
-  const error = useFieldError('metadata', form.errors);
+  const error = useFieldError('config-error-metadata', form.errors);
   const allowed = useAllowed('commandMetadata');
   const rows = form.values.fields;
   const setRow = (index: number, patch: Partial<MetadataRow>) => form.set({ fields: rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });

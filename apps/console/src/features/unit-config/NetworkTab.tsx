@@ -9,8 +9,9 @@ import {
   bandwidthBody, bandwidthForm, cappingBody, cappingForm, fixedDelayBody, fixedDelayForm, validateBandwidthForm, validateCappingForm,
   validateFixedDelayForm, type CapOption, type PriorityRow, type UnitFacts,
 } from './forms';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 
 interface TabProps {
   readonly config: UnitConfiguration;
@@ -30,7 +31,7 @@ function BandwidthForm({ config, unit }: TabProps) {
     toBody: bandwidthBody,
     kind: 'update',
   });
-  const error = useFieldError('bandwidth', form.errors);
+  const error = useFieldError('config-error-bandwidth', form.errors);
   const allowed = useAllowed('updateUnitBwLimitation');
   const rows = form.values.priorityLimits;
   const setRow = (index: number, patch: Partial<PriorityRow>) => form.set({ priorityLimits: rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
@@ -111,7 +112,7 @@ function CappingForm({ config, unit }: TabProps) {
     toBody: cappingBody,
     kind: 'update',
   });
-  const error = useFieldError('capping', form.errors);
+  const error = useFieldError('config-error-capping', form.errors);
   return (
     <FormSection
       formId="capping"
@@ -159,7 +160,7 @@ function FixedDelayForm({ config }: TabProps) {
     toBody: fixedDelayBody,
     kind: 'update',
   });
-  const error = useFieldError('fixedDelay', form.errors);
+  const error = useFieldError('config-error-fixedDelay', form.errors);
   return (
     <FormSection formId="fixedDelay" title={t('unitConfig.fixedDelay.title')} form={form} allowed={useAllowed('updateUnitFixedInternetDelay')}>
       <TextInput

@@ -11,14 +11,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useApplyConfiguration } from '../../api/configurationCache';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
 import { ConfigContext } from './parts';
 import type { UnitFacts } from './forms';
-import { isNewerConfiguration, settingRefetches } from './live';
+import { settingRefetches } from './live';
 import ConnectionsTab from './ConnectionsTab';
 import VideoAudioTab from './VideoAudioTab';
 import NetworkTab from './NetworkTab';
@@ -52,16 +53,15 @@ function factsOf(unit: UnitDetail): UnitFacts {
 function useLiveConfiguration(unitId: string, enabled: boolean): void {
   const { subscribe } = useRealtime();
   const queryClient = useQueryClient();
+  const applyConfiguration = useApplyConfiguration(unitId);
   useEffect(() => {
     if (!enabled) return undefined;
     return subscribe((event) => {
       if (event.type !== 'unit.configuration' || event.unitId !== unitId) return;
-      const key = endpointKey('getUnitConfigurationV2', { params: { id: unitId } });
-      const current = queryClient.getQueryData<UnitConfiguration>(key);
-      if (isNewerConfiguration(current, event.configuration)) queryClient.setQueryData(key, event.configuration);
+      applyConfiguration(event.configuration);
       for (const id of settingRefetches(event.setting)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
     });
-  }, [enabled, queryClient, subscribe, unitId]);
+  }, [applyConfiguration, enabled, queryClient, subscribe, unitId]);
 }
 
 function TabContent({ tab, config, unit }: { tab: ConfigTab; config: UnitConfiguration; unit: UnitFacts }) {

@@ -15,9 +15,10 @@ import {
   validateMultiCameraForm, validateSingleCameraForm, validateStoreAndForwardForm, type AudioInput, type CameraRow, type UnitFacts,
 } from './forms';
 import { AncillaryDataForm, EncoderForm, IfbAlwaysOnForm, IfbDelayForm, ShootingModeForm, VideoComplexityForm } from './EncodingForms';
-import { parseNumber } from './validation';
-import { FormSection, useAllowed, useConfigContext, useFieldError } from './parts';
-import { useConfigForm } from './useConfigForm';
+import { parseNumber } from '../../lib/forms/fieldErrors';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { FormSection, useAllowed, useConfigContext } from './parts';
 import type { DelayMode } from '@fleet/domain';
 import type { StoreAndForwardProfile } from '@fleet/contracts';
 
@@ -38,7 +39,7 @@ function DelayForm({ config, unit }: TabProps) {
     toBody: delayBody,
     kind: 'update',
   });
-  const error = useFieldError('delay', form.errors);
+  const error = useFieldError('config-error-delay', form.errors);
   const bounds = delayBounds(form.values, unit);
   const value = parseNumber(form.values.delayMs);
   return (
@@ -89,7 +90,7 @@ function AudioForm({ config }: TabProps) {
     toBody: audioBody,
     kind: 'command',
   });
-  const error = useFieldError('audio', form.errors);
+  const error = useFieldError('config-error-audio', form.errors);
   return (
     <FormSection formId="audio" title={t('unitConfig.audio.title')} form={form} allowed={useAllowed('commandAudioParameters')}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -133,7 +134,7 @@ function AudioBitrateForm({ config }: TabProps) {
     toBody: audioBitrateBody,
     kind: 'command',
   });
-  const error = useFieldError('audioBitrate', form.errors);
+  const error = useFieldError('config-error-audioBitrate', form.errors);
   return (
     <FormSection formId="audioBitrate" title={t('unitConfig.audioBitrate.title')} form={form} allowed={useAllowed('commandAudioBitrate')}>
       <NativeSelect
@@ -163,7 +164,7 @@ function SingleCameraForm({ config, unit }: TabProps) {
     toBody: singleCameraBody,
     kind: 'update',
   });
-  const error = useFieldError('singleCamera', form.errors);
+  const error = useFieldError('config-error-singleCamera', form.errors);
   return (
     <FormSection formId="singleCamera" title={t('unitConfig.singleCamera.title')} form={form} allowed={useAllowed('updateUnitSingleCamera')}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -202,13 +203,13 @@ function MultiCameraForm({ config }: TabProps) {
   const form = useConfigForm({
     unitId,
     source: multiCameraForm(config),
-    validate: (v) => validateMultiCameraForm(v, config),
+    validate: validateMultiCameraForm,
     endpoint: 'updateUnitMultipleCamera',
     schema: MultipleCameraUpdateBody,
-    toBody: (v) => multiCameraBody(v, config),
+    toBody: multiCameraBody,
     kind: 'update',
   });
-  const error = useFieldError('cameras', form.errors);
+  const error = useFieldError('config-error-cameras', form.errors);
   const feeds = parseNumber(form.values.numberOfFeeds) ?? 0;
   const setCamera = (index: number, patch: Partial<CameraRow>) =>
     form.set({ cameras: form.values.cameras.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
@@ -276,7 +277,7 @@ function StoreAndForwardForm({ config }: TabProps) {
     toBody: (v) => v,
     kind: 'update',
   });
-  const error = useFieldError('storeAndForward', form.errors);
+  const error = useFieldError('config-error-storeAndForward', form.errors);
   return (
     <FormSection formId="storeAndForward" title={t('unitConfig.storeAndForward.title')} form={form} allowed={useAllowed('updateUnitStoreAndForwardQuality')}>
       <NativeSelect

@@ -121,10 +121,20 @@ describe('video and cameras (spec 000 §5, §8, §9)', () => {
   it('limits camera labels to 12 characters and sends only the configured feeds', () => {
     const form = multiCameraForm(config);
     expect(form.cameras.map((c) => c.label)).toEqual(['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4']);
-    expect(multiCameraBody(form, config).cameras).toHaveLength(2);
+    expect(multiCameraBody(form).cameras).toHaveLength(2);
     const long = { ...form, cameras: form.cameras.map((c, i) => (i === 1 ? { ...c, label: 'A-very-long-label' } : c)) };
-    expect(validateMultiCameraForm(long, config)).toEqual({ 'cameras.1.label': VALIDATION.maxChars(LIMITS.cameraLabelMax) });
-    expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' }, config)).toEqual({ maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps) });
+    expect(validateMultiCameraForm(long)).toEqual({ 'cameras.1.label': VALIDATION.maxChars(LIMITS.cameraLabelMax) });
+    expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' })).toEqual({ maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps) });
+  });
+
+  it('takes 1 to 4 feeds, and custom channels that are given and no more than the feeds', () => {
+    const form = multiCameraForm(config);
+    expect(validateMultiCameraForm(form)).toEqual({});
+    expect(validateMultiCameraForm({ ...form, numberOfFeeds: '5' }).numberOfFeeds).toBe(VALIDATION.maxValue(LIMITS.multiCameraMaxCameras));
+    expect(validateMultiCameraForm({ ...form, numberOfFeeds: '0' }).numberOfFeeds).toBe(VALIDATION.minValue(1));
+    expect(validateMultiCameraForm({ ...form, channelSelectionMode: 'custom' }).customSelectedChannels).toBe(VALIDATION.required);
+    expect(validateMultiCameraForm({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a', 'b', 'c'] }).customSelectedChannels).toBe(VALIDATION.maxElements);
+    expect(multiCameraBody({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a'] })).toMatchObject({ channelSelectionMode: 'custom', customSelectedChannels: ['a'] });
   });
 });
 

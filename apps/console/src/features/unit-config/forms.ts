@@ -13,14 +13,14 @@ import {
   type AlertConfigMode, type AlertLevel, type AlertType, type Applications, type ModemConfig, type SimSlot, type UnitAlertsConfiguration,
   type UnitConfiguration, type UnitTypeGroup, type Modem, type StoreAndForwardProfile, type BANDWIDTH_CAP_OPTIONS, type AUTH_PROTOCOLS,
   type NETWORK_MODES, type IP_INPUT_PROTOCOLS, type WIFI_SECURITY, type IP_MODES, type AUDIO_INPUTS, type VIDEO_CODECS, type SHOOTING_MODES,
-  type VIDEO_COMPLEXITIES,
+  type VIDEO_COMPLEXITIES, type CHANNEL_SELECTION_MODES,
 } from '@fleet/contracts';
 import {
   getDelayBounds, isStreaming, resolutionLicenceProblem, validateAudioChannels, validateBandwidthLimits, validateCameraLabel, validateDelay,
   validateDisableInterface, validateFilenamePrefix, validateMetadataValue, validateNetworkCapping, validateSmartUnitLimits, type DelayBounds, type DelayMode,
   type UnitLicenceFlags,
 } from '@fleet/domain';
-import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from './validation';
+import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 /** What the forms need to know about the unit besides its configuration (from GET v2/units/{id}). */
 export interface UnitFacts {
@@ -117,13 +117,20 @@ export interface CameraRow {
   readonly label: string;
   readonly priority: string;
 }
+export type ChannelSelectionMode = (typeof CHANNEL_SELECTION_MODES)[number];
 export interface MultiCameraForm {
   readonly numberOfFeeds: string;
+  readonly channelSelectionMode: ChannelSelectionMode;
+  /** The feeds' channels in custom selection (channel ids). */
+  readonly customSelectedChannels: readonly string[];
   /** Always LIMITS.multiCameraMaxCameras rows; the first numberOfFeeds are sent. */
   readonly cameras: readonly CameraRow[];
   readonly maxBandwidthMbps: string;
 }
-/** Labels from the multi camera setting, else the unit's multiCameraLabels (spec 000 §3). */
+/**
+ * The multi camera setting (PUT multiplecamera), edited in the configuration modal and in the unit
+ * detail's Multi Camera tab. Labels from the setting, else the unit's multiCameraLabels (spec 000 §3).
+ */
 export function multiCameraForm(config: UnitConfiguration): MultiCameraForm {
   const configured = config.multiCamera.cameras;
   const cameras = Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i): CameraRow => {
@@ -133,22 +140,34 @@ export function multiCameraForm(config: UnitConfiguration): MultiCameraForm {
       priority: numberText(camera?.priority ?? i + LIMITS.cameraPriorityMin),
     };
   });
-  return { numberOfFeeds: numberText(config.multiCamera.numberOfFeeds), cameras, maxBandwidthMbps: numberText(config.multiCamera.maxBandwidthMbps) };
-}
-export function multiCameraBody(form: MultiCameraForm, config: UnitConfiguration) {
-  const feeds = parseNumber(form.numberOfFeeds);
-  const count = typeof feeds === 'number' && Number.isInteger(feeds) ? Math.max(0, Math.min(feeds, LIMITS.multiCameraMaxCameras)) : 0;
   return {
-    numberOfFeeds: feeds,
+    numberOfFeeds: numberText(config.multiCamera.numberOfFeeds),
     channelSelectionMode: config.multiCamera.channelSelectionMode,
     customSelectedChannels: config.multiCamera.customSelectedChannels,
-    cameras: form.cameras.slice(0, count).map((c) => ({ label: c.label, priority: parseNumber(c.priority) })),
+    cameras,
+    maxBandwidthMbps: numberText(config.multiCamera.maxBandwidthMbps),
+  };
+}
+/** The cameras the feeds use: as many rows as a valid number of feeds says, else none. */
+export function multiCameraCount(form: Pick<MultiCameraForm, 'numberOfFeeds'>): number {
+  const feeds = parseNumber(form.numberOfFeeds);
+  return typeof feeds === 'number' && Number.isInteger(feeds) ? Math.max(0, Math.min(feeds, LIMITS.multiCameraMaxCameras)) : 0;
+}
+export function multiCameraBody(form: MultiCameraForm) {
+  return {
+    numberOfFeeds: parseNumber(form.numberOfFeeds),
+    channelSelectionMode: form.channelSelectionMode,
+    customSelectedChannels: form.customSelectedChannels,
+    cameras: form.cameras.slice(0, multiCameraCount(form)).map((c) => ({ label: c.label, priority: parseNumber(c.priority) })),
     maxBandwidthMbps: parseNumber(form.maxBandwidthMbps),
   };
 }
-/** Spec 000 §5 camera labels ≤ 12 characters, §9 priorities 1–9, HD multi camera ≤ 15 Mbps. */
-export function validateMultiCameraForm(form: MultiCameraForm, config: UnitConfiguration): FieldErrors {
-  const body = multiCameraBody(form, config);
+/**
+ * Spec 000 §5 camera labels ≤ 12 characters, §9 priorities 1–9 and at most 4 cameras, HD multi
+ * camera ≤ 15 Mbps, §3 custom channels required and no more than the feeds (the body schema).
+ */
+export function validateMultiCameraForm(form: MultiCameraForm): FieldErrors {
+  const body = multiCameraBody(form);
   const labels: Record<string, string> = {};
   body.cameras.forEach((camera, i) => {
     const message = validateCameraLabel(camera.label);

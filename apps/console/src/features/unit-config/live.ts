@@ -1,10 +1,5 @@
-/** How a `unit.configuration` event updates the cached reads of the configuration modal. */
-import type { EndpointId, UnitConfiguration } from '@fleet/contracts';
-
-/** True when the event's configuration is not older than the cached one (late events never undo newer ones). */
-export function isNewerConfiguration(current: UnitConfiguration | undefined, next: UnitConfiguration): boolean {
-  return current === undefined || next.version >= current.version;
-}
+/** What a `unit.configuration` event makes the configuration modal read again (the configuration itself: api/configurationCache). */
+import type { EndpointId } from '@fleet/contracts';
 
 /** Reads derived from a setting that are fetched again when it changes elsewhere. */
 export function settingRefetches(setting: string): EndpointId[] {

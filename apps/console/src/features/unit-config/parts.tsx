@@ -1,39 +1,12 @@
-/** Building blocks shared by the configuration tabs: translated spec messages, form sections. */
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+/** Building blocks shared by the configuration tabs: the tabs' context, form sections. */
+import { createContext, useContext, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CATALOGUE, type EndpointId, type ErrorCode, type Role } from '@fleet/contracts';
+import type { EndpointId, Role } from '@fleet/contracts';
+import { FORM_ERROR } from '../../lib/forms/fieldErrors';
+import { useSpecText } from '../../lib/forms/specText';
+import type { ConfigForm } from '../../lib/forms/useConfigForm';
 import { canApply } from './tabs';
-import { FORM_ERROR, matchValidationMessage, type FieldErrors } from './validation';
-import type { ConfigForm } from './useConfigForm';
-
-const ERROR_CODES_BY_MESSAGE = new Map<string, ErrorCode>(
-  (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { message: string }][]).map(([code, entry]) => [entry.message, code]),
-);
-
-/**
- * A spec message (contracts VALIDATION or the error catalogue, as the core and the domain rules
- * word them) in the user's language; English shows the spec's exact wording.
- */
-export function useSpecText(): (message: string) => string {
-  const { t, i18n } = useTranslation();
-  return useCallback(
-    (message: string) => {
-      const matched = matchValidationMessage(message);
-      const key = matched ? `unitConfig.validation.${matched.key}` : null;
-      // Checked by i18n.exists: contracts may add texts before they are translated here.
-      if (matched && key !== null && i18n.exists(key)) {
-        // Any validation key: the one with both placeholders types the options ({{n}}, {{m}}).
-        return t(key as 'unitConfig.validation.betweenChars', { n: matched.params.n ?? '', m: matched.params.m ?? '' });
-      }
-      const code = ERROR_CODES_BY_MESSAGE.get(message);
-      // A union of every error key is too wide for the typed t(); any apiErrors key has the same shape.
-      if (code) return t(`apiErrors.${code}` as 'apiErrors.GENERIC');
-      return message;
-    },
-    [t, i18n],
-  );
-}
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
 export interface ConfigContextValue {
@@ -46,19 +19,6 @@ export const useConfigContext = (): ConfigContextValue => useContext(ConfigConte
 /** May the user apply through this call (APPLY_BUTTON_ROLES and the call's catalogue roles)? */
 export function useAllowed(endpoint: EndpointId): boolean {
   return canApply(useConfigContext().roles, endpoint);
-}
-
-/** The inline message under a field, with its test id `config-error-<form>.<field>`. */
-export function useFieldError(formId: string, errors: FieldErrors): (field: string) => ReactNode {
-  const text = useSpecText();
-  return useCallback(
-    (field: string) => {
-      const message = errors[field];
-      if (message === undefined) return undefined;
-      return <span data-testid={`config-error-${formId}.${field}`}>{text(message)}</span>;
-    },
-    [errors, formId, text],
-  );
 }
 
 interface FormSectionProps<F> {

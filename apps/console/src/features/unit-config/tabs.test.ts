@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_PARAM, canApply, resolveTab, withTab } from './tabs';
-import { isNewerConfiguration, settingRefetches } from './live';
-import type { UnitConfiguration } from '@fleet/contracts';
+import { settingRefetches } from './live';
 
 describe('configuration tabs', () => {
   it('opens the URL tab, else the initial tab, else Connections', () => {
@@ -31,14 +30,6 @@ describe('who may apply', () => {
 });
 
 describe('live configuration', () => {
-  const config = (version: number) => ({ version }) as UnitConfiguration; // only the version is read
-
-  it('never lets an older event undo a newer configuration', () => {
-    expect(isNewerConfiguration(undefined, config(1))).toBe(true);
-    expect(isNewerConfiguration(config(3), config(4))).toBe(true);
-    expect(isNewerConfiguration(config(4), config(3))).toBe(false);
-  });
-
   it('refetches the reads a setting feeds', () => {
     expect(settingRefetches('alerts')).toEqual(['getUnitAlertsConfiguration']);
     expect(settingRefetches('interfaces')).toEqual(['getUnitModemConfig']);

@@ -4,53 +4,43 @@
  * The form follows the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited it.
  */
-import { useState } from 'react';
 import { Button, Group, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
+import { AudioJacksUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
-import type { FormErrors } from './multiCameraForm';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
 import { ApiErrorAlert, Section } from './parts';
 import { audioJackDrafts, audioJacksBody, audioJacksErrors } from './settingsForms';
 import type { AudioJackDraft } from './settingsForms';
-import { useConfigMutation } from './useConfigMutation';
-import { useDraft } from './useDraft';
-import { fieldProblems, validationText } from './validationText';
 
 const NO_INTERCOM = 'none';
 
 export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
   const reported = audioJackDrafts(configuration);
-  const { draft, edit, reset } = useDraft<AudioJackDraft[]>(reported);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const mutation = useConfigMutation(unitId, 'updateUnitIntercomAudioJacks', () => t('unitDetail.intercom.jacks.saved'));
-  const serverErrors = mutation.error ? fieldProblems(mutation.error.fields) : {};
-  const errorOf = (key: string) => {
-    const message = errors[key] ?? serverErrors[key];
-    return message === undefined ? undefined : validationText(t, message);
-  };
-  const change = (index: number, patch: Partial<AudioJackDraft>) => edit((jacks) => jacks.map((jack, i) => (i === index ? { ...jack, ...patch } : jack)));
+  const form = useConfigForm({
+    unitId,
+    source: { jacks: reported },
+    validate: (values) => audioJacksErrors(values.jacks),
+    endpoint: 'updateUnitIntercomAudioJacks',
+    schema: AudioJacksUpdateBody,
+    toBody: (values) => audioJacksBody(values.jacks),
+    kind: 'update',
+    successMessage: () => t('unitDetail.intercom.jacks.saved'),
+  });
+  const error = useFieldError('unit-detail-field-jacks', form.errors);
+  const change = (index: number, patch: Partial<AudioJackDraft>) => form.set({ jacks: form.values.jacks.map((jack, i) => (i === index ? { ...jack, ...patch } : jack)) });
   const intercomData = [
     { value: NO_INTERCOM, label: t('unitDetail.intercom.jacks.none') },
     { value: '1', label: t('unitDetail.intercom.jacks.intercomN', { n: 1 }) },
     { value: '2', label: t('unitDetail.intercom.jacks.intercomN', { n: 2 }) },
   ];
 
-  const save = () => {
-    mutation.reset();
-    const found = audioJacksErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = audioJacksBody(draft);
-    // audioJacksErrors passed, so every volume is a number (the schema's check).
-    mutation.mutate({ params: { id: unitId }, body: { jacks: body.jacks.map((jack) => ({ ...jack, volume: jack.volume ?? 0 })) } }, { onSuccess: reset });
-  };
-
   return (
     <Section title={t('unitDetail.intercom.jacks.title')} testId="unit-detail-jacks">
       <Stack gap="xs">
-        {draft.map((jack, index) => {
+        {form.values.jacks.map((jack, index) => {
           const shown = reported[index];
           return (
             <Group
@@ -74,7 +64,7 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
                 onChange={(value) => change(index, { intercom: value === '1' ? 1 : value === '2' ? 2 : null })}
                 allowDeselect={false}
                 readOnly={!canWrite}
-                error={errorOf(`jacks.${index}.intercom`)}
+                error={error(`jacks.${index}.intercom`)}
                 data-testid={`unit-detail-jack-${jack.jack}-intercom`}
               />
               <NumberInput
@@ -86,7 +76,7 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
                 clampBehavior="none"
                 allowDecimal
                 readOnly={!canWrite}
-                error={errorOf(`jacks.${index}.volume`)}
+                error={error(`jacks.${index}.volume`)}
                 data-testid={`unit-detail-jack-${jack.jack}-volume`}
               />
               <Switch
@@ -104,17 +94,17 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
           );
         })}
       </Stack>
-      {(errors.jacks ?? serverErrors.jacks) !== undefined && (
+      {form.errors.jacks !== undefined && (
         <Text size="sm" c="red" data-testid="unit-detail-jacks-form-error">
-          {errorOf('jacks')}
+          {error('jacks')}
         </Text>
       )}
       {canWrite && (
-        <Button size="xs" w="fit-content" onClick={save} loading={mutation.isPending} data-testid="unit-detail-jacks-save">
+        <Button size="xs" w="fit-content" onClick={form.apply} loading={form.pending} data-testid="unit-detail-jacks-save">
           {t('unitDetail.intercom.jacks.save')}
         </Button>
       )}
-      <ApiErrorAlert error={mutation.error} title={t('unitDetail.intercom.jacks.saveFailed')} testId="unit-detail-jacks-error" fieldsInline />
+      <ApiErrorAlert error={form.error} title={t('unitDetail.intercom.jacks.saveFailed')} testId="unit-detail-jacks-error" fieldsInline />
     </Section>
   );
 }

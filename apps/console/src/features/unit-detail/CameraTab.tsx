@@ -5,8 +5,12 @@ import { TIMINGS } from '@fleet/contracts';
 import type { EndpointId, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointKey } from '../../api/hooks';
+import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
+import { requiredField } from '../../lib/forms/fieldErrors';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { startBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
@@ -18,10 +22,12 @@ import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { ActivityTransitions } from './useActivityTransitions';
-import { useApplyConfiguration } from './useUnitDetailData';
-import { errorCodeText } from './validationText';
 
 const BitrateChart = lazy(() => import('./BitrateChart'));
+
+/** The channel to switch to is typed as an id, required. */
+const NO_CHANNEL_TYPED = { channelId: '' };
+const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('channelId');
 
 /** The value as it was at the last refresh: spec 000 §9 "Bandwidth graph: refresh 5000 ms". */
 function useRefreshed<T>(value: T, intervalMs: number): T {
@@ -63,7 +69,6 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
   const { t } = useTranslation();
   const toast = useToast();
   const errorMessage = useApiErrorMessage();
-  const applyConfiguration = useApplyConfiguration(unit.uniqueId);
   const queryClient = useQueryClient();
   const id = unit.uniqueId;
 
@@ -95,18 +100,15 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
   };
 
   // ── channel ──
-  const [channelInput, setChannelInput] = useState('');
-  const [channelRequired, setChannelRequired] = useState(false);
+  const channelForm = useForm(NO_CHANNEL_TYPED, requireChannel);
+  const channelError = useFieldError('unit-detail-field-channel', channelForm.errors);
   const [channelStatus, setChannelStatus] = useState<ChannelStatus>({ kind: 'idle' });
   const channelAbort = useRef<AbortController | null>(null);
   useEffect(() => () => channelAbort.current?.abort(), []);
   const setChannel = () => {
-    const channelId = channelInput.trim();
-    if (channelId === '') {
-      setChannelRequired(true);
-      return;
-    }
-    setChannelRequired(false);
+    const values = channelForm.submit();
+    if (values === null) return;
+    const channelId = values.channelId.trim();
     channelAbort.current?.abort();
     const controller = new AbortController();
     channelAbort.current = controller;
@@ -139,11 +141,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
   };
 
   // ── transmission mode ──
-  const modeMutation = useEndpointMutation('updateUnitTransmissionMode', {
-    onSuccess: (configuration) => {
-      applyConfiguration(configuration);
-      toast.show({ message: t('unitDetail.camera.mode.saved', { mode: t(`unitDetail.camera.mode.names.${configuration.transmissionMode}`) }), variant: 'success' });
-    },
+  const modeMutation = useConfigCall(id, 'updateUnitTransmissionMode', {
+    kind: 'update',
+    successMessage: (configuration) => t('unitDetail.camera.mode.saved', { mode: t(`unitDetail.camera.mode.names.${configuration.transmissionMode}`) }),
   });
   const modeOptions = transmissionModeOptions(unit, capabilities, storages);
   const blockerText = (b: ModeBlocker) => (b.kind === 'noSdCard' ? t('unitDetail.camera.modeBlockers.noSdCard') : errorCodeText(t, b.code));
@@ -185,9 +185,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
               w={260}
               aria-label={t('unitDetail.camera.channel.label')}
               placeholder={t('unitDetail.camera.channel.placeholder')}
-              value={channelInput}
-              onChange={(event) => setChannelInput(event.currentTarget.value)}
-              error={channelRequired ? t('unitDetail.validation.required') : undefined}
+              value={channelForm.values.channelId}
+              onChange={(event) => channelForm.set({ channelId: event.currentTarget.value })}
+              error={channelError('channelId')}
               data-testid="unit-detail-channel-input"
             />
             <Button size="xs" onClick={setChannel} loading={channelStatus.kind === 'working'} data-testid="unit-detail-channel-apply">

@@ -7,14 +7,14 @@ import { unitFeatureLicences } from '@fleet/domain';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { requiredField } from '../../lib/forms/fieldErrors';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
-import { VALIDATION } from '@fleet/contracts';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { gatewayAddress, gatewayChoices } from './settingsForms';
-import { useConfigMutation } from './useConfigMutation';
-import { useDraft } from './useDraft';
-import { validationText } from './validationText';
 
 /** Databridge: start/stop with its stopping transition (spec 000 §4) and the selected gateway. */
 export function DatabridgeTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
@@ -25,7 +25,7 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
   const gateway = useEndpointQuery('getUnitSelectedDbGateway', { params: { id } });
   useGatewaysFollowUnit(id, unit.version);
   const [error, setError] = useState<unknown>(null);
-  const setting = useConfigMutation(id, 'updateUnitDatabridge', () => t('unitDetail.databridge.settingSaved'));
+  const setting = useConfigCall(id, 'updateUnitDatabridge', { kind: 'update', successMessage: () => t('unitDetail.databridge.settingSaved') });
   const licensed = unitFeatureLicences(capabilities, unit.services).databridge;
   const state = transitions.stateOf('databridge', ['databridge']);
 
@@ -122,6 +122,9 @@ function useGatewaysFollowUnit(unitId: string, version: number) {
   }, [queryClient, unitId, version]);
 }
 
+/** A gateway must be chosen before it is applied. */
+const requireGateway = requiredField<{ gatewayId: string | null }>('gatewayId');
+
 /** For the roles of setAdminUnitDbGateway (ADMIN_UNIT_ROLES): choose the unit's gateway among those it may use, or clear it. */
 function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean }) {
   const { t } = useTranslation();
@@ -130,14 +133,13 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
   const params = { params: { id: unitId } };
   const gateways = useEndpointQuery('getAdminUnitDbGateway', params);
   const selected = gateways.data?.selected ?? null;
-  const choice = useDraft<string | null>(selected?.id ?? null);
-  const [required, setRequired] = useState(false);
+  const form = useForm({ gatewayId: selected?.id ?? null }, requireGateway);
+  const error = useFieldError('unit-detail-field-databridge', form.errors);
   const choices = gatewayChoices(gateways.data?.available ?? [], selected);
   const onSuccess = (unit: UnitDetail, message: string) => {
     queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), unit);
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnitSelectedDbGateway') });
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('getAdminUnitDbGateway') });
-    choice.reset();
     toast.show({ message, variant: 'success' });
   };
   const setGateway = useEndpointMutation('setAdminUnitDbGateway');
@@ -146,24 +148,33 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
 
   const apply = () => {
     clearGateway.reset();
-    const gatewayId = choice.draft;
-    if (gatewayId === null) {
-      setRequired(true);
-      return;
-    }
-    setRequired(false);
+    const values = form.submit();
+    if (values === null || values.gatewayId === null) return;
+    const { gatewayId } = values;
     const name = choices.find((g) => g.id === gatewayId)?.name ?? gatewayId;
-    setGateway.mutate({ ...params, body: { gatewayId } }, { onSuccess: (unit) => onSuccess(unit, t('unitDetail.databridge.gatewaySaved', { name })) });
+    setGateway.mutate(
+      { ...params, body: { gatewayId } },
+      {
+        onSuccess: (unit) => {
+          onSuccess(unit, t('unitDetail.databridge.gatewaySaved', { name }));
+          form.saved();
+        },
+        onError: (e) => form.failed(e),
+      },
+    );
   };
   const clear = () => {
     setGateway.reset();
-    setRequired(false);
-    clearGateway.mutate(params, { onSuccess: (unit) => onSuccess(unit, t('unitDetail.databridge.gatewayCleared')) });
+    clearGateway.mutate(params, {
+      onSuccess: (unit) => {
+        onSuccess(unit, t('unitDetail.databridge.gatewayCleared'));
+        form.reset();
+      },
+    });
   };
 
   if (gateways.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
   if (gateways.isError) return <ApiErrorAlert error={gateways.error} testId="unit-detail-databridge-picker-error" />;
-  const fieldMessage = setGateway.error?.fields.find((field) => field.path.endsWith('gatewayId'))?.message;
   return (
     <Stack gap="xs" data-testid="unit-detail-databridge-picker">
       {choices.length === 0 ? (
@@ -178,9 +189,9 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
             label={t('unitDetail.databridge.picker')}
             placeholder={t('unitDetail.databridge.pickerPlaceholder')}
             data={choices.map((g) => ({ value: g.id, label: t('unitDetail.databridge.gatewayOption', { name: g.name, host: gatewayAddress(g) }) }))}
-            value={choice.draft}
-            onChange={(value) => choice.edit(() => value)}
-            error={required ? validationText(t, VALIDATION.required) : fieldMessage === undefined ? undefined : validationText(t, fieldMessage)}
+            value={form.values.gatewayId}
+            onChange={(gatewayId) => form.set({ gatewayId })}
+            error={error('gatewayId')}
             data-testid="unit-detail-databridge-picker-select"
           />
           <Button size="xs" mt={22} onClick={apply} loading={setGateway.isPending} disabled={pending} data-testid="unit-detail-databridge-picker-apply">

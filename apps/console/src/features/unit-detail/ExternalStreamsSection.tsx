@@ -12,16 +12,21 @@ import { EXTERNAL_STREAM_KINDS, VIDEO_RESOLUTIONS } from '@fleet/contracts';
 import type { EndpointId, ExternalStreamResult, UnitDetail } from '@fleet/contracts';
 import { isStreaming } from '@fleet/domain';
 import { callEndpoint } from '../../api/client';
-import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import type { Direction } from '../../lib/transitions/transitions';
 import { externalStreamState, externalStreamStore } from './externalStreams';
 import type { ExternalStreamKind } from './externalStreams';
-import type { FormErrors } from './multiCameraForm';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import { externalStreamBody, externalStreamErrors } from './settingsForms';
-import { fieldProblems, validationText } from './validationText';
+
+/** What the start sends: nothing chosen, the core takes the first destination of the kind. */
+const NOTHING_CHOSEN: { destinationId: string; resolution: number | null } = { destinationId: '', resolution: null };
+const checkChoice = (values: typeof NOTHING_CHOSEN) => externalStreamErrors(values.destinationId, values.resolution);
+/** Stopping sends no form: no check. */
+const NO_CHECK = () => ({});
 
 const CALLS = {
   cdn: { start: 'startCdnStream', stop: 'stopCdnStream' },
@@ -52,36 +57,25 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
   const id = unit.uniqueId;
   const entry = useSyncExternalStore(externalStreamStore.subscribe, () => externalStreamStore.get(id))[kind];
   const [pending, setPending] = useState<Direction | null>(null);
-  const [destination, setDestination] = useState('');
-  const [resolution, setResolution] = useState<number | null>(null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm(NOTHING_CHOSEN, checkChoice);
+  const error = useFieldError(`unit-detail-field-forward-${kind}`, form.errors);
   const state = externalStreamState(entry, unit.applications, pending);
   const kindName = t(`unitDetail.camera.forward.kinds.${kind}`);
-  const serverErrors = isApiError(failure) ? fieldProblems(failure.fields) : {};
-  const errorOf = (key: string) => {
-    const message = errors[key] ?? serverErrors[key];
-    return message === undefined ? undefined : validationText(t, message);
-  };
 
   const run = (direction: Direction) => {
-    setFailure(null);
-    if (direction === 'start') {
-      const found = externalStreamErrors(destination, resolution);
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
-    }
+    const values = direction === 'start' ? form.submit() : form.submit(NO_CHECK);
+    if (values === null) return;
     setPending(direction);
     const params = { id };
     const call: Promise<ExternalStreamResult> =
-      direction === 'start' ? callEndpoint(CALLS[kind].start, { params, body: externalStreamBody(destination, resolution) }) : callEndpoint(CALLS[kind].stop, { params });
+      direction === 'start' ? callEndpoint(CALLS[kind].start, { params, body: externalStreamBody(values.destinationId, values.resolution) }) : callEndpoint(CALLS[kind].stop, { params });
     call
       .then((result) => {
         externalStreamStore.set(id, kind, { active: result.active, destinationId: result.destinationId });
         toast.show({ message: t(direction === 'start' ? 'unitDetail.camera.forward.started' : 'unitDetail.camera.forward.stopped', { kind: kindName }), variant: 'success' });
       })
       .catch((error: unknown) => {
-        setFailure(error);
+        form.failed(error);
         toast.show({
           title: t(direction === 'start' ? 'unitDetail.camera.forward.startFailed' : 'unitDetail.camera.forward.stopFailed', { kind: kindName }),
           message: errorMessage(error),
@@ -119,9 +113,9 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
             w={220}
             label={t('unitDetail.camera.forward.destination')}
             description={t('unitDetail.camera.forward.destinationHint')}
-            value={destination}
-            onChange={(event) => setDestination(event.currentTarget.value)}
-            error={errorOf('destinationId')}
+            value={form.values.destinationId}
+            onChange={(event) => form.set({ destinationId: event.currentTarget.value })}
+            error={error('destinationId')}
             data-testid={`${testId}-destination`}
           />
           <Select
@@ -129,15 +123,15 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
             w={160}
             label={t('unitDetail.camera.forward.resolution')}
             data={VIDEO_RESOLUTIONS.map((value) => ({ value: String(value), label: t('unitDetail.camera.forward.resolutionValue', { value }) }))}
-            value={resolution === null ? null : String(resolution)}
-            onChange={(value) => setResolution(value === null ? null : Number(value))}
+            value={form.values.resolution === null ? null : String(form.values.resolution)}
+            onChange={(value) => form.set({ resolution: value === null ? null : Number(value) })}
             clearable
-            error={errorOf('resolution')}
+            error={error('resolution')}
             data-testid={`${testId}-resolution`}
           />
         </Group>
       )}
-      <ApiErrorAlert error={failure} testId={`${testId}-error`} fieldsInline />
+      <ApiErrorAlert error={form.error} testId={`${testId}-error`} fieldsInline />
     </Stack>
   );
 }

@@ -6,41 +6,35 @@
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited them.
  */
-import { useState } from 'react';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
+import { MultipleCameraChannelUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { EndpointId, UnitConfiguration } from '@fleet/contracts';
-import type { TFunction } from 'i18next';
-import type { ApiError } from '../../api/ApiError';
-import { validateSwitcherForm } from './multiCameraForm';
-import type { FormErrors } from './multiCameraForm';
+import { serverFieldErrors } from '../../lib/forms/fieldErrors';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
 import { ApiErrorAlert, Section } from './parts';
-import { multiCameraChannelBody, multiCameraChannelErrors, sdiInputErrors, switcherChannelErrors } from './settingsForms';
-import { useConfigMutation } from './useConfigMutation';
-import { useDraft } from './useDraft';
-import { fieldProblems, validationText } from './validationText';
+import { asSwitcherField, multiCameraChannelBody, multiCameraChannelErrors, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
+import type { SwitcherField, SwitcherMode } from './settingsForms';
 
 const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
-
-/** The first message for `key`: the form's own check, else the server's field error; translated. */
-function errorText(t: TFunction, key: string, local: FormErrors, error: ApiError | null): string | undefined {
-  const message = local[key] ?? (error === null ? undefined : fieldProblems(error.fields)[key]);
-  return message === undefined ? undefined : validationText(t, message);
-}
 
 export function MultiCameraChannelSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
   const current = configuration.multiCamera.channel;
-  const { draft, edit, reset } = useDraft(current ?? '');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const mutation = useConfigMutation(unitId, 'updateUnitMultipleCameraChannel', (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel ?? '' }));
-  const apply = () => {
-    const found = multiCameraChannelErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    mutation.mutate({ params: { id: unitId }, body: multiCameraChannelBody(draft) }, { onSuccess: reset });
-  };
+  const form = useConfigForm({
+    unitId,
+    source: { channelId: current ?? '' },
+    validate: multiCameraChannelErrors,
+    endpoint: 'updateUnitMultipleCameraChannel',
+    schema: MultipleCameraChannelUpdateBody,
+    toBody: multiCameraChannelBody,
+    kind: 'update',
+    successMessage: (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel ?? '' }),
+  });
+  const error = useFieldError('unit-detail-field-multicamera-channel', form.errors);
   return (
     <Section title={t('unitDetail.multiCamera.channel')} testId="unit-detail-multicamera-channel">
       <Text size="sm" data-testid="unit-detail-multicamera-channel-value" data-channel={current ?? ''}>
@@ -54,91 +48,58 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
             aria-label={t('unitDetail.multiCamera.channel')}
             placeholder={t('unitDetail.multiCamera.channelPlaceholder')}
             description={t('unitDetail.multiCamera.channelIdHint')}
-            value={draft}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              edit(() => value);
-            }}
-            error={errorText(t, 'channelId', errors, mutation.error)}
+            value={form.values.channelId}
+            onChange={(event) => form.set({ channelId: event.currentTarget.value })}
+            error={error('channelId')}
             data-testid="unit-detail-multicamera-channel-input"
           />
-          <Button size="xs" mt={22} onClick={apply} loading={mutation.isPending} data-testid="unit-detail-multicamera-channel-apply">
+          <Button size="xs" mt={22} onClick={form.apply} loading={form.pending} data-testid="unit-detail-multicamera-channel-apply">
             {t('unitDetail.multiCamera.apply')}
           </Button>
         </Group>
       )}
-      <ApiErrorAlert error={mutation.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-channel-error" fieldsInline />
+      <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-channel-error" fieldsInline />
     </Section>
   );
 }
 
-export function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'switcherAndProxy'; configuration: UnitConfiguration; canCall: (id: EndpointId) => boolean }) {
+export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; configuration: UnitConfiguration; canCall: (id: EndpointId) => boolean }) {
   const { unitId, mode, configuration, canCall } = props;
   const { t } = useTranslation();
   const current = configuration.switcher;
-  const hq = useDraft(current.highQualityChannel ?? '');
-  const proxy = useDraft(current.proxyChannel ?? '');
-  const sdi = useDraft<number | null>(current.inputSdi);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const saved = () => t('unitDetail.multiCamera.saved');
-  const whole = useConfigMutation(unitId, 'updateUnitSwitcherMode', saved);
-  const hqMutation = useConfigMutation(unitId, 'updateUnitSwitcherHighQualityChannel', saved);
-  const proxyMutation = useConfigMutation(unitId, 'updateUnitSwitcherProxyChannel', saved);
-  const sdiMutation = useConfigMutation(unitId, 'updateUnitSwitcherSdiInput', saved);
+  const form = useForm(switcherValues(current), (values) => switcherErrors(mode, values));
+  const error = useFieldError('unit-detail-field-switcher', form.errors);
+  const options = { kind: 'update', successMessage: () => t('unitDetail.multiCamera.saved') } as const;
+  const whole = useConfigCall(unitId, 'updateUnitSwitcherMode', options);
+  const hqCall = useConfigCall(unitId, 'updateUnitSwitcherHighQualityChannel', options);
+  const proxyCall = useConfigCall(unitId, 'updateUnitSwitcherProxyChannel', options);
+  const sdiCall = useConfigCall(unitId, 'updateUnitSwitcherSdiInput', options);
   const canSave = canCall('updateUnitSwitcherMode');
   const canHq = canCall('updateUnitSwitcherHighQualityChannel');
   const canProxy = canCall('updateUnitSwitcherProxyChannel');
   const canSdi = canCall('updateUnitSwitcherSdiInput');
-
-  // A field's message: its own check or call first (key `channelId` / `inputSdi` of the one-field bodies), then the whole save's.
-  const fieldError = (key: 'highQualityChannel' | 'proxyChannel' | 'inputSdi', single: ApiError | null, singleKey: string) =>
-    errorText(t, key, errors, null) ?? errorText(t, singleKey, {}, single) ?? errorText(t, key, {}, whole.error);
-
-  const clearCalls = () => [whole, hqMutation, proxyMutation, sdiMutation].forEach((m) => m.reset());
+  const params = { id: unitId };
 
   const save = () => {
-    clearCalls();
-    const found = validateSwitcherForm({ mode, highQualityChannel: hq.draft, proxyChannel: proxy.draft, inputSdi: sdi.draft });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    whole.mutate(
-      {
-        params: { id: unitId },
-        body: { mode, highQualityChannel: hq.draft.trim(), proxyChannel: mode === 'switcherAndProxy' ? proxy.draft.trim() : null, inputSdi: sdi.draft },
-      },
-      {
-        onSuccess: () => {
-          hq.reset();
-          proxy.reset();
-          sdi.reset();
-        },
-      },
-    );
+    const values = form.submit();
+    if (values === null) return;
+    whole.mutate({ params, body: switcherBody(mode, values) }, { onSuccess: form.saved, onError: (e) => form.failed(e) });
   };
 
-  const applyChannel = (kind: 'highQualityChannel' | 'proxyChannel') => {
-    clearCalls();
-    const value = kind === 'highQualityChannel' ? hq.draft : proxy.draft;
-    // The core keeps the two channels apart against the channel the unit has (spec 000 §3 switcher-and-proxy).
-    const other = mode === 'switcherAndProxy' ? (kind === 'highQualityChannel' ? current.proxyChannel : current.highQualityChannel) : null;
-    const found = switcherChannelErrors(value, other);
-    const message = found.channelId;
-    setErrors(message === undefined ? {} : { [kind]: message });
-    if (message !== undefined) return;
-    const input = { params: { id: unitId }, body: { channelId: value.trim() } };
-    if (kind === 'highQualityChannel') hqMutation.mutate(input, { onSuccess: hq.reset });
-    else proxyMutation.mutate(input, { onSuccess: proxy.reset });
+  /** One field applied alone: its own call's checks and field errors, the rest of the form left as typed. */
+  const applyField = (field: SwitcherField) => {
+    const values = form.submit((v) => switcherFieldErrors(field, mode, v, current));
+    if (values === null) return;
+    const onError = (e: unknown) => form.failed(e, asSwitcherField(serverFieldErrors(e), field));
+    if (field === 'inputSdi') {
+      if (values.inputSdi !== null) sdiCall.mutate({ params, body: { inputSdi: values.inputSdi } }, { onError });
+      return;
+    }
+    const input = { params, body: { channelId: values[field].trim() } };
+    if (field === 'highQualityChannel') hqCall.mutate(input, { onError });
+    else proxyCall.mutate(input, { onError });
   };
 
-  const applySdi = () => {
-    clearCalls();
-    const message = sdiInputErrors(sdi.draft).inputSdi;
-    setErrors(message === undefined ? {} : { inputSdi: message });
-    if (message !== undefined || sdi.draft === null) return;
-    sdiMutation.mutate({ params: { id: unitId }, body: { inputSdi: sdi.draft } }, { onSuccess: sdi.reset });
-  };
-
-  const failure = whole.error ?? hqMutation.error ?? proxyMutation.error ?? sdiMutation.error;
   return (
     <Section title={t(`unitDetail.multiCamera.modes.${mode}`)} testId="unit-detail-switcher">
       <Text size="xs" c="dimmed">
@@ -149,18 +110,15 @@ export function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'swi
           <TextInput
             size="xs"
             label={t('unitDetail.multiCamera.highQualityChannel')}
-            value={hq.draft}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              hq.edit(() => value);
-            }}
+            value={form.values.highQualityChannel}
+            onChange={(event) => form.set({ highQualityChannel: event.currentTarget.value })}
             readOnly={!canSave && !canHq}
-            error={fieldError('highQualityChannel', hqMutation.error, 'channelId')}
+            error={error('highQualityChannel')}
             data-testid="unit-detail-switcher-hq"
             data-value={current.highQualityChannel ?? ''}
           />
           {canHq && (
-            <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyChannel('highQualityChannel')} loading={hqMutation.isPending} data-testid="unit-detail-switcher-hq-apply">
+            <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('highQualityChannel')} loading={hqCall.isPending} data-testid="unit-detail-switcher-hq-apply">
               {t('unitDetail.multiCamera.apply')}
             </Button>
           )}
@@ -170,18 +128,15 @@ export function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'swi
             <TextInput
               size="xs"
               label={t('unitDetail.multiCamera.proxyChannel')}
-              value={proxy.draft}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                proxy.edit(() => value);
-              }}
+              value={form.values.proxyChannel}
+              onChange={(event) => form.set({ proxyChannel: event.currentTarget.value })}
               readOnly={!canSave && !canProxy}
-              error={fieldError('proxyChannel', proxyMutation.error, 'channelId')}
+              error={error('proxyChannel')}
               data-testid="unit-detail-switcher-proxy"
               data-value={current.proxyChannel ?? ''}
             />
             {canProxy && (
-              <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyChannel('proxyChannel')} loading={proxyMutation.isPending} data-testid="unit-detail-switcher-proxy-apply">
+              <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('proxyChannel')} loading={proxyCall.isPending} data-testid="unit-detail-switcher-proxy-apply">
                 {t('unitDetail.multiCamera.apply')}
               </Button>
             )}
@@ -193,16 +148,16 @@ export function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'swi
             w={120}
             label={t('unitDetail.multiCamera.sdiInput')}
             data={SDI_INPUTS}
-            value={sdi.draft === null ? null : String(sdi.draft)}
-            onChange={(value) => sdi.edit(() => (value === null ? null : Number(value)))}
+            value={form.values.inputSdi === null ? null : String(form.values.inputSdi)}
+            onChange={(value) => form.set({ inputSdi: value === null ? null : Number(value) })}
             readOnly={!canSave && !canSdi}
             clearable={mode === 'switcher'}
-            error={fieldError('inputSdi', sdiMutation.error, 'inputSdi')}
+            error={error('inputSdi')}
             data-testid="unit-detail-switcher-sdi"
             data-value={current.inputSdi ?? ''}
           />
           {canSdi && (
-            <Button size="compact-xs" variant="light" w="fit-content" onClick={applySdi} loading={sdiMutation.isPending} data-testid="unit-detail-switcher-sdi-apply">
+            <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('inputSdi')} loading={sdiCall.isPending} data-testid="unit-detail-switcher-sdi-apply">
               {t('unitDetail.multiCamera.apply')}
             </Button>
           )}
@@ -213,7 +168,7 @@ export function SwitcherSection(props: { unitId: string; mode: 'switcher' | 'swi
           {t('unitDetail.multiCamera.save')}
         </Button>
       )}
-      <ApiErrorAlert error={failure} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-switcher-error" fieldsInline />
+      <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-switcher-error" fieldsInline />
     </Section>
   );
 }

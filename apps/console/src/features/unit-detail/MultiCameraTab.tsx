@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
-import { LIMITS, MULTI_CAMERA_MODES } from '@fleet/contracts';
+import { LIMITS, MULTI_CAMERA_MODES, MultipleCameraUpdateBody } from '@fleet/contracts';
 import type { MultiCameraMode, UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
+import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../unit-config/forms';
 import { multiCameraApplication } from './activity';
-import { validateMultiCameraForm } from './multiCameraForm';
-import type { FormErrors } from './multiCameraForm';
 import { MultiCameraChannelSection, SwitcherSection } from './MultiCameraSettings';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
-import { useConfigMutation } from './useConfigMutation';
-import { fieldProblems, validationText } from './validationText';
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
@@ -63,7 +63,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
         <ApiErrorAlert error={streamError} testId="unit-detail-multicamera-error" />
       </Section>
       <ModeSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraMode')} />
-      <FeedsSection key={`feeds-${configuration.version}`} unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCamera')} />
+      <FeedsSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCamera')} />
       <MultiCameraChannelSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraChannel')} />
       {mode !== 'highQuality' && <SwitcherSection unitId={id} mode={mode} configuration={configuration} canCall={canCall} />}
     </Stack>
@@ -72,7 +72,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
 
 function ModeSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
-  const mutation = useConfigMutation(unitId, 'updateUnitMultipleCameraMode', () => t('unitDetail.multiCamera.saved'));
+  const mutation = useConfigCall(unitId, 'updateUnitMultipleCameraMode', { kind: 'update', successMessage: () => t('unitDetail.multiCamera.saved') });
   const data = MULTI_CAMERA_MODES.map((value) => ({ value, label: t(`unitDetail.multiCamera.modes.${value}`) }));
   return (
     <Section title={t('unitDetail.multiCamera.mode')}>
@@ -94,38 +94,23 @@ function ModeSection({ unitId, configuration, canWrite }: { unitId: string; conf
   );
 }
 
+/** The feeds (PUT multiplecamera): the configuration modal's multi camera form, with the channel selection. */
 function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
-  const current = configuration.multiCamera;
-  const [numberOfFeeds, setNumberOfFeeds] = useState<number>(current.numberOfFeeds);
-  const [selection, setSelection] = useState<'automatic' | 'custom'>(current.channelSelectionMode);
-  const [channels, setChannels] = useState<string[]>(current.customSelectedChannels);
-  const [labels, setLabels] = useState<string[]>(
-    Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i) => current.cameras[i]?.label ?? configuration.multiCameraLabels[i] ?? ''),
-  );
-  const [errors, setErrors] = useState<FormErrors>({});
-  const mutation = useConfigMutation(unitId, 'updateUnitMultipleCamera', () => t('unitDetail.multiCamera.saved'));
-  const serverErrors = mutation.error ? fieldProblems(mutation.error.fields) : {};
-  const errorOf = (key: string) => {
-    const message = errors[key] ?? serverErrors[key];
-    return message === undefined ? undefined : validationText(t, message);
-  };
-
-  const save = () => {
-    const form = { numberOfFeeds, channelSelectionMode: selection, customSelectedChannels: channels, labels };
-    const found = validateMultiCameraForm(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    mutation.mutate({
-      params: { id: unitId },
-      body: {
-        numberOfFeeds,
-        channelSelectionMode: selection,
-        customSelectedChannels: selection === 'custom' ? channels : [],
-        cameras: labels.slice(0, numberOfFeeds).map((label, i) => ({ label, priority: current.cameras[i]?.priority ?? i + 1 })),
-      },
-    });
-  };
+  const form = useConfigForm({
+    unitId,
+    source: multiCameraForm(configuration),
+    validate: validateMultiCameraForm,
+    endpoint: 'updateUnitMultipleCamera',
+    schema: MultipleCameraUpdateBody,
+    toBody: multiCameraBody,
+    kind: 'update',
+    successMessage: () => t('unitDetail.multiCamera.saved'),
+  });
+  const error = useFieldError('unit-detail-field-multicamera', form.errors);
+  const { numberOfFeeds, channelSelectionMode, customSelectedChannels, cameras } = form.values;
+  const shownLabels = Math.max(1, Math.min(Number(numberOfFeeds) || 0, LIMITS.multiCameraMaxCameras));
+  const setLabel = (index: number, label: string) => form.set({ cameras: cameras.map((camera, i) => (i === index ? { ...camera, label } : camera)) });
 
   return (
     <Section title={t('unitDetail.multiCamera.feeds')}>
@@ -136,9 +121,9 @@ function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; con
         min={1}
         max={LIMITS.multiCameraMaxCameras}
         value={numberOfFeeds}
-        onChange={(value) => setNumberOfFeeds(typeof value === 'number' ? value : Number(value))}
+        onChange={(value) => form.set({ numberOfFeeds: String(value) })}
         readOnly={!canWrite}
-        error={errorOf('numberOfFeeds')}
+        error={error('numberOfFeeds') ?? error('cameras')}
         data-testid="unit-detail-multicamera-feeds"
       />
       <Stack gap={4}>
@@ -147,48 +132,45 @@ function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; con
           size="xs"
           w="fit-content"
           data={(['automatic', 'custom'] as const).map((value) => ({ value, label: t(`unitDetail.multiCamera.selectionModes.${value}`) }))}
-          value={selection}
-          onChange={(value) => setSelection(value === 'custom' ? 'custom' : 'automatic')}
+          value={channelSelectionMode}
+          onChange={(value) => form.set({ channelSelectionMode: value === 'custom' ? 'custom' : 'automatic' })}
           disabled={!canWrite}
           data-testid="unit-detail-multicamera-selection"
         />
       </Stack>
-      {selection === 'custom' && (
+      {channelSelectionMode === 'custom' && (
         <TagsInput
           size="xs"
           label={t('unitDetail.multiCamera.customChannels')}
           description={t('unitDetail.multiCamera.customChannelsHint')}
-          value={channels}
-          onChange={setChannels}
+          value={[...customSelectedChannels]}
+          onChange={(value) => form.set({ customSelectedChannels: value })}
           readOnly={!canWrite}
-          error={errorOf('customSelectedChannels')}
+          error={error('customSelectedChannels')}
           data-testid="unit-detail-multicamera-channels"
         />
       )}
       <Group gap="xs" align="flex-start">
-        {labels.slice(0, Math.max(1, Math.min(numberOfFeeds, LIMITS.multiCameraMaxCameras))).map((label, i) => (
+        {cameras.slice(0, shownLabels).map((camera, i) => (
           <TextInput
             key={i}
             size="xs"
             w={140}
             label={t('unitDetail.multiCamera.label', { n: i + 1 })}
-            value={label}
+            value={camera.label}
             readOnly={!canWrite}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setLabels((prev) => prev.map((old, j) => (j === i ? value : old)));
-            }}
-            error={errorOf(`labels.${i}`) ?? errorOf(`cameras.${i}.label`)}
+            onChange={(event) => setLabel(i, event.currentTarget.value)}
+            error={error(`cameras.${i}.label`)}
             data-testid={`unit-detail-multicamera-label-${i + 1}`}
           />
         ))}
       </Group>
       {canWrite && (
-        <Button size="xs" w="fit-content" onClick={save} loading={mutation.isPending} data-testid="unit-detail-multicamera-save">
+        <Button size="xs" w="fit-content" onClick={form.apply} loading={form.pending} data-testid="unit-detail-multicamera-save">
           {t('unitDetail.multiCamera.save')}
         </Button>
       )}
-      <ApiErrorAlert error={mutation.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-save-error" />
+      <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-save-error" />
     </Section>
   );
 }

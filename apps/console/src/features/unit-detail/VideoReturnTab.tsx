@@ -6,10 +6,17 @@ import { VIDEO_RETURN_OUTPUTS } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { requiredField } from '../../lib/forms/fieldErrors';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
-import { useConfigMutation } from './useConfigMutation';
+
+/** The typed video return channel id: required to select one (clearing sends none). */
+const NO_CHANNEL_TYPED = { vrChannelId: '' };
+const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('vrChannelId');
 
 /** Video return: the selected video return channel (vrChannels/selected) and start/stop. */
 export function VideoReturnTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
@@ -18,22 +25,19 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
   const errorMessage = useApiErrorMessage();
   const id = unit.uniqueId;
   const selected = configuration?.videoReturn.selectedVrChannelId ?? null;
-  const [input, setInput] = useState('');
-  const [required, setRequired] = useState(false);
+  const input = useForm(NO_CHANNEL_TYPED, requireChannel);
+  const inputError = useFieldError('unit-detail-field-videoreturn', input.errors);
   const [error, setError] = useState<unknown>(null);
-  const selectMutation = useConfigMutation(id, 'updateUnitSelectedVrChannel', () => t('unitDetail.videoReturn.selected'));
+  const selectMutation = useConfigCall(id, 'updateUnitSelectedVrChannel', { kind: 'update', successMessage: () => t('unitDetail.videoReturn.selected') });
   const licensed = unitFeatureLicences(capabilities, unit.services).videoReturn;
   const state = transitions.stateOf('videoReturn', ['videoReturn']);
   const canSelect = canCall('updateUnitSelectedVrChannel');
 
-  const select = (vrChannelId: string | null) => {
-    if (vrChannelId !== null && vrChannelId.trim() === '') {
-      setRequired(true);
-      return;
-    }
-    setRequired(false);
-    selectMutation.mutate({ params: { id }, body: { vrChannelId: vrChannelId === null ? null : vrChannelId.trim() } });
+  const select = () => {
+    const values = input.submit();
+    if (values !== null) selectMutation.mutate({ params: { id }, body: { vrChannelId: values.vrChannelId.trim() } });
   };
+  const clear = () => selectMutation.mutate({ params: { id }, body: { vrChannelId: null } });
 
   const run = (direction: 'start' | 'stop') => {
     setError(null);
@@ -78,16 +82,16 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
               w={260}
               aria-label={t('unitDetail.videoReturn.channel')}
               placeholder={t('unitDetail.videoReturn.placeholder')}
-              value={input}
-              onChange={(event) => setInput(event.currentTarget.value)}
-              error={required ? t('unitDetail.validation.required') : undefined}
+              value={input.values.vrChannelId}
+              onChange={(event) => input.set({ vrChannelId: event.currentTarget.value })}
+              error={inputError('vrChannelId')}
               data-testid="unit-detail-videoreturn-input"
             />
-            <Button size="xs" onClick={() => select(input)} loading={selectMutation.isPending} data-testid="unit-detail-videoreturn-select">
+            <Button size="xs" onClick={select} loading={selectMutation.isPending} data-testid="unit-detail-videoreturn-select">
               {t('unitDetail.videoReturn.select')}
             </Button>
             {selected !== null && (
-              <Button size="xs" variant="subtle" onClick={() => select(null)} data-testid="unit-detail-videoreturn-clear">
+              <Button size="xs" variant="subtle" onClick={clear} data-testid="unit-detail-videoreturn-clear">
                 {t('unitDetail.videoReturn.clear')}
               </Button>
             )}
@@ -107,7 +111,7 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
 function VideoReturnSettingSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
   const { enabled, output } = configuration.videoReturn;
-  const mutation = useConfigMutation(unitId, 'updateUnitVideoReturn', () => t('unitDetail.videoReturn.settingSaved'));
+  const mutation = useConfigCall(unitId, 'updateUnitVideoReturn', { kind: 'update', successMessage: () => t('unitDetail.videoReturn.settingSaved') });
   const apply = (next: { enabled: boolean; output: UnitConfiguration['videoReturn']['output'] }) => mutation.mutate({ params: { id: unitId }, body: next });
   return (
     <Section title={t('unitDetail.videoReturn.setting')} testId="unit-detail-videoreturn-setting">

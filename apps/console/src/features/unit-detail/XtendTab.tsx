@@ -1,14 +1,18 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences, workingModeProblem } from '@fleet/domain';
 import { WORKING_MODES } from '@fleet/contracts';
 import type { WorkingMode } from '@fleet/contracts';
+import { errorCodeText } from '../../api/errorMessage';
+import { useSpecText } from '../../lib/forms/specText';
+import { useConfigCall } from '../../lib/forms/useConfigCall';
+import { useForm } from '../../lib/forms/useForm';
 import { activityState } from './activity';
 import { ActivityBadge, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
-import { useConfigMutation } from './useConfigMutation';
-import { errorCodeText, validationText } from './validationText';
+
+/** Any working mode the select offers may be applied (the unsuitable ones are disabled). */
+const NO_RULES = () => ({});
 
 /**
  * Xtend mode: whether an extender is attached (hasExtender), the xtender relay activity, and the
@@ -17,17 +21,24 @@ import { errorCodeText, validationText } from './validationText';
 export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
-  const [mode, setMode] = useState<WorkingMode>(unit.workingMode);
-  const mutation = useConfigMutation(id, 'updateUnitOperationalMode', (configuration) =>
-    t('unitDetail.xtend.saved', { mode: t(`unitDetail.xtend.workingModes.${configuration.workingMode}`) }),
-  );
+  const specText = useSpecText();
+  const form = useForm<{ workingMode: WorkingMode }>({ workingMode: unit.workingMode }, NO_RULES);
+  const mutation = useConfigCall(id, 'updateUnitOperationalMode', {
+    kind: 'update',
+    successMessage: (configuration) => t('unitDetail.xtend.saved', { mode: t(`unitDetail.xtend.workingModes.${configuration.workingMode}`) }),
+  });
+  const mode = form.values.workingMode;
+  const apply = () => {
+    const values = form.submit();
+    if (values !== null) mutation.mutate({ params: { id }, body: values }, { onSuccess: form.saved });
+  };
   const licences = unitFeatureLicences(capabilities, unit.services);
   const canWrite = canCall('updateUnitOperationalMode');
   const options = WORKING_MODES.map((value) => {
     const problem = workingModeProblem(value, licences);
     return {
       value,
-      label: problem === null ? t(`unitDetail.xtend.workingModes.${value}`) : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${(problem.kind === 'error' ? errorCodeText(t, problem.code) : validationText(t, problem.message))}`,
+      label: problem === null ? t(`unitDetail.xtend.workingModes.${value}`) : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${(problem.kind === 'error' ? errorCodeText(t, problem.code) : specText(problem.message))}`,
       disabled: problem !== null,
     };
   });
@@ -57,11 +68,11 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
               value={mode}
               allowDeselect={false}
               onChange={(value) => {
-                if (value !== null) setMode(value as WorkingMode);
+                if (value !== null) form.set({ workingMode: value as WorkingMode });
               }}
               data-testid="unit-detail-xtend-mode-select"
             />
-            <Button size="xs" onClick={() => mutation.mutate({ params: { id }, body: { workingMode: mode } })} disabled={mode === unit.workingMode} loading={mutation.isPending} data-testid="unit-detail-xtend-apply">
+            <Button size="xs" onClick={apply} disabled={mode === unit.workingMode} loading={mutation.isPending} data-testid="unit-detail-xtend-apply">
               {t('unitDetail.xtend.apply')}
             </Button>
           </Group>

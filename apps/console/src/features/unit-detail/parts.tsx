@@ -4,9 +4,9 @@ import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useSpecText } from '../../lib/forms/specText';
 import type { ActivityState } from '../../lib/transitions/transitions';
 import { canStartActivity, canStopActivity } from './activity';
-import { validationText } from './validationText';
 
 const STATE_COLOURS: Record<ActivityState, string> = {
   off: 'gray',
@@ -79,8 +79,8 @@ export function ActivityControls(props: {
 
 /** A failed call: the spec's text for its code, and its field problems (unless the form shows them inline: `fieldsInline`). */
 export function ApiErrorAlert({ error, title, testId, fieldsInline = false }: { error: unknown; title?: string; testId: string; fieldsInline?: boolean }) {
-  const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
+  const specText = useSpecText();
   if (error === null || error === undefined) return null;
   const fields = isApiError(error) && !fieldsInline ? error.fields : [];
   return (
@@ -91,7 +91,7 @@ export function ApiErrorAlert({ error, title, testId, fieldsInline = false }: { 
       {fields.length > 0 && (
         <List size="sm">
           {fields.map((field) => (
-            <List.Item key={`${field.path}:${field.message}`}>{validationText(t, field.message)}</List.Item>
+            <List.Item key={`${field.path}:${field.message}`}>{specText(field.message)}</List.Item>
           ))}
         </List>
       )}

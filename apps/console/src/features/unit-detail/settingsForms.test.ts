@@ -1,22 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
 import {
-  audioJackDrafts, audioJacksBody, audioJacksErrors, DEFAULT_JACK_VOLUME, externalStreamBody, externalStreamErrors, multiCameraChannelBody,
-  gatewayAddress, gatewayChoices, multiCameraChannelErrors, numberValue, sdiInputErrors, switcherChannelErrors,
+  audioJackDrafts, audioJacksBody, audioJacksErrors, DEFAULT_JACK_VOLUME, externalStreamBody, externalStreamErrors, gatewayAddress, gatewayChoices,
+  intercomBody, intercomErrors, intercomValues, multiCameraChannelBody, multiCameraChannelErrors, sdiInputErrors, switcherBody, switcherChannelErrors,
+  switcherErrors, switcherFieldErrors,
 } from './settingsForms';
 
 describe('multi camera and switcher channels', () => {
   it('requires a channel id of at most 128 characters, trimmed', () => {
-    expect(multiCameraChannelErrors('  ')).toEqual({ channelId: VALIDATION.required });
-    expect(multiCameraChannelErrors('x'.repeat(129))).toEqual({ channelId: VALIDATION.maxChars(128) });
-    expect(multiCameraChannelErrors(' MMH-0001-CH1 ')).toEqual({});
-    expect(multiCameraChannelBody(' MMH-0001-CH1 ')).toEqual({ channelId: 'MMH-0001-CH1' });
+    expect(multiCameraChannelErrors({ channelId: '  ' })).toEqual({ channelId: VALIDATION.required });
+    expect(multiCameraChannelErrors({ channelId: 'x'.repeat(129) })).toEqual({ channelId: VALIDATION.maxChars(128) });
+    expect(multiCameraChannelErrors({ channelId: ' MMH-0001-CH1 ' })).toEqual({});
+    expect(multiCameraChannelBody({ channelId: ' MMH-0001-CH1 ' })).toEqual({ channelId: 'MMH-0001-CH1' });
   });
 
   it('keeps the high quality and proxy channels apart', () => {
     expect(switcherChannelErrors('CH1', 'CH1')).toEqual({ channelId: VALIDATION.proxySameAsHighQuality });
     expect(switcherChannelErrors('CH1', 'CH2')).toEqual({});
     expect(switcherChannelErrors('', null)).toEqual({ channelId: VALIDATION.required });
+  });
+
+  it('needs a distinct proxy channel and an SDI input for switcher and proxy, every problem at once', () => {
+    expect(switcherErrors('switcher', { highQualityChannel: 'CH1', proxyChannel: '', inputSdi: null })).toEqual({});
+    expect(switcherErrors('switcherAndProxy', { highQualityChannel: 'CH1', proxyChannel: 'CH1', inputSdi: null })).toEqual({
+      proxyChannel: VALIDATION.proxySameAsHighQuality,
+      inputSdi: VALIDATION.required,
+    });
+    expect(switcherErrors('switcherAndProxy', { highQualityChannel: ' ', proxyChannel: '', inputSdi: 1 })).toEqual({
+      highQualityChannel: VALIDATION.required,
+      proxyChannel: VALIDATION.required,
+    });
+    expect(switcherBody('switcher', { highQualityChannel: ' CH1 ', proxyChannel: 'CH2', inputSdi: 2 })).toEqual({ mode: 'switcher', highQualityChannel: 'CH1', proxyChannel: null, inputSdi: 2 });
+  });
+
+  it("checks one switcher field applied alone with that call's rules, under the form's field", () => {
+    const current = { mode: 'switcherAndProxy' as const, highQualityChannel: 'CH1', proxyChannel: 'CH2', inputSdi: 1 };
+    const values = { highQualityChannel: 'CH2', proxyChannel: '', inputSdi: null };
+    expect(switcherFieldErrors('highQualityChannel', 'switcherAndProxy', values, current)).toEqual({ highQualityChannel: VALIDATION.proxySameAsHighQuality });
+    expect(switcherFieldErrors('highQualityChannel', 'switcher', values, current)).toEqual({});
+    expect(switcherFieldErrors('proxyChannel', 'switcherAndProxy', values, current)).toEqual({ proxyChannel: VALIDATION.required });
+    expect(switcherFieldErrors('inputSdi', 'switcherAndProxy', values, current)).toEqual({ inputSdi: VALIDATION.required });
   });
 
   it('requires an SDI input', () => {
@@ -48,9 +71,28 @@ describe('audio jacks', () => {
 
   it('sends the jacks with their numbers', () => {
     expect(audioJacksBody([{ jack: 1, intercom: null, volume: '40', muted: true }])).toEqual({ jacks: [{ jack: 1, intercom: null, volume: 40, muted: true }] });
-    expect(numberValue(' 12 ')).toBe(12);
-    expect(numberValue('')).toBeUndefined();
-    expect(numberValue('x')).toBeNaN();
+  });
+});
+
+describe('intercoms', () => {
+  const configuration = { intercoms: [{ mode: 'targetChannel' as const, audioRoomId: null, targetChannelId: 'CH1', destinationAccount: null }] };
+
+  it('start from the configuration (an audio room when the unit has none)', () => {
+    expect(intercomValues(configuration, 1)).toEqual({ mode: 'targetChannel', audioRoomId: '', targetChannelId: 'CH1', destinationAccount: '' });
+    expect(intercomValues(configuration, 2).mode).toBe('audioRoom');
+  });
+
+  it("require the chosen mode's target and send only it", () => {
+    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: ' ', targetChannelId: 'CH1', destinationAccount: '' })).toEqual({ audioRoomId: VALIDATION.required });
+    expect(intercomErrors(2, { mode: 'targetChannel', audioRoomId: 'R1', targetChannelId: '', destinationAccount: '' })).toEqual({ targetChannelId: VALIDATION.required });
+    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: 'R1', targetChannelId: '', destinationAccount: 'x'.repeat(256) })).toEqual({ destinationAccount: VALIDATION.max255 });
+    expect(intercomBody(1, { mode: 'audioRoom', audioRoomId: ' R1 ', targetChannelId: 'CH1', destinationAccount: ' ' })).toEqual({
+      intercom: 1,
+      mode: 'audioRoom',
+      audioRoomId: 'R1',
+      targetChannelId: null,
+      destinationAccount: null,
+    });
   });
 });
 

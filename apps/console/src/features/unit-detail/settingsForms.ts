@@ -1,60 +1,76 @@
 /**
- * The unit detail's setting forms checked before sending, exactly as the core checks them: the
- * catalogue's body schemas parsed with contracts `specErrorMap` (so the messages are the spec's
- * VALIDATION texts), plus the switcher rule that the high quality and proxy channels differ.
- * Also the drafts the forms start from (the unit's configuration) and the bodies they send.
+ * The unit detail's setting forms as plain data: the values they start from (the unit's
+ * configuration), the bodies they send and their checks, exactly as the core checks them — the
+ * catalogue's body schemas with the spec's wording (lib/forms checkSchema), plus the switcher's
+ * rules (spec 000 §3). The multi camera feeds form is the configuration modal's (unit-config/forms.ts).
  */
-import type { z } from 'zod';
 import {
-  AudioJacksUpdateBody, MultipleCameraChannelUpdateBody, specErrorMap, StartExternalStreamBody, SwitcherChannelUpdateBody,
-  SwitcherSdiInputUpdateBody, toFieldProblems, UNIT_CONFIG_BOUNDS, VALIDATION,
+  AudioJacksUpdateBody, IntercomUpdateBody, MultipleCameraChannelUpdateBody, StartExternalStreamBody, SwitcherChannelUpdateBody,
+  SwitcherSdiInputUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION,
 } from '@fleet/contracts';
-import type { UnitConfiguration } from '@fleet/contracts';
-import type { FormErrors } from './multiCameraForm';
-
-/** The body's problems by dotted path (`jacks.0.volume`; `body` for the body itself), first message per field. */
-export function checkBody(schema: z.ZodType, body: unknown): FormErrors {
-  const result = schema.safeParse(body, { error: specErrorMap });
-  if (result.success) return {};
-  const out: FormErrors = {};
-  for (const problem of toFieldProblems(result.error)) {
-    const key = problem.path === '' ? 'body' : problem.path;
-    if (!(key in out)) out[key] = problem.message;
-  }
-  return out;
-}
-
-/**
- * A number field's value (Mantine NumberInput gives a number, or the text while it is not one):
- * '' → undefined (the schema says "This field is required"), other text → NaN ("Must be a number").
- */
-export function numberValue(value: number | string): number | undefined {
-  if (typeof value === 'number') return value;
-  const trimmed = value.trim();
-  if (trimmed === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
+import type { INTERCOM_MODES, UnitConfiguration } from '@fleet/contracts';
+import { checkSchema, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 // ── multi camera channel and switcher channels ──────────────────────────────────────────────
 
+export interface ChannelValues {
+  readonly channelId: string;
+}
+
 /** PUT multiplecamera/channel body from the typed channel id. */
-export function multiCameraChannelBody(channelId: string): { channelId: string } {
-  return { channelId: channelId.trim() };
+export function multiCameraChannelBody(values: ChannelValues): { channelId: string } {
+  return { channelId: values.channelId.trim() };
 }
 
-export function multiCameraChannelErrors(channelId: string): FormErrors {
-  return checkBody(MultipleCameraChannelUpdateBody, multiCameraChannelBody(channelId));
+export function multiCameraChannelErrors(values: ChannelValues): FieldErrors {
+  return checkSchema(MultipleCameraChannelUpdateBody, multiCameraChannelBody(values));
 }
 
-export type SwitcherChannelKind = 'highQualityChannel' | 'proxyChannel';
+export type SwitcherMode = 'switcher' | 'switcherAndProxy';
+
+export interface SwitcherValues {
+  readonly highQualityChannel: string;
+  readonly proxyChannel: string;
+  readonly inputSdi: number | null;
+}
+export type SwitcherField = keyof SwitcherValues;
+
+export function switcherValues(switcher: UnitConfiguration['switcher']): SwitcherValues {
+  return { highQualityChannel: switcher.highQualityChannel ?? '', proxyChannel: switcher.proxyChannel ?? '', inputSdi: switcher.inputSdi };
+}
+
+/** PUT switchermode body: the proxy channel only in switcher-and-proxy. */
+export function switcherBody(mode: SwitcherMode, values: SwitcherValues) {
+  return {
+    mode,
+    highQualityChannel: values.highQualityChannel.trim(),
+    proxyChannel: mode === 'switcherAndProxy' ? values.proxyChannel.trim() : null,
+    inputSdi: values.inputSdi,
+  };
+}
+
+/**
+ * The whole switcher (spec 000 §3): a high quality channel; switcher-and-proxy also needs a proxy
+ * channel different from it and an SDI input (every problem at once, as the core's rules word them).
+ */
+export function switcherErrors(mode: SwitcherMode, values: SwitcherValues): FieldErrors {
+  const errors: Record<string, string> = {};
+  if (values.highQualityChannel.trim() === '') errors.highQualityChannel = VALIDATION.required;
+  if (mode === 'switcherAndProxy') {
+    if (values.proxyChannel.trim() === '') errors.proxyChannel = VALIDATION.required;
+    else if (values.proxyChannel.trim() === values.highQualityChannel.trim()) errors.proxyChannel = VALIDATION.proxySameAsHighQuality;
+    if (values.inputSdi === null) errors.inputSdi = VALIDATION.required;
+  }
+  return errors;
+}
 
 /**
  * One switcher channel (PUT switchermode/highqualitychannel or /proxychannel): the schema, and it
  * must differ from the other channel the unit has (spec 000 §3 switcher-and-proxy), as the core checks.
  */
-export function switcherChannelErrors(channelId: string, otherChannel: string | null): FormErrors {
-  const errors = checkBody(SwitcherChannelUpdateBody, { channelId: channelId.trim() });
-  if (errors.channelId === undefined && otherChannel !== null && otherChannel === channelId.trim()) errors.channelId = VALIDATION.proxySameAsHighQuality;
+export function switcherChannelErrors(channelId: string, otherChannel: string | null): FieldErrors {
+  const errors = checkSchema(SwitcherChannelUpdateBody, { channelId: channelId.trim() });
+  if (errors.channelId === undefined && otherChannel !== null && otherChannel === channelId.trim()) return { channelId: VALIDATION.proxySameAsHighQuality };
   return errors;
 }
 
@@ -63,8 +79,61 @@ export function sdiInputBody(inputSdi: number | null): { inputSdi: number | unde
   return { inputSdi: inputSdi ?? undefined };
 }
 
-export function sdiInputErrors(inputSdi: number | null): FormErrors {
-  return checkBody(SwitcherSdiInputUpdateBody, sdiInputBody(inputSdi));
+export function sdiInputErrors(inputSdi: number | null): FieldErrors {
+  return checkSchema(SwitcherSdiInputUpdateBody, sdiInputBody(inputSdi));
+}
+
+/** A one-field call's errors (keyed by its body: `channelId`, `inputSdi`) as the switcher form's field. */
+export function asSwitcherField(errors: FieldErrors, field: SwitcherField): FieldErrors {
+  const message = errors[field === 'inputSdi' ? 'inputSdi' : 'channelId'];
+  return message === undefined ? {} : { [field]: message };
+}
+
+/** One switcher field applied alone (PUT switchermode/highqualitychannel, /proxychannel, /sdiinput): that call's checks. */
+export function switcherFieldErrors(field: SwitcherField, mode: SwitcherMode, values: SwitcherValues, current: UnitConfiguration['switcher']): FieldErrors {
+  if (field === 'inputSdi') return asSwitcherField(sdiInputErrors(values.inputSdi), field);
+  // The core keeps the two channels apart against the channel the unit has (spec 000 §3 switcher-and-proxy).
+  const other = mode === 'switcherAndProxy' ? (field === 'highQualityChannel' ? current.proxyChannel : current.highQualityChannel) : null;
+  return asSwitcherField(switcherChannelErrors(values[field], other), field);
+}
+
+// ── intercoms ───────────────────────────────────────────────────────────────────────────────
+
+export type IntercomMode = (typeof INTERCOM_MODES)[number];
+
+export interface IntercomValues {
+  readonly mode: IntercomMode;
+  readonly audioRoomId: string;
+  readonly targetChannelId: string;
+  readonly destinationAccount: string;
+}
+
+/** Intercom `n` (1 or 2) as the configuration has it (an audio room when it has none). */
+export function intercomValues(configuration: Pick<UnitConfiguration, 'intercoms'>, n: 1 | 2): IntercomValues {
+  const current = configuration.intercoms[n - 1];
+  return {
+    mode: current?.mode ?? 'audioRoom',
+    audioRoomId: current?.audioRoomId ?? '',
+    targetChannelId: current?.targetChannelId ?? '',
+    destinationAccount: current?.destinationAccount ?? '',
+  };
+}
+
+/** PUT intercom body: only the target of the chosen mode, an empty destination as none. */
+export function intercomBody(n: 1 | 2, values: IntercomValues) {
+  const destination = values.destinationAccount.trim();
+  return {
+    intercom: n,
+    mode: values.mode,
+    audioRoomId: values.mode === 'audioRoom' ? values.audioRoomId.trim() : null,
+    targetChannelId: values.mode === 'targetChannel' ? values.targetChannelId.trim() : null,
+    destinationAccount: destination === '' ? null : destination,
+  };
+}
+
+/** The chosen mode's target is required (spec 000 §3); the destination account at most 255 characters. */
+export function intercomErrors(n: 1 | 2, values: IntercomValues): FieldErrors {
+  return checkSchema(IntercomUpdateBody, intercomBody(n, values));
 }
 
 // ── audio jacks ─────────────────────────────────────────────────────────────────────────────
@@ -104,8 +173,8 @@ export function audioJacksBody(drafts: readonly AudioJackDraft[]) {
 }
 
 /** Problems keyed `jacks.<index>.<field>` (index in the draft list). */
-export function audioJacksErrors(drafts: readonly AudioJackDraft[]): FormErrors {
-  return checkBody(AudioJacksUpdateBody, audioJacksBody(drafts));
+export function audioJacksErrors(drafts: readonly AudioJackDraft[]): FieldErrors {
+  return checkSchema(AudioJacksUpdateBody, audioJacksBody(drafts));
 }
 
 // ── social media / CDN forwarding ─────────────────────────────────────────────────────────────
@@ -116,8 +185,8 @@ export function externalStreamBody(destinationId: string, resolution: number | n
   return { ...(trimmed === '' ? {} : { destinationId: trimmed }), ...(resolution === null ? {} : { resolution }) };
 }
 
-export function externalStreamErrors(destinationId: string, resolution: number | null): FormErrors {
-  return checkBody(StartExternalStreamBody, externalStreamBody(destinationId, resolution));
+export function externalStreamErrors(destinationId: string, resolution: number | null): FieldErrors {
+  return checkSchema(StartExternalStreamBody, externalStreamBody(destinationId, resolution));
 }
 
 // ── databridge gateway picker ─────────────────────────────────────────────────────────────────

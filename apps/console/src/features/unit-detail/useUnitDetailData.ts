@@ -3,17 +3,16 @@
  * - v2/units/{id} (getUnit): status, applications, battery, modems and bitrate samples, patched in
  *   place by the realtime provider (unit.status / unit.telemetry / unit.updated, realtime/cachePatch);
  * - v2/units/enhanced/{id}: the configuration, refreshed every refreshIntervalMs (spec 000 §9: 60 s)
- *   and patched here by `unit.configuration` events (through the one realtime provider);
+ *   and patched here by `unit.configuration` events (through the one realtime provider, into every
+ *   cached read of the configuration: api/configurationCache);
  * - capabilities (a failed fetch means none, with a retry: spec 000 §8), storages (SD card),
  *   devices/{id}/modems (the reported links with their UI state).
  */
-import { useCallback, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { TIMINGS } from '@fleet/contracts';
-import type { EnhancedUnitInfo, UnitConfiguration, UnitDetail, UnitSummary } from '@fleet/contracts';
-import { endpointKey, endpointPrefix, useEndpointQuery } from '../../api/hooks';
+import { useApplyConfiguration } from '../../api/configurationCache';
+import { useEndpointQuery } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { detailWithConfiguration, listWithConfiguration, withConfiguration } from './configPatch';
 
 const EMPTY_CAPABILITIES: Record<string, boolean> = {};
 
@@ -47,21 +46,4 @@ export function useUnitDetailData(unitId: string) {
     storages: storages.data?.storages,
     reportedModems: modems.data?.modems,
   };
-}
-
-/**
- * Takes a configuration a unit update answered (or a `unit.configuration` event carried) into the
- * cache: the enhanced info's configuration, and the summary fields it also changes on the unit.
- */
-export function useApplyConfiguration(unitId: string): (configuration: UnitConfiguration) => void {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (configuration: UnitConfiguration) => {
-      const params = { params: { id: unitId } };
-      queryClient.setQueryData<EnhancedUnitInfo>(endpointKey('getUnitEnhanced', params), (old) => withConfiguration(old, configuration));
-      queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), (old) => detailWithConfiguration(old, configuration));
-      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => listWithConfiguration(list, unitId, configuration));
-    },
-    [queryClient, unitId],
-  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnhancedUnitInfo, UnitConfiguration } from '@fleet/contracts';
-import { makeDetail, makeUnit } from '../../test-utils/fixtures';
-import { detailWithConfiguration, listWithConfiguration, withConfiguration } from './configPatch';
+import { makeDetail, makeUnit } from '../test-utils/fixtures';
+import { detailWithConfiguration, isNewerConfiguration, listWithConfiguration, withConfiguration } from './configurationCache';
 
 /** Only the fields the patch reads; the rest of a configuration does not matter here. */
 function config(fields: Partial<UnitConfiguration>): UnitConfiguration {
@@ -10,6 +10,13 @@ function config(fields: Partial<UnitConfiguration>): UnitConfiguration {
 }
 
 describe('configuration patches', () => {
+  it('never lets an older configuration undo a newer one', () => {
+    expect(isNewerConfiguration(undefined, config({ version: 1 }))).toBe(true);
+    expect(isNewerConfiguration(config({ version: 3 }), config({ version: 4 }))).toBe(true);
+    expect(isNewerConfiguration(config({ version: 4 }), config({ version: 4 }))).toBe(true);
+    expect(isNewerConfiguration(config({ version: 4 }), config({ version: 3 }))).toBe(false);
+  });
+
   it('puts the newer configuration in the enhanced info and ignores an older one', () => {
     const info = { configuration: config({ version: 5 }) } as unknown as EnhancedUnitInfo;
     expect(withConfiguration(info, config({ version: 4 }))).toBe(info);

@@ -1,12 +1,23 @@
 /**
  * A unit's configuration (answered by every unit update, carried by `unit.configuration` events)
- * applied to the cached reads it also changes. Pure; the same object when nothing changed.
+ * taken into every cached read it changes: the configuration read of the configuration modal, the
+ * enhanced info of the unit detail, and the summary fields it holds on the unit and in the unit
+ * lists. An older configuration arriving late never undoes a newer one. The patches are pure (the
+ * same object when nothing changed); useApplyConfiguration writes them.
  */
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EnhancedUnitInfo, UnitConfiguration, UnitDetail, UnitSummary } from '@fleet/contracts';
+import { endpointKey, endpointPrefix } from './hooks';
+
+/** True when the configuration is not older than the cached one. */
+export function isNewerConfiguration(current: UnitConfiguration | undefined, next: UnitConfiguration): boolean {
+  return current === undefined || next.version >= current.version;
+}
 
 /** The enhanced info with the newer configuration (an older one arriving late is ignored). */
 export function withConfiguration(info: EnhancedUnitInfo | undefined, configuration: UnitConfiguration): EnhancedUnitInfo | undefined {
-  if (info === undefined || info.configuration.version > configuration.version) return info;
+  if (info === undefined || !isNewerConfiguration(info.configuration, configuration)) return info;
   return { ...info, configuration };
 }
 
@@ -37,4 +48,21 @@ export function listWithConfiguration(list: UnitSummary[] | undefined, unitId: s
   const next = list.slice();
   next[index] = patched;
   return next;
+}
+
+/** Takes a unit's configuration into the cached reads it changes (those that are cached). */
+export function useApplyConfiguration(unitId: string): (configuration: UnitConfiguration) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (configuration: UnitConfiguration) => {
+      const params = { params: { id: unitId } };
+      queryClient.setQueryData<UnitConfiguration>(endpointKey('getUnitConfigurationV2', params), (old) =>
+        old === undefined || !isNewerConfiguration(old, configuration) ? old : configuration,
+      );
+      queryClient.setQueryData<EnhancedUnitInfo>(endpointKey('getUnitEnhanced', params), (old) => withConfiguration(old, configuration));
+      queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', params), (old) => detailWithConfiguration(old, configuration));
+      queryClient.setQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') }, (list) => listWithConfiguration(list, unitId, configuration));
+    },
+    [queryClient, unitId],
+  );
 }

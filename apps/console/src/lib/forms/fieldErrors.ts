@@ -1,79 +1,18 @@
 /**
- * Validation plumbing of the unit configuration forms: the same rules as the core (the catalogue's
- * zod body schemas parsed with contracts `specErrorMap`, plus packages/domain validate* rules), the
- * server's field errors (ApiError.fields) mapped back onto the form, and spec texts (contracts
- * VALIDATION) mapped to translation keys so the inline messages read the spec's wording in English
- * and are translated in Chinese.
+ * Field errors of the console's configuration forms (the unit configuration modal and the unit
+ * detail's settings): the same rules as the core — the catalogue's zod body schemas parsed with
+ * contracts `specErrorMap`, so the texts are the spec's (contracts VALIDATION) — and the server's
+ * field errors (ApiError.fields) mapped back onto the form. No React here.
  */
 import { specErrorMap, toFieldProblems, VALIDATION, type FieldProblem } from '@fleet/contracts';
 import type { z } from 'zod';
 import { isApiError } from '../../api/ApiError';
 
-/** Field path → the spec message (English, as the core words it). `FORM_ERROR` holds form-level problems. */
+/** Field path (dotted: `jacks.0.volume`) → the spec message (English, as the core words it). `FORM_ERROR` holds form-level problems. */
 export type FieldErrors = Readonly<Record<string, string>>;
 
 /** Key of a form-level problem (contracts' root path ""). */
 export const FORM_ERROR = '_form';
-
-export type ValidationKey = keyof typeof VALIDATION;
-
-/** A VALIDATION text recognised: its key and the numbers it carries ({{n}}, {{m}}). */
-export interface MatchedValidation {
-  readonly key: ValidationKey;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-const PARAM_NAMES = ['n', 'm'] as const;
-const SENTINELS = [918273, 564738] as const;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-interface Matcher {
-  readonly key: ValidationKey;
-  readonly exact?: string;
-  readonly pattern?: RegExp;
-  readonly params: readonly string[];
-}
-
-/** One matcher per VALIDATION entry: texts compare exactly, parameterised ones by a pattern. */
-const MATCHERS: readonly Matcher[] = (Object.keys(VALIDATION) as ValidationKey[]).map((key): Matcher => {
-  const entry: unknown = VALIDATION[key];
-  if (typeof entry === 'string') return { key, exact: entry, params: [] };
-  // Parameterised texts are functions of one or two numbers (minValue(n), betweenChars(n, m)).
-  const fn = entry as (...args: number[]) => string;
-  const text = fn(...SENTINELS);
-  const params: string[] = [];
-  let source = escapeRegExp(text);
-  SENTINELS.forEach((sentinel, index) => {
-    if (!source.includes(String(sentinel))) return;
-    source = source.replace(String(sentinel), '(-?\\d+(?:\\.\\d+)?)');
-    params.push(PARAM_NAMES[index] ?? `p${index}`);
-  });
-  return { key, pattern: new RegExp(`^${source}$`), params };
-});
-
-/** The VALIDATION entry a message is, or null when it is not one of the spec's texts. */
-export function matchValidationMessage(message: string): MatchedValidation | null {
-  for (const matcher of MATCHERS) {
-    if (matcher.exact !== undefined) {
-      if (matcher.exact === message) return { key: matcher.key, params: {} };
-      continue;
-    }
-    const found = matcher.pattern?.exec(message);
-    if (!found) continue;
-    const params: Record<string, string> = {};
-    matcher.params.forEach((name, index) => {
-      params[name] = found[index + 1] ?? '';
-    });
-    return { key: matcher.key, params };
-  }
-  return null;
-}
-
-/** The translation key pattern of a VALIDATION entry. */
-export const VALIDATION_KEYS = Object.keys(VALIDATION) as ValidationKey[];
 
 /** Problems (dotted paths, "" = the form) → first message per field. */
 export function problemsToErrors(problems: readonly FieldProblem[]): FieldErrors {
@@ -117,6 +56,15 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   );
 }
 
+/** The rule that `field` is filled in (text: not blank; a choice: made), in the spec's words. */
+export function requiredField<F extends object>(field: keyof F & string): (values: F) => FieldErrors {
+  return (values) => {
+    const value: unknown = values[field];
+    const missing = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    return missing ? { [field]: VALIDATION.required } : {};
+  };
+}
+
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
@@ -130,6 +78,11 @@ export function parseNumber(text: string): number | undefined {
   if (trimmed === '') return undefined;
   if (!/^-?\d+(\.\d+)?$/.test(trimmed)) return Number.NaN;
   return Number(trimmed);
+}
+
+/** A number input's value (Mantine NumberInput gives a number, or the text while it is not one), read as parseNumber reads text. */
+export function numberValue(value: number | string): number | undefined {
+  return typeof value === 'number' ? value : parseNumber(value);
 }
 
 /** A number as the text of an input (null/undefined → ''). */

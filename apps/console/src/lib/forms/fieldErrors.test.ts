@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DelayUpdateBody, IpPipeUpdateBody, VALIDATION } from '@fleet/contracts';
+import { ApiError } from '../../api/ApiError';
+import { checkSchema, FORM_ERROR, mergeErrors, numberValue, parseNumber, problemsToErrors, serverFieldErrors } from './fieldErrors';
+
+describe('form errors', () => {
+  it('keeps the first message per field and puts root problems at the form', () => {
+    expect(problemsToErrors([
+      { path: 'a', message: 'one' },
+      { path: 'a', message: 'two' },
+      { path: '', message: VALIDATION.busyUnitCapping },
+    ])).toEqual({ a: 'one', [FORM_ERROR]: VALIDATION.busyUnitCapping });
+    expect(mergeErrors({ a: 'first' }, { a: 'second', b: 'b' })).toEqual({ a: 'first', b: 'b' });
+  });
+
+  it('checks a body with the catalogue schema in the spec wording', () => {
+    expect(checkSchema(DelayUpdateBody, { delayMs: 100, mode: 'normal' })).toEqual({ delayMs: VALIDATION.minValue(400) });
+    expect(checkSchema(DelayUpdateBody, { delayMs: undefined, mode: 'normal' })).toEqual({ delayMs: VALIDATION.required });
+    expect(checkSchema(DelayUpdateBody, { delayMs: Number.NaN, mode: 'normal' })).toEqual({ delayMs: VALIDATION.number });
+    expect(checkSchema(IpPipeUpdateBody, { enabled: true, serverId: null })).toEqual({ serverId: VALIDATION.required });
+  });
+
+  it("maps the server's field errors onto the form", () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid field',
+      fields: [
+        { path: 'body.delayMs', message: VALIDATION.delayOnTheFly },
+        { path: 'body', message: VALIDATION.busyUnitCapping },
+      ],
+    });
+    expect(serverFieldErrors(error)).toEqual({ delayMs: VALIDATION.delayOnTheFly, [FORM_ERROR]: VALIDATION.busyUnitCapping });
+    expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+
+  it('reads numbers from text inputs', () => {
+    expect(parseNumber('')).toBeUndefined();
+    expect(parseNumber(' 1500 ')).toBe(1500);
+    expect(parseNumber('2.5')).toBe(2.5);
+    expect(parseNumber('12a')).toBeNaN();
+    expect(numberValue(12)).toBe(12);
+    expect(numberValue(' 12 ')).toBe(12);
+    expect(numberValue('')).toBeUndefined();
+    expect(numberValue('x')).toBeNaN();
+  });
+});
