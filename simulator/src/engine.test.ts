@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CoreToDevice, DeviceSpec, DeviceToCore } from '@fleet/contracts';
 import { deriveUnitStatusFromReport } from '@fleet/domain';
-import { Engine } from './engine.js';
-import { createInProcessLink } from './link.js';
+import { engineHarness } from './testing/harness.js';
 
 const fleet: DeviceSpec[] = Array.from({ length: 6 }, (_, i) => ({
   unitId: `U${i}`,
@@ -16,16 +15,9 @@ const fleet: DeviceSpec[] = Array.from({ length: 6 }, (_, i) => ({
 
 /** Run an engine on a stepped clock, driving it like the core would, and return what it sent. */
 async function run(seed: number, outagesMs: number, script: (send: (m: CoreToDevice) => void, advance: (ms: number) => Promise<void>) => Promise<void>) {
-  const log: DeviceToCore[] = [];
-  const engine = new Engine({ seed, clock: { kind: 'stepped' }, startAt: 1_700_000_000_000, onEmit: (m) => log.push(m), timings: { meanTimeBetweenOutagesMs: outagesMs } });
-  const link = createInProcessLink();
-  engine.attach(link.device);
-  link.core.onMessage(() => {});
-  const flush = () => new Promise((r) => setTimeout(r, 0));
-  link.core.send({ kind: 'assign', devices: fleet });
-  await flush();
+  const { engine, log, send, flush } = await engineHarness({ devices: fleet, seed, timings: { meanTimeBetweenOutagesMs: outagesMs } });
   await script(
-    (m) => link.core.send(m),
+    send,
     async (ms) => {
       for (let t = 0; t < ms; t += 2000) {
         engine.clock.advance(Math.min(2000, ms - t));

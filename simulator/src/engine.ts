@@ -10,15 +10,13 @@
 import type {
   ControlRequest, CoreToDevice, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ScenarioFile, ServerSpec, ShardStatus,
 } from '@fleet/contracts';
-import { TIMINGS } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
-import { UnitDevice, type DeviceTimings } from './device.js';
+import { UnitDevice } from './device.js';
 import { Rng } from './rng.js';
 import { DEFAULT_ALERT_THRESHOLDS, defaultAlertConfig, type AlertConfig, type AlertThresholds } from './models/alerts.js';
-import { DEFAULT_STORAGE_OPTIONS } from './models/storage.js';
-import { DEFAULT_UPGRADE_TIMINGS } from './models/upgrade.js';
-import { DEFAULT_SERVER_TIMINGS, ServerDevice, type ServerTimings } from './server-device.js';
-import { applyUnitFault } from './unit-ops.js';
+import { applyUnitFault, respond } from './reactions/index.js';
+import { ServerDevice } from './server-device.js';
+import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
 
@@ -36,24 +34,6 @@ export interface EngineOptions {
   /** Called with every message sent to the core (event logs, determinism tests). */
   onEmit?: (m: DeviceToCore) => void;
 }
-
-export const DEFAULT_TIMINGS: DeviceTimings = {
-  telemetryIntervalMs: TIMINGS.bitrateGraphRefreshMs,
-  bootMs: [500, 3000],
-  streamStartMs: [1000, 2500],
-  streamStopMs: [500, 1500],
-  meanTimeBetweenOutagesMs: 45 * 60_000,
-  outageMs: [20_000, 120_000],
-  initiallyOffShare: 0.1,
-  upgrade: DEFAULT_UPGRADE_TIMINGS,
-  channelRetryMs: TIMINGS.transitionPollIntervalMs,
-  selectionFailureChance: 0.1,
-  fetchLogsMs: 20_000,
-  storage: DEFAULT_STORAGE_OPTIONS,
-  autonomyShare: 0,
-  autonomyMeanGapMs: 10 * 60_000,
-  spontaneousLinkEvents: true,
-};
 
 export const DEFAULT_TICK_SLICES = 10;
 
@@ -127,7 +107,7 @@ export class Engine {
         this.stats.commands++;
         const d = this.devices.get(m.unitId);
         if (d?.faults.unresponsive) return; // no acknowledgement: the core times out
-        this.send(d ? d.handle(m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
+        this.send(d ? respond(d, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
         return;
       }
       case 'control':

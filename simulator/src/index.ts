@@ -1,13 +1,15 @@
-export { Engine, DEFAULT_TIMINGS, DEFAULT_TICK_SLICES, type EngineOptions } from './engine.js';
+export { Engine, DEFAULT_TICK_SLICES, type EngineOptions } from './engine.js';
+export {
+  DEFAULT_TIMINGS, DEFAULT_SERVER_TIMINGS, DEFAULT_STORAGE_OPTIONS, DEFAULT_UPGRADE_TIMINGS, type DeviceTimings, type ServerTimings,
+} from './timings.js';
 export { SimClock, type ClockMode } from './clock.js';
 export { Rng } from './rng.js';
-export { UnitDevice, type DeviceTimings } from './device.js';
-export { ServerDevice, DEFAULT_SERVER_TIMINGS, type ServerTimings } from './server-device.js';
+export { UnitDevice } from './device.js';
+export type { UnitSettings, UnitSnapshot } from './unit/state.js';
+export { ServerDevice } from './server-device.js';
 export { createInProcessLink } from './link.js';
 export { connectShard } from './ws-shard.js';
 export { DEFAULT_ALERT_THRESHOLDS, type AlertThresholds } from './models/alerts.js';
-export { DEFAULT_UPGRADE_TIMINGS } from './models/upgrade.js';
-export { DEFAULT_STORAGE_OPTIONS } from './models/storage.js';
 export { runScenario, type RunnerOptions, type ScenarioResult, type StepResult } from './scenarios/runner.js';
 export { loadLibrary, loadScenarioFile, SCENARIO_DIR } from './scenarios/library.js';
 export { deviceSteps } from './scenarios/timeline.js';

@@ -33,6 +33,16 @@ export class Rng {
     const v = this.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
+  /**
+   * A stream that depends on `key` only (FNV-1a of it), not on any run's seed: what a unit finds
+   * in the same place (the Wi-Fi networks and operators in range) is the same whenever it looks.
+   */
+  static fromKey(key: string): Rng {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    return new Rng(h >>> 0);
+  }
+
   /** An independent stream for a named part (a device, a scenario). */
   fork(name: string): Rng {
     let h = this.state ^ 0x811c9dc5;

@@ -12,13 +12,14 @@
 import type {
   ChannelSpec, ChannelStatus, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus,
 } from '@fleet/contracts';
-import { ERROR_CATALOGUE } from '@fleet/contracts';
 import { checkServerUpgradeEligibility } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
 import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
-import { DEFAULT_UPGRADE_TIMINGS, SERVER_UPGRADE_FAILURE_CODES, UpgradeRun, reportRejected, type UpgradeTimings } from './models/upgrade.js';
-import { accepted, refused, type Reaction } from './reactions/result.js';
+import { GENERIC_UPGRADE_FAILURE, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
+import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
+import { accepted, refused, type Reaction } from './reaction.js';
+import type { ServerTimings } from './timings.js';
 
 export interface ChannelState {
   readonly spec: ChannelSpec;
@@ -35,12 +36,6 @@ export interface VrChannelState {
   inputConnected: boolean;
   collectingFor: string | null;
 }
-
-export interface ServerTimings {
-  bootMs: readonly [number, number];
-  upgrade: UpgradeTimings;
-}
-export const DEFAULT_SERVER_TIMINGS: ServerTimings = { bootMs: [20_000, 60_000], upgrade: DEFAULT_UPGRADE_TIMINGS };
 
 export type ServerRunStatus = 'online' | 'offline' | 'busy' | 'upgrading';
 
@@ -73,8 +68,8 @@ export class ServerDevice {
     public owner: boolean,
   ) {
     this.swVersion = spec.swVersion;
-    this.cpu = rng.range(10, 35);
-    this.storage = rng.range(30, 60);
+    this.cpu = rng.range(...SERVER_LOAD.initialCpu);
+    this.storage = rng.range(...SERVER_LOAD.initialStorage);
     for (const c of spec.channels) {
       this.channels.set(c.channelId, { spec: c, status: 'idle', licensed: c.licensed, allocatedTo: null, forced: null });
     }
@@ -116,9 +111,10 @@ export class ServerDevice {
   tick(dtMs: number): void {
     if (!this.online || !this.owner) return;
     const collecting = [...this.channels.values()].filter((c) => c.status === 'collecting').length;
-    const target = this.cpuOverride ?? 15 + 9 * collecting + (this.upgrade ? 30 : 0);
-    this.cpu = clamp(this.cpu + 0.3 * (target - this.cpu) + (this.cpuOverride === null ? this.rng.normal() * 3 : 0));
-    this.storage = clamp(this.storage + (collecting * dtMs) / 3_600_000);
+    const L = SERVER_LOAD;
+    const target = this.cpuOverride ?? L.baseCpu + L.cpuPerCollectingChannel * collecting + (this.upgrade ? L.upgradeCpu : 0);
+    this.cpu = clamp(this.cpu + L.cpuApproach * (target - this.cpu) + (this.cpuOverride === null ? this.rng.normal() * L.cpuNoise : 0));
+    this.storage = clamp(this.storage + (L.storagePerChannelHour * collecting * dtMs) / 3_600_000);
     this.evaluateAlerts();
     this.reportServer();
   }
@@ -153,10 +149,15 @@ export class ServerDevice {
     this.reportChannel(c);
   }
 
-  /** A unit's video return application takes the first video return channel with input. */
-  takeVideoReturn(unitId: string): VrChannelState | null {
+  /**
+   * A unit's video return application takes the video return channel it asked for, when that one
+   * has input and is free, else the first one that has.
+   */
+  takeVideoReturn(unitId: string, wanted: string | null = null): VrChannelState | null {
     if (!this.online) return null;
-    const v = [...this.vrChannels.values()].find((x) => x.inputConnected && x.collectingFor === null);
+    const free = (x: VrChannelState) => x.inputConnected && x.collectingFor === null;
+    const asked = wanted === null ? undefined : this.vrChannels.get(wanted);
+    const v = asked && free(asked) ? asked : [...this.vrChannels.values()].find(free);
     if (!v) return null;
     v.collectingFor = unitId;
     this.setVrStatus(v);
@@ -179,7 +180,7 @@ export class ServerDevice {
       this.sendingLogsFor = null;
       if (this.upgrade) {
         // The server went down in the middle of its own upgrade: generic failure, reboot server.
-        this.upgrade.fail(-1);
+        this.upgrade.fail(GENERIC_UPGRADE_FAILURE);
         this.upgrade = null;
       }
     }
@@ -205,7 +206,7 @@ export class ServerDevice {
     });
     const blocker = check.reasons[0];
     if (blocker) {
-      const code = codeOf(blocker.errorCode);
+      const code = catalogueCode(blocker.errorCode);
       reportRejected(this.report, 'server', this.id, this.swVersion, target, code);
       return refused(blocker.errorCode, code ?? undefined);
     }
@@ -335,10 +336,4 @@ export class ServerDevice {
 
 function clamp(v: number): number {
   return Math.max(0, Math.min(100, v));
-}
-
-/** The spec's numeric code of a catalogue upgrade error (6802, 6803, 6199, 6808, 6810). */
-export function codeOf(errorCode: keyof typeof ERROR_CATALOGUE): number | null {
-  const entry = ERROR_CATALOGUE[errorCode];
-  return 'code' in entry ? entry.code : null;
 }

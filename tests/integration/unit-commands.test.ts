@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNIT_COMMANDS, type Modem, type RealtimeEvent, type UnitCommand, type UnitDetail } from '@fleet/contracts';
+import type { UnitSettings } from '@fleet/simulator';
 import { eventually, FAST_TIMINGS, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 /** Command and configuration timings of the simulator, short enough for tests. */
@@ -124,7 +125,8 @@ describe.each(providers())('unit commands on %s', (provider) => {
     const channel = await s.app.services.db.channel.findUniqueOrThrow({ where: { id: 'MMH-0001-CH1' } });
     expect(res.json()).toEqual({ uniqueId: 'LU800-0001', command: 'setVirtualChannel', accepted: true, channelId: 'MMH-0001-CH1', virtualChannelName: channel.name });
     expect((await detail('LU800-0001')).selectedChannel.channelId).toBe('MMH-0001-CH1');
-    expect(device('LU800-0001').settings.get('config.channelId')).toBe('MMH-0001-CH1');
+    // The device selects it (retried when an attempt fails, spec 000 §4).
+    await eventually(async () => device('LU800-0001').snapshot().selection?.channelId === 'MMH-0001-CH1');
     const ev = events.slice(at).find((e) => e.type === 'unit.configuration' && e.unitId === 'LU800-0001');
     expect(ev).toMatchObject({ setting: 'virtualChannel', configuration: { selectedChannelId: 'MMH-0001-CH1', virtualChannelName: channel.name } });
   });
@@ -147,7 +149,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
     const ok = await cmd('LU800-0001', 'metadata', { fields });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ uniqueId: 'LU800-0001', command: 'metadata', accepted: true });
-    expect(device('LU800-0001').settings.get('metadata')).toEqual(fields);
+    expect(device('LU800-0001').settings.metadata).toEqual(fields);
     expect((await row('LU800-0001')).configuration).toMatchObject({ metadata: fields });
     const bad = await unchanged('LU800-0001', () => cmd('LU800-0001', 'metadata', { fields: [{ key: 'a', value: 'x;y' }] }), 400);
     expect(bad.json().error.fields).toEqual([{ path: 'body.fields.0.value', message: 'Metadata fields cannot contain a semicolon' }]);
@@ -295,24 +297,24 @@ describe.each(providers())('unit commands on %s', (provider) => {
     expect(tooMany.json().error.fields).toEqual([{ path: 'body.channels', message: 'Must be 16 or less' }]);
     expect((await cmd('LU800-0001', 'audioBitrate', { bitrateKbps: 192 })).statusCode).toBe(200);
     expect(record((await row('LU800-0001')).configuration).audio).toMatchObject({ input: 'hdmi', channels: 2, bitrateKbps: 192 });
-    expect(device('LU800-0001').settings.get('config.audio')).toMatchObject({ input: 'hdmi', channels: 2, bitrateKbps: 192 });
+    expect(device('LU800-0001').settings.audio).toMatchObject({ input: 'hdmi', channels: 2, bitrateKbps: 192 });
     const bad = await unchanged('LU800-0001', () => cmd('LU800-0001', 'audioBitrate', { bitrateKbps: 100 }), 400);
     expect(bad.json().error.fields).toEqual([{ path: 'body.bitrateKbps', message: 'Invalid field' }]);
   });
 
   it('IFB delay and always-on, ancillary data, shooting mode, video complexity, encoder: stored and applied by the device', async () => {
-    const calls: [string, unknown, string, unknown][] = [
-      ['ifbDelay', { delayMs: 400 }, 'config.ifbDelay', 400],
-      ['ifbAlwaysOn', { enabled: true }, 'config.ifbAlwaysOn', true],
-      ['ancillaryData', { enabled: true, types: ['cc708', 'timecode'] }, 'config.ancillaryData', { enabled: true, types: ['cc708', 'timecode'] }],
-      ['shootingMode', { mode: 'sports' }, 'config.shootingMode', 'sports'],
-      ['videoComplexity', { level: 'high' }, 'config.videoComplexity', 'high'],
-      ['encoder', { codec: 'hevc', colourDepth: 10 }, 'config.encoder', { codec: 'hevc', colourDepth: 10 }],
+    const calls: [string, unknown, keyof UnitSettings, unknown][] = [
+      ['ifbDelay', { delayMs: 400 }, 'ifbDelayMs', 400],
+      ['ifbAlwaysOn', { enabled: true }, 'ifbAlwaysOn', true],
+      ['ancillaryData', { enabled: true, types: ['cc708', 'timecode'] }, 'ancillaryData', { enabled: true, types: ['cc708', 'timecode'] }],
+      ['shootingMode', { mode: 'sports' }, 'shootingMode', 'sports'],
+      ['videoComplexity', { level: 'high' }, 'videoComplexity', 'high'],
+      ['encoder', { codec: 'hevc', colourDepth: 10 }, 'encoder', { codec: 'hevc', colourDepth: 10 }],
     ];
     for (const [kind, body, key, applied] of calls) {
       const res = await cmd('LU800-0001', kind, body);
       expect(res.statusCode, `${kind} ${res.body}`).toBe(200);
-      expect(device('LU800-0001').settings.get(key), kind).toEqual(applied);
+      expect(device('LU800-0001').settings[key], kind).toEqual(applied);
     }
     expect((await row('LU800-0001')).configuration).toMatchObject({
       ifb: { delayMs: 400, alwaysOn: true },
@@ -343,7 +345,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
     const res = await cmd('LU800-0001', 'storeAndForwardQuality', { quality: 'high_h265' });
     expect(res.statusCode).toBe(200);
     expect((await detail('LU800-0001')).storeAndForwardVideoQuality).toBe('high_h265');
-    expect(device('LU800-0001').settings.get('config.storeAndForwardQuality')).toBe('high_h265');
+    expect(device('LU800-0001').settings.storeAndForwardQuality).toBe('high_h265');
     const bad = await unchanged('LU800-0001', () => cmd('LU800-0001', 'storeAndForwardQuality', { quality: 'ultra' }), 400);
     expect(bad.json().error.fields).toEqual([{ path: 'body.quality', message: 'Invalid field' }]);
   });
@@ -355,7 +357,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ uniqueId: 'LU800-0001', command: 'cancelFileUpload', accepted: true, cancelled: [file.fileName] });
     expect((await s.app.services.db.file.findUniqueOrThrow({ where: { id: file.id } })).status).toBe('failed');
-    expect(device('LU800-0001').settings.get('config.cancelledUploads')).toEqual([file.fileName, 'not-there.mp4']);
+    expect(device('LU800-0001').settings.cancelledUploads).toEqual([file.fileName, 'not-there.mp4']);
     const again = await cmd('LU800-0001', 'cancelFileUpload', { files: [file.fileName] });
     expect(again.json().cancelled).toEqual([]);
     const empty = await cmd('LU800-0001', 'cancelFileUpload', { files: [] });

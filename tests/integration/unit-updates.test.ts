@@ -169,7 +169,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const ok = await unit('LU800-0001', 'delay', { delayMs: 2500 });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ delay: 2500, delayMode: 'normal', forcesWiredLink: false });
-    expect(device('LU800-0001').settings.get('setting.delay')).toEqual({ delayMs: 2500, mode: 'normal' });
+    expect(device('LU800-0001').settings.configuration.delay).toEqual({ delayMs: 2500, mode: 'normal' });
     const low = await refused('LU800-0001', () => unit('LU800-0001', 'delay', { delayMs: 500 }), 400);
     expect(fields(low)).toEqual([{ path: 'body.delayMs', message: 'Must be 1000 or more' }]);
     const sub = await refused('LU800-0001', () => unit('LU800-0001', 'delay', { delayMs: 1500, mode: 'subSecond' }), 400);
@@ -359,7 +359,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     expect(ip.statusCode, ip.body).toBe(200);
     expect(ip.json().ipInput).toEqual({ enabled: true, protocol: 'srt', port: 9000, latencyMs: 500, hasPassphrase: true });
     expect(ip.body).not.toContain('abcdef123456');
-    expect(device('LU800-0001').settings.get('setting.ipInput')).toMatchObject({ passphrase: 'abcdef123456' });
+    expect(device('LU800-0001').settings.configuration.ipInput).toMatchObject({ passphrase: 'abcdef123456' });
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'rtmp', port: 1935, passphrase: 'abcdef123456' }), 400))).toEqual([{ path: 'body.passphrase', message: 'Invalid field' }]);
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 70000 }), 400))).toEqual([{ path: 'body.port', message: 'Must be 65535 or less' }]);
     expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 9000, passphrase: 'short' }), 400))).toEqual([{ path: 'body.passphrase', message: 'Must be between 10 and 64 characters' }]);
@@ -416,7 +416,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     expect(fields(smart)).toEqual([{ path: 'body.totalKbps', message: 'Must be 1000 or more' }]);
     expect((await unit('LUSMART-0001', 'bwLimitation', { totalKbps: 0, cellularKbps: 20000 }, 'luc_admin')).statusCode).toBe(200);
     expect(fields(await unit('LUSMART-0001', 'bwLimitation', { totalKbps: 20001, cellularKbps: null }, 'luc_admin'))).toEqual([{ path: 'body.totalKbps', message: 'Must be 20000 or less' }]);
-    expect(device('LU800-0001').settings.get('setting.bandwidth')).toMatchObject({ total: 5000, cellular: 3000 });
+    expect(device('LU800-0001').settings.configuration.bandwidth).toMatchObject({ total: 5000, cellular: 3000 });
 
     const cap = await put('/units/LU800-0001/network/capping', { option: '4.2' }, 'luc_admin');
     expect(cap.statusCode, cap.body).toBe(200);

@@ -59,6 +59,7 @@ export const FAST_TIMINGS: EngineOptions['timings'] = {
   meanTimeBetweenOutagesMs: 0,
   initiallyOffShare: 0,
   telemetryIntervalMs: 100,
+  fetchLogsMs: 1500,
 };
 
 export interface TestStack {

@@ -4,14 +4,7 @@
  */
 import type { Battery } from '@fleet/contracts';
 import type { Rng } from '../rng.js';
-
-/** Drain and charge rates in % per hour. */
-export interface BatteryRates {
-  idle: number;
-  streaming: number;
-  charging: number;
-}
-export const DEFAULT_BATTERY_RATES: BatteryRates = { idle: 6, streaming: 35, charging: 40 };
+import { BATTERY_MODEL, DEFAULT_BATTERY_RATES, type BatteryRates } from './constants.js';
 
 export class BatteryModel {
   percentage: number;
@@ -24,8 +17,8 @@ export class BatteryModel {
     rng: Rng,
     private readonly rates: BatteryRates = DEFAULT_BATTERY_RATES,
   ) {
-    this.percentage = rng.range(25, 100);
-    this.charging = rng.chance(0.3);
+    this.percentage = rng.range(...BATTERY_MODEL.initialPercent);
+    this.charging = rng.chance(BATTERY_MODEL.chargingShare);
   }
 
   /** Advance by `dtMs`; drain in % per hour depends on load. */

@@ -3,28 +3,9 @@
  * signal quality follows capacity, cellular links drop and come back now and then, roam and switch
  * SIM rarely, and what is carried depends on whether the unit streams.
  */
-import type { Modem, ModemUiType, SimSlot } from '@fleet/contracts';
+import type { Modem, SimSlot } from '@fleet/contracts';
 import type { Rng } from '../rng.js';
-
-export interface LinkProfile {
-  uiType: ModemUiType;
-  /** Typical uplink capacity, kbps. */
-  meanKbps: number;
-  /** Relative volatility per step (0.1 = ±10 %). */
-  volatility: number;
-  /** Chance per step that a connected link drops by itself (coverage loss). */
-  dropChance: number;
-  /** Steps a spontaneous drop lasts (uniform). */
-  dropSteps: readonly [number, number];
-  /** Chance per step that a cellular link starts or stops roaming. */
-  roamChance: number;
-}
-
-export const LINK_PROFILES: Record<ModemUiType, LinkProfile> = {
-  cell: { uiType: 'cell', meanKbps: 2500, volatility: 0.25, dropChance: 0.0015, dropSteps: [2, 12], roamChance: 0.0003 },
-  wifi: { uiType: 'wifi', meanKbps: 6000, volatility: 0.15, dropChance: 0.0008, dropSteps: [1, 6], roamChance: 0 },
-  lan: { uiType: 'lan', meanKbps: 20000, volatility: 0.03, dropChance: 0, dropSteps: [1, 1], roamChance: 0 },
-};
+import { LINK_MODEL, type LinkProfile } from './constants.js';
 
 export class LinkModel {
   capacityKbps: number;
@@ -50,9 +31,9 @@ export class LinkModel {
     readonly profile: LinkProfile,
     private readonly rng: Rng,
   ) {
-    this.capacityKbps = profile.meanKbps * rng.range(0.6, 1.4);
-    this.roaming = profile.uiType === 'cell' && rng.chance(0.1);
-    this.activeSim = profile.uiType === 'cell' ? (rng.chance(0.8) ? 'A' : 'B') : null;
+    this.capacityKbps = profile.meanKbps * rng.range(...LINK_MODEL.initialCapacity);
+    this.roaming = profile.uiType === 'cell' && rng.chance(LINK_MODEL.roamingShare);
+    this.activeSim = profile.uiType === 'cell' ? (rng.chance(LINK_MODEL.simAShare) ? 'A' : 'B') : null;
   }
 
   /** Capacity after faults; `scale` is the unit-wide factor (congestion). */
@@ -69,9 +50,9 @@ export class LinkModel {
   step(now: number, demandShare: number, scale = 1, spontaneous = true): void {
     const p = this.profile;
     const mean = p.meanKbps;
-    const drift = 0.2 * (mean - this.capacityKbps);
-    const noise = p.volatility * mean * this.rng.normal() * 0.5;
-    this.capacityKbps = Math.max(50, this.capacityKbps + drift + noise);
+    const drift = LINK_MODEL.meanReversion * (mean - this.capacityKbps);
+    const noise = p.volatility * mean * this.rng.normal() * LINK_MODEL.noiseWeight;
+    this.capacityKbps = Math.max(LINK_MODEL.minCapacityKbps, this.capacityKbps + drift + noise);
     if (this.failed) {
       this.connected = false;
     } else if (this.dropLeft > 0) {
@@ -84,7 +65,7 @@ export class LinkModel {
     const carrying = this.carrying();
     const capacity = this.effectiveKbps(scale);
     this.uplinkKbps = carrying ? Math.round(capacity * demandShare) : 0;
-    this.downlinkKbps = carrying ? Math.round(Math.min(capacity * 0.05, 400) * this.rng.range(0.5, 1)) : 0;
+    this.downlinkKbps = carrying ? Math.round(Math.min(capacity * LINK_MODEL.downlinkShare, LINK_MODEL.downlinkCapKbps) * this.rng.range(...LINK_MODEL.downlinkJitter)) : 0;
     this.lastUpdated = now;
   }
 
@@ -95,10 +76,40 @@ export class LinkModel {
     this.connected = !failed;
   }
 
+  /** Enabled or disabled by configuration (a disabled link carries nothing). */
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+  }
+
+  /** Off the air now (scanning, re-registering, Wi-Fi left); `reconnect()` brings it back. */
+  disconnect(): void {
+    this.connected = false;
+  }
+
+  /** Back on the air, unless it was disabled or its network failed meanwhile. */
+  reconnect(): void {
+    if (this.enabled && !this.failed) this.connected = true;
+  }
+
+  /** Cellular links only: switch to SIM A or B. */
+  useSim(sim: SimSlot): void {
+    this.activeSim = sim;
+  }
+
+  /** Fault: roaming on or off. */
+  setRoaming(roaming: boolean): void {
+    this.roaming = roaming;
+  }
+
+  /** Fault: capacity multiplier for this link (weak signal). */
+  setSignalFactor(factor: number): void {
+    this.signalFactor = factor;
+  }
+
   /** Signal quality 0–100 follows capacity for radio links; LAN has none. */
   signalQuality(): number | null {
     if (this.profile.uiType === 'lan' || !this.connected) return null;
-    const q = (this.capacityKbps * this.signalFactor) / (this.profile.meanKbps * 1.6);
+    const q = (this.capacityKbps * this.signalFactor) / (this.profile.meanKbps * LINK_MODEL.fullSignalCapacity);
     return Math.max(0, Math.min(100, Math.round(q * 100)));
   }
 

@@ -3,7 +3,8 @@ import type { DeviceEvent } from '@fleet/contracts';
 import { Rng } from '../rng.js';
 import { AlertMonitor, defaultAlertConfig, levelAbove, levelBelow } from './alerts.js';
 import { BatteryModel } from './battery.js';
-import { LINK_PROFILES, LinkModel } from './link.js';
+import { LINK_PROFILES } from './constants.js';
+import { LinkModel } from './link.js';
 import { StorageModel, extensionFor } from './storage.js';
 import { UpgradeRun, failurePoint } from './upgrade.js';
 

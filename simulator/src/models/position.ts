@@ -4,20 +4,7 @@
  */
 import type { Location } from '@fleet/contracts';
 import type { Rng } from '../rng.js';
-
-/** Cities where broadcasters work; a unit starts near one of them. */
-const HOMES = [
-  { lat: 51.5074, lng: -0.1278, address: 'London' },
-  { lat: 40.7128, lng: -74.006, address: 'New York' },
-  { lat: 48.8566, lng: 2.3522, address: 'Paris' },
-  { lat: 35.6762, lng: 139.6503, address: 'Tokyo' },
-  { lat: 31.2304, lng: 121.4737, address: 'Shanghai' },
-  { lat: -33.8688, lng: 151.2093, address: 'Sydney' },
-  { lat: 32.0853, lng: 34.7818, address: 'Tel Aviv' },
-  { lat: 52.52, lng: 13.405, address: 'Berlin' },
-  { lat: -23.5505, lng: -46.6333, address: 'São Paulo' },
-  { lat: 19.4326, lng: -99.1332, address: 'Mexico City' },
-] as const;
+import { HOMES, POSITION_MODEL as P } from './constants.js';
 
 /** Degrees of latitude per metre. */
 const DEG_PER_M = 1 / 111_320;
@@ -34,8 +21,8 @@ export class PositionModel {
 
   constructor(private readonly rng: Rng) {
     const home = rng.pick(HOMES);
-    this.homeLat = home.lat + rng.range(-0.05, 0.05);
-    this.homeLng = home.lng + rng.range(-0.05, 0.05);
+    this.homeLat = home.lat + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
+    this.homeLng = home.lng + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
     this.lat = this.homeLat;
     this.lng = this.homeLng;
     this.address = home.address;
@@ -46,20 +33,20 @@ export class PositionModel {
   step(dtMs = 5000): void {
     const dt = dtMs / 1000;
     // Start or stop driving now and then (about every 10–20 minutes of simulated time).
-    if (this.rng.next() < dt / (this.speed > 0 ? 600 : 1200)) this.speed = this.speed > 0 ? 0 : this.rng.range(5, 17);
+    if (this.rng.next() < dt / (this.speed > 0 ? P.drivingMeanS : P.parkedMeanS)) this.speed = this.speed > 0 ? 0 : this.rng.range(...P.speedMs);
     if (this.speed > 0) {
-      this.heading += this.rng.normal() * 0.15;
+      this.heading += this.rng.normal() * P.headingNoise;
       // Steer home when more than ~5 km away.
       const dLat = this.homeLat - this.lat;
       const dLng = this.homeLng - this.lng;
-      if (Math.hypot(dLat, dLng) > 0.05) this.heading = Math.atan2(dLat, dLng);
+      if (Math.hypot(dLat, dLng) > P.homeRadiusDeg) this.heading = Math.atan2(dLat, dLng);
       const metres = this.speed * dt;
       this.lat += Math.sin(this.heading) * metres * DEG_PER_M;
       this.lng += (Math.cos(this.heading) * metres * DEG_PER_M) / Math.max(0.2, Math.cos((this.lat * Math.PI) / 180));
     } else {
       // GPS jitter of a few metres.
-      this.lat += 0.00003 * this.rng.normal();
-      this.lng += 0.00003 * this.rng.normal();
+      this.lat += P.jitterDeg * this.rng.normal();
+      this.lng += P.jitterDeg * this.rng.normal();
     }
   }
 

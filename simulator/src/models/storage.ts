@@ -6,6 +6,8 @@
  */
 import type { DeviceEvent, StorageInfo, UnitTypeGroup, UploadedFileStatus } from '@fleet/contracts';
 import type { Rng } from '../rng.js';
+import { DEFAULT_STORAGE_OPTIONS, type StorageOptions } from '../timings.js';
+import { RECORDING_KBPS, SD_CARD_FULL_PERCENT, STORAGE_MODEL } from './constants.js';
 
 export type StoreAndForwardExtension = 'mp4' | 'mkv' | '3gp' | 'mov';
 
@@ -21,16 +23,6 @@ export interface SimFile {
   channelId: string | null;
 }
 
-export interface StorageOptions {
-  /** Length of one recorded part in simulated ms (then `_part<n+1>` starts). */
-  partMs: number;
-  /** Files kept in the unit's list (oldest uploaded ones are dropped first). */
-  maxFiles: number;
-}
-export const DEFAULT_STORAGE_OPTIONS: StorageOptions = { partMs: 60_000, maxFiles: 50 };
-
-const GIB = 1024 ** 3;
-
 /** Container by product family and codec profile: every extension of spec 000 §4 occurs. */
 export function extensionFor(typeGroup: UnitTypeGroup, profile: string): StoreAndForwardExtension {
   if (typeGroup === 'smartUnits') return '3gp';
@@ -40,9 +32,9 @@ export function extensionFor(typeGroup: UnitTypeGroup, profile: string): StoreAn
 
 /** Recording bitrate by store-and-forward profile (high/standard/low). */
 export function recordingKbps(profile: string): number {
-  if (profile.startsWith('high')) return 8000;
-  if (profile.startsWith('low')) return 1500;
-  return 4000;
+  if (profile.startsWith('high')) return RECORDING_KBPS.high;
+  if (profile.startsWith('low')) return RECORDING_KBPS.low;
+  return RECORDING_KBPS.standard;
 }
 
 function stamp(t: number): string {
@@ -67,9 +59,10 @@ export class StorageModel {
     private readonly report: (e: DeviceEvent) => void,
     private readonly opts: StorageOptions = DEFAULT_STORAGE_OPTIONS,
   ) {
+    const { sdCardBytes, internalBytes } = STORAGE_MODEL;
     this.storages = [
-      { id: 'sd', name: 'SD card', present: sdCard, totalBytes: 64 * GIB, usedBytes: sdCard ? Math.round(rng.range(0.05, 0.4) * 64 * GIB) : 0 },
-      { id: 'internal', name: 'Internal', present: true, totalBytes: 8 * GIB, usedBytes: Math.round(rng.range(0.2, 0.5) * 8 * GIB) },
+      { id: 'sd', name: 'SD card', present: sdCard, totalBytes: sdCardBytes, usedBytes: sdCard ? Math.round(rng.range(...STORAGE_MODEL.sdUsedShare) * sdCardBytes) : 0 },
+      { id: 'internal', name: 'Internal', present: true, totalBytes: internalBytes, usedBytes: Math.round(rng.range(...STORAGE_MODEL.internalUsedShare) * internalBytes) },
     ];
   }
 
@@ -108,7 +101,7 @@ export class StorageModel {
 
   /** Start recording; false when there is no SD card (Store & Forward disabled) or it is full. */
   startRecording(now: number, ext: StoreAndForwardExtension): boolean {
-    if (!this.sd.present || this.sdUsedPercent() >= 99) return false;
+    if (!this.sd.present || this.sdUsedPercent() >= SD_CARD_FULL_PERCENT) return false;
     if (this.recording) return true;
     const base = `${this.prefix}_${stamp(now)}`;
     this.recording = { base, part: 1, partStart: now, file: this.newPart(base, 1, ext) };
@@ -130,7 +123,7 @@ export class StorageModel {
     const bytes = Math.round((kbps * 1000 * dtMs) / 8000);
     r.file.sizeBytes += bytes;
     this.sd.usedBytes = Math.min(this.sd.totalBytes, this.sd.usedBytes + bytes);
-    if (this.sdUsedPercent() >= 99) {
+    if (this.sdUsedPercent() >= SD_CARD_FULL_PERCENT) {
       this.stopRecording();
       this.reportStorages();
       return false;
@@ -173,6 +166,19 @@ export class StorageModel {
     } else {
       this.emitFile(file, 'progress');
     }
+  }
+
+  /** Remove files by path (a file being uploaded stays). */
+  deleteFiles(paths: readonly string[]): void {
+    for (let i = this.files.length - 1; i >= 0; i--) {
+      const f = this.files[i];
+      if (f && paths.includes(f.path) && !f.isTransferring) this.files.splice(i, 1);
+    }
+  }
+
+  /** Fault: how the next uploads end. */
+  setUploadFailure(mode: 'none' | 'failed' | 'rejected'): void {
+    this.uploadFailure = mode;
   }
 
   /** Cancel an upload in progress (cancel file upload): the file goes back to pending. */

@@ -6,21 +6,7 @@
  * upgrade, 101 install and 104 install after the OS upgrade, 102 Blackmagic driver, -1 generic at
  * the end. 6199 (server offline) is decided by whoever runs the upgrade, at any step.
  */
-import type { DeviceEvent, UpgradeState } from '@fleet/contracts';
-
-export interface UpgradeTimings {
-  /** Simulated ms between two progress steps. */
-  stepMs: number;
-  /** Steps from 0 to 100 %. */
-  steps: number;
-  /** Chance that an upgrade without a forced outcome fails (with a code of its device type). */
-  failureRate: number;
-}
-export const DEFAULT_UPGRADE_TIMINGS: UpgradeTimings = { stepMs: 5000, steps: 12, failureRate: 0.05 };
-
-/** Codes a unit upgrade may fail with by itself; servers may fail with every code of spec 001 §8. */
-export const UNIT_UPGRADE_FAILURE_CODES = [105, 106, 101, -1] as const;
-export const SERVER_UPGRADE_FAILURE_CODES = [107, 105, 106, 103, 101, 104, 102, -1] as const;
+import { ERROR_CATALOGUE, type DeviceEvent, type UpgradeState } from '@fleet/contracts';
 
 /** Progress (%) at which a failure with this code happens. */
 export function failurePoint(code: number): number {
@@ -112,4 +98,10 @@ export function reportRejected(
   code: number | null,
 ): void {
   report({ type: 'upgrade', deviceType, deviceId, fromVersion, targetVersion, state: 'rejected', progress: 0, failureCode: code });
+}
+
+/** The spec's numeric code of a catalogue upgrade error (6802, 6803, 6199, 6808, 6810). */
+export function catalogueCode(errorCode: keyof typeof ERROR_CATALOGUE): number | null {
+  const entry = ERROR_CATALOGUE[errorCode];
+  return 'code' in entry ? entry.code : null;
 }

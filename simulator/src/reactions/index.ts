@@ -1,4 +1,37 @@
-export { reactToCommand } from './commands.js';
-export { reactToConfiguration } from './configure.js';
-export { reactToAction } from './actions.js';
-export { accepted, refused, toAck, type Reaction } from './result.js';
+/**
+ * How a unit answers the core: every gateway command goes to the reaction of its kind, which
+ * decides and calls the unit's methods; the acknowledgement is immediate, effects follow.
+ */
+import type { DeviceAck, DeviceCommand } from '@fleet/contracts';
+import type { UnitDevice } from '../device.js';
+import { accepted, refused, toAck, type Reaction } from '../reaction.js';
+import { reactToAction } from './actions.js';
+import { reactToCommand } from './commands.js';
+import { reactToConfiguration } from './configure.js';
+
+export { applyUnitFault } from './faults.js';
+export { reactToAction, reactToCommand, reactToConfiguration };
+
+/** The unit's answer to one command of the core (an offline unit answers UNIT_OFFLINE). */
+export function respond(device: UnitDevice, commandId: string, command: DeviceCommand): DeviceAck {
+  return toAck(commandId, react(device, command));
+}
+
+function react(d: UnitDevice, command: DeviceCommand): Reaction {
+  if (!d.online) return refused('UNIT_OFFLINE');
+  switch (command.type) {
+    case 'startStream':
+      return d.startStream(command.channelId);
+    case 'stopStream':
+      // The same stop as the stopStreaming command (reactions/commands.ts).
+      return d.stopStreaming();
+    case 'rename':
+      return accepted;
+    case 'command':
+      return reactToCommand(d, command.command, command.payload);
+    case 'configure':
+      return reactToConfiguration(d, command.setting, command.payload);
+    case 'action':
+      return reactToAction(d, command.action, command.payload);
+  }
+}

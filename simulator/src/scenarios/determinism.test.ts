@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DeviceSpec, DeviceToCore, ScenarioFile, ServerSpec, UnitTypeGroup } from '@fleet/contracts';
-import { Engine } from '../engine.js';
-import { createInProcessLink } from '../link.js';
+import { engineHarness } from '../testing/harness.js';
 import { loadLibrary } from './library.js';
 
 const T0 = 1_750_000_000_000;
@@ -44,14 +43,7 @@ const SERVERS: ServerSpec[] = [
  * (assignment only), and return the engine's event log: every message it sent to the core.
  */
 async function eventLog(file: ScenarioFile, devices: DeviceSpec[]): Promise<DeviceToCore[]> {
-  const log: DeviceToCore[] = [];
-  const engine = new Engine({ seed: 99, clock: { kind: 'stepped' }, startAt: T0, onEmit: (m) => log.push(m) });
-  const link = createInProcessLink();
-  engine.attach(link.device);
-  link.core.onMessage(() => {});
-  link.core.send({ kind: 'assign', devices });
-  link.core.send({ kind: 'assignServers', servers: SERVERS, owned: SERVERS.map((s) => s.serverId) });
-  await new Promise((r) => setTimeout(r, 0));
+  const { engine, log } = await engineHarness({ devices, servers: SERVERS, seed: 99, startAt: T0 });
   log.length = 0; // the log starts with the scenario
   engine.startScenario(file, { startAt: T0 + 3_600_000 });
   const end = Math.max(...file.timeline.map((s) => s.at)) + 30_000;

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceEvent, DeviceSpec, DeviceToCore, ServerSpec, UnitFault } from '@fleet/contracts';
-import { Engine } from './engine.js';
-import { createInProcessLink } from './link.js';
+import type { DeviceEvent, DeviceSpec, UnitFault } from '@fleet/contracts';
+import { engineHarness, SERVERS, unitSpec as unit } from '../testing/harness.js';
 
-const unit = (unitId: string, over: Partial<DeviceSpec> = {}): DeviceSpec => ({
-  unitId, name: unitId.toLowerCase(), productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.0',
-  capabilities: { sdCard: true, multiCamera: true, databridge: true, videoReturn: true, intercom: true, ipPipe: true, hevc: true }, ...over,
-});
-const ch = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5', licensed = true) => ({ channelId, name: channelId, type, swVersion, licensed, supportsLogs: type !== 'input', status: 'idle' as const });
-const SERVERS: ServerSpec[] = [
-  { serverId: 'MMH-1', name: 'hub', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: 4, channels: [ch('CH-PREVIEW', 'preview', '7.5.1'), ch('CH-OUT', 'output'), ch('CH-IN', 'input'), ch('CH-NOLIC', 'preview', '8.5', false)], vrChannels: [] },
-  { serverId: 'MMH-2', name: 'hub2', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: 1, channels: [ch('CH-2', 'output')], vrChannels: [] },
-];
-
-/** An engine on a stepped clock with the test playing the core; faults as a scenario applies them. */
+/** An engine with the test playing the core; faults as a scenario applies them. */
 async function world(devices: DeviceSpec[]) {
-  const log: DeviceToCore[] = [];
-  const engine = new Engine({ seed: 11, clock: { kind: 'stepped' }, startAt: 1_700_000_000_000, onEmit: (m) => log.push(m), timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, selectionFailureChance: 0 } });
-  const link = createInProcessLink();
-  engine.attach(link.device);
-  link.core.onMessage(() => {});
-  link.core.send({ kind: 'assign', devices });
-  link.core.send({ kind: 'assignServers', servers: SERVERS, owned: SERVERS.map((s) => s.serverId) });
-  await new Promise((r) => setTimeout(r, 0));
+  const { engine, log } = await engineHarness({ devices, servers: SERVERS, seed: 11, timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, selectionFailureChance: 0 } });
   engine.clock.advance(5000); // booted
   const events = <T extends DeviceEvent['type']>(type: T) =>
     log.flatMap((m) => (m.kind === 'event' && m.event.type === type ? [m.event as Extract<DeviceEvent, { type: T }>] : []));
@@ -31,7 +13,7 @@ async function world(devices: DeviceSpec[]) {
   return { engine, log, events, apps, fault, advance: (ms: number) => engine.clock.advance(ms) };
 }
 
-describe('unit operations by the spec', () => {
+describe('scenario faults and operations, through the engine', () => {
   it('marks a selection External when the channel is unknown or unlicensed; a good one takes one attempt', async () => {
     const w = await world([unit('U1')]);
     w.fault('U1', { type: 'selectChannel', channelId: 'CH-NOLIC' });

@@ -1,13 +1,14 @@
 import type { DeviceAck } from '@fleet/contracts';
 
 /**
- * What a device reaction answers: accepted (with what it answers at once, if anything), or refused
- * with a catalogue ErrorCode (and device code).
+ * What a device answers to a command, an action, a configuration change or a fault: accepted
+ * (with what it answers at once, if anything), or refused with a catalogue ErrorCode (and the
+ * spec's device code, if any).
  */
 export type Reaction = { ok: true; result?: DeviceAck['result'] } | { ok: false; error: string; deviceCode?: number };
 
 export const accepted: Reaction = { ok: true };
-/** (issue 3, unit-config area) Accepted, answering `result` with the acknowledgement. */
+/** Accepted, answering `result` with the acknowledgement (a Wi-Fi query's networks). */
 export const acceptedWith = (result: NonNullable<DeviceAck['result']>): Reaction => ({ ok: true, result });
 export const refused = (error: string, deviceCode?: number): Reaction => ({ ok: false, error, ...(deviceCode === undefined ? {} : { deviceCode }) });
 
