@@ -453,6 +453,48 @@ describe.each(providers())('unit commands on %s', (provider) => {
     await eventually(async () => (await detail('SOLO-0001')).status === 'idle');
     expect((await row('SOLO-0001')).lastReboot!.getTime()).toBeGreaterThan(before.lastReboot?.getTime() ?? 0);
   });
+
+  it('stop streaming and DELETE v2/units/{id}/stream end a stream alike: the channel is idle again and the unit off air', async () => {
+    /** The channel's status as the core recorded it from the device (control plane `core.channel`). */
+    const channelStatus = async (channelId: string): Promise<string | null> => {
+      const input = encodeURIComponent(JSON.stringify({ channelId }));
+      const res = await s.app.inject({ method: 'GET', url: `/mock/trpc/core.channel?input=${input}`, headers: { cookie: superUser } });
+      return (res.json() as { result: { data: { status: string | null } } }).result.data.status;
+    };
+    const stops = {
+      'DELETE stream': (id: string) => s.app.inject({ method: 'DELETE', url: `/api/v2/units/${id}/stream`, headers: { cookie: regular } }),
+      stopStreaming: (id: string) => cmd(id, 'stopStreaming'),
+    };
+    for (const [how, stop] of Object.entries(stops)) {
+      const unit = await eventually(async () => {
+        for (const id of ['LU800-0003', 'SOLO-0001', 'LU300-0001', 'LULITE-0001']) {
+          const d = await detail(id);
+          if (d.status === 'idle' && d.cameraConnected && d.licenseValid) return d;
+        }
+        return null;
+      });
+      // An output channel of the unit's hub that nothing uses: streaming to it puts the unit on air.
+      const channelId = await eventually(async () => {
+        const outputs = await s.app.services.db.channel.findMany({ where: { serverId: 'MMH-0001', type: { in: ['output', 'distributor'] } }, orderBy: { id: 'asc' } });
+        for (const c of outputs) if ((await channelStatus(c.id)) === 'idle') return c.id;
+        return null;
+      });
+      const start = await s.app.inject({ method: 'POST', url: `/api/v2/units/${unit.uniqueId}/stream`, headers: { cookie: regular }, payload: { channelId } });
+      expect(start.statusCode, `${how}: ${start.body}`).toBe(200);
+      await eventually(async () => (await channelStatus(channelId)) === 'collecting' && (await detail(unit.uniqueId)).tally === 'program');
+
+      const res = await stop(unit.uniqueId);
+      expect(res.statusCode, `${how}: ${res.body}`).toBe(200);
+      // The answers keep their shapes.
+      if (how === 'stopStreaming') expect(res.json()).toEqual({ uniqueId: unit.uniqueId, command: 'stopStreaming', accepted: true });
+      else expect(res.json()).toMatchObject({ uniqueId: unit.uniqueId, action: 'stop', accepted: true });
+      await eventually(async () => (await detail(unit.uniqueId)).status === 'idle');
+      const released = await eventually(async () => (await channelStatus(channelId)) === 'idle').then(() => true, () => false);
+      expect(released, `${how}: channel ${channelId} is idle again`).toBe(true);
+      const offAir = await eventually(async () => (await detail(unit.uniqueId)).tally === null).then(() => true, () => false);
+      expect(offAir, `${how}: tally off`).toBe(true);
+    }
+  });
 });
 
 function record(v: unknown): Record<string, unknown> {
