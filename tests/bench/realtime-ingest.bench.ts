@@ -51,6 +51,8 @@ import { Engine } from '@fleet/simulator';
 import { DeviceGateway } from '../../apps/core/src/services/gateway.js';
 import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/services/hub.js';
 import { TelemetryStore } from '../../apps/core/src/services/telemetry.js';
+import { DeviceReports } from '../../apps/core/src/services/device-reports.js';
+import { UnitIndex } from '../../apps/core/src/services/unit-index.js';
 import { UnitService } from '../../apps/core/src/services/units.js';
 import { recordResult } from './record.js';
 
@@ -383,7 +385,9 @@ async function core(): Promise<Pipeline> {
   deriveLiveEvents(hub);
   const telemetry = new TelemetryStore();
   const gateway = new DeviceGateway(5000, log);
-  const unitService = new UnitService(prisma, hub, telemetry, gateway, log);
+  const index = new UnitIndex();
+  new DeviceReports(prisma, index, hub, telemetry, log).listen(gateway);
+  const unitService = new UnitService(prisma, index, hub, telemetry, gateway);
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.
   let simNow = START_AT;

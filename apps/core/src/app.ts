@@ -49,7 +49,7 @@ const servicesPlugin = fp(
     app.addHook('onClose', async () => {
       services.hub.closeAll();
       services.gateway.close();
-      await services.units.settle();
+      await services.reports.settle();
       await services.fleet.settle();
     });
   },

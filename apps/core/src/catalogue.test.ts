@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, ENDPOINT_IDS } from '@fleet/contracts';
-import { handlers } from './routes/handlers/index.js';
+import { bindings, handlers } from './routes/bindings.js';
 import { buildOpenApi } from './plugins/openapi.js';
 import { toFastifyPath } from './routes/catalogue.js';
 
@@ -8,6 +8,12 @@ describe('endpoint catalogue wiring', () => {
   it('has a handler for every declared call (and none undeclared)', () => {
     expect(Object.keys(handlers).sort()).toEqual([...ENDPOINT_IDS].sort());
     for (const id of ENDPOINT_IDS) expect(typeof handlers[id], id).toBe('function');
+  });
+
+  it('binds every call to exactly one service', () => {
+    const bound = bindings.flatMap((b) => [...b.ids]);
+    expect(bound.filter((id, i) => bound.indexOf(id) !== i)).toEqual([]);
+    expect(bound.length).toBe(ENDPOINT_IDS.length);
   });
 
   it('declares each method + path once', () => {

@@ -1,6 +1,6 @@
 export { buildApp, type BuildAppOptions } from './app.js';
 export { loadConfig, ConfigSchema, type Config } from './env.js';
-export { handlers } from './routes/handlers/index.js';
+export { handlers } from './routes/bindings.js';
 export type { AppRouter } from './trpc/router.js';
 export type { Services } from './services/index.js';
 export { serveUntilSignal } from './serve.js';

@@ -9,6 +9,7 @@
  * reports, so writing needs no check.
  */
 import { z } from 'zod';
+import { JsonRecord } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 
 export interface JsonColumn<T> {
@@ -85,6 +86,9 @@ export const booleanMap = jsonColumn(
   () => ({}),
 );
 
+/** A JSON object of JSON values (file metadata, details blobs), as the contracts' JsonRecord. */
+export const jsonObject = jsonColumn(JsonRecord, () => ({}));
+
 /** A JSON object whose contents are free (settings blobs the spec leaves "not shown"). */
 export const anyObject = jsonColumn(z.record(z.string(), z.unknown()), () => ({}));
 
@@ -93,3 +97,9 @@ export const stringList = jsonColumn(
   z.array(z.unknown()).transform((xs) => xs.filter((x): x is string => typeof x === 'string')),
   () => [],
 );
+
+/** A stored value read through a schema (enum columns, stored JSON pieces), or the fallback when it does not fit. */
+export function parseOr<T, F>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: F): T | F {
+  const r = schema.safeParse(v);
+  return r.success ? r.data : fallback;
+}

@@ -153,7 +153,17 @@ export const StoredUnitTelemetry = z.looseObject({
   lastSpeedTest: lenientNullable(z.looseObject({ channelId: z.string().nullable(), uplinkKbps: num, downlinkKbps: num })),
   cellularNetworks: lenientRecord(z.array(z.unknown())),
   cellularNetworksUpdated: lenientNullable(text),
-  storages: lenient(z.array(z.unknown())),
+  storages: lenientArray(
+    z.looseObject({
+      id: lenient(text),
+      rootDirectory: lenient(text),
+      name: lenient(text),
+      present: lenient(bool),
+      totalBytes: lenient(z.unknown()),
+      usedBytes: lenient(z.unknown()),
+      freeBytes: lenient(z.unknown()),
+    }),
+  ),
 });
 export type StoredUnitTelemetry = z.output<typeof StoredUnitTelemetry>;
 

@@ -14,6 +14,18 @@ export const unitMemberships = {
 /** A unit row with its memberships: what unit answers (summary, detail) are built from. */
 export type UnitRecord = Prisma.UnitGetPayload<{ include: typeof unitMemberships }>;
 
+/** The unit columns that reads beyond the summary need (stored configuration, last-known snapshot, modes, dates). */
+export const unitExtras = {
+  configuration: true,
+  telemetry: true,
+  alertsConfigMode: true,
+  databridgeGatewayId: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.UnitSelect;
+
+export type UnitExtras = Prisma.UnitGetPayload<{ select: typeof unitExtras }>;
+
 /** A unit row without its memberships. */
 export type UnitRowOnly = Prisma.UnitGetPayload<object>;
 
@@ -49,6 +61,11 @@ export class UnitRepository {
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
     const clash = await this.db.unit.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
     return clash !== null;
+  }
+
+  /** The extra columns of a unit, or null for an unknown unit. */
+  extrasOf(id: string): Promise<UnitExtras | null> {
+    return this.db.unit.findUnique({ where: { id }, select: unitExtras });
   }
 
   /** The unit's stored configuration (empty for an unknown unit). */

@@ -8,7 +8,7 @@ import {
   catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
-import { handlers, type Handler } from './handlers/index.js';
+import { handlers, type Handler } from './bindings.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

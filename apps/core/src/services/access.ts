@@ -1,4 +1,5 @@
 import { GLOBAL_SCOPE_ROLES, hasAnyRole, type Role } from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
 
 /** The caller of a request, resolved from the session once per request. */
 export interface AuthUser {
@@ -33,4 +34,15 @@ export function canSeeUnit(user: AuthUser, unit: { inventoryIds: readonly string
   return (
     unit.inventoryIds.some((i) => user.inventoryIds.includes(i)) || unit.groupIds.some((g) => user.groupIds.includes(g))
   );
+}
+
+/** Prisma `where` fragment limiting groups to the caller's: their own groups and the groups of their inventories. */
+export function groupScopeWhere(user: AuthUser): Prisma.GroupWhereInput {
+  if (user.global) return {};
+  return { OR: [{ id: { in: user.groupIds } }, { inventoryId: { in: user.inventoryIds } }] };
+}
+
+/** Whether the caller may see a group: one of theirs, or one of their inventories'. */
+export function canSeeGroup(user: AuthUser, group: { id: string; inventoryId: string }): boolean {
+  return user.global || user.groupIds.includes(group.id) || user.inventoryIds.includes(group.inventoryId);
 }

@@ -1,9 +1,15 @@
 import type { Db } from '@fleet/db';
 import type { Config } from '../env.js';
+import type { DeviceReports } from './device-reports.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore } from './telemetry.js';
+import type { ConfigStore } from './unit-config/store.js';
+import type { UnitDevices } from './unit-devices.js';
+import type { UnitIndex } from './unit-index.js';
 import type { UnitService } from './units.js';
+import type { UserService } from './users.js';
+import type { UnitRepository } from '../repositories/units.js';
 
 export interface ServiceLogger {
   error(o: unknown, m?: string): void;
@@ -11,11 +17,21 @@ export interface ServiceLogger {
   info(o: unknown, m?: string): void;
 }
 
-/** What every area service may use: storage, the live unit state, devices, realtime, config. */
+/**
+ * What every service may use: storage, the units (index of memberships and live state, their
+ * rows and announcements, their devices, what devices report, their stored configuration),
+ * realtime, config.
+ */
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  index: UnitIndex;
   units: UnitService;
+  unitRepository: UnitRepository;
+  reports: DeviceReports;
+  devices: UnitDevices;
+  configuration: ConfigStore;
+  users: UserService;
   gateway: DeviceGateway;
   hub: RealtimeHub;
   telemetry: TelemetryStore;

@@ -18,6 +18,7 @@ import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { DOWNLOAD_URL_TTL_MS, DownloadLinks, downloadRefused, type DownloadQuery, type DownloadTarget } from './download-links.js';
+import { callsOf } from '../calls.js';
 
 const withChannel = { channel: { select: { id: true, name: true, serverId: true, status: true } } } as const;
 type ChannelFileRow = Prisma.ChannelFileGetPayload<{ include: typeof withChannel }>;
@@ -417,3 +418,21 @@ export class FileService {
 function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
 }
+
+/** The calls FileService answers. */
+export const fileCalls = callsOf<FileService>()({
+  removeChannelFiles: async (s, { body }, user) => {
+    const { removed } = await s.removeChannelFiles(user, body.ids);
+    return { removed };
+  },
+  makeChannelFileChunk: async (s, { body }, user) => {
+    const { file, chunk } = await s.makeChunk(user, body);
+    return { file, chunk };
+  },
+  fetchChannelFiles: (s, { query }, user) => s.listChannelFiles(user, query),
+  startChannelFileBroadcast: (s, { body }, user) => s.startBroadcast(user, body.id),
+  stopChannelFileBroadcast: (s, { body }, user) => s.stopBroadcast(user, body.id),
+  renameChannelFile: (s, { body }, user) => s.renameChannelFile(user, body.id, body.name),
+  fetchChannelDownloadUrls: (s, { params, query }, user) => s.downloadUrls(user, params.id, query.fileId),
+  fetchFileMetadata: (s, { query }, user) => s.fileMetadata(user, query.channelId, query.filePath),
+});

@@ -218,8 +218,8 @@ export class FleetService {
     this.deps.hub.publish(prev.topics, { type: 'vrChannel.status', vrChannelId: e.vrChannelId, status: e.status, previous, at });
   }
 
-  private alertTopics(e: { unitId: string | null; serverId: string | null }): string[] {
-    if (e.unitId) return this.deps.units.topicsOf(e.unitId);
+  private alertTopics(e: { unitId: string | null; serverId: string | null }): readonly string[] {
+    if (e.unitId) return this.deps.index.topicsOf(e.unitId);
     return e.serverId ? (this.serverTopics.get(e.serverId) ?? []) : [];
   }
 
@@ -282,7 +282,7 @@ export class FleetService {
       progress: e.progress,
     };
     await db.file.upsert({ where: { id: e.fileId }, create: { id: e.fileId, unitId: e.unitId, kind: 'recorded', ...data }, update: { ...data, version: { increment: 1 } } });
-    const topics = this.deps.units.topicsOf(e.unitId);
+    const topics = this.deps.index.topicsOf(e.unitId);
     const view = this.unit(e.unitId);
     if (e.transfer === 'started') {
       view.transfersStarted++;
@@ -363,8 +363,8 @@ export class FleetService {
     const v = this.units.get(unitId) ?? this.unit(unitId);
     return {
       unitId,
-      status: this.deps.units.statusOf(unitId),
-      applications: this.deps.units.applicationsOf(unitId),
+      status: this.deps.index.statusOf(unitId),
+      applications: this.deps.index.applicationsOf(unitId),
       upgrade: job ? upgradeView(job) : null,
       activeAlerts: alerts.map((a) => ({ type: a.type as AlertType, level: a.level as AlertLevel, message: a.message })),
       files: files.map((f) => ({ fileId: f.id, fileName: f.fileName, status: f.status, progress: f.progress, isTransferring: f.isTransferring, sizeBytes: Number(f.sizeBytes) })),

@@ -15,10 +15,10 @@ import {
   ADHOC_PERIOD_MS, VALIDATION,
   type AdhocPeriod, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { AppError, nameInUse, validationError } from '../errors.js';
-import type { AuthUser } from './access.js';
+import { groupScopeWhere, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import { callsOf } from '../calls.js';
 
 /** Plan type of a guest interview invitation (001 §3 plan types). */
 const GUEST_PLAN = 'ADHOC';
@@ -56,14 +56,10 @@ export class InvitationService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** Groups the caller can see: every group for global users, else their groups and their inventories' groups. */
-  private visibleGroupWhere(user: AuthUser): Prisma.GroupWhereInput {
-    if (user.global) return {};
-    return { OR: [{ id: { in: user.groupIds } }, { inventoryId: { in: user.inventoryIds } }] };
-  }
 
   /** The group, if the caller can see it; unknown and foreign groups are both 404. */
   private async requireGroup(user: AuthUser, groupId: string): Promise<{ id: string; name: string }> {
-    const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: groupId }, this.visibleGroupWhere(user)] }, select: { id: true, name: true } });
+    const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: groupId }, groupScopeWhere(user)] }, select: { id: true, name: true } });
     if (!group) throw new AppError('NOT_FOUND');
     return group;
   }
@@ -165,3 +161,10 @@ export class InvitationService {
     };
   }
 }
+
+/** The calls InvitationService answers. */
+export const invitationCalls = callsOf<InvitationService>()({
+  createGroupInvitation: (s, { params, body }, user) => s.createGuestInvitation(user, params.id, body),
+  sendGroupInvitationEmail: (s, { params, body }, user) => s.sendEmail(user, params.id, body),
+  sendGroupInvitationSms: (s, { params, body }, user) => s.sendSms(user, params.id, body),
+});

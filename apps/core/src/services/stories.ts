@@ -1,3 +1,4 @@
+import { callsOf } from '../calls.js';
 import {
   DEFAULT_STORY_MAPPING, inventoryTopic, groupTopic, STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
   type CreateStoryBody, type FieldProblem, type Story, type StoryCount, type StoryDeleted, type StoryField, type StoryIntegration,
@@ -384,3 +385,18 @@ export class StoryService {
     };
   }
 }
+
+/** The stories calls (spec 000 §2 Stories, §3 Story, §5; spec 001 §7 Inventories: stories with count). */
+export const storyCalls = callsOf<StoryService>()({
+  listInventoryStories: (s, { params, query }, user) => s.listStories(user, params.inventoryId, query),
+  countInventoryStories: (s, { params }, user) => s.countStories(user, params.inventoryId),
+  getStory: (s, { params }, user) => s.getStory(user, params.inventoryId, params.storyId),
+  createStory: (s, { params, body }, user) => s.createStory(user, params.inventoryId, body),
+  updateStory: (s, { params, body }, user) => s.updateStory(user, params.inventoryId, params.storyId, body),
+  deleteStory: (s, { params }, user) => s.deleteStory(user, params.inventoryId, params.storyId),
+  assignStoryUnit: (s, { params }, user) => s.assignUnit(user, params.inventoryId, params.storyId, params.unitId),
+  unassignStoryUnit: (s, { params }, user) => s.unassignUnit(user, params.inventoryId, params.storyId, params.unitId),
+  getStoryIntegration: (s, { params }, user) => s.getIntegration(user, params.inventoryId),
+  updateStoryIntegration: (s, { params, body }, user) => s.updateIntegration(user, params.inventoryId, body),
+  testStoryMapping: (s, { params, body }, user) => s.testMapping(user, params.inventoryId, body),
+});

@@ -10,18 +10,18 @@
  * - events.ts: outcomes of speed tests and cellular scans reported later by devices.
  */
 import type { ServiceDeps } from './deps.js';
-import { AccountUpdates } from './unit-config/account.js';
 import { UnitCommands } from './unit-config/commands.js';
 import { CommandOutcomes } from './unit-config/events.js';
 import { ConfigStore } from './unit-config/store.js';
 import { UnitChecks } from './unit-config/support.js';
 import { UnitUpdates } from './unit-config/updates.js';
+import { UnitConfigurationReads } from './unit-config/reads.js';
 
 export class UnitConfigService {
   readonly store: ConfigStore;
   readonly commands: UnitCommands;
   readonly updates: UnitUpdates;
-  readonly account: AccountUpdates;
+  readonly reads: UnitConfigurationReads;
   private readonly outcomes: CommandOutcomes;
 
   constructor(deps: ServiceDeps) {
@@ -29,7 +29,7 @@ export class UnitConfigService {
     this.store = new ConfigStore(deps);
     this.commands = new UnitCommands(deps, checks, this.store);
     this.updates = new UnitUpdates(deps, checks, this.store);
-    this.account = new AccountUpdates(deps);
+    this.reads = new UnitConfigurationReads(deps);
     this.outcomes = new CommandOutcomes(deps, this.commands);
   }
 

@@ -1,102 +1,51 @@
 /**
- * Unit reads, stream control and renaming, and the processing of device reports: status derived
- * by packages/domain, durable status changes, live events on the hub.
+ * Units as the console sees them: the unit list and a unit's summary and detail (built from the
+ * row, its memberships, its live state and telemetry), object-level visibility, renaming, and the
+ * fleet handed to the device gateway. Every change of a unit's row is announced here
+ * (`unit.updated`, `device.added`, `device.removed`).
  */
+import { parseOr } from '../repositories/json-column.js';
 import {
-  ERROR_CATALOGUE, type ErrorCode, groupTopic, inventoryTopic, TransmissionMode,
-  UnitTypeGroup, VALIDATION, WorkingMode,
-  type Applications, type DeviceAck, type DeviceSpec, type DeviceState, type DeviceTelemetry, type UnitAlert, type UnitDetail,
-  type UnitStatus, type UnitSummary,
+  TransmissionMode, UnitTypeGroup, VALIDATION, WorkingMode,
+  type DeviceSpec, type UnitAlert, type UnitDetail, type UnitStatus, type UnitSummary,
+  UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems,
 } from '@fleet/contracts';
-import { batteryColour, deriveUnitStatusFromReport, isOfflineLike, statusChangeEvent } from '@fleet/domain';
+import { batteryColour, isOfflineLike, modemUiState } from '@fleet/domain';
 import type { Db } from '@fleet/db';
+import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
-import { canSeeUnit, unitScopeWhere, type AuthUser } from './access.js';
+import { isUniqueViolation, UnitRepository, type UnitRecord } from '../repositories/units.js';
+import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
+import { canSeeUnit, unitScopeWhere, type AuthUser, groupScopeWhere } from './access.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
-import { isUniqueViolation, UnitRepository, type UnitRecord } from '../repositories/units.js';
-import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
-
-interface Membership {
-  inventoryIds: string[];
-  groupIds: string[];
-  /** The unit's topics, built once per membership change (the telemetry path reads them 10,000 times a second). */
-  topics: readonly string[];
-}
-
-/** (issue 3, unit-actions area) One applied device report, as state listeners see it. */
-export interface DeviceStateChange {
-  unitId: string;
-  online: boolean;
-  applications: Applications;
-  previous: Applications;
-}
-export type DeviceStateListener = (change: DeviceStateChange) => Promise<void>;
+import type { Membership, UnitIndex } from './unit-index.js';
 
 export class UnitService {
-  /** Last known status and applications per unit, to skip unchanged device reports cheaply. */
-  private readonly live = new Map<string, { status: UnitStatus; applications: Applications; appsKey: string }>();
-  private readonly membership = new Map<string, Membership>();
-  /** Reports of one unit are applied in order. */
-  private readonly queue = new Map<string, Promise<void>>();
-  /** (issue 3, unit-actions area) Told of every applied device report, in report order per unit. */
-  private readonly stateListeners: DeviceStateListener[] = [];
-
   private readonly repo: UnitRepository;
 
   constructor(
     private readonly db: Db,
+    private readonly index: UnitIndex,
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
     private readonly gateway: DeviceGateway,
-    private readonly log: { error(obj: unknown, msg?: string): void },
   ) {
     this.repo = new UnitRepository(db);
   }
 
-  /** Load the fleet, hand it to the gateway, and start listening to devices. */
+  /** Load the fleet into the index and hand it to the gateway. */
   async start(): Promise<void> {
     const rows = await this.repo.findAll();
-    const specs: DeviceSpec[] = [];
-    for (const r of rows) {
-      this.remember(r);
-      this.live.set(r.id, { status: 'offline', applications: {}, appsKey: '{}' });
-      specs.push(toDeviceSpec(r));
-    }
+    for (const r of rows) this.remember(r);
     // Nothing is known about any device until it reports: everything starts offline.
     await this.db.unit.updateMany({ where: { status: { not: 'offline' } }, data: { status: 'offline', applications: {} } });
-    this.gateway.setHandlers({
-      onState: (m) => this.enqueue(m.unitId, () => this.applyState(m)),
-      onTelemetry: (m) => this.applyTelemetry(m),
-    });
-    this.gateway.setFleet(specs);
+    this.gateway.setFleet(rows.map(toDeviceSpec));
   }
 
   private remember(r: UnitRecord): Membership {
-    const inventoryIds = r.inventories.map((i) => i.inventoryId);
-    const groupIds = r.groups.map((g) => g.groupId);
-    const m = { inventoryIds, groupIds, topics: [...groupIds.map(groupTopic), ...inventoryIds.map(inventoryTopic)] };
-    this.membership.set(r.id, m);
-    return m;
-  }
-
-  /**
-   * (issue 3, unit-actions area) Follow device reports after they are applied (uploads an outage
-   * ended, finished log sending, ...). Listeners run inside the unit's report queue, so in order.
-   */
-  onDeviceState(listener: DeviceStateListener): void {
-    this.stateListeners.push(listener);
-  }
-
-  /** Current derived status of a unit (offline until its device reports). */
-  statusOf(unitId: string): UnitStatus {
-    return this.live.get(unitId)?.status ?? 'offline';
-  }
-
-  /** Current applications of a unit as its device last reported them. */
-  applicationsOf(unitId: string): Applications {
-    return this.live.get(unitId)?.applications ?? {};
+    return this.index.remember(r.id, r.inventories.map((i) => i.inventoryId), r.groups.map((g) => g.groupId));
   }
 
   /**
@@ -106,102 +55,25 @@ export class UnitService {
   async refreshUnit(unitId: string): Promise<void> {
     const row = await this.repo.findById(unitId);
     if (!row) return this.forgetUnit(unitId);
-    const isNew = !this.live.has(unitId);
+    const isNew = !this.index.has(unitId);
     this.remember(row);
-    if (isNew) {
-      this.live.set(unitId, { status: 'offline', applications: {}, appsKey: '{}' });
-      this.hub.publish(this.topicsOf(unitId), { type: 'device.added', unitId, at: Date.now() });
-    }
+    if (isNew) this.hub.publish(this.index.topicsOf(unitId), { type: 'device.added', unitId, at: Date.now() });
     this.gateway.addDevice(toDeviceSpec(row));
   }
 
   /** A unit was deleted: subscribers hear device.removed; the device is released. */
   forgetUnit(unitId: string): void {
-    const topics = this.topicsOf(unitId);
-    this.membership.delete(unitId);
-    this.live.delete(unitId);
+    const topics = this.index.topicsOf(unitId);
+    this.index.forget(unitId);
     this.telemetry.delete(unitId);
     this.gateway.removeDevice(unitId);
     this.hub.publish(topics, { type: 'device.removed', unitId, at: Date.now() });
   }
 
-  /** Topics an event about this unit goes to: each of its groups and inventories. */
-  topicsOf(unitId: string): string[] {
-    const m = this.membership.get(unitId);
-    return m ? [...m.topics] : [];
-  }
-
-  private enqueue(unitId: string, work: () => Promise<void>): void {
-    const prev = this.queue.get(unitId) ?? Promise.resolve();
-    const next = prev
-      .then(work)
-      .catch((e: unknown) => this.log.error({ err: e, unitId }, 'applying a device report failed'))
-      .finally(() => {
-        if (this.queue.get(unitId) === next) this.queue.delete(unitId);
-      });
-    this.queue.set(unitId, next);
-  }
-
-  /**
-   * (issue 3, unit-actions area) Wait until the reports of one unit received so far are applied:
-   * after a command's acknowledgement, the state the device reported before it is then visible.
-   */
-  async settleUnit(unitId: string): Promise<void> {
-    await this.queue.get(unitId);
-  }
-
-  /** Wait until every queued device report is applied (tests, shutdown). */
-  async settle(): Promise<void> {
-    while (this.queue.size > 0) await Promise.all([...this.queue.values()]);
-  }
-
-  private async applyState(m: DeviceState): Promise<void> {
-    const prev = this.live.get(m.unitId);
-    if (!prev) return; // not a unit of ours
-    const applications = m.online ? m.applications : {};
-    const status = deriveUnitStatusFromReport({ online: m.online, applications });
-    const appsKey = JSON.stringify(applications);
-    if (prev.status === status && prev.appsKey === appsKey) return;
-    this.live.set(m.unitId, { status, applications, appsKey });
-    if (!m.online) this.telemetry.markOffline(m.unitId);
-    const change = prev.status === status ? null : statusChangeEvent(prev.status, status);
-    await this.db.unit.update({ where: { id: m.unitId }, data: { status, applications } });
-    if (prev.status !== status) {
-      await this.db.unitStatusChange.create({
-        data: { unitId: m.unitId, from: prev.status, to: status, event: change ?? 'unknown', at: new Date(m.at) },
-      });
-    }
-    this.hub.publish(this.topicsOf(m.unitId), {
-      type: 'unit.status',
-      unitId: m.unitId,
-      status,
-      previous: prev.status,
-      change,
-      applications,
-      at: m.at,
-    });
-    for (const listener of this.stateListeners) await listener({ unitId: m.unitId, online: m.online, applications, previous: prev.applications });
-  }
-
-  /**
-   * The hot path (every unit once a second): the report's values are copied into the telemetry
-   * store, and the event refers to the report's own objects (validated by the gateway, in the
-   * schema's shape), so nothing of it outlives this call.
-   */
-  private applyTelemetry(m: DeviceTelemetry): void {
-    if (!this.live.has(m.unitId)) return;
-    this.telemetry.update(m.unitId, m);
-    this.hub.publish(this.membership.get(m.unitId)?.topics ?? [], {
-      type: 'unit.telemetry',
-      unitId: m.unitId,
-      battery: m.battery,
-      location: m.location,
-      modems: m.modems,
-      totalBitrate: m.sample.kbps,
-      cameraConnected: m.cameraConnected,
-      sample: m.sample,
-      at: m.at,
-    });
+  /** Tell subscribers the unit's row changed (`unit.updated` with its summary). */
+  async announce(unitId: string): Promise<void> {
+    const row = await this.repo.findById(unitId);
+    if (row) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.updated', unit: this.toSummary(row), at: Date.now() });
   }
 
   async list(user: AuthUser, groupId: string | undefined): Promise<UnitSummary[]> {
@@ -214,7 +86,7 @@ export class UnitService {
 
   /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike). */
   async findVisible(user: AuthUser, id: string): Promise<UnitRecord> {
-    const known = this.membership.get(id);
+    const known = this.index.membershipOf(id);
     if (known) {
       // Scope from the in-memory membership index; one plain read by primary key.
       if (!canSeeUnit(user, known)) throw new AppError('NOT_FOUND');
@@ -233,7 +105,7 @@ export class UnitService {
    * membership index, falling back to storage for units this process has not seen yet.
    */
   async assertVisible(user: AuthUser, id: string): Promise<void> {
-    const m = this.membership.get(id);
+    const m = this.index.membershipOf(id);
     if (m) {
       if (!canSeeUnit(user, m)) throw new AppError('NOT_FOUND');
       return;
@@ -243,37 +115,6 @@ export class UnitService {
 
   async get(user: AuthUser, id: string): Promise<UnitDetail> {
     return this.toDetail(await this.findVisible(user, id));
-  }
-
-  async startStream(user: AuthUser, id: string, channelId: string | null): Promise<{ status: UnitStatus }> {
-    const row = await this.findVisible(user, id);
-    const status = this.live.get(id)?.status ?? 'offline';
-    if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
-    if (!unitLicense.read(row.license).valid) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
-    if (this.telemetry.get(id)?.cameraConnected === false) throw new AppError('CAMERA_NOT_CONNECTED');
-    await this.command(id, { type: 'startStream', channelId: channelId ?? row.selectedChannelId });
-    return { status: this.live.get(id)?.status ?? status };
-  }
-
-  async stopStream(user: AuthUser, id: string): Promise<{ status: UnitStatus }> {
-    await this.findVisible(user, id);
-    const status = this.live.get(id)?.status ?? 'offline';
-    if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
-    await this.command(id, { type: 'stopStream' });
-    return { status: this.live.get(id)?.status ?? status };
-  }
-
-  /**
-   * Send a command to the unit's device; a refusal becomes the catalogue error the device named.
-   * Answers what the device answered at once (issue 3, unit-config area: e.g. a wifi query's networks).
-   */
-  async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<DeviceAck['result']> {
-    const ack = await this.gateway.send(id, command);
-    if (!ack.ok) {
-      const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-      throw new AppError(code, undefined, undefined, ack.deviceCode);
-    }
-    return ack.result;
   }
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
@@ -290,7 +131,7 @@ export class UnitService {
     if (count === 0) throw new AppError('CONFLICT');
     const updated = await this.findVisible(user, body.id);
     const summary = this.toSummary(updated);
-    this.hub.publish(this.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
+    this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
     // The device learns its new name when it is reachable; the core is the source of truth.
     this.gateway.send(body.id, { type: 'rename', name: body.name }).catch(() => undefined);
     return summary;
@@ -298,7 +139,7 @@ export class UnitService {
 
   toSummary(r: UnitRecord): UnitSummary {
     const m = this.remember(r);
-    const live = this.live.get(r.id);
+    const live = this.index.liveOf(r.id);
     const t = this.telemetry.get(r.id);
     const status = live?.status ?? 'offline';
     return {
@@ -355,6 +196,56 @@ export class UnitService {
       bitrateSamples: t ? this.telemetry.samplesOf(r.id) : [],
     };
   }
+
+  async fetchById(user: AuthUser, id: string): Promise<UnitSummary> {
+    return this.toSummary(await this.findVisible(user, id));
+  }
+
+  async locationOf(user: AuthUser, id: string): Promise<UnitLocationInfo> {
+    const row = await this.findVisible(user, id);
+    const live = this.telemetry.get(id)?.location ?? null;
+    if (live) return { uniqueId: id, location: live, live: true };
+    const stored = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude, address: row.address } : null;
+    return { uniqueId: id, location: stored, live: false };
+  }
+
+  async modemsOf(user: AuthUser, id: string): Promise<UnitModems> {
+    await this.assertVisible(user, id);
+    const modems = (this.telemetry.get(id)?.modems ?? []).map((m) => ({
+      ...m,
+      uiState: modemUiState({ present: true, enabled: m.enabled, connected: m.connected }),
+    }));
+    const live = modems.filter((m) => m.connected && m.enabled);
+    return {
+      uniqueId: id,
+      modems,
+      connectedCount: live.length,
+      totalUplinkKbps: live.reduce((s, m) => s + m.uplinkKbps, 0),
+    };
+  }
+
+  async coords(user: AuthUser, groupId: string | undefined): Promise<UnitCoords[]> {
+    const units = await this.list(user, groupId);
+    return units.flatMap((u) =>
+      u.location ? [{ uniqueId: u.uniqueId, name: u.name, status: u.status, typeGroup: u.typeGroup, location: u.location }] : [],
+    );
+  }
+
+  async capabilities(user: AuthUser, id: string): Promise<UnitCapabilities> {
+    const row = await this.findVisible(user, id);
+    return { capabilities: unitCapabilities.read(row.capabilities) };
+  }
+
+  async unitGroups(user: AuthUser, id: string): Promise<UnitGroupRef[]> {
+    await this.assertVisible(user, id);
+    const links = await this.db.unitGroup.findMany({
+      where: { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) },
+      include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
+    });
+    return links.map((l) => groupRef(l.group)).sort(byName);
+  }
+
+  /** Groups the caller can see: all for global users, else their groups and their inventories' groups. */
 }
 
 function nameInUse(): AppError {
@@ -362,10 +253,6 @@ function nameInUse(): AppError {
 }
 
 
-function parseOr<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: T): T {
-  const r = schema.safeParse(v);
-  return r.success ? r.data : fallback;
-}
 
 
 
@@ -398,3 +285,39 @@ function toDeviceSpec(r: UnitRecord): DeviceSpec {
     capabilities: unitCapabilities.read(r.capabilities),
   };
 }
+
+/** The calls UnitService answers. */
+export const unitCalls = callsOf<UnitService>()({
+  fetchDeviceById: (s, { params }, user) => s.fetchById(user, params.id),
+  getDeviceLocation: (s, { params }, user) => s.locationOf(user, params.id),
+  getDeviceModems: (s, { params }, user) => s.modemsOf(user, params.id),
+  fetchDeviceCoords: (s, { query }, user) => s.coords(user, query.group),
+  getUnitCapabilities: (s, { params }, user) => s.capabilities(user, params.id),
+  getUnitGroups: (s, { params }, user) => s.unitGroups(user, params.id),
+  fetchDevices: (s, { query }, user) => s.list(user, query.group),
+  getUnit: (s, { params }, user) => s.get(user, params.id),
+  renameDevice: (s, { body }, user) => s.rename(user, body),
+});
+
+
+
+
+
+
+
+
+
+
+function groupRef(g: { id: string; name: string; inventoryId: string; inventory: { name: string } }): UnitGroupRef {
+  return { id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventory.name };
+}
+
+function byName(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  return a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1;
+}
+
+
+
+
+
+/** The calls UnitReadService answers. */

@@ -1,11 +1,15 @@
-/** Current user details, preferences and client notifications. */
+/** Users: the current user's details and their update (spec 001 §5 user rules), preferences, client notifications. */
+import type { z } from 'zod';
 import {
-  DEFAULT_USER_PREFERENCES, Role as RoleSchema, TIMINGS, UserPreferences,
+  DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, TIMINGS, UserPreferences,
   type ClientNotification, type CurrentUser, type Role,
 } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from './access.js';
+import { callsOf } from '../calls.js';
+import { isUniqueViolation } from '../repositories/units.js';
+import { userContact } from '../repositories/user-columns.js';
 
 /** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
 export const DEFAULT_PREFERENCES: UserPreferences = DEFAULT_USER_PREFERENCES;
@@ -48,6 +52,81 @@ export class UserService {
         wsBatchSize: wsBatchSizeOf(u.props),
       },
     };
+  }
+
+  /**
+   * PUT users/current: the caller's own names, e-mail and label. E-mail unique across users
+   * ("Email used by another user"); enterprise users are managed only by their IT admin (spec 001
+   * §6: "Not available for your user type"). `version` is the user's (stale → 409).
+   */
+  async updateCurrentUser(auth: AuthUser, body: z.infer<typeof CurrentUserUpdateBody>): Promise<void> {
+    const user = await this.db.user.findUnique({ where: { id: auth.id }, select: { id: true, version: true, enterprise: true, email: true } });
+    if (!user) throw new AppError('NOT_FOUND');
+    if (body.version !== undefined && body.version !== user.version) throw new AppError('CONFLICT');
+    if (user.enterprise) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
+    if (body.email !== undefined && body.email !== user.email) {
+      // Compared as stored (the unique index decides too): addresses are kept as the user typed them.
+      const clash = await this.db.user.findFirst({ where: { id: { not: user.id }, email: body.email }, select: { id: true } });
+      if (clash) throw emailInUse();
+    }
+    const data = {
+      ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
+      ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
+      ...(body.email === undefined ? {} : { email: body.email }),
+      ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
+    };
+    try {
+      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: user.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw emailInUse();
+      throw e;
+    }
+  }
+
+
+  /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */
+  async userContact(user: AuthUser): Promise<UserContact> {
+    const u = await this.db.user.findUnique({ where: { id: user.id }, select: { firstName: true, lastName: true, email: true, contact: true } });
+    if (!u) throw new AppError('NOT_FOUND');
+    const contact = userContact.read(u.contact);
+    return {
+      userId: user.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      phone: nonEmpty(contact.phone),
+      company: nonEmpty(contact.company),
+      // Spec 000 §5: users without an e-mail address cannot open a support case.
+      canOpenSupportCase: (u.email ?? nonEmpty(contact.email)) !== null,
+    };
+  }
+
+  /**
+   * POST user/contact: merge phone and company into the caller's contact (null or blank clears);
+   * the answer is the contact as GET user/contact reads it.
+   */
+  async updateUserContact(user: AuthUser, body: z.infer<typeof UpdateUserContactBody>): Promise<UserContact> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const u = await this.db.user.findUnique({ where: { id: user.id }, select: { contact: true, version: true } });
+      if (!u) throw new AppError('NOT_FOUND');
+      const contact = { ...userContact.read(u.contact) };
+      for (const key of ['phone', 'company'] as const) {
+        const v = body[key];
+        if (v === undefined) continue;
+        if (v === null || v.trim() === '') delete contact[key];
+        else contact[key] = v.trim();
+      }
+      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: u.version }, data: { contact: userContact.write(contact), version: { increment: 1 } } });
+      if (count === 1) return this.userContact(user);
+    }
+    throw new AppError('CONFLICT');
+  }
+
+  /** The address support answers to: the account's e-mail, else the contact's (as GET user/contact). */
+  async supportEmailOf(userId: string): Promise<string | null> {
+    const u = await this.db.user.findUnique({ where: { id: userId }, select: { email: true, contact: true } });
+    return u?.email ?? nonEmpty(userContact.read(u?.contact).email);
   }
 
   async preferences(userId: string): Promise<UserPreferences> {
@@ -128,4 +207,26 @@ function storedPreferences(data: unknown): UserPreferences {
     if (field && field.safeParse(v).success) out[k] = v;
   }
   return out as UserPreferences;
+}
+
+/** The calls UserService answers. */
+export const userCalls = callsOf<UserService>()({
+  getUserContact: (s, _input, user) => s.userContact(user),
+  updateUserContact: (s, { body }, user) => s.updateUserContact(user, body),
+  updateCurrentUser: async (s, { body }, user) => {
+    await s.updateCurrentUser(user, body);
+    return s.current(user);
+  },
+  getUserPreferences: (s, _input, user) => s.preferences(user.id),
+  updateUserPreferences: (s, { body }, user) => s.updatePreferences(user.id, body),
+  getCurrentUser: (s, _input, user) => s.current(user),
+  fetchClientNotifications: (s, _input, user) => s.notifications(user),
+});
+
+function emailInUse(): AppError {
+  return new AppError('EMAIL_IN_USE', [{ path: 'body.email', message: ERROR_CATALOGUE.EMAIL_IN_USE.message }]);
+}
+
+function nonEmpty(v: string | undefined): string | null {
+  return v !== undefined && v !== '' ? v : null;
 }

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
 import { bodyProblem, capabilitiesOf, record, type ConfigRecord, type UnitChecks } from './support.js';
+import { callsOf } from '../../calls.js';
 
 type Body<S extends z.ZodType> = z.infer<S>;
 
@@ -42,7 +43,7 @@ export class UnitCommands {
   }
 
   private async send(id: string, command: UnitCommand, payload: unknown): Promise<unknown> {
-    return this.deps.units.command(id, { type: 'command', command, payload });
+    return this.deps.devices.command(id, { type: 'command', command, payload });
   }
 
   /** The links as the unit last reported them (empty before its first telemetry). */
@@ -287,7 +288,7 @@ export class UnitCommands {
         where: { id: { in: open.map((f) => f.id) }, status: { in: ['pending', 'uploading'] } },
         data: { status: 'failed', isTransferring: false, version: { increment: 1 } },
       });
-      const topics = this.deps.units.topicsOf(id);
+      const topics = this.deps.index.topicsOf(id);
       for (const f of open.filter((x) => x.status === 'uploading')) {
         this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: id, fileId: f.id, fileName: f.fileName, ok: false, at: Date.now() });
       }
@@ -327,3 +328,29 @@ export function messageOf(code: string | null): string | null {
   // `in` checked the key: it is an ErrorCode.
   return code !== null && code in ERROR_CATALOGUE ? ERROR_CATALOGUE[code as ErrorCode].message : null;
 }
+
+/** The calls UnitCommands answers. */
+export const unitCommandCalls = callsOf<UnitCommands>()({
+  commandSetVirtualChannel: (s, { params, body }) => s.setVirtualChannel(params.id, body),
+  commandStopStreaming: (s, { params }) => s.stopStreaming(params.id),
+  commandReboot: (s, { params }) => s.rebootUnit(params.id),
+  commandMetadata: (s, { params, body }) => s.setMetadata(params.id, body),
+  commandLinkConfiguration: (s, { params, body }) => s.configureLink(params.id, body),
+  commandWifiQuery: (s, { params }) => s.queryWifi(params.id),
+  commandWifiConnect: (s, { params, body }) => s.connectWifi(params.id, body),
+  commandWifiDisconnect: (s, { params }) => s.disconnectWifi(params.id),
+  commandCellularScan: (s, { params, body }) => s.scanCellular(params.id, body),
+  commandCellularSelect: (s, { params, body }) => s.selectCellularNetwork(params.id, body),
+  commandActiveSim: (s, { params, body }) => s.setActiveSim(params.id, body),
+  commandAudioParameters: (s, { params, body }) => s.setAudioParameters(params.id, body),
+  commandAudioBitrate: (s, { params, body }) => s.setAudioBitrate(params.id, body),
+  commandIfbDelay: (s, { params, body }) => s.setIfbDelay(params.id, body),
+  commandIfbAlwaysOn: (s, { params, body }) => s.setIfbAlwaysOn(params.id, body),
+  commandAncillaryData: (s, { params, body }) => s.setAncillaryData(params.id, body),
+  commandShootingMode: (s, { params, body }) => s.setShootingMode(params.id, body),
+  commandStoreAndForwardQuality: (s, { params, body }) => s.setStoreAndForwardQuality(params.id, body),
+  commandEncoder: (s, { params, body }) => s.configureEncoder(params.id, body),
+  commandCancelFileUpload: (s, { params, body }) => s.cancelFileUpload(params.id, body),
+  commandSpeedTest: (s, { params, body }) => s.startSpeedTest(params.id, body),
+  commandVideoComplexity: (s, { params, body }) => s.setVideoComplexity(params.id, body),
+});

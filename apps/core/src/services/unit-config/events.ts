@@ -22,7 +22,7 @@ export class CommandOutcomes {
       this.follow(event, at).catch((e: unknown) => deps.log.error({ err: e }, 'following a device event failed'));
     });
     // A unit that drops offline during a speed test ends it ("Test cancelled").
-    deps.units.onDeviceState(async (c) => {
+    deps.reports.onDeviceState(async (c) => {
       if (c.online || !this.commands.speedTests.has(c.unitId)) return;
       this.commands.speedTests.delete(c.unitId);
       this.publish(c.unitId, 'speedTest', 'cancelled', 'TEST_CANCELLED', null, Date.now());
@@ -57,7 +57,7 @@ export class CommandOutcomes {
 
   private publish(unitId: string, command: UnitCommand, outcome: CommandOutcome, code: string | null, result: SpeedTestReport | CellularScanReport | null, at: number): void {
     const failedCode = outcome === 'completed' ? null : (code ?? (command === 'cellularScan' ? 'SCAN_FAILED' : 'TEST_CANCELLED'));
-    this.deps.hub.publish(this.deps.units.topicsOf(unitId), {
+    this.deps.hub.publish(this.deps.index.topicsOf(unitId), {
       type: 'unit.commandResult',
       unitId,
       command,

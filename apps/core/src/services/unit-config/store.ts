@@ -16,9 +16,9 @@ import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { unitMemberships } from '../../repositories/units.js';
+import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import {
-  bool, configUnitSelect, int, num, oneOf, record, str, strings, toJson, type ConfigRecord, type ConfigUnit, type SettingChange,
+  bool, configUnitSelect, int, num, oneOf, record, str, strings, toJson, type ConfigUnit, type SettingChange,
 } from './support.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
@@ -26,8 +26,19 @@ const SAVE_ATTEMPTS = 8;
 
 export type AlertsSetting = UnitConfiguration['alerts'];
 
+export type ConfigStoreDeps = Pick<ServiceDeps, 'db' | 'index' | 'units' | 'hub'>;
+
 export class ConfigStore {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(private readonly deps: ConfigStoreDeps) {}
+
+  /**
+   * Change stored configuration keys that are not a setting users edit (external streams,
+   * pairing): the same read-modify-write as `save`, without a caller's version and without the
+   * configuration events.
+   */
+  async modify(id: string, change: (configuration: StoredUnitConfiguration) => StoredUnitConfiguration): Promise<void> {
+    await this.save(id, null, undefined, (c) => ({ configuration: change(c) }));
+  }
 
   /**
    * Save one setting: `change` gets the stored configuration and the unit row and returns the
@@ -36,9 +47,9 @@ export class ConfigStore {
    */
   async save(
     id: string,
-    setting: UnitSetting,
+    setting: UnitSetting | null,
     version: number | undefined,
-    change: (configuration: ConfigRecord, unit: ConfigUnit) => SettingChange,
+    change: (configuration: StoredUnitConfiguration, unit: ConfigUnit) => SettingChange,
     alongside?: (tx: DbTx, unit: ConfigUnit) => Promise<void>,
   ): Promise<UnitConfiguration> {
     for (let attempt = 0; ; attempt++) {
@@ -46,7 +57,7 @@ export class ConfigStore {
         const unit: ConfigUnit | null = await tx.unit.findUnique({ where: { id }, select: configUnitSelect });
         if (!unit) throw new AppError('NOT_FOUND');
         if (version !== undefined && unit.version !== version) throw new AppError('CONFLICT');
-        const next = change(record(unit.configuration), unit);
+        const next = change(unitConfiguration.read(unit.configuration), unit);
         const { count } = await tx.unit.updateMany({
           where: { id, version: unit.version },
           data: {
@@ -63,18 +74,14 @@ export class ConfigStore {
       if (version !== undefined || attempt + 1 >= SAVE_ATTEMPTS) throw new AppError('CONFLICT');
     }
     const configuration = await this.configurationOf(id);
-    await this.announce(id, setting, configuration);
+    if (setting !== null) await this.announce(id, setting, configuration);
     return configuration;
   }
 
   /** Tell subscribers: the configuration (unit.configuration) and the unit row (unit.updated: version, modes). */
   async announce(id: string, setting: UnitSetting, configuration: UnitConfiguration): Promise<void> {
-    const topics = this.deps.units.topicsOf(id);
-    const at = Date.now();
-    this.deps.hub.publish(topics, { type: 'unit.configuration', unitId: id, setting, configuration, at });
-    // The full row with its memberships is what UnitService.toSummary reads (as units.ts does).
-    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
-    if (row) this.deps.hub.publish(topics, { type: 'unit.updated', unit: this.deps.units.toSummary(row), at });
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.configuration', unitId: id, setting, configuration, at: Date.now() });
+    await this.deps.units.announce(id);
   }
 
   /** The unit's configuration as answered (stored values, defaults, live IP pipe state). */
@@ -82,7 +89,7 @@ export class ConfigStore {
     const unit: ConfigUnit | null = await this.deps.db.unit.findUnique({ where: { id }, select: configUnitSelect });
     if (!unit) throw new AppError('NOT_FOUND');
     const alerts = await this.alertsOf(unit);
-    return buildConfiguration(unit, alerts, this.deps.units.applicationsOf(id));
+    return buildConfiguration(unit, alerts, this.deps.index.applicationsOf(id));
   }
 
   /**

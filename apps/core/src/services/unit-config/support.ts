@@ -144,8 +144,8 @@ export class UnitChecks {
 
   /** The unit must be reachable; its current applications. */
   requireOnline(id: string): Applications {
-    if (isOfflineLike(this.deps.units.statusOf(id))) throw new AppError('UNIT_OFFLINE');
-    return this.deps.units.applicationsOf(id);
+    if (isOfflineLike(this.deps.index.statusOf(id))) throw new AppError('UNIT_OFFLINE');
+    return this.deps.index.applicationsOf(id);
   }
 
   /** Licensed features (capability + ENABLED service, packages/domain unitFeatureLicences). */
@@ -187,6 +187,6 @@ export class UnitChecks {
 
   /** Send a setting to the device (a refusal becomes the catalogue error the device named). */
   async push(id: string, setting: UnitSetting, payload: unknown): Promise<void> {
-    await this.deps.units.command(id, { type: 'configure', setting, payload });
+    await this.deps.devices.command(id, { type: 'configure', setting, payload });
   }
 }

@@ -30,6 +30,7 @@ import {
   bodyProblem, bodyProblems, capabilitiesOf, int, inventoriesOf, licenceOf, num, record, str, type ConfigRecord, type ConfigUnit,
   type SettingChange, type UnitChecks,
 } from './support.js';
+import { callsOf } from '../../calls.js';
 
 type Body<S extends z.ZodType> = z.infer<S>;
 
@@ -93,7 +94,7 @@ export class UnitUpdates {
         const message = validateDelay({
           delayMs: body.delayMs,
           mode: body.mode,
-          onTheFly: isStreaming(this.deps.units.applicationsOf(id)),
+          onTheFly: isStreaming(this.deps.index.applicationsOf(id)),
           currentDelayMs: int(record(unit.configuration).delay),
           unitType: UnitTypeGroup.safeParse(unit.typeGroup).data,
           swVersion: unit.swVersion,
@@ -110,7 +111,7 @@ export class UnitUpdates {
       device: { transmissionMode: body.transmissionMode },
       check: async (unit) => {
         this.throwProblem(transmissionModeProblem(body.transmissionMode, capabilitiesOf(unit), await this.checks.licences(unit)), 'transmissionMode');
-        if (unit.transmissionMode !== body.transmissionMode && isBusy(this.deps.units.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+        if (unit.transmissionMode !== body.transmissionMode && isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { transmissionMode: body.transmissionMode } }),
     });
@@ -130,7 +131,7 @@ export class UnitUpdates {
       device: { workingMode: body.workingMode },
       check: async (unit) => {
         this.throwProblem(workingModeProblem(body.workingMode, await this.checks.licences(unit)), 'workingMode');
-        if (isBusy(this.deps.units.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+        if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { workingMode: body.workingMode } }),
     });
@@ -378,7 +379,7 @@ export class UnitUpdates {
           totalKbps: body.totalKbps,
           cellularKbps: body.cellularKbps,
           priorityLimits: body.priorityLimits,
-          unitBusy: isBusy(this.deps.units.applicationsOf(id)),
+          unitBusy: isBusy(this.deps.index.applicationsOf(id)),
         });
         if (problems.length === 0 && unit.typeGroup === 'smartUnits') problems.push(...validateSmartUnitLimits(body.totalKbps, body.cellularKbps));
         if (problems.length > 0) throw bodyProblems(problems);
@@ -400,7 +401,7 @@ export class UnitUpdates {
           option: body.option,
           customMbps: body.customMbps ?? null,
           totalKbps: num(record(record(unit.configuration).bandwidth).total),
-          unitBusy: isBusy(this.deps.units.applicationsOf(id)),
+          unitBusy: isBusy(this.deps.index.applicationsOf(id)),
         });
         if (problems.length > 0) throw bodyProblems(problems);
       },
@@ -552,3 +553,35 @@ export class UnitUpdates {
     );
   }
 }
+
+/** The calls UnitUpdates answers. */
+export const unitUpdateCalls = callsOf<UnitUpdates>()({
+  updateUnitDelay: (s, { params, body }) => s.updateDelay(params.id, body),
+  updateUnitDatabridge: (s, { params, body }) => s.updateDatabridge(params.id, body),
+  updateUnitVideoReturn: (s, { params, body }) => s.updateVideoReturn(params.id, body),
+  updateUnitFilenamePrefix: (s, { params, body }) => s.updateFilenamePrefix(params.id, body),
+  updateUnitNtpTimecode: (s, { params, body }) => s.updateNtpTimecode(params.id, body),
+  updateUnitTransmissionMode: (s, { params, body }) => s.updateTransmissionMode(params.id, body),
+  updateUnitFixedInternetDelay: (s, { params, body }) => s.updateFixedInternetDelay(params.id, body),
+  updateUnitIpInputStream: (s, { params, body }) => s.updateIpInputStream(params.id, body),
+  updateUnitIpPipe: (s, { params, body }) => s.updateIpPipe(params.id, body),
+  updateUnitMultipleCamera: (s, { params, body }) => s.updateMultipleCamera(params.id, body),
+  updateUnitMultipleCameraChannel: (s, { params, body }) => s.updateMultipleCameraChannel(params.id, body),
+  updateUnitMultipleCameraMode: (s, { params, body }) => s.updateMultipleCameraMode(params.id, body),
+  updateUnitSingleCamera: (s, { params, body }) => s.updateSingleCamera(params.id, body),
+  updateUnitOperationalMode: (s, { params, body }) => s.updateOperationalMode(params.id, body),
+  updateUnitSwitcherMode: (s, { params, body }) => s.updateSwitcherMode(params.id, body),
+  updateUnitSwitcherHighQualityChannel: (s, { params, body }) => s.updateSwitcherHighQualityChannel(params.id, body),
+  updateUnitSwitcherProxyChannel: (s, { params, body }) => s.updateSwitcherProxyChannel(params.id, body),
+  updateUnitSwitcherSdiInput: (s, { params, body }) => s.updateSwitcherSdiInput(params.id, body),
+  updateUnitAlertsConfiguration: (s, { params, body }) => s.updateAlertsConfiguration(params.id, body),
+  updateUnitBwLimitation: (s, { params, body }) => s.updateBwLimitation(params.id, body),
+  updateUnitIntercom: (s, { params, body }) => s.updateIntercom(params.id, body),
+  updateUnitIntercomAudioJacks: (s, { params, body }) => s.updateIntercomAudioJacks(params.id, body),
+  updateUnitInterfacesConfig: (s, { params, body }) => s.updateInterfacesConfig(params.id, body),
+  updateUnitSelectedVrChannel: (s, { params, body }) => s.updateSelectedVrChannel(params.id, body),
+  updateUnitFetchlogsEnhanced: (s, { params, body }) => s.updateFetchlogsEnhanced(params.id, body),
+  updateUnitStoreAndForwardQuality: (s, { params, body }) => s.updateStoreAndForwardQuality(params.id, body),
+  updateUnitNetworkCapping: (s, { params, body }) => s.updateNetworkCapping(params.id, body),
+  addSettingsConfiguration: (s, { body }) => s.addSettingsConfiguration(body),
+});

@@ -1,39 +1,256 @@
 /**
- * Admin unit calls of spec 000 §7 (create, update, delete, associations, target version,
- * dbgateway, deregistration).
- *
- * Scope: super users and staff act on every unit; the other admin roles on units of their own
- * inventories, with inventories and groups of their own inventories (unknown and foreign answer
- * alike, 404). Membership changes bump the unit's version inside their transaction, so concurrent
- * changes of one unit conflict (409) instead of racing past a limit. After each change the
- * membership index, the device gateway's fleet and /ws subscribers follow (refreshUnit,
- * forgetUnit, device.added / device.removed on the topics concerned).
+ * Units under the admin path (spec 000 §6, §7 "Admin unit calls" and admin unit reads): search and
+ * paging, a unit with its inventories, groups, databridge gateway, smart-unit settings and
+ * applications; creating, updating, deleting and deregistering units; their inventory and group
+ * associations and target software version. A non-global admin sees only the units of their own
+ * inventories (group membership alone is not enough).
  */
+import { parseOr } from '../repositories/json-column.js';
 import type { z } from 'zod';
 import {
-  ADMIN_UNIT_LIMITS, SOFTWARE_VERSIONS, VALIDATION, groupTopic, inventoryTopic,
-  type CreateAdminUnitBody, type FieldProblem, type UnitDetail, type UnitDeregistered, type UnitTypeGroup,
-  type UpdateAdminUnitBody,
+  ADMIN_UNIT_LIMITS, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS, AlertConfigMode, DEFAULTS, LIMITS, SOFTWARE_VERSIONS, UnitTypeGroup,
+  VALIDATION, groupTopic, inventoryTopic,
+  type AdminInventoryRef, type AdminUnitDbGateway, type AdminUnitDetail, type AdminUnitGroupPage, type AdminUnitGroupsQuery,
+  type AdminUnitPage, type AdminUnitRow, type AdminUnitSearchQuery, type CreateAdminUnitBody, type DbGatewayInfo, type FieldProblem,
+  type SmartUnitDetail, type UnitApplicationsInfo, type UnitDeregistered, type UnitDetail, type UnitGroupRef, type UpdateAdminUnitBody,
 } from '@fleet/contracts';
-import { checkUnitUpgradeEligibility, isBusy, type UpgradeBlocker } from '@fleet/domain';
-import { transaction, type DbTx, type Prisma } from '@fleet/db';
+import { checkUnitUpgradeEligibility, isBusy, isStreaming, type UpgradeBlocker } from '@fleet/domain';
+import { providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
+import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
+import { type UnitRecord, type UnitExtras, unitMemberships } from '../repositories/units.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 
-const unitInclude = {
-  inventories: { select: { inventoryId: true } },
-  groups: { select: { groupId: true } },
-} as const;
-type AdminUnitRow = Prisma.UnitGetPayload<{ include: typeof unitInclude }>;
+type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
+type AdminSortKey = (typeof ADMIN_UNIT_SORT_KEYS)[number];
+
+/** Admin search/sort keys → Unit columns. */
+const UNIT_COLUMN: Record<AdminSearchKey | AdminSortKey, string> = {
+  name: 'name',
+  uniqueId: 'id',
+  serialNumber: 'serialNumber',
+  productType: 'productType',
+  typeGroup: 'typeGroup',
+  status: 'status',
+  swVersion: 'swVersion',
+  ownership: 'ownership',
+  comment: 'comment',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
 
 /** Upgrade blockers the target check adds from the unit's server state (spec 000 §8 6199, 6808). */
 const EARLY_UPGRADE_RULES: readonly UpgradeBlocker['rule'][] = ['invalidVersion', 'targetOutOfRange', 'versionTooOld'];
 
 export class AdminUnitService {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly caseInsensitive: boolean;
 
-  // ── create / update / delete ───────────────────────────────────────────────────────────────
+  constructor(private readonly deps: ServiceDeps) {
+    // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
+    this.caseInsensitive = providerOf(deps.config.DATABASE_URL) === 'postgresql';
+  }
+
+  async searchAdminUnits(user: AuthUser, q: AdminUnitSearchQuery, inventoryId?: string, excludeProducts: string[] = []): Promise<AdminUnitPage> {
+    const and: Prisma.UnitWhereInput[] = [];
+    if (!user.global) and.push({ inventories: { some: { inventoryId: { in: user.inventoryIds } } } });
+    if (inventoryId !== undefined) and.push({ inventories: { some: { inventoryId } } });
+    if (excludeProducts.length > 0) and.push({ productType: { notIn: excludeProducts } });
+    if (q.searchValue !== undefined && q.searchValue !== '') and.push(this.contains(UNIT_COLUMN[q.searchKey ?? 'name'], q.searchValue));
+    const where: Prisma.UnitWhereInput = { AND: and };
+    const [total, rows] = await Promise.all([
+      this.deps.db.unit.count({ where }),
+      this.deps.db.unit.findMany({
+        where,
+        include: { inventories: { select: { inventoryId: true } }, groups: { select: { groupId: true } } },
+        orderBy: [{ [UNIT_COLUMN[q.sortBy]]: q.sortDir }, { id: 'asc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+    ]);
+    return { items: rows.map((r) => this.adminRow(r)), total, offset: q.offset, limit: q.limit };
+  }
+
+  async adminInventoryUnits(user: AuthUser, inventoryId: string, q: AdminUnitSearchQuery & { excludeProducts?: string | undefined }): Promise<AdminUnitPage> {
+    if (!user.global && !user.inventoryIds.includes(inventoryId)) throw new AppError('NOT_FOUND');
+    const inventory = await this.deps.db.inventory.findUnique({ where: { id: inventoryId }, select: { id: true } });
+    if (!inventory) throw new AppError('NOT_FOUND');
+    const exclude = (q.excludeProducts ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    return this.searchAdminUnits(user, q, inventoryId, exclude);
+  }
+
+  async adminUnit(user: AuthUser, id: string): Promise<AdminUnitDetail> {
+    const row = await this.findAdminVisible(user, id);
+    const extra = await this.extrasOf(id);
+    const [inventories, groups] = await Promise.all([this.adminInventoriesOf(user, id), this.adminGroupsOf(user, id)]);
+    return {
+      ...this.deps.units.toDetail(row),
+      inventories,
+      groups,
+      alertsConfigMode: parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'),
+      databridgeGatewayId: extra.databridgeGatewayId,
+      createdAt: extra.createdAt.toISOString(),
+      updatedAt: extra.updatedAt.toISOString(),
+    };
+  }
+
+  async adminUnitInventories(user: AuthUser, id: string): Promise<AdminInventoryRef[]> {
+    await this.findAdminVisible(user, id);
+    return this.adminInventoriesOf(user, id);
+  }
+
+  async adminUnitGroups(user: AuthUser, id: string, q: AdminUnitGroupsQuery): Promise<AdminUnitGroupPage> {
+    await this.findAdminVisible(user, id);
+    return this.groupPage(user, id, q, { units: { some: { unitId: id } } });
+  }
+
+  async adminUnitGroupsOfInventories(user: AuthUser, id: string, q: AdminUnitGroupsQuery): Promise<AdminUnitGroupPage> {
+    const row = await this.findAdminVisible(user, id);
+    const inventoryIds = row.inventories.map((i) => i.inventoryId);
+    return this.groupPage(user, id, q, { inventoryId: { in: inventoryIds } });
+  }
+
+  async adminUnitDbGateway(user: AuthUser, id: string): Promise<AdminUnitDbGateway> {
+    const row = await this.findAdminVisible(user, id);
+    const extra = await this.extrasOf(id);
+    const available = await this.deps.db.databridgeGateway.findMany({
+      where: { OR: [{ inventoryId: null }, { inventoryId: { in: row.inventories.map((i) => i.inventoryId) } }] },
+      orderBy: { name: 'asc' },
+    });
+    return { uniqueId: id, selected: await this.gatewayById(extra.databridgeGatewayId), available: available.map(gatewayInfo) };
+  }
+
+  async adminSmartUnit(user: AuthUser, id: string): Promise<SmartUnitDetail> {
+    const row = await this.findAdminVisible(user, id);
+    // Only LU-Smart units have smart-unit settings; any other unit is not a smart unit.
+    if (parseOr(UnitTypeGroup, row.typeGroup, 'fieldUnits') !== 'smartUnits') throw new AppError('NOT_FOUND');
+    const c = await this.deps.unitRepository.configurationOf(id);
+    const smart = c.smart ?? {};
+    const [inventories, groups, invitation] = await Promise.all([
+      this.adminInventoriesOf(user, id),
+      this.adminGroupsOf(user, id),
+      this.deps.db.invitation.findFirst({ where: { unitId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    ]);
+    const detail = this.deps.units.toDetail(row);
+    const limit = smart.bandwidthLimitKbps ?? LIMITS.smartUnitBandwidthDefaultKbps;
+    return {
+      uniqueId: id,
+      name: row.name,
+      productType: row.productType,
+      status: detail.status,
+      swVersion: row.swVersion,
+      serialNumber: row.serialNumber,
+      country: smart.country !== undefined && smart.country !== '' ? smart.country : DEFAULTS.luSmartCountry,
+      bandwidthLimitKbps: limit,
+      bandwidthLimitBounds: {
+        defaultKbps: LIMITS.smartUnitBandwidthDefaultKbps,
+        minKbps: LIMITS.smartUnitBandwidthMinKbps,
+        maxKbps: LIMITS.smartUnitBandwidthMaxKbps,
+      },
+      pairingCodeMode: c.pairingCodeMode === true,
+      license: detail.license,
+      inventories: inventories.map((i) => ({ id: i.id, name: i.name })),
+      groups: groups.map(({ id: gid, name, inventoryId, inventoryName }) => ({ id: gid, name, inventoryId, inventoryName })),
+      invitation: invitation ? { planType: invitation.planType, groupId: invitation.groupId, expiresAt: iso(invitation.expiresAt) } : null,
+      version: row.version,
+    };
+  }
+
+  async adminUnitApplications(user: AuthUser, id: string): Promise<UnitApplicationsInfo> {
+    await this.findAdminVisible(user, id);
+    const applications = this.deps.index.applicationsOf(id);
+    return { uniqueId: id, status: this.deps.index.statusOf(id), applications, busy: isBusy(applications), streaming: isStreaming(applications) };
+  }
+
+  /** findVisible, then the admin rule: a non-global admin sees units of their own inventories only. */
+  private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRecord> {
+    const row = await this.deps.units.findVisible(user, id);
+    if (!user.global && !row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private contains(column: string, value: string): Prisma.UnitWhereInput {
+    // `mode` exists only in the PostgreSQL client's types; the shared client type is SQLite's.
+    const filter: Record<string, unknown> = { contains: value, ...(this.caseInsensitive ? { mode: 'insensitive' } : {}) };
+    return { [column]: filter } as Prisma.UnitWhereInput;
+  }
+
+  private adminRow(r: {
+    id: string; name: string; comment: string; productType: string; typeGroup: string; swVersion: string; targetSwVersion: string | null;
+    serialNumber: string; ownership: string; createdAt: Date; updatedAt: Date; version: number;
+    inventories: { inventoryId: string }[]; groups: { groupId: string }[];
+  }): AdminUnitRow {
+    return {
+      uniqueId: r.id,
+      name: r.name,
+      comment: r.comment,
+      productType: r.productType,
+      typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+      status: this.deps.index.statusOf(r.id),
+      swVersion: r.swVersion,
+      targetSwVersion: r.targetSwVersion,
+      serialNumber: r.serialNumber,
+      ownership: r.ownership,
+      inventoryIds: r.inventories.map((i) => i.inventoryId).sort(),
+      groupIds: r.groups.map((g) => g.groupId).sort(),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      version: r.version,
+    };
+  }
+
+  private async adminInventoriesOf(user: AuthUser, unitId: string): Promise<AdminInventoryRef[]> {
+    const links = await this.deps.db.unitInventory.findMany({
+      where: { unitId, ...(user.global ? {} : { inventoryId: { in: user.inventoryIds } }) },
+      include: { inventory: { select: { id: true, name: true, region: true, parentId: true } } },
+      orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
+    });
+    return links.map((l) => ({ id: l.inventory.id, name: l.inventory.name, region: l.inventory.region, parentId: l.inventory.parentId }));
+  }
+
+  private async adminGroupsOf(user: AuthUser, unitId: string): Promise<UnitGroupRef[]> {
+    const links = await this.deps.db.unitGroup.findMany({
+      where: { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) },
+      include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
+    });
+    return links.map((l) => groupRef(l.group)).sort(byName);
+  }
+
+  private async groupPage(user: AuthUser, unitId: string, q: AdminUnitGroupsQuery, base: Prisma.GroupWhereInput): Promise<AdminUnitGroupPage> {
+    const and: Prisma.GroupWhereInput[] = [base];
+    if (!user.global) and.push({ inventoryId: { in: user.inventoryIds } });
+    if (q.searchValue !== undefined && q.searchValue !== '') {
+      // `mode` exists only in the PostgreSQL client's types (see contains()).
+      and.push({ name: { contains: q.searchValue, ...(this.caseInsensitive ? { mode: 'insensitive' } : {}) } as Prisma.StringFilter });
+    }
+    const where: Prisma.GroupWhereInput = { AND: and };
+    const [total, rows] = await Promise.all([
+      this.deps.db.group.count({ where }),
+      this.deps.db.group.findMany({
+        where,
+        include: { inventory: { select: { name: true } }, units: { where: { unitId }, select: { expiresAt: true } } },
+        orderBy: [{ [q.sortBy]: q.sortDir }, { id: 'asc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+    ]);
+    return {
+      items: rows.map((g) => ({
+        ...groupRef(g),
+        expiresAt: iso(g.units[0]?.expiresAt ?? null),
+        associated: g.units.length > 0,
+      })),
+      total,
+      offset: q.offset,
+      limit: q.limit,
+    };
+  }
+
+  private async gatewayById(id: string | null): Promise<DbGatewayInfo | null> {
+    if (id === null) return null;
+    const g = await this.deps.db.databridgeGateway.findUnique({ where: { id } });
+    return g ? gatewayInfo(g) : null;
+  }
 
   /** POST v2/admin/units. */
   async createUnit(user: AuthUser, body: z.infer<typeof CreateAdminUnitBody>): Promise<UnitDetail> {
@@ -135,14 +352,12 @@ export class AdminUnitService {
   async deleteUnit(user: AuthUser, id: string): Promise<{ uniqueId: string; deleted: true }> {
     const unit = await this.findAdminUnit(user, id);
     this.assertWhollyOwned(user, unit);
-    if (isBusy(this.deps.units.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+    if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
     const { count } = await this.deps.db.unit.deleteMany({ where: { id, version: unit.version } });
     if (count === 0) throw new AppError('CONFLICT');
     this.deps.units.forgetUnit(id);
     return { uniqueId: id, deleted: true };
   }
-
-  // ── associations ───────────────────────────────────────────────────────────────────────────
 
   /** PUT inventories/{inventoryId}: at most ADMIN_UNIT_LIMITS.maxInventoriesPerUnit inventories. */
   async addInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
@@ -163,7 +378,7 @@ export class AdminUnitService {
     if (unit.inventories.length <= 1) throw new AppError('UNIT_LAST_INVENTORY');
     const groups = await this.deps.db.group.findMany({ where: { inventoryId, id: { in: unit.groups.map((g) => g.groupId) } }, select: { id: true } });
     const leftGroups = groups.map((g) => g.id);
-    const topics = [...this.deps.units.topicsOf(id)];
+    const topics = [...this.deps.index.topicsOf(id)];
     await this.changeMembership(unit, async (tx) => {
       await tx.unitGroup.deleteMany({ where: { unitId: id, groupId: { in: leftGroups } } });
       await tx.unitInventory.delete({ where: { unitId_inventoryId: { unitId: id, inventoryId } } });
@@ -195,8 +410,6 @@ export class AdminUnitService {
     return this.detailAndPublish(id);
   }
 
-  // ── target software version ────────────────────────────────────────────────────────────────
-
   /**
    * PUT targetSwVersion. The version must be a known software version; eligibility by
    * packages/domain checkUnitUpgradeEligibility (6802 not allowed, 6803 LU-600 H.264, 6810 not
@@ -217,7 +430,7 @@ export class AdminUnitService {
     return this.detailAndPublish(id);
   }
 
-  private async upgradeBlockers(unit: AdminUnitRow, target: string): Promise<UpgradeBlocker[]> {
+  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeBlocker[]> {
     const db = this.deps.db;
     const version = await db.softwareVersion.findUnique({ where: { number: target }, select: { supportedDevices: true } });
     if (!version) return [{ rule: 'targetOutOfRange', errorCode: 'UPGRADE_6802', message: `Version ${target} is not a released software version` }];
@@ -248,8 +461,6 @@ export class AdminUnitService {
     return [...early, ...server, ...late];
   }
 
-  // ── databridge gateway ─────────────────────────────────────────────────────────────────────
-
   /** PUT dbgateway (a gateway of the unit's inventories, or one without inventory) / DELETE (null). */
   async setDbGateway(user: AuthUser, id: string, gatewayId: string | null): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
@@ -258,12 +469,10 @@ export class AdminUnitService {
       const usable = gateway !== null && (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && this.ownsInventory(user, gateway.inventoryId)));
       if (!usable) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
-    if (this.deps.units.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
+    if (this.deps.index.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
     await this.updateVersioned(unit, { databridgeGatewayId: gatewayId });
     return this.detailAndPublish(id);
   }
-
-  // ── deregistration ─────────────────────────────────────────────────────────────────────────
 
   /**
    * POST deregistration: the unit leaves every inventory and group and loses its services,
@@ -273,8 +482,8 @@ export class AdminUnitService {
   async deregisterUnit(user: AuthUser, id: string): Promise<UnitDeregistered> {
     const unit = await this.findAdminUnit(user, id);
     this.assertWhollyOwned(user, unit);
-    if (isBusy(this.deps.units.applicationsOf(id))) throw new AppError('UNIT_BUSY');
-    const topics = [...this.deps.units.topicsOf(id)];
+    if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+    const topics = [...this.deps.index.topicsOf(id)];
     const configuration = typeof unit.configuration === 'object' && unit.configuration !== null && !Array.isArray(unit.configuration)
       ? { ...(unit.configuration as Record<string, unknown>) }
       : {};
@@ -306,11 +515,9 @@ export class AdminUnitService {
     };
   }
 
-  // ── helpers ────────────────────────────────────────────────────────────────────────────────
-
   /** The unit if this admin may act on it (global, or one of its inventories is theirs), else 404. */
-  private async findAdminUnit(user: AuthUser, id: string): Promise<AdminUnitRow> {
-    const unit = await this.deps.db.unit.findUnique({ where: { id }, include: unitInclude });
+  private async findAdminUnit(user: AuthUser, id: string): Promise<UnitRecord> {
+    const unit = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (!unit) throw new AppError('NOT_FOUND');
     if (!user.global && !unit.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
     return unit;
@@ -321,7 +528,7 @@ export class AdminUnitService {
   }
 
   /** Removing a unit from inventories that are not theirs is not for a non-global admin. */
-  private assertWhollyOwned(user: AuthUser, unit: AdminUnitRow): void {
+  private assertWhollyOwned(user: AuthUser, unit: UnitRecord): void {
     if (!unit.inventories.every((i) => this.ownsInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
   }
 
@@ -348,7 +555,7 @@ export class AdminUnitService {
   }
 
   /** A membership change in one transaction with the unit's version bump (409 on a concurrent change). */
-  private async changeMembership(unit: AdminUnitRow, change: (tx: DbTx) => Promise<void>): Promise<void> {
+  private async changeMembership(unit: UnitRecord, change: (tx: DbTx) => Promise<void>): Promise<void> {
     try {
       await transaction(this.deps.db, async (tx) => {
         const { count } = await tx.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { version: { increment: 1 } } });
@@ -362,25 +569,51 @@ export class AdminUnitService {
     await this.deps.units.refreshUnit(unit.id);
   }
 
-  private async updateVersioned(unit: AdminUnitRow, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
+  private async updateVersioned(unit: UnitRecord, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
     const { count } = await this.deps.db.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { ...data, version: { increment: 1 } } });
     if (count === 0) throw new AppError('CONFLICT');
   }
 
   private async detail(id: string): Promise<UnitDetail> {
-    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitInclude });
+    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (!row) throw new AppError('NOT_FOUND');
     return this.deps.units.toDetail(row);
   }
 
   /** The unit's detail, after telling its subscribers (unit.updated). */
   private async detailAndPublish(id: string): Promise<UnitDetail> {
-    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitInclude });
+    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (!row) throw new AppError('NOT_FOUND');
-    this.deps.hub.publish(this.deps.units.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: Date.now() });
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: Date.now() });
     return this.deps.units.toDetail(row);
   }
+
+  private async extrasOf(id: string): Promise<UnitExtras> {
+    const extras = await this.deps.unitRepository.extrasOf(id);
+    if (!extras) throw new AppError('NOT_FOUND');
+    return extras;
+  }
 }
+
+// ── pure helpers ───────────────────────────────────────────────────────────────────────────
+
+function iso(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
+function groupRef(g: { id: string; name: string; inventoryId: string; inventory: { name: string } }): UnitGroupRef {
+  return { id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventory.name };
+}
+
+function byName(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  return a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1;
+}
+
+function gatewayInfo(g: { id: string; name: string; host: string; port: number | null; status: string; inventoryId: string | null }): DbGatewayInfo {
+  return { id: g.id, name: g.name, host: g.host, port: g.port, status: g.status, inventoryId: g.inventoryId };
+}
+
+/** The calls UnitReadService answers. */
 
 /** "<product type letters and digits>-<serial>", within the 128 characters of an id. */
 function defaultUniqueId(productType: string, serial: string): string {
@@ -406,3 +639,26 @@ function defaultCapabilities(typeGroup: UnitTypeGroup, productType: string): Rec
 function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
 }
+
+export const adminUnitCalls = callsOf<AdminUnitService>()({
+  searchAdminUnits: (s, { query }, user) => s.searchAdminUnits(user, query),
+  listAdminInventoryUnits: (s, { params, query }, user) => s.adminInventoryUnits(user, params.id, query),
+  getAdminUnit: (s, { params }, user) => s.adminUnit(user, params.id),
+  getAdminUnitInventories: (s, { params }, user) => s.adminUnitInventories(user, params.id),
+  getAdminUnitGroups: (s, { params, query }, user) => s.adminUnitGroups(user, params.id, query),
+  getAdminUnitGroupsOfInventories: (s, { params, query }, user) => s.adminUnitGroupsOfInventories(user, params.id, query),
+  getAdminUnitDbGateway: (s, { params }, user) => s.adminUnitDbGateway(user, params.id),
+  getAdminSmartUnit: (s, { params }, user) => s.adminSmartUnit(user, params.id),
+  getAdminUnitApplications: (s, { params }, user) => s.adminUnitApplications(user, params.id),
+  createAdminUnit: (s, { body }, user) => s.createUnit(user, body),
+  updateAdminUnit: (s, { params, body }, user) => s.updateUnit(user, params.id, body),
+  deleteAdminUnit: (s, { params }, user) => s.deleteUnit(user, params.id),
+  addAdminUnitInventory: (s, { params }, user) => s.addInventory(user, params.id, params.inventoryId),
+  removeAdminUnitInventory: (s, { params }, user) => s.removeInventory(user, params.id, params.inventoryId),
+  addAdminUnitGroup: (s, { params }, user) => s.addGroup(user, params.id, params.groupId),
+  removeAdminUnitGroup: (s, { params }, user) => s.removeGroup(user, params.id, params.groupId),
+  setAdminUnitTargetSwVersion: (s, { params, body }, user) => s.setTargetSwVersion(user, params.id, body.targetSwVersion),
+  setAdminUnitDbGateway: (s, { params, body }, user) => s.setDbGateway(user, params.id, body.gatewayId),
+  clearAdminUnitDbGateway: (s, { params }, user) => s.setDbGateway(user, params.id, null),
+  deregisterAdminUnit: (s, { params }, user) => s.deregisterUnit(user, params.id),
+});

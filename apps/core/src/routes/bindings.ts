@@ -1,0 +1,91 @@
+/**
+ * Every catalogue call bound to the service that answers it. A service declares its calls next to
+ * itself (`callsOf`, src/calls.ts); this table says which service each declaration belongs to.
+ * `Handlers` below does not compile while a declared call has no binding, and a test fails when
+ * a call is bound twice.
+ */
+import type { EndpointId, EndpointOutput, EndpointParsed } from '@fleet/contracts';
+import type { Call, CallsOf } from '../calls.js';
+import type { AuthUser } from '../services/access.js';
+import type { Services } from '../services/index.js';
+import { fileCalls } from '../services/files.js';
+import { invitationCalls } from '../services/invitations.js';
+import { storyCalls } from '../services/stories.js';
+import { inventoryCalls } from '../services/inventories.js';
+import { unitCommandCalls } from '../services/unit-config/commands.js';
+import { unitUpdateCalls } from '../services/unit-config/updates.js';
+import { supportCaseCalls } from '../services/support-cases.js';
+import { unitLicenceCalls } from '../services/unit-licences.js';
+import { unitLifecycleCalls } from '../services/unit-lifecycle.js';
+import { unitSessionCalls } from '../services/unit-sessions.js';
+import { unitStorageCalls } from '../services/unit-storage.js';
+import { adminUnitCalls } from '../services/admin-units.js';
+import { alertCalls } from '../services/alerts.js';
+import { clientConfigurationCalls } from '../services/client-configuration.js';
+import { groupCalls } from '../services/groups.js';
+import { unitConfigurationReadCalls } from '../services/unit-config/reads.js';
+import { unitStreamCalls } from '../services/unit-streams.js';
+import { unitCalls } from '../services/units.js';
+import { userCalls } from '../services/users.js';
+
+/** What the route hands a handler besides the input. */
+export interface HandlerContext {
+  user: AuthUser;
+  services: Services;
+}
+
+export type Handler<K extends EndpointId> = (input: EndpointParsed<K>, ctx: HandlerContext) => Promise<EndpointOutput<K>>;
+export type HandlersFor<Ids extends EndpointId> = { [K in Ids]: Handler<K> };
+
+/** A service joined to the calls it answers. */
+export interface Binding<Ids extends EndpointId = EndpointId> {
+  readonly ids: readonly Ids[];
+  readonly handlers: HandlersFor<Ids>;
+}
+
+/** Joins the calls declared for a service to the service as `services` holds it. */
+export function bind<S, Ids extends EndpointId>(service: (services: Services) => S, calls: CallsOf<S, Ids>): Binding<Ids> {
+  // Object.keys loses the key type; the keys of `calls` are exactly Ids.
+  const ids = Object.keys(calls) as Ids[];
+  const handlers: Partial<HandlersFor<Ids>> = {};
+  for (const id of ids) {
+    const call: Call<S, typeof id> = calls[id];
+    handlers[id] = (input, { user, services }) => call(service(services), input, user);
+  }
+  // Every id of `calls` was given its handler just above.
+  return { ids, handlers: handlers as HandlersFor<Ids> };
+}
+
+/** Each service with the calls it answers. */
+export const bindings = [
+  bind((s) => s.units, unitCalls),
+  bind((s) => s.streams, unitStreamCalls),
+  bind((s) => s.unitConfig.reads, unitConfigurationReadCalls),
+  bind((s) => s.alerts, alertCalls),
+  bind((s) => s.clientConfiguration, clientConfigurationCalls),
+  bind((s) => s.groups, groupCalls),
+  bind((s) => s.unitConfig.commands, unitCommandCalls),
+  bind((s) => s.unitConfig.updates, unitUpdateCalls),
+  bind((s) => s.inventories, inventoryCalls),
+  bind((s) => s.unitLicences, unitLicenceCalls),
+  bind((s) => s.unitSessions, unitSessionCalls),
+  bind((s) => s.unitStorage, unitStorageCalls),
+  bind((s) => s.unitLifecycle, unitLifecycleCalls),
+  bind((s) => s.supportCases, supportCaseCalls),
+  bind((s) => s.adminUnits, adminUnitCalls),
+  bind((s) => s.users, userCalls),
+  bind((s) => s.files, fileCalls),
+  bind((s) => s.stories, storyCalls),
+  bind((s) => s.invitations, invitationCalls),
+] as const;
+
+type BoundIds = (typeof bindings)[number]['ids'][number];
+/** Does not compile while a catalogue call is bound to no service. */
+type Unbound = Exclude<EndpointId, BoundIds>;
+const everyCallBound: [Unbound] extends [never] ? true : { unbound: Unbound } = true as const;
+void everyCallBound;
+
+export type Handlers = HandlersFor<EndpointId>;
+
+/** One handler per catalogue id, from the bindings. */
+export const handlers: Handlers = Object.assign({}, ...bindings.map((b) => b.handlers));

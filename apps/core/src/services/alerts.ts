@@ -1,0 +1,215 @@
+/**
+ * Alerts (spec 000 §3 Alerts, spec 001 §4): the alerts active on the caller's units and servers,
+ * the platform's default alert configuration, and the alert configuration in force for a unit in
+ * each mode (automatic: inherit from the last group; by group; manual).
+ */
+import {
+  ALERT_CONFIG_MODES, ALERT_TYPES, AlertConfigMode, AlertLevel,
+  AlertType, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, VALIDATION,
+  type ActiveAlert, type AlertSettings, type AlertTypeSettings, type DefaultAlertConfiguration, type UnitAlertsConfiguration,
+} from '@fleet/contracts';
+import { type Prisma } from '@fleet/db';
+import { AppError, validationError } from '../errors.js';
+import type { AuthUser } from './access.js';
+import type { ServiceDeps } from './deps.js';
+import type { UnitRecord, UnitExtras } from '../repositories/units.js';
+import { callsOf } from '../calls.js';
+
+interface AlertConfigRow {
+  alerts: unknown;
+  settings: unknown;
+  soundSettings: unknown;
+  recipients: { alertType: string; email: string; verified: boolean }[];
+}
+
+export class AlertService {
+
+  constructor(private readonly deps: ServiceDeps) {
+    // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
+  }
+
+  async alertsConfiguration(user: AuthUser, id: string): Promise<UnitAlertsConfiguration> {
+    const row = await this.deps.units.findVisible(user, id);
+    const extra = await this.extrasOf(id);
+    return this.resolveAlerts(row, parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'), undefined);
+  }
+
+  async possibleAlertsConfiguration(
+    user: AuthUser,
+    id: string,
+    mode: AlertConfigMode,
+    groupId: string | undefined,
+  ): Promise<UnitAlertsConfiguration> {
+    const row = await this.deps.units.findVisible(user, id);
+    if (mode === 'group') {
+      if (groupId === undefined) throw validationError([{ path: 'query.groupId', message: VALIDATION.required }]);
+      if (!row.groups.some((g) => g.groupId === groupId)) throw validationError([{ path: 'query.groupId', message: VALIDATION.invalidField }]);
+    }
+    return this.resolveAlerts(row, mode, mode === 'group' ? groupId : undefined);
+  }
+
+  /** Active alerts (Alert table) of the units the caller can see, newest first (at most pageSizeMax). */
+  async activeAlerts(user: AuthUser, groupId: string | undefined): Promise<ActiveAlert[]> {
+    const unitWhere: Prisma.UnitWhereInput = user.global ? {} : {
+      OR: [
+        { inventories: { some: { inventoryId: { in: user.inventoryIds } } } },
+        { groups: { some: { groupId: { in: user.groupIds } } } },
+      ],
+    };
+    const scoped: Prisma.UnitWhereInput = groupId === undefined ? unitWhere : { AND: [unitWhere, { groups: { some: { groupId } } }] };
+    const rows = await this.deps.db.alert.findMany({
+      where: { active: true, unitId: { not: null }, unit: { is: scoped } },
+      include: { unit: { select: { name: true } } },
+      orderBy: [{ raisedAt: 'desc' }, { id: 'asc' }],
+      take: LIMITS.pageSizeMax,
+    });
+    return rows.flatMap((a) => {
+      const type = AlertType.safeParse(a.type);
+      const level = AlertLevel.safeParse(a.level);
+      if (!type.success || !level.success || a.unitId === null) return [];
+      return [{
+        id: a.id,
+        unitId: a.unitId,
+        unitName: a.unit?.name ?? '',
+        type: type.data,
+        level: level.data,
+        message: a.message,
+        value: a.value,
+        acknowledged: a.acknowledged,
+        raisedAt: a.raisedAt.toISOString(),
+      }];
+    });
+  }
+
+  async defaultAlertConfiguration(): Promise<DefaultAlertConfiguration> {
+    const row = await this.deps.db.alertConfiguration.findFirst({ where: { scope: 'default' }, orderBy: { createdAt: 'asc' } });
+    return {
+      modes: [...ALERT_CONFIG_MODES],
+      defaultMode: 'automatic',
+      alerts: alertTypeSettings(row?.alerts, {}),
+      settings: alertSettings(row?.settings),
+      soundSettings: soundSettings(row?.soundSettings),
+    };
+  }
+
+  /**
+   * The alerts configuration applying to a unit in `mode` (spec 000 §3): manual = the unit's own
+   * (until one is saved: what automatic mode gives); group = the chosen group's (explicit, else the
+   * one stored with the unit, else its last group); automatic = the last group the unit joined.
+   * A group without its own configuration inherits its inventory's, then the platform default.
+   */
+  private async resolveAlerts(row: UnitRecord, mode: AlertConfigMode, explicitGroupId: string | undefined): Promise<UnitAlertsConfiguration> {
+    const db = this.deps.db;
+    const own = await db.alertConfiguration.findUnique({ where: { unitId: row.id }, include: { recipients: true } });
+    if (mode === 'manual' && own) return this.alertsAnswer(row.id, mode, null, 'unit', own, {});
+    let groupId: string | null = null;
+    if (mode === 'group') groupId = explicitGroupId ?? (own?.sourceGroupId && row.groups.some((g) => g.groupId === own.sourceGroupId) ? own.sourceGroupId : null);
+    if (groupId === null) {
+      const last = await db.unitGroup.findFirst({ where: { unitId: row.id }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
+      groupId = last?.groupId ?? null;
+    }
+    const answerGroupId = mode === 'manual' ? null : groupId;
+    if (groupId !== null) {
+      const group = await db.group.findUnique({
+        where: { id: groupId },
+        select: { inventoryId: true, alertThresholds: true, alertConfiguration: { include: { recipients: true } } },
+      });
+      if (group) {
+        const thresholds = record(group.alertThresholds);
+        if (group.alertConfiguration) return this.alertsAnswer(row.id, mode, answerGroupId, 'group', group.alertConfiguration, thresholds);
+        const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
+        if (inv) return this.alertsAnswer(row.id, mode, answerGroupId, 'inventory', inv, thresholds);
+      }
+    } else {
+      const inventoryId = row.inventories[0]?.inventoryId;
+      if (inventoryId !== undefined) {
+        const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId }, include: { recipients: true } });
+        if (inv) return this.alertsAnswer(row.id, mode, null, 'inventory', inv, {});
+      }
+    }
+    const def = await db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true }, orderBy: { createdAt: 'asc' } });
+    return this.alertsAnswer(row.id, mode, answerGroupId, 'default', def ?? { alerts: {}, settings: {}, soundSettings: {}, recipients: [] }, {});
+  }
+
+  private alertsAnswer(
+    uniqueId: string,
+    mode: AlertConfigMode,
+    groupId: string | null,
+    source: UnitAlertsConfiguration['source'],
+    row: AlertConfigRow,
+    groupThresholds: Record<string, unknown>,
+  ): UnitAlertsConfiguration {
+    return {
+      uniqueId,
+      mode,
+      groupId,
+      source,
+      alerts: alertTypeSettings(row.alerts, groupThresholds),
+      settings: alertSettings(row.settings),
+      soundSettings: soundSettings(row.soundSettings),
+      recipients: row.recipients
+        .map((r) => ({ alertType: r.alertType === 'all' ? ('all' as const) : parseOr(AlertType, r.alertType, 'all' as const), email: r.email, verified: r.verified }))
+        .sort((a, b) => (a.email + a.alertType < b.email + b.alertType ? -1 : 1)),
+    };
+  }
+
+  private async extrasOf(id: string): Promise<UnitExtras> {
+    const extras = await this.deps.unitRepository.extrasOf(id);
+    if (!extras) throw new AppError('NOT_FOUND');
+    return extras;
+  }
+}
+
+// ── pure helpers ───────────────────────────────────────────────────────────────────────────
+
+function record(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+function parseOr<T, F>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: F): T | F {
+  const r = schema.safeParse(v);
+  return r.success ? r.data : fallback;
+}
+
+function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unknown>): AlertTypeSettings {
+  const alerts = record(stored);
+  const out = {} as AlertTypeSettings;
+  for (const t of ALERT_TYPES) {
+    const base = DEFAULT_ALERT_TYPE_SETTINGS[t];
+    const s = record(alerts[t]);
+    const th = record(s.thresholds ?? groupThresholds[t]);
+    const hasThresholds = Object.keys(th).length > 0;
+    out[t] = {
+      enabled: typeof s.enabled === 'boolean' ? s.enabled : base.enabled,
+      level: parseOr(AlertLevel, s.level, base.level),
+      thresholds: hasThresholds
+        ? { warning: typeof th.warning === 'number' ? th.warning : null, critical: typeof th.critical === 'number' ? th.critical : null }
+        : base.thresholds,
+    };
+  }
+  return out;
+}
+
+function alertSettings(stored: unknown): AlertSettings {
+  const s = record(stored);
+  const out = { ...DEFAULT_ALERT_SETTINGS } as AlertSettings;
+  for (const k of Object.keys(DEFAULT_ALERT_SETTINGS) as (keyof AlertSettings)[]) if (typeof s[k] === 'boolean') out[k] = s[k];
+  return out;
+}
+
+function soundSettings(stored: unknown): { critical: boolean; warning: boolean } {
+  const s = record(stored);
+  return {
+    critical: typeof s.critical === 'boolean' ? s.critical : DEFAULT_ALERT_SOUND_SETTINGS.critical,
+    warning: typeof s.warning === 'boolean' ? s.warning : DEFAULT_ALERT_SOUND_SETTINGS.warning,
+  };
+}
+
+/** The calls UnitReadService answers. */
+
+export const alertCalls = callsOf<AlertService>()({
+  getUnitAlertsConfiguration: (s, { params }, user) => s.alertsConfiguration(user, params.id),
+  getUnitPossibleAlertsConfiguration: (s, { params, query }, user) => s.possibleAlertsConfiguration(user, params.id, query.mode, query.groupId),
+  fetchActiveAlerts: (s, { query }, user) => s.activeAlerts(user, query.group),
+  getDefaultAlertConfiguration: (s, _input) => s.defaultAlertConfiguration(),
+});
