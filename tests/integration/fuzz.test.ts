@@ -3,28 +3,31 @@
  * zod's JSON Schema conversion and a small JSON-Schema-to-arbitrary mapper: zod-fast-check does
  * not support zod 4), with fast-check on a fixed seed.
  *
- * For each call, as a user whose role may make it:
+ * Each call is fuzzed as a global user (super user or staff: every inventory) and as a non-global
+ * user (luc_regular, else luc_admin, else another admitted role: their inventories and groups
+ * only), each as far as the call admits them:
  * 1. malformed inputs — wrong types, missing fields, over-long and odd strings, huge and negative
  *    numbers, unknown keys, odd path parameters, invalid JSON — are answered 4xx (never 5xx) and
- *    change nothing: a hash per table (units, memberships, files, services, preferences, users,
- *    stories, alert configurations, support cases, ...; telemetry and live device state left out)
- *    is the same after every call's batch as before the first. Every malformed call runs before
- *    any accepted one, so nothing a valid call started can move the hashes meanwhile.
+ *    change nothing: every table of the schema (tests/support/db-snapshot.ts reads them all,
+ *    listed from Prisma's model names; only what devices write on their own is left out) holds
+ *    the same rows after the last malformed request as before the first (the rows that differ are
+ *    listed). Every malformed call runs before any accepted one, so nothing a valid call started
+ *    can change them meanwhile.
  * 2. valid inputs at the boundaries (edge lengths and values, the generator's accepted cases) may
  *    be accepted and change state, but are never answered 5xx.
  * A generated request counts as malformed exactly when one of the parts the route declares
  * (params, query, body) fails its schema, as the router decides.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { catalogue, ENDPOINT_IDS, type EndpointDef, type EndpointId, type Role } from '@fleet/contracts';
+import { catalogue, ENDPOINT_IDS, GLOBAL_SCOPE_ROLES, type EndpointDef, type EndpointId, type Role } from '@fleet/contracts';
+import { checkDeviceWritten, describeChanges, readAllTables } from '../support/db-snapshot.js';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 fc.configureGlobal({ seed: 42 });
 
-/** Runs per call: malformed inputs, then boundary inputs. Small enough for well under a minute per provider. */
-const RUNS = { malformed: 16, boundary: 6 } as const;
+/** Runs per call and caller: malformed inputs, then boundary inputs. Small enough for well under a minute per provider. */
+const RUNS = { malformed: 12, boundary: 4 } as const;
 /** Calls that end the fuzz unit's life; their boundary runs come last. */
 const DESTRUCTIVE = /^(deleteAdminUnit|deregisterAdminUnit|shutdownUnit)$|Reboot/;
 
@@ -298,6 +301,19 @@ function isMalformed(def: EndpointDef, r: FuzzRequest): boolean {
   return false;
 }
 
+// ── callers ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who fuzzes a call: a global role (super user, else staff) and a non-global one (luc_regular,
+ * else luc_admin, else the first other admitted role), as far as the call admits them.
+ */
+function callersOf(def: EndpointDef): Role[] {
+  const roles = def.roles as readonly Role[];
+  const global = (['super_user', 'staff'] as const).find((r) => roles.includes(r));
+  const nonGlobal = (['luc_regular', 'luc_admin'] as const).find((r) => roles.includes(r)) ?? roles.find((r) => !GLOBAL_SCOPE_ROLES.includes(r));
+  return [...(global ? [global] : []), ...(nonGlobal ? [nonGlobal] : [])];
+}
+
 // ── the test ───────────────────────────────────────────────────────────────────────────────────
 
 describe.each(providers())('fuzzing every declared call on %s', (provider) => {
@@ -318,6 +334,8 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     expect(created.statusCode, created.body).toBe(200);
     unitId = created.json().uniqueId;
     await eventually(async () => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${unitId}`, headers: { cookie: su } })).json().status === 'idle');
+    // Every caller logs in now: a session is a row, and the malformed phase expects no new rows.
+    for (const role of new Set(ENDPOINT_IDS.flatMap((id) => callersOf(catalogue[id])))) await cookieFor(role);
   });
   afterAll(async () => s?.close());
 
@@ -330,13 +348,10 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     return c;
   }
 
-  /** A role that may make the call: the super user when it may, else the first listed. */
-  const roleFor = (def: EndpointDef): Role => (def.roles.includes('super_user') ? 'super_user' : def.roles[0]!);
-
-  async function send(def: EndpointDef, r: FuzzRequest) {
+  async function send(def: EndpointDef, r: FuzzRequest, role: Role) {
     const path = def.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? ''));
     const qs = new URLSearchParams(r.query).toString();
-    const headers: Record<string, string> = { cookie: await cookieFor(roleFor(def)) };
+    const headers: Record<string, string> = { cookie: await cookieFor(role) };
     let payload: string | undefined;
     if (r.body) {
       headers['content-type'] = 'application/json';
@@ -345,45 +360,18 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     const res = await s.app.inject({ method: def.method, url: `${s.config.CORE_PREFIX}${path}${qs ? `?${qs}` : ''}`, headers, ...(payload === undefined ? {} : { payload }) });
     const key = String(res.statusCode);
     stats.set(key, (stats.get(key) ?? 0) + 1);
+    const scope = GLOBAL_SCOPE_ROLES.includes(role) ? 'global' : 'non-global';
+    sentAs.set(scope, (sentAs.get(scope) ?? 0) + 1);
     return res;
   }
-  /** Answers by status code, per phase (the test also checks that it really sent its requests). */
+  /** Answers by status code, and requests by kind of caller, per phase (the test checks that it really sent them). */
   const stats = new Map<string, number>();
-
-  /** One hash per table of what requests may change (live device state and telemetry left out). */
-  async function snapshot(): Promise<Record<string, string>> {
-    const db = s.app.services.db;
-    const tables: Record<string, Promise<unknown>> = {
-      units: db.unit.findMany({ orderBy: { id: 'asc' }, omit: { status: true, applications: true, telemetry: true, updatedAt: true } }),
-      unitInventories: db.unitInventory.findMany({ orderBy: [{ unitId: 'asc' }, { inventoryId: 'asc' }] }),
-      unitGroups: db.unitGroup.findMany({ orderBy: [{ unitId: 'asc' }, { groupId: 'asc' }] }),
-      files: db.file.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      services: db.service.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      preferences: db.userPreference.findMany({ orderBy: { userId: 'asc' }, omit: { updatedAt: true } }),
-      users: db.user.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true, lastLoginAt: true } }),
-      stories: db.story.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      storyUnits: db.storyUnit.findMany({ orderBy: [{ storyId: 'asc' }, { unitId: 'asc' }] }),
-      alertConfigurations: db.alertConfiguration.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      alertRecipients: db.alertEmailRecipient.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      remoteActions: db.remoteAction.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      upgradeJobs: db.upgradeJob.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      groups: db.group.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      inventories: db.inventory.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-      channels: db.channel.findMany({ orderBy: { id: 'asc' }, select: { id: true, name: true, configuration: true, fileTransfer: true } }),
-      destinations: db.streamingDestination.findMany({ orderBy: { id: 'asc' }, omit: { updatedAt: true } }),
-    };
-    const out: Record<string, string> = {};
-    for (const [name, rows] of Object.entries(tables)) {
-      const json = JSON.stringify(await rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-      out[name] = createHash('sha256').update(json).digest('hex');
-    }
-    return out;
-  }
+  const sentAs = new Map<'global' | 'non-global', number>();
 
   const ctx = (): Ctx => ({ unitId, root: {} });
 
   /** Run one call's property; a failure is recorded (with fast-check's counterexample) and the next call goes on. */
-  async function collect(failures: string[], id: EndpointId, run: () => Promise<void>): Promise<void> {
+  async function collect(failures: string[], id: string, run: () => Promise<void>): Promise<void> {
     try {
       await run();
     } catch (e) {
@@ -394,59 +382,72 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     }
   }
   /** Accepted-looking requests met while fuzzing malformed ones; sent in the boundary phase. */
-  const boundaryPool = new Map<EndpointId, FuzzRequest[]>();
+  const boundaryPool = new Map<EndpointId, Map<string, FuzzRequest>>();
 
   it('answers malformed input to every declared call with 4xx, never 5xx, and changes nothing', async () => {
-    const before = await snapshot();
+    expect(await checkDeviceWritten(s.app.services.db)).toEqual([]);
+    const before = await readAllTables(s.app.services.db);
     const failures: string[] = [];
+    let batches = 0;
     for (const id of ENDPOINT_IDS) {
       const def: EndpointDef = catalogue[id];
-      await collect(failures, id, () =>
-        fc.assert(
-          fc.asyncProperty(malformedArb(def, ctx()), async (r) => {
-            if (!isMalformed(def, r)) {
-              boundaryPool.set(id, [...(boundaryPool.get(id) ?? []), r]);
-              return;
-            }
-            const res = await send(def, r);
-            const what = `${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-            if (res.statusCode < 400 || res.statusCode >= 500) throw new Error(what);
-          }),
-          { numRuns: RUNS.malformed, endOnFailure: true },
-        ),
-      );
-      const after = await snapshot();
-      const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-      if (changed.length > 0) {
-        failures.push(`${id}: changed ${changed.join(', ')}`);
-        Object.assign(before, after);
+      for (const role of callersOf(def)) {
+        batches++;
+        await collect(failures, `${id} as ${role}`, () =>
+          fc.assert(
+            fc.asyncProperty(malformedArb(def, ctx()), async (r) => {
+              if (!isMalformed(def, r)) {
+                const pool = boundaryPool.get(id) ?? new Map<string, FuzzRequest>();
+                pool.set(JSON.stringify(r), r);
+                boundaryPool.set(id, pool);
+                return;
+              }
+              const res = await send(def, r, role);
+              const what = `${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+              if (res.statusCode < 400 || res.statusCode >= 500) throw new Error(what);
+            }),
+            { numRuns: RUNS.malformed, endOnFailure: true },
+          ),
+        );
       }
     }
+    // Every table as it was before the first malformed request (the rows that differ are listed).
+    for (const change of describeChanges(before, await readAllTables(s.app.services.db))) failures.push(`changed by malformed requests: ${change}`);
     expect(failures).toEqual([]);
     const sent = [...stats.values()].reduce((a, b) => a + b, 0);
-    console.info(`malformed: ${sent} requests`, Object.fromEntries(stats));
-    expect(sent).toBeGreaterThan(ENDPOINT_IDS.length * (RUNS.malformed / 2));
+    console.info(`malformed: ${sent} requests`, Object.fromEntries(stats), Object.fromEntries(sentAs));
+    expect(sent).toBeGreaterThan(batches * (RUNS.malformed / 2));
+    // Both kinds of caller really sent malformed requests (most calls admit both).
+    expect(sentAs.get('non-global') ?? 0).toBeGreaterThan(ENDPOINT_IDS.length * (RUNS.malformed / 4));
+    expect(sentAs.get('global') ?? 0).toBeGreaterThan(ENDPOINT_IDS.length * (RUNS.malformed / 4));
     stats.clear();
+    sentAs.clear();
   });
 
   it('answers boundary input to every declared call without 5xx', async () => {
     const order = [...ENDPOINT_IDS].sort((a, b) => Number(DESTRUCTIVE.test(a)) - Number(DESTRUCTIVE.test(b)));
     const failures: string[] = [];
+    let batches = 0;
     for (const id of order) {
       const def: EndpointDef = catalogue[id];
-      const check = async (r: FuzzRequest) => {
-        const res = await send(def, r);
-        if (res.statusCode >= 500) throw new Error(`${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-      };
-      await collect(failures, id, async () => {
-        for (const r of boundaryPool.get(id) ?? []) await check(r);
-        await fc.assert(fc.asyncProperty(validishArb(def, ctx()), check), { numRuns: RUNS.boundary, endOnFailure: true });
-      });
+      // The non-global caller first: the global one may end the fuzz unit's life (destructive calls).
+      for (const role of [...callersOf(def)].reverse()) {
+        batches++;
+        const check = async (r: FuzzRequest) => {
+          const res = await send(def, r, role);
+          if (res.statusCode >= 500) throw new Error(`${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        };
+        await collect(failures, `${id} as ${role}`, async () => {
+          for (const r of boundaryPool.get(id)?.values() ?? []) await check(r);
+          await fc.assert(fc.asyncProperty(validishArb(def, ctx()), check), { numRuns: RUNS.boundary, endOnFailure: true });
+        });
+      }
     }
     expect(failures).toEqual([]);
     const sent = [...stats.values()].reduce((a, b) => a + b, 0);
-    console.info(`boundary: ${sent} requests`, Object.fromEntries(stats));
-    expect(sent).toBeGreaterThanOrEqual(ENDPOINT_IDS.length * RUNS.boundary);
+    console.info(`boundary: ${sent} requests`, Object.fromEntries(stats), Object.fromEntries(sentAs));
+    expect(sent).toBeGreaterThanOrEqual(batches * RUNS.boundary);
+    expect(sentAs.get('non-global') ?? 0).toBeGreaterThan(0);
     // Some boundary inputs are accepted: the generator reaches the handlers, not only validation.
     expect([...stats.keys()].some((k) => k.startsWith('2'))).toBe(true);
   });
