@@ -15,7 +15,8 @@
  * - firstRouteJs: every JavaScript file requested to show /list to a signed-in user (entry and
  *   lazy chunks), gzipped one by one with node:zlib.
  *
- * Goals (issue 6): each script time < 100 ms with 10,000 units; first route JS < 300 KB gzipped.
+ * Goals (results in BENCHMARKS.md): each script time < 100 ms with 10,000 units; first route JS
+ * < 300 KB gzipped.
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-units.bench.ts [--fleet 10000] [--repeat 3]
  */

@@ -1,8 +1,8 @@
 /**
- * The unit detail's settings added in issue 6 (second round), against the real stack and the
- * simulator: audio jacks (intercom/audiojacks), the multi camera channel's validation, video
- * return on the unit (videoreturn), the admin's databridge gateway picker (admin dbgateway), and
- * what a read-only user sees. Values set through REST by another request follow without a reload.
+ * The unit detail's settings, against the real stack and the simulator: audio jacks
+ * (intercom/audiojacks), the multi camera channel's validation, video return on the unit
+ * (videoreturn), the admin's databridge gateway picker (admin dbgateway), and what a read-only
+ * user sees. Values set through REST by another request follow without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support';

@@ -42,9 +42,9 @@ export const UNIT_APPLICATIONS = [
 ] as const;
 
 /**
- * State of one running application as reported by a device. `failed` (appended for the IP pipe,
- * issue 3 unit-actions area): the activity could not be established and stays reported until it
- * is stopped (spec 000 §4 "failed also appears in texts").
+ * State of one running application as reported by a device. `failed` (the IP pipe reports it): the
+ * activity could not be established and stays reported until it is stopped (spec 000 §4 "failed
+ * also appears in texts").
  */
 export const APPLICATION_STATES = ['connecting', 'running', 'speedtest', 'disconnecting', 'stopping', 'failed'] as const;
 

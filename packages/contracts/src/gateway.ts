@@ -6,12 +6,10 @@
 import { z } from 'zod';
 import { UnitCommand, UnitTypeGroup } from './enums.js';
 import { Applications, Battery, BitrateSample, Location, Modem } from './entities/unit.js';
-// issue 4 (simulator: servers, channels, device events, control plane)
 import {
   AlertLevel, AlertType, ChannelStatus, ChannelType, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
 } from './enums.js';
 import { ControlRequest, ShardStatus } from './control.js';
-// issue 3, unit-config area
 import { CellularOperator } from './entities/unit-config.js';
 
 /** What a simulated (or real) device needs to know about itself. */
@@ -38,7 +36,7 @@ export const DeviceCommand = z.discriminatedUnion('type', [
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 
-// ── Issue 4 (simulator): servers with their channels, and the control plane ─────────────────────
+// ── Servers with their channels, and the control plane (core → device) ──────────────────────────
 /** A channel of a server as the simulator emulates it (spec 001 §3 Channel). */
 export const ChannelSpec = z.object({
   channelId: z.string(),
@@ -82,13 +80,11 @@ export type ServerSpec = z.infer<typeof ServerSpec>;
 export const AssignServers = z.object({ kind: z.literal('assignServers'), servers: z.array(ServerSpec), owned: z.array(z.string()) });
 /** A control-plane request forwarded to a shard; answered by one `controlReply`. */
 export const ControlMessage = z.object({ kind: z.literal('control'), requestId: z.string(), control: ControlRequest });
-// ── end of issue 4 members (core → device) ───────────────────────────────────────────────────────
 
 export const CoreToDevice = z.discriminatedUnion('kind', [
   /** The devices this shard is to emulate (replaces the previous assignment). */
   z.object({ kind: z.literal('assign'), devices: z.array(DeviceSpec) }),
   z.object({ kind: z.literal('command'), commandId: z.string(), unitId: z.string(), command: DeviceCommand }),
-  // issue 4
   AssignServers,
   ControlMessage,
 ]);
@@ -123,12 +119,12 @@ export const DeviceAck = z.object({
   /** An ErrorCode of the catalogue when ok is false. */
   error: z.string().optional(),
   deviceCode: z.number().int().optional(),
-  /** (issue 3, unit-config area) What an accepted command answers at once (the networks of a wifi query). */
+  /** What an accepted command answers at once (the networks of a wifi query). */
   result: z.json().optional(),
 });
 export type DeviceAck = z.infer<typeof DeviceAck>;
 
-// ── Issue 4 (simulator): device events, control replies, batches ─────────────────────────────────
+// ── Device events, control replies, batches (device → core) ─────────────────────────────────────
 const percent = z.number().min(0).max(100);
 
 /** A server's state (spec 001 §3 Server: state, serverUsage); cpu and storage in %. */
@@ -226,7 +222,7 @@ export const StoragesEvent = z.object({ type: z.literal('storages'), unitId: z.s
 /** The unit's tally as its channel drives it: on air (program), in preview, or off (spec 000 §3 tally). */
 export const TallyEvent = z.object({ type: z.literal('tally'), unitId: z.string(), tally: z.enum(['program', 'preview', 'off']) });
 
-/** (issue 3, unit-config area) A cellular scan finished (1–2 minutes after it was asked): operators found, or the failure. */
+/** A cellular scan finished (1–2 minutes after it was asked): operators found, or the failure. */
 export const CellularScanEvent = z.object({
   type: z.literal('cellularScan'),
   unitId: z.string(),
@@ -249,7 +245,6 @@ export const DeviceEvent = z.discriminatedUnion('type', [
   FetchLogsEvent,
   StoragesEvent,
   TallyEvent,
-  // issue 3, unit-config area
   CellularScanEvent,
 ]);
 export type DeviceEvent = z.infer<typeof DeviceEvent>;
@@ -262,14 +257,12 @@ export const DeviceBatch = z.object({
   kind: z.literal('batch'),
   messages: z.array(z.discriminatedUnion('kind', [DeviceState, DeviceTelemetry, DeviceAck, DeviceEventMessage, ControlReply])),
 });
-// ── end of issue 4 members (device → core) ───────────────────────────────────────────────────────
 
 export const DeviceToCore = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hello'), shardId: z.string() }),
   DeviceState,
   DeviceTelemetry,
   DeviceAck,
-  // issue 4
   DeviceEventMessage,
   ControlReply,
   DeviceBatch,
@@ -291,7 +284,7 @@ export type DeviceGatewayEnd = GatewayEnd<DeviceToCore, CoreToDevice>;
 
 export const GATEWAY = { wsPath: '/gateway' } as const;
 
-// ── Hot path: telemetry validated without copying (issue 5, realtime ingest) ─────────────────────
+// ── Hot path: telemetry validated without copying ───────────────────────────────────────────────
 /*
  * A shard reports every unit's telemetry once a second: at 10,000 units, `DeviceToCore.safeParse`
  * copied every object of 10,000 messages a second (zod returns new objects), and those copies were

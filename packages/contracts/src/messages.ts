@@ -46,7 +46,7 @@ export const VALIDATION = {
   filenamePrefixUnique: 'The resulting file name must be unique on the same multimedia hub',
   maxElements: 'Maximum number of elements reached',
   noItems: 'No items',
-  // ── Unit commands and unit updates (issue 3, unit-config area) ──
+  // ── Unit commands and unit updates ──
   /** 000 §4: Store & Forward is disabled when the unit has no SD card. */
   storeAndForwardNoSdCard: 'Store & Forward is not available: the unit has no SD card',
   /** 000 §9: audio channels 4 and above come from the SDI input only. */
@@ -56,7 +56,7 @@ export const VALIDATION = {
   /** 000 §3 switcher-and-proxy: two distinct channels. */
   proxySameAsHighQuality: 'The proxy channel must be different from the high quality channel',
   // ── end of unit-config area ──
-  // ── files (issue 6) ──
+  // ── files ──
   /** Make a chunk: the end of the range must come after its start. */
   chunkEndAfterStart: 'The end must be after the start',
   // ── end of files ──
@@ -120,7 +120,7 @@ export const ERROR_CATALOGUE = {
   GEOCODING_PROFILE_IN_USE: { status: 409, message: 'Geocoding profile in use' },
   UNIT_MAX_INVENTORIES: { status: 409, message: 'Unit max inventories reached' },
   EMAIL_SMS_ERROR: { status: 502, message: 'Email/SMS error, try again' },
-  // ── Unit actions and admin unit calls (issue 3, unit-actions area) ──
+  // ── Unit actions and admin unit calls ──
   /** Spec 000 §5 send logs: "A support case can be opened only when the unit is online and idle". */
   SUPPORT_CASE_NOT_IDLE: { status: 409, message: 'A support case can be opened only when the unit is online and idle' },
   /** Spec 000 §5: "users without an e-mail address cannot open one". */
@@ -136,7 +136,7 @@ export const ERROR_CATALOGUE = {
   /** A unit joins only groups of its own inventories (admin group association). */
   GROUP_OUTSIDE_UNIT_INVENTORIES: { status: 409, message: 'The group belongs to an inventory the unit is not in' },
   // ── end of unit-actions area ──
-  // ── Unit commands and unit updates (issue 3, unit-config area) ──
+  // ── Unit commands and unit updates ──
   /** 000 §5: disabling (or disconnecting) the last connected interface; decided by core or device. */
   LAST_INTERFACE: { status: 409, message: VALIDATION.lastInterface },
   /** 000 §5: a cellular scan with only one interface connected; decided by core or device. */

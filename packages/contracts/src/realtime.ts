@@ -40,7 +40,7 @@ export const UnitUpdatedEvent = z.object({ type: z.literal('unit.updated'), unit
 export const DeviceAddedEvent = z.object({ type: z.literal('device.added'), unitId: z.string(), at: z.number().int() });
 export const DeviceRemovedEvent = z.object({ type: z.literal('device.removed'), unitId: z.string(), at: z.number().int() });
 
-// ── Issue 5: the rest of what the console shows live (spec 000 §4, 001 §4, 001 §7) ──────────────
+// ── Alerts, transitions, statuses, transfers, notifications, settings (000 §4, 001 §4, §7) ──────
 /** An alert as the live lists show it: on a unit, a server or a channel (spec 000 §3 Alerts). */
 export const LiveAlert = z.object({
   id: z.string(),
@@ -117,9 +117,9 @@ export const FileTransferCompletedEvent = z.object({
 export const NotificationEvent = z.object({ type: z.literal('notification'), notification: ClientNotification, at: z.number().int() });
 /** A server setting the console depends on changed; a changed wsLibrary makes consoles reload (spec 000 §8). */
 export const ConfigChangedEvent = z.object({ type: z.literal('config.changed'), wsLibrary: z.string(), at: z.number().int() });
-// ── end of issue 5 members ──────────────────────────────────────────────────────────────────────
+// ── end of alerts, transitions, statuses, transfers, notifications, settings ────────────────────
 
-// ── Unit commands and unit updates (issue 3, unit-config area) ──────────────────────────────────
+// ── Unit commands and unit updates ──────────────────────────────────────────────────────────────
 /** A unit's configuration changed (spec 000 §7 unit updates): the setting and the new configuration. */
 export const UnitConfigurationEvent = z.object({
   type: z.literal('unit.configuration'),
@@ -145,7 +145,7 @@ export const UnitCommandResultEvent = z.object({
 });
 // ── end of unit-config members ──────────────────────────────────────────────────────────────────
 
-// ── Stories (issue 6, stories area) ─────────────────────────────────────────────────────────────
+// ── Stories ─────────────────────────────────────────────────────────────────────────────────────
 /**
  * A story was created or changed (fields or assigned units); topic: its inventory and that
  * inventory's groups. Consoles replace it in their lists when its version is newer.
@@ -155,7 +155,7 @@ export const StoryChangedEvent = z.object({ type: z.literal('story.changed'), st
 export const StoryRemovedEvent = z.object({ type: z.literal('story.removed'), id: z.string(), inventoryId: z.string(), at: z.number().int() });
 // ── end of stories area ─────────────────────────────────────────────────────────────────────────
 
-// ── Files (issue 6, files area) ─────────────────────────────────────────────────────────────────
+// ── Files ───────────────────────────────────────────────────────────────────────────────────────
 /**
  * A channel file appeared (a unit started sending it, spec 001 §4 file transfer) or changed (its
  * transfer progressed or completed, it was renamed, cut into a chunk, started or stopped playing
@@ -174,7 +174,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitUpdatedEvent,
   DeviceAddedEvent,
   DeviceRemovedEvent,
-  // issue 5
+  // alerts, transitions, statuses, transfers, notifications, settings
   AlertRaisedEvent,
   AlertClearedEvent,
   UnitTransitionEvent,
@@ -185,8 +185,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   FileTransferCompletedEvent,
   NotificationEvent,
   ConfigChangedEvent,
-  // end issue 5
-  // issue 3, unit-config area
+  // end alerts, transitions, statuses, transfers, notifications, settings
+  // unit-config area
   UnitConfigurationEvent,
   UnitCommandResultEvent,
   // end unit-config area

@@ -69,7 +69,7 @@ export function hasAnyRole(userRoles: readonly Role[], allowed: readonly Role[])
   return userRoles.some((r) => allowed.includes(r));
 }
 
-// ── Unit reads (issue 3) ─────────────────────────────────────────────────────────────────────────
+// ── Unit reads and admin unit calls ──────────────────────────────────────────────────────────────
 /**
  * Admin-level unit calls (spec 000 §6: "admin-level unit calls (create, update, delete,
  * inventories, groups, target software version, deregistration, cellular and total limits,

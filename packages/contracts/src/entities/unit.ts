@@ -136,7 +136,7 @@ export const UnitRenameBody = z.object({
   name: UnitName,
   comment: z.string().max(LIMITS.unitCommentMax, VALIDATION.maxChars(LIMITS.unitCommentMax)).optional(),
   /** When given, the update applies only if the unit is still at this version (else 409). */
-  // (issue 3, unit-actions area: found by the fuzz test) versions are 32-bit integers in storage.
+  // Versions are 32-bit integers in storage: a larger one is refused here rather than failing in the database.
   version: z.number().int().nonnegative().max(2_147_483_647).optional(),
 });
 
