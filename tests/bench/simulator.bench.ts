@@ -161,8 +161,8 @@ async function againstCore() {
         () => gateway.stats.messages > UNITS && reports.length > 0,
         // The boot storm (every unit's first state written to storage) is over before measuring.
         async () => {
-          await stack.app.services.units.settle();
-          await stack.app.services.fleet.settle();
+          await stack.app.services.reports.settle();
+          await stack.app.services.events.settle();
         },
       );
       const start = coreCpu0 ?? cpu0;

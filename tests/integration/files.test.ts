@@ -345,7 +345,7 @@ describe.each(providers())('channel files on %s', (provider) => {
 
   it('creates the file entry when a unit starts sending it to a channel and clears transferring when it completes', async () => {
     const unit = 'LU800-0003';
-    await eventually(async () => s.app.services.units.statusOf(unit) === 'idle');
+    await eventually(async () => s.app.services.index.statusOf(unit) === 'idle');
     const recorded = await db().file.create({
       data: { id: 'fil-transfer-1', unitId: unit, kind: 'recorded', fileName: 'transfer_test.mp4', path: '/media/sd/transfer_test.mp4', rootDirectory: '/media/sd', sizeBytes: BigInt(2_000_000), metadata: { bitrate: 4000, codec: 'h265' } },
     });

@@ -171,7 +171,7 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     expect(published.some((p) => p.event.type === 'device.added' && p.topics.includes('inventory:inv-global-sports'))).toBe(true);
     const football = await call('PUT', `/v2/admin/units/${id}/groups/grp-football`, superUser);
     expect(football.json().groupIds.sort()).toEqual(['grp-football', 'grp-newsroom']);
-    expect(s.app.services.units.topicsOf(id)).toContain('group:grp-football');
+    expect(s.app.services.index.topicsOf(id)).toContain('group:grp-football');
     const again = await call('PUT', `/v2/admin/units/${id}/groups/grp-football`, superUser);
     expect(again.json().error.code).toBe('ASSOCIATION_EXISTS');
 

@@ -65,7 +65,7 @@ describe.each(providers())('unit commands on %s', (provider) => {
     // Every unit used below is up (the simulator boots them in a few ms).
     await eventually(async () => {
       const ids = ['LU800-0001', 'LU800-0003', 'SOLO-0001', 'LULITE-0001', 'LUSMART-0002', 'PTP-0001', 'DRONE-0001'];
-      return ids.every((id) => s.app.services.units.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0);
+      return ids.every((id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0);
     });
   });
   afterAll(async () => s?.close());
@@ -177,9 +177,9 @@ describe.each(providers())('unit commands on %s', (provider) => {
     const scan = await cmd('PTP-0001', 'cellularScan', { modemId: 'PTP-0001-m2' });
     expect(scan.statusCode).toBe(409);
     expect(scan.json().error).toMatchObject({ code: 'CELLULAR_SCAN_ONE_MODEM', message: 'Cellular scan is not allowed when only one modem is connected' });
+    s.sim!.inject({ unitId: 'PTP-0001', fault: { type: 'modemRecover', modem: 2 } });
     const unknown = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m9', enabled: false });
     expect(unknown.statusCode).toBe(422);
-    s.sim!.inject({ unitId: 'PTP-0001', fault: { type: 'modemRecover', modem: 2 } });
     expect(unknown.json().error.code).toBe('INTERFACE_NOT_PRESENT');
     const on = await cmd('LU800-0001', 'linkConfiguration', { modemId: 'LU800-0001-m6', enabled: true });
     expect(on.statusCode).toBe(200);
@@ -187,9 +187,9 @@ describe.each(providers())('unit commands on %s', (provider) => {
       const m = modems('LU800-0001').find((x) => x.id === 'LU800-0001-m6');
       return m?.enabled && m.connected;
     });
+    await eventually(async () => modems('PTP-0001').find((m) => m.id === 'PTP-0001-m2')?.connected === true);
     const badBody = await cmd('PTP-0001', 'linkConfiguration', { modemId: 'PTP-0001-m2' });
     expect(badBody.json().error.fields).toEqual([{ path: 'body.enabled', message: 'This field is required' }]);
-    await eventually(async () => modems('PTP-0001').find((m) => m.id === 'PTP-0001-m2')?.connected === true);
   });
 
   it('cellular scan: immediate ack, operators after the scan as unit.commandResult; LAN refused ("Scan not supported for this modem")', async () => {

@@ -81,7 +81,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     }
     // The units' channels: LU800-0001 and LU800-0003 send to hub MMH-0001, DRONE-0001 to the ingest server.
     await eventually(async () => ['LU800-0001', 'LU800-0002', 'LU800-0003', 'DRONE-0001', 'LULITE-0001', 'LUSMART-0001', 'PTP-0001', 'SOLO-0001', 'LU300-0001'].every(
-      (id) => s.app.services.units.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
+      (id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
     ));
     for (const [unit, channelId] of [['LU800-0001', 'MMH-0001-CH1'], ['LU800-0003', 'MMH-0001-CH2'], ['DRONE-0001', 'ING-0001-CH1']] as const) {
       const res = await s.app.inject({ method: 'POST', url: `/api/devices/${unit}/commands/setVirtualChannel`, headers: { cookie: cookies.luc_regular! }, payload: { channelId } });
@@ -94,7 +94,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     s.app.inject({ method: 'PUT', url: `/api${url}`, headers: role ? { cookie: cookies[role]! } : {}, payload: body as object });
   const unit = (id: string, path: string, body: unknown, role: string | null = 'luc_regular') => put(`/v2/units/${id}/${path}`, body, role);
   const row = (id: string) => s.app.services.db.unit.findUniqueOrThrow({ where: { id } });
-  const configOf = (id: string) => s.app.services.unitConfig.getConfiguration(id);
+  const configOf = (id: string) => s.app.services.configuration.configurationOf(id);
   const detail = async (id: string): Promise<UnitDetail> => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: cookies.super_user! } })).json();
   const device = (id: string) => {
     const d = s.sim?.device(id);
@@ -524,7 +524,7 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const res = await refused('SOLO-0001', () => unit('SOLO-0001', 'delay', { delayMs: 3000 }), 409);
     expect(res.json().error).toEqual({ code: 'UNIT_OFFLINE', message: 'Selected channel busy or offline' });
     expect((await unit('SOLO-0001', 'alerts/configuration', { mode: 'automatic' })).statusCode).toBe(200);
-    await eventually(async () => s.app.services.units.statusOf('SOLO-0001') === 'idle');
+    await eventually(async () => s.app.services.index.statusOf('SOLO-0001') === 'idle');
   });
 
   it('current user: own names, e-mail and label with the spec 001 rules', async () => {

@@ -50,7 +50,7 @@ const servicesPlugin = fp(
       services.hub.closeAll();
       services.gateway.close();
       await services.reports.settle();
-      await services.fleet.settle();
+      await services.events.settle();
     });
   },
   { name: 'services' },
@@ -133,6 +133,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
 
   await app.services.units.start();
-  await app.services.fleet.start();
+  await app.services.servers.start();
   return app;
 }

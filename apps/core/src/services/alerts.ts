@@ -12,6 +12,8 @@ import { type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { DeviceEventOf } from './device-events.js';
+import type { ServerService } from './servers.js';
 import type { UnitRecord, UnitExtras } from '../repositories/units.js';
 import { callsOf } from '../calls.js';
 
@@ -24,8 +26,11 @@ interface AlertConfigRow {
 
 export class AlertService {
 
-  constructor(private readonly deps: ServiceDeps) {
-    // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly servers: ServerService,
+  ) {
+    deps.events.on('alert', (e, at) => this.applyAlert(e, at));
   }
 
   async alertsConfiguration(user: AuthUser, id: string): Promise<UnitAlertsConfiguration> {
@@ -157,6 +162,63 @@ export class AlertService {
     const extras = await this.deps.unitRepository.extrasOf(id);
     if (!extras) throw new AppError('NOT_FOUND');
     return extras;
+  }
+
+  alertTopics(e: { unitId: string | null; serverId: string | null }): readonly string[] {
+    if (e.unitId) return this.deps.index.topicsOf(e.unitId);
+    return e.serverId ? this.servers.topicsOf(e.serverId) : [];
+  }
+
+  /** Raised (or changed level): one active Alert row per type and device; cleared: rows closed. */
+  private async applyAlert(e: DeviceEventOf<'alert'>, at: number): Promise<void> {
+    const db = this.deps.db;
+    if (e.unitId && !(await db.unit.findUnique({ where: { id: e.unitId }, select: { id: true } }))) return;
+    if (e.serverId && !this.servers.has(e.serverId)) return;
+    const owner = { unitId: e.unitId, serverId: e.serverId };
+    const active = await db.alert.findMany({ where: { ...owner, type: e.alertType, active: true } });
+    const topics = this.alertTopics(e);
+    if (e.level === null) {
+      if (active.length === 0) return;
+      await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+      for (const a of active) {
+        this.deps.hub.publish(topics, { type: 'alert.cleared', alertId: a.id, alertType: e.alertType, unitId: e.unitId, serverId: e.serverId, channelId: e.channelId, at });
+      }
+      return;
+    }
+    const same = active.find((a) => a.level === e.level);
+    if (same) return;
+    if (active.length > 0) {
+      await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+    }
+    const row = await db.alert.create({
+      data: {
+        type: e.alertType,
+        level: e.level,
+        message: e.message,
+        ...owner,
+        channelId: e.channelId,
+        value: e.value,
+        details: { sound: e.sound },
+        raisedAt: new Date(at),
+      },
+    });
+    this.deps.hub.publish(topics, {
+      type: 'alert.raised',
+      alert: { id: row.id, type: e.alertType, level: e.level, message: e.message, unitId: e.unitId, serverId: e.serverId, channelId: e.channelId, raisedAt: row.raisedAt.toISOString() },
+      at,
+    });
+  }
+
+  /** The fleet restarted from its seed: what devices had raised is over (active alerts cleared). */
+  async clearActive(at: number): Promise<void> {
+    const db = this.deps.db;
+    const active = await db.alert.findMany({ where: { active: true, OR: [{ unitId: { not: null } }, { serverId: { not: null } }] } });
+    if (active.length === 0) return;
+    await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+    for (const a of active) {
+      const type = parseOr(AlertType, a.type, 'battery');
+      this.deps.hub.publish(this.alertTopics(a), { type: 'alert.cleared', alertId: a.id, alertType: type, unitId: a.unitId, serverId: a.serverId, channelId: a.channelId, at });
+    }
   }
 }
 

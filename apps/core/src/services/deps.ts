@@ -1,5 +1,6 @@
 import type { Db } from '@fleet/db';
 import type { Config } from '../env.js';
+import type { DeviceEvents } from './device-events.js';
 import type { DeviceReports } from './device-reports.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
@@ -29,6 +30,7 @@ export interface ServiceDeps {
   units: UnitService;
   unitRepository: UnitRepository;
   reports: DeviceReports;
+  events: DeviceEvents;
   devices: UnitDevices;
   configuration: ConfigStore;
   users: UserService;

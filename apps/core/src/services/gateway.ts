@@ -9,7 +9,7 @@ import type {
 } from '@fleet/contracts';
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
-// issue 4 (simulator): servers, control plane
+// Servers and the control plane
 import type { ControlRequest, ServerSpec, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 
@@ -42,8 +42,8 @@ export class DeviceGateway {
   private readonly pending = new Map<string, Pending>();
   private fleet: DeviceSpec[] = [];
   private handlers: GatewayHandlers | null = null;
-  readonly stats = { received: 0, rejected: 0, /** issue 4: device messages delivered (batch members counted one by one) */ messages: 0 };
-  /** (issue 3, unit-config area) Told of every device event a shard reports. */
+  readonly stats = { received: 0, rejected: 0, /** device messages delivered (batch members counted one by one) */ messages: 0 };
+  /** Told of every device event a shard reports. */
   private readonly eventListeners: ((event: DeviceEvent, at: number) => void)[] = [];
 
   constructor(
@@ -55,7 +55,7 @@ export class DeviceGateway {
     this.handlers = h;
   }
 
-  /** (issue 3, unit-config area) Follow the device events shards report (speed test, cellular scan, ...). */
+  /** Follow the device events shards report (services/device-events.ts hands each kind to its service). */
   onDeviceEvent(listener: (event: DeviceEvent, at: number) => void): void {
     this.eventListeners.push(listener);
   }
@@ -138,7 +138,7 @@ export class DeviceGateway {
     }
     if (msg.kind !== 'batch') this.stats.messages++;
     switch (msg.kind) {
-      // issue 4: a shard's batch frame (validated as a whole above), and control-plane replies.
+      // A shard's batch frame (validated as a whole above), and control-plane replies.
       case 'batch': {
         const members = msg.messages;
         for (let i = 0; i < members.length; i++) this.receive(shard, members[i], true, true);
@@ -164,7 +164,7 @@ export class DeviceGateway {
       case 'telemetry':
         if (shard.units.has(msg.unitId)) this.handlers?.onTelemetry(msg);
         return;
-      // (issue 3, unit-config area) Device events (speed test, cellular scan, ...) go to their listeners.
+      // Device events (speed test, cellular scan, ...) go to their listeners.
       case 'event':
         for (const listener of this.eventListeners) listener(msg.event, msg.at);
         return;
@@ -186,7 +186,7 @@ export class DeviceGateway {
     });
   }
 
-  // ── issue 4 (simulator): servers for every shard, fleet updates in bulk, control plane ──────────
+  // ── servers for every shard, fleet updates in bulk, control plane ───────────────────────────────
   private servers: ServerSpec[] = [];
   private deferDepth = 0;
   private deferred = false;

@@ -14,6 +14,9 @@ import { UnitRepository } from '../repositories/units.js';
 import { UserService } from './users.js';
 import type { ServiceDeps, ServiceLogger } from './deps.js';
 import { AlertService } from './alerts.js';
+import { DeviceEvents } from './device-events.js';
+import { ServerService } from './servers.js';
+import { UpgradeService } from './upgrades.js';
 import { ClientConfigurationService } from './client-configuration.js';
 import { GroupService } from './groups.js';
 import { InventoryService } from './inventories.js';
@@ -43,6 +46,9 @@ export interface Services {
   gateway: DeviceGateway;
   telemetry: TelemetryStore;
   alerts: AlertService;
+  servers: ServerService;
+  upgrades: UpgradeService;
+  events: DeviceEvents;
   clientConfiguration: ClientConfigurationService;
   groups: GroupService;
   inventories: InventoryService;
@@ -53,13 +59,10 @@ export interface Services {
   unitLifecycle: UnitLifecycleService;
   supportCases: SupportCaseService;
   adminUnits: AdminUnitService;
-  /** issue 4: servers for the simulator, device events beyond state/telemetry, generated fleets. */
+  /** The simulated fleet as the control plane sees it (mock only). */
   fleet: FleetService;
-  /** issue 6: channel and unit files. */
   files: FileService;
-  /** issue 6: stories and their integration settings. */
   stories: StoryService;
-  /** issue 6: guest interview invitations of groups. */
   invitations: InvitationService;
 }
 
@@ -74,7 +77,13 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const units = new UnitService(db, index, hub, telemetry, gateway);
   const configuration = new ConfigStore({ db, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
-  const deps: ServiceDeps = { config, db, index, units, unitRepository: new UnitRepository(db), reports, devices, configuration, users, gateway, hub, telemetry, log };
+  const events = new DeviceEvents(gateway, log);
+  const deps: ServiceDeps = { config, db, index, units, unitRepository: new UnitRepository(db), reports, events, devices, configuration, users, gateway, hub, telemetry, log };
+  const servers = new ServerService(deps);
+  const alerts = new AlertService(deps, servers);
+  const upgrades = new UpgradeService(deps, servers);
+  const unitStorage = new UnitStorageService(deps);
+  const unitConfig = new UnitConfigService(deps);
   return {
     db,
     hub,
@@ -88,18 +97,21 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     configuration,
     auth: new AuthService(db, config.SESSION_TTL_HOURS * 3600_000),
     users,
-    alerts: new AlertService(deps),
+    alerts,
+    servers,
+    upgrades,
+    events,
     clientConfiguration: new ClientConfigurationService(deps),
     groups: new GroupService(deps),
     inventories: new InventoryService(deps),
-    unitConfig: new UnitConfigService(deps),
+    unitConfig,
     unitLicences: new UnitLicenceService(deps),
     unitSessions: new UnitSessionService(deps),
-    unitStorage: new UnitStorageService(deps),
+    unitStorage,
     unitLifecycle: new UnitLifecycleService(deps),
     supportCases: new SupportCaseService(deps),
     adminUnits: new AdminUnitService(deps),
-    fleet: new FleetService(deps),
+    fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps),

@@ -22,7 +22,7 @@ export class UnitConfigService {
   readonly commands: UnitCommands;
   readonly updates: UnitUpdates;
   readonly reads: UnitConfigurationReads;
-  private readonly outcomes: CommandOutcomes;
+  readonly outcomes: CommandOutcomes;
 
   constructor(deps: ServiceDeps) {
     const checks = new UnitChecks(deps);

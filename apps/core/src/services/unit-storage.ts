@@ -17,6 +17,8 @@ import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { type UnitExtras, type UnitRecord } from '../repositories/units.js';
 import type { ServiceDeps } from './deps.js';
+import type { DeviceEventOf } from './device-events.js';
+import { recordChannelFileTransfer } from './files.js';
 import { inventoriesOf } from './unit-devices.js';
 
 
@@ -25,7 +27,11 @@ const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
 
 export class UnitStorageService {
 
+  /** Transfers each unit started and completed since the fleet (re)started (the control plane's view). */
+  private readonly transfers = new Map<string, { started: number; completed: number }>();
+
   constructor(private readonly deps: ServiceDeps) {
+    deps.events.on('file', (e, at) => this.applyFile(e, at));
     // An outage ends every upload in progress: the device dropped its queue.
     deps.reports.onDeviceState(async (c) => {
       if (!c.online) await this.failUploads(c.unitId, {});
@@ -237,6 +243,49 @@ export class UnitStorageService {
     const extras = await this.deps.unitRepository.extrasOf(id);
     if (!extras) throw new AppError('NOT_FOUND');
     return extras;
+  }
+
+  /**
+   * A store-and-forward file (spec 000 §4 file transfer): recorded → a file entry; transfer
+   * started → uploading, file.transferStarted; completed → transferring cleared, file.transferCompleted.
+   */
+  private async applyFile(e: DeviceEventOf<'file'>, at: number): Promise<void> {
+    const db = this.deps.db;
+    if (!(await db.unit.findUnique({ where: { id: e.unitId }, select: { id: true } }))) return;
+    const data = {
+      fileName: e.fileName,
+      path: e.path,
+      rootDirectory: e.storageId,
+      channelId: e.channelId,
+      sizeBytes: BigInt(Math.round(e.sizeBytes)),
+      lastModified: new Date(at),
+      isTransferring: e.isTransferring,
+      status: e.status,
+      progress: e.progress,
+    };
+    await db.file.upsert({ where: { id: e.fileId }, create: { id: e.fileId, unitId: e.unitId, kind: 'recorded', ...data }, update: { ...data, version: { increment: 1 } } });
+    const topics = this.deps.index.topicsOf(e.unitId);
+    const counts = this.transfers.get(e.unitId) ?? { started: 0, completed: 0 };
+    this.transfers.set(e.unitId, counts);
+    if (e.transfer === 'started') {
+      counts.started++;
+      this.deps.hub.publish(topics, { type: 'file.transferStarted', unitId: e.unitId, fileId: e.fileId, fileName: e.fileName, channelId: e.channelId, at });
+    } else if (e.transfer === 'completed') {
+      counts.completed++;
+      this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: e.unitId, fileId: e.fileId, fileName: e.fileName, ok: e.status === 'uploaded', at });
+    }
+    // The file's entry on the receiving channel (spec 001 §4 file transfer).
+    await recordChannelFileTransfer(this.deps, e, at);
+  }
+
+  transfersOf(unitId: string): { started: number; completed: number } {
+    return this.transfers.get(unitId) ?? { started: 0, completed: 0 };
+  }
+
+  /** The fleet restarted from its seed: the recordings devices reported are gone with their storages. */
+  async forgetRecordings(): Promise<void> {
+    await this.deps.db.file.deleteMany({ where: { kind: 'recorded' } });
+    this.transfers.clear();
   }
 }
 

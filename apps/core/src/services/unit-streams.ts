@@ -33,6 +33,10 @@ export class UnitStreamService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.repo = new UnitRepository(deps.db);
+    // The unit's tally column (spec 000 §3) as the device reports it: on program or preview while its stream is used.
+    deps.events.on('tally', async (e) => {
+      await deps.db.unit.updateMany({ where: { id: e.unitId }, data: { tally: e.tally === 'off' ? null : e.tally } });
+    });
     deps.reports.onDeviceState(async (c) => {
       if (isStreaming(c.previous) && !isStreaming(c.applications)) await this.endExternalStreams(c.unitId);
     });

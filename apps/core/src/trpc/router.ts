@@ -147,13 +147,13 @@ export const appRouter = t.router({
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({
     unit: authed.input(z.object({ unitId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewUnit(input.unitId)),
-    server: authed.input(z.object({ serverId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewServer(input.serverId)),
+    server: authed.input(z.object({ serverId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.servers.viewServer(input.serverId)),
     channel: authed
       .input(z.object({ channelId: z.string().min(1).max(128) }).strict())
-      .query(({ ctx, input }) => ({ channelId: input.channelId, status: ctx.app.services.fleet.channelStatus(input.channelId) })),
+      .query(({ ctx, input }) => ({ channelId: input.channelId, status: ctx.app.services.servers.channelStatus(input.channelId) })),
     vrChannel: authed
       .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
-      .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.fleet.vrChannelStatus(input.vrChannelId) })),
+      .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.servers.vrChannelStatus(input.vrChannelId) })),
   }),
 });
 

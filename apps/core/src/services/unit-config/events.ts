@@ -10,7 +10,16 @@ import type { ServiceDeps } from '../deps.js';
 import { messageOf, type UnitCommands } from './commands.js';
 import { record, type ConfigRecord } from './support.js';
 
+type SpeedTestEvent = Extract<DeviceEvent, { type: 'speedTest' }>;
+export interface SpeedTestView {
+  state: SpeedTestEvent['state'];
+  uplinkKbps: number | null;
+  downlinkKbps: number | null;
+  error: string | null;
+}
+
 export class CommandOutcomes {
+  private readonly lastSpeedTests = new Map<string, SpeedTestView>();
   /** Telemetry snapshot writes of one unit run one after another. */
   private readonly writes = new Map<string, Promise<void>>();
 
@@ -18,9 +27,8 @@ export class CommandOutcomes {
     private readonly deps: ServiceDeps,
     private readonly commands: UnitCommands,
   ) {
-    deps.gateway.onDeviceEvent((event, at) => {
-      this.follow(event, at).catch((e: unknown) => deps.log.error({ err: e }, 'following a device event failed'));
-    });
+    deps.events.on('speedTest', (event, at) => this.follow(event, at));
+    deps.events.on('cellularScan', (event, at) => this.follow(event, at));
     // A unit that drops offline during a speed test ends it ("Test cancelled").
     deps.reports.onDeviceState(async (c) => {
       if (c.online || !this.commands.speedTests.has(c.unitId)) return;
@@ -29,8 +37,18 @@ export class CommandOutcomes {
     });
   }
 
+  /** The last speed test each unit reported (the control plane's view). */
+  speedTestOf(unitId: string): SpeedTestView | null {
+    return this.lastSpeedTests.get(unitId) ?? null;
+  }
+
+  forgetSpeedTests(): void {
+    this.lastSpeedTests.clear();
+  }
+
   private async follow(event: DeviceEvent, at: number): Promise<void> {
     if (event.type === 'speedTest') {
+      this.lastSpeedTests.set(event.unitId, { state: event.state, uplinkKbps: event.uplinkKbps, downlinkKbps: event.downlinkKbps, error: event.error });
       if (event.state === 'running') return;
       const pending = this.commands.speedTests.get(event.unitId);
       this.commands.speedTests.delete(event.unitId);
