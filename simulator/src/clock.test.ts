@@ -36,4 +36,25 @@ describe('simulator clock', () => {
     expect(fired).toBeLessThan(500);
     clock.stop();
   });
+
+  it('runs a late timer at its due time: what it sets keeps its place among the timers already set', async () => {
+    const clock = new SimClock(0, { kind: 'accelerated', factor: 1000 });
+    const log: [string, number][] = [];
+    clock.after(100, () => {
+      log.push(['a', clock.now()]);
+      clock.after(50, () => log.push(['b', clock.now()]));
+    });
+    clock.after(200, () => log.push(['c', clock.now()]));
+    // The event loop is busy past every due time (an overloaded machine).
+    const until = performance.now() + 5;
+    while (performance.now() < until) {
+      /* busy */
+    }
+    const deadline = Date.now() + 2000;
+    while (log.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    clock.stop();
+    expect(log.map(([name]) => name)).toEqual(['a', 'b', 'c']);
+    const at = Object.fromEntries(log);
+    expect(at.b! - at.a!).toBe(50);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The simulator's clock: simulated milliseconds that run in real time, accelerated (factor > 1),
  * or stepped by hand (QA reproducing a run to the event). Timers fire in due order; timers due at
- * the same instant fire in the order they were set, so a seeded run is reproducible.
+ * the same instant fire in the order they were set, so a seeded run is reproducible. A timer runs
+ * at its own due time, however late the event loop lets it fire: what it schedules keeps its place
+ * among the timers already set, as on a stepped clock.
  */
 export type ClockMode = { kind: 'realtime' } | { kind: 'accelerated'; factor: number } | { kind: 'stepped' };
 
@@ -22,6 +24,8 @@ export class SimClock {
   private order = 0;
   private handle: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The due time of the timer running now (real or accelerated mode), null between firings. */
+  private firing: number | null = null;
 
   constructor(start: number, mode: ClockMode = { kind: 'realtime' }) {
     this.simNow = Math.round(start);
@@ -50,6 +54,7 @@ export class SimClock {
 
   now(): number {
     if (this.stepped || this.stopped) return this.simNow;
+    if (this.firing !== null) return this.firing;
     return Math.floor(this.simAnchor + (performance.now() - this.realAnchor) * this.factor);
   }
 
@@ -134,11 +139,18 @@ export class SimClock {
   private fireDue(): void {
     this.handle = null;
     const now = this.now();
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.due > now) break;
-      this.pop();
-      if (!next.cancelled) next.fn();
+    try {
+      for (;;) {
+        const next = this.peek();
+        if (!next || next.due > now) break;
+        this.pop();
+        // A late timer (a busy event loop) still runs at its due time: a timer it sets falls before
+        // the ones already set for later, as it would have had it fired on time.
+        this.firing = Math.max(this.firing ?? next.due, next.due);
+        if (!next.cancelled) next.fn();
+      }
+    } finally {
+      this.firing = null;
     }
     this.arm();
   }
