@@ -103,3 +103,8 @@ export function parseOr<T, F>(schema: { safeParse(v: unknown): { success: true; 
   const r = schema.safeParse(v);
   return r.success ? r.data : fallback;
 }
+
+/** A stored value that must be one of a list (numeric options such as bitrates), or the fallback. */
+export function oneOf<T extends string | number>(values: readonly T[], v: unknown, fallback: T): T {
+  return values.find((x) => x === v) ?? fallback;
+}

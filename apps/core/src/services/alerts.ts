@@ -11,6 +11,7 @@ import {
 import { type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
+import { anyObject, parseOr } from '../repositories/json-column.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
@@ -120,7 +121,7 @@ export class AlertService {
         select: { inventoryId: true, alertThresholds: true, alertConfiguration: { include: { recipients: true } } },
       });
       if (group) {
-        const thresholds = record(group.alertThresholds);
+        const thresholds = anyObject.read(group.alertThresholds);
         if (group.alertConfiguration) return this.alertsAnswer(row.id, mode, answerGroupId, 'group', group.alertConfiguration, thresholds);
         const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
         if (inv) return this.alertsAnswer(row.id, mode, answerGroupId, 'inventory', inv, thresholds);
@@ -224,22 +225,15 @@ export class AlertService {
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
 
-function record(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
 
-function parseOr<T, F>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown, fallback: F): T | F {
-  const r = schema.safeParse(v);
-  return r.success ? r.data : fallback;
-}
 
 function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unknown>): AlertTypeSettings {
-  const alerts = record(stored);
+  const alerts = anyObject.read(stored);
   const out = {} as AlertTypeSettings;
   for (const t of ALERT_TYPES) {
     const base = DEFAULT_ALERT_TYPE_SETTINGS[t];
-    const s = record(alerts[t]);
-    const th = record(s.thresholds ?? groupThresholds[t]);
+    const s = anyObject.read(alerts[t]);
+    const th = anyObject.read(s.thresholds ?? groupThresholds[t]);
     const hasThresholds = Object.keys(th).length > 0;
     out[t] = {
       enabled: typeof s.enabled === 'boolean' ? s.enabled : base.enabled,
@@ -253,14 +247,14 @@ function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unkn
 }
 
 function alertSettings(stored: unknown): AlertSettings {
-  const s = record(stored);
+  const s = anyObject.read(stored);
   const out = { ...DEFAULT_ALERT_SETTINGS } as AlertSettings;
   for (const k of Object.keys(DEFAULT_ALERT_SETTINGS) as (keyof AlertSettings)[]) if (typeof s[k] === 'boolean') out[k] = s[k];
   return out;
 }
 
 function soundSettings(stored: unknown): { critical: boolean; warning: boolean } {
-  const s = record(stored);
+  const s = anyObject.read(stored);
   return {
     critical: typeof s.critical === 'boolean' ? s.critical : DEFAULT_ALERT_SOUND_SETTINGS.critical,
     warning: typeof s.warning === 'boolean' ? s.warning : DEFAULT_ALERT_SOUND_SETTINGS.warning,

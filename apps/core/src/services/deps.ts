@@ -5,7 +5,7 @@ import type { DeviceReports } from './device-reports.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore } from './telemetry.js';
-import type { ConfigStore } from './unit-config/store.js';
+import type { ConfigStore } from './unit-configuration/store.js';
 import type { UnitDevices } from './unit-devices.js';
 import type { UnitIndex } from './unit-index.js';
 import type { UnitService } from './units.js';

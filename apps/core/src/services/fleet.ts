@@ -13,7 +13,7 @@ import type { DeviceEventOf } from './device-events.js';
 import type { AlertService } from './alerts.js';
 import type { UpgradeService } from './upgrades.js';
 import type { UnitStorageService } from './unit-storage.js';
-import type { CommandOutcomes } from './unit-config/events.js';
+import type { CommandOutcomes } from './unit-configuration/events.js';
 import { upgradeView } from './servers.js';
 import { parseOr } from '../repositories/json-column.js';
 

@@ -9,7 +9,7 @@ import { UnitIndex } from './unit-index.js';
 import { DeviceReports } from './device-reports.js';
 import { UnitDevices } from './unit-devices.js';
 import { UnitStreamService } from './unit-streams.js';
-import { ConfigStore } from './unit-config/store.js';
+import { ConfigStore } from './unit-configuration/store.js';
 import { UnitRepository } from '../repositories/units.js';
 import { UserService } from './users.js';
 import type { ServiceDeps, ServiceLogger } from './deps.js';
@@ -20,7 +20,7 @@ import { UpgradeService } from './upgrades.js';
 import { ClientConfigurationService } from './client-configuration.js';
 import { GroupService } from './groups.js';
 import { InventoryService } from './inventories.js';
-import { UnitConfigService } from './unit-config.js';
+import { UnitConfigurationService } from './unit-configuration/index.js';
 import { SupportCaseService } from './support-cases.js';
 import { UnitLicenceService } from './unit-licences.js';
 import { UnitLifecycleService } from './unit-lifecycle.js';
@@ -52,7 +52,7 @@ export interface Services {
   clientConfiguration: ClientConfigurationService;
   groups: GroupService;
   inventories: InventoryService;
-  unitConfig: UnitConfigService;
+  unitConfig: UnitConfigurationService;
   unitLicences: UnitLicenceService;
   unitSessions: UnitSessionService;
   unitStorage: UnitStorageService;
@@ -83,7 +83,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);
   const unitStorage = new UnitStorageService(deps);
-  const unitConfig = new UnitConfigService(deps);
+  const unitConfig = new UnitConfigurationService(deps);
   return {
     db,
     hub,

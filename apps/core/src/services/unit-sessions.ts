@@ -9,7 +9,7 @@ import { AppError, validationError } from '../errors.js';
 import { audioRoomParticipants } from '../repositories/channel-columns.js';
 import { unitCapabilities, unitConfiguration } from '../repositories/unit-columns.js';
 import type { ServiceDeps } from './deps.js';
-import { ipPipeStateOf } from './unit-config/store.js';
+import { ipPipeStateOf } from './unit-configuration/store.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 
 type IntercomMode = 'audioRoom' | 'targetChannel';

@@ -252,6 +252,11 @@ export const unitStreamCalls = callsOf<UnitStreamService>()({
     const { status } = await s.stopStream(params.id);
     return { uniqueId: params.id, action: 'stop', accepted: true, status };
   },
+  // The stop streaming command is the same stop as DELETE v2/units/{id}/stream.
+  commandStopStreaming: async (s, { params }) => {
+    await s.stopStream(params.id);
+    return { uniqueId: params.id, command: 'stopStreaming', accepted: true };
+  },
   startMultiCameraStream: (s, { params, body }) => s.startMultiCamera(params.id, body),
   stopMultiCameraStream: (s, { params }) => s.stopMultiCamera(params.id),
   startSwitcherStream: (s, { params, body }) => s.startSwitcher(params.id, body),

@@ -26,21 +26,27 @@ import {
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
-import {
-  bodyProblem, bodyProblems, capabilitiesOf, int, inventoriesOf, licenceOf, num, record, str, type ConfigRecord, type ConfigUnit,
-  type SettingChange, type UnitChecks,
-} from './support.js';
+import { unitCapabilities, unitLicense } from '../../repositories/unit-columns.js';
+import { bodyProblem, bodyProblems, inventoriesOf, type DeviceUnit } from '../unit-devices.js';
+import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import type { SettingChange } from './setting-change.js';
+import { anyObject } from '../../repositories/json-column.js';
 import { callsOf } from '../../calls.js';
 
 type Body<S extends z.ZodType> = z.infer<S>;
 
+/** The settings stored as an object of their own (merged key by key). */
+type ObjectSetting =
+  | 'databridge' | 'videoReturn' | 'vrChannels' | 'multiCamera' | 'singleCamera' | 'switcher' | 'ntpTimecode' | 'ipPipe' | 'fetchlogs'
+  | 'bandwidth' | 'settings';
+
 /** How one update goes: checks, what the device gets (none: core-only), the stored change. */
 interface UpdatePlan {
   /** Rules that need state; throw to refuse (nothing is sent or written then). */
-  check?: (unit: ConfigUnit) => Promise<void> | void;
+  check?: (unit: DeviceUnit) => Promise<void> | void;
   /** The payload the device gets (`configure`); absent for settings only the core keeps. */
   device?: unknown;
-  change: (configuration: ConfigRecord, unit: ConfigUnit) => SettingChange;
+  change: (configuration: StoredUnitConfiguration, unit: DeviceUnit) => SettingChange;
 }
 
 /** The body without the concurrency field (what the device and storage get). */
@@ -52,21 +58,20 @@ function withoutVersion<B extends { version?: number }>(body: B): Omit<B, 'versi
 export class UnitUpdates {
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly checks: UnitChecks,
     private readonly store: ConfigStore,
   ) {}
 
   private async apply(id: string, setting: UnitSetting, version: number | undefined, plan: UpdatePlan): Promise<UnitConfiguration> {
-    const unit = await this.checks.load(id);
-    this.checks.checkVersion(unit, version);
-    if (plan.device !== undefined) this.checks.requireOnline(id);
+    const unit = await this.deps.devices.load(id);
+    this.deps.devices.checkVersion(unit, version);
+    if (plan.device !== undefined) this.deps.devices.requireOnline(id);
     await plan.check?.(unit);
-    if (plan.device !== undefined) await this.checks.push(id, setting, plan.device);
+    if (plan.device !== undefined) await this.deps.devices.push(id, setting, plan.device);
     return this.store.save(id, setting, version, plan.change);
   }
 
-  private async requireLicence(unit: ConfigUnit, feature: LicensedFeature): Promise<void> {
-    const code = featureLicenceProblem(feature, await this.checks.licences(unit));
+  private async requireLicence(unit: DeviceUnit, feature: LicensedFeature): Promise<void> {
+    const code = featureLicenceProblem(feature, await this.deps.devices.licences(unit));
     if (code) throw new AppError(code);
   }
 
@@ -77,8 +82,9 @@ export class UnitUpdates {
   }
 
   /** A merge of one configuration key's object. */
-  private static mergeKey(key: string, patch: ConfigRecord) {
-    return (c: ConfigRecord): SettingChange => ({ configuration: { ...c, [key]: { ...record(c[key]), ...patch } } });
+  /** Merge `patch` into one setting object of the stored configuration. */
+  private static mergeKey<K extends ObjectSetting>(key: K, patch: NonNullable<StoredUnitConfiguration[K]>) {
+    return (c: StoredUnitConfiguration): SettingChange => ({ configuration: { ...c, [key]: { ...c[key], ...patch } } });
   }
 
   // ── delay and modes ─────────────────────────────────────────────────────────────────────────
@@ -95,7 +101,7 @@ export class UnitUpdates {
           delayMs: body.delayMs,
           mode: body.mode,
           onTheFly: isStreaming(this.deps.index.applicationsOf(id)),
-          currentDelayMs: int(record(unit.configuration).delay),
+          currentDelayMs: unitConfiguration.read(unit.configuration).delay ?? null,
           unitType: UnitTypeGroup.safeParse(unit.typeGroup).data,
           swVersion: unit.swVersion,
         });
@@ -110,7 +116,7 @@ export class UnitUpdates {
     return this.apply(id, 'transmissionMode', body.version, {
       device: { transmissionMode: body.transmissionMode },
       check: async (unit) => {
-        this.throwProblem(transmissionModeProblem(body.transmissionMode, capabilitiesOf(unit), await this.checks.licences(unit)), 'transmissionMode');
+        this.throwProblem(transmissionModeProblem(body.transmissionMode, unitCapabilities.read(unit.capabilities), await this.deps.devices.licences(unit)), 'transmissionMode');
         if (unit.transmissionMode !== body.transmissionMode && isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { transmissionMode: body.transmissionMode } }),
@@ -130,7 +136,7 @@ export class UnitUpdates {
     return this.apply(id, 'operationalMode', body.version, {
       device: { workingMode: body.workingMode },
       check: async (unit) => {
-        this.throwProblem(workingModeProblem(body.workingMode, await this.checks.licences(unit)), 'workingMode');
+        this.throwProblem(workingModeProblem(body.workingMode, await this.deps.devices.licences(unit)), 'workingMode');
         if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { workingMode: body.workingMode } }),
@@ -183,13 +189,13 @@ export class UnitUpdates {
       device: setting,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.checks.requireChannels(unit, body.customSelectedChannels, 'customSelectedChannels');
+        await this.deps.devices.requireChannels(unit, body.customSelectedChannels.map((id, i) => ({ id, path: `customSelectedChannels.${i}` })));
       },
       change: (c) => ({
         configuration: {
           ...c,
           multiCamera: {
-            ...record(c.multiCamera),
+            ...c.multiCamera,
             numberOfFeeds: body.numberOfFeeds,
             channelSelectionMode: body.channelSelectionMode,
             customSelectedChannels: body.customSelectedChannels,
@@ -207,7 +213,7 @@ export class UnitUpdates {
       device: { channelId: body.channelId },
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.checks.requireChannel(unit, body.channelId, 'channelId');
+        await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
       },
       change: UnitUpdates.mergeKey('multiCamera', { channel: body.channelId }),
     });
@@ -227,7 +233,7 @@ export class UnitUpdates {
     return this.apply(id, 'singleCamera', body.version, {
       device: setting,
       check: (unit) => {
-        const code = resolutionLicenceProblem(body.resolution, licenceOf(unit));
+        const code = resolutionLicenceProblem(body.resolution, unitLicense.read(unit.license));
         if (code) throw new AppError(code);
       },
       change: UnitUpdates.mergeKey('singleCamera', setting),
@@ -248,8 +254,8 @@ export class UnitUpdates {
       device: switcher,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.checks.requireChannel(unit, body.highQualityChannel, 'highQualityChannel');
-        if (body.proxyChannel) await this.checks.requireChannel(unit, body.proxyChannel, 'proxyChannel');
+        await this.deps.devices.requireChannel(unit, body.highQualityChannel, 'highQualityChannel');
+        if (body.proxyChannel) await this.deps.devices.requireChannel(unit, body.proxyChannel, 'proxyChannel');
       },
       change: UnitUpdates.mergeKey('switcher', switcher),
     });
@@ -275,8 +281,8 @@ export class UnitUpdates {
       device: { [key]: body.channelId },
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.checks.requireChannel(unit, body.channelId, 'channelId');
-        if (str(record(record(unit.configuration).switcher)[other]) === body.channelId) throw bodyProblem('channelId', VALIDATION.proxySameAsHighQuality);
+        await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
+        if (unitConfiguration.read(unit.configuration).switcher?.[other] === body.channelId) throw bodyProblem('channelId', VALIDATION.proxySameAsHighQuality);
       },
       change: UnitUpdates.mergeKey('switcher', { [key]: body.channelId }),
     });
@@ -302,7 +308,7 @@ export class UnitUpdates {
     return this.apply(id, 'filenamePrefix', body.version, {
       device: { filenamePrefix: prefix },
       check: async (unit) => {
-        const hub = await this.checks.hubOf(unit);
+        const hub = await this.deps.devices.serverOfChannel(unit.selectedChannelId);
         if (!prefix || !hub) return;
         const others = await this.deps.db.unit.findMany({
           where: { id: { not: unit.id }, filenamePrefix: prefix, selectedChannelId: { not: null } },
@@ -328,7 +334,7 @@ export class UnitUpdates {
     return this.apply(id, 'ipInput', body.version, {
       device: setting,
       change: (c) => {
-        const { passphrase: _old, ...kept } = record(c.ipInput);
+        const { passphrase: _old, ...kept } = c.ipInput ?? {};
         return { configuration: { ...c, ipInput: { ...kept, latencyMs: null, ...setting } } };
       },
     });
@@ -340,7 +346,7 @@ export class UnitUpdates {
     return this.apply(id, 'ipPipe', body.version, {
       device: setting,
       check: async (unit) => {
-        this.checks.requireCapability(unit, 'ipPipe');
+        this.deps.devices.requireCapability(unit, 'ipPipe');
         if (!body.serverId) return;
         const server = await this.deps.db.server.findFirst({ where: { id: body.serverId, inventoryId: { in: inventoriesOf(unit) } }, select: { id: true } });
         if (!server) throw bodyProblem('serverId', VALIDATION.invalidField);
@@ -400,7 +406,7 @@ export class UnitUpdates {
         const problems = validateNetworkCapping({
           option: body.option,
           customMbps: body.customMbps ?? null,
-          totalKbps: num(record(record(unit.configuration).bandwidth).total),
+          totalKbps: unitConfiguration.read(unit.configuration).bandwidth?.total ?? null,
           unitBusy: isBusy(this.deps.index.applicationsOf(id)),
         });
         if (problems.length > 0) throw bodyProblems(problems);
@@ -426,9 +432,9 @@ export class UnitUpdates {
     return this.apply(id, 'intercom', body.version, {
       device: { intercom: body.intercom, ...intercom },
       check: async (unit) => {
-        this.checks.requireCapability(unit, 'intercom');
+        this.deps.devices.requireCapability(unit, 'intercom');
         if (body.mode === 'targetChannel' && body.targetChannelId) {
-          await this.checks.requireChannel(unit, body.targetChannelId, 'targetChannelId');
+          await this.deps.devices.requireChannel(unit, body.targetChannelId, 'targetChannelId');
           return;
         }
         if (!body.audioRoomId) return;
@@ -437,11 +443,11 @@ export class UnitUpdates {
           select: { serverId: true },
         });
         if (!room) throw bodyProblem('audioRoomId', VALIDATION.invalidField);
-        if (intercomServerMismatch(room.serverId, await this.checks.hubOf(unit))) throw new AppError('INTERCOM_SERVER_MISMATCH');
+        if (intercomServerMismatch(room.serverId, await this.deps.devices.serverOfChannel(unit.selectedChannelId))) throw new AppError('INTERCOM_SERVER_MISMATCH');
       },
       change: (c) => {
-        const list = Array.isArray(c.intercoms) ? c.intercoms.map(record) : [];
-        const next = [0, 1].map((i) => list[i] ?? { mode: i === 0 ? 'audioRoom' : 'targetChannel', destinationAccount: null });
+        const list = c.intercoms ?? [];
+        const next = [0, 1].map((i) => list[i] ?? { mode: i === 0 ? ('audioRoom' as const) : ('targetChannel' as const), destinationAccount: null });
         next[body.intercom - 1] = { ...next[body.intercom - 1], ...intercom };
         return { configuration: { ...c, intercoms: next } };
       },
@@ -451,10 +457,10 @@ export class UnitUpdates {
   updateIntercomAudioJacks(id: string, body: Body<typeof AudioJacksUpdateBody>): Promise<UnitConfiguration> {
     return this.apply(id, 'audioJacks', body.version, {
       device: { jacks: body.jacks },
-      check: (unit) => this.checks.requireCapability(unit, 'intercom'),
+      check: (unit) => this.deps.devices.requireCapability(unit, 'intercom'),
       change: (c) => {
-        const current = (Array.isArray(c.audioJacks) ? c.audioJacks.map(record) : []).filter((j) => !body.jacks.some((b) => b.jack === j.jack));
-        const jacks = [...current, ...body.jacks].sort((a, b) => (int(a.jack) ?? 0) - (int(b.jack) ?? 0));
+        const current = (c.audioJacks ?? []).filter((j) => !body.jacks.some((b) => b.jack === j.jack));
+        const jacks = [...current, ...body.jacks].sort((a, b) => a.jack - b.jack);
         return { configuration: { ...c, audioJacks: jacks } };
       },
     });
@@ -483,10 +489,9 @@ export class UnitUpdates {
         }
       },
       change: (c) => {
-        const network = record(c.network);
-        const interfaces = record(network.interfaces);
+        const interfaces = c.network?.interfaces ?? {};
         const key = String(port);
-        return { configuration: { ...c, network: { ...network, interfaces: { ...interfaces, [key]: { ...record(interfaces[key]), ...setting } } } } };
+        return { configuration: { ...c, network: { ...c.network, interfaces: { ...interfaces, [key]: { ...interfaces[key], ...setting } } } } };
       },
     });
   }
@@ -497,7 +502,7 @@ export class UnitUpdates {
   addSettingsConfiguration(body: Body<typeof SettingsConfigurationAddBody>): Promise<UnitConfiguration> {
     return this.apply(body.id, 'settingsConfiguration', body.version, {
       check: async (unit) => {
-        if (body.outputChannel) await this.checks.requireChannel(unit, body.outputChannel, 'outputChannel');
+        if (body.outputChannel) await this.deps.devices.requireChannel(unit, body.outputChannel, 'outputChannel');
       },
       change: UnitUpdates.mergeKey('settings', { outputChannel: body.outputChannel, multiChannel: body.multiChannel, machineUid: body.id }),
     });
@@ -514,8 +519,8 @@ export class UnitUpdates {
   }
 
   private async applyAlerts(id: string, body: Body<typeof AlertsConfigurationUpdateBody>): Promise<UnitConfiguration> {
-    const unit = await this.checks.load(id);
-    this.checks.checkVersion(unit, body.version);
+    const unit = await this.deps.devices.load(id);
+    this.deps.devices.checkVersion(unit, body.version);
     if (body.mode === 'group') {
       const member = await this.deps.db.unitGroup.findFirst({ where: { unitId: id, groupId: body.groupId }, select: { groupId: true } });
       if (!member) throw bodyProblem('groupId', VALIDATION.invalidField);
@@ -528,7 +533,7 @@ export class UnitUpdates {
       async (tx) => {
         const own = await tx.alertConfiguration.findUnique({ where: { unitId: id }, include: { recipients: true } });
         if (body.mode === 'automatic') return; // the unit's own configuration is kept for a later switch back
-        const alerts = { ...record(own?.alerts), ...(body.alerts ?? {}) };
+        const alerts = { ...anyObject.read(own?.alerts), ...(body.alerts ?? {}) };
         const data = {
           ...(body.mode === 'group' ? { sourceGroupId: body.groupId ?? null } : {}),
           ...(body.alerts ? { alerts } : {}),

@@ -5,10 +5,9 @@
  * `cellularNetworksUpdated` (spec 000 §3) with their results.
  */
 import type { CellularScanReport, CommandOutcome, DeviceEvent, SpeedTestReport, UnitCommand } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import type { ServiceDeps } from '../deps.js';
 import { messageOf, type UnitCommands } from './commands.js';
-import { record, type ConfigRecord } from './support.js';
+import { unitTelemetry, type StoredUnitTelemetry } from '../../repositories/unit-columns.js';
 
 type SpeedTestEvent = Extract<DeviceEvent, { type: 'speedTest' }>;
 export interface SpeedTestView {
@@ -66,7 +65,7 @@ export class CommandOutcomes {
       if (event.state === 'completed') {
         await this.writeSnapshot(event.unitId, (t) => ({
           ...t,
-          cellularNetworks: { ...record(t.cellularNetworks), [event.modemId]: event.operators },
+          cellularNetworks: { ...t.cellularNetworks, [event.modemId]: event.operators },
           cellularNetworksUpdated: new Date(at).toISOString(),
         }));
       }
@@ -88,13 +87,13 @@ export class CommandOutcomes {
   }
 
   /** Read-modify-write of the unit's last-known snapshot (not user configuration: no version). */
-  private writeSnapshot(unitId: string, change: (t: ConfigRecord) => ConfigRecord): Promise<void> {
+  private writeSnapshot(unitId: string, change: (t: StoredUnitTelemetry) => StoredUnitTelemetry): Promise<void> {
     const prev = this.writes.get(unitId) ?? Promise.resolve();
     const next = prev.then(async () => {
       const row = await this.deps.db.unit.findUnique({ where: { id: unitId }, select: { telemetry: true } });
       if (!row) return;
       // Built from validated device events: plain JSON values only.
-      await this.deps.db.unit.update({ where: { id: unitId }, data: { telemetry: change(record(row.telemetry)) as Prisma.InputJsonObject } });
+      await this.deps.db.unit.update({ where: { id: unitId }, data: { telemetry: unitTelemetry.write(change(unitTelemetry.read(row.telemetry))) } });
     });
     const settled = next.catch(() => undefined).finally(() => {
       if (this.writes.get(unitId) === settled) this.writes.delete(unitId);

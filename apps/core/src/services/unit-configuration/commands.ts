@@ -17,7 +17,10 @@ import { canCellularScan, isBusy, validateDisableInterface, validateSpeedTestVer
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ConfigStore } from './store.js';
-import { bodyProblem, capabilitiesOf, record, type ConfigRecord, type UnitChecks } from './support.js';
+import { unitCapabilities } from '../../repositories/unit-columns.js';
+import { bodyProblem } from '../unit-devices.js';
+import { anyObject } from '../../repositories/json-column.js';
+import type { StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { callsOf } from '../../calls.js';
 
 type Body<S extends z.ZodType> = z.infer<S>;
@@ -34,7 +37,6 @@ export class UnitCommands {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly checks: UnitChecks,
     private readonly store: ConfigStore,
   ) {}
 
@@ -76,7 +78,7 @@ export class UnitCommands {
   }
 
   /** Store what a command set in the unit's configuration (retried read-modify-write). */
-  private async remember(id: string, setting: Parameters<ConfigStore['save']>[1], change: (c: ConfigRecord) => ConfigRecord): Promise<void> {
+  private async remember(id: string, setting: Parameters<ConfigStore['save']>[1], change: (c: StoredUnitConfiguration) => StoredUnitConfiguration): Promise<void> {
     await this.store.save(id, setting, undefined, (c) => ({ configuration: change(c) }));
   }
 
@@ -84,9 +86,9 @@ export class UnitCommands {
 
   /** set virtual channel: the channel must be one of the unit's inventories; stored as the selected channel. */
   async setVirtualChannel(id: string, body: Body<typeof SetVirtualChannelBody>) {
-    const unit = await this.checks.load(id);
-    this.checks.requireOnline(id);
-    const channel = await this.checks.requireChannel(unit, body.channelId, 'channelId');
+    const unit = await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
+    const channel = await this.deps.devices.requireChannel(unit, body.channelId, 'channelId');
     await this.send(id, 'setVirtualChannel', body);
     await this.store.save(id, 'virtualChannel', undefined, (c) => ({
       configuration: { ...c, virtualChannelName: channel.name },
@@ -95,26 +97,18 @@ export class UnitCommands {
     return { ...this.accepted(id, 'setVirtualChannel'), channelId: channel.id, virtualChannelName: channel.name };
   }
 
-  /** stop streaming: every streaming activity stops; a running speed test is cancelled ("Test cancelled"). */
-  async stopStreaming(id: string) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
-    await this.send(id, 'stopStreaming', {});
-    return this.accepted(id, 'stopStreaming');
-  }
-
   /** reboot: the unit goes offline at once and comes back after a few seconds. */
   async rebootUnit(id: string) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, 'reboot', {});
     await this.deps.db.unit.update({ where: { id }, data: { lastReboot: new Date() } });
     return this.accepted(id, 'reboot');
   }
 
   async setMetadata(id: string, body: Body<typeof MetadataBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, 'metadata', body);
     await this.remember(id, 'metadata', (c) => ({ ...c, metadata: body.fields }));
     return this.accepted(id, 'metadata');
@@ -122,8 +116,8 @@ export class UnitCommands {
 
   /** link configuration: disabling the last connected interface is refused (spec 000 §5). */
   async configureLink(id: string, body: Body<typeof LinkConfigurationBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     this.findModem(id, body.modemId);
     if (!body.enabled) this.requireNotLastInterface(id, body.modemId, 'body.enabled');
     await this.send(id, 'linkConfiguration', body);
@@ -132,18 +126,18 @@ export class UnitCommands {
 
   /** wifi query: the networks the unit sees, as its device answers. */
   async queryWifi(id: string) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     this.requireWifi(id);
-    const result = record(await this.send(id, 'wifiQuery', {}));
+    const result = anyObject.read(await this.send(id, 'wifiQuery', {}));
     const networks = WifiNetwork.array().safeParse(result.networks);
     return { ...this.accepted(id, 'wifiQuery'), networks: networks.success ? networks.data : [] };
   }
 
   /** wifi connect: the unit joins the network (the password goes to the device only, never stored). */
   async connectWifi(id: string, body: Body<typeof WifiConnectBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     this.requireWifi(id);
     await this.send(id, 'wifiConnect', body);
     await this.remember(id, 'wifi', (c) => ({ ...c, wifi: { ssid: body.ssid, security: body.security } }));
@@ -152,8 +146,8 @@ export class UnitCommands {
 
   /** wifi disconnect: not when Wi-Fi is the last connected interface (spec 000 §5). */
   async disconnectWifi(id: string) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     const wifi = this.requireWifi(id);
     if (wifi) this.requireNotLastInterface(id, wifi.id, 'body');
     await this.send(id, 'wifiDisconnect', {});
@@ -167,8 +161,8 @@ export class UnitCommands {
    * 1–2 minutes as a `unit.commandResult` event ("Scan failed, please try again" when it fails).
    */
   async scanCellular(id: string, body: Body<typeof CellularScanBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     const modem = this.findModem(id, body.modemId);
     if (modem && modem.uiType !== 'cell') throw new AppError('SCAN_NOT_SUPPORTED');
     const modems = this.modemsOf(id);
@@ -184,17 +178,17 @@ export class UnitCommands {
   }
 
   async selectCellularNetwork(id: string, body: Body<typeof CellularSelectBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     this.requireCellular(id, body.modemId);
     await this.send(id, 'cellularSelect', body);
-    await this.remember(id, 'cellular', (c) => ({ ...c, cellular: { ...record(c.cellular), [body.modemId]: { network: body.network } } }));
+    await this.remember(id, 'cellular', (c) => ({ ...c, cellular: { ...c.cellular, [body.modemId]: { network: body.network } } }));
     return this.accepted(id, 'cellularSelect');
   }
 
   async setActiveSim(id: string, body: Body<typeof ActiveSimBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     this.requireCellular(id, body.modemId);
     await this.send(id, 'activeSim', body);
     return this.accepted(id, 'activeSim');
@@ -208,27 +202,27 @@ export class UnitCommands {
   }
 
   async setAudioParameters(id: string, body: Body<typeof AudioParametersBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, 'audioParameters', body);
-    await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...record(c.audio), ...body } }));
+    await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...c.audio, ...body } }));
     return this.accepted(id, 'audioParameters');
   }
 
   async setAudioBitrate(id: string, body: Body<typeof AudioBitrateBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, 'audioBitrate', body);
-    await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...record(c.audio), bitrateKbps: body.bitrateKbps } }));
+    await this.remember(id, 'audio', (c) => ({ ...c, audio: { ...c.audio, bitrateKbps: body.bitrateKbps } }));
     return this.accepted(id, 'audioBitrate');
   }
 
   async setIfbDelay(id: string, body: Body<typeof IfbDelayBody>) {
-    return this.simple(id, 'ifbDelay', body, 'ifb', (c) => ({ ...c, ifb: { ...record(c.ifb), delayMs: body.delayMs } }));
+    return this.simple(id, 'ifbDelay', body, 'ifb', (c) => ({ ...c, ifb: { ...c.ifb, delayMs: body.delayMs } }));
   }
 
   async setIfbAlwaysOn(id: string, body: Body<typeof IfbAlwaysOnBody>) {
-    return this.simple(id, 'ifbAlwaysOn', body, 'ifb', (c) => ({ ...c, ifb: { ...record(c.ifb), alwaysOn: body.enabled } }));
+    return this.simple(id, 'ifbAlwaysOn', body, 'ifb', (c) => ({ ...c, ifb: { ...c.ifb, alwaysOn: body.enabled } }));
   }
 
   async setAncillaryData(id: string, body: Body<typeof AncillaryDataBody>) {
@@ -245,15 +239,15 @@ export class UnitCommands {
 
   /** encoder: HEVC needs a unit that has it (capability `hevc`), else "Feature disabled". */
   async configureEncoder(id: string, body: Body<typeof EncoderBody>) {
-    const unit = await this.checks.load(id);
-    if (body.codec === 'hevc' && capabilitiesOf(unit).hevc !== true) throw new AppError('FEATURE_DISABLED');
+    const unit = await this.deps.devices.load(id);
+    if (body.codec === 'hevc' && unitCapabilities.read(unit.capabilities).hevc !== true) throw new AppError('FEATURE_DISABLED');
     return this.simple(id, 'encoder', body, 'encoder', (c) => ({ ...c, encoder: body }));
   }
 
   /** store-and-forward quality: the device records with it; stored as the unit's profile. */
   async setStoreAndForwardQuality(id: string, body: Body<typeof StoreAndForwardQualityBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, 'storeAndForwardQuality', body);
     await this.store.save(id, 'storeAndForwardQuality', undefined, (c) => ({
       configuration: { ...c, storeAndForwardVideoQualityV2: body.quality },
@@ -262,9 +256,9 @@ export class UnitCommands {
     return this.accepted(id, 'storeAndForwardQuality');
   }
 
-  private async simple(id: string, command: UnitCommand, body: unknown, setting: Parameters<ConfigStore['save']>[1], change: (c: ConfigRecord) => ConfigRecord) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+  private async simple(id: string, command: UnitCommand, body: unknown, setting: Parameters<ConfigStore['save']>[1], change: (c: StoredUnitConfiguration) => StoredUnitConfiguration) {
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     await this.send(id, command, body);
     await this.remember(id, setting, change);
     return this.accepted(id, command);
@@ -276,8 +270,8 @@ export class UnitCommands {
    * nothing open are ignored; the answer lists what was cancelled.
    */
   async cancelFileUpload(id: string, body: Body<typeof CancelFileUploadBody>) {
-    await this.checks.load(id);
-    this.checks.requireOnline(id);
+    await this.deps.devices.load(id);
+    this.deps.devices.requireOnline(id);
     const open = await this.deps.db.file.findMany({
       where: { unitId: id, kind: 'uploaded', fileName: { in: body.files }, status: { in: ['pending', 'uploading'] } },
       select: { id: true, fileName: true, status: true },
@@ -303,13 +297,13 @@ export class UnitCommands {
    * as `unit.commandResult` ("Channel changed, repeat speed test" / "Test cancelled" when cut short).
    */
   async startSpeedTest(id: string, body: Body<typeof SpeedTestBody>) {
-    const unit = await this.checks.load(id);
-    const apps = this.checks.requireOnline(id);
-    this.checks.requireCapability(unit, 'speedTest');
+    const unit = await this.deps.devices.load(id);
+    const apps = this.deps.devices.requireOnline(id);
+    this.deps.devices.requireCapability(unit, 'speedTest');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
     const channelId = body.channelId ?? unit.selectedChannelId;
     if (!channelId) throw bodyProblem('channelId', VALIDATION.required);
-    const channel = await this.checks.requireChannel(unit, channelId, 'channelId');
+    const channel = await this.deps.devices.requireChannel(unit, channelId, 'channelId');
     const versionProblem = validateSpeedTestVersion(channel.swVersion);
     if (versionProblem) throw bodyProblem('channelId', versionProblem);
     this.speedTests.set(id, { channelId: channel.id, startedAt: Date.now() });
@@ -332,7 +326,6 @@ export function messageOf(code: string | null): string | null {
 /** The calls UnitCommands answers. */
 export const unitCommandCalls = callsOf<UnitCommands>()({
   commandSetVirtualChannel: (s, { params, body }) => s.setVirtualChannel(params.id, body),
-  commandStopStreaming: (s, { params }) => s.stopStreaming(params.id),
   commandReboot: (s, { params }) => s.rebootUnit(params.id),
   commandMetadata: (s, { params, body }) => s.setMetadata(params.id, body),
   commandLinkConfiguration: (s, { params, body }) => s.configureLink(params.id, body),

@@ -12,6 +12,7 @@ import { isBusy } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../access.js';
 import type { UnitExtras } from '../../repositories/units.js';
+import { anyObject } from '../../repositories/json-column.js';
 import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
 
@@ -130,14 +131,11 @@ export class UnitConfigurationReads {
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
 
-function record(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
 
 /** A stored cap: a number of kbps, or an object carrying one ({ kbps } / { limitKbps }). */
 function kbpsOf(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  const r = record(v);
+  const r = anyObject.read(v);
   const x = r.kbps ?? r.limitKbps;
   return typeof x === 'number' && Number.isFinite(x) ? x : null;
 }

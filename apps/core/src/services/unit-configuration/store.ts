@@ -1,0 +1,258 @@
+/**
+ * The unit configuration in storage (Unit.configuration, one key per setting, plus the Unit
+ * columns lists need) and the UnitConfiguration every update answers (spec 000 §3 "Unit
+ * configuration fields"). Saving one setting is a read-modify-write under the unit's `version`:
+ * with a version from the caller a stale one answers 409; without, concurrent updates of different
+ * settings are retried until both land.
+ */
+import { parseOr } from '../../repositories/json-column.js';
+import {
+  ALERT_TYPES, BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, type AlertConfigMode, type Applications,
+  type IpPipeState, type UnitConfiguration, type UnitSetting, StoreAndForwardProfile, TransmissionMode, WorkingMode,
+} from '@fleet/contracts';
+import { forcesWiredLink, isLowDelay } from '@fleet/domain';
+import { transaction, type DbTx } from '@fleet/db';
+import { AppError } from '../../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { unitConfiguration, type StoredUnitConfiguration, unitMultiCameraLabels } from '../../repositories/unit-columns.js';
+import { deviceUnitSelect, type DeviceUnit } from '../unit-devices.js';
+import type { SettingChange } from './setting-change.js';
+import { alertTypeSettings } from '../../repositories/alert-columns.js';
+import { oneOf } from '../../repositories/json-column.js';
+
+/** Attempts of a read-modify-write without a caller's version before answering 409. */
+const SAVE_ATTEMPTS = 8;
+
+export type AlertsSetting = UnitConfiguration['alerts'];
+
+export type ConfigStoreDeps = Pick<ServiceDeps, 'db' | 'index' | 'units' | 'hub'>;
+
+export class ConfigStore {
+  constructor(private readonly deps: ConfigStoreDeps) {}
+
+  /**
+   * Change stored configuration keys that are not a setting users edit (external streams,
+   * pairing): the same read-modify-write as `save`, without a caller's version and without the
+   * configuration events.
+   */
+  async modify(id: string, change: (configuration: StoredUnitConfiguration) => StoredUnitConfiguration): Promise<void> {
+    await this.save(id, null, undefined, (c) => ({ configuration: change(c) }));
+  }
+
+  /**
+   * Save one setting: `change` gets the stored configuration and the unit row and returns the
+   * new configuration and columns; `alongside` writes related rows in the same transaction (alert
+   * configuration). Publishes `unit.configuration` and `unit.updated`; answers the configuration.
+   */
+  async save(
+    id: string,
+    setting: UnitSetting | null,
+    version: number | undefined,
+    change: (configuration: StoredUnitConfiguration, unit: DeviceUnit) => SettingChange,
+    alongside?: (tx: DbTx, unit: DeviceUnit) => Promise<void>,
+  ): Promise<UnitConfiguration> {
+    for (let attempt = 0; ; attempt++) {
+      const saved = await transaction(this.deps.db, async (tx) => {
+        const unit: DeviceUnit | null = await tx.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+        if (!unit) throw new AppError('NOT_FOUND');
+        if (version !== undefined && unit.version !== version) throw new AppError('CONFLICT');
+        const next = change(unitConfiguration.read(unit.configuration), unit);
+        const { count } = await tx.unit.updateMany({
+          where: { id, version: unit.version },
+          data: {
+            ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}),
+            ...next.columns,
+            version: { increment: 1 },
+          },
+        });
+        if (count === 0) return false;
+        if (alongside) await alongside(tx, unit);
+        return true;
+      });
+      if (saved) break;
+      if (version !== undefined || attempt + 1 >= SAVE_ATTEMPTS) throw new AppError('CONFLICT');
+    }
+    const configuration = await this.configurationOf(id);
+    if (setting !== null) await this.announce(id, setting, configuration);
+    return configuration;
+  }
+
+  /** Tell subscribers: the configuration (unit.configuration) and the unit row (unit.updated: version, modes). */
+  async announce(id: string, setting: UnitSetting, configuration: UnitConfiguration): Promise<void> {
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.configuration', unitId: id, setting, configuration, at: Date.now() });
+    await this.deps.units.announce(id);
+  }
+
+  /** The unit's configuration as answered (stored values, defaults, live IP pipe state). */
+  async configurationOf(id: string): Promise<UnitConfiguration> {
+    const unit: DeviceUnit | null = await this.deps.db.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+    if (!unit) throw new AppError('NOT_FOUND');
+    const alerts = await this.alertsOf(unit);
+    return buildConfiguration(unit, alerts, this.deps.index.applicationsOf(id));
+  }
+
+  /**
+   * The alerts setting in force: manual → the unit's own configuration; group → the chosen group's;
+   * automatic → the unit's last group's ("inherit from last group": the group it joined last, ties
+   * by id); a missing group configuration falls back to the platform default.
+   */
+  async alertsOf(unit: Pick<DeviceUnit, 'id' | 'alertsConfigMode'>): Promise<AlertsSetting> {
+    const mode = oneOf<AlertConfigMode>(['automatic', 'group', 'manual'], unit.alertsConfigMode, 'automatic');
+    const own = await this.deps.db.alertConfiguration.findUnique({ where: { unitId: unit.id }, include: { recipients: true } });
+    let groupId: string | null = null;
+    let source = own;
+    if (mode !== 'manual') {
+      groupId = mode === 'group' ? (own?.sourceGroupId ?? null) : await this.lastGroupOf(unit.id);
+      source = groupId ? await this.deps.db.alertConfiguration.findUnique({ where: { groupId }, include: { recipients: true } }) : null;
+      source ??= await this.deps.db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true } });
+    }
+    const stored = alertTypeSettings.read(source?.alerts);
+    // One entry per ALERT_TYPES value: Object.fromEntries loses the key type, restored here.
+    const alerts = Object.fromEntries(
+      ALERT_TYPES.map((t) => {
+        const a = stored[t];
+        return [t, { enabled: a?.enabled ?? DEFAULT_ALERT_TYPE_SETTINGS[t].enabled, level: a?.level ?? DEFAULT_ALERT_TYPE_SETTINGS[t].level }];
+      }),
+    ) as AlertsSetting['alerts'];
+    const recipients = (source?.recipients ?? [])
+      .map((r) => ({ alertType: oneOf([...ALERT_TYPES, 'all'] as const, r.alertType, 'all'), email: r.email, verified: r.verified }))
+      .sort((a, b) => a.email.localeCompare(b.email) || a.alertType.localeCompare(b.alertType));
+    return { mode, groupId, alerts, recipients };
+  }
+
+  /** The group the unit joined last (automatic alerts mode), ties broken by the larger id. */
+  async lastGroupOf(unitId: string): Promise<string | null> {
+    const link = await this.deps.db.unitGroup.findFirst({ where: { unitId }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
+    return link?.groupId ?? null;
+  }
+}
+
+/** Spec 000 §4 IP pipe states from the l2ControlPipe activity the device reports. */
+export function ipPipeStateOf(apps: Applications): IpPipeState {
+  const state = apps.l2ControlPipe?.state;
+  if (state === undefined) return 'not_connected';
+  if (state === 'running') return 'connected';
+  if (state === 'connecting') return 'connecting';
+  if (state === 'failed') return 'failed';
+  return 'disconnecting';
+}
+
+/** A cap in kbps as a cap option (spec 000 §9): none → disabled, a preset's value → it, else custom. */
+export function capOptionOf(kbps: number | null): UnitConfiguration['network']['capping'] {
+  if (kbps === null || kbps <= 0) return { option: 'disabled', mbps: null };
+  const preset = BANDWIDTH_CAP_OPTIONS.find((o) => o !== 'disabled' && o !== 'custom' && Math.round(Number(o) * 1000) === kbps);
+  return { option: preset ?? 'custom', mbps: kbps / 1000 };
+}
+
+function buildConfiguration(unit: DeviceUnit, alerts: AlertsSetting, apps: Applications): UnitConfiguration {
+  const c = unitConfiguration.read(unit.configuration);
+  const delay = c.delay ?? null;
+  const cellularKbps = c.bandwidth?.cellular ?? null;
+  const labels = unitMultiCameraLabels.read(unit.multiCameraLabels);
+  const multiCamera = c.multiCamera ?? {};
+  const singleCamera = c.singleCamera ?? {};
+  const switcher = c.switcher ?? {};
+  const ipInput = c.ipInput ?? {};
+  const ipPipe = c.ipPipe ?? {};
+  return {
+    unitUniqueId: unit.id,
+    version: unit.version,
+    storeAndForwardVideoQualityV2: parseOr(StoreAndForwardProfile, unit.storeAndForwardVideoQuality, 'standard_h264'),
+    delay,
+    delayMode: c.delayMode ?? (delay !== null && isLowDelay(delay) ? 'subSecond' : 'normal'),
+    forcesWiredLink: delay !== null && forcesWiredLink(delay),
+    virtualChannelName: c.virtualChannelName ?? '',
+    paths: c.paths ?? [],
+    files: c.files ?? [],
+    port: c.port ?? null,
+    forceScanNow: c.forceScanNow ?? false,
+    audio: {
+      input: c.audio?.input ?? 'sdi',
+      channels: c.audio?.channels ?? LIMITS.audioEncodingChannels,
+      bitrateKbps: oneOf<number>(LIMITS.audioEncodingKbps, c.audio?.bitrateKbps, LIMITS.audioEncodingKbps[1]),
+      gainDb: c.audio?.gainDb ?? 0,
+    },
+    bandwidth: { cellular: cellularKbps, total: c.bandwidth?.total ?? null, priorityLimits: c.bandwidth?.priorityLimits ?? [] },
+    alerts,
+    pairingCodeMode: c.pairingCodeMode ?? false,
+    multiCameraLabels: labels,
+    switcher: {
+      mode: switcher.mode ?? null,
+      highQualityChannel: switcher.highQualityChannel ?? null,
+      proxyChannel: switcher.proxyChannel ?? null,
+      inputSdi: switcher.inputSdi ?? null,
+    },
+    selectedChannelId: unit.selectedChannelId,
+    filenamePrefix: unit.filenamePrefix,
+    transmissionMode: parseOr(TransmissionMode, unit.transmissionMode, 'live'),
+    workingMode: parseOr(WorkingMode, unit.workingMode, 'video'),
+    multiCamera: {
+      numberOfFeeds: multiCamera.numberOfFeeds ?? Math.max(1, Math.min(labels.length, LIMITS.multiCameraMaxCameras)),
+      channelSelectionMode: multiCamera.channelSelectionMode ?? 'automatic',
+      customSelectedChannels: multiCamera.customSelectedChannels ?? [],
+      channel: multiCamera.channel ?? null,
+      mode: multiCamera.mode ?? 'highQuality',
+      cameras: multiCamera.cameras
+        ? multiCamera.cameras.map((cam, i) => ({ label: cam.label ?? '', priority: cam.priority ?? i + 1 }))
+        : labels.slice(0, LIMITS.multiCameraMaxCameras).map((label, i) => ({ label, priority: i + 1 })),
+      maxBandwidthMbps: multiCamera.maxBandwidthMbps ?? null,
+    },
+    singleCamera: {
+      resolution: singleCamera.resolution ?? 1080,
+      colourDepth: oneOf<number>(LIMITS.colourDepths, singleCamera.colourDepth, LIMITS.colourDepths[0]),
+      maxBandwidthMbps: singleCamera.maxBandwidthMbps ?? null,
+    },
+    databridge: { enabled: c.databridge?.enabled ?? false, bridgeMode: c.databridge?.bridgeMode ?? 'layer2' },
+    videoReturn: {
+      enabled: c.videoReturn?.enabled ?? false,
+      output: c.videoReturn?.output ?? 'sdi',
+      selectedVrChannelId: c.vrChannels?.selected ?? null,
+    },
+    ntpTimecode: { enabled: c.ntpTimecode?.enabled ?? false, server: c.ntpTimecode?.server ?? null },
+    fixedInternetDelay: c.fixedInternetDelay ?? null,
+    ipInput: {
+      enabled: ipInput.enabled ?? false,
+      protocol: ipInput.protocol ?? null,
+      port: ipInput.port ?? null,
+      latencyMs: ipInput.latencyMs ?? null,
+      hasPassphrase: ipInput.passphrase !== undefined,
+    },
+    ipPipe: { enabled: ipPipe.enabled ?? false, serverId: ipPipe.serverId ?? null, port: ipPipe.port ?? null, state: ipPipeStateOf(apps) },
+    intercoms: [0, 1].map((i) => {
+      const ic = c.intercoms?.[i] ?? {};
+      return {
+        mode: ic.mode ?? (i === 0 ? 'audioRoom' : 'targetChannel'),
+        audioRoomId: ic.audioRoomId ?? null,
+        targetChannelId: ic.targetChannelId ?? null,
+        destinationAccount: ic.destinationAccount ?? null,
+      };
+    }),
+    audioJacks: (c.audioJacks ?? []).map((j) => ({ jack: j.jack, intercom: j.intercom ?? null, volume: j.volume ?? 0, muted: j.muted ?? false })),
+    interfaces: Object.entries(c.network?.interfaces ?? {})
+      .map(([port, i]) => ({
+        port: Number(port),
+        enabled: i.enabled ?? null,
+        networkMode: i.networkMode ?? null,
+        roamingAllowed: i.roamingAllowed ?? null,
+        apns: (i.apns ?? []).map((a) => ({ slot: a.slot ?? 1, apn: a.apn ?? '', username: a.username ?? '', authProtocol: a.authProtocol ?? 'none' })),
+        forceScanNow: i.forceScanNow ?? false,
+        ipMode: i.ipMode ?? null,
+        ip: i.ip ?? null,
+        subnetMask: i.subnetMask ?? null,
+        gateway: i.gateway ?? null,
+      }))
+      .filter((i) => Number.isInteger(i.port))
+      .sort((a, b) => a.port - b.port),
+    network: { capping: capOptionOf(cellularKbps) },
+    fetchlogs: { enhanced: c.fetchlogs?.enhanced ?? false },
+    settings: { outputChannel: c.settings?.outputChannel ?? null, multiChannel: c.settings?.multiChannel ?? false, machineUid: unit.id },
+    metadata: (c.metadata ?? []).map((m) => ({ key: m.key, value: m.value ?? '' })),
+    ifb: { delayMs: c.ifb?.delayMs ?? 0, alwaysOn: c.ifb?.alwaysOn ?? false },
+    ancillaryData: { enabled: c.ancillaryData?.enabled ?? false, types: c.ancillaryData?.types ?? [] },
+    shootingMode: c.shootingMode ?? 'standard',
+    encoder: { codec: c.encoder?.codec ?? 'h264', colourDepth: oneOf<number>(LIMITS.colourDepths, c.encoder?.colourDepth, LIMITS.colourDepths[0]) },
+    videoComplexity: c.videoComplexity ?? 'medium',
+    wifi: { ssid: c.wifi?.ssid ?? null, security: c.wifi?.security ?? null },
+    cellular: Object.fromEntries(Object.entries(c.cellular ?? {}).map(([modemId, v]) => [modemId, { network: v.network }])),
+  };
+}
