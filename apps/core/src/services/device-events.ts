@@ -6,7 +6,6 @@
  */
 import type { DeviceEvent } from '@fleet/contracts';
 import type { DeviceGateway } from './gateway.js';
-import type { ServiceLogger } from './deps.js';
 
 export type DeviceEventOf<T extends DeviceEvent['type']> = Extract<DeviceEvent, { type: T }>;
 type Handler<T extends DeviceEvent['type']> = (event: DeviceEventOf<T>, at: number) => Promise<void> | void;
@@ -17,7 +16,7 @@ export class DeviceEvents {
 
   constructor(
     gateway: DeviceGateway,
-    private readonly log: ServiceLogger,
+    private readonly log: { error(obj: unknown, msg?: string): void },
   ) {
     gateway.onDeviceEvent((event, at) => {
       this.queue = this.queue

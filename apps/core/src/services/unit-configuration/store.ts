@@ -5,27 +5,34 @@
  * with a version from the caller a stale one answers 409; without, concurrent updates of different
  * settings are retried until both land.
  */
-import { parseOr } from '../../repositories/json-column.js';
 import {
   ALERT_TYPES, BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, type AlertConfigMode, type Applications,
   type IpPipeState, type UnitConfiguration, type UnitSetting, StoreAndForwardProfile, TransmissionMode, WorkingMode,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
-import { transaction, type DbTx } from '@fleet/db';
+import { transaction, type Db, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
-import type { ServiceDeps } from '../deps.js';
-import { unitConfiguration, type StoredUnitConfiguration, unitMultiCameraLabels } from '../../repositories/unit-columns.js';
+import type { RealtimeHub } from '../hub.js';
+import type { UnitIndex } from '../unit-index.js';
+import type { UnitService } from '../units.js';
+import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { deviceUnitSelect, type DeviceUnit } from '../unit-devices.js';
 import type { SettingChange } from './setting-change.js';
 import { alertTypeSettings } from '../../repositories/alert-columns.js';
-import { oneOf } from '../../repositories/json-column.js';
+import { oneOf, parseOr } from '../../repositories/json-column.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
 
 export type AlertsSetting = UnitConfiguration['alerts'];
 
-export type ConfigStoreDeps = Pick<ServiceDeps, 'db' | 'index' | 'units' | 'hub'>;
+/** What the store uses: storage, the unit index and service (announcements), the hub. */
+export interface ConfigStoreDeps {
+  db: Db;
+  index: UnitIndex;
+  units: UnitService;
+  hub: RealtimeHub;
+}
 
 export class ConfigStore {
   constructor(private readonly deps: ConfigStoreDeps) {}
