@@ -18,12 +18,8 @@ import type { ServerService } from './servers.js';
 import type { UnitRecord, UnitExtras } from '../repositories/units.js';
 import { callsOf } from '../calls.js';
 
-interface AlertConfigRow {
-  alerts: unknown;
-  settings: unknown;
-  soundSettings: unknown;
-  recipients: { alertType: string; email: string; verified: boolean }[];
-}
+/** The parts of an alert configuration row an answer is built from. */
+type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
 
 export class AlertService {
 

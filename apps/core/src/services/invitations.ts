@@ -10,7 +10,7 @@
  * delivery is the recipient recorded on the invitation and answered to the caller.
  */
 import { randomInt } from 'node:crypto';
-import { transaction } from '@fleet/db';
+import { transaction, type InvitationModel as Invitation } from '@fleet/db';
 import {
   ADHOC_PERIOD_MS, VALIDATION,
   type AdhocPeriod, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
@@ -28,19 +28,6 @@ const CODE_LENGTH = 8;
 /** The console page a guest opens to join (000 §2 easy-live entry page). */
 const JOIN_PATH = '/easy_live';
 
-interface InvitationRow {
-  id: string;
-  groupId: string;
-  planType: string;
-  period: string | null;
-  code: string;
-  email: string | null;
-  phone: string | null;
-  deviceName: string | null;
-  unitId: string | null;
-  expiresAt: Date | null;
-  createdAt: Date;
-}
 
 function newCode(): string {
   let code = '';
@@ -142,7 +129,7 @@ export class InvitationService {
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
   }
 
-  private toView(row: InvitationRow, groupName: string, deliveries: InvitationDelivery[]): GuestInvitation {
+  private toView(row: Invitation, groupName: string, deliveries: InvitationDelivery[]): GuestInvitation {
     return {
       id: row.id,
       groupId: row.groupId,

@@ -1,6 +1,6 @@
 import { callsOf } from '../calls.js';
 import {
-  DEFAULT_STORY_MAPPING, inventoryTopic, groupTopic, STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
+  inventoryTopic, groupTopic, STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
   type CreateStoryBody, type FieldProblem, type Story, type StoryCount, type StoryDeleted, type StoryField, type StoryIntegration,
   type StoryListQuery, type StoryMappingResult, type StoryPage, type TestStoryMappingBody, type UpdateStoryBody,
   type UpdateStoryIntegrationBody,
@@ -9,6 +9,7 @@ import { validateStoryFields } from '@fleet/domain';
 import { providerOf, transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
+import { storyIntegrationSettings, type StoryIntegrationSettings } from '../repositories/story-columns.js';
 import type { ServiceDeps } from './deps.js';
 
 /** What a story row is read with: its units (and their inventories) for the assigned-unit list. */
@@ -35,20 +36,6 @@ const SORT_COLUMN = {
 /** Columns the list search looks in. */
 const SEARCH_COLUMNS = ['slugline', 'storyId', 'crewName', 'reporter', 'provider', 'keywords'] as const;
 
-/** Stored integration settings (the StoryIntegration.settings Json column). */
-interface IntegrationSettings {
-  endpoint: string;
-  queue: string;
-  username: string;
-  mapping: StoryFieldMapping;
-}
-
-function readSettings(json: unknown): IntegrationSettings {
-  const o = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const mapping = StoryFieldMapping.safeParse(o.mapping);
-  return { endpoint: str(o.endpoint), queue: str(o.queue), username: str(o.username), mapping: mapping.success ? mapping.data : { ...DEFAULT_STORY_MAPPING } };
-}
 
 /**
  * The value at a dotted path of a sample NRCS story ("meta.reporter", "crew.0.name"): strings as
@@ -276,7 +263,7 @@ export class StoryService {
     const row = await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } });
     const current = this.toIntegration(inventoryId, row);
     if (body.version !== current.version) throw new AppError('CONFLICT');
-    const next: IntegrationSettings = {
+    const next: StoryIntegrationSettings = {
       endpoint: body.endpoint ?? current.endpoint,
       queue: body.queue ?? current.queue,
       username: body.username ?? current.username,
@@ -289,7 +276,7 @@ export class StoryService {
       if (next.mapping.slugline === '') problems.push({ path: 'mapping.slugline', message: VALIDATION.sluglineMissing });
       if (problems.length > 0) throw validationError(problems);
     }
-    const settings = { ...next } as unknown as Prisma.InputJsonValue; // a plain JSON object of strings
+    const settings = storyIntegrationSettings.write(next);
     if (row) {
       const { count } = await this.deps.db.storyIntegration.updateMany({
         where: { inventoryId, version: body.version },
@@ -310,7 +297,7 @@ export class StoryService {
   /** Spec 000 §2 "test mapping": maps a sample with the given (or stored) mapping; stores nothing. */
   async testMapping(user: AuthUser, inventoryId: string, body: TestStoryMappingBody): Promise<StoryMappingResult> {
     await this.assertInventoryVisible(user, inventoryId);
-    const mapping = body.mapping ?? readSettings((await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } }))?.settings).mapping;
+    const mapping = body.mapping ?? storyIntegrationSettings.read((await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } }))?.settings).mapping;
     return mapSampleStory(body.sample, mapping);
   }
 
@@ -371,7 +358,7 @@ export class StoryService {
     inventoryId: string,
     row: { enabled: boolean; settings: unknown; lastSyncAt: Date | null; version: number } | null,
   ): StoryIntegration {
-    const s = readSettings(row?.settings);
+    const s = storyIntegrationSettings.read(row?.settings);
     return {
       inventoryId,
       enabled: row?.enabled ?? false,
