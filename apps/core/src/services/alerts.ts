@@ -12,14 +12,13 @@ import { type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { anyObject, parseOr } from '../repositories/json-column.js';
+import { resolveAlertConfiguration, type AlertConfigRow } from './alert-configuration.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
 import type { UnitRecord, UnitExtras } from '../repositories/units.js';
 import { callsOf } from '../calls.js';
 
-/** The parts of an alert configuration row an answer is built from. */
-type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
 
 export class AlertService {
 
@@ -94,43 +93,10 @@ export class AlertService {
     };
   }
 
-  /**
-   * The alerts configuration applying to a unit in `mode` (spec 000 §3): manual = the unit's own
-   * (until one is saved: what automatic mode gives); group = the chosen group's (explicit, else the
-   * one stored with the unit, else its last group); automatic = the last group the unit joined.
-   * A group without its own configuration inherits its inventory's, then the platform default.
-   */
+  /** The alerts configuration applying to a unit in `mode` (alert-configuration.ts resolves it), as GET alerts/configuration answers it. */
   private async resolveAlerts(row: UnitRecord, mode: AlertConfigMode, explicitGroupId: string | undefined): Promise<UnitAlertsConfiguration> {
-    const db = this.deps.db;
-    const own = await db.alertConfiguration.findUnique({ where: { unitId: row.id }, include: { recipients: true } });
-    if (mode === 'manual' && own) return this.alertsAnswer(row.id, mode, null, 'unit', own, {});
-    let groupId: string | null = null;
-    if (mode === 'group') groupId = explicitGroupId ?? (own?.sourceGroupId && row.groups.some((g) => g.groupId === own.sourceGroupId) ? own.sourceGroupId : null);
-    if (groupId === null) {
-      const last = await db.unitGroup.findFirst({ where: { unitId: row.id }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
-      groupId = last?.groupId ?? null;
-    }
-    const answerGroupId = mode === 'manual' ? null : groupId;
-    if (groupId !== null) {
-      const group = await db.group.findUnique({
-        where: { id: groupId },
-        select: { inventoryId: true, alertThresholds: true, alertConfiguration: { include: { recipients: true } } },
-      });
-      if (group) {
-        const thresholds = anyObject.read(group.alertThresholds);
-        if (group.alertConfiguration) return this.alertsAnswer(row.id, mode, answerGroupId, 'group', group.alertConfiguration, thresholds);
-        const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
-        if (inv) return this.alertsAnswer(row.id, mode, answerGroupId, 'inventory', inv, thresholds);
-      }
-    } else {
-      const inventoryId = row.inventories[0]?.inventoryId;
-      if (inventoryId !== undefined) {
-        const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId }, include: { recipients: true } });
-        if (inv) return this.alertsAnswer(row.id, mode, null, 'inventory', inv, {});
-      }
-    }
-    const def = await db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true }, orderBy: { createdAt: 'asc' } });
-    return this.alertsAnswer(row.id, mode, answerGroupId, 'default', def ?? { alerts: {}, settings: {}, soundSettings: {}, recipients: [] }, {});
+    const r = await resolveAlertConfiguration(this.deps.db, row.id, mode, explicitGroupId);
+    return this.alertsAnswer(row.id, mode, r.groupId, r.source, r.row, r.groupThresholds);
   }
 
   private alertsAnswer(

@@ -6,8 +6,8 @@
  * settings are retried until both land.
  */
 import {
-  ALERT_TYPES, BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, type AlertConfigMode, type Applications,
-  type IpPipeState, type UnitConfiguration, type UnitSetting, StoreAndForwardProfile, TransmissionMode, WorkingMode,
+  ALERT_TYPES, AlertConfigMode, BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, StoreAndForwardProfile, TransmissionMode, WorkingMode,
+  type Applications, type IpPipeState, type UnitConfiguration, type UnitSetting,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
@@ -17,6 +17,7 @@ import type { UnitIndex } from '../unit-index.js';
 import type { UnitService } from '../units.js';
 import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { deviceUnitSelect, type DeviceUnit } from '../unit-devices.js';
+import { resolveAlertConfiguration } from '../alert-configuration.js';
 import type { SettingChange } from './setting-change.js';
 import { alertTypeSettings } from '../../repositories/alert-columns.js';
 import { oneOf, parseOr } from '../../repositories/json-column.js';
@@ -98,22 +99,11 @@ export class ConfigStore {
     return buildConfiguration(unit, alerts, this.deps.index.applicationsOf(id));
   }
 
-  /**
-   * The alerts setting in force: manual → the unit's own configuration; group → the chosen group's;
-   * automatic → the unit's last group's ("inherit from last group": the group it joined last, ties
-   * by id); a missing group configuration falls back to the platform default.
-   */
+  /** The alerts setting in force, as the unit's configuration shows it (alert-configuration.ts resolves which one). */
   async alertsOf(unit: Pick<DeviceUnit, 'id' | 'alertsConfigMode'>): Promise<AlertsSetting> {
-    const mode = oneOf<AlertConfigMode>(['automatic', 'group', 'manual'], unit.alertsConfigMode, 'automatic');
-    const own = await this.deps.db.alertConfiguration.findUnique({ where: { unitId: unit.id }, include: { recipients: true } });
-    let groupId: string | null = null;
-    let source = own;
-    if (mode !== 'manual') {
-      groupId = mode === 'group' ? (own?.sourceGroupId ?? null) : await this.lastGroupOf(unit.id);
-      source = groupId ? await this.deps.db.alertConfiguration.findUnique({ where: { groupId }, include: { recipients: true } }) : null;
-      source ??= await this.deps.db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true } });
-    }
-    const stored = alertTypeSettings.read(source?.alerts);
+    const mode = parseOr(AlertConfigMode, unit.alertsConfigMode, 'automatic');
+    const { groupId, row } = await resolveAlertConfiguration(this.deps.db, unit.id, mode);
+    const stored = alertTypeSettings.read(row.alerts);
     // One entry per ALERT_TYPES value: Object.fromEntries loses the key type, restored here.
     const alerts = Object.fromEntries(
       ALERT_TYPES.map((t) => {
@@ -121,17 +111,12 @@ export class ConfigStore {
         return [t, { enabled: a?.enabled ?? DEFAULT_ALERT_TYPE_SETTINGS[t].enabled, level: a?.level ?? DEFAULT_ALERT_TYPE_SETTINGS[t].level }];
       }),
     ) as AlertsSetting['alerts'];
-    const recipients = (source?.recipients ?? [])
+    const recipients = row.recipients
       .map((r) => ({ alertType: oneOf([...ALERT_TYPES, 'all'] as const, r.alertType, 'all'), email: r.email, verified: r.verified }))
       .sort((a, b) => a.email.localeCompare(b.email) || a.alertType.localeCompare(b.alertType));
     return { mode, groupId, alerts, recipients };
   }
 
-  /** The group the unit joined last (automatic alerts mode), ties broken by the larger id. */
-  async lastGroupOf(unitId: string): Promise<string | null> {
-    const link = await this.deps.db.unitGroup.findFirst({ where: { unitId }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
-    return link?.groupId ?? null;
-  }
 }
 
 /** Spec 000 §4 IP pipe states from the l2ControlPipe activity the device reports. */

@@ -1,0 +1,60 @@
+/**
+ * Which alert configuration applies to a unit (spec 000 §3 alerts configuration modes, spec 001 §4):
+ * manual = the unit's own (until one is saved: what automatic mode gives); group = the chosen
+ * group's (explicit, else the one stored with the unit while the unit is still in it, else its last
+ * group); automatic = the last group the unit joined ("inherit from last group", ties by the larger
+ * id). A group without its own configuration inherits its inventory's, then the platform default.
+ * One resolution for every answer that shows it (the unit's configuration, GET alerts/configuration).
+ */
+import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts';
+import type { Db, Prisma } from '@fleet/db';
+import { anyObject } from '../repositories/json-column.js';
+
+/** The parts of an alert configuration row an answer is built from. */
+export type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
+
+export interface ResolvedAlertConfiguration {
+  /** The group the answer names (null in manual mode and when the unit is in no group). */
+  groupId: string | null;
+  source: UnitAlertsConfiguration['source'];
+  row: AlertConfigRow;
+  /** The thresholds the group sets for alert types that do not set their own. */
+  groupThresholds: Record<string, unknown>;
+}
+
+const EMPTY: AlertConfigRow = { alerts: {}, settings: {}, soundSettings: {}, recipients: [] };
+
+export async function resolveAlertConfiguration(
+  db: Db,
+  unitId: string,
+  mode: AlertConfigMode,
+  explicitGroupId?: string,
+): Promise<ResolvedAlertConfiguration> {
+  const own = await db.alertConfiguration.findUnique({ where: { unitId }, include: { recipients: true } });
+  if (mode === 'manual' && own) return { groupId: null, source: 'unit', row: own, groupThresholds: {} };
+  const links = await db.unitGroup.findMany({ where: { unitId }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
+  let groupId: string | null = null;
+  if (mode === 'group') groupId = explicitGroupId ?? (own?.sourceGroupId && links.some((l) => l.groupId === own.sourceGroupId) ? own.sourceGroupId : null);
+  groupId ??= links[0]?.groupId ?? null;
+  const answerGroupId = mode === 'manual' ? null : groupId;
+  if (groupId !== null) {
+    const group = await db.group.findUnique({
+      where: { id: groupId },
+      select: { inventoryId: true, alertThresholds: true, alertConfiguration: { include: { recipients: true } } },
+    });
+    if (group) {
+      const groupThresholds = anyObject.read(group.alertThresholds);
+      if (group.alertConfiguration) return { groupId: answerGroupId, source: 'group', row: group.alertConfiguration, groupThresholds };
+      const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
+      if (inv) return { groupId: answerGroupId, source: 'inventory', row: inv, groupThresholds };
+    }
+  } else {
+    const first = await db.unitInventory.findFirst({ where: { unitId }, orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }], select: { inventoryId: true } });
+    if (first) {
+      const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: first.inventoryId }, include: { recipients: true } });
+      if (inv) return { groupId: null, source: 'inventory', row: inv, groupThresholds: {} };
+    }
+  }
+  const def = await db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true }, orderBy: { createdAt: 'asc' } });
+  return { groupId: answerGroupId, source: 'default', row: def ?? EMPTY, groupThresholds: {} };
+}
