@@ -6,7 +6,7 @@
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login, PASSWORD } from './support';
-import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
+import { VALIDATION, type UnitDetail, type UnitStorageFiles, type UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
 const UNIT = 'LU800-0001';
@@ -186,12 +186,12 @@ test('guest interview invite: inline validation in the spec’s words, an invita
   await expect(page.getByTestId('guest-invite-link')).toHaveText(new RegExp(`/easy_live\\?invitation=${code}$`));
   await expect(page.getByTestId('guest-invite-delivery-email')).toHaveText('Sent to jane@example.com');
 
-  // The same guest name again in the same group: the core refuses it (001 §5 device name unique).
+  // The same guest name again: the core refuses it as a unit rename onto a taken name (001 §5 device name unique).
   await page.getByTestId('guest-invite-another').click();
   await page.getByTestId('guest-invite-name').fill(name);
   await page.getByTestId('guest-invite-phone').fill('4420');
   await page.getByTestId('guest-invite-send').click();
-  await expect(dialog.getByText('Name field has to be unique')).toBeVisible();
+  await expect(dialog.getByText(VALIDATION.unitNameInUse)).toBeVisible();
 });
 
 test('guest interview invite: the invitation is e-mailed and texted (the spec’s message first, then the delivery)', async ({ page }) => {
