@@ -108,3 +108,8 @@ export function parseOr<T, F>(schema: { safeParse(v: unknown): { success: true; 
 export function oneOf<T extends string | number>(values: readonly T[], v: unknown, fallback: T): T {
   return values.find((x) => x === v) ?? fallback;
 }
+
+/** A stored text that is set: null when missing, null or empty. */
+export function nonEmpty(v: string | null | undefined): string | null {
+  return v !== undefined && v !== null && v !== '' ? v : null;
+}

@@ -3,6 +3,7 @@
  * hand-written copies) and the queries more than one service needs.
  */
 import type { Db, Prisma } from '@fleet/db';
+import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
 
 /** A unit's inventories and groups, as ids. */
@@ -28,11 +29,6 @@ export type UnitExtras = Prisma.UnitGetPayload<{ select: typeof unitExtras }>;
 
 /** A unit row without its memberships. */
 export type UnitRowOnly = Prisma.UnitGetPayload<object>;
-
-/** Whether a storage error is a unique-constraint violation (a name or e-mail already taken). */
-export function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
-}
 
 export class UnitRepository {
   constructor(private readonly db: Db) {}
@@ -63,9 +59,11 @@ export class UnitRepository {
     return clash !== null;
   }
 
-  /** The extra columns of a unit, or null for an unknown unit. */
-  extrasOf(id: string): Promise<UnitExtras | null> {
-    return this.db.unit.findUnique({ where: { id }, select: unitExtras });
+  /** The extra columns of a unit; an unknown unit answers 404. */
+  async requireExtras(id: string): Promise<UnitExtras> {
+    const extras = await this.db.unit.findUnique({ where: { id }, select: unitExtras });
+    if (!extras) throw new AppError('NOT_FOUND');
+    return extras;
   }
 
   /** The unit's stored configuration (empty for an unknown unit). */

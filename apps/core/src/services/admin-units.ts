@@ -5,6 +5,7 @@
  * associations and target software version. A non-global admin sees only the units of their own
  * inventories (group membership alone is not enough).
  */
+import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { z } from 'zod';
 import {
@@ -18,7 +19,7 @@ import { checkUnitUpgradeEligibility, isBusy, isStreaming, type UpgradeBlocker }
 import { providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
-import { type UnitRecord, type UnitExtras, unitMemberships } from '../repositories/units.js';
+import { type UnitRecord, unitMemberships } from '../repositories/units.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 
@@ -81,7 +82,7 @@ export class AdminUnitService {
 
   async adminUnit(user: AuthUser, id: string): Promise<AdminUnitDetail> {
     const row = await this.findAdminVisible(user, id);
-    const extra = await this.extrasOf(id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
     const [inventories, groups] = await Promise.all([this.adminInventoriesOf(user, id), this.adminGroupsOf(user, id)]);
     return {
       ...this.deps.units.toDetail(row),
@@ -112,7 +113,7 @@ export class AdminUnitService {
 
   async adminUnitDbGateway(user: AuthUser, id: string): Promise<AdminUnitDbGateway> {
     const row = await this.findAdminVisible(user, id);
-    const extra = await this.extrasOf(id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
     const available = await this.deps.db.databridgeGateway.findMany({
       where: { OR: [{ inventoryId: null }, { inventoryId: { in: row.inventories.map((i) => i.inventoryId) } }] },
       orderBy: { name: 'asc' },
@@ -588,11 +589,6 @@ export class AdminUnitService {
     return this.deps.units.toDetail(row);
   }
 
-  private async extrasOf(id: string): Promise<UnitExtras> {
-    const extras = await this.deps.unitRepository.extrasOf(id);
-    if (!extras) throw new AppError('NOT_FOUND');
-    return extras;
-  }
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
@@ -636,9 +632,6 @@ function defaultCapabilities(typeGroup: UnitTypeGroup, productType: string): Rec
   };
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
-}
 
 export const adminUnitCalls = callsOf<AdminUnitService>()({
   searchAdminUnits: (s, { query }, user) => s.searchAdminUnits(user, query),

@@ -9,14 +9,14 @@ import {
   type ActiveAlert, type AlertSettings, type AlertTypeSettings, type DefaultAlertConfiguration, type UnitAlertsConfiguration,
 } from '@fleet/contracts';
 import { type Prisma } from '@fleet/db';
-import { AppError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { anyObject, parseOr } from '../repositories/json-column.js';
 import { resolveAlertConfiguration, type AlertConfigRow } from './alert-configuration.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
-import type { UnitRecord, UnitExtras } from '../repositories/units.js';
+import type { UnitRecord } from '../repositories/units.js';
 import { callsOf } from '../calls.js';
 
 
@@ -31,7 +31,7 @@ export class AlertService {
 
   async alertsConfiguration(user: AuthUser, id: string): Promise<UnitAlertsConfiguration> {
     const row = await this.deps.units.findVisible(user, id);
-    const extra = await this.extrasOf(id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
     return this.resolveAlerts(row, parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'), undefined);
   }
 
@@ -121,11 +121,6 @@ export class AlertService {
     };
   }
 
-  private async extrasOf(id: string): Promise<UnitExtras> {
-    const extras = await this.deps.unitRepository.extrasOf(id);
-    if (!extras) throw new AppError('NOT_FOUND');
-    return extras;
-  }
 
   alertTopics(e: { unitId: string | null; serverId: string | null }): readonly string[] {
     if (e.unitId) return this.deps.index.topicsOf(e.unitId);

@@ -6,6 +6,7 @@
  * change is announced on the channel's group and inventory topics (channelFile.added / changed /
  * removed) so the console's grid stays current without reloading.
  */
+import { isUniqueViolation } from '../repositories/storage-errors.js';
 import {
   ChannelStatus, groupTopic, inventoryTopic, RECEIVED_FILES_ROOT, splitFileName, validateChunkRange, VALIDATION,
   type ChannelFile, type ChannelFileChunk, type ChannelFileList, type ChannelFilesQuery, type DeviceEvent,
@@ -415,9 +416,6 @@ export class FileService {
   }
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === 'P2002';
-}
 
 /** The calls FileService answers. */
 export const fileCalls = callsOf<FileService>()({

@@ -74,11 +74,12 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const reports = new DeviceReports(db, index, hub, telemetry, log);
   reports.listen(gateway);
   const devices = new UnitDevices(db, index, reports, telemetry, gateway);
-  const units = new UnitService(db, index, hub, telemetry, gateway);
+  const unitRepository = new UnitRepository(db);
+  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
   const configuration = new ConfigStore({ db, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
   const events = new DeviceEvents(gateway, log);
-  const deps: ServiceDeps = { config, db, index, units, unitRepository: new UnitRepository(db), reports, events, devices, configuration, users, gateway, hub, telemetry, log };
+  const deps: ServiceDeps = { config, db, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);

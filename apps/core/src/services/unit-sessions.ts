@@ -2,6 +2,7 @@
  * A unit's sessions with a server: the IP pipe (spec 000 §4: connecting, connected, disconnecting,
  * not connected, failed) and its two intercom sessions (audio room or target channel).
  */
+import { nonEmpty } from '../repositories/json-column.js';
 import { type AuthUser } from './access.js';
 import { VALIDATION, type Applications, type IntercomSessionResult, type IpPipeConnectionResult, UnitSipAccount } from '@fleet/contracts';
 import { callsOf } from '../calls.js';
@@ -189,9 +190,6 @@ function defaultModeOf(session: 1 | 2): IntercomMode {
   return session === 1 ? 'audioRoom' : 'targetChannel';
 }
 
-function nonEmpty(v: string | null | undefined): string | null {
-  return v !== undefined && v !== null && v !== '' ? v : null;
-}
 
 
 

@@ -15,7 +15,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
-import { type UnitExtras, type UnitRecord } from '../repositories/units.js';
+import { type UnitRecord } from '../repositories/units.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import { recordChannelFileTransfer } from './files.js';
@@ -191,7 +191,7 @@ export class UnitStorageService {
   private async storagesOf(row: UnitRecord): Promise<UnitStorage[]> {
     const [files, extra] = await Promise.all([
       this.deps.db.file.findMany({ where: { unitId: row.id }, select: { rootDirectory: true, sizeBytes: true } }),
-      this.extrasOf(row.id),
+      this.deps.unitRepository.requireExtras(row.id),
     ]);
     interface Acc { root: string | null; name: string | null; total: number | null; used: number | null; free: number | null; fileBytes: number; count: number }
     const byId = new Map<string, Acc>();
@@ -239,11 +239,6 @@ export class UnitStorageService {
       });
   }
 
-  private async extrasOf(id: string): Promise<UnitExtras> {
-    const extras = await this.deps.unitRepository.extrasOf(id);
-    if (!extras) throw new AppError('NOT_FOUND');
-    return extras;
-  }
 
   /**
    * A store-and-forward file (spec 000 §4 file transfer): recorded → a file entry; transfer

@@ -5,6 +5,7 @@
  * services, unit state, the channels involved) happens before anything is sent; the device then
  * passes through connecting/disconnecting (spec 000 §4) and reports its applications.
  */
+import { nonEmpty } from '../repositories/json-column.js';
 import type { z } from 'zod';
 import {
   EXTERNAL_STREAM_KINDS, LIMITS, VALIDATION,
@@ -16,7 +17,6 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { inventoryProperties } from '../repositories/inventory-columns.js';
 import { unitConfiguration, unitLicense, type StoredUnitConfiguration } from '../repositories/unit-columns.js';
-import { UnitRepository } from '../repositories/units.js';
 import type { ServiceDeps } from './deps.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 
@@ -29,10 +29,7 @@ type ExternalStreamKind = (typeof EXTERNAL_STREAM_KINDS)[number];
 export const SOCIAL_MEDIA_PROVIDERS = ['youtube', 'facebook', 'twitch', 'twitter', 'x', 'linkedin', 'instagram', 'tiktok', 'periscope', 'vimeo'] as const;
 
 export class UnitStreamService {
-  private readonly repo: UnitRepository;
-
   constructor(private readonly deps: ServiceDeps) {
-    this.repo = new UnitRepository(deps.db);
     // The unit's tally column (spec 000 §3) as the device reports it: on program or preview while its stream is used.
     deps.events.on('tally', async (e) => {
       await deps.db.unit.updateMany({ where: { id: e.unitId }, data: { tally: e.tally === 'off' ? null : e.tally } });
@@ -211,7 +208,7 @@ export class UnitStreamService {
   /** The unit stopped streaming: nothing is forwarded to social media or a CDN any more. */
   private async endExternalStreams(unitId: string): Promise<void> {
     const isForwarding = (c: StoredUnitConfiguration) => EXTERNAL_STREAM_KINDS.some((k) => c.externalStreams?.[k]?.active === true);
-    if (!isForwarding(await this.repo.configurationOf(unitId))) return;
+    if (!isForwarding(await this.deps.unitRepository.configurationOf(unitId))) return;
     await this.deps.configuration.modify(unitId, (c) => {
       const next = { ...c.externalStreams };
       for (const k of EXTERNAL_STREAM_KINDS) {
@@ -234,9 +231,6 @@ function isActive(apps: Applications, key: UnitApplicationKey): boolean {
   return state !== undefined && state !== 'disconnecting' && state !== 'stopping' && state !== 'failed';
 }
 
-function nonEmpty(v: string | null | undefined): string | null {
-  return v !== undefined && v !== null && v !== '' ? v : null;
-}
 
 function destinationKind(provider: string): ExternalStreamKind {
   return (SOCIAL_MEDIA_PROVIDERS as readonly string[]).includes(provider.trim().toLowerCase()) ? 'social_media' : 'cdn';

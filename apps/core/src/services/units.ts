@@ -14,7 +14,8 @@ import { batteryColour, isOfflineLike, modemUiState } from '@fleet/domain';
 import type { Db } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
-import { isUniqueViolation, UnitRepository, type UnitRecord } from '../repositories/units.js';
+import { isUniqueViolation } from '../repositories/storage-errors.js';
+import type { UnitRecord, UnitRepository } from '../repositories/units.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
 import { canSeeUnit, unitScopeWhere, type AuthUser, groupScopeWhere } from './access.js';
 import type { DeviceGateway } from './gateway.js';
@@ -23,17 +24,14 @@ import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
 import type { Membership, UnitIndex } from './unit-index.js';
 
 export class UnitService {
-  private readonly repo: UnitRepository;
-
   constructor(
     private readonly db: Db,
+    private readonly repo: UnitRepository,
     private readonly index: UnitIndex,
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
     private readonly gateway: DeviceGateway,
-  ) {
-    this.repo = new UnitRepository(db);
-  }
+  ) {}
 
   /** Load the fleet into the index and hand it to the gateway. */
   async start(): Promise<void> {

@@ -1,4 +1,5 @@
 /** Users: the current user's details and their update (spec 001 §5 user rules), preferences, client notifications. */
+import { nonEmpty } from '../repositories/json-column.js';
 import type { z } from 'zod';
 import {
   DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, TIMINGS, UserPreferences,
@@ -8,7 +9,7 @@ import type { Db, Prisma } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { callsOf } from '../calls.js';
-import { isUniqueViolation } from '../repositories/units.js';
+import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { userContact } from '../repositories/user-columns.js';
 
 /** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
@@ -227,6 +228,3 @@ function emailInUse(): AppError {
   return new AppError('EMAIL_IN_USE', [{ path: 'body.email', message: ERROR_CATALOGUE.EMAIL_IN_USE.message }]);
 }
 
-function nonEmpty(v: string | undefined): string | null {
-  return v !== undefined && v !== '' ? v : null;
-}

@@ -11,7 +11,6 @@ import {
 import { isBusy } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import type { AuthUser } from '../access.js';
-import type { UnitExtras } from '../../repositories/units.js';
 import { anyObject } from '../../repositories/json-column.js';
 import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
@@ -55,7 +54,7 @@ export class UnitConfigurationReads {
 
   async selectedDbGateway(user: AuthUser, id: string): Promise<SelectedDbGateway> {
     await this.deps.units.assertVisible(user, id);
-    const extra = await this.extrasOf(id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
     return { uniqueId: id, gateway: await this.gatewayById(extra.databridgeGatewayId) };
   }
 
@@ -122,11 +121,6 @@ export class UnitConfigurationReads {
     return g ? gatewayInfo(g) : null;
   }
 
-  private async extrasOf(id: string): Promise<UnitExtras> {
-    const extras = await this.deps.unitRepository.extrasOf(id);
-    if (!extras) throw new AppError('NOT_FOUND');
-    return extras;
-  }
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
