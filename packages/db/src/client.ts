@@ -19,6 +19,18 @@
  *      and the internal transaction Prisma opens for a nested write.
  * 2. Durability: `journal_mode=WAL` and `synchronous=FULL` are set on every connection and
  *    asserted at start-up (better-sqlite3 reopens a WAL file at synchronous=NORMAL).
+ *
+ * Writes in groups (SQLite): at synchronous=FULL every commit waits for the disk, so a write per
+ * commit caps the core at a few hundred writes a second. Writes issued outside a transaction and
+ * `transaction(db, fn)` callbacks are queued instead; once per turn of the event loop the queue is
+ * run as one transaction (each write in its own savepoint, so a failing one rolls back alone) and
+ * committed once. Every caller's promise settles only after that commit: nothing is acknowledged
+ * before it is durable. PostgreSQL already flushes concurrent commits together (its WAL writer), so
+ * there each write keeps its own transaction.
+ *
+ * Write feed (both providers): `watchWrites` tells read models about every committed write (model,
+ * operation, arguments, result) after the commit and before the writer's promise settles, so a
+ * caller that reads after its write sees it (read-your-writes).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
@@ -91,6 +103,10 @@ interface DbContext {
   open: boolean;
   /** The transaction client, for `kind: 'tx'` (nested `transaction()` calls join it). */
   tx?: DbTx;
+  /** Writes made in this context, reported to the write feed once they are committed. */
+  changes?: WriteChange[];
+  /** Set inside a commit group: a transaction Prisma opens here becomes a savepoint. */
+  group?: true;
 }
 
 const context = new AsyncLocalStorage<DbContext>();
@@ -100,29 +116,197 @@ function currentContext(owner: object): DbContext | undefined {
   return c && c.owner === owner && c.open ? c : undefined;
 }
 
+// ── the write feed ─────────────────────────────────────────────────────────────────────────────
+
+/** A committed write as the storage layer saw it (read models are kept current from these). */
+export interface WriteChange {
+  /** The Prisma model ('Unit'), or null for raw SQL (which may have changed anything). */
+  readonly model: string | null;
+  readonly operation: string;
+  readonly args: unknown;
+  readonly result: unknown;
+}
+
+/** Called after writes are committed and before their callers' promises settle. */
+export type WriteListener = (changes: readonly WriteChange[]) => Promise<void> | void;
+
+const WRITE_OPERATIONS = new Set([
+  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert',
+  'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe',
+]);
+
+/** Per open database: its lock owner, write listeners and (SQLite) commit groups. */
+interface HandleState {
+  readonly owner: object;
+  readonly listeners: Set<WriteListener>;
+  groups?: CommitGroups;
+}
+
+async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
+  if (changes.length === 0 || state.listeners.size === 0) return;
+  for (const listener of state.listeners) {
+    try {
+      await listener(changes);
+    } catch (e) {
+      // The write is committed whatever a listener does; its failure must not turn into the
+      // writer's error (the caller would retry a write that happened).
+      process.emitWarning(`write listener failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+function changeOf(model: string | undefined, operation: string, args: unknown, result: unknown): WriteChange {
+  return { model: model ?? null, operation, args, result };
+}
+
+// ── commit groups (SQLite) ─────────────────────────────────────────────────────────────────────
+
+interface GroupJob {
+  run(): Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Most writes one commit carries (bounds how long reads wait for the lock). */
+const MAX_GROUP = 256;
+
+/**
+ * Queued writes, committed together: one `BEGIN IMMEDIATE … COMMIT` per group, a savepoint per
+ * write. Jobs run one after another on the single connection while the group holds the lock.
+ */
+class CommitGroups {
+  #queue: GroupJob[] = [];
+  #running = false;
+  /** Groups committed and writes carried (diagnostics and tests). */
+  readonly stats = { groups: 0, writes: 0 };
+
+  constructor(
+    private readonly inner: SqlDriverAdapter,
+    private readonly lock: AsyncLock,
+    private readonly state: HandleState,
+    private readonly client: () => DbTx,
+  ) {}
+
+  submit<T>(run: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.#running) {
+        this.#running = true;
+        // Wait for the rest of this turn of the event loop: the requests parsed in it join the group.
+        setImmediate(() => void this.#drain());
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, MAX_GROUP));
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #commit(batch: GroupJob[]): Promise<void> {
+    const release = await this.lock.acquire();
+    const done: Array<{ job: GroupJob; ok: boolean; value: unknown; changes: WriteChange[] }> = [];
+    try {
+      await this.inner.executeScript('BEGIN IMMEDIATE');
+      for (const job of batch) {
+        const ctx: DbContext = { owner: this.state.owner, kind: 'tx', open: true, tx: this.client(), changes: [], group: true };
+        await this.inner.executeScript('SAVEPOINT fleet_write');
+        try {
+          const value = await context.run(ctx, () => job.run());
+          await this.inner.executeScript('RELEASE fleet_write');
+          done.push({ job, ok: true, value, changes: ctx.changes! });
+        } catch (error) {
+          await this.inner.executeScript('ROLLBACK TO fleet_write; RELEASE fleet_write');
+          done.push({ job, ok: false, value: error, changes: [] });
+        } finally {
+          ctx.open = false;
+        }
+      }
+      await this.inner.executeScript('COMMIT');
+    } catch (error) {
+      // BEGIN or COMMIT failed (I/O error, disk full, another process holding the file): nothing
+      // of this group is durable, so none of its writes is acknowledged.
+      await this.inner.executeScript('ROLLBACK').catch(() => undefined);
+      release();
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    release();
+    this.stats.groups++;
+    this.stats.writes += batch.length;
+    await emitWrites(this.state, done.flatMap((d) => d.changes));
+    for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
+  }
+}
+
+/** A transaction Prisma opens inside a commit group (a nested write): a savepoint of the group's. */
+let savepoints = 0;
+async function savepointTransaction(inner: SqlDriverAdapter): Promise<Transaction> {
+  const name = `fleet_nested_${++savepoints}`;
+  await inner.executeScript(`SAVEPOINT ${name}`);
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    // Prisma sends no BEGIN/COMMIT of its own for a phantom transaction: commit and rollback below are all.
+    options: { usePhantomQuery: true },
+    queryRaw: (q: SqlQuery) => inner.queryRaw(q),
+    executeRaw: (q: SqlQuery) => inner.executeRaw(q),
+    commit: () => inner.executeScript(`RELEASE ${name}`),
+    rollback: () => inner.executeScript(`ROLLBACK TO ${name}; RELEASE ${name}`),
+  };
+}
+
 // ── client type ────────────────────────────────────────────────────────────────────────────────
 
-function withSqliteLock(base: SqliteClient, owner: object, lock: AsyncLock) {
+/** Whether Prisma runs this operation inside one of its transactions (interactive or batch). */
+function inPrismaTransaction(params: object): boolean {
+  // Prisma marks the queries of a transaction in its internal parameters. This is not a public
+  // API: packages/db/test/sqlite-lock.test.ts pins the behaviour.
+  return Boolean((params as { __internalParams?: { transaction?: unknown } }).__internalParams?.transaction);
+}
+
+function withSqliteLock(base: SqliteClient, state: HandleState, lock: AsyncLock) {
+  const owner = state.owner;
   return base.$extends({
     name: 'fleet-sqlite-lock',
     query: {
       async $allOperations(params) {
-        const { args, query } = params;
-        // Prisma marks the queries of a transaction (interactive or batch) in its internal
-        // parameters; they run on the transaction, which already holds the lock. This is not a
-        // public API: packages/db/test/sqlite-lock.test.ts pins the behaviour.
-        const internal = (params as unknown as { __internalParams?: { transaction?: unknown } }).__internalParams;
-        if (internal?.transaction || currentContext(owner)) return query(args);
+        const { model, operation, args, query } = params;
+        const write = WRITE_OPERATIONS.has(operation);
+        const ctx = currentContext(owner);
+        if (ctx) {
+          // Inside a transaction callback or a commit group: already on the open transaction.
+          const value: unknown = await query(args);
+          if (write) ctx.changes?.push(changeOf(model, operation, args, value));
+          return value;
+        }
+        // A Prisma transaction opened without transaction(): it holds the lock; the feed does not see it.
+        if (inPrismaTransaction(params)) return query(args);
+        if (write && state.groups) {
+          const groupCtx = (): DbContext | undefined => currentContext(owner);
+          return state.groups.submit(async () => {
+            // query() is lazy: run it inside the group's context (its nested writes become savepoints).
+            const value: unknown = await query(args).then((v) => v);
+            groupCtx()?.changes?.push(changeOf(model, operation, args, value));
+            return value;
+          });
+        }
         const release = await lock.acquire();
-        const ctx: DbContext = { owner, kind: 'query', open: true };
+        const own: DbContext = { owner, kind: 'query', open: true };
+        let value: unknown;
         try {
           // query() returns a lazy PrismaPromise that runs when `.then` is called: call it inside
           // the context, or the request (and its internal transaction) would run outside it.
-          return await context.run(ctx, () => query(args).then((value) => value));
+          value = await context.run(own, () => query(args).then((v) => v));
         } finally {
-          ctx.open = false;
+          own.open = false;
           release();
         }
+        if (write) await emitWrites(state, [changeOf(model, operation, args, value)]);
+        return value;
       },
     },
   });
@@ -151,6 +335,8 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** Prisma log levels, e.g. ['warn', 'error']. */
   log?: Array<'query' | 'info' | 'warn' | 'error'>;
+  /** SQLite: commit concurrent writes in groups (default true); false commits each write alone. */
+  groupWrites?: boolean;
 }
 
 export interface TransactionOptions {
@@ -202,6 +388,8 @@ function lockingAdapter(inner: SqlDriverAdapter, owner: object, lock: AsyncLock)
     executeScript: (s: string) => inner.executeScript(s),
     startTransaction: async (isolationLevel?: IsolationLevel) => {
       const ctx = currentContext(owner);
+      // A nested write inside a commit group: the group's transaction is open on the connection.
+      if (ctx?.group) return savepointTransaction(inner);
       // The internal transaction of a nested write runs under its query's lock already.
       if (ctx?.kind === 'query') return inner.startTransaction(isolationLevel);
       if (ctx?.kind === 'tx' && ctx.tx) {
@@ -227,20 +415,23 @@ class SqliteFactory implements SqlDriverAdapterFactory {
   readonly provider = 'sqlite' as const;
   readonly adapterName: string;
   readonly #inner: PrismaBetterSqlite3;
-  readonly #owner: object;
-  readonly #lock: AsyncLock;
 
-  constructor(file: string, owner: object, lock: AsyncLock) {
+  /** `groupWith`: when set, the connection's writes are committed in groups through this client. */
+  constructor(
+    file: string,
+    private readonly state: HandleState,
+    private readonly lock: AsyncLock,
+    private readonly groupWith: (() => DbTx) | null,
+  ) {
     this.#inner = new PrismaBetterSqlite3({ url: file });
     this.adapterName = `${this.#inner.adapterName}+fleet`;
-    this.#owner = owner;
-    this.#lock = lock;
   }
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#inner.connect();
     await inner.executeScript(SQLITE_PRAGMAS);
-    return lockingAdapter(inner, this.#owner, this.#lock);
+    if (this.groupWith) this.state.groups = new CommitGroups(inner, this.lock, this.state, this.groupWith);
+    return lockingAdapter(inner, this.state.owner, this.lock);
   }
 }
 
@@ -258,7 +449,48 @@ export async function sqlitePragmas(prisma: Db): Promise<{ journalMode: string; 
 
 // ── factory ────────────────────────────────────────────────────────────────────────────────────
 
-const handles = new WeakMap<object, { owner: object }>();
+const handles = new WeakMap<object, HandleState>();
+
+function stateOf(db: DbHandle | Db): { prisma: Db; state: HandleState } {
+  const prisma = 'prisma' in db && 'provider' in db ? db.prisma : (db as Db);
+  const state = handles.get(prisma);
+  if (!state) throw new Error('not a client made by createDb');
+  return { prisma, state };
+}
+
+/**
+ * Listen to every committed write of this database: the listener runs after the commit and before
+ * the writer's promise settles (so the writer's next read sees what the listener did). Writes of
+ * Prisma transactions not opened through `transaction()` are not reported. Returns an unsubscribe.
+ */
+export function watchWrites(db: DbHandle | Db, listener: WriteListener): () => void {
+  const { state } = stateOf(db);
+  state.listeners.add(listener);
+  return () => state.listeners.delete(listener);
+}
+
+/** Commit groups so far (SQLite with grouped writes; zeros otherwise). */
+export function commitStats(db: DbHandle | Db): { groups: number; writes: number } {
+  const { state } = stateOf(db);
+  return { ...(state.groups?.stats ?? { groups: 0, writes: 0 }) };
+}
+
+function withWriteFeed(base: PostgresClient, state: HandleState) {
+  return base.$extends({
+    name: 'fleet-write-feed',
+    query: {
+      async $allOperations(params) {
+        const { model, operation, args, query } = params;
+        if (!WRITE_OPERATIONS.has(operation)) return query(args);
+        const value: unknown = await query(args);
+        const ctx = currentContext(state.owner);
+        if (ctx) ctx.changes?.push(changeOf(model, operation, args, value));
+        else if (!inPrismaTransaction(params)) await emitWrites(state, [changeOf(model, operation, args, value)]);
+        return value;
+      },
+    },
+  });
+}
 
 /**
  * Open a database. Migrations are not applied here (see `migrateDeploy`).
@@ -272,10 +504,14 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     const file = sqlitePathOf(options.url);
     if (file === ':memory:') throw new Error('createDb: in-memory SQLite is not supported (WAL needs a file)');
     mkdirSync(path.dirname(file), { recursive: true });
-    const owner = {};
+    const state: HandleState = { owner: {}, listeners: new Set() };
     const lock = new AsyncLock();
-    const base = new SqliteClient({ adapter: new SqliteFactory(file, owner, lock), log });
-    const prisma = withSqliteLock(base, owner, lock);
+    // The commit groups run their writes through the extended client (set below, before any query).
+    const ref: { client?: Db } = {};
+    const groupWith = options.groupWrites === false ? null : () => ref.client as DbTx;
+    const base = new SqliteClient({ adapter: new SqliteFactory(file, state, lock, groupWith), log });
+    const prisma = withSqliteLock(base, state, lock);
+    ref.client = prisma;
     try {
       const p = await sqlitePragmas(prisma);
       if (p.journalMode !== 'wal' || p.synchronous !== 2 || p.foreignKeys !== 1) {
@@ -288,7 +524,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       throw e;
     }
     const handle: DbHandle = { prisma, provider, close: () => base.$disconnect() };
-    handles.set(prisma, { owner });
+    handles.set(prisma, state);
     return handle;
   }
 
@@ -297,9 +533,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   // The PostgreSQL client is generated from the very same models as the SQLite one; the two
   // types differ only in provider-specific extras (e.g. `mode: 'insensitive'`, isolation level
   // names). Callers get one type, the SQLite one, which both clients satisfy at run time.
-  const prisma = pgClient as unknown as Db;
+  const state: HandleState = { owner: {}, listeners: new Set() };
+  const prisma = withWriteFeed(pgClient, state) as unknown as Db;
   await prisma.$queryRawUnsafe('SELECT 1');
-  handles.set(prisma, { owner: {} });
+  handles.set(prisma, state);
   return { prisma, provider, close: () => pgClient.$disconnect() };
 }
 
@@ -311,22 +548,27 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
  * use a version column (`updateMany({ where: { id, version } })`) or atomic updates.
  */
 export async function transaction<T>(db: DbHandle | Db, fn: (tx: DbTx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  const prisma = 'prisma' in db && 'provider' in db ? db.prisma : (db as Db);
-  const owner = handles.get(prisma)?.owner ?? prisma;
-  const outer = currentContext(owner);
+  const { prisma, state } = stateOf(db);
+  const outer = currentContext(state.owner);
   if (outer?.kind === 'tx' && outer.tx) return fn(outer.tx);
-  const ctx: DbContext = { owner, kind: 'tx', open: true };
+  // SQLite with grouped writes: the callback is one write of the next group (its own savepoint);
+  // its queries run on the group's open transaction through the outer client.
+  if (state.groups) return state.groups.submit(() => fn(currentContext(state.owner)!.tx!));
+  const ctx: DbContext = { owner: state.owner, kind: 'tx', open: true, changes: [] };
+  let value: T;
   try {
-    return await context.run(ctx, () =>
+    value = await context.run(ctx, () =>
       prisma
         .$transaction(async (tx) => {
           ctx.tx = tx;
           return fn(tx);
         }, options)
         // started inside the context (Prisma promises are lazy until `.then`)
-        .then((value) => value),
+        .then((v) => v),
     );
   } finally {
     ctx.open = false;
   }
+  await emitWrites(state, ctx.changes!);
+  return value;
 }

@@ -2,8 +2,8 @@
  * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
  * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
  */
-export { createDb, transaction, sqlitePragmas, AsyncLock } from './client.js';
-export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions } from './client.js';
+export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitStats } from './client.js';
+export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WriteListener } from './client.js';
 export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
 export { hashPassword, verifyPassword } from './password.js';
