@@ -42,6 +42,13 @@ export const ConfigSchema = z.object({
    */
   DOWNLOAD_URL_SECRET: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Check every catalogue answer against its zod response schema, and the compiled serialiser's
+   * bytes against JSON.stringify of the parsed answer (a mismatch answers 500). On unless turned
+   * off, so tests and development check; `scripts/start.sh` turns it off: answers are then written
+   * by the compiled serialisers alone (routes/serialisers.ts).
+   */
+  RESPONSE_VALIDATION: bool.default(true),
   // ── Real-time (/ws) ──
   /**
    * Redis shared by several core instances (redis://host:6379/0): events are numbered by Redis and

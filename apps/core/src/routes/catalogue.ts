@@ -1,14 +1,19 @@
 /**
  * Registers every catalogue declaration as a Fastify route under the core prefix: session (401),
- * role (403), input validation with the spec's messages (400), object scope (404), then the handler.
+ * role (403), input validation with the spec's messages (400), object scope (404), then the handler,
+ * whose answer is written by the call's compiled serialiser (./serialisers.ts), or parsed by its
+ * response schema and written by JSON.stringify where the schema is not compiled. With
+ * RESPONSE_VALIDATION (tests, development) every answer is also parsed, and the compiled
+ * serialiser's bytes must equal JSON.stringify of the parsed answer.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
 import { handlers, type Handler } from './bindings.js';
+import { responsePlans, type ResponsePlan } from './serialisers.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -24,14 +29,47 @@ function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where
   return r.data;
 }
 
+/** Where the compiled bytes first differ from the reference, with a little context (for the log). */
+function firstDifference(written: string, expected: string): string {
+  let i = 0;
+  while (i < written.length && written[i] === expected[i]) i++;
+  return `at ${i}: wrote …${written.slice(Math.max(0, i - 40), i + 40)}… expected …${expected.slice(Math.max(0, i - 40), i + 40)}…`;
+}
+
+/**
+ * The checked answer (RESPONSE_VALIDATION): parsed by the response schema; for a compiled call,
+ * the bytes its serialiser writes from the unparsed answer (what production sends) must be
+ * JSON.stringify of the parsed one, so every answer a test sees also tests the serialiser.
+ */
+function checkedAnswer(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply): unknown {
+  const parsed: unknown = def.response.parse(result);
+  if (plan.kind === 'fallback') return parsed;
+  // Fastify types the compiled function for object answers; it serialises whatever its schema names.
+  const serialise = reply.getSerializationFunction(String(plan.status)) as ((answer: unknown) => string) | undefined;
+  if (!serialise) throw new Error(`${id}: no compiled serialiser for status ${plan.status}`);
+  const written = serialise(result);
+  const expected = JSON.stringify(parsed);
+  if (written !== expected) throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(written, expected)}`);
+  // Sent as text: JSON content with a string payload goes out as is.
+  void reply.type('application/json; charset=utf-8');
+  return written;
+}
+
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const validate = app.config.RESPONSE_VALIDATION;
+  const plans = responsePlans();
+  const fallbacks = [...plans].flatMap(([id, p]) => (p.kind === 'fallback' ? [`${id}: ${p.reason}`] : []));
+  app.log.debug({ calls: fallbacks }, 'catalogue answers written by JSON.stringify after the zod parse (schema not compiled)');
   for (const id of ENDPOINT_IDS) {
     const def: EndpointDef = catalogue[id];
     const handler = handlers[id] as Handler<EndpointId> | undefined;
     if (!handler) throw new Error(`catalogue endpoint ${id} has no handler`);
+    const plan = plans.get(id);
+    if (!plan) throw new Error(`catalogue endpoint ${id} has no response plan`);
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
+      ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } } } : {}),
       handler: async (req: FastifyRequest, reply) => {
         const user = await app.requireUser(req);
         if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
@@ -47,8 +85,10 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           if (typeof unitId !== 'string') throw new AppError('NOT_FOUND');
           await app.services.units.assertVisible(user, unitId);
         }
-        const result = await handler(input as never, { user, services: app.services });
-        return reply.code(def.successStatus ?? 200).send(def.response.parse(result));
+        const result: unknown = await handler(input as never, { user, services: app.services });
+        void reply.code(plan.status);
+        if (validate) return reply.send(checkedAnswer(id, def, plan, result, reply));
+        return reply.send(plan.kind === 'compiled' ? result : def.response.parse(result));
       },
     });
   }
