@@ -12,5 +12,7 @@ pnpm --filter @fleet/console run build >/dev/null
 export DATABASE_URL="${DATABASE_URL:-file:$PWD/.data/fleet.db}"
 export SEED_ON_BOOT="${SEED_ON_BOOT:-true}"
 export CONSOLE_DIST="${CONSOLE_DIST:-$PWD/apps/console/dist}"
+# Answers through the compiled serialisers alone; tests and development keep the per-request check.
+export RESPONSE_VALIDATION="${RESPONSE_VALIDATION:-false}"
 echo "==> starting core + simulator + console on ${HOST:-127.0.0.1}:${PORT:-8080} (database: $DATABASE_URL)"
 exec pnpm --filter @fleet/stack --silent start
