@@ -14,7 +14,7 @@
  *        [--groups 10] [--seconds 15] [--warmup 8] [--flush-ms 0]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import type { DeviceSpec, DeviceTelemetry } from '@fleet/contracts';
 import { buildApp, loadConfig } from '@fleet/core';
 import { createDb, migrateDeploy, seed } from '@fleet/db';
 import { Engine, connectShard } from '@fleet/simulator';
+import { cpuSeconds as childCpuSeconds } from './harness.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -196,16 +197,6 @@ function consoles(args: string[], onMeasuring: () => void, onStopped: () => void
       if (code !== 0) reject(new Error(`consoles process exited with ${code}`));
     });
   });
-}
-
-/** CPU seconds a child process has used so far (Linux /proc; 0 elsewhere). */
-function childCpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 10 ms
-  } catch {
-    return 0;
-  }
 }
 
 /** CPU of this process over a window, as a share of one core, and its event-loop delay. */
