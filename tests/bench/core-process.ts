@@ -15,9 +15,10 @@
  *   → MEMORY {"rssBytes": …, "heapUsedBytes": …, …}              after two full collections
  * SIGTERM (or stdin closed) closes the app and storage and drops the database.
  *
- * The environment reaches the core's configuration (`--env` entries override it), so a setting
- * the core reads can be benchmarked both ways without changing this file (`startCore` sets
- * NODE_ENV=production unless it is set: the benchmarks measure the core as deployed).
+ * The core is configured as deployed (scripts/start.sh: RESPONSE_VALIDATION=false; `startCore`
+ * sets NODE_ENV=production), logging warnings only. The environment reaches the configuration
+ * over these defaults, and `--env` entries over everything, so a setting the core reads can be
+ * benchmarked both ways without changing this file.
  */
 import { parseArgs } from 'node:util';
 import { buildApp, loadConfig } from '@fleet/core';
@@ -43,6 +44,8 @@ const overrides = Object.fromEntries(values.env.map((kv) => [kv.slice(0, kv.inde
 const database = values.database ? { url: values.database, drop: async () => undefined } : await freshDatabase(provider);
 const config = loadConfig({
   LOG_LEVEL: 'warn',
+  // As scripts/start.sh runs the core: answers through the compiled serialisers, no per-request check.
+  RESPONSE_VALIDATION: 'false',
   ...process.env,
   DATABASE_URL: database.url,
   HOST: '127.0.0.1',

@@ -53,6 +53,7 @@ try {
   const core = await startCore({ simulator: 'demo' });
   const cookie = await login(core.url, 'luc_regular');
   const units = JSON.parse(await getText(`${core.url}/api/devices/fetch`, { cookie })) as UnitSummary[];
+  if (units.length === 0) throw new Error('luc_regular sees no unit: the seed or devices/fetch changed');
   const id = units[0]!.uniqueId;
   const path = `/api/v2/units/${id}`;
   const body = await getText(`${core.url}${path}`, { cookie });
