@@ -55,6 +55,7 @@ import { DeviceReports } from '../../apps/core/src/services/device-reports.js';
 import { UnitIndex } from '../../apps/core/src/services/unit-index.js';
 import { UnitService } from '../../apps/core/src/services/units.js';
 import { UnitRepository } from '../../apps/core/src/repositories/units.js';
+import { ReadModel } from '../../apps/core/src/repositories/read-model.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -388,7 +389,10 @@ async function core(): Promise<Pipeline> {
   const gateway = new DeviceGateway(5000, log);
   const index = new UnitIndex();
   new DeviceReports(prisma, index, hub, telemetry, log).listen(gateway);
-  const unitService = new UnitService(prisma, new UnitRepository(prisma), index, hub, telemetry, gateway);
+  const readModel = new ReadModel(prisma);
+  await readModel.start();
+  const unitService = new UnitService(prisma, new UnitRepository(readModel.units), index, hub, telemetry, gateway);
+  unitService.followReadModel(readModel.units);
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.
   let simNow = START_AT;

@@ -20,6 +20,7 @@ import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
 import { buildOpenApi } from './plugins/openapi.js';
 import { createServices, type Services } from './services/index.js';
+import { RedisInvalidationBus } from './services/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
 import { realtimeRoutes } from './routes/realtime.js';
@@ -132,6 +133,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message } } satisfies ErrorEnvelope);
   });
 
+  // The read model first: every service start below reads from it.
+  const bus = config.REDIS_URL ? new RedisInvalidationBus(config.REDIS_URL, config.REDIS_PREFIX, app.log) : null;
+  if (bus) {
+    await bus.start();
+    app.addHook('onClose', () => bus.close());
+  }
+  await app.services.readModel.start(bus);
   await app.services.units.start();
   await app.services.servers.start();
   return app;

@@ -2,7 +2,8 @@
  * Units in storage: the row types the services work with (Prisma's own payload types, never
  * hand-written copies) and the queries more than one service needs.
  */
-import type { Db, Prisma } from '@fleet/db';
+import type { Prisma } from '@fleet/db';
+import type { MemoryTable } from './read-model.js';
 import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
 
@@ -27,48 +28,50 @@ export const unitExtras = {
 
 export type UnitExtras = Prisma.UnitGetPayload<{ select: typeof unitExtras }>;
 
-/** A unit row without its memberships. */
-export type UnitRowOnly = Prisma.UnitGetPayload<object>;
-
+/**
+ * Units as the services read them: from the read model's unit table (memory, kept current from
+ * the database's committed writes), never a query per read.
+ */
 export class UnitRepository {
-  constructor(private readonly db: Db) {}
+  /** Unit names → ids (names are unique), for the rename check without a scan. */
+  private readonly names = new Map<string, string>();
+  private readonly nameOf = new Map<string, string>();
 
-  findAll(): Promise<UnitRecord[]> {
-    return this.db.unit.findMany({ include: unitMemberships });
+  constructor(private readonly table: MemoryTable<UnitRecord>) {
+    table.onChange((id, row) => {
+      const old = this.nameOf.get(id);
+      if (old !== undefined && this.names.get(old) === id) this.names.delete(old);
+      if (row) {
+        this.names.set(row.name, id);
+        this.nameOf.set(id, row.name);
+      } else this.nameOf.delete(id);
+    });
   }
 
-  findById(id: string): Promise<UnitRecord | null> {
-    return this.db.unit.findUnique({ where: { id }, include: unitMemberships });
+  /** Every unit, by name. */
+  findAll(): readonly UnitRecord[] {
+    return this.table.all();
   }
 
-  findRow(id: string): Promise<UnitRowOnly | null> {
-    return this.db.unit.findUnique({ where: { id } });
-  }
-
-  findMany(where: Prisma.UnitWhereInput): Promise<UnitRecord[]> {
-    return this.db.unit.findMany({ where, include: unitMemberships, orderBy: { name: 'asc' } });
-  }
-
-  findFirst(where: Prisma.UnitWhereInput): Promise<UnitRecord | null> {
-    return this.db.unit.findFirst({ where, include: unitMemberships });
+  findById(id: string): UnitRecord | null {
+    return this.table.get(id) ?? null;
   }
 
   /** Another unit already named so (unit names are unique, spec 000 §5). */
-  async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-    const clash = await this.db.unit.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
-    return clash !== null;
+  nameTaken(name: string, exceptId?: string): boolean {
+    const owner = this.names.get(name);
+    return owner !== undefined && owner !== exceptId;
   }
 
   /** The extra columns of a unit; an unknown unit answers 404. */
-  async requireExtras(id: string): Promise<UnitExtras> {
-    const extras = await this.db.unit.findUnique({ where: { id }, select: unitExtras });
-    if (!extras) throw new AppError('NOT_FOUND');
-    return extras;
+  requireExtras(id: string): UnitExtras {
+    const row = this.table.get(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
   }
 
   /** The unit's stored configuration (empty for an unknown unit). */
-  async configurationOf(id: string): Promise<StoredUnitConfiguration> {
-    const row = await this.db.unit.findUnique({ where: { id }, select: { configuration: true } });
-    return unitConfiguration.read(row?.configuration);
+  configurationOf(id: string): StoredUnitConfiguration {
+    return unitConfiguration.read(this.table.get(id)?.configuration);
   }
 }

@@ -1,6 +1,9 @@
 /**
  * Sessions: an opaque random token in an httpOnly cookie; the database keeps only its SHA-256, so
- * a leaked database does not leak live sessions. Resolved sessions are cached briefly per process.
+ * a leaked database does not leak live sessions. Resolved sessions (the user, roles and scope) are
+ * kept in memory until the session expires; the read model drops them when the user's row, roles,
+ * inventories or groups or the session change (on this instance or another), and after a minute
+ * in any case, so a missed invalidation cannot outlive that.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Role as RoleSchema, type Role } from '@fleet/contracts';
@@ -8,7 +11,7 @@ import { verifyPassword, type Db } from '@fleet/db';
 import { AppError } from '../errors.js';
 import { isGlobal, type AuthUser } from './access.js';
 
-const CACHE_MS = 5_000;
+const CACHE_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -50,8 +53,21 @@ export class AuthService {
       return null;
     }
     const user = await this.loadUser(s.userId);
-    if (user) this.cache.set(id, { user, until: now + CACHE_MS });
+    if (user) this.cache.set(id, { user, until: Math.min(now + CACHE_MS, s.expiresAt.getTime()) });
     return user;
+  }
+
+  /** These users' sessions resolve from storage again (null: everyone's). */
+  forgetUsers(userIds: readonly string[] | null): void {
+    if (userIds === null) return this.cache.clear();
+    const gone = new Set(userIds);
+    for (const [id, hit] of this.cache) if (gone.has(hit.user.id)) this.cache.delete(id);
+  }
+
+  /** These sessions (by stored id) resolve from storage again (null: all). */
+  forgetSessions(sessionIds: readonly string[] | null): void {
+    if (sessionIds === null) return this.cache.clear();
+    for (const id of sessionIds) this.cache.delete(id);
   }
 
   private async loadUser(userId: string): Promise<AuthUser | null> {

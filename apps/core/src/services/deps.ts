@@ -11,6 +11,7 @@ import type { UnitIndex } from './unit-index.js';
 import type { UnitService } from './units.js';
 import type { UserService } from './users.js';
 import type { UnitRepository } from '../repositories/units.js';
+import type { ReadModel } from '../repositories/read-model.js';
 
 export interface ServiceLogger {
   error(o: unknown, m?: string): void;
@@ -26,6 +27,8 @@ export interface ServiceLogger {
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  /** What hot reads consult: units, groups, inventories, servers, channels in memory. */
+  readModel: ReadModel;
   index: UnitIndex;
   units: UnitService;
   unitRepository: UnitRepository;

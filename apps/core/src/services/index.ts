@@ -11,6 +11,7 @@ import { UnitDevices } from './unit-devices.js';
 import { UnitStreamService } from './unit-streams.js';
 import { ConfigStore } from './unit-configuration/store.js';
 import { UnitRepository } from '../repositories/units.js';
+import { ReadModel } from '../repositories/read-model.js';
 import { UserService } from './users.js';
 import type { ServiceDeps, ServiceLogger } from './deps.js';
 import { AlertService } from './alerts.js';
@@ -34,6 +35,7 @@ import { InvitationService } from './invitations.js';
 
 export interface Services {
   db: Db;
+  readModel: ReadModel;
   auth: AuthService;
   index: UnitIndex;
   reports: DeviceReports;
@@ -74,19 +76,25 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const reports = new DeviceReports(db, index, hub, telemetry, log);
   reports.listen(gateway);
   const devices = new UnitDevices(db, index, reports, telemetry, gateway);
-  const unitRepository = new UnitRepository(db);
+  const readModel = new ReadModel(db);
+  const unitRepository = new UnitRepository(readModel.units);
   const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
+  units.followReadModel(readModel.units);
   const configuration = new ConfigStore({ db, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
   const events = new DeviceEvents(gateway, log);
-  const deps: ServiceDeps = { config, db, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
+  const deps: ServiceDeps = { config, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);
   const unitStorage = new UnitStorageService(deps);
   const unitConfig = new UnitConfigurationService(deps);
+  const auth = new AuthService(db, config.SESSION_TTL_HOURS * 3600_000);
+  readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
+  readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
   return {
     db,
+    readModel,
     hub,
     telemetry,
     gateway,
@@ -96,7 +104,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     units,
     streams: new UnitStreamService(deps),
     configuration,
-    auth: new AuthService(db, config.SESSION_TTL_HOURS * 3600_000),
+    auth,
     users,
     alerts,
     servers,

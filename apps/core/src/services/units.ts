@@ -17,7 +17,8 @@ import { AppError } from '../errors.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { UnitRecord, UnitRepository } from '../repositories/units.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
-import { canSeeUnit, unitScopeWhere, type AuthUser, groupScopeWhere } from './access.js';
+import { canSeeUnit, type AuthUser, groupScopeWhere } from './access.js';
+import type { MemoryTable } from '../repositories/read-model.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
@@ -35,15 +36,29 @@ export class UnitService {
 
   /** Load the fleet into the index and hand it to the gateway. */
   async start(): Promise<void> {
-    const rows = await this.repo.findAll();
-    for (const r of rows) this.remember(r);
     // Nothing is known about any device until it reports: everything starts offline.
     await this.db.unit.updateMany({ where: { status: { not: 'offline' } }, data: { status: 'offline', applications: {} } });
+    const rows = this.repo.findAll();
+    for (const r of rows) this.remember(r);
     this.gateway.setFleet(rows.map(toDeviceSpec));
   }
 
+  /** The unit's memberships in the index, updated when the record's differ. */
   private remember(r: UnitRecord): Membership {
+    const m = this.index.membershipOf(r.id);
+    if (m && sameIds(m.inventoryIds, r.inventories, 'inventoryId') && sameIds(m.groupIds, r.groups, 'groupId')) return m;
     return this.index.remember(r.id, r.inventories.map((i) => i.inventoryId), r.groups.map((g) => g.groupId));
+  }
+
+  /**
+   * A unit's row changed in the read model (a write here or on another instance): keep the
+   * memberships of a unit the index knows current. New and deleted units are announced by
+   * `refreshUnit` and `forgetUnit`, which their writers call.
+   */
+  followReadModel(table: MemoryTable<UnitRecord>): void {
+    table.onChange((id, row) => {
+      if (row && this.index.has(id)) this.remember(row);
+    });
   }
 
   /**
@@ -51,7 +66,7 @@ export class UnitService {
    * gateway's fleet, and tell subscribers (device.added for a new unit).
    */
   async refreshUnit(unitId: string): Promise<void> {
-    const row = await this.repo.findById(unitId);
+    const row = this.repo.findById(unitId);
     if (!row) return this.forgetUnit(unitId);
     const isNew = !this.index.has(unitId);
     this.remember(row);
@@ -70,44 +85,31 @@ export class UnitService {
 
   /** Tell subscribers the unit's row changed (`unit.updated` with its summary). */
   async announce(unitId: string): Promise<void> {
-    const row = await this.repo.findById(unitId);
+    const row = this.repo.findById(unitId);
     if (row) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.updated', unit: this.toSummary(row), at: Date.now() });
   }
 
+  /** The units the caller may see (of one group, if given), by name. */
   async list(user: AuthUser, groupId: string | undefined): Promise<UnitSummary[]> {
-    const where = groupId
-      ? { AND: [unitScopeWhere(user), { groups: { some: { groupId } } }] }
-      : unitScopeWhere(user);
-    const rows = await this.repo.findMany(where);
-    return rows.map((r) => this.toSummary(r));
+    const out: UnitSummary[] = [];
+    for (const r of this.repo.findAll()) {
+      if (groupId !== undefined && !r.groups.some((g) => g.groupId === groupId)) continue;
+      const m = this.remember(r);
+      if (canSeeUnit(user, m)) out.push(this.toSummary(r));
+    }
+    return out;
   }
 
   /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike). */
   async findVisible(user: AuthUser, id: string): Promise<UnitRecord> {
-    const known = this.index.membershipOf(id);
-    if (known) {
-      // Scope from the in-memory membership index; one plain read by primary key.
-      if (!canSeeUnit(user, known)) throw new AppError('NOT_FOUND');
-      const row = await this.repo.findRow(id);
-      if (!row) throw new AppError('NOT_FOUND');
-      return { ...row, inventories: known.inventoryIds.map((inventoryId) => ({ inventoryId })), groups: known.groupIds.map((groupId) => ({ groupId })) };
-    }
-    const row = await this.repo.findFirst({ AND: [{ id }, unitScopeWhere(user)] });
+    const row = this.repo.findById(id);
     // An invisible unit answers exactly like a missing one.
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row || !canSeeUnit(user, this.remember(row))) throw new AppError('NOT_FOUND');
     return row;
   }
 
-  /**
-   * Object-level access check for catalogue routes with scope `unit`: answered from the in-memory
-   * membership index, falling back to storage for units this process has not seen yet.
-   */
+  /** Object-level access check for catalogue routes with scope `unit`. */
   async assertVisible(user: AuthUser, id: string): Promise<void> {
-    const m = this.index.membershipOf(id);
-    if (m) {
-      if (!canSeeUnit(user, m)) throw new AppError('NOT_FOUND');
-      return;
-    }
     await this.findVisible(user, id);
   }
 
@@ -117,7 +119,7 @@ export class UnitService {
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
     const row = await this.findVisible(user, body.id);
-    if (await this.repo.nameTaken(body.name, body.id)) throw nameInUse();
+    if (this.repo.nameTaken(body.name, body.id)) throw nameInUse();
     const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
     let count: number;
     try {
@@ -244,6 +246,10 @@ export class UnitService {
   }
 
   /** Groups the caller can see: all for global users, else their groups and their inventories' groups. */
+}
+
+function sameIds<K extends string>(ids: readonly string[], rows: ReadonlyArray<Record<K, string>>, key: K): boolean {
+  return ids.length === rows.length && rows.every((r, i) => r[key] === ids[i]);
 }
 
 function nameInUse(): AppError {

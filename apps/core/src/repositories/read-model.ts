@@ -1,0 +1,335 @@
+/**
+ * The read model: what hot reads touch, in memory. Units (with their memberships), groups,
+ * inventories, servers, channels and video return channels are loaded from storage at start and
+ * kept current from the storage layer's write feed (`watchWrites`): after every committed write,
+ * and before the writer is answered, the rows it touched are read again from the database — the
+ * source of truth — so the instance that wrote reads its own writes. Other instances hear the same
+ * refreshes through an invalidation bus (Redis) and read the rows from the database too.
+ *
+ * Nothing here interprets business rules: it maps a write (model, arguments, result) to the rows to
+ * read again, coalescing concurrent refreshes so that the last read of a row starts after the last
+ * write to it.
+ */
+import { watchWrites, type Db, type Prisma, type WriteChange } from '@fleet/db';
+import { unitMemberships, type UnitRecord } from './units.js';
+
+/** The tables of the read model. */
+export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channels' | 'vrChannels';
+
+/** What to read again: some rows of a table, or all of it (`ids: null`). */
+export interface Invalidation {
+  readonly table: TableName | 'users' | 'sessions';
+  readonly ids: readonly string[] | null;
+}
+
+/** Carries invalidations between core instances (Redis pub/sub when several share a database). */
+export interface InvalidationBus {
+  publish(invalidations: readonly Invalidation[]): void;
+  subscribe(listener: (invalidations: readonly Invalidation[]) => void): void;
+}
+
+const channelMemberships = {
+  groups: { select: { groupId: true } },
+  inventories: { select: { inventoryId: true } },
+} as const satisfies Prisma.ChannelInclude;
+
+export type GroupRow = Prisma.GroupGetPayload<object>;
+export type InventoryRow = Prisma.InventoryGetPayload<object>;
+export type ServerRow = Prisma.ServerGetPayload<object>;
+export type ChannelRecord = Prisma.ChannelGetPayload<{ include: typeof channelMemberships }>;
+export type VrChannelRecord = Prisma.VideoReturnChannelGetPayload<{ include: typeof channelMemberships }>;
+
+/** Largest `IN (...)` list per refresh query (SQLite binds at most 32,766 variables). */
+const CHUNK = 500;
+
+/**
+ * One table in memory, by id. `refresh` coalesces: ids asked for while a read is running are read
+ * in the next round, and each caller resumes once a read that started after its call is applied.
+ */
+export class MemoryTable<Row extends { id: string }> {
+  private readonly rows = new Map<string, Row>();
+  private readonly dirty = new Set<string>();
+  private dirtyAll = false;
+  private waiters: Array<() => void> = [];
+  private running = false;
+  private ordered: Row[] | null = null;
+  private readonly listeners: Array<(id: string, row: Row | undefined) => void> = [];
+
+  constructor(
+    readonly name: TableName,
+    private readonly read: (ids: readonly string[] | null) => Promise<Row[]>,
+    /** Order of `all()` (computed once per change of the table). */
+    private readonly compare: (a: Row, b: Row) => number = byId,
+  ) {}
+
+  get(id: string): Row | undefined {
+    return this.rows.get(id);
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** Every row, in the table's order (the same array until the table changes: do not mutate). */
+  all(): readonly Row[] {
+    this.ordered ??= [...this.rows.values()].sort(this.compare);
+    return this.ordered;
+  }
+
+  /** Called with each row read again (undefined: it is gone). */
+  onChange(listener: (id: string, row: Row | undefined) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async load(): Promise<void> {
+    await this.refresh(null);
+  }
+
+  /** Read these rows (null: every row) from storage again; resolves once the table holds them. */
+  refresh(ids: readonly string[] | null): Promise<void> {
+    if (ids === null) this.dirtyAll = true;
+    else for (const id of ids) this.dirty.add(id);
+    return new Promise<void>((resolve) => {
+      this.waiters.push(resolve);
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.dirtyAll || this.dirty.size > 0) {
+        const all = this.dirtyAll;
+        const ids = [...this.dirty];
+        this.dirtyAll = false;
+        this.dirty.clear();
+        const waiters = this.waiters;
+        this.waiters = [];
+        try {
+          if (all) await this.replaceAll();
+          else for (let i = 0; i < ids.length; i += CHUNK) await this.replace(ids.slice(i, i + CHUNK));
+        } catch (e) {
+          // Storage failed under us: keep serving what we have and read these rows again shortly.
+          process.emitWarning(`read model: reading ${this.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+          setTimeout(() => void this.refresh(all ? null : ids), 500).unref();
+        }
+        for (const w of waiters) w();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async replaceAll(): Promise<void> {
+    const rows = await this.read(null);
+    const seen = new Set<string>();
+    for (const row of rows) {
+      seen.add(row.id);
+      this.put(row.id, row);
+    }
+    for (const id of [...this.rows.keys()]) if (!seen.has(id)) this.put(id, undefined);
+    this.ordered = null;
+  }
+
+  private async replace(ids: string[]): Promise<void> {
+    const rows = await this.read(ids);
+    const found = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) this.put(id, found.get(id));
+    this.ordered = null;
+  }
+
+  private put(id: string, row: Row | undefined): void {
+    if (row) this.rows.set(id, deepFreeze(row));
+    else if (!this.rows.delete(id)) return;
+    for (const l of this.listeners) l(id, row);
+  }
+}
+
+/**
+ * Rows are shared by every reader: frozen, so that a service changing one in place (instead of
+ * writing to storage) fails loudly rather than serving a change that was never stored.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Units by name (names are unique), in code-unit order on both providers. */
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : byId(a, b);
+
+const idsWhere = (ids: readonly string[] | null) => (ids === null ? {} : { id: { in: [...ids] } });
+
+export class ReadModel {
+  readonly units: MemoryTable<UnitRecord>;
+  readonly groups: MemoryTable<GroupRow>;
+  readonly inventories: MemoryTable<InventoryRow>;
+  readonly servers: MemoryTable<ServerRow>;
+  readonly channels: MemoryTable<ChannelRecord>;
+  readonly vrChannels: MemoryTable<VrChannelRecord>;
+  private readonly userListeners: Array<(userIds: readonly string[] | null) => void> = [];
+  private readonly sessionListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
+  private bus: InvalidationBus | null = null;
+
+  constructor(private readonly db: Db) {
+    this.units = new MemoryTable('units', (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }), byName);
+    this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }));
+    this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }));
+    this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }));
+    this.channels = new MemoryTable('channels', (ids) => db.channel.findMany({ where: idsWhere(ids), include: channelMemberships }));
+    this.vrChannels = new MemoryTable('vrChannels', (ids) =>
+      db.videoReturnChannel.findMany({ where: idsWhere(ids), include: channelMemberships }),
+    );
+  }
+
+  private get tables(): Record<TableName, Pick<MemoryTable<{ id: string }>, 'load' | 'refresh'>> {
+    return {
+      units: this.units, groups: this.groups, inventories: this.inventories,
+      servers: this.servers, channels: this.channels, vrChannels: this.vrChannels,
+    };
+  }
+
+  /** Load every table and follow the database's writes from now on. */
+  async start(bus: InvalidationBus | null = null): Promise<void> {
+    watchWrites(this.db, (changes) => this.apply(changes));
+    await Promise.all(Object.values(this.tables).map((t) => t.load()));
+    this.bus = bus;
+    bus?.subscribe((invalidations) => void this.invalidate(invalidations));
+  }
+
+  /** A user's roles, inventories or groups changed (null: possibly anyone's): sessions re-resolve. */
+  onUsersChanged(listener: (userIds: readonly string[] | null) => void): void {
+    this.userListeners.push(listener);
+  }
+
+  /** Sessions were deleted or changed (null: possibly any). */
+  onSessionsChanged(listener: (sessionIds: readonly string[] | null) => void): void {
+    this.sessionListeners.push(listener);
+  }
+
+  /** Committed writes of this instance: read what they touched, then tell the other instances. */
+  private async apply(changes: readonly WriteChange[]): Promise<void> {
+    const invalidations = merge(changes.flatMap((c) => invalidationsOf(c, this)));
+    if (invalidations.length === 0) return;
+    await this.invalidate(invalidations);
+    this.bus?.publish(invalidations);
+  }
+
+  /** Read these rows again (also what another instance wrote). */
+  async invalidate(invalidations: readonly Invalidation[]): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const inv of invalidations) {
+      if (inv.table === 'users') for (const l of this.userListeners) l(inv.ids);
+      else if (inv.table === 'sessions') for (const l of this.sessionListeners) l(inv.ids);
+      else work.push(this.tables[inv.table].refresh(inv.ids));
+    }
+    await Promise.all(work);
+  }
+}
+
+// ── from a write to the rows it touched ────────────────────────────────────────────────────────
+
+type Args = { where?: Record<string, unknown>; data?: unknown; create?: unknown };
+
+/** The string values of `key` in a where/data fragment: `x`, `{ in: [...] }`, `{ equals: x }`. */
+function valuesOf(fragment: unknown, key: string): string[] | null {
+  if (!fragment || typeof fragment !== 'object') return null;
+  const v = (fragment as Record<string, unknown>)[key];
+  if (typeof v === 'string') return [v];
+  if (v && typeof v === 'object') {
+    const o = v as { in?: unknown; equals?: unknown };
+    if (Array.isArray(o.in) && o.in.every((x) => typeof x === 'string')) return o.in as string[];
+    if (typeof o.equals === 'string') return [o.equals];
+  }
+  return null;
+}
+
+/** The values of `key` a write names or returns; null when it cannot tell (then: the whole table). */
+function keysOf(change: WriteChange, key: string, compound?: string): string[] | null {
+  const args = (change.args ?? {}) as Args;
+  const found = new Set<string>();
+  const add = (xs: string[] | null): boolean => {
+    if (!xs) return false;
+    for (const x of xs) found.add(x);
+    return true;
+  };
+  const fromRow = (row: unknown): boolean => add(valuesOf(row, key));
+  const where = args.where;
+  const fromWhere =
+    add(valuesOf(where, key)) ||
+    (compound !== undefined && add(valuesOf((where as Record<string, unknown> | undefined)?.[compound], key)));
+  const result = change.result;
+  let fromResult = false;
+  if (Array.isArray(result)) fromResult = result.every((r) => fromRow(r)) && result.length > 0;
+  else if (result && typeof result === 'object' && !('count' in result)) fromResult = fromRow(result);
+  let fromData = false;
+  if (Array.isArray(args.data)) fromData = args.data.length > 0 && args.data.every((d) => fromRow(d));
+  else if (change.operation.startsWith('create')) fromData = fromRow(args.data);
+  if (fromWhere || fromResult || fromData) return [...found];
+  return null;
+}
+
+/** Join tables → the table whose records carry them, and the column naming the record. */
+const JOINS: Record<string, { table: TableName; key: string; compound: string }> = {
+  UnitInventory: { table: 'units', key: 'unitId', compound: 'unitId_inventoryId' },
+  UnitGroup: { table: 'units', key: 'unitId', compound: 'unitId_groupId' },
+  ChannelInventory: { table: 'channels', key: 'channelId', compound: 'channelId_inventoryId' },
+  GroupChannel: { table: 'channels', key: 'channelId', compound: 'groupId_channelId' },
+  VrChannelInventory: { table: 'vrChannels', key: 'vrChannelId', compound: 'vrChannelId_inventoryId' },
+  GroupVrChannel: { table: 'vrChannels', key: 'vrChannelId', compound: 'groupId_vrChannelId' },
+};
+
+const ROWS: Record<string, TableName> = {
+  Unit: 'units', Group: 'groups', Inventory: 'inventories', Server: 'servers', Channel: 'channels', VideoReturnChannel: 'vrChannels',
+};
+
+/** Models whose writes change who may see what. */
+const SCOPE: Record<string, string> = { User: 'id', UserInventory: 'userId', UserGroup: 'userId' };
+
+function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] {
+  const all = (table: Invalidation['table']): Invalidation => ({ table, ids: null });
+  // Raw SQL may have changed anything.
+  if (change.model === null) return [...(Object.values(ROWS) as TableName[]).map(all), all('users'), all('sessions')];
+  const join = JOINS[change.model];
+  if (join) return [{ table: join.table, ids: keysOf(change, join.key, join.compound) }];
+  // A new session is resolved when first used; a changed or deleted one must not stay cached.
+  if (change.model === 'Session') return change.operation === 'create' ? [] : [{ table: 'sessions', ids: keysOf(change, 'id') }];
+  const scopeKey = SCOPE[change.model];
+  if (scopeKey) return [{ table: 'users', ids: keysOf(change, scopeKey, scopeKey === 'userId' ? `userId_${change.model === 'UserGroup' ? 'groupId' : 'inventoryId'}` : undefined) }];
+  const table = ROWS[change.model];
+  if (!table) return [];
+  const ids = keysOf(change, 'id');
+  const out: Invalidation[] = [{ table, ids }];
+  // Deleting a group or an inventory cascades to the join rows of units, channels, users.
+  if (change.operation.startsWith('delete') && (table === 'groups' || table === 'inventories')) {
+    const gone = new Set(ids ?? []);
+    const members = (key: 'groups' | 'inventories', col: 'groupId' | 'inventoryId') =>
+      ids === null
+        ? null
+        : model.units.all().filter((u) => (u[key] as Array<Record<typeof col, string>>).some((m) => gone.has(m[col]))).map((u) => u.id);
+    out.push(table === 'groups' ? { table: 'units', ids: members('groups', 'groupId') } : all('units'));
+    out.push(all('channels'), all('vrChannels'), all('users'));
+    // An inventory's groups go with it.
+    if (table === 'inventories') out.push(all('groups'), all('servers'));
+  }
+  // A server's channels go with it.
+  if (change.operation.startsWith('delete') && table === 'servers') out.push(all('channels'), all('vrChannels'));
+  return out;
+}
+
+/** One invalidation per table (all rows wins over some). */
+function merge(list: Invalidation[]): Invalidation[] {
+  const by = new Map<Invalidation['table'], Set<string> | null>();
+  for (const inv of list) {
+    if (!by.has(inv.table)) by.set(inv.table, new Set());
+    const cur = by.get(inv.table);
+    if (cur === null || cur === undefined) continue;
+    if (inv.ids === null) by.set(inv.table, null);
+    else for (const id of inv.ids) cur.add(id);
+  }
+  return [...by].map(([table, ids]) => ({ table, ids: ids === null ? null : [...ids] })).filter((i) => i.ids === null || i.ids.length > 0);
+}
