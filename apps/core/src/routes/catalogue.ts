@@ -13,7 +13,7 @@ import {
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
 import { handlers, type Handler } from './bindings.js';
-import { responsePlans, type ResponsePlan } from './serialisers.js';
+import { responsePlans, writeAnswer, type ResponsePlan } from './serialisers.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -36,22 +36,32 @@ function firstDifference(written: string, expected: string): string {
   return `at ${i}: wrote …${written.slice(Math.max(0, i - 40), i + 40)}… expected …${expected.slice(Math.max(0, i - 40), i + 40)}…`;
 }
 
-/**
- * The checked answer (RESPONSE_VALIDATION): parsed by the response schema; for a compiled call,
- * the bytes its serialiser writes from the unparsed answer (what production sends) must be
- * JSON.stringify of the parsed one, so every answer a test sees also tests the serialiser.
- */
-function checkedAnswer(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply): unknown {
-  const parsed: unknown = def.response.parse(result);
-  if (plan.kind === 'fallback') return parsed;
+const JSON_CONTENT = 'application/json; charset=utf-8';
+
+/** The route's compiled serialiser (Fastify compiled it from the plan's schema at start-up). */
+function compiledSerialiser(id: EndpointId, status: number, reply: FastifyReply): (answer: unknown) => string {
   // Fastify types the compiled function for object answers; it serialises whatever its schema names.
-  const serialise = reply.getSerializationFunction(String(plan.status)) as ((answer: unknown) => string) | undefined;
-  if (!serialise) throw new Error(`${id}: no compiled serialiser for status ${plan.status}`);
-  const written = serialise(result);
-  const expected = JSON.stringify(parsed);
-  if (written !== expected) throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(written, expected)}`);
-  // Sent as text: JSON content with a string payload goes out as is.
-  void reply.type('application/json; charset=utf-8');
+  const serialise = reply.getSerializationFunction(String(status)) as ((answer: unknown) => string) | undefined;
+  if (!serialise) throw new Error(`${id}: no compiled serialiser for status ${status}`);
+  return serialise;
+}
+
+/**
+ * What a route sends. Compiled calls: the text of their serialiser (JSON content with a text
+ * payload goes out as is). Others: the parsed answer, which Fastify writes with JSON.stringify.
+ * With RESPONSE_VALIDATION every answer is parsed, and a compiled call's text, written from the
+ * unparsed answer as in production, must be JSON.stringify of the parsed one: every answer a test
+ * sees also tests the serialiser.
+ */
+function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply, validate: boolean): unknown {
+  if (plan.kind === 'fallback') return def.response.parse(result);
+  // Parsed first: an answer the schema refuses is reported by zod, not by the serialiser.
+  const expected = validate ? JSON.stringify(def.response.parse(result)) : undefined;
+  const written = writeAnswer(compiledSerialiser(id, plan.status, reply), result);
+  if (expected !== undefined && written !== expected) {
+    throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(written, expected)}`);
+  }
+  void reply.type(JSON_CONTENT);
   return written;
 }
 
@@ -86,9 +96,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           await app.services.units.assertVisible(user, unitId);
         }
         const result: unknown = await handler(input as never, { user, services: app.services });
-        void reply.code(plan.status);
-        if (validate) return reply.send(checkedAnswer(id, def, plan, result, reply));
-        return reply.send(plan.kind === 'compiled' ? result : def.response.parse(result));
+        return reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate));
       },
     });
   }

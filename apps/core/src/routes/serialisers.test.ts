@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { catalogue, ENDPOINT_IDS, type EndpointId } from '@fleet/contracts';
-import { responsePlans, serialisationSchema, type JsonSchema } from './serialisers.js';
+import { LIST_PIECE, responsePlans, serialisationSchema, writeAnswer, type JsonSchema } from './serialisers.js';
 
 fc.configureGlobal({ seed: 7 });
 
@@ -163,7 +163,8 @@ describe('compiled serialisers of the catalogue answers', () => {
           const parsed = schema.safeParse(answer);
           fc.pre(parsed.success);
           accepted.set(id, (accepted.get(id) ?? 0) + 1);
-          expect(serialisers[i]!(answer), id).toBe(JSON.stringify(parsed.data));
+          // Lists written in pieces of two, so that the generated lists take the piecewise path too.
+          expect(writeAnswer(serialisers[i]!, answer, 2), id).toBe(JSON.stringify(parsed.data));
         }),
         { numRuns: 25 },
       );
@@ -201,6 +202,15 @@ describe('serialisation schemas', () => {
     for (const network of ['automatic', { mnc: '01', mcc: '208', x: 1 }, null]) {
       expect(write({ network })).toBe(JSON.stringify(s.parse({ network })));
     }
+  });
+
+  it('write a long list piece by piece as one list', async () => {
+    const s = z.array(z.object({ name: z.string(), n: z.number().nullable() }));
+    const write = await compileOne(s);
+    const list = Array.from({ length: LIST_PIECE * 2 + 3 }, (_, i) => ({ extra: i, n: i % 3 ? i / 7 : null, name: `unit "${i}"` }));
+    expect(writeAnswer(write, list)).toBe(JSON.stringify(s.parse(list)));
+    expect(writeAnswer(write, list.slice(0, 1))).toBe(JSON.stringify(s.parse(list.slice(0, 1))));
+    expect(writeAnswer(write, [])).toBe('[]');
   });
 
   it('refuse what a serialiser cannot write as zod does', () => {

@@ -256,3 +256,20 @@ export function responsePlans(): ReadonlyMap<EndpointId, ResponsePlan> {
   plans ??= new Map(ENDPOINT_IDS.map((id) => [id, responsePlan(catalogue[id])] as const));
   return plans;
 }
+
+/**
+ * Items per piece when a compiled serialiser writes a long list. fast-json-stringify builds its
+ * text by concatenation; one text of thousands of items (devices/fetch of a large fleet) keeps so
+ * many pieces alive that garbage collection dominates: 10,000 units took about 130 ms written whole
+ * (text and its bytes) against 35 ms in pieces of 256 joined flat, JSON.stringify alone 31 ms.
+ */
+export const LIST_PIECE = 256;
+
+/** The answer's text by its compiled serialiser; a long list is written piece by piece (see above). */
+export function writeAnswer(serialise: (answer: unknown) => string, answer: unknown, piece = LIST_PIECE): string {
+  if (!Array.isArray(answer) || answer.length <= piece) return serialise(answer);
+  const pieces: string[] = [];
+  // Each piece is a non-empty list: its text without the brackets is its items, comma-separated.
+  for (let i = 0; i < answer.length; i += piece) pieces.push(serialise(answer.slice(i, i + piece)).slice(1, -1));
+  return `[${pieces.join(',')}]`;
+}
