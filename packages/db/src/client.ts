@@ -28,6 +28,10 @@
  * before it is durable. PostgreSQL already flushes concurrent commits together (its WAL writer), so
  * there each write keeps its own transaction.
  *
+ * Reads (SQLite): model reads outside a transaction go to a second, read-only connection. In WAL
+ * mode it sees exactly what is committed, so it needs no lock and never waits for a group (reads
+ * inside a transaction stay on the writing connection and see the transaction's own writes).
+ *
  * Write feed (both providers): `watchWrites` tells read models about every committed write (model,
  * operation, arguments, result) after the commit and before the writer's promise settles, so a
  * caller that reads after its write sees it (read-your-writes).
@@ -140,6 +144,8 @@ interface HandleState {
   readonly owner: object;
   readonly listeners: Set<WriteListener>;
   groups?: CommitGroups;
+  /** SQLite: a second connection for reads outside transactions (sees committed data only, never waits for a group). */
+  reader?: SqliteClient;
 }
 
 async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
@@ -261,6 +267,16 @@ async function savepointTransaction(inner: SqlDriverAdapter): Promise<Transactio
 
 // ── client type ────────────────────────────────────────────────────────────────────────────────
 
+/** Run a model operation (`unit.findMany`) on another client of the same models. */
+function readOn(client: SqliteClient, model: string, operation: string, args: unknown): Promise<unknown> {
+  // The delegate is looked up by name: the generated client types each one separately.
+  const delegates = client as unknown as Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
+  const delegate = delegates[model.charAt(0).toLowerCase() + model.slice(1)];
+  const run = delegate?.[operation];
+  if (!run) throw new Error(`no ${model}.${operation} on the reading connection`);
+  return run.call(delegate, args);
+}
+
 /** Whether Prisma runs this operation inside one of its transactions (interactive or batch). */
 function inPrismaTransaction(params: object): boolean {
   // Prisma marks the queries of a transaction in its internal parameters. This is not a public
@@ -285,6 +301,9 @@ function withSqliteLock(base: SqliteClient, state: HandleState, lock: AsyncLock)
         }
         // A Prisma transaction opened without transaction(): it holds the lock; the feed does not see it.
         if (inPrismaTransaction(params)) return query(args);
+        // A model read: on the reading connection. In WAL mode it sees what is committed, at once,
+        // without waiting for the lock a commit group holds on the writing connection.
+        if (!write && model && state.reader) return readOn(state.reader, model, operation, args);
         if (write && state.groups) {
           const groupCtx = (): DbContext | undefined => currentContext(owner);
           return state.groups.submit(async () => {
@@ -337,6 +356,8 @@ export interface CreateDbOptions {
   log?: Array<'query' | 'info' | 'warn' | 'error'>;
   /** SQLite: commit concurrent writes in groups (default true); false commits each write alone. */
   groupWrites?: boolean;
+  /** SQLite: model reads outside transactions on a second connection (default true). */
+  readConnection?: boolean;
 }
 
 export interface TransactionOptions {
@@ -435,6 +456,24 @@ class SqliteFactory implements SqlDriverAdapterFactory {
   }
 }
 
+/** The reading connection: refuses writes, waits (bounded) rather than failing while a checkpoint runs. */
+class ReadingFactory implements SqlDriverAdapterFactory {
+  readonly provider = 'sqlite' as const;
+  readonly adapterName: string;
+  readonly #inner: PrismaBetterSqlite3;
+
+  constructor(file: string) {
+    this.#inner = new PrismaBetterSqlite3({ url: file });
+    this.adapterName = `${this.#inner.adapterName}+fleet-reader`;
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    const inner = await this.#inner.connect();
+    await inner.executeScript('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;');
+    return inner;
+  }
+}
+
 /** Read the durability pragmas of an open SQLite client. */
 export async function sqlitePragmas(prisma: Db): Promise<{ journalMode: string; synchronous: number; foreignKeys: number }> {
   const [jm] = await prisma.$queryRawUnsafe<Array<{ journal_mode: string }>>('PRAGMA journal_mode');
@@ -519,11 +558,17 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
           `SQLite ${file}: expected journal_mode=wal, synchronous=2 (FULL), foreign_keys=1; got ${p.journalMode}, ${p.synchronous}, ${p.foreignKeys}`,
         );
       }
+      // Opened once the writing connection has put the file in WAL mode.
+      if (options.readConnection !== false) state.reader = new SqliteClient({ adapter: new ReadingFactory(file), log });
     } catch (e) {
       await base.$disconnect().catch(() => undefined);
       throw e;
     }
-    const handle: DbHandle = { prisma, provider, close: () => base.$disconnect() };
+    const reader = state.reader;
+    const handle: DbHandle = { prisma, provider, close: async () => {
+      await base.$disconnect();
+      await reader?.$disconnect();
+    } };
     handles.set(prisma, state);
     return handle;
   }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
 import { sqlitePathOf } from '../src/url.js';
-import { describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
+import { deferred, describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
 
 describeEachProvider('write feed', (p) => {
   let db: DbHandle;
@@ -130,6 +130,26 @@ describe('grouped commits [sqlite]', () => {
     const count = db.prisma.unit.count({ where: { id: { startsWith: 'R-' } } });
     await Promise.all(writes);
     expect([0, 20]).toContain(await count);
+  });
+
+  it('reads outside transactions neither wait for an open group nor see its writes', async () => {
+    const opened = deferred();
+    const finish = deferred();
+    const group = transaction(db, async (tx) => {
+      await tx.unit.create({ data: unitData('OPEN-1') });
+      opened.resolve();
+      await finish.promise;
+    });
+    await opened.promise;
+    // The group holds the writing connection's lock; the read runs on the reading connection.
+    const seen = await Promise.race([
+      db.prisma.unit.findUnique({ where: { id: 'OPEN-1' } }).then((row) => (row ? 'uncommitted row' : 'nothing')),
+      new Promise<string>((r) => setTimeout(() => r('waited for the group'), 2000)),
+    ]);
+    finish.resolve();
+    await group;
+    expect(seen).toBe('nothing');
+    expect(await db.prisma.unit.findUnique({ where: { id: 'OPEN-1' } })).not.toBeNull();
   });
 
   it('commits each write alone when grouping is off', async () => {
