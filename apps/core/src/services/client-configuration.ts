@@ -8,7 +8,7 @@ import {
   TIMINGS, type ApplicationUrls, type ClientConfiguration, type GroupFeatures,
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
-import { groupScopeWhere, type AuthUser } from './access.js';
+import { visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { callsOf } from '../calls.js';
 
@@ -40,7 +40,7 @@ export class ClientConfigurationService {
     const chat = value(APP_CONFIG_KEYS.chatSupport);
     let features = booleanMap.read(value(APP_CONFIG_KEYS.features));
     if (me?.groupId) {
-      const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: me.groupId }, groupScopeWhere(user)] }, select: { features: true } });
+      const group = visibleGroup(this.deps.readModel, user, me.groupId);
       if (group) features = { ...features, ...booleanMap.read(group.features) };
     }
     return {
@@ -55,7 +55,7 @@ export class ClientConfigurationService {
   }
 
   async groupFeatures(user: AuthUser, groupId: string): Promise<GroupFeatures> {
-    const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: groupId }, groupScopeWhere(user)] }, select: { features: true } });
+    const group = visibleGroup(this.deps.readModel, user, groupId);
     if (!group) throw new AppError('NOT_FOUND');
     return { groupId, features: booleanMap.read(group.features) };
   }

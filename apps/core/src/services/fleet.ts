@@ -128,9 +128,8 @@ export class FleetService {
    */
   async generate(input: FleetGenerateInput): Promise<{ created: number; removed: number; byGroup: Record<string, number> }> {
     const db = this.deps.db;
-    const group = input.groupId
-      ? await db.group.findUnique({ where: { id: input.groupId }, select: { id: true, inventoryId: true } })
-      : await db.group.findFirst({ orderBy: { id: 'asc' }, select: { id: true, inventoryId: true } });
+    // Without a group named: the first by id (the read model's order).
+    const group = input.groupId ? this.deps.readModel.groups.get(input.groupId) : this.deps.readModel.groups.all()[0];
     if (input.groupId && !group) throw new Error(`unknown group ${input.groupId}`);
     const counts = spread(input.size, { ...DEFAULT_FLEET_MIX, ...(input.mix ?? {}) });
     return this.deps.gateway.inBulk(async () => {

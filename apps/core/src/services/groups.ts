@@ -11,7 +11,8 @@ import {
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from '../repositories/unit-columns.js';
-import { canSeeGroup, groupScopeWhere, type AuthUser } from './access.js';
+import { canSeeGroup, visibleGroup, type AuthUser } from './access.js';
+import { byNameThenId } from './order.js';
 import type { ServiceDeps } from './deps.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
@@ -20,12 +21,13 @@ const SAVE_ATTEMPTS = 8;
 export class GroupService {
   constructor(private readonly deps: ServiceDeps) {}
 
+  /** The groups the caller may see, by name then id. */
   async lightGroups(user: AuthUser): Promise<LightGroup[]> {
-    return this.deps.db.group.findMany({
-      where: groupScopeWhere(user),
-      select: { id: true, name: true, inventoryId: true },
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-    });
+    return this.deps.readModel.groups
+      .all()
+      .filter((g) => canSeeGroup(user, g))
+      .sort(byNameThenId)
+      .map((g) => ({ id: g.id, name: g.name, inventoryId: g.inventoryId }));
   }
 
   /**
@@ -34,10 +36,11 @@ export class GroupService {
    * is the group's.
    */
   async updateGroupUnitSettings(user: AuthUser, groupId: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>) {
-    const read = () => this.deps.db.group.findUnique({ where: { id: groupId }, select: { id: true, inventoryId: true, version: true, defaultConfiguration: true } });
-    const group = await read();
-    if (!group || !canSeeGroup(user, group)) throw new AppError('NOT_FOUND');
+    const group = visibleGroup(this.deps.readModel, user, groupId);
+    if (!group) throw new AppError('NOT_FOUND');
     if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
+    // After a lost race the read model may not hold the winner's write yet: retries read storage.
+    const read = () => this.deps.db.group.findUnique({ where: { id: groupId }, select: { version: true, defaultConfiguration: true } });
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const current = attempt === 0 ? group : await read();
       if (!current) throw new AppError('NOT_FOUND');

@@ -16,7 +16,7 @@ import {
   type AdhocPeriod, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../errors.js';
-import { groupScopeWhere, type AuthUser } from './access.js';
+import { visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { callsOf } from '../calls.js';
 
@@ -46,9 +46,9 @@ export class InvitationService {
 
   /** The group, if the caller can see it; unknown and foreign groups are both 404. */
   private async requireGroup(user: AuthUser, groupId: string): Promise<{ id: string; name: string }> {
-    const group = await this.deps.db.group.findFirst({ where: { AND: [{ id: groupId }, groupScopeWhere(user)] }, select: { id: true, name: true } });
+    const group = visibleGroup(this.deps.readModel, user, groupId);
     if (!group) throw new AppError('NOT_FOUND');
-    return group;
+    return { id: group.id, name: group.name };
   }
 
   /**

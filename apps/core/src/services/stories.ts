@@ -101,24 +101,20 @@ export class StoryService {
    * users and staff; for anyone else (and unknown inventories) 404.
    */
   async assertInventoryVisible(user: AuthUser, inventoryId: string): Promise<void> {
-    const inventory = await this.deps.db.inventory.findUnique({ where: { id: inventoryId }, select: { id: true } });
-    if (!inventory) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     if (user.global || user.inventoryIds.includes(inventoryId)) return;
-    if (user.groupIds.length > 0) {
-      const groups = await this.deps.db.group.count({ where: { inventoryId, id: { in: user.groupIds } } });
-      if (groups > 0) return;
-    }
+    if (user.groupIds.some((id) => this.deps.readModel.groups.get(id)?.inventoryId === inventoryId)) return;
     throw new AppError('NOT_FOUND');
   }
 
   /** Realtime topics of an inventory's stories: the inventory and each of its groups. */
-  private async topicsOf(inventoryId: string): Promise<string[]> {
-    const groups = await this.deps.db.group.findMany({ where: { inventoryId }, select: { id: true } });
+  private topicsOf(inventoryId: string): string[] {
+    const groups = this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId);
     return [inventoryTopic(inventoryId), ...groups.map((g) => groupTopic(g.id))];
   }
 
   private async publishChanged(story: Story): Promise<void> {
-    this.deps.hub.publish(await this.topicsOf(story.inventoryId), { type: 'story.changed', story, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(story.inventoryId), { type: 'story.changed', story, at: Date.now() });
   }
 
   // ── stories ────────────────────────────────────────────────────────────────────────────────
@@ -205,7 +201,7 @@ export class StoryService {
     await this.assertInventoryVisible(user, inventoryId);
     const { count } = await this.deps.db.story.deleteMany({ where: { id: storyId, inventoryId } });
     if (count === 0) throw new AppError('NOT_FOUND');
-    this.deps.hub.publish(await this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: Date.now() });
     return { ok: true, id: storyId };
   }
 
