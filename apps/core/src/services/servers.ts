@@ -33,9 +33,9 @@ export class ServerService {
     deps.events.on('vrChannelState', (e, at) => this.applyVrChannel(e, at));
   }
 
-  /** Load servers and channels and hand them to the gateway. */
+  /** Load servers and channels (from the read model, loaded before) and hand them to the gateway. */
   async start(): Promise<void> {
-    await this.loadServers();
+    this.loadServers();
   }
 
   has(serverId: string): boolean {
@@ -53,17 +53,11 @@ export class ServerService {
     this.deps.gateway.setServers(this.serverSpecs);
   }
 
-  private async loadServers(): Promise<void> {
-    const db = this.deps.db;
-    const rows = await db.server.findMany({ orderBy: { id: 'asc' } });
-    const channels = await db.channel.findMany({
-      orderBy: { id: 'asc' },
-      include: { groups: { select: { groupId: true } }, inventories: { select: { inventoryId: true } } },
-    });
-    const vrs = await db.videoReturnChannel.findMany({
-      orderBy: { id: 'asc' },
-      include: { groups: { select: { groupId: true } }, inventories: { select: { inventoryId: true } } },
-    });
+  private loadServers(): void {
+    // Each table of the read model lists its rows by id.
+    const rows = this.deps.readModel.servers.all();
+    const channels = this.deps.readModel.channels.all();
+    const vrs = this.deps.readModel.vrChannels.all();
     const specs: ServerSpec[] = rows.map((s) => {
       this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion });
       this.serverTopics.set(s.id, s.inventoryId ? [inventoryTopic(s.inventoryId)] : []);
