@@ -22,6 +22,7 @@ import { AppError, validationError } from '../errors.js';
 import { type UnitRecord, unitMemberships } from '../repositories/units.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import { byNameThenId } from './order.js';
 
 type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
 type AdminSortKey = (typeof ADMIN_UNIT_SORT_KEYS)[number];
@@ -74,8 +75,7 @@ export class AdminUnitService {
 
   async adminInventoryUnits(user: AuthUser, inventoryId: string, q: AdminUnitSearchQuery & { excludeProducts?: string | undefined }): Promise<AdminUnitPage> {
     if (!user.global && !user.inventoryIds.includes(inventoryId)) throw new AppError('NOT_FOUND');
-    const inventory = await this.deps.db.inventory.findUnique({ where: { id: inventoryId }, select: { id: true } });
-    if (!inventory) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     const exclude = (q.excludeProducts ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
     return this.searchAdminUnits(user, q, inventoryId, exclude);
   }
@@ -214,7 +214,7 @@ export class AdminUnitService {
       where: { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) },
       include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
     });
-    return links.map((l) => groupRef(l.group)).sort(byName);
+    return links.map((l) => groupRef(l.group)).sort(byNameThenId);
   }
 
   private async groupPage(user: AuthUser, unitId: string, q: AdminUnitGroupsQuery, base: Prisma.GroupWhereInput): Promise<AdminUnitGroupPage> {
@@ -257,15 +257,12 @@ export class AdminUnitService {
   async createUnit(user: AuthUser, body: z.infer<typeof CreateAdminUnitBody>): Promise<UnitDetail> {
     const db = this.deps.db;
     const problems: FieldProblem[] = [];
-    const inventory = await db.inventory.findUnique({ where: { id: body.inventoryId }, select: { id: true } });
+    const inventory = this.deps.readModel.inventories.get(body.inventoryId);
     if (!inventory || !this.ownsInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: VALIDATION.invalidField });
     const groupIds = [...new Set(body.groupIds ?? [])];
-    if (groupIds.length > 0) {
-      const groups = await db.group.findMany({ where: { id: { in: groupIds } }, select: { id: true, inventoryId: true } });
-      (body.groupIds ?? []).forEach((g, i) => {
-        if (!groups.some((x) => x.id === g && x.inventoryId === body.inventoryId)) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
-      });
-    }
+    (body.groupIds ?? []).forEach((g, i) => {
+      if (this.deps.readModel.groups.get(g)?.inventoryId !== body.inventoryId) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+    });
     if (problems.length > 0) throw validationError(problems);
     const id = body.uniqueId ?? defaultUniqueId(body.productType, body.serialNumber);
     await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
@@ -363,8 +360,7 @@ export class AdminUnitService {
   /** PUT inventories/{inventoryId}: at most ADMIN_UNIT_LIMITS.maxInventoriesPerUnit inventories. */
   async addInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
-    const inventory = await this.deps.db.inventory.findUnique({ where: { id: inventoryId }, select: { id: true } });
-    if (!inventory || !this.ownsInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId) || !this.ownsInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     if (unit.inventories.length >= ADMIN_UNIT_LIMITS.maxInventoriesPerUnit) throw new AppError('UNIT_MAX_INVENTORIES');
     await this.changeMembership(unit, (tx) => tx.unitInventory.create({ data: { unitId: id, inventoryId } }).then(() => undefined));
@@ -377,8 +373,8 @@ export class AdminUnitService {
     const unit = await this.findAdminUnit(user, id);
     if (!this.ownsInventory(user, inventoryId) || !unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.inventories.length <= 1) throw new AppError('UNIT_LAST_INVENTORY');
-    const groups = await this.deps.db.group.findMany({ where: { inventoryId, id: { in: unit.groups.map((g) => g.groupId) } }, select: { id: true } });
-    const leftGroups = groups.map((g) => g.id);
+    // The unit leaves the groups of that inventory too.
+    const leftGroups = unit.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
     const topics = [...this.deps.index.topicsOf(id)];
     await this.changeMembership(unit, async (tx) => {
       await tx.unitGroup.deleteMany({ where: { unitId: id, groupId: { in: leftGroups } } });
@@ -392,7 +388,7 @@ export class AdminUnitService {
   /** PUT groups/{groupId}: a group of one of the unit's inventories. */
   async addGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
-    const group = await this.deps.db.group.findUnique({ where: { id: groupId }, select: { id: true, inventoryId: true } });
+    const group = this.deps.readModel.groups.get(groupId);
     if (!group || !this.ownsInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.groups.some((g) => g.groupId === groupId)) throw new AppError('ASSOCIATION_EXISTS');
     if (!unit.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('GROUP_OUTSIDE_UNIT_INVENTORIES');
@@ -404,7 +400,7 @@ export class AdminUnitService {
   /** DELETE groups/{groupId}. */
   async removeGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
-    const group = await this.deps.db.group.findUnique({ where: { id: groupId }, select: { inventoryId: true } });
+    const group = this.deps.readModel.groups.get(groupId);
     if (!group || !this.ownsInventory(user, group.inventoryId) || !unit.groups.some((g) => g.groupId === groupId)) throw new AppError('NOT_FOUND');
     await this.changeMembership(unit, (tx) => tx.unitGroup.delete({ where: { unitId_groupId: { unitId: id, groupId } } }).then(() => undefined));
     this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: id, at: Date.now() });
@@ -439,22 +435,21 @@ export class AdminUnitService {
     // "Supported devices" lists type groups or product models: the unit is supported by either.
     const supported = listed.length === 0 || listed.some((d) => d === unit.typeGroup || d.toLowerCase() === unit.productType.toLowerCase());
     const sla = await db.service.findFirst({ where: { unitId: unit.id, serviceName: 'sla' }, select: { serviceStatus: true } });
-    const channel = unit.selectedChannelId
-      ? await db.channel.findUnique({ where: { id: unit.selectedChannelId }, select: { swVersion: true, server: { select: { status: true, swVersion: true } } } })
-      : null;
+    const channel = unit.selectedChannelId ? this.deps.readModel.channels.get(unit.selectedChannelId) : undefined;
+    const hub = channel ? this.deps.readModel.servers.get(channel.serverId) : undefined;
     const capabilities = typeof unit.capabilities === 'object' && unit.capabilities !== null ? (unit.capabilities as Record<string, unknown>) : {};
     const eligibility = checkUnitUpgradeEligibility({
       currentVersion: unit.swVersion,
       targetVersion: target,
       hasSla: sla !== null && sla.serviceStatus.toLowerCase() === 'enabled',
-      serverVersion: channel?.server.swVersion ?? null,
+      serverVersion: hub?.swVersion ?? null,
       channelVersion: channel?.swVersion ? channel.swVersion : null,
       productType: unit.productType,
       videoCodec: /h\.?264/i.test(unit.productType) || capabilities.hevc !== true ? 'h264' : 'hevc',
       ...(supported ? {} : { supportedProducts: listed }),
     });
     const server: UpgradeBlocker[] = [];
-    const status = channel?.server.status;
+    const status = hub?.status;
     if (status === 'offline') server.push({ rule: 'serverOffline', errorCode: 'UPGRADE_6199', message: 'The server of the unit is offline' });
     else if (status === 'busy' || status === 'upgrading') server.push({ rule: 'serverBusy', errorCode: 'UPGRADE_6808', message: 'The server of the unit is busy' });
     const early = eligibility.reasons.filter((r) => EARLY_UPGRADE_RULES.includes(r.rule));
@@ -599,10 +594,6 @@ function iso(d: Date | null | undefined): string | null {
 
 function groupRef(g: { id: string; name: string; inventoryId: string; inventory: { name: string } }): UnitGroupRef {
   return { id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventory.name };
-}
-
-function byName(a: { name: string; id: string }, b: { name: string; id: string }): number {
-  return a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1;
 }
 
 function gatewayInfo(g: { id: string; name: string; host: string; port: number | null; status: string; inventoryId: string | null }): DbGatewayInfo {

@@ -9,6 +9,7 @@
 import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
 import { anyObject } from '../repositories/json-column.js';
+import type { ReadModel } from '../repositories/read-model.js';
 
 /** The parts of an alert configuration row an answer is built from. */
 export type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
@@ -26,6 +27,7 @@ const EMPTY: AlertConfigRow = { alerts: {}, settings: {}, soundSettings: {}, rec
 
 export async function resolveAlertConfiguration(
   db: Db,
+  readModel: Pick<ReadModel, 'groups'>,
   unitId: string,
   mode: AlertConfigMode,
   explicitGroupId?: string,
@@ -38,13 +40,11 @@ export async function resolveAlertConfiguration(
   groupId ??= links[0]?.groupId ?? null;
   const answerGroupId = mode === 'manual' ? null : groupId;
   if (groupId !== null) {
-    const group = await db.group.findUnique({
-      where: { id: groupId },
-      select: { inventoryId: true, alertThresholds: true, alertConfiguration: { include: { recipients: true } } },
-    });
+    const group = readModel.groups.get(groupId);
     if (group) {
       const groupThresholds = anyObject.read(group.alertThresholds);
-      if (group.alertConfiguration) return { groupId: answerGroupId, source: 'group', row: group.alertConfiguration, groupThresholds };
+      const ofGroup = await db.alertConfiguration.findUnique({ where: { groupId }, include: { recipients: true } });
+      if (ofGroup) return { groupId: answerGroupId, source: 'group', row: ofGroup, groupThresholds };
       const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
       if (inv) return { groupId: answerGroupId, source: 'inventory', row: inv, groupThresholds };
     }

@@ -16,7 +16,7 @@ import { channelStatusClass } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
 import { z } from 'zod';
 import { AppError, validationError } from '../errors.js';
-import type { AuthUser } from './access.js';
+import { canSeeChannel, channelScopeWhere, visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { DOWNLOAD_URL_TTL_MS, DownloadLinks, downloadRefused, type DownloadQuery, type DownloadTarget } from './download-links.js';
 import { callsOf } from '../calls.js';
@@ -47,14 +47,6 @@ function chunksOf(json: Prisma.JsonValue): ChannelFileChunk[] {
   return r.success ? r.data.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })) : [];
 }
 
-/** Prisma `where` limiting channels to those in the caller's groups or inventories. */
-function channelScope(user: AuthUser): Prisma.ChannelWhereInput {
-  if (user.global) return {};
-  return {
-    OR: [{ groups: { some: { groupId: { in: user.groupIds } } } }, { inventories: { some: { inventoryId: { in: user.inventoryIds } } } }],
-  };
-}
-
 /** The file's length in seconds: from its metadata, else from its size and bitrate; null when unknown. */
 export function lengthOfFile(sizeBytes: number, meta: { length?: number | undefined; lengthSec?: number | undefined; bitrate?: number | undefined }): number | null {
   const stored = meta.lengthSec ?? meta.length;
@@ -63,14 +55,15 @@ export function lengthOfFile(sizeBytes: number, meta: { length?: number | undefi
   return null;
 }
 
-/** Topics of a channel: its groups and inventories. */
-async function channelTopics(deps: ServiceDeps, channelIds: readonly string[]): Promise<string[]> {
-  if (channelIds.length === 0) return [];
-  const [groups, inventories] = await Promise.all([
-    deps.db.groupChannel.findMany({ where: { channelId: { in: [...channelIds] } }, select: { groupId: true } }),
-    deps.db.channelInventory.findMany({ where: { channelId: { in: [...channelIds] } }, select: { inventoryId: true } }),
-  ]);
-  return [...new Set([...groups.map((g) => groupTopic(g.groupId)), ...inventories.map((i) => inventoryTopic(i.inventoryId))])];
+/** Topics of channels: their groups' and inventories'. */
+function channelTopics(deps: ServiceDeps, channelIds: readonly string[]): string[] {
+  const channels = channelIds.flatMap((id) => deps.readModel.channels.get(id) ?? []);
+  return [
+    ...new Set([
+      ...channels.flatMap((c) => c.groups.map((g) => groupTopic(g.groupId))),
+      ...channels.flatMap((c) => c.inventories.map((i) => inventoryTopic(i.inventoryId))),
+    ]),
+  ];
 }
 
 /** Transfer progress of transferring rows, read from the unit's file (File.progress), keyed by row id. */
@@ -120,7 +113,7 @@ async function entityOf(deps: ServiceDeps, row: ChannelFileRow, progress?: numbe
 
 async function publishFile(deps: ServiceDeps, kind: 'channelFile.added' | 'channelFile.changed', file: ChannelFile, at = Date.now()): Promise<void> {
   const event: RealtimeEvent = { type: kind, file, at };
-  deps.hub.publish(await channelTopics(deps, [file.channelId]), event);
+  deps.hub.publish(channelTopics(deps, [file.channelId]), event);
 }
 
 /**
@@ -132,8 +125,9 @@ async function publishFile(deps: ServiceDeps, kind: 'channelFile.added' | 'chann
 export async function recordChannelFileTransfer(deps: ServiceDeps, e: Extract<DeviceEvent, { type: 'file' }>, at: number): Promise<void> {
   if (e.channelId === null || e.transfer === 'recorded') return;
   const db = deps.db;
-  const channel = await db.channel.findUnique({ where: { id: e.channelId }, select: { id: true, serverId: true, server: { select: { name: true } } } });
+  const channel = deps.readModel.channels.get(e.channelId);
   if (!channel) return; // an external channel: not a hub of ours
+  const hubName = deps.readModel.servers.get(channel.serverId)?.name ?? '';
   const key = { channelId: channel.id, rootDirectory: RECEIVED_FILES_ROOT, fileName: e.fileName };
   const existing = await db.channelFile.findUnique({ where: { channelId_rootDirectory_fileName: key }, include: withChannel });
   if (e.transfer === 'progress') {
@@ -158,7 +152,7 @@ export async function recordChannelFileTransfer(deps: ServiceDeps, e: Extract<De
       luName: unit?.name ?? e.unitId,
       luAlias: unit?.name ?? e.unitId,
       mmhId: channel.serverId,
-      mmhName: channel.server.name,
+      mmhName: hubName,
       metadata: (source?.metadata ?? {}) as Prisma.InputJsonValue,
       storyId: source?.storyId ?? null,
     },
@@ -178,14 +172,14 @@ export class FileService {
 
   /** A channel file the caller may see, else 404. */
   private async findVisible(user: AuthUser, id: string): Promise<ChannelFileRow> {
-    const row = await this.deps.db.channelFile.findFirst({ where: { id, channel: channelScope(user) }, include: withChannel });
+    const row = await this.deps.db.channelFile.findFirst({ where: { id, channel: channelScopeWhere(user) }, include: withChannel });
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
-  private async requireVisibleChannel(user: AuthUser, channelId: string): Promise<void> {
-    const n = await this.deps.db.channel.count({ where: { AND: [{ id: channelId }, channelScope(user)] } });
-    if (n === 0) throw new AppError('NOT_FOUND');
+  private requireVisibleChannel(user: AuthUser, channelId: string): void {
+    const channel = this.deps.readModel.channels.get(channelId);
+    if (!channel || !canSeeChannel(user, channel)) throw new AppError('NOT_FOUND');
   }
 
   /** A row changed by a write guarded on its version: the fresh row, or 409 when someone else changed it. */
@@ -205,8 +199,8 @@ export class FileService {
 
   /** GET channelfiles: the files of the channels of a group the caller sees (404 for another group). */
   async listChannelFiles(user: AuthUser, q: ChannelFilesQuery): Promise<ChannelFileList> {
-    const group = await this.deps.db.group.findUnique({ where: { id: q.groupId }, select: { id: true, inventoryId: true } });
-    if (!group || !(user.global || user.groupIds.includes(group.id) || user.inventoryIds.includes(group.inventoryId))) throw new AppError('NOT_FOUND');
+    const group = visibleGroup(this.deps.readModel, user, q.groupId);
+    if (!group) throw new AppError('NOT_FOUND');
     const where: Prisma.ChannelFileWhereInput = {
       channel: { groups: { some: { groupId: group.id } } },
       ...(q.channelId ? { channelId: q.channelId } : {}),
@@ -226,7 +220,7 @@ export class FileService {
   /** POST channelfiles/removal: every id visible and removable, else nothing is removed. */
   async removeChannelFiles(user: AuthUser, ids: readonly string[]): Promise<{ removed: string[] }> {
     const unique = [...new Set(ids)];
-    const rows = await this.deps.db.channelFile.findMany({ where: { id: { in: unique }, channel: channelScope(user) }, include: withChannel });
+    const rows = await this.deps.db.channelFile.findMany({ where: { id: { in: unique }, channel: channelScopeWhere(user) }, include: withChannel });
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
     if (rows.some((r) => r.isTransferring)) throw new AppError('FILE_UPLOAD_IN_PROGRESS');
     await transaction(this.deps.db, async (tx) => {
@@ -235,7 +229,7 @@ export class FileService {
       });
       if (n.count !== rows.length) throw new AppError('CONFLICT');
     });
-    const topics = await channelTopics(this.deps, [...new Set(rows.map((r) => r.channelId))]);
+    const topics = channelTopics(this.deps, [...new Set(rows.map((r) => r.channelId))]);
     this.deps.hub.publish(topics, { type: 'channelFile.removed', ids: unique, at: Date.now() });
     return { removed: unique };
   }
@@ -312,7 +306,7 @@ export class FileService {
 
   /** GET channels/{id}/downloadUrls: signed links (served outside the core prefix) to the channel's files (or one of them) and their chunks. */
   async downloadUrls(user: AuthUser, channelId: string, fileId: string | undefined): Promise<DownloadUrls> {
-    await this.requireVisibleChannel(user, channelId);
+    this.requireVisibleChannel(user, channelId);
     const rows = await this.deps.db.channelFile.findMany({
       where: { channelId, ...(fileId ? { id: fileId } : {}) },
       orderBy: [{ lastModified: 'desc' }, { id: 'asc' }],
@@ -373,7 +367,7 @@ export class FileService {
 
   /** GET metadata (channelId, filePath = rootDirectory/fileName). */
   async fileMetadata(user: AuthUser, channelId: string, filePath: string): Promise<FileMetadata> {
-    await this.requireVisibleChannel(user, channelId);
+    this.requireVisibleChannel(user, channelId);
     const slash = filePath.lastIndexOf('/');
     const rootDirectory = slash < 0 ? '' : filePath.slice(0, slash);
     const fileName = filePath.slice(slash + 1);

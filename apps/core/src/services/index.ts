@@ -75,12 +75,12 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const index = new UnitIndex();
   const reports = new DeviceReports(db, index, hub, telemetry, log);
   reports.listen(gateway);
-  const devices = new UnitDevices(db, index, reports, telemetry, gateway);
   const readModel = new ReadModel(db);
+  const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
   const unitRepository = new UnitRepository(readModel.units);
   const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
   units.followReadModel(readModel.units);
-  const configuration = new ConfigStore({ db, index, units, hub });
+  const configuration = new ConfigStore({ db, readModel, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
   const events = new DeviceEvents(gateway, log);
   const deps: ServiceDeps = { config, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };

@@ -12,7 +12,6 @@ import { channelCapabilities, channelFileTransfer } from '../repositories/channe
 import { anyObject } from '../repositories/json-column.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import { inventoriesOf } from './unit-devices.js';
 
 
 export class SupportCaseService {
@@ -42,16 +41,13 @@ export class SupportCaseService {
     if (status !== 'idle' && status !== 'online') throw new AppError('SUPPORT_CASE_NOT_IDLE');
     const wanted = body.channelId ?? unit.selectedChannelId;
     if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
-    const channel = await this.deps.db.channel.findFirst({
-      where: { id: wanted, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } },
-      select: { id: true, serverId: true, status: true, type: true, capabilities: true, fileTransfer: true },
-    });
+    const channel = this.deps.devices.channelOf(unit, wanted);
     if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
     const caps = channelCapabilities.read(channel.capabilities);
     if (channel.type === 'input' || caps.supportsLogs === false || caps.logs === false) throw new AppError('CHANNEL_NO_LOGS');
     const cls = channelStatusClass(asChannelStatus(channel.status));
     if (cls !== 'idle' || this.isSendingLogs(channel.fileTransfer)) throw new AppError('CHANNEL_BUSY_OR_OFFLINE_LOGS');
-    const siblings = await this.deps.db.channel.findMany({ where: { serverId: channel.serverId, NOT: { id: channel.id } }, select: { fileTransfer: true } });
+    const siblings = this.deps.readModel.channels.all().filter((c) => c.serverId === channel.serverId && c.id !== channel.id);
     if (siblings.some((c) => this.isSendingLogs(c.fileTransfer))) throw new AppError('SERVER_BUSY_SENDING_LOGS');
 
     const supportCase = await transaction(this.deps.db, async (tx) => {

@@ -13,6 +13,7 @@ import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/do
 import type { Db, Prisma } from '@fleet/db';
 import { AppError, validationError } from '../errors.js';
 import { unitCapabilities, unitLicense } from '../repositories/unit-columns.js';
+import type { ChannelRecord, ReadModel, ServerRow, VrChannelRecord } from '../repositories/read-model.js';
 import type { DeviceReports } from './device-reports.js';
 import type { DeviceGateway } from './gateway.js';
 import type { TelemetryStore } from './telemetry.js';
@@ -54,9 +55,15 @@ export function bodyProblem(path: string, message: string): AppError {
   return bodyProblems([{ path, message }]);
 }
 
+/** A row that belongs to one of these inventories (channels and video return channels: any of theirs). */
+function inInventories(row: { inventories: readonly { inventoryId: string }[] }, inventoryIds: readonly string[]): boolean {
+  return row.inventories.some((i) => inventoryIds.includes(i.inventoryId));
+}
+
 export class UnitDevices {
   constructor(
     private readonly db: Db,
+    private readonly readModel: ReadModel,
     private readonly index: UnitIndex,
     private readonly reports: DeviceReports,
     private readonly telemetry: TelemetryStore,
@@ -114,32 +121,41 @@ export class UnitDevices {
     if (this.telemetry.get(id)?.cameraConnected === false) throw new AppError('CAMERA_NOT_CONNECTED');
   }
 
+  /** A channel of one of the unit's inventories (undefined for another or an unknown one). */
+  channelOf(unit: Pick<DeviceUnit, 'inventories'>, channelId: string): ChannelRecord | undefined {
+    const channel = this.readModel.channels.get(channelId);
+    return channel && inInventories(channel, inventoriesOf(unit)) ? channel : undefined;
+  }
+
+  /** A video return channel of one of the unit's inventories (undefined for another or an unknown one). */
+  vrChannelOf(unit: Pick<DeviceUnit, 'inventories'>, vrChannelId: string): VrChannelRecord | undefined {
+    const vr = this.readModel.vrChannels.get(vrChannelId);
+    return vr && inInventories(vr, inventoriesOf(unit)) ? vr : undefined;
+  }
+
+  /** A server of one of the unit's inventories (undefined for another, one without inventory, or an unknown one). */
+  serverOf(unit: Pick<DeviceUnit, 'inventories'>, serverId: string): ServerRow | undefined {
+    const server = this.readModel.servers.get(serverId);
+    return server && server.inventoryId !== null && inventoriesOf(unit).includes(server.inventoryId) ? server : undefined;
+  }
+
   /** A channel of one of the unit's inventories, else "Invalid field" on `path`. */
-  async requireChannel(unit: Pick<DeviceUnit, 'inventories'>, channelId: string, path: string): Promise<{ id: string; name: string; serverId: string; swVersion: string }> {
-    const channel = await this.db.channel.findFirst({
-      where: { id: channelId, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } },
-      select: { id: true, name: true, serverId: true, swVersion: true },
-    });
+  async requireChannel(unit: Pick<DeviceUnit, 'inventories'>, channelId: string, path: string): Promise<ChannelRecord> {
+    const channel = this.channelOf(unit, channelId);
     if (!channel) throw bodyProblem(path, VALIDATION.invalidField);
     return channel;
   }
 
   /** Channels named in the body must be channels of the unit's inventories; each one that is not gets "Invalid field" at its path (relative to the body). */
   async requireChannels(unit: Pick<DeviceUnit, 'inventories'>, wanted: readonly { id: string; path: string }[]): Promise<void> {
-    if (wanted.length === 0) return;
-    const found = await this.db.channel.findMany({
-      where: { id: { in: wanted.map((w) => w.id) }, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } },
-      select: { id: true },
-    });
-    const problems = wanted.filter((w) => !found.some((f) => f.id === w.id)).map((w) => ({ path: w.path, message: VALIDATION.invalidField }));
+    const problems = wanted.filter((w) => !this.channelOf(unit, w.id)).map((w) => ({ path: w.path, message: VALIDATION.invalidField }));
     if (problems.length > 0) throw bodyProblems(problems);
   }
 
   /** The server ("multimedia hub") of a channel, or null. */
   async serverOfChannel(channelId: string | null): Promise<string | null> {
     if (!channelId) return null;
-    const channel = await this.db.channel.findUnique({ where: { id: channelId }, select: { serverId: true } });
-    return channel?.serverId ?? null;
+    return this.readModel.channels.get(channelId)?.serverId ?? null;
   }
 
   /** Send a command to the unit's device; answers what the device answered at once (e.g. a wifi query's networks). */

@@ -32,13 +32,12 @@ export class UnitSessionService {
     if (!this.deps.devices.hasCapability(unit, 'ipPipe')) throw new AppError('FEATURE_DISABLED');
     const configured = nonEmpty(unitConfiguration.read(unit.configuration).ipPipe?.serverId);
     const inventories = inventoriesOf(unit);
+    // Named, else configured, else the first hub (by id) of the unit's inventories.
     const server = serverId
-      ? await this.deps.db.server.findFirst({ where: { id: serverId, inventoryId: { in: inventories } }, select: { id: true, status: true } })
-      : await this.deps.db.server.findFirst({
-          where: configured ? { id: configured } : { serverType: 'mmh_server', inventoryId: { in: inventories } },
-          orderBy: { id: 'asc' },
-          select: { id: true, status: true },
-        });
+      ? this.deps.devices.serverOf(unit, serverId)
+      : configured
+        ? this.deps.readModel.servers.get(configured)
+        : this.deps.readModel.servers.all().find((s) => s.serverType === 'mmh_server' && s.inventoryId !== null && inventories.includes(s.inventoryId));
     if (!server) throw validationError([{ path: 'body.serverId', message: serverId ? VALIDATION.invalidField : VALIDATION.required }]);
     await this.deps.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
     return { ...(await this.deps.devices.outcome(id, 'connectIpPipe')), ipPipeState: ipPipeStateOf(this.deps.index.applicationsOf(id)) };
@@ -61,7 +60,6 @@ export class UnitSessionService {
     if (!this.deps.devices.hasCapability(unit, 'intercom')) throw new AppError('FEATURE_DISABLED');
     const intercom = intercomOf(unit, session);
     const mode: IntercomMode = body?.mode ?? intercom.mode ?? defaultModeOf(session);
-    const inventories = inventoriesOf(unit);
     let audioRoomId: string | null = null;
     let channelId: string | null = null;
     let serverId: string;
@@ -74,10 +72,7 @@ export class UnitSessionService {
     } else {
       const wanted = body?.channelId ?? nonEmpty(intercom.targetChannelId) ?? unit.selectedChannelId;
       if (!wanted) throw validationError([{ path: 'body.channelId', message: VALIDATION.required }]);
-      const channel = await this.deps.db.channel.findFirst({
-        where: { id: wanted, inventories: { some: { inventoryId: { in: inventories } } } },
-        select: { id: true, serverId: true },
-      });
+      const channel = this.deps.devices.channelOf(unit, wanted);
       if (!channel) throw validationError([{ path: 'body.channelId', message: VALIDATION.invalidField }]);
       channelId = channel.id;
       serverId = channel.serverId;

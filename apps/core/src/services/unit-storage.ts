@@ -19,7 +19,6 @@ import { type UnitRecord } from '../repositories/units.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import { recordChannelFileTransfer } from './files.js';
-import { inventoriesOf } from './unit-devices.js';
 
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
@@ -54,14 +53,14 @@ export class UnitStorageService {
       if (!recorded.some((f) => f.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
     });
     if (body.channelId) {
-      const ok = await this.deps.db.channel.count({ where: { id: body.channelId, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } } });
-      if (ok === 0) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
+      if (!this.deps.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
     }
     if (problems.length > 0) throw validationError(problems);
     const open = await this.deps.db.file.count({ where: { unitId: id, kind: 'uploaded', path: { in: paths }, status: { in: [...OPEN_UPLOAD_STATUSES] } } });
     if (open > 0) throw new AppError('FILE_UPLOAD_IN_PROGRESS');
     const channelId = body.channelId ?? unit.selectedChannelId;
-    const channel = channelId ? await this.deps.db.channel.findUnique({ where: { id: channelId }, select: { serverId: true, server: { select: { name: true } } } }) : null;
+    const channel = channelId ? this.deps.readModel.channels.get(channelId) : undefined;
+    const server = channel ? this.deps.readModel.servers.get(channel.serverId) : undefined;
     const sources = paths.map((p) => recorded.find((f) => f.path === p)).filter((f): f is NonNullable<typeof f> => f !== undefined);
     const created = await transaction(this.deps.db, async (tx) => {
       const rows = [];
@@ -78,7 +77,7 @@ export class UnitStorageService {
               luName: unit.name,
               luAlias: unit.name,
               mmhId: channel?.serverId ?? null,
-              mmhName: channel?.server.name ?? '',
+              mmhName: server?.name ?? '',
               sizeBytes: f.sizeBytes,
               lastModified: f.lastModified,
               chunks: f.chunks ?? [],

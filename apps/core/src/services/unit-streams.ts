@@ -147,10 +147,7 @@ export class UnitStreamService {
     const config = unitConfiguration.read(unit.configuration);
     const wanted = vrChannelId ?? nonEmpty(config.videoReturn?.selectedVrChannelId) ?? nonEmpty(config.vrChannels?.selected);
     if (!wanted) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.required }]);
-    const vr = await this.deps.db.videoReturnChannel.findFirst({
-      where: { id: wanted, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } },
-      select: { id: true },
-    });
+    const vr = this.deps.devices.vrChannelOf(unit, wanted);
     if (!vr) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.invalidField }]);
     await this.deps.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
     return this.deps.devices.outcome(id, 'startVideoReturn');
@@ -172,7 +169,7 @@ export class UnitStreamService {
     if (!isStreaming(apps)) throw new AppError('UNIT_NOT_STREAMING');
     const inventories = inventoriesOf(unit);
     if (kind === 'social_media') {
-      const invs = await this.deps.db.inventory.findMany({ where: { id: { in: inventories } }, select: { properties: true } });
+      const invs = inventories.flatMap((i) => this.deps.readModel.inventories.get(i) ?? []);
       if (!invs.some((i) => inventoryProperties.read(i.properties).socialMedia === true)) throw new AppError('FEATURE_DISABLED');
     }
     if (body?.resolution !== undefined) this.deps.devices.requireVideoLicense(unit, body.resolution);

@@ -12,6 +12,7 @@ import {
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
+import type { ReadModel } from '../../repositories/read-model.js';
 import type { RealtimeHub } from '../hub.js';
 import type { UnitIndex } from '../unit-index.js';
 import type { UnitService } from '../units.js';
@@ -27,9 +28,10 @@ const SAVE_ATTEMPTS = 8;
 
 export type AlertsSetting = UnitConfiguration['alerts'];
 
-/** What the store uses: storage, the unit index and service (announcements), the hub. */
+/** What the store uses: storage and the read model's groups, the unit index and service (announcements), the hub. */
 export interface ConfigStoreDeps {
   db: Db;
+  readModel: Pick<ReadModel, 'groups'>;
   index: UnitIndex;
   units: UnitService;
   hub: RealtimeHub;
@@ -102,7 +104,7 @@ export class ConfigStore {
   /** The alerts setting in force, as the unit's configuration shows it (alert-configuration.ts resolves which one). */
   async alertsOf(unit: Pick<DeviceUnit, 'id' | 'alertsConfigMode'>): Promise<AlertsSetting> {
     const mode = parseOr(AlertConfigMode, unit.alertsConfigMode, 'automatic');
-    const { groupId, row } = await resolveAlertConfiguration(this.deps.db, unit.id, mode);
+    const { groupId, row } = await resolveAlertConfiguration(this.deps.db, this.deps.readModel, unit.id, mode);
     const stored = alertTypeSettings.read(row.alerts);
     // One entry per ALERT_TYPES value: Object.fromEntries loses the key type, restored here.
     const alerts = Object.fromEntries(

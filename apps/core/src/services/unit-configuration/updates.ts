@@ -172,11 +172,7 @@ export class UnitUpdates {
       check: async (unit) => {
         await this.requireLicence(unit, 'videoReturn');
         if (body.vrChannelId === null) return;
-        const vr = await this.deps.db.videoReturnChannel.findFirst({
-          where: { id: body.vrChannelId, inventories: { some: { inventoryId: { in: inventoriesOf(unit) } } } },
-          select: { id: true },
-        });
-        if (!vr) throw bodyProblem('vrChannelId', VALIDATION.invalidField);
+        if (!this.deps.devices.vrChannelOf(unit, body.vrChannelId)) throw bodyProblem('vrChannelId', VALIDATION.invalidField);
       },
       change: UnitUpdates.mergeKey('vrChannels', { selected: body.vrChannelId }),
     });
@@ -314,9 +310,8 @@ export class UnitUpdates {
           where: { id: { not: unit.id }, filenamePrefix: prefix, selectedChannelId: { not: null } },
           select: { selectedChannelId: true, filenamePrefix: true },
         });
-        const channelIds = others.flatMap((o) => (o.selectedChannelId ? [o.selectedChannelId] : []));
-        const onHub = channelIds.length === 0 ? [] : await this.deps.db.channel.findMany({ where: { id: { in: channelIds }, serverId: hub }, select: { id: true } });
-        const prefixesOnHub = others.filter((o) => onHub.some((c) => c.id === o.selectedChannelId)).map((o) => o.filenamePrefix);
+        const onHub = (channelId: string | null) => channelId !== null && this.deps.readModel.channels.get(channelId)?.serverId === hub;
+        const prefixesOnHub = others.filter((o) => onHub(o.selectedChannelId)).map((o) => o.filenamePrefix);
         if (isFilenamePrefixTaken(prefix, prefixesOnHub)) throw bodyProblem('filenamePrefix', VALIDATION.filenamePrefixUnique);
       },
       change: (c) => ({ configuration: c, columns: { filenamePrefix: prefix } }),
@@ -348,8 +343,7 @@ export class UnitUpdates {
       check: async (unit) => {
         this.deps.devices.requireCapability(unit, 'ipPipe');
         if (!body.serverId) return;
-        const server = await this.deps.db.server.findFirst({ where: { id: body.serverId, inventoryId: { in: inventoriesOf(unit) } }, select: { id: true } });
-        if (!server) throw bodyProblem('serverId', VALIDATION.invalidField);
+        if (!this.deps.devices.serverOf(unit, body.serverId)) throw bodyProblem('serverId', VALIDATION.invalidField);
       },
       change: UnitUpdates.mergeKey('ipPipe', setting),
     });
