@@ -149,7 +149,7 @@ export class MemoryTable<Row extends { id: string }> {
  * Rows are shared by every reader: frozen, so that a service changing one in place (instead of
  * writing to storage) fails loudly rather than serving a change that was never stored.
  */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

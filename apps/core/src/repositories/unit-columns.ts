@@ -26,11 +26,14 @@ export const unitLicense = jsonColumn(License, () => ({
 
 export const unitCapabilities = booleanMap;
 
+/** One entry of Unit.services (built once: a schema made per call is compiled again by zod on every parse). */
+const StoredService = z.object({ serviceName: z.unknown(), serviceStatus: z.unknown() });
+
 /** Unit.services: the service tiers the unit row lists (the Service table has the details). */
 export const unitServices = jsonColumn(
   z.array(z.unknown()).transform((xs) =>
     xs.flatMap((s) => {
-      const r = z.object({ serviceName: z.unknown(), serviceStatus: z.unknown() }).safeParse(s);
+      const r = StoredService.safeParse(s);
       return r.success && r.data.serviceName !== undefined && r.data.serviceStatus !== undefined
         ? [{ serviceName: String(r.data.serviceName), serviceStatus: String(r.data.serviceStatus) }]
         : [];

@@ -265,9 +265,38 @@ export function responsePlans(): ReadonlyMap<EndpointId, ResponsePlan> {
  */
 export const LIST_PIECE = 256;
 
-/** The answer's text by its compiled serialiser; a long list is written piece by piece (see above). */
+/**
+ * Texts of frozen list items, per serialiser. A service that hands out the same frozen object while
+ * what it describes stands still (the unit list: a summary per state of a unit) has it written
+ * once; a frozen object cannot change, so its text cannot go stale. Weak on both levels: texts go
+ * with their objects.
+ */
+const itemTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
+
+function allFrozen(list: readonly unknown[]): boolean {
+  for (const item of list) if (item === null || typeof item !== 'object' || !Object.isFrozen(item)) return false;
+  return true;
+}
+
+/**
+ * The answer's text by its compiled serialiser; a long list is written piece by piece (see above),
+ * a list of frozen items from the texts of its items (see `itemTexts`).
+ */
 export function writeAnswer(serialise: (answer: unknown) => string, answer: unknown, piece = LIST_PIECE): string {
-  if (!Array.isArray(answer) || answer.length <= piece) return serialise(answer);
+  if (!Array.isArray(answer) || answer.length === 0) return serialise(answer);
+  if (allFrozen(answer)) {
+    let texts = itemTexts.get(serialise);
+    if (!texts) itemTexts.set(serialise, (texts = new WeakMap()));
+    const out = new Array<string>(answer.length);
+    for (let i = 0; i < answer.length; i++) {
+      const item = answer[i] as object;
+      let text = texts.get(item);
+      if (text === undefined) texts.set(item, (text = serialise([item]).slice(1, -1)));
+      out[i] = text;
+    }
+    return `[${out.join(',')}]`;
+  }
+  if (answer.length <= piece) return serialise(answer);
   const pieces: string[] = [];
   // Each piece is a non-empty list: its text without the brackets is its items, comma-separated.
   for (let i = 0; i < answer.length; i += piece) pieces.push(serialise(answer.slice(i, i + piece)).slice(1, -1));

@@ -87,7 +87,8 @@ interface UnitEntry {
  *
  * Reports arrive 10,000 a second: the values are copied into typed arrays allocated once per unit
  * (no object kept per report, no sample object kept for six minutes), so the garbage collector has
- * almost nothing to promote or to trace. Readers get snapshots of fresh objects ({@link get}).
+ * almost nothing to promote or to trace. Readers get snapshots of fresh objects ({@link get}); a
+ * snapshot reads its modems and samples when first asked for them.
  */
 export class TelemetryStore {
   private readonly byUnit = new Map<string, UnitEntry>();
@@ -102,6 +103,8 @@ export class TelemetryStore {
   /** Per slot: index of the oldest sample in the ring, and the number of samples. */
   private ringHead = new Int32Array(0);
   private ringCount = new Int32Array(0);
+  /** Per slot: changes with every report (answers built from a unit's telemetry are reused while it stands). */
+  private revision = new Uint32Array(0);
 
   constructor(private readonly maxSamples: number = TIMINGS.bitrateGraphMaxPoints) {}
 
@@ -116,6 +119,7 @@ export class TelemetryStore {
     this.flags[slot] = 0;
     this.ringHead[slot] = 0;
     this.ringCount[slot] = 0;
+    this.revision[slot] = (this.revision[slot]! + 1) >>> 0;
     e = { slot, modems: null, ring: null, address: null };
     this.byUnit.set(unitId, e);
     return e;
@@ -123,7 +127,7 @@ export class TelemetryStore {
 
   private grow(): void {
     const cap = Math.max(1024, this.capacity * 2);
-    const grow = <T extends Uint8Array | Float64Array | Int32Array>(a: T, make: (n: number) => T): T => {
+    const grow = <T extends Uint8Array | Float64Array | Int32Array | Uint32Array>(a: T, make: (n: number) => T): T => {
       const b = make(cap);
       b.set(a);
       return b;
@@ -135,6 +139,7 @@ export class TelemetryStore {
     this.totalBitrate = grow(this.totalBitrate, (n) => new Float64Array(n));
     this.ringHead = grow(this.ringHead, (n) => new Int32Array(n));
     this.ringCount = grow(this.ringCount, (n) => new Int32Array(n));
+    this.revision = grow(this.revision, (n) => new Uint32Array(n));
     this.capacity = cap;
   }
 
@@ -160,6 +165,7 @@ export class TelemetryStore {
     this.totalBitrate[i] = t.totalBitrate ?? t.sample.kbps;
     this.storeModems(e, t.modems);
     this.pushSample(e, t.sample);
+    this.revision[i] = (this.revision[i]! + 1) >>> 0;
   }
 
   private storeModems(e: UnitEntry, modems: readonly Modem[]): void {
@@ -230,6 +236,8 @@ export class TelemetryStore {
     const count = this.ringCount[i]!;
     const lastSampleAt = count > 0 && e.ring ? e.ring[2 * ((this.ringHead[i]! + count - 1) % this.maxSamples)]! : null;
     let samples: BitrateSample[] | null = null;
+    let modems: Modem[] | null = null;
+    const columns = e.modems;
     const readSamples = () => (samples ??= this.samplesOf(unitId));
     return {
       battery:
@@ -237,7 +245,10 @@ export class TelemetryStore {
           ? { connected: (f & BATTERY_CONNECTED) !== 0, charging: (f & BATTERY_CHARGING) !== 0, percentage: f & PERCENTAGE_NULL ? null : this.percentage[i]! }
           : null,
       location: f & HAS_LOCATION ? { lat: this.lat[i]!, lng: this.lng[i]!, address: e.address } : null,
-      modems: modemsOf(e.modems),
+      // Built when read: a summary needs no modems (the unit list reads 10,000 summaries).
+      get modems(): Modem[] {
+        return (modems ??= modemsOf(columns));
+      },
       totalBitrate: this.totalBitrate[i]!,
       cameraConnected: (f & CAMERA) !== 0,
       lastSampleAt,
@@ -245,6 +256,12 @@ export class TelemetryStore {
         return readSamples();
       },
     };
+  }
+
+  /** A number that changes whenever the unit's telemetry does (-1: none yet). */
+  revisionOf(unitId: string): number {
+    const e = this.byUnit.get(unitId);
+    return e ? this.revision[e.slot]! : -1;
   }
 
   /** The unit's bitrate samples, oldest first. */
@@ -267,6 +284,7 @@ export class TelemetryStore {
     const e = this.byUnit.get(unitId);
     if (!e) return;
     this.totalBitrate[e.slot] = 0;
+    this.revision[e.slot] = (this.revision[e.slot]! + 1) >>> 0;
     const c = e.modems;
     if (!c) return;
     for (let k = 0; k < c.count; k++) {

@@ -22,9 +22,12 @@ import type { MemoryTable } from '../repositories/read-model.js';
 import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore, UnitTelemetry } from './telemetry.js';
-import type { Membership, UnitIndex } from './unit-index.js';
+import type { LiveState, Membership, UnitIndex } from './unit-index.js';
+import { deepFreeze } from '../repositories/read-model.js';
 
 export class UnitService {
+  private readonly summaries = new Map<string, { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }>();
+
   constructor(
     private readonly db: Db,
     private readonly repo: UnitRepository,
@@ -77,6 +80,7 @@ export class UnitService {
   /** A unit was deleted: subscribers hear device.removed; the device is released. */
   forgetUnit(unitId: string): void {
     const topics = this.index.topicsOf(unitId);
+    this.summaries.delete(unitId);
     this.index.forget(unitId);
     this.telemetry.delete(unitId);
     this.gateway.removeDevice(unitId);
@@ -137,9 +141,24 @@ export class UnitService {
     return summary;
   }
 
+  /**
+   * The unit's summary. Built once per state of the unit (its row, memberships, live state and
+   * telemetry revision) and frozen: the unit list of a large fleet hands out the same objects
+   * while units stand still, and the answer writer reuses their text.
+   */
   toSummary(r: UnitRecord): UnitSummary {
     const m = this.remember(r);
     const live = this.index.liveOf(r.id);
+    const revision = this.telemetry.revisionOf(r.id);
+    const cached = this.summaries.get(r.id);
+    if (cached && cached.row === r && cached.membership === m && cached.live === live && cached.revision === revision) return cached.summary;
+    const summary = deepFreeze(this.buildSummary(r, m, live));
+    this.summaries.set(r.id, { row: r, membership: m, live, revision, summary });
+    return summary;
+  }
+
+  private buildSummary(r: UnitRecord, m: Membership, live: LiveState | undefined): UnitSummary {
+    const d = decoded(r);
     const t = this.telemetry.get(r.id);
     const status = live?.status ?? 'offline';
     return {
@@ -147,16 +166,16 @@ export class UnitService {
       name: r.name,
       comment: r.comment,
       type: r.productType,
-      typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+      typeGroup: d.typeGroup,
       status,
-      applications: live?.applications ?? unitApplications.read(r.applications),
+      applications: live?.applications ?? d.applications,
       swVersion: r.swVersion,
       battery: t?.battery ?? null,
-      location: t?.location ?? (r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null),
+      location: t?.location ?? d.location,
       totalBitrate: t?.totalBitrate ?? 0,
       alerts: alertsOf(status, t),
-      transmissionMode: parseOr(TransmissionMode, r.transmissionMode, 'live'),
-      workingMode: parseOr(WorkingMode, r.workingMode, 'video'),
+      transmissionMode: d.transmissionMode,
+      workingMode: d.workingMode,
       selectedChannel: {
         channelId: r.selectedChannelId,
         previewChannelId: null,
@@ -168,27 +187,28 @@ export class UnitService {
       groupIds: m.groupIds,
       hasExtender: r.hasExtender,
       cameraConnected: t?.cameraConnected ?? false,
-      licenseValid: unitLicense.read(r.license).valid,
+      licenseValid: d.licenseValid,
       version: r.version,
     };
   }
 
   toDetail(r: UnitRecord): UnitDetail {
     const t = this.telemetry.get(r.id);
+    const d = decoded(r);
     return {
       ...this.toSummary(r),
       serialNumber: r.serialNumber,
       swVersionShort: r.swVersion.split('.').slice(0, 2).join('.'),
       swVersionDisplay: `v${r.swVersion}`,
       modems: t?.modems ?? [],
-      license: unitLicense.read(r.license),
-      capabilities: unitCapabilities.read(r.capabilities),
-      services: unitServices.read(r.services),
+      license: d.license,
+      capabilities: d.capabilities,
+      services: d.services,
       tally: r.tally,
       sharing: r.sharing,
       filenamePrefix: r.filenamePrefix,
       storeAndForwardVideoQuality: r.storeAndForwardVideoQuality,
-      multiCameraLabels: unitMultiCameraLabels.read(r.multiCameraLabels),
+      multiCameraLabels: d.multiCameraLabels,
       targetSwVersion: r.targetSwVersion,
       lastReboot: r.lastReboot ? r.lastReboot.toISOString() : null,
       usageProfileId: r.usageProfileId,
@@ -246,6 +266,43 @@ export class UnitService {
   }
 
   /** Groups the caller can see: all for global users, else their groups and their inventories' groups. */
+}
+
+/** What a summary takes from a unit's stored columns, decoded once per row (read-model rows are replaced, never changed). */
+interface DecodedRow {
+  readonly typeGroup: UnitSummary['typeGroup'];
+  readonly transmissionMode: UnitSummary['transmissionMode'];
+  readonly workingMode: UnitSummary['workingMode'];
+  readonly applications: UnitSummary['applications'];
+  readonly location: UnitSummary['location'];
+  readonly licenseValid: boolean;
+  readonly license: UnitDetail['license'];
+  readonly capabilities: UnitDetail['capabilities'];
+  readonly services: UnitDetail['services'];
+  readonly multiCameraLabels: UnitDetail['multiCameraLabels'];
+}
+
+const decodedRows = new WeakMap<UnitRecord, DecodedRow>();
+
+function decoded(r: UnitRecord): DecodedRow {
+  let d = decodedRows.get(r);
+  if (!d) {
+    const license = unitLicense.read(r.license);
+    d = {
+      license,
+      capabilities: unitCapabilities.read(r.capabilities),
+      services: unitServices.read(r.services),
+      multiCameraLabels: unitMultiCameraLabels.read(r.multiCameraLabels),
+      typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+      transmissionMode: parseOr(TransmissionMode, r.transmissionMode, 'live'),
+      workingMode: parseOr(WorkingMode, r.workingMode, 'video'),
+      applications: unitApplications.read(r.applications),
+      location: r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null,
+      licenseValid: license.valid,
+    };
+    decodedRows.set(r, d);
+  }
+  return d;
 }
 
 function sameIds<K extends string>(ids: readonly string[], rows: ReadonlyArray<Record<K, string>>, key: K): boolean {
