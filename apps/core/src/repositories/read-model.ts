@@ -14,7 +14,7 @@ import { watchWrites, type Db, type Prisma, type WriteChange } from '@fleet/db';
 import { unitMemberships, type UnitRecord } from './units.js';
 
 /** The tables of the read model. */
-export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channels' | 'vrChannels';
+export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channels' | 'vrChannels' | 'alertConfigurations';
 
 /** What to read again: some rows of a table, or all of it (`ids: null`). */
 export interface Invalidation {
@@ -38,6 +38,7 @@ export type InventoryRow = Prisma.InventoryGetPayload<object>;
 export type ServerRow = Prisma.ServerGetPayload<object>;
 export type ChannelRecord = Prisma.ChannelGetPayload<{ include: typeof channelMemberships }>;
 export type VrChannelRecord = Prisma.VideoReturnChannelGetPayload<{ include: typeof channelMemberships }>;
+export type AlertConfigurationRecord = Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>;
 
 /** Largest `IN (...)` list per refresh query (SQLite binds at most 32,766 variables). */
 const CHUNK = 500;
@@ -171,6 +172,7 @@ export class ReadModel {
   readonly servers: MemoryTable<ServerRow>;
   readonly channels: MemoryTable<ChannelRecord>;
   readonly vrChannels: MemoryTable<VrChannelRecord>;
+  readonly alertConfigurations: MemoryTable<AlertConfigurationRecord>;
   private readonly userListeners: Array<(userIds: readonly string[] | null) => void> = [];
   private readonly sessionListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
   private bus: InvalidationBus | null = null;
@@ -184,12 +186,28 @@ export class ReadModel {
     this.vrChannels = new MemoryTable('vrChannels', (ids) =>
       db.videoReturnChannel.findMany({ where: idsWhere(ids), include: channelMemberships }),
     );
+    // Oldest first: "the first of a scope" is the oldest one, as storage's `orderBy createdAt` gave.
+    this.alertConfigurations = new MemoryTable(
+      'alertConfigurations',
+      (ids) => db.alertConfiguration.findMany({ where: idsWhere(ids), include: { recipients: { orderBy: { id: 'asc' } } } }),
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b),
+    );
+  }
+
+  /** The alert configuration of a unit, of a group, or the first of an inventory's or the platform's. */
+  alertConfigurationOf(owner: { unitId: string } | { groupId: string } | { inventoryId: string } | 'default'): AlertConfigurationRecord | null {
+    const all = this.alertConfigurations.all();
+    if (owner === 'default') return all.find((c) => c.scope === 'default') ?? null;
+    if ('unitId' in owner) return all.find((c) => c.unitId === owner.unitId) ?? null;
+    if ('groupId' in owner) return all.find((c) => c.groupId === owner.groupId) ?? null;
+    return all.find((c) => c.scope === 'inventory' && c.inventoryId === owner.inventoryId) ?? null;
   }
 
   private get tables(): Record<TableName, Pick<MemoryTable<{ id: string }>, 'load' | 'refresh'>> {
     return {
       units: this.units, groups: this.groups, inventories: this.inventories,
       servers: this.servers, channels: this.channels, vrChannels: this.vrChannels,
+      alertConfigurations: this.alertConfigurations,
     };
   }
 
@@ -281,10 +299,12 @@ const JOINS: Record<string, { table: TableName; key: string; compound: string }>
   GroupChannel: { table: 'channels', key: 'channelId', compound: 'groupId_channelId' },
   VrChannelInventory: { table: 'vrChannels', key: 'vrChannelId', compound: 'vrChannelId_inventoryId' },
   GroupVrChannel: { table: 'vrChannels', key: 'vrChannelId', compound: 'groupId_vrChannelId' },
+  AlertEmailRecipient: { table: 'alertConfigurations', key: 'alertConfigurationId', compound: 'alertConfigurationId' },
 };
 
 const ROWS: Record<string, TableName> = {
   Unit: 'units', Group: 'groups', Inventory: 'inventories', Server: 'servers', Channel: 'channels', VideoReturnChannel: 'vrChannels',
+  AlertConfiguration: 'alertConfigurations',
 };
 
 /** Models whose writes change who may see what. */
@@ -307,15 +327,14 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   // Deleting a group or an inventory cascades to the join rows of units, channels, users.
   if (change.operation.startsWith('delete') && (table === 'groups' || table === 'inventories')) {
     const gone = new Set(ids ?? []);
-    const members = (key: 'groups' | 'inventories', col: 'groupId' | 'inventoryId') =>
-      ids === null
-        ? null
-        : model.units.all().filter((u) => (u[key] as Array<Record<typeof col, string>>).some((m) => gone.has(m[col]))).map((u) => u.id);
-    out.push(table === 'groups' ? { table: 'units', ids: members('groups', 'groupId') } : all('units'));
+    const inGroup = ids === null ? null : model.units.all().filter((u) => u.groups.some((m) => gone.has(m.groupId))).map((u) => u.id);
+    out.push(table === 'groups' ? { table: 'units', ids: inGroup } : all('units'));
     out.push(all('channels'), all('vrChannels'), all('users'));
     // An inventory's groups go with it.
     if (table === 'inventories') out.push(all('groups'), all('servers'));
   }
+  // A unit's, group's or inventory's alert configuration goes with it.
+  if (change.operation.startsWith('delete') && (table === 'units' || table === 'groups' || table === 'inventories')) out.push(all('alertConfigurations'));
   // A server's channels go with it.
   if (change.operation.startsWith('delete') && table === 'servers') out.push(all('channels'), all('vrChannels'));
   return out;

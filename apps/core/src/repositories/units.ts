@@ -7,10 +7,10 @@ import type { MemoryTable } from './read-model.js';
 import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
 
-/** A unit's inventories and groups, as ids. */
+/** A unit's inventories and groups, as ids with the time the unit joined (alert configuration follows the last group joined). */
 export const unitMemberships = {
-  inventories: { select: { inventoryId: true } },
-  groups: { select: { groupId: true } },
+  inventories: { select: { inventoryId: true, createdAt: true } },
+  groups: { select: { groupId: true, createdAt: true } },
 } as const satisfies Prisma.UnitInclude;
 
 /** A unit row with its memberships: what unit answers (summary, detail) are built from. */

@@ -7,7 +7,7 @@
  * One resolution for every answer that shows it (the unit's configuration, GET alerts/configuration).
  */
 import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts';
-import type { Db, Prisma } from '@fleet/db';
+import type { Prisma } from '@fleet/db';
 import { anyObject } from '../repositories/json-column.js';
 import type { ReadModel } from '../repositories/read-model.js';
 
@@ -26,15 +26,16 @@ export interface ResolvedAlertConfiguration {
 const EMPTY: AlertConfigRow = { alerts: {}, settings: {}, soundSettings: {}, recipients: [] };
 
 export async function resolveAlertConfiguration(
-  db: Db,
-  readModel: Pick<ReadModel, 'groups'>,
+  readModel: Pick<ReadModel, 'groups' | 'units' | 'alertConfigurationOf'>,
   unitId: string,
   mode: AlertConfigMode,
   explicitGroupId?: string,
 ): Promise<ResolvedAlertConfiguration> {
-  const own = await db.alertConfiguration.findUnique({ where: { unitId }, include: { recipients: true } });
+  const own = readModel.alertConfigurationOf({ unitId });
   if (mode === 'manual' && own) return { groupId: null, source: 'unit', row: own, groupThresholds: {} };
-  const links = await db.unitGroup.findMany({ where: { unitId }, orderBy: [{ createdAt: 'desc' }, { groupId: 'desc' }], select: { groupId: true } });
+  const unit = readModel.units.get(unitId);
+  // The last group joined first (ties: the larger id).
+  const links = [...(unit?.groups ?? [])].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.groupId < y.groupId ? 1 : x.groupId > y.groupId ? -1 : 0));
   let groupId: string | null = null;
   if (mode === 'group') groupId = explicitGroupId ?? (own?.sourceGroupId && links.some((l) => l.groupId === own.sourceGroupId) ? own.sourceGroupId : null);
   groupId ??= links[0]?.groupId ?? null;
@@ -43,18 +44,19 @@ export async function resolveAlertConfiguration(
     const group = readModel.groups.get(groupId);
     if (group) {
       const groupThresholds = anyObject.read(group.alertThresholds);
-      const ofGroup = await db.alertConfiguration.findUnique({ where: { groupId }, include: { recipients: true } });
+      const ofGroup = readModel.alertConfigurationOf({ groupId });
       if (ofGroup) return { groupId: answerGroupId, source: 'group', row: ofGroup, groupThresholds };
-      const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: group.inventoryId }, include: { recipients: true } });
+      const inv = readModel.alertConfigurationOf({ inventoryId: group.inventoryId });
       if (inv) return { groupId: answerGroupId, source: 'inventory', row: inv, groupThresholds };
     }
   } else {
-    const first = await db.unitInventory.findFirst({ where: { unitId }, orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }], select: { inventoryId: true } });
+    // The first inventory joined (ties: the smaller id).
+    const first = [...(unit?.inventories ?? [])].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.inventoryId < y.inventoryId ? -1 : x.inventoryId > y.inventoryId ? 1 : 0))[0];
     if (first) {
-      const inv = await db.alertConfiguration.findFirst({ where: { scope: 'inventory', inventoryId: first.inventoryId }, include: { recipients: true } });
+      const inv = readModel.alertConfigurationOf({ inventoryId: first.inventoryId });
       if (inv) return { groupId: null, source: 'inventory', row: inv, groupThresholds: {} };
     }
   }
-  const def = await db.alertConfiguration.findFirst({ where: { scope: 'default' }, include: { recipients: true }, orderBy: { createdAt: 'asc' } });
+  const def = readModel.alertConfigurationOf('default');
   return { groupId: answerGroupId, source: 'default', row: def ?? EMPTY, groupThresholds: {} };
 }

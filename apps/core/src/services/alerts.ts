@@ -95,7 +95,7 @@ export class AlertService {
 
   /** The alerts configuration applying to a unit in `mode` (alert-configuration.ts resolves it), as GET alerts/configuration answers it. */
   private async resolveAlerts(row: UnitRecord, mode: AlertConfigMode, explicitGroupId: string | undefined): Promise<UnitAlertsConfiguration> {
-    const r = await resolveAlertConfiguration(this.deps.db, this.deps.readModel, row.id, mode, explicitGroupId);
+    const r = await resolveAlertConfiguration(this.deps.readModel, row.id, mode, explicitGroupId);
     return this.alertsAnswer(row.id, mode, r.groupId, r.source, r.row, r.groupThresholds);
   }
 

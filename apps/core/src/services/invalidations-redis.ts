@@ -15,14 +15,14 @@ const Message = z.object({
   from: z.string(),
   invalidations: z.array(
     z.object({
-      table: z.enum(['units', 'groups', 'inventories', 'servers', 'channels', 'vrChannels', 'users', 'sessions']),
+      table: z.enum(['units', 'groups', 'inventories', 'servers', 'channels', 'vrChannels', 'alertConfigurations', 'users', 'sessions']),
       ids: z.array(z.string()).nullable(),
     }),
   ),
 });
 
 const EVERYTHING: readonly Invalidation[] = (
-  ['units', 'groups', 'inventories', 'servers', 'channels', 'vrChannels', 'users', 'sessions'] as const
+  ['units', 'groups', 'inventories', 'servers', 'channels', 'vrChannels', 'alertConfigurations', 'users', 'sessions'] as const
 ).map((table) => ({ table, ids: null }));
 
 export class RedisInvalidationBus implements InvalidationBus {

@@ -71,7 +71,7 @@ export class UnitDevices {
   ) {}
 
   async load(id: string): Promise<DeviceUnit> {
-    const unit = await this.db.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+    const unit: DeviceUnit | undefined = this.readModel.units.get(id);
     if (!unit) throw new AppError('NOT_FOUND');
     return unit;
   }

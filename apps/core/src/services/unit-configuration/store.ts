@@ -31,7 +31,7 @@ export type AlertsSetting = UnitConfiguration['alerts'];
 /** What the store uses: storage and the read model's groups, the unit index and service (announcements), the hub. */
 export interface ConfigStoreDeps {
   db: Db;
-  readModel: Pick<ReadModel, 'groups'>;
+  readModel: Pick<ReadModel, 'groups' | 'units' | 'alertConfigurationOf'>;
   index: UnitIndex;
   units: UnitService;
   hub: RealtimeHub;
@@ -62,10 +62,19 @@ export class ConfigStore {
     alongside?: (tx: DbTx, unit: DeviceUnit) => Promise<void>,
   ): Promise<UnitConfiguration> {
     for (let attempt = 0; ; attempt++) {
+      // First from the read model (current as of this instance's last commit); the update below
+      // is conditional on its version, so a row another instance has just changed only costs a
+      // second attempt, which reads storage.
+      const fromReadModel = attempt === 0;
       const saved = await transaction(this.deps.db, async (tx) => {
-        const unit: DeviceUnit | null = await tx.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+        const unit: DeviceUnit | null = fromReadModel
+          ? (this.deps.readModel.units.get(id) ?? null)
+          : await tx.unit.findUnique({ where: { id }, select: deviceUnitSelect });
         if (!unit) throw new AppError('NOT_FOUND');
-        if (version !== undefined && unit.version !== version) throw new AppError('CONFLICT');
+        if (version !== undefined && unit.version !== version) {
+          if (fromReadModel) return 'stale';
+          throw new AppError('CONFLICT');
+        }
         const next = change(unitConfiguration.read(unit.configuration), unit);
         const { count } = await tx.unit.updateMany({
           where: { id, version: unit.version },
@@ -75,12 +84,12 @@ export class ConfigStore {
             version: { increment: 1 },
           },
         });
-        if (count === 0) return false;
+        if (count === 0) return fromReadModel ? 'stale' : 'lost';
         if (alongside) await alongside(tx, unit);
-        return true;
+        return 'saved';
       });
-      if (saved) break;
-      if (version !== undefined || attempt + 1 >= SAVE_ATTEMPTS) throw new AppError('CONFLICT');
+      if (saved === 'saved') break;
+      if (saved === 'lost' && (version !== undefined || attempt + 1 >= SAVE_ATTEMPTS)) throw new AppError('CONFLICT');
     }
     const configuration = await this.configurationOf(id);
     if (setting !== null) await this.announce(id, setting, configuration);
@@ -95,7 +104,8 @@ export class ConfigStore {
 
   /** The unit's configuration as answered (stored values, defaults, live IP pipe state). */
   async configurationOf(id: string): Promise<UnitConfiguration> {
-    const unit: DeviceUnit | null = await this.deps.db.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+    // The read model holds the unit as committed (a save's own write included).
+    const unit: DeviceUnit | undefined = this.deps.readModel.units.get(id);
     if (!unit) throw new AppError('NOT_FOUND');
     const alerts = await this.alertsOf(unit);
     return buildConfiguration(unit, alerts, this.deps.index.applicationsOf(id));
@@ -104,7 +114,7 @@ export class ConfigStore {
   /** The alerts setting in force, as the unit's configuration shows it (alert-configuration.ts resolves which one). */
   async alertsOf(unit: Pick<DeviceUnit, 'id' | 'alertsConfigMode'>): Promise<AlertsSetting> {
     const mode = parseOr(AlertConfigMode, unit.alertsConfigMode, 'automatic');
-    const { groupId, row } = await resolveAlertConfiguration(this.deps.db, this.deps.readModel, unit.id, mode);
+    const { groupId, row } = await resolveAlertConfiguration(this.deps.readModel, unit.id, mode);
     const stored = alertTypeSettings.read(row.alerts);
     // One entry per ALERT_TYPES value: Object.fromEntries loses the key type, restored here.
     const alerts = Object.fromEntries(
