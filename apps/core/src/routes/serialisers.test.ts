@@ -213,6 +213,31 @@ describe('serialisation schemas', () => {
     expect(writeAnswer(write, [])).toBe('[]');
   });
 
+  it('write a frozen answer, and each frozen item of a list, once', async () => {
+    const s = z.array(z.object({ name: z.string(), n: z.number() }));
+    let calls = 0;
+    const compiled = await compileOne(s);
+    const write = (answer: unknown): string => {
+      calls++;
+      return compiled(answer);
+    };
+    const items = Array.from({ length: 5 }, (_, i) => Object.freeze({ name: `u${i}`, n: i, extra: true }));
+    expect(writeAnswer(write, items)).toBe(JSON.stringify(s.parse(items)));
+    const first = calls;
+    // The same frozen items again (one replaced by a new one): only the new one is written.
+    const next = [...items.slice(0, 4), Object.freeze({ name: 'new', n: 9 })];
+    expect(writeAnswer(write, next)).toBe(JSON.stringify(s.parse(next)));
+    expect(calls - first).toBe(1);
+    // Unfrozen items are written every time, as a whole list.
+    const open = items.map((i) => ({ ...i }));
+    expect(writeAnswer(write, open)).toBe(JSON.stringify(s.parse(open)));
+    const one = z.object({ name: z.string() });
+    const writeOne = await compileOne(one);
+    const answer = Object.freeze({ name: 'x', secret: 1 });
+    expect(writeAnswer(writeOne, answer)).toBe('{"name":"x"}');
+    expect(writeAnswer(writeOne, answer)).toBe('{"name":"x"}');
+  });
+
   it('refuse what a serialiser cannot write as zod does', () => {
     const reasonOf = (s: z.ZodType) => {
       const r = serialisationSchema(s);

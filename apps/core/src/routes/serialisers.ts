@@ -273,6 +273,17 @@ export const LIST_PIECE = 256;
  */
 const itemTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
 
+/** A frozen answer's text, written once. */
+function textOf(serialise: (answer: unknown) => string, answer: object): string {
+  let texts = answerTexts.get(serialise);
+  if (!texts) answerTexts.set(serialise, (texts = new WeakMap()));
+  let text = texts.get(answer);
+  if (text === undefined) texts.set(answer, (text = serialise(answer)));
+  return text;
+}
+
+const answerTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
+
 function allFrozen(list: readonly unknown[]): boolean {
   for (const item of list) if (item === null || typeof item !== 'object' || !Object.isFrozen(item)) return false;
   return true;
@@ -283,7 +294,8 @@ function allFrozen(list: readonly unknown[]): boolean {
  * a list of frozen items from the texts of its items (see `itemTexts`).
  */
 export function writeAnswer(serialise: (answer: unknown) => string, answer: unknown, piece = LIST_PIECE): string {
-  if (!Array.isArray(answer) || answer.length === 0) return serialise(answer);
+  if (!Array.isArray(answer)) return answer !== null && typeof answer === 'object' && Object.isFrozen(answer) ? textOf(serialise, answer) : serialise(answer);
+  if (answer.length === 0) return serialise(answer);
   if (allFrozen(answer)) {
     let texts = itemTexts.get(serialise);
     if (!texts) itemTexts.set(serialise, (texts = new WeakMap()));

@@ -26,6 +26,8 @@ import type { LiveState, Membership, UnitIndex } from './unit-index.js';
 import { deepFreeze } from '../repositories/read-model.js';
 
 export class UnitService {
+  /** The last units' details, least recently built first, by the summary they were built with. */
+  private readonly details = new Map<string, { summary: UnitSummary; detail: UnitDetail }>();
   private readonly summaries = new Map<string, { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }>();
 
   constructor(
@@ -81,6 +83,7 @@ export class UnitService {
   forgetUnit(unitId: string): void {
     const topics = this.index.topicsOf(unitId);
     this.summaries.delete(unitId);
+    this.details.delete(unitId);
     this.index.forget(unitId);
     this.telemetry.delete(unitId);
     this.gateway.removeDevice(unitId);
@@ -118,7 +121,17 @@ export class UnitService {
   }
 
   async get(user: AuthUser, id: string): Promise<UnitDetail> {
-    return this.toDetail(await this.findVisible(user, id));
+    const r = await this.findVisible(user, id);
+    // Like summaries: one frozen detail per state of the unit (its text is then written once).
+    const summary = this.toSummary(r);
+    const cached = this.details.get(id);
+    if (cached && cached.summary === summary) return cached.detail;
+    const detail = deepFreeze(this.toDetail(r));
+    this.details.delete(id);
+    this.details.set(id, { summary, detail });
+    // Details carry up to 360 samples: keep those of the units read last only.
+    if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value!);
+    return detail;
   }
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
@@ -267,6 +280,9 @@ export class UnitService {
 
   /** Groups the caller can see: all for global users, else their groups and their inventories' groups. */
 }
+
+/** Units whose last detail is kept (see UnitService.get). */
+const DETAILS_KEPT = 1024;
 
 /** What a summary takes from a unit's stored columns, decoded once per row (read-model rows are replaced, never changed). */
 interface DecodedRow {
