@@ -12,11 +12,15 @@ import { AppError } from '../errors.js';
 import { isGlobal, type AuthUser } from './access.js';
 
 const CACHE_MS = 60_000;
+/** Tokens whose stored id is remembered, at most. */
+const KNOWN_TOKENS = 10_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
   private readonly cache = new Map<string, { user: AuthUser; until: number }>();
+  /** Tokens of sessions resolved before → their stored ids. */
+  private readonly known = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
@@ -43,7 +47,8 @@ export class AuthService {
 
   /** The user behind a session token, or null when it is unknown or expired. */
   async resolve(token: string): Promise<AuthUser | null> {
-    const id = hashToken(token);
+    // The stored id of a token that resolved before: no hash per request on the hot path.
+    const id = this.known.get(token) ?? hashToken(token);
     const now = Date.now();
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.user;
@@ -53,7 +58,12 @@ export class AuthService {
       return null;
     }
     const user = await this.loadUser(s.userId);
-    if (user) this.cache.set(id, { user, until: Math.min(now + CACHE_MS, s.expiresAt.getTime()) });
+    if (user) {
+      this.cache.set(id, { user, until: Math.min(now + CACHE_MS, s.expiresAt.getTime()) });
+      // Only tokens of live sessions are remembered, and only so many (a flood of sessions cannot grow it).
+      if (this.known.size >= KNOWN_TOKENS) this.known.clear();
+      this.known.set(token, id);
+    }
     return user;
   }
 

@@ -28,6 +28,8 @@ import { deepFreeze } from '../repositories/read-model.js';
 export class UnitService {
   /** The last units' details, least recently built first, by the summary they were built with. */
   private readonly details = new Map<string, { summary: UnitSummary; detail: UnitDetail }>();
+  /** The membership each row was last checked against. */
+  private readonly rememberedRows = new WeakMap<UnitRecord, Membership>();
   private readonly summaries = new Map<string, { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }>();
 
   constructor(
@@ -51,8 +53,13 @@ export class UnitService {
   /** The unit's memberships in the index, updated when the record's differ. */
   private remember(r: UnitRecord): Membership {
     const m = this.index.membershipOf(r.id);
-    if (m && sameIds(m.inventoryIds, r.inventories, 'inventoryId') && sameIds(m.groupIds, r.groups, 'groupId')) return m;
-    return this.index.remember(r.id, r.inventories.map((i) => i.inventoryId), r.groups.map((g) => g.groupId));
+    // The same row as last time (read-model rows are replaced, never changed): nothing to compare.
+    if (m && this.rememberedRows.get(r) === m) return m;
+    const current = m && sameIds(m.inventoryIds, r.inventories, 'inventoryId') && sameIds(m.groupIds, r.groups, 'groupId')
+      ? m
+      : this.index.remember(r.id, r.inventories.map((i) => i.inventoryId), r.groups.map((g) => g.groupId));
+    this.rememberedRows.set(r, current);
+    return current;
   }
 
   /**
