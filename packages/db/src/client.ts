@@ -139,6 +139,13 @@ const WRITE_OPERATIONS = new Set([
   'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe',
 ]);
 
+/**
+ * Writes Prisma runs as one statement, or in a transaction of its own when they need more (a nested
+ * write): in a commit group they need no savepoint to fail alone. (createMany, which may be cut into
+ * several statements, upsert and raw SQL get one.)
+ */
+const ATOMIC_OPERATIONS = new Set(['create', 'update', 'updateMany', 'delete', 'deleteMany']);
+
 /** Per open database: its lock owner, write listeners and (SQLite) commit groups. */
 interface HandleState {
   readonly owner: object;
@@ -169,6 +176,8 @@ function changeOf(model: string | undefined, operation: string, args: unknown, r
 
 interface GroupJob {
   run(): Promise<unknown>;
+  /** One statement, or Prisma's own (nested) transaction: atomic without a savepoint of its own. */
+  atomic: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -193,9 +202,9 @@ class CommitGroups {
     private readonly client: () => DbTx,
   ) {}
 
-  submit<T>(run: () => Promise<T>): Promise<T> {
+  submit<T>(run: () => Promise<T>, atomic = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({ run, atomic, resolve: resolve as (v: unknown) => void, reject });
       if (!this.#running) {
         this.#running = true;
         // Wait for the rest of this turn of the event loop: the requests parsed in it join the group.
@@ -219,13 +228,14 @@ class CommitGroups {
       await this.inner.executeScript('BEGIN IMMEDIATE');
       for (const job of batch) {
         const ctx: DbContext = { owner: this.state.owner, kind: 'tx', open: true, tx: this.client(), changes: [], group: true };
-        await this.inner.executeScript('SAVEPOINT fleet_write');
+        if (!job.atomic) await this.inner.executeScript('SAVEPOINT fleet_write');
         try {
           const value = await context.run(ctx, () => job.run());
-          await this.inner.executeScript('RELEASE fleet_write');
+          if (!job.atomic) await this.inner.executeScript('RELEASE fleet_write');
           done.push({ job, ok: true, value, changes: ctx.changes! });
         } catch (error) {
-          await this.inner.executeScript('ROLLBACK TO fleet_write; RELEASE fleet_write');
+          // A failed statement has undone itself (SQLite rolls back the statement, not the transaction).
+          if (!job.atomic) await this.inner.executeScript('ROLLBACK TO fleet_write; RELEASE fleet_write');
           done.push({ job, ok: false, value: error, changes: [] });
         } finally {
           ctx.open = false;
@@ -311,7 +321,7 @@ function withSqliteLock(base: SqliteClient, state: HandleState, lock: AsyncLock)
             const value: unknown = await query(args).then((v) => v);
             groupCtx()?.changes?.push(changeOf(model, operation, args, value));
             return value;
-          });
+          }, ATOMIC_OPERATIONS.has(operation));
         }
         const release = await lock.acquire();
         const own: DbContext = { owner, kind: 'query', open: true };

@@ -20,6 +20,8 @@ export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channe
 export interface Invalidation {
   readonly table: TableName | 'users' | 'sessions';
   readonly ids: readonly string[] | null;
+  /** Only the rows' own columns changed (not their memberships). */
+  readonly columnsOnly?: boolean;
 }
 
 /** Carries invalidations between core instances (Redis pub/sub when several share a database). */
@@ -53,7 +55,11 @@ export class MemoryTable<Row extends { id: string }> {
   private dirtyAll = false;
   private waiters: Array<() => void> = [];
   private running = false;
+  /** Rows whose columns (not their memberships) changed: read without the relations. */
+  private readonly dirtyColumns = new Set<string>();
   private ordered: Row[] | null = null;
+  /** Where each row sits in `ordered`. */
+  private positions = new Map<string, number>();
   private readonly listeners: Array<(id: string, row: Row | undefined) => void> = [];
 
   constructor(
@@ -61,6 +67,8 @@ export class MemoryTable<Row extends { id: string }> {
     private readonly read: (ids: readonly string[] | null) => Promise<Row[]>,
     /** Order of `all()` (computed once per change of the table). */
     private readonly compare: (a: Row, b: Row) => number = byId,
+    /** Reading only a row's own columns, kept with the relations the table already holds. */
+    private readonly columns?: { read(ids: readonly string[]): Promise<Array<{ id: string }>>; merge(held: Row, fresh: { id: string }): Row },
   ) {}
 
   get(id: string): Row | undefined {
@@ -73,7 +81,10 @@ export class MemoryTable<Row extends { id: string }> {
 
   /** Every row, in the table's order (the same array until the table changes: do not mutate). */
   all(): readonly Row[] {
-    this.ordered ??= [...this.rows.values()].sort(this.compare);
+    if (!this.ordered) {
+      this.ordered = [...this.rows.values()].sort(this.compare);
+      this.positions = new Map(this.ordered.map((r, i) => [r.id, i]));
+    }
     return this.ordered;
   }
 
@@ -86,10 +97,13 @@ export class MemoryTable<Row extends { id: string }> {
     await this.refresh(null);
   }
 
-  /** Read these rows (null: every row) from storage again; resolves once the table holds them. */
-  refresh(ids: readonly string[] | null): Promise<void> {
+  /**
+   * Read these rows (null: every row) from storage again; resolves once the table holds them.
+   * `columnsOnly`: only the rows' own columns changed (their relations did not).
+   */
+  refresh(ids: readonly string[] | null, columnsOnly = false): Promise<void> {
     if (ids === null) this.dirtyAll = true;
-    else for (const id of ids) this.dirty.add(id);
+    else for (const id of ids) (columnsOnly && this.columns ? this.dirtyColumns : this.dirty).add(id);
     return new Promise<void>((resolve) => {
       this.waiters.push(resolve);
       if (!this.running) void this.run();
@@ -99,20 +113,27 @@ export class MemoryTable<Row extends { id: string }> {
   private async run(): Promise<void> {
     this.running = true;
     try {
-      while (this.dirtyAll || this.dirty.size > 0) {
+      while (this.dirtyAll || this.dirty.size > 0 || this.dirtyColumns.size > 0) {
         const all = this.dirtyAll;
+        // A row not held yet is read whole.
+        for (const id of this.dirtyColumns) if (!this.rows.has(id)) this.dirty.add(id);
         const ids = [...this.dirty];
+        const columnIds = [...this.dirtyColumns].filter((id) => !this.dirty.has(id));
         this.dirtyAll = false;
         this.dirty.clear();
+        this.dirtyColumns.clear();
         const waiters = this.waiters;
         this.waiters = [];
         try {
           if (all) await this.replaceAll();
-          else for (let i = 0; i < ids.length; i += CHUNK) await this.replace(ids.slice(i, i + CHUNK));
+          else {
+            for (let i = 0; i < ids.length; i += CHUNK) await this.replace(ids.slice(i, i + CHUNK));
+            for (let i = 0; i < columnIds.length; i += CHUNK) await this.replaceColumns(columnIds.slice(i, i + CHUNK));
+          }
         } catch (e) {
           // Storage failed under us: keep serving what we have and read these rows again shortly.
           process.emitWarning(`read model: reading ${this.name} failed: ${e instanceof Error ? e.message : String(e)}`);
-          setTimeout(() => void this.refresh(all ? null : ids), 500).unref();
+          setTimeout(() => void this.refresh(all ? null : [...ids, ...columnIds]), 500).unref();
         }
         for (const w of waiters) w();
       }
@@ -129,19 +150,32 @@ export class MemoryTable<Row extends { id: string }> {
       this.put(row.id, row);
     }
     for (const id of [...this.rows.keys()]) if (!seen.has(id)) this.put(id, undefined);
-    this.ordered = null;
   }
 
   private async replace(ids: string[]): Promise<void> {
     const rows = await this.read(ids);
     const found = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) this.put(id, found.get(id));
-    this.ordered = null;
+  }
+
+  private async replaceColumns(ids: string[]): Promise<void> {
+    const columns = this.columns!;
+    const fresh = new Map((await columns.read(ids)).map((r) => [r.id, r]));
+    for (const id of ids) {
+      const held = this.rows.get(id);
+      const row = fresh.get(id);
+      this.put(id, held && row ? columns.merge(held, row) : undefined);
+    }
   }
 
   private put(id: string, row: Row | undefined): void {
+    const held = this.rows.get(id);
     if (row) this.rows.set(id, deepFreeze(row));
     else if (!this.rows.delete(id)) return;
+    // Same place in the order (a unit renamed keeps none, a status change does): patch it there.
+    const at = this.ordered && held && row && this.compare(held, row) === 0 ? this.positions.get(id) : undefined;
+    if (at !== undefined) this.ordered![at] = row!;
+    else this.ordered = null;
     for (const l of this.listeners) l(id, row);
   }
 }
@@ -178,7 +212,10 @@ export class ReadModel {
   private bus: InvalidationBus | null = null;
 
   constructor(private readonly db: Db) {
-    this.units = new MemoryTable('units', (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }), byName);
+    this.units = new MemoryTable('units', (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }), byName, {
+      read: (ids) => db.unit.findMany({ where: idsWhere(ids) }),
+      merge: (held, fresh) => ({ ...(fresh as Omit<UnitRecord, 'inventories' | 'groups'>), inventories: held.inventories, groups: held.groups }),
+    });
     this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }));
     this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }));
     this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }));
@@ -243,7 +280,7 @@ export class ReadModel {
     for (const inv of invalidations) {
       if (inv.table === 'users') for (const l of this.userListeners) l(inv.ids);
       else if (inv.table === 'sessions') for (const l of this.sessionListeners) l(inv.ids);
-      else work.push(this.tables[inv.table].refresh(inv.ids));
+      else work.push(this.tables[inv.table].refresh(inv.ids, inv.columnsOnly === true));
     }
     await Promise.all(work);
   }
@@ -323,7 +360,9 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   const table = ROWS[change.model];
   if (!table) return [];
   const ids = keysOf(change, 'id');
-  const out: Invalidation[] = [{ table, ids }];
+  // An update changes the row's own columns only; a create or delete may change its relations.
+  const columnsOnly = change.operation.startsWith('update');
+  const out: Invalidation[] = [{ table, ids, ...(columnsOnly ? { columnsOnly } : {}) }];
   // Deleting a group or an inventory cascades to the join rows of units, channels, users.
   if (change.operation.startsWith('delete') && (table === 'groups' || table === 'inventories')) {
     const gone = new Set(ids ?? []);
@@ -340,15 +379,29 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   return out;
 }
 
-/** One invalidation per table (all rows wins over some). */
+/** One invalidation per table (all rows wins over some); rows read whole win over columns only. */
 function merge(list: Invalidation[]): Invalidation[] {
-  const by = new Map<Invalidation['table'], Set<string> | null>();
+  const whole = new Map<Invalidation['table'], Set<string> | null>();
+  const columns = new Map<Invalidation['table'], Set<string>>();
   for (const inv of list) {
-    if (!by.has(inv.table)) by.set(inv.table, new Set());
-    const cur = by.get(inv.table);
+    if (inv.columnsOnly && inv.ids !== null) {
+      if (!columns.has(inv.table)) columns.set(inv.table, new Set());
+      for (const id of inv.ids) columns.get(inv.table)!.add(id);
+      continue;
+    }
+    if (!whole.has(inv.table)) whole.set(inv.table, new Set());
+    const cur = whole.get(inv.table);
     if (cur === null || cur === undefined) continue;
-    if (inv.ids === null) by.set(inv.table, null);
+    if (inv.ids === null) whole.set(inv.table, null);
     else for (const id of inv.ids) cur.add(id);
   }
-  return [...by].map(([table, ids]) => ({ table, ids: ids === null ? null : [...ids] })).filter((i) => i.ids === null || i.ids.length > 0);
+  const out: Invalidation[] = [];
+  for (const [table, ids] of whole) if (ids === null || ids.size > 0) out.push({ table, ids: ids === null ? null : [...ids] });
+  for (const [table, ids] of columns) {
+    const w = whole.get(table);
+    if (w === null) continue;
+    const rest = [...ids].filter((id) => !w?.has(id));
+    if (rest.length > 0) out.push({ table, ids: rest, columnsOnly: true });
+  }
+  return out;
 }

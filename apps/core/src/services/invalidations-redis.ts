@@ -17,6 +17,7 @@ const Message = z.object({
     z.object({
       table: z.enum(['units', 'groups', 'inventories', 'servers', 'channels', 'vrChannels', 'alertConfigurations', 'users', 'sessions']),
       ids: z.array(z.string()).nullable(),
+      columnsOnly: z.boolean().optional(),
     }),
   ),
 });
