@@ -192,6 +192,7 @@ const MAX_GROUP = 256;
 class CommitGroups {
   #queue: GroupJob[] = [];
   #running = false;
+  #idle: Array<() => void> = [];
   /** Groups committed and writes carried (diagnostics and tests). */
   readonly stats = { groups: 0, writes: 0 };
 
@@ -213,39 +214,53 @@ class CommitGroups {
     });
   }
 
+  /** The adapter throws synchronously (a closed connection): always a promise here. */
+  async #exec(sql: string): Promise<void> {
+    await this.inner.executeScript(sql);
+  }
+
   async #drain(): Promise<void> {
     try {
       while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, MAX_GROUP));
     } finally {
       this.#running = false;
+      const idle = this.#idle;
+      this.#idle = [];
+      for (const resolve of idle) resolve();
     }
+  }
+
+  /** Resolves once every queued write has been committed or refused (before closing). */
+  whenIdle(): Promise<void> {
+    if (!this.#running && this.#queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   async #commit(batch: GroupJob[]): Promise<void> {
     const release = await this.lock.acquire();
     const done: Array<{ job: GroupJob; ok: boolean; value: unknown; changes: WriteChange[] }> = [];
     try {
-      await this.inner.executeScript('BEGIN IMMEDIATE');
+      await this.#exec('BEGIN IMMEDIATE');
       for (const job of batch) {
         const ctx: DbContext = { owner: this.state.owner, kind: 'tx', open: true, tx: this.client(), changes: [], group: true };
-        if (!job.atomic) await this.inner.executeScript('SAVEPOINT fleet_write');
+        if (!job.atomic) await this.#exec('SAVEPOINT fleet_write');
         try {
           const value = await context.run(ctx, () => job.run());
-          if (!job.atomic) await this.inner.executeScript('RELEASE fleet_write');
+          if (!job.atomic) await this.#exec('RELEASE fleet_write');
           done.push({ job, ok: true, value, changes: ctx.changes! });
         } catch (error) {
           // A failed statement has undone itself (SQLite rolls back the statement, not the transaction).
-          if (!job.atomic) await this.inner.executeScript('ROLLBACK TO fleet_write; RELEASE fleet_write');
+          if (!job.atomic) await this.#exec('ROLLBACK TO fleet_write; RELEASE fleet_write');
           done.push({ job, ok: false, value: error, changes: [] });
         } finally {
           ctx.open = false;
         }
       }
-      await this.inner.executeScript('COMMIT');
+      await this.#exec('COMMIT');
     } catch (error) {
       // BEGIN or COMMIT failed (I/O error, disk full, another process holding the file): nothing
       // of this group is durable, so none of its writes is acknowledged.
-      await this.inner.executeScript('ROLLBACK').catch(() => undefined);
+      await this.#exec('ROLLBACK').catch(() => undefined);
       release();
       for (const job of batch) job.reject(error);
       return;
@@ -576,6 +591,8 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     }
     const reader = state.reader;
     const handle: DbHandle = { prisma, provider, close: async () => {
+      // Writes already queued are committed (or refused) before the connection goes.
+      await state.groups?.whenIdle();
       await base.$disconnect();
       await reader?.$disconnect();
     } };

@@ -152,6 +152,17 @@ describe('grouped commits [sqlite]', () => {
     expect(await db.prisma.unit.findUnique({ where: { id: 'OPEN-1' } })).not.toBeNull();
   });
 
+  it('commits queued writes before closing, and refuses (never crashes on) a write after close', async () => {
+    const other = await createDb({ url });
+    // Started (Prisma promises are lazy) and queued for the next group: then the handle is closed.
+    const queued = Array.from({ length: 10 }, (_, i) => other.prisma.unit.create({ data: unitData(`CLOSE-${i}`) }).then((u) => u));
+    await new Promise((r) => setImmediate(r));
+    await other.close();
+    await Promise.all(queued);
+    expect(await db.prisma.unit.count({ where: { id: { startsWith: 'CLOSE-' } } })).toBe(10);
+    await expect(other.prisma.unit.create({ data: unitData('AFTER-CLOSE') })).rejects.toThrow();
+  });
+
   it('commits each write alone when grouping is off', async () => {
     const plain = await createDb({ url, groupWrites: false });
     try {
