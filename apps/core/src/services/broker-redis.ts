@@ -19,7 +19,8 @@
  * numbers and tell their subscribers to refetch.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { RedisPair } from './redis-pair.js';
 import type { BrokerDelivery, RealtimeBroker } from './hub.js';
 import type { ServiceLogger } from './deps.js';
 
@@ -46,21 +47,20 @@ export interface RedisBrokerOptions {
 }
 
 export class RedisBroker implements RealtimeBroker {
+  private readonly redis: RedisPair;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly epochKey: string;
   private readonly channel: string;
   private sha = '';
-  private lastWarn = 0;
   readonly stats = { published: 0, received: 0, dropped: 0 };
 
   constructor(private readonly opts: RedisBrokerOptions) {
-    const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'fleet-core-realtime' } as const;
-    this.pub = new Redis(opts.url, { ...common, enableAutoPipelining: true });
-    this.sub = new Redis(opts.url, common);
+    this.redis = new RedisPair(opts.url, 'fleet-core-realtime', opts.log);
+    this.pub = this.redis.pub;
+    this.sub = this.redis.sub;
     this.epochKey = `${opts.prefix}:epoch`;
     this.channel = `${opts.prefix}:events`;
-    for (const r of [this.pub, this.sub]) r.on('error', (err: Error) => this.warn(err, 'redis connection error'));
   }
 
   private counterKey(topic: string): string {
@@ -68,7 +68,7 @@ export class RedisBroker implements RealtimeBroker {
   }
 
   async start(deliver: BrokerDelivery): Promise<string> {
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    await this.redis.connect();
     this.sha = String(await this.pub.script('LOAD', PUBLISH_SCRIPT));
     await this.pub.set(this.epochKey, randomUUID(), 'NX');
     const epoch = await this.pub.get(this.epochKey);
@@ -131,24 +131,12 @@ export class RedisBroker implements RealtimeBroker {
     return this.pub.smembers(`${this.opts.prefix}:topics`);
   }
 
-  async close(): Promise<void> {
-    await Promise.all(
-      [this.pub, this.sub].map(async (r) => {
-        try {
-          await r.quit();
-        } catch {
-          r.disconnect();
-        }
-      }),
-    );
+  close(): Promise<void> {
+    return this.redis.close();
   }
 
-  /** At most one warning per second: a Redis outage must not flood the log. */
   private warn(err: unknown, msg: string): void {
-    const now = Date.now();
-    if (now - this.lastWarn < 1000) return;
-    this.lastWarn = now;
-    this.opts.log.warn({ err }, msg);
+    this.redis.warn(err, msg);
   }
 }
 

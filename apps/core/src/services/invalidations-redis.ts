@@ -6,7 +6,7 @@
  * instance was cut from Redis cannot be replayed, so on reconnecting it reads everything again.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { RedisPair } from './redis-pair.js';
 import { z } from 'zod';
 import type { Invalidation, InvalidationBus } from '../repositories/read-model.js';
 import type { ServiceLogger } from './deps.js';
@@ -27,29 +27,24 @@ const EVERYTHING: readonly Invalidation[] = (
 ).map((table) => ({ table, ids: null }));
 
 export class RedisInvalidationBus implements InvalidationBus {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
+  private readonly redis: RedisPair;
   private readonly channel: string;
   private readonly self = randomUUID();
   private readonly listeners: Array<(invalidations: readonly Invalidation[]) => void> = [];
   private connectedOnce = false;
-  private lastWarn = 0;
 
   constructor(
     url: string,
     prefix: string,
-    private readonly log: Pick<ServiceLogger, 'warn'>,
+    log: Pick<ServiceLogger, 'warn'>,
   ) {
-    const common = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectionName: 'fleet-core-read-model' } as const;
-    this.pub = new Redis(url, { ...common, enableAutoPipelining: true });
-    this.sub = new Redis(url, common);
+    this.redis = new RedisPair(url, 'fleet-core-read-model', log);
     this.channel = `${prefix}:invalidate`;
-    for (const r of [this.pub, this.sub]) r.on('error', (err: Error) => this.warn(err, 'redis (read model) connection error'));
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.pub.connect(), this.sub.connect()]);
-    this.sub.on('message', (channel: string, text: string) => {
+    await this.redis.connect();
+    this.redis.sub.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       let json: unknown;
       try {
@@ -63,15 +58,15 @@ export class RedisInvalidationBus implements InvalidationBus {
       for (const l of this.listeners) l(m.data.invalidations);
     });
     // After a reconnect, messages sent meanwhile are gone: read everything again.
-    this.sub.on('ready', () => {
+    this.redis.sub.on('ready', () => {
       if (this.connectedOnce) for (const l of this.listeners) l(EVERYTHING);
     });
-    await this.sub.subscribe(this.channel);
+    await this.redis.sub.subscribe(this.channel);
     this.connectedOnce = true;
   }
 
   publish(invalidations: readonly Invalidation[]): void {
-    this.pub
+    this.redis.pub
       .publish(this.channel, JSON.stringify({ from: this.self, invalidations }))
       .catch((err: unknown) => this.warn(err, 'redis: an invalidation could not be published (other instances catch up when they reconnect)'));
   }
@@ -80,23 +75,11 @@ export class RedisInvalidationBus implements InvalidationBus {
     this.listeners.push(listener);
   }
 
-  async close(): Promise<void> {
-    await Promise.all(
-      [this.pub, this.sub].map(async (r) => {
-        try {
-          await r.quit();
-        } catch {
-          r.disconnect();
-        }
-      }),
-    );
+  close(): Promise<void> {
+    return this.redis.close();
   }
 
-  /** At most one warning per second: a Redis outage must not flood the log. */
   private warn(err: unknown, msg: string): void {
-    const now = Date.now();
-    if (now - this.lastWarn < 1000) return;
-    this.lastWarn = now;
-    this.log.warn({ err }, msg);
+    this.redis.warn(err, msg);
   }
 }
