@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loadConfig, type Config } from '@fleet/core';
-import { createDb, migrateDeploy, seed } from '@fleet/db';
+import { createDb, dropDatabase, migrateDeploy, seed } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import type { Engine, EngineOptions } from '@fleet/simulator';
 
@@ -42,12 +42,7 @@ export async function freshDatabase(provider: Provider): Promise<{ url: string; 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
+    drop: () => dropDatabase(base, name),
   };
 }
 

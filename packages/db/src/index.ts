@@ -4,7 +4,7 @@
  */
 export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitStats } from './client.js';
 export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WriteListener } from './client.js';
-export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, fixSqliteJsonDefaults } from './migrate.js';
+export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
 export { hashPassword, verifyPassword } from './password.js';
 export type { HashPasswordOptions } from './password.js';

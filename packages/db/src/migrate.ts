@@ -254,16 +254,32 @@ export async function createScratchDatabase(
   return {
     url: withDatabase(adminUrl, name),
     name,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
+    drop: () => dropDatabase(adminUrl, name),
+  };
+}
+
+/**
+ * Drop a PostgreSQL database and its connections. `WITH (FORCE)` signals the backends connected
+ * to it; one our role may not signal (an autovacuum worker, briefly) makes the drop fail with
+ * insufficient privilege: tried again until it is gone (a few seconds at most).
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
       try {
         await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      } finally {
-        await c.end();
+        return;
+      } catch (e) {
+        const code = (e as { code?: unknown }).code;
+        if (code !== '42501' || attempt >= 25) throw e;
+        await new Promise((r) => setTimeout(r, 200));
       }
-    },
-  };
+    }
+  } finally {
+    await c.end();
+  }
 }
 
 function makeFactory(url: string, provider: DbProvider): TrackingFactory {
