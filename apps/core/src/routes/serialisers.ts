@@ -273,16 +273,22 @@ export const LIST_PIECE = 256;
  */
 const itemTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
 
-/** A frozen answer's text, written once. */
-function textOf(serialise: (answer: unknown) => string, answer: object): string {
-  let texts = answerTexts.get(serialise);
-  if (!texts) answerTexts.set(serialise, (texts = new WeakMap()));
-  let text = texts.get(answer);
-  if (text === undefined) texts.set(answer, (text = serialise(answer)));
+/** Texts of frozen answers (objects), per serialiser: written once, like the items above. */
+const answerTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
+
+/** The text `write` gives for a frozen `key`, kept per serialiser in `cache`. */
+function cachedText(
+  cache: WeakMap<(answer: unknown) => string, WeakMap<object, string>>,
+  serialise: (answer: unknown) => string,
+  key: object,
+  write: (key: object) => string,
+): string {
+  let texts = cache.get(serialise);
+  if (!texts) cache.set(serialise, (texts = new WeakMap()));
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = write(key)));
   return text;
 }
-
-const answerTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
 
 function allFrozen(list: readonly unknown[]): boolean {
   for (const item of list) if (item === null || typeof item !== 'object' || !Object.isFrozen(item)) return false;
@@ -294,18 +300,16 @@ function allFrozen(list: readonly unknown[]): boolean {
  * a list of frozen items from the texts of its items (see `itemTexts`).
  */
 export function writeAnswer(serialise: (answer: unknown) => string, answer: unknown, piece = LIST_PIECE): string {
-  if (!Array.isArray(answer)) return answer !== null && typeof answer === 'object' && Object.isFrozen(answer) ? textOf(serialise, answer) : serialise(answer);
+  if (!Array.isArray(answer)) {
+    return answer !== null && typeof answer === 'object' && Object.isFrozen(answer)
+      ? cachedText(answerTexts, serialise, answer, serialise)
+      : serialise(answer);
+  }
   if (answer.length === 0) return serialise(answer);
   if (allFrozen(answer)) {
-    let texts = itemTexts.get(serialise);
-    if (!texts) itemTexts.set(serialise, (texts = new WeakMap()));
+    const writeItem = (item: object): string => serialise([item]).slice(1, -1);
     const out = new Array<string>(answer.length);
-    for (let i = 0; i < answer.length; i++) {
-      const item = answer[i] as object;
-      let text = texts.get(item);
-      if (text === undefined) texts.set(item, (text = serialise([item]).slice(1, -1)));
-      out[i] = text;
-    }
+    for (let i = 0; i < answer.length; i++) out[i] = cachedText(itemTexts, serialise, answer[i] as object, writeItem);
     return `[${out.join(',')}]`;
   }
   if (answer.length <= piece) return serialise(answer);

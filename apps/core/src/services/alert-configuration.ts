@@ -10,6 +10,7 @@ import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts'
 import type { Prisma } from '@fleet/db';
 import { anyObject } from '../repositories/json-column.js';
 import type { ReadModel } from '../repositories/read-model.js';
+import { compareText } from './order.js';
 
 /** The parts of an alert configuration row an answer is built from. */
 export type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
@@ -35,7 +36,7 @@ export async function resolveAlertConfiguration(
   if (mode === 'manual' && own) return { groupId: null, source: 'unit', row: own, groupThresholds: {} };
   const unit = readModel.units.get(unitId);
   // The last group joined first (ties: the larger id).
-  const links = [...(unit?.groups ?? [])].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.groupId < y.groupId ? 1 : x.groupId > y.groupId ? -1 : 0));
+  const links = [...(unit?.groups ?? [])].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || compareText(y.groupId, x.groupId));
   let groupId: string | null = null;
   if (mode === 'group') groupId = explicitGroupId ?? (own?.sourceGroupId && links.some((l) => l.groupId === own.sourceGroupId) ? own.sourceGroupId : null);
   groupId ??= links[0]?.groupId ?? null;
@@ -51,7 +52,7 @@ export async function resolveAlertConfiguration(
     }
   } else {
     // The first inventory joined (ties: the smaller id).
-    const first = [...(unit?.inventories ?? [])].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.inventoryId < y.inventoryId ? -1 : x.inventoryId > y.inventoryId ? 1 : 0))[0];
+    const first = [...(unit?.inventories ?? [])].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || compareText(x.inventoryId, y.inventoryId))[0];
     if (first) {
       const inv = readModel.alertConfigurationOf({ inventoryId: first.inventoryId });
       if (inv) return { groupId: null, source: 'inventory', row: inv, groupThresholds: {} };
