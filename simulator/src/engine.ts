@@ -15,6 +15,7 @@ import { UnitDevice } from './device.js';
 import { Rng } from './rng.js';
 import { DEFAULT_ALERT_THRESHOLDS, defaultAlertConfig, type AlertConfig, type AlertThresholds } from './models/alerts.js';
 import { applyUnitFault, respond } from './reactions/index.js';
+import { respondToServer } from './reactions/server-commands.js';
 import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { World } from './world.js';
@@ -108,6 +109,12 @@ export class Engine {
         const d = this.devices.get(m.unitId);
         if (d?.faults.unresponsive) return; // no acknowledgement: the core times out
         this.send(d ? respond(d, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
+        return;
+      }
+      case 'serverCommand': {
+        this.stats.commands++;
+        const server = this.world.server(m.serverId);
+        this.send(server ? respondToServer(server, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
         return;
       }
       case 'control':

@@ -16,6 +16,11 @@
  * for the unit to be online and idle (a start left running by the row before is stopped).
  */
 import type { EndpointId, EndpointInput, UnitApplicationKey } from '@fleet/contracts';
+import { SERVERS_EXAMPLES } from './examples/servers.js';
+import { CHANNELS_EXAMPLES } from './examples/channels.js';
+import { CHANNEL_CONFIGURATION_EXAMPLES } from './examples/channel-configuration.js';
+import { VIDEO_RETURN_EXAMPLES } from './examples/video-return.js';
+import { P2P_EXAMPLES } from './examples/p2p.js';
 
 /** Ids of the objects one role works on. */
 export interface Refs {
@@ -302,4 +307,10 @@ export const EXAMPLES: Examples = {
   createGroupInvitation: { input: (r, w) => ({ params: { id: r.group }, body: { deviceName: `Matrix-Guest-${w.role}`, email: 'guest@example.com', period: '1d' } }) },
   sendGroupInvitationEmail: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, email: 'guest@example.com' } }) },
   sendGroupInvitationSms: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, phone: '4420794600' } }) },
+  // ── spec 001: one file per area under ./examples ──────────────────────────────────────────
+  ...SERVERS_EXAMPLES,
+  ...CHANNELS_EXAMPLES,
+  ...CHANNEL_CONFIGURATION_EXAMPLES,
+  ...VIDEO_RETURN_EXAMPLES,
+  ...P2P_EXAMPLES,
 };

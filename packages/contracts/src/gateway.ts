@@ -81,10 +81,30 @@ export const AssignServers = z.object({ kind: z.literal('assignServers'), server
 /** A control-plane request forwarded to a shard; answered by one `controlReply`. */
 export const ControlMessage = z.object({ kind: z.literal('control'), requestId: z.string(), control: ControlRequest });
 
+/**
+ * A command to a receiving server (spec 001 §7 Servers, Channels, Video return channels): answered
+ * by one `ack` from the shard owning the server (ok, or refused with an ErrorCode of the catalogue).
+ * `setting` names what is configured (e.g. `smpte`, `ippipe`, `ifbMode`), `payload` the values.
+ */
+export const ServerCommand = z.discriminatedUnion('type', [
+  /** Server-wide configuration (multimedia hub / video return configuration, SMPTE, IP pipe, IFB mode...). */
+  z.object({ type: z.literal('configureServer'), setting: z.string(), payload: z.json() }),
+  /** Restart the server's cloud instance. */
+  z.object({ type: z.literal('resetInstance') }),
+  /** One channel's configuration (output mode, NDI, SMPTE 2110, recording, tally, force output, ffmpeg...). */
+  z.object({ type: z.literal('configureChannel'), channelId: z.string(), setting: z.string(), payload: z.json() }),
+  /** A channel-level action (fetch logs start/stop, input source add/remove, private session...). */
+  z.object({ type: z.literal('channelAction'), channelId: z.string(), action: z.string(), payload: z.json() }),
+  /** One video return channel's configuration (input type, URL, passphrase, port, latency). */
+  z.object({ type: z.literal('configureVrChannel'), vrChannelId: z.string(), setting: z.string(), payload: z.json() }),
+]);
+export type ServerCommand = z.infer<typeof ServerCommand>;
+
 export const CoreToDevice = z.discriminatedUnion('kind', [
   /** The devices this shard is to emulate (replaces the previous assignment). */
   z.object({ kind: z.literal('assign'), devices: z.array(DeviceSpec) }),
   z.object({ kind: z.literal('command'), commandId: z.string(), unitId: z.string(), command: DeviceCommand }),
+  z.object({ kind: z.literal('serverCommand'), commandId: z.string(), serverId: z.string(), command: ServerCommand }),
   AssignServers,
   ControlMessage,
 ]);

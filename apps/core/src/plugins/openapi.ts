@@ -8,6 +8,16 @@ import { catalogue, ENDPOINT_IDS, ErrorEnvelope, MOCK_AUTH, type EndpointDef } f
 
 type Json = Record<string, unknown>;
 
+/** How the document names the objects a scoped call is limited to. */
+const SCOPE_WORDS: Record<Exclude<EndpointDef['scope'], 'none'>, readonly [plural: string, singular: string]> = {
+  unit: ['units', 'unit'],
+  channel: ['channels', 'channel'],
+  vrChannel: ['video return channels', 'video return channel'],
+  server: ['servers', 'server'],
+  group: ['groups', 'group'],
+  inventory: ['inventories', 'inventory'],
+};
+
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json => {
   const inner = s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType) : s;
   const { $schema: _drop, ...rest } = z.toJSONSchema(inner, { io, unrepresentable: 'any' }) as Json;
@@ -36,7 +46,7 @@ export function buildOpenApi(prefix: string): Json {
     const op: Json = {
       operationId: id,
       summary: def.summary,
-      description: `Spec: ${def.spec}. Roles: ${def.roles.join(', ')}.${def.scope === 'unit' ? ' Only units of the caller\'s inventories and groups.' : ''}`,
+      description: `Spec: ${def.spec}. Roles: ${def.roles.join(', ')}.${def.scope === 'none' ? '' : ` Only ${SCOPE_WORDS[def.scope][0]} of the caller's inventories and groups.`}`,
       tags: [def.path.split('/').filter((p) => p && !p.startsWith('{') && !/^v\d$/.test(p))[0] ?? 'core'],
       'x-roles': def.roles,
       'x-spec': def.spec,
@@ -50,7 +60,7 @@ export function buildOpenApi(prefix: string): Json {
         400: errorResponse('Invalid input (the spec\'s validation messages in error.fields)'),
         401: errorResponse('No valid session'),
         403: errorResponse('The caller\'s role may not make this call'),
-        ...(def.scope === 'unit' ? { 404: errorResponse('Unknown unit, or not one of the caller\'s') } : {}),
+        ...(def.scope === 'none' ? {} : { 404: errorResponse(`Unknown ${SCOPE_WORDS[def.scope][1]}, or not one of the caller's`) }),
         409: errorResponse('Conflict (name in use, concurrent change, device state)'),
       },
     };

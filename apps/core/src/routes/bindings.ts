@@ -27,6 +27,11 @@ import { unitConfigurationReadCalls } from '../services/unit-configuration/reads
 import { unitStreamCalls } from '../services/unit-streams.js';
 import { unitCalls } from '../services/units.js';
 import { userCalls } from '../services/users.js';
+import { serverConfigCalls } from '../services/server-configuration.js';
+import { channelsCalls } from '../services/channels.js';
+import { channelConfigCalls } from '../services/channel-configuration.js';
+import { videoReturnCalls } from '../services/video-return.js';
+import { p2pCalls } from '../services/p2p.js';
 
 /** What the route hands a handler besides the input. */
 export interface HandlerContext {
@@ -77,6 +82,11 @@ export const bindings = [
   bind((s) => s.files, fileCalls),
   bind((s) => s.stories, storyCalls),
   bind((s) => s.invitations, invitationCalls),
+  bind((s) => s.serverConfig, serverConfigCalls),
+  bind((s) => s.channels, channelsCalls),
+  bind((s) => s.channelConfig, channelConfigCalls),
+  bind((s) => s.videoReturn, videoReturnCalls),
+  bind((s) => s.p2p, p2pCalls),
 ] as const;
 
 type BoundIds = (typeof bindings)[number]['ids'][number];

@@ -12,6 +12,7 @@ import {
   catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
+import { canSeeObject } from '../services/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { responsePlans, writeAnswer, type ResponsePlan } from './serialisers.js';
 
@@ -89,11 +90,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           query: parse(def.query, req.query, 'query'),
           body: parse(def.body, req.body, 'body'),
         };
-        if (def.scope === 'unit') {
+        if (def.scope !== 'none') {
           const source = def.scopeFrom === 'body' ? input.body : input.params;
-          const unitId = (source as { id?: unknown } | undefined)?.id;
-          if (typeof unitId !== 'string') throw new AppError('NOT_FOUND');
-          await app.services.units.assertVisible(user, unitId);
+          const objectId = (source as Record<string, unknown> | undefined)?.[def.scopeParam ?? 'id'];
+          if (typeof objectId !== 'string') throw new AppError('NOT_FOUND');
+          if (def.scope === 'unit') await app.services.units.assertVisible(user, objectId);
+          else if (!canSeeObject(app.services.readModel, user, def.scope, objectId)) throw new AppError('NOT_FOUND');
         }
         const result: unknown = await handler(input as never, { user, services: app.services });
         return reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate));

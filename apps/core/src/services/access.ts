@@ -1,6 +1,6 @@
 import { GLOBAL_SCOPE_ROLES, hasAnyRole, type Role } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import type { ChannelRecord, GroupRow, ReadModel } from '../repositories/read-model.js';
+import type { ChannelRecord, GroupRow, ReadModel, ServerRow, VrChannelRecord } from '../repositories/read-model.js';
 
 /** The caller of a request, resolved from the session once per request. */
 export interface AuthUser {
@@ -58,4 +58,51 @@ export function canSeeChannel(user: AuthUser, channel: Pick<ChannelRecord, 'grou
     channel.groups.some((g) => user.groupIds.includes(g.groupId)) ||
     channel.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))
   );
+}
+
+/** Whether the caller may see a video return channel: one of their groups' or of their inventories'. */
+export function canSeeVrChannel(user: AuthUser, vrChannel: Pick<VrChannelRecord, 'groups' | 'inventories'>): boolean {
+  return canSeeChannel(user, vrChannel);
+}
+
+/** Whether the caller may see one of their inventories. */
+export function canSeeInventory(user: AuthUser, inventoryId: string): boolean {
+  return user.global || user.inventoryIds.includes(inventoryId);
+}
+
+/**
+ * Whether the caller may see a server: one of their inventories', or one carrying a channel or a
+ * video return channel they see (an operator reaches the hub behind their channels).
+ */
+export function canSeeServer(readModel: Pick<ReadModel, 'channels' | 'vrChannels'>, user: AuthUser, server: Pick<ServerRow, 'id' | 'inventoryId'>): boolean {
+  if (user.global || (server.inventoryId !== null && user.inventoryIds.includes(server.inventoryId))) return true;
+  return (
+    readModel.channels.all().some((c) => c.serverId === server.id && canSeeChannel(user, c)) ||
+    readModel.vrChannels.all().some((v) => v.serverId === server.id && canSeeVrChannel(user, v))
+  );
+}
+
+/** The kinds of object a catalogue call may be scoped to, besides units (see EndpointScope). */
+export type ObjectScope = 'channel' | 'vrChannel' | 'server' | 'group' | 'inventory';
+
+/** Whether the caller may see the object a scoped call names; unknown and foreign objects are both false. */
+export function canSeeObject(readModel: ReadModel, user: AuthUser, scope: ObjectScope, id: string): boolean {
+  switch (scope) {
+    case 'channel': {
+      const c = readModel.channels.get(id);
+      return c !== undefined && canSeeChannel(user, c);
+    }
+    case 'vrChannel': {
+      const v = readModel.vrChannels.get(id);
+      return v !== undefined && canSeeVrChannel(user, v);
+    }
+    case 'server': {
+      const s = readModel.servers.get(id);
+      return s !== undefined && canSeeServer(readModel, user, s);
+    }
+    case 'group':
+      return visibleGroup(readModel, user, id) !== undefined;
+    case 'inventory':
+      return readModel.inventories.get(id) !== undefined && canSeeInventory(user, id);
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   Battery, BitrateSample, DeviceTelemetry, DeviceToCore, Location, Modem, TELEMETRY_KEYS, checkDeviceTelemetry, parseDeviceToCore,
-  type CoreGatewayEnd, type DeviceTelemetry as DeviceTelemetryT, type DeviceToCore as DeviceToCoreT,
+  type CoreGatewayEnd, type CoreToDevice, type DeviceTelemetry as DeviceTelemetryT, type DeviceToCore as DeviceToCoreT,
 } from '@fleet/contracts';
 import { DeviceGateway } from './gateway.js';
 
@@ -188,5 +188,42 @@ describe('DeviceGateway with an untrusted shard', () => {
     send({ ...tele('u1', 3), modems: [{ id: 'm' }] });
     expect(got).toEqual([]);
     expect(gateway.stats).toMatchObject({ received: 2, rejected: 2, messages: 0 });
+  });
+});
+
+describe('DeviceGateway server commands', () => {
+  const server = (serverId: string) => ({ serverId, name: serverId, serverType: 'mmh_server' as const, productType: 'MMH', swVersion: '10.1', maxChannels: 4, channels: [], vrChannels: [] });
+
+  function shard() {
+    const sent: CoreToDevice[] = [];
+    let deliver: ((m: DeviceToCoreT) => void) | null = null;
+    const end: CoreGatewayEnd = {
+      send: (m) => void sent.push(m),
+      onMessage: (h) => {
+        deliver = h;
+      },
+      onClose: () => undefined,
+      close: () => undefined,
+    };
+    return { end, sent, reply: (m: DeviceToCoreT) => deliver!(m) };
+  }
+
+  it('sends a server command to the shard that owns the server and resolves with its acknowledgement', async () => {
+    const gateway = new DeviceGateway(1000, { warn: () => undefined, info: () => undefined });
+    gateway.setHandlers({ onState: () => undefined, onTelemetry: () => undefined });
+    const a = shard();
+    gateway.attach(a.end, { trusted: true });
+    gateway.setServers([server('MMH-1')]);
+    const answer = gateway.sendToServer('MMH-1', { type: 'configureChannel', channelId: 'c1', setting: 'ndi', payload: { enabled: true } });
+    const message = a.sent.find((m) => m.kind === 'serverCommand');
+    expect(message).toMatchObject({ kind: 'serverCommand', serverId: 'MMH-1', command: { type: 'configureChannel', channelId: 'c1' } });
+    a.reply({ kind: 'ack', commandId: message!.kind === 'serverCommand' ? message!.commandId : '', ok: false, error: 'OUTPUT_CHANNEL_LICENSE_EXCEEDED' });
+    await expect(answer).resolves.toMatchObject({ ok: false, error: 'OUTPUT_CHANNEL_LICENSE_EXCEEDED' });
+  });
+
+  it('refuses a command to a server no shard runs with DEVICE_UNREACHABLE', async () => {
+    const gateway = new DeviceGateway(1000, { warn: () => undefined, info: () => undefined });
+    gateway.setServers([server('MMH-1')]);
+    await expect(gateway.sendToServer('MMH-1', { type: 'resetInstance' })).rejects.toMatchObject({ code: 'DEVICE_UNREACHABLE' });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CoreGatewayEnd, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore,
+  CoreGatewayEnd, CoreToDevice, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore, ServerCommand,
 } from '@fleet/contracts';
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
@@ -173,7 +173,18 @@ export class DeviceGateway {
 
   /** Send a command and wait for the device's acknowledgement. */
   send(unitId: string, command: DeviceCommand): Promise<DeviceAck> {
-    const shard = this.owner.get(unitId);
+    return this.request(this.owner.get(unitId), (commandId) => ({ kind: 'command', commandId, unitId, command }));
+  }
+
+  /**
+   * Send a command to a receiving server (through the shard that owns it) and wait for its
+   * acknowledgement; DEVICE_UNREACHABLE when no shard runs the server or none answers in time.
+   */
+  sendToServer(serverId: string, command: ServerCommand): Promise<DeviceAck> {
+    return this.request(this.serverOwner.get(serverId), (commandId) => ({ kind: 'serverCommand', commandId, serverId, command }));
+  }
+
+  private request(shard: Shard | undefined, message: (commandId: string) => CoreToDevice): Promise<DeviceAck> {
     if (!shard) return Promise.reject(new AppError('DEVICE_UNREACHABLE'));
     const commandId = randomUUID();
     return new Promise<DeviceAck>((resolve, reject) => {
@@ -182,12 +193,14 @@ export class DeviceGateway {
         reject(new AppError('DEVICE_UNREACHABLE'));
       }, this.timeoutMs);
       this.pending.set(commandId, { resolve, reject, timer });
-      shard.end.send({ kind: 'command', commandId, unitId, command });
+      shard.end.send(message(commandId));
     });
   }
 
   // ── servers for every shard, fleet updates in bulk, control plane ───────────────────────────────
   private servers: ServerSpec[] = [];
+  /** The shard that runs each server (answers its commands and reports its state). */
+  private readonly serverOwner = new Map<string, Shard>();
   private deferDepth = 0;
   private deferred = false;
   private readonly pendingControl = new Map<string, { expected: number; replies: ShardStatus[]; done: (r: ShardStatus[]) => void; timer: NodeJS.Timeout }>();
@@ -199,9 +212,15 @@ export class DeviceGateway {
   }
 
   private assignServers(): void {
+    if (this.shards.length === 0) this.serverOwner.clear();
     if (this.shards.length === 0 || this.deferDepth > 0) return;
     const owned = new Map<Shard, string[]>(this.shards.map((s) => [s, []]));
-    for (const s of this.servers) owned.get(this.shards[hash(s.serverId) % this.shards.length]!)!.push(s.serverId);
+    this.serverOwner.clear();
+    for (const s of this.servers) {
+      const shard = this.shards[hash(s.serverId) % this.shards.length]!;
+      owned.get(shard)!.push(s.serverId);
+      this.serverOwner.set(s.serverId, shard);
+    }
     for (const shard of this.shards) shard.end.send({ kind: 'assignServers', servers: this.servers, owned: owned.get(shard) ?? [] });
   }
 

@@ -32,6 +32,11 @@ import { FleetService } from './fleet.js';
 import { FileService } from './files.js';
 import { StoryService } from './stories.js';
 import { InvitationService } from './invitations.js';
+import { ServerConfigurationService } from './server-configuration.js';
+import { ChannelService } from './channels.js';
+import { ChannelConfigurationService } from './channel-configuration.js';
+import { VideoReturnService } from './video-return.js';
+import { P2pService } from './p2p.js';
 
 export interface Services {
   db: Db;
@@ -66,6 +71,11 @@ export interface Services {
   files: FileService;
   stories: StoryService;
   invitations: InvitationService;
+  serverConfig: ServerConfigurationService;
+  channels: ChannelService;
+  channelConfig: ChannelConfigurationService;
+  videoReturn: VideoReturnService;
+  p2p: P2pService;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -124,5 +134,10 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps),
+    serverConfig: new ServerConfigurationService(deps),
+    channels: new ChannelService(deps),
+    channelConfig: new ChannelConfigurationService(deps),
+    videoReturn: new VideoReturnService(deps),
+    p2p: new P2pService(deps),
   };
 }

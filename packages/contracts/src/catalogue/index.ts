@@ -20,6 +20,11 @@ import { unitAdminEndpoints } from './unit-admin.js';
 import { fileEndpoints } from './files.js';
 import { storyEndpoints } from './stories.js';
 import { invitationEndpoints } from './invitations.js';
+import { serverEndpoints } from './servers.js';
+import { channelEndpoints } from './channels.js';
+import { channelConfigurationEndpoints } from './channel-configuration.js';
+import { videoReturnEndpoints } from './video-return.js';
+import { p2pEndpoints } from './p2p.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -32,6 +37,11 @@ export { unitAdminEndpoints } from './unit-admin.js';
 export { fileEndpoints } from './files.js';
 export { storyEndpoints } from './stories.js';
 export { invitationEndpoints } from './invitations.js';
+export { serverEndpoints } from './servers.js';
+export { channelEndpoints } from './channels.js';
+export { channelConfigurationEndpoints } from './channel-configuration.js';
+export { videoReturnEndpoints } from './video-return.js';
+export { p2pEndpoints } from './p2p.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -44,6 +54,11 @@ export const catalogue = {
   ...fileEndpoints,
   ...storyEndpoints,
   ...invitationEndpoints,
+  ...serverEndpoints,
+  ...channelEndpoints,
+  ...channelConfigurationEndpoints,
+  ...videoReturnEndpoints,
+  ...p2pEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

@@ -1,0 +1,30 @@
+/**
+ * How a receiving server answers the core (spec 001 §7 Servers, Channels, Video return channels):
+ * each server command goes to the reaction of its kind; the acknowledgement is immediate, effects
+ * follow as reported state. An offline server sends nothing back the core could act on: it
+ * answers DEVICE_UNREACHABLE ("Configuration not sent, retry"), as the real core does when a
+ * configuration cannot be delivered.
+ */
+import type { DeviceAck, ServerCommand } from '@fleet/contracts';
+import type { ServerDevice } from '../server-device.js';
+import { accepted, refused, toAck, type Reaction } from '../reaction.js';
+
+/** The server's answer to one command of the core. */
+export function respondToServer(server: ServerDevice, commandId: string, command: ServerCommand): DeviceAck {
+  return toAck(commandId, reactToServerCommand(server, command));
+}
+
+export function reactToServerCommand(s: ServerDevice, command: ServerCommand): Reaction {
+  if (!s.online) return refused('DEVICE_UNREACHABLE');
+  switch (command.type) {
+    case 'configureServer':
+      return accepted;
+    case 'resetInstance':
+      return accepted;
+    case 'configureChannel':
+    case 'channelAction':
+      return s.channels.has(command.channelId) ? accepted : refused('NOT_FOUND');
+    case 'configureVrChannel':
+      return s.vrChannels.has(command.vrChannelId) ? accepted : refused('NOT_FOUND');
+  }
+}
