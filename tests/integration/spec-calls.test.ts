@@ -160,6 +160,133 @@ const SPEC_000_CALLS: Record<string, readonly Entry[]> = {
   ],
 };
 
+const srv = (rest: string) => `servers/{id}/${rest}`;
+const ch = (rest: string) => `channels/{id}/${rest}`;
+
+/**
+ * Spec 001 §7, the receiving side (servers, channels, channel files, video return channels,
+ * point-to-point), bullet by bullet. Calls the spec names without a path are matched by the path
+ * the catalogue chose (its `spec` field names the bullet).
+ */
+const SPEC_001_CALLS: Record<string, readonly Entry[]> = {
+  Servers: [
+    ['GET', srv('services')],
+    ['GET', srv('capabilities')],
+    ['GET', srv('specifications')],
+    ['GET', srv('ips')],
+    ['GET', srv('status')],
+    ['GET', srv('comment')],
+    ['GET', 'servers/{id}'],
+    ['PUT', srv('comment')],
+    ['PUT', srv('resetinstance')],
+    ['GET', 'mmhservers/{id}/configuration'],
+    ['POST', 'mmhservers/{id}/configuration'],
+    ['GET', 'vrservers/{id}/configuration'],
+    ['POST', 'vrservers/{id}/configuration'],
+    ['GET', 'mmhservers/{id}/configuration/smpte'],
+    ['PUT', 'mmhservers/{id}/configuration/smpte'],
+    ['GET', 'mmhservers/{id}/configuration/ippipe'],
+    ['POST', 'mmhservers/{id}/configuration/ippipe'],
+    ['PUT', 'mmhservers/{id}/configuration/ippipe'],
+    ['GET', /admin\/inventories\/\{\}\/servers$/],
+    ['GET', 'ingestservers/{id}/channels'],
+  ],
+  Channels: [
+    ['GET', ch('status')],
+    ['GET', /(^|\/)channels?\/fetch$/],
+    ['POST', /(^|\/)channels?\/fetch$/],
+    ['GET', /(^|\/)channels?\/fetch_details$/],
+    ['POST', /(^|\/)channels?\/fetch_details$/],
+    ['GET', /groups?\/.*channel.?details|channel.?details.*group/i],
+    ['GET', /admin\/channels$/],
+    ['GET', /admin\/channels\/\{\}$/],
+    ['PUT', /admin\/channels\/\{\}$/],
+    ['DELETE', /admin\/channels\/\{\}$/],
+    ['POST', /admin\/channels$/],
+    ['GET', /admin\/channels\/\{\}\/inventories$/],
+    ['GET', /admin\/channels\/\{\}\/groups$/],
+    ['GET', /admin\/channels\/\{\}\/ptmp$/],
+    ['PUT', /admin\/inventories\/\{\}\/channels\/\{\}$/],
+    ['DELETE', /admin\/inventories\/\{\}\/channels\/\{\}$/],
+    ['GET', /^(v\d\/)?channels\/\{\}\/ffmpeg$/],
+    ['PUT', /^(v\d\/)?channels\/\{\}\/ffmpeg$/],
+    ['GET', /admin\/channels\/\{\}\/ffmpeg$/],
+    ['PUT', /admin\/channels\/\{\}\/ffmpeg$/],
+    ['POST', ch('inputSources')],
+    ['DELETE', ch('inputSources')],
+    ['POST', 'channels/mediaAccessOutputInfo'],
+    ['POST', /fetch_cdns$/],
+    ['POST', /add_details$/],
+    ['POST', /update_details$/],
+    ['POST', /remove_details$/],
+    ['GET', 'streamingmediaprofiles/fetch'],
+    ['GET', 'socialmediadetails/fetch'],
+    ['POST', 'socialmediadetails/update'],
+    ['PUT', 'channels/bwLimit'],
+    ['PUT', 'channels/privateSession'],
+    ['GET', ch('smpte')],
+    ['PUT', ch('smpte')],
+    ['POST', ch('fetchlogs')],
+    ['DELETE', ch('fetchlogs')],
+    ['GET', ch('ips')],
+    ['GET', ch('capabilities')],
+    ['GET', ch('ingest_association')],
+    ['GET', 'stunTurnInfo'],
+    ['GET', 'fetchPtmpChannels'],
+    ['POST', 'updatePtmpChannels'],
+    ['GET', 'channels/sdi'],
+    ['GET', 'channels/output'],
+  ],
+  'Channel files': [
+    ['GET', 'channelfiles'],
+    ['POST', 'channelfiles/removal'],
+    ['POST', 'channelfiles/broadcast/start'],
+    ['POST', 'channelfiles/broadcast/stop'],
+    ['POST', 'channelfiles/name'],
+    ['POST', 'channelfiles/chunk'],
+    ['GET', ch('downloadUrls')],
+    ['GET', 'metadata'],
+  ],
+  'Video return channels': [
+    ['GET', 'v0/groups/{groupId}/video-return-channels'],
+    ['POST', 'v0/video-return-channels/{uniqueId}/update'],
+    ['GET', 'v2/vrChannels/{id}/capabilities'],
+    ['GET', 'v2/vrChannels/{id}/inputSources'],
+    ['POST', 'v2/vrChannels/{id}/inputSources'],
+    ['GET', 'v2/vrChannels/{id}/ips'],
+    ['GET', 'v2/admin/inventories/{id}/vrChannels'],
+    ['GET', 'v2/admin/vrChannels'],
+    ['GET', 'v2/admin/vrChannels/{uid}'],
+    ['PUT', 'v2/admin/vrChannels/{uid}'],
+    ['DELETE', 'v2/admin/vrChannels/{uid}'],
+    ['POST', 'v2/admin/vrChannels'],
+    ['GET', 'v2/admin/vrChannels/{id}/inventories'],
+    ['GET', 'v2/admin/vrChannels/{id}/groups'],
+    ['GET', 'v2/admin/vrChannels/{id}/groups/ofInventories'],
+  ],
+  'Point-to-point': [
+    ['GET', 'v2/p2p/{id}'],
+    ['POST', 'v2/p2p/{id}'],
+    ['DELETE', 'v2/p2p/{id}'],
+    ['PUT', 'v2/p2p/{id}'],
+    ['POST', 'v2/p2p/{id}/stream'],
+    ['DELETE', 'v2/p2p/{id}/stream'],
+    ['GET', 'v2/p2p/{id}/groups'],
+    ['PUT', 'v2/p2p/{id}/groups'],
+    ['GET', 'v2/p2p/{id}/groups/selected'],
+  ],
+};
+
+describe('spec 001 §7 calls of the receiving side are all declared in the catalogue', () => {
+  for (const [section, entries] of Object.entries(SPEC_001_CALLS)) {
+    describe(section, () => {
+      it.each(entries.map((e) => [`${e[0]} ${String(e[1])}`, e] as const))('%s', (_name, entry) => {
+        expect(matches(entry), `no declaration for ${entry[0]} ${String(entry[1])}`).not.toEqual([]);
+      });
+    });
+  }
+});
+
 describe('spec 000 §7 calls are all declared in the catalogue', () => {
   it('matches by method and path end, not by a mere substring', () => {
     expect(matches(['GET', 'v2/units/{id}'])).toEqual(['getUnit']);

@@ -10,6 +10,9 @@ import { CommandOutcome, UnitConfiguration } from './entities/unit-config.js';
 import { TOPIC_PATTERN } from './realtime-values.js';
 import { Applications, Battery, BitrateSample, Location, Modem, UnitSummary } from './entities/unit.js';
 import { Story } from './entities/stories.js';
+import { ChannelLive } from './entities/channels.js';
+import { ServerDetail } from './entities/servers.js';
+import { VrChannelDetail } from './entities/video-return.js';
 import { ChannelFile } from './entities/files.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
@@ -155,6 +158,22 @@ export const StoryChangedEvent = z.object({ type: z.literal('story.changed'), st
 export const StoryRemovedEvent = z.object({ type: z.literal('story.removed'), id: z.string(), inventoryId: z.string(), at: z.number().int() });
 // ── end of stories area ─────────────────────────────────────────────────────────────────────────
 
+// ── Servers, channels, video return channels ────────────────────────────────────────────────────
+/**
+ * A channel's live state changed (status, allocation, configuration, memberships) or the channel
+ * was created; topic: its groups and inventories. Consoles replace their copy when its version is
+ * not older than theirs (status changes from devices keep the version and carry a later `at`).
+ */
+export const ChannelChangedEvent = z.object({ type: z.literal('channel.changed'), channel: ChannelLive, at: z.number().int() });
+/** A channel was deleted or left the topic's groups and inventories. */
+export const ChannelRemovedEvent = z.object({ type: z.literal('channel.removed'), channelId: z.string(), at: z.number().int() });
+/** A server changed (status, configuration, comment); topic: its inventory and the groups and inventories of its channels. */
+export const ServerChangedEvent = z.object({ type: z.literal('server.changed'), server: ServerDetail, at: z.number().int() });
+/** A video return channel changed or was created; topic: its groups and inventories. */
+export const VrChannelChangedEvent = z.object({ type: z.literal('vrChannel.changed'), vrChannel: VrChannelDetail, at: z.number().int() });
+/** A video return channel was deleted or left the topic's groups and inventories. */
+export const VrChannelRemovedEvent = z.object({ type: z.literal('vrChannel.removed'), uniqueId: z.string(), at: z.number().int() });
+
 // ── Files ───────────────────────────────────────────────────────────────────────────────────────
 /**
  * A channel file appeared (a unit started sending it, spec 001 §4 file transfer) or changed (its
@@ -181,6 +200,11 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ChannelStatusEvent,
   ServerStatusEvent,
   VrChannelStatusEvent,
+  ChannelChangedEvent,
+  ChannelRemovedEvent,
+  ServerChangedEvent,
+  VrChannelChangedEvent,
+  VrChannelRemovedEvent,
   FileTransferStartedEvent,
   FileTransferCompletedEvent,
   NotificationEvent,
