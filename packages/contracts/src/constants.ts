@@ -52,6 +52,10 @@ export const LIMITS = {
   portMax: 65535,
   /** The unit-search API pages at most this many rows (not in the spec: a guard against abuse). */
   pageSizeMax: 1000,
+  /** SDI boards per channel server (not in the spec: a guard; hubs carry at most 8 SDI ports). */
+  channelSdiMax: 8,
+  /** Receivers of one point-to-multipoint channel (not in the spec: a guard against abuse). */
+  ptmpMachinesMax: 64,
 } as const;
 
 export const TIMINGS = {

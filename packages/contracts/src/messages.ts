@@ -120,6 +120,16 @@ export const ERROR_CATALOGUE = {
   GEOCODING_PROFILE_IN_USE: { status: 409, message: 'Geocoding profile in use' },
   UNIT_MAX_INVENTORIES: { status: 409, message: 'Unit max inventories reached' },
   EMAIL_SMS_ERROR: { status: 502, message: 'Email/SMS error, try again' },
+  // ── channels ──
+  /** 001 §8 "group or channel sharing as transceiver feed cannot be removed". */
+  TRANSCEIVER_FEED_IN_USE: { status: 409, message: 'Group or channel sharing as transceiver feed cannot be removed' },
+  /** 001 §8 "ingest or busy channel conflicts": a busy channel cannot be deleted or change type. */
+  CHANNEL_BUSY_CONFLICT: { status: 409, message: 'Busy channel conflict' },
+  /** 001 §8 "ingest or busy channel conflicts": a channel an ingest server takes input through. */
+  INGEST_CHANNEL_CONFLICT: { status: 409, message: 'Ingest channel conflict' },
+  /** 001 §8 "transceiver busy or with an encoder input". */
+  TRANSCEIVER_BUSY: { status: 409, message: 'Transceiver busy or with an encoder input' },
+  // ── end of channels ──
   // ── Unit actions and admin unit calls ──
   /** Spec 000 §5 send logs: "A support case can be opened only when the unit is online and idle". */
   SUPPORT_CASE_NOT_IDLE: { status: 409, message: 'A support case can be opened only when the unit is online and idle' },
