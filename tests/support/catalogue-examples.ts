@@ -36,6 +36,8 @@ export interface Refs {
   channel: string;
   /** A second channel on that hub (a switcher's proxy channel differs from its high quality one). */
   proxyChannel: string;
+  /** A third channel on that hub, which only the admin channel delete acts on. */
+  spareChannel: string;
   /**
    * A channel of the shared hub the simulator runs (a unit sends its logs only to a channel its
    * device knows), kept free; roles send logs to it in turn.
@@ -59,6 +61,14 @@ export interface Refs {
   group: string;
   extraGroup: string;
   vrChannel: string;
+  /** A video return channel of the role's own in `inventory`, which only the admin delete acts on. */
+  deleteVrChannel: string;
+  /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
+  p2pLink: string;
+  deleteP2pLink: string;
+  /** A video return server and an ingest server of the shared inventory (the simulator runs them). */
+  vrServer: string;
+  ingestServer: string;
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;
@@ -83,6 +93,8 @@ export interface World {
   channelFilePlaying(id: string, playing: boolean): Promise<void>;
   /** The shared logs channel online and free (through the simulator control). */
   logsChannelFree(): Promise<void>;
+  /** A streaming destination of that id on the channel (created through storage when missing). */
+  streamingDestination(channelId: string, id: string): Promise<void>;
   /** Before a restart of the unit (reboot): note how many times the core has seen it go offline. */
   beforeRestart(): Promise<void>;
   /** After it: the core has seen the unit go offline since, and it is idle again. */

@@ -133,3 +133,34 @@ export const DEFAULT_ALERT_SETTINGS = {
   newDeviceAdded: true,
 } as const;
 export const DEFAULT_ALERT_SOUND_SETTINGS = { critical: true, warning: false } as const;
+
+/** Spec 001 §5 / §9 channel configuration limits (manage-channel modal, streaming destinations). */
+export const CHANNEL_CONFIG_LIMITS = {
+  rtspUrlMax: 256,
+  webrtcPortMin: 1,
+  webrtcPortMax: 65353,
+  mpegTsPortMax: 65535,
+  videoBitrateMinKbps: 2000,
+  videoBitrateMaxKbps: 8000,
+  srtKeyMin: 10,
+  srtKeyMax: 64,
+  /** Source ports 554-557 are reserved (RTSP): allowed 0-553 and 558-65535. */
+  sourcePortReserved: [554, 557],
+  sourcePortMax: 65535,
+  streamMediaProfileMax: 2_147_483_647,
+  overlayMaxBytes: 110 * 1024,
+  overlayMaxPx: 2000,
+  /** Longest base64 overlay a request may carry: files above overlayMaxBytes still reach the "too big" answer. */
+  overlayBase64Max: 1_000_000,
+  ffmpegOverrideMax: 1024,
+  smpteFlowsMax: 16,
+  bwLimitChannelsMax: 100,
+  customBandwidthMinKbps: 100,
+  customBandwidthMaxKbps: 100_000,
+} as const;
+
+/**
+ * Spec 001 §9 STUN/TURN info: the console caches the answer until it expires, i.e. for
+ * `turnExpiration` seconds × `cacheMsPerExpirationSecond`.
+ */
+export const STUN_TURN = { turnExpirationSeconds: 3600, cacheMsPerExpirationSecond: 1000 } as const;

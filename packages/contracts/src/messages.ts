@@ -60,6 +60,18 @@ export const VALIDATION = {
   /** Make a chunk: the end of the range must come after its start. */
   chunkEndAfterStart: 'The end must be after the start',
   // ── end of files ──
+  // ── Channel configuration (001 §5) ──
+  /** 001 §5 RTSP URL at most 256 characters (worded like the 255 one). */
+  max256: 'Must be no more than 256 characters',
+  /** 001 §5 RTSP URL ASCII only. */
+  asciiOnly: 'Must only contain ASCII characters',
+  /** 001 §5 SRT key without special characters. */
+  noSpecialCharacters: 'Must not contain special characters',
+  /** 001 §5 source port 0-553 or 558-65535. */
+  sourcePortRange: 'Must be between 0 and 553 or between 558 and 65535',
+  /** 001 §5 "Only one main stream profile per provider". */
+  mainStreamProfilePerProvider: 'Only one main stream profile per provider',
+  // ── end of channel configuration ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
@@ -130,6 +142,16 @@ export const ERROR_CATALOGUE = {
   /** 001 §8 "transceiver busy or with an encoder input". */
   TRANSCEIVER_BUSY: { status: 409, message: 'Transceiver busy or with an encoder input' },
   // ── end of channels ──
+  // ── Channel configuration (001 §8 overlay file errors, busy channel conflicts) ──
+  OVERLAY_TOO_BIG: { status: 413, message: 'Overlay file is too big (at most 110 KB)' },
+  OVERLAY_EXISTS: { status: 409, message: 'Overlay file already exists' },
+  OVERLAY_TYPE: { status: 415, message: 'Overlay file type not supported (PNG only)' },
+  OVERLAY_RESOLUTION: { status: 422, message: 'Overlay resolution is too high (at most 2000x2000 px)' },
+  /** Input sources belong to input channels (encoder, SRT, RTMP, WebRTC) only. */
+  CHANNEL_NOT_INPUT: { status: 409, message: 'Input sources can be changed on input channels only' },
+  /** 001 §8 "busy channel conflicts": a collecting channel's output cannot change under it. */
+  CHANNEL_BUSY: { status: 409, message: 'The channel is busy; try again when it is idle' },
+  // ── end of channel configuration ──
   // ── Unit actions and admin unit calls ──
   /** Spec 000 §5 send logs: "A support case can be opened only when the unit is online and idle". */
   SUPPORT_CASE_NOT_IDLE: { status: 409, message: 'A support case can be opened only when the unit is online and idle' },

@@ -8,6 +8,8 @@
 import type { DeviceAck, ServerCommand } from '@fleet/contracts';
 import type { ServerDevice } from '../server-device.js';
 import { accepted, refused, toAck, type Reaction } from '../reaction.js';
+import { reactToVrConfiguration } from './vr-configuration.js';
+import { reactToChannelConfiguration } from './channel-configuration.js';
 
 /** The server's answer to one command of the core. */
 export function respondToServer(server: ServerDevice, commandId: string, command: ServerCommand): DeviceAck {
@@ -23,8 +25,9 @@ export function reactToServerCommand(s: ServerDevice, command: ServerCommand): R
       return accepted;
     case 'configureChannel':
     case 'channelAction':
-      return s.channels.has(command.channelId) ? accepted : refused('NOT_FOUND');
+      if (!s.channels.has(command.channelId)) return refused('NOT_FOUND');
+      return reactToChannelConfiguration(s, command) ?? accepted;
     case 'configureVrChannel':
-      return s.vrChannels.has(command.vrChannelId) ? accepted : refused('NOT_FOUND');
+      return reactToVrConfiguration(s, command);
   }
 }
