@@ -36,8 +36,6 @@ export interface Refs {
   channel: string;
   /** A second channel on that hub (a switcher's proxy channel differs from its high quality one). */
   proxyChannel: string;
-  /** A third channel on that hub, which only the admin channel delete acts on. */
-  spareChannel: string;
   /**
    * A channel of the shared hub the simulator runs (a unit sends its logs only to a channel its
    * device knows), kept free; roles send logs to it in turn.
@@ -61,14 +59,6 @@ export interface Refs {
   group: string;
   extraGroup: string;
   vrChannel: string;
-  /** A video return channel of the role's own in `inventory`, which only the admin delete acts on. */
-  deleteVrChannel: string;
-  /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
-  p2pLink: string;
-  deleteP2pLink: string;
-  /** A video return server and an ingest server of the shared inventory (the simulator runs them). */
-  vrServer: string;
-  ingestServer: string;
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;
