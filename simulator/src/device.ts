@@ -57,6 +57,8 @@ export class UnitDevice {
   readonly alerts: AlertMonitor;
   /** True when the engine steps telemetry for the whole fleet (no timer of this device). */
   externalTicks = false;
+  /** The point-to-point link this unit streams to as its master (spec 001 §7 Point-to-point), or null. */
+  p2pLinkId: string | null = null;
 
   private on = false;
   private version: string;
@@ -298,6 +300,7 @@ export class UnitDevice {
     this.uploads.clear();
     this.intercoms = {};
     this.externalStreams = {};
+    this.p2pLinkId = null;
     this.on = false;
     this.apps.clear();
     this.reportState();

@@ -85,6 +85,7 @@ const HIDDEN = {
   group: 'grp-metro-live',
   vrChannel: 'VRC-0004',
   invitation: 'ivt-matrix-hidden',
+  p2pLink: 'p2p-matrix-hidden',
 } as const;
 
 /** Objects that do not exist (ids the schemas accept). */
@@ -98,9 +99,10 @@ const MISSING = {
   group: 'grp-no-such',
   vrChannel: 'VRC-NO-SUCH',
   invitation: 'ivt-no-such',
+  p2pLink: 'p2p-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -126,6 +128,9 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   group: { kind: 'group', hidden: { group: HIDDEN.group, invitation: HIDDEN.invitation }, missing: { group: MISSING.group } },
   extraGroup: { kind: 'group', hidden: { extraGroup: HIDDEN.group }, missing: { extraGroup: MISSING.group } },
   vrChannel: { kind: 'video return channel', hidden: { vrChannel: HIDDEN.vrChannel }, missing: { vrChannel: MISSING.vrChannel } },
+  deleteVrChannel: { kind: 'video return channel', hidden: { deleteVrChannel: HIDDEN.vrChannel }, missing: { deleteVrChannel: MISSING.vrChannel } },
+  p2pLink: { kind: 'p2p link', hidden: { p2pLink: HIDDEN.p2pLink }, missing: { p2pLink: MISSING.p2pLink } },
+  deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
 };
 
@@ -147,6 +152,9 @@ const refsOf = (role: Role): Refs => ({
   story: `sty-matrix-${slug(role)}`,
   deleteStory: `sty-matrix-${slug(role)}-delete`,
   invitation: `ivt-matrix-${slug(role)}`,
+  deleteVrChannel: `VRC-MATRIX-${slug(role).toUpperCase()}`,
+  p2pLink: `p2p-matrix-${slug(role)}`,
+  deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
 });
 
 /** A world for building inputs only: no set-up, versions read as 0. */
@@ -457,6 +465,14 @@ class RoleWorld implements World {
     await db.invitation.create({
       data: { id: r.invitation, groupId: r.group, planType: 'ADHOC', period: '1d', code: `MX${String(serial).padStart(6, '0')}`, deviceName: `Matrix-Invite-${this.role}`, email: 'guest@example.com', expiresAt: new Date(Date.now() + 86_400_000) },
     });
+    // A video return channel only the admin delete acts on; point-to-point links of the role's unit.
+    if (catalogue.deleteAdminVrChannel.roles.includes(this.role)) {
+      await db.videoReturnChannel.create({ data: { id: r.deleteVrChannel, name: r.deleteVrChannel, status: 'idle' } });
+      await db.vrChannelInventory.create({ data: { vrChannelId: r.deleteVrChannel, inventoryId: r.inventory } });
+    }
+    for (const id of [r.p2pLink, r.deleteP2pLink]) {
+      await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
+    }
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
 }
@@ -483,6 +499,7 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
     data: { id: HIDDEN.channelFile, channelId: HIDDEN.channel, fileName: HIDDEN.channelFilePath.split('/').pop()!, rootDirectory: '/storage/received', sizeBytes: BigInt(8_000_000), metadata: { lengthSec: 60 } },
   });
   await db.story.create({ data: { id: HIDDEN.story, inventoryId: HIDDEN.inventory, slugline: 'Metro story' } });
+  await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
   await db.invitation.create({
     data: { id: HIDDEN.invitation, groupId: HIDDEN.group, planType: 'ADHOC', period: '1d', code: 'MXHIDDEN', deviceName: 'Metro-Guest', email: 'metro@example.com', expiresAt: new Date(Date.now() + 86_400_000) },
   });
@@ -693,7 +710,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

@@ -59,6 +59,11 @@ export interface Refs {
   group: string;
   extraGroup: string;
   vrChannel: string;
+  /** A video return channel of the role's own in `inventory`, which only the admin delete acts on. */
+  deleteVrChannel: string;
+  /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
+  p2pLink: string;
+  deleteP2pLink: string;
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;

@@ -176,6 +176,12 @@ export const ERROR_CATALOGUE = {
   /** A command names an interface kind the unit does not have (no Wi-Fi for wifi connect, ...). */
   INTERFACE_NOT_PRESENT: { status: 422, message: 'The unit has no such interface' },
   // ── end of unit-config area ──
+  // ── Video return channels and point-to-point links ──
+  /** 001 §8 "busy channel conflicts": a video return channel a unit is collecting from is not deleted. */
+  VR_CHANNEL_BUSY: { status: 409, message: 'The video return channel is busy' },
+  /** A streaming point-to-point link is not edited or deleted (stop it first). */
+  P2P_LINK_STREAMING: { status: 409, message: 'The link is streaming' },
+  // ── end of video return and point-to-point ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -13,6 +13,7 @@ import { Story } from './entities/stories.js';
 import { ChannelLive } from './entities/channels.js';
 import { ServerDetail } from './entities/servers.js';
 import { VrChannelDetail } from './entities/video-return.js';
+import { P2pLink } from './entities/p2p.js';
 import { ChannelFile } from './entities/files.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
@@ -173,6 +174,11 @@ export const ServerChangedEvent = z.object({ type: z.literal('server.changed'), 
 export const VrChannelChangedEvent = z.object({ type: z.literal('vrChannel.changed'), vrChannel: VrChannelDetail, at: z.number().int() });
 /** A video return channel was deleted or left the topic's groups and inventories. */
 export const VrChannelRemovedEvent = z.object({ type: z.literal('vrChannel.removed'), uniqueId: z.string(), at: z.number().int() });
+/**
+ * A point-to-point link changed (created, edited, started or stopped streaming, shared) or was
+ * deleted (`removed`); topic: its master unit's groups and inventories and the link's groups.
+ */
+export const P2pChangedEvent = z.object({ type: z.literal('p2p.changed'), link: P2pLink, removed: z.boolean(), at: z.number().int() });
 
 // ── Files ───────────────────────────────────────────────────────────────────────────────────────
 /**
@@ -205,6 +211,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ServerChangedEvent,
   VrChannelChangedEvent,
   VrChannelRemovedEvent,
+  P2pChangedEvent,
   FileTransferStartedEvent,
   FileTransferCompletedEvent,
   NotificationEvent,

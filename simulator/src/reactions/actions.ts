@@ -8,6 +8,7 @@ import { UnitDeviceAction, UnitDeviceActionPayloads, type UnitDeviceActionPayloa
 import type { UnitDevice } from '../device.js';
 import { accepted, refused, type Reaction } from '../reaction.js';
 import type { IntercomSession } from '../unit/state.js';
+import { startP2pStream, stopP2pStream } from './p2p-stream.js';
 
 type ActionHandler<A extends UnitDeviceAction> = (device: UnitDevice, payload: UnitDeviceActionPayload<A>) => Reaction;
 type ActionHandlers = { [A in UnitDeviceAction]: ActionHandler<A> };
@@ -59,6 +60,9 @@ const HANDLERS: ActionHandlers = {
   stopSocialMedia: (d) => d.stopExternalStream('social_media'),
   startCdn: (d, p) => d.startExternalStream('cdn', p.destinationId),
   stopCdn: (d) => d.stopExternalStream('cdn'),
+
+  startP2pStream,
+  stopP2pStream,
 };
 
 /** The payload schema bounds sessions to 1–2. */

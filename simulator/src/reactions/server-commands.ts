@@ -8,6 +8,7 @@
 import type { DeviceAck, ServerCommand } from '@fleet/contracts';
 import type { ServerDevice } from '../server-device.js';
 import { accepted, refused, toAck, type Reaction } from '../reaction.js';
+import { reactToVrConfiguration } from './vr-configuration.js';
 import { reactToChannelConfiguration } from './channel-configuration.js';
 
 /** The server's answer to one command of the core. */
@@ -27,6 +28,6 @@ export function reactToServerCommand(s: ServerDevice, command: ServerCommand): R
       if (!s.channels.has(command.channelId)) return refused('NOT_FOUND');
       return reactToChannelConfiguration(s, command) ?? accepted;
     case 'configureVrChannel':
-      return s.vrChannels.has(command.vrChannelId) ? accepted : refused('NOT_FOUND');
+      return reactToVrConfiguration(s, command);
   }
 }

@@ -44,6 +44,8 @@ export const UNIT_DEVICE_ACTIONS = [
   'stopSocialMedia',
   'startCdn',
   'stopCdn',
+  'startP2pStream',
+  'stopP2pStream',
 ] as const;
 export const UnitDeviceAction = z.enum(UNIT_DEVICE_ACTIONS);
 export type UnitDeviceAction = z.infer<typeof UnitDeviceAction>;
@@ -84,6 +86,9 @@ export const UnitDeviceActionPayloads = {
   stopSocialMedia: Empty,
   startCdn: z.object({ destinationId: z.string(), resolution: z.number().int().nullable() }),
   stopCdn: Empty,
+  /** A point-to-point link streams from this (master) unit to the machines (spec 001 §7 Point-to-point). */
+  startP2pStream: z.object({ linkId: z.string(), machines: z.array(z.string()) }),
+  stopP2pStream: z.object({ linkId: z.string() }),
 } as const satisfies Record<UnitDeviceAction, z.ZodType>;
 export type UnitDeviceActionPayload<A extends UnitDeviceAction> = z.infer<(typeof UnitDeviceActionPayloads)[A]>;
 
