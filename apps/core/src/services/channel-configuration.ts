@@ -294,7 +294,7 @@ export class ChannelConfigurationService {
 
   async setOverlay(id: string, body: ChannelOverlayBody): Promise<ChannelOverlay> {
     const before = this.channel(id);
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body.dataBase64)) throw validationError([{ path: 'dataBase64', message: VALIDATION.mustMatchPattern }]);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body.dataBase64)) throw validationError([{ path: 'body.dataBase64', message: VALIDATION.mustMatchPattern }]);
     const bytes = Buffer.from(body.dataBase64, 'base64');
     const size = pngSize(bytes);
     if (size === null || !body.fileName.toLowerCase().endsWith('.png')) throw new AppError('OVERLAY_TYPE');
@@ -442,10 +442,10 @@ function checkDestinationRules(d: DestinationFields, others: readonly Destinatio
   const problems = [];
   const streamId = 'streamId' in d ? d.streamId : undefined;
   if (streamId !== undefined && others.some((o) => o.streamId === streamId)) {
-    problems.push({ path: 'destination.streamId', message: VALIDATION.streamIdUnique });
+    problems.push({ path: 'body.destination.streamId', message: VALIDATION.streamIdUnique });
   }
   if (d.streamType === 'main' && others.some((o) => o.provider === d.provider && o.streamType === 'main')) {
-    problems.push({ path: 'destination.streamType', message: VALIDATION.mainStreamProfilePerProvider });
+    problems.push({ path: 'body.destination.streamType', message: VALIDATION.mainStreamProfilePerProvider });
   }
   if (problems.length > 0) throw validationError(problems);
 }
