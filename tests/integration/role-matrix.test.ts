@@ -117,6 +117,7 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   server: { kind: 'server', hidden: { server: HIDDEN.server }, missing: { server: MISSING.server } },
   channel: { kind: 'channel', hidden: { channel: HIDDEN.channel, channelFilePath: HIDDEN.channelFilePath }, missing: { channel: MISSING.channel } },
   proxyChannel: { kind: 'channel', hidden: { proxyChannel: HIDDEN.channel }, missing: { proxyChannel: MISSING.channel } },
+  spareChannel: { kind: 'channel', hidden: { spareChannel: HIDDEN.channel }, missing: { spareChannel: MISSING.channel } },
   logsChannel: { kind: 'channel', hidden: { logsChannel: HIDDEN.channel }, missing: { logsChannel: MISSING.channel } },
   channelFile: { kind: 'channel file', hidden: { channelFile: HIDDEN.channelFile }, missing: { channelFile: MISSING.channelFile } },
   renameFile: { kind: 'channel file', hidden: { renameFile: HIDDEN.channelFile }, missing: { renameFile: MISSING.channelFile } },
@@ -143,6 +144,7 @@ const refsOf = (role: Role): Refs => ({
   server: `MATRIX-HUB-${slug(role).toUpperCase()}`,
   channel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH1`,
   proxyChannel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH2`,
+  spareChannel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH3`,
   channelFile: `chf-matrix-${slug(role)}`,
   channelFilePath: `/storage/received/matrix-${slug(role)}.mp4`,
   renameFile: `chf-matrix-${slug(role)}-rename`,
@@ -434,7 +436,7 @@ class RoleWorld implements World {
     // A hub of the role's own (online, unknown to the simulator, so no other role's stream or
     // switcher makes its channels busy), two channels on it, files received on the first.
     await db.server.create({ data: { id: r.server, name: r.server, serverType: 'mmh_server', serial: `${r.server}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory } });
-    for (const channelId of [r.channel, r.proxyChannel]) {
+    for (const channelId of [r.channel, r.proxyChannel, r.spareChannel]) {
       await db.channel.create({ data: { id: channelId, name: channelId, serverId: r.server, status: 'idle', type: 'preview', swVersion: '10.1' } });
       await db.channelInventory.create({ data: { channelId, inventoryId: r.inventory } });
       await db.groupChannel.create({ data: { groupId: r.group, channelId } });

@@ -36,6 +36,8 @@ export interface Refs {
   channel: string;
   /** A second channel on that hub (a switcher's proxy channel differs from its high quality one). */
   proxyChannel: string;
+  /** A third channel on that hub, which only the admin channel delete acts on. */
+  spareChannel: string;
   /**
    * A channel of the shared hub the simulator runs (a unit sends its logs only to a channel its
    * device knows), kept free; roles send logs to it in turn.

@@ -17,7 +17,7 @@ import {
   ERROR_CATALOGUE,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannelStatuses, deriveChannelType, groupChannelStatus, isOutputChannel } from '@fleet/domain';
-import type { Prisma } from '@fleet/db';
+import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
@@ -312,7 +312,7 @@ export class ChannelService {
       multipoint: this.ptmpOf(row),
       audioInterfaces: { ifb: channel.ifb, tallyHwStatus: channel.tallyHwStatus, audioHwStatus: channel.audioHwStatus },
       ingest: this.ingestOf(row),
-      outputLicence: { licensed: server ? licensedOutputs(server) : 0, used: this.outputsOn(row.serverId, null) },
+      outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.outputsOn(row.serverId, null) },
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -476,10 +476,10 @@ export class ChannelService {
     const before = generalOf(row);
     const general = mergeGeneral(before, body);
     if (body.name !== undefined && body.name !== row.name) this.requireUniqueName(row.serverId, body.name, row.id);
-    this.checkGeneral(row, server, general);
     const beforeType = channelType(row, before);
     const afterType = channelType(row, general);
     if (beforeType !== afterType && this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
+    this.checkGeneral(row, server, general);
     await this.send(row.serverId, { type: 'configureChannel', channelId: id, setting: 'general', payload: { ...general } });
     const { fourK, ...columns } = general;
     const stored = configurationObject(row);
@@ -511,15 +511,16 @@ export class ChannelService {
   async removeInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
     const row = this.adminVisible(user, id);
     this.requireInventory(user, inventoryId);
-    if (!row.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('NOT_FOUND');
+    // Removing an association that is not there leaves things as they are (a repeated DELETE succeeds).
+    if (!row.inventories.some((i) => i.inventoryId === inventoryId)) return this.live(row);
     const server = this.deps.readModel.servers.get(row.serverId);
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
     // The channel leaves that inventory's groups with it (a group shows channels of its inventory only).
     const groupIds = row.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
-    await this.deps.db.$transaction([
-      this.deps.db.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } }),
-      this.deps.db.channelInventory.deleteMany({ where: { channelId: id, inventoryId } }),
-    ]);
+    await transaction(this.deps.db, async (tx) => {
+      await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
+      await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
+    });
     return this.live(this.require(id));
   }
 
@@ -547,7 +548,7 @@ export class ChannelService {
     const wasOutput = row ? this.live(row).isOutput : false;
     const isOutput = (row?.inputKind ?? null) === null && isOutputChannel(typeFlags(general));
     const licensed = licensedOutputs(server);
-    if (isOutput && !wasOutput && this.outputsOn(server.id, row?.id ?? null) + 1 > licensed) {
+    if (isOutput && !wasOutput && licensed !== null && this.outputsOn(server.id, row?.id ?? null) + 1 > licensed) {
       throw new AppError('OUTPUT_CHANNEL_LICENSE_EXCEEDED', undefined, ERROR_CATALOGUE.OUTPUT_CHANNEL_LICENSE_EXCEEDED.message.replace('{0}', String(licensed)));
     }
     if (general.fourK && !(row && generalOf(row).fourK)) {
@@ -610,11 +611,13 @@ function mergeGeneral(current: ChannelGeneral, given: Partial<ChannelGeneral>): 
 
 /**
  * Licensed output channels of a server: `outputChannels` of its services data when set (the
- * output licence, spec 001 §8), else its channel capacity.
+ * output licence, spec 001 §8), else its channel capacity; null: not limited.
  */
-export function licensedOutputs(server: ServerRow): number {
+export function licensedOutputs(server: ServerRow): number | null {
   const n = ServicesData.parse(server.servicesData)['outputChannels'];
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : server.maxChannels;
+  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return n;
+  // A server without a channel capacity (0) has no output limit either.
+  return server.maxChannels > 0 ? server.maxChannels : null;
 }
 
 /** The server's PRO-4K service (spec 001 §3 tier "pro-4k"): `true` or an enabled/active status in its services data. */

@@ -217,8 +217,8 @@ export const ChannelDetails = z.object({
   multipoint: ChannelPtmp,
   audioInterfaces: ChannelAudioInterfaces,
   ingest: ChannelIngestAssociation,
-  /** Licensed output channels of the channel's server and how many are outputs now (spec 001 §8). */
-  outputLicence: z.object({ licensed: z.number().int().nonnegative(), used: z.number().int().nonnegative() }),
+  /** Licensed output channels of the channel's server (null: not limited) and how many are outputs now (spec 001 §8). */
+  outputLicence: z.object({ licensed: z.number().int().nonnegative().nullable(), used: z.number().int().nonnegative() }),
   createdAt: IsoDate,
 });
 export type ChannelDetails = z.infer<typeof ChannelDetails>;

@@ -1,0 +1,241 @@
+/**
+ * Channel reads, admin channel calls and associations of spec 001 §7 Channels against the real
+ * core on real SQLite (and PostgreSQL when DATABASE_URL_PG is set) with the real simulator: the
+ * /channels list with its counters and filters, the manage-channel details, the group's channel
+ * details, the admin create / update (sent to the server first) / delete with the §5 name rules and
+ * the §8 errors, inventory associations, point-to-multipoint receivers; roles, scope, that a
+ * rejected request changes nothing, and `channel.changed` / `channel.removed` on /ws.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VALIDATION, groupTopic, type ChannelDetails, type ChannelList, type RealtimeEvent } from '@fleet/contracts';
+import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const HUB = 'MMH-0001';
+const PREVIEW = 'MMH-0001-CH1';
+const SDI_OUTPUT = 'MMH-0001-CH2';
+
+describe.each(providers())('channels on %s', (provider) => {
+  let s: TestStack;
+  let superUser: string;
+  let admin: string; // luc_admin of inv-global
+  let regular: string;
+  let reader: string;
+  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+
+  beforeAll(async () => {
+    s = await startTestStack({ provider });
+    [superUser, admin, regular, reader] = await Promise.all([s.login('super_user'), s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read')]);
+    const hub = s.app.services.hub;
+    const publish = hub.publish.bind(hub);
+    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
+      published.push({ topics, event });
+      publish(topics, event);
+    });
+    // The simulator reports every channel of the hub idle once it runs it.
+    await eventually(async () => (await db().channel.findUnique({ where: { id: PREVIEW } }))?.status === 'idle');
+  });
+  afterAll(async () => s?.close());
+
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
+    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const db = () => s.app.services.db;
+  // Device status reports bump a channel's version by themselves: the snapshot leaves status and version out.
+  const snapshot = async () => {
+    const [channels, inventories, groups] = await Promise.all([
+      db().channel.findMany({ orderBy: { id: 'asc' }, omit: { status: true, allocatedToUnitUid: true, updatedAt: true, version: true } }),
+      db().channelInventory.findMany({ orderBy: [{ channelId: 'asc' }, { inventoryId: 'asc' }] }),
+      db().groupChannel.findMany({ orderBy: [{ channelId: 'asc' }, { groupId: 'asc' }] }),
+    ]);
+    return JSON.stringify({ channels, inventories, groups });
+  };
+  const details = async (id: string): Promise<ChannelDetails> => (await call('GET', `/v2/admin/channels/${id}`, superUser)).json();
+
+  it('answers 401 without a session, 403 to a read-only user for a change and to a regular user for admin calls', async () => {
+    const before = await snapshot();
+    expect((await call('GET', '/channels/fetch', undefined)).statusCode).toBe(401);
+    const ro = await call('POST', '/channels/updatePtmpChannels', reader, { uniqueID: PREVIEW, machines: [] });
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json().error.code).toBe('FORBIDDEN');
+    for (const [method, url] of [['GET', '/v2/admin/channels'], ['POST', '/v2/admin/channels'], ['DELETE', `/v2/admin/channels/${PREVIEW}`]] as const) {
+      const res = await call(method, url, regular, method === 'POST' ? { name: 'x', serverId: HUB } : undefined);
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('lists the caller’s channels with their counters; a read-only user sees them; filters narrow the rows, not the counters', async () => {
+    const res = await call('GET', '/channels/fetch?group=grp-newsroom', reader);
+    expect(res.statusCode, res.body).toBe(200);
+    const list: ChannelList = res.json();
+    const ids = list.channels.map((c) => c.channelId);
+    expect(ids).toEqual(expect.arrayContaining([PREVIEW, SDI_OUTPUT]));
+    const c = list.counters;
+    expect(c.busy + c.idle + c.offline).toBe(list.channels.length);
+    expect(list.channels.find((x) => x.channelId === SDI_OUTPUT)).toMatchObject({ type: 'output', isOutput: true, hasSdi: true, preview: false });
+    expect(list.channels.find((x) => x.channelId === PREVIEW)).toMatchObject({ type: 'preview', isOutput: false, online: true, busy: false });
+    const outputs: ChannelList = (await call('POST', '/channels/fetch', reader, { group: 'grp-newsroom', kind: 'output' })).json();
+    expect(outputs.channels.every((x) => x.isOutput)).toBe(true);
+    expect(outputs.channels.length).toBe(c.output);
+    expect(outputs.counters).toEqual(c);
+    expect((await call('GET', '/channels/fetch?type=bogus', reader)).statusCode).toBe(400);
+    expect((await call('GET', '/channels/fetch?group=no-such-group', reader)).statusCode).toBe(404);
+  });
+
+  it('answers status, details (GET and POST), ips, capabilities, ingest association and the group’s channel details', async () => {
+    const status = await call('GET', `/channels/${PREVIEW}/status`, reader);
+    expect(status.json()).toMatchObject({ channelId: PREVIEW, status: 'idle', busy: false, offline: false });
+    const got = await call('GET', `/channels/fetch_details?ids=${PREVIEW},${SDI_OUTPUT}`, reader);
+    expect(got.statusCode, got.body).toBe(200);
+    const posted = await call('POST', '/channels/fetch_details', reader, { ids: [PREVIEW, SDI_OUTPUT] });
+    expect(posted.json()).toEqual(got.json());
+    const [first] = (got.json() as { channels: ChannelDetails[] }).channels;
+    expect(first!.general).toMatchObject({ name: first!.channel.channelName, preview: true, distributor: false });
+    expect(first!.multipoint.uniqueID).toBe(PREVIEW);
+    const empty = await call('POST', '/channels/fetch_details', reader, { ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields[0].message).toBe(VALIDATION.required);
+    expect((await call('POST', '/channels/fetch_details', reader, { ids: [PREVIEW, 'NO-SUCH'] })).statusCode).toBe(404);
+    expect((await call('GET', `/channels/${PREVIEW}/ips`, reader)).json()).toMatchObject({ channelId: PREVIEW, serverId: HUB });
+    expect((await call('GET', `/channels/${PREVIEW}/capabilities`, reader)).statusCode).toBe(200);
+    expect((await call('GET', '/channels/ING-0001-CH1/ingest_association', superUser)).json()).toMatchObject({ associated: true, serverId: 'ING-0001' });
+    const group = await call('GET', '/v2/groups/grp-newsroom/channelDetails', reader);
+    expect(group.statusCode, group.body).toBe(200);
+    expect(group.json().status).toBe('idle');
+    expect((await call('GET', '/channels/no-such/status', reader)).statusCode).toBe(404);
+    const sdi: ChannelList = (await call('GET', '/channels/sdi?inventoryId=inv-global', reader)).json();
+    expect(sdi.channels.length).toBeGreaterThan(0);
+    expect(sdi.channels.every((x) => x.hasSdi)).toBe(true);
+    const info = await call('POST', '/channels/mediaAccessOutputInfo', reader, { uniqueIds: [SDI_OUTPUT, 'NO-SUCH'] });
+    expect(info.json().outputs).toEqual([expect.objectContaining({ uniqueId: SDI_OUTPUT, isOutput: true })]);
+  });
+
+  it('creates a channel with the §5 name rules; a refused create changes nothing', async () => {
+    const before = await snapshot();
+    const bad = await call('POST', '/v2/admin/channels', admin, { name: 'bad name!', serverId: HUB });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields[0]).toMatchObject({ path: 'body.name', message: VALIDATION.unitNameCharacters });
+    const taken = (await details(PREVIEW)).channel.channelName;
+    const dup = await call('POST', '/v2/admin/channels', admin, { name: taken, serverId: HUB });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.fields[0].message).toBe(VALIDATION.nameUnique);
+    expect((await call('POST', '/v2/admin/channels', admin, { name: 'Foreign', serverId: 'MMH-0002' })).statusCode).toBe(404);
+    expect(await snapshot()).toBe(before);
+    await db().server.update({ where: { id: HUB }, data: { maxChannels: 0 } });
+    published.length = 0;
+    const res = await call('POST', '/v2/admin/channels', admin, { name: 'New_Channel-1', serverId: HUB, inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
+    expect(res.statusCode, res.body).toBe(201);
+    const created: ChannelDetails = res.json();
+    expect(created.channel).toMatchObject({ channelName: 'New_Channel-1', serverId: HUB, type: 'preview', inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
+    expect(published.some((p) => p.event.type === 'channel.changed' && p.event.channel.channelId === created.channel.channelId && p.topics.includes(groupTopic('grp-newsroom')))).toBe(true);
+    const list: ChannelList = (await call('GET', '/channels/fetch?group=grp-newsroom', regular)).json();
+    expect(list.channels.map((c) => c.channelId)).toContain(created.channel.channelId);
+    // Deleting it: gone from storage and announced.
+    published.length = 0;
+    const del = await call('DELETE', `/v2/admin/channels/${created.channel.channelId}`, admin);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await db().channel.findUnique({ where: { id: created.channel.channelId } })).toBeNull();
+    expect(published.some((p) => p.event.type === 'channel.removed' && p.event.channelId === created.channel.channelId)).toBe(true);
+  });
+
+  it('updates the general configuration through the device: type derived, version checked, announced', async () => {
+    const before = await details(PREVIEW);
+    published.length = 0;
+    const res = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { forceOutput: true, version: before.channel.version });
+    expect(res.statusCode, res.body).toBe(200);
+    const after: ChannelDetails = res.json();
+    expect(after.channel).toMatchObject({ type: 'output', isOutput: true, forceOutput: true, preview: false, version: before.channel.version + 1 });
+    expect((await details(PREVIEW)).channel.type).toBe('output');
+    expect(published.some((p) => p.event.type === 'channel.changed' && p.event.channel.channelId === PREVIEW && p.event.channel.forceOutput)).toBe(true);
+    const stale = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { recording: true, version: before.channel.version });
+    expect(stale.statusCode).toBe(409);
+    // Distributor forces output (spec 001 §4).
+    const dist: ChannelDetails = (await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { distributor: true })).json();
+    expect(dist.channel).toMatchObject({ type: 'distributor', isOutput: true, preview: false });
+    const back = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { distributor: false, forceOutput: false, output: false });
+    expect(back.json().channel.type).toBe('preview');
+  });
+
+  it('refuses an output beyond the server’s output licence with its count, 4K without support, and a busy channel’s type change', async () => {
+    const outputs = (await details(PREVIEW)).outputLicence.used;
+    await db().server.update({ where: { id: HUB }, data: { servicesData: { outputChannels: outputs } } });
+    await eventually(async () => (await details(PREVIEW)).outputLicence.licensed === outputs);
+    const before = await snapshot();
+    const res = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { ndi: true });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.message).toBe(`Output channel license is exceeded (the server supports up to ${outputs} output channels)`);
+    const fourK = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { fourK: true });
+    expect(fourK.statusCode).toBe(422);
+    expect(fourK.json().error.message).toBe('No 4K transmission on the channel');
+    expect(await snapshot()).toBe(before);
+    await db().channel.update({ where: { id: PREVIEW }, data: { capabilities: { fourK: true } } });
+    const pro = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { fourK: true });
+    expect(pro.json().error.message).toBe('PRO-4K license not available');
+    await db().server.update({ where: { id: HUB }, data: { servicesData: {} } });
+    s.sim!.inject({ serverId: HUB, fault: { type: 'channelStatus', channelId: PREVIEW, status: 'collecting' } });
+    await eventually(async () => (await details(PREVIEW)).channel.busy);
+    const settled = await snapshot();
+    const busy = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { forceOutput: true });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.message).toBe('Busy channel conflict');
+    expect((await call('DELETE', `/v2/admin/channels/${PREVIEW}`, admin)).json().error.message).toBe('Busy channel conflict');
+    expect(await snapshot()).toBe(settled);
+    s.sim!.inject({ serverId: HUB, fault: { type: 'channelStatus', channelId: PREVIEW, status: 'idle' } });
+    await eventually(async () => !(await details(PREVIEW)).channel.busy);
+  });
+
+  it('associates a channel with an inventory once; removing it takes it out of that inventory’s groups', async () => {
+    const add = await call('PUT', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json().inventoryIds).toContain('inv-global-sports');
+    const again = await call('PUT', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Association already exists');
+    const inventories = (await call('GET', `/v2/admin/channels/${PREVIEW}/inventories`, superUser)).json();
+    expect(inventories.inventories.map((i: { id: string }) => i.id)).toContain('inv-global-sports');
+    const removed = await call('DELETE', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
+    expect(removed.json().inventoryIds).not.toContain('inv-global-sports');
+    expect((await call('GET', `/v2/admin/channels/${PREVIEW}/groups`, superUser)).json().groups.length).toBeGreaterThan(0);
+    // A foreign admin sees neither the channel nor the inventory.
+    expect((await call('PUT', `/v2/admin/inventories/inv-metro/channels/${PREVIEW}`, admin)).statusCode).toBe(404);
+  });
+
+  it('sets ptmp receivers through the device and lists the channel among the ptmp channels', async () => {
+    const dupes = await call('POST', '/channels/updatePtmpChannels', regular, { uniqueID: PREVIEW, machines: [{ uid: 'LU800-0001' }, { uid: 'LU800-0001' }] });
+    expect(dupes.statusCode).toBe(400);
+    expect(dupes.json().error.fields[0].message).toBe(VALIDATION.fieldUnique);
+    const res = await call('POST', '/channels/updatePtmpChannels', regular, { uniqueID: PREVIEW, machines: [{ uid: 'LU800-0001' }, { uid: 'LU800-0002' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().machines).toEqual([{ uid: 'LU800-0001' }, { uid: 'LU800-0002' }]);
+    const list = (await call('GET', '/channels/fetchPtmpChannels', reader)).json();
+    expect(list.channels.map((c: { uniqueID: string }) => c.uniqueID)).toContain(PREVIEW);
+    expect((await call('GET', `/v2/admin/channels/${PREVIEW}/ptmp`, admin)).json().machines).toHaveLength(2);
+  });
+
+  it('answers DEVICE_UNREACHABLE and stores nothing when the server is off', async () => {
+    s.sim!.inject({ serverId: HUB, fault: { type: 'serverPower', on: false } });
+    // The hub's channels go offline with it (a status change of its own): compare after that.
+    await eventually(async () => (await details(PREVIEW)).channel.offline);
+    const before = await snapshot();
+    const res = await call('PUT', `/v2/admin/channels/${PREVIEW}`, admin, { recording: true });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe('Configuration not sent, retry');
+    expect(await snapshot()).toBe(before);
+    s.sim!.inject({ serverId: HUB, fault: { type: 'serverPower', on: true } });
+    await eventually(async () => !(await details(PREVIEW)).channel.offline);
+  });
+
+  it('pages, searches and sorts the admin list (own inventories only for an admin)', async () => {
+    const page = await call('GET', '/v2/admin/channels?limit=2&sortBy=name&sortDir=desc', admin);
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json();
+    expect(body.items).toHaveLength(2);
+    expect(body.limit).toBe(2);
+    expect(body.items.every((c: { inventoryIds: string[] }) => c.inventoryIds.includes('inv-global'))).toBe(true);
+    expect(body.items[0].channelName >= body.items[1].channelName).toBe(true);
+    const found = (await call('GET', `/v2/admin/channels?searchKey=uniqueId&searchValue=${PREVIEW}`, admin)).json();
+    expect(found.items.map((c: { channelId: string }) => c.channelId)).toEqual([PREVIEW]);
+    expect((await call('GET', '/v2/admin/channels?limit=0', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/v2/admin/channels/MMH-0002-CH1', admin)).statusCode).toBe(404);
+  });
+});
