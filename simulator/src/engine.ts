@@ -172,6 +172,7 @@ export class Engine {
       if (existing) {
         const wasOwner = existing.owner;
         existing.owner = owner;
+        existing.updateSpec(spec);
         keep.push(existing);
         if (owner && !wasOwner) existing.start();
       } else {

@@ -54,11 +54,18 @@ export class ServerDevice {
   readonly channels = new Map<string, ChannelState>();
   readonly vrChannels = new Map<string, VrChannelState>();
   readonly alerts: AlertMonitor;
+  /** IFB mode the server runs (V1/V2); null until the core sets it. */
+  ifbMode: string | null = null;
+  /** Fault: the next IP pipe connection fails instead of connecting. */
+  ipPipeFails = false;
+  /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
+  private ipPipeRun = 0;
   private cpuOverride: number | null = null;
   private readonly timers: (() => void)[] = [];
 
   constructor(
-    readonly spec: ServerSpec,
+    /** Replaced when the core hands new specs (channels added, removed, renamed or relicensed). */
+    public spec: ServerSpec,
     readonly clock: SimClock,
     readonly rng: Rng,
     readonly timings: ServerTimings,
@@ -82,6 +89,38 @@ export class ServerDevice {
 
   get id(): string {
     return this.spec.serverId;
+  }
+
+  /**
+   * The core's new spec of this server: channels and video return channels added (reported at
+   * once, owner only) or removed, licences updated; the running state of the others continues.
+   */
+  updateSpec(spec: ServerSpec): void {
+    this.spec = spec;
+    const channelIds = new Set(spec.channels.map((c) => c.channelId));
+    for (const id of [...this.channels.keys()]) if (!channelIds.has(id)) this.channels.delete(id);
+    for (const c of spec.channels) {
+      const held = this.channels.get(c.channelId);
+      if (held) {
+        if (held.licensed !== c.licensed) {
+          held.licensed = c.licensed;
+          if (this.owner) this.reportChannel(held);
+        }
+        continue;
+      }
+      const state: ChannelState = { spec: c, status: this.online ? 'idle' : 'offline', licensed: c.licensed, allocatedTo: null, forced: null };
+      this.channels.set(c.channelId, state);
+      if (this.owner) this.reportChannel(state);
+    }
+    const vrIds = new Set(spec.vrChannels.map((v) => v.vrChannelId));
+    for (const id of [...this.vrChannels.keys()]) if (!vrIds.has(id)) this.vrChannels.delete(id);
+    for (const v of spec.vrChannels) {
+      if (this.vrChannels.has(v.vrChannelId)) continue;
+      const inputConnected = v.inputType !== 'disabled';
+      const state: VrChannelState = { spec: v, status: 'offline', inputConnected, collectingFor: null };
+      this.vrChannels.set(v.vrChannelId, state);
+      this.setVrStatus(state);
+    }
   }
 
   status(): ServerRunStatus {
@@ -193,6 +232,32 @@ export class ServerDevice {
       this.setVrStatus(v);
     }
     this.reportServer();
+  }
+
+  /** Idle: up, not busy nor upgrading, no channel collecting or otherwise taken (spec 001 §8 "not idle"). */
+  isIdle(): boolean {
+    return this.status() === 'online' && [...this.channels.values()].every((c) => c.status === 'idle' || c.status === 'offline' || c.status === 'unavailable');
+  }
+
+  /** Reset instance: the server goes offline (its channels and streams with it), then comes back. */
+  resetInstance(): void {
+    this.setPower(false);
+    this.schedule(this.rng.range(...this.timings.resetMs), () => this.setPower(true));
+  }
+
+  /** New IP pipe settings: connecting, then connected (or failed) a moment later; disabled: not connected. */
+  connectIpPipe(enabled: boolean): void {
+    const run = ++this.ipPipeRun;
+    if (!enabled) return this.reportIpPipe('not_connected');
+    this.reportIpPipe('connecting');
+    this.schedule(this.rng.range(...this.timings.ipPipeConnectMs), () => {
+      if (run !== this.ipPipeRun) return;
+      this.reportIpPipe(this.online && !this.ipPipeFails ? 'connected' : 'failed');
+    });
+  }
+
+  private reportIpPipe(state: 'connecting' | 'connected' | 'not_connected' | 'failed'): void {
+    this.report({ type: 'serverConfigState', serverId: this.id, setting: 'ippipe', state });
   }
 
   startUpgrade(target: string): Reaction {

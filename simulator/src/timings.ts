@@ -99,5 +99,14 @@ export const DEFAULT_TIMINGS: DeviceTimings = {
 export interface ServerTimings {
   bootMs: Range;
   upgrade: UpgradeTimings;
+  /** A reset of the server's instance: offline this long, then back with its channels. */
+  resetMs: Range;
+  /** An IP pipe connecting, until it is connected (or failed). */
+  ipPipeConnectMs: Range;
 }
-export const DEFAULT_SERVER_TIMINGS: ServerTimings = { bootMs: [20_000, 60_000], upgrade: DEFAULT_UPGRADE_TIMINGS };
+export const DEFAULT_SERVER_TIMINGS: ServerTimings = {
+  bootMs: [20_000, 60_000],
+  upgrade: DEFAULT_UPGRADE_TIMINGS,
+  resetMs: [5_000, 15_000],
+  ipPipeConnectMs: [1_000, 3_000],
+};

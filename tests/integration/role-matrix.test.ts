@@ -68,6 +68,8 @@ const SHARED = {
   extraInventory: 'inv-global-sports',
   smartUnit: 'LUSMART-0001',
   vrChannel: 'VRC-0001',
+  vrServer: 'VRS-0001',
+  ingestServer: 'ING-0001',
   gateway: 'dbg-0001',
   logsChannel: 'MMH-0001-CH1',
 } as const;

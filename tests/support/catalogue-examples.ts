@@ -66,6 +66,9 @@ export interface Refs {
   /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
   p2pLink: string;
   deleteP2pLink: string;
+  /** A video return server and an ingest server of the shared inventory (the simulator runs them). */
+  vrServer: string;
+  ingestServer: string;
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { UnitCommand, UnitTypeGroup } from './enums.js';
 import { Applications, Battery, BitrateSample, Location, Modem } from './entities/unit.js';
 import {
-  AlertLevel, AlertType, ChannelStatus, ChannelType, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
+  AlertLevel, AlertType, ChannelStatus, ChannelType, IpPipeState, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
 } from './enums.js';
 import { ControlRequest, ShardStatus } from './control.js';
 import { CellularOperator } from './entities/unit-config.js';
@@ -166,6 +166,13 @@ export const ChannelStateEvent = z.object({
   allocatedToUnitUid: z.string().nullable(),
   licensed: z.boolean(),
 });
+/** A server-level setting's state moved on the device (the IP pipe connecting → connected or failed; spec 001 §4). */
+export const ServerConfigStateEvent = z.object({
+  type: z.literal('serverConfigState'),
+  serverId: z.string(),
+  setting: z.literal('ippipe'),
+  state: IpPipeState,
+});
 export const VrChannelStateEvent = z.object({ type: z.literal('vrChannelState'), vrChannelId: z.string(), serverId: z.string(), status: VrChannelStatus });
 /** An alert raised (level set) or cleared (level null) on a unit, a server or a channel (spec 000 §3 Alerts). */
 export const AlertEvent = z.object({
@@ -257,6 +264,7 @@ export const DeviceEvent = z.discriminatedUnion('type', [
   ServerStateEvent,
   ChannelStateEvent,
   VrChannelStateEvent,
+  ServerConfigStateEvent,
   AlertEvent,
   FileEvent,
   UpgradeEvent,

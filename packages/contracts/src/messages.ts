@@ -142,6 +142,17 @@ export const ERROR_CATALOGUE = {
   /** 001 §8 "transceiver busy or with an encoder input". */
   TRANSCEIVER_BUSY: { status: 409, message: 'Transceiver busy or with an encoder input' },
   // ── end of channels ──
+  // ── Servers (spec 001 §8, §5) ──
+  IFB_MODE_SERVER_OFFLINE: { status: 409, message: 'IFB mode cannot be changed while the server is offline' },
+  IFB_MODE_SERVER_NOT_IDLE: { status: 409, message: 'IFB mode can be changed only when the server is idle' },
+  IFB_MODE_NO_SIP_SERVER: { status: 409, message: 'IFB mode cannot be changed: no SIP server is configured on the inventory' },
+  IFB_MODE_NO_PRIMARY_INVENTORY: { status: 409, message: 'IFB mode cannot be changed: the server has no primary inventory' },
+  MAX_CHANNELS_BELOW_ALLOCATED: { status: 409, message: 'Max channels cannot be lower than the number of allocated channels' },
+  /** 001 §5 "certificate deletion not allowed while device busy". */
+  CERTIFICATE_DELETION_DEVICE_BUSY: { status: 409, message: 'Certificate deletion is not allowed while the device is busy' },
+  IP_PIPE_SETTINGS_EXIST: { status: 409, message: 'IP pipe settings already exist' },
+  IP_PIPE_SETTINGS_MISSING: { status: 404, message: 'IP pipe settings not found' },
+  // ── end of servers area ──
   // ── Channel configuration (001 §8 overlay file errors, busy channel conflicts) ──
   OVERLAY_TOO_BIG: { status: 413, message: 'Overlay file is too big (at most 110 KB)' },
   OVERLAY_EXISTS: { status: 409, message: 'Overlay file already exists' },

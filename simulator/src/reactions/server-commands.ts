@@ -10,6 +10,7 @@ import type { ServerDevice } from '../server-device.js';
 import { accepted, refused, toAck, type Reaction } from '../reaction.js';
 import { reactToVrConfiguration } from './vr-configuration.js';
 import { reactToChannelConfiguration } from './channel-configuration.js';
+import { reactToResetInstance, reactToServerConfiguration } from './server-configuration.js';
 
 /** The server's answer to one command of the core. */
 export function respondToServer(server: ServerDevice, commandId: string, command: ServerCommand): DeviceAck {
@@ -20,9 +21,9 @@ export function reactToServerCommand(s: ServerDevice, command: ServerCommand): R
   if (!s.online) return refused('DEVICE_UNREACHABLE');
   switch (command.type) {
     case 'configureServer':
-      return accepted;
+      return reactToServerConfiguration(s, command);
     case 'resetInstance':
-      return accepted;
+      return reactToResetInstance(s);
     case 'configureChannel':
     case 'channelAction':
       if (!s.channels.has(command.channelId)) return refused('NOT_FOUND');

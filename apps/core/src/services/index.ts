@@ -134,7 +134,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps),
-    serverConfig: new ServerConfigurationService(deps),
+    serverConfig: new ServerConfigurationService(deps, servers),
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),
     videoReturn: new VideoReturnService(deps),

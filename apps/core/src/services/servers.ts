@@ -2,21 +2,45 @@
  * Receiving servers and their channels as devices report them (spec 001 §3 Server, Channel live
  * state, Video return channel; §4 channel and video return status): the servers, with their
  * channels and video return channels, handed to the device gateway; status changes stored and
- * announced (`server.status`, `channel.status`, `vrChannel.status`).
+ * announced (`server.status`, `channel.status`, `vrChannel.status`, `server.changed`).
+ *
+ * The service follows the read model: when servers, channels or video return channels are
+ * created, deleted, renamed, moved or change membership or licence (whoever wrote them), its maps
+ * and topics are rebuilt and the gateway gets the new server specs, once per turn of the event
+ * loop. Mere status changes (frequent) do not re-send anything.
  */
 import {
-  ChannelStatus as ChannelStatusSchema, ChannelType, ServerType, VR_INPUT_TYPES, VrChannelStatus as VrChannelStatusSchema,
-  groupTopic, inventoryTopic,
-  type AlertLevel, type AlertType, type ServerSpec, type UpgradeState,
+  ChannelStatus as ChannelStatusSchema, ChannelType, IFB_MODES, PUBLISHING_MODES, ServerType, VR_INPUT_TYPES,
+  VrChannelStatus as VrChannelStatusSchema, groupTopic, inventoryTopic,
+  type AlertLevel, type AlertType, type ServerDetail, type ServerSpec, type UpgradeState,
 } from '@fleet/contracts';
+import type { ChannelRecord, ServerRow, VrChannelRecord } from '../repositories/read-model.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
+import { serverConfigurationColumn } from './server-configuration.js';
 
 interface ServerLive {
   status: string;
   cpu: number;
   storage: number;
   swVersion: string;
+  /** Whether the device reported its cpu and storage since the core started (else they are unknown). */
+  reported: boolean;
+}
+
+/** What of a server, once changed, the gateway must hear about (not its status). */
+function serverKey(s: ServerRow): string {
+  return JSON.stringify([s.name, s.serverType, s.productType, s.swVersion, s.maxChannels, s.inventoryId]);
+}
+
+/** What of a channel or video return channel, once changed, the server specs carry (not its status). */
+function memberKey(c: ChannelRecord | VrChannelRecord): string {
+  const extra = 'supportedByUnit' in c ? [c.type, c.supportedByUnit, c.swVersion] : [c.inputType];
+  return JSON.stringify([c.serverId, c.name, ...extra, c.groups.map((g) => g.groupId), c.inventories.map((i) => i.inventoryId)]);
+}
+
+function topicsOfMember(c: ChannelRecord | VrChannelRecord): string[] {
+  return [...c.groups.map((g) => groupTopic(g.groupId)), ...c.inventories.map((i) => inventoryTopic(i.inventoryId))];
 }
 
 export class ServerService {
@@ -24,18 +48,100 @@ export class ServerService {
   private readonly channels = new Map<string, { status: string; serverId: string; topics: string[] }>();
   private readonly vrChannels = new Map<string, { status: string; topics: string[] }>();
   private readonly serverTopics = new Map<string, string[]>();
+  /** The inventory topic of the server plus those of its channels and video return channels (server.changed). */
+  private readonly changedTopics = new Map<string, string[]>();
+  private readonly channelCounts = new Map<string, number>();
   /** The server specs handed to the gateway (kept current: a reset restarts replicas from them). */
   private serverSpecs: ServerSpec[] = [];
+  /** Last structural key per table row: a change of anything else (status) re-sends nothing. */
+  private readonly keys = new Map<string, string>();
+  private reloadQueued = false;
+  private started = false;
 
   constructor(private readonly deps: ServiceDeps) {
     deps.events.on('serverState', (e, at) => this.applyServer(e, at));
     deps.events.on('channelState', (e, at) => this.applyChannel(e, at));
     deps.events.on('vrChannelState', (e, at) => this.applyVrChannel(e, at));
+    deps.events.on('serverConfigState', (e, at) => this.applyConfigState(e, at));
+    const rm = deps.readModel;
+    rm.servers.onChange((id, row) => this.rowChanged(`s:${id}`, row ? serverKey(row) : undefined));
+    rm.channels.onChange((id, row) => this.rowChanged(`c:${id}`, row ? memberKey(row) : undefined));
+    rm.vrChannels.onChange((id, row) => this.rowChanged(`v:${id}`, row ? memberKey(row) : undefined));
   }
 
   /** Load servers and channels (from the read model, loaded before) and hand them to the gateway. */
   async start(): Promise<void> {
+    this.started = true;
     this.loadServers();
+  }
+
+  private rowChanged(key: string, value: string | undefined): void {
+    if (this.keys.get(key) === value) return;
+    if (value === undefined) this.keys.delete(key);
+    else this.keys.set(key, value);
+    if (!this.started || this.reloadQueued) return;
+    this.reloadQueued = true;
+    // Many rows change in one write (a server deleted with its channels): one re-send for all.
+    setImmediate(() => {
+      this.reloadQueued = false;
+      this.loadServers();
+    });
+  }
+
+  /** The server as reads answer it (read model row, live status and last cpu/storage), or null. */
+  detail(serverId: string): ServerDetail | null {
+    const s = this.deps.readModel.servers.get(serverId);
+    if (!s) return null;
+    const live = this.servers.get(serverId);
+    return {
+      id: s.id,
+      uniqueId: s.id,
+      name: s.name,
+      serverType: ServerType.safeParse(s.serverType).data ?? 'mmh_server',
+      productType: s.productType,
+      serial: s.serial,
+      alias: s.alias,
+      comment: s.comment,
+      status: live?.status ?? s.status,
+      swVersion: live?.swVersion ?? s.swVersion,
+      targetSwVersion: s.targetSwVersion,
+      inventoryId: s.inventoryId,
+      ifbMode: (IFB_MODES as readonly string[]).includes(s.ifbMode ?? '') ? (s.ifbMode as (typeof IFB_MODES)[number]) : null,
+      maxChannels: s.maxChannels,
+      channelCount: this.channelCounts.get(serverId) ?? 0,
+      webrtcPort: s.webrtcPort,
+      publishingMode: (PUBLISHING_MODES as readonly string[]).includes(s.publishingMode) ? (s.publishingMode as (typeof PUBLISHING_MODES)[number]) : 'automatic',
+      cloudRegion: s.cloudRegion,
+      cloudInstance: s.cloudInstance,
+      cloudProvider: s.cloudProvider,
+      genlockOffset: s.genlockOffset,
+      deviceId: s.deviceId,
+      tallyHwStatus: s.tallyHwStatus,
+      audioHwStatus: s.audioHwStatus,
+      state: s.state,
+      serverUsage: live?.reported ? { cpu: live.cpu, storage: live.storage } : { cpu: null, storage: null },
+      upTime: s.upTime,
+      ipPipeState: serverConfigurationColumn.read(s.configuration).ipPipe?.state ?? null,
+      version: s.version,
+      updatedAt: s.updatedAt.toISOString(),
+    };
+  }
+
+  /** Whether the server is up (online or busy, not offline or upgrading), as last reported. */
+  liveStatus(serverId: string): string | null {
+    return this.servers.get(serverId)?.status ?? null;
+  }
+
+  /** Channels of the server, with their live status. */
+  channelsOf(serverId: string): Array<{ channelId: string; status: string }> {
+    return [...this.channels].filter(([, c]) => c.serverId === serverId).map(([channelId, c]) => ({ channelId, status: c.status }));
+  }
+
+  /** Announce the server as it is now (after a write to it): `server.changed` to its and its channels' topics. */
+  announce(serverId: string, at: number = Date.now()): void {
+    const server = this.detail(serverId);
+    if (!server) return;
+    this.deps.hub.publish(this.changedTopics.get(serverId) ?? this.topicsOf(serverId), { type: 'server.changed', server, at });
   }
 
   has(serverId: string): boolean {
@@ -58,10 +164,15 @@ export class ServerService {
     const rows = this.deps.readModel.servers.all();
     const channels = this.deps.readModel.channels.all();
     const vrs = this.deps.readModel.vrChannels.all();
+    const known = { servers: new Set<string>(), channels: new Set<string>(), vrChannels: new Set<string>() };
     const specs: ServerSpec[] = rows.map((s) => {
-      this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion });
-      this.serverTopics.set(s.id, s.inventoryId ? [inventoryTopic(s.inventoryId)] : []);
-      return {
+      known.servers.add(s.id);
+      this.keys.set(`s:${s.id}`, serverKey(s));
+      if (!this.servers.has(s.id)) this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion, reported: false });
+      const own = s.inventoryId ? [inventoryTopic(s.inventoryId)] : [];
+      this.serverTopics.set(s.id, own);
+      const changed = new Set(own);
+      const spec: ServerSpec = {
         serverId: s.id,
         name: s.name,
         serverType: ServerType.safeParse(s.serverType).data ?? 'mmh_server',
@@ -71,8 +182,12 @@ export class ServerService {
         channels: channels
           .filter((c) => c.serverId === s.id)
           .map((c) => {
-            const topics = [...c.groups.map((g) => groupTopic(g.groupId)), ...c.inventories.map((i) => inventoryTopic(i.inventoryId))];
-            this.channels.set(c.id, { status: c.status, serverId: s.id, topics });
+            const topics = topicsOfMember(c);
+            for (const t of topics) changed.add(t);
+            known.channels.add(c.id);
+            this.keys.set(`c:${c.id}`, memberKey(c));
+            // A channel already followed keeps its live status (the stored one may lag behind it).
+            this.channels.set(c.id, { status: this.channels.get(c.id)?.status ?? c.status, serverId: s.id, topics });
             const type = ChannelType.safeParse(c.type).data ?? 'preview';
             return {
               channelId: c.id,
@@ -89,8 +204,11 @@ export class ServerService {
         vrChannels: vrs
           .filter((v) => v.serverId === s.id)
           .map((v) => {
-            const topics = [...v.groups.map((g) => groupTopic(g.groupId)), ...v.inventories.map((i) => inventoryTopic(i.inventoryId))];
-            this.vrChannels.set(v.id, { status: v.status, topics });
+            const topics = topicsOfMember(v);
+            for (const t of topics) changed.add(t);
+            known.vrChannels.add(v.id);
+            this.keys.set(`v:${v.id}`, memberKey(v));
+            this.vrChannels.set(v.id, { status: this.vrChannels.get(v.id)?.status ?? v.status, topics });
             return {
               vrChannelId: v.id,
               name: v.name,
@@ -99,7 +217,21 @@ export class ServerService {
             };
           }),
       };
+      this.channelCounts.set(s.id, spec.channels.length);
+      this.changedTopics.set(s.id, [...changed]);
+      return spec;
     });
+    // Forget what was deleted.
+    for (const id of [...this.servers.keys()]) {
+      if (known.servers.has(id)) continue;
+      this.servers.delete(id);
+      this.serverTopics.delete(id);
+      this.changedTopics.delete(id);
+      this.channelCounts.delete(id);
+    }
+    for (const id of [...this.channels.keys()]) if (!known.channels.has(id)) this.channels.delete(id);
+    for (const id of [...this.vrChannels.keys()]) if (!known.vrChannels.has(id)) this.vrChannels.delete(id);
+    // A channel whose server is not in the read model yet is picked up when the server arrives.
     this.serverSpecs = specs;
     this.deps.gateway.setServers(specs);
   }
@@ -107,12 +239,27 @@ export class ServerService {
   private async applyServer(e: DeviceEventOf<'serverState'>, at: number): Promise<void> {
     const prev = this.servers.get(e.serverId);
     if (!prev) return;
-    this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion });
+    // cpu and storage are kept in memory only (reported every tick; not worth a write each).
+    this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, reported: true });
     if (prev.status === e.status && prev.swVersion === e.swVersion) return;
     await this.deps.db.server.update({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, version: { increment: 1 } } });
     if (prev.status !== e.status) {
       this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], { type: 'server.status', serverId: e.serverId, status: e.status, previous: prev.status, at });
     }
+    this.announce(e.serverId, at);
+  }
+
+  /** The device reports where a server-level setting got to (the IP pipe's state): stored and announced. */
+  private async applyConfigState(e: DeviceEventOf<'serverConfigState'>, at: number): Promise<void> {
+    const row = this.deps.readModel.servers.get(e.serverId);
+    if (!row) return;
+    const cfg = serverConfigurationColumn.read(row.configuration);
+    if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
+    await this.deps.db.server.update({
+      where: { id: e.serverId },
+      data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }), version: { increment: 1 } },
+    });
+    this.announce(e.serverId, at);
   }
 
   private async applyChannel(e: DeviceEventOf<'channelState'>, at: number): Promise<void> {
