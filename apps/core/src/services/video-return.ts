@@ -87,6 +87,26 @@ export class VideoReturnService {
     return this.detail(id);
   }
 
+  /**
+   * Store a change made on `seen`. The device's own status reports (which our command may cause
+   * while it is on its way) bump the row's version too, so the check is on what the user edits:
+   * if the name, description or configuration changed since `seen`, someone else edited it (409).
+   */
+  private async store(seen: VrChannelRecord, data: Prisma.VideoReturnChannelUncheckedUpdateManyInput, namePath: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const latest = this.require(seen.id);
+      if (editedSince(seen, latest)) throw new AppError('CONFLICT');
+      try {
+        const { count } = await this.deps.db.videoReturnChannel.updateMany({ where: { id: seen.id, version: latest.version }, data: { ...data, version: { increment: 1 } } });
+        if (count === 1) return;
+      } catch (e) {
+        if (isUniqueViolation(e)) throw nameTaken(namePath);
+        throw e;
+      }
+    }
+    throw new AppError('CONFLICT');
+  }
+
   getCapabilities(id: string): VrChannelCapabilities {
     const row = this.require(id);
     return { uniqueId: id, inputTypes: inputTypesOf(row), capabilities: jsonObject.read(row.capabilities) };
@@ -363,17 +383,6 @@ export class VideoReturnService {
     if (!ack.ok) throw new AppError(errorCodeOf(ack.error), undefined, undefined, ack.deviceCode);
   }
 
-  /** Store a change at the row's version (409 when someone changed it meanwhile). */
-  private async store(row: VrChannelRecord, data: Prisma.VideoReturnChannelUncheckedUpdateManyInput, namePath: string): Promise<void> {
-    try {
-      const { count } = await this.deps.db.videoReturnChannel.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
-      if (count === 0) throw new AppError('CONFLICT');
-    } catch (e) {
-      if (isUniqueViolation(e)) throw nameTaken(namePath);
-      throw e;
-    }
-  }
-
   /** Realtime: every row change as `vrChannel.changed`; topics the channel left hear `vrChannel.removed`. */
   private announce(id: string, row: VrChannelRecord | undefined): void {
     const before = this.topics.get(id);
@@ -398,6 +407,13 @@ export class VideoReturnService {
 /** A device's refusal as a catalogue code (an unknown one is a generic error). */
 export function errorCodeOf(code: string | undefined): ErrorCode {
   return code !== undefined && code in ERROR_CATALOGUE ? (code as ErrorCode) : 'GENERIC';
+}
+
+/** Whether what users edit (name, description, configuration) differs between two reads of a row. */
+function editedSince(a: VrChannelRecord, b: VrChannelRecord): boolean {
+  const ca = configurationOf(a);
+  const cb = configurationOf(b);
+  return a.name !== b.name || a.description !== b.description || (Object.keys(ca) as (keyof VrConfiguration)[]).some((k) => ca[k] !== cb[k]);
 }
 
 function owns(user: AuthUser, inventoryId: string): boolean {

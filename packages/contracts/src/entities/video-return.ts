@@ -72,8 +72,8 @@ export const SrtPassphrase = z
   .max(VR_LIMITS.passphraseMax, VALIDATION.betweenChars(VR_LIMITS.passphraseMin, VR_LIMITS.passphraseMax))
   .regex(/^[A-Za-z0-9]+$/, VALIDATION.mustMatchPattern);
 const SrtUrl = z.string().max(VR_LIMITS.urlMax, VALIDATION.max255).regex(/^srt:\/\/[^\s/:]+(:\d{1,5})?(\/\S*)?$/, VALIDATION.mustMatchPattern);
-const Port = z.number({ error: VALIDATION.number }).int(VALIDATION.integer).min(VR_LIMITS.portMin).max(VR_LIMITS.portMax);
-const Latency = z.number({ error: VALIDATION.number }).int(VALIDATION.integer).min(VR_LIMITS.latencyMinMs).max(VR_LIMITS.latencyMaxMs);
+const Port = z.number().int().min(VR_LIMITS.portMin).max(VR_LIMITS.portMax);
+const Latency = z.number().int().min(VR_LIMITS.latencyMinMs).max(VR_LIMITS.latencyMaxMs);
 /** Versions are stored as 32-bit integers. */
 const Version = z.number().int().nonnegative().max(2_147_483_647);
 
