@@ -72,6 +72,7 @@ const SHARED = {
   ingestServer: 'ING-0001',
   gateway: 'dbg-0001',
   logsChannel: 'MMH-0001-CH1',
+  inputChannel: 'MMH-0001-CH4',
 } as const;
 
 /** Objects outside every non-global user's inventories and groups (Metro-TV), set up once. */
@@ -121,6 +122,7 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   proxyChannel: { kind: 'channel', hidden: { proxyChannel: HIDDEN.channel }, missing: { proxyChannel: MISSING.channel } },
   spareChannel: { kind: 'channel', hidden: { spareChannel: HIDDEN.channel }, missing: { spareChannel: MISSING.channel } },
   logsChannel: { kind: 'channel', hidden: { logsChannel: HIDDEN.channel }, missing: { logsChannel: MISSING.channel } },
+  inputChannel: { kind: 'channel', hidden: { inputChannel: HIDDEN.channel }, missing: { inputChannel: MISSING.channel } },
   channelFile: { kind: 'channel file', hidden: { channelFile: HIDDEN.channelFile }, missing: { channelFile: MISSING.channelFile } },
   renameFile: { kind: 'channel file', hidden: { renameFile: HIDDEN.channelFile }, missing: { renameFile: MISSING.channelFile } },
   removeFile: { kind: 'channel file', hidden: { removeFile: HIDDEN.channelFile }, missing: { removeFile: MISSING.channelFile } },

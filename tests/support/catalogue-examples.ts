@@ -43,6 +43,8 @@ export interface Refs {
    * device knows), kept free; roles send logs to it in turn.
    */
   logsChannel: string;
+  /** An input channel of that shared hub (its input sources are added and removed). */
+  inputChannel: string;
   /** Complete files received on that channel: one read and played out, one renamed, one removed. */
   channelFile: string;
   channelFilePath: string;

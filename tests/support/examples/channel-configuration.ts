@@ -18,10 +18,10 @@ export const CHANNEL_CONFIGURATION_EXAMPLES: { [K in keyof typeof channelConfigu
   getAdminChannelFfmpeg: { input: (r) => ({ params: { id: r.channel } }) },
   updateAdminChannelFfmpeg: { input: (r) => ({ params: { id: r.logsChannel }, body: { enabled: false, override: '' } }), exclusive: true },
   addChannelInputSource: {
-    input: (r) => ({ params: { id: r.logsChannel }, body: { kind: 'webrtc', name: 'matrix-webrtc', port: 8443 } }),
+    input: (r) => ({ params: { id: r.inputChannel }, body: { kind: 'webrtc', name: 'matrix-webrtc', port: 8443 } }),
     exclusive: true,
   },
-  removeChannelInputSource: { input: (r) => ({ params: { id: r.logsChannel }, query: { sourceId: 'matrix-missing-source' } }), exclusive: true },
+  removeChannelInputSource: { input: (r) => ({ params: { id: r.inputChannel }, query: { sourceId: 'matrix-missing-source' } }), exclusive: true },
   fetchChannelDestinations: { input: (r) => ({ body: { channelId: r.channel } }) },
   addChannelDestination: {
     input: (r, w) => ({
@@ -68,7 +68,8 @@ export const CHANNEL_CONFIGURATION_EXAMPLES: { [K in keyof typeof channelConfigu
     exclusive: true,
   },
   stopChannelLogs: { input: (r) => ({ params: { id: r.logsChannel } }), exclusive: true },
-  getStunTurnInfo: { input: (r) => ({ query: { identifier: r.channel } }) },
+  // The identifier names the WebRTC session, not an object of the caller's scope.
+  getStunTurnInfo: { input: () => ({ query: { identifier: 'matrix-webrtc-session' } }) },
   getChannelOverlay: { input: (r) => ({ params: { id: r.channel } }) },
   setChannelOverlay: {
     input: (r) => ({ params: { id: r.logsChannel }, body: { fileName: 'matrix.png', dataBase64: TINY_PNG_BASE64, replace: true } }),

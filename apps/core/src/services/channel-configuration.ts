@@ -12,7 +12,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CHANNEL_CONFIG_LIMITS, ERROR_CATALOGUE, STUN_TURN, VALIDATION, INPUT_SOURCE_KINDS, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, SRT_MODES, STREAM_TYPES,
+  CHANNEL_CONFIG_LIMITS, ERROR_CATALOGUE, STUN_TURN, VALIDATION, InputSource as InputSourceSchema, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, SRT_MODES, STREAM_TYPES,
   type AddDestinationBody, type AddInputSourceBody, type BwLimitBody, type ChannelFfmpeg, type ChannelFfmpegBody, type ChannelInputSources,
   type ChannelLimitsResult, type ChannelLogs, type ChannelOverlay, type ChannelOverlayBody, type ChannelSmpte, type ChannelSmpteBody,
   type DestinationFields, type ErrorCode, type InputSource, type PrivateSessionBody, type ServerCommand, type SocialMediaDetails,
@@ -31,19 +31,8 @@ import type { ServiceDeps } from './deps.js';
 
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
 const StoredFfmpeg = z.object({ enabled: z.boolean(), override: z.string() });
-const StoredSource = z.object({
-  sourceId: z.string(),
-  kind: z.enum(INPUT_SOURCE_KINDS),
-  name: z.string(),
-  rtspUrl: z.string().nullable(),
-  url: z.string().nullable(),
-  mode: z.enum(SRT_MODES).nullable(),
-  sourcePort: z.number().int().nullable(),
-  latency: z.number().int().nullable(),
-  port: z.number().int().nullable(),
-  passphrase: z.string().nullable(),
-  streamKey: z.string().nullable(),
-});
+/** An input source as stored: the answer's shape with the secrets in place of whether they are set. */
+const StoredSource = InputSourceSchema.omit({ hasPassphrase: true, hasStreamKey: true }).extend({ passphrase: z.string().nullable(), streamKey: z.string().nullable() });
 type StoredSource = z.infer<typeof StoredSource>;
 const StoredSocial = z.object({
   enabled: z.boolean(),
@@ -140,7 +129,8 @@ export class ChannelConfigurationService {
 
   async removeInputSource(id: string, sourceId: string): Promise<ChannelInputSources> {
     const before = this.inputChannel(id);
-    if (!this.tab(before, 'inputSources').some((s) => s.sourceId === sourceId)) throw new AppError('NOT_FOUND');
+    // Removing a source that is not there leaves it not there (a repeated click): nothing to send.
+    if (!this.tab(before, 'inputSources').some((s) => s.sourceId === sourceId)) return this.sources(before);
     const ch = await this.change(id, undefined, { type: 'channelAction', channelId: id, action: 'removeInputSource', payload: { sourceId } }, (c) => ({
       configuration: this.withTab(c, 'inputSources', this.tab(c, 'inputSources').filter((s) => s.sourceId !== sourceId)),
     }), before);

@@ -75,7 +75,7 @@ export const channelConfigurationEndpoints = {
   removeChannelInputSource: endpoint({
     method: 'DELETE',
     path: '/channels/{id}/inputSources',
-    summary: 'Remove an input source (query sourceId) from an input channel',
+    summary: 'Remove an input source (query sourceId) from an input channel (one already gone: answered as is)',
     spec: '001 §7 Channels: DELETE channels/{id}/inputSources',
     ...write,
     params: IdParams,
