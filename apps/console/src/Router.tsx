@@ -24,6 +24,7 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   fileUpload: lazy(() => import('./features/file-upload/FileUpload.page')),
   files: lazy(() => import('./features/files/Files.page')),
   stories: lazy(() => import('./features/stories/Stories.page')),
+  channels: lazy(() => import('./features/channels/Channels.page')),
   notAvailable: lazy(() => import('./pages/NotAvailable.page')),
   section: lazy(() => import('./pages/Section.page')),
   remoteActions: lazy(() => import('./pages/RemoteActions.page')),

@@ -14,6 +14,7 @@ import fileUploadEn from './areas/fileUpload.en.json';
 import filesEn from './areas/files.en.json';
 import storiesEn from './areas/stories.en.json';
 import unitActionsEn from './areas/unitActions.en.json';
+import channelsEn from './areas/channels.en.json';
 
 export const englishResources = {
   ...en,
@@ -27,13 +28,14 @@ export const englishResources = {
   files: filesEn,
   stories: storiesEn,
   unitActions: unitActionsEn,
+  channels: channelsEn,
 };
 
 export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions] = await Promise.all([
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels] = await Promise.all([
     import('./zh.json'),
     import('./areas/unitList.zh.json'),
     import('./areas/unitDetail.zh.json'),
@@ -45,6 +47,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     import('./areas/files.zh.json'),
     import('./areas/stories.zh.json'),
     import('./areas/unitActions.zh.json'),
+    import('./areas/channels.zh.json'),
   ]);
   return {
     ...zh.default,
@@ -58,5 +61,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     files: files.default,
     stories: stories.default,
     unitActions: unitActions.default,
+    channels: channels.default,
   };
 }

@@ -34,12 +34,18 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
     ['files', readOnly, '/files', '/files'],
     ['stories', readOnly, '/stories', '/stories'],
     ['my graphics', readOnly, '/my_graphics', '/my_graphics'],
-    // Broader set (includes luc_regular): file upload, channels, devices, video return.
+    // Broader set (includes luc_regular): file upload; channels, devices and video return also
+    // admit read-only users (they see the screens without write controls).
     ['file upload regular', regular, '/file_upload', '/file_upload'],
     ['file upload read-only', readOnly, '/file_upload', '/list'],
     ['channels regular', regular, '/channels', '/channels'],
+    ['channels super user', superUser, '/channels', '/channels'],
+    ['channels admin', admin, '/channels', '/channels'],
+    ['channels read-only', readOnly, '/channels', '/channels'],
     ['devices admin', admin, '/devices', '/devices'],
-    ['video return read-only', readOnly, '/video_return', '/list'],
+    ['devices read-only', readOnly, '/devices', '/devices'],
+    ['video return read-only', readOnly, '/video_return', '/video_return'],
+    ['channels curator', curator, '/channels', '/unauthorized_user'],
     // Manage set.
     ['users admin', admin, '/users', '/users'],
     ['users partner', partner, '/users', '/users'],

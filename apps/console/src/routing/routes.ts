@@ -15,6 +15,7 @@ import {
   MANAGE_ROLES,
   PARTNER_ROLES,
   PLATFORM_ADMIN_ROLES,
+  READ_ONLY_ROLES,
   SHARES_ROLES,
 } from '@fleet/contracts';
 
@@ -42,6 +43,7 @@ export type PageKey =
   | 'fileUpload'
   | 'files'
   | 'stories'
+  | 'channels'
   | 'notAvailable'
   | 'section'
   | 'remoteActions';
@@ -108,6 +110,9 @@ const section = (id: SectionId, roles: readonly Role[]): AppRoute[] => [
   { kind: 'page', id, path: `${SECTIONS[id].base}/:kind`, access: 'console', roles, page: 'section', section: id, saveRoute: true },
 ];
 
+/** Channels, devices and video return: the broader set of spec 001 §2 plus read-only users. */
+export const PLATFORM_SCREEN_ROLES: readonly Role[] = [...BROADER_ROLES, ...READ_ONLY_ROLES];
+
 /** Remote actions: super users get the admin page, partners the support page (one path, spec 000 §2). */
 export const REMOTE_ACTIONS_ROLES: readonly Role[] = [...PLATFORM_ADMIN_ROLES, ...PARTNER_ROLES];
 
@@ -142,10 +147,11 @@ export const ROUTES: readonly AppRoute[] = [
   redirect('publishersAlias', '/publishers', '/manage/shares/publishers'),
   redirect('subscribersAlias', '/subscribers', '/manage/shares/subscribers'),
 
-  // Manage (spec 001 §2, §6).
-  home('channels', '/channels', BROADER_ROLES),
-  home('devices', '/devices', BROADER_ROLES),
-  home('videoReturn', '/video_return', BROADER_ROLES),
+  // Manage (spec 001 §2, §6). Read-only users see channels, devices and video return too (the
+  // screens hide their write controls, spec 001 §6 "Apply/OK buttons ... only for regular users").
+  home('channels', '/channels', PLATFORM_SCREEN_ROLES, 'channels'),
+  home('devices', '/devices', PLATFORM_SCREEN_ROLES),
+  home('videoReturn', '/video_return', PLATFORM_SCREEN_ROLES),
   home('users', '/users', MANAGE_ROLES),
   home('groups', '/groups', MANAGE_ROLES),
   home('usageProfiles', '/usage_profiles', MANAGE_ROLES),

@@ -1,0 +1,57 @@
+/**
+ * The Audio interfaces and Ingest tabs: what the channel reports (IFB, tally and audio hardware
+ * status; the ingest server it takes its input from). The catalogue has no call that changes
+ * them, so they are read-only for everyone.
+ */
+import { Paper, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useChannelModal } from './parts';
+
+function Rows({ testId, rows }: { testId: string; rows: readonly (readonly [string, string])[] }) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Table>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="40%">{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+export function AudioTab() {
+  const { t } = useTranslation();
+  const { audioInterfaces } = useChannelModal().details;
+  const none = t('channels.cells.none');
+  return (
+    <Rows
+      testId="channel-audio"
+      rows={[
+        [t('channels.audio.ifb'), audioInterfaces.ifb ? t('channels.yes') : t('channels.no')],
+        [t('channels.audio.tallyHw'), audioInterfaces.tallyHwStatus ?? none],
+        [t('channels.audio.audioHw'), audioInterfaces.audioHwStatus ?? none],
+      ]}
+    />
+  );
+}
+
+export function IngestTab() {
+  const { t } = useTranslation();
+  const { ingest } = useChannelModal().details;
+  const none = t('channels.cells.none');
+  return (
+    <Rows
+      testId="channel-ingest"
+      rows={[
+        [t('channels.ingest.associated'), ingest.associated ? t('channels.yes') : t('channels.no')],
+        [t('channels.ingest.server'), ingest.serverName ?? none],
+        [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
+      ]}
+    />
+  );
+}

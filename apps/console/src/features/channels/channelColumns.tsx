@@ -1,0 +1,118 @@
+/** The /channels grid's columns (grid id `channels`): the live state of spec 001 §3. */
+import { useMemo } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ChannelLive } from '@fleet/contracts';
+import { channelStatusClass } from '@fleet/domain';
+import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
+
+export const CHANNEL_GRID_ID = 'channels';
+export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
+
+const STATUS_COLOR = { busy: 'red', idle: 'green', offline: 'gray' } as const;
+
+function StatusBadge({ channel }: { channel: ChannelLive }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      color={STATUS_COLOR[channelStatusClass(channel.status)]}
+      variant="light"
+      data-testid={`channel-status-${channel.channelId}`}
+      data-status={channel.status}
+    >
+      {t(`channels.status.${channel.status}`)}
+    </Badge>
+  );
+}
+
+function Marks({ channel }: { channel: ChannelLive }) {
+  const { t } = useTranslation();
+  const marks = outputMarks(channel);
+  if (marks.length === 0) return <Text size="sm" c="dimmed">{t('channels.cells.none')}</Text>;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid={`channel-marks-${channel.channelId}`}>
+      {marks.map((mark) => (
+        <Badge key={mark} size="sm" variant="outline" data-mark={mark}>
+          {mark === 'sdi' ? t('channels.marks.sdi', { no: channel.sdiNo ?? '' }) : t(`channels.marks.${mark}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
+  const { t } = useTranslation();
+  return useMemo(
+    (): DataGridColumn<ChannelLive>[] => [
+      {
+        id: 'name',
+        header: t('channels.columns.name'),
+        width: 200,
+        minWidth: 100,
+        sortValue: (c) => c.channelName,
+        render: (c) => (
+          <Text size="sm" fw={500} truncate="end" title={c.channelName} data-testid={`channel-name-${c.channelId}`}>
+            {c.channelName}
+          </Text>
+        ),
+      },
+      { id: 'status', header: t('channels.columns.status'), width: 170, sortValue: (c) => t(`channels.status.${c.status}`), render: (c) => <StatusBadge channel={c} /> },
+      {
+        id: 'type',
+        header: t('channels.columns.type'),
+        width: 120,
+        sortValue: (c) => c.type,
+        render: (c) => <Text size="sm" data-testid={`channel-type-${c.channelId}`}>{t(`channels.types.${c.type}`)}</Text>,
+      },
+      { id: 'server', header: t('channels.columns.server'), width: 160, sortValue: (c) => c.serverName, render: (c) => <Text size="sm" truncate="end">{c.serverName}</Text> },
+      {
+        id: 'allocatedTo',
+        header: t('channels.columns.allocatedTo'),
+        width: 190,
+        sortValue: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo,
+        render: (c) => {
+          const unit = c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo;
+          return (
+            <Text size="sm" truncate="end" title={c.allocatedToUnitUid ?? undefined} data-testid={`channel-allocated-${c.channelId}`}>
+              {unit === null ? t('channels.cells.none') : c.allocatedToByApp ? `${unit} (${t('channels.cells.byApp', { app: c.allocatedToByApp })})` : unit}
+            </Text>
+          );
+        },
+      },
+      { id: 'outputs', header: t('channels.columns.outputs'), width: 220, sortValue: (c) => outputMarks(c).join(' '), render: (c) => <Marks channel={c} /> },
+      {
+        id: 'recording',
+        header: t('channels.columns.recording'),
+        width: 110,
+        sortValue: (c) => c.recording,
+        render: (c) =>
+          c.recording ? (
+            <Badge color="red" size="sm" variant="dot" data-testid={`channel-recording-${c.channelId}`}>
+              {t('channels.cells.recording')}
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed">{t('channels.cells.notRecording')}</Text>
+          ),
+      },
+      { id: 'uptime', header: t('channels.columns.uptime'), width: 110, align: 'right', sortValue: (c) => c.uptime, render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('channels.cells.none')}</Text> },
+      {
+        id: 'ptmp',
+        header: t('channels.columns.ptmp'),
+        width: 190,
+        align: 'right',
+        sortValue: (c) => ptmpBitrate(c),
+        render: (c) => {
+          const bitrate = ptmpBitrate(c);
+          if (bitrate === null) return <Text size="sm" c="dimmed">{t('channels.cells.none')}</Text>;
+          return (
+            <Text size="sm" data-testid={`channel-ptmp-${c.channelId}`}>
+              {c.ptmpDelay === null ? t('channels.cells.ptmpNoDelay', { bitrate }) : t('channels.cells.ptmp', { bitrate, delay: c.ptmpDelay })}
+            </Text>
+          );
+        },
+      },
+    ],
+    [t],
+  );
+}

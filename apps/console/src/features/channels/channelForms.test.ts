@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { BANDWIDTH_CAP_OPTIONS, UpdateAdminChannelBody, UpdatePtmpBody, VALIDATION } from '@fleet/contracts';
+import { checkSchema } from '../../lib/forms/fieldErrors';
+import { bwLimitBody, bwLimitForm, generalBody, generalForm, multipointBody, tallyBody } from './channelForms';
+
+const general = {
+  name: 'cam_1', mode: 'cdn' as const, port: 8000, recording: false, tally: null, output: false, preview: true, forceOutput: false,
+  forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false,
+};
+
+describe('manage-channel forms', () => {
+  it('the general form round-trips into a body the admin call accepts', () => {
+    const body = generalBody(generalForm(general), 7);
+    expect(body).toMatchObject({ name: 'cam_1', mode: 'cdn', port: 8000, sdiNo: null, flavor: null, version: 7 });
+    expect(checkSchema(UpdateAdminChannelBody, body)).toEqual({});
+  });
+
+  it('shows the spec messages for a bad name and a bad port', () => {
+    const form = { ...generalForm(general), name: 'bad name!', port: 'abc' };
+    const errors = checkSchema(UpdateAdminChannelBody, generalBody(form, 1));
+    expect(errors.name).toBe(VALIDATION.unitNameCharacters);
+    expect(errors.port).toBeDefined();
+    const high = checkSchema(UpdateAdminChannelBody, generalBody({ ...generalForm(general), port: '70000' }, 1));
+    expect(high.port).toBe(VALIDATION.maxValue(65535));
+  });
+
+  it('SMPTE 2110 and an emptied tally become the stored values', () => {
+    expect(generalBody({ ...generalForm(general), smpte: true }, 1).flavor).toBe('SMPTE2110');
+    expect(tallyBody({ tally: '  ' }, 2)).toEqual({ tally: null, version: 2 });
+  });
+
+  it('multipoint receivers: one a line, blanks and repeats dropped', () => {
+    const body = multipointBody({ machines: 'u1\n\n u2 \nu1' }, 'ch1');
+    expect(body).toEqual({ uniqueID: 'ch1', machines: [{ uid: 'u1' }, { uid: 'u2' }] });
+    expect(checkSchema(UpdatePtmpBody, body)).toEqual({});
+  });
+
+  it('bandwidth limit: a stored value shows as its cap option, else custom', () => {
+    expect(bwLimitForm(null, BANDWIDTH_CAP_OPTIONS)).toEqual({ limit: 'disabled', customKbps: '' });
+    expect(bwLimitForm(4200, BANDWIDTH_CAP_OPTIONS)).toEqual({ limit: '4.2', customKbps: '' });
+    expect(bwLimitForm(2500, BANDWIDTH_CAP_OPTIONS)).toEqual({ limit: 'custom', customKbps: '2500' });
+    expect(bwLimitBody({ limit: 'custom', customKbps: '2500' }, 'c')).toEqual({ channelIds: ['c'], limit: 'custom', customKbps: 2500 });
+    expect(bwLimitBody({ limit: '8.0', customKbps: '' }, 'c')).toEqual({ channelIds: ['c'], limit: '8.0' });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Keeps the cached channel lists (GET channels/fetch) and the open channel's details
+ * (fetch_details) current from /ws: channel.changed / channel.removed / channel.status are patched
+ * in place (channelCache.ts), never refetched.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
+import { endpointPrefix } from '../../api/hooks';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { applyChannelEvent, applyToChannel, isChannelEvent } from './channelCache';
+import type { ChannelEvent } from './channelCache';
+
+/** The details list with the event applied to the live state it carries (the tabs' values stay). */
+function patchDetails(data: ChannelDetailsList, event: ChannelEvent): ChannelDetailsList {
+  let changed = false;
+  const channels = data.channels.flatMap((details) => {
+    const live = applyToChannel(details.channel, event);
+    if (live === details.channel) return [details];
+    changed = true;
+    return live === undefined ? [] : [{ ...details, channel: live }];
+  });
+  return changed ? { channels } : data;
+}
+
+export function applyToChannelCaches(queryClient: QueryClient, event: ChannelEvent): void {
+  queryClient.setQueriesData<ChannelList>({ queryKey: endpointPrefix('fetchChannels') }, (list) => (list ? applyChannelEvent(list, event) : list));
+  for (const [key, data] of queryClient.getQueriesData<ChannelDetailsList>({ queryKey: endpointPrefix('fetchChannelDetails') })) {
+    if (!data) continue;
+    // A newer configuration made elsewhere: the tabs' current values are read again (the event
+    // carries only the live state).
+    const newer = event.type === 'channel.changed' && data.channels.some((d) => d.channel.channelId === event.channel.channelId && d.channel.version < event.channel.version);
+    const next = patchDetails(data, event);
+    if (next !== data) queryClient.setQueryData(key, next);
+    if (newer) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
+}
+
+export function useChannelsLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
+      }),
+    [subscribe, queryClient],
+  );
+}

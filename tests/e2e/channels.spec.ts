@@ -1,0 +1,112 @@
+/**
+ * /channels (spec 001 §2 "manage channels", §3 channel live state and counters, §4 status, §6
+ * read-only users) in Chromium against the real stack with the simulator: the seeded channels
+ * with their counters, a status change on the simulated server reaching the row over /ws with no
+ * reload, an edit in the manage-channel modal that persists (and a spec message inline), and a
+ * read-only user who sees the list and the modal without write controls.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
+
+const SERVER = 'MMH-0001';
+const CHANNEL = 'MMH-0001-CH1';
+/** A preview channel of luc_admin's inventory (Global-News): the general tab is an admin call. */
+const EDITED = 'MMH-0001-CH1';
+
+const rows = (page: Page) => page.locator('[data-testid^="channel-row-"]');
+
+function trackNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  return navigations;
+}
+
+async function openChannels(page: Page): Promise<void> {
+  // The menu entry sits in a collapsed group; the address is the spec's route (the saved route is not followed).
+  await page.goto('/channels?ignoreRouteDefault=1');
+  await expect(page.getByTestId('channels-page')).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+}
+
+async function counter(page: Page, name: string): Promise<number> {
+  return Number(await page.getByTestId(`channel-counter-${name}`).textContent());
+}
+
+test('the seeded channels show with their counters, and a counter filters the list', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await openChannels(page);
+  const total = Number(await page.getByTestId('channel-list-summary').getAttribute('data-total'));
+  expect(total).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId(`channel-row-${CHANNEL}`)).toBeVisible();
+  // busy + idle + offline count every listed channel once.
+  expect((await counter(page, 'busy')) + (await counter(page, 'idle')) + (await counter(page, 'offline'))).toBe(total);
+
+  const outputs = await counter(page, 'output');
+  await page.getByTestId('channel-counter-button-output').click();
+  await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(outputs));
+  await expect(page.getByTestId('channel-counter-button-output')).toHaveAttribute('aria-pressed', 'true');
+  // The filter is kept in the preferences: it is back after a reload.
+  await expect.poll(async () => (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks)).toEqual(['output']);
+  await page.reload();
+  await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(outputs), { timeout: 30_000 });
+  await page.getByTestId('channel-counter-button-output').click();
+  await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(total));
+  await expect.poll(async () => (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks)).toEqual([]);
+});
+
+test('a status change on the simulated server reaches the row without a reload', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  await login(page, 'luc_regular');
+  await openChannels(page);
+  const navigations = trackNavigations(page);
+  const row = page.getByTestId(`channel-row-${CHANNEL}`);
+  const before = await row.getAttribute('data-status');
+  const target = before === 'upgrading' ? 'idle' : 'upgrading';
+  const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: SERVER, fault: { type: 'channelStatus', channelId: CHANNEL, status: target } } });
+  expect(res.ok()).toBe(true);
+  await expect(row).toHaveAttribute('data-status', target);
+  await expect(page.getByTestId(`channel-status-${CHANNEL}`)).toHaveText(target === 'upgrading' ? 'Upgrading' : 'Idle');
+  expect(navigations).toEqual([]);
+  await operator.dispose();
+});
+
+test('an admin edits the general tab: a spec message inline, then a save that persists', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openChannels(page);
+  await page.getByTestId(`channel-name-${EDITED}`).click();
+  await expect(page.getByTestId('channel-modal')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
+
+  const name = page.getByTestId('channel-general-name');
+  await name.fill('bad name!');
+  await page.getByTestId('channel-apply-general').click();
+  await expect(page.getByTestId('channel-error-general.name')).toHaveText('Only letters, numbers, underscores and hyphens are allowed');
+
+  const renamed = `Desk_${Date.now().toString(36)}`;
+  await name.fill(renamed);
+  await page.getByTestId('channel-apply-general').click();
+  await expect(page.getByTestId('toasts')).toContainText(`Channel ${renamed} saved`);
+  await expect(page.getByTestId(`channel-name-${EDITED}`)).toHaveText(renamed);
+
+  // The modal is in the address: a reload opens it again with the stored value.
+  await page.reload();
+  await expect(page.getByTestId('channel-general-name')).toHaveValue(renamed, { timeout: 30_000 });
+});
+
+test('a read-only user sees the list and the modal with no write controls', async ({ page }) => {
+  await login(page, 'luc_read');
+  await openChannels(page);
+  await page.getByTestId(`channel-name-${CHANNEL}`).click();
+  const modal = page.getByTestId('channel-modal');
+  await expect(modal).toHaveAttribute('data-read-only', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('channel-apply-unavailable-general')).toHaveText('Not available for your user type');
+  await expect(page.getByTestId('channel-general-name')).toBeDisabled();
+  for (const tab of ['multipoint', 'streaming']) {
+    await page.getByTestId(`channel-tab-${tab}`).click();
+    await expect(page.getByTestId(`channel-panel-${tab}`)).toBeVisible();
+  }
+  await expect(modal.locator('[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"])')).toHaveCount(0);
+});
