@@ -177,6 +177,7 @@ function inputWorld(role: Role, refs: Refs = refsOf(role)): World {
     unitHasService: none,
     channelFilePlaying: none,
     logsChannelFree: none,
+    serverOnline: none,
     streamingDestination: none,
     beforeRestart: none,
     restarted: none,
@@ -388,6 +389,12 @@ class RoleWorld implements World {
     const r = this.s.sim?.inject({ serverId: server.serverId, fault: { type: 'channelStatus', channelId, status: 'idle' } });
     if (!r?.applied || r.error) throw new Error(`simulator control: ${channelId} idle: ${JSON.stringify(r)}`);
     await eventually(async () => (await this.db.channel.findUniqueOrThrow({ where: { id: channelId }, select: { status: true } })).status === 'idle', 10_000);
+  }
+
+  async serverOnline(serverId: string): Promise<void> {
+    const r = this.s.sim?.inject({ serverId, fault: { type: 'serverPower', on: true } });
+    if (!r?.applied || r.error) throw new Error(`simulator control: ${serverId} on: ${JSON.stringify(r)}`);
+    await eventually(async () => (await this.db.server.findUniqueOrThrow({ where: { id: serverId }, select: { status: true } })).status === 'online', 10_000);
   }
 
   async streamingDestination(channelId: string, id: string): Promise<void> {

@@ -95,6 +95,8 @@ export interface World {
   channelFilePlaying(id: string, playing: boolean): Promise<void>;
   /** The shared logs channel online and free (through the simulator control). */
   logsChannelFree(): Promise<void>;
+  /** The server powered on again (through the simulator control) and seen online by the core. */
+  serverOnline(serverId: string): Promise<void>;
   /** A streaming destination of that id on the channel (created through storage when missing). */
   streamingDestination(channelId: string, id: string): Promise<void>;
   /** Before a restart of the unit (reboot): note how many times the core has seen it go offline. */

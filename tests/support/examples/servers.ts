@@ -17,7 +17,8 @@ export const SERVERS_EXAMPLES: { [K in keyof typeof serverEndpoints]: Example<K>
   getServerStatus: { input: (r) => ({ params: { id: r.server } }) },
   getServerComment: { input: (r) => ({ params: { id: r.server } }) },
   setServerComment: { input: (r) => ({ params: { id: r.server }, body: { comment: 'rack 4' } }) },
-  resetServerInstance: { input: (r) => ({ params: { id: r.server } }) },
+  // The hub goes offline until it is back: the next calls of the role need it online.
+  resetServerInstance: { input: (r) => ({ params: { id: r.server } }), teardown: (w) => w.serverOnline(w.refs.server) },
   getMmhServerConfiguration: { input: (r) => ({ params: { id: r.server } }) },
   setMmhServerConfiguration: { input: (r) => ({ params: { id: r.server }, body: { webrtcPort: 8443, genlockOffset: -20 } }) },
   getVrServerConfiguration: { input: (r) => ({ params: { id: r.vrServer } }) },

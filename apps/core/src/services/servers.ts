@@ -18,6 +18,21 @@ import type { ChannelRecord, ServerRow, VrChannelRecord } from '../repositories/
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import { serverConfigurationColumn } from './server-configuration.js';
+import { licensedOutputs } from './channels.js';
+
+/**
+ * Receivers' bitrates and the delay of a point-to-multipoint channel are stored at most this often
+ * (wall-clock ms): the server reports them every tick, a row write each is not worth it. A receiver
+ * appearing, leaving or changing status is stored at once.
+ */
+export const PTMP_STORE_INTERVAL_MS = 5_000;
+
+/** The receivers (unit uids) of a channel's multipoint configuration (`configuration.multipoint.machines`). */
+function ptmpReceiversOf(c: ChannelRecord): string[] {
+  const field = (v: unknown, k: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined);
+  const machines = field(field(c.configuration, 'multipoint'), 'machines');
+  return Array.isArray(machines) ? machines.flatMap((m) => { const uid = field(m, 'uid'); return typeof uid === 'string' ? [uid] : []; }) : [];
+}
 
 interface ServerLive {
   status: string;
@@ -47,6 +62,8 @@ export class ServerService {
   private readonly servers = new Map<string, ServerLive>();
   private readonly channels = new Map<string, { status: string; serverId: string; topics: string[] }>();
   private readonly vrChannels = new Map<string, { status: string; topics: string[] }>();
+  /** Per point-to-multipoint channel: the receivers' uids and statuses last stored, and when (wall clock). */
+  private readonly ptmpStored = new Map<string, { key: string; at: number }>();
   private readonly serverTopics = new Map<string, string[]>();
   /** The inventory topic of the server plus those of its channels and video return channels (server.changed). */
   private readonly changedTopics = new Map<string, string[]>();
@@ -179,6 +196,7 @@ export class ServerService {
         productType: s.productType,
         swVersion: s.swVersion,
         maxChannels: s.maxChannels,
+        licensedOutputs: licensedOutputs(s),
         channels: channels
           .filter((c) => c.serverId === s.id)
           .map((c) => {
@@ -199,6 +217,8 @@ export class ServerService {
               // Input channels receive from encoders; they take no unit logs (spec 000 §8 "Channel does not support logs sending").
               supportsLogs: type !== 'input',
               status: ChannelStatusSchema.safeParse(c.status).data ?? 'offline',
+              inputKind: c.inputKind,
+              ptmpReceivers: ptmpReceiversOf(c),
             };
           }),
         vrChannels: vrs
@@ -242,7 +262,8 @@ export class ServerService {
     // cpu and storage are kept in memory only (reported every tick; not worth a write each).
     this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, reported: true });
     if (prev.status === e.status && prev.swVersion === e.swVersion) return;
-    await this.deps.db.server.update({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, version: { increment: 1 } } });
+    // updateMany: the server may have been deleted while its device still reports.
+    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, version: { increment: 1 } } });
     if (prev.status !== e.status) {
       this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], { type: 'server.status', serverId: e.serverId, status: e.status, previous: prev.status, at });
     }
@@ -255,7 +276,7 @@ export class ServerService {
     if (!row) return;
     const cfg = serverConfigurationColumn.read(row.configuration);
     if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
-    await this.deps.db.server.update({
+    await this.deps.db.server.updateMany({
       where: { id: e.serverId },
       data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }), version: { increment: 1 } },
     });
@@ -264,11 +285,31 @@ export class ServerService {
 
   private async applyChannel(e: DeviceEventOf<'channelState'>, at: number): Promise<void> {
     const prev = this.channels.get(e.channelId);
-    if (!prev || prev.status === e.status) return;
+    if (!prev) return;
+    const ptmp = this.ptmpToStore(e);
+    if (prev.status === e.status && !ptmp) return;
     const previous = ChannelStatusSchema.safeParse(prev.status).data ?? null;
+    const statusChanged = prev.status !== e.status;
     prev.status = e.status;
-    await this.deps.db.channel.update({ where: { id: e.channelId }, data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, version: { increment: 1 } } });
-    this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
+    await this.deps.db.channel.updateMany({
+      where: { id: e.channelId },
+      data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp, version: { increment: 1 } },
+    });
+    if (statusChanged) this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
+  }
+
+  /** The ptmp columns to write for this report, or null when it is too soon (only bitrates or delay moved). */
+  private ptmpToStore(e: DeviceEventOf<'channelState'>): { ptmpStatuses: { uid: string; status: string; bitrate: number }[]; ptmpDelay: number | null } | null {
+    if (e.ptmpStatuses === undefined) return null;
+    const key = JSON.stringify(e.ptmpStatuses.map((r) => [r.uid, r.status]));
+    const now = Date.now();
+    const last = this.ptmpStored.get(e.channelId);
+    if (last && last.key === key && now - last.at < PTMP_STORE_INTERVAL_MS) return null;
+    const row = this.deps.readModel.channels.get(e.channelId);
+    // Idle receivers repeat themselves with every state: nothing to write then.
+    if (row && JSON.stringify(row.ptmpStatuses) === JSON.stringify(e.ptmpStatuses) && row.ptmpDelay === (e.ptmpDelay ?? null)) return null;
+    this.ptmpStored.set(e.channelId, { key, at: now });
+    return { ptmpStatuses: e.ptmpStatuses, ptmpDelay: e.ptmpDelay ?? null };
   }
 
   private async applyVrChannel(e: DeviceEventOf<'vrChannelState'>, at: number): Promise<void> {
@@ -276,7 +317,7 @@ export class ServerService {
     if (!prev || prev.status === e.status) return;
     const previous = VrChannelStatusSchema.safeParse(prev.status).data ?? null;
     prev.status = e.status;
-    await this.deps.db.videoReturnChannel.update({ where: { id: e.vrChannelId }, data: { status: e.status, version: { increment: 1 } } });
+    await this.deps.db.videoReturnChannel.updateMany({ where: { id: e.vrChannelId }, data: { status: e.status, version: { increment: 1 } } });
     this.deps.hub.publish(prev.topics, { type: 'vrChannel.status', vrChannelId: e.vrChannelId, status: e.status, previous, at });
   }
 
@@ -298,6 +339,12 @@ export class ServerService {
 
   channelStatus(channelId: string): string | null {
     return this.channels.get(channelId)?.status ?? null;
+  }
+
+  /** A channel's point-to-multipoint receivers and delay as stored (the control plane's core.channel view). */
+  channelPtmp(channelId: string): { ptmpStatuses: unknown; ptmpDelay: number | null } {
+    const row = this.deps.readModel.channels.get(channelId);
+    return { ptmpStatuses: row?.ptmpStatuses ?? [], ptmpDelay: row?.ptmpDelay ?? null };
   }
 
   vrChannelStatus(vrChannelId: string): string | null {
