@@ -175,15 +175,18 @@ export class P2pService {
     return canSeeUnit(user, { inventoryIds: unit.inventories.map((i) => i.inventoryId), groupIds: unit.groups.map((g) => g.groupId) });
   }
 
-  /** ptp: exactly one machine; ptmp: one or more; each a unit the caller sees, not the master, once. */
+  /**
+   * ptp: exactly one machine; ptmp: one or more; each a unit the caller sees (an unknown or
+   * invisible one is 404, as every unit the caller names), not the master, once.
+   */
   private machineProblems(user: AuthUser, master: string | null, kind: P2pKind, machines: readonly P2pMachine[], kindPath = 'body.machines'): FieldProblem[] {
+    if (machines.some((m) => this.deps.readModel.units.get(m.uid) === undefined || !this.seesUnit(user, m.uid))) throw new AppError('NOT_FOUND');
     const problems: FieldProblem[] = [];
     if (kind === 'ptp' && machines.length !== 1) problems.push({ path: kindPath, message: VALIDATION.invalidField });
     const seen = new Set<string>();
     machines.forEach((m, i) => {
-      const ok = m.uid !== master && !seen.has(m.uid) && this.deps.readModel.units.get(m.uid) !== undefined && this.seesUnit(user, m.uid);
+      if (m.uid === master || seen.has(m.uid)) problems.push({ path: `body.machines.${i}.uid`, message: VALIDATION.invalidField });
       seen.add(m.uid);
-      if (!ok) problems.push({ path: `body.machines.${i}.uid`, message: VALIDATION.invalidField });
     });
     return problems;
   }
