@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../messages.js';
+import { PtmpMachine } from './channels.js';
 import { Id, IsoDate } from './common.js';
 
 export const P2P_KINDS = ['ptp', 'ptmp'] as const;
@@ -27,8 +28,9 @@ const LinkName = z
   .min(1, VALIDATION.required)
   .max(P2P_LIMITS.nameMax, VALIDATION.max255)
   .regex(/^[A-Za-z0-9_-]+$/, VALIDATION.unitNameCharacters);
-export const P2pMachine = z.object({ uid: Id }).strict();
-export type P2pMachine = z.infer<typeof P2pMachine>;
+/** A machine of a link: the same `{ uid }` as the ptmp payload of channels (§3). */
+export const P2pMachine = PtmpMachine;
+export type P2pMachine = PtmpMachine;
 const Machines = z.array(P2pMachine).max(P2P_LIMITS.ptmpMachinesMax, VALIDATION.maxElements);
 const Version = z.number().int().nonnegative().max(2_147_483_647);
 
