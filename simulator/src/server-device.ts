@@ -142,6 +142,11 @@ export class ServerDevice {
     for (const cancel of this.timers.splice(0)) cancel();
   }
 
+  /** Reports an event of one of the server's channels (the reactions to channel commands use it). */
+  reportEvent(e: DeviceEvent): void {
+    this.report(e);
+  }
+
   private schedule(ms: number, fn: () => void): void {
     this.timers.push(this.clock.after(ms, fn));
   }

@@ -277,8 +277,12 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const other = await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toBe(ERROR_CATALOGUE.SERVER_BUSY_SENDING_LOGS.message);
-    // The server finishes the first channel's logs by itself; then the other channel's can start.
-    await eventually(async () => (await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular)).statusCode === 200, 15_000);
+    // The server finishes the first channel's logs by itself and says so; then the other channel's can start.
+    await eventually(async () => {
+      const row = await db().channel.findUniqueOrThrow({ where: { id: hubChannel } });
+      return (row.configuration as { logs?: { sending?: boolean } }).logs?.sending === false;
+    }, 15_000);
+    expect((await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular)).statusCode).toBe(200);
     const stopped = await call('DELETE', `/channels/${otherHubChannel}/fetchlogs`, regular);
     expect(stopped.json()).toMatchObject({ sending: false, startedAt: null });
     expect((await call('POST', `/channels/${hubChannel}/fetchlogs`, regular)).statusCode).toBe(200);

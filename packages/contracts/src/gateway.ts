@@ -243,6 +243,8 @@ export const FetchLogsEvent = z.object({
   state: z.enum(['running', 'completed', 'failed']),
   error: z.string().nullable(),
 });
+/** A server ended sending one channel's logs (spec 001 §7 POST channels/{id}/fetchlogs): all sent, or stopped. */
+export const ChannelLogsEvent = z.object({ type: z.literal('channelLogs'), serverId: z.string(), channelId: z.string(), state: z.enum(['completed', 'stopped']) });
 export const StorageInfo = z.object({ id: z.string(), name: z.string(), present: z.boolean(), totalBytes: z.number().nonnegative(), usedBytes: z.number().nonnegative() });
 export type StorageInfo = z.infer<typeof StorageInfo>;
 export const StoragesEvent = z.object({ type: z.literal('storages'), unitId: z.string(), storages: z.array(StorageInfo) });
@@ -271,6 +273,7 @@ export const DeviceEvent = z.discriminatedUnion('type', [
   ChannelSelectionEvent,
   SpeedTestEvent,
   FetchLogsEvent,
+  ChannelLogsEvent,
   StoragesEvent,
   TallyEvent,
   CellularScanEvent,

@@ -40,7 +40,7 @@ describe('channel configuration reactions of a server', () => {
     expect(reactToServerCommand(hub, act('CH-OUT', 'addInputSource'))).toEqual({ ok: false, error: 'CHANNEL_NOT_INPUT' });
   });
 
-  it('sends one channel’s logs at a time, for a few seconds, then is free again', () => {
+  it('sends one channel’s logs at a time, for a few seconds, then is free again and says so', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;
     expect(reactToServerCommand(hub, act('CH-OUT', 'fetchLogs', { start: true }))).toEqual({ ok: true });
@@ -49,10 +49,15 @@ describe('channel configuration reactions of a server', () => {
     expect(reactToServerCommand(hub, act('CH-IN', 'fetchLogs', { start: true }))).toEqual({ ok: false, error: 'CHANNEL_NO_LOGS' });
     h.advance(CHANNEL_LOGS_MS);
     expect(hub.sendingLogsFor).toBeNull();
+    expect(h.events('channelLogs')).toEqual([{ type: 'channelLogs', serverId: 'MMH-1', channelId: 'CH-OUT', state: 'completed' }]);
     hub.channels.get('CH-PREVIEW')!.status = 'collecting';
     expect(reactToServerCommand(hub, act('CH-PREVIEW', 'fetchLogs', { start: true }))).toEqual({ ok: false, error: 'CHANNEL_BUSY_OR_OFFLINE_LOGS' });
     expect(reactToServerCommand(hub, act('CH-OUT', 'fetchLogs', { start: true }))).toEqual({ ok: true });
     expect(reactToServerCommand(hub, act('CH-OUT', 'fetchLogs', { start: false }))).toEqual({ ok: true });
     expect(hub.sendingLogsFor).toBeNull();
+    expect(h.events('channelLogs').at(-1)).toMatchObject({ channelId: 'CH-OUT', state: 'stopped' });
+    // The first run's timer, still pending, does not end the second run.
+    h.advance(CHANNEL_LOGS_MS);
+    expect(h.events('channelLogs')).toHaveLength(2);
   });
 });

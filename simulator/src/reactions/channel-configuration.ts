@@ -7,7 +7,7 @@
  * - The output of a collecting channel (FFMPEG override, SMPTE) cannot change under the stream.
  * - Input sources belong to input channels.
  * - Logs: one channel per server at a time, only a channel that supports logs, online and idle; the
- *   server sends them for a few simulated seconds and is free again.
+ *   server sends them for a few simulated seconds, is free again and tells the core (`channelLogs`).
  */
 import type { ServerCommand } from '@fleet/contracts';
 import type { ServerDevice } from '../server-device.js';
@@ -63,13 +63,18 @@ function startLogs(s: ServerDevice, channelId: string): Reaction {
   if (c.status !== 'idle') return refused('CHANNEL_BUSY_OR_OFFLINE_LOGS');
   s.sendingLogsFor = channelId;
   s.clock.after(CHANNEL_LOGS_MS, () => {
-    if (s.sendingLogsFor === channelId) s.sendingLogsFor = null;
+    if (s.sendingLogsFor !== channelId) return;
+    s.sendingLogsFor = null;
+    s.reportEvent({ type: 'channelLogs', serverId: s.id, channelId, state: 'completed' });
   });
   return accepted;
 }
 
 /** Stopping logs that are not being sent is accepted: the server is free either way. */
 function stopLogs(s: ServerDevice, channelId: string): Reaction {
-  if (s.sendingLogsFor === channelId) s.sendingLogsFor = null;
+  if (s.sendingLogsFor === channelId) {
+    s.sendingLogsFor = null;
+    s.reportEvent({ type: 'channelLogs', serverId: s.id, channelId, state: 'stopped' });
+  }
   return accepted;
 }

@@ -71,6 +71,9 @@ const STREAM_MEDIA_PROFILES: readonly StreamMediaProfile[] = (['h264', 'h265'] a
   { id: `${codec}-lq`, name: `LQ ${codec}`, codec, minResolution: 480, maxResolution: 720, fps: 30, bitrate: codec === 'h264' ? 2500 : 2000, attributes: { quality: 'low' } },
 ]);
 
+/** How many times a write merging into a channel row re-reads it when the row changed under it. */
+const WRITE_ATTEMPTS = 5;
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Width and height of a PNG from its IHDR chunk (the first chunk of every PNG), or null when the bytes are no PNG. */
@@ -91,6 +94,7 @@ export class ChannelConfigurationService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.destinations = new StreamingDestinationRepository(deps.db);
+    deps.events.on('channelLogs', (e) => this.logsEnded(e.channelId));
   }
 
   // ── FFMPEG ────────────────────────────────────────────────────────────────────────────────────
@@ -254,6 +258,18 @@ export class ChannelConfigurationService {
     return { channelId: ch.id, ...this.tab(ch, 'logs') };
   }
 
+  /** The server finished (or stopped) sending the channel's logs: the channel is no longer sending. */
+  private async logsEnded(id: string): Promise<void> {
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const ch = this.deps.readModel.channels.get(id);
+      if (!ch || !this.tab(ch, 'logs').sending) return;
+      const configuration = this.withTab(ch, 'logs', { sending: false, startedAt: null });
+      const { count } = await this.deps.db.channel.updateMany({ where: { id, version: ch.version }, data: { configuration, version: { increment: 1 } } });
+      if (count > 0) return;
+      // Changed meanwhile (a status report, another tab): read it again and retry.
+    }
+  }
+
   // ── STUN/TURN ─────────────────────────────────────────────────────────────────────────────────
   /**
    * Time-limited TURN credentials in the usual REST form (username "expiry:identifier", credential
@@ -356,8 +372,10 @@ export class ChannelConfigurationService {
   }
 
   /**
-   * One channel's change: version check (the caller's, else the one read now), the server's
-   * acceptance, then the write at that version (409 when someone changed the channel meanwhile).
+   * One channel's change: the caller's version checked (409 when the channel moved on), the
+   * server's acceptance, then the write. The write merges into the row as it is then (status
+   * reports and the server's own events may have bumped it during the round trip), at that row's
+   * version, read again and retried when it changes under the write.
    */
   private async change(
     id: string,
@@ -368,9 +386,12 @@ export class ChannelConfigurationService {
   ): Promise<ChannelRecord> {
     if (version !== undefined && version !== before.version) throw new AppError('CONFLICT');
     await this.sendToServer(before, command);
-    const { count } = await this.deps.db.channel.updateMany({ where: { id, version: before.version }, data: { ...data(before), version: { increment: 1 } } });
-    if (count === 0) throw new AppError('CONFLICT');
-    return this.channel(id);
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const current = this.channel(id);
+      const { count } = await this.deps.db.channel.updateMany({ where: { id, version: current.version }, data: { ...data(current), version: { increment: 1 } } });
+      if (count > 0) return this.channel(id);
+    }
+    throw new AppError('CONFLICT');
   }
 
   /** Several channels' change: all visible (else 404, nothing sent), all accepted, then all written together. */
@@ -384,8 +405,9 @@ export class ChannelConfigurationService {
     for (const ch of channels) await this.sendToServer(ch, command(ch));
     await transaction(this.deps.db, async (tx) => {
       for (const ch of channels) {
-        const { count } = await tx.channel.updateMany({ where: { id: ch.id, version: ch.version }, data: { ...data, version: { increment: 1 } } });
-        if (count === 0) throw new AppError('CONFLICT');
+        // Plain columns, not merged into anything: written whatever the row's version is now.
+        const { count } = await tx.channel.updateMany({ where: { id: ch.id }, data: { ...data, version: { increment: 1 } } });
+        if (count === 0) throw new AppError('NOT_FOUND');
       }
     });
     return {
