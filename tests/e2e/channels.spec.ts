@@ -104,9 +104,38 @@ test('a read-only user sees the list and the modal with no write controls', asyn
   await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('channel-apply-unavailable-general')).toHaveText('Not available for your user type');
   await expect(page.getByTestId('channel-general-name')).toBeDisabled();
-  for (const tab of ['multipoint', 'streaming']) {
+  const writeControls = modal.locator(
+    '[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"]), [data-testid^="channel-destination-remove-"]:not([data-testid^="channel-destination-remove-unavailable-"]), [data-testid="channel-overlay-upload"]',
+  );
+  for (const tab of ['multipoint', 'ndi', 'streaming', 'overlay', 'smpte', 'tally', 'audio', 'ingest', 'destinations', 'social']) {
     await page.getByTestId(`channel-tab-${tab}`).click();
     await expect(page.getByTestId(`channel-panel-${tab}`)).toBeVisible();
+    // The tab's reads have answered (its forms or tables are shown) before counting controls.
+    await expect(page.getByTestId(`channel-panel-${tab}`).locator('[data-testid^="channel-"]').first()).toBeVisible();
+    await expect(writeControls).toHaveCount(0);
   }
-  await expect(modal.locator('[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"])')).toHaveCount(0);
+});
+
+test('a regular user adds an SRT destination: the spec rules inline, then it is listed after a reload', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto(`/channels?ignoreRouteDefault=1&channel=${CHANNEL}&tab=destinations`);
+  await expect(page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('channel-destination-type').selectOption('srt');
+  const name = `srt_${Date.now().toString(36)}`;
+  await page.getByTestId('channel-destination-name').fill(name);
+  await page.getByTestId('channel-destination-provider').fill('Venue');
+  await page.getByTestId('channel-destination-urlPrimary').fill('srt://203.0.113.7:9000');
+  await page.getByTestId('channel-destination-sourcePort').fill('555');
+  await page.getByTestId('channel-destination-passphrase').fill('short');
+  await page.getByTestId('channel-apply-destination').click();
+  await expect(page.getByTestId('channel-error-destination.destination.sourcePort')).toHaveText('Must be between 0 and 553 or between 558 and 65535');
+  await expect(page.getByTestId('channel-error-destination.destination.passphrase')).toBeVisible();
+
+  await page.getByTestId('channel-destination-sourcePort').fill('9001');
+  await page.getByTestId('channel-destination-passphrase').fill('LongEnoughKey42');
+  await page.getByTestId('channel-apply-destination').click();
+  await expect(page.getByTestId('toasts')).toContainText('saved');
+  await expect(page.getByTestId('channel-destinations')).toContainText(name);
+  await page.reload();
+  await expect(page.getByTestId('channel-destinations')).toContainText(name, { timeout: 30_000 });
 });

@@ -13,9 +13,12 @@ import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { rolesOf, useSessionUser } from '../../session/hooks';
+import { SmpteTab, SocialTab } from './ConfigTabs';
+import { DestinationsTab } from './DestinationsTab';
 import { GeneralTab, NdiTab, TallyTab } from './GeneralTabs';
 import { AudioTab, IngestTab } from './InfoTabs';
 import { MultipointTab } from './MultipointTab';
+import { OverlayTab } from './OverlayTab';
 import { CHANNEL_TABS, resolveChannelTab, TAB_PARAM } from './modalTabs';
 import type { ChannelTab } from './modalTabs';
 import { ChannelModalContext } from './parts';
@@ -30,6 +33,10 @@ const TAB_CONTENT: Partial<Record<ChannelTab, () => ReactNode>> = {
   tally: () => <TallyTab />,
   audio: () => <AudioTab />,
   ingest: () => <IngestTab />,
+  overlay: () => <OverlayTab />,
+  smpte: () => <SmpteTab />,
+  destinations: () => <DestinationsTab />,
+  social: () => <SocialTab />,
 };
 
 export default function ChannelModal({ channelId, onClose }: { channelId: string; onClose: () => void }) {

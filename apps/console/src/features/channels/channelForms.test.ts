@@ -43,3 +43,23 @@ describe('manage-channel forms', () => {
     expect(bwLimitBody({ limit: '8.0', customKbps: '' }, 'c')).toEqual({ channelIds: ['c'], limit: '8.0' });
   });
 });
+
+describe('streaming destination form', () => {
+  it('sends the fields of its type, and the schema words the SRT key and port rules as the spec does', async () => {
+    const { AddDestinationBody } = await import('@fleet/contracts');
+    const { BLANK_DESTINATION, destinationBody } = await import('./channelForms');
+    const cdn = destinationBody({ ...BLANK_DESTINATION, name: 'yt', provider: 'YouTube', urlPrimary: 'rtmp://a/live', streamId: 'k1' }, 'ch1');
+    expect(cdn.destination).toEqual({ type: 'cdn', name: 'yt', provider: 'YouTube', streamType: 'main', urlPrimary: 'rtmp://a/live', streamId: 'k1' });
+    expect(checkSchema(AddDestinationBody, cdn)).toEqual({});
+
+    const srt = destinationBody({ ...BLANK_DESTINATION, type: 'srt', name: 's', provider: 'p', urlPrimary: 'srt://h:9000', sourcePort: '555', passphrase: 'short!' }, 'ch1');
+    const errors = checkSchema(AddDestinationBody, srt);
+    expect(errors['destination.sourcePort']).toBe(VALIDATION.sourcePortRange);
+    expect(errors['destination.passphrase']).toBeDefined();
+
+    const ts = destinationBody({ ...BLANK_DESTINATION, type: 'mpegts', name: 't', provider: 'p', mpegTsIp: '10.0.0.1', mpegTsPort: '70000', mpegTsBitrate: '1000' }, 'ch1');
+    const tsErrors = checkSchema(AddDestinationBody, ts);
+    expect(tsErrors['destination.mpegTsPort']).toBe(VALIDATION.maxValue(65535));
+    expect(tsErrors['destination.mpegTsBitrate']).toBe(VALIDATION.minValue(2000));
+  });
+});

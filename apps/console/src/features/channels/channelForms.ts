@@ -113,3 +113,145 @@ export function bwLimitBody(values: BwLimitForm, channelId: string) {
     ...(values.limit === 'custom' ? { customKbps: parseNumber(values.customKbps) } : {}),
   };
 }
+
+export interface SmpteRow {
+  readonly kind: 'video' | 'audio' | 'anc';
+  readonly primaryIp: string;
+  readonly primaryPort: string;
+  readonly secondaryIp: string;
+  readonly secondaryPort: string;
+}
+export interface SmpteForm {
+  readonly enabled: boolean;
+  readonly flows: readonly SmpteRow[];
+}
+
+interface SmpteEndpoint {
+  readonly ip: string;
+  readonly port: number;
+}
+interface SmpteFlowValue {
+  readonly kind: SmpteRow['kind'];
+  readonly primary: SmpteEndpoint;
+  readonly secondary: SmpteEndpoint | null;
+}
+
+export function smpteForm(current: { enabled: boolean; flows: readonly SmpteFlowValue[] }): SmpteForm {
+  return {
+    enabled: current.enabled,
+    flows: current.flows.map((f) => ({
+      kind: f.kind,
+      primaryIp: f.primary.ip,
+      primaryPort: String(f.primary.port),
+      secondaryIp: f.secondary?.ip ?? '',
+      secondaryPort: f.secondary === null ? '' : String(f.secondary.port),
+    })),
+  };
+}
+
+/** PUT channels/{id}/smpte: one flow per row, in the rows' order (so a field error names its row); no secondary when both its fields are empty. */
+export function smpteBody(values: SmpteForm, version: number) {
+  return {
+    enabled: values.enabled,
+    flows: values.flows.map((row) => ({
+      kind: row.kind,
+      primary: { ip: row.primaryIp.trim(), port: parseNumber(row.primaryPort) },
+      secondary: row.secondaryIp.trim() === '' && row.secondaryPort.trim() === '' ? null : { ip: row.secondaryIp.trim(), port: parseNumber(row.secondaryPort) },
+    })),
+    version,
+  };
+}
+
+export interface FfmpegForm {
+  readonly enabled: boolean;
+  readonly override: string;
+}
+
+export interface SocialForm {
+  readonly enabled: boolean;
+  readonly pageId: string;
+  readonly title: string;
+  readonly description: string;
+  readonly privacy: 'public' | 'friends' | 'only_me';
+  /** Write-only: empty keeps the stored token. */
+  readonly accessToken: string;
+}
+
+export function socialForm(current: { enabled: boolean; pageId: string | null; title: string; description: string; privacy: SocialForm['privacy'] }): SocialForm {
+  return { enabled: current.enabled, pageId: current.pageId ?? '', title: current.title, description: current.description, privacy: current.privacy, accessToken: '' };
+}
+
+export function socialBody(values: SocialForm, channelId: string, version: number) {
+  return {
+    channelId,
+    provider: 'facebook' as const,
+    enabled: values.enabled,
+    ...(values.pageId.trim() === '' ? {} : { pageId: values.pageId.trim() }),
+    title: values.title,
+    description: values.description,
+    privacy: values.privacy,
+    ...(values.accessToken === '' ? {} : { accessToken: values.accessToken }),
+    version,
+  };
+}
+
+export type DestinationType = 'cdn' | 'srt' | 'mpegts' | 'ffmpeg';
+
+/** The add-destination form: every type's fields as text; `type` picks those that are sent. */
+export interface DestinationForm {
+  readonly type: DestinationType;
+  readonly name: string;
+  readonly provider: string;
+  readonly streamType: 'main' | 'backup';
+  readonly urlPrimary: string;
+  readonly urlSecondary: string;
+  readonly streamId: string;
+  readonly username: string;
+  readonly password: string;
+  readonly srtMode: 'caller' | 'listener' | 'rendezvous';
+  readonly sourcePort: string;
+  readonly passphrase: string;
+  readonly latency: string;
+  readonly mpegTsIp: string;
+  readonly mpegTsPort: string;
+  readonly mpegTsBitrate: string;
+  readonly ffmpegOverride: string;
+}
+
+export const BLANK_DESTINATION: DestinationForm = {
+  type: 'cdn', name: '', provider: '', streamType: 'main', urlPrimary: '', urlSecondary: '', streamId: '', username: '', password: '',
+  srtMode: 'caller', sourcePort: '', passphrase: '', latency: '120', mpegTsIp: '', mpegTsPort: '', mpegTsBitrate: '', ffmpegOverride: '',
+};
+
+/** Optional text: left out when empty. */
+const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>));
+
+/** POST add_details: the destination with the fields of its type (spec 001 §3 streaming destination). */
+export function destinationBody(values: DestinationForm, channelId: string) {
+  const common = { name: values.name.trim(), provider: values.provider.trim(), streamType: values.streamType };
+  switch (values.type) {
+    case 'cdn':
+      return {
+        channelId,
+        destination: {
+          type: 'cdn' as const, ...common, urlPrimary: values.urlPrimary.trim(), ...optional('urlSecondary', values.urlSecondary), streamId: values.streamId.trim(),
+          ...optional('username', values.username), ...(values.password === '' ? {} : { password: values.password }),
+        },
+      };
+    case 'srt':
+      return {
+        channelId,
+        destination: {
+          type: 'srt' as const, ...common, urlPrimary: values.urlPrimary.trim(), srtMode: values.srtMode, sourcePort: parseNumber(values.sourcePort),
+          ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }), latency: parseNumber(values.latency), ...optional('streamId', values.streamId),
+        },
+      };
+    case 'mpegts':
+      return {
+        channelId,
+        destination: { type: 'mpegts' as const, ...common, mpegTsIp: values.mpegTsIp.trim(), mpegTsPort: parseNumber(values.mpegTsPort), mpegTsBitrate: parseNumber(values.mpegTsBitrate) },
+      };
+    case 'ffmpeg':
+      return { channelId, destination: { type: 'ffmpeg' as const, ...common, ffmpegOverride: values.ffmpegOverride } };
+  }
+}

@@ -40,10 +40,12 @@ export interface ChannelFormOptions<F, K extends EndpointId> {
   readonly refresh?: readonly EndpointId[];
   /** The channel's name once saved, when the form renames it (the toast names the channel). */
   readonly savedName?: (values: F) => string;
+  /** After a save (e.g. an add form goes back to blank). */
+  readonly onSaved?: () => void;
 }
 
 export function useChannelForm<F extends object, K extends EndpointId>(options: ChannelFormOptions<F, K>): ChannelForm<F> {
-  const { channelName, source, endpoint, schema, toBody, toInput, extra, refresh = [], savedName } = options;
+  const { channelName, source, endpoint, schema, toBody, toInput, extra, refresh = [], savedName, onSaved } = options;
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -67,12 +69,13 @@ export function useChannelForm<F extends object, K extends EndpointId>(options: 
     mutate(toInput(parsed.data), {
       onSuccess: () => {
         saved();
+        onSaved?.();
         toast.show({ message: t('channels.modal.saved', { name: savedName?.(values) ?? channelName }), variant: 'success' });
         for (const id of ['fetchChannels', 'fetchChannelDetails', ...refresh] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
       },
       onError: (error) => failed(error),
     });
-  }, [channelName, failed, mutate, queryClient, refresh, savedName, saved, schema, submit, t, toBody, toInput, toast]);
+  }, [channelName, failed, mutate, onSaved, queryClient, refresh, savedName, saved, schema, submit, t, toBody, toInput, toast]);
 
   const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return { ...form, pending: isPending, failure, apply };
