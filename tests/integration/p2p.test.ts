@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink, type RealtimeEvent } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { buildApp } from '@fleet/core';
+import { createDb } from '@fleet/db';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(p2pEndpoints) as (keyof typeof p2pEndpoints)[];
@@ -156,6 +158,24 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     expect(stop.json()).toMatchObject({ status: 'idle', streaming: false });
     expect(s.sim?.device(MASTER)?.p2pLinkId).toBeNull();
     // Stopping an idle link answers it as it is.
+    expect((await call('DELETE', `/v2/p2p/${link.id}/stream`, regular)).statusCode).toBe(200);
+  });
+
+  it('a core started again on the same database answers a streaming link as streaming', async () => {
+    await idle();
+    const link: P2pLink = (await create({ name: 'Durable-Link', kind: 'ptp', machines: [{ uid: PEER }], groupIds: ['grp-newsroom'] })).json();
+    expect((await call('POST', `/v2/p2p/${link.id}/stream`, regular)).statusCode).toBe(200);
+    const handle = await createDb({ url: s.url });
+    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
+    try {
+      const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_regular', password: DEMO_PASSWORD } });
+      const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
+      const read = (await again.inject({ method: 'GET', url: `/api/v2/p2p/${link.id}`, headers: { cookie } })).json();
+      expect(read).toMatchObject({ name: 'Durable-Link', status: 'streaming', streaming: true, groupIds: ['grp-newsroom'], machines: [{ uid: PEER }] });
+    } finally {
+      await again.close();
+      await handle.close();
+    }
     expect((await call('DELETE', `/v2/p2p/${link.id}/stream`, regular)).statusCode).toBe(200);
   });
 

@@ -11,7 +11,9 @@ import {
   buildPath, catalogue, LIMITS, VALIDATION, videoReturnEndpoints,
   type AdminVrChannelGroupPage, type AdminVrChannelPage, type EndpointDef, type GroupVrChannelList, type RealtimeEvent, type VrChannelDetail,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { buildApp } from '@fleet/core';
+import { createDb } from '@fleet/db';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(videoReturnEndpoints) as (keyof typeof videoReturnEndpoints)[];
@@ -226,6 +228,22 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(del.json()).toEqual({ uniqueId: 'VRC-NEW-1', deleted: true });
     expect((await call('GET', '/v2/admin/vrChannels/VRC-NEW-1', admin)).statusCode).toBe(404);
     expect(published.some((p) => p.event.type === 'vrChannel.removed' && p.event.uniqueId === 'VRC-NEW-1' && p.topics.includes('group:grp-studio'))).toBe(true);
+  });
+
+  it('a core started again on the same database answers the stored configuration and sharing', async () => {
+    const res = await update('VRC-0003', { name: 'Studio-Return', description: 'kept' });
+    expect(res.statusCode, res.body).toBe(200);
+    const handle = await createDb({ url: s.url });
+    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
+    try {
+      const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_regular', password: DEMO_PASSWORD } });
+      const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
+      const page: GroupVrChannelList = (await again.inject({ method: 'GET', url: '/api/v0/groups/grp-studio/video-return-channels', headers: { cookie } })).json();
+      expect(page.items.find((v) => v.uniqueId === 'VRC-0003')).toMatchObject({ name: 'Studio-Return', description: 'kept', groupIds: ['grp-studio'] });
+    } finally {
+      await again.close();
+      await handle.close();
+    }
   });
 
   it('does not delete a channel a unit is collecting from', async () => {
