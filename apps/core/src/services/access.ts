@@ -60,6 +60,21 @@ export function canSeeChannel(user: AuthUser, channel: Pick<ChannelRecord, 'grou
   );
 }
 
+/** The channel if the caller may see it; an unknown channel and a foreign one are both undefined. */
+export function visibleChannel(readModel: Pick<ReadModel, 'channels'>, user: AuthUser, id: string): ChannelRecord | undefined {
+  const channel = readModel.channels.get(id);
+  return channel && canSeeChannel(user, channel) ? channel : undefined;
+}
+
+/**
+ * The channel if the caller may act on it under the admin path: admins on channels of their own
+ * inventories (group membership is not enough), super user and staff on all.
+ */
+export function adminVisibleChannel(readModel: Pick<ReadModel, 'channels'>, user: AuthUser, id: string): ChannelRecord | undefined {
+  const channel = readModel.channels.get(id);
+  return channel && (user.global || channel.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) ? channel : undefined;
+}
+
 /** Whether the caller may see a video return channel: one of their groups' or of their inventories'. */
 export function canSeeVrChannel(user: AuthUser, vrChannel: Pick<VrChannelRecord, 'groups' | 'inventories'>): boolean {
   return canSeeChannel(user, vrChannel);

@@ -26,7 +26,7 @@ import { AppError, validationError } from '../errors.js';
 import { jsonColumn } from '../repositories/json-column.js';
 import type { ChannelRecord } from '../repositories/read-model.js';
 import { StreamingDestinationRepository, type DestinationRow } from '../repositories/streaming-destinations.js';
-import { canSeeChannel, type AuthUser } from './access.js';
+import { adminVisibleChannel, visibleChannel, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
@@ -329,15 +329,15 @@ export class ChannelConfigurationService {
 
   /** A channel the caller sees, for calls that name it outside the path (unknown and foreign: 404). */
   private visible(user: AuthUser, id: string): ChannelRecord {
-    const ch = this.deps.readModel.channels.get(id);
-    if (!ch || !canSeeChannel(user, ch)) throw new AppError('NOT_FOUND');
+    const ch = visibleChannel(this.deps.readModel, user, id);
+    if (!ch) throw new AppError('NOT_FOUND');
     return ch;
   }
 
-  /** Admins act on channels of their own inventories; super user and staff on all. */
+  /** Admins act on channels of their own inventories; super user and staff on all (others: 404). */
   private adminVisible(user: AuthUser, id: string): ChannelRecord {
-    const ch = this.deps.readModel.channels.get(id);
-    if (!ch || (!user.global && !ch.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))) throw new AppError('NOT_FOUND');
+    const ch = adminVisibleChannel(this.deps.readModel, user, id);
+    if (!ch) throw new AppError('NOT_FOUND');
     return ch;
   }
 
