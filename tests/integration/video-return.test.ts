@@ -137,6 +137,12 @@ describe.each(providers())('video return channels on %s', (provider) => {
     const stored: VrChannelDetail = srt.json();
     expect(stored.configuration).toEqual({ inputType: 'srt', url: 'srt://vr.example.net:9000', passphrase: 'Abcdef123456', destinationPort: 9000, latency: 400 });
     await eventually(async () => (await list('grp-newsroom')).items.find((v) => v.uniqueId === 'VRC-0001')?.status === 'inputConnected');
+    // The same values again change nothing (no write, no event).
+    const same = await snapshot();
+    published.length = 0;
+    expect((await update('VRC-0001', { inputType: 'srt', latency: 400 })).statusCode).toBe(200);
+    expect(await snapshot()).toBe(same);
+    expect(published.filter((p) => p.event.type === 'vrChannel.changed')).toEqual([]);
     const sources = (await call('GET', '/v2/vrChannels/VRC-0001/inputSources', reader)).json();
     expect(sources).toMatchObject({ uniqueId: 'VRC-0001', selected: 'srt', available: ['disabled', 'sdi', 'srt'] });
   });

@@ -78,6 +78,9 @@ export class VideoReturnService {
     }
     if (change.name !== undefined && change.name !== row.name) this.assertNameFree(change.name, id, 'body.channel.name');
     const configChanged = (Object.keys(next) as (keyof VrConfiguration)[]).some((k) => next[k] !== current[k]);
+    const labelChanged = (change.name !== undefined && change.name !== row.name) || (change.description !== undefined && change.description !== row.description);
+    // Nothing to change: no write, no version bump, no event.
+    if (!configChanged && !labelChanged) return this.toDetail(row);
     if (configChanged) await this.sendToDevice(row, 'configuration', next);
     await this.store(row, {
       ...(change.name !== undefined ? { name: change.name } : {}),
