@@ -24,6 +24,8 @@ const RtspUrl = z.string().min(1).max(L.rtspUrlMax, { message: VALIDATION.max256
 const Url = z.string().min(1).max(L.rtspUrlMax, { message: VALIDATION.max256 });
 const Name = z.string().min(1).max(255);
 const Ipv4 = z.ipv4();
+/** A secret: sent by requests, never answered (answers say only whether one is stored, under `flag`); left out keeps the stored one. */
+const WriteOnly = <S extends z.ZodString>(schema: S, flag: string) => schema.optional().describe(`Write-only: answers carry ${flag} instead`);
 /** An optimistic version: when given, the change applies only while the channel is still at it (409 otherwise). */
 const OptionalVersion = z.number().int().nonnegative().optional();
 
@@ -50,9 +52,9 @@ export const AddInputSourceBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('encoder'), name: Name, rtspUrl: RtspUrl }),
   z.object({
     kind: z.literal('srt'), name: Name, mode: z.enum(SRT_MODES), url: Url.optional(), sourcePort: SourcePort,
-    passphrase: SrtKey.optional(), latency: z.number().int().min(0).max(10_000),
+    passphrase: WriteOnly(SrtKey, 'hasPassphrase'), latency: z.number().int().min(0).max(10_000),
   }),
-  z.object({ kind: z.literal('rtmp'), name: Name, url: Url, streamKey: z.string().max(255).optional() }),
+  z.object({ kind: z.literal('rtmp'), name: Name, url: Url, streamKey: WriteOnly(z.string().max(255), 'hasStreamKey') }),
   z.object({ kind: z.literal('webrtc'), name: Name, port: Port(L.webrtcPortMin, L.webrtcPortMax) }),
 ]);
 export type AddInputSourceBody = z.infer<typeof AddInputSourceBody>;
@@ -97,11 +99,11 @@ const DestinationCommon = {
 export const DestinationFields = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('cdn'), ...DestinationCommon, urlPrimary: Url, urlSecondary: Url.optional(), streamId: z.string().min(1).max(255),
-    username: z.string().max(255).optional(), password: z.string().max(255).optional(),
+    username: z.string().max(255).optional(), password: WriteOnly(z.string().max(255), 'hasPassword'),
   }),
   z.object({
     type: z.literal('srt'), ...DestinationCommon, urlPrimary: Url, srtMode: z.enum(SRT_MODES), sourcePort: SourcePort,
-    passphrase: SrtKey.optional(), latency: z.number().int().min(0).max(10_000), streamId: z.string().min(1).max(255).optional(),
+    passphrase: WriteOnly(SrtKey, 'hasPassphrase'), latency: z.number().int().min(0).max(10_000), streamId: z.string().min(1).max(255).optional(),
   }),
   z.object({
     type: z.literal('mpegts'), ...DestinationCommon, mpegTsIp: Ipv4, mpegTsPort: Port(0, L.mpegTsPortMax),
@@ -185,7 +187,7 @@ export const UpdateSocialMediaBody = z.object({
   description: z.string().max(1024).default(''),
   privacy: z.enum(SOCIAL_PRIVACY).default('public'),
   /** Write-only; left out keeps the stored one. */
-  accessToken: z.string().min(1).max(1024).optional(),
+  accessToken: WriteOnly(z.string().min(1).max(1024), 'hasAccessToken'),
   version: OptionalVersion,
 });
 export type UpdateSocialMediaBody = z.infer<typeof UpdateSocialMediaBody>;
