@@ -12,8 +12,8 @@ describe('menu (spec 000 §2)', () => {
     expect(menuIds()).toContain('ifbServers');
   });
 
-  it('shows a read-only user only what every console user may open', () => {
-    expect(ids(visibleMenu(as('luc_read')))).toEqual(['units', 'unitList', 'multiview', 'map', 'files', 'stories', 'manage', 'myGraphics']);
+  it('shows a read-only user what every console user may open, plus the channels, devices and video return screens (read-only there)', () => {
+    expect(ids(visibleMenu(as('luc_read')))).toEqual(['units', 'unitList', 'multiview', 'map', 'files', 'stories', 'manage', 'devices', 'channels', 'videoReturn', 'myGraphics']);
   });
 
   it('shows a regular user the broader set', () => {
