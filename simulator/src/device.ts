@@ -224,6 +224,8 @@ export class UnitDevice {
    */
   tick(now = this.clock.now()): void {
     if (!this.on) return;
+    // The stream's channel was taken from the unit (its server went offline or reset): the stream ends with it.
+    if (this.streamChannel !== null && this.world.channel(this.streamChannel)?.channel.allocatedTo !== this.spec.unitId) this.stopStreaming();
     const dt = now - this.lastTelemetry;
     this.lastTelemetry = now;
     const apps = this.apps.all;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerCommand } from '@fleet/contracts';
+import { DEFAULT_SERVER_TIMINGS } from '../timings.js';
+import { harness } from '../testing/harness.js';
+import { reactToServerCommand } from './server-commands.js';
+
+const configure = (setting: string, payload: Record<string, string | number | boolean | string[] | null>): ServerCommand => ({ type: 'configureServer', setting, payload });
+
+describe('server configuration reactions', () => {
+  it('changes the IFB mode only while the server is idle; other settings are taken while busy', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V2' }))).toEqual({ ok: true });
+    expect(hub.ifbMode).toBe('V2');
+    expect(hub.allocate('CH-OUT', 'U1')).toBe(true);
+    expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V1' }))).toEqual({ ok: false, error: 'IFB_MODE_SERVER_NOT_IDLE' });
+    expect(hub.ifbMode).toBe('V2');
+    // The same mode again is no change; a port is not an IFB mode change.
+    expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V2', webrtcPort: 8443 }))).toEqual({ ok: true });
+    hub.release('CH-OUT', 'U1');
+    hub.applyFault({ type: 'serverBusy', busy: true });
+    expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V1' }))).toEqual({ ok: false, error: 'IFB_MODE_SERVER_NOT_IDLE' });
+  });
+
+  it('deletes a certificate only while idle, and answers nothing while offline', () => {
+    const hub = harness().world.server('MMH-1')!;
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: true });
+    hub.allocate('CH-PREVIEW', 'U1');
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'CERTIFICATE_DELETION_DEVICE_BUSY' });
+    hub.setPower(false);
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
+  });
+
+  it('connects the IP pipe (connecting, then connected), fails it on fault, reports not connected when disabled', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    const states = () => h.events('serverConfigState').filter((e) => e.serverId === 'MMH-1').map((e) => e.state);
+    reactToServerCommand(hub, configure('ippipe', { enabled: true, port: 7000, servers: ['a'] }));
+    expect(states()).toEqual(['connecting']);
+    h.advance(DEFAULT_SERVER_TIMINGS.ipPipeConnectMs[1]);
+    expect(states()).toEqual(['connecting', 'connected']);
+    hub.ipPipeFails = true;
+    reactToServerCommand(hub, configure('ippipe', { enabled: true, port: 7001, servers: ['a'] }));
+    // Overtaken at once by a disabling change: the first connection reports nothing more.
+    reactToServerCommand(hub, configure('ippipe', { enabled: false, port: 7001, servers: [] }));
+    h.advance(DEFAULT_SERVER_TIMINGS.ipPipeConnectMs[1]);
+    expect(states()).toEqual(['connecting', 'connected', 'connecting', 'not_connected']);
+    reactToServerCommand(hub, configure('ippipe', { enabled: true, port: 7001, servers: [] }));
+    h.advance(DEFAULT_SERVER_TIMINGS.ipPipeConnectMs[1]);
+    expect(states().at(-1)).toBe('failed');
+  });
+
+  it('resets the instance: offline with its channels (a unit’s allocation dropped), then back online and idle', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    hub.allocate('CH-OUT', 'U1');
+    expect(reactToServerCommand(hub, { type: 'resetInstance' })).toEqual({ ok: true });
+    expect(hub.status()).toBe('offline');
+    expect(hub.channels.get('CH-OUT')).toMatchObject({ status: 'offline', allocatedTo: null });
+    expect(reactToServerCommand(hub, { type: 'resetInstance' })).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
+    h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1]);
+    expect(hub.status()).toBe('online');
+    expect(hub.channels.get('CH-OUT')?.status).toBe('idle');
+    expect(h.events('serverState').map((e) => e.status).slice(-2)).toEqual(['offline', 'online']);
+  });
+
+  it('takes a new spec: channels added are reported, removed ones forgotten, running ones keep their state', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    hub.allocate('CH-OUT', 'U1');
+    const [keep] = hub.spec.channels.filter((c) => c.channelId === 'CH-OUT');
+    hub.updateSpec({ ...hub.spec, channels: [keep!, { ...keep!, channelId: 'CH-NEW', name: 'new' }] });
+    expect([...hub.channels.keys()]).toEqual(['CH-OUT', 'CH-NEW']);
+    expect(hub.channels.get('CH-OUT')).toMatchObject({ status: 'collecting', allocatedTo: 'U1' });
+    expect(h.events('channelState').at(-1)).toMatchObject({ channelId: 'CH-NEW', status: 'idle' });
+  });
+});
+
+describe('a server going offline mid-stream', () => {
+  it('takes the unit’s stream with its channel, and the channel is idle once the server is back', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    expect(h.startStream('CH-OUT')).toEqual({ ok: true });
+    h.advance(2000);
+    expect(h.device.applications.video?.state).toBe('running');
+    expect(hub.channels.get('CH-OUT')).toMatchObject({ status: 'collecting', allocatedTo: h.device.spec.unitId });
+    hub.setPower(false);
+    h.advance(10_000);
+    expect(h.device.applications.video).toBeUndefined();
+    hub.setPower(true);
+    expect(hub.channels.get('CH-OUT')?.status).toBe('idle');
+  });
+});
