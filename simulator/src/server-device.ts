@@ -10,14 +10,15 @@
  * the changes it causes (the core ignores repeats).
  */
 import type {
-  ChannelSpec, ChannelStatus, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus,
+  ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus,
 } from '@fleet/contracts';
-import { checkServerUpgradeEligibility } from '@fleet/domain';
+import { channelStatusClass, checkServerUpgradeEligibility } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
 import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
-import { GENERIC_UPGRADE_FAILURE, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
+import { GENERIC_UPGRADE_FAILURE, PTMP, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
 import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
+import { PtmpReceivers } from './models/ptmp.js';
 import { accepted, refused, type Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
 
@@ -28,6 +29,10 @@ export interface ChannelState {
   allocatedTo: string | null;
   /** A status forced by a fault (e.g. offline, PlayStoredFile), kept until changed. */
   forced: ChannelStatus | null;
+  /** The type the channel runs as now (its general configuration may have changed it since the spec). */
+  type: ChannelType;
+  /** Point-to-multipoint receivers; null while the channel never had a multipoint configuration. */
+  ptmp: PtmpReceivers | null;
 }
 
 export interface VrChannelState {
@@ -58,6 +63,8 @@ export class ServerDevice {
   ifbMode: string | null = null;
   /** Fault: the next IP pipe connection fails instead of connecting. */
   ipPipeFails = false;
+  /** Fault: the output licence the server holds, overriding the spec's (undefined: the spec's). */
+  outputLicenceOverride: number | null | undefined = undefined;
   /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
   private ipPipeRun = 0;
   private cpuOverride: number | null = null;
@@ -77,9 +84,7 @@ export class ServerDevice {
     this.swVersion = spec.swVersion;
     this.cpu = rng.range(...SERVER_LOAD.initialCpu);
     this.storage = rng.range(...SERVER_LOAD.initialStorage);
-    for (const c of spec.channels) {
-      this.channels.set(c.channelId, { spec: c, status: 'idle', licensed: c.licensed, allocatedTo: null, forced: null });
-    }
+    for (const c of spec.channels) this.channels.set(c.channelId, this.newChannel(c, 'idle'));
     for (const v of spec.vrChannels) {
       const inputConnected = v.inputType !== 'disabled';
       this.vrChannels.set(v.vrChannelId, { spec: v, status: inputConnected ? 'inputConnected' : 'idle', inputConnected, collectingFor: null });
@@ -89,6 +94,44 @@ export class ServerDevice {
 
   get id(): string {
     return this.spec.serverId;
+  }
+
+  private newChannel(c: ChannelSpec, status: ChannelStatus): ChannelState {
+    const receivers = c.ptmpReceivers ?? [];
+    const ptmp = receivers.length > 0 ? new PtmpReceivers(this.rng.fork(`ptmp:${c.channelId}`), receivers) : null;
+    return { spec: c, status, licensed: c.licensed, allocatedTo: null, forced: null, type: c.type, ptmp };
+  }
+
+  /** Output channels the server is licensed for (spec 001 §8); null: not limited. */
+  licensedOutputs(): number | null {
+    return this.outputLicenceOverride !== undefined ? this.outputLicenceOverride : this.spec.licensedOutputs ?? null;
+  }
+
+  /** Channels running as outputs (output or distributor), leaving one out. */
+  outputsExcept(channelId: string): number {
+    let n = 0;
+    for (const c of this.channels.values()) if (c.spec.channelId !== channelId && isOutputType(c.type)) n++;
+    return n;
+  }
+
+  /** Spec 001 §8 "transceiver busy or with an encoder input": a transceiver that is busy or receives from an encoder now. */
+  transceiverBusy(): boolean {
+    if (this.spec.serverType !== 'transceiver_server') return false;
+    return this.busy || [...this.channels.values()].some((c) => c.spec.inputKind === 'encoder' && channelStatusClass(c.status) === 'busy');
+  }
+
+  /** The channel's multipoint configuration: its receivers from now on (an empty list ends it). */
+  setPtmpReceivers(channelId: string, uids: readonly string[]): void {
+    const c = this.channels.get(channelId);
+    if (!c) return;
+    if (c.ptmp) c.ptmp.set(uids);
+    else if (uids.length > 0) c.ptmp = new PtmpReceivers(this.rng.fork(`ptmp:${channelId}`), uids);
+    else return;
+    // Receivers take a moment to connect; reporting after the acknowledgement also keeps the core's
+    // own write of the configuration ahead of the state it causes.
+    this.schedule(PTMP.connectMs, () => {
+      if (this.channels.get(channelId) === c) this.reportChannel(c);
+    });
   }
 
   /**
@@ -102,13 +145,15 @@ export class ServerDevice {
     for (const c of spec.channels) {
       const held = this.channels.get(c.channelId);
       if (held) {
+        // The core stores a type once the device accepted it: a new spec agrees with what runs.
+        held.type = c.type;
         if (held.licensed !== c.licensed) {
           held.licensed = c.licensed;
           if (this.owner) this.reportChannel(held);
         }
         continue;
       }
-      const state: ChannelState = { spec: c, status: this.online ? 'idle' : 'offline', licensed: c.licensed, allocatedTo: null, forced: null };
+      const state = this.newChannel(c, this.online ? 'idle' : 'offline');
       this.channels.set(c.channelId, state);
       if (this.owner) this.reportChannel(state);
     }
@@ -161,6 +206,13 @@ export class ServerDevice {
     this.storage = clamp(this.storage + (L.storagePerChannelHour * collecting * dtMs) / 3_600_000);
     this.evaluateAlerts();
     this.reportServer();
+    // Receivers' bitrates move only while there is video to receive.
+    for (const c of this.channels.values()) {
+      if (c.ptmp && c.ptmp.size > 0 && c.status === 'collecting') {
+        c.ptmp.step(dtMs);
+        this.reportChannel(c);
+      }
+    }
   }
 
   private evaluateAlerts(): void {
@@ -361,6 +413,15 @@ export class ServerDevice {
         this.setVrStatus(v);
         return accepted;
       }
+      case 'outputLicence':
+        this.outputLicenceOverride = f.outputs;
+        return accepted;
+      case 'ptmpReceiver': {
+        const c = this.channels.get(f.channelId);
+        if (!c?.ptmp?.setLost(f.uid, f.lost)) return refused('NOT_FOUND');
+        this.reportChannel(c);
+        return accepted;
+      }
     }
   }
 
@@ -396,12 +457,19 @@ export class ServerDevice {
   }
 
   private reportChannel(c: ChannelState): void {
-    this.report({ type: 'channelState', serverId: this.id, channelId: c.spec.channelId, status: c.status, allocatedToUnitUid: c.allocatedTo, licensed: c.licensed });
+    const base = { type: 'channelState', serverId: this.id, channelId: c.spec.channelId, status: c.status, allocatedToUnitUid: c.allocatedTo, licensed: c.licensed } as const;
+    // A multipoint channel tells of its receivers with every state (an emptied list once more, so it is cleared).
+    this.report(c.ptmp ? { ...base, ptmpStatuses: c.ptmp.statuses(c.status), ptmpDelay: c.ptmp.delay(c.status) } : base);
   }
 
   private reportVr(v: VrChannelState): void {
     this.report({ type: 'vrChannelState', vrChannelId: v.spec.vrChannelId, serverId: this.id, status: v.status });
   }
+}
+
+/** Output and distributor channels count against the output licence (spec 001 §8). */
+export function isOutputType(type: ChannelType): boolean {
+  return type === 'output' || type === 'distributor';
 }
 
 function clamp(v: number): number {

@@ -121,6 +121,10 @@ export const ServerFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('channelLicense'), channelId: z.string().max(128), licensed: z.boolean() }),
   z.object({ type: z.literal('channelStatus'), channelId: z.string().max(128), status: ChannelStatus }),
   z.object({ type: z.literal('vrInput'), vrChannelId: z.string().max(128), connected: z.boolean() }),
+  /** The output licence the server holds changes (spec 001 §8); null: not limited. */
+  z.object({ type: z.literal('outputLicence'), outputs: z.number().int().min(0).max(1000).nullable() }),
+  /** One point-to-multipoint receiver of a channel drops (status lost, bitrate 0) or comes back. */
+  z.object({ type: z.literal('ptmpReceiver'), channelId: z.string().max(128), uid: z.string().max(128), lost: z.boolean() }),
 ]);
 export type ServerFault = z.infer<typeof ServerFault>;
 
@@ -248,7 +252,15 @@ export const CoreExpectation = z
     speedTest: z.object({ state: z.enum(['running', 'completed', 'cancelled', 'failed']).optional(), error: z.string().nullable().optional() }).strict().optional(),
     fetchLogs: z.object({ state: z.enum(['running', 'completed', 'failed']).optional(), error: z.string().nullable().optional() }).strict().optional(),
     server: z.object({ status: z.string().optional() }).strict().optional(),
-    channel: z.object({ channelId: z.string(), status: z.union([ChannelStatus, z.array(ChannelStatus).min(1)]).optional() }).strict().optional(),
+    channel: z
+      .object({
+        channelId: z.string(),
+        status: z.union([ChannelStatus, z.array(ChannelStatus).min(1)]).optional(),
+        /** Point-to-multipoint receivers as the core stored them: each listed uid with its status and bitrate (kbps). */
+        ptmp: z.array(z.object({ uid: z.string(), status: z.string().optional(), bitrate: range.optional() }).strict()).max(20).optional(),
+      })
+      .strict()
+      .optional(),
     vrChannel: z.object({ vrChannelId: z.string(), status: VrChannelStatus.optional() }).strict().optional(),
   })
   .strict();

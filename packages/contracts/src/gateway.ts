@@ -48,6 +48,10 @@ export const ChannelSpec = z.object({
   /** Whether the channel supports logs sending (spec 000 §8). */
   supportsLogs: z.boolean(),
   status: ChannelStatus,
+  /** What an input channel receives (encoder, srt, rtmp, webrtc); null or absent for the others (their type follows their flags). */
+  inputKind: z.string().nullable().optional(),
+  /** Point-to-multipoint receivers (unit uids) of the channel's multipoint configuration. */
+  ptmpReceivers: z.array(z.string()).optional(),
 });
 export type ChannelSpec = z.infer<typeof ChannelSpec>;
 
@@ -68,6 +72,8 @@ export const ServerSpec = z.object({
   productType: z.string(),
   swVersion: z.string(),
   maxChannels: z.number().int(),
+  /** Output channels the server is licensed for (spec 001 §8 output licence); null or absent: not limited. */
+  licensedOutputs: z.number().int().nonnegative().nullable().optional(),
   channels: z.array(ChannelSpec),
   vrChannels: z.array(VrChannelSpec),
 });
@@ -139,6 +145,8 @@ export const DeviceAck = z.object({
   /** An ErrorCode of the catalogue when ok is false. */
   error: z.string().optional(),
   deviceCode: z.number().int().optional(),
+  /** A refusal's values for the catalogue message's placeholders ({0}, {1}, …), as the device knows them. */
+  params: z.array(z.string()).optional(),
   /** What an accepted command answers at once (the networks of a wifi query). */
   result: z.json().optional(),
 });
@@ -165,6 +173,10 @@ export const ChannelStateEvent = z.object({
   status: ChannelStatus,
   allocatedToUnitUid: z.string().nullable(),
   licensed: z.boolean(),
+  /** A point-to-multipoint channel's receivers as the server sees them: status and bitrate (kbps) each. */
+  ptmpStatuses: z.array(z.object({ uid: z.string(), status: z.string(), bitrate: z.number().nonnegative() })).optional(),
+  /** The point-to-multipoint delay (ms). */
+  ptmpDelay: z.number().int().nonnegative().nullable().optional(),
 });
 /** A server-level setting's state moved on the device (the IP pipe connecting → connected or failed; spec 001 §4). */
 export const ServerConfigStateEvent = z.object({

@@ -201,3 +201,18 @@ export const SERVER_LOAD = {
   /** Storage % each collecting channel adds per hour. */
   storagePerChannelHour: 1,
 } as const;
+
+/** Point-to-multipoint receivers of a channel (what each receives while the channel collects). */
+export const PTMP = {
+  /** Mean bitrate a receiver gets (kbps), how far it strays, and the share of the way back to the mean per second. */
+  meanKbps: 5500,
+  noiseKbps: 400,
+  revertPerSecond: 0.1,
+  minKbps: 1500,
+  maxKbps: 8000,
+  /** End-to-end delay of the multipoint distribution (ms): base and jitter. */
+  baseDelayMs: 180,
+  delayJitterMs: 40,
+  /** Receivers of a new multipoint configuration connect after this long (simulated ms). */
+  connectMs: 1_000,
+} as const;

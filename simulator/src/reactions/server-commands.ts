@@ -10,6 +10,7 @@ import type { ServerDevice } from '../server-device.js';
 import { accepted, refused, toAck, type Reaction } from '../reaction.js';
 import { reactToVrConfiguration } from './vr-configuration.js';
 import { reactToChannelConfiguration } from './channel-configuration.js';
+import { reactToChannel } from './channels.js';
 import { reactToResetInstance, reactToServerConfiguration } from './server-configuration.js';
 
 /** The server's answer to one command of the core. */
@@ -27,7 +28,7 @@ export function reactToServerCommand(s: ServerDevice, command: ServerCommand): R
     case 'configureChannel':
     case 'channelAction':
       if (!s.channels.has(command.channelId)) return refused('NOT_FOUND');
-      return reactToChannelConfiguration(s, command) ?? accepted;
+      return reactToChannelConfiguration(s, command) ?? (command.type === 'configureChannel' ? reactToChannel(s, command) : null) ?? accepted;
     case 'configureVrChannel':
       return reactToVrConfiguration(s, command);
   }

@@ -74,4 +74,15 @@ describe('expectations on what the core reports', () => {
       'server status = undefined, expected "online"',
     ]);
   });
+
+  it('checks a channel’s point-to-multipoint receivers by uid: status and bitrate', () => {
+    const views = { channel: { channelId: 'CH-1', status: 'collecting', ptmpStatuses: [{ uid: 'A', status: 'streaming', bitrate: 5200 }, { uid: 'B', status: 'lost', bitrate: 0 }] } };
+    const ptmp = (want: { uid: string; status?: string; bitrate?: { above?: number; below?: number } }[]) => checkCore(views, { channel: { channelId: 'CH-1', ptmp: want } });
+    expect(ptmp([{ uid: 'A', status: 'streaming', bitrate: { above: 1000 } }, { uid: 'B', status: 'lost', bitrate: { below: 1 } }])).toEqual([]);
+    expect(ptmp([{ uid: 'B', status: 'streaming', bitrate: { above: 1000 } }, { uid: 'C' }])).toEqual([
+      'ptmp receiver B status = "lost", expected "streaming"',
+      'ptmp receiver B bitrate = 0, expected above 1000',
+      'channel CH-1: no ptmp receiver C',
+    ]);
+  });
 });

@@ -159,6 +159,15 @@ export function checkCore(views: CoreViews, e: CoreExpectation): string[] {
     const status = obj(views.channel).status;
     if (!wanted.includes(status as never)) out.push(`channel ${e.channel.channelId} status = ${JSON.stringify(status)}, expected ${wanted.join(' or ')}`);
   }
+  for (const want of e.channel?.ptmp ?? []) {
+    const got = arr(obj(views.channel).ptmpStatuses).find((r) => r.uid === want.uid);
+    if (!got) {
+      out.push(`channel ${e.channel?.channelId ?? ''}: no ptmp receiver ${want.uid}`);
+      continue;
+    }
+    equal(`ptmp receiver ${want.uid} status`, got.status, want.status, out);
+    inRange(`ptmp receiver ${want.uid} bitrate`, num(got.bitrate), want.bitrate, out);
+  }
   if (e.vrChannel) equal(`video return channel ${e.vrChannel.vrChannelId} status`, obj(views.vrChannel).status, e.vrChannel.status, out);
   return out;
 }

@@ -211,10 +211,12 @@ const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => s
   updatedAt: (c) => c.updatedAt,
 };
 
-function ackError(ack: { ok: boolean; error?: string | undefined; deviceCode?: number | undefined }): AppError | null {
+function ackError(ack: { ok: boolean; error?: string | undefined; deviceCode?: number | undefined; params?: string[] | undefined }): AppError | null {
   if (ack.ok) return null;
   const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-  return new AppError(code, undefined, undefined, ack.deviceCode);
+  // The device fills the message's placeholders with what it knows (its licensed output count).
+  const message = ack.params?.reduce((m, v, i) => m.replace(`{${i}}`, v), ERROR_CATALOGUE[code].message);
+  return new AppError(code, undefined, message, ack.deviceCode);
 }
 
 export class ChannelService {
