@@ -15,6 +15,7 @@ import filesEn from './areas/files.en.json';
 import storiesEn from './areas/stories.en.json';
 import unitActionsEn from './areas/unitActions.en.json';
 import channelsEn from './areas/channels.en.json';
+import videoReturnEn from './areas/videoReturn.en.json';
 
 export const englishResources = {
   ...en,
@@ -29,13 +30,14 @@ export const englishResources = {
   stories: storiesEn,
   unitActions: unitActionsEn,
   channels: channelsEn,
+  videoReturn: videoReturnEn,
 };
 
 export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels] = await Promise.all([
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn] = await Promise.all([
     import('./zh.json'),
     import('./areas/unitList.zh.json'),
     import('./areas/unitDetail.zh.json'),
@@ -48,6 +50,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     import('./areas/stories.zh.json'),
     import('./areas/unitActions.zh.json'),
     import('./areas/channels.zh.json'),
+    import('./areas/videoReturn.zh.json'),
   ]);
   return {
     ...zh.default,
@@ -62,5 +65,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     stories: stories.default,
     unitActions: unitActions.default,
     channels: channels.default,
+    videoReturn: videoReturn.default,
   };
 }

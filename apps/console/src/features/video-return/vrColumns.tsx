@@ -1,0 +1,69 @@
+/** The /video_return grid's columns (grid id `videoReturn`): spec 001 §3 video return channel fields. */
+import { useMemo } from 'react';
+import { Badge, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
+import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { formatUptime } from '../channels/channelFormat';
+
+export const VR_GRID_ID = 'videoReturn';
+export const VR_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc' };
+
+const STATUS_COLOR: Record<VrChannelStatus, string> = { idle: 'green', inputConnected: 'teal', collecting: 'red', offline: 'gray', connecting: 'yellow' };
+
+export function VrStatusBadge({ channel }: { channel: VrChannelDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[channel.status]} variant="light" data-testid={`vr-status-${channel.uniqueId}`} data-status={channel.status}>
+      {t(`videoReturn.status.${channel.status}`)}
+    </Badge>
+  );
+}
+
+export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
+  const { t } = useTranslation();
+  return useMemo(
+    (): DataGridColumn<VrChannelDetail>[] => [
+      {
+        id: 'name',
+        header: t('videoReturn.columns.name'),
+        width: 220,
+        minWidth: 100,
+        sortValue: (c) => c.name,
+        render: (c) => (
+          <Text size="sm" fw={500} truncate="end" title={c.description || c.name} data-testid={`vr-name-${c.uniqueId}`}>
+            {c.name}
+          </Text>
+        ),
+      },
+      { id: 'status', header: t('videoReturn.columns.status'), width: 160, sortValue: (c) => t(`videoReturn.status.${c.status}`), render: (c) => <VrStatusBadge channel={c} /> },
+      {
+        id: 'inputType',
+        header: t('videoReturn.columns.inputType'),
+        width: 120,
+        sortValue: (c) => c.configuration.inputType,
+        render: (c) => (
+          <Text size="sm" data-testid={`vr-input-${c.uniqueId}`} data-input-type={c.configuration.inputType}>
+            {t(`videoReturn.inputTypes.${c.configuration.inputType}`)}
+          </Text>
+        ),
+      },
+      {
+        id: 'server',
+        header: t('videoReturn.columns.server'),
+        width: 150,
+        sortValue: (c) => c.serverId,
+        render: (c) => <Text size="sm" truncate="end">{c.serverId ?? t('videoReturn.cells.none')}</Text>,
+      },
+      { id: 'uptime', header: t('videoReturn.columns.uptime'), width: 110, align: 'right', sortValue: (c) => c.uptime, render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text> },
+      {
+        id: 'serial',
+        header: t('videoReturn.columns.serial'),
+        width: 160,
+        sortValue: (c) => c.serialNumber,
+        render: (c) => <Text size="sm" truncate="end">{c.serialNumber ?? t('videoReturn.cells.none')}</Text>,
+      },
+    ],
+    [t],
+  );
+}
