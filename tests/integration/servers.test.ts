@@ -13,8 +13,10 @@ import {
   type AdminServerPage, type ChannelList, type EndpointDef, type IpPipeSettings, type RealtimeEvent, type ServerConfiguration,
   type ServerDetail, type ServerFault,
 } from '@fleet/contracts';
+import { buildApp } from '@fleet/core';
+import { createDb } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(serverEndpoints) as (keyof typeof serverEndpoints)[];
@@ -306,6 +308,23 @@ describe.each(providers())('server calls on %s', (provider) => {
     const bad = await call('GET', '/v2/admin/inventories/inv-global/servers?type=toaster&limit=0', admin);
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', superUser)).json().items.map((x: ServerDetail) => x.id)).toContain(FOREIGN_HUB);
+  });
+
+  it('a core started again on the same database answers the stored comment, configuration, SMPTE and IP pipe settings', async () => {
+    const handle = await createDb({ url: s.url });
+    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
+    try {
+      const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_read', password: DEMO_PASSWORD } });
+      const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
+      const get = async (url: string) => (await again.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } })).json();
+      expect(await get(`/servers/${HUB}/comment`)).toMatchObject({ comment: 'Rack 4, row B' });
+      expect(await get(`/mmhservers/${HUB}/configuration`)).toMatchObject({ ifbMode: 'V2', maxChannels: 8, webrtcPort: 8443, publishingMode: 'manual', registrationServerPort: 5061, certificates: [{ id: 'crt-1' }] });
+      expect(await get(`/mmhservers/${HUB}/configuration/smpte`)).toMatchObject({ primary: { ip: '10.0.0.5' }, ptpDomain: 12, genlockOffset: 100 });
+      expect(await get(`/mmhservers/${HUB}/configuration/ippipe`)).toMatchObject({ configured: true, enabled: false, port: 7001 });
+    } finally {
+      await again.close();
+      await handle.close();
+    }
   });
 
   it('lists an ingest server’s channels with their counters', async () => {
