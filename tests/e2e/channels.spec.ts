@@ -105,7 +105,7 @@ test('a read-only user sees the list and the modal with no write controls', asyn
   await expect(page.getByTestId('channel-apply-unavailable-general')).toHaveText('Not available for your user type');
   await expect(page.getByTestId('channel-general-name')).toBeDisabled();
   const writeControls = modal.locator(
-    '[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"]), [data-testid^="channel-destination-remove-"]:not([data-testid^="channel-destination-remove-unavailable-"]), [data-testid="channel-overlay-upload"]',
+    '[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"]), [data-testid^="channel-destination-remove-"]:not([data-testid^="channel-destination-remove-unavailable-"]), [data-testid^="channel-destination-edit-"], [data-testid="channel-overlay-upload"]',
   );
   for (const tab of ['multipoint', 'ndi', 'streaming', 'overlay', 'smpte', 'tally', 'audio', 'ingest', 'destinations', 'social']) {
     await page.getByTestId(`channel-tab-${tab}`).click();
@@ -137,5 +137,13 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
   await expect(page.getByTestId('toasts')).toContainText('saved');
   await expect(page.getByTestId('channel-destinations')).toContainText(name);
   await page.reload();
-  await expect(page.getByTestId('channel-destinations')).toContainText(name, { timeout: 30_000 });
+  const row = page.locator('[data-testid^="channel-destination-"]', { hasText: name }).first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+
+  // Edited in place: the stored fields come back (the key stays stored), the change is listed.
+  await row.locator('[data-testid^="channel-destination-edit-"]').click();
+  await expect(page.getByTestId('channel-destinationEdit-sourcePort')).toHaveValue('9001');
+  await page.getByTestId('channel-destinationEdit-provider').fill('Arena');
+  await page.getByTestId('channel-apply-destinationEdit').click();
+  await expect(page.getByTestId('channel-destinations').locator('tr', { hasText: name })).toContainText('Arena');
 });

@@ -4,26 +4,28 @@
  * type CDN/RTMP, SRT, MPEG-TS or FFMPEG (add_details), removing one (remove_details), and the
  * channel's FFMPEG override.
  */
-import { useCallback, useState } from 'react';
-import { Badge, Button, NativeSelect, PasswordInput, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddDestinationBody, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES } from '@fleet/contracts';
-import type { StreamingDestinationList } from '@fleet/contracts';
+import { AddDestinationBody, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
+import type { StreamingDestinationInfo, StreamingDestinationList } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
-import { BLANK_DESTINATION, destinationBody } from './channelForms';
+import { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } from './channelForms';
 import type { DestinationForm, DestinationType } from './channelForms';
 import { FfmpegSection, Loaded } from './ConfigTabs';
 import { ChannelFormSection, NotAvailable, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
+import type { ChannelForm } from './useChannelForm';
 
-function DestinationList({ list }: { list: StreamingDestinationList }) {
+function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onEdit: (destination: StreamingDestinationInfo) => void }) {
   const { t } = useTranslation();
   const { channel } = useChannelModal().details;
   const canRemove = useCanApply('removeChannelDestination');
+  const canEdit = useCanApply('updateChannelDestination');
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
@@ -62,6 +64,11 @@ function DestinationList({ list }: { list: StreamingDestinationList }) {
             <Table.Td>{d.provider}</Table.Td>
             <Table.Td>{t(`channels.destinations.streamTypes.${d.streamType}`)}</Table.Td>
             <Table.Td>
+              {canEdit && (
+                <Button size="xs" variant="subtle" onClick={() => onEdit(d)} data-testid={`channel-destination-edit-${d.id}`}>
+                  {t('channels.destinations.edit')}
+                </Button>
+              )}
               {canRemove ? (
                 <Button
                   size="xs"
@@ -84,37 +91,24 @@ function DestinationList({ list }: { list: StreamingDestinationList }) {
   );
 }
 
-/** The add form; `onAdded` remounts it blank (the parent changes its key). */
-function AddDestination({ onAdded }: { onAdded: () => void }) {
+/** The destination's fields (the add and the edit form alike); errors under `destination.`. */
+function DestinationFieldsView({ form, formId }: { form: ChannelForm<DestinationForm>; formId: string }) {
   const { t } = useTranslation();
-  const { channel } = useChannelModal().details;
-  const allowed = useCanApply('addChannelDestination');
-  const toBody = useCallback((values: DestinationForm) => destinationBody(values, channel.channelId), [channel.channelId]);
-  const form = useChannelForm({
-    channelName: channel.channelName,
-    source: BLANK_DESTINATION,
-    endpoint: 'addChannelDestination',
-    schema: AddDestinationBody,
-    toBody,
-    toInput: (body) => ({ body: body as AddDestinationBody }),
-    refresh: ['fetchChannelDestinations'],
-    onSaved: onAdded,
-  });
-  const fieldError = useFieldError('channel-error-destination', form.errors);
+  const fieldError = useFieldError(`channel-error-${formId}`, form.errors);
   const error = (field: string) => fieldError(`destination.${field}`);
   const v = form.values;
   const text = (field: keyof DestinationForm, label: string) => (
-    <TextInput label={label} value={v[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-destination-${field}`} />
+    <TextInput label={label} value={v[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${formId}-${field}`} />
   );
   return (
-    <ChannelFormSection formId="destination" title={t('channels.destinations.add')} form={form} allowed={allowed}>
+    <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
           label={t('channels.destinations.type')}
           value={v.type}
           onChange={(e) => form.set({ type: e.currentTarget.value as DestinationType })}
           data={DESTINATION_TYPES.map((d) => ({ value: d, label: t(`channels.destinations.types.${d}`) }))}
-          data-testid="channel-destination-type"
+          data-testid={`channel-${formId}-type`}
         />
         {text('name', t('channels.destinations.name'))}
         {text('provider', t('channels.destinations.provider'))}
@@ -146,7 +140,7 @@ function AddDestination({ onAdded }: { onAdded: () => void }) {
             value={v.passphrase}
             onChange={(e) => form.set({ passphrase: e.currentTarget.value })}
             error={error('passphrase')}
-            data-testid="channel-destination-passphrase"
+            data-testid={`channel-${formId}-passphrase`}
           />
         )}
         {v.type === 'srt' && text('latency', t('channels.destinations.latency'))}
@@ -162,9 +156,61 @@ function AddDestination({ onAdded }: { onAdded: () => void }) {
           value={v.ffmpegOverride}
           onChange={(e) => form.set({ ffmpegOverride: e.currentTarget.value })}
           error={error('ffmpegOverride')}
-          data-testid="channel-destination-ffmpegOverride"
+          data-testid={`channel-${formId}-ffmpegOverride`}
         />
       )}
+    </>
+  );
+}
+
+/** The add form; `onDone` remounts it blank (the parent changes its key). */
+function AddDestination({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { channel } = useChannelModal().details;
+  const allowed = useCanApply('addChannelDestination');
+  const toBody = useCallback((values: DestinationForm) => destinationBody(values, channel.channelId), [channel.channelId]);
+  const form = useChannelForm({
+    channelName: channel.channelName,
+    source: BLANK_DESTINATION,
+    endpoint: 'addChannelDestination',
+    schema: AddDestinationBody,
+    toBody,
+    toInput: (body) => ({ body: body as AddDestinationBody }),
+    refresh: ['fetchChannelDestinations'],
+    onSaved: onDone,
+  });
+  return (
+    <ChannelFormSection formId="destination" title={t('channels.destinations.add')} form={form} allowed={allowed}>
+      <DestinationFieldsView form={form} formId="destination" />
+    </ChannelFormSection>
+  );
+}
+
+/** Editing one stored destination at the version it was read at (a change made meanwhile: 409). */
+function EditDestination({ destination, onDone }: { destination: StreamingDestinationInfo; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { channel } = useChannelModal().details;
+  const allowed = useCanApply('updateChannelDestination');
+  const source = useMemo(() => destinationForm(destination), [destination]);
+  const toBody = useCallback((values: DestinationForm) => destinationUpdateBody(values, channel.channelId, destination), [channel.channelId, destination]);
+  const form = useChannelForm({
+    channelName: channel.channelName,
+    source,
+    endpoint: 'updateChannelDestination',
+    schema: UpdateDestinationBody,
+    toBody,
+    toInput: (body) => ({ body: body as UpdateDestinationBody }),
+    refresh: ['fetchChannelDestinations'],
+    onSaved: onDone,
+  });
+  return (
+    <ChannelFormSection formId="destinationEdit" title={t('channels.destinations.editTitle', { name: destination.name })} form={form} allowed={allowed}>
+      <DestinationFieldsView form={form} formId="destinationEdit" />
+      <Group>
+        <Button size="xs" variant="default" onClick={onDone} data-testid="channel-destinationEdit-cancel">
+          {t('channels.destinations.cancelEdit')}
+        </Button>
+      </Group>
     </ChannelFormSection>
   );
 }
@@ -173,11 +219,13 @@ export function DestinationsTab() {
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('fetchChannelDestinations', { body: { channelId } });
   const [added, setAdded] = useState(0);
+  const [editing, setEditing] = useState<StreamingDestinationInfo | null>(null);
   const onAdded = useCallback(() => setAdded((n) => n + 1), []);
+  const stopEditing = useCallback(() => setEditing(null), []);
   return (
     <>
-      <Loaded query={query}>{(list) => <DestinationList list={list} />}</Loaded>
-      <AddDestination key={added} onAdded={onAdded} />
+      <Loaded query={query}>{(list) => <DestinationList list={list} onEdit={setEditing} />}</Loaded>
+      {editing === null ? <AddDestination key={added} onDone={onAdded} /> : <EditDestination key={editing.id} destination={editing} onDone={stopEditing} />}
       <FfmpegSection />
     </>
   );

@@ -63,3 +63,22 @@ describe('streaming destination form', () => {
     expect(tsErrors['destination.mpegTsBitrate']).toBe(VALIDATION.minValue(2000));
   });
 });
+
+describe('editing a streaming destination', () => {
+  it('shows the stored fields (no secrets) and sends them back with the id and version', async () => {
+    const { UpdateDestinationBody } = await import('@fleet/contracts');
+    const { destinationForm, destinationUpdateBody } = await import('./channelForms');
+    const info = {
+      id: 'd1', channelId: 'ch1', type: 'srt' as const, name: 'venue', provider: 'p', streamType: 'backup' as const, urlPrimary: 'srt://h:1', urlSecondary: null,
+      streamId: null, username: null, hasPassword: false, videoProfile: null, bitrate: null, resolution: null, frameRate: null, srtMode: 'listener' as const,
+      sourcePort: 9000, hasPassphrase: true, latency: 200, mpegTsIp: null, mpegTsPort: null, mpegTsBitrate: null, ffmpegOverride: null, active: false,
+      version: 4, updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const form = destinationForm(info);
+    expect(form).toMatchObject({ type: 'srt', srtMode: 'listener', sourcePort: '9000', latency: '200', passphrase: '' });
+    const body = destinationUpdateBody(form, 'ch1', info);
+    expect(body).toMatchObject({ channelId: 'ch1', id: 'd1', version: 4, destination: { type: 'srt', sourcePort: 9000, latency: 200, streamType: 'backup' } });
+    expect('passphrase' in body.destination).toBe(false);
+    expect(checkSchema(UpdateDestinationBody, body)).toEqual({});
+  });
+});

@@ -3,7 +3,7 @@
  * the call's body from the form (numbers are typed as text: '' is "not set", anything else must
  * parse, and the catalogue schema then words the problem as the spec does). No React here.
  */
-import type { ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp } from '@fleet/contracts';
+import type { ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 
 export interface GeneralForm {
@@ -254,4 +254,32 @@ export function destinationBody(values: DestinationForm, channelId: string) {
     case 'ffmpeg':
       return { channelId, destination: { type: 'ffmpeg' as const, ...common, ffmpegOverride: values.ffmpegOverride } };
   }
+}
+
+/** A stored destination as the form shows it for editing (secrets are write-only: empty keeps them). */
+export function destinationForm(info: StreamingDestinationInfo): DestinationForm {
+  const text = (value: string | number | null): string => (value === null ? '' : String(value));
+  return {
+    ...BLANK_DESTINATION,
+    type: info.type,
+    name: info.name,
+    provider: info.provider,
+    streamType: info.streamType,
+    urlPrimary: text(info.urlPrimary),
+    urlSecondary: text(info.urlSecondary),
+    streamId: text(info.streamId),
+    username: text(info.username),
+    srtMode: info.srtMode ?? BLANK_DESTINATION.srtMode,
+    sourcePort: text(info.sourcePort),
+    latency: info.latency === null ? BLANK_DESTINATION.latency : String(info.latency),
+    mpegTsIp: text(info.mpegTsIp),
+    mpegTsPort: text(info.mpegTsPort),
+    mpegTsBitrate: text(info.mpegTsBitrate),
+    ffmpegOverride: text(info.ffmpegOverride),
+  };
+}
+
+/** POST update_details: the destination's fields at the version it was read at. */
+export function destinationUpdateBody(values: DestinationForm, channelId: string, info: Pick<StreamingDestinationInfo, 'id' | 'version'>) {
+  return { ...destinationBody(values, channelId), id: info.id, version: info.version };
 }
