@@ -310,6 +310,14 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect((await call('GET', '/v2/admin/inventories/inv-metro/servers', superUser)).json().items.map((x: ServerDetail) => x.id)).toContain(FOREIGN_HUB);
   });
 
+  it('hands a channel created on a running hub to its device, which reports it idle; the hub’s detail counts it', async () => {
+    await db().channel.create({ data: { id: `${HUB}-CH9`, name: `${HUB}-CH9`, serverId: HUB, status: 'offline', type: 'preview', swVersion: '10.1' } });
+    await eventually(async () => (await db().channel.findUniqueOrThrow({ where: { id: `${HUB}-CH9` } })).status === 'idle');
+    expect((await detail(HUB)).channelCount).toBe(5);
+    await db().channel.delete({ where: { id: `${HUB}-CH9` } });
+    await eventually(async () => (await detail(HUB)).channelCount === 4);
+  });
+
   it('a core started again on the same database answers the stored comment, configuration, SMPTE and IP pipe settings', async () => {
     const handle = await createDb({ url: s.url });
     const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });

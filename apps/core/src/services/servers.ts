@@ -45,12 +45,12 @@ interface ServerLive {
 
 /** What of a server, once changed, the gateway must hear about (not its status). */
 function serverKey(s: ServerRow): string {
-  return JSON.stringify([s.name, s.serverType, s.productType, s.swVersion, s.maxChannels, s.inventoryId]);
+  return JSON.stringify([s.name, s.serverType, s.productType, s.swVersion, s.maxChannels, s.inventoryId, licensedOutputs(s)]);
 }
 
 /** What of a channel or video return channel, once changed, the server specs carry (not its status). */
 function memberKey(c: ChannelRecord | VrChannelRecord): string {
-  const extra = 'supportedByUnit' in c ? [c.type, c.supportedByUnit, c.swVersion] : [c.inputType];
+  const extra = 'supportedByUnit' in c ? [c.type, c.supportedByUnit, c.swVersion, c.inputKind, ptmpReceiversOf(c)] : [c.inputType];
   return JSON.stringify([c.serverId, c.name, ...extra, c.groups.map((g) => g.groupId), c.inventories.map((i) => i.inventoryId)]);
 }
 
