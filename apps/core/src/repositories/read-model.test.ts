@@ -111,4 +111,23 @@ describe('MemoryTable', () => {
     expect(table.get('b')).toBeUndefined();
     expect(table.all().map((r) => r.id)).toEqual(['a']);
   });
+
+  it('tells listeners why a row was read: the first load, this instance’s write, or another instance’s', async () => {
+    const db = storage([{ id: 'a', name: 'A', tags: [] }, { id: 'b', name: 'B', tags: [] }]);
+    const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
+    const seen: string[] = [];
+    table.onChange((id, _row, origin) => seen.push(`${id}:${origin}`));
+    const loaded = table.load();
+    db.release();
+    await loaded;
+    const local = table.refresh(['a']);
+    // Asked for while the local read is under way: read by the next read, as another instance's.
+    await settle();
+    const remote = table.refresh(['b'], false, 'remote');
+    db.release();
+    await settle();
+    db.release();
+    await Promise.all([local, remote]);
+    expect(seen).toEqual(['a:load', 'b:load', 'a:local', 'b:remote']);
+  });
 });

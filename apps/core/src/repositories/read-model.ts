@@ -60,7 +60,13 @@ export class MemoryTable<Row extends { id: string }> {
   private ordered: Row[] | null = null;
   /** Where each row sits in `ordered`. */
   private positions = new Map<string, number>();
-  private readonly listeners: Array<(id: string, row: Row | undefined) => void> = [];
+  private readonly listeners: Array<(id: string, row: Row | undefined, origin: ChangeOrigin) => void> = [];
+  /** Rows (or, with `localAll`, the whole table) to read again because this instance wrote them. */
+  private readonly localIds = new Set<string>();
+  private localAll = false;
+  /** Whether the read under way was asked for by this instance's own writes (see ChangeOrigin). */
+  private reading: { all: boolean; ids: ReadonlySet<string>; loading: boolean } = { all: false, ids: new Set(), loading: false };
+  private loaded = false;
 
   constructor(
     readonly name: TableName,
@@ -88,22 +94,27 @@ export class MemoryTable<Row extends { id: string }> {
     return this.ordered;
   }
 
-  /** Called with each row read again (undefined: it is gone). */
-  onChange(listener: (id: string, row: Row | undefined) => void): void {
+  /** Called with each row read again (undefined: it is gone), and why it was read (see ChangeOrigin). */
+  onChange(listener: (id: string, row: Row | undefined, origin: ChangeOrigin) => void): void {
     this.listeners.push(listener);
   }
 
   async load(): Promise<void> {
-    await this.refresh(null);
+    await this.refresh(null, false, 'remote');
+    this.loaded = true;
   }
 
   /**
    * Read these rows (null: every row) from storage again; resolves once the table holds them.
    * `columnsOnly`: only the rows' own columns changed (their relations did not).
    */
-  refresh(ids: readonly string[] | null, columnsOnly = false): Promise<void> {
+  refresh(ids: readonly string[] | null, columnsOnly = false, origin: 'local' | 'remote' = 'local'): Promise<void> {
     if (ids === null) this.dirtyAll = true;
     else for (const id of ids) (columnsOnly && this.columns ? this.dirtyColumns : this.dirty).add(id);
+    if (origin === 'local') {
+      if (ids === null) this.localAll = true;
+      else for (const id of ids) this.localIds.add(id);
+    }
     return new Promise<void>((resolve) => {
       this.waiters.push(resolve);
       if (!this.running) void this.run();
@@ -124,6 +135,9 @@ export class MemoryTable<Row extends { id: string }> {
         this.dirtyColumns.clear();
         const waiters = this.waiters;
         this.waiters = [];
+        this.reading = { all: this.localAll, ids: new Set(this.localIds), loading: !this.loaded };
+        this.localAll = false;
+        this.localIds.clear();
         try {
           if (all) await this.replaceAll();
           else {
@@ -176,9 +190,18 @@ export class MemoryTable<Row extends { id: string }> {
     const at = this.ordered && held && row && this.compare(held, row) === 0 ? this.positions.get(id) : undefined;
     if (at !== undefined) this.ordered![at] = row!;
     else this.ordered = null;
-    for (const l of this.listeners) l(id, row);
+    const origin: ChangeOrigin = this.reading.loading ? 'load' : this.reading.all || this.reading.ids.has(id) ? 'local' : 'remote';
+    for (const l of this.listeners) l(id, row, origin);
   }
 }
+
+/**
+ * Why a row was read again: `local`, a write of this instance (announce it: this instance is the
+ * one that publishes it on the realtime hub, which relays to the others through the broker);
+ * `remote`, another instance's write (already announced there) or a full reload after a lost
+ * connection; `load`, the first load at start (nothing to announce).
+ */
+export type ChangeOrigin = 'local' | 'remote' | 'load';
 
 /**
  * Rows are shared by every reader: frozen, so that a service changing one in place (instead of
@@ -270,17 +293,17 @@ export class ReadModel {
   private async apply(changes: readonly WriteChange[]): Promise<void> {
     const invalidations = merge(changes.flatMap((c) => invalidationsOf(c, this)));
     if (invalidations.length === 0) return;
-    await this.invalidate(invalidations);
+    await this.invalidate(invalidations, 'local');
     this.bus?.publish(invalidations);
   }
 
   /** Read these rows again (also what another instance wrote). */
-  async invalidate(invalidations: readonly Invalidation[]): Promise<void> {
+  async invalidate(invalidations: readonly Invalidation[], origin: 'local' | 'remote' = 'remote'): Promise<void> {
     const work: Promise<void>[] = [];
     for (const inv of invalidations) {
       if (inv.table === 'users') for (const l of this.userListeners) l(inv.ids);
       else if (inv.table === 'sessions') for (const l of this.sessionListeners) l(inv.ids);
-      else work.push(this.tables[inv.table].refresh(inv.ids, inv.columnsOnly === true));
+      else work.push(this.tables[inv.table].refresh(inv.ids, inv.columnsOnly === true, origin));
     }
     await Promise.all(work);
   }

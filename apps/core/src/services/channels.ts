@@ -21,7 +21,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
-import type { ChannelRecord, ServerRow } from '../repositories/read-model.js';
+import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
 import { canSeeChannel, visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { byNameThenId, compareText } from './order.js';
@@ -224,20 +224,26 @@ export class ChannelService {
   private readonly topics = new Map<string, readonly string[]>();
 
   constructor(private readonly deps: ServiceDeps) {
-    deps.readModel.channels.onChange((id, row) => this.announce(id, row));
+    deps.readModel.channels.onChange((id, row, origin) => this.announce(id, row, origin));
   }
 
   // ── Realtime ───────────────────────────────────────────────────────────────────────────────
-  private announce(id: string, row: ChannelRecord | undefined): void {
+  /**
+   * Topics are followed for every change; only this instance's own writes are announced (another
+   * instance's were announced where they were made, and reach our subscribers through the broker;
+   * the first load is no news).
+   */
+  private announce(id: string, row: ChannelRecord | undefined, origin: ChangeOrigin): void {
     const before = this.topics.get(id) ?? [];
     const at = Date.now();
+    const now = row ? [...row.groups.map((g) => groupTopic(g.groupId)), ...row.inventories.map((i) => inventoryTopic(i.inventoryId))] : [];
+    if (row) this.topics.set(id, now);
+    else this.topics.delete(id);
+    if (origin !== 'local') return;
     if (!row) {
-      this.topics.delete(id);
       if (before.length > 0) this.deps.hub.publish(before, { type: 'channel.removed', channelId: id, at });
       return;
     }
-    const now = [...row.groups.map((g) => groupTopic(g.groupId)), ...row.inventories.map((i) => inventoryTopic(i.inventoryId))];
-    this.topics.set(id, now);
     const left = before.filter((t) => !now.includes(t));
     if (left.length > 0) this.deps.hub.publish(left, { type: 'channel.removed', channelId: id, at });
     if (now.length > 0) this.deps.hub.publish(now, { type: 'channel.changed', channel: this.live(row), at });

@@ -21,7 +21,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { jsonObject, parseOr, stringList } from '../repositories/json-column.js';
-import type { VrChannelRecord } from '../repositories/read-model.js';
+import type { ChangeOrigin, VrChannelRecord } from '../repositories/read-model.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
@@ -44,11 +44,9 @@ const SEARCH_COLUMN = {
 export class VideoReturnService {
   /** The topics each known channel was last announced on (to tell those it leaves). */
   private readonly topics = new Map<string, string[]>();
-  /** Rows created before the service started are the initial load, not news. */
-  private readonly startedAt = Date.now();
 
   constructor(private readonly deps: ServiceDeps) {
-    deps.readModel.vrChannels.onChange((id, row) => this.announce(id, row));
+    deps.readModel.vrChannels.onChange((id, row, origin) => this.announce(id, row, origin));
   }
 
   // ── the /video_return screen ────────────────────────────────────────────────────────────────
@@ -387,18 +385,22 @@ export class VideoReturnService {
   }
 
   /** Realtime: every row change as `vrChannel.changed`; topics the channel left hear `vrChannel.removed`. */
-  private announce(id: string, row: VrChannelRecord | undefined): void {
+  /**
+   * Topics are followed for every change; only this instance's own writes are announced (another
+   * instance's were announced where they were made, and reach our subscribers through the broker;
+   * the first load is no news).
+   */
+  private announce(id: string, row: VrChannelRecord | undefined, origin: ChangeOrigin): void {
     const before = this.topics.get(id);
     const at = Date.now();
+    const now = row ? topicsOf(row) : [];
+    if (row) this.topics.set(id, now);
+    else this.topics.delete(id);
+    if (origin !== 'local') return;
     if (!row) {
-      this.topics.delete(id);
       if (before && before.length > 0) this.deps.hub.publish(before, { type: 'vrChannel.removed', uniqueId: id, at });
       return;
     }
-    const now = topicsOf(row);
-    this.topics.set(id, now);
-    // The initial load (and rows older than this service) is no news.
-    if (!before && row.createdAt.getTime() < this.startedAt) return;
     const left = (before ?? []).filter((t) => !now.includes(t));
     if (left.length > 0) this.deps.hub.publish(left, { type: 'vrChannel.removed', uniqueId: id, at });
     if (now.length > 0) this.deps.hub.publish(now, { type: 'vrChannel.changed', vrChannel: this.toDetail(row), at });
