@@ -292,6 +292,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     await eventually(() => Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'offline')));
     await eventually(() => Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'online')));
     expect(published.some((p) => p.event.type === 'channel.status' && p.event.channelId === `${HUB}-CH1` && p.event.status === 'offline')).toBe(true);
+    expect(changedEvents(HUB).map((e) => e.server.status)).toEqual(expect.arrayContaining(['offline', 'online']));
     expect((await detail(HUB)).status).toBe('online');
   });
 
