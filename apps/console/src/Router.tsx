@@ -25,6 +25,7 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   files: lazy(() => import('./features/files/Files.page')),
   stories: lazy(() => import('./features/stories/Stories.page')),
   channels: lazy(() => import('./features/channels/Channels.page')),
+  devices: lazy(() => import('./features/devices/Devices.page')),
   videoReturn: lazy(() => import('./features/video-return/VideoReturn.page')),
   notAvailable: lazy(() => import('./pages/NotAvailable.page')),
   section: lazy(() => import('./pages/Section.page')),

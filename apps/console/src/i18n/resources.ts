@@ -16,6 +16,7 @@ import storiesEn from './areas/stories.en.json';
 import unitActionsEn from './areas/unitActions.en.json';
 import channelsEn from './areas/channels.en.json';
 import videoReturnEn from './areas/videoReturn.en.json';
+import devicesEn from './areas/devices.en.json';
 
 export const englishResources = {
   ...en,
@@ -31,13 +32,14 @@ export const englishResources = {
   unitActions: unitActionsEn,
   channels: channelsEn,
   videoReturn: videoReturnEn,
+  devices: devicesEn,
 };
 
 export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn] = await Promise.all([
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices] = await Promise.all([
     import('./zh.json'),
     import('./areas/unitList.zh.json'),
     import('./areas/unitDetail.zh.json'),
@@ -51,6 +53,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     import('./areas/unitActions.zh.json'),
     import('./areas/channels.zh.json'),
     import('./areas/videoReturn.zh.json'),
+    import('./areas/devices.zh.json'),
   ]);
   return {
     ...zh.default,
@@ -66,5 +69,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     unitActions: unitActions.default,
     channels: channels.default,
     videoReturn: videoReturn.default,
+    devices: devices.default,
   };
 }

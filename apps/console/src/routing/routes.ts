@@ -44,6 +44,7 @@ export type PageKey =
   | 'files'
   | 'stories'
   | 'channels'
+  | 'devices'
   | 'videoReturn'
   | 'notAvailable'
   | 'section'
@@ -151,7 +152,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Manage (spec 001 §2, §6). Read-only users see channels, devices and video return too (the
   // screens hide their write controls, spec 001 §6 "Apply/OK buttons ... only for regular users").
   home('channels', '/channels', PLATFORM_SCREEN_ROLES, 'channels'),
-  home('devices', '/devices', PLATFORM_SCREEN_ROLES),
+  home('devices', '/devices', PLATFORM_SCREEN_ROLES, 'devices'),
   home('videoReturn', '/video_return', PLATFORM_SCREEN_ROLES, 'videoReturn'),
   home('users', '/users', MANAGE_ROLES),
   home('groups', '/groups', MANAGE_ROLES),

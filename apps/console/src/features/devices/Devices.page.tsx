@@ -1,0 +1,92 @@
+/**
+ * /devices (spec 001 §2 "devices and servers"; "Device management: servers, devices, LU-Link"):
+ * the servers tab (with the server detail), the devices tab (units and their servers) and the
+ * LU-Link tab. Tabs, the open server, the chosen unit and link are search parameters, so every
+ * state can be linked and survives a reload. The software upgrade tab comes later.
+ */
+import { useCallback } from 'react';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { ServerDetail } from '@fleet/contracts';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { DevicesTab } from './DevicesTab';
+import { LuLinkTab } from './LuLinkTab';
+import { SERVER_PARAM, SERVER_TAB_PARAM, ServerDrawer } from './ServerDrawer';
+import { ServersTab } from './ServersTab';
+import { useServers } from './useServers';
+
+export const DEVICES_TABS = ['servers', 'devices', 'luLink'] as const;
+export type DevicesTabId = (typeof DEVICES_TABS)[number];
+const TAB_PARAM = 'tab';
+const UNIT_PARAM = 'unit';
+const LINK_PARAM = 'link';
+
+export default function DevicesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.devices'));
+  const [params, setParams] = useSearchParams();
+  const servers = useServers();
+  const requested = params.get(TAB_PARAM);
+  const tab: DevicesTabId = DEVICES_TABS.find((id) => id === requested) ?? 'servers';
+  const serverId = params.get(SERVER_PARAM);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        change(next);
+        return next;
+      }),
+    [setParams],
+  );
+  const openServer = useCallback((id: string) => update((next) => next.set(SERVER_PARAM, id)), [update]);
+  const openRow = useCallback((server: ServerDetail) => openServer(server.id), [openServer]);
+  const closeServer = useCallback(
+    () =>
+      update((next) => {
+        next.delete(SERVER_PARAM);
+        next.delete(SERVER_TAB_PARAM);
+      }),
+    [update],
+  );
+  const selectLink = useCallback(
+    (unitId: string | null, linkId: string | null) =>
+      update((next) => {
+        next.set(TAB_PARAM, 'luLink');
+        if (unitId === null) next.delete(UNIT_PARAM);
+        else next.set(UNIT_PARAM, unitId);
+        if (linkId === null) next.delete(LINK_PARAM);
+        else next.set(LINK_PARAM, linkId);
+      }),
+    [update],
+  );
+  const openUnitLink = useCallback((unitId: string) => selectLink(unitId, null), [selectLink]);
+
+  return (
+    <Stack gap="sm" data-testid="devices-page">
+      <Title order={2} data-testid="page-title">
+        {t('routes.devices')}
+      </Title>
+      <Tabs value={tab} onChange={(next) => next !== null && update((p) => p.set(TAB_PARAM, next))} keepMounted={false}>
+        <Tabs.List>
+          {DEVICES_TABS.map((id) => (
+            <Tabs.Tab key={id} value={id} data-testid={`devices-tab-${id}`}>
+              {t(`devices.tabs.${id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="servers" pt="md">
+          <ServersTab query={servers} selectedId={serverId} onOpen={openRow} />
+        </Tabs.Panel>
+        <Tabs.Panel value="devices" pt="md">
+          <DevicesTab onOpenServer={openServer} onOpenLink={openUnitLink} />
+        </Tabs.Panel>
+        <Tabs.Panel value="luLink" pt="md">
+          <LuLinkTab unitId={params.get(UNIT_PARAM)} linkId={params.get(LINK_PARAM)} onSelect={selectLink} />
+        </Tabs.Panel>
+      </Tabs>
+      {serverId !== null && <ServerDrawer serverId={serverId} rows={servers.data} onClose={closeServer} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The devices tab of /devices: the units the user sees (GET devices/fetch, the unit list's data,
+ * kept current over /ws by the realtime provider) with the servers they work with where the
+ * channels tell it (unitServers.ts). A unit opens its LU-Link tab.
+ */
+import { useMemo } from 'react';
+import { Alert, Anchor, Center, Group, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ChannelLive, UnitSummary } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { DataGrid } from '../../components/grid/DataGrid';
+import type { DataGridColumn } from '../../components/grid/DataGrid';
+import { unitServers } from './unitServers';
+import type { UnitServerRef } from './unitServers';
+
+interface UnitRow {
+  readonly unit: UnitSummary;
+  readonly servers: readonly UnitServerRef[];
+}
+
+const NO_CHANNELS: readonly ChannelLive[] = [];
+const rowKey = (row: UnitRow) => row.unit.uniqueId;
+const rowTestId = (row: UnitRow) => `device-row-${row.unit.uniqueId}`;
+
+export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (serverId: string) => void; onOpenLink: (unitId: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const channels = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const channelRows = channels.data?.channels ?? NO_CHANNELS;
+  const rows = useMemo(() => (units.data ?? []).map((unit) => ({ unit, servers: unitServers(unit, channelRows) })), [units.data, channelRows]);
+  const columns = useMemo(
+    (): DataGridColumn<UnitRow>[] => [
+      { id: 'name', header: t('devices.units.columns.name'), width: 200, sortValue: (r) => r.unit.name, render: (r) => <Text size="sm" fw={500} truncate="end">{r.unit.name}</Text> },
+      { id: 'uniqueId', header: t('devices.units.columns.uniqueId'), width: 150, sortValue: (r) => r.unit.uniqueId, render: (r) => <Text size="sm">{r.unit.uniqueId}</Text> },
+      { id: 'type', header: t('devices.units.columns.type'), width: 110, sortValue: (r) => r.unit.type, render: (r) => <Text size="sm">{r.unit.type}</Text> },
+      {
+        id: 'status',
+        header: t('devices.units.columns.status'),
+        width: 140,
+        sortValue: (r) => r.unit.status,
+        render: (r) => (
+          <Text size="sm" data-testid={`device-status-${r.unit.uniqueId}`}>
+            {t(`units.status.${r.unit.status}`)}
+          </Text>
+        ),
+      },
+      { id: 'version', header: t('devices.units.columns.version'), width: 110, sortValue: (r) => r.unit.swVersion, render: (r) => <Text size="sm">{r.unit.swVersion}</Text> },
+      {
+        id: 'servers',
+        header: t('devices.units.columns.servers'),
+        width: 220,
+        interactive: true,
+        sortValue: (r) => r.servers.map((s) => s.serverName).join(' '),
+        render: (r) =>
+          r.servers.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('devices.units.noServer')}
+            </Text>
+          ) : (
+            <Group gap={6} wrap="nowrap" data-testid={`device-servers-${r.unit.uniqueId}`}>
+              {r.servers.map((s) => (
+                <Anchor key={s.serverId} size="sm" component="button" type="button" onClick={() => onOpenServer(s.serverId)}>
+                  {s.serverName}
+                </Anchor>
+              ))}
+            </Group>
+          ),
+      },
+      {
+        id: 'link',
+        header: t('devices.units.columns.link'),
+        width: 110,
+        interactive: true,
+        render: (r) => (
+          <Anchor size="sm" component="button" type="button" onClick={() => onOpenLink(r.unit.uniqueId)} data-testid={`device-link-${r.unit.uniqueId}`}>
+            {t('devices.units.openLink')}
+          </Anchor>
+        ),
+      },
+    ],
+    [t, onOpenServer, onOpenLink],
+  );
+
+  if (units.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (units.isError) {
+    return (
+      <Alert color="red" data-testid="devices-error">
+        {errorText(units.error)}
+      </Alert>
+    );
+  }
+  return (
+    <div data-testid="devices-tab">
+      <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} defaultSort={{ column: 'name', direction: 'asc' }} empty={t('devices.units.empty')} />
+    </div>
+  );
+}

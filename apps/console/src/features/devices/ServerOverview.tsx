@@ -1,0 +1,175 @@
+/**
+ * The server detail's overview: its live values (status, usage, uptime, version), services and
+ * addresses, the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
+ * instance (confirmed; the status then goes offline and back online over /ws).
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ServerCommentBody } from '@fleet/contracts';
+import type { ServerDetail } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useToast } from '../../toast/useToast';
+import { ChannelFormSection } from '../channels/parts';
+import { formatUptime } from '../channels/channelFormat';
+import { ServerStatusBadge } from './serverColumns';
+import { usagePercent } from './serverFormat';
+import { serverCommentBody } from './serverForms';
+import { useServerForm } from './useServerForm';
+
+function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ServerFacts({ server }: { server: ServerDetail }) {
+  const { t } = useTranslation();
+  const none = t('devices.detail.none');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="server-facts">
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {t('devices.servers.columns.status')}
+        </Text>
+        <div>
+          <ServerStatusBadge server={server} />
+        </div>
+      </Stack>
+      <Value label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</Value>
+      <Value label={t('devices.servers.columns.product')}>{server.productType}</Value>
+      <Value label={t('devices.detail.serial')}>{server.serial || none}</Value>
+      <Value label={t('devices.servers.columns.version')}>{server.targetSwVersion ? t('devices.detail.versionTarget', { version: server.swVersion, target: server.targetSwVersion }) : server.swVersion}</Value>
+      <Value label={t('devices.servers.columns.cpu')} testId="server-detail-cpu">
+        {usagePercent(server.serverUsage.cpu) ?? none}
+      </Value>
+      <Value label={t('devices.servers.columns.storage')}>{usagePercent(server.serverUsage.storage) ?? none}</Value>
+      <Value label={t('devices.detail.upTime')}>{formatUptime(server.upTime) ?? none}</Value>
+      <Value label={t('devices.servers.columns.channels')}>{t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}</Value>
+      <Value label={t('devices.detail.cloud')}>{[server.cloudProvider, server.cloudRegion, server.cloudInstance].filter(Boolean).join(' / ') || none}</Value>
+      <Value label={t('devices.detail.tally')}>{server.tallyHwStatus ?? none}</Value>
+      <Value label={t('devices.detail.audio')}>{server.audioHwStatus ?? none}</Value>
+    </SimpleGrid>
+  );
+}
+
+export function ServicesAndIps({ server }: { server: ServerDetail }) {
+  const { t } = useTranslation();
+  const services = useEndpointQuery('getServerServices', { params: { id: server.id } });
+  const ips = useEndpointQuery('getServerIps', { params: { id: server.id } });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Stack gap={4} data-testid="server-services">
+        <Text fw={500} size="sm">
+          {t('devices.detail.services')}
+        </Text>
+        {(services.data?.services ?? []).map((s) => (
+          <Group key={s.serviceName} gap="xs">
+            <Text size="sm">{s.serviceName}</Text>
+            <Badge size="sm" variant="light">
+              {s.serviceStatus}
+            </Badge>
+          </Group>
+        ))}
+        {services.data?.services.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('devices.detail.none')}
+          </Text>
+        )}
+      </Stack>
+      <Stack gap={4} data-testid="server-ips">
+        <Text fw={500} size="sm">
+          {t('devices.detail.ips')}
+        </Text>
+        {(ips.data?.ips ?? []).map((ip) => (
+          <Text key={`${ip.name}-${ip.address}`} size="sm">
+            {ip.name}: {ip.address}
+          </Text>
+        ))}
+        {ips.data?.ips.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('devices.detail.none')}
+          </Text>
+        )}
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+export function CommentSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => ({ comment: server.comment }), [server.comment]);
+  const form = useServerForm({
+    serverId: server.id,
+    serverName: server.name,
+    source,
+    endpoint: 'setServerComment',
+    schema: ServerCommentBody,
+    toBody: serverCommentBody,
+    refresh: ['getServerComment'],
+  });
+  const error = useFieldError('server-error-comment', form.errors);
+  return (
+    <ChannelFormSection formId="server-comment" title={t('devices.detail.comment')} form={form} allowed={allowed}>
+      <Textarea autosize minRows={2} value={form.values.comment} onChange={(e) => form.set({ comment: e.currentTarget.value })} error={error('comment')} data-testid="server-comment-input" />
+    </ChannelFormSection>
+  );
+}
+
+export function ResetInstance({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const [confirming, setConfirming] = useState(false);
+  const reset = useEndpointMutation('resetServerInstance', {
+    onSuccess: () => {
+      setConfirming(false);
+      toast.show({ message: t('devices.reset.sent', { name: server.name }), variant: 'success' });
+    },
+  });
+  return (
+    <Stack gap="xs" data-testid="server-reset">
+      <Group justify="space-between">
+        <Text size="sm">{t('devices.reset.description')}</Text>
+        {allowed ? (
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} data-testid="server-reset-button">
+            {t('devices.reset.button')}
+          </Button>
+        ) : (
+          <Tooltip label={t('channels.modal.notAvailable')}>
+            <Badge variant="light" color="gray" data-testid="server-reset-unavailable">
+              {t('channels.modal.notAvailable')}
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      {reset.error && (
+        <Alert color="red" data-testid="server-reset-error">
+          {errorText(reset.error)}
+        </Alert>
+      )}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('devices.reset.confirmTitle')}>
+        <Stack>
+          <Text size="sm">{t('devices.reset.confirm', { name: server.name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-testid="server-reset-cancel">
+              {t('devices.reset.cancel')}
+            </Button>
+            <Button color="red" loading={reset.isPending} onClick={() => reset.mutate({ params: { id: server.id } })} data-testid="server-reset-confirm">
+              {t('devices.reset.button')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * The server detail's settings forms (spec 001 §3 Server, §5 ranges, §8 refusals): the
+ * multimedia hub / video return server configuration, the hub's SMPTE 2110 network settings and
+ * its IP pipe. Each form is checked with its call's catalogue body schema (the spec's messages
+ * inline) and applied through that call; users who may not change servers see the values with
+ * no Apply (the shared form section shows "Not available for your user type").
+ */
+import { useMemo } from 'react';
+import { ActionIcon, Alert, Badge, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
+import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useToast } from '../../toast/useToast';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChannelFormSection } from '../channels/parts';
+import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteField, smpteForm } from './serverForms';
+import type { ServerConfigForm } from './serverForms';
+import { useServerForm } from './useServerForm';
+
+function Loading({ error }: { error: unknown }) {
+  const errorText = useApiErrorMessage();
+  if (error) {
+    return (
+      <Alert color="red" data-testid="server-section-error">
+        {errorText(error)}
+      </Alert>
+    );
+  }
+  return <Loader size="sm" />;
+}
+
+// ── Configuration ────────────────────────────────────────────────────────────────────────────
+type ConfigEndpoint = 'setMmhServerConfiguration' | 'setVrServerConfiguration';
+
+function ConfigurationForm({ server, config, endpoint, allowed }: { server: ServerDetail; config: ServerConfiguration; endpoint: ConfigEndpoint; allowed: boolean }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => serverConfigForm(config), [config]);
+  const toBody = useMemo(() => (values: ServerConfigForm) => serverConfigBody(values, source), [source]);
+  const form = useServerForm({
+    serverId: server.id,
+    serverName: server.name,
+    source,
+    endpoint,
+    schema: ServerConfigurationBody,
+    toBody,
+    refresh: [endpoint === 'setMmhServerConfiguration' ? 'getMmhServerConfiguration' : 'getVrServerConfiguration'],
+  });
+  const error = useFieldError('server-error-config', form.errors);
+  const text = (field: keyof ServerConfigForm, label: string) => (
+    <TextInput
+      label={label}
+      value={form.values[field]}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(field)}
+      data-testid={`server-config-${field}`}
+    />
+  );
+  return (
+    <ChannelFormSection formId="server-config" title={t('devices.config.title')} form={form} allowed={allowed}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {endpoint === 'setMmhServerConfiguration' && (
+          <NativeSelect
+            label={t('devices.config.ifbMode')}
+            description={t('devices.config.ifbModeHint')}
+            value={form.values.ifbMode}
+            onChange={(e) => form.set({ ifbMode: e.currentTarget.value as ServerConfigForm['ifbMode'] })}
+            data={[{ value: '', label: t('devices.config.notSet'), disabled: true }, ...IFB_MODES.map((mode) => ({ value: mode, label: mode }))]}
+            error={error('ifbMode')}
+            data-testid="server-config-ifbMode"
+          />
+        )}
+        <NativeSelect
+          label={t('devices.config.publishingMode')}
+          value={form.values.publishingMode}
+          onChange={(e) => form.set({ publishingMode: e.currentTarget.value as ServerConfigForm['publishingMode'] })}
+          data={PUBLISHING_MODES.map((mode) => ({ value: mode, label: t(`devices.config.publishingModes.${mode}`) }))}
+          data-testid="server-config-publishingMode"
+        />
+        <div>
+          {text('maxChannels', t('devices.config.maxChannels'))}
+          <Text size="xs" c="dimmed" data-testid="server-config-allocated">
+            {t('devices.config.allocated', { count: config.allocatedChannels })}
+          </Text>
+        </div>
+        {text('webrtcPort', t('devices.config.webrtcPort'))}
+        {text('genlockOffset', t('devices.config.genlockOffset'))}
+        {text('registrationServer', t('devices.config.registrationServer'))}
+        {text('registrationServerPort', t('devices.config.registrationServerPort'))}
+      </SimpleGrid>
+    </ChannelFormSection>
+  );
+}
+
+function Certificates({ server, config, allowed }: { server: ServerDetail; config: ServerConfiguration; allowed: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const endpoint = config.serverType === 'vr_server' ? 'setVrServerConfiguration' : 'setMmhServerConfiguration';
+  const remove = useEndpointMutation(endpoint, {
+    onSuccess: () => {
+      toast.show({ message: t('devices.config.certificateRemoved'), variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix(endpoint === 'setVrServerConfiguration' ? 'getVrServerConfiguration' : 'getMmhServerConfiguration') });
+    },
+  });
+  return (
+    <Stack gap="xs" data-testid="server-certificates">
+      <Text fw={500} size="sm">
+        {t('devices.config.certificates')}
+      </Text>
+      {config.certificates.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('devices.config.noCertificates')}
+        </Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {config.certificates.map((certificate) => (
+              <Table.Tr key={certificate.id} data-testid={`server-certificate-${certificate.id}`}>
+                <Table.Td>{certificate.name}</Table.Td>
+                <Table.Td>{certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()}</Table.Td>
+                <Table.Td>
+                  {allowed && (
+                    <Tooltip label={t('devices.config.removeCertificate')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('devices.config.removeCertificate')}
+                        loading={remove.isPending}
+                        onClick={() => remove.mutate({ params: { id: server.id }, body: { removeCertificateId: certificate.id } })}
+                        data-testid={`server-certificate-remove-${certificate.id}`}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {remove.error && (
+        <Alert color="red" data-testid="server-certificate-error">
+          {errorText(remove.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export function MmhConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const query = useEndpointQuery('getMmhServerConfiguration', { params: { id: server.id } });
+  if (!query.data) return <Loading error={query.error} />;
+  return (
+    <Stack gap="md">
+      <ConfigurationForm server={server} config={query.data} endpoint="setMmhServerConfiguration" allowed={allowed} />
+      <Certificates server={server} config={query.data} allowed={allowed} />
+    </Stack>
+  );
+}
+
+export function VrConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const query = useEndpointQuery('getVrServerConfiguration', { params: { id: server.id } });
+  if (!query.data) return <Loading error={query.error} />;
+  return (
+    <Stack gap="md">
+      <ConfigurationForm server={server} config={query.data} endpoint="setVrServerConfiguration" allowed={allowed} />
+      <Certificates server={server} config={query.data} allowed={allowed} />
+    </Stack>
+  );
+}
+
+// ── SMPTE 2110 ───────────────────────────────────────────────────────────────────────────────
+function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail; settings: SmpteSettings; allowed: boolean }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => smpteForm(settings), [settings]);
+  const form = useServerForm({
+    serverId: server.id,
+    serverName: server.name,
+    source,
+    endpoint: 'setMmhServerSmpte',
+    schema: SmpteSettingsBody,
+    toBody: smpteBody,
+    fieldOf: smpteField,
+    refresh: ['getMmhServerSmpte'],
+  });
+  const error = useFieldError('server-error-smpte', form.errors);
+  const text = (field: 'primaryIp' | 'primaryMask' | 'primaryGateway' | 'secondaryIp' | 'secondaryMask' | 'secondaryGateway' | 'ptpDomain' | 'genlockOffset', label: string) => (
+    <TextInput label={label} value={form.values[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`server-smpte-${field}`} />
+  );
+  return (
+    <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
+      <Text size="sm" fw={500}>
+        {t('devices.smpte.primary')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text('primaryIp', t('devices.smpte.ip'))}
+        {text('primaryMask', t('devices.smpte.subnetMask'))}
+        {text('primaryGateway', t('devices.smpte.gateway'))}
+      </SimpleGrid>
+      <Checkbox label={t('devices.smpte.redundant')} checked={form.values.redundant} onChange={(e) => form.set({ redundant: e.currentTarget.checked })} data-testid="server-smpte-redundant" />
+      {form.values.redundant && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {text('secondaryIp', t('devices.smpte.ip'))}
+          {text('secondaryMask', t('devices.smpte.subnetMask'))}
+          {text('secondaryGateway', t('devices.smpte.gateway'))}
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('ptpDomain', t('devices.smpte.ptpDomain'))}
+        {text('genlockOffset', t('devices.config.genlockOffset'))}
+      </SimpleGrid>
+    </ChannelFormSection>
+  );
+}
+
+export function SmpteSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const query = useEndpointQuery('getMmhServerSmpte', { params: { id: server.id } });
+  if (!query.data) return <Loading error={query.error} />;
+  return <SmpteFormSection server={server} settings={query.data} allowed={allowed} />;
+}
+
+// ── IP pipe ──────────────────────────────────────────────────────────────────────────────────
+const PIPE_COLOR: Record<string, string> = { connected: 'green', connecting: 'yellow', disconnecting: 'yellow', failed: 'red', not_connected: 'gray' };
+
+function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail; settings: IpPipeSettings; allowed: boolean }) {
+  const { t } = useTranslation();
+  const source = useMemo(() => ipPipeForm(settings), [settings]);
+  const form = useServerForm({
+    serverId: server.id,
+    serverName: server.name,
+    source,
+    endpoint: ipPipeEndpoint(settings),
+    schema: IpPipeBody,
+    toBody: ipPipeBody,
+    refresh: ['getMmhServerIpPipe'],
+  });
+  const error = useFieldError('server-error-ippipe', form.errors);
+  // The live state comes with the server (server.changed), the settings' copy until then.
+  const state = server.ipPipeState ?? settings.state;
+  return (
+    <ChannelFormSection formId="server-ippipe" title={t('devices.ipPipe.title')} form={form} allowed={allowed}>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('devices.ipPipe.state')}
+        </Text>
+        <Badge color={PIPE_COLOR[state] ?? 'gray'} variant="light" data-testid="server-ippipe-state" data-state={state}>
+          {t(`devices.ipPipe.states.${state}`)}
+        </Badge>
+      </Group>
+      <Checkbox label={t('devices.ipPipe.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="server-ippipe-enabled" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('devices.ipPipe.port')} value={form.values.port} onChange={(e) => form.set({ port: e.currentTarget.value })} error={error('port')} data-testid="server-ippipe-port" />
+        <TextInput
+          label={t('devices.ipPipe.bitrate')}
+          value={form.values.bitrateKbps}
+          onChange={(e) => form.set({ bitrateKbps: e.currentTarget.value })}
+          error={error('bitrateKbps')}
+          data-testid="server-ippipe-bitrate"
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('devices.ipPipe.servers')}
+        description={t('devices.ipPipe.serversHint', { count: settings.serverCount })}
+        autosize
+        minRows={2}
+        value={form.values.servers}
+        onChange={(e) => form.set({ servers: e.currentTarget.value })}
+        error={error('servers')}
+        data-testid="server-ippipe-servers"
+      />
+    </ChannelFormSection>
+  );
+}
+
+export function IpPipeSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
+  const query = useEndpointQuery('getMmhServerIpPipe', { params: { id: server.id }, query: { offset: 0, limit: 1000 } });
+  if (!query.data) return <Loading error={query.error} />;
+  return <IpPipeFormSection server={server} settings={query.data} allowed={allowed} />;
+}

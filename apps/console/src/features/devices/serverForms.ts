@@ -1,0 +1,146 @@
+/**
+ * The server detail's forms as data: each form's values from the server's current values, and the
+ * call's body from the form. Numbers are typed as text ('' is "not set"; anything else must parse,
+ * and the catalogue body schema then words the problem as the spec does). No React here.
+ *
+ * The configuration form sends only what the user changed: the core refuses an IFB mode change on
+ * a server that is offline or not idle (spec 001 §8), so resending the unchanged mode with another
+ * field would refuse that field too.
+ */
+import type { IpPipeBody, IpPipeSettings, ServerCommentBody, ServerConfiguration, ServerConfigurationBody, SmpteSettings, SmpteSettingsBody } from '@fleet/contracts';
+import { numberText, parseNumber } from '../../lib/forms/fieldErrors';
+
+// ── Configuration (mmh / vr server) ───────────────────────────────────────────────────────────
+export interface ServerConfigForm {
+  readonly ifbMode: 'V1' | 'V2' | '';
+  readonly maxChannels: string;
+  readonly webrtcPort: string;
+  readonly publishingMode: 'automatic' | 'manual';
+  readonly genlockOffset: string;
+  readonly registrationServer: string;
+  readonly registrationServerPort: string;
+}
+
+export function serverConfigForm(config: ServerConfiguration): ServerConfigForm {
+  return {
+    ifbMode: config.ifbMode ?? '',
+    maxChannels: numberText(config.maxChannels),
+    webrtcPort: numberText(config.webrtcPort),
+    publishingMode: config.publishingMode,
+    genlockOffset: numberText(config.genlockOffset),
+    registrationServer: config.registrationServer ?? '',
+    registrationServerPort: numberText(config.registrationServerPort),
+  };
+}
+
+const NUMBER_FIELDS = ['maxChannels', 'webrtcPort', 'genlockOffset', 'registrationServerPort'] as const;
+
+/** POST mmhservers|vrservers/{id}/configuration: the changed fields only (an empty number field is left as it is). */
+export function serverConfigBody(values: ServerConfigForm, source: ServerConfigForm): ServerConfigurationBody {
+  const body: Record<string, unknown> = {};
+  if (values.ifbMode !== source.ifbMode && values.ifbMode !== '') body.ifbMode = values.ifbMode;
+  if (values.publishingMode !== source.publishingMode) body.publishingMode = values.publishingMode;
+  if (values.registrationServer.trim() !== source.registrationServer.trim()) body.registrationServer = values.registrationServer.trim();
+  for (const field of NUMBER_FIELDS) {
+    if (values[field].trim() === source[field].trim()) continue;
+    const value = parseNumber(values[field]);
+    if (value !== undefined) body[field] = value;
+  }
+  // The schema checks this object (strict): a number that does not parse (NaN) is worded by it.
+  return body as ServerConfigurationBody;
+}
+
+// ── Comment ──────────────────────────────────────────────────────────────────────────────────
+export interface ServerCommentForm {
+  readonly comment: string;
+}
+export const serverCommentBody = (values: ServerCommentForm): ServerCommentBody => ({ comment: values.comment });
+
+// ── SMPTE 2110 network settings ──────────────────────────────────────────────────────────────
+export interface SmpteForm {
+  readonly primaryIp: string;
+  readonly primaryMask: string;
+  readonly primaryGateway: string;
+  readonly redundant: boolean;
+  readonly secondaryIp: string;
+  readonly secondaryMask: string;
+  readonly secondaryGateway: string;
+  readonly ptpDomain: string;
+  readonly genlockOffset: string;
+}
+
+export function smpteForm(settings: SmpteSettings): SmpteForm {
+  return {
+    primaryIp: settings.primary?.ip ?? '',
+    primaryMask: settings.primary?.subnetMask ?? '',
+    primaryGateway: settings.primary?.gateway ?? '',
+    redundant: settings.secondary !== null,
+    secondaryIp: settings.secondary?.ip ?? '',
+    secondaryMask: settings.secondary?.subnetMask ?? '',
+    secondaryGateway: settings.secondary?.gateway ?? '',
+    ptpDomain: numberText(settings.ptpDomain),
+    genlockOffset: numberText(settings.genlockOffset),
+  };
+}
+
+const iface = (ip: string, mask: string, gateway: string) => ({ ip: ip.trim(), subnetMask: mask.trim(), gateway: gateway.trim() === '' ? null : gateway.trim() });
+
+/** PUT mmhservers/{id}/configuration/smpte: both networks (no secondary: no redundancy). */
+export function smpteBody(values: SmpteForm): SmpteSettingsBody {
+  const body: Record<string, unknown> = {
+    primary: iface(values.primaryIp, values.primaryMask, values.primaryGateway),
+    secondary: values.redundant ? iface(values.secondaryIp, values.secondaryMask, values.secondaryGateway) : null,
+  };
+  const ptpDomain = parseNumber(values.ptpDomain);
+  if (ptpDomain !== undefined) body.ptpDomain = ptpDomain;
+  const genlockOffset = parseNumber(values.genlockOffset);
+  if (genlockOffset !== undefined) body.genlockOffset = genlockOffset;
+  // Checked by the strict catalogue schema before it is sent.
+  return body as SmpteSettingsBody;
+}
+
+/** The form field an error of the body schema belongs to (`primary.ip` → `primaryIp`). */
+export function smpteField(path: string): string {
+  const match = /^(primary|secondary)\.(ip|subnetMask|gateway)$/.exec(path);
+  if (!match) return path;
+  const [, side, field] = match;
+  return `${side}${field === 'subnetMask' ? 'Mask' : field === 'ip' ? 'Ip' : 'Gateway'}`;
+}
+
+// ── IP pipe ──────────────────────────────────────────────────────────────────────────────────
+export interface IpPipeForm {
+  readonly enabled: boolean;
+  readonly port: string;
+  readonly bitrateKbps: string;
+  /** One host or address per line. */
+  readonly servers: string;
+}
+
+export function ipPipeForm(settings: IpPipeSettings): IpPipeForm {
+  return {
+    enabled: settings.enabled,
+    port: numberText(settings.port),
+    bitrateKbps: numberText(settings.bitrateKbps),
+    servers: settings.servers.join('\n'),
+  };
+}
+
+/** POST (first time) or PUT mmhservers/{id}/configuration/ippipe. */
+export function ipPipeBody(values: IpPipeForm): IpPipeBody {
+  const body: Record<string, unknown> = {
+    enabled: values.enabled,
+    port: parseNumber(values.port),
+    servers: values.servers
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
+  };
+  const bitrate = parseNumber(values.bitrateKbps);
+  if (bitrate !== undefined) body.bitrateKbps = bitrate;
+  // Checked by the strict catalogue schema (a missing port is "This field is required").
+  return body as IpPipeBody;
+}
+
+/** Whether the IP pipe call creates the settings (none yet) or changes them. */
+export const ipPipeEndpoint = (settings: IpPipeSettings): 'updateMmhServerIpPipe' | 'createMmhServerIpPipe' =>
+  settings.configured ? 'updateMmhServerIpPipe' : 'createMmhServerIpPipe';
