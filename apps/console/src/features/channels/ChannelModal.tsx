@@ -8,10 +8,10 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { SmpteTab, SocialTab } from './ConfigTabs';
 import { DestinationsTab } from './DestinationsTab';
@@ -42,7 +42,7 @@ const TAB_CONTENT: Partial<Record<ChannelTab, () => ReactNode>> = {
 export default function ChannelModal({ channelId, onClose }: { channelId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
-  const [params, setParams] = useSearchParams();
+  const [tabParam, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const user = useSessionUser();
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
   const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
@@ -50,19 +50,11 @@ export default function ChannelModal({ channelId, onClose }: { channelId: string
   const details = query.data?.channels.find((d) => d.channel.channelId === channelId);
   const context = useMemo(() => (details ? { details, roles } : null), [details, roles]);
   const tabs = CHANNEL_TABS.filter((id) => TAB_CONTENT[id] !== undefined);
-  const requested = resolveChannelTab(params.get(TAB_PARAM));
+  const requested = resolveChannelTab(tabParam);
   const tab = tabs.includes(requested) ? requested : 'general';
 
   const selectTab = (next: string | null) => {
-    if (next === null) return;
-    setParams(
-      (prev) => {
-        const copy = new URLSearchParams(prev);
-        copy.set(TAB_PARAM, next);
-        return copy;
-      },
-      { replace: true },
-    );
+    if (next !== null) setTab(next);
   };
 
   let body: ReactNode;

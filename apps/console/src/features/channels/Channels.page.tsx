@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ChannelList, ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
@@ -141,22 +142,13 @@ export default function ChannelsPage() {
           <Text size="sm" c="dimmed" data-testid="channel-list-summary" data-shown={shown.length} data-total={all.length}>
             {t('channels.summary', { shown: shown.length, total: all.length })}
           </Text>
-          <Button
-            size="xs"
-            variant={prefs.filtersOpen ? 'light' : 'default'}
-            aria-expanded={prefs.filtersOpen}
-            data-testid="channel-filters-toggle"
-            onClick={() => prefs.setFiltersOpen(!prefs.filtersOpen)}
-            rightSection={
-              filterCount > 0 ? (
-                <Badge size="xs" circle data-testid="channel-filters-count">
-                  {filterCount}
-                </Badge>
-              ) : undefined
-            }
-          >
-            {t('channels.filters.toggle')}
-          </Button>
+          <FiltersToggle
+            open={prefs.filtersOpen}
+            onToggle={prefs.setFiltersOpen}
+            count={filterCount}
+            label={t('channels.filters.toggle')}
+            testIdPrefix="channel-filters"
+          />
         </Group>
       </Group>
       <ChannelCounterBar counters={counters} isActive={counterActive} onCounterClick={onCounterClick} />

@@ -1,17 +1,19 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { VR_CHANNEL_STATUSES } from '@fleet/contracts';
 import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { CounterButtons } from '../../components/CounterButtons';
+import { QueryView } from '../../components/QueryView';
+import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { usePreferences } from '../../preferences/usePreferences';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
+import { TAB_PARAM } from '../channels/modalTabs';
 import { resolveGroupId } from '../files/fileFilters';
 import { activeVrFilterCount, countVrChannels, filterVrChannels, isStatusFilterActive, toggleStatusFilter } from './vrFilters';
 import { useVrColumns, VR_DEFAULT_SORT, VR_GRID_ID } from './vrColumns';
@@ -39,7 +41,6 @@ const rowAttributes = (channel: VrChannelDetail) => ({ 'data-status': channel.st
 export default function VideoReturnPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.videoReturn'));
-  const errorMessage = useApiErrorMessage();
   const user = useSessionUser();
   const preferences = usePreferences();
   const prefs = useVrListPrefs();
@@ -49,8 +50,7 @@ export default function VideoReturnPage() {
   const list = useEndpointQuery('listGroupVrChannels', { params: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
   useVrChannelsLive();
   const { listError } = useRealtime();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get(VR_PARAM);
+  const [openId, setOpenId] = useSearchParam(VR_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data?.items ?? NO_CHANNELS;
   // Counted from the rows: realtime events change rows (the shell's status patch included).
@@ -61,20 +61,8 @@ export default function VideoReturnPage() {
 
   const onCounterClick = useCallback((status: VrChannelStatus) => setFilters(toggleStatusFilter(filters, status)), [filters, setFilters]);
   const counterActive = useCallback((status: VrChannelStatus) => isStatusFilterActive(filters, status), [filters]);
-  const setParam = useCallback(
-    (id: string | null) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === null) {
-          next.delete(VR_PARAM);
-          next.delete('tab');
-        } else next.set(VR_PARAM, id);
-        return next;
-      }),
-    [setParams],
-  );
-  const open = useCallback((channel: VrChannelDetail) => setParam(channel.uniqueId), [setParam]);
-  const close = useCallback(() => setParam(null), [setParam]);
+  const open = useCallback((channel: VrChannelDetail) => setOpenId(channel.uniqueId), [setOpenId]);
+  const close = useCallback(() => setOpenId(null), [setOpenId]);
 
   let body: React.ReactNode;
   if (groupId === null) {
@@ -83,45 +71,37 @@ export default function VideoReturnPage() {
         {t('videoReturn.noGroup')}
       </Text>
     );
-  } else if (list.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="vr-loading" />
-      </Center>
-    );
   } else if (listError) {
     body = (
       <Alert color="red" data-testid="vr-error" data-reason="websocket" title={t('realtime.websocketErrorTitle')}>
         {t('realtime.websocketError', { attempts: listError.attempts })}
       </Alert>
     );
-  } else if (list.isError) {
-    body = (
-      <Alert color="red" data-testid="vr-error" title={list.error.status === 500 ? t('videoReturn.internalError') : t('videoReturn.loadFailed')}>
-        {errorMessage(list.error)}
-      </Alert>
-    );
-  } else if (all.length === 0) {
-    body = (
-      <Text c="dimmed" data-testid="vr-empty">
-        {t('videoReturn.empty')}
-      </Text>
-    );
   } else {
     body = (
-      <DataGrid
-        gridId={VR_GRID_ID}
-        ariaLabel={t('routes.videoReturn')}
-        columns={columns}
-        rows={shown}
-        rowKey={rowKey}
-        rowTestId={rowTestId}
-        rowAttributes={rowAttributes}
-        selectedKey={openId}
-        onRowClick={open}
-        defaultSort={VR_DEFAULT_SORT}
-        empty={t('videoReturn.noMatch')}
-      />
+      <QueryView query={list} testIdPrefix="vr" errorTitle={list.error?.status === 500 ? t('videoReturn.internalError') : t('videoReturn.loadFailed')}>
+        {() =>
+          all.length === 0 ? (
+            <Text c="dimmed" data-testid="vr-empty">
+              {t('videoReturn.empty')}
+            </Text>
+          ) : (
+            <DataGrid
+              gridId={VR_GRID_ID}
+              ariaLabel={t('routes.videoReturn')}
+              columns={columns}
+              rows={shown}
+              rowKey={rowKey}
+              rowTestId={rowTestId}
+              rowAttributes={rowAttributes}
+              selectedKey={openId}
+              onRowClick={open}
+              defaultSort={VR_DEFAULT_SORT}
+              empty={t('videoReturn.noMatch')}
+            />
+          )
+        }
+      </QueryView>
     );
   }
 
@@ -149,22 +129,13 @@ export default function VideoReturnPage() {
           <Text size="sm" c="dimmed" data-testid="vr-list-summary" data-shown={shown.length} data-total={all.length}>
             {t('videoReturn.summary', { shown: shown.length, total: all.length })}
           </Text>
-          <Button
-            size="xs"
-            variant={prefs.filtersOpen ? 'light' : 'default'}
-            aria-expanded={prefs.filtersOpen}
-            data-testid="vr-filters-toggle"
-            onClick={() => prefs.setFiltersOpen(!prefs.filtersOpen)}
-            rightSection={
-              filterCount > 0 ? (
-                <Badge size="xs" circle data-testid="vr-filters-count">
-                  {filterCount}
-                </Badge>
-              ) : undefined
-            }
-          >
-            {t('videoReturn.filters.toggle')}
-          </Button>
+          <FiltersToggle
+            open={prefs.filtersOpen}
+            onToggle={prefs.setFiltersOpen}
+            count={filterCount}
+            label={t('videoReturn.filters.toggle')}
+            testIdPrefix="vr-filters"
+          />
         </Group>
       </Group>
       <CounterButtons

@@ -8,16 +8,16 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
+import { TAB_PARAM } from '../channels/modalTabs';
 import { VrConfigurationTab } from './VrConfigurationTab';
 import { VrSharingTab } from './VrSharingTab';
 
 const VR_TABS = ['configuration', 'sharing'] as const;
 type VrTab = (typeof VR_TABS)[number];
-const TAB_PARAM = 'tab';
 
 const isVrTab = (value: string | null): value is VrTab => (VR_TABS as readonly (string | null)[]).includes(value);
 
@@ -31,23 +31,14 @@ interface VrChannelModalProps {
 
 export default function VrChannelModal({ uniqueId, channel, loading, onClose }: VrChannelModalProps) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const user = useSessionUser();
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
   const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
-  const requested = params.get(TAB_PARAM);
   const tab: VrTab = isVrTab(requested) ? requested : 'configuration';
 
   const selectTab = (next: string | null) => {
-    if (next === null) return;
-    setParams(
-      (prev) => {
-        const copy = new URLSearchParams(prev);
-        copy.set(TAB_PARAM, next);
-        return copy;
-      },
-      { replace: true },
-    );
+    if (next !== null) setTab(next);
   };
 
   let body: ReactNode;
