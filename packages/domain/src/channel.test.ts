@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_STATUSES, type ChannelStatus } from '@fleet/contracts';
 import {
   applyChannelStatusChange,
+  CHANNEL_MARKS,
   channelStatusClass,
+  countChannels,
+  emptyChannelCounters,
+  hasChannelMark,
   countChannelStatuses,
   deriveChannelType,
   groupChannelStatus,
   isOutputChannel,
+  type ChannelCounterSubject,
   type ChannelGroupStatus,
+  type ChannelMark,
   type ChannelStatusClass,
   type ChannelStatusCounters,
   type ChannelTypeFlags,
@@ -114,5 +120,45 @@ describe('applyChannelStatusChange (spec 001 §4 counters)', () => {
   const pairs = CHANNEL_STATUSES.flatMap((prev) => CHANNEL_STATUSES.map((next) => [prev, next] as const));
   it.each(pairs)('keeps counters consistent for %s → %s', (prev, next) => {
     expect(applyChannelStatusChange(countChannelStatuses([prev]), prev, next)).toEqual(countChannelStatuses([next]));
+  });
+});
+
+describe('countChannels (spec 001 §3 counters)', () => {
+  const plain: ChannelCounterSubject = {
+    status: 'idle', type: 'preview', hasSdi: false, hasSmpte: false, hasCdn: false,
+    isStudio: false, isSharing: false, isDistributor: false, isOutput: false, isInput: false,
+  };
+
+  it('counts nothing for no channels', () => {
+    expect(countChannels([])).toEqual(emptyChannelCounters());
+  });
+
+  it('counts each channel once under its status class and once under every kind it carries', () => {
+    const counters = countChannels([
+      plain,
+      { ...plain, status: 'unavailable', type: 'output', hasSdi: true, isOutput: true, isSharing: true },
+      { ...plain, status: 'collecting', type: 'input', hasSdi: true, isInput: true, hasCdn: true },
+      { ...plain, status: 'PlayStoredFile', type: 'distributor', isDistributor: true, isOutput: true, isStudio: true, hasSmpte: true },
+    ]);
+    expect(counters).toEqual({
+      busy: 2, idle: 1, offline: 1,
+      sdi: 2, smpte: 1, cdn: 1, preview: 1, studio: 1, share: 1, distributor: 1, output: 2, input: 1,
+    });
+  });
+
+  it('status counters agree with countChannelStatuses for every status', () => {
+    const counters = countChannels(CHANNEL_STATUSES.map((status) => ({ ...plain, status })));
+    expect({ offline: counters.offline, idle: counters.idle, busy: counters.busy }).toEqual(countChannelStatuses(CHANNEL_STATUSES));
+  });
+
+  it.each(CHANNEL_MARKS)('a channel with only the %s mark counts under that kind alone', (mark) => {
+    const flags: Record<ChannelMark, Partial<ChannelCounterSubject>> = {
+      sdi: { hasSdi: true }, smpte: { hasSmpte: true }, cdn: { hasCdn: true }, preview: { type: 'preview' },
+      studio: { isStudio: true }, share: { isSharing: true }, distributor: { isDistributor: true },
+      output: { isOutput: true }, input: { isInput: true },
+    };
+    const channel = { ...plain, type: 'output' as const, ...flags[mark] };
+    expect(CHANNEL_MARKS.filter((m) => hasChannelMark(channel, m))).toEqual([mark]);
+    expect(countChannels([channel])[mark]).toBe(1);
   });
 });

@@ -2,7 +2,8 @@
  * Channel rules: spec 001 §4 "States and transitions" (channel status, group status, channel type
  * derivation, status counters).
  */
-import type { ChannelStatus, ChannelType } from '@fleet/contracts';
+import { CHANNEL_KINDS } from '@fleet/contracts';
+import type { ChannelCounters, ChannelLive, ChannelStatus, ChannelType } from '@fleet/contracts';
 
 /** The three status buckets of the channel counters (spec 001 §3: busy, idle, offline). */
 export const CHANNEL_STATUS_CLASSES = ['offline', 'idle', 'busy'] as const;
@@ -121,4 +122,59 @@ export function applyChannelStatusChange(
   if (from !== undefined) result[from] = Math.max(0, result[from] - 1);
   if (to !== undefined) result[to] += 1;
   return result;
+}
+
+/** The part of a channel's live state its counters read (spec 001 §3 Channel (live state) flags). */
+export type ChannelCounterSubject = Pick<
+  ChannelLive,
+  'status' | 'type' | 'hasSdi' | 'hasSmpte' | 'hasCdn' | 'isStudio' | 'isSharing' | 'isDistributor' | 'isOutput' | 'isInput'
+>;
+
+/** The counter kinds that are a channel's mark (the other counters are its status class). */
+export type ChannelMark = (typeof CHANNEL_KINDS)[number];
+
+/** The marks in the counter bar's order (spec 001 §3 Counters, after busy, idle and offline). */
+export const CHANNEL_MARKS: readonly ChannelMark[] = CHANNEL_KINDS;
+
+/** Spec 001 §3: whether a channel counts under a kind counter, read from its classification flags. */
+export function hasChannelMark(channel: ChannelCounterSubject, mark: ChannelMark): boolean {
+  switch (mark) {
+    case 'sdi':
+      return channel.hasSdi;
+    case 'smpte':
+      return channel.hasSmpte;
+    case 'cdn':
+      return channel.hasCdn;
+    case 'preview':
+      return channel.type === 'preview';
+    case 'studio':
+      return channel.isStudio;
+    case 'share':
+      return channel.isSharing;
+    case 'distributor':
+      return channel.isDistributor;
+    case 'output':
+      return channel.isOutput;
+    case 'input':
+      return channel.isInput;
+  }
+}
+
+/** Every counter at zero. */
+export function emptyChannelCounters(): ChannelCounters {
+  return { busy: 0, idle: 0, offline: 0, sdi: 0, smpte: 0, cdn: 0, preview: 0, studio: 0, share: 0, distributor: 0, output: 0, input: 0 };
+}
+
+/**
+ * Spec 001 §3 Counters over a list of channels: each channel counts once under its status class
+ * (busy, idle, offline: {@link channelStatusClass}) and once under every kind it carries (a channel
+ * may be sdi, output and share at once, so the kind counters need not add up to the list's length).
+ */
+export function countChannels(channels: readonly ChannelCounterSubject[]): ChannelCounters {
+  const counters = emptyChannelCounters();
+  for (const channel of channels) {
+    counters[channelStatusClass(channel.status)] += 1;
+    for (const mark of CHANNEL_MARKS) if (hasChannelMark(channel, mark)) counters[mark] += 1;
+  }
+  return counters;
 }

@@ -11,12 +11,12 @@
 import { z } from 'zod';
 import {
   ChannelGeneral as ChannelGeneralSchema, ChannelStatus as ChannelStatusSchema, PtmpMachine, PtmpStatus, VALIDATION, groupTopic, inventoryTopic,
-  type AdminChannelPage, type AdminChannelSearchQuery, type ChannelCounters, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
+  type AdminChannelPage, type AdminChannelSearchQuery, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
   type ChannelIngestAssociation, type ChannelList, type ChannelLive, type ChannelPtmp, type ChannelStatusInfo,
   type ChannelType, type CreateAdminChannelBody, type ErrorCode, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
   ERROR_CATALOGUE,
 } from '@fleet/contracts';
-import { channelStatusClass, countChannelStatuses, deriveChannelType, groupChannelStatus, isOutputChannel } from '@fleet/domain';
+import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
@@ -171,36 +171,6 @@ export function toChannelLive(row: ChannelRecord, server: ServerRow | undefined)
   return live;
 }
 
-/** Spec 001 §3 counters over a list: status classes, then the kinds. */
-export function channelCounters(channels: readonly ChannelLive[]): ChannelCounters {
-  const { offline, idle, busy } = countChannelStatuses(channels.map((c) => c.status));
-  const count = (p: (c: ChannelLive) => boolean) => channels.reduce((n, c) => (p(c) ? n + 1 : n), 0);
-  return {
-    busy, idle, offline,
-    sdi: count((c) => c.hasSdi),
-    smpte: count((c) => c.hasSmpte),
-    cdn: count((c) => c.hasCdn),
-    preview: count((c) => c.type === 'preview'),
-    studio: count((c) => c.isStudio),
-    share: count((c) => c.isSharing),
-    distributor: count((c) => c.isDistributor),
-    output: count((c) => c.isOutput),
-    input: count((c) => c.isInput),
-  };
-}
-
-const KIND_TEST: Record<NonNullable<ChannelFetchQuery['kind']>, (c: ChannelLive) => boolean> = {
-  sdi: (c) => c.hasSdi,
-  smpte: (c) => c.hasSmpte,
-  cdn: (c) => c.hasCdn,
-  preview: (c) => c.type === 'preview',
-  studio: (c) => c.isStudio,
-  share: (c) => c.isSharing,
-  distributor: (c) => c.isDistributor,
-  output: (c) => c.isOutput,
-  input: (c) => c.isInput,
-};
-
 const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => string> = {
   name: (c) => c.channelName,
   uniqueId: (c) => c.channelId,
@@ -300,9 +270,9 @@ export class ChannelService {
       (q.type === undefined || c.type === q.type) &&
       (q.status === undefined || c.status === q.status) &&
       (q.statusClass === undefined || channelStatusClass(c.status) === q.statusClass) &&
-      (q.kind === undefined || KIND_TEST[q.kind](c)) &&
+      (q.kind === undefined || hasChannelMark(c, q.kind)) &&
       (name === undefined || name === '' || c.channelName.toLowerCase().includes(name)));
-    return { channels, counters: channelCounters(all) };
+    return { channels, counters: countChannels(all) };
   }
 
   fetchDetails(user: AuthUser, ids: readonly string[]): { channels: ChannelDetails[] } {
@@ -330,7 +300,7 @@ export class ChannelService {
     if (!group) throw new AppError('NOT_FOUND');
     // Every channel of a group the caller sees belongs to that group's view (scope is the group).
     const channels = this.deps.readModel.channels.all().filter((c) => c.groups.some((g) => g.groupId === groupId)).sort(byNameThenId).map((r) => this.live(r));
-    return { groupId, status: groupChannelStatus(channels.map((c) => c.status)), channels, counters: channelCounters(channels) };
+    return { groupId, status: groupChannelStatus(channels.map((c) => c.status)), channels, counters: countChannels(channels) };
   }
 
   channelIps(user: AuthUser, id: string) {
@@ -403,7 +373,7 @@ export class ChannelService {
       .sort(byNameThenId)
       .map((r) => this.live(r))
       .filter(which === 'sdi' ? (c) => c.hasSdi : (c) => c.isOutput);
-    return { channels: all, counters: channelCounters(all) };
+    return { channels: all, counters: countChannels(all) };
   }
 
   // ── Admin ──────────────────────────────────────────────────────────────────────────────────

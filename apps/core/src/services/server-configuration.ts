@@ -16,14 +16,14 @@ import {
   type ServerIps, type ServerResetAccepted, type ServerServices, type ServerSpecifications, type ServerStatusInfo, type SmpteSettings,
   type SmpteSettingsBody,
 } from '@fleet/contracts';
-import { channelStatusClass } from '@fleet/domain';
+import { channelStatusClass, countChannels } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { jsonColumn, lenient } from '../repositories/json-column.js';
 import type { ServerRow } from '../repositories/read-model.js';
 import { canSeeChannel, type AuthUser } from './access.js';
-import { channelCounters, toChannelLive } from './channels.js';
+import { toChannelLive } from './channels.js';
 import type { ServiceDeps } from './deps.js';
 import type { ServerService } from './servers.js';
 
@@ -327,7 +327,7 @@ export class ServerConfigurationService {
       .all()
       .filter((c) => c.serverId === id && canSeeChannel(user, c))
       .map((c) => toChannelLive(c, server));
-    return { channels, counters: channelCounters(channels) };
+    return { channels, counters: countChannels(channels) };
   }
 }
 

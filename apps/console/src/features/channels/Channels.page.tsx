@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useSessionUser } from '../../session/hooks';
 import { ChannelCounterBar } from './ChannelCounterBar';
-import { countChannels } from './channelCounters';
+import { countChannels } from '@fleet/domain';
 import { activeChannelFilterCount, filterChannels, filtersForChannelCounter, isCounterActive } from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';

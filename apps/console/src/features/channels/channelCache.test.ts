@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelList } from '@fleet/contracts';
+import { countChannels } from '@fleet/domain';
 import { applyChannelEvent, applyChannelEvents, applyToChannel } from './channelCache';
-import { countChannels } from './channelCounters';
 import { makeChannel } from './testChannels';
 
 const a = makeChannel({ channelId: 'a', version: 3 });

@@ -11,8 +11,7 @@
  * may arrive once per subscribed topic (a channel in two of the user's groups): idempotent.
  */
 import type { ChannelList, ChannelLive, RealtimeEvent } from '@fleet/contracts';
-import { channelStatusClass } from '@fleet/domain';
-import { countChannels } from './channelCounters';
+import { channelStatusClass, countChannels } from '@fleet/domain';
 
 export type ChannelEvent = Extract<RealtimeEvent, { type: 'channel.changed' | 'channel.removed' | 'channel.status' }>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { countChannels } from '@fleet/domain';
 import {
   activeChannelFilterCount, DEFAULT_CHANNEL_FILTERS, filterChannels, filtersForChannelCounter, isCounterActive, parseChannelFilters,
   serializeChannelFilters,
 } from './channelFilters';
-import { countChannels } from './channelCounters';
 import { makeChannel } from './testChannels';
 
 const idle = makeChannel({ channelId: 'a', channelName: 'Studio_A' });

@@ -12,8 +12,8 @@
  */
 import { CHANNEL_STATUSES, CHANNEL_TYPES } from '@fleet/contracts';
 import type { ChannelCounters, ChannelLive, ChannelStatus, ChannelType } from '@fleet/contracts';
-import { channelStatusClass } from '@fleet/domain';
-import type { ChannelStatusClass } from '@fleet/domain';
+import { CHANNEL_MARKS, channelStatusClass, hasChannelMark } from '@fleet/domain';
+import type { ChannelMark, ChannelStatusClass } from '@fleet/domain';
 
 /** Counter names in the bar's order (spec 001 §3 Counters). */
 export const CHANNEL_COUNTERS = [
@@ -21,9 +21,9 @@ export const CHANNEL_COUNTERS = [
 ] as const satisfies readonly (keyof ChannelCounters)[];
 export type ChannelCounterName = (typeof CHANNEL_COUNTERS)[number];
 
-/** The counters that are a channel's mark (the others are its status class). */
-export const CHANNEL_MARKS = ['sdi', 'smpte', 'cdn', 'preview', 'studio', 'share', 'distributor', 'output', 'input'] as const;
-export type ChannelMark = (typeof CHANNEL_MARKS)[number];
+/** The counters that are a channel's mark (the others are its status class): the rule of @fleet/domain. */
+export { CHANNEL_MARKS } from '@fleet/domain';
+export type { ChannelMark } from '@fleet/domain';
 
 const STATUS_COUNTERS: readonly ChannelStatusClass[] = ['busy', 'idle', 'offline'];
 
@@ -37,30 +37,6 @@ export interface ChannelListFilters {
 }
 
 export const DEFAULT_CHANNEL_FILTERS: ChannelListFilters = { text: '', statuses: [], types: [], marks: [], scope: null };
-
-/** Whether the channel carries the mark, read from its classification flags (spec 001 §3). */
-export function hasMark(channel: ChannelLive, mark: ChannelMark): boolean {
-  switch (mark) {
-    case 'sdi':
-      return channel.hasSdi;
-    case 'smpte':
-      return channel.hasSmpte;
-    case 'cdn':
-      return channel.hasCdn;
-    case 'preview':
-      return channel.type === 'preview';
-    case 'studio':
-      return channel.isStudio;
-    case 'share':
-      return channel.isSharing;
-    case 'distributor':
-      return channel.isDistributor;
-    case 'output':
-      return channel.isOutput;
-    case 'input':
-      return channel.isInput;
-  }
-}
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -124,7 +100,7 @@ export function filterChannels(channels: readonly ChannelLive[], filters: Channe
     (channel) =>
       (statuses.size === 0 || statuses.has(channel.status)) &&
       (types.size === 0 || types.has(channel.type)) &&
-      filters.marks.every((mark) => hasMark(channel, mark)) &&
+      filters.marks.every((mark) => hasChannelMark(channel, mark)) &&
       inScope(channel, filters.scope) &&
       matchesText(channel, needle),
   );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
+import { countChannels } from '@fleet/domain';
 import { endpointKey } from '../../api/hooks';
-import { countChannels } from './channelCounters';
 import { makeChannel } from './testChannels';
 import { applyToChannelCaches } from './useChannelsLive';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EndpointId } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
 import { makeChannel } from '../channels/testChannels';
-import { countChannels } from '../channels/channelCounters';
+import { countChannels } from '@fleet/domain';
 import { loadServers, SERVER_PAGE_SIZE } from './serverSource';
 import type { Call } from './serverSource';
 import { makeServer } from './testServers';
