@@ -42,7 +42,7 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
           {t('devices.servers.columns.status')}
         </Text>
         <div>
-          <ServerStatusBadge server={server} />
+          <ServerStatusBadge server={server} place="detail" />
         </div>
       </Stack>
       <Value label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</Value>
