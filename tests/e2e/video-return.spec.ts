@@ -169,3 +169,29 @@ test('a read-only user sees the list, the configuration and the sharing without 
   await expect(page.getByTestId('channel-apply-unavailable-vrSharing')).toBeVisible();
   await expect(page.locator('[data-testid^="vr-sharing-group-"]')).toHaveCount(0);
 });
+
+test('a change the powered-off server cannot take is refused with the server’s message and changes nothing', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const power = async (on: boolean) => {
+    const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: 'VRS-0001', fault: { type: 'serverPower', on } } });
+    expect(res.ok()).toBe(true);
+  };
+  await login(page, 'luc_regular');
+  await openVideoReturn(page);
+  await pickGroup(page, 'Newsroom', NEWSROOM_VR);
+  await openChannel(page, NEWSROOM_VR);
+  await power(false);
+  try {
+    // The server's offline report reaches the row first (the form then holds the channel's latest version).
+    await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveAttribute('data-status', 'offline', { timeout: 30_000 });
+    await page.getByTestId('vr-config-inputType').selectOption('disabled');
+    await page.getByTestId('channel-apply-vrConfiguration').click();
+    await expect(page.getByTestId('channel-failure-vrConfiguration')).toHaveText('Configuration not sent, retry', { timeout: 30_000 });
+    const stored = await operator.get(`/api/v2/admin/vrChannels/${NEWSROOM_VR}`);
+    expect(((await stored.json()) as { configuration: { inputType: string } }).configuration.inputType).toBe('sdi');
+    await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveAttribute('data-input-type', 'sdi');
+  } finally {
+    await power(true);
+    await operator.dispose();
+  }
+});
