@@ -185,7 +185,11 @@ export const ServerConfigStateEvent = z.object({
   setting: z.literal('ippipe'),
   state: IpPipeState,
 });
-export const VrChannelStateEvent = z.object({ type: z.literal('vrChannelState'), vrChannelId: z.string(), serverId: z.string(), status: VrChannelStatus });
+/**
+ * A video return channel's status as the device words it: the core maps it (spec 001 §4: unknown
+ * → offline) and ignores the connecting and stopping updates.
+ */
+export const VrChannelStateEvent = z.object({ type: z.literal('vrChannelState'), vrChannelId: z.string(), serverId: z.string(), status: z.string().max(64) });
 /** An alert raised (level set) or cleared (level null) on a unit, a server or a channel (spec 000 §3 Alerts). */
 export const AlertEvent = z.object({
   type: z.literal('alert'),

@@ -15,6 +15,7 @@ import {
   type AlertLevel, type AlertType, type ServerDetail, type ServerSpec, type UpgradeState,
 } from '@fleet/contracts';
 import type { ChannelRecord, ServerRow, VrChannelRecord } from '../repositories/read-model.js';
+import { mapVideoReturnStatus, shouldIgnoreVrOrDatabridgeUpdate } from '@fleet/domain';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import { serverConfigurationColumn } from './server-configuration.js';
@@ -263,7 +264,9 @@ export class ServerService {
     this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, reported: true });
     if (prev.status === e.status && prev.swVersion === e.swVersion) return;
     // updateMany: the server may have been deleted while its device still reports.
-    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, version: { increment: 1 } } });
+    // What a device reports keeps the row's version: the version orders what people change, and a
+    // status report must not turn an operator's save made at the version they read into a conflict.
+    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion } });
     if (prev.status !== e.status) {
       this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], { type: 'server.status', serverId: e.serverId, status: e.status, previous: prev.status, at });
     }
@@ -278,7 +281,7 @@ export class ServerService {
     if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
     await this.deps.db.server.updateMany({
       where: { id: e.serverId },
-      data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }), version: { increment: 1 } },
+      data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }) },
     });
     this.announce(e.serverId, at);
   }
@@ -293,7 +296,7 @@ export class ServerService {
     prev.status = e.status;
     await this.deps.db.channel.updateMany({
       where: { id: e.channelId },
-      data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp, version: { increment: 1 } },
+      data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp },
     });
     if (statusChanged) this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
   }
@@ -312,13 +315,16 @@ export class ServerService {
     return { ptmpStatuses: e.ptmpStatuses, ptmpDelay: e.ptmpDelay ?? null };
   }
 
+  /** Spec 001 §4: connecting and stopping updates are ignored; a status the spec does not name reads as offline. */
   private async applyVrChannel(e: DeviceEventOf<'vrChannelState'>, at: number): Promise<void> {
+    if (shouldIgnoreVrOrDatabridgeUpdate(e.status)) return;
+    const status = mapVideoReturnStatus(e.status);
     const prev = this.vrChannels.get(e.vrChannelId);
-    if (!prev || prev.status === e.status) return;
+    if (!prev || prev.status === status) return;
     const previous = VrChannelStatusSchema.safeParse(prev.status).data ?? null;
-    prev.status = e.status;
-    await this.deps.db.videoReturnChannel.updateMany({ where: { id: e.vrChannelId }, data: { status: e.status, version: { increment: 1 } } });
-    this.deps.hub.publish(prev.topics, { type: 'vrChannel.status', vrChannelId: e.vrChannelId, status: e.status, previous, at });
+    prev.status = status;
+    await this.deps.db.videoReturnChannel.updateMany({ where: { id: e.vrChannelId }, data: { status } });
+    this.deps.hub.publish(prev.topics, { type: 'vrChannel.status', vrChannelId: e.vrChannelId, status, previous, at });
   }
 
   async viewServer(serverId: string) {
