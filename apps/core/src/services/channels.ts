@@ -189,12 +189,30 @@ function ackError(ack: { ok: boolean; error?: string | undefined; deviceCode?: n
   return new AppError(code, undefined, message, ack.deviceCode);
 }
 
+/** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
+const LISTS_KEPT = 32;
+
 export class ChannelService {
   /** The topics each channel was last announced on (to tell the topics it left). */
   private readonly topics = new Map<string, readonly string[]>();
+  /** Every channel by name, kept until a channel changes (sorting 10,000 per request showed in profiles). */
+  private byName: readonly ChannelRecord[] | null = null;
+  /**
+   * The /channels lists answered since the last change, by caller scope and filters, frozen: the
+   * same object is answered again while nothing changed, so its text is written once (the answer
+   * writer keeps the text of a frozen answer). An answer depends on the channels, their servers
+   * (toChannelLive) and, through the access checks, groups and inventories: a change of any drops
+   * them all.
+   */
+  private readonly lists = new Map<string, ChannelList>();
 
   constructor(private readonly deps: ServiceDeps) {
-    deps.readModel.channels.onChange((id, row, origin) => this.announce(id, row, origin));
+    deps.readModel.channels.onChange((id, row, origin) => {
+      this.byName = null;
+      this.lists.clear();
+      this.announce(id, row, origin);
+    });
+    for (const table of [deps.readModel.servers, deps.readModel.groups, deps.readModel.inventories]) table.onChange(() => this.lists.clear());
   }
 
   // ── Realtime ───────────────────────────────────────────────────────────────────────────────
@@ -244,7 +262,8 @@ export class ChannelService {
 
   /** The caller's channels, by name. */
   private mine(user: AuthUser): ChannelRecord[] {
-    return this.deps.readModel.channels.all().filter((c) => canSeeChannel(user, c)).sort(byNameThenId);
+    this.byName ??= [...this.deps.readModel.channels.all()].sort(byNameThenId);
+    return user.global ? [...this.byName] : this.byName.filter((c) => canSeeChannel(user, c));
   }
 
   channelStatus(user: AuthUser, id: string): ChannelStatusInfo {
@@ -252,7 +271,23 @@ export class ChannelService {
     return { channelId: c.channelId, status: c.status, online: c.online, offline: c.offline, busy: c.busy, allocatedToUnitUid: c.allocatedToUnitUid, uptime: c.uptime };
   }
 
+  /** The caller's channels with their counters; the same frozen answer while nothing it depends on changed (see `lists`). */
   fetchChannels(user: AuthUser, q: ChannelFetchQuery): ChannelList {
+    const key = JSON.stringify([
+      user.global || [user.groupIds, user.inventoryIds], q.group, q.inventory, q.type, q.status, q.statusClass, q.kind, q.name,
+    ]);
+    const held = this.lists.get(key);
+    if (held) return held;
+    const list = this.listChannels(user, q);
+    Object.freeze(list.channels);
+    Object.freeze(list.counters);
+    // A few consoles' filters at a time; the oldest goes first.
+    if (this.lists.size >= LISTS_KEPT) this.lists.delete(this.lists.keys().next().value!);
+    this.lists.set(key, Object.freeze(list));
+    return list;
+  }
+
+  private listChannels(user: AuthUser, q: ChannelFetchQuery): ChannelList {
     let rows = this.mine(user);
     if (q.group !== undefined) {
       const groupId = q.group;
