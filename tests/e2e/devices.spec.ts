@@ -23,6 +23,28 @@ function trackNavigations(page: Page): string[] {
   return navigations;
 }
 
+/**
+ * Records every value an attribute of the first element with the test id takes (a short spell,
+ * such as offline during a reset, could fall between two polls of the assertion).
+ */
+async function recordAttribute(page: Page, testId: string, attribute: string): Promise<void> {
+  await page.evaluate(
+    ([id, name]) => {
+      const seen: string[] = [];
+      (window as unknown as { __recorded: string[] }).__recorded = seen;
+      const read = () => {
+        const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name);
+        if (value && seen[seen.length - 1] !== value) seen.push(value);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [name] });
+    },
+    [testId, attribute] as const,
+  );
+}
+
+const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));
+
 async function openDevices(page: Page, query = ''): Promise<void> {
   // The menu entry sits in a collapsed group; the address is the spec's route (the saved route is not followed).
   await page.goto(`/devices?ignoreRouteDefault=1${query}`);
@@ -97,20 +119,11 @@ test('reset instance: the server shows offline, then online again, with no reloa
   await openServer(page, INGEST);
   const navigations = trackNavigations(page);
   // Record every status the row shows: the offline spell may be short.
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    (window as unknown as { __statuses: string[] }).__statuses = seen;
-    const read = () => {
-      const status = document.querySelector(`[data-testid="server-status-${id}"]`)?.getAttribute('data-status');
-      if (status && seen[seen.length - 1] !== status) seen.push(status);
-    };
-    read();
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-  }, INGEST);
+  await recordAttribute(page, `server-status-${INGEST}`, 'data-status');
   await page.getByTestId('server-reset-button').click();
   await page.getByTestId('server-reset-confirm').click();
   await expect
-    .poll(async () => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses.join(',')), { timeout: 45_000 })
+    .poll(async () => recorded(page), { timeout: 45_000 })
     .toMatch(/offline.*,online$/);
   await expect(page.getByTestId(`server-row-${INGEST}`)).toHaveAttribute('data-status', 'online');
   await expect(page.getByTestId('server-detail-status')).toHaveAttribute('data-status', 'online');
@@ -136,4 +149,39 @@ test('a read-only user sees the servers and their detail with no write controls'
   await expect(page.getByTestId('channel-apply-unavailable-server-config')).toBeVisible();
   await page.getByTestId('channel-apply-unavailable-server-config').hover();
   await expect(page.getByText('Not available for your user type').first()).toBeVisible();
+});
+
+test('the IP pipe shows connecting, then connected, live after its settings are applied', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openDevices(page, `&server=${HUB}&serverTab=ipPipe`);
+  await expect(page.getByTestId('server-ippipe-state')).toBeVisible({ timeout: 30_000 });
+  await recordAttribute(page, 'server-ippipe-state', 'data-state');
+  await page.getByTestId('server-ippipe-enabled').check();
+  await page.getByTestId('server-ippipe-port').fill('5000');
+  await page.getByTestId('server-ippipe-servers').fill('pipe-1.example.net');
+  await page.getByTestId('channel-apply-server-ippipe').click();
+  await expect.poll(async () => recorded(page), { timeout: 45_000 }).toMatch(/connecting,connected$/);
+  await expect(page.getByTestId('server-ippipe-state')).toHaveText('Connected');
+});
+
+test('a change to a server that does not answer shows "Configuration not sent, retry" and changes nothing', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  await login(page, 'luc_admin');
+  await openDevices(page, `&server=${VR}&serverTab=configuration`);
+  const port = page.getByTestId('server-config-webrtcPort');
+  await expect(port).toBeVisible({ timeout: 30_000 });
+  const before = await port.inputValue();
+  const off = await operator.post('/mock/trpc/fault.inject', { data: { serverId: VR, fault: { type: 'serverPower', on: false } } });
+  expect(off.ok()).toBe(true);
+  try {
+    await expect(page.getByTestId(`server-row-${VR}`)).toHaveAttribute('data-status', 'offline');
+    await port.fill(before === '9100' ? '9101' : '9100');
+    await page.getByTestId('channel-apply-server-config').click();
+    await expect(page.getByTestId('channel-failure-server-config')).toHaveText('Configuration not sent, retry');
+    const stored = (await (await operator.get(`/api/vrservers/${VR}/configuration`)).json()) as { webrtcPort: number | null };
+    expect(stored.webrtcPort === null ? '' : String(stored.webrtcPort)).toBe(before);
+  } finally {
+    await operator.post('/mock/trpc/fault.inject', { data: { serverId: VR, fault: { type: 'serverPower', on: true } } });
+    await operator.dispose();
+  }
 });

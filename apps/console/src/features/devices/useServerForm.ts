@@ -68,9 +68,14 @@ export function useServerForm<F extends object, K extends EndpointId>(options: S
         void queryClient.invalidateQueries({ queryKey: SERVERS_KEY });
         for (const id of ['getServer', ...refresh] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
       },
-      onError: (error) => failed(error, renameFields(serverFieldErrors(error), fieldOf)),
+      onError: (error) => {
+        const fields = renameFields(serverFieldErrors(error), fieldOf);
+        failed(error, fields);
+        // A refusal no field shows (an §8 refusal, "Configuration not sent, retry") is also a toast.
+        if (!hasErrors(fields)) toast.show({ message: errorText(error), variant: 'error' });
+      },
     });
-  }, [failed, fieldOf, mutate, queryClient, refresh, saved, schema, serverId, serverName, submit, t, toBody, toast]);
+  }, [errorText, failed, fieldOf, mutate, queryClient, refresh, saved, schema, serverId, serverName, submit, t, toBody, toast]);
 
   const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return { ...form, pending: isPending, failure, apply };

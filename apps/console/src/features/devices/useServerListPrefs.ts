@@ -1,47 +1,23 @@
-import { useCallback, useMemo, useState } from 'react';
-import { withFiltersOpen, withListFilters } from '../../preferences/patches';
-import { usePreferencesSnapshot, usePreferenceSaver } from '../../preferences/usePreferences';
+import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
+import type { ListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import { DEFAULT_SERVER_FILTERS, parseServerFilters, serializeServerFilters } from './serverList';
 import type { ServerFilters } from './serverList';
 
 /**
- * The servers list keeps its filters in preferences.filters.manage (spec 000 §3 lists: devices is
- * the unit list's) under `servers`, beside whatever else the manage lists keep there.
+ * The servers list keeps its filters in preferences.filters.manage (spec 000 §3 lists: `devices`
+ * is the unit list's) under `servers`.
  */
 export const SERVER_FILTER_LIST = 'manage';
 export const SERVER_FILTER_KEY = 'servers';
 
-export interface ServerListPrefs {
-  readonly filters: ServerFilters;
-  readonly setFilters: (filters: ServerFilters) => void;
-  readonly resetFilters: () => void;
-  readonly filtersOpen: boolean;
-  readonly setFiltersOpen: (open: boolean) => void;
-}
+const parse = (raw: unknown): ServerFilters =>
+  parseServerFilters(typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>)[SERVER_FILTER_KEY] : undefined);
+const serialize = (filters: ServerFilters) => ({ [SERVER_FILTER_KEY]: serializeServerFilters(filters) });
+const reset = (): ServerFilters => DEFAULT_SERVER_FILTERS;
+
+export type ServerListPrefs = ListFilterPrefs<ServerFilters>;
 
 /** Filters and the filter-panel flag of the servers tab: restored on mount, saved (debounced) on change. */
 export function useServerListPrefs(): ServerListPrefs {
-  const prefs = usePreferencesSnapshot();
-  const { schedule } = usePreferenceSaver();
-  const [filters, setFiltersState] = useState(() => parseServerFilters(prefs.filters?.[SERVER_FILTER_LIST]?.[SERVER_FILTER_KEY]));
-  const [filtersOpen, setOpenState] = useState(() => prefs.filtersOpen?.[SERVER_FILTER_LIST] ?? false);
-
-  const setFilters = useCallback(
-    (next: ServerFilters) => {
-      setFiltersState(next);
-      schedule('filters', (current) =>
-        withListFilters(current, SERVER_FILTER_LIST, { ...current.filters?.[SERVER_FILTER_LIST], [SERVER_FILTER_KEY]: serializeServerFilters(next) }),
-      );
-    },
-    [schedule],
-  );
-  const resetFilters = useCallback(() => setFilters(DEFAULT_SERVER_FILTERS), [setFilters]);
-  const setFiltersOpen = useCallback(
-    (open: boolean) => {
-      setOpenState(open);
-      schedule('filtersOpen', (current) => withFiltersOpen(current, SERVER_FILTER_LIST, open));
-    },
-    [schedule],
-  );
-  return useMemo(() => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen }), [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen]);
+  return useListFilterPrefs(SERVER_FILTER_LIST, parse, serialize, reset);
 }
