@@ -2,8 +2,9 @@
  * /channels (spec 001 §2 "manage channels", §3 channel live state and counters, §4 status, §6
  * read-only users) in Chromium against the real stack with the simulator: the seeded channels
  * with their counters, a status change on the simulated server reaching the row over /ws with no
- * reload, an edit in the manage-channel modal that persists (and a spec message inline), and a
- * read-only user who sees the list and the modal without write controls.
+ * reload, an edit in the manage-channel modal that persists (and a spec message inline), a
+ * read-only user who sees the list and the modal without write controls, and an input source
+ * added to and removed from an input channel.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login } from './support';
@@ -12,6 +13,8 @@ const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
 /** A preview channel of luc_admin's inventory (Global-News): the general tab is an admin call. */
 const EDITED = 'MMH-0001-CH1';
+/** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
+const INPUT_CHANNEL = 'MMH-0001-CH4';
 
 const rows = (page: Page) => page.locator('[data-testid^="channel-row-"]');
 
@@ -146,4 +149,32 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
   await page.getByTestId('channel-destinationEdit-provider').fill('Arena');
   await page.getByTestId('channel-apply-destinationEdit').click();
   await expect(page.getByTestId('channel-destinations').locator('tr', { hasText: name })).toContainText('Arena');
+});
+
+test('a regular user adds an input source to the hub input channel, sees it after a reload, and removes it', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto(`/channels?ignoreRouteDefault=1&channel=${INPUT_CHANNEL}&tab=ingest`);
+  await expect(page.getByTestId('channel-panel-ingest')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('channel-inputSource-kind').selectOption('webrtc');
+  const name = `webrtc_${Date.now().toString(36)}`;
+  await page.getByTestId('channel-inputSource-name').fill(name);
+  await page.getByTestId('channel-inputSource-port').fill('65354');
+  await page.getByTestId('channel-apply-inputSource').click();
+  await expect(page.getByTestId('channel-error-inputSource.port')).toHaveText('Must be 65353 or less');
+
+  await page.getByTestId('channel-inputSource-port').fill('8443');
+  await page.getByTestId('channel-apply-inputSource').click();
+  await expect(page.getByTestId('toasts')).toContainText('saved');
+  const row = page.locator('[data-testid^="channel-input-source-"]', { hasText: name });
+  await expect(row).toContainText('8443');
+
+  // Stored: the channel details carry it after a reload.
+  await page.reload();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.locator('[data-testid^="channel-input-source-remove-"]').click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
+  await expect(row).toHaveCount(0);
 });

@@ -168,9 +168,22 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const source = added.json().sources.at(-1);
     expect(source).toMatchObject({ kind: 'srt', sourcePort: 558, hasPassphrase: true });
     expect(JSON.stringify(added.json())).not.toContain('Secret12345');
+    // The channel details (what the manage-channel modal reads) show the source as the POST answered it, secret masked, to readers too.
+    const details = async () => {
+      const res = await call('GET', `/channels/fetch_details?ids=${inputChannel}`, reader);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { channels: { inputSources: { sourceId: string }[] }[] };
+    };
+    const shown = await details();
+    expect(shown.channels[0]?.inputSources).toEqual(added.json().sources);
+    expect(JSON.stringify(shown)).not.toContain('Secret12345');
     const removed = await call('DELETE', `/channels/${inputChannel}/inputSources?sourceId=${source.sourceId}`, superUser);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().sources.map((x: { sourceId: string }) => x.sourceId)).not.toContain(source.sourceId);
+    expect((await details()).channels[0]?.inputSources).toEqual(removed.json().sources);
+    // A channel that is no input lists none.
+    const hub = (await call('GET', `/channels/fetch_details?ids=${hubChannel}`, reader)).json() as { channels: { inputSources: unknown[] }[] };
+    expect(hub.channels[0]?.inputSources).toEqual([]);
     // Removing it again changes nothing and is not an error.
     const again = await call('DELETE', `/channels/${inputChannel}/inputSources?sourceId=${source.sourceId}`, superUser);
     expect(again.statusCode).toBe(200);

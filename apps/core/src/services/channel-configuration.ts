@@ -416,7 +416,7 @@ export class ChannelConfigurationService {
   }
 
   private sources(ch: ChannelRecord): ChannelInputSources {
-    return { ...this.stamp(ch), sources: this.tab(ch, 'inputSources').map(sourceInfo) };
+    return { ...this.stamp(ch), sources: inputSourcesOf(ch) };
   }
 
   private socialAnswer(ch: ChannelRecord): SocialMediaDetails {
@@ -428,6 +428,11 @@ export class ChannelConfigurationService {
     const s = this.tab(ch, 'smpte');
     return { ...this.stamp(ch), enabled: s.enabled, flows: s.flows, smpteMetadata: { isConfigured: s.enabled && s.flows.length > 0 } };
   }
+}
+
+/** The channel's input sources as answers carry them, secrets masked (the channel details show them too). */
+export function inputSourcesOf(ch: ChannelRecord): InputSource[] {
+  return TABS.inputSources.read(configurationColumn.read(ch.configuration).inputSources).map(sourceInfo);
 }
 
 function storedSource(sourceId: string, b: AddInputSourceBody): StoredSource {

@@ -23,6 +23,7 @@ import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
 import { canSeeChannel, visibleGroup, type AuthUser } from './access.js';
+import { inputSourcesOf } from './channel-configuration.js';
 import type { ServiceDeps } from './deps.js';
 import { byNameThenId, compareText } from './order.js';
 
@@ -326,6 +327,7 @@ export class ChannelService {
       audioInterfaces: { ifb: channel.ifb, tallyHwStatus: channel.tallyHwStatus, audioHwStatus: channel.audioHwStatus },
       ingest: this.ingestOf(row),
       outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.outputsOn(row.serverId, null) },
+      inputSources: inputSourcesOf(row),
       createdAt: row.createdAt.toISOString(),
     };
   }

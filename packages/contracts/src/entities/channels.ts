@@ -12,6 +12,7 @@ import { CHANNEL_MODES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams, IsoDate, pageOf, SortDir } from './common.js';
+import { InputSource } from './channel-configuration.js';
 
 /** One receiver of a point-to-multipoint channel (spec 001 §3 ptmpStatuses, with bitrate). */
 export const PtmpStatus = z.object({
@@ -207,9 +208,9 @@ export type ChannelIngestAssociation = z.infer<typeof ChannelIngestAssociation>;
 
 /**
  * One channel for the manage-channel modal (fetch_details, admin read, admin create and update):
- * the live state, and the current values of the tabs this answer carries. Streaming destinations,
- * ffmpeg, SMPTE 2110 and the graphics overlay are read through their own calls (channel
- * configuration).
+ * the live state, and the current values of the tabs this answer carries (input sources included).
+ * Streaming destinations, ffmpeg, SMPTE 2110 and the graphics overlay are read through their own
+ * calls (channel configuration).
  */
 export const ChannelDetails = z.object({
   channel: ChannelLive,
@@ -219,6 +220,12 @@ export const ChannelDetails = z.object({
   ingest: ChannelIngestAssociation,
   /** Licensed output channels of the channel's server (null: not limited) and how many are outputs now (spec 001 §8). */
   outputLicence: z.object({ licensed: z.number().int().nonnegative().nullable(), used: z.number().int().nonnegative() }),
+  /**
+   * The channel's input sources, as POST channels/{id}/inputSources answers them (secrets masked).
+   * Spec 001 §7 has no read of them, so the modal's input sources part reads them here; a channel
+   * that is no input has none.
+   */
+  inputSources: z.array(InputSource),
   createdAt: IsoDate,
 });
 export type ChannelDetails = z.infer<typeof ChannelDetails>;

@@ -1,10 +1,12 @@
 /**
  * The Audio interfaces and Ingest tabs: what the channel reports (IFB, tally and audio hardware
  * status; the ingest server it takes its input from). The catalogue has no call that changes
- * them, so they are read-only for everyone.
+ * them, so they are read-only for everyone; an input channel's input sources, shown under Ingest,
+ * are changed through their own calls (InputSources).
  */
 import { Paper, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { InputSources } from './InputSources';
 import { useChannelModal } from './parts';
 
 function Rows({ testId, rows }: { testId: string; rows: readonly (readonly [string, string])[] }) {
@@ -40,18 +42,22 @@ export function AudioTab() {
   );
 }
 
+/** The ingest association, and for an input channel its input sources (the only part that changes). */
 export function IngestTab() {
   const { t } = useTranslation();
-  const { ingest } = useChannelModal().details;
+  const { ingest, channel } = useChannelModal().details;
   const none = t('channels.cells.none');
   return (
-    <Rows
-      testId="channel-ingest"
-      rows={[
-        [t('channels.ingest.associated'), ingest.associated ? t('channels.yes') : t('channels.no')],
-        [t('channels.ingest.server'), ingest.serverName ?? none],
-        [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
-      ]}
-    />
+    <>
+      <Rows
+        testId="channel-ingest"
+        rows={[
+          [t('channels.ingest.associated'), ingest.associated ? t('channels.yes') : t('channels.no')],
+          [t('channels.ingest.server'), ingest.serverName ?? none],
+          [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
+        ]}
+      />
+      {channel.isInput && <InputSources />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BANDWIDTH_CAP_OPTIONS, UpdateAdminChannelBody, UpdatePtmpBody, VALIDATION } from '@fleet/contracts';
+import { AddInputSourceBody, BANDWIDTH_CAP_OPTIONS, UpdateAdminChannelBody, UpdatePtmpBody, VALIDATION } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
-import { bwLimitBody, bwLimitForm, generalBody, generalForm, multipointBody, tallyBody } from './channelForms';
+import { BLANK_INPUT_SOURCE, bwLimitBody, bwLimitForm, generalBody, generalForm, inputSourceBody, multipointBody, tallyBody } from './channelForms';
 
 const general = {
   name: 'cam_1', mode: 'cdn' as const, port: 8000, recording: false, tally: null, output: false, preview: true, forceOutput: false,
@@ -80,5 +80,30 @@ describe('editing a streaming destination', () => {
     expect(body).toMatchObject({ channelId: 'ch1', id: 'd1', version: 4, destination: { type: 'srt', sourcePort: 9000, latency: 200, streamType: 'backup' } });
     expect('passphrase' in body.destination).toBe(false);
     expect(checkSchema(UpdateDestinationBody, body)).toEqual({});
+  });
+
+  it('an input source of each kind becomes a body the call accepts, with only the fields of its kind', () => {
+    const base = { ...BLANK_INPUT_SOURCE, name: ' cam ' };
+    const bodies = [
+      inputSourceBody({ ...base, kind: 'encoder', rtspUrl: 'rtsp://10.0.0.5/stream' }),
+      inputSourceBody({ ...base, kind: 'srt', sourcePort: '9000', passphrase: 'LongEnoughKey42', url: '' }),
+      inputSourceBody({ ...base, kind: 'rtmp', url: 'rtmp://ingest/live' }),
+      inputSourceBody({ ...base, kind: 'webrtc', port: '8443' }),
+    ];
+    for (const body of bodies) expect(checkSchema(AddInputSourceBody, body)).toEqual({});
+    expect(bodies[0]).toEqual({ kind: 'encoder', name: 'cam', rtspUrl: 'rtsp://10.0.0.5/stream' });
+    expect(bodies[1]).toEqual({ kind: 'srt', name: 'cam', mode: 'listener', sourcePort: 9000, passphrase: 'LongEnoughKey42', latency: 120 });
+    expect(bodies[2]).toEqual({ kind: 'rtmp', name: 'cam', url: 'rtmp://ingest/live' });
+  });
+
+  it('input sources show the spec messages: RTSP URL, WebRTC port, SRT key and source port', () => {
+    const errors = (form: Partial<typeof BLANK_INPUT_SOURCE>) => checkSchema(AddInputSourceBody, inputSourceBody({ ...BLANK_INPUT_SOURCE, name: 'cam', ...form }));
+    expect(errors({ kind: 'encoder', rtspUrl: `rtsp://h/${'a'.repeat(250)}` }).rtspUrl).toBe(VALIDATION.max256);
+    expect(errors({ kind: 'encoder', rtspUrl: 'rtsp://hôte/x' }).rtspUrl).toBe(VALIDATION.asciiOnly);
+    expect(errors({ kind: 'webrtc', port: '65354' }).port).toBe(VALIDATION.maxValue(65353));
+    expect(errors({ kind: 'webrtc', port: '0' }).port).toBe(VALIDATION.minValue(1));
+    expect(errors({ kind: 'srt', sourcePort: '555' }).sourcePort).toBe(VALIDATION.sourcePortRange);
+    expect(errors({ kind: 'srt', sourcePort: '9000', passphrase: 'short' }).passphrase).toBe(VALIDATION.minChars(10));
+    expect(errors({ kind: 'srt', sourcePort: '9000', passphrase: 'with-dash-key' }).passphrase).toBe(VALIDATION.noSpecialCharacters);
   });
 });

@@ -3,7 +3,7 @@
  * the call's body from the form (numbers are typed as text: '' is "not set", anything else must
  * parse, and the catalogue schema then words the problem as the spec does). No React here.
  */
-import type { ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
+import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 
 export interface GeneralForm {
@@ -282,4 +282,46 @@ export function destinationForm(info: StreamingDestinationInfo): DestinationForm
 /** POST update_details: the destination's fields at the version it was read at. */
 export function destinationUpdateBody(values: DestinationForm, channelId: string, info: Pick<StreamingDestinationInfo, 'id' | 'version'>) {
   return { ...destinationBody(values, channelId), id: info.id, version: info.version };
+}
+
+export type InputSourceKind = AddInputSourceBody['kind'];
+
+/** The add-input-source form: every kind's fields as text; `kind` picks those that are sent. */
+export interface InputSourceForm {
+  readonly kind: InputSourceKind;
+  readonly name: string;
+  readonly rtspUrl: string;
+  readonly url: string;
+  readonly mode: 'caller' | 'listener' | 'rendezvous';
+  readonly sourcePort: string;
+  readonly passphrase: string;
+  readonly latency: string;
+  readonly streamKey: string;
+  readonly port: string;
+}
+
+export const BLANK_INPUT_SOURCE: InputSourceForm = {
+  kind: 'encoder', name: '', rtspUrl: '', url: '', mode: 'listener', sourcePort: '', passphrase: '', latency: '120', streamKey: '', port: '',
+};
+
+/**
+ * POST channels/{id}/inputSources: the source with the fields of its kind (spec 001 §5 RTSP URL,
+ * WebRTC port, SRT key and source port rules are the body schema's). The RTSP URL is sent as typed
+ * (its ASCII rule must see what the user wrote); secrets left empty are not sent.
+ */
+export function inputSourceBody(values: InputSourceForm) {
+  const name = values.name.trim();
+  switch (values.kind) {
+    case 'encoder':
+      return { kind: 'encoder' as const, name, rtspUrl: values.rtspUrl.trim() };
+    case 'srt':
+      return {
+        kind: 'srt' as const, name, mode: values.mode, ...optional('url', values.url), sourcePort: parseNumber(values.sourcePort),
+        ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }), latency: parseNumber(values.latency),
+      };
+    case 'rtmp':
+      return { kind: 'rtmp' as const, name, url: values.url.trim(), ...(values.streamKey === '' ? {} : { streamKey: values.streamKey }) };
+    case 'webrtc':
+      return { kind: 'webrtc' as const, name, port: parseNumber(values.port) };
+  }
 }

@@ -1,0 +1,168 @@
+/**
+ * The input sources of an input channel (spec 001 §7 POST / DELETE channels/{id}/inputSources, §5
+ * "RTSP URL at most 256, ASCII only", "Webrtc port 1-65353", SRT key and source port): the sources
+ * the channel details carry (secrets only said to be set), adding one of kind encoder (RTSP),
+ * SRT, RTMP or WebRTC, and removing one. Users who may not change the channel see the list only.
+ */
+import { useCallback, useState } from 'react';
+import { Badge, Button, NativeSelect, PasswordInput, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AddInputSourceBody, INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
+import type { InputSource } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useToast } from '../../toast/useToast';
+import { BLANK_INPUT_SOURCE, inputSourceBody } from './channelForms';
+import type { InputSourceForm, InputSourceKind } from './channelForms';
+import { ChannelFormSection, NotAvailable, useCanApply, useChannelModal } from './parts';
+import { useChannelForm } from './useChannelForm';
+
+const FORM_ID = 'inputSource';
+
+/** What a source points at, in one cell: its URL, port, or SRT mode and source port. */
+function sourceTarget(source: InputSource): string {
+  switch (source.kind) {
+    case 'encoder':
+      return source.rtspUrl ?? '';
+    case 'srt':
+      return [source.mode, source.url, source.sourcePort === null ? null : `:${source.sourcePort}`].filter((p) => p !== null && p !== '').join(' ');
+    case 'rtmp':
+      return source.url ?? '';
+    case 'webrtc':
+      return source.port === null ? '' : String(source.port);
+  }
+}
+
+function SourceList() {
+  const { t } = useTranslation();
+  const { channel, inputSources } = useChannelModal().details;
+  const canRemove = useCanApply('removeChannelInputSource');
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const remove = useEndpointMutation('removeChannelInputSource', {
+    onSuccess: () => {
+      toast.show({ message: t('channels.modal.saved', { name: channel.channelName }), variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDetails') });
+    },
+    onError: (error) => toast.show({ message: errorText(error), variant: 'error' }),
+  });
+  if (inputSources.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="channel-input-sources-empty">
+        {t('channels.inputSources.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Table data-testid="channel-input-sources">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('channels.inputSources.name')}</Table.Th>
+          <Table.Th>{t('channels.inputSources.kind')}</Table.Th>
+          <Table.Th>{t('channels.inputSources.target')}</Table.Th>
+          <Table.Th>{t('channels.inputSources.secret')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {inputSources.map((s) => (
+          <Table.Tr key={s.sourceId} data-testid={`channel-input-source-${s.sourceId}`}>
+            <Table.Td>{s.name}</Table.Td>
+            <Table.Td>
+              <Badge variant="outline">{t(`channels.inputSources.kinds.${s.kind}`)}</Badge>
+            </Table.Td>
+            <Table.Td>{sourceTarget(s)}</Table.Td>
+            <Table.Td>{s.hasPassphrase || s.hasStreamKey ? t('channels.inputSources.secretSet') : ''}</Table.Td>
+            <Table.Td>
+              {canRemove ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  loading={remove.isPending && remove.variables.query?.sourceId === s.sourceId}
+                  onClick={() => remove.mutate({ params: { id: channel.channelId }, query: { sourceId: s.sourceId } })}
+                  data-testid={`channel-input-source-remove-${s.sourceId}`}
+                >
+                  {t('channels.inputSources.remove')}
+                </Button>
+              ) : (
+                <NotAvailable testId={`channel-input-source-remove-unavailable-${s.sourceId}`} />
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The add form; `onDone` remounts it blank (the parent changes its key). */
+function AddInputSource({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { channel } = useChannelModal().details;
+  const allowed = useCanApply('addChannelInputSource');
+  const form = useChannelForm({
+    channelName: channel.channelName,
+    source: BLANK_INPUT_SOURCE,
+    endpoint: 'addChannelInputSource',
+    schema: AddInputSourceBody,
+    toBody: inputSourceBody,
+    toInput: (body) => ({ params: { id: channel.channelId }, body: body as AddInputSourceBody }),
+    onSaved: onDone,
+  });
+  const error = useFieldError(`channel-error-${FORM_ID}`, form.errors);
+  const v = form.values;
+  const text = (field: keyof InputSourceForm, label: string) => (
+    <TextInput label={label} value={String(v[field])} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${FORM_ID}-${field}`} />
+  );
+  const secret = (field: 'passphrase' | 'streamKey', label: string) => (
+    <PasswordInput label={label} value={v[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${FORM_ID}-${field}`} />
+  );
+  return (
+    <ChannelFormSection formId={FORM_ID} title={t('channels.inputSources.add')} form={form} allowed={allowed}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NativeSelect
+          label={t('channels.inputSources.kind')}
+          value={v.kind}
+          onChange={(e) => form.set({ kind: e.currentTarget.value as InputSourceKind })}
+          data={INPUT_SOURCE_KINDS.map((k) => ({ value: k, label: t(`channels.inputSources.kinds.${k}`) }))}
+          data-testid={`channel-${FORM_ID}-kind`}
+        />
+        {text('name', t('channels.inputSources.name'))}
+        {v.kind === 'encoder' && text('rtspUrl', t('channels.inputSources.rtspUrl'))}
+        {v.kind === 'srt' && (
+          <NativeSelect
+            label={t('channels.inputSources.mode')}
+            value={v.mode}
+            onChange={(e) => form.set({ mode: e.currentTarget.value as InputSourceForm['mode'] })}
+            data={SRT_MODES.map((m) => ({ value: m, label: m }))}
+            data-testid={`channel-${FORM_ID}-mode`}
+          />
+        )}
+        {(v.kind === 'srt' || v.kind === 'rtmp') && text('url', t('channels.inputSources.url'))}
+        {v.kind === 'srt' && text('sourcePort', t('channels.inputSources.sourcePort'))}
+        {v.kind === 'srt' && secret('passphrase', t('channels.inputSources.passphrase'))}
+        {v.kind === 'srt' && text('latency', t('channels.inputSources.latency'))}
+        {v.kind === 'rtmp' && secret('streamKey', t('channels.inputSources.streamKey'))}
+        {v.kind === 'webrtc' && text('port', t('channels.inputSources.port'))}
+      </SimpleGrid>
+    </ChannelFormSection>
+  );
+}
+
+/** The input sources part of the Ingest tab, for input channels. */
+export function InputSources() {
+  const { t } = useTranslation();
+  const [added, setAdded] = useState(0);
+  const onAdded = useCallback(() => setAdded((n) => n + 1), []);
+  return (
+    <>
+      <Title order={5}>{t('channels.inputSources.title')}</Title>
+      <SourceList />
+      <AddInputSource key={added} onDone={onAdded} />
+    </>
+  );
+}
