@@ -312,6 +312,7 @@ export class VideoReturnService {
       p2MPStreamingStatuses: jsonObjectList(r.p2MPStreamingStatuses),
       urlData: jsonObject.read(r.urlData),
       serverId: r.serverId,
+      serverName: r.serverId === null ? null : (this.deps.readModel.servers.get(r.serverId)?.name ?? null),
       configuration: configurationOf(r),
       inventoryIds: r.inventories.map((i) => i.inventoryId).sort(compareText),
       groupIds: r.groups.map((g) => g.groupId).sort(compareText),

@@ -24,6 +24,8 @@ export const VrChannelDetail = z.object({
   p2MPStreamingStatuses: z.array(z.record(z.string(), z.json())),
   urlData: z.record(z.string(), z.json()),
   serverId: Id.nullable(),
+  /** The server's name, for lists (null with no server, or one the core no longer has). */
+  serverName: z.string().nullable(),
   /** The configuration tab (input type disabled / SDI / SRT, URL, passphrase, port, latency). */
   configuration: z.object({
     inputType: z.enum(VR_INPUT_TYPES),

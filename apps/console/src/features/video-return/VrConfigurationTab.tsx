@@ -129,7 +129,7 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Detail label={t('videoReturn.config.uniqueId')} value={channel.uniqueId} />
             <Detail label={t('videoReturn.config.serial')} value={channel.serialNumber ?? none} />
-            <Detail label={t('videoReturn.config.server')} value={channel.serverId ?? none} />
+            <Detail label={t('videoReturn.config.server')} value={channel.serverName ?? channel.serverId ?? none} />
             <Detail label={t('videoReturn.config.inputStandard')} value={channel.inputStandard ?? none} />
             <Detail
               label={t('videoReturn.config.ips')}

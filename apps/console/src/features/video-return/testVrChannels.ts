@@ -15,6 +15,7 @@ export function vrChannel(uniqueId: string, patch: Partial<VrChannelDetail> = {}
     p2MPStreamingStatuses: [],
     urlData: {},
     serverId: 'VRS-1',
+    serverName: 'VRS-1',
     configuration: { inputType: 'disabled', url: null, passphrase: null, destinationPort: null, latency: null },
     inventoryIds: ['inv-1'],
     groupIds: ['grp-1'],

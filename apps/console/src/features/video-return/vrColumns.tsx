@@ -52,8 +52,8 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
         id: 'server',
         header: t('videoReturn.columns.server'),
         width: 150,
-        sortValue: (c) => c.serverId,
-        render: (c) => <Text size="sm" truncate="end">{c.serverId ?? t('videoReturn.cells.none')}</Text>,
+        sortValue: (c) => c.serverName ?? c.serverId,
+        render: (c) => <Text size="sm" truncate="end">{c.serverName ?? c.serverId ?? t('videoReturn.cells.none')}</Text>,
       },
       { id: 'uptime', header: t('videoReturn.columns.uptime'), width: 110, align: 'right', sortValue: (c) => c.uptime, render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text> },
       {
