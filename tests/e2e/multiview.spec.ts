@@ -57,12 +57,16 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
   const selected = await page.request.post(`/api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
   expect(selected.ok()).toBe(true);
   const { channelId } = (await selected.json()) as { channelId: string };
-  await expect(page.getByTestId(`multiview-tile-channel-${id}`)).toContainText(channelId);
+  // The tile and the output name the channel (the channel list's name), not its id.
+  const listed = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
+  const channelName = listed.channels.find((c) => c.channelId === channelId)?.channelName;
+  expect(channelName).toBeDefined();
+  await expect(page.getByTestId(`multiview-tile-channel-${id}`)).toContainText(channelName ?? channelId);
   const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
   await expect.poll(async () => Number(await page.getByTestId(`multiview-tile-bitrate-${id}`).getAttribute('data-kbps')), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect(page.getByTestId(`multiview-output-${channelId}`)).toBeVisible();
+  await expect(page.getByTestId(`multiview-output-${channelId}`)).toContainText(channelName ?? channelId);
   expect(navigations).toEqual([]);
 
   // Stop it again; the picked tile stays and shows the unit idle.

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useChannelNames } from '../channels/useChannelNames';
 import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
 import type { UnitDialogProps } from './types';
@@ -33,6 +34,7 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const fieldText = useFieldMessage();
+  const channelName = useChannelNames();
   const canAct = useCanUseCall('startFetchLogs');
   const canStop = useCanUseCall('stopFetchLogs');
   const unit = useEndpointQuery('getUnit', { params: { id: unitId } }, { enabled: opened });
@@ -78,7 +80,7 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
           <UnitHeading name={detail.name} />
           <Text size="sm">{t('dialogs.sendLogs.intro')}</Text>
           <Text size="sm">
-            {t('dialogs.sendLogs.channel')}: <span data-testid="send-logs-channel">{detail.selectedChannel.channelId ?? t('common.none')}</span>
+            {t('dialogs.sendLogs.channel')}: <span data-testid="send-logs-channel">{detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}</span>
           </Text>
           {email !== null && (
             <Text size="sm" c="dimmed" data-testid="send-logs-contact">

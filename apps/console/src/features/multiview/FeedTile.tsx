@@ -38,11 +38,13 @@ function BatteryText({ unitId, battery }: { unitId: string; battery: UnitSummary
 
 interface FeedTileProps {
   readonly unit: UnitSummary;
+  /** The name of the unit's selected channel (its id when the channel list does not have it); null with none. */
+  readonly channelName: string | null;
   readonly onRemove: (unit: UnitSummary) => void;
 }
 
 /** One feed on the wall: name (a link to the unit in the list), status, bitrate, battery, channel. */
-export const FeedTile = memo(function FeedTile({ unit, onRemove }: FeedTileProps) {
+export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: FeedTileProps) {
   const { t } = useTranslation();
   const id = unit.uniqueId;
   const channelId = unit.selectedChannel.channelId;
@@ -90,7 +92,7 @@ export const FeedTile = memo(function FeedTile({ unit, onRemove }: FeedTileProps
           </Text>
           <Group gap={4} wrap="nowrap" data-testid={`multiview-tile-channel-${id}`}>
             <Text size="sm" truncate="end">
-              {channelId ?? t('multiview.feeds.noChannel')}
+              {channelName ?? t('multiview.feeds.noChannel')}
             </Text>
             {channelId !== null && unit.selectedChannel.external && (
               <Badge size="xs" color="grape" variant="outline">

@@ -8,6 +8,8 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
+import { useChannelNames } from '../channels/useChannelNames';
+import type { ChannelNameOf } from '../channels/useChannelNames';
 import { FeedTile } from './FeedTile';
 import { filterUnits, isShown, NO_CHOICE, outputsOf, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
 import type { StatusFilter, TileChoice } from './multiviewState';
@@ -100,7 +102,7 @@ function UnitPanel({ units, choice, onToggle }: { units: readonly UnitSummary[];
 }
 
 /** The outputs: the selected channels of the streaming units, External when so. */
-function Outputs({ units }: { units: readonly UnitSummary[] }) {
+function Outputs({ units, channelName }: { units: readonly UnitSummary[]; channelName: ChannelNameOf }) {
   const { t } = useTranslation();
   const outputs = useMemo(() => outputsOf(units), [units]);
   return (
@@ -116,7 +118,7 @@ function Outputs({ units }: { units: readonly UnitSummary[] }) {
             <Paper key={output.channelId} withBorder p="sm" data-testid={`multiview-output-${output.channelId}`} data-external={output.external}>
               <Group gap="xs" justify="space-between" wrap="nowrap">
                 <Text fw={600} truncate="end">
-                  {output.channelId}
+                  {channelName(output.channelId)}
                 </Text>
                 {output.external && (
                   <Badge size="sm" color="grape" variant="outline" data-testid={`multiview-output-external-${output.channelId}`}>
@@ -148,6 +150,7 @@ export default function MultiviewPage(_props: PageProps) {
   const { width, setWidth } = useLeftPanelWidth();
   const [choice, setChoice] = useState<TileChoice>(NO_CHOICE);
   const toggle = useCallback((unit: UnitSummary) => setChoice((current) => toggleTile(unit, current)), []);
+  const channelName = useChannelNames();
   const all = units.data ?? [];
   const tiles = useMemo(() => visibleTiles(units.data ?? [], choice), [units.data, choice]);
 
@@ -181,12 +184,17 @@ export default function MultiviewPage(_props: PageProps) {
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="sm">
               {tiles.map((unit) => (
-                <FeedTile key={unit.uniqueId} unit={unit} onRemove={toggle} />
+                <FeedTile
+                  key={unit.uniqueId}
+                  unit={unit}
+                  channelName={unit.selectedChannel.channelId === null ? null : channelName(unit.selectedChannel.channelId)}
+                  onRemove={toggle}
+                />
               ))}
             </SimpleGrid>
           )}
         </Stack>
-        <Outputs units={all} />
+        <Outputs units={all} channelName={channelName} />
       </Stack>
     );
   }

@@ -7,6 +7,7 @@ import { DETAIL_DIALOGS } from './detailParams';
 import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
+import { useChannelNames } from '../channels/useChannelNames';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -85,14 +86,15 @@ export interface DetailHeaderProps {
 /** Name, type, status, battery, licence, selected channel and bitrate, with the panel's buttons. */
 export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
   const { t } = useTranslation();
+  const channelName = useChannelNames();
   const channelText =
     channel.kind === 'none'
       ? t('unitDetail.channel.none')
       : channel.kind === 'channel'
-        ? channel.channelId
+        ? channelName(channel.channelId)
         : channel.channelId === null
           ? t('unitDetail.channel.external')
-          : t('unitDetail.channel.externalWithId', { channel: channel.channelId });
+          : t('unitDetail.channel.externalWithId', { channel: channelName(channel.channelId) });
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -2,7 +2,8 @@
  * The Multi Camera tab's channel settings: the channel the multi camera feeds go to
  * (multiplecamera/channel) and, in the switcher modes, the switcher's channels and SDI input —
  * the whole switcher (switchermode) or one field at a time (switchermode/highqualitychannel,
- * /proxychannel, /sdiinput). Channels are entered as ids: the console has no channel list call yet.
+ * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take); the stored ones are
+ * shown by name (useChannelNames).
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited them.
  */
@@ -15,6 +16,7 @@ import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
+import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, multiCameraChannelErrors, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
 import type { SwitcherField, SwitcherMode } from './settingsForms';
@@ -23,6 +25,7 @@ const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) =
 
 export function MultiCameraChannelSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
+  const channelName = useChannelNames();
   const current = configuration.multiCamera.channel;
   const form = useConfigForm({
     unitId,
@@ -38,7 +41,7 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
   return (
     <Section title={t('unitDetail.multiCamera.channel')} testId="unit-detail-multicamera-channel">
       <Text size="sm" data-testid="unit-detail-multicamera-channel-value" data-channel={current ?? ''}>
-        {current ?? t('unitDetail.multiCamera.noChannel')}
+        {current === null ? t('unitDetail.multiCamera.noChannel') : channelName(current)}
       </Text>
       {canWrite && (
         <Group gap="xs" align="flex-start">
@@ -67,6 +70,9 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
   const { unitId, mode, configuration, canCall } = props;
   const { t } = useTranslation();
   const current = configuration.switcher;
+  const channelName = useChannelNames();
+  /** The stored channel's name under its field (the field holds the id the call takes), when it has one. */
+  const storedName = (channelId: string | null) => (channelId === null || channelName(channelId) === channelId ? undefined : channelName(channelId));
   const form = useForm(switcherValues(current), (values) => switcherErrors(mode, values));
   const error = useFieldError('unit-detail-field-switcher', form.errors);
   const options = { kind: 'update', successMessage: () => t('unitDetail.multiCamera.saved') } as const;
@@ -116,6 +122,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
             error={error('highQualityChannel')}
             data-testid="unit-detail-switcher-hq"
             data-value={current.highQualityChannel ?? ''}
+            description={storedName(current.highQualityChannel)}
           />
           {canHq && (
             <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('highQualityChannel')} loading={hqCall.isPending} data-testid="unit-detail-switcher-hq-apply">
@@ -134,6 +141,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
               error={error('proxyChannel')}
               data-testid="unit-detail-switcher-proxy"
               data-value={current.proxyChannel ?? ''}
+              description={storedName(current.proxyChannel)}
             />
             {canProxy && (
               <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('proxyChannel')} loading={proxyCall.isPending} data-testid="unit-detail-switcher-proxy-apply">
