@@ -185,3 +185,24 @@ test('a change to a server that does not answer shows "Configuration not sent, r
     await operator.dispose();
   }
 });
+
+test('LU-Link: a link opened by its id shows its machines and groups, and its stream starts and stops', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await page.goto('/devices?ignoreRouteDefault=1&tab=luLink');
+  await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('lulink-id').fill('p2p-0002');
+  await page.getByTestId('lulink-open').click();
+  const link = page.getByTestId('lulink-p2p-0002');
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('lulink-machine-LU800-0001')).toBeVisible();
+  await expect(page.getByTestId('lulink-group-grp-studio')).toHaveAttribute('data-selected', 'true');
+  // The link's unit offers it once known.
+  await expect(page.getByTestId('lulink-known-p2p-0002')).toBeVisible();
+
+  await page.getByTestId('lulink-start').click();
+  await expect(link).toHaveAttribute('data-status', 'streaming', { timeout: 30_000 });
+  await expect(page.getByTestId('lulink-status')).toHaveText('Streaming');
+  await page.getByTestId('lulink-stop').click();
+  await expect(link).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
+  await expect(page.getByTestId('lulink-start')).toBeVisible();
+});

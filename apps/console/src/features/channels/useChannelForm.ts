@@ -40,12 +40,14 @@ export interface ChannelFormOptions<F, K extends EndpointId> {
   readonly refresh?: readonly EndpointId[];
   /** The channel's name once saved, when the form renames it (the toast names the channel). */
   readonly savedName?: (values: F) => string;
+  /** The success toast's text, when the form changes something other than a channel (e.g. its server). */
+  readonly savedMessage?: (values: F) => string;
   /** After a save (e.g. an add form goes back to blank). */
   readonly onSaved?: () => void;
 }
 
 export function useChannelForm<F extends object, K extends EndpointId>(options: ChannelFormOptions<F, K>): ChannelForm<F> {
-  const { channelName, source, endpoint, schema, toBody, toInput, extra, refresh = [], savedName, onSaved } = options;
+  const { channelName, source, endpoint, schema, toBody, toInput, extra, refresh = [], savedName, savedMessage, onSaved } = options;
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -70,12 +72,12 @@ export function useChannelForm<F extends object, K extends EndpointId>(options: 
       onSuccess: () => {
         saved();
         onSaved?.();
-        toast.show({ message: t('channels.modal.saved', { name: savedName?.(values) ?? channelName }), variant: 'success' });
+        toast.show({ message: savedMessage?.(values) ?? t('channels.modal.saved', { name: savedName?.(values) ?? channelName }), variant: 'success' });
         for (const id of ['fetchChannels', 'fetchChannelDetails', ...refresh] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
       },
       onError: (error) => failed(error),
     });
-  }, [channelName, failed, mutate, onSaved, queryClient, refresh, savedName, saved, schema, submit, t, toBody, toInput, toast]);
+  }, [channelName, failed, mutate, onSaved, queryClient, refresh, savedMessage, savedName, saved, schema, submit, t, toBody, toInput, toast]);
 
   const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return { ...form, pending: isPending, failure, apply };

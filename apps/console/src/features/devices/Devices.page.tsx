@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ServerDetail } from '@fleet/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { DevicesTab } from './DevicesTab';
 import { LuLinkTab } from './LuLinkTab';
 import { SERVER_PARAM, SERVER_TAB_PARAM, ServerDrawer } from './ServerDrawer';
@@ -27,9 +28,9 @@ export default function DevicesPage() {
   useDocumentTitle(t('routes.devices'));
   const [params, setParams] = useSearchParams();
   const servers = useServers();
-  const requested = params.get(TAB_PARAM);
+  const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const tab: DevicesTabId = DEVICES_TABS.find((id) => id === requested) ?? 'servers';
-  const serverId = params.get(SERVER_PARAM);
+  const [serverId, setServer] = useSearchParam(SERVER_PARAM, { also: [SERVER_TAB_PARAM] });
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -40,16 +41,9 @@ export default function DevicesPage() {
       }),
     [setParams],
   );
-  const openServer = useCallback((id: string) => update((next) => next.set(SERVER_PARAM, id)), [update]);
-  const openRow = useCallback((server: ServerDetail) => openServer(server.id), [openServer]);
-  const closeServer = useCallback(
-    () =>
-      update((next) => {
-        next.delete(SERVER_PARAM);
-        next.delete(SERVER_TAB_PARAM);
-      }),
-    [update],
-  );
+  const openServer = useCallback((id: string) => setServer(id), [setServer]);
+  const openRow = useCallback((server: ServerDetail) => setServer(server.id), [setServer]);
+  const closeServer = useCallback(() => setServer(null), [setServer]);
   const selectLink = useCallback(
     (unitId: string | null, linkId: string | null) =>
       update((next) => {
@@ -68,7 +62,7 @@ export default function DevicesPage() {
       <Title order={2} data-testid="page-title">
         {t('routes.devices')}
       </Title>
-      <Tabs value={tab} onChange={(next) => next !== null && update((p) => p.set(TAB_PARAM, next))} keepMounted={false}>
+      <Tabs value={tab} onChange={(next) => next !== null && setTab(next)} keepMounted={false}>
         <Tabs.List>
           {DEVICES_TABS.map((id) => (
             <Tabs.Tab key={id} value={id} data-testid={`devices-tab-${id}`}>

@@ -4,13 +4,13 @@
  * channels tell it (unitServers.ts). A unit opens its LU-Link tab.
  */
 import { useMemo } from 'react';
-import { Alert, Anchor, Center, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { DataGrid } from '../../components/grid/DataGrid';
-import type { DataGridColumn } from '../../components/grid/DataGrid';
+import type { DataGridColumn, SortState } from '../../components/grid/DataGrid';
+import { QueryView } from '../../components/QueryView';
 import { unitServers } from './unitServers';
 import type { UnitServerRef } from './unitServers';
 
@@ -22,10 +22,10 @@ interface UnitRow {
 const NO_CHANNELS: readonly ChannelLive[] = [];
 const rowKey = (row: UnitRow) => row.unit.uniqueId;
 const rowTestId = (row: UnitRow) => `device-row-${row.unit.uniqueId}`;
+const UNIT_SORT: SortState = { column: 'name', direction: 'asc' };
 
 export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (serverId: string) => void; onOpenLink: (unitId: string) => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const channels = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
   const channelRows = channels.data?.channels ?? NO_CHANNELS;
@@ -83,23 +83,11 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
     [t, onOpenServer, onOpenLink],
   );
 
-  if (units.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (units.isError) {
-    return (
-      <Alert color="red" data-testid="devices-error">
-        {errorText(units.error)}
-      </Alert>
-    );
-  }
   return (
     <div data-testid="devices-tab">
-      <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} defaultSort={{ column: 'name', direction: 'asc' }} empty={t('devices.units.empty')} />
+      <QueryView query={units} testIdPrefix="devices" errorTitle={t('devices.units.loadFailed')}>
+        {() => <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} defaultSort={UNIT_SORT} empty={t('devices.units.empty')} />}
+      </QueryView>
     </div>
   );
 }

@@ -4,15 +4,15 @@
  * until the link reports the state asked for), and the groups it is shared with.
  *
  * The catalogue has no call listing a unit's links (GET v2/p2p/{id} reads one link by its id), so
- * the tab offers the links it has learned this session — opened by id, or announced over /ws
- * (`p2p.changed`) — for the chosen unit, and a link id to open another.
+ * the tab offers the links it has learned this session — read by id, or announced over /ws
+ * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, UnitSummary } from '@fleet/contracts';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -21,26 +21,29 @@ import { canApplyCall } from '../channels/parts';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
 
-const KNOWN_LINKS_KEY = ['devices.p2pLinks'] as const;
 const NO_LINKS: readonly P2pLink[] = [];
 
-/** Links learned this session, kept current from p2p.changed (and every link read). */
-function useKnownLinks(): readonly P2pLink[] {
+/**
+ * Links learned this session: every link read (GET v2/p2p/{id}, in the query cache) and every one
+ * announced over /ws while the tab is open; an announcement also updates a cached read.
+ */
+function useKnownLinks(current: P2pLink | undefined): readonly P2pLink[] {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
+  const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
   useEffect(
     () =>
       subscribe((event) => {
         if (!isP2pEvent(event)) return;
-        queryClient.setQueryData<readonly P2pLink[]>(KNOWN_LINKS_KEY, (links) => rememberLink(links ?? NO_LINKS, event.link, event.removed));
+        setAnnounced((links) => rememberLink(links, event.link, event.removed));
         const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
         const cached = queryClient.getQueryData<P2pLink>(key);
         if (cached && cached.version <= event.link.version) queryClient.setQueryData(key, event.link);
       }),
     [subscribe, queryClient],
   );
-  const known = useQuery({ queryKey: KNOWN_LINKS_KEY, queryFn: () => NO_LINKS, staleTime: Number.POSITIVE_INFINITY, initialData: NO_LINKS });
-  return known.data;
+  const read = queryClient.getQueriesData<P2pLink>({ queryKey: endpointPrefix('getP2pLink') }).flatMap(([, link]) => (link ? [link] : []));
+  return [...read, ...(current ? [current] : [])].reduce<readonly P2pLink[]>((links, link) => rememberLink(links, link), announced);
 }
 
 function LinkGroups({ linkId }: { linkId: string }) {
@@ -79,9 +82,6 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
   const link = useEndpointQuery('getP2pLink', { params: { id: linkId } });
   const [request, setRequest] = useState<StreamRequest | null>(null);
   const data = link.data;
-  useEffect(() => {
-    if (data) queryClient.setQueryData<readonly P2pLink[]>(KNOWN_LINKS_KEY, (links) => rememberLink(links ?? NO_LINKS, data));
-  }, [data, queryClient]);
   const onAnswer = (answer: P2pLink) => {
     queryClient.setQueryData(endpointKey('getP2pLink', { params: { id: linkId } }), answer);
   };
@@ -195,7 +195,8 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
 export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null; linkId: string | null; onSelect: (unitId: string | null, linkId: string | null) => void }) {
   const { t } = useTranslation();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const known = useKnownLinks();
+  const current = useEndpointQuery('getP2pLink', { params: { id: linkId ?? '' } }, { enabled: linkId !== null });
+  const known = useKnownLinks(current.data);
   const [typed, setTyped] = useState('');
   const unitList = units.data ?? [];
   const ofUnit = unitId === null ? known : linksOfUnit(known, unitId);

@@ -7,10 +7,10 @@
 import { useMemo } from 'react';
 import { Alert, Drawer, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { canApplyCall } from '../channels/parts';
 import { serverSections } from './serverFormat';
@@ -40,24 +40,15 @@ export function serverTabs(sections: ServerSections): ServerTab[] {
 
 function ServerBody({ server }: { server: ServerDetail }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [requested, setTab] = useSearchParam(SERVER_TAB_PARAM, { replace: true });
   const user = useSessionUser();
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
   const sections = serverSections(server.serverType);
   const tabs = serverTabs(sections);
-  const requested = params.get(SERVER_TAB_PARAM);
   const tab: ServerTab = tabs.find((id) => id === requested) ?? 'overview';
   const may = (endpoint: Parameters<typeof canApplyCall>[1]) => canApplyCall(roles, endpoint);
   const selectTab = (next: string | null) => {
-    if (next === null) return;
-    setParams(
-      (prev) => {
-        const copy = new URLSearchParams(prev);
-        copy.set(SERVER_TAB_PARAM, next);
-        return copy;
-      },
-      { replace: true },
-    );
+    if (next !== null) setTab(next);
   };
   return (
     <Tabs value={tab} onChange={selectTab} keepMounted={false}>

@@ -4,11 +4,11 @@
  * the channel list the user sees (GET channels/fetch, kept current over /ws by the channels
  * screen's live patch); an ingest server's from GET ingestservers/{id}/channels.
  */
-import { Alert, Badge, Loader, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive, ServerDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
 import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
 
@@ -48,20 +48,24 @@ function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
 }
 
 function TransceiverFeed({ server }: { server: ServerDetail }) {
-  const errorText = useApiErrorMessage();
+  const { t } = useTranslation();
   useChannelsLive();
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
-  if (list.error) return <Alert color="red">{errorText(list.error)}</Alert>;
-  if (!list.data) return <Loader size="sm" />;
-  return <FeedTable channels={feedChannels(list.data.channels, server.id)} />;
+  return (
+    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
+      {(data) => <FeedTable channels={feedChannels(data.channels, server.id)} />}
+    </QueryView>
+  );
 }
 
 function IngestFeed({ server }: { server: ServerDetail }) {
-  const errorText = useApiErrorMessage();
+  const { t } = useTranslation();
   const list = useEndpointQuery('ingestServerChannels', { params: { id: server.id } });
-  if (list.error) return <Alert color="red">{errorText(list.error)}</Alert>;
-  if (!list.data) return <Loader size="sm" />;
-  return <FeedTable channels={list.data.channels} />;
+  return (
+    <QueryView query={list} testIdPrefix="server-feed" errorTitle={t('devices.feed.loadFailed')}>
+      {(data) => <FeedTable channels={data.channels} />}
+    </QueryView>
+  );
 }
 
 export function ServerFeed({ server, kind }: { server: ServerDetail; kind: 'channels' | 'ingest' }) {

@@ -6,31 +6,22 @@
  * no Apply (the shared form section shows "Not available for your user type").
  */
 import { useMemo } from 'react';
-import { ActionIcon, Alert, Badge, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import type { QueryLike } from '../../components/queryView';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChannelFormSection } from '../channels/parts';
-import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteField, smpteForm } from './serverForms';
+import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath, smpteForm } from './serverForms';
 import type { ServerConfigForm } from './serverForms';
 import { useServerForm } from './useServerForm';
-
-function Loading({ error }: { error: unknown }) {
-  const errorText = useApiErrorMessage();
-  if (error) {
-    return (
-      <Alert color="red" data-testid="server-section-error">
-        {errorText(error)}
-      </Alert>
-    );
-  }
-  return <Loader size="sm" />;
-}
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 type ConfigEndpoint = 'setMmhServerConfiguration' | 'setVrServerConfiguration';
@@ -152,25 +143,41 @@ function Certificates({ server, config, allowed }: { server: ServerDetail; confi
   );
 }
 
+/** A section's current values: loading and failure through the shared QueryView. */
+function Section<T>({ query, children }: { query: QueryLike<T>; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <QueryView query={query} testIdPrefix="server-section" errorTitle={t('devices.detail.loadFailed')}>
+      {children}
+    </QueryView>
+  );
+}
+
 export function MmhConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const query = useEndpointQuery('getMmhServerConfiguration', { params: { id: server.id } });
-  if (!query.data) return <Loading error={query.error} />;
   return (
-    <Stack gap="md">
-      <ConfigurationForm server={server} config={query.data} endpoint="setMmhServerConfiguration" allowed={allowed} />
-      <Certificates server={server} config={query.data} allowed={allowed} />
-    </Stack>
+    <Section query={query}>
+      {(config) => (
+        <Stack gap="md">
+          <ConfigurationForm server={server} config={config} endpoint="setMmhServerConfiguration" allowed={allowed} />
+          <Certificates server={server} config={config} allowed={allowed} />
+        </Stack>
+      )}
+    </Section>
   );
 }
 
 export function VrConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const query = useEndpointQuery('getVrServerConfiguration', { params: { id: server.id } });
-  if (!query.data) return <Loading error={query.error} />;
   return (
-    <Stack gap="md">
-      <ConfigurationForm server={server} config={query.data} endpoint="setVrServerConfiguration" allowed={allowed} />
-      <Certificates server={server} config={query.data} allowed={allowed} />
-    </Stack>
+    <Section query={query}>
+      {(config) => (
+        <Stack gap="md">
+          <ConfigurationForm server={server} config={config} endpoint="setVrServerConfiguration" allowed={allowed} />
+          <Certificates server={server} config={config} allowed={allowed} />
+        </Stack>
+      )}
+    </Section>
   );
 }
 
@@ -185,12 +192,11 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
     endpoint: 'setMmhServerSmpte',
     schema: SmpteSettingsBody,
     toBody: smpteBody,
-    fieldOf: smpteField,
     refresh: ['getMmhServerSmpte'],
   });
   const error = useFieldError('server-error-smpte', form.errors);
   const text = (field: 'primaryIp' | 'primaryMask' | 'primaryGateway' | 'secondaryIp' | 'secondaryMask' | 'secondaryGateway' | 'ptpDomain' | 'genlockOffset', label: string) => (
-    <TextInput label={label} value={form.values[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`server-smpte-${field}`} />
+    <TextInput label={label} value={form.values[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(smpteErrorPath(field))} data-testid={`server-smpte-${field}`} />
   );
   return (
     <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
@@ -220,8 +226,7 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
 
 export function SmpteSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const query = useEndpointQuery('getMmhServerSmpte', { params: { id: server.id } });
-  if (!query.data) return <Loading error={query.error} />;
-  return <SmpteFormSection server={server} settings={query.data} allowed={allowed} />;
+  return <Section query={query}>{(settings) => <SmpteFormSection server={server} settings={settings} allowed={allowed} />}</Section>;
 }
 
 // ── IP pipe ──────────────────────────────────────────────────────────────────────────────────
@@ -279,6 +284,5 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
 
 export function IpPipeSection({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
   const query = useEndpointQuery('getMmhServerIpPipe', { params: { id: server.id }, query: { offset: 0, limit: 1000 } });
-  if (!query.data) return <Loading error={query.error} />;
-  return <IpPipeFormSection server={server} settings={query.data} allowed={allowed} />;
+  return <Section query={query}>{(settings) => <IpPipeFormSection server={server} settings={settings} allowed={allowed} />}</Section>;
 }

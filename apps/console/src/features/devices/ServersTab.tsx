@@ -4,12 +4,13 @@
  * in preferences.gridPrefs) with persisted filters; a row opens the server detail.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SERVER_TYPES } from '@fleet/contracts';
 import type { ServerDetail, ServerType } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { FiltersToggle } from '../../components/FiltersToggle';
 import { DataGrid } from '../../components/grid/DataGrid';
+import { QueryView } from '../../components/QueryView';
 import { SERVER_DEFAULT_SORT, SERVER_GRID_ID, useServerColumns } from './serverColumns';
 import { activeServerFilterCount, filterServers, SERVER_STATUSES } from './serverList';
 import type { ServerStatusName } from './serverList';
@@ -62,49 +63,37 @@ function ServerFilterBar({ prefs }: { prefs: ServerListPrefs }) {
 
 export function ServersTab({ query, selectedId, onOpen }: { query: UseQueryResult<readonly ServerDetail[], ApiError>; selectedId: string | null; onOpen: (server: ServerDetail) => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const prefs = useServerListPrefs();
   const columns = useServerColumns();
   const all = query.data ?? NO_SERVERS;
   const shown = useMemo(() => filterServers(all, prefs.filters), [all, prefs.filters]);
   const filterCount = activeServerFilterCount(prefs.filters);
 
-  let body: React.ReactNode;
-  if (query.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="servers-loading" />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = (
-      <Alert color="red" data-testid="servers-error" title={t('devices.servers.loadFailed')}>
-        {errorText(query.error)}
-      </Alert>
-    );
-  } else if (all.length === 0) {
-    body = (
-      <Text c="dimmed" data-testid="servers-empty">
-        {t('devices.servers.empty')}
-      </Text>
-    );
-  } else {
-    body = (
-      <DataGrid
-        gridId={SERVER_GRID_ID}
-        ariaLabel={t('devices.tabs.servers')}
-        columns={columns}
-        rows={shown}
-        rowKey={rowKey}
-        rowTestId={rowTestId}
-        rowAttributes={rowAttributes}
-        selectedKey={selectedId}
-        onRowClick={onOpen}
-        defaultSort={SERVER_DEFAULT_SORT}
-        empty={t('devices.servers.noMatch')}
-      />
-    );
-  }
+  const body = (
+    <QueryView query={query} testIdPrefix="servers" errorTitle={t('devices.servers.loadFailed')}>
+      {() =>
+        all.length === 0 ? (
+          <Text c="dimmed" data-testid="servers-empty">
+            {t('devices.servers.empty')}
+          </Text>
+        ) : (
+          <DataGrid
+            gridId={SERVER_GRID_ID}
+            ariaLabel={t('devices.tabs.servers')}
+            columns={columns}
+            rows={shown}
+            rowKey={rowKey}
+            rowTestId={rowTestId}
+            rowAttributes={rowAttributes}
+            selectedKey={selectedId}
+            onRowClick={onOpen}
+            defaultSort={SERVER_DEFAULT_SORT}
+            empty={t('devices.servers.noMatch')}
+          />
+        )
+      }
+    </QueryView>
+  );
 
   return (
     <Stack gap="sm" data-testid="servers-tab">
@@ -112,16 +101,7 @@ export function ServersTab({ query, selectedId, onOpen }: { query: UseQueryResul
         <Text size="sm" c="dimmed" data-testid="server-list-summary" data-shown={shown.length} data-total={all.length}>
           {t('devices.servers.summary', { shown: shown.length, total: all.length })}
         </Text>
-        <Button
-          size="xs"
-          variant={prefs.filtersOpen ? 'light' : 'default'}
-          aria-expanded={prefs.filtersOpen}
-          data-testid="server-filters-toggle"
-          onClick={() => prefs.setFiltersOpen(!prefs.filtersOpen)}
-          rightSection={filterCount > 0 ? <Badge size="xs" circle data-testid="server-filters-count">{filterCount}</Badge> : undefined}
-        >
-          {t('devices.servers.filters.toggle')}
-        </Button>
+        <FiltersToggle open={prefs.filtersOpen} onToggle={prefs.setFiltersOpen} count={filterCount} label={t('devices.servers.filters.toggle')} testIdPrefix="server-filters" />
       </Group>
       {prefs.filtersOpen && (
         <Paper withBorder p="sm" radius="md">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IpPipeBody, ServerConfigurationBody, SmpteSettingsBody, VALIDATION } from '@fleet/contracts';
 import type { ServerConfiguration } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
-import { ipPipeBody, serverConfigBody, serverConfigForm, smpteBody, smpteField } from './serverForms';
+import { ipPipeBody, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath } from './serverForms';
 import { serverSections } from './serverFormat';
 import { unitServers } from './unitServers';
 import { linksOfUnit, rememberLink, streamTransition } from './luLink';
@@ -49,8 +49,9 @@ describe('SMPTE and IP pipe forms', () => {
     const errors = checkSchema(SmpteSettingsBody, smpteBody({ ...smpte, primaryIp: '10.0.0', primaryMask: '255.0.255.0' }));
     expect(errors['primary.ip']).toBe(VALIDATION.invalidIp);
     expect(errors['primary.subnetMask']).toBe(VALIDATION.invalidSubnet);
-    expect(smpteField('primary.subnetMask')).toBe('primaryMask');
-    expect(smpteField('secondary.ip')).toBe('secondaryIp');
+    expect(smpteErrorPath('primaryMask')).toBe('primary.subnetMask');
+    expect(smpteErrorPath('secondaryIp')).toBe('secondary.ip');
+    expect(smpteErrorPath('ptpDomain')).toBe('ptpDomain');
     expect(smpteBody({ ...smpte, redundant: true, secondaryIp: '10.0.1.5', secondaryMask: '255.255.255.0' }).secondary).toEqual({ ip: '10.0.1.5', subnetMask: '255.255.255.0', gateway: null });
   });
 

@@ -99,12 +99,12 @@ export function smpteBody(values: SmpteForm): SmpteSettingsBody {
   return body as SmpteSettingsBody;
 }
 
-/** The form field an error of the body schema belongs to (`primary.ip` → `primaryIp`). */
-export function smpteField(path: string): string {
-  const match = /^(primary|secondary)\.(ip|subnetMask|gateway)$/.exec(path);
-  if (!match) return path;
-  const [, side, field] = match;
-  return `${side}${field === 'subnetMask' ? 'Mask' : field === 'ip' ? 'Ip' : 'Gateway'}`;
+/** Where the body schema (and the core) report a form field's problem (`primaryIp` → `primary.ip`). */
+export function smpteErrorPath(field: keyof SmpteForm): string {
+  const match = /^(primary|secondary)(Ip|Mask|Gateway)$/.exec(field);
+  if (!match) return field;
+  const [, side, part] = match;
+  return `${side}.${part === 'Mask' ? 'subnetMask' : part === 'Ip' ? 'ip' : 'gateway'}`;
 }
 
 // ── IP pipe ──────────────────────────────────────────────────────────────────────────────────
