@@ -139,7 +139,8 @@ describe('compiled serialisers of the catalogue answers', () => {
 
   it('compile every call but those whose schema cannot keep the bytes (these keep the zod parse)', () => {
     const fallbacks = Object.fromEntries([...plans].flatMap(([id, p]) => (p.kind === 'fallback' ? [[id, p.reason]] : [])));
-    // z.json() is recursive; fast-json-stringify cannot serialise a recursive union.
+    // z.json() is recursive; fast-json-stringify cannot serialise a recursive union. (Answers
+    // carrying stored JSON columns declare them as StoredJsonObject, which compiles.)
     expect(fallbacks).toEqual({
       getUserPreferences: expect.stringContaining('recursive'),
       updateUserPreferences: expect.stringContaining('recursive'),

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { BANDWIDTH_CAP_OPTIONS, CHANNEL_CONFIG_LIMITS as L } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate } from './common.js';
+import { Id, IsoDate, StoredJsonObject } from './common.js';
 
 const Port = (min: number, max: number) => z.number().int().min(min).max(max);
 /** 001 §5 "source port 0-553 or 558-65535". */
@@ -169,7 +169,7 @@ export const StreamMediaProfile = z.object({
   fps: ProfileValue,
   /** kbps */
   bitrate: ProfileValue,
-  attributes: z.record(z.string(), z.json()),
+  attributes: StoredJsonObject,
 });
 export type StreamMediaProfile = z.infer<typeof StreamMediaProfile>;
 export const StreamMediaProfileList = z.object({ profiles: z.array(StreamMediaProfile) });
@@ -226,14 +226,16 @@ export type ChannelLimitsResult = z.infer<typeof ChannelLimitsResult>;
 // ── SMPTE 2110 output ─────────────────────────────────────────────────────────────────────────────
 export const SMPTE_FLOW_KINDS = ['video', 'audio', 'anc'] as const;
 const Endpoint = z.object({ ip: Ipv4, port: Port(1, 65535) });
+/** A flow as sent (the secondary endpoint may be left out) and as answered (always there, null when none). */
 export const SmpteFlow = z.object({ kind: z.enum(SMPTE_FLOW_KINDS), primary: Endpoint, secondary: Endpoint.nullable().default(null) });
 export type SmpteFlow = z.infer<typeof SmpteFlow>;
+const SmpteFlowAnswer = z.object({ kind: z.enum(SMPTE_FLOW_KINDS), primary: Endpoint, secondary: Endpoint.nullable() });
 export const ChannelSmpteBody = z.object({ enabled: z.boolean(), flows: z.array(SmpteFlow).max(L.smpteFlowsMax), version: OptionalVersion });
 export type ChannelSmpteBody = z.infer<typeof ChannelSmpteBody>;
 export const ChannelSmpte = z.object({
   ...Stamp,
   enabled: z.boolean(),
-  flows: z.array(SmpteFlow),
+  flows: z.array(SmpteFlowAnswer),
   /** Spec 001 §3 smpteMetadata.isConfigured: enabled with at least one flow. */
   smpteMetadata: z.object({ isConfigured: z.boolean() }),
 });

@@ -11,7 +11,7 @@ import { ChannelStatus, ChannelType } from '../enums.js';
 import { CHANNEL_MODES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IdParams, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IdParams, IsoDate, pageOf, SortDir, StoredJsonObject, StoredJson } from './common.js';
 import { InputSource } from './channel-configuration.js';
 
 /** One receiver of a point-to-multipoint channel (spec 001 §3 ptmpStatuses, with bitrate). */
@@ -72,12 +72,12 @@ export const ChannelLive = ChannelFlags.extend({
   supportedByUnit: z.boolean(),
   tallyHwStatus: z.string().nullable(),
   audioHwStatus: z.string().nullable(),
-  capabilities: z.record(z.string(), z.json()),
-  fetchedRtmpData: z.record(z.string(), z.json()),
+  capabilities: StoredJsonObject,
+  fetchedRtmpData: StoredJsonObject,
   fileTransfer: z.object({ path: z.string().nullable(), status: z.string().nullable() }),
   recording: z.boolean(),
   serverProductType: z.string().nullable(),
-  overlay: z.record(z.string(), z.json()),
+  overlay: StoredJsonObject,
   smpteMetadata: z.object({ isConfigured: z.boolean() }),
   liveuVersion: z.string().nullable(),
   ptmpLu100: z.boolean(),
@@ -284,9 +284,9 @@ export const GroupChannelDetails = ChannelList.extend({ groupId: Id, status: Cha
 export type GroupChannelDetails = z.infer<typeof GroupChannelDetails>;
 
 /** GET channels/{id}/ips: the addresses units and players reach the channel at (its server's). */
-export const ChannelIps = z.object({ channelId: Id, serverId: Id, ips: z.array(z.json()) });
+export const ChannelIps = z.object({ channelId: Id, serverId: Id, ips: z.array(StoredJson) });
 /** GET channels/{id}/capabilities. */
-export const ChannelCapabilities = z.object({ channelId: Id, capabilities: z.record(z.string(), z.json()) });
+export const ChannelCapabilities = z.object({ channelId: Id, capabilities: StoredJsonObject });
 
 /** POST channels/mediaAccessOutputInfo: output information of the channels named (those the caller sees). */
 export const MediaAccessOutputInfoBody = z

@@ -10,6 +10,17 @@ export const SortDir = z.enum(['asc', 'desc']);
 
 export const Ok = z.object({ ok: z.literal(true) });
 
+/**
+ * A stored JSON object (from a Json column) in an answer, written as stored. Its values are
+ * `z.unknown()` rather than `z.json()`: z.json() is recursive, and a recursive response schema
+ * cannot be compiled into a serialiser, so a list of thousands of rows carrying one would go
+ * through a zod parse and JSON.stringify on every read. The values come from Json columns, so
+ * they are JSON.
+ */
+export const StoredJsonObject = z.record(z.string(), z.unknown());
+/** A stored JSON value (from a Json column) in an answer; see StoredJsonObject. */
+export const StoredJson = z.unknown();
+
 /** The one error envelope every failed call answers with. */
 export const ErrorEnvelope = z.object({
   error: z.object({

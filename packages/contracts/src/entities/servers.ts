@@ -9,7 +9,7 @@ import { IFB_MODES, PUBLISHING_MODES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { IpPipeState, ServerType } from '../enums.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, SortDir, pageOf } from './common.js';
+import { Id, IsoDate, SortDir, pageOf, StoredJsonObject } from './common.js';
 import { SUBNET_MASK_PATTERN } from './unit-config.js';
 import { PAGE_OFFSET_MAX } from './unit-reads.js';
 
@@ -62,7 +62,7 @@ export const ServerServices = z.object({
 export type ServerServices = z.infer<typeof ServerServices>;
 
 /** What the server can do (as it reports it; the spec leaves the shape "not shown"). */
-export const ServerCapabilities = z.object({ serverId: Id, capabilities: z.record(z.string(), z.json()) });
+export const ServerCapabilities = z.object({ serverId: Id, capabilities: StoredJsonObject });
 export type ServerCapabilities = z.infer<typeof ServerCapabilities>;
 
 /** Hardware and product specifications of the server (shape not shown in the spec). */
@@ -70,7 +70,7 @@ export const ServerSpecifications = z.object({
   serverId: Id,
   productType: z.string(),
   serverType: ServerType,
-  specifications: z.record(z.string(), z.json()),
+  specifications: StoredJsonObject,
 });
 export type ServerSpecifications = z.infer<typeof ServerSpecifications>;
 

@@ -9,7 +9,7 @@ import { LIMITS } from '../constants.js';
 import { VR_INPUT_TYPES } from '../enum-values.js';
 import { VrChannelStatus } from '../enums.js';
 import { VALIDATION } from '../messages.js';
-import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { Id, IsoDate, pageOf, SortDir, StoredJsonObject } from './common.js';
 
 export const VrChannelDetail = z.object({
   uniqueId: Id,
@@ -20,9 +20,9 @@ export const VrChannelDetail = z.object({
   uptime: z.number().int().nullable(),
   serialNumber: z.string().nullable(),
   inputStandard: z.string().nullable(),
-  inputParameters: z.record(z.string(), z.json()),
-  p2MPStreamingStatuses: z.array(z.record(z.string(), z.json())),
-  urlData: z.record(z.string(), z.json()),
+  inputParameters: StoredJsonObject,
+  p2MPStreamingStatuses: z.array(StoredJsonObject),
+  urlData: StoredJsonObject,
   serverId: Id.nullable(),
   /** The server's name, for lists (null with no server, or one the core no longer has). */
   serverName: z.string().nullable(),
@@ -128,7 +128,7 @@ export const VrChannelCapabilities = z.object({
   uniqueId: Id,
   /** Input types the channel can take (disabled always). */
   inputTypes: z.array(z.enum(VR_INPUT_TYPES)),
-  capabilities: z.record(z.string(), z.json()),
+  capabilities: StoredJsonObject,
 });
 export type VrChannelCapabilities = z.infer<typeof VrChannelCapabilities>;
 
