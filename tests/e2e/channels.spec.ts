@@ -13,6 +13,8 @@ const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
 /** A preview channel of luc_admin's inventory (Global-News): the general tab is an admin call. */
 const EDITED = 'MMH-0001-CH1';
+/** The channel the status test forces (no other spec uses it). */
+const STATUS_CHANNEL = 'MMH-0001-CH3';
 /** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
 const INPUT_CHANNEL = 'MMH-0001-CH4';
 
@@ -64,17 +66,23 @@ test('a status change on the simulated server reaches the row without a reload',
   await login(page, 'luc_regular');
   await openChannels(page);
   const navigations = trackNavigations(page);
-  const row = page.getByTestId(`channel-row-${CHANNEL}`);
-  const before = await row.getAttribute('data-status');
-  const target = before === 'upgrading' ? 'idle' : 'upgrading';
-  const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: SERVER, fault: { type: 'channelStatus', channelId: CHANNEL, status: target } } });
-  expect(res.ok()).toBe(true);
-  await expect(row).toHaveAttribute('data-status', target);
-  await expect(page.getByTestId(`channel-status-${CHANNEL}`)).toHaveText(target === 'upgrading' ? 'Upgrading' : 'Idle');
-  expect(navigations).toEqual([]);
-  await operator.dispose();
+  // A channel no other spec uses; its forced status is lifted afterwards (an idle fault clears it),
+  // so the specs after this one find the hub as seeded.
+  const row = page.getByTestId(`channel-row-${STATUS_CHANNEL}`);
+  const inject = (status: 'upgrading' | 'idle') =>
+    operator.post('/mock/trpc/fault.inject', { data: { serverId: SERVER, fault: { type: 'channelStatus', channelId: STATUS_CHANNEL, status } } });
+  try {
+    expect((await inject('upgrading')).ok()).toBe(true);
+    await expect(row).toHaveAttribute('data-status', 'upgrading');
+    await expect(page.getByTestId(`channel-status-${STATUS_CHANNEL}`)).toHaveText('Upgrading');
+    expect((await inject('idle')).ok()).toBe(true);
+    await expect(row).toHaveAttribute('data-status', 'idle');
+    expect(navigations).toEqual([]);
+  } finally {
+    await inject('idle');
+    await operator.dispose();
+  }
 });
-
 test('an admin edits the general tab: a spec message inline, then a save that persists', async ({ page }) => {
   await login(page, 'luc_admin');
   await openChannels(page);
