@@ -71,4 +71,9 @@ test('the language switch shows the console in Chinese', async ({ page }) => {
   await page.getByTestId('language-switch-zh').click();
   await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
   await expect(page.getByTestId('nav-unitList')).not.toHaveText(en.menu.unitList);
+  // The choice is kept in the user's preferences: back to English, for the specs that follow.
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-switch-en').click();
+  await expect(page.getByTestId('nav-unitList')).toHaveText(en.menu.unitList);
+  await expect.poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language).toBe('en');
 });

@@ -419,7 +419,9 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
     expect(failures).toEqual([]);
     const sent = [...stats.values()].reduce((a, b) => a + b, 0);
     console.info(`malformed: ${sent} requests`, Object.fromEntries(stats), Object.fromEntries(sentAs));
-    expect(sent).toBeGreaterThan(batches * (RUNS.malformed / 2));
+    // A call whose only input is an id has little to malform (an empty or overlong id): a quarter
+    // of the runs per batch on average.
+    expect(sent).toBeGreaterThan(batches * (RUNS.malformed / 4));
     // Both kinds of caller really sent malformed requests (most calls admit both). Per batch, not
     // per call: a call whose only input is an id has little to malform (an empty or overlong id),
     // so the bound is an eighth of the runs of each kind's batches.

@@ -275,15 +275,24 @@ export class ServerService {
 
   /** The device reports where a server-level setting got to (the IP pipe's state): stored and announced. */
   private async applyConfigState(e: DeviceEventOf<'serverConfigState'>, at: number): Promise<void> {
-    const row = this.deps.readModel.servers.get(e.serverId);
-    if (!row) return;
-    const cfg = serverConfigurationColumn.read(row.configuration);
-    if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
-    await this.deps.db.server.updateMany({
-      where: { id: e.serverId },
-      data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }) },
-    });
-    this.announce(e.serverId, at);
+    // The state sits in the configuration people edit: written only over the configuration it was
+    // read from (a person's save bumps the version), read again when a save came in between, so
+    // the report never puts back settings a save just replaced.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = this.deps.readModel.servers.get(e.serverId);
+      if (!row) return;
+      const cfg = serverConfigurationColumn.read(row.configuration);
+      if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
+      const { count } = await this.deps.db.server.updateMany({
+        where: { id: e.serverId, version: row.version },
+        data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }) },
+      });
+      if (count > 0) {
+        this.announce(e.serverId, at);
+        return;
+      }
+      await this.deps.readModel.servers.refresh([e.serverId]);
+    }
   }
 
   private async applyChannel(e: DeviceEventOf<'channelState'>, at: number): Promise<void> {
