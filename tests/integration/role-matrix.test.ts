@@ -395,6 +395,9 @@ class RoleWorld implements World {
     const r = this.s.sim?.inject({ serverId, fault: { type: 'serverPower', on: true } });
     if (!r?.applied || r.error) throw new Error(`simulator control: ${serverId} on: ${JSON.stringify(r)}`);
     await eventually(async () => (await this.db.server.findUniqueOrThrow({ where: { id: serverId }, select: { status: true } })).status === 'online', 10_000);
+    // Its channels report back after the server itself: the next role's calls on them (a channel
+    // file played out) need them up again, not only the server.
+    await eventually(async () => (await this.db.channel.findMany({ where: { serverId }, select: { status: true } })).every((c) => c.status !== 'offline' && c.status !== 'unavailable'), 10_000);
   }
 
   async streamingDestination(channelId: string, id: string): Promise<void> {
