@@ -177,6 +177,7 @@ function inputWorld(role: Role, refs: Refs = refsOf(role)): World {
     unitHasService: none,
     channelFilePlaying: none,
     logsChannelFree: none,
+    channelFree: none,
     serverOnline: none,
     streamingDestination: none,
     beforeRestart: none,
@@ -384,8 +385,14 @@ class RoleWorld implements World {
   }
 
   async logsChannelFree(): Promise<void> {
-    const channelId = this.refs.logsChannel;
+    await this.channelFree(this.refs.logsChannel);
+  }
+
+  /** The channel's server powered on and the channel idle (through the simulator control). */
+  async channelFree(channelId: string): Promise<void> {
     const server = await this.db.channel.findUniqueOrThrow({ where: { id: channelId }, select: { serverId: true } });
+    const on = this.s.sim?.inject({ serverId: server.serverId, fault: { type: 'serverPower', on: true } });
+    if (!on?.applied || on.error) throw new Error(`simulator control: ${server.serverId} on: ${JSON.stringify(on)}`);
     const r = this.s.sim?.inject({ serverId: server.serverId, fault: { type: 'channelStatus', channelId, status: 'idle' } });
     if (!r?.applied || r.error) throw new Error(`simulator control: ${channelId} idle: ${JSON.stringify(r)}`);
     await eventually(async () => (await this.db.channel.findUniqueOrThrow({ where: { id: channelId }, select: { status: true } })).status === 'idle', 10_000);

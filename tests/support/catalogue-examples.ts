@@ -95,6 +95,8 @@ export interface World {
   channelFilePlaying(id: string, playing: boolean): Promise<void>;
   /** The shared logs channel online and free (through the simulator control). */
   logsChannelFree(): Promise<void>;
+  /** This channel's server on and the channel idle (through the simulator control). */
+  channelFree(channelId: string): Promise<void>;
   /** The server powered on again (through the simulator control) and seen online by the core. */
   serverOnline(serverId: string): Promise<void>;
   /** A streaming destination of that id on the channel (created through storage when missing). */
@@ -294,7 +296,15 @@ export const EXAMPLES: Examples = {
   // ── channel files ──────────────────────────────────────────────────────────────────────────
   fetchChannelFiles: { input: (r) => ({ query: { groupId: r.group, channelId: r.channel } }) },
   removeChannelFiles: { input: (r) => ({ body: { ids: [r.removeFile] } }) },
-  startChannelFileBroadcast: { input: (r) => ({ body: { id: r.channelFile } }), setup: (w) => w.channelFilePlaying(w.refs.channelFile, false) },
+  startChannelFileBroadcast: {
+    input: (r) => ({ body: { id: r.channelFile } }),
+    // Played out only on an idle channel: the role's hub is simulated, and what earlier rows did to
+    // it (a unit streaming to the channel, a reset) may still be settling.
+    setup: async (w) => {
+      await w.channelFilePlaying(w.refs.channelFile, false);
+      await w.channelFree(w.refs.channel);
+    },
+  },
   stopChannelFileBroadcast: { input: (r) => ({ body: { id: r.channelFile } }), setup: (w) => w.channelFilePlaying(w.refs.channelFile, true) },
   renameChannelFile: { input: (r, w) => ({ body: { id: r.renameFile, name: `matrix-${w.role.replace(/_/g, '-')}-renamed` } }) },
   makeChannelFileChunk: { input: (r) => ({ body: { id: r.channelFile, startSec: 5, endSec: 20 } }) },
