@@ -302,6 +302,9 @@ export const EXAMPLES: Examples = {
     // it (a unit streaming to the channel, a reset) may still be settling.
     setup: async (w) => {
       await w.channelFilePlaying(w.refs.channelFile, false);
+      // The role's unit may still stream to this channel from an earlier row: stopped first, or
+      // the channel reports collecting again after it is freed.
+      await w.idle();
       await w.channelFree(w.refs.channel);
     },
   },
