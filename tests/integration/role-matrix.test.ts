@@ -118,7 +118,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deregisterUnit: { kind: 'unit', hidden: { deregisterUnit: HIDDEN.unit }, missing: { deregisterUnit: MISSING.unit } },
   smartUnit: { kind: 'unit', hidden: { smartUnit: HIDDEN.smartUnit }, missing: { smartUnit: MISSING.unit } },
   server: { kind: 'server', hidden: { server: HIDDEN.server }, missing: { server: MISSING.server } },
-  channel: { kind: 'channel', hidden: { channel: HIDDEN.channel, channelFilePath: HIDDEN.channelFilePath }, missing: { channel: MISSING.channel } },
+  channel: { kind: 'channel', hidden: { channel: HIDDEN.channel }, missing: { channel: MISSING.channel } },
+  fileChannel: { kind: 'channel', hidden: { fileChannel: HIDDEN.channel, channelFilePath: HIDDEN.channelFilePath }, missing: { fileChannel: MISSING.channel } },
   proxyChannel: { kind: 'channel', hidden: { proxyChannel: HIDDEN.channel }, missing: { proxyChannel: MISSING.channel } },
   spareChannel: { kind: 'channel', hidden: { spareChannel: HIDDEN.channel }, missing: { spareChannel: MISSING.channel } },
   logsChannel: { kind: 'channel', hidden: { logsChannel: HIDDEN.channel }, missing: { logsChannel: MISSING.channel } },
@@ -149,6 +150,7 @@ const refsOf = (role: Role): Refs => ({
   channel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH1`,
   proxyChannel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH2`,
   spareChannel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH3`,
+  fileChannel: `MATRIX-HUB-${slug(role).toUpperCase()}-CH4`,
   channelFile: `chf-matrix-${slug(role)}`,
   channelFilePath: `/storage/received/matrix-${slug(role)}.mp4`,
   renameFile: `chf-matrix-${slug(role)}-rename`,
@@ -454,16 +456,17 @@ class RoleWorld implements World {
       // Every licence the unit-level calls check (multi camera, video return, databridge, ...).
       await db.service.createMany({ data: SERVICES.map((serviceName) => ({ id: `svc-${id}-${serviceName}`, unitId: id, serviceName, serviceStatus: 'enabled' })) });
     }
-    // A hub of the role's own (online, unknown to the simulator, so no other role's stream or
-    // switcher makes its channels busy), two channels on it, files received on the first.
+    // A hub of the role's own (online, simulated like every server; no other role's stream or
+    // switcher makes its channels busy), four channels on it: the first one the role's unit streams
+    // to, files received on the fourth, which no unit streams to.
     await db.server.create({ data: { id: r.server, name: r.server, serverType: 'mmh_server', serial: `${r.server}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory } });
-    for (const channelId of [r.channel, r.proxyChannel, r.spareChannel]) {
+    for (const channelId of [r.channel, r.proxyChannel, r.spareChannel, r.fileChannel]) {
       await db.channel.create({ data: { id: channelId, name: channelId, serverId: r.server, status: 'idle', type: 'preview', swVersion: '10.1' } });
       await db.channelInventory.create({ data: { channelId, inventoryId: r.inventory } });
       await db.groupChannel.create({ data: { groupId: r.group, channelId } });
     }
     const received = (id: string, fileName: string) => ({
-      id, channelId: r.channel, unitId: r.unit, fileName, luName: r.unit, luAlias: r.unit, mmhId: r.server, mmhName: r.server,
+      id, channelId: r.fileChannel, unitId: r.unit, fileName, luName: r.unit, luAlias: r.unit, mmhId: r.server, mmhName: r.server,
       sizeBytes: BigInt(8_000_000), lastModified: new Date(), rootDirectory: '/storage/received', metadata: { lengthSec: 60, resolution: '1920x1080', codec: 'h264' },
     });
     await db.channelFile.createMany({

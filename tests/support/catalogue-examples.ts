@@ -31,7 +31,7 @@ export interface Refs {
   deregisterUnit: string;
   /** A seeded LU-Smart unit of the shared inventory (smart unit reads). */
   smartUnit: string;
-  /** The role's own multimedia hub and channel (online and free, version 10.1), unknown to the simulator. */
+  /** The role's own multimedia hub and channel (online, version 10.1; the role's unit streams to it). */
   server: string;
   channel: string;
   /** A second channel on that hub (a switcher's proxy channel differs from its high quality one). */
@@ -45,6 +45,11 @@ export interface Refs {
   logsChannel: string;
   /** An input channel of that shared hub (its input sources are added and removed). */
   inputChannel: string;
+  /**
+   * A fourth channel on the role's hub that no unit streams to: the received files live on it, so
+   * playing one out meets an idle channel whatever earlier rows started on the role's unit.
+   */
+  fileChannel: string;
   /** Complete files received on that channel: one read and played out, one renamed, one removed. */
   channelFile: string;
   channelFilePath: string;
@@ -294,25 +299,22 @@ export const EXAMPLES: Examples = {
   deregisterAdminUnit: { input: (r) => ({ params: { id: r.deregisterUnit } }) },
 
   // ── channel files ──────────────────────────────────────────────────────────────────────────
-  fetchChannelFiles: { input: (r) => ({ query: { groupId: r.group, channelId: r.channel } }) },
+  fetchChannelFiles: { input: (r) => ({ query: { groupId: r.group, channelId: r.fileChannel } }) },
   removeChannelFiles: { input: (r) => ({ body: { ids: [r.removeFile] } }) },
   startChannelFileBroadcast: {
     input: (r) => ({ body: { id: r.channelFile } }),
-    // Played out only on an idle channel: the role's hub is simulated, and what earlier rows did to
-    // it (a unit streaming to the channel, a reset) may still be settling.
+    // Played out only on an idle channel: the role's hub is simulated, and a reset from an earlier
+    // row may still be settling (no unit streams to the file channel).
     setup: async (w) => {
       await w.channelFilePlaying(w.refs.channelFile, false);
-      // The role's unit may still stream to this channel from an earlier row: stopped first, or
-      // the channel reports collecting again after it is freed.
-      await w.idle();
-      await w.channelFree(w.refs.channel);
+      await w.channelFree(w.refs.fileChannel);
     },
   },
   stopChannelFileBroadcast: { input: (r) => ({ body: { id: r.channelFile } }), setup: (w) => w.channelFilePlaying(w.refs.channelFile, true) },
   renameChannelFile: { input: (r, w) => ({ body: { id: r.renameFile, name: `matrix-${w.role.replace(/_/g, '-')}-renamed` } }) },
   makeChannelFileChunk: { input: (r) => ({ body: { id: r.channelFile, startSec: 5, endSec: 20 } }) },
-  fetchChannelDownloadUrls: { input: (r) => ({ params: { id: r.channel }, query: { fileId: r.channelFile } }) },
-  fetchFileMetadata: { input: (r) => ({ query: { channelId: r.channel, filePath: r.channelFilePath } }) },
+  fetchChannelDownloadUrls: { input: (r) => ({ params: { id: r.fileChannel }, query: { fileId: r.channelFile } }) },
+  fetchFileMetadata: { input: (r) => ({ query: { channelId: r.fileChannel, filePath: r.channelFilePath } }) },
 
   // ── stories ────────────────────────────────────────────────────────────────────────────────
   listInventoryStories: { input: (r) => ({ params: { inventoryId: r.inventory }, query: { search: 'Matrix' } }) },
