@@ -21,6 +21,13 @@ import { CHANNELS_EXAMPLES } from './examples/channels.js';
 import { CHANNEL_CONFIGURATION_EXAMPLES } from './examples/channel-configuration.js';
 import { VIDEO_RETURN_EXAMPLES } from './examples/video-return.js';
 import { P2P_EXAMPLES } from './examples/p2p.js';
+import { GROUPS_EXAMPLES } from './examples/groups.js';
+import { GROUP_ALERTS_EXAMPLES } from './examples/group-alerts.js';
+import { INVENTORIES_EXAMPLES } from './examples/inventories.js';
+import { USERS_EXAMPLES } from './examples/users.js';
+import { AUDIO_ROOMS_EXAMPLES } from './examples/audio-rooms.js';
+import { GRAPHICS_EXAMPLES } from './examples/graphics.js';
+import { REMOTE_ACTIONS_EXAMPLES } from './examples/remote-actions.js';
 
 /** Ids of the objects one role works on. */
 export interface Refs {
@@ -344,4 +351,11 @@ export const EXAMPLES: Examples = {
   ...CHANNEL_CONFIGURATION_EXAMPLES,
   ...VIDEO_RETURN_EXAMPLES,
   ...P2P_EXAMPLES,
+  ...GROUPS_EXAMPLES,
+  ...GROUP_ALERTS_EXAMPLES,
+  ...INVENTORIES_EXAMPLES,
+  ...USERS_EXAMPLES,
+  ...AUDIO_ROOMS_EXAMPLES,
+  ...GRAPHICS_EXAMPLES,
+  ...REMOTE_ACTIONS_EXAMPLES,
 };

@@ -32,6 +32,11 @@ import { channelsCalls } from '../services/channels.js';
 import { channelConfigCalls } from '../services/channel-configuration.js';
 import { videoReturnCalls } from '../services/video-return.js';
 import { p2pCalls } from '../services/p2p.js';
+import { groupAlertCalls } from '../services/group-alerts.js';
+import { userAccountCalls } from '../services/user-accounts.js';
+import { audioRoomCalls } from '../services/audio-rooms.js';
+import { graphicsCalls } from '../services/graphics.js';
+import { remoteActionCalls } from '../services/remote-actions.js';
 
 /** What the route hands a handler besides the input. */
 export interface HandlerContext {
@@ -87,6 +92,11 @@ export const bindings = [
   bind((s) => s.channelConfig, channelConfigCalls),
   bind((s) => s.videoReturn, videoReturnCalls),
   bind((s) => s.p2p, p2pCalls),
+  bind((s) => s.groupAlerts, groupAlertCalls),
+  bind((s) => s.userAccounts, userAccountCalls),
+  bind((s) => s.audioRooms, audioRoomCalls),
+  bind((s) => s.graphics, graphicsCalls),
+  bind((s) => s.remoteActions, remoteActionCalls),
 ] as const;
 
 type BoundIds = (typeof bindings)[number]['ids'][number];

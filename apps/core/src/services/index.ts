@@ -37,6 +37,11 @@ import { ChannelService } from './channels.js';
 import { ChannelConfigurationService } from './channel-configuration.js';
 import { VideoReturnService } from './video-return.js';
 import { P2pService } from './p2p.js';
+import { GroupAlertService } from './group-alerts.js';
+import { UserAccountService } from './user-accounts.js';
+import { AudioRoomService } from './audio-rooms.js';
+import { GraphicsService } from './graphics.js';
+import { RemoteActionService } from './remote-actions.js';
 
 export interface Services {
   db: Db;
@@ -76,6 +81,11 @@ export interface Services {
   channelConfig: ChannelConfigurationService;
   videoReturn: VideoReturnService;
   p2p: P2pService;
+  groupAlerts: GroupAlertService;
+  userAccounts: UserAccountService;
+  audioRooms: AudioRoomService;
+  graphics: GraphicsService;
+  remoteActions: RemoteActionService;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -139,5 +149,10 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     channelConfig: new ChannelConfigurationService(deps),
     videoReturn: new VideoReturnService(deps),
     p2p: new P2pService(deps),
+    groupAlerts: new GroupAlertService(deps),
+    userAccounts: new UserAccountService(deps),
+    audioRooms: new AudioRoomService(deps),
+    graphics: new GraphicsService(deps),
+    remoteActions: new RemoteActionService(deps),
   };
 }

@@ -25,6 +25,13 @@ import { channelEndpoints } from './channels.js';
 import { channelConfigurationEndpoints } from './channel-configuration.js';
 import { videoReturnEndpoints } from './video-return.js';
 import { p2pEndpoints } from './p2p.js';
+import { groupEndpoints } from './groups.js';
+import { groupAlertEndpoints } from './group-alerts.js';
+import { inventoryEndpoints } from './inventories.js';
+import { userAccountEndpoints } from './users.js';
+import { audioRoomEndpoints } from './audio-rooms.js';
+import { graphicsEndpoints } from './graphics.js';
+import { remoteActionEndpoints } from './remote-actions.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -42,6 +49,13 @@ export { channelEndpoints } from './channels.js';
 export { channelConfigurationEndpoints } from './channel-configuration.js';
 export { videoReturnEndpoints } from './video-return.js';
 export { p2pEndpoints } from './p2p.js';
+export { groupEndpoints } from './groups.js';
+export { groupAlertEndpoints } from './group-alerts.js';
+export { inventoryEndpoints } from './inventories.js';
+export { userAccountEndpoints } from './users.js';
+export { audioRoomEndpoints } from './audio-rooms.js';
+export { graphicsEndpoints } from './graphics.js';
+export { remoteActionEndpoints } from './remote-actions.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -59,6 +73,13 @@ export const catalogue = {
   ...channelConfigurationEndpoints,
   ...videoReturnEndpoints,
   ...p2pEndpoints,
+  ...groupEndpoints,
+  ...groupAlertEndpoints,
+  ...inventoryEndpoints,
+  ...userAccountEndpoints,
+  ...audioRoomEndpoints,
+  ...graphicsEndpoints,
+  ...remoteActionEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 
