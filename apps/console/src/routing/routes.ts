@@ -46,6 +46,10 @@ export type PageKey =
   | 'channels'
   | 'devices'
   | 'videoReturn'
+  | 'users'
+  | 'groups'
+  | 'audioRooms'
+  | 'myGraphics'
   | 'notAvailable'
   | 'section'
   | 'remoteActions';
@@ -154,12 +158,12 @@ export const ROUTES: readonly AppRoute[] = [
   home('channels', '/channels', PLATFORM_SCREEN_ROLES, 'channels'),
   home('devices', '/devices', PLATFORM_SCREEN_ROLES, 'devices'),
   home('videoReturn', '/video_return', PLATFORM_SCREEN_ROLES, 'videoReturn'),
-  home('users', '/users', MANAGE_ROLES),
-  home('groups', '/groups', MANAGE_ROLES),
+  home('users', '/users', MANAGE_ROLES, 'users'),
+  home('groups', '/groups', MANAGE_ROLES, 'groups'),
   home('usageProfiles', '/usage_profiles', MANAGE_ROLES),
   home('swVersion', '/sw_version', MANAGE_ROLES),
-  home('audioRooms', '/audio_rooms', MANAGE_ROLES),
-  home('myGraphics', '/my_graphics', undefined),
+  home('audioRooms', '/audio_rooms', MANAGE_ROLES, 'audioRooms'),
+  home('myGraphics', '/my_graphics', undefined, 'myGraphics'),
 
   // Services.
   home('inventoryServices', '/inventory_services', MANAGE_ROLES),
