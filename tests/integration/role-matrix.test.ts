@@ -89,6 +89,7 @@ const HIDDEN = {
   vrChannel: 'VRC-0004',
   invitation: 'ivt-matrix-hidden',
   p2pLink: 'p2p-matrix-hidden',
+  remoteAction: 'ra-matrix-hidden',
 } as const;
 
 /** Objects that do not exist (ids the schemas accept). */
@@ -103,6 +104,7 @@ const MISSING = {
   vrChannel: 'VRC-NO-SUCH',
   invitation: 'ivt-no-such',
   p2pLink: 'p2p-no-such',
+  remoteAction: 'ra-no-such',
 } as const;
 
 type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link';
@@ -138,6 +140,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   p2pLink: { kind: 'p2p link', hidden: { p2pLink: HIDDEN.p2pLink }, missing: { p2pLink: MISSING.p2pLink } },
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
+  // A remote action is in scope through its unit.
+  remoteAction: { kind: 'unit', hidden: { remoteAction: HIDDEN.remoteAction }, missing: { remoteAction: MISSING.remoteAction } },
 };
 
 const slug = (role: Role) => role.replace(/_/g, '-');
@@ -163,6 +167,7 @@ const refsOf = (role: Role): Refs => ({
   deleteVrChannel: `VRC-MATRIX-${slug(role).toUpperCase()}`,
   p2pLink: `p2p-matrix-${slug(role)}`,
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
+  remoteAction: `ra-matrix-${slug(role)}`,
 });
 
 /** A world for building inputs only: no set-up, versions read as 0. */
@@ -499,6 +504,7 @@ class RoleWorld implements World {
     for (const id of [r.p2pLink, r.deleteP2pLink]) {
       await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
     }
+    await db.remoteAction.create({ data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` } });
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
 }
@@ -525,6 +531,7 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
     data: { id: HIDDEN.channelFile, channelId: HIDDEN.channel, fileName: HIDDEN.channelFilePath.split('/').pop()!, rootDirectory: '/storage/received', sizeBytes: BigInt(8_000_000), metadata: { lengthSec: 60 } },
   });
   await db.story.create({ data: { id: HIDDEN.story, inventoryId: HIDDEN.inventory, slugline: 'Metro story' } });
+  await db.remoteAction.create({ data: { id: HIDDEN.remoteAction, deviceType: 'unit', deviceId: HIDDEN.unit, action: 'reboot', status: 'done' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
   await db.invitation.create({
     data: { id: HIDDEN.invitation, groupId: HIDDEN.group, planType: 'ADHOC', period: '1d', code: 'MXHIDDEN', deviceName: 'Metro-Guest', email: 'metro@example.com', expiresAt: new Date(Date.now() + 86_400_000) },

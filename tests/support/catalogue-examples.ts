@@ -86,6 +86,8 @@ export interface Refs {
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;
+  /** A remote action (a finished reboot) on the role's unit. */
+  remoteAction: string;
 }
 
 /** What the role matrix gives a set-up: the role's refs and ways to arrange device state and data. */

@@ -15,6 +15,7 @@ import { ServerDetail } from './entities/servers.js';
 import { VrChannelDetail } from './entities/video-return.js';
 import { P2pLink } from './entities/p2p.js';
 import { ChannelFile } from './entities/files.js';
+import { RemoteAction } from './entities/remote-actions.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
@@ -193,6 +194,14 @@ export const ChannelFileChangedEvent = z.object({ type: z.literal('channelFile.c
 export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.removed'), ids: z.array(z.string()), at: z.number().int() });
 // ── end of files area ───────────────────────────────────────────────────────────────────────────
 
+// ── Remote actions ──────────────────────────────────────────────────────────────────────────────
+/**
+ * A remote action was created or its status changed (pending → running → done / failed as the
+ * device answers); topic: its device's inventories.
+ */
+export const RemoteActionChangedEvent = z.object({ type: z.literal('remoteAction.changed'), remoteAction: RemoteAction, at: z.number().int() });
+// ── end of remote actions ───────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -230,6 +239,9 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ChannelFileChangedEvent,
   ChannelFileRemovedEvent,
   // end files area
+  // remote actions
+  RemoteActionChangedEvent,
+  // end remote actions
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -86,3 +86,18 @@ export const ADMIN_UNIT_ROLES: readonly Role[] = ['super_user', 'staff', 'luc_ad
  * status 403 is rejected").
  */
 export const CONSOLE_ROLES: readonly Role[] = ROLES.filter((r) => !LIMITED_ROLES.includes(r));
+
+// ── Partner remote actions and contractor entities ───────────────────────────────────────────────
+/**
+ * Support remote actions on devices (spec 001 §2 "partner remote actions need luc_partner"; the
+ * super users' /remote_actions page uses the same calls): partners on the units of their own
+ * inventories, super user and staff on all.
+ */
+export const REMOTE_ACTION_ROLES: readonly Role[] = [...PARTNER_ROLES, ...GLOBAL_SCOPE_ROLES];
+
+/**
+ * The admin entity lists (units, servers, channels, video return channels, databridge gateways),
+ * read only: the admin unit roles plus luc_contractor (spec 001 §2 "Contractor entities need
+ * luc_contractor"). Non-global callers see the objects of their own inventories only.
+ */
+export const ENTITY_LIST_ROLES: readonly Role[] = [...ADMIN_UNIT_ROLES, ...CONTRACTOR_ROLES];

@@ -109,6 +109,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const upgrades = new UpgradeService(deps, servers);
   const unitStorage = new UnitStorageService(deps);
   const unitConfig = new UnitConfigurationService(deps);
+  const supportCases = new SupportCaseService(deps);
   const auth = new AuthService(db, config.SESSION_TTL_HOURS * 3600_000);
   readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
@@ -138,7 +139,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     unitSessions: new UnitSessionService(deps),
     unitStorage,
     unitLifecycle: new UnitLifecycleService(deps),
-    supportCases: new SupportCaseService(deps),
+    supportCases,
     adminUnits: new AdminUnitService(deps),
     fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
     files: new FileService(deps),
@@ -153,6 +154,6 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     userAccounts: new UserAccountService(deps),
     audioRooms: new AudioRoomService(deps),
     graphics: new GraphicsService(deps),
-    remoteActions: new RemoteActionService(deps),
+    remoteActions: new RemoteActionService(deps, { supportCases, commands: unitConfig.commands }),
   };
 }

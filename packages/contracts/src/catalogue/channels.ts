@@ -7,7 +7,7 @@
  * non-global members act on channels of their own inventories only (checked by the service;
  * unknown and foreign both answer 404).
  */
-import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
+import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
   AdminChannelDeleted, AdminChannelInventoryParams, AdminChannelPage, AdminChannelSearchQuery, ChannelCapabilities, ChannelDetails,
@@ -169,6 +169,7 @@ export const channelEndpoints = {
     summary: 'Channels of the admin’s inventories: search, paging (50), sort',
     spec: '001 §7 Channels: Admin GET list (search, paging, sort); §9 search page size 50',
     ...admin,
+    roles: ENTITY_LIST_ROLES,
     query: AdminChannelSearchQuery,
     response: AdminChannelPage,
   }),

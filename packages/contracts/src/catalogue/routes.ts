@@ -252,4 +252,8 @@ export const ENDPOINT_ROUTES = {
   getP2pLinkGroups: ['GET', '/v2/p2p/{id}/groups'],
   setP2pLinkGroups: ['PUT', '/v2/p2p/{id}/groups'],
   getP2pLinkSelectedGroups: ['GET', '/v2/p2p/{id}/groups/selected'],
+  listRemoteActions: ['GET', '/v2/remoteActions'],
+  createRemoteAction: ['POST', '/v2/remoteActions'],
+  getRemoteAction: ['GET', '/v2/remoteActions/{id}'],
+  searchAdminDbGateways: ['GET', '/v2/admin/dbGateways'],
 } as const satisfies Record<EndpointId, readonly [HttpMethod, string]>;

@@ -6,7 +6,7 @@
  * admin inventory list needs the admin roles, the service checking the admin's own inventories.
  * Every `servers/{id}`-like call is server-scoped: unknown and foreign servers answer 404.
  */
-import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
+import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { ChannelList } from '../entities/channels.js';
 import {
@@ -177,7 +177,7 @@ export const serverEndpoints = {
     path: '/v2/admin/inventories/{id}/servers',
     summary: "The servers of an inventory, searched, sorted and paged (admins: their own inventories)",
     spec: '001 §7 Servers: GET admin/inventories/{inv}/servers (query type, limit, offset, searchKey, searchValue, sortBy, sortDir); §9 search default page size 50',
-    roles: ADMIN_UNIT_ROLES,
+    roles: ENTITY_LIST_ROLES,
     scope: 'none',
     params: IdParams,
     query: AdminServerSearchQuery,

@@ -8,7 +8,7 @@
  * Where the spec names a call without a path, the path chosen is written in `spec`.
  */
 import { z } from 'zod';
-import { ADMIN_UNIT_ROLES, ALL_ROLES, CONSOLE_ROLES } from '../roles.js';
+import { ADMIN_UNIT_ROLES, ALL_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { UnitSummary } from '../entities/unit.js';
 import { UnitConfiguration } from '../entities/unit-config.js';
@@ -195,7 +195,7 @@ export const unitReadEndpoints = {
     path: '/v2/admin/units',
     summary: 'Admin unit search: paged, filtered and sorted (non-global admins: their inventories only)',
     spec: '000 §7 Unit reads: v2/admin/units (query: offset, limit, searchKey, searchValue, sortBy, sortDir); §9 default page size 50; §6 admin path',
-    roles: ADMIN_UNIT_ROLES,
+    roles: ENTITY_LIST_ROLES,
     scope: 'none',
     query: AdminUnitSearchQuery,
     response: AdminUnitPage,
@@ -205,7 +205,7 @@ export const unitReadEndpoints = {
     path: '/v2/admin/inventories/{id}/units',
     summary: 'Admin: the units of one inventory, paged like the unit search',
     spec: '000 §7 Unit reads: admin inventory units list (path chosen: v2/admin/inventories/{id}/units); 001 §7 Inventories "Units listing (paging, sort, excludeProducts)"',
-    roles: ADMIN_UNIT_ROLES,
+    roles: ENTITY_LIST_ROLES,
     scope: 'none',
     params: IdParams,
     query: AdminInventoryUnitsQuery,
