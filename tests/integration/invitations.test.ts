@@ -9,7 +9,8 @@ import { ADHOC_PERIOD_MS, buildPath, catalogue, invitationEndpoints, VALIDATION,
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const IDS = Object.keys(invitationEndpoints) as (keyof typeof invitationEndpoints)[];
+/** The guest invitation calls (the group's invitation settings: invitations-settings.test.ts). */
+const IDS = ['createGroupInvitation', 'sendGroupInvitationEmail', 'sendGroupInvitationSms'] as const satisfies readonly (keyof typeof invitationEndpoints)[];
 /** Groups of the seed: luc_regular and luc_admin see inv-global's groups, not inv-metro's. */
 const OWN_GROUP = 'grp-newsroom';
 const OTHER_OWN_GROUP = 'grp-field-crews';
@@ -143,5 +144,21 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     await rejected('POST', `/groups/${OTHER_OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '1' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
     await db().invitation.update({ where: { id: inv.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await rejected('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
+  });
+
+  it('answers 001 §8 "generic email/SMS error, try again" when the gateway refuses the recipient, storing nothing', async () => {
+    // The mock gateway refuses the reserved .invalid domain and all-zero phone numbers (services/outbox.ts).
+    const generic = { code: 'EMAIL_SMS_ERROR', message: 'Email/SMS error, try again' };
+    const url = `/groups/${OWN_GROUP}/invitation`;
+    const bad = await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@studio.invalid' }, 502);
+    expect(bad.json().error).toMatchObject(generic);
+    expect((await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@example.com', phone: '0000' }, 502)).json().error).toMatchObject(generic);
+    const inv = await created();
+    expect((await rejected('POST', `/groups/${OWN_GROUP}/email`, regular, { invitationId: inv.id, email: 'x@y.invalid' }, 502)).json().error).toMatchObject(generic);
+    expect((await rejected('POST', `/groups/${OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '000000' }, 502)).json().error).toMatchObject(generic);
+    // What is sent is recorded in the outbox: the invitation's code and link.
+    const sent = s.app.services.outbox.sent('guest@example.com');
+    expect(sent[sent.length - 1]).toMatchObject({ channel: 'email', link: inv.joinUrl });
+    expect(sent[sent.length - 1]!.body).toContain(inv.code);
   });
 });

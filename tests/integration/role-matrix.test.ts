@@ -191,6 +191,8 @@ function inputWorld(role: Role, refs: Refs = refsOf(role)): World {
     restarted: none,
     storyVersion: () => Promise.resolve(0),
     storyIntegrationVersion: () => Promise.resolve(0),
+    groupVersion: () => Promise.resolve(0),
+    groupAlertsVersion: () => Promise.resolve(0),
   };
 }
 
@@ -355,6 +357,14 @@ class RoleWorld implements World {
 
   async storyIntegrationVersion(inventoryId: string): Promise<number> {
     return (await this.db.storyIntegration.findUnique({ where: { inventoryId }, select: { version: true } }))?.version ?? 0;
+  }
+
+  async groupVersion(id: string): Promise<number> {
+    return (await this.db.group.findUnique({ where: { id }, select: { version: true } }))?.version ?? 0;
+  }
+
+  async groupAlertsVersion(groupId: string): Promise<number> {
+    return (await this.db.alertConfiguration.findUnique({ where: { groupId }, select: { version: true } }))?.version ?? 0;
   }
 
   async unitInInventory(inventoryId: string, member: boolean): Promise<void> {

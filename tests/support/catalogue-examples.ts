@@ -101,6 +101,9 @@ export interface World {
   /** Current optimistic versions, read from storage (0 when there is no row yet). */
   storyVersion(id: string): Promise<number>;
   storyIntegrationVersion(inventoryId: string): Promise<number>;
+  /** A group's, and its alerts configuration's (0 while it has none). */
+  groupVersion(id: string): Promise<number>;
+  groupAlertsVersion(groupId: string): Promise<number>;
   /** Memberships of the role's unit, made so (idempotent) through storage. */
   unitInInventory(inventoryId: string, member: boolean): Promise<void>;
   unitInGroup(groupId: string, member: boolean): Promise<void>;
@@ -347,6 +350,20 @@ export const EXAMPLES: Examples = {
   createGroupInvitation: { input: (r, w) => ({ params: { id: r.group }, body: { deviceName: `Matrix-Guest-${w.role}`, email: 'guest@example.com', period: '1d' } }) },
   sendGroupInvitationEmail: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, email: 'guest@example.com' } }) },
   sendGroupInvitationSms: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, phone: '4420794600' } }) },
+  // The group's invitation settings: one row every role shares (read-then-write of its version), so roles take turns.
+  getGroupAdhocSettings: { input: (r) => ({ params: { groupId: r.group } }) },
+  updateGroupAdhocSettings: {
+    input: async (r, w) => ({ params: { groupId: r.group }, body: { mode: 'ADHOC_SMART', period: '3d', version: await w.groupVersion(r.group) } }),
+    exclusive: true,
+  },
+  getGroupPermanentSettings: { input: (r) => ({ params: { id: r.group } }) },
+  updateGroupPermanentSettings: {
+    input: async (r, w) => ({ params: { id: r.group }, body: { regenerate: 'weekly', resetKey: true, version: await w.groupVersion(r.group) } }),
+    exclusive: true,
+  },
+  getGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit } }) },
+  // Cleared (permanent membership): what the role's unit is in every other row.
+  updateGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit }, body: { period: null } }) },
   // ── spec 001: one file per area under ./examples ──────────────────────────────────────────
   ...SERVERS_EXAMPLES,
   ...CHANNELS_EXAMPLES,

@@ -26,6 +26,7 @@ import { mockAuthRoutes } from './routes/mock-auth.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
+import { recipientVerificationRoutes } from './routes/recipient-verification.js';
 import { DOWNLOADS_PATH } from './services/download-links.js';
 import { appRouter, createContext } from './trpc/router.js';
 
@@ -92,6 +93,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(realtimeRoutes(config));
   await app.register(gatewayRoutes(config));
   await app.register(downloadRoutes);
+  // The alert recipients' verification link: opened from an e-mail, without a session.
+  await app.register(recipientVerificationRoutes, { prefix: config.CORE_PREFIX });
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.

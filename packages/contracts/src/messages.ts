@@ -193,6 +193,14 @@ export const ERROR_CATALOGUE = {
   /** A streaming point-to-point link is not edited or deleted (stop it first). */
   P2P_LINK_STREAMING: { status: 409, message: 'The link is streaming' },
   // ── end of video return and point-to-point ──
+  // ── Group alerts and invitation settings ──
+  /** 001 §8 "code reset failed": no new permanent key could be stored. */
+  CODE_RESET_FAILED: { status: 409, message: 'Code reset failed' },
+  /** 001 §4 e-mail recipient verification: a link we never sent (or for a recipient since removed). */
+  VERIFICATION_LINK_UNKNOWN: { status: 404, message: 'This verification link is not valid' },
+  /** 001 §4 and §9: the link is valid 72 hours. */
+  VERIFICATION_LINK_EXPIRED: { status: 410, message: 'This verification link has expired (valid 72 hours)' },
+  // ── end of group alerts and invitation settings ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -15,6 +15,7 @@ import { ServerDetail } from './entities/servers.js';
 import { VrChannelDetail } from './entities/video-return.js';
 import { P2pLink } from './entities/p2p.js';
 import { ChannelFile } from './entities/files.js';
+import { GroupAlertsConfiguration } from './entities/group-alerts.js';
 import { RemoteAction } from './entities/remote-actions.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
@@ -202,6 +203,16 @@ export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.r
 export const RemoteActionChangedEvent = z.object({ type: z.literal('remoteAction.changed'), remoteAction: RemoteAction, at: z.number().int() });
 // ── end of remote actions ───────────────────────────────────────────────────────────────────────
 
+// ── Group alerts ────────────────────────────────────────────────────────────────────────────────
+/** A group's alerts configuration was saved, or one of its recipients verified their address; topic: the group. */
+export const GroupAlertsChangedEvent = z.object({
+  type: z.literal('groupAlerts.changed'),
+  groupId: z.string(),
+  configuration: GroupAlertsConfiguration,
+  at: z.number().int(),
+});
+// ── end of group alerts ─────────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -242,6 +253,9 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   // remote actions
   RemoteActionChangedEvent,
   // end remote actions
+  // group alerts
+  GroupAlertsChangedEvent,
+  // end group alerts
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -3,11 +3,13 @@
  * manual = the unit's own (until one is saved: what automatic mode gives); group = the chosen
  * group's (explicit, else the one stored with the unit while the unit is still in it, else its last
  * group); automatic = the last group the unit joined ("inherit from last group", ties by the larger
- * id). A group without its own configuration inherits its inventory's, then the platform default.
+ * id). A group's configuration applies as the group's mode says (groupAlertConfiguration); a group
+ * without one of its own inherits its inventory's, then the platform default.
  * One resolution for every answer that shows it (the unit's configuration, GET alerts/configuration).
  */
 import type { AlertConfigMode, UnitAlertsConfiguration } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
+import { groupAlertMode } from '../repositories/alert-columns.js';
 import { anyObject } from '../repositories/json-column.js';
 import type { ReadModel } from '../repositories/read-model.js';
 import { compareText } from './order.js';
@@ -42,14 +44,8 @@ export async function resolveAlertConfiguration(
   groupId ??= links[0]?.groupId ?? null;
   const answerGroupId = mode === 'manual' ? null : groupId;
   if (groupId !== null) {
-    const group = readModel.groups.get(groupId);
-    if (group) {
-      const groupThresholds = anyObject.read(group.alertThresholds);
-      const ofGroup = readModel.alertConfigurationOf({ groupId });
-      if (ofGroup) return { groupId: answerGroupId, source: 'group', row: ofGroup, groupThresholds };
-      const inv = readModel.alertConfigurationOf({ inventoryId: group.inventoryId });
-      if (inv) return { groupId: answerGroupId, source: 'inventory', row: inv, groupThresholds };
-    }
+    const ofGroup = groupAlertConfiguration(readModel, groupId);
+    if (ofGroup) return { groupId: answerGroupId, ...ofGroup };
   } else {
     // The first inventory joined (ties: the smaller id).
     const first = [...(unit?.inventories ?? [])].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || compareText(x.inventoryId, y.inventoryId))[0];
@@ -60,4 +56,37 @@ export async function resolveAlertConfiguration(
   }
   const def = readModel.alertConfigurationOf('default');
   return { groupId: answerGroupId, source: 'default', row: def ?? EMPTY, groupThresholds: {} };
+}
+
+/**
+ * A group's mode (spec 001 §4, v2/groups/{id}/alerts/configuration): stored with its configuration;
+ * a group row saved before groups had a mode (the seed's) applies its own settings, as manual.
+ */
+export function groupModeOf(row: Pick<AlertConfigRow, 'settings'> | null): AlertConfigMode {
+  if (!row) return 'automatic';
+  return groupAlertMode.read(row.settings).groupMode ?? 'manual';
+}
+
+/**
+ * The configuration a group gives its units: manual = its own; group = the followed group's own
+ * (that group must be manual: one level, no chains); automatic, or a followed group that is not
+ * manual = its inventory's. Null when the group is unknown or only the platform default applies.
+ */
+export function groupAlertConfiguration(
+  readModel: Pick<ReadModel, 'groups' | 'alertConfigurationOf'>,
+  groupId: string,
+): (Omit<ResolvedAlertConfiguration, 'groupId' | 'source'> & { source: 'group' | 'inventory' }) | null {
+  const group = readModel.groups.get(groupId);
+  if (!group) return null;
+  const groupThresholds = anyObject.read(group.alertThresholds);
+  const own = readModel.alertConfigurationOf({ groupId });
+  const mode = groupModeOf(own);
+  if (own && mode === 'manual') return { source: 'group', row: own, groupThresholds };
+  if (own && mode === 'group' && own.sourceGroupId) {
+    const followed = readModel.groups.get(own.sourceGroupId);
+    const theirs = followed ? readModel.alertConfigurationOf({ groupId: followed.id }) : null;
+    if (followed && theirs && groupModeOf(theirs) === 'manual') return { source: 'group', row: theirs, groupThresholds: anyObject.read(followed.alertThresholds) };
+  }
+  const inv = readModel.alertConfigurationOf({ inventoryId: group.inventoryId });
+  return inv ? { source: 'inventory', row: inv, groupThresholds } : null;
 }

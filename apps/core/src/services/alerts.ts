@@ -184,7 +184,7 @@ export class AlertService {
 
 
 
-function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unknown>): AlertTypeSettings {
+export function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unknown>): AlertTypeSettings {
   const alerts = anyObject.read(stored);
   const out = {} as AlertTypeSettings;
   for (const t of ALERT_TYPES) {

@@ -38,6 +38,7 @@ import { ChannelConfigurationService } from './channel-configuration.js';
 import { VideoReturnService } from './video-return.js';
 import { P2pService } from './p2p.js';
 import { GroupAlertService } from './group-alerts.js';
+import { Outbox } from './outbox.js';
 import { UserAccountService } from './user-accounts.js';
 import { AudioRoomService } from './audio-rooms.js';
 import { GraphicsService } from './graphics.js';
@@ -82,6 +83,8 @@ export interface Services {
   videoReturn: VideoReturnService;
   p2p: P2pService;
   groupAlerts: GroupAlertService;
+  /** E-mail and SMS the mock "sent" (invitations, alert recipients' verification links). */
+  outbox: Outbox;
   userAccounts: UserAccountService;
   audioRooms: AudioRoomService;
   graphics: GraphicsService;
@@ -113,6 +116,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const auth = new AuthService(db, config.SESSION_TTL_HOURS * 3600_000);
   readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
+  const outbox = new Outbox();
   return {
     db,
     readModel,
@@ -144,13 +148,14 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
     files: new FileService(deps),
     stories: new StoryService(deps),
-    invitations: new InvitationService(deps),
+    invitations: new InvitationService(deps, outbox),
     serverConfig: new ServerConfigurationService(deps, servers),
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),
     videoReturn: new VideoReturnService(deps),
     p2p: new P2pService(deps),
-    groupAlerts: new GroupAlertService(deps),
+    groupAlerts: new GroupAlertService(deps, outbox),
+    outbox,
     userAccounts: new UserAccountService(deps),
     audioRooms: new AudioRoomService(deps),
     graphics: new GraphicsService(deps),

@@ -7,17 +7,26 @@
  * Storage: the Invitation model (plan ADHOC, period, code, e-mail, phone, device name = the
  * guest's name, unit, expiry). The personal message is sent with the invitation, not stored (the
  * model has no column for it). Sending is simulated: the mock core has no mail or SMS gateway, so a
- * delivery is the recipient recorded on the invitation and answered to the caller.
+ * delivery is the recipient recorded on the invitation, answered to the caller and recorded in the
+ * outbox (outbox.ts); a recipient the mock gateway refuses answers 001 §8 "generic email/SMS
+ * error, try again" (EMAIL_SMS_ERROR) and nothing is stored.
+ *
+ * Also the group's ad-hoc joining settings and permanent key (the group's `invitation` column,
+ * repositories/invitation-columns.ts) and a unit's expiration in a group (UnitGroup.expiresAt).
  */
 import { randomInt } from 'node:crypto';
-import { transaction, type InvitationModel as Invitation } from '@fleet/db';
+import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
 import {
-  ADHOC_PERIOD_MS, VALIDATION,
-  type AdhocPeriod, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
+  ADHOC_PERIOD_MS, PERMANENT_REGENERATION_MS, VALIDATION,
+  type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
+  type PermanentKeyRegeneration, type PermanentSettings, type UnitExpiration,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../errors.js';
+import { groupInvitation, type GroupInvitationColumn } from '../repositories/invitation-columns.js';
+import type { GroupRow } from '../repositories/read-model.js';
 import { visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { Outbox } from './outbox.js';
 import { callsOf } from '../calls.js';
 
 /** Plan type of a guest interview invitation (001 §3 plan types). */
@@ -39,8 +48,14 @@ function isPeriod(v: string | null): v is AdhocPeriod {
   return v !== null && v in ADHOC_PERIOD_MS;
 }
 
+/** Tries at drawing a code no invitation and no other group's key holds before giving up. */
+const CODE_TRIES = 10;
+
 export class InvitationService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly outbox: Outbox,
+  ) {}
 
   /** Groups the caller can see: every group for global users, else their groups and their inventories' groups. */
 
@@ -61,6 +76,10 @@ export class InvitationService {
    */
   async createGuestInvitation(user: AuthUser, groupId: string, body: CreateGuestInvitationBody): Promise<GuestInvitation> {
     const group = await this.requireGroup(user, groupId);
+    this.outbox.assertDeliverable([
+      ...(body.email !== undefined ? [{ channel: 'email' as const, to: body.email }] : []),
+      ...(body.phone !== undefined ? [{ channel: 'sms' as const, to: body.phone }] : []),
+    ]);
     const now = new Date();
     const row = await transaction(this.deps.db, async (tx) => {
       const problems: FieldProblem[] = [];
@@ -97,7 +116,9 @@ export class InvitationService {
     const deliveries: InvitationDelivery[] = [];
     if (row.email !== null) deliveries.push({ invitationId: row.id, channel: 'email', to: row.email, sentAt });
     if (row.phone !== null) deliveries.push({ invitationId: row.id, channel: 'sms', to: row.phone, sentAt });
-    return this.toView(row, group.name, deliveries);
+    const view = this.toView(row, group.name, deliveries);
+    for (const d of deliveries) this.sendInvitation(d.channel, d.to, view.code, view.joinUrl, group.name);
+    return view;
   }
 
   /** POST groups/{id}/email: send an open invitation of the group to this address. */
@@ -120,13 +141,168 @@ export class InvitationService {
     const now = new Date();
     const inv = await this.deps.db.invitation.findFirst({
       where: { id: invitationId, groupId, planType: GUEST_PLAN, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      select: { id: true, version: true },
+      select: { id: true, version: true, code: true },
     });
     if (!inv) throw validationError([{ path: 'body.invitationId', message: VALIDATION.invalidField }]);
+    this.outbox.assertDeliverable([{ channel, to }]);
     const data = channel === 'email' ? { email: to } : { phone: to };
     const updated = await this.deps.db.invitation.updateMany({ where: { id: inv.id, version: inv.version }, data: { ...data, version: { increment: 1 } } });
     if (updated.count === 0) throw new AppError('CONFLICT');
+    const group = this.deps.readModel.groups.get(groupId);
+    this.sendInvitation(channel, to, inv.code, `${JOIN_PATH}?invitation=${encodeURIComponent(inv.code)}`, group?.name ?? '');
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
+  }
+
+  private sendInvitation(channel: 'email' | 'sms', to: string, code: string, joinUrl: string, groupName: string): void {
+    this.outbox.send({
+      channel,
+      to,
+      subject: `Interview invitation (${groupName})`,
+      body: `You are invited to an interview in ${groupName}. Code ${code}: ${joinUrl}`,
+      link: joinUrl,
+    });
+  }
+
+  // ── ad-hoc joining, permanent key, unit expiration ─────────────────────────────────────────
+
+  /** The group (the route checked that the caller sees it) and its decoded `invitation` column. */
+  private groupSettings(groupId: string): { group: GroupRow; settings: GroupInvitationColumn } {
+    const group = this.deps.readModel.groups.get(groupId);
+    if (!group) throw new AppError('NOT_FOUND');
+    return { group, settings: groupInvitation.read(group.invitation) };
+  }
+
+  /** Write the group's `invitation` column over the version read (409 when the group changed meanwhile). */
+  private async saveSettings(group: GroupRow, version: number, settings: GroupInvitationColumn, conflict: 'CONFLICT' | 'CODE_RESET_FAILED' = 'CONFLICT'): Promise<void> {
+    if (group.version !== version) throw new AppError('CONFLICT');
+    const done = await this.deps.db.group.updateMany({
+      where: { id: group.id, version },
+      data: { invitation: groupInvitation.write(settings) as Prisma.InputJsonValue, version: { increment: 1 } },
+    });
+    if (done.count === 0) throw new AppError(conflict);
+  }
+
+  /**
+   * A code no invitation holds and no other group uses as its ad-hoc code or permanent key; null
+   * when every try met one (a unit joining with it could not tell the groups apart).
+   */
+  private async freshCode(groupId: string): Promise<string | null> {
+    const others = new Set<string>();
+    for (const g of this.deps.readModel.groups.all()) {
+      if (g.id === groupId) continue;
+      const s = groupInvitation.read(g.invitation);
+      if (s.adhoc?.code) others.add(s.adhoc.code);
+      if (s.permanent?.key) others.add(s.permanent.key);
+    }
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const code = newCode();
+      if (!others.has(code) && (await this.deps.db.invitation.count({ where: { code } })) === 0) return code;
+    }
+    return null;
+  }
+
+  /** GET groups/{groupId}/adhoc. */
+  async adhocSettings(groupId: string): Promise<AdhocSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    const a = settings.adhoc ?? {};
+    const mode = a.mode ?? null;
+    return {
+      groupId,
+      mode,
+      period: a.period ?? '1d',
+      code: mode === null ? null : (a.code ?? null),
+      codeCreatedAt: mode === null ? null : (a.codeCreatedAt ?? null),
+      version: group.version,
+    };
+  }
+
+  /** PUT groups/{groupId}/adhoc: turning ad-hoc joining on, or changing its mode or period, draws a new code; off clears it. */
+  async updateAdhocSettings(groupId: string, body: { mode: AdhocSettings['mode']; period: AdhocPeriod; version: number }): Promise<AdhocSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    if (group.version !== body.version) throw new AppError('CONFLICT');
+    const held = settings.adhoc ?? {};
+    let code = held.code ?? null;
+    let codeCreatedAt = held.codeCreatedAt ?? null;
+    if (body.mode === null) {
+      code = null;
+      codeCreatedAt = null;
+    } else if (code === null || held.mode !== body.mode || held.period !== body.period) {
+      code = await this.freshCode(groupId);
+      if (code === null) throw new AppError('CODE_RESET_FAILED');
+      codeCreatedAt = new Date().toISOString();
+    }
+    await this.saveSettings(group, body.version, { ...settings, adhoc: { ...held, mode: body.mode, period: body.period, code, codeCreatedAt } });
+    return this.adhocSettings(groupId);
+  }
+
+  /** GET groups/{id}/permanent (a group whose key was never set has none yet: the first save draws it). */
+  async permanentSettings(groupId: string): Promise<PermanentSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    return this.permanentView(group, settings);
+  }
+
+  private permanentView(group: GroupRow, settings: GroupInvitationColumn): PermanentSettings {
+    const p = settings.permanent ?? {};
+    const regenerate: PermanentKeyRegeneration = p.regeneration ?? 'never';
+    const createdAt = p.key !== undefined ? (p.keyCreatedAt ?? null) : null;
+    const every = PERMANENT_REGENERATION_MS[regenerate];
+    return {
+      groupId: group.id,
+      regenerate,
+      key: createdAt === null ? null : (p.key ?? null),
+      keyCreatedAt: createdAt,
+      nextRegenerationAt: every === null || createdAt === null ? null : new Date(Date.parse(createdAt) + every).toISOString(),
+      version: group.version,
+    };
+  }
+
+  /**
+   * PUT groups/{id}/permanent: the regeneration policy; `resetKey` draws a new key now. The reset
+   * fails with 001 §8 "code reset failed" when no unused key could be drawn or the new key could
+   * not be stored over the version read (the group changed in between).
+   */
+  async updatePermanentSettings(groupId: string, body: { regenerate: PermanentKeyRegeneration; resetKey: boolean; version: number }): Promise<PermanentSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    if (group.version !== body.version) throw new AppError('CONFLICT');
+    const held = settings.permanent ?? {};
+    let key = held.key;
+    let keyCreatedAt = held.keyCreatedAt;
+    if (body.resetKey || key === undefined || keyCreatedAt === undefined) {
+      const fresh = await this.freshCode(groupId);
+      if (fresh === null) throw new AppError('CODE_RESET_FAILED');
+      key = fresh;
+      keyCreatedAt = new Date().toISOString();
+    }
+    await this.saveSettings(group, body.version, { ...settings, permanent: { ...held, key, keyCreatedAt, regeneration: body.regenerate } }, body.resetKey ? 'CODE_RESET_FAILED' : 'CONFLICT');
+    const after = this.groupSettings(groupId);
+    return this.permanentView(after.group, after.settings);
+  }
+
+  /** The unit's membership of the group; a unit not in the group (or unknown) is 404. */
+  private async membership(groupId: string, unitId: string): Promise<{ expiresAt: Date | null }> {
+    const link = await this.deps.db.unitGroup.findUnique({ where: { unitId_groupId: { unitId, groupId } }, select: { expiresAt: true } });
+    if (!link) throw new AppError('NOT_FOUND');
+    return link;
+  }
+
+  private expirationView(groupId: string, unitId: string, expiresAt: Date | null): UnitExpiration {
+    return { groupId, unitId, expiresAt: expiresAt?.toISOString() ?? null, expired: expiresAt !== null && expiresAt.getTime() <= Date.now() };
+  }
+
+  /** GET v2/groups/{id}/units/{unitId}/expiration. */
+  async unitExpiration(groupId: string, unitId: string): Promise<UnitExpiration> {
+    const link = await this.membership(groupId, unitId);
+    return this.expirationView(groupId, unitId, link.expiresAt);
+  }
+
+  /** PUT v2/groups/{id}/units/{unitId}/expiration: the unit stays for the period from now, or permanently (null). */
+  async updateUnitExpiration(groupId: string, unitId: string, period: AdhocPeriod | null): Promise<UnitExpiration> {
+    await this.membership(groupId, unitId);
+    const expiresAt = period === null ? null : new Date(Date.now() + ADHOC_PERIOD_MS[period]);
+    const done = await this.deps.db.unitGroup.updateMany({ where: { unitId, groupId }, data: { expiresAt } });
+    // The unit left the group in between.
+    if (done.count === 0) throw new AppError('NOT_FOUND');
+    return this.expirationView(groupId, unitId, expiresAt);
   }
 
   private toView(row: Invitation, groupName: string, deliveries: InvitationDelivery[]): GuestInvitation {
@@ -154,4 +330,10 @@ export const invitationCalls = callsOf<InvitationService>()({
   createGroupInvitation: (s, { params, body }, user) => s.createGuestInvitation(user, params.id, body),
   sendGroupInvitationEmail: (s, { params, body }, user) => s.sendEmail(user, params.id, body),
   sendGroupInvitationSms: (s, { params, body }, user) => s.sendSms(user, params.id, body),
+  getGroupAdhocSettings: (s, { params }) => s.adhocSettings(params.groupId),
+  updateGroupAdhocSettings: (s, { params, body }) => s.updateAdhocSettings(params.groupId, body),
+  getGroupPermanentSettings: (s, { params }) => s.permanentSettings(params.id),
+  updateGroupPermanentSettings: (s, { params, body }) => s.updatePermanentSettings(params.id, body),
+  getGroupUnitExpiration: (s, { params }) => s.unitExpiration(params.id, params.unitId),
+  updateGroupUnitExpiration: (s, { params, body }) => s.updateUnitExpiration(params.id, params.unitId, body.period),
 });

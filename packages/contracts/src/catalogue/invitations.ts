@@ -10,10 +10,16 @@
  * Scope: the group must be visible to the caller (global users: every group; others: their groups
  * and the groups of their inventories); an unknown or foreign group answers 404 (checked by the
  * service, after the body's validation).
+ *
+ * The "Add LU-Smart/Lite" modal's ad-hoc and permanent tabs and a unit's expiration in a group
+ * (GET/PUT groups/{groupId}/adhoc, groups/{id}/permanent, v2/groups/{id}/units/{unitId}/expiration)
+ * are calls of the /groups screen: MANAGE_ROLES (001 §2), scoped to the group by the route.
  */
-import { BROADER_ROLES } from '../roles.js';
+import { BROADER_ROLES, MANAGE_ROLES } from '../roles.js';
 import {
-  CreateGuestInvitationBody, GroupIdParams, GuestInvitation, InvitationDelivery, SendInvitationEmailBody, SendInvitationSmsBody,
+  AdhocGroupParams, AdhocSettings, AdhocSettingsBody, CreateGuestInvitationBody, GroupIdParams, GuestInvitation,
+  InvitationDelivery, PermanentSettings, PermanentSettingsBody, SendInvitationEmailBody, SendInvitationSmsBody, UnitExpiration,
+  UnitExpirationBody, UnitExpirationParams,
 } from '../entities/invitations.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -51,5 +57,70 @@ export const invitationEndpoints = {
     params: GroupIdParams,
     body: SendInvitationSmsBody,
     response: InvitationDelivery,
+  }),
+  getGroupAdhocSettings: endpoint({
+    method: 'GET',
+    path: '/groups/{groupId}/adhoc',
+    summary: "The group's ad-hoc joining settings: mode (ad-hoc plan type, or off), period, current code",
+    spec: '001 §7 Groups: GET groups/{groupId}/adhoc (mode); 001 §2 add LU-Smart/Lite ad-hoc tab; 001 §3 plan types; 001 §9 ad-hoc periods',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    scopeParam: 'groupId',
+    params: AdhocGroupParams,
+    response: AdhocSettings,
+  }),
+  updateGroupAdhocSettings: endpoint({
+    method: 'PUT',
+    path: '/groups/{groupId}/adhoc',
+    summary: "Save the group's ad-hoc joining settings; turning it on or changing its mode or period draws a new code",
+    spec: '001 §7 Groups: PUT groups/{groupId}/adhoc (mode); 001 §2 add LU-Smart/Lite ad-hoc tab; 001 §9 ad-hoc periods',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    scopeParam: 'groupId',
+    params: AdhocGroupParams,
+    body: AdhocSettingsBody,
+    response: AdhocSettings,
+  }),
+  getGroupPermanentSettings: endpoint({
+    method: 'GET',
+    path: '/groups/{id}/permanent',
+    summary: "The group's permanent key and how often it is regenerated",
+    spec: '001 §7 Groups: GET groups/{id}/permanent; 001 §2 add LU-Smart/Lite permanent tab; 001 §9 permanent key regeneration',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    params: GroupIdParams,
+    response: PermanentSettings,
+  }),
+  updateGroupPermanentSettings: endpoint({
+    method: 'PUT',
+    path: '/groups/{id}/permanent',
+    summary: "Set how often the group's permanent key is regenerated (never, daily, weekly, monthly), or regenerate it now",
+    spec: '001 §7 Groups: PUT groups/{id}/permanent (regenerate); 001 §9 permanent key regeneration; 001 §8 code reset failed',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    params: GroupIdParams,
+    body: PermanentSettingsBody,
+    response: PermanentSettings,
+  }),
+  getGroupUnitExpiration: endpoint({
+    method: 'GET',
+    path: '/v2/groups/{id}/units/{unitId}/expiration',
+    summary: "Until when a unit stays in the group (null: permanently)",
+    spec: '001 §7 Groups: GET v2/groups/{id}/units/{unitId}/expiration; 001 §9 ad-hoc periods',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    params: UnitExpirationParams,
+    response: UnitExpiration,
+  }),
+  updateGroupUnitExpiration: endpoint({
+    method: 'PUT',
+    path: '/v2/groups/{id}/units/{unitId}/expiration',
+    summary: 'Let a unit of the group stay for an ad-hoc period from now, or clear its expiry (null)',
+    spec: '001 §7 Groups: PUT v2/groups/{id}/units/{unitId}/expiration; 001 §9 ad-hoc periods',
+    roles: MANAGE_ROLES,
+    scope: 'group',
+    params: UnitExpirationParams,
+    body: UnitExpirationBody,
+    response: UnitExpiration,
   }),
 } as const satisfies Record<string, EndpointDef>;

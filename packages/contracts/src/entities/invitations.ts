@@ -14,7 +14,7 @@
  * The spec shows none of these shapes; the schemas below are our stable choice.
  */
 import { z } from 'zod';
-import { ADHOC_PERIODS, LIMITS } from '../constants.js';
+import { ADHOC_PERIODS, LIMITS, PERMANENT_KEY_REGENERATION } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams } from './common.js';
 import { UNIT_NAME_PATTERN } from './unit.js';
@@ -113,3 +113,78 @@ export const GuestInvitation = z.object({
   deliveries: z.array(InvitationDelivery),
 });
 export type GuestInvitation = z.infer<typeof GuestInvitation>;
+
+// ── Ad-hoc and permanent invitation settings of a group, unit expiration ──────────────────────
+//
+// Spec 001 §7 Groups: GET/PUT groups/{groupId}/adhoc (mode), GET/PUT groups/{id}/permanent
+// (regenerate), GET/PUT v2/groups/{id}/units/{unitId}/expiration; §2 "add LU-Smart/Lite (ad-hoc,
+// permanent, settings tabs)"; §3 plan types; §9 ad-hoc periods and permanent key regeneration.
+// Reading: the "Add LU-Smart/Lite" modal invites a smart-phone (LU-Smart) or lite unit into the
+// group. Its ad-hoc tab sets the group's ad-hoc joining: `mode`, the ad-hoc plan type units join
+// under (ADHOC, ADHOC_SMART, ADHOC_LITE; null = ad-hoc joining off), the period a joining unit
+// stays (1 day … 1 month) and the current code a unit joins with; its permanent tab the group's
+// permanent key and how often it is regenerated (never, daily, weekly, monthly). Both live in the
+// group's `invitation` column ({ adhoc: { mode, period, code }, permanent: { key, regeneration } });
+// `version` is the group's (a save bumps it: a concurrent save answers 409).
+
+export const ADHOC_PLAN_TYPES = ['ADHOC', 'ADHOC_SMART', 'ADHOC_LITE'] as const;
+export const AdhocPlanType = z.enum(ADHOC_PLAN_TYPES);
+export type AdhocPlanType = z.infer<typeof AdhocPlanType>;
+export const PermanentKeyRegeneration = z.enum(PERMANENT_KEY_REGENERATION);
+export type PermanentKeyRegeneration = z.infer<typeof PermanentKeyRegeneration>;
+
+/** How often each regeneration policy renews the permanent key, in ms (a month = 30 days, as the ad-hoc month). */
+export const PERMANENT_REGENERATION_MS: Record<PermanentKeyRegeneration, number | null> = {
+  never: null,
+  daily: 86_400_000,
+  weekly: 7 * 86_400_000,
+  monthly: 30 * 86_400_000,
+};
+
+/** Path of GET/PUT groups/{groupId}/adhoc (the spec names the parameter groupId). */
+export const AdhocGroupParams = z.object({ groupId: Id }).strict();
+
+export const AdhocSettings = z.object({
+  groupId: Id,
+  /** The ad-hoc plan type units join under; null: ad-hoc joining is off. */
+  mode: AdhocPlanType.nullable(),
+  period: AdhocPeriod,
+  /** The code a unit joins with while ad-hoc joining is on (null when off). */
+  code: z.string().nullable(),
+  codeCreatedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type AdhocSettings = z.infer<typeof AdhocSettings>;
+
+/** PUT groups/{groupId}/adhoc: turning ad-hoc joining on, or changing its mode or period, draws a new code. */
+export const AdhocSettingsBody = z.object({ mode: AdhocPlanType.nullable(), period: AdhocPeriod, version: z.number().int().nonnegative() }).strict();
+
+export const PermanentSettings = z.object({
+  groupId: Id,
+  regenerate: PermanentKeyRegeneration,
+  /** The key a unit joins with permanently (null until the first save draws one). */
+  key: z.string().nullable(),
+  keyCreatedAt: z.string().nullable(),
+  /** When the key is next renewed (null for never). */
+  nextRegenerationAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type PermanentSettings = z.infer<typeof PermanentSettings>;
+
+/** PUT groups/{id}/permanent: the regeneration policy; `resetKey` draws a new key now. */
+export const PermanentSettingsBody = z
+  .object({ regenerate: PermanentKeyRegeneration, resetKey: z.boolean().default(false), version: z.number().int().nonnegative() })
+  .strict();
+
+/** Path of the unit expiration calls. */
+export const UnitExpirationParams = z.object({ id: Id, unitId: Id }).strict();
+/** A unit's membership of the group: permanent (expiresAt null) or until a date. */
+export const UnitExpiration = z.object({
+  groupId: Id,
+  unitId: Id,
+  expiresAt: z.string().nullable(),
+  expired: z.boolean(),
+});
+export type UnitExpiration = z.infer<typeof UnitExpiration>;
+/** PUT …/expiration: an ad-hoc period from now (001 §9), or null to clear it. */
+export const UnitExpirationBody = z.object({ period: AdhocPeriod.nullable() }).strict();
