@@ -89,6 +89,7 @@ const HIDDEN = {
   vrChannel: 'VRC-0004',
   invitation: 'ivt-matrix-hidden',
   p2pLink: 'p2p-matrix-hidden',
+  user: 'usr-matrix-hidden',
   remoteAction: 'ra-matrix-hidden',
 } as const;
 
@@ -104,10 +105,11 @@ const MISSING = {
   vrChannel: 'VRC-NO-SUCH',
   invitation: 'ivt-no-such',
   p2pLink: 'p2p-no-such',
+  user: 'usr-no-such',
   remoteAction: 'ra-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'user';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -140,6 +142,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   p2pLink: { kind: 'p2p link', hidden: { p2pLink: HIDDEN.p2pLink }, missing: { p2pLink: MISSING.p2pLink } },
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
+  user: { kind: 'user', hidden: { user: HIDDEN.user }, missing: { user: MISSING.user } },
+  deleteUser: { kind: 'user', hidden: { deleteUser: HIDDEN.user }, missing: { deleteUser: MISSING.user } },
   // A remote action is in scope through its unit.
   remoteAction: { kind: 'unit', hidden: { remoteAction: HIDDEN.remoteAction }, missing: { remoteAction: MISSING.remoteAction } },
 };
@@ -167,6 +171,8 @@ const refsOf = (role: Role): Refs => ({
   deleteVrChannel: `VRC-MATRIX-${slug(role).toUpperCase()}`,
   p2pLink: `p2p-matrix-${slug(role)}`,
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
+  user: `usr-matrix-${slug(role)}`,
+  deleteUser: `usr-matrix-${slug(role)}-delete`,
   remoteAction: `ra-matrix-${slug(role)}`,
 });
 
@@ -514,6 +520,11 @@ class RoleWorld implements World {
     for (const id of [r.p2pLink, r.deleteP2pLink]) {
       await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
     }
+    // Users of the shared inventory the role manages (the /users screen): one edited, one deleted.
+    for (const id of [r.user, r.deleteUser]) {
+      await db.user.create({ data: { id, username: id, passwordHash: '', email: `${id}@example.com`, firstName: 'Matrix', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
+      await db.userInventory.create({ data: { userId: id, inventoryId: r.inventory } });
+    }
     await db.remoteAction.create({ data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` } });
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
@@ -541,6 +552,8 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
     data: { id: HIDDEN.channelFile, channelId: HIDDEN.channel, fileName: HIDDEN.channelFilePath.split('/').pop()!, rootDirectory: '/storage/received', sizeBytes: BigInt(8_000_000), metadata: { lengthSec: 60 } },
   });
   await db.story.create({ data: { id: HIDDEN.story, inventoryId: HIDDEN.inventory, slugline: 'Metro story' } });
+  await db.user.create({ data: { id: HIDDEN.user, username: 'metro-user', passwordHash: '', firstName: 'Metro', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
+  await db.userInventory.create({ data: { userId: HIDDEN.user, inventoryId: HIDDEN.inventory } });
   await db.remoteAction.create({ data: { id: HIDDEN.remoteAction, deviceType: 'unit', deviceId: HIDDEN.unit, action: 'reboot', status: 'done' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
   await db.invitation.create({
@@ -753,7 +766,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

@@ -86,6 +86,9 @@ export interface Refs {
   /** An open guest invitation of `group`, the role's own. */
   invitation: string;
   gateway: string;
+  /** A user of the shared inventory the role manages (a luc_regular account), and one only the user delete acts on. */
+  user: string;
+  deleteUser: string;
   /** A remote action (a finished reboot) on the role's unit. */
   remoteAction: string;
 }

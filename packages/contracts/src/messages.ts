@@ -72,6 +72,16 @@ export const VALIDATION = {
   /** 001 §5 "Only one main stream profile per provider". */
   mainStreamProfilePerProvider: 'Only one main stream profile per provider',
   // ── end of channel configuration ──
+  // ── User accounts (001 §5) ──
+  /** 001 §5 "User needs at least one inventory". */
+  userInventoryRequired: 'User needs at least one inventory',
+  /** 001 §5 new password: at least 8 characters with upper, lower, digit and/or punctuation. */
+  passwordRule: 'Must have at least 8 characters with upper and lower case letters and a digit or punctuation',
+  /** 001 §5 "the two entries must match". */
+  passwordsMustMatch: 'The two passwords must match',
+  /** 001 §5 username: letters, digits and @ . + - _. */
+  usernameCharacters: 'Only letters, digits and @ . + - _ are allowed',
+  // ── end of user accounts ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
@@ -193,6 +203,14 @@ export const ERROR_CATALOGUE = {
   /** A streaming point-to-point link is not edited or deleted (stop it first). */
   P2P_LINK_STREAMING: { status: 409, message: 'The link is streaming' },
   // ── end of video return and point-to-point ──
+  // ── User accounts (001 §6, §8) ──
+  /** 001 §6 "Enterprise users are managed only by an IT admin" (SSO users too). */
+  USER_MANAGED_BY_IT_ADMIN: { status: 403, message: 'Enterprise users are managed only by an IT admin' },
+  /** A user cannot delete or deactivate their own account (they would lock themselves out). */
+  USER_SELF_REMOVAL: { status: 409, message: 'You cannot delete or deactivate your own user' },
+  /** A user joins only groups of their own inventories. */
+  GROUP_OUTSIDE_USER_INVENTORIES: { status: 409, message: 'The group belongs to an inventory the user is not in' },
+  // ── end of user accounts ──
   // ── Group alerts and invitation settings ──
   /** 001 §8 "code reset failed": no new permanent key could be stored. */
   CODE_RESET_FAILED: { status: 409, message: 'Code reset failed' },

@@ -15,6 +15,7 @@ import { ServerDetail } from './entities/servers.js';
 import { VrChannelDetail } from './entities/video-return.js';
 import { P2pLink } from './entities/p2p.js';
 import { ChannelFile } from './entities/files.js';
+import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
 import { RemoteAction } from './entities/remote-actions.js';
 
@@ -194,6 +195,12 @@ export const ChannelFileChangedEvent = z.object({ type: z.literal('channelFile.c
 /** Channel files were removed (channelfiles/removal); topic: their channels' groups and inventories. */
 export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.removed'), ids: z.array(z.string()), at: z.number().int() });
 // ── end of files area ───────────────────────────────────────────────────────────────────────────
+// ── user accounts ──
+/** A user was created or changed (fields, state, inventories, groups); topics: the user's inventories. */
+export const UserChangedEvent = z.object({ type: z.literal('user.changed'), user: UserAccount, at: z.number().int() });
+/** A user was deleted, or left these inventories' topics; topics: those inventories. */
+export const UserRemovedEvent = z.object({ type: z.literal('user.removed'), userId: z.string(), at: z.number().int() });
+// ── end of user accounts ──
 
 // ── Remote actions ──────────────────────────────────────────────────────────────────────────────
 /**
@@ -250,6 +257,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ChannelFileChangedEvent,
   ChannelFileRemovedEvent,
   // end files area
+  // user accounts
+  UserChangedEvent,
+  UserRemovedEvent,
+  // end user accounts
   // remote actions
   RemoteActionChangedEvent,
   // end remote actions

@@ -101,3 +101,23 @@ export const REMOTE_ACTION_ROLES: readonly Role[] = [...PARTNER_ROLES, ...GLOBAL
  * luc_contractor"). Non-global callers see the objects of their own inventories only.
  */
 export const ENTITY_LIST_ROLES: readonly Role[] = [...ADMIN_UNIT_ROLES, ...CONTRACTOR_ROLES];
+
+// ── User accounts ────────────────────────────────────────────────────────────────────────────────
+/**
+ * Rank of a user type for the /users screen (spec 001 §6 leaves the full matrix "not shown"; our
+ * rule: an admin cannot create, edit or remove a user above their own level). Super user above
+ * support staff above the media group admin above the admin; every other type is level 0. A user
+ * may assign types of their own level or below: luc_admin creates luc_admin and the level-0 types
+ * but not luc_media_group_admin, staff or super_user; contractors and partners only level 0.
+ */
+const USER_TYPE_RANK: Partial<Record<Role, number>> = { super_user: 4, staff: 3, luc_media_group_admin: 2, luc_admin: 1 };
+
+/** The highest rank among these roles. */
+export function userTypeRank(roles: readonly Role[]): number {
+  return Math.max(0, ...roles.map((r) => USER_TYPE_RANK[r] ?? 0));
+}
+
+/** Whether a user with `callerRoles` may give a user these roles (or manage a user holding them). */
+export function canManageUserType(callerRoles: readonly Role[], targetRoles: readonly Role[]): boolean {
+  return userTypeRank(targetRoles) <= userTypeRank(callerRoles);
+}
