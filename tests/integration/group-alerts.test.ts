@@ -227,6 +227,19 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     expect(manual.alerts).toEqual(auto.ownAlerts);
   });
 
+  it('an end-to-end run reads the sent link from the control plane (operators only: the link is a capability)', async () => {
+    await save({ mode: 'manual', recipients: [{ email: 'e2e@example.com' }] });
+    const outbox = (cookie: string) =>
+      s.app.inject({ method: 'GET', url: `/mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: 'e2e@example.com' }))}`, headers: { cookie } });
+    const res = await outbox(superUser);
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = res.json().result.data as { channel: string; link: string }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'email', link: linkTo('e2e@example.com') });
+    expect((await outbox(admin)).statusCode).toBe(403);
+    expect((await open(sent[0]!.link)).statusCode).toBe(200);
+  });
+
   it('a core started again on the same database reads the same configuration', async () => {
     const saved = await save({ mode: 'manual', alerts: { bitrateDrop: { enabled: true, level: 'critical', thresholds: { warning: 30, critical: 60 } } }, recipients: [{ email: 'durable@example.com' }] });
     const handle = await createDb({ url: s.url });

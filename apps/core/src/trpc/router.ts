@@ -39,7 +39,7 @@ const CONTROL_PLANE = [
   'clock.get', 'clock.set',
   'reset',
   'scenario.start', 'scenario.stop', 'scenario.status',
-  'core.unit', 'core.server', 'core.channel', 'core.vrChannel',
+  'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
 ] as const;
 
 /** Forward to the shards; at least one must answer. */
@@ -154,6 +154,8 @@ export const appRouter = t.router({
     vrChannel: authed
       .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
       .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.servers.vrChannelStatus(input.vrChannelId) })),
+    /** E-mail and SMS the mock sent to a recipient (e.g. an alert recipient's verification link). Operators only: a link is a capability. */
+    outbox: operator.input(z.object({ to: z.string().min(1).max(255) }).strict()).query(({ ctx, input }) => ctx.app.services.outbox.sent(input.to)),
   }),
 });
 
