@@ -139,6 +139,9 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   extraGroup: { kind: 'group', hidden: { extraGroup: HIDDEN.group }, missing: { extraGroup: MISSING.group } },
   vrChannel: { kind: 'video return channel', hidden: { vrChannel: HIDDEN.vrChannel }, missing: { vrChannel: MISSING.vrChannel } },
   deleteVrChannel: { kind: 'video return channel', hidden: { deleteVrChannel: HIDDEN.vrChannel }, missing: { deleteVrChannel: MISSING.vrChannel } },
+  ownGroup: { kind: 'group', hidden: { ownGroup: HIDDEN.group }, missing: { ownGroup: MISSING.group } },
+  deleteGroup: { kind: 'group', hidden: { deleteGroup: HIDDEN.group }, missing: { deleteGroup: MISSING.group } },
+  removeGroup: { kind: 'group', hidden: { removeGroup: HIDDEN.group }, missing: { removeGroup: MISSING.group } },
   p2pLink: { kind: 'p2p link', hidden: { p2pLink: HIDDEN.p2pLink }, missing: { p2pLink: MISSING.p2pLink } },
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
@@ -171,6 +174,9 @@ const refsOf = (role: Role): Refs => ({
   deleteVrChannel: `VRC-MATRIX-${slug(role).toUpperCase()}`,
   p2pLink: `p2p-matrix-${slug(role)}`,
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
+  ownGroup: `grp-matrix-${slug(role)}`,
+  deleteGroup: `grp-matrix-${slug(role)}-delete`,
+  removeGroup: `grp-matrix-${slug(role)}-remove`,
   user: `usr-matrix-${slug(role)}`,
   deleteUser: `usr-matrix-${slug(role)}-delete`,
   remoteAction: `ra-matrix-${slug(role)}`,
@@ -517,6 +523,8 @@ class RoleWorld implements World {
       await db.videoReturnChannel.create({ data: { id: r.deleteVrChannel, name: r.deleteVrChannel, status: 'idle' } });
       await db.vrChannelInventory.create({ data: { vrChannelId: r.deleteVrChannel, inventoryId: r.inventory } });
     }
+    // Empty groups of the role's own: one edited, one deleted by the admin call, one by remove_multiple.
+    await db.group.createMany({ data: [r.ownGroup, r.deleteGroup, r.removeGroup].map((id) => ({ id, name: id, inventoryId: r.inventory })) });
     for (const id of [r.p2pLink, r.deleteP2pLink]) {
       await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
     }

@@ -77,6 +77,10 @@ export interface Refs {
   vrChannel: string;
   /** A video return channel of the role's own in `inventory`, which only the admin delete acts on. */
   deleteVrChannel: string;
+  /** Empty groups of the role's own in `inventory`: one edited (renamed, members, default configuration), one only the admin delete acts on, one only remove_multiple does. */
+  ownGroup: string;
+  deleteGroup: string;
+  removeGroup: string;
   /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
   p2pLink: string;
   deleteP2pLink: string;

@@ -152,6 +152,10 @@ export const ERROR_CATALOGUE = {
   /** 001 §8 "transceiver busy or with an encoder input". */
   TRANSCEIVER_BUSY: { status: 409, message: 'Transceiver busy or with an encoder input' },
   // ── end of channels ──
+  // ── groups ──
+  /** POST v2/groups/{id}/defaultConfiguration on a group that has one (no spec text; worded like 001 §8 'Inventory configuration already exists'). */
+  GROUP_CONFIGURATION_EXISTS: { status: 409, message: 'Group configuration already exists' },
+  // ── end of groups ──
   // ── Servers (spec 001 §8, §5) ──
   IFB_MODE_SERVER_OFFLINE: { status: 409, message: 'IFB mode cannot be changed while the server is offline' },
   IFB_MODE_SERVER_NOT_IDLE: { status: 409, message: 'IFB mode can be changed only when the server is idle' },

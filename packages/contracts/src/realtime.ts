@@ -14,6 +14,7 @@ import { ChannelLive } from './entities/channels.js';
 import { ServerDetail } from './entities/servers.js';
 import { VrChannelDetail } from './entities/video-return.js';
 import { P2pLink } from './entities/p2p.js';
+import { GroupListRow } from './entities/groups.js';
 import { ChannelFile } from './entities/files.js';
 import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
@@ -183,6 +184,11 @@ export const VrChannelRemovedEvent = z.object({ type: z.literal('vrChannel.remov
  */
 export const P2pChangedEvent = z.object({ type: z.literal('p2p.changed'), link: P2pLink, removed: z.boolean(), at: z.number().int() });
 
+/** A group was created or changed (renamed, details, members), as the /groups list shows it; topics: the group and its inventory. */
+export const GroupChangedEvent = z.object({ type: z.literal('group.changed'), group: GroupListRow, at: z.number().int() });
+/** A group was deleted; topics: the group and its inventory. */
+export const GroupRemovedEvent = z.object({ type: z.literal('group.removed'), groupId: z.string(), at: z.number().int() });
+
 // ── Files ───────────────────────────────────────────────────────────────────────────────────────
 /**
  * A channel file appeared (a unit started sending it, spec 001 §4 file transfer) or changed (its
@@ -239,6 +245,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   VrChannelChangedEvent,
   VrChannelRemovedEvent,
   P2pChangedEvent,
+  GroupChangedEvent,
+  GroupRemovedEvent,
   FileTransferStartedEvent,
   FileTransferCompletedEvent,
   NotificationEvent,

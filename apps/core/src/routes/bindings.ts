@@ -23,6 +23,7 @@ import { adminUnitCalls } from '../services/admin-units.js';
 import { alertCalls } from '../services/alerts.js';
 import { clientConfigurationCalls } from '../services/client-configuration.js';
 import { groupCalls } from '../services/groups.js';
+import { groupMemberCalls } from '../services/group-members.js';
 import { unitConfigurationReadCalls } from '../services/unit-configuration/reads.js';
 import { unitStreamCalls } from '../services/unit-streams.js';
 import { unitCalls } from '../services/units.js';
@@ -74,6 +75,7 @@ export const bindings = [
   bind((s) => s.alerts, alertCalls),
   bind((s) => s.clientConfiguration, clientConfigurationCalls),
   bind((s) => s.groups, groupCalls),
+  bind((s) => s.groupMembers, groupMemberCalls),
   bind((s) => s.unitConfig.commands, unitCommandCalls),
   bind((s) => s.unitConfig.updates, unitUpdateCalls),
   bind((s) => s.inventories, inventoryCalls),

@@ -644,7 +644,7 @@ function hasPro4k(server: ServerRow): boolean {
 }
 
 /** Spec 001 §8: a channel a transceiver shares as its feed (sharing, on a transceiver server). */
-function isTransceiverFeed(row: ChannelRecord, server: ServerRow): boolean {
+export function isTransceiverFeed(row: ChannelRecord, server: ServerRow): boolean {
   return row.sharing && server.serverType === 'transceiver_server';
 }
 

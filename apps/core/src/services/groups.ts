@@ -1,22 +1,70 @@
 /**
- * Groups (spec 001 §3 Group): the groups the caller may see, and the unit settings a group gives
- * its units (the group's default configuration, named as in a unit's configuration so that a
- * group default applies as is).
+ * Groups (spec 001 §3 Group, §7 Groups): the /groups list and the admin group pages, a group's
+ * details, the admin and console-side create, update and remove calls, the group's default unit
+ * configuration; `group.changed` / `group.removed` on /ws (the group's and its inventory's
+ * topics) after every change made here or by GroupMemberService (group-members.ts: member pages,
+ * associations, and a unit's or a group's reads the unit area needs), which uses the helpers
+ * marked "shared" below.
+ *
+ * Reads of groups, units, channels and video return channels come from the read model. Member
+ * counts and user memberships are read from the join tables through Prisma (one `_count` query per
+ * list): users are not held in memory, and counting in storage keeps every list exact without an
+ * index to keep in step with the other services that change memberships.
+ *
+ * Rules chosen where the spec is silent: a group's channels, video return channels, units and
+ * users are those of its inventory (an id of another inventory in a member list: "Invalid field"
+ * at it); member changes and default configuration changes raise the group's `version`, so a form
+ * holding an older one gets 409.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
-  LIMITS, StoreAndForwardProfile, TransmissionMode,
-  type GroupUnitSettings, type GroupUnitSettingsUpdateBody, type LightGroup,
+  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, groupTopic, inventoryTopic,
+  type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem, type GroupAutoAssociation,
+  type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody, type GroupPage,
+  type GroupUnitSettings, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
 } from '@fleet/contracts';
+import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
-import { AppError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
+import { anyObject, jsonColumn } from '../repositories/json-column.js';
+import type { GroupRow } from '../repositories/read-model.js';
+import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from '../repositories/unit-columns.js';
-import { canSeeGroup, visibleGroup, type AuthUser } from './access.js';
-import { byNameThenId } from './order.js';
+import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from './access.js';
+import { isTransceiverFeed } from './channels.js';
+import { byNameThenId, compareText } from './order.js';
 import type { ServiceDeps } from './deps.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
+/** Ids per `IN (...)` list (SQLite binds at most 32,766 variables). */
+const CHUNK = 500;
+
+// ── Stored JSON of the group row, read leniently ──────────────────────────────────────────────
+const NO_AUTO_ASSOCIATION: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };
+const autoAssociationColumn = jsonColumn(
+  z.object({ units: z.boolean().catch(false), channels: z.boolean().catch(false), vrChannels: z.boolean().catch(false), users: z.boolean().catch(false) }),
+  () => ({ ...NO_AUTO_ASSOCIATION }),
+);
+const Threshold = z.object({ warning: z.number().nullable().catch(null), critical: z.number().nullable().catch(null) });
+const invitationColumn = jsonColumn(
+  z.object({
+    adhoc: z.object({ mode: z.string().nullable().catch(null), period: z.string().nullable().catch(null) }).nullable().catch(null),
+    permanent: z.object({ key: z.string().nullable().catch(null), regeneration: z.string().nullable().catch(null) }).nullable().catch(null),
+  }),
+  () => ({ adhoc: null, permanent: null }),
+);
+
+type MemberKind = 'units' | 'channels' | 'vrChannels' | 'users';
+type Members = Record<MemberKind, string[]>;
+const NO_COUNTS: GroupCounts = { units: 0, channels: 0, vrChannels: 0, users: 0 };
+
+interface GroupChange {
+  name?: string | undefined;
+  autoAssociation?: Partial<GroupAutoAssociation> | undefined;
+  members?: GroupMembersBody | undefined;
+  version?: number | undefined;
+}
 
 export class GroupService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -28,6 +76,145 @@ export class GroupService {
       .filter((g) => canSeeGroup(user, g))
       .sort(byNameThenId)
       .map((g) => ({ id: g.id, name: g.name, inventoryId: g.inventoryId }));
+  }
+
+  // ── Lists ──────────────────────────────────────────────────────────────────────────────────
+
+  /** GET groups/fetch: the caller's groups as list rows, by name. */
+  async fetchGroups(user: AuthUser): Promise<GroupListRow[]> {
+    const groups = this.deps.readModel.groups.all().filter((g) => canSeeGroup(user, g)).sort(byNameThenId);
+    return this.rows(groups);
+  }
+
+  /** Admin search over the admin's inventories (or one of them). */
+  async searchAdmin(user: AuthUser, q: AdminGroupSearchQuery, inventoryId?: string): Promise<GroupPage> {
+    if (inventoryId !== undefined) this.requireOwnInventory(user, inventoryId);
+    const value = (q.searchValue ?? '').toLowerCase();
+    const key = (g: GroupRow) => (q.searchKey === 'name' ? g.name : this.inventoryName(g.inventoryId));
+    const dir = q.sortDir === 'asc' ? 1 : -1;
+    const order = (a: GroupRow, b: GroupRow): number =>
+      q.sortBy === 'createdOn' ? a.createdAt.getTime() - b.createdAt.getTime()
+      : q.sortBy === 'inventoryName' ? compareText(this.inventoryName(a.inventoryId), this.inventoryName(b.inventoryId))
+      : compareText(a.name, b.name);
+    const groups = this.deps.readModel.groups
+      .all()
+      .filter((g) => owns(user, g.inventoryId) && (inventoryId === undefined || g.inventoryId === inventoryId))
+      .filter((g) => value === '' || key(g).toLowerCase().includes(value))
+      .sort((a, b) => dir * order(a, b) || compareText(a.id, b.id));
+    const items = await this.rows(groups.slice(q.offset, q.offset + q.limit));
+    return { items, total: groups.length, offset: q.offset, limit: q.limit };
+  }
+
+  // ── One group: details, create, update, delete ─────────────────────────────────────────────
+
+  async adminDetail(user: AuthUser, id: string): Promise<GroupDetail> {
+    return (await this.details([this.adminGroup(user, id)]))[0]!;
+  }
+
+  /** groups/fetch_details: one group of the caller's, or the caller's groups of one of their inventories. */
+  async fetchDetails(user: AuthUser, q: { groupUid?: string | undefined; inventoryUid?: string | undefined }): Promise<GroupDetail[]> {
+    if (q.groupUid !== undefined) return this.details([this.visible(user, q.groupUid)]);
+    const inventoryId = q.inventoryUid ?? '';
+    if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
+    return this.details(this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId && canSeeGroup(user, g)).sort(byNameThenId));
+  }
+
+  /** A new group in one of the caller's inventories (admins and the /groups screen alike). */
+  async create(user: AuthUser, body: CreateAdminGroupBody | AddGroupDetailsBody): Promise<GroupDetail> {
+    this.requireOwnInventory(user, body.inventoryId);
+    this.assertNameFree(body.inventoryId, body.name, null);
+    const members = 'members' in body && body.members ? await this.checkMembers(body.inventoryId, body.members) : null;
+    const autoAssociation = { ...NO_AUTO_ASSOCIATION, ...body.autoAssociation };
+    let id: string;
+    try {
+      id = await transaction(this.deps.db, async (tx) => {
+        const created = await tx.group.create({ data: { name: body.name, inventoryId: body.inventoryId, autoAssociation: autoAssociationColumn.write(autoAssociation) }, select: { id: true } });
+        if (members) await this.setMembers(tx, created.id, members, emptyMembers());
+        return created.id;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameTaken();
+      throw e;
+    }
+    await this.announce(id);
+    return (await this.details([this.require(id)]))[0]!;
+  }
+
+  /** Rename, flags and members; `version` when given must be the group's (409 otherwise). */
+  async update(group: GroupRow, change: GroupChange): Promise<GroupDetail> {
+    if (change.version !== undefined && change.version !== group.version) throw new AppError('CONFLICT');
+    if (change.name !== undefined && change.name !== group.name) this.assertNameFree(group.inventoryId, change.name, group.id);
+    const members = change.members ? await this.checkMembers(group.inventoryId, change.members) : null;
+    const current = members ? await this.membersOf(group.id) : null;
+    if (members?.channels && current) this.assertNoTransceiverFeed(current.channels.filter((c) => !members.channels!.includes(c)));
+    const data: Prisma.GroupUpdateManyMutationInput = { version: { increment: 1 } };
+    if (change.name !== undefined) data.name = change.name;
+    if (change.autoAssociation !== undefined) {
+      data.autoAssociation = autoAssociationColumn.write({ ...autoAssociationColumn.read(group.autoAssociation), ...change.autoAssociation });
+    }
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        const { count } = await tx.group.updateMany({ where: { id: group.id, version: change.version ?? group.version }, data });
+        if (count === 0) throw new AppError('CONFLICT');
+        if (members && current) await this.setMembers(tx, group.id, members, current);
+      });
+    } catch (e) {
+      // A member added meanwhile by another call collides with ours: the caller reloads.
+      if (isUniqueViolation(e)) throw change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT');
+      throw e;
+    }
+    await this.announce(group.id);
+    return (await this.details([this.require(group.id)]))[0]!;
+  }
+
+  adminUpdate(user: AuthUser, id: string, body: UpdateAdminGroupBody): Promise<GroupDetail> {
+    return this.update(this.adminGroup(user, id), body);
+  }
+
+  consoleUpdate(user: AuthUser, body: UpdateGroupDetailsBody): Promise<GroupDetail> {
+    const { id, ...change } = body;
+    return this.update(this.visible(user, id), change);
+  }
+
+  /**
+   * Delete groups, all or nothing: each must be the caller's (admin path: of their inventories),
+   * none may hold a channel a transceiver shares as its feed. Memberships go with them (units,
+   * channels and users stay).
+   */
+  async remove(user: AuthUser, ids: readonly string[], admin: boolean): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const groups = unique.map((id) => (admin ? this.adminGroup(user, id) : this.visible(user, id)));
+    for (const g of groups) this.assertNoTransceiverFeed(this.channelsOf(g.id).map((c) => c.id));
+    await this.deps.db.group.deleteMany({ where: { id: { in: unique } } });
+    const at = Date.now();
+    for (const g of groups) this.deps.hub.publish([groupTopic(g.id), inventoryTopic(g.inventoryId)], { type: 'group.removed', groupId: g.id, at });
+    return unique;
+  }
+
+  // ── Default configuration ──────────────────────────────────────────────────────────────────
+
+  defaultConfiguration(user: AuthUser, id: string): GroupDefaultConfiguration {
+    return defaultConfigurationOf(this.visible(user, id));
+  }
+
+  /** POST: only a group without one (GROUP_CONFIGURATION_EXISTS otherwise: PUT changes it). */
+  async createDefaultConfiguration(user: AuthUser, id: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>): Promise<GroupDefaultConfiguration> {
+    const group = this.visible(user, id);
+    if (defaultConfigurationOf(group).exists) throw new AppError('GROUP_CONFIGURATION_EXISTS');
+    if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
+    const next = mergeGroupSettings({}, body);
+    const { count } = await this.deps.db.group.updateMany({
+      where: { id, version: group.version },
+      data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
+    });
+    if (count === 0) throw new AppError('CONFLICT');
+    await this.announce(id);
+    return defaultConfigurationOf(this.require(id));
+  }
+
+  async updateDefaultConfiguration(user: AuthUser, id: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>): Promise<GroupDefaultConfiguration> {
+    await this.updateGroupUnitSettings(user, id, body);
+    return defaultConfigurationOf(this.require(id));
   }
 
   /**
@@ -49,11 +236,252 @@ export class GroupService {
         where: { id: groupId, version: current.version },
         data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
       });
-      if (count === 1) return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
+      if (count === 1) {
+        await this.announce(groupId);
+        return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
+      }
       if (body.version !== undefined) break;
     }
     throw new AppError('CONFLICT');
   }
+
+  // ── Helpers (those without `private` are shared with GroupMemberService) ─────────────────
+
+  private require(id: string): GroupRow {
+    const group = this.deps.readModel.groups.get(id);
+    if (!group) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  /** A group the caller may see (theirs or of their inventories); unknown and foreign both 404. */
+  visible(user: AuthUser, id: string): GroupRow {
+    const group = visibleGroup(this.deps.readModel, user, id);
+    if (!group) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  /** Admins act on groups of their own inventories (membership is not enough); super user and staff on all. */
+  adminGroup(user: AuthUser, id: string): GroupRow {
+    const group = this.deps.readModel.groups.get(id);
+    if (!group || !owns(user, group.inventoryId)) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  private requireOwnInventory(user: AuthUser, inventoryId: string): void {
+    if (!this.deps.readModel.inventories.get(inventoryId) || !owns(user, inventoryId)) throw new AppError('NOT_FOUND');
+  }
+
+  inventoryName(inventoryId: string): string {
+    return this.deps.readModel.inventories.get(inventoryId)?.name ?? '';
+  }
+
+  channelsOf(groupId: string) {
+    return this.deps.readModel.channels.all().filter((c) => c.groups.some((m) => m.groupId === groupId)).sort(byNameThenId);
+  }
+
+  /** Spec 001 §5 "Name field has to be unique": group names are unique in their inventory. */
+  private assertNameFree(inventoryId: string, name: string, self: string | null): void {
+    if (this.deps.readModel.groups.all().some((g) => g.inventoryId === inventoryId && g.name === name && g.id !== self)) throw nameTaken();
+  }
+
+  private nameTakenNow(group: GroupRow, name: string): boolean {
+    return this.deps.readModel.groups.all().some((g) => g.inventoryId === group.inventoryId && g.name === name && g.id !== group.id);
+  }
+
+  /** Spec 001 §8 "group or channel sharing as transceiver feed cannot be removed". */
+  assertNoTransceiverFeed(channelIds: readonly string[]): void {
+    for (const id of channelIds) {
+      const channel = this.deps.readModel.channels.get(id);
+      const server = channel ? this.deps.readModel.servers.get(channel.serverId) : undefined;
+      if (channel && server && isTransceiverFeed(channel, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
+    }
+  }
+
+  /**
+   * The member lists given, each id one of the group's inventory (else "Invalid field" at it);
+   * kinds not given stay as they are (undefined).
+   */
+  private async checkMembers(inventoryId: string, body: GroupMembersBody): Promise<Partial<Members>> {
+    const rm = this.deps.readModel;
+    const problems: FieldProblem[] = [];
+    const check = (kind: MemberKind, ids: readonly string[] | undefined, inInventory: (id: string) => boolean): string[] | undefined => {
+      if (ids === undefined) return undefined;
+      ids.forEach((id, i) => {
+        if (!inInventory(id)) problems.push({ path: `body.members.${kind === 'units' ? 'unitIds' : kind === 'channels' ? 'channelIds' : kind === 'vrChannels' ? 'vrChannelIds' : 'userIds'}.${i}`, message: VALIDATION.invalidField });
+      });
+      return [...new Set(ids)];
+    };
+    const users = body.userIds === undefined ? new Set<string>()
+      : new Set((await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map((u) => u.userId));
+    const out: Partial<Members> = {
+      units: check('units', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      channels: check('channels', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      vrChannels: check('vrChannels', body.vrChannelIds, (id) => rm.vrChannels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      users: check('users', body.userIds, (id) => users.has(id)),
+    };
+    if (problems.length > 0) throw validationError(problems);
+    return out;
+  }
+
+  private async membersOf(groupId: string): Promise<Members> {
+    const row = await this.deps.db.group.findUnique({ where: { id: groupId }, select: memberSelect });
+    return row ? membersOfRow(row) : emptyMembers();
+  }
+
+  /** Each kind given replaces that kind: leavers deleted, newcomers added (kept members keep their rows, e.g. an ad-hoc expiry). */
+  private async setMembers(tx: DbTx, groupId: string, wanted: Partial<Members>, current: Members): Promise<void> {
+    const diff = (kind: MemberKind) => {
+      const next = wanted[kind];
+      if (!next) return null;
+      return { gone: current[kind].filter((x) => !next.includes(x)), added: next.filter((x) => !current[kind].includes(x)) };
+    };
+    const units = diff('units');
+    if (units) {
+      if (units.gone.length > 0) await tx.unitGroup.deleteMany({ where: { groupId, unitId: { in: units.gone } } });
+      if (units.added.length > 0) await tx.unitGroup.createMany({ data: units.added.map((unitId) => ({ groupId, unitId })) });
+    }
+    const channels = diff('channels');
+    if (channels) {
+      if (channels.gone.length > 0) await tx.groupChannel.deleteMany({ where: { groupId, channelId: { in: channels.gone } } });
+      if (channels.added.length > 0) await tx.groupChannel.createMany({ data: channels.added.map((channelId) => ({ groupId, channelId })) });
+    }
+    const vr = diff('vrChannels');
+    if (vr) {
+      if (vr.gone.length > 0) await tx.groupVrChannel.deleteMany({ where: { groupId, vrChannelId: { in: vr.gone } } });
+      if (vr.added.length > 0) await tx.groupVrChannel.createMany({ data: vr.added.map((vrChannelId) => ({ groupId, vrChannelId })) });
+    }
+    const users = diff('users');
+    if (users) {
+      if (users.gone.length > 0) await tx.userGroup.deleteMany({ where: { groupId, userId: { in: users.gone } } });
+      if (users.added.length > 0) await tx.userGroup.createMany({ data: users.added.map((userId) => ({ groupId, userId })) });
+    }
+  }
+
+  /** A membership change and the group's version, together (a form holding the old version gets 409). */
+  async changeMembers(groupId: string, change: (tx: DbTx) => Promise<unknown>): Promise<void> {
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        await change(tx);
+        await tx.group.update({ where: { id: groupId }, data: { version: { increment: 1 } } });
+      });
+    } catch (e) {
+      // The same association made meanwhile by another request.
+      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
+      throw e;
+    }
+  }
+
+  /** Member counts of these groups, from the join tables. */
+  private async counts(ids: readonly string[]): Promise<Map<string, GroupCounts>> {
+    const out = new Map<string, GroupCounts>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.deps.db.group.findMany({
+        where: { id: { in: ids.slice(i, i + CHUNK) } },
+        select: { id: true, _count: { select: { units: true, channels: true, vrChannels: true, users: true } } },
+      });
+      for (const r of rows) out.set(r.id, r._count);
+    }
+    return out;
+  }
+
+  private row(g: GroupRow, counts: GroupCounts): GroupListRow {
+    return {
+      id: g.id,
+      name: g.name,
+      inventoryId: g.inventoryId,
+      inventoryName: this.inventoryName(g.inventoryId),
+      createdOn: g.createdAt.toISOString(),
+      counts,
+      version: g.version,
+    };
+  }
+
+  async rows(groups: readonly GroupRow[]): Promise<GroupListRow[]> {
+    const counts = await this.counts(groups.map((g) => g.id));
+    return groups.map((g) => this.row(g, counts.get(g.id) ?? NO_COUNTS));
+  }
+
+  private async details(groups: readonly GroupRow[]): Promise<GroupDetail[]> {
+    const found = new Map<string, Members>();
+    const ids = groups.map((g) => g.id);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...memberSelect } });
+      for (const r of rows) found.set(r.id, membersOfRow(r));
+    }
+    return groups.map((g) => {
+      const members = found.get(g.id) ?? emptyMembers();
+      const invitation = invitationColumn.read(g.invitation);
+      return {
+        ...this.row(g, { units: members.units.length, channels: members.channels.length, vrChannels: members.vrChannels.length, users: members.users.length }),
+        autoAssociation: autoAssociationColumn.read(g.autoAssociation),
+        alertThresholds: thresholdsOf(g.alertThresholds),
+        invitation: {
+          adhocMode: invitation.adhoc?.mode ?? null,
+          adhocPeriod: invitation.adhoc?.period ?? null,
+          permanentRegeneration: invitation.permanent?.regeneration ?? null,
+          hasPermanentKey: (invitation.permanent?.key ?? '') !== '',
+        },
+        hasDefaultConfiguration: defaultConfigurationOf(g).exists,
+        members: { unitIds: members.units, channelIds: members.channels, vrChannelIds: members.vrChannels, userIds: members.users },
+        updatedAt: g.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** `group.changed` to the group's and its inventory's topics, as the list shows the group now. */
+  async announce(id: string): Promise<GroupListRow> {
+    const group = this.require(id);
+    const [row] = await this.rows([group]);
+    this.deps.hub.publish([groupTopic(id), inventoryTopic(group.inventoryId)], { type: 'group.changed', group: row!, at: Date.now() });
+    return row!;
+  }
+}
+
+const memberSelect = {
+  units: { select: { unitId: true }, orderBy: { unitId: 'asc' } },
+  channels: { select: { channelId: true }, orderBy: { channelId: 'asc' } },
+  vrChannels: { select: { vrChannelId: true }, orderBy: { vrChannelId: 'asc' } },
+  users: { select: { userId: true }, orderBy: { userId: 'asc' } },
+} as const satisfies Prisma.GroupSelect;
+
+function membersOfRow(r: Prisma.GroupGetPayload<{ select: typeof memberSelect }>): Members {
+  return {
+    units: r.units.map((m) => m.unitId),
+    channels: r.channels.map((m) => m.channelId),
+    vrChannels: r.vrChannels.map((m) => m.vrChannelId),
+    users: r.users.map((m) => m.userId),
+  };
+}
+
+function emptyMembers(): Members {
+  return { units: [], channels: [], vrChannels: [], users: [] };
+}
+
+function owns(user: AuthUser, inventoryId: string): boolean {
+  return user.global || user.inventoryIds.includes(inventoryId);
+}
+
+function nameTaken(): AppError {
+  return new AppError('NAME_IN_USE', [{ path: 'body.name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
+}
+
+/** The thresholds the group sets, by alert type (entries that do not read as thresholds are left out). */
+function thresholdsOf(stored: unknown): Record<string, { warning: number | null; critical: number | null }> {
+  const out: Record<string, { warning: number | null; critical: number | null }> = {};
+  for (const [type, value] of Object.entries(anyObject.read(stored))) {
+    const t = Threshold.safeParse(value);
+    if (t.success) out[type] = t.data;
+  }
+  return out;
+}
+
+function defaultConfigurationOf(group: GroupRow): GroupDefaultConfiguration {
+  return {
+    groupId: group.id,
+    exists: Object.keys(anyObject.read(group.defaultConfiguration)).length > 0,
+    settings: groupSettingsOf(unitConfiguration.read(group.defaultConfiguration)),
+    version: group.version,
+  };
 }
 
 function mergeGroupSettings(current: StoredUnitConfiguration, body: z.infer<typeof GroupUnitSettingsUpdateBody>): StoredUnitConfiguration {
@@ -92,4 +520,23 @@ function groupSettingsOf(c: StoredUnitConfiguration): GroupUnitSettings {
 export const groupCalls = callsOf<GroupService>()({
   lightFetchGroups: (s, _input, user) => s.lightGroups(user),
   updateGroupUnitSettings: (s, { params, body }, user) => s.updateGroupUnitSettings(user, params.id, body),
+  fetchGroups: (s, _input, user) => s.fetchGroups(user),
+  listAdminInventoryGroups: (s, { params, query }, user) => s.searchAdmin(user, query, params.id),
+  searchAdminGroups: (s, { query }, user) => s.searchAdmin(user, query),
+  getAdminGroup: (s, { params }, user) => s.adminDetail(user, params.id),
+  updateAdminGroup: (s, { params, body }, user) => s.adminUpdate(user, params.id, body),
+  deleteAdminGroup: async (s, { params }, user) => {
+    await s.remove(user, [params.id], true);
+    return { id: params.id, deleted: true as const };
+  },
+  createAdminGroup: (s, { body }, user) => s.create(user, body),
+  fetchGroupDetails: (s, { query }, user) => s.fetchDetails(user, query),
+  updateGroup: (s, { body }, user) => s.consoleUpdate(user, body),
+  updateGroupDetails: (s, { body }, user) => s.consoleUpdate(user, body),
+  addGroup: (s, { body }, user) => s.create(user, body),
+  addGroupDetails: (s, { body }, user) => s.create(user, body),
+  removeGroups: async (s, { body }, user) => ({ removed: await s.remove(user, body.ids, false) }),
+  getGroupDefaultConfiguration: async (s, { params }, user) => s.defaultConfiguration(user, params.id),
+  createGroupDefaultConfiguration: (s, { params, body }, user) => s.createDefaultConfiguration(user, params.id, body),
+  updateGroupDefaultConfiguration: (s, { params, body }, user) => s.updateDefaultConfiguration(user, params.id, body),
 });

@@ -20,6 +20,7 @@ import { ServerService } from './servers.js';
 import { UpgradeService } from './upgrades.js';
 import { ClientConfigurationService } from './client-configuration.js';
 import { GroupService } from './groups.js';
+import { GroupMemberService } from './group-members.js';
 import { InventoryService } from './inventories.js';
 import { UnitConfigurationService } from './unit-configuration/index.js';
 import { SupportCaseService } from './support-cases.js';
@@ -64,6 +65,7 @@ export interface Services {
   events: DeviceEvents;
   clientConfiguration: ClientConfigurationService;
   groups: GroupService;
+  groupMembers: GroupMemberService;
   inventories: InventoryService;
   unitConfig: UnitConfigurationService;
   unitLicences: UnitLicenceService;
@@ -117,6 +119,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
   const outbox = new Outbox();
+  const groups = new GroupService(deps);
   return {
     db,
     readModel,
@@ -136,7 +139,8 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     upgrades,
     events,
     clientConfiguration: new ClientConfigurationService(deps),
-    groups: new GroupService(deps),
+    groups,
+    groupMembers: new GroupMemberService(deps, groups),
     inventories: new InventoryService(deps),
     unitConfig,
     unitLicences: new UnitLicenceService(deps),
