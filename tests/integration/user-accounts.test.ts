@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, inventoryTopic, userAccountEndpoints, VALIDATION,
+  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, userAccountEndpoints, VALIDATION,
   type EndpointDef, type RealtimeEvent, type UserAccountDetail, type UserAccountPage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
@@ -132,7 +132,10 @@ describe.each(providers())('user accounts on %s', (provider) => {
     expect(stored.passwordHash.startsWith('scrypt$')).toBe(true);
     expect(stored.organisationId).toBe('org-demo');
     await s.login(created.username, PASSWORD);
-    expect(published.some((p) => p.event.type === 'user.changed' && p.event.user.id === created.id && p.topics.includes(inventoryTopic('inv-global')))).toBe(true);
+    const announced = published.find((p) => p.event.type === 'user.changed' && p.event.user.id === created.id);
+    // The inventory and its groups (consoles follow their user's groups): not another inventory's.
+    expect(announced?.topics).toEqual(expect.arrayContaining([inventoryTopic('inv-global'), groupTopic('grp-newsroom'), groupTopic('grp-studio')]));
+    expect(announced?.topics).not.toContain(groupTopic('grp-metro-live'));
     expect((await call('GET', `/v2/users/${created.id}`, admin)).json()).toEqual(created);
   });
 

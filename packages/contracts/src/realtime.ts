@@ -202,7 +202,7 @@ export const ChannelFileChangedEvent = z.object({ type: z.literal('channelFile.c
 export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.removed'), ids: z.array(z.string()), at: z.number().int() });
 // ── end of files area ───────────────────────────────────────────────────────────────────────────
 // ── user accounts ──
-/** A user was created or changed (fields, state, inventories, groups); topics: the user's inventories. */
+/** A user was created or changed (fields, state, inventories, groups); topics: the user's inventories and their groups. */
 export const UserChangedEvent = z.object({ type: z.literal('user.changed'), user: UserAccount, at: z.number().int() });
 /** A user was deleted, or left these inventories' topics; topics: those inventories. */
 export const UserRemovedEvent = z.object({ type: z.literal('user.removed'), userId: z.string(), at: z.number().int() });

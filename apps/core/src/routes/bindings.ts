@@ -12,6 +12,7 @@ import { fileCalls } from '../services/files.js';
 import { invitationCalls } from '../services/invitations.js';
 import { storyCalls } from '../services/stories.js';
 import { inventoryCalls } from '../services/inventories.js';
+import { ingestAccountCalls } from '../services/ingest-accounts.js';
 import { unitCommandCalls } from '../services/unit-configuration/commands.js';
 import { unitUpdateCalls } from '../services/unit-configuration/updates.js';
 import { supportCaseCalls } from '../services/support-cases.js';
@@ -79,6 +80,7 @@ export const bindings = [
   bind((s) => s.unitConfig.commands, unitCommandCalls),
   bind((s) => s.unitConfig.updates, unitUpdateCalls),
   bind((s) => s.inventories, inventoryCalls),
+  bind((s) => s.ingestAccounts, ingestAccountCalls),
   bind((s) => s.unitLicences, unitLicenceCalls),
   bind((s) => s.unitSessions, unitSessionCalls),
   bind((s) => s.unitStorage, unitStorageCalls),

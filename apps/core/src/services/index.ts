@@ -22,6 +22,7 @@ import { ClientConfigurationService } from './client-configuration.js';
 import { GroupService } from './groups.js';
 import { GroupMemberService } from './group-members.js';
 import { InventoryService } from './inventories.js';
+import { IngestAccountService } from './ingest-accounts.js';
 import { UnitConfigurationService } from './unit-configuration/index.js';
 import { SupportCaseService } from './support-cases.js';
 import { UnitLicenceService } from './unit-licences.js';
@@ -67,6 +68,7 @@ export interface Services {
   groups: GroupService;
   groupMembers: GroupMemberService;
   inventories: InventoryService;
+  ingestAccounts: IngestAccountService;
   unitConfig: UnitConfigurationService;
   unitLicences: UnitLicenceService;
   unitSessions: UnitSessionService;
@@ -120,6 +122,8 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
   const outbox = new Outbox();
   const groups = new GroupService(deps);
+  const videoReturn = new VideoReturnService(deps);
+  const inventories = new InventoryService(deps, videoReturn);
   return {
     db,
     readModel,
@@ -141,7 +145,8 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     clientConfiguration: new ClientConfigurationService(deps),
     groups,
     groupMembers: new GroupMemberService(deps, groups),
-    inventories: new InventoryService(deps),
+    inventories,
+    ingestAccounts: new IngestAccountService(deps, inventories),
     unitConfig,
     unitLicences: new UnitLicenceService(deps),
     unitSessions: new UnitSessionService(deps),
@@ -156,7 +161,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     serverConfig: new ServerConfigurationService(deps, servers),
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),
-    videoReturn: new VideoReturnService(deps),
+    videoReturn,
     p2p: new P2pService(deps),
     groupAlerts: new GroupAlertService(deps, outbox),
     outbox,

@@ -12,7 +12,7 @@
  * user/inventory join's index), so 10,000 users cost one page of rows per request, not the table.
  */
 import {
-  canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, inventoryTopic,
+  canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, groupTopic, inventoryTopic,
   type CreateUserBody, type Role, type SetUserActiveBody, type SetUserGroupsBody, type SetUserInventoriesBody,
   type SetUserPasswordBody, type UpdateUserBody, type UserAccount, type UserAccountDetail, type UserAccountPage, type UserDeleted,
   type UserGroupRef, type UserInventoryRef, type UserSearchQuery,
@@ -351,7 +351,7 @@ export class UserAccountService {
     if (joined.length > 0) await tx.userInventory.createMany({ data: joined.map((inventoryId) => ({ userId, inventoryId })) });
   }
 
-  /** The user as now stored, announced: `user.changed` on their inventories, `user.removed` on those they left. */
+  /** The user as now stored, announced: `user.changed` on their inventories' topics, `user.removed` on those they left. */
   private async announced(user: AuthUser, id: string, before: readonly string[]): Promise<UserAccountDetail> {
     const row = await this.deps.db.user.findUnique({ where: { id }, include: rowInclude });
     if (!row) throw new AppError('NOT_FOUND');
@@ -363,8 +363,13 @@ export class UserAccountService {
     return this.toDetail(user, row);
   }
 
+  /**
+   * Where a user's changes are announced: their inventories and every group of those inventories
+   * (a console follows its user's groups, and only its inventories when it has no group).
+   */
   private topicsOf(inventoryIds: readonly string[]): string[] {
-    return inventoryIds.map((i) => inventoryTopic(i));
+    const groups = this.deps.readModel.groups.all().filter((g) => inventoryIds.includes(g.inventoryId));
+    return [...inventoryIds.map((i) => inventoryTopic(i)), ...groups.map((g) => groupTopic(g.id))];
   }
 
   // ── shapes ───────────────────────────────────────────────────────────────────────────────────
