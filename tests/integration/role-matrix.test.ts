@@ -135,6 +135,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteStory: { kind: 'story', hidden: { deleteStory: HIDDEN.story }, missing: { deleteStory: MISSING.story } },
   inventory: { kind: 'inventory', hidden: { inventory: HIDDEN.inventory, story: HIDDEN.story, deleteStory: HIDDEN.story }, missing: { inventory: MISSING.inventory } },
   extraInventory: { kind: 'inventory', hidden: { extraInventory: HIDDEN.inventory }, missing: { extraInventory: MISSING.inventory } },
+  adminInventory: { kind: 'inventory', hidden: { adminInventory: HIDDEN.inventory }, missing: { adminInventory: MISSING.inventory } },
+  deleteInventory: { kind: 'inventory', hidden: { deleteInventory: HIDDEN.inventory }, missing: { deleteInventory: MISSING.inventory } },
   group: { kind: 'group', hidden: { group: HIDDEN.group, invitation: HIDDEN.invitation }, missing: { group: MISSING.group } },
   extraGroup: { kind: 'group', hidden: { extraGroup: HIDDEN.group }, missing: { extraGroup: MISSING.group } },
   vrChannel: { kind: 'video return channel', hidden: { vrChannel: HIDDEN.vrChannel }, missing: { vrChannel: MISSING.vrChannel } },
@@ -172,6 +174,8 @@ const refsOf = (role: Role): Refs => ({
   deleteStory: `sty-matrix-${slug(role)}-delete`,
   invitation: `ivt-matrix-${slug(role)}`,
   deleteVrChannel: `VRC-MATRIX-${slug(role).toUpperCase()}`,
+  adminInventory: `inv-matrix-${slug(role)}`,
+  deleteInventory: `inv-matrix-${slug(role)}-delete`,
   p2pLink: `p2p-matrix-${slug(role)}`,
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
   ownGroup: `grp-matrix-${slug(role)}`,
@@ -525,6 +529,13 @@ class RoleWorld implements World {
     }
     // Empty groups of the role's own: one edited, one deleted by the admin call, one by remove_multiple.
     await db.group.createMany({ data: [r.ownGroup, r.deleteGroup, r.removeGroup].map((id) => ({ id, name: id, inventoryId: r.inventory })) });
+    // Inventories of the role's own under the shared one: one the admin calls edit, one only the admin delete acts on.
+    if (catalogue.deleteAdminInventory.roles.includes(this.role)) {
+      for (const id of [r.adminInventory, r.deleteInventory]) {
+        await db.inventory.create({ data: { id, name: `Matrix-${id}`, parentId: r.inventory } });
+        await db.userInventory.create({ data: { userId: `usr-${this.role}`, inventoryId: id } });
+      }
+    }
     for (const id of [r.p2pLink, r.deleteP2pLink]) {
       await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
     }

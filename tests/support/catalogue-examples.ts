@@ -71,6 +71,9 @@ export interface Refs {
   /** The shared inventory (every seeded user's), and a second one of the caller's the unit is not in. */
   inventory: string;
   extraInventory: string;
+  /** Children of `inventory` made for the role (the role's user a member): one the admin calls edit, one only the admin delete acts on. */
+  adminInventory: string;
+  deleteInventory: string;
   /** A group of the caller's with the unit in it, and one of the unit's inventory the unit is not in. */
   group: string;
   extraGroup: string;

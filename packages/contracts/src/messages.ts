@@ -82,6 +82,10 @@ export const VALIDATION = {
   /** 001 §5 username: letters, digits and @ . + - _. */
   usernameCharacters: 'Only letters, digits and @ . + - _ are allowed',
   // ── end of user accounts ──
+  // ── Inventories ──
+  /** The ingest account's XSLT refused by the security check; `what` names the construct (no spec text; worded like the others). */
+  xsltNotAllowed: (what: string) => `The XSLT document is not allowed: ${what}`,
+  // ── end of inventories ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
@@ -207,6 +211,14 @@ export const ERROR_CATALOGUE = {
   /** A streaming point-to-point link is not edited or deleted (stop it first). */
   P2P_LINK_STREAMING: { status: 409, message: 'The link is streaming' },
   // ── end of video return and point-to-point ──
+  // ── Inventories ──
+  /** 001 §8 "inventory cannot be deleted with overlays or an active audio room". */
+  INVENTORY_IN_USE: { status: 409, message: 'Inventory cannot be deleted with overlays or an active audio room' },
+  /** An inventory with children is not deleted (they would lose their parent). */
+  INVENTORY_HAS_CHILDREN: { status: 409, message: 'Inventory cannot be deleted while it has child inventories' },
+  /** A video return channel keeps at least one inventory (like its admin update). */
+  VR_CHANNEL_LAST_INVENTORY: { status: 409, message: 'A video return channel must belong to at least one inventory' },
+  // ── end of inventories ──
   // ── User accounts (001 §6, §8) ──
   /** 001 §6 "Enterprise users are managed only by an IT admin" (SSO users too). */
   USER_MANAGED_BY_IT_ADMIN: { status: 403, message: 'Enterprise users are managed only by an IT admin' },

@@ -18,6 +18,7 @@ import { GroupListRow } from './entities/groups.js';
 import { ChannelFile } from './entities/files.js';
 import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
+import { AdminInventory } from './entities/inventories.js';
 import { RemoteAction } from './entities/remote-actions.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
@@ -216,6 +217,16 @@ export const UserRemovedEvent = z.object({ type: z.literal('user.removed'), user
 export const RemoteActionChangedEvent = z.object({ type: z.literal('remoteAction.changed'), remoteAction: RemoteAction, at: z.number().int() });
 // ── end of remote actions ───────────────────────────────────────────────────────────────────────
 
+// ── Inventories ─────────────────────────────────────────────────────────────────────────────────
+/**
+ * An inventory was created or changed (name, region, parent, SIP server, properties, tally / IFB
+ * channels, ingest account); topic: the inventory and its parent (whose admin list shows it).
+ */
+export const InventoryChangedEvent = z.object({ type: z.literal('inventory.changed'), inventory: AdminInventory, at: z.number().int() });
+/** An inventory was deleted; topic: the inventory and its parent. */
+export const InventoryRemovedEvent = z.object({ type: z.literal('inventory.removed'), inventoryId: z.string(), at: z.number().int() });
+// ── end of inventories area ─────────────────────────────────────────────────────────────────────
+
 // ── Group alerts ────────────────────────────────────────────────────────────────────────────────
 /** A group's alerts configuration was saved, or one of its recipients verified their address; topic: the group. */
 export const GroupAlertsChangedEvent = z.object({
@@ -265,6 +276,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ChannelFileChangedEvent,
   ChannelFileRemovedEvent,
   // end files area
+  // inventories area
+  InventoryChangedEvent,
+  InventoryRemovedEvent,
+  // end inventories area
   // user accounts
   UserChangedEvent,
   UserRemovedEvent,
