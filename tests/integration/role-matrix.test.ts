@@ -89,6 +89,7 @@ const HIDDEN = {
   vrChannel: 'VRC-0004',
   invitation: 'ivt-matrix-hidden',
   p2pLink: 'p2p-matrix-hidden',
+  audioRoom: 'aud-0003',
   user: 'usr-matrix-hidden',
   remoteAction: 'ra-matrix-hidden',
 } as const;
@@ -105,11 +106,12 @@ const MISSING = {
   vrChannel: 'VRC-NO-SUCH',
   invitation: 'ivt-no-such',
   p2pLink: 'p2p-no-such',
+  audioRoom: 'aud-no-such',
   user: 'usr-no-such',
   remoteAction: 'ra-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'user';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -146,6 +148,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   removeGroup: { kind: 'group', hidden: { removeGroup: HIDDEN.group }, missing: { removeGroup: MISSING.group } },
   p2pLink: { kind: 'p2p link', hidden: { p2pLink: HIDDEN.p2pLink }, missing: { p2pLink: MISSING.p2pLink } },
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
+  audioRoom: { kind: 'audio room', hidden: { audioRoom: HIDDEN.audioRoom }, missing: { audioRoom: MISSING.audioRoom } },
+  deleteAudioRoom: { kind: 'audio room', hidden: { deleteAudioRoom: HIDDEN.audioRoom }, missing: { deleteAudioRoom: MISSING.audioRoom } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
   user: { kind: 'user', hidden: { user: HIDDEN.user }, missing: { user: MISSING.user } },
   deleteUser: { kind: 'user', hidden: { deleteUser: HIDDEN.user }, missing: { deleteUser: MISSING.user } },
@@ -178,6 +182,9 @@ const refsOf = (role: Role): Refs => ({
   deleteInventory: `inv-matrix-${slug(role)}-delete`,
   p2pLink: `p2p-matrix-${slug(role)}`,
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
+  audioRoom: `aud-matrix-${slug(role)}`,
+  deleteAudioRoom: `aud-matrix-${slug(role)}-delete`,
+  graphicsApp: `app-matrix-${slug(role)}`,
   ownGroup: `grp-matrix-${slug(role)}`,
   deleteGroup: `grp-matrix-${slug(role)}-delete`,
   removeGroup: `grp-matrix-${slug(role)}-remove`,
@@ -539,6 +546,14 @@ class RoleWorld implements World {
     for (const id of [r.p2pLink, r.deleteP2pLink]) {
       await db.p2pLink.create({ data: { id, name: id, kind: 'ptp', masterUnitId: r.unit, machines: [{ uid: r.smartUnit }] } });
     }
+    // Audio rooms of the role's own (one edited, one deleted); graphics compositions: one with a
+    // job whose status is read, one opened in the app only the app delete acts on.
+    if (catalogue.getAudioRoom.roles.includes(this.role)) {
+      await db.audioRoom.createMany({ data: [r.audioRoom, r.deleteAudioRoom].map((id) => ({ id, name: id, inventoryId: r.inventory })) });
+    }
+    const job = { jobId: `job-matrix-${slug(this.role)}`, appId: `app-matrix-${slug(this.role)}-jobs`, createdAt: new Date().toISOString() };
+    await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}-jobs`, inventoryId: r.inventory, name: 'Matrix-Jobs', template: 'scoreboard', appId: job.appId, data: { jobs: [job] } } });
+    await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}`, inventoryId: r.inventory, name: 'Matrix-Delete', template: 'scoreboard', appId: r.graphicsApp } });
     // Users of the shared inventory the role manages (the /users screen): one edited, one deleted.
     for (const id of [r.user, r.deleteUser]) {
       await db.user.create({ data: { id, username: id, passwordHash: '', email: `${id}@example.com`, firstName: 'Matrix', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
@@ -785,7 +800,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

@@ -87,6 +87,11 @@ export interface Refs {
   /** Point-to-point links mastered by the role's unit (machine: `smartUnit`): one edited and streamed, one deleted. */
   p2pLink: string;
   deleteP2pLink: string;
+  /** Audio rooms of the role's own in `inventory`: one edited, one only the delete acts on. */
+  audioRoom: string;
+  deleteAudioRoom: string;
+  /** The Singular app of a graphics composition of the role's own in `inventory`, which only the app delete acts on. */
+  graphicsApp: string;
   /** A video return server and an ingest server of the shared inventory (the simulator runs them). */
   vrServer: string;
   ingestServer: string;

@@ -211,6 +211,12 @@ export const ERROR_CATALOGUE = {
   /** A streaming point-to-point link is not edited or deleted (stop it first). */
   P2P_LINK_STREAMING: { status: 409, message: 'The link is streaming' },
   // ── end of video return and point-to-point ──
+  // ── Audio rooms ──
+  /** A running room is stopped before it is deleted or moved to another IFB server. */
+  AUDIO_ROOM_ACTIVE: { status: 409, message: 'The audio room is active; stop it first' },
+  /** A room starts on its IFB server: one without a server cannot start. */
+  AUDIO_ROOM_NO_SERVER: { status: 409, message: 'The audio room has no IFB server' },
+  // ── end of audio rooms ──
   // ── Inventories ──
   /** 001 §8 "inventory cannot be deleted with overlays or an active audio room". */
   INVENTORY_IN_USE: { status: 409, message: 'Inventory cannot be deleted with overlays or an active audio room' },

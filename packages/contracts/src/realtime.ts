@@ -16,6 +16,7 @@ import { VrChannelDetail } from './entities/video-return.js';
 import { P2pLink } from './entities/p2p.js';
 import { GroupListRow } from './entities/groups.js';
 import { ChannelFile } from './entities/files.js';
+import { AudioRoom } from './entities/audio-rooms.js';
 import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
 import { AdminInventory } from './entities/inventories.js';
@@ -202,6 +203,13 @@ export const ChannelFileChangedEvent = z.object({ type: z.literal('channelFile.c
 /** Channel files were removed (channelfiles/removal); topic: their channels' groups and inventories. */
 export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.removed'), ids: z.array(z.string()), at: z.number().int() });
 // ── end of files area ───────────────────────────────────────────────────────────────────────────
+
+// ── Audio rooms ─────────────────────────────────────────────────────────────────────────────────
+/** An audio room was created or changed (fields, participants, started or stopped); topic: its inventory. */
+export const AudioRoomChangedEvent = z.object({ type: z.literal('audioRoom.changed'), audioRoom: AudioRoom, at: z.number().int() });
+/** An audio room was deleted; topic: its inventory. */
+export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.removed'), audioRoomId: z.string(), inventoryId: z.string(), at: z.number().int() });
+// ── end of audio rooms ──────────────────────────────────────────────────────────────────────────
 // ── user accounts ──
 /** A user was created or changed (fields, state, inventories, groups); topics: the user's inventories and their groups. */
 export const UserChangedEvent = z.object({ type: z.literal('user.changed'), user: UserAccount, at: z.number().int() });
@@ -276,6 +284,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ChannelFileChangedEvent,
   ChannelFileRemovedEvent,
   // end files area
+  // audio rooms
+  AudioRoomChangedEvent,
+  AudioRoomRemovedEvent,
+  // end audio rooms
   // inventories area
   InventoryChangedEvent,
   InventoryRemovedEvent,

@@ -55,6 +55,13 @@ const INVENTORIES = [
   { id: 'inv-metro', name: 'Metro-TV', region: 'us-east', parentId: null },
 ] as const;
 
+/** The graphics managed service of each demo inventory. */
+const GRAPHICS_SEED: Record<(typeof INVENTORIES)[number]['id'], { status: string; trialState?: string }> = {
+  'inv-global': { status: 'enabled' },
+  'inv-global-sports': { status: 'disabled', trialState: 'enabledTrial' },
+  'inv-metro': { status: 'disabled' },
+};
+
 const GROUPS = [
   { id: 'grp-newsroom', name: 'Newsroom', inventoryId: 'inv-global' },
   { id: 'grp-field-crews', name: 'Field-Crews', inventoryId: 'inv-global' },
@@ -298,9 +305,12 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             parentId: inv.parentId,
             sipServer: `sip.${safeName(inv.name).toLowerCase()}.example.net`,
             properties: { mapView: true, reboot: true, vsim: inv.id !== 'inv-metro', socialMedia: true, mjpegPreview: inv.id === 'inv-global' },
-            managedServices: Object.fromEntries(
-              MANAGED_SERVICES.map((s) => [s, { status: faker.helpers.arrayElement(['enabled', 'disabled', 'active']) }]),
-            ),
+            managedServices: {
+              ...Object.fromEntries(MANAGED_SERVICES.map((s) => [s, { status: faker.helpers.arrayElement(['enabled', 'disabled', 'active']) }])),
+              // Graphics in each state the /my_graphics screen shows: enabled, a trial not yet
+              // started (10 hours within 30 days of the first session), not enabled.
+              graphics: GRAPHICS_SEED[inv.id],
+            },
             settings: { ifb: { available: faker.number.int({ min: 2, max: 10 }), used: faker.number.int({ min: 0, max: 2 }), frozen: 0 } },
             ...stamps(),
           },
@@ -736,7 +746,17 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       await tx.audioRoom.create({
         data: { id: 'aud-0001', name: 'Newsroom-IFB', inventoryId: 'inv-global', intercom: true, participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'channel', id: 'MMH-0001-CH1' }], serverId: 'MMH-0001', ...stamps() },
       });
+      await tx.audioRoom.create({
+        data: { id: 'aud-0002', name: 'Sports-Desk', inventoryId: 'inv-global', intercom: false, participants: [{ kind: 'unit', id: 'LU800-0002' }], createdAt: now, updatedAt: now },
+      });
+      await tx.audioRoom.create({ data: { id: 'aud-0003', name: 'Metro-IFB', inventoryId: 'inv-metro', intercom: true, participants: [], createdAt: now, updatedAt: now } });
       await tx.graphicsComposition.create({ data: { id: 'gfx-0001', inventoryId: 'inv-global', name: 'Lower-Third', template: 'lower-third-v2', ...stamps() } });
+      await tx.graphicsComposition.createMany({
+        data: [
+          { id: 'gfx-0002', inventoryId: 'inv-global', name: 'Election-Scoreboard', template: 'scoreboard', appId: 'app-demo-0002', createdAt: now, updatedAt: now },
+          { id: 'gfx-0003', inventoryId: 'inv-metro', name: 'Metro-Ticker', template: 'breaking-ticker', appId: 'app-demo-0003', createdAt: now, updatedAt: now },
+        ],
+      });
       await tx.streamingDestination.create({
         data: { id: 'std-0001', name: 'YouTube-Main', provider: 'YouTube', channelId: 'MMH-0001-CH2', inventoryId: 'inv-global', urlPrimary: 'rtmp://a.rtmp.youtube.com/live2', streamId: 'demo-stream-key', streamType: 'rtmp', bitrate: 6000, resolution: '1080p', frameRate: '50', ...stamps() },
       });
