@@ -6,7 +6,7 @@
  * spec's words, 401/403/404, a rejected request changes nothing, and the settings read again by a
  * core started on the same database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADHOC_PERIOD_MS, VALIDATION, type AdhocSettings, type PermanentSettings, type UnitExpiration } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
@@ -85,6 +85,20 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
     expect(reset.key).not.toBe(weekly.key);
     expect(reset.nextRegenerationAt).toBeNull();
     expect(await ok<PermanentSettings>('GET', permanent())).toEqual(reset);
+  });
+
+  it('answers 001 §8 "Code reset failed" when the new key cannot be stored (another write took the group first)', async () => {
+    const current = await ok<PermanentSettings>('GET', permanent());
+    // The storage conflict: the conditional write finds the group changed under it.
+    const spy = vi.spyOn(db().group, 'updateMany').mockResolvedValueOnce({ count: 0 });
+    try {
+      const res = await rejected('PUT', permanent(), { regenerate: 'never', resetKey: true, version: current.version }, 409);
+      expect(res.json().error).toMatchObject({ code: 'CODE_RESET_FAILED', message: 'Code reset failed' });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await ok<PermanentSettings>('GET', permanent())).toEqual(current);
   });
 
   it('validates the settings with the spec’s words, refuses a stale version, and changes nothing', async () => {
