@@ -72,14 +72,15 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     expect((await call('GET', '/v2/inventories/inv-metro/audioRooms', superUser)).json().items.map((r: AudioRoom) => r.id)).toEqual(['aud-0003']);
   });
 
-  it('creates a room with units, channels and users of the inventory and announces it on the inventory topic', async () => {
+  it('creates a room with units, channels and users of the inventory and announces it on the topics of the inventory and its groups', async () => {
     const res = await create({ name: 'Match_Day-1', intercom: true, serverId: 'MMH-0001', participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'channel', id: 'MMH-0001-CH2' }, { kind: 'user', id: 'usr-luc_regular' }] });
     expect(res.statusCode).toBe(201);
     const room: AudioRoom = res.json();
     expect(room).toMatchObject({ inventoryId: 'inv-global', name: 'Match_Day-1', intercom: true, active: false, participantCount: 3, version: 0 });
     expect(room.participants.find((p) => p.kind === 'user')!.name).toBe('luc_regular');
     const event = eventsOf('audioRoom.changed').find((p) => p.event.type === 'audioRoom.changed' && p.event.audioRoom.id === room.id);
-    expect(event?.topics).toEqual(['inventory:inv-global']);
+    expect(event?.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'group:grp-newsroom']));
+    expect(event?.topics).not.toContain('group:grp-metro-live');
     expect((await call('GET', `/v2/audioRooms/${room.id}`, admin)).json()).toEqual(room);
   });
 
@@ -155,14 +156,14 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     expect((await db().audioRoom.findUnique({ where: { id: idle.id } }))?.active).toBe(false);
   });
 
-  it('deletes a room and announces its removal on the inventory topic', async () => {
+  it('deletes a room and announces its removal on the topics of the inventory and its groups', async () => {
     const room: AudioRoom = (await create({ name: 'Short-Lived' })).json();
     const res = await call('DELETE', `/v2/audioRooms/${room.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: room.id, inventoryId: 'inv-global', deleted: true });
     expect(await db().audioRoom.findUnique({ where: { id: room.id } })).toBeNull();
     const removed = eventsOf('audioRoom.removed').find((p) => p.event.type === 'audioRoom.removed' && p.event.audioRoomId === room.id);
-    expect(removed?.topics).toEqual(['inventory:inv-global']);
+    expect(removed?.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'group:grp-newsroom']));
     expect((await call('DELETE', `/v2/audioRooms/${room.id}`, admin)).statusCode).toBe(404);
   });
 

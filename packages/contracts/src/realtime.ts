@@ -205,9 +205,9 @@ export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.r
 // ── end of files area ───────────────────────────────────────────────────────────────────────────
 
 // ── Audio rooms ─────────────────────────────────────────────────────────────────────────────────
-/** An audio room was created or changed (fields, participants, started or stopped); topic: its inventory. */
+/** An audio room was created or changed (fields, participants, started or stopped); topics: its inventory and that inventory's groups. */
 export const AudioRoomChangedEvent = z.object({ type: z.literal('audioRoom.changed'), audioRoom: AudioRoom, at: z.number().int() });
-/** An audio room was deleted; topic: its inventory. */
+/** An audio room was deleted; topics: its inventory and that inventory's groups. */
 export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.removed'), audioRoomId: z.string(), inventoryId: z.string(), at: z.number().int() });
 // ── end of audio rooms ──────────────────────────────────────────────────────────────────────────
 // ── user accounts ──

@@ -14,10 +14,11 @@
  *   is stopped before it is deleted or moved to another server. `active` is what the inventory
  *   delete reads ("inventory cannot be deleted with ... an active audio room", §8).
  * - Rooms are not in the read model (one screen reads them, a page at a time): reads go to storage.
- * - Every change is announced on the inventory's topic: `audioRoom.changed`, `audioRoom.removed`.
+ * - Every change is announced on the inventory's topic and its groups' (a console follows its
+ *   user's groups, the inventories only without groups): `audioRoom.changed`, `audioRoom.removed`.
  */
 import {
-  inventoryTopic, VALIDATION, type AudioRoom, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
+  groupTopic, inventoryTopic, VALIDATION, type AudioRoom, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
   type AudioRoomParticipantRef, type AudioRoomSearchQuery, type CreateAudioRoomBody, type FieldProblem, type UpdateAudioRoomBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
@@ -140,7 +141,7 @@ export class AudioRoomService {
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
     const { count } = await this.deps.db.audioRoom.deleteMany({ where: { id, version: row.version, active: false } });
     if (count === 0) throw new AppError('CONFLICT');
-    this.deps.hub.publish([inventoryTopic(row.inventoryId)], { type: 'audioRoom.removed', audioRoomId: id, inventoryId: row.inventoryId, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.removed', audioRoomId: id, inventoryId: row.inventoryId, at: Date.now() });
     return { id, inventoryId: row.inventoryId, deleted: true };
   }
 
@@ -168,8 +169,13 @@ export class AudioRoomService {
 
   private async announce(row: AudioRoomRow): Promise<AudioRoom> {
     const room = await this.present(row);
-    this.deps.hub.publish([inventoryTopic(row.inventoryId)], { type: 'audioRoom.changed', audioRoom: room, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.changed', audioRoom: room, at: Date.now() });
     return room;
+  }
+
+  private topicsOf(inventoryId: string): string[] {
+    const groups = this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId);
+    return [inventoryTopic(inventoryId), ...groups.map((g) => groupTopic(g.id))];
   }
 
   private async assertNameFree(inventoryId: string, name: string, exceptId: string | null): Promise<void> {
