@@ -87,6 +87,23 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
     expect(await ok<PermanentSettings>('GET', permanent())).toEqual(reset);
   });
 
+  it('renews a key whose regeneration time has passed when it is next read; a key not yet due stays', async () => {
+    const v = (await ok<PermanentSettings>('GET', permanent())).version;
+    const weekly = await ok<PermanentSettings>('PUT', permanent(), { regenerate: 'weekly', resetKey: true, version: v });
+    expect(await ok<PermanentSettings>('GET', permanent())).toEqual(weekly);
+    // Created eight days ago: a weekly key is due.
+    const row = await db().group.findUniqueOrThrow({ where: { id: GROUP } });
+    const stored = row.invitation as { permanent: Record<string, unknown> };
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await db().group.update({ where: { id: GROUP }, data: { invitation: { ...stored, permanent: { ...stored.permanent, keyCreatedAt: old } } } });
+    const renewed = await ok<PermanentSettings>('GET', permanent());
+    expect(renewed.key).not.toBe(weekly.key);
+    expect(renewed.regenerate).toBe('weekly');
+    expect(Date.now() - Date.parse(renewed.keyCreatedAt!)).toBeLessThan(60_000);
+    expect(renewed.version).toBeGreaterThan(weekly.version);
+    expect(await ok<PermanentSettings>('GET', permanent())).toEqual(renewed);
+  });
+
   it('answers 001 §8 "Code reset failed" when the new key cannot be stored (another write took the group first)', async () => {
     const current = await ok<PermanentSettings>('GET', permanent());
     // The storage conflict: the conditional write finds the group changed under it.

@@ -235,10 +235,32 @@ export class InvitationService {
     return this.adhocSettings(groupId);
   }
 
-  /** GET groups/{id}/permanent (a group whose key was never set has none yet: the first save draws it). */
+  /**
+   * GET groups/{id}/permanent (a group whose key was never set has none yet: the first save draws
+   * it). A key whose regeneration time has passed is renewed first (001 §9 daily, weekly,
+   * monthly): the mock has no scheduler, so the renewal happens when the key is next looked at.
+   */
   async permanentSettings(groupId: string): Promise<PermanentSettings> {
+    await this.renewDueKey(groupId);
     const { group, settings } = this.groupSettings(groupId);
     return this.permanentView(group, settings);
+  }
+
+  /** Renew the permanent key when its regeneration time has passed (a concurrent save wins: it is read again). */
+  private async renewDueKey(groupId: string): Promise<void> {
+    const { group, settings } = this.groupSettings(groupId);
+    const p = settings.permanent ?? {};
+    const every = PERMANENT_REGENERATION_MS[p.regeneration ?? 'never'];
+    if (every === null || p.key === undefined || p.keyCreatedAt === undefined) return;
+    const created = Date.parse(p.keyCreatedAt);
+    if (Number.isFinite(created) && created + every > Date.now()) return;
+    const key = await this.freshCode(groupId);
+    if (key === null) return; // kept until a key can be drawn
+    try {
+      await this.saveSettings(group, group.version, { ...settings, permanent: { ...p, key, keyCreatedAt: new Date().toISOString() } });
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'CONFLICT')) throw e;
+    }
   }
 
   private permanentView(group: GroupRow, settings: GroupInvitationColumn): PermanentSettings {
