@@ -72,6 +72,16 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     expect((await call('GET', '/v2/inventories/inv-metro/audioRooms', superUser)).json().items.map((r: AudioRoom) => r.id)).toEqual(['aud-0003']);
   });
 
+  it("offers the inventory's units, channels and users as participants", async () => {
+    const offered = (await call('GET', '/v2/inventories/inv-global/audioRoomParticipants', admin)).json();
+    expect(offered.units.map((u: { id: string }) => u.id)).toContain('LU800-0001');
+    expect(offered.units.map((u: { id: string }) => u.id)).not.toContain('LU800-0005');
+    expect(offered.channels.map((c: { id: string }) => c.id)).toContain('MMH-0001-CH1');
+    expect(offered.channels.map((c: { id: string }) => c.id)).not.toContain('MMH-0002-CH1');
+    expect(offered.users).toContainEqual({ id: 'usr-luc_regular', name: 'luc_regular' });
+    expect((await call('GET', '/v2/inventories/inv-metro/audioRoomParticipants', admin)).statusCode).toBe(404);
+  });
+
   it('creates a room with units, channels and users of the inventory and announces it on the topics of the inventory and its groups', async () => {
     const res = await create({ name: 'Match_Day-1', intercom: true, serverId: 'MMH-0001', participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'channel', id: 'MMH-0001-CH2' }, { kind: 'user', id: 'usr-luc_regular' }] });
     expect(res.statusCode).toBe(201);

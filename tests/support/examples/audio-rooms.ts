@@ -10,6 +10,7 @@ export const AUDIO_ROOMS_EXAMPLES: { [K in keyof typeof audioRoomEndpoints]: Exa
   listInventoryAudioRooms: { input: (r) => ({ params: { id: r.inventory }, query: {} }) },
   countInventoryAudioRooms: { input: (r) => ({ params: { id: r.inventory } }) },
   createAudioRoom: { input: (r, w) => ({ params: { id: r.inventory }, body: { name: `Matrix-Room-${slug(w.role)}`, intercom: true } }) },
+  listAudioRoomCandidates: { input: (r) => ({ params: { id: r.inventory } }) },
   getAudioRoom: { input: (r) => ({ params: { id: r.audioRoom } }) },
   updateAudioRoom: { input: (r) => ({ params: { id: r.audioRoom }, body: { intercom: true } }) },
   // The role's own user account is a user of the shared inventory (an id, not a ref: it stays put when the room is swapped).

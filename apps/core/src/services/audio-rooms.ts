@@ -18,7 +18,7 @@
  *   user's groups, the inventories only without groups): `audioRoom.changed`, `audioRoom.removed`.
  */
 import {
-  groupTopic, inventoryTopic, VALIDATION, type AudioRoom, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
+  groupTopic, inventoryTopic, VALIDATION, type AudioRoom, type AudioRoomCandidates, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
   type AudioRoomParticipantRef, type AudioRoomSearchQuery, type CreateAudioRoomBody, type FieldProblem, type UpdateAudioRoomBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
@@ -28,7 +28,7 @@ import { audioRoomParticipants } from '../repositories/audio-room-columns.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import { compareText } from './order.js';
+import { byNameThenId, compareText } from './order.js';
 import { errorCodeOf } from './video-return.js';
 
 type AudioRoomRow = Prisma.AudioRoomGetPayload<object>;
@@ -86,6 +86,19 @@ export class AudioRoomService {
       throw e;
     }
     return this.announce(row);
+  }
+
+  /** GET v2/inventories/{id}/audioRoomParticipants: the inventory's units, channels and users, by name. */
+  async candidates(inventoryId: string): Promise<AudioRoomCandidates> {
+    const inInventory = (r: { inventories: readonly { inventoryId: string }[] }) => r.inventories.some((i) => i.inventoryId === inventoryId);
+    const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
+    const members = await this.deps.db.userInventory.findMany({ where: { inventoryId }, select: { user: { select: { id: true, username: true } } } });
+    return {
+      inventoryId,
+      units: named(this.deps.readModel.units.all().filter(inInventory)),
+      channels: named(this.deps.readModel.channels.all().filter(inInventory)),
+      users: named(members.map((m) => ({ id: m.user.id, name: m.user.username }))),
+    };
   }
 
   /** GET v2/audioRooms/{id}. */
@@ -261,6 +274,7 @@ export const audioRoomCalls = callsOf<AudioRoomService>()({
   listInventoryAudioRooms: (svc, { params, query }) => svc.list(params.id, query),
   countInventoryAudioRooms: (svc, { params }) => svc.count(params.id),
   createAudioRoom: (svc, { params, body }) => svc.create(params.id, body),
+  listAudioRoomCandidates: (svc, { params }) => svc.candidates(params.id),
   getAudioRoom: (svc, { params }, user) => svc.get(user, params.id),
   updateAudioRoom: (svc, { params, body }, user) => svc.update(user, params.id, body),
   setAudioRoomParticipants: (svc, { params, body }, user) => svc.setParticipants(user, params.id, body.participants, body.version),

@@ -12,7 +12,7 @@
 import { MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AudioRoom, AudioRoomCount, AudioRoomDeleted, AudioRoomPage, AudioRoomSearchQuery, CreateAudioRoomBody, SetAudioRoomActiveBody,
+  AudioRoom, AudioRoomCandidates, AudioRoomCount, AudioRoomDeleted, AudioRoomPage, AudioRoomSearchQuery, CreateAudioRoomBody, SetAudioRoomActiveBody,
   SetAudioRoomParticipantsBody, UpdateAudioRoomBody,
 } from '../entities/audio-rooms.js';
 import { endpoint, type EndpointDef } from './define.js';
@@ -50,6 +50,15 @@ export const audioRoomEndpoints = {
     body: CreateAudioRoomBody,
     response: AudioRoom,
     successStatus: 201,
+  }),
+  listAudioRoomCandidates: endpoint({
+    method: 'GET',
+    path: '/v2/inventories/{id}/audioRoomParticipants',
+    summary: "The units, channels and users of the inventory a room may take in (the participants picker)",
+    spec: '001 §3 Audio room: participants (units, channels and users of the inventory)',
+    ...inventory,
+    params: IdParams,
+    response: AudioRoomCandidates,
   }),
   getAudioRoom: endpoint({
     method: 'GET',

@@ -328,6 +328,7 @@ export const ENDPOINT_ROUTES = {
   listInventoryAudioRooms: ['GET', '/v2/inventories/{id}/audioRooms'],
   countInventoryAudioRooms: ['GET', '/v2/inventories/{id}/audioRooms/count'],
   createAudioRoom: ['POST', '/v2/inventories/{id}/audioRooms'],
+  listAudioRoomCandidates: ['GET', '/v2/inventories/{id}/audioRoomParticipants'],
   getAudioRoom: ['GET', '/v2/audioRooms/{id}'],
   updateAudioRoom: ['PUT', '/v2/audioRooms/{id}'],
   setAudioRoomParticipants: ['PUT', '/v2/audioRooms/{id}/participants'],

@@ -118,5 +118,16 @@ export type SetAudioRoomParticipantsBody = z.infer<typeof SetAudioRoomParticipan
 export const SetAudioRoomActiveBody = z.object({ active: z.boolean(), version: Version.optional() }).strict();
 export type SetAudioRoomActiveBody = z.infer<typeof SetAudioRoomActiveBody>;
 
+/** A unit, channel or user that may take part in the inventory's rooms. */
+export const AudioRoomCandidate = z.object({ id: Id, name: z.string() });
+/** GET v2/inventories/{id}/audioRoomParticipants: what the participants picker offers (by name). */
+export const AudioRoomCandidates = z.object({
+  inventoryId: Id,
+  units: z.array(AudioRoomCandidate),
+  channels: z.array(AudioRoomCandidate),
+  users: z.array(AudioRoomCandidate),
+});
+export type AudioRoomCandidates = z.infer<typeof AudioRoomCandidates>;
+
 export const AudioRoomDeleted = z.object({ id: Id, inventoryId: Id, deleted: z.literal(true) });
 export type AudioRoomDeleted = z.infer<typeof AudioRoomDeleted>;
