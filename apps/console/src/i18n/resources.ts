@@ -17,6 +17,7 @@ import unitActionsEn from './areas/unitActions.en.json';
 import channelsEn from './areas/channels.en.json';
 import videoReturnEn from './areas/videoReturn.en.json';
 import devicesEn from './areas/devices.en.json';
+import groupsEn from './areas/groups.en.json';
 
 export const englishResources = {
   ...en,
@@ -33,6 +34,7 @@ export const englishResources = {
   channels: channelsEn,
   videoReturn: videoReturnEn,
   devices: devicesEn,
+  groups: groupsEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -70,5 +72,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     channels: channels.default,
     videoReturn: videoReturn.default,
     devices: devices.default,
+    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
+    groups: (await import('./areas/groups.zh.json')).default,
   };
 }

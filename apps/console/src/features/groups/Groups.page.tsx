@@ -1,7 +1,198 @@
-import NotAvailablePage from '../../pages/NotAvailable.page';
-import type { PageProps } from '../../pages/types';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { GroupListRow } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { DataGrid } from '../../components/grid/DataGrid';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useToast } from '../../toast/useToast';
+import { useCanCall } from './access';
+import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
+import { keepSelected, searchGroups, toggleSelected } from './groupList';
+import { dropGroupRows, useGroupsLive } from './useGroupsLive';
 
-/** The Groups screen (being built: shown as not available until then). */
-export default function GroupsPage(props: PageProps) {
-  return <NotAvailablePage {...props} />;
+// Not needed to show the list: loaded when a form opens.
+const GroupNameModal = lazy(() => import('./GroupNameModal'));
+const GroupModal = lazy(() => import('./GroupModal'));
+
+/** `/groups?group=<id>&tab=general|alerts|defaultConfiguration|invitations` opens a group's modal (a link survives a reload). */
+export const GROUP_PARAM = 'group';
+const NO_GROUPS: readonly GroupListRow[] = [];
+const NONE: ReadonlySet<string> = new Set();
+
+const rowKey = (g: GroupListRow) => g.id;
+const rowTestId = (g: GroupListRow) => `group-row-${g.id}`;
+const rowAttributes = (g: GroupListRow) => ({ 'data-name': g.name });
+
+type NameForm = { readonly kind: 'create' } | { readonly kind: 'rename'; readonly group: GroupListRow } | null;
+
+function DeleteConfirm({ groups, onClose, onDone }: { readonly groups: readonly GroupListRow[]; readonly onClose: () => void; readonly onDone: (ids: readonly string[]) => void }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const remove = useEndpointMutation('removeGroups');
+  return (
+    <Modal opened onClose={onClose} title={t('groups.delete.title', { count: groups.length })}>
+      <Stack gap="sm" data-testid="group-delete-confirm">
+        <Text size="sm">{t('groups.delete.question', { count: groups.length })}</Text>
+        <Text size="sm" fw={500} data-testid="group-delete-names">
+          {groups.map((g) => g.name).join(', ')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('groups.delete.membersStay')}
+        </Text>
+        {remove.error && (
+          <Alert color="red" role="alert" data-testid="group-delete-error">
+            {errorText(remove.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="group-delete-cancel">
+            {t('groups.actions.cancel')}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ body: { ids: groups.map((g) => g.id) } }, { onSuccess: (r) => onDone(r.removed) })} data-testid="group-delete-submit">
+            {t('groups.actions.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * /groups (spec 001 §2 "manage groups", §3 Group): the groups the user may see (GET groups/fetch)
+ * kept current over /ws, searched by name or inventory, created, renamed and deleted several at
+ * once with confirmation (write roles only: the calls' own roles); a row opens the group's modal
+ * (general, alerts, default configuration, LU-Smart/Lite invitations).
+ */
+export default function GroupsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.groups'));
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
+  useGroupsLive();
+  const { listError } = useRealtime();
+  const canCreate = useCanCall('addGroup');
+  const canWrite = useCanCall('updateGroup');
+  const canDelete = useCanCall('removeGroups');
+  const [search, setSearch] = useState('');
+  const [nameForm, setNameForm] = useState<NameForm>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(NONE);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(GROUP_PARAM);
+
+  const all = list.data ?? NO_GROUPS;
+  const shown = useMemo(() => searchGroups(all, search), [all, search]);
+  const selected = keepSelected(picked, all);
+  const selectedRows = useMemo(() => all.filter((g) => selected.has(g.id)), [all, selected]);
+
+  const onSelect = useCallback((id: string, on: boolean) => setPicked((s) => toggleSelected(s, id, on)), []);
+  const onRename = useCallback((group: GroupListRow) => setNameForm({ kind: 'rename', group }), []);
+  const columns = useGroupColumns({ canWrite: canWrite || canDelete, selected, onSelect, onRename });
+
+  const open = useCallback(
+    (group: GroupListRow) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(GROUP_PARAM, group.id);
+        return next;
+      }),
+    [setParams],
+  );
+  const close = useCallback(
+    () =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(GROUP_PARAM);
+        next.delete('tab');
+        return next;
+      }),
+    [setParams],
+  );
+  const deleted = (ids: readonly string[]) => {
+    dropGroupRows(queryClient, ids);
+    setPicked(NONE);
+    setConfirming(false);
+    toast.show({ message: t('groups.toasts.deleted', { count: ids.length }), variant: 'success' });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="groups-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.groups')}
+        </Title>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" data-testid="group-list-summary" data-shown={shown.length} data-total={all.length}>
+            {t('groups.summary', { shown: shown.length, total: all.length })}
+          </Text>
+          <TextInput
+            size="xs"
+            placeholder={t('groups.search')}
+            aria-label={t('groups.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            data-testid="group-search"
+          />
+          {canDelete && (
+            <Button size="xs" color="red" variant="light" disabled={selected.size === 0} onClick={() => setConfirming(true)} data-testid="group-delete">
+              {t('groups.actions.deleteSelected', { count: selected.size })}
+            </Button>
+          )}
+          {canCreate && (
+            <Button size="xs" onClick={() => setNameForm({ kind: 'create' })} data-testid="group-create">
+              {t('groups.actions.create')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {!canCreate && !canWrite && (
+        <Alert color="gray" data-testid="groups-read-only">
+          {t('permissions.notAvailableForUserType')}
+        </Alert>
+      )}
+      <div data-testid="group-table">
+        {listError ? (
+          <Alert color="red" data-testid="groups-error" data-reason="websocket" title={t('realtime.websocketErrorTitle')}>
+            {t('realtime.websocketError', { attempts: listError.attempts })}
+          </Alert>
+        ) : (
+          <QueryView query={list} testIdPrefix="groups" errorTitle={t('groups.loadFailed')}>
+            {(rows) =>
+              rows.length === 0 ? (
+                <Text c="dimmed" data-testid="groups-empty">
+                  {t('groups.empty')}
+                </Text>
+              ) : (
+                <DataGrid
+                  gridId={GROUP_GRID_ID}
+                  ariaLabel={t('routes.groups')}
+                  columns={columns}
+                  rows={shown}
+                  rowKey={rowKey}
+                  rowTestId={rowTestId}
+                  rowAttributes={rowAttributes}
+                  selectedKey={openId}
+                  onRowClick={open}
+                  defaultSort={GROUP_DEFAULT_SORT}
+                  empty={t('groups.noMatch')}
+                />
+              )
+            }
+          </QueryView>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {nameForm !== null && <GroupNameModal group={nameForm.kind === 'rename' ? nameForm.group : null} rows={all} onClose={() => setNameForm(null)} />}
+        {openId !== null && <GroupModal groupId={openId} onClose={close} />}
+      </Suspense>
+      {confirming && selectedRows.length > 0 && <DeleteConfirm groups={selectedRows} onClose={() => setConfirming(false)} onDone={deleted} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,205 @@
+/**
+ * "Add LU-Smart/Lite" from a group (spec 001 §2 "add LU-Smart/Lite (ad-hoc, permanent, settings
+ * tabs)"; §3 plan types; §9 "Ad-hoc periods 1 day, 3 days, 1 week, 1 month. Permanent key
+ * regeneration never, daily, weekly, monthly"; §8 "code reset failed"):
+ * - ad-hoc: the plan type units join under (or off), the period they stay, the current code
+ *   (GET/PUT groups/{groupId}/adhoc; a new code is drawn when turned on or changed);
+ * - permanent: the key, how often it is regenerated, regenerate now (GET/PUT groups/{id}/permanent);
+ * - settings: the unit settings joining units get (the group's default configuration).
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
+import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useToast } from '../../toast/useToast';
+import { useCanCall } from '../groups/access';
+import { groupVersionChanged } from '../groups/useGroupsLive';
+
+const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
+
+const OFF = 'off';
+
+/** A save bumped the group's version: the other reads carrying it (and the group) are read again. */
+function refreshAfterSave(queryClient: QueryClient, groupId: string): void {
+  void queryClient.invalidateQueries({ queryKey: endpointKey('fetchGroupDetails', { query: { groupUid: groupId } }), exact: true });
+  groupVersionChanged(queryClient, groupId);
+}
+
+function KeyLine({ label, value, testId }: { readonly label: string; readonly value: string | null; readonly testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <Text size="sm">{label}:</Text>
+      <Code data-testid={testId}>{value ?? t('common.none')}</Code>
+      {value !== null && (
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="light" onClick={copy}>
+              {copied ? t('groups.invitations.copied') : t('groups.invitations.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      )}
+    </Group>
+  );
+}
+
+function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const canWrite = useCanCall('updateGroupAdhocSettings');
+  const [mode, setMode] = useState<string>(settings.mode ?? OFF);
+  const [period, setPeriod] = useState<string>(settings.period);
+  const save = useEndpointMutation('updateGroupAdhocSettings');
+  const onSave = () => {
+    const planType = ADHOC_PLAN_TYPES.find((p) => p === mode) ?? null;
+    const adhocPeriod = ADHOC_PERIODS.find((p) => p === period) ?? settings.period;
+    save.mutate(
+      { params: { groupId: settings.groupId }, body: { mode: planType, period: adhocPeriod, version: settings.version } },
+      {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: settings.groupId } }), saved);
+          refreshAfterSave(queryClient, settings.groupId);
+          toast.show({ message: t('groups.invitations.adhocSaved'), variant: 'success' });
+        },
+      },
+    );
+  };
+  return (
+    <Stack gap="sm" data-testid="lusmart-adhoc">
+      <Select
+        label={t('groups.invitations.adhocMode')}
+        data={[{ value: OFF, label: t('groups.invitations.off') }, ...ADHOC_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))]}
+        value={mode}
+        allowDeselect={false}
+        onChange={(v) => v !== null && setMode(v)}
+        readOnly={!canWrite}
+        data-testid="lusmart-adhoc-mode"
+      />
+      <Select
+        label={t('groups.invitations.period')}
+        data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) }))}
+        value={period}
+        allowDeselect={false}
+        onChange={(v) => v !== null && setPeriod(v)}
+        readOnly={!canWrite}
+        data-testid="lusmart-adhoc-period"
+      />
+      <KeyLine label={t('groups.invitations.code')} value={settings.code} testId="lusmart-adhoc-code" />
+      {save.error && (
+        <Alert color="red" role="alert" data-testid="lusmart-adhoc-error">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button onClick={onSave} loading={save.isPending} data-testid="lusmart-adhoc-save">
+            {t('groups.actions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const canWrite = useCanCall('updateGroupPermanentSettings');
+  const [regenerate, setRegenerate] = useState(settings.regenerate);
+  const save = useEndpointMutation('updateGroupPermanentSettings');
+  const send = (resetKey: boolean) =>
+    save.mutate(
+      { params: { id: settings.groupId }, body: { regenerate, resetKey, version: settings.version } },
+      {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
+          refreshAfterSave(queryClient, settings.groupId);
+          toast.show({ message: t(resetKey ? 'groups.invitations.keyRegenerated' : 'groups.invitations.permanentSaved'), variant: 'success' });
+        },
+      },
+    );
+  return (
+    <Stack gap="sm" data-testid="lusmart-permanent">
+      <KeyLine label={t('groups.invitations.key')} value={settings.key} testId="lusmart-permanent-key" />
+      {settings.nextRegenerationAt !== null && (
+        <Text size="xs" c="dimmed" data-testid="lusmart-permanent-next">
+          {t('groups.invitations.nextRegeneration', { date: new Date(settings.nextRegenerationAt).toLocaleString(i18n.language) })}
+        </Text>
+      )}
+      <Select
+        label={t('groups.invitations.regeneration')}
+        data={PERMANENT_KEY_REGENERATION.map((r) => ({ value: r, label: t(`groups.invitations.regenerations.${r}`) }))}
+        value={regenerate}
+        allowDeselect={false}
+        onChange={(v) => setRegenerate(PERMANENT_KEY_REGENERATION.find((r) => r === v) ?? regenerate)}
+        readOnly={!canWrite}
+        data-testid="lusmart-permanent-regeneration"
+      />
+      {save.error && (
+        <Alert color="red" role="alert" data-testid="lusmart-permanent-error">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={() => send(true)} loading={save.isPending} data-testid="lusmart-permanent-regenerate">
+            {t('groups.invitations.regenerateNow')}
+          </Button>
+          <Button onClick={() => send(false)} loading={save.isPending} data-testid="lusmart-permanent-save">
+            {t('groups.actions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId: string; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('adhoc');
+  const adhoc = useEndpointQuery('getGroupAdhocSettings', { params: { groupId } });
+  const permanent = useEndpointQuery('getGroupPermanentSettings', { params: { id: groupId } }, { enabled: tab === 'permanent' });
+  return (
+    <Modal opened onClose={onClose} size="lg" title={t('groups.invitations.addLuSmart')}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false} data-testid="lusmart-modal">
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="adhoc" data-testid="lusmart-tab-adhoc">
+            {t('groups.invitations.tabs.adhoc')}
+          </Tabs.Tab>
+          <Tabs.Tab value="permanent" data-testid="lusmart-tab-permanent">
+            {t('groups.invitations.tabs.permanent')}
+          </Tabs.Tab>
+          <Tabs.Tab value="settings" data-testid="lusmart-tab-settings">
+            {t('groups.invitations.tabs.settings')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="adhoc">
+          <QueryView query={adhoc} testIdPrefix="lusmart-adhoc" errorTitle={t('groups.invitations.loadFailed')}>
+            {(data) => <AdhocForm key={data.version} settings={data} />}
+          </QueryView>
+        </Tabs.Panel>
+        <Tabs.Panel value="permanent">
+          <QueryView query={permanent} testIdPrefix="lusmart-permanent" errorTitle={t('groups.invitations.loadFailed')}>
+            {(data) => <PermanentForm key={`${data.version}-${data.key ?? ''}`} settings={data} />}
+          </QueryView>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+            <DefaultConfigurationTab groupId={groupId} />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

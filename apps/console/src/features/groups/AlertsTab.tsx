@@ -1,0 +1,256 @@
+/**
+ * The group modal's alerts tab (spec 001 §2 "Groups: general and alerts tabs"; §4 modes,
+ * severities, types, recipient verification; §7 GET/PUT v2/groups/{id}/alerts/configuration):
+ * the mode (automatic, by group with the followed group, manual), per alert type on/off, severity
+ * and thresholds, and the e-mail recipients with their state (verified, waiting for verification,
+ * link expired). New recipients are sent a verification link by the core when saved; their state
+ * follows over /ws (`groupAlerts.changed`).
+ */
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody } from '@fleet/contracts';
+import type { AlertConfigMode, AlertLevel, AlertType, GroupAlertsConfiguration, GroupListRow } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useToast } from '../../toast/useToast';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { useCanCall, useFieldText } from './access';
+import { alertsBody, alertsDraftOf, followableGroups, recipientView, type AlertsDraft, type RecipientTarget, type RecipientView } from './alertsForm';
+
+const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
+const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
+
+function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAlertsConfiguration; readonly groupId: string; readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldText();
+  const canWrite = useCanCall('updateGroupAlertsConfiguration');
+  const groups = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const [draft, setDraft] = useState<AlertsDraft>(() => alertsDraftOf(config));
+  const [email, setEmail] = useState('');
+  const [target, setTarget] = useState<RecipientTarget>('all');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [recipientError, setRecipientError] = useState<string | undefined>(undefined);
+  const save = useEndpointMutation('updateGroupAlertsConfiguration');
+  const sources = followableGroups<GroupListRow>(groups.data ?? [], { id: groupId, inventoryId });
+
+  const setType = (type: AlertType, patch: Partial<AlertsDraft['alerts'][AlertType]>) =>
+    setDraft((d) => ({ ...d, alerts: { ...d.alerts, [type]: { ...d.alerts[type], ...patch } } }));
+  const setThreshold = (type: AlertType, level: AlertLevel, value: string | number) =>
+    setDraft((d) => {
+      const current = d.alerts[type];
+      const next = typeof value === 'number' ? value : null;
+      return { ...d, alerts: { ...d.alerts, [type]: { ...current, thresholds: { ...current.thresholds, [level]: next } } } };
+    });
+
+  const addRecipient = () => {
+    const parsed = parseBody(GroupAlertRecipientInput, { alertType: target, email: email.trim() });
+    if (parsed.errors) {
+      setRecipientError(parsed.errors.email ?? parsed.errors.alertType);
+      return;
+    }
+    const exists = draft.recipients.some((r) => r.alertType === parsed.data.alertType && r.email.toLowerCase() === parsed.data.email.toLowerCase());
+    if (exists) {
+      setRecipientError(t('groups.alerts.recipientExists'));
+      return;
+    }
+    setRecipientError(undefined);
+    setDraft((d) => ({ ...d, recipients: [...d.recipients, { alertType: parsed.data.alertType, email: parsed.data.email }] }));
+    setEmail('');
+  };
+
+  const onSave = () => {
+    const body = alertsBody(draft, config.version);
+    const parsed = parseBody(GroupAlertsConfigurationBody, body);
+    setErrors(parsed.errors ?? {});
+    if (parsed.errors) return;
+    save.mutate(
+      { params: { id: groupId }, body },
+      {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(endpointKey('getGroupAlertsConfiguration', { params: { id: groupId } }), saved);
+          toast.show({ message: t('groups.alerts.saved'), variant: 'success' });
+        },
+        onError: (e) => setErrors(apiFieldErrors(e)),
+      },
+    );
+  };
+
+  const modeLabel = (m: AlertConfigMode) => t(`groups.alerts.modes.${m}`);
+  return (
+    <Stack gap="sm" data-testid="group-alerts" data-version={config.version}>
+      <Group gap="sm" align="end">
+        <SegmentedControl
+          value={draft.mode}
+          onChange={(v) => setDraft((d) => ({ ...d, mode: ALERT_CONFIG_MODES.find((m) => m === v) ?? d.mode }))}
+          data={ALERT_CONFIG_MODES.map((m) => ({ value: m, label: modeLabel(m) }))}
+          disabled={!canWrite}
+          data-testid="group-alerts-mode"
+        />
+        {draft.mode === 'group' && (
+          <Select
+            label={t('groups.alerts.sourceGroup')}
+            data={sources.map((g) => ({ value: g.id, label: g.name }))}
+            value={draft.sourceGroupId}
+            onChange={(v) => setDraft((d) => ({ ...d, sourceGroupId: v }))}
+            error={fieldText(errors.sourceGroupId)}
+            readOnly={!canWrite}
+            data-testid="group-alerts-source"
+          />
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="group-alerts-source-note" data-source={config.source}>
+        {t(`groups.alerts.modeHint.${draft.mode}`)} {t(`groups.alerts.appliesFrom.${config.source}`)}
+      </Text>
+      <Title order={6}>{t('groups.alerts.types')}</Title>
+      <Table withTableBorder verticalSpacing={4} data-testid="group-alerts-types">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('groups.alerts.type')}</Table.Th>
+            <Table.Th>{t('groups.alerts.severity')}</Table.Th>
+            <Table.Th>{t('groups.alerts.thresholdWarning')}</Table.Th>
+            <Table.Th>{t('groups.alerts.thresholdCritical')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ALERT_TYPES.map((type) => {
+            const setting = draft.alerts[type];
+            const editable = canWrite && draft.mode === 'manual';
+            return (
+              <Table.Tr key={type} data-testid={`group-alert-${type}`}>
+                <Table.Td>
+                  <Checkbox label={t(`groups.alerts.typeNames.${type}`)} checked={setting.enabled} disabled={!editable} onChange={(e) => setType(type, { enabled: e.currentTarget.checked })} data-testid={`group-alert-enabled-${type}`} />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`groups.alerts.levels.${l}`) }))}
+                    value={setting.level}
+                    allowDeselect={false}
+                    onChange={(v) => {
+                      const level = ALERT_LEVELS.find((l) => l === v);
+                      if (level) setType(type, { level });
+                    }}
+                    readOnly={!editable}
+                    aria-label={t('groups.alerts.severity')}
+                    data-testid={`group-alert-level-${type}`}
+                  />
+                </Table.Td>
+                {ALERT_LEVELS.map((level) => (
+                  <Table.Td key={level}>
+                    <NumberInput
+                      size="xs"
+                      min={0}
+                      max={100}
+                      suffix=" %"
+                      value={setting.thresholds[level] ?? ''}
+                      onChange={(v) => setThreshold(type, level, v)}
+                      readOnly={!editable}
+                      aria-label={t(level === 'warning' ? 'groups.alerts.thresholdWarning' : 'groups.alerts.thresholdCritical')}
+                      error={level === 'critical' && errors.alerts !== undefined ? fieldText(errors.alerts) : undefined}
+                      data-testid={`group-alert-threshold-${type}-${level}`}
+                    />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Title order={6}>{t('groups.alerts.recipients')}</Title>
+      <Paper withBorder p="xs" data-testid="group-alert-recipients" data-count={draft.recipients.length}>
+        {draft.recipients.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('groups.alerts.noRecipients')}
+          </Text>
+        )}
+        <Stack gap={4}>
+          {draft.recipients.map((r) => {
+            const state = recipientView(config.recipients, r);
+            return (
+              <Group key={`${r.alertType}:${r.email}`} gap="xs" data-testid={`group-alert-recipient-${r.email}`} data-state={state}>
+                <Text size="sm">{r.email}</Text>
+                <Badge size="sm" variant="outline">
+                  {r.alertType === 'all' ? t('groups.alerts.allTypes') : t(`groups.alerts.typeNames.${r.alertType}`)}
+                </Badge>
+                <Badge size="sm" color={STATE_COLOR[state]} data-testid={`group-alert-recipient-state-${r.email}`}>
+                  {t(`groups.alerts.recipientStates.${state}`)}
+                </Badge>
+                {canWrite && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('groups.alerts.removeRecipient', { email: r.email })}
+                    onClick={() => setDraft((d) => ({ ...d, recipients: d.recipients.filter((x) => x !== r) }))}
+                    data-testid={`group-alert-recipient-remove-${r.email}`}
+                  >
+                    ×
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+        {canWrite && (
+          <Group gap="xs" align="start" mt="xs">
+            <TextInput
+              size="xs"
+              type="email"
+              placeholder={t('groups.alerts.recipientEmail')}
+              aria-label={t('groups.alerts.recipientEmail')}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={recipientError === undefined ? undefined : (fieldText(recipientError) ?? recipientError)}
+              data-testid="group-alert-recipient-email"
+            />
+            <Select
+              size="xs"
+              data={TARGETS.map((x) => ({ value: x, label: x === 'all' ? t('groups.alerts.allTypes') : t(`groups.alerts.typeNames.${x}`) }))}
+              value={target}
+              allowDeselect={false}
+              onChange={(v) => setTarget(TARGETS.find((x) => x === v) ?? 'all')}
+              aria-label={t('groups.alerts.recipientType')}
+              data-testid="group-alert-recipient-type"
+            />
+            <Button size="xs" variant="light" onClick={addRecipient} data-testid="group-alert-recipient-add">
+              {t('groups.alerts.addRecipient')}
+            </Button>
+          </Group>
+        )}
+        {errors.recipients !== undefined && (
+          <Text size="xs" c="red" data-testid="group-alert-recipients-error">
+            {fieldText(errors.recipients)}
+          </Text>
+        )}
+      </Paper>
+      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && (
+        <Alert color="red" role="alert" data-testid="group-alerts-error">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button onClick={onSave} loading={save.isPending} data-testid="group-alerts-save">
+            {t('groups.actions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export default function AlertsTab({ groupId, inventoryId }: { readonly groupId: string; readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const config = useEndpointQuery('getGroupAlertsConfiguration', { params: { id: groupId } });
+  return (
+    <QueryView query={config} testIdPrefix="group-alerts" errorTitle={t('groups.alerts.loadFailed')}>
+      {(data) => <AlertsForm key={data.version} config={data} groupId={groupId} inventoryId={inventoryId} />}
+    </QueryView>
+  );
+}

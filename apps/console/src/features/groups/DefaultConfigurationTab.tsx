@@ -1,0 +1,148 @@
+/**
+ * The group modal's default configuration tab (spec 001 §3 Group "default configuration"; §7 GET/
+ * POST/PUT v2/groups/{id}/defaultConfiguration): the unit settings the group gives its units —
+ * delay, transmission mode, store-and-forward quality, audio bitrate, total and cellular capping
+ * (§5 "Max Cellular Capping cannot be higher than Max Total Capping", checked inline). The first
+ * save creates it (POST), later saves change it (PUT) with the version read.
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GroupUnitSettingsUpdateBody, LIMITS, STORE_AND_FORWARD_PROFILES, TRANSMISSION_MODES } from '@fleet/contracts';
+import type { GroupDefaultConfiguration, GroupUnitSettings } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useToast } from '../../toast/useToast';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { useCanCall, useFieldText } from './access';
+import { groupVersionChanged } from './useGroupsLive';
+
+const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
+
+function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultConfiguration }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldText();
+  const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
+  const [settings, setSettings] = useState<GroupUnitSettings>(config.settings);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useEndpointMutation('createGroupDefaultConfiguration');
+  const update = useEndpointMutation('updateGroupDefaultConfiguration');
+  const failure = create.error ?? update.error;
+  const set = (patch: GroupUnitSettings) => setSettings((s) => ({ ...s, ...patch }));
+
+  const onSave = () => {
+    const body = { ...settings, version: config.version };
+    const parsed = parseBody(GroupUnitSettingsUpdateBody, body);
+    setErrors(parsed.errors ?? {});
+    if (parsed.errors) return;
+    const options = {
+      onSuccess: (saved: GroupDefaultConfiguration) => {
+        queryClient.setQueryData(endpointKey('getGroupDefaultConfiguration', { params: { id: config.groupId } }), saved);
+        // The group's version moved: its other reads carrying it are read again.
+        void queryClient.invalidateQueries({ queryKey: endpointKey('fetchGroupDetails', { query: { groupUid: config.groupId } }), exact: true });
+        groupVersionChanged(queryClient, config.groupId);
+        toast.show({ message: t('groups.defaultConfiguration.saved'), variant: 'success' });
+      },
+      onError: (e: unknown) => setErrors(apiFieldErrors(e)),
+    };
+    if (config.exists) update.mutate({ params: { id: config.groupId }, body }, options);
+    else create.mutate({ params: { id: config.groupId }, body }, options);
+  };
+
+  return (
+    <Stack gap="sm" data-testid="group-default-configuration" data-exists={config.exists}>
+      <Text size="sm" c="dimmed">
+        {config.exists ? t('groups.defaultConfiguration.hint') : t('groups.defaultConfiguration.none')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('groups.defaultConfiguration.delayMs')}
+          min={LIMITS.lowDelayThresholdMs}
+          max={LIMITS.delayMaxMs}
+          value={settings.delayMs ?? ''}
+          onChange={(v) => set({ delayMs: numberOrUndefined(v) })}
+          error={fieldText(errors.delayMs)}
+          readOnly={!canWrite}
+          data-testid="group-default-delay"
+        />
+        <Select
+          label={t('unitDetail.camera.mode.label')}
+          data={TRANSMISSION_MODES.map((m) => ({ value: m, label: t(`unitList.transmissionModes.${m}`) }))}
+          value={settings.transmissionMode ?? null}
+          onChange={(v) => set({ transmissionMode: TRANSMISSION_MODES.find((m) => m === v) })}
+          error={fieldText(errors.transmissionMode)}
+          readOnly={!canWrite}
+          data-testid="group-default-transmission-mode"
+        />
+        <Select
+          label={t('unitConfig.storeAndForward.title')}
+          data={STORE_AND_FORWARD_PROFILES.map((p) => ({ value: p, label: t(`unitConfig.storeAndForward.profiles.${p}`) }))}
+          value={settings.storeAndForwardQuality ?? null}
+          onChange={(v) => set({ storeAndForwardQuality: STORE_AND_FORWARD_PROFILES.find((p) => p === v) })}
+          error={fieldText(errors.storeAndForwardQuality)}
+          readOnly={!canWrite}
+          data-testid="group-default-sf-quality"
+        />
+        <Select
+          label={t('groups.defaultConfiguration.audioBitrate')}
+          data={LIMITS.audioEncodingKbps.map((k) => ({ value: String(k), label: `${k} kbps` }))}
+          value={settings.audioBitrateKbps === undefined ? null : String(settings.audioBitrateKbps)}
+          onChange={(v) => set({ audioBitrateKbps: LIMITS.audioEncodingKbps.find((k) => String(k) === v) })}
+          error={fieldText(errors.audioBitrateKbps)}
+          readOnly={!canWrite}
+          data-testid="group-default-audio-bitrate"
+        />
+        <NumberInput
+          label={t('groups.defaultConfiguration.totalKbps')}
+          min={0}
+          value={settings.totalKbps ?? ''}
+          onChange={(v) => set({ totalKbps: typeof v === 'number' ? v : null })}
+          error={fieldText(errors.totalKbps)}
+          readOnly={!canWrite}
+          data-testid="group-default-total"
+        />
+        <NumberInput
+          label={t('groups.defaultConfiguration.cellularKbps')}
+          min={0}
+          value={settings.cellularKbps ?? ''}
+          onChange={(v) => set({ cellularKbps: typeof v === 'number' ? v : null })}
+          error={fieldText(errors.cellularKbps)}
+          readOnly={!canWrite}
+          data-testid="group-default-cellular"
+        />
+      </SimpleGrid>
+      {errors[''] !== undefined && (
+        <Alert color="red" role="alert" data-testid="group-default-empty">
+          {fieldText(errors[''])}
+        </Alert>
+      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
+        <Alert color="red" role="alert" data-testid="group-default-error">
+          {errorText(failure)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button onClick={onSave} loading={create.isPending || update.isPending} data-testid="group-default-save">
+            {t('groups.actions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export default function DefaultConfigurationTab({ groupId }: { readonly groupId: string }) {
+  const { t } = useTranslation();
+  const config = useEndpointQuery('getGroupDefaultConfiguration', { params: { id: groupId } });
+  return (
+    <QueryView query={config} testIdPrefix="group-default" errorTitle={t('groups.defaultConfiguration.loadFailed')}>
+      {(data) => <DefaultConfigurationForm key={data.version} config={data} />}
+    </QueryView>
+  );
+}

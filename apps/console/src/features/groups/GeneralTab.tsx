@@ -1,0 +1,200 @@
+/**
+ * The group modal's general tab (spec 001 §2 "Groups: general and alerts tabs", §3 Group): name,
+ * inventory, auto-association flags and the members (units, channels, video return channels,
+ * users) added or removed, saved at once through POST groups/update_details with the version read
+ * (a concurrent save answers the catalogue's conflict text). Member names come from the lists of
+ * the group's inventory the user may read (admin entity lists, v2/users); without those, ids show.
+ */
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GroupName, specErrorMap } from '@fleet/contracts';
+import type { GroupAutoAssociation, GroupDetail } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
+import { useCanCall, useFieldText } from './access';
+import { detailsUpdate, draftOf, MEMBER_KINDS, withMember, type MemberDraft, type MemberKind } from './groupMembers';
+import { groupVersionChanged, putGroupRow } from './useGroupsLive';
+
+const ALL = 1000;
+const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
+
+type Options = Readonly<Record<MemberKind, readonly { value: string; label: string }[] | null>>;
+
+/** What each kind of member of the group's inventory is called (null: the user cannot read that list). */
+function useMemberOptions(inventoryId: string): Options {
+  const canUnits = useCanCall('listAdminInventoryUnits');
+  const canChannels = useCanCall('searchAdminChannels');
+  const canVr = useCanCall('listAdminInventoryVrChannels');
+  const canUsers = useCanCall('searchUsers');
+  const units = useEndpointQuery('listAdminInventoryUnits', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canUnits });
+  const channels = useEndpointQuery('searchAdminChannels', { query: { limit: ALL } }, { enabled: canChannels });
+  const vr = useEndpointQuery('listAdminInventoryVrChannels', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canVr });
+  const users = useEndpointQuery('searchUsers', { query: { inventoryId, limit: ALL } }, { enabled: canUsers });
+  return useMemo(
+    () => ({
+      units: units.data?.items.map((u) => ({ value: u.uniqueId, label: u.name })) ?? null,
+      channels: channels.data?.items.map((c) => ({ value: c.channelId, label: c.channelName })) ?? null,
+      vrChannels: vr.data?.items.map((v) => ({ value: v.uniqueId, label: v.name })) ?? null,
+      users: users.data?.items.map((u) => ({ value: u.id, label: u.username })) ?? null,
+    }),
+    [units.data, channels.data, vr.data, users.data],
+  );
+}
+
+function MemberSection(props: {
+  readonly kind: MemberKind;
+  readonly ids: readonly string[];
+  readonly options: readonly { value: string; label: string }[] | null;
+  readonly canWrite: boolean;
+  readonly onChange: (id: string, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { kind, ids, options, canWrite, onChange } = props;
+  const labels = useMemo(() => new Map((options ?? []).map((o) => [o.value, o.label])), [options]);
+  const addable = (options ?? []).filter((o) => !ids.includes(o.value));
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid={`group-members-${kind}`} data-count={ids.length}>
+      <Group justify="space-between" mb={4}>
+        <Text size="sm" fw={600}>
+          {t(`groups.columns.${kind}`)} ({ids.length})
+        </Text>
+      </Group>
+      <Group gap={4} mb={canWrite ? 6 : 0}>
+        {ids.length === 0 && (
+          <Text size="xs" c="dimmed">
+            {t('groups.general.noMembers')}
+          </Text>
+        )}
+        {ids.map((id) => (
+          <Badge
+            key={id}
+            variant="light"
+            data-testid={`group-member-${kind}-${id}`}
+            rightSection={
+              canWrite ? (
+                <ActionIcon size="xs" variant="transparent" aria-label={t('groups.general.removeMember', { name: labels.get(id) ?? id })} onClick={() => onChange(id, false)} data-testid={`group-member-remove-${kind}-${id}`}>
+                  ×
+                </ActionIcon>
+              ) : undefined
+            }
+          >
+            {labels.get(id) ?? id}
+          </Badge>
+        ))}
+      </Group>
+      {canWrite && options !== null && (
+        <Select
+          size="xs"
+          searchable
+          placeholder={t('groups.general.addMember')}
+          aria-label={t('groups.general.addMemberOf', { kind: t(`groups.columns.${kind}`) })}
+          data={addable}
+          value={null}
+          onChange={(v) => v !== null && onChange(v, true)}
+          nothingFoundMessage={t('groups.general.nothingToAdd')}
+          data-testid={`group-member-add-${kind}`}
+        />
+      )}
+    </Paper>
+  );
+}
+
+export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldText();
+  const canWrite = useCanCall('updateGroupDetails');
+  const options = useMemberOptions(detail.inventoryId);
+  const [name, setName] = useState(detail.name);
+  const [flags, setFlags] = useState<GroupAutoAssociation>(detail.autoAssociation);
+  const [members, setMembers] = useState<MemberDraft>(() => draftOf(detail));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useEndpointMutation('updateGroupDetails');
+  const update = detailsUpdate(detail, { name, autoAssociation: flags, members });
+
+  const onSave = () => {
+    const checked = GroupName.safeParse(name, { error: specErrorMap });
+    if (!checked.success) {
+      setErrors({ name: checked.error.issues[0]?.message ?? '' });
+      return;
+    }
+    setErrors({});
+    if (update === null) return;
+    save.mutate(
+      { body: update },
+      {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(endpointKey('fetchGroupDetails', { query: { groupUid: saved.id } }), [saved]);
+          putGroupRow(queryClient, saved);
+          groupVersionChanged(queryClient, saved.id);
+          toast.show({ message: t('groups.toasts.saved', { name: saved.name }), variant: 'success' });
+        },
+        onError: (e) => setErrors(apiFieldErrors(e)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm" data-testid="group-general">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('groups.fields.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          readOnly={!canWrite}
+          error={fieldText(errors.name)}
+          data-testid="group-general-name"
+        />
+        <TextInput label={t('groups.fields.inventory')} value={detail.inventoryName} readOnly data-testid="group-general-inventory" />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('groups.general.createdOn', { date: new Date(detail.createdOn).toLocaleString(i18n.language) })}
+      </Text>
+      <Title order={6}>{t('groups.general.autoAssociation')}</Title>
+      <Group gap="lg">
+        {FLAGS.map((flag) => (
+          <Checkbox
+            key={flag}
+            label={t(`groups.general.auto.${flag}`)}
+            checked={flags[flag]}
+            disabled={!canWrite}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setFlags((f) => ({ ...f, [flag]: on }));
+            }}
+            data-testid={`group-auto-${flag}`}
+          />
+        ))}
+      </Group>
+      <Title order={6}>{t('groups.general.members')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {MEMBER_KINDS.map((kind) => (
+          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} canWrite={canWrite} onChange={(id, on) => setMembers((m) => withMember(m, kind, id, on))} />
+        ))}
+      </SimpleGrid>
+      {errors.members !== undefined && (
+        <Alert color="red" role="alert" data-testid="group-general-members-error">
+          {fieldText(errors.members)}
+        </Alert>
+      )}
+      {save.error && Object.keys(apiFieldErrors(save.error)).length === 0 && (
+        <Alert color="red" role="alert" data-testid="group-general-error">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button onClick={onSave} disabled={update === null} loading={save.isPending} data-testid="group-general-save">
+            {t('groups.actions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * A group's modal (spec 001 §2 "Groups: general and alerts tabs"; §3 Group "default configuration,
+ * invitation"): general, alerts, default configuration and the "Add LU-Smart/Lite" invitations
+ * (ad-hoc, permanent, settings, guest interview invite, unit expiration). The tab is in the address
+ * (`&tab=`) so a link opens it. The group is read through GET groups/fetch_details and kept
+ * current by useGroupsLive (a newer version saved elsewhere is read again).
+ */
+import { lazy, Suspense } from 'react';
+import { Loader, Modal, Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
+import { GeneralTab } from './GeneralTab';
+
+const AlertsTab = lazy(() => import('./AlertsTab'));
+const DefaultConfigurationTab = lazy(() => import('./DefaultConfigurationTab'));
+const InvitationsTab = lazy(() => import('../group-invitations/InvitationsTab'));
+
+export const GROUP_TABS = ['general', 'alerts', 'defaultConfiguration', 'invitations'] as const;
+export type GroupTab = (typeof GROUP_TABS)[number];
+
+function tabOf(value: string | null): GroupTab {
+  return GROUP_TABS.find((tab) => tab === value) ?? 'general';
+}
+
+export default function GroupModal({ groupId, onClose }: { readonly groupId: string; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const details = useEndpointQuery('fetchGroupDetails', { query: { groupUid: groupId } });
+  const group = details.data?.[0];
+  const setTab = (value: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('tab', tabOf(value));
+      return next;
+    });
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={group ? t('groups.modal.title', { name: group.name }) : t('groups.modal.loading')}>
+      <div data-testid="group-modal" data-group={groupId}>
+        <QueryView query={details} testIdPrefix="group-modal" errorTitle={t('groups.modal.loadFailed')}>
+          {(list) => {
+            const detail = list[0];
+            if (detail === undefined) return null;
+            return (
+              <Tabs value={tab} onChange={setTab} keepMounted={false}>
+                <Tabs.List mb="sm">
+                  {GROUP_TABS.map((name) => (
+                    <Tabs.Tab key={name} value={name} data-testid={`group-tab-${name}`}>
+                      {t(`groups.tabs.${name}`)}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+                  <Tabs.Panel value="general">
+                    <GeneralTab key={detail.version} detail={detail} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="alerts">
+                    <AlertsTab groupId={detail.id} inventoryId={detail.inventoryId} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="defaultConfiguration">
+                    <DefaultConfigurationTab groupId={detail.id} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="invitations">
+                    <InvitationsTab group={detail} />
+                  </Tabs.Panel>
+                </Suspense>
+              </Tabs>
+            );
+          }}
+        </QueryView>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Create a group (POST groups/add: name and one of the user's inventories) or rename one (POST
+ * groups/update with the version read). The §5 name rule shows inline in the spec's words before
+ * anything is sent ("Only letters, numbers, underscores and hyphens are allowed", "Name field has
+ * to be unique" when the list already holds the name in that inventory); the core's own field
+ * errors come back onto the field.
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AddGroupBody, UpdateGroupBody } from '@fleet/contracts';
+import type { GroupListRow } from '@fleet/contracts';
+import { useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useSessionUser } from '../../session/hooks';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { useFieldText } from './access';
+import { duplicateNameMessage, inventoryOptions } from './groupList';
+import { putGroupRow } from './useGroupsLive';
+
+interface GroupNameModalProps {
+  /** The group to rename; null: create a new group. */
+  readonly group: GroupListRow | null;
+  readonly rows: readonly GroupListRow[];
+  readonly onClose: () => void;
+}
+
+function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const fieldText = useFieldText();
+  const inventories = inventoryOptions(user?.inventories ?? []);
+  const [name, setName] = useState(group?.name ?? '');
+  const [inventoryId, setInventoryId] = useState(group?.inventoryId ?? inventories[0]?.value ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const add = useEndpointMutation('addGroup');
+  const update = useEndpointMutation('updateGroup');
+  const pending = add.isPending || update.isPending;
+  const failure = add.error ?? update.error;
+
+  const saved = (row: GroupListRow, key: 'created' | 'renamed') => {
+    putGroupRow(queryClient, row);
+    toast.show({ message: t(`groups.toasts.${key}`, { name: row.name }), variant: 'success' });
+    onClose();
+  };
+  const onError = (e: unknown) => setErrors(apiFieldErrors(e));
+
+  const onSave = () => {
+    const parsed = group === null ? parseBody(AddGroupBody, { name, inventoryId }) : parseBody(UpdateGroupBody, { id: group.id, name, version: group.version });
+    const duplicate = duplicateNameMessage(rows, name, inventoryId, group?.id);
+    const found: FieldErrors = { ...(duplicate === null ? {} : { name: duplicate }), ...(parsed.errors ?? {}) };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (group === null) add.mutate({ body: { name, inventoryId } }, { onSuccess: (row) => saved(row, 'created'), onError });
+    else update.mutate({ body: { id: group.id, name, version: group.version } }, { onSuccess: (row) => saved(row, 'renamed'), onError });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="group-name-form">
+      <TextInput
+        label={t('groups.fields.name')}
+        description={t('groups.fields.nameHint')}
+        withAsterisk
+        data-autofocus
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onSave()}
+        error={fieldText(errors.name)}
+        data-testid="group-name-input"
+      />
+      {group === null && (
+        <Select
+          label={t('groups.fields.inventory')}
+          data={inventories}
+          value={inventoryId}
+          onChange={(v) => v !== null && setInventoryId(v)}
+          allowDeselect={false}
+          error={fieldText(errors.inventoryId)}
+          data-testid="group-inventory-select"
+        />
+      )}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="group-name-error" message={errorText(failure)} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="group-name-cancel">
+          {t('groups.actions.cancel')}
+        </Button>
+        <Button onClick={onSave} loading={pending} data-testid="group-name-save">
+          {t('groups.actions.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function GroupNameModal(props: GroupNameModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={props.onClose} title={props.group === null ? t('groups.create.title') : t('groups.rename.title', { name: props.group.name })}>
+      <GroupNameForm {...props} />
+    </Modal>
+  );
+}

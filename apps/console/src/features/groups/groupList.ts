@@ -1,0 +1,81 @@
+/**
+ * Pure rules of the /groups list (spec 001 §2 "manage groups", §3 Group): the search over the
+ * rows, the realtime events applied to the cached list (GET groups/fetch) in place, the selection
+ * for "delete several" kept to the rows that still exist, and a saved row put into the cache.
+ * The same object comes back when nothing changed, so React Query keeps its reference.
+ */
+import { VALIDATION } from '@fleet/contracts';
+import type { GroupListRow, RealtimeEvent } from '@fleet/contracts';
+
+export type GroupEvent = Extract<RealtimeEvent, { type: 'group.changed' | 'group.removed' }>;
+
+export function isGroupEvent(event: RealtimeEvent): event is GroupEvent {
+  return event.type === 'group.changed' || event.type === 'group.removed';
+}
+
+/** Rows whose name or inventory name contains the search text (case-insensitive); all rows for an empty search. */
+export function searchGroups(rows: readonly GroupListRow[], search: string): readonly GroupListRow[] {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return rows;
+  return rows.filter((row) => row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle));
+}
+
+/**
+ * A row the core answered (create, rename, details) or announced: replaces the cached row when
+ * not older (a late, older event must not undo a newer save), else is added.
+ */
+export function upsertGroup(rows: readonly GroupListRow[], row: GroupListRow): readonly GroupListRow[] {
+  const index = rows.findIndex((r) => r.id === row.id);
+  if (index < 0) return [...rows, row];
+  const current = rows[index];
+  if (current === undefined || row.version < current.version) return rows;
+  if (row.version === current.version && row.name === current.name && sameCounts(row, current)) return rows;
+  const next = rows.slice();
+  next[index] = row;
+  return next;
+}
+
+function sameCounts(a: GroupListRow, b: GroupListRow): boolean {
+  return a.counts.units === b.counts.units && a.counts.channels === b.counts.channels && a.counts.vrChannels === b.counts.vrChannels && a.counts.users === b.counts.users;
+}
+
+export function removeGroups(rows: readonly GroupListRow[], ids: readonly string[]): readonly GroupListRow[] {
+  const gone = new Set(ids);
+  return rows.some((r) => gone.has(r.id)) ? rows.filter((r) => !gone.has(r.id)) : rows;
+}
+
+/** The list with one event applied (idempotent: an event may arrive once per subscribed topic). */
+export function applyGroupEvent(rows: readonly GroupListRow[], event: GroupEvent): readonly GroupListRow[] {
+  return event.type === 'group.changed' ? upsertGroup(rows, event.group) : removeGroups(rows, [event.groupId]);
+}
+
+/** The selection without the rows that are gone (removed here or elsewhere). */
+export function keepSelected(selected: ReadonlySet<string>, rows: readonly GroupListRow[]): ReadonlySet<string> {
+  const present = new Set(rows.map((r) => r.id));
+  for (const id of selected) if (!present.has(id)) return new Set([...selected].filter((s) => present.has(s)));
+  return selected;
+}
+
+/** Select or unselect one row. */
+export function toggleSelected(selected: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
+  if (selected.has(id) === on) return selected;
+  const next = new Set(selected);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** The inventories the user can create a group in: theirs, by name (a group needs one). */
+export function inventoryOptions(inventories: readonly { readonly id: string; readonly name: string }[]): { value: string; label: string }[] {
+  return [...inventories].sort((a, b) => a.name.localeCompare(b.name)).map((i) => ({ value: i.id, label: i.name }));
+}
+
+/**
+ * The uniqueness half of the §5 group name rule as the list already knows it (names are unique
+ * within their inventory, compared exactly as the core does): the spec's message, or null.
+ * The core checks again; this only spares a round trip.
+ */
+export function duplicateNameMessage(rows: readonly GroupListRow[], name: string, inventoryId: string, exceptId?: string): string | null {
+  const taken = rows.some((r) => r.id !== exceptId && r.inventoryId === inventoryId && r.name === name);
+  return taken ? VALIDATION.nameUnique : null;
+}

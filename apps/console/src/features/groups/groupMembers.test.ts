@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupDetail } from '@fleet/contracts';
+import { detailsUpdate, draftOf, withMember } from './groupMembers';
+
+const detail: GroupDetail = {
+  id: 'g1',
+  name: 'Newsroom',
+  inventoryId: 'inv',
+  inventoryName: 'Inv',
+  createdOn: '2026-01-01T00:00:00.000Z',
+  counts: { units: 2, channels: 1, vrChannels: 0, users: 1 },
+  version: 7,
+  autoAssociation: { units: false, channels: true, vrChannels: false, users: false },
+  alertThresholds: {},
+  invitation: { adhocMode: null, adhocPeriod: null, permanentRegeneration: null, hasPermanentKey: false },
+  hasDefaultConfiguration: false,
+  members: { unitIds: ['u1', 'u2'], channelIds: ['c1'], vrChannelIds: [], userIds: ['a'] },
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const unchanged = { name: detail.name, autoAssociation: detail.autoAssociation, members: draftOf(detail) };
+
+describe('group general tab: what a save sends', () => {
+  it('nothing changed: no call', () => {
+    expect(detailsUpdate(detail, unchanged)).toBeNull();
+    // The same members in another order are no change.
+    expect(detailsUpdate(detail, { ...unchanged, members: { ...unchanged.members, units: ['u2', 'u1'] } })).toBeNull();
+  });
+
+  it('sends only the changed name, flags and member kinds, with the version read', () => {
+    let members = withMember(unchanged.members, 'units', 'u3', true);
+    members = withMember(members, 'users', 'a', false);
+    const body = detailsUpdate(detail, { name: 'Newsroom-2', autoAssociation: { ...detail.autoAssociation, users: true }, members });
+    expect(body).toEqual({ id: 'g1', version: 7, name: 'Newsroom-2', autoAssociation: { users: true }, members: { unitIds: ['u1', 'u2', 'u3'], userIds: [] } });
+  });
+
+  it('adding a member twice or removing an absent one changes nothing', () => {
+    expect(withMember(unchanged.members, 'units', 'u1', true)).toBe(unchanged.members);
+    expect(withMember(unchanged.members, 'channels', 'zz', false)).toBe(unchanged.members);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The general tab's member lists (spec 001 §3 Group: units, channels, video return channels,
+ * users): a draft edited locally, and the update_details body with only what changed (each member
+ * list given replaces that kind, so unchanged kinds are left out and a concurrent change of
+ * another kind is not undone).
+ */
+import type { GroupAutoAssociation, GroupDetail, UpdateGroupDetailsBody } from '@fleet/contracts';
+
+export const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+export type MemberDraft = Readonly<Record<MemberKind, readonly string[]>>;
+
+const FIELD = { units: 'unitIds', channels: 'channelIds', vrChannels: 'vrChannelIds', users: 'userIds' } as const satisfies Record<MemberKind, keyof GroupDetail['members']>;
+
+export function draftOf(detail: Pick<GroupDetail, 'members'>): MemberDraft {
+  return { units: detail.members.unitIds, channels: detail.members.channelIds, vrChannels: detail.members.vrChannelIds, users: detail.members.userIds };
+}
+
+export function withMember(draft: MemberDraft, kind: MemberKind, id: string, on: boolean): MemberDraft {
+  const has = draft[kind].includes(id);
+  if (has === on) return draft;
+  return { ...draft, [kind]: on ? [...draft[kind], id] : draft[kind].filter((m) => m !== id) };
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((x) => set.has(x));
+}
+
+export interface GeneralDraft {
+  readonly name: string;
+  readonly autoAssociation: GroupAutoAssociation;
+  readonly members: MemberDraft;
+}
+
+/** The body of POST groups/update_details for what the draft changed; null when nothing did. */
+export function detailsUpdate(detail: GroupDetail, draft: GeneralDraft): UpdateGroupDetailsBody | null {
+  const body: { -readonly [K in keyof UpdateGroupDetailsBody]: UpdateGroupDetailsBody[K] } = { id: detail.id, version: detail.version };
+  let changed = false;
+  if (draft.name !== detail.name) {
+    body.name = draft.name;
+    changed = true;
+  }
+  const flags = (Object.keys(draft.autoAssociation) as (keyof GroupAutoAssociation)[]).filter((k) => draft.autoAssociation[k] !== detail.autoAssociation[k]);
+  if (flags.length > 0) {
+    body.autoAssociation = Object.fromEntries(flags.map((k) => [k, draft.autoAssociation[k]]));
+    changed = true;
+  }
+  const before = draftOf(detail);
+  const members: Record<string, string[]> = {};
+  for (const kind of MEMBER_KINDS) if (!sameSet(before[kind], draft.members[kind])) members[FIELD[kind]] = [...draft.members[kind]];
+  if (Object.keys(members).length > 0) {
+    body.members = members;
+    changed = true;
+  }
+  return changed ? body : null;
+}
