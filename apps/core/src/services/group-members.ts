@@ -16,12 +16,15 @@ import {
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
-import type { GroupRow } from '../repositories/read-model.js';
+import type { ChannelRecord, GroupRow } from '../repositories/read-model.js';
 import { canSeeGroup, canSeeUnit, type AuthUser } from './access.js';
 import { toChannelLive } from './channels.js';
 import type { GroupService } from './groups.js';
 import { byNameThenId } from './order.js';
 import type { ServiceDeps } from './deps.js';
+
+/** What a channel and a video return channel share: their groups and inventories. */
+type Shareable = Pick<ChannelRecord, 'groups' | 'inventories'>;
 
 export class GroupMemberService {
   constructor(
@@ -73,22 +76,16 @@ export class GroupMemberService {
 
   // ── Associations (admin) ───────────────────────────────────────────────────────────────────
 
-  /** Channels a group may hold are those of its inventory; one already in the group: "Association already exists". */
+  /** A channel of the group's inventory joins the group; one already in it: "Association already exists". */
   async addChannel(user: AuthUser, id: string, channelId: string): Promise<GroupListRow> {
-    const group = this.groups.adminGroup(user, id);
-    const channel = this.deps.readModel.channels.get(channelId);
-    if (!channel || !channel.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('NOT_FOUND');
-    if (channel.groups.some((g) => g.groupId === id)) throw new AppError('ASSOCIATION_EXISTS');
+    if (this.shared(user, id, this.deps.readModel.channels.get(channelId)).member) throw new AppError('ASSOCIATION_EXISTS');
     await this.groups.changeMembers(id, (tx) => tx.groupChannel.create({ data: { groupId: id, channelId } }));
     return this.groups.announce(id);
   }
 
   /** Removing a channel that is not in the group changes nothing; a transceiver's shared feed stays (spec 001 §8). */
   async removeChannel(user: AuthUser, id: string, channelId: string): Promise<GroupListRow> {
-    const group = this.groups.adminGroup(user, id);
-    const channel = this.deps.readModel.channels.get(channelId);
-    const member = channel?.groups.some((g) => g.groupId === id) ?? false;
-    if (!channel || !(member || channel.inventories.some((i) => i.inventoryId === group.inventoryId))) throw new AppError('NOT_FOUND');
+    const { group, member } = this.shared(user, id, this.deps.readModel.channels.get(channelId));
     if (!member) return (await this.groups.rows([group]))[0]!;
     this.groups.assertNoTransceiverFeed([channelId]);
     await this.groups.changeMembers(id, (tx) => tx.groupChannel.deleteMany({ where: { groupId: id, channelId } }));
@@ -96,22 +93,27 @@ export class GroupMemberService {
   }
 
   async addVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
-    const group = this.groups.adminGroup(user, id);
-    const vr = this.deps.readModel.vrChannels.get(vrChannelId);
-    if (!vr || !vr.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('NOT_FOUND');
-    if (vr.groups.some((g) => g.groupId === id)) throw new AppError('ASSOCIATION_EXISTS');
+    if (this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId)).member) throw new AppError('ASSOCIATION_EXISTS');
     await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.create({ data: { groupId: id, vrChannelId } }));
     return this.groups.announce(id);
   }
 
   async removeVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
-    const group = this.groups.adminGroup(user, id);
-    const vr = this.deps.readModel.vrChannels.get(vrChannelId);
-    const member = vr?.groups.some((g) => g.groupId === id) ?? false;
-    if (!vr || !(member || vr.inventories.some((i) => i.inventoryId === group.inventoryId))) throw new AppError('NOT_FOUND');
+    const { group, member } = this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId));
     if (!member) return (await this.groups.rows([group]))[0]!;
     await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.deleteMany({ where: { groupId: id, vrChannelId } }));
     return this.groups.announce(id);
+  }
+
+  /**
+   * The admin's group and whether the channel (or video return channel) is in it. Only one of the
+   * group's inventory, or one already in the group, may be named: others answer 404 like unknown ones.
+   */
+  private shared(user: AuthUser, groupId: string, row: Shareable | undefined): { group: GroupRow; member: boolean } {
+    const group = this.groups.adminGroup(user, groupId);
+    const member = row?.groups.some((g) => g.groupId === groupId) ?? false;
+    if (!row || !(member || row.inventories.some((i) => i.inventoryId === group.inventoryId))) throw new AppError('NOT_FOUND');
+    return { group, member };
   }
 
   // ── Reads the unit area needs ──────────────────────────────────────────────────────────────

@@ -55,7 +55,8 @@ const invitationColumn = jsonColumn(
   () => ({ adhoc: null, permanent: null }),
 );
 
-type MemberKind = 'units' | 'channels' | 'vrChannels' | 'users';
+const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as const;
+type MemberKind = (typeof MEMBER_KINDS)[number];
 type Members = Record<MemberKind, string[]>;
 const NO_COUNTS: GroupCounts = { units: 0, channels: 0, vrChannels: 0, users: 0 };
 
@@ -304,20 +305,20 @@ export class GroupService {
   private async checkMembers(inventoryId: string, body: GroupMembersBody): Promise<Partial<Members>> {
     const rm = this.deps.readModel;
     const problems: FieldProblem[] = [];
-    const check = (kind: MemberKind, ids: readonly string[] | undefined, inInventory: (id: string) => boolean): string[] | undefined => {
+    const check = (field: keyof GroupMembersBody, ids: readonly string[] | undefined, inInventory: (id: string) => boolean): string[] | undefined => {
       if (ids === undefined) return undefined;
       ids.forEach((id, i) => {
-        if (!inInventory(id)) problems.push({ path: `body.members.${kind === 'units' ? 'unitIds' : kind === 'channels' ? 'channelIds' : kind === 'vrChannels' ? 'vrChannelIds' : 'userIds'}.${i}`, message: VALIDATION.invalidField });
+        if (!inInventory(id)) problems.push({ path: `body.members.${field}.${i}`, message: VALIDATION.invalidField });
       });
       return [...new Set(ids)];
     };
     const users = body.userIds === undefined ? new Set<string>()
       : new Set((await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map((u) => u.userId));
     const out: Partial<Members> = {
-      units: check('units', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
-      channels: check('channels', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
-      vrChannels: check('vrChannels', body.vrChannelIds, (id) => rm.vrChannels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
-      users: check('users', body.userIds, (id) => users.has(id)),
+      units: check('unitIds', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      channels: check('channelIds', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      vrChannels: check('vrChannelIds', body.vrChannelIds, (id) => rm.vrChannels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      users: check('userIds', body.userIds, (id) => users.has(id)),
     };
     if (problems.length > 0) throw validationError(problems);
     return out;
@@ -330,30 +331,31 @@ export class GroupService {
 
   /** Each kind given replaces that kind: leavers deleted, newcomers added (kept members keep their rows, e.g. an ad-hoc expiry). */
   private async setMembers(tx: DbTx, groupId: string, wanted: Partial<Members>, current: Members): Promise<void> {
-    const diff = (kind: MemberKind) => {
-      const next = wanted[kind];
-      if (!next) return null;
-      return { gone: current[kind].filter((x) => !next.includes(x)), added: next.filter((x) => !current[kind].includes(x)) };
+    const joins: Record<MemberKind, { remove(ids: string[]): Promise<unknown>; add(ids: string[]): Promise<unknown> }> = {
+      units: {
+        remove: (ids) => tx.unitGroup.deleteMany({ where: { groupId, unitId: { in: ids } } }),
+        add: (ids) => tx.unitGroup.createMany({ data: ids.map((unitId) => ({ groupId, unitId })) }),
+      },
+      channels: {
+        remove: (ids) => tx.groupChannel.deleteMany({ where: { groupId, channelId: { in: ids } } }),
+        add: (ids) => tx.groupChannel.createMany({ data: ids.map((channelId) => ({ groupId, channelId })) }),
+      },
+      vrChannels: {
+        remove: (ids) => tx.groupVrChannel.deleteMany({ where: { groupId, vrChannelId: { in: ids } } }),
+        add: (ids) => tx.groupVrChannel.createMany({ data: ids.map((vrChannelId) => ({ groupId, vrChannelId })) }),
+      },
+      users: {
+        remove: (ids) => tx.userGroup.deleteMany({ where: { groupId, userId: { in: ids } } }),
+        add: (ids) => tx.userGroup.createMany({ data: ids.map((userId) => ({ groupId, userId })) }),
+      },
     };
-    const units = diff('units');
-    if (units) {
-      if (units.gone.length > 0) await tx.unitGroup.deleteMany({ where: { groupId, unitId: { in: units.gone } } });
-      if (units.added.length > 0) await tx.unitGroup.createMany({ data: units.added.map((unitId) => ({ groupId, unitId })) });
-    }
-    const channels = diff('channels');
-    if (channels) {
-      if (channels.gone.length > 0) await tx.groupChannel.deleteMany({ where: { groupId, channelId: { in: channels.gone } } });
-      if (channels.added.length > 0) await tx.groupChannel.createMany({ data: channels.added.map((channelId) => ({ groupId, channelId })) });
-    }
-    const vr = diff('vrChannels');
-    if (vr) {
-      if (vr.gone.length > 0) await tx.groupVrChannel.deleteMany({ where: { groupId, vrChannelId: { in: vr.gone } } });
-      if (vr.added.length > 0) await tx.groupVrChannel.createMany({ data: vr.added.map((vrChannelId) => ({ groupId, vrChannelId })) });
-    }
-    const users = diff('users');
-    if (users) {
-      if (users.gone.length > 0) await tx.userGroup.deleteMany({ where: { groupId, userId: { in: users.gone } } });
-      if (users.added.length > 0) await tx.userGroup.createMany({ data: users.added.map((userId) => ({ groupId, userId })) });
+    for (const kind of MEMBER_KINDS) {
+      const next = wanted[kind];
+      if (!next) continue;
+      const gone = current[kind].filter((x) => !next.includes(x));
+      const added = next.filter((x) => !current[kind].includes(x));
+      if (gone.length > 0) await joins[kind].remove(gone);
+      if (added.length > 0) await joins[kind].add(added);
     }
   }
 
