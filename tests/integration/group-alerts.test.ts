@@ -227,6 +227,21 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     expect(manual.alerts).toEqual(auto.ownAlerts);
   });
 
+  it('a new group inherits (automatic, version 0); its first save creates its configuration (version 1); a save over version 0 made meanwhile is refused', async () => {
+    const id = `grp-alerts-new-${provider}`;
+    await db().group.create({ data: { id, name: id, inventoryId: 'inv-global' } });
+    const fresh = await read_(id);
+    expect(fresh).toMatchObject({ groupId: id, mode: 'automatic', sourceGroupId: null, source: 'inventory', recipients: [], version: 0 });
+    const res = await call('PUT', url(id), admin, { mode: 'manual', version: 0, alerts: { cameraDisconnected: { enabled: false, level: 'critical' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mode: 'manual', source: 'group', version: 1, alerts: { cameraDisconnected: { enabled: false, level: 'critical' } } });
+    expect(await db().alertConfiguration.findUnique({ where: { groupId: id } })).toMatchObject({ scope: 'group', inventoryId: 'inv-global' });
+    // Another console that read the group before the first save (version 0).
+    expect((await rejected(id, admin, { mode: 'automatic', version: 0 }, 409)).json().error.code).toBe('CONFLICT');
+    const second = await call('PUT', url(id), admin, { mode: 'automatic', version: 1 });
+    expect(second.json()).toMatchObject({ mode: 'automatic', source: 'inventory', version: 2 });
+  });
+
   it('an end-to-end run reads the sent link from the control plane (operators only: the link is a capability)', async () => {
     await save({ mode: 'manual', recipients: [{ email: 'e2e@example.com' }] });
     const outbox = (cookie: string) =>

@@ -130,7 +130,8 @@ export class GroupAlertService {
           if (done.count === 0) throw new AppError('CONFLICT');
           configId = own.id;
         } else {
-          configId = (await tx.alertConfiguration.create({ data: { scope: 'group', groupId, ...data } })).id;
+          // "No configuration yet" reads as version 0: the created row is version 1, so a save over 0 made meanwhile is refused.
+          configId = (await tx.alertConfiguration.create({ data: { scope: 'group', groupId, inventoryId: group.inventoryId, ...data, version: 1 } })).id;
         }
         if (body.recipients === undefined) return;
         const wanted = new Set(body.recipients.map(keyOf));
