@@ -1,0 +1,140 @@
+/**
+ * /groups (spec 001 §2 "manage groups", §3 Group, §4 e-mail recipient verification, §5 names and
+ * the ad-hoc invite rules) in Chromium against the real stack: the seeded groups listed, a group
+ * created after the inline spec messages and deleted again, a rename made by another console
+ * reaching the list over /ws without a reload, an alert recipient added and shown not verified,
+ * and a guest invite with a bad phone refused inline with the spec's message. Every test puts the
+ * shared state back (names, recipients) so later specs meet the seed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
+
+/** luc_admin's groups (inventory Global-News) in the seed. */
+const SEEDED = { newsroom: 'grp-newsroom', fieldCrews: 'grp-field-crews', studio: 'grp-studio' } as const;
+/** A group of another inventory: luc_admin does not see it. */
+const FOREIGN = 'grp-football';
+
+interface Row {
+  id: string;
+  name: string;
+  version: number;
+}
+
+async function openGroups(page: Page, query = ''): Promise<void> {
+  await page.goto(`/groups?ignoreRouteDefault=1${query}`);
+  await expect(page.getByTestId('groups-page')).toBeVisible({ timeout: 30_000 });
+}
+
+function trackNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  return navigations;
+}
+
+test('the seeded groups of the user show with their inventory and member counts; the search narrows them', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page);
+  for (const id of Object.values(SEEDED)) await expect(page.getByTestId(`group-row-${id}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`group-row-${FOREIGN}`)).toHaveCount(0);
+  await expect(page.getByTestId(`group-name-${SEEDED.newsroom}`)).toHaveText('Newsroom');
+  // Newsroom holds units in the seed (LU800-0001, LU800-0002, ...).
+  expect(Number(await page.getByTestId(`group-count-units-${SEEDED.newsroom}`).textContent())).toBeGreaterThan(0);
+
+  await page.getByTestId('group-search').fill('studio');
+  await expect(page.getByTestId('group-list-summary')).toHaveAttribute('data-shown', '1');
+  await expect(page.getByTestId(`group-row-${SEEDED.studio}`)).toBeVisible();
+  await expect(page.getByTestId(`group-row-${SEEDED.newsroom}`)).toHaveCount(0);
+});
+
+test('create shows the spec name messages inline, then saves a valid name; the new group is deleted after confirmation', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page);
+  await expect(page.getByTestId(`group-row-${SEEDED.newsroom}`)).toBeVisible({ timeout: 30_000 });
+
+  await page.getByTestId('group-create').click();
+  const name = page.getByTestId('group-name-input');
+  await name.fill('Night desk!');
+  await page.getByTestId('group-name-save').click();
+  await expect(page.getByTestId('group-name-form')).toContainText('Only letters, numbers, underscores and hyphens are allowed');
+  await name.fill('Newsroom');
+  await page.getByTestId('group-name-save').click();
+  await expect(page.getByTestId('group-name-form')).toContainText('Name field has to be unique');
+
+  const fresh = `E2E-Desk-${Date.now().toString(36)}`;
+  await name.fill(fresh);
+  await page.getByTestId('group-name-save').click();
+  await expect(page.getByTestId('group-name-form')).toHaveCount(0);
+  const row = page.locator(`[data-testid^="group-row-"][data-name="${fresh}"]`);
+  await expect(row).toBeVisible();
+
+  // Delete it again (restores the seed): select, confirm, gone.
+  const id = (await row.getAttribute('data-testid'))?.replace('group-row-', '') ?? '';
+  await page.getByTestId(`group-select-${id}`).check();
+  await page.getByTestId('group-delete').click();
+  await expect(page.getByTestId('group-delete-names')).toHaveText(fresh);
+  await page.getByTestId('group-delete-submit').click();
+  await expect(row).toHaveCount(0);
+  const listed = (await (await page.request.get('/api/groups/fetch')).json()) as Row[];
+  expect(listed.some((g) => g.id === id)).toBe(false);
+});
+
+test('a rename made in another console shows in the list without a reload', async ({ page, playwright, baseURL }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page);
+  await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio', { timeout: 30_000 });
+  const navigations = trackNavigations(page);
+
+  const other = await apiAs(playwright, baseURL, 'luc_admin');
+  try {
+    const renamed = await other.post('/api/groups/update', { data: { id: SEEDED.studio, name: 'Studio-Live' } });
+    expect(renamed.status()).toBe(200);
+    await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio-Live');
+    expect(navigations).toEqual([]);
+  } finally {
+    const back = await other.post('/api/groups/update', { data: { id: SEEDED.studio, name: 'Studio' } });
+    expect(back.status()).toBe(200);
+    await other.dispose();
+  }
+  await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio');
+});
+
+test('alerts tab: a recipient added and saved shows as not verified (then is removed again)', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=alerts`);
+  await expect(page.getByTestId('group-alerts')).toBeVisible({ timeout: 30_000 });
+  const email = `e2e-${Date.now().toString(36)}@example.com`;
+
+  // The spec's e-mail message first, inline.
+  await page.getByTestId('group-alert-recipient-email').fill('not-an-address');
+  await page.getByTestId('group-alert-recipient-add').click();
+  await expect(page.getByTestId('group-alert-recipients')).toContainText('Invalid email format');
+
+  await page.getByTestId('group-alert-recipient-email').fill(email);
+  await page.getByTestId('group-alert-recipient-add').click();
+  await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveAttribute('data-state', 'unsaved');
+  await page.getByTestId('group-alerts-save').click();
+  await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveAttribute('data-state', 'pending');
+  await expect(page.getByTestId(`group-alert-recipient-state-${email}`)).toContainText('Not verified');
+
+  // Put the mailing list back.
+  await page.getByTestId(`group-alert-recipient-remove-${email}`).click();
+  await page.getByTestId('group-alerts-save').click();
+  await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveCount(0);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v2/groups/${SEEDED.fieldCrews}/alerts/configuration`)).json()) as { recipients: { email: string }[] }).recipients.some((r) => r.email === email))
+    .toBe(false);
+});
+
+test('a guest interview invite with a bad phone shows the spec message and sends nothing', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page, `&group=${SEEDED.newsroom}&tab=invitations`);
+  await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('group-guest-invite').click();
+  await page.getByTestId('group-invite-name').fill('Guest-E2E');
+  await page.getByTestId('group-invite-phone').fill('555-12ab');
+  await page.getByTestId('group-invite-send').click();
+  await expect(page.getByTestId('group-invite')).toContainText('Must only contain numeric characters');
+  await expect(page.getByTestId('group-invite-sent')).toHaveCount(0);
+});
