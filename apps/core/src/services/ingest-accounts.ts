@@ -28,15 +28,19 @@ import type { InventoryService } from './inventories.js';
 
 type AccountRow = Prisma.IngestAccountGetPayload<object>;
 
-/** The constructs an ingest XSLT may not hold, each with what the refusal names. */
+/**
+ * The constructs an ingest XSLT may not hold, each with what the refusal names. Element names are
+ * matched with any prefix or none (a stylesheet may use XSLT as its default namespace); a literal
+ * result element of the same name is refused too, which errs on the safe side.
+ */
 const UNSAFE_XSLT: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /<!DOCTYPE/i, what: 'DOCTYPE declarations' },
   { pattern: /<!ENTITY/i, what: 'ENTITY declarations' },
-  { pattern: /<[\w.-]+:(include|import)\b/i, what: 'xsl:include and xsl:import (external references)' },
+  { pattern: /<([\w.-]+:)?(include|import)\b/i, what: 'xsl:include and xsl:import (external references)' },
   { pattern: /\bdocument\s*\(\s*(?!(''|"")\s*[,)])/i, what: 'document() references other than the stylesheet itself' },
   { pattern: /\b(unparsed-text(-lines|-available)?|collection|doc|doc-available)\s*\(/i, what: 'references to external documents' },
   { pattern: /\bfile:/i, what: 'file: references' },
-  { pattern: /<[\w.-]+:result-document\b/i, what: 'xsl:result-document' },
+  { pattern: /<([\w.-]+:)?result-document\b/i, what: 'xsl:result-document' },
   { pattern: /<([\w.-]+:)?script\b/i, what: 'scripts' },
   { pattern: /extension-element-prefixes\s*=/i, what: 'extension elements' },
   { pattern: /xmlns(:[\w.-]+)?\s*=\s*["'](java:|xalan:|[^"']*(xml\.apache\.org\/xalan|saxon|urn:schemas-microsoft-com:xslt))/i, what: 'extension namespaces' },
