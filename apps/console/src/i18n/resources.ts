@@ -17,6 +17,8 @@ import unitActionsEn from './areas/unitActions.en.json';
 import channelsEn from './areas/channels.en.json';
 import videoReturnEn from './areas/videoReturn.en.json';
 import devicesEn from './areas/devices.en.json';
+import audioRoomsEn from './areas/audio-rooms.en.json';
+import graphicsEn from './areas/graphics.en.json';
 import groupsEn from './areas/groups.en.json';
 
 export const englishResources = {
@@ -34,6 +36,8 @@ export const englishResources = {
   channels: channelsEn,
   videoReturn: videoReturnEn,
   devices: devicesEn,
+  audioRooms: audioRoomsEn,
+  graphics: graphicsEn,
   groups: groupsEn,
 };
 
@@ -72,6 +76,9 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     channels: channels.default,
     videoReturn: videoReturn.default,
     devices: devices.default,
+    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
+    audioRooms: (await import('./areas/audio-rooms.zh.json')).default,
+    graphics: (await import('./areas/graphics.zh.json')).default,
     // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
     groups: (await import('./areas/groups.zh.json')).default,
   };

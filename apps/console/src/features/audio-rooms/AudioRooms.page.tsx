@@ -1,7 +1,143 @@
-import NotAvailablePage from '../../pages/NotAvailable.page';
-import type { PageProps } from '../../pages/types';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AudioRoom } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { usePreferences } from '../../preferences/usePreferences';
+import { useSessionUser } from '../../session/hooks';
+import { resolveInventoryId } from './inventoryChoice';
+import { useAudioRoomsLive } from './useAudioRoomsLive';
 
-/** The AudioRooms screen (being built: shown as not available until then). */
-export default function AudioRoomsPage(props: PageProps) {
-  return <NotAvailablePage {...props} />;
+// Loaded when a room is created, edited or deleted.
+const AudioRoomModal = lazy(() => import('./AudioRoomModal'));
+const DeleteAudioRoomModal = lazy(() => import('./DeleteAudioRoomModal'));
+
+type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit'; readonly room: AudioRoom } | { readonly kind: 'delete'; readonly room: AudioRoom };
+
+/**
+ * /audio_rooms (spec 001 §2 "audio rooms", §3 Audio room; Audio Connect): the rooms of one of the
+ * user's inventories (the preferences' current one unless another is picked), searched by name,
+ * kept current over /ws; create and edit (name with the §5 rule inline, intercom, participants of
+ * the inventory) and delete with a confirmation. The route is for MANAGE_ROLES, who may also write.
+ */
+export default function AudioRoomsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.audioRooms'));
+  const user = useSessionUser();
+  const preferences = usePreferences();
+  const inventories = user?.inventories ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const inventoryId = resolveInventoryId(picked, preferences.inventoryId ?? null, inventories);
+  const query = search.trim() === '' ? {} : { searchValue: search.trim() };
+  const list = useEndpointQuery('listInventoryAudioRooms', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
+  useAudioRoomsLive();
+  const rooms = list.data?.items ?? [];
+
+  return (
+    <Stack gap="sm" data-testid="audio-rooms-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.audioRooms')}
+        </Title>
+        <Group gap="sm" align="center">
+          <Select
+            aria-label={t('audioRooms.inventory')}
+            data={inventories.map((i) => ({ value: i.id, label: i.name }))}
+            value={inventoryId}
+            onChange={(value) => value !== null && setPicked(value)}
+            allowDeselect={false}
+            searchable
+            size="xs"
+            w={220}
+            data-testid="audio-rooms-inventory"
+          />
+          <TextInput
+            aria-label={t('audioRooms.search')}
+            placeholder={t('audioRooms.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            size="xs"
+            w={200}
+            data-testid="audio-rooms-search"
+          />
+          <Button size="xs" onClick={() => setDialog({ kind: 'create' })} disabled={inventoryId === null} data-testid="audio-rooms-create">
+            {t('audioRooms.actions.create')}
+          </Button>
+        </Group>
+      </Group>
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid="audio-rooms-no-inventory">
+          {t('audioRooms.noInventory')}
+        </Text>
+      ) : (
+        <QueryView query={list} testIdPrefix="audio-rooms" errorTitle={t('audioRooms.loadFailed')}>
+          {() =>
+            rooms.length === 0 ? (
+              <Text c="dimmed" data-testid="audio-rooms-empty">
+                {search.trim() === '' ? t('audioRooms.empty') : t('audioRooms.noMatch')}
+              </Text>
+            ) : (
+              <Table striped highlightOnHover data-testid="audio-rooms-table" aria-label={t('routes.audioRooms')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('audioRooms.columns.name')}</Table.Th>
+                    <Table.Th>{t('audioRooms.columns.participants')}</Table.Th>
+                    <Table.Th>{t('audioRooms.columns.intercom')}</Table.Th>
+                    <Table.Th>{t('audioRooms.columns.active')}</Table.Th>
+                    <Table.Th aria-label={t('audioRooms.columns.actions')} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rooms.map((room) => (
+                    <Table.Tr key={room.id} data-testid={`audio-room-row-${room.id}`} data-name={room.name}>
+                      <Table.Td data-testid={`audio-room-name-${room.id}`}>{room.name}</Table.Td>
+                      <Table.Td data-testid={`audio-room-participants-${room.id}`} title={room.participants.map((p) => p.name).join(', ')}>
+                        {room.participantCount}
+                      </Table.Td>
+                      <Table.Td data-testid={`audio-room-intercom-${room.id}`} data-value={String(room.intercom)}>
+                        {room.intercom ? t('audioRooms.yes') : t('audioRooms.no')}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={room.active ? 'green' : 'gray'} variant="light" data-testid={`audio-room-active-${room.id}`} data-value={String(room.active)}>
+                          {room.active ? t('audioRooms.active') : t('audioRooms.inactive')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end">
+                          <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', room })} data-testid={`audio-room-edit-${room.id}`}>
+                            {t('audioRooms.actions.edit')}
+                          </Button>
+                          <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', room })} data-testid={`audio-room-delete-${room.id}`}>
+                            {t('audioRooms.actions.delete')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )
+          }
+        </QueryView>
+      )}
+      {list.data && list.data.total > list.data.items.length && (
+        <Alert color="gray" data-testid="audio-rooms-more">
+          {t('audioRooms.more', { shown: list.data.items.length, total: list.data.total })}
+        </Alert>
+      )}
+      {dialog !== null && inventoryId !== null && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          {dialog.kind === 'delete' ? (
+            <DeleteAudioRoomModal room={dialog.room} onClose={() => setDialog(null)} />
+          ) : (
+            <AudioRoomModal inventoryId={inventoryId} room={dialog.kind === 'edit' ? dialog.room : null} rooms={rooms} onClose={() => setDialog(null)} />
+          )}
+        </Suspense>
+      )}
+    </Stack>
+  );
 }

@@ -1,7 +1,209 @@
-import NotAvailablePage from '../../pages/NotAvailable.page';
-import type { PageProps } from '../../pages/types';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { usePreferences } from '../../preferences/usePreferences';
+import { useSessionUser } from '../../session/hooks';
+import { useToast } from '../../toast/useToast';
+import { resolveInventoryId } from '../audio-rooms/inventoryChoice';
+import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 
-/** The MyGraphics screen (being built: shown as not available until then). */
-export default function MyGraphicsPage(props: PageProps) {
-  return <NotAvailablePage {...props} />;
+// Loaded when a composition is started or deleted.
+const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
+const DeleteCompositionModal = lazy(() => import('./DeleteCompositionModal'));
+
+/** How often unfinished jobs are asked about (they finish within seconds). */
+const JOB_POLL_MS = 1000;
+
+const JOB_COLOR = { queued: 'gray', rendering: 'blue', done: 'green' } as const;
+
+/**
+ * /my_graphics (spec 001 §2 "my graphics", §3 Graphics composition, §7 Graphics): the compositions
+ * of one of the user's inventories (name, template, last updated, the latest job's status, asked
+ * again until done), the templates to start from, opening a composition in the Singular app and
+ * deleting it. Open to every console user; writes need the permissions the core gives (read-only
+ * users see no write controls). When the inventory's graphics service is not enabled, or its trial
+ * is over, the screen says so instead ("Feature disabled", §6); on a trial, the hours left show.
+ */
+export default function MyGraphicsPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('routes.myGraphics'));
+  const user = useSessionUser();
+  const preferences = usePreferences();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const inventories = user?.inventories ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
+  const [deleting, setDeleting] = useState<GraphicsComposition | null>(null);
+  const inventoryId = resolveInventoryId(picked, preferences.inventoryId ?? null, inventories);
+  const params = { id: inventoryId ?? '' };
+  const permissions = useEndpointQuery('getGraphicsPermissions', { params }, { enabled: inventoryId !== null });
+  const usable = permissions.data?.service.usable === true;
+  const compositions = useEndpointQuery('listMyGraphics', { params }, { enabled: inventoryId !== null && usable });
+  const templates = useEndpointQuery('listGraphicsTemplates', { params }, { enabled: inventoryId !== null && usable });
+  const pending = pendingJobIds(compositions.data?.items ?? []);
+  const jobs = useEndpointQuery(
+    'getGraphicsJobStatus',
+    { body: { inventoryId: inventoryId ?? '', jobIds: pending } },
+    { enabled: inventoryId !== null && usable && pending.length > 0, refetchInterval: JOB_POLL_MS },
+  );
+  const open = useEndpointMutation('openSingularApp');
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('listMyGraphics') });
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('getGraphicsPermissions') });
+  };
+  const opened = (session: SingularSession) => {
+    toast.show({ message: t('graphics.toasts.opened', { name: session.composition.name, appId: session.appId }), variant: 'success' });
+    refresh();
+  };
+  const reopen = (composition: GraphicsComposition) =>
+    open.mutate(
+      { body: { inventoryId: composition.inventoryId, compositionId: composition.id } },
+      { onSuccess: opened, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
+    );
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const canCreate = permissions.data?.canCreate === true;
+  const canDelete = permissions.data?.canDelete === true;
+
+  const notice = permissions.data ? serviceNotice(permissions.data.service) : null;
+
+  return (
+    <Stack gap="sm" data-testid="graphics-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.myGraphics')}
+        </Title>
+        <Select
+          aria-label={t('graphics.inventory')}
+          data={inventories.map((i) => ({ value: i.id, label: i.name }))}
+          value={inventoryId}
+          onChange={(value) => value !== null && setPicked(value)}
+          allowDeselect={false}
+          searchable
+          size="xs"
+          w={220}
+          data-testid="graphics-inventory"
+        />
+      </Group>
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid="graphics-no-inventory">
+          {t('graphics.noInventory')}
+        </Text>
+      ) : (
+        <QueryView query={permissions} testIdPrefix="graphics-permissions" errorTitle={t('graphics.loadFailed')}>
+          {() => (
+            <Stack gap="sm">
+              {notice?.kind === 'disabled' && (
+                <Alert color="orange" title={errorCodeText(t, 'FEATURE_DISABLED')} data-testid="graphics-disabled" data-reason={notice.reason}>
+                  {t(`graphics.disabled.${notice.reason}`)}
+                </Alert>
+              )}
+              {notice?.kind === 'trial' && (
+                <Alert color="blue" title={t('graphics.trial.title')} data-testid="graphics-trial" data-hours-left={notice.hoursLeft}>
+                  {notice.endsAt === null ? t('graphics.trial.notStarted', { hours: notice.hoursLeft }) : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
+                </Alert>
+              )}
+              {usable && (
+                <>
+                  <Title order={4}>{t('graphics.compositions')}</Title>
+                  <QueryView query={compositions} testIdPrefix="graphics-list" errorTitle={t('graphics.loadFailed')}>
+                    {(data) =>
+                      data.items.length === 0 ? (
+                        <Text c="dimmed" data-testid="graphics-empty">
+                          {t('graphics.empty')}
+                        </Text>
+                      ) : (
+                        <Table striped data-testid="graphics-table" aria-label={t('graphics.compositions')}>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>{t('graphics.columns.name')}</Table.Th>
+                              <Table.Th>{t('graphics.columns.template')}</Table.Th>
+                              <Table.Th>{t('graphics.columns.updated')}</Table.Th>
+                              <Table.Th>{t('graphics.columns.job')}</Table.Th>
+                              <Table.Th aria-label={t('graphics.columns.actions')} />
+                            </Table.Tr>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {data.items.map((c) => {
+                              const job = latestJob(c, jobs.data?.jobs);
+                              return (
+                                <Table.Tr key={c.id} data-testid={`graphics-row-${c.id}`} data-name={c.name}>
+                                  <Table.Td data-testid={`graphics-name-${c.id}`}>{c.name}</Table.Td>
+                                  <Table.Td>{c.templateName}</Table.Td>
+                                  <Table.Td>{when(c.updatedAt)}</Table.Td>
+                                  <Table.Td>
+                                    {job === null ? (
+                                      <Text size="sm" c="dimmed">
+                                        {t('common.none')}
+                                      </Text>
+                                    ) : (
+                                      <Badge color={JOB_COLOR[job.status]} variant="light" data-testid={`graphics-job-${c.id}`} data-status={job.status}>
+                                        {t(`graphics.job.${job.status}`, { progress: job.progress })}
+                                      </Badge>
+                                    )}
+                                  </Table.Td>
+                                  <Table.Td>
+                                    <Group gap="xs" justify="flex-end">
+                                      {canCreate && (
+                                        <Button size="compact-xs" variant="light" onClick={() => reopen(c)} loading={open.isPending && open.variables?.body?.compositionId === c.id} data-testid={`graphics-open-${c.id}`}>
+                                          {t('graphics.actions.open')}
+                                        </Button>
+                                      )}
+                                      {canDelete && c.appId !== null && (
+                                        <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(c)} data-testid={`graphics-delete-${c.id}`}>
+                                          {t('graphics.actions.delete')}
+                                        </Button>
+                                      )}
+                                    </Group>
+                                  </Table.Td>
+                                </Table.Tr>
+                              );
+                            })}
+                          </Table.Tbody>
+                        </Table>
+                      )
+                    }
+                  </QueryView>
+                  <Title order={4}>{t('graphics.templates')}</Title>
+                  <QueryView query={templates} testIdPrefix="graphics-templates" errorTitle={t('graphics.loadFailed')}>
+                    {(data) => (
+                      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="graphics-template-list">
+                        {data.items.map((template) => (
+                          <Card key={template.id} withBorder padding="sm" data-testid={`graphics-template-${template.id}`}>
+                            <Text fw={600}>{template.name}</Text>
+                            <Text size="sm" c="dimmed">
+                              {template.description}
+                            </Text>
+                            {canCreate && (
+                              <Button mt="xs" size="compact-sm" variant="light" onClick={() => setStarting(template)} data-testid={`graphics-start-${template.id}`}>
+                                {t('graphics.actions.start')}
+                              </Button>
+                            )}
+                          </Card>
+                        ))}
+                      </SimpleGrid>
+                    )}
+                  </QueryView>
+                </>
+              )}
+            </Stack>
+          )}
+        </QueryView>
+      )}
+      <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+        {starting !== null && inventoryId !== null && (
+          <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />
+        )}
+        {deleting !== null && <DeleteCompositionModal composition={deleting} onDeleted={refresh} onClose={() => setDeleting(null)} />}
+      </Suspense>
+    </Stack>
+  );
 }

@@ -1,0 +1,143 @@
+/**
+ * Create an audio room (POST v2/inventories/{id}/audioRooms) or edit one (PUT v2/audioRooms/{id}
+ * with the version read): name (the §5 rule and "Name field has to be unique" inline, in the spec's
+ * words, before anything is sent), intercom, participants picked among the inventory's units,
+ * channels and users. The core's field errors come back onto the fields; other refusals show as a note.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { hasErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useSpecText } from '../../lib/forms/specText';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { applyAudioRoomEvent } from './audioRoomCache';
+import { formErrors, initialValues, participantValue, savedErrors, toParticipantRefs, type AudioRoomFormValues } from './audioRoomForm';
+
+interface AudioRoomModalProps {
+  readonly inventoryId: string;
+  /** The room to edit; null: a new room. */
+  readonly room: AudioRoom | null;
+  /** The inventory's rooms as listed (for the name's uniqueness). */
+  readonly rooms: readonly AudioRoom[];
+  readonly onClose: () => void;
+}
+
+function AudioRoomForm({ inventoryId, room, rooms, onClose }: AudioRoomModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const specText = useSpecText();
+  const [values, setValues] = useState<AudioRoomFormValues>(() => initialValues(room));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const candidates = useEndpointQuery('listAudioRoomCandidates', { params: { id: inventoryId } });
+  const create = useEndpointMutation('createAudioRoom');
+  const update = useEndpointMutation('updateAudioRoom');
+  const pending = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+
+  const options = useMemo(() => {
+    const c = candidates.data;
+    if (!c) return [];
+    const known = new Set<string>();
+    const group = (label: string, kind: 'unit' | 'channel' | 'user', items: readonly { id: string; name: string }[]) => ({
+      group: label,
+      items: items.map((item) => {
+        known.add(participantValue(kind, item.id));
+        return { value: participantValue(kind, item.id), label: item.name };
+      }),
+    });
+    const groups = [group(t('audioRooms.kinds.unit'), 'unit', c.units), group(t('audioRooms.kinds.channel'), 'channel', c.channels), group(t('audioRooms.kinds.user'), 'user', c.users)];
+    // A participant no longer in the inventory stays visible (and removable) under its old name.
+    const stale = (room?.participants ?? []).filter((p) => !known.has(participantValue(p.kind, p.id)));
+    return stale.length === 0 ? groups : [...groups, { group: t('audioRooms.kinds.other'), items: stale.map((p) => ({ value: participantValue(p.kind, p.id), label: p.name })) }];
+  }, [candidates.data, room, t]);
+
+  const change = (next: Partial<AudioRoomFormValues>) => {
+    const merged = { ...values, ...next };
+    setValues(merged);
+    // Once a save was tried, the name's rule follows what is typed.
+    if (hasErrors(errors)) setErrors(formErrors(merged, rooms, room?.id ?? null));
+  };
+
+  const saved = (saved: AudioRoom, key: 'created' | 'updated') => {
+    // The list shows it at once; the realtime event that follows is then a no-op.
+    queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
+      page ? applyAudioRoomEvent(page, inventoryId, { type: 'audioRoom.changed', audioRoom: saved, at: Date.now() }) : page,
+    );
+    toast.show({ message: t(`audioRooms.toasts.${key}`, { name: saved.name }), variant: 'success' });
+    onClose();
+  };
+  const onError = (e: unknown) => setErrors(savedErrors(e));
+
+  const onSave = () => {
+    const found = formErrors(values, rooms, room?.id ?? null);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const body = { name: values.name, intercom: values.intercom, participants: toParticipantRefs(values.participants) };
+    if (room === null) create.mutate({ params: { id: inventoryId }, body }, { onSuccess: (r) => saved(r, 'created'), onError });
+    else update.mutate({ params: { id: room.id }, body: { ...body, version: room.version } }, { onSuccess: (r) => saved(r, 'updated'), onError });
+  };
+
+  const fieldError = (field: string) => {
+    const message = errors[field];
+    return message === undefined ? undefined : <span data-testid={`audio-room-error.${field}`}>{specText(message)}</span>;
+  };
+
+  return (
+    <Stack gap="sm" data-testid="audio-room-form">
+      <TextInput
+        label={t('audioRooms.fields.name')}
+        description={t('audioRooms.fields.nameHint')}
+        withAsterisk
+        data-autofocus
+        value={values.name}
+        onChange={(e) => change({ name: e.currentTarget.value })}
+        error={fieldError('name')}
+        data-testid="audio-room-name"
+      />
+      <Switch
+        label={t('audioRooms.fields.intercom')}
+        checked={values.intercom}
+        onChange={(e) => change({ intercom: e.currentTarget.checked })}
+        data-testid="audio-room-intercom"
+      />
+      <MultiSelect
+        label={t('audioRooms.fields.participants')}
+        placeholder={candidates.isPending ? t('common.loading') : t('audioRooms.fields.participantsHint')}
+        data={options}
+        value={[...values.participants]}
+        onChange={(participants) => change({ participants })}
+        searchable
+        clearable
+        nothingFoundMessage={t('audioRooms.fields.noCandidates')}
+        error={fieldError('participants')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="audio-room-participants"
+      />
+      {failure && Object.keys(savedErrors(failure)).length === 0 && <ErrorNote testId="audio-room-save-error" message={errorText(failure)} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="audio-room-cancel">
+          {t('audioRooms.actions.cancel')}
+        </Button>
+        <Button onClick={onSave} loading={pending} data-testid="audio-room-save">
+          {t('audioRooms.actions.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function AudioRoomModal(props: AudioRoomModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={props.onClose} title={props.room === null ? t('audioRooms.create.title') : t('audioRooms.edit.title', { name: props.room.name })} data-testid="audio-room-modal">
+      <AudioRoomForm {...props} />
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The audio room form's rules, as the core checks them: the catalogue body schema (the §5 name
+ * rule in the spec's words), the name unique in the inventory ("Name field has to be unique")
+ * against the rooms the list holds, and the core's own field errors onto the fields (a
+ * participant's problem under the participants picker). No React here.
+ */
+import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
+import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+
+export interface AudioRoomFormValues {
+  readonly name: string;
+  readonly intercom: boolean;
+  /** `kind:id` of each participant (the picker's values). */
+  readonly participants: readonly string[];
+}
+
+export function initialValues(room: AudioRoom | null): AudioRoomFormValues {
+  return { name: room?.name ?? '', intercom: room?.intercom ?? false, participants: room?.participants.map((p) => participantValue(p.kind, p.id)) ?? [] };
+}
+
+export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;
+
+export function toParticipantRefs(values: readonly string[]): AudioRoomParticipantRef[] {
+  return values.flatMap((value) => {
+    const at = value.indexOf(':');
+    const kind = value.slice(0, at);
+    const id = value.slice(at + 1);
+    return kind === 'unit' || kind === 'channel' || kind === 'user' ? [{ kind, id }] : [];
+  });
+}
+
+/** Errors by form field (name, participants); empty when the form may be sent. */
+export function formErrors(values: AudioRoomFormValues, rooms: readonly AudioRoom[], editingId: string | null): FieldErrors {
+  const schema = toFormFields(checkSchema(CreateAudioRoomBody, { name: values.name, intercom: values.intercom, participants: toParticipantRefs(values.participants) }));
+  const taken = rooms.some((r) => r.name === values.name && r.id !== editingId);
+  return mergeErrors(schema, taken ? { name: VALIDATION.nameUnique } : {});
+}
+
+/** The core's field errors of a failed save, on the form's fields. */
+export function savedErrors(error: unknown): FieldErrors {
+  return toFormFields(serverFieldErrors(error));
+}
+
+function toFormFields(errors: FieldErrors): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.startsWith('participants') ? 'participants' : path;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
