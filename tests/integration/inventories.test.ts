@@ -13,6 +13,7 @@ import {
   type ServiceableDevices, type VrChannelDetail,
 } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { connect, until } from './realtime-client.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const GLOBAL = 'inv-global';
@@ -224,6 +225,24 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ mapView: true, reboot: true, vsim: false, socialMedia: true, mjpegPreview: false, version: p.version + 1 });
     expect((await call('GET', `/v2/admin/inventories/${GLOBAL}/properties`, superUser)).json().vsim).toBe(false);
+  });
+
+  it('a console subscribed to an inventory sees its new child and its removal over /ws without reloading', async () => {
+    const base = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = await connect(base, { cookie: regular });
+    try {
+      await client.next((m) => m.op === 'hello');
+      client.send({ op: 'subscribe', topics: [inventoryTopic(GLOBAL)] });
+      await client.next((m) => m.op === 'subscribed');
+      const child: AdminInventory = (await call('POST', '/v2/admin/inventories', admin, { name: 'Global-News-Live', parentId: GLOBAL })).json();
+      await until(() => client.events.some((e) => e.event.type === 'inventory.changed' && e.event.inventory.id === child.id), 5000, 'inventory.changed');
+      const changed = client.events.find((e) => e.event.type === 'inventory.changed' && e.event.inventory.id === child.id);
+      expect(changed?.event).toMatchObject({ inventory: { name: 'Global-News-Live', parentId: GLOBAL, parentName: 'Global-News' } });
+      expect((await call('DELETE', `/v2/admin/inventories/${child.id}`, admin)).statusCode).toBe(200);
+      await until(() => client.events.some((e) => e.event.type === 'inventory.removed' && e.event.inventoryId === child.id), 5000, 'inventory.removed');
+    } finally {
+      client.ws.close();
+    }
   });
 
   it('lists the devices support may act on: the units and servers of the inventory, each with whether it is online', async () => {
