@@ -151,6 +151,7 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('VERIFICATION_LINK_UNKNOWN');
     expect((await open('/api/v2/alerts/recipients/verify')).statusCode).toBe(400);
+    for (const bad of ['%00abc', 'a%20b', 'x'.repeat(129)]) expect((await open(`/api/v2/alerts/recipients/verify?token=${bad}`)).statusCode, bad).toBe(400);
 
     await save({ mode: 'manual', recipients: [{ email: 'late@example.com' }] });
     const fresh = linkTo('late@example.com');
