@@ -36,9 +36,9 @@ describe.each(providers())('groups on %s', (provider) => {
   beforeAll(async () => {
     s = await startTestStack({ provider });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
-    [superUser, admin, regular, reader, partner] = await Promise.all(
-      ['super_user', 'luc_admin', 'luc_regular', 'luc_read', 'luc_partner'].map((u) => s.login(u)),
-    );
+    [superUser, admin, regular, reader, partner] = await Promise.all([
+      s.login('super_user'), s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read'), s.login('luc_partner'),
+    ]);
   });
   afterAll(async () => s?.close());
 
