@@ -24,6 +24,7 @@ import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
 import { canSeeChannel, visibleGroup, type AuthUser } from './access.js';
 import { inputSourcesOf } from './channel-configuration.js';
+import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import type { ServiceDeps } from './deps.js';
 import { byNameThenId, compareText } from './order.js';
 
@@ -518,24 +519,24 @@ export class ChannelService {
   async addInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
     const row = this.adminVisible(user, id);
     this.requireInventory(user, inventoryId);
-    if (row.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
-    await this.deps.db.channelInventory.create({ data: { channelId: id, inventoryId } });
+    await addToInventory(row, inventoryId, () => this.deps.db.channelInventory.create({ data: { channelId: id, inventoryId } }));
     return this.live(this.require(id));
   }
 
   async removeInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
     const row = this.adminVisible(user, id);
     this.requireInventory(user, inventoryId);
-    // Removing an association that is not there leaves things as they are (a repeated DELETE succeeds).
-    if (!row.inventories.some((i) => i.inventoryId === inventoryId)) return this.live(row);
     const server = this.deps.readModel.servers.get(row.serverId);
-    if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
-    // The channel leaves that inventory's groups with it (a group shows channels of its inventory only).
-    const groupIds = row.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
-    await transaction(this.deps.db, async (tx) => {
-      await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
-      await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
-    });
+    await removeFromInventory(
+      this.deps.readModel, row, inventoryId,
+      () => {
+        if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
+      },
+      (groupIds) => transaction(this.deps.db, async (tx) => {
+        await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
+        await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
+      }),
+    );
     return this.live(this.require(id));
   }
 

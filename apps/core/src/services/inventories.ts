@@ -30,6 +30,7 @@ import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { canSeeChannel, type AuthUser } from './access.js';
 import { toChannelLive } from './channels.js';
 import type { ServiceDeps } from './deps.js';
+import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import { byNameThenId, compareText } from './order.js';
 import type { VideoReturnService } from './video-return.js';
 import { bodyProblem } from './unit-devices.js';
@@ -300,18 +301,18 @@ export class InventoryService {
 
   // ── Video return channel association (admin) ───────────────────────────────────────────────
   /**
-   * The same rule as the admin channel association (catalogue/channels.ts addAdminInventoryChannel):
-   * the admin's own channel and inventory (unknown and foreign 404), "Association already exists"
-   * on a duplicate; removal is idempotent and takes the channel out of that inventory's groups.
-   * A video return channel keeps at least one inventory (its admin update refuses none too).
+   * The same rule as the admin channel association (inventory-associations.ts): the admin's own
+   * channel and inventory (unknown and foreign 404), "Association already exists" on a duplicate;
+   * removal is idempotent and takes the channel out of that inventory's groups. A video return
+   * channel keeps at least one inventory (its admin update refuses none too).
    */
   async addVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<VrChannelDetail> {
     this.adminRow(user, id);
     const vr = this.adminVrChannel(user, vrChannelId);
-    if (vr.inventories.some((i) => i.inventoryId === id)) throw new AppError('ASSOCIATION_EXISTS');
     try {
-      await this.deps.db.vrChannelInventory.create({ data: { vrChannelId, inventoryId: id } });
+      await addToInventory(vr, id, () => this.deps.db.vrChannelInventory.create({ data: { vrChannelId, inventoryId: id } }));
     } catch (e) {
+      // Made by another request in between.
       if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
       throw e;
     }
@@ -321,13 +322,16 @@ export class InventoryService {
   async removeVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<VrChannelDetail> {
     this.adminRow(user, id);
     const vr = this.adminVrChannel(user, vrChannelId);
-    if (!vr.inventories.some((i) => i.inventoryId === id)) return this.vrDetail(vrChannelId);
-    if (vr.inventories.length === 1) throw new AppError('VR_CHANNEL_LAST_INVENTORY');
-    const groupIds = vr.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === id);
-    await transaction(this.deps.db, async (tx) => {
-      await tx.groupVrChannel.deleteMany({ where: { vrChannelId, groupId: { in: groupIds } } });
-      await tx.vrChannelInventory.deleteMany({ where: { vrChannelId, inventoryId: id } });
-    });
+    await removeFromInventory(
+      this.deps.readModel, vr, id,
+      () => {
+        if (vr.inventories.length === 1) throw new AppError('VR_CHANNEL_LAST_INVENTORY');
+      },
+      (groupIds) => transaction(this.deps.db, async (tx) => {
+        await tx.groupVrChannel.deleteMany({ where: { vrChannelId, groupId: { in: groupIds } } });
+        await tx.vrChannelInventory.deleteMany({ where: { vrChannelId, inventoryId: id } });
+      }),
+    );
     return this.vrDetail(vrChannelId);
   }
 
