@@ -17,6 +17,7 @@ import unitActionsEn from './areas/unitActions.en.json';
 import channelsEn from './areas/channels.en.json';
 import videoReturnEn from './areas/videoReturn.en.json';
 import devicesEn from './areas/devices.en.json';
+import usersEn from './areas/users.en.json';
 import audioRoomsEn from './areas/audio-rooms.en.json';
 import graphicsEn from './areas/graphics.en.json';
 import groupsEn from './areas/groups.en.json';
@@ -36,6 +37,7 @@ export const englishResources = {
   channels: channelsEn,
   videoReturn: videoReturnEn,
   devices: devicesEn,
+  users: usersEn,
   audioRooms: audioRoomsEn,
   graphics: graphicsEn,
   groups: groupsEn,
@@ -45,7 +47,7 @@ export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices] = await Promise.all([
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices, users] = await Promise.all([
     import('./zh.json'),
     import('./areas/unitList.zh.json'),
     import('./areas/unitDetail.zh.json'),
@@ -60,6 +62,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     import('./areas/channels.zh.json'),
     import('./areas/videoReturn.zh.json'),
     import('./areas/devices.zh.json'),
+    import('./areas/users.zh.json'),
   ]);
   return {
     ...zh.default,
@@ -76,6 +79,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     channels: channels.default,
     videoReturn: videoReturn.default,
     devices: devices.default,
+    users: users.default,
     // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
     audioRooms: (await import('./areas/audio-rooms.zh.json')).default,
     graphics: (await import('./areas/graphics.zh.json')).default,

@@ -1,0 +1,342 @@
+/**
+ * The user modal of /users: a new user (POST v2/users) or an existing one (GET v2/users/{id},
+ * following it over /ws while untouched; PUT v2/users/{id} at the version read), every rule of
+ * spec 001 §5 inline in the spec's words (the calls' own body schemas), the inventories among the
+ * caller's (at least one), the password expiry policy, a new password (PUT .../password),
+ * deactivate/activate (PUT .../active) and delete with a confirmation. SSO and enterprise users,
+ * and users of a type above the caller's, are shown read-only (spec 001 §6).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
+import type { CreateUserBody, PasswordExpiryPolicy, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useToast } from '../../toast/useToast';
+import {
+  assignableTypes, canEditUser, checkCreate, checkPassword, checkUpdate, createBody, EMPTY_PASSWORD_FORM, newUserForm, updateBody, userForm,
+} from './userForms';
+import type { PasswordForm, UserForm } from './userForms';
+
+interface Props {
+  /** null: a new user. */
+  readonly userId: string | null;
+  readonly onClose: () => void;
+  readonly onCreated: (id: string) => void;
+}
+
+export default function UserModal({ userId, onClose, onCreated }: Props) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
+  let body: ReactNode;
+  if (userId === null) body = <UserEditor user={null} onClose={onClose} onCreated={onCreated} />;
+  else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
+  else if (query.isError) {
+    body = (
+      <Alert color="red" data-testid="user-load-error">
+        {errorText(query.error)}
+      </Alert>
+    );
+  } else body = <UserEditor user={query.data} onClose={onClose} onCreated={onCreated} />;
+  return (
+    <Modal opened onClose={onClose} size="xl" title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })} data-testid="user-modal">
+      {body}
+    </Modal>
+  );
+}
+
+function UserEditor({ user, onClose, onCreated }: { user: UserAccountDetail | null; onClose: () => void; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const me = useSessionUser();
+  const myRoles = useMemo((): Role[] => (me ? rolesOf(me) : []), [me]);
+  const inventories = useMemo(() => me?.inventories ?? [], [me]);
+  const choosable = useMemo(() => new Set(inventories.map((i) => i.id)), [inventories]);
+  const source = useMemo(() => (user ? userForm(user, choosable) : newUserForm([...choosable])), [user, choosable]);
+  const validate = user ? checkUpdate : checkCreate;
+  const form = useForm<UserForm>(source, validate);
+  const error = useFieldError('user-error', form.errors);
+  const editable = user === null || canEditUser(myRoles, user);
+  const types = useMemo(() => {
+    const allowed = assignableTypes(myRoles);
+    return user && !allowed.includes(user.userType) ? [user.userType, ...allowed] : allowed;
+  }, [myRoles, user]);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('searchUsers') });
+    if (user) void queryClient.invalidateQueries({ queryKey: ['getUser', { params: { id: user.id } }] });
+  }, [queryClient, user]);
+
+  const create = useEndpointMutation('createUser');
+  const update = useEndpointMutation('updateUser');
+  const pending = create.isPending || update.isPending;
+  const { submit, saved, failed } = form;
+  const save = () => {
+    const values = submit();
+    if (values === null) return;
+    const onError = (e: unknown) => failed(e);
+    if (user === null) {
+      create.mutate(
+        { body: createBody(values) as CreateUserBody },
+        {
+          onSuccess: (created) => {
+            saved();
+            toast.show({ message: t('users.modal.created', { username: created.username }), variant: 'success' });
+            refresh();
+            onCreated(created.id);
+          },
+          onError,
+        },
+      );
+    } else {
+      update.mutate(
+        { params: { id: user.id }, body: updateBody(values, user.version) as UpdateUserBody },
+        {
+          onSuccess: (updated) => {
+            saved();
+            toast.show({ message: t('users.modal.saved', { username: updated.username }), variant: 'success' });
+            refresh();
+          },
+          onError,
+        },
+      );
+    }
+  };
+  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
+  const disabled = !editable || pending;
+
+  return (
+    <Stack gap="md" data-testid="user-editor" data-editable={String(editable)}>
+      {user && (user.sso || user.enterprise) && (
+        <Alert color="grape" data-testid="user-managed-externally">
+          {t('apiErrors.USER_MANAGED_BY_IT_ADMIN')}
+        </Alert>
+      )}
+      {user && !user.managedExternally && !editable && (
+        <Alert color="gray" data-testid="user-above-caller">
+          {t('apiErrors.NOT_AVAILABLE_FOR_USER_TYPE')}
+        </Alert>
+      )}
+      {user && (
+        <Group gap="xs">
+          <Badge color={user.active ? 'green' : 'gray'} variant="light" data-testid="user-modal-active" data-active={String(user.active)}>
+            {user.active ? t('users.active') : t('users.inactive')}
+          </Badge>
+          {user.sso && <Badge variant="outline">{t('users.sso')}</Badge>}
+          {user.enterprise && <Badge variant="outline" color="grape">{t('users.enterprise')}</Badge>}
+          {user.passwordExpiresAt && (
+            <Text size="sm" c="dimmed">
+              {t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}
+            </Text>
+          )}
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('users.fields.username')} value={form.values.username} onChange={(e) => form.set({ username: e.currentTarget.value })} error={error('username')} disabled={disabled} data-testid="user-form-username" />
+        <TextInput label={t('users.fields.email')} value={form.values.email} onChange={(e) => form.set({ email: e.currentTarget.value })} error={error('email')} disabled={disabled} data-testid="user-form-email" />
+        <TextInput label={t('users.fields.firstName')} value={form.values.firstName} onChange={(e) => form.set({ firstName: e.currentTarget.value })} error={error('firstName')} disabled={disabled} data-testid="user-form-firstName" />
+        <TextInput label={t('users.fields.lastName')} value={form.values.lastName} onChange={(e) => form.set({ lastName: e.currentTarget.value })} error={error('lastName')} disabled={disabled} data-testid="user-form-lastName" />
+        <Select
+          label={t('users.fields.userType')}
+          data={types.map((role) => ({ value: role, label: t(`users.types.${role}`) }))}
+          value={form.values.userType}
+          onChange={(v) => v !== null && form.set({ userType: v as Role })}
+          allowDeselect={false}
+          error={error('userType')}
+          disabled={disabled}
+          data-testid="user-form-userType"
+        />
+        <TextInput label={t('users.fields.userLabel')} value={form.values.userLabel} onChange={(e) => form.set({ userLabel: e.currentTarget.value })} error={error('userLabel')} disabled={disabled} data-testid="user-form-userLabel" />
+        <MultiSelect
+          label={t('users.fields.inventories')}
+          data={inventories.map((i) => ({ value: i.id, label: i.name }))}
+          value={[...form.values.inventoryIds]}
+          onChange={(ids) => form.set({ inventoryIds: ids })}
+          error={error('inventoryIds')}
+          disabled={disabled}
+          data-testid="user-form-inventories"
+        />
+        <Select
+          label={t('users.fields.passwordExpiryPolicy')}
+          data={PASSWORD_EXPIRY_POLICIES.map((p) => ({ value: p, label: t(`users.expiry.${p}`) }))}
+          value={form.values.passwordExpiryPolicy}
+          onChange={(v) => v !== null && form.set({ passwordExpiryPolicy: v as PasswordExpiryPolicy })}
+          allowDeselect={false}
+          error={error('passwordExpiryPolicy')}
+          disabled={disabled}
+          data-testid="user-form-expiry"
+        />
+        {user === null && (
+          <>
+            <PasswordInput label={t('users.fields.password')} value={form.values.password} onChange={(e) => form.set({ password: e.currentTarget.value })} error={error('password')} disabled={disabled} data-testid="user-form-password" />
+            <PasswordInput
+              label={t('users.fields.passwordConfirmation')}
+              value={form.values.passwordConfirmation}
+              onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
+              error={error('passwordConfirmation')}
+              disabled={disabled}
+              data-testid="user-form-passwordConfirmation"
+            />
+          </>
+        )}
+      </SimpleGrid>
+      <Checkbox
+        label={t('users.fields.onDemandActivation')}
+        checked={form.values.onDemandActivation}
+        onChange={(e) => form.set({ onDemandActivation: e.currentTarget.checked })}
+        disabled={disabled}
+        data-testid="user-form-onDemandActivation"
+      />
+      {failure !== null && (
+        <Alert color="red" data-testid="user-form-failure">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="user-form-cancel">
+          {t('users.modal.close')}
+        </Button>
+        {editable && (
+          <Button onClick={save} loading={pending} data-testid="user-form-save">
+            {user === null ? t('users.modal.create') : t('users.modal.save')}
+          </Button>
+        )}
+      </Group>
+      {user && editable && (
+        <>
+          <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
+          <PasswordSection user={user} onDone={refresh} />
+          <Divider label={t('users.modal.stateSection')} labelPosition="left" />
+          <StateSection user={user} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const form = useForm<PasswordForm>(EMPTY_PASSWORD_FORM, checkPassword);
+  const error = useFieldError('user-password-error', form.errors);
+  const mutation = useEndpointMutation('setUserPassword');
+  const { submit, saved, failed, reset } = form;
+  const apply = () => {
+    const values = submit();
+    if (values === null) return;
+    mutation.mutate(
+      { params: { id: user.id }, body: values },
+      {
+        onSuccess: () => {
+          saved();
+          reset();
+          toast.show({ message: t('users.modal.passwordSet', { username: user.username }), variant: 'success' });
+          onDone();
+        },
+        onError: (e) => failed(e),
+      },
+    );
+  };
+  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PasswordInput label={t('users.fields.newPassword')} value={form.values.password} onChange={(e) => form.set({ password: e.currentTarget.value })} error={error('password')} data-testid="user-password-new" />
+        <PasswordInput
+          label={t('users.fields.passwordConfirmation')}
+          value={form.values.passwordConfirmation}
+          onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
+          error={error('passwordConfirmation')}
+          data-testid="user-password-confirmation"
+        />
+      </SimpleGrid>
+      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
+          {t('users.modal.setPassword')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function StateSection({ user, self, onChanged, onDeleted }: { user: UserAccountDetail; self: boolean; onChanged: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const [confirming, setConfirming] = useState(false);
+  const active = useEndpointMutation('setUserActive');
+  const remove = useEndpointMutation('deleteUser');
+  const [failure, setFailure] = useState<string | null>(null);
+  const toggle = () =>
+    active.mutate(
+      { params: { id: user.id }, body: { active: !user.active, version: user.version } },
+      {
+        onSuccess: (u) => {
+          setFailure(null);
+          toast.show({ message: u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username }), variant: 'success' });
+          onChanged();
+        },
+        onError: (e) => setFailure(errorText(e)),
+      },
+    );
+  const doDelete = () =>
+    remove.mutate(
+      { params: { id: user.id } },
+      {
+        onSuccess: () => {
+          toast.show({ message: t('users.modal.deleted', { username: user.username }), variant: 'success' });
+          onChanged();
+          onDeleted();
+        },
+        onError: (e) => {
+          setConfirming(false);
+          setFailure(errorText(e));
+        },
+      },
+    );
+  return (
+    <Stack gap="xs">
+      {self && (
+        <Text size="sm" c="dimmed" data-testid="user-self-note">
+          {t('apiErrors.USER_SELF_REMOVAL')}
+        </Text>
+      )}
+      {failure !== null && (
+        <Alert color="red" data-testid="user-state-failure">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="light" color={user.active ? 'orange' : 'green'} onClick={toggle} loading={active.isPending} disabled={self && user.active} data-testid="user-toggle-active">
+          {user.active ? t('users.modal.deactivate') : t('users.modal.activate')}
+        </Button>
+        {confirming ? (
+          <Group gap="xs" data-testid="user-delete-confirm">
+            <Text size="sm">{t('users.modal.deleteConfirm', { username: user.username })}</Text>
+            <Button variant="default" onClick={() => setConfirming(false)} data-testid="user-delete-cancel">
+              {t('users.modal.cancel')}
+            </Button>
+            <Button color="red" onClick={doDelete} loading={remove.isPending} data-testid="user-delete-yes">
+              {t('users.modal.delete')}
+            </Button>
+          </Group>
+        ) : (
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={self} data-testid="user-delete">
+            {t('users.modal.delete')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

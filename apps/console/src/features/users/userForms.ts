@@ -1,0 +1,126 @@
+/**
+ * The /users form's values and the bodies of its calls (POST v2/users, PUT v2/users/{id}, PUT
+ * v2/users/{id}/password), checked with those calls' own catalogue body schemas in the spec's
+ * words (checkSchema: specErrorMap), so the inline messages are the core's. No React here.
+ */
+import { canManageUserType, CreateUserBody, ROLES, SetUserPasswordBody, UpdateUserBody, VALIDATION } from '@fleet/contracts';
+import type { PasswordExpiryPolicy, Role, UserAccountDetail } from '@fleet/contracts';
+import { checkSchema } from '../../lib/forms/fieldErrors';
+import type { FieldErrors } from '../../lib/forms/fieldErrors';
+
+export interface UserForm {
+  readonly username: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly userType: Role;
+  readonly userLabel: string;
+  readonly inventoryIds: readonly string[];
+  readonly passwordExpiryPolicy: PasswordExpiryPolicy;
+  readonly onDemandActivation: boolean;
+  /** Create only (an edit sets a new password through its own call). */
+  readonly password: string;
+  readonly passwordConfirmation: string;
+}
+
+export const EMPTY_USER_FORM: UserForm = {
+  username: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  userType: 'luc_regular',
+  userLabel: '',
+  inventoryIds: [],
+  passwordExpiryPolicy: 'never',
+  onDemandActivation: false,
+  password: '',
+  passwordConfirmation: '',
+};
+
+/** A new user's form: the caller's only inventory chosen already when they have one. */
+export function newUserForm(inventoryIds: readonly string[]): UserForm {
+  return { ...EMPTY_USER_FORM, inventoryIds: inventoryIds.length === 1 ? [...inventoryIds] : [] };
+}
+
+/** An existing user's values; inventories limited to those the caller chooses from (the others stay on the server). */
+export function userForm(user: UserAccountDetail, choosable: ReadonlySet<string>): UserForm {
+  return {
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email ?? '',
+    userType: user.userType,
+    userLabel: user.userLabel ?? '',
+    inventoryIds: user.inventories.map((i) => i.id).filter((id) => choosable.has(id)),
+    passwordExpiryPolicy: user.passwordExpiryPolicy,
+    onDemandActivation: user.onDemandActivation,
+    password: '',
+    passwordConfirmation: '',
+  };
+}
+
+/** Blank optional text → left out (email: sent as typed, its format is the schema's to judge). */
+const label = (v: string) => (v.trim() === '' ? null : v);
+
+export function createBody(values: UserForm): unknown {
+  return {
+    username: values.username,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email.trim() === '' ? undefined : values.email.trim(),
+    userType: values.userType,
+    userLabel: label(values.userLabel),
+    inventoryIds: [...values.inventoryIds],
+    password: values.password,
+    passwordConfirmation: values.passwordConfirmation,
+    passwordExpiryPolicy: values.passwordExpiryPolicy,
+    onDemandActivation: values.onDemandActivation,
+  };
+}
+
+export function updateBody(values: UserForm, version: number): unknown {
+  return {
+    username: values.username,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email.trim() === '' ? undefined : values.email.trim(),
+    userType: values.userType,
+    userLabel: label(values.userLabel),
+    inventoryIds: [...values.inventoryIds],
+    passwordExpiryPolicy: values.passwordExpiryPolicy,
+    onDemandActivation: values.onDemandActivation,
+    version,
+  };
+}
+
+/** The spec's messages for a new user's form (every rule of 001 §5). */
+export function checkCreate(values: UserForm): FieldErrors {
+  return checkSchema(CreateUserBody, createBody(values));
+}
+
+/** An edit: an e-mail cannot be emptied (the schema would leave it out), so it is required here. */
+export function checkUpdate(values: UserForm): FieldErrors {
+  const errors = checkSchema(UpdateUserBody, updateBody(values, 0));
+  return values.email.trim() === '' ? { ...errors, email: VALIDATION.required } : errors;
+}
+
+export interface PasswordForm {
+  readonly password: string;
+  readonly passwordConfirmation: string;
+}
+
+export const EMPTY_PASSWORD_FORM: PasswordForm = { password: '', passwordConfirmation: '' };
+
+export function checkPassword(values: PasswordForm): FieldErrors {
+  return checkSchema(SetUserPasswordBody, values);
+}
+
+/** The user types the caller may give (spec 001 §6: none above their own; roles.ts canManageUserType). */
+export function assignableTypes(callerRoles: readonly Role[]): Role[] {
+  return ROLES.filter((role) => canManageUserType(callerRoles, [role]));
+}
+
+/** Whether the caller may change this user: not SSO/enterprise (an IT admin's), not above their own type. */
+export function canEditUser(callerRoles: readonly Role[], user: Pick<UserAccountDetail, 'managedExternally' | 'roles' | 'userType'>): boolean {
+  return !user.managedExternally && canManageUserType(callerRoles, [user.userType, ...user.roles]);
+}

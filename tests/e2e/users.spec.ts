@@ -1,0 +1,134 @@
+/**
+ * /users (spec 001 §2 "manage users", §3 User, §5 user rules, §6) in Chromium against the real
+ * stack: the seeded users listed, a new user refused inline with the spec's message and then
+ * saved, a user deactivated, and a change made by another client (a second session over REST)
+ * reaching the list with no reload. Every user a test creates is deleted at its end.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
+
+const ADMIN = 'luc_admin';
+const NEW_PASSWORD = 'E2e-pass-1';
+
+const rows = (page: Page) => page.locator('[data-testid^="user-row-"]');
+const row = (page: Page, username: string) => page.locator(`[data-testid^="user-row-"][data-username="${username}"]`);
+
+async function openUsers(page: Page): Promise<void> {
+  await page.goto('/users?ignoreRouteDefault=1');
+  await expect(page.getByTestId('users-page')).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Deletes the users of these usernames (clean-up: the next specs find the seeded users only). */
+async function deleteUsers(api: APIRequestContext, usernames: readonly string[]): Promise<void> {
+  for (const username of usernames) {
+    const res = await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(username)}`);
+    const page = (await res.json()) as { items: { id: string; username: string }[] };
+    for (const u of page.items.filter((i) => i.username === username)) expect((await api.delete(`/api/v2/users/${u.id}`)).ok()).toBe(true);
+  }
+}
+
+async function createUser(api: APIRequestContext, username: string, over: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+  const res = await api.post('/api/v2/users', {
+    data: {
+      username, firstName: 'Eve', lastName: 'Tester', email: `${username}@example.com`, userType: 'luc_regular', inventoryIds: ['inv-global'],
+      password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, ...over,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; version: number };
+}
+
+test('the seeded users of the admin’s inventory show with their type and state', async ({ page }) => {
+  await login(page, ADMIN);
+  await openUsers(page);
+  await expect(row(page, 'luc_read')).toBeVisible();
+  await expect(row(page, 'luc_read')).toHaveAttribute('data-active', 'true');
+  const id = await row(page, 'luc_read').getAttribute('data-testid');
+  await expect(page.getByTestId(`user-type-${id!.replace('user-row-', '')}`)).toHaveText('Read only');
+  const total = Number(await page.getByTestId('users-summary').getAttribute('data-total'));
+  expect(total).toBeGreaterThanOrEqual(16);
+  // Search by username narrows the list (the core searches).
+  await page.getByTestId('users-search').fill('luc_rea');
+  await expect(page.getByTestId('users-summary')).toHaveAttribute('data-total', '1');
+  await expect(row(page, 'luc_read')).toBeVisible();
+});
+
+test('a new user is refused inline with the spec’s message, then saved and listed', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const username = 'e2e.new-user';
+  try {
+    await login(page, ADMIN);
+    await openUsers(page);
+    await page.getByTestId('users-new').click();
+    await expect(page.getByTestId('user-editor')).toBeVisible();
+    await page.getByTestId('user-form-username').fill(username);
+    await page.getByTestId('user-form-email').fill('e2e.new-user@example.com');
+    await page.getByTestId('user-form-firstName').fill('eve');
+    await page.getByTestId('user-form-lastName').fill('Tester');
+    await page.getByTestId('user-form-password').fill(NEW_PASSWORD);
+    await page.getByTestId('user-form-passwordConfirmation').fill('E2e-pass-2');
+    await page.getByTestId('user-form-save').click();
+    await expect(page.getByTestId('user-error.firstName')).toHaveText('First name must start with an uppercase letter');
+    await expect(page.getByTestId('user-error.passwordConfirmation')).toHaveText('The two passwords must match');
+    // Nothing was sent: the user does not exist.
+    expect(((await (await api.get(`/api/v2/users?searchKey=username&searchValue=${username}`)).json()) as { total: number }).total).toBe(0);
+    await page.getByTestId('user-form-firstName').fill('Eve');
+    await page.getByTestId('user-form-passwordConfirmation').fill(NEW_PASSWORD);
+    await expect(page.getByTestId('user-error.firstName')).toHaveCount(0);
+    await page.getByTestId('user-form-save').click();
+    // Saved: the modal shows the new user, and the list has its row.
+    await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'true');
+    await page.getByTestId('user-form-cancel').click();
+    await expect(row(page, username)).toBeVisible();
+    // The password works.
+    const login2 = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: NEW_PASSWORD } });
+    expect(login2.ok()).toBe(true);
+  } finally {
+    await deleteUsers(api, [username]);
+  }
+});
+
+test('a user is deactivated from the modal', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const username = 'e2e.deactivated';
+  try {
+    await createUser(api, username);
+    await login(page, ADMIN);
+    await openUsers(page);
+    await row(page, username).click();
+    await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'true');
+    await page.getByTestId('user-toggle-active').click();
+    await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'false');
+    await expect(row(page, username)).toHaveAttribute('data-active', 'false');
+    // The deactivated user cannot sign in.
+    const attempt = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: NEW_PASSWORD } });
+    expect(attempt.status()).toBe(401);
+  } finally {
+    await deleteUsers(api, [username]);
+  }
+});
+
+test('a user created and changed in another session appears in the list without a reload', async ({ page, playwright, baseURL }) => {
+  const other = await apiAs(playwright, baseURL, 'super_user');
+  // Sorted first by username: on the first page.
+  const username = 'aaa.e2e-live';
+  await login(page, ADMIN);
+  await openUsers(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  try {
+    const created = await createUser(other, username);
+    await expect(row(page, username)).toBeVisible();
+    const res = await other.put(`/api/v2/users/${created.id}`, { data: { lastName: 'Renamed', version: created.version } });
+    expect(res.ok()).toBe(true);
+    await expect(page.getByTestId(`user-name-${created.id}`)).toHaveText('Eve Renamed');
+    expect((await other.delete(`/api/v2/users/${created.id}`)).ok()).toBe(true);
+    await expect(row(page, username)).toHaveCount(0);
+    expect(navigations).toEqual([]);
+  } finally {
+    await deleteUsers(other, [username]);
+  }
+});
