@@ -10,6 +10,7 @@ import { PASSWORD_EXPIRY_POLICIES } from '../enum-values.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IsoDate, pageOf, SortDir } from './common.js';
+import { CurrentUser } from './user.js';
 
 export const PasswordExpiryPolicy = z.enum(PASSWORD_EXPIRY_POLICIES);
 export type PasswordExpiryPolicy = z.infer<typeof PasswordExpiryPolicy>;
@@ -81,15 +82,7 @@ export type UserGroupRef = z.infer<typeof UserGroupRef>;
  * label, state, the SSO/enterprise mark (`managedExternally`: read-only in the console), the
  * password expiry policy, the user's inventories (by name) and the number of their groups.
  */
-export const UserAccount = z.object({
-  id: Id,
-  username: z.string(),
-  email: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userType: Role,
-  roles: z.array(Role),
-  userLabel: z.string().nullable(),
+export const UserAccount = CurrentUser.pick({ id: true, username: true, email: true, firstName: true, lastName: true, userType: true, roles: true, userLabel: true }).extend({
   active: z.boolean(),
   sso: z.boolean(),
   enterprise: z.boolean(),

@@ -62,7 +62,8 @@ export function userForm(user: UserAccountDetail, choosable: ReadonlySet<string>
 /** Blank optional text → left out (email: sent as typed, its format is the schema's to judge). */
 const label = (v: string) => (v.trim() === '' ? null : v);
 
-export function createBody(values: UserForm): unknown {
+/** The fields a new user and an edit share. */
+function accountFields(values: UserForm) {
   return {
     username: values.username,
     firstName: values.firstName,
@@ -71,26 +72,17 @@ export function createBody(values: UserForm): unknown {
     userType: values.userType,
     userLabel: label(values.userLabel),
     inventoryIds: [...values.inventoryIds],
-    password: values.password,
-    passwordConfirmation: values.passwordConfirmation,
     passwordExpiryPolicy: values.passwordExpiryPolicy,
     onDemandActivation: values.onDemandActivation,
   };
 }
 
+export function createBody(values: UserForm): unknown {
+  return { ...accountFields(values), password: values.password, passwordConfirmation: values.passwordConfirmation };
+}
+
 export function updateBody(values: UserForm, version: number): unknown {
-  return {
-    username: values.username,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email.trim() === '' ? undefined : values.email.trim(),
-    userType: values.userType,
-    userLabel: label(values.userLabel),
-    inventoryIds: [...values.inventoryIds],
-    passwordExpiryPolicy: values.passwordExpiryPolicy,
-    onDemandActivation: values.onDemandActivation,
-    version,
-  };
+  return { ...accountFields(values), version };
 }
 
 /** The spec's messages for a new user's form (every rule of 001 §5). */
