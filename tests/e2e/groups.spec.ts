@@ -84,6 +84,8 @@ test('a rename made in another console shows in the list without a reload', asyn
   await login(page, 'luc_admin');
   await openGroups(page);
   await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio', { timeout: 30_000 });
+  // The change must come over /ws: the connection is open (and subscribing) before it is made.
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'open', { timeout: 30_000 });
   const navigations = trackNavigations(page);
 
   const other = await apiAs(playwright, baseURL, 'luc_admin');

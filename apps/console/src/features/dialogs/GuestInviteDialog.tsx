@@ -8,12 +8,13 @@
  * (POST groups/{id}/email, groups/{id}/sms: InviteDelivery.tsx).
  */
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ADHOC_PERIODS, CreateGuestInvitationBody, GUEST_MESSAGE_MAX, type GuestInvitation } from '@fleet/contracts';
+import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
 import type { UnitDialogProps } from './types';
@@ -80,7 +81,6 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
   };
 
   const failure = invite.error;
-  const periodOptions = ADHOC_PERIODS.map((p) => ({ value: p, label: t(`dialogs.guestInvite.periods.${p}`) }));
 
   return (
     <Stack data-testid="dialog-guestInvite" gap="sm">
@@ -104,56 +104,7 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
             readOnly={!canAct}
             data-testid="guest-invite-group"
           />
-          <TextInput
-            label={t('dialogs.guestInvite.deviceName')}
-            description={t('dialogs.guestInvite.deviceNameHint')}
-            withAsterisk
-            value={values.deviceName}
-            onChange={(e) => set('deviceName')(e.currentTarget.value)}
-            error={fieldText(errors.deviceName)}
-            readOnly={!canAct}
-            data-testid="guest-invite-name"
-          />
-          <TextInput
-            label={t('dialogs.guestInvite.email')}
-            type="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            error={fieldText(errors.email)}
-            readOnly={!canAct}
-            data-testid="guest-invite-email"
-          />
-          <TextInput
-            label={t('dialogs.guestInvite.phone')}
-            description={t('dialogs.guestInvite.phoneHint')}
-            inputMode="numeric"
-            value={values.phone}
-            onChange={(e) => set('phone')(e.currentTarget.value)}
-            error={fieldText(errors.phone)}
-            readOnly={!canAct}
-            data-testid="guest-invite-phone"
-          />
-          <Textarea
-            label={t('dialogs.guestInvite.message')}
-            autosize
-            minRows={2}
-            maxLength={GUEST_MESSAGE_MAX}
-            value={values.message}
-            onChange={(e) => set('message')(e.currentTarget.value)}
-            error={fieldText(errors.message)}
-            readOnly={!canAct}
-            data-testid="guest-invite-message"
-          />
-          <Select
-            label={t('dialogs.guestInvite.period')}
-            data={periodOptions}
-            value={values.period}
-            onChange={(v) => v !== null && set('period')(v)}
-            allowDeselect={false}
-            error={fieldText(errors.period)}
-            readOnly={!canAct}
-            data-testid="guest-invite-period"
-          />
+          <GuestInviteFields values={values} onChange={(field, value) => set(field)(value)} errors={errors} fieldText={fieldText} readOnly={!canAct} testIdPrefix="guest-invite" />
           {errors.unitId !== undefined && <ErrorNote testId="guest-invite-unit-error" message={fieldText(errors.unitId) ?? ''} />}
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" message={errorText(failure)} />}
         </>

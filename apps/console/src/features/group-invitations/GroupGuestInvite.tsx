@@ -4,15 +4,17 @@
  * unit the interview is with, a message and the ad-hoc period (001 §9). The call's own schema
  * checks the fields inline in the spec's words (001 §5 "phone digits only, email format, device
  * name unique" — uniqueness as the core answers it); once sent, the code and link show and the
- * invitation can be delivered again (the unit dialogs' InviteDelivery, POST email / sms).
+ * invitation can be delivered again (the unit dialogs' InviteDelivery, POST email / sms). The
+ * guest's fields are the unit dialog's (GuestInviteFields).
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ADHOC_PERIODS, CreateGuestInvitationBody, GUEST_MESSAGE_MAX } from '@fleet/contracts';
+import { CreateGuestInvitationBody } from '@fleet/contracts';
 import type { GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { GuestInviteFields } from '../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../dialogs/InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from '../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
@@ -54,7 +56,6 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
   const [unitId, setUnitId] = useState(NO_UNIT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useEndpointMutation('createGroupInvitation');
-  const set = (field: keyof InviteFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSend = () => {
     const parsed = parseBody(CreateGuestInvitationBody, inviteBody(values, unitId === NO_UNIT ? undefined : unitId));
@@ -82,35 +83,7 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
   const failure = invite.error;
   return (
     <Stack gap="sm" data-testid="group-invite">
-      <TextInput
-        label={t('dialogs.guestInvite.deviceName')}
-        description={t('dialogs.guestInvite.deviceNameHint')}
-        withAsterisk
-        value={values.deviceName}
-        onChange={(e) => set('deviceName')(e.currentTarget.value)}
-        error={fieldText(errors.deviceName)}
-        readOnly={!canAct}
-        data-testid="group-invite-name"
-      />
-      <TextInput
-        label={t('dialogs.guestInvite.email')}
-        type="email"
-        value={values.email}
-        onChange={(e) => set('email')(e.currentTarget.value)}
-        error={fieldText(errors.email)}
-        readOnly={!canAct}
-        data-testid="group-invite-email"
-      />
-      <TextInput
-        label={t('dialogs.guestInvite.phone')}
-        description={t('dialogs.guestInvite.phoneHint')}
-        inputMode="numeric"
-        value={values.phone}
-        onChange={(e) => set('phone')(e.currentTarget.value)}
-        error={fieldText(errors.phone)}
-        readOnly={!canAct}
-        data-testid="group-invite-phone"
-      />
+      <GuestInviteFields values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} errors={errors} fieldText={fieldText} readOnly={!canAct} testIdPrefix="group-invite" />
       <Select
         label={t('groups.invitations.interviewUnit')}
         data={[{ value: NO_UNIT, label: t('groups.invitations.anyUnit') }, ...units]}
@@ -120,26 +93,6 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
         error={fieldText(errors.unitId)}
         readOnly={!canAct}
         data-testid="group-invite-unit"
-      />
-      <Textarea
-        label={t('dialogs.guestInvite.message')}
-        autosize
-        minRows={2}
-        maxLength={GUEST_MESSAGE_MAX}
-        value={values.message}
-        onChange={(e) => set('message')(e.currentTarget.value)}
-        error={fieldText(errors.message)}
-        readOnly={!canAct}
-        data-testid="group-invite-message"
-      />
-      <Select
-        label={t('dialogs.guestInvite.period')}
-        data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) }))}
-        value={values.period}
-        allowDeselect={false}
-        onChange={(v) => v !== null && set('period')(v)}
-        readOnly={!canAct}
-        data-testid="group-invite-period"
       />
       {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
         <Alert color="red" role="alert" data-testid="group-invite-error">

@@ -1,0 +1,79 @@
+/**
+ * The guest's fields of a guest interview invite (spec 000 §2, 001 §2; 001 §5 "phone digits only,
+ * email format, device name unique"; 001 §9 ad-hoc periods), shared by the unit dialog and the
+ * group screen's invite: device name, e-mail, phone, message and period. Test ids:
+ * `<testIdPrefix>-name|email|phone|message|period`.
+ */
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ADHOC_PERIODS, GUEST_MESSAGE_MAX } from '@fleet/contracts';
+import type { InviteFormValues } from './rules';
+import type { FieldErrors } from './validation';
+
+interface GuestInviteFieldsProps {
+  readonly values: InviteFormValues;
+  readonly onChange: (field: keyof InviteFormValues, value: string) => void;
+  readonly errors: FieldErrors;
+  /** A field's message as the user reads it. */
+  readonly fieldText: (message: string | undefined) => string | undefined;
+  readonly readOnly: boolean;
+  readonly testIdPrefix: string;
+}
+
+export function GuestInviteFields({ values, onChange, errors, fieldText, readOnly, testIdPrefix }: GuestInviteFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('dialogs.guestInvite.deviceName')}
+        description={t('dialogs.guestInvite.deviceNameHint')}
+        withAsterisk
+        value={values.deviceName}
+        onChange={(e) => onChange('deviceName', e.currentTarget.value)}
+        error={fieldText(errors.deviceName)}
+        readOnly={readOnly}
+        data-testid={`${testIdPrefix}-name`}
+      />
+      <TextInput
+        label={t('dialogs.guestInvite.email')}
+        type="email"
+        value={values.email}
+        onChange={(e) => onChange('email', e.currentTarget.value)}
+        error={fieldText(errors.email)}
+        readOnly={readOnly}
+        data-testid={`${testIdPrefix}-email`}
+      />
+      <TextInput
+        label={t('dialogs.guestInvite.phone')}
+        description={t('dialogs.guestInvite.phoneHint')}
+        inputMode="numeric"
+        value={values.phone}
+        onChange={(e) => onChange('phone', e.currentTarget.value)}
+        error={fieldText(errors.phone)}
+        readOnly={readOnly}
+        data-testid={`${testIdPrefix}-phone`}
+      />
+      <Textarea
+        label={t('dialogs.guestInvite.message')}
+        autosize
+        minRows={2}
+        maxLength={GUEST_MESSAGE_MAX}
+        value={values.message}
+        onChange={(e) => onChange('message', e.currentTarget.value)}
+        error={fieldText(errors.message)}
+        readOnly={readOnly}
+        data-testid={`${testIdPrefix}-message`}
+      />
+      <Select
+        label={t('dialogs.guestInvite.period')}
+        data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`dialogs.guestInvite.periods.${p}`) }))}
+        value={values.period}
+        onChange={(v) => v !== null && onChange('period', v)}
+        allowDeselect={false}
+        error={fieldText(errors.period)}
+        readOnly={readOnly}
+        data-testid={`${testIdPrefix}-period`}
+      />
+    </>
+  );
+}
