@@ -280,6 +280,15 @@ describe.each(providers())('groups on %s', (provider) => {
     await db().channel.update({ where: { id: feed!.id }, data: { sharing: false } });
   });
 
+  it('announces a membership changed by another call (a unit joining through the admin unit calls) with the new counts', async () => {
+    const id = await seedGroup('Followed');
+    const client = await subscribe(admin, [groupTopic(id)]);
+    const res = await call('PUT', `/v2/admin/units/LU800-0003/groups/${id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    await seen(client, (e) => e.type === 'group.changed' && e.group.id === id && e.group.counts.units === 1);
+    client.ws.close();
+  });
+
   it('pages a group’s units, channels, video return channels and users', async () => {
     const units = (await call('GET', `/v2/admin/groups/${NEWSROOM}/units?limit=2&offset=1`, admin)).json();
     const all = await db().unitGroup.count({ where: { groupId: NEWSROOM } });

@@ -80,7 +80,7 @@ export class GroupMemberService {
   async addChannel(user: AuthUser, id: string, channelId: string): Promise<GroupListRow> {
     if (this.shared(user, id, this.deps.readModel.channels.get(channelId)).member) throw new AppError('ASSOCIATION_EXISTS');
     await this.groups.changeMembers(id, (tx) => tx.groupChannel.create({ data: { groupId: id, channelId } }));
-    return this.groups.announce(id);
+    return this.groups.listRow(id);
   }
 
   /** Removing a channel that is not in the group changes nothing; a transceiver's shared feed stays (spec 001 §8). */
@@ -89,20 +89,20 @@ export class GroupMemberService {
     if (!member) return (await this.groups.rows([group]))[0]!;
     this.groups.assertNoTransceiverFeed([channelId]);
     await this.groups.changeMembers(id, (tx) => tx.groupChannel.deleteMany({ where: { groupId: id, channelId } }));
-    return this.groups.announce(id);
+    return this.groups.listRow(id);
   }
 
   async addVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
     if (this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId)).member) throw new AppError('ASSOCIATION_EXISTS');
     await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.create({ data: { groupId: id, vrChannelId } }));
-    return this.groups.announce(id);
+    return this.groups.listRow(id);
   }
 
   async removeVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
     const { group, member } = this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId));
     if (!member) return (await this.groups.rows([group]))[0]!;
     await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.deleteMany({ where: { groupId: id, vrChannelId } }));
-    return this.groups.announce(id);
+    return this.groups.listRow(id);
   }
 
   /**

@@ -2,9 +2,9 @@
  * Groups (spec 001 §3 Group, §7 Groups): the /groups list and the admin group pages, a group's
  * details, the admin and console-side create, update and remove calls, the group's default unit
  * configuration; `group.changed` / `group.removed` on /ws (the group's and its inventory's
- * topics) after every change made here or by GroupMemberService (group-members.ts: member pages,
- * associations, and a unit's or a group's reads the unit area needs), which uses the helpers
- * marked "shared" below.
+ * topics) after every change this instance writes to a group or its memberships (see Realtime).
+ * GroupMemberService (group-members.ts: member pages, associations, and the reads the unit area
+ * needs) uses the helpers marked "shared" below.
  *
  * Reads of groups, units, channels and video return channels come from the read model. Member
  * counts and user memberships are read from the join tables through Prisma (one `_count` query per
@@ -27,7 +27,7 @@ import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { anyObject, jsonColumn } from '../repositories/json-column.js';
-import type { GroupRow } from '../repositories/read-model.js';
+import type { ChangeOrigin, GroupRow } from '../repositories/read-model.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from '../repositories/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from './access.js';
@@ -68,7 +68,28 @@ interface GroupChange {
 }
 
 export class GroupService {
-  constructor(private readonly deps: ServiceDeps) {}
+  /** Each group's inventory, to address `group.removed` once the row is gone. */
+  private readonly inventoryOf = new Map<string, string>();
+  /** Each unit's, channel's and video return channel's memberships as last seen (the read model's arrays). */
+  private readonly memberships = new Map<string, readonly { groupId: string }[]>();
+  /** Groups to announce at the end of this turn of the event loop. */
+  private readonly pending = new Set<string>();
+  private flushScheduled = false;
+  /** Announcements leave one after the other, so a later state never goes out before an earlier one. */
+  private announcing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: ServiceDeps) {
+    const rm = deps.readModel;
+    // What the read model already holds (when it was loaded before this service was built).
+    for (const g of rm.groups.all()) this.inventoryOf.set(g.id, g.inventoryId);
+    for (const u of rm.units.all()) this.memberships.set(`unit:${u.id}`, u.groups);
+    for (const c of rm.channels.all()) this.memberships.set(`channel:${c.id}`, c.groups);
+    for (const v of rm.vrChannels.all()) this.memberships.set(`vrChannel:${v.id}`, v.groups);
+    rm.groups.onChange((id, row, origin) => this.followGroup(id, row, origin));
+    rm.units.onChange((id, row, origin) => this.followMemberships(`unit:${id}`, row?.groups, origin));
+    rm.channels.onChange((id, row, origin) => this.followMemberships(`channel:${id}`, row?.groups, origin));
+    rm.vrChannels.onChange((id, row, origin) => this.followMemberships(`vrChannel:${id}`, row?.groups, origin));
+  }
 
   /** The groups the caller may see, by name then id. */
   async lightGroups(user: AuthUser): Promise<LightGroup[]> {
@@ -137,7 +158,6 @@ export class GroupService {
       if (isUniqueViolation(e)) throw nameTaken();
       throw e;
     }
-    await this.announce(id);
     return (await this.details([this.require(id)]))[0]!;
   }
 
@@ -164,7 +184,6 @@ export class GroupService {
       if (isUniqueViolation(e)) throw change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT');
       throw e;
     }
-    await this.announce(group.id);
     return (await this.details([this.require(group.id)]))[0]!;
   }
 
@@ -187,8 +206,6 @@ export class GroupService {
     const groups = unique.map((id) => (admin ? this.adminGroup(user, id) : this.visible(user, id)));
     for (const g of groups) this.assertNoTransceiverFeed(this.channelsOf(g.id).map((c) => c.id));
     await this.deps.db.group.deleteMany({ where: { id: { in: unique } } });
-    const at = Date.now();
-    for (const g of groups) this.deps.hub.publish([groupTopic(g.id), inventoryTopic(g.inventoryId)], { type: 'group.removed', groupId: g.id, at });
     return unique;
   }
 
@@ -209,7 +226,6 @@ export class GroupService {
       data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
     });
     if (count === 0) throw new AppError('CONFLICT');
-    await this.announce(id);
     return defaultConfigurationOf(this.require(id));
   }
 
@@ -237,10 +253,7 @@ export class GroupService {
         where: { id: groupId, version: current.version },
         data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
       });
-      if (count === 1) {
-        await this.announce(groupId);
-        return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
-      }
+      if (count === 1) return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
       if (body.version !== undefined) break;
     }
     throw new AppError('CONFLICT');
@@ -430,12 +443,68 @@ export class GroupService {
     });
   }
 
-  /** `group.changed` to the group's and its inventory's topics, as the list shows the group now. */
-  async announce(id: string): Promise<GroupListRow> {
-    const group = this.require(id);
-    const [row] = await this.rows([group]);
-    this.deps.hub.publish([groupTopic(id), inventoryTopic(group.inventoryId)], { type: 'group.changed', group: row!, at: Date.now() });
-    return row!;
+  /** The group as the list shows it now. */
+  async listRow(id: string): Promise<GroupListRow> {
+    return (await this.rows([this.require(id)]))[0]!;
+  }
+
+  // ── Realtime ───────────────────────────────────────────────────────────────────────────────
+  /**
+   * Every change this instance wrote — to a group's row (created, renamed, details, default
+   * configuration, alert and invitation settings, a member change raising its version) or to who
+   * is in it (units, channels, video return channels, whichever service changed them) — is
+   * announced as `group.changed` to the group's and its inventory's topics, once per turn of the
+   * event loop; a deleted group as `group.removed`. Another instance's writes were announced there
+   * (they reach our subscribers through the broker); the first load is no news. Users are not in
+   * the read model: a change to a group's users is announced when made by the group calls here
+   * (they raise the group's version), not when made by the user calls.
+   */
+  private followGroup(id: string, row: GroupRow | undefined, origin: ChangeOrigin): void {
+    const inventoryId = row?.inventoryId ?? this.inventoryOf.get(id);
+    if (row) this.inventoryOf.set(id, row.inventoryId);
+    else this.inventoryOf.delete(id);
+    if (origin !== 'local') return;
+    if (row) this.schedule(id);
+    else if (inventoryId !== undefined) {
+      this.pending.delete(id);
+      this.deps.hub.publish([groupTopic(id), inventoryTopic(inventoryId)], { type: 'group.removed', groupId: id, at: Date.now() });
+    }
+  }
+
+  private followMemberships(key: string, groups: readonly { groupId: string }[] | undefined, origin: ChangeOrigin): void {
+    const before = this.memberships.get(key);
+    // A row whose own columns changed keeps its membership array: nothing to compare.
+    if (before === groups) return;
+    if (groups) this.memberships.set(key, groups);
+    else this.memberships.delete(key);
+    if (origin !== 'local') return;
+    const was = new Set((before ?? []).map((m) => m.groupId));
+    const now = new Set((groups ?? []).map((m) => m.groupId));
+    for (const g of was) if (!now.has(g)) this.schedule(g);
+    for (const g of now) if (!was.has(g)) this.schedule(g);
+  }
+
+  private schedule(groupId: string): void {
+    this.pending.add(groupId);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const ids = [...this.pending];
+      this.pending.clear();
+      this.announcing = this.announcing
+        .then(() => this.publishChanged(ids))
+        .catch((e: unknown) => this.deps.log.warn({ err: e }, 'group.changed not announced'));
+    });
+  }
+
+  private async publishChanged(ids: readonly string[]): Promise<void> {
+    // A group deleted meanwhile was announced as removed.
+    const groups = ids.map((id) => this.deps.readModel.groups.get(id)).filter((g): g is GroupRow => g !== undefined);
+    const at = Date.now();
+    for (const row of await this.rows(groups)) {
+      this.deps.hub.publish([groupTopic(row.id), inventoryTopic(row.inventoryId)], { type: 'group.changed', group: row, at });
+    }
   }
 }
 
