@@ -140,3 +140,93 @@ test('a guest interview invite with a bad phone shows the spec message and sends
   await expect(page.getByTestId('group-invite')).toContainText('Must only contain numeric characters');
   await expect(page.getByTestId('group-invite-sent')).toHaveCount(0);
 });
+
+/** Picks an option of a Mantine select by its label. */
+async function choose(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+interface Detail {
+  version: number;
+  autoAssociation: { users: boolean };
+  members: { unitIds: string[] };
+}
+
+async function details(page: Page, id: string): Promise<Detail> {
+  const res = await page.request.get(`/api/groups/fetch_details?groupUid=${id}`);
+  expect(res.ok()).toBe(true);
+  const [detail] = (await res.json()) as Detail[];
+  if (!detail) throw new Error(`no details for ${id}`);
+  return detail;
+}
+
+test('general tab: an auto-association flag and a unit added are saved together, then put back', async ({ page }) => {
+  /** A unit of the inventory that is not in Studio (Field-Crews in the seed). */
+  const unit = 'LU800-0003';
+  await login(page, 'luc_admin');
+  const unitName = ((await (await page.request.get(`/api/v2/admin/units/${unit}`)).json()) as { name: string }).name;
+  const before = await details(page, SEEDED.studio);
+  expect(before.members.unitIds).not.toContain(unit);
+
+  await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
+  await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
+  const units = page.getByTestId('group-members-units');
+  const count = before.members.unitIds.length;
+  await expect(units).toHaveAttribute('data-count', String(count));
+  await page.getByTestId('group-auto-users').click();
+  await choose(page, 'group-member-add-units', unitName);
+  await expect(page.getByTestId(`group-member-units-${unit}`)).toBeVisible();
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(unit)).toBe(true);
+  expect((await details(page, SEEDED.studio)).autoAssociation.users).toBe(!before.autoAssociation.users);
+  // The list row's count follows.
+  await expect(page.getByTestId(`group-count-units-${SEEDED.studio}`)).toHaveText(String(count + 1));
+
+  // Put both back (the tab shows the saved version).
+  await expect(page.getByTestId('group-general-save')).toBeDisabled();
+  await page.getByTestId('group-auto-users').click();
+  await page.getByTestId(`group-member-remove-units-${unit}`).click();
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(unit)).toBe(false);
+  expect((await details(page, SEEDED.studio)).autoAssociation.users).toBe(before.autoAssociation.users);
+});
+
+test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent key is regenerated; a unit expiration is set and cleared', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=invitations`);
+  await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByTestId('group-add-lusmart').click();
+  await expect(page.getByTestId('lusmart-adhoc')).toBeVisible();
+  await choose(page, 'lusmart-adhoc-mode', 'Ad-hoc LU-Smart');
+  await choose(page, 'lusmart-adhoc-period', '3 days');
+  await page.getByTestId('lusmart-adhoc-save').click();
+  await expect(page.getByTestId('lusmart-adhoc-code')).toHaveText(/^[A-Z0-9]{4,}$/);
+
+  await page.getByTestId('lusmart-tab-permanent').click();
+  const key = page.getByTestId('lusmart-permanent-key');
+  await expect(key).toBeVisible();
+  const first = await key.textContent();
+  await page.getByTestId('lusmart-permanent-regenerate').click();
+  await expect(key).not.toHaveText(first ?? '');
+  await expect(key).toHaveText(/^[A-Za-z0-9-]{6,}$/);
+
+  // Ad-hoc joining off again (the seed's state).
+  await page.getByTestId('lusmart-tab-adhoc').click();
+  await choose(page, 'lusmart-adhoc-mode', 'Off');
+  await page.getByTestId('lusmart-adhoc-save').click();
+  await expect(page.getByTestId('lusmart-adhoc-code')).toHaveText('—');
+  await page.getByTestId('lusmart-close').click();
+  await expect(page.getByTestId('lusmart-modal')).toHaveCount(0);
+
+  const unit = 'LU800-0003';
+  const row = page.getByTestId(`unit-expiration-${unit}`);
+  await expect(row).toBeVisible();
+  await choose(page, `unit-expiration-period-${unit}`, '1 day');
+  await page.getByTestId(`unit-expiration-apply-${unit}`).click();
+  await expect(page.getByTestId(`unit-expiration-state-${unit}`)).toContainText('Until');
+  await choose(page, `unit-expiration-period-${unit}`, 'Permanently');
+  await page.getByTestId(`unit-expiration-apply-${unit}`).click();
+  await expect(page.getByTestId(`unit-expiration-state-${unit}`)).toHaveText('Permanently');
+});

@@ -200,6 +200,11 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
           </Suspense>
         </Tabs.Panel>
       </Tabs>
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" onClick={onClose} data-testid="lusmart-close">
+          {t('common.close')}
+        </Button>
+      </Group>
     </Modal>
   );
 }
