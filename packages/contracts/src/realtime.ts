@@ -220,7 +220,7 @@ export const UserRemovedEvent = z.object({ type: z.literal('user.removed'), user
 // ── Remote actions ──────────────────────────────────────────────────────────────────────────────
 /**
  * A remote action was created or its status changed (pending → running → done / failed as the
- * device answers); topic: its device's inventories.
+ * device answers); topic: its unit's groups and inventories.
  */
 export const RemoteActionChangedEvent = z.object({ type: z.literal('remoteAction.changed'), remoteAction: RemoteAction, at: z.number().int() });
 // ── end of remote actions ───────────────────────────────────────────────────────────────────────

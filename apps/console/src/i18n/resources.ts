@@ -21,6 +21,8 @@ import usersEn from './areas/users.en.json';
 import audioRoomsEn from './areas/audio-rooms.en.json';
 import graphicsEn from './areas/graphics.en.json';
 import groupsEn from './areas/groups.en.json';
+import remoteActionsEn from './areas/remoteActions.en.json';
+import contractorEntitiesEn from './areas/contractorEntities.en.json';
 
 export const englishResources = {
   ...en,
@@ -41,6 +43,8 @@ export const englishResources = {
   audioRooms: audioRoomsEn,
   graphics: graphicsEn,
   groups: groupsEn,
+  remoteActions: remoteActionsEn,
+  contractorEntities: contractorEntitiesEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -85,5 +89,8 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     graphics: (await import('./areas/graphics.zh.json')).default,
     // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
     groups: (await import('./areas/groups.zh.json')).default,
+    // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
+    remoteActions: (await import('./areas/remoteActions.zh.json')).default,
+    contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
   };
 }

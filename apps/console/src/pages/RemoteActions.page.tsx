@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole, PLATFORM_ADMIN_ROLES } from '@fleet/contracts';
 import { NotAvailable } from '../components/NotAvailable';
+import { PartnerRemoteActions } from '../features/remote-actions/PartnerRemoteActions';
 import { rolesOf, useSessionUser } from '../session/hooks';
 
 /**
@@ -11,9 +12,10 @@ export default function RemoteActionsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const admin = user !== undefined && hasAnyRole(rolesOf(user), PLATFORM_ADMIN_ROLES);
+  if (!admin) return <PartnerRemoteActions />;
   return (
-    <div data-testid={admin ? 'remote-actions-admin' : 'remote-actions-partner'}>
-      <NotAvailable title={admin ? t('routes.remoteActionsAdmin') : t('routes.remoteActionsPartner')} />
+    <div data-testid="remote-actions-admin">
+      <NotAvailable title={t('routes.remoteActionsAdmin')} />
     </div>
   );
 }

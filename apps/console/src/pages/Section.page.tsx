@@ -1,10 +1,14 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '../components/NotAvailable';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { ContractorEntities } from '../features/contractor-entities/ContractorEntities';
+import { isEntityKind } from '../features/contractor-entities/entityKinds';
 import { LIST_PATH, SECTIONS } from '../routing/routes';
 import type { SectionId } from '../routing/routes';
 import type { PageProps } from './types';
+import type { ReactNode } from 'react';
 
 /** The i18n keys of every section tab (`sections.<section>.<kind>`), checked against en.json. */
 type SectionLabelKey = { [S in SectionId]: `sections.${S}.${(typeof SECTIONS)[S]['kinds'][number]}` }[SectionId];
@@ -21,17 +25,38 @@ export default function SectionPage({ route }: PageProps) {
   // Spec: unknown paths go to the unit list (a kind that is not a child of the section is unknown).
   if (kind === undefined || !kinds.includes(kind)) return <Navigate to={LIST_PATH} replace />;
   const current = kind;
+  const title = `${t(`routes.${route.id}`)} · ${label(current)}`;
+  const tabs = (
+    <Tabs value={current} onChange={(value) => value && void navigate(`${section.base}/${value}`)} keepMounted={false}>
+      <Tabs.List data-testid="section-tabs">
+        {kinds.map((value) => (
+          <Tabs.Tab key={value} value={value} data-testid={`section-tab-${value}`}>
+            {label(value)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+  // The contractor entities: one read-only list view of the chosen kind (remounted per kind).
+  if (sectionId === 'contractorEntities' && isEntityKind(current)) {
+    return (
+      <SectionView title={title}>
+        {tabs}
+        <ContractorEntities key={current} kind={current} />
+      </SectionView>
+    );
+  }
+  return <NotAvailable title={title}>{tabs}</NotAvailable>;
+}
+
+function SectionView({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  useDocumentTitle(title);
   return (
-    <NotAvailable title={`${t(`routes.${route.id}`)} · ${label(current)}`}>
-      <Tabs value={current} onChange={(value) => value && void navigate(`${section.base}/${value}`)} keepMounted={false}>
-        <Tabs.List data-testid="section-tabs">
-          {kinds.map((value) => (
-            <Tabs.Tab key={value} value={value} data-testid={`section-tab-${value}`}>
-              {label(value)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </NotAvailable>
+    <Stack gap="md" data-testid="contractor-entities">
+      <Title order={2} data-testid="page-title">
+        {title}
+      </Title>
+      {children}
+    </Stack>
   );
 }

@@ -16,11 +16,11 @@
  *   whatever is stored, and the stored state of a device's stale approvals is set to `expired`
  *   when support access is asked again. A request while one is active answers the active one.
  *
- * Every change is announced as `remoteAction.changed` on the unit's inventory topics.
+ * Every change is announced as `remoteAction.changed` on the unit's topics (its groups and inventories).
  */
 import { randomUUID } from 'node:crypto';
 import {
-  AccessApprovalState, inventoryTopic, RemoteActionStatus, TIMINGS,
+  AccessApprovalState, RemoteActionStatus, TIMINGS,
   type AdminDbGatewayPage, type AdminDbGatewaySearchQuery, type CreateRemoteActionBody, type RemoteAction, type RemoteActionKind,
   type RemoteActionListQuery, type RemoteActionPage,
 } from '@fleet/contracts';
@@ -223,9 +223,9 @@ export class RemoteActionService {
 
   private async announce(row: RemoteActionRow): Promise<RemoteAction> {
     const action = await this.presentOne(row);
-    if (action.inventoryIds.length > 0) {
-      this.deps.hub.publish(action.inventoryIds.map(inventoryTopic), { type: 'remoteAction.changed', remoteAction: action, at: Date.now() });
-    }
+    // The unit's topics (its groups and inventories): a console follows its user's groups, or its inventories without groups.
+    const topics = this.deps.index.topicsOf(action.deviceId);
+    if (topics.length > 0) this.deps.hub.publish(topics, { type: 'remoteAction.changed', remoteAction: action, at: Date.now() });
     return action;
   }
 

@@ -1,0 +1,169 @@
+/**
+ * The kinds of the contractor entities view (spec 001 §2 /entities: units, mmh_servers, channels,
+ * vr_servers, vr_channels, transceiver_servers, ingest_servers, db_gateways; "one list view with a
+ * chosen entity kind"): for each, the admin list call it reads, whether that call is per
+ * inventory, its search and sort keys, and the columns a row shows. Rows of every call are made
+ * into one shape (`EntityRow`) so one grid shows them all.
+ */
+import type { AdminChannelPage, AdminDbGatewayPage, AdminServerPage, AdminUnitPage, AdminVrChannelPage, ServerType } from '@fleet/contracts';
+
+export type EntityKind = 'units' | 'mmh_servers' | 'channels' | 'vr_servers' | 'vr_channels' | 'transceiver_servers' | 'ingest_servers' | 'db_gateways';
+export type EntitySource = 'units' | 'servers' | 'channels' | 'vrChannels' | 'dbGateways';
+export type EntityColumn = 'name' | 'uniqueId' | 'productType' | 'type' | 'server' | 'host' | 'status' | 'swVersion' | 'inventory' | 'units';
+
+export interface EntityKindSpec {
+  readonly source: EntitySource;
+  /** For servers: the type the list is asked for. */
+  readonly serverType?: ServerType;
+  /** The list is read per inventory (an inventory picker shows). */
+  readonly perInventory: boolean;
+  /** Search keys of the call; the first is the default. */
+  readonly searchKeys: readonly string[];
+  readonly columns: readonly EntityColumn[];
+  /** The call's sort key of each sortable column. */
+  readonly sortKeys: Partial<Record<EntityColumn, string>>;
+}
+
+const SERVER_COLUMNS: readonly EntityColumn[] = ['name', 'uniqueId', 'productType', 'status', 'swVersion', 'inventory'];
+const SERVER_SORT = { name: 'name', uniqueId: 'uniqueId', productType: 'productType', status: 'status', swVersion: 'swVersion' } as const;
+const SERVER_SEARCH = ['name', 'uniqueId', 'serial', 'alias', 'productType', 'status', 'swVersion'] as const;
+const server = (serverType: ServerType): EntityKindSpec => ({ source: 'servers', serverType, perInventory: true, searchKeys: SERVER_SEARCH, columns: SERVER_COLUMNS, sortKeys: SERVER_SORT });
+
+export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
+  units: {
+    source: 'units',
+    perInventory: false,
+    searchKeys: ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion'],
+    columns: ['name', 'uniqueId', 'productType', 'status', 'swVersion', 'inventory'],
+    sortKeys: { name: 'name', uniqueId: 'uniqueId', productType: 'productType', status: 'status', swVersion: 'swVersion' },
+  },
+  mmh_servers: server('mmh_server'),
+  vr_servers: server('vr_server'),
+  transceiver_servers: server('transceiver_server'),
+  ingest_servers: server('ingest_server'),
+  channels: {
+    source: 'channels',
+    perInventory: false,
+    searchKeys: ['name', 'uniqueId', 'serverId', 'type', 'status'],
+    columns: ['name', 'uniqueId', 'type', 'server', 'status', 'swVersion', 'inventory'],
+    sortKeys: { name: 'name', uniqueId: 'uniqueId', type: 'type', server: 'serverId', status: 'status' },
+  },
+  vr_channels: {
+    source: 'vrChannels',
+    perInventory: false,
+    searchKeys: ['name', 'uniqueId', 'serialNumber', 'status', 'description'],
+    columns: ['name', 'uniqueId', 'server', 'status', 'inventory'],
+    sortKeys: { name: 'name', uniqueId: 'uniqueId', status: 'status' },
+  },
+  db_gateways: {
+    source: 'dbGateways',
+    perInventory: false,
+    searchKeys: ['name', 'host', 'status'],
+    columns: ['name', 'host', 'status', 'inventory', 'units'],
+    sortKeys: { name: 'name', host: 'host', status: 'status' },
+  },
+};
+
+export function isEntityKind(kind: string): kind is EntityKind {
+  return Object.hasOwn(ENTITY_KINDS, kind);
+}
+
+/** One row of any kind: its key and the text of each column (inventories as ids; the view names them). */
+export interface EntityRow {
+  readonly key: string;
+  readonly values: Partial<Record<Exclude<EntityColumn, 'inventory'>, string>>;
+  readonly inventoryIds: readonly string[];
+}
+
+export interface EntityPage {
+  readonly rows: readonly EntityRow[];
+  readonly total: number;
+}
+
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function unitRows(page: AdminUnitPage): EntityPage {
+  return {
+    total: page.total,
+    rows: page.items.map((u) => ({
+      key: u.uniqueId,
+      values: { name: u.name, uniqueId: u.uniqueId, productType: u.productType, status: u.status, swVersion: u.swVersion },
+      inventoryIds: u.inventoryIds,
+    })),
+  };
+}
+
+export function serverRows(page: AdminServerPage): EntityPage {
+  return {
+    total: page.total,
+    rows: page.items.map((s) => ({
+      key: s.id,
+      values: { name: s.name, uniqueId: s.uniqueId, productType: s.productType, status: s.status, swVersion: s.swVersion },
+      inventoryIds: s.inventoryId ? [s.inventoryId] : [],
+    })),
+  };
+}
+
+export function channelRows(page: AdminChannelPage): EntityPage {
+  return {
+    total: page.total,
+    rows: page.items.map((c) => ({
+      key: c.channelId,
+      values: { name: c.channelName, uniqueId: c.channelId, type: c.type, server: c.serverName || c.serverId, status: c.status, swVersion: text(c.liveuVersion) },
+      inventoryIds: c.inventoryIds,
+    })),
+  };
+}
+
+export function vrChannelRows(page: AdminVrChannelPage): EntityPage {
+  return {
+    total: page.total,
+    rows: page.items.map((v) => ({
+      key: v.uniqueId,
+      values: { name: v.name, uniqueId: v.uniqueId, server: text(v.serverName ?? v.serverId), status: v.status },
+      inventoryIds: v.inventoryIds,
+    })),
+  };
+}
+
+export function dbGatewayRows(page: AdminDbGatewayPage): EntityPage {
+  return {
+    total: page.total,
+    rows: page.items.map((g) => ({
+      key: g.id,
+      values: { name: g.name, host: g.port === null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
+      inventoryIds: g.inventoryId ? [g.inventoryId] : [],
+    })),
+  };
+}
+
+/** The list state of the view: search, sort (server side) and page. */
+export interface EntityView {
+  readonly searchKey: string;
+  readonly searchValue: string;
+  readonly sortBy: string;
+  readonly sortDir: 'asc' | 'desc';
+  readonly page: number;
+}
+
+export function initialView(spec: EntityKindSpec): EntityView {
+  return { searchKey: spec.searchKeys[0] ?? 'name', searchValue: '', sortBy: spec.sortKeys.name ?? 'name', sortDir: 'asc', page: 1 };
+}
+
+/** A click on a sortable column: ascending first, then descending; back to page 1. */
+export function nextSort(view: EntityView, sortKey: string): EntityView {
+  const dir = view.sortBy === sortKey && view.sortDir === 'asc' ? 'desc' : 'asc';
+  return { ...view, sortBy: sortKey, sortDir: dir, page: 1 };
+}
+
+export const ENTITY_PAGE_SIZE = 50;
+
+/** The paging and search query every admin list takes. */
+export function listQuery(view: EntityView) {
+  return {
+    offset: (view.page - 1) * ENTITY_PAGE_SIZE,
+    limit: ENTITY_PAGE_SIZE,
+    sortDir: view.sortDir,
+    ...(view.searchValue.trim() !== '' ? { searchValue: view.searchValue.trim() } : {}),
+  };
+}

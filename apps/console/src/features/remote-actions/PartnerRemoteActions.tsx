@@ -1,0 +1,275 @@
+/**
+ * /remote_actions for partners (spec 001 §2 "support actions for partners"): the units of the
+ * partner's inventories (the unit list call, kept current over /ws by the shell), each with the
+ * three support actions — send logs (a description, optionally the channel), reboot (confirmed),
+ * support access for 8 hours (a reason) — and the history of actions (GET v2/remoteActions, newest
+ * first, paged), whose statuses follow `remoteAction.changed` live, with the time left of an
+ * active support access.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RemoteAction, RemoteActionKind, RemoteActionPage, RemoteActionStatus, SupportAccess, UnitSummary } from '@fleet/contracts';
+import { isApiError } from '../../api/ApiError';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useSessionUser } from '../../session/hooks';
+import { useToast } from '../../toast/useToast';
+import { accessState, actionableUnits, activeAccessOf, applyRemoteActionChange, durationParts, remainingMs } from './remoteActionsLogic';
+
+const PAGE_SIZE = 20;
+/** How often the remaining time of support accesses is redrawn. */
+const TICK_MS = 15_000;
+const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
+const NO_UNITS: readonly UnitSummary[] = [];
+
+interface Dialog {
+  readonly kind: RemoteActionKind;
+  readonly unit: UnitSummary;
+}
+
+/** The clock the remaining times are computed from, redrawn every TICK_MS. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Keeps every cached history page current from /ws (patched in place, never refetched). */
+function useRemoteActionsLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'remoteAction.changed') return;
+        for (const [key, page] of queryClient.getQueriesData<RemoteActionPage>({ queryKey: endpointPrefix('listRemoteActions') })) {
+          if (!page) continue;
+          const input = key[1] as { query?: { deviceId?: string } } | undefined;
+          queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, event.remoteAction, input?.query?.deviceId));
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}
+
+export function PartnerRemoteActions() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.remoteActionsPartner'));
+  const user = useSessionUser();
+  const now = useNow();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
+  const history = useEndpointQuery('listRemoteActions', { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }, { staleTime: Number.POSITIVE_INFINITY });
+  useRemoteActionsLive();
+
+  const inventoryIds = useMemo(() => (user?.inventories ?? []).map((i) => i.id), [user]);
+  const mine = useMemo(() => actionableUnits(units.data ?? NO_UNITS, inventoryIds), [units.data, inventoryIds]);
+  const needle = search.trim().toLowerCase();
+  const shown = needle === '' ? mine : mine.filter((u) => u.name.toLowerCase().includes(needle) || u.uniqueId.toLowerCase().includes(needle));
+  const known = history.data?.items ?? [];
+
+  const remaining = (access: SupportAccess | null) => {
+    if (!access) return t('common.none');
+    const state = accessState(access, now);
+    if (state !== 'active') return t(`remoteActions.access.${state}`);
+    return t('remoteActions.access.active', durationParts(remainingMs(access, now)));
+  };
+
+  const unitRow = (unit: UnitSummary) => {
+    const access = activeAccessOf(known, unit.uniqueId, now);
+    const open = (kind: RemoteActionKind) => () => setDialog({ kind, unit });
+    return (
+      <Table.Tr key={unit.uniqueId} data-testid={`ra-device-${unit.uniqueId}`} data-status={unit.status}>
+        <Table.Td>
+          <Text fz="sm" fw={500}>{unit.name}</Text>
+          <Text fz="xs" c="dimmed">{unit.uniqueId}</Text>
+        </Table.Td>
+        <Table.Td data-testid={`ra-device-status-${unit.uniqueId}`}>{unit.status}</Table.Td>
+        <Table.Td data-testid={`ra-device-access-${unit.uniqueId}`}>{remaining(access)}</Table.Td>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="light" onClick={open('sendLogs')} data-testid={`ra-send-logs-${unit.uniqueId}`}>
+              {t('remoteActions.kinds.sendLogs')}
+            </Button>
+            <Button size="compact-xs" variant="light" color="orange" onClick={open('reboot')} data-testid={`ra-reboot-${unit.uniqueId}`}>
+              {t('remoteActions.kinds.reboot')}
+            </Button>
+            <Button size="compact-xs" variant="light" color="grape" onClick={open('supportAccess')} data-testid={`ra-support-access-${unit.uniqueId}`}>
+              {t('remoteActions.kinds.supportAccess')}
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  };
+
+  const historyTable = (data: RemoteActionPage) =>
+    data.items.length === 0 ? (
+      <Text c="dimmed" data-testid="ra-history-empty">{t('remoteActions.noHistory')}</Text>
+    ) : (
+      <Stack gap="sm">
+        <Table.ScrollContainer minWidth={800}>
+          <Table striped verticalSpacing="xs" data-testid="ra-history">
+            <Table.Thead>
+              <Table.Tr>
+                {(['time', 'device', 'action', 'status', 'access', 'requestedBy', 'reason'] as const).map((c) => (
+                  <Table.Th key={c}>{t(`remoteActions.columns.${c}`)}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((a: RemoteAction) => (
+                <Table.Tr key={a.id} data-testid={`ra-history-${a.id}`} data-device={a.deviceId} data-action={a.action}>
+                  <Table.Td>{new Date(a.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{a.deviceName || a.deviceId}</Table.Td>
+                  <Table.Td>{t(`remoteActions.kinds.${a.action}`)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[a.status]} variant="light" data-testid={`ra-history-status-${a.id}`} data-status={a.status}>
+                      {t(`remoteActions.statuses.${a.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-testid={`ra-history-access-${a.id}`}>{a.action === 'supportAccess' ? remaining(a.supportAccess) : t('common.none')}</Table.Td>
+                  <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
+                  <Table.Td>{a.reason || t('common.none')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {data.total > PAGE_SIZE && (
+          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" data-testid="ra-history-pagination" />
+        )}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" p="md" data-testid="remote-actions-partner">
+      <Title order={2}>{t('routes.remoteActionsPartner')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('remoteActions.devices')}</Title>
+        <TextInput
+          placeholder={t('remoteActions.search')}
+          aria-label={t('remoteActions.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          data-testid="ra-device-search"
+        />
+      </Group>
+      <QueryView query={units} testIdPrefix="ra-devices" errorTitle={t('remoteActions.loadError')}>
+        {() =>
+          shown.length === 0 ? (
+            <Text c="dimmed" data-testid="ra-devices-empty">{t('remoteActions.noDevices')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={700}>
+              <Table striped highlightOnHover verticalSpacing="xs" data-testid="ra-devices">
+                <Table.Thead>
+                  <Table.Tr>
+                    {(['device', 'status', 'access', 'actions'] as const).map((c) => (
+                      <Table.Th key={c}>{t(`remoteActions.columns.${c}`)}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>{shown.map(unitRow)}</Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryView>
+      <Title order={4}>{t('remoteActions.history')}</Title>
+      <QueryView query={history} testIdPrefix="ra-history" errorTitle={t('remoteActions.loadError')}>
+        {historyTable}
+      </QueryView>
+      {dialog && <ActionDialog dialog={dialog} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+/** The confirmation (reboot) or the form (reason, description, channel) of one action, then its request. */
+function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorMessage = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const { kind, unit } = dialog;
+  const channels = useEndpointQuery('fetchChannels', {}, { enabled: kind === 'sendLogs', staleTime: Number.POSITIVE_INFINITY });
+  const create = useEndpointMutation('createRemoteAction', {
+    onSuccess: (action) => {
+      // The answer goes into the history at once; the /ws event that follows replaces it by version.
+      for (const [key, page] of queryClient.getQueriesData<RemoteActionPage>({ queryKey: endpointPrefix('listRemoteActions') })) {
+        if (page) queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, action));
+      }
+      toast.show({ message: t('remoteActions.started', { action: t(`remoteActions.kinds.${kind}`), name: unit.name }), variant: 'success' });
+      onClose();
+    },
+  });
+  const fieldError = (field: string) =>
+    isApiError(create.error) ? create.error.fields.find((f) => f.path === `body.${field}`)?.message : undefined;
+  const otherError = create.error && !fieldError('reason') && !fieldError('channelId') ? errorMessage(create.error) : null;
+  const submit = () =>
+    create.mutate({
+      body: {
+        deviceType: 'unit',
+        deviceId: unit.uniqueId,
+        action: kind,
+        ...(reason.trim() !== '' ? { reason } : {}),
+        ...(kind === 'sendLogs' && channelId ? { channelId } : {}),
+      },
+    });
+  const channelOptions = (channels.data?.channels ?? []).map((c) => ({ value: c.channelId, label: c.channelName || c.channelId }));
+
+  return (
+    <Modal opened onClose={onClose} title={t(`remoteActions.${kind}.title`, { name: unit.name })}>
+      <Stack gap="sm" data-testid={`ra-dialog-${kind}`}>
+        <Text fz="sm">{t(`remoteActions.${kind}.body`)}</Text>
+        {kind !== 'reboot' && (
+          <Textarea
+            label={t(`remoteActions.${kind}.reason`)}
+            required={kind === 'sendLogs'}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={fieldError('reason')}
+            autosize
+            minRows={2}
+            data-testid="ra-dialog-reason"
+          />
+        )}
+        {kind === 'sendLogs' && (
+          <Select
+            label={t('remoteActions.sendLogs.channel')}
+            placeholder={t('remoteActions.sendLogs.channelPlaceholder')}
+            data={channelOptions}
+            value={channelId}
+            onChange={setChannelId}
+            clearable
+            searchable
+            error={fieldError('channelId')}
+            data-testid="ra-dialog-channel"
+          />
+        )}
+        {otherError && (
+          <Alert color="red" data-testid="ra-dialog-error">{otherError}</Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('remoteActions.cancel')}</Button>
+          <Button onClick={submit} loading={create.isPending} color={kind === 'reboot' ? 'orange' : undefined} data-testid="ra-dialog-confirm">
+            {t(`remoteActions.${kind}.confirm`)}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * /entities/:kind for contractors (spec 001 §2 "one list view with a chosen entity kind";
+ * "Contractor entities need luc_contractor") in Chromium against the real stack: the units of the
+ * contractor's inventory (not another's), a search, a sort, then other kinds picked from the tabs
+ * (channels, multimedia hubs, databridge gateways), each with its own columns.
+ */
+import { expect, test } from '@playwright/test';
+import { apiAs, login } from './support';
+
+test('a contractor switches entity kinds and searches', async ({ page, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'luc_contractor');
+  const found = await api.get('/api/v2/admin/units?searchKey=uniqueId&searchValue=LU800-0003');
+  expect(found.ok()).toBe(true);
+  const unitName = ((await found.json()) as { items: { name: string }[] }).items[0]?.name ?? '';
+  expect(unitName).not.toBe('');
+
+  await login(page, 'luc_contractor');
+  await page.goto('/entities/units?ignoreRouteDefault=1');
+  await expect(page.getByTestId('entities-units')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('entities-row-LU800-0001')).toBeVisible();
+  // Metro-TV is not the contractor's inventory.
+  await expect(page.getByTestId('entities-row-LU800-0005')).toHaveCount(0);
+
+  await page.getByTestId('entities-search').fill(unitName);
+  await expect(page.getByTestId('entities-row-LU800-0003')).toBeVisible();
+  await expect(page.getByTestId('entities-row-LU800-0001')).toHaveCount(0);
+  await page.getByTestId('entities-search').fill('');
+  await expect(page.getByTestId('entities-row-LU800-0001')).toBeVisible();
+
+  // Sorting by ID, descending: the last ID comes first.
+  await page.getByTestId('entities-sort-uniqueId').click();
+  await page.getByTestId('entities-sort-uniqueId').click();
+  await expect(page.locator('th[aria-sort="descending"]')).toContainText('ID');
+  const ids = await page.locator('[data-testid^="entities-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
+  expect(ids.length).toBeGreaterThan(1);
+  expect(ids).toEqual([...ids].sort().reverse());
+
+  await page.getByTestId('section-tab-channels').click();
+  await expect(page).toHaveURL(/\/entities\/channels/);
+  await expect(page.getByTestId('entities-row-MMH-0001-CH1')).toBeVisible();
+  await expect(page.getByTestId('entities-row-MMH-0002-CH1')).toHaveCount(0);
+  await page.getByTestId('entities-search').fill('MMH-0001-CH2');
+  await page.getByTestId('entities-search-key').click();
+  await page.getByRole('option', { name: 'ID', exact: true }).click();
+  await expect(page.getByTestId('entities-row-MMH-0001-CH2')).toBeVisible();
+  await expect(page.getByTestId('entities-row-MMH-0001-CH1')).toHaveCount(0);
+
+  await page.getByTestId('section-tab-mmh_servers').click();
+  await expect(page.getByTestId('entities-row-MMH-0001')).toBeVisible();
+  // A new kind starts without the previous search.
+  await expect(page.getByTestId('entities-search')).toHaveValue('');
+
+  await page.getByTestId('section-tab-db_gateways').click();
+  await expect(page.getByTestId('entities-row-dbg-0001')).toContainText('dbg1.example.net:7000');
+});
