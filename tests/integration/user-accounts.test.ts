@@ -283,6 +283,7 @@ describe.each(providers())('user accounts on %s', (provider) => {
 
   it('counts active users of the organisation against its user licences', async () => {
     const active = await db().user.count({ where: { organisationId: 'org-demo', active: true } });
+    const { maxUsers } = await db().organisation.findUniqueOrThrow({ where: { id: 'org-demo' } });
     await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers: active } });
     try {
       const before = await snapshot();
@@ -294,7 +295,7 @@ describe.each(providers())('user accounts on %s', (provider) => {
       const activate = await call('PUT', `/v2/users/${idle.id}/active`, admin, { active: true });
       expect(activate.json().error.code).toBe('NO_USER_LICENSE');
     } finally {
-      await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers: 0 } });
+      await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers } });
     }
   });
 
