@@ -1,13 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { usePreferences } from '../../preferences/usePreferences';
-import { useSessionUser } from '../../session/hooks';
-import { resolveInventoryId } from './inventoryChoice';
+import { InventoryPicker, useInventoryChoice } from './InventoryPicker';
 import { useAudioRoomsLive } from './useAudioRoomsLive';
 
 // Loaded when a room is created, edited or deleted.
@@ -25,13 +23,10 @@ type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit'; readonly ro
 export default function AudioRoomsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.audioRooms'));
-  const user = useSessionUser();
-  const preferences = usePreferences();
-  const inventories = user?.inventories ?? [];
-  const [picked, setPicked] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const inventoryId = resolveInventoryId(picked, preferences.inventoryId ?? null, inventories);
+  const choice = useInventoryChoice();
+  const inventoryId = choice.inventoryId;
   const query = search.trim() === '' ? {} : { searchValue: search.trim() };
   const list = useEndpointQuery('listInventoryAudioRooms', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
   useAudioRoomsLive();
@@ -44,17 +39,7 @@ export default function AudioRoomsPage() {
           {t('routes.audioRooms')}
         </Title>
         <Group gap="sm" align="center">
-          <Select
-            aria-label={t('audioRooms.inventory')}
-            data={inventories.map((i) => ({ value: i.id, label: i.name }))}
-            value={inventoryId}
-            onChange={(value) => value !== null && setPicked(value)}
-            allowDeselect={false}
-            searchable
-            size="xs"
-            w={220}
-            data-testid="audio-rooms-inventory"
-          />
+          <InventoryPicker choice={choice} label={t('audioRooms.inventory')} testId="audio-rooms-inventory" />
           <TextInput
             aria-label={t('audioRooms.search')}
             placeholder={t('audioRooms.search')}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
@@ -7,10 +7,8 @@ import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api
 import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { usePreferences } from '../../preferences/usePreferences';
-import { useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
-import { resolveInventoryId } from '../audio-rooms/inventoryChoice';
+import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 
 // Loaded when a composition is started or deleted.
@@ -33,16 +31,13 @@ const JOB_COLOR = { queued: 'gray', rendering: 'blue', done: 'green' } as const;
 export default function MyGraphicsPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('routes.myGraphics'));
-  const user = useSessionUser();
-  const preferences = usePreferences();
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const inventories = user?.inventories ?? [];
-  const [picked, setPicked] = useState<string | null>(null);
   const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
   const [deleting, setDeleting] = useState<GraphicsComposition | null>(null);
-  const inventoryId = resolveInventoryId(picked, preferences.inventoryId ?? null, inventories);
+  const choice = useInventoryChoice();
+  const inventoryId = choice.inventoryId;
   const params = { id: inventoryId ?? '' };
   const permissions = useEndpointQuery('getGraphicsPermissions', { params }, { enabled: inventoryId !== null });
   const usable = permissions.data?.service.usable === true;
@@ -81,17 +76,7 @@ export default function MyGraphicsPage() {
         <Title order={2} data-testid="page-title">
           {t('routes.myGraphics')}
         </Title>
-        <Select
-          aria-label={t('graphics.inventory')}
-          data={inventories.map((i) => ({ value: i.id, label: i.name }))}
-          value={inventoryId}
-          onChange={(value) => value !== null && setPicked(value)}
-          allowDeselect={false}
-          searchable
-          size="xs"
-          w={220}
-          data-testid="graphics-inventory"
-        />
+        <InventoryPicker choice={choice} label={t('graphics.inventory')} testId="graphics-inventory" />
       </Group>
       {inventoryId === null ? (
         <Text c="dimmed" data-testid="graphics-no-inventory">
