@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
 import { useCanCall } from './access';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
-import { keepSelected, searchGroups, toggleSelected } from './groupList';
+import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from './groupList';
 import { dropGroupRows, useGroupsLive } from './useGroupsLive';
 
 // Not needed to show the list: loaded when a form opens.
@@ -81,6 +81,7 @@ export default function GroupsPage() {
   const canWrite = useCanCall('updateGroup');
   const canDelete = useCanCall('removeGroups');
   const [search, setSearch] = useState('');
+  const [inventoryId, setInventoryId] = useState<string | null>(null);
   const [nameForm, setNameForm] = useState<NameForm>(null);
   const [confirming, setConfirming] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(NONE);
@@ -88,7 +89,8 @@ export default function GroupsPage() {
   const openId = params.get(GROUP_PARAM);
 
   const all = list.data ?? NO_GROUPS;
-  const shown = useMemo(() => searchGroups(all, search), [all, search]);
+  const inventories = useMemo(() => inventoriesOfRows(all), [all]);
+  const shown = useMemo(() => searchGroups(all, search, inventoryId), [all, search, inventoryId]);
   const selected = keepSelected(picked, all);
   const selectedRows = useMemo(() => all.filter((g) => selected.has(g.id)), [all, selected]);
 
@@ -140,6 +142,18 @@ export default function GroupsPage() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             data-testid="group-search"
           />
+          {inventories.length > 1 && (
+            <Select
+              size="xs"
+              clearable
+              placeholder={t('groups.allInventories')}
+              aria-label={t('groups.fields.inventory')}
+              data={inventories}
+              value={inventoryId}
+              onChange={setInventoryId}
+              data-testid="group-inventory-filter"
+            />
+          )}
           {canDelete && (
             <Button size="xs" color="red" variant="light" disabled={selected.size === 0} onClick={() => setConfirming(true)} data-testid="group-delete">
               {t('groups.actions.deleteSelected', { count: selected.size })}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupListRow } from '@fleet/contracts';
-import { applyGroupEvent, duplicateNameMessage, inventoryOptions, keepSelected, searchGroups, toggleSelected, upsertGroup } from './groupList';
+import { applyGroupEvent, duplicateNameMessage, inventoriesOfRows, inventoryOptions, keepSelected, searchGroups, toggleSelected, upsertGroup } from './groupList';
 
 function row(over: Partial<GroupListRow> & Pick<GroupListRow, 'id' | 'name'>): GroupListRow {
   return {
@@ -14,7 +14,7 @@ function row(over: Partial<GroupListRow> & Pick<GroupListRow, 'id' | 'name'>): G
 }
 
 const newsroom = row({ id: 'g1', name: 'Newsroom' });
-const studio = row({ id: 'g2', name: 'Studio', inventoryName: 'Sports-Inv', version: 4 });
+const studio = row({ id: 'g2', name: 'Studio', inventoryId: 'inv-s', inventoryName: 'Sports-Inv', version: 4 });
 const rows = [newsroom, studio];
 const at = 1;
 
@@ -24,6 +24,18 @@ describe('/groups list search', () => {
     expect(searchGroups(rows, ' SPORTS ').map((r) => r.id)).toEqual(['g2']);
     expect(searchGroups(rows, '  ')).toBe(rows);
     expect(searchGroups(rows, 'nothing')).toEqual([]);
+  });
+
+  it('narrows to one inventory, with or without a search', () => {
+    const other = row({ id: 'g3', name: 'Football', inventoryId: 'inv-b', inventoryName: 'Sports-B' });
+    const all = [...rows, other];
+    expect(searchGroups(all, '', 'inv-b').map((r) => r.id)).toEqual(['g3']);
+    expect(searchGroups(all, 'news', 'inv-b')).toEqual([]);
+    expect(inventoriesOfRows(all)).toEqual([
+      { value: 'inv-a', label: 'Alpha-News' },
+      { value: 'inv-b', label: 'Sports-B' },
+      { value: 'inv-s', label: 'Sports-Inv' },
+    ]);
   });
 });
 
@@ -73,9 +85,9 @@ describe('/groups selection for delete several', () => {
 
 describe('/groups name uniqueness known to the list', () => {
   it('answers the spec message for a name taken in the same inventory, not in another or by the group itself', () => {
-    expect(duplicateNameMessage(rows, 'Studio', 'inv-a')).toBe('Name field has to be unique');
-    expect(duplicateNameMessage(rows, 'Studio', 'inv-b')).toBeNull();
-    expect(duplicateNameMessage(rows, 'Studio', 'inv-a', 'g2')).toBeNull();
-    expect(duplicateNameMessage(rows, 'Studio-2', 'inv-a')).toBeNull();
+    expect(duplicateNameMessage(rows, 'Studio', 'inv-s')).toBe('Name field has to be unique');
+    expect(duplicateNameMessage(rows, 'Studio', 'inv-a')).toBeNull();
+    expect(duplicateNameMessage(rows, 'Studio', 'inv-s', 'g2')).toBeNull();
+    expect(duplicateNameMessage(rows, 'Studio-2', 'inv-s')).toBeNull();
   });
 });

@@ -13,11 +13,22 @@ export function isGroupEvent(event: RealtimeEvent): event is GroupEvent {
   return event.type === 'group.changed' || event.type === 'group.removed';
 }
 
-/** Rows whose name or inventory name contains the search text (case-insensitive); all rows for an empty search. */
-export function searchGroups(rows: readonly GroupListRow[], search: string): readonly GroupListRow[] {
+/**
+ * Rows whose name or inventory name contains the search text (case-insensitive), of one inventory
+ * when one is chosen; the same rows for an empty search and no inventory.
+ */
+export function searchGroups(rows: readonly GroupListRow[], search: string, inventoryId: string | null = null): readonly GroupListRow[] {
   const needle = search.trim().toLowerCase();
-  if (needle === '') return rows;
-  return rows.filter((row) => row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle));
+  if (needle === '' && inventoryId === null) return rows;
+  return rows.filter(
+    (row) => (inventoryId === null || row.inventoryId === inventoryId) && (row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle)),
+  );
+}
+
+/** The inventories the listed groups belong to (the inventory filter's choices), by name. */
+export function inventoriesOfRows(rows: readonly GroupListRow[]): { value: string; label: string }[] {
+  const byId = new Map(rows.map((r) => [r.inventoryId, r.inventoryName]));
+  return inventoryOptions([...byId].map(([id, name]) => ({ id, name })));
 }
 
 /**
