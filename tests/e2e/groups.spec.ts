@@ -2,9 +2,11 @@
  * /groups (spec 001 §2 "manage groups", §3 Group, §4 e-mail recipient verification, §5 names and
  * the ad-hoc invite rules) in Chromium against the real stack: the seeded groups listed, a group
  * created after the inline spec messages and deleted again, a rename made by another console
- * reaching the list over /ws without a reload, an alert recipient added and shown not verified,
- * and a guest invite with a bad phone refused inline with the spec's message. Every test puts the
- * shared state back (names, recipients) so later specs meet the seed.
+ * reaching the list over /ws without a reload, an alert recipient added and shown not verified
+ * (then verified live once its link is opened), a guest invite with a bad phone refused inline with
+ * the spec's message, the general tab's flags and members, the Add LU-Smart/Lite modal and a unit's
+ * expiration. Every test puts the shared state back (names, recipients, members, ad-hoc joining,
+ * expirations) so later specs meet the seed.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login } from './support';
@@ -102,7 +104,7 @@ test('a rename made in another console shows in the list without a reload', asyn
   await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio');
 });
 
-test('alerts tab: a recipient added and saved shows as not verified (then is removed again)', async ({ page }) => {
+test('alerts tab: a recipient added and saved shows as not verified, then verified once its link is opened (then is removed again)', async ({ page, playwright, baseURL }) => {
   await login(page, 'luc_admin');
   await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=alerts`);
   await expect(page.getByTestId('group-alerts')).toBeVisible({ timeout: 30_000 });
@@ -119,6 +121,24 @@ test('alerts tab: a recipient added and saved shows as not verified (then is rem
   await page.getByTestId('group-alerts-save').click();
   await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveAttribute('data-state', 'pending');
   await expect(page.getByTestId(`group-alert-recipient-state-${email}`)).toContainText('Not verified');
+
+  // The recipient opens the e-mailed link (no session; the control plane shows what the mock sent):
+  // the console shows the address verified without a reload (groupAlerts.changed over /ws).
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'open', { timeout: 30_000 });
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const recipient = await playwright.request.newContext({ baseURL });
+  try {
+    const sent = await operator.get(`/mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: email }))}`);
+    expect(sent.status()).toBe(200);
+    const link = ((await sent.json()) as { result: { data: { link: string }[] } }).result.data.at(-1)?.link ?? '';
+    const url = new URL(link, baseURL);
+    expect((await recipient.get(url.pathname + url.search)).status()).toBe(200);
+  } finally {
+    await operator.dispose();
+    await recipient.dispose();
+  }
+  await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveAttribute('data-state', 'verified');
+  await expect(page.getByTestId(`group-alert-recipient-state-${email}`)).toHaveText('Verified');
 
   // Put the mailing list back.
   await page.getByTestId(`group-alert-recipient-remove-${email}`).click();
