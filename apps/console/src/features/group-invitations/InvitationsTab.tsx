@@ -5,7 +5,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
+import { ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
 import type { GroupDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useCanCall } from '../groups/access';
@@ -31,6 +31,8 @@ export default function InvitationsTab({ group }: { readonly group: GroupDetail 
   const [open, setOpen] = useState<Open>(null);
   const units = useGroupUnits(group);
   const canInvite = useCanCall('createGroupInvitation');
+  const planType = ADHOC_PLAN_TYPES.find((p) => p === group.invitation.adhocMode);
+  const adhocLabel = planType === undefined ? t('groups.invitations.off') : t(`groups.invitations.planTypes.${planType}`);
   return (
     <Stack gap="sm" data-testid="group-invitations">
       <Group gap="sm">
@@ -45,7 +47,7 @@ export default function InvitationsTab({ group }: { readonly group: GroupDetail 
       </Group>
       <Text size="xs" c="dimmed" data-testid="group-invitation-summary">
         {t('groups.invitations.summary', {
-          adhoc: group.invitation.adhocMode ?? t('groups.invitations.off'),
+          adhoc: adhocLabel,
           regeneration: t(`groups.invitations.regenerations.${PERMANENT_KEY_REGENERATION.find((r) => r === group.invitation.permanentRegeneration) ?? 'never'}`),
         })}
       </Text>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupListRow } from '@fleet/contracts';
-import { applyGroupEvent, duplicateNameMessage, inventoriesOfRows, inventoryOptions, keepSelected, searchGroups, toggleSelected, upsertGroup } from './groupList';
+import { applyGroupEvent, duplicateNameMessage, inventoriesOfRows, inventoryOptions, listRowOf, keepSelected, searchGroups, toggleSelected, upsertGroup } from './groupList';
 
 function row(over: Partial<GroupListRow> & Pick<GroupListRow, 'id' | 'name'>): GroupListRow {
   return {
@@ -51,6 +51,11 @@ describe('/groups list kept current over /ws', () => {
   it('a late older event and a repeat of the same event change nothing', () => {
     expect(applyGroupEvent(rows, { type: 'group.changed', group: { ...studio, name: 'Old', version: 3 }, at })).toBe(rows);
     expect(applyGroupEvent(rows, { type: 'group.changed', group: { ...studio }, at })).toBe(rows);
+  });
+
+  it('a saved group answered with its details goes into the list as a plain row', () => {
+    const detail = { ...newsroom, name: 'Newsroom-2', version: 2, members: { unitIds: ['u1'] } };
+    expect(listRowOf(detail)).toEqual({ ...newsroom, name: 'Newsroom-2', version: 2 });
   });
 
   it('a member count change at the same version still shows', () => {

@@ -31,6 +31,12 @@ export function inventoriesOfRows(rows: readonly GroupListRow[]): { value: strin
   return inventoryOptions([...byId].map(([id, name]) => ({ id, name })));
 }
 
+/** The list's fields of a row or of a group's details (a saved group answers with its details). */
+export function listRowOf(group: GroupListRow): GroupListRow {
+  const { id, name, inventoryId, inventoryName, createdOn, counts, version } = group;
+  return { id, name, inventoryId, inventoryName, createdOn, counts, version };
+}
+
 /**
  * A row the core answered (create, rename, details) or announced: replaces the cached row when
  * not older (a late, older event must not undo a newer save), else is added.

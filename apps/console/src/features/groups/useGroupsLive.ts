@@ -11,12 +11,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { GroupAlertsConfiguration, GroupDetail, GroupListRow } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { applyGroupEvent, isGroupEvent, removeGroups, upsertGroup } from './groupList';
+import { applyGroupEvent, isGroupEvent, listRowOf, removeGroups, upsertGroup } from './groupList';
 import type { GroupEvent } from './groupList';
 
 /** Put a row the core answered into the cached list (the saving console does not wait for /ws). */
 export function putGroupRow(queryClient: QueryClient, row: GroupListRow): void {
-  queryClient.setQueriesData<readonly GroupListRow[]>({ queryKey: endpointPrefix('fetchGroups') }, (rows) => (rows ? upsertGroup(rows, row) : rows));
+  queryClient.setQueriesData<readonly GroupListRow[]>({ queryKey: endpointPrefix('fetchGroups') }, (rows) => (rows ? upsertGroup(rows, listRowOf(row)) : rows));
 }
 
 export function dropGroupRows(queryClient: QueryClient, ids: readonly string[]): void {
