@@ -5,8 +5,8 @@
  * reaching the list over /ws without a reload, an alert recipient added and shown not verified
  * (then verified live once its link is opened), a guest invite with a bad phone refused inline with
  * the spec's message, the general tab's flags and members, the Add LU-Smart/Lite modal and a unit's
- * expiration. Every test puts the shared state back (names, recipients, members, ad-hoc joining,
- * expirations) so later specs meet the seed.
+ * expiration. Every test puts the shared state back (names, recipients, members, ad-hoc mode and
+ * period, expirations) so later specs meet the seed.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login } from './support';
@@ -167,6 +167,13 @@ async function choose(page: Page, testId: string, label: string): Promise<void> 
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
+interface Adhoc {
+  mode: 'ADHOC' | 'ADHOC_SMART' | 'ADHOC_LITE' | null;
+  period: '1d' | '3d' | '1w' | '1m';
+}
+const PLAN_LABEL = { off: 'Off', ADHOC: 'Ad-hoc', ADHOC_SMART: 'Ad-hoc LU-Smart', ADHOC_LITE: 'Ad-hoc LU-Lite' } as const;
+const PERIOD_LABEL = { '1d': '1 day', '3d': '3 days', '1w': '1 week', '1m': '1 month' } as const;
+
 interface Detail {
   version: number;
   autoAssociation: { users: boolean };
@@ -214,6 +221,8 @@ test('general tab: an auto-association flag and a unit added are saved together,
 
 test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent key is regenerated; a unit expiration is set and cleared', async ({ page }) => {
   await login(page, 'luc_admin');
+  const adhocUrl = `/api/groups/${SEEDED.fieldCrews}/adhoc`;
+  const seeded = (await (await page.request.get(adhocUrl)).json()) as Adhoc;
   await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=invitations`);
   await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
 
@@ -232,11 +241,17 @@ test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent ke
   await expect(key).not.toHaveText(first ?? '');
   await expect(key).toHaveText(/^[A-Za-z0-9-]{6,}$/);
 
-  // Ad-hoc joining off again (the seed's state).
+  // Ad-hoc joining as seeded again (mode and period).
   await page.getByTestId('lusmart-tab-adhoc').click();
-  await choose(page, 'lusmart-adhoc-mode', 'Off');
+  await choose(page, 'lusmart-adhoc-mode', PLAN_LABEL[seeded.mode ?? 'off']);
+  await choose(page, 'lusmart-adhoc-period', PERIOD_LABEL[seeded.period]);
   await page.getByTestId('lusmart-adhoc-save').click();
-  await expect(page.getByTestId('lusmart-adhoc-code')).toHaveText('—');
+  await expect
+    .poll(async () => {
+      const now = (await (await page.request.get(adhocUrl)).json()) as Adhoc;
+      return [now.mode, now.period];
+    })
+    .toEqual([seeded.mode, seeded.period]);
   await page.getByTestId('lusmart-close').click();
   await expect(page.getByTestId('lusmart-modal')).toHaveCount(0);
 

@@ -73,6 +73,7 @@ function MemberSection(props: {
           <Badge
             key={id}
             variant="light"
+            tt="none"
             data-testid={`group-member-${kind}-${id}`}
             rightSection={
               canWrite ? (
