@@ -10,15 +10,16 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody } from '@fleet/contracts';
+import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';
 import type { AlertConfigMode, AlertLevel, AlertType, GroupAlertsConfiguration, GroupListRow } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
-import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
+import { isApiError } from '../../api/ApiError';
+import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useCanCall, useFieldText } from './access';
-import { alertsBody, alertsDraftOf, followableGroups, recipientView, type AlertsDraft, type RecipientTarget, type RecipientView } from './alertsForm';
+import { alertsBody, alertsDraftOf, followableGroups, recipientView, thresholdErrors, type AlertsDraft, type RecipientTarget, type RecipientView } from './alertsForm';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
@@ -35,6 +36,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const [email, setEmail] = useState('');
   const [target, setTarget] = useState<RecipientTarget>('all');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [typeErrors, setTypeErrors] = useState<Partial<Record<AlertType, string>>>({});
   const [recipientError, setRecipientError] = useState<string | undefined>(undefined);
   const save = useEndpointMutation('updateGroupAlertsConfiguration');
   const sources = followableGroups<GroupListRow>(groups.data ?? [], { id: groupId, inventoryId });
@@ -66,9 +68,11 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
 
   const onSave = () => {
     const body = alertsBody(draft, config.version);
-    const parsed = parseBody(GroupAlertsConfigurationBody, body);
-    setErrors(parsed.errors ?? {});
-    if (parsed.errors) return;
+    const checked = GroupAlertsConfigurationBody.safeParse(body, { error: specErrorMap });
+    const problems = checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    setErrors(errorsByField(problems));
+    setTypeErrors(thresholdErrors(problems));
+    if (!checked.success) return;
     save.mutate(
       { params: { id: groupId }, body },
       {
@@ -76,7 +80,10 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
           queryClient.setQueryData(endpointKey('getGroupAlertsConfiguration', { params: { id: groupId } }), saved);
           toast.show({ message: t('groups.alerts.saved'), variant: 'success' });
         },
-        onError: (e) => setErrors(apiFieldErrors(e)),
+        onError: (e) => {
+          setErrors(apiFieldErrors(e));
+          setTypeErrors(isApiError(e) ? thresholdErrors(e.fields) : {});
+        },
       },
     );
   };
@@ -152,7 +159,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
                       onChange={(v) => setThreshold(type, level, v)}
                       readOnly={!editable}
                       aria-label={t(level === 'warning' ? 'groups.alerts.thresholdWarning' : 'groups.alerts.thresholdCritical')}
-                      error={level === 'critical' && errors.alerts !== undefined ? fieldText(errors.alerts) : undefined}
+                      error={level === 'critical' ? fieldText(typeErrors[type]) : undefined}
                       data-testid={`group-alert-threshold-${type}-${level}`}
                     />
                   </Table.Td>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_TYPE_SETTINGS } from '@fleet/contracts';
 import type { GroupAlertsConfiguration } from '@fleet/contracts';
-import { alertsBody, alertsDraftOf, followableGroups, recipientView } from './alertsForm';
+import { alertsBody, alertsDraftOf, followableGroups, recipientView, thresholdErrors } from './alertsForm';
 
 const config: GroupAlertsConfiguration = {
   groupId: 'g1',
@@ -34,5 +34,18 @@ describe('group alerts tab', () => {
   it('a group follows only another group of its inventory', () => {
     const groups = [{ id: 'g1', inventoryId: 'a' }, { id: 'g2', inventoryId: 'a' }, { id: 'g3', inventoryId: 'b' }];
     expect(followableGroups(groups, { id: 'g1', inventoryId: 'a' }).map((g) => g.id)).toEqual(['g2']);
+  });
+});
+
+describe('threshold problems by alert type', () => {
+  it('puts each message on its own type, from the form check or the core', () => {
+    expect(
+      thresholdErrors([
+        { path: 'alerts.battery.thresholds.critical', message: 'Invalid field' },
+        { path: 'body.alerts.serverCpu.thresholds.warning', message: 'Must be 100 or less' },
+        { path: 'recipients.0.email', message: 'Invalid email format' },
+        { path: 'alerts.battery.thresholds.warning', message: 'second' },
+      ]),
+    ).toEqual({ battery: 'Invalid field', serverCpu: 'Must be 100 or less' });
   });
 });

@@ -5,6 +5,7 @@
  * (valid 72 hours)"): the draft read from GET v2/groups/{id}/alerts/configuration, the PUT body it
  * makes, and each mailing-list entry's state as the user reads it.
  */
+import { ALERT_TYPES } from '@fleet/contracts';
 import type { AlertConfigMode, AlertType, AlertTypeSettings, GroupAlertRecipient, GroupAlertsConfiguration, GroupAlertsConfigurationBody } from '@fleet/contracts';
 
 export type RecipientTarget = AlertType | 'all';
@@ -47,4 +48,18 @@ export function recipientView(saved: readonly GroupAlertRecipient[], entry: { re
 /** The groups a group may follow in `group` mode: others of the same inventory. */
 export function followableGroups<G extends { readonly id: string; readonly inventoryId: string }>(groups: readonly G[], self: { readonly id: string; readonly inventoryId: string }): G[] {
   return groups.filter((g) => g.id !== self.id && g.inventoryId === self.inventoryId);
+}
+
+/**
+ * The threshold problems by alert type (`alerts.<type>.…` in the body, `body.alerts.<type>.…` in
+ * the core's answer), so each message shows on its own row rather than on every row.
+ */
+export function thresholdErrors(problems: readonly { readonly path: string; readonly message: string }[]): Partial<Record<AlertType, string>> {
+  const out: Partial<Record<AlertType, string>> = {};
+  for (const p of problems) {
+    const parts = p.path.replace(/^body\./, '').split('.');
+    const type = ALERT_TYPES.find((t) => t === parts[1]);
+    if (parts[0] === 'alerts' && type !== undefined && out[type] === undefined) out[type] = p.message;
+  }
+  return out;
 }
