@@ -89,15 +89,22 @@ test('a new user is refused inline with the spec’s message, then saved and lis
   }
 });
 
-test('a user is deactivated from the modal', async ({ page, playwright, baseURL }) => {
+test('a user joins a group and is deactivated from the modal', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   const username = 'e2e.deactivated';
   try {
-    await createUser(api, username);
+    const created = await createUser(api, username);
     await login(page, ADMIN);
     await openUsers(page);
     await row(page, username).click();
     await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'true');
+    // A group of the user's inventory, saved through its own call.
+    await page.getByTestId('user-form-groups').click();
+    await page.getByRole('option', { name: 'Newsroom' }).click();
+    await page.getByTestId('user-groups-apply').click();
+    await expect
+      .poll(async () => ((await (await api.get(`/api/v2/users/${created.id}/groups`)).json()) as { name: string }[]).map((g) => g.name))
+      .toEqual(['Newsroom']);
     await page.getByTestId('user-toggle-active').click();
     await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'false');
     await expect(row(page, username)).toHaveAttribute('data-active', 'false');

@@ -2,9 +2,10 @@
  * The user modal of /users: a new user (POST v2/users) or an existing one (GET v2/users/{id},
  * following it over /ws while untouched; PUT v2/users/{id} at the version read), every rule of
  * spec 001 §5 inline in the spec's words (the calls' own body schemas), the inventories among the
- * caller's (at least one), the password expiry policy, a new password (PUT .../password),
- * deactivate/activate (PUT .../active) and delete with a confirmation. SSO and enterprise users,
- * and users of a type above the caller's, are shown read-only (spec 001 §6).
+ * caller's (at least one), the password expiry policy, a new password (PUT .../password), the
+ * user's groups (PUT .../groups), deactivate/activate (PUT .../active) and delete with a
+ * confirmation. SSO and enterprise users, and users of a type above the caller's, are shown
+ * read-only (spec 001 §6).
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -213,12 +214,60 @@ function UserEditor({ user, onClose, onCreated }: { user: UserAccountDetail | nu
       </Group>
       {user && editable && (
         <>
+          <Divider label={t('users.modal.groupsSection')} labelPosition="left" />
+          <GroupsSection user={user} onDone={refresh} />
           <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
           <PasswordSection user={user} onDone={refresh} />
           <Divider label={t('users.modal.stateSection')} labelPosition="left" />
           <StateSection user={user} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
         </>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The user's groups (PUT v2/users/{id}/groups): among the caller's groups of the user's
+ * inventories, and the groups the user already has that the caller sees.
+ */
+function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const me = useSessionUser();
+  const held = useMemo(() => user.groups.map((g) => g.id), [user.groups]);
+  const [chosen, setChosen] = useState<readonly string[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const options = useMemo(() => {
+    const inventories = new Set(user.inventories.map((i) => i.id));
+    const byId = new Map<string, string>(user.groups.map((g) => [g.id, g.name]));
+    for (const g of me?.groups ?? []) if (inventories.has(g.inventoryId)) byId.set(g.id, g.name);
+    return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [me, user.groups, user.inventories]);
+  const mutation = useEndpointMutation('setUserGroups');
+  const value = chosen ?? held;
+  const apply = () =>
+    mutation.mutate(
+      { params: { id: user.id }, body: { groupIds: [...value] } },
+      {
+        onSuccess: () => {
+          setChosen(null);
+          setFailure(null);
+          toast.show({ message: t('users.modal.saved', { username: user.username }), variant: 'success' });
+          onDone();
+        },
+        onError: (e) => setFailure(errorText(e)),
+      },
+    );
+  return (
+    <Stack gap="xs">
+      <MultiSelect label={t('users.fields.groups')} data={options} value={[...value]} onChange={setChosen} searchable data-testid="user-form-groups" />
+      {failure !== null && <Alert color="red">{failure}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="light" onClick={apply} loading={mutation.isPending} disabled={chosen === null} data-testid="user-groups-apply">
+          {t('users.modal.saveGroups')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
