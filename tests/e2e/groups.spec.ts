@@ -265,3 +265,16 @@ test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent ke
   await page.getByTestId(`unit-expiration-apply-${unit}`).click();
   await expect(page.getByTestId(`unit-expiration-state-${unit}`)).toHaveText('Permanently');
 });
+
+test('default configuration: cellular capping above total capping is refused inline with the spec message and nothing is saved', async ({ page }) => {
+  await login(page, 'luc_admin');
+  const url = `/api/v2/groups/${SEEDED.newsroom}/defaultConfiguration`;
+  const before = (await (await page.request.get(url)).json()) as { version: number };
+  await openGroups(page, `&group=${SEEDED.newsroom}&tab=defaultConfiguration`);
+  await expect(page.getByTestId('group-default-configuration')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('group-default-total').fill('2000');
+  await page.getByTestId('group-default-cellular').fill('3000');
+  await page.getByTestId('group-default-save').click();
+  await expect(page.getByTestId('group-default-configuration')).toContainText('Max Cellular Capping cannot be higher than Max Total Capping');
+  expect(((await (await page.request.get(url)).json()) as { version: number }).version).toBe(before.version);
+});
