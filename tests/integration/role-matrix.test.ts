@@ -812,8 +812,9 @@ describe('role matrix on sqlite (every call × every role)', () => {
 
 // ── PostgreSQL: the scope check and representative roles ────────────────────────────────────────
 
-describe.runIf(pgUrl())('role matrix on postgresql (scope check; global, regular, read-only and admin roles)', () => {
-  const PG_ROLES: readonly Role[] = ['super_user', 'luc_regular', 'luc_read', 'luc_admin'];
+describe.runIf(pgUrl())('role matrix on postgresql (scope check; global, regular, read-only, admin and partner roles)', () => {
+  // luc_partner: the one non-global role the remote actions admit, so their scope is checked with it.
+  const PG_ROLES: readonly Role[] = ['super_user', 'luc_regular', 'luc_read', 'luc_admin', 'luc_partner'];
   let s: TestStack;
   let worlds: Map<Role, RoleWorld>;
   beforeAll(async () => {
