@@ -278,3 +278,15 @@ test('default configuration: cellular capping above total capping is refused inl
   await expect(page.getByTestId('group-default-configuration')).toContainText('Max Cellular Capping cannot be higher than Max Total Capping');
   expect(((await (await page.request.get(url)).json()) as { version: number }).version).toBe(before.version);
 });
+
+test('a partner (writes, but no admin entity lists) edits groups with members shown by id and no member picker', async ({ page }) => {
+  await login(page, 'luc_partner');
+  await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
+  await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('group-member-units-SOLO-0001')).toContainText('SOLO-0001');
+  await expect(page.getByTestId('group-member-add-units')).toHaveCount(0);
+  await expect(page.getByTestId('group-general-save')).toBeVisible();
+  await expect(page.getByTestId('group-create')).toBeVisible();
+  await page.getByTestId('group-tab-alerts').click();
+  await expect(page.getByTestId('group-alerts-save')).toBeVisible();
+});
