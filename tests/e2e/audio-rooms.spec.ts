@@ -1,7 +1,8 @@
 /**
  * /audio_rooms (spec 001 §2 "audio rooms" for the manage roles, §3 Audio room, §5 names) in
  * Chromium against the real stack: the current inventory's seeded rooms, a room created with a
- * participant of the inventory, edited and deleted after a confirmation; the §5 name rule and
+ * participant of the inventory, edited and deleted after a confirmation; a room started on its
+ * IFB server and stopped; the §5 name rule and
  * "Name field has to be unique" shown inline in the spec's words before anything is sent; and a
  * room created in one browser appearing in another without a reload (over /ws).
  */
@@ -55,6 +56,17 @@ test("an admin sees the inventory's rooms, creates one with a participant, edits
   await expect(page.getByTestId('audio-room-delete-question')).toContainText('E2E-Desk');
   await page.getByTestId('audio-room-delete-confirm').click();
   await expect(row(page, 'E2E-Desk')).toHaveCount(0);
+});
+
+test('a room with an IFB server starts on it and stops; the list shows its state', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await openAudioRooms(page);
+  // Newsroom-IFB's server is the simulated hub MMH-0001.
+  await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'false');
+  await page.getByTestId('audio-room-toggle-aud-0001').click();
+  await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'true', { timeout: 20_000 });
+  await page.getByTestId('audio-room-toggle-aud-0001').click();
+  await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'false', { timeout: 20_000 });
 });
 
 test('the name rules show inline in the spec’s words and nothing is sent', async ({ page }) => {

@@ -79,6 +79,8 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     expect(offered.channels.map((c: { id: string }) => c.id)).toContain('MMH-0001-CH1');
     expect(offered.channels.map((c: { id: string }) => c.id)).not.toContain('MMH-0002-CH1');
     expect(offered.users).toContainEqual({ id: 'usr-luc_regular', name: 'luc_regular' });
+    expect(offered.servers.map((v: { id: string }) => v.id)).toContain('MMH-0001');
+    expect(offered.servers.map((v: { id: string }) => v.id)).not.toContain('MMH-0002');
     expect((await call('GET', '/v2/inventories/inv-metro/audioRoomParticipants', admin)).statusCode).toBe(404);
   });
 

@@ -88,7 +88,7 @@ export class AudioRoomService {
     return this.announce(row);
   }
 
-  /** GET v2/inventories/{id}/audioRoomParticipants: the inventory's units, channels and users, by name. */
+  /** GET v2/inventories/{id}/audioRoomParticipants: the inventory's units, channels, users and servers, by name. */
   async candidates(inventoryId: string): Promise<AudioRoomCandidates> {
     const inInventory = (r: { inventories: readonly { inventoryId: string }[] }) => r.inventories.some((i) => i.inventoryId === inventoryId);
     const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
@@ -98,6 +98,7 @@ export class AudioRoomService {
       units: named(this.deps.readModel.units.all().filter(inInventory)),
       channels: named(this.deps.readModel.channels.all().filter(inInventory)),
       users: named(members.map((m) => ({ id: m.user.id, name: m.user.username }))),
+      servers: named(this.deps.readModel.servers.all().filter((s) => s.inventoryId === inventoryId)),
     };
   }
 

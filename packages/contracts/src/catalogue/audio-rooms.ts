@@ -54,7 +54,7 @@ export const audioRoomEndpoints = {
   listAudioRoomCandidates: endpoint({
     method: 'GET',
     path: '/v2/inventories/{id}/audioRoomParticipants',
-    summary: "The units, channels and users of the inventory a room may take in (the participants picker)",
+    summary: "The units, channels and users of the inventory a room may take in (the participants picker), and its servers (the IFB server choice)",
     spec: '001 §3 Audio room: participants (units, channels and users of the inventory)',
     ...inventory,
     params: IdParams,

@@ -120,12 +120,14 @@ export type SetAudioRoomActiveBody = z.infer<typeof SetAudioRoomActiveBody>;
 
 /** A unit, channel or user that may take part in the inventory's rooms. */
 export const AudioRoomCandidate = z.object({ id: Id, name: z.string() });
-/** GET v2/inventories/{id}/audioRoomParticipants: what the participants picker offers (by name). */
+/** GET v2/inventories/{id}/audioRoomParticipants: what the participants picker (and the IFB server choice) offers, by name. */
 export const AudioRoomCandidates = z.object({
   inventoryId: Id,
   units: z.array(AudioRoomCandidate),
   channels: z.array(AudioRoomCandidate),
   users: z.array(AudioRoomCandidate),
+  /** The inventory's servers, one of which may be the room's IFB server. */
+  servers: z.array(AudioRoomCandidate),
 });
 export type AudioRoomCandidates = z.infer<typeof AudioRoomCandidates>;
 

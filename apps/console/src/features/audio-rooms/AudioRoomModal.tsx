@@ -5,7 +5,7 @@
  * channels and users. The core's field errors come back onto the fields; other refusals show as a note.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
@@ -16,7 +16,7 @@ import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { applyAudioRoomEvent } from './audioRoomCache';
-import { formErrors, initialValues, participantValue, savedErrors, toParticipantRefs, type AudioRoomFormValues } from './audioRoomForm';
+import { formErrors, initialValues, participantValue, savedErrors, toBody, type AudioRoomFormValues } from './audioRoomForm';
 
 interface AudioRoomModalProps {
   readonly inventoryId: string;
@@ -79,7 +79,7 @@ function AudioRoomForm({ inventoryId, room, rooms, onClose }: AudioRoomModalProp
     const found = formErrors(values, rooms, room?.id ?? null);
     setErrors(found);
     if (hasErrors(found)) return;
-    const body = { name: values.name, intercom: values.intercom, participants: toParticipantRefs(values.participants) };
+    const body = toBody(values);
     if (room === null) create.mutate({ params: { id: inventoryId }, body }, { onSuccess: (r) => saved(r, 'created'), onError });
     else update.mutate({ params: { id: room.id }, body: { ...body, version: room.version } }, { onSuccess: (r) => saved(r, 'updated'), onError });
   };
@@ -106,6 +106,18 @@ function AudioRoomForm({ inventoryId, room, rooms, onClose }: AudioRoomModalProp
         checked={values.intercom}
         onChange={(e) => change({ intercom: e.currentTarget.checked })}
         data-testid="audio-room-intercom"
+      />
+      <Select
+        label={t('audioRooms.fields.server')}
+        description={t('audioRooms.fields.serverHint')}
+        placeholder={t('audioRooms.fields.noServer')}
+        data={(candidates.data?.servers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={values.serverId}
+        onChange={(serverId) => change({ serverId })}
+        clearable
+        error={fieldError('serverId')}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="audio-room-server"
       />
       <MultiSelect
         label={t('audioRooms.fields.participants')}

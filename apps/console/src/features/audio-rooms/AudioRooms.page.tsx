@@ -1,8 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AudioRoom } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
+import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { applyAudioRoomEvent } from './audioRoomCache';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InventoryPicker, useInventoryChoice } from './InventoryPicker';
@@ -25,12 +29,28 @@ export default function AudioRoomsPage() {
   useDocumentTitle(t('routes.audioRooms'));
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   const query = search.trim() === '' ? {} : { searchValue: search.trim() };
   const list = useEndpointQuery('listInventoryAudioRooms', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
   useAudioRoomsLive();
   const rooms = list.data?.items ?? [];
+  const setActive = useEndpointMutation('setAudioRoomActive');
+  // Start or stop on the room's IFB server; the list follows from the answer (and /ws).
+  const toggle = (room: AudioRoom) =>
+    setActive.mutate(
+      { params: { id: room.id }, body: { active: !room.active, version: room.version } },
+      {
+        onSuccess: (saved) =>
+          queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
+            page ? applyAudioRoomEvent(page, saved.inventoryId, { type: 'audioRoom.changed', audioRoom: saved, at: Date.now() }) : page,
+          ),
+        onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
+      },
+    );
 
   return (
     <Stack gap="sm" data-testid="audio-rooms-page">
@@ -93,6 +113,16 @@ export default function AudioRoomsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" justify="flex-end">
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            color={room.active ? 'orange' : 'green'}
+                            onClick={() => toggle(room)}
+                            loading={setActive.isPending && setActive.variables?.params?.id === room.id}
+                            data-testid={`audio-room-toggle-${room.id}`}
+                          >
+                            {room.active ? t('audioRooms.actions.stop') : t('audioRooms.actions.start')}
+                          </Button>
                           <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', room })} data-testid={`audio-room-edit-${room.id}`}>
                             {t('audioRooms.actions.edit')}
                           </Button>

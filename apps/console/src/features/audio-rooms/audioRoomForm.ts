@@ -10,12 +10,14 @@ import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '.
 export interface AudioRoomFormValues {
   readonly name: string;
   readonly intercom: boolean;
+  /** The IFB server (a server of the inventory), or none. */
+  readonly serverId: string | null;
   /** `kind:id` of each participant (the picker's values). */
   readonly participants: readonly string[];
 }
 
 export function initialValues(room: AudioRoom | null): AudioRoomFormValues {
-  return { name: room?.name ?? '', intercom: room?.intercom ?? false, participants: room?.participants.map((p) => participantValue(p.kind, p.id)) ?? [] };
+  return { name: room?.name ?? '', intercom: room?.intercom ?? false, serverId: room?.serverId ?? null, participants: room?.participants.map((p) => participantValue(p.kind, p.id)) ?? [] };
 }
 
 export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;
@@ -31,9 +33,14 @@ export function toParticipantRefs(values: readonly string[]): AudioRoomParticipa
 
 /** Errors by form field (name, participants); empty when the form may be sent. */
 export function formErrors(values: AudioRoomFormValues, rooms: readonly AudioRoom[], editingId: string | null): FieldErrors {
-  const schema = toFormFields(checkSchema(CreateAudioRoomBody, { name: values.name, intercom: values.intercom, participants: toParticipantRefs(values.participants) }));
+  const schema = toFormFields(checkSchema(CreateAudioRoomBody, toBody(values)));
   const taken = rooms.some((r) => r.name === values.name && r.id !== editingId);
   return mergeErrors(schema, taken ? { name: VALIDATION.nameUnique } : {});
+}
+
+/** The create/update body of the form's values. */
+export function toBody(values: AudioRoomFormValues) {
+  return { name: values.name, intercom: values.intercom, serverId: values.serverId, participants: toParticipantRefs(values.participants) };
 }
 
 /** The core's field errors of a failed save, on the form's fields. */
