@@ -8,34 +8,23 @@
 import { lazy, Suspense } from 'react';
 import { Loader, Modal, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { GeneralTab } from './GeneralTab';
+import { GROUP_TABS, TAB_PARAM, tabOf } from './modalTabs';
 
 const AlertsTab = lazy(() => import('./AlertsTab'));
 const DefaultConfigurationTab = lazy(() => import('./DefaultConfigurationTab'));
 const InvitationsTab = lazy(() => import('../group-invitations/InvitationsTab'));
 
-export const GROUP_TABS = ['general', 'alerts', 'defaultConfiguration', 'invitations'] as const;
-export type GroupTab = (typeof GROUP_TABS)[number];
-
-function tabOf(value: string | null): GroupTab {
-  return GROUP_TABS.find((tab) => tab === value) ?? 'general';
-}
 
 export default function GroupModal({ groupId, onClose }: { readonly groupId: string; readonly onClose: () => void }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
+  const tab = tabOf(requested);
   const details = useEndpointQuery('fetchGroupDetails', { query: { groupUid: groupId } });
   const group = details.data?.[0];
-  const setTab = (value: string | null) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('tab', tabOf(value));
-      return next;
-    });
 
   return (
     <Modal opened onClose={onClose} size="xl" title={group ? t('groups.modal.title', { name: group.name }) : t('groups.modal.loading')}>
@@ -45,7 +34,7 @@ export default function GroupModal({ groupId, onClose }: { readonly groupId: str
             const detail = list[0];
             if (detail === undefined) return null;
             return (
-              <Tabs value={tab} onChange={setTab} keepMounted={false}>
+              <Tabs value={tab} onChange={(value) => setTab(tabOf(value))} keepMounted={false}>
                 <Tabs.List mb="sm">
                   {GROUP_TABS.map((name) => (
                     <Tabs.Tab key={name} value={name} data-testid={`group-tab-${name}`}>

@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import type { GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -10,10 +9,12 @@ import { QueryView } from '../../components/QueryView';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useSearchParam } from '../../routing/useSearchParam';
 import { useToast } from '../../toast/useToast';
 import { useCanCall } from './access';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
 import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from './groupList';
+import { TAB_PARAM } from './modalTabs';
 import { dropGroupRows, useGroupsLive } from './useGroupsLive';
 
 // Not needed to show the list: loaded when a form opens.
@@ -85,8 +86,7 @@ export default function GroupsPage() {
   const [nameForm, setNameForm] = useState<NameForm>(null);
   const [confirming, setConfirming] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(NONE);
-  const [params, setParams] = useSearchParams();
-  const openId = params.get(GROUP_PARAM);
+  const [openId, setOpenId] = useSearchParam(GROUP_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data ?? NO_GROUPS;
   const inventories = useMemo(() => inventoriesOfRows(all), [all]);
@@ -98,25 +98,8 @@ export default function GroupsPage() {
   const onRename = useCallback((group: GroupListRow) => setNameForm({ kind: 'rename', group }), []);
   const columns = useGroupColumns({ canWrite: canWrite || canDelete, selected, onSelect, onRename });
 
-  const open = useCallback(
-    (group: GroupListRow) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        next.set(GROUP_PARAM, group.id);
-        return next;
-      }),
-    [setParams],
-  );
-  const close = useCallback(
-    () =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete(GROUP_PARAM);
-        next.delete('tab');
-        return next;
-      }),
-    [setParams],
-  );
+  const open = useCallback((group: GroupListRow) => setOpenId(group.id), [setOpenId]);
+  const close = useCallback(() => setOpenId(null), [setOpenId]);
   const deleted = (ids: readonly string[]) => {
     dropGroupRows(queryClient, ids);
     setPicked(NONE);
