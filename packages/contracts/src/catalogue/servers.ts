@@ -3,10 +3,11 @@
  *
  * Reads are open to every console role (a read-only user sees the devices screen); changes need
  * the broader set of spec 001 §2 ("devices ... need the broader set including luc_regular"); the
- * admin inventory list needs the admin roles, the service checking the admin's own inventories.
+ * admin inventory list needs the admin roles (and the contractor, read only), the service checking
+ * the caller's own inventories.
  * Every `servers/{id}`-like call is server-scoped: unknown and foreign servers answer 404.
  */
-import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
+import { BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { ChannelList } from '../entities/channels.js';
 import {
