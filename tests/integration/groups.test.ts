@@ -146,6 +146,9 @@ describe.each(providers())('groups on %s', (provider) => {
 
   it('creates a group with the §5 name rules; a refused request stores nothing; consoles hear group.changed', async () => {
     const client = await subscribe(admin, [inventoryTopic(GLOBAL)]);
+    // A console of a user with groups follows only those groups' topics: it hears of a new group of
+    // their inventory too.
+    const groupConsole = await subscribe(admin, [groupTopic(FIELD_CREWS)]);
     const before = await snapshot();
     for (const [name, message] of [
       [undefined, VALIDATION.required],
@@ -175,11 +178,13 @@ describe.each(providers())('groups on %s', (provider) => {
       autoAssociation: { units: true, channels: false, vrChannels: false, users: false }, hasDefaultConfiguration: false,
     });
     await seen(client, (e) => e.type === 'group.changed' && e.group.id === created.id && e.group.name === 'Night_Desk-1');
+    await seen(groupConsole, (e) => e.type === 'group.changed' && e.group.id === created.id);
     // The same name is free in another inventory; a partner (the /groups screen) creates in their own.
     expect((await call('POST', '/v2/admin/groups', superUser, { name: 'Night_Desk-1', inventoryId: METRO })).statusCode).toBe(201);
     const added = await call('POST', '/groups/add', partner, { name: 'Partner-Desk', inventoryId: GLOBAL });
     expect(added.statusCode, added.body).toBe(201);
     client.ws.close();
+    groupConsole.ws.close();
   });
 
   it('adds a group with details and members; ids outside the group’s inventory are refused at their place', async () => {
@@ -312,6 +317,7 @@ describe.each(providers())('groups on %s', (provider) => {
     const b = await seedGroup('Remove-B');
     await db().unitGroup.create({ data: { groupId: a, unitId: 'LU800-0001' } });
     const client = await subscribe(admin, [inventoryTopic(GLOBAL)]);
+    const groupConsole = await subscribe(admin, [groupTopic(FIELD_CREWS)]);
     const before = await snapshot();
     expectError(await call('POST', '/groups/remove_multiple', admin, { ids: [a, METRO_GROUP] }), 'NOT_FOUND');
     expectError(await call('POST', '/groups/remove_multiple', admin, { ids: [a, 'grp-nope'] }), 'NOT_FOUND');
@@ -326,12 +332,14 @@ describe.each(providers())('groups on %s', (provider) => {
     expect(await db().unit.findUnique({ where: { id: 'LU800-0001' } })).toBeTruthy();
     await seen(client, (e) => e.type === 'group.removed' && e.groupId === a);
     await seen(client, (e) => e.type === 'group.removed' && e.groupId === b);
+    await seen(groupConsole, (e) => e.type === 'group.removed' && e.groupId === a);
     // The admin delete: another admin's group is 404; the group's memberships go with it.
     const c = await seedGroup('Remove-C');
     expectError(await call('DELETE', `/v2/admin/groups/${METRO_GROUP}`, admin), 'NOT_FOUND');
     expect((await call('DELETE', `/v2/admin/groups/${c}`, admin)).json()).toEqual({ id: c, deleted: true });
     expectError(await call('GET', `/v2/admin/groups/${c}`, admin), 'NOT_FOUND');
     client.ws.close();
+    groupConsole.ws.close();
   });
 
   it('answers fetch_details by group or by inventory, and 404 for foreign and unknown ones', async () => {

@@ -18,7 +18,7 @@
  *   user's groups, the inventories only without groups): `audioRoom.changed`, `audioRoom.removed`.
  */
 import {
-  groupTopic, inventoryTopic, VALIDATION, type AudioRoom, type AudioRoomCandidates, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
+  VALIDATION, type AudioRoom, type AudioRoomCandidates, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
   type AudioRoomParticipantRef, type AudioRoomSearchQuery, type CreateAudioRoomBody, type FieldProblem, type UpdateAudioRoomBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
@@ -28,6 +28,7 @@ import { audioRoomParticipants } from '../repositories/audio-room-columns.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import { inventoryAudience } from './topics.js';
 import { byNameThenId, compareText } from './order.js';
 import { errorCodeOf } from './video-return.js';
 
@@ -188,8 +189,7 @@ export class AudioRoomService {
   }
 
   private topicsOf(inventoryId: string): string[] {
-    const groups = this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId);
-    return [inventoryTopic(inventoryId), ...groups.map((g) => groupTopic(g.id))];
+    return inventoryAudience(this.deps.readModel, [inventoryId]);
   }
 
   private async assertNameFree(inventoryId: string, name: string, exceptId: string | null): Promise<void> {

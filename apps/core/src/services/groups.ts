@@ -18,8 +18,7 @@
  */
 import { z } from 'zod';
 import {
-  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, groupTopic, inventoryTopic,
-  type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem, type GroupAutoAssociation,
+  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, groupTopic, type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem, type GroupAutoAssociation,
   type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody, type GroupPage,
   type GroupUnitSettings, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
 } from '@fleet/contracts';
@@ -34,6 +33,7 @@ import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from './acc
 import { isTransceiverFeed } from './channels.js';
 import { byNameThenId, compareText } from './order.js';
 import type { ServiceDeps } from './deps.js';
+import { inventoryAudience } from './topics.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
@@ -453,7 +453,7 @@ export class GroupService {
    * Every change this instance wrote — to a group's row (created, renamed, details, default
    * configuration, alert and invitation settings, a member change raising its version) or to who
    * is in it (units, channels, video return channels, whichever service changed them) — is
-   * announced as `group.changed` to the group's and its inventory's topics, once per turn of the
+   * announced as `group.changed` to its inventory and each of the inventory's groups (a console with groups learns of a new group too), once per turn of the
    * event loop; a deleted group as `group.removed`. Another instance's writes were announced there
    * (they reach our subscribers through the broker); the first load is no news. Users are not in
    * the read model: a change to a group's users is announced when made by the group calls here
@@ -467,7 +467,8 @@ export class GroupService {
     if (row) this.schedule(id);
     else if (inventoryId !== undefined) {
       this.pending.delete(id);
-      this.deps.hub.publish([groupTopic(id), inventoryTopic(inventoryId)], { type: 'group.removed', groupId: id, at: Date.now() });
+      // The group is gone from the read model: its own topic is named besides its inventory's audience.
+      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], { type: 'group.removed', groupId: id, at: Date.now() });
     }
   }
 
@@ -503,7 +504,7 @@ export class GroupService {
     const groups = ids.map((id) => this.deps.readModel.groups.get(id)).filter((g): g is GroupRow => g !== undefined);
     const at = Date.now();
     for (const row of await this.rows(groups)) {
-      this.deps.hub.publish([groupTopic(row.id), inventoryTopic(row.inventoryId)], { type: 'group.changed', group: row, at });
+      this.deps.hub.publish(inventoryAudience(this.deps.readModel, [row.inventoryId]), { type: 'group.changed', group: row, at });
     }
   }
 }

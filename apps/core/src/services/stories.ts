@@ -1,6 +1,6 @@
 import { callsOf } from '../calls.js';
 import {
-  inventoryTopic, groupTopic, STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
+  STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
   type CreateStoryBody, type FieldProblem, type Story, type StoryCount, type StoryDeleted, type StoryField, type StoryIntegration,
   type StoryListQuery, type StoryMappingResult, type StoryPage, type TestStoryMappingBody, type UpdateStoryBody,
   type UpdateStoryIntegrationBody,
@@ -11,6 +11,7 @@ import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { storyIntegrationSettings, type StoryIntegrationSettings } from '../repositories/story-columns.js';
 import type { ServiceDeps } from './deps.js';
+import { inventoryAudience } from './topics.js';
 
 /** What a story row is read with: its units (and their inventories) for the assigned-unit list. */
 const STORY_INCLUDE = {
@@ -109,8 +110,7 @@ export class StoryService {
 
   /** Realtime topics of an inventory's stories: the inventory and each of its groups. */
   private topicsOf(inventoryId: string): string[] {
-    const groups = this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId);
-    return [inventoryTopic(inventoryId), ...groups.map((g) => groupTopic(g.id))];
+    return inventoryAudience(this.deps.readModel, [inventoryId]);
   }
 
   private async publishChanged(story: Story): Promise<void> {

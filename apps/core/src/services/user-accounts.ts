@@ -12,8 +12,7 @@
  * user/inventory join's index), so 10,000 users cost one page of rows per request, not the table.
  */
 import {
-  canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, groupTopic, inventoryTopic,
-  type CreateUserBody, type Role, type SetUserActiveBody, type SetUserGroupsBody, type SetUserInventoriesBody,
+  canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, type CreateUserBody, type Role, type SetUserActiveBody, type SetUserGroupsBody, type SetUserInventoriesBody,
   type SetUserPasswordBody, type UpdateUserBody, type UserAccount, type UserAccountDetail, type UserAccountPage, type UserDeleted,
   type UserGroupRef, type UserInventoryRef, type UserSearchQuery,
 } from '@fleet/contracts';
@@ -25,6 +24,7 @@ import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { canSeeGroup, canSeeInventory, type AuthUser } from './access.js';
 import { parseRoles } from './auth.js';
 import type { ServiceDeps } from './deps.js';
+import { inventoryAudience } from './topics.js';
 import { byNameThenId } from './order.js';
 
 /** What a row of the list needs: the user's columns, inventory ids, and how many groups. */
@@ -368,8 +368,7 @@ export class UserAccountService {
    * (a console follows its user's groups, and only its inventories when it has no group).
    */
   private topicsOf(inventoryIds: readonly string[]): string[] {
-    const groups = this.deps.readModel.groups.all().filter((g) => inventoryIds.includes(g.inventoryId));
-    return [...inventoryIds.map((i) => inventoryTopic(i)), ...groups.map((g) => groupTopic(g.id))];
+    return inventoryAudience(this.deps.readModel, inventoryIds);
   }
 
   // ── shapes ───────────────────────────────────────────────────────────────────────────────────

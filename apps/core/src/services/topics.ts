@@ -1,0 +1,12 @@
+/**
+ * Where news of an inventory's objects is announced. A console subscribes to its user's groups, and
+ * to its user's inventories only when the user has no group (spec 001 §7 "subscribed per group and
+ * per inventory"), so what concerns a whole inventory goes to the inventory and to each of its groups.
+ */
+import { groupTopic, inventoryTopic } from '@fleet/contracts';
+import type { ReadModel } from '../repositories/read-model.js';
+
+export function inventoryAudience(readModel: ReadModel, inventoryIds: readonly string[]): string[] {
+  const groups = readModel.groups.all().filter((g) => inventoryIds.includes(g.inventoryId));
+  return [...inventoryIds.map((id) => inventoryTopic(id)), ...groups.map((g) => groupTopic(g.id))];
+}
