@@ -11,9 +11,10 @@ import { AppSwitcher } from './AppSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
+import { ScopePicker } from './ScopePicker';
 import { UserMenu } from './UserMenu';
 
-/** The console frame: header (switcher, realtime status, language, user menu), menu, banner, page. */
+/** The console frame: header (switcher, current inventory and group, realtime status, language, user menu), menu, banner, page. */
 export default function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -32,6 +33,7 @@ export default function AppLayout() {
               <AppSwitcher />
             </Group>
             <Group gap="sm" wrap="nowrap">
+              <ScopePicker user={user} />
               <RealtimeStatusIndicator />
               <LanguageSwitch />
               <UserMenu user={user} />

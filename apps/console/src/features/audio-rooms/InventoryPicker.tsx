@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePreferences } from '../../preferences/usePreferences';
-import { useSessionUser } from '../../session/hooks';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { currentInventory, picksAmongAllInventories, withCurrentOption } from '../../shell/scope';
 import { resolveInventoryId } from './inventoryChoice';
 
 export interface InventoryChoice {
@@ -17,7 +18,10 @@ export function useInventoryChoice(): InventoryChoice {
   const user = useSessionUser();
   const preferences = usePreferences();
   const [picked, setPicked] = useState<string | null>(null);
-  const inventories = user?.inventories ?? [];
+  const own = user?.inventories ?? [];
+  // The shell's current inventory is where the screen starts; a global user's may lie outside their own list.
+  const global = user !== undefined && picksAmongAllInventories(rolesOf(user));
+  const inventories = withCurrentOption(own, currentInventory(preferences, own, global));
   return { inventoryId: resolveInventoryId(picked, preferences.inventoryId ?? null, inventories), inventories, pick: setPicked };
 }
 

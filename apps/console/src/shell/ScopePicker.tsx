@@ -1,0 +1,127 @@
+/**
+ * The header's current inventory and group (spec 000 §3 / 001 §3 preferences groupId, inventoryId,
+ * inventoryName), saved in the user's preferences so the next login starts there. Inventories: the
+ * user's own (users/current), or for super user and staff the admin inventory list, searched on the
+ * server and paged as the list scrolls. Groups: those of the inventory the user may see
+ * (groups/light_fetch).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Group, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@fleet/contracts';
+import type { CurrentUser, UserPreferences } from '@fleet/contracts';
+import { callEndpoint } from '../api/client';
+import { endpointKey, useEndpointQuery } from '../api/hooks';
+import { usePreferences } from '../preferences/usePreferences';
+import { rolesOf, useUpdatePreferences } from '../session/hooks';
+import {
+  currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption,
+} from './scope';
+import type { ScopeInventory, ScopePatch } from './scope';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const PAGE_SIZE = LIMITS.unitSearchDefaultPageSize;
+/** Groups and inventories change rarely; a minute-old list is fine for a picker. */
+const LIST_STALE_MS = 60_000;
+
+/** Saves a pick: shown at once (the cached preferences), put back if the core refuses it. */
+function useScopeSaver(): (patch: Partial<ScopePatch>) => void {
+  const queryClient = useQueryClient();
+  const update = useUpdatePreferences();
+  return useCallback(
+    (patch: Partial<ScopePatch>) => {
+      const key = endpointKey('getUserPreferences');
+      const before = queryClient.getQueryData<UserPreferences>(key);
+      queryClient.setQueryData<UserPreferences>(key, { ...before, ...patch });
+      void update(patch).then((saved) => {
+        if (saved === null) queryClient.setQueryData(key, before);
+      });
+    },
+    [queryClient, update],
+  );
+}
+
+/** Super user and staff: the admin inventory list, searched by name, next page on scrolling to the end. */
+function useAdminInventoryOptions(enabled: boolean, search: string): { options: ScopeInventory[]; loadMore: () => void; loading: boolean } {
+  const query = useInfiniteQuery({
+    queryKey: ['shellInventoryPicker', search],
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(
+        'searchAdminInventories',
+        { query: { offset: pageParam, limit: PAGE_SIZE, sortBy: 'name', sortDir: 'asc', ...(search === '' ? {} : { searchKey: 'name', searchValue: search }) } },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: nextPageOffset,
+    enabled,
+    staleTime: LIST_STALE_MS,
+  });
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const options = useMemo(() => (data?.pages ?? []).flatMap((page) => page.items.map((inv) => ({ id: inv.id, name: inv.name }))), [data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return { options, loadMore, loading: query.isFetching };
+}
+
+export function ScopePicker({ user }: { readonly user: CurrentUser }) {
+  const { t } = useTranslation();
+  const prefs = usePreferences();
+  const save = useScopeSaver();
+  const global = picksAmongAllInventories(rolesOf(user));
+  const inventory = currentInventory(prefs, user.inventories, global);
+
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // While the search box shows the current inventory's name, list everything (not just that one).
+  const serverSearch = search === inventory?.name ? '' : search;
+  const admin = useAdminInventoryOptions(global, serverSearch);
+  const inventoryOptions = withCurrentOption(global ? admin.options : user.inventories, inventory);
+
+  const allGroups = useEndpointQuery('lightFetchGroups', {}, { staleTime: LIST_STALE_MS });
+  const groups = groupsOfInventory(allGroups.data ?? [], inventory?.id ?? null);
+  const groupId = currentGroupId(prefs.groupId, groups);
+
+  const pickInventory = (id: string | null) => {
+    const picked = inventoryOptions.find((inv) => inv.id === id);
+    if (picked && picked.id !== inventory?.id) save(inventoryPickPatch(picked, allGroups.data ?? []));
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" visibleFrom="sm" data-testid="shell-scope">
+      <Select
+        aria-label={t('shell.inventory')}
+        placeholder={t('shell.noInventory')}
+        data={inventoryOptions.map((inv) => ({ value: inv.id, label: inv.name }))}
+        value={inventory?.id ?? null}
+        onChange={pickInventory}
+        allowDeselect={false}
+        searchable
+        // Global users' options are already the server's matches; others' are filtered here.
+        {...(global ? { filter: ({ options }) => options, searchValue: searchText, onSearchChange: setSearchText } : {})}
+        scrollAreaProps={{ onBottomReached: admin.loadMore }}
+        nothingFoundMessage={admin.loading ? t('shell.loading') : t('shell.nothingFound')}
+        size="xs"
+        w={200}
+        data-testid="shell-inventory"
+        data-value={inventory?.id ?? ''}
+      />
+      <Select
+        aria-label={t('shell.group')}
+        placeholder={t('shell.noGroup')}
+        data={groups.map((group) => ({ value: group.id, label: group.name }))}
+        value={groupId}
+        onChange={(id) => id !== null && id !== groupId && save({ groupId: id })}
+        allowDeselect={false}
+        searchable
+        disabled={groups.length === 0}
+        size="xs"
+        w={180}
+        data-testid="shell-group"
+        data-value={groupId ?? ''}
+      />
+    </Group>
+  );
+}
