@@ -8,10 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildPath, catalogue, channelConfigurationEndpoints, CONSOLE_ROLES, ERROR_CATALOGUE, STUN_TURN, VALIDATION,
-  type ChannelFfmpeg, type EndpointDef, type RealtimeEvent, type StreamingDestinationInfo,
+  groupTopic, inventoryTopic, type ChannelFfmpeg, type CurrentUser, type EndpointDef, type RealtimeEvent, type StreamingDestinationInfo, type Topic,
 } from '@fleet/contracts';
 import { TINY_PNG_BASE64 } from '../support/examples/channel-configuration.js';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { connect, until } from './realtime-client.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(channelConfigurationEndpoints) as (keyof typeof channelConfigurationEndpoints)[];
@@ -229,6 +230,49 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     expect((await call('POST', `${base}/remove_details`, regular, { channelId: otherHubChannel, id: d.id })).statusCode).toBe(404);
     expect((await call('POST', `${base}/remove_details`, regular, { channelId: hubChannel, id: d.id })).json()).toEqual({ channelId: hubChannel, id: d.id, removed: true });
     expect(await db().streamingDestination.count({ where: { id: d.id } })).toBe(0);
+  });
+
+  it('announces destination changes over /ws on the channel\'s topics, so a second console reads them again', async () => {
+    const base = '/channels/streamingdestinations';
+    const url = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    // Another console, read-only, subscribed to its user's groups as the console does.
+    const me: CurrentUser = (await call('GET', '/users/current', reader)).json();
+    const topics: Topic[] = me.groups.map((g) => groupTopic(g.id));
+    const channel = await db().channel.findUniqueOrThrow({ where: { id: hubChannel }, include: { groups: true, inventories: true } });
+    const audience = [...channel.groups.map((g) => groupTopic(g.groupId)), ...channel.inventories.map((i) => inventoryTopic(i.inventoryId))];
+    expect(topics.some((t) => audience.includes(t)), 'the reader follows one of the channel\'s groups').toBe(true);
+    const client = await connect(url, { cookie: reader });
+    try {
+      await client.next((m) => m.op === 'hello');
+      client.send({ op: 'subscribe', topics });
+      await client.next((m) => m.op === 'subscribed');
+      const announced = () => client.events.filter((e) => e.event.type === 'channelDestinations.changed' && e.event.channelId === hubChannel);
+      // Each event reaches the console once per followed topic it went to: count those of one topic.
+      const shared = topics.find((t) => audience.includes(t));
+      const seen = () => announced().filter((e) => e.topic === shared).length;
+      const destinationNews = () => published.filter((p) => p.event.type === 'channelDestinations.changed');
+      const earlier = destinationNews().length;
+
+      const added = await call('POST', `${base}/add_details`, regular, { channelId: hubChannel, destination: { type: 'cdn', name: 'live', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' } });
+      expect(added.statusCode, added.body).toBe(201);
+      await until(() => seen() >= 1, 10_000, 'the add is announced');
+      const d: StreamingDestinationInfo = added.json();
+      expect((await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, destination: { type: 'cdn', name: 'live-2', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' } })).statusCode).toBe(200);
+      await until(() => seen() >= 2, 10_000, 'the update is announced');
+      expect((await call('POST', `${base}/remove_details`, regular, { channelId: hubChannel, id: d.id })).statusCode).toBe(200);
+      await until(() => seen() >= 3, 10_000, 'the removal is announced');
+      // Published to the channel's groups and inventories, as its channel.changed.
+      const own = destinationNews().slice(earlier);
+      expect(own.map((p) => p.event.type === 'channelDestinations.changed' && p.event.channelId)).toEqual([hubChannel, hubChannel, hubChannel]);
+      for (const p of own) expect([...p.topics].sort()).toEqual([...audience].sort());
+
+      // A rejected change announces nothing.
+      const refused = await call('POST', `${base}/add_details`, regular, { channelId: hubChannel, destination: { type: 'mpegts', name: 'ts', provider: 'TS', mpegTsIp: '10.0.0', mpegTsPort: 5000, mpegTsBitrate: 4000 } });
+      expect(refused.statusCode).toBe(400);
+      expect(destinationNews()).toHaveLength(earlier + 3);
+    } finally {
+      client.ws.close();
+    }
   });
 
   it('answers stream media profiles within the spec range, and social media details with the token masked', async () => {

@@ -176,6 +176,12 @@ export const ChannelChangedEvent = z.object({ type: z.literal('channel.changed')
 export const ChannelRemovedEvent = z.object({ type: z.literal('channel.removed'), channelId: z.string(), at: z.number().int() });
 /** A server changed (status, configuration, comment); topic: its inventory and the groups and inventories of its channels. */
 export const ServerChangedEvent = z.object({ type: z.literal('server.changed'), server: ServerDetail, at: z.number().int() });
+/**
+ * A channel's streaming destinations were added, changed or removed (they are not part of its live
+ * state); topic: the channel's groups and inventories. Consoles showing that channel's destinations
+ * read them again.
+ */
+export const ChannelDestinationsChangedEvent = z.object({ type: z.literal('channelDestinations.changed'), channelId: z.string(), at: z.number().int() });
 /** A video return channel changed or was created; topic: its groups and inventories. */
 export const VrChannelChangedEvent = z.object({ type: z.literal('vrChannel.changed'), vrChannel: VrChannelDetail, at: z.number().int() });
 /** A video return channel was deleted or left the topic's groups and inventories. */
@@ -260,6 +266,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   VrChannelStatusEvent,
   ChannelChangedEvent,
   ChannelRemovedEvent,
+  ChannelDestinationsChangedEvent,
   ServerChangedEvent,
   VrChannelChangedEvent,
   VrChannelRemovedEvent,

@@ -28,6 +28,7 @@ import type { ChannelRecord } from '../repositories/read-model.js';
 import { StreamingDestinationRepository, type DestinationRow } from '../repositories/streaming-destinations.js';
 import { adminVisibleChannel, visibleChannel, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import { channelAudience } from './topics.js';
 
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
 const StoredFfmpeg = z.object({ enabled: z.boolean(), override: z.string() });
@@ -155,6 +156,7 @@ export class ChannelConfigurationService {
     const data = destinationColumns(body.destination, null);
     await this.sendToServer(ch, { type: 'configureChannel', channelId: ch.id, setting: 'streamingDestination', payload: { op: 'add', destination: data } });
     const row = await this.destinations.create({ ...data, channelId: ch.id });
+    this.destinationsChanged(ch);
     return destinationInfo(row);
   }
 
@@ -168,6 +170,7 @@ export class ChannelConfigurationService {
     const data = destinationColumns(body.destination, current);
     await this.sendToServer(ch, { type: 'configureChannel', channelId: ch.id, setting: 'streamingDestination', payload: { op: 'update', id: current.id, destination: data } });
     if (!(await this.destinations.update(current.id, current.version, data))) throw new AppError('CONFLICT');
+    this.destinationsChanged(ch);
     const row = await this.destinations.ofChannelById(ch.id, current.id);
     if (!row) throw new AppError('CONFLICT');
     return destinationInfo(row);
@@ -178,7 +181,16 @@ export class ChannelConfigurationService {
     if (!(await this.destinations.ofChannelById(ch.id, id))) throw new AppError('NOT_FOUND');
     await this.sendToServer(ch, { type: 'configureChannel', channelId: ch.id, setting: 'streamingDestination', payload: { op: 'remove', id } });
     await this.destinations.remove(id);
+    this.destinationsChanged(ch);
     return { channelId, id, removed: true };
+  }
+
+  /**
+   * Destinations are rows of their own, not part of the channel's live state (no `channel.changed`
+   * follows their writes): consoles showing this channel's destinations are told to read them again.
+   */
+  private destinationsChanged(ch: ChannelRecord): void {
+    this.deps.hub.publish(channelAudience(ch), { type: 'channelDestinations.changed', channelId: ch.id, at: Date.now() });
   }
 
   streamMediaProfiles(): Promise<{ profiles: StreamMediaProfile[] }> {

@@ -10,3 +10,8 @@ export function inventoryAudience(readModel: ReadModel, inventoryIds: readonly s
   const groups = readModel.groups.all().filter((g) => inventoryIds.includes(g.inventoryId));
   return [...inventoryIds.map((id) => inventoryTopic(id)), ...groups.map((g) => groupTopic(g.id))];
 }
+
+/** Where news of a channel goes: its groups and its inventories (as its `channel.changed`). */
+export function channelAudience(channel: { groups: readonly { groupId: string }[]; inventories: readonly { inventoryId: string }[] }): string[] {
+  return [...channel.groups.map((g) => groupTopic(g.groupId)), ...channel.inventories.map((i) => inventoryTopic(i.inventoryId))];
+}

@@ -1,13 +1,15 @@
 /**
  * Keeps the cached channel lists (GET channels/fetch) and the open channel's details
  * (fetch_details) current from /ws: channel.changed / channel.removed / channel.status are patched
- * in place (channelCache.ts), never refetched.
+ * in place (channelCache.ts), never refetched. A channel's streaming destinations are not part of
+ * its live state: channelDestinations.changed makes an open destinations tab of that channel read
+ * them again.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
-import { endpointPrefix } from '../../api/hooks';
+import { endpointKey, endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyChannelEvent, applyToChannel, isChannelEvent } from './channelCache';
 import type { ChannelEvent } from './channelCache';
@@ -44,6 +46,9 @@ export function useChannelsLive(): void {
     () =>
       subscribe((event) => {
         if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
+        else if (event.type === 'channelDestinations.changed') {
+          void queryClient.invalidateQueries({ queryKey: endpointKey('fetchChannelDestinations', { body: { channelId: event.channelId } }), exact: true });
+        }
       }),
     [subscribe, queryClient],
   );
