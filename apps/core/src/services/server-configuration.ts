@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import {
-  ChannelStatus, ERROR_CATALOGUE, IpPipeState, JsonRecord, VALIDATION,
+  ChannelStatus, ERROR_CATALOGUE, JsonRecord, VALIDATION,
   type AdminServerPage, type AdminServerSearchQuery, type ChannelList, type ErrorCode, type IpPipeBody, type IpPipeQuery, type IpPipeSettings,
   type ServerCapabilities, type ServerComment, type ServerCommentBody, type ServerConfiguration, type ServerConfigurationBody, type ServerDetail,
   type ServerIps, type ServerResetAccepted, type ServerServices, type ServerSpecifications, type ServerStatusInfo, type SmpteSettings,
@@ -20,33 +20,13 @@ import { channelStatusClass, countChannels } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
-import { jsonColumn, lenient } from '../repositories/json-column.js';
+import { serverConfigurationColumn, type StoredServerConfiguration } from '../repositories/server-columns.js';
 import type { ServerRow } from '../repositories/read-model.js';
 import { canSeeChannel, type AuthUser } from './access.js';
 import { toChannelLive } from './channels.js';
 import type { ServiceDeps } from './deps.js';
 import type { ServerService } from './servers.js';
 
-// ── The stored configuration (Server.configuration) ──────────────────────────────────────────
-const StoredSmpteInterface = z.object({ ip: z.string(), subnetMask: z.string(), gateway: z.string().nullable().default(null) });
-const StoredIpPipe = z.object({
-  enabled: z.boolean(),
-  port: z.number().int(),
-  bitrateKbps: z.number().int().nullable().default(null),
-  servers: z.array(z.string()),
-  state: IpPipeState.catch('not_connected'),
-});
-const StoredCertificate = z.object({ id: z.string(), name: z.string(), expiresAt: z.string().nullable().default(null) });
-const StoredServerConfiguration = z.object({
-  registrationServer: lenient(z.string().nullable()),
-  registrationServerPort: lenient(z.number().int().nullable()),
-  certificates: z.array(StoredCertificate).catch([]).default([]),
-  smpte: lenient(z.object({ primary: StoredSmpteInterface.nullable(), secondary: StoredSmpteInterface.nullable(), ptpDomain: z.number().int().nullable() })),
-  ipPipe: lenient(StoredIpPipe),
-});
-export type StoredServerConfiguration = z.infer<typeof StoredServerConfiguration>;
-/** Server.configuration as a typed value (lenient: a row written by hand reads as far as it fits). */
-export const serverConfigurationColumn = jsonColumn(StoredServerConfiguration, () => ({ certificates: [] }));
 
 /** A channel that cannot take a unit (collecting, connecting, ...) keeps its server from being idle. */
 const isBusyChannel = (status: string): boolean => channelStatusClass(ChannelStatus.safeParse(status).data ?? 'offline') === 'busy';

@@ -18,7 +18,7 @@ import type { ChannelRecord, ServerRow, VrChannelRecord } from '../repositories/
 import { mapVideoReturnStatus, shouldIgnoreVrOrDatabridgeUpdate } from '@fleet/domain';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
-import { serverConfigurationColumn } from './server-configuration.js';
+import { serverConfigurationColumn } from '../repositories/server-columns.js';
 import { licensedOutputs } from './channels.js';
 
 /**
