@@ -102,6 +102,11 @@ describe.each(providers())('user accounts on %s', (provider) => {
     const row = mine.items.find((u) => u.username === 'luc_read')!;
     expect(row.inventories).toEqual([{ id: 'inv-global', name: 'Global-News' }]);
     expect(row.managedExternally).toBe(false);
+    // A row counts the user's groups, as their detail lists them.
+    const regularRow = mine.items.find((u) => u.username === 'luc_regular')!;
+    const regularDetail: UserAccountDetail = (await call('GET', `/v2/users/${regularRow.id}`, admin)).json();
+    expect(regularRow.groupCount).toBeGreaterThan(0);
+    expect(regularRow.groupCount).toBe(regularDetail.groups.length);
     const desc: UserAccountPage = (await call('GET', '/v2/users?sortBy=username&sortDir=desc&limit=2&offset=1', admin)).json();
     expect(desc.items.map((u) => u.username)).toEqual([...mine.items.map((u) => u.username)].sort().reverse().slice(1, 3));
     const byEmail: UserAccountPage = (await call('GET', '/v2/users?searchKey=email&searchValue=LUC.READ@', admin)).json();
