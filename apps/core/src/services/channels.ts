@@ -22,7 +22,7 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
-import { canSeeChannel, visibleGroup, type AuthUser } from './access.js';
+import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from './access.js';
 import { inputSourcesOf } from './channel-configuration.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import type { ServiceDeps } from './deps.js';
@@ -246,15 +246,15 @@ export class ChannelService {
 
   /** The channel if the caller sees it (the catalogue's scope checked it already for scoped calls). */
   private visible(user: AuthUser, id: string): ChannelRecord {
-    const row = this.deps.readModel.channels.get(id);
-    if (!row || !canSeeChannel(user, row)) throw new AppError('NOT_FOUND');
+    const row = visibleChannel(this.deps.readModel, user, id);
+    if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   /** Admins act on channels of their own inventories; super user and staff on all. */
   private adminVisible(user: AuthUser, id: string): ChannelRecord {
-    const row = this.deps.readModel.channels.get(id);
-    if (!row || !(user.global || row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))) throw new AppError('NOT_FOUND');
+    const row = adminVisibleChannel(this.deps.readModel, user, id);
+    if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
