@@ -359,6 +359,53 @@ describe.each(providers())('groups on %s', (provider) => {
     }
   });
 
+  it('names every member in fetch_details (units, channels, video return channels by name; users by username and full name), for a partner too', async () => {
+    const id = await seedGroup('Named');
+    const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { inventories: { some: { inventoryId: GLOBAL } } }, select: { id: true, name: true } });
+    const member = await db().user.findFirstOrThrow({ where: { inventories: { some: { inventoryId: GLOBAL } } }, orderBy: { username: 'asc' }, select: { id: true, username: true, firstName: true, lastName: true } });
+    const saved = await call('POST', '/groups/update_details', admin, { id, members: { unitIds: ['LU800-0001'], channelIds: [CH1], vrChannelIds: [vr.id], userIds: [member.id] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [unit, channel] = await Promise.all([
+      db().unit.findUniqueOrThrow({ where: { id: 'LU800-0001' }, select: { name: true } }),
+      db().channel.findUniqueOrThrow({ where: { id: CH1 }, select: { name: true } }),
+    ]);
+    for (const cookie of [admin, partner]) {
+      const res = await call('GET', `/groups/fetch_details?groupUid=${id}`, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const [detail] = res.json() as GroupDetail[];
+      // The ids stay for clients that read them.
+      expect(detail!.members).toEqual({ unitIds: ['LU800-0001'], channelIds: [CH1], vrChannelIds: [vr.id], userIds: [member.id] });
+      expect(detail!.memberNames).toEqual({
+        units: [{ id: 'LU800-0001', name: unit.name }],
+        channels: [{ id: CH1, name: channel.name }],
+        vrChannels: [{ id: vr.id, name: vr.name }],
+        users: [{ id: member.id, username: member.username, fullName: `${member.firstName} ${member.lastName}`.trim() }],
+      });
+    }
+  });
+
+  it('removes a unit whose membership expired, as an admin removal does: it leaves the group’s details, consoles hear it', async () => {
+    const id = await seedGroup('Expiring');
+    await db().unitGroup.createMany({
+      data: [
+        { groupId: id, unitId: 'LU800-0001', expiresAt: new Date(Date.now() - 60_000) },
+        { groupId: id, unitId: 'LU800-0002', expiresAt: new Date(Date.now() + 3_600_000) },
+      ],
+    });
+    await s.app.services.readModel.invalidate([{ table: 'units', ids: ['LU800-0001', 'LU800-0002'] }]);
+    const client = await subscribe(admin, [groupTopic(id)]);
+    expect((await s.app.services.invitations.sweepExpiredUnits()) >= 1).toBe(true);
+    expect(await db().unitGroup.findMany({ where: { groupId: id }, select: { unitId: true } })).toEqual([{ unitId: 'LU800-0002' }]);
+    // The unit itself stays.
+    expect(await db().unit.findUnique({ where: { id: 'LU800-0001' } })).toBeTruthy();
+    const [detail] = (await call('GET', `/groups/fetch_details?groupUid=${id}`, admin)).json() as GroupDetail[];
+    expect(detail!.members.unitIds).toEqual(['LU800-0002']);
+    await seen(client, (e) => e.type === 'device.removed' && e.unitId === 'LU800-0001');
+    await seen(client, (e) => e.type === 'group.changed' && e.group.id === id && e.group.counts.units === 1);
+    expect((await call('GET', `/v2/groups/${id}/units/LU800-0001/expiration`, admin)).statusCode).toBe(404);
+    client.ws.close();
+  });
+
   it('answers the groups of each unit asked for, and 404 for a unit the caller cannot see', async () => {
     const res = await call('GET', '/groups/fetch_machinegroups?unitIds=LU300-0001,LU800-0001', regular);
     expect(res.statusCode, res.body).toBe(200);

@@ -51,6 +51,7 @@ const servicesPlugin = fp(
     app.addHook('onClose', async () => {
       services.hub.closeAll();
       services.gateway.close();
+      services.invitations.close();
       await services.reports.settle();
       await services.events.settle();
     });

@@ -402,9 +402,17 @@ export class AdminUnitService {
     const unit = await this.findAdminUnit(user, id);
     const group = this.deps.readModel.groups.get(groupId);
     if (!group || !this.ownsInventory(user, group.inventoryId) || !unit.groups.some((g) => g.groupId === groupId)) throw new AppError('NOT_FOUND');
-    await this.changeMembership(unit, (tx) => tx.unitGroup.delete({ where: { unitId_groupId: { unitId: id, groupId } } }).then(() => undefined));
-    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: id, at: Date.now() });
-    return this.detailAndPublish(id);
+    return this.leaveGroup(unit, groupId);
+  }
+
+  /**
+   * The unit leaves the group (an admin's removal, or its membership expired: invitations.ts),
+   * with the unit's version (409 on a concurrent change); `device.removed` on the group's topic.
+   */
+  async leaveGroup(unit: UnitRecord, groupId: string): Promise<UnitDetail> {
+    await this.changeMembership(unit, (tx) => tx.unitGroup.delete({ where: { unitId_groupId: { unitId: unit.id, groupId } } }).then(() => undefined));
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: Date.now() });
+    return this.detailAndPublish(unit.id);
   }
 
   /**

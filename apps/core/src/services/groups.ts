@@ -417,14 +417,20 @@ export class GroupService {
   }
 
   private async details(groups: readonly GroupRow[]): Promise<GroupDetail[]> {
-    const found = new Map<string, Members>();
+    const found = new Map<string, { members: Members; users: GroupDetail['memberNames']['users'] }>();
     const ids = groups.map((g) => g.id);
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...memberSelect } });
-      for (const r of rows) found.set(r.id, membersOfRow(r));
+      const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...detailSelect } });
+      for (const r of rows) {
+        const users = r.users.map((m) => ({ id: m.userId, username: m.user.username, fullName: [m.user.firstName, m.user.lastName].filter((x) => x !== '').join(' ') }));
+        found.set(r.id, { members: membersOfRow(r), users });
+      }
     }
+    const rm = this.deps.readModel;
+    // Names as the lists show them; a member the read model does not hold (yet) shows its id.
+    const named = (ids: readonly string[], nameOf: (id: string) => string | undefined) => ids.map((id) => ({ id, name: nameOf(id) ?? id }));
     return groups.map((g) => {
-      const members = found.get(g.id) ?? emptyMembers();
+      const { members, users } = found.get(g.id) ?? { members: emptyMembers(), users: [] };
       const invitation = invitationColumn.read(g.invitation);
       return {
         ...this.row(g, { units: members.units.length, channels: members.channels.length, vrChannels: members.vrChannels.length, users: members.users.length }),
@@ -438,6 +444,12 @@ export class GroupService {
         },
         hasDefaultConfiguration: defaultConfigurationOf(g).exists,
         members: { unitIds: members.units, channelIds: members.channels, vrChannelIds: members.vrChannels, userIds: members.users },
+        memberNames: {
+          units: named(members.units, (id) => rm.units.get(id)?.name),
+          channels: named(members.channels, (id) => rm.channels.get(id)?.name),
+          vrChannels: named(members.vrChannels, (id) => rm.vrChannels.get(id)?.name),
+          users,
+        },
         updatedAt: g.updatedAt.toISOString(),
       };
     });
@@ -514,6 +526,12 @@ const memberSelect = {
   channels: { select: { channelId: true }, orderBy: { channelId: 'asc' } },
   vrChannels: { select: { vrChannelId: true }, orderBy: { vrChannelId: 'asc' } },
   users: { select: { userId: true }, orderBy: { userId: 'asc' } },
+} as const satisfies Prisma.GroupSelect;
+
+/** The members with what the general tab shows of users (units and channels are named from the read model). */
+const detailSelect = {
+  ...memberSelect,
+  users: { select: { userId: true, user: { select: { username: true, firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } },
 } as const satisfies Prisma.GroupSelect;
 
 function membersOfRow(r: Prisma.GroupGetPayload<{ select: typeof memberSelect }>): Members {

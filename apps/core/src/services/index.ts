@@ -124,6 +124,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const groups = new GroupService(deps);
   const videoReturn = new VideoReturnService(deps);
   const inventories = new InventoryService(deps, videoReturn);
+  const adminUnits = new AdminUnitService(deps);
   return {
     db,
     readModel,
@@ -153,11 +154,11 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     unitStorage,
     unitLifecycle: new UnitLifecycleService(deps),
     supportCases,
-    adminUnits: new AdminUnitService(deps),
+    adminUnits,
     fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
     files: new FileService(deps),
     stories: new StoryService(deps),
-    invitations: new InvitationService(deps, outbox),
+    invitations: new InvitationService(deps, outbox, adminUnits),
     serverConfig: new ServerConfigurationService(deps, servers),
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),

@@ -13,6 +13,9 @@
  *
  * Also the group's ad-hoc joining settings and permanent key (the group's `invitation` column,
  * repositories/invitation-columns.ts) and a unit's expiration in a group (UnitGroup.expiresAt).
+ * A unit whose membership expired is no longer a member: a sweep every EXPIRY_SWEEP_MS removes it
+ * through the admin's removal path (AdminUnitService.leaveGroup: the unit's version, `device.removed`
+ * on the group's topic, `group.changed` by GroupService), so it leaves the group's lists and consoles.
  */
 import { randomInt } from 'node:crypto';
 import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
@@ -27,6 +30,8 @@ import type { GroupRow } from '../repositories/read-model.js';
 import { visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import type { Outbox } from './outbox.js';
+import type { AdminUnitService } from './admin-units.js';
+import { unitMemberships } from '../repositories/units.js';
 import { callsOf } from '../calls.js';
 
 /** Plan type of a guest interview invitation (001 §3 plan types). */
@@ -50,12 +55,64 @@ function isPeriod(v: string | null): v is AdhocPeriod {
 
 /** Tries at drawing a code no invitation and no other group's key holds before giving up. */
 const CODE_TRIES = 10;
+/** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
+const EXPIRY_SWEEP_MS = 30_000;
+/** Expired memberships removed per sweep (the rest go on the next one). */
+const EXPIRY_SWEEP_BATCH = 200;
 
 export class InvitationService {
+  private readonly sweepTimer: NodeJS.Timeout;
+  /** The sweep under way: one at a time. */
+  private sweeping: Promise<number> | null = null;
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly outbox: Outbox,
-  ) {}
+    private readonly units: Pick<AdminUnitService, 'leaveGroup'>,
+  ) {
+    this.sweepTimer = setInterval(() => {
+      this.sweepExpiredUnits().catch((e: unknown) => this.deps.log.warn({ err: e }, 'expired unit memberships not swept'));
+    }, EXPIRY_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Stop the sweep (the app is closing). */
+  close(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * Remove the units whose membership of a group expired (UnitGroup.expiresAt passed), as an
+   * admin's removal does; answers how many left. A membership changed meanwhile (the unit's
+   * version moved, the row is gone) is skipped: the next sweep reads it again.
+   */
+  sweepExpiredUnits(now: Date = new Date()): Promise<number> {
+    this.sweeping ??= this.sweepOnce(now).finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async sweepOnce(now: Date): Promise<number> {
+    const expired = await this.deps.db.unitGroup.findMany({
+      where: { expiresAt: { lte: now } },
+      orderBy: [{ expiresAt: 'asc' }, { unitId: 'asc' }, { groupId: 'asc' }],
+      take: EXPIRY_SWEEP_BATCH,
+      select: { unitId: true, groupId: true },
+    });
+    let removed = 0;
+    for (const link of expired) {
+      const unit = await this.deps.db.unit.findUnique({ where: { id: link.unitId }, include: unitMemberships });
+      if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
+      try {
+        await this.units.leaveGroup(unit, link.groupId);
+        removed++;
+      } catch (e) {
+        this.deps.log.warn({ err: e, unitId: link.unitId, groupId: link.groupId }, 'expired unit membership left for the next sweep');
+      }
+    }
+    return removed;
+  }
 
   /** Groups the caller can see: every group for global users, else their groups and their inventories' groups. */
 

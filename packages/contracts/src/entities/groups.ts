@@ -62,7 +62,16 @@ export const GroupInvitationSummary = z.object({
   hasPermanentKey: z.boolean(),
 });
 
-/** A group with the values of its general tab: the list row, flags, summaries and member ids. */
+/** A member as the general tab names it: a unit by its name, a channel or video return channel by its name. */
+export const GroupNamedMember = z.object({ id: Id, name: z.string() });
+/** A user member: username and full name ("first last", empty when neither is set). */
+export const GroupNamedUser = z.object({ id: Id, username: z.string(), fullName: z.string() });
+
+/**
+ * A group with the values of its general tab: the list row, flags, summaries, member ids and, in
+ * the same order, the members with their names (a caller without the admin member pages, e.g. a
+ * partner, shows names from here; `members` is kept for clients that read ids).
+ */
 export const GroupDetail = GroupListRow.extend({
   autoAssociation: GroupAutoAssociation,
   /** By alert type (battery, serverCpu, ...): only the types the group sets. */
@@ -75,6 +84,12 @@ export const GroupDetail = GroupListRow.extend({
     channelIds: z.array(Id),
     vrChannelIds: z.array(Id),
     userIds: z.array(Id),
+  }),
+  memberNames: z.object({
+    units: z.array(GroupNamedMember),
+    channels: z.array(GroupNamedMember),
+    vrChannels: z.array(GroupNamedMember),
+    users: z.array(GroupNamedUser),
   }),
   updatedAt: IsoDate,
 });
