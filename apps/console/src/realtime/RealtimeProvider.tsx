@@ -5,9 +5,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_ALERT_SETTINGS, TIMINGS } from '@fleet/contracts';
 import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
-import { endpointKey, endpointPrefix } from '../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
+import { rolesOf } from '../session/hooks';
 import { useUserConfigPolling } from '../session/useUserConfigPolling';
+import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
 import {
   alertUnitId, applyAlertToSummary, applyToDetail, isUnitEvent, isUnitListEvent, patchActiveAlerts, patchFileTransfer, patchNotifications,
@@ -134,6 +136,19 @@ const SESSION_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUs
  * lost, reloads the page when the websocket library setting changes, and polls the user
  * configuration (spec 000 §7).
  */
+/**
+ * A global user's current inventory of the shell (null for others, who pick among their own); only
+ * this field is watched, so saving other preferences does not re-render the provider.
+ */
+function useGlobalShellInventory(user: CurrentUser): string | null {
+  const global = picksAmongAllInventories(rolesOf(user));
+  const { data } = useEndpointQuery('getUserPreferences', {}, {
+    enabled: false,
+    select: (prefs) => (global ? (currentInventory(prefs, user.inventories, true)?.id ?? null) : null),
+  });
+  return data ?? null;
+}
+
 export function RealtimeProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -142,7 +157,8 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const [listError, setListError] = useState<LiveListError | null>(null);
   const listeners = useRef(new Set<Listener>());
   const clientRef = useRef<RealtimeClient | null>(null);
-  const topicsKey = topicsForUser(user).join(',');
+  const shellInventoryId = useGlobalShellInventory(user);
+  const topicsKey = topicsForUser(user, shellInventoryId).join(',');
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
 

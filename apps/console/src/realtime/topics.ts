@@ -3,11 +3,19 @@ import type { CurrentUser, Topic } from '@fleet/contracts';
 
 /**
  * The topics of one user (spec 001 §7: subscribed per group and per inventory): every group of
- * the user; a user with no groups follows the inventories instead. Ids that cannot form a topic
+ * the user; a user with no groups follows the inventories instead; plus a global user's shell inventory. Ids that cannot form a topic
  * are left out (the server would refuse the whole batch).
  */
-export function topicsForUser(user: Pick<CurrentUser, 'groups' | 'inventories'>): Topic[] {
-  const topics = user.groups.length > 0 ? user.groups.map((group) => groupTopic(group.id)) : user.inventories.map((inv) => inventoryTopic(inv.id));
+export function topicsForUser(user: Pick<CurrentUser, 'groups' | 'inventories'>, shellInventoryId: string | null = null): Topic[] {
+  const followsGroups = user.groups.length > 0;
+  const topics = followsGroups ? user.groups.map((group) => groupTopic(group.id)) : user.inventories.map((inv) => inventoryTopic(inv.id));
+  // A global user's shell inventory may be one none of their topics reaches (picked from the admin
+  // list): follow it too. The core announces an inventory's news to the inventory and to each of
+  // its groups, so one already reached through a group or the inventory is not followed twice.
+  if (shellInventoryId !== null) {
+    const reached = followsGroups ? user.groups.some((group) => group.inventoryId === shellInventoryId) : user.inventories.some((inv) => inv.id === shellInventoryId);
+    if (!reached) topics.push(inventoryTopic(shellInventoryId));
+  }
   return [...new Set(topics)].filter((topic) => TOPIC_PATTERN.test(topic));
 }
 

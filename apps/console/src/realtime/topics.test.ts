@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { topicsForUser } from './topics';
+import { makeUser } from '../test-utils/fixtures';
+
+describe('topics of a global user’s shell inventory', () => {
+  it('follows an inventory none of the user’s groups or inventories reaches', () => {
+    expect(topicsForUser(makeUser(['super_user']), 'inv-other')).toEqual(['group:g1', 'inventory:inv-other']);
+    expect(topicsForUser(makeUser(['super_user'], { groups: [] }), 'inv-other')).toEqual(['inventory:inv1', 'inventory:inv-other']);
+  });
+
+  it('does not follow twice an inventory already reached through a group or the inventory itself', () => {
+    expect(topicsForUser(makeUser(['super_user']), 'inv1')).toEqual(['group:g1']);
+    expect(topicsForUser(makeUser(['super_user'], { groups: [] }), 'inv1')).toEqual(['inventory:inv1']);
+    expect(topicsForUser(makeUser(['super_user']), null)).toEqual(['group:g1']);
+  });
+});
