@@ -3,11 +3,12 @@
  * read-only users) in Chromium against the real stack with the simulator: the seeded channels
  * with their counters, a status change on the simulated server reaching the row over /ws with no
  * reload, an edit in the manage-channel modal that persists (and a spec message inline), a
- * read-only user who sees the list and the modal without write controls, and an input source
- * added to and removed from an input channel.
+ * read-only user who sees the list and the modal without write controls, an input source
+ * added to and removed from an input channel, and changes made in one console (a rename, a
+ * streaming destination added and removed) seen in a second one with no reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, secondConsole } from './support';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -15,6 +16,8 @@ const CHANNEL = 'MMH-0001-CH1';
 const EDITED = 'MMH-0001-CH1';
 /** The channel the status test forces (no other spec uses it). */
 const STATUS_CHANNEL = 'MMH-0001-CH3';
+/** The channel whose destinations the two-console test changes (no other spec adds to it). */
+const DESTINATIONS_CHANNEL = 'MMH-0001-CH2';
 /** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
 const INPUT_CHANNEL = 'MMH-0001-CH4';
 
@@ -185,4 +188,75 @@ test('a regular user adds an input source to the hub input channel, sees it afte
   await page.reload();
   await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
   await expect(row).toHaveCount(0);
+});
+
+test('a rename made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
+  await login(page, 'luc_admin');
+  await page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
+  const name = page.getByTestId('channel-general-name');
+  await expect(name).not.toHaveValue('', { timeout: 30_000 });
+  const original = await name.inputValue();
+  const other = await secondConsole(browser, baseURL, 'luc_regular');
+  try {
+    await other.page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
+    await expect(other.page.getByTestId('channel-general-name')).toHaveValue(original, { timeout: 30_000 });
+    const navigations = trackNavigations(other.page);
+
+    const renamed = `Live_${Date.now().toString(36)}`;
+    await name.fill(renamed);
+    await page.getByTestId('channel-apply-general').click();
+    await expect(page.getByTestId('toasts')).toContainText(`Channel ${renamed} saved`);
+    await expect(other.page.getByTestId(`channel-name-${EDITED}`)).toHaveText(renamed);
+    await expect(other.page.getByTestId('channel-general-name')).toHaveValue(renamed);
+    expect(navigations).toEqual([]);
+  } finally {
+    // Back to the name it had, seen by the second console too.
+    await name.fill(original);
+    await page.getByTestId('channel-apply-general').click();
+    await expect(page.getByTestId(`channel-name-${EDITED}`)).toHaveText(original);
+    await expect(other.page.getByTestId(`channel-name-${EDITED}`)).toHaveText(original);
+    await other.close();
+  }
+});
+
+test('a destination added in one console shows in a second one\'s open destinations tab, and its removal too', async ({ page, browser, baseURL }) => {
+  const at = `/channels?ignoreRouteDefault=1&channel=${DESTINATIONS_CHANNEL}&tab=destinations`;
+  await login(page, 'luc_regular');
+  await page.goto(at);
+  await expect(page.getByTestId('channel-form-destination')).toBeVisible({ timeout: 30_000 });
+  const other = await secondConsole(browser, baseURL, 'luc_read');
+  const stamp = Date.now().toString(36);
+  const name = `ts_${stamp}`;
+  const otherRow = other.page.getByTestId('channel-panel-destinations').locator('tr', { hasText: name });
+  try {
+    await other.page.goto(at);
+    await expect(other.page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
+    await expect(other.page.getByTestId('channel-panel-destinations').locator('[data-testid^="channel-destination"]').first()).toBeVisible({ timeout: 30_000 });
+    await expect(otherRow).toHaveCount(0);
+    const navigations = trackNavigations(other.page);
+
+    await page.getByTestId('channel-destination-type').selectOption('mpegts');
+    await page.getByTestId('channel-destination-name').fill(name);
+    // One main stream per provider: a provider of this run only.
+    await page.getByTestId('channel-destination-provider').fill(`Venue_${stamp}`);
+    await page.getByTestId('channel-destination-mpegTsIp').fill('10.20.30.40');
+    await page.getByTestId('channel-destination-mpegTsPort').fill('5000');
+    await page.getByTestId('channel-destination-mpegTsBitrate').fill('4000');
+    await page.getByTestId('channel-apply-destination').click();
+    await expect(page.getByTestId('channel-destinations')).toContainText(name);
+    await expect(otherRow).toContainText(`Venue_${stamp}`);
+
+    await page.getByTestId('channel-destinations').locator('tr', { hasText: name }).locator('[data-testid^="channel-destination-remove-"]').click();
+    await expect(page.getByTestId('channel-destinations').locator('tr', { hasText: name })).toHaveCount(0);
+    await expect(otherRow).toHaveCount(0);
+    expect(navigations).toEqual([]);
+  } finally {
+    // Whatever happened above, the channel is left without this run's destination.
+    const api = page.request;
+    const list = (await (await api.post('/api/channels/streamingdestinations/fetch_cdns', { data: { channelId: DESTINATIONS_CHANNEL } })).json()) as { destinations: { id: string; name: string }[] };
+    for (const d of list.destinations.filter((x) => x.name === name)) {
+      await api.post('/api/channels/streamingdestinations/remove_details', { data: { channelId: DESTINATIONS_CHANNEL, id: d.id } });
+    }
+    await other.close();
+  }
 });

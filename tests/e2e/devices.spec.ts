@@ -2,11 +2,12 @@
  * /devices (spec 001 §2 "devices and servers", §3 Server, §5 ranges, §6 read-only users, §7
  * Servers) in Chromium against the real stack with the simulator: an admin's servers listed by
  * inventory and kept current over /ws, a comment that persists over a reload, a spec message
- * inline, a reset instance seen offline then online with no reload, and a read-only user who sees
- * the servers and their detail without write controls.
+ * inline, a reset instance seen offline then online with no reload, a read-only user who sees
+ * the servers and their detail without write controls, and a comment edited in one console seen in
+ * a second one with no reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, secondConsole } from './support';
 
 /** Servers of luc_admin's inventory (Global-News). */
 const HUB = 'MMH-0001';
@@ -91,6 +92,33 @@ test('a comment edit persists over a reload', async ({ page }) => {
   await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment, { timeout: 30_000 });
   // The drawer is part of the address: it is open again with the stored comment.
   await expect(page.getByTestId('server-comment-input')).toHaveValue(comment, { timeout: 30_000 });
+});
+
+test('a comment edited in one console shows in a second one, in its list and its open detail, with no reload', async ({ page, browser, baseURL }) => {
+  await login(page, 'luc_admin');
+  await openDevices(page, `&server=${HUB}`);
+  await expect(page.getByTestId('server-panel-overview')).toBeVisible({ timeout: 30_000 });
+  const input = page.getByTestId('server-comment-input');
+  const original = await input.inputValue();
+  const other = await secondConsole(browser, baseURL, 'luc_read');
+  try {
+    await openDevices(other.page, `&server=${HUB}`);
+    await expect(other.page.getByTestId('server-comment-input')).toHaveValue(original, { timeout: 30_000 });
+    const navigations = trackNavigations(other.page);
+
+    const comment = `Seen elsewhere ${Date.now()}`;
+    await input.fill(comment);
+    await page.getByTestId('channel-apply-server-comment').click();
+    await expect(page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment);
+    await expect(other.page.getByTestId(`server-comment-${HUB}`)).toHaveText(comment);
+    await expect(other.page.getByTestId('server-comment-input')).toHaveValue(comment);
+    expect(navigations).toEqual([]);
+  } finally {
+    // The comment it had, seen by the second console too.
+    expect((await page.request.put(`/api/servers/${HUB}/comment`, { data: { comment: original } })).ok()).toBe(true);
+    await expect(other.page.getByTestId('server-comment-input')).toHaveValue(original);
+    await other.close();
+  }
 });
 
 test('a genlock offset out of range shows the spec message inline and sends nothing', async ({ page }) => {

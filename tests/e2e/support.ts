@@ -2,7 +2,7 @@
  * What the Playwright specs share: the demo password, signing in through the login page, and a
  * second API client with its own session (another console or a script changing things over REST).
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -44,4 +44,15 @@ export async function openConfig(page: Page, unitId: string, tab: string): Promi
   // The list, the unit detail and the modal are lazy chunks: give a loaded machine time.
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`config-panel-${tab}`)).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * A second console: its own browser context (cookies, storage, /ws connection) signed in once as
+ * `username`. Close its context at the end of the test.
+ */
+export async function secondConsole(browser: Browser, baseURL: string | undefined, username: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await login(page, username);
+  return { page, close: () => context.close() };
 }

@@ -4,10 +4,11 @@
  * stack with the simulator: the seeded channels of the user's group with their counts, a
  * configuration change (SRT with a passphrase) that the simulated server takes (its input shows
  * connected, live) and that persists over a reload, a short SRT key refused inline in the spec's
- * words, feed sharing by an admin, and a read-only user who sees everything without write controls.
+ * words, feed sharing by an admin, a read-only user who sees everything without write controls,
+ * and a configuration change made in one console seen in a second one with no reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, secondConsole } from './support';
 
 /** Seeded video return channels (packages/db seed): VRC-0001 SDI in Newsroom, VRC-0003 disabled in Studio. */
 const NEWSROOM_VR = 'VRC-0001';
@@ -131,6 +132,40 @@ test('a short SRT key shows the spec message inline and nothing is sent', async 
   await expect(page.getByTestId('vr-error.channel.passphrase')).toHaveText('Must match the pattern');
   expect(updates).toEqual([]);
   await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveAttribute('data-input-type', 'sdi');
+});
+
+test('a configuration change made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
+  await login(page, 'luc_regular');
+  await openVideoReturn(page);
+  await pickGroup(page, 'Newsroom', NEWSROOM_VR);
+  await openChannel(page, NEWSROOM_VR);
+  const description = page.getByTestId('vr-config-description');
+  const original = await description.inputValue();
+  const other = await secondConsole(browser, baseURL, 'luc_read');
+  const apply = async (value: string) => {
+    await description.fill(value);
+    await page.getByTestId('channel-apply-vrConfiguration').click();
+    await expect(page.getByTestId(`vr-name-${NEWSROOM_VR}`)).toHaveAttribute('title', value || /.+/);
+  };
+  try {
+    await openVideoReturn(other.page);
+    await pickGroup(other.page, 'Newsroom', NEWSROOM_VR);
+    await openChannel(other.page, NEWSROOM_VR);
+    await expect(other.page.getByTestId('vr-config-description')).toHaveValue(original);
+    const navigations = trackNavigations(other.page);
+
+    const changed = `Desk feed ${Date.now()}`;
+    await apply(changed);
+    await expect(page.getByTestId('channel-failure-vrConfiguration')).toHaveCount(0);
+    await expect(other.page.getByTestId(`vr-name-${NEWSROOM_VR}`)).toHaveAttribute('title', changed);
+    await expect(other.page.getByTestId('vr-config-description')).toHaveValue(changed);
+    expect(navigations).toEqual([]);
+  } finally {
+    // The description it had, seen by the second console too.
+    await apply(original);
+    await expect(other.page.getByTestId('vr-config-description')).toHaveValue(original);
+    await other.close();
+  }
 });
 
 test('an admin shares the feed with another group; the channel appears in that group’s list', async ({ page }) => {
