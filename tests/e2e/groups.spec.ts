@@ -219,6 +219,23 @@ test('general tab: an auto-association flag and a unit added are saved together,
   expect((await details(page, SEEDED.studio)).autoAssociation.users).toBe(before.autoAssociation.users);
 });
 
+test('general tab: a super user’s channel picker offers the channels of the group’s inventory only', async ({ page }) => {
+  await login(page, 'super_user');
+  const channelsOf = async (inventory: string) =>
+    ((await (await page.request.get(`/api/channels/fetch?inventory=${inventory}`)).json()) as { channels: { channelId: string; channelName: string }[] }).channels;
+  const before = await details(page, SEEDED.studio);
+  const own = (await channelsOf('inv-global')).find((c) => !before.members.channelIds.includes(c.channelId));
+  const ownIds = new Set((await channelsOf('inv-global')).map((c) => c.channelId));
+  const foreign = (await channelsOf('inv-metro')).find((c) => !ownIds.has(c.channelId));
+  if (!own || !foreign) throw new Error('the seed has a free channel in each inventory');
+
+  await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
+  await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('group-member-add-channels').click();
+  await expect(page.getByRole('option', { name: own.channelName, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: foreign.channelName, exact: true })).toHaveCount(0);
+});
+
 test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent key is regenerated; a unit expiration is set and cleared', async ({ page }) => {
   await login(page, 'luc_admin');
   const adhocUrl = `/api/groups/${SEEDED.fieldCrews}/adhoc`;
@@ -279,11 +296,19 @@ test('default configuration: cellular capping above total capping is refused inl
   expect(((await (await page.request.get(url)).json()) as { version: number }).version).toBe(before.version);
 });
 
-test('a partner (writes, but no admin entity lists) edits groups with members shown by id and no member picker', async ({ page }) => {
+test('a partner (writes, but no admin entity lists) edits groups with members shown by name and no unit picker', async ({ page }) => {
   await login(page, 'luc_partner');
   await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
   await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('group-member-units-SOLO-0001')).toContainText('SOLO-0001');
+  // The names the group's details carry, as the partner's console reads them.
+  const res = await page.request.get(`/api/groups/fetch_details?groupUid=${SEEDED.studio}`);
+  expect(res.ok()).toBe(true);
+  const [detail] = (await res.json()) as { memberNames: { units: { id: string; name: string }[]; vrChannels: { id: string; name: string }[] } }[];
+  const unit = detail!.memberNames.units.find((u) => u.id === 'SOLO-0001')!;
+  const vr = detail!.memberNames.vrChannels.find((v) => v.id === 'VRC-0003')!;
+  expect(unit.name).not.toBe(unit.id);
+  await expect(page.getByTestId('group-member-units-SOLO-0001')).toContainText(unit.name);
+  await expect(page.getByTestId('group-member-vrChannels-VRC-0003')).toContainText(vr.name);
   await expect(page.getByTestId('group-member-add-units')).toHaveCount(0);
   await expect(page.getByTestId('group-general-save')).toBeVisible();
   await expect(page.getByTestId('group-create')).toBeVisible();

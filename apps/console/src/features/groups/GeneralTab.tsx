@@ -2,8 +2,10 @@
  * The group modal's general tab (spec 001 §2 "Groups: general and alerts tabs", §3 Group): name,
  * inventory, auto-association flags and the members (units, channels, video return channels,
  * users) added or removed, saved at once through POST groups/update_details with the version read
- * (a concurrent save answers the catalogue's conflict text). Member names come from the lists of
- * the group's inventory the user may read (admin entity lists, v2/users); without those, ids show.
+ * (a concurrent save answers the catalogue's conflict text). Members show the names the details
+ * carry (every role sees them); the pickers offer the objects of the group's inventory only, from
+ * the inventory-filtered lists the user may read (v2/admin/inventories/{id}/units and /vrChannels,
+ * channels/fetch?inventory=, v2/users?inventoryId=) — the core refuses members of other inventories.
  */
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -16,7 +18,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useCanCall, useFieldText } from './access';
-import { detailsUpdate, draftOf, MEMBER_KINDS, withMember, type MemberDraft, type MemberKind } from './groupMembers';
+import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, withMember, type MemberDraft, type MemberKind } from './groupMembers';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 
 const ALL = 1000;
@@ -27,17 +29,17 @@ type Options = Readonly<Record<MemberKind, readonly { value: string; label: stri
 /** What each kind of member of the group's inventory is called (null: the user cannot read that list). */
 function useMemberOptions(inventoryId: string): Options {
   const canUnits = useCanCall('listAdminInventoryUnits');
-  const canChannels = useCanCall('searchAdminChannels');
+  const canChannels = useCanCall('fetchChannels');
   const canVr = useCanCall('listAdminInventoryVrChannels');
   const canUsers = useCanCall('searchUsers');
   const units = useEndpointQuery('listAdminInventoryUnits', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canUnits });
-  const channels = useEndpointQuery('searchAdminChannels', { query: { limit: ALL } }, { enabled: canChannels });
+  const channels = useEndpointQuery('fetchChannels', { query: { inventory: inventoryId } }, { enabled: canChannels });
   const vr = useEndpointQuery('listAdminInventoryVrChannels', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canVr });
   const users = useEndpointQuery('searchUsers', { query: { inventoryId, limit: ALL } }, { enabled: canUsers });
   return useMemo(
     () => ({
       units: units.data?.items.map((u) => ({ value: u.uniqueId, label: u.name })) ?? null,
-      channels: channels.data?.items.map((c) => ({ value: c.channelId, label: c.channelName })) ?? null,
+      channels: channels.data?.channels.map((c) => ({ value: c.channelId, label: c.channelName })) ?? null,
       vrChannels: vr.data?.items.map((v) => ({ value: v.uniqueId, label: v.name })) ?? null,
       users: users.data?.items.map((u) => ({ value: u.id, label: u.username })) ?? null,
     }),
@@ -49,12 +51,15 @@ function MemberSection(props: {
   readonly kind: MemberKind;
   readonly ids: readonly string[];
   readonly options: readonly { value: string; label: string }[] | null;
+  /** The saved members' names from the group's details. */
+  readonly names: ReadonlyMap<string, string>;
   readonly canWrite: boolean;
   readonly onChange: (id: string, on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { kind, ids, options, canWrite, onChange } = props;
-  const labels = useMemo(() => new Map((options ?? []).map((o) => [o.value, o.label])), [options]);
+  const { kind, ids, options, names, canWrite, onChange } = props;
+  // A member added in this draft is named by the picker's list.
+  const labels = useMemo(() => new Map([...(options ?? []).map((o): [string, string] => [o.value, o.label]), ...names]), [options, names]);
   const addable = (options ?? []).filter((o) => !ids.includes(o.value));
   return (
     <Paper withBorder p="xs" radius="sm" data-testid={`group-members-${kind}`} data-count={ids.length}>
@@ -112,6 +117,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupDetails');
   const options = useMemberOptions(detail.inventoryId);
+  const names = useMemo(() => memberNames(detail), [detail]);
   const [name, setName] = useState(detail.name);
   const [flags, setFlags] = useState<GroupAutoAssociation>(detail.autoAssociation);
   const [members, setMembers] = useState<MemberDraft>(() => draftOf(detail));
@@ -176,7 +182,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
       <Title order={6}>{t('groups.general.members')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {MEMBER_KINDS.map((kind) => (
-          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} canWrite={canWrite} onChange={(id, on) => setMembers((m) => withMember(m, kind, id, on))} />
+          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} names={names[kind]} canWrite={canWrite} onChange={(id, on) => setMembers((m) => withMember(m, kind, id, on))} />
         ))}
       </SimpleGrid>
       {errors.members !== undefined && (

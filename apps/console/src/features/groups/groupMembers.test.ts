@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupDetail } from '@fleet/contracts';
-import { detailsUpdate, draftOf, withMember } from './groupMembers';
+import { detailsUpdate, draftOf, memberNames, withMember } from './groupMembers';
 
 const detail: GroupDetail = {
   id: 'g1',
@@ -14,7 +14,13 @@ const detail: GroupDetail = {
   alertThresholds: {},
   invitation: { adhocMode: null, adhocPeriod: null, permanentRegeneration: null, hasPermanentKey: false },
   hasDefaultConfiguration: false,
-  members: { unitIds: ['u1', 'u2'], channelIds: ['c1'], vrChannelIds: [], userIds: ['a'] },
+  members: { unitIds: ['u1', 'u2'], channelIds: ['c1'], vrChannelIds: [], userIds: ['a', 'b'] },
+  memberNames: {
+    units: [{ id: 'u1', name: 'Cam-1' }, { id: 'u2', name: 'Cam-2' }],
+    channels: [{ id: 'c1', name: 'Studio A' }],
+    vrChannels: [],
+    users: [{ id: 'a', username: 'alice', fullName: 'Alice Martin' }, { id: 'b', username: 'bob', fullName: '' }],
+  },
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const unchanged = { name: detail.name, autoAssociation: detail.autoAssociation, members: draftOf(detail) };
@@ -30,11 +36,19 @@ describe('group general tab: what a save sends', () => {
     let members = withMember(unchanged.members, 'units', 'u3', true);
     members = withMember(members, 'users', 'a', false);
     const body = detailsUpdate(detail, { name: 'Newsroom-2', autoAssociation: { ...detail.autoAssociation, users: true }, members });
-    expect(body).toEqual({ id: 'g1', version: 7, name: 'Newsroom-2', autoAssociation: { users: true }, members: { unitIds: ['u1', 'u2', 'u3'], userIds: [] } });
+    expect(body).toEqual({ id: 'g1', version: 7, name: 'Newsroom-2', autoAssociation: { users: true }, members: { unitIds: ['u1', 'u2', 'u3'], userIds: ['b'] } });
   });
 
   it('adding a member twice or removing an absent one changes nothing', () => {
     expect(withMember(unchanged.members, 'units', 'u1', true)).toBe(unchanged.members);
     expect(withMember(unchanged.members, 'channels', 'zz', false)).toBe(unchanged.members);
+  });
+
+  it('names members as the details carry them; a user by username and full name when there is one', () => {
+    const names = memberNames(detail);
+    expect(names.units.get('u2')).toBe('Cam-2');
+    expect(names.channels.get('c1')).toBe('Studio A');
+    expect(names.users.get('a')).toBe('alice (Alice Martin)');
+    expect(names.users.get('b')).toBe('bob');
   });
 });

@@ -16,6 +16,18 @@ export function draftOf(detail: Pick<GroupDetail, 'members'>): MemberDraft {
   return { units: detail.members.unitIds, channels: detail.members.channelIds, vrChannels: detail.members.vrChannelIds, users: detail.members.userIds };
 }
 
+/** What each saved member is called, by kind (a user: "username (full name)", or the username alone). */
+export function memberNames(detail: Pick<GroupDetail, 'memberNames'>): Readonly<Record<MemberKind, ReadonlyMap<string, string>>> {
+  const n = detail.memberNames;
+  const byId = (members: readonly { id: string; name: string }[]) => new Map(members.map((m) => [m.id, m.name]));
+  return {
+    units: byId(n.units),
+    channels: byId(n.channels),
+    vrChannels: byId(n.vrChannels),
+    users: new Map(n.users.map((u) => [u.id, u.fullName === '' ? u.username : `${u.username} (${u.fullName})`])),
+  };
+}
+
 export function withMember(draft: MemberDraft, kind: MemberKind, id: string, on: boolean): MemberDraft {
   const has = draft[kind].includes(id);
   if (has === on) return draft;
