@@ -171,7 +171,7 @@ try {
     },
     lists,
   };
-  recordResult('users-fetch', result);
+  recordResult(provider === 'sqlite' ? 'users-fetch' : 'users-fetch-postgresql', result);
   for (const [name, l] of Object.entries(lists)) {
     for (const [k, r] of Object.entries(l.results)) {
       console.log(`${name} ${k}: ${r.requestsPerSec} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${l.items} items (${l.responseBytes} B)`);

@@ -82,9 +82,9 @@ export class UserAccountService {
       } else and.push({ [q.searchKey]: this.contains(value) });
     }
     const where: Prisma.UserWhereInput = { AND: and };
-    // The page without `_count`: Prisma counts a relation by grouping the whole membership table
-    // and joining it to every user before sorting, so no index serves the order; the page's group
-    // counts are one grouped query on its own ids instead (the (column, id) indexes serve the sort).
+    // The page without `_count`: Prisma counts a relation by joining an aggregate of the whole
+    // membership table, so every page grouped every user's groups; the page's group counts are one
+    // grouped query on its own ids instead.
     const [total, rows] = await Promise.all([
       this.deps.db.user.count({ where }),
       this.deps.db.user.findMany({
