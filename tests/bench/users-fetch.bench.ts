@@ -65,7 +65,7 @@ async function seedUsers(url: string, count: number): Promise<void> {
   const db = await createDb({ url });
   try {
     const organisationId = (await db.prisma.user.findUnique({ where: { id: SEED_IDS.users.luc_admin }, select: { organisationId: true } }))?.organisationId ?? null;
-    const inventories = Object.keys(SEED_IDS.groupsByInventory);
+    const inventories = Object.keys(SEED_IDS.groupsByInventory) as Array<keyof typeof SEED_IDS.groupsByInventory>;
     const created = new Date('2026-01-01T00:00:00Z').getTime();
     const rows = Array.from({ length: count }, (_, n) => {
       const number = String(n + 1).padStart(5, '0');
