@@ -4,7 +4,7 @@ import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { endpointKey } from '../../api/hooks';
 import { makeChannel } from './testChannels';
-import { applyToChannelCaches } from './useChannelsLive';
+import { applyDestinationsEvent, applyToChannelCaches } from './useChannelsLive';
 
 const a = makeChannel({ channelId: 'a', version: 2 });
 const b = makeChannel({ channelId: 'b', version: 1 });
@@ -41,5 +41,17 @@ describe('channel caches follow /ws events', () => {
     applyToChannelCaches(qc, { type: 'channel.removed', channelId: 'a', at: 1 });
     expect(qc.getQueryData<ChannelList>(listKey)?.channels.map((c) => c.channelId)).toEqual(['b']);
     expect(qc.getQueryData<ChannelDetailsList>(detailsKey)?.channels).toEqual([]);
+  });
+
+  it('channelDestinations.changed marks only that channel\'s destinations stale (they are read again)', () => {
+    const qc = client();
+    const mine = endpointKey('fetchChannelDestinations', { body: { channelId: 'a' } });
+    const other = endpointKey('fetchChannelDestinations', { body: { channelId: 'b' } });
+    qc.setQueryData(mine, { channelId: 'a', destinations: [] });
+    qc.setQueryData(other, { channelId: 'b', destinations: [] });
+    applyDestinationsEvent(qc, { type: 'channelDestinations.changed', channelId: 'a', at: 1 });
+    expect(qc.getQueryState(mine)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(other)?.isInvalidated).toBe(false);
+    expect(qc.getQueryState(listKey)?.isInvalidated).toBe(false);
   });
 });

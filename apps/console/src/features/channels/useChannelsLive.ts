@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
+import type { ChannelDetailsList, ChannelList, RealtimeEvent } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyChannelEvent, applyToChannel, isChannelEvent } from './channelCache';
@@ -39,6 +39,11 @@ export function applyToChannelCaches(queryClient: QueryClient, event: ChannelEve
   }
 }
 
+/** That channel's destinations, if a tab shows them, are read again (the event names only the channel). */
+export function applyDestinationsEvent(queryClient: QueryClient, event: Extract<RealtimeEvent, { type: 'channelDestinations.changed' }>): void {
+  void queryClient.invalidateQueries({ queryKey: endpointKey('fetchChannelDestinations', { body: { channelId: event.channelId } }), exact: true });
+}
+
 export function useChannelsLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
@@ -46,9 +51,7 @@ export function useChannelsLive(): void {
     () =>
       subscribe((event) => {
         if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
-        else if (event.type === 'channelDestinations.changed') {
-          void queryClient.invalidateQueries({ queryKey: endpointKey('fetchChannelDestinations', { body: { channelId: event.channelId } }), exact: true });
-        }
+        else if (event.type === 'channelDestinations.changed') applyDestinationsEvent(queryClient, event);
       }),
     [subscribe, queryClient],
   );
