@@ -177,7 +177,7 @@ const PERIOD_LABEL = { '1d': '1 day', '3d': '3 days', '1w': '1 week', '1m': '1 m
 interface Detail {
   version: number;
   autoAssociation: { users: boolean };
-  members: { unitIds: string[] };
+  members: { unitIds: string[]; channelIds: string[] };
 }
 
 async function details(page: Page, id: string): Promise<Detail> {

@@ -403,6 +403,10 @@ describe.each(providers())('groups on %s', (provider) => {
     await seen(client, (e) => e.type === 'device.removed' && e.unitId === 'LU800-0001');
     await seen(client, (e) => e.type === 'group.changed' && e.group.id === id && e.group.counts.units === 1);
     expect((await call('GET', `/v2/groups/${id}/units/LU800-0001/expiration`, admin)).statusCode).toBe(404);
+    // A membership given a later expiration between the sweep's read and its removal stays.
+    const kept = await db().unit.findUniqueOrThrow({ where: { id: 'LU800-0002' }, include: { inventories: true, groups: true } });
+    await expect(s.app.services.adminUnits.leaveGroup(kept, id, new Date())).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await db().unitGroup.count({ where: { groupId: id, unitId: 'LU800-0002' } })).toBe(1);
     client.ws.close();
   });
 

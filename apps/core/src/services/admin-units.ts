@@ -408,9 +408,14 @@ export class AdminUnitService {
   /**
    * The unit leaves the group (an admin's removal, or its membership expired: invitations.ts),
    * with the unit's version (409 on a concurrent change); `device.removed` on the group's topic.
+   * `expiredBy`: only a membership still expired by then leaves (one given a new expiration
+   * meanwhile stays: 409).
    */
-  async leaveGroup(unit: UnitRecord, groupId: string): Promise<UnitDetail> {
-    await this.changeMembership(unit, (tx) => tx.unitGroup.delete({ where: { unitId_groupId: { unitId: unit.id, groupId } } }).then(() => undefined));
+  async leaveGroup(unit: UnitRecord, groupId: string, expiredBy?: Date): Promise<UnitDetail> {
+    await this.changeMembership(unit, async (tx) => {
+      const { count } = await tx.unitGroup.deleteMany({ where: { unitId: unit.id, groupId, ...(expiredBy ? { expiresAt: { lte: expiredBy } } : {}) } });
+      if (count === 0) throw new AppError('CONFLICT');
+    });
     this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: Date.now() });
     return this.detailAndPublish(unit.id);
   }

@@ -84,7 +84,7 @@ export class InvitationService {
   /**
    * Remove the units whose membership of a group expired (UnitGroup.expiresAt passed), as an
    * admin's removal does; answers how many left. A membership changed meanwhile (the unit's
-   * version moved, the row is gone) is skipped: the next sweep reads it again.
+   * version moved, the row is gone, a new expiration was set) is skipped: the next sweep reads it again.
    */
   sweepExpiredUnits(now: Date = new Date()): Promise<number> {
     this.sweeping ??= this.sweepOnce(now).finally(() => {
@@ -105,7 +105,7 @@ export class InvitationService {
       const unit = await this.deps.db.unit.findUnique({ where: { id: link.unitId }, include: unitMemberships });
       if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
       try {
-        await this.units.leaveGroup(unit, link.groupId);
+        await this.units.leaveGroup(unit, link.groupId, now);
         removed++;
       } catch (e) {
         this.deps.log.warn({ err: e, unitId: link.unitId, groupId: link.groupId }, 'expired unit membership left for the next sweep');
