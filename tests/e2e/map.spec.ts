@@ -105,5 +105,7 @@ test('map: a status change recolours the marker live', async ({ page }) => {
   expect(started.ok()).toBe(true);
   await expect(marker).toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
   await expect(marker).toHaveAttribute('data-colour', 'red');
-  await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+  // Stopped again, and seen stopped: the specs share one stack.
+  expect((await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`)).ok()).toBe(true);
+  await expect(marker).not.toHaveAttribute('data-status', 'streaming', { timeout: 20_000 });
 });

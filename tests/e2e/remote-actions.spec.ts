@@ -5,12 +5,13 @@
  * status goes from running to done live as the simulated unit comes back, and an action another
  * console starts appearing in the history without a reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, login, waitOnline } from './support';
 
 /** Units of Global News (the partner's inventory), run by the simulator. */
 const ACCESS_UNIT = 'LU300-0001';
-const REBOOT_UNIT = 'SOLO-0001';
+/** Offered in the partner's list from the start (the page is open once it shows). */
+const LISTED_UNIT = 'SOLO-0001';
 const OTHER_UNIT = 'LU800-0002';
 
 /** The newest history row of this unit and action. */
@@ -21,7 +22,7 @@ async function openRemoteActions(page: Page): Promise<void> {
   await login(page, 'luc_partner');
   await page.goto('/remote_actions?ignoreRouteDefault=1');
   await expect(page.getByTestId('remote-actions-partner')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId(`ra-device-${REBOOT_UNIT}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`ra-device-${LISTED_UNIT}`)).toBeVisible({ timeout: 30_000 });
 }
 
 test('a partner opens support access for 8 hours and sees the time left', async ({ page }) => {
@@ -40,9 +41,28 @@ test('a partner opens support access for 8 hours and sees the time left', async 
   await expect(page.getByTestId(`ra-device-access-${ACCESS_UNIT}`)).toHaveText(/(7 h 59|8 h 0) min left/);
 });
 
+/**
+ * An idle unit of the partner's inventory, chosen when the test runs: earlier specs share the stack
+ * and start streams on units they pick the same way, so a fixed unit may be busy.
+ */
+async function idlePartnerUnit(api: APIRequestContext): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const units = (await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[];
+        id = units.find((u) => u.uniqueId !== ACCESS_UNIT && u.uniqueId !== OTHER_UNIT && u.status === 'idle')?.uniqueId ?? '';
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  return id;
+}
+
 test('a partner reboots a unit after confirming and sees running, then done, live', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_partner');
-  await waitOnline(api, REBOOT_UNIT);
+  const REBOOT_UNIT = await idlePartnerUnit(api);
   await openRemoteActions(page);
   await page.getByTestId(`ra-reboot-${REBOOT_UNIT}`).click();
   await expect(page.getByTestId('ra-dialog-reboot')).toBeVisible();
