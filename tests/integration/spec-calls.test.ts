@@ -334,6 +334,12 @@ const SPEC_001_CALLS: Record<string, readonly Entry[]> = {
     ['GET', 'v2/inventories/{id}/ifb'],
     ['PUT', 'v2/inventories/{id}/ifb/channels/{channelId}'],
     ['DELETE', 'v2/inventories/{id}/ifb/channels/{channelId}'],
+    // Managed services (normal and admin); services_status; POST managed-services/trial
+    ['GET', 'v2/inventories/{id}/managedServices'],
+    ['GET', 'v2/admin/inventories/{id}/managedServices'],
+    ['PUT', 'v2/admin/inventories/{id}/managedServices/{serviceName}'],
+    ['GET', 'v2/inventories/{id}/services_status'],
+    ['POST', 'managed-services/trial'],
     // Admin CRUD, count, properties, units, serviceable devices; VR channel association
     ['GET', 'v2/admin/inventories'],
     ['GET', 'v2/admin/inventories/count'],

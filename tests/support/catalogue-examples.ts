@@ -28,6 +28,14 @@ import { USERS_EXAMPLES } from './examples/users.js';
 import { AUDIO_ROOMS_EXAMPLES } from './examples/audio-rooms.js';
 import { GRAPHICS_EXAMPLES } from './examples/graphics.js';
 import { REMOTE_ACTIONS_EXAMPLES } from './examples/remote-actions.js';
+import { SHARES_EXAMPLES } from './examples/shares.js';
+import { USAGE_PROFILES_EXAMPLES } from './examples/usage-profiles.js';
+import { USAGE_REPORTS_EXAMPLES } from './examples/usage-reports.js';
+import { MANAGED_SERVICES_EXAMPLES } from './examples/managed-services.js';
+import { LICENCE_ACTIVATIONS_EXAMPLES } from './examples/licence-activations.js';
+import { SOFTWARE_VERSIONS_EXAMPLES } from './examples/software-versions.js';
+import { UPGRADES_EXAMPLES } from './examples/upgrades.js';
+import { UPGRADE_BATCHES_EXAMPLES } from './examples/upgrade-batches.js';
 
 /** Ids of the objects one role works on. */
 export interface Refs {
@@ -392,4 +400,12 @@ export const EXAMPLES: Examples = {
   ...AUDIO_ROOMS_EXAMPLES,
   ...GRAPHICS_EXAMPLES,
   ...REMOTE_ACTIONS_EXAMPLES,
+  ...SHARES_EXAMPLES,
+  ...USAGE_PROFILES_EXAMPLES,
+  ...USAGE_REPORTS_EXAMPLES,
+  ...MANAGED_SERVICES_EXAMPLES,
+  ...LICENCE_ACTIVATIONS_EXAMPLES,
+  ...SOFTWARE_VERSIONS_EXAMPLES,
+  ...UPGRADES_EXAMPLES,
+  ...UPGRADE_BATCHES_EXAMPLES,
 };

@@ -34,6 +34,14 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   notAvailable: lazy(() => import('./pages/NotAvailable.page')),
   section: lazy(() => import('./pages/Section.page')),
   remoteActions: lazy(() => import('./pages/RemoteActions.page')),
+  publishers: lazy(() => import('./features/shares/Publishers.page')),
+  subscribers: lazy(() => import('./features/shares/Subscribers.page')),
+  usageProfiles: lazy(() => import('./features/usage-profiles/UsageProfiles.page')),
+  reports: lazy(() => import('./features/reports/Reports.page')),
+  inventoryServices: lazy(() => import('./features/managed-services/InventoryServices.page')),
+  unitLicenseActivation: lazy(() => import('./features/licence-activation/UnitLicenseActivation.page')),
+  swVersion: lazy(() => import('./features/software-versions/SoftwareVersions.page')),
+  batchUpgrade: lazy(() => import('./features/batch-upgrade/BatchUpgrade.page')),
 };
 
 const SessionGate = lazy(() => import('./session/SessionGate'));

@@ -52,7 +52,15 @@ export type PageKey =
   | 'myGraphics'
   | 'notAvailable'
   | 'section'
-  | 'remoteActions';
+  | 'remoteActions'
+  | 'publishers'
+  | 'subscribers'
+  | 'usageProfiles'
+  | 'reports'
+  | 'inventoryServices'
+  | 'unitLicenseActivation'
+  | 'swVersion'
+  | 'batchUpgrade';
 
 /** Tabbed sections whose children share one page (spec 001 §2). */
 export const SECTIONS = {
@@ -148,8 +156,8 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Shares, under manage/shares; the bare /publishers and /subscribers lead there.
   redirect('shares', '/manage/shares', '/manage/shares/publishers'),
-  home('publishers', '/manage/shares/publishers', SHARES_ROLES),
-  home('subscribers', '/manage/shares/subscribers', SHARES_ROLES),
+  home('publishers', '/manage/shares/publishers', SHARES_ROLES, 'publishers'),
+  home('subscribers', '/manage/shares/subscribers', SHARES_ROLES, 'subscribers'),
   redirect('publishersAlias', '/publishers', '/manage/shares/publishers'),
   redirect('subscribersAlias', '/subscribers', '/manage/shares/subscribers'),
 
@@ -160,15 +168,15 @@ export const ROUTES: readonly AppRoute[] = [
   home('videoReturn', '/video_return', PLATFORM_SCREEN_ROLES, 'videoReturn'),
   home('users', '/users', MANAGE_ROLES, 'users'),
   home('groups', '/groups', MANAGE_ROLES, 'groups'),
-  home('usageProfiles', '/usage_profiles', MANAGE_ROLES),
-  home('swVersion', '/sw_version', MANAGE_ROLES),
+  home('usageProfiles', '/usage_profiles', MANAGE_ROLES, 'usageProfiles'),
+  home('swVersion', '/sw_version', MANAGE_ROLES, 'swVersion'),
   home('audioRooms', '/audio_rooms', MANAGE_ROLES, 'audioRooms'),
   home('myGraphics', '/my_graphics', undefined, 'myGraphics'),
 
   // Services.
-  home('inventoryServices', '/inventory_services', MANAGE_ROLES),
-  home('unitLicenseActivation', '/unit_license_activation', MANAGE_ROLES),
-  home('reports', '/reports', MANAGE_ROLES),
+  home('inventoryServices', '/inventory_services', MANAGE_ROLES, 'inventoryServices'),
+  home('unitLicenseActivation', '/unit_license_activation', MANAGE_ROLES, 'unitLicenseActivation'),
+  home('reports', '/reports', MANAGE_ROLES, 'reports'),
 
   // Platform admin (super user).
   ...section('systemEntities', PLATFORM_ADMIN_ROLES),
@@ -176,7 +184,7 @@ export const ROUTES: readonly AppRoute[] = [
   home('remoteActions', '/remote_actions', REMOTE_ACTIONS_ROLES, 'remoteActions'),
   home('accessApprovals', '/access_approvals', PLATFORM_ADMIN_ROLES),
   home('whatsNew', '/whats_new', PLATFORM_ADMIN_ROLES),
-  home('batchUpgrade', '/batch_upgrade', PLATFORM_ADMIN_ROLES),
+  home('batchUpgrade', '/batch_upgrade', PLATFORM_ADMIN_ROLES, 'batchUpgrade'),
 
   // Contractor.
   ...section('contractorEntities', CONTRACTOR_ROLES),

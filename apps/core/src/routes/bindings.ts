@@ -39,6 +39,14 @@ import { userAccountCalls } from '../services/user-accounts.js';
 import { audioRoomCalls } from '../services/audio-rooms.js';
 import { graphicsCalls } from '../services/graphics.js';
 import { remoteActionCalls } from '../services/remote-actions.js';
+import { shareCalls } from '../services/shares.js';
+import { usageProfileCalls } from '../services/usage-profiles.js';
+import { usageReportCalls } from '../services/usage-reports.js';
+import { managedServiceCalls } from '../services/managed-services.js';
+import { licenceActivationCalls } from '../services/licence-activations.js';
+import { softwareVersionCalls } from '../services/software-versions.js';
+import { upgradeCalls } from '../services/upgrades.js';
+import { upgradeBatchCalls } from '../services/upgrade-batches.js';
 
 /** What the route hands a handler besides the input. */
 export interface HandlerContext {
@@ -101,6 +109,14 @@ export const bindings = [
   bind((s) => s.audioRooms, audioRoomCalls),
   bind((s) => s.graphics, graphicsCalls),
   bind((s) => s.remoteActions, remoteActionCalls),
+  bind((s) => s.shares, shareCalls),
+  bind((s) => s.usageProfiles, usageProfileCalls),
+  bind((s) => s.usageReports, usageReportCalls),
+  bind((s) => s.managedServices, managedServiceCalls),
+  bind((s) => s.licenceActivations, licenceActivationCalls),
+  bind((s) => s.softwareVersions, softwareVersionCalls),
+  bind((s) => s.upgrades, upgradeCalls),
+  bind((s) => s.upgradeBatches, upgradeBatchCalls),
 ] as const;
 
 type BoundIds = (typeof bindings)[number]['ids'][number];

@@ -44,6 +44,13 @@ import { Outbox } from './outbox.js';
 import { UserAccountService } from './user-accounts.js';
 import { AudioRoomService } from './audio-rooms.js';
 import { GraphicsService } from './graphics.js';
+import { ShareService } from './shares.js';
+import { UsageProfileService } from './usage-profiles.js';
+import { UsageReportService } from './usage-reports.js';
+import { ManagedServiceService } from './managed-services.js';
+import { LicenceActivationService } from './licence-activations.js';
+import { SoftwareVersionService } from './software-versions.js';
+import { UpgradeBatchService } from './upgrade-batches.js';
 import { RemoteActionService } from './remote-actions.js';
 
 export interface Services {
@@ -93,6 +100,13 @@ export interface Services {
   audioRooms: AudioRoomService;
   graphics: GraphicsService;
   remoteActions: RemoteActionService;
+  shares: ShareService;
+  usageProfiles: UsageProfileService;
+  usageReports: UsageReportService;
+  managedServices: ManagedServiceService;
+  licenceActivations: LicenceActivationService;
+  softwareVersions: SoftwareVersionService;
+  upgradeBatches: UpgradeBatchService;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -170,5 +184,12 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     audioRooms: new AudioRoomService(deps),
     graphics: new GraphicsService(deps),
     remoteActions: new RemoteActionService(deps, { supportCases, commands: unitConfig.commands }),
+    shares: new ShareService(deps),
+    usageProfiles: new UsageProfileService(deps),
+    usageReports: new UsageReportService(deps),
+    managedServices: new ManagedServiceService(deps),
+    licenceActivations: new LicenceActivationService(deps),
+    softwareVersions: new SoftwareVersionService(deps),
+    upgradeBatches: new UpgradeBatchService(deps),
   };
 }

@@ -3,6 +3,7 @@
  * succeeded, failed, rejected; §8 codes): one UpgradeJob row per run, created when it starts (or
  * is rejected) and updated to its end; a succeeded run gives the device its new version.
  */
+import { callsOf } from '../calls.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
@@ -53,3 +54,5 @@ export class UpgradeService {
     await this.deps.db.upgradeJob.updateMany({ where: { state: { in: ['pending', 'upgrading'] } }, data: { state: 'failed', failureCode: -1, finishedAt: new Date(at) } });
   }
 }
+
+export const upgradeCalls = callsOf<UpgradeService>()({});

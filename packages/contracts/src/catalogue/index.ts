@@ -32,6 +32,14 @@ import { userAccountEndpoints } from './users.js';
 import { audioRoomEndpoints } from './audio-rooms.js';
 import { graphicsEndpoints } from './graphics.js';
 import { remoteActionEndpoints } from './remote-actions.js';
+import { shareEndpoints } from './shares.js';
+import { usageProfileEndpoints } from './usage-profiles.js';
+import { usageReportEndpoints } from './usage-reports.js';
+import { managedServiceEndpoints } from './managed-services.js';
+import { licenceActivationEndpoints } from './licence-activations.js';
+import { softwareVersionEndpoints } from './software-versions.js';
+import { upgradeEndpoints } from './upgrades.js';
+import { upgradeBatchEndpoints } from './upgrade-batches.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -56,6 +64,14 @@ export { userAccountEndpoints } from './users.js';
 export { audioRoomEndpoints } from './audio-rooms.js';
 export { graphicsEndpoints } from './graphics.js';
 export { remoteActionEndpoints } from './remote-actions.js';
+export { shareEndpoints } from './shares.js';
+export { usageProfileEndpoints } from './usage-profiles.js';
+export { usageReportEndpoints } from './usage-reports.js';
+export { managedServiceEndpoints } from './managed-services.js';
+export { licenceActivationEndpoints } from './licence-activations.js';
+export { softwareVersionEndpoints } from './software-versions.js';
+export { upgradeEndpoints } from './upgrades.js';
+export { upgradeBatchEndpoints } from './upgrade-batches.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -80,6 +96,14 @@ export const catalogue = {
   ...audioRoomEndpoints,
   ...graphicsEndpoints,
   ...remoteActionEndpoints,
+  ...shareEndpoints,
+  ...usageProfileEndpoints,
+  ...usageReportEndpoints,
+  ...managedServiceEndpoints,
+  ...licenceActivationEndpoints,
+  ...softwareVersionEndpoints,
+  ...upgradeEndpoints,
+  ...upgradeBatchEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

@@ -1,0 +1,6 @@
+/**
+ * Batch upgrades from a CSV of at most 500 devices (spec 001 §5, §9; /batch_upgrade).
+ */
+import type { EndpointDef } from './define.js';
+
+export const upgradeBatchEndpoints = {} as const satisfies Record<string, EndpointDef>;

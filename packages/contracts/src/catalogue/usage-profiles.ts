@@ -1,0 +1,6 @@
+/**
+ * Usage profiles (spec 001 §3 Usage profile; §5 rules; /usage_profiles) and assigning them to units.
+ */
+import type { EndpointDef } from './define.js';
+
+export const usageProfileEndpoints = {} as const satisfies Record<string, EndpointDef>;

@@ -1,0 +1,4 @@
+/**
+ * Software upgrades of servers and units (spec 001 §4 pending, upgrading, succeeded, failed, rejected; §5 upgrade rules; §8 codes).
+ */
+export {};
