@@ -92,6 +92,7 @@ const HIDDEN = {
   audioRoom: 'aud-0003',
   user: 'usr-matrix-hidden',
   remoteAction: 'ra-matrix-hidden',
+  upgradeJob: 'upj-matrix-hidden',
 } as const;
 
 /** Objects that do not exist (ids the schemas accept). */
@@ -109,6 +110,7 @@ const MISSING = {
   audioRoom: 'aud-no-such',
   user: 'usr-no-such',
   remoteAction: 'ra-no-such',
+  upgradeJob: 'upj-no-such',
 } as const;
 
 type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user';
@@ -155,6 +157,10 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteUser: { kind: 'user', hidden: { deleteUser: HIDDEN.user }, missing: { deleteUser: MISSING.user } },
   // A remote action is in scope through its unit.
   remoteAction: { kind: 'unit', hidden: { remoteAction: HIDDEN.remoteAction }, missing: { remoteAction: MISSING.remoteAction } },
+  // Upgrades are in scope through their device.
+  upgradeUnit: { kind: 'unit', hidden: { upgradeUnit: HIDDEN.unit }, missing: { upgradeUnit: MISSING.unit } },
+  upgradeServer: { kind: 'server', hidden: { upgradeServer: HIDDEN.server }, missing: { upgradeServer: MISSING.server } },
+  upgradeJob: { kind: 'unit', hidden: { upgradeJob: HIDDEN.upgradeJob }, missing: { upgradeJob: MISSING.upgradeJob } },
 };
 
 const slug = (role: Role) => role.replace(/_/g, '-');
@@ -191,6 +197,10 @@ const refsOf = (role: Role): Refs => ({
   user: `usr-matrix-${slug(role)}`,
   deleteUser: `usr-matrix-${slug(role)}-delete`,
   remoteAction: `ra-matrix-${slug(role)}`,
+  upgradeUnit: `MATRIX-${slug(role).toUpperCase()}-UPG`,
+  upgradeServer: `MATRIX-UPG-HUB-${slug(role).toUpperCase()}`,
+  upgradeJob: `upj-matrix-${slug(role)}`,
+  upgradeBatch: 'ubt-matrix',
 });
 
 /** A world for building inputs only: no set-up, versions read as 0. */
@@ -472,7 +482,11 @@ class RoleWorld implements World {
   async create(serial: number): Promise<void> {
     const r = this.refs;
     const db = this.db;
-    const units = [r.unit, ...(catalogue.deleteAdminUnit.roles.includes(this.role) ? [r.spareUnit, r.deregisterUnit] : [])];
+    const units = [
+      r.unit,
+      ...(catalogue.deleteAdminUnit.roles.includes(this.role) ? [r.spareUnit, r.deregisterUnit] : []),
+      ...(catalogue.startUnitUpgrade.roles.includes(this.role) ? [r.upgradeUnit] : []),
+    ];
     for (const [i, id] of units.entries()) {
       await db.unit.create({
         data: {
@@ -560,6 +574,11 @@ class RoleWorld implements World {
       await db.userInventory.create({ data: { userId: id, inventoryId: r.inventory } });
     }
     await db.remoteAction.create({ data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` } });
+    // A finished upgrade of the role's unit; a hub without channels only the server upgrade start acts on (its reboot disturbs no other row).
+    await db.upgradeJob.create({ data: { id: r.upgradeJob, deviceType: 'unit', deviceId: r.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+    if (catalogue.startServerUpgrade.roles.includes(this.role)) {
+      await db.server.create({ data: { id: r.upgradeServer, name: r.upgradeServer, serverType: 'mmh_server', serial: `${r.upgradeServer}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory } });
+    }
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
 }
@@ -589,6 +608,8 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
   await db.user.create({ data: { id: HIDDEN.user, username: 'metro-user', passwordHash: '', firstName: 'Metro', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
   await db.userInventory.create({ data: { userId: HIDDEN.user, inventoryId: HIDDEN.inventory } });
   await db.remoteAction.create({ data: { id: HIDDEN.remoteAction, deviceType: 'unit', deviceId: HIDDEN.unit, action: 'reboot', status: 'done' } });
+  await db.upgradeJob.create({ data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+  await db.upgradeBatch.create({ data: { id: 'ubt-matrix', name: 'Matrix batch', targetVersion: '10.1' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
   await db.invitation.create({
     data: { id: HIDDEN.invitation, groupId: HIDDEN.group, planType: 'ADHOC', period: '1d', code: 'MXHIDDEN', deviceName: 'Metro-Guest', email: 'metro@example.com', expiresAt: new Date(Date.now() + 86_400_000) },

@@ -111,6 +111,12 @@ export interface Refs {
   deleteUser: string;
   /** A remote action (a finished reboot) on the role's unit. */
   remoteAction: string;
+  /** A unit and a hub (no channels) of the role's own only the upgrade starts act on, and a finished upgrade job of the role's unit. */
+  upgradeUnit: string;
+  upgradeServer: string;
+  upgradeJob: string;
+  /** A stored batch upgrade (read by the batch reads). */
+  upgradeBatch: string;
 }
 
 /** What the role matrix gives a set-up: the role's refs and ways to arrange device state and data. */

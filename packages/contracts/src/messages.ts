@@ -86,6 +86,16 @@ export const VALIDATION = {
   /** The ingest account's XSLT refused by the security check; `what` names the construct (no spec text; worded like the others). */
   xsltNotAllowed: (what: string) => `The XSLT document is not allowed: ${what}`,
   // ── end of inventories ──
+  // ── Upgrades ──
+  /** 001 §5 "Batch upgrade CSV: at most 500 devices" (§9 500 devices per batch). */
+  batchUpgradeMaxDevices: 'Batch upgrade CSV: at most 500 devices',
+  /** A batch CSV without the header naming its columns (no spec text; worded like the others). */
+  batchUpgradeCsvHeader: 'The first line must name the columns deviceId and targetVersion',
+  /** A batch CSV line naming a device that is not found (or not the caller's). */
+  batchUpgradeDeviceNotFound: 'Device not found',
+  /** A batch CSV line naming a device already listed above. */
+  batchUpgradeDuplicateDevice: 'Device is listed more than once',
+  // ── end of upgrades ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;

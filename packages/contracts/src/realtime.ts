@@ -21,6 +21,8 @@ import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
 import { AdminInventory } from './entities/inventories.js';
 import { RemoteAction } from './entities/remote-actions.js';
+import { UpgradeDeviceType, UpgradeJob } from './entities/upgrades.js';
+import { UpgradeBatchSummary } from './entities/upgrade-batches.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
@@ -251,6 +253,19 @@ export const GroupAlertsChangedEvent = z.object({
 });
 // ── end of group alerts ─────────────────────────────────────────────────────────────────────────
 
+// ── Upgrades ────────────────────────────────────────────────────────────────────────────────────
+/**
+ * A device's upgrade job was created or changed state or progress (progress at most about every
+ * 500 ms per device); topics: the device's inventories and their groups.
+ */
+export const UpgradeChangedEvent = z.object({ type: z.literal('upgrade.changed'), deviceType: UpgradeDeviceType, deviceId: z.string(), job: UpgradeJob, at: z.number().int() });
+/**
+ * A batch upgrade was created or one of its jobs changed state (its counts and state as the list
+ * shows them); topics: the inventories of its devices and their groups.
+ */
+export const UpgradeBatchChangedEvent = z.object({ type: z.literal('upgradeBatch.changed'), batch: UpgradeBatchSummary, at: z.number().int() });
+// ── end of upgrades ─────────────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -309,6 +324,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   // group alerts
   GroupAlertsChangedEvent,
   // end group alerts
+  // upgrades
+  UpgradeChangedEvent,
+  UpgradeBatchChangedEvent,
+  // end upgrades
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

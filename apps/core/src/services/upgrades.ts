@@ -3,7 +3,12 @@
  * succeeded, failed, rejected; §8 codes): one UpgradeJob row per run, created when it starts (or
  * is rejected) and updated to its end; a succeeded run gives the device its new version.
  */
+import type {
+  UpgradeCandidatePage, UpgradeCandidateQuery, UpgradeDeviceType, UpgradeEligibility, UpgradeHistoryQuery, UpgradeJob, UpgradeJobPage, UpgradeTargets,
+} from '@fleet/contracts';
 import { callsOf } from '../calls.js';
+import { AppError } from '../errors.js';
+import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
@@ -49,10 +54,41 @@ export class UpgradeService {
   }
 
 
+  // Contract first: the calls below are filled in next.
+  async listCandidates(_user: AuthUser, _query: UpgradeCandidateQuery): Promise<UpgradeCandidatePage> {
+    throw new AppError('NOT_FOUND');
+  }
+  async getJob(_user: AuthUser, _id: string): Promise<UpgradeJob> {
+    throw new AppError('NOT_FOUND');
+  }
+  async targets(_user: AuthUser, _type: UpgradeDeviceType, _id: string): Promise<UpgradeTargets> {
+    throw new AppError('NOT_FOUND');
+  }
+  async eligibility(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _target: string): Promise<UpgradeEligibility> {
+    throw new AppError('NOT_FOUND');
+  }
+  async start(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _target: string): Promise<UpgradeJob> {
+    throw new AppError('NOT_FOUND');
+  }
+  async history(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _query: UpgradeHistoryQuery): Promise<UpgradeJobPage> {
+    throw new AppError('NOT_FOUND');
+  }
+
   /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
   async failOpen(at: number): Promise<void> {
     await this.deps.db.upgradeJob.updateMany({ where: { state: { in: ['pending', 'upgrading'] } }, data: { state: 'failed', failureCode: -1, finishedAt: new Date(at) } });
   }
 }
 
-export const upgradeCalls = callsOf<UpgradeService>()({});
+export const upgradeCalls = callsOf<UpgradeService>()({
+  listUpgradeCandidates: (s, { query }, user) => s.listCandidates(user, query),
+  getUpgradeJob: (s, { params }, user) => s.getJob(user, params.id),
+  getUnitUpgradeTargets: (s, { params }, user) => s.targets(user, 'unit', params.id),
+  getUnitUpgradeEligibility: (s, { params, query }, user) => s.eligibility(user, 'unit', params.id, query.targetVersion),
+  startUnitUpgrade: (s, { params, body }, user) => s.start(user, 'unit', params.id, body.targetVersion),
+  listUnitUpgrades: (s, { params, query }, user) => s.history(user, 'unit', params.id, query),
+  getServerUpgradeTargets: (s, { params }, user) => s.targets(user, 'server', params.id),
+  getServerUpgradeEligibility: (s, { params, query }, user) => s.eligibility(user, 'server', params.id, query.targetVersion),
+  startServerUpgrade: (s, { params, body }, user) => s.start(user, 'server', params.id, body.targetVersion),
+  listServerUpgrades: (s, { params, query }, user) => s.history(user, 'server', params.id, query),
+});
