@@ -92,6 +92,7 @@ const HIDDEN = {
   audioRoom: 'aud-0003',
   user: 'usr-matrix-hidden',
   remoteAction: 'ra-matrix-hidden',
+  softwareVersion: 'swv-matrix-hidden',
   upgradeJob: 'upj-matrix-hidden',
 } as const;
 
@@ -110,10 +111,11 @@ const MISSING = {
   audioRoom: 'aud-no-such',
   user: 'usr-no-such',
   remoteAction: 'ra-no-such',
+  softwareVersion: 'swv-no-such',
   upgradeJob: 'upj-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -157,6 +159,9 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteUser: { kind: 'user', hidden: { deleteUser: HIDDEN.user }, missing: { deleteUser: MISSING.user } },
   // A remote action is in scope through its unit.
   remoteAction: { kind: 'unit', hidden: { remoteAction: HIDDEN.remoteAction }, missing: { remoteAction: MISSING.remoteAction } },
+  // A software version is in scope when it is available to one of the caller's inventories (the hidden one: Metro-TV's only).
+  softwareVersion: { kind: 'software version', hidden: { softwareVersion: HIDDEN.softwareVersion }, missing: { softwareVersion: MISSING.softwareVersion } },
+  deleteSoftwareVersion: { kind: 'software version', hidden: { deleteSoftwareVersion: HIDDEN.softwareVersion }, missing: { deleteSoftwareVersion: MISSING.softwareVersion } },
   // Upgrades are in scope through their device.
   upgradeUnit: { kind: 'unit', hidden: { upgradeUnit: HIDDEN.unit }, missing: { upgradeUnit: MISSING.unit } },
   upgradeServer: { kind: 'server', hidden: { upgradeServer: HIDDEN.server }, missing: { upgradeServer: MISSING.server } },
@@ -197,6 +202,8 @@ const refsOf = (role: Role): Refs => ({
   user: `usr-matrix-${slug(role)}`,
   deleteUser: `usr-matrix-${slug(role)}-delete`,
   remoteAction: `ra-matrix-${slug(role)}`,
+  softwareVersion: `swv-matrix-${slug(role)}`,
+  deleteSoftwareVersion: `swv-matrix-${slug(role)}-delete`,
   upgradeUnit: `MATRIX-${slug(role).toUpperCase()}-UPG`,
   upgradeServer: `MATRIX-UPG-HUB-${slug(role).toUpperCase()}`,
   upgradeJob: `upj-matrix-${slug(role)}`,
@@ -574,6 +581,10 @@ class RoleWorld implements World {
       await db.userInventory.create({ data: { userId: id, inventoryId: r.inventory } });
     }
     await db.remoteAction.create({ data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` } });
+    // Software versions of the role's own, available to the shared inventory: one edited, assigned and withdrawn, one only the delete acts on (numbers 4.<role index>[.1]).
+    for (const [id, number] of [[r.softwareVersion, `4.${ROLES.indexOf(this.role)}`], [r.deleteSoftwareVersion, `4.${ROLES.indexOf(this.role)}.1`]] as const) {
+      await db.softwareVersion.create({ data: { id, number, inventories: { create: [{ inventoryId: r.inventory }] } } });
+    }
     // A finished upgrade of the role's unit; a hub without channels only the server upgrade start acts on (its reboot disturbs no other row).
     await db.upgradeJob.create({ data: { id: r.upgradeJob, deviceType: 'unit', deviceId: r.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
     if (catalogue.startServerUpgrade.roles.includes(this.role)) {
@@ -608,6 +619,7 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
   await db.user.create({ data: { id: HIDDEN.user, username: 'metro-user', passwordHash: '', firstName: 'Metro', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
   await db.userInventory.create({ data: { userId: HIDDEN.user, inventoryId: HIDDEN.inventory } });
   await db.remoteAction.create({ data: { id: HIDDEN.remoteAction, deviceType: 'unit', deviceId: HIDDEN.unit, action: 'reboot', status: 'done' } });
+  await db.softwareVersion.create({ data: { id: HIDDEN.softwareVersion, number: '3.9', inventories: { create: [{ inventoryId: HIDDEN.inventory }] } } });
   await db.upgradeJob.create({ data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
   await db.upgradeBatch.create({ data: { id: 'ubt-matrix', name: 'Matrix batch', targetVersion: '10.1' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
@@ -821,7 +833,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

@@ -111,6 +111,9 @@ export interface Refs {
   deleteUser: string;
   /** A remote action (a finished reboot) on the role's unit. */
   remoteAction: string;
+  /** Software versions of the role's own (assigned to `inventory`): one edited, assigned and withdrawn, one only the delete acts on. */
+  softwareVersion: string;
+  deleteSoftwareVersion: string;
   /** A unit and a hub (no channels) of the role's own only the upgrade starts act on, and a finished upgrade job of the role's unit. */
   upgradeUnit: string;
   upgradeServer: string;

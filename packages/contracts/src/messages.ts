@@ -96,6 +96,12 @@ export const VALIDATION = {
   /** A batch CSV line naming a device already listed above. */
   batchUpgradeDuplicateDevice: 'Device is listed more than once',
   // ── end of upgrades ──
+  // ── Software versions (001 §3, §9) ──
+  /** 001 §9 "Version numbers 3.5 up to 10.1, compared by major, minor, patch". */
+  softwareVersionNumber: 'Version numbers are major.minor[.patch], from 3.5 up to 10.1',
+  /** 001 §3 release notes URL: an http(s) address (worded like the others). */
+  releaseNotesUrl: 'Must be an http or https address',
+  // ── end of software versions ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
@@ -251,6 +257,14 @@ export const ERROR_CATALOGUE = {
   /** 001 §4 and §9: the link is valid 72 hours. */
   VERIFICATION_LINK_EXPIRED: { status: 410, message: 'This verification link has expired (valid 72 hours)' },
   // ── end of group alerts and invitation settings ──
+  // ── Software versions ──
+  /** A version a pending or running upgrade targets is neither deleted nor renumbered (the job would lose its target). */
+  SOFTWARE_VERSION_IN_USE: { status: 409, message: 'Software version is in use by a running upgrade' },
+  /** A version available to every inventory is not withdrawn from one (set its inventories instead). */
+  SOFTWARE_VERSION_GLOBAL: { status: 409, message: 'Software version is available to every inventory; set its inventories instead' },
+  /** Withdrawing its last inventory would make a version available to every inventory. */
+  SOFTWARE_VERSION_LAST_INVENTORY: { status: 409, message: 'The last inventory of a software version cannot be withdrawn' },
+  // ── end of software versions ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -253,6 +253,18 @@ export const GroupAlertsChangedEvent = z.object({
 });
 // ── end of group alerts ─────────────────────────────────────────────────────────────────────────
 
+// ── Software versions ───────────────────────────────────────────────────────────────────────────
+/**
+ * A software version was created or changed (fields, deprecated, inventories); topics: the
+ * inventories it is assigned to, before and after the change, and their groups (every inventory's
+ * for a version available to all). No fields: a version's inventory list differs per reader, so the
+ * /sw_version screen reads its list again.
+ */
+export const SoftwareVersionChangedEvent = z.object({ type: z.literal('softwareVersion.changed'), softwareVersionId: z.string(), number: z.string(), at: z.number().int() });
+/** A software version was deleted; topics as for `softwareVersion.changed`. */
+export const SoftwareVersionRemovedEvent = z.object({ type: z.literal('softwareVersion.removed'), softwareVersionId: z.string(), number: z.string(), at: z.number().int() });
+// ── end of software versions ────────────────────────────────────────────────────────────────────
+
 // ── Upgrades ────────────────────────────────────────────────────────────────────────────────────
 /**
  * A device's upgrade job was created or changed state or progress (progress at most about every
@@ -310,6 +322,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   AudioRoomChangedEvent,
   AudioRoomRemovedEvent,
   // end audio rooms
+  // software versions
+  SoftwareVersionChangedEvent,
+  SoftwareVersionRemovedEvent,
+  // end software versions
   // inventories area
   InventoryChangedEvent,
   InventoryRemovedEvent,

@@ -121,3 +121,12 @@ export function userTypeRank(roles: readonly Role[]): number {
 export function canManageUserType(callerRoles: readonly Role[], targetRoles: readonly Role[]): boolean {
   return userTypeRank(targetRoles) <= userTypeRank(callerRoles);
 }
+
+// ── Software versions ────────────────────────────────────────────────────────────────────────────
+/**
+ * The /sw_version list (spec 001 §2 "software version" needs MANAGE_ROLES) plus support staff, who
+ * maintain versions from the system admin console (§2 system_settings "software_version").
+ */
+export const SOFTWARE_VERSION_READ_ROLES: readonly Role[] = [...MANAGE_ROLES, 'staff'];
+/** Versions are platform-wide: creating, editing and deleting them is for super user and staff. */
+export const SOFTWARE_VERSION_WRITE_ROLES: readonly Role[] = GLOBAL_SCOPE_ROLES;
