@@ -23,6 +23,8 @@ import graphicsEn from './areas/graphics.en.json';
 import groupsEn from './areas/groups.en.json';
 import remoteActionsEn from './areas/remoteActions.en.json';
 import contractorEntitiesEn from './areas/contractorEntities.en.json';
+import upgradesEn from './areas/upgrades.en.json';
+import batchUpgradeEn from './areas/batchUpgrade.en.json';
 
 export const englishResources = {
   ...en,
@@ -45,6 +47,8 @@ export const englishResources = {
   groups: groupsEn,
   remoteActions: remoteActionsEn,
   contractorEntities: contractorEntitiesEn,
+  upgrades: upgradesEn,
+  batchUpgrade: batchUpgradeEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -92,5 +96,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
     remoteActions: (await import('./areas/remoteActions.zh.json')).default,
     contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
+    upgrades: (await import('./areas/upgrades.zh.json')).default,
+    batchUpgrade: (await import('./areas/batchUpgrade.zh.json')).default,
   };
 }

@@ -1,8 +1,345 @@
+/**
+ * /batch_upgrade (spec 001 §2 super-user page; §5 "Batch upgrade CSV: at most 500 devices"; §9
+ * "500 devices per batch"; §4 upgrade states, §8 codes): a CSV chosen as a file or pasted,
+ * previewed (its rows counted; more than 500 refused here before anything is sent — the core
+ * refuses them too), submitted (POST v2/admin/upgradeBatches), the refused lines listed with their
+ * line, device and messages, then the batch's per-device progress and results live over /ws; the
+ * past batches below (live too). The open batch is the `batch` search parameter (linkable).
+ */
+import { useState } from 'react';
+import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
-import type { PageProps } from '../../pages/types';
+import { VALIDATION, type UpgradeBatchCreated, type UpgradeBatchRowResult, type UpgradeBatchSummary } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useSearchParam } from '../../routing/useSearchParam';
+import { useSpecText } from '../../lib/forms/specText';
+import { UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
+import { useUpgradesLive } from '../devices/useUpgradesLive';
+import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
+import { batchMessageText } from './batchText';
+import { useBatchesLive } from './useBatchesLive';
 
-export default function BatchUpgradePage({ route }: PageProps) {
+const PREVIEW_ROWS = 5;
+
+/** A spec message in the user's language: this page's batch messages first, then the shared mapping. */
+function useBatchMessage(): (message: string) => string {
   const { t } = useTranslation();
-  return <NotAvailable title={t(`routes.${route.id}`)} />;
+  const specText = useSpecText();
+  return (message: string) => batchMessageText(t, message) ?? specText(message);
+}
+const BATCH_PARAM = 'batch';
+
+function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[] }) {
+  const { t } = useTranslation();
+  const message = useBatchMessage();
+  const refused = rows.filter((row) => !row.accepted);
+  return (
+    <Stack gap="xs" data-testid="batch-row-results" data-accepted={rows.length - refused.length} data-refused={refused.length}>
+      <Text size="sm" data-testid="batch-accepted">
+        {t('batchUpgrade.accepted', { count: rows.length - refused.length })}
+      </Text>
+      {refused.length > 0 && (
+        <>
+          <Text fw={500}>{t('batchUpgrade.rows.title')}</Text>
+          <Table data-testid="batch-refused">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('batchUpgrade.rows.line')}</Table.Th>
+                <Table.Th>{t('batchUpgrade.rows.device')}</Table.Th>
+                <Table.Th>{t('batchUpgrade.rows.target')}</Table.Th>
+                <Table.Th>{t('batchUpgrade.rows.message')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {refused.map((row) => (
+                <Table.Tr key={row.line} data-testid={`batch-refused-line-${row.line}`} data-device={row.deviceId} data-code={row.errorCode ?? ''}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td>{row.deviceId}</Table.Td>
+                  <Table.Td>{row.targetVersion}</Table.Td>
+                  <Table.Td>
+                    {row.messages.map((text) => (
+                      <Text key={text} size="sm">
+                        {message(text)}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreated) => void }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const message = useBatchMessage();
+  const [csv, setCsv] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<UpgradeBatchCreated | null>(null);
+  const create = useEndpointMutation('createUpgradeBatch');
+  const preview = previewCsv(csv);
+  const blocked = preview.count === 0 || preview.overLimit || preview.missingDeviceColumn;
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setCreated(null);
+    create.reset();
+    if (chosen !== null) void chosen.text().then(setCsv);
+  };
+  const submit = () => {
+    if (blocked) return;
+    create.mutate(
+      { body: { csv, ...(name.trim() === '' ? {} : { name: name.trim() }) } },
+      {
+        onSuccess: (batch) => {
+          setCreated(batch);
+          onCreated(batch);
+        },
+      },
+    );
+  };
+  const clear = () => {
+    setCsv('');
+    setFile(null);
+    setName('');
+    setCreated(null);
+    create.reset();
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm" data-testid="batch-new">
+        <Text size="sm" c="dimmed">
+          {t('batchUpgrade.intro', { max: BATCH_MAX_DEVICES })}
+        </Text>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <FileInput label={t('batchUpgrade.file')} placeholder={t('batchUpgrade.filePlaceholder')} accept=".csv,text/csv,text/plain" value={file} onChange={chooseFile} clearable w={280} data-testid="batch-file" />
+          <TextInput label={t('batchUpgrade.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} w={260} data-testid="batch-name" />
+        </Group>
+        <Textarea
+          label={t('batchUpgrade.paste')}
+          value={csv}
+          onChange={(e) => {
+            setCsv(e.currentTarget.value);
+            setCreated(null);
+          }}
+          autosize
+          minRows={3}
+          maxRows={10}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          data-testid="batch-csv"
+        />
+        {csv.trim() !== '' && (
+          <Stack gap={4} data-testid="batch-preview" data-count={preview.count} data-over-limit={String(preview.overLimit)}>
+            <Text size="sm" fw={500} data-testid="batch-count">
+              {t('batchUpgrade.preview', { count: preview.count })}
+            </Text>
+            {preview.overLimit && (
+              <Alert color="red" data-testid="batch-over-limit">
+                {message(VALIDATION.batchUpgradeMaxDevices)}
+              </Alert>
+            )}
+            {preview.missingDeviceColumn && (
+              <Alert color="red" data-testid="batch-missing-column">
+                {message(VALIDATION.batchUpgradeCsvHeader)}
+              </Alert>
+            )}
+            {preview.count === 0 && !preview.missingDeviceColumn && (
+              <Text size="sm" c="dimmed" data-testid="batch-no-rows">
+                {t('batchUpgrade.noRows')}
+              </Text>
+            )}
+            {preview.count > 0 && !preview.overLimit && (
+              <Text size="xs" c="dimmed" ff="monospace" data-testid="batch-preview-rows">
+                {preview.rows
+                  .slice(0, PREVIEW_ROWS)
+                  .map((row) => `${row.line}: ${row.deviceId} → ${row.targetVersion}`)
+                  .join(' · ')}
+                {preview.count > PREVIEW_ROWS && ` ${t('batchUpgrade.more', { count: preview.count - PREVIEW_ROWS })}`}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {create.error && (
+          <Alert color="red" role="alert" data-testid="batch-refused-whole" data-code={create.error.code}>
+            <Text size="sm">{errorText(create.error)}</Text>
+            {create.error.fields.map((field) => (
+              <Text key={`${field.path}-${field.message}`} size="sm">
+                {message(field.message)}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={clear} data-testid="batch-clear">
+            {t('batchUpgrade.clear')}
+          </Button>
+          <Button onClick={submit} disabled={blocked} loading={create.isPending} data-testid="batch-submit">
+            {t('batchUpgrade.submit')}
+          </Button>
+        </Group>
+        {created !== null && <RefusedRows rows={created.rows} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const batch = useEndpointQuery('getUpgradeBatch', { params: { id } }, { staleTime: Number.POSITIVE_INFINITY });
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="batch-detail" data-batch-id={id} data-state={batch.data?.state ?? ''}>
+      <QueryView query={batch} testIdPrefix="batch-detail" errorTitle={t('batchUpgrade.list.loadFailed')}>
+        {(data) => (
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Group gap="sm">
+                <Title order={4}>{t('batchUpgrade.detail.title', { name: data.name === '' ? data.id : data.name })}</Title>
+                <Badge color={data.state === 'running' ? 'blue' : 'gray'} variant="light" data-testid="batch-detail-state">
+                  {t(`batchUpgrade.states.${data.state}`)}
+                </Badge>
+              </Group>
+              <Button size="compact-sm" variant="subtle" onClick={onClose} data-testid="batch-detail-close">
+                {t('batchUpgrade.detail.close')}
+              </Button>
+            </Group>
+            <Text size="sm" data-testid="batch-detail-counts" data-succeeded={data.counts.succeeded} data-failed={data.counts.failed}>
+              {t('batchUpgrade.detail.counts', {
+                succeeded: data.counts.succeeded,
+                failed: data.counts.failed,
+                rejected: data.counts.rejected,
+                running: data.counts.pending + data.counts.upgrading,
+                total: data.counts.total,
+              })}
+            </Text>
+            {data.jobs.length === 0 ? (
+              <Text c="dimmed" data-testid="batch-detail-empty">
+                {t('batchUpgrade.detail.empty')}
+              </Text>
+            ) : (
+              <Table data-testid="batch-jobs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('batchUpgrade.detail.device')}</Table.Th>
+                    <Table.Th>{t('batchUpgrade.detail.kind')}</Table.Th>
+                    <Table.Th>{t('batchUpgrade.detail.state')}</Table.Th>
+                    <Table.Th>{t('batchUpgrade.detail.result')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.jobs.map((job) => (
+                    <Table.Tr key={job.id} data-testid={`batch-job-${job.deviceId}`}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {job.deviceName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {job.deviceId} · {job.fromVersion}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{t(`upgrades.kinds.${job.deviceType}`)}</Table.Td>
+                      <Table.Td>
+                        <UpgradeJobState job={job} testId={`batch-job-state-${job.deviceId}`} />
+                      </Table.Td>
+                      <Table.Td>
+                        <UpgradeJobResult job={job} testId={`batch-job-result-${job.deviceId}`} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Stack>
+        )}
+      </QueryView>
+    </Paper>
+  );
+}
+
+function BatchList({ openId, onOpen }: { readonly openId: string | null; readonly onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const list = useEndpointQuery('listUpgradeBatches', { query: {} }, { staleTime: Number.POSITIVE_INFINITY });
+  const counts = (batch: UpgradeBatchSummary) =>
+    t('batchUpgrade.list.counts', { succeeded: batch.counts.succeeded, failed: batch.counts.failed, rejected: batch.counts.rejected, total: batch.counts.total });
+  return (
+    <Stack gap="xs">
+      <Title order={4}>{t('batchUpgrade.list.title')}</Title>
+      <QueryView query={list} testIdPrefix="batch-list" errorTitle={t('batchUpgrade.list.loadFailed')}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text c="dimmed" data-testid="batch-list-empty">
+              {t('batchUpgrade.list.empty')}
+            </Text>
+          ) : (
+            <Table striped highlightOnHover data-testid="batch-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('batchUpgrade.list.created')}</Table.Th>
+                  <Table.Th>{t('batchUpgrade.list.name')}</Table.Th>
+                  <Table.Th>{t('batchUpgrade.list.versions')}</Table.Th>
+                  <Table.Th>{t('batchUpgrade.list.state')}</Table.Th>
+                  <Table.Th>{t('batchUpgrade.list.devices')}</Table.Th>
+                  <Table.Th aria-label={t('batchUpgrade.list.open')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((batch) => (
+                  <Table.Tr key={batch.id} data-testid={`batch-row-${batch.id}`} data-state={batch.state} aria-selected={batch.id === openId}>
+                    <Table.Td>{new Date(batch.createdAt).toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td>{batch.name}</Table.Td>
+                    <Table.Td>{batch.targetVersions.join(', ')}</Table.Td>
+                    <Table.Td>
+                      <Badge color={batch.state === 'running' ? 'blue' : 'gray'} variant="light">
+                        {t(`batchUpgrade.states.${batch.state}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td data-testid={`batch-row-counts-${batch.id}`}>{counts(batch)}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="light" onClick={() => onOpen(batch.id)} data-testid={`batch-open-${batch.id}`}>
+                        {t('batchUpgrade.list.open')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}
+
+export default function BatchUpgradePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routes.batchUpgrade'));
+  const queryClient = useQueryClient();
+  const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
+  useUpgradesLive();
+  useBatchesLive();
+  const created = (batch: UpgradeBatchCreated) => {
+    // The new batch shows at once with its jobs; /ws moves them on.
+    const { rows: _rows, ...detail } = batch;
+    queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), detail);
+    setOpenId(batch.id);
+  };
+  return (
+    <Stack gap="md" data-testid="batch-upgrade-page">
+      <Title order={2} data-testid="page-title">
+        {t('routes.batchUpgrade')}
+      </Title>
+      <NewBatch onCreated={created} />
+      {openId !== null && <BatchDetail key={openId} id={openId} onClose={() => setOpenId(null)} />}
+      <BatchList openId={openId} onOpen={setOpenId} />
+    </Stack>
+  );
 }

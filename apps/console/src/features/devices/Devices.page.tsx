@@ -1,8 +1,8 @@
 /**
  * /devices (spec 001 §2 "devices and servers"; "Device management: servers, devices, LU-Link"):
- * the servers tab (with the server detail), the devices tab (units and their servers) and the
- * LU-Link tab. Tabs, the open server, the chosen unit and link are search parameters, so every
- * state can be linked and survives a reload. The software upgrade tab comes later.
+ * the servers tab (with the server detail), the devices tab (units and their servers), the
+ * software upgrade tab (UpgradeTab.tsx) and the LU-Link tab. Tabs, the open server, the chosen unit
+ * and link are search parameters, so every state can be linked and survives a reload.
  */
 import { useCallback } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
@@ -15,9 +15,10 @@ import { DevicesTab } from './DevicesTab';
 import { LuLinkTab } from './LuLinkTab';
 import { SERVER_PARAM, SERVER_TAB_PARAM, ServerDrawer } from './ServerDrawer';
 import { ServersTab } from './ServersTab';
+import { UpgradeTab } from './UpgradeTab';
 import { useServers } from './useServers';
 
-export const DEVICES_TABS = ['servers', 'devices', 'luLink'] as const;
+export const DEVICES_TABS = ['servers', 'devices', 'upgrade', 'luLink'] as const;
 export type DevicesTabId = (typeof DEVICES_TABS)[number];
 const TAB_PARAM = 'tab';
 const UNIT_PARAM = 'unit';
@@ -66,7 +67,7 @@ export default function DevicesPage() {
         <Tabs.List>
           {DEVICES_TABS.map((id) => (
             <Tabs.Tab key={id} value={id} data-testid={`devices-tab-${id}`}>
-              {t(`devices.tabs.${id}`)}
+              {id === 'upgrade' ? t('upgrades.tab') : t(`devices.tabs.${id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -75,6 +76,9 @@ export default function DevicesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="devices" pt="md">
           <DevicesTab onOpenServer={openServer} onOpenLink={openUnitLink} />
+        </Tabs.Panel>
+        <Tabs.Panel value="upgrade" pt="md">
+          <UpgradeTab />
         </Tabs.Panel>
         <Tabs.Panel value="luLink" pt="md">
           <LuLinkTab unitId={params.get(UNIT_PARAM)} linkId={params.get(LINK_PARAM)} onSelect={selectLink} />

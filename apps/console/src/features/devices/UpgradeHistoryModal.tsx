@@ -1,0 +1,81 @@
+/**
+ * A device's upgrade history (GET v2/{units|servers}/{id}/upgrades, newest first), each run with
+ * its versions, state, dates and result code text; kept current over /ws by useUpgradesLive.
+ */
+import { Loader, Modal, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';
+import type { ApiError } from '../../api/ApiError';
+import { callEndpoint } from '../../api/client';
+import { endpointKey } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+
+interface UpgradeHistoryModalProps {
+  readonly device: UpgradeCandidate;
+  readonly onClose: () => void;
+}
+
+function loadHistory(device: UpgradeCandidate, signal: AbortSignal): Promise<UpgradeJobPage> {
+  const input = { params: { id: device.id }, query: {} };
+  return device.deviceType === 'unit' ? callEndpoint('listUnitUpgrades', input, { signal }) : callEndpoint('listServerUpgrades', input, { signal });
+}
+
+function History({ device }: { readonly device: UpgradeCandidate }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const input = { params: { id: device.id }, query: {} };
+  const history = useQuery<UpgradeJobPage, ApiError>({
+    queryKey: device.deviceType === 'unit' ? endpointKey('listUnitUpgrades', input) : endpointKey('listServerUpgrades', input),
+    queryFn: ({ signal }) => loadHistory(device, signal),
+  });
+  if (history.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (history.isError) return <ErrorNote testId="upgrade-history-error" message={errorText(history.error)} />;
+  if (history.data.items.length === 0) {
+    return (
+      <Text c="dimmed" data-testid="upgrade-history-empty">
+        {t('upgrades.history.empty')}
+      </Text>
+    );
+  }
+  const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
+  return (
+    <Table data-testid="upgrade-history">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('upgrades.dialog.current')}</Table.Th>
+          <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
+          <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
+          <Table.Th>{t('upgrades.history.started')}</Table.Th>
+          <Table.Th>{t('upgrades.history.finished')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {history.data.items.map((job) => (
+          <Table.Tr key={job.id} data-testid={`upgrade-history-row-${job.id}`}>
+            <Table.Td>{job.fromVersion}</Table.Td>
+            <Table.Td>
+              <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
+            </Table.Td>
+            <Table.Td>
+              <UpgradeJobResult job={job} testId={`upgrade-history-result-${job.id}`} />
+            </Table.Td>
+            <Table.Td>{date(job.startedAt ?? job.createdAt)}</Table.Td>
+            <Table.Td>{date(job.finishedAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export default function UpgradeHistoryModal({ device, onClose }: UpgradeHistoryModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('upgrades.history.title', { name: device.name })} size="xl" data-testid="upgrade-history-modal">
+      <History device={device} />
+    </Modal>
+  );
+}

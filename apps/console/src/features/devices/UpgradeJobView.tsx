@@ -1,0 +1,42 @@
+/** A job's state badge with its progress while it runs, and its result's code text (the upgrade tab, its dialogs and /batch_upgrade). */
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UpgradeJob } from '@fleet/contracts';
+import { failureCodeText, isRunningState, progressPercent, UPGRADE_STATE_COLORS } from './upgradeFormat';
+
+/** The state badge of a job, with its progress while it runs (shared with /batch_upgrade). */
+export function UpgradeJobState({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
+  const { t } = useTranslation();
+  if (job === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid={testId} data-state="none">
+        {t('upgrades.states.none')}
+      </Text>
+    );
+  }
+  const percent = progressPercent(job.progress);
+  return (
+    <Stack gap={4} data-testid={testId} data-state={job.state} data-progress={percent} data-target={job.targetVersion}>
+      <Group gap={6} wrap="nowrap">
+        <Badge color={UPGRADE_STATE_COLORS[job.state]} variant="light">
+          {t(`upgrades.states.${job.state}`)}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('upgrades.toVersion', { version: job.targetVersion })}
+        </Text>
+      </Group>
+      {isRunningState(job.state) && <Progress value={percent} size="sm" aria-label={`${percent}%`} animated={job.state === 'upgrading'} />}
+    </Stack>
+  );
+}
+
+/** The code's text of a failed or rejected job (nothing otherwise). */
+export function UpgradeJobResult({ job, testId }: { readonly job: UpgradeJob | null; readonly testId: string }) {
+  const { t } = useTranslation();
+  if (job === null || job.failureCode === null) return <span data-testid={testId} />;
+  return (
+    <Text size="sm" c="red" data-testid={testId} data-code={job.failureCode}>
+      {job.failureCode}: {failureCodeText(t, job.failureCode)}
+    </Text>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Upgrade one device (spec 001 §5 upgrade rules, §8 codes): the versions offered to it (GET
+ * v2/{units|servers}/{id}/upgrade/targets: released, non-deprecated versions of its inventories,
+ * each with its eligibility), the chosen one's blocking reasons listed one by one, its warnings
+ * shown — the 9.2.1 configuration reset must be confirmed before the start — and the start (POST
+ * v2/admin/{units|servers}/{id}/upgrade). A refusal of the core shows in the user's language with
+ * every reason it gave. The dialog follows the device's running job live (useUpgradesLive).
+ */
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UpgradeCandidate, UpgradeJob, UpgradeTargets } from '@fleet/contracts';
+import type { ApiError } from '../../api/ApiError';
+import { callEndpoint } from '../../api/client';
+import { endpointKey } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+import { isRunningState, ruleText } from './upgradeFormat';
+import { applyUpgradeChange } from './useUpgradesLive';
+
+interface UpgradeModalProps {
+  readonly device: UpgradeCandidate;
+  readonly onClose: () => void;
+}
+
+export function targetsKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id'>) {
+  return device.deviceType === 'unit' ? endpointKey('getUnitUpgradeTargets', { params: { id: device.id } }) : endpointKey('getServerUpgradeTargets', { params: { id: device.id } });
+}
+
+function loadTargets(device: UpgradeCandidate, signal: AbortSignal): Promise<UpgradeTargets> {
+  const input = { params: { id: device.id } };
+  return device.deviceType === 'unit' ? callEndpoint('getUnitUpgradeTargets', input, { signal }) : callEndpoint('getServerUpgradeTargets', input, { signal });
+}
+
+function startUpgrade(device: UpgradeCandidate, targetVersion: string): Promise<UpgradeJob> {
+  const input = { params: { id: device.id }, body: { targetVersion } };
+  return device.deviceType === 'unit' ? callEndpoint('startUnitUpgrade', input) : callEndpoint('startServerUpgrade', input);
+}
+
+function UpgradeForm({ device, onClose }: UpgradeModalProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [resetConfirmed, setResetConfirmed] = useState(false);
+  const targets = useQuery<UpgradeTargets, ApiError>({ queryKey: targetsKey(device), queryFn: ({ signal }) => loadTargets(device, signal) });
+  const start = useMutation<UpgradeJob, ApiError, string>({
+    mutationFn: (targetVersion) => startUpgrade(device, targetVersion),
+    onSuccess: (job) => {
+      // The list shows the pending job at once; its /ws events then move it on.
+      applyUpgradeChange(queryClient, { deviceType: device.deviceType, deviceId: device.id, job });
+      toast.show({ message: t('upgrades.dialog.started', { name: device.name, version: job.targetVersion }), variant: 'success' });
+      onClose();
+    },
+  });
+
+  if (targets.isPending) return <Loader size="sm" aria-label={t('common.loading')} data-testid="upgrade-targets-loading" />;
+  if (targets.isError) return <ErrorNote testId="upgrade-targets-error" message={errorText(targets.error)} />;
+  const data = targets.data;
+  const target = data.targets.find((v) => v.number === chosen) ?? null;
+  const running = isRunningState(data.job?.state);
+  const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
+  const canStart = target !== null && target.eligible && !running && (!needsResetConfirmation || resetConfirmed);
+  const language = i18n.language;
+
+  return (
+    <Stack gap="sm" data-testid="upgrade-form" data-device-id={device.id}>
+      <Group gap="xl">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('upgrades.dialog.current')}
+          </Text>
+          <Text fw={500} data-testid="upgrade-current-version">
+            {data.currentVersion}
+          </Text>
+        </div>
+        {data.job !== null && (
+          <div>
+            <UpgradeJobState job={data.job} testId="upgrade-dialog-job" />
+            <UpgradeJobResult job={data.job} testId="upgrade-dialog-result" />
+          </div>
+        )}
+      </Group>
+      {data.targets.length === 0 ? (
+        <Text c="dimmed" data-testid="upgrade-no-targets">
+          {t('upgrades.dialog.noTargets')}
+        </Text>
+      ) : (
+        <Select
+          label={t('upgrades.dialog.target')}
+          placeholder={t('upgrades.dialog.pickTarget')}
+          data={data.targets.map((v) => ({
+            value: v.number,
+            label: v.eligible ? `${v.number}${v.description === '' ? '' : ` — ${v.description}`}` : `${v.number} (${t('upgrades.dialog.notEligible')})`,
+          }))}
+          value={chosen}
+          onChange={(value) => {
+            setChosen(value);
+            setResetConfirmed(false);
+            start.reset();
+          }}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="upgrade-target"
+        />
+      )}
+      {target !== null &&
+        (target.eligible ? (
+          <Alert color="green" data-testid="upgrade-eligible">
+            {t('upgrades.dialog.eligible', { name: device.name, version: target.number })}
+          </Alert>
+        ) : (
+          <Alert color="red" data-testid="upgrade-blocked" title={t('upgrades.dialog.blocked', { name: device.name, version: target.number })}>
+            <List size="sm">
+              {target.reasons.map((reason) => (
+                <List.Item key={`${reason.rule}-${reason.message}`} data-testid={`upgrade-reason-${reason.rule}`} data-code={reason.deviceCode ?? ''}>
+                  {ruleText(t, language, reason.rule, reason.message)}
+                  {reason.deviceCode !== null && ` (${reason.deviceCode})`}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        ))}
+      {target !== null && target.warnings.length > 0 && (
+        <Alert color="yellow" data-testid="upgrade-warnings" title={t('upgrades.dialog.warnings')}>
+          <Stack gap="xs">
+            <List size="sm">
+              {target.warnings.map((warning) => (
+                <List.Item key={warning.rule} data-testid={`upgrade-warning-${warning.rule}`}>
+                  {ruleText(t, language, warning.rule, warning.message)}
+                </List.Item>
+              ))}
+            </List>
+            {needsResetConfirmation && (
+              <Checkbox
+                label={t('upgrades.dialog.confirmReset')}
+                checked={resetConfirmed}
+                onChange={(e) => setResetConfirmed(e.currentTarget.checked)}
+                data-testid="upgrade-confirm-reset"
+              />
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {start.error && (
+        <Alert color="red" role="alert" data-testid="upgrade-refused" data-code={start.error.code} title={t('upgrades.dialog.refused')}>
+          <Text size="sm" data-testid="upgrade-refused-message">
+            {errorText(start.error)}
+          </Text>
+          {language === 'en' && start.error.fields.length > 0 && (
+            <List size="sm">
+              {start.error.fields.map((field) => (
+                <List.Item key={`${field.path}-${field.message}`}>{field.message}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid="upgrade-cancel">
+          {t('upgrades.actions.cancel')}
+        </Button>
+        <Button onClick={() => chosen !== null && start.mutate(chosen)} disabled={!canStart} loading={start.isPending} data-testid="upgrade-start">
+          {t('upgrades.actions.start')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function UpgradeModal(props: UpgradeModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={props.onClose} title={t('upgrades.dialog.title', { name: props.device.name })} size="lg" data-testid="upgrade-modal">
+      <UpgradeForm {...props} />
+    </Modal>
+  );
+}

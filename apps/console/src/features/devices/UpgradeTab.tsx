@@ -1,0 +1,184 @@
+/**
+ * The software upgrade tab of /devices (spec 001 §2 "Device management: servers, devices, software
+ * upgrade", §4 software upgrade states, §8 upgrade codes): the servers and units of the user's
+ * scope (GET v2/upgrades/candidates, a page at a time, searched by name, filtered by kind) with
+ * their version, status, the running job's progress and the last result with its code's text, kept
+ * current over /ws (`upgrade.changed`) with no reload. Admins (ADMIN_UNIT_ROLES) open the upgrade
+ * dialog of a device; others follow the upgrades without a start control.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UpgradeCandidate } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
+import { useCanUseCall } from '../dialogs/DialogParts';
+import { isRunningState } from './upgradeFormat';
+import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+import { useUpgradesLive } from './useUpgradesLive';
+
+// Loaded when a device is chosen.
+const UpgradeModal = lazy(() => import('./UpgradeModal'));
+const UpgradeHistoryModal = lazy(() => import('./UpgradeHistoryModal'));
+
+const PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+type KindFilter = 'all' | 'server' | 'unit';
+type Dialog = { readonly kind: 'upgrade' | 'history'; readonly device: UpgradeCandidate };
+
+export function UpgradeTab() {
+  const { t, i18n } = useTranslation();
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [kind, setKind] = useState<KindFilter>('all');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const canStart = useCanUseCall('startServerUpgrade');
+  useUpgradesLive();
+  const query = {
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    ...(kind === 'all' ? {} : { deviceType: kind }),
+    ...(search === '' ? {} : { searchValue: search }),
+  };
+  const list = useEndpointQuery('listUpgradeCandidates', { query }, { staleTime: Number.POSITIVE_INFINITY, placeholderData: keepPreviousData });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // A unit's status as the unit list words it, a server's as the servers tab does; else as it came.
+  const statusText = (device: UpgradeCandidate) => {
+    const key = device.deviceType === 'unit' ? `units.status.${device.status}` : `devices.status.${device.status}`;
+    return i18n.exists(key) ? t(key as 'devices.status.online') : device.status;
+  };
+
+  return (
+    <Stack gap="sm" data-testid="upgrade-tab" data-can-start={String(canStart)}>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <TextInput
+            aria-label={t('upgrades.search')}
+            placeholder={t('upgrades.search')}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.currentTarget.value);
+              setPage(1);
+            }}
+            size="xs"
+            w={220}
+            data-testid="upgrade-search"
+          />
+          <SegmentedControl
+            size="xs"
+            aria-label={t('upgrades.kindFilter')}
+            value={kind}
+            onChange={(value) => {
+              setKind(value as KindFilter);
+              setPage(1);
+            }}
+            data={(['all', 'server', 'unit'] as const).map((value) => ({ value, label: t(`upgrades.kinds.${value}`) }))}
+            data-testid="upgrade-kind"
+          />
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="upgrade-summary" data-total={total}>
+          {t('upgrades.summary', { shown: list.data?.items.length ?? 0, total })}
+        </Text>
+      </Group>
+      {!canStart && (
+        <Alert color="gray" data-testid="upgrade-read-only">
+          {t('upgrades.readOnly')}
+        </Alert>
+      )}
+      <QueryView query={list} testIdPrefix="upgrade-list" errorTitle={t('upgrades.loadFailed')}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text c="dimmed" data-testid="upgrade-empty">
+              {search === '' && kind === 'all' ? t('upgrades.empty') : t('upgrades.noMatch')}
+            </Text>
+          ) : (
+            <Table striped highlightOnHover data-testid="upgrade-table" aria-label={t('upgrades.tab')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('upgrades.columns.name')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.kind')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.inventory')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.version')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.status')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
+                  <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
+                  <Table.Th aria-label={t('upgrades.columns.actions')} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((device) => {
+                  const key = `${device.deviceType}-${device.id}`;
+                  return (
+                    <Table.Tr key={key} data-testid={`upgrade-row-${device.id}`} data-device-type={device.deviceType} data-version={device.currentVersion}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {device.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {device.id}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{t(`upgrades.kinds.${device.deviceType}`)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {device.productType}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{device.inventories.map((i) => i.name).join(', ')}</Text>
+                      </Table.Td>
+                      <Table.Td data-testid={`upgrade-version-${device.id}`}>{device.currentVersion}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" data-testid={`upgrade-status-${device.id}`} data-status={device.status}>
+                          {statusText(device)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
+                      </Table.Td>
+                      <Table.Td>
+                        <UpgradeJobResult job={device.job} testId={`upgrade-result-${device.id}`} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {canStart && (
+                            <Button
+                              size="compact-xs"
+                              variant="light"
+                              disabled={isRunningState(device.job?.state)}
+                              onClick={() => setDialog({ kind: 'upgrade', device })}
+                              data-testid={`upgrade-open-${device.id}`}
+                            >
+                              {t('upgrades.actions.upgrade')}
+                            </Button>
+                          )}
+                          <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ kind: 'history', device })} data-testid={`upgrade-history-${device.id}`}>
+                            {t('upgrades.actions.history')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryView>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="upgrade-pages" />}
+      {dialog !== null && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          {dialog.kind === 'upgrade' ? (
+            <UpgradeModal device={dialog.device} onClose={() => setDialog(null)} />
+          ) : (
+            <UpgradeHistoryModal device={dialog.device} onClose={() => setDialog(null)} />
+          )}
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

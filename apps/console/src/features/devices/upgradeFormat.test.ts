@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { ERROR_CATALOGUE, UPGRADE_BLOCK_RULES, UPGRADE_FAILURE_TEXTS, UPGRADE_STATES, UPGRADE_WARN_RULES } from '@fleet/contracts';
+import { englishResources, loadChineseResources } from '../../i18n/resources';
+import { failureCodeKind, failureCodeText, isRunningState, progressPercent, ruleText, UPGRADE_STATE_COLORS } from './upgradeFormat';
+
+const en = i18next.createInstance();
+await en.init({ lng: 'en', resources: { en: { translation: englishResources } } });
+const zh = i18next.createInstance();
+await zh.init({ lng: 'zh', fallbackLng: false, resources: { zh: { translation: await loadChineseResources() } } });
+
+describe('upgrade failure codes', () => {
+  it('shows 101–107 and −1 with the spec’s own texts in English', () => {
+    for (const [code, text] of Object.entries(UPGRADE_FAILURE_TEXTS)) {
+      expect(failureCodeKind(Number(code))).toBe('install');
+      expect(failureCodeText(en.t, Number(code))).toBe(text);
+    }
+  });
+
+  it('shows 6802, 6803, 6199, 6808 and 6810 with the error catalogue’s meaning', () => {
+    for (const key of ['UPGRADE_6802', 'UPGRADE_6803', 'UPGRADE_6199', 'UPGRADE_6808', 'UPGRADE_6810'] as const) {
+      const { code, message } = ERROR_CATALOGUE[key];
+      expect(failureCodeKind(code)).toBe('refusal');
+      expect(failureCodeText(en.t, code)).toBe(message);
+    }
+  });
+
+  it('translates every code into Chinese, and names a code it does not know', () => {
+    for (const code of [...Object.keys(UPGRADE_FAILURE_TEXTS).map(Number), 6802, 6808]) {
+      const text = failureCodeText(zh.t, code);
+      expect(text).not.toBe(failureCodeText(en.t, code));
+      expect(text).not.toMatch(/^upgrades\.|^apiErrors\./);
+    }
+    expect(failureCodeKind(4242)).toBe('unknown');
+    expect(failureCodeText(en.t, 4242)).toBe('Code 4242');
+  });
+});
+
+describe('upgrade states', () => {
+  it('has a colour for every state, and only pending and upgrading are running', () => {
+    expect(Object.keys(UPGRADE_STATE_COLORS).sort()).toEqual([...UPGRADE_STATES].sort());
+    expect(UPGRADE_STATES.filter((s) => isRunningState(s))).toEqual(['pending', 'upgrading']);
+    expect(isRunningState(null)).toBe(false);
+  });
+
+  it('shows progress as a whole percentage within 0–100', () => {
+    expect([progressPercent(42.6), progressPercent(-3), progressPercent(140), progressPercent(null), progressPercent(Number.NaN)]).toEqual([43, 0, 100, 0, 0]);
+  });
+});
+
+describe('upgrade rules', () => {
+  it('shows the core’s message in English and a translation of every rule in Chinese', () => {
+    expect(ruleText(en.t, 'en', 'serverFirst', 'Upgrade the server first: server version 9.2.1 is below 10.1')).toBe('Upgrade the server first: server version 9.2.1 is below 10.1');
+    for (const rule of [...UPGRADE_BLOCK_RULES, ...UPGRADE_WARN_RULES]) {
+      const text = ruleText(zh.t, 'zh', rule, 'English text');
+      expect(text).not.toBe(`upgrades.rules.${rule}`);
+      expect(text).not.toBe('English text');
+    }
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Keeps what the software upgrade screens cached current from /ws (`upgrade.changed`, patched in
+ * place by upgradeCache.ts): the candidate pages, a device's targets and history, and open
+ * batches. When a run ends, the device's targets are read again (its version and so its
+ * eligibility changed). Used by the /devices upgrade tab and the /batch_upgrade page.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { UpgradeBatch, UpgradeCandidatePage, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
+import { endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, type UpgradeChange } from './upgradeCache';
+import { isRunningState } from './upgradeFormat';
+
+const HISTORY_READS = { unit: 'listUnitUpgrades', server: 'listServerUpgrades' } as const;
+const TARGET_READS = { unit: 'getUnitUpgradeTargets', server: 'getServerUpgradeTargets' } as const;
+
+export function applyUpgradeChange(queryClient: QueryClient, change: UpgradeChange): void {
+  queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) => (page ? applyUpgradeToCandidates(page, change) : page));
+  for (const deviceType of ['unit', 'server'] as const) {
+    queryClient.setQueriesData<UpgradeTargets>({ queryKey: endpointPrefix(TARGET_READS[deviceType]) }, (targets) => (targets ? applyUpgradeToTargets(targets, change) : targets));
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(HISTORY_READS[deviceType]) })) {
+      const key = query.queryKey as EndpointQueryKey<(typeof HISTORY_READS)[typeof deviceType]>;
+      const deviceId = key[1].params?.id;
+      if (deviceId === undefined) continue;
+      queryClient.setQueryData<UpgradeJobPage>(key, (page) => (page ? applyUpgradeToHistory(page, { deviceType, deviceId }, change) : page));
+    }
+  }
+  queryClient.setQueriesData<UpgradeBatch>({ queryKey: endpointPrefix('getUpgradeBatch') }, (batch) => (batch ? applyUpgradeToBatch(batch, change) : batch));
+  if (!isRunningState(change.job.state)) {
+    void queryClient.invalidateQueries({
+      queryKey: endpointPrefix(TARGET_READS[change.deviceType]),
+      predicate: (query) => (query.queryKey[1] as { params?: { id?: string } } | undefined)?.params?.id === change.deviceId,
+    });
+  }
+}
+
+export function useUpgradesLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
+      }),
+    [subscribe, queryClient],
+  );
+}
