@@ -195,6 +195,8 @@ const refsOf = (role: Role): Refs => ({
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
   audioRoom: `aud-matrix-${slug(role)}`,
   deleteAudioRoom: `aud-matrix-${slug(role)}-delete`,
+  usageProfile: `usp-matrix-${slug(role)}`,
+  deleteUsageProfile: `usp-matrix-${slug(role)}-delete`,
   graphicsApp: `app-matrix-${slug(role)}`,
   ownGroup: `grp-matrix-${slug(role)}`,
   deleteGroup: `grp-matrix-${slug(role)}-delete`,
@@ -571,6 +573,10 @@ class RoleWorld implements World {
     // job whose status is read, one opened in the app only the app delete acts on.
     if (catalogue.getAudioRoom.roles.includes(this.role)) {
       await db.audioRoom.createMany({ data: [r.audioRoom, r.deleteAudioRoom].map((id) => ({ id, name: id, inventoryId: r.inventory })) });
+    }
+    // Usage profiles of the role's own (one edited, one deleted: no units on it).
+    if (catalogue.updateUsageProfile.roles.includes(this.role)) {
+      await db.usageProfile.createMany({ data: [r.usageProfile, r.deleteUsageProfile].map((id) => ({ id, name: id, type: 'data', quotaPerMonth: 10, resetDay: 1, inventoryId: r.inventory })) });
     }
     const job = { jobId: `job-matrix-${slug(this.role)}`, appId: `app-matrix-${slug(this.role)}-jobs`, createdAt: new Date().toISOString() };
     await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}-jobs`, inventoryId: r.inventory, name: 'Matrix-Jobs', template: 'scoreboard', appId: job.appId, data: { jobs: [job] } } });

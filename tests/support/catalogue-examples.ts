@@ -98,6 +98,9 @@ export interface Refs {
   /** Audio rooms of the role's own in `inventory`: one edited, one only the delete acts on. */
   audioRoom: string;
   deleteAudioRoom: string;
+  /** Usage profiles of the role's own in `inventory`: one edited, one only the delete acts on. */
+  usageProfile: string;
+  deleteUsageProfile: string;
   /** The Singular app of a graphics composition of the role's own in `inventory`, which only the app delete acts on. */
   graphicsApp: string;
   /** A video return server and an ingest server of the shared inventory (the simulator runs them). */

@@ -49,9 +49,12 @@ const servicesPlugin = fp(
     app.decorate('services', services);
     app.decorate('config', opts.config);
     app.addHook('onClose', async () => {
+      // Usage counted since the last flush is written while storage is still open.
+      await services.usageReports.close();
       services.hub.closeAll();
       services.gateway.close();
       services.invitations.close();
+      services.managedServices.close();
       await services.reports.settle();
       await services.events.settle();
     });

@@ -233,6 +233,12 @@ export const ERROR_CATALOGUE = {
   /** A room starts on its IFB server: one without a server cannot start. */
   AUDIO_ROOM_NO_SERVER: { status: 409, message: 'The audio room has no IFB server' },
   // ── end of audio rooms ──
+  // ── Usage profiles ──
+  /** 001 §5 "default profiles ... cannot be deleted". */
+  USAGE_PROFILE_DEFAULT: { status: 409, message: 'Default usage profiles cannot be deleted' },
+  /** 001 §5 "profiles with devices cannot be deleted". */
+  USAGE_PROFILE_IN_USE: { status: 409, message: 'Usage profiles with devices cannot be deleted' },
+  // ── end of usage profiles ──
   // ── Inventories ──
   /** 001 §8 "inventory cannot be deleted with overlays or an active audio room". */
   INVENTORY_IN_USE: { status: 409, message: 'Inventory cannot be deleted with overlays or an active audio room' },

@@ -17,6 +17,7 @@ import { P2pLink } from './entities/p2p.js';
 import { GroupListRow } from './entities/groups.js';
 import { ChannelFile } from './entities/files.js';
 import { AudioRoom } from './entities/audio-rooms.js';
+import { UsageProfile } from './entities/usage-profiles.js';
 import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
 import { AdminInventory } from './entities/inventories.js';
@@ -218,6 +219,21 @@ export const AudioRoomChangedEvent = z.object({ type: z.literal('audioRoom.chang
 /** An audio room was deleted; topics: its inventory and that inventory's groups. */
 export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.removed'), audioRoomId: z.string(), inventoryId: z.string(), at: z.number().int() });
 // ── end of audio rooms ──────────────────────────────────────────────────────────────────────────
+// ── Usage profiles and usage ────────────────────────────────────────────────────────────────────
+/**
+ * A usage profile was created, changed, or units were put on it or taken off it, as `inventoryId`'s
+ * list shows it (its unit count is that inventory's); topics: that inventory and its groups. A global
+ * profile's change is published once per inventory, each with its own count.
+ */
+export const UsageProfileChangedEvent = z.object({ type: z.literal('usageProfile.changed'), inventoryId: z.string(), usageProfile: UsageProfile, at: z.number().int() });
+/** A usage profile was deleted; topics: its inventory and that inventory's groups (every inventory for a global one). */
+export const UsageProfileRemovedEvent = z.object({ type: z.literal('usageProfile.removed'), usageProfileId: z.string(), inventoryId: z.string(), at: z.number().int() });
+/**
+ * Usage of the inventory's units was written (every few seconds while they stream, at most once per
+ * flush per inventory); topics: the inventory and its groups. Reports read again.
+ */
+export const UsageChangedEvent = z.object({ type: z.literal('usage.changed'), inventoryId: z.string(), at: z.number().int() });
+// ── end of usage profiles and usage ─────────────────────────────────────────────────────────────
 // ── user accounts ──
 /** A user was created or changed (fields, state, inventories, groups); topics: the user's inventories and their groups. */
 export const UserChangedEvent = z.object({ type: z.literal('user.changed'), user: UserAccount, at: z.number().int() });
@@ -322,6 +338,11 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   AudioRoomChangedEvent,
   AudioRoomRemovedEvent,
   // end audio rooms
+  // usage profiles and usage
+  UsageProfileChangedEvent,
+  UsageProfileRemovedEvent,
+  UsageChangedEvent,
+  // end usage profiles and usage
   // software versions
   SoftwareVersionChangedEvent,
   SoftwareVersionRemovedEvent,

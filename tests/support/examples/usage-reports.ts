@@ -4,4 +4,6 @@
 import type { usageReportEndpoints } from '@fleet/contracts';
 import type { Example } from '../catalogue-examples.js';
 
-export const USAGE_REPORTS_EXAMPLES: { [K in keyof typeof usageReportEndpoints]: Example<K> } = {};
+export const USAGE_REPORTS_EXAMPLES: { [K in keyof typeof usageReportEndpoints]: Example<K> } = {
+  getInventoryUsageReport: { input: (r) => ({ params: { id: r.inventory }, query: { groupId: r.group } }) },
+};

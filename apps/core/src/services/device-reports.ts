@@ -27,6 +27,8 @@ export class DeviceReports {
   private readonly queue = new Map<string, Promise<void>>();
   /** Told of every applied device report, in report order per unit. */
   private readonly stateListeners: DeviceStateListener[] = [];
+  /** Told of every accepted telemetry report (the hot path: listeners only add to memory). */
+  private readonly telemetryListeners: ((m: DeviceTelemetry) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -47,6 +49,11 @@ export class DeviceReports {
   /** Follow device reports after they are applied. Listeners run inside the unit's report queue, so in order. */
   onDeviceState(listener: DeviceStateListener): void {
     this.stateListeners.push(listener);
+  }
+
+  /** Follow telemetry reports of our units as they arrive (usage accounting); a listener must be cheap and never throw. */
+  onTelemetry(listener: (m: DeviceTelemetry) => void): void {
+    this.telemetryListeners.push(listener);
   }
 
   /**
@@ -109,6 +116,7 @@ export class DeviceReports {
   private applyTelemetry(m: DeviceTelemetry): void {
     if (!this.index.has(m.unitId)) return;
     this.telemetry.update(m.unitId, m);
+    for (const listener of this.telemetryListeners) listener(m);
     this.hub.publish(this.index.topicsOf(m.unitId), {
       type: 'unit.telemetry',
       unitId: m.unitId,
