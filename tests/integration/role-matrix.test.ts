@@ -90,6 +90,10 @@ const HIDDEN = {
   invitation: 'ivt-matrix-hidden',
   p2pLink: 'p2p-matrix-hidden',
   audioRoom: 'aud-0003',
+  publisher: 'pub-matrix-hidden',
+  shareLink: 'shl-matrix-hidden',
+  subscriberFolder: 'sfd-matrix-hidden',
+  subscriber: 'sub-matrix-hidden',
   user: 'usr-matrix-hidden',
   remoteAction: 'ra-matrix-hidden',
   softwareVersion: 'swv-matrix-hidden',
@@ -109,13 +113,16 @@ const MISSING = {
   invitation: 'ivt-no-such',
   p2pLink: 'p2p-no-such',
   audioRoom: 'aud-no-such',
+  publisher: 'pub-no-such',
+  subscriberFolder: 'sfd-no-such',
+  subscriber: 'sub-no-such',
   user: 'usr-no-such',
   remoteAction: 'ra-no-such',
   softwareVersion: 'swv-no-such',
   upgradeJob: 'upj-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version' | 'publisher' | 'subscriber folder' | 'subscriber';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -154,6 +161,12 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   audioRoom: { kind: 'audio room', hidden: { audioRoom: HIDDEN.audioRoom }, missing: { audioRoom: MISSING.audioRoom } },
   deleteAudioRoom: { kind: 'audio room', hidden: { deleteAudioRoom: HIDDEN.audioRoom }, missing: { deleteAudioRoom: MISSING.audioRoom } },
+  publisher: { kind: 'publisher', hidden: { publisher: HIDDEN.publisher, shareLink: HIDDEN.shareLink }, missing: { publisher: MISSING.publisher } },
+  deletePublisher: { kind: 'publisher', hidden: { deletePublisher: HIDDEN.publisher }, missing: { deletePublisher: MISSING.publisher } },
+  subscriberFolder: { kind: 'subscriber folder', hidden: { subscriberFolder: HIDDEN.subscriberFolder }, missing: { subscriberFolder: MISSING.subscriberFolder } },
+  deleteSubscriberFolder: { kind: 'subscriber folder', hidden: { deleteSubscriberFolder: HIDDEN.subscriberFolder }, missing: { deleteSubscriberFolder: MISSING.subscriberFolder } },
+  subscriber: { kind: 'subscriber', hidden: { subscriber: HIDDEN.subscriber }, missing: { subscriber: MISSING.subscriber } },
+  deleteSubscriber: { kind: 'subscriber', hidden: { deleteSubscriber: HIDDEN.subscriber }, missing: { deleteSubscriber: MISSING.subscriber } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
   user: { kind: 'user', hidden: { user: HIDDEN.user }, missing: { user: MISSING.user } },
   deleteUser: { kind: 'user', hidden: { deleteUser: HIDDEN.user }, missing: { deleteUser: MISSING.user } },
@@ -195,6 +208,13 @@ const refsOf = (role: Role): Refs => ({
   deleteP2pLink: `p2p-matrix-${slug(role)}-delete`,
   audioRoom: `aud-matrix-${slug(role)}`,
   deleteAudioRoom: `aud-matrix-${slug(role)}-delete`,
+  publisher: `pub-matrix-${slug(role)}`,
+  deletePublisher: `pub-matrix-${slug(role)}-delete`,
+  shareLink: `shl-matrix-${slug(role)}`,
+  subscriberFolder: `sfd-matrix-${slug(role)}`,
+  deleteSubscriberFolder: `sfd-matrix-${slug(role)}-delete`,
+  subscriber: `sub-matrix-${slug(role)}`,
+  deleteSubscriber: `sub-matrix-${slug(role)}-delete`,
   usageProfile: `usp-matrix-${slug(role)}`,
   deleteUsageProfile: `usp-matrix-${slug(role)}-delete`,
   graphicsApp: `app-matrix-${slug(role)}`,
@@ -574,6 +594,15 @@ class RoleWorld implements World {
     if (catalogue.getAudioRoom.roles.includes(this.role)) {
       await db.audioRoom.createMany({ data: [r.audioRoom, r.deleteAudioRoom].map((id) => ({ id, name: id, inventoryId: r.inventory })) });
     }
+    // Shares of the role's own: publishers of its group (one with a share link), folders under the shared inventory's root, subscribers.
+    if (catalogue.listPublishers.roles.includes(this.role)) {
+      await db.publisher.createMany({ data: [r.publisher, r.deletePublisher].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${id}`, groupId: r.group, inventoryId: r.inventory })) });
+      const start = new Date(Date.now() + 86_400_000);
+      await db.shareLink.create({ data: { id: r.shareLink, token: r.shareLink, publisherId: r.publisher, description: 'Matrix', startTime: start, durationMinutes: 60, endTime: new Date(start.getTime() + 3_600_000) } });
+      const root = await matrixRootFolder(db, r.inventory);
+      await db.subscriberFolder.createMany({ data: [r.subscriberFolder, r.deleteSubscriberFolder].map((id) => ({ id, name: id.slice(0, 32), parentId: root, inventoryId: r.inventory })) });
+      await db.subscriber.createMany({ data: [r.subscriber, r.deleteSubscriber].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${r.publisher}`, folderId: root, inventoryId: r.inventory })) });
+    }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {
       await db.usageProfile.createMany({ data: [r.usageProfile, r.deleteUsageProfile].map((id) => ({ id, name: id, type: 'data', quotaPerMonth: 10, resetDay: 1, inventoryId: r.inventory })) });
@@ -598,6 +627,12 @@ class RoleWorld implements World {
     }
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
+}
+
+/** The inventory's root subscriber folder (the seed's, or one made here). */
+async function matrixRootFolder(db: TestStack['app']['services']['db'], inventoryId: string): Promise<string> {
+  const root = await db.subscriberFolder.findFirst({ where: { inventoryId, isRoot: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return root?.id ?? (await db.subscriberFolder.create({ data: { name: 'Root', isRoot: true, inventoryId } })).id;
 }
 
 /** Set up every role's world, the objects outside the non-global users' scope, and wait for the units to be idle. */
@@ -629,6 +664,12 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
   await db.upgradeJob.create({ data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
   await db.upgradeBatch.create({ data: { id: 'ubt-matrix', name: 'Matrix batch', targetVersion: '10.1' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
+  // A Metro-TV publisher (its key is the one the subscriber examples name: a key of another organisation is valid), folder and subscriber.
+  await db.publisher.create({ data: { id: HIDDEN.publisher, name: 'Metro-Publisher', shareKey: 'MATRIXSHAREKEY', groupId: HIDDEN.group, inventoryId: HIDDEN.inventory } });
+  await db.shareLink.create({ data: { id: HIDDEN.shareLink, token: HIDDEN.shareLink, publisherId: HIDDEN.publisher, description: 'Metro', startTime: new Date(Date.now() + 86_400_000), durationMinutes: 60, endTime: new Date(Date.now() + 90_000_000) } });
+  const metroRoot = await matrixRootFolder(db, HIDDEN.inventory);
+  await db.subscriberFolder.create({ data: { id: HIDDEN.subscriberFolder, name: 'Metro-Folder', parentId: metroRoot, inventoryId: HIDDEN.inventory } });
+  await db.subscriber.create({ data: { id: HIDDEN.subscriber, name: 'Metro-Subscriber', shareKey: 'MATRIXSHAREKEY', folderId: metroRoot, inventoryId: HIDDEN.inventory } });
   await db.invitation.create({
     data: { id: HIDDEN.invitation, groupId: HIDDEN.group, planType: 'ADHOC', period: '1d', code: 'MXHIDDEN', deviceName: 'Metro-Guest', email: 'metro@example.com', expiresAt: new Date(Date.now() + 86_400_000) },
   });
@@ -839,7 +880,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version', 'publisher', 'subscriber folder', 'subscriber'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

@@ -114,6 +114,15 @@ export interface Refs {
   deleteUser: string;
   /** A remote action (a finished reboot) on the role's unit. */
   remoteAction: string;
+  /** Publishers of the role's own in `group` (one edited, with `shareLink`; one only the delete acts on). */
+  publisher: string;
+  deletePublisher: string;
+  shareLink: string;
+  /** Subscriber folders of the role's own under the root folder of `inventory` (one edited, one only the delete acts on), and subscribers. */
+  subscriberFolder: string;
+  deleteSubscriberFolder: string;
+  subscriber: string;
+  deleteSubscriber: string;
   /** Software versions of the role's own (assigned to `inventory`): one edited, assigned and withdrawn, one only the delete acts on. */
   softwareVersion: string;
   deleteSoftwareVersion: string;

@@ -102,6 +102,10 @@ export const VALIDATION = {
   /** 001 §3 release notes URL: an http(s) address (worded like the others). */
   releaseNotesUrl: 'Must be an http or https address',
   // ── end of software versions ──
+  // ── Shares (001 §5) ──
+  /** 001 §5 "Share links: ... start in the future". */
+  shareLinkStartInFuture: 'Start time must be in the future',
+  // ── end of shares ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
 } as const;
@@ -271,6 +275,12 @@ export const ERROR_CATALOGUE = {
   /** Withdrawing its last inventory would make a version available to every inventory. */
   SOFTWARE_VERSION_LAST_INVENTORY: { status: 409, message: 'The last inventory of a software version cannot be withdrawn' },
   // ── end of software versions ──
+  // ── Shares (001 §5, §9) ──
+  /** 001 §5 "Editing root subscriber folders not allowed" (rename, move or delete of an inventory's root folder). */
+  ROOT_FOLDER_NOT_EDITABLE: { status: 409, message: 'Editing root subscriber folders not allowed' },
+  /** 001 §5 "Share links: at most 10", §9 "Max 10 share links". */
+  SHARE_LINKS_LIMIT: { status: 409, message: 'At most 10 share links' },
+  // ── end of shares ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -17,6 +17,7 @@ import { P2pLink } from './entities/p2p.js';
 import { GroupListRow } from './entities/groups.js';
 import { ChannelFile } from './entities/files.js';
 import { AudioRoom } from './entities/audio-rooms.js';
+import { ShareKind } from './entities/shares.js';
 import { UsageProfile } from './entities/usage-profiles.js';
 import { UserAccount } from './entities/users.js';
 import { GroupAlertsConfiguration } from './entities/group-alerts.js';
@@ -218,6 +219,13 @@ export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.r
 export const AudioRoomChangedEvent = z.object({ type: z.literal('audioRoom.changed'), audioRoom: AudioRoom, at: z.number().int() });
 /** An audio room was deleted; topics: its inventory and that inventory's groups. */
 export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.removed'), audioRoomId: z.string(), inventoryId: z.string(), at: z.number().int() });
+/**
+ * A publisher, subscriber folder or subscriber was created or changed (`share.changed`) or deleted
+ * (`share.removed`), on its inventory's topics (and its group's, for a publisher): the /publishers
+ * and /subscribers screens read the list again.
+ */
+export const ShareChangedEvent = z.object({ type: z.literal('share.changed'), kind: ShareKind, id: z.string(), inventoryId: z.string(), groupId: z.string().nullable(), at: z.number().int() });
+export const ShareRemovedEvent = z.object({ type: z.literal('share.removed'), kind: ShareKind, id: z.string(), inventoryId: z.string(), groupId: z.string().nullable(), at: z.number().int() });
 // ── end of audio rooms ──────────────────────────────────────────────────────────────────────────
 // ── Usage profiles and usage ────────────────────────────────────────────────────────────────────
 /**
@@ -337,6 +345,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   // audio rooms
   AudioRoomChangedEvent,
   AudioRoomRemovedEvent,
+  ShareChangedEvent,
+  ShareRemovedEvent,
   // end audio rooms
   // usage profiles and usage
   UsageProfileChangedEvent,
