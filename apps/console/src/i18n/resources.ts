@@ -25,6 +25,7 @@ import remoteActionsEn from './areas/remoteActions.en.json';
 import contractorEntitiesEn from './areas/contractorEntities.en.json';
 import upgradesEn from './areas/upgrades.en.json';
 import batchUpgradeEn from './areas/batchUpgrade.en.json';
+import softwareVersionsEn from './areas/softwareVersions.en.json';
 
 export const englishResources = {
   ...en,
@@ -49,6 +50,7 @@ export const englishResources = {
   contractorEntities: contractorEntitiesEn,
   upgrades: upgradesEn,
   batchUpgrade: batchUpgradeEn,
+  softwareVersions: softwareVersionsEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -98,5 +100,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
     upgrades: (await import('./areas/upgrades.zh.json')).default,
     batchUpgrade: (await import('./areas/batchUpgrade.zh.json')).default,
+    softwareVersions: (await import('./areas/softwareVersions.zh.json')).default,
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * Make a software version available to one of the user's inventories or withdraw it (PUT / DELETE
+ * v2/softwareVersions/{id}/inventories/{inventoryId}), one switch per inventory; for the admin
+ * roles on their own inventories (global users: any). A version for every inventory is shown as
+ * such (there is nothing to assign; a global user sets its inventories in the edit form). A
+ * refusal (its last inventory) shows in the dialog.
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SoftwareVersion } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { useInventoryOptions } from './useInventoryOptions';
+
+export default function SoftwareVersionInventoriesModal({ version, onClose }: { readonly version: SoftwareVersion; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const { options } = useInventoryOptions();
+  const [current, setCurrent] = useState<SoftwareVersion>(version);
+  const assign = useEndpointMutation('assignSoftwareVersionInventory');
+  const withdraw = useEndpointMutation('withdrawSoftwareVersionInventory');
+  const failure = assign.error ?? withdraw.error;
+  const pendingId = assign.isPending ? assign.variables?.params?.inventoryId : withdraw.isPending ? withdraw.variables?.params?.inventoryId : undefined;
+
+  const toggle = (inventoryId: string, on: boolean) => {
+    assign.reset();
+    withdraw.reset();
+    const onSuccess = (saved: SoftwareVersion) => {
+      setCurrent(saved);
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') });
+    };
+    const input = { params: { id: current.id, inventoryId } };
+    if (on) assign.mutate(input, { onSuccess });
+    else withdraw.mutate(input, { onSuccess });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('softwareVersions.assign.title', { number: version.number })} data-testid="sw-version-inventories-modal">
+      <Stack gap="sm">
+        {current.global ? (
+          <Alert color="gray" data-testid="sw-version-inventories-global">
+            {t('softwareVersions.assign.global')}
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('softwareVersions.assign.hint')}
+          </Text>
+        )}
+        {options.map((inv) => {
+          const on = current.global || current.inventories.some((i) => i.id === inv.id);
+          return (
+            <Switch
+              key={inv.id}
+              label={inv.name}
+              checked={on}
+              disabled={current.global || pendingId !== undefined}
+              onChange={(e) => toggle(inv.id, e.currentTarget.checked)}
+              data-testid={`sw-version-inventory-${inv.id}`}
+            />
+          );
+        })}
+        {failure && <ErrorNote testId="sw-version-inventories-error" message={errorText(failure)} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="sw-version-inventories-close">
+            {t('softwareVersions.actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The software version form's rules, as the core checks them: the catalogue body schema (the §9
+ * number rule, the release notes address, the description's length, in the spec's words), the
+ * number not taken by another listed version compared as versions ("Software version exists"),
+ * and the core's own field errors onto the fields. No React here.
+ */
+import { CreateSoftwareVersionBody, ERROR_CATALOGUE, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
+import { compareVersions, parseVersion } from '@fleet/domain';
+import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+
+export interface SoftwareVersionFormValues {
+  readonly number: string;
+  readonly description: string;
+  readonly releaseNotesUrl: string;
+  readonly supportedDevices: readonly SoftwareVersionDevice[];
+  readonly deprecated: boolean;
+  /** The inventories it is assigned to; none: available to every inventory. */
+  readonly inventoryIds: readonly string[];
+}
+
+export function initialValues(version: SoftwareVersion | null): SoftwareVersionFormValues {
+  return {
+    number: version?.number ?? '',
+    description: version?.description ?? '',
+    releaseNotesUrl: version?.releaseNotesUrl ?? '',
+    supportedDevices: version?.supportedDevices ?? [],
+    deprecated: version?.deprecated ?? false,
+    inventoryIds: version?.inventories.map((i) => i.id) ?? [],
+  };
+}
+
+/** The create/update body of the form's values (an empty address clears it). */
+export function toBody(values: SoftwareVersionFormValues) {
+  return {
+    number: values.number.trim(),
+    description: values.description,
+    releaseNotesUrl: values.releaseNotesUrl.trim() === '' ? null : values.releaseNotesUrl.trim(),
+    supportedDevices: [...values.supportedDevices],
+    deprecated: values.deprecated,
+    inventoryIds: [...values.inventoryIds],
+  };
+}
+
+/** The same version (major, minor, patch) whatever its spelling: "6.1" and "6.1.0". */
+export function sameVersionNumber(a: string, b: string): boolean {
+  const va = parseVersion(a);
+  const vb = parseVersion(b);
+  return va !== null && vb !== null ? compareVersions(va, vb) === 0 : a.trim() === b.trim();
+}
+
+/** Errors by form field; empty when the form may be sent. `versions`: the ones listed (for the number's uniqueness). */
+export function formErrors(values: SoftwareVersionFormValues, versions: readonly SoftwareVersion[], editingId: string | null): FieldErrors {
+  const schema = checkSchema(CreateSoftwareVersionBody, toBody(values));
+  const taken = schema.number === undefined && versions.some((v) => v.id !== editingId && sameVersionNumber(v.number, values.number));
+  return mergeErrors(toFormFields(schema), taken ? { number: ERROR_CATALOGUE.SOFTWARE_VERSION_EXISTS.message } : {});
+}
+
+/** The core's field errors of a failed save, on the form's fields. */
+export function savedErrors(error: unknown): FieldErrors {
+  return toFormFields(serverFieldErrors(error));
+}
+
+/** `supportedDevices.0` and `inventoryIds.1` show under their pickers. */
+function toFormFields(errors: FieldErrors): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0] ?? path;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
