@@ -25,6 +25,8 @@ import remoteActionsEn from './areas/remoteActions.en.json';
 import contractorEntitiesEn from './areas/contractorEntities.en.json';
 import upgradesEn from './areas/upgrades.en.json';
 import batchUpgradeEn from './areas/batchUpgrade.en.json';
+import usageProfilesEn from './areas/usageProfiles.en.json';
+import reportsEn from './areas/reports.en.json';
 import softwareVersionsEn from './areas/softwareVersions.en.json';
 
 export const englishResources = {
@@ -50,6 +52,8 @@ export const englishResources = {
   contractorEntities: contractorEntitiesEn,
   upgrades: upgradesEn,
   batchUpgrade: batchUpgradeEn,
+  usageProfiles: usageProfilesEn,
+  reports: reportsEn,
   softwareVersions: softwareVersionsEn,
 };
 
@@ -100,6 +104,8 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
     upgrades: (await import('./areas/upgrades.zh.json')).default,
     batchUpgrade: (await import('./areas/batchUpgrade.zh.json')).default,
+    usageProfiles: (await import('./areas/usageProfiles.zh.json')).default,
+    reports: (await import('./areas/reports.zh.json')).default,
     softwareVersions: (await import('./areas/softwareVersions.zh.json')).default,
   };
 }

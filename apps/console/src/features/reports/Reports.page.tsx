@@ -1,8 +1,186 @@
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
-import type { PageProps } from '../../pages/types';
+import { useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useSessionUser } from '../../session/hooks';
+import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { PERIOD_PRESETS, periodProblem, presetPeriod, quotaPercent, toGb, toHours, type PeriodPreset, type UsageKind } from './reportFormat';
+import { useUsageReportLive } from './useUsageReportLive';
 
-export default function ReportsPage({ route }: PageProps) {
+// The chart library loads with the first report.
+const UsageCharts = lazy(() => import('./UsageCharts'));
+
+/** The group select's value for the whole inventory. */
+const ALL = '__all__';
+
+/**
+ * /reports (spec 001 §2 "reports", §4 usage kinds data and time, "over usage"): what the units of
+ * one of the user's inventories (or one of its groups) used over a period, by data and by time —
+ * charts of the days and of the top units, totals, and a table with each unit's profile, quota used
+ * since its reset day and over-usage flag. Read again when the core announces new usage
+ * (`usage.changed`, every few seconds while units stream) or a profile change.
+ */
+export default function ReportsPage() {
   const { t } = useTranslation();
-  return <NotAvailable title={t(`routes.${route.id}`)} />;
+  useDocumentTitle(t('routes.reports'));
+  const user = useSessionUser();
+  const choice = useInventoryChoice();
+  const inventoryId = choice.inventoryId;
+  const [preset, setPreset] = useState<PeriodPreset | null>('30');
+  const [period, setPeriod] = useState(() => presetPeriod('30', Date.now()));
+  const [kind, setKind] = useState<UsageKind>('data');
+  const [groupId, setGroupId] = useState<string>(ALL);
+  const groups = (user?.groups ?? []).filter((g) => g.inventoryId === inventoryId);
+  const group = groups.some((g) => g.id === groupId) ? groupId : ALL;
+  const problem = periodProblem(period.from, period.to);
+  const report = useEndpointQuery(
+    'getInventoryUsageReport',
+    { params: { id: inventoryId ?? '' }, query: { from: period.from, to: period.to, ...(group === ALL ? {} : { groupId: group }) } },
+    { enabled: inventoryId !== null && problem === null, placeholderData: (previous) => previous },
+  );
+  useUsageReportLive();
+
+  const pickPreset = (value: string) => {
+    const next = PERIOD_PRESETS.find((p) => p === value);
+    if (!next) return;
+    setPreset(next);
+    setPeriod(presetPeriod(next, Date.now()));
+  };
+  const setDay = (field: 'from' | 'to', value: string) => {
+    setPreset(null);
+    setPeriod((p) => ({ ...p, [field]: value }));
+  };
+
+  return (
+    <Stack gap="sm" data-testid="reports-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.reports')}
+        </Title>
+        <Group gap="sm" align="center">
+          <InventoryPicker choice={choice} label={t('reports.inventory')} testId="reports-inventory" />
+          <Select
+            aria-label={t('reports.group')}
+            data={[{ value: ALL, label: t('reports.allGroups') }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+            value={group}
+            onChange={(value) => value !== null && setGroupId(value)}
+            allowDeselect={false}
+            size="xs"
+            w={180}
+            data-testid="reports-group"
+          />
+        </Group>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          size="xs"
+          value={preset ?? ''}
+          onChange={pickPreset}
+          data={PERIOD_PRESETS.map((p) => ({ value: p, label: t('reports.lastDays', { count: Number(p) }) }))}
+          data-testid="reports-preset"
+        />
+        <TextInput type="date" size="xs" label={t('reports.from')} value={period.from} onChange={(e) => setDay('from', e.currentTarget.value)} data-testid="reports-from" />
+        <TextInput type="date" size="xs" label={t('reports.to')} value={period.to} onChange={(e) => setDay('to', e.currentTarget.value)} data-testid="reports-to" />
+        <SegmentedControl
+          size="xs"
+          value={kind}
+          onChange={(value) => setKind(value === 'time' ? 'time' : 'data')}
+          data={[
+            { value: 'data', label: t('reports.kinds.data') },
+            { value: 'time', label: t('reports.kinds.time') },
+          ]}
+          data-testid="reports-kind"
+        />
+      </Group>
+      {problem !== null && (
+        <Text c="red" size="sm" data-testid="reports-period-error">
+          {t(`reports.period.${problem}`)}
+        </Text>
+      )}
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid="reports-no-inventory">
+          {t('reports.noInventory')}
+        </Text>
+      ) : (
+        <QueryView query={report} testIdPrefix="reports" errorTitle={t('reports.loadFailed')}>
+          {(r) => (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+                <Total label={t('reports.totals.data')} value={`${toGb(r.totals.dataBytes)} ${t('reports.units.gb')}`} testId="reports-total-data" />
+                <Total label={t('reports.totals.time')} value={`${toHours(r.totals.seconds)} ${t('reports.units.hours')}`} testId="reports-total-time" />
+                <Total label={t('reports.totals.units')} value={String(r.totals.units)} testId="reports-total-units" />
+                <Total label={t('reports.totals.overUsage')} value={String(r.totals.overUsage)} testId="reports-total-over" />
+              </SimpleGrid>
+              <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+                <UsageCharts report={r} kind={kind} />
+              </Suspense>
+              {r.units.length === 0 ? (
+                <Text c="dimmed" data-testid="reports-empty">
+                  {t('reports.noUnits')}
+                </Text>
+              ) : (
+                <Table striped highlightOnHover data-testid="reports-table" aria-label={t('routes.reports')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('reports.columns.unit')}</Table.Th>
+                      <Table.Th>{t('reports.columns.data')}</Table.Th>
+                      <Table.Th>{t('reports.columns.time')}</Table.Th>
+                      <Table.Th>{t('reports.columns.profile')}</Table.Th>
+                      <Table.Th>{t('reports.columns.quotaUsed')}</Table.Th>
+                      <Table.Th>{t('reports.columns.state')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {r.units.map((u) => (
+                      <Table.Tr key={u.unitId} data-testid={`reports-row-${u.unitId}`}>
+                        <Table.Td>{u.unitName}</Table.Td>
+                        <Table.Td data-testid={`reports-data-${u.unitId}`} data-value={u.dataBytes}>
+                          {toGb(u.dataBytes)} {t('reports.units.gb')}
+                        </Table.Td>
+                        <Table.Td data-testid={`reports-time-${u.unitId}`} data-value={u.seconds}>
+                          {toHours(u.seconds)} {t('reports.units.hours')}
+                        </Table.Td>
+                        <Table.Td data-testid={`reports-profile-${u.unitId}`}>
+                          {u.profile === null
+                            ? t('reports.noProfile')
+                            : `${u.profile.name} (${u.profile.quotaPerMonth} ${u.profile.type === 'data' ? t('reports.units.gb') : t('reports.units.hours')})`}
+                        </Table.Td>
+                        <Table.Td>{quotaPercent(u.quotaUsed) === null ? '—' : `${quotaPercent(u.quotaUsed)} %`}</Table.Td>
+                        <Table.Td>
+                          {u.overUsage ? (
+                            <Badge color="red" variant="light" data-testid={`reports-over-${u.unitId}`}>
+                              {t('reports.overUsage')}
+                            </Badge>
+                          ) : (
+                            <Badge color="gray" variant="light">
+                              {t('reports.withinQuota')}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          )}
+        </QueryView>
+      )}
+    </Stack>
+  );
+}
+
+function Total({ label, value, testId }: { readonly label: string; readonly value: string; readonly testId: string }) {
+  return (
+    <Paper withBorder p="xs">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
 }

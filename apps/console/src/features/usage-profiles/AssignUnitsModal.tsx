@@ -1,0 +1,87 @@
+/**
+ * Put units of the inventory on a usage profile, or on none (PUT v2/inventories/{id}/
+ * unitUsageProfiles): the inventory's units picked by name (each shows its current profile), the
+ * profile chosen among those the inventory may use. Refusals show in the dialog.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { UsageProfile } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+
+/** The profile select's value for "no profile". */
+const NONE = '__none__';
+
+interface AssignUnitsModalProps {
+  readonly inventoryId: string;
+  readonly profiles: readonly UsageProfile[];
+  /** The profile the dialog starts on (opened from its row), or none. */
+  readonly initialProfileId: string | null;
+  readonly onClose: () => void;
+}
+
+export default function AssignUnitsModal({ inventoryId, profiles, initialProfileId, onClose }: AssignUnitsModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const units = useEndpointQuery('listUnitUsageProfiles', { params: { id: inventoryId } });
+  const assign = useEndpointMutation('assignUsageProfile');
+  const [profileId, setProfileId] = useState<string>(initialProfileId ?? NONE);
+  const [unitIds, setUnitIds] = useState<string[]>([]);
+  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.name])), [profiles]);
+  const options = (units.data?.units ?? []).map((u) => ({
+    value: u.unitId,
+    label: `${u.unitName} (${u.usageProfileId === null ? t('usageProfiles.assign.noProfile') : (names.get(u.usageProfileId) ?? u.usageProfileId)})`,
+  }));
+
+  const onSave = () =>
+    assign.mutate(
+      { params: { id: inventoryId }, body: { usageProfileId: profileId === NONE ? null : profileId, unitIds } },
+      {
+        onSuccess: () => {
+          toast.show({ message: t('usageProfiles.toasts.assigned', { count: unitIds.length }), variant: 'success' });
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={t('usageProfiles.assign.title')} data-testid="usage-assign-modal">
+      <Stack gap="sm">
+        <Select
+          label={t('usageProfiles.assign.profile')}
+          data={[{ value: NONE, label: t('usageProfiles.assign.noProfile') }, ...profiles.map((p) => ({ value: p.id, label: p.name }))]}
+          value={profileId}
+          onChange={(value) => value !== null && setProfileId(value)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="usage-assign-profile"
+        />
+        <MultiSelect
+          label={t('usageProfiles.assign.units')}
+          placeholder={units.isPending ? t('common.loading') : t('usageProfiles.assign.unitsHint')}
+          data={options}
+          value={unitIds}
+          onChange={setUnitIds}
+          searchable
+          clearable
+          nothingFoundMessage={t('usageProfiles.assign.noUnits')}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="usage-assign-units"
+        />
+        {assign.error && <ErrorNote testId="usage-assign-error" message={errorText(assign.error)} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="usage-assign-cancel">
+            {t('usageProfiles.actions.cancel')}
+          </Button>
+          <Button onClick={onSave} disabled={unitIds.length === 0} loading={assign.isPending} data-testid="usage-assign-save">
+            {t('usageProfiles.assign.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

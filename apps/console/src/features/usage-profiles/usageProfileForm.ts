@@ -1,0 +1,57 @@
+/**
+ * The usage profile form's rules, as the core checks them: the catalogue body schema (§5 reset day
+ * 1-31 and required, quota, name required, in the spec's words), the name unique among the profiles
+ * the list holds ("Name field has to be unique"; the core checks every profile), and the core's own
+ * field errors onto the fields. No React here.
+ */
+import { CreateUsageProfileBody, VALIDATION, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
+import { checkSchema, mergeErrors, numberText, numberValue, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+
+export interface UsageProfileFormValues {
+  readonly name: string;
+  readonly type: UsageProfileType;
+  /** The inputs' values: a number, or the text while it is not one. */
+  readonly quotaPerMonth: number | string;
+  readonly resetDay: number | string;
+}
+
+export function initialValues(profile: UsageProfile | null): UsageProfileFormValues {
+  return {
+    name: profile?.name ?? '',
+    type: profile?.type ?? 'data',
+    quotaPerMonth: profile ? numberText(profile.quotaPerMonth) : '',
+    resetDay: profile ? numberText(profile.resetDay) : '1',
+  };
+}
+
+/** The create/update body of the form's values (numbers left as the schema will judge them). */
+export function toBody(values: UsageProfileFormValues) {
+  return { name: values.name.trim(), type: values.type, quotaPerMonth: numberValue(values.quotaPerMonth), resetDay: numberValue(values.resetDay) };
+}
+
+/** Errors by form field; empty when the form may be sent. */
+export function formErrors(values: UsageProfileFormValues, profiles: readonly UsageProfile[], editingId: string | null): FieldErrors {
+  const schema = firstPerField(checkSchema(CreateUsageProfileBody, toBody(values)));
+  const name = values.name.trim().toLowerCase();
+  const taken = name !== '' && profiles.some((p) => p.name.toLowerCase() === name && p.id !== editingId);
+  return mergeErrors(schema, taken && schema.name === undefined ? { name: VALIDATION.nameUnique } : {});
+}
+
+/** The core's field errors of a failed save, on the form's fields. */
+export function savedErrors(error: unknown): FieldErrors {
+  return firstPerField(serverFieldErrors(error));
+}
+
+function firstPerField(errors: FieldErrors): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.replace(/^body\./, '').split('.')[0] ?? path;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
+
+/** The quota with its unit, as the table shows it: "500 GB", "100 h". */
+export function quotaLabel(profile: Pick<UsageProfile, 'type' | 'quotaPerMonth'>, units: { gb: string; hours: string }): string {
+  return `${profile.quotaPerMonth} ${profile.type === 'data' ? units.gb : units.hours}`;
+}
