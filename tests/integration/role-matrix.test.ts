@@ -582,7 +582,9 @@ class RoleWorld implements World {
     // Inventories of the role's own under the shared one: one the admin calls edit, one only the admin delete acts on.
     if (catalogue.deleteAdminInventory.roles.includes(this.role)) {
       for (const id of [r.adminInventory, r.deleteInventory]) {
-        await db.inventory.create({ data: { id, name: `Matrix-${id}`, parentId: r.inventory } });
+        // The admin inventory offers a smart_plan trial, which the trial start example starts.
+        const managedServices = id === r.adminInventory ? { smart_plan: { status: 'disabled', trialState: 'enabledTrial' } } : {};
+        await db.inventory.create({ data: { id, name: `Matrix-${id}`, parentId: r.inventory, managedServices } });
         await db.userInventory.create({ data: { userId: `usr-${this.role}`, inventoryId: id } });
       }
     }
@@ -610,6 +612,8 @@ class RoleWorld implements World {
     const job = { jobId: `job-matrix-${slug(this.role)}`, appId: `app-matrix-${slug(this.role)}-jobs`, createdAt: new Date().toISOString() };
     await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}-jobs`, inventoryId: r.inventory, name: 'Matrix-Jobs', template: 'scoreboard', appId: job.appId, data: { jobs: [job] } } });
     await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}`, inventoryId: r.inventory, name: 'Matrix-Delete', template: 'scoreboard', appId: r.graphicsApp } });
+    // The role's user may activate unit licences (spec 001 §6 grantable permission).
+    await db.user.update({ where: { id: `usr-${this.role}` }, data: { permissions: { unitLicenseActivation: true } } });
     // Users of the shared inventory the role manages (the /users screen): one edited, one deleted.
     for (const id of [r.user, r.deleteUser]) {
       await db.user.create({ data: { id, username: id, passwordHash: '', email: `${id}@example.com`, firstName: 'Matrix', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });

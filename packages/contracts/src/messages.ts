@@ -157,6 +157,12 @@ export const ERROR_CATALOGUE = {
   EMAIL_IN_USE: { status: 409, message: 'Email used by another user' },
   NO_USER_LICENSE: { status: 402, message: 'No available user license' },
   LICENSE_LIMIT_REACHED: { status: 402, message: 'License limit reached' },
+  // ── managed services ──
+  /** A trial starts once (§4 enabledTrial → activeTrial); the spec has no text for it, worded like the others. */
+  TRIAL_ALREADY_STARTED: { status: 409, message: 'The trial has already been used' },
+  /** No trial is offered for the service (not enabledTrial). No spec text; worded like the others. */
+  TRIAL_NOT_OFFERED: { status: 409, message: 'No trial is available for this service' },
+  // ── end of managed services ──
   ASSOCIATION_EXISTS: { status: 409, message: 'Association already exists' },
   SOFTWARE_VERSION_EXISTS: { status: 409, message: 'Software version exists' },
   NO_4K_ON_CHANNEL: { status: 422, message: 'No 4K transmission on the channel' },

@@ -25,6 +25,7 @@ import { AdminInventory } from './entities/inventories.js';
 import { RemoteAction } from './entities/remote-actions.js';
 import { UpgradeDeviceType, UpgradeJob } from './entities/upgrades.js';
 import { UpgradeBatchSummary } from './entities/upgrade-batches.js';
+import { ManagedService } from './entities/managed-services.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
@@ -302,6 +303,15 @@ export const UpgradeChangedEvent = z.object({ type: z.literal('upgrade.changed')
 export const UpgradeBatchChangedEvent = z.object({ type: z.literal('upgradeBatch.changed'), batch: UpgradeBatchSummary, at: z.number().int() });
 // ── end of upgrades ─────────────────────────────────────────────────────────────────────────────
 
+// ── Managed services ────────────────────────────────────────────────────────────────────────────
+/**
+ * A managed service of an inventory changed: an admin change, a trial started, or a trial or
+ * service ran out (announced by the core's expiry sweep, as the state is computed at read time);
+ * topics: the inventory and its groups. Consoles replace the card; a feature gate reads `usable`.
+ */
+export const ManagedServiceChangedEvent = z.object({ type: z.literal('managedService.changed'), service: ManagedService, at: z.number().int() });
+// ── end of managed services ─────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -374,6 +384,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   // upgrades
   UpgradeChangedEvent,
   UpgradeBatchChangedEvent,
+  ManagedServiceChangedEvent,
   // end upgrades
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

@@ -62,6 +62,30 @@ const GRAPHICS_SEED: Record<(typeof INVENTORIES)[number]['id'], { status: string
   'inv-metro': { status: 'disabled' },
 };
 
+/**
+ * Managed services in the states the /inventory_services screen shows (spec 001 §4), over the
+ * random statuses: a trial offered, one running, a quota counted in data, an expired service; and
+ * each inventory's licence pool per unit service (/unit_license_activation).
+ */
+const MANAGED_SEED = (now: number, day: number): Record<(typeof INVENTORIES)[number]['id'], Record<string, Record<string, unknown>>> => ({
+  'inv-global': {
+    smart_plan: { status: 'disabled', trialState: 'enabledTrial', planType: 'ADHOC_SMART' },
+    go_plan: { status: 'enabled', usageKind: 'data', quota: 2000, planType: 'PERMANENT' },
+  },
+  'inv-global-sports': {
+    smart_plan: { status: 'disabled', trialState: 'activeTrial', planType: 'PERMANENT_LITE', trialStartedAt: new Date(now - 25 * day).toISOString(), trialEndsAt: new Date(now + 5 * day).toISOString() },
+  },
+  'inv-metro': {
+    smart_plan: { status: 'disabled', trialState: 'expiredTrial' },
+    ai_integration: { status: 'expired' },
+  },
+});
+const LICENCE_POOL_SEED: Record<(typeof INVENTORIES)[number]['id'], Record<string, { total: number }>> = {
+  'inv-global': { sla: { total: 10 }, 'video-return': { total: 4 }, '4K': { total: 2 }, hevc: { total: 6 } },
+  'inv-global-sports': { sla: { total: 2 }, hevc: { total: 1 } },
+  'inv-metro': { sla: { total: 1 } },
+};
+
 const GROUPS = [
   { id: 'grp-newsroom', name: 'Newsroom', inventoryId: 'inv-global' },
   { id: 'grp-field-crews', name: 'Field-Crews', inventoryId: 'inv-global' },
@@ -307,11 +331,12 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             properties: { mapView: true, reboot: true, vsim: inv.id !== 'inv-metro', socialMedia: true, mjpegPreview: inv.id === 'inv-global' },
             managedServices: {
               ...Object.fromEntries(MANAGED_SERVICES.map((s) => [s, { status: faker.helpers.arrayElement(['enabled', 'disabled', 'active']) }])),
+              ...MANAGED_SEED(now.getTime(), DAY)[inv.id],
               // Graphics in each state the /my_graphics screen shows: enabled, a trial not yet
               // started (10 hours within 30 days of the first session), not enabled.
               graphics: GRAPHICS_SEED[inv.id],
             },
-            settings: { ifb: { available: faker.number.int({ min: 2, max: 10 }), used: faker.number.int({ min: 0, max: 2 }), frozen: 0 } },
+            settings: { ifb: { available: faker.number.int({ min: 2, max: 10 }), used: faker.number.int({ min: 0, max: 2 }), frozen: 0 }, licences: LICENCE_POOL_SEED[inv.id] },
             ...stamps(),
           },
         });
@@ -321,20 +346,12 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       await tx.usageProfile.createMany({ data: usageProfiles });
       count('usageProfile', usageProfiles.length);
 
-      // Managed services per inventory (Service rows)
-      const invServices: Prisma.ServiceCreateManyInput[] = [];
-      for (const inv of INVENTORIES) {
-        for (const s of MANAGED_SERVICES) {
-          invServices.push({
-            id: `svc-${inv.id}-${s}`,
-            inventoryId: inv.id,
-            serviceName: s,
-            serviceStatus: faker.helpers.arrayElement(['enabled', 'disabled', 'active', 'na']),
-            trialState: faker.helpers.maybe(() => faker.helpers.arrayElement(['enabledTrial', 'activeTrial', 'expiredTrial', 'purchasedService']), { probability: 0.3 }) ?? null,
-            usageKind: 'na',
-            ...stamps(),
-          });
-        }
+      // Managed services live in Inventory.managedServices alone (no Service rows: those are the
+      // units' services). The random draws the Service rows took are still made, so every value
+      // seeded after this point stays what it was.
+      for (let i = 0; i < INVENTORIES.length * MANAGED_SERVICES.length; i++) {
+        faker.helpers.arrayElement([0, 1, 2, 3]);
+        faker.helpers.maybe(() => faker.helpers.arrayElement([0, 1, 2, 3]), { probability: 0.3 });
       }
 
       // Groups
@@ -447,9 +464,9 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       }
       await tx.unitInventory.createMany({ data: unitInventories });
       await tx.unitGroup.createMany({ data: unitGroups });
-      await tx.service.createMany({ data: [...invServices, ...unitServices] });
+      await tx.service.createMany({ data: unitServices });
       count('unit', UNITS.length);
-      count('service', invServices.length + unitServices.length);
+      count('service', unitServices.length);
 
       // P2P links
       await tx.p2pLink.createMany({

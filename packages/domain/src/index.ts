@@ -13,3 +13,4 @@ export * from './delay.js';
 export * from './modem.js';
 export * from './names.js';
 export * from './unit-config.js';
+export * from './service-state.js';

@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BROADER_ROLES, hasAnyRole, TIMINGS, VALIDATION, type GraphicsAppDeleted, type GraphicsComposition, type GraphicsJob,
+  BROADER_ROLES, hasAnyRole, VALIDATION, type GraphicsAppDeleted, type GraphicsComposition, type GraphicsJob,
   type GraphicsJobStatuses, type GraphicsPermissions, type GraphicsServiceStatus, type GraphicsTemplate, type GraphicsTemplates,
   type MyGraphics, type SingularBody, type SingularSession,
 } from '@fleet/contracts';
@@ -29,14 +29,13 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { graphicsCompositionData } from '../repositories/graphics-columns.js';
 import { inventoryManagedServices, type ManagedServiceEntry } from '../repositories/managed-services-columns.js';
+import { countTrialHour, managedServiceState, trialRuleOf } from '@fleet/domain';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { compareText } from './order.js';
 
 type CompositionRow = Prisma.GraphicsCompositionGetPayload<object>;
 
-const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** A composition session counts as one hour of trial use. */
 const SESSION_HOURS = 1;
 /** Job timeline from its start. */
@@ -169,18 +168,9 @@ export class GraphicsService {
       if (!inventory) throw new AppError('NOT_FOUND');
       const services = inventoryManagedServices.read(inventory.managedServices);
       const now = Date.now();
-      const status = graphicsServiceStatus(services.graphics, now);
-      if (!status.usable) throw new AppError('FEATURE_DISABLED');
-      if (status.state !== 'onTrial') return;
-      const entry = services.graphics ?? {};
-      const started = entry.trialState === 'activeTrial' && entry.trialStartedAt !== undefined;
-      const next: ManagedServiceEntry = {
-        ...entry,
-        trialState: 'activeTrial',
-        trialStartedAt: started ? entry.trialStartedAt : new Date(now).toISOString(),
-        trialEndsAt: started ? entry.trialEndsAt : new Date(now + TIMINGS.trialDays * DAY_MS).toISOString(),
-        usedHours: (entry.usedHours ?? 0) + SESSION_HOURS,
-      };
+      if (!graphicsServiceStatus(services.graphics, now).usable) throw new AppError('FEATURE_DISABLED');
+      const next = countTrialHour(services.graphics, now, trialRuleOf('graphics'), SESSION_HOURS);
+      if (next === null) return;
       const { count } = await this.deps.db.inventory.updateMany({
         where: { id: inventoryId, version: inventory.version },
         data: { managedServices: inventoryManagedServices.write({ ...services, graphics: next }), version: { increment: 1 } },
@@ -193,20 +183,15 @@ export class GraphicsService {
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
 
-/** The graphics service's state from its managed service entry (see the file comment). */
+/**
+ * The graphics service's state from its managed service entry: the managed services' rules
+ * (@fleet/domain service-state) with the graphics trial (10 hours within 30 days, started by the
+ * first session). Expired and over-usage services are not usable: the screen says not enabled.
+ */
 export function graphicsServiceStatus(entry: ManagedServiceEntry | undefined, now: number): GraphicsServiceStatus {
-  const none = { trialHoursUsed: null, trialHoursLeft: null, trialEndsAt: null };
-  if (entry?.status === 'enabled') return { state: 'enabled', usable: true, ...none };
-  if (entry?.trialState === 'purchasedService') return { state: 'purchased', usable: true, ...none };
-  if (entry?.trialState === 'enabledTrial' || entry?.trialState === 'activeTrial') {
-    const used = entry.usedHours ?? 0;
-    const left = Math.max(0, TIMINGS.graphicsTrialHours - used);
-    const endsAt = entry.trialState === 'activeTrial' && entry.trialEndsAt !== undefined ? entry.trialEndsAt : null;
-    const expired = left === 0 || (endsAt !== null && Date.parse(endsAt) <= now);
-    return { state: expired ? 'trialExpired' : 'onTrial', usable: !expired, trialHoursUsed: used, trialHoursLeft: expired ? 0 : left, trialEndsAt: endsAt };
-  }
-  if (entry?.trialState === 'expiredTrial') return { state: 'trialExpired', usable: false, ...none };
-  return { state: 'notEnabled', usable: false, ...none };
+  const s = managedServiceState(entry, now, trialRuleOf('graphics'));
+  const state = s.state === 'expired' || s.state === 'overUsage' ? 'notEnabled' : s.state;
+  return { state, usable: s.usable, trialHoursUsed: s.trialHoursUsed, trialHoursLeft: s.trialHoursLeft, trialEndsAt: s.trialEndsAt };
 }
 
 type StoredJob = { jobId: string; appId: string; createdAt: string };

@@ -138,6 +138,8 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const groups = new GroupService(deps);
   const videoReturn = new VideoReturnService(deps);
   const inventories = new InventoryService(deps, videoReturn);
+  const usageReports = new UsageReportService(deps);
+  const unitLicences = new UnitLicenceService(deps);
   const adminUnits = new AdminUnitService(deps);
   return {
     db,
@@ -163,7 +165,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     inventories,
     ingestAccounts: new IngestAccountService(deps, inventories),
     unitConfig,
-    unitLicences: new UnitLicenceService(deps),
+    unitLicences,
     unitSessions: new UnitSessionService(deps),
     unitStorage,
     unitLifecycle: new UnitLifecycleService(deps),
@@ -186,10 +188,10 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     remoteActions: new RemoteActionService(deps, { supportCases, commands: unitConfig.commands }),
     shares: new ShareService(deps),
     usageProfiles: new UsageProfileService(deps),
-    usageReports: new UsageReportService(deps),
-    managedServices: new ManagedServiceService(deps),
-    licenceActivations: new LicenceActivationService(deps),
+    usageReports,
+    managedServices: new ManagedServiceService(deps, usageReports),
+    licenceActivations: new LicenceActivationService(deps, unitLicences),
     softwareVersions: new SoftwareVersionService(deps),
-    upgradeBatches: new UpgradeBatchService(deps),
+    upgradeBatches: new UpgradeBatchService(deps, upgrades),
   };
 }

@@ -1,11 +1,245 @@
 /**
  * An inventory's managed services, their states and trials (spec 001 §3 Service, §4 service and trial states, §7 Inventories managed services, services_status, managed-services/trial; /inventory_services).
+ *
+ * One store: Inventory.managedServices (in the read model), one set of rules: @fleet/domain
+ * service-state (graphics uses the same, with its 10-hour trial). A state is computed when read, so
+ * a trial or service running out needs no write; a sweep every EXPIRY_SWEEP_MS announces the
+ * services whose trial end or expiry passed since the last sweep (`managedService.changed`).
+ *
+ * Usage against a quota (services counted in data, GB, or time, hours) is the inventory's usage
+ * over the current calendar month (UTC), from the usage records.
+ *
+ * Writes go over the inventory row's version (other writers change the row too: the settings, a
+ * graphics session), retried on such a race; the admin form's concurrency is the service's own
+ * `version`, so a change elsewhere on the inventory does not make the form stale.
  */
+import {
+  MANAGED_SERVICES, PLAN_TYPES, TIMINGS, USAGE_KINDS, type ManagedService, type ManagedServiceList, type ManagedServiceName, type ServicesStatus,
+  type StartTrialBody, type UpdateManagedServiceBody,
+} from '@fleet/contracts';
+import { countsUsage, expiriesBetween, managedServiceState, startTrial, trialRuleOf, type ManagedServiceRecord } from '@fleet/domain';
 import { callsOf } from '../calls.js';
+import { AppError } from '../errors.js';
+import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from '../repositories/managed-services-columns.js';
 import type { ServiceDeps } from './deps.js';
+import { inventoryAudience } from './topics.js';
+import type { UsageReportService } from './usage-reports.js';
 
-export class ManagedServiceService {
-  constructor(private readonly deps: ServiceDeps) {}
+/** How often passed trial ends and expiries are announced: a console hears of one at most this late. */
+const EXPIRY_SWEEP_MS = 2_000;
+const WRITE_TRIES = 5;
+const GB = 1_000_000_000;
+
+type Usage = { dataBytes: number; seconds: number } | null;
+
+function isManagedService(name: string): name is ManagedServiceName {
+  return (MANAGED_SERVICES as readonly string[]).includes(name);
 }
 
-export const managedServiceCalls = callsOf<ManagedServiceService>()({});
+function oneOf<T extends string>(values: readonly T[], v: string | undefined): T | null {
+  return v !== undefined && (values as readonly string[]).includes(v) ? (v as T) : null;
+}
+
+/** The first instant of the month of `now`, and of the next one (UTC). */
+function monthOf(now: number): { from: Date; to: Date } {
+  const d = new Date(now);
+  return { from: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)), to: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)) };
+}
+
+/** Usage in the quota's unit: GB for data, hours for time. */
+function usedOf(entry: ManagedServiceEntry | undefined, usage: Usage): number | null {
+  if (!countsUsage(entry) || usage === null) return null;
+  return entry?.usageKind === 'data' ? usage.dataBytes / GB : usage.seconds / 3600;
+}
+
+export class ManagedServiceService {
+  private readonly sweepTimer: NodeJS.Timeout;
+  private lastSweep = Date.now();
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly usageReports: Pick<UsageReportService, 'inventoryUsage'>,
+  ) {
+    this.sweepTimer = setInterval(() => this.sweepExpiries(), EXPIRY_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Stop the sweep (the app is closing). */
+  close(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** GET v2/inventories/{id}/managedServices and its admin twin: every managed service of §3. */
+  async list(inventoryId: string): Promise<ManagedServiceList> {
+    const services = this.entries(inventoryId);
+    const now = Date.now();
+    const usage = await this.usageFor(inventoryId, Object.values(services), now);
+    return { inventoryId, items: MANAGED_SERVICES.map((name) => this.toService(inventoryId, name, services[name], now, usage)) };
+  }
+
+  /** GET v2/inventories/{id}/services_status. */
+  async status(inventoryId: string): Promise<ServicesStatus> {
+    const { items } = await this.list(inventoryId);
+    const usable = (name: ManagedServiceName) => items.some((s) => s.serviceName === name && s.usable);
+    return {
+      inventoryId,
+      services: items.map((s) => ({ serviceName: s.serviceName, state: s.state, usable: s.usable })),
+      activeFeatures: items.filter((s) => s.usable).map((s) => s.serviceName),
+      hasGraphics: usable('graphics'),
+      hasSmartPlan: usable('smart_plan'),
+      hasGoPlan: usable('go_plan'),
+      cacheMs: TIMINGS.servicesCacheMs,
+      at: new Date().toISOString(),
+    };
+  }
+
+  /** PUT v2/admin/inventories/{id}/managedServices/{serviceName}. */
+  async update(inventoryId: string, serviceName: string, body: UpdateManagedServiceBody): Promise<ManagedService> {
+    if (!isManagedService(serviceName)) throw new AppError('NOT_FOUND');
+    return this.write(inventoryId, serviceName, (entry, now) => {
+      if ((entry?.version ?? 0) !== body.version) throw new AppError('CONFLICT');
+      const next: ManagedServiceEntry = { ...entry };
+      if (body.status !== undefined) next.status = body.status;
+      if (body.trialState !== undefined) {
+        if (body.trialState === null) delete next.trialState;
+        else next.trialState = body.trialState;
+        if (body.trialState === 'enabledTrial') {
+          // A trial offered again is a fresh one: its dates and hours start at its start.
+          delete next.trialStartedAt;
+          delete next.trialEndsAt;
+          delete next.usedHours;
+        } else if (body.trialState === 'activeTrial' && next.trialEndsAt === undefined) {
+          const started = startTrial({ ...next, trialState: 'enabledTrial', status: undefined }, now, trialRuleOf(serviceName));
+          if (typeof started !== 'string') Object.assign(next, { trialStartedAt: started.trialStartedAt, trialEndsAt: started.trialEndsAt });
+        }
+      }
+      setOrClear(next, 'trialEndsAt', body.trialEndsAt);
+      setOrClear(next, 'expiresAt', body.expiresAt);
+      setOrClear(next, 'quota', body.quota);
+      setOrClear(next, 'planType', body.planType);
+      if (body.usageKind !== undefined) next.usageKind = body.usageKind;
+      return next;
+    });
+  }
+
+  /** POST managed-services/trial: the offered trial starts (once). */
+  async startTrial(body: StartTrialBody): Promise<ManagedService> {
+    return this.write(body.inventoryId, body.serviceName, (entry, now) => {
+      const rule = trialRuleOf(body.serviceName);
+      // An offered trial whose hours ran out before it was started (graphics) is over too.
+      if (managedServiceState(entry, now, rule).state === 'trialExpired') throw new AppError('TRIAL_ALREADY_STARTED');
+      const started = startTrial(entry, now, rule);
+      if (started === 'alreadyStarted') throw new AppError('TRIAL_ALREADY_STARTED');
+      if (started === 'notOffered') throw new AppError('TRIAL_NOT_OFFERED');
+      return { ...entry, ...started };
+    });
+  }
+
+  /**
+   * Announce the services whose trial end or expiry passed since the last sweep (their state
+   * changed with no write). Public for tests.
+   */
+  sweepExpiries(now: number = Date.now()): number {
+    const from = this.lastSweep;
+    this.lastSweep = now;
+    let announced = 0;
+    for (const inventory of this.deps.readModel.inventories.all()) {
+      const services = inventoryManagedServices.read(inventory.managedServices);
+      for (const name of MANAGED_SERVICES) {
+        if (!expiriesBetween(services[name], from, now)) continue;
+        this.announce(this.toService(inventory.id, name, services[name], now, null));
+        announced++;
+      }
+    }
+    return announced;
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────
+
+  private entries(inventoryId: string): ManagedServices {
+    const inventory = this.deps.readModel.inventories.get(inventoryId);
+    if (!inventory) throw new AppError('NOT_FOUND');
+    return inventoryManagedServices.read(inventory.managedServices);
+  }
+
+  /** One usage read per answer, and only when a service is counted against a quota. */
+  private async usageFor(inventoryId: string, entries: readonly ManagedServiceEntry[], now: number): Promise<Usage> {
+    if (!entries.some((e) => countsUsage(e))) return null;
+    const { from, to } = monthOf(now);
+    return this.usageReports.inventoryUsage(inventoryId, from, to);
+  }
+
+  /**
+   * Read-modify-write of one service's entry over the inventory row's version; `change` throws to
+   * refuse (nothing is written then). Announces and answers the service as written.
+   */
+  private async write(
+    inventoryId: string,
+    serviceName: ManagedServiceName,
+    change: (entry: ManagedServiceEntry | undefined, now: number) => ManagedServiceEntry,
+  ): Promise<ManagedService> {
+    for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
+      const inventory = this.deps.readModel.inventories.get(inventoryId);
+      if (!inventory) throw new AppError('NOT_FOUND');
+      const services = inventoryManagedServices.read(inventory.managedServices);
+      const now = Date.now();
+      const current = services[serviceName];
+      const next = { ...change(current, now), version: (current?.version ?? 0) + 1 };
+      const { count } = await this.deps.db.inventory.updateMany({
+        where: { id: inventoryId, version: inventory.version },
+        data: { managedServices: inventoryManagedServices.write({ ...services, [serviceName]: next }), version: { increment: 1 } },
+      });
+      if (count === 1) {
+        const usage = await this.usageFor(inventoryId, [next], now);
+        const service = this.toService(inventoryId, serviceName, next, now, usage);
+        this.announce(service);
+        return service;
+      }
+    }
+    throw new AppError('CONFLICT');
+  }
+
+  private announce(service: ManagedService): void {
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [service.inventoryId]), { type: 'managedService.changed', service, at: Date.now() });
+  }
+
+  private toService(inventoryId: string, serviceName: ManagedServiceName, entry: ManagedServiceEntry | undefined, now: number, usage: Usage): ManagedService {
+    const used = usedOf(entry, usage);
+    const record: ManagedServiceRecord | undefined = entry;
+    const s = managedServiceState(record, now, trialRuleOf(serviceName), used);
+    return {
+      inventoryId,
+      serviceName,
+      status: entry?.status ?? null,
+      trialState: s.trialState,
+      state: s.state,
+      usable: s.usable,
+      trialAvailable: s.trialAvailable,
+      trialStartedAt: entry?.trialStartedAt ?? null,
+      trialEndsAt: s.trialEndsAt ?? entry?.trialEndsAt ?? null,
+      trialHoursUsed: s.trialHoursUsed,
+      trialHoursLeft: s.trialHoursLeft,
+      expiresAt: entry?.expiresAt ?? null,
+      usageKind: oneOf(USAGE_KINDS, entry?.usageKind) ?? 'na',
+      quota: entry?.quota ?? null,
+      used,
+      planType: oneOf(PLAN_TYPES, entry?.planType),
+      version: entry?.version ?? 0,
+    };
+  }
+}
+
+/** A field of the admin body: left out stays, null clears, a value sets. */
+function setOrClear<K extends 'trialEndsAt' | 'expiresAt' | 'quota' | 'planType'>(entry: ManagedServiceEntry, key: K, value: ManagedServiceEntry[K] | null | undefined): void {
+  if (value === undefined) return;
+  if (value === null) delete entry[key];
+  else entry[key] = value;
+}
+
+export const managedServiceCalls = callsOf<ManagedServiceService>()({
+  listManagedServices: (svc, { params }) => svc.list(params.id),
+  getServicesStatus: (svc, { params }) => svc.status(params.id),
+  startManagedServiceTrial: (svc, { body }) => svc.startTrial(body),
+  listAdminManagedServices: (svc, { params }) => svc.list(params.id),
+  updateAdminManagedService: (svc, { params, body }) => svc.update(params.id, params.serviceName, body),
+});
