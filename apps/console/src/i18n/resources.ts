@@ -23,6 +23,7 @@ import graphicsEn from './areas/graphics.en.json';
 import groupsEn from './areas/groups.en.json';
 import remoteActionsEn from './areas/remoteActions.en.json';
 import contractorEntitiesEn from './areas/contractorEntities.en.json';
+import sharesEn from './areas/shares.en.json';
 import upgradesEn from './areas/upgrades.en.json';
 import batchUpgradeEn from './areas/batchUpgrade.en.json';
 import usageProfilesEn from './areas/usageProfiles.en.json';
@@ -50,6 +51,7 @@ export const englishResources = {
   groups: groupsEn,
   remoteActions: remoteActionsEn,
   contractorEntities: contractorEntitiesEn,
+  shares: sharesEn,
   upgrades: upgradesEn,
   batchUpgrade: batchUpgradeEn,
   usageProfiles: usageProfilesEn,
@@ -102,6 +104,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     // Loaded beside the others' chunk (kept out of the list above so areas do not edit the same line).
     remoteActions: (await import('./areas/remoteActions.zh.json')).default,
     contractorEntities: (await import('./areas/contractorEntities.zh.json')).default,
+    shares: (await import('./areas/shares.zh.json')).default,
     upgrades: (await import('./areas/upgrades.zh.json')).default,
     batchUpgrade: (await import('./areas/batchUpgrade.zh.json')).default,
     usageProfiles: (await import('./areas/usageProfiles.zh.json')).default,

@@ -1,0 +1,170 @@
+/**
+ * A publisher's share links (spec 001 §3 Share link: description, start time, duration, end time):
+ * the list with each link's end (start + duration), a delete per link, and the add form with the §5
+ * rules inline (description mandatory, start in the future, duration required). The §9 limit is
+ * shown as "n of 10"; at 10 the form gives way to the limit's message.
+ */
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CATALOGUE, LIMITS, type Publisher } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { useSpecText } from '../../lib/forms/specText';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
+
+const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
+
+export default function ShareLinksModal({ publisher, onClose }: { readonly publisher: Publisher; readonly onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const specText = useSpecText();
+  const [values, setValues] = useState<ShareLinkFormValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const add = useEndpointMutation('createShareLink');
+  const remove = useEndpointMutation('deleteShareLink');
+  const links = publisher.shareLinks;
+  const when = (iso: string | Date) => new Date(iso).toLocaleString(i18n.language);
+  const end = shareLinkEnd(values);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
+
+  const change = (next: Partial<ShareLinkFormValues>) => {
+    const merged = { ...values, ...next };
+    setValues(merged);
+    if (hasErrors(errors)) setErrors(shareLinkErrors(merged, Date.now()));
+  };
+  const onAdd = () => {
+    const found = shareLinkErrors(values, Date.now());
+    setErrors(found);
+    const body = shareLinkBody(values);
+    if (hasErrors(found) || body.durationMinutes === undefined) return;
+    add.mutate(
+      { params: { id: publisher.id }, body: { description: body.description, startTime: body.startTime, durationMinutes: body.durationMinutes } },
+      {
+        onSuccess: () => {
+          refresh();
+          setValues(EMPTY);
+          toast.show({ message: t('shares.links.added'), variant: 'success' });
+        },
+        onError: (e) => setErrors(serverFieldErrors(e)),
+      },
+    );
+  };
+  const fieldError = (field: string) => {
+    const message = errors[field];
+    return message === undefined ? undefined : <span data-testid={`share-link-error.${field}`}>{specText(message)}</span>;
+  };
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('shares.links.title', { name: publisher.name })} data-testid="share-links-modal">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('shares.links.hint')}
+          </Text>
+          <Badge variant="light" color={canAddShareLink(links.length) ? 'blue' : 'orange'} data-testid="share-links-count" data-value={links.length}>
+            {t('shares.links.count', { count: links.length, max: LIMITS.shareLinksMax })}
+          </Badge>
+        </Group>
+        {links.length === 0 ? (
+          <Text c="dimmed" data-testid="share-links-empty">
+            {t('shares.links.empty')}
+          </Text>
+        ) : (
+          <Table striped data-testid="share-links-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('shares.links.description')}</Table.Th>
+                <Table.Th>{t('shares.links.start')}</Table.Th>
+                <Table.Th>{t('shares.links.duration')}</Table.Th>
+                <Table.Th>{t('shares.links.end')}</Table.Th>
+                <Table.Th aria-label={t('shares.columns.actions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {links.map((link) => (
+                <Table.Tr key={link.id} data-testid={`share-link-row-${link.id}`} data-description={link.description}>
+                  <Table.Td>{link.description}</Table.Td>
+                  <Table.Td>{when(link.startTime)}</Table.Td>
+                  <Table.Td>{t('shares.links.minutes', { count: link.durationMinutes })}</Table.Td>
+                  <Table.Td data-testid={`share-link-end-${link.id}`} data-value={link.endTime}>
+                    {when(link.endTime)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="red"
+                      loading={remove.isPending && remove.variables?.params?.linkId === link.id}
+                      onClick={() => remove.mutate({ params: { id: publisher.id, linkId: link.id } }, { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) })}
+                      data-testid={`share-link-delete-${link.id}`}
+                    >
+                      {t('shares.actions.delete')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {canAddShareLink(links.length) ? (
+          <Stack gap="xs" data-testid="share-link-form">
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('shares.links.description')}
+                withAsterisk
+                value={values.description}
+                onChange={(e) => change({ description: e.currentTarget.value })}
+                error={fieldError('description')}
+                data-testid="share-link-description"
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('shares.links.start')}
+                withAsterisk
+                value={values.start}
+                onChange={(e) => change({ start: e.currentTarget.value })}
+                error={fieldError('startTime')}
+                data-testid="share-link-start"
+              />
+              <NumberInput
+                label={t('shares.links.durationMinutes')}
+                withAsterisk
+                min={1}
+                allowDecimal={false}
+                value={values.duration === '' ? '' : Number(values.duration)}
+                onChange={(v) => change({ duration: v === '' ? '' : String(v) })}
+                error={fieldError('durationMinutes')}
+                data-testid="share-link-duration"
+              />
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm" data-testid="share-link-end-preview">
+                {end === null ? '' : t('shares.links.endsAt', { when: when(end) })}
+              </Text>
+              <Button onClick={onAdd} loading={add.isPending} data-testid="share-link-add">
+                {t('shares.links.add')}
+              </Button>
+            </Group>
+            {add.error && Object.keys(serverFieldErrors(add.error)).length === 0 && <ErrorNote testId="share-link-save-error" message={errorText(add.error)} />}
+          </Stack>
+        ) : (
+          <Alert color="orange" data-testid="share-links-limit">
+            {specText(ERROR_CATALOGUE.SHARE_LINKS_LIMIT.message)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="share-links-close">
+            {t('shares.actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The shares screens' form rules, as the core checks them (the catalogue body schemas, so the §5
+ * messages read the same inline as in a 400), plus what the core checks that a schema cannot:
+ * a share link's start in the future (§5) and the 10-link limit (§9). Also the subscriber folder
+ * tree laid out for the screen. No React here.
+ */
+import {
+  CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderName, LIMITS, VALIDATION, type SubscriberFolder,
+} from '@fleet/contracts';
+import { checkSchema, mergeErrors, problemsToErrors, schemaProblems, type FieldErrors } from '../../lib/forms/fieldErrors';
+
+export interface PublisherFormValues {
+  readonly groupId: string | null;
+  readonly name: string;
+  readonly description: string;
+}
+
+export function publisherErrors(values: PublisherFormValues): FieldErrors {
+  return mergeErrors(
+    checkSchema(CreatePublisherBody, { groupId: values.groupId ?? undefined, name: values.name, description: values.description }),
+  );
+}
+
+export interface ShareLinkFormValues {
+  readonly description: string;
+  /** A `datetime-local` input's value (local time, no zone), or '' when not picked. */
+  readonly start: string;
+  /** Minutes as typed. */
+  readonly duration: string;
+}
+
+/** The link body of the form's values: the local start read as the browser's time zone. */
+export function shareLinkBody(values: ShareLinkFormValues): { description: string; startTime: string; durationMinutes?: number } {
+  const start = values.start === '' ? null : new Date(values.start);
+  const minutes = values.duration.trim() === '' ? undefined : Number(values.duration);
+  return {
+    description: values.description,
+    startTime: start === null || Number.isNaN(start.getTime()) ? '' : start.toISOString(),
+    ...(minutes === undefined ? {} : { durationMinutes: minutes }),
+  };
+}
+
+/** Errors by field (description, startTime, durationMinutes); `now` is the moment the form is checked. */
+export function shareLinkErrors(values: ShareLinkFormValues, now: number): FieldErrors {
+  const body = shareLinkBody(values);
+  const schema = checkSchema(CreateShareLinkBody, body);
+  const past: FieldErrors = body.startTime !== '' && new Date(body.startTime).getTime() <= now ? { startTime: VALIDATION.shareLinkStartInFuture } : {};
+  return mergeErrors(schema, schema.startTime === undefined ? past : {});
+}
+
+/** The end a link will have (start + duration), or null while either is missing. */
+export function shareLinkEnd(values: ShareLinkFormValues): Date | null {
+  const body = shareLinkBody(values);
+  if (body.startTime === '' || body.durationMinutes === undefined || !Number.isFinite(body.durationMinutes)) return null;
+  return new Date(new Date(body.startTime).getTime() + body.durationMinutes * 60_000);
+}
+
+/** Whether a publisher may take another link (§9 "Max 10 share links"). */
+export const canAddShareLink = (count: number): boolean => count < LIMITS.shareLinksMax;
+
+export interface SubscriberFormValues {
+  readonly name: string;
+  readonly shareKey: string;
+  readonly folderId: string | null;
+}
+
+export function subscriberErrors(values: SubscriberFormValues): FieldErrors {
+  return checkSchema(CreateSubscriberBody, { name: values.name, shareKey: values.shareKey, ...(values.folderId ? { folderId: values.folderId } : {}) });
+}
+
+export function folderNameErrors(name: string): FieldErrors {
+  return problemsToErrors(schemaProblems(FolderName, name).map((p) => ({ ...p, path: 'name' })));
+}
+
+export interface FolderNode {
+  readonly folder: SubscriberFolder;
+  readonly depth: number;
+}
+
+/**
+ * The folders in tree order (each folder followed by its sub-folders, by name), with their depth.
+ * A folder whose parent is missing from the list hangs under the root rather than disappearing.
+ */
+export function folderTree(folders: readonly SubscriberFolder[]): FolderNode[] {
+  const root = folders.find((f) => f.isRoot);
+  if (!root) return [];
+  const ids = new Set(folders.map((f) => f.id));
+  const parentOf = (f: SubscriberFolder) => (f.parentId !== null && ids.has(f.parentId) ? f.parentId : root.id);
+  const children = new Map<string, SubscriberFolder[]>();
+  for (const f of folders) {
+    if (f.id === root.id) continue;
+    const list = children.get(parentOf(f)) ?? [];
+    list.push(f);
+    children.set(parentOf(f), list);
+  }
+  const out: FolderNode[] = [];
+  const seen = new Set<string>();
+  const walk = (f: SubscriberFolder, depth: number) => {
+    if (seen.has(f.id)) return;
+    seen.add(f.id);
+    out.push({ folder: f, depth });
+    for (const c of [...(children.get(f.id) ?? [])].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))) walk(c, depth + 1);
+  };
+  walk(root, 0);
+  return out;
+}
+
+/** The folder and every folder below it (a folder cannot move there). */
+export function folderAndBelow(folders: readonly SubscriberFolder[], id: string): Set<string> {
+  const out = new Set([id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of folders) {
+      if (f.parentId !== null && out.has(f.parentId) && !out.has(f.id)) {
+        out.add(f.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
