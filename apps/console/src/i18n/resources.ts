@@ -29,6 +29,8 @@ import batchUpgradeEn from './areas/batchUpgrade.en.json';
 import usageProfilesEn from './areas/usageProfiles.en.json';
 import reportsEn from './areas/reports.en.json';
 import softwareVersionsEn from './areas/softwareVersions.en.json';
+import managedServicesEn from './areas/managedServices.en.json';
+import licenceActivationEn from './areas/licenceActivation.en.json';
 
 export const englishResources = {
   ...en,
@@ -57,6 +59,8 @@ export const englishResources = {
   usageProfiles: usageProfilesEn,
   reports: reportsEn,
   softwareVersions: softwareVersionsEn,
+  managedServices: managedServicesEn,
+  licenceActivation: licenceActivationEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -110,5 +114,7 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     usageProfiles: (await import('./areas/usageProfiles.zh.json')).default,
     reports: (await import('./areas/reports.zh.json')).default,
     softwareVersions: (await import('./areas/softwareVersions.zh.json')).default,
+    managedServices: (await import('./areas/managedServices.zh.json')).default,
+    licenceActivation: (await import('./areas/licenceActivation.zh.json')).default,
   };
 }

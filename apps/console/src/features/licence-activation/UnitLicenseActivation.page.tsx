@@ -1,8 +1,152 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Group, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
-import type { PageProps } from '../../pages/types';
+import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicenceUnit } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useToast } from '../../toast/useToast';
+import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 
-export default function UnitLicenseActivationPage({ route }: PageProps) {
+/** Reads the view again when a unit it lists changes on /ws (a licence activated elsewhere announces its unit). */
+function useLicencesLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'unit.updated') return;
+        const lists = queryClient.getQueriesData<LicenceActivationView>({ queryKey: endpointPrefix('getLicenceActivation') });
+        if (lists.some(([, view]) => view?.units.some((u) => u.unitId === event.unit.uniqueId))) {
+          void queryClient.invalidateQueries({ queryKey: endpointPrefix('getLicenceActivation') });
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}
+
+/**
+ * /unit_license_activation (spec 001 §2; §6 "Unit and license activation is a grantable
+ * permission"; §8 "license limit reached"): the inventory's licence pool and its units × licences.
+ * A user with the permission (or a super user) switches a licence on or off; an exhausted pool
+ * shows the spec's message inline. Without the permission the switches are read-only with the
+ * spec's tooltip "Not available for your user type".
+ */
+export default function UnitLicenseActivationPage() {
   const { t } = useTranslation();
-  return <NotAvailable title={t(`routes.${route.id}`)} />;
+  useDocumentTitle(t('routes.unitLicenseActivation'));
+  const choice = useInventoryChoice();
+  const inventoryId = choice.inventoryId;
+  const view = useEndpointQuery('getLicenceActivation', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null });
+  useLicencesLive();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = (l: ActivatableLicence) => t(`licenceActivation.names.${l}`);
+  const set = useEndpointMutation('setLicenceActivation', {
+    onSuccess: (result, input) => {
+      setProblem(null);
+      queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: result.inventoryId } }), (v) =>
+        v ? { ...v, pool: result.pool, units: v.units.map((u) => (u.unitId === result.unit.unitId ? result.unit : u)) } : v,
+      );
+      const licence = input.body?.serviceName;
+      if (licence !== undefined) toast.show({ message: t(input.body?.active ? 'licenceActivation.activated' : 'licenceActivation.deactivated', { licence: name(licence), unit: result.unit.name }), variant: 'success' });
+    },
+    onError: (e) => setProblem(errorText(e)),
+  });
+  const toggle = (unit: LicenceUnit, licence: ActivatableLicence, active: boolean) => {
+    if (inventoryId !== null) set.mutate({ params: { id: inventoryId }, body: { unitId: unit.unitId, serviceName: licence, active } });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="licence-activation-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.unitLicenseActivation')}
+        </Title>
+        <InventoryPicker choice={choice} label={t('licenceActivation.inventory')} testId="licence-activation-inventory" />
+      </Group>
+      {problem !== null && (
+        <Alert color="red" withCloseButton onClose={() => setProblem(null)} data-testid="licence-activation-error">
+          {problem}
+        </Alert>
+      )}
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid="licence-activation-no-inventory">
+          {t('licenceActivation.noInventory')}
+        </Text>
+      ) : (
+        <QueryView query={view} testIdPrefix="licence-activation" errorTitle={t('licenceActivation.loadFailed')}>
+          {(data) => (
+            <Stack gap="sm">
+              <Group gap="xs" data-testid="licence-pool" aria-label={t('licenceActivation.pool')}>
+                <Text size="sm" fw={600}>
+                  {t('licenceActivation.pool')}
+                </Text>
+                {data.pool.map((p) => (
+                  <Badge key={p.serviceName} variant="light" color={p.available === 0 ? 'orange' : 'blue'} data-testid={`licence-pool-${p.serviceName}`} data-used={p.used} data-total={p.total}>
+                    {name(p.serviceName)}: {t('licenceActivation.poolEntry', { used: p.used, total: p.total })}
+                  </Badge>
+                ))}
+              </Group>
+              {data.units.length === 0 ? (
+                <Text c="dimmed" data-testid="licence-activation-empty">
+                  {t('licenceActivation.empty')}
+                </Text>
+              ) : (
+                <Table striped highlightOnHover data-testid="licence-activation-table" aria-label={t('routes.unitLicenseActivation')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('licenceActivation.unit')}</Table.Th>
+                      <Table.Th>{t('licenceActivation.type')}</Table.Th>
+                      {ACTIVATABLE_LICENCES.map((l) => (
+                        <Table.Th key={l}>{name(l)}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.units.map((u) => (
+                      <Table.Tr key={u.unitId} data-testid={`licence-row-${u.unitId}`}>
+                        <Table.Td>{u.name}</Table.Td>
+                        <Table.Td>{u.productType}</Table.Td>
+                        {ACTIVATABLE_LICENCES.map((l) => {
+                          const active = u.active.includes(l);
+                          const control = (
+                            <Switch
+                              size="xs"
+                              checked={active}
+                              disabled={!data.canActivate || set.isPending}
+                              onChange={(e) => toggle(u, l, e.currentTarget.checked)}
+                              aria-label={`${name(l)} ${u.name}`}
+                              data-testid={`licence-${u.unitId}-${l}`}
+                              data-active={String(active)}
+                            />
+                          );
+                          return (
+                            <Table.Td key={l}>
+                              {data.canActivate ? (
+                                control
+                              ) : (
+                                <Tooltip label={t('permissions.notAvailableForUserType')}>
+                                  <span data-testid={`licence-readonly-${u.unitId}-${l}`}>{control}</span>
+                                </Tooltip>
+                              )}
+                            </Table.Td>
+                          );
+                        })}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          )}
+        </QueryView>
+      )}
+    </Stack>
+  );
 }

@@ -1,8 +1,211 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
-import type { PageProps } from '../../pages/types';
+import { GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, hasAnyRole, type ManagedService, type ManagedServiceList } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { isApiError } from '../../api/ApiError';
+import { QueryView } from '../../components/QueryView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useToast } from '../../toast/useToast';
+import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 
-export default function InventoryServicesPage({ route }: PageProps) {
+/** Keeps the cached service lists current from /ws `managedService.changed` (an admin change, a trial started or run out). */
+function useManagedServicesLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (!isManagedServiceEvent(event)) return;
+        for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('listManagedServices') })) {
+          queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<'listManagedServices'>, (list) => (list ? applyManagedServiceEvent(list, event) : list));
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}
+
+/**
+ * /inventory_services (spec 001 §2; §3 Service, managed services and plan types; §4 service and
+ * trial states; §9 trials): one card per managed service of an inventory with its state, plan
+ * type, trial time left, expiry and usage against its quota, kept current over /ws (a trial running
+ * out flips its card with no reload). Inventory managers start an offered trial; super users also
+ * enable, disable, purchase, expire, offer a trial and set the quota.
+ */
+export default function InventoryServicesPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('routes.inventoryServices'));
+  const user = useSessionUser();
+  const roles = user ? rolesOf(user) : [];
+  const canStartTrial = hasAnyRole(roles, INVENTORY_MANAGER_ROLES);
+  const isAdmin = hasAnyRole(roles, GLOBAL_SCOPE_ROLES);
+  const choice = useInventoryChoice();
+  const inventoryId = choice.inventoryId;
+  const list = useEndpointQuery('listManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
+  useManagedServicesLive();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const put = (saved: ManagedService) =>
+    queryClient.setQueryData<ManagedServiceList>(endpointKey('listManagedServices', { params: { id: saved.inventoryId } }), (l) =>
+      l ? applyManagedServiceEvent(l, { type: 'managedService.changed', service: saved, at: Date.now() }) : l,
+    );
+  const startTrial = useEndpointMutation('startManagedServiceTrial', {
+    onSuccess: (saved) => {
+      put(saved);
+      toast.show({ message: t('managedServices.trialStarted'), variant: 'success' });
+    },
+    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
+  });
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+
+  return (
+    <Stack gap="sm" data-testid="inventory-services-page">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={2} data-testid="page-title">
+          {t('routes.inventoryServices')}
+        </Title>
+        <InventoryPicker choice={choice} label={t('managedServices.inventory')} testId="inventory-services-inventory" />
+      </Group>
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid="inventory-services-no-inventory">
+          {t('managedServices.noInventory')}
+        </Text>
+      ) : (
+        <QueryView query={list} testIdPrefix="inventory-services" errorTitle={t('managedServices.loadFailed')}>
+          {(data) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+              {data.items.map((s) => {
+                const days = trialDaysLeft(s, Date.now());
+                return (
+                  <Card key={s.serviceName} withBorder padding="sm" data-testid={`service-card-${s.serviceName}`} data-state={s.state}>
+                    <Stack gap={6}>
+                      <Group justify="space-between" wrap="nowrap">
+                        <Text fw={600}>{t(`managedServices.names.${s.serviceName}`)}</Text>
+                        <Badge color={STATE_COLORS[s.state]} variant="light" data-testid={`service-state-${s.serviceName}`} data-value={s.state}>
+                          {t(`managedServices.states.${s.state}`)}
+                        </Badge>
+                      </Group>
+                      {s.planType !== null && <Text size="sm">{t('managedServices.plan', { plan: s.planType })}</Text>}
+                      {days !== null && (
+                        <Text size="sm" data-testid={`service-trial-days-${s.serviceName}`}>
+                          {t('managedServices.trialDaysLeft', { count: days })}
+                        </Text>
+                      )}
+                      {s.state === 'onTrial' && s.trialHoursLeft !== null && (
+                        <Text size="sm" data-testid={`service-trial-hours-${s.serviceName}`}>
+                          {t('managedServices.trialHoursLeft', { count: s.trialHoursLeft })}
+                        </Text>
+                      )}
+                      {s.trialEndsAt !== null && (s.state === 'onTrial' || s.state === 'trialExpired') && (
+                        <Text size="xs" c="dimmed">
+                          {t('managedServices.trialEnds', { date: date(s.trialEndsAt) })}
+                        </Text>
+                      )}
+                      {s.trialAvailable && s.state !== 'onTrial' && <Text size="sm">{t('managedServices.trialOffered')}</Text>}
+                      {s.expiresAt !== null && (
+                        <Text size="xs" c="dimmed">
+                          {t('managedServices.expires', { date: date(s.expiresAt) })}
+                        </Text>
+                      )}
+                      {s.quota !== null && s.usageKind !== 'na' && (
+                        <Text size="sm" data-testid={`service-usage-${s.serviceName}`}>
+                          {t('managedServices.usage', { used: (s.used ?? 0).toFixed(1), quota: s.quota, unit: t(`managedServices.units.${s.usageKind}`) })}
+                        </Text>
+                      )}
+                      {canStartTrial && s.trialAvailable && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => startTrial.mutate({ body: { inventoryId: s.inventoryId, serviceName: s.serviceName } })}
+                          loading={startTrial.isPending && startTrial.variables?.body?.serviceName === s.serviceName}
+                          data-testid={`service-start-trial-${s.serviceName}`}
+                        >
+                          {t('managedServices.startTrial')}
+                        </Button>
+                      )}
+                      {isAdmin && <AdminControls service={s} onSaved={put} />}
+                    </Stack>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          )}
+        </QueryView>
+      )}
+    </Stack>
+  );
+}
+
+/** Super users' controls of one service: the status actions and the quota, with the spec's messages inline. */
+function AdminControls({ service, onSaved }: { readonly service: ManagedService; readonly onSaved: (saved: ManagedService) => void }) {
   const { t } = useTranslation();
-  return <NotAvailable title={t(`routes.${route.id}`)} />;
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const [quota, setQuota] = useState<number | string>(service.quota ?? '');
+  const [usageKind, setUsageKind] = useState<string>(service.usageKind);
+  const [quotaError, setQuotaError] = useState<string | null>(null);
+  const update = useEndpointMutation('updateAdminManagedService', {
+    onSuccess: (saved) => {
+      setQuotaError(null);
+      onSaved(saved);
+      toast.show({ message: t('managedServices.saved'), variant: 'success' });
+    },
+    onError: (e) => {
+      const field = isApiError(e) ? e.fields.find((f) => f.path === 'body.quota') : undefined;
+      if (field) setQuotaError(field.message);
+      else toast.show({ message: errorText(e), variant: 'error' });
+    },
+  });
+  const params = { id: service.inventoryId, serviceName: service.serviceName };
+  const act = (action: AdminAction) => update.mutate({ params, body: adminChange(action, service) });
+  const saveQuota = () =>
+    update.mutate({
+      params,
+      body: { version: service.version, usageKind: usageKind === 'data' || usageKind === 'time' ? usageKind : 'na', quota: quota === '' ? null : Number(quota) },
+    });
+
+  return (
+    <Stack gap={4} data-testid={`service-admin-${service.serviceName}`}>
+      <Text size="xs" c="dimmed">
+        {t('managedServices.admin.title')}
+      </Text>
+      <Group gap={4}>
+        {ADMIN_ACTIONS.map((action) => (
+          <Button key={action} size="compact-xs" variant="default" onClick={() => act(action)} disabled={update.isPending} data-testid={`service-${action}-${service.serviceName}`}>
+            {t(`managedServices.admin.${action}`)}
+          </Button>
+        ))}
+      </Group>
+      <Group gap={4} align="flex-end" wrap="nowrap">
+        <Select
+          size="xs"
+          w={130}
+          label={t('managedServices.admin.usageKind')}
+          data={(['data', 'time', 'na'] as const).map((k) => ({ value: k, label: t(`managedServices.admin.kinds.${k}`) }))}
+          value={usageKind}
+          onChange={(v) => v !== null && setUsageKind(v)}
+          allowDeselect={false}
+          data-testid={`service-usage-kind-${service.serviceName}`}
+        />
+        <NumberInput
+          size="xs"
+          w={110}
+          label={t('managedServices.admin.quota')}
+          value={quota}
+          onChange={setQuota}
+          error={quotaError}
+          data-testid={`service-quota-${service.serviceName}`}
+        />
+        <Button size="compact-sm" variant="light" onClick={saveQuota} disabled={update.isPending} data-testid={`service-save-quota-${service.serviceName}`}>
+          {t('managedServices.admin.saveQuota')}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }
