@@ -187,12 +187,21 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     const changed = eventsOf('usageProfile.changed').find((e) => (e.event as { usageProfile: UsageProfile }).usageProfile.id === 'usp-news-data');
     expect((changed?.event as { usageProfile: UsageProfile }).usageProfile.unitCount).toBe(expected);
     expect(eventsOf('unit.updated').length).toBeGreaterThan(0);
-    // Refused: a foreign unit, a profile of another inventory, a unit twice; nothing changes.
+    // Refused: a unit or a profile the caller cannot see (404, as unknown ones), a unit of another
+    // inventory or a profile of another inventory the caller sees (Invalid field), a unit twice; nothing changes.
     const snap = await snapshot();
-    const foreignUnit = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [units[0], 'LU800-0005'] });
-    expect(fields(foreignUnit)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.invalidField }]);
-    const foreignProfile = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: 'usp-metro', unitIds: [units[0]] });
-    expect(fields(foreignProfile)).toEqual([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
+    for (const body of [
+      { usageProfileId: null, unitIds: [units[0], 'LU800-0005'] },
+      { usageProfileId: null, unitIds: ['NO-SUCH-UNIT'] },
+      { usageProfileId: 'usp-metro', unitIds: [units[0]] },
+      { usageProfileId: 'usp-no-such', unitIds: [units[0]] },
+    ]) {
+      expect((await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, body)).statusCode, JSON.stringify(body)).toBe(404);
+    }
+    const otherInventoryUnit = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, { usageProfileId: null, unitIds: [units[0], 'LU800-0005'] });
+    expect(fields(otherInventoryUnit)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.invalidField }]);
+    const otherInventoryProfile = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, { usageProfileId: 'usp-metro', unitIds: [units[0]] });
+    expect(fields(otherInventoryProfile)).toEqual([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
     const twice = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [units[0], units[0]] });
     expect(fields(twice)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.fieldUnique }]);
     const none = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [] });

@@ -30,6 +30,8 @@ export const DEVICE_WRITTEN: Readonly<Record<string, readonly string[] | '*'>> =
   Server: ['status', 'swVersion', 'version', 'updatedAt'],
   Channel: ['status', 'allocatedToUnitUid', 'version', 'updatedAt'],
   VideoReturnChannel: ['status', 'version', 'updatedAt'],
+  // Usage the core counts from the units' telemetry and writes every few seconds (usage-accounting.ts).
+  UsageRecord: '*',
 };
 
 function quote(name: string): string {

@@ -2,10 +2,12 @@
  * Usage accounting (spec 001 §4 usage kinds data and time; service state "over usage"): what units
  * use while they stream, counted from their telemetry and written as usage records.
  *
- * - Every telemetry report of a unit adds the data its links carried since the unit's previous
- *   report (the sample's kbps over the time between the two, a gap longer than MAX_GAP_MS counted as
- *   MAX_GAP_MS: a unit silent for a while did not stream meanwhile as far as we know) and, while the
- *   unit is streaming, that time. This is the hot path: memory only, no object per report.
+ * - Every telemetry report of a unit that is streaming or forwarding files adds the data its links
+ *   carried since the unit's previous report (the sample's kbps over the time between the two, a gap
+ *   longer than MAX_GAP_MS counted as MAX_GAP_MS: a unit silent for a while did not stream meanwhile
+ *   as far as we know) and, while it is streaming, that time. The keep-alives of idle units are not
+ *   usage (and counting them would write a row for every online unit on every flush). This is the
+ *   hot path: memory only, no object per report.
  * - Every FLUSH_MS the amounts are written in grouped transactions of at most WRITE_BATCH upserts:
  *   one UsageRecord per unit per UTC day (`@@unique([unitId, periodStart])`), incremented, never a
  *   write per report. Whole bytes and seconds are written; the fractions wait for the next flush.
@@ -29,6 +31,8 @@ const DAY_MS = 86_400_000;
 
 /** The statuses in which a unit's time counts (it is sending live video). */
 const STREAMING: ReadonlySet<UnitStatus> = new Set<UnitStatus>(['streaming', 'streamingandforwarding']);
+/** The statuses in which a unit's data counts (live video, or recorded files sent). */
+const SENDING: ReadonlySet<UnitStatus> = new Set<UnitStatus>([...STREAMING, 'forwarding']);
 
 interface Pending {
   readonly unitId: string;
@@ -57,10 +61,11 @@ export class UsageAccounting {
     const prev = this.lastAt.get(m.unitId);
     this.lastAt.set(m.unitId, m.at);
     if (prev === undefined || m.at <= prev) return;
+    const status = this.deps.index.statusOf(m.unitId);
+    if (!SENDING.has(status)) return;
     const dt = Math.min(m.at - prev, MAX_GAP_MS);
-    const streaming = STREAMING.has(this.deps.index.statusOf(m.unitId));
+    const streaming = STREAMING.has(status);
     const bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
-    if (bytes === 0 && !streaming) return;
     const day = m.at - (m.at % DAY_MS);
     const key = `${m.unitId}|${day}`;
     let p = this.pending.get(key);

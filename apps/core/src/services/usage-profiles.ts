@@ -10,7 +10,9 @@
  *   the check). Reset day 1-31, quota at least 1 (the contracts' schemas, in the spec's words).
  * - Default profiles and profiles units are on are not deleted (409, §5's words).
  * - Assigning: units of the inventory (each must be one: "Invalid field" on the entry otherwise,
- *   once: "This field must be unique") onto a profile the inventory may use, or onto none. The unit
+ *   once: "This field must be unique"; a unit the caller cannot see is 404) onto a profile the
+ *   inventory may use (another of the caller's inventories' profile is "Invalid field", one the
+ *   caller cannot see 404), or onto none. The unit
  *   rows are written (their version moves), then the units are announced (`unit.updated`).
  * - Every change is announced per inventory that lists the profile, with that inventory's unit count:
  *   `usageProfile.changed` / `usageProfile.removed` on the inventory's topic and its groups'. A global
@@ -24,7 +26,7 @@ import type { Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
-import type { AuthUser } from './access.js';
+import { canSeeUnit, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { byNameThenId, compareText } from './order.js';
 import { inventoryAudience } from './topics.js';
@@ -116,18 +118,28 @@ export class UsageProfileService {
     return { inventoryId, units };
   }
 
-  /** PUT v2/inventories/{id}/unitUsageProfiles (inventory scope checked by the route). */
-  async assign(inventoryId: string, body: AssignUsageProfileBody): Promise<UnitUsageProfiles> {
+  /**
+   * PUT v2/inventories/{id}/unitUsageProfiles (inventory scope checked by the route). Units and a
+   * profile the caller cannot see (unknown or of inventories not theirs) answer 404, as unknown ones;
+   * ones the caller sees that the inventory cannot take are "Invalid field" on the entry.
+   */
+  async assign(user: AuthUser, inventoryId: string, body: AssignUsageProfileBody): Promise<UnitUsageProfiles> {
+    const units = this.deps.readModel.units;
+    for (const unitId of body.unitIds) {
+      const unit = units.get(unitId);
+      if (!unit || !canSeeUnit(user, { inventoryIds: unit.inventories.map((m) => m.inventoryId), groupIds: unit.groups.map((g) => g.groupId) })) throw new AppError('NOT_FOUND');
+    }
     const problems: FieldProblem[] = [];
     let profile: UsageProfileRow | null = null;
     if (body.usageProfileId !== null) {
-      profile = await this.deps.db.usageProfile.findFirst({ where: { id: body.usageProfileId, OR: [{ inventoryId }, { inventoryId: null }] } });
-      if (!profile) problems.push({ path: 'body.usageProfileId', message: VALIDATION.invalidField });
+      profile = await this.deps.db.usageProfile.findUnique({ where: { id: body.usageProfileId } });
+      if (!profile || !(profile.inventoryId === null || user.global || user.inventoryIds.includes(profile.inventoryId))) throw new AppError('NOT_FOUND');
+      if (profile.inventoryId !== null && profile.inventoryId !== inventoryId) problems.push({ path: 'body.usageProfileId', message: VALIDATION.invalidField });
     }
     const seen = new Set<string>();
     body.unitIds.forEach((unitId, i) => {
       if (seen.has(unitId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.fieldUnique });
-      else if (!this.deps.readModel.units.get(unitId)?.inventories.some((m) => m.inventoryId === inventoryId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.invalidField });
+      else if (!units.get(unitId)?.inventories.some((m) => m.inventoryId === inventoryId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.invalidField });
       seen.add(unitId);
     });
     if (problems.length > 0) throw validationError(problems);
@@ -222,5 +234,5 @@ export const usageProfileCalls = callsOf<UsageProfileService>()({
   updateUsageProfile: (svc, { params, body }, user) => svc.update(user, params.id, body),
   deleteUsageProfile: (svc, { params }, user) => svc.delete(user, params.id),
   listUnitUsageProfiles: async (svc, { params }) => svc.units(params.id),
-  assignUsageProfile: (svc, { params, body }) => svc.assign(params.id, body),
+  assignUsageProfile: (svc, { params, body }, user) => svc.assign(user, params.id, body),
 });
