@@ -52,20 +52,13 @@ export const SoftwareVersionNumber = z
   .refine((v) => softwareVersionNumberParts(v) !== null, VALIDATION.softwareVersionNumber);
 
 /** Release notes: an http(s) address, or empty / null for none. */
-const isHttpUrl = (v: string): boolean => {
-  try {
-    const url = new URL(v);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+const HttpUrl = z.httpUrl();
 export const SOFTWARE_VERSION_URL_MAX = 1024;
 export const ReleaseNotesUrl = z
   .string()
   .trim()
   .max(SOFTWARE_VERSION_URL_MAX, VALIDATION.maxChars(SOFTWARE_VERSION_URL_MAX))
-  .refine((v) => v === '' || isHttpUrl(v), VALIDATION.releaseNotesUrl)
+  .refine((v) => v === '' || HttpUrl.safeParse(v).success, VALIDATION.releaseNotesUrl)
   .nullable();
 export const SoftwareVersionDescription = z.string().max(LIMITS.genericNameMax, VALIDATION.max255);
 const SupportedDevices = z.array(SoftwareVersionDevice).max(SOFTWARE_VERSION_DEVICES.length, VALIDATION.maxElements);
