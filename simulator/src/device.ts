@@ -62,6 +62,8 @@ export class UnitDevice {
 
   private on = false;
   private version: string;
+  /** The version the core last had on record for the unit. */
+  private recordedVersion: string;
   private readonly apps: UnitApplications;
   private readonly uploads: UploadQueue;
   private readonly faultState: UnitFaultState = noFaults();
@@ -105,6 +107,7 @@ export class UnitDevice {
     this.position = new PositionModel(rng.fork('position'));
     this.cameraConnected = rng.chance(CAMERA_CONNECTED_SHARE);
     this.version = spec.swVersion;
+    this.recordedVersion = spec.swVersion;
     this.storage = new StorageModel(spec.unitId, spec.name, spec.capabilities.sdCard ?? spec.typeGroup === 'fieldUnits', rng.fork('storage'), (e) => this.emitEvent(e), timings.storage);
     this.alerts = new AlertMonitor({ unitId: spec.unitId, serverId: null, channelId: null }, alertConfig, (e) => this.emitEvent(e));
     this.autonomous = rng.fork('autonomy').chance(timings.autonomyShare);
@@ -683,6 +686,12 @@ export class UnitDevice {
     };
     this.apps.start('upgrade', { onRunning: () => this.schedule(this.timings.upgrade.stepMs, step) });
     return accepted;
+  }
+
+  /** A new version on record at the core (an admin changed it) is the unit's, unless an upgrade is changing it. */
+  adoptVersion(version: string): void {
+    if (!this.upgrade && version !== this.recordedVersion) this.version = version;
+    this.recordedVersion = version;
   }
 
   // ── channel selection ─────────────────────────────────────────────────────────────────────────

@@ -135,8 +135,10 @@ export class Engine {
       }
     }
     for (const spec of specs) {
-      if (this.devices.has(spec.unitId)) continue;
-      this.startDevice(spec);
+      const held = this.devices.get(spec.unitId);
+      // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
+      if (held) held.adoptVersion(spec.swVersion);
+      else this.startDevice(spec);
     }
   }
 

@@ -139,6 +139,8 @@ export class ServerDevice {
    * once, owner only) or removed, licences updated; the running state of the others continues.
    */
   updateSpec(spec: ServerSpec): void {
+    // A new version on record at the core (an admin changed it) is the server's, unless an upgrade is changing it.
+    if (!this.upgrade && spec.swVersion !== this.spec.swVersion) this.swVersion = spec.swVersion;
     this.spec = spec;
     const channelIds = new Set(spec.channels.map((c) => c.channelId));
     for (const id of [...this.channels.keys()]) if (!channelIds.has(id)) this.channels.delete(id);

@@ -68,7 +68,7 @@ export interface TestStack {
 }
 
 export async function startTestStack(
-  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; env?: Record<string, string> } = {},
+  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; simulatorServerTimings?: EngineOptions['serverTimings']; env?: Record<string, string> } = {},
 ): Promise<TestStack> {
   const provider = opts.provider ?? 'sqlite';
   const database = await freshDatabase(provider);
@@ -83,7 +83,7 @@ export async function startTestStack(
     ...opts.env,
   });
   const app = await buildApp({ config, db: db.prisma, logger: false });
-  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: opts.simulatorTimings ?? FAST_TIMINGS });
+  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: opts.simulatorTimings ?? FAST_TIMINGS, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
   return {
     app,
     config,

@@ -33,6 +33,12 @@ export const DeviceCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('configure'), setting: z.string(), payload: z.unknown() }),
   /** A unit action (services, stream variants, IP pipe, intercom, shutdown, files, ...). */
   z.object({ type: z.literal('action'), action: z.string(), payload: z.unknown() }),
+  /**
+   * Upgrade to a version (spec 001 §4, §5): the device downloads, installs and reboots, reporting
+   * `upgrade` events; `supportedProducts` lists the models the version supports when it does not
+   * support the unit's (the unit then refuses with 6810).
+   */
+  z.object({ type: z.literal('upgrade'), targetVersion: z.string(), supportedProducts: z.array(z.string()).optional() }),
 ]);
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 
@@ -103,6 +109,8 @@ export const ServerCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('channelAction'), channelId: z.string(), action: z.string(), payload: z.json() }),
   /** One video return channel's configuration (input type, URL, passphrase, port, latency). */
   z.object({ type: z.literal('configureVrChannel'), vrChannelId: z.string(), setting: z.string(), payload: z.json() }),
+  /** Upgrade the server to a version (spec 001 §4, §5: only when idle); it reports `upgrade` events and reboots into it. */
+  z.object({ type: z.literal('upgrade'), targetVersion: z.string() }),
 ]);
 export type ServerCommand = z.infer<typeof ServerCommand>;
 

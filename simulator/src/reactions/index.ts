@@ -33,5 +33,8 @@ function react(d: UnitDevice, command: DeviceCommand): Reaction {
       return reactToConfiguration(d, command.setting, command.payload);
     case 'action':
       return reactToAction(d, command.action, command.payload);
+    case 'upgrade':
+      // The same run as the control plane's `upgrade` fault.
+      return d.startUpgrade(command.targetVersion, command.supportedProducts);
   }
 }

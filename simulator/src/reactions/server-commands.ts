@@ -19,6 +19,8 @@ export function respondToServer(server: ServerDevice, commandId: string, command
 }
 
 export function reactToServerCommand(s: ServerDevice, command: ServerCommand): Reaction {
+  // The same run as the control plane's `serverUpgrade` fault (an offline server refuses with 6199 there).
+  if (command.type === 'upgrade') return s.startUpgrade(command.targetVersion);
   if (!s.online) return refused('DEVICE_UNREACHABLE');
   switch (command.type) {
     case 'configureServer':

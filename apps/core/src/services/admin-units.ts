@@ -15,13 +15,14 @@ import {
   type AdminUnitPage, type AdminUnitRow, type AdminUnitSearchQuery, type CreateAdminUnitBody, type DbGatewayInfo, type FieldProblem,
   type SmartUnitDetail, type UnitApplicationsInfo, type UnitDeregistered, type UnitDetail, type UnitGroupRef, type UpdateAdminUnitBody,
 } from '@fleet/contracts';
-import { checkUnitUpgradeEligibility, isBusy, isStreaming, type UpgradeBlocker } from '@fleet/domain';
+import { isBusy, isStreaming } from '@fleet/domain';
 import { providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { type UnitRecord, unitMemberships } from '../repositories/units.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import { checkUnitUpgrade, type UpgradeReason } from './upgrade-rules.js';
 import { byNameThenId } from './order.js';
 
 type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
@@ -41,9 +42,6 @@ const UNIT_COLUMN: Record<AdminSearchKey | AdminSortKey, string> = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
 };
-
-/** Upgrade blockers the target check adds from the unit's server state (spec 000 §8 6199, 6808). */
-const EARLY_UPGRADE_RULES: readonly UpgradeBlocker['rule'][] = ['invalidVersion', 'targetOutOfRange', 'versionTooOld'];
 
 export class AdminUnitService {
   private readonly caseInsensitive: boolean;
@@ -440,34 +438,9 @@ export class AdminUnitService {
     return this.detailAndPublish(id);
   }
 
-  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeBlocker[]> {
-    const db = this.deps.db;
-    const version = await db.softwareVersion.findUnique({ where: { number: target }, select: { supportedDevices: true } });
-    if (!version) return [{ rule: 'targetOutOfRange', errorCode: 'UPGRADE_6802', message: `Version ${target} is not a released software version` }];
-    const listed = Array.isArray(version.supportedDevices) ? version.supportedDevices.filter((d): d is string => typeof d === 'string') : [];
-    // "Supported devices" lists type groups or product models: the unit is supported by either.
-    const supported = listed.length === 0 || listed.some((d) => d === unit.typeGroup || d.toLowerCase() === unit.productType.toLowerCase());
-    const sla = await db.service.findFirst({ where: { unitId: unit.id, serviceName: 'sla' }, select: { serviceStatus: true } });
-    const channel = unit.selectedChannelId ? this.deps.readModel.channels.get(unit.selectedChannelId) : undefined;
-    const hub = channel ? this.deps.readModel.servers.get(channel.serverId) : undefined;
-    const capabilities = typeof unit.capabilities === 'object' && unit.capabilities !== null ? (unit.capabilities as Record<string, unknown>) : {};
-    const eligibility = checkUnitUpgradeEligibility({
-      currentVersion: unit.swVersion,
-      targetVersion: target,
-      hasSla: sla !== null && sla.serviceStatus.toLowerCase() === 'enabled',
-      serverVersion: hub?.swVersion ?? null,
-      channelVersion: channel?.swVersion ? channel.swVersion : null,
-      productType: unit.productType,
-      videoCodec: /h\.?264/i.test(unit.productType) || capabilities.hevc !== true ? 'h264' : 'hevc',
-      ...(supported ? {} : { supportedProducts: listed }),
-    });
-    const server: UpgradeBlocker[] = [];
-    const status = hub?.status;
-    if (status === 'offline') server.push({ rule: 'serverOffline', errorCode: 'UPGRADE_6199', message: 'The server of the unit is offline' });
-    else if (status === 'busy' || status === 'upgrading') server.push({ rule: 'serverBusy', errorCode: 'UPGRADE_6808', message: 'The server of the unit is busy' });
-    const early = eligibility.reasons.filter((r) => EARLY_UPGRADE_RULES.includes(r.rule));
-    const late = eligibility.reasons.filter((r) => !EARLY_UPGRADE_RULES.includes(r.rule));
-    return [...early, ...server, ...late];
+  /** The upgrade rules as the upgrade calls apply them (one implementation: upgrade-rules.ts). */
+  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeReason[]> {
+    return (await checkUnitUpgrade(this.deps, unit, target)).reasons;
   }
 
   /** PUT dbgateway (a gateway of the unit's inventories, or one without inventory) / DELETE (null). */

@@ -1,19 +1,73 @@
 /**
- * Software upgrades as devices report them (spec 001 §4 software upgrade: pending, upgrading,
- * succeeded, failed, rejected; §8 codes): one UpgradeJob row per run, created when it starts (or
- * is rejected) and updated to its end; a succeeded run gives the device its new version.
+ * Software upgrades of units and servers (spec 001 §4 software upgrade: pending, upgrading,
+ * succeeded, failed, rejected; §5 upgrade rules; §8 codes): the /devices "software upgrade" calls
+ * (the devices of the caller's scope with their jobs, the versions a device may go to, a start,
+ * the history) and the device reports that carry a run to its end.
+ *
+ * A start checks the rules (upgrade-rules.ts, the one implementation) and answers the first
+ * blocker's code with every reason; an accepted start stores a `pending` job, then sends the
+ * upgrade command through the device gateway. The device reports `upgrading` with its progress,
+ * then `succeeded` (the device's new version is stored) or `failed` with its code. Every change is
+ * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
  */
-import type {
-  UpgradeCandidatePage, UpgradeCandidateQuery, UpgradeDeviceType, UpgradeEligibility, UpgradeHistoryQuery, UpgradeJob, UpgradeJobPage, UpgradeTargets,
+import {
+  ERROR_CATALOGUE, OPEN_UPGRADE_STATES, UPGRADE_FAILURE_TEXTS, UpgradeState,
+  type DeviceAck, type UpgradeCandidate, type UpgradeCandidatePage, type UpgradeCandidateQuery, type UpgradeDeviceType, type UpgradeEligibility,
+  type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
 } from '@fleet/contracts';
+import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
+import type { Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
-import type { AuthUser } from './access.js';
+import type { ServerRow } from '../repositories/read-model.js';
+import type { UnitRecord } from '../repositories/units.js';
+import { canSeeServer, canSeeUnit, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
+import { inventoryAudience } from './topics.js';
+import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
+
+export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
+
+/** A device an upgrade acts on, as the read model has it. */
+export type UpgradeDevice = { type: 'unit'; row: UnitRecord } | { type: 'server'; row: ServerRow };
+
+/** Progress of one device is announced at most this often (state changes always). */
+const PROGRESS_PUBLISH_MS = 500;
+/** A device's `rejected` report this soon after the core marked the same start rejected is that start's, not a new one. */
+const REJECTED_ECHO_MS = 10_000;
+/** Largest `IN (...)` list per job query. */
+const CHUNK = 500;
+
+const isOpen = (state: string): boolean => (OPEN_UPGRADE_STATES as readonly string[]).includes(state);
+const stateOf = (raw: string): UpgradeState => {
+  const parsed = UpgradeState.safeParse(raw);
+  return parsed.success ? parsed.data : 'failed';
+};
+
+/** Spec 001 §8: the text of a failure code (101–107, -1), or the catalogue's text of a 68xx refusal. */
+export function failureText(code: number | null): string | null {
+  if (code === null) return null;
+  const texts: Record<number, string> = UPGRADE_FAILURE_TEXTS;
+  if (texts[code] !== undefined) return texts[code];
+  const entry = Object.values(ERROR_CATALOGUE).find((e) => 'code' in e && e.code === code);
+  return entry?.message ?? null;
+}
+
+/** Newest version first; unparsable numbers last. */
+function byVersionDesc(a: string, b: string): number {
+  const va = parseVersion(a);
+  const vb = parseVersion(b);
+  if (!va || !vb) return va ? -1 : vb ? 1 : a.localeCompare(b);
+  return compareVersions(vb, va);
+}
 
 export class UpgradeService {
+  /** When each device's progress was last announced. */
+  private readonly progressAt = new Map<string, number>();
+  private readonly jobListeners: Array<(job: UpgradeJobRow) => void> = [];
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly servers: ServerService,
@@ -21,11 +75,18 @@ export class UpgradeService {
     deps.events.on('upgrade', (e, at) => this.applyUpgrade(e, at));
   }
 
-  /** One UpgradeJob row per run: created when it starts (or is rejected), updated to its end. */
+  /** Follow every job change (batches derive their state from their jobs). */
+  onJobChanged(listener: (job: UpgradeJobRow) => void): void {
+    this.jobListeners.push(listener);
+  }
+
+  // ── device reports ──────────────────────────────────────────────────────────────────────────
+
+  /** One UpgradeJob row per run: the core's pending job (or one the device started), updated to its end. */
   private async applyUpgrade(e: DeviceEventOf<'upgrade'>, at: number): Promise<void> {
     const db = this.deps.db;
     const open = await db.upgradeJob.findFirst({
-      where: { deviceType: e.deviceType, deviceId: e.deviceId, state: { in: ['pending', 'upgrading'] } },
+      where: { deviceType: e.deviceType, deviceId: e.deviceId, state: { in: [...OPEN_UPGRADE_STATES] } },
       orderBy: { createdAt: 'desc' },
     });
     const finished = e.state === 'succeeded' || e.state === 'failed' || e.state === 'rejected';
@@ -34,49 +95,330 @@ export class UpgradeService {
       progress: Math.round(e.progress),
       failureCode: e.failureCode,
       ...(finished ? { finishedAt: new Date(at) } : {}),
+      ...(e.state === 'upgrading' && open && !open.startedAt ? { startedAt: new Date(at) } : {}),
     };
-    if (open && e.state !== 'rejected') {
-      await db.upgradeJob.update({ where: { id: open.id }, data: { ...data, version: { increment: 1 } } });
+    // The new version is the device's from now on (also after a fleet reset), stored before the job
+    // says succeeded so whoever reads the job then reads the version too.
+    if (e.state === 'succeeded') await this.runsVersion(e.deviceType, e.deviceId, e.targetVersion, at);
+    let row: UpgradeJobRow;
+    // A refusal ends the pending start it answers; an upgrading run never goes back to rejected.
+    const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e, at) : null;
+    if (target) {
+      if (target.state === 'rejected' && e.state === 'rejected') return; // already recorded by the start
+      row = await db.upgradeJob.update({ where: { id: target.id }, data: { ...data, version: { increment: 1 } } });
     } else {
-      await db.upgradeJob.create({
+      row = await db.upgradeJob.create({
         data: { deviceType: e.deviceType, deviceId: e.deviceId, fromVersion: e.fromVersion, targetVersion: e.targetVersion, startedAt: new Date(at), ...data },
       });
     }
-    if (e.state !== 'succeeded') return;
-    // The new version is the device's from now on (also after a fleet reset).
-    if (e.deviceType === 'unit') {
-      await db.unit.updateMany({ where: { id: e.deviceId }, data: { swVersion: e.targetVersion, lastReboot: new Date(at), version: { increment: 1 } } });
-      await this.deps.units.refreshUnit(e.deviceId);
+    this.announce(row, at, target !== null && target.state === row.state);
+  }
+
+  private async runsVersion(deviceType: 'unit' | 'server', deviceId: string, version: string, at: number): Promise<void> {
+    const db = this.deps.db;
+    if (deviceType === 'unit') {
+      await db.unit.updateMany({ where: { id: deviceId }, data: { swVersion: version, lastReboot: new Date(at), version: { increment: 1 } } });
+      await this.deps.units.refreshUnit(deviceId);
     } else {
-      await db.server.updateMany({ where: { id: e.deviceId }, data: { swVersion: e.targetVersion, version: { increment: 1 } } });
-      this.servers.runsVersion(e.deviceId, e.targetVersion);
+      await db.server.updateMany({ where: { id: deviceId }, data: { swVersion: version, version: { increment: 1 } } });
+      this.servers.runsVersion(deviceId, version);
+      await this.deps.readModel.servers.refresh([deviceId]);
     }
   }
 
+  /** The start this refusal answers, when the core already marked it rejected. */
+  private rejectedEcho(e: DeviceEventOf<'upgrade'>, at: number): Promise<UpgradeJobRow | null> {
+    return this.deps.db.upgradeJob.findFirst({
+      where: { deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, state: 'rejected', updatedAt: { gte: new Date(at - REJECTED_ECHO_MS) } },
+      orderBy: { updatedAt: 'desc' },
+    });
+  }
 
-  // Contract first: the calls below are filled in next.
-  async listCandidates(_user: AuthUser, _query: UpgradeCandidateQuery): Promise<UpgradeCandidatePage> {
-    throw new AppError('NOT_FOUND');
+  /** `upgrade.changed` on the device's topics: every state change, progress at most every ~500 ms. */
+  private announce(row: UpgradeJobRow, at: number, progressOnly: boolean): void {
+    const key = `${row.deviceType}:${row.deviceId}`;
+    const last = this.progressAt.get(key) ?? 0;
+    if (progressOnly && at - last < PROGRESS_PUBLISH_MS && row.progress < 100) return;
+    this.progressAt.set(key, at);
+    if (!isOpen(row.state)) this.progressAt.delete(key);
+    const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
+    this.deps.hub.publish(this.topicsOf(deviceType, row.deviceId), { type: 'upgrade.changed', deviceType, deviceId: row.deviceId, job: this.toJob(row), at });
+    for (const l of this.jobListeners) l(row);
   }
-  async getJob(_user: AuthUser, _id: string): Promise<UpgradeJob> {
-    throw new AppError('NOT_FOUND');
-  }
-  async targets(_user: AuthUser, _type: UpgradeDeviceType, _id: string): Promise<UpgradeTargets> {
-    throw new AppError('NOT_FOUND');
-  }
-  async eligibility(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _target: string): Promise<UpgradeEligibility> {
-    throw new AppError('NOT_FOUND');
-  }
-  async start(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _target: string): Promise<UpgradeJob> {
-    throw new AppError('NOT_FOUND');
-  }
-  async history(_user: AuthUser, _type: UpgradeDeviceType, _id: string, _query: UpgradeHistoryQuery): Promise<UpgradeJobPage> {
-    throw new AppError('NOT_FOUND');
+
+  /** Where news of a device goes: a unit's groups and inventories, a server's inventory and its groups. */
+  topicsOf(type: UpgradeDeviceType, id: string): string[] {
+    if (type === 'unit') return [...this.deps.index.topicsOf(id)];
+    const server = this.deps.readModel.servers.get(id);
+    return server?.inventoryId ? inventoryAudience(this.deps.readModel, [server.inventoryId]) : [];
   }
 
   /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
   async failOpen(at: number): Promise<void> {
-    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: ['pending', 'upgrading'] } }, data: { state: 'failed', failureCode: -1, finishedAt: new Date(at) } });
+    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: -1, finishedAt: new Date(at) } });
+  }
+
+  // ── shapes ──────────────────────────────────────────────────────────────────────────────────
+
+  toJob(row: UpgradeJobRow): UpgradeJob {
+    const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
+    const device = deviceType === 'unit' ? this.deps.readModel.units.get(row.deviceId) : this.deps.readModel.servers.get(row.deviceId);
+    return {
+      id: row.id,
+      deviceType,
+      deviceId: row.deviceId,
+      deviceName: device?.name ?? row.deviceId,
+      fromVersion: row.fromVersion,
+      targetVersion: row.targetVersion,
+      state: stateOf(row.state),
+      progress: Math.max(0, Math.min(100, row.progress)),
+      failureCode: row.failureCode,
+      failureText: failureText(row.failureCode),
+      batchId: row.batchId,
+      requestedById: row.requestedById,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  // ── devices ─────────────────────────────────────────────────────────────────────────────────
+
+  /** A device as the read model has it, or undefined. */
+  device(type: UpgradeDeviceType, id: string): UpgradeDevice | undefined {
+    if (type === 'unit') {
+      const row = this.deps.readModel.units.get(id);
+      return row ? { type, row } : undefined;
+    }
+    const row = this.deps.readModel.servers.get(id);
+    return row ? { type, row } : undefined;
+  }
+
+  /** A unit by id, else a server by id (batch lines name either). */
+  findDevice(id: string): UpgradeDevice | undefined {
+    return this.device('unit', id) ?? this.device('server', id);
+  }
+
+  private inventoryIdsOf(d: UpgradeDevice): string[] {
+    return d.type === 'unit' ? d.row.inventories.map((i) => i.inventoryId) : d.row.inventoryId ? [d.row.inventoryId] : [];
+  }
+
+  /** Whether the user sees the device (the /devices reads). */
+  private sees(user: AuthUser, d: UpgradeDevice): boolean {
+    if (d.type === 'unit') return canSeeUnit(user, { inventoryIds: d.row.inventories.map((i) => i.inventoryId), groupIds: d.row.groups.map((g) => g.groupId) });
+    return canSeeServer(this.deps.readModel, user, d.row);
+  }
+
+  /** Whether the user may start an upgrade of the device: admins on devices of their own inventories, global roles on all. */
+  owns(user: AuthUser, d: UpgradeDevice): boolean {
+    return user.global || this.inventoryIdsOf(d).some((i) => user.inventoryIds.includes(i));
+  }
+
+  private visibleDevice(user: AuthUser, type: UpgradeDeviceType, id: string): UpgradeDevice {
+    const d = this.device(type, id);
+    if (!d || !this.sees(user, d)) throw new AppError('NOT_FOUND');
+    return d;
+  }
+
+  // ── rules ───────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Every reason the device may not go to `target` now: a run already open, a unit offline or
+   * busy (it could not take the command), then the upgrade rules. `version` as in upgrade-rules.ts.
+   */
+  async check(d: UpgradeDevice, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
+    const rules = d.type === 'unit'
+      ? await checkUnitUpgrade(this.deps, d.row, target, version)
+      : await checkServerUpgrade({ ...this.deps, channelsOf: (id) => this.servers.channelsOf(id) }, d.row, target, version);
+    const device: UpgradeReason[] = [];
+    const open = await this.openJob(d.type, d.row.id);
+    if (open) device.push(reason('upgradeRunning', d.type === 'unit' ? 'UNIT_BUSY' : 'UPGRADE_6808', `An upgrade to ${open.targetVersion} is already running on this device`));
+    if (d.type === 'unit' && !open) {
+      if (this.deps.index.statusOf(d.row.id) === 'offline') device.push(reason('unitOffline', 'UNIT_OFFLINE', 'The unit is offline'));
+      else if (isBusy(this.deps.index.applicationsOf(d.row.id))) device.push(reason('unitBusy', 'UNIT_BUSY', 'The unit is busy; stop what it runs first'));
+    }
+    return { reasons: [...device, ...rules.reasons], warnings: rules.warnings };
+  }
+
+  private openJob(type: UpgradeDeviceType, id: string): Promise<UpgradeJobRow | null> {
+    return this.deps.db.upgradeJob.findFirst({ where: { deviceType: type, deviceId: id, state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: { createdAt: 'desc' } });
+  }
+
+  /** The running job of each device, or else its last one. */
+  private async currentJobs(devices: ReadonlyArray<{ type: UpgradeDeviceType; id: string }>): Promise<Map<string, UpgradeJobRow>> {
+    const out = new Map<string, UpgradeJobRow>();
+    for (const type of ['unit', 'server'] as const) {
+      const ids = devices.filter((d) => d.type === type).map((d) => d.id);
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await this.deps.db.upgradeJob.findMany({ where: { deviceType: type, deviceId: { in: ids.slice(i, i + CHUNK) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+        for (const r of rows) {
+          const key = `${type}:${r.deviceId}`;
+          const held = out.get(key);
+          if (!held || (isOpen(r.state) && !isOpen(held.state))) out.set(key, r);
+        }
+      }
+    }
+    return out;
+  }
+
+  // ── calls ───────────────────────────────────────────────────────────────────────────────────
+
+  /** GET v2/upgrades/candidates. */
+  async listCandidates(user: AuthUser, q: UpgradeCandidateQuery): Promise<UpgradeCandidatePage> {
+    const rm = this.deps.readModel;
+    const inventories = (ids: readonly string[]) => ids.map((id) => ({ id, name: rm.inventories.get(id)?.name ?? id }));
+    const rows: Array<Omit<UpgradeCandidate, 'job'>> = [];
+    if (q.deviceType !== 'server') {
+      for (const u of rm.units.all()) {
+        const d: UpgradeDevice = { type: 'unit', row: u };
+        if (!this.sees(user, d)) continue;
+        rows.push({
+          deviceType: 'unit', id: u.id, name: u.name, productType: u.productType, kind: u.typeGroup, inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: u.swVersion, targetSwVersion: u.targetSwVersion, status: this.deps.index.statusOf(u.id),
+        });
+      }
+    }
+    if (q.deviceType !== 'unit') {
+      for (const s of rm.servers.all()) {
+        const d: UpgradeDevice = { type: 'server', row: s };
+        if (!this.sees(user, d)) continue;
+        rows.push({
+          deviceType: 'server', id: s.id, name: s.name, productType: s.productType, kind: s.serverType, inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: s.swVersion, targetSwVersion: s.targetSwVersion, status: s.status,
+        });
+      }
+    }
+    const needle = q.searchValue?.trim().toLowerCase() ?? '';
+    let matching = rows.filter((r) => (q.inventoryId === undefined || r.inventories.some((i) => i.id === q.inventoryId)) && (needle === '' || r[q.searchKey].toLowerCase().includes(needle)));
+    let jobs: Map<string, UpgradeJobRow> | null = null;
+    if (q.jobState !== undefined) {
+      jobs = await this.currentJobs(matching.map((r) => ({ type: r.deviceType, id: r.id })));
+      const held = jobs;
+      matching = matching.filter((r) => (held.get(`${r.deviceType}:${r.id}`)?.state ?? 'none') === q.jobState);
+    }
+    const dir = q.sortDir === 'asc' ? 1 : -1;
+    const key = q.sortBy;
+    matching.sort((a, b) => {
+      const c = key === 'currentVersion' ? byVersionDesc(b.currentVersion, a.currentVersion) : a[key].localeCompare(b[key]);
+      return (c !== 0 ? c : a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) * dir;
+    });
+    const page = matching.slice(q.offset, q.offset + q.limit);
+    const current = jobs ?? (await this.currentJobs(page.map((r) => ({ type: r.deviceType, id: r.id }))));
+    return {
+      items: page.map((r) => {
+        const job = current.get(`${r.deviceType}:${r.id}`);
+        return { ...r, job: job ? this.toJob(job) : null };
+      }),
+      total: matching.length,
+      offset: q.offset,
+      limit: q.limit,
+    };
+  }
+
+  /** GET v2/upgrades/{id}: a job of a device the caller sees (global roles: also of a device that is gone). */
+  async getJob(user: AuthUser, id: string): Promise<UpgradeJob> {
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
+    if (d ? !this.sees(user, d) : !user.global) throw new AppError('NOT_FOUND');
+    return this.toJob(row);
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrade/targets. */
+  async targets(user: AuthUser, type: UpgradeDeviceType, id: string): Promise<UpgradeTargets> {
+    const d = this.visibleDevice(user, type, id);
+    const inventoryIds = this.inventoryIdsOf(d);
+    const versions = (await this.deps.db.softwareVersion.findMany({ where: { deprecated: false }, select: { ...versionSelect, description: true, releaseNotesUrl: true } }))
+      .filter((v) => availableTo(v, inventoryIds))
+      .sort((a, b) => byVersionDesc(a.number, b.number));
+    const targets: UpgradeTarget[] = [];
+    for (const v of versions) {
+      const check = await this.check(d, v.number, v);
+      targets.push({ number: v.number, description: v.description, releaseNotesUrl: v.releaseNotesUrl, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings });
+    }
+    const job = (await this.currentJobs([{ type, id }])).get(`${type}:${id}`);
+    return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, job: job ? this.toJob(job) : null, targets };
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrade/eligibility?targetVersion=. */
+  async eligibility(user: AuthUser, type: UpgradeDeviceType, id: string, target: string): Promise<UpgradeEligibility> {
+    const d = this.visibleDevice(user, type, id);
+    const check = await this.check(d, target);
+    return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, targetVersion: target, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings };
+  }
+
+  /** POST v2/admin/{units|servers}/{id}/upgrade: refused with the first blocker's code and every reason; else a pending job, the command sent. */
+  async start(user: AuthUser, type: UpgradeDeviceType, id: string, target: string): Promise<UpgradeJob> {
+    const d = this.device(type, id);
+    if (!d || !this.owns(user, d)) throw new AppError('NOT_FOUND');
+    const check = await this.check(d, target);
+    const first = check.reasons[0];
+    if (first) throw new AppError(first.errorCode, check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })));
+    const row = await this.createPending(d, target, user.id, null);
+    const refusal = await this.dispatch(d, row);
+    if (refusal) throw refusal;
+    const fresh = await this.deps.db.upgradeJob.findUnique({ where: { id: row.id } });
+    return this.toJob(fresh ?? row);
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrades: newest first. */
+  async history(user: AuthUser, type: UpgradeDeviceType, id: string, q: UpgradeHistoryQuery): Promise<UpgradeJobPage> {
+    this.visibleDevice(user, type, id);
+    const where = { deviceType: type, deviceId: id };
+    const [rows, total] = await Promise.all([
+      this.deps.db.upgradeJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
+      this.deps.db.upgradeJob.count({ where }),
+    ]);
+    return { items: rows.map((r) => this.toJob(r)), total, offset: q.offset, limit: q.limit };
+  }
+
+  // ── starting (also for batches) ─────────────────────────────────────────────────────────────
+
+  /** The `pending` job of an accepted start, announced. */
+  async createPending(d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow> {
+    const row = await this.deps.db.upgradeJob.create({
+      data: { deviceType: d.type, deviceId: d.row.id, fromVersion: d.row.swVersion, targetVersion: target, state: 'pending', requestedById, batchId },
+    });
+    this.announce(row, Date.now(), false);
+    return row;
+  }
+
+  /**
+   * Send the upgrade command of a pending job. A refusal (the device saw a blocker the core did
+   * not, or it is unreachable) ends the job `rejected` with the device's code and is returned.
+   */
+  async dispatch(d: UpgradeDevice, job: UpgradeJobRow): Promise<AppError | null> {
+    let ack: DeviceAck;
+    try {
+      if (d.type === 'unit') {
+        ack = await this.deps.gateway.send(d.row.id, { type: 'upgrade', targetVersion: job.targetVersion });
+      } else {
+        ack = await this.deps.gateway.sendToServer(d.row.id, { type: 'upgrade', targetVersion: job.targetVersion });
+      }
+    } catch (err) {
+      const error = err instanceof AppError ? err : new AppError('DEVICE_UNREACHABLE');
+      await this.reject(job, error.deviceCode ?? null);
+      return error;
+    }
+    if (ack.ok) return null;
+    const code = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as keyof typeof ERROR_CATALOGUE) : 'GENERIC';
+    const error = new AppError(code, undefined, undefined, ack.deviceCode);
+    await this.reject(job, error.deviceCode ?? null);
+    return error;
+  }
+
+  /** End a pending job rejected (unless the device's own report did already). */
+  private async reject(job: UpgradeJobRow, code: number | null): Promise<void> {
+    const at = Date.now();
+    const { count } = await this.deps.db.upgradeJob.updateMany({
+      where: { id: job.id, state: 'pending' },
+      data: { state: 'rejected', failureCode: code, finishedAt: new Date(at), version: { increment: 1 } },
+    });
+    if (count === 0) return;
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    if (row) this.announce(row, at, false);
   }
 }
 

@@ -123,6 +123,8 @@ export const UPGRADE_BLOCK_RULES = [
   'serverNeeds10_0',
   'transceiverBusy',
   'upgradeRunning',
+  'unitOffline',
+  'unitBusy',
 ] as const;
 export const UpgradeBlockRule = z.enum(UPGRADE_BLOCK_RULES);
 export type UpgradeBlockRule = z.infer<typeof UpgradeBlockRule>;
