@@ -237,7 +237,7 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                 </Table.Thead>
                 <Table.Tbody>
                   {data.jobs.map((job) => (
-                    <Table.Tr key={job.id} data-testid={`batch-job-${job.deviceId}`}>
+                    <Table.Tr key={job.id} data-testid={`batch-job-${job.id}`} data-device={job.deviceId} data-state={job.state}>
                       <Table.Td>
                         <Text size="sm" fw={500}>
                           {job.deviceName}
@@ -248,10 +248,10 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                       </Table.Td>
                       <Table.Td>{t(`upgrades.kinds.${job.deviceType}`)}</Table.Td>
                       <Table.Td>
-                        <UpgradeJobState job={job} testId={`batch-job-state-${job.deviceId}`} />
+                        <UpgradeJobState job={job} testId={`batch-job-state-${job.id}`} />
                       </Table.Td>
                       <Table.Td>
-                        <UpgradeJobResult job={job} testId={`batch-job-result-${job.deviceId}`} />
+                        <UpgradeJobResult job={job} testId={`batch-job-result-${job.id}`} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -26,19 +26,25 @@ describe('upgradeBatch.changed', () => {
     expect(applyBatchToPage(second, summary())).toBe(second);
   });
 
-  it('moves a listed batch on, and ignores a repeat or an older summary', () => {
+  it('moves a listed batch on as its jobs finish (the batch’s own updatedAt stays), and ignores a repeat or an older summary', () => {
     const listed = page([summary()]);
-    const done = summary({ state: 'completed', counts: { total: 3, pending: 0, upgrading: 0, succeeded: 2, failed: 1, rejected: 0 }, updatedAt: '2026-11-23T01:05:00.000Z' });
-    const next = applyBatchToPage(listed, done);
+    const one = summary({ counts: { total: 3, pending: 1, upgrading: 1, succeeded: 1, failed: 0, rejected: 0 } });
+    const done = summary({ state: 'completed', counts: { total: 3, pending: 0, upgrading: 0, succeeded: 2, failed: 1, rejected: 0 } });
+    const first = applyBatchToPage(listed, one);
+    expect(first.items[0]?.counts.succeeded).toBe(1);
+    const next = applyBatchToPage(first, done);
     expect(next.items[0]).toMatchObject({ state: 'completed', counts: { failed: 1 } });
-    expect(applyBatchToPage(next, summary())).toBe(next);
+    expect(applyBatchToPage(next, one)).toBe(next);
     expect(applyBatchToPage(next, done)).toBe(next);
+    expect(applyBatchToPage(next, summary({ updatedAt: '2026-11-22T00:00:00.000Z' }))).toBe(next);
+    expect(applyBatchToPage(next, summary({ name: 'Renamed', updatedAt: '2026-11-23T02:00:00.000Z' })).items[0]?.name).toBe('Renamed');
   });
 
   it('updates an open batch’s state and counts and keeps its jobs', () => {
     const detail: UpgradeBatch = { ...summary(), jobs: [] };
     expect(applyBatchToDetail(detail, summary({ id: 'other', updatedAt: '2026-11-24T00:00:00.000Z' }))).toBe(detail);
-    const next = applyBatchToDetail(detail, summary({ state: 'completed', updatedAt: '2026-11-23T01:05:00.000Z' }));
+    expect(applyBatchToDetail(detail, summary())).toBe(detail);
+    const next = applyBatchToDetail(detail, summary({ state: 'completed', counts: { total: 3, pending: 0, upgrading: 0, succeeded: 3, failed: 0, rejected: 0 } }));
     expect(next.state).toBe('completed');
     expect(next.jobs).toBe(detail.jobs);
   });

@@ -47,7 +47,8 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   const errorText = useApiErrorMessage();
   const [chosen, setChosen] = useState<string | null>(null);
   const [resetConfirmed, setResetConfirmed] = useState(false);
-  const targets = useQuery<UpgradeTargets, ApiError>({ queryKey: targetsKey(device), queryFn: ({ signal }) => loadTargets(device, signal) });
+  // Eligibility follows the device's live state (idle, online, its server's version): read afresh on every opening.
+  const targets = useQuery<UpgradeTargets, ApiError>({ queryKey: targetsKey(device), queryFn: ({ signal }) => loadTargets(device, signal), staleTime: 0, refetchOnMount: 'always' });
   const start = useMutation<UpgradeJob, ApiError, string>({
     mutationFn: (targetVersion) => startUpgrade(device, targetVersion),
     onSuccess: (job) => {
@@ -56,6 +57,8 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
       toast.show({ message: t('upgrades.dialog.started', { name: device.name, version: job.targetVersion }), variant: 'success' });
       onClose();
     },
+    // The core saw something this read did not (e.g. the server went offline meanwhile): read the reasons again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: targetsKey(device) }),
   });
 
   if (targets.isPending) return <Loader size="sm" aria-label={t('common.loading')} data-testid="upgrade-targets-loading" />;
@@ -66,6 +69,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
   const canStart = target !== null && target.eligible && !running && (!needsResetConfirmation || resetConfirmed);
   const language = i18n.language;
+  const exists = (key: string) => i18n.exists(key);
 
   return (
     <Stack gap="sm" data-testid="upgrade-form" data-device-id={device.id}>
@@ -117,7 +121,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
             <List size="sm">
               {target.reasons.map((reason) => (
                 <List.Item key={`${reason.rule}-${reason.message}`} data-testid={`upgrade-reason-${reason.rule}`} data-code={reason.deviceCode ?? ''}>
-                  {ruleText(t, language, reason.rule, reason.message)}
+                  {ruleText(t, language, reason.rule, reason.message, exists)}
                   {reason.deviceCode !== null && ` (${reason.deviceCode})`}
                 </List.Item>
               ))}
@@ -130,7 +134,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
             <List size="sm">
               {target.warnings.map((warning) => (
                 <List.Item key={warning.rule} data-testid={`upgrade-warning-${warning.rule}`}>
-                  {ruleText(t, language, warning.rule, warning.message)}
+                  {ruleText(t, language, warning.rule, warning.message, exists)}
                 </List.Item>
               ))}
             </List>

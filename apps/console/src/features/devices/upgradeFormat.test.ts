@@ -50,11 +50,13 @@ describe('upgrade states', () => {
 
 describe('upgrade rules', () => {
   it('shows the core’s message in English and a translation of every rule in Chinese', () => {
-    expect(ruleText(en.t, 'en', 'serverFirst', 'Upgrade the server first: server version 9.2.1 is below 10.1')).toBe('Upgrade the server first: server version 9.2.1 is below 10.1');
+    expect(ruleText(en.t, 'en', 'serverFirst', 'Upgrade the server first: server version 9.2.1 is below 10.1', (k) => en.exists(k))).toBe('Upgrade the server first: server version 9.2.1 is below 10.1');
     for (const rule of [...UPGRADE_BLOCK_RULES, ...UPGRADE_WARN_RULES]) {
-      const text = ruleText(zh.t, 'zh', rule, 'English text');
+      const text = ruleText(zh.t, 'zh', rule, 'English text', (k) => zh.exists(k));
       expect(text).not.toBe(`upgrades.rules.${rule}`);
       expect(text).not.toBe('English text');
     }
+    // A rule the console does not know yet shows the core's message.
+    expect(ruleText(zh.t, 'zh', 'someNewRule' as 'noSla', 'English text', (k) => zh.exists(k))).toBe('English text');
   });
 });

@@ -1,0 +1,112 @@
+/**
+ * /batch_upgrade (spec 001 §2 super-user page, §5 "Batch upgrade CSV: at most 500 devices", §9
+ * "500 devices per batch", §4 states, §8 codes) in Chromium against the real stack: a CSV of 501
+ * devices is refused before anything is sent (and the core refuses it too, storing nothing); a CSV
+ * of a few lines lists the refused ones with their line and message, and its accepted device runs to
+ * its end live, in the batch and in the list of batches; a user who is not a super user is sent to
+ * the unit list.
+ *
+ * Device: UNIT (no other spec uses it; every run starts from a fresh seed) is upgraded once to
+ * TARGET with its outcome forced to success by a control-plane fault (the test's; put back after).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, login } from './support';
+
+const UNIT = 'DRONE-0001';
+const TARGET = '10.0';
+
+async function openBatchUpgrade(page: Page): Promise<void> {
+  await page.goto('/batch_upgrade?ignoreRouteDefault=1');
+  await expect(page.getByTestId('batch-upgrade-page')).toBeVisible({ timeout: 30_000 });
+}
+
+const csvOf = (rows: readonly (readonly [string, string])[]) => ['deviceId,targetVersion', ...rows.map(([d, v]) => `${d},${v}`)].join('\n');
+
+test('a CSV of 501 devices is refused before anything is sent, and by the core', async ({ page, playwright, baseURL }) => {
+  await login(page, 'super_user');
+  await openBatchUpgrade(page);
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/upgradeBatches')) posts++;
+  });
+  const csv = csvOf(Array.from({ length: 501 }, (_, i) => [`NOPE-${String(i).padStart(4, '0')}`, '10.1'] as const));
+  await page.getByTestId('batch-csv').fill(csv);
+  await expect(page.getByTestId('batch-count')).toHaveText('501 devices in the file');
+  await expect(page.getByTestId('batch-over-limit')).toHaveText('Batch upgrade CSV: at most 500 devices');
+  await expect(page.getByTestId('batch-submit')).toBeDisabled();
+  expect(posts).toBe(0);
+
+  // The core refuses the same text whole and stores nothing.
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    const before = ((await (await api.get('/api/v2/admin/upgradeBatches')).json()) as { total: number }).total;
+    const res = await api.post('/api/v2/admin/upgradeBatches', { data: { csv } });
+    expect(res.status()).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('Batch upgrade CSV: at most 500 devices');
+    expect(((await (await api.get('/api/v2/admin/upgradeBatches')).json()) as { total: number }).total).toBe(before);
+  } finally {
+    await api.dispose();
+  }
+  // 500 are within the limit.
+  await page.getByTestId('batch-csv').fill(csv.split('\n').slice(0, 501).join('\n'));
+  await expect(page.getByTestId('batch-count')).toHaveText('500 devices in the file');
+  await expect(page.getByTestId('batch-over-limit')).toHaveCount(0);
+  await expect(page.getByTestId('batch-submit')).toBeEnabled();
+});
+
+test('a CSV of a few lines: refused lines with their messages, the accepted device runs to its end live', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  // A run without a forced outcome may fail by itself (the simulator's failure rate): force success.
+  const forced = await operator.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'upgradeOutcome', code: null } } });
+  expect(forced.ok()).toBe(true);
+  try {
+    await login(page, 'super_user');
+    await openBatchUpgrade(page);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    });
+    const name = `E2E-batch-${Date.now()}`;
+    await page.getByTestId('batch-name').fill(name);
+    await page.getByTestId('batch-csv').fill(csvOf([[UNIT, TARGET], ['NOPE-0001', '10.1'], [UNIT, TARGET]]));
+    await expect(page.getByTestId('batch-count')).toHaveText('3 devices in the file');
+    await page.getByTestId('batch-submit').click();
+
+    // Line 3 names an unknown device, line 4 the unit again.
+    await expect(page.getByTestId('batch-row-results')).toHaveAttribute('data-accepted', '1');
+    await expect(page.getByTestId('batch-refused-line-3')).toContainText('NOPE-0001');
+    await expect(page.getByTestId('batch-refused-line-3')).toContainText('Device not found');
+    await expect(page.getByTestId('batch-refused-line-4')).toContainText('Device is listed more than once');
+    await expect(page.getByTestId('batch-refused-line-2')).toHaveCount(0);
+
+    // The batch opens with its device, which runs to its end live.
+    await expect(page.getByTestId('batch-detail')).toBeVisible();
+    // The refused repeat of the unit is kept as a rejected job; the accepted one runs.
+    const jobs = page.locator(`[data-testid^="batch-job-"][data-device="${UNIT}"]`);
+    await expect(jobs).toHaveCount(2);
+    await expect(page.locator(`[data-testid^="batch-job-"][data-device="${UNIT}"][data-state="rejected"]`)).toHaveCount(1);
+    const runId = (await page.locator(`[data-testid^="batch-job-"][data-device="${UNIT}"]:not([data-state="rejected"])`).getAttribute('data-testid'))!.replace('batch-job-', '');
+    await expect(page.getByTestId(`batch-job-state-${runId}`)).toHaveAttribute('data-state', /pending|upgrading/);
+    await expect(page.getByTestId(`batch-job-state-${runId}`)).toHaveAttribute('data-state', 'succeeded', { timeout: 150_000 });
+    await expect(page.getByTestId('batch-detail-counts')).toHaveAttribute('data-succeeded', '1');
+    await expect(page.getByTestId('batch-detail-state')).toHaveText('Completed');
+    const batchId = await page.getByTestId('batch-detail').getAttribute('data-batch-id');
+    await expect(page.getByTestId(`batch-row-${batchId}`)).toHaveAttribute('data-state', 'completed');
+    await expect(page.getByTestId(`batch-row-${batchId}`)).toContainText(name);
+    expect(navigations.filter((url) => !url.includes('batch='))).toEqual([]);
+
+    // The batch is stored: it opens again after a reload.
+    await page.reload();
+    await expect(page.getByTestId(`batch-job-state-${runId}`)).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+  } finally {
+    await operator.dispose();
+  }
+});
+
+test('a user who is not a super user is sent from /batch_upgrade to the unit list', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await page.goto('/batch_upgrade?ignoreRouteDefault=1');
+  await expect(page).toHaveURL(/\/list/);
+  await expect(page.getByTestId('batch-upgrade-page')).toHaveCount(0);
+});
