@@ -81,7 +81,7 @@ const MANAGED_SEED = (now: number, day: number): Record<(typeof INVENTORIES)[num
   },
 });
 const LICENCE_POOL_SEED: Record<(typeof INVENTORIES)[number]['id'], Record<string, { total: number }>> = {
-  'inv-global': { sla: { total: 10 }, 'video-return': { total: 4 }, '4K': { total: 2 }, hevc: { total: 6 } },
+  'inv-global': { sla: { total: 20 }, 'video-return': { total: 4 }, '4K': { total: 2 }, hevc: { total: 6 } },
   'inv-global-sports': { sla: { total: 2 }, hevc: { total: 1 } },
   'inv-metro': { sla: { total: 1 } },
 };
