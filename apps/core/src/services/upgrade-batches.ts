@@ -102,7 +102,8 @@ export class UpgradeBatchService {
     const lines = parseBatchCsv(body.csv);
     const versions = new Map<string, VersionRow | null>();
     const seen = new Set<string>();
-    type Checked = { line: CsvLine; device: UpgradeDevice | null; messages: string[]; warnings: string[]; errorCode: string | null; deviceCode: number | null };
+    /** `refusedByRules`: the line itself was sound and the upgrade rules refused the device (kept as a rejected job). */
+    type Checked = { line: CsvLine; device: UpgradeDevice | null; refusedByRules: boolean; messages: string[]; warnings: string[]; errorCode: string | null; deviceCode: number | null };
     const checked: Checked[] = [];
     for (const line of lines) {
       const problems: Array<{ code: string; message: string; deviceCode?: number | null }> = [];
@@ -115,7 +116,8 @@ export class UpgradeBatchService {
       if (device && seen.has(`${device.type}:${device.row.id}`)) problems.push({ code: 'VALIDATION_FAILED', message: VALIDATION.batchUpgradeDuplicateDevice });
       if (device) seen.add(`${device.type}:${device.row.id}`);
       let warnings: string[] = [];
-      if (device && problems.length === 0) {
+      const sound = device !== null && problems.length === 0;
+      if (sound) {
         if (!versions.has(line.targetVersion)) {
           versions.set(line.targetVersion, await this.deps.db.softwareVersion.findUnique({ where: { number: line.targetVersion }, select: versionSelect }));
         }
@@ -124,10 +126,10 @@ export class UpgradeBatchService {
         warnings = check.warnings.map((w) => w.message);
       }
       const first = problems[0];
-      checked.push({ line, device, messages: problems.map((p) => p.message), warnings, errorCode: first?.code ?? null, deviceCode: first?.deviceCode ?? null });
+      checked.push({ line, device, refusedByRules: sound && problems.length > 0, messages: problems.map((p) => p.message), warnings, errorCode: first?.code ?? null, deviceCode: first?.deviceCode ?? null });
     }
 
-    const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => t !== ''))];
+    const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => UpgradeVersionNumber.safeParse(t).success))];
     const batch = await this.deps.db.upgradeBatch.create({
       data: { name: body.name?.trim() || `Batch of ${lines.length}`, targetVersion: targets.join(', ').slice(0, 1000), requestedById: user.id },
     });
@@ -140,7 +142,7 @@ export class UpgradeBatchService {
         const job = await this.upgrades.createPending(c.device, c.line.targetVersion, user.id, batch.id);
         toSend.push({ device: c.device, job });
         jobId = job.id;
-      } else if (c.device) {
+      } else if (c.device && c.refusedByRules) {
         // A known device's refusal stays with the batch (spec 001 §4 "rejected").
         const job = await this.deps.db.upgradeJob.create({
           data: {
