@@ -1,0 +1,71 @@
+/**
+ * /unit_license_activation (spec 001 §2; §6 "Unit and license activation is a grantable
+ * permission"; §8 "license limit reached") in Chromium against the real stack: a user with the
+ * permission activates a licence from the inventory's pool and sees "License limit reached"
+ * inline once the pool is exhausted; another console sees the activation without a reload; a user
+ * without the permission gets read-only switches with "Not available for your user type"; a role
+ * without access is sent to the unit list. The pool and the licences are put back at the end.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { LicenceActivationView } from '@fleet/contracts';
+import { apiAs, login, secondConsole } from './support';
+
+const LICENCE = 'smpte-output';
+
+async function openLicences(page: Page): Promise<void> {
+  await page.goto('/unit_license_activation?ignoreRouteDefault=1');
+  await expect(page.getByTestId('licence-activation-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('licence-activation-inventory')).toHaveValue('Global-News', { timeout: 30_000 });
+  await expect(page.getByTestId('licence-activation-table')).toBeVisible({ timeout: 30_000 });
+}
+
+test('activates a licence from the pool, shows License limit reached inline, and another console follows live', async ({ page, browser, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const view = (await (await api.get('/api/v2/inventories/inv-global/licenceActivation')).json()) as LicenceActivationView;
+  const pool = view.pool.find((p) => p.serviceName === LICENCE)!;
+  const [first, second] = view.units.filter((u) => !u.active.includes(LICENCE));
+  expect(first && second).toBeTruthy();
+  // Room for exactly one more licence.
+  expect((await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.used + 1 } })).ok()).toBe(true);
+  const other = await secondConsole(browser, baseURL, 'luc_admin');
+  try {
+    await login(page, 'luc_admin');
+    await openLicences(page);
+    await openLicences(other.page);
+    await expect(page.getByTestId(`licence-pool-${LICENCE}`)).toHaveAttribute('data-used', String(pool.used));
+    await page.getByTestId(`licence-${first!.unitId}-${LICENCE}`).click({ force: true });
+    await expect(page.getByTestId(`licence-${first!.unitId}-${LICENCE}`)).toHaveAttribute('data-active', 'true');
+    await expect(page.getByTestId(`licence-pool-${LICENCE}`)).toHaveAttribute('data-used', String(pool.used + 1));
+    // The other console sees it without a reload.
+    await expect(other.page.getByTestId(`licence-${first!.unitId}-${LICENCE}`)).toHaveAttribute('data-active', 'true', { timeout: 15_000 });
+    // The pool is exhausted: the spec's message inline, the switch stays off.
+    await page.getByTestId(`licence-${second!.unitId}-${LICENCE}`).click({ force: true });
+    await expect(page.getByTestId('licence-activation-error')).toHaveText('License limit reached');
+    await expect(page.getByTestId(`licence-${second!.unitId}-${LICENCE}`)).toHaveAttribute('data-active', 'false');
+    // Deactivating gives the licence back.
+    await page.getByTestId(`licence-${first!.unitId}-${LICENCE}`).click({ force: true });
+    await expect(page.getByTestId(`licence-${first!.unitId}-${LICENCE}`)).toHaveAttribute('data-active', 'false');
+    await expect(page.getByTestId(`licence-pool-${LICENCE}`)).toHaveAttribute('data-used', String(pool.used));
+  } finally {
+    await other.close();
+    await api.post('/api/v2/inventories/inv-global/licenceActivation', { data: { unitId: first!.unitId, serviceName: LICENCE, active: false } });
+    await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.total } });
+    await api.dispose();
+  }
+});
+
+test('without the permission the switches are read-only with the spec tooltip', async ({ page }) => {
+  await login(page, 'luc_media_group_admin');
+  await openLicences(page);
+  const firstSwitch = page.locator('[data-testid^="licence-readonly-"]').first();
+  await expect(firstSwitch).toBeVisible();
+  await expect(page.locator('[data-testid^="licence-"][data-active]').first()).toBeDisabled();
+  await firstSwitch.hover();
+  await expect(page.getByText('Not available for your user type')).toBeVisible();
+});
+
+test('a role without access is sent to the unit list', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto('/unit_license_activation?ignoreRouteDefault=1');
+  await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
+});
