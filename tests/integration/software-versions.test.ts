@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildPath, catalogue, ERROR_CATALOGUE, softwareVersionEndpoints, VALIDATION, type EndpointDef, type RealtimeEvent, type Role, type SoftwareVersion, type SoftwareVersionPage,
 } from '@fleet/contracts';
+import { groupTopic, type CurrentUser } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { connect, until } from './realtime-client.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(softwareVersionEndpoints) as (keyof typeof softwareVersionEndpoints)[];
@@ -264,5 +266,27 @@ describe.each(providers())('software versions on %s', (provider) => {
     expect(back.json().inventories.map((i: { id: string }) => i.id)).toEqual(['inv-global', 'inv-metro']);
     expect((await call('GET', `/v2/softwareVersions/${id}`, admin)).statusCode).toBe(200);
     expect((await call('DELETE', `/v2/softwareVersions/${id}`, superUser)).statusCode).toBe(200);
+  });
+  it("reaches an admin's console over /ws for a version of their inventory or for all, not for another inventory's", async () => {
+    const base = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const me: CurrentUser = (await call('GET', '/users/current', admin)).json();
+    const client = await connect(base, { cookie: admin });
+    try {
+      await client.next((m) => m.op === 'hello');
+      client.send({ op: 'subscribe', topics: me.groups.map((g) => groupTopic(g.id)) });
+      await client.next((m) => m.op === 'subscribed');
+      const heard = (id: string) => client.events.filter((e) => 'softwareVersionId' in e.event && e.event.softwareVersionId === id);
+      const metro = ((await create({ number: '7.8', inventoryIds: ['inv-metro'] })).json() as SoftwareVersion).id;
+      const own = ((await create({ number: '7.8.1', inventoryIds: ['inv-global'] })).json() as SoftwareVersion).id;
+      await until(() => heard(own).length > 0, 5000, 'the event of a version of the admin\'s inventory');
+      expect(heard(own)[0]!.event).toMatchObject({ type: 'softwareVersion.changed', number: '7.8.1' });
+      // Announced in order: by the time the later one arrived, the other inventory's would have too.
+      expect(heard(metro)).toEqual([]);
+      expect((await call('DELETE', `/v2/softwareVersions/${own}`, superUser)).statusCode).toBe(200);
+      await until(() => heard(own).some((e) => e.event.type === 'softwareVersion.removed'), 5000, 'the removal');
+      expect((await call('DELETE', `/v2/softwareVersions/${metro}`, superUser)).statusCode).toBe(200);
+    } finally {
+      client.ws.close();
+    }
   });
 });
