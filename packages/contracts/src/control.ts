@@ -11,6 +11,7 @@ import {
   AlertLevel, AlertType, ApplicationState, ChannelStatus, Role, SimSlot, UnitApplicationKey, UnitStatus, UNIT_DEVICE_GROUPS,
   UpgradeState, UploadedFileStatus, VrChannelStatus,
 } from './enums.js';
+import { ManagedServiceName, ManagedServiceState } from './entities/managed-services.js';
 
 /** The unit-like type groups a generated fleet mixes (servers come from storage). */
 export const UnitDeviceGroup = z.enum(UNIT_DEVICE_GROUPS);
@@ -262,6 +263,8 @@ export const CoreExpectation = z
       .strict()
       .optional(),
     vrChannel: z.object({ vrChannelId: z.string(), status: VrChannelStatus.optional() }).strict().optional(),
+    /** A managed service's state as the core answers it now (read through GET v2/inventories/{id}/managedServices). */
+    managedService: z.object({ inventoryId: z.string().min(1).max(128), serviceName: ManagedServiceName, state: ManagedServiceState }).strict().optional(),
   })
   .strict();
 export type CoreExpectation = z.infer<typeof CoreExpectation>;
@@ -297,6 +300,21 @@ export const ScenarioStep = z.discriminatedUnion('do', [
       path: z.string().min(1).max(500),
       body: z.unknown().optional(),
       expect: z.object({ status: z.number().int().min(100).max(599).optional(), code: z.string().optional(), deviceCode: z.number().int().optional() }).strict().optional(),
+    })
+    .strict(),
+  /**
+   * Mock-only operator step (the runner's, as the control-plane user, through the admin call PUT
+   * v2/admin/inventories/{id}/managedServices/{serviceName}): the service goes on an active trial
+   * that ends `endsInMs` simulated ms after the step (converted with the clock factor: the core
+   * keeps trials on its own clock). Never a console's call.
+   */
+  z
+    .object({
+      do: z.literal('trialEnds'),
+      at,
+      inventoryId: z.string().min(1).max(128),
+      serviceName: ManagedServiceName,
+      endsInMs: z.number().int().positive().max(3600_000),
     })
     .strict(),
   z.object({ do: z.literal('expectUnit'), ...expectationWindow, unitId: z.string().min(1).max(128), check: UnitExpectation }).strict(),

@@ -99,6 +99,8 @@ export interface CoreViews {
   server?: unknown;
   channel?: unknown;
   vrChannel?: unknown;
+  /** GET v2/inventories/{id}/managedServices. */
+  managedServices?: unknown;
 }
 
 /** Check what the core recorded (control plane core.unit / core.server / core.channel / core.vrChannel). */
@@ -169,5 +171,11 @@ export function checkCore(views: CoreViews, e: CoreExpectation): string[] {
     inRange(`ptmp receiver ${want.uid} bitrate`, num(got.bitrate), want.bitrate, out);
   }
   if (e.vrChannel) equal(`video return channel ${e.vrChannel.vrChannelId} status`, obj(views.vrChannel).status, e.vrChannel.status, out);
+  if (e.managedService) {
+    const want = e.managedService;
+    const got = arr(obj(views.managedServices).items).find((s) => s.serviceName === want.serviceName);
+    if (!got) out.push(`managed service ${want.serviceName} of ${want.inventoryId}: not listed`);
+    else equal(`managed service ${want.serviceName} state`, got.state, want.state, out);
+  }
   return out;
 }

@@ -8,7 +8,7 @@
  *    expectation holds (or, with `hold`, keeps holding) within its window of simulated time;
  * 3. stop the scenario; the result lists every step with what failed.
  */
-import { ScenarioStatusReply, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
+import { ManagedServiceList, ScenarioStatusReply, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
 import { CoreClient, type CoreClientOptions } from './client.js';
 import { checkCore, checkUnit, type CoreViews } from './expect.js';
 import { isDeviceStep } from './timeline.js';
@@ -47,7 +47,7 @@ export interface ScenarioResult {
 
 const DEFAULT_WITHIN_MS = 15_000;
 
-type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'expectUnit' | 'expectCore' }>;
+type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'trialEnds' | 'expectUnit' | 'expectCore' }>;
 
 export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
   const t0 = performance.now();
@@ -124,6 +124,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
       const what = `${step.method} ${step.path} → ${res.status}${err?.code ? ` ${err.code}` : ''}`;
       return { ok: problems.length === 0, detail: problems.length ? `${what}: ${problems.join('; ')}` : what };
     }
+    if (step.do === 'trialEnds') return trialEnds(step);
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
     const deadline = performance.now() + wallBudget(within);
@@ -146,6 +147,19 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     }
     const note = step.note ? ` — ${step.note}` : '';
     return { ok: problems.length === 0, detail: problems.length ? `${label}: ${problems.join('; ')}${note}` : `${label}${note}` };
+  }
+
+  /** The service on a trial ending `endsInMs` simulated ms from now (an admin change over the service's current version). */
+  async function trialEnds(step: Extract<RunnerStep, { do: 'trialEnds' }>): Promise<{ ok: boolean; detail: string }> {
+    const what = `trial of ${step.serviceName} (${step.inventoryId}) ends in ${step.endsInMs} ms`;
+    const list = await client.rest(operator, 'GET', `/v2/inventories/${encodeURIComponent(step.inventoryId)}/managedServices`);
+    const parsed = ManagedServiceList.safeParse(list.body);
+    const current = parsed.success ? parsed.data.items.find((s) => s.serviceName === step.serviceName) : undefined;
+    if (list.status !== 200 || !current) return { ok: false, detail: `${what}: GET managedServices answered ${list.status}` };
+    const endsAt = new Date(Date.now() + step.endsInMs / speed).toISOString();
+    const body = { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: endsAt };
+    const res = await client.rest(operator, 'PUT', `/v2/admin/inventories/${encodeURIComponent(step.inventoryId)}/managedServices/${step.serviceName}`, body);
+    return res.status === 200 ? { ok: true, detail: what } : { ok: false, detail: `${what}: PUT answered ${res.status}` };
   }
 
   /**
@@ -187,6 +201,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     if (step.unitId) views.unit = await client.query(operator, 'core.unit', { unitId: step.unitId });
     if (step.serverId) views.server = await client.query(operator, 'core.server', { serverId: step.serverId });
     if (step.check.channel) views.channel = await client.query(operator, 'core.channel', { channelId: step.check.channel.channelId });
+    if (step.check.managedService) views.managedServices = (await client.rest(operator, 'GET', `/v2/inventories/${encodeURIComponent(step.check.managedService.inventoryId)}/managedServices`)).body;
     if (step.check.vrChannel) views.vrChannel = await client.query(operator, 'core.vrChannel', { vrChannelId: step.check.vrChannel.vrChannelId });
     return checkCore(views, step.check);
   }
