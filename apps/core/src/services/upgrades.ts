@@ -102,7 +102,7 @@ export class UpgradeService {
     if (e.state === 'succeeded') await this.runsVersion(e.deviceType, e.deviceId, e.targetVersion, at);
     let row: UpgradeJobRow;
     // A refusal ends the pending start it answers; an upgrading run never goes back to rejected.
-    const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e, at) : null;
+    const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e) : null;
     if (target) {
       if (target.state === 'rejected' && e.state === 'rejected') return; // already recorded by the start
       row = await db.upgradeJob.update({ where: { id: target.id }, data: { ...data, version: { increment: 1 } } });
@@ -126,10 +126,16 @@ export class UpgradeService {
     }
   }
 
-  /** The start this refusal answers, when the core already marked it rejected. */
-  private rejectedEcho(e: DeviceEventOf<'upgrade'>, at: number): Promise<UpgradeJobRow | null> {
+  /**
+   * The start this refusal answers, when the core already marked it rejected (same version and
+   * code, moments ago by the core's clock: `at` is the device's, which may run accelerated).
+   */
+  private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
     return this.deps.db.upgradeJob.findFirst({
-      where: { deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, state: 'rejected', updatedAt: { gte: new Date(at - REJECTED_ECHO_MS) } },
+      where: {
+        deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, failureCode: e.failureCode, state: 'rejected', requestedById: { not: null },
+        updatedAt: { gte: new Date(Date.now() - REJECTED_ECHO_MS) },
+      },
       orderBy: { updatedAt: 'desc' },
     });
   }
@@ -137,9 +143,11 @@ export class UpgradeService {
   /** `upgrade.changed` on the device's topics: every state change, progress at most every ~500 ms. */
   private announce(row: UpgradeJobRow, at: number, progressOnly: boolean): void {
     const key = `${row.deviceType}:${row.deviceId}`;
+    // Paced by the core's clock (a device's `at` may run accelerated).
+    const now = Date.now();
     const last = this.progressAt.get(key) ?? 0;
-    if (progressOnly && at - last < PROGRESS_PUBLISH_MS && row.progress < 100) return;
-    this.progressAt.set(key, at);
+    if (progressOnly && now - last < PROGRESS_PUBLISH_MS && row.progress < 100) return;
+    this.progressAt.set(key, now);
     if (!isOpen(row.state)) this.progressAt.delete(key);
     const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
     this.deps.hub.publish(this.topicsOf(deviceType, row.deviceId), { type: 'upgrade.changed', deviceType, deviceId: row.deviceId, job: this.toJob(row), at });
