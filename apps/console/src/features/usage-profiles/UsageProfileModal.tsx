@@ -67,7 +67,8 @@ function UsageProfileForm({ inventoryId, profile, profiles, onClose }: UsageProf
     if (quotaPerMonth === undefined || resetDay === undefined) return;
     const body = { name, type, quotaPerMonth, resetDay };
     if (profile === null) create.mutate({ params: { id: inventoryId }, body }, { onSuccess: (p) => saved(p, 'created'), onError });
-    else update.mutate({ params: { id: profile.id }, body: { ...body, version: profile.version } }, { onSuccess: (p) => saved(p, 'updated'), onError });
+    // An edit moves no unit; a global profile's answer counts another inventory's units: the row keeps its count.
+    else update.mutate({ params: { id: profile.id }, body: { ...body, version: profile.version } }, { onSuccess: (p) => saved({ ...p, unitCount: profile.unitCount }, 'updated'), onError });
   };
 
   const fieldError = (field: string) => {
