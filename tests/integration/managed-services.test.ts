@@ -187,12 +187,18 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect((await call('GET', '/v2/inventories/inv-global/services_status', admin)).json<ServicesStatus>().hasGoPlan).toBe(false);
   });
 
-  it('gates graphics on the same store and rules: a graphics trial ended by an admin change is off for the graphics calls', async () => {
+  it('gates graphics on the same store and rules: a session counts an hour of its trial; a trial ended by an admin change is off for the graphics calls', async () => {
     const gfx = await service('inv-global-sports', 'graphics');
     expect(gfx).toMatchObject({ state: 'onTrial', trialAvailable: true, trialHoursLeft: 10 });
     const perms = async () => (await call('GET', '/inventory/inv-global-sports/permissions', superUser)).json<{ service: { state: string; usable: boolean } }>();
     expect((await perms()).service).toMatchObject({ state: 'onTrial', usable: true });
-    await put('inv-global-sports', 'graphics', { version: gfx.version, trialState: 'expiredTrial' });
+    // A composition session counts an hour of the trial and starts it, announced as any change.
+    const opened = await call('POST', '/graphics/singular', superUser, { inventoryId: 'inv-global-sports', name: 'Trial-Count', template: 'scoreboard' });
+    expect(opened.statusCode).toBe(200);
+    const counted = await service('inv-global-sports', 'graphics');
+    expect(counted).toMatchObject({ state: 'onTrial', trialState: 'activeTrial', trialHoursUsed: 1, trialHoursLeft: 9, version: gfx.version + 1 });
+    expect(changes('inv-global-sports', 'graphics').at(-1)?.event).toMatchObject({ service: { trialHoursUsed: 1 } });
+    await put('inv-global-sports', 'graphics', { version: counted.version, trialState: 'expiredTrial' });
     expect((await perms()).service).toMatchObject({ state: 'trialExpired', usable: false });
     expect((await call('GET', '/inventory/inv-global-sports/templates', superUser)).json().error.message).toBe(ERROR_CATALOGUE.FEATURE_DISABLED.message);
   });

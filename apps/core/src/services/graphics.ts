@@ -13,6 +13,8 @@
  * use. Use is counted per composition session: each POST graphics/singular opens one and counts as
  * one hour (the Singular app does not tell the core when a session ends, so a started session is
  * charged as a whole hour, the trial's unit). The session that reaches 10 hours is the last.
+ * The service's state and its counting are the managed services' (ManagedServiceService.countUse,
+ * the rules of @fleet/domain service-state): one store, one writer, each change announced.
  *
  * Jobs: each session starts a job preparing the composition's app; its status follows from its age
  * on the core's clock (queued for the first second, then rendering until six seconds, then done),
@@ -29,9 +31,10 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { graphicsCompositionData } from '../repositories/graphics-columns.js';
 import { inventoryManagedServices, type ManagedServiceEntry } from '../repositories/managed-services-columns.js';
-import { countTrialHour, managedServiceState, trialRuleOf } from '@fleet/domain';
+import { managedServiceState, trialRuleOf } from '@fleet/domain';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { ManagedServiceService } from './managed-services.js';
 import { compareText } from './order.js';
 
 type CompositionRow = Prisma.GraphicsCompositionGetPayload<object>;
@@ -54,7 +57,10 @@ export const GRAPHICS_TEMPLATES: readonly GraphicsTemplate[] = [
 ];
 
 export class GraphicsService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly managedServices: Pick<ManagedServiceService, 'countUse'>,
+  ) {}
 
   /** GET inventory/{id}/mygraphics: last updated first. */
   async myGraphics(inventoryId: string): Promise<MyGraphics> {
@@ -95,7 +101,7 @@ export class GraphicsService {
       else if (!GRAPHICS_TEMPLATES.some((t) => t.id === body.template)) problems.push({ path: 'body.template', message: VALIDATION.invalidField });
       if (problems.length > 0) throw validationError(problems);
     }
-    await this.countSession(inventoryId);
+    await this.managedServices.countUse(inventoryId, 'graphics', SESSION_HOURS);
     const now = new Date();
     const appId = existing?.appId ?? `app-${randomUUID()}`;
     const job = { jobId: `job-${randomUUID()}`, appId, createdAt: now.toISOString() };
@@ -156,28 +162,6 @@ export class GraphicsService {
 
   private requireUsable(inventoryId: string): void {
     if (!this.serviceOf(inventoryId, Date.now()).usable) throw new AppError('FEATURE_DISABLED');
-  }
-
-  /**
-   * One session of use: on a trial, an hour more (the first one starts an offered trial). Written
-   * over the inventory version read, again on a race with another write of the row.
-   */
-  private async countSession(inventoryId: string): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const inventory = this.deps.readModel.inventories.get(inventoryId);
-      if (!inventory) throw new AppError('NOT_FOUND');
-      const services = inventoryManagedServices.read(inventory.managedServices);
-      const now = Date.now();
-      if (!graphicsServiceStatus(services.graphics, now).usable) throw new AppError('FEATURE_DISABLED');
-      const next = countTrialHour(services.graphics, now, trialRuleOf('graphics'), SESSION_HOURS);
-      if (next === null) return;
-      const { count } = await this.deps.db.inventory.updateMany({
-        where: { id: inventoryId, version: inventory.version },
-        data: { managedServices: inventoryManagedServices.write({ ...services, graphics: next }), version: { increment: 1 } },
-      });
-      if (count === 1) return;
-    }
-    throw new AppError('CONFLICT');
   }
 }
 

@@ -140,6 +140,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const inventories = new InventoryService(deps, videoReturn);
   const usageReports = new UsageReportService(deps);
   const unitLicences = new UnitLicenceService(deps);
+  const managedServices = new ManagedServiceService(deps, usageReports);
   const adminUnits = new AdminUnitService(deps);
   return {
     db,
@@ -184,12 +185,12 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     outbox,
     userAccounts: new UserAccountService(deps),
     audioRooms: new AudioRoomService(deps),
-    graphics: new GraphicsService(deps),
+    graphics: new GraphicsService(deps, managedServices),
     remoteActions: new RemoteActionService(deps, { supportCases, commands: unitConfig.commands }),
     shares: new ShareService(deps),
     usageProfiles: new UsageProfileService(deps),
     usageReports,
-    managedServices: new ManagedServiceService(deps, usageReports),
+    managedServices,
     licenceActivations: new LicenceActivationService(deps, unitLicences),
     softwareVersions: new SoftwareVersionService(deps),
     upgradeBatches: new UpgradeBatchService(deps, upgrades),

@@ -17,7 +17,7 @@ import {
   MANAGED_SERVICES, PLAN_TYPES, TIMINGS, USAGE_KINDS, type ManagedService, type ManagedServiceList, type ManagedServiceName, type ServicesStatus,
   type StartTrialBody, type UpdateManagedServiceBody,
 } from '@fleet/contracts';
-import { countsUsage, expiriesBetween, managedServiceState, startTrial, trialRuleOf, type ManagedServiceRecord } from '@fleet/domain';
+import { countsUsage, countTrialHour, expiriesBetween, managedServiceState, startTrial, trialRuleOf, type ManagedServiceRecord } from '@fleet/domain';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
 import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from '../repositories/managed-services-columns.js';
@@ -132,6 +132,23 @@ export class ManagedServiceService {
       if (started === 'alreadyStarted') throw new AppError('TRIAL_ALREADY_STARTED');
       if (started === 'notOffered') throw new AppError('TRIAL_NOT_OFFERED');
       return { ...entry, ...started };
+    });
+  }
+
+  /**
+   * One counted use of a service (a graphics composition session, `hours` of its trial): refused
+   * with "Feature disabled" when the service is not usable; on a trial counted in hours the hours
+   * grow (an offered trial starts with its first use), written and announced like any change.
+   */
+  async countUse(inventoryId: string, serviceName: ManagedServiceName, hours: number): Promise<void> {
+    const rule = trialRuleOf(serviceName);
+    const now = Date.now();
+    const entry = this.entries(inventoryId)[serviceName];
+    if (!managedServiceState(entry, now, rule).usable) throw new AppError('FEATURE_DISABLED');
+    if (countTrialHour(entry, now, rule, hours) === null) return;
+    await this.write(inventoryId, serviceName, (current, at) => {
+      if (!managedServiceState(current, at, rule).usable) throw new AppError('FEATURE_DISABLED');
+      return countTrialHour(current, at, rule, hours) ?? { ...current };
     });
   }
 
