@@ -90,6 +90,7 @@ const HIDDEN = {
   invitation: 'ivt-matrix-hidden',
   p2pLink: 'p2p-matrix-hidden',
   audioRoom: 'aud-0003',
+  usageProfile: 'usp-matrix-hidden',
   publisher: 'pub-matrix-hidden',
   shareLink: 'shl-matrix-hidden',
   subscriberFolder: 'sfd-matrix-hidden',
@@ -113,6 +114,7 @@ const MISSING = {
   invitation: 'ivt-no-such',
   p2pLink: 'p2p-no-such',
   audioRoom: 'aud-no-such',
+  usageProfile: 'usp-no-such',
   publisher: 'pub-no-such',
   subscriberFolder: 'sfd-no-such',
   subscriber: 'sub-no-such',
@@ -122,7 +124,7 @@ const MISSING = {
   upgradeJob: 'upj-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version' | 'publisher' | 'subscriber folder' | 'subscriber';
+type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version' | 'publisher' | 'subscriber folder' | 'subscriber' | 'usage profile';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -161,6 +163,8 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteP2pLink: { kind: 'p2p link', hidden: { deleteP2pLink: HIDDEN.p2pLink }, missing: { deleteP2pLink: MISSING.p2pLink } },
   audioRoom: { kind: 'audio room', hidden: { audioRoom: HIDDEN.audioRoom }, missing: { audioRoom: MISSING.audioRoom } },
   deleteAudioRoom: { kind: 'audio room', hidden: { deleteAudioRoom: HIDDEN.audioRoom }, missing: { deleteAudioRoom: MISSING.audioRoom } },
+  usageProfile: { kind: 'usage profile', hidden: { usageProfile: HIDDEN.usageProfile }, missing: { usageProfile: MISSING.usageProfile } },
+  deleteUsageProfile: { kind: 'usage profile', hidden: { deleteUsageProfile: HIDDEN.usageProfile }, missing: { deleteUsageProfile: MISSING.usageProfile } },
   publisher: { kind: 'publisher', hidden: { publisher: HIDDEN.publisher, shareLink: HIDDEN.shareLink }, missing: { publisher: MISSING.publisher } },
   deletePublisher: { kind: 'publisher', hidden: { deletePublisher: HIDDEN.publisher }, missing: { deletePublisher: MISSING.publisher } },
   subscriberFolder: { kind: 'subscriber folder', hidden: { subscriberFolder: HIDDEN.subscriberFolder }, missing: { subscriberFolder: MISSING.subscriberFolder } },
@@ -668,6 +672,7 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
   await db.upgradeJob.create({ data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
   await db.upgradeBatch.create({ data: { id: 'ubt-matrix', name: 'Matrix batch', targetVersion: '10.1' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
+  await db.usageProfile.create({ data: { id: HIDDEN.usageProfile, name: 'Metro-Matrix-Usage', type: 'hours', quotaPerMonth: 10, resetDay: 1, inventoryId: HIDDEN.inventory } });
   // A Metro-TV publisher (its key is the one the subscriber examples name: a key of another organisation is valid), folder and subscriber.
   await db.publisher.create({ data: { id: HIDDEN.publisher, name: 'Metro-Publisher', shareKey: 'MATRIXSHAREKEY', groupId: HIDDEN.group, inventoryId: HIDDEN.inventory } });
   await db.shareLink.create({ data: { id: HIDDEN.shareLink, token: HIDDEN.shareLink, publisherId: HIDDEN.publisher, description: 'Metro', startTime: new Date(Date.now() + 86_400_000), durationMinutes: 60, endTime: new Date(Date.now() + 90_000_000) } });
@@ -884,7 +889,7 @@ describe('role matrix on sqlite (every call × every role)', () => {
     const { failures, kinds, checked } = await checkObjectScope(s, worlds);
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version', 'publisher', 'subscriber folder', 'subscriber'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version', 'publisher', 'subscriber folder', 'subscriber', 'usage profile'] satisfies ObjectKind[]).sort());
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {
