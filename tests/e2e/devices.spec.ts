@@ -7,7 +7,7 @@
  * a second one with no reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, login, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
 
 /** Servers of luc_admin's inventory (Global-News). */
 const HUB = 'MMH-0001';
@@ -15,36 +15,6 @@ const VR = 'VRS-0001';
 const INGEST = 'ING-0001';
 
 const rows = (page: Page) => page.locator('[data-testid^="server-row-"]');
-
-function trackNavigations(page: Page): string[] {
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
-  return navigations;
-}
-
-/**
- * Records every value an attribute of the first element with the test id takes (a short spell,
- * such as offline during a reset, could fall between two polls of the assertion).
- */
-async function recordAttribute(page: Page, testId: string, attribute: string): Promise<void> {
-  await page.evaluate(
-    ([id, name]) => {
-      const seen: string[] = [];
-      (window as unknown as { __recorded: string[] }).__recorded = seen;
-      const read = () => {
-        const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name);
-        if (value && seen[seen.length - 1] !== value) seen.push(value);
-      };
-      read();
-      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [name] });
-    },
-    [testId, attribute] as const,
-  );
-}
-
-const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));
 
 async function openDevices(page: Page, query = ''): Promise<void> {
   // The menu entry sits in a collapsed group; the address is the spec's route (the saved route is not followed).

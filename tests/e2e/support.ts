@@ -56,3 +56,35 @@ export async function secondConsole(browser: Browser, baseURL: string | undefine
   await login(page, username);
   return { page, close: () => context.close() };
 }
+
+/** Collects the URL of every navigation of the page's main frame (a test expects none: the change came live, not by a reload). */
+export function trackNavigations(page: Page): string[] {
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  return navigations;
+}
+
+/**
+ * Records every value an attribute of the first element with the test id takes (a short spell,
+ * such as offline during a reset, could fall between two polls of an assertion); read with `recorded`.
+ */
+export async function recordAttribute(page: Page, testId: string, attribute: string): Promise<void> {
+  await page.evaluate(
+    ([id, name]) => {
+      const seen: string[] = [];
+      (window as unknown as { __recorded: string[] }).__recorded = seen;
+      const read = () => {
+        const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name);
+        if (value && seen[seen.length - 1] !== value) seen.push(value);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [name] });
+    },
+    [testId, attribute] as const,
+  );
+}
+
+/** The values `recordAttribute` saw, comma-separated. */
+export const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));

@@ -15,7 +15,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
 import zhUpgrades from '../../apps/console/src/i18n/areas/upgrades.zh.json' with { type: 'json' };
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, login, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
 
 const HUB = 'MMH-0002';
 const TRX = 'TRX-0001';
@@ -28,32 +28,6 @@ async function openUpgradeTab(page: Page): Promise<void> {
   await expect(page.getByTestId('upgrade-tab')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('upgrade-table')).toBeVisible({ timeout: 30_000 });
 }
-
-function trackNavigations(page: Page): string[] {
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
-  return navigations;
-}
-
-/** Records every value the attribute takes on the element (a short state could fall between two polls). */
-async function recordAttribute(page: Page, testId: string, attribute: string): Promise<void> {
-  await page.evaluate(
-    ([id, name]) => {
-      const seen: string[] = [];
-      (window as unknown as { __recorded: string[] }).__recorded = seen;
-      const read = () => {
-        const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name);
-        if (value && seen[seen.length - 1] !== value) seen.push(value);
-      };
-      read();
-      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [name] });
-    },
-    [testId, attribute] as const,
-  );
-}
-const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));
 
 async function serverFault(api: APIRequestContext, serverId: string, fault: Record<string, unknown>): Promise<void> {
   const res = await api.post('/mock/trpc/fault.inject', { data: { serverId, fault } });

@@ -37,6 +37,7 @@ function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[]
   const { t } = useTranslation();
   const message = useBatchMessage();
   const refused = rows.filter((row) => !row.accepted);
+  const warned = rows.filter((row) => row.accepted && row.warnings.length > 0);
   return (
     <Stack gap="xs" data-testid="batch-row-results" data-accepted={rows.length - refused.length} data-refused={refused.length}>
       <Text size="sm" data-testid="batch-accepted">
@@ -72,6 +73,15 @@ function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[]
             </Table.Tbody>
           </Table>
         </>
+      )}
+      {warned.length > 0 && (
+        <Alert color="yellow" title={t('batchUpgrade.rows.warnings')} data-testid="batch-warnings">
+          {warned.map((row) => (
+            <Text key={row.line} size="sm" data-testid={`batch-warning-line-${row.line}`}>
+              {t('batchUpgrade.rows.line')} {row.line} · {row.deviceId}: {row.warnings.join('; ')}
+            </Text>
+          ))}
+        </Alert>
       )}
     </Stack>
   );

@@ -18,7 +18,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
-import { isRunningState, ruleText } from './upgradeFormat';
+import { ruleText, startGate } from './upgradeFormat';
 import { applyUpgradeChange } from './useUpgradesLive';
 
 interface UpgradeModalProps {
@@ -65,9 +65,7 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   if (targets.isError) return <ErrorNote testId="upgrade-targets-error" message={errorText(targets.error)} />;
   const data = targets.data;
   const target = data.targets.find((v) => v.number === chosen) ?? null;
-  const running = isRunningState(data.job?.state);
-  const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
-  const canStart = target !== null && target.eligible && !running && (!needsResetConfirmation || resetConfirmed);
+  const { needsResetConfirmation, canStart } = startGate(target, data.job, resetConfirmed);
   const language = i18n.language;
   const exists = (key: string) => i18n.exists(key);
 

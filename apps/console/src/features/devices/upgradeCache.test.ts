@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
-import { applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, isNewerJob } from './upgradeCache';
+import { applyStatusToCandidates, applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, isNewerJob } from './upgradeCache';
+import { statusChange } from './useUpgradesLive';
 
 const job = (over: Partial<UpgradeJob> = {}): UpgradeJob => ({
   id: 'job-1',
@@ -84,5 +85,20 @@ describe('upgrade.changed elsewhere', () => {
     expect(applyUpgradeToBatch(batch, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ batchId: 'b2', version: 9 }) })).toBe(batch);
     const next = applyUpgradeToBatch(batch, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ batchId: 'b1', state: 'failed', failureCode: 105, version: 3 }) });
     expect(next.jobs[0]).toMatchObject({ state: 'failed', failureCode: 105 });
+  });
+});
+
+describe('device status on the candidates', () => {
+  it('follows a server’s status and version, and leaves a unit of the same id alone', () => {
+    const before = page([candidate(), candidate({ deviceType: 'unit', status: 'idle' })]);
+    const offline = applyStatusToCandidates(before, 'server', 'MMH-0003', 'offline');
+    expect(offline.items.map((c) => c.status)).toEqual(['offline', 'idle']);
+    expect(applyStatusToCandidates(offline, 'server', 'MMH-0003', 'offline')).toBe(offline);
+    expect(applyStatusToCandidates(offline, 'server', 'MMH-0003', 'online', '10.1').items[0]).toMatchObject({ status: 'online', currentVersion: '10.1' });
+  });
+
+  it('reads the status from the server and unit events, and nothing from others', () => {
+    expect(statusChange({ type: 'server.status', serverId: 'S', status: 'busy', previous: 'online', at: 1 })).toEqual({ deviceType: 'server', deviceId: 'S', status: 'busy' });
+    expect(statusChange({ type: 'audioRoom.removed', audioRoomId: 'a', inventoryId: 'i', at: 1 })).toBeNull();
   });
 });

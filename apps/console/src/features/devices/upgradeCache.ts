@@ -5,6 +5,8 @@
  *   version;
  * - a device's targets: its job likewise;
  * - a batch: the job replaces its own row (per-device progress and result).
+ * A device's status follows `server.status` / `server.changed` and `unit.status` / `unit.updated`
+ * (applyStatusToCandidates).
  * Pure: the same object comes back when nothing changed. Events may arrive once per subscribed
  * topic (the inventory and its groups): idempotent.
  */
@@ -68,4 +70,17 @@ export function applyUpgradeToBatch(batch: UpgradeBatch, change: UpgradeChange):
   const jobs = batch.jobs.slice();
   jobs[index] = change.job;
   return { ...batch, jobs };
+}
+
+/** A device's live status (and a server's version, from `server.changed`) on the candidate pages. */
+export function applyStatusToCandidates(page: UpgradeCandidatePage, deviceType: UpgradeJob['deviceType'], deviceId: string, status: string, version?: string): UpgradeCandidatePage {
+  let changed = false;
+  const items = page.items.map((candidate) => {
+    if (candidate.deviceType !== deviceType || candidate.id !== deviceId) return candidate;
+    const currentVersion = version ?? candidate.currentVersion;
+    if (candidate.status === status && candidate.currentVersion === currentVersion) return candidate;
+    changed = true;
+    return { ...candidate, status, currentVersion };
+  });
+  return changed ? { ...page, items } : page;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { ERROR_CATALOGUE, UPGRADE_BLOCK_RULES, UPGRADE_FAILURE_TEXTS, UPGRADE_STATES, UPGRADE_WARN_RULES } from '@fleet/contracts';
 import { englishResources, loadChineseResources } from '../../i18n/resources';
-import { failureCodeKind, failureCodeText, isRunningState, progressPercent, ruleText, UPGRADE_STATE_COLORS } from './upgradeFormat';
+import type { UpgradeJob, UpgradeTarget } from '@fleet/contracts';
+import { failureCodeKind, failureCodeText, isRunningState, progressPercent, ruleText, startGate, UPGRADE_STATE_COLORS } from './upgradeFormat';
 
 const en = i18next.createInstance();
 await en.init({ lng: 'en', resources: { en: { translation: englishResources } } });
@@ -58,5 +59,29 @@ describe('upgrade rules', () => {
     }
     // A rule the console does not know yet shows the core's message.
     expect(ruleText(zh.t, 'zh', 'someNewRule' as 'noSla', 'English text', (k) => zh.exists(k))).toBe('English text');
+  });
+});
+
+describe('the start of an upgrade', () => {
+  const target = (over: Partial<UpgradeTarget> = {}): UpgradeTarget => ({ number: '10.1', description: '', releaseNotesUrl: null, eligible: true, reasons: [], warnings: [], ...over });
+  const job = (state: UpgradeJob['state']) => ({ state }) as UpgradeJob; // only the state is read
+
+  it('is offered for an eligible target, not for an ineligible one or none', () => {
+    expect(startGate(target(), null, false)).toEqual({ needsResetConfirmation: false, canStart: true });
+    expect(startGate(target({ eligible: false, reasons: [{ rule: 'noSla', errorCode: 'UPGRADE_6802', deviceCode: 6802, message: 'x' }] }), null, false).canStart).toBe(false);
+    expect(startGate(null, null, true).canStart).toBe(false);
+  });
+
+  it('waits for the 9.2.1 configuration reset to be confirmed; another warning asks nothing', () => {
+    const reset = target({ warnings: [{ rule: 'configurationReset', message: 'resets' }] });
+    expect(startGate(reset, null, false)).toEqual({ needsResetConfirmation: true, canStart: false });
+    expect(startGate(reset, null, true)).toEqual({ needsResetConfirmation: true, canStart: true });
+    expect(startGate(target({ warnings: [{ rule: 'channelVersionBelowUnit', message: 'below' }] }), null, false).canStart).toBe(true);
+  });
+
+  it('is not offered while a run of the device goes on', () => {
+    expect(startGate(target(), job('upgrading'), false).canStart).toBe(false);
+    expect(startGate(target(), job('pending'), false).canStart).toBe(false);
+    expect(startGate(target(), job('failed'), false).canStart).toBe(true);
   });
 });

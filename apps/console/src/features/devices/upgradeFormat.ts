@@ -5,7 +5,7 @@
  * (the same words the core answers with) — and a job's one-line summary. Pure but for `t`.
  */
 import type { TFunction } from 'i18next';
-import { ERROR_CATALOGUE, UPGRADE_FAILURE_TEXTS, type ErrorCode, type UpgradeBlockRule, type UpgradeState, type UpgradeWarning } from '@fleet/contracts';
+import { ERROR_CATALOGUE, UPGRADE_FAILURE_TEXTS, type ErrorCode, type UpgradeBlockRule, type UpgradeJob, type UpgradeState, type UpgradeTarget, type UpgradeWarning } from '@fleet/contracts';
 import { errorCodeText } from '../../api/errorMessage';
 
 export const UPGRADE_STATE_COLORS: Readonly<Record<UpgradeState, string>> = {
@@ -81,4 +81,21 @@ export function ruleText(t: TFunction, language: string, rule: UpgradeRuleId, me
   const key = `upgrades.rules.${rule}`;
   // Every known rule has a key (upgradeFormat.test.ts checks it); the typed t() takes any one of them.
   return exists(key) || message === '' ? t(key as 'upgrades.rules.noSla') : message;
+}
+
+export interface StartGate {
+  /** The target warns of the 9.2.1 configuration reset: a confirmation is asked for. */
+  readonly needsResetConfirmation: boolean;
+  readonly canStart: boolean;
+}
+
+/**
+ * Whether the dialog offers the start: a target chosen, eligible, no run of the device going on,
+ * and the configuration reset confirmed where the target warns of it (spec 001 §5 "units on 9.2.1
+ * warn of a configuration reset").
+ */
+export function startGate(target: UpgradeTarget | null, job: UpgradeJob | null, resetConfirmed: boolean): StartGate {
+  const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
+  const canStart = target !== null && target.eligible && !isRunningState(job?.state) && (!needsResetConfirmation || resetConfirmed);
+  return { needsResetConfirmation, canStart };
 }

@@ -7,10 +7,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { UpgradeBatch, UpgradeCandidatePage, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
+import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
 import { endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, type UpgradeChange } from './upgradeCache';
+import { applyStatusToCandidates, applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, type UpgradeChange } from './upgradeCache';
 import { isRunningState } from './upgradeFormat';
 
 const HISTORY_READS = { unit: 'listUnitUpgrades', server: 'listServerUpgrades' } as const;
@@ -36,12 +36,41 @@ export function applyUpgradeChange(queryClient: QueryClient, change: UpgradeChan
   }
 }
 
+interface StatusChange {
+  readonly deviceType: 'unit' | 'server';
+  readonly deviceId: string;
+  readonly status: string;
+  readonly version?: string;
+}
+
+/** The device status an event reports, if it reports one. */
+export function statusChange(event: RealtimeEvent): StatusChange | null {
+  switch (event.type) {
+    case 'server.status':
+      return { deviceType: 'server', deviceId: event.serverId, status: event.status };
+    case 'server.changed':
+      return { deviceType: 'server', deviceId: event.server.id, status: event.server.status, version: event.server.swVersion };
+    case 'unit.status':
+      return { deviceType: 'unit', deviceId: event.unitId, status: event.status };
+    case 'unit.updated':
+      return { deviceType: 'unit', deviceId: event.unit.uniqueId, status: event.unit.status, version: event.unit.swVersion };
+    default:
+      return null;
+  }
+}
+
 export function useUpgradesLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
   useEffect(
     () =>
       subscribe((event) => {
+        const status = statusChange(event);
+        if (status !== null) {
+          queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
+            page ? applyStatusToCandidates(page, status.deviceType, status.deviceId, status.status, status.version) : page,
+          );
+        }
         if (event.type === 'upgrade.changed') applyUpgradeChange(queryClient, { deviceType: event.deviceType, deviceId: event.deviceId, job: event.job });
       }),
     [subscribe, queryClient],
