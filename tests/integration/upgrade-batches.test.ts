@@ -81,7 +81,7 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
     await setServer('MMH-0002', '10.0');
     const lines = [
       'VRS-0001,10.1', // eligible
-      'MMH-0002,10.1', // eligible (another organisation's: a super user acts on all)
+      'MMH-0002,10.1.0', // eligible (another organisation's: a super user acts on all), the version spelt with its patch
       'ING-0001,10.1', // 8.x needs 10.0 before 10.1
       'VRS-0001,10.1', // listed twice
       'TRX-0001,ten', // not a version
@@ -94,7 +94,7 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
     expect(created.rows).toHaveLength(500);
     const row = (line: number) => created.rows.find((r) => r.line === line)!;
     expect(row(2)).toMatchObject({ deviceId: 'VRS-0001', deviceType: 'server', accepted: true, errorCode: null, messages: [] });
-    expect(row(3)).toMatchObject({ deviceId: 'MMH-0002', accepted: true });
+    expect(row(3)).toMatchObject({ deviceId: 'MMH-0002', accepted: true, targetVersion: '10.1' });
     expect(row(4)).toMatchObject({ deviceId: 'ING-0001', accepted: false, errorCode: 'UPGRADE_6802' });
     expect(row(4).messages[0]).toMatch(/10\.0 before 10\.1/);
     expect(row(5)).toMatchObject({ accepted: false, messages: [VALIDATION.batchUpgradeDuplicateDevice], jobId: null });

@@ -11,7 +11,7 @@
  * the gateway together. The batch's state and counts are its jobs'.
  */
 import {
-  UPGRADE_BATCH_CSV_COLUMNS, UpgradeVersionNumber, VALIDATION,
+  UPGRADE_BATCH_CSV_COLUMNS, UpgradeVersionNumber, VALIDATION, canonicalSoftwareVersionNumber,
   type CreateUpgradeBatchBody, type UpgradeBatch, type UpgradeBatchCounts, type UpgradeBatchCreated, type UpgradeBatchListQuery, type UpgradeBatchPage,
   type UpgradeBatchRowResult, type UpgradeBatchSummary,
 } from '@fleet/contracts';
@@ -21,7 +21,7 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import { versionSelect, type VersionRow } from './upgrade-rules.js';
+import { findVersion, type VersionRow } from './upgrade-rules.js';
 import type { UpgradeDevice, UpgradeJobRow, UpgradeService } from './upgrades.js';
 
 type BatchRow = Prisma.UpgradeBatchGetPayload<object>;
@@ -110,6 +110,8 @@ export class UpgradeBatchService {
       if (line.deviceId === '') problems.push({ code: 'VALIDATION_FAILED', message: VALIDATION.required });
       const version = UpgradeVersionNumber.safeParse(line.targetVersion);
       if (!version.success) problems.push({ code: 'VALIDATION_FAILED', message: version.error.issues[0]?.message ?? VALIDATION.invalidField });
+      // One spelling per version ("10.1.0" is the stored "10.1").
+      else line.targetVersion = canonicalSoftwareVersionNumber(line.targetVersion);
       const found = line.deviceId === '' ? undefined : this.upgrades.findDevice(line.deviceId);
       const device = found && this.upgrades.owns(user, found) ? found : null;
       if (line.deviceId !== '' && !device) problems.push({ code: 'NOT_FOUND', message: VALIDATION.batchUpgradeDeviceNotFound });
@@ -118,9 +120,7 @@ export class UpgradeBatchService {
       let warnings: string[] = [];
       const sound = device !== null && problems.length === 0;
       if (sound) {
-        if (!versions.has(line.targetVersion)) {
-          versions.set(line.targetVersion, await this.deps.db.softwareVersion.findUnique({ where: { number: line.targetVersion }, select: versionSelect }));
-        }
+        if (!versions.has(line.targetVersion)) versions.set(line.targetVersion, await findVersion(this.deps.db, line.targetVersion));
         const check = await this.upgrades.check(device, line.targetVersion, versions.get(line.targetVersion) ?? null);
         for (const r of check.reasons) problems.push({ code: r.errorCode, message: r.message, deviceCode: r.deviceCode });
         warnings = check.warnings.map((w) => w.message);

@@ -7,7 +7,7 @@
  * 6802; supported devices: 6810), the unit's SLA service, the server it transmits to and its channel,
  * a server's live state (offline 6199, busy 6808) and a transceiver busy or with an encoder input.
  */
-import { CHANNEL_STATUSES, ERROR_CATALOGUE, type ChannelStatus, type ErrorCode, type UpgradeBlockReason, type UpgradeBlockRule, type UpgradeWarning } from '@fleet/contracts';
+import { CHANNEL_STATUSES, ERROR_CATALOGUE, canonicalSoftwareVersionNumber, type ChannelStatus, type ErrorCode, type UpgradeBlockReason, type UpgradeBlockRule, type UpgradeWarning } from '@fleet/contracts';
 import { channelStatusClass, checkServerUpgradeEligibility, checkUnitUpgradeEligibility, type UpgradeBlocker } from '@fleet/domain';
 import type { Db } from '@fleet/db';
 import type { ReadModel, ServerRow } from '../repositories/read-model.js';
@@ -70,6 +70,11 @@ function releaseReasons(version: VersionRow, inventoryIds: readonly string[]): U
   return [];
 }
 
+/** The SoftwareVersion row of a number, whichever way it is spelt ("10.1.0" finds the stored "10.1"). */
+export function findVersion(db: Db, target: string): Promise<VersionRow | null> {
+  return db.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: versionSelect });
+}
+
 function unknownVersion(target: string): UpgradeCheck {
   return { reasons: [reason('unknownVersion', 'UPGRADE_6802', `Version ${target} is not a released software version`)], warnings: [] };
 }
@@ -88,7 +93,7 @@ function isBusyChannel(status: string): boolean {
  * `version` may be passed when the caller has read it already (a batch reads each version once).
  */
 export async function checkUnitUpgrade(deps: Pick<UpgradeRuleDeps, 'db' | 'readModel'>, unit: UnitRecord, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
-  const row = version !== undefined ? version : await deps.db.softwareVersion.findUnique({ where: { number: target }, select: versionSelect });
+  const row = version !== undefined ? version : await findVersion(deps.db, target);
   if (!row) return unknownVersion(target);
   const sla = await deps.db.service.findFirst({ where: { unitId: unit.id, serviceName: 'sla' }, select: { serviceStatus: true } });
   const channel = unit.selectedChannelId ? deps.readModel.channels.get(unit.selectedChannelId) : undefined;
@@ -121,7 +126,7 @@ export async function checkUnitUpgrade(deps: Pick<UpgradeRuleDeps, 'db' | 'readM
  * busy or with an encoder input (instead of 6808), then deprecated / not available.
  */
 export async function checkServerUpgrade(deps: UpgradeRuleDeps, server: ServerRow, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
-  const row = version !== undefined ? version : await deps.db.softwareVersion.findUnique({ where: { number: target }, select: versionSelect });
+  const row = version !== undefined ? version : await findVersion(deps.db, target);
   if (!row) return unknownVersion(target);
   const channels = deps.channelsOf(server.id);
   const busyChannel = channels.some((c) => isBusyChannel(c.status));

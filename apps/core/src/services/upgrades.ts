@@ -11,7 +11,7 @@
  * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
  */
 import {
-  ERROR_CATALOGUE, OPEN_UPGRADE_STATES, UPGRADE_FAILURE_TEXTS, UpgradeState,
+  ERROR_CATALOGUE, OPEN_UPGRADE_STATES, canonicalSoftwareVersionNumber, UPGRADE_FAILURE_TEXTS, UpgradeState,
   type DeviceAck, type UpgradeCandidate, type UpgradeCandidatePage, type UpgradeCandidateQuery, type UpgradeDeviceType, type UpgradeEligibility,
   type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
 } from '@fleet/contracts';
@@ -351,16 +351,19 @@ export class UpgradeService {
   }
 
   /** GET v2/{units|servers}/{id}/upgrade/eligibility?targetVersion=. */
-  async eligibility(user: AuthUser, type: UpgradeDeviceType, id: string, target: string): Promise<UpgradeEligibility> {
+  async eligibility(user: AuthUser, type: UpgradeDeviceType, id: string, raw: string): Promise<UpgradeEligibility> {
     const d = this.visibleDevice(user, type, id);
+    const target = canonicalSoftwareVersionNumber(raw);
     const check = await this.check(d, target);
     return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, targetVersion: target, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings };
   }
 
   /** POST v2/admin/{units|servers}/{id}/upgrade: refused with the first blocker's code and every reason; else a pending job, the command sent. */
-  async start(user: AuthUser, type: UpgradeDeviceType, id: string, target: string): Promise<UpgradeJob> {
+  async start(user: AuthUser, type: UpgradeDeviceType, id: string, raw: string): Promise<UpgradeJob> {
     const d = this.device(type, id);
     if (!d || !this.owns(user, d)) throw new AppError('NOT_FOUND');
+    // One spelling per version ("10.1.0" is the stored "10.1"): the job names the version the device reports.
+    const target = canonicalSoftwareVersionNumber(raw);
     const check = await this.check(d, target);
     const first = check.reasons[0];
     if (first) throw new AppError(first.errorCode, check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })));
