@@ -40,7 +40,7 @@ async function deletePublishersNamed(api: APIRequestContext, name: string): Prom
   for (const p of page.items.filter((x) => x.name === name)) await api.delete(`/api/v2/shares/publishers/${p.id}`);
 }
 
-test("a media group admin sees their groups' publishers, creates one, edits it, adds and removes a share link, renews its key and deletes it", async ({ page }) => {
+test("a media group admin sees their groups' publishers, creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({ page }) => {
   await login(page, MGA);
   await openPublishers(page);
   await expect(page.getByTestId('publisher-name-pub-0001')).toHaveText('Newsroom-Share');
@@ -53,11 +53,16 @@ test("a media group admin sees their groups' publishers, creates one, edits it, 
   await page.getByRole('option', { name: 'Newsroom', exact: true }).click();
   await page.getByTestId('publisher-name').fill('E2E-Publisher');
   await page.getByTestId('publisher-description').fill('Made by e2e');
+  // A source: one of the group's channels or video return channels.
+  await page.getByTestId('publisher-sources').click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('publisher-save').click();
   await expect(page.getByTestId('publisher-modal')).toHaveCount(0);
   const row = publisherRow(page, 'E2E-Publisher');
   await expect(row).toBeVisible();
   const id = await idOf(row, 'publisher-row-');
+  await expect(page.getByTestId(`publisher-sources-${id}`)).toHaveAttribute('data-value', '1');
   const key = (await page.getByTestId(`publisher-key-${id}`).textContent()) ?? '';
   expect(key).toMatch(/^[A-Z2-9]{12}$/);
 

@@ -903,7 +903,8 @@ describe('role matrix on sqlite (every call × every role)', () => {
 
 describe.runIf(pgUrl())('role matrix on postgresql (scope check; global, regular, read-only, admin and partner roles)', () => {
   // luc_partner: the one non-global role the remote actions admit, so their scope is checked with it.
-  const PG_ROLES: readonly Role[] = ['super_user', 'luc_regular', 'luc_read', 'luc_admin', 'luc_partner'];
+  // luc_media_group_admin: with super_user the only role of the shares calls (001 §2), so their scope is checked with it.
+  const PG_ROLES: readonly Role[] = ['super_user', 'luc_regular', 'luc_read', 'luc_admin', 'luc_partner', 'luc_media_group_admin'];
   let s: TestStack;
   let worlds: Map<Role, RoleWorld>;
   beforeAll(async () => {

@@ -137,6 +137,34 @@ describe.each(providers())('shares on %s', (provider) => {
     expect(await db().publisher.findUnique({ where: { id: created.id } })).toBeNull();
   });
 
+  it("offers the group's channels and video return channels as sources, and stores a publisher's sources only from its group", async () => {
+    const offered = (await call('GET', '/v2/shares/groups/grp-newsroom/sources', mga)).json() as { channels: { id: string }[]; vrChannels: { id: string }[] };
+    expect(offered.channels.map((c) => c.id)).toContain('MMH-0001-CH1');
+    expect(offered.vrChannels.map((c) => c.id)).toEqual(['VRC-0001']);
+    expect(offered.channels.map((c) => c.id)).not.toContain('MMH-0002-CH1');
+    expect((await call('GET', '/v2/shares/groups/grp-metro-live/sources', mga)).statusCode).toBe(404);
+    // The seeded publisher's source reads with its name.
+    const seeded = ((await call('GET', '/v2/shares/publishers', mga)).json() as PublisherPage).items.find((p) => p.id === 'pub-0001')!;
+    expect(seeded.sources.channels).toEqual([{ id: 'MMH-0001-CH1', name: expect.any(String) }]);
+    expect(seeded.sources.channels[0]!.name).not.toBe('MMH-0001-CH1');
+
+    const before = await snapshot();
+    const foreign = await createPublisher({ groupId: 'grp-newsroom', name: 'Sources', sources: { channelIds: ['MMH-0002-CH1'], vrChannelIds: ['VRC-0001', 'VRC-0001'] } });
+    expect(fields(foreign)).toEqual([
+      { path: 'body.sources.channelIds.0', message: VALIDATION.invalidField },
+      { path: 'body.sources.vrChannelIds.1', message: VALIDATION.fieldUnique },
+    ]);
+    expect(await snapshot()).toBe(before);
+    const created: Publisher = (await createPublisher({ groupId: 'grp-newsroom', name: 'Sources', sources: { channelIds: ['MMH-0001-CH1'], vrChannelIds: ['VRC-0001'] } })).json();
+    expect(created.sources).toMatchObject({ channels: [{ id: 'MMH-0001-CH1' }], vrChannels: [{ id: 'VRC-0001' }] });
+    const snap = await snapshot();
+    expect(fields(await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { vrChannelIds: ['VRC-0004'] } }))).toEqual([{ path: 'body.sources.vrChannelIds.0', message: VALIDATION.invalidField }]);
+    expect(await snapshot()).toBe(snap);
+    const cleared: Publisher = (await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { channelIds: [] } })).json();
+    expect(cleared.sources).toEqual({ channels: [], vrChannels: [] });
+    await call('DELETE', `/v2/shares/publishers/${created.id}`, mga);
+  });
+
   it('adds share links (end = start + duration) up to 10 and refuses the 11th, an empty description, a past start and no duration', async () => {
     const pub: Publisher = (await createPublisher({ groupId: 'grp-newsroom', name: 'Links' })).json();
     const url = `/v2/shares/publishers/${pub.id}/links`;

@@ -14,3 +14,4 @@ export * from './modem.js';
 export * from './names.js';
 export * from './unit-config.js';
 export * from './service-state.js';
+export * from './share-folders.js';

@@ -11,6 +11,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 export const SHARES_EXAMPLES: { [K in keyof typeof shareEndpoints]: Example<K> } = {
   listPublishers: { input: (r) => ({ query: { groupId: r.group } }) },
   createPublisher: { input: (r, w) => ({ body: { groupId: r.group, name: `Matrix-Pub-${slug(w.role)}`.slice(0, 32), description: 'matrix' } }) },
+  listShareSources: { input: (r) => ({ params: { id: r.group } }) },
   updatePublisher: { input: (r) => ({ params: { id: r.publisher }, body: { description: 'matrix edited' } }) },
   regeneratePublisherShareKey: { input: (r) => ({ params: { id: r.publisher }, body: {} }) },
   deletePublisher: { input: (r) => ({ params: { id: r.deletePublisher } }) },

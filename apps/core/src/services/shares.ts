@@ -4,6 +4,8 @@
  * - Publishers belong to a group (their inventory is the group's). The caller sees the publishers of
  *   the groups they see (global roles: all); any other publisher answers 404, as an unknown one.
  *   The share key is made here (random, unique; a collision is tried again) and can be regenerated.
+ * - A publisher shares channels and video return channels of its group (each must be one of the
+ *   group's, once: "Invalid field" / "This field must be unique" on the entry otherwise).
  * - Share links hang off a publisher: at most 10 (§5, §9), a description, a start in the future and
  *   a duration; the end (start + duration) is stored so that it reads back as it was shown.
  * - Subscribers live in a folder tree per inventory. The root folder is made on the first read of
@@ -20,17 +22,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   LIMITS, VALIDATION, type CreateFolderBody, type CreatePublisherBody, type CreateShareLinkBody, type CreateSubscriberBody, type FieldProblem,
-  type FolderDeleted, type Publisher, type PublisherDeleted, type PublisherPage, type PublisherSearchQuery, type ShareKind, type Subscriber,
+  type FolderDeleted, type Publisher, type PublisherDeleted, type PublisherPage, type PublisherSearchQuery, type PublisherSourcesBody, type ShareKind,
+  type ShareSourceCandidates, type ShareSourceRef, type Subscriber,
   type SubscriberDeleted, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage, type SubscriberSearchQuery, type UpdateFolderBody,
   type UpdatePublisherBody, type UpdateSubscriberBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
+import { folderAndBelow } from '@fleet/domain';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
+import { publisherSources } from '../repositories/share-columns.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { canSeeGroup, canSeeInventory, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import { compareText } from './order.js';
+import { byNameThenId, compareText } from './order.js';
 import { inventoryAudience } from './topics.js';
 
 type PublisherRow = Prisma.PublisherGetPayload<{ include: { shareLinks: true } }>;
@@ -69,10 +74,19 @@ export class ShareService {
     return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toPublisher(r)), total: rows.length, offset: q.offset, limit: q.limit };
   }
 
+  /** GET v2/shares/groups/{id}/sources (the group's scope is checked by the route). */
+  async sources(groupId: string): Promise<ShareSourceCandidates> {
+    const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
+    const inGroup = (r: { groups: readonly { groupId: string }[] }) => r.groups.some((g) => g.groupId === groupId);
+    return { groupId, channels: named(this.deps.readModel.channels.all().filter(inGroup)), vrChannels: named(this.deps.readModel.vrChannels.all().filter(inGroup)) };
+  }
+
   /** POST v2/shares/publishers (the group's scope is checked by the route). */
   async createPublisher(user: AuthUser, body: CreatePublisherBody): Promise<Publisher> {
     const group = this.visibleGroupOf(user, body.groupId);
     if (!group) throw new AppError('NOT_FOUND');
+    const problems = this.sourceProblems(group.id, body.sources);
+    if (problems.length > 0) throw validationError(problems);
     for (let attempt = 1; ; attempt++) {
       try {
         const row = await this.deps.db.publisher.create({
@@ -82,6 +96,7 @@ export class ShareService {
             groupId: group.id,
             inventoryId: group.inventoryId,
             shareKey: newShareKey(),
+            sources: publisherSources.write({ channelIds: body.sources?.channelIds ?? [], vrChannelIds: body.sources?.vrChannelIds ?? [] }),
             createdById: user.id,
             createdByName: user.username,
           },
@@ -98,9 +113,12 @@ export class ShareService {
   /** PUT v2/shares/publishers/{id}. */
   async updatePublisher(user: AuthUser, id: string, body: UpdatePublisherBody): Promise<Publisher> {
     const row = await this.requirePublisher(user, id, body.version);
+    const problems = row.groupId === null ? [] : this.sourceProblems(row.groupId, body.sources);
+    if (problems.length > 0) throw validationError(problems);
     return this.writePublisher(row, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.sources !== undefined ? { sources: publisherSources.write({ channelIds: body.sources.channelIds, vrChannelIds: body.sources.vrChannelIds }) } : {}),
     });
   }
 
@@ -289,6 +307,24 @@ export class ShareService {
     return group && canSeeGroup(user, group) ? group : undefined;
   }
 
+  /** Each source a channel (video return channel) of the group, named once. */
+  private sourceProblems(groupId: string, sources: PublisherSourcesBody | undefined): FieldProblem[] {
+    if (sources === undefined) return [];
+    const problems: FieldProblem[] = [];
+    const check = (ids: readonly string[], field: 'channelIds' | 'vrChannelIds', find: (id: string) => { groups: readonly { groupId: string }[] } | undefined) => {
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        const path = `body.sources.${field}.${i}`;
+        if (seen.has(id)) problems.push({ path, message: VALIDATION.fieldUnique });
+        else if (!find(id)?.groups.some((g) => g.groupId === groupId)) problems.push({ path, message: VALIDATION.invalidField });
+        seen.add(id);
+      });
+    };
+    check(sources.channelIds, 'channelIds', (id) => this.deps.readModel.channels.get(id));
+    check(sources.vrChannelIds, 'vrChannelIds', (id) => this.deps.readModel.vrChannels.get(id));
+    return problems;
+  }
+
   private groupName(groupId: string | null): string {
     return groupId === null ? '' : (this.deps.readModel.groups.get(groupId)?.name ?? '');
   }
@@ -352,18 +388,7 @@ export class ShareService {
 
   /** The folder and every folder below it. */
   private async subtreeIds(inventoryId: string, id: string): Promise<Set<string>> {
-    const folders = await this.deps.db.subscriberFolder.findMany({ where: { inventoryId }, select: { id: true, parentId: true } });
-    const out = new Set([id]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const f of folders) {
-        if (f.parentId !== null && out.has(f.parentId) && !out.has(f.id)) {
-          out.add(f.id);
-          grew = true;
-        }
-      }
-    }
-    return out;
+    return folderAndBelow(await this.deps.db.subscriberFolder.findMany({ where: { inventoryId }, select: { id: true, parentId: true } }), id);
   }
 
   private async shareKeyProblems(shareKey: string): Promise<FieldProblem[]> {
@@ -392,6 +417,8 @@ export class ShareService {
   }
 
   private toPublisher(row: PublisherRow): Publisher {
+    const stored = publisherSources.read(row.sources);
+    const named = (ids: readonly string[], find: (id: string) => { name: string } | undefined): ShareSourceRef[] => ids.map((id) => ({ id, name: find(id)?.name ?? id }));
     return {
       id: row.id,
       name: row.name,
@@ -402,6 +429,10 @@ export class ShareService {
       inventoryId: row.inventoryId ?? '',
       createdAt: row.createdAt.toISOString(),
       createdByName: row.createdByName,
+      sources: {
+        channels: named(stored.channelIds, (id) => this.deps.readModel.channels.get(id)),
+        vrChannels: named(stored.vrChannelIds, (id) => this.deps.readModel.vrChannels.get(id)),
+      },
       shareLinks: row.shareLinks.map((l) => ({
         id: l.id,
         description: l.description,
@@ -427,6 +458,7 @@ export class ShareService {
 export const shareCalls = callsOf<ShareService>()({
   listPublishers: (svc, { query }, user) => svc.listPublishers(user, query),
   createPublisher: (svc, { body }, user) => svc.createPublisher(user, body),
+  listShareSources: (svc, { params }) => svc.sources(params.id),
   updatePublisher: (svc, { params, body }, user) => svc.updatePublisher(user, params.id, body),
   regeneratePublisherShareKey: (svc, { params, body }, user) => svc.regenerateShareKey(user, params.id, body.version),
   deletePublisher: (svc, { params }, user) => svc.deletePublisher(user, params.id),

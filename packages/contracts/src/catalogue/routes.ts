@@ -346,6 +346,7 @@ export const ENDPOINT_ROUTES = {
   searchAdminDbGateways: ['GET', '/v2/admin/dbGateways'],
   listPublishers: ['GET', '/v2/shares/publishers'],
   createPublisher: ['POST', '/v2/shares/publishers'],
+  listShareSources: ['GET', '/v2/shares/groups/{id}/sources'],
   updatePublisher: ['PUT', '/v2/shares/publishers/{id}'],
   regeneratePublisherShareKey: ['PUT', '/v2/shares/publishers/{id}/shareKey'],
   deletePublisher: ['DELETE', '/v2/shares/publishers/{id}'],

@@ -12,7 +12,7 @@ import { IdParams } from '../entities/common.js';
 import {
   CreateFolderBody, CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderDeleted, Publisher, PublisherDeleted, PublisherPage,
   PublisherSearchQuery, RegenerateShareKeyBody, ShareLinkParams, Subscriber, SubscriberDeleted, SubscriberFolder, SubscriberFolderTree,
-  SubscriberPage, SubscriberSearchQuery, UpdateFolderBody, UpdatePublisherBody, UpdateSubscriberBody,
+  ShareSourceCandidates, SubscriberPage, SubscriberSearchQuery, UpdateFolderBody, UpdatePublisherBody, UpdateSubscriberBody,
 } from '../entities/shares.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -33,7 +33,7 @@ export const shareEndpoints = {
   createPublisher: endpoint({
     method: 'POST',
     path: '/v2/shares/publishers',
-    summary: 'Create a publisher of one of the caller\'s groups (name 1-32, description 0-32; the share key is made by the core)',
+    summary: "Create a publisher of one of the caller's groups (name 1-32, description 0-32, channels and video return channels of the group it shares; the share key is made by the core)",
     spec: "001 §3 Publisher: name, share key, description, group, created on and by; §5 'Publisher name 1-32, description 0-32'",
     roles: SHARES_ROLES,
     scope: 'group',
@@ -43,10 +43,20 @@ export const shareEndpoints = {
     response: Publisher,
     successStatus: 201,
   }),
+  listShareSources: endpoint({
+    method: 'GET',
+    path: '/v2/shares/groups/{id}/sources',
+    summary: "The channels and video return channels of a group of the caller's that its publishers may share",
+    spec: `001 §3 Publisher: group; Group: channels, video return channels; ${NOT_SHOWN}`,
+    roles: SHARES_ROLES,
+    scope: 'group',
+    params: IdParams,
+    response: ShareSourceCandidates,
+  }),
   updatePublisher: endpoint({
     method: 'PUT',
     path: '/v2/shares/publishers/{id}',
-    summary: "Change a publisher's name or description (with the version read)",
+    summary: "Change a publisher's name, description or shared sources (with the version read)",
     spec: "001 §5 'Publisher name 1-32, description 0-32'",
     ...byId,
     params: IdParams,

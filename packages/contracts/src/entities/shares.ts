@@ -48,6 +48,25 @@ export const ShareLink = z.object({
 });
 export type ShareLink = z.infer<typeof ShareLink>;
 
+/** What a publisher shares: channels and video return channels of its group (§3 Group: channels, video return channels). */
+export const SHARE_SOURCES_MAX = 100;
+export const ShareSourceRef = z.object({ id: Id, name: z.string() });
+export type ShareSourceRef = z.infer<typeof ShareSourceRef>;
+export const PublisherSources = z.object({ channels: z.array(ShareSourceRef), vrChannels: z.array(ShareSourceRef) });
+export type PublisherSources = z.infer<typeof PublisherSources>;
+/** The sources a publisher is given: ids of channels and video return channels of its group. */
+export const PublisherSourcesBody = z
+  .object({
+    channelIds: z.array(Id).max(SHARE_SOURCES_MAX, VALIDATION.maxElements).default([]),
+    vrChannelIds: z.array(Id).max(SHARE_SOURCES_MAX, VALIDATION.maxElements).default([]),
+  })
+  .strict();
+export type PublisherSourcesBody = z.infer<typeof PublisherSourcesBody>;
+
+/** GET v2/shares/groups/{id}/sources: what a publisher of the group may share, by name. */
+export const ShareSourceCandidates = z.object({ groupId: Id, channels: z.array(ShareSourceRef), vrChannels: z.array(ShareSourceRef) });
+export type ShareSourceCandidates = z.infer<typeof ShareSourceCandidates>;
+
 export const Publisher = z.object({
   id: Id,
   name: z.string(),
@@ -59,6 +78,8 @@ export const Publisher = z.object({
   /** §3 "created on and by". */
   createdAt: IsoDate,
   createdByName: z.string(),
+  /** The shared channels and video return channels (named as now; a source since gone keeps its id as name). */
+  sources: PublisherSources,
   /** Oldest first; at most 10 (§9). */
   shareLinks: z.array(ShareLink),
   version: z.number().int().nonnegative(),
@@ -84,11 +105,13 @@ export const PublisherPage = pageOf(Publisher);
 export type PublisherPage = z.infer<typeof PublisherPage>;
 
 /** POST v2/shares/publishers: a publisher of one of the caller's groups (the share key is made by the core). */
-export const CreatePublisherBody = z.object({ groupId: Id, name: PublisherName, description: PublisherDescription.optional() }).strict();
+export const CreatePublisherBody = z.object({ groupId: Id, name: PublisherName, description: PublisherDescription.optional(), sources: PublisherSourcesBody.optional() }).strict();
 export type CreatePublisherBody = z.infer<typeof CreatePublisherBody>;
 
 /** PUT v2/shares/publishers/{id}: fields left out keep their value; with `version`, only over that version (else 409). */
-export const UpdatePublisherBody = z.object({ name: PublisherName.optional(), description: PublisherDescription.optional(), version: Version.optional() }).strict();
+export const UpdatePublisherBody = z
+  .object({ name: PublisherName.optional(), description: PublisherDescription.optional(), sources: PublisherSourcesBody.optional(), version: Version.optional() })
+  .strict();
 export type UpdatePublisherBody = z.infer<typeof UpdatePublisherBody>;
 
 /** PUT v2/shares/publishers/{id}/shareKey: a new share key (subscribers of the old one stop receiving). */

@@ -3,18 +3,18 @@
  * move one (PUT v2/shares/folders/{id} with the version read). The parent is any folder of the
  * inventory but the folder itself and those below it. The root folder never comes here (§5).
  */
-import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubscriberFolder } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { useSpecText } from '../../lib/forms/specText';
+import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { folderAndBelow, folderNameErrors, folderTree } from './shareForms';
+import { folderAndBelow } from '@fleet/domain';
+import { folderNameErrors, folderTree } from './shareForms';
+import { useShareForm } from './useShareForm';
 
 interface FolderModalProps {
   readonly inventoryId: string;
@@ -30,10 +30,8 @@ export default function FolderModal({ inventoryId, folders, folder, parentId, on
   const toast = useToast();
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
-  const specText = useSpecText();
-  const [name, setName] = useState(folder?.name ?? '');
-  const [parent, setParent] = useState<string>(folder?.parentId ?? parentId);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, change, valid, failed, fieldError } = useShareForm(() => ({ name: folder?.name ?? '', parent: folder?.parentId ?? parentId }), (v) => folderNameErrors(v.name), 'folder');
+  const { name, parent } = values;
   const create = useEndpointMutation('createSubscriberFolder');
   const update = useEndpointMutation('updateSubscriberFolder');
   const failure = create.error ?? update.error;
@@ -47,17 +45,11 @@ export default function FolderModal({ inventoryId, folders, folder, parentId, on
     toast.show({ message: t(`shares.toasts.${key}`, { name: saved.name }), variant: 'success' });
     onClose();
   };
-  const onError = (e: unknown) => setErrors(serverFieldErrors(e));
+  const onError = (e: unknown) => failed(e);
   const onSave = () => {
-    const found = folderNameErrors(name);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!valid()) return;
     if (folder === null) create.mutate({ params: { id: inventoryId }, body: { name, parentId: parent } }, { onSuccess: (f) => done(f, 'folderCreated'), onError });
     else update.mutate({ params: { id: folder.id }, body: { name, parentId: parent, version: folder.version } }, { onSuccess: (f) => done(f, 'folderUpdated'), onError });
-  };
-  const fieldError = (field: string) => {
-    const message = errors[field];
-    return message === undefined ? undefined : <span data-testid={`folder-error.${field}`}>{specText(message)}</span>;
   };
 
   return (
@@ -68,10 +60,7 @@ export default function FolderModal({ inventoryId, folders, folder, parentId, on
           withAsterisk
           data-autofocus
           value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            if (hasErrors(errors)) setErrors(folderNameErrors(e.currentTarget.value));
-          }}
+          onChange={(e) => change({ name: e.currentTarget.value })}
           error={fieldError('name')}
           data-testid="folder-name"
         />
@@ -79,7 +68,7 @@ export default function FolderModal({ inventoryId, folders, folder, parentId, on
           label={t('shares.fields.parentFolder')}
           data={parents}
           value={parent}
-          onChange={(v) => v !== null && setParent(v)}
+          onChange={(v) => v !== null && change({ parent: v })}
           allowDeselect={false}
           error={fieldError('parentId')}
           comboboxProps={{ withinPortal: true }}

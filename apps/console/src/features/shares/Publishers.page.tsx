@@ -62,6 +62,9 @@ export default function PublishersPage({ route }: PageProps) {
         <Code data-testid={`publisher-key-${p.id}`}>{p.shareKey}</Code>
       </Table.Td>
       <Table.Td data-testid={`publisher-description-${p.id}`}>{p.description}</Table.Td>
+      <Table.Td data-testid={`publisher-sources-${p.id}`} data-value={p.sources.channels.length + p.sources.vrChannels.length}>
+        {[...p.sources.channels, ...p.sources.vrChannels].map((x) => x.name).join(', ')}
+      </Table.Td>
       <Table.Td>{t('shares.publishers.createdOnBy', { on: when(p.createdAt), by: p.createdByName || '—' })}</Table.Td>
       <Table.Td>
         <Badge variant="light" color={p.shareLinks.length >= LIMITS.shareLinksMax ? 'orange' : 'gray'} data-testid={`publisher-links-${p.id}`} data-value={p.shareLinks.length}>
@@ -134,6 +137,7 @@ export default function PublishersPage({ route }: PageProps) {
                   <Table.Th>{t('shares.columns.group')}</Table.Th>
                   <Table.Th>{t('shares.columns.shareKey')}</Table.Th>
                   <Table.Th>{t('shares.columns.description')}</Table.Th>
+                  <Table.Th>{t('shares.columns.sources')}</Table.Th>
                   <Table.Th>{t('shares.columns.created')}</Table.Th>
                   <Table.Th>{t('shares.columns.links')}</Table.Th>
                   <Table.Th aria-label={t('shares.columns.actions')} />

@@ -4,18 +4,18 @@
  * rules inline (description mandatory, start in the future, duration required). The §9 limit is
  * shown as "n of 10"; at 10 the form gives way to the limit's message.
  */
-import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, LIMITS, type Publisher } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
+import { useShareForm } from './useShareForm';
 
 const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
@@ -25,8 +25,8 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const specText = useSpecText();
-  const [values, setValues] = useState<ShareLinkFormValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The start is checked against the moment of each check.
+  const { values, change, valid, failed, reset, fieldError } = useShareForm<ShareLinkFormValues>(() => EMPTY, (v) => shareLinkErrors(v, Date.now()), 'share-link');
   const add = useEndpointMutation('createShareLink');
   const remove = useEndpointMutation('deleteShareLink');
   const links = publisher.shareLinks;
@@ -34,31 +34,20 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
   const end = shareLinkEnd(values);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
 
-  const change = (next: Partial<ShareLinkFormValues>) => {
-    const merged = { ...values, ...next };
-    setValues(merged);
-    if (hasErrors(errors)) setErrors(shareLinkErrors(merged, Date.now()));
-  };
   const onAdd = () => {
-    const found = shareLinkErrors(values, Date.now());
-    setErrors(found);
     const body = shareLinkBody(values);
-    if (hasErrors(found) || body.durationMinutes === undefined) return;
+    if (!valid() || body.durationMinutes === undefined) return;
     add.mutate(
       { params: { id: publisher.id }, body: { description: body.description, startTime: body.startTime, durationMinutes: body.durationMinutes } },
       {
         onSuccess: () => {
           refresh();
-          setValues(EMPTY);
+          reset(EMPTY);
           toast.show({ message: t('shares.links.added'), variant: 'success' });
         },
-        onError: (e) => setErrors(serverFieldErrors(e)),
+        onError: (e) => failed(e),
       },
     );
-  };
-  const fieldError = (field: string) => {
-    const message = errors[field];
-    return message === undefined ? undefined : <span data-testid={`share-link-error.${field}`}>{specText(message)}</span>;
   };
 
   return (

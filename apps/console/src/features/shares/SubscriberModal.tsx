@@ -4,18 +4,17 @@
  * publisher it receives from (an unknown key comes back as "Invalid field" on the field), and its
  * folder (changing it moves the subscriber).
  */
-import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Subscriber, SubscriberFolder } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { hasErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { useSpecText } from '../../lib/forms/specText';
+import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { folderTree, subscriberErrors, type SubscriberFormValues } from './shareForms';
+import { useShareForm } from './useShareForm';
 
 interface SubscriberModalProps {
   readonly inventoryId: string;
@@ -31,36 +30,27 @@ export default function SubscriberModal({ inventoryId, folders, subscriber, fold
   const toast = useToast();
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
-  const specText = useSpecText();
-  const [values, setValues] = useState<SubscriberFormValues>(() => ({ name: subscriber?.name ?? '', shareKey: subscriber?.shareKey ?? '', folderId: subscriber?.folderId ?? folderId }));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, change, valid, failed, fieldError } = useShareForm<SubscriberFormValues>(
+    () => ({ name: subscriber?.name ?? '', shareKey: subscriber?.shareKey ?? '', folderId: subscriber?.folderId ?? folderId }),
+    subscriberErrors,
+    'subscriber',
+  );
   const create = useEndpointMutation('createSubscriber');
   const update = useEndpointMutation('updateSubscriber');
   const failure = create.error ?? update.error;
 
-  const change = (next: Partial<SubscriberFormValues>) => {
-    const merged = { ...values, ...next };
-    setValues(merged);
-    if (hasErrors(errors)) setErrors(subscriberErrors(merged));
-  };
   const done = (saved: Subscriber, key: 'subscriberCreated' | 'subscriberUpdated') => {
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscribers') });
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscriberFolders') });
     toast.show({ message: t(`shares.toasts.${key}`, { name: saved.name }), variant: 'success' });
     onClose();
   };
-  const onError = (e: unknown) => setErrors(serverFieldErrors(e));
+  const onError = (e: unknown) => failed(e);
   const onSave = () => {
-    const found = subscriberErrors(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!valid()) return;
     const body = { name: values.name, shareKey: values.shareKey.trim(), ...(values.folderId ? { folderId: values.folderId } : {}) };
     if (subscriber === null) create.mutate({ params: { id: inventoryId }, body }, { onSuccess: (s) => done(s, 'subscriberCreated'), onError });
     else update.mutate({ params: { id: subscriber.id }, body: { ...body, version: subscriber.version } }, { onSuccess: (s) => done(s, 'subscriberUpdated'), onError });
-  };
-  const fieldError = (field: string) => {
-    const message = errors[field];
-    return message === undefined ? undefined : <span data-testid={`subscriber-error.${field}`}>{specText(message)}</span>;
   };
 
   return (

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION, type SubscriberFolder } from '@fleet/contracts';
-import { canAddShareLink, folderAndBelow, folderTree, publisherErrors, shareLinkBody, shareLinkEnd, shareLinkErrors, subscriberErrors } from './shareForms';
+import { folderAndBelow } from '@fleet/domain';
+import {
+  canAddShareLink, folderTree, publisherErrors, publisherSourcesValues, shareLinkBody, shareLinkEnd, shareLinkErrors, sourcesBody, subscriberErrors,
+} from './shareForms';
 
 const folder = (id: string, name: string, parentId: string | null): SubscriberFolder => ({ id, inventoryId: 'inv', name, parentId, isRoot: parentId === null, subscriberCount: 0, version: 0 });
 
 describe('share forms', () => {
   it("checks a publisher's name and description with the spec's messages", () => {
-    expect(publisherErrors({ groupId: 'g', name: '', description: '' })).toEqual({ name: VALIDATION.required });
-    expect(publisherErrors({ groupId: 'g', name: 'x'.repeat(33), description: 'd'.repeat(33) })).toEqual({ name: VALIDATION.betweenChars(1, 32), description: VALIDATION.maxChars(32) });
-    expect(publisherErrors({ groupId: 'g', name: 'x'.repeat(32), description: 'd'.repeat(32) })).toEqual({});
-    expect(publisherErrors({ groupId: null, name: 'ok', description: '' })).toEqual({ groupId: VALIDATION.required });
+    const base = { groupId: 'g', sources: [] };
+    expect(publisherErrors({ ...base, name: '', description: '' })).toEqual({ name: VALIDATION.required });
+    expect(publisherErrors({ ...base, name: 'x'.repeat(33), description: 'd'.repeat(33) })).toEqual({ name: VALIDATION.betweenChars(1, 32), description: VALIDATION.maxChars(32) });
+    expect(publisherErrors({ ...base, name: 'x'.repeat(32), description: 'd'.repeat(32) })).toEqual({});
+    expect(publisherErrors({ ...base, groupId: null, name: 'ok', description: '' })).toEqual({ groupId: VALIDATION.required });
+  });
+
+  it("turns the sources picker's values into the body and back", () => {
+    const values = publisherSourcesValues({ channels: [{ id: 'CH:1', name: 'One' }], vrChannels: [{ id: 'VRC-1', name: 'Vr' }] });
+    expect(values).toEqual(['channel:CH:1', 'vrChannel:VRC-1']);
+    expect(sourcesBody(values)).toEqual({ channelIds: ['CH:1'], vrChannelIds: ['VRC-1'] });
+    expect(sourcesBody([])).toEqual({ channelIds: [], vrChannelIds: [] });
   });
 
   it('checks a share link: description mandatory, start required and in the future, duration required', () => {

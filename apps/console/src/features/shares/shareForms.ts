@@ -5,7 +5,7 @@
  * tree laid out for the screen. No React here.
  */
 import {
-  CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderName, LIMITS, VALIDATION, type SubscriberFolder,
+  CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderName, LIMITS, VALIDATION, type PublisherSources, type SubscriberFolder,
 } from '@fleet/contracts';
 import { checkSchema, mergeErrors, problemsToErrors, schemaProblems, type FieldErrors } from '../../lib/forms/fieldErrors';
 
@@ -13,12 +13,34 @@ export interface PublisherFormValues {
   readonly groupId: string | null;
   readonly name: string;
   readonly description: string;
+  /** `channel:<id>` / `vrChannel:<id>` of each shared source (the picker's values). */
+  readonly sources: readonly string[];
+}
+
+export const sourceValue = (kind: 'channel' | 'vrChannel', id: string) => `${kind}:${id}`;
+
+export function publisherSourcesValues(sources: PublisherSources): string[] {
+  return [...sources.channels.map((c) => sourceValue('channel', c.id)), ...sources.vrChannels.map((c) => sourceValue('vrChannel', c.id))];
+}
+
+/** The sources body of the picker's values. */
+export function sourcesBody(values: readonly string[]): { channelIds: string[]; vrChannelIds: string[] } {
+  const of = (kind: string) => values.filter((v) => v.startsWith(`${kind}:`)).map((v) => v.slice(kind.length + 1));
+  return { channelIds: of('channel'), vrChannelIds: of('vrChannel') };
 }
 
 export function publisherErrors(values: PublisherFormValues): FieldErrors {
-  return mergeErrors(
-    checkSchema(CreatePublisherBody, { groupId: values.groupId ?? undefined, name: values.name, description: values.description }),
-  );
+  return publisherFields(checkSchema(CreatePublisherBody, { groupId: values.groupId ?? undefined, name: values.name, description: values.description, sources: sourcesBody(values.sources) }));
+}
+
+/** Errors by body path (`sources.channelIds.0`, ...) on the form's fields: any source's problem shows under the sources picker. */
+export function publisherFields(errors: FieldErrors): FieldErrors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.startsWith('sources') ? 'sources' : path;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
 }
 
 export interface ShareLinkFormValues {
@@ -102,20 +124,5 @@ export function folderTree(folders: readonly SubscriberFolder[]): FolderNode[] {
     for (const c of [...(children.get(f.id) ?? [])].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))) walk(c, depth + 1);
   };
   walk(root, 0);
-  return out;
-}
-
-/** The folder and every folder below it (a folder cannot move there). */
-export function folderAndBelow(folders: readonly SubscriberFolder[], id: string): Set<string> {
-  const out = new Set([id]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const f of folders) {
-      if (f.parentId !== null && out.has(f.parentId) && !out.has(f.id)) {
-        out.add(f.id);
-        grew = true;
-      }
-    }
-  }
   return out;
 }
