@@ -9,11 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS, VALIDATION, type RealtimeEvent, type UpgradeBatch, type UpgradeBatchCreated, type UpgradeBatchPage } from '@fleet/contracts';
 import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
 
 type Method = 'GET' | 'POST';
 type Res = { statusCode: number; body: string; json(): any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of several shapes, read per call
-
-const UPGRADE = { stepMs: 40, steps: 4, failureRate: 0 };
 
 describe.each(providers())('batch upgrades on %s', (provider) => {
   let s: TestStack;
@@ -22,7 +21,7 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
   const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: UPGRADE }, simulatorServerTimings: { bootMs: [20, 60], upgrade: UPGRADE } });
+    s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
     [admin, superUser] = await Promise.all([s.login('luc_admin'), s.login('super_user')]);
     const hub = s.app.services.hub;
     const publish = hub.publish.bind(hub);
@@ -41,17 +40,7 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
   const csvOf = (lines: string[]) => ['deviceId,targetVersion', ...lines].join('\n');
   const unknownLines = (n: number) => Array.from({ length: n }, (_, i) => `NOSUCH-${String(i).padStart(4, '0')},10.1`);
 
-  /** Servers idle and online at a version, as the core and the device know it. */
-  async function setServer(id: string, swVersion: string): Promise<void> {
-    const agreed = () => s.app.services.servers.detail(id)?.swVersion === swVersion && s.app.services.readModel.servers.get(id)?.swVersion === swVersion && s.app.services.servers.liveStatus(id) === 'online';
-    for (let attempt = 0; attempt < 5 && !agreed(); attempt++) {
-      await db().server.update({ where: { id }, data: { swVersion } });
-      await s.app.services.readModel.servers.refresh([id]);
-      s.app.services.servers.runsVersion(id, swVersion);
-      await eventually(async () => agreed(), 3000).catch(() => false);
-    }
-    expect(agreed(), `${id} at ${swVersion}`).toBe(true);
-  }
+  const setServer = (id: string, swVersion: string) => setServerVersion(s, id, swVersion);
 
   it('is for super users only (401 without a session, 403 for an admin), changing nothing', async () => {
     const before = await stored();

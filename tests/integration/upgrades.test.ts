@@ -13,14 +13,11 @@ import {
 } from '@fleet/contracts';
 import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 import { connect, until, type Received } from './realtime-client.js';
+import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Res = { statusCode: number; body: string; json(): any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of several shapes, read per call
 
-/** Upgrades (and a server's reboot into its new version) that finish in a fraction of a second, and never fail by themselves. */
-const UPGRADE = { stepMs: 40, steps: 4, failureRate: 0 };
-const TIMINGS = { ...FAST_TIMINGS, upgrade: UPGRADE };
-const SERVER_TIMINGS = { bootMs: [20, 60] as const, upgrade: UPGRADE };
 
 describe.each(providers())('software upgrades on %s', (provider) => {
   let s: TestStack;
@@ -31,7 +28,7 @@ describe.each(providers())('software upgrades on %s', (provider) => {
   const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulatorTimings: TIMINGS, simulatorServerTimings: SERVER_TIMINGS });
+    s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
     [admin, regular, read, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read'), s.login('super_user')]);
     const hub = s.app.services.hub;
     const publish = hub.publish.bind(hub);
@@ -55,21 +52,7 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
   }, timeoutMs);
 
-  /** The server's version as the core and its simulated device know it; idle and online. */
-  async function setServer(id: string, swVersion: string): Promise<void> {
-    const agreed = () => s.app.services.servers.detail(id)?.swVersion === swVersion && s.app.services.readModel.servers.get(id)?.swVersion === swVersion;
-    // A state report of the old version already on its way may put it back: set it again until the device reports it too.
-    for (let attempt = 0; attempt < 5 && !agreed(); attempt++) {
-      await db().server.update({ where: { id }, data: { swVersion } });
-      await s.app.services.readModel.servers.refresh([id]);
-      s.app.services.servers.runsVersion(id, swVersion);
-      // Agreed, and still so over a few polls (a report on its way would undo it).
-      let held = 0;
-      await eventually(async () => (held = agreed() ? held + 1 : 0) >= 8, 3000).catch(() => false);
-    }
-    expect(agreed(), `${id} at ${swVersion}`).toBe(true);
-    await serverStatus(id, 'online');
-  }
+  const setServer = (id: string, swVersion: string) => setServerVersion(s, id, swVersion);
   /** The unit's version (and SLA service) as stored; the core's read model refreshed. */
   async function setUnit(id: string, data: { swVersion?: string; sla?: boolean; selectedChannelId?: string | null }): Promise<void> {
     if (data.swVersion !== undefined || data.selectedChannelId !== undefined) {
