@@ -10,7 +10,7 @@ import type { Example } from '../catalogue-examples.js';
 export const LICENCE_ACTIVATIONS_EXAMPLES: { [K in keyof typeof licenceActivationEndpoints]: Example<K> } = {
   getLicenceActivation: { input: (r) => ({ params: { id: r.inventory } }) },
   setLicenceActivation: { input: (r) => ({ params: { id: r.inventory }, body: { unitId: r.unit, serviceName: 'smpte-output', active: false } }) },
-  // The shared inventory's pool: roles take turns.
-  setLicencePool: { input: (r) => ({ params: { id: r.inventory }, body: { serviceName: 'multi-camera', total: 3 } }), exclusive: true },
+  // The shared inventory's pool (above what its units use): roles take turns.
+  setLicencePool: { input: (r) => ({ params: { id: r.inventory }, body: { serviceName: 'multi-camera', total: 10_000 } }), exclusive: true },
   setLicencePermission: { input: (r) => ({ params: { id: r.user }, body: { granted: true } }) },
 };
