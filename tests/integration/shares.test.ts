@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, shareEndpoints, VALIDATION, type EndpointDef, type Publisher, type PublisherPage, type RealtimeEvent,
+  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, shareEndpoints, VALIDATION, type EndpointDef, type Publisher, type PublisherPage, type RealtimeEvent,
   type Subscriber, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { connect, until } from './realtime-client.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(shareEndpoints) as (keyof typeof shareEndpoints)[];
@@ -209,9 +210,11 @@ describe.each(providers())('shares on %s', (provider) => {
     expect((await call('GET', '/v2/shares/inventories/inv-metro/folders', mga)).statusCode).toBe(404);
     // An inventory made later gets its root on the first read (once).
     await db().inventory.create({ data: { id: 'inv-shares-new', name: 'Shares-New' } });
-    const fresh: SubscriberFolderTree = (await call('GET', '/v2/shares/inventories/inv-shares-new/folders', superUser)).json();
-    expect(fresh.folders).toEqual([expect.objectContaining({ isRoot: true, parentId: null, subscriberCount: 0 })]);
-    expect((await call('GET', '/v2/shares/inventories/inv-shares-new/folders', superUser)).json().folders).toHaveLength(1);
+    // Two first reads at the same moment make one root.
+    const [fresh, again] = (await Promise.all([0, 1].map(() => call('GET', '/v2/shares/inventories/inv-shares-new/folders', superUser)))).map((r) => r.json() as SubscriberFolderTree);
+    expect(fresh!.folders).toEqual([expect.objectContaining({ isRoot: true, parentId: null, subscriberCount: 0 })]);
+    expect(again!.folders).toEqual(fresh!.folders);
+    expect(await db().subscriberFolder.count({ where: { inventoryId: 'inv-shares-new' } })).toBe(1);
 
     const before = await snapshot();
     for (const body of [{ name: 'Renamed' }, { parentId: 'sbf-partners' }]) {
@@ -294,5 +297,24 @@ describe.each(providers())('shares on %s', (provider) => {
     expect((await call('DELETE', `/v2/shares/subscribers/${sub.id}`, mga)).json()).toEqual({ id: sub.id, inventoryId: 'inv-global', deleted: true });
     expect(lastEvent('share.removed')?.event).toMatchObject({ kind: 'subscriber', id: sub.id });
     expect(await db().subscriber.findUnique({ where: { id: sub.id } })).toBeNull();
+  });
+
+  it("reaches a console over /ws: a subscriber made in the caller's inventory arrives, another organisation's does not", async () => {
+    const base = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const client = await connect(base, { cookie: mga });
+    try {
+      await client.next((m) => m.op === 'hello');
+      client.send({ op: 'subscribe', topics: [inventoryTopic('inv-global'), groupTopic('grp-newsroom')] });
+      await client.next((m) => m.op === 'subscribed');
+      const metro: Subscriber = (await call('POST', '/v2/shares/inventories/inv-metro/subscribers', superUser, { name: 'Ws-Metro', shareKey: 'PUB-METRO00001' })).json();
+      const mine: Subscriber = (await call('POST', '/v2/shares/inventories/inv-global/subscribers', superUser, { name: 'Ws-Global', shareKey: 'PUB-METRO00001' })).json();
+      const shareEvents = () => client.events.filter((e) => e.event.type === 'share.changed');
+      await until(() => shareEvents().some((e) => e.event.type === 'share.changed' && e.event.id === mine.id), 5000, 'share.changed over /ws');
+      expect(shareEvents().find((e) => e.event.type === 'share.changed' && e.event.id === mine.id)?.event).toMatchObject({ kind: 'subscriber', inventoryId: 'inv-global' });
+      expect(shareEvents().some((e) => e.event.type === 'share.changed' && e.event.id === metro.id)).toBe(false);
+      for (const id of [metro.id, mine.id]) await call('DELETE', `/v2/shares/subscribers/${id}`, superUser);
+    } finally {
+      client.ws.close();
+    }
   });
 });

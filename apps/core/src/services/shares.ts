@@ -19,7 +19,7 @@
  *   announced on the inventory's topics (and the publisher's group is one of them):
  *   `share.changed` / `share.removed` with the kind and id.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   LIMITS, VALIDATION, type CreateFolderBody, type CreatePublisherBody, type CreateShareLinkBody, type CreateSubscriberBody, type FieldProblem,
   type FolderDeleted, type Publisher, type PublisherDeleted, type PublisherPage, type PublisherSearchQuery, type PublisherSourcesBody, type ShareKind,
@@ -372,18 +372,30 @@ export class ShareService {
     return row && row.inventoryId === inventoryId ? row : null;
   }
 
-  /** The oldest root folder wins should two first reads have made one each at the same moment. */
+  /** The inventory's root folder: the oldest, should storage ever hold two. */
   private pickRoot(folders: readonly FolderRow[]): FolderRow | undefined {
     return folders.filter((f) => f.isRoot).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))[0];
   }
 
-  /** The inventory's root folder, made when it has none yet. */
+  /**
+   * The inventory's root folder, made when it has none yet. A made root's id follows from the
+   * inventory, so two first reads at the same moment make one root: the second create meets the
+   * first's id and reads it.
+   */
   private async rootOf(inventoryId: string): Promise<FolderRow> {
     const roots = await this.deps.db.subscriberFolder.findMany({ where: { inventoryId, isRoot: true } });
     const found = this.pickRoot(roots);
     if (found) return found;
+    const id = `sbf-root-${createHash('sha256').update(inventoryId).digest('hex').slice(0, 24)}`;
     const name = this.deps.readModel.inventories.get(inventoryId)?.name ?? inventoryId;
-    return this.deps.db.subscriberFolder.create({ data: { name, isRoot: true, inventoryId } });
+    try {
+      return await this.deps.db.subscriberFolder.create({ data: { id, name, isRoot: true, inventoryId } });
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      const made = await this.deps.db.subscriberFolder.findUnique({ where: { id } });
+      if (!made) throw e;
+      return made;
+    }
   }
 
   /** The folder and every folder below it. */
