@@ -79,6 +79,8 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
     await expect(page.getByTestId('batch-refused-line-3')).toContainText('Device not found');
     await expect(page.getByTestId('batch-refused-line-4')).toContainText('Device is listed more than once');
     await expect(page.getByTestId('batch-refused-line-2')).toHaveCount(0);
+    // The same text is not sent twice.
+    await expect(page.getByTestId('batch-submit')).toBeDisabled();
 
     // The batch opens with its device, which runs to its end live.
     await expect(page.getByTestId('batch-detail')).toBeVisible();

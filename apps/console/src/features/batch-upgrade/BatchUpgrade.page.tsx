@@ -97,7 +97,8 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
   const [created, setCreated] = useState<UpgradeBatchCreated | null>(null);
   const create = useEndpointMutation('createUpgradeBatch');
   const preview = previewCsv(csv);
-  const blocked = preview.count === 0 || preview.overLimit || preview.missingDeviceColumn;
+  // A text already submitted is not sent twice by a second click (editing it allows a new batch).
+  const blocked = preview.count === 0 || preview.overLimit || preview.missingDeviceColumn || created !== null;
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
