@@ -273,6 +273,26 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     expect(history.items.slice(0, 2).map((j) => j.state)).toEqual(['failed', 'succeeded']);
   });
 
+  it('refuses a start on a unit that is busy or offline (it could not take the command), changing nothing', async () => {
+    await setServer('MMH-0001', '10.1');
+    await setUnit('LU800-0002', { swVersion: '10.0', sla: true });
+    const before = await jobsSnapshot();
+    unitFault('LU800-0002', { type: 'stream', start: true });
+    await eventually(async () => s.app.services.index.statusOf('LU800-0002') === 'streaming', 10_000);
+    const busy = await start('units', 'LU800-0002', '10.1');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.code).toBe('UNIT_BUSY');
+    expect((await eligibility('units', 'LU800-0002', '10.1')).reasons.map((r) => r.rule)).toEqual(['unitBusy']);
+    unitFault('LU800-0002', { type: 'stream', start: false });
+    unitFault('LU800-0002', { type: 'power', on: false });
+    await eventually(async () => s.app.services.index.statusOf('LU800-0002') === 'offline', 10_000);
+    expect((await start('units', 'LU800-0002', '10.1')).json().error.code).toBe('UNIT_OFFLINE');
+    expect((await eligibility('units', 'LU800-0002', '10.1')).reasons.map((r) => r.rule)).toEqual(['unitOffline']);
+    unitFault('LU800-0002', { type: 'power', on: true });
+    await eventually(async () => s.app.services.index.statusOf('LU800-0002') === 'idle', 10_000);
+    expect(await jobsSnapshot()).toBe(before);
+  });
+
   it('finds a version whichever way it is spelt ("10.0.0" is the stored "10.0")', async () => {
     await setServer('VRS-0001', '8.5');
     const spelt = await eligibility('servers', 'VRS-0001', '10.0.0');
