@@ -225,15 +225,20 @@ export class ShareService {
     const row = await this.requireFolder(user, id);
     if (row.isRoot || row.parentId === null) throw new AppError('ROOT_FOLDER_NOT_EDITABLE');
     const ids = [...(await this.subtreeIds(row.inventoryId, row.id))];
-    const [moved, , deleted] = await this.deps.db.$transaction([
-      this.deps.db.subscriber.updateMany({ where: { folderId: { in: ids } }, data: { folderId: row.parentId, version: { increment: 1 } } }),
+    const parentId = row.parentId;
+    // One transaction, the folder's own delete first: a folder changed meanwhile (409) leaves its
+    // sub-folders and subscribers as they were.
+    const moved = await this.deps.db.$transaction(async (tx) => {
+      const { count } = await tx.subscriberFolder.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+      const { count: subscribers } = await tx.subscriber.updateMany({ where: { folderId: { in: ids } }, data: { folderId: parentId, version: { increment: 1 } } });
       // Children first: a tree deleted from the top would rely on the cascade of each provider.
-      this.deps.db.subscriberFolder.deleteMany({ where: { id: { in: ids.filter((f) => f !== id) } } }),
-      this.deps.db.subscriberFolder.deleteMany({ where: { id, version: row.version } }),
-    ]);
-    if (deleted.count === 0) throw new AppError('CONFLICT');
+      await tx.subscriberFolder.deleteMany({ where: { id: { in: ids.filter((f) => f !== id) } } });
+      await tx.subscriberFolder.deleteMany({ where: { id } });
+      return subscribers;
+    });
     this.announce('share.removed', 'folder', id, row.inventoryId, null);
-    return { id, inventoryId: row.inventoryId, deleted: true, movedSubscribers: moved.count };
+    return { id, inventoryId: row.inventoryId, deleted: true, movedSubscribers: moved };
   }
 
   // ── subscribers ────────────────────────────────────────────────────────────────────────────
