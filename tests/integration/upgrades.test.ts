@@ -212,6 +212,15 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     const trx = await start('servers', 'TRX-0001', '10.1', superUser);
     expect(trx.json().error.code).toBe('TRANSCEIVER_BUSY');
     serverFault('TRX-0001', { type: 'serverBusy', busy: false });
+    await serverStatus('TRX-0001', 'online');
+    // …or receives from an encoder now.
+    await db().channel.update({ where: { id: 'TRX-0001-CH1' }, data: { inputKind: 'encoder' } });
+    await s.app.services.readModel.channels.refresh(['TRX-0001-CH1']);
+    serverFault('TRX-0001', { type: 'channelStatus', channelId: 'TRX-0001-CH1', status: 'collecting' });
+    await eventually(async () => s.app.services.servers.channelStatus('TRX-0001-CH1') === 'collecting', 10_000);
+    const encoder = await eligibility('servers', 'TRX-0001', '10.0', superUser);
+    expect(encoder.reasons.map((r) => r.errorCode)).toEqual(['TRANSCEIVER_BUSY']);
+    serverFault('TRX-0001', { type: 'channelStatus', channelId: 'TRX-0001-CH1', status: 'idle' });
     // Nothing at 5.1 or below.
     await setServer('ING-0001', '5.1');
     const old = await eligibility('servers', 'ING-0001', '6.5');
