@@ -6,14 +6,14 @@
  * its end live, in the batch and in the list of batches; a user who is not a super user is sent to
  * the unit list.
  *
- * Device: UNIT (no other spec uses it; every run starts from a fresh seed) is upgraded once to
- * TARGET with its outcome forced to success by a control-plane fault (the test's; put back after).
+ * Device: UNIT (no other spec uses it; every run starts from a fresh seed) is upgraded once, to a
+ * version the core offers it, with its outcome forced to success by a control-plane fault (the
+ * test's).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login } from './support';
 
 const UNIT = 'DRONE-0001';
-const TARGET = '10.0';
 
 async function openBatchUpgrade(page: Page): Promise<void> {
   await page.goto('/batch_upgrade?ignoreRouteDefault=1');
@@ -61,6 +61,9 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
   const forced = await operator.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'upgradeOutcome', code: null } } });
   expect(forced.ok()).toBe(true);
   try {
+    const offered = (await (await operator.get(`/api/v2/units/${UNIT}/upgrade/targets`)).json()) as { currentVersion: string; targets: { number: string; eligible: boolean }[] };
+    const TARGET = offered.targets.find((t) => t.eligible && t.number !== offered.currentVersion)?.number ?? '';
+    expect(TARGET).not.toBe('');
     await login(page, 'super_user');
     await openBatchUpgrade(page);
     const navigations: string[] = [];

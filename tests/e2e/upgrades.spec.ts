@@ -8,9 +8,11 @@
  * start control.
  *
  * Devices (no other spec uses them; every run starts from a fresh seed): MMH-0002, the Metro-TV
- * hub, goes 10.0 → 10.1 once and stays there; TRX-0001, the Global-News-Sports transceiver on 8.5,
- * only fails or is refused, so its version does not change (10.1 is blocked by "8.x needs 10.0
- * before 10.1"). Faults set here are put back in `finally`.
+ * hub, is upgraded once and keeps its new version; TRX-0001, the Global-News-Sports transceiver
+ * (8.5 in today's seed: 10.1 is blocked by "8.x needs 10.0 before 10.1"), only fails or is refused,
+ * so its version does not change; LU800-0004 (9.2.1) is never started; LU800-0005 has no SLA.
+ * Versions are chosen from what the core offers, not from the seed's numbers. Faults set here are
+ * put back in `finally`.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
@@ -42,6 +44,28 @@ async function chooseTarget(page: Page, deviceId: string, version: string): Prom
   await page.getByRole('option', { name: new RegExp(`^${version.replace(/\./g, '\\.')}( |$)`) }).click();
 }
 
+interface Targets {
+  readonly currentVersion: string;
+  readonly targets: readonly { number: string; eligible: boolean; reasons: { rule: string; message: string; deviceCode: number | null }[]; warnings: { rule: string }[] }[];
+}
+
+/**
+ * What the core offers the device now: the tests choose their versions from it rather than from
+ * the seed's numbers (seed rows added by other areas move the seeded versions).
+ */
+async function targetsOf(api: APIRequestContext, kind: 'units' | 'servers', id: string): Promise<Targets> {
+  const res = await api.get(`/api/v2/${kind}/${id}/upgrade/targets`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Targets;
+}
+
+/** An eligible version other than the current one. */
+function eligibleTarget(targets: Targets): string {
+  const found = targets.targets.find((t) => t.eligible && t.number !== targets.currentVersion);
+  expect(found, 'an eligible target').toBeDefined();
+  return found!.number;
+}
+
 /** Waits until the server is online and not upgrading (a reboot at the end of a run takes seconds). */
 async function waitServerIdle(api: APIRequestContext, serverId: string): Promise<void> {
   await expect
@@ -49,27 +73,39 @@ async function waitServerIdle(api: APIRequestContext, serverId: string): Promise
     .toBe('online');
 }
 
-test('an ineligible target shows every reason and cannot be started', async ({ page }) => {
+test('an ineligible target shows every reason and cannot be started', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
   await login(page, 'super_user');
   await openUpgradeTab(page);
-  await expect(page.getByTestId(`upgrade-version-${TRX}`)).toHaveText('8.5');
-  await chooseTarget(page, TRX, '10.1');
-  await expect(page.getByTestId('upgrade-blocked')).toBeVisible();
-  await expect(page.getByTestId('upgrade-reason-serverNeeds10_0')).toContainText('10.0 before 10.1');
-  await expect(page.getByTestId('upgrade-start')).toBeDisabled();
-  await page.getByTestId('upgrade-cancel').click();
-  await expect(page.getByTestId('upgrade-form')).toHaveCount(0);
-  // A unit without SLA is not eligible for any version.
-  await chooseTarget(page, NO_SLA_UNIT, '10.1');
-  await expect(page.getByTestId('upgrade-reason-noSla')).toHaveText('A unit without SLA is not eligible for upgrade (6802)');
-  await expect(page.getByTestId('upgrade-start')).toBeDisabled();
-  await page.getByTestId('upgrade-cancel').click();
+  try {
+    // A server on 8.x is refused 10.1 ("8.x needs 10.0 before 10.1"); a unit without SLA every version.
+    for (const [kind, id] of [['servers', TRX], ['units', NO_SLA_UNIT]] as const) {
+      const targets = await targetsOf(operator, kind, id);
+      await expect(page.getByTestId(`upgrade-version-${id}`)).toHaveText(targets.currentVersion);
+      const blocked = targets.targets.find((t) => !t.eligible);
+      expect(blocked, `an ineligible target of ${id}`).toBeDefined();
+      await chooseTarget(page, id, blocked!.number);
+      await expect(page.getByTestId('upgrade-blocked')).toBeVisible();
+      for (const reason of blocked!.reasons) {
+        await expect(page.getByTestId(`upgrade-reason-${reason.rule}`)).toHaveText(reason.deviceCode === null ? reason.message : `${reason.message} (${reason.deviceCode})`);
+      }
+      await expect(page.getByTestId('upgrade-start')).toBeDisabled();
+      await page.getByTestId('upgrade-cancel').click();
+      await expect(page.getByTestId('upgrade-form')).toHaveCount(0);
+    }
+  } finally {
+    await operator.dispose();
+  }
 });
 
-test('a unit on 9.2.1 warns of the configuration reset, which must be confirmed before the start', async ({ page }) => {
+test('a unit on 9.2.1 warns of the configuration reset, which must be confirmed before the start', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const target = (await targetsOf(operator, 'units', RESET_UNIT)).targets.find((t) => t.eligible && t.warnings.some((w) => w.rule === 'configurationReset'));
+  await operator.dispose();
+  expect(target, `${RESET_UNIT} on 9.2.1 with an eligible target`).toBeDefined();
   await login(page, 'super_user');
   await openUpgradeTab(page);
-  await chooseTarget(page, RESET_UNIT, '10.1');
+  await chooseTarget(page, RESET_UNIT, target!.number);
   await expect(page.getByTestId('upgrade-eligible')).toBeVisible();
   await expect(page.getByTestId('upgrade-warning-configurationReset')).toHaveText('Upgrading a unit from 9.2.1 resets its configuration');
   await expect(page.getByTestId('upgrade-start')).toBeDisabled();
@@ -85,17 +121,18 @@ test('a run failed by the device shows its code and text live', async ({ page, p
   const operator = await apiAs(playwright, baseURL, 'super_user');
   await serverFault(operator, TRX, { type: 'serverUpgradeOutcome', code: 105 });
   try {
+    const targets = await targetsOf(operator, 'servers', TRX);
     await login(page, 'super_user');
     await openUpgradeTab(page);
     const navigations = trackNavigations(page);
-    await chooseTarget(page, TRX, '10.0');
+    await chooseTarget(page, TRX, eligibleTarget(targets));
     await expect(page.getByTestId('upgrade-eligible')).toBeVisible();
     await page.getByTestId('upgrade-start').click();
     await expect(page.getByTestId('upgrade-form')).toHaveCount(0);
     await expect(page.getByTestId(`upgrade-state-${TRX}`)).toHaveAttribute('data-state', /pending|upgrading/);
     await expect(page.getByTestId(`upgrade-state-${TRX}`)).toHaveAttribute('data-state', 'failed', { timeout: 90_000 });
     await expect(page.getByTestId(`upgrade-result-${TRX}`)).toHaveText('105: Network problem');
-    await expect(page.getByTestId(`upgrade-version-${TRX}`)).toHaveText('8.5');
+    await expect(page.getByTestId(`upgrade-version-${TRX}`)).toHaveText(targets.currentVersion);
     expect(navigations).toEqual([]);
     // The history lists the failed run with its text.
     await page.getByTestId(`upgrade-history-${TRX}`).click();
@@ -117,21 +154,23 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
     await login(page, 'super_user');
     await openUpgradeTab(page);
     await openUpgradeTab(other.page);
-    await expect(page.getByTestId(`upgrade-version-${HUB}`)).toHaveText('10.0');
+    const targets = await targetsOf(operator, 'servers', HUB);
+    const version = eligibleTarget(targets);
+    await expect(page.getByTestId(`upgrade-version-${HUB}`)).toHaveText(targets.currentVersion);
     const navigations = trackNavigations(other.page);
     await recordAttribute(other.page, `upgrade-state-${HUB}`, 'data-state');
 
-    await chooseTarget(page, HUB, '10.1');
+    await chooseTarget(page, HUB, version);
     await expect(page.getByTestId('upgrade-eligible')).toBeVisible();
     await page.getByTestId('upgrade-start').click();
-    await expect(page.getByText(`to 10.1 started`)).toBeVisible();
+    await expect(page.getByText(`to ${version} started`)).toBeVisible();
     // The progress moves on in both consoles, then the new version shows.
     await expect(page.getByTestId(`upgrade-state-${HUB}`)).toHaveAttribute('data-state', 'upgrading', { timeout: 30_000 });
     await expect.poll(async () => Number(await page.getByTestId(`upgrade-state-${HUB}`).getAttribute('data-progress')), { timeout: 60_000 }).toBeGreaterThan(0);
     await expect(page.getByTestId(`upgrade-state-${HUB}`)).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
-    await expect(page.getByTestId(`upgrade-version-${HUB}`)).toHaveText('10.1');
+    await expect(page.getByTestId(`upgrade-version-${HUB}`)).toHaveText(version);
     await expect(other.page.getByTestId(`upgrade-state-${HUB}`)).toHaveAttribute('data-state', 'succeeded');
-    await expect(other.page.getByTestId(`upgrade-version-${HUB}`)).toHaveText('10.1');
+    await expect(other.page.getByTestId(`upgrade-version-${HUB}`)).toHaveText(version);
     expect(await recorded(other.page)).toMatch(/upgrading.*succeeded$/);
     expect(navigations).toEqual([]);
   } finally {
@@ -144,13 +183,14 @@ test('a refusal of the core shows in the user’s language, and the reason after
   const operator = await apiAs(playwright, baseURL, 'super_user');
   try {
     await waitServerIdle(operator, TRX);
+    const version = eligibleTarget(await targetsOf(operator, 'servers', TRX));
     await login(page, 'super_user');
     await openUpgradeTab(page);
     // Switched on the page (no navigation after it, so the choice is not raced by a reload).
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-switch-zh').click();
     await expect(page.getByTestId('devices-tab-upgrade')).toHaveText(zhUpgrades.tab);
-    await chooseTarget(page, TRX, '10.0');
+    await chooseTarget(page, TRX, version);
     await expect(page.getByTestId('upgrade-eligible')).toBeVisible();
     // The server goes offline after the dialog read its eligibility: the core refuses (6199).
     await serverFault(operator, TRX, { type: 'serverPower', on: false });
