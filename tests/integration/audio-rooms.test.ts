@@ -5,13 +5,12 @@
  * roles (MANAGE_ROLES), scope (unknown and foreign both 404), the spec's validation messages, a
  * rejected request changing nothing, the realtime events, and the rooms surviving a restart.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildPath, catalogue, audioRoomEndpoints, ERROR_CATALOGUE, LIMITS, VALIDATION, type AudioRoom, type AudioRoomPage, type EndpointDef, type RealtimeEvent } from '@fleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, catalogue, audioRoomEndpoints, ERROR_CATALOGUE, LIMITS, VALIDATION, type AudioRoom, type AudioRoomPage, type EndpointDef } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
-import { DEMO_PASSWORD, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(audioRoomEndpoints) as (keyof typeof audioRoomEndpoints)[];
 
 describe.each(providers())('audio rooms on %s', (provider) => {
@@ -19,22 +18,16 @@ describe.each(providers())('audio rooms on %s', (provider) => {
   let admin: string; // luc_admin: inventory inv-global only
   let regular: string;
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, regular, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_regular'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify(await db().audioRoom.findMany({ orderBy: { id: 'asc' } }));
   const create = (body: Record<string, unknown>, cookie = admin, inventory = 'inv-global') => call('POST', `/v2/inventories/${inventory}/audioRooms`, cookie, body);

@@ -5,16 +5,15 @@
  * change nothing; §8 errors (overlay file errors, Feature disabled, logs of another channel,
  * configuration not sent) come from their causes; reads show what was stored, secrets masked.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath, catalogue, channelConfigurationEndpoints, CONSOLE_ROLES, ERROR_CATALOGUE, STUN_TURN, VALIDATION,
-  groupTopic, inventoryTopic, type ChannelFfmpeg, type CurrentUser, type EndpointDef, type RealtimeEvent, type StreamingDestinationInfo, type Topic,
+  groupTopic, inventoryTopic, type ChannelFfmpeg, type CurrentUser, type EndpointDef, type StreamingDestinationInfo, type Topic,
 } from '@fleet/contracts';
 import { TINY_PNG_BASE64 } from '../support/examples/channel-configuration.js';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(channelConfigurationEndpoints) as (keyof typeof channelConfigurationEndpoints)[];
 
 /** A PNG of the given size with `extra` bytes of padding after its header (only the header is read). */
@@ -35,10 +34,9 @@ describe.each(providers())('channel configuration on %s', (provider) => {
   let otherHubChannel: string;
   let vrServerChannel: string;
   let inputChannel: string | undefined;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   /** What requests write (status and version follow the device too: left out). */
   const snapshot = async () => {
@@ -60,12 +58,7 @@ describe.each(providers())('channel configuration on %s', (provider) => {
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [superUser, regular, reader] = await Promise.all([s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     hubChannel = 'MMH-0001-CH1';
     otherHubChannel = 'MMH-0001-CH2';
     vrServerChannel = (await db().channel.findFirstOrThrow({ where: { serverId: 'VRS-0001' }, orderBy: { id: 'asc' } })).id;

@@ -6,11 +6,10 @@
  * the §8 errors, inventory associations, point-to-multipoint receivers; roles, scope, that a
  * rejected request changes nothing, and `channel.changed` / `channel.removed` on /ws.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VALIDATION, groupTopic, type ChannelDetails, type ChannelList, type RealtimeEvent } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION, groupTopic, type ChannelDetails, type ChannelList } from '@fleet/contracts';
+import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const HUB = 'MMH-0001';
 const PREVIEW = 'MMH-0001-CH1';
 const SDI_OUTPUT = 'MMH-0001-CH2';
@@ -21,24 +20,18 @@ describe.each(providers())('channels on %s', (provider) => {
   let admin: string; // luc_admin of inv-global
   let regular: string;
   let reader: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [superUser, admin, regular, reader] = await Promise.all([s.login('super_user'), s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     // The simulator reports every channel of the hub idle once it runs it.
     await eventually(async () => (await db().channel.findUnique({ where: { id: PREVIEW } }))?.status === 'idle');
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   // Device status reports bump a channel's version by themselves: the snapshot leaves status and version out.
   const snapshot = async () => {

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildPath, catalogue, fileEndpoints, RECEIVED_FILES_ROOT, type ChannelFile, type EndpointDef, type RealtimeEvent,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const FILE_IDS = Object.keys(fileEndpoints) as (keyof typeof fileEndpoints)[];
 const CH = 'MMH-0001-CH1';
 /** A channel of the Metro inventory: luc_regular does not see it. */
@@ -41,8 +40,7 @@ describe.each(providers())('channel files on %s', (provider) => {
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const setChannelStatus = (id: string, status: string) => db().channel.update({ where: { id }, data: { status } });
   const snapshot = async () => {

@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE, TIMINGS, VALIDATION, type GraphicsJobStatuses, type GraphicsPermissions, type MyGraphics, type SingularSession,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
 describe.each(providers())('graphics on %s', (provider) => {
   let s: TestStack;
@@ -27,8 +25,7 @@ describe.each(providers())('graphics on %s', (provider) => {
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify([await db().graphicsComposition.findMany({ orderBy: { id: 'asc' } }), (await db().inventory.findMany({ orderBy: { id: 'asc' } })).map((i) => i.managedServices)]);
   const open = (body: Record<string, unknown>, cookie = regular) => call('POST', '/graphics/singular', cookie, body);

@@ -11,10 +11,9 @@ import {
   ERROR_CATALOGUE, VALIDATION, inventoryTopic, groupTopic,
   type ChannelLive, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupPage, type MachineGroups, type RealtimeEvent,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 import { connect, type WsClient } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const GLOBAL = 'inv-global';
 const NEWSROOM = 'grp-newsroom';
 const FIELD_CREWS = 'grp-field-crews';
@@ -42,8 +41,7 @@ describe.each(providers())('groups on %s', (provider) => {
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [groups, units, channels, vrChannels, users] = await Promise.all([

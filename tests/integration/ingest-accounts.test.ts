@@ -6,13 +6,12 @@
  * stored hashed, the XSLT upload refusing every dangerous construct, delete, the test; roles,
  * scope, that a rejected request changes nothing, `inventory.changed` on /ws.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INGEST_TEST_REASONS, VALIDATION, inventoryTopic, type IngestAccount, type RealtimeEvent } from '@fleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INGEST_TEST_REASONS, VALIDATION, inventoryTopic, type IngestAccount } from '@fleet/contracts';
 import { verifyPassword } from '@fleet/db';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { SAFE_XSLT } from '../support/examples/inventories.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const GLOBAL = 'inv-global';
 const SPORTS = 'inv-global-sports';
 const METRO = 'inv-metro';
@@ -25,22 +24,16 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
   let contractor: string;
   let regular: string;
   let reader: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [superUser, contractor, regular, reader] = await Promise.all(['super_user', 'luc_contractor', 'luc_regular', 'luc_read'].map((u) => s.login(u))) as [string, string, string, string];
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify(await db().ingestAccount.findMany({ orderBy: { inventoryId: 'asc' } }));
   const account = async (id = GLOBAL): Promise<IngestAccount> => (await call('GET', `/v2/inventories/${id}/ingestAccount`, reader)).json();

@@ -6,16 +6,15 @@
  * their channel associations; roles, scope, that a rejected request changes nothing, and
  * `inventory.changed` / `inventory.removed` on /ws. The ingest account is in ingest-accounts.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE, VALIDATION, inventoryTopic,
   type AdminInventory, type AdminInventoryPage, type InventoryIfb, type InventoryProperties, type InventoryTally, type RealtimeEvent,
   type ServiceableDevices, type VrChannelDetail,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const GLOBAL = 'inv-global';
 const SPORTS = 'inv-global-sports';
 const METRO = 'inv-metro';
@@ -31,25 +30,19 @@ describe.each(providers())('inventories on %s', (provider) => {
   let contractor: string; // manage set, not admin
   let regular: string;
   let reader: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [superUser, admin, contractor, regular, reader] = await Promise.all(
       ['super_user', 'luc_admin', 'luc_contractor', 'luc_regular', 'luc_read'].map((u) => s.login(u)),
     ) as [string, string, string, string, string];
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     await eventually(async () => (await db().channel.findUnique({ where: { id: CHANNEL } }))?.status === 'idle');
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [inventories, members, vr, vrGroups, settings] = await Promise.all([

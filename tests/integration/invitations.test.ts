@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADHOC_PERIOD_MS, buildPath, catalogue, invitationEndpoints, VALIDATION, type EndpointDef, type GuestInvitation } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The guest invitation calls (the group's invitation settings: invitations-settings.test.ts). */
 const IDS = ['createGroupInvitation', 'sendGroupInvitationEmail', 'sendGroupInvitationSms'] as const satisfies readonly (keyof typeof invitationEndpoints)[];
 /** Groups of the seed: luc_regular and luc_admin see inv-global's groups, not inv-metro's. */
@@ -29,8 +28,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify(await db().invitation.findMany({ orderBy: { id: 'asc' } }));
   let seq = 0;

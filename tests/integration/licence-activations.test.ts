@@ -5,11 +5,9 @@
  * admins on users of their inventories, activation through the unit's services (its unit event on
  * /ws), the exhausted pool refused, roles, scope, the spec's messages, nothing changed on a refusal.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_CATALOGUE, VALIDATION, type LicenceActivationResult, type LicenceActivationView, type RealtimeEvent } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE, VALIDATION, type LicenceActivationResult, type LicenceActivationView } from '@fleet/contracts';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 describe.each(providers())('licence activation on %s', (provider) => {
   let s: TestStack;
@@ -18,22 +16,16 @@ describe.each(providers())('licence activation on %s', (provider) => {
   let superUser: string;
   let regular: string;
   let partner: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, mga, superUser, regular, partner] = await Promise.all([s.login('luc_admin'), s.login('luc_media_group_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_partner')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const view = async (cookie = admin, inventory = 'inv-global'): Promise<LicenceActivationView> => (await call('GET', `/v2/inventories/${inventory}/licenceActivation`, cookie)).json();
   const activate = (body: unknown, cookie = admin, inventory = 'inv-global') => call('POST', `/v2/inventories/${inventory}/licenceActivation`, cookie, body);
   const grant = (userId: string, granted: boolean, cookie = superUser) => call('PUT', `/v2/admin/users/${userId}/permissions/unitLicenseActivation`, cookie, { granted });

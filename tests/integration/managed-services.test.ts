@@ -6,14 +6,13 @@
  * with no write (read and announced), graphics reading the same store; roles, scope, the spec's
  * messages, a rejected request changing nothing, `managedService.changed`.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath, catalogue, ERROR_CATALOGUE, inventoryTopic, MANAGED_SERVICES, managedServiceEndpoints, VALIDATION, type EndpointDef, type ManagedService, type ManagedServiceList,
-  type RealtimeEvent, type ServicesStatus,
+  type ServicesStatus,
 } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(managedServiceEndpoints) as (keyof typeof managedServiceEndpoints)[];
 const DAY = 86_400_000;
 
@@ -33,22 +32,16 @@ describe.each(providers())('managed services on %s', (provider) => {
   let staff: string;
   let contractor: string;
   let regular: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, superUser, staff, contractor, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('staff'), s.login('luc_contractor'), s.login('luc_regular')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const snapshot = async () => JSON.stringify((await s.app.services.db.inventory.findMany({ orderBy: { id: 'asc' }, select: { id: true, managedServices: true, version: true } })));
   const list = async (inventory: string, cookie = superUser): Promise<ManagedServiceList> => (await call('GET', `/v2/inventories/${inventory}/managedServices`, cookie)).json();
   const service = async (inventory: string, name: string, cookie = superUser): Promise<ManagedService> => (await list(inventory, cookie)).items.find((x) => x.serviceName === name)!;

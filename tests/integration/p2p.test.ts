@@ -5,13 +5,12 @@
  * when online and idle), delete; roles, scope (unknown and foreign both 404), the validation
  * messages, `p2p.changed` on /ws topics, and that a rejected request changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink, type RealtimeEvent } from '@fleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(p2pEndpoints) as (keyof typeof p2pEndpoints)[];
 const MASTER = 'LU800-0001'; // luc_regular's (group Newsroom), simulated
 const PEER = 'LU300-0001';
@@ -20,23 +19,17 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
   let s: TestStack;
   let regular: string;
   let reader: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [regular, reader] = await Promise.all([s.login('luc_regular'), s.login('luc_read')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     await eventually(async () => s.sim?.device(MASTER)?.online === true, 10_000);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [links, groups] = await Promise.all([

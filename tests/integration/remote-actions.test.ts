@@ -11,10 +11,9 @@ import {
   buildPath, catalogue, inventoryTopic, remoteActionEndpoints, TIMINGS as SPEC_TIMINGS,
   type AdminDbGatewayPage, type AdminUnitPage, type EndpointDef, type RemoteAction, type RemoteActionPage,
 } from '@fleet/contracts';
-import { eventually, FAST_TIMINGS, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, FAST_TIMINGS, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 import { connect, until, type WsClient } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(remoteActionEndpoints) as (keyof typeof remoteActionEndpoints)[];
 const ACTION_CALLS = IDS.filter((id) => id !== 'searchAdminDbGateways');
 /** A reboot the test can wait for. */
@@ -44,8 +43,7 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     await s?.close();
   });
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const create = (cookie: string, body: Record<string, unknown>) => call('POST', '/v2/remoteActions', cookie, { deviceType: 'unit', ...body });
   const read = async (id: string, cookie = partner): Promise<RemoteAction> => (await call('GET', `/v2/remoteActions/${id}`, cookie)).json();

@@ -7,18 +7,17 @@
  * device reports it), the admin inventory server list and an ingest server's channels; roles,
  * scope, and that a rejected request changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE, VALIDATION, buildPath, catalogue, serverEndpoints,
-  type AdminServerPage, type ChannelList, type EndpointDef, type IpPipeSettings, type RealtimeEvent, type ServerConfiguration,
+  type AdminServerPage, type ChannelList, type EndpointDef, type IpPipeSettings, type ServerConfiguration,
   type ServerDetail, type ServerFault,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(serverEndpoints) as (keyof typeof serverEndpoints)[];
 const HUB = 'MMH-0001';
 const FOREIGN_HUB = 'MMH-0002';
@@ -29,7 +28,7 @@ describe.each(providers())('server calls on %s', (provider) => {
   let superUser: string;
   let regular: string;
   let reader: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulator: false });
@@ -40,12 +39,7 @@ describe.each(providers())('server calls on %s', (provider) => {
       serverTimings: { resetMs: [150, 250], ipPipeConnectMs: [50, 100] },
     });
     [admin, superUser, regular, reader] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     await eventually(async () => (await detail(HUB)).status === 'online');
   });
   afterAll(async () => {
@@ -54,8 +48,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     await s?.close();
   });
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const detail = async (id: string): Promise<ServerDetail> => (await call('GET', `/servers/${id}`, superUser)).json();
   const snapshot = async () =>

@@ -7,15 +7,14 @@
  * (SHARES_ROLES), scope (unknown and foreign both 404), a rejected request changing nothing, and
  * the realtime events.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, shareEndpoints, VALIDATION, type EndpointDef, type Publisher, type PublisherPage, type RealtimeEvent,
+  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, shareEndpoints, VALIDATION, type EndpointDef, type Publisher, type PublisherPage,
   type Subscriber, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage,
 } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(shareEndpoints) as (keyof typeof shareEndpoints)[];
 const inFuture = (ms = 86_400_000) => new Date(Date.now() + ms).toISOString();
 
@@ -24,22 +23,16 @@ describe.each(providers())('shares on %s', (provider) => {
   let mga: string; // luc_media_group_admin: inventory inv-global and its groups
   let admin: string; // luc_admin: a manage role without shares
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [mga, admin, superUser] = await Promise.all([s.login('luc_media_group_admin'), s.login('luc_admin'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () =>
     JSON.stringify([

@@ -6,15 +6,14 @@
  * roles, availability (a version of another inventory answers 404), the validation messages, a
  * rejected request changing nothing, and the realtime events.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, softwareVersionEndpoints, VALIDATION, type EndpointDef, type RealtimeEvent, type Role, type SoftwareVersion, type SoftwareVersionPage,
+  buildPath, catalogue, ERROR_CATALOGUE, softwareVersionEndpoints, VALIDATION, type EndpointDef, type Role, type SoftwareVersion, type SoftwareVersionPage,
 } from '@fleet/contracts';
 import { groupTopic, type CurrentUser } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(softwareVersionEndpoints) as (keyof typeof softwareVersionEndpoints)[];
 
 describe.each(providers())('software versions on %s', (provider) => {
@@ -23,22 +22,16 @@ describe.each(providers())('software versions on %s', (provider) => {
   let partner: string; // luc_partner: reads only
   let superUser: string;
   const cookies = new Map<Role, string>();
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, partner, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_partner'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const cookieOf = async (role: Role) => {
     if (!cookies.has(role)) cookies.set(role, await s.login(role));
     return cookies.get(role)!;

@@ -6,14 +6,13 @@
  * declaration, the optimistic version (409), that a rejected request changes nothing, and the
  * story.changed / story.removed events on the inventory's topics.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath, catalogue, DEFAULT_STORY_MAPPING, LIMITS, storyEndpoints, VALIDATION,
-  type EndpointDef, type RealtimeEvent, type Story, type StoryIntegration, type StoryMappingResult, type StoryPage,
+  type EndpointDef, type Story, type StoryIntegration, type StoryMappingResult, type StoryPage,
 } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(storyEndpoints) as (keyof typeof storyEndpoints)[];
 const INV = 'inv-global';
 const base = `/v2/inventories/${INV}/stories`;
@@ -24,22 +23,16 @@ describe.each(providers())('stories on %s', (provider) => {
   let reader: string;
   let admin: string;
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulator: false });
     [regular, reader, admin, superUser] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('luc_admin'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [stories, links, integrations] = await Promise.all([

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildPath, catalogue, unitActionEndpoints, type EndpointDef, type RealtimeEvent, type UnitDetail,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const ACTION_IDS = Object.keys(unitActionEndpoints) as (keyof typeof unitActionEndpoints)[];
 
 describe.each(providers())('unit actions on %s', (provider) => {
@@ -34,8 +33,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const detail = async (id: string): Promise<UnitDetail> => (await call('GET', `/v2/units/${id}`, superUser)).json();
   const online = (id: string) => eventually(async () => ((await detail(id)).status === 'idle' ? true : null));

@@ -5,13 +5,12 @@
  * software version with the upgrade codes, databridge gateway, deregistration; roles, admin scope
  * (own inventories), and that a rejected request changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type RealtimeEvent, type UnitDetail,
+  ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type UnitDetail,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const ADMIN_IDS = Object.keys(unitAdminEndpoints) as (keyof typeof unitAdminEndpoints)[];
 
 describe.each(providers())('admin unit calls on %s', (provider) => {
@@ -20,22 +19,16 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
   let superUser: string;
   let staff: string;
   let regular: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, superUser, staff, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('staff'), s.login('luc_regular')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const detail = async (id: string): Promise<UnitDetail> => (await call('GET', `/v2/units/${id}`, superUser)).json();
   const snapshot = async () => {

@@ -6,9 +6,9 @@
  * eligible ones run to their end in waves; the batch read and listed with its state and counts;
  * super users only; `upgradeBatch.changed` announced.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIMITS, VALIDATION, type RealtimeEvent, type UpgradeBatch, type UpgradeBatchCreated, type UpgradeBatchPage } from '@fleet/contracts';
-import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, VALIDATION, type UpgradeBatch, type UpgradeBatchCreated, type UpgradeBatchPage } from '@fleet/contracts';
+import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
 
 type Method = 'GET' | 'POST';
@@ -18,17 +18,12 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
   let s: TestStack;
   let admin: string;
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
     [admin, superUser] = await Promise.all([s.login('luc_admin'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 

@@ -6,12 +6,12 @@
  * simulated device to success or to a failure code, the history; roles, scope (unknown and foreign
  * 404), the spec's validation messages, refused starts changing nothing, and `upgrade.changed`.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   UPGRADE_FAILURE_TEXTS, VALIDATION, inventoryTopic,
-  type RealtimeEvent, type UpgradeCandidatePage, type UpgradeEligibility, type UpgradeJob, type UpgradeJobPage, type UpgradeTargets,
+  type UpgradeCandidatePage, type UpgradeEligibility, type UpgradeJob, type UpgradeJobPage, type UpgradeTargets,
 } from '@fleet/contracts';
-import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 import { connect, until, type Received } from './realtime-client.js';
 import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
 
@@ -25,17 +25,12 @@ describe.each(providers())('software upgrades on %s', (provider) => {
   let regular: string;
   let read: string;
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
     [admin, regular, read, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 

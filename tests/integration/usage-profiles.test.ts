@@ -5,14 +5,13 @@
  * (MANAGE_ROLES), scope (unknown and foreign both 404; global profiles written by global roles
  * only), the spec's validation messages, a rejected request changing nothing, the realtime events.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, usageProfileEndpoints, VALIDATION, type EndpointDef, type RealtimeEvent, type UnitUsageProfiles, type UsageProfile,
+  buildPath, catalogue, ERROR_CATALOGUE, usageProfileEndpoints, VALIDATION, type EndpointDef, type UnitUsageProfiles, type UsageProfile,
   type UsageProfilePage,
 } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(usageProfileEndpoints) as (keyof typeof usageProfileEndpoints)[];
 
 describe.each(providers())('usage profiles on %s', (provider) => {
@@ -20,24 +19,18 @@ describe.each(providers())('usage profiles on %s', (provider) => {
   let admin: string; // luc_admin: inventory inv-global only
   let regular: string;
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulator: false });
     [admin, regular, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_regular'), s.login('super_user')]);
     // A profile of another inventory (foreign to luc_admin).
     await s.app.services.db.usageProfile.create({ data: { id: 'usp-metro', name: 'Metro-Hours', type: 'hours', quotaPerMonth: 50, resetDay: 10, inventoryId: 'inv-metro' } });
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () =>
     JSON.stringify([

@@ -5,9 +5,9 @@
  * unit totals over a period; the profile's quota and over-usage since its last reset day; a group of
  * the inventory; roles, scope (unknown and foreign both 404) and the query's validation.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VALIDATION, type RealtimeEvent, type UnitDetail, type UsageReport } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION, type UnitDetail, type UsageReport } from '@fleet/contracts';
+import { eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -16,17 +16,12 @@ describe.each(providers())('usage reports on %s', (provider) => {
   let s: TestStack;
   let admin: string; // luc_admin: inventory inv-global only
   let regular: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [admin, regular] = await Promise.all([s.login('luc_admin'), s.login('luc_regular')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 

@@ -6,14 +6,13 @@
  * the organisation, SSO/enterprise users, the type rule, self-removal, 401/403/404, that a
  * rejected request changes nothing, and the realtime events.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, userAccountEndpoints, VALIDATION,
-  type EndpointDef, type RealtimeEvent, type UserAccountDetail, type UserAccountPage,
+  type EndpointDef, type UserAccountDetail, type UserAccountPage,
 } from '@fleet/contracts';
-import { providers, startTestStack, type TestStack } from '../support/stack.js';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(userAccountEndpoints) as (keyof typeof userAccountEndpoints)[];
 const PASSWORD = 'Brand-new1';
 
@@ -21,26 +20,20 @@ describe.each(providers())('user accounts on %s', (provider) => {
   let s: TestStack;
   let admin: string; // luc_admin: inventory inv-global only
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
   let serial = 0;
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulator: false });
     [admin, superUser] = await Promise.all([s.login('luc_admin'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
     // A user of Metro-TV only: foreign to every non-global user.
     await db().user.create({ data: { id: 'usr-metro-only', username: 'metro.only', passwordHash: '', firstName: 'Metro', lastName: 'Only', userType: 'luc_regular', roles: ['luc_regular'] } });
     await db().userInventory.create({ data: { userId: 'usr-metro-only', inventoryId: 'inv-metro' } });
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [users, inventories, groups, sessions] = await Promise.all([

@@ -6,16 +6,15 @@
  * scope (unknown and foreign both 404), the spec's validation messages, and that a rejected
  * request changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildPath, catalogue, LIMITS, VALIDATION, videoReturnEndpoints,
-  type AdminVrChannelGroupPage, type AdminVrChannelPage, type EndpointDef, type GroupVrChannelList, type RealtimeEvent, type VrChannelDetail,
+  type AdminVrChannelGroupPage, type AdminVrChannelPage, type EndpointDef, type GroupVrChannelList, type VrChannelDetail,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const IDS = Object.keys(videoReturnEndpoints) as (keyof typeof videoReturnEndpoints)[];
 const WRITES = IDS.filter((id) => catalogue[id].method !== 'GET' && !catalogue[id].path.startsWith('/v2/admin'));
 const ADMIN = IDS.filter((id) => catalogue[id].path.startsWith('/v2/admin'));
@@ -26,22 +25,16 @@ describe.each(providers())('video return channels on %s', (provider) => {
   let reader: string;
   let admin: string; // luc_admin: inventory inv-global only
   let superUser: string;
-  const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [regular, reader, admin, superUser] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('luc_admin'), s.login('super_user')]);
-    const hub = s.app.services.hub;
-    const publish = hub.publish.bind(hub);
-    vi.spyOn(hub, 'publish').mockImplementation((topics, event) => {
-      published.push({ topics, event });
-      publish(topics, event);
-    });
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
-  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) =>
-    s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => {
     const [channels, inventories, groups] = await Promise.all([

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { RealtimeEvent } from '@fleet/contracts';
 import { buildApp, loadConfig, type Config } from '@fleet/core';
 import { createDb, dropDatabase, migrateDeploy, seed } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
@@ -114,4 +115,30 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A REST call under the core prefix (/api), with a session cookie (or none) and a JSON body (if any). */
+export function coreCall(stack: Pick<TestStack, 'app'>, method: Method, url: string, cookie: string | undefined, payload?: unknown) {
+  return stack.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** One announcement of the realtime hub. */
+export interface Published {
+  topics: readonly string[];
+  event: RealtimeEvent;
+}
+
+/**
+ * From now on, every event the app's hub publishes is also pushed onto `into` (and still delivered):
+ * what a test asserts was announced, and on which topics.
+ */
+export function recordPublished(app: FastifyInstance, into: Published[]): void {
+  const hub = app.services.hub;
+  const publish = hub.publish.bind(hub);
+  hub.publish = (topics, event) => {
+    into.push({ topics, event });
+    publish(topics, event);
+  };
 }
