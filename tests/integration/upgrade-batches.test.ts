@@ -81,6 +81,10 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
     expect(row(3)).toMatchObject({ deviceId: 'MMH-0002', accepted: true, targetVersion: '10.1' });
     expect(row(4)).toMatchObject({ deviceId: 'ING-0001', accepted: false, errorCode: 'UPGRADE_6802' });
     expect(row(4).messages[0]).toMatch(/10\.0 before 10\.1/);
+    // Each message names the rule it comes from (what a console translates); a line's own problem has none.
+    expect(row(4).rules).toHaveLength(row(4).messages.length);
+    expect(row(4).rules[0]).toBe('serverNeeds10_0');
+    expect(row(5).rules).toEqual([null]);
     expect(row(5)).toMatchObject({ accepted: false, messages: [VALIDATION.batchUpgradeDuplicateDevice], jobId: null });
     expect(row(6)).toMatchObject({ deviceId: 'TRX-0001', accepted: false, messages: [VALIDATION.mustMatchPattern] });
     expect(row(7)).toMatchObject({ deviceId: 'NOSUCH-0000', deviceType: null, accepted: false, errorCode: 'NOT_FOUND', messages: [VALIDATION.batchUpgradeDeviceNotFound], jobId: null });

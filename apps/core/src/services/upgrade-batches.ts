@@ -103,10 +103,10 @@ export class UpgradeBatchService {
     const versions = new Map<string, VersionRow | null>();
     const seen = new Set<string>();
     /** `refusedByRules`: the line itself was sound and the upgrade rules refused the device (kept as a rejected job). */
-    type Checked = { line: CsvLine; device: UpgradeDevice | null; refusedByRules: boolean; messages: string[]; warnings: string[]; errorCode: string | null; deviceCode: number | null };
+    type Checked = { line: CsvLine; device: UpgradeDevice | null; refusedByRules: boolean; messages: string[]; rules: Array<string | null>; warnings: string[]; warningRules: string[]; errorCode: string | null; deviceCode: number | null };
     const checked: Checked[] = [];
     for (const line of lines) {
-      const problems: Array<{ code: string; message: string; deviceCode?: number | null }> = [];
+      const problems: Array<{ code: string; message: string; deviceCode?: number | null; rule?: string }> = [];
       if (line.deviceId === '') problems.push({ code: 'VALIDATION_FAILED', message: VALIDATION.required });
       const version = UpgradeVersionNumber.safeParse(line.targetVersion);
       if (!version.success) problems.push({ code: 'VALIDATION_FAILED', message: version.error.issues[0]?.message ?? VALIDATION.invalidField });
@@ -117,16 +117,16 @@ export class UpgradeBatchService {
       if (line.deviceId !== '' && !device) problems.push({ code: 'NOT_FOUND', message: VALIDATION.batchUpgradeDeviceNotFound });
       if (device && seen.has(`${device.type}:${device.row.id}`)) problems.push({ code: 'VALIDATION_FAILED', message: VALIDATION.batchUpgradeDuplicateDevice });
       if (device) seen.add(`${device.type}:${device.row.id}`);
-      let warnings: string[] = [];
+      let warnings: Array<{ rule: string; message: string }> = [];
       const sound = device !== null && problems.length === 0;
       if (sound) {
         if (!versions.has(line.targetVersion)) versions.set(line.targetVersion, await findVersion(this.deps.db, line.targetVersion));
         const check = await this.upgrades.check(device, line.targetVersion, versions.get(line.targetVersion) ?? null);
-        for (const r of check.reasons) problems.push({ code: r.errorCode, message: r.message, deviceCode: r.deviceCode });
-        warnings = check.warnings.map((w) => w.message);
+        for (const r of check.reasons) problems.push({ code: r.errorCode, message: r.message, deviceCode: r.deviceCode, rule: r.rule });
+        warnings = check.warnings;
       }
       const first = problems[0];
-      checked.push({ line, device, refusedByRules: sound && problems.length > 0, messages: problems.map((p) => p.message), warnings, errorCode: first?.code ?? null, deviceCode: first?.deviceCode ?? null });
+      checked.push({ line, device, refusedByRules: sound && problems.length > 0, messages: problems.map((p) => p.message), rules: problems.map((p) => p.rule ?? null), warnings: warnings.map((w) => w.message), warningRules: warnings.map((w) => w.rule), errorCode: first?.code ?? null, deviceCode: first?.deviceCode ?? null });
     }
 
     const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => UpgradeVersionNumber.safeParse(t).success))];
@@ -154,7 +154,7 @@ export class UpgradeBatchService {
       }
       rows.push({
         line: c.line.line, deviceId: c.line.deviceId, deviceType: c.device?.type ?? null, targetVersion: c.line.targetVersion, accepted: c.device !== null && c.errorCode === null,
-        jobId, errorCode: c.errorCode, messages: c.messages, warnings: c.warnings,
+        jobId, errorCode: c.errorCode, messages: c.messages, rules: c.rules, warnings: c.warnings, warningRules: c.warningRules,
       });
     }
     void this.runWaves(toSend);

@@ -49,7 +49,11 @@ export const UpgradeBatchRowResult = z.object({
   errorCode: z.string().nullable(),
   /** Every problem of the line (empty when accepted), then its warnings (9.2.1 configuration reset...). */
   messages: z.array(z.string()),
+  /** For each of `messages`, the upgrade rule (spec 001 §5) it comes from, or null (a line's own problem): what a console translates. */
+  rules: z.array(z.string().nullable()),
   warnings: z.array(z.string()),
+  /** For each of `warnings`, its rule (configurationReset, channelVersion...). */
+  warningRules: z.array(z.string()),
 });
 export type UpgradeBatchRowResult = z.infer<typeof UpgradeBatchRowResult>;
 

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
+import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
 import { useUpgradesLive } from '../devices/useUpgradesLive';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
@@ -25,11 +26,18 @@ import { useBatchesLive } from './useBatchesLive';
 
 const PREVIEW_ROWS = 5;
 
-/** A spec message in the user's language: this page's batch messages first, then the shared mapping. */
-function useBatchMessage(): (message: string) => string {
-  const { t } = useTranslation();
+/**
+ * A line's message in the user's language: an upgrade rule's by its rule (as the upgrade dialog
+ * shows it), else this page's batch messages, then the shared mapping.
+ */
+function useBatchMessage(): (message: string, rule?: string | null) => string {
+  const { t, i18n } = useTranslation();
   const specText = useSpecText();
-  return (message: string) => batchMessageText(t, message) ?? specText(message);
+  return (message: string, rule?: string | null) =>
+    rule
+      ? // A rule this console does not know yet shows the core's message (ruleText checks the key exists).
+        ruleText(t, i18n.language, rule as UpgradeRuleId, message, (key) => i18n.exists(key))
+      : (batchMessageText(t, message) ?? specText(message));
 }
 const BATCH_PARAM = 'batch';
 
@@ -62,9 +70,9 @@ function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[]
                   <Table.Td>{row.deviceId}</Table.Td>
                   <Table.Td>{row.targetVersion}</Table.Td>
                   <Table.Td>
-                    {row.messages.map((text) => (
+                    {row.messages.map((text, i) => (
                       <Text key={text} size="sm">
-                        {message(text)}
+                        {message(text, row.rules[i])}
                       </Text>
                     ))}
                   </Table.Td>
@@ -78,7 +86,7 @@ function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[]
         <Alert color="yellow" title={t('batchUpgrade.rows.warnings')} data-testid="batch-warnings">
           {warned.map((row) => (
             <Text key={row.line} size="sm" data-testid={`batch-warning-line-${row.line}`}>
-              {t('batchUpgrade.rows.line')} {row.line} · {row.deviceId}: {row.warnings.join('; ')}
+              {t('batchUpgrade.rows.line')} {row.line} · {row.deviceId}: {row.warnings.map((text, i) => message(text, row.warningRules[i])).join('; ')}
             </Text>
           ))}
         </Alert>
