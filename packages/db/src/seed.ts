@@ -347,8 +347,10 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       count('usageProfile', usageProfiles.length);
 
       // Managed services live in Inventory.managedServices alone (no Service rows: those are the
-      // units' services). The random draws the Service rows took are still made, so every value
-      // seeded after this point stays what it was.
+      // units' services). The draws of the removed rows' statuses and trial states are still made
+      // (their timestamps' draws are not: the values seeded after this point moved once when the
+      // rows went, and the scenarios and tests follow the values they have now), so that the
+      // values after this point stay as they are.
       for (let i = 0; i < INVENTORIES.length * MANAGED_SERVICES.length; i++) {
         faker.helpers.arrayElement([0, 1, 2, 3]);
         faker.helpers.maybe(() => faker.helpers.arrayElement([0, 1, 2, 3]), { probability: 0.3 });
