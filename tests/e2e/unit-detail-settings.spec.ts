@@ -5,7 +5,7 @@
  * user sees. Values set through REST by another request follow without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { apiAs, login } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
@@ -93,36 +93,42 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
   await expect(page.getByTestId('unit-detail-multicamera-channel')).toContainText(detailEn.multiCamera.channelIdHint);
 });
 
-test('video return on the unit: applied with a licence, refused with the spec message without one', async ({ page }) => {
+test('video return on the unit: applied with a licence, refused with the spec message without one', async ({ page, playwright, baseURL }) => {
   await login(page, 'luc_regular');
-  // The seeded fleet (same seed every run) has field units with and without the video return
-  // service; both cases are checked, each once its unit is online.
+  // Both cases are checked, each once its unit is online: a field unit of the user's without the
+  // video return service, and one with it. The seed's draws move when seed rows are added, so when
+  // no unit of the user's has the service, an admin grants it to one for this test and takes it back.
   const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
-  let licensed: string | undefined;
-  let unlicensed: string | undefined;
-  for (const id of fleet.filter((u) => u.typeGroup === 'fieldUnits').map((u) => u.uniqueId)) {
-    if (licensed !== undefined && unlicensed !== undefined) break;
-    const detail = (await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as DetailRead;
-    const has = detail.capabilities.videoReturn === true && detail.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
-    if (has) licensed ??= id;
-    else unlicensed ??= id;
+  const details = await Promise.all(
+    fleet.filter((u) => u.typeGroup === 'fieldUnits').map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+  );
+  const capable = (d: { read: DetailRead }) => d.read.capabilities.videoReturn === true;
+  const hasService = (d: { read: DetailRead }) => d.read.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
+  const unlicensed = details.find((d) => !(capable(d) && hasService(d)))?.id;
+  expect(unlicensed, 'a field unit without the video return service').toBeDefined();
+  let licensed = details.find((d) => capable(d) && hasService(d))?.id;
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  let granted: string | undefined;
+  if (licensed === undefined) {
+    const candidate = details.find((d) => capable(d) && d.id !== unlicensed)?.id;
+    expect(candidate, 'a field unit able to take video return').toBeDefined();
+    const res = await admin.post(`/api/v2/units/${encodeURIComponent(candidate!)}/services`, { data: { serviceName: 'video-return' } });
+    expect(res.ok(), await res.text()).toBe(true);
+    granted = licensed = candidate;
   }
-  expect(licensed, 'a seeded field unit with the video return service').toBeDefined();
-  expect(unlicensed, 'a seeded field unit without it').toBeDefined();
   const online = (id: string) =>
     expect
       .poll(async () => ((await (await page.request.get(`/api/v2/units/${encodeURIComponent(id)}`)).json()) as { status: string }).status, { timeout: 45_000 })
       .not.toBe('offline');
 
-  if (unlicensed !== undefined) {
-    await online(unlicensed);
-    await openTab(page, unlicensed, 'videoReturn');
+  try {
+    await online(unlicensed!);
+    await openTab(page, unlicensed!, 'videoReturn');
     await page.getByTestId('unit-detail-videoreturn-output').getByText(detailEn.videoReturn.outputs.hdmi).click();
     await expect(page.getByTestId('unit-detail-videoreturn-setting-error-message')).toHaveText(en.apiErrors.NO_VIDEO_RETURN_LICENSE);
-  }
-  if (licensed !== undefined) {
-    await online(licensed);
-    await openTab(page, licensed, 'videoReturn');
+
+    await online(licensed!);
+    await openTab(page, licensed!, 'videoReturn');
     const value = page.getByTestId('unit-detail-videoreturn-setting-value');
     const output = (await value.getAttribute('data-output')) === 'hdmi' ? 'sdi' : 'hdmi';
     await page.getByTestId('unit-detail-videoreturn-output').getByText(detailEn.videoReturn.outputs[output]).click();
@@ -131,6 +137,9 @@ test('video return on the unit: applied with a licence, refused with the spec me
     // Mantine's switch input is visually hidden: the click goes to it directly.
     await page.getByTestId('unit-detail-videoreturn-enabled').dispatchEvent('click');
     await expect(value).toHaveAttribute('data-enabled', String(!enabled));
+  } finally {
+    if (granted !== undefined) await admin.delete(`/api/v2/units/${encodeURIComponent(granted)}/services/video-return`);
+    await admin.dispose();
   }
 });
 
