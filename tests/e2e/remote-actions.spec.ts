@@ -13,6 +13,11 @@ const ACCESS_UNIT = 'LU300-0001';
 /** Offered in the partner's list from the start (the page is open once it shows). */
 const LISTED_UNIT = 'SOLO-0001';
 const OTHER_UNIT = 'LU800-0002';
+/**
+ * Rebooted here and used by no other spec: a reboot takes a unit away for seconds, which other
+ * specs running at the same time must never see.
+ */
+const REBOOT_UNIT = 'LU600H264-0001';
 
 /** The newest history row of this unit and action. */
 const historyRow = (page: Page, unit: string, action: string) =>
@@ -41,28 +46,16 @@ test('a partner opens support access for 8 hours and sees the time left', async 
   await expect(page.getByTestId(`ra-device-access-${ACCESS_UNIT}`)).toHaveText(/(7 h 59|8 h 0) min left/);
 });
 
-/**
- * An idle unit of the partner's inventory, chosen when the test runs: earlier specs share the stack
- * and start streams on units they pick the same way, so a fixed unit may be busy.
- */
-async function idlePartnerUnit(api: APIRequestContext): Promise<string> {
-  let id = '';
+/** Waits until the unit is idle (the simulator brings units up a few seconds after the stack starts). */
+async function waitIdle(api: APIRequestContext, id: string): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const units = (await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[];
-        id = units.find((u) => u.uniqueId !== ACCESS_UNIT && u.uniqueId !== OTHER_UNIT && u.status === 'idle')?.uniqueId ?? '';
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  return id;
+    .poll(async () => ((await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[]).find((u) => u.uniqueId === id)?.status, { timeout: 30_000 })
+    .toBe('idle');
 }
 
 test('a partner reboots a unit after confirming and sees running, then done, live', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_partner');
-  const REBOOT_UNIT = await idlePartnerUnit(api);
+  await waitIdle(api, REBOOT_UNIT);
   await openRemoteActions(page);
   await page.getByTestId(`ra-reboot-${REBOOT_UNIT}`).click();
   await expect(page.getByTestId('ra-dialog-reboot')).toBeVisible();

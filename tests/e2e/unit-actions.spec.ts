@@ -10,6 +10,11 @@ import { apiAs, login } from './support';
 /** Seeded units of luc_regular's group (packages/db seed.ts). */
 const UNIT = 'LU800-0002';
 const OTHER_UNIT = 'LU800-0001';
+/**
+ * Rebooted here and used by no other spec: a reboot takes a unit away for seconds, which other
+ * specs running at the same time must never see (LU800-0001 is streamed and configured by them).
+ */
+const REBOOT_UNIT = 'LUSMART-0001';
 
 // Lazy chunks on a loaded machine: headroom above the usual 15–30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -178,12 +183,12 @@ test('a manager adds a service to a unit and removes it again', async ({ page })
 
 test('reboot asks for a confirmation naming the unit; the request succeeds and the status changes live', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
-  await expect.poll(async () => (await unitOf(api, OTHER_UNIT)).status, { timeout: 45_000 }).toMatch(/^(idle|online)$/);
-  const { name } = await unitOf(api, OTHER_UNIT);
+  await expect.poll(async () => (await unitOf(api, REBOOT_UNIT)).status, { timeout: 45_000 }).toMatch(/^(idle|online)$/);
+  const { name } = await unitOf(api, REBOOT_UNIT);
   await api.dispose();
 
   await login(page, 'luc_regular');
-  await openDetail(page, OTHER_UNIT);
+  await openDetail(page, REBOOT_UNIT);
   const stillLoaded = await markDocument(page);
   await expect(page.getByTestId('unit-detail-status')).not.toHaveAttribute('data-status', 'offline');
   // Record every status the header shows: the unit may come back before a slow machine looks.
@@ -202,7 +207,7 @@ test('reboot asks for a confirmation naming the unit; the request succeeds and t
   await page.getByTestId('unit-actions-reboot').click();
   await expect(page.getByTestId('unit-confirm-reboot')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('unit-confirm-text')).toContainText(name);
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/devices/${OTHER_UNIT}/commands/reboot`));
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/devices/${REBOOT_UNIT}/commands/reboot`));
   await page.getByTestId('unit-confirm-ok').click();
   expect((await answer).status()).toBe(200);
   await expect(page.getByTestId('unit-confirm-reboot')).toHaveCount(0);

@@ -105,6 +105,8 @@ test('a user joins a group and is deactivated from the modal', async ({ page, pl
     await expect
       .poll(async () => ((await (await api.get(`/api/v2/users/${created.id}/groups`)).json()) as { name: string }[]).map((g) => g.name))
       .toEqual(['Newsroom']);
+    // The console has its answer (the apply button is idle again) before the user's next change.
+    await expect(page.getByTestId('user-groups-apply')).toBeDisabled();
     await page.getByTestId('user-toggle-active').click();
     await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'false');
     await expect(row(page, username)).toHaveAttribute('data-active', 'false');

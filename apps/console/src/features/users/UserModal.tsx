@@ -38,7 +38,7 @@ export default function UserModal({ userId, onClose, onCreated }: Props) {
   const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
   let body: ReactNode;
-  if (userId === null) body = <UserEditor user={null} onClose={onClose} onCreated={onCreated} />;
+  if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} />;
   else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
   else if (query.isError) {
     body = (
@@ -46,7 +46,7 @@ export default function UserModal({ userId, onClose, onCreated }: Props) {
         {errorText(query.error)}
       </Alert>
     );
-  } else body = <UserEditor user={query.data} onClose={onClose} onCreated={onCreated} />;
+  } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} />;
   return (
     <Modal opened onClose={onClose} size="xl" title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })} data-testid="user-modal">
       {body}
@@ -54,7 +54,12 @@ export default function UserModal({ userId, onClose, onCreated }: Props) {
   );
 }
 
-function UserEditor({ user, onClose, onCreated }: { user: UserAccountDetail | null; onClose: () => void; onCreated: (id: string) => void }) {
+/**
+ * `refreshing`: the user is being read again (after a change here or elsewhere). The calls that send
+ * the user's version (save, activate / deactivate) wait for it, so a change made just before is not
+ * refused as a conflict.
+ */
+function UserEditor({ user, refreshing, onClose, onCreated }: { user: UserAccountDetail | null; refreshing: boolean; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -207,7 +212,7 @@ function UserEditor({ user, onClose, onCreated }: { user: UserAccountDetail | nu
           {t('users.modal.close')}
         </Button>
         {editable && (
-          <Button onClick={save} loading={pending} data-testid="user-form-save">
+          <Button onClick={save} loading={pending} disabled={refreshing} data-testid="user-form-save">
             {user === null ? t('users.modal.create') : t('users.modal.save')}
           </Button>
         )}
@@ -219,7 +224,7 @@ function UserEditor({ user, onClose, onCreated }: { user: UserAccountDetail | nu
           <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
           <PasswordSection user={user} onDone={refresh} />
           <Divider label={t('users.modal.stateSection')} labelPosition="left" />
-          <StateSection user={user} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
+          <StateSection user={user} refreshing={refreshing} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
         </>
       )}
     </Stack>
@@ -319,7 +324,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   );
 }
 
-function StateSection({ user, self, onChanged, onDeleted }: { user: UserAccountDetail; self: boolean; onChanged: () => void; onDeleted: () => void }) {
+function StateSection({ user, refreshing, self, onChanged, onDeleted }: { user: UserAccountDetail; refreshing: boolean; self: boolean; onChanged: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
@@ -367,7 +372,7 @@ function StateSection({ user, self, onChanged, onDeleted }: { user: UserAccountD
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="light" color={user.active ? 'orange' : 'green'} onClick={toggle} loading={active.isPending} disabled={self && user.active} data-testid="user-toggle-active">
+        <Button variant="light" color={user.active ? 'orange' : 'green'} onClick={toggle} loading={active.isPending} disabled={refreshing || (self && user.active)} data-testid="user-toggle-active">
           {user.active ? t('users.modal.deactivate') : t('users.modal.activate')}
         </Button>
         {confirming ? (
