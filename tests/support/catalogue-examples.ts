@@ -36,6 +36,21 @@ import { LICENCE_ACTIVATIONS_EXAMPLES } from './examples/licence-activations.js'
 import { SOFTWARE_VERSIONS_EXAMPLES } from './examples/software-versions.js';
 import { UPGRADES_EXAMPLES } from './examples/upgrades.js';
 import { UPGRADE_BATCHES_EXAMPLES } from './examples/upgrade-batches.js';
+import { ADMIN_SERVERS_EXAMPLES } from './examples/admin-servers.js';
+import { DATABRIDGE_GATEWAYS_EXAMPLES } from './examples/databridge-gateways.js';
+import { ORGANISATIONS_EXAMPLES } from './examples/organisations.js';
+import { CLIENT_APPLICATIONS_EXAMPLES } from './examples/client-applications.js';
+import { MODEM_VENDORS_EXAMPLES } from './examples/modem-vendors.js';
+import { AI_CREDENTIALS_EXAMPLES } from './examples/ai-credentials.js';
+import { APPLICATION_CONFIGURATION_EXAMPLES } from './examples/application-configuration.js';
+import { STREAM_PROVIDERS_EXAMPLES } from './examples/stream-providers.js';
+import { STREAM_MEDIA_PROFILES_EXAMPLES } from './examples/stream-media-profiles.js';
+import { GEOCODING_PROFILES_EXAMPLES } from './examples/geocoding-profiles.js';
+import { SOFTWARE_VERSION_PRODUCTS_EXAMPLES } from './examples/software-version-products.js';
+import { WHATS_NEW_EXAMPLES } from './examples/whats-new.js';
+import { SYSTEM_MESSAGES_EXAMPLES } from './examples/system-messages.js';
+import { ACCESS_APPROVALS_EXAMPLES } from './examples/access-approvals.js';
+import { ACCOUNT_EXAMPLES } from './examples/account.js';
 
 /** Ids of the objects one role works on. */
 export interface Refs {
@@ -429,4 +444,19 @@ export const EXAMPLES: Examples = {
   ...SOFTWARE_VERSIONS_EXAMPLES,
   ...UPGRADES_EXAMPLES,
   ...UPGRADE_BATCHES_EXAMPLES,
+  ...ADMIN_SERVERS_EXAMPLES,
+  ...DATABRIDGE_GATEWAYS_EXAMPLES,
+  ...ORGANISATIONS_EXAMPLES,
+  ...CLIENT_APPLICATIONS_EXAMPLES,
+  ...MODEM_VENDORS_EXAMPLES,
+  ...AI_CREDENTIALS_EXAMPLES,
+  ...APPLICATION_CONFIGURATION_EXAMPLES,
+  ...STREAM_PROVIDERS_EXAMPLES,
+  ...STREAM_MEDIA_PROFILES_EXAMPLES,
+  ...GEOCODING_PROFILES_EXAMPLES,
+  ...SOFTWARE_VERSION_PRODUCTS_EXAMPLES,
+  ...WHATS_NEW_EXAMPLES,
+  ...SYSTEM_MESSAGES_EXAMPLES,
+  ...ACCESS_APPROVALS_EXAMPLES,
+  ...ACCOUNT_EXAMPLES,
 };

@@ -42,6 +42,8 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   unitLicenseActivation: lazy(() => import('./features/licence-activation/UnitLicenseActivation.page')),
   swVersion: lazy(() => import('./features/software-versions/SoftwareVersions.page')),
   batchUpgrade: lazy(() => import('./features/batch-upgrade/BatchUpgrade.page')),
+  accessApprovals: lazy(() => import('./features/access-approvals/AccessApprovals.page')),
+  whatsNew: lazy(() => import('./features/whats-new/WhatsNew.page')),
 };
 
 const SessionGate = lazy(() => import('./session/SessionGate'));

@@ -7,8 +7,13 @@ import { ROLES } from './enum-values.js';
 
 export const ALL_ROLES: readonly Role[] = ROLES;
 
-/** Platform admin pages (system entities, settings, remote actions, ...): super_user only. */
-export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['super_user'];
+/**
+ * The system admin console (system entities, system settings, admin remote actions, access approvals,
+ * what's new, batch upgrade) and its calls. Spec 001 §2 says "Platform admin pages need super_user";
+ * §6 says "Super user and staff see the system admin console", and spec 000 §2 gives support staff
+ * their own menu section of exactly these pages: read together, super_user and staff.
+ */
+export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['super_user', 'staff'];
 
 /** Users, groups, usage profiles, software version, audio rooms, services, licence activation, reports. */
 export const MANAGE_ROLES: readonly Role[] = ['super_user', 'luc_admin', 'luc_contractor', 'luc_media_group_admin', 'luc_partner'];

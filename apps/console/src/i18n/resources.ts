@@ -31,6 +31,13 @@ import reportsEn from './areas/reports.en.json';
 import softwareVersionsEn from './areas/softwareVersions.en.json';
 import managedServicesEn from './areas/managedServices.en.json';
 import licenceActivationEn from './areas/licenceActivation.en.json';
+import systemEntitiesEn from './areas/systemEntities.en.json';
+import systemDevicesEn from './areas/systemDevices.en.json';
+import systemSettingsEn from './areas/systemSettings.en.json';
+import streamSettingsEn from './areas/streamSettings.en.json';
+import adminPagesEn from './areas/adminPages.en.json';
+import accountEn from './areas/account.en.json';
+import entryPagesEn from './areas/entryPages.en.json';
 
 export const englishResources = {
   ...en,
@@ -61,6 +68,13 @@ export const englishResources = {
   softwareVersions: softwareVersionsEn,
   managedServices: managedServicesEn,
   licenceActivation: licenceActivationEn,
+  systemEntities: systemEntitiesEn,
+  systemDevices: systemDevicesEn,
+  systemSettings: systemSettingsEn,
+  streamSettings: streamSettingsEn,
+  adminPages: adminPagesEn,
+  account: accountEn,
+  entryPages: entryPagesEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -116,5 +130,12 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     softwareVersions: (await import('./areas/softwareVersions.zh.json')).default,
     managedServices: (await import('./areas/managedServices.zh.json')).default,
     licenceActivation: (await import('./areas/licenceActivation.zh.json')).default,
+    systemEntities: (await import('./areas/systemEntities.zh.json')).default,
+    systemDevices: (await import('./areas/systemDevices.zh.json')).default,
+    systemSettings: (await import('./areas/systemSettings.zh.json')).default,
+    streamSettings: (await import('./areas/streamSettings.zh.json')).default,
+    adminPages: (await import('./areas/adminPages.zh.json')).default,
+    account: (await import('./areas/account.zh.json')).default,
+    entryPages: (await import('./areas/entryPages.zh.json')).default,
   };
 }

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { hasAnyRole, PLATFORM_ADMIN_ROLES } from '@fleet/contracts';
-import { NotAvailable } from '../components/NotAvailable';
+import { AdminRemoteActions } from '../features/remote-actions/AdminRemoteActions';
 import { PartnerRemoteActions } from '../features/remote-actions/PartnerRemoteActions';
 import { rolesOf, useSessionUser } from '../session/hooks';
 
@@ -9,13 +8,12 @@ import { rolesOf, useSessionUser } from '../session/hooks';
  * remote actions, partners the support remote actions. The guard admits both role sets.
  */
 export default function RemoteActionsPage() {
-  const { t } = useTranslation();
   const user = useSessionUser();
   const admin = user !== undefined && hasAnyRole(rolesOf(user), PLATFORM_ADMIN_ROLES);
   if (!admin) return <PartnerRemoteActions />;
   return (
     <div data-testid="remote-actions-admin">
-      <NotAvailable title={t('routes.remoteActionsAdmin')} />
+      <AdminRemoteActions />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../components/NotAvailable';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { ContractorEntities } from '../features/contractor-entities/ContractorEntities';
 import { isEntityKind } from '../features/contractor-entities/entityKinds';
+import { SystemEntities, type SystemEntitiesKind } from '../features/system-entities/SystemEntities';
+import { SystemSettings, type SystemSettingsKind } from '../features/system-settings/SystemSettings';
 import { LIST_PATH, SECTIONS } from '../routing/routes';
 import type { SectionId } from '../routing/routes';
 import type { PageProps } from './types';
@@ -37,22 +38,29 @@ export default function SectionPage({ route }: PageProps) {
       </Tabs.List>
     </Tabs>
   );
-  // The contractor entities: one read-only list view of the chosen kind (remounted per kind).
-  if (sectionId === 'contractorEntities' && isEntityKind(current)) {
-    return (
-      <SectionView title={title}>
-        {tabs}
-        <ContractorEntities key={current} kind={current} />
-      </SectionView>
-    );
-  }
-  return <NotAvailable title={title}>{tabs}</NotAvailable>;
+  // Each kind is its own view, remounted per kind (a new kind starts from its own search and sort).
+  let view: ReactNode;
+  if (sectionId === 'contractorEntities' && isEntityKind(current)) view = <ContractorEntities key={current} kind={current} />;
+  else if (sectionId === 'systemEntities') view = <SystemEntities key={current} kind={current as SystemEntitiesKind} />;
+  else view = <SystemSettings key={current} kind={current as SystemSettingsKind} />;
+  return (
+    <SectionView title={title} testId={SECTION_TEST_IDS[sectionId]}>
+      {tabs}
+      {view}
+    </SectionView>
+  );
 }
 
-function SectionView({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+const SECTION_TEST_IDS: Record<SectionId, string> = {
+  contractorEntities: 'contractor-entities',
+  systemEntities: 'system-entities',
+  systemSettings: 'system-settings',
+};
+
+function SectionView({ title, testId, children }: { readonly title: string; readonly testId: string; readonly children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <Stack gap="md" data-testid="contractor-entities">
+    <Stack gap="md" data-testid={testId}>
       <Title order={2} data-testid="page-title">
         {title}
       </Title>

@@ -65,11 +65,11 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
     ['publishers alias', mediaAdmin, '/publishers', '/manage/shares/publishers'],
     ['subscribers alias', mediaAdmin, '/subscribers', '/manage/shares/subscribers'],
     ['shares index', mediaAdmin, '/manage/shares', '/manage/shares/publishers'],
-    // Platform admin: super user only.
+    // The system admin console: super user and staff (admins are sent to the list).
     ['system entities index', superUser, '/system_entities', '/system_entities/inventories'],
     ['system entities child', superUser, '/system_entities/dbGateways', '/system_entities/dbGateways'],
     ['system entities admin', admin, '/system_entities/units', '/list'],
-    ['system entities staff', staff, '/system_entities', '/list'],
+    ['system entities staff', staff, '/system_entities', '/system_entities/inventories'],
     ['system settings child', superUser, '/system_settings/geocoding_profile', '/system_settings/geocoding_profile'],
     ['system settings index', superUser, '/system_settings', '/system_settings/client_application'],
     ['access approvals', superUser, '/access_approvals', '/access_approvals'],

@@ -60,7 +60,9 @@ export type PageKey =
   | 'inventoryServices'
   | 'unitLicenseActivation'
   | 'swVersion'
-  | 'batchUpgrade';
+  | 'batchUpgrade'
+  | 'accessApprovals'
+  | 'whatsNew';
 
 /** Tabbed sections whose children share one page (spec 001 §2). */
 export const SECTIONS = {
@@ -182,8 +184,8 @@ export const ROUTES: readonly AppRoute[] = [
   ...section('systemEntities', PLATFORM_ADMIN_ROLES),
   ...section('systemSettings', PLATFORM_ADMIN_ROLES),
   home('remoteActions', '/remote_actions', REMOTE_ACTIONS_ROLES, 'remoteActions'),
-  home('accessApprovals', '/access_approvals', PLATFORM_ADMIN_ROLES),
-  home('whatsNew', '/whats_new', PLATFORM_ADMIN_ROLES),
+  home('accessApprovals', '/access_approvals', PLATFORM_ADMIN_ROLES, 'accessApprovals'),
+  home('whatsNew', '/whats_new', PLATFORM_ADMIN_ROLES, 'whatsNew'),
   home('batchUpgrade', '/batch_upgrade', PLATFORM_ADMIN_ROLES, 'batchUpgrade'),
 
   // Contractor.

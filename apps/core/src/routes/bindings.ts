@@ -47,6 +47,21 @@ import { licenceActivationCalls } from '../services/licence-activations.js';
 import { softwareVersionCalls } from '../services/software-versions.js';
 import { upgradeCalls } from '../services/upgrades.js';
 import { upgradeBatchCalls } from '../services/upgrade-batches.js';
+import { adminServerCalls } from '../services/admin-servers.js';
+import { databridgeGatewayCalls } from '../services/databridge-gateways.js';
+import { organisationCalls } from '../services/organisations.js';
+import { clientApplicationCalls } from '../services/client-applications.js';
+import { modemVendorCalls } from '../services/modem-vendors.js';
+import { aiCredentialCalls } from '../services/ai-credentials.js';
+import { applicationConfigurationCalls } from '../services/application-configuration.js';
+import { streamProviderCalls } from '../services/stream-providers.js';
+import { streamMediaProfileCalls } from '../services/stream-media-profiles.js';
+import { geocodingProfileCalls } from '../services/geocoding-profiles.js';
+import { softwareVersionProductCalls } from '../services/software-version-products.js';
+import { whatsNewCalls } from '../services/whats-new.js';
+import { systemMessageCalls } from '../services/system-messages.js';
+import { accessApprovalCalls } from '../services/access-approvals.js';
+import { accountCalls } from '../services/account.js';
 
 /** What the route hands a handler besides the input. */
 export interface HandlerContext {
@@ -117,6 +132,21 @@ export const bindings = [
   bind((s) => s.softwareVersions, softwareVersionCalls),
   bind((s) => s.upgrades, upgradeCalls),
   bind((s) => s.upgradeBatches, upgradeBatchCalls),
+  bind((s) => s.adminServers, adminServerCalls),
+  bind((s) => s.databridgeGateways, databridgeGatewayCalls),
+  bind((s) => s.organisations, organisationCalls),
+  bind((s) => s.clientApplications, clientApplicationCalls),
+  bind((s) => s.modemVendors, modemVendorCalls),
+  bind((s) => s.aiCredentials, aiCredentialCalls),
+  bind((s) => s.applicationConfiguration, applicationConfigurationCalls),
+  bind((s) => s.streamProviders, streamProviderCalls),
+  bind((s) => s.streamMediaProfiles, streamMediaProfileCalls),
+  bind((s) => s.geocodingProfiles, geocodingProfileCalls),
+  bind((s) => s.softwareVersionProducts, softwareVersionProductCalls),
+  bind((s) => s.whatsNew, whatsNewCalls),
+  bind((s) => s.systemMessages, systemMessageCalls),
+  bind((s) => s.accessApprovals, accessApprovalCalls),
+  bind((s) => s.account, accountCalls),
 ] as const;
 
 type BoundIds = (typeof bindings)[number]['ids'][number];

@@ -51,6 +51,21 @@ import { ManagedServiceService } from './managed-services.js';
 import { LicenceActivationService } from './licence-activations.js';
 import { SoftwareVersionService } from './software-versions.js';
 import { UpgradeBatchService } from './upgrade-batches.js';
+import { AdminServerService } from './admin-servers.js';
+import { DatabridgeGatewayService } from './databridge-gateways.js';
+import { OrganisationService } from './organisations.js';
+import { ClientApplicationService } from './client-applications.js';
+import { ModemVendorService } from './modem-vendors.js';
+import { AiCredentialService } from './ai-credentials.js';
+import { ApplicationConfigurationService } from './application-configuration.js';
+import { StreamProviderService } from './stream-providers.js';
+import { StreamMediaProfileService } from './stream-media-profiles.js';
+import { GeocodingProfileService } from './geocoding-profiles.js';
+import { SoftwareVersionProductService } from './software-version-products.js';
+import { WhatsNewService } from './whats-new.js';
+import { SystemMessageService } from './system-messages.js';
+import { AccessApprovalService } from './access-approvals.js';
+import { AccountService } from './account.js';
 import { RemoteActionService } from './remote-actions.js';
 
 export interface Services {
@@ -107,6 +122,21 @@ export interface Services {
   licenceActivations: LicenceActivationService;
   softwareVersions: SoftwareVersionService;
   upgradeBatches: UpgradeBatchService;
+  adminServers: AdminServerService;
+  databridgeGateways: DatabridgeGatewayService;
+  organisations: OrganisationService;
+  clientApplications: ClientApplicationService;
+  modemVendors: ModemVendorService;
+  aiCredentials: AiCredentialService;
+  applicationConfiguration: ApplicationConfigurationService;
+  streamProviders: StreamProviderService;
+  streamMediaProfiles: StreamMediaProfileService;
+  geocodingProfiles: GeocodingProfileService;
+  softwareVersionProducts: SoftwareVersionProductService;
+  whatsNew: WhatsNewService;
+  systemMessages: SystemMessageService;
+  accessApprovals: AccessApprovalService;
+  account: AccountService;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -194,5 +224,20 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     licenceActivations: new LicenceActivationService(deps, unitLicences),
     softwareVersions: new SoftwareVersionService(deps),
     upgradeBatches: new UpgradeBatchService(deps, upgrades),
+    adminServers: new AdminServerService(deps),
+    databridgeGateways: new DatabridgeGatewayService(deps),
+    organisations: new OrganisationService(deps),
+    clientApplications: new ClientApplicationService(deps),
+    modemVendors: new ModemVendorService(deps),
+    aiCredentials: new AiCredentialService(deps),
+    applicationConfiguration: new ApplicationConfigurationService(deps),
+    streamProviders: new StreamProviderService(deps),
+    streamMediaProfiles: new StreamMediaProfileService(deps),
+    geocodingProfiles: new GeocodingProfileService(deps),
+    softwareVersionProducts: new SoftwareVersionProductService(deps),
+    whatsNew: new WhatsNewService(deps),
+    systemMessages: new SystemMessageService(deps),
+    accessApprovals: new AccessApprovalService(deps),
+    account: new AccountService(deps),
   };
 }

@@ -40,6 +40,21 @@ import { licenceActivationEndpoints } from './licence-activations.js';
 import { softwareVersionEndpoints } from './software-versions.js';
 import { upgradeEndpoints } from './upgrades.js';
 import { upgradeBatchEndpoints } from './upgrade-batches.js';
+import { adminServerEndpoints } from './admin-servers.js';
+import { databridgeGatewayEndpoints } from './databridge-gateways.js';
+import { organisationEndpoints } from './organisations.js';
+import { clientApplicationEndpoints } from './client-applications.js';
+import { modemVendorEndpoints } from './modem-vendors.js';
+import { aiCredentialEndpoints } from './ai-credentials.js';
+import { applicationConfigurationEndpoints } from './application-configuration.js';
+import { streamProviderEndpoints } from './stream-providers.js';
+import { streamMediaProfileEndpoints } from './stream-media-profiles.js';
+import { geocodingProfileEndpoints } from './geocoding-profiles.js';
+import { softwareVersionProductEndpoints } from './software-version-products.js';
+import { whatsNewEndpoints } from './whats-new.js';
+import { systemMessageEndpoints } from './system-messages.js';
+import { accessApprovalEndpoints } from './access-approvals.js';
+import { accountEndpoints } from './account.js';
 
 export { endpoint, type EndpointDef, type EndpointScope, type HttpMethod } from './define.js';
 export { unitEndpoints } from './units.js';
@@ -72,6 +87,21 @@ export { licenceActivationEndpoints } from './licence-activations.js';
 export { softwareVersionEndpoints } from './software-versions.js';
 export { upgradeEndpoints } from './upgrades.js';
 export { upgradeBatchEndpoints } from './upgrade-batches.js';
+export { adminServerEndpoints } from './admin-servers.js';
+export { databridgeGatewayEndpoints } from './databridge-gateways.js';
+export { organisationEndpoints } from './organisations.js';
+export { clientApplicationEndpoints } from './client-applications.js';
+export { modemVendorEndpoints } from './modem-vendors.js';
+export { aiCredentialEndpoints } from './ai-credentials.js';
+export { applicationConfigurationEndpoints } from './application-configuration.js';
+export { streamProviderEndpoints } from './stream-providers.js';
+export { streamMediaProfileEndpoints } from './stream-media-profiles.js';
+export { geocodingProfileEndpoints } from './geocoding-profiles.js';
+export { softwareVersionProductEndpoints } from './software-version-products.js';
+export { whatsNewEndpoints } from './whats-new.js';
+export { systemMessageEndpoints } from './system-messages.js';
+export { accessApprovalEndpoints } from './access-approvals.js';
+export { accountEndpoints } from './account.js';
 
 export const catalogue = {
   ...unitEndpoints,
@@ -104,6 +134,21 @@ export const catalogue = {
   ...softwareVersionEndpoints,
   ...upgradeEndpoints,
   ...upgradeBatchEndpoints,
+  ...adminServerEndpoints,
+  ...databridgeGatewayEndpoints,
+  ...organisationEndpoints,
+  ...clientApplicationEndpoints,
+  ...modemVendorEndpoints,
+  ...aiCredentialEndpoints,
+  ...applicationConfigurationEndpoints,
+  ...streamProviderEndpoints,
+  ...streamMediaProfileEndpoints,
+  ...geocodingProfileEndpoints,
+  ...softwareVersionProductEndpoints,
+  ...whatsNewEndpoints,
+  ...systemMessageEndpoints,
+  ...accessApprovalEndpoints,
+  ...accountEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 

@@ -1,6 +1,6 @@
 /**
  * Batch upgrades from a CSV of at most 500 devices (spec 001 §5 "Batch upgrade CSV: at most 500
- * devices"; §9 "500 devices per batch"; /batch_upgrade, a super-user page: PLATFORM_ADMIN_ROLES).
+ * devices"; §9 "500 devices per batch"; /batch_upgrade, a page of the system admin console: PLATFORM_ADMIN_ROLES).
  * The CSV format and per-line checks: entities/upgrade-batches.ts.
  */
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';

@@ -1,0 +1,15 @@
+/**
+ * Groups (spec 001 §2 /system_entities groups; §3 Group).
+ */
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SystemEntitiesProps } from './SystemEntities';
+
+export default function GroupsEntity(_props: SystemEntitiesProps) {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" data-testid="not-available">
+      {t('common.notAvailableYetLong')}
+    </Text>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Organisations (spec 001 §2 /system_settings organization; §3 external UID, default role, max users).
+ */
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SystemSettingsProps } from './SystemSettings';
+
+export default function OrganizationsSetting(_props: SystemSettingsProps) {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" data-testid="not-available">
+      {t('common.notAvailableYetLong')}
+    </Text>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Software versions by product (spec 001 §2 /system_settings software_version_product).
+ */
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SystemSettingsProps } from './SystemSettings';
+
+export default function SoftwareVersionProductsSetting(_props: SystemSettingsProps) {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" data-testid="not-available">
+      {t('common.notAvailableYetLong')}
+    </Text>
+  );
+}

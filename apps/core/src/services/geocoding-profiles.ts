@@ -1,0 +1,11 @@
+/**
+ * Geocoding profiles (spec 001 §2 /system_settings geocoding_profile; §3 refresh intervals, thresholds, geocoders and accuracies; §5 accuracies non-negative and matching the geocoders; §8 geocoding profile in use).
+ */
+import { callsOf } from '../calls.js';
+import type { ServiceDeps } from './deps.js';
+
+export class GeocodingProfileService {
+  constructor(private readonly deps: ServiceDeps) {}
+}
+
+export const geocodingProfileCalls = callsOf<GeocodingProfileService>()({});

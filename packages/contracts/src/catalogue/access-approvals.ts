@@ -1,0 +1,6 @@
+/**
+ * Access approvals (spec 001 §2 /access_approvals; §4 active, expired, used; support access on a device lasts 8 hours, then blocks automatically).
+ */
+import type { EndpointDef } from './define.js';
+
+export const accessApprovalEndpoints = {} as const satisfies Record<string, EndpointDef>;

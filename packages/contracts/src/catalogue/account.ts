@@ -1,0 +1,6 @@
+/**
+ * The signed-in user's own account (spec 000 §2 user menu account and preferences; §5 new password rules; spec 001 §8 old password does not match; §6 password expiry within 14 days).
+ */
+import type { EndpointDef } from './define.js';
+
+export const accountEndpoints = {} as const satisfies Record<string, EndpointDef>;

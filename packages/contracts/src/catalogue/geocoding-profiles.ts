@@ -1,0 +1,6 @@
+/**
+ * Geocoding profiles (spec 001 §2 /system_settings geocoding_profile; §3 refresh intervals, thresholds, geocoders and accuracies; §5 accuracies non-negative and matching the geocoders; §8 geocoding profile in use).
+ */
+import type { EndpointDef } from './define.js';
+
+export const geocodingProfileEndpoints = {} as const satisfies Record<string, EndpointDef>;

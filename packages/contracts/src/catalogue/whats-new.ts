@@ -1,0 +1,6 @@
+/**
+ * What's new entries (spec 001 §2 /whats_new; spec 000 §2 user menu what's new).
+ */
+import type { EndpointDef } from './define.js';
+
+export const whatsNewEndpoints = {} as const satisfies Record<string, EndpointDef>;

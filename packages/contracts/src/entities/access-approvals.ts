@@ -1,0 +1,4 @@
+/**
+ * Access approvals (spec 001 §2 /access_approvals; §4 active, expired, used; support access on a device lasts 8 hours, then blocks automatically).
+ */
+export {};

@@ -1,0 +1,4 @@
+/**
+ * Software versions by product (spec 001 §2 /system_settings software_version_product; §3 Software version supported devices).
+ */
+export {};
