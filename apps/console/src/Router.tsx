@@ -44,6 +44,8 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   batchUpgrade: lazy(() => import('./features/batch-upgrade/BatchUpgrade.page')),
   accessApprovals: lazy(() => import('./features/access-approvals/AccessApprovals.page')),
   whatsNew: lazy(() => import('./features/whats-new/WhatsNew.page')),
+  passwordChange: lazy(() => import('./features/account/PasswordChange.page')),
+  limitedAccess: lazy(() => import('./pages/LimitedAccess.page')),
 };
 
 const SessionGate = lazy(() => import('./session/SessionGate'));

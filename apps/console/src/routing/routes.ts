@@ -62,7 +62,9 @@ export type PageKey =
   | 'swVersion'
   | 'batchUpgrade'
   | 'accessApprovals'
-  | 'whatsNew';
+  | 'whatsNew'
+  | 'passwordChange'
+  | 'limitedAccess';
 
 /** Tabbed sections whose children share one page (spec 001 §2). */
 export const SECTIONS = {
@@ -137,6 +139,8 @@ export const LOGIN_PATH = '/login';
 export const ERROR_PATH = '/error';
 export const UNAUTHORIZED_PATH = '/unauthorized_user';
 export const EASY_LIVE_PATH = '/easy_live';
+export const PASSWORD_CHANGE_PATH = '/password_change';
+export const LIMITED_ACCESS_PATH = '/limited_access';
 
 export const ROUTES: readonly AppRoute[] = [
   // Top level (spec 000 §2): outside the console shell, never saved as currentRoute.
@@ -145,6 +149,10 @@ export const ROUTES: readonly AppRoute[] = [
   top('unauthorizedUser', UNAUTHORIZED_PATH, 'open', 'unauthorized'),
   top('customerPortal', '/customer_portal', 'portal', 'customerPortal'),
   top('easyLive', EASY_LIVE_PATH, 'easyLive', 'easyLive'),
+  // Spec 000 §6 "Passwords within 14 days of expiry send the user to a login page for change unless dismissed".
+  top('passwordChange', PASSWORD_CHANGE_PATH, 'portal', 'passwordChange'),
+  // Spec 000 §2, §6 "video-return-only accounts get the Limited Access page".
+  top('limitedAccess', LIMITED_ACCESS_PATH, 'portal', 'limitedAccess'),
 
   // Home.
   redirect('home', '/', LIST_PATH),
