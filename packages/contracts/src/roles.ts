@@ -55,6 +55,17 @@ export function hasConsoleAccess(roles: readonly Role[]): boolean {
   return roles.some((r) => !LIMITED_ROLES.includes(r));
 }
 
+/**
+ * Spec 000 §2, §6 "video-return-only accounts get the Limited Access page": a user without
+ * console access (every role limited) who holds the video-return viewer role. Their one product
+ * is the video-return portal; the console sends them to /limited_access instead of the
+ * unauthorized page.
+ */
+export const VIDEO_RETURN_ONLY_ROLES: readonly Role[] = ['luc_vr_viewer'];
+export function isVideoReturnOnly(roles: readonly Role[]): boolean {
+  return !hasConsoleAccess(roles) && roles.some((r) => VIDEO_RETURN_ONLY_ROLES.includes(r));
+}
+
 /** Read-only users: may look, may not act (no stream control, no file deletion, no AI). */
 export const READ_ONLY_ROLES: readonly Role[] = ['luc_read'];
 

@@ -18,6 +18,10 @@ const ingest = as('luc_ingest');
 const studio = as('luc_studio');
 const curator = as('luc_curator');
 const curatorAndRegular = as('luc_curator', 'luc_regular');
+const vrViewer = as('luc_vr_viewer');
+const vrViewerAndCurator = as('luc_vr_viewer', 'luc_curator');
+const vrViewerAndRegular = as('luc_vr_viewer', 'luc_regular');
+const vrViewerAndIngest = as('luc_vr_viewer', 'luc_ingest');
 
 describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)', () => {
   const cases: [string, { roles: readonly Role[] } | null, string, string][] = [
@@ -94,6 +98,15 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
     ['regular on easy live', regular, '/easy_live', '/easy_live'],
     ['curator plus regular', curatorAndRegular, '/list', '/list'],
     ['no roles', as(), '/list', '/unauthorized_user'],
+    // Video-return-only accounts (every role limited, one of them the vr viewer): Limited Access.
+    ['vr viewer on list', vrViewer, '/list', '/limited_access'],
+    ['vr viewer on users', vrViewer, '/users', '/limited_access'],
+    ['vr viewer on easy live', vrViewer, '/easy_live', '/limited_access'],
+    ['vr viewer on limited access', vrViewer, '/limited_access', '/limited_access'],
+    ['vr viewer plus curator', vrViewerAndCurator, '/list', '/limited_access'],
+    ['vr viewer plus ingest on easy live', vrViewerAndIngest, '/easy_live', '/easy_live'],
+    ['vr viewer plus ingest on list', vrViewerAndIngest, '/list', '/limited_access'],
+    ['vr viewer with a console role', vrViewerAndRegular, '/list', '/list'],
     // /error: not for inventory-manager level or super users.
     ['error regular', regular, '/error', '/error'],
     ['error read-only', readOnly, '/error', '/error'],
@@ -117,6 +130,7 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
   it('redirects one step at a time and names the reason', () => {
     expect(decideRoute(readOnly, '/file_upload')).toEqual({ action: 'redirect', to: '/list', reason: 'roles' });
     expect(decideRoute(curator, '/file_upload')).toEqual({ action: 'redirect', to: '/unauthorized_user', reason: 'noConsoleAccess' });
+    expect(decideRoute(vrViewer, '/map')).toEqual({ action: 'redirect', to: '/limited_access', reason: 'videoReturnOnly' });
     expect(decideRoute(regular, '/x')).toEqual({ action: 'redirect', to: '/list', reason: 'unknownPath' });
     expect(decideRoute(admin, '/error')).toEqual({ action: 'redirect', to: '/list', reason: 'errorPageGuard' });
     const shown = decideRoute(superUser, '/system_entities/users');
@@ -128,7 +142,7 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
     for (const role of ROLES) {
       const user = as(role);
       const end = finalDestination(user, '/list');
-      expect(['/list', '/unauthorized_user']).toContain(end);
+      expect(['/list', '/unauthorized_user', '/limited_access']).toContain(end);
     }
   });
 });

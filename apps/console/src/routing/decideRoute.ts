@@ -3,9 +3,9 @@
  * where is tested without a DOM. RouteGuard.tsx applies them; the menu uses {@link canOpen}.
  */
 import type { Role } from '@fleet/contracts';
-import { EASY_LIVE_ROLES, hasAnyRole, hasConsoleAccess, INVENTORY_MANAGER_ROLES, PLATFORM_ADMIN_ROLES } from '@fleet/contracts';
+import { EASY_LIVE_ROLES, hasAnyRole, hasConsoleAccess, INVENTORY_MANAGER_ROLES, isVideoReturnOnly, PLATFORM_ADMIN_ROLES } from '@fleet/contracts';
 import type { PageRoute, RouteAccess } from './routes';
-import { ERROR_PATH, LIST_PATH, matchRoute, normalizePath, UNAUTHORIZED_PATH } from './routes';
+import { ERROR_PATH, LIMITED_ACCESS_PATH, LIST_PATH, matchRoute, normalizePath, UNAUTHORIZED_PATH } from './routes';
 
 /** What the guards need to know about the signed-in user; null when no user could be loaded. */
 export interface RouteUser {
@@ -21,6 +21,8 @@ export type RedirectReason =
   | 'roles'
   /** Only limited roles: no console access. */
   | 'noConsoleAccess'
+  /** Only limited roles, among them the video-return viewer: the Limited Access page instead. */
+  | 'videoReturnOnly'
   /** /error is not for inventory-manager-level users and super users. */
   | 'errorPageGuard'
   /** No user could be loaded. */
@@ -32,6 +34,17 @@ const ALLOW: AccessDecision = { allow: true };
 
 /** Users the /error guard sends to the unit list: inventory-manager level and super users. */
 const ERROR_PAGE_EXCLUDED: readonly Role[] = [...INVENTORY_MANAGER_ROLES, ...PLATFORM_ADMIN_ROLES];
+
+/**
+ * Where a user without console access goes: video-return-only accounts (contracts
+ * `isVideoReturnOnly`: every role limited, one of them luc_vr_viewer) to the Limited Access page,
+ * which links the video-return portal; everyone else to the Unauthorized User page (spec 000 §6).
+ */
+function withoutConsoleAccess(user: RouteUser): AccessDecision {
+  return isVideoReturnOnly(user.roles)
+    ? { allow: false, to: LIMITED_ACCESS_PATH, reason: 'videoReturnOnly' }
+    : { allow: false, to: UNAUTHORIZED_PATH, reason: 'noConsoleAccess' };
+}
 
 /** The guard of one route kind, given the route's role set. */
 export function decideAccess(user: RouteUser | null, access: RouteAccess, roles?: readonly Role[]): AccessDecision {
@@ -47,10 +60,10 @@ export function decideAccess(user: RouteUser | null, access: RouteAccess, roles?
       if (!user) return { allow: false, to: ERROR_PATH, reason: 'noUser' };
       return hasAnyRole(user.roles, EASY_LIVE_ROLES) || hasConsoleAccess(user.roles)
         ? ALLOW
-        : { allow: false, to: UNAUTHORIZED_PATH, reason: 'noConsoleAccess' };
+        : withoutConsoleAccess(user);
     case 'console':
       if (!user) return { allow: false, to: ERROR_PATH, reason: 'noUser' };
-      if (!hasConsoleAccess(user.roles)) return { allow: false, to: UNAUTHORIZED_PATH, reason: 'noConsoleAccess' };
+      if (!hasConsoleAccess(user.roles)) return withoutConsoleAccess(user);
       if (roles !== undefined && !hasAnyRole(user.roles, roles)) return { allow: false, to: LIST_PATH, reason: 'roles' };
       return ALLOW;
   }
