@@ -26,6 +26,7 @@ import { RemoteAction } from './entities/remote-actions.js';
 import { UpgradeDeviceType, UpgradeJob } from './entities/upgrades.js';
 import { UpgradeBatchSummary } from './entities/upgrade-batches.js';
 import { ManagedService } from './entities/managed-services.js';
+import { WhatsNewEntry } from './entities/whats-new.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
@@ -312,6 +313,40 @@ export const UpgradeBatchChangedEvent = z.object({ type: z.literal('upgradeBatch
 export const ManagedServiceChangedEvent = z.object({ type: z.literal('managedService.changed'), service: ManagedService, at: z.number().int() });
 // ── end of managed services ─────────────────────────────────────────────────────────────────────
 
+// ── System settings ─────────────────────────────────────────────────────────────────────────────
+/** The /system_settings kinds (spec 001 §2), as the console's tabs name them. */
+export const SYSTEM_SETTING_KINDS = [
+  'client_application', 'modem_vendor', 'ai_settings', 'stream_profile', 'stream_providers', 'stream_media_profile',
+  'organization', 'organization_inventory', 'software_version', 'software_version_product', 'geocoding_profile',
+  'application_configuration',
+] as const;
+export const SystemSettingKind = z.enum(SYSTEM_SETTING_KINDS);
+export type SystemSettingKind = z.infer<typeof SystemSettingKind>;
+/**
+ * A platform setting was created, changed (`removed: false`) or deleted (`removed: true`). Settings
+ * belong to no inventory and only the admin console reads them, so the event says only which row
+ * changed (nothing a non-admin may not know): it goes to every inventory's topics (every console
+ * follows at least one) and an admin console reads the row again through its role-checked call.
+ */
+export const SystemSettingChangedEvent = z.object({ type: z.literal('systemSetting.changed'), kind: SystemSettingKind, id: z.string(), removed: z.boolean(), at: z.number().int() });
+// ── end of system settings ──────────────────────────────────────────────────────────────────────
+
+// ── What's new ──────────────────────────────────────────────────────────────────────────────────
+/** A what's new entry was created or changed (published, taken back, edited); topics: every inventory and group (it concerns every user). */
+export const WhatsNewChangedEvent = z.object({ type: z.literal('whatsNew.changed'), entry: WhatsNewEntry, at: z.number().int() });
+/** A what's new entry was deleted; topics: every inventory and group. */
+export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed'), whatsNewId: z.string(), at: z.number().int() });
+// ── end of what's new ───────────────────────────────────────────────────────────────────────────
+// ── System devices (admin servers, databridge gateways) ─────────────────────────────────────────
+/**
+ * A server or databridge gateway was created, changed (`removed: false`) or deleted (`removed:
+ * true`) by the system admin console. As `systemSetting.changed`: it says only which row changed,
+ * goes to every inventory's topics (and their groups'), and an admin console reads its list again
+ * through the role-checked call. (Servers are also announced as `server.changed` to their own topics.)
+ */
+export const SystemDeviceChangedEvent = z.object({ type: z.literal('systemDevice.changed'), kind: z.enum(['server', 'dbGateway']), id: z.string(), removed: z.boolean(), at: z.number().int() });
+// ── end of system devices ───────────────────────────────────────────────────────────────────────
+
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -386,6 +421,16 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UpgradeBatchChangedEvent,
   ManagedServiceChangedEvent,
   // end upgrades
+  // what's new
+  WhatsNewChangedEvent,
+  WhatsNewRemovedEvent,
+  // end what's new
+  // system settings
+  SystemSettingChangedEvent,
+  // end system settings
+  // system devices
+  SystemDeviceChangedEvent,
+  // end system devices
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
