@@ -234,6 +234,12 @@ const refsOf = (role: Role): Refs => ({
   upgradeServer: `MATRIX-UPG-HUB-${slug(role).toUpperCase()}`,
   upgradeJob: `upj-matrix-${slug(role)}`,
   upgradeBatch: 'ubt-matrix',
+  whatsNew: `wnw-matrix-${slug(role)}`,
+  deleteWhatsNew: `wnw-matrix-${slug(role)}-delete`,
+  systemMessage: `ntf-matrix-${slug(role)}`,
+  deleteSystemMessage: `ntf-matrix-${slug(role)}-delete`,
+  accessApproval: `acc-matrix-${slug(role)}`,
+  revokeAccessApproval: `acc-matrix-${slug(role)}-revoke`,
 });
 
 /** A world for building inputs only: no set-up, versions read as 0. */
@@ -608,6 +614,14 @@ class RoleWorld implements World {
       const root = await matrixRootFolder(db, r.inventory);
       await db.subscriberFolder.createMany({ data: [r.subscriberFolder, r.deleteSubscriberFolder].map((id) => ({ id, name: id.slice(0, 32), parentId: root, inventoryId: r.inventory })) });
       await db.subscriber.createMany({ data: [r.subscriber, r.deleteSubscriber].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${r.publisher}`, folderId: root, inventoryId: r.inventory })) });
+    }
+    // Admin console rows of the role's own: what's new entries, system messages and active support accesses on its unit.
+    if (catalogue.listAdminWhatsNew.roles.includes(this.role)) {
+      await db.whatsNew.createMany({ data: [r.whatsNew, r.deleteWhatsNew].map((id) => ({ id, title: id })) });
+      const expireDate = new Date(Date.now() + 86_400_000 * 7);
+      await db.notification.createMany({ data: [r.systemMessage, r.deleteSystemMessage].map((id) => ({ id, message: id, inventoryId: r.inventory, expireDate })) });
+      const expiresAt = new Date(Date.now() + 8 * 3_600_000);
+      await db.accessApproval.createMany({ data: [r.accessApproval, r.revokeAccessApproval].map((id) => ({ id, deviceType: 'unit', deviceId: r.unit, expiresAt })) });
     }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {

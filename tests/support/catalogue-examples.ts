@@ -147,6 +147,13 @@ export interface Refs {
   upgradeJob: string;
   /** A stored batch upgrade (read by the batch reads). */
   upgradeBatch: string;
+  /** Admin console rows of the role's own (platform admins): what's new entries and system messages (one edited, one only the delete acts on), active access approvals (one marked used, one revoked). */
+  whatsNew: string;
+  deleteWhatsNew: string;
+  systemMessage: string;
+  deleteSystemMessage: string;
+  accessApproval: string;
+  revokeAccessApproval: string;
 }
 
 /** What the role matrix gives a set-up: the role's refs and ways to arrange device state and data. */

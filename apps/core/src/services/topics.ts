@@ -15,3 +15,11 @@ export function inventoryAudience(readModel: ReadModel, inventoryIds: readonly s
 export function channelAudience(channel: { groups: readonly { groupId: string }[]; inventories: readonly { inventoryId: string }[] }): string[] {
   return [...channel.groups.map((g) => groupTopic(g.groupId)), ...channel.inventories.map((i) => inventoryTopic(i.inventoryId))];
 }
+
+/**
+ * Where news for every console goes (what's new, a global system message): every inventory's and
+ * every group's topic, since each console follows at least one of them.
+ */
+export function everyoneAudience(readModel: ReadModel): string[] {
+  return inventoryAudience(readModel, readModel.inventories.all().map((i) => i.id));
+}

@@ -396,4 +396,11 @@ export const ENDPOINT_ROUTES = {
   createUpgradeBatch: ['POST', '/v2/admin/upgradeBatches'],
   listUpgradeBatches: ['GET', '/v2/admin/upgradeBatches'],
   getUpgradeBatch: ['GET', '/v2/admin/upgradeBatches/{id}'],
+  listWhatsNew: ['GET', '/v2/whatsNew'],
+  listAdminWhatsNew: ['GET', '/v2/admin/whatsNew'],
+  createWhatsNew: ['POST', '/v2/admin/whatsNew'],
+  getWhatsNew: ['GET', '/v2/admin/whatsNew/{id}'],
+  updateWhatsNew: ['PUT', '/v2/admin/whatsNew/{id}'],
+  publishWhatsNew: ['PUT', '/v2/admin/whatsNew/{id}/published'],
+  deleteWhatsNew: ['DELETE', '/v2/admin/whatsNew/{id}'],
 } as const satisfies Record<EndpointId, readonly [HttpMethod, string]>;
