@@ -27,7 +27,6 @@ import { UpgradeDeviceType, UpgradeJob } from './entities/upgrades.js';
 import { UpgradeBatchSummary } from './entities/upgrade-batches.js';
 import { ManagedService } from './entities/managed-services.js';
 import { WhatsNewEntry } from './entities/whats-new.js';
-import { WhatsNewEntry } from './entities/whats-new.js';
 
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
@@ -348,12 +347,6 @@ export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed
 export const SystemDeviceChangedEvent = z.object({ type: z.literal('systemDevice.changed'), kind: z.enum(['server', 'dbGateway']), id: z.string(), removed: z.boolean(), at: z.number().int() });
 // ── end of system devices ───────────────────────────────────────────────────────────────────────
 
-// ── What's new ──────────────────────────────────────────────────────────────────────────────────
-/** A what's new entry was created or changed (published, taken back, edited); topics: every inventory and group (it concerns every user). */
-export const WhatsNewChangedEvent = z.object({ type: z.literal('whatsNew.changed'), entry: WhatsNewEntry, at: z.number().int() });
-/** A what's new entry was deleted; topics: every inventory and group. */
-export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed'), whatsNewId: z.string(), at: z.number().int() });
-// ── end of what's new ───────────────────────────────────────────────────────────────────────────
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -428,10 +421,6 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   UpgradeBatchChangedEvent,
   ManagedServiceChangedEvent,
   // end upgrades
-  // what's new
-  WhatsNewChangedEvent,
-  WhatsNewRemovedEvent,
-  // end what's new
   // what's new
   WhatsNewChangedEvent,
   WhatsNewRemovedEvent,
