@@ -1,15 +1,251 @@
 /**
- * Inventories (spec 001 §2 /system_entities inventories; §3 Inventory).
+ * Inventories (spec 001 §2 /system_entities inventories; §3 Inventory; §7 Inventories admin CRUD):
+ * the searchable, sortable, paged list over v2/admin/inventories; a modal to create one, or to
+ * change, delete and see the associations of one — its units (added and removed with the admin
+ * unit inventory association calls, "Unit max inventories reached" and "Association already
+ * exists" shown as the core says them) and its groups.
  */
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Loader, Modal, Stack, Tabs, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { AdminInventory, AdminInventorySearchQuery } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
+import { useToast } from '../../toast/useToast';
+import { AssociationPanel } from './AssociationPanel';
+import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
+import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
+import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
+import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
+
+const NEW = 'new';
+const SEARCH_KEYS = ['name', 'id', 'region', 'parentName', 'sipServer'] as const;
 
 export default function InventoriesEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
-  return (
-    <Text c="dimmed" data-testid="not-available">
-      {t('common.notAvailableYetLong')}
-    </Text>
+  useEntityLive();
+  const [view, setView] = useEntityView('name');
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useEndpointQuery(
+    'searchAdminInventories',
+    { query: { ...listQuery(view), searchKey: view.searchKey as AdminInventorySearchQuery['searchKey'], sortBy: view.sortBy as AdminInventorySearchQuery['sortBy'] } },
+    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
+  const columns: EntityListColumn<AdminInventory>[] = [
+    { key: 'name', label: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
+    { key: 'id', label: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
+    { key: 'region', label: t('systemEntities.inventories.region'), sortKey: 'region', render: (i) => i.region || '—' },
+    { key: 'parentName', label: t('systemEntities.inventories.parent'), sortKey: 'parentName', render: (i) => i.parentName ?? '—' },
+    { key: 'sipServer', label: t('systemEntities.inventories.sipServer'), render: (i) => i.sipServer ?? '—' },
+    { key: 'createdAt', label: t('systemEntities.common.createdAt'), sortKey: 'createdAt', render: (i) => new Date(i.createdAt).toLocaleDateString() },
+  ];
+  return (
+    <>
+      <EntityList
+        testId="inventories"
+        searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.inventories.searchKeys.${k}`) }))}
+        columns={columns}
+        view={view}
+        onViewChange={setView}
+        query={list}
+        rowKey={(i) => i.id}
+        onOpen={(i) => setOpen(i.id)}
+        actions={
+          <Button onClick={() => setOpen(NEW)} data-testid="inventories-new">
+            {t('systemEntities.inventories.new')}
+          </Button>
+        }
+      />
+      {open !== null && <InventoryModal id={open === NEW ? null : open} onClose={() => setOpen(null)} onCreated={setOpen} />}
+    </>
+  );
+}
+
+function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getAdminInventory', { params: { id: id ?? '' } }, { enabled: id !== null });
+  let body;
+  if (id === null) body = <InventoryEditor inventory={null} onClose={onClose} onCreated={onCreated} />;
+  else if (query.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
+  else if (query.isError) body = <Alert color="red" data-testid="inventory-load-error">{errorText(query.error)}</Alert>;
+  else {
+    body = (
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="general" data-testid="inventory-tab-general">{t('systemEntities.common.general')}</Tabs.Tab>
+          <Tabs.Tab value="units" data-testid="inventory-tab-units">{t('systemEntities.common.units')}</Tabs.Tab>
+          <Tabs.Tab value="groups" data-testid="inventory-tab-groups">{t('systemEntities.common.groups')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <InventoryEditor inventory={query.data} onClose={onClose} onCreated={onCreated} />
+        </Tabs.Panel>
+        <Tabs.Panel value="units">
+          <InventoryUnits inventoryId={query.data.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <InventoryGroups inventoryId={query.data.id} />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+  const title = id === null ? t('systemEntities.inventories.new') : t('systemEntities.inventories.editTitle', { name: query.data?.name ?? '' });
+  return (
+    <Modal opened onClose={onClose} size="lg" title={title} data-testid="inventory-modal">
+      {body}
+    </Modal>
+  );
+}
+
+function InventoryEditor({ inventory, onClose, onCreated }: { inventory: AdminInventory | null; onClose: () => void; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const form = useForm<InventoryForm>(inventoryForm(inventory), checkInventory(inventory?.id ?? null));
+  const error = useFieldError('inventory-error', form.errors);
+  const create = useEndpointMutation('createAdminInventory');
+  const update = useEndpointMutation('updateAdminInventory');
+  const remove = useEndpointMutation('deleteAdminInventory');
+  const changed = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('searchAdminInventories') });
+
+  const save = () => {
+    const values = form.submit();
+    if (!values) return;
+    const body = inventoryBody(values);
+    if (inventory === null) {
+      create.mutate(
+        { body },
+        {
+          onSuccess: (created) => {
+            form.saved();
+            changed();
+            toast.show({ message: t('systemEntities.inventories.created', { name: created.name }), variant: 'success' });
+            onCreated(created.id);
+          },
+          onError: (e) => form.failed(e),
+        },
+      );
+      return;
+    }
+    update.mutate(
+      { params: { id: inventory.id }, body: { ...body, version: inventory.version } },
+      {
+        onSuccess: (saved) => {
+          form.saved();
+          changed();
+          queryClient.setQueryData(['getAdminInventory', { params: { id: saved.id } }], saved);
+          toast.show({ message: t('systemEntities.inventories.saved', { name: saved.name }), variant: 'success' });
+        },
+        onError: (e) => form.failed(e),
+      },
+    );
+  };
+
+  const del = () => {
+    if (!inventory) return;
+    remove.mutate(
+      { params: { id: inventory.id } },
+      {
+        onSuccess: () => {
+          changed();
+          toast.show({ message: t('systemEntities.inventories.deleted', { name: inventory.name }), variant: 'success' });
+          onClose();
+        },
+        onError: (e) => form.failed(e, {}),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      {form.error !== null && Object.keys(form.errors).length === 0 && (
+        <Alert color="red" data-testid="inventory-form-error">{errorText(form.error)}</Alert>
+      )}
+      <TextInput
+        label={t('systemEntities.inventories.name')}
+        value={form.values.name}
+        onChange={(e) => form.set({ name: e.currentTarget.value })}
+        error={error('name')}
+        required
+        data-testid="inventory-name"
+      />
+      <TextInput
+        label={t('systemEntities.inventories.region')}
+        value={form.values.region}
+        onChange={(e) => form.set({ region: e.currentTarget.value })}
+        error={error('region')}
+        data-testid="inventory-region"
+      />
+      <InventorySelect
+        label={t('systemEntities.inventories.parent')}
+        value={form.values.parentId}
+        valueName={inventory?.parentName ?? null}
+        onChange={(parentId) => form.set({ parentId })}
+        error={error('parentId')}
+        clearable
+        testId="inventory-parent"
+      />
+      <TextInput
+        label={t('systemEntities.inventories.sipServer')}
+        value={form.values.sipServer}
+        onChange={(e) => form.set({ sipServer: e.currentTarget.value })}
+        error={error('sipServer')}
+        data-testid="inventory-sip-server"
+      />
+      <ModalFooter
+        testId="inventory"
+        onSave={save}
+        onCancel={onClose}
+        saving={create.isPending || update.isPending}
+        left={inventory !== null && <DeleteButton testId="inventory" onConfirm={del} loading={remove.isPending} />}
+      />
+    </Stack>
+  );
+}
+
+/** The inventory's units: listed by name; units found by name join (a unit may be in several inventories). */
+function InventoryUnits({ inventoryId }: { inventoryId: string }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const members = useEndpointQuery(
+    'listAdminInventoryUnits',
+    { params: { id: inventoryId }, query: { limit: 100, sortBy: 'name', sortDir: 'asc' } },
+    { select: (page) => ({ total: page.total, items: page.items.map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })) }) },
+  );
+  const candidates = useEndpointQuery(
+    'searchAdminUnits',
+    { query: { limit: 20, sortBy: 'name', sortDir: 'asc', ...(search.trim() !== '' ? { searchKey: 'name', searchValue: search.trim() } : {}) } },
+    { placeholderData: keepPreviousData },
+  );
+  const add = useEndpointMutation('addAdminUnitInventory');
+  const remove = useEndpointMutation('removeAdminUnitInventory');
+  const changed = () => {
+    for (const key of ['listAdminInventoryUnits', 'searchAdminUnits', 'getAdminUnit'] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(key) });
+  };
+  return (
+    <AssociationPanel
+      testId="inventory-units"
+      members={members}
+      candidates={(candidates.data?.items ?? []).map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType }))}
+      onCandidateSearch={setSearch}
+      onAdd={(unitId) => add.mutateAsync({ params: { id: unitId, inventoryId } }).then(changed)}
+      onRemove={(unitId) => remove.mutateAsync({ params: { id: unitId, inventoryId } }).then(changed)}
+    />
+  );
+}
+
+/** The inventory's groups (read here; a group is created, changed and given members under groups). */
+function InventoryGroups({ inventoryId }: { inventoryId: string }) {
+  const { t } = useTranslation();
+  const members = useEndpointQuery(
+    'listAdminInventoryGroups',
+    { params: { id: inventoryId }, query: { limit: 100, sortBy: 'name', sortDir: 'asc' } },
+    { select: (page) => ({ total: page.total, items: page.items.map((g) => ({ id: g.id, label: g.name, detail: t('systemEntities.inventories.groupCounts', g.counts) })) }) },
+  );
+  return <AssociationPanel testId="inventory-groups" members={members} candidates={[]} onCandidateSearch={() => undefined} onAdd={async () => undefined} onRemove={async () => undefined} readOnly />;
 }

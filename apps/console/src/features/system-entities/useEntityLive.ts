@@ -1,0 +1,52 @@
+/**
+ * Keeps the system entities lists and an open entity current from /ws: an event of a kind makes
+ * that kind's cached reads (lists, the open entity, its member lists) read again. The admin lists
+ * are server-sorted and paged, so a changed or new row may move to another page: reading the page
+ * again is the only faithful update.
+ *
+ * The core announces inventories, groups, units and users on the topics of their inventories and
+ * groups; a global admin follows the topics of their own, so a change in an inventory they do not
+ * follow reaches them only through `LIVE_FALLBACK_MS` (the lists' refetch interval).
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
+import { endpointPrefix } from '../../api/hooks';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+
+/** The lists read again this often even without an event (see above). */
+export const LIVE_FALLBACK_MS = 30_000;
+
+/** Which reads an event makes stale (exported for its test). */
+export function staleReads(event: RealtimeEvent): readonly EndpointId[] {
+  switch (event.type) {
+    case 'inventory.changed':
+    case 'inventory.removed':
+      return ['searchAdminInventories', 'getAdminInventory', 'searchAdminGroups'];
+    case 'group.changed':
+    case 'group.removed':
+      return ['searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit'];
+    case 'unit.updated':
+    case 'device.added':
+    case 'device.removed':
+      return ['searchAdminUnits', 'listAdminInventoryUnits', 'getAdminUnit', 'getAdminGroupUnits'];
+    case 'user.changed':
+    case 'user.removed':
+      // The users list itself follows them through features/users/useUsersLive (patched in place).
+      return ['getAdminGroupUsers'];
+    default:
+      return [];
+  }
+}
+
+export function useEntityLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        for (const id of staleReads(event)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
+      }),
+    [subscribe, queryClient],
+  );
+}
