@@ -103,6 +103,13 @@ export const ADMIN_UNIT_ROLES: readonly Role[] = ['super_user', 'staff', 'luc_ad
  */
 export const CONSOLE_ROLES: readonly Role[] = ROLES.filter((r) => !LIMITED_ROLES.includes(r));
 
+/**
+ * GET channels/fetch: every console role, and the ingest- and studio-like roles of the easy-live
+ * page (spec 000 §6 "an ingest-or-studio-like role is allowed into /easy_live"), which lists the
+ * channels of the user's groups read-only.
+ */
+export const CHANNEL_LIST_ROLES: readonly Role[] = [...CONSOLE_ROLES, ...EASY_LIVE_ROLES];
+
 // ── Partner remote actions and contractor entities ───────────────────────────────────────────────
 /**
  * Support remote actions on devices (spec 001 §2 "partner remote actions need luc_partner"; the

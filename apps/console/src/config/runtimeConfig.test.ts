@@ -10,12 +10,13 @@ describe('runtime configuration', () => {
     const { config, problems } = parseRuntimeConfig({ apiBase: 'https://core/api', pollInitialDelayMs: 0, extra: 1 });
     expect(config).toEqual({ ...DEFAULT_RUNTIME_CONFIG, apiBase: 'https://core/api', pollInitialDelayMs: 0 });
     expect(problems).toEqual([]);
+    expect(parseRuntimeConfig({ analyticsUrl: 'https://stats.example.com/views' }).config.analyticsUrl).toBe('https://stats.example.com/views');
   });
 
   it('reports fields of the wrong type and keeps the default', () => {
-    const { config, problems } = parseRuntimeConfig({ wsUrl: 42, pollInitialDelayMs: -1, loginPageUrl: '' });
+    const { config, problems } = parseRuntimeConfig({ wsUrl: 42, pollInitialDelayMs: -1, loginPageUrl: '', analyticsUrl: 7 });
     expect(config).toEqual(DEFAULT_RUNTIME_CONFIG);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(parseRuntimeConfig([1]).config).toEqual(DEFAULT_RUNTIME_CONFIG);
   });
 

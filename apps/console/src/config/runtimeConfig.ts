@@ -23,6 +23,12 @@ export interface RuntimeConfig {
    * TIMINGS.pollInitialDelayMinMs and pollInitialDelayMaxMs (spec). Tests set a fixed value.
    */
   readonly pollInitialDelayMs: number | null;
+  /**
+   * Where page views of admin-style routes are sent (spec 000 §2 "Page views are reported to
+   * analytics on admin-style routes"; analytics/analytics.ts): a URL receiving one JSON beacon
+   * per view. Default: null (no analytics unless a deployment sets it or installs a hook).
+   */
+  readonly analyticsUrl: string | null;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -32,6 +38,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   logoutUrl: '/mock/auth/logout',
   loginPageUrl: null,
   pollInitialDelayMs: null,
+  analyticsUrl: null,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -66,6 +73,12 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
     if (value === undefined) problems.push('loginPageUrl must be a non-empty string or null');
     else loginPageUrl = value;
   }
+  let analyticsUrl: string | null = DEFAULT_RUNTIME_CONFIG.analyticsUrl;
+  if (raw.analyticsUrl !== undefined && raw.analyticsUrl !== null) {
+    const value = nonEmptyString(raw.analyticsUrl);
+    if (value === undefined) problems.push('analyticsUrl must be a non-empty string or null');
+    else analyticsUrl = value;
+  }
   let pollInitialDelayMs: number | null = DEFAULT_RUNTIME_CONFIG.pollInitialDelayMs;
   if (raw.pollInitialDelayMs !== undefined && raw.pollInitialDelayMs !== null) {
     const value = raw.pollInitialDelayMs;
@@ -80,6 +93,7 @@ export function parseRuntimeConfig(raw: unknown): { config: RuntimeConfig; probl
       logoutUrl: str('logoutUrl'),
       loginPageUrl,
       pollInitialDelayMs,
+      analyticsUrl,
     },
     problems,
   };

@@ -3,13 +3,17 @@ import { AppShell, Burger, Group, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { usePageViewAnalytics } from '../analytics/analytics';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
+import { useClientConfiguration } from '../config/clientConfiguration';
 import { NotificationBanner } from '../notifications/NotificationBanner';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useSessionUser } from '../session/hooks';
 import { AppSwitcher } from './AppSwitcher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
+import { PartialAccessBanner } from './PartialAccessBanner';
 import { RealtimeStatusIndicator } from './RealtimeStatusIndicator';
 import { ScopePicker } from './ScopePicker';
 import { UserMenu } from './UserMenu';
@@ -19,6 +23,8 @@ export default function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure(false);
+  usePageViewAnalytics();
+  const clientConfiguration = useClientConfiguration(user !== undefined);
   if (!user) return <FullPageLoader />;
   return (
     <RealtimeProvider user={user}>
@@ -46,6 +52,8 @@ export default function AppLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
+          <PartialAccessBanner user={user} />
+          <ClientConfigurationNotice state={clientConfiguration} />
           <NotificationBanner />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

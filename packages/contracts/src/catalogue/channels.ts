@@ -7,7 +7,7 @@
  * non-global members act on channels of their own inventories only (checked by the service;
  * unknown and foreign both answer 404).
  */
-import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
+import { ADMIN_UNIT_ROLES, BROADER_ROLES, CHANNEL_LIST_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
   AdminChannelDeleted, AdminChannelInventoryParams, AdminChannelPage, AdminChannelSearchQuery, ChannelCapabilities, ChannelDetails,
@@ -35,8 +35,8 @@ export const channelEndpoints = {
     method: 'GET',
     path: '/channels/fetch',
     summary: "The caller's channels (of a group or inventory; by type, status, status class, kind or name) with their counters",
-    spec: '001 §7 Channels: GET channel fetch; §3 classification flags and counters',
-    ...read,
+    spec: '001 §7 Channels: GET channel fetch; §3 classification flags and counters; 000 §6 the easy-live page of ingest/studio-like roles',
+    roles: CHANNEL_LIST_ROLES,
     scope: 'none',
     query: ChannelFetchQuery,
     response: ChannelList,

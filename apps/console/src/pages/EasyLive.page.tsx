@@ -1,0 +1,97 @@
+import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ChannelLive, LightGroup } from '@fleet/contracts';
+import { useApiErrorMessage } from '../api/errorMessage';
+import { useEndpointQuery } from '../api/hooks';
+import { StandalonePage } from '../components/StandalonePage';
+import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
+import { isFeatureOn, useClientConfiguration } from '../config/clientConfiguration';
+import { canOpen } from '../routing/decideRoute';
+import { LIST_PATH } from '../routing/routes';
+import { toRouteUser, useSessionUser } from '../session/hooks';
+import { SignedInFooter } from './EntryPageParts';
+import type { PageProps } from './types';
+
+/** Channel statuses change while the page is open; the page has no /ws connection (it stands outside the console shell). */
+const CHANNELS_REFRESH_MS = 30_000;
+
+/** The names of a channel's groups among those the user sees, sorted. */
+function groupNames(channel: Pick<ChannelLive, 'groupIds'>, groups: readonly LightGroup[]): string {
+  const byId = new Map(groups.map((group) => [group.id, group.name]));
+  return channel.groupIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.localeCompare(b)).join(', ');
+}
+
+/**
+ * /easy_live (spec 000 §2, §6; 001 §1): the entry page of ingest/studio-like roles (and console
+ * users): the channels of the user's groups, read only (GET channels/fetch), with the preview
+ * column when the client configuration turns the ExternalPreview feature on (spec 000 §6
+ * "External channel preview needs the ExternalPreview feature"). Ingest and studio users have no
+ * console access, so their client configuration is rejected (403, spec 000 §8): the preview stays
+ * off and the page says so.
+ */
+export default function EasyLivePage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const user = useSessionUser();
+  const configuration = useClientConfiguration();
+  const preview = isFeatureOn(configuration, 'ExternalPreview');
+  const channels = useEndpointQuery('fetchChannels', { query: {} }, { refetchInterval: CHANNELS_REFRESH_MS });
+  const groups = useEndpointQuery('lightFetchGroups', {}, { staleTime: 60_000 });
+  const openConsole = canOpen(toRouteUser(user), LIST_PATH);
+  const rows = channels.data?.channels ?? [];
+  return (
+    <StandalonePage title={t(`routes.${route.id}`)} testId="easy-live-page">
+      <ClientConfigurationNotice state={configuration} />
+      <Text>{t('entryPages.easyLive.intro')}</Text>
+      {channels.isPending && <Loader size="sm" data-testid="easy-live-loading" />}
+      {channels.isError && (
+        <Alert color="red" title={t('entryPages.easyLive.loadFailed')} data-testid="easy-live-error">
+          <Text size="sm">{errorMessage(channels.error)}</Text>
+          <Button size="xs" mt="xs" variant="default" onClick={() => void channels.refetch()}>
+            {t('entryPages.easyLive.retry')}
+          </Button>
+        </Alert>
+      )}
+      {channels.isSuccess && rows.length === 0 && (
+        <Text c="dimmed" data-testid="easy-live-empty">
+          {t('entryPages.easyLive.noChannels')}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <Table striped withTableBorder data-testid="easy-live-channels" data-count={rows.length}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('entryPages.easyLive.channel')}</Table.Th>
+              <Table.Th>{t('entryPages.easyLive.status')}</Table.Th>
+              <Table.Th>{t('entryPages.easyLive.groups')}</Table.Th>
+              {preview && <Table.Th data-testid="easy-live-preview-column">{t('entryPages.easyLive.preview')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((channel) => (
+              <Table.Tr key={channel.channelId} data-testid={`easy-live-channel-${channel.channelId}`} data-status={channel.status}>
+                <Table.Td>{channel.channelName}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={channel.busy ? 'red' : channel.offline ? 'gray' : 'green'}>
+                    {t(`channels.status.${channel.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{groupNames(channel, groups.data ?? [])}</Table.Td>
+                {preview && <Table.Td>{channel.preview ? t('entryPages.easyLive.previewAvailable') : ''}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {openConsole && (
+        <Group>
+          <Button variant="light" component={Link} to={LIST_PATH} data-testid="easy-live-console">
+            {t('entryPages.easyLive.openConsole')}
+          </Button>
+        </Group>
+      )}
+      <SignedInFooter user={user} />
+    </StandalonePage>
+  );
+}
