@@ -1,0 +1,176 @@
+/**
+ * The shell's entries and the entry pages (spec 000 §2, §6, §8; 001 §1) in Chromium against the
+ * real stack: the application switcher's entries from application_urls, the customer portal of a
+ * console user, the Limited Access page of a video-return-only account, the easy-live page of
+ * ingest and studio users with their rejected client configuration (403), and the Partial Access
+ * banner of a user one of whose inventories offers no group. What a test configures or creates
+ * (the application URLs, an inventory, a user) is removed at its end.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, login, PASSWORD } from './support';
+
+const VR_PORTAL = 'https://vr-portal.example.com/';
+const MATRIX = 'https://matrix.example.com/';
+const NEW_PASSWORD = 'E2e-pass-1';
+
+/** Signs in on the login page without expecting the console (limited accounts land elsewhere). */
+async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('entry-logout').click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Configures the switcher's products (system settings > application configuration); returns the entry id. */
+async function configureApplicationUrls(api: APIRequestContext): Promise<string> {
+  const res = await api.post('/api/v2/admin/applicationConfiguration', {
+    data: { key: 'applicationUrls', value: { videoReturnPortal: VR_PORTAL, matrix: MATRIX }, description: 'E2E-entry-pages' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test('the application switcher offers the configured products, the customer portal opens them, and a video-return-only account gets the Limited Access page', async ({ page, playwright, baseURL }) => {
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  const entryId = await configureApplicationUrls(admin);
+  try {
+    await login(page, 'luc_regular');
+    // A user with every inventory reachable through a group: no Partial Access banner.
+    await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
+    await page.getByTestId('app-switcher').click();
+    const consoleEntry = page.getByTestId('app-switcher-console');
+    await expect(consoleEntry).toHaveAttribute('href', '/');
+    expect(await consoleEntry.getAttribute('target')).toBeNull();
+    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
+    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('href', MATRIX);
+    await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+
+    // The customer portal of a console user: the console, easy live and the configured products.
+    await page.goto('/customer_portal?ignoreRouteDefault=1');
+    await expect(page.getByTestId('customer-portal-page')).toBeVisible();
+    await expect(page.getByTestId('customer-portal-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
+    await expect(page.getByTestId('customer-portal-matrix')).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('customer-portal-easy-live')).toBeVisible();
+    await expect(page.getByTestId('customer-portal-limited-access')).toHaveCount(0);
+    await page.getByTestId('customer-portal-console').click();
+    await expect(page).toHaveURL(/\/list/);
+    await expect(page.getByTestId('nav-menu')).toBeVisible();
+
+    // Chinese texts on the entry page too.
+    await page.goto('/customer_portal?ignoreRouteDefault=1');
+    await page.getByTestId('customer-portal-page-language-switch').click();
+    await page.getByTestId('customer-portal-page-language-switch-zh').click();
+    await expect(page.getByTestId('customer-portal-console')).toHaveText('打开控制台');
+    await page.getByTestId('customer-portal-page-language-switch').click();
+    await page.getByTestId('customer-portal-page-language-switch-en').click();
+    await expect(page.getByTestId('customer-portal-console')).toHaveText('Open the console');
+    await logOut(page);
+
+    // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
+    await signIn(page, 'luc_vr_viewer');
+    await expect(page).toHaveURL(/\/limited_access$/);
+    await expect(page.getByTestId('limited-access-message')).toHaveText('Your account gives access to video return only. The console is not part of it.');
+    await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
+    await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
+    await page.goto('/users?ignoreRouteDefault=1');
+    await expect(page).toHaveURL(/\/limited_access$/);
+    await logOut(page);
+  } finally {
+    expect((await admin.delete(`/api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
+  }
+
+  // Without URLs only the console is offered, and the Limited Access page says the portal is not configured.
+  await login(page, 'luc_regular');
+  await page.getByTestId('app-switcher').click();
+  await expect(page.getByTestId('app-switcher-console')).toBeVisible();
+  await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
+  await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/customer_portal?ignoreRouteDefault=1');
+  await logOut(page);
+  await signIn(page, 'luc_vr_viewer');
+  await expect(page.getByTestId('limited-access-no-portal')).toBeVisible();
+  await expect(page.getByTestId('limited-access-portal')).toHaveCount(0);
+  await logOut(page);
+});
+
+test('ingest and studio users open easy live: the channels of their groups, read only, and a plain notice for their rejected client configuration', async ({ page, playwright, baseURL }) => {
+  const regular = await apiAs(playwright, baseURL, 'luc_regular');
+  const expected = ((await (await regular.get('/api/channels/fetch')).json()) as { channels: { channelId: string }[] }).channels;
+  expect(expected.length).toBeGreaterThan(0);
+
+  await signIn(page, 'luc_ingest');
+  // No console access: the unauthorized page, which offers easy live to ingest-like roles.
+  await expect(page).toHaveURL(/\/unauthorized_user$/);
+  await page.getByTestId('unauthorized-easy-live').click();
+  await expect(page).toHaveURL(/\/easy_live$/);
+  await expect(page.getByTestId('easy-live-channels')).toHaveAttribute('data-count', String(expected.length));
+  await expect(page.getByTestId(`easy-live-channel-${expected[0]!.channelId}`)).toBeVisible();
+  // Spec 000 §8: the configuration fetch answered 403 is rejected — features off, the page works and says so.
+  await expect(page.getByTestId('client-configuration-rejected')).toContainText('optional features');
+  await expect(page.getByTestId('easy-live-preview-column')).toHaveCount(0);
+  // Read only, and no way into the console.
+  await expect(page.getByTestId('easy-live-page').getByRole('button', { name: /edit|delete|save/i })).toHaveCount(0);
+  await expect(page.getByTestId('easy-live-console')).toHaveCount(0);
+  await logOut(page);
+
+  await signIn(page, 'luc_studio');
+  await expect(page).toHaveURL(/\/unauthorized_user$/);
+  await page.goto('/easy_live?ignoreRouteDefault=1');
+  await expect(page.getByTestId('easy-live-channels')).toHaveAttribute('data-count', String(expected.length));
+  await expect(page.getByTestId('entry-signed-in-as')).toHaveText('Signed in as luc_studio');
+  await logOut(page);
+
+  // A console user on easy live: no rejection notice, and a way back to the console.
+  await login(page, 'luc_regular');
+  await page.goto('/easy_live?ignoreRouteDefault=1');
+  await expect(page.getByTestId('easy-live-channels')).toBeVisible();
+  await expect(page.getByTestId('client-configuration-rejected')).toHaveCount(0);
+  await expect(page.getByTestId('easy-live-console')).toBeVisible();
+});
+
+test('a user with an inventory that offers them no group sees the Partial Access banner, dismissible for the session', async ({ page, playwright, baseURL }) => {
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  const stamp = Date.now();
+  const inventoryName = `E2E-entry-${stamp}`;
+  const username = `e2e.entry-${stamp}`;
+  let inventoryId: string | null = null;
+  let userId: string | null = null;
+  try {
+    const inv = await admin.post('/api/v2/admin/inventories', { data: { name: inventoryName } });
+    expect(inv.status(), await inv.text()).toBe(201);
+    inventoryId = ((await inv.json()) as { id: string }).id;
+    const created = await admin.post('/api/v2/users', {
+      data: {
+        username, firstName: 'Pat', lastName: 'Partial', email: `${username}@example.com`, userType: 'luc_regular',
+        inventoryIds: ['inv-global', inventoryId], password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    userId = ((await created.json()) as { id: string }).id;
+
+    await signIn(page, username, NEW_PASSWORD);
+    await expect(page.getByTestId('nav-menu')).toBeVisible();
+    const banner = page.getByTestId('partial-access-banner');
+    await expect(banner).toContainText(inventoryName);
+    await expect(banner).toContainText('Partial access');
+    // Dismissed for the session: gone on another page and after a reload.
+    await banner.getByRole('button', { name: 'Dismiss for this session' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.goto('/map?ignoreRouteDefault=1');
+    await expect(page.getByTestId('nav-menu')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('nav-menu')).toBeVisible();
+    await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
+  } finally {
+    if (userId !== null) expect((await admin.delete(`/api/v2/users/${userId}`)).ok()).toBe(true);
+    if (inventoryId !== null) expect((await admin.delete(`/api/v2/admin/inventories/${inventoryId}`)).ok()).toBe(true);
+  }
+});
