@@ -23,6 +23,7 @@ import { createServices, type Services } from './services/index.js';
 import { RedisInvalidationBus } from './services/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
+import { mockChatRoutes } from './routes/mock-chat.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(recipientVerificationRoutes, { prefix: config.CORE_PREFIX });
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
+    await app.register(mockChatRoutes);
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
       trpc.addHook('preValidation', refuseDeepJsonText);

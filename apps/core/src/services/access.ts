@@ -12,6 +12,8 @@ export interface AuthUser {
   groupIds: string[];
   /** Super users and support staff see every inventory. */
   global: boolean;
+  /** The stored id of the session this request came with (absent outside a session, e.g. in tests). */
+  sessionId?: string;
 }
 
 export function isGlobal(roles: readonly Role[]): boolean {

@@ -57,7 +57,9 @@ export class AuthService {
       this.cache.delete(id);
       return null;
     }
-    const user = await this.loadUser(s.userId);
+    const loaded = await this.loadUser(s.userId);
+    // The session goes with the user: a password change ends the user's other sessions, not this one.
+    const user = loaded && { ...loaded, sessionId: id };
     if (user) {
       this.cache.set(id, { user, until: Math.min(now + CACHE_MS, s.expiresAt.getTime()) });
       // Only tokens of live sessions are remembered, and only so many (a flood of sessions cannot grow it).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Language, Role } from '../enums.js';
 import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULTS, LIMITS } from '../constants.js';
 import { Id } from './common.js';
+import { VALIDATION } from '../messages.js';
 
 export const InventoryRef = z.object({ id: Id, name: z.string() });
 export const GroupRef = z.object({ id: Id, name: z.string(), inventoryId: Id });
@@ -51,6 +52,16 @@ export const GridPrefs = z.record(
 /** A list's filter values: any JSON (the list decides what its filters mean). */
 const ListFilters = z.record(z.string(), z.json());
 
+/** Whether the runtime knows this IANA time zone (a zone name the console's list offers). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Spec 000 §3 "Preferences (per user)" — every field optional, unknown keys refused. */
 export const UserPreferences = z
   .object({
@@ -85,6 +96,10 @@ export const UserPreferences = z
     unitListExpanded: z.record(z.string(), z.boolean()),
     lastSelectedUnit: z.string().nullable(),
     zendeskChatHidden: z.boolean(),
+    /** The password expiry (ISO time) whose warning the user dismissed (spec 000 §6 "unless dismissed"); a new expiry warns again. */
+    passwordExpiryDismissed: z.string().max(64).nullable(),
+    /** The IANA time zone the user reads times in (spec 000 §9 "a time-zone list is offered"); absent or null: the browser's. */
+    timeZone: z.string().max(64).refine(isTimeZone, VALIDATION.invalidField).nullable(),
     language: Language,
   })
   .partial()

@@ -64,7 +64,7 @@ export const NewPassword = z
   .refine(meetsPasswordRule, VALIDATION.passwordRule);
 
 /** Both entries of a new password (spec 001 §5: "the two entries must match"); the mismatch is on the confirmation. */
-const passwordsMatch = (b: { password?: string | undefined; passwordConfirmation?: string | undefined }, ctx: z.RefinementCtx): void => {
+export const passwordsMatch = (b: { password?: string | undefined; passwordConfirmation?: string | undefined }, ctx: z.RefinementCtx): void => {
   if (b.password !== undefined && b.passwordConfirmation !== b.password) {
     ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: VALIDATION.passwordsMustMatch });
   }
