@@ -1,21 +1,31 @@
 import { useState } from 'react';
-import { Avatar, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
+import { AboutModal } from '../features/account/AboutModal';
+import { AccountModal } from '../features/account/AccountModal';
+import { PreferencesModal } from '../features/account/PreferencesModal';
+import { useChatSupport } from '../features/account/useChatSupport';
+import { WhatsNewModal } from '../features/account/WhatsNewModal';
 import { useLogout } from '../session/useLogout';
 
-type PendingScreen = 'account' | 'preferences' | 'about' | 'whatsNew';
+type Screen = 'account' | 'preferences' | 'about' | 'whatsNew';
 
 function initials(user: CurrentUser): string {
   const text = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
   return text === '' ? user.username.charAt(0).toUpperCase() : text.toUpperCase();
 }
 
-/** Spec 000 §2 user menu: account, preferences, about, what's new, logout, chat toggle. */
+/**
+ * Spec 000 §2 user menu: account, preferences, about, what's new, logout, chat toggle (shown when
+ * the configuration enables chat support; the choice is remembered in the preferences).
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
-  const [screen, setScreen] = useState<PendingScreen | null>(null);
+  const chat = useChatSupport();
+  const [screen, setScreen] = useState<Screen | null>(null);
+  const close = () => setScreen(null);
   const displayName = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return (
     <>
@@ -41,18 +51,21 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <Menu.Item data-testid="user-menu-whats-new" onClick={() => setScreen('whatsNew')}>
             {t('userMenu.whatsNew')}
           </Menu.Item>
-          <Menu.Item data-testid="user-menu-chat" disabled rightSection={t('common.notAvailableYet')}>
-            {t('userMenu.chat')}
-          </Menu.Item>
+          {chat.available && (
+            <Menu.Item data-testid="user-menu-chat" data-chat-hidden={chat.hidden} onClick={chat.toggle}>
+              {chat.hidden ? t('account.chat.show') : t('account.chat.hide')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item data-testid="logout" color="red" onClick={() => void logout()}>
             {t('userMenu.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={screen !== null} onClose={() => setScreen(null)} title={screen ? t(`userMenu.${screen}`) : ''} data-testid="not-available-modal">
-        <Text>{t('common.notAvailableYetLong')}</Text>
-      </Modal>
+      <AccountModal user={user} opened={screen === 'account'} onClose={close} />
+      <PreferencesModal opened={screen === 'preferences'} onClose={close} />
+      <AboutModal opened={screen === 'about'} onClose={close} />
+      <WhatsNewModal opened={screen === 'whatsNew'} onClose={close} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { ERROR_PATH } from '../../routing/routes';
 import { login } from '../../session/auth';
 import { afterLoginTarget, NEXT_PARAM } from '../../session/initialRoute';
 import { useSessionControl } from '../../session/SessionProvider';
+import { afterSignIn } from '../account/accountForms';
 
 /**
  * Demo log-in against the mock core (POST runtime config `loginUrl`). On success the user and the
@@ -52,8 +53,10 @@ export default function LoginPage() {
         await navigate(ERROR_PATH, { replace: true });
         return;
       }
+      // Spec 000 §6: a password within 14 days of expiry goes to the change page first, unless dismissed.
+      const expiry = await callEndpoint('getOwnPasswordExpiry', {}, { skipUnauthorizedRedirect: true }).catch(() => null);
       markInitialRouteApplied();
-      await navigate(afterLoginTarget(search.get(NEXT_PARAM), currentRoute), { replace: true });
+      await navigate(afterSignIn(afterLoginTarget(search.get(NEXT_PARAM), currentRoute), expiry), { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);

@@ -1,0 +1,111 @@
+/**
+ * The user menu's account (spec 000 §2): the signed-in user's details — username and user type as
+ * they are, first and last name and e-mail through PUT users/current (spec 001 §5 rules and "Email
+ * used by another user" inline), phone and company through user/contact — and the password change.
+ */
+import { Alert, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser, UserContact } from '@fleet/contracts';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { callEndpoint } from '../../api/client';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useForm } from '../../lib/forms/useForm';
+import { useToast } from '../../toast/useToast';
+import { checkDetails, contactBody, detailsBody, detailsForm } from './accountForms';
+import type { DetailsForm } from './accountForms';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import { useState } from 'react';
+
+export function AccountModal({ user, opened, onClose }: { user: CurrentUser; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const contact = useEndpointQuery('getUserContact', {}, { enabled: opened });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('userMenu.account')} size="lg" data-testid="account-modal">
+      <Stack gap="md">
+        <SimpleGrid cols={2}>
+          <Field label={t('account.details.username')} value={user.username} testId="account-username" />
+          <Field label={t('account.details.userType')} value={t(`users.types.${user.userType}`)} testId="account-user-type" />
+        </SimpleGrid>
+        {contact.isPending ? <Loader size="sm" /> : <DetailsSection user={user} contact={contact.data} />}
+        <Divider />
+        <Title order={5}>{t('account.password.title')}</Title>
+        <PasswordChangeForm onChanged={() => toast.show({ message: t('account.password.changed'), variant: 'success' })} />
+      </Stack>
+    </Modal>
+  );
+}
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text data-testid={testId}>{value}</Text>
+    </Stack>
+  );
+}
+
+function DetailsSection({ user, contact }: { user: CurrentUser; contact: UserContact | undefined }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const form = useForm<DetailsForm>(detailsForm(user, contact), checkDetails);
+  const error = useFieldError('account-error', form.errors);
+  const [busy, setBusy] = useState(false);
+  const { submit, saved, failed } = form;
+  const save = async () => {
+    const values = submit();
+    if (values === null) return;
+    setBusy(true);
+    try {
+      // The names and e-mail first: the contact's answer carries them as saved.
+      const updated = await callEndpoint('updateCurrentUser', { body: detailsBody(values) });
+      queryClient.setQueryData(endpointKey('getCurrentUser'), updated);
+      const savedContact = await callEndpoint('updateUserContact', { body: contactBody(values) });
+      queryClient.setQueryData(endpointKey('getUserContact'), savedContact);
+      saved();
+      toast.show({ message: t('account.details.saved'), variant: 'success' });
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
+  const text = (field: keyof DetailsForm, label: string) => (
+    <TextInput
+      label={label}
+      value={form.values[field]}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(field)}
+      data-testid={`account-${field}`}
+    />
+  );
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('firstName', t('account.details.firstName'))}
+        {text('lastName', t('account.details.lastName'))}
+        {text('email', t('account.details.email'))}
+        {text('phone', t('account.details.phone'))}
+        {text('company', t('account.details.company'))}
+      </SimpleGrid>
+      {failure !== null && (
+        <Alert color="red" data-testid="account-failure">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void save()} loading={busy} disabled={!form.dirty} data-testid="account-save">
+          {t('account.details.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
