@@ -240,6 +240,16 @@ const refsOf = (role: Role): Refs => ({
   deleteSystemMessage: `ntf-matrix-${slug(role)}-delete`,
   accessApproval: `acc-matrix-${slug(role)}`,
   revokeAccessApproval: `acc-matrix-${slug(role)}-revoke`,
+  organisation: `org-matrix-${slug(role)}`,
+  deleteOrganisation: `org-matrix-${slug(role)}-delete`,
+  clientApplication: `cap-matrix-${slug(role)}`,
+  deleteClientApplication: `cap-matrix-${slug(role)}-delete`,
+  modemVendor: `mvd-matrix-${slug(role)}`,
+  deleteModemVendor: `mvd-matrix-${slug(role)}-delete`,
+  aiCredential: `aic-matrix-${slug(role)}`,
+  deleteAiCredential: `aic-matrix-${slug(role)}-delete`,
+  appConfiguration: `cfg-matrix-${slug(role)}`,
+  deleteAppConfiguration: `cfg-matrix-${slug(role)}-delete`,
 });
 
 /** A world for building inputs only: no set-up, versions read as 0. */
@@ -622,6 +632,15 @@ class RoleWorld implements World {
       await db.notification.createMany({ data: [r.systemMessage, r.deleteSystemMessage].map((id) => ({ id, message: id, inventoryId: r.inventory, expireDate })) });
       const expiresAt = new Date(Date.now() + 8 * 3_600_000);
       await db.accessApproval.createMany({ data: [r.accessApproval, r.revokeAccessApproval].map((id) => ({ id, deviceType: 'unit', deviceId: r.unit, expiresAt })) });
+    }
+    // Platform settings rows of the role's own (platform admins): one edited, one only the delete acts on.
+    if (catalogue.updateOrganisation.roles.includes(this.role)) {
+      await db.organisation.createMany({ data: [r.organisation, r.deleteOrganisation].map((id) => ({ id, name: id })) });
+      await db.organisationInventory.create({ data: { organisationId: r.organisation, inventoryId: r.inventory } });
+      await db.clientApplication.createMany({ data: [r.clientApplication, r.deleteClientApplication].map((id) => ({ id, name: id, clientId: id })) });
+      await db.modemVendor.createMany({ data: [r.modemVendor, r.deleteModemVendor].map((id) => ({ id, name: id })) });
+      await db.aiCredential.createMany({ data: [r.aiCredential, r.deleteAiCredential].map((id) => ({ id, name: id, provider: 'openai' })) });
+      await db.applicationConfiguration.createMany({ data: [r.appConfiguration, r.deleteAppConfiguration].map((id) => ({ id, key: id, value: {} })) });
     }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {

@@ -154,6 +154,17 @@ export interface Refs {
   deleteSystemMessage: string;
   accessApproval: string;
   revokeAccessApproval: string;
+  /** Platform settings rows of the role's own (platform admins): one edited, one only the delete acts on. The organisation starts with `inventory`. */
+  organisation: string;
+  deleteOrganisation: string;
+  clientApplication: string;
+  deleteClientApplication: string;
+  modemVendor: string;
+  deleteModemVendor: string;
+  aiCredential: string;
+  deleteAiCredential: string;
+  appConfiguration: string;
+  deleteAppConfiguration: string;
 }
 
 /** What the role matrix gives a set-up: the role's refs and ways to arrange device state and data. */

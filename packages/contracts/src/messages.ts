@@ -249,6 +249,10 @@ export const ERROR_CATALOGUE = {
   /** 001 §5 "profiles with devices cannot be deleted". */
   USAGE_PROFILE_IN_USE: { status: 409, message: 'Usage profiles with devices cannot be deleted' },
   // ── end of usage profiles ──
+  // ── Organisations ──
+  /** An organisation's users would be left without one (no spec text; worded like 001 §5 "profiles with devices cannot be deleted"). */
+  ORGANISATION_HAS_USERS: { status: 409, message: 'Organisations with users cannot be deleted' },
+  // ── end of organisations ──
   // ── Inventories ──
   /** 001 §8 "inventory cannot be deleted with overlays or an active audio room". */
   INVENTORY_IN_USE: { status: 409, message: 'Inventory cannot be deleted with overlays or an active audio room' },

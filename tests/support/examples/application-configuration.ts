@@ -4,4 +4,12 @@
 import type { applicationConfigurationEndpoints } from '@fleet/contracts';
 import type { Example } from '../catalogue-examples.js';
 
-export const APPLICATION_CONFIGURATION_EXAMPLES: { [K in keyof typeof applicationConfigurationEndpoints]: Example<K> } = {};
+const slug = (role: string) => role.replace(/_/g, '-');
+
+export const APPLICATION_CONFIGURATION_EXAMPLES: { [K in keyof typeof applicationConfigurationEndpoints]: Example<K> } = {
+  searchApplicationConfiguration: { input: () => ({ query: {} }) },
+  createApplicationConfiguration: { input: (_r, w) => ({ body: { key: `matrix.${slug(w.role)}`, value: { on: true }, description: 'matrix' } }) },
+  getApplicationConfiguration: { input: (r) => ({ params: { id: r.appConfiguration } }) },
+  updateApplicationConfiguration: { input: (r) => ({ params: { id: r.appConfiguration }, body: { value: { on: false } } }) },
+  deleteApplicationConfiguration: { input: (r) => ({ params: { id: r.deleteAppConfiguration } }) },
+};
