@@ -234,6 +234,10 @@ const refsOf = (role: Role): Refs => ({
   upgradeServer: `MATRIX-UPG-HUB-${slug(role).toUpperCase()}`,
   upgradeJob: `upj-matrix-${slug(role)}`,
   upgradeBatch: 'ubt-matrix',
+  adminServer: `srv-matrix-${slug(role)}-admin`,
+  deleteAdminServer: `srv-matrix-${slug(role)}-delete`,
+  dbGateway: `dbg-matrix-${slug(role)}`,
+  deleteDbGateway: `dbg-matrix-${slug(role)}-delete`,
   whatsNew: `wnw-matrix-${slug(role)}`,
   deleteWhatsNew: `wnw-matrix-${slug(role)}-delete`,
   systemMessage: `ntf-matrix-${slug(role)}`,
@@ -641,6 +645,13 @@ class RoleWorld implements World {
       await db.modemVendor.createMany({ data: [r.modemVendor, r.deleteModemVendor].map((id) => ({ id, name: id })) });
       await db.aiCredential.createMany({ data: [r.aiCredential, r.deleteAiCredential].map((id) => ({ id, name: id, provider: 'openai' })) });
       await db.applicationConfiguration.createMany({ data: [r.appConfiguration, r.deleteAppConfiguration].map((id) => ({ id, key: id, value: {} })) });
+    }
+    // Servers and databridge gateways of the role's own (platform admins): one edited, one only the delete acts on.
+    if (catalogue.updateAdminServer.roles.includes(this.role)) {
+      await db.server.createMany({
+        data: [r.adminServer, r.deleteAdminServer].map((id) => ({ id, name: id, serial: id.toUpperCase(), serverType: 'ingest_server', swVersion: '10.1', inventoryId: r.inventory })),
+      });
+      await db.databridgeGateway.createMany({ data: [r.dbGateway, r.deleteDbGateway].map((id) => ({ id, name: id, host: 'gw.matrix.test', port: 8443 })) });
     }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {

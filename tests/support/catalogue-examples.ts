@@ -147,6 +147,11 @@ export interface Refs {
   upgradeJob: string;
   /** A stored batch upgrade (read by the batch reads). */
   upgradeBatch: string;
+  /** Servers and databridge gateways made for the role (platform admins): one edited, one only the delete acts on. */
+  adminServer: string;
+  deleteAdminServer: string;
+  dbGateway: string;
+  deleteDbGateway: string;
   /** Admin console rows of the role's own (platform admins): what's new entries and system messages (one edited, one only the delete acts on), active access approvals (one marked used, one revoked). */
   whatsNew: string;
   deleteWhatsNew: string;

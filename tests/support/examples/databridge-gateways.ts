@@ -4,4 +4,11 @@
 import type { databridgeGatewayEndpoints } from '@fleet/contracts';
 import type { Example } from '../catalogue-examples.js';
 
-export const DATABRIDGE_GATEWAYS_EXAMPLES: { [K in keyof typeof databridgeGatewayEndpoints]: Example<K> } = {};
+const slug = (role: string) => role.replace(/_/g, '-');
+
+export const DATABRIDGE_GATEWAYS_EXAMPLES: { [K in keyof typeof databridgeGatewayEndpoints]: Example<K> } = {
+  getAdminDbGateway: { input: (r) => ({ params: { id: r.dbGateway } }) },
+  createAdminDbGateway: { input: (_r, w) => ({ body: { name: `Matrix-Gateway-${slug(w.role)}`, host: 'gw.matrix.test', port: 8443 } }) },
+  updateAdminDbGateway: { input: (r) => ({ params: { id: r.dbGateway }, body: { host: 'gw2.matrix.test' } }) },
+  deleteAdminDbGateway: { input: (r) => ({ params: { id: r.deleteDbGateway } }) },
+};

@@ -172,6 +172,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const unitLicences = new UnitLicenceService(deps);
   const managedServices = new ManagedServiceService(deps, usageReports);
   const adminUnits = new AdminUnitService(deps);
+  const serverConfig = new ServerConfigurationService(deps, servers);
   return {
     db,
     readModel,
@@ -206,7 +207,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps, outbox, adminUnits),
-    serverConfig: new ServerConfigurationService(deps, servers),
+    serverConfig,
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),
     videoReturn,
@@ -224,7 +225,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     licenceActivations: new LicenceActivationService(deps, unitLicences),
     softwareVersions: new SoftwareVersionService(deps),
     upgradeBatches: new UpgradeBatchService(deps, upgrades),
-    adminServers: new AdminServerService(deps),
+    adminServers: new AdminServerService(deps, servers, serverConfig),
     databridgeGateways: new DatabridgeGatewayService(deps),
     organisations: new OrganisationService(deps),
     clientApplications: new ClientApplicationService(deps),

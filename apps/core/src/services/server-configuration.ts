@@ -122,7 +122,7 @@ export class ServerConfigurationService {
   }
 
   /** The device's answer to a command: accepted, or its refusal as the catalogue's error. */
-  private async send(serverId: string, command: Parameters<ServiceDeps['gateway']['sendToServer']>[1], refusedAs?: ErrorCode): Promise<void> {
+  async send(serverId: string, command: Parameters<ServiceDeps['gateway']['sendToServer']>[1], refusedAs?: ErrorCode): Promise<void> {
     const ack = await this.deps.gateway.sendToServer(serverId, command);
     if (ack.ok) return;
     const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : (refusedAs ?? 'GENERIC');
@@ -141,7 +141,7 @@ export class ServerConfigurationService {
     return { serverId: id, accepted: true };
   }
 
-  private allocatedChannels(serverId: string): number {
+  allocatedChannels(serverId: string): number {
     const rows = this.deps.readModel.channels.all().filter((c) => c.serverId === serverId);
     const live = new Map(this.servers.channelsOf(serverId).map((c) => [c.channelId, c.status]));
     return rows.filter((c) => c.allocatedToUnitUid !== null || isBusyChannel(live.get(c.id) ?? c.status)).length;
@@ -173,7 +173,7 @@ export class ServerConfigurationService {
   }
 
   /** The §8 IFB mode change errors, in the order a user can fix them. */
-  private checkIfbModeChange(row: ServerRow): void {
+  checkIfbModeChange(row: ServerRow): void {
     const status = this.servers.liveStatus(row.id) ?? row.status;
     if (status === 'offline') throw new AppError('IFB_MODE_SERVER_OFFLINE');
     if (status !== 'online' || this.isBusy(row.id)) throw new AppError('IFB_MODE_SERVER_NOT_IDLE');
