@@ -25,6 +25,7 @@ import {
 import { EXAMPLES, type ExampleInput, type Refs, type World } from '../support/catalogue-examples.js';
 import { describeChanges, readAllTables } from '../support/db-snapshot.js';
 import { eventually, FAST_TIMINGS, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { streamSettingIds } from '../support/examples/stream-setting-ids.js';
 
 /** Device timings short enough for a matrix of starts, stops and reboots. */
 const TIMINGS = {
@@ -652,6 +653,14 @@ class RoleWorld implements World {
         data: [r.adminServer, r.deleteAdminServer].map((id) => ({ id, name: id, serial: id.toUpperCase(), serverType: 'ingest_server', swVersion: '10.1', inventoryId: r.inventory })),
       });
       await db.databridgeGateway.createMany({ data: [r.dbGateway, r.deleteDbGateway].map((id) => ({ id, name: id, host: 'gw.matrix.test', port: 8443 })) });
+    }
+    // Stream and geocoding settings of the role's own (platform admins): one edited, one only the delete acts on.
+    if (catalogue.updateStreamProvider.roles.includes(this.role)) {
+      const ids = streamSettingIds(this.role);
+      await db.streamProvider.createMany({ data: [ids.provider, ids.deleteProvider].map((id) => ({ id, name: id, kind: 'rtmp' })) });
+      await db.streamProfile.createMany({ data: [ids.profile, ids.deleteProfile].map((id) => ({ id, name: id, providerId: ids.provider })) });
+      await db.streamMediaProfile.createMany({ data: [ids.mediaProfile, ids.deleteMediaProfile].map((id) => ({ id, name: id, minResolution: 480, maxResolution: 720, fps: 30, bitrate: 2000 })) });
+      await db.geocodingProfile.createMany({ data: [ids.geocodingProfile, ids.deleteGeocodingProfile].map((id) => ({ id, name: id, geocoders: ['osm'], accuracies: [10] })) });
     }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {

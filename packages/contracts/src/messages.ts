@@ -72,6 +72,16 @@ export const VALIDATION = {
   /** 001 §5 "Only one main stream profile per provider". */
   mainStreamProfilePerProvider: 'Only one main stream profile per provider',
   // ── end of channel configuration ──
+  // ── Stream and geocoding settings (001 §5) ──
+  /** 001 §5 "Stream media profile values 0-2147483647". */
+  streamMediaProfileValue: 'Must be between 0 and 2147483647',
+  /** A stream media profile's min resolution above its max (no spec text; worded like the others). */
+  minResolutionAboveMax: 'Min resolution must not be above max resolution',
+  /** 001 §5 "Geocoding: accuracies ... must match geocoders": one accuracy per geocoder. */
+  accuraciesMatchGeocoders: 'Accuracies must match geocoders',
+  /** One geocoding profile is the default: it stops being so only when another one becomes it (no spec text). */
+  geocodingDefaultRequired: 'One geocoding profile must stay the default',
+  // ── end of stream and geocoding settings ──
   // ── User accounts (001 §5) ──
   /** 001 §5 "User needs at least one inventory". */
   userInventoryRequired: 'User needs at least one inventory',

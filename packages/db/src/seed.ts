@@ -847,6 +847,18 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         ],
       });
       await tx.whatsNew.create({ data: { id: 'wnw-10-1', title: 'Version 10.1', body: 'Faster reconnects and a new multiview layout.', releaseVersion: '10.1', publishedAt: ago(10 * DAY), ...stamps() } });
+
+      // Stream media profiles the streaming destinations offered before they became rows of
+      // /system_settings (video quality high, standard, low in h264 and h265). Literal values, no
+      // faker draw: the rows seeded above keep theirs.
+      {
+        const at = { createdAt: ago(30 * DAY), updatedAt: ago(30 * DAY) };
+        await tx.streamMediaProfile.createMany({
+          data: (['h264', 'h265'] as const).flatMap((codec) => [
+            { id: `${codec}-hq`, name: `HQ ${codec}`, minResolution: 720, maxResolution: 1080, fps: 60, bitrate: codec === 'h264' ? 8000 : 6000, attributes: { codec, quality: 'high' }, ...at },
+            { id: `${codec}-mq`, name: `MQ ${codec}`, minResolution: 576, maxResolution: 1080, fps: 50, bitrate: codec === 'h264' ? 5000 : 4000, attributes: { codec, quality: 'standard' }, ...at },
+            { id: `${codec}-lq`, name: `LQ ${codec}`, minResolution: 480, maxResolution: 720, fps: 30, bitrate: codec === 'h264' ? 2500 : 2000, attributes: { codec, quality: 'low' }, ...at },
+          ]),
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

@@ -25,6 +25,8 @@ export const inventorySettings = jsonColumn(
   z.looseObject({
     ifb: lenientObject({ available: Count, used: Count, frozen: Count, channelIds: ChannelIds }),
     tally: lenientObject({ channelIds: ChannelIds }),
+    /** The inventory's own geocoding profile (none: the default one); makes that profile "in use" (spec 001 §8). */
+    geocodingProfileId: lenientNullable(z.string()),
   }),
   () => ({}),
 );

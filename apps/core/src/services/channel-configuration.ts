@@ -23,6 +23,7 @@ import { deriveChannelType } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
+import { settingsJson } from '../repositories/stream-settings-columns.js';
 import { jsonColumn } from '../repositories/json-column.js';
 import type { ChannelRecord } from '../repositories/read-model.js';
 import { StreamingDestinationRepository, type DestinationRow } from '../repositories/streaming-destinations.js';
@@ -64,13 +65,6 @@ type Tab = keyof typeof TABS;
 type TabValue<T extends Tab> = ReturnType<(typeof TABS)[T]['read']>;
 const overlayColumn = jsonColumn(StoredOverlay.nullable(), () => null);
 const configurationColumn = jsonColumn(z.record(z.string(), z.json()), () => ({}));
-
-/** Spec 001 §3 video quality profiles high, standard, low in h264 and h265 (HQ, MQ, LQ). */
-const STREAM_MEDIA_PROFILES: readonly StreamMediaProfile[] = (['h264', 'h265'] as const).flatMap((codec) => [
-  { id: `${codec}-hq`, name: `HQ ${codec}`, codec, minResolution: 720, maxResolution: 1080, fps: 60, bitrate: codec === 'h264' ? 8000 : 6000, attributes: { quality: 'high' } },
-  { id: `${codec}-mq`, name: `MQ ${codec}`, codec, minResolution: 576, maxResolution: 1080, fps: 50, bitrate: codec === 'h264' ? 5000 : 4000, attributes: { quality: 'standard' } },
-  { id: `${codec}-lq`, name: `LQ ${codec}`, codec, minResolution: 480, maxResolution: 720, fps: 30, bitrate: codec === 'h264' ? 2500 : 2000, attributes: { quality: 'low' } },
-]);
 
 /** How many times a write merging into a channel row re-reads it when the row changed under it. */
 const WRITE_ATTEMPTS = 5;
@@ -193,8 +187,16 @@ export class ChannelConfigurationService {
     this.deps.hub.publish(channelAudience(ch), { type: 'channelDestinations.changed', channelId: ch.id, at: Date.now() });
   }
 
-  streamMediaProfiles(): Promise<{ profiles: StreamMediaProfile[] }> {
-    return Promise.resolve({ profiles: [...STREAM_MEDIA_PROFILES] });
+  /** The stream media profiles of /system_settings (their codec from the attributes, h264 unless they say h265). */
+  async streamMediaProfiles(): Promise<{ profiles: StreamMediaProfile[] }> {
+    const rows = await this.deps.db.streamMediaProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+    return {
+      profiles: rows.map((r) => {
+        const attributes = settingsJson.read(r.attributes);
+        const codec = attributes.codec === 'h265' ? 'h265' : 'h264';
+        return { id: r.id, name: r.name, codec, minResolution: r.minResolution, maxResolution: r.maxResolution, fps: r.fps, bitrate: r.bitrate, attributes };
+      }),
+    };
   }
 
   // ── Social media (Facebook go-live) ───────────────────────────────────────────────────────────

@@ -235,7 +235,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     streamProviders: new StreamProviderService(deps),
     streamMediaProfiles: new StreamMediaProfileService(deps),
     geocodingProfiles: new GeocodingProfileService(deps),
-    softwareVersionProducts: new SoftwareVersionProductService(deps),
+    softwareVersionProducts: new SoftwareVersionProductService(new SoftwareVersionService(deps)),
     whatsNew: new WhatsNewService(deps),
     systemMessages: new SystemMessageService(deps),
     accessApprovals: new AccessApprovalService(deps),
