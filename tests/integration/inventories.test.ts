@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, VALIDATION, inventoryTopic,
+  ERROR_CATALOGUE, VALIDATION, groupTopic, inventoryTopic,
   type AdminInventory, type AdminInventoryPage, type InventoryIfb, type InventoryProperties, type InventoryTally, type RealtimeEvent,
   type ServiceableDevices, type VrChannelDetail,
 } from '@fleet/contracts';
@@ -142,6 +142,8 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect((await call('GET', `/v2/admin/inventories/${childInv.id}`, admin)).statusCode).toBe(200);
     const announced = eventsOf('inventory.changed').find((p) => p.event.type === 'inventory.changed' && p.event.inventory.id === childInv.id);
     expect(announced?.topics).toEqual(expect.arrayContaining([inventoryTopic(childInv.id), inventoryTopic(GLOBAL)]));
+    // Consoles whose user has groups follow the groups, not the inventory: the parent's groups hear it too.
+    expect(announced?.topics).toContain(groupTopic('grp-newsroom'));
   });
 
   it('updates an inventory: no parent of itself or below itself, name unique, stale version 409; rejected updates change nothing', async () => {

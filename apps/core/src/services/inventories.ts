@@ -32,6 +32,7 @@ import { toChannelLive } from './channels.js';
 import type { ServiceDeps } from './deps.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import { byNameThenId, compareText } from './order.js';
+import { inventoryAudience } from './topics.js';
 import type { VideoReturnService } from './video-return.js';
 import { bodyProblem } from './unit-devices.js';
 
@@ -88,13 +89,15 @@ export class InventoryService {
     else this.parents.delete(id);
     if (origin !== 'local') return;
     const at = Date.now();
-    const topicsOf = (parentId: string | null | undefined) => [inventoryTopic(id), ...(parentId ? [inventoryTopic(parentId)] : [])];
+    // The inventory's and its parent's topics and their groups' (a console follows its user's groups,
+    // not their inventories, when the user has groups: an admin console's list must hear it too).
+    const topicsOf = (parentId: string | null | undefined) => inventoryAudience(this.deps.readModel, [id, ...(parentId ? [parentId] : [])]);
     if (!row) {
       this.deps.hub.publish(topicsOf(before), { type: 'inventory.removed', inventoryId: id, at });
       return;
     }
     // A re-parented inventory leaves its former parent's list.
-    if (before && before !== row.parentId) this.deps.hub.publish([inventoryTopic(before)], { type: 'inventory.removed', inventoryId: id, at });
+    if (before && before !== row.parentId) this.deps.hub.publish(inventoryAudience(this.deps.readModel, [before]), { type: 'inventory.removed', inventoryId: id, at });
     this.deps.hub.publish(topicsOf(row.parentId), { type: 'inventory.changed', inventory: this.toAdmin(row), at });
   }
 
