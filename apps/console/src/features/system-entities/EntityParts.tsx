@@ -2,14 +2,17 @@
  * Parts the system entities modals share: the inventory choice (any inventory of the admin's —
  * super user and staff: all — searched by name over v2/admin/inventories, not only the
  * inventories of the admin's own account), the delete button with its confirmation, and the
- * modal's footer of save and cancel.
+ * modal's footer of save and cancel, and the modal itself (a new entity's form, or an existing
+ * one's form and association tabs once it is read).
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Tabs, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import type { QueryLike } from '../../components/queryView';
 
 interface InventorySelectProps {
   readonly label: string;
@@ -92,5 +95,55 @@ export function ModalFooter({ testId, onSave, onCancel, saving, left }: { testId
         </Button>
       </Group>
     </Group>
+  );
+}
+
+export interface EntityTab<T> {
+  readonly value: string;
+  readonly label: string;
+  readonly render: (entity: T) => ReactNode;
+}
+
+interface EntityModalProps<T> {
+  /** Test ids: `<testId>-modal`, `-loading`, `-load-error`, `-tab-general`, `-tab-<value>`. */
+  readonly testId: string;
+  readonly title: string;
+  /** A new entity: only its form (`editor(null)`), nothing read. */
+  readonly isNew: boolean;
+  readonly query: QueryLike<T>;
+  readonly editor: (entity: T | null) => ReactNode;
+  /** The association tabs after the general one. */
+  readonly tabs: readonly EntityTab<T>[];
+  readonly onClose: () => void;
+}
+
+export function EntityModal<T>({ testId, title, isNew, query, editor, tabs, onClose }: EntityModalProps<T>) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  let body: ReactNode;
+  if (isNew) body = editor(null);
+  else if (query.isError) body = <Alert color="red" data-testid={`${testId}-load-error`}>{errorText(query.error)}</Alert>;
+  else if (query.isPending || query.data === undefined) body = <Loader size="sm" aria-label={t('common.loading')} data-testid={`${testId}-loading`} />;
+  else {
+    const entity = query.data;
+    body = (
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="general" data-testid={`${testId}-tab-general`}>{t('systemEntities.common.general')}</Tabs.Tab>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`${testId}-tab-${tab.value}`}>{tab.label}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">{editor(entity)}</Tabs.Panel>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value}>{tab.render(entity)}</Tabs.Panel>
+        ))}
+      </Tabs>
+    );
+  }
+  return (
+    <Modal opened onClose={onClose} size="lg" title={title} data-testid={`${testId}-modal`}>
+      {body}
+    </Modal>
   );
 }

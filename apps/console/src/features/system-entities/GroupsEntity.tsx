@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminGroupSearchQuery, GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
@@ -18,7 +18,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
+import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
@@ -71,42 +71,21 @@ export default function GroupsEntity(_props: SystemEntitiesProps) {
 
 function GroupModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getAdminGroup', { params: { id: id ?? '' } }, { enabled: id !== null });
-  let body;
-  if (id === null) body = <GroupEditor group={null} onClose={onClose} onCreated={onCreated} />;
-  else if (query.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
-  else if (query.isError) body = <Alert color="red" data-testid="group-load-error">{errorText(query.error)}</Alert>;
-  else {
-    const group = query.data;
-    body = (
-      <Tabs defaultValue="general" keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="general" data-testid="group-tab-general">{t('systemEntities.common.general')}</Tabs.Tab>
-          <Tabs.Tab value="units" data-testid="group-tab-units">{t('systemEntities.common.units')}</Tabs.Tab>
-          <Tabs.Tab value="channels" data-testid="group-tab-channels">{t('systemEntities.common.channels')}</Tabs.Tab>
-          <Tabs.Tab value="users" data-testid="group-tab-users">{t('systemEntities.common.users')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="general">
-          <GroupEditor group={group} onClose={onClose} onCreated={onCreated} />
-        </Tabs.Panel>
-        <Tabs.Panel value="units">
-          <GroupUnits group={group} />
-        </Tabs.Panel>
-        <Tabs.Panel value="channels">
-          <GroupChannels group={group} />
-        </Tabs.Panel>
-        <Tabs.Panel value="users">
-          <GroupUsers group={group} />
-        </Tabs.Panel>
-      </Tabs>
-    );
-  }
-  const title = id === null ? t('systemEntities.groups.new') : t('systemEntities.groups.editTitle', { name: query.data?.name ?? '' });
   return (
-    <Modal opened onClose={onClose} size="lg" title={title} data-testid="group-modal">
-      {body}
-    </Modal>
+    <EntityModal
+      testId="group"
+      title={id === null ? t('systemEntities.groups.new') : t('systemEntities.groups.editTitle', { name: query.data?.name ?? '' })}
+      isNew={id === null}
+      query={query}
+      editor={(group) => <GroupEditor group={group} onClose={onClose} onCreated={onCreated} />}
+      tabs={[
+        { value: 'units', label: t('systemEntities.common.units'), render: (group) => <GroupUnits group={group} /> },
+        { value: 'channels', label: t('systemEntities.common.channels'), render: (group) => <GroupChannels group={group} /> },
+        { value: 'users', label: t('systemEntities.common.users'), render: (group) => <GroupUsers group={group} /> },
+      ]}
+      onClose={onClose}
+    />
   );
 }
 

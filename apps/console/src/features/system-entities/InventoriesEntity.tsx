@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Loader, Modal, Stack, Tabs, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminInventory, AdminInventorySearchQuery } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
@@ -17,7 +17,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
+import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
@@ -67,37 +67,20 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
 
 function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getAdminInventory', { params: { id: id ?? '' } }, { enabled: id !== null });
-  let body;
-  if (id === null) body = <InventoryEditor inventory={null} onClose={onClose} onCreated={onCreated} />;
-  else if (query.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
-  else if (query.isError) body = <Alert color="red" data-testid="inventory-load-error">{errorText(query.error)}</Alert>;
-  else {
-    body = (
-      <Tabs defaultValue="general" keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="general" data-testid="inventory-tab-general">{t('systemEntities.common.general')}</Tabs.Tab>
-          <Tabs.Tab value="units" data-testid="inventory-tab-units">{t('systemEntities.common.units')}</Tabs.Tab>
-          <Tabs.Tab value="groups" data-testid="inventory-tab-groups">{t('systemEntities.common.groups')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="general">
-          <InventoryEditor inventory={query.data} onClose={onClose} onCreated={onCreated} />
-        </Tabs.Panel>
-        <Tabs.Panel value="units">
-          <InventoryUnits inventoryId={query.data.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="groups">
-          <InventoryGroups inventoryId={query.data.id} />
-        </Tabs.Panel>
-      </Tabs>
-    );
-  }
-  const title = id === null ? t('systemEntities.inventories.new') : t('systemEntities.inventories.editTitle', { name: query.data?.name ?? '' });
   return (
-    <Modal opened onClose={onClose} size="lg" title={title} data-testid="inventory-modal">
-      {body}
-    </Modal>
+    <EntityModal
+      testId="inventory"
+      title={id === null ? t('systemEntities.inventories.new') : t('systemEntities.inventories.editTitle', { name: query.data?.name ?? '' })}
+      isNew={id === null}
+      query={query}
+      editor={(inventory) => <InventoryEditor inventory={inventory} onClose={onClose} onCreated={onCreated} />}
+      tabs={[
+        { value: 'units', label: t('systemEntities.common.units'), render: (inventory) => <InventoryUnits inventoryId={inventory.id} /> },
+        { value: 'groups', label: t('systemEntities.common.groups'), render: (inventory) => <InventoryGroups inventoryId={inventory.id} /> },
+      ]}
+      onClose={onClose}
+    />
   );
 }
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Loader, Modal, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OWNERSHIP_VALUES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { AdminUnitDetail, AdminUnitRow, AdminUnitSearchQuery, CreateAdminUnitBody, Ownership } from '@fleet/contracts';
@@ -18,7 +18,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
+import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
@@ -77,37 +77,20 @@ function useUnitChanged(): () => void {
 
 function UnitModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
-  const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getAdminUnit', { params: { id: id ?? '' } }, { enabled: id !== null });
-  let body;
-  if (id === null) body = <UnitEditor unit={null} onClose={onClose} onCreated={onCreated} />;
-  else if (query.isPending) body = <Loader size="sm" aria-label={t('common.loading')} />;
-  else if (query.isError) body = <Alert color="red" data-testid="unit-load-error">{errorText(query.error)}</Alert>;
-  else {
-    body = (
-      <Tabs defaultValue="general" keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="general" data-testid="unit-tab-general">{t('systemEntities.common.general')}</Tabs.Tab>
-          <Tabs.Tab value="inventories" data-testid="unit-tab-inventories">{t('systemEntities.common.inventories')}</Tabs.Tab>
-          <Tabs.Tab value="groups" data-testid="unit-tab-groups">{t('systemEntities.common.groups')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="general">
-          <UnitEditor unit={query.data} onClose={onClose} onCreated={onCreated} />
-        </Tabs.Panel>
-        <Tabs.Panel value="inventories">
-          <UnitInventories unitId={query.data.uniqueId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="groups">
-          <UnitGroups unitId={query.data.uniqueId} />
-        </Tabs.Panel>
-      </Tabs>
-    );
-  }
-  const title = id === null ? t('systemEntities.units.new') : t('systemEntities.units.editTitle', { name: query.data?.name ?? '' });
   return (
-    <Modal opened onClose={onClose} size="lg" title={title} data-testid="unit-modal">
-      {body}
-    </Modal>
+    <EntityModal
+      testId="unit"
+      title={id === null ? t('systemEntities.units.new') : t('systemEntities.units.editTitle', { name: query.data?.name ?? '' })}
+      isNew={id === null}
+      query={query}
+      editor={(unit) => <UnitEditor unit={unit} onClose={onClose} onCreated={onCreated} />}
+      tabs={[
+        { value: 'inventories', label: t('systemEntities.common.inventories'), render: (unit) => <UnitInventories unitId={unit.uniqueId} /> },
+        { value: 'groups', label: t('systemEntities.common.groups'), render: (unit) => <UnitGroups unitId={unit.uniqueId} /> },
+      ]}
+      onClose={onClose}
+    />
   );
 }
 
