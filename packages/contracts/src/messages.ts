@@ -118,6 +118,10 @@ export const VALIDATION = {
   // ── end of shares ──
   /** A request body or message nests arrays/objects deeper than the core reads (no spec text; worded like the others). */
   tooDeeplyNested: (n: number) => `Must not be nested more than ${n} levels deep`,
+  // ── Admin pages ──
+  /** A system message's expiry date, when set, lies in the future (no spec text; worded like the share link's). */
+  expiryInFuture: 'Expiry date must be in the future',
+  // ── end of admin pages ──
 } as const;
 
 /** Stable error codes with the spec's text. HTTP status chosen per kind of failure. */
@@ -301,6 +305,10 @@ export const ERROR_CATALOGUE = {
   /** 001 §5 "Share links: at most 10", §9 "Max 10 share links". */
   SHARE_LINKS_LIMIT: { status: 409, message: 'At most 10 share links' },
   // ── end of shares ──
+  // ── Admin pages ──
+  /** 001 §4: an approval past its 8 hours, revoked or used is over ("blocks automatically"): it is neither used nor revoked again. */
+  ACCESS_APPROVAL_NOT_ACTIVE: { status: 409, message: 'The access approval is no longer active' },
+  // ── end of admin pages ──
 } as const satisfies Record<string, { status: number; message: string; code?: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

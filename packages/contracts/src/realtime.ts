@@ -347,6 +347,16 @@ export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed
 export const SystemDeviceChangedEvent = z.object({ type: z.literal('systemDevice.changed'), kind: z.enum(['server', 'dbGateway']), id: z.string(), removed: z.boolean(), at: z.number().int() });
 // ── end of system devices ───────────────────────────────────────────────────────────────────────
 
+// ── System messages and access approvals ───────────────────────────────────────────────────────
+/** A system message was deleted, or no longer concerns these users (moved to another inventory); topics: those it concerned. */
+export const NotificationRemovedEvent = z.object({ type: z.literal('notification.removed'), notificationId: z.string(), at: z.number().int() });
+/**
+ * An access approval was opened, revoked or used. Approvals are for the admin console only, so the
+ * event names the approval and nothing more; it goes to every inventory's topics and an admin
+ * console reads the approval again through its role-checked call.
+ */
+export const AccessApprovalChangedEvent = z.object({ type: z.literal('accessApproval.changed'), accessApprovalId: z.string(), at: z.number().int() });
+// ── end of system messages and access approvals ─────────────────────────────────────────────────
 export const RealtimeEvent = z.discriminatedUnion('type', [
   UnitStatusEvent,
   UnitTelemetryEvent,
@@ -425,6 +435,10 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   WhatsNewChangedEvent,
   WhatsNewRemovedEvent,
   // end what's new
+  // system messages and access approvals
+  NotificationRemovedEvent,
+  AccessApprovalChangedEvent,
+  // end system messages and access approvals
   // system settings
   SystemSettingChangedEvent,
   // end system settings

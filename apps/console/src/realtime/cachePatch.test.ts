@@ -113,7 +113,7 @@ describe('cache patches of the other live lists', () => {
   });
 
   it('puts a pushed notification on top of the banner list, or replaces it', () => {
-    const n = (id: string, message: string) => ({ id, message, expireDate: null, globalNotification: true, expiresWithin2h: false, expiresWithin24h: false });
+    const n = (id: string, message: string) => ({ id, message, expireDate: null, globalNotification: true, level: 'info' as const, expiresWithin2h: false, expiresWithin24h: false });
     const list = [n('1', 'one')];
     expect(patchNotifications(list, n('2', 'two'))?.map((x) => x.id)).toEqual(['2', '1']);
     expect(patchNotifications(list, n('1', 'uno'))?.[0]?.message).toBe('uno');

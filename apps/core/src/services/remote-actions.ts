@@ -36,6 +36,7 @@ import type { ServiceDeps } from './deps.js';
 import { compareText } from './order.js';
 import type { SupportCaseService } from './support-cases.js';
 import type { UnitCommands } from './unit-configuration/commands.js';
+import { everyoneAudience } from './topics.js';
 
 /** How long a rebooting unit may stay away before its reboot counts as failed (no spec value; units come back within seconds). */
 export const REBOOT_ANSWER_MS = 5 * 60_000;
@@ -83,6 +84,12 @@ export class RemoteActionService {
       const unit = this.deps.readModel.units.get(q.deviceId);
       if (!unit || !this.sees(user, unit)) throw new AppError('NOT_FOUND');
       and.push({ deviceId: q.deviceId });
+    }
+    if (q.inventoryId !== undefined) {
+      // As the device filter: an unknown inventory or one of someone else's answers 404.
+      const inventoryId = q.inventoryId;
+      if (!this.deps.readModel.inventories.get(inventoryId) || !(user.global || user.inventoryIds.includes(inventoryId))) throw new AppError('NOT_FOUND');
+      and.push({ deviceId: { in: this.deps.readModel.units.all().filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId)).map((u) => u.id) } });
     }
     const where: Prisma.RemoteActionWhereInput = { AND: and };
     const [total, rows] = await Promise.all([
@@ -194,6 +201,8 @@ export class RemoteActionService {
         },
       });
     });
+    // The /access_approvals page follows new approvals (the id only: admin consoles read it again).
+    if (!active) this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: Date.now() });
     return this.announce(row);
   }
 

@@ -2,13 +2,14 @@
 import { nonEmpty } from '../repositories/json-column.js';
 import type { z } from 'zod';
 import {
-  DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, TIMINGS, UserPreferences,
+  DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, UserPreferences,
   type ClientNotification, type CurrentUser, type Role,
 } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import { callsOf } from '../calls.js';
+import { clientNotificationOf } from './system-messages.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { userContact } from '../repositories/user-columns.js';
 
@@ -172,17 +173,8 @@ export class UserService {
       },
       orderBy: { createdAt: 'desc' },
     });
-    return rows.map((n) => {
-      const left = n.expireDate ? n.expireDate.getTime() - now : Number.POSITIVE_INFINITY;
-      return {
-        id: n.id,
-        message: n.message,
-        expireDate: n.expireDate ? n.expireDate.toISOString() : null,
-        globalNotification: n.globalNotification,
-        expiresWithin2h: left <= TIMINGS.notificationExpiringSoonMs,
-        expiresWithin24h: left <= TIMINGS.notificationExpiringDayMs,
-      };
-    });
+    // The same item the system message service pushes on /ws (one shape, one place).
+    return rows.map((n) => clientNotificationOf(n, now));
   }
 }
 

@@ -65,10 +65,12 @@ export type RemoteAction = z.infer<typeof RemoteAction>;
 export const RemoteActionPage = pageOf(RemoteAction);
 export type RemoteActionPage = z.infer<typeof RemoteActionPage>;
 
-/** GET v2/remoteActions: newest first, paged (default 50), optionally one device's. */
+/** GET v2/remoteActions: newest first, paged (default 50), optionally one device's or one inventory's devices'. */
 export const RemoteActionListQuery = z
   .object({
     deviceId: Id.optional(),
+    /** The admin view's inventory filter: actions on the units of that inventory (one of the caller's). */
+    inventoryId: Id.optional(),
     offset: Offset,
     limit: Limit,
   })
