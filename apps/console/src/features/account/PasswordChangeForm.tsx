@@ -23,7 +23,7 @@ export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (re
   const form = useForm<Values>(EMPTY_PASSWORD_CHANGE, checkPasswordChange);
   const error = useFieldError('password-change-error', form.errors);
   const mutation = useEndpointMutation('changeOwnPassword');
-  const { submit, saved, failed, reset } = form;
+  const { submit, failed, reset } = form;
   const apply = () => {
     const values = submit();
     if (values === null) return;
@@ -31,7 +31,7 @@ export function PasswordChangeForm({ onChanged, extraActions }: { onChanged: (re
       { body: values },
       {
         onSuccess: (result) => {
-          saved();
+          // Back to empty fields (the form's source): a password is never kept in the form.
           reset();
           queryClient.setQueryData(endpointKey('getOwnPasswordExpiry'), result.passwordExpiry);
           onChanged(result);
