@@ -187,6 +187,18 @@ describe.each(providers())('user accounts on %s', (provider) => {
     expect((await create({ userType: 'luc_admin' })).userType).toBe('luc_admin');
   });
 
+  it('support staff (the system admin console) lists every user and changes one of any inventory', async () => {
+    const staff = await s.login('staff');
+    const all: UserAccountPage = (await call('GET', '/v2/users?limit=1000', staff)).json();
+    expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['luc_read', 'super_user']));
+    const u = await create({ inventoryIds: ['inv-metro'] }, superUser);
+    const res = await call('PUT', `/v2/users/${u.id}`, staff, { lastName: 'Hopper', version: u.version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call('GET', `/v2/users/${u.id}`, staff)).json()).toMatchObject({ lastName: 'Hopper', version: u.version + 1 });
+    // Staff still cannot touch a user above their own type.
+    expect((await call('PUT', '/v2/users/usr-super_user', staff, { lastName: 'Nope' })).statusCode).toBe(403);
+  });
+
   it('updates with the version, answers 409 to a stale one, and announces the change', async () => {
     const u = await create();
     published.length = 0;

@@ -145,6 +145,13 @@ export function canManageUserType(callerRoles: readonly Role[], targetRoles: rea
   return userTypeRank(targetRoles) <= userTypeRank(callerRoles);
 }
 
+/**
+ * User account calls (v2/users...): the /users screen's roles (spec 001 §2 "Users ... need
+ * MANAGE_ROLES") plus support staff, who manage users from the system admin console (§2
+ * /system_entities users; §6 "Super user and staff see the system admin console").
+ */
+export const USER_ACCOUNT_ROLES: readonly Role[] = [...MANAGE_ROLES, 'staff'];
+
 // ── Software versions ────────────────────────────────────────────────────────────────────────────
 /**
  * The /sw_version list (spec 001 §2 "software version" needs MANAGE_ROLES) plus support staff, who

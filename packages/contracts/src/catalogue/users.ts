@@ -3,13 +3,14 @@
  *
  * The spec shows none of these calls ("user create and update ... not shown"): the paths below are
  * ours, chosen for the /users screen, and stay stable. Every call is for the roles of the /users
- * screen (§2: MANAGE_ROLES). Object scope is the service's: a user may only see and change users of
+ * screen (§2: MANAGE_ROLES) and for support staff, who manage users from the system admin console
+ * (§2 /system_entities users: USER_ACCOUNT_ROLES). Object scope is the service's: a user may only see and change users of
  * their own inventories (super user and staff: all); an unknown user and a foreign one both answer
  * 404. SSO and enterprise users are managed only by an IT admin (§6): every write on them answers
  * 403 with that text. Nobody deletes or deactivates themselves, nor acts on a user of a type above
  * their own (roles.ts canManageUserType).
  */
-import { MANAGE_ROLES } from '../roles.js';
+import { USER_ACCOUNT_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
   CreateUserBody, SetUserActiveBody, SetUserGroupsBody, SetUserInventoriesBody, SetUserPasswordBody, UpdateUserBody, UserAccountDetail,
@@ -18,7 +19,7 @@ import {
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';
 
-const manage = { roles: MANAGE_ROLES, scope: 'none' } as const;
+const manage = { roles: USER_ACCOUNT_ROLES, scope: 'none' } as const;
 const SPEC = '001 §3 User, §5 user rules, §6 (user create and update: not shown; paths ours)';
 
 export const userAccountEndpoints = {
