@@ -1,17 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '@fleet/contracts';
-import { useEndpointQuery } from '../api/hooks';
+import { TIMINGS, type ClientNotification } from '@fleet/contracts';
+import { endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig } from '../config/runtimeConfig';
-import { expiryFlag, initialPollDelay } from './polling';
+import { useRealtime } from '../realtime/RealtimeProvider';
+import { bannerColor, expiryFlag, initialPollDelay, withoutNotification } from './polling';
 
 /**
  * Global notification banner (spec 000 §2): polls client_notifications every 5 minutes, starting
  * after the spec's random initial delay (runtime config `pollInitialDelayMs` or the prop fixes it).
+ * A system message created, changed or deleted meanwhile arrives over /ws: a pushed message is put
+ * in the list (the realtime provider patches it; before the first poll it starts the poll now), a
+ * removed one leaves it.
  */
 export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
   const [delay] = useState(() => initialPollDelay(initialDelayMs ?? getRuntimeConfig().pollInitialDelayMs));
   const [started, setStarted] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -20,6 +27,19 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
     const timer = setTimeout(() => setStarted(true), delay);
     return () => clearTimeout(timer);
   }, [delay]);
+
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'notification') setStarted(true);
+        if (event.type === 'notification.removed') {
+          queryClient.setQueriesData<ClientNotification[]>({ queryKey: endpointPrefix('fetchClientNotifications') }, (list) =>
+            withoutNotification(list, event.notificationId),
+          );
+        }
+      }),
+    [subscribe, queryClient],
+  );
 
   const { data } = useEndpointQuery('fetchClientNotifications', {}, {
     enabled: started,
@@ -39,7 +59,8 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
           <Alert
             key={item.id}
             data-testid={`notification-${item.id}`}
-            color={flag === '2h' ? 'red' : flag === '24h' ? 'orange' : 'blue'}
+            data-level={item.level}
+            color={bannerColor(item)}
             withCloseButton
             closeButtonLabel={t('common.close')}
             onClose={() => setDismissed((prev) => new Set(prev).add(item.id))}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '@fleet/contracts';
-import { expiryFlag, initialPollDelay, randomInitialDelay, schedulePolling } from './polling';
+import { bannerColor, expiryFlag, initialPollDelay, randomInitialDelay, schedulePolling, withoutNotification } from './polling';
 
 describe('notification polling (spec 000 §7)', () => {
   it('starts after a random delay of 1 to 300 seconds', () => {
@@ -50,5 +50,22 @@ describe('polling schedule', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('banner colour and removal', () => {
+  const item = (level: 'info' | 'success' | 'warning' | 'error', within2h = false, within24h = false) => ({ level, expiresWithin2h: within2h, expiresWithin24h: within24h });
+
+  it('shows the expiry flags first (2 h red, 24 h orange), else the message level', () => {
+    expect(bannerColor(item('info', true, true))).toBe('red');
+    expect(bannerColor(item('error', false, true))).toBe('orange');
+    expect(bannerColor(item('warning'))).toBe('yellow');
+    expect(bannerColor(item('error'))).toBe('red');
+    expect(bannerColor(item('info'))).toBe('blue');
+  });
+
+  it('drops a removed message from the list, and leaves an unread list unread', () => {
+    expect(withoutNotification([{ id: 'a' }, { id: 'b' }], 'a')).toEqual([{ id: 'b' }]);
+    expect(withoutNotification(undefined, 'a')).toBeUndefined();
   });
 });

@@ -41,3 +41,18 @@ export function schedulePolling(
     if (interval !== null) clearInterval(interval);
   };
 }
+
+const LEVEL_COLORS = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' } as const;
+
+/** The banner's colour: an expiry within 2 h / 24 h wins (red / orange), else the message's level. */
+export function bannerColor(notification: { level: keyof typeof LEVEL_COLORS; expiresWithin2h: boolean; expiresWithin24h: boolean }): string {
+  const flag = expiryFlag(notification);
+  if (flag === '2h') return 'red';
+  if (flag === '24h') return 'orange';
+  return LEVEL_COLORS[notification.level];
+}
+
+/** The banner's list without a removed message (undefined while nothing was read yet). */
+export function withoutNotification<T extends { id: string }>(list: readonly T[] | undefined, id: string): T[] | undefined {
+  return list ? list.filter((n) => n.id !== id) : undefined;
+}
