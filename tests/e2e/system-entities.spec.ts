@@ -1,0 +1,194 @@
+/**
+ * /system_entities inventories, groups, units and users (spec 001 §2 the system admin console for
+ * super user and staff, §3 Inventory, Group, User, §5 names and "Parent inventory cannot be the
+ * current inventory", §6 who sees the console) in Chromium against the real stack: super user
+ * creates, edits and deletes an inventory and a group, the spec's messages inline (the form's own
+ * and the core's), a unit joins and leaves the group, and another console sees the new inventory
+ * and the group's member count without a reload (/ws); staff reaches the page, edits a user (put
+ * back afterwards) and sees the page in Chinese; luc_admin is sent to the unit list. Every object
+ * made here carries a unique name and is deleted in `finally`; the unit used (XTND-0001) is used
+ * by no other spec and only joins the group made here.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { VALIDATION } from '@fleet/contracts';
+import zh from '../../apps/console/src/i18n/areas/systemEntities.zh.json' with { type: 'json' };
+import { apiAs, login, secondConsole, trackNavigations } from './support';
+
+const UNIT = 'XTND-0001';
+
+// Two consoles signed in, each loading the admin lists: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
+async function openKind(page: Page, kind: string): Promise<void> {
+  await page.goto(`/system_entities/${kind}?ignoreRouteDefault=1`);
+  await expect(page.getByTestId('system-entities')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`${kind}-grid`)).toBeVisible({ timeout: 30_000 });
+}
+
+async function search(page: Page, kind: string, text: string): Promise<void> {
+  await page.getByTestId(`${kind}-search`).fill(text);
+}
+
+/** Picks an option of a searchable Mantine select by typing part of it. */
+async function choose(page: Page, testId: string, typed: string, option: string | RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(testId).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function deleteByName(api: APIRequestContext, kind: 'inventories' | 'groups', name: string): Promise<void> {
+  const found = await api.get(`/api/v2/admin/${kind}?searchKey=name&searchValue=${encodeURIComponent(name)}`);
+  if (!found.ok()) return;
+  for (const item of ((await found.json()) as { items: { id: string; name: string }[] }).items) {
+    if (item.name === name) await api.delete(`/api/v2/admin/${kind}/${item.id}`);
+  }
+}
+
+test('super user creates, edits and deletes an inventory; the spec messages show inline; another console sees it live', async ({ page, browser, baseURL, playwright }) => {
+  const name = `E2E-inventories-${Date.now()}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const other = await secondConsole(browser, baseURL, 'super_user');
+  try {
+    await openKind(other.page, 'inventories');
+    const navigations = trackNavigations(other.page);
+    await search(other.page, 'inventories', name);
+    await expect(other.page.getByTestId('inventories-empty')).toBeVisible();
+
+    await login(page, 'super_user');
+    await openKind(page, 'inventories');
+    // The seeded inventories, sortable by name.
+    await search(page, 'inventories', 'Global-News');
+    await expect(page.getByTestId('inventories-row-inv-global')).toBeVisible();
+    await expect(page.getByTestId('inventories-row-inv-global-sports')).toBeVisible();
+    await page.getByTestId('inventories-sort-name').click();
+    await expect(page.getByTestId('inventories-grid').locator('tbody tr').first()).toHaveAttribute('data-testid', 'inventories-row-inv-global-sports');
+
+    let posts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v2/admin/inventories')) posts++;
+    });
+    await page.getByTestId('inventories-new').click();
+    await page.getByTestId('inventory-name').fill('x');
+    await page.getByTestId('inventory-save').click();
+    await expect(page.getByTestId('inventory-error.name')).toHaveText(VALIDATION.betweenChars(2, 255));
+    expect(posts).toBe(0);
+    // A name in use: the core's message, inline.
+    await page.getByTestId('inventory-name').fill('Global-News');
+    await page.getByTestId('inventory-save').click();
+    await expect(page.getByTestId('inventory-error.name')).toHaveText(VALIDATION.fieldUnique);
+
+    await page.getByTestId('inventory-name').fill(name);
+    await choose(page, 'inventory-parent', 'Global-News', /^Global-News$/);
+    await page.getByTestId('inventory-save').click();
+    // Created: the modal now edits it (its associations tabs show).
+    await expect(page.getByTestId('inventory-tab-units')).toBeVisible();
+    await expect(other.page.getByTestId('inventories-grid')).toContainText(name);
+
+    await page.getByTestId('inventory-region').fill('e2e-region');
+    await choose(page, 'inventory-parent', name, name);
+    await page.getByTestId('inventory-save').click();
+    await expect(page.getByTestId('inventory-error.parentId')).toHaveText(VALIDATION.parentInventoryNotSelf);
+    await choose(page, 'inventory-parent', 'Global-News', /^Global-News$/);
+    await page.getByTestId('inventory-save').click();
+    await expect(page.getByTestId('inventory-error.parentId')).toHaveCount(0);
+    await expect(other.page.getByTestId('inventories-grid')).toContainText('e2e-region');
+
+    await page.getByTestId('inventory-delete').click();
+    await page.getByTestId('inventory-delete-confirm').click();
+    await expect(page.getByTestId('inventory-modal')).toHaveCount(0);
+    await search(page, 'inventories', name);
+    await expect(page.getByTestId('inventories-empty')).toBeVisible();
+    await expect(other.page.getByTestId('inventories-empty')).toBeVisible();
+    expect(navigations).toEqual([]);
+  } finally {
+    await deleteByName(api, 'inventories', name);
+    await other.close();
+    await api.dispose();
+  }
+});
+
+test('super user creates a group, a unit joins and leaves it, another console sees its count live; the group is deleted', async ({ page, browser, baseURL, playwright }) => {
+  const name = `E2E-groups-${Date.now()}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  const unitName = ((await (await api.get(`/api/v2/admin/units/${UNIT}`)).json()) as { name: string }).name;
+  const other = await secondConsole(browser, baseURL, 'super_user');
+  try {
+    await openKind(other.page, 'groups');
+    await search(other.page, 'groups', name);
+    await expect(other.page.getByTestId('groups-empty')).toBeVisible();
+
+    await login(page, 'super_user');
+    await openKind(page, 'groups');
+    await page.getByTestId('groups-new').click();
+    await page.getByTestId('group-name').fill('bad name');
+    await page.getByTestId('group-save').click();
+    await expect(page.getByTestId('group-error.name')).toHaveText(VALIDATION.unitNameCharacters);
+    await expect(page.getByTestId('group-error.inventoryId')).toHaveText(VALIDATION.required);
+    await choose(page, 'group-inventory', 'Global-News', /^Global-News$/);
+    // A name the inventory has: the core's message, inline.
+    await page.getByTestId('group-name').fill('Newsroom');
+    await page.getByTestId('group-save').click();
+    await expect(page.getByTestId('group-error.name')).toHaveText(VALIDATION.nameUnique);
+    await page.getByTestId('group-name').fill(name);
+    await page.getByTestId('group-save').click();
+    await expect(page.getByTestId('group-tab-units')).toBeVisible();
+    const row = other.page.locator('[data-testid^="groups-row-"]', { hasText: name });
+    await expect(row).toBeVisible();
+
+    await page.getByTestId('group-tab-units').click();
+    await expect(page.getByTestId('group-units-empty')).toBeVisible();
+    await choose(page, 'group-units-candidate', unitName, new RegExp(`^${unitName}`));
+    await page.getByTestId('group-units-add').click();
+    await expect(page.getByTestId(`group-units-member-${UNIT}`)).toBeVisible();
+    await expect(row.locator('td').nth(2)).toHaveText('1');
+    await page.getByTestId(`group-units-remove-${UNIT}`).click();
+    await expect(page.getByTestId(`group-units-member-${UNIT}`)).toHaveCount(0);
+    await expect(row.locator('td').nth(2)).toHaveText('0');
+
+    await page.getByTestId('group-tab-general').click();
+    await page.getByTestId('group-delete').click();
+    await page.getByTestId('group-delete-confirm').click();
+    await expect(page.getByTestId('group-modal')).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+  } finally {
+    await deleteByName(api, 'groups', name);
+    await other.close();
+    await api.dispose();
+  }
+});
+
+test('staff reaches the users list, edits a user (put back), and sees the page in Chinese', async ({ page, baseURL, playwright }) => {
+  const api = await apiAs(playwright, baseURL, 'staff');
+  const target = ((await (await api.get('/api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as { items: { id: string; username: string; lastName: string }[] }).items.find(
+    (u) => u.username === 'luc_curator',
+  )!;
+  try {
+    await login(page, 'staff');
+    await openKind(page, 'users');
+    await search(page, 'users', 'luc_curator');
+    await page.getByTestId(`users-row-${target.id}`).click();
+    await expect(page.getByTestId('user-editor')).toBeVisible();
+    await page.getByTestId('user-form-lastName').fill('Curatorson');
+    await page.getByTestId('user-form-save').click();
+    await expect(page.getByTestId(`users-row-${target.id}`)).toContainText('Curatorson');
+    await page.getByTestId('user-form-cancel').click();
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-switch-zh').click();
+    await expect(page.getByTestId('users-list')).toContainText(zh.list.searchBy);
+    await page.getByTestId('section-tab-inventories').click();
+    await expect(page.getByTestId('inventories-new')).toHaveText(zh.inventories.new);
+  } finally {
+    const current = (await (await api.get(`/api/v2/users/${target.id}`)).json()) as { version: number };
+    await api.put(`/api/v2/users/${target.id}`, { data: { lastName: target.lastName, version: current.version } });
+    await api.put('/api/userPreferences', { data: { language: 'en' } });
+    await api.dispose();
+  }
+});
+
+test('luc_admin is sent to the unit list from /system_entities/inventories', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await page.goto('/system_entities/inventories?ignoreRouteDefault=1');
+  await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
+  await expect(page.getByTestId('system-entities')).toHaveCount(0);
+});
