@@ -1,15 +1,10 @@
 /**
- * Software versions (spec 001 §2 /system_settings software_version).
+ * Software versions (spec 001 §2 /system_settings software_version): the /sw_version screen itself
+ * (its list, filters, create, edit, inventories and delete, kept current over /ws), shown in the tab.
  */
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import SoftwareVersionsPage from '../software-versions/SoftwareVersions.page';
 import type { SystemSettingsProps } from './SystemSettings';
 
 export default function SoftwareVersionSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  return (
-    <Text c="dimmed" data-testid="not-available">
-      {t('common.notAvailableYetLong')}
-    </Text>
-  );
+  return <SoftwareVersionsPage />;
 }
