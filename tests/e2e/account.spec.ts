@@ -33,6 +33,8 @@ async function openFromUserMenu(page: Page, item: string): Promise<void> {
 }
 
 test('a user changes their password: wrong old password and the rules refused inline, then the new one signs in', async ({ page, playwright, baseURL }) => {
+  // Two sign-ins through the login page and a dozen round trips: more than the default on a loaded machine.
+  test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const username = `e2e-account-${Date.now()}`;
   const id = await createUser(admin, username);
@@ -42,6 +44,23 @@ test('a user changes their password: wrong old password and the rules refused in
     const modal = page.getByTestId('account-modal');
     await expect(modal.getByTestId('account-username')).toHaveText(username);
     await expect(modal.getByTestId('account-user-type')).toHaveText('Regular');
+
+    // Details: the spec's rules inline, another user's e-mail refused by the core, then saved.
+    const taken = ((await (await admin.get('/api/users/current')).json()) as { email: string }).email;
+    await modal.getByTestId('account-firstName').fill('ann');
+    await modal.getByTestId('account-save').click();
+    await expect(modal.getByTestId('account-error.firstName')).toHaveText(VALIDATION.firstNameUppercase);
+    await modal.getByTestId('account-firstName').fill('Annie');
+    await modal.getByTestId('account-email').fill(taken);
+    await modal.getByTestId('account-save').click();
+    await expect(modal.getByTestId('account-error.email')).toHaveText(ERROR_CATALOGUE.EMAIL_IN_USE.message);
+    await modal.getByTestId('account-email').fill(`${username}@example.org`);
+    await modal.getByTestId('account-phone').fill('+44 20 7946 0000');
+    await modal.getByTestId('account-save').click();
+    await expect(modal.getByTestId('account-save')).toBeDisabled();
+    const own = await playwright.request.newContext({ baseURL });
+    expect((await own.post('/mock/auth/login', { data: { username, password: START_PASSWORD } })).ok()).toBe(true);
+    expect(await (await own.get('/api/user/contact')).json()).toMatchObject({ firstName: 'Annie', email: `${username}@example.org`, phone: '+44 20 7946 0000' });
 
     await page.getByTestId('password-change-old').fill('Wrong-pass-9');
     await page.getByTestId('password-change-new').fill('weak');
@@ -59,9 +78,12 @@ test('a user changes their password: wrong old password and the rules refused in
     await page.getByTestId('password-change-submit').click();
     await expect(page.getByTestId('password-change-error.oldPassword')).toHaveCount(0);
     await expect(page.getByTestId('password-change-old')).toHaveValue('');
-    // The session that changed it stays signed in.
+    // The session that changed it stays signed in (the header shows the saved name); the user's other session ended.
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('nav-menu')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Annie Account');
+    await page.keyboard.press('Escape');
+    expect((await own.get('/api/user/contact')).status()).toBe(401);
 
     const oldLogin = await (await playwright.request.newContext({ baseURL })).post('/mock/auth/login', { data: { username, password: START_PASSWORD } });
     expect(oldLogin.status()).toBe(401);
@@ -74,6 +96,8 @@ test('a user changes their password: wrong old password and the rules refused in
 });
 
 test('preferences are saved and read back after a reload; the chat toggle shows with chat support on and remembers hiding the widget', async ({ page, playwright, baseURL }) => {
+  // A sign-in and two reloads of the console: more than the default on a loaded machine.
+  test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const username = `e2e-account-prefs-${Date.now()}`;
   const id = await createUser(admin, username);
