@@ -1,10 +1,9 @@
 /**
- * The system admin console's remote actions (spec 001 §2 /remote_actions, a super-user page).
+ * The system admin console's remote actions (spec 001 §2 /remote_actions, a super-user page): the
+ * partner view's devices, actions and history over every inventory, with an inventory filter.
  */
-import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
+import { RemoteActionsView } from './PartnerRemoteActions';
 
 export function AdminRemoteActions() {
-  const { t } = useTranslation();
-  return <NotAvailable title={t('routes.remoteActionsAdmin')} />;
+  return <RemoteActionsView admin />;
 }

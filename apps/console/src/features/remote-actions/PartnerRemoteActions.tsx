@@ -1,5 +1,6 @@
 /**
- * /remote_actions for partners (spec 001 §2 "support actions for partners"): the units of the
+ * /remote_actions for partners (spec 001 §2 "support actions for partners") and, with an inventory
+ * filter over every inventory's units, for super user and staff (the admin view): the units of the
  * partner's inventories (the unit list call, kept current over /ws by the shell), each with the
  * three support actions — send logs (a description, optionally the channel), reboot (confirmed),
  * support access for 8 hours (a reason) — and the history of actions (GET v2/remoteActions, newest
@@ -54,8 +55,8 @@ function useRemoteActionsLive(): void {
         if (event.type !== 'remoteAction.changed') return;
         for (const [key, page] of queryClient.getQueriesData<RemoteActionPage>({ queryKey: endpointPrefix('listRemoteActions') })) {
           if (!page) continue;
-          const input = key[1] as { query?: { deviceId?: string } } | undefined;
-          queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, event.remoteAction, input?.query?.deviceId));
+          const input = key[1] as { query?: { deviceId?: string; inventoryId?: string } } | undefined;
+          queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, event.remoteAction, input?.query?.deviceId, input?.query?.inventoryId));
         }
       }),
     [subscribe, queryClient],
@@ -63,19 +64,35 @@ function useRemoteActionsLive(): void {
 }
 
 export function PartnerRemoteActions() {
+  return <RemoteActionsView admin={false} />;
+}
+
+/**
+ * The remote actions view. Partners act on the units of their inventories; the admin view (super
+ * user and staff) on every unit, narrowed to one inventory by its filter (the history too).
+ */
+export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.remoteActionsPartner'));
+  const title = t(admin ? 'routes.remoteActionsAdmin' : 'routes.remoteActionsPartner');
+  useDocumentTitle(title);
   const user = useSessionUser();
   const now = useNow();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [inventory, setInventory] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const history = useEndpointQuery('listRemoteActions', { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }, { staleTime: Number.POSITIVE_INFINITY });
+  const inventories = useEndpointQuery('searchAdminInventories', { query: { limit: 1000 } }, { enabled: admin, staleTime: Number.POSITIVE_INFINITY });
+  const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
+  const history = useEndpointQuery('listRemoteActions', { query: historyQuery }, { staleTime: Number.POSITIVE_INFINITY });
   useRemoteActionsLive();
 
   const inventoryIds = useMemo(() => (user?.inventories ?? []).map((i) => i.id), [user]);
-  const mine = useMemo(() => actionableUnits(units.data ?? NO_UNITS, inventoryIds), [units.data, inventoryIds]);
+  const mine = useMemo(() => {
+    const all = units.data ?? NO_UNITS;
+    if (!admin) return actionableUnits(all, inventoryIds);
+    return inventory === null ? [...all] : actionableUnits(all, [inventory]);
+  }, [units.data, inventoryIds, admin, inventory]);
   const needle = search.trim().toLowerCase();
   const shown = needle === '' ? mine : mine.filter((u) => u.name.toLowerCase().includes(needle) || u.uniqueId.toLowerCase().includes(needle));
   const known = history.data?.items ?? [];
@@ -155,10 +172,23 @@ export function PartnerRemoteActions() {
     );
 
   return (
-    <Stack gap="md" p="md" data-testid="remote-actions-partner">
-      <Title order={2}>{t('routes.remoteActionsPartner')}</Title>
+    <Stack gap="md" p="md" data-testid={admin ? 'remote-actions-admin-view' : 'remote-actions-partner'}>
+      <Title order={2}>{title}</Title>
       <Group justify="space-between">
         <Title order={4}>{t('remoteActions.devices')}</Title>
+        {admin && (
+          <Select
+            aria-label={t('adminPages.remoteActions.inventory')}
+            placeholder={t('adminPages.remoteActions.allInventories')}
+            data={(inventories.data?.items ?? []).map((i) => ({ value: i.id, label: i.name }))}
+            value={inventory}
+            onChange={(v) => { setInventory(v); setPage(1); }}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="ra-inventory-filter"
+          />
+        )}
         <TextInput
           placeholder={t('remoteActions.search')}
           aria-label={t('remoteActions.search')}

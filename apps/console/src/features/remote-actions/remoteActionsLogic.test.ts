@@ -27,6 +27,11 @@ describe('applyRemoteActionChange', () => {
     const other = page([action('a')]);
     expect(applyRemoteActionChange(other, action('c', { deviceId: 'SOLO-0001' }), 'LU800-0001')).toBe(other);
   });
+  it("leaves a page filtered to one inventory alone when the new action's unit is not in it (the admin view's inventory filter)", () => {
+    const filtered = page([action('a')]);
+    expect(applyRemoteActionChange(filtered, action('c', { inventoryIds: ['inv-metro'] }), undefined, 'inv-global')).toBe(filtered);
+    expect(applyRemoteActionChange(filtered, action('c'), undefined, 'inv-global').items.map((a) => a.id)).toEqual(['c', 'a']);
+  });
 });
 
 describe('support access time', () => {

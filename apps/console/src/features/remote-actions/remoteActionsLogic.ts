@@ -8,9 +8,9 @@ import type { RemoteAction, RemoteActionPage, SupportAccess, UnitSummary } from 
 /**
  * One history page with a changed or new action: replaced in place when the page has it (an
  * older version never overwrites a newer one); a new action goes on top of the first page (newest
- * first) when it matches the page's device filter, and counts in the total of every such page.
+ * first) when it matches the page's device and inventory filters, and counts in the total of every such page.
  */
-export function applyRemoteActionChange(page: RemoteActionPage, action: RemoteAction, deviceFilter?: string): RemoteActionPage {
+export function applyRemoteActionChange(page: RemoteActionPage, action: RemoteAction, deviceFilter?: string, inventoryFilter?: string): RemoteActionPage {
   const at = page.items.findIndex((a) => a.id === action.id);
   if (at >= 0) {
     const current = page.items[at];
@@ -20,6 +20,7 @@ export function applyRemoteActionChange(page: RemoteActionPage, action: RemoteAc
     return { ...page, items };
   }
   if (deviceFilter !== undefined && deviceFilter !== action.deviceId) return page;
+  if (inventoryFilter !== undefined && !action.inventoryIds.includes(inventoryFilter)) return page;
   if (page.offset > 0) return { ...page, total: page.total + 1 };
   return { ...page, items: [action, ...page.items].slice(0, page.limit), total: page.total + 1 };
 }
