@@ -37,6 +37,14 @@ describe('menu (spec 000 §2)', () => {
     expect(su).toEqual(expect.arrayContaining(['supportStaff', 'adminRemoteActions', 'ifbServers', 'systemEntities', 'batchUpgrade']));
     expect(su).not.toContain('partnerRemoteActions');
     expect(su).not.toContain('contractor');
+    expect(ids(visibleMenu(as('staff')))).toContain('ifbServers');
+    expect(ids(visibleMenu(as('luc_admin')))).not.toContain('ifbServers');
+  });
+
+  it('opens the IFB servers as the multimedia hub list kept to IFB-capable hubs', () => {
+    const support = MENU.find((e) => e.id === 'supportStaff');
+    const ifb = support?.type === 'group' ? support.items.find((e) => e.id === 'ifbServers') : undefined;
+    expect(ifb).toEqual({ type: 'link', id: 'ifbServers', to: '/system_entities/mmh_servers?ifb=1' });
   });
 
   it('shows a contractor the contractor entry', () => {

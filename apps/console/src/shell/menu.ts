@@ -90,8 +90,8 @@ export const MENU: readonly MenuEntry[] = [
     items: [
       { type: 'link', id: 'clientApplication', to: '/system_settings/client_application' },
       { type: 'link', id: 'modemsVendorModel', to: '/system_settings/modem_vendor' },
-      // No route for IFB servers in either document: listed, disabled, until a screen exists.
-      { type: 'placeholder', id: 'ifbServers', roles: PLATFORM_ADMIN_ROLES },
+      // The spec names no route for IFB servers: the multimedia hub list kept to IFB-capable hubs, with their IFB mode.
+      { type: 'link', id: 'ifbServers', to: '/system_entities/mmh_servers?ifb=1' },
       { type: 'link', id: 'systemEntities', to: '/system_entities' },
       { type: 'link', id: 'systemSettings', to: '/system_settings' },
       { type: 'link', id: 'adminRemoteActions', to: '/remote_actions' },
@@ -119,7 +119,8 @@ export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[
   const out: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.type === 'link') {
-      if (canOpen(user, entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
+      // A link may carry a query (the IFB servers' filter): the route is its path.
+      if (canOpen(user, entry.to.split('?')[0] ?? entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
     } else if (entry.type === 'placeholder') {
       if (hasAnyRole(user.roles, entry.roles)) out.push(entry);
     } else {

@@ -1,0 +1,139 @@
+/**
+ * The forms of the server and databridge gateway modals of /system_entities: values from the
+ * entity, the request body the admin call takes, and the form's own check before sending — the
+ * call's body schema in the spec's words (spec 001 §5 names, genlock offset -511..511, webrtc port
+ * 1-65353, port 1-65535). The core checks the same again and its 400 field messages show in the
+ * same places. Numbers are typed as text: an empty one is "not set".
+ */
+import { CreateAdminServerBody, CreateDbGatewayBody, UpdateAdminServerBody, UpdateDbGatewayBody, VALIDATION } from '@fleet/contracts';
+import type { AdminDbGateway, IFB_MODES, PUBLISHING_MODES, ServerDetail, ServerType } from '@fleet/contracts';
+import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import type { SystemEntitiesKind } from './SystemEntities';
+
+/** The server type each server kind of /system_entities lists. */
+export const SERVER_KIND_TYPES = {
+  mmh_servers: 'mmh_server',
+  vr_servers: 'vr_server',
+  ingest_servers: 'ingest_server',
+  transceiver_servers: 'transceiver_server',
+} as const satisfies Partial<Record<SystemEntitiesKind, ServerType>>;
+
+export type ServerKind = keyof typeof SERVER_KIND_TYPES;
+
+export function isServerKind(kind: string): kind is ServerKind {
+  return Object.hasOwn(SERVER_KIND_TYPES, kind);
+}
+
+/** Text of a number field → the number, null when empty; not a number stays NaN (the schema names it). */
+export function numberOrNull(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+const textOf = (n: number | null) => (n === null ? '' : String(n));
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+// ── servers ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface ServerForm {
+  readonly name: string;
+  readonly serial: string;
+  readonly alias: string;
+  readonly productType: string;
+  readonly swVersion: string;
+  readonly inventoryId: string | null;
+  readonly ifbMode: (typeof IFB_MODES)[number] | null;
+  readonly maxChannels: string;
+  readonly webrtcPort: string;
+  readonly publishingMode: (typeof PUBLISHING_MODES)[number];
+  readonly genlockOffset: string;
+  readonly cloudRegion: string;
+  readonly cloudInstance: string;
+  readonly cloudProvider: string;
+}
+
+export function serverForm(server: ServerDetail | null): ServerForm {
+  if (!server) {
+    return {
+      name: '', serial: '', alias: '', productType: '', swVersion: '', inventoryId: null, ifbMode: null, maxChannels: '0', webrtcPort: '',
+      publishingMode: 'automatic', genlockOffset: '', cloudRegion: '', cloudInstance: '', cloudProvider: '',
+    };
+  }
+  return {
+    name: server.name,
+    serial: server.serial,
+    alias: server.alias,
+    productType: server.productType,
+    swVersion: server.swVersion,
+    inventoryId: server.inventoryId,
+    ifbMode: server.ifbMode,
+    maxChannels: String(server.maxChannels),
+    webrtcPort: textOf(server.webrtcPort),
+    publishingMode: server.publishingMode,
+    genlockOffset: textOf(server.genlockOffset),
+    cloudRegion: server.cloudRegion ?? '',
+    cloudInstance: server.cloudInstance ?? '',
+    cloudProvider: server.cloudProvider ?? '',
+  };
+}
+
+/** The fields both calls take (the IFB mode only on multimedia hubs). */
+function serverFields(form: ServerForm, serverType: ServerType) {
+  return {
+    name: form.name.trim(),
+    serial: form.serial.trim(),
+    alias: form.alias.trim(),
+    productType: form.productType.trim(),
+    swVersion: form.swVersion.trim(),
+    inventoryId: form.inventoryId,
+    ifbMode: serverType === 'mmh_server' ? form.ifbMode : null,
+    maxChannels: numberOrNull(form.maxChannels) ?? 0,
+    webrtcPort: numberOrNull(form.webrtcPort),
+    publishingMode: form.publishingMode,
+    genlockOffset: numberOrNull(form.genlockOffset),
+    cloudRegion: orNull(form.cloudRegion),
+    cloudInstance: orNull(form.cloudInstance),
+    cloudProvider: orNull(form.cloudProvider),
+  };
+}
+
+export function serverCreateBody(form: ServerForm, serverType: ServerType): CreateAdminServerBody {
+  return { serverType, ...serverFields(form, serverType) };
+}
+
+export function serverUpdateBody(form: ServerForm, serverType: ServerType, version: number): UpdateAdminServerBody {
+  return { ...serverFields(form, serverType), version };
+}
+
+export function checkServer(isNew: boolean, serverType: ServerType): (form: ServerForm) => FieldErrors {
+  return (form) =>
+    isNew ? checkSchema(CreateAdminServerBody, serverCreateBody(form, serverType)) : checkSchema(UpdateAdminServerBody, serverUpdateBody(form, serverType, 0));
+}
+
+// ── databridge gateways ──────────────────────────────────────────────────────────────────────────
+
+export interface DbGatewayForm {
+  readonly name: string;
+  readonly host: string;
+  readonly port: string;
+  readonly inventoryId: string | null;
+}
+
+export function dbGatewayForm(gateway: AdminDbGateway | null): DbGatewayForm {
+  if (!gateway) return { name: '', host: '', port: '', inventoryId: null };
+  return { name: gateway.name, host: gateway.host, port: textOf(gateway.port), inventoryId: gateway.inventoryId };
+}
+
+export function dbGatewayCreateBody(form: DbGatewayForm): CreateDbGatewayBody {
+  // An empty port is not a number: the schema words it "Numeric value is required".
+  return { name: form.name.trim(), host: form.host.trim(), port: numberOrNull(form.port) ?? Number.NaN, inventoryId: form.inventoryId };
+}
+
+export function dbGatewayUpdateBody(form: DbGatewayForm, version: number): UpdateDbGatewayBody {
+  return { ...dbGatewayCreateBody(form), version };
+}
+
+export function checkDbGateway(form: DbGatewayForm): FieldErrors {
+  const missingPort: FieldErrors = form.port.trim() === '' ? { port: VALIDATION.required } : {};
+  return mergeErrors(missingPort, checkSchema(CreateDbGatewayBody, dbGatewayCreateBody(form)));
+}
