@@ -3,7 +3,7 @@
  * the searchable, sortable, paged list over v2/admin/inventories; a modal to create one, or to
  * change, delete and see the associations of one — its units (added and removed with the admin
  * unit inventory association calls, "Unit max inventories reached" and "Association already
- * exists" shown as the core says them) and its groups.
+ * exists" shown as the core says them), channels, video return channels and groups.
  */
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
@@ -77,6 +77,8 @@ function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose
       editor={(inventory) => <InventoryEditor inventory={inventory} onClose={onClose} onCreated={onCreated} />}
       tabs={[
         { value: 'units', label: t('systemEntities.common.units'), render: (inventory) => <InventoryUnits inventoryId={inventory.id} /> },
+        { value: 'channels', label: t('systemEntities.common.channels'), render: (inventory) => <InventoryChannels inventoryId={inventory.id} /> },
+        { value: 'vrChannels', label: t('systemEntities.common.vrChannels'), render: (inventory) => <InventoryVrChannels inventoryId={inventory.id} /> },
         { value: 'groups', label: t('systemEntities.common.groups'), render: (inventory) => <InventoryGroups inventoryId={inventory.id} /> },
       ]}
       onClose={onClose}
@@ -218,6 +220,68 @@ function InventoryUnits({ inventoryId }: { inventoryId: string }) {
       onCandidateSearch={setSearch}
       onAdd={(unitId) => add.mutateAsync({ params: { id: unitId, inventoryId } }).then(changed)}
       onRemove={(unitId) => remove.mutateAsync({ params: { id: unitId, inventoryId } }).then(changed)}
+    />
+  );
+}
+
+/** The inventory's channels (channels/fetch of the inventory); a channel found by name joins, one leaves (and its groups of the inventory). */
+function InventoryChannels({ inventoryId }: { inventoryId: string }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const members = useEndpointQuery(
+    'fetchChannels',
+    { query: { inventory: inventoryId } },
+    { select: (list) => ({ total: list.channels.length, items: list.channels.map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type })) }) },
+  );
+  const candidates = useEndpointQuery(
+    'searchAdminChannels',
+    { query: { limit: 20, sortBy: 'name', sortDir: 'asc', ...(search.trim() !== '' ? { searchKey: 'name', searchValue: search.trim() } : {}) } },
+    { placeholderData: keepPreviousData },
+  );
+  const add = useEndpointMutation('addAdminInventoryChannel');
+  const remove = useEndpointMutation('removeAdminInventoryChannel');
+  const changed = () => {
+    for (const key of ['fetchChannels', 'searchAdminChannels'] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(key) });
+  };
+  return (
+    <AssociationPanel
+      testId="inventory-channels"
+      members={members}
+      candidates={(candidates.data?.items ?? []).map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type }))}
+      onCandidateSearch={setSearch}
+      onAdd={(id) => add.mutateAsync({ params: { inventoryId, id } }).then(changed)}
+      onRemove={(id) => remove.mutateAsync({ params: { inventoryId, id } }).then(changed)}
+    />
+  );
+}
+
+/** The inventory's video return channels; one found by name joins, one leaves (not its last inventory). */
+function InventoryVrChannels({ inventoryId }: { inventoryId: string }) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const members = useEndpointQuery(
+    'listAdminInventoryVrChannels',
+    { params: { id: inventoryId }, query: { limit: 100 } },
+    { select: (page) => ({ total: page.total, items: page.items.map((v) => ({ id: v.uniqueId, label: v.name, detail: v.status })) }) },
+  );
+  const candidates = useEndpointQuery(
+    'searchAdminVrChannels',
+    { query: { limit: 20, ...(search.trim() !== '' ? { searchKey: 'name', searchValue: search.trim() } : {}) } },
+    { placeholderData: keepPreviousData },
+  );
+  const add = useEndpointMutation('addAdminInventoryVrChannel');
+  const remove = useEndpointMutation('removeAdminInventoryVrChannel');
+  const changed = () => {
+    for (const key of ['listAdminInventoryVrChannels', 'searchAdminVrChannels'] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(key) });
+  };
+  return (
+    <AssociationPanel
+      testId="inventory-vr-channels"
+      members={members}
+      candidates={(candidates.data?.items ?? []).map((v) => ({ id: v.uniqueId, label: v.name, detail: v.status }))}
+      onCandidateSearch={setSearch}
+      onAdd={(vrChannelId) => add.mutateAsync({ params: { id: inventoryId, vrChannelId } }).then(changed)}
+      onRemove={(vrChannelId) => remove.mutateAsync({ params: { id: inventoryId, vrChannelId } }).then(changed)}
     />
   );
 }
