@@ -124,6 +124,7 @@ function GeocodingModal({ profile, onClose }: { profile: GeocodingProfile | null
         data={GEOCODERS.map((g) => ({ value: g, label: g }))}
         value={[...form.values.geocoders]}
         onChange={(geocoders) => form.set({ geocoders })}
+        searchable
         error={error('geocoders')}
         data-testid={`settings-${TEST_ID}-geocoders`}
       />

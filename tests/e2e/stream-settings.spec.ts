@@ -1,0 +1,188 @@
+/**
+ * /system_settings stream_providers, stream_profile, stream_media_profile, geocoding_profile,
+ * software_version and software_version_product (spec 001 §2; §3 the entities; §5 "accuracies
+ * non-negative, must match geocoders", "Only one main stream profile per provider", "Stream media
+ * profile values 0-2147483647"; §8 "geocoding profile in use") in Chromium against the real stack:
+ * a super user creates, edits and deletes a provider with two profiles (a second main one refused),
+ * a media profile (a value above 2147483647 refused inline; another session's rename seen live) and
+ * a geocoding profile (accuracies not matching the geocoders refused inline; the default's delete
+ * refused with "Geocoding profile in use"); staff sees the software versions and the versions by
+ * product, in Chinese once; luc_admin is sent to the unit list. Everything made is deleted again.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { VALIDATION } from '@fleet/contracts';
+import zh from '../../apps/console/src/i18n/areas/streamSettings.zh.json' with { type: 'json' };
+import { apiAs, login } from './support';
+
+async function openKind(page: Page, kind: string): Promise<void> {
+  await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
+  await expect(page.getByTestId('system-settings')).toBeVisible({ timeout: 30_000 });
+}
+
+const rowNamed = (page: Page, testId: string, name: string) => page.locator(`[data-testid^="settings-${testId}-row-"]`, { hasText: name });
+const idOf = async (page: Page, testId: string, name: string) => (await rowNamed(page, testId, name).getAttribute('data-testid'))!.replace(`settings-${testId}-row-`, '');
+
+/** Deletes what a test made, by name, through the API (when the test stopped before its own delete). */
+async function cleanUp(api: APIRequestContext, list: string, remove: string, name: string): Promise<void> {
+  const page = (await (await api.get(`/api/v2/admin/${list}?searchValue=${encodeURIComponent(name)}`)).json()) as { items: { id: string; name: string }[] };
+  for (const item of page.items.filter((i) => i.name === name)) await api.delete(`/api/v2/admin/${remove}/${item.id}`);
+}
+
+test('a super user manages a stream provider with two profiles; a second main profile is refused', async ({ page, playwright, baseURL }) => {
+  const name = `E2E-stream-${Date.now()}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'super_user');
+    await openKind(page, 'stream_providers');
+    await page.getByTestId('settings-stream-providers-add').click();
+    await page.getByTestId('settings-stream-providers-name').fill(name);
+    await page.getByTestId('settings-stream-providers-configuration').fill('[1]');
+    await page.getByTestId('settings-stream-providers-save').click();
+    // Client checks in the spec's words, nothing sent.
+    await expect(page.getByTestId('settings-stream-providers-error.kind')).toHaveText(VALIDATION.required);
+    await expect(page.getByTestId('settings-stream-providers-error.configuration')).toHaveText(VALIDATION.invalidField);
+    await page.getByTestId('settings-stream-providers-kind').fill('rtmp');
+    await page.getByTestId('settings-stream-providers-configuration').fill('{"url": "rtmp://e2e.test/live"}');
+    await page.getByTestId('settings-stream-providers-save').click();
+    await expect(page.getByTestId('settings-stream-providers-modal')).toHaveCount(0);
+    await expect(rowNamed(page, 'stream-providers', name)).toBeVisible();
+    const providerId = await idOf(page, 'stream-providers', name);
+
+    // Two profiles on the stream_profile tab, the provider chosen; a second main one refused.
+    await page.getByTestId('section-tab-stream_profile').click();
+    await page.getByTestId('settings-stream-profiles-provider-filter').fill(name);
+    await page.getByRole('option', { name, exact: true }).click();
+    for (const [profile, main] of [['Main', true], ['Backup', true]] as const) {
+      await page.getByTestId('settings-stream-profiles-add').click();
+      await expect(page.getByTestId('settings-stream-profiles-provider')).toHaveValue(name);
+      await page.getByTestId('settings-stream-profiles-name').fill(profile);
+      if (main) await page.getByTestId('settings-stream-profiles-is-main').check({ force: true });
+      await page.getByTestId('settings-stream-profiles-save').click();
+    }
+    await expect(page.getByTestId('settings-stream-profiles-error.isMain')).toHaveText(VALIDATION.mainStreamProfilePerProvider);
+    await page.getByTestId('settings-stream-profiles-is-main').uncheck({ force: true });
+    await page.getByTestId('settings-stream-profiles-save').click();
+    await expect(page.getByTestId('settings-stream-profiles-modal')).toHaveCount(0);
+    await expect(page.locator('[data-testid^="settings-stream-profiles-row-"]')).toHaveCount(2);
+    const mainId = await idOf(page, 'stream-profiles', 'Main');
+    await expect(page.getByTestId(`settings-stream-profiles-main-${mainId}`)).toBeVisible();
+
+    // Back on the providers: two profiles, Main the main one; edit the kind; delete says the profiles go too.
+    await page.getByTestId('section-tab-stream_providers').click();
+    const row = page.getByTestId(`settings-stream-providers-row-${providerId}`);
+    await expect(row).toContainText('Main');
+    await page.getByTestId(`settings-stream-providers-edit-${providerId}`).click();
+    await expect(page.getByTestId('settings-stream-providers-configuration')).toHaveValue(/rtmp:\/\/e2e\.test\/live/);
+    await page.getByTestId('settings-stream-providers-kind').fill('srt');
+    await page.getByTestId('settings-stream-providers-save').click();
+    await expect(row).toContainText('srt');
+    await page.getByTestId(`settings-stream-providers-delete-${providerId}`).click();
+    await expect(page.getByTestId('settings-stream-providers-delete-question')).toContainText('2');
+    await page.getByTestId('settings-stream-providers-delete-confirm').click();
+    await expect(row).toHaveCount(0);
+    expect((await api.get(`/api/v2/admin/streamProfiles?providerId=${providerId}`)).ok()).toBe(true);
+    expect(((await (await api.get(`/api/v2/admin/streamProfiles?providerId=${providerId}`)).json()) as { total: number }).total).toBe(0);
+  } finally {
+    await cleanUp(api, 'streamProviders', 'streamProviders', name);
+    await api.dispose();
+  }
+});
+
+test('a super user manages a stream media profile: a value above 2147483647 refused inline, another session seen live', async ({ page, playwright, baseURL }) => {
+  const media = `E2E-media-${Date.now()}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'super_user');
+    await openKind(page, 'stream_media_profile');
+    await page.getByTestId('settings-stream-media-profiles-add').click();
+    await page.getByTestId('settings-stream-media-profiles-name').fill(media);
+    await page.getByTestId('settings-stream-media-profiles-minResolution').fill('720');
+    await page.getByTestId('settings-stream-media-profiles-maxResolution').fill('1080');
+    await page.getByTestId('settings-stream-media-profiles-fps').fill('50');
+    await page.getByTestId('settings-stream-media-profiles-bitrate').fill('2147483648');
+    await page.getByTestId('settings-stream-media-profiles-save').click();
+    await expect(page.getByTestId('settings-stream-media-profiles-error.bitrate')).toHaveText(VALIDATION.streamMediaProfileValue);
+    await page.getByTestId('settings-stream-media-profiles-bitrate').fill('2147483647');
+    await page.getByTestId('settings-stream-media-profiles-save').click();
+    await expect(page.getByTestId('settings-stream-media-profiles-modal')).toHaveCount(0);
+    await expect(rowNamed(page, 'stream-media-profiles', media)).toContainText('2147483647');
+    const mediaId = await idOf(page, 'stream-media-profiles', media);
+    // Another session renames it: seen here without a reload.
+    expect((await api.put(`/api/v2/admin/streamMediaProfiles/${mediaId}`, { data: { name: `${media}-renamed` } })).ok()).toBe(true);
+    await expect(page.getByTestId(`settings-stream-media-profiles-row-${mediaId}`)).toContainText(`${media}-renamed`);
+    await page.getByTestId(`settings-stream-media-profiles-delete-${mediaId}`).click();
+    await page.getByTestId('settings-stream-media-profiles-delete-confirm').click();
+    await expect(page.getByTestId(`settings-stream-media-profiles-row-${mediaId}`)).toHaveCount(0);
+  } finally {
+    for (const name of [media, `${media}-renamed`]) await cleanUp(api, 'streamMediaProfiles', 'streamMediaProfiles', name);
+    await api.dispose();
+  }
+});
+
+test('a super user manages a geocoding profile; accuracies must match the geocoders and the default is in use', async ({ page, playwright, baseURL }) => {
+  const geo = `E2E-geo-${Date.now()}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'super_user');
+    await openKind(page, 'geocoding_profile');
+    await page.getByTestId('settings-geocoding-profiles-add').click();
+    await page.getByTestId('settings-geocoding-profiles-name').fill(geo);
+    // The multi-select's own input (its test id sits on the hidden value field).
+    await page.getByTestId('settings-geocoding-profiles-modal').getByRole('combobox', { name: 'Geocoders' }).click();
+    await page.getByRole('option', { name: 'osm', exact: true }).click();
+    await page.getByRole('option', { name: 'google', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-geocoding-profiles-accuracies').fill('25');
+    await page.getByTestId('settings-geocoding-profiles-save').click();
+    await expect(page.getByTestId('settings-geocoding-profiles-error.accuracies')).toHaveText(VALIDATION.accuraciesMatchGeocoders);
+    await page.getByTestId('settings-geocoding-profiles-accuracies').fill('25, 50');
+    await page.getByTestId('settings-geocoding-profiles-save').click();
+    await expect(page.getByTestId('settings-geocoding-profiles-modal')).toHaveCount(0);
+    await expect(rowNamed(page, 'geocoding-profiles', geo)).toContainText('google (50)');
+    // The default profile is in use: its delete is refused with the spec's words.
+    await expect(page.getByTestId('settings-geocoding-profiles-default-geo-default')).toBeVisible();
+    await page.getByTestId('settings-geocoding-profiles-delete-geo-default').click();
+    await page.getByTestId('settings-geocoding-profiles-delete-confirm').click();
+    await expect(page.getByTestId('settings-geocoding-profiles-delete-error')).toContainText('Geocoding profile in use');
+    await page.getByTestId('settings-geocoding-profiles-delete-cancel').click();
+    const geoId = await idOf(page, 'geocoding-profiles', geo);
+    await page.getByTestId(`settings-geocoding-profiles-delete-${geoId}`).click();
+    await page.getByTestId('settings-geocoding-profiles-delete-confirm').click();
+    await expect(page.getByTestId(`settings-geocoding-profiles-row-${geoId}`)).toHaveCount(0);
+  } finally {
+    await cleanUp(api, 'geocodingProfiles', 'geocodingProfiles', geo);
+    await api.dispose();
+  }
+});
+
+test('staff sees the software versions and the versions by product, in Chinese once; luc_admin is sent to the unit list', async ({ page, browser, playwright, baseURL }) => {
+  const api = await apiAs(playwright, baseURL, 'staff');
+  try {
+    await login(page, 'staff');
+    await openKind(page, 'software_version');
+    await expect(page.getByTestId('sw-versions-table')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-testid^="sw-version-row-"]').first()).toBeVisible();
+    await page.getByTestId('section-tab-software_version_product').click();
+    await expect(page.getByTestId('settings-sw-products-row-fieldUnits')).toBeVisible();
+    await expect(page.locator('[data-testid^="settings-sw-products-version-"]').first()).toBeVisible();
+    await page.getByTestId('section-tab-stream_providers').click();
+    await expect(page.getByTestId('settings-stream-providers-add')).toBeVisible();
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-switch-zh').click();
+    await expect(page.getByTestId('settings-stream-providers-add')).toHaveText(zh.providers.add);
+  } finally {
+    await api.put('/api/userPreferences', { data: { language: 'en' } });
+    await api.dispose();
+  }
+  // A role without the admin console is sent to the unit list.
+  const other = await browser.newContext();
+  try {
+    const adminPage = await other.newPage();
+    await login(adminPage, 'luc_admin');
+    await adminPage.goto('/system_settings/stream_providers?ignoreRouteDefault=1');
+    await expect(adminPage).toHaveURL(/\/list/, { timeout: 30_000 });
+  } finally {
+    await other.close();
+  }
+});
+
