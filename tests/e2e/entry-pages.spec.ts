@@ -7,7 +7,7 @@
  * (the application URLs, an inventory, a user) is removed at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, PASSWORD } from './support';
+import { apiAs, login, PASSWORD, trackNavigations } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
 const MATRIX = 'https://matrix.example.com/';
@@ -35,21 +35,35 @@ async function configureApplicationUrls(api: APIRequestContext): Promise<string>
   return ((await res.json()) as { id: string }).id;
 }
 
-test('the application switcher offers the configured products, the customer portal opens them, and a video-return-only account gets the Limited Access page', async ({ page, playwright, baseURL }) => {
+test('the application switcher offers the configured products (following a change live), the customer portal opens them, and a video-return-only account gets the Limited Access page', async ({ page, playwright, baseURL }) => {
+  // No URLs configured yet: the Limited Access page says the portal is not configured.
+  await signIn(page, 'luc_vr_viewer');
+  await expect(page).toHaveURL(/\/limited_access$/);
+  await expect(page.getByTestId('limited-access-message')).toHaveText('Your account gives access to video return only. The console is not part of it.');
+  await expect(page.getByTestId('limited-access-no-portal')).toBeVisible();
+  await expect(page.getByTestId('limited-access-portal')).toHaveCount(0);
+  await logOut(page);
+
+  await login(page, 'luc_regular');
+  // A user with every inventory reachable through a group: no Partial Access banner.
+  await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
+  const navigations = trackNavigations(page);
+  await page.getByTestId('app-switcher').click();
+  const consoleEntry = page.getByTestId('app-switcher-console');
+  await expect(consoleEntry).toHaveAttribute('href', '/');
+  expect(await consoleEntry.getAttribute('target')).toBeNull();
+  await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
+  await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
+
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const entryId = await configureApplicationUrls(admin);
   try {
-    await login(page, 'luc_regular');
-    // A user with every inventory reachable through a group: no Partial Access banner.
-    await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
-    await page.getByTestId('app-switcher').click();
-    const consoleEntry = page.getByTestId('app-switcher-console');
-    await expect(consoleEntry).toHaveAttribute('href', '/');
-    expect(await consoleEntry.getAttribute('target')).toBeNull();
+    // Configured from another session: the open switcher offers the products without a reload.
     await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
     await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('target', '_blank');
     await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('href', MATRIX);
     await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('target', '_blank');
+    expect(navigations).toEqual([]);
     await page.keyboard.press('Escape');
 
     // The customer portal of a console user: the console, easy live and the configured products.
@@ -59,24 +73,22 @@ test('the application switcher offers the configured products, the customer port
     await expect(page.getByTestId('customer-portal-matrix')).toHaveAttribute('target', '_blank');
     await expect(page.getByTestId('customer-portal-easy-live')).toBeVisible();
     await expect(page.getByTestId('customer-portal-limited-access')).toHaveCount(0);
-    await page.getByTestId('customer-portal-console').click();
-    await expect(page).toHaveURL(/\/list/);
-    await expect(page.getByTestId('nav-menu')).toBeVisible();
-
-    // Chinese texts on the entry page too.
-    await page.goto('/customer_portal?ignoreRouteDefault=1');
+    // Chinese texts on the entry page too (and back to English: the choice is saved in the preferences).
     await page.getByTestId('customer-portal-page-language-switch').click();
     await page.getByTestId('customer-portal-page-language-switch-zh').click();
     await expect(page.getByTestId('customer-portal-console')).toHaveText('打开控制台');
     await page.getByTestId('customer-portal-page-language-switch').click();
     await page.getByTestId('customer-portal-page-language-switch-en').click();
     await expect(page.getByTestId('customer-portal-console')).toHaveText('Open the console');
+    await page.getByTestId('customer-portal-console').click();
+    await expect(page).toHaveURL(/\/list/);
+    await expect(page.getByTestId('nav-menu')).toBeVisible();
+    await page.goto('/customer_portal?ignoreRouteDefault=1');
     await logOut(page);
 
     // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
     await signIn(page, 'luc_vr_viewer');
     await expect(page).toHaveURL(/\/limited_access$/);
-    await expect(page.getByTestId('limited-access-message')).toHaveText('Your account gives access to video return only. The console is not part of it.');
     await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
     await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
     await page.goto('/users?ignoreRouteDefault=1');
@@ -85,20 +97,6 @@ test('the application switcher offers the configured products, the customer port
   } finally {
     expect((await admin.delete(`/api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
   }
-
-  // Without URLs only the console is offered, and the Limited Access page says the portal is not configured.
-  await login(page, 'luc_regular');
-  await page.getByTestId('app-switcher').click();
-  await expect(page.getByTestId('app-switcher-console')).toBeVisible();
-  await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
-  await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await page.goto('/customer_portal?ignoreRouteDefault=1');
-  await logOut(page);
-  await signIn(page, 'luc_vr_viewer');
-  await expect(page.getByTestId('limited-access-no-portal')).toBeVisible();
-  await expect(page.getByTestId('limited-access-portal')).toHaveCount(0);
-  await logOut(page);
 });
 
 test('ingest and studio users open easy live: the channels of their groups, read only, and a plain notice for their rejected client configuration', async ({ page, playwright, baseURL }) => {

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationId } from './appSwitcher';
 import { switcherEntries } from './appSwitcher';
-import { useApplicationUrls } from './useApplicationUrls';
+import { useApplicationConfigurationLive, useApplicationUrls } from './useApplicationUrls';
 
 const LABEL_KEYS = {
   console: 'appSwitcher.mainConsole',
@@ -12,12 +12,14 @@ const LABEL_KEYS = {
 
 /**
  * Spec 000 §2 application switcher: the main console, a video-return portal and a matrix product,
- * each offered when the deployment gave it a URL (GET application_urls). The console is this
- * application (same tab); the others open in a new tab.
+ * each offered when the deployment gave it a URL (GET application_urls, read again when an
+ * application configuration row changes). The console is this application (same tab); the others
+ * open in a new tab.
  */
 export function AppSwitcher() {
   const { t } = useTranslation();
   const entries = switcherEntries(useApplicationUrls().data);
+  useApplicationConfigurationLive();
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>

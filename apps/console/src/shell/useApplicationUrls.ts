@@ -1,9 +1,31 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ApplicationUrls } from '@fleet/contracts';
-import type { ApiError } from '../api/ApiError';
-import { useEndpointQuery } from '../api/hooks';
+import { isApiError, type ApiError } from '../api/ApiError';
+import { endpointPrefix, useEndpointQuery } from '../api/hooks';
+import { useRealtime } from '../realtime/RealtimeProvider';
 
 /** GET application_urls: deployment URLs change rarely, read once per session (switcher and entry pages share it). */
 export function useApplicationUrls(): UseQueryResult<ApplicationUrls, ApiError> {
   return useEndpointQuery('getApplicationUrls', {}, { staleTime: Number.POSITIVE_INFINITY });
+}
+
+/**
+ * An application configuration row changed (`systemSetting.changed`, kind application_configuration,
+ * announced to every console): the application URLs and the client configuration (chat support,
+ * feature flags) are read from those rows, so both are read again — the switcher follows without
+ * a reload. A client configuration rejected with 403 stays rejected (not asked again).
+ */
+export function useApplicationConfigurationLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'systemSetting.changed' || event.kind !== 'application_configuration') return;
+        void queryClient.invalidateQueries({ queryKey: endpointPrefix('getApplicationUrls') });
+        void queryClient.invalidateQueries({ queryKey: endpointPrefix('getClientConfiguration'), predicate: (query) => !(isApiError(query.state.error) && query.state.error.status === 403) });
+      }),
+    [subscribe, queryClient],
+  );
 }
