@@ -156,6 +156,8 @@ test('a super user manages a geocoding profile; accuracies must match the geocod
 });
 
 test('staff sees the software versions and the versions by product, in Chinese once; luc_admin is sent to the unit list', async ({ page, browser, playwright, baseURL }) => {
+  // Two sign-ins (staff, then luc_admin in a context of its own): more than one test's usual time on a busy machine.
+  test.setTimeout(120_000);
   const api = await apiAs(playwright, baseURL, 'staff');
   try {
     await login(page, 'staff');
