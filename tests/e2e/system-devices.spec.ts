@@ -1,0 +1,156 @@
+/**
+ * /system_entities servers, channels and databridge gateways, and the IFB Servers entry (spec 001
+ * §2 the system admin console for super user and staff; §3 Server, Channel, databridge gateways;
+ * §5 names, genlock offset, ports) in Chromium against the real stack: super user creates, edits
+ * and deletes a multimedia hub and a databridge gateway, the spec's messages inline; a channel
+ * joins an inventory and leaves it again; the IFB Servers entry opens the multimedia hubs with
+ * their IFB mode; staff sees the lists; luc_admin is sent to the unit list. Objects made here
+ * carry a unique name and are deleted in `finally`; the channel used (ING-0001-CH3) is used by no
+ * other spec and only joins Metro-TV for the test.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { VALIDATION } from '@fleet/contracts';
+import { apiAs, login } from './support';
+
+const CHANNEL = 'ING-0001-CH3';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function openKind(page: Page, kind: string, testId: string, query = ''): Promise<void> {
+  await page.goto(`/system_entities/${kind}?ignoreRouteDefault=1${query}`);
+  await expect(page.getByTestId('system-entities')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId(`${testId}-grid`)).toBeVisible({ timeout: 30_000 });
+}
+
+async function cleanUp(api: APIRequestContext, path: 'servers' | 'dbGateways', name: string): Promise<void> {
+  const found = await api.get(`/api/v2/admin/${path}?searchKey=name&searchValue=${encodeURIComponent(name)}${path === 'servers' ? '&type=mmh_server' : ''}`);
+  if (!found.ok()) return;
+  for (const item of ((await found.json()) as { items: { id: string; name: string }[] }).items) {
+    if (item.name.startsWith(name)) await api.delete(`/api/v2/admin/${path}/${item.id}`);
+  }
+}
+
+test('super user creates, edits and deletes a multimedia hub and a databridge gateway, the spec messages inline', async ({ page, baseURL, playwright }) => {
+  const stamp = Date.now();
+  const hub = `E2E-system-devices-${stamp}`;
+  const gateway = `E2E-system-devices-gw-${stamp}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'super_user');
+    await openKind(page, 'mmh_servers', 'servers');
+    await page.getByTestId('servers-new').click();
+    await page.getByTestId('server-name').fill('bad name');
+    await page.getByTestId('server-genlockOffset').fill('600');
+    await page.getByTestId('server-save').click();
+    await expect(page.getByTestId('server-error.name')).toHaveText(VALIDATION.unitNameCharacters);
+    await expect(page.getByTestId('server-error.genlockOffset')).toHaveText(VALIDATION.maxValue(511));
+    await expect(page.getByTestId('server-error.serial')).toHaveText(VALIDATION.required);
+    await page.getByTestId('server-name').fill(hub);
+    await page.getByTestId('server-serial').fill(`SERIAL-${stamp}`);
+    await page.getByTestId('server-swVersion').fill('10.1');
+    await page.getByTestId('server-genlockOffset').fill('-20');
+    await page.getByTestId('server-save').click();
+    await expect(page.getByTestId('server-modal')).toHaveCount(0);
+    await page.getByTestId('servers-search').fill(hub);
+    const row = page.locator('[data-testid^="servers-row-"]', { hasText: hub });
+    await expect(row).toBeVisible();
+
+    // Edit: a serial another server holds is refused in the core's words; the alias is saved.
+    const seeded = (await (await api.get('/api/v2/admin/servers?type=mmh_server&searchKey=uniqueId&searchValue=MMH-0001')).json()) as { items: { serial: string }[] };
+    await row.click();
+    await page.getByTestId('server-serial').fill(seeded.items[0]!.serial);
+    await page.getByTestId('server-save').click();
+    await expect(page.getByTestId('server-error.serial')).toHaveText(VALIDATION.fieldUnique);
+    await page.getByTestId('server-serial').fill(`SERIAL-${stamp}`);
+    await page.getByTestId('server-alias').fill('Studio-East');
+    await page.getByTestId('server-save').click();
+    await expect(page.getByTestId('server-modal')).toHaveCount(0);
+    await expect(row).toContainText('Studio-East');
+    await row.click();
+    await page.getByTestId('server-delete').click();
+    await page.getByTestId('server-delete-confirm').click();
+    await expect(page.getByTestId('servers-empty')).toBeVisible();
+
+    // Databridge gateway: port range inline, then create, edit, delete.
+    await openKind(page, 'dbGateways', 'db-gateways');
+    await page.getByTestId('db-gateways-new').click();
+    await page.getByTestId('db-gateway-name').fill(gateway);
+    await page.getByTestId('db-gateway-host').fill('gw.e2e.test');
+    await page.getByTestId('db-gateway-port').fill('70000');
+    await page.getByTestId('db-gateway-save').click();
+    await expect(page.getByTestId('db-gateway-error.port')).toHaveText(VALIDATION.maxValue(65535));
+    await page.getByTestId('db-gateway-port').fill('8443');
+    await page.getByTestId('db-gateway-save').click();
+    await expect(page.getByTestId('db-gateway-modal')).toHaveCount(0);
+    await page.getByTestId('db-gateways-search').fill(gateway);
+    const gwRow = page.locator('[data-testid^="db-gateways-row-"]', { hasText: gateway });
+    await expect(gwRow).toContainText('8443');
+    await gwRow.click();
+    await page.getByTestId('db-gateway-port').fill('9443');
+    await page.getByTestId('db-gateway-save').click();
+    await expect(gwRow).toContainText('9443');
+    await gwRow.click();
+    await page.getByTestId('db-gateway-delete').click();
+    await page.getByTestId('db-gateway-delete-confirm').click();
+    await expect(page.getByTestId('db-gateways-empty')).toBeVisible();
+  } finally {
+    await cleanUp(api, 'servers', hub);
+    await cleanUp(api, 'dbGateways', gateway);
+    await api.dispose();
+  }
+});
+
+test('super user associates a channel with an inventory and takes it back; IFB Servers opens the hubs with their IFB mode', async ({ page, baseURL, playwright }) => {
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'super_user');
+    await openKind(page, 'channels', 'channels');
+    await page.getByTestId('channels-search-key').click();
+    await page.getByRole('option', { name: 'Unique ID' }).click();
+    await page.getByTestId('channels-search').fill(CHANNEL);
+    await page.getByTestId(`channels-row-${CHANNEL}`).click();
+    await page.getByTestId('channel-tab-inventories').click();
+    await expect(page.getByTestId('channel-inventories-member-inv-global')).toBeVisible();
+    await page.getByTestId('channel-inventories-candidate').click();
+    await page.getByTestId('channel-inventories-candidate').fill('Metro');
+    await page.getByRole('option', { name: /Metro-TV/ }).first().click();
+    await page.getByTestId('channel-inventories-add').click();
+    await expect(page.getByTestId('channel-inventories-member-inv-metro')).toBeVisible();
+    await page.getByTestId('channel-inventories-remove-inv-metro').click();
+    await expect(page.getByTestId('channel-inventories-member-inv-metro')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // The support staff's IFB Servers entry (its group is open already on an admin page).
+    if (!(await page.getByTestId('nav-ifbServers').isVisible())) await page.getByTestId('nav-supportStaff').click();
+    await page.getByTestId('nav-ifbServers').click();
+    await expect(page).toHaveURL(/\/system_entities\/mmh_servers\?ifb=1/);
+    await expect(page.getByTestId('servers-ifb-filter')).toBeVisible();
+    const first = page.locator('[data-testid^="servers-row-"]').first();
+    await expect(first).toContainText(/V1|V2/);
+  } finally {
+    // Whatever happened above, the channel is in its seeded inventory only.
+    await api.delete(`/api/v2/admin/inventories/inv-metro/channels/${CHANNEL}`);
+    await api.dispose();
+  }
+});
+
+test('staff sees the server, channel and gateway lists; luc_admin is sent to the unit list', async ({ page, browser }) => {
+  await login(page, 'staff');
+  await openKind(page, 'transceiver_servers', 'servers');
+  await expect(page.getByTestId('servers-row-TRX-0001')).toBeVisible();
+  // The other kinds through the section's tabs (no reload).
+  await page.getByRole('tab', { name: 'Databridge Gateways' }).click();
+  await expect(page.getByTestId('db-gateways-grid')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Video Return Channels' }).click();
+  await expect(page.getByTestId('vr-channels-grid')).toBeVisible({ timeout: 30_000 });
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  try {
+    await login(other, 'luc_admin');
+    await other.goto('/system_entities/mmh_servers?ignoreRouteDefault=1');
+    await expect(other).toHaveURL(/\/list/, { timeout: 30_000 });
+    await expect(other.getByTestId('system-entities')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
