@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aiCredentialEndpoints, applicationConfigurationEndpoints, buildPath, catalogue, clientApplicationEndpoints, ERROR_CATALOGUE, inventoryTopic, modemVendorEndpoints,
-  organisationEndpoints, VALIDATION, type AiCredential, type ClientApplication, type ClientApplicationWithSecret, type EndpointDef, type ModemVendor, type Organisation,
+  organisationEndpoints, PLATFORM_ADMIN_ROLES, ROLES, VALIDATION, type AiCredential, type ClientApplication, type ClientApplicationWithSecret, type EndpointDef, type ModemVendor, type Organisation,
 } from '@fleet/contracts';
 import { verifyPassword } from '@fleet/db';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -57,6 +57,19 @@ describe.each(providers())('system settings (organisations, client applications,
       expect((await call(def.method, url, admin, def.body ? { name: 'Forbidden-Try', inventoryId: 'inv-global' } : undefined)).statusCode, id).toBe(403);
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  it('answers 403 to every seeded role outside super user and staff, and a list to both', async () => {
+    let checked = 0;
+    for (const role of ROLES.filter((r) => !PLATFORM_ADMIN_ROLES.includes(r))) {
+      const cookie = await s.login(role).catch(() => null);
+      // Roles without a console account cannot sign in at all.
+      if (cookie === null) continue;
+      expect((await call('GET', '/v2/admin/organisations', cookie)).statusCode, role).toBe(403);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+    for (const cookie of [superUser, staff]) expect((await call('GET', '/v2/admin/modemVendors', cookie)).json().total).toBeGreaterThanOrEqual(2);
   });
 
   describe('organisations', () => {

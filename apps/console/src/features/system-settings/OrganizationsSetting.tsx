@@ -31,7 +31,7 @@ export function organisationBody(v: OrganisationForm) {
     name: v.name.trim(),
     externalUid: v.externalUid.trim() === '' ? null : v.externalUid.trim(),
     defaultRole: v.defaultRole,
-    // An emptied number field is sent as such, so the schema says it is required.
+    // An emptied number field is left out: the stored value stays (0, no limit, for a new one).
     maxUsers: typeof v.maxUsers === 'number' ? v.maxUsers : v.maxUsers === '' ? undefined : Number(v.maxUsers),
   };
 }
