@@ -13,8 +13,8 @@ import { GEOCODERS, type GeocodingProfile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { SettingsDeleteModal, SettingsFormModal, SettingsFrame, useSettingsLive, type SettingsColumn } from './SettingsFrame';
-import { formNote, useFormSave, useStreamSettingsList } from './StreamSettingParts';
+import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
+import { formNote, StreamSettingsTab, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkGeocoding, geocodingBody, geocodingForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -26,9 +26,8 @@ export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
   const { view, setView, query } = useStreamSettingsList<'name' | 'updatedAt'>('name');
   const list = useEndpointQuery('listGeocodingProfiles', { query });
   useSettingsLive(['geocoding_profile'], ['listGeocodingProfiles']);
-  const [editing, setEditing] = useState<GeocodingProfile | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<GeocodingProfile | null>(null);
-  const remove = useEndpointMutation('deleteGeocodingProfile');
+  const removeCall = useEndpointMutation('deleteGeocodingProfile');
+  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
 
   const columns: SettingsColumn<GeocodingProfile>[] = [
     { id: 'name', header: t('streamSettings.geocoding.name'), render: (p) => p.name, sortKey: 'name' },
@@ -46,33 +45,16 @@ export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
   ];
 
   return (
-    <SettingsFrame
+    <StreamSettingsTab
       testId={TEST_ID}
       query={list}
       columns={columns}
-      rowKey={(p) => p.id}
       view={view}
       onViewChange={setView}
-      onAdd={() => setEditing('new')}
       addLabel={t('streamSettings.geocoding.add')}
-      onEdit={(p) => setEditing(p)}
-      onDelete={(p) => {
-        remove.reset();
-        setDeleting(p);
-      }}
-    >
-      {editing !== null && <GeocodingModal profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId={TEST_ID}
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </SettingsFrame>
+      remove={remove}
+      modal={(row, onClose) => <GeocodingModal profile={row} onClose={onClose} />}
+    />
   );
 }
 

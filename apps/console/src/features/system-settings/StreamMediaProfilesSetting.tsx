@@ -12,8 +12,8 @@ import type { StreamMediaProfileSetting } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { SettingsDeleteModal, SettingsFormModal, SettingsFrame, useSettingsLive, type SettingsColumn } from './SettingsFrame';
-import { formNote, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
+import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
+import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -24,9 +24,8 @@ export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) 
   const { view, setView, query } = useStreamSettingsList<'name' | 'maxResolution' | 'fps' | 'bitrate' | 'updatedAt'>('name');
   const list = useEndpointQuery('listStreamMediaProfiles', { query });
   useSettingsLive(['stream_media_profile'], ['listStreamMediaProfiles']);
-  const [editing, setEditing] = useState<StreamMediaProfileSetting | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<StreamMediaProfileSetting | null>(null);
-  const remove = useEndpointMutation('deleteStreamMediaProfile');
+  const removeCall = useEndpointMutation('deleteStreamMediaProfile');
+  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
 
   const columns: SettingsColumn<StreamMediaProfileSetting>[] = [
     { id: 'name', header: t('streamSettings.media.name'), render: (p) => p.name, sortKey: 'name' },
@@ -36,33 +35,16 @@ export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) 
   ];
 
   return (
-    <SettingsFrame
+    <StreamSettingsTab
       testId={TEST_ID}
       query={list}
       columns={columns}
-      rowKey={(p) => p.id}
       view={view}
       onViewChange={setView}
-      onAdd={() => setEditing('new')}
       addLabel={t('streamSettings.media.add')}
-      onEdit={(p) => setEditing(p)}
-      onDelete={(p) => {
-        remove.reset();
-        setDeleting(p);
-      }}
-    >
-      {editing !== null && <MediaModal profile={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId={TEST_ID}
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </SettingsFrame>
+      remove={remove}
+      modal={(row, onClose) => <MediaModal profile={row} onClose={onClose} />}
+    />
   );
 }
 

@@ -12,8 +12,8 @@ import type { StreamProfile } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { SettingsDeleteModal, SettingsFormModal, SettingsFrame, useSettingsLive, type SettingsColumn } from './SettingsFrame';
-import { formNote, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
+import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
+import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkProfile, profileBody, profileForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -32,9 +32,8 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
   const list = useEndpointQuery('listStreamProfiles', { query: { ...query, ...(providerId !== null ? { providerId } : {}) } });
   useSettingsLive(['stream_profile', 'stream_providers'], ['listStreamProfiles', 'listStreamProviders']);
   const providers = useProviderOptions();
-  const [editing, setEditing] = useState<StreamProfile | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<StreamProfile | null>(null);
-  const remove = useEndpointMutation('deleteStreamProfile');
+  const removeCall = useEndpointMutation('deleteStreamProfile');
+  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
 
   const columns: SettingsColumn<StreamProfile>[] = [
     { id: 'name', header: t('streamSettings.profiles.name'), render: (p) => p.name, sortKey: 'name' },
@@ -47,11 +46,10 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
   ];
 
   return (
-    <SettingsFrame
+    <StreamSettingsTab
       testId={TEST_ID}
       query={list}
       columns={columns}
-      rowKey={(p) => p.id}
       view={view}
       onViewChange={setView}
       toolbar={
@@ -69,26 +67,10 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
           data-testid={`settings-${TEST_ID}-provider-filter`}
         />
       }
-      onAdd={() => setEditing('new')}
       addLabel={t('streamSettings.profiles.add')}
-      onEdit={(p) => setEditing(p)}
-      onDelete={(p) => {
-        remove.reset();
-        setDeleting(p);
-      }}
-    >
-      {editing !== null && <ProfileModal profile={editing === 'new' ? null : editing} providerId={providerId} providers={providers} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId={TEST_ID}
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-    </SettingsFrame>
+      remove={remove}
+      modal={(row, onClose) => <ProfileModal profile={row} providerId={providerId} providers={providers} onClose={onClose} />}
+    />
   );
 }
 

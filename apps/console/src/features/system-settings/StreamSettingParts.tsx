@@ -3,15 +3,16 @@
  * tab (search, sort, page as the list call's query), the JSON text area, and the save of a form
  * modal (the client's checks first, the core's refusal on the same fields, a toast once saved).
  */
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
+import type { QueryLike } from '../../components/queryView';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import type { Form } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
-import { settingsListQuery, useSettingsView, type SettingsView } from './SettingsFrame';
+import { SettingsDeleteModal, SettingsFrame, settingsListQuery, useSettingsView, type SettingsColumn, type SettingsPage, type SettingsView } from './SettingsFrame';
 
 /** The tab's view and the list call's query for it (sortBy as the call names its keys). */
 export function useStreamSettingsList<S extends string>(sortBy: S): { view: SettingsView; setView: (v: SettingsView) => void; query: ReturnType<typeof settingsListQuery> & { sortBy: S } } {
@@ -70,4 +71,59 @@ export function formNote(form: { error: unknown; errors: FieldErrors }, fields: 
   if (form.error === null || form.error === undefined) return null;
   const onFields = Object.keys(serverFieldErrors(form.error)).some((f) => fields.includes(f));
   return onFields ? null : form.error;
+}
+
+/** A row's delete call as the tab uses it. */
+export interface RowDelete<T> {
+  readonly mutate: (row: T, onSuccess: () => void) => void;
+  readonly isPending: boolean;
+  readonly error: unknown;
+  readonly reset: () => void;
+}
+
+/** A tab of rows with Add, Edit (the kind's form modal, `modal(null)` for a new row) and Delete after the frame's confirmation. */
+export function StreamSettingsTab<T extends { id: string; name: string }>(props: {
+  readonly testId: string;
+  readonly query: QueryLike<SettingsPage<T>>;
+  readonly columns: readonly SettingsColumn<T>[];
+  readonly view: SettingsView;
+  readonly onViewChange: (view: SettingsView) => void;
+  readonly addLabel: string;
+  readonly toolbar?: ReactNode;
+  readonly remove: RowDelete<T>;
+  readonly modal: (row: T | null, onClose: () => void) => ReactNode;
+}) {
+  const { testId, remove } = props;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return (
+    <SettingsFrame
+      testId={testId}
+      query={props.query}
+      columns={props.columns}
+      rowKey={(r) => r.id}
+      view={props.view}
+      onViewChange={props.onViewChange}
+      toolbar={props.toolbar}
+      onAdd={() => setEditing('new')}
+      addLabel={props.addLabel}
+      onEdit={(r) => setEditing(r)}
+      onDelete={(r) => {
+        remove.reset();
+        setDeleting(r);
+      }}
+    >
+      {editing !== null && props.modal(editing === 'new' ? null : editing, () => setEditing(null))}
+      {deleting !== null && (
+        <SettingsDeleteModal
+          testId={testId}
+          name={deleting.name}
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate(deleting, () => setDeleting(null))}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </SettingsFrame>
+  );
 }
