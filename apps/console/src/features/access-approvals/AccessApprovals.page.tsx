@@ -6,7 +6,7 @@
  * expired without waiting for a reload. Follows accessApproval.changed live.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -15,6 +15,7 @@ import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { useToast } from '../../toast/useToast';
+import { PagedTable } from '../whats-new/PagedTable';
 import { useRefetchOn } from '../whats-new/useRefetchOn';
 import { shownStatus } from './approvalStatus';
 
@@ -77,65 +78,55 @@ export default function AccessApprovalsPage({ route }: PageProps) {
         />
       </Group>
       <QueryView query={list} testIdPrefix="aa-list" errorTitle={t('adminPages.loadError')}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="dimmed" data-testid="aa-empty">{t('adminPages.accessApprovals.empty')}</Text>
-          ) : (
-            <Stack gap="xs">
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="xs" data-testid="aa-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {(['device', 'status', 'reason', 'requestedBy', 'createdAt', 'expiresAt', 'ended', 'actions'] as const).map((c) => (
-                        <Table.Th key={c}>{t(`adminPages.accessApprovals.columns.${c}`)}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((a) => {
-                      const shown = shownStatus(a, now);
-                      return (
-                        <Table.Tr key={a.id} data-testid={`aa-row-${a.id}`} data-device={a.deviceId} data-status={shown}>
-                          <Table.Td>
-                            <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
-                            <Text fz="xs" c="dimmed">{a.deviceId}</Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>
-                          </Table.Td>
-                          <Table.Td>{a.reason || t('common.none')}</Table.Td>
-                          <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
-                          <Table.Td>{when(a.createdAt)}</Table.Td>
-                          <Table.Td>{when(a.expiresAt)}</Table.Td>
-                          <Table.Td data-testid={`aa-ended-${a.id}`}>
-                            {a.revokedAt
-                              ? t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: when(a.revokedAt) })
-                              : a.usedAt
-                                ? t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: when(a.usedAt) })
-                                : t('common.none')}
-                          </Table.Td>
-                          <Table.Td>
-                            {shown === 'active' && (
-                              <Group gap={4} wrap="nowrap">
-                                <Button size="compact-xs" variant="light" color="red" onClick={() => act(a, 'revoke')} data-testid={`aa-revoke-${a.id}`}>
-                                  {t('adminPages.accessApprovals.revoke')}
-                                </Button>
-                                <Button size="compact-xs" variant="light" onClick={() => act(a, 'use')} data-testid={`aa-use-${a.id}`}>
-                                  {t('adminPages.accessApprovals.markUsed')}
-                                </Button>
-                              </Group>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              {data.total > PAGE_SIZE && <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" data-testid="aa-pagination" />}
-            </Stack>
-          )
-        }
+        {(data) => (
+          <PagedTable
+            data={data}
+            columns={(['device', 'status', 'reason', 'requestedBy', 'createdAt', 'expiresAt', 'ended', 'actions'] as const).map((c) => t(`adminPages.accessApprovals.columns.${c}`))}
+            emptyText={t('adminPages.accessApprovals.empty')}
+            testIdPrefix="aa"
+            minWidth={900}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            row={(a: AccessApproval) => {
+              const shown = shownStatus(a, now);
+              return (
+                <Table.Tr key={a.id} data-testid={`aa-row-${a.id}`} data-device={a.deviceId} data-status={shown}>
+                  <Table.Td>
+                    <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
+                    <Text fz="xs" c="dimmed">{a.deviceId}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>
+                  </Table.Td>
+                  <Table.Td>{a.reason || t('common.none')}</Table.Td>
+                  <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
+                  <Table.Td>{when(a.createdAt)}</Table.Td>
+                  <Table.Td>{when(a.expiresAt)}</Table.Td>
+                  <Table.Td data-testid={`aa-ended-${a.id}`}>
+                    {a.revokedAt
+                      ? t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: when(a.revokedAt) })
+                      : a.usedAt
+                        ? t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: when(a.usedAt) })
+                        : t('common.none')}
+                  </Table.Td>
+                  <Table.Td>
+                    {shown === 'active' && (
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="light" color="red" onClick={() => act(a, 'revoke')} data-testid={`aa-revoke-${a.id}`}>
+                          {t('adminPages.accessApprovals.revoke')}
+                        </Button>
+                        <Button size="compact-xs" variant="light" onClick={() => act(a, 'use')} data-testid={`aa-use-${a.id}`}>
+                          {t('adminPages.accessApprovals.markUsed')}
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            }}
+          />
+        )}
       </QueryView>
     </Stack>
   );

@@ -6,7 +6,7 @@
  * events.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TOAST_VARIANTS, VALIDATION, type SystemMessage, type ToastVariant } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -16,6 +16,7 @@ import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
 import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { ErrorNote } from '../dialogs/DialogParts';
+import { PagedTable } from './PagedTable';
 import { fieldProblem, useRefetchOn } from './useRefetchOn';
 import { fromLocalInput, toLocalInput } from './localDate';
 
@@ -48,42 +49,32 @@ export function SystemMessagesSection() {
         <Button onClick={() => setEditing('new')} data-testid="sm-create">{t('adminPages.systemMessages.create')}</Button>
       </Group>
       <QueryView query={list} testIdPrefix="sm-list" errorTitle={t('adminPages.loadError')}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="dimmed" data-testid="sm-empty">{t('adminPages.systemMessages.empty')}</Text>
-          ) : (
-            <Stack gap="xs">
-              <Table.ScrollContainer minWidth={800}>
-                <Table striped verticalSpacing="xs" data-testid="sm-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {(['message', 'level', 'audience', 'expiry', 'actions'] as const).map((c) => (
-                        <Table.Th key={c}>{t(`adminPages.systemMessages.columns.${c}`)}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((m) => (
-                      <Table.Tr key={m.id} data-testid={`sm-row-${m.id}`} data-message={m.message} data-expired={m.expired}>
-                        <Table.Td><Text fz="sm">{m.message}</Text></Table.Td>
-                        <Table.Td><Badge variant="light" color={LEVEL_COLOR[m.level]}>{t(`adminPages.systemMessages.levels.${m.level}`)}</Badge></Table.Td>
-                        <Table.Td>{m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)}</Table.Td>
-                        <Table.Td data-testid={`sm-expiry-${m.id}`}>{expiry(m)}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="compact-xs" variant="light" onClick={() => setEditing(m)} data-testid={`sm-edit-${m.id}`}>{t('adminPages.edit')}</Button>
-                            <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(m)} data-testid={`sm-delete-${m.id}`}>{t('adminPages.delete')}</Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              {data.total > PAGE_SIZE && <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />}
-            </Stack>
-          )
-        }
+        {(data) => (
+          <PagedTable
+            data={data}
+            columns={(['message', 'level', 'audience', 'expiry', 'actions'] as const).map((c) => t(`adminPages.systemMessages.columns.${c}`))}
+            emptyText={t('adminPages.systemMessages.empty')}
+            testIdPrefix="sm"
+            minWidth={800}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            row={(m: SystemMessage) => (
+              <Table.Tr key={m.id} data-testid={`sm-row-${m.id}`} data-message={m.message} data-expired={m.expired}>
+                <Table.Td><Text fz="sm">{m.message}</Text></Table.Td>
+                <Table.Td><Badge variant="light" color={LEVEL_COLOR[m.level]}>{t(`adminPages.systemMessages.levels.${m.level}`)}</Badge></Table.Td>
+                <Table.Td>{m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)}</Table.Td>
+                <Table.Td data-testid={`sm-expiry-${m.id}`}>{expiry(m)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="light" onClick={() => setEditing(m)} data-testid={`sm-edit-${m.id}`}>{t('adminPages.edit')}</Button>
+                    <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(m)} data-testid={`sm-delete-${m.id}`}>{t('adminPages.delete')}</Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
+        )}
       </QueryView>
       {editing !== null && <SystemMessageModal message={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void list.refetch()} />}
       {deleting && (

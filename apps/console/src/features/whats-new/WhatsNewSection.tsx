@@ -4,7 +4,7 @@
  * publish / take back, delete. Follows whatsNew.changed / removed live.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Pagination, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION, type WhatsNewEntry } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -14,6 +14,7 @@ import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
 import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { ErrorNote } from '../dialogs/DialogParts';
+import { PagedTable } from './PagedTable';
 import { fieldProblem, useRefetchOn } from './useRefetchOn';
 
 const PAGE_SIZE = 50;
@@ -49,52 +50,42 @@ export function WhatsNewSection() {
         <Button onClick={() => setEditing('new')} data-testid="wn-create">{t('adminPages.whatsNew.create')}</Button>
       </Group>
       <QueryView query={list} testIdPrefix="wn-list" errorTitle={t('adminPages.loadError')}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="dimmed" data-testid="wn-empty">{t('adminPages.whatsNew.empty')}</Text>
-          ) : (
-            <Stack gap="xs">
-              <Table.ScrollContainer minWidth={800}>
-                <Table striped verticalSpacing="xs" data-testid="wn-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {(['title', 'releaseVersion', 'status', 'publishedAt', 'actions'] as const).map((c) => (
-                        <Table.Th key={c}>{t(`adminPages.whatsNew.columns.${c}`)}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((e) => (
-                      <Table.Tr key={e.id} data-testid={`wn-row-${e.id}`} data-title={e.title}>
-                        <Table.Td>
-                          <Text fz="sm" fw={500}>{e.title}</Text>
-                          {!e.active && <Text fz="xs" c="dimmed">{t('adminPages.whatsNew.hidden')}</Text>}
-                        </Table.Td>
-                        <Table.Td>{e.releaseVersion ?? t('common.none')}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={e.publishedAt ? 'green' : 'gray'} data-testid={`wn-status-${e.id}`} data-status={e.publishedAt ? 'published' : 'draft'}>
-                            {t(e.publishedAt ? 'adminPages.whatsNew.published' : 'adminPages.whatsNew.draft')}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="compact-xs" variant="light" onClick={() => setEditing(e)} data-testid={`wn-edit-${e.id}`}>{t('adminPages.edit')}</Button>
-                            <Button size="compact-xs" variant="light" color={e.publishedAt ? 'orange' : 'green'} onClick={() => togglePublished(e)} data-testid={`wn-publish-${e.id}`}>
-                              {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
-                            </Button>
-                            <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(e)} data-testid={`wn-delete-${e.id}`}>{t('adminPages.delete')}</Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              {data.total > PAGE_SIZE && <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />}
-            </Stack>
-          )
-        }
+        {(data) => (
+          <PagedTable
+            data={data}
+            columns={(['title', 'releaseVersion', 'status', 'publishedAt', 'actions'] as const).map((c) => t(`adminPages.whatsNew.columns.${c}`))}
+            emptyText={t('adminPages.whatsNew.empty')}
+            testIdPrefix="wn"
+            minWidth={800}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            row={(e: WhatsNewEntry) => (
+              <Table.Tr key={e.id} data-testid={`wn-row-${e.id}`} data-title={e.title}>
+                <Table.Td>
+                  <Text fz="sm" fw={500}>{e.title}</Text>
+                  {!e.active && <Text fz="xs" c="dimmed">{t('adminPages.whatsNew.hidden')}</Text>}
+                </Table.Td>
+                <Table.Td>{e.releaseVersion ?? t('common.none')}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={e.publishedAt ? 'green' : 'gray'} data-testid={`wn-status-${e.id}`} data-status={e.publishedAt ? 'published' : 'draft'}>
+                    {t(e.publishedAt ? 'adminPages.whatsNew.published' : 'adminPages.whatsNew.draft')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="light" onClick={() => setEditing(e)} data-testid={`wn-edit-${e.id}`}>{t('adminPages.edit')}</Button>
+                    <Button size="compact-xs" variant="light" color={e.publishedAt ? 'orange' : 'green'} onClick={() => togglePublished(e)} data-testid={`wn-publish-${e.id}`}>
+                      {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
+                    </Button>
+                    <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(e)} data-testid={`wn-delete-${e.id}`}>{t('adminPages.delete')}</Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          />
+        )}
       </QueryView>
       {editing !== null && <WhatsNewModal entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void list.refetch()} />}
       {deleting && (
