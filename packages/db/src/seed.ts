@@ -859,6 +859,8 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             { id: `${codec}-mq`, name: `MQ ${codec}`, minResolution: 576, maxResolution: 1080, fps: 50, bitrate: codec === 'h264' ? 5000 : 4000, attributes: { codec, quality: 'standard' }, ...at },
             { id: `${codec}-lq`, name: `LQ ${codec}`, minResolution: 480, maxResolution: 720, fps: 30, bitrate: codec === 'h264' ? 2500 : 2000, attributes: { codec, quality: 'low' }, ...at },
           ]),
+        });
+      }
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
