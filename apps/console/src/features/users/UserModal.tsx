@@ -284,7 +284,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   const form = useForm<PasswordForm>(EMPTY_PASSWORD_FORM, checkPassword);
   const error = useFieldError('user-password-error', form.errors);
   const mutation = useEndpointMutation('setUserPassword');
-  const { submit, saved, failed, reset } = form;
+  const { submit, failed, reset } = form;
   const apply = () => {
     const values = submit();
     if (values === null) return;
@@ -292,7 +292,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
       { params: { id: user.id }, body: values },
       {
         onSuccess: () => {
-          saved();
+          // Back to empty fields (the form's source): a password is never kept in the form.
           reset();
           toast.show({ message: t('users.modal.passwordSet', { username: user.username }), variant: 'success' });
           onDone();
