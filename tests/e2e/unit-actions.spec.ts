@@ -183,7 +183,8 @@ test('a manager adds a service to a unit and removes it again', async ({ page })
 
 test('reboot asks for a confirmation naming the unit; the request succeeds and the status changes live', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
-  await expect.poll(async () => (await unitOf(api, REBOOT_UNIT)).status, { timeout: 45_000 }).toMatch(/^(idle|online)$/);
+  // Up and reachable (a smart unit may be streaming on its own: a reboot takes it down all the same).
+  await expect.poll(async () => (await unitOf(api, REBOOT_UNIT)).status, { timeout: 45_000 }).not.toBe('offline');
   const { name } = await unitOf(api, REBOOT_UNIT);
   await api.dispose();
 
