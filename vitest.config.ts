@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'simulator/src/**/*.test.ts'],
           environment: 'node',
+          // Pure code: the files share their workers' module cache (importing anew for each of 144 files took
+          // 80 of the project's 134 s; without it the project takes 24 s).
+          isolate: false,
         },
       },
       {
@@ -24,6 +27,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Several suites open SQLite files and PostgreSQL databases: run files one after another.
           fileParallelism: false,
+          // Every suite starts its own stack on its own fresh databases, so the files share their worker's module
+          // cache: importing the core anew for each of 71 files took about 5 s a file (144 s of the run).
+          isolate: false,
         },
       },
     ],

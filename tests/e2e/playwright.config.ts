@@ -16,8 +16,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Spec files run side by side on two workers (tests inside a file keep their order). Every spec owns the
+  // units and rows it changes, so two files never fight over one. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -26,7 +28,9 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (screencast and DOM snapshots) doubled Chromium's CPU, and CI keeps no
+    // artifacts. Debug a failure locally with `--trace retain-on-failure`.
+    trace: 'off',
   },
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
   webServer: {
