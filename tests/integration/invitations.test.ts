@@ -71,7 +71,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     expect(inv).toMatchObject({ groupId: OWN_GROUP, planType: 'ADHOC', deviceName: name, email: 'guest@example.com', phone: '15551234567', unitId: 'LU800-0001', period: '1w' });
     expect(inv.groupName).not.toBe('');
     expect(inv.code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(inv.joinUrl).toBe(`/easy_live?invitation=${inv.code}`);
+    expect(inv.joinUrl).toBe(`/easy_live?invitation=${inv.code}&ignoreRouteDefault=1`);
     expect(Date.parse(inv.expiresAt) - Date.parse(inv.createdAt)).toBe(ADHOC_PERIOD_MS['1w']);
     expect(inv.deliveries.map((d) => [d.channel, d.to])).toEqual([['email', 'guest@example.com'], ['sms', '15551234567']]);
     const row = await db().invitation.findUnique({ where: { id: inv.id } });

@@ -42,6 +42,12 @@ const CODE_LENGTH = 8;
 /** The console page a guest opens to join (000 §2 easy-live entry page). */
 const JOIN_PATH = '/easy_live';
 
+/**
+ * The link an invitation carries. It says to ignore the route default (000 §2 navigation), so a signed-in user who
+ * opens it lands on the entry page rather than on the last route they saved.
+ */
+const joinUrlOf = (code: string): string => `${JOIN_PATH}?invitation=${encodeURIComponent(code)}&ignoreRouteDefault=1`;
+
 
 function newCode(): string {
   let code = '';
@@ -206,7 +212,7 @@ export class InvitationService {
     const updated = await this.deps.db.invitation.updateMany({ where: { id: inv.id, version: inv.version }, data: { ...data, version: { increment: 1 } } });
     if (updated.count === 0) throw new AppError('CONFLICT');
     const group = this.deps.readModel.groups.get(groupId);
-    this.sendInvitation(channel, to, inv.code, `${JOIN_PATH}?invitation=${encodeURIComponent(inv.code)}`, group?.name ?? '');
+    this.sendInvitation(channel, to, inv.code, joinUrlOf(inv.code), group?.name ?? '');
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
   }
 
@@ -396,7 +402,7 @@ export class InvitationService {
       unitId: row.unitId,
       period: isPeriod(row.period) ? row.period : '1d',
       code: row.code,
-      joinUrl: `${JOIN_PATH}?invitation=${encodeURIComponent(row.code)}`,
+      joinUrl: joinUrlOf(row.code),
       expiresAt: (row.expiresAt ?? row.createdAt).toISOString(),
       createdAt: row.createdAt.toISOString(),
       deliveries,
