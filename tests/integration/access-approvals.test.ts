@@ -82,6 +82,10 @@ describe.each(providers())('access approvals on %s', (provider) => {
     const used = (await call('PUT', `/v2/admin/accessApprovals/${useId}/used`, superUser, {})).json() as AccessApproval;
     expect(used).toMatchObject({ status: 'used', usedBy: 'super_user', revokedAt: null });
     expect(used.usedAt).not.toBeNull();
+    // Who ended each is stored on the approval itself.
+    const idOf = async (username: string) => (await db().user.findUniqueOrThrow({ where: { username }, select: { id: true } })).id;
+    expect(await db().accessApproval.findUniqueOrThrow({ where: { id: revokeId } })).toMatchObject({ revokedById: await idOf('staff'), usedById: null });
+    expect(await db().accessApproval.findUniqueOrThrow({ where: { id: useId } })).toMatchObject({ usedById: await idOf('super_user'), revokedById: null, revokedAt: null });
     expect(published.filter((p) => p.event.type === 'accessApproval.changed' && p.event.accessApprovalId === useId).length).toBeGreaterThanOrEqual(2);
 
     const before = await snapshot();

@@ -6,22 +6,17 @@
  *   expiry is enforced on every read and change: an active approval past `expiresAt` reads expired,
  *   is stored so before a list is read, and can be neither used nor revoked
  *   (ACCESS_APPROVAL_NOT_ACTIVE). Only an active one changes.
- * - Revoking ends the access now: stored expired with `expiresAt` = now. Marking used stores used
- *   and `usedAt`. Who did either is recorded as a remote action row of the device (stored actions
- *   `supportAccessRevoked` / `supportAccessUsed`, params.accessApprovalId), since the approval row
- *   has no column for it; the remote action history does not list these rows.
+ * - Revoking ends the access now: stored expired with `expiresAt` = `revokedAt` = now and
+ *   `revokedById`. Marking used stores used, `usedAt` and `usedById`.
  * - Every change is announced as `accessApproval.changed` (its id only) on every inventory's topics.
  */
-import { randomUUID } from 'node:crypto';
 import {
   AccessApprovalStatus, ACCESS_APPROVAL_DEVICE_TYPES,
   type AccessApproval, type AccessApprovalPage, type AccessApprovalSearchQuery,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
-import { transaction } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
-import { remoteActionParams } from '../repositories/remote-action-columns.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { compareText } from './order.js';
@@ -29,9 +24,6 @@ import { everyoneAudience } from './topics.js';
 
 type ApprovalRow = Prisma.AccessApprovalGetPayload<object>;
 type DeviceType = (typeof ACCESS_APPROVAL_DEVICE_TYPES)[number];
-
-/** The remote action rows recording who revoked or used an approval. */
-export const APPROVAL_LOG_ACTIONS = { revoked: 'supportAccessRevoked', used: 'supportAccessUsed' } as const;
 
 export class AccessApprovalService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -88,23 +80,9 @@ export class AccessApprovalService {
       throw new AppError('ACCESS_APPROVAL_NOT_ACTIVE');
     }
     const data: Prisma.AccessApprovalUpdateManyMutationInput =
-      how === 'revoked' ? { status: 'expired', expiresAt: now } : { status: 'used', usedAt: now };
-    await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.accessApproval.updateMany({ where: { id, version: row.version, status: 'active' }, data: { ...data, version: { increment: 1 } } });
-      if (count === 0) throw new AppError('CONFLICT');
-      await tx.remoteAction.create({
-        data: {
-          id: randomUUID(),
-          deviceType: row.deviceType,
-          deviceId: row.deviceId,
-          action: APPROVAL_LOG_ACTIONS[how],
-          params: remoteActionParams.write({ accessApprovalId: id }),
-          status: 'done',
-          requestedById: user.id,
-          createdAt: now,
-        },
-      });
-    });
+      how === 'revoked' ? { status: 'expired', expiresAt: now, revokedAt: now, revokedById: user.id } : { status: 'used', usedAt: now, usedById: user.id };
+    const { count } = await this.deps.db.accessApproval.updateMany({ where: { id, version: row.version, status: 'active' }, data: { ...data, version: { increment: 1 } } });
+    if (count === 0) throw new AppError('CONFLICT');
     this.announce(id);
     return this.presentOne(await this.require(id), now.getTime());
   }
@@ -131,24 +109,13 @@ export class AccessApprovalService {
   /** Rows as answers: the device's name, who asked, approved, used or revoked, the status as of now. */
   private async present(rows: ApprovalRow[], now: number): Promise<AccessApproval[]> {
     if (rows.length === 0) return [];
-    const logs = await this.deps.db.remoteAction.findMany({
-      where: { action: { in: Object.values(APPROVAL_LOG_ACTIONS) }, deviceId: { in: [...new Set(rows.map((r) => r.deviceId))] } },
-      orderBy: [{ createdAt: 'asc' }],
-    });
-    const logOf = new Map<string, (typeof logs)[number]>();
-    for (const l of logs) {
-      const approvalId = remoteActionParams.read(l.params).accessApprovalId;
-      if (approvalId) logOf.set(`${l.action}:${approvalId}`, l);
-    }
     const userIds = new Set<string>();
-    for (const r of rows) for (const u of [r.requestedById, r.approvedById]) if (u) userIds.add(u);
-    for (const l of logs) if (l.requestedById) userIds.add(l.requestedById);
+    for (const r of rows) for (const u of [r.requestedById, r.approvedById, r.usedById, r.revokedById]) if (u) userIds.add(u);
     const users = await this.deps.db.user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, username: true } });
-    const nameOf = (uid: string | null | undefined) => (uid ? (users.find((u) => u.id === uid)?.username ?? null) : null);
+    const usernameById = new Map(users.map((u) => [u.id, u.username]));
+    const nameOf = (uid: string | null) => (uid ? (usernameById.get(uid) ?? null) : null);
     return rows.map((r) => {
       const stored = AccessApprovalStatus.catch('expired').parse(r.status);
-      const revoked = logOf.get(`${APPROVAL_LOG_ACTIONS.revoked}:${r.id}`);
-      const used = logOf.get(`${APPROVAL_LOG_ACTIONS.used}:${r.id}`);
       const deviceType = (ACCESS_APPROVAL_DEVICE_TYPES as readonly string[]).includes(r.deviceType) ? (r.deviceType as DeviceType) : 'unit';
       return {
         id: r.id,
@@ -161,9 +128,9 @@ export class AccessApprovalService {
         approvedBy: nameOf(r.approvedById),
         expiresAt: r.expiresAt.toISOString(),
         usedAt: r.usedAt ? r.usedAt.toISOString() : null,
-        usedBy: used ? nameOf(used.requestedById) : null,
-        revokedAt: revoked ? revoked.createdAt.toISOString() : null,
-        revokedBy: revoked ? nameOf(revoked.requestedById) : null,
+        usedBy: nameOf(r.usedById),
+        revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
+        revokedBy: nameOf(r.revokedById),
         version: r.version,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
