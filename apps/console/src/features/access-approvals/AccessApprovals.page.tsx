@@ -6,16 +6,16 @@
  * expired without waiting for a reload. Follows accessApproval.changed live.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ListTable, type ListColumn } from '../../components/ListTable';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { useToast } from '../../toast/useToast';
-import { PagedTable } from '../whats-new/PagedTable';
 import { useRefetchOn } from '../whats-new/useRefetchOn';
 import { shownStatus } from './approvalStatus';
 
@@ -58,6 +58,51 @@ export default function AccessApprovalsPage({ route }: PageProps) {
       },
     );
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t('common.none'));
+  const ended = (a: AccessApproval) => {
+    if (a.revokedAt) return t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: when(a.revokedAt) });
+    if (a.usedAt) return t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: when(a.usedAt) });
+    return t('common.none');
+  };
+  const columns: ListColumn<AccessApproval>[] = [
+    {
+      id: 'device',
+      header: t('adminPages.accessApprovals.columns.device'),
+      render: (a) => (
+        <>
+          <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
+          <Text fz="xs" c="dimmed">{a.deviceId}</Text>
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('adminPages.accessApprovals.columns.status'),
+      render: (a) => {
+        const shown = shownStatus(a, now);
+        return <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>;
+      },
+    },
+    { id: 'reason', header: t('adminPages.accessApprovals.columns.reason'), render: (a) => a.reason || t('common.none') },
+    { id: 'requestedBy', header: t('adminPages.accessApprovals.columns.requestedBy'), render: (a) => a.requestedBy ?? t('common.none') },
+    { id: 'createdAt', header: t('adminPages.accessApprovals.columns.createdAt'), render: (a) => when(a.createdAt) },
+    { id: 'expiresAt', header: t('adminPages.accessApprovals.columns.expiresAt'), render: (a) => when(a.expiresAt) },
+    { id: 'ended', header: t('adminPages.accessApprovals.columns.ended'), render: ended, cellTestId: true },
+    {
+      id: 'actions',
+      header: t('adminPages.accessApprovals.columns.actions'),
+      render: (a) =>
+        shownStatus(a, now) === 'active' && (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="light" color="red" onClick={() => act(a, 'revoke')} data-testid={`aa-revoke-${a.id}`}>
+              {t('adminPages.accessApprovals.revoke')}
+            </Button>
+            <Button size="compact-xs" variant="light" onClick={() => act(a, 'use')} data-testid={`aa-use-${a.id}`}>
+              {t('adminPages.accessApprovals.markUsed')}
+            </Button>
+          </Group>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="md" p="md" data-testid="access-approvals-page">
@@ -79,52 +124,19 @@ export default function AccessApprovalsPage({ route }: PageProps) {
       </Group>
       <QueryView query={list} testIdPrefix="aa-list" errorTitle={t('adminPages.loadError')}>
         {(data) => (
-          <PagedTable
-            data={data}
-            columns={(['device', 'status', 'reason', 'requestedBy', 'createdAt', 'expiresAt', 'ended', 'actions'] as const).map((c) => t(`adminPages.accessApprovals.columns.${c}`))}
+          <ListTable
+            items={data.items}
+            total={data.total}
+            columns={columns}
+            rowKey={(a) => a.id}
+            rowData={(a) => ({ 'data-device': a.deviceId, 'data-status': shownStatus(a, now) })}
+            tableTestId="table"
             emptyText={t('adminPages.accessApprovals.empty')}
             testIdPrefix="aa"
             minWidth={900}
             page={page}
             pageSize={PAGE_SIZE}
             onPage={setPage}
-            row={(a: AccessApproval) => {
-              const shown = shownStatus(a, now);
-              return (
-                <Table.Tr key={a.id} data-testid={`aa-row-${a.id}`} data-device={a.deviceId} data-status={shown}>
-                  <Table.Td>
-                    <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
-                    <Text fz="xs" c="dimmed">{a.deviceId}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td>{a.reason || t('common.none')}</Table.Td>
-                  <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
-                  <Table.Td>{when(a.createdAt)}</Table.Td>
-                  <Table.Td>{when(a.expiresAt)}</Table.Td>
-                  <Table.Td data-testid={`aa-ended-${a.id}`}>
-                    {a.revokedAt
-                      ? t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: when(a.revokedAt) })
-                      : a.usedAt
-                        ? t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: when(a.usedAt) })
-                        : t('common.none')}
-                  </Table.Td>
-                  <Table.Td>
-                    {shown === 'active' && (
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => act(a, 'revoke')} data-testid={`aa-revoke-${a.id}`}>
-                          {t('adminPages.accessApprovals.revoke')}
-                        </Button>
-                        <Button size="compact-xs" variant="light" onClick={() => act(a, 'use')} data-testid={`aa-use-${a.id}`}>
-                          {t('adminPages.accessApprovals.markUsed')}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            }}
           />
         )}
       </QueryView>

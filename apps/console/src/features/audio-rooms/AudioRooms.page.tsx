@@ -7,16 +7,17 @@ import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { applyAudioRoomEvent } from './audioRoomCache';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InventoryPicker, useInventoryChoice } from './InventoryPicker';
 import { useAudioRoomsLive } from './useAudioRoomsLive';
 
-// Loaded when a room is created, edited or deleted.
+// Loaded when a room is created or edited.
 const AudioRoomModal = lazy(() => import('./AudioRoomModal'));
-const DeleteAudioRoomModal = lazy(() => import('./DeleteAudioRoomModal'));
 
-type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit'; readonly room: AudioRoom } | { readonly kind: 'delete'; readonly room: AudioRoom };
+type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit'; readonly room: AudioRoom };
 
 /**
  * /audio_rooms (spec 001 §2 "audio rooms", §3 Audio room; Audio Connect): the rooms of one of the
@@ -51,6 +52,15 @@ export default function AudioRoomsPage() {
         onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
       },
     );
+  // A deleted room leaves the cached lists at once (the /ws event may come later).
+  const del = useConfirmedDelete(useEndpointMutation('deleteAudioRoom'), {
+    variables: (room: AudioRoom) => ({ params: { id: room.id } }),
+    deleted: (room) => t('audioRooms.toasts.deleted', { name: room.name }),
+    onDeleted: (room) =>
+      queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
+        page ? applyAudioRoomEvent(page, room.inventoryId, { type: 'audioRoom.removed', audioRoomId: room.id, inventoryId: room.inventoryId, at: Date.now() }) : page,
+      ),
+  });
 
   return (
     <Stack gap="sm" data-testid="audio-rooms-page">
@@ -126,7 +136,7 @@ export default function AudioRoomsPage() {
                           <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', room })} data-testid={`audio-room-edit-${room.id}`}>
                             {t('audioRooms.actions.edit')}
                           </Button>
-                          <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', room })} data-testid={`audio-room-delete-${room.id}`}>
+                          <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(room)} data-testid={`audio-room-delete-${room.id}`}>
                             {t('audioRooms.actions.delete')}
                           </Button>
                         </Group>
@@ -146,12 +156,11 @@ export default function AudioRoomsPage() {
       )}
       {dialog !== null && inventoryId !== null && (
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'delete' ? (
-            <DeleteAudioRoomModal room={dialog.room} onClose={() => setDialog(null)} />
-          ) : (
-            <AudioRoomModal inventoryId={inventoryId} room={dialog.kind === 'edit' ? dialog.room : null} rooms={rooms} onClose={() => setDialog(null)} />
-          )}
+          <AudioRoomModal inventoryId={inventoryId} room={dialog.kind === 'edit' ? dialog.room : null} rooms={rooms} onClose={() => setDialog(null)} />
         </Suspense>
+      )}
+      {del.target !== null && (
+        <ConfirmDeleteModal title={t('audioRooms.delete.title')} question={t('audioRooms.delete.question', { name: del.target.name })} testIdPrefix="audio-room-delete" {...del.modalProps} />
       )}
     </Stack>
   );

@@ -7,18 +7,22 @@
  */
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type {
   AdminChannelSearchQuery, AdminDbGatewaySearchQuery, AdminServerSearchQuery, AdminUnitSearchQuery, AdminVrChannelSearchQuery,
 } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
+import { ListTable, type ListColumn } from '../../components/ListTable';
+import { nextListSort } from '../../components/listSort';
 import { QueryView } from '../../components/QueryView';
 import { useSessionUser } from '../../session/hooks';
 import {
-  channelRows, dbGatewayRows, ENTITY_KINDS, ENTITY_PAGE_SIZE, initialView, listQuery, nextSort, serverRows, unitRows, vrChannelRows,
+  channelRows, dbGatewayRows, ENTITY_KINDS, ENTITY_PAGE_SIZE, initialView, listQuery, serverRows, unitRows, vrChannelRows,
   type EntityColumn, type EntityKind, type EntityPage, type EntityView,
 } from './entityKinds';
+
+type EntityRow = EntityPage['rows'][number];
 
 /** The search keys of every kind have a label (contractorEntities.searchKeys in the area's texts). */
 type SearchKeyLabel = 'name' | 'uniqueId' | 'serialNumber' | 'serial' | 'alias' | 'productType' | 'status' | 'swVersion' | 'serverId' | 'type' | 'description' | 'host';
@@ -65,60 +69,32 @@ export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {
   const list = { units, servers, channels, vrChannels, dbGateways }[spec.source];
 
   const inventoryName = (id: string) => inventories.find((i) => i.id === id)?.name ?? id;
-  const cell = (row: EntityPage['rows'][number], column: EntityColumn) =>
+  const cell = (row: EntityRow, column: EntityColumn) =>
     column === 'inventory' ? row.inventoryIds.map(inventoryName).join(', ') || t('common.none') : row.values[column] || t('common.none');
 
-  const header = (column: EntityColumn) => {
-    const label = t(`contractorEntities.columns.${column}`);
-    const sortKey = spec.sortKeys[column];
-    if (!sortKey) return <Table.Th key={column}>{label}</Table.Th>;
-    const active = view.sortBy === sortKey;
-    return (
-      <Table.Th key={column} aria-sort={active ? (view.sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => setView((v) => nextSort(v, sortKey))} data-testid={`entities-sort-${column}`} fw={600} fz="sm">
-          {label} {active ? (view.sortDir === 'asc' ? '▲' : '▼') : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
+  const columns: ListColumn<EntityRow>[] = spec.columns.map((column) => ({
+    id: column,
+    header: t(`contractorEntities.columns.${column}`),
+    sortKey: spec.sortKeys[column],
+    render: (row) => cell(row, column),
+  }));
 
   const grid = (page: EntityPage) => (
-    <Stack gap="sm">
-      {page.rows.length === 0 ? (
-        <Text c="dimmed" data-testid="entities-empty">{t('contractorEntities.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid="entities-grid">
-            <Table.Thead>
-              <Table.Tr>{spec.columns.map(header)}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.rows.map((row) => (
-                <Table.Tr key={row.key} data-testid={`entities-row-${row.key}`}>
-                  {spec.columns.map((column) => (
-                    <Table.Td key={column}>{cell(row, column)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" data-testid="entities-total">
-          {t('contractorEntities.total', { count: page.total })}
-        </Text>
-        {page.total > ENTITY_PAGE_SIZE && (
-          <Pagination
-            total={Math.ceil(page.total / ENTITY_PAGE_SIZE)}
-            value={view.page}
-            onChange={(p) => setView((v) => ({ ...v, page: p }))}
-            size="sm"
-            data-testid="entities-pagination"
-          />
-        )}
-      </Group>
-    </Stack>
+    <ListTable
+      items={page.rows}
+      total={page.total}
+      columns={columns}
+      rowKey={(row) => row.key}
+      testIdPrefix="entities"
+      sort={view}
+      onSort={(sortKey) => setView((v) => nextListSort(v, sortKey))}
+      page={view.page}
+      pageSize={ENTITY_PAGE_SIZE}
+      onPage={(p) => setView((v) => ({ ...v, page: p }))}
+      emptyText={t('contractorEntities.empty')}
+      totalText={(count) => t('contractorEntities.total', { count })}
+      minWidth={800}
+    />
   );
 
   return (

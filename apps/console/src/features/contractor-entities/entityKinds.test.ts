@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { nextListSort } from '../../components/listSort';
 import { SECTIONS } from '../../routing/routes';
-import { dbGatewayRows, ENTITY_KINDS, initialView, isEntityKind, listQuery, nextSort } from './entityKinds';
+import { dbGatewayRows, ENTITY_KINDS, initialView, isEntityKind, listQuery } from './entityKinds';
 
 describe('contractor entity kinds', () => {
   it('covers every kind of the /entities section', () => {
@@ -9,9 +10,9 @@ describe('contractor entity kinds', () => {
   });
   it('sorts ascending first, then descending, back on page 1', () => {
     const view = { ...initialView(ENTITY_KINDS.units), page: 3 };
-    expect(nextSort(view, 'status')).toMatchObject({ sortBy: 'status', sortDir: 'asc', page: 1 });
-    expect(nextSort(nextSort(view, 'status'), 'status')).toMatchObject({ sortDir: 'desc' });
-    expect(nextSort(view, 'name')).toMatchObject({ sortBy: 'name', sortDir: 'desc' });
+    expect(nextListSort(view, 'status')).toMatchObject({ sortBy: 'status', sortDir: 'asc', page: 1 });
+    expect(nextListSort(nextListSort(view, 'status'), 'status')).toMatchObject({ sortDir: 'desc' });
+    expect(nextListSort(view, 'name')).toMatchObject({ sortBy: 'name', sortDir: 'desc' });
   });
   it('asks for the page shown and sends a search only when there is one', () => {
     expect(listQuery({ ...initialView(ENTITY_KINDS.channels), page: 2 })).toEqual({ offset: 50, limit: 50, sortDir: 'asc' });

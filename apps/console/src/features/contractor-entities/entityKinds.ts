@@ -150,12 +150,6 @@ export function initialView(spec: EntityKindSpec): EntityView {
   return { searchKey: spec.searchKeys[0] ?? 'name', searchValue: '', sortBy: spec.sortKeys.name ?? 'name', sortDir: 'asc', page: 1 };
 }
 
-/** A click on a sortable column: ascending first, then descending; back to page 1. */
-export function nextSort(view: EntityView, sortKey: string): EntityView {
-  const dir = view.sortBy === sortKey && view.sortDir === 'asc' ? 'desc' : 'asc';
-  return { ...view, sortBy: sortKey, sortDir: dir, page: 1 };
-}
-
 export const ENTITY_PAGE_SIZE = 50;
 
 /** The paging and search query every admin list takes. */

@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToast } from '../../toast/useToast';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 
-// Loaded when a composition is started or deleted.
+// Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
-const DeleteCompositionModal = lazy(() => import('./DeleteCompositionModal'));
 
 /** How often unfinished jobs are asked about (they finish within seconds). */
 const JOB_POLL_MS = 1000;
@@ -35,7 +36,6 @@ export default function MyGraphicsPage() {
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
-  const [deleting, setDeleting] = useState<GraphicsComposition | null>(null);
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   const params = { id: inventoryId ?? '' };
@@ -64,6 +64,12 @@ export default function MyGraphicsPage() {
       { body: { inventoryId: composition.inventoryId, compositionId: composition.id } },
       { onSuccess: opened, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
     );
+  // Deleted by its Singular app (DELETE inventory/{id}/app/{appId}); only compositions with one offer it.
+  const del = useConfirmedDelete(useEndpointMutation('deleteGraphicsApp'), {
+    variables: (c: GraphicsComposition) => ({ params: { id: c.inventoryId, appId: c.appId ?? '' } }),
+    deleted: (c) => t('graphics.toasts.deleted', { name: c.name }),
+    onDeleted: refresh,
+  });
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const canCreate = permissions.data?.canCreate === true;
   const canDelete = permissions.data?.canDelete === true;
@@ -143,7 +149,7 @@ export default function MyGraphicsPage() {
                                         </Button>
                                       )}
                                       {canDelete && c.appId !== null && (
-                                        <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(c)} data-testid={`graphics-delete-${c.id}`}>
+                                        <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(c)} data-testid={`graphics-delete-${c.id}`}>
                                           {t('graphics.actions.delete')}
                                         </Button>
                                       )}
@@ -187,8 +193,10 @@ export default function MyGraphicsPage() {
         {starting !== null && inventoryId !== null && (
           <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />
         )}
-        {deleting !== null && <DeleteCompositionModal composition={deleting} onDeleted={refresh} onClose={() => setDeleting(null)} />}
       </Suspense>
+      {del.target !== null && (
+        <ConfirmDeleteModal title={t('graphics.delete.title')} question={t('graphics.delete.question', { name: del.target.name })} testIdPrefix="graphics-delete" {...del.modalProps} />
+      )}
     </Stack>
   );
 }

@@ -35,14 +35,18 @@ interface Dialog {
   readonly unit: UnitSummary;
 }
 
-/** The clock the remaining times are computed from, redrawn every TICK_MS. */
-function useNow(): number {
+/**
+ * The clock the remaining times are computed from, redrawn every TICK_MS, and never older than the
+ * data (`dataUpdatedAt`): a grant that arrives between two ticks must not be measured from the
+ * older tick, which would show more than the 8 hours it lasts.
+ */
+function useNow(dataUpdatedAt: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  return now;
+  return Math.max(now, dataUpdatedAt);
 }
 
 /** Keeps every cached history page current from /ws (patched in place, never refetched). */
@@ -76,7 +80,6 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const title = t(admin ? 'routes.remoteActionsAdmin' : 'routes.remoteActionsPartner');
   useDocumentTitle(title);
   const user = useSessionUser();
-  const now = useNow();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [inventory, setInventory] = useState<string | null>(null);
@@ -86,6 +89,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
   const history = useEndpointQuery('listRemoteActions', { query: historyQuery }, { staleTime: Number.POSITIVE_INFINITY });
   useRemoteActionsLive();
+  const now = useNow(history.dataUpdatedAt);
 
   const inventoryIds = useMemo(() => (user?.inventories ?? []).map((i) => i.id), [user]);
   const mine = useMemo(() => {

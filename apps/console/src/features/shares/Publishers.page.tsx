@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type Publisher } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
 import { useToast } from '../../toast/useToast';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { useSharesLive } from './useSharesLive';
 
 // Loaded when a publisher is created or edited, or its links opened.
@@ -157,7 +157,6 @@ export default function PublishersPage({ route }: PageProps) {
             <ConfirmDeleteModal
               title={t('shares.publishers.rekeyTitle')}
               question={t('shares.publishers.rekeyQuestion', { name: current.name })}
-              cancelLabel={t('shares.actions.cancel')}
               deleteLabel={t('shares.actions.regenerate')}
               pending={rekey.isPending}
               error={rekey.error}
@@ -181,8 +180,6 @@ export default function PublishersPage({ route }: PageProps) {
             <ConfirmDeleteModal
               title={t('shares.publishers.deleteTitle')}
               question={t('shares.publishers.deleteQuestion', { name: current.name })}
-              cancelLabel={t('shares.actions.cancel')}
-              deleteLabel={t('shares.actions.delete')}
               pending={remove.isPending}
               error={remove.error}
               onConfirm={() =>

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type Subscriber, type SubscriberFolder } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
-import { useToast } from '../../toast/useToast';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { folderTree } from './shareForms';
 import { useSharesLive } from './useSharesLive';
@@ -20,10 +20,8 @@ const SubscriberModal = lazy(() => import('./SubscriberModal'));
 type Dialog =
   | { readonly kind: 'newFolder' }
   | { readonly kind: 'editFolder'; readonly folder: SubscriberFolder }
-  | { readonly kind: 'deleteFolder'; readonly folder: SubscriberFolder }
   | { readonly kind: 'newSubscriber' }
-  | { readonly kind: 'editSubscriber'; readonly subscriber: Subscriber }
-  | { readonly kind: 'deleteSubscriber'; readonly subscriber: Subscriber };
+  | { readonly kind: 'editSubscriber'; readonly subscriber: Subscriber };
 
 /**
  * /manage/shares/subscribers (spec 001 §2 "share publishers and subscribers (with folders)", §3
@@ -41,7 +39,6 @@ export default function SubscribersPage({ route }: PageProps) {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const queryClient = useQueryClient();
-  const toast = useToast();
   const tree = useEndpointQuery('listSubscriberFolders', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
   const folders = tree.data?.folders ?? [];
   const nodes = folderTree(folders);
@@ -51,17 +48,21 @@ export default function SubscribersPage({ route }: PageProps) {
   const list = useEndpointQuery('listSubscribers', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null && selected !== null, staleTime: Number.POSITIVE_INFINITY });
   useSharesLive();
   const subscribers = list.data?.items ?? [];
-  const removeFolder = useEndpointMutation('deleteSubscriberFolder');
-  const removeSubscriber = useEndpointMutation('deleteSubscriber');
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscriberFolders') });
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscribers') });
   };
-  const close = () => {
-    removeFolder.reset();
-    removeSubscriber.reset();
-    setDialog(null);
-  };
+  const close = () => setDialog(null);
+  const delFolder = useConfirmedDelete(useEndpointMutation('deleteSubscriberFolder'), {
+    variables: (folder: SubscriberFolder) => ({ params: { id: folder.id } }),
+    deleted: (folder) => t('shares.toasts.folderDeleted', { name: folder.name }),
+    onDeleted: refresh,
+  });
+  const delSubscriber = useConfirmedDelete(useEndpointMutation('deleteSubscriber'), {
+    variables: (subscriber: Subscriber) => ({ params: { id: subscriber.id } }),
+    deleted: (subscriber) => t('shares.toasts.subscriberDeleted', { name: subscriber.name }),
+    onDeleted: refresh,
+  });
 
   return (
     <Stack gap="sm" data-testid="subscribers-page">
@@ -109,7 +110,7 @@ export default function SubscribersPage({ route }: PageProps) {
                               <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ kind: 'editFolder', folder })} data-testid={`folder-edit-${folder.id}`}>
                                 {t('shares.actions.edit')}
                               </Button>
-                              <Button size="compact-xs" variant="subtle" color="red" onClick={() => setDialog({ kind: 'deleteFolder', folder })} data-testid={`folder-delete-${folder.id}`}>
+                              <Button size="compact-xs" variant="subtle" color="red" onClick={() => delFolder.ask(folder)} data-testid={`folder-delete-${folder.id}`}>
                                 {t('shares.actions.delete')}
                               </Button>
                             </>
@@ -168,7 +169,7 @@ export default function SubscribersPage({ route }: PageProps) {
                                     <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'editSubscriber', subscriber: s })} data-testid={`subscriber-edit-${s.id}`}>
                                       {t('shares.actions.edit')}
                                     </Button>
-                                    <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'deleteSubscriber', subscriber: s })} data-testid={`subscriber-delete-${s.id}`}>
+                                    <Button size="compact-xs" variant="light" color="red" onClick={() => delSubscriber.ask(s)} data-testid={`subscriber-delete-${s.id}`}>
                                       {t('shares.actions.delete')}
                                     </Button>
                                   </Group>
@@ -192,55 +193,18 @@ export default function SubscribersPage({ route }: PageProps) {
           {dialog.kind === 'editFolder' && <FolderModal inventoryId={inventoryId} folders={folders} folder={dialog.folder} parentId={selected.id} onClose={close} />}
           {dialog.kind === 'newSubscriber' && <SubscriberModal inventoryId={inventoryId} folders={folders} subscriber={null} folderId={selected.id} onClose={close} />}
           {dialog.kind === 'editSubscriber' && <SubscriberModal inventoryId={inventoryId} folders={folders} subscriber={dialog.subscriber} folderId={selected.id} onClose={close} />}
-          {dialog.kind === 'deleteFolder' && (
-            <ConfirmDeleteModal
-              title={t('shares.folders.deleteTitle')}
-              question={t('shares.folders.deleteQuestion', { name: dialog.folder.name })}
-              cancelLabel={t('shares.actions.cancel')}
-              deleteLabel={t('shares.actions.delete')}
-              pending={removeFolder.isPending}
-              error={removeFolder.error}
-              onConfirm={() =>
-                removeFolder.mutate(
-                  { params: { id: dialog.folder.id } },
-                  {
-                    onSuccess: () => {
-                      refresh();
-                      toast.show({ message: t('shares.toasts.folderDeleted', { name: dialog.folder.name }), variant: 'success' });
-                      close();
-                    },
-                  },
-                )
-              }
-              onClose={close}
-              testIdPrefix="folder-delete"
-            />
-          )}
-          {dialog.kind === 'deleteSubscriber' && (
-            <ConfirmDeleteModal
-              title={t('shares.subscribers.deleteTitle')}
-              question={t('shares.subscribers.deleteQuestion', { name: dialog.subscriber.name })}
-              cancelLabel={t('shares.actions.cancel')}
-              deleteLabel={t('shares.actions.delete')}
-              pending={removeSubscriber.isPending}
-              error={removeSubscriber.error}
-              onConfirm={() =>
-                removeSubscriber.mutate(
-                  { params: { id: dialog.subscriber.id } },
-                  {
-                    onSuccess: () => {
-                      refresh();
-                      toast.show({ message: t('shares.toasts.subscriberDeleted', { name: dialog.subscriber.name }), variant: 'success' });
-                      close();
-                    },
-                  },
-                )
-              }
-              onClose={close}
-              testIdPrefix="subscriber-delete"
-            />
-          )}
         </Suspense>
+      )}
+      {delFolder.target !== null && (
+        <ConfirmDeleteModal title={t('shares.folders.deleteTitle')} question={t('shares.folders.deleteQuestion', { name: delFolder.target.name })} testIdPrefix="folder-delete" {...delFolder.modalProps} />
+      )}
+      {delSubscriber.target !== null && (
+        <ConfirmDeleteModal
+          title={t('shares.subscribers.deleteTitle')}
+          question={t('shares.subscribers.deleteQuestion', { name: delSubscriber.target.name })}
+          testIdPrefix="subscriber-delete"
+          {...delSubscriber.modalProps}
+        />
       )}
     </Stack>
   );

@@ -5,23 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { catalogue, hasAnyRole, SOFTWARE_VERSION_DEVICES, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
 import { useInventoryOptions } from './useInventoryOptions';
 import { useSoftwareVersionsLive } from './useSoftwareVersionsLive';
 
-// Loaded when a version is created, edited, assigned or deleted.
+// Loaded when a version is created, edited or assigned.
 const SoftwareVersionModal = lazy(() => import('./SoftwareVersionModal'));
 const SoftwareVersionInventoriesModal = lazy(() => import('./SoftwareVersionInventoriesModal'));
-const DeleteSoftwareVersionModal = lazy(() => import('./DeleteSoftwareVersionModal'));
 
 type Dialog =
   | { readonly kind: 'create' }
   | { readonly kind: 'edit'; readonly version: SoftwareVersion }
-  | { readonly kind: 'inventories'; readonly version: SoftwareVersion }
-  | { readonly kind: 'delete'; readonly version: SoftwareVersion };
+  | { readonly kind: 'inventories'; readonly version: SoftwareVersion };
 
 const PAGE_SIZE = 50;
 type DeprecatedFilter = 'all' | 'current' | 'deprecated';
@@ -84,6 +84,12 @@ export default function SoftwareVersionsPage() {
         onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
       },
     );
+  // A refusal (an upgrade targets the version) shows in the confirmation.
+  const del = useConfirmedDelete(useEndpointMutation('deleteSoftwareVersion'), {
+    variables: (version: SoftwareVersion) => ({ params: { id: version.id } }),
+    deleted: (version) => t('softwareVersions.toasts.deleted', { number: version.number }),
+    onDeleted: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') }),
+  });
 
   return (
     <Stack gap="sm" data-testid="sw-versions-page">
@@ -232,7 +238,7 @@ export default function SoftwareVersionsPage() {
                             </Button>
                           )}
                           {canWrite && (
-                            <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', version: v })} data-testid={`sw-version-delete-${v.id}`}>
+                            <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(v)} data-testid={`sw-version-delete-${v.id}`}>
                               {t('softwareVersions.actions.delete')}
                             </Button>
                           )}
@@ -249,14 +255,15 @@ export default function SoftwareVersionsPage() {
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="sw-versions-pagination" />}
       {dialog !== null && (
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'delete' ? (
-            <DeleteSoftwareVersionModal version={dialog.version} onClose={() => setDialog(null)} />
-          ) : dialog.kind === 'inventories' ? (
+          {dialog.kind === 'inventories' ? (
             <SoftwareVersionInventoriesModal version={dialog.version} onClose={() => setDialog(null)} />
           ) : (
             <SoftwareVersionModal version={dialog.kind === 'edit' ? dialog.version : null} versions={versions} onClose={() => setDialog(null)} />
           )}
         </Suspense>
+      )}
+      {del.target !== null && (
+        <ConfirmDeleteModal title={t('softwareVersions.delete.title')} question={t('softwareVersions.delete.question', { number: del.target.number })} testIdPrefix="sw-version-delete" {...del.modalProps} />
       )}
     </Stack>
   );

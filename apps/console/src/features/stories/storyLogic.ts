@@ -6,6 +6,7 @@
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { RealtimeEvent, Story, StoryField, StoryPage, StorySortKey } from '@fleet/contracts';
 import { validateStoryField } from '@fleet/domain';
+import { nextListSort } from '../../components/listSort';
 
 export type StoryFormValues = Record<StoryField, string>;
 export type StoryFormErrors = Partial<Record<StoryField, string>>;
@@ -99,10 +100,9 @@ export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / STORY_PAGE_SIZE));
 }
 
-/** Clicking a column header: same column flips the direction, another one sorts ascending (dates newest first). */
+/** Clicking a column header: the list's sort step, dates newest first. */
 export function nextSort(view: StoryListView, column: StorySortKey): StoryListView {
-  if (view.sortBy === column) return { ...view, sortDir: view.sortDir === 'asc' ? 'desc' : 'asc', page: 1 };
-  return { ...view, sortBy: column, sortDir: column === 'lastModified' || column === 'createdAt' ? 'desc' : 'asc', page: 1 };
+  return nextListSort(view, column, column === 'lastModified' || column === 'createdAt' ? 'desc' : 'asc');
 }
 
 const SEARCHED: readonly StoryField[] = ['slugline', 'storyId', 'crewName', 'reporter', 'provider', 'keywords'];

@@ -41,11 +41,11 @@ export default function ChannelsEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<ChannelLive>[] = [
-    { key: 'name', label: t('systemDevices.channels.name'), sortKey: 'name', render: (c) => c.channelName },
-    { key: 'uniqueId', label: t('systemDevices.channels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.channelId },
-    { key: 'server', label: t('systemDevices.channels.server'), sortKey: 'serverId', render: (c) => c.serverName },
-    { key: 'type', label: t('systemDevices.channels.type'), sortKey: 'type', render: (c) => c.type },
-    { key: 'status', label: t('systemDevices.channels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
+    { id: 'name', header: t('systemDevices.channels.name'), sortKey: 'name', render: (c) => c.channelName },
+    { id: 'uniqueId', header: t('systemDevices.channels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.channelId },
+    { id: 'server', header: t('systemDevices.channels.server'), sortKey: 'serverId', render: (c) => c.serverName },
+    { id: 'type', header: t('systemDevices.channels.type'), sortKey: 'type', render: (c) => c.type },
+    { id: 'status', header: t('systemDevices.channels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
   ];
   return (
     <>

@@ -35,12 +35,12 @@ export default function DbGatewaysEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<AdminDbGatewayRow>[] = [
-    { key: 'name', label: t('systemDevices.dbGateways.name'), sortKey: 'name', render: (g) => g.name },
-    { key: 'host', label: t('systemDevices.dbGateways.host'), sortKey: 'host', render: (g) => g.host || '—' },
-    { key: 'port', label: t('systemDevices.dbGateways.port'), render: (g) => g.port ?? '—' },
-    { key: 'status', label: t('systemDevices.dbGateways.status'), sortKey: 'status', render: (g) => g.status },
-    { key: 'inventory', label: t('systemDevices.dbGateways.inventory'), render: (g) => g.inventoryName ?? t('systemDevices.dbGateways.anyInventory') },
-    { key: 'units', label: t('systemDevices.dbGateways.units'), render: (g) => g.unitCount },
+    { id: 'name', header: t('systemDevices.dbGateways.name'), sortKey: 'name', render: (g) => g.name },
+    { id: 'host', header: t('systemDevices.dbGateways.host'), sortKey: 'host', render: (g) => g.host || '—' },
+    { id: 'port', header: t('systemDevices.dbGateways.port'), render: (g) => g.port ?? '—' },
+    { id: 'status', header: t('systemDevices.dbGateways.status'), sortKey: 'status', render: (g) => g.status },
+    { id: 'inventory', header: t('systemDevices.dbGateways.inventory'), render: (g) => g.inventoryName ?? t('systemDevices.dbGateways.anyInventory') },
+    { id: 'units', header: t('systemDevices.dbGateways.units'), render: (g) => g.unitCount },
   ];
   return (
     <>

@@ -1,31 +1,28 @@
 /**
  * The list frame every /system_entities kind shows (spec 001 §2 "each kind a searchable, paged,
  * sortable list"; §9 search page size 50): a search key and value, a header whose sortable columns
- * sort on the server, the rows (a click opens the row), the total and the pages. The kind owns the
- * call (its query reads `listQuery(view)` of contractor-entities/entityKinds.ts) and its modals;
- * this frame owns none of the data, so every kind's list looks and behaves the same.
+ * sort on the server, the rows (a click opens the row), the total and the pages (the table is
+ * components/ListTable). The kind owns the call (its query reads `listQuery(view)` of
+ * contractor-entities/entityKinds.ts) and its modals; this frame owns none of the data, so every
+ * kind's list looks and behaves the same.
  *
  * Test ids, with `testId` the kind's prefix: `<testId>-list`, `-search-key`, `-search`, `-grid`,
  * `-row-<key>`, `-sort-<column>`, `-empty`, `-total`, `-pagination`, `-loading`, `-error`.
  */
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListTable, type ListColumn } from '../../components/ListTable';
 import { QueryView } from '../../components/QueryView';
 import type { QueryLike } from '../../components/queryView';
-import { ENTITY_PAGE_SIZE, nextSort, type EntityView } from '../contractor-entities/entityKinds';
+import { nextListSort } from '../../components/listSort';
+import { ENTITY_PAGE_SIZE, type EntityView } from '../contractor-entities/entityKinds';
 
 export { ENTITY_PAGE_SIZE, listQuery, type EntityView } from '../contractor-entities/entityKinds';
 
-export interface EntityListColumn<Row> {
-  /** Names the column in test ids (`<testId>-sort-<key>`). */
-  readonly key: string;
-  readonly label: string;
-  /** The call's sort key; a column without one does not sort. */
-  readonly sortKey?: string;
-  readonly render: (row: Row) => ReactNode;
-}
+/** A column of the list: `id` names it in test ids (`<testId>-sort-<id>`); it sorts when it names the call's `sortKey`. */
+export type EntityListColumn<Row> = ListColumn<Row>;
 
 export interface EntityListPage<Row> {
   readonly items: readonly Row[];
@@ -59,64 +56,23 @@ export function useEntityView(searchKey: string, sortBy = 'name'): [EntityView, 
 export function EntityList<Row>({ testId, searchKeys, columns, view, onViewChange, query, rowKey, onOpen, actions, errorTitle }: EntityListProps<Row>) {
   const { t } = useTranslation();
 
-  const header = (column: EntityListColumn<Row>) => {
-    const { sortKey } = column;
-    if (sortKey === undefined) return <Table.Th key={column.key}>{column.label}</Table.Th>;
-    const active = view.sortBy === sortKey;
-    return (
-      <Table.Th key={column.key} aria-sort={active ? (view.sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => onViewChange((v) => nextSort(v, sortKey))} data-testid={`${testId}-sort-${column.key}`} fw={600} fz="sm">
-          {column.label} {active ? (view.sortDir === 'asc' ? '▲' : '▼') : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
-
   const grid = (page: EntityListPage<Row>) => (
-    <Stack gap="sm">
-      {page.items.length === 0 ? (
-        <Text c="dimmed" data-testid={`${testId}-empty`}>{t('systemEntities.list.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid={`${testId}-grid`}>
-            <Table.Thead>
-              <Table.Tr>{columns.map(header)}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((row) => {
-                const key = rowKey(row);
-                return (
-                  <Table.Tr
-                    key={key}
-                    data-testid={`${testId}-row-${key}`}
-                    onClick={onOpen ? () => onOpen(row) : undefined}
-                    style={onOpen ? { cursor: 'pointer' } : undefined}
-                  >
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
-          {t('systemEntities.list.total', { count: page.total })}
-        </Text>
-        {page.total > ENTITY_PAGE_SIZE && (
-          <Pagination
-            total={Math.ceil(page.total / ENTITY_PAGE_SIZE)}
-            value={view.page}
-            onChange={(p) => onViewChange((v) => ({ ...v, page: p }))}
-            size="sm"
-            data-testid={`${testId}-pagination`}
-          />
-        )}
-      </Group>
-    </Stack>
+    <ListTable
+      items={page.items}
+      total={page.total}
+      columns={columns}
+      rowKey={rowKey}
+      testIdPrefix={testId}
+      sort={view}
+      onSort={(sortKey) => onViewChange((v) => nextListSort(v, sortKey))}
+      onRowClick={onOpen}
+      page={view.page}
+      pageSize={ENTITY_PAGE_SIZE}
+      onPage={(p) => onViewChange((v) => ({ ...v, page: p }))}
+      emptyText={t('systemEntities.list.empty')}
+      totalText={(count) => t('systemEntities.list.total', { count })}
+      minWidth={800}
+    />
   );
 
   return (

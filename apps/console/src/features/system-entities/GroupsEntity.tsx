@@ -40,12 +40,12 @@ export default function GroupsEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<GroupListRow>[] = [
-    { key: 'name', label: t('systemEntities.groups.name'), sortKey: 'name', render: (g) => g.name },
-    { key: 'inventoryName', label: t('systemEntities.groups.inventory'), sortKey: 'inventoryName', render: (g) => g.inventoryName },
-    { key: 'units', label: t('systemEntities.common.units'), render: (g) => g.counts.units },
-    { key: 'channels', label: t('systemEntities.common.channels'), render: (g) => g.counts.channels },
-    { key: 'users', label: t('systemEntities.common.users'), render: (g) => g.counts.users },
-    { key: 'createdOn', label: t('systemEntities.common.createdAt'), sortKey: 'createdOn', render: (g) => new Date(g.createdOn).toLocaleDateString() },
+    { id: 'name', header: t('systemEntities.groups.name'), sortKey: 'name', render: (g) => g.name },
+    { id: 'inventoryName', header: t('systemEntities.groups.inventory'), sortKey: 'inventoryName', render: (g) => g.inventoryName },
+    { id: 'units', header: t('systemEntities.common.units'), render: (g) => g.counts.units },
+    { id: 'channels', header: t('systemEntities.common.channels'), render: (g) => g.counts.channels },
+    { id: 'users', header: t('systemEntities.common.users'), render: (g) => g.counts.users },
+    { id: 'createdOn', header: t('systemEntities.common.createdAt'), sortKey: 'createdOn', render: (g) => new Date(g.createdOn).toLocaleDateString() },
   ];
   return (
     <>

@@ -36,12 +36,12 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<AdminInventory>[] = [
-    { key: 'name', label: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
-    { key: 'id', label: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
-    { key: 'region', label: t('systemEntities.inventories.region'), sortKey: 'region', render: (i) => i.region || '—' },
-    { key: 'parentName', label: t('systemEntities.inventories.parent'), sortKey: 'parentName', render: (i) => i.parentName ?? '—' },
-    { key: 'sipServer', label: t('systemEntities.inventories.sipServer'), render: (i) => i.sipServer ?? '—' },
-    { key: 'createdAt', label: t('systemEntities.common.createdAt'), sortKey: 'createdAt', render: (i) => new Date(i.createdAt).toLocaleDateString() },
+    { id: 'name', header: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
+    { id: 'id', header: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
+    { id: 'region', header: t('systemEntities.inventories.region'), sortKey: 'region', render: (i) => i.region || '—' },
+    { id: 'parentName', header: t('systemEntities.inventories.parent'), sortKey: 'parentName', render: (i) => i.parentName ?? '—' },
+    { id: 'sipServer', header: t('systemEntities.inventories.sipServer'), render: (i) => i.sipServer ?? '—' },
+    { id: 'createdAt', header: t('systemEntities.common.createdAt'), sortKey: 'createdAt', render: (i) => new Date(i.createdAt).toLocaleDateString() },
   ];
   return (
     <>

@@ -49,15 +49,15 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<ServerDetail>[] = [
-    { key: 'name', label: t('systemDevices.servers.name'), sortKey: 'name', render: (s) => s.name },
-    { key: 'uniqueId', label: t('systemDevices.servers.uniqueId'), sortKey: 'uniqueId', render: (s) => s.uniqueId },
-    { key: 'serial', label: t('systemDevices.servers.serial'), sortKey: 'serial', render: (s) => s.serial },
-    { key: 'alias', label: t('systemDevices.servers.alias'), sortKey: 'alias', render: (s) => s.alias || '—' },
+    { id: 'name', header: t('systemDevices.servers.name'), sortKey: 'name', render: (s) => s.name },
+    { id: 'uniqueId', header: t('systemDevices.servers.uniqueId'), sortKey: 'uniqueId', render: (s) => s.uniqueId },
+    { id: 'serial', header: t('systemDevices.servers.serial'), sortKey: 'serial', render: (s) => s.serial },
+    { id: 'alias', header: t('systemDevices.servers.alias'), sortKey: 'alias', render: (s) => s.alias || '—' },
     ...(serverType === 'mmh_server'
-      ? [{ key: 'ifbMode', label: t('systemDevices.servers.ifbMode'), render: (s: ServerDetail) => s.ifbMode ?? '—' }]
+      ? [{ id: 'ifbMode', header: t('systemDevices.servers.ifbMode'), render: (s: ServerDetail) => s.ifbMode ?? '—' }]
       : []),
-    { key: 'status', label: t('systemDevices.servers.status'), sortKey: 'status', render: (s) => <Badge variant="light">{s.status}</Badge> },
-    { key: 'swVersion', label: t('systemDevices.servers.swVersion'), sortKey: 'swVersion', render: (s) => s.swVersion },
+    { id: 'status', header: t('systemDevices.servers.status'), sortKey: 'status', render: (s) => <Badge variant="light">{s.status}</Badge> },
+    { id: 'swVersion', header: t('systemDevices.servers.swVersion'), sortKey: 'swVersion', render: (s) => s.swVersion },
   ];
   return (
     <Stack gap="sm">

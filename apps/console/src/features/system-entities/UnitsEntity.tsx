@@ -38,13 +38,13 @@ export default function UnitsEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<AdminUnitRow>[] = [
-    { key: 'name', label: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },
-    { key: 'uniqueId', label: t('systemEntities.units.uniqueId'), sortKey: 'uniqueId', render: (u) => u.uniqueId },
-    { key: 'productType', label: t('systemEntities.units.productType'), sortKey: 'productType', render: (u) => u.productType },
-    { key: 'status', label: t('systemEntities.units.status'), sortKey: 'status', render: (u) => u.status },
-    { key: 'swVersion', label: t('systemEntities.units.swVersion'), sortKey: 'swVersion', render: (u) => u.swVersion },
-    { key: 'ownership', label: t('systemEntities.units.ownership'), sortKey: 'ownership', render: (u) => u.ownership || '—' },
-    { key: 'inventories', label: t('systemEntities.common.inventories'), render: (u) => u.inventoryIds.length },
+    { id: 'name', header: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },
+    { id: 'uniqueId', header: t('systemEntities.units.uniqueId'), sortKey: 'uniqueId', render: (u) => u.uniqueId },
+    { id: 'productType', header: t('systemEntities.units.productType'), sortKey: 'productType', render: (u) => u.productType },
+    { id: 'status', header: t('systemEntities.units.status'), sortKey: 'status', render: (u) => u.status },
+    { id: 'swVersion', header: t('systemEntities.units.swVersion'), sortKey: 'swVersion', render: (u) => u.swVersion },
+    { id: 'ownership', header: t('systemEntities.units.ownership'), sortKey: 'ownership', render: (u) => u.ownership || '—' },
+    { id: 'inventories', header: t('systemEntities.common.inventories'), render: (u) => u.inventoryIds.length },
   ];
   return (
     <>

@@ -32,14 +32,14 @@ export default function UsersEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<UserAccount>[] = [
-    { key: 'username', label: t('systemEntities.users.username'), sortKey: 'username', render: (u) => u.username },
-    { key: 'firstName', label: t('systemEntities.users.firstName'), sortKey: 'firstName', render: (u) => u.firstName },
-    { key: 'lastName', label: t('systemEntities.users.lastName'), sortKey: 'lastName', render: (u) => u.lastName },
-    { key: 'email', label: t('systemEntities.users.email'), sortKey: 'email', render: (u) => u.email ?? '—' },
-    { key: 'userType', label: t('systemEntities.users.userType'), sortKey: 'userType', render: (u) => u.userType },
+    { id: 'username', header: t('systemEntities.users.username'), sortKey: 'username', render: (u) => u.username },
+    { id: 'firstName', header: t('systemEntities.users.firstName'), sortKey: 'firstName', render: (u) => u.firstName },
+    { id: 'lastName', header: t('systemEntities.users.lastName'), sortKey: 'lastName', render: (u) => u.lastName },
+    { id: 'email', header: t('systemEntities.users.email'), sortKey: 'email', render: (u) => u.email ?? '—' },
+    { id: 'userType', header: t('systemEntities.users.userType'), sortKey: 'userType', render: (u) => u.userType },
     {
-      key: 'active',
-      label: t('systemEntities.users.state'),
+      id: 'active',
+      header: t('systemEntities.users.state'),
       sortKey: 'active',
       render: (u) => (
         <Badge color={u.active ? 'green' : 'gray'} variant="light">
@@ -47,7 +47,7 @@ export default function UsersEntity(_props: SystemEntitiesProps) {
         </Badge>
       ),
     },
-    { key: 'inventories', label: t('systemEntities.common.inventories'), render: (u) => u.inventories.map((i) => i.name).join(', ') || '—' },
+    { id: 'inventories', header: t('systemEntities.common.inventories'), render: (u) => u.inventories.map((i) => i.name).join(', ') || '—' },
   ];
   return (
     <>

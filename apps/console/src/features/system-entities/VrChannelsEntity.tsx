@@ -40,11 +40,11 @@ export default function VrChannelsEntity(_props: SystemEntitiesProps) {
     { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
   );
   const columns: EntityListColumn<VrChannelDetail>[] = [
-    { key: 'name', label: t('systemDevices.vrChannels.name'), sortKey: 'name', render: (c) => c.name },
-    { key: 'uniqueId', label: t('systemDevices.vrChannels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.uniqueId },
-    { key: 'serialNumber', label: t('systemDevices.vrChannels.serialNumber'), sortKey: 'serialNumber', render: (c) => c.serialNumber ?? '—' },
-    { key: 'server', label: t('systemDevices.vrChannels.server'), render: (c) => c.serverName ?? '—' },
-    { key: 'status', label: t('systemDevices.vrChannels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
+    { id: 'name', header: t('systemDevices.vrChannels.name'), sortKey: 'name', render: (c) => c.name },
+    { id: 'uniqueId', header: t('systemDevices.vrChannels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.uniqueId },
+    { id: 'serialNumber', header: t('systemDevices.vrChannels.serialNumber'), sortKey: 'serialNumber', render: (c) => c.serialNumber ?? '—' },
+    { id: 'server', header: t('systemDevices.vrChannels.server'), render: (c) => c.serverName ?? '—' },
+    { id: 'status', header: t('systemDevices.vrChannels.status'), sortKey: 'status', render: (c) => <Badge variant="light">{c.status}</Badge> },
   ];
   return (
     <>

@@ -11,6 +11,7 @@ import { AI_PROVIDERS, CreateAiCredentialBody, type AiCredential, type AiCredent
 import { useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
 import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
@@ -143,13 +144,14 @@ function CredentialModal({ credential, onClose }: { readonly credential: AiCrede
 
 export default function AiSettingsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [view, setView] = useSettingsView('name');
   const [editing, setEditing] = useState<AiCredential | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<AiCredential | null>(null);
   useSettingsLive(['ai_settings'], LISTS);
   const list = useEndpointQuery('searchAiCredentials', { query: settingsListQuery(view) as AiCredentialSearchQuery }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('deleteAiCredential', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('deleteAiCredential', LISTS), {
+    variables: (c: AiCredential) => ({ params: { id: c.id } }),
+    deleted: (c) => t('systemSettings.common.deleted', { name: c.name }),
+  });
   const columns: SettingsColumn<AiCredential>[] = [
     { id: 'name', header: t('systemSettings.ai_settings.columns.name'), render: (c) => c.name, sortKey: 'name' },
     { id: 'provider', header: t('systemSettings.ai_settings.columns.provider'), render: (c) => t(`systemSettings.ai_settings.providers.${c.provider}`), sortKey: 'provider' },
@@ -176,32 +178,10 @@ export default function AiSettingsSetting(_props: SystemSettingsProps) {
       onAdd={() => setEditing('new')}
       addLabel={t('systemSettings.ai_settings.add')}
       onEdit={(c) => setEditing(c)}
-      onDelete={(c) => {
-        remove.reset();
-        setDeleting(c);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <CredentialModal key={editing === 'new' ? 'new' : editing.id} credential={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId="ai_settings"
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.common.deleted', { name: deleting.name }), variant: 'success' });
-                  setDeleting(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="ai_settings" name={del.target.name} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

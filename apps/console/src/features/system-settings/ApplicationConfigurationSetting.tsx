@@ -13,6 +13,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
 import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
@@ -104,13 +105,14 @@ function EntryModal({ entry, onClose }: { readonly entry: ApplicationConfigurati
 
 export default function ApplicationConfigurationSetting(_props: SystemSettingsProps) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const [view, setView] = useSettingsView('key');
   const [editing, setEditing] = useState<ApplicationConfigurationEntry | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<ApplicationConfigurationEntry | null>(null);
   useSettingsLive(['application_configuration'], LISTS);
   const list = useEndpointQuery('searchApplicationConfiguration', { query: settingsListQuery(view) as ApplicationConfigurationSearchQuery }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('deleteApplicationConfiguration', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('deleteApplicationConfiguration', LISTS), {
+    variables: (e: ApplicationConfigurationEntry) => ({ params: { id: e.id } }),
+    deleted: (e) => t('systemSettings.common.deleted', { name: e.key }),
+  });
   const columns: SettingsColumn<ApplicationConfigurationEntry>[] = [
     { id: 'key', header: t('systemSettings.application_configuration.columns.key'), render: (e) => <Code>{e.key}</Code>, sortKey: 'key' },
     {
@@ -135,32 +137,10 @@ export default function ApplicationConfigurationSetting(_props: SystemSettingsPr
       onAdd={() => setEditing('new')}
       addLabel={t('systemSettings.application_configuration.add')}
       onEdit={(e) => setEditing(e)}
-      onDelete={(e) => {
-        remove.reset();
-        setDeleting(e);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <EntryModal key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId="application_configuration"
-          name={deleting.key}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.common.deleted', { name: deleting.key }), variant: 'success' });
-                  setDeleting(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="application_configuration" name={del.target.key} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -12,6 +12,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useForm } from '../../lib/forms/useForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
@@ -166,15 +167,16 @@ function RegenerateModal({ app, onClose, onSecret }: { readonly app: ClientAppli
 
 export default function ClientApplicationsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [view, setView] = useSettingsView('name');
   const [editing, setEditing] = useState<ClientApplication | null | 'new'>(null);
   const [regenerating, setRegenerating] = useState<ClientApplication | null>(null);
   const [secret, setSecret] = useState<ClientApplicationWithSecret | null>(null);
-  const [deleting, setDeleting] = useState<ClientApplication | null>(null);
   useSettingsLive(['client_application'], LISTS);
   const list = useEndpointQuery('searchClientApplications', { query: settingsListQuery(view) as ClientApplicationSearchQuery }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('deleteClientApplication', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('deleteClientApplication', LISTS), {
+    variables: (a: ClientApplication) => ({ params: { id: a.id } }),
+    deleted: (a) => t('systemSettings.common.deleted', { name: a.name }),
+  });
   const showSecret = (a: ClientApplicationWithSecret) => {
     setEditing(null);
     setRegenerating(null);
@@ -207,34 +209,12 @@ export default function ClientApplicationsSetting(_props: SystemSettingsProps) {
           {t('systemSettings.client_application.newSecret')}
         </Button>
       )}
-      onDelete={(a) => {
-        remove.reset();
-        setDeleting(a);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <ApplicationModal key={editing === 'new' ? 'new' : editing.id} app={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSecret={showSecret} />}
       {regenerating !== null && <RegenerateModal app={regenerating} onClose={() => setRegenerating(null)} onSecret={showSecret} />}
       {secret !== null && <SecretModal app={secret} onClose={() => setSecret(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId="client_application"
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.common.deleted', { name: deleting.name }), variant: 'success' });
-                  setDeleting(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="client_application" name={del.target.name} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -26,8 +26,7 @@ export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
   const { view, setView, query } = useStreamSettingsList<'name' | 'updatedAt'>('name');
   const list = useEndpointQuery('listGeocodingProfiles', { query });
   useSettingsLive(['geocoding_profile'], ['listGeocodingProfiles']);
-  const removeCall = useEndpointMutation('deleteGeocodingProfile');
-  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
+  const remove = useEndpointMutation('deleteGeocodingProfile');
 
   const columns: SettingsColumn<GeocodingProfile>[] = [
     { id: 'name', header: t('streamSettings.geocoding.name'), render: (p) => p.name, sortKey: 'name' },

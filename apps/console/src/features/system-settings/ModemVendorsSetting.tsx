@@ -11,6 +11,7 @@ import { CreateModemVendorBody, type ModemVendor, type ModemVendorSearchQuery } 
 import { useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
 import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
@@ -93,13 +94,14 @@ function VendorModal({ vendor, onClose }: { readonly vendor: ModemVendor | null;
 
 export default function ModemVendorsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [view, setView] = useSettingsView('name');
   const [editing, setEditing] = useState<ModemVendor | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<ModemVendor | null>(null);
   useSettingsLive(['modem_vendor'], LISTS);
   const list = useEndpointQuery('searchModemVendors', { query: settingsListQuery(view) as ModemVendorSearchQuery }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('deleteModemVendor', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('deleteModemVendor', LISTS), {
+    variables: (v: ModemVendor) => ({ params: { id: v.id } }),
+    deleted: (v) => t('systemSettings.common.deleted', { name: v.name }),
+  });
   const columns: SettingsColumn<ModemVendor>[] = [
     { id: 'name', header: t('systemSettings.modem_vendor.columns.name'), render: (v) => v.name, sortKey: 'name' },
     { id: 'models', header: t('systemSettings.modem_vendor.columns.models'), render: (v) => v.models.map((m) => m.name).join(', ') || '—' },
@@ -115,32 +117,10 @@ export default function ModemVendorsSetting(_props: SystemSettingsProps) {
       onAdd={() => setEditing('new')}
       addLabel={t('systemSettings.modem_vendor.add')}
       onEdit={(v) => setEditing(v)}
-      onDelete={(v) => {
-        remove.reset();
-        setDeleting(v);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <VendorModal key={editing === 'new' ? 'new' : editing.id} vendor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId="modem_vendor"
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.common.deleted', { name: deleting.name }), variant: 'success' });
-                  setDeleting(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="modem_vendor" name={del.target.name} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -9,6 +9,7 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationInventory, OrganisationInventorySearchQuery } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
 import { useSettingsMutation } from './settingsForm';
@@ -68,16 +69,17 @@ function AddModal({ organisationId, onClose }: { readonly organisationId: string
 
 export default function OrganizationInventoriesSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [view, setView] = useSettingsView('inventoryName');
   const [organisationId, setOrganisationId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<OrganisationInventory | null>(null);
   useSettingsLive(['organization', 'organization_inventory'], LISTS);
   const organisations = useEndpointQuery('searchOrganisations', { query: ALL });
   const query = { ...settingsListQuery(view), ...(organisationId === null ? {} : { organisationId }) } as OrganisationInventorySearchQuery;
   const list = useEndpointQuery('searchOrganisationInventories', { query }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('removeOrganisationInventory', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('removeOrganisationInventory', LISTS), {
+    variables: (a: OrganisationInventory) => ({ params: { id: a.organisationId, inventoryId: a.inventoryId } }),
+    deleted: (a) => t('systemSettings.organization_inventory.removed', { inventory: a.inventoryName, organisation: a.organisationName }),
+  });
 
   const columns: SettingsColumn<OrganisationInventory>[] = [
     { id: 'inventory', header: t('systemSettings.organization_inventory.columns.inventory'), render: (a) => a.inventoryName, sortKey: 'inventoryName' },
@@ -94,10 +96,7 @@ export default function OrganizationInventoriesSetting(_props: SystemSettingsPro
       onViewChange={setView}
       onAdd={() => setAdding(true)}
       addLabel={t('systemSettings.organization_inventory.add')}
-      onDelete={(a) => {
-        remove.reset();
-        setRemoving(a);
-      }}
+      onDelete={del.ask}
       toolbar={
         <Select
           label={t('systemSettings.organization_inventory.organisation')}
@@ -115,26 +114,7 @@ export default function OrganizationInventoriesSetting(_props: SystemSettingsPro
       }
     >
       {adding && <AddModal organisationId={organisationId} onClose={() => setAdding(false)} />}
-      {removing !== null && (
-        <SettingsDeleteModal
-          testId="organization_inventory"
-          name={`${removing.inventoryName} (${removing.organisationName})`}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setRemoving(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: removing.organisationId, inventoryId: removing.inventoryId } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.organization_inventory.removed', { inventory: removing.inventoryName, organisation: removing.organisationName }), variant: 'success' });
-                  setRemoving(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="organization_inventory" name={`${del.target.inventoryName} (${del.target.organisationName})`} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -12,6 +12,7 @@ import { CreateOrganisationBody, ROLES, type Organisation, type OrganisationSear
 import { useEndpointQuery } from '../../api/hooks';
 import { useForm } from '../../lib/forms/useForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
 import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
@@ -103,15 +104,16 @@ function OrganisationModal({ organisation, onClose }: { readonly organisation: O
 
 export default function OrganizationsSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const roleLabel = useRoleLabel();
   const [view, setView] = useSettingsView('name');
   const [editing, setEditing] = useState<Organisation | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<Organisation | null>(null);
   useSettingsLive(['organization', 'organization_inventory'], LISTS);
   const query = settingsListQuery(view) as OrganisationSearchQuery;
   const list = useEndpointQuery('searchOrganisations', { query }, { placeholderData: keepPreviousData });
-  const remove = useSettingsMutation('deleteOrganisation', LISTS);
+  const del = useConfirmedDelete(useSettingsMutation('deleteOrganisation', LISTS), {
+    variables: (o: Organisation) => ({ params: { id: o.id } }),
+    deleted: (o) => t('systemSettings.common.deleted', { name: o.name }),
+  });
 
   const columns: SettingsColumn<Organisation>[] = [
     { id: 'name', header: t('systemSettings.organization.columns.name'), render: (o) => o.name, sortKey: 'name' },
@@ -133,32 +135,10 @@ export default function OrganizationsSetting(_props: SystemSettingsProps) {
       onAdd={() => setEditing('new')}
       addLabel={t('systemSettings.organization.add')}
       onEdit={(o) => setEditing(o)}
-      onDelete={(o) => {
-        remove.reset();
-        setDeleting(o);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <OrganisationModal key={editing === 'new' ? 'new' : editing.id} organisation={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId="organization"
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('systemSettings.common.deleted', { name: deleting.name }), variant: 'success' });
-                  setDeleting(null);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId="organization" name={del.target.name} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The frame every /system_settings kind shares (spec 001 §2): a searchable, sortable, paged list
- * over the kind's list call (`{ items, total, offset, limit }`), an Add button, per-row Edit and
- * Delete buttons, a form modal and a delete confirmation. The kind's component owns the calls and
+ * over the kind's list call (`{ items, total, offset, limit }`; the table is components/ListTable),
+ * an Add button, per-row Edit and Delete buttons, a form modal and a delete confirmation. The kind's component owns the calls and
  * the form's fields; the frame owns the layout, the list state and the test ids.
  *
  * - `SettingsFrame`: the list. Props (stable): `testId` (test ids `settings-<testId>` on the root,
@@ -16,27 +16,31 @@
  * - `SettingsFormModal`: a modal with the kind's fields as children, the refusal of the last save
  *   as a note (`error`; pass null when the refusal is shown on its fields), Cancel and Save.
  *   Test ids `settings-<testId>-modal`, `-save`, `-cancel`, `-save-error`.
- * - `SettingsDeleteModal`: "Delete <name>?" with the refusal of the last try; test ids
- *   `settings-<testId>-delete-modal`, `-delete-question`, `-delete-error`, `-delete-cancel`, `-delete-confirm`.
+ * - `SettingsDeleteModal`: "Delete <name>?" (`ConfirmDeleteModal` with the frame's texts; spread
+ *   `useConfirmedDelete(...).modalProps` into it); test ids `settings-<testId>-delete-modal`,
+ *   `-delete-question`, `-delete-error`, `-delete-cancel`, `-delete-confirm`.
  * - `useSettingsLive(kinds, endpoints)`: reads the lists again when another console changes a row
  *   of those kinds (`systemSetting.changed` on /ws).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EndpointId, SystemSettingKind } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { endpointPrefix } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ListTable, type ListColumn, type SortDir } from '../../components/ListTable';
+import { nextListSort } from '../../components/listSort';
 import { QueryView } from '../../components/QueryView';
 import type { QueryLike } from '../../components/queryView';
+import type { ConfirmDeleteModalState } from '../../components/useConfirmedDelete';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { ErrorNote } from '../dialogs/DialogParts';
 
 export const SETTINGS_PAGE_SIZE = 25;
 
-export type SettingsSortDir = 'asc' | 'desc';
+export type SettingsSortDir = SortDir;
 
 /** What the list shows: the search text, the sort (the list call's sortBy value) and the page (from 1). */
 export interface SettingsView {
@@ -68,24 +72,13 @@ export function settingsListQuery(view: SettingsView, pageSize: number = SETTING
   };
 }
 
-/** A click on a sortable header: the same column flips its direction, another starts ascending; back to page 1. */
-export function nextSettingsSort(view: SettingsView, sortBy: string): SettingsView {
-  const sortDir: SettingsSortDir = view.sortBy === sortBy && view.sortDir === 'asc' ? 'desc' : 'asc';
-  return { ...view, sortBy, sortDir, page: 1 };
-}
-
 export function useSettingsView(sortBy: string, sortDir: SettingsSortDir = 'asc'): [SettingsView, (view: SettingsView) => void] {
   const [view, setView] = useState<SettingsView>(() => initialSettingsView(sortBy, sortDir));
   return [view, setView];
 }
 
-export interface SettingsColumn<T> {
-  readonly id: string;
-  readonly header: string;
-  readonly render: (row: T) => ReactNode;
-  /** The list call's sortBy value for this column; the header sorts when given. */
-  readonly sortKey?: string;
-}
+/** A column of the list: `sortKey` is the list call's sortBy value; the header sorts when given. */
+export type SettingsColumn<T> = ListColumn<T>;
 
 export interface SettingsPage<T> {
   readonly items: readonly T[];
@@ -112,87 +105,46 @@ export interface SettingsFrameProps<T> {
 }
 
 export function SettingsFrame<T>(props: SettingsFrameProps<T>) {
-  const { testId, query, columns, rowKey, view, onViewChange, onAdd, onEdit, onDelete, rowActions, toolbar, children } = props;
+  const { testId, query, rowKey, view, onViewChange, onAdd, onEdit, onDelete, rowActions, toolbar, children } = props;
   const { t } = useTranslation();
-  const pageSize = props.pageSize ?? SETTINGS_PAGE_SIZE;
   const prefix = `settings-${testId}`;
   const withActions = onEdit !== undefined || onDelete !== undefined || rowActions !== undefined;
 
-  const header = (column: SettingsColumn<T>) => {
-    if (column.sortKey === undefined) return <Table.Th key={column.id}>{column.header}</Table.Th>;
-    const sortKey = column.sortKey;
-    const active = view.sortBy === sortKey;
+  const actions = (row: T) => {
+    const key = rowKey(row);
     return (
-      <Table.Th key={column.id} aria-sort={active ? (view.sortDir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => onViewChange(nextSettingsSort(view, sortKey))} data-testid={`${prefix}-sort-${column.id}`} fw={600} fz="sm">
-          {column.header} {active ? (view.sortDir === 'asc' ? '▲' : '▼') : ''}
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
-
-  const grid = (page: SettingsPage<T>) => (
-    <Stack gap="sm">
-      {page.items.length === 0 ? (
-        <Text c="dimmed" data-testid={`${prefix}-empty`}>
-          {props.emptyText ?? t('systemSettings.frame.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid={`${prefix}-grid`}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map(header)}
-                {withActions && <Table.Th>{t('systemSettings.frame.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((row) => {
-                const key = rowKey(row);
-                return (
-                  <Table.Tr key={key} data-testid={`${prefix}-row-${key}`}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.id}>{column.render(row)}</Table.Td>
-                    ))}
-                    {withActions && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {onEdit && (
-                            <Button size="compact-sm" variant="light" onClick={() => onEdit(row)} data-testid={`${prefix}-edit-${key}`}>
-                              {t('systemSettings.frame.edit')}
-                            </Button>
-                          )}
-                          {rowActions?.(row)}
-                          {onDelete && (
-                            <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(row)} data-testid={`${prefix}-delete-${key}`}>
-                              {t('systemSettings.frame.delete')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" data-testid={`${prefix}-total`}>
-          {t('systemSettings.frame.total', { count: page.total })}
-        </Text>
-        {page.total > pageSize && (
-          <Pagination
-            total={Math.ceil(page.total / pageSize)}
-            value={view.page}
-            onChange={(p) => onViewChange({ ...view, page: p })}
-            size="sm"
-            data-testid={`${prefix}-pagination`}
-          />
+      <Group gap="xs" wrap="nowrap">
+        {onEdit && (
+          <Button size="compact-sm" variant="light" onClick={() => onEdit(row)} data-testid={`${prefix}-edit-${key}`}>
+            {t('systemSettings.frame.edit')}
+          </Button>
+        )}
+        {rowActions?.(row)}
+        {onDelete && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => onDelete(row)} data-testid={`${prefix}-delete-${key}`}>
+            {t('systemSettings.frame.delete')}
+          </Button>
         )}
       </Group>
-    </Stack>
+    );
+  };
+  const columns = withActions ? [...props.columns, { id: 'actions', header: t('systemSettings.frame.actions'), render: actions }] : props.columns;
+
+  const grid = (page: SettingsPage<T>) => (
+    <ListTable
+      items={page.items}
+      total={page.total}
+      columns={columns}
+      rowKey={rowKey}
+      testIdPrefix={prefix}
+      sort={view}
+      onSort={(sortKey) => onViewChange(nextListSort(view, sortKey))}
+      page={view.page}
+      pageSize={props.pageSize ?? SETTINGS_PAGE_SIZE}
+      onPage={(page) => onViewChange({ ...view, page })}
+      emptyText={props.emptyText ?? t('systemSettings.frame.empty')}
+      totalText={(count) => t('systemSettings.frame.total', { count })}
+    />
   );
 
   return (
@@ -257,31 +209,10 @@ export function SettingsFormModal({ testId, title, pending, error, onSave, onClo
   );
 }
 
-interface SettingsDeleteModalProps {
-  readonly testId: string;
-  /** The row's name, as the question shows it. */
-  readonly name: string;
-  readonly pending: boolean;
-  readonly error: unknown;
-  readonly onConfirm: () => void;
-  readonly onClose: () => void;
-}
-
-export function SettingsDeleteModal({ testId, name, pending, error, onConfirm, onClose }: SettingsDeleteModalProps) {
+/** The settings kinds' delete confirmation: `ConfirmDeleteModal` with the frame's texts and test ids. */
+export function SettingsDeleteModal({ testId, name, ...state }: ConfirmDeleteModalState & { readonly testId: string; readonly name: string }) {
   const { t } = useTranslation();
-  return (
-    <ConfirmDeleteModal
-      title={t('systemSettings.frame.deleteTitle')}
-      question={t('systemSettings.frame.deleteQuestion', { name })}
-      cancelLabel={t('systemSettings.frame.cancel')}
-      deleteLabel={t('systemSettings.frame.delete')}
-      pending={pending}
-      error={error}
-      onConfirm={onConfirm}
-      onClose={onClose}
-      testIdPrefix={`settings-${testId}-delete`}
-    />
-  );
+  return <ConfirmDeleteModal title={t('systemSettings.frame.deleteTitle')} question={t('systemSettings.frame.deleteQuestion', { name })} testIdPrefix={`settings-${testId}-delete`} {...state} />;
 }
 
 /** Reads the given calls' cached answers again when another console changes a row of one of these kinds. */

@@ -24,8 +24,7 @@ export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) 
   const { view, setView, query } = useStreamSettingsList<'name' | 'maxResolution' | 'fps' | 'bitrate' | 'updatedAt'>('name');
   const list = useEndpointQuery('listStreamMediaProfiles', { query });
   useSettingsLive(['stream_media_profile'], ['listStreamMediaProfiles']);
-  const removeCall = useEndpointMutation('deleteStreamMediaProfile');
-  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
+  const remove = useEndpointMutation('deleteStreamMediaProfile');
 
   const columns: SettingsColumn<StreamMediaProfileSetting>[] = [
     { id: 'name', header: t('streamSettings.media.name'), render: (p) => p.name, sortKey: 'name' },

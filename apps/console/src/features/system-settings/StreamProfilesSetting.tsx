@@ -32,8 +32,7 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
   const list = useEndpointQuery('listStreamProfiles', { query: { ...query, ...(providerId !== null ? { providerId } : {}) } });
   useSettingsLive(['stream_profile', 'stream_providers'], ['listStreamProfiles', 'listStreamProviders']);
   const providers = useProviderOptions();
-  const removeCall = useEndpointMutation('deleteStreamProfile');
-  const remove = { mutate: (r: { id: string }, onSuccess: () => void) => removeCall.mutate({ params: { id: r.id } }, { onSuccess }), isPending: removeCall.isPending, error: removeCall.error, reset: removeCall.reset };
+  const remove = useEndpointMutation('deleteStreamProfile');
 
   const columns: SettingsColumn<StreamProfile>[] = [
     { id: 'name', header: t('streamSettings.profiles.name'), render: (p) => p.name, sortKey: 'name' },

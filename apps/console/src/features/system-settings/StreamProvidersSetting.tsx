@@ -11,7 +11,8 @@ import type { StreamProvider } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { SettingsFormModal, SettingsFrame, useSettingsLive, type SettingsColumn } from './SettingsFrame';
 import { formNote, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkProvider, providerBody, providerForm } from './streamSettingForms';
@@ -25,8 +26,7 @@ export default function StreamProvidersSetting(_props: SystemSettingsProps) {
   const list = useEndpointQuery('listStreamProviders', { query });
   useSettingsLive(['stream_providers', 'stream_profile'], ['listStreamProviders']);
   const [editing, setEditing] = useState<StreamProvider | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<StreamProvider | null>(null);
-  const remove = useEndpointMutation('deleteStreamProvider');
+  const del = useConfirmedDelete(useEndpointMutation('deleteStreamProvider'), { variables: (p: StreamProvider) => ({ params: { id: p.id } }) });
 
   const columns: SettingsColumn<StreamProvider>[] = [
     { id: 'name', header: t('streamSettings.providers.name'), render: (p) => p.name, sortKey: 'name' },
@@ -50,23 +50,15 @@ export default function StreamProvidersSetting(_props: SystemSettingsProps) {
       onAdd={() => setEditing('new')}
       addLabel={t('streamSettings.providers.add')}
       onEdit={(p) => setEditing(p)}
-      onDelete={(p) => {
-        remove.reset();
-        setDeleting(p);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && <ProviderModal provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting !== null && (
+      {del.target !== null && (
         <ConfirmDeleteModal
           title={t('systemSettings.frame.deleteTitle')}
-          question={t('streamSettings.providers.deleteQuestion', { name: deleting.name, count: deleting.profileCount })}
-          cancelLabel={t('systemSettings.frame.cancel')}
-          deleteLabel={t('systemSettings.frame.delete')}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate({ params: { id: deleting.id } }, { onSuccess: () => setDeleting(null) })}
-          onClose={() => setDeleting(null)}
+          question={t('streamSettings.providers.deleteQuestion', { name: del.target.name, count: del.target.profileCount })}
           testIdPrefix={`settings-${TEST_ID}-delete`}
+          {...del.modalProps}
         />
       )}
     </SettingsFrame>

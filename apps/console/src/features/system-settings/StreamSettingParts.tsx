@@ -11,6 +11,7 @@ import type { QueryLike } from '../../components/queryView';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import type { Form } from '../../lib/forms/useForm';
+import { useConfirmedDelete, type DeleteMutation } from '../../components/useConfirmedDelete';
 import { useToast } from '../../toast/useToast';
 import { SettingsDeleteModal, SettingsFrame, settingsListQuery, useSettingsView, type SettingsColumn, type SettingsPage, type SettingsView } from './SettingsFrame';
 
@@ -73,14 +74,6 @@ export function formNote(form: { error: unknown; errors: FieldErrors }, fields: 
   return onFields ? null : form.error;
 }
 
-/** A row's delete call as the tab uses it. */
-export interface RowDelete<T> {
-  readonly mutate: (row: T, onSuccess: () => void) => void;
-  readonly isPending: boolean;
-  readonly error: unknown;
-  readonly reset: () => void;
-}
-
 /** A tab of rows with Add, Edit (the kind's form modal, `modal(null)` for a new row) and Delete after the frame's confirmation. */
 export function StreamSettingsTab<T extends { id: string; name: string }>(props: {
   readonly testId: string;
@@ -90,12 +83,13 @@ export function StreamSettingsTab<T extends { id: string; name: string }>(props:
   readonly onViewChange: (view: SettingsView) => void;
   readonly addLabel: string;
   readonly toolbar?: ReactNode;
-  readonly remove: RowDelete<T>;
+  /** The row's delete call (`{ params: { id } }`), sent after the frame's confirmation. */
+  readonly remove: DeleteMutation<{ params: { id: string } }>;
   readonly modal: (row: T | null, onClose: () => void) => ReactNode;
 }) {
-  const { testId, remove } = props;
+  const { testId } = props;
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
+  const del = useConfirmedDelete(props.remove, { variables: (row: T) => ({ params: { id: row.id } }) });
   return (
     <SettingsFrame
       testId={testId}
@@ -108,22 +102,10 @@ export function StreamSettingsTab<T extends { id: string; name: string }>(props:
       onAdd={() => setEditing('new')}
       addLabel={props.addLabel}
       onEdit={(r) => setEditing(r)}
-      onDelete={(r) => {
-        remove.reset();
-        setDeleting(r);
-      }}
+      onDelete={del.ask}
     >
       {editing !== null && props.modal(editing === 'new' ? null : editing, () => setEditing(null))}
-      {deleting !== null && (
-        <SettingsDeleteModal
-          testId={testId}
-          name={deleting.name}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting, () => setDeleting(null))}
-          onClose={() => setDeleting(null)}
-        />
-      )}
+      {del.target !== null && <SettingsDeleteModal testId={testId} name={del.target.name} {...del.modalProps} />}
     </SettingsFrame>
   );
 }

@@ -1,7 +1,8 @@
 /** The settings forms' logic: list paging and sort, and what each form sends and refuses (in the spec's words). */
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import { initialSettingsView, nextSettingsSort, settingsListQuery } from './SettingsFrame';
+import { nextListSort } from '../../components/listSort';
+import { initialSettingsView, settingsListQuery } from './SettingsFrame';
 import { linesOf } from './settingsForm';
 import { entryErrors, parseJsonValue } from './ApplicationConfigurationSetting';
 import { credentialBody } from './AiSettingsSetting';
@@ -12,9 +13,9 @@ describe('settings list', () => {
     const view = { ...initialSettingsView('name'), page: 3, searchValue: '  quec ' };
     expect(settingsListQuery(view, 25)).toEqual({ offset: 50, limit: 25, sortBy: 'name', sortDir: 'asc', searchValue: 'quec' });
     expect(settingsListQuery(initialSettingsView('key'))).not.toHaveProperty('searchValue');
-    const desc = nextSettingsSort(view, 'name');
+    const desc = nextListSort(view, 'name');
     expect(desc).toMatchObject({ sortBy: 'name', sortDir: 'desc', page: 1 });
-    expect(nextSettingsSort(desc, 'createdAt')).toMatchObject({ sortBy: 'createdAt', sortDir: 'asc' });
+    expect(nextListSort(desc, 'createdAt')).toMatchObject({ sortBy: 'createdAt', sortDir: 'asc' });
   });
 });
 

@@ -1,25 +1,27 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UsageProfile } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
+import type { UsageProfile, UsageProfilePage } from '@fleet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { picksAmongAllInventories } from '../../shell/scope';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { applyUsageProfileEvent } from './usageProfileCache';
 import { quotaLabel } from './usageProfileForm';
 import { useUsageProfilesLive } from './useUsageProfilesLive';
 
-// Loaded when a profile is created, edited, deleted or assigned.
+// Loaded when a profile is created, edited or assigned.
 const UsageProfileModal = lazy(() => import('./UsageProfileModal'));
-const DeleteUsageProfileModal = lazy(() => import('./DeleteUsageProfileModal'));
 const AssignUnitsModal = lazy(() => import('./AssignUnitsModal'));
 
 type Dialog =
   | { readonly kind: 'create' }
   | { readonly kind: 'edit'; readonly profile: UsageProfile }
-  | { readonly kind: 'delete'; readonly profile: UsageProfile }
   | { readonly kind: 'assign'; readonly profileId: string | null };
 
 /**
@@ -45,6 +47,19 @@ export default function UsageProfilesPage() {
   const profiles = list.data?.items ?? [];
   const units = { gb: t('usageProfiles.units.gb'), hours: t('usageProfiles.units.hours') };
   const writable = (p: UsageProfile) => p.inventoryId !== null || global;
+  const queryClient = useQueryClient();
+  // A deleted profile leaves the inventory's cached lists at once (the /ws event may come later).
+  const dropFromLists = (profile: UsageProfile) => {
+    if (inventoryId === null) return;
+    queryClient.setQueriesData<UsageProfilePage>({ queryKey: endpointPrefix('listInventoryUsageProfiles') }, (page) =>
+      page ? applyUsageProfileEvent(page, inventoryId, { type: 'usageProfile.removed', usageProfileId: profile.id, inventoryId, at: Date.now() }) : page,
+    );
+  };
+  const del = useConfirmedDelete(useEndpointMutation('deleteUsageProfile'), {
+    variables: (profile: UsageProfile) => ({ params: { id: profile.id } }),
+    deleted: (profile) => t('usageProfiles.toasts.deleted', { name: profile.name }),
+    onDeleted: dropFromLists,
+  });
 
   return (
     <Stack gap="sm" data-testid="usage-profiles-page">
@@ -126,7 +141,7 @@ export default function UsageProfilesPage() {
                               <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', profile: p })} data-testid={`usage-profile-edit-${p.id}`}>
                                 {t('usageProfiles.actions.edit')}
                               </Button>
-                              <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', profile: p })} data-testid={`usage-profile-delete-${p.id}`}>
+                              <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(p)} data-testid={`usage-profile-delete-${p.id}`}>
                                 {t('usageProfiles.actions.delete')}
                               </Button>
                             </>
@@ -148,14 +163,15 @@ export default function UsageProfilesPage() {
       )}
       {dialog !== null && inventoryId !== null && (
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'delete' ? (
-            <DeleteUsageProfileModal inventoryId={inventoryId} profile={dialog.profile} onClose={() => setDialog(null)} />
-          ) : dialog.kind === 'assign' ? (
+          {dialog.kind === 'assign' ? (
             <AssignUnitsModal inventoryId={inventoryId} profiles={profiles} initialProfileId={dialog.profileId} onClose={() => setDialog(null)} />
           ) : (
             <UsageProfileModal inventoryId={inventoryId} profile={dialog.kind === 'edit' ? dialog.profile : null} profiles={profiles} onClose={() => setDialog(null)} />
           )}
         </Suspense>
+      )}
+      {del.target !== null && inventoryId !== null && (
+        <ConfirmDeleteModal title={t('usageProfiles.delete.title')} question={t('usageProfiles.delete.question', { name: del.target.name })} testIdPrefix="usage-profile-delete" {...del.modalProps} />
       )}
     </Stack>
   );

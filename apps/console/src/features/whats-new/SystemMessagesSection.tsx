@@ -6,17 +6,18 @@
  * events.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TOAST_VARIANTS, VALIDATION, type SystemMessage, type ToastVariant } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ListTable, type ListColumn } from '../../components/ListTable';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { PagedTable } from './PagedTable';
 import { fieldProblem, useRefetchOn } from './useRefetchOn';
 import { fromLocalInput, toLocalInput } from './localDate';
 
@@ -25,13 +26,15 @@ export const LEVEL_COLOR: Record<ToastVariant, string> = { info: 'blue', success
 
 export function SystemMessagesSection() {
   const { t } = useTranslation();
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SystemMessage | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SystemMessage | null>(null);
   const list = useEndpointQuery('listSystemMessages', { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } });
   useRefetchOn(['notification', 'notification.removed'], ['listSystemMessages']);
-  const remove = useEndpointMutation('deleteSystemMessage');
+  const del = useConfirmedDelete(useEndpointMutation('deleteSystemMessage'), {
+    variables: (m: SystemMessage) => ({ params: { id: m.id } }),
+    deleted: () => t('adminPages.systemMessages.toasts.deleted'),
+    onDeleted: () => void list.refetch(),
+  });
 
   const expiry = (m: SystemMessage) => {
     if (m.expireDate === null) return t('adminPages.systemMessages.noExpiry');
@@ -42,6 +45,23 @@ export function SystemMessagesSection() {
     return when;
   };
 
+  const columns: ListColumn<SystemMessage>[] = [
+    { id: 'message', header: t('adminPages.systemMessages.columns.message'), render: (m) => <Text fz="sm">{m.message}</Text> },
+    { id: 'level', header: t('adminPages.systemMessages.columns.level'), render: (m) => <Badge variant="light" color={LEVEL_COLOR[m.level]}>{t(`adminPages.systemMessages.levels.${m.level}`)}</Badge> },
+    { id: 'audience', header: t('adminPages.systemMessages.columns.audience'), render: (m) => (m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)) },
+    { id: 'expiry', header: t('adminPages.systemMessages.columns.expiry'), render: expiry, cellTestId: true },
+    {
+      id: 'actions',
+      header: t('adminPages.systemMessages.columns.actions'),
+      render: (m) => (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" variant="light" onClick={() => setEditing(m)} data-testid={`sm-edit-${m.id}`}>{t('adminPages.edit')}</Button>
+          <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(m)} data-testid={`sm-delete-${m.id}`}>{t('adminPages.delete')}</Button>
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="sm" data-testid="system-messages-section">
       <Group justify="space-between">
@@ -50,55 +70,29 @@ export function SystemMessagesSection() {
       </Group>
       <QueryView query={list} testIdPrefix="sm-list" errorTitle={t('adminPages.loadError')}>
         {(data) => (
-          <PagedTable
-            data={data}
-            columns={(['message', 'level', 'audience', 'expiry', 'actions'] as const).map((c) => t(`adminPages.systemMessages.columns.${c}`))}
+          <ListTable
+            items={data.items}
+            total={data.total}
+            columns={columns}
+            rowKey={(m) => m.id}
+            rowData={(m) => ({ 'data-message': m.message, 'data-expired': m.expired })}
+            tableTestId="table"
             emptyText={t('adminPages.systemMessages.empty')}
             testIdPrefix="sm"
             minWidth={800}
             page={page}
             pageSize={PAGE_SIZE}
             onPage={setPage}
-            row={(m: SystemMessage) => (
-              <Table.Tr key={m.id} data-testid={`sm-row-${m.id}`} data-message={m.message} data-expired={m.expired}>
-                <Table.Td><Text fz="sm">{m.message}</Text></Table.Td>
-                <Table.Td><Badge variant="light" color={LEVEL_COLOR[m.level]}>{t(`adminPages.systemMessages.levels.${m.level}`)}</Badge></Table.Td>
-                <Table.Td>{m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)}</Table.Td>
-                <Table.Td data-testid={`sm-expiry-${m.id}`}>{expiry(m)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(m)} data-testid={`sm-edit-${m.id}`}>{t('adminPages.edit')}</Button>
-                    <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(m)} data-testid={`sm-delete-${m.id}`}>{t('adminPages.delete')}</Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            )}
           />
         )}
       </QueryView>
       {editing !== null && <SystemMessageModal message={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void list.refetch()} />}
-      {deleting && (
+      {del.target !== null && (
         <ConfirmDeleteModal
           title={t('adminPages.systemMessages.deleteTitle')}
-          question={t('adminPages.systemMessages.deleteQuestion', { message: deleting.message })}
-          cancelLabel={t('adminPages.cancel')}
-          deleteLabel={t('adminPages.delete')}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('adminPages.systemMessages.toasts.deleted'), variant: 'success' });
-                  setDeleting(null);
-                  void list.refetch();
-                },
-              },
-            )
-          }
-          onClose={() => { remove.reset(); setDeleting(null); }}
+          question={t('adminPages.systemMessages.deleteQuestion', { message: del.target.message })}
           testIdPrefix="sm-delete"
+          {...del.modalProps}
         />
       )}
     </Stack>

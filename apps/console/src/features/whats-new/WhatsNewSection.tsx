@@ -4,17 +4,18 @@
  * publish / take back, delete. Follows whatsNew.changed / removed live.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION, type WhatsNewEntry } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { ListTable, type ListColumn } from '../../components/ListTable';
 import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
-import { ConfirmDeleteModal } from '../audio-rooms/ConfirmDeleteModal';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { PagedTable } from './PagedTable';
 import { fieldProblem, useRefetchOn } from './useRefetchOn';
 
 const PAGE_SIZE = 50;
@@ -24,11 +25,14 @@ export function WhatsNewSection() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<WhatsNewEntry | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<WhatsNewEntry | null>(null);
   const list = useEndpointQuery('listAdminWhatsNew', { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } });
   useRefetchOn(['whatsNew.changed', 'whatsNew.removed'], ['listAdminWhatsNew']);
   const publish = useEndpointMutation('publishWhatsNew');
-  const remove = useEndpointMutation('deleteWhatsNew');
+  const del = useConfirmedDelete(useEndpointMutation('deleteWhatsNew'), {
+    variables: (e: WhatsNewEntry) => ({ params: { id: e.id } }),
+    deleted: (e) => t('adminPages.whatsNew.toasts.deleted', { title: e.title }),
+    onDeleted: () => void list.refetch(),
+  });
   const errorText = useApiErrorMessage();
 
   const togglePublished = (e: WhatsNewEntry) =>
@@ -43,6 +47,43 @@ export function WhatsNewSection() {
       },
     );
 
+  const columns: ListColumn<WhatsNewEntry>[] = [
+    {
+      id: 'title',
+      header: t('adminPages.whatsNew.columns.title'),
+      render: (e) => (
+        <>
+          <Text fz="sm" fw={500}>{e.title}</Text>
+          {!e.active && <Text fz="xs" c="dimmed">{t('adminPages.whatsNew.hidden')}</Text>}
+        </>
+      ),
+    },
+    { id: 'releaseVersion', header: t('adminPages.whatsNew.columns.releaseVersion'), render: (e) => e.releaseVersion ?? t('common.none') },
+    {
+      id: 'status',
+      header: t('adminPages.whatsNew.columns.status'),
+      render: (e) => (
+        <Badge variant="light" color={e.publishedAt ? 'green' : 'gray'} data-testid={`wn-status-${e.id}`} data-status={e.publishedAt ? 'published' : 'draft'}>
+          {t(e.publishedAt ? 'adminPages.whatsNew.published' : 'adminPages.whatsNew.draft')}
+        </Badge>
+      ),
+    },
+    { id: 'publishedAt', header: t('adminPages.whatsNew.columns.publishedAt'), render: (e) => (e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')) },
+    {
+      id: 'actions',
+      header: t('adminPages.whatsNew.columns.actions'),
+      render: (e) => (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" variant="light" onClick={() => setEditing(e)} data-testid={`wn-edit-${e.id}`}>{t('adminPages.edit')}</Button>
+          <Button size="compact-xs" variant="light" color={e.publishedAt ? 'orange' : 'green'} onClick={() => togglePublished(e)} data-testid={`wn-publish-${e.id}`}>
+            {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
+          </Button>
+          <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(e)} data-testid={`wn-delete-${e.id}`}>{t('adminPages.delete')}</Button>
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="sm" data-testid="whats-new-section">
       <Group justify="space-between">
@@ -51,65 +92,29 @@ export function WhatsNewSection() {
       </Group>
       <QueryView query={list} testIdPrefix="wn-list" errorTitle={t('adminPages.loadError')}>
         {(data) => (
-          <PagedTable
-            data={data}
-            columns={(['title', 'releaseVersion', 'status', 'publishedAt', 'actions'] as const).map((c) => t(`adminPages.whatsNew.columns.${c}`))}
+          <ListTable
+            items={data.items}
+            total={data.total}
+            columns={columns}
+            rowKey={(e) => e.id}
+            rowData={(e) => ({ 'data-title': e.title })}
+            tableTestId="table"
             emptyText={t('adminPages.whatsNew.empty')}
             testIdPrefix="wn"
             minWidth={800}
             page={page}
             pageSize={PAGE_SIZE}
             onPage={setPage}
-            row={(e: WhatsNewEntry) => (
-              <Table.Tr key={e.id} data-testid={`wn-row-${e.id}`} data-title={e.title}>
-                <Table.Td>
-                  <Text fz="sm" fw={500}>{e.title}</Text>
-                  {!e.active && <Text fz="xs" c="dimmed">{t('adminPages.whatsNew.hidden')}</Text>}
-                </Table.Td>
-                <Table.Td>{e.releaseVersion ?? t('common.none')}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={e.publishedAt ? 'green' : 'gray'} data-testid={`wn-status-${e.id}`} data-status={e.publishedAt ? 'published' : 'draft'}>
-                    {t(e.publishedAt ? 'adminPages.whatsNew.published' : 'adminPages.whatsNew.draft')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="light" onClick={() => setEditing(e)} data-testid={`wn-edit-${e.id}`}>{t('adminPages.edit')}</Button>
-                    <Button size="compact-xs" variant="light" color={e.publishedAt ? 'orange' : 'green'} onClick={() => togglePublished(e)} data-testid={`wn-publish-${e.id}`}>
-                      {t(e.publishedAt ? 'adminPages.whatsNew.unpublish' : 'adminPages.whatsNew.publish')}
-                    </Button>
-                    <Button size="compact-xs" variant="light" color="red" onClick={() => setDeleting(e)} data-testid={`wn-delete-${e.id}`}>{t('adminPages.delete')}</Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            )}
           />
         )}
       </QueryView>
       {editing !== null && <WhatsNewModal entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void list.refetch()} />}
-      {deleting && (
+      {del.target !== null && (
         <ConfirmDeleteModal
           title={t('adminPages.whatsNew.deleteTitle')}
-          question={t('adminPages.whatsNew.deleteQuestion', { title: deleting.title })}
-          cancelLabel={t('adminPages.cancel')}
-          deleteLabel={t('adminPages.delete')}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() =>
-            remove.mutate(
-              { params: { id: deleting.id } },
-              {
-                onSuccess: () => {
-                  toast.show({ message: t('adminPages.whatsNew.toasts.deleted', { title: deleting.title }), variant: 'success' });
-                  setDeleting(null);
-                  void list.refetch();
-                },
-              },
-            )
-          }
-          onClose={() => { remove.reset(); setDeleting(null); }}
+          question={t('adminPages.whatsNew.deleteQuestion', { title: del.target.title })}
           testIdPrefix="wn-delete"
+          {...del.modalProps}
         />
       )}
     </Stack>
