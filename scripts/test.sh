@@ -31,7 +31,8 @@ export REDIS_URL_TEST REQUIRE_REDIS=1
 
 mkdir -p .tmp
 echo "==> docker-compose.yml is valid"
-if docker compose version >/dev/null 2>&1; then docker compose -f docker-compose.yml config -q; else docker-compose -f docker-compose.yml config -q; fi
+# It ships no gateway token: the check sets one (tests/integration/security-http.test.ts proves it is required).
+if docker compose version >/dev/null 2>&1; then GATEWAY_TOKEN=compose-config-check-0123456789 docker compose -f docker-compose.yml config -q; else GATEWAY_TOKEN=compose-config-check-0123456789 docker-compose -f docker-compose.yml config -q; fi
 
 echo "==> lint"
 pnpm --silent lint

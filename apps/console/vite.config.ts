@@ -1,7 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** Where `pnpm dev:core` listens; the dev server forwards the core's surfaces to it. */
+/**
+ * Where `pnpm dev:core` listens; the dev server forwards the core's surfaces to it with the browser's
+ * Host kept (no changeOrigin), so the core's cross-site check sees the page's own origin.
+ */
 const CORE_ORIGIN = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -11,11 +14,11 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: CORE_ORIGIN, changeOrigin: true },
-      '/ws': { target: CORE_ORIGIN, ws: true, changeOrigin: true },
-      '/mock': { target: CORE_ORIGIN, changeOrigin: true },
-      '/docs': { target: CORE_ORIGIN, changeOrigin: true },
-      '/downloads': { target: CORE_ORIGIN, changeOrigin: true },
+      '/api': { target: CORE_ORIGIN, changeOrigin: false },
+      '/ws': { target: CORE_ORIGIN, ws: true, changeOrigin: false },
+      '/mock': { target: CORE_ORIGIN, changeOrigin: false },
+      '/docs': { target: CORE_ORIGIN, changeOrigin: false },
+      '/downloads': { target: CORE_ORIGIN, changeOrigin: false },
     },
   },
   preview: { port: 4173 },

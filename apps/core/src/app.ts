@@ -11,11 +11,13 @@ import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
 import { buildOpenApi } from './plugins/openapi.js';
@@ -56,6 +58,7 @@ const servicesPlugin = fp(
       services.gateway.close();
       services.invitations.close();
       services.managedServices.close();
+      await services.auth.close();
       await services.reports.settle();
       await services.events.settle();
     });
@@ -84,6 +87,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(cookie);
+  // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
+  await app.register(securityPlugin, { config });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
   const openapi = buildOpenApi(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
@@ -108,7 +113,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       trpc.addHook('preValidation', refuseDeepJsonText);
       await trpc.register(fastifyTRPCPlugin, {
         prefix: '/mock/trpc',
-        trpcOptions: { router: appRouter, createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o) },
+        trpcOptions: {
+          router: appRouter,
+          createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o),
+          // The client hears "Generic Error" (trpc/router.ts); the log keeps what happened.
+          onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
+            if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'unhandled tRPC error');
+          },
+        },
       });
     });
   }

@@ -4,3 +4,4 @@ export { handlers } from './routes/bindings.js';
 export type { AppRouter } from './trpc/router.js';
 export type { Services } from './services/index.js';
 export { serveUntilSignal } from './serve.js';
+export { exitOnUnsafeSecrets, unsafeSecrets, EXIT_UNSAFE_CONFIG } from './start-checks.js';

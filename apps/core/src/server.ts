@@ -5,10 +5,12 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './env.js';
+import { exitOnUnsafeSecrets } from './start-checks.js';
 import { exitOnBusyDatabase, prepareDatabase } from './storage.js';
 import { serveUntilSignal } from './serve.js';
 
 const config = loadConfig();
+exitOnUnsafeSecrets(config);
 const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
 const app = await buildApp({ config, db: db.prisma });
 

@@ -11,11 +11,12 @@
  *   SIM_FLEET_SIZE    extra generated units (ids SIM-…) mixed over the type groups (default 0)
  *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
  */
-import { buildApp, loadConfig, serveUntilSignal } from '@fleet/core';
+import { buildApp, exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
 import { exitOnBusyDatabase, prepareDatabase } from '@fleet/core/storage';
 import { loadStackConfig, startSimulator } from './stack.js';
 
 const config = loadConfig();
+exitOnUnsafeSecrets(config);
 const stack = loadStackConfig();
 const db = await prepareDatabase(config).catch(exitOnBusyDatabase);
 const app = await buildApp({ config, db: db.prisma });

@@ -136,6 +136,10 @@ export const ERROR_CATALOGUE = {
   GENERIC: { status: 500, message: 'Generic Error' },
   DEVICE_UNREACHABLE: { status: 503, message: 'Configuration not sent, retry' },
   INVALID_CREDENTIALS: { status: 401, message: 'Incorrect username or password' },
+  /** Too many failed log-ins of the account or from the address: locked out for a while (429 with Retry-After). No spec text; worded like the others. */
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed log-in attempts, please try again later' },
+  /** The REST rate limits per session and per address (issue 19): answered with Retry-After. */
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please try again later' },
   // spec 000 §8
   SERVER_BUSY_SENDING_LOGS: { status: 409, message: 'Server is busy sending logs of another channel' },
   CHANNEL_NO_LOGS: { status: 422, message: 'Channel does not support logs sending' },

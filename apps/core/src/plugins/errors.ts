@@ -20,11 +20,13 @@ export function envelope(e: AppError): ErrorEnvelope {
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // Whatever NODE_ENV says: no stack, no storage or library wording in any answer; the log keeps them.
     app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
       if (err instanceof AppError) {
         return reply.code(err.status).send(envelope(err));
       }
-      const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+      // Anything can be thrown (a string, null): only an object has a status of its own.
+      const status = typeof err === 'object' && err !== null && 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status >= 400 && status < 500) {
         // Fastify's own rejections (bad JSON, wrong content type, body too large, ...).
         const code = status === 413 ? 'VALIDATION_FAILED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
-  ClockControlInput, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, ScenarioFile, ScenarioStartInput, hasAnyRole,
+  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, ScenarioFile, ScenarioStartInput, hasAnyRole,
   type ControlRequest, type ScenarioStatusReply, type ShardStatus,
 } from '@fleet/contracts';
 import type { AuthUser } from '../services/access.js';
@@ -22,7 +22,24 @@ export async function createContext(app: FastifyInstance, { req }: CreateFastify
 }
 type Context = { app: FastifyInstance; user: AuthUser | null };
 
-const t = initTRPC.context<Context>().create();
+/** Whether a failure came from storage (Prisma or its driver): its wording never reaches a client. */
+function fromStorage(cause: unknown): boolean {
+  for (let e = cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (/^(Prisma|DriverAdapter)/.test(e.name) || /^(Prisma|DriverAdapter)/.test(e.constructor.name)) return true;
+  }
+  return false;
+}
+
+const t = initTRPC.context<Context>().create({
+  // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
+  isDev: false,
+  // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
+  errorFormatter: ({ shape, error }) => {
+    if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
+  },
+});
 const authed = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   return next({ ctx: { ...ctx, user: ctx.user } });
@@ -92,7 +109,7 @@ export const appRouter = t.router({
       try {
         return await ctx.app.services.fleet.generate(input);
       } catch (e) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: e instanceof Error ? e.message : String(e) });
+        throw new TRPCError({ code: 'BAD_REQUEST', message: e instanceof Error ? e.message : String(e), cause: e });
       }
     }),
     clear: operator.mutation(async ({ ctx }) => ({ removed: await ctx.app.services.fleet.clearGenerated() })),
