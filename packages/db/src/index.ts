@@ -6,8 +6,8 @@ export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitSta
 export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WriteListener } from './client.js';
 export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
-export { hashPassword, verifyPassword } from './password.js';
-export type { HashPasswordOptions } from './password.js';
+export { hashPassword, verifyPassword, needsRehash, passwordHashParams, dummyPasswordHash, PASSWORD_HASH_PARAMS } from './password.js';
+export type { HashPasswordOptions, ScryptParams } from './password.js';
 export { resetDatabase, nonEmptyTables, TABLES } from './maintenance.js';
 export { providerOf } from './url.js';
 export type { DbProvider } from './paths.js';

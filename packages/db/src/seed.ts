@@ -41,7 +41,10 @@ export interface SeedOptions {
   reset?: boolean;
   /** Reference time for timestamps and notification expiries (default: now). */
   now?: Date;
-  /** scrypt cost for the demo users (default 16384; tests may lower it). */
+  /**
+   * A lower scrypt cost for the demo users (N with r=8, p=1; benchmarks lower it). Default: the
+   * current parameters (packages/db password.ts); a weaker hash is stored again at the first log-in.
+   */
   passwordCost?: number;
 }
 
@@ -253,6 +256,27 @@ function deterministicSalt(seed: number, username: string): Buffer {
   return createHash('sha256').update(`fleet-seed:${seed}:${username}`).digest().subarray(0, 16);
 }
 
+/**
+ * Seed hashes are deterministic (fixed salt per seed and role), so one process makes each once: a
+ * test run seeds a fresh database per suite, and a hash at the current parameters takes a quarter of
+ * a second on a small machine. Bounded: only so many password/seed/role combinations are kept.
+ */
+const seedHashes = new Map<string, Promise<string>>();
+const SEED_HASHES_KEPT = 1024;
+
+function seedHash(password: string, salt: Buffer, cost: number | undefined): Promise<string> {
+  const key = `${cost ?? 'current'}\u0000${salt.toString('hex')}\u0000${password}`;
+  let hash = seedHashes.get(key);
+  if (!hash) {
+    if (seedHashes.size >= SEED_HASHES_KEPT) seedHashes.clear();
+    hash = hashPassword(password, { salt, ...(cost ? { n: cost } : {}) });
+    // A failure is not remembered.
+    hash.catch(() => seedHashes.delete(key));
+    seedHashes.set(key, hash);
+  }
+  return hash;
+}
+
 function channelType(c: { sdiNo: number | null; output: boolean; forwardRtmp: boolean; ndi: boolean; forceOutput: boolean; flavor: string | null; distributor: boolean }): string {
   // Spec 001 §4 channel type derivation (mirrors packages/domain; db depends on contracts only).
   if (c.distributor) return 'distributor';
@@ -289,14 +313,10 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
     return { createdAt: c, updatedAt: new Date(Math.min(now.getTime(), c.getTime() + faker.number.int({ min: 0, max: 20 }) * DAY)) };
   };
 
-  // Password hashes first (slow part), outside the transaction.
-  const hashes = new Map<Role, string>();
-  for (const role of ROLES) {
-    hashes.set(
-      role,
-      await hashPassword(options.password, { salt: deterministicSalt(seedValue, role), ...(options.passwordCost ? { n: options.passwordCost } : {}) }),
-    );
-  }
+  // Password hashes first (slow part), outside the transaction, side by side on the thread pool.
+  const hashes = new Map<Role, string>(
+    await Promise.all(ROLES.map(async (role) => [role, await seedHash(options.password, deterministicSalt(seedValue, role), options.passwordCost)] as const)),
+  );
 
   const counts: Record<string, number> = {};
   const count = (model: string, n: number): void => {

@@ -76,7 +76,8 @@ describeEachProvider('seed', (p) => {
     for (const u of users) {
       expect(u.userType).toBe(u.username);
       expect(u.roles).toEqual([u.username]);
-      expect(u.passwordHash).toMatch(/^scrypt\$\d+\$[^$]+\$[^$]+$/);
+      // The current parameters (packages/db password.ts): scrypt$N$r$p$salt$hash.
+      expect(u.passwordHash).toMatch(/^scrypt\$16384\$8\$5\$[^$]+\$[^$]+$/);
       expect(u.inventories.map((i) => i.inventoryId)).toContain(SEED_IDS.firstInventoryId);
       expect(u.preference).not.toBeNull();
       expect(/^[A-Z]/.test(u.firstName)).toBe(true);

@@ -1,8 +1,13 @@
-/** Demo log-in for the mock: POST /mock/auth/login sets the session cookie; logout ends it. */
+/**
+ * Demo log-in for the mock: POST /mock/auth/login sets the session cookie (a new session every
+ * time; the one the request came with ends); logout ends it. A locked-out account or address is
+ * answered 429 with Retry-After (services/login-failures.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, MOCK_AUTH, specErrorMap, toFieldProblems, VALIDATION } from '@fleet/contracts';
 import { hasNul, validationError } from '../errors.js';
 import type { Config } from '../env.js';
+import { LoginThrottledError } from '../services/auth.js';
 
 export function mockAuthRoutes(config: Config) {
   return async (app: FastifyInstance) => {
@@ -10,7 +15,16 @@ export function mockAuthRoutes(config: Config) {
       if (hasNul(req.body)) throw validationError([{ path: 'body', message: VALIDATION.invalidField }]);
       const parsed = LoginBody.safeParse(req.body, { error: specErrorMap });
       if (!parsed.success) throw validationError(toFieldProblems(parsed.error));
-      const { token, user, expiresAt } = await app.services.auth.login(parsed.data.username, parsed.data.password);
+      const previousToken = req.cookies[MOCK_AUTH.sessionCookie];
+      let session: Awaited<ReturnType<typeof app.services.auth.login>>;
+      try {
+        session = await app.services.auth.login(parsed.data.username, parsed.data.password, { address: req.ip, previousToken });
+      } catch (err) {
+        // A locked-out account or address: when to try again (RFC 9110 Retry-After, seconds).
+        if (err instanceof LoginThrottledError) void reply.header('retry-after', String(err.retryAfterS));
+        throw err;
+      }
+      const { token, user, expiresAt } = session;
       reply.setCookie(MOCK_AUTH.sessionCookie, token, {
         path: '/',
         httpOnly: true,

@@ -4,39 +4,164 @@
  * kept in memory until the session expires; the read model drops them when the user's row, roles,
  * inventories or groups or the session change (on this instance or another), and after a minute
  * in any case, so a missed invalidation cannot outlive that.
+ *
+ * Log-in (SECURITY.md "Log-in and sessions"): failed attempts are counted per account and address
+ * (login-failures.ts; a locked-out account or address gets 429 with Retry-After); an unknown or
+ * inactive user costs the same scrypt work as a wrong password and gets the same answer; a hash
+ * weaker than the current parameters is stored again on a successful log-in; a log-in that comes
+ * with a session cookie ends that session (a fresh id every time). Expired sessions are deleted
+ * every SESSION_PURGE_INTERVAL_S.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Role as RoleSchema, type Role } from '@fleet/contracts';
-import { verifyPassword, type Db } from '@fleet/db';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword, type Db } from '@fleet/db';
 import { AppError } from '../errors.js';
+import type { Config } from '../env.js';
 import { isGlobal, type AuthUser } from './access.js';
+import type { ServiceLogger } from './deps.js';
+import { LoginFailures } from './login-failures.js';
 
 const CACHE_MS = 60_000;
 /** Tokens whose stored id is remembered, at most. */
 const KNOWN_TOKENS = 10_000;
+/** Expired sessions deleted per statement by the purge. */
+const PURGE_BATCH = 500;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 429: the account or the address is locked out; `retryAfterS` is the Retry-After header. */
+export class LoginThrottledError extends AppError {
+  readonly retryAfterS: number;
+  constructor(lockedMs: number) {
+    super('TOO_MANY_LOGIN_ATTEMPTS');
+    this.retryAfterS = Math.max(1, Math.ceil(lockedMs / 1000));
+  }
+}
+
+/** How passwords are checked and stored; a seam tests observe (the unknown-user path must hash too). */
+export interface PasswordHashing {
+  verify(password: string, stored: string): Promise<boolean>;
+  hash(password: string): Promise<string>;
+  needsRehash(stored: string): boolean;
+  /** A hash with the current parameters that no password matches. */
+  dummy(): string;
+}
+
+export const scryptHashing: PasswordHashing = {
+  verify: verifyPassword,
+  hash: (password) => hashPassword(password),
+  needsRehash: (stored) => needsRehash(stored),
+  dummy: () => dummyPasswordHash(),
+};
+
+export interface LoginContext {
+  /** The client's address (req.ip): failures are counted per address too. */
+  address: string;
+  /** The session token the request came with, if any: it ends when the log-in succeeds. */
+  previousToken?: string | undefined;
+}
+
+type AuthConfig = Pick<
+  Config,
+  | 'SESSION_TTL_HOURS'
+  | 'SESSION_PURGE_INTERVAL_S'
+  | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+  | 'LOGIN_MAX_FAILURES_PER_ADDRESS'
+  | 'LOGIN_FAILURE_WINDOW_S'
+  | 'LOGIN_LOCKOUT_S'
+  | 'REDIS_URL'
+  | 'REDIS_PREFIX'
+>;
 
 export class AuthService {
   private readonly cache = new Map<string, { user: AuthUser; until: number }>();
   /** Tokens of sessions resolved before → their stored ids. */
   private readonly known = new Map<string, string>();
+  private readonly ttlMs: number;
+  private readonly failures: LoginFailures;
+  /** Verified against when the user is unknown or inactive (made once: the current parameters). */
+  private readonly dummyHash: string;
+  private readonly purgeTimer: NodeJS.Timeout;
+  private purging: Promise<void> | null = null;
+  /** How passwords are checked and stored (tests observe `verify`: the unknown-user path must do the work too). */
+  readonly passwords: PasswordHashing;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs: number,
-  ) {}
+    config: AuthConfig,
+    private readonly log: ServiceLogger,
+    passwords: PasswordHashing = scryptHashing,
+  ) {
+    // This instance's own copy: a test may watch its methods without touching other instances.
+    this.passwords = { ...passwords };
+    this.ttlMs = config.SESSION_TTL_HOURS * 3600_000;
+    this.failures = new LoginFailures(config, config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX } : null, log);
+    this.dummyHash = passwords.dummy();
+    this.purgeTimer = setInterval(() => void this.purgeExpired(), config.SESSION_PURGE_INTERVAL_S * 1000);
+    this.purgeTimer.unref();
+  }
 
-  async login(username: string, password: string): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
-    const u = await this.db.user.findUnique({ where: { username }, select: { id: true, passwordHash: true, active: true } });
-    // Same answer for unknown user, wrong password and inactive account.
-    if (!u || !u.active || !(await verifyPassword(password, u.passwordHash))) throw new AppError('INVALID_CREDENTIALS');
+  async login(username: string, password: string, context: LoginContext): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
+    const locked = await this.failures.begin(username, context.address);
+    if (locked > 0) throw new LoginThrottledError(locked);
+    const u = await this.db.user.findUnique({ where: { username }, select: { id: true, passwordHash: true, active: true, updatedAt: true } });
+    // Same work and same answer for an unknown user, an inactive account and a wrong password.
+    const known = u !== null && u.active;
+    const matches = await this.passwords.verify(password, known ? u.passwordHash : this.dummyHash);
+    if (!known || !matches) {
+      const lockedNow = await this.failures.failed(username, context.address);
+      if (lockedNow > 0) throw new LoginThrottledError(lockedNow);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await this.failures.succeeded(username, context.address);
+    if (this.passwords.needsRehash(u.passwordHash)) await this.rehash(u, password);
+    // A fresh session id at every log-in; the session the request came with ends.
+    if (context.previousToken) await this.logout(context.previousToken);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlMs);
     await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt } });
     const user = await this.loadUser(u.id);
     if (!user) throw new AppError('INVALID_CREDENTIALS');
     return { token, user, expiresAt };
+  }
+
+  /** Stops the purge timer and the log-in counters' Redis connection. */
+  async close(): Promise<void> {
+    clearInterval(this.purgeTimer);
+    await this.purging;
+    await this.failures.close();
+  }
+
+  /** Deletes expired sessions (every SESSION_PURGE_INTERVAL_S; by id, so caches drop exactly those). */
+  purgeExpired(): Promise<void> {
+    this.purging ??= (async () => {
+      try {
+        for (;;) {
+          const rows = await this.db.session.findMany({ where: { expiresAt: { lte: new Date() } }, select: { id: true }, take: PURGE_BATCH });
+          if (rows.length === 0) return;
+          await this.db.session.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+          if (rows.length < PURGE_BATCH) return;
+        }
+      } catch (err) {
+        this.log.warn({ err }, 'expired sessions could not be purged (tried again at the next interval)');
+      } finally {
+        this.purging = null;
+      }
+    })();
+    return this.purging;
+  }
+
+  /**
+   * Stores the password again with the current parameters, unless it changed meanwhile. The row's
+   * version, updatedAt and password expiry stay: nothing the user or an admin sees changed.
+   */
+  private async rehash(u: { id: string; passwordHash: string; updatedAt: Date }, password: string): Promise<void> {
+    try {
+      const passwordHash = await this.passwords.hash(password);
+      await this.db.user.updateMany({ where: { id: u.id, passwordHash: u.passwordHash }, data: { passwordHash, updatedAt: u.updatedAt } });
+    } catch (err) {
+      this.log.warn({ err }, 'a password hash could not be upgraded (tried again at the next log-in)');
+    }
   }
 
   async logout(token: string): Promise<void> {

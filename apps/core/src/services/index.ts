@@ -161,7 +161,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const unitStorage = new UnitStorageService(deps);
   const unitConfig = new UnitConfigurationService(deps);
   const supportCases = new SupportCaseService(deps);
-  const auth = new AuthService(db, config.SESSION_TTL_HOURS * 3600_000);
+  const auth = new AuthService(db, config, log);
   readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
   const outbox = new Outbox();
