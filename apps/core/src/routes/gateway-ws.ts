@@ -1,6 +1,8 @@
 /**
  * GET /gateway: simulator shards (separate processes) attach to the device gateway over a
- * websocket, presenting the shared GATEWAY_TOKEN. Messages are the contracts' gateway JSON.
+ * websocket, presenting the shared GATEWAY_TOKEN. Messages are the contracts' gateway JSON;
+ * malformed ones are dropped and counted by the gateway, none answered (the fuzz in
+ * tests/integration/realtime-fuzz.test.ts holds it to that).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -42,8 +44,14 @@ export function gatewayRoutes(config: Config) {
                 json = undefined;
               }
             }
-            // Untrusted: the gateway validates against DeviceToCore before use.
-            h(json as DeviceToCore);
+            // Untrusted: the gateway validates against DeviceToCore before use. A report that
+            // breaks a handler must not escape into the socket's event (an uncaught exception
+            // would end the process): it is logged and the shard stays attached.
+            try {
+              h(json as DeviceToCore);
+            } catch (err) {
+              app.log.error({ err }, 'device gateway: a message failed');
+            }
           }),
         onClose: (h) => socket.on('close', h),
         close: () => socket.close(1001, 'core shutting down'),

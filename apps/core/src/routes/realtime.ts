@@ -2,11 +2,20 @@
  * GET /ws: the publish/subscribe endpoint, and the realtime plugin that configures the hub (and
  * its Redis broker when REDIS_URL is set).
  *
- * - The upgrade needs a session and an acceptable Origin (else 401 / 403, no upgrade); frames over
- *   REALTIME.maxFrameBytes are refused by the websocket layer (close 1009).
- * - Subscriptions are per group and per inventory, at most the user's batch size per message
- *   (props.wsBatchSize, else 50); the session is re-checked and every topic authorised on every
- *   subscribe, which is also how a client resumes.
+ * - The upgrade needs a session and an acceptable Origin (else 401 / 403, no upgrade), and the
+ *   session may hold at most REALTIME_MAX_CONNECTIONS_PER_SESSION open connections on this
+ *   instance (else 429 TOO_MANY_REQUESTS before the upgrade; one that raced past the check is
+ *   closed with 4429 right after it); frames over REALTIME.maxFrameBytes are refused by the
+ *   websocket layer (close 1009).
+ * - A connection ends with its session, at once (4401 "session ended"): at the session's expiry,
+ *   and on log-out, a password change ending the user's other sessions, a deactivated or deleted
+ *   user — on every instance (services/realtime-sessions.ts).
+ * - Subscriptions are per group and per inventory that exist (the read model), for global users
+ *   too; others only to their groups and their inventories (and those inventories' groups). At most
+ *   the user's batch size per message (props.wsBatchSize, else 50) and
+ *   REALTIME_MAX_TOPICS_PER_CONNECTION topics per connection (a subscribe beyond it subscribes
+ *   nothing: `TOO_MANY_TOPICS` with its topics); the session is re-checked and every topic
+ *   authorised on every subscribe, which is also how a client resumes.
  * - Heartbeat: a ping every REALTIME_HEARTBEAT_MS; a peer that did not answer the previous one is
  *   terminated.
  */
@@ -15,9 +24,11 @@ import type { WebSocket } from 'ws';
 import { ClientMessage, MOCK_AUTH, REALTIME, VALIDATION, type ServerMessage, type Topic } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
+import type { ReadModel } from '../repositories/read-model.js';
 import type { AuthUser } from '../services/access.js';
 import { RedisBroker } from '../services/broker-redis.js';
 import { deriveLiveEvents, frameOf, type HubClient } from '../services/hub.js';
+import { RealtimeSessions, type RealtimeConnection } from '../services/realtime-sessions.js';
 import { wsBatchSizeOf } from '../services/users.js';
 
 export function originAllowed(req: FastifyRequest, allowed: readonly string[]): boolean {
@@ -31,22 +42,26 @@ export function originAllowed(req: FastifyRequest, allowed: readonly string[]): 
   }
 }
 
-/** Split topics into the ones the caller may see and the refused ones. */
-export async function authorizeTopics(app: FastifyInstance, user: AuthUser, topics: readonly Topic[]) {
-  if (user.global) return { allowed: [...topics], refused: [] as string[] };
-  const groupIds = topics.filter((t) => t.startsWith('group:')).map((t) => t.slice(6));
-  const groups = groupIds.length
-    ? await app.services.db.group.findMany({ where: { id: { in: groupIds } }, select: { id: true, inventoryId: true } })
-    : [];
-  const groupInventory = new Map(groups.map((g) => [g.id, g.inventoryId]));
-  const allowed: string[] = [];
+/**
+ * Split topics into the ones the caller may see and the refused ones, from the read model (no
+ * query): a topic names a group or an inventory that exists; a global user may see every one, the
+ * others their inventories, their groups and the groups of their inventories. A name that exists
+ * nowhere is refused like a foreign one (the answer does not tell them apart).
+ */
+export function authorizeTopics(readModel: Pick<ReadModel, 'groups' | 'inventories'>, user: AuthUser, topics: readonly Topic[]) {
+  const allowed: Topic[] = [];
   const refused: string[] = [];
   for (const t of topics) {
-    const [kind, id = ''] = t.split(':') as [string, string];
-    const ok =
-      kind === 'inventory'
-        ? user.inventoryIds.includes(id)
-        : user.groupIds.includes(id) || user.inventoryIds.includes(groupInventory.get(id) ?? '\u0000');
+    const colon = t.indexOf(':');
+    const kind = t.slice(0, colon);
+    const id = t.slice(colon + 1);
+    let ok = false;
+    if (kind === 'inventory') {
+      ok = readModel.inventories.get(id) !== undefined && (user.global || user.inventoryIds.includes(id));
+    } else if (kind === 'group') {
+      const group = readModel.groups.get(id);
+      ok = group !== undefined && (user.global || user.groupIds.includes(id) || user.inventoryIds.includes(group.inventoryId));
+    }
     (ok ? allowed : refused).push(t);
   }
   return { allowed, refused };
@@ -82,9 +97,21 @@ export function realtimeRoutes(config: Config) {
       }
     }
 
+    // Each session's open connections; they end with it, here and when another instance ends it.
+    const sessions = new RealtimeSessions(app.services.db, app.log);
+    app.services.readModel.onSessionsChanged((ids) => void sessions.sessionsChanged(ids));
+    app.services.readModel.onUsersChanged((ids) => void sessions.usersChanged(ids));
+    app.addHook('onClose', async () => sessions.clear());
+    const maxConnections = config.REALTIME_MAX_CONNECTIONS_PER_SESSION;
+    const maxTopics = config.REALTIME_MAX_TOPICS_PER_CONNECTION;
+
     const guard = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!originAllowed(req, allowedOrigins)) return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Origin not allowed' } });
-      if (!(await app.currentUser(req))) return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
+      const user = await app.currentUser(req);
+      if (!user) return reply.code(401).send({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
+      if (user.sessionId !== undefined && sessions.count(user.sessionId) >= maxConnections) {
+        return reply.code(429).send({ error: { code: 'TOO_MANY_REQUESTS', message: `At most ${maxConnections} realtime connections per session` } });
+      }
       return undefined;
     };
 
@@ -101,6 +128,22 @@ export function realtimeRoutes(config: Config) {
       const send = (m: ServerMessage) => socket.send(frameOf(m));
       const closed = { value: false };
 
+      // The connection ends with its session (4401), and counts against the session's cap.
+      const user = req.authUser;
+      const connection: RealtimeConnection | null = user?.sessionId === undefined ? null : {
+        sessionId: user.sessionId,
+        userId: user.id,
+        end: () => {
+          if (!closed.value) client.terminate(4401, 'session ended');
+        },
+      };
+      const admitted: Promise<boolean> = connection
+        ? sessions.add(connection, maxConnections).catch((err: unknown) => {
+            req.log.error({ err }, 'realtime: following the session failed');
+            return true;
+          })
+        : Promise.resolve(false);
+
       // The user's batch size (a property of the user row), then the hello.
       const batchSize: Promise<number> = (async () => {
         const user = req.authUser;
@@ -108,8 +151,15 @@ export function realtimeRoutes(config: Config) {
         return wsBatchSizeOf(row?.props) ?? REALTIME.defaultBatchSize;
       })();
       // Requests of one client are handled in order, after the hello.
-      let chain: Promise<unknown> = batchSize.then((size) => {
-        if (!closed.value) send({ op: 'hello', epoch: hub.epoch, heartbeatMs: config.REALTIME_HEARTBEAT_MS, batchSize: size, wsLibrary: config.WS_LIBRARY });
+      let chain: Promise<unknown> = Promise.all([admitted, batchSize]).then(([ok, size]) => {
+        if (closed.value) return;
+        if (!ok) {
+          // No session to follow (cannot happen past the guard), or the cap was reached meanwhile.
+          if (connection) client.terminate(4429, 'too many connections');
+          else client.terminate(4401, 'session ended');
+          return;
+        }
+        send({ op: 'hello', epoch: hub.epoch, heartbeatMs: config.REALTIME_HEARTBEAT_MS, batchSize: size, wsLibrary: config.WS_LIBRARY });
       });
 
       let alive = true;
@@ -152,8 +202,13 @@ export function realtimeRoutes(config: Config) {
             // Sessions can end while a socket is open: re-check on every subscribe and resume.
             const still = await app.services.auth.resolve(req.cookies[MOCK_AUTH.sessionCookie] ?? '');
             if (!still) return socket.close(4401, 'session ended');
-            const { allowed, refused } = await authorizeTopics(app, still, msg.topics);
+            const { allowed, refused } = authorizeTopics(app.services.readModel, still, msg.topics);
             if (refused.length) send({ op: 'error', code: 'FORBIDDEN', message: 'You are not allowed to access this application', topics: refused });
+            const mine = hub.topicsOf(client);
+            const added = new Set(allowed.filter((t) => !mine.has(t))).size;
+            if (mine.size + added > maxTopics) {
+              return send({ op: 'error', code: 'TOO_MANY_TOPICS', message: `At most ${maxTopics} topics per connection: unsubscribe some first`, topics: allowed });
+            }
             if (allowed.length && !closed.value) {
               await hub.subscribe(client, allowed, msg.resume);
               broker?.rememberTopics(allowed);
@@ -166,6 +221,7 @@ export function realtimeRoutes(config: Config) {
         closed.value = true;
         clearInterval(heartbeat);
         hub.remove(client);
+        if (connection) sessions.remove(connection);
       });
     });
   };

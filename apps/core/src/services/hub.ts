@@ -45,6 +45,8 @@ export interface RealtimeBroker {
 }
 export type BrokerDelivery = (epoch: string, seqs: readonly (readonly [string, number])[], body: Buffer) => void;
 
+const NO_TOPICS: ReadonlySet<string> = new Set();
+
 /** Bytes of one history slab; an event larger than this gets a slab of its own. */
 const SLAB_BYTES = 1024 * 1024;
 const COMMA_BYTE = 0x2c;
@@ -597,6 +599,11 @@ export class RealtimeHub {
 
   clientCount(): number {
     return this.clientTopics.size;
+  }
+
+  /** The topics a client is subscribed to (do not mutate). */
+  topicsOf(c: HubClient): ReadonlySet<string> {
+    return this.clientTopics.get(c) ?? NO_TOPICS;
   }
 
   /** Bytes of history held (for /healthz and benchmarks). */
