@@ -89,7 +89,7 @@ export interface StartOptions {
  * README's start (a Redis, a console build, a test runner's NODE_ENV), plus what scripts/start.sh
  * exports (its defaults, as there) and a log level that keeps the log short.
  */
-function coreEnv(o: StartOptions): NodeJS.ProcessEnv {
+export function coreEnv(o: StartOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['REDIS_URL', 'CONSOLE_DIST', 'NODE_ENV', 'CORE_PREFIX', 'MIGRATE_ON_BOOT', 'DEMO_PASSWORD', 'SIMULATOR']) delete env[k];
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
