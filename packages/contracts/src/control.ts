@@ -388,8 +388,22 @@ export const ControlRequest = z.discriminatedUnion('op', [
   /** Optionally restart from the scenario's seed first (at `startAt`), then schedule its faults. */
   z.object({ op: z.literal('scenarioStart'), scenario: ScenarioFile, reset: z.boolean(), startAt: z.number().optional() }),
   z.object({ op: z.literal('scenarioStop') }),
+  /** The scenarios of the simulator's library (simulator/scenarios), answered in `library`. */
+  z.object({ op: z.literal('scenarioLibrary') }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequest>;
+
+/** One shard's part of the running replay. */
+export const ShardReplayStatus = z.object({
+  replayId: z.string(),
+  state: z.enum(['loading', 'running', 'finished', 'stopped']),
+  /** Entries of this shard played / in all. */
+  applied: z.number().int(),
+  total: z.number().int(),
+  /** Recording ms reached (simulated ms since the replay started). */
+  elapsedMs: z.number(),
+});
+export type ShardReplayStatus = z.infer<typeof ShardReplayStatus>;
 
 /** What one shard answers to any control request. */
 export const ShardStatus = z.object({
@@ -406,9 +420,80 @@ export const ShardStatus = z.object({
   applied: z.boolean().optional(),
   /** For a refused fault or control: why (an ErrorCode or a short reason). */
   error: z.string().optional(),
+  /** For scenarioLibrary: the scenario files the shard can run. */
+  library: z.array(ScenarioFile).optional(),
+  /** The replay this shard plays, if any (see ShardReplayStatus). */
+  replay: ShardReplayStatus.nullable().optional(),
 });
 export type ShardStatus = z.infer<typeof ShardStatus>;
 
 /** The control plane's scenario.status answer. */
 export const ScenarioStatusReply = z.object({ scenario: ScenarioStatus.nullable(), clock: ClockStatus });
 export type ScenarioStatusReply = z.infer<typeof ScenarioStatusReply>;
+
+// ── Recordings and replays (mock only; the file format is recording.ts) ─────────────────────────
+
+/** A recording's name: what the panel and the CLI show; the id is made by the core. */
+export const RecordingName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').max(80);
+
+export const RecordingStartInput = z.object({ name: RecordingName }).strict();
+export type RecordingStartInput = z.infer<typeof RecordingStartInput>;
+
+/** A recording the core holds (being written while `active`). */
+export const RecordingSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `mock`: made by this core (device reports, REST writes and events); `core`: events only, from any core's /ws. */
+  source: z.enum(['mock', 'core']),
+  /** Wall clock of the start, ms since the epoch. */
+  startedAt: z.number(),
+  durationMs: z.number(),
+  counts: z.object({ device: z.number().int(), request: z.number().int(), event: z.number().int() }),
+  /** Size of the gzip file. */
+  bytes: z.number().int(),
+  active: z.boolean(),
+});
+export type RecordingSummary = z.infer<typeof RecordingSummary>;
+
+export const RecordingIdInput = z.object({ id: z.string().min(1).max(128) }).strict();
+
+export const ReplayStartInput = z
+  .object({
+    recordingId: z.string().min(1).max(128),
+    /** Clock factor: 1 = the recording's own pace, 20 = twenty times faster. */
+    speed: z.number().positive().max(1000).default(1),
+    /** Start paused (stepped clock): nothing is played until a step or a resume. */
+    paused: z.boolean().default(false),
+    /** Restart the fleet from the recording's seed first (default true; a `core` recording has none: the current seed). */
+    reset: z.boolean().default(true),
+  })
+  .strict();
+export type ReplayStartInput = z.input<typeof ReplayStartInput>;
+
+/** Play the next `entries` entries of the recording (across every shard), then stay paused. */
+export const ReplayStepInput = z.object({ entries: z.number().int().min(1).max(10_000).default(1) }).strict();
+export type ReplayStepInput = z.input<typeof ReplayStepInput>;
+
+
+/** The replay as the control plane reports it: every shard's part together. */
+export const ReplayStatus = z.object({
+  replayId: z.string(),
+  recordingId: z.string(),
+  name: z.string(),
+  state: z.enum(['running', 'paused', 'finished', 'stopped']),
+  /** Entries played / in all (device reports and REST writes). */
+  applied: z.number().int(),
+  total: z.number().int(),
+  elapsedMs: z.number(),
+  durationMs: z.number(),
+  clock: ClockStatus,
+  /** REST writes of the recording run again, as their recorded user: answered as recorded / otherwise. */
+  requests: z.object({ ok: z.number().int(), failed: z.number().int() }),
+  /** Events of an events-only recording that no device report reproduces (a user's change on that core): counted, not played. */
+  notReplayable: z.number().int(),
+  /** The last problems met (a REST write answered otherwise than recorded, …), newest last. */
+  errors: z.array(z.string()).max(20),
+});
+export type ReplayStatus = z.infer<typeof ReplayStatus>;
+export const ReplayStatusReply = z.object({ replay: ReplayStatus.nullable() });
+export type ReplayStatusReply = z.infer<typeof ReplayStatusReply>;

@@ -9,7 +9,7 @@ import { Applications, Battery, BitrateSample, Location, Modem } from './entitie
 import {
   AlertLevel, AlertType, ChannelStatus, ChannelType, IpPipeState, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
 } from './enums.js';
-import { ControlRequest, ShardStatus } from './control.js';
+import { ClockModeSchema, ControlRequest, ShardStatus } from './control.js';
 import { CellularOperator } from './entities/unit-config.js';
 
 /** What a simulated (or real) device needs to know about itself. */
@@ -91,7 +91,7 @@ export type ServerSpec = z.infer<typeof ServerSpec>;
  */
 export const AssignServers = z.object({ kind: z.literal('assignServers'), servers: z.array(ServerSpec), owned: z.array(z.string()) });
 /** A control-plane request forwarded to a shard; answered by one `controlReply`. */
-export const ControlMessage = z.object({ kind: z.literal('control'), requestId: z.string(), control: ControlRequest });
+export const ControlMessage = z.object({ kind: z.literal('control'), requestId: z.string(), control: z.lazy(() => ShardControlRequest) });
 
 /**
  * A command to a receiving server (spec 001 §7 Servers, Channels, Video return channels): answered
@@ -307,10 +307,52 @@ export const DeviceEventMessage = z.object({ kind: z.literal('event'), event: De
 export type DeviceEventMessage = z.infer<typeof DeviceEventMessage>;
 export const ControlReply = z.object({ kind: z.literal('controlReply'), requestId: z.string(), status: ShardStatus });
 export type ControlReply = z.infer<typeof ControlReply>;
+
+// ── Replays (mock only; recording.ts has the file format, control.ts the control plane) ─────────
+
+/** What a device reports, as a recording keeps it and a replay sends it again. */
+export const RecordedDeviceMessage = z.discriminatedUnion('kind', [DeviceState, DeviceTelemetry, DeviceEventMessage]);
+export type RecordedDeviceMessage = z.infer<typeof RecordedDeviceMessage>;
+
+/**
+ * One entry of a shard's part of a replay, due `t` ms (simulated) after the replay starts: a
+ * device report the shard sends as that device, or a recorded REST write the shard announces
+ * (`replayDue`) and the core runs as the recorded user (the core holds the recording; `index` is
+ * the line's position in it).
+ */
+export const ReplayEntry = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('device'), t: z.number().int().min(0), message: RecordedDeviceMessage }),
+  z.object({ kind: z.literal('request'), t: z.number().int().min(0), index: z.number().int().min(0) }),
+]);
+export type ReplayEntry = z.infer<typeof ReplayEntry>;
+
+/** The most entries one `replayLoad` carries (a replay is loaded in several). */
+export const REPLAY_LOAD_CHUNK = 2000;
+
+/**
+ * What the core asks of a shard: the control plane's requests, and a replay's. During a replay the
+ * shard's own devices are muted (they report nothing of their own and acknowledge every command
+ * without acting on it: what they did is in the recording); its clock drives the entries.
+ */
+export const ShardControlRequest = z.discriminatedUnion('op', [
+  ...ControlRequest.options,
+  /** Entries of this shard's part, in time order, appended to what earlier loads of the same replay brought. */
+  z.object({ op: z.literal('replayLoad'), replayId: z.string(), entries: z.array(ReplayEntry).max(REPLAY_LOAD_CHUNK) }),
+  /** Mute the devices, restart the clock at `startAt` in `clock` mode, play the loaded entries at their `t`. */
+  z.object({ op: z.literal('replayStart'), replayId: z.string(), startAt: z.number(), clock: ClockModeSchema }),
+  /** Drop the replay; the devices simulate again. */
+  z.object({ op: z.literal('replayStop') }),
+]);
+export type ShardControlRequest = z.infer<typeof ShardControlRequest>;
+
+/** A shard's replay reached a recorded REST write: the core runs line `index` of the recording. */
+export const ReplayDue = z.object({ kind: z.literal('replayDue'), replayId: z.string(), index: z.number().int().min(0) });
+export type ReplayDue = z.infer<typeof ReplayDue>;
+
 /** Several messages in one frame (websocket shards batch what they emit in one turn of the loop). */
 export const DeviceBatch = z.object({
   kind: z.literal('batch'),
-  messages: z.array(z.discriminatedUnion('kind', [DeviceState, DeviceTelemetry, DeviceAck, DeviceEventMessage, ControlReply])),
+  messages: z.array(z.discriminatedUnion('kind', [DeviceState, DeviceTelemetry, DeviceAck, DeviceEventMessage, ControlReply, ReplayDue])),
 });
 
 export const DeviceToCore = z.discriminatedUnion('kind', [
@@ -320,6 +362,7 @@ export const DeviceToCore = z.discriminatedUnion('kind', [
   DeviceAck,
   DeviceEventMessage,
   ControlReply,
+  ReplayDue,
   DeviceBatch,
 ]);
 export type DeviceToCore = z.infer<typeof DeviceToCore>;

@@ -56,3 +56,4 @@ export * from './entities/system-messages.js';
 export * from './entities/access-approvals.js';
 export * from './entities/account.js';
 export * from './control.js';
+export * from './recording.js';
