@@ -90,6 +90,15 @@ export class SimClock {
     };
   }
 
+  /**
+   * Run `fn` at simulated time `due` (at once on the next firing when it is already past); returns
+   * a cancel function. Unlike `after`, the due time does not move with the real time spent setting
+   * many timers in a running clock (a replay schedules thousands at once).
+   */
+  at(due: number, fn: () => void): () => void {
+    return this.afterDue(due, fn);
+  }
+
   /** Run `fn` at simulated time `due` (at once on the next firing when it is already past). */
   private afterDue(due: number, fn: () => void): () => void {
     const t: Timer = { due: Math.round(due), order: this.order++, fn, cancelled: false };

@@ -1,14 +1,16 @@
 /**
  * The engine runs the devices assigned to this shard, attached to the core through one end of the
  * device gateway (in-process or websocket): unit devices, a replica of every server (with channels
- * and video return channels), the control plane's requests (faults, clock, reset, scenarios).
+ * and video return channels), the control plane's requests (faults, clock, reset, scenarios) and
+ * replays (the devices muted while the shard plays a recording's reports: replay/run.ts).
  *
  * Telemetry of the whole fleet is stepped by ONE engine timer that turns a wheel of slices (each
  * device sits in one slice, chosen from its seed), not by a timer per device: at 10,000 units at
  * 1 Hz that is ten timer firings a second instead of ten thousand.
  */
 import type {
-  ControlRequest, CoreToDevice, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ScenarioFile, ServerSpec, ShardStatus,
+  ClockModeInput, CoreToDevice, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ReplayEntry, ScenarioFile, ServerSpec,
+  ShardControlRequest, ShardStatus,
 } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
 import { UnitDevice } from './device.js';
@@ -20,6 +22,8 @@ import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
+import { loadLibrary } from './scenarios/library.js';
+import { ReplayRun } from './replay/run.js';
 
 export interface EngineOptions {
   seed: number;
@@ -59,6 +63,13 @@ export class Engine {
   private lastServerTick = 0;
   private stopWheel: (() => void) | null = null;
   private scenario: ScenarioRun | null = null;
+  /** The replay loaded, playing or last played (kept for the status until the next one). */
+  private replay: ReplayRun | null = null;
+  /**
+   * While a replay plays, the devices are stopped: nothing of their own reaches the core, and
+   * commands are acknowledged without acting (what the devices did is in the recording).
+   */
+  private muted = false;
   private end: DeviceGatewayEnd | null = null;
   readonly stats = { sent: 0, commands: 0 };
 
@@ -85,6 +96,9 @@ export class Engine {
     end.onMessage((m) => this.receive(m));
     end.onClose(() => {
       this.end = null;
+      // The core that drove the replay is gone: its entries stop with it, and the devices the
+      // core assigns on the next attach run (the wheel turns again).
+      if (this.endPlayingReplay()) this.startWheel();
       this.stopDevices();
     });
     this.send({ kind: 'hello', shardId: this.opts.shardId ?? 'in-process' });
@@ -97,6 +111,10 @@ export class Engine {
   }
 
   private receive(m: CoreToDevice): void {
+    if (this.muted) {
+      this.receiveMuted(m);
+      return;
+    }
     switch (m.kind) {
       case 'assign':
         this.assign(m.devices);
@@ -117,6 +135,30 @@ export class Engine {
         this.send(server ? respondToServer(server, m.commandId, m.command) : { kind: 'ack', commandId: m.commandId, ok: false, error: 'NOT_FOUND' });
         return;
       }
+      case 'control':
+        this.send({ kind: 'controlReply', requestId: m.requestId, status: this.control(m.control) });
+        return;
+    }
+  }
+
+  /**
+   * A muted shard keeps what the core assigns for when the replay ends (nothing starts) and
+   * acknowledges every command ok without changing anything: the recording says what followed.
+   */
+  private receiveMuted(m: CoreToDevice): void {
+    switch (m.kind) {
+      case 'assign':
+        this.specs = m.devices;
+        return;
+      case 'assignServers':
+        this.serverSpecs = m.servers;
+        this.ownedServers = new Set(m.owned);
+        return;
+      case 'command':
+      case 'serverCommand':
+        this.stats.commands++;
+        this.send({ kind: 'ack', commandId: m.commandId, ok: true });
+        return;
       case 'control':
         this.send({ kind: 'controlReply', requestId: m.requestId, status: this.control(m.control) });
         return;
@@ -216,8 +258,8 @@ export class Engine {
     }
   }
 
-  /** Answer one control-plane request (the core forwards them from tRPC). */
-  control(req: ControlRequest): ShardStatus {
+  /** Answer one control-plane request (the core forwards them from tRPC, and drives replays with them). */
+  control(req: ShardControlRequest): ShardStatus {
     switch (req.op) {
       case 'status':
         return this.status();
@@ -234,16 +276,79 @@ export class Engine {
         return this.status();
       }
       case 'reset':
+        // A replay loaded but not started stays (the core may reset the fleet before starting it).
+        this.endPlayingReplay();
         this.stopScenario();
         this.reset(req.seed, req.startAt);
         return this.status();
       case 'scenarioStart':
+        if (this.endPlayingReplay() && !req.reset) this.reset(this.seed, this.clock.now());
         this.startScenario(req.scenario, req.reset ? { startAt: req.startAt } : undefined);
         return this.status();
       case 'scenarioStop':
         this.stopScenario();
         return this.status();
+      case 'scenarioLibrary':
+        try {
+          return { ...this.status(), library: loadLibrary() };
+        } catch (e) {
+          return { ...this.status(), error: e instanceof Error ? e.message : String(e) };
+        }
+      case 'replayLoad':
+        this.loadReplay(req.replayId, req.entries);
+        return this.status();
+      case 'replayStart':
+        if (this.replay?.replayId !== req.replayId || !this.replay.loading) return { ...this.status(), error: 'REPLAY_NOT_LOADED' };
+        this.startReplay(this.replay, req.startAt, req.clock);
+        return this.status();
+      case 'replayStop':
+        this.stopReplay();
+        return this.status();
     }
+  }
+
+  /**
+   * Append entries to the pending replay of `replayId`; another id drops what was there before
+   * (a replay still playing is stopped first, its devices restarted).
+   */
+  loadReplay(replayId: string, entries: readonly ReplayEntry[]): void {
+    if (this.replay?.replayId !== replayId || !this.replay.loading) {
+      this.stopReplay();
+      this.replay = new ReplayRun(replayId);
+    }
+    this.replay.load(entries);
+  }
+
+  /**
+   * Mute the devices (units and servers stop; nothing reports on its own), restart the clock at
+   * `startAt` in `mode` (a new clock, as a reset makes, that the 'clock' op steers), and play the
+   * entries on it.
+   */
+  private startReplay(run: ReplayRun, startAt: number, mode: ClockModeInput): void {
+    this.stopScenario();
+    this.scenario = null;
+    this.stopDevices();
+    this.world.clear();
+    this.stopWheel?.();
+    this.stopWheel = null;
+    this.clock.stop();
+    this.clockImpl = new SimClock(startAt, mode);
+    this.muted = true;
+    run.start(this.clock, (m) => this.send(m));
+  }
+
+  /** Drop the replay and, when it had muted the devices, simulate again from the current seed (as after a reset). */
+  stopReplay(): void {
+    if (this.endPlayingReplay()) this.reset(this.seed, this.clock.now());
+    else this.replay?.stop(this.clock.now());
+  }
+
+  /** Stop a replay that has started (playing or finished) and unmute; true when there was one (the devices are then still stopped). */
+  private endPlayingReplay(): boolean {
+    if (!this.muted) return false;
+    this.replay?.stop(this.clock.now());
+    this.muted = false;
+    return true;
   }
 
   /** Apply a fault to a unit this shard runs, or to its replica of a server. */
@@ -265,6 +370,10 @@ export class Engine {
    * the same scenario then give the same event sequence. The clock keeps its mode.
    */
   reset(seed: number, startAt?: number): void {
+    if (this.muted) {
+      this.replay?.stop(this.clock.now());
+      this.muted = false;
+    }
     this.scenario?.stop();
     this.scenario = null;
     this.stopDevices();
@@ -323,13 +432,20 @@ export class Engine {
     return {
       shardId: this.opts.shardId ?? 'in-process',
       seed: this.seed,
-      devices: this.devices.size,
-      servers: this.world.size(),
+      // A muted shard still plays for its devices and servers, stopped as they are.
+      devices: this.muted ? this.specs.length : this.devices.size,
+      servers: this.muted ? this.serverSpecs.length : this.world.size(),
       clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
       scenario: this.scenario ? this.scenario.status(this.clock.now()) : null,
       sent: this.stats.sent,
       commands: this.stats.commands,
+      replay: this.replay ? this.replay.status(this.clock.now()) : null,
     };
+  }
+
+  /** Whether a replay has muted the devices. */
+  isMuted(): boolean {
+    return this.muted;
   }
 
   device(unitId: string): UnitDevice | undefined {
@@ -352,6 +468,8 @@ export class Engine {
 
   stop(): void {
     this.scenario?.stop();
+    this.replay?.stop(this.clock.now());
+    this.muted = false;
     this.stopDevices();
     this.world.clear();
     this.stopWheel?.();
