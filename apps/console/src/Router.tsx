@@ -46,6 +46,7 @@ const pages: Record<PageKey, ComponentType<PageProps>> = {
   whatsNew: lazy(() => import('./features/whats-new/WhatsNew.page')),
   passwordChange: lazy(() => import('./features/account/PasswordChange.page')),
   limitedAccess: lazy(() => import('./pages/LimitedAccess.page')),
+  simulator: lazy(() => import('./features/simulator/Simulator.page')),
 };
 
 const SessionGate = lazy(() => import('./session/SessionGate'));

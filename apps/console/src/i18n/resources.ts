@@ -38,6 +38,7 @@ import streamSettingsEn from './areas/streamSettings.en.json';
 import adminPagesEn from './areas/adminPages.en.json';
 import accountEn from './areas/account.en.json';
 import entryPagesEn from './areas/entryPages.en.json';
+import simulatorEn from './areas/simulator.en.json';
 
 export const englishResources = {
   ...en,
@@ -75,6 +76,7 @@ export const englishResources = {
   adminPages: adminPagesEn,
   account: accountEn,
   entryPages: entryPagesEn,
+  simulator: simulatorEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -137,5 +139,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     adminPages: (await import('./areas/adminPages.zh.json')).default,
     account: (await import('./areas/account.zh.json')).default,
     entryPages: (await import('./areas/entryPages.zh.json')).default,
+    simulator: (await import('./areas/simulator.zh.json')).default,
   };
 }

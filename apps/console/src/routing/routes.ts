@@ -14,6 +14,7 @@ import {
   CONTRACTOR_ROLES,
   MANAGE_ROLES,
   PARTNER_ROLES,
+  GLOBAL_SCOPE_ROLES,
   PLATFORM_ADMIN_ROLES,
   READ_ONLY_ROLES,
   SHARES_ROLES,
@@ -64,7 +65,8 @@ export type PageKey =
   | 'accessApprovals'
   | 'whatsNew'
   | 'passwordChange'
-  | 'limitedAccess';
+  | 'limitedAccess'
+  | 'simulator';
 
 /** Tabbed sections whose children share one page (spec 001 §2). */
 export const SECTIONS = {
@@ -198,6 +200,10 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Contractor.
   ...section('contractorEntities', CONTRACTOR_ROLES),
+
+  // Not in the spec: the mock's Simulator panel, for the people who run the mock (the control plane's
+  // operators). Its page also needs the mock's capability probe to answer, else it sends to the list.
+  home('simulator', '/simulator', GLOBAL_SCOPE_ROLES, 'simulator'),
 ];
 
 export interface RouteMatch {

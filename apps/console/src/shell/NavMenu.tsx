@@ -2,6 +2,7 @@ import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
+import { useMockCapabilities } from '../features/simulator/useMockCapabilities';
 import { toRouteUser } from '../session/hooks';
 import { visibleMenu } from './menu';
 import type { MenuEntry } from './menu';
@@ -44,10 +45,11 @@ function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: st
   }
 }
 
-/** The menu of spec 000 §2 without the entries this user's roles cannot open. */
+/** The menu of spec 000 §2 without the entries this user's roles cannot open (and the mock's Simulator when the probe answered). */
 export function NavMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const entries = visibleMenu(toRouteUser(user));
+  const { mock } = useMockCapabilities();
+  const entries = visibleMenu(toRouteUser(user), undefined, { mock });
   return (
     // AppShell.Navbar is the page's one <nav>.
     <div data-testid="nav-menu">

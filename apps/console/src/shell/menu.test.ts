@@ -8,7 +8,8 @@ const as = (...roles: Role[]) => ({ roles });
 
 describe('menu (spec 000 §2)', () => {
   it('lists the spec menu in order', () => {
-    expect(MENU.map((e) => e.id)).toEqual(['units', 'files', 'stories', 'manage', 'services', 'contractor', 'support', 'supportStaff']);
+    // The spec's menu, then the mock's Simulator (not in the spec).
+    expect(MENU.map((e) => e.id)).toEqual(['units', 'files', 'stories', 'manage', 'services', 'contractor', 'support', 'supportStaff', 'simulator']);
     expect(menuIds()).toContain('ifbServers');
   });
 
@@ -54,5 +55,16 @@ describe('menu (spec 000 §2)', () => {
   it('shows nothing to users without console access', () => {
     expect(visibleMenu(as('luc_curator'))).toEqual([]);
     expect(visibleMenu(null)).toEqual([]);
+  });
+
+  it('shows the Simulator only against the mock, and there only to super users and staff', () => {
+    const mock = { mock: true };
+    // A real core: the capability probe failed, whoever signs in.
+    expect(ids(visibleMenu(as('super_user')))).not.toContain('simulator');
+    expect(ids(visibleMenu(as('staff'), MENU, { mock: false }))).not.toContain('simulator');
+    expect(ids(visibleMenu(as('super_user'), MENU, mock))).toContain('simulator');
+    expect(ids(visibleMenu(as('staff'), MENU, mock))).toContain('simulator');
+    expect(ids(visibleMenu(as('luc_regular'), MENU, mock))).not.toContain('simulator');
+    expect(ids(visibleMenu(as('luc_admin'), MENU, mock))).not.toContain('simulator');
   });
 });

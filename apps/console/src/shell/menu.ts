@@ -15,6 +15,8 @@ export interface MenuLink {
   readonly type: 'link';
   readonly id: MenuId;
   readonly to: string;
+  /** Shown only against the mock (its capability probe answered): a real core has no such screen. */
+  readonly mockOnly?: true;
 }
 
 /** An entry of the spec's menu whose screen has no route in either document (shown disabled). */
@@ -100,7 +102,16 @@ export const MENU: readonly MenuEntry[] = [
       { type: 'link', id: 'batchUpgrade', to: '/batch_upgrade' },
     ],
   },
+  // Not in the spec: the mock's Simulator panel (scenarios, recordings, replays, the clock).
+  { type: 'link', id: 'simulator', to: '/simulator', mockOnly: true },
 ];
+
+/** What the menu knows beyond the user: whether the console runs against the mock. */
+export interface MenuContext {
+  readonly mock: boolean;
+}
+
+const REAL_CORE: MenuContext = { mock: false };
 
 /**
  * Which "Remote Actions" entry a user sees: super users the admin one (support-staff section),
@@ -113,18 +124,22 @@ function remoteActionsEntryVisible(id: MenuId, user: RouteUser): boolean {
   return true;
 }
 
-/** The menu as one user sees it: entries the guards deny are removed, then empty groups. */
-export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[] = MENU): MenuEntry[] {
+/**
+ * The menu as one user sees it: entries the guards deny are removed, then empty groups; mock-only
+ * entries stay only when `context.mock` (the probe answered; a real core by default).
+ */
+export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[] = MENU, context: MenuContext = REAL_CORE): MenuEntry[] {
   if (!user) return [];
   const out: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.type === 'link') {
       // A link may carry a query (the IFB servers' filter): the route is its path.
+      if (entry.mockOnly && !context.mock) continue;
       if (canOpen(user, entry.to.split('?')[0] ?? entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
     } else if (entry.type === 'placeholder') {
       if (hasAnyRole(user.roles, entry.roles)) out.push(entry);
     } else {
-      const items = visibleMenu(user, entry.items);
+      const items = visibleMenu(user, entry.items, context);
       if (items.length > 0) out.push({ ...entry, items });
     }
   }

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { ScenarioFile } from '@fleet/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
+import type { ListColumn } from '../../components/ListTable';
+import { useToast } from '../../toast/useToast';
+import { formatDuration, scenarioProgress } from './simulatorView';
+import { controlPlaneErrorMessage, trpc } from './trpc';
+
+/** The simulator's scenario library (start one), and the running scenario's progress (stop it). */
+export function ScenariosSection() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  // The library is files shipped with the simulator: read once.
+  const library = trpc.scenario.library.useQuery(undefined, { staleTime: Infinity, retry: false });
+  const status = trpc.scenario.status.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
+  const start = trpc.scenario.start.useMutation({
+    onSuccess: (started) => {
+      if (started) toast.show({ message: t('simulator.scenarios.started', { name: started.name }), variant: 'success' });
+      void utils.scenario.status.invalidate();
+    },
+  });
+  const stop = trpc.scenario.stop.useMutation({ onSuccess: () => void utils.scenario.status.invalidate() });
+  const busy = start.isPending || stop.isPending;
+  const failure = start.error ?? stop.error ?? library.error;
+  const scenario = status.data?.scenario ?? null;
+  const progress = scenario ? scenarioProgress(scenario) : null;
+
+  const columns: ListColumn<ScenarioFile>[] = [
+    { id: 'name', header: t('simulator.scenarios.name'), render: (s) => s.name, cellTestId: true },
+    { id: 'description', header: t('simulator.scenarios.description'), render: (s) => s.description },
+    { id: 'speed', header: t('simulator.scenarios.speed'), render: (s) => `×${s.speed}` },
+    { id: 'steps', header: t('simulator.scenarios.steps'), render: (s) => s.timeline.length },
+    {
+      id: 'actions',
+      header: '',
+      render: (s) => (
+        <Button size="xs" disabled={busy} onClick={() => start.mutate({ scenario: s })} data-testid={`simulator-scenario-start-${s.name}`}>
+          {t('simulator.scenarios.start')}
+        </Button>
+      ),
+    },
+  ];
+  const items = library.data ?? [];
+
+  return (
+    <Paper withBorder p="md" data-testid="simulator-scenarios">
+      <Stack gap="sm">
+        <Title order={4}>{t('simulator.scenarios.title')}</Title>
+        {failure && <Alert color="red" data-testid="simulator-scenarios-error">{controlPlaneErrorMessage(failure)}</Alert>}
+        {scenario && progress ? (
+          <Stack gap={4} data-testid="simulator-scenario-status" data-running={scenario.running} data-applied={scenario.stepsApplied}>
+            <Group justify="space-between">
+              <Text fw={600}>{t(scenario.running ? 'simulator.scenarios.running' : 'simulator.scenarios.ended', { name: scenario.name })}</Text>
+              {scenario.running && (
+                <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => stop.mutate()} data-testid="simulator-scenario-stop">
+                  {t('simulator.scenarios.stop')}
+                </Button>
+              )}
+            </Group>
+            <Progress value={progress.percent} data-testid="simulator-scenario-progress" />
+            <Text size="sm">
+              {t('simulator.scenarios.progress', { applied: scenario.stepsApplied, total: scenario.stepsTotal })} ·{' '}
+              {t('simulator.scenarios.elapsed', { elapsed: formatDuration(scenario.elapsedMs) })}
+            </Text>
+            {progress.refused.map((r) => (
+              <Text key={r.index} size="sm" c="red" data-testid="simulator-scenario-refused">
+                {t('simulator.scenarios.refused', { index: r.index, error: r.error })}
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">{t('simulator.scenarios.none')}</Text>
+        )}
+        <ListTable
+          items={items}
+          total={items.length}
+          columns={columns}
+          rowKey={(s) => s.name}
+          testIdPrefix="simulator-scenarios"
+          page={1}
+          pageSize={Math.max(items.length, 1)}
+          onPage={() => undefined}
+          emptyText={library.isPending ? t('common.loading') : t('simulator.scenarios.empty')}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * /simulator: the mock's Simulator panel (issue 20) — the clock, the scenario library, recordings
+ * and replays. Not in the spec and never shown against a real core: the route table opens it to
+ * super users and staff (the control plane's operators), and this page sends to the unit list
+ * unless the mock's capability probe answered. The panel's tRPC hooks share the app's QueryClient.
+ */
+import { useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { PageProps } from '../../pages/types';
+import { LIST_PATH } from '../../routing/routes';
+import { ClockSection } from './ClockSection';
+import { RecordingsSection } from './RecordingsSection';
+import { ReplaySection } from './ReplaySection';
+import { ScenariosSection } from './ScenariosSection';
+import { createControlPlaneReactClient, trpc } from './trpc';
+import { useMockCapabilities } from './useMockCapabilities';
+
+function SimulatorPanel({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" p="md" data-testid="simulator-page">
+      <Title order={2}>{title}</Title>
+      <Text c="dimmed" size="sm">{t('simulator.intro')}</Text>
+      <ClockSection />
+      <ScenariosSection />
+      <RecordingsSection />
+      <ReplaySection />
+    </Stack>
+  );
+}
+
+export default function SimulatorPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  const title = t(`routes.${route.id}`);
+  useDocumentTitle(title);
+  const queryClient = useQueryClient();
+  const [client] = useState(createControlPlaneReactClient);
+  const { mock, pending } = useMockCapabilities();
+  if (pending) return <FullPageLoader />;
+  // A real core (or a mock that did not answer): like any screen the user cannot open.
+  if (!mock) return <Navigate to={LIST_PATH} replace />;
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <SimulatorPanel title={title} />
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The part of the mock's control plane (/mock/trpc, apps/core/src/trpc/router.ts) the Simulator
+ * panel calls, as a tRPC router TYPE built from the contracts' zod schemas.
+ *
+ * Why not `import type { AppRouter } from '@fleet/core/trpc'`: that type reaches into the core's
+ * Fastify decorators, so the console's typecheck would have to compile the whole server (with Node's
+ * types) and failed without it. This file is imported with `import type` only, so nothing of it (nor
+ * @trpc/server) reaches the bundle; its resolvers never run. apps/core/src/trpc/consoleRouter.test.ts
+ * checks that every procedure here exists in the core's router with the same kind and input schema.
+ */
+import { initTRPC } from '@trpc/server';
+import {
+  FaultTarget, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
+  type ClockStatus, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus, type ScenarioStatusReply,
+} from '@fleet/contracts';
+
+const t = initTRPC.create();
+
+/** A resolver that only carries its answer's type (the core answers; this never runs). */
+function answers<T>(): () => T {
+  return () => {
+    throw new Error('controlPlaneRouter is a type: call the core');
+  };
+}
+
+type ShardClock = ClockStatus & { shardId: string };
+
+export const controlPlaneRouter = t.router({
+  capabilities: t.procedure.query(answers<{ mock: true; controlPlane: string[] }>()),
+  clock: t.router({
+    get: t.procedure.query(answers<ShardClock[]>()),
+  }),
+  fault: t.router({
+    inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
+  }),
+  scenario: t.router({
+    library: t.procedure.query(answers<ScenarioFile[]>()),
+    start: t.procedure.input(ScenarioStartInput).mutation(answers<ScenarioStatus | null>()),
+    stop: t.procedure.mutation(answers<ScenarioStatus | null>()),
+    status: t.procedure.query(answers<ScenarioStatusReply>()),
+  }),
+  recording: t.router({
+    start: t.procedure.input(RecordingStartInput).mutation(answers<RecordingSummary>()),
+    stop: t.procedure.mutation(answers<RecordingSummary>()),
+    list: t.procedure.query(answers<RecordingSummary[]>()),
+    remove: t.procedure.input(RecordingIdInput).mutation(answers<{ removed: true }>()),
+  }),
+  replay: t.router({
+    start: t.procedure.input(ReplayStartInput).mutation(answers<ReplayStatus>()),
+    pause: t.procedure.mutation(answers<ReplayStatus>()),
+    resume: t.procedure.mutation(answers<ReplayStatus>()),
+    step: t.procedure.input(ReplayStepInput).mutation(answers<ReplayStatus>()),
+    stop: t.procedure.mutation(answers<ReplayStatus>()),
+    status: t.procedure.query(answers<ReplayStatusReply>()),
+  }),
+});
+
+export type ControlPlaneRouter = typeof controlPlaneRouter;

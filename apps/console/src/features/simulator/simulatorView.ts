@@ -1,0 +1,86 @@
+/**
+ * The Simulator panel's arithmetic and checks, kept out of the components so they are tested
+ * without a DOM: progress of a replay and of a scenario, the recording name rule, durations, sizes.
+ */
+import { RecordingName } from '@fleet/contracts';
+import type { RecordingSummary, ReplayStatus, ScenarioStatus } from '@fleet/contracts';
+
+/** Replay speeds the panel offers (the contract allows any factor up to 1000). */
+export const REPLAY_SPEEDS = [1, 5, 20, 100] as const;
+
+/** Whole percent of `done` over `total`, 0..100; an empty total counts as done only when `finished`. */
+export function percent(done: number, total: number, finished = false): number {
+  if (total <= 0) return finished ? 100 : 0;
+  return Math.max(0, Math.min(100, Math.round((done / total) * 100)));
+}
+
+export interface ReplayProgress {
+  readonly percent: number;
+  /** Still playing or waiting for a step: the controls that change it apply. */
+  readonly live: boolean;
+  readonly paused: boolean;
+  /**
+   * The shards still hold the replay (its devices muted, its recording kept): until it is stopped,
+   * even once finished. Stop applies while this is true.
+   */
+  readonly holdsFleet: boolean;
+}
+
+export function replayProgress(status: ReplayStatus): ReplayProgress {
+  const ended = status.state === 'finished' || status.state === 'stopped';
+  return {
+    percent: percent(status.applied, status.total, status.state === 'finished'),
+    live: !ended,
+    paused: status.state === 'paused',
+    holdsFleet: status.state !== 'stopped',
+  };
+}
+
+export interface ScenarioProgress {
+  readonly percent: number;
+  /** Applied device-side steps the shard refused, with their index in the timeline and the reason. */
+  readonly refused: readonly { readonly index: number; readonly error: string }[];
+}
+
+export function scenarioProgress(status: ScenarioStatus): ScenarioProgress {
+  const refused = status.outcomes.flatMap((o) => (o.error === null ? [] : [{ index: o.index, error: o.error }]));
+  return { percent: percent(status.stepsApplied, status.stepsTotal, !status.running), refused };
+}
+
+/**
+ * Why `name` cannot name a recording, in the contract's words (RecordingName), or null when it can.
+ * An empty field is `'required'` (the form says so in the user's language).
+ */
+export function recordingNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'required';
+  const parsed = RecordingName.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid');
+}
+
+/** `h:mm:ss` past an hour, else `m:ss`; negative and non-finite values show as 0:00. */
+export function formatDuration(ms: number): string {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A gzip file's size: bytes, KiB or MiB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** Recordings a replay can start from: finished ones (the active one is still being written). */
+export function replayable(recordings: readonly RecordingSummary[]): RecordingSummary[] {
+  return recordings.filter((r) => !r.active);
+}
+
+/** The content type the upload declares: gzip by its name or its first two bytes, else NDJSON text. */
+export function uploadContentType(fileName: string, head: Uint8Array): 'application/gzip' | 'application/x-ndjson' {
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'application/gzip';
+  return /\.gz$/i.test(fileName) ? 'application/gzip' : 'application/x-ndjson';
+}

@@ -1,0 +1,36 @@
+/**
+ * The capability probe: whether the console talks to the mock (whose control plane answers
+ * `capabilities` with `{ mock: true }`). A real core has no /mock/trpc, so the probe fails there and
+ * the Simulator panel stays hidden and unreachable. Asked once per page load: the answer cannot
+ * change while the console runs against the same core.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createControlPlaneClient } from './trpc';
+
+export const MOCK_CAPABILITIES_KEY = ['mock', 'capabilities'] as const;
+
+/** What a probe answer means: only an explicit `mock: true` counts (a real core's 404 page, HTML or an error do not). */
+export function isMockAnswer(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { mock?: unknown }).mock === true;
+}
+
+/** Runs the probe; never throws (a failure means "not the mock"). */
+export async function probeMock(query: () => Promise<unknown> = () => createControlPlaneClient().capabilities.query()): Promise<boolean> {
+  try {
+    return isMockAnswer(await query());
+  } catch {
+    return false;
+  }
+}
+
+/** `mock` is true once the probe answered; false while it runs and when it failed. */
+export function useMockCapabilities(): { readonly mock: boolean; readonly pending: boolean } {
+  const probe = useQuery({
+    queryKey: MOCK_CAPABILITIES_KEY,
+    queryFn: () => probeMock(),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  return { mock: probe.data === true, pending: probe.isPending };
+}
