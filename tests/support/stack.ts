@@ -76,8 +76,11 @@ export async function startTestStack(
   await migrateDeploy(database.url);
   const db = await createDb({ url: database.url });
   await seed(db, { seed: 1, password: DEMO_PASSWORD });
+  // Recordings (record and replay) of this stack only, removed with it.
+  const recordings = mkdtempSync(join(tmpdir(), 'fleet-recordings-'));
   const config = loadConfig({
     DATABASE_URL: database.url,
+    RECORDINGS_DIR: recordings,
     LOG_LEVEL: 'silent',
     GATEWAY_TOKEN: 'test-gateway-token',
     DEVICE_COMMAND_TIMEOUT_MS: '2000',
@@ -102,6 +105,7 @@ export async function startTestStack(
       await app.close();
       await db.close();
       await database.drop();
+      rmSync(recordings, { recursive: true, force: true });
     },
   };
 }

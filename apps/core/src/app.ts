@@ -30,6 +30,7 @@ import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
+import { mockRecordingRoutes, recordingTapPlugin } from './routes/mock-recordings.js';
 import { DOWNLOADS_PATH } from './services/download-links.js';
 import { appRouter, createContext } from './trpc/router.js';
 
@@ -54,6 +55,8 @@ const servicesPlugin = fp(
     app.addHook('onClose', async () => {
       // Usage counted since the last flush is written while storage is still open.
       await services.usageReports.close();
+      // A recording under way is finished (end line, summary) rather than cut.
+      await services.recordings.close();
       services.hub.closeAll();
       services.gateway.close();
       services.invitations.close();
@@ -98,6 +101,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(servicesPlugin, { config, db });
   await app.register(authPlugin);
 
+  // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.
+  if (config.MOCK_ENDPOINTS) await app.register(recordingTapPlugin);
+
   // 3. Routes.
   await app.register(catalogueRoutes, { prefix: config.CORE_PREFIX });
   await app.register(realtimeRoutes(config));
@@ -108,6 +114,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   if (config.MOCK_ENDPOINTS) {
     await app.register(mockAuthRoutes(config));
     await app.register(mockChatRoutes);
+    await app.register(mockRecordingRoutes);
     // tRPC reads its JSON (body and ?input=) as text and parses it itself: bounded first, in its own scope.
     await app.register(async (trpc) => {
       trpc.addHook('preValidation', refuseDeepJsonText);

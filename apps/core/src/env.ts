@@ -36,6 +36,11 @@ export const ConfigSchema = z.object({
   /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */
   MOCK_ENDPOINTS: bool.default(true),
   /**
+   * Where the mock keeps its fleet recordings (record and replay): `<id>.ndjson.gz` and a summary
+   * `<id>.json` each. Relative to the core's working directory, like the SQLite default.
+   */
+  RECORDINGS_DIR: z.string().min(1).default('.data/recordings'),
+  /**
    * Secret the download links of channel files are signed with (HMAC-SHA256). Empty: a random
    * secret per process, so links stop working when the core restarts and work only on the instance
    * that made them — set it (the same on every instance) for anything but a single local core.

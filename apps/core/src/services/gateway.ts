@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CoreGatewayEnd, CoreToDevice, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore, ServerCommand,
+  CoreGatewayEnd, CoreToDevice, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore, RecordedDeviceMessage, ServerCommand,
 } from '@fleet/contracts';
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
@@ -45,6 +45,11 @@ export class DeviceGateway {
   readonly stats = { received: 0, rejected: 0, /** device messages delivered (batch members counted one by one) */ messages: 0 };
   /** Told of every device event a shard reports. */
   private readonly eventListeners: ((event: DeviceEvent, at: number) => void)[] = [];
+  /**
+   * Told of every accepted device report (state, telemetry, event), as received: the recorder's tap
+   * (services/recordings.ts). Null while nobody listens, so the hot path pays one comparison.
+   */
+  private messageTap: ((message: RecordedDeviceMessage) => void) | null = null;
 
   constructor(
     private readonly timeoutMs: number,
@@ -58,6 +63,22 @@ export class DeviceGateway {
   /** Follow the device events shards report (services/device-events.ts hands each kind to its service). */
   onDeviceEvent(listener: (event: DeviceEvent, at: number) => void): void {
     this.eventListeners.push(listener);
+  }
+
+  /**
+   * Follow every device report the core accepts (batch members one by one), until the returned
+   * function is called. One listener at a time: the recorder; a second replaces the first.
+   */
+  onDeviceMessage(listener: (message: RecordedDeviceMessage) => void): () => void {
+    this.messageTap = listener;
+    return () => {
+      if (this.messageTap === listener) this.messageTap = null;
+    };
+  }
+
+  /** The devices and servers the shards run now (what a recording starts from). */
+  fleetSnapshot(): { devices: readonly DeviceSpec[]; servers: readonly ServerSpec[] } {
+    return { devices: this.fleet, servers: this.servers };
   }
 
   /** Attach one shard; it receives its part of the fleet at once. */
@@ -159,13 +180,20 @@ export class DeviceGateway {
         return;
       }
       case 'state':
-        if (shard.units.has(msg.unitId)) this.handlers?.onState(msg);
+        if (shard.units.has(msg.unitId)) {
+          if (this.messageTap !== null) this.messageTap(msg);
+          this.handlers?.onState(msg);
+        }
         return;
       case 'telemetry':
-        if (shard.units.has(msg.unitId)) this.handlers?.onTelemetry(msg);
+        if (shard.units.has(msg.unitId)) {
+          if (this.messageTap !== null) this.messageTap(msg);
+          this.handlers?.onTelemetry(msg);
+        }
         return;
       // Device events (speed test, cellular scan, ...) go to their listeners.
       case 'event':
+        if (this.messageTap !== null) this.messageTap(msg);
         for (const listener of this.eventListeners) listener(msg.event, msg.at);
         return;
     }

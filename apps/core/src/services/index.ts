@@ -67,6 +67,7 @@ import { SystemMessageService } from './system-messages.js';
 import { AccessApprovalService } from './access-approvals.js';
 import { AccountService } from './account.js';
 import { RemoteActionService } from './remote-actions.js';
+import { RecordingService } from './recordings.js';
 
 export interface Services {
   db: Db;
@@ -137,6 +138,8 @@ export interface Services {
   systemMessages: SystemMessageService;
   accessApprovals: AccessApprovalService;
   account: AccountService;
+  /** Fleet recordings: made from what the core receives, publishes and is asked (mock only). */
+  recordings: RecordingService;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -240,5 +243,6 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     systemMessages: new SystemMessageService(deps),
     accessApprovals: new AccessApprovalService(deps),
     account: new AccountService(deps),
+    recordings: new RecordingService(deps),
   };
 }

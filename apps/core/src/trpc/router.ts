@@ -12,9 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
-  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, ScenarioFile, ScenarioStartInput, hasAnyRole,
-  type ControlRequest, type ScenarioStatusReply, type ShardStatus,
+  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, RecordingIdInput, RecordingStartInput, ScenarioFile,
+  ScenarioStartInput, hasAnyRole, type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardStatus,
 } from '@fleet/contracts';
+import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
@@ -57,6 +58,7 @@ const CONTROL_PLANE = [
   'reset',
   'scenario.start', 'scenario.stop', 'scenario.status',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
+  'recording.start', 'recording.stop', 'recording.list', 'recording.remove',
 ] as const;
 
 /** Forward to the shards; at least one must answer. */
@@ -69,6 +71,22 @@ async function control(app: FastifyInstance, request: ControlRequest, unitId?: s
       : new TRPCError({ code: 'NOT_FOUND', message: `No shard runs unit ${unitId}` });
   }
   return replies;
+}
+
+/** A service's refusal (AppError) as the control plane's error; anything else is left to the formatter. */
+function refusal(e: unknown): unknown {
+  if (!(e instanceof AppError)) return e;
+  const code = e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : e.status === 400 ? 'BAD_REQUEST' : e.status === 403 ? 'FORBIDDEN' : 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: e.message, cause: e });
+}
+
+/** Run a service call, its refusals answered with their tRPC code. */
+async function refusing<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw refusal(e);
+  }
 }
 
 /** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
@@ -158,6 +176,21 @@ export const appRouter = t.router({
     status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
       const replies = await control(ctx.app, { op: 'status' });
       return { scenario: firstScenario(replies), clock: replies[0]!.clock };
+    }),
+  }),
+
+  /** Fleet recordings (record and replay): one at a time; files downloaded and uploaded at /mock/recordings. */
+  recording: t.router({
+    start: operator.input(RecordingStartInput).mutation(({ ctx, input }) => refusing(() => ctx.app.services.recordings.start(input.name, ctx.user))),
+    stop: operator.mutation(async ({ ctx }): Promise<RecordingSummary> => {
+      const stopped = await ctx.app.services.recordings.stop();
+      if (!stopped) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No recording is being made' });
+      return stopped;
+    }),
+    list: authed.query(({ ctx }) => ctx.app.services.recordings.list()),
+    remove: operator.input(RecordingIdInput).mutation(async ({ ctx, input }) => {
+      await refusing(() => ctx.app.services.recordings.remove(input.id));
+      return { removed: true as const };
     }),
   }),
 
