@@ -9,8 +9,8 @@
  * devices' reports nor its REST writes (`source: 'core'`, no seed, no clock).
  */
 import {
-  CurrentUser, groupTopic, inventoryTopic, MOCK_AUTH, RealtimeEvent, RECORDING_FORMAT, RECORDING_VERSION, ServerMessage, TOPIC_PATTERN,
-  type RecordedServer, type RecordedUnit, type RecordingHeader, type Topic,
+  CurrentUser, groupTopic, inventoryTopic, MOCK_AUTH, RealtimeEvent, RECORDING_FORMAT, RECORDING_VERSION, ServerMessage, Topic, TOPIC_PATTERN,
+  type RecordedServer, type RecordedUnit, type RecordingHeader,
 } from '@fleet/contracts';
 import { RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket from 'ws';
@@ -175,7 +175,8 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
   else if (opts.user !== undefined && opts.password !== undefined) await session.login(opts.user, opts.password);
   else throw new Error('give --user and --password, or --cookie');
 
-  const me = CurrentUser.safeParse(await session.get('/users/current'));
+  // Only what the topics need: a core whose user carries other props can still be recorded.
+  const me = CurrentUser.pick({ username: true, groups: true, inventories: true }).safeParse(await session.get('/users/current'));
   if (!me.success) throw new Error('users/current did not answer the current user: is the session valid?');
   const topics = topicsOf(me.data);
   if (topics.length === 0) throw new Error(`${me.data.username} has no group or inventory to follow`);
@@ -212,14 +213,25 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
     const ws = new WebSocket(session.wsUrl(), { headers: { cookie: session.cookie, origin: session.base.origin } });
     socket = ws;
     ws.on('message', (data) => {
-      let parsed: ServerMessage;
+      let raw: unknown;
       try {
-        const m = ServerMessage.safeParse(JSON.parse(String(data)));
-        if (!m.success) return;
-        parsed = m.data;
+        raw = JSON.parse(String(data));
       } catch {
         return;
       }
+      // Events are taken one by one: an event of a type this contract does not know is counted
+      // and left out, and its sequence number still counts (a resume must not ask for it again).
+      if (isRecord(raw) && (raw.op === 'event' || raw.op === 'events')) {
+        const topic = Topic.safeParse(raw.topic);
+        const events = raw.op === 'event' ? [raw.event] : Array.isArray(raw.events) ? raw.events : [];
+        if (!topic.success || typeof raw.seq !== 'number' || events.length === 0) return;
+        seqs.set(topic.data, raw.seq + events.length - 1);
+        for (const e of events) record(topic.data, e);
+        return;
+      }
+      const message = ServerMessage.safeParse(raw);
+      if (!message.success) return;
+      const parsed = message.data;
       switch (parsed.op) {
         case 'hello': {
           const resume = epoch !== null && parsed.epoch === epoch ? epoch : undefined;
@@ -244,13 +256,8 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
           for (const t of parsed.topics) if (!seqs.has(t.topic)) seqs.set(t.topic, t.seq);
           return;
         case 'event':
-          seqs.set(parsed.topic, parsed.seq);
-          record(parsed.topic, parsed.event);
-          return;
         case 'events':
-          seqs.set(parsed.topic, parsed.seq + parsed.events.length - 1);
-          for (const e of parsed.events) record(parsed.topic, e);
-          return;
+          return; // taken above
         case 'refetch':
           result.gaps++;
           log(`gap on ${parsed.topic} (${parsed.reason}): missed events are not in the recording`);
