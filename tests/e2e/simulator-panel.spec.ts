@@ -1,0 +1,124 @@
+/**
+ * The Simulator panel (/simulator, mock only, issue 20) in a real browser: a super user sees the
+ * scenario library and the clock, records the fleet while a fault is injected, finds the recording
+ * listed with its counts, downloads and uploads it, replays it paused, steps once, resumes to the
+ * end, stops the replay and removes the recording. A regular user has no entry and is sent to the
+ * unit list. The replay does not restart the fleet (other specs share it) and is stopped at the end:
+ * a replay mutes the simulated devices until then.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { login } from './support';
+
+/** A unit no other spec changes: its battery level is the fault recorded here. */
+const UNIT = 'LU300-0002';
+
+const numberOf = async (locator: Locator, attribute: string) => Number(await locator.getAttribute(attribute));
+
+function recordingRow(page: Page, name: string): Locator {
+  return page.locator(`[data-testid^="simulator-recordings-row-"][data-name="${name}"]`);
+}
+
+async function rowId(row: Locator): Promise<string> {
+  const testId = await row.first().getAttribute('data-testid');
+  return (testId ?? '').replace('simulator-recordings-row-', '');
+}
+
+test('a super user records the fleet from the Simulator panel and replays it step by step', async ({ page }) => {
+  // A recording of a few seconds, a download, an upload and a replay at ×100 on a loaded machine.
+  test.setTimeout(180_000);
+  await login(page, 'super_user');
+  await page.getByTestId('nav-simulator').click();
+  await expect(page).toHaveURL(/\/simulator$/);
+  await expect(page.getByTestId('simulator-page')).toBeVisible({ timeout: 30_000 });
+
+  // The library and the clock, refreshed every second.
+  await expect(page.locator('[data-testid^="simulator-scenarios-row-"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid^="simulator-scenario-start-"]').first()).toBeEnabled();
+  const now = page.getByTestId('simulator-clock-now');
+  await expect(now).toBeVisible();
+  await expect(page.getByTestId('simulator-clock-kind')).toHaveAttribute('data-kind', /^(realtime|accelerated|stepped)$/);
+  const firstNow = await numberOf(now, 'data-now');
+  await expect.poll(() => numberOf(now, 'data-now'), { timeout: 10_000 }).toBeGreaterThan(firstNow);
+
+  // The name rule, inline; then a recording.
+  const name = page.getByTestId('simulator-recording-name');
+  await name.fill('Night Shift');
+  await expect(page.getByText('lower-case letters, digits and dashes')).toBeVisible();
+  const recording = `e2e-panel-${Date.now().toString(36)}`;
+  await name.fill(recording);
+  await page.getByTestId('simulator-recording-start').click();
+  await expect(page.getByTestId('simulator-recording-current')).toHaveText(recording);
+  const row = recordingRow(page, recording);
+  await expect(row).toHaveAttribute('data-active', 'true');
+
+  // Something happens: a fault through the control plane, with the page's session.
+  for (const percentage of [37, 64]) {
+    const injected = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage } } });
+    expect(injected.ok()).toBe(true);
+  }
+  await expect.poll(() => numberOf(row, 'data-devices'), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => numberOf(row, 'data-events'), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.getByTestId('simulator-recording-stop').click();
+  await expect(row).toHaveAttribute('data-active', 'false');
+  await expect(page.getByTestId('simulator-recording-name')).toBeVisible();
+  const id = await rowId(row);
+
+  // Download: the gzip file, named after the recording.
+  const download = page.getByTestId(`simulator-recording-download-${id}`);
+  await expect(download).toHaveAttribute('href', `/mock/recordings/${id}`);
+  const file = await page.request.get(`/mock/recordings/${id}`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toContain('application/gzip');
+  expect(file.headers()['content-disposition']).toContain(`${recording}.ndjson.gz`);
+  const bytes = await file.body();
+
+  // Upload: a file that is not a recording is refused with the reader's message; the downloaded one is listed again.
+  const upload = page.getByTestId('simulator-recording-upload-input');
+  await upload.setInputFiles({ name: 'notes.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"hello":"world"}\n') });
+  await expect(page.getByTestId('simulator-recording-upload-error')).toContainText(/line 1/);
+  await upload.setInputFiles({ name: `${recording}.ndjson.gz`, mimeType: 'application/gzip', buffer: bytes });
+  await expect(row).toHaveCount(2);
+  await expect(page.getByTestId('simulator-recording-upload-error')).toHaveCount(0);
+  const copyId = (await row.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''))).map((t) => t.replace('simulator-recordings-row-', '')).find((r) => r !== id);
+  expect(copyId).toBeDefined();
+
+  // Replay it paused, without restarting the fleet, at ×100; one step, then to the end.
+  await page.getByTestId('simulator-replay-recording').selectOption(id);
+  await page.getByTestId('simulator-replay-speed').selectOption('100');
+  await page.getByTestId('simulator-replay-paused').check();
+  await page.getByTestId('simulator-replay-reset').uncheck();
+  await page.getByTestId('simulator-replay-start').click();
+  const status = page.getByTestId('simulator-replay-status');
+  await expect(status).toHaveAttribute('data-state', 'paused', { timeout: 30_000 });
+  await expect(page.getByTestId('simulator-replay-state')).toContainText(recording);
+  expect(await numberOf(status, 'data-total')).toBeGreaterThan(0);
+  const before = await numberOf(status, 'data-applied');
+  await page.getByTestId('simulator-replay-step-1').click();
+  await expect.poll(() => numberOf(status, 'data-applied'), { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect(status).toHaveAttribute('data-state', 'paused');
+  // The recording being replayed cannot be removed.
+  await expect(page.getByTestId(`simulator-recording-remove-${id}`)).toBeDisabled();
+  await page.getByTestId('simulator-replay-resume').click();
+  await expect(status).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
+  expect(await numberOf(status, 'data-applied')).toBe(await numberOf(status, 'data-total'));
+  await expect(page.getByTestId('simulator-replay-progress')).toBeVisible();
+
+  // Stop lets the fleet simulate again; then the recordings go, each after a confirmation.
+  await page.getByTestId('simulator-replay-stop').click();
+  await expect(status).toHaveAttribute('data-state', 'stopped');
+  for (const gone of [id, copyId ?? '']) {
+    await page.getByTestId(`simulator-recording-remove-${gone}`).click();
+    await expect(page.getByTestId('simulator-recording-delete-question')).toContainText(recording);
+    await page.getByTestId('simulator-recording-delete-confirm').click();
+    await expect(page.getByTestId(`simulator-recordings-row-${gone}`)).toHaveCount(0);
+  }
+});
+
+test('a regular user has no Simulator entry, and /simulator sends them to the unit list', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await expect(page.getByTestId('nav-units')).toBeVisible();
+  await expect(page.getByTestId('nav-simulator')).toHaveCount(0);
+  await page.goto('/simulator');
+  await expect(page).toHaveURL(/\/list(\?|$)/);
+  await expect(page.getByTestId('simulator-page')).toHaveCount(0);
+});
