@@ -56,7 +56,7 @@ const CONTROL_PLANE = [
   'fault.inject',
   'clock.get', 'clock.set',
   'reset',
-  'scenario.start', 'scenario.stop', 'scenario.status',
+  'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
   'recording.start', 'recording.stop', 'recording.list', 'recording.remove',
 ] as const;
@@ -173,6 +173,8 @@ export const appRouter = t.router({
       return firstScenario(replies);
     }),
     stop: operator.mutation(async ({ ctx }) => firstScenario(await control(ctx.app, { op: 'scenarioStop' }))),
+    /** The simulator's scenario library (simulator/scenarios): every shard ships the same files, the first answers. */
+    library: authed.query(async ({ ctx }): Promise<ScenarioFile[]> => (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? []),
     status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
       const replies = await control(ctx.app, { op: 'status' });
       return { scenario: firstScenario(replies), clock: replies[0]!.clock };
