@@ -5,7 +5,7 @@
  * Why not `import type { AppRouter } from '@fleet/core/trpc'`: that type reaches into the core's
  * Fastify decorators, so the console's typecheck would have to compile the whole server (with Node's
  * types) and failed without it. This file is imported with `import type` only, so nothing of it (nor
- * @trpc/server) reaches the bundle; its resolvers never run. apps/core/src/trpc/consoleRouter.test.ts
+ * @trpc/server) reaches the bundle; its resolvers never run. tests/integration/control-plane-mirror.test.ts
  * checks that every procedure here exists in the core's router with the same kind and input schema.
  */
 import { initTRPC } from '@trpc/server';
