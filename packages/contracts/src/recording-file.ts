@@ -105,6 +105,9 @@ export class RecordingWriter {
       this.out.on('error', reject);
       this.gzip.on('error', reject);
     });
+    // A failure before `close` (disk full, directory gone) is reported by `close`, never as an
+    // unhandled rejection that would end the process.
+    this.finished.catch(() => undefined);
     this.gzip.pipe(this.out);
     this.gzip.write(`${JSON.stringify(header)}\n`);
   }
