@@ -118,7 +118,8 @@ test('a regular user has no Simulator entry, and /simulator sends them to the un
   await login(page, 'luc_regular');
   await expect(page.getByTestId('nav-units')).toBeVisible();
   await expect(page.getByTestId('nav-simulator')).toHaveCount(0);
-  await page.goto('/simulator');
+  // Kept as asked (not the saved route), so only the guard can send them away.
+  await page.goto('/simulator?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list(\?|$)/);
   await expect(page.getByTestId('simulator-page')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ScenarioFile } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
@@ -73,17 +73,20 @@ export function ScenariosSection() {
         ) : (
           <Text size="sm" c="dimmed">{t('simulator.scenarios.none')}</Text>
         )}
-        <ListTable
-          items={items}
-          total={items.length}
-          columns={columns}
-          rowKey={(s) => s.name}
-          testIdPrefix="simulator-scenarios"
-          page={1}
-          pageSize={Math.max(items.length, 1)}
-          onPage={() => undefined}
-          emptyText={library.isPending ? t('common.loading') : t('simulator.scenarios.empty')}
-        />
+        {/* The library holds dozens of scenarios: scroll within the section. */}
+        <ScrollArea.Autosize mah={420} type="auto">
+          <ListTable
+            items={items}
+            total={items.length}
+            columns={columns}
+            rowKey={(s) => s.name}
+            testIdPrefix="simulator-scenarios"
+            page={1}
+            pageSize={Math.max(items.length, 1)}
+            onPage={() => undefined}
+            emptyText={library.isPending ? t('common.loading') : t('simulator.scenarios.empty')}
+          />
+        </ScrollArea.Autosize>
       </Stack>
     </Paper>
   );

@@ -27,9 +27,10 @@ function SimulatorPanel({ title }: { title: string }) {
       <Title order={2}>{title}</Title>
       <Text c="dimmed" size="sm">{t('simulator.intro')}</Text>
       <ClockSection />
-      <ScenariosSection />
+      {/* Recordings and the replay first: the scenario library is long. */}
       <RecordingsSection />
       <ReplaySection />
+      <ScenariosSection />
     </Stack>
   );
 }
