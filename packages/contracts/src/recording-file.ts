@@ -82,15 +82,26 @@ export function encodeRecording(recording: Recording): Buffer {
   return gzipSync(`${rows.join('\n')}\n`);
 }
 
+/** Lines held before they are handed to gzip together (at the latest at the end of the event-loop turn). */
+const WRITE_BATCH_BYTES = 64 * 1024;
+
 /**
  * Writes a recording to a file as it goes (the header at once, each line as it comes, the end line
  * at `close`), gzip-compressed on the way.
+ *
+ * Lines are handed to gzip in batches, once per turn of the event loop or every 64 KiB: each write
+ * to a zlib stream is one job on the thread pool, and one per line (a fleet's telemetry, every /ws
+ * event) compressed only ~17,000 lines/s on a laptop core, less than a large fleet reports, so the
+ * backlog grew in memory; batched, compression keeps up with what `write` is given.
  */
 export class RecordingWriter {
   private readonly gzip: Gzip;
   private readonly out: WriteStream;
   private last = 0;
   private closed = false;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private flushScheduled = false;
   readonly counts = { device: 0, request: 0, event: 0 };
   private readonly finished: Promise<void>;
 
@@ -122,7 +133,24 @@ export class RecordingWriter {
   write(line: DistributiveOmit<Exclude<RecordingLine, { kind: 'end' }>, 't'>, now: number = Date.now()): void {
     if (this.closed) return;
     this.counts[line.kind]++;
-    this.gzip.write(`${JSON.stringify({ ...line, t: this.timeOf(now) })}\n`);
+    const text = `${JSON.stringify({ ...line, t: this.timeOf(now) })}\n`;
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    if (this.pendingBytes >= WRITE_BATCH_BYTES) this.flush();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Hand the lines held so far to gzip, as one write. */
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.gzip.write(text);
   }
 
   /** ms recorded so far. */
@@ -135,6 +163,7 @@ export class RecordingWriter {
     if (!this.closed) {
       this.closed = true;
       const end = { kind: 'end', t: this.timeOf(now) };
+      this.flush();
       this.gzip.end(`${JSON.stringify(end)}\n`);
     }
     await this.finished;
