@@ -3,8 +3,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@fleet/contracts';
 import { useMockCapabilities } from '../features/simulator/useMockCapabilities';
+import { canOpen } from '../routing/decideRoute';
 import { toRouteUser } from '../session/hooks';
-import { visibleMenu } from './menu';
+import { SIMULATOR_PATH, visibleMenu } from './menu';
 import type { MenuEntry } from './menu';
 
 function isActive(pathname: string, to: string): boolean {
@@ -48,8 +49,10 @@ function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: st
 /** The menu of spec 000 §2 without the entries this user's roles cannot open (and the mock's Simulator when the probe answered). */
 export function NavMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const { mock } = useMockCapabilities();
-  const entries = visibleMenu(toRouteUser(user), undefined, { mock });
+  const routeUser = toRouteUser(user);
+  // Only users the route table lets into the panel probe for it.
+  const { mock } = useMockCapabilities(canOpen(routeUser, SIMULATOR_PATH));
+  const entries = visibleMenu(routeUser, undefined, { mock });
   return (
     // AppShell.Navbar is the page's one <nav>.
     <div data-testid="nav-menu">

@@ -35,6 +35,9 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuPlaceholder | MenuGroup;
 
+/** The mock's Simulator panel (routing/routes.ts `simulator`). */
+export const SIMULATOR_PATH = '/simulator';
+
 export const MENU: readonly MenuEntry[] = [
   {
     type: 'group',
@@ -103,7 +106,7 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
   // Not in the spec: the mock's Simulator panel (scenarios, recordings, replays, the clock).
-  { type: 'link', id: 'simulator', to: '/simulator', mockOnly: true },
+  { type: 'link', id: 'simulator', to: SIMULATOR_PATH, mockOnly: true },
 ];
 
 /** What the menu knows beyond the user: whether the console runs against the mock. */

@@ -23,11 +23,16 @@ export async function probeMock(query: () => Promise<unknown> = () => createCont
   }
 }
 
-/** `mock` is true once the probe answered; false while it runs and when it failed. */
-export function useMockCapabilities(): { readonly mock: boolean; readonly pending: boolean } {
+/**
+ * `mock` is true once the probe answered; false while it runs and when it failed. `enabled: false`
+ * (a user who could not open the panel anyway) asks nothing, so a real core never sees the probe
+ * from them.
+ */
+export function useMockCapabilities(enabled = true): { readonly mock: boolean; readonly pending: boolean } {
   const probe = useQuery({
     queryKey: MOCK_CAPABILITIES_KEY,
     queryFn: () => probeMock(),
+    enabled,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
