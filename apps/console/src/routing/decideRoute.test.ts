@@ -27,6 +27,11 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
   const cases: [string, { roles: readonly Role[] } | null, string, string][] = [
     // Unknown paths go to the unit list.
     ['unknown path', regular, '/nowhere', '/list'],
+    // The mock's Simulator panel: the control plane's operators only (its page also needs the mock's probe).
+    ['simulator, super user', superUser, '/simulator', '/simulator'],
+    ['simulator, staff', staff, '/simulator', '/simulator'],
+    ['simulator, regular user', regular, '/simulator', '/list'],
+    ['simulator, inventory admin', admin, '/simulator', '/list'],
     ['unknown nested path', regular, '/list/extra', '/list'],
     ['unknown section child', superUser, '/system_entities/nope', '/list'],
     ['home', regular, '/', '/list'],
