@@ -51,6 +51,11 @@ const servicesPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
     const services = createServices(opts.config, opts.db, app.log);
     app.decorate('services', services);
+    // A replay runs the recorded REST writes through the app's own request path (mock only).
+    services.replays.useInject(async (request) => {
+      const res = await app.inject(request);
+      return { statusCode: res.statusCode, body: res.body };
+    });
     app.decorate('config', opts.config);
     app.addHook('onClose', async () => {
       // Usage counted since the last flush is written while storage is still open.

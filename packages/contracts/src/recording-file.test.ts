@@ -78,10 +78,18 @@ describe('event log digests', () => {
     // U1's two alerts the other way round: the same ids in another order is another log.
     const swapped = [a[2]!, a[1]!, { topic: 'group:g1', event: cleared('alert-x', 'U1', 1) }];
     expect(normaliseEventLog(swapped)).toEqual(normaliseEventLog(a)); // ids renumbered by appearance
-    const differentType = [...a.slice(0, 2), { topic: 'group:g1', event: { ...cleared('alert-z', 'U1', 3), alertType: 'temperature' as const } }];
+    const differentType = [...a.slice(0, 2), { topic: 'group:g1', event: { ...cleared('alert-z', 'U1', 3), alertType: 'bitrateDrop' as const } }];
     expect(eventLogDigest(differentType)).not.toBe(eventLogDigest(a));
     expect(eventLogDigest(a.slice(0, 2))).not.toBe(eventLogDigest(a));
     expect(eventLogDigest([...a, { topic: 'group:g1', event: { type: 'usage.changed', inventoryId: 'i1', at: 9 } as const }], { ignoreTypes: ['usage.changed'] })).toBe(eventLogDigest(a));
+  });
+
+  it('ignore how one object’s events of different types interleave, not their order within a type', () => {
+    const added = (at: number) => ({ topic: 'group:g1', event: { type: 'device.added' as const, unitId: 'U1', at } });
+    const x = { topic: 'group:g1', event: cleared('alert-x', 'U1', 1) };
+    const z = { topic: 'group:g1', event: { ...cleared('alert-z', 'U1', 3), alertType: 'bitrateDrop' as const } };
+    expect(eventLogDigest([x, added(2), z])).toBe(eventLogDigest([added(2), x, z]));
+    expect(eventLogDigest([x, added(2), z])).not.toBe(eventLogDigest([z, added(2), x]));
   });
 });
 

@@ -230,16 +230,20 @@ function subjectOf(event: RecordedEvent['event']): string {
 
 /**
  * The event log in a form two runs can be compared in: for every topic and, within it, every
- * object an event is about, that object's events in order, normalised ({@link normalise}; minted
- * ids numbered within the object's events). Events of different objects may interleave
- * differently from run to run (devices report side by side); one object's events may not.
+ * object an event is about and every type of event, that object's events of that type in order,
+ * normalised ({@link normalise}; minted ids numbered within them). Events of different objects may
+ * interleave differently from run to run (devices report side by side); so may one object's events
+ * of different types, which the core publishes by different paths: a unit's telemetry at once (the
+ * hot path), its status only once the change is stored, so that which comes first of a status and
+ * the telemetry reported just after it depends on storage latency, not on what the unit reported.
+ * One object's events of one type may not change order.
  */
 export function normaliseEventLog(events: readonly Pick<RecordedEvent, 'topic' | 'event'>[], options: { ignoreTypes?: readonly string[] } = {}): string[] {
   const ignore = new Set(options.ignoreTypes ?? []);
   const streams = new Map<string, { ids: Map<string, string>; lines: string[] }>();
   for (const { topic, event } of events) {
     if (ignore.has(event.type)) continue;
-    const key = `${topic} ${subjectOf(event)}`;
+    const key = `${topic} ${subjectOf(event)} ${event.type}`;
     let stream = streams.get(key);
     if (!stream) streams.set(key, (stream = { ids: new Map(), lines: [] }));
     stream.lines.push(JSON.stringify(normalise(event, stream.ids, null)));

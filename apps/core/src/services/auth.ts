@@ -125,6 +125,19 @@ export class AuthService {
     return { token, user, expiresAt };
   }
 
+  /**
+   * A session for a user without a password (mock only: a replay runs a recorded REST write as the
+   * user who made it, services/replays.ts). Null when the user is unknown or inactive. End it with
+   * {@link logout}.
+   */
+  async openSession(userId: string): Promise<string | null> {
+    const u = await this.db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } });
+    if (!u || !u.active) return null;
+    const token = randomBytes(32).toString('base64url');
+    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt: new Date(Date.now() + this.ttlMs) } });
+    return token;
+  }
+
   /** Stops the purge timer and the log-in counters' Redis connection. */
   async close(): Promise<void> {
     clearInterval(this.purgeTimer);

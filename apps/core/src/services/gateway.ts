@@ -10,13 +10,18 @@ import type {
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';
 // Servers and the control plane
-import type { ControlRequest, ServerSpec, ShardStatus } from '@fleet/contracts';
+import type { ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 
 interface Shard {
   id: string;
   end: CoreGatewayEnd;
   units: Set<string>;
+}
+
+interface HeldMessage {
+  shard: Shard;
+  msg: DeviceToCore;
 }
 
 interface Pending {
@@ -79,6 +84,16 @@ export class DeviceGateway {
   /** The devices and servers the shards run now (what a recording starts from). */
   fleetSnapshot(): { devices: readonly DeviceSpec[]; servers: readonly ServerSpec[] } {
     return { devices: this.fleet, servers: this.servers };
+  }
+
+  /** Reports held while a replayed REST write runs (see holdReports), or null. */
+  private held: HeldMessage[] | null = null;
+  /** Told when a shard's replay reaches a recorded REST write (services/replays.ts runs it). */
+  private replayDueListener: ((due: ReplayDue) => void) | null = null;
+
+  /** Follow the shards' `replayDue` messages (one listener: the replay service). */
+  onReplayDue(listener: (due: ReplayDue) => void): void {
+    this.replayDueListener = listener;
   }
 
   /** Attach one shard; it receives its part of the fleet at once. */
@@ -158,6 +173,41 @@ export class DeviceGateway {
       msg = parsed;
     }
     if (msg.kind !== 'batch') this.stats.messages++;
+    if (this.held !== null && (msg.kind === 'state' || msg.kind === 'telemetry' || msg.kind === 'event' || msg.kind === 'replayDue')) {
+      this.held.push({ shard, msg });
+      return;
+    }
+    this.dispatch(shard, msg);
+  }
+
+  /**
+   * Hold the device reports (and replay announcements) that arrive from now on, in order, until
+   * {@link releaseReports}; acknowledgements and control replies still pass. A replay holds them
+   * while it runs a recorded REST write, so that the write sees exactly what the devices had
+   * reported before it in the recording, however long it takes.
+   */
+  holdReports(): void {
+    this.held ??= [];
+  }
+
+  /**
+   * Deliver what was held, in order. A held `replayDue` whose listener holds again stops the
+   * delivery there: what came after it waits for that write in turn.
+   */
+  releaseReports(): void {
+    const pending = this.held ?? [];
+    this.held = null;
+    for (let i = 0; i < pending.length; i++) {
+      const { shard, msg } = pending[i]!;
+      this.dispatch(shard, msg);
+      if (this.held !== null) {
+        this.held = [...pending.slice(i + 1), ...(this.held as HeldMessage[])];
+        return;
+      }
+    }
+  }
+
+  private dispatch(shard: Shard, msg: DeviceToCore): void {
     switch (msg.kind) {
       // A shard's batch frame (validated as a whole above), and control-plane replies.
       case 'batch': {
@@ -167,6 +217,9 @@ export class DeviceGateway {
       }
       case 'controlReply':
         this.controlReply(msg.requestId, msg.status);
+        return;
+      case 'replayDue':
+        this.replayDueListener?.(msg);
         return;
       case 'hello':
         this.log.info({ shard: shard.id, name: msg.shardId }, 'device gateway shard attached');
@@ -271,9 +324,31 @@ export class DeviceGateway {
    * owning `unitId` when given, else to every shard. Shards that do not answer within the command
    * timeout are left out of the result.
    */
-  control(request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
+  control(request: ShardControlRequest, unitId?: string): Promise<ShardStatus[]> {
     const owner = unitId === undefined ? undefined : this.owner.get(unitId);
-    const targets = unitId === undefined ? [...this.shards] : owner ? [owner] : [];
+    return this.controlTargets(request, unitId === undefined ? [...this.shards] : owner ? [owner] : []);
+  }
+
+  /**
+   * Forward a control request to one shard (by its place in the attach order, see
+   * {@link ownerIndex}): a replay loads each shard with its own part. Null when there is no such
+   * shard or it does not answer in time.
+   */
+  async controlShard(index: number, request: ShardControlRequest): Promise<ShardStatus | null> {
+    const shard = this.shards[index];
+    if (!shard) return null;
+    return (await this.controlTargets(request, [shard]))[0] ?? null;
+  }
+
+  /** The place (attach order) of the shard that runs a unit, or null when no shard runs it. */
+  ownerIndex(unitId: string): number | null {
+    const shard = this.owner.get(unitId);
+    if (!shard) return null;
+    const i = this.shards.indexOf(shard);
+    return i < 0 ? null : i;
+  }
+
+  private controlTargets(request: ShardControlRequest, targets: Shard[]): Promise<ShardStatus[]> {
     if (targets.length === 0) return Promise.resolve([]);
     const requestId = randomUUID();
     return new Promise((resolve) => {

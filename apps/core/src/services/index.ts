@@ -67,6 +67,7 @@ import { SystemMessageService } from './system-messages.js';
 import { AccessApprovalService } from './access-approvals.js';
 import { AccountService } from './account.js';
 import { RemoteActionService } from './remote-actions.js';
+import { ReplayService } from './replays.js';
 import { RecordingService } from './recordings.js';
 
 export interface Services {
@@ -101,6 +102,8 @@ export interface Services {
   adminUnits: AdminUnitService;
   /** The simulated fleet as the control plane sees it (mock only). */
   fleet: FleetService;
+  /** Replays of recordings through the simulator shards (mock only). */
+  replays: ReplayService;
   files: FileService;
   stories: StoryService;
   invitations: InvitationService;
@@ -176,7 +179,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const managedServices = new ManagedServiceService(deps, usageReports);
   const adminUnits = new AdminUnitService(deps);
   const serverConfig = new ServerConfigurationService(deps, servers);
-  return {
+  const services: Services = {
     db,
     readModel,
     hub,
@@ -207,6 +210,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     supportCases,
     adminUnits,
     fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
+    replays: new ReplayService(deps, () => services),
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps, outbox, adminUnits),
@@ -245,4 +249,5 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     account: new AccountService(deps),
     recordings: new RecordingService(deps),
   };
+  return services;
 }

@@ -17,6 +17,8 @@ import {
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
+import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
+import { ReplayError } from '../services/replays.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
   return { app, user: await app.currentUser(req) };
@@ -58,6 +60,7 @@ const CONTROL_PLANE = [
   'reset',
   'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
+  'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
   'recording.start', 'recording.stop', 'recording.list', 'recording.remove',
 ] as const;
 
@@ -86,6 +89,16 @@ async function refusing<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (e) {
     throw refusal(e);
+  }
+}
+
+/** Run a replay call, its refusals (ReplayError) answered with their tRPC code. */
+async function replaying<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ReplayError) throw new TRPCError({ code: e.code, message: e.message, cause: e });
+    throw e;
   }
 }
 
@@ -194,6 +207,17 @@ export const appRouter = t.router({
       await refusing(() => ctx.app.services.recordings.remove(input.id));
       return { removed: true as const };
     }),
+  }),
+
+  /** Replays of recordings through the simulator shards (services/replays.ts); one at a time. */
+  replay: t.router({
+    start: operator.input(ReplayStartInput).mutation(({ ctx, input }) => replaying(() => ctx.app.services.replays.start(input, ctx.user))),
+    pause: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.pause())),
+    resume: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.resume())),
+    /** Play the next entries, then stay paused. */
+    step: operator.input(ReplayStepInput).mutation(({ ctx, input }) => replaying(() => ctx.app.services.replays.step(input))),
+    stop: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.stop())),
+    status: authed.query(async ({ ctx }): Promise<ReplayStatusReply> => ({ replay: await replaying(() => ctx.app.services.replays.status()) })),
   }),
 
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
