@@ -47,6 +47,15 @@ describe('recording files', () => {
     expect(parseRecording(encodeRecording(back))).toEqual(back);
   });
 
+  it('report a file they cannot write at close, not as an unhandled rejection, and hold nothing more', async () => {
+    const w = new RecordingWriter(join(mkdtempSync(join(tmpdir(), 'rec-')), 'no-such-dir', 'r.ndjson.gz'), header);
+    for (const until = Date.now() + 2000; w.failure === null && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
+    expect(w.failure?.message).toMatch(/ENOENT/);
+    w.write({ kind: 'event', topic: 'group:g1', event: cleared('a1', 'LU800-0001', 3) }, header.startedAt + 40);
+    expect(w.counts.event).toBe(0);
+    await expect(w.close()).rejects.toThrow(/ENOENT/);
+  });
+
   it('name what is wrong, with the line', () => {
     const file = (...rows: unknown[]) => gzipSync(rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n'));
     expect(reject(Buffer.from('')).message).toBe('empty file');

@@ -102,6 +102,8 @@ export class RecordingWriter {
   private pending: string[] = [];
   private pendingBytes = 0;
   private flushScheduled = false;
+  /** Why the file could not be written (disk full, directory gone); lines are dropped from then on. */
+  failure: Error | null = null;
   readonly counts = { device: 0, request: 0, event: 0 };
   private readonly finished: Promise<void>;
 
@@ -116,9 +118,11 @@ export class RecordingWriter {
       this.out.on('error', reject);
       this.gzip.on('error', reject);
     });
-    // A failure before `close` (disk full, directory gone) is reported by `close`, never as an
-    // unhandled rejection that would end the process.
-    this.finished.catch(() => undefined);
+    // A failure before `close` (disk full, directory gone) is reported by `close` and `failure`,
+    // never as an unhandled rejection that would end the process; later lines are not held in memory.
+    this.finished.catch((e: unknown) => {
+      this.failure = e instanceof Error ? e : new Error(String(e));
+    });
     this.gzip.pipe(this.out);
     this.gzip.write(`${JSON.stringify(header)}\n`);
   }
@@ -131,7 +135,7 @@ export class RecordingWriter {
 
   /** Append one line (its `t` is set from `now`, wall-clock ms). Ignored once closed. */
   write(line: DistributiveOmit<Exclude<RecordingLine, { kind: 'end' }>, 't'>, now: number = Date.now()): void {
-    if (this.closed) return;
+    if (this.closed || this.failure !== null) return;
     this.counts[line.kind]++;
     const text = `${JSON.stringify({ ...line, t: this.timeOf(now) })}\n`;
     this.pending.push(text);
@@ -146,7 +150,7 @@ export class RecordingWriter {
   /** Hand the lines held so far to gzip, as one write. */
   private flush(): void {
     this.flushScheduled = false;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0 || this.failure !== null) return;
     const text = this.pending.join('');
     this.pending = [];
     this.pendingBytes = 0;

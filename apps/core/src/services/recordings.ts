@@ -175,7 +175,15 @@ export class RecordingService {
     if (!a) return null;
     this.active_ = null;
     a.stopTap();
-    const { durationMs } = await a.writer.close();
+    let durationMs: number;
+    try {
+      ({ durationMs } = await a.writer.close());
+    } catch (e) {
+      // The file could not be written (disk full, directory removed): nothing usable is kept.
+      this.deps.log.error({ recording: a.id, err: e }, 'recording could not be written: dropped');
+      await rm(this.fileOf(a.id), { force: true });
+      throw e;
+    }
     const h = a.writer.header;
     const bytes = (await stat(this.fileOf(a.id))).size;
     const summary: RecordingSummary = { id: a.id, name: h.name, source: h.source, startedAt: h.startedAt, durationMs, counts: { ...a.writer.counts }, bytes, active: false };
