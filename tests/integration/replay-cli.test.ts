@@ -2,7 +2,8 @@
  * The record-and-replay CLI (simulator/src/replay-cli.ts) as a child process against a core on a
  * real port: `record` follows /ws from outside as a console would while a fault makes a unit
  * report, and writes an events-only recording (source 'core') that parses; `digest` prints its
- * event-log digest; usage mistakes exit 2, a refused sign-in exits 1.
+ * event-log digest; `list`, `download` and `replay --follow` work a recording of the mock through
+ * its control plane; usage mistakes exit 2, a refused sign-in or an unknown recording exits 1.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
-import type { RecordedEvent } from '@fleet/contracts';
+import type { RecordedEvent, RecordingSummary } from '@fleet/contracts';
 import { CoreClient } from '@fleet/simulator';
 import { DEMO_PASSWORD, eventually, FAST_TIMINGS, startTestStack, type TestStack } from '../support/stack.js';
 
@@ -89,6 +90,40 @@ describe('replay CLI', () => {
     expect(hex).toBe(eventLogDigest(events));
     expect(digest.stdout).toContain(`(${events.length} events)`);
   }, 90_000);
+
+  it('lists and downloads a recording of the mock, and replays the file into it, following it to the end', async () => {
+    const client = new CoreClient({ baseUrl: base });
+    const operator = await client.login('super_user', DEMO_PASSWORD);
+    await client.mutate(operator, 'recording.start', { name: 'cli-day' });
+    await new Promise((r) => setTimeout(r, 1000));
+    await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0002', fault: { type: 'camera', connected: false } });
+    await new Promise((r) => setTimeout(r, 1500));
+    const made = (await client.mutate(operator, 'recording.stop')) as RecordingSummary;
+    const login = ['--core', base, '--user', 'super_user', '--password', DEMO_PASSWORD];
+
+    const listed = await cli(['list', ...login]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`${made.id}\\s+cli-day\\s+mock`));
+
+    const file = join(dir, 'cli-day.ndjson.gz');
+    const downloaded = await cli(['download', made.id, '--out', file, ...login]);
+    expect(downloaded.code).toBe(0);
+    const recording = parseRecording(readFileSync(file));
+    expect(recording.header).toMatchObject({ source: 'mock', name: 'cli-day' });
+    expect(recording.lines.filter((l) => l.kind === 'device').length).toBe(made.counts.device);
+    expect(made.counts.device).toBeGreaterThan(0);
+
+    const replayed = await cli(['replay', file, ...login, '--speed', '10', '--follow'], 90_000);
+    expect({ code: replayed.code, stderr: replayed.stderr }).toMatchObject({ code: 0 });
+    expect(replayed.stdout).toMatch(/^uploaded .* as \S+ \(cli-day, mock: \d+ device reports, \d+ REST writes, \d+ events\)$/m);
+    expect(replayed.stdout).toMatch(/^finished +(\d+)\/\1 entries/m);
+    const status = (await client.query(operator, 'replay.status')) as { replay: { state: string; recordingId: string } | null };
+    expect(status.replay).toMatchObject({ state: 'finished' });
+    expect(status.replay?.recordingId).not.toBe(made.id); // the uploaded copy was replayed
+    const missing = await cli(['download', 'no-such-recording', '--out', join(dir, 'none.gz'), ...login]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/download of no-such-recording failed: HTTP 404/);
+  }, 150_000);
 
   it('exits 2 on usage mistakes and 1 when the core refuses the sign-in', async () => {
     const missing = await cli(['record', '--core', base, '--user', 'super_user', '--password', DEMO_PASSWORD]);
