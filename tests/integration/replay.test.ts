@@ -100,7 +100,8 @@ async function replayInto(s: Side, recordingId: string, speed: number): Promise<
     const st = await replayStatus(s);
     return st.state === 'finished' ? st : null;
   }, 60_000);
-  // Whatever the last reports cause is published before the recording ends.
+  // Whatever the last reports cause is published before the recording ends (a status only once stored).
+  await s.stack.app.services.reports.settle();
   await s.stack.app.services.events.settle();
   await sleep(300);
   await s.client.mutate(s.operator, 'recording.stop');
@@ -137,6 +138,7 @@ describe('record and replay', () => {
     await fault({ unitId: 'LU800-0002', fault: { type: 'battery', percentage: 80, charging: true } });
     await fault({ serverId: 'MMH-0001', fault: { type: 'channelStatus', channelId: 'MMH-0001-CH1', status: 'idle' } });
     await sleep(800);
+    await a.stack.app.services.reports.settle();
     await a.stack.app.services.events.settle();
     await a.client.mutate(a.operator, 'recording.stop');
     recorded = await a.stack.app.services.recordings.read(started.id);
@@ -193,7 +195,8 @@ describe('record and replay', () => {
 
   it('pauses, steps exactly the entries asked for, and resumes to the end', async () => {
     const imported = (await c.stack.app.services.recordings.list()).find((r) => r.name === 'incident')!;
-    const started = (await c.client.mutate(c.operator, 'replay.start', { recordingId: imported.id, paused: true, speed: 20, reset: false })) as ReplayStatus;
+    // With the default reset: the fleet restarts from the recording's seed, the loaded replay then mutes it.
+    const started = (await c.client.mutate(c.operator, 'replay.start', { recordingId: imported.id, paused: true, speed: 20 })) as ReplayStatus;
     expect(started).toMatchObject({ state: 'paused', applied: 0 });
     // Entries in time order; a step of n ends at the n-th one's time, so pick n where the next entry comes later.
     const times = recorded.lines.filter((l) => l.kind === 'device' || l.kind === 'request').map((l) => l.t);

@@ -62,6 +62,7 @@ const servicesPlugin = fp(
       await services.usageReports.close();
       // A recording under way is finished (end line, summary) rather than cut.
       await services.recordings.close();
+      await services.replays.close();
       services.hub.closeAll();
       services.gateway.close();
       services.invitations.close();

@@ -272,6 +272,15 @@ export class ReplayService {
     return r ? this.statusOf(r) : null;
   }
 
+  /** The core is shutting down: a replay's writes finish and its sessions end while storage is still open. */
+  async close(): Promise<void> {
+    const r = this.current;
+    if (r && r.state !== 'stopped') {
+      r.state = 'stopped';
+      await this.end(r);
+    }
+  }
+
   // ── internals ─────────────────────────────────────────────────────────────────────────────────
 
   private live(): Replay {
@@ -364,7 +373,6 @@ export class ReplayService {
       this.problem(r, `line ${index + 2}: not a REST write`);
       return;
     }
-    r.requestsRun++;
     const what = `${line.method} ${line.path}`;
     try {
       if (!this.inject) throw new Error('the core cannot run requests yet');
@@ -394,6 +402,9 @@ export class ReplayService {
     } catch (e) {
       r.failed++;
       this.problem(r, `${what}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      // Counted once answered: the replay is not finished while a write still runs.
+      r.requestsRun++;
     }
   }
 
