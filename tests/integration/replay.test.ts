@@ -12,7 +12,8 @@ import {
   type RecordingSummary, type ScenarioFileInput,
 } from '@fleet/contracts';
 import { encodeRecording, eventLogDigest, normaliseEventLog } from '@fleet/contracts/recording-file';
-import { ControlPlaneError, CoreClient } from '@fleet/simulator';
+import { ControlPlaneError, CoreClient, type Engine } from '@fleet/simulator';
+import { startSimulator } from '@fleet/stack';
 import { DEMO_PASSWORD, FAST_TIMINGS, eventually, startTestStack, type TestStack } from '../support/stack.js';
 
 /**
@@ -38,13 +39,18 @@ const CALM: ScenarioFileInput = {
 
 interface Side {
   stack: TestStack;
+  /** Shards started here (more than one); the stack's own in-process shard stops with it. */
+  engines: Engine[];
   client: CoreClient;
   operator: string;
 }
 
 /** A fresh stack, its fleet restarted calm from seed 1 and settled (every unit up and reporting). */
-async function side(): Promise<Side> {
-  const stack = await startTestStack({ simulatorTimings: { ...FAST_TIMINGS, telemetryIntervalMs: 250 } });
+async function side(shards = 1): Promise<Side> {
+  const timings = { ...FAST_TIMINGS, telemetryIntervalMs: 250 };
+  const stack = await startTestStack(shards === 1 ? { simulatorTimings: timings } : { simulator: false });
+  const engines: Engine[] = [];
+  for (let i = 1; shards > 1 && i <= shards; i++) engines.push(startSimulator(stack.app, { seed: 1, timings, shardId: `shard-${i}` }));
   const client = new CoreClient({ baseUrl: await stack.app.listen({ host: '127.0.0.1', port: 0 }) });
   const operator = await client.login('super_user', DEMO_PASSWORD);
   await client.mutate(operator, 'scenario.start', { scenario: CALM, speed: 1 });
@@ -59,7 +65,7 @@ async function side(): Promise<Side> {
   // What the boot raises (alerts, first telemetry) is over before anything is recorded or replayed.
   await sleep(1000);
   await stack.app.services.events.settle();
-  return { stack, client, operator };
+  return { stack, client, operator, engines };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -114,6 +120,7 @@ describe('record and replay', () => {
   let a: Side;
   let b: Side;
   let c: Side;
+  let d: Side;
   let recorded: Recording;
   let fileBytes: Buffer;
 
@@ -146,7 +153,10 @@ describe('record and replay', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of [a, b, c]) await s?.stack.close();
+    for (const s of [a, b, c, d]) {
+      for (const engine of s?.engines ?? []) engine.stop();
+      await s?.stack.close();
+    }
   });
 
   it('recorded device reports, REST writes and the events they caused', () => {
@@ -172,6 +182,16 @@ describe('record and replay', () => {
     c = await side();
     const imported = await c.stack.app.services.recordings.import(fileBytes);
     const { recording } = await replayInto(c, imported.id, 20);
+    expect(difference(recorded, recording)).toEqual([]);
+    expect(digest(recording)).toBe(digest(recorded));
+  }, 120_000);
+
+  it('gives the same log across two shards, each playing the reports of the units it runs', async () => {
+    d = await side(2);
+    expect(d.stack.app.services.gateway.shardCount()).toBe(2);
+    const imported = await d.stack.app.services.recordings.import(fileBytes);
+    const { recording, status } = await replayInto(d, imported.id, 20);
+    expect(status.applied).toBe(status.total);
     expect(difference(recorded, recording)).toEqual([]);
     expect(digest(recording)).toBe(digest(recorded));
   }, 120_000);

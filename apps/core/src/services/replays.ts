@@ -231,18 +231,18 @@ export class ReplayService {
       }
       const shards = await this.shardStatuses(r);
       const next: number[] = [];
-      let elapsed = Number.POSITIVE_INFINITY;
+      // Every shard's clock moved alike; one that finished its part stopped counting at its last entry.
+      let elapsed = 0;
       for (const [i, part] of r.parts.entries()) {
         const s = shards[i]?.replay;
         const applied = s?.replayId === r.replayId ? s.applied : 0;
-        if (s?.replayId === r.replayId) elapsed = Math.min(elapsed, s.elapsedMs);
+        if (s?.replayId === r.replayId) elapsed = Math.max(elapsed, s.elapsedMs);
         for (const e of part.slice(applied)) next.push(e.t);
       }
       if (next.length > 0) {
         next.sort((a, b) => a - b);
         const target = next[Math.min(n, next.length) - 1]!;
-        const from = Number.isFinite(elapsed) ? elapsed : 0;
-        const advanceMs = Math.max(1, Math.ceil(target - from));
+        const advanceMs = Math.max(1, Math.ceil(target - elapsed));
         await this.toEveryShard({ op: 'clock', clock: { advanceMs } });
         // The writes that fell due were announced before the shards answered: they run first.
         await r.queue;
@@ -307,7 +307,9 @@ export class ReplayService {
   private async aggregate(r: Replay): Promise<NonNullable<Replay['last']>> {
     const shards = await this.shardStatuses(r);
     let applied = 0;
-    let elapsedMs = Number.POSITIVE_INFINITY;
+    // The slowest shard still playing; once none is, the furthest any got (a finished part stops counting at its last entry).
+    let playing = Number.POSITIVE_INFINITY;
+    let reached = 0;
     let finished = true;
     let clock: ClockStatus | null = null;
     for (const [i, s] of shards.entries()) {
@@ -315,12 +317,14 @@ export class ReplayService {
       const part = s?.replay?.replayId === r.replayId ? s.replay : null;
       if (part) {
         applied += part.applied;
-        elapsedMs = Math.min(elapsedMs, part.elapsedMs);
+        reached = Math.max(reached, part.elapsedMs);
+        if (part.state === 'running') playing = Math.min(playing, part.elapsedMs);
       }
       if ((r.parts[i]?.length ?? 0) > 0 && part?.state !== 'finished') finished = false;
     }
     finished &&= r.requestsRun >= r.requestsTotal;
-    return { applied, elapsedMs: Number.isFinite(elapsedMs) ? elapsedMs : 0, clock: clock ?? { kind: 'realtime', factor: 1, now: Date.now() }, finished };
+    const elapsedMs = Number.isFinite(playing) ? playing : reached;
+    return { applied, elapsedMs, clock: clock ?? { kind: 'realtime', factor: 1, now: Date.now() }, finished };
   }
 
   private async finished(r: Replay): Promise<boolean> {
