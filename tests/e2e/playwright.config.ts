@@ -32,6 +32,12 @@ export default defineConfig({
     // artifacts. Debug a failure locally with `--trace retain-on-failure`.
     trace: 'off',
   },
+  // The Simulator panel's spec replays a recording, which mutes every simulated device for a few seconds: it runs
+  // alone, after every other spec (a project that depends on the first), so no other spec sees a silent fleet.
+  projects: [
+    { name: 'console', testIgnore: '**/simulator-panel.spec.ts' },
+    { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', dependencies: ['console'] },
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
   webServer: {
     command: 'pnpm --filter @fleet/stack --silent start',
@@ -43,6 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
+      RECORDINGS_DIR: join(dbDir, 'recordings'),
       SEED_ON_BOOT: 'true',
       // E2E_CONSOLE_DIST lets several builds (e.g. parallel branches) be tested side by side.
       CONSOLE_DIST: process.env.E2E_CONSOLE_DIST ?? join(root, 'apps/console/dist'),
