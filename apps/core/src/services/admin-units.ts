@@ -330,12 +330,13 @@ export class AdminUnitService {
     };
     let count: number;
     try {
-      ({ count } = await this.deps.db.unit.updateMany({ where: { id, version: body.version ?? unit.version }, data }));
+      // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
+      ({ count } = await this.deps.db.unit.updateMany({ where: body.version === undefined ? { id } : { id, version: body.version }, data }));
     } catch (e) {
       if (isUniqueViolation(e)) await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id });
       throw e;
     }
-    if (count === 0) throw new AppError('CONFLICT');
+    if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
     if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
     if (body.name !== undefined && body.name !== unit.name) {
       // The device learns its new name when it is reachable; the core is the source of truth.

@@ -147,12 +147,15 @@ export class UnitService {
     const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
     let count: number;
     try {
-      ({ count } = await this.db.unit.updateMany({ where: { id: body.id, version: body.version ?? row.version }, data }));
+      // A rename naming its version is checked against it; one without asked for no check and lands
+      // whatever was written since it was read (the version still moves on).
+      const where = body.version === undefined ? { id: row.id } : { id: row.id, version: body.version };
+      ({ count } = await this.db.unit.updateMany({ where, data }));
     } catch (e) {
       if (isUniqueViolation(e)) throw nameInUse();
       throw e;
     }
-    if (count === 0) throw new AppError('CONFLICT');
+    if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
     const updated = await this.findVisible(user, body.id);
     const summary = this.toSummary(updated);
     this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
