@@ -64,6 +64,14 @@ export class DeviceReports {
     await this.queue.get(unitId);
   }
 
+  /**
+   * What `read` answers once the unit's reports received so far are applied and before any report
+   * received later is: a mark in the unit's report queue (reports are applied one after another).
+   */
+  checkpoint<T>(unitId: string, read: () => T): Promise<T> {
+    return new Promise<T>((resolve) => this.enqueue(unitId, async () => resolve(read())));
+  }
+
   /** Wait until every queued device report is applied (tests, shutdown). */
   async settle(): Promise<void> {
     while (this.queue.size > 0) await Promise.all([...this.queue.values()]);

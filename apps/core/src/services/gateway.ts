@@ -28,6 +28,8 @@ interface Pending {
   resolve: (ack: DeviceAck) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
+  /** Run as the acknowledgement is dispatched: the device's reports received before it are queued, none after. */
+  atAck: (() => void) | undefined;
 }
 
 export interface GatewayHandlers {
@@ -229,6 +231,7 @@ export class DeviceGateway {
         if (!p) return;
         this.pending.delete(msg.commandId);
         clearTimeout(p.timer);
+        p.atAck?.();
         p.resolve(msg);
         return;
       }
@@ -252,9 +255,14 @@ export class DeviceGateway {
     }
   }
 
-  /** Send a command and wait for the device's acknowledgement. */
-  send(unitId: string, command: DeviceCommand): Promise<DeviceAck> {
-    return this.request(this.owner.get(unitId), (commandId) => ({ kind: 'command', commandId, unitId, command }));
+  /**
+   * Send a command and wait for the device's acknowledgement. `atAck` runs synchronously as the
+   * acknowledgement arrives, when exactly the unit's reports sent before it have been received: a
+   * report sent just after it (a stream running 40 ms later) may come in the same frame and be
+   * handled before the caller's continuation runs.
+   */
+  send(unitId: string, command: DeviceCommand, atAck?: () => void): Promise<DeviceAck> {
+    return this.request(this.owner.get(unitId), (commandId) => ({ kind: 'command', commandId, unitId, command }), atAck);
   }
 
   /**
@@ -265,7 +273,7 @@ export class DeviceGateway {
     return this.request(this.serverOwner.get(serverId), (commandId) => ({ kind: 'serverCommand', commandId, serverId, command }));
   }
 
-  private request(shard: Shard | undefined, message: (commandId: string) => CoreToDevice): Promise<DeviceAck> {
+  private request(shard: Shard | undefined, message: (commandId: string) => CoreToDevice, atAck?: () => void): Promise<DeviceAck> {
     if (!shard) return Promise.reject(new AppError('DEVICE_UNREACHABLE'));
     const commandId = randomUUID();
     return new Promise<DeviceAck>((resolve, reject) => {
@@ -273,7 +281,7 @@ export class DeviceGateway {
         this.pending.delete(commandId);
         reject(new AppError('DEVICE_UNREACHABLE'));
       }, this.timeoutMs);
-      this.pending.set(commandId, { resolve, reject, timer });
+      this.pending.set(commandId, { resolve, reject, timer, atAck });
       shard.end.send(message(commandId));
     });
   }

@@ -12,6 +12,7 @@ import { channelCapabilities, channelFileTransfer } from '../repositories/channe
 import { anyObject } from '../repositories/json-column.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { AckedState } from './unit-devices.js';
 
 
 export class SupportCaseService {
@@ -68,8 +69,9 @@ export class SupportCaseService {
       return created;
     });
     this.logSessions.set(id, { channelId: channel.id, supportCaseId: supportCase.id });
+    let acked: AckedState;
     try {
-      await this.deps.devices.act(id, 'startFetchLogs', { channelId: channel.id, supportCaseId: supportCase.id, timeZone: body.timeZone ?? null });
+      acked = await this.deps.devices.act(id, 'startFetchLogs', { channelId: channel.id, supportCaseId: supportCase.id, timeZone: body.timeZone ?? null });
     } catch (e) {
       this.logSessions.delete(id);
       await transaction(this.deps.db, async (tx) => {
@@ -78,7 +80,7 @@ export class SupportCaseService {
       });
       throw e;
     }
-    return { ...(await this.deps.devices.outcome(id, 'startFetchLogs')), supportCaseId: supportCase.id, channelId: channel.id };
+    return { ...(await this.deps.devices.outcome(id, 'startFetchLogs', acked)), supportCaseId: supportCase.id, channelId: channel.id };
   }
 
   async stopFetchLogs(id: string): Promise<UnitActionOutcome> {

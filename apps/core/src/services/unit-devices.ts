@@ -60,6 +60,18 @@ function inInventories(row: { inventories: readonly { inventoryId: string }[] },
   return row.inventories.some((i) => inventoryIds.includes(i.inventoryId));
 }
 
+/** A unit's state as the core answers it after a command. */
+export interface AckedState {
+  status: UnitActionOutcome['status'];
+  applications: Applications;
+}
+
+/** The device's refusal as the catalogue's error (GENERIC for a code the catalogue does not know). */
+function deviceRefusal(ack: DeviceAck): AppError {
+  const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
+  return new AppError(code, undefined, undefined, ack.deviceCode);
+}
+
 export class UnitDevices {
   constructor(
     private readonly db: Db,
@@ -161,10 +173,7 @@ export class UnitDevices {
   /** Send a command to the unit's device; answers what the device answered at once (e.g. a wifi query's networks). */
   async command(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<DeviceAck['result']> {
     const ack = await this.gateway.send(id, command);
-    if (!ack.ok) {
-      const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-      throw new AppError(code, undefined, undefined, ack.deviceCode);
-    }
+    if (!ack.ok) throw deviceRefusal(ack);
     return ack.result;
   }
 
@@ -173,22 +182,40 @@ export class UnitDevices {
     await this.command(id, { type: 'configure', setting, payload });
   }
 
-  /** Ask the device to start or stop an activity. */
-  async act<A extends UnitDeviceAction>(id: string, action: A, payload: UnitDeviceActionPayload<A>): Promise<void> {
-    await this.command(id, { type: 'action', action, payload });
+  /**
+   * Ask the device to start or stop an activity; answers the unit's state as of the device's
+   * acknowledgement (what it reported before it, nothing it reported after: a stream that is
+   * `connecting` when the device accepts is answered `connecting`, however soon it runs).
+   */
+  async act<A extends UnitDeviceAction>(id: string, action: A, payload: UnitDeviceActionPayload<A>): Promise<AckedState> {
+    return this.commandAcked(id, { type: 'action', action, payload });
+  }
+
+  /** Send a command; answers the unit's state as of the device's acknowledgement (see {@link act}). */
+  async commandAcked(id: string, command: Parameters<DeviceGateway['send']>[1]): Promise<AckedState> {
+    let acked: Promise<AckedState> | undefined;
+    const ack = await this.gateway.send(id, command, () => {
+      acked = this.reports.checkpoint(id, () => ({ status: this.index.statusOf(id), applications: this.index.applicationsOf(id) }));
+    });
+    if (!ack.ok) throw deviceRefusal(ack);
+    return acked ?? this.settled(id);
   }
 
   /** Stop actions: the unit must be reachable; stopping what is not running is accepted. */
   async stop(id: string, action: UnitDeviceAction): Promise<UnitActionOutcome> {
     await this.load(id);
     this.requireOnline(id);
-    await this.command(id, { type: 'action', action, payload: {} });
-    return this.outcome(id, action);
+    return this.outcome(id, action, await this.commandAcked(id, { type: 'action', action, payload: {} }));
   }
 
-  /** The answer once the device's reports sent before its acknowledgement are applied. */
-  async outcome(id: string, action: UnitDeviceAction): Promise<UnitActionOutcome> {
+  /** The answer: the state as of the acknowledgement when a command was sent, else once the unit's reports so far are applied. */
+  async outcome(id: string, action: UnitDeviceAction, acked?: AckedState): Promise<UnitActionOutcome> {
+    const { status, applications } = acked ?? (await this.settled(id));
+    return { uniqueId: id, action, accepted: true, status, applications };
+  }
+
+  private async settled(id: string): Promise<AckedState> {
     await this.reports.settleUnit(id);
-    return { uniqueId: id, action, accepted: true, status: this.index.statusOf(id), applications: this.index.applicationsOf(id) };
+    return { status: this.index.statusOf(id), applications: this.index.applicationsOf(id) };
   }
 }

@@ -15,8 +15,7 @@ export class UnitLifecycleService {
   /** POST shutdown: the device powers off; the unit is offline when this answers. */
   async shutdown(id: string): Promise<UnitActionOutcome> {
     this.deps.devices.requireOnline(id);
-    await this.deps.devices.act(id, 'shutdown', {});
-    return this.deps.devices.outcome(id, 'shutdown');
+    return this.deps.devices.outcome(id, 'shutdown', await this.deps.devices.act(id, 'shutdown', {}));
   }
 
   /** DELETE pairing: unpaired, pairing code revoked; a reachable device is told at once. */

@@ -39,8 +39,9 @@ export class UnitSessionService {
         ? this.deps.readModel.servers.get(configured)
         : this.deps.readModel.servers.all().find((s) => s.serverType === 'mmh_server' && s.inventoryId !== null && inventories.includes(s.inventoryId));
     if (!server) throw validationError([{ path: 'body.serverId', message: serverId ? VALIDATION.invalidField : VALIDATION.required }]);
-    await this.deps.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
-    return { ...(await this.deps.devices.outcome(id, 'connectIpPipe')), ipPipeState: ipPipeStateOf(this.deps.index.applicationsOf(id)) };
+    const acked = await this.deps.devices.act(id, 'connectIpPipe', { serverId: server.id, serverOnline: server.status === 'online' });
+    const outcome = await this.deps.devices.outcome(id, 'connectIpPipe', acked);
+    return { ...outcome, ipPipeState: ipPipeStateOf(outcome.applications) };
   }
 
   async disconnectIpPipe(id: string): Promise<IpPipeConnectionResult> {
@@ -77,9 +78,9 @@ export class UnitSessionService {
       channelId = channel.id;
       serverId = channel.serverId;
     }
-    await this.deps.devices.act(id, 'startIntercom', { session, mode, audioRoomId, channelId, serverId });
+    const acked = await this.deps.devices.act(id, 'startIntercom', { session, mode, audioRoomId, channelId, serverId });
     this.intercomModes.set(id, { ...this.intercomModes.get(id), [session]: mode });
-    const outcome = await this.deps.devices.outcome(id, 'startIntercom');
+    const outcome = await this.deps.devices.outcome(id, 'startIntercom', acked);
     return { ...outcome, session, mode, intercomState: intercomStateOf(outcome.applications, mode) };
   }
 
@@ -88,12 +89,12 @@ export class UnitSessionService {
     this.deps.devices.requireOnline(id);
     const known = this.intercomModes.get(id);
     const mode: IntercomMode = known?.[session] ?? intercomOf(unit, session).mode ?? defaultModeOf(session);
-    await this.deps.devices.act(id, 'stopIntercom', { session });
+    const acked = await this.deps.devices.act(id, 'stopIntercom', { session });
     if (known) {
       const { [session]: _closed, ...rest } = known;
       this.intercomModes.set(id, rest);
     }
-    const outcome = await this.deps.devices.outcome(id, 'stopIntercom');
+    const outcome = await this.deps.devices.outcome(id, 'stopIntercom', acked);
     const stillOpen = Object.values(this.intercomModes.get(id) ?? {}).includes(mode);
     return { ...outcome, session, mode, intercomState: stillOpen ? 'disconnected' : intercomStateOf(outcome.applications, mode) };
   }

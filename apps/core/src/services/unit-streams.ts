@@ -46,8 +46,8 @@ export class UnitStreamService {
     if (isOfflineLike(status)) throw new AppError('UNIT_OFFLINE');
     if (!unitLicense.read(unit.license).valid) throw new AppError('UNIT_VIDEO_LICENSE_INVALID');
     this.deps.devices.requireCamera(id);
-    await this.deps.devices.command(id, { type: 'startStream', channelId: channelId ?? unit.selectedChannelId });
-    return { status: this.deps.index.statusOf(id) };
+    const { status: answered } = await this.deps.devices.commandAcked(id, { type: 'startStream', channelId: channelId ?? unit.selectedChannelId });
+    return { status: answered };
   }
 
   /**
@@ -57,8 +57,8 @@ export class UnitStreamService {
   async stopStream(id: string): Promise<{ status: UnitStatus }> {
     await this.deps.devices.load(id);
     if (isOfflineLike(this.deps.index.statusOf(id))) throw new AppError('UNIT_OFFLINE');
-    await this.deps.devices.command(id, { type: 'stopStream' });
-    return { status: this.deps.index.statusOf(id) };
+    const { status } = await this.deps.devices.commandAcked(id, { type: 'stopStream' });
+    return { status };
   }
 
   /** POST stream/multiplecamera (Multi-HQ). */
@@ -76,8 +76,8 @@ export class UnitStreamService {
     const defaults = channelIds.length > 0 ? channelIds : unit.selectedChannelId ? [unit.selectedChannelId] : [];
     const stored = multiCamera.numberOfFeeds;
     const feeds = body?.numberOfFeeds ?? (stored !== undefined && stored >= 1 && stored <= LIMITS.multiCameraMaxCameras ? stored : LIMITS.multiCameraMaxCameras);
-    await this.deps.devices.act(id, 'startMultiCamera', { numberOfFeeds: feeds, channelIds: defaults, resolution: body?.resolution ?? null });
-    return this.deps.devices.outcome(id, 'startMultiCamera');
+    const acked = await this.deps.devices.act(id, 'startMultiCamera', { numberOfFeeds: feeds, channelIds: defaults, resolution: body?.resolution ?? null });
+    return this.deps.devices.outcome(id, 'startMultiCamera', acked);
   }
 
   async stopMultiCamera(id: string): Promise<UnitActionOutcome> {
@@ -103,14 +103,14 @@ export class UnitStreamService {
     const proxy = body.proxyChannelId ?? nonEmpty(switcher.proxyChannel);
     if (body.mode === 'switcherAndProxy' && !proxy) throw validationError([{ path: 'body.proxyChannelId', message: VALIDATION.required }]);
     const sdi = body.inputSdi ?? switcher.inputSdi ?? null;
-    await this.deps.devices.act(id, 'startSwitcher', {
+    const acked = await this.deps.devices.act(id, 'startSwitcher', {
       mode: body.mode,
       highQualityChannelId: highQuality,
       proxyChannelId: proxy,
       inputSdi: sdi,
       resolution: body.resolution ?? null,
     });
-    return this.deps.devices.outcome(id, 'startSwitcher');
+    return this.deps.devices.outcome(id, 'startSwitcher', acked);
   }
 
   async stopSwitcher(id: string): Promise<UnitActionOutcome> {
@@ -130,8 +130,8 @@ export class UnitStreamService {
     if (!gateway || (gateway.inventoryId !== null && !inventoriesOf(unit).includes(gateway.inventoryId))) {
       throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
-    await this.deps.devices.act(id, 'startDatabridge', { gatewayId: gateway.id, host: gateway.host, port: gateway.port });
-    return this.deps.devices.outcome(id, 'startDatabridge');
+    const acked = await this.deps.devices.act(id, 'startDatabridge', { gatewayId: gateway.id, host: gateway.host, port: gateway.port });
+    return this.deps.devices.outcome(id, 'startDatabridge', acked);
   }
 
   async stopDatabridge(id: string): Promise<UnitActionOutcome> {
@@ -149,8 +149,8 @@ export class UnitStreamService {
     if (!wanted) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.required }]);
     const vr = this.deps.devices.vrChannelOf(unit, wanted);
     if (!vr) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.invalidField }]);
-    await this.deps.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
-    return this.deps.devices.outcome(id, 'startVideoReturn');
+    const acked = await this.deps.devices.act(id, 'startVideoReturn', { vrChannelId: vr.id });
+    return this.deps.devices.outcome(id, 'startVideoReturn', acked);
   }
 
   async stopVideoReturn(id: string): Promise<UnitActionOutcome> {
@@ -182,24 +182,24 @@ export class UnitStreamService {
     const destination = body?.destinationId ? ofKind.find((d) => d.id === body.destinationId) : ofKind[0];
     if (!destination) throw validationError([{ path: 'body.destinationId', message: body?.destinationId ? VALIDATION.invalidField : VALIDATION.required }]);
     const action = kind === 'social_media' ? 'startSocialMedia' : 'startCdn';
-    await this.deps.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
+    const acked = await this.deps.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
     await this.deps.configuration.modify(id, (c) => ({
       ...c,
       externalStreams: { ...c.externalStreams, [kind]: { active: true, destinationId: destination.id, startedAt: new Date().toISOString() } },
     }));
-    return { ...(await this.deps.devices.outcome(id, action)), kind, active: true, destinationId: destination.id };
+    return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: true, destinationId: destination.id };
   }
 
   /** DELETE v0 units/{id}/stream/social_media | cdn: stop forwarding (accepted when not forwarding). */
   async stopExternalStream(id: string, kind: ExternalStreamKind): Promise<ExternalStreamResult> {
     await this.deps.devices.load(id);
     const action = kind === 'social_media' ? 'stopSocialMedia' : 'stopCdn';
-    if (!isOfflineLike(this.deps.index.statusOf(id))) await this.deps.devices.act(id, action, {});
+    const acked = isOfflineLike(this.deps.index.statusOf(id)) ? undefined : await this.deps.devices.act(id, action, {});
     await this.deps.configuration.modify(id, (c) => ({
       ...c,
       externalStreams: { ...c.externalStreams, [kind]: { active: false, destinationId: null, stoppedAt: new Date().toISOString() } },
     }));
-    return { ...(await this.deps.devices.outcome(id, action)), kind, active: false, destinationId: null };
+    return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: false, destinationId: null };
   }
 
   /** The unit stopped streaming: nothing is forwarded to social media or a CDN any more. */
