@@ -306,6 +306,9 @@ export function DataGrid<T>({
     [sorted, rowKey],
   );
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  // The compiler leaves this component unmemoised because of useVirtualizer (its functions change
+  // identity with the scroll position), which is what the grid needs: nothing is passed on memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement, estimateSize, getItemKey, overscan });
 
   // Bring `scrollToKey` into view once per key (when its row is there).
