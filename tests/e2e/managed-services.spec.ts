@@ -68,11 +68,11 @@ test('a trial running out flips to Trial expired without a reload', async ({ pag
     // Another session (an operator's script) starts a trial that ends in a few seconds.
     const current = await serviceOf(api, 'alerts_adv');
     const res = await api.put('/api/v2/admin/inventories/inv-global/managedServices/alerts_adv', {
-      data: { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: new Date(Date.now() + 5_000).toISOString() },
+      data: { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: new Date(Date.now() + 12_000).toISOString() },
     });
     expect(res.ok()).toBe(true);
-    await expect(page.getByTestId('service-state-alerts_adv')).toHaveAttribute('data-value', 'onTrial', { timeout: 10_000 });
-    await expect(page.getByTestId('service-state-alerts_adv')).toHaveText('Trial expired', { timeout: 20_000 });
+    await expect(page.getByTestId('service-state-alerts_adv')).toHaveAttribute('data-value', 'onTrial', { timeout: 12_000 });
+    await expect(page.getByTestId('service-state-alerts_adv')).toHaveText('Trial expired', { timeout: 30_000 });
   } finally {
     await restore(api, before);
     await api.dispose();

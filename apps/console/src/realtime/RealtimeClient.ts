@@ -69,7 +69,9 @@ export interface RealtimeClientOptions {
   readonly onHello?: (hello: HelloInfo) => void;
   /**
    * First (not resumed) subscriptions were acknowledged: events published before the server
-   * registered them were never sent, so data read over REST before `sentAt` may be stale.
+   * registered them were never sent, so data read over REST before the acknowledgement may be
+   * stale — data read after `sentAt` too (a read answered while the request was on its way, and a
+   * change made before the server registered it).
    */
   readonly onSubscribed?: (topics: Topic[], sentAt: number) => void;
   readonly socketFactory?: SocketFactory;

@@ -224,11 +224,14 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnit') });
         void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
       },
-      onSubscribed: (_topics, sentAt) => {
+      onSubscribed: () => {
         // Events published before the server registered the subscription never reach us: what
-        // was read over REST before then is read again (spec 001 §7: lists stay current).
+        // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
+        // stay current). Not only what was read before the request was sent: a change made while
+        // it was on its way (after a list was read) would otherwise be lost until a reload.
+        const ackedAt = Date.now();
         void queryClient.invalidateQueries({
-          predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < sentAt,
+          predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
         });
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
