@@ -51,8 +51,14 @@ export const recordingTapPlugin = fp(
       done(null, payload);
     });
 
-    app.addHook('onResponse', async (req, reply) => {
-      if (req.recordedPayload === undefined || !recordings.recording()) return;
+    // Not an async hook: without a recording it answers at once, without a promise per request.
+    app.addHook('onResponse', (req, reply, done) => {
+      const payload = req.recordedPayload;
+      if (payload === undefined || !recordings.recording()) return done();
+      tap(req, reply, payload).then(() => done(), done);
+    });
+
+    const tap = async (req: FastifyRequest, reply: FastifyReply, payload: string | Buffer | null): Promise<void> => {
       // The routes resolved the caller already; only a public write would look it up here (and be left out).
       const user = req.authUser !== undefined ? req.authUser : await app.currentUser(req);
       if (!user) return;
@@ -62,10 +68,10 @@ export const recordingTapPlugin = fp(
         path: req.url.slice(prefix.length) || '/',
         body: req.body !== undefined && req.body !== null && isJson(req.headers['content-type']) ? req.body : undefined,
         status: reply.statusCode,
-        payload: req.recordedPayload,
+        payload,
       };
       recordings.tapRequest(tapped);
-    });
+    };
   },
   { name: 'recording-tap', dependencies: ['services', 'auth'] },
 );
