@@ -67,6 +67,7 @@ const servicesPlugin = fp(
       services.gateway.close();
       services.invitations.close();
       services.managedServices.close();
+      services.systemEntitiesFeed.close();
       await services.auth.close();
       await services.reports.settle();
       await services.events.settle();

@@ -6,10 +6,19 @@
 import { TIMINGS } from './constants.js';
 import type { ServerMessage } from './realtime.js';
 
-/** Topics: one per group and one per inventory. */
-export const TOPIC_PATTERN = /^(group|inventory):[A-Za-z0-9_-]{1,128}$/;
+/**
+ * Topics: one per group and one per inventory (spec 001 §7), and the system entities topic of the
+ * platform admin console (ADMIN_TOPIC; the spec shows no topic for it).
+ */
+export const TOPIC_PATTERN = /^(?:(?:group|inventory):[A-Za-z0-9_-]{1,128}|system:entities)$/;
 export const groupTopic = (groupId: string): string => `group:${groupId}`;
 export const inventoryTopic = (inventoryId: string): string => `inventory:${inventoryId}`;
+/**
+ * The platform admins' topic (super user and staff): `systemEntities.changed` when an inventory,
+ * group, unit, user, server, channel, video return channel or databridge gateway of any inventory
+ * changed. A core without it refuses the subscription; the admin lists then read again on a timer.
+ */
+export const ADMIN_TOPIC = 'system:entities';
 
 export const REALTIME = {
   path: '/ws',

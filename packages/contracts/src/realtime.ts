@@ -346,6 +346,19 @@ export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed
  */
 export const SystemDeviceChangedEvent = z.object({ type: z.literal('systemDevice.changed'), kind: z.enum(['server', 'dbGateway']), id: z.string(), removed: z.boolean(), at: z.number().int() });
 // ── end of system devices ───────────────────────────────────────────────────────────────────────
+// ── System entities (ADMIN_TOPIC) ───────────────────────────────────────────────────────────────
+/** The kinds of the system entities lists (spec 001 §2 /system_entities; servers of every type are one kind). */
+export const SYSTEM_ENTITY_KINDS = ['inventory', 'group', 'unit', 'user', 'server', 'channel', 'vrChannel', 'dbGateway'] as const;
+export const SystemEntityKind = z.enum(SYSTEM_ENTITY_KINDS);
+export type SystemEntityKind = z.infer<typeof SystemEntityKind>;
+/**
+ * Something of these kinds was stored (created, changed, deleted, associated), in any inventory;
+ * topic: ADMIN_TOPIC only. It names kinds, not rows: the admin lists are server-sorted and paged,
+ * so a console reads the pages of those kinds again. At most about one a second (the core folds
+ * what is stored meanwhile into the next one).
+ */
+export const SystemEntitiesChangedEvent = z.object({ type: z.literal('systemEntities.changed'), kinds: z.array(SystemEntityKind).min(1), at: z.number().int() });
+// ── end of system entities ──────────────────────────────────────────────────────────────────────
 
 // ── System messages and access approvals ───────────────────────────────────────────────────────
 /** A system message was deleted, or no longer concerns these users (moved to another inventory); topics: those it concerned. */
@@ -445,6 +458,7 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   // system devices
   SystemDeviceChangedEvent,
   // end system devices
+  SystemEntitiesChangedEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];

@@ -21,7 +21,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ClientMessage, MOCK_AUTH, REALTIME, VALIDATION, type ServerMessage, type Topic } from '@fleet/contracts';
+import { ADMIN_TOPIC, ClientMessage, hasAnyRole, MOCK_AUTH, PLATFORM_ADMIN_ROLES, REALTIME, VALIDATION, type ServerMessage, type Topic } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
 import type { ReadModel } from '../repositories/read-model.js';
@@ -46,7 +46,8 @@ export function originAllowed(req: FastifyRequest, allowed: readonly string[]): 
  * Split topics into the ones the caller may see and the refused ones, from the read model (no
  * query): a topic names a group or an inventory that exists; a global user may see every one, the
  * others their inventories, their groups and the groups of their inventories. A name that exists
- * nowhere is refused like a foreign one (the answer does not tell them apart).
+ * nowhere is refused like a foreign one (the answer does not tell them apart). ADMIN_TOPIC is the
+ * platform admins' (super user and staff).
  */
 export function authorizeTopics(readModel: Pick<ReadModel, 'groups' | 'inventories'>, user: AuthUser, topics: readonly Topic[]) {
   const allowed: Topic[] = [];
@@ -61,6 +62,8 @@ export function authorizeTopics(readModel: Pick<ReadModel, 'groups' | 'inventori
     } else if (kind === 'group') {
       const group = readModel.groups.get(id);
       ok = group !== undefined && (user.global || user.groupIds.includes(id) || user.inventoryIds.includes(group.inventoryId));
+    } else if (t === ADMIN_TOPIC) {
+      ok = hasAnyRole(user.roles, PLATFORM_ADMIN_ROLES);
     }
     (ok ? allowed : refused).push(t);
   }

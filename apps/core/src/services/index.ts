@@ -3,6 +3,7 @@ import type { Config } from '../env.js';
 import { AuthService } from './auth.js';
 import { DeviceGateway } from './gateway.js';
 import { RealtimeHub } from './hub.js';
+import { SystemEntitiesFeed } from './system-entities-feed.js';
 import { TelemetryStore } from './telemetry.js';
 import { UnitService } from './units.js';
 import { UnitIndex } from './unit-index.js';
@@ -143,6 +144,8 @@ export interface Services {
   account: AccountService;
   /** Fleet recordings: made from what the core receives, publishes and is asked (mock only). */
   recordings: RecordingService;
+  /** The platform admins' topic: which system entity kinds were stored. */
+  systemEntitiesFeed: SystemEntitiesFeed;
 }
 
 export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
@@ -183,6 +186,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
     db,
     readModel,
     hub,
+    systemEntitiesFeed: new SystemEntitiesFeed(hub).follow(db),
     telemetry,
     gateway,
     index,
