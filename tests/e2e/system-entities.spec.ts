@@ -4,7 +4,8 @@
  * current inventory", §6 who sees the console) in Chromium against the real stack: super user
  * creates, edits and deletes an inventory and a group, the spec's messages inline (the form's own
  * and the core's), a unit joins and leaves the group, and another console sees the new inventory
- * and the group's member count without a reload (/ws); staff reaches the page, edits a user (put
+ * and the group's member count without a reload (/ws), and a group made in an inventory newer than
+ * the console within seconds (the admin topic); staff reaches the page, edits a user (put
  * back afterwards) and sees the page in Chinese; luc_admin is sent to the unit list. Every object
  * made here carries a unique name and is deleted in `finally`; the unit used (XTND-0001) is used
  * by no other spec and only joins the group made here.
@@ -153,6 +154,38 @@ test('super user creates a group, a unit joins and leaves it, another console se
   } finally {
     await deleteByName(api, 'groups', name);
     await other.close();
+    await api.dispose();
+  }
+});
+
+test('a group made in an inventory newer than the console reaches its list live, through the admin topic', async ({ page, baseURL, playwright }) => {
+  const stamp = Date.now();
+  const inventoryName = `E2E-feed-${stamp}`;
+  const name = `E2E-feed-group-${stamp}`;
+  const api = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    await login(page, 'staff');
+    await openKind(page, 'groups');
+    const navigations = trackNavigations(page);
+    await search(page, 'groups', name);
+    await expect(page.getByTestId('groups-empty')).toBeVisible();
+
+    // Neither admin is a member of the new inventory: no topic of theirs carries its news.
+    const inventory = await api.post('/api/v2/admin/inventories', { data: { name: inventoryName, parentId: 'inv-global' } });
+    expect(inventory.ok(), await inventory.text()).toBe(true);
+    const inventoryId = ((await inventory.json()) as { id: string }).id;
+    const group = await api.post('/api/v2/admin/groups', { data: { name, inventoryId } });
+    expect(group.ok(), await group.text()).toBe(true);
+    const groupId = ((await group.json()) as { id: string }).id;
+
+    // Well within the lists' 30 s fallback timer (which the admin topic turns off).
+    await expect(page.getByTestId(`groups-row-${groupId}`)).toBeVisible({ timeout: 10_000 });
+    expect((await api.delete(`/api/v2/admin/groups/${groupId}`)).ok()).toBe(true);
+    await expect(page.getByTestId(`groups-row-${groupId}`)).toHaveCount(0, { timeout: 10_000 });
+    expect(navigations).toEqual([]);
+  } finally {
+    await deleteByName(api, 'groups', name);
+    await deleteByName(api, 'inventories', inventoryName);
     await api.dispose();
   }
 });

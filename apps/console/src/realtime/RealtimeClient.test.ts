@@ -98,6 +98,16 @@ describe('RealtimeClient', () => {
     expect(statuses).toEqual(['connecting', 'open']);
   });
 
+  it('subscribes the admin topic in a batch of its own (a core that refuses it refuses nothing else)', () => {
+    const { server } = setup(['system:entities', 'group:a']);
+    server.hello();
+    vi.advanceTimersByTime(0);
+    expect(server.current.sent).toEqual([
+      { op: 'subscribe', topics: ['group:a'] },
+      { op: 'subscribe', topics: ['system:entities'] },
+    ]);
+  });
+
   it('delivers events once per sequence number, passes event types it does not know on (their seq counts), ignores junk', () => {
     const { server, events } = setup(['group:a']);
     server.hello();

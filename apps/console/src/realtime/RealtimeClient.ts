@@ -17,7 +17,7 @@
  */
 import { parseServerEnvelope, TIMINGS } from '@fleet/contracts';
 import type { ClientMessage, RealtimeEvent, Topic } from '@fleet/contracts';
-import { inBatches } from './topics';
+import { inBatches, isAdminTopic } from './topics';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'error' | 'closed';
 
@@ -304,9 +304,15 @@ export class RealtimeClient {
     }, delay);
   }
 
-  /** Subscribes in batches; with `resumeEpoch`, each batch carries the last seqs of its topics. */
+  /**
+   * Subscribes in batches; with `resumeEpoch`, each batch carries the last seqs of its topics. The
+   * admin topic goes in a batch of its own: a core that does not offer it and refuses a whole batch
+   * for it refuses nothing else.
+   */
   private subscribe(topics: readonly Topic[], resumeEpoch?: string): void {
-    for (const batch of inBatches(topics, this.batchSize)) {
+    const own = topics.filter(isAdminTopic);
+    const spec = topics.filter((topic) => !isAdminTopic(topic));
+    for (const batch of [...inBatches(spec, this.batchSize), ...inBatches(own, this.batchSize)]) {
       const message: ClientMessage = { op: 'subscribe', topics: batch };
       if (resumeEpoch !== undefined) {
         const seqs: Record<string, number> = {};

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_ALERT_SETTINGS, TIMINGS } from '@fleet/contracts';
-import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import { ADMIN_TOPIC, DEFAULT_ALERT_SETTINGS, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
+import type { ClientNotification, CurrentUser, EndpointId, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
@@ -19,7 +19,8 @@ import type { ActiveAlertItem } from './cachePatch';
 import { debounce } from './debounce';
 import { RealtimeClient } from './RealtimeClient';
 import type { RealtimeStatus } from './RealtimeClient';
-import { batchSizeFor, topicsForUser } from './topics';
+import { staleSystemEntityReads } from './systemEntities';
+import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { watchWsLibrary } from './wsLibrary';
 
 type Listener = (event: RealtimeEvent) => void;
@@ -38,9 +39,14 @@ interface RealtimeContextValue {
   readonly listError: LiveListError | null;
   /** Listen to every validated event; returns the unsubscribe function. */
   readonly subscribe: (listener: Listener) => () => void;
+  /**
+   * The core acknowledged ADMIN_TOPIC and the connection is open: the system entities lists are
+   * kept current by `systemEntities.changed` and need no timer (a core without it refuses it).
+   */
+  readonly adminLive: boolean;
 }
 
-const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', listError: null, subscribe: () => () => undefined });
+const RealtimeContext = createContext<RealtimeContextValue>({ status: 'idle', listError: null, subscribe: () => () => undefined, adminLive: false });
 
 export function useRealtime(): RealtimeContextValue {
   return useContext(RealtimeContext);
@@ -158,7 +164,8 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const listeners = useRef(new Set<Listener>());
   const clientRef = useRef<RealtimeClient | null>(null);
   const shellInventoryId = useGlobalShellInventory(user);
-  const topicsKey = topicsForUser(user, shellInventoryId).join(',');
+  const [adminAcked, setAdminAcked] = useState(false);
+  const topicsKey = [...topicsForUser(user, shellInventoryId), ...adminTopicsFor(rolesOf(user))].join(',');
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
 
@@ -178,6 +185,9 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const refreshDevices = debounce(() => {
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
+    const invalidateReads = (ids: readonly EndpointId[]) => {
+      for (const id of ids) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
+    };
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
@@ -185,6 +195,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
+        if (event.type === 'systemEntities.changed') invalidateReads(staleSystemEntityReads(event.kinds));
         if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
           const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
           const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
@@ -218,13 +229,18 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         notify.current.toast.show({ message: notify.current.t('realtime.lost'), variant: 'error', timeoutMs: 0 });
       },
       onHello: (hello) => libraryWatch.current.observe(hello.wsLibrary),
-      onRefetch: () => {
+      onRefetch: (topic) => {
         // The missed events are gone: the lists and the open unit are read again.
+        if (topic === ADMIN_TOPIC) {
+          invalidateReads(staleSystemEntityReads(SYSTEM_ENTITY_KINDS));
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUnit') });
         void queryClient.invalidateQueries({ queryKey: ['fetchActiveAlerts'] });
       },
-      onSubscribed: () => {
+      onSubscribed: (topics) => {
+        if (topics.includes(ADMIN_TOPIC)) setAdminAcked(true);
         // Events published before the server registered the subscription never reach us: what
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
         // stay current). Not only what was read before the request was sent: a change made while
@@ -261,6 +277,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       listeners.current.delete(listener);
     };
   }, []);
-  const value = useMemo(() => ({ status, listError, subscribe }), [status, listError, subscribe]);
+  const adminLive = adminAcked && status === 'open';
+  const value = useMemo(() => ({ status, listError, subscribe, adminLive }), [status, listError, subscribe, adminLive]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

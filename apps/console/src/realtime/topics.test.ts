@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicsForUser } from './topics';
+import { adminTopicsFor, topicsForUser } from './topics';
 import { makeUser } from '../test-utils/fixtures';
 
 describe('topics of a global user’s shell inventory', () => {
@@ -12,5 +12,14 @@ describe('topics of a global user’s shell inventory', () => {
     expect(topicsForUser(makeUser(['super_user']), 'inv1')).toEqual(['group:g1']);
     expect(topicsForUser(makeUser(['super_user'], { groups: [] }), 'inv1')).toEqual(['inventory:inv1']);
     expect(topicsForUser(makeUser(['super_user']), null)).toEqual(['group:g1']);
+  });
+});
+
+describe('the platform admins’ topic', () => {
+  it('is followed by super users and staff only', () => {
+    expect(adminTopicsFor(['super_user'])).toEqual(['system:entities']);
+    expect(adminTopicsFor(['staff'])).toEqual(['system:entities']);
+    expect(adminTopicsFor(['luc_admin'])).toEqual([]);
+    expect(adminTopicsFor([])).toEqual([]);
   });
 });

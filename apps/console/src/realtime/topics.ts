@@ -1,5 +1,5 @@
-import { groupTopic, inventoryTopic, REALTIME, TOPIC_PATTERN } from '@fleet/contracts';
-import type { CurrentUser, Topic } from '@fleet/contracts';
+import { ADMIN_TOPIC, groupTopic, hasAnyRole, inventoryTopic, PLATFORM_ADMIN_ROLES, REALTIME, TOPIC_PATTERN } from '@fleet/contracts';
+import type { CurrentUser, Role, Topic } from '@fleet/contracts';
 
 /**
  * The topics of one user (spec 001 §7: subscribed per group and per inventory): every group of
@@ -18,6 +18,17 @@ export function topicsForUser(user: Pick<CurrentUser, 'groups' | 'inventories'>,
   }
   return [...new Set(topics)].filter((topic) => TOPIC_PATTERN.test(topic));
 }
+
+/**
+ * The topics of the platform admin console: ADMIN_TOPIC for super users and staff. A core that does
+ * not offer it refuses it, and the admin lists read again on their timer instead (`useRealtime().adminLive`).
+ */
+export function adminTopicsFor(roles: readonly Role[]): Topic[] {
+  return hasAnyRole(roles, PLATFORM_ADMIN_ROLES) ? [ADMIN_TOPIC] : [];
+}
+
+/** Whether a topic is one of the console's own beyond the spec's groups and inventories. */
+export const isAdminTopic = (topic: Topic): boolean => topic === ADMIN_TOPIC;
 
 /** Subscription batch size: the user's property, else the default 50 (spec 001 §7). */
 export function batchSizeFor(user: Pick<CurrentUser, 'props'>): number {

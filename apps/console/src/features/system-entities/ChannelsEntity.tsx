@@ -23,7 +23,7 @@ import { AssociationPanel } from './AssociationPanel';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
 import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
 
 const NEW = 'new';
@@ -32,13 +32,14 @@ const CHANNEL_READS = ['searchAdminChannels', 'getAdminChannel', 'getAdminChanne
 
 export default function ChannelsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useDevicesLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminChannels',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminChannelSearchQuery['searchKey'], sortBy: view.sortBy as AdminChannelSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<ChannelLive>[] = [
     { id: 'name', header: t('systemDevices.channels.name'), sortKey: 'name', render: (c) => c.channelName },

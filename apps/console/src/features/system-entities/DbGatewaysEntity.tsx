@@ -18,7 +18,7 @@ import { EntityList, listQuery, useEntityView, type EntityListColumn } from './E
 import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
 import { checkDbGateway, dbGatewayCreateBody, dbGatewayForm, dbGatewayUpdateBody, type DbGatewayForm } from './deviceForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
 
 const NEW = 'new';
@@ -26,13 +26,14 @@ const SEARCH_KEYS = ['name', 'host', 'status'] as const;
 
 export default function DbGatewaysEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useDevicesLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminDbGateways',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminDbGatewaySearchQuery['searchKey'], sortBy: view.sortBy as AdminDbGatewaySearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<AdminDbGatewayRow>[] = [
     { id: 'name', header: t('systemDevices.dbGateways.name'), sortKey: 'name', render: (g) => g.name },

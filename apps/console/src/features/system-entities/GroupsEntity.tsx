@@ -21,7 +21,7 @@ import { EntityList, listQuery, useEntityView, type EntityListColumn } from './E
 import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
+import { useListRefresh, useEntityLive } from './useEntityLive';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'inventoryName'] as const;
@@ -31,13 +31,14 @@ const MEMBER_READS = ['getAdminGroup', 'searchAdminGroups', 'getAdminGroupUnits'
 
 export default function GroupsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useEntityLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminGroups',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminGroupSearchQuery['searchKey'], sortBy: view.sortBy as AdminGroupSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<GroupListRow>[] = [
     { id: 'name', header: t('systemEntities.groups.name'), sortKey: 'name', render: (g) => g.name },

@@ -20,20 +20,21 @@ import { EntityList, listQuery, useEntityView, type EntityListColumn } from './E
 import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
+import { useListRefresh, useEntityLive } from './useEntityLive';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'id', 'region', 'parentName', 'sipServer'] as const;
 
 export default function InventoriesEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useEntityLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminInventories',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminInventorySearchQuery['searchKey'], sortBy: view.sortBy as AdminInventorySearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<AdminInventory>[] = [
     { id: 'name', header: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },

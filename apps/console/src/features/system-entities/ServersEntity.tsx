@@ -22,13 +22,14 @@ import { EntityList, listQuery, useEntityView, type EntityListColumn } from './E
 import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
 
 const NEW = 'new';
 
 export default function ServersEntity({ kind }: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useDevicesLive();
   const [params] = useSearchParams();
   const ifb = params.get('ifb') === '1';
@@ -46,7 +47,7 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
         sortBy: view.sortBy as AdminServersQuery['sortBy'],
       },
     },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<ServerDetail>[] = [
     { id: 'name', header: t('systemDevices.servers.name'), sortKey: 'name', render: (s) => s.name },

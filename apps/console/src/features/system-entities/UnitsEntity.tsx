@@ -21,7 +21,7 @@ import { EntityList, listQuery, useEntityView, type EntityListColumn } from './E
 import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
+import { useListRefresh, useEntityLive } from './useEntityLive';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
@@ -29,13 +29,14 @@ const UNIT_READS = ['searchAdminUnits', 'getAdminUnit', 'listAdminInventoryUnits
 
 export default function UnitsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useEntityLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminUnits',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminUnitSearchQuery['searchKey'], sortBy: view.sortBy as AdminUnitSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<AdminUnitRow>[] = [
     { id: 'name', header: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },

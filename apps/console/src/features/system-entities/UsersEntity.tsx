@@ -13,7 +13,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useUsersLive } from '../users/useUsersLive';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS, useEntityLive } from './useEntityLive';
+import { useListRefresh, useEntityLive } from './useEntityLive';
 
 const UserModal = lazy(() => import('../users/UserModal'));
 
@@ -22,6 +22,7 @@ const SEARCH_KEYS = ['username', 'name', 'email'] as const;
 
 export default function UsersEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useEntityLive();
   useUsersLive();
   const [view, setView] = useEntityView('username', 'username');
@@ -29,7 +30,7 @@ export default function UsersEntity(_props: SystemEntitiesProps) {
   const list = useEndpointQuery(
     'searchUsers',
     { query: { ...listQuery(view), searchKey: view.searchKey as UserSearchQuery['searchKey'], sortBy: view.sortBy as UserSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<UserAccount>[] = [
     { id: 'username', header: t('systemEntities.users.username'), sortKey: 'username', render: (u) => u.username },

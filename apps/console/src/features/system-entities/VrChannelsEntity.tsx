@@ -23,7 +23,7 @@ import { AssociationPanel } from './AssociationPanel';
 import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
 import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { LIVE_FALLBACK_MS } from './useEntityLive';
+import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
 
 const NEW = 'new';
@@ -31,13 +31,14 @@ const VR_READS = ['searchAdminVrChannels', 'getAdminVrChannel', 'getAdminVrChann
 
 export default function VrChannelsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
+  const listRefresh = useListRefresh();
   useDevicesLive();
   const [view, setView] = useEntityView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminVrChannels',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminVrChannelSearchQuery['searchKey'], sortBy: view.sortBy as AdminVrChannelSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: LIVE_FALLBACK_MS },
+    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
   const columns: EntityListColumn<VrChannelDetail>[] = [
     { id: 'name', header: t('systemDevices.vrChannels.name'), sortKey: 'name', render: (c) => c.name },

@@ -5,8 +5,10 @@
  * again is the only faithful update.
  *
  * The core announces inventories, groups, units and users on the topics of their inventories and
- * groups; a global admin follows the topics of their own, so a change in an inventory they do not
- * follow reaches them only through `LIVE_FALLBACK_MS` (the lists' refetch interval).
+ * groups; a global admin follows the topics of their own. A change in an inventory they do not
+ * follow reaches them through the admin topic (`systemEntities.changed`, applied by the realtime
+ * provider); against a core without that topic, the lists read again every `LIVE_FALLBACK_MS`
+ * (`useListRefresh`).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,8 +16,13 @@ import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 
-/** The lists read again this often even without an event (see above). */
+/** The lists read again this often when the core does not offer the admin topic (see above). */
 export const LIVE_FALLBACK_MS = 30_000;
+
+/** The system entities lists' refetch interval: none while the admin topic keeps them current. */
+export function useListRefresh(): number | false {
+  return useRealtime().adminLive ? false : LIVE_FALLBACK_MS;
+}
 
 /** Which reads an event makes stale (exported for its test). */
 export function staleReads(event: RealtimeEvent): readonly EndpointId[] {
