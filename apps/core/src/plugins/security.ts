@@ -9,20 +9,20 @@
  * - **Cross-site requests**: POST, PUT, PATCH and DELETE from a foreign `Origin` (or from a
  *   browser that says `Sec-Fetch-Site: cross-site` without one) are refused with 403 before
  *   anything runs, body-less ones too. The core's own host and ALLOWED_ORIGINS are not foreign.
- * - **Rate limits** (@fastify/rate-limit) on the REST surface (CORE_PREFIX and /mock): per session
- *   and per client address, each per minute, 0 turning it off; 429 with Retry-After. Counted in
- *   memory, or in Redis when REDIS_URL is set (every instance shares the count).
+ * - **Rate limits** on the REST surface (CORE_PREFIX and /mock): per session and per client address,
+ *   each per minute (fixed windows), 0 turning it off; 429 with Retry-After. Counted in memory, or
+ *   in Redis when REDIS_URL is set (every instance shares the count): ./rate-windows.ts.
  */
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { MOCK_AUTH } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { AppError } from '../errors.js';
 import { originAllowed } from '../routes/realtime.js';
+import { LocalWindows, RedisWindows, type RateWindows, type WindowCount } from './rate-windows.js';
 
 /**
  * The content security policy of everything the core serves (the console and /docs included).
@@ -119,10 +119,20 @@ export function sessionKeys(size: number): (token: string) => string {
   };
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-
 /** Counters kept in memory: enough entries that addresses and sessions do not push each other out. */
 const LOCAL_ENTRIES = 20_000;
+const WINDOW_MS = 60_000;
+
+/** The verdict of one request's counts: null to go on, else the seconds until the first limit it is over ends. */
+export function overLimit(counts: readonly ({ count: WindowCount; max: number } | null)[]): number | null {
+  let retryAfterS: number | null = null;
+  for (const c of counts) {
+    if (c === null || c.count.count <= c.max) continue;
+    const s = Math.max(1, Math.ceil(c.count.resetInMs / 1000));
+    retryAfterS = retryAfterS === null ? s : Math.max(retryAfterS, s);
+  }
+  return retryAfterS;
+}
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -133,60 +143,47 @@ export const securityPlugin = fp(
       done();
     });
 
-    // 2. Rate limits on the REST surface.
+    // 2. Rate limits on the REST surface: each request counts once per address and once per session.
     const perSession = config.RATE_LIMIT_PER_SESSION_PER_MINUTE;
     const perAddress = config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE;
     if (perSession > 0 || perAddress > 0) {
-      let redis: Redis | null = null;
+      let windows: RateWindows = new LocalWindows(WINDOW_MS, LOCAL_ENTRIES);
       if (config.REDIS_URL) {
         // No offline queue: while Redis is away, counting fails at once and the request is let through.
-        redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: 'fleet-core-rate-limit' });
+        const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: 'fleet-core-rate-limit' });
         let lastWarn = 0;
         redis.on('error', (err: Error) => {
           if (Date.now() - lastWarn < 1000) return;
           lastWarn = Date.now();
           app.log.warn({ err }, 'redis (rate limit) connection error');
         });
-        const connection = redis;
         app.addHook('onClose', async () => {
           try {
-            await connection.quit();
+            await redis.quit();
           } catch {
-            connection.disconnect();
+            redis.disconnect();
           }
         });
+        windows = new RedisWindows(redis, `${config.REDIS_PREFIX}:rate:`, WINDOW_MS);
       }
-      await app.register(rateLimit, {
-        global: false,
-        timeWindow: 60_000,
-        skipOnError: true,
-        cache: LOCAL_ENTRIES,
-        ...(redis ? { redis, nameSpace: `${config.REDIS_PREFIX}:rate:` } : {}),
-      });
-      // `cache` sizes each limiter's own in-memory store (the plugin reads it, its type leaves it out).
-      const limiter = (max: number, keyGenerator: (req: FastifyRequest) => string): Limiter | null => {
-        if (max === 0) return null;
-        const options: Parameters<FastifyInstance['createRateLimit']>[0] & { cache: number } = { max, timeWindow: 60_000, keyGenerator, cache: LOCAL_ENTRIES };
-        return app.createRateLimit(options);
-      };
-      const byAddress = limiter(perAddress, (req) => `a:${req.ip}`);
       const keyOf = sessionKeys(LOCAL_ENTRIES);
-      const bySession = limiter(perSession, (req) => keyOf(req.cookies[MOCK_AUTH.sessionCookie] ?? ''));
       const limited = [config.CORE_PREFIX + '/', '/mock/'];
-      const refuse = (reply: FastifyReply, retryAfterS: number) => {
-        void reply.header('retry-after', String(Math.max(1, retryAfterS)));
+      const refusal = (reply: FastifyReply, retryAfterS: number) => {
+        void reply.header('retry-after', String(retryAfterS));
         return new AppError('TOO_MANY_REQUESTS');
       };
-      app.addHook('onRequest', async (req, reply) => {
-        if (!limited.some((p) => req.url.startsWith(p))) return;
-        if (byAddress) {
-          const r = await byAddress(req);
-          if (!r.isAllowed && r.isExceeded) throw refuse(reply, r.ttlInSeconds);
-        }
-        if (bySession && req.cookies[MOCK_AUTH.sessionCookie]) {
-          const r = await bySession(req);
-          if (!r.isAllowed && r.isExceeded) throw refuse(reply, r.ttlInSeconds);
-        }
+      app.addHook('onRequest', (req, reply, done) => {
+        if (!limited.some((p) => req.url.startsWith(p))) return done();
+        const token = perSession > 0 ? req.cookies[MOCK_AUTH.sessionCookie] : undefined;
+        const byAddress = perAddress > 0 ? windows.hit(`a:${req.ip}`) : null;
+        const bySession = token ? windows.hit(keyOf(token)) : null;
+        const decide = (address: WindowCount | null, session: WindowCount | null) => {
+          const retryAfterS = overLimit([address && { count: address, max: perAddress }, session && { count: session, max: perSession }]);
+          done(retryAfterS === null ? undefined : refusal(reply, retryAfterS));
+        };
+        if (!(byAddress instanceof Promise) && !(bySession instanceof Promise)) return decide(byAddress, bySession);
+        // Redis: while it cannot count, the request is let through (the limit protects, it does not decide correctness).
+        Promise.all([byAddress, bySession]).then(([a, b]) => decide(a, b), () => done());
       });
     }
 
