@@ -18,6 +18,7 @@ import {
 import type { ActiveAlertItem } from './cachePatch';
 import { debounce } from './debounce';
 import { RealtimeClient } from './RealtimeClient';
+import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
 import { staleSystemEntityReads } from './systemEntities';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
@@ -185,6 +186,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const refreshDevices = debounce(() => {
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
+    const guard = rereadGuard(queryClient);
     const invalidateReads = (ids: readonly EndpointId[]) => {
       for (const id of ids) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
     };
@@ -245,10 +247,14 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
         // was read over REST before its acknowledgement came is read again (spec 001 §7: lists
         // stay current). Not only what was read before the request was sent: a change made while
         // it was on its way (after a list was read) would otherwise be lost until a reload.
+        // An event patched into an answer while it is read again must not be lost to that read's
+        // older answer: rereadGuard reads such an answer once more.
         const ackedAt = Date.now();
-        void queryClient.invalidateQueries({
-          predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
-        });
+        guard.watch(
+          queryClient.invalidateQueries({
+            predicate: (query) => !SESSION_QUERY_IDS.has(String(query.queryKey[0])) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= ackedAt,
+          }),
+        );
       },
       onServerError: (code, message) => console.warn(`realtime: server error ${code}: ${message}`),
       onEvent: (event) => {
@@ -262,6 +268,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     return () => {
       clientRef.current = null;
       client.stop();
+      guard.stop();
       refreshDevices.cancel();
     };
   }, [queryClient, batchSize]);
