@@ -261,7 +261,10 @@ export async function startCore(
   const args = ['--provider', o.provider ?? 'sqlite', '--fleet', String(o.fleet ?? 0), '--simulator', o.simulator ?? 'off'];
   if (o.database) args.push('--database', o.database);
   for (const kv of o.env ?? []) args.push('--env', kv);
-  const child = spawnScript(SERVER_CPU, 'core-process.ts', args, ['--expose-gc'], { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+  // BENCH_CPU_PROF_DIR: the core writes a V8 CPU profile there when it stops (where its time went).
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const flags = ['--expose-gc', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child = spawnScript(SERVER_CPU, 'core-process.ts', args, flags, { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
   const ready = await waitForLine<{ url: string; fleetSeconds: number }>(child, 'READY');
   const memories: Array<(m: CoreMemory) => void> = [];
   onLines(child, (line) => {
