@@ -1,33 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { LocalWindows } from './rate-windows.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localWindows } from './rate-windows.js';
 import { overLimit } from './security.js';
 
-describe('LocalWindows', () => {
-  it('counts each key in its own fixed window, answers the time left, and starts again when the window ends', () => {
-    let now = 1_000;
-    const windows = new LocalWindows(60_000, 10, () => now);
-    expect(windows.hit('a')).toEqual({ count: 1, resetInMs: 60_000 });
-    now += 15_000;
-    expect(windows.hit('a')).toEqual({ count: 2, resetInMs: 45_000 });
-    expect(windows.hit('b')).toEqual({ count: 1, resetInMs: 60_000 });
-    now += 45_000; // a's window ends exactly now
-    expect(windows.hit('a')).toEqual({ count: 1, resetInMs: 60_000 });
-    expect(windows.hit('b')).toEqual({ count: 2, resetInMs: 15_000 });
+describe('localWindows (@fastify/rate-limit’s in-memory store)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('counts each key in its own fixed window without a promise, answers the time left, and starts again when the window ends', () => {
+    const windows = localWindows(60_000, 10);
+    expect(windows.hit('a', 5)).toEqual({ count: 1, resetInMs: 60_000 });
+    vi.advanceTimersByTime(15_000);
+    expect(windows.hit('a', 5)).toEqual({ count: 2, resetInMs: 45_000 });
+    expect(windows.hit('b', 5)).toEqual({ count: 1, resetInMs: 60_000 });
+    // Past the limit the window is not extended.
+    for (let i = 0; i < 5; i++) windows.hit('a', 2);
+    expect(windows.hit('a', 2)).toEqual({ count: 8, resetInMs: 45_000 });
+    vi.advanceTimersByTime(45_000); // a's window ends exactly now
+    expect(windows.hit('a', 5)).toEqual({ count: 1, resetInMs: 60_000 });
+    expect(windows.hit('b', 5)).toEqual({ count: 2, resetInMs: 15_000 });
   });
 
-  it('keeps at most its size of keys, forgetting the window that began first', () => {
-    let now = 0;
-    const windows = new LocalWindows(60_000, 2, () => now);
-    windows.hit('a');
-    windows.hit('a');
-    now += 1;
-    windows.hit('b');
-    now += 1;
-    windows.hit('c'); // a goes
-    expect(windows.hit('b').count).toBe(2);
-    expect(windows.hit('a').count).toBe(1); // b goes: its window began before c's
-    expect(windows.hit('c').count).toBe(2);
-    expect(windows.hit('b').count).toBe(1); // b was forgotten (and c goes now)
+  it('keeps at most its size of keys, forgetting the least recently counted', () => {
+    const windows = localWindows(60_000, 2);
+    windows.hit('a', 5);
+    windows.hit('b', 5);
+    windows.hit('a', 5);
+    windows.hit('c', 5); // b goes
+    expect(windows.hit('a', 5)).toMatchObject({ count: 3 });
+    expect(windows.hit('b', 5)).toMatchObject({ count: 1 });
   });
 });
 

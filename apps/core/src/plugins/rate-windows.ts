@@ -1,9 +1,13 @@
 /**
- * Request counters of the REST rate limits (plugins/security.ts): fixed windows per key, in memory
- * or in Redis (every instance shares the count). A hit answers how many requests the key made in
- * its current window and when the window ends; in memory without a promise (the limits are
- * checked on every request: two plugin calls with a promise each were ≈ 10 % of a cached unit read).
+ * Request counters of the REST rate limits (plugins/security.ts): the stores of the maintained
+ * @fastify/rate-limit plugin (its in-memory LRU and its Redis Lua script, where every instance
+ * shares the count), called from the security plugin's one `onRequest` hook for both keys instead
+ * of through two `createRateLimit` checkers (each an async call with its own promise: ≈ 10 % of a
+ * cached unit read). The in-memory store answers in the same turn, so a hit returns its count
+ * without a promise; the Redis store answers with a promise.
  */
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
 export interface WindowCount {
@@ -14,64 +18,57 @@ export interface WindowCount {
 }
 
 export interface RateWindows {
-  hit(key: string): WindowCount | Promise<WindowCount>;
+  /** One request of `key`, whose limit is `max` per window. */
+  hit(key: string, max: number): WindowCount | Promise<WindowCount>;
 }
 
-/**
- * In memory: at most `size` keys; past that the key whose window began first is forgotten (it
- * starts again from zero when it comes back).
- */
-export class LocalWindows implements RateWindows {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+type Store = Pick<FastifyRateLimitStore, 'incr'>;
 
+// The plugin's stores are CommonJS modules without type declarations of their own (the plugin's
+// types declare their interface, FastifyRateLimitStore): loaded with require, typed here.
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
+
+/** Fixed windows of `windowMs` (no extension while over the limit, no backoff: the plugin's defaults). */
+class StoreWindows implements RateWindows {
   constructor(
+    private readonly store: Store,
     private readonly windowMs: number,
-    private readonly size: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  hit(key: string): WindowCount {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (window === undefined || window.endsAt <= now) {
-      // A new window goes to the end of the Map's order: the first entry is the oldest window.
-      if (window !== undefined) this.windows.delete(key);
-      else if (this.windows.size >= this.size) this.windows.delete(this.windows.keys().next().value!);
-      window = { count: 0, endsAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, resetInMs: window.endsAt - now };
+  hit(key: string, max: number): WindowCount | Promise<WindowCount> {
+    let answer: { error: Error | null; count?: WindowCount } | undefined;
+    let settle: ((a: { error: Error | null; count?: WindowCount }) => void) | undefined;
+    this.store.incr(
+      key,
+      (error, result) => {
+        const a = { error, ...(result ? { count: { count: result.current, resetInMs: result.ttl } } : {}) };
+        if (settle) settle(a);
+        else answer = a;
+      },
+      this.windowMs,
+      max,
+    );
+    const verdict = (a: { error: Error | null; count?: WindowCount }): WindowCount => {
+      if (a.error || !a.count) throw a.error ?? new Error('rate limit store answered nothing');
+      return a.count;
+    };
+    // The in-memory store called back already; the Redis store calls back later. A store's
+    // failure is a rejected promise, never a throw in the caller's hook.
+    if (answer) return answer.count && !answer.error ? answer.count : Promise.resolve(answer).then(verdict);
+    return new Promise<{ error: Error | null; count?: WindowCount }>((resolve) => {
+      settle = resolve;
+    }).then(verdict);
   }
 }
 
-/** One key's count and window in one atomic step: the first request of a window sets its end. */
-const HIT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}`;
+/** In memory: the plugin's LRU of at most `size` keys (the least recently counted forgotten first). */
+export function localWindows(windowMs: number, size: number): RateWindows {
+  return new StoreWindows(new LocalStore(false, false, size), windowMs);
+}
 
-type WithHit = Redis & { fleetRateHit(key: string, windowMs: number): Promise<[number, number]> };
-
-/** In Redis under `prefix`: the count of every instance. */
-export class RedisWindows implements RateWindows {
-  private readonly redis: WithHit;
-
-  constructor(
-    redis: Redis,
-    private readonly prefix: string,
-    private readonly windowMs: number,
-  ) {
-    redis.defineCommand('fleetRateHit', { numberOfKeys: 1, lua: HIT });
-    this.redis = redis as WithHit;
-  }
-
-  async hit(key: string): Promise<WindowCount> {
-    const [count, ttl] = await this.redis.fleetRateHit(this.prefix + key, this.windowMs);
-    return { count, resetInMs: ttl };
-  }
+/** In Redis under `prefix`: the count of every instance (the plugin's Lua script: count and window end in one step). */
+export function redisWindows(redis: Redis, prefix: string, windowMs: number): RateWindows {
+  return new StoreWindows(new RedisStore(false, false, redis, prefix), windowMs);
 }

@@ -10,8 +10,8 @@
  *   browser that says `Sec-Fetch-Site: cross-site` without one) are refused with 403 before
  *   anything runs, body-less ones too. The core's own host and ALLOWED_ORIGINS are not foreign.
  * - **Rate limits** on the REST surface (CORE_PREFIX and /mock): per session and per client address,
- *   each per minute (fixed windows), 0 turning it off; 429 with Retry-After. Counted in memory, or
- *   in Redis when REDIS_URL is set (every instance shares the count): ./rate-windows.ts.
+ *   each per minute, 0 turning it off; 429 with Retry-After. Counted by @fastify/rate-limit's stores
+ *   in memory, or in Redis when REDIS_URL is set (every instance shares the count): ./rate-windows.ts.
  */
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ import { MOCK_AUTH } from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { AppError } from '../errors.js';
 import { originAllowed } from '../routes/realtime.js';
-import { LocalWindows, RedisWindows, type RateWindows, type WindowCount } from './rate-windows.js';
+import { localWindows, redisWindows, type RateWindows, type WindowCount } from './rate-windows.js';
 
 /**
  * The content security policy of everything the core serves (the console and /docs included).
@@ -119,8 +119,8 @@ export function sessionKeys(size: number): (token: string) => string {
   };
 }
 
-/** Counters kept in memory: enough entries that addresses and sessions do not push each other out. */
-const LOCAL_ENTRIES = 20_000;
+/** Counters kept in memory (addresses and sessions together): enough that they do not push each other out. */
+const LOCAL_ENTRIES = 40_000;
 const WINDOW_MS = 60_000;
 
 /** The verdict of one request's counts: null to go on, else the seconds until the first limit it is over ends. */
@@ -147,7 +147,7 @@ export const securityPlugin = fp(
     const perSession = config.RATE_LIMIT_PER_SESSION_PER_MINUTE;
     const perAddress = config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE;
     if (perSession > 0 || perAddress > 0) {
-      let windows: RateWindows = new LocalWindows(WINDOW_MS, LOCAL_ENTRIES);
+      let windows: RateWindows = localWindows(WINDOW_MS, LOCAL_ENTRIES);
       if (config.REDIS_URL) {
         // No offline queue: while Redis is away, counting fails at once and the request is let through.
         const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: 'fleet-core-rate-limit' });
@@ -164,9 +164,9 @@ export const securityPlugin = fp(
             redis.disconnect();
           }
         });
-        windows = new RedisWindows(redis, `${config.REDIS_PREFIX}:rate:`, WINDOW_MS);
+        windows = redisWindows(redis, `${config.REDIS_PREFIX}:rate:`, WINDOW_MS);
       }
-      const keyOf = sessionKeys(LOCAL_ENTRIES);
+      const keyOf = sessionKeys(LOCAL_ENTRIES / 2);
       const limited = [config.CORE_PREFIX + '/', '/mock/'];
       const refusal = (reply: FastifyReply, retryAfterS: number) => {
         void reply.header('retry-after', String(retryAfterS));
@@ -175,8 +175,8 @@ export const securityPlugin = fp(
       app.addHook('onRequest', (req, reply, done) => {
         if (!limited.some((p) => req.url.startsWith(p))) return done();
         const token = perSession > 0 ? req.cookies[MOCK_AUTH.sessionCookie] : undefined;
-        const byAddress = perAddress > 0 ? windows.hit(`a:${req.ip}`) : null;
-        const bySession = token ? windows.hit(keyOf(token)) : null;
+        const byAddress = perAddress > 0 ? windows.hit(`a:${req.ip}`, perAddress) : null;
+        const bySession = token ? windows.hit(keyOf(token), perSession) : null;
         const decide = (address: WindowCount | null, session: WindowCount | null) => {
           const retryAfterS = overLimit([address && { count: address, max: perAddress }, session && { count: session, max: perSession }]);
           done(retryAfterS === null ? undefined : refusal(reply, retryAfterS));
