@@ -15,7 +15,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  RECORDING_FORMAT, RECORDING_VERSION, RecordingSummary, type DeviceSpec, type RecordedRequest, type RecordedServer, type RecordedUnit, type Recording,
+  ADMIN_TOPIC, RECORDING_FORMAT, RECORDING_VERSION, RecordingSummary, type DeviceSpec, type RecordedRequest, type RecordedServer, type RecordedUnit, type Recording,
   type RecordingHeader, type ServerSpec,
 } from '@fleet/contracts';
 import { parseRecording, RecordingFileError, RecordingWriter } from '@fleet/contracts/recording-file';
@@ -113,10 +113,12 @@ export class RecordingService {
   constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'gateway' | 'hub' | 'log'>) {
     this.dir = resolve(deps.config.RECORDINGS_DIR);
     // One tap for the hub's events, free when nothing is recorded (the hub has no way to remove one).
+    // The admin topic is left out: its events sum up storage writes folded by the second of wall
+    // time, so a replay cannot publish them event for event; the changes themselves are recorded.
     deps.hub.onPublish((topics, event) => {
       const active = this.active_;
       if (active === null) return;
-      for (const topic of topics) active.writer.write({ kind: 'event', topic, event });
+      for (const topic of topics) if (topic !== ADMIN_TOPIC) active.writer.write({ kind: 'event', topic, event });
     });
   }
 
