@@ -4,7 +4,7 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_TOPIC, DEFAULT_ALERT_SETTINGS, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
-import type { ClientNotification, CurrentUser, EndpointId, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
+import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
 import { rolesOf } from '../session/hooks';
@@ -20,7 +20,7 @@ import { debounce } from './debounce';
 import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
-import { staleSystemEntityReads } from './systemEntities';
+import { invalidateReads, staleSystemEntityReads } from './systemEntities';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { watchWsLibrary } from './wsLibrary';
 
@@ -187,9 +187,6 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });
     }, TIMINGS.deviceListRefreshDebounceMs);
     const guard = rereadGuard(queryClient);
-    const invalidateReads = (ids: readonly EndpointId[]) => {
-      for (const id of ids) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
-    };
     const pending: RealtimeEvent[] = [];
     const flush = () => {
       const events = pending.splice(0);
@@ -197,7 +194,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
-        if (event.type === 'systemEntities.changed') invalidateReads(staleSystemEntityReads(event.kinds));
+        if (event.type === 'systemEntities.changed') invalidateReads(queryClient, staleSystemEntityReads(event.kinds));
         if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
           const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
           const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
@@ -234,7 +231,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       onRefetch: (topic) => {
         // The missed events are gone: the lists and the open unit are read again.
         if (topic === ADMIN_TOPIC) {
-          invalidateReads(staleSystemEntityReads(SYSTEM_ENTITY_KINDS));
+          invalidateReads(queryClient, staleSystemEntityReads(SYSTEM_ENTITY_KINDS));
           return;
         }
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchDevices') });

@@ -53,6 +53,17 @@ describe('rereadGuard', () => {
   let stop = () => undefined as void;
   afterEach(() => stop());
 
+  /** A list with the guard watching its client (both stopped after the test). */
+  async function guarded() {
+    const s = await setup();
+    const guard = rereadGuard(s.queryClient);
+    stop = () => {
+      guard.stop();
+      s.unsubscribe();
+    };
+    return { s, guard };
+  }
+
   it('without it, an event patched in while the list is read again is lost to the older answer', async () => {
     const s = await setup();
     stop = s.unsubscribe;
@@ -60,23 +71,13 @@ describe('rereadGuard', () => {
   });
 
   it('with it, that list is read once more and keeps the change', async () => {
-    const s = await setup();
-    const guard = rereadGuard(s.queryClient);
-    stop = () => {
-      guard.stop();
-      s.unsubscribe();
-    };
+    const { s, guard } = await guarded();
     expect(await eventDuringReread(guard, s)).toEqual(['a', 'b']);
     expect(s.api.reads()).toBe(3);
   });
 
   it('outside a re-read, a patch does not make the list read again', async () => {
-    const s = await setup();
-    const guard = rereadGuard(s.queryClient);
-    stop = () => {
-      guard.stop();
-      s.unsubscribe();
-    };
+    const { s } = await guarded();
     const refetch = s.queryClient.invalidateQueries({ queryKey: s.key });
     s.queryClient.setQueryData<string[]>(s.key, (rows) => [...(rows ?? []), 'b']);
     await s.api.answerAll();

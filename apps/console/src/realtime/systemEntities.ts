@@ -3,12 +3,14 @@
  * reads that show rows of that kind or their associations. The lists are server-sorted and paged,
  * so they are read again rather than patched.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { EndpointId, SystemEntityKind } from '@fleet/contracts';
+import { endpointPrefix } from '../api/hooks';
 
 export const SYSTEM_ENTITY_READS: Readonly<Record<SystemEntityKind, readonly EndpointId[]>> = {
-  inventory: ['searchAdminInventories', 'getAdminInventory', 'searchOrganisationInventories', 'getAdminUnitInventories', 'getAdminChannelInventories', 'getAdminVrChannelInventories'],
+  inventory: ['searchAdminInventories', 'getAdminInventory', 'searchAdminGroups', 'searchOrganisationInventories', 'getAdminUnitInventories', 'getAdminChannelInventories', 'getAdminVrChannelInventories'],
   group: [
-    'searchAdminGroups', 'getAdminGroup', 'listAdminInventoryGroups', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories', 'getAdminChannelGroups',
+    'searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit', 'listAdminInventoryGroups', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories', 'getAdminChannelGroups',
     'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories', 'getUserGroups',
   ],
   unit: ['searchAdminUnits', 'getAdminUnit', 'listAdminInventoryUnits', 'getAdminGroupUnits', 'getAdminUnitInventories', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories'],
@@ -22,4 +24,9 @@ export const SYSTEM_ENTITY_READS: Readonly<Record<SystemEntityKind, readonly End
 /** The reads made stale by a change of these kinds, each once. */
 export function staleSystemEntityReads(kinds: readonly SystemEntityKind[]): EndpointId[] {
   return [...new Set(kinds.flatMap((kind) => SYSTEM_ENTITY_READS[kind]))];
+}
+
+/** Reads these calls' cached answers again. */
+export function invalidateReads(queryClient: QueryClient, ids: readonly EndpointId[]): void {
+  for (const id of ids) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
 }

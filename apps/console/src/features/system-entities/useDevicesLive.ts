@@ -9,22 +9,22 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
-import { endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 
-/** Which reads an event makes stale (exported for its test). */
+/** Which reads an event makes stale (exported for its test): those of its kind (realtime/systemEntities). */
 export function staleDeviceReads(event: RealtimeEvent): readonly EndpointId[] {
   switch (event.type) {
     case 'systemDevice.changed':
-      return event.kind === 'server' ? ['searchAdminServers'] : ['searchAdminDbGateways', 'getAdminDbGateway'];
+      return SYSTEM_ENTITY_READS[event.kind];
     case 'server.changed':
-      return ['searchAdminServers'];
+      return SYSTEM_ENTITY_READS.server;
     case 'channel.changed':
     case 'channel.removed':
-      return ['searchAdminChannels', 'getAdminChannel', 'getAdminChannelInventories', 'getAdminChannelGroups'];
+      return SYSTEM_ENTITY_READS.channel;
     case 'vrChannel.changed':
     case 'vrChannel.removed':
-      return ['searchAdminVrChannels', 'getAdminVrChannel'];
+      return SYSTEM_ENTITY_READS.vrChannel;
     default:
       return [];
   }
@@ -33,11 +33,5 @@ export function staleDeviceReads(event: RealtimeEvent): readonly EndpointId[] {
 export function useDevicesLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        for (const id of staleDeviceReads(event)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
-      }),
-    [subscribe, queryClient],
-  );
+  useEffect(() => subscribe((event) => invalidateReads(queryClient, staleDeviceReads(event))), [subscribe, queryClient]);
 }

@@ -13,8 +13,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
-import { endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 
 /** The lists read again this often when the core does not offer the admin topic (see above). */
 export const LIVE_FALLBACK_MS = 30_000;
@@ -24,19 +24,19 @@ export function useListRefresh(): number | false {
   return useRealtime().adminLive ? false : LIVE_FALLBACK_MS;
 }
 
-/** Which reads an event makes stale (exported for its test). */
+/** Which reads an event makes stale (exported for its test): those of its kind (realtime/systemEntities). */
 export function staleReads(event: RealtimeEvent): readonly EndpointId[] {
   switch (event.type) {
     case 'inventory.changed':
     case 'inventory.removed':
-      return ['searchAdminInventories', 'getAdminInventory', 'searchAdminGroups'];
+      return SYSTEM_ENTITY_READS.inventory;
     case 'group.changed':
     case 'group.removed':
-      return ['searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit'];
+      return SYSTEM_ENTITY_READS.group;
     case 'unit.updated':
     case 'device.added':
     case 'device.removed':
-      return ['searchAdminUnits', 'listAdminInventoryUnits', 'getAdminUnit', 'getAdminGroupUnits'];
+      return SYSTEM_ENTITY_READS.unit;
     case 'user.changed':
     case 'user.removed':
       // The users list itself follows them through features/users/useUsersLive (patched in place).
@@ -49,11 +49,5 @@ export function staleReads(event: RealtimeEvent): readonly EndpointId[] {
 export function useEntityLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        for (const id of staleReads(event)) void queryClient.invalidateQueries({ queryKey: endpointPrefix(id) });
-      }),
-    [subscribe, queryClient],
-  );
+  useEffect(() => subscribe((event) => invalidateReads(queryClient, staleReads(event))), [subscribe, queryClient]);
 }
