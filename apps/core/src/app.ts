@@ -33,6 +33,7 @@ import { recipientVerificationRoutes } from './routes/recipient-verification.js'
 import { mockRecordingRoutes, recordingTapPlugin } from './routes/mock-recordings.js';
 import { DOWNLOADS_PATH } from './services/download-links.js';
 import { appRouter, createContext } from './trpc/router.js';
+import { lazyChildLoggerFactory } from './request-logger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +67,7 @@ const servicesPlugin = fp(
       services.hub.closeAll();
       services.gateway.close();
       services.invitations.close();
-      services.managedServices.close();
+      await services.managedServices.close();
       services.systemEntitiesFeed.close();
       await services.auth.close();
       await services.reports.settle();
@@ -82,6 +83,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (debug/trace); errors are always logged.
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    // request.log is pino's child only once something logs (request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
     // A client's mistake never reaches the catch-all 500 path: ajv is not used, zod validates.
     return503OnClosing: true,
     // Router-level rejections (over-long parameters, bad URL encoding) use the same envelope.

@@ -167,23 +167,24 @@ export const securityPlugin = fp(
         windows = redisWindows(redis, `${config.REDIS_PREFIX}:rate:`, WINDOW_MS);
       }
       const keyOf = sessionKeys(LOCAL_ENTRIES / 2);
-      const limited = [config.CORE_PREFIX + '/', '/mock/'];
+      const limited = [config.CORE_PREFIX + '/', '/mock/'] as const;
       const refusal = (reply: FastifyReply, retryAfterS: number) => {
         void reply.header('retry-after', String(retryAfterS));
         return new AppError('TOO_MANY_REQUESTS');
       };
+      const verdict = (reply: FastifyReply, address: WindowCount | null, session: WindowCount | null): AppError | undefined => {
+        const retryAfterS = overLimit([address && { count: address, max: perAddress }, session && { count: session, max: perSession }]);
+        return retryAfterS === null ? undefined : refusal(reply, retryAfterS);
+      };
       app.addHook('onRequest', (req, reply, done) => {
-        if (!limited.some((p) => req.url.startsWith(p))) return done();
+        if (!req.url.startsWith(limited[0]) && !req.url.startsWith(limited[1])) return done();
         const token = perSession > 0 ? req.cookies[MOCK_AUTH.sessionCookie] : undefined;
         const byAddress = perAddress > 0 ? windows.hit(`a:${req.ip}`, perAddress) : null;
         const bySession = token ? windows.hit(keyOf(token), perSession) : null;
-        const decide = (address: WindowCount | null, session: WindowCount | null) => {
-          const retryAfterS = overLimit([address && { count: address, max: perAddress }, session && { count: session, max: perSession }]);
-          done(retryAfterS === null ? undefined : refusal(reply, retryAfterS));
-        };
-        if (!(byAddress instanceof Promise) && !(bySession instanceof Promise)) return decide(byAddress, bySession);
+        // In memory both counts are known now: no closure, no promise.
+        if (!(byAddress instanceof Promise) && !(bySession instanceof Promise)) return done(verdict(reply, byAddress, bySession));
         // Redis: while it cannot count, the request is let through (the limit protects, it does not decide correctness).
-        Promise.all([byAddress, bySession]).then(([a, b]) => decide(a, b), () => done());
+        Promise.all([byAddress, bySession]).then(([a, b]) => done(verdict(reply, a, b)), () => done());
       });
     }
 
