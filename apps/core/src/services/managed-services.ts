@@ -4,7 +4,9 @@
  * One store: Inventory.managedServices (in the read model), one set of rules: @fleet/domain
  * service-state (graphics uses the same, with its 10-hour trial). A state is computed when read, so
  * a trial or service running out needs no write; a sweep every EXPIRY_SWEEP_MS announces the
- * services whose trial end or expiry passed since the last sweep (`managedService.changed`).
+ * services whose trial end or expiry passed since the last sweep (`managedService.changed`). With
+ * several instances (REDIS_URL) one of them sweeps at a time, over a lease (sweep-lease.ts), so each
+ * passed end is announced once.
  *
  * Usage against a quota (services counted in data, GB, or time, hours) is the inventory's usage
  * over the current calendar month (UTC), from the usage records.
@@ -22,6 +24,7 @@ import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
 import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from '../repositories/managed-services-columns.js';
 import type { ServiceDeps } from './deps.js';
+import { sweepLease, type SweepLease } from './sweep-lease.js';
 import { inventoryAudience } from './topics.js';
 import type { UsageReportService } from './usage-reports.js';
 
@@ -52,21 +55,31 @@ function usedOf(entry: ManagedServiceEntry | undefined, usage: Usage): number | 
   return entry?.usageKind === 'data' ? usage.dataBytes / GB : usage.seconds / 3600;
 }
 
+/** A sweeper that stopped renewing its lease (a crash, a long pause) is replaced after this long. */
+const SWEEP_LEASE_MS = 3 * EXPIRY_SWEEP_MS;
+
 export class ManagedServiceService {
   private readonly sweepTimer: NodeJS.Timeout;
-  private lastSweep = Date.now();
+  private readonly lease: SweepLease;
+  /** The sweep under way: one at a time. */
+  private sweeping: Promise<number> | null = null;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly usageReports: Pick<UsageReportService, 'inventoryUsage'>,
   ) {
-    this.sweepTimer = setInterval(() => this.sweepExpiries(), EXPIRY_SWEEP_MS);
+    this.lease = sweepLease(deps.config, 'managed-services', SWEEP_LEASE_MS, deps.log);
+    this.sweepTimer = setInterval(() => {
+      this.sweepExpiries().catch((e: unknown) => this.deps.log.warn({ err: e }, 'managed service expiries not swept'));
+    }, EXPIRY_SWEEP_MS);
     this.sweepTimer.unref();
   }
 
-  /** Stop the sweep (the app is closing). */
-  close(): void {
+  /** Stop the sweep and give its lease up (the app is closing). */
+  async close(): Promise<void> {
     clearInterval(this.sweepTimer);
+    await this.sweeping?.catch(() => 0);
+    await this.lease.close();
   }
 
   /** GET v2/inventories/{id}/managedServices and its admin twin: every managed service of §3. */
@@ -154,11 +167,21 @@ export class ManagedServiceService {
 
   /**
    * Announce the services whose trial end or expiry passed since the last sweep (their state
-   * changed with no write). Public for tests.
+   * changed with no write), when the lease makes it this instance's turn; answers how many.
    */
-  sweepExpiries(now: number = Date.now()): number {
-    const from = this.lastSweep;
-    this.lastSweep = now;
+  sweepExpiries(now: number = Date.now()): Promise<number> {
+    this.sweeping ??= this.lease
+      .claim(now)
+      .then((span) => (span ? this.announceExpiries(span.from, span.to) : 0))
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────────────────────────
+
+  private announceExpiries(from: number, now: number): number {
     let announced = 0;
     for (const inventory of this.deps.readModel.inventories.all()) {
       const services = inventoryManagedServices.read(inventory.managedServices);
@@ -170,8 +193,6 @@ export class ManagedServiceService {
     }
     return announced;
   }
-
-  // ── internals ──────────────────────────────────────────────────────────────────────────────
 
   private entries(inventoryId: string): ManagedServices {
     const inventory = this.deps.readModel.inventories.get(inventoryId);

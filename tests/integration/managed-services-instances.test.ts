@@ -1,0 +1,111 @@
+/**
+ * Managed services across two core instances on one PostgreSQL database and one Redis: a trial
+ * running out changes the service's state with no write and is announced by the expiry sweep, which
+ * runs on one instance at a time (a lease in Redis, services/sweep-lease.ts). Each expiry is
+ * announced once in all (one `managedService.changed`, not one per instance), read alike on both,
+ * and when the sweeping instance stops, the other announces the next one.
+ * Needs DATABASE_URL_PG and REDIS_URL_TEST (the test command provides both).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
+import { buildApp, loadConfig } from '@fleet/core';
+import { createDb } from '@fleet/db';
+import { pgUrl, recordPublished, startTestStack, type Published, type TestStack } from '../support/stack.js';
+
+const redis = process.env.REDIS_URL_TEST;
+if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST is not set but REQUIRE_REDIS=1: start Redis with scripts/redis-up.sh');
+const enabled = Boolean(redis && pgUrl());
+
+/** The sweep runs every 2 s; its lease outlives a silent holder by 6 s. */
+const SWEEP_MS = 2_000;
+const INVENTORY = 'inv-global-sports';
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`not seen within ${ms} ms: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.skipIf(!enabled)('managed-service expiries across two core instances (PostgreSQL + Redis)', () => {
+  const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
+  let a: TestStack;
+  let b: { app: FastifyInstance; close(): Promise<void> };
+  let superUser: string;
+  const published: { instance: 'a' | 'b'; p: Published }[] = [];
+
+  beforeAll(async () => {
+    a = await startTestStack({ provider: 'postgresql', simulator: false, env: { REDIS_URL: redis!, REDIS_PREFIX: prefix } });
+    const db = await createDb({ url: a.url });
+    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redis!, REDIS_PREFIX: prefix });
+    const app = await buildApp({ config, db: db.prisma, logger: false });
+    b = {
+      app,
+      async close() {
+        await app.close();
+        await db.close();
+      },
+    };
+    for (const [instance, app] of [['a', a.app], ['b', b.app]] as const) {
+      const records: Published[] = [];
+      records.push = (...items: Published[]) => published.push(...items.map((p) => ({ instance, p })));
+      recordPublished(app, records);
+    }
+    // Sessions live in the shared database: a log-in on A is valid on B.
+    superUser = await a.login('super_user');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const service = async (app: FastifyInstance, name: string): Promise<ManagedService> => {
+    const res = await app.inject({ method: 'GET', url: `/api/v2/inventories/${INVENTORY}/managedServices`, headers: { cookie: superUser } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as ManagedServiceList).items.find((s) => s.serviceName === name)!;
+  };
+  const expiries = (name: string) =>
+    published.filter(({ p }) => p.event.type === 'managedService.changed' && p.event.service.inventoryId === INVENTORY && p.event.service.serviceName === name && p.event.service.state === 'trialExpired');
+  const rowVersion = async () => (await a.app.services.db.inventory.findUniqueOrThrow({ where: { id: INVENTORY } })).version;
+
+  /** A trial of `name` that ends `inMs` from now, set through instance A's admin call. */
+  const trialEndingSoon = async (name: string, inMs: number): Promise<void> => {
+    const before = await service(a.app, name);
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/v2/admin/inventories/${INVENTORY}/managedServices/${name}`,
+      headers: { cookie: superUser },
+      payload: { version: before.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: new Date(Date.now() + inMs).toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'onTrial' });
+  };
+
+  it('announces a trial running out once in all, with no write, read as expired on both instances', async () => {
+    await trialEndingSoon('ai_integration', 500);
+    const version = await rowVersion();
+    await until(() => Promise.resolve(expiries('ai_integration')), (x) => x.length > 0);
+    // Several sweeps later, still one announcement: only the lease holder sweeps.
+    await new Promise((r) => setTimeout(r, 2.5 * SWEEP_MS));
+    expect(expiries('ai_integration')).toHaveLength(1);
+    for (const app of [a.app, b.app]) expect(await service(app, 'ai_integration')).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
+    expect(await rowVersion()).toBe(version);
+  });
+
+  it('hands the sweep over when the sweeping instance stops: the next expiry is announced once, by the other', async () => {
+    const sweeper = expiries('ai_integration')[0]!.instance;
+    const sweeperApp = sweeper === 'a' ? a.app : b.app;
+    // The sweeping instance stops sweeping (its lease given up as on shutdown).
+    await sweeperApp.services.managedServices.close();
+    await trialEndingSoon('field_server', 500);
+    const announced = await until(() => Promise.resolve(expiries('field_server')), (x) => x.length > 0);
+    expect(announced[0]!.instance).not.toBe(sweeper);
+    await new Promise((r) => setTimeout(r, 2.5 * SWEEP_MS));
+    expect(expiries('field_server')).toHaveLength(1);
+  });
+});
