@@ -56,3 +56,30 @@ test('a contractor switches entity kinds and searches', async ({ page, playwrigh
   await page.getByTestId('section-tab-db_gateways').click();
   await expect(page.getByTestId('entities-row-dbg-0001')).toContainText('dbg1.example.net:7000');
 });
+
+test('a gateway added, renamed and removed in another console shows in the contractor’s list without a reload', async ({ page, playwright, baseURL }) => {
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  await login(page, 'luc_contractor');
+  await page.goto('/entities/db_gateways?ignoreRouteDefault=1');
+  await expect(page.getByTestId('entities-row-dbg-0001')).toBeVisible({ timeout: 30_000 });
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  let id: string | null = null;
+  try {
+    const created = await admin.post('/api/v2/admin/dbGateways', { data: { name: 'E2E-live-gw', host: 'e2e-live.example.net', port: 7100, inventoryId: 'inv-global' } });
+    expect(created.status(), await created.text()).toBe(201);
+    id = ((await created.json()) as { id: string }).id;
+    const row = page.getByTestId(`entities-row-${id}`);
+    await expect(row).toContainText('E2E-live-gw');
+    expect((await admin.put(`/api/v2/admin/dbGateways/${id}`, { data: { name: 'E2E-live-gw-2' } })).ok()).toBe(true);
+    await expect(row).toContainText('E2E-live-gw-2');
+    expect((await admin.delete(`/api/v2/admin/dbGateways/${id}`)).ok()).toBe(true);
+    id = null;
+    await expect(row).toHaveCount(0);
+    expect(navigations).toEqual([]);
+  } finally {
+    if (id !== null) await admin.delete(`/api/v2/admin/dbGateways/${id}`);
+  }
+});

@@ -4,6 +4,7 @@
  * v2/admin/units, v2/admin/inventories/{id}/servers?type=..., v2/admin/channels,
  * v2/admin/vrChannels, v2/admin/dbGateways — which answer the contractor's own inventories only.
  * Servers are listed per inventory (the call's shape), so an inventory picker shows for them.
+ * The shown list is read again when /ws says one of its rows changed (entitiesLive.ts).
  */
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import {
   channelRows, dbGatewayRows, ENTITY_KINDS, ENTITY_PAGE_SIZE, initialView, listQuery, serverRows, unitRows, vrChannelRows,
   type EntityColumn, type EntityKind, type EntityPage, type EntityView,
 } from './entityKinds';
+import { useEntitiesLive } from './entitiesLive';
 
 type EntityRow = EntityPage['rows'][number];
 
@@ -36,6 +38,7 @@ export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {
   const [view, setView] = useState<EntityView>(() => initialView(spec));
   const [inventoryId, setInventoryId] = useState<string | null>(inventories[0]?.id ?? null);
   const query = listQuery(view);
+  useEntitiesLive(spec.source);
   const options = { placeholderData: keepPreviousData } as const;
   // Each kind reads one call; the others stay idle (enabled: false).
   const units = useEndpointQuery(

@@ -1,0 +1,85 @@
+/**
+ * Keeps the contractor entities view current from /ws (issue 16: the screens are live). The lists
+ * are server-sorted, searched and paged, so an event that concerns the kind shown makes its list
+ * read again (a renamed or new row may move to another page) rather than patched in place.
+ *
+ * A contractor follows the topics of their groups and inventories, where the core announces their
+ * units (`unit.*`, `device.*`), channels, video return channels and servers (their `*.changed` /
+ * `*.removed` and status events) and the system devices of every inventory (`systemDevice.changed`:
+ * servers and databridge gateways). `systemEntities.changed` reaches platform admins only; it is
+ * honoured too, so the view is right for any user the route lets in.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EndpointId, RealtimeEvent, SystemEntityKind } from '@fleet/contracts';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { invalidateReads } from '../../realtime/systemEntities';
+import type { EntitySource } from './entityKinds';
+
+/** The list call each source reads (ContractorEntities). */
+export const SOURCE_READS: Readonly<Record<EntitySource, EndpointId>> = {
+  units: 'searchAdminUnits',
+  servers: 'adminInventoryServers',
+  channels: 'searchAdminChannels',
+  vrChannels: 'searchAdminVrChannels',
+  dbGateways: 'searchAdminDbGateways',
+};
+
+const KIND_SOURCE: Readonly<Partial<Record<SystemEntityKind, EntitySource>>> = {
+  unit: 'units',
+  server: 'servers',
+  channel: 'channels',
+  vrChannel: 'vrChannels',
+  dbGateway: 'dbGateways',
+};
+
+/** At most one read of the list per this many ms, however many events come (statuses flap). */
+export const LIVE_REFRESH_MS = 1_000;
+
+/** Whether the event may change a row of this source's list (its rows, their status or inventories). */
+export function eventTouches(source: EntitySource, event: RealtimeEvent): boolean {
+  switch (event.type) {
+    case 'unit.updated':
+    case 'unit.status':
+    case 'device.added':
+    case 'device.removed':
+      return source === 'units';
+    case 'server.changed':
+    case 'server.status':
+      return source === 'servers';
+    case 'channel.changed':
+    case 'channel.removed':
+    case 'channel.status':
+      return source === 'channels';
+    case 'vrChannel.changed':
+    case 'vrChannel.removed':
+    case 'vrChannel.status':
+      return source === 'vrChannels';
+    case 'systemDevice.changed':
+      return source === (event.kind === 'server' ? 'servers' : 'dbGateways');
+    case 'systemEntities.changed':
+      return event.kinds.some((kind) => KIND_SOURCE[kind] === source);
+    default:
+      return false;
+  }
+}
+
+/** Reads the shown source's list again after an event that touches it (throttled: LIVE_REFRESH_MS). */
+export function useEntitiesLive(source: EntitySource): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = subscribe((event) => {
+      if (timer !== null || !eventTouches(source, event)) return;
+      timer = setTimeout(() => {
+        timer = null;
+        invalidateReads(queryClient, [SOURCE_READS[source]]);
+      }, LIVE_REFRESH_MS);
+    });
+    return () => {
+      unsubscribe();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [subscribe, queryClient, source]);
+}
