@@ -41,6 +41,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import Database from 'better-sqlite3';
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
 import type {
   IsolationLevel,
@@ -53,6 +54,7 @@ import { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.js';
 import type { DbProvider } from './paths.js';
 import { providerOf, sqlitePathOf } from './url.js';
+import { cacheStatements, type StatementCacheStats } from './statement-cache.js';
 
 // ── the lock ───────────────────────────────────────────────────────────────────────────────────
 
@@ -153,6 +155,8 @@ interface HandleState {
   groups?: CommitGroups;
   /** SQLite: a second connection for reads outside transactions (sees committed data only, never waits for a group). */
   reader?: SqliteClient;
+  /** SQLite: how the writing connection's compiled statements are kept. */
+  statements?: StatementCacheStats;
 }
 
 async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
@@ -457,6 +461,18 @@ function lockingAdapter(inner: SqlDriverAdapter, owner: object, lock: AsyncLock)
   return adapter;
 }
 
+/**
+ * Compiled statements kept on the adapter's better-sqlite3 connection (statement-cache.ts). The
+ * adapter does not type its connection; a later adapter without one keeps working uncached, and
+ * `statementStats` then reports nothing (a test checks that statements are reused).
+ */
+function keepStatements(inner: SqlDriverAdapter, state: HandleState | null): void {
+  const client = (inner as unknown as { client?: unknown }).client;
+  if (!(client instanceof Database)) return;
+  const stats = cacheStatements(client);
+  if (state) state.statements = stats;
+}
+
 class SqliteFactory implements SqlDriverAdapterFactory {
   readonly provider = 'sqlite' as const;
   readonly adapterName: string;
@@ -475,6 +491,7 @@ class SqliteFactory implements SqlDriverAdapterFactory {
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#inner.connect();
+    keepStatements(inner, this.state);
     await inner.executeScript(SQLITE_PRAGMAS);
     if (this.groupWith) this.state.groups = new CommitGroups(inner, this.lock, this.state, this.groupWith);
     return lockingAdapter(inner, this.state.owner, this.lock);
@@ -494,6 +511,7 @@ class ReadingFactory implements SqlDriverAdapterFactory {
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#inner.connect();
+    keepStatements(inner, null);
     await inner.executeScript('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;');
     return inner;
   }
@@ -531,6 +549,12 @@ export function watchWrites(db: DbHandle | Db, listener: WriteListener): () => v
   const { state } = stateOf(db);
   state.listeners.add(listener);
   return () => state.listeners.delete(listener);
+}
+
+/** The writing connection's compiled statements (SQLite; zeros otherwise). */
+export function statementStats(db: DbHandle | Db): StatementCacheStats {
+  const { state } = stateOf(db);
+  return { ...(state.statements ?? { prepared: 0, reused: 0, held: 0 }) };
 }
 
 /** Commit groups so far (SQLite with grouped writes; zeros otherwise). */
