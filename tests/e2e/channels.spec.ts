@@ -5,7 +5,9 @@
  * reload, an edit in the manage-channel modal that persists (and a spec message inline), a
  * read-only user who sees the list and the modal without write controls, an input source
  * added to and removed from an input channel, and changes made in one console (a rename, a
- * streaming destination added and removed) seen in a second one with no reload.
+ * streaming destination added and removed) seen in a second one with no reload; a destination's
+ * video settings (bitrate within 2000-8000, a default media resolution) kept across an edit; a
+ * channel's logs sent, ended by the simulated server live, and stopped.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login, secondConsole } from './support';
@@ -18,6 +20,8 @@ const EDITED = 'MMH-0001-CH1';
 const STATUS_CHANNEL = 'MMH-0001-CH3';
 /** The channel whose destinations the two-console test changes (no other spec adds to it). */
 const DESTINATIONS_CHANNEL = 'MMH-0001-CH2';
+/** The channel whose logs are sent (idle as seeded; sending them keeps it idle). */
+const LOGS_CHANNEL = 'MMH-0001-CH2';
 /** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
 const INPUT_CHANNEL = 'MMH-0001-CH4';
 
@@ -118,6 +122,8 @@ test('a read-only user sees the list and the modal with no write controls', asyn
   await expect(page.getByTestId('channel-panel-general')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('channel-apply-unavailable-general')).toHaveText('Not available for your user type');
   await expect(page.getByTestId('channel-general-name')).toBeDisabled();
+  await expect(page.getByTestId('channel-logs-unavailable')).toHaveText('Not available for your user type');
+  await expect(page.getByTestId('channel-logs-start')).toHaveCount(0);
   const writeControls = modal.locator(
     '[data-testid^="channel-apply-"]:not([data-testid^="channel-apply-unavailable-"]), [data-testid^="channel-destination-remove-"]:not([data-testid^="channel-destination-remove-unavailable-"]), [data-testid^="channel-destination-edit-"], [data-testid="channel-overlay-upload"]',
   );
@@ -128,6 +134,30 @@ test('a read-only user sees the list and the modal with no write controls', asyn
     await expect(page.getByTestId(`channel-panel-${tab}`).locator('[data-testid^="channel-"]').first()).toBeVisible();
     await expect(writeControls).toHaveCount(0);
   }
+});
+
+test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {
+  await login(page, 'luc_regular');
+  await page.goto(`/channels?ignoreRouteDefault=1&channel=${LOGS_CHANNEL}&tab=general`);
+  const logs = page.getByTestId('channel-logs');
+  await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
+  await expect(page.getByTestId('channel-logs-state')).toHaveText('Not sending logs');
+  const navigations = trackNavigations(page);
+
+  await page.getByTestId('channel-logs-start').click();
+  await expect(logs).toHaveAttribute('data-sending', 'true');
+  await expect(page.getByTestId('channel-logs-state')).toContainText("Sending the channel's logs");
+  await expect(page.getByTestId('toasts')).toContainText('Sending the logs of');
+  // The simulated server sends them for a few seconds and says when it is done: the modal follows over /ws.
+  await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
+  await expect(page.getByTestId('channel-logs-start')).toBeVisible();
+
+  await page.getByTestId('channel-logs-start').click();
+  await expect(logs).toHaveAttribute('data-sending', 'true');
+  await page.getByTestId('channel-logs-stop').click();
+  await expect(logs).toHaveAttribute('data-sending', 'false');
+  await expect(page.getByTestId('toasts')).toContainText('Stopped sending the logs of');
+  expect(navigations).toEqual([]);
 });
 
 test('a regular user adds an SRT destination: the spec rules inline, then it is listed after a reload', async ({ page }) => {
@@ -141,9 +171,14 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
   await page.getByTestId('channel-destination-urlPrimary').fill('srt://203.0.113.7:9000');
   await page.getByTestId('channel-destination-sourcePort').fill('555');
   await page.getByTestId('channel-destination-passphrase').fill('short');
+  await page.getByTestId('channel-destination-bitrate').fill('1999');
   await page.getByTestId('channel-apply-destination').click();
   await expect(page.getByTestId('channel-error-destination.destination.sourcePort')).toHaveText('Must be between 0 and 553 or between 558 and 65535');
   await expect(page.getByTestId('channel-error-destination.destination.passphrase')).toBeVisible();
+  await expect(page.getByTestId('channel-error-destination.destination.bitrate')).toHaveText('Must be 2000 or more');
+  // The video settings (001 §3): a bitrate within §5 and a §9 default media resolution.
+  await page.getByTestId('channel-destination-bitrate').fill('6000');
+  await page.getByTestId('channel-destination-resolution').selectOption('1080p50');
 
   await page.getByTestId('channel-destination-sourcePort').fill('9001');
   await page.getByTestId('channel-destination-passphrase').fill('LongEnoughKey42');
@@ -153,13 +188,18 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
   await page.reload();
   const row = page.locator('[data-testid^="channel-destination-"]', { hasText: name }).first();
   await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('1080p50 · 6000 kbps');
 
   // Edited in place: the stored fields come back (the key stays stored), the change is listed.
   await row.locator('[data-testid^="channel-destination-edit-"]').click();
   await expect(page.getByTestId('channel-destinationEdit-sourcePort')).toHaveValue('9001');
   await page.getByTestId('channel-destinationEdit-provider').fill('Arena');
+  await expect(page.getByTestId('channel-destinationEdit-resolution')).toHaveValue('1080p50');
   await page.getByTestId('channel-apply-destinationEdit').click();
-  await expect(page.getByTestId('channel-destinations').locator('tr', { hasText: name })).toContainText('Arena');
+  const edited = page.getByTestId('channel-destinations').locator('tr', { hasText: name });
+  await expect(edited).toContainText('Arena');
+  // The edit sends the video settings back: they are still stored.
+  await expect(edited).toContainText('1080p50 · 6000 kbps');
 });
 
 test('a regular user adds an input source to the hub input channel, sees it after a reload, and removes it', async ({ page }) => {

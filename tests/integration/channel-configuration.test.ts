@@ -205,6 +205,8 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     await bad({ ...ts, mpegTsPort: 65536 }, 'destination.mpegTsPort', VALIDATION.maxValue(65535));
     await bad({ ...ts, mpegTsBitrate: 1999 }, 'destination.mpegTsBitrate', VALIDATION.minValue(2000));
     await bad({ ...ts, bitrate: 8001 }, 'destination.bitrate', VALIDATION.maxValue(8000));
+    await bad({ ...ts, bitrate: 1999 }, 'destination.bitrate', VALIDATION.minValue(2000));
+    await bad({ ...ts, resolution: '2160p60' }, 'destination.resolution', VALIDATION.invalidField);
     await bad({ ...ts, mpegTsIp: '10.0.0' }, 'destination.mpegTsIp', VALIDATION.invalidIp);
     const srt = { type: 'srt', name: 'srt', provider: 'SRT', urlPrimary: 'srt://x:9000', srtMode: 'caller', sourcePort: 554, latency: 120 };
     await bad(srt, 'destination.sourcePort', VALIDATION.sourcePortRange);
@@ -215,8 +217,13 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const updated = await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, version: d.version, destination: { ...cdn, password: undefined, name: 'yt-2' } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'yt-2', hasPassword: true, version: d.version + 1 });
+    // The video settings (001 §3): a §9 default media resolution, a bitrate within §5, kept by later reads.
+    const video = { videoProfile: 'HQ h264', bitrate: 6000, resolution: '1080p50', frameRate: '50' };
+    const withVideo = await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, destination: { ...cdn, ...video } });
+    expect(withVideo.statusCode, withVideo.body).toBe(200);
+    expect((await call('POST', `${base}/fetch_cdns`, reader, { channelId: hubChannel })).json().destinations[0]).toMatchObject(video);
     const toTs = await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, destination: ts });
-    expect(toTs.json()).toMatchObject({ type: 'mpegts', urlPrimary: null, streamId: null, hasPassword: false, mpegTsPort: 5000 });
+    expect(toTs.json()).toMatchObject({ type: 'mpegts', urlPrimary: null, streamId: null, hasPassword: false, mpegTsPort: 5000, resolution: null, bitrate: null });
     const list = await call('POST', `${base}/fetch_cdns`, reader, { channelId: hubChannel });
     expect(list.json().destinations.map((x: StreamingDestinationInfo) => x.id)).toEqual([d.id]);
     // Another channel's destination is not reachable through this one.
@@ -324,6 +331,9 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const started = await call('POST', `/channels/${hubChannel}/fetchlogs`, regular);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ channelId: hubChannel, sending: true });
+    // The channel's details carry the same state (the modal's logs part reads it there).
+    const logsOf = async () => (await call('GET', `/channels/fetch_details?ids=${hubChannel}`, reader)).json().channels[0].logs;
+    expect(await logsOf()).toEqual({ sending: true, startedAt: started.json().startedAt });
     const other = await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toBe(ERROR_CATALOGUE.SERVER_BUSY_SENDING_LOGS.message);
@@ -332,6 +342,7 @@ describe.each(providers())('channel configuration on %s', (provider) => {
       const row = await db().channel.findUniqueOrThrow({ where: { id: hubChannel } });
       return (row.configuration as { logs?: { sending?: boolean } }).logs?.sending === false;
     }, 15_000);
+    expect(await logsOf()).toEqual({ sending: false, startedAt: null });
     expect((await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular)).statusCode).toBe(200);
     const stopped = await call('DELETE', `/channels/${otherHubChannel}/fetchlogs`, regular);
     expect(stopped.json()).toMatchObject({ sending: false, startedAt: null });

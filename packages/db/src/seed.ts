@@ -797,7 +797,7 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         ],
       });
       await tx.streamingDestination.create({
-        data: { id: 'std-0001', name: 'YouTube-Main', provider: 'YouTube', channelId: 'MMH-0001-CH2', inventoryId: 'inv-global', urlPrimary: 'rtmp://a.rtmp.youtube.com/live2', streamId: 'demo-stream-key', streamType: 'rtmp', bitrate: 6000, resolution: '1080p', frameRate: '50', ...stamps() },
+        data: { id: 'std-0001', name: 'YouTube-Main', provider: 'YouTube', channelId: 'MMH-0001-CH2', inventoryId: 'inv-global', urlPrimary: 'rtmp://a.rtmp.youtube.com/live2', streamId: 'demo-stream-key', streamType: 'rtmp', bitrate: 6000, resolution: '1080p50', frameRate: '50', ...stamps() },
       });
 
       // Shares

@@ -449,6 +449,11 @@ export function inputSourcesOf(ch: ChannelRecord): InputSource[] {
   return TABS.inputSources.read(configurationColumn.read(ch.configuration).inputSources).map(sourceInfo);
 }
 
+/** Whether the channel's logs are being sent, as the fetchlogs calls answer it (the channel details show it too). */
+export function logsOf(ch: ChannelRecord): Omit<ChannelLogs, 'channelId'> {
+  return TABS.logs.read(configurationColumn.read(ch.configuration).logs);
+}
+
 function storedSource(sourceId: string, b: AddInputSourceBody): StoredSource {
   const base = { sourceId, kind: b.kind, name: b.name, rtspUrl: null, url: null, mode: null, sourcePort: null, latency: null, port: null, passphrase: null, streamKey: null };
   switch (b.kind) {

@@ -23,7 +23,7 @@ import { AppError, validationError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from './access.js';
-import { inputSourcesOf } from './channel-configuration.js';
+import { inputSourcesOf, logsOf } from './channel-configuration.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import type { ServiceDeps } from './deps.js';
 import { byNameThenId, compareText } from './order.js';
@@ -329,6 +329,7 @@ export class ChannelService {
       ingest: this.ingestOf(row),
       outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.outputsOn(row.serverId, null) },
       inputSources: inputSourcesOf(row),
+      logs: logsOf(row),
       createdAt: row.createdAt.toISOString(),
     };
   }

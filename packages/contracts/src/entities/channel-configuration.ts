@@ -8,7 +8,7 @@
  * carry them, answers only say whether one is set (`hasPassword`, `hasPassphrase`, `hasAccessToken`).
  */
 import { z } from 'zod';
-import { BANDWIDTH_CAP_OPTIONS, CHANNEL_CONFIG_LIMITS as L } from '../constants.js';
+import { BANDWIDTH_CAP_OPTIONS, CHANNEL_CONFIG_LIMITS as L, DEFAULT_MEDIA_RESOLUTIONS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IsoDate, StoredJsonObject } from './common.js';
 
@@ -88,10 +88,12 @@ const DestinationCommon = {
   name: Name,
   provider: z.string().min(1).max(255),
   streamType: z.enum(STREAM_TYPES).default('main'),
+  /** The stream media profile (by name) the destination's video follows, when one is chosen. */
   videoProfile: z.string().max(64).optional(),
-  /** kbps */
+  /** kbps, 001 §5 "video bitrate 2000-8000". */
   bitrate: z.number().int().min(L.videoBitrateMinKbps).max(L.videoBitrateMaxKbps).optional(),
-  resolution: z.string().max(32).optional(),
+  /** One of the 001 §9 default media resolutions (1080p60/50, 1080i60/50, 720p60/50, 576i, 480i). */
+  resolution: z.enum(DEFAULT_MEDIA_RESOLUTIONS).optional(),
   frameRate: z.string().max(16).optional(),
   active: z.boolean().default(false),
 };

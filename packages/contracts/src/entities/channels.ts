@@ -226,6 +226,12 @@ export const ChannelDetails = z.object({
    * that is no input has none.
    */
   inputSources: z.array(InputSource),
+  /**
+   * Whether the channel's server is sending the channel's logs (POST/DELETE channels/{id}/fetchlogs;
+   * it ends by itself), as those calls answer it; spec 001 §7 has no read of it, so the modal's
+   * logs part reads it here and follows it through channel.changed.
+   */
+  logs: z.object({ sending: z.boolean(), startedAt: IsoDate.nullable() }),
   createdAt: IsoDate,
 });
 export type ChannelDetails = z.infer<typeof ChannelDetails>;

@@ -2,20 +2,22 @@
  * Streaming destination settings (spec 001 §3 Streaming destination, §5 MPEG-TS port, video
  * bitrate, SRT key and source port rules): the channel's destinations (fetch_cdns), adding one of
  * type CDN/RTMP, SRT, MPEG-TS or FFMPEG (add_details), removing one (remove_details), and the
- * channel's FFMPEG override.
+ * channel's FFMPEG override. Every type carries the video settings of spec 001 §3: a video profile
+ * (one of the stream media profiles, GET streamingmediaprofiles/fetch), the bitrate (§5 2000-8000
+ * kbps), a resolution from the §9 default media resolutions and the frame rate.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddDestinationBody, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
+import { AddDestinationBody, DEFAULT_MEDIA_RESOLUTIONS, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
 import type { StreamingDestinationInfo, StreamingDestinationList } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
 import { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } from './channelForms';
-import type { DestinationForm, DestinationType } from './channelForms';
+import type { DestinationForm, DestinationType, MediaResolution } from './channelForms';
 import { FfmpegSection, Loaded } from './ConfigTabs';
 import { ChannelFormSection, NotAvailable, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
@@ -51,6 +53,7 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
           <Table.Th>{t('channels.destinations.type')}</Table.Th>
           <Table.Th>{t('channels.destinations.provider')}</Table.Th>
           <Table.Th>{t('channels.destinations.streamType')}</Table.Th>
+          <Table.Th>{t('channels.destinations.video')}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
@@ -63,6 +66,7 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
             </Table.Td>
             <Table.Td>{d.provider}</Table.Td>
             <Table.Td>{t(`channels.destinations.streamTypes.${d.streamType}`)}</Table.Td>
+            <Table.Td data-testid={`channel-destination-video-${d.id}`}>{videoSummary(d, t('channels.destinations.kbps', { value: d.bitrate ?? 0 }))}</Table.Td>
             <Table.Td>
               {canEdit && (
                 <Button size="xs" variant="subtle" onClick={() => onEdit(d)} data-testid={`channel-destination-edit-${d.id}`}>
@@ -91,9 +95,26 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
   );
 }
 
+/** A stored destination's video settings in one cell: profile, resolution, frame rate, bitrate (those set). */
+function videoSummary(d: StreamingDestinationInfo, bitrate: string): string {
+  const parts = [d.videoProfile, d.resolution, d.frameRate, d.bitrate === null ? null : bitrate].filter((p): p is string => p !== null && p !== '');
+  return parts.length === 0 ? '—' : parts.join(' · ');
+}
+
+/** The video profile choices: none, the stream media profiles by name, and a stored name no longer among them. */
+function useVideoProfileOptions(current: string, none: string) {
+  const profiles = useEndpointQuery('fetchStreamMediaProfiles', {}, { staleTime: 60_000 });
+  return useMemo(() => {
+    const names = (profiles.data?.profiles ?? []).map((p) => p.name);
+    if (current !== '' && !names.includes(current)) names.push(current);
+    return [{ value: '', label: none }, ...names.map((name) => ({ value: name, label: name }))];
+  }, [profiles.data, current, none]);
+}
+
 /** The destination's fields (the add and the edit form alike); errors under `destination.`. */
 function DestinationFieldsView({ form, formId }: { form: ChannelForm<DestinationForm>; formId: string }) {
   const { t } = useTranslation();
+  const profileOptions = useVideoProfileOptions(form.values.videoProfile, t('channels.destinations.noneOption'));
   const fieldError = useFieldError(`channel-error-${formId}`, form.errors);
   const error = (field: string) => fieldError(`destination.${field}`);
   const v = form.values;
@@ -147,6 +168,26 @@ function DestinationFieldsView({ form, formId }: { form: ChannelForm<Destination
         {v.type === 'mpegts' && text('mpegTsIp', t('channels.destinations.mpegTsIp'))}
         {v.type === 'mpegts' && text('mpegTsPort', t('channels.destinations.mpegTsPort'))}
         {v.type === 'mpegts' && text('mpegTsBitrate', t('channels.destinations.mpegTsBitrate'))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 4 }}>
+        <NativeSelect
+          label={t('channels.destinations.videoProfile')}
+          value={v.videoProfile}
+          onChange={(e) => form.set({ videoProfile: e.currentTarget.value })}
+          data={profileOptions}
+          error={error('videoProfile')}
+          data-testid={`channel-${formId}-videoProfile`}
+        />
+        {text('bitrate', t('channels.destinations.bitrate'))}
+        <NativeSelect
+          label={t('channels.destinations.resolution')}
+          value={v.resolution}
+          onChange={(e) => form.set({ resolution: e.currentTarget.value as '' | MediaResolution })}
+          data={[{ value: '', label: t('channels.destinations.noneOption') }, ...DEFAULT_MEDIA_RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
+          error={error('resolution')}
+          data-testid={`channel-${formId}-resolution`}
+        />
+        {text('frameRate', t('channels.destinations.frameRate'))}
       </SimpleGrid>
       {v.type === 'ffmpeg' && (
         <Textarea

@@ -1,7 +1,8 @@
 /**
  * The General, NDI and Tally tabs of the manage-channel modal (spec 001 §2, §3 Channel config):
  * one admin call, PUT v2/admin/channels/{id}, at the version the modal read (a change made
- * elsewhere meanwhile answers 409 and changes nothing).
+ * elsewhere meanwhile answers 409 and changes nothing). The General tab also shows the channel's
+ * logs (ChannelLogs.tsx).
  */
 import { Badge, Checkbox, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
@@ -11,6 +12,7 @@ import type { ChannelMode } from '@fleet/contracts';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { generalBody, generalForm, ndiBody, ndiForm, tallyBody, tallyForm } from './channelForms';
 import type { GeneralForm } from './channelForms';
+import { ChannelLogsSection } from './ChannelLogs';
 import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
 
@@ -42,45 +44,48 @@ export function GeneralTab() {
   const error = useFieldError('channel-error-general', form.errors);
   const { outputLicence } = details;
   return (
-    <ChannelFormSection formId="general" title={t('channels.modal.tabs.general')} form={form} allowed={allowed}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('channels.general.name')} value={form.values.name} onChange={(e) => form.set({ name: e.currentTarget.value })} error={error('name')} data-testid="channel-general-name" />
-        <NativeSelect
-          label={t('channels.general.mode')}
-          value={form.values.mode}
-          onChange={(e) => form.set({ mode: e.currentTarget.value as ChannelMode | '' })}
-          data={[{ value: '', label: t('channels.general.noMode') }, ...CHANNEL_MODES.map((m) => ({ value: m, label: t(`channels.general.modes.${m}`) }))]}
-          error={error('mode')}
-          data-testid="channel-general-mode"
-        />
-        <TextInput label={t('channels.general.port')} value={form.values.port} onChange={(e) => form.set({ port: e.currentTarget.value })} error={error('port')} data-testid="channel-general-port" />
-        <TextInput label={t('channels.general.sdiNo')} value={form.values.sdiNo} onChange={(e) => form.set({ sdiNo: e.currentTarget.value })} error={error('sdiNo')} data-testid="channel-general-sdiNo" />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        {FLAGS.map((flag) => (
-          <Checkbox
-            key={flag}
-            label={t(`channels.general.flags.${flag}`)}
-            checked={form.values[flag]}
-            onChange={(e) => form.set({ [flag]: e.currentTarget.checked })}
-            data-testid={`channel-general-${flag}`}
+    <>
+      <ChannelFormSection formId="general" title={t('channels.modal.tabs.general')} form={form} allowed={allowed}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('channels.general.name')} value={form.values.name} onChange={(e) => form.set({ name: e.currentTarget.value })} error={error('name')} data-testid="channel-general-name" />
+          <NativeSelect
+            label={t('channels.general.mode')}
+            value={form.values.mode}
+            onChange={(e) => form.set({ mode: e.currentTarget.value as ChannelMode | '' })}
+            data={[{ value: '', label: t('channels.general.noMode') }, ...CHANNEL_MODES.map((m) => ({ value: m, label: t(`channels.general.modes.${m}`) }))]}
+            error={error('mode')}
+            data-testid="channel-general-mode"
           />
-        ))}
-      </SimpleGrid>
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('channels.general.type')}
-        </Text>
-        <Badge variant="light" data-testid="channel-general-type">
-          {t(`channels.types.${details.channel.type}`)}
-        </Badge>
-        <Text size="sm" c="dimmed" data-testid="channel-general-licence">
-          {outputLicence.licensed === null
-            ? t('channels.general.licenceUnlimited', { used: outputLicence.used })
-            : t('channels.general.licence', { used: outputLicence.used, licensed: outputLicence.licensed })}
-        </Text>
-      </Group>
-    </ChannelFormSection>
+          <TextInput label={t('channels.general.port')} value={form.values.port} onChange={(e) => form.set({ port: e.currentTarget.value })} error={error('port')} data-testid="channel-general-port" />
+          <TextInput label={t('channels.general.sdiNo')} value={form.values.sdiNo} onChange={(e) => form.set({ sdiNo: e.currentTarget.value })} error={error('sdiNo')} data-testid="channel-general-sdiNo" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {FLAGS.map((flag) => (
+            <Checkbox
+              key={flag}
+              label={t(`channels.general.flags.${flag}`)}
+              checked={form.values[flag]}
+              onChange={(e) => form.set({ [flag]: e.currentTarget.checked })}
+              data-testid={`channel-general-${flag}`}
+            />
+          ))}
+        </SimpleGrid>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('channels.general.type')}
+          </Text>
+          <Badge variant="light" data-testid="channel-general-type">
+            {t(`channels.types.${details.channel.type}`)}
+          </Badge>
+          <Text size="sm" c="dimmed" data-testid="channel-general-licence">
+            {outputLicence.licensed === null
+              ? t('channels.general.licenceUnlimited', { used: outputLicence.used })
+              : t('channels.general.licence', { used: outputLicence.used, licensed: outputLicence.licensed })}
+          </Text>
+        </Group>
+      </ChannelFormSection>
+      <ChannelLogsSection />
+    </>
   );
 }
 

@@ -82,6 +82,32 @@ describe('editing a streaming destination', () => {
     expect(checkSchema(UpdateDestinationBody, body)).toEqual({});
   });
 
+  it('keeps the video settings on an edit, and checks the bitrate and resolution with the spec rules', async () => {
+    const { AddDestinationBody, UpdateDestinationBody } = await import('@fleet/contracts');
+    const { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } = await import('./channelForms');
+    const info = {
+      id: 'd2', channelId: 'ch1', type: 'cdn' as const, name: 'yt', provider: 'YouTube', streamType: 'main' as const, urlPrimary: 'rtmp://a/live', urlSecondary: null,
+      streamId: 'k1', username: null, hasPassword: false, videoProfile: 'HQ h264', bitrate: 6000, resolution: '1080p50', frameRate: '50', srtMode: null,
+      sourcePort: null, hasPassphrase: false, latency: null, mpegTsIp: null, mpegTsPort: null, mpegTsBitrate: null, ffmpegOverride: null, active: true,
+      version: 2, updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const form = destinationForm(info);
+    expect(form).toMatchObject({ videoProfile: 'HQ h264', bitrate: '6000', resolution: '1080p50', frameRate: '50' });
+    const body = destinationUpdateBody(form, 'ch1', info);
+    expect(body.destination).toMatchObject({ videoProfile: 'HQ h264', bitrate: 6000, resolution: '1080p50', frameRate: '50' });
+    expect(checkSchema(UpdateDestinationBody, body)).toEqual({});
+    // A resolution outside the §9 list reads as none (nothing invented); the blank form sends none of them.
+    expect(destinationForm({ ...info, resolution: '4K' }).resolution).toBe('');
+    const blank = destinationBody({ ...BLANK_DESTINATION, name: 'yt', provider: 'YouTube', urlPrimary: 'rtmp://a/live', streamId: 'k1' }, 'ch1').destination;
+    expect(['videoProfile', 'bitrate', 'resolution', 'frameRate'].filter((k) => k in blank)).toEqual([]);
+
+    const low = destinationBody({ ...BLANK_DESTINATION, type: 'ffmpeg', name: 'f', provider: 'p', ffmpegOverride: '-c copy', bitrate: '1999' }, 'ch1');
+    expect(checkSchema(AddDestinationBody, low)['destination.bitrate']).toBe(VALIDATION.minValue(2000));
+    const high = destinationBody({ ...BLANK_DESTINATION, type: 'ffmpeg', name: 'f', provider: 'p', ffmpegOverride: '-c copy', bitrate: '8001' }, 'ch1');
+    expect(checkSchema(AddDestinationBody, high)['destination.bitrate']).toBe(VALIDATION.maxValue(8000));
+    expect(checkSchema(AddDestinationBody, { channelId: 'ch1', destination: { ...low.destination, bitrate: 4000, resolution: '2160p60' } })['destination.resolution']).toBeDefined();
+  });
+
   it('an input source of each kind becomes a body the call accepts, with only the fields of its kind', () => {
     const base = { ...BLANK_INPUT_SOURCE, name: ' cam ' };
     const bodies = [

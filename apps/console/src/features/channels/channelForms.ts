@@ -3,6 +3,7 @@
  * the call's body from the form (numbers are typed as text: '' is "not set", anything else must
  * parse, and the catalogue schema then words the problem as the spec does). No React here.
  */
+import { DEFAULT_MEDIA_RESOLUTIONS } from '@fleet/contracts';
 import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 
@@ -197,12 +198,27 @@ export function socialBody(values: SocialForm, channelId: string, version: numbe
 
 export type DestinationType = 'cdn' | 'srt' | 'mpegts' | 'ffmpeg';
 
+/** A destination's resolution: one of the spec 001 §9 default media resolutions. */
+export type MediaResolution = (typeof DEFAULT_MEDIA_RESOLUTIONS)[number];
+
+/** A stored resolution as the form's choice ('' when none, or one the list does not offer). */
+export function asMediaResolution(value: string | null): '' | MediaResolution {
+  return DEFAULT_MEDIA_RESOLUTIONS.find((r) => r === value) ?? '';
+}
+
 /** The add-destination form: every type's fields as text; `type` picks those that are sent. */
 export interface DestinationForm {
   readonly type: DestinationType;
   readonly name: string;
   readonly provider: string;
   readonly streamType: 'main' | 'backup';
+  /** The stream media profile's name, '' for none. */
+  readonly videoProfile: string;
+  /** Video bitrate in kbps (001 §5 2000-8000), '' for none. */
+  readonly bitrate: string;
+  /** One of the 001 §9 default media resolutions, '' for none. */
+  readonly resolution: '' | MediaResolution;
+  readonly frameRate: string;
   readonly urlPrimary: string;
   readonly urlSecondary: string;
   readonly streamId: string;
@@ -219,7 +235,7 @@ export interface DestinationForm {
 }
 
 export const BLANK_DESTINATION: DestinationForm = {
-  type: 'cdn', name: '', provider: '', streamType: 'main', urlPrimary: '', urlSecondary: '', streamId: '', username: '', password: '',
+  type: 'cdn', name: '', provider: '', streamType: 'main', videoProfile: '', bitrate: '', resolution: '', frameRate: '', urlPrimary: '', urlSecondary: '', streamId: '', username: '', password: '',
   srtMode: 'caller', sourcePort: '', passphrase: '', latency: '120', mpegTsIp: '', mpegTsPort: '', mpegTsBitrate: '', ffmpegOverride: '',
 };
 
@@ -228,7 +244,11 @@ const optional = <K extends string>(key: K, value: string): Partial<Record<K, st
 
 /** POST add_details: the destination with the fields of its type (spec 001 §3 streaming destination). */
 export function destinationBody(values: DestinationForm, channelId: string) {
-  const common = { name: values.name.trim(), provider: values.provider.trim(), streamType: values.streamType };
+  const common = {
+    name: values.name.trim(), provider: values.provider.trim(), streamType: values.streamType, ...optional('videoProfile', values.videoProfile),
+    ...(values.bitrate.trim() === '' ? {} : { bitrate: parseNumber(values.bitrate) }), ...(values.resolution === '' ? {} : { resolution: values.resolution }),
+    ...optional('frameRate', values.frameRate),
+  };
   switch (values.type) {
     case 'cdn':
       return {
@@ -265,6 +285,10 @@ export function destinationForm(info: StreamingDestinationInfo): DestinationForm
     name: info.name,
     provider: info.provider,
     streamType: info.streamType,
+    videoProfile: text(info.videoProfile),
+    bitrate: text(info.bitrate),
+    resolution: asMediaResolution(info.resolution),
+    frameRate: text(info.frameRate),
     urlPrimary: text(info.urlPrimary),
     urlSecondary: text(info.urlSecondary),
     streamId: text(info.streamId),

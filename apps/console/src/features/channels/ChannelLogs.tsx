@@ -1,0 +1,91 @@
+/**
+ * The channel's logs in the manage-channel modal's General tab (spec 001 §7 POST and DELETE
+ * channels/{id}/fetchlogs): send them (only an idle channel: spec 000 §8 "Selected channel busy or
+ * offline when sending logs"; one channel per server at a time), follow the sending live — the
+ * server ends it by itself, and the channel.changed of that end makes the modal read the channel's
+ * details again — and stop it. Users who may not use the calls see the state with no buttons.
+ */
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useToast } from '../../toast/useToast';
+import { NotAvailable, useCanApply, useChannelModal } from './parts';
+
+export function ChannelLogsSection() {
+  const { t, i18n } = useTranslation();
+  const { details } = useChannelModal();
+  const { channelId, channelName, status } = details.channel;
+  const { sending, startedAt } = details.logs;
+  const canStart = useCanApply('startChannelLogs');
+  const canStop = useCanApply('stopChannelLogs');
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const reread = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchChannelDetails') });
+  const start = useEndpointMutation('startChannelLogs', {
+    onSuccess: () => {
+      toast.show({ message: t('channels.logs.started', { name: channelName }), variant: 'success' });
+      reread();
+    },
+  });
+  const stop = useEndpointMutation('stopChannelLogs', {
+    onSuccess: () => {
+      toast.show({ message: t('channels.logs.stopped', { name: channelName }), variant: 'info' });
+      reread();
+    },
+  });
+  const failure = start.error ?? stop.error;
+  const params = { params: { id: channelId } };
+  const since = startedAt === null ? '' : new Date(startedAt).toLocaleTimeString(i18n.language);
+
+  return (
+    <Paper withBorder p="md" data-testid="channel-logs" data-sending={sending ? 'true' : 'false'}>
+      <Stack gap="sm">
+        <Title order={5}>{t('channels.logs.title')}</Title>
+        <Text size="sm" data-testid="channel-logs-state">
+          {sending ? t('channels.logs.sending', { since }) : t('channels.logs.notSending')}
+        </Text>
+        {!sending && status !== 'idle' && (
+          <Text size="xs" c="dimmed" data-testid="channel-logs-hint">
+            {t('channels.logs.idleOnly')}
+          </Text>
+        )}
+        {failure !== null && (
+          <Alert color="red" data-testid="channel-logs-error">
+            {errorText(failure)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {sending && canStop && (
+            <Button
+              variant="default"
+              loading={stop.isPending}
+              onClick={() => {
+                start.reset();
+                stop.mutate(params);
+              }}
+              data-testid="channel-logs-stop"
+            >
+              {t('channels.logs.stop')}
+            </Button>
+          )}
+          {!sending && canStart && (
+            <Button
+              loading={start.isPending}
+              onClick={() => {
+                stop.reset();
+                start.mutate(params);
+              }}
+              data-testid="channel-logs-start"
+            >
+              {t('channels.logs.start')}
+            </Button>
+          )}
+          {!(sending ? canStop : canStart) && <NotAvailable testId="channel-logs-unavailable" />}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
