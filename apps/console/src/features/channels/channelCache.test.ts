@@ -47,6 +47,19 @@ describe('channel list cache patch (realtime, no reload)', () => {
     expect(applyChannelEvent(same, { type: 'channel.status', channelId: 'a', serverId: null, status: 'idle', previous: 'idle', at })).toBe(same);
   });
 
+  it('status events move channels between the status counters: the same counters as counting the rows again', () => {
+    const c = makeChannel({ channelId: 'c', hasCdn: true, isOutput: true, type: 'output', status: 'offline', offline: true, online: false });
+    const start: ChannelList = { channels: [a, b, c], counters: countChannels([a, b, c]) };
+    const statuses = ['connecting', 'idle', 'PlayStoredFile', 'unavailable', 'online', 'upgrading', 'offline', 'collecting'] as const;
+    let current = start;
+    statuses.forEach((status, i) => {
+      const channelId = ['a', 'b', 'c'][i % 3] ?? 'a';
+      current = applyChannelEvent(current, { type: 'channel.status', channelId, serverId: null, status, previous: null, at });
+      expect(current.counters).toEqual(countChannels(current.channels));
+    });
+    expect(current.counters).toMatchObject({ cdn: 1, output: 1, preview: 2 });
+  });
+
   it('a single cached channel follows its own events only', () => {
     expect(applyToChannel(a, { type: 'channel.status', channelId: 'b', serverId: null, status: 'offline', previous: null, at })).toBe(a);
     expect(applyToChannel(a, { type: 'channel.removed', channelId: 'a', at })).toBeUndefined();

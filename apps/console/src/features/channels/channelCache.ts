@@ -5,13 +5,14 @@
  *   older event must not undo a newer one); a channel the list does not hold yet is added (it
  *   joined one of the user's groups or inventories);
  * - `channel.removed` drops the row;
- * - `channel.status` patches the status and its class flags (spec 001 §4).
- * The counters are counted again from the rows whenever a row changed. Pure: the same object comes
+ * - `channel.status` patches the status and its class flags (spec 001 §4) and moves the channel
+ *   between the offline / idle / busy counters (applyChannelStatusChange).
+ * The counters are counted again from the rows whenever a row was added, replaced or removed. Pure: the same object comes
  * back when nothing changed, so React Query keeps its reference and nothing re-renders. Events
  * may arrive once per subscribed topic (a channel in two of the user's groups): idempotent.
  */
 import type { ChannelList, ChannelLive, RealtimeEvent } from '@fleet/contracts';
-import { channelStatusClass, countChannels } from '@fleet/domain';
+import { applyChannelStatusChange, channelStatusClass, countChannels } from '@fleet/domain';
 
 export type ChannelEvent = Extract<RealtimeEvent, { type: 'channel.changed' | 'channel.removed' | 'channel.status' }>;
 
@@ -55,7 +56,9 @@ export function applyChannelEvent(list: ChannelList, event: ChannelEvent): Chann
       if (patched === current) return list;
       const next = list.channels.slice();
       next[index] = patched;
-      return withRows(list, next);
+      // Spec 001 §4 "Status changes adjust the offline, idle and busy counters": moved, not counted
+      // again (the kind counters do not depend on the status).
+      return { channels: next, counters: { ...list.counters, ...applyChannelStatusChange(list.counters, current.status, event.status) } };
     }
   }
 }

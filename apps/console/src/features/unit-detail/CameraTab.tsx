@@ -14,6 +14,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { startBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
+import { useChannelNames } from '../channels/useChannelNames';
 import { selectChannelWithRetry } from './channelSelection';
 import { BitrateText } from './DetailHeader';
 import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules';
@@ -102,6 +103,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
   // ── channel ──
   const channelForm = useForm(NO_CHANNEL_TYPED, requireChannel);
   const channelError = useFieldError('unit-detail-field-channel', channelForm.errors);
+  const channelName = useChannelNames();
   const [channelStatus, setChannelStatus] = useState<ChannelStatus>({ kind: 'idle' });
   const channelAbort = useRef<AbortController | null>(null);
   useEffect(() => () => channelAbort.current?.abort(), []);
@@ -202,12 +204,12 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
           )}
           {channelStatus.kind === 'selected' && (
             <Text size="sm" c="green" data-testid="unit-detail-channel-result" data-outcome="selected">
-              {t('unitDetail.camera.channel.selected', { channel: channelStatus.channelId })}
+              {t('unitDetail.camera.channel.selected', { channel: channelName(channelStatus.channelId) })}
             </Text>
           )}
           {channelStatus.kind === 'external' && (
             <Alert color="yellow" variant="light" data-testid="unit-detail-channel-result" data-outcome="external">
-              {t('unitDetail.camera.channel.external', { channel: channelStatus.channelId })}
+              {t('unitDetail.camera.channel.external', { channel: channelName(channelStatus.channelId) })}
             </Alert>
           )}
           {channelStatus.kind === 'failed' && <ApiErrorAlert error={channelStatus.error} title={t('unitDetail.camera.channel.failed')} testId="unit-detail-channel-error" />}

@@ -35,7 +35,7 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
     schema: MultipleCameraChannelUpdateBody,
     toBody: multiCameraChannelBody,
     kind: 'update',
-    successMessage: (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel ?? '' }),
+    successMessage: (c) => t('unitDetail.multiCamera.channelSaved', { channel: c.multiCamera.channel === null ? '' : channelName(c.multiCamera.channel) }),
   });
   const error = useFieldError('unit-detail-field-multicamera-channel', form.errors);
   return (
