@@ -7,6 +7,7 @@ import { canOpen } from '../routing/decideRoute';
 import { toRouteUser } from '../session/hooks';
 import { SIMULATOR_PATH, visibleMenu } from './menu';
 import type { MenuEntry } from './menu';
+import { useServiceGates, useServicesStatusLive } from './useServiceGates';
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -46,13 +47,18 @@ function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: st
   }
 }
 
-/** The menu of spec 000 §2 without the entries this user's roles cannot open (and the mock's Simulator when the probe answered). */
+/**
+ * The menu of spec 000 §2 without the entries this user's roles cannot open or whose managed
+ * service is off for the current inventory (followed live), and with the mock's Simulator when the probe answered.
+ */
 export function NavMenu({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
   const { pathname } = useLocation();
   const routeUser = toRouteUser(user);
   // Only users the route table lets into the panel probe for it.
   const { mock } = useMockCapabilities(canOpen(routeUser, SIMULATOR_PATH));
-  const entries = visibleMenu(routeUser, undefined, { mock });
+  useServicesStatusLive();
+  const featureOff = useServiceGates();
+  const entries = visibleMenu(routeUser, undefined, { mock, featureOff });
   return (
     // AppShell.Navbar is the page's one <nav>.
     <div data-testid="nav-menu">

@@ -52,6 +52,17 @@ describe('menu (spec 000 §2)', () => {
     expect(ids(visibleMenu(as('luc_contractor')))).toContain('contractor');
   });
 
+  it('hides the entries of a managed service that is off for the current inventory, and only those', () => {
+    const all = ids(visibleMenu(as('luc_admin')));
+    expect(all).toEqual(expect.arrayContaining(['myGraphics', 'audioConnect']));
+    const noGraphics = ids(visibleMenu(as('luc_admin'), undefined, { mock: false, featureOff: (f) => f === 'myGraphics' }));
+    expect(noGraphics).toEqual(all.filter((id) => id !== 'myGraphics'));
+    const noAudio = ids(visibleMenu(as('luc_admin'), undefined, { mock: false, featureOff: (f) => f === 'audioConnect' }));
+    expect(noAudio).toEqual(all.filter((id) => id !== 'audioConnect'));
+    // Nothing known about the services: the menu as without gates.
+    expect(ids(visibleMenu(as('luc_admin'), undefined, { mock: false, featureOff: () => false }))).toEqual(all);
+  });
+
   it('shows nothing to users without console access', () => {
     expect(visibleMenu(as('luc_curator'))).toEqual([]);
     expect(visibleMenu(null)).toEqual([]);

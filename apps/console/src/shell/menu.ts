@@ -1,12 +1,14 @@
 /**
  * The navigation menu of spec 000 §2, in its order. Items point at routes of the table; an item is
- * shown only when the route guard would open it for the user ({@link visibleMenu}).
+ * shown only when the route guard would open it for the user ({@link visibleMenu}) and, for a
+ * feature of a managed service, while the current inventory's service is not off (serviceGates.ts).
  */
 import type { Role } from '@fleet/contracts';
 import { PLATFORM_ADMIN_ROLES, hasAnyRole } from '@fleet/contracts';
 import type en from '../i18n/en.json';
 import { canOpen } from '../routing/decideRoute';
 import type { RouteUser } from '../routing/decideRoute';
+import { NO_GATES, type FeatureOff, type GatedFeature } from './serviceGates';
 
 /** Menu entry ids: the i18n key is `menu.<id>`, the data-testid `nav-<id>`. */
 export type MenuId = keyof typeof en.menu;
@@ -17,6 +19,8 @@ export interface MenuLink {
   readonly to: string;
   /** Shown only against the mock (its capability probe answered): a real core has no such screen. */
   readonly mockOnly?: true;
+  /** A feature of a managed service: hidden while the current inventory's service is off. */
+  readonly feature?: GatedFeature;
 }
 
 /** An entry of the spec's menu whose screen has no route in either document (shown disabled). */
@@ -70,8 +74,8 @@ export const MENU: readonly MenuEntry[] = [
       { type: 'link', id: 'usageProfiles', to: '/usage_profiles' },
       { type: 'link', id: 'groups', to: '/groups' },
       { type: 'link', id: 'softwareVersions', to: '/sw_version' },
-      { type: 'link', id: 'audioConnect', to: '/audio_rooms' },
-      { type: 'link', id: 'myGraphics', to: '/my_graphics' },
+      { type: 'link', id: 'audioConnect', to: '/audio_rooms', feature: 'audioConnect' },
+      { type: 'link', id: 'myGraphics', to: '/my_graphics', feature: 'myGraphics' },
     ],
   },
   {
@@ -109,9 +113,11 @@ export const MENU: readonly MenuEntry[] = [
   { type: 'link', id: 'simulator', to: SIMULATOR_PATH, mockOnly: true },
 ];
 
-/** What the menu knows beyond the user: whether the console runs against the mock. */
+/** What the menu knows beyond the user: whether the console runs against the mock, which service features are off. */
 export interface MenuContext {
   readonly mock: boolean;
+  /** Features whose managed service is off for the current inventory (none when not given). */
+  readonly featureOff?: FeatureOff;
 }
 
 const REAL_CORE: MenuContext = { mock: false };
@@ -129,7 +135,8 @@ function remoteActionsEntryVisible(id: MenuId, user: RouteUser): boolean {
 
 /**
  * The menu as one user sees it: entries the guards deny are removed, then empty groups; mock-only
- * entries stay only when `context.mock` (the probe answered; a real core by default).
+ * entries stay only when `context.mock` (the probe answered; a real core by default); entries of a
+ * managed service only while `context.featureOff` does not name them.
  */
 export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[] = MENU, context: MenuContext = REAL_CORE): MenuEntry[] {
   if (!user) return [];
@@ -138,6 +145,7 @@ export function visibleMenu(user: RouteUser | null, entries: readonly MenuEntry[
     if (entry.type === 'link') {
       // A link may carry a query (the IFB servers' filter): the route is its path.
       if (entry.mockOnly && !context.mock) continue;
+      if (entry.feature !== undefined && (context.featureOff ?? NO_GATES)(entry.feature)) continue;
       if (canOpen(user, entry.to.split('?')[0] ?? entry.to) && remoteActionsEntryVisible(entry.id, user)) out.push(entry);
     } else if (entry.type === 'placeholder') {
       if (hasAnyRole(user.roles, entry.roles)) out.push(entry);

@@ -2,12 +2,13 @@
  * Video/Audio tab, the device commands of the encoder and the return audio: video encoder (codec,
  * colour depth), shooting mode, video complexity, ancillary data, IFB delay and IFB always on. Each
  * is a POST devices/{id}/commands/<kind> (kind 'command': the configuration is read again once the
- * device took it, and the core publishes unit.configuration).
+ * device took it, and the core publishes unit.configuration). The return audio forms apply only
+ * while the current inventory's audio IFB service is not off ("Feature disabled", shell/serviceGates.ts).
  */
 import { Checkbox, Group, NativeSelect, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  AncillaryDataBody, ANCILLARY_DATA_TYPES, EncoderBody, IfbAlwaysOnBody, IfbDelayBody, LIMITS, SHOOTING_MODES, ShootingModeBody, UNIT_CONFIG_BOUNDS,
+  AncillaryDataBody, ANCILLARY_DATA_TYPES, EncoderBody, ERROR_CATALOGUE, IfbAlwaysOnBody, IfbDelayBody, LIMITS, SHOOTING_MODES, ShootingModeBody, UNIT_CONFIG_BOUNDS,
   VIDEO_CODECS, VIDEO_COMPLEXITIES, VideoComplexityBody, type UnitConfiguration,
 } from '@fleet/contracts';
 import {
@@ -17,6 +18,7 @@ import {
 } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { useServiceGates } from '../../shell/useServiceGates';
 import { FormSection, useAllowed, useConfigContext } from './parts';
 
 interface FormProps {
@@ -25,6 +27,11 @@ interface FormProps {
 }
 
 /** The select's value as one of its options (the options are exactly `list`, so the fallback is never used). */
+/** Why the return audio cannot be applied: its managed service (audio_ifb) is off for the current inventory. */
+function useIfbBlocked(): string | null {
+  return useServiceGates()('ifb') ? ERROR_CATALOGUE.FEATURE_DISABLED.message : null;
+}
+
 const pick = <T extends string>(list: readonly T[], value: string, fallback: T): T => list.find((item) => item === value) ?? fallback;
 
 const isAncillaryType = (value: string): value is AncillaryDataType => (ANCILLARY_DATA_TYPES as readonly string[]).includes(value);
@@ -174,7 +181,7 @@ export function IfbDelayForm({ config }: FormProps) {
   });
   const error = useFieldError('config-error-ifbDelay', form.errors);
   return (
-    <FormSection formId="ifbDelay" title={t('unitConfig.ifb.delayTitle')} form={form} allowed={useAllowed('commandIfbDelay')}>
+    <FormSection formId="ifbDelay" title={t('unitConfig.ifb.delayTitle')} form={form} allowed={useAllowed('commandIfbDelay')} blocked={useIfbBlocked()}>
       <TextInput
         label={t('unitConfig.ifb.delayMs')}
         description={t('unitConfig.ifb.bounds', { max: UNIT_CONFIG_BOUNDS.ifbDelayMaxMs })}
@@ -202,7 +209,7 @@ export function IfbAlwaysOnForm({ config }: FormProps) {
   });
   const error = useFieldError('config-error-ifbAlwaysOn', form.errors);
   return (
-    <FormSection formId="ifbAlwaysOn" title={t('unitConfig.ifb.alwaysOnTitle')} form={form} allowed={useAllowed('commandIfbAlwaysOn')}>
+    <FormSection formId="ifbAlwaysOn" title={t('unitConfig.ifb.alwaysOnTitle')} form={form} allowed={useAllowed('commandIfbAlwaysOn')} blocked={useIfbBlocked()}>
       <Switch
         label={t('unitConfig.ifb.alwaysOn')}
         checked={form.values.enabled}
