@@ -65,6 +65,8 @@ export class ServerDevice {
   ipPipeFails = false;
   /** Fault: the output licence the server holds, overriding the spec's (undefined: the spec's). */
   outputLicenceOverride: number | null | undefined = undefined;
+  /** Certificate deletions fail (a fault): spec 001 §8 "certificate deletion failed". */
+  certificateDeletionFails = false;
   /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
   private ipPipeRun = 0;
   private cpuOverride: number | null = null;
@@ -424,6 +426,9 @@ export class ServerDevice {
         this.reportChannel(c);
         return accepted;
       }
+      case 'certificateDeletion':
+        this.certificateDeletionFails = f.fails;
+        return accepted;
     }
   }
 

@@ -211,6 +211,14 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(await snapshot()).toBe(before);
     injectFault(HUB, { type: 'serverBusy', busy: false });
     await eventually(async () => (await detail(HUB)).status === 'online');
+    // Spec 001 §8 "certificate deletion failed": the server could not delete it; nothing changes.
+    injectFault(HUB, { type: 'certificateDeletion', fails: true });
+    before = await snapshot();
+    const failed = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-2' });
+    expect(failed.statusCode, failed.body).toBe(409);
+    expect(failed.json().error).toMatchObject({ code: 'CERTIFICATE_DELETION_FAILED', message: 'Certificate deletion failed' });
+    expect(await snapshot()).toBe(before);
+    injectFault(HUB, { type: 'certificateDeletion', fails: false });
     before = await snapshot();
     const ok = await call('POST', `/mmhservers/${HUB}/configuration`, regular, { removeCertificateId: 'crt-2' });
     expect(ok.statusCode, ok.body).toBe(200);

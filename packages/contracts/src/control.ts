@@ -126,6 +126,8 @@ export const ServerFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('outputLicence'), outputs: z.number().int().min(0).max(1000).nullable() }),
   /** One point-to-multipoint receiver of a channel drops (status lost, bitrate 0) or comes back. */
   z.object({ type: z.literal('ptmpReceiver'), channelId: z.string().max(128), uid: z.string().max(128), lost: z.boolean() }),
+  /** The server fails to delete certificates (its certificate store is locked): spec 001 §8 "certificate deletion failed". */
+  z.object({ type: z.literal('certificateDeletion'), fails: z.boolean() }),
 ]);
 export type ServerFault = z.infer<typeof ServerFault>;
 

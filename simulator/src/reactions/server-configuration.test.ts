@@ -31,6 +31,16 @@ describe('server configuration reactions', () => {
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
   });
 
+  it('fails certificate deletions while the certificate-deletion fault is on (spec 001 §8 certificate deletion failed)', () => {
+    const hub = harness().world.server('MMH-1')!;
+    hub.applyFault({ type: 'certificateDeletion', fails: true });
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'CERTIFICATE_DELETION_FAILED' });
+    // Other settings are still taken.
+    expect(reactToServerCommand(hub, configure('configuration', { webrtcPort: 8443 }))).toEqual({ ok: true });
+    hub.applyFault({ type: 'certificateDeletion', fails: false });
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: true });
+  });
+
   it('connects the IP pipe (connecting, then connected), fails it on fault, reports not connected when disabled', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;

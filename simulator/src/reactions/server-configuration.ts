@@ -1,7 +1,8 @@
 /**
  * How a receiving server answers its own configuration (spec 001 §7 Servers): a multimedia hub or
  * video return server configuration (an IFB mode change only while the server is idle, §8), a
- * certificate deletion (not while busy, §5), SMPTE network settings, IP pipe settings (the pipe
+ * certificate deletion (not while busy, §5; refused while the certificate-deletion fault is on, §8
+ * "certificate deletion failed"), SMPTE network settings, IP pipe settings (the pipe
  * then connects and reports its §4 state), and a reset of its instance (offline, then back).
  */
 import type { ServerCommand } from '@fleet/contracts';
@@ -23,7 +24,8 @@ export function reactToServerConfiguration(s: ServerDevice, command: ConfigureSe
       return accepted;
     }
     case 'removeCertificate':
-      return s.isIdle() ? accepted : refused('CERTIFICATE_DELETION_DEVICE_BUSY');
+      if (!s.isIdle()) return refused('CERTIFICATE_DELETION_DEVICE_BUSY');
+      return s.certificateDeletionFails ? refused('CERTIFICATE_DELETION_FAILED') : accepted;
     case 'ippipe':
       s.connectIpPipe(payload.enabled === true);
       return accepted;
