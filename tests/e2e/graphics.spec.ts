@@ -4,10 +4,11 @@
  * compositions of the current inventory, a composition started from a template whose job shows
  * until done, then deleted; the §5 name rule inline in the spec's words; "Feature disabled" where
  * the service is off and the trial's hours where it is on trial; a read-only user who sees the
- * compositions without write controls.
+ * compositions without write controls; a composition made and deleted by another console showing
+ * without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { apiAs, login } from './support';
 
 async function openGraphics(page: Page): Promise<void> {
   await page.goto('/my_graphics?ignoreRouteDefault=1');
@@ -74,4 +75,28 @@ test('a read-only user sees the compositions and templates without write control
   await expect(page.locator('[data-testid^="graphics-start-"]')).toHaveCount(0);
   await expect(page.locator('[data-testid^="graphics-open-"]')).toHaveCount(0);
   await expect(page.locator('[data-testid^="graphics-delete-"]')).toHaveCount(0);
+});
+
+test('a composition another console starts and deletes shows and goes without a reload', async ({ page, playwright, baseURL }) => {
+  const other = await apiAs(playwright, baseURL, 'luc_admin');
+  await login(page, 'luc_read');
+  await openGraphics(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) navigations.push(f.url());
+  });
+  let appId: string | null = null;
+  try {
+    const res = await other.post('/api/graphics/singular', { data: { inventoryId: 'inv-global', name: 'E2E-Live-Graphic', template: 'clock-bug' } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const session = (await res.json()) as { appId: string; composition: { id: string } };
+    appId = session.appId;
+    await expect(row(page, 'E2E-Live-Graphic')).toBeVisible();
+    expect((await other.delete(`/api/inventory/inv-global/app/${appId}`)).ok()).toBe(true);
+    appId = null;
+    await expect(row(page, 'E2E-Live-Graphic')).toHaveCount(0);
+    expect(navigations).toEqual([]);
+  } finally {
+    if (appId !== null) await other.delete(`/api/inventory/inv-global/app/${appId}`);
+  }
 });

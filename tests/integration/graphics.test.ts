@@ -4,24 +4,26 @@
  * permissions, opening a composition in the Singular app (new or existing), deleting it by app id,
  * job status advancing with time; "Feature disabled" unless the inventory's graphics service is
  * enabled, purchased or on a trial with hours and days left; the trial counted per session; roles
- * (read-only users read, do not write), scope (unknown and foreign inventories 404), and a
- * rejected request changing nothing.
+ * (read-only users read, do not write), scope (unknown and foreign inventories 404), a
+ * rejected request changing nothing and announcing nothing; `graphics.changed` for each change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE, TIMINGS, VALIDATION, type GraphicsJobStatuses, type GraphicsPermissions, type MyGraphics, type SingularSession,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
+import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 describe.each(providers())('graphics on %s', (provider) => {
   let s: TestStack;
   let regular: string;
   let reader: string;
   let superUser: string;
+  const published: Published[] = [];
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulator: false });
     [regular, reader, superUser] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('super_user')]);
+    recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
@@ -29,6 +31,7 @@ describe.each(providers())('graphics on %s', (provider) => {
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify([await db().graphicsComposition.findMany({ orderBy: { id: 'asc' } }), (await db().inventory.findMany({ orderBy: { id: 'asc' } })).map((i) => i.managedServices)]);
   const open = (body: Record<string, unknown>, cookie = regular) => call('POST', '/graphics/singular', cookie, body);
+  const graphicsEvents = () => published.filter((p) => p.event.type === 'graphics.changed');
   const setGraphics = async (inventoryId: string, graphics: Record<string, unknown>) => {
     const row = await db().inventory.findUniqueOrThrow({ where: { id: inventoryId } });
     await db().inventory.update({ where: { id: inventoryId }, data: { managedServices: { ...(row.managedServices as Record<string, unknown>), graphics } as object } });
@@ -58,6 +61,7 @@ describe.each(providers())('graphics on %s', (provider) => {
     expect(ro.statusCode).toBe(403);
     expect((await call('DELETE', '/inventory/inv-global/app/app-demo-0002', reader)).statusCode).toBe(403);
     expect(await snapshot()).toBe(before);
+    expect(graphicsEvents()).toEqual([]);
   });
 
   it('creates a composition in the Singular app, answers its app id and a job that advances to done; reopening keeps the app id', async () => {
@@ -76,12 +80,20 @@ describe.each(providers())('graphics on %s', (provider) => {
     expect(again.job.jobId).not.toBe(session.job.jobId);
     const mine: MyGraphics = (await call('GET', '/inventory/inv-global/mygraphics', regular)).json();
     expect(mine.items[0]).toMatchObject({ id: session.composition.id, job: { jobId: again.job.jobId } });
+    // Made and opened again: each announced to the inventory's topics (its groups' too), for the other consoles.
+    const made = graphicsEvents().filter((p) => p.event.type === 'graphics.changed' && p.event.compositionId === session.composition.id);
+    expect(made.map((p) => p.event)).toEqual([
+      expect.objectContaining({ inventoryId: 'inv-global', removed: false }),
+      expect.objectContaining({ inventoryId: 'inv-global', removed: false }),
+    ]);
+    expect(made[0]!.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'group:grp-newsroom']));
     // A job the inventory's compositions do not have: 404.
     expect((await call('POST', '/graphics/job/status', regular, { inventoryId: 'inv-global', jobIds: [session.job.jobId, 'job-no-such'] })).statusCode).toBe(404);
   });
 
   it('refuses a new composition without name or template, or with an unknown template, with the spec messages, changing nothing', async () => {
     const before = await snapshot();
+    const announced = graphicsEvents().length;
     const res = await open({ inventoryId: 'inv-global' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual([{ path: 'body.name', message: VALIDATION.required }, { path: 'body.template', message: VALIDATION.required }]);
@@ -89,6 +101,7 @@ describe.each(providers())('graphics on %s', (provider) => {
     expect((await open({ inventoryId: 'inv-global', name: 'Bad name!', template: 'scoreboard' })).json().error.fields).toEqual([{ path: 'body.name', message: VALIDATION.unitNameCharacters }]);
     expect((await open({ inventoryId: 'inv-global', compositionId: 'gfx-0003' })).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
+    expect(graphicsEvents()).toHaveLength(announced);
   });
 
   it('deletes the composition of an app; an unknown app 404', async () => {
@@ -96,9 +109,12 @@ describe.each(providers())('graphics on %s', (provider) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inventoryId: 'inv-global', appId: 'app-demo-0002', deleted: true });
     expect(await db().graphicsComposition.findUnique({ where: { id: 'gfx-0002' } })).toBeNull();
+    expect(graphicsEvents().at(-1)?.event).toMatchObject({ type: 'graphics.changed', inventoryId: 'inv-global', compositionId: 'gfx-0002', removed: true });
+    const count = graphicsEvents().length;
     expect((await call('DELETE', '/inventory/inv-global/app/app-demo-0002', regular)).statusCode).toBe(404);
     // Metro's app, asked through an inventory of the caller: not found there.
     expect((await call('DELETE', '/inventory/inv-global/app/app-demo-0003', superUser)).statusCode).toBe(404);
+    expect(graphicsEvents()).toHaveLength(count);
   });
 
   it('answers "Feature disabled" where the graphics service is not enabled, and the permissions say so', async () => {

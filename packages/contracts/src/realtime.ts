@@ -221,6 +221,14 @@ export const ChannelFileRemovedEvent = z.object({ type: z.literal('channelFile.r
 export const AudioRoomChangedEvent = z.object({ type: z.literal('audioRoom.changed'), audioRoom: AudioRoom, at: z.number().int() });
 /** An audio room was deleted; topics: its inventory and that inventory's groups. */
 export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.removed'), audioRoomId: z.string(), inventoryId: z.string(), at: z.number().int() });
+// ── Graphics ────────────────────────────────────────────────────────────────────────────────────
+/**
+ * A graphics composition of the inventory was created, opened again (a new job, a trial hour
+ * counted) or deleted (`removed`); topics: its inventory and that inventory's groups. My Graphics
+ * reads the inventory's compositions and its service state again.
+ */
+export const GraphicsChangedEvent = z.object({ type: z.literal('graphics.changed'), inventoryId: z.string(), compositionId: z.string(), removed: z.boolean(), at: z.number().int() });
+// ── end of graphics ─────────────────────────────────────────────────────────────────────────────
 /**
  * A publisher, subscriber folder or subscriber was created or changed (`share.changed`) or deleted
  * (`share.removed`), on its inventory's topics (and its group's, for a publisher): the /publishers
@@ -416,6 +424,9 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   ShareChangedEvent,
   ShareRemovedEvent,
   // end audio rooms
+  // graphics
+  GraphicsChangedEvent,
+  // end graphics
   // usage profiles and usage
   UsageProfileChangedEvent,
   UsageProfileRemovedEvent,

@@ -16,6 +16,9 @@
  * The service's state and its counting are the managed services' (ManagedServiceService.countUse,
  * the rules of @fleet/domain service-state): one store, one writer, each change announced.
  *
+ * Every composition made, opened again or deleted is announced as `graphics.changed` on the
+ * inventory's topics.
+ *
  * Jobs: each session starts a job preparing the composition's app; its status follows from its age
  * on the core's clock (queued for the first second, then rendering until six seconds, then done),
  * so nothing runs in the background and a restart changes nothing.
@@ -36,6 +39,7 @@ import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import type { ManagedServiceService } from './managed-services.js';
 import { compareText } from './order.js';
+import { inventoryAudience } from './topics.js';
 
 type CompositionRow = Prisma.GraphicsCompositionGetPayload<object>;
 
@@ -122,6 +126,7 @@ export class GraphicsService {
       });
     }
     const at = now.getTime();
+    this.announce(inventoryId, row.id, false);
     return { appId, composition: toComposition(row, at), job: jobStatus(job, at), service: this.serviceOf(inventoryId, at) };
   }
 
@@ -132,6 +137,7 @@ export class GraphicsService {
     if (!row) throw new AppError('NOT_FOUND');
     const { count } = await this.deps.db.graphicsComposition.deleteMany({ where: { id: row.id, version: row.version } });
     if (count === 0) throw new AppError('CONFLICT');
+    this.announce(inventoryId, row.id, true);
     return { inventoryId, appId, deleted: true };
   }
 
@@ -158,6 +164,11 @@ export class GraphicsService {
     const inventory = this.deps.readModel.inventories.get(inventoryId);
     const entry = inventory ? inventoryManagedServices.read(inventory.managedServices).graphics : undefined;
     return graphicsServiceStatus(entry, now);
+  }
+
+  /** `graphics.changed` to the inventory's topics (its consoles' My Graphics read it again). */
+  private announce(inventoryId: string, compositionId: string, removed: boolean): void {
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'graphics.changed', inventoryId, compositionId, removed, at: Date.now() });
   }
 
   private requireUsable(inventoryId: string): void {

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToast } from '../../toast/useToast';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
+import { useGraphicsLive } from './useGraphicsLive';
 
 // Loaded when a composition is started.
 const NewCompositionModal = lazy(() => import('./NewCompositionModal'));
@@ -28,6 +29,7 @@ const JOB_COLOR = { queued: 'gray', rendering: 'blue', done: 'green' } as const;
  * deleting it. Open to every console user; writes need the permissions the core gives (read-only
  * users see no write controls). When the inventory's graphics service is not enabled, or its trial
  * is over, the screen says so instead ("Feature disabled", §6); on a trial, the hours left show.
+ * Live: another console's compositions and service changes show without a reload (useGraphicsLive).
  */
 export default function MyGraphicsPage() {
   const { t, i18n } = useTranslation();
@@ -36,6 +38,7 @@ export default function MyGraphicsPage() {
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
+  useGraphicsLive();
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   const params = { id: inventoryId ?? '' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphicsComposition, GraphicsJob } from '@fleet/contracts';
-import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
+import type { GraphicsComposition, GraphicsJob, ManagedService, RealtimeEvent } from '@fleet/contracts';
+import { latestJob, pendingJobIds, serviceNotice, staleGraphicsReads } from './graphicsState';
 
 const job = (jobId: string, status: GraphicsJob['status']): GraphicsJob => ({ jobId, appId: 'app', status, progress: status === 'done' ? 100 : 0, createdAt: '2026-01-01T00:00:00.000Z' });
 const composition = (id: string, j: GraphicsJob | null): GraphicsComposition => ({
@@ -22,5 +22,17 @@ describe('graphics state', () => {
     expect(latestJob(items[0]!, [job('j1', 'done')])?.status).toBe('done');
     expect(latestJob(items[0]!, undefined)?.status).toBe('rendering');
     expect(latestJob(items[2]!, [])).toBeNull();
+  });
+
+  it('reads the compositions of the event’s inventory again after a graphics or graphics service change, nothing else', () => {
+    const service = (serviceName: ManagedService['serviceName']) => ({ inventoryId: 'inv-b', serviceName }) as ManagedService;
+    const cases: [RealtimeEvent, ReturnType<typeof staleGraphicsReads>][] = [
+      [{ type: 'graphics.changed', inventoryId: 'inv-a', compositionId: 'c', removed: false, at: 1 }, { inventoryId: 'inv-a', reads: ['listMyGraphics', 'getGraphicsPermissions'] }],
+      [{ type: 'graphics.changed', inventoryId: 'inv-a', compositionId: 'c', removed: true, at: 1 }, { inventoryId: 'inv-a', reads: ['listMyGraphics', 'getGraphicsPermissions'] }],
+      [{ type: 'managedService.changed', service: service('graphics'), at: 1 }, { inventoryId: 'inv-b', reads: ['getGraphicsPermissions', 'listMyGraphics', 'listGraphicsTemplates'] }],
+      [{ type: 'managedService.changed', service: service('audio_ifb'), at: 1 }, null],
+      [{ type: 'group.removed', groupId: 'g', at: 1 }, null],
+    ];
+    for (const [event, stale] of cases) expect(staleGraphicsReads(event)).toEqual(stale);
   });
 });

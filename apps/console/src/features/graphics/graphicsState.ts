@@ -2,7 +2,7 @@
  * What the /my_graphics screen shows of the graphics service (spec 001 §6 "Graphics depends on a
  * service-enabled check", §9 "graphics trial 10 hours, expires in 30 days") and of jobs. No React here.
  */
-import type { GraphicsComposition, GraphicsJob, GraphicsServiceStatus } from '@fleet/contracts';
+import type { GraphicsComposition, GraphicsJob, GraphicsServiceStatus, RealtimeEvent } from '@fleet/contracts';
 
 export type ServiceNotice =
   | { readonly kind: 'none' }
@@ -26,3 +26,18 @@ export function latestJob(composition: GraphicsComposition, statuses: readonly G
   if (job === null) return null;
   return statuses?.find((s) => s.jobId === job.jobId) ?? job;
 }
+
+/**
+ * The My Graphics reads an event makes stale (issue 16: live over /ws): a composition made, opened
+ * again or deleted (`graphics.changed`: the compositions and the trial hours) or the inventory's
+ * graphics service changed (`managedService.changed`: whether graphics show at all).
+ */
+export function staleGraphicsReads(event: RealtimeEvent): { readonly inventoryId: string; readonly reads: readonly GraphicsRead[] } | null {
+  if (event.type === 'graphics.changed') return { inventoryId: event.inventoryId, reads: ['listMyGraphics', 'getGraphicsPermissions'] };
+  if (event.type === 'managedService.changed' && event.service.serviceName === 'graphics') {
+    return { inventoryId: event.service.inventoryId, reads: ['getGraphicsPermissions', 'listMyGraphics', 'listGraphicsTemplates'] };
+  }
+  return null;
+}
+
+export type GraphicsRead = 'listMyGraphics' | 'getGraphicsPermissions' | 'listGraphicsTemplates';
