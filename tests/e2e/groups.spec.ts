@@ -3,8 +3,8 @@
  * the ad-hoc invite rules) in Chromium against the real stack: the seeded groups listed, a group
  * created after the inline spec messages and deleted again, a rename made by another console
  * reaching the list over /ws without a reload, an alert recipient added and shown not verified
- * (then verified live once its link is opened), a guest invite with a bad phone refused inline with
- * the spec's message, the general tab's flags and members, the Add LU-Smart/Lite modal and a unit's
+ * (then verified live once its link is opened), a guest invite refused inline with the spec's
+ * ad-hoc invite rules (phone, e-mail, a device name in use), the general tab's flags and members, the Add LU-Smart/Lite modal and a unit's
  * expiration. Every test puts the shared state back (names, recipients, members, ad-hoc mode and
  * period, expirations) so later specs meet the seed.
  */
@@ -149,15 +149,26 @@ test('alerts tab: a recipient added and saved shows as not verified, then verifi
     .toBe(false);
 });
 
-test('a guest interview invite with a bad phone shows the spec message and sends nothing', async ({ page }) => {
+test('a guest interview invite shows the ad-hoc invite rules inline (phone digits only, e-mail format, device name unique) and sends nothing', async ({ page }) => {
   await login(page, 'luc_admin');
+  const unit = (await (await page.request.get('/api/v2/units/LU800-0001')).json()) as { name: string };
   await openGroups(page, `&group=${SEEDED.newsroom}&tab=invitations`);
   await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('group-guest-invite').click();
   await page.getByTestId('group-invite-name').fill('Guest-E2E');
   await page.getByTestId('group-invite-phone').fill('555-12ab');
+  await page.getByTestId('group-invite-email').fill('guest-at-example.com');
   await page.getByTestId('group-invite-send').click();
   await expect(page.getByTestId('group-invite')).toContainText('Must only contain numeric characters');
+  await expect(page.getByTestId('group-invite')).toContainText('Invalid email format');
+  await expect(page.getByTestId('group-invite-sent')).toHaveCount(0);
+  // Valid phone and e-mail, but a unit already has the device name: the core refuses it under the name.
+  await page.getByTestId('group-invite-phone').fill('5551234');
+  await page.getByTestId('group-invite-email').fill('guest@example.com');
+  await page.getByTestId('group-invite-name').fill(unit.name);
+  await page.getByTestId('group-invite-send').click();
+  await expect(page.getByTestId('group-invite')).toContainText('This name is already in use, please choose a different name');
+  await expect(page.getByTestId('group-invite')).not.toContainText('Invalid email format');
   await expect(page.getByTestId('group-invite-sent')).toHaveCount(0);
 });
 
