@@ -1,6 +1,7 @@
 /**
  * /reports (spec 001 §2 for the manage roles; §4 usage kinds data and time, "over usage") in
- * Chromium against the real stack: the current inventory's usage over the last 30 days with totals,
+ * Chromium against the real stack: the current inventory's usage over the last 30 days (seeded for
+ * the last months, so a fresh stack shows data) with totals,
  * charts and a per-unit table; the period presets, a period out of order refused inline, the kind
  * switched to time; a simulated unit streaming makes its row grow without a reload (usage written
  * every few seconds, announced over /ws); a role without access is sent to the unit list. The stream
@@ -23,6 +24,9 @@ test("an admin reads the inventory's usage: totals, charts, a row per unit; pres
   await api.dispose();
   await login(page, 'luc_admin');
   await openReports(page);
+  // A fresh stack already has the seeded usage of the last months.
+  expect(report.totals.dataBytes).toBeGreaterThan(0);
+  expect(report.totals.seconds).toBeGreaterThan(0);
   await expect(page.getByTestId('reports-total-units')).toHaveText(String(report.totals.units));
   await expect(page.getByTestId('reports-chart-days')).toBeVisible();
   await expect(page.getByTestId('reports-chart-units')).toBeVisible();
@@ -60,6 +64,8 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
   await openReports(page);
   const cell = page.getByTestId(`reports-data-${id}`);
   const before = Number(await cell.getAttribute('data-value'));
+  // The seed's usage of the last months is already there: the row grows from it.
+  const timeBefore = Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value'));
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) navigations.push(f.url());
@@ -67,7 +73,7 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
   try {
     expect((await api.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect.poll(async () => Number(await cell.getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(before);
-    await expect.poll(async () => Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(timeBefore);
     expect(navigations).toEqual([]);
   } finally {
     await api.delete(`/api/v2/units/${id}/stream`);

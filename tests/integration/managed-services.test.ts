@@ -169,14 +169,16 @@ describe.each(providers())('managed services on %s', (provider) => {
 
   it('reads a service counted in data as over usage once the month usage reaches its quota', async () => {
     const go = await service('inv-global', 'go_plan');
-    const low = await put('inv-global', 'go_plan', { version: go.version, usageKind: 'data', quota: 5 });
-    expect(low.json()).toMatchObject({ state: 'enabled', quota: 5 });
+    // The month's usage so far (the seed's records of the last months; none on the 1st), plus 5 GB to go.
+    const quota = Math.ceil(go.used ?? 0) + 5;
+    const low = await put('inv-global', 'go_plan', { version: go.version, usageKind: 'data', quota });
+    expect(low.json()).toMatchObject({ state: 'enabled', quota });
     const now = new Date();
     const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 7));
     await s.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: BigInt(6_000_000_000), seconds: 60 } });
     const over = await service('inv-global', 'go_plan', admin);
     expect(over).toMatchObject({ state: 'overUsage', usable: false });
-    expect(over.used).toBeGreaterThanOrEqual(6);
+    expect(over.used).toBeGreaterThanOrEqual((go.used ?? 0) + 6);
     expect((await call('GET', '/v2/inventories/inv-global/services_status', admin)).json<ServicesStatus>().hasGoPlan).toBe(false);
   });
 

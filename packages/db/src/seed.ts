@@ -28,6 +28,7 @@ import type { Prisma } from '../generated/sqlite/client.js';
 import { transaction, type DbHandle, type DbTx } from './client.js';
 import { nonEmptyTables, resetDatabase } from './maintenance.js';
 import { hashPassword } from './password.js';
+import { usageRecordsFor, type UsageSeedUnit } from './seed-usage.js';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-pass-1';
 export const DEFAULT_SEED = 20240601;
@@ -403,6 +404,12 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       const unitGroups: Prisma.UnitGroupCreateManyInput[] = [];
       const unitServices: Prisma.ServiceCreateManyInput[] = [];
       const usedNames = new Set<string>();
+      // What the usage records are drawn from (seed-usage.ts), read back from the rows made.
+      const usageUnits: UsageSeedUnit[] = [];
+      const profileOf = (id: string | null) => {
+        const p = usageProfiles.find((x) => x.id === id);
+        return p ? { type: p.type === 'hours' ? ('hours' as const) : ('data' as const), quotaPerMonth: p.quotaPerMonth } : null;
+      };
       for (const [index, spec] of UNITS.entries()) {
         const group = GROUPS.find((g) => g.id === spec.groups[0]);
         if (!group) throw new Error(`seed: unknown group ${spec.groups[0]}`);
@@ -421,7 +428,7 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         if (!services.some((s) => s.serviceName === 'sla')) services.unshift({ serviceName: 'sla', serviceStatus: valid ? 'enabled' : 'disabled' });
         const lat = faker.location.latitude({ min: -50, max: 60, precision: 4 });
         const lng = faker.location.longitude({ precision: 4 });
-        await tx.unit.create({
+        const unitRow = await tx.unit.create({
           data: {
             id: spec.id,
             name,
@@ -479,6 +486,7 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
           },
         });
         unitInventories.push({ unitId: spec.id, inventoryId: group.inventoryId, createdAt: now });
+        usageUnits.push({ id: spec.id, inventoryId: group.inventoryId, typeGroup: spec.typeGroup, productType: spec.productType, licenseValid: valid, profile: profileOf(unitRow.usageProfileId) });
         for (const g of spec.groups) unitGroups.push({ unitId: spec.id, groupId: g, expiresAt: null, createdAt: now });
         for (const s of services) {
           unitServices.push({ id: `svc-${spec.id}-${s.serviceName}`, unitId: spec.id, serviceName: s.serviceName, serviceStatus: s.serviceStatus, usageKind: 'na', ...stamps() });
@@ -881,6 +889,11 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
           ]),
         });
       }
+
+      // Usage of the last months (/reports), from a faker of its own: the values above keep theirs.
+      const usage = usageRecordsFor(usageUnits, seedValue, now);
+      await tx.usageRecord.createMany({ data: usage.map((r) => ({ id: `usg-${r.unitId}-${r.periodStart.toISOString().slice(0, 10)}`, ...r, createdAt: r.periodEnd, updatedAt: r.periodEnd })) });
+      count('usageRecord', usage.length);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

@@ -197,6 +197,23 @@ describeEachProvider('seed', (p) => {
     expect(await db.prisma.alertConfiguration.count({ where: { scope: 'group' } })).toBe(await db.prisma.group.count());
   });
 
+  it('usage records of the last 90 days for the units that stream, one per unit per UTC day before today', async () => {
+    const records = await db.prisma.usageRecord.findMany({ include: { unit: { select: { typeGroup: true, license: true } } } });
+    expect(records.length).toBeGreaterThan(200);
+    const today = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate());
+    for (const r of records) {
+      expect(['fieldUnits', 'liteUnits', 'smartUnits']).toContain(r.unit.typeGroup);
+      expect((r.unit.license as { valid?: boolean }).valid).toBe(true);
+      expect(r.periodStart.getTime()).toBeLessThan(today);
+      expect(r.periodStart.getTime()).toBeGreaterThanOrEqual(today - 90 * 24 * HOUR);
+      expect(r.periodEnd.getTime() - r.periodStart.getTime()).toBe(24 * HOUR);
+      expect(r.dataBytes > 0n || r.seconds > 0).toBe(true);
+    }
+    // Every inventory's reports have something to show.
+    const inventories = await db.prisma.unitInventory.findMany({ where: { unitId: { in: [...new Set(records.map((r) => r.unitId))] } }, select: { inventoryId: true } });
+    expect(new Set(inventories.map((i) => i.inventoryId))).toEqual(new Set(Object.values(SEED_IDS.inventories)));
+  });
+
   it('refuses a non-empty database unless reset', async () => {
     await expect(seed(db, { password: 'x', now: NOW })).rejects.toThrow(/not empty/);
     const r = await seed(db, { seed: 1, password: DEFAULT_DEMO_PASSWORD, now: NOW, reset: true });
@@ -215,6 +232,9 @@ describe('seed determinism', () => {
       expect(Object.values(da).reduce((n, rows) => n + rows.length, 0)).toBeGreaterThan(200);
       expect(db_).toEqual(da);
       expect(dc['Unit']).not.toEqual(da['Unit']);
+      // The usage of the last months too: the same rows for the same seed, others for another.
+      expect(da['UsageRecord']!.length).toBeGreaterThan(200);
+      expect(dc['UsageRecord']).not.toEqual(da['UsageRecord']);
       // structure is fixed whatever the seed
       expect((dc['Unit'] as Array<{ id: string }>).map((u) => u.id).sort()).toEqual((da['Unit'] as Array<{ id: string }>).map((u) => u.id).sort());
       expect(await nonEmptyTables(a.db)).toContain('Unit');
