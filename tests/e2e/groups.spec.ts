@@ -230,7 +230,7 @@ test('general tab: an auto-association flag and a unit added are saved together,
   expect((await details(page, SEEDED.studio)).autoAssociation.users).toBe(before.autoAssociation.users);
 });
 
-test('general tab: a super user’s channel picker offers the channels of the group’s inventory only', async ({ page }) => {
+test('general tab: a super user’s channel and unit pickers offer those of the group’s inventory only', async ({ page }) => {
   await login(page, 'super_user');
   const channelsOf = async (inventory: string) =>
     ((await (await page.request.get(`/api/channels/fetch?inventory=${inventory}`)).json()) as { channels: { channelId: string; channelName: string }[] }).channels;
@@ -245,6 +245,14 @@ test('general tab: a super user’s channel picker offers the channels of the gr
   await page.getByTestId('group-member-add-channels').click();
   await expect(page.getByRole('option', { name: own.channelName, exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: foreign.channelName, exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Units: one of Field-Crews (Global-News, not in Studio) offered, one of Metro-TV not.
+  const unitName = async (id: string) => ((await (await page.request.get(`/api/v2/units/${id}`)).json()) as { name: string }).name;
+  const [ownUnit, foreignUnit] = [await unitName('LU800-0003'), await unitName('LU800-0005')];
+  await page.getByTestId('group-member-add-units').click();
+  await expect(page.getByRole('option', { name: ownUnit, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: foreignUnit, exact: true })).toHaveCount(0);
 });
 
 test('Add LU-Smart/Lite: ad-hoc joining turned on shows a code, the permanent key is regenerated; a unit expiration is set and cleared', async ({ page }) => {
@@ -307,7 +315,7 @@ test('default configuration: cellular capping above total capping is refused inl
   expect(((await (await page.request.get(url)).json()) as { version: number }).version).toBe(before.version);
 });
 
-test('a partner (writes, but no admin entity lists) edits groups with members shown by name and no unit picker', async ({ page }) => {
+test('a partner (writes, but no admin entity lists) edits groups: members shown by name, a unit of the group’s inventory added and removed again', async ({ page }) => {
   await login(page, 'luc_partner');
   await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
   await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
@@ -320,7 +328,17 @@ test('a partner (writes, but no admin entity lists) edits groups with members sh
   expect(unit.name).not.toBe(unit.id);
   await expect(page.getByTestId('group-member-units-SOLO-0001')).toContainText(unit.name);
   await expect(page.getByTestId('group-member-vrChannels-VRC-0003')).toContainText(vr.name);
-  await expect(page.getByTestId('group-member-add-units')).toHaveCount(0);
+  // The unit picker offers the units of the group's inventory from the unit list's own read.
+  const added = 'LU800-0003';
+  const addedName = ((await (await page.request.get(`/api/v2/units/${added}`)).json()) as { name: string }).name;
+  expect((await details(page, SEEDED.studio)).members.unitIds).not.toContain(added);
+  await choose(page, 'group-member-add-units', addedName);
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(added)).toBe(true);
+  await expect(page.getByTestId('group-general-save')).toBeDisabled();
+  await page.getByTestId(`group-member-remove-units-${added}`).click();
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(added)).toBe(false);
   await expect(page.getByTestId('group-general-save')).toBeVisible();
   await expect(page.getByTestId('group-create')).toBeVisible();
   await page.getByTestId('group-tab-alerts').click();

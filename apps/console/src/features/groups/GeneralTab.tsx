@@ -4,8 +4,9 @@
  * users) added or removed, saved at once through POST groups/update_details with the version read
  * (a concurrent save answers the catalogue's conflict text). Members show the names the details
  * carry (every role sees them); the pickers offer the objects of the group's inventory only, from
- * the inventory-filtered lists the user may read (v2/admin/inventories/{id}/units and /vrChannels,
- * channels/fetch?inventory=, v2/users?inventoryId=) — the core refuses members of other inventories.
+ * the inventory-filtered lists the user may read (the unit list's devices/fetch narrowed to the
+ * inventory, v2/admin/inventories/{id}/vrChannels, channels/fetch?inventory=, v2/users?inventoryId=)
+ * — the core refuses members of other inventories.
  */
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -28,22 +29,23 @@ type Options = Readonly<Record<MemberKind, readonly { value: string; label: stri
 
 /** What each kind of member of the group's inventory is called (null: the user cannot read that list). */
 function useMemberOptions(inventoryId: string): Options {
-  const canUnits = useCanCall('listAdminInventoryUnits');
+  const canUnits = useCanCall('fetchDevices');
   const canChannels = useCanCall('fetchChannels');
   const canVr = useCanCall('listAdminInventoryVrChannels');
   const canUsers = useCanCall('searchUsers');
-  const units = useEndpointQuery('listAdminInventoryUnits', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canUnits });
+  // The unit list's own read (every role has it, the same cache and /ws patches), narrowed to the inventory.
+  const units = useEndpointQuery('fetchDevices', {}, { enabled: canUnits, staleTime: Number.POSITIVE_INFINITY, structuralSharing: false });
   const channels = useEndpointQuery('fetchChannels', { query: { inventory: inventoryId } }, { enabled: canChannels });
   const vr = useEndpointQuery('listAdminInventoryVrChannels', { params: { id: inventoryId }, query: { limit: ALL } }, { enabled: canVr });
   const users = useEndpointQuery('searchUsers', { query: { inventoryId, limit: ALL } }, { enabled: canUsers });
   return useMemo(
     () => ({
-      units: units.data?.items.map((u) => ({ value: u.uniqueId, label: u.name })) ?? null,
+      units: units.data?.filter((u) => u.inventoryIds.includes(inventoryId)).map((u) => ({ value: u.uniqueId, label: u.name })) ?? null,
       channels: channels.data?.channels.map((c) => ({ value: c.channelId, label: c.channelName })) ?? null,
       vrChannels: vr.data?.items.map((v) => ({ value: v.uniqueId, label: v.name })) ?? null,
       users: users.data?.items.map((u) => ({ value: u.id, label: u.username })) ?? null,
     }),
-    [units.data, channels.data, vr.data, users.data],
+    [units.data, channels.data, vr.data, users.data, inventoryId],
   );
 }
 
