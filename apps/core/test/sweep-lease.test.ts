@@ -25,8 +25,9 @@ describe('LocalSweepLease', () => {
 
 describe.skipIf(!redis)('RedisSweepLease', () => {
   const open: SweepLease[] = [];
+  /** A lease of an instance started at 500 (ms since the epoch, as the claims below count). */
   const lease = (prefix: string, leaseMs = 60_000, url = redis!): RedisSweepLease => {
-    const l = new RedisSweepLease(url, prefix, 'test', leaseMs, quiet);
+    const l = new RedisSweepLease(url, prefix, 'test', leaseMs, quiet, 500);
     open.push(l);
     return l;
   };
@@ -39,7 +40,8 @@ describe.skipIf(!redis)('RedisSweepLease', () => {
     const prefix = fresh();
     const a = lease(prefix);
     const b = lease(prefix);
-    expect(await a.claim(1000)).toEqual({ from: 1000, to: 1000 });
+    // The first sweep of a deployment reaches back to the instance's start: what ran out meanwhile is announced.
+    expect(await a.claim(1000)).toEqual({ from: 500, to: 1000 });
     expect(await b.claim(1500)).toBeNull();
     expect(await a.claim(2000)).toEqual({ from: 1000, to: 2000 });
     expect(await b.claim(2500)).toBeNull();
@@ -58,7 +60,12 @@ describe.skipIf(!redis)('RedisSweepLease', () => {
     expect(await b.claim(1100)).toBeNull();
     await new Promise((r) => setTimeout(r, 400));
     expect(await b.claim(1200)).toEqual({ from: 1000, to: 1200 });
-    expect(await a.claim(1300)).toBeNull();
+    // A later instance's start does not move the mark back.
+    const c = new RedisSweepLease(redis!, prefix, 'test', 300, quiet, 100);
+    open.push(c);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await c.claim(1300)).toEqual({ from: 1200, to: 1300 });
+    expect(await a.claim(1400)).toBeNull();
   });
 
   it('does not sweep while Redis cannot be reached', async () => {

@@ -49,14 +49,16 @@ export class LocalSweepLease implements SweepLease {
 }
 
 /*
- * KEYS: lease, mark. ARGV: owner, lease ms, now, mark ms. Answers nil (another owner) or {from, to}
- * as the strings stored (a mark ahead of `now`, another instance's clock, is kept: the span is empty).
+ * KEYS: lease, mark. ARGV: owner, lease ms, now, mark ms, since. Answers nil (another owner) or
+ * {from, to} as the strings stored: from the mark, or with none (the first sweep of a deployment)
+ * from `since`, the instance's start; a mark ahead of `now` (another instance's clock) is kept and
+ * the span is empty.
  */
 const CLAIM = `
 local owner = redis.call('GET', KEYS[1])
 if owner and owner ~= ARGV[1] then return false end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-local from = redis.call('GET', KEYS[2]) or ARGV[3]
+local from = redis.call('GET', KEYS[2]) or ARGV[5]
 local to = ARGV[3]
 if tonumber(from) > tonumber(to) then to = from end
 redis.call('SET', KEYS[2], to, 'PX', ARGV[4])
@@ -87,6 +89,8 @@ export class RedisSweepLease implements SweepLease {
     /** How long a holder that stopped renewing keeps the lease: a few ticks. */
     private readonly leaseMs: number,
     private readonly log: Pick<ServiceLogger, 'warn'>,
+    /** Where the first span of a deployment starts (nothing passed before this instance started is announced). */
+    private readonly since: number = Date.now(),
   ) {
     this.leaseKey = `${prefix}:sweep:${name}:lease`;
     this.markKey = `${prefix}:sweep:${name}:mark`;
@@ -100,7 +104,7 @@ export class RedisSweepLease implements SweepLease {
     await this.ready;
     if (this.redis.status !== 'ready') return null;
     try {
-      const answer = (await this.redis.eval(CLAIM, 2, this.leaseKey, this.markKey, this.owner, this.leaseMs, Math.floor(now), MARK_TTL_MS)) as [string, string] | null;
+      const answer = (await this.redis.eval(CLAIM, 2, this.leaseKey, this.markKey, this.owner, this.leaseMs, Math.floor(now), MARK_TTL_MS, Math.floor(this.since))) as [string, string] | null;
       return answer ? { from: Number(answer[0]), to: Number(answer[1]) } : null;
     } catch (err) {
       this.warn(err);
