@@ -8,9 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb, SEED_IDS } from '@fleet/db';
-import { DEMO_PASSWORD, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { SEED_IDS } from '@fleet/db';
+import { DEMO_PASSWORD, pgUrl, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 
 const redis = process.env.REDIS_URL_TEST;
 if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST is not set but REQUIRE_REDIS=1: start Redis with scripts/redis-up.sh');
@@ -40,7 +39,7 @@ describe.skipIf(!enabled)('log-in and sessions across two core instances (Postgr
     LOGIN_LOCKOUT_S: String(LOCKOUT_S),
   };
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let admin: string;
 
   const login = (app: FastifyInstance, username: string, password: string, address = '203.0.113.9') =>
@@ -54,16 +53,7 @@ describe.skipIf(!enabled)('log-in and sessions across two core instances (Postgr
 
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', simulator: false, env });
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', ...env });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    b = {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    b = await startOtherInstance(a, env);
     admin = await a.login('luc_admin');
   });
   afterAll(async () => {

@@ -10,9 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb } from '@fleet/db';
-import { pgUrl, recordPublished, startTestStack, type Published, type TestStack } from '../support/stack.js';
+import { pgUrl, recordPublished, startTestStack, type Published, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 
 const redis = process.env.REDIS_URL_TEST;
 if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST is not set but REQUIRE_REDIS=1: start Redis with scripts/redis-up.sh');
@@ -35,22 +33,13 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
 describe.skipIf(!enabled)('managed-service expiries across two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let superUser: string;
   const published: { instance: 'a' | 'b'; p: Published }[] = [];
 
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', simulator: false, env: { REDIS_URL: redis!, REDIS_PREFIX: prefix } });
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redis!, REDIS_PREFIX: prefix });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    b = {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    b = await startOtherInstance(a, { REDIS_URL: redis!, REDIS_PREFIX: prefix });
     for (const [instance, app] of [['a', a.app], ['b', b.app]] as const) {
       const records: Published[] = [];
       records.push = (...items: Published[]) => published.push(...items.map((p) => ({ instance, p })));

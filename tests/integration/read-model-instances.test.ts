@@ -9,9 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { UnitDetail, UnitSummary } from '@fleet/contracts';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb, SEED_IDS } from '@fleet/db';
-import { pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { SEED_IDS } from '@fleet/db';
+import { pgUrl, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 
 const redis = process.env.REDIS_URL_TEST;
 if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST is not set but REQUIRE_REDIS=1: start Redis with scripts/redis-up.sh');
@@ -30,7 +29,7 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 describe.skipIf(!enabled)('read model across two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let admin: string;
   let regular: string;
 
@@ -39,16 +38,7 @@ describe.skipIf(!enabled)('read model across two core instances (PostgreSQL + Re
 
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', simulator: false, env: { REDIS_URL: redis!, REDIS_PREFIX: prefix } });
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redis!, REDIS_PREFIX: prefix });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    b = {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    b = await startOtherInstance(a, { REDIS_URL: redis!, REDIS_PREFIX: prefix });
     admin = await a.login('super_user');
     // Sessions live in the shared database: a log-in on A is valid on B.
     regular = await a.login('luc_regular');

@@ -8,9 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { groupTopic, type ChannelList, type CurrentUser, type RealtimeEvent, type Topic } from '@fleet/contracts';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb } from '@fleet/db';
-import { pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { pgUrl, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 import { connect, until, type Received, type WsClient } from './realtime-client.js';
 
 type ChannelChanged = Extract<RealtimeEvent, { type: 'channel.changed' }>;
@@ -88,7 +86,7 @@ const redis = process.env.REDIS_URL_TEST;
 describe.skipIf(!(redis && pgUrl()))('channel list over /ws with two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let baseA: string;
   let baseB: string;
   let regular: string;
@@ -97,16 +95,7 @@ describe.skipIf(!(redis && pgUrl()))('channel list over /ws with two core instan
 
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', env: { REDIS_URL: redis!, REDIS_PREFIX: prefix } });
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redis!, REDIS_PREFIX: prefix });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    b = {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    b = await startOtherInstance(a, { REDIS_URL: redis!, REDIS_PREFIX: prefix });
     baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
     baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
     [regular, admin] = await Promise.all([a.login('luc_regular'), a.login('super_user')]);

@@ -7,11 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { MOCK_AUTH, groupTopic } from '@fleet/contracts';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb, hashPassword } from '@fleet/db';
-import { DEMO_PASSWORD, coreCall, pgUrl, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { hashPassword } from '@fleet/db';
+import { DEMO_PASSWORD, coreCall, pgUrl, providers, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 import { connect, sleep, type WsClient } from './realtime-client.js';
 
 /** How soon a connection must close after its session ended. */
@@ -136,7 +134,7 @@ if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST
 describe.skipIf(!(redis && pgUrl()))('realtime sessions across two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let baseA: string;
   let baseB: string;
   let admin: string;
@@ -145,16 +143,7 @@ describe.skipIf(!(redis && pgUrl()))('realtime sessions across two core instance
 
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', simulator: false, env: { REDIS_URL: redis!, REDIS_PREFIX: prefix } });
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redis!, REDIS_PREFIX: prefix });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    b = {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    b = await startOtherInstance(a, { REDIS_URL: redis!, REDIS_PREFIX: prefix });
     baseA = await a.app.listen({ host: '127.0.0.1', port: 0 });
     baseB = await b.app.listen({ host: '127.0.0.1', port: 0 });
     admin = await a.login('luc_admin');

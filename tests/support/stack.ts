@@ -110,6 +110,25 @@ export async function startTestStack(
   };
 }
 
+/** A core instance of its own (no simulator) over a stack's database, as another process would be: the second instance of the several-instances tests (PostgreSQL + Redis in `env`). */
+export interface OtherInstance {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Record<string, string>): Promise<OtherInstance> {
+  const db = await createDb({ url: stack.url });
+  const config = loadConfig({ DATABASE_URL: stack.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', ...env });
+  const app = await buildApp({ config, db: db.prisma, logger: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
 /** Poll until `fn` returns a truthy value (bounded), for device-driven state changes. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;
