@@ -2,15 +2,17 @@
  * /batch_upgrade (spec 001 §2 super-user page, §5 "Batch upgrade CSV: at most 500 devices", §9
  * "500 devices per batch", §4 states, §8 codes) in Chromium against the real stack: a CSV of 501
  * devices is refused before anything is sent (and the core refuses it too, storing nothing); a CSV
- * of a few lines lists the refused ones with their line and message, and its accepted device runs to
- * its end live, in the batch and in the list of batches; a user who is not a super user is sent to
- * the unit list.
+ * of a few lines lists the refused ones with their line and message (again after a reload, in
+ * English and Chinese: the core stores them with the batch), and its accepted device runs to its end
+ * live, in the batch and in the list of batches; a user who is not a super user is sent to the unit
+ * list.
  *
  * Device: UNIT (no other spec uses it; every run starts from a fresh seed) is upgraded once, to a
  * version the core offers it, with its outcome forced to success by a control-plane fault (the
  * test's).
  */
 import { expect, test, type Page } from '@playwright/test';
+import zhBatch from '../../apps/console/src/i18n/areas/batchUpgrade.zh.json' with { type: 'json' };
 import { apiAs, login } from './support';
 
 const UNIT = 'DRONE-0001';
@@ -100,9 +102,26 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
     await expect(page.getByTestId(`batch-row-${batchId}`)).toContainText(name);
     expect(navigations.filter((url) => !url.includes('batch='))).toEqual([]);
 
-    // The batch is stored: it opens again after a reload.
+    // The batch is stored with its lines: it opens again after a reload, the refused lines and why with it.
     await page.reload();
     await expect(page.getByTestId(`batch-job-state-${runId}`)).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+    await expect(page.getByTestId('batch-row-results')).toHaveAttribute('data-accepted', '1');
+    await expect(page.getByTestId('batch-row-results')).toHaveAttribute('data-refused', '2');
+    await expect(page.getByTestId('batch-refused-line-3')).toContainText('NOPE-0001');
+    await expect(page.getByTestId('batch-refused-line-3')).toContainText('Device not found');
+    await expect(page.getByTestId('batch-refused-line-4')).toContainText('Device is listed more than once');
+    // In Chinese too.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-switch-zh').click();
+    try {
+      await expect(page.getByTestId('batch-row-results')).toContainText(zhBatch.rows.title);
+      await expect(page.getByTestId('batch-refused-line-3')).toContainText(zhBatch.messages.batchUpgradeDeviceNotFound);
+      await expect(page.getByTestId('batch-refused-line-4')).toContainText(zhBatch.messages.batchUpgradeDuplicateDevice);
+    } finally {
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId('language-switch-en').click();
+      await expect.poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language).toBe('en');
+    }
   } finally {
     await operator.dispose();
   }

@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, VALIDATION, type UpgradeBatch, type UpgradeBatchCreated, type UpgradeBatchPage } from '@fleet/contracts';
-import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
+import { buildApp } from '@fleet/core';
+import { createDb } from '@fleet/db';
+import { DEMO_PASSWORD, FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
 
 type Method = 'GET' | 'POST';
@@ -108,6 +110,32 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
     await eventually(async () => events().some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.state === 'completed' && p.event.batch.counts.succeeded === 2));
     expect(events().some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.state === 'running')).toBe(true);
     expect(events()[0]!.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'inventory:inv-metro']));
+  });
+
+  it("serves every line's result with the batch, also from a core started again on the same database", async () => {
+    await setServer('ING-0001', '8.0');
+    const res = await post(csvOf(['ING-0001,10.1', 'NOSUCH-9999,10.1', 'TRX-0001,ten', 'ING-0001,10.1']));
+    expect(res.statusCode, res.body).toBe(201);
+    const created: UpgradeBatchCreated = res.json();
+    expect(created.rows.map((r) => r.line)).toEqual([2, 3, 4, 5]);
+    const read: UpgradeBatch = (await call('GET', `/v2/admin/upgradeBatches/${created.id}`, superUser)).json();
+    expect(read.rows).toEqual(created.rows);
+    // The refused lines and why, as the batch page shows them after a reload or a restart.
+    const handle = await createDb({ url: s.url });
+    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
+    try {
+      const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD } });
+      const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
+      const later: UpgradeBatch = (await again.inject({ method: 'GET', url: `/api/v2/admin/upgradeBatches/${created.id}`, headers: { cookie } })).json();
+      expect(later.rows).toEqual(created.rows);
+      expect(later.rows.find((r) => r.line === 2)).toMatchObject({ deviceId: 'ING-0001', accepted: false, errorCode: 'UPGRADE_6802', rules: ['serverNeeds10_0'] });
+      expect(later.rows.find((r) => r.line === 3)).toMatchObject({ accepted: false, errorCode: 'NOT_FOUND', messages: [VALIDATION.batchUpgradeDeviceNotFound], rules: [null] });
+      expect(later.rows.find((r) => r.line === 4)).toMatchObject({ accepted: false, messages: [VALIDATION.mustMatchPattern] });
+      expect(later.rows.find((r) => r.line === 5)).toMatchObject({ accepted: false, messages: [VALIDATION.batchUpgradeDuplicateDevice] });
+    } finally {
+      await again.close();
+      await handle.close();
+    }
   });
 
   it('answers 404 for an unknown batch', async () => {

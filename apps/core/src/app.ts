@@ -68,6 +68,7 @@ const servicesPlugin = fp(
       services.gateway.close();
       services.invitations.close();
       await services.managedServices.close();
+      services.upgrades.close();
       services.systemEntitiesFeed.close();
       await services.auth.close();
       await services.reports.settle();
@@ -180,5 +181,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.services.readModel.start(bus);
   await app.services.units.start();
   await app.services.servers.start();
+  // Upgrades a previous process left pending or upgrading are taken over (before any request).
+  await app.services.upgrades.resumeLeftOpen();
   return app;
 }

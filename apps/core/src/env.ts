@@ -33,6 +33,12 @@ export const ConfigSchema = z.object({
   GATEWAY_TOKEN: z.string().default(''),
   /** How long the core waits for a device to acknowledge a command. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  /**
+   * Upgrades a previous core process left open (services/upgrades.ts): how long a pending one waits
+   * for its device to be reachable before its command is sent regardless, and how long an upgrading
+   * one may go without a report from its device before it ends failed (-1).
+   */
+  UPGRADE_RESUME_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */
   MOCK_ENDPOINTS: bool.default(true),
   /**

@@ -150,6 +150,12 @@ export class ServerService {
     return this.servers.get(serverId)?.status ?? null;
   }
 
+  /** The status the server's device reported to this process, or null when it has not reported here (yet). */
+  reportedStatus(serverId: string): string | null {
+    const live = this.servers.get(serverId);
+    return live?.reported ? live.status : null;
+  }
+
   /** Channels of the server, with their live status. */
   channelsOf(serverId: string): Array<{ channelId: string; status: string }> {
     return [...this.channels].filter(([, c]) => c.serverId === serverId).map(([channelId, c]) => ({ channelId, status: c.status }));

@@ -7,29 +7,31 @@
  * unknown (or not the caller's), listed twice, a version that is not one, or a device that may not
  * go to it (the upgrade rules, as a single start applies them) is refused with its messages — a
  * known device's refusal is kept as a `rejected` job of the batch. Accepted lines get `pending`
- * jobs at once and their commands go out in waves of {@link WAVE_SIZE}, so 500 devices do not hit
- * the gateway together. The batch's state and counts are its jobs'.
+ * jobs at once and their commands go out in waves (`UpgradeService.dispatchInWaves`), so 500
+ * devices do not hit the gateway together. The batch, its jobs and every line's outcome are stored
+ * in one transaction, and the batch's read call answers the lines as the creation did (a refused
+ * line and why outlive a reload and a restart). The batch's state and counts are its jobs'.
  */
 import {
   UPGRADE_BATCH_CSV_COLUMNS, UpgradeVersionNumber, VALIDATION, canonicalSoftwareVersionNumber,
   type CreateUpgradeBatchBody, type UpgradeBatch, type UpgradeBatchCounts, type UpgradeBatchCreated, type UpgradeBatchListQuery, type UpgradeBatchPage,
   type UpgradeBatchRowResult, type UpgradeBatchSummary,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
+import { transaction, type Prisma } from '@fleet/db';
 import { LIMITS } from '@fleet/contracts';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
+import { upgradeBatchLineOutcome } from '../repositories/upgrade-batch-columns.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { findVersion, type VersionRow } from './upgrade-rules.js';
 import type { UpgradeDevice, UpgradeJobRow, UpgradeService } from './upgrades.js';
 
 type BatchRow = Prisma.UpgradeBatchGetPayload<object>;
+type LineRow = Prisma.UpgradeBatchLineGetPayload<object>;
 
-/** Commands sent together; the next wave goes once the devices of this one answered. */
-export const WAVE_SIZE = 20;
-/** Pause between two waves. */
-const WAVE_GAP_MS = 100;
+/** Longest a batch's storing transaction may take (500 lines and their jobs). */
+const BATCH_TRANSACTION_MS = 30_000;
 /** A batch's news is announced at most this often. */
 const BATCH_PUBLISH_MS = 500;
 
@@ -130,53 +132,49 @@ export class UpgradeBatchService {
     }
 
     const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => UpgradeVersionNumber.safeParse(t).success))];
-    const batch = await this.deps.db.upgradeBatch.create({
-      data: { name: body.name?.trim() || `Batch of ${lines.length}`, targetVersion: targets.join(', ').slice(0, 1000), requestedById: user.id },
-    });
-    const rows: UpgradeBatchRowResult[] = [];
-    const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow }> = [];
+    // The batch, its jobs and every line's outcome are stored together: a batch is never seen
+    // without the lines that explain it.
     const now = new Date();
-    for (const c of checked) {
-      let jobId: string | null = null;
-      if (c.device && c.errorCode === null) {
-        const job = await this.upgrades.createPending(c.device, c.line.targetVersion, user.id, batch.id);
-        toSend.push({ device: c.device, job });
-        jobId = job.id;
-      } else if (c.device && c.refusedByRules) {
-        // A known device's refusal stays with the batch (spec 001 §4 "rejected").
-        const job = await this.deps.db.upgradeJob.create({
-          data: {
-            deviceType: c.device.type, deviceId: c.device.row.id, fromVersion: c.device.row.swVersion, targetVersion: c.line.targetVersion, state: 'rejected',
-            failureCode: c.deviceCode, batchId: batch.id, requestedById: user.id, finishedAt: now,
-          },
+    const { batch, toSend } = await transaction(
+      this.deps.db,
+      async (tx) => {
+        const batch = await tx.upgradeBatch.create({
+          data: { name: body.name?.trim() || `Batch of ${lines.length}`, targetVersion: targets.join(', ').slice(0, 1000), requestedById: user.id },
         });
-        jobId = job.id;
-      }
-      rows.push({
-        line: c.line.line, deviceId: c.line.deviceId, deviceType: c.device?.type ?? null, targetVersion: c.line.targetVersion, accepted: c.device !== null && c.errorCode === null,
-        jobId, errorCode: c.errorCode, messages: c.messages, rules: c.rules, warnings: c.warnings, warningRules: c.warningRules,
-      });
-    }
-    void this.runWaves(toSend);
+        const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow }> = [];
+        const rows: Prisma.UpgradeBatchLineCreateManyInput[] = [];
+        for (const c of checked) {
+          let jobId: string | null = null;
+          if (c.device && c.errorCode === null) {
+            const job = await this.upgrades.insertPending(tx, c.device, c.line.targetVersion, user.id, batch.id);
+            toSend.push({ device: c.device, job });
+            jobId = job.id;
+          } else if (c.device && c.refusedByRules) {
+            // A known device's refusal stays with the batch (spec 001 §4 "rejected").
+            const job = await tx.upgradeJob.create({
+              data: {
+                deviceType: c.device.type, deviceId: c.device.row.id, fromVersion: c.device.row.swVersion, targetVersion: c.line.targetVersion, state: 'rejected',
+                failureCode: c.deviceCode, batchId: batch.id, requestedById: user.id, finishedAt: now,
+              },
+            });
+            jobId = job.id;
+          }
+          rows.push({
+            batchId: batch.id, line: c.line.line, deviceId: c.line.deviceId, deviceType: c.device?.type ?? null, targetVersion: c.line.targetVersion,
+            accepted: c.device !== null && c.errorCode === null, jobId, errorCode: c.errorCode,
+            outcome: upgradeBatchLineOutcome.write({ messages: c.messages, rules: c.rules, warnings: c.warnings, warningRules: c.warningRules }),
+          });
+        }
+        await tx.upgradeBatchLine.createMany({ data: rows });
+        return { batch, toSend };
+      },
+      { timeout: BATCH_TRANSACTION_MS },
+    );
+    for (const { job } of toSend) this.upgrades.announceJob(job);
+    void this.upgrades.dispatchInWaves(toSend);
     const detail = await this.detail(batch);
     await this.publish(batch.id);
-    return { ...detail, rows };
-  }
-
-  /** Send the commands of the accepted lines, {@link WAVE_SIZE} at a time. */
-  private async runWaves(items: ReadonlyArray<{ device: UpgradeDevice; job: UpgradeJobRow }>): Promise<void> {
-    for (let i = 0; i < items.length; i += WAVE_SIZE) {
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, WAVE_GAP_MS));
-      await Promise.all(
-        items.slice(i, i + WAVE_SIZE).map(async ({ device, job }) => {
-          try {
-            await this.upgrades.dispatch(device, job);
-          } catch (err) {
-            this.deps.log.warn({ err, jobId: job.id }, 'batch upgrade: command not sent');
-          }
-        }),
-      );
-    }
+    return detail;
   }
 
   /** GET v2/admin/upgradeBatches. */
@@ -197,10 +195,13 @@ export class UpgradeBatchService {
   }
 
   private async detail(batch: BatchRow): Promise<UpgradeBatch> {
-    const jobs = await this.deps.db.upgradeJob.findMany({ where: { batchId: batch.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const [jobs, lines] = await Promise.all([
+      this.deps.db.upgradeJob.findMany({ where: { batchId: batch.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      this.deps.db.upgradeBatchLine.findMany({ where: { batchId: batch.id }, orderBy: { line: 'asc' } }),
+    ]);
     const counts = emptyCounts();
     for (const j of jobs) count(counts, j.state);
-    return { ...this.summary(batch, counts), jobs: jobs.map((j) => this.upgrades.toJob(j)) };
+    return { ...this.summary(batch, counts), jobs: jobs.map((j) => this.upgrades.toJob(j)), rows: lines.map(toRowResult) };
   }
 
   private summary(batch: BatchRow, counts: UpgradeBatchCounts): UpgradeBatchSummary {
@@ -253,6 +254,21 @@ export class UpgradeBatchService {
     if (topics.size === 0) return;
     this.deps.hub.publish([...topics], { type: 'upgradeBatch.changed', batch: this.summary(batch, counts), at: Date.now() });
   }
+}
+
+/** A stored line as the batch's calls answer it. */
+function toRowResult(row: LineRow): UpgradeBatchRowResult {
+  const outcome = upgradeBatchLineOutcome.read(row.outcome);
+  return {
+    line: row.line,
+    deviceId: row.deviceId,
+    deviceType: row.deviceType === 'unit' || row.deviceType === 'server' ? row.deviceType : null,
+    targetVersion: row.targetVersion,
+    accepted: row.accepted,
+    jobId: row.jobId,
+    errorCode: row.errorCode,
+    ...outcome,
+  };
 }
 
 function emptyCounts(): UpgradeBatchCounts {

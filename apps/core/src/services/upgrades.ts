@@ -16,7 +16,7 @@ import {
   type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
 } from '@fleet/contracts';
 import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
-import type { Prisma } from '@fleet/db';
+import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
 import type { ServerRow } from '../repositories/read-model.js';
@@ -39,6 +39,14 @@ const PROGRESS_PUBLISH_MS = 500;
 const REJECTED_ECHO_MS = 10_000;
 /** Largest `IN (...)` list per job query. */
 const CHUNK = 500;
+/** How often the jobs a previous process left open are looked at. */
+const RESUME_SWEEP_MS = 500;
+/** Spec 001 §8 "-1 generic, reboot server": a run cut off whose outcome is unknown. */
+const GENERIC_UPGRADE_FAILURE = -1;
+/** Upgrade commands sent together (batches, jobs resumed after a restart). */
+export const WAVE_SIZE = 20;
+/** Pause between two waves. */
+const WAVE_GAP_MS = 100;
 
 const isOpen = (state: string): boolean => (OPEN_UPGRADE_STATES as readonly string[]).includes(state);
 const stateOf = (raw: string): UpgradeState => {
@@ -67,6 +75,10 @@ export class UpgradeService {
   /** When each device's progress was last announced. */
   private readonly progressAt = new Map<string, number>();
   private readonly jobListeners: Array<(job: UpgradeJobRow) => void> = [];
+  /** Jobs a previous process left open, by id: the job's version when last seen, since when it has not moved, whether its command is on its way. */
+  private readonly leftOpen = new Map<string, { version: number; since: number; sending: boolean }>();
+  private resumeTimer: NodeJS.Timeout | null = null;
+  private sweeping = false;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -163,7 +175,146 @@ export class UpgradeService {
 
   /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
   async failOpen(at: number): Promise<void> {
-    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: -1, finishedAt: new Date(at) } });
+    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) } });
+  }
+
+  // ── jobs a previous process left open ─────────────────────────────────────────────────────
+
+  /**
+   * Take over the jobs a previous core process left open (it stopped or crashed while they were
+   * pending or upgrading; spec 001 §4 has no state they may stay in forever). Called once at start,
+   * before any request: every open job then is such a job. A sweep every {@link RESUME_SWEEP_MS}:
+   *
+   * - `pending`: the command may never have reached the device (a batch's later waves, a crash
+   *   between the job and its command). It is sent through the gateway once the device reports in
+   *   to this process (a unit not offline, a server's state report), in waves like a batch. A device
+   *   that is not reachable yet (no shard, unit still off) is tried again at the next sweep; after
+   *   `UPGRADE_RESUME_TIMEOUT_MS` the command is sent regardless and a refusal ends the job
+   *   `rejected` with the device's code, as a start's would. A device found already upgrading is
+   *   followed as below.
+   * - `upgrading`: the device may still be running it (it goes on without the core): its reports
+   *   carry the job on as usual. A job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends
+   *   `failed` with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome
+   *   is unknown, as when a device goes down in the middle of its upgrade).
+   * - A job whose device no longer exists ends at once (`rejected` or `failed` -1).
+   *
+   * With several instances (REDIS_URL) another instance may own a device and be running its job:
+   * the deadline acts only on devices whose shard is attached to this instance.
+   */
+  async resumeLeftOpen(): Promise<number> {
+    const rows = await this.deps.db.upgradeJob.findMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const now = Date.now();
+    for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
+    if (rows.length > 0 && this.resumeTimer === null) {
+      this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
+      this.resumeTimer = setInterval(() => {
+        if (this.sweeping) return;
+        this.sweeping = true;
+        this.sweepLeftOpen(Date.now())
+          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
+          .finally(() => {
+            this.sweeping = false;
+          });
+      }, RESUME_SWEEP_MS);
+      this.resumeTimer.unref();
+    }
+    return rows.length;
+  }
+
+  /** Stop following the jobs left open (the app is closing). */
+  close(): void {
+    if (this.resumeTimer !== null) clearInterval(this.resumeTimer);
+    this.resumeTimer = null;
+    this.leftOpen.clear();
+  }
+
+  /** One sweep over the jobs left open (see {@link resumeLeftOpen}). */
+  async sweepLeftOpen(now: number): Promise<void> {
+    const ids = [...this.leftOpen.keys()].filter((id) => !this.leftOpen.get(id)?.sending);
+    const rows: UpgradeJobRow[] = [];
+    for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await this.deps.db.upgradeJob.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } })));
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!found.has(id)) this.leftOpen.delete(id);
+    const timeout = this.deps.config.UPGRADE_RESUME_TIMEOUT_MS;
+    const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow; last: boolean }> = [];
+    for (const row of rows) {
+      const entry = this.leftOpen.get(row.id);
+      if (!entry) continue;
+      if (!isOpen(row.state)) {
+        this.leftOpen.delete(row.id);
+        continue;
+      }
+      // A report (or anything else) moved the job on: its silence counts from now.
+      if (row.version !== entry.version) {
+        entry.version = row.version;
+        entry.since = now;
+      }
+      const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
+      const due = now - entry.since >= timeout;
+      if (!d) {
+        this.leftOpen.delete(row.id);
+        await this.endLeftOpen(row, row.state === 'pending' ? 'rejected' : 'failed', row.state === 'pending' ? null : GENERIC_UPGRADE_FAILURE);
+        continue;
+      }
+      const here = this.reportsHere(d);
+      const mayAct = !this.deps.config.REDIS_URL || here !== 'elsewhere';
+      if (row.state === 'upgrading' || here === 'upgrading') {
+        if (due && mayAct) {
+          this.leftOpen.delete(row.id);
+          await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
+        }
+        continue;
+      }
+      if (here === 'ready' || (due && mayAct)) {
+        entry.sending = true;
+        toSend.push({ device: d, job: row, last: due });
+      }
+    }
+    if (toSend.length > 0) void this.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last));
+  }
+
+  /**
+   * Whether the device reported in to this process: `ready` to take a command, `upgrading`
+   * already, `waiting` (its shard is here, it is not up yet) or `elsewhere` (no shard here).
+   */
+  private reportsHere(d: UpgradeDevice): 'ready' | 'upgrading' | 'waiting' | 'elsewhere' {
+    if (d.type === 'unit') {
+      if (this.deps.gateway.ownerIndex(d.row.id) === null) return 'elsewhere';
+      if ('upgrade' in this.deps.index.applicationsOf(d.row.id)) return 'upgrading';
+      return this.deps.index.statusOf(d.row.id) === 'offline' ? 'waiting' : 'ready';
+    }
+    const status = this.servers.reportedStatus(d.row.id);
+    if (status === null) return 'elsewhere';
+    if (status === 'upgrading') return 'upgrading';
+    return status === 'offline' ? 'waiting' : 'ready';
+  }
+
+  /**
+   * Send a left-open pending job's command. A device not reachable yet is tried again at the next
+   * sweep, unless this was the `last` try; any other refusal ends the job `rejected` with its code.
+   */
+  private async resend(d: UpgradeDevice, job: UpgradeJobRow, last: boolean): Promise<void> {
+    const entry = this.leftOpen.get(job.id);
+    try {
+      const error = await this.sendCommand(d, job);
+      if (error && !last && (error.code === 'DEVICE_UNREACHABLE' || error.code === 'UNIT_OFFLINE')) return;
+      this.leftOpen.delete(job.id);
+      if (error) await this.reject(job, error.deviceCode ?? null);
+    } finally {
+      if (entry) entry.sending = false;
+    }
+  }
+
+  /** End a left-open job (`rejected` or `failed`) unless something moved it on meanwhile; announced. */
+  private async endLeftOpen(job: UpgradeJobRow, state: 'rejected' | 'failed', code: number | null): Promise<void> {
+    const at = Date.now();
+    const { count } = await this.deps.db.upgradeJob.updateMany({
+      where: { id: job.id, version: job.version, state: job.state },
+      data: { state, failureCode: code, finishedAt: new Date(at), version: { increment: 1 } },
+    });
+    if (count === 0) return;
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    if (row) this.announce(row, at, false);
   }
 
   // ── shapes ──────────────────────────────────────────────────────────────────────────────────
@@ -389,11 +540,45 @@ export class UpgradeService {
 
   /** The `pending` job of an accepted start, announced. */
   async createPending(d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow> {
-    const row = await this.deps.db.upgradeJob.create({
+    const row = await transaction(this.deps.db, (tx) => this.insertPending(tx, d, target, requestedById, batchId));
+    this.announceJob(row);
+    return row;
+  }
+
+  /** Store the `pending` job of an accepted start in the caller's transaction; {@link announceJob} once it is committed. */
+  async insertPending(tx: DbTx, d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow> {
+    // Awaited here: a Prisma query runs when awaited, and must run inside the transaction's context.
+    return await tx.upgradeJob.create({
       data: { deviceType: d.type, deviceId: d.row.id, fromVersion: d.row.swVersion, targetVersion: target, state: 'pending', requestedById, batchId },
     });
+  }
+
+  /** `upgrade.changed` for a job just stored. */
+  announceJob(row: UpgradeJobRow): void {
     this.announce(row, Date.now(), false);
-    return row;
+  }
+
+  /**
+   * Send the commands of pending jobs {@link WAVE_SIZE} at a time (the next wave once the devices
+   * of this one answered), so a batch of 500 devices does not hit the gateway at once.
+   */
+  dispatchInWaves(items: ReadonlyArray<{ device: UpgradeDevice; job: UpgradeJobRow }>): Promise<void> {
+    return this.inWaves(items, ({ device, job }) => this.dispatch(device, job));
+  }
+
+  private async inWaves<T extends { job: UpgradeJobRow }>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < items.length; i += WAVE_SIZE) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, WAVE_GAP_MS));
+      await Promise.all(
+        items.slice(i, i + WAVE_SIZE).map(async (item) => {
+          try {
+            await send(item);
+          } catch (err) {
+            this.deps.log.warn({ err, jobId: item.job.id }, 'upgrade: command not sent');
+          }
+        }),
+      );
+    }
   }
 
   /**
@@ -401,6 +586,13 @@ export class UpgradeService {
    * not, or it is unreachable) ends the job `rejected` with the device's code and is returned.
    */
   async dispatch(d: UpgradeDevice, job: UpgradeJobRow): Promise<AppError | null> {
+    const error = await this.sendCommand(d, job);
+    if (error) await this.reject(job, error.deviceCode ?? null);
+    return error;
+  }
+
+  /** The upgrade command of a job through the device gateway: null once the device took it, else its refusal. */
+  private async sendCommand(d: UpgradeDevice, job: UpgradeJobRow): Promise<AppError | null> {
     let ack: DeviceAck;
     try {
       if (d.type === 'unit') {
@@ -409,15 +601,11 @@ export class UpgradeService {
         ack = await this.deps.gateway.sendToServer(d.row.id, { type: 'upgrade', targetVersion: job.targetVersion });
       }
     } catch (err) {
-      const error = err instanceof AppError ? err : new AppError('DEVICE_UNREACHABLE');
-      await this.reject(job, error.deviceCode ?? null);
-      return error;
+      return err instanceof AppError ? err : new AppError('DEVICE_UNREACHABLE');
     }
     if (ack.ok) return null;
     const code = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as keyof typeof ERROR_CATALOGUE) : 'GENERIC';
-    const error = new AppError(code, undefined, undefined, ack.deviceCode);
-    await this.reject(job, error.deviceCode ?? null);
-    return error;
+    return new AppError(code, undefined, undefined, ack.deviceCode);
   }
 
   /** End a pending job rejected (unless the device's own report did already). */

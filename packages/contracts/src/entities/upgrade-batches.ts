@@ -87,12 +87,16 @@ export const UpgradeBatchSummary = z.object({
 });
 export type UpgradeBatchSummary = z.infer<typeof UpgradeBatchSummary>;
 
-/** GET v2/admin/upgradeBatches/{id}: the batch with each device's job (per-device state, progress, code). */
-export const UpgradeBatch = UpgradeBatchSummary.extend({ jobs: z.array(UpgradeJob) });
+/**
+ * GET v2/admin/upgradeBatches/{id}: the batch with each device's job (per-device state, progress,
+ * code) and the outcome of every CSV data line in line order, as stored when the batch was made
+ * (a refused line and why stay readable after a reload or a restart of the core).
+ */
+export const UpgradeBatch = UpgradeBatchSummary.extend({ jobs: z.array(UpgradeJob), rows: z.array(UpgradeBatchRowResult) });
 export type UpgradeBatch = z.infer<typeof UpgradeBatch>;
 
-/** POST answer: the batch, and the outcome of every CSV data line in order. */
-export const UpgradeBatchCreated = UpgradeBatch.extend({ rows: z.array(UpgradeBatchRowResult) });
+/** POST answer: the batch as its read call answers it. */
+export const UpgradeBatchCreated = UpgradeBatch;
 export type UpgradeBatchCreated = z.infer<typeof UpgradeBatchCreated>;
 
 /** GET v2/admin/upgradeBatches: newest first by default, page of 50. */

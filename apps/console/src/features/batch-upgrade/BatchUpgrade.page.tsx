@@ -2,9 +2,10 @@
  * /batch_upgrade (spec 001 §2 super-user page; §5 "Batch upgrade CSV: at most 500 devices"; §9
  * "500 devices per batch"; §4 upgrade states, §8 codes): a CSV chosen as a file or pasted,
  * previewed (its rows counted; more than 500 refused here before anything is sent — the core
- * refuses them too), submitted (POST v2/admin/upgradeBatches), the refused lines listed with their
- * line, device and messages, then the batch's per-device progress and results live over /ws; the
- * past batches below (live too). The open batch is the `batch` search parameter (linkable).
+ * refuses them too), submitted (POST v2/admin/upgradeBatches), then the batch opens: its refused
+ * lines with their line, device and messages (stored by the core with the batch, so they show
+ * again after a reload), and its per-device progress and results live over /ws; the past batches
+ * below (live too). The open batch is the `batch` search parameter (linkable).
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -41,7 +42,8 @@ function useBatchMessage(): (message: string, rule?: string | null) => string {
 }
 const BATCH_PARAM = 'batch';
 
-function RefusedRows({ rows }: { readonly rows: readonly UpgradeBatchRowResult[] }) {
+/** The CSV lines of a batch as the core stored them: how many were accepted, each refused one and why, the warnings. */
+function LineResults({ rows }: { readonly rows: readonly UpgradeBatchRowResult[] }) {
   const { t } = useTranslation();
   const message = useBatchMessage();
   const refused = rows.filter((row) => !row.accepted);
@@ -206,7 +208,6 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
             {t('batchUpgrade.submit')}
           </Button>
         </Group>
-        {created !== null && <RefusedRows rows={created.rows} />}
       </Stack>
     </Paper>
   );
@@ -240,6 +241,7 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
                 total: data.counts.total,
               })}
             </Text>
+            <LineResults rows={data.rows} />
             {data.jobs.length === 0 ? (
               <Text c="dimmed" data-testid="batch-detail-empty">
                 {t('batchUpgrade.detail.empty')}
@@ -346,9 +348,8 @@ export default function BatchUpgradePage() {
   useUpgradesLive();
   useBatchesLive();
   const created = (batch: UpgradeBatchCreated) => {
-    // The new batch shows at once with its jobs; /ws moves them on.
-    const { rows: _rows, ...detail } = batch;
-    queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), detail);
+    // The new batch shows at once with its jobs and lines (as its read call answers them); /ws moves the jobs on.
+    queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), batch);
     setOpenId(batch.id);
   };
   return (

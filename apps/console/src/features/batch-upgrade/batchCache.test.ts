@@ -41,7 +41,7 @@ describe('upgradeBatch.changed', () => {
   });
 
   it('updates an open batch’s state and counts and keeps its jobs', () => {
-    const detail: UpgradeBatch = { ...summary(), jobs: [] };
+    const detail: UpgradeBatch = { ...summary(), jobs: [], rows: [] };
     expect(applyBatchToDetail(detail, summary({ id: 'other', updatedAt: '2026-11-24T00:00:00.000Z' }))).toBe(detail);
     expect(applyBatchToDetail(detail, summary())).toBe(detail);
     const next = applyBatchToDetail(detail, summary({ state: 'completed', counts: { total: 3, pending: 0, upgrading: 0, succeeded: 3, failed: 0, rejected: 0 } }));

@@ -1,0 +1,122 @@
+/**
+ * Upgrades a core process left open (spec 001 §4: pending → upgrading → succeeded / failed /
+ * rejected; §8 -1 "generic, reboot server") on real SQLite and PostgreSQL with the real simulator:
+ * the first core stops; a batch's jobs still pending (their commands never sent), a single start
+ * still pending and a run still upgrading are in storage; a new core started on that database with
+ * a new simulator sends the pending commands once the devices report in — the jobs run to success
+ * and the devices to their new version, the batch completes — and ends the upgrading run its device
+ * knows nothing of failed with -1 once it stayed silent for UPGRADE_RESUME_TIMEOUT_MS, all
+ * announced with `upgrade.changed`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { UPGRADE_FAILURE_TEXTS, type UpgradeBatch, type UpgradeJob } from '@fleet/contracts';
+import { buildApp } from '@fleet/core';
+import { createDb, type DbHandle } from '@fleet/db';
+import { startSimulator } from '@fleet/stack';
+import type { Engine } from '@fleet/simulator';
+import { DEMO_PASSWORD, FAST_TIMINGS, eventually, providers, recordPublished, startTestStack, type Published, type TestStack } from '../support/stack.js';
+import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
+
+/** Short enough for a test, longer than the new simulator needs to bring the devices up. */
+const RESUME_TIMEOUT_MS = 4000;
+
+describe.each(providers())('upgrades left open by a stopped core, on %s', (provider) => {
+  let s: TestStack;
+  let handle: DbHandle | null = null;
+  let again: FastifyInstance | null = null;
+  let sim: Engine | null = null;
+  const published: Published[] = [];
+
+  beforeAll(async () => {
+    s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
+  });
+  afterAll(async () => {
+    sim?.stop();
+    await again?.close();
+    await handle?.close();
+    await s?.close();
+  });
+
+  it('sends the pending commands once the devices report in and fails a silent run with -1', async () => {
+    // Devices at versions they may leave: two servers to 10.1, a unit (SLA, on a 10.1 server) to 10.1.
+    await setServerVersion(s, 'VRS-0001', '10.0');
+    await setServerVersion(s, 'MMH-0002', '10.0');
+    await setServerVersion(s, 'MMH-0001', '10.1');
+    const db = s.app.services.db;
+    await db.unit.update({ where: { id: 'LU800-0003' }, data: { swVersion: '10.0', selectedChannelId: 'MMH-0001-CH1' } });
+    await db.service.deleteMany({ where: { unitId: 'LU800-0003', serviceName: 'sla' } });
+    await db.service.create({ data: { unitId: 'LU800-0003', serviceName: 'sla', serviceStatus: 'enabled' } });
+
+    // The first core stops; what it left open is in storage: a batch whose commands never went
+    // out, a single start, and a run its device was in the middle of.
+    s.sim?.stop();
+    await s.app.close();
+    const requester = (await db.user.findFirstOrThrow({ where: { username: 'super_user' } })).id;
+    const batch = await db.upgradeBatch.create({ data: { name: 'Cut short', targetVersion: '10.1', requestedById: requester } });
+    const pending = (deviceType: 'unit' | 'server', deviceId: string, batchId: string | null) =>
+      db.upgradeJob.create({ data: { deviceType, deviceId, fromVersion: '10.0', targetVersion: '10.1', state: 'pending', batchId, requestedById: requester } });
+    const inBatch = [await pending('server', 'VRS-0001', batch.id), await pending('server', 'MMH-0002', batch.id)];
+    const single = await pending('unit', 'LU800-0003', null);
+    const cut = await db.upgradeJob.create({
+      data: { deviceType: 'server', deviceId: 'ING-0001', fromVersion: '8.0', targetVersion: '10.0', state: 'upgrading', progress: 40, startedAt: new Date(), requestedById: requester },
+    });
+
+    // A new core on that database, with a new simulator (its devices know of no upgrade).
+    handle = await createDb({ url: s.url });
+    again = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db: handle.prisma, logger: false });
+    recordPublished(again, published);
+    const startedAt = Date.now();
+    sim = startSimulator(again, { seed: 1, timings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, serverTimings: FAST_SERVER_TIMINGS });
+    const app = again;
+    const login = await app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD } });
+    const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
+    const job = async (id: string): Promise<UpgradeJob> => (await app.inject({ method: 'GET', url: `/api/v2/upgrades/${id}`, headers: { cookie } })).json();
+    const ended = (id: string) => eventually(async () => {
+      const j = await job(id);
+      return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
+    }, 30_000);
+
+    // The pending jobs run through their devices to success, well before the deadline.
+    for (const j of [...inBatch, single]) {
+      const done = await ended(j.id);
+      expect(done, j.deviceId).toMatchObject({ state: 'succeeded', progress: 100, failureCode: null });
+    }
+    expect(Date.now() - startedAt).toBeLessThan(RESUME_TIMEOUT_MS + 30_000);
+    expect((await handle.prisma.server.findUniqueOrThrow({ where: { id: 'VRS-0001' } })).swVersion).toBe('10.1');
+    expect((await handle.prisma.server.findUniqueOrThrow({ where: { id: 'MMH-0002' } })).swVersion).toBe('10.1');
+    expect((await handle.prisma.unit.findUniqueOrThrow({ where: { id: 'LU800-0003' } })).swVersion).toBe('10.1');
+    const read: UpgradeBatch = (await app.inject({ method: 'GET', url: `/api/v2/admin/upgradeBatches/${batch.id}`, headers: { cookie } })).json();
+    expect(read).toMatchObject({ state: 'completed', counts: { total: 2, succeeded: 2, pending: 0, upgrading: 0 } });
+
+    // The run its device knows nothing of: failed with -1 once silent for the timeout, not before.
+    const failed = await ended(cut.id);
+    expect(failed).toMatchObject({ state: 'failed', failureCode: -1, failureText: UPGRADE_FAILURE_TEXTS[-1] });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(RESUME_TIMEOUT_MS);
+
+    // Each change announced on the devices' topics, as any upgrade's.
+    const states = (id: string) => published.flatMap((p) => (p.event.type === 'upgrade.changed' && p.event.job.id === id ? [p.event.job.state] : []));
+    for (const j of [...inBatch, single]) expect(states(j.id), j.deviceId).toEqual(expect.arrayContaining(['upgrading', 'succeeded']));
+    expect(states(cut.id)).toEqual(['failed']);
+    expect(published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed')).toBe(true);
+  }, 90_000);
+
+  it('ends at once the left-open jobs of a device that no longer exists, and leaves finished jobs alone', async () => {
+    const db = handle!.prisma;
+    const gone = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'NO-SUCH-SERVER', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' } });
+    const goneRun = await db.upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'NO-SUCH-UNIT', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' } });
+    const finished = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'VRS-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+    const third = await buildApp({ config: s.config, db, logger: false });
+    try {
+      await eventually(async () => {
+        const rows = await db.upgradeJob.findMany({ where: { id: { in: [gone.id, goneRun.id] } } });
+        return rows.every((r) => r.state !== 'pending' && r.state !== 'upgrading');
+      }, 10_000);
+      expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: gone.id } })).toMatchObject({ state: 'rejected', failureCode: null });
+      expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: goneRun.id } })).toMatchObject({ state: 'failed', failureCode: -1 });
+      expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: finished.id } })).toEqual(finished);
+    } finally {
+      await third.close();
+    }
+  });
+});
