@@ -53,8 +53,8 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
     await a?.close();
   });
 
-  const service = async (app: FastifyInstance, name: string): Promise<ManagedService> => {
-    const res = await app.inject({ method: 'GET', url: `/api/v2/inventories/${INVENTORY}/managedServices`, headers: { cookie: superUser } });
+  const service = async (app: FastifyInstance, name: string, inventory = INVENTORY): Promise<ManagedService> => {
+    const res = await app.inject({ method: 'GET', url: `/api/v2/inventories/${inventory}/managedServices`, headers: { cookie: superUser } });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as ManagedServiceList).items.find((s) => s.serviceName === name)!;
   };
@@ -84,6 +84,29 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
     expect(expiries('ai_integration')).toHaveLength(1);
     for (const app of [a.app, b.app]) expect(await service(app, 'ai_integration')).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
     expect(await rowVersion()).toBe(version);
+  });
+
+  it('announces a quota crossed by usage once in all (no write), and crossed back', async () => {
+    const crossings = (state: string) =>
+      published.filter(({ p }) => p.event.type === 'managedService.changed' && p.event.service.inventoryId === 'inv-global' && p.event.service.serviceName === 'go_plan' && p.event.service.state === state);
+    const go = await service(a.app, 'go_plan', 'inv-global');
+    const quota = Math.ceil(go.used ?? 0) + 5;
+    const res = await b.app.inject({ method: 'PUT', url: '/api/v2/admin/inventories/inv-global/managedServices/go_plan', headers: { cookie: superUser }, payload: { version: go.version, usageKind: 'data', quota } });
+    expect(res.json()).toMatchObject({ state: 'enabled', quota });
+    // Both instances' sweeps have seen it under its quota.
+    await new Promise((r) => setTimeout(r, 1.5 * SWEEP_MS));
+    const now = new Date();
+    const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 11));
+    const record = await a.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: 6_000_000_000n, seconds: 60 } });
+    await until(() => Promise.resolve(crossings('overUsage')), (x) => x.length > 0);
+    await new Promise((r) => setTimeout(r, 2.5 * SWEEP_MS));
+    expect(crossings('overUsage')).toHaveLength(1);
+    for (const app of [a.app, b.app]) expect(await service(app, 'go_plan', 'inv-global')).toMatchObject({ state: 'overUsage', usable: false });
+    const enabledBefore = crossings('enabled').length;
+    await a.app.services.db.usageRecord.delete({ where: { id: record.id } });
+    await until(() => Promise.resolve(crossings('enabled')), (x) => x.length > enabledBefore);
+    await new Promise((r) => setTimeout(r, 2.5 * SWEEP_MS));
+    expect(crossings('enabled')).toHaveLength(enabledBefore + 1);
   });
 
   it('hands the sweep over when the sweeping instance stops: the next expiry is announced once, by the other', async () => {

@@ -167,7 +167,7 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect(announced[0]!.topics).toContain(inventoryTopic('inv-global-sports'));
   });
 
-  it('reads a service counted in data as over usage once the month usage reaches its quota', async () => {
+  it('reads a service counted in data as over usage once the month usage reaches its quota, announced with no write, and back under', async () => {
     const go = await service('inv-global', 'go_plan');
     // The month's usage so far (the seed's records of the last months; none on the 1st), plus 5 GB to go.
     const quota = Math.ceil(go.used ?? 0) + 5;
@@ -175,11 +175,21 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect(low.json()).toMatchObject({ state: 'enabled', quota });
     const now = new Date();
     const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 7));
-    await s.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: BigInt(6_000_000_000), seconds: 60 } });
+    const overAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'overUsage');
+    const enabledAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'enabled');
+    const record = await s.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: BigInt(6_000_000_000), seconds: 60 } });
     const over = await service('inv-global', 'go_plan', admin);
     expect(over).toMatchObject({ state: 'overUsage', usable: false });
     expect(over.used).toBeGreaterThanOrEqual((go.used ?? 0) + 6);
     expect((await call('GET', '/v2/inventories/inv-global/services_status', admin)).json<ServicesStatus>().hasGoPlan).toBe(false);
+    // No write made the change: the sweep announces the quota crossed (once), and crossed back.
+    const announced = await until(() => overAnnounced(), (x) => x.length > 0);
+    expect(announced[0]!.topics).toContain(inventoryTopic('inv-global'));
+    const enabledBefore = enabledAnnounced().length;
+    await s.app.services.db.usageRecord.delete({ where: { id: record.id } });
+    await until(() => enabledAnnounced(), (x) => x.length > enabledBefore);
+    expect(overAnnounced()).toHaveLength(1);
+    expect(await service('inv-global', 'go_plan', admin)).toMatchObject({ state: 'enabled', usable: true });
   });
 
   it('gates graphics on the same store and rules: a session counts an hour of its trial; a trial ended by an admin change is off for the graphics calls', async () => {

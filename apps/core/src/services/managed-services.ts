@@ -4,9 +4,11 @@
  * One store: Inventory.managedServices (in the read model), one set of rules: @fleet/domain
  * service-state (graphics uses the same, with its 10-hour trial). A state is computed when read, so
  * a trial or service running out needs no write; a sweep every EXPIRY_SWEEP_MS announces the
- * services whose trial end or expiry passed since the last sweep (`managedService.changed`). With
- * several instances (REDIS_URL) one of them sweeps at a time, over a lease (sweep-lease.ts), so each
- * passed end is announced once.
+ * services whose trial end or expiry passed since the last sweep (`managedService.changed`), and the
+ * services counted against a quota that went over it or back under (usage grows with no write to
+ * the service; a new month starts from nothing). With several instances (REDIS_URL) one of them
+ * sweeps at a time, over a lease (sweep-lease.ts), so each change is announced once (a quota crossed
+ * in the very sweep where another instance takes the lease over is read at the next change or read).
  *
  * Usage against a quota (services counted in data, GB, or time, hours) is the inventory's usage
  * over the current calendar month (UTC), from the usage records.
@@ -63,6 +65,8 @@ export class ManagedServiceService {
   private readonly lease: SweepLease;
   /** The sweep under way: one at a time. */
   private sweeping: Promise<number> | null = null;
+  /** Whether each service counted against a quota (`inventory|service`) was over it at the last sweep. */
+  private readonly overUsage = new Map<string, boolean>();
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -172,7 +176,12 @@ export class ManagedServiceService {
   sweepExpiries(now: number = Date.now()): Promise<number> {
     this.sweeping ??= this.lease
       .claim(now)
-      .then((span) => (span ? this.announceExpiries(span.from, span.to) : 0))
+      .then(async (span) => {
+        if (span) return this.announceExpiries(span.from, span.to) + (await this.announceQuotaCrossings(span.to));
+        // Another instance's turn: what this one noted goes stale.
+        this.overUsage.clear();
+        return 0;
+      })
       .finally(() => {
         this.sweeping = null;
       });
@@ -191,6 +200,35 @@ export class ManagedServiceService {
         announced++;
       }
     }
+    return announced;
+  }
+
+  /**
+   * Announce the services counted against a quota whose over-usage changed since the last sweep
+   * (one usage read per inventory that has such a service). The first sweep of an instance only
+   * notes where they stand.
+   */
+  private async announceQuotaCrossings(now: number): Promise<number> {
+    let announced = 0;
+    const seen = new Set<string>();
+    for (const inventory of this.deps.readModel.inventories.all()) {
+      const services = inventoryManagedServices.read(inventory.managedServices);
+      const counted = MANAGED_SERVICES.filter((name) => countsUsage(services[name]));
+      if (counted.length === 0) continue;
+      const usage = await this.usageFor(inventory.id, counted.map((name) => services[name]!), now);
+      for (const name of counted) {
+        const key = `${inventory.id}|${name}`;
+        const service = this.toService(inventory.id, name, services[name], now, usage);
+        const over = service.state === 'overUsage';
+        const before = this.overUsage.get(key);
+        seen.add(key);
+        this.overUsage.set(key, over);
+        if (before === undefined || before === over) continue;
+        this.announce(service);
+        announced++;
+      }
+    }
+    for (const key of this.overUsage.keys()) if (!seen.has(key)) this.overUsage.delete(key);
     return announced;
   }
 
@@ -230,6 +268,8 @@ export class ManagedServiceService {
       if (count === 1) {
         const usage = await this.usageFor(inventoryId, [next], now);
         const service = this.toService(inventoryId, serviceName, next, now, usage);
+        // Announced here: the sweep need not announce the quota state this write made.
+        if (usage !== null) this.overUsage.set(`${inventoryId}|${serviceName}`, service.state === 'overUsage');
         this.announce(service);
         return service;
       }
