@@ -97,6 +97,9 @@ test('a genlock offset out of range shows the spec message inline and sends noth
   await expect(page.getByTestId('server-panel-configuration')).toBeVisible({ timeout: 30_000 });
   const field = page.getByTestId('server-config-genlockOffset');
   await expect(field).toBeVisible({ timeout: 30_000 });
+  // Spec 001 §9 IFB low delay 300 ms versus 700 ms: each IFB mode offered with its delay.
+  await expect(page.getByTestId('server-config-ifbMode').locator('option[value="V1"]')).toHaveText('V1 (IFB delay 700 ms)');
+  await expect(page.getByTestId('server-config-ifbMode').locator('option[value="V2"]')).toHaveText('V2 (low delay, 300 ms)');
   const before = await field.inputValue();
   let sent = 0;
   page.on('request', (r) => {

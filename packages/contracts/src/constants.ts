@@ -111,6 +111,13 @@ export const SOFTWARE_VERSIONS = { min: '3.5', max: '10.1', speedTestMinChannelV
 /** Spec 000 §9 / 001 §9 map defaults. */
 export const MAP_DEFAULTS = { zoom: 3, center: { lat: 0, lng: 0 } } as const;
 
+/**
+ * Spec 001 §9 "IFB low delay 300 ms versus 700 ms": the return audio's delay with low delay on and
+ * off. A multimedia hub's IFB mode V2 is the low-delay generation, V1 the standard one (reading of
+ * the spec's §3 "IFB mode (V1 or V2)"; see @fleet/domain `ifbDelayMs`).
+ */
+export const IFB_DELAY_MS = { low: 300, standard: 700 } as const;
+
 /** Spec 001 §9 default media resolutions. */
 export const DEFAULT_MEDIA_RESOLUTIONS = ['1080p60', '1080p50', '1080i60', '1080i50', '720p60', '720p50', '576i', '480i'] as const;
 

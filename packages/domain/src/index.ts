@@ -15,3 +15,4 @@ export * from './names.js';
 export * from './unit-config.js';
 export * from './service-state.js';
 export * from './share-folders.js';
+export * from './ifb.js';

@@ -18,6 +18,7 @@ import type { QueryLike } from '../../components/queryView';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
 import { useQueryClient } from '@tanstack/react-query';
+import { ifbDelayMs, isLowDelayIfb } from '@fleet/domain';
 import { ChannelFormSection } from '../channels/parts';
 import { ipPipeBody, ipPipeEndpoint, ipPipeForm, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPath, smpteForm } from './serverForms';
 import type { ServerConfigForm } from './serverForms';
@@ -58,7 +59,11 @@ function ConfigurationForm({ server, config, endpoint, allowed }: { server: Serv
             description={t('devices.config.ifbModeHint')}
             value={form.values.ifbMode}
             onChange={(e) => form.set({ ifbMode: e.currentTarget.value as ServerConfigForm['ifbMode'] })}
-            data={[{ value: '', label: t('devices.config.notSet'), disabled: true }, ...IFB_MODES.map((mode) => ({ value: mode, label: mode }))]}
+            data={[
+              { value: '', label: t('devices.config.notSet'), disabled: true },
+              // Spec 001 §9 IFB low delay 300 ms versus 700 ms: each mode with the return audio's delay.
+              ...IFB_MODES.map((mode) => ({ value: mode, label: t(isLowDelayIfb(mode) ? 'devices.config.ifbModeLow' : 'devices.config.ifbModeStandard', { mode, delay: ifbDelayMs(mode) }) })),
+            ]}
             error={error('ifbMode')}
             data-testid="server-config-ifbMode"
           />
