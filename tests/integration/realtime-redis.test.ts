@@ -7,11 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { groupTopic, type CurrentUser, type Topic, type UnitSummary } from '@fleet/contracts';
-import { buildApp, loadConfig } from '@fleet/core';
-import { createDb } from '@fleet/db';
-import { pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { pgUrl, startOtherInstance, startTestStack, type OtherInstance, type TestStack } from '../support/stack.js';
 import { connect, sleep, until, type Received, type WsClient } from './realtime-client.js';
 
 function redisUrl(): string | undefined {
@@ -31,7 +28,7 @@ function contiguous(events: readonly Received[], topic: string): number[] {
 describe.skipIf(!enabled)('realtime across two core instances (PostgreSQL + Redis)', () => {
   const prefix = `fleet:test:${randomBytes(4).toString('hex')}`;
   let a: TestStack;
-  let b: { app: FastifyInstance; close(): Promise<void> };
+  let b: OtherInstance;
   let baseA: string;
   let baseB: string;
   let cookieA: string;
@@ -39,17 +36,8 @@ describe.skipIf(!enabled)('realtime across two core instances (PostgreSQL + Redi
   let topics: Topic[];
 
   /** Another instance on A's database, without devices of its own. */
-  async function instance(env: Record<string, string>) {
-    const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix, ...env });
-    const app = await buildApp({ config, db: db.prisma, logger: false });
-    return {
-      app,
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+  function instance(env: Record<string, string>): Promise<OtherInstance> {
+    return startOtherInstance(a, { REDIS_URL: redisUrl()!, REDIS_PREFIX: prefix, ...env });
   }
 
   async function subscribed(base: string, cookie: string): Promise<WsClient & { epoch: string }> {
