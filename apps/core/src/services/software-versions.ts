@@ -15,8 +15,9 @@
  *   catches two requests racing with the same version ("Software version exists", 409, at the
  *   number field).
  * - A version a pending or upgrading job targets is neither deleted nor renumbered (409): the
- *   upgrades read their target's row. Deprecating it is allowed (the job goes on; the version is no
- *   longer offered as a target).
+ *   upgrades read their target's row. The check and the write are made atomic against a job
+ *   starting at the same moment by `jobsStarted` (see `guardOf`). Deprecating it is allowed (the
+ *   job goes on; the version is no longer offered as a target).
  * - Versions are few and not in the read model: read from storage, filtered and ordered here
  *   (numbers compared as versions, the same way on both providers).
  * - Every change is announced as `softwareVersion.changed` / `softwareVersion.removed` on the
@@ -141,8 +142,9 @@ export class SoftwareVersionService {
   async delete(user: AuthUser, id: string): Promise<SoftwareVersionDeleted> {
     const row = await this.require(user, id);
     if (await this.inUse(row.number)) throw new AppError('SOFTWARE_VERSION_IN_USE');
-    const { count } = await this.deps.db.softwareVersion.deleteMany({ where: { id, version: row.version } });
-    if (count === 0) throw new AppError('CONFLICT');
+    // Only as checked: no change, and no job started towards it since (see `guardOf`).
+    const { count } = await this.deps.db.softwareVersion.deleteMany({ where: { id, ...this.guardOf(row) } });
+    if (count === 0) throw await this.lostRace(row);
     this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'softwareVersion.removed', softwareVersionId: id, number: row.number, at: Date.now() });
     return { id, number: row.number, deleted: true };
   }
@@ -190,9 +192,12 @@ export class SoftwareVersionService {
     data: Prisma.SoftwareVersionUpdateManyMutationInput,
     inventories: { set: string[] } | { add: string } | { remove: string } | undefined,
   ): Promise<SoftwareVersion> {
+    // A renumbering is guarded like a deletion (the jobs name the old number); other changes leave the jobs their target.
+    const renumbering = data.number !== undefined;
     try {
       await this.deps.db.$transaction(async (tx) => {
-        const { count } = await tx.softwareVersion.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+        const guard = renumbering ? this.guardOf(row) : { version: row.version };
+        const { count } = await tx.softwareVersion.updateMany({ where: { id: row.id, ...guard }, data: { ...data, version: { increment: 1 } } });
         if (count === 0) throw new AppError('CONFLICT');
         if (inventories === undefined) return;
         if ('set' in inventories) {
@@ -210,6 +215,7 @@ export class SoftwareVersionService {
         if (data.number !== undefined) throw versionExists();
         throw new AppError('CONFLICT');
       }
+      if (renumbering && e instanceof AppError && e.code === 'CONFLICT') throw await this.lostRace(row);
       throw e;
     }
     const fresh = await this.deps.db.softwareVersion.findUnique({ where: { id: row.id }, include: withInventories });
@@ -237,6 +243,23 @@ export class SoftwareVersionService {
   private async assertNumberFree(number: string, exceptId: string | null): Promise<void> {
     const rows = await this.deps.db.softwareVersion.findMany({ select: { id: true, number: true } });
     if (rows.some((r) => r.id !== exceptId && sameVersion(r.number, number))) throw versionExists();
+  }
+
+  /**
+   * What a deletion or renumbering of a version requires to be unchanged since it was read and
+   * checked: its `version` (another change), and `jobsStarted`, which a job's creation counts in the
+   * job's own transaction (UpgradeService.insertPending). A job started after the "in use" check
+   * makes the conditional write match nothing, instead of leaving a job whose target is gone: on
+   * SQLite the writes are serial; on PostgreSQL the later of the two waits for the other's row lock
+   * and then sees the row changed (or gone: the job is refused as an unknown version).
+   */
+  private guardOf(row: VersionRow): { version: number; jobsStarted: number } {
+    return { version: row.version, jobsStarted: row.jobsStarted };
+  }
+
+  /** Why a guarded write matched nothing: a job started towards the version meanwhile (in use), else another change (409). */
+  private async lostRace(row: VersionRow): Promise<AppError> {
+    return (await this.inUse(row.number)) ? new AppError('SOFTWARE_VERSION_IN_USE') : new AppError('CONFLICT');
   }
 
   /** A pending or upgrading job targets this number. */

@@ -24,7 +24,7 @@ import { AppError, validationError } from '../errors.js';
 import { upgradeBatchLineOutcome } from '../repositories/upgrade-batch-columns.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
-import { findVersion, type VersionRow } from './upgrade-rules.js';
+import { findVersion, unknownVersionReason, type VersionRow } from './upgrade-rules.js';
 import type { UpgradeDevice, UpgradeJobRow, UpgradeService } from './upgrades.js';
 
 type BatchRow = Prisma.UpgradeBatchGetPayload<object>;
@@ -143,13 +143,21 @@ export class UpgradeBatchService {
         });
         const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow }> = [];
         const rows: Prisma.UpgradeBatchLineCreateManyInput[] = [];
+        const counted = new Set<string>();
         for (const c of checked) {
           let jobId: string | null = null;
           if (c.device && c.errorCode === null) {
-            const job = await this.upgrades.insertPending(tx, c.device, c.line.targetVersion, user.id, batch.id);
-            toSend.push({ device: c.device, job });
-            jobId = job.id;
-          } else if (c.device && c.refusedByRules) {
+            const job = await this.upgrades.insertPending(tx, c.device, c.line.targetVersion, user.id, batch.id, counted);
+            if (job) {
+              toSend.push({ device: c.device, job });
+              jobId = job.id;
+            } else {
+              // The version was deleted since the line was checked: refused as an unknown version.
+              const gone = unknownVersionReason(c.line.targetVersion);
+              Object.assign(c, { refusedByRules: true, messages: [gone.message], rules: [gone.rule], warnings: [], warningRules: [], errorCode: gone.errorCode, deviceCode: gone.deviceCode } satisfies Partial<Checked>);
+            }
+          }
+          if (c.device && c.refusedByRules) {
             // A known device's refusal stays with the batch (spec 001 §4 "rejected").
             const job = await tx.upgradeJob.create({
               data: {

@@ -75,8 +75,13 @@ export function findVersion(db: Db, target: string): Promise<VersionRow | null> 
   return db.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: versionSelect });
 }
 
+/** 6802 for a number that is no SoftwareVersion (never was, or deleted since a check). */
+export function unknownVersionReason(target: string): UpgradeReason {
+  return reason('unknownVersion', 'UPGRADE_6802', `Version ${target} is not a released software version`);
+}
+
 function unknownVersion(target: string): UpgradeCheck {
-  return { reasons: [reason('unknownVersion', 'UPGRADE_6802', `Version ${target} is not a released software version`)], warnings: [] };
+  return { reasons: [unknownVersionReason(target)], warnings: [] };
 }
 
 /** The domain's blockers that come before the server state (the version itself is wrong). */

@@ -26,7 +26,7 @@ import type { ServiceDeps } from './deps.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
 import { inventoryAudience } from './topics.js';
-import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
+import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, unknownVersionReason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
 
 export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
 
@@ -519,6 +519,11 @@ export class UpgradeService {
     const first = check.reasons[0];
     if (first) throw new AppError(first.errorCode, check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })));
     const row = await this.createPending(d, target, user.id, null);
+    if (!row) {
+      // Deleted since the check: refused as any unknown version, nothing stored.
+      const gone = unknownVersionReason(target);
+      throw new AppError(gone.errorCode, [{ path: 'body.targetVersion', message: gone.message }]);
+    }
     const refusal = await this.dispatch(d, row);
     if (refusal) throw refusal;
     const fresh = await this.deps.db.upgradeJob.findUnique({ where: { id: row.id } });
@@ -538,15 +543,33 @@ export class UpgradeService {
 
   // ── starting (also for batches) ─────────────────────────────────────────────────────────────
 
-  /** The `pending` job of an accepted start, announced. */
-  async createPending(d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow> {
+  /** The `pending` job of an accepted start, announced; null when its version is gone (deleted since the start's check). */
+  async createPending(d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow | null> {
     const row = await transaction(this.deps.db, (tx) => this.insertPending(tx, d, target, requestedById, batchId));
-    this.announceJob(row);
+    if (row) this.announceJob(row);
     return row;
   }
 
-  /** Store the `pending` job of an accepted start in the caller's transaction; {@link announceJob} once it is committed. */
-  async insertPending(tx: DbTx, d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow> {
+  /**
+   * Store the `pending` job of an accepted start in the caller's transaction ({@link announceJob}
+   * once it is committed), counted on its version's row (`jobsStarted`) in the same transaction;
+   * null when the version is gone. A version's deletion is conditional on that count being the one
+   * its check saw (software-versions.ts): a job and a deletion racing each other never both win, on
+   * SQLite (one writer) as on PostgreSQL (the second waits for the first's row lock, then finds the
+   * row changed or gone). `counted`: the versions this transaction counted already (a batch counts
+   * each version once).
+   */
+  async insertPending(
+    tx: DbTx, d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null, counted: Set<string> = new Set(),
+  ): Promise<UpgradeJobRow | null> {
+    if (!counted.has(target)) {
+      const version = await tx.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: { id: true, updatedAt: true } });
+      if (!version) return null;
+      // A job started is no change of the version itself: its updatedAt stays.
+      const { count } = await tx.softwareVersion.updateMany({ where: { id: version.id }, data: { jobsStarted: { increment: 1 }, updatedAt: version.updatedAt } });
+      if (count === 0) return null;
+      counted.add(target);
+    }
     // Awaited here: a Prisma query runs when awaited, and must run inside the transaction's context.
     return await tx.upgradeJob.create({
       data: { deviceType: d.type, deviceId: d.row.id, fromVersion: d.row.swVersion, targetVersion: target, state: 'pending', requestedById, batchId },

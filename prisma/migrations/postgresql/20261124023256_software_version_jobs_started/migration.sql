@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SoftwareVersion" ADD COLUMN     "jobsStarted" INTEGER NOT NULL DEFAULT 0;
