@@ -7,7 +7,8 @@
  * added to and removed from an input channel, and changes made in one console (a rename, a
  * streaming destination added and removed) seen in a second one with no reload; a destination's
  * video settings (bitrate within 2000-8000, a default media resolution) kept across an edit; a
- * channel's logs sent, ended by the simulated server live, and stopped.
+ * channel's logs sent, ended by the simulated server live, and stopped; the unit area's channel
+ * field suggesting channels by name.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login, secondConsole } from './support';
@@ -24,6 +25,8 @@ const DESTINATIONS_CHANNEL = 'MMH-0001-CH2';
 const LOGS_CHANNEL = 'MMH-0001-CH2';
 /** The hub's SDI input channel (the seed makes every fourth channel of a hub an input). */
 const INPUT_CHANNEL = 'MMH-0001-CH4';
+/** A unit of luc_regular's groups whose camera tab the channel suggestions are read in (nothing is applied to it). */
+const UNIT_AREA_UNIT = 'LU800-0002';
 
 const rows = (page: Page) => page.locator('[data-testid^="channel-row-"]');
 
@@ -134,6 +137,26 @@ test('a read-only user sees the list and the modal with no write controls', asyn
     await expect(page.getByTestId(`channel-panel-${tab}`).locator('[data-testid^="channel-"]').first()).toBeVisible();
     await expect(writeControls).toHaveCount(0);
   }
+});
+
+test('the unit area offers channels by name: the camera tab suggests the channel by its name and names the typed id', async ({ page }) => {
+  await login(page, 'luc_regular');
+  const list = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
+  const channel = list.channels.find((c) => c.channelId === INPUT_CHANNEL);
+  expect(channel).toBeDefined();
+  const name = channel?.channelName ?? '';
+  await page.goto(`/list?unit=${UNIT_AREA_UNIT}&ignoreRouteDefault=1`);
+  const input = page.getByTestId('unit-detail-channel-input');
+  await expect(input).toBeVisible({ timeout: 30_000 });
+  await input.fill(name);
+  const option = page.getByRole('option').filter({ hasText: INPUT_CHANNEL });
+  await expect(option).toContainText(name);
+  await option.click();
+  await expect(input).toHaveValue(INPUT_CHANNEL);
+  // The field names the channel its id is (the call still takes the id; nothing is applied here).
+  const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+  expect(describedBy).not.toBe('');
+  await expect(page.locator(`[id="${describedBy.split(' ')[0]}"]`)).toHaveText(name);
 });
 
 test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {

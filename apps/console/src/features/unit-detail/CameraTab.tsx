@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
 import type { EndpointId, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
@@ -14,6 +14,7 @@ import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { startBlocker } from '../units/unitRules';
 import { sleep } from '../../lib/transitions/transitions';
+import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { selectChannelWithRetry } from './channelSelection';
 import { BitrateText } from './DetailHeader';
@@ -182,13 +183,13 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
       {canCall('commandSetVirtualChannel') && (
         <Section title={t('unitDetail.camera.channel.label')}>
           <Group align="flex-start" gap="xs">
-            <TextInput
+            <ChannelIdInput
               size="xs"
               w={260}
               aria-label={t('unitDetail.camera.channel.label')}
               placeholder={t('unitDetail.camera.channel.placeholder')}
               value={channelForm.values.channelId}
-              onChange={(event) => channelForm.set({ channelId: event.currentTarget.value })}
+              onChange={(channelId) => channelForm.set({ channelId })}
               error={channelError('channelId')}
               data-testid="unit-detail-channel-input"
             />

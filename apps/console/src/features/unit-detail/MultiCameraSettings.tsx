@@ -2,12 +2,12 @@
  * The Multi Camera tab's channel settings: the channel the multi camera feeds go to
  * (multiplecamera/channel) and, in the switcher modes, the switcher's channels and SDI input —
  * the whole switcher (switchermode) or one field at a time (switchermode/highqualitychannel,
- * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take); the stored ones are
- * shown by name (useChannelNames).
+ * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take), suggested and named
+ * by name (ChannelIdInput); the stored ones are shown by name (useChannelNames).
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited them.
  */
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MultipleCameraChannelUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { EndpointId, UnitConfiguration } from '@fleet/contracts';
@@ -16,6 +16,7 @@ import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
+import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, multiCameraChannelErrors, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
@@ -45,14 +46,14 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
       </Text>
       {canWrite && (
         <Group gap="xs" align="flex-start">
-          <TextInput
+          <ChannelIdInput
             size="xs"
             w={260}
             aria-label={t('unitDetail.multiCamera.channel')}
             placeholder={t('unitDetail.multiCamera.channelPlaceholder')}
             description={t('unitDetail.multiCamera.channelIdHint')}
             value={form.values.channelId}
-            onChange={(event) => form.set({ channelId: event.currentTarget.value })}
+            onChange={(channelId) => form.set({ channelId })}
             error={error('channelId')}
             data-testid="unit-detail-multicamera-channel-input"
           />
@@ -113,11 +114,11 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
       </Text>
       <Group gap="md" align="flex-start">
         <Stack gap={4}>
-          <TextInput
+          <ChannelIdInput
             size="xs"
             label={t('unitDetail.multiCamera.highQualityChannel')}
             value={form.values.highQualityChannel}
-            onChange={(event) => form.set({ highQualityChannel: event.currentTarget.value })}
+            onChange={(highQualityChannel) => form.set({ highQualityChannel })}
             readOnly={!canSave && !canHq}
             error={error('highQualityChannel')}
             data-testid="unit-detail-switcher-hq"
@@ -132,11 +133,11 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
         </Stack>
         {mode === 'switcherAndProxy' && (
           <Stack gap={4}>
-            <TextInput
+            <ChannelIdInput
               size="xs"
               label={t('unitDetail.multiCamera.proxyChannel')}
               value={form.values.proxyChannel}
-              onChange={(event) => form.set({ proxyChannel: event.currentTarget.value })}
+              onChange={(proxyChannel) => form.set({ proxyChannel })}
               readOnly={!canSave && !canProxy}
               error={error('proxyChannel')}
               data-testid="unit-detail-switcher-proxy"
