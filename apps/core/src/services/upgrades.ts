@@ -187,11 +187,11 @@ export class UpgradeService {
    *
    * - `pending`: the command may never have reached the device (a batch's later waves, a crash
    *   between the job and its command). It is sent through the gateway once the device reports in
-   *   to this process (a unit not offline, a server's state report), in waves like a batch. A device
-   *   that is not reachable yet (no shard, unit still off) is tried again at the next sweep; after
-   *   `UPGRADE_RESUME_TIMEOUT_MS` the command is sent regardless and a refusal ends the job
-   *   `rejected` with the device's code, as a start's would. A device found already upgrading is
-   *   followed as below.
+   *   to this process (a unit not offline and the server it transmits to reported, a server's own
+   *   state report), in waves like a batch. A device that is not reachable yet (no shard, unit
+   *   still off) is tried again at the next sweep; after `UPGRADE_RESUME_TIMEOUT_MS` the command
+   *   is sent regardless and a refusal ends the job `rejected` with the device's code, as a
+   *   start's would. A device found already upgrading is followed as below.
    * - `upgrading`: the device may still be running it (it goes on without the core): its reports
    *   carry the job on as usual. A job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends
    *   `failed` with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome
@@ -281,7 +281,10 @@ export class UpgradeService {
     if (d.type === 'unit') {
       if (this.deps.gateway.ownerIndex(d.row.id) === null) return 'elsewhere';
       if ('upgrade' in this.deps.index.applicationsOf(d.row.id)) return 'upgrading';
-      return this.deps.index.statusOf(d.row.id) === 'offline' ? 'waiting' : 'ready';
+      if (this.deps.index.statusOf(d.row.id) === 'offline') return 'waiting';
+      // A unit upgrades from the server it transmits to: that one reports in first (else the unit would refuse with 6199).
+      const channel = d.row.selectedChannelId ? this.deps.readModel.channels.get(d.row.selectedChannelId) : undefined;
+      return channel && this.servers.reportedStatus(channel.serverId) === null ? 'waiting' : 'ready';
     }
     const status = this.servers.reportedStatus(d.row.id);
     if (status === null) return 'elsewhere';
