@@ -226,3 +226,28 @@ test('an admin sees a user of a higher type read-only: no save, groups, password
   await expect(page.getByTestId('user-editor')).toHaveAttribute('data-editable', 'true');
   await expect(page.getByTestId('user-form-save')).toBeVisible();
 });
+
+test('the organisation’s user licences show beside "New user" and follow a user created elsewhere without a reload', async ({ page, playwright, baseURL }) => {
+  const other = await apiAs(playwright, baseURL, 'super_user');
+  const username = 'e2e.licence-user';
+  const licences = async () => (await (await other.get('/api/v2/users/licences')).json()) as { activeUsers: number; maxUsers: number | null; available: number | null };
+  const shown = page.getByTestId('users-licences');
+  // Other specs may add users meanwhile: the screen is compared with the core's answer until they agree.
+  const agrees = async () => {
+    const now = await licences();
+    return (await shown.getAttribute('data-active')) === String(now.activeUsers) && (await shown.getAttribute('data-max')) === String(now.maxUsers ?? '');
+  };
+  await login(page, ADMIN);
+  await openUsers(page);
+  await expect(shown).toBeVisible();
+  await expect.poll(agrees).toBe(true);
+  const before = Number(await shown.getAttribute('data-active'));
+  try {
+    await createUser(other, username);
+    await expect.poll(async () => Number(await shown.getAttribute('data-active'))).toBeGreaterThan(before);
+    await expect.poll(agrees).toBe(true);
+  } finally {
+    await deleteUsers(other, [username]);
+  }
+  await expect.poll(agrees).toBe(true);
+});

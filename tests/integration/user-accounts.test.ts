@@ -294,8 +294,17 @@ describe.each(providers())('user accounts on %s', (provider) => {
   it('counts active users of the organisation against its user licences', async () => {
     const active = await db().user.count({ where: { organisationId: 'org-demo', active: true } });
     const { maxUsers } = await db().organisation.findUniqueOrThrow({ where: { id: 'org-demo' } });
+    // GET v2/users/licences: what the /users screen shows; no limit while max users is 0.
+    const licences = async (cookie = admin) => (await call('GET', '/v2/users/licences', cookie)).json();
+    await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers: 0 } });
+    expect(await licences()).toEqual({ organisationId: 'org-demo', maxUsers: null, activeUsers: active, available: null });
+    await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers: active + 2 } });
+    expect(await licences()).toEqual({ organisationId: 'org-demo', maxUsers: active + 2, activeUsers: active, available: 2 });
+    expect((await call('GET', '/v2/users/licences', undefined)).statusCode).toBe(401);
+    expect((await call('GET', '/v2/users/licences', await s.login('luc_regular'))).statusCode).toBe(403);
     await db().organisation.update({ where: { id: 'org-demo' }, data: { maxUsers: active } });
     try {
+      expect(await licences(superUser)).toEqual({ organisationId: 'org-demo', maxUsers: active, activeUsers: active, available: 0 });
       const before = await snapshot();
       const res = await call('POST', '/v2/users', admin, body());
       expect([res.statusCode, res.json().error.message]).toEqual([402, 'No available user license']);

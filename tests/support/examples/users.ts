@@ -10,6 +10,7 @@ const PASSWORD = 'Matrix-Pass1';
 
 export const USERS_EXAMPLES: { [K in keyof typeof userAccountEndpoints]: Example<K> } = {
   searchUsers: { input: (r) => ({ query: { searchKey: 'username', searchValue: 'matrix', inventoryId: r.inventory } }) },
+  getUserLicences: { input: () => ({}) },
   getUser: { input: (r) => ({ params: { id: r.user } }) },
   createUser: {
     input: (r, w) => ({

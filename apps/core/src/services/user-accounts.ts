@@ -15,7 +15,7 @@
 import {
   canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, type CreateUserBody, type Role, type SetUserActiveBody, type SetUserGroupsBody, type SetUserInventoriesBody,
   type SetUserPasswordBody, type UpdateUserBody, type UserAccount, type UserAccountDetail, type UserAccountPage, type UserDeleted,
-  type UserGroupRef, type UserInventoryRef, type UserSearchQuery,
+  type UserGroupRef, type UserInventoryRef, type UserLicences, type UserSearchQuery,
 } from '@fleet/contracts';
 import { hashPassword, providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
@@ -125,6 +125,16 @@ export class UserAccountService {
     return this.groupRefs(user, id);
   }
 
+  /** GET v2/users/licences: the licences of the caller's organisation (the one a user they create joins). */
+  async licences(user: AuthUser): Promise<UserLicences> {
+    return licencesOf(this.deps.db, await this.organisationOf(user));
+  }
+
+  /** The caller's organisation: a user they create joins it and takes one of its licences. */
+  private async organisationOf(user: AuthUser): Promise<string | null> {
+    return (await this.deps.db.user.findUnique({ where: { id: user.id }, select: { organisationId: true } }))?.organisationId ?? null;
+  }
+
   // ── writes ───────────────────────────────────────────────────────────────────────────────────
 
   async create(user: AuthUser, body: CreateUserBody): Promise<UserAccountDetail> {
@@ -134,7 +144,7 @@ export class UserAccountService {
     const groupIds = unique(body.groupIds ?? []);
     this.checkGroups(user, groupIds, inventoryIds);
     await this.checkIdentityFree(null, body.username, body.email);
-    const organisationId = (await this.deps.db.user.findUnique({ where: { id: user.id }, select: { organisationId: true } }))?.organisationId ?? null;
+    const organisationId = await this.organisationOf(user);
     const passwordHash = await hashPassword(body.password);
     const now = new Date();
     const id = await this.write(
@@ -328,11 +338,7 @@ export class UserAccountService {
 
   /** Spec 001 §8 "no available user license": the organisation's active users at its maxUsers (0: no limit). */
   private async checkLicense(tx: DbTx, organisationId: string | null): Promise<void> {
-    if (organisationId === null) return;
-    const org = await tx.organisation.findUnique({ where: { id: organisationId }, select: { maxUsers: true } });
-    if (!org || org.maxUsers <= 0) return;
-    const active = await tx.user.count({ where: { organisationId, active: true } });
-    if (active >= org.maxUsers) throw new AppError('NO_USER_LICENSE');
+    if ((await licencesOf(tx, organisationId)).available === 0) throw new AppError('NO_USER_LICENSE');
   }
 
   // ── storage ──────────────────────────────────────────────────────────────────────────────────
@@ -450,8 +456,24 @@ const blankToNull = (v: string | null | undefined): string | null => (v === unde
 const userExists = () => new AppError('USER_EXISTS', [{ path: 'body.username', message: ERROR_CATALOGUE.USER_EXISTS.message }]);
 const emailInUse = () => new AppError('EMAIL_IN_USE', [{ path: 'body.email', message: ERROR_CATALOGUE.EMAIL_IN_USE.message }]);
 
+/**
+ * The user licences of an organisation (spec 001 §8 "no available user license"): its max users
+ * (0: no limit) against its active users. Read inside the write's transaction when checking, so a
+ * concurrent creation is counted.
+ */
+async function licencesOf(db: Pick<DbTx, 'organisation' | 'user'>, organisationId: string | null): Promise<UserLicences> {
+  if (organisationId === null) return { organisationId, maxUsers: null, activeUsers: 0, available: null };
+  const [org, activeUsers] = await Promise.all([
+    db.organisation.findUnique({ where: { id: organisationId }, select: { maxUsers: true } }),
+    db.user.count({ where: { organisationId, active: true } }),
+  ]);
+  const maxUsers = org && org.maxUsers > 0 ? org.maxUsers : null;
+  return { organisationId, maxUsers, activeUsers, available: maxUsers === null ? null : Math.max(0, maxUsers - activeUsers) };
+}
+
 export const userAccountCalls = callsOf<UserAccountService>()({
   searchUsers: (s, { query }, user) => s.search(user, query),
+  getUserLicences: (s, _input, user) => s.licences(user),
   getUser: (s, { params }, user) => s.detail(user, params.id),
   createUser: (s, { body }, user) => s.create(user, body),
   updateUser: (s, { params, body }, user) => s.update(user, params.id, body),

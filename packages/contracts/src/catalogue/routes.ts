@@ -315,6 +315,7 @@ export const ENDPOINT_ROUTES = {
   addInventoryIngestServerChannel: ['PUT', '/v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}'],
   removeInventoryIngestServerChannel: ['DELETE', '/v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}'],
   searchUsers: ['GET', '/v2/users'],
+  getUserLicences: ['GET', '/v2/users/licences'],
   getUser: ['GET', '/v2/users/{id}'],
   createUser: ['POST', '/v2/users'],
   updateUser: ['PUT', '/v2/users/{id}'],

@@ -14,7 +14,7 @@ import { USER_ACCOUNT_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
   CreateUserBody, SetUserActiveBody, SetUserGroupsBody, SetUserInventoriesBody, SetUserPasswordBody, UpdateUserBody, UserAccountDetail,
-  UserAccountPage, UserDeleted, UserGroupRef, UserInventoryRef, UserSearchQuery,
+  UserAccountPage, UserDeleted, UserGroupRef, UserInventoryRef, UserLicences, UserSearchQuery,
 } from '../entities/users.js';
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';
@@ -31,6 +31,14 @@ export const userAccountEndpoints = {
     ...manage,
     query: UserSearchQuery,
     response: UserAccountPage,
+  }),
+  getUserLicences: endpoint({
+    method: 'GET',
+    path: '/v2/users/licences',
+    summary: 'The user licences of the caller’s organisation: its max users, the active users counted against them, and how many are left',
+    spec: `${SPEC}; §3 Organisation max users; §8 'no available user license'`,
+    ...manage,
+    response: UserLicences,
   }),
   getUser: endpoint({
     method: 'GET',

@@ -201,5 +201,19 @@ export const SetUserGroupsBody = z.object({ groupIds: GroupIds }).strict();
 export type SetUserGroupsBody = z.infer<typeof SetUserGroupsBody>;
 
 /** DELETE v2/users/{id}. */
+/**
+ * GET v2/users/licences: the user licences of the caller's organisation (spec 001 §3 Organisation
+ * "max users", §8 "no available user license"): what a new or re-activated user takes. Only active
+ * users count. `maxUsers` and `available` are null when there is no limit (no organisation, or its
+ * max users 0).
+ */
+export const UserLicences = z.object({
+  organisationId: Id.nullable(),
+  maxUsers: z.number().int().positive().nullable(),
+  activeUsers: z.number().int().nonnegative(),
+  available: z.number().int().nonnegative().nullable(),
+});
+export type UserLicences = z.infer<typeof UserLicences>;
+
 export const UserDeleted = z.object({ id: Id, deleted: z.literal(true) });
 export type UserDeleted = z.infer<typeof UserDeleted>;

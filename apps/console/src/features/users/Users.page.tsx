@@ -2,17 +2,19 @@
  * /users (spec 001 §2 "manage users"; MANAGE_ROLES): the users of the caller's inventories (GET
  * v2/users, paged, sorted and searched by the core: 50 a page, spec 001 §9), kept current over /ws,
  * in the shared DataGrid; "New user" and a row open the user modal (`?user=new` / `?user=<id>`,
- * survives a reload).
+ * survives a reload). The organisation's user licences show beside "New user" (GET
+ * v2/users/licences, read again on every user event), with the spec's "no available user license"
+ * when none is left (§8).
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, USER_SEARCH_KEYS } from '@fleet/contracts';
-import type { UserAccount, UserSearchQuery } from '@fleet/contracts';
+import type { UserAccount, UserLicences, UserSearchQuery } from '@fleet/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
+import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
 import { DataGrid } from '../../components/grid/DataGrid';
 import type { SortState } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -113,9 +115,12 @@ export default function UsersPage(_props: PageProps) {
         <Title order={2} data-testid="page-title">
           {t('routes.users')}
         </Title>
-        <Button onClick={() => setOpenId(NEW_USER)} data-testid="users-new">
-          {t('users.new')}
-        </Button>
+        <Group gap="sm">
+          <Licences />
+          <Button onClick={() => setOpenId(NEW_USER)} data-testid="users-new">
+            {t('users.new')}
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
@@ -170,5 +175,33 @@ export default function UsersPage(_props: PageProps) {
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** The caller's organisation's user licences (nothing shown until they are read, or when the read fails). */
+function Licences() {
+  const { t } = useTranslation();
+  const licences = useEndpointQuery('getUserLicences', {});
+  const data: UserLicences | undefined = licences.data;
+  if (!data) return null;
+  const attributes = { 'data-testid': 'users-licences', 'data-active': data.activeUsers, 'data-max': data.maxUsers ?? '', 'data-available': data.available ?? '' };
+  if (data.maxUsers === null || data.available === null) {
+    return (
+      <Text size="sm" c="dimmed" {...attributes}>
+        {t('users.licences.unlimited', { active: data.activeUsers })}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" {...attributes}>
+      <Text size="sm" c="dimmed">
+        {t('users.licences.limited', { active: data.activeUsers, max: data.maxUsers, available: data.available })}
+      </Text>
+      {data.available === 0 && (
+        <Badge color="red" variant="light" tt="none" data-testid="users-licences-none">
+          {errorCodeText(t, 'NO_USER_LICENSE')}
+        </Badge>
+      )}
+    </Group>
   );
 }

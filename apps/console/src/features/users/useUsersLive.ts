@@ -2,7 +2,7 @@
  * Keeps the /users list and the open user current from /ws (user.changed / user.removed on the
  * topics of the user's inventories and their groups): rows on a cached page are patched in place;
  * a user a page does not hold (created or moved elsewhere) makes that page read again; the open
- * user's detail is read again.
+ * user's detail and the organisation's user licences are read again.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,10 @@ export function useUsersLive(): void {
   useEffect(
     () =>
       subscribe((event) => {
+        // The licences count active users; an organisation's max users is a system setting.
+        if (isUserEvent(event) || (event.type === 'systemSetting.changed' && event.kind === 'organization')) {
+          void queryClient.invalidateQueries({ queryKey: endpointPrefix('getUserLicences') });
+        }
         if (!isUserEvent(event)) return;
         for (const [key, data] of queryClient.getQueriesData<UserAccountPage>({ queryKey: endpointPrefix('searchUsers') })) {
           if (!data) continue;
