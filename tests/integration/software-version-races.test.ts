@@ -9,7 +9,8 @@
  *
  * The unit takes no command (an unresponsive device, `DEVICE_COMMAND_TIMEOUT_MS` short): an
  * accepted start's job stays pending while the deletion runs, then ends rejected before the next
- * round.
+ * round. A last case puts the deletion exactly between the check and the job, for a start and for
+ * a batch line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
@@ -89,4 +90,35 @@ describe.each(providers())('software version deleted while an upgrade to it star
     if (kept) expect(kept.jobsStarted).toBeGreaterThan(0);
     if (kept) expect(kept.updatedAt.getTime()).toBe(kept.createdAt.getTime());
   }, 120_000);
+
+  it('refuses a start and a batch line whose version is deleted after their check, storing no pending job', async () => {
+    // The deletion lands exactly between the rules' check and the job's transaction: deterministic
+    // here by deleting the version as the check returns.
+    const { db, upgrades } = s.app.services;
+    const check = upgrades.check.bind(upgrades);
+    upgrades.check = async (device, target, version) => {
+      const result = await check(device, target, version);
+      await db.softwareVersion.deleteMany({ where: { number: target } });
+      return result;
+    };
+    try {
+      const gone = (number: string) => `Version ${number} is not a released software version`;
+      expect((await call('POST', '/v2/softwareVersions', { number: '9.5.1', description: 'gone' })).statusCode).toBe(201);
+      const started = await call('POST', `/v2/admin/units/${UNIT}/upgrade`, { targetVersion: '9.5.1' });
+      expect(started.statusCode, started.body).toBe(422);
+      expect(started.json().error).toMatchObject({ code: 'UPGRADE_6802', fields: [{ path: 'body.targetVersion', message: gone('9.5.1') }] });
+      expect(await db.upgradeJob.count({ where: { targetVersion: '9.5.1' } })).toBe(0);
+
+      expect((await call('POST', '/v2/softwareVersions', { number: '9.5.2', description: 'gone' })).statusCode).toBe(201);
+      const batch = await call('POST', '/v2/admin/upgradeBatches', { csv: `deviceId,targetVersion\n${UNIT},9.5.2\n` });
+      expect(batch.statusCode, batch.body).toBe(201);
+      const line = batch.json().rows[0];
+      expect(line).toMatchObject({ deviceId: UNIT, accepted: false, errorCode: 'UPGRADE_6802', messages: [gone('9.5.2')], rules: ['unknownVersion'] });
+      // The device's refusal is kept with the batch as rejected (6802), as any refusal by the rules.
+      const jobs = await db.upgradeJob.findMany({ where: { targetVersion: '9.5.2' } });
+      expect(jobs).toEqual([expect.objectContaining({ id: line.jobId, state: 'rejected', failureCode: 6802 })]);
+    } finally {
+      upgrades.check = check;
+    }
+  });
 });
