@@ -6,8 +6,10 @@
  * a new simulator sends the pending commands once the devices report in — the jobs run to success
  * and the devices to their new version, the batch completes — and ends the upgrading run its device
  * knows nothing of failed with -1 once it stayed silent for UPGRADE_RESUME_TIMEOUT_MS, all
- * announced with `upgrade.changed`.
+ * announced with `upgrade.changed`. A job whose device is gone ends at once; with several instances
+ * (Redis) one without the device's shard leaves its jobs alone.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { UPGRADE_FAILURE_TEXTS, type UpgradeBatch, type UpgradeJob } from '@fleet/contracts';
@@ -17,6 +19,8 @@ import { startSimulator } from '@fleet/stack';
 import type { Engine } from '@fleet/simulator';
 import { DEMO_PASSWORD, FAST_TIMINGS, eventually, providers, recordPublished, startTestStack, type Published, type TestStack } from '../support/stack.js';
 import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/upgrades.js';
+
+const redis = process.env.REDIS_URL_TEST;
 
 /** Short enough for a test, longer than the new simulator needs to bring the devices up. */
 const RESUME_TIMEOUT_MS = 4000;
@@ -117,6 +121,33 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
       expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: finished.id } })).toEqual(finished);
     } finally {
       await third.close();
+    }
+  });
+
+  it.runIf(redis)('with several instances leaves a job to the one whose shard runs its device; alone, ends it at the deadline', async () => {
+    const db = handle!.prisma;
+    const open = async () => [
+      await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'TRX-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' } }),
+      await db.upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'LU800-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' } }),
+    ];
+    const states = async (ids: string[]) => (await db.upgradeJob.findMany({ where: { id: { in: ids } }, orderBy: { deviceType: 'asc' } })).map((j) => [j.deviceType, j.state, j.failureCode]);
+    // An instance behind Redis with no shard: another instance may be running these; past the deadline they stay open.
+    const [pending, upgrading] = await open();
+    const ids = [pending!.id, upgrading!.id];
+    const shared = await buildApp({ config: { ...s.config, REDIS_URL: redis!, REDIS_PREFIX: `fleet:test:${randomBytes(4).toString('hex')}`, UPGRADE_RESUME_TIMEOUT_MS: 300 }, db, logger: false });
+    try {
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await states(ids)).toEqual([['server', 'pending', null], ['unit', 'upgrading', null]]);
+    } finally {
+      await shared.close();
+    }
+    // The only instance: unreachable past the deadline, the pending one is refused, the silent run failed.
+    const alone = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: 300 }, db, logger: false });
+    try {
+      await eventually(async () => (await db.upgradeJob.count({ where: { id: { in: ids }, state: { in: ['pending', 'upgrading'] } } })) === 0, 10_000);
+      expect(await states(ids)).toEqual([['server', 'rejected', null], ['unit', 'failed', -1]]);
+    } finally {
+      await alone.close();
     }
   });
 });
