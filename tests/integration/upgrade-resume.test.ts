@@ -2,11 +2,12 @@
  * Upgrades a core process left open (spec 001 §4: pending → upgrading → succeeded / failed /
  * rejected; §8 -1 "generic, reboot server") on real SQLite and PostgreSQL with the real simulator:
  * the first core stops; a batch's jobs still pending (their commands never sent), a single start
- * still pending and a run still upgrading are in storage; a new core started on that database with
+ * still pending and runs still upgrading are in storage; a new core started on that database with
  * a new simulator sends the pending commands once the devices report in — the jobs run to success
- * and the devices to their new version, the batch completes — and ends the upgrading run its device
- * knows nothing of failed with -1 once it stayed silent for UPGRADE_RESUME_TIMEOUT_MS, all
- * announced with `upgrade.changed`. A job whose device is gone ends at once; with several instances
+ * and the devices to their new version, the batch completes — ends the runs of servers that report
+ * in without one by the version they run (the target: succeeded; else failed -1), and a unit's run
+ * its device knows nothing of failed with -1 once it stayed silent for UPGRADE_RESUME_TIMEOUT_MS,
+ * all announced with `upgrade.changed`. A job whose device is gone ends at once; with several instances
  * (Redis) one without the device's shard leaves its jobs alone.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +24,7 @@ import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/
 const redis = process.env.REDIS_URL_TEST;
 
 /** Short enough for a test, longer than the new simulator needs to bring the devices up. */
-const RESUME_TIMEOUT_MS = 4000;
+const RESUME_TIMEOUT_MS = 6000;
 
 describe.each(providers())('upgrades left open by a stopped core, on %s', (provider) => {
   let s: TestStack;
@@ -42,7 +43,7 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     await s?.close();
   });
 
-  it('sends the pending commands once the devices report in and fails a silent run with -1', async () => {
+  it('sends the pending commands once the devices report in, ends the runs by what the devices report, a silent one failed with -1', async () => {
     // Devices at versions they may leave: two servers to 10.1, a unit (SLA, on a 10.1 server) to 10.1.
     await setServerVersion(s, 'VRS-0001', '10.0');
     await setServerVersion(s, 'MMH-0002', '10.0');
@@ -62,9 +63,13 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
       db.upgradeJob.create({ data: { deviceType, deviceId, fromVersion: '10.0', targetVersion: '10.1', state: 'pending', batchId, requestedById: requester } });
     const inBatch = [await pending('server', 'VRS-0001', batch.id), await pending('server', 'MMH-0002', batch.id)];
     const single = await pending('unit', 'LU800-0003', null);
-    const cut = await db.upgradeJob.create({
-      data: { deviceType: 'server', deviceId: 'ING-0001', fromVersion: '8.0', targetVersion: '10.0', state: 'upgrading', progress: 40, startedAt: new Date(), requestedById: requester },
-    });
+    const upgrading = (deviceType: 'unit' | 'server', deviceId: string, fromVersion: string, targetVersion: string) =>
+      db.upgradeJob.create({ data: { deviceType, deviceId, fromVersion, targetVersion, state: 'upgrading', progress: 40, startedAt: new Date(), requestedById: requester } });
+    // A server that runs no upgrade on its old version, one that runs the target already (its end
+    // was never recorded), and a unit (whose reports do not name its version) that stays silent.
+    const cut = await upgrading('server', 'ING-0001', '8.0', '10.0');
+    const done = await upgrading('server', 'MMH-0001', '10.0', '10.1');
+    const silent = await upgrading('unit', 'LU800-0002', '10.0', '10.1');
 
     // A new core on that database, with a new simulator (its devices know of no upgrade).
     handle = await createDb({ url: s.url });
@@ -93,15 +98,22 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     const read: UpgradeBatch = (await app.inject({ method: 'GET', url: `/api/v2/admin/upgradeBatches/${batch.id}`, headers: { cookie } })).json();
     expect(read).toMatchObject({ state: 'completed', counts: { total: 2, succeeded: 2, pending: 0, upgrading: 0 } });
 
-    // The run its device knows nothing of: failed with -1 once silent for the timeout, not before.
+    // The servers' runs end as soon as they report in: by the version they run.
     const failed = await ended(cut.id);
     expect(failed).toMatchObject({ state: 'failed', failureCode: -1, failureText: UPGRADE_FAILURE_TEXTS[-1] });
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(RESUME_TIMEOUT_MS);
+    expect(new Date(failed.finishedAt!).getTime() - startedAt).toBeLessThan(RESUME_TIMEOUT_MS);
+    expect(await ended(done.id)).toMatchObject({ state: 'succeeded', progress: 100, failureCode: null });
+    // The unit's run its device knows nothing of: failed with -1 once silent for the timeout, not before.
+    const timedOut = await ended(silent.id);
+    expect(timedOut).toMatchObject({ state: 'failed', failureCode: -1, failureText: UPGRADE_FAILURE_TEXTS[-1] });
+    expect(new Date(timedOut.finishedAt!).getTime() - startedAt).toBeGreaterThanOrEqual(RESUME_TIMEOUT_MS);
 
     // Each change announced on the devices' topics, as any upgrade's.
     const states = (id: string) => published.flatMap((p) => (p.event.type === 'upgrade.changed' && p.event.job.id === id ? [p.event.job.state] : []));
     for (const j of [...inBatch, single]) expect(states(j.id), j.deviceId).toEqual(expect.arrayContaining(['upgrading', 'succeeded']));
     expect(states(cut.id)).toEqual(['failed']);
+    expect(states(done.id)).toEqual(['succeeded']);
+    expect(states(silent.id)).toEqual(['failed']);
     expect(published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed')).toBe(true);
   }, 90_000);
 

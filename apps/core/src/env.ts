@@ -36,7 +36,8 @@ export const ConfigSchema = z.object({
   /**
    * Upgrades a previous core process left open (services/upgrades.ts): how long a pending one waits
    * for its device to be reachable before its command is sent regardless, and how long an upgrading
-   * one may go without a report from its device before it ends failed (-1).
+   * one may go without a report from its device before it ends failed (-1) (a server reporting in
+   * without running it ends it at once, by the version it runs).
    */
   UPGRADE_RESUME_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Enable the mock-only endpoints (/mock/auth, /mock/trpc). A real deployment has none. */

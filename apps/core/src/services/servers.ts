@@ -150,10 +150,10 @@ export class ServerService {
     return this.servers.get(serverId)?.status ?? null;
   }
 
-  /** The status the server's device reported to this process, or null when it has not reported here (yet). */
-  reportedStatus(serverId: string): string | null {
+  /** The status and version the server's device reported to this process, or null when it has not reported here (yet). */
+  reported(serverId: string): { status: string; swVersion: string } | null {
     const live = this.servers.get(serverId);
-    return live?.reported ? live.status : null;
+    return live?.reported ? { status: live.status, swVersion: live.swVersion } : null;
   }
 
   /** Channels of the server, with their live status. */

@@ -193,9 +193,12 @@ export class UpgradeService {
    *   is sent regardless and a refusal ends the job `rejected` with the device's code, as a
    *   start's would. A device found already upgrading is followed as below.
    * - `upgrading`: the device may still be running it (it goes on without the core): its reports
-   *   carry the job on as usual. A job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends
-   *   `failed` with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome
-   *   is unknown, as when a device goes down in the middle of its upgrade).
+   *   carry the job on as usual. A server that reports in to this process without running an
+   *   upgrade has ended it: `succeeded` if it runs the target version (its last report went to the
+   *   previous process, or was lost with it), else `failed` -1. Otherwise (a unit, whose reports do
+   *   not name its version) a job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends `failed`
+   *   with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome is unknown,
+   *   as when a device goes down in the middle of its upgrade).
    * - A job whose device no longer exists ends at once (`rejected` or `failed` -1).
    *
    * With several instances (REDIS_URL) another instance may own a device and be running its job:
@@ -259,6 +262,18 @@ export class UpgradeService {
       const here = this.reportsHere(d);
       const mayAct = !this.deps.config.REDIS_URL || here !== 'elsewhere';
       if (row.state === 'upgrading' || here === 'upgrading') {
+        const server = row.state === 'upgrading' && here === 'ready' && d.type === 'server' ? this.servers.reported(d.row.id) : null;
+        if (server) {
+          // The server reports in and runs no upgrade: the run is over, and its end was reported
+          // to the previous process or to nobody. The version it runs says how it ended.
+          this.leftOpen.delete(row.id);
+          if (canonicalSoftwareVersionNumber(server.swVersion) === canonicalSoftwareVersionNumber(row.targetVersion)) {
+            await this.applyUpgrade({ type: 'upgrade', deviceType: 'server', deviceId: row.deviceId, fromVersion: row.fromVersion, targetVersion: row.targetVersion, state: 'succeeded', progress: 100, failureCode: null }, now);
+          } else {
+            await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
+          }
+          continue;
+        }
         if (due && mayAct) {
           this.leftOpen.delete(row.id);
           await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
@@ -284,9 +299,9 @@ export class UpgradeService {
       if (this.deps.index.statusOf(d.row.id) === 'offline') return 'waiting';
       // A unit upgrades from the server it transmits to: that one reports in first (else the unit would refuse with 6199).
       const channel = d.row.selectedChannelId ? this.deps.readModel.channels.get(d.row.selectedChannelId) : undefined;
-      return channel && this.servers.reportedStatus(channel.serverId) === null ? 'waiting' : 'ready';
+      return channel && this.servers.reported(channel.serverId) === null ? 'waiting' : 'ready';
     }
-    const status = this.servers.reportedStatus(d.row.id);
+    const status = this.servers.reported(d.row.id)?.status ?? null;
     if (status === null) return 'elsewhere';
     if (status === 'upgrading') return 'upgrading';
     return status === 'offline' ? 'waiting' : 'ready';
