@@ -108,13 +108,14 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     expect(timedOut).toMatchObject({ state: 'failed', failureCode: -1, failureText: UPGRADE_FAILURE_TEXTS[-1] });
     expect(new Date(timedOut.finishedAt!).getTime() - startedAt).toBeGreaterThanOrEqual(RESUME_TIMEOUT_MS);
 
-    // Each change announced on the devices' topics, as any upgrade's.
+    // Each change announced on the devices' topics, as any upgrade's (just after it is stored).
     const states = (id: string) => published.flatMap((p) => (p.event.type === 'upgrade.changed' && p.event.job.id === id ? [p.event.job.state] : []));
+    await eventually(async () => [...inBatch, single, cut, done, silent].every((j) => states(j.id).some((st) => st !== 'pending' && st !== 'upgrading')));
     for (const j of [...inBatch, single]) expect(states(j.id), j.deviceId).toEqual(expect.arrayContaining(['upgrading', 'succeeded']));
     expect(states(cut.id)).toEqual(['failed']);
     expect(states(done.id)).toEqual(['succeeded']);
     expect(states(silent.id)).toEqual(['failed']);
-    expect(published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed')).toBe(true);
+    await eventually(async () => published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed'));
   }, 90_000);
 
   it('ends at once the left-open jobs of a device that no longer exists, and leaves finished jobs alone', async () => {

@@ -232,7 +232,7 @@ export class UpgradeService {
   }
 
   /** One sweep over the jobs left open (see {@link resumeLeftOpen}). */
-  async sweepLeftOpen(now: number): Promise<void> {
+  private async sweepLeftOpen(now: number): Promise<void> {
     const ids = [...this.leftOpen.keys()].filter((id) => !this.leftOpen.get(id)?.sending);
     const rows: UpgradeJobRow[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await this.deps.db.upgradeJob.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } })));
