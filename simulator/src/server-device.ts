@@ -1,6 +1,7 @@
 /**
  * One simulated server (multimedia hub, video return, transceiver or ingest server; spec 001 §3)
- * with its channels and video return channels. Channels are idle while the server is up, collecting
+ * with its channels and video return channels. Coming up, it reports its addresses, hardware and
+ * features (models/server-info.ts). Channels are idle while the server is up, collecting
  * while a unit streams to them, offline with the server, upgrading with it; video return channels
  * are idle, input connected, collecting or offline. CPU and storage drift with load and raise
  * serverCpu / serverStorage alerts; upgrades end in success or a spec 001 §8 code.
@@ -19,6 +20,7 @@ import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
 import { GENERIC_UPGRADE_FAILURE, PTMP, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
 import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
 import { PtmpReceivers } from './models/ptmp.js';
+import { serverInfo } from './models/server-info.js';
 import { accepted, refused, type Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
 
@@ -69,6 +71,8 @@ export class ServerDevice {
   certificateDeletionFails = false;
   /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
   private ipPipeRun = 0;
+  /** The server's instance: a reset instance starts the next one (on another public address). */
+  private instance = 0;
   private cpuOverride: number | null = null;
   private readonly timers: (() => void)[] = [];
 
@@ -183,6 +187,7 @@ export class ServerDevice {
   start(): void {
     if (!this.owner) return;
     this.reportServer();
+    this.reportInfo();
     for (const c of this.channels.values()) this.reportChannel(c);
     for (const v of this.vrChannels.values()) this.reportVr(v);
   }
@@ -293,6 +298,12 @@ export class ServerDevice {
       this.setVrStatus(v);
     }
     this.reportServer();
+    if (on) this.reportInfo();
+  }
+
+  /** Addresses, hardware and features as the server comes up (owner only; the core keeps what changed). */
+  private reportInfo(): void {
+    if (this.owner) this.report(serverInfo(this.spec, this.instance));
   }
 
   /** Idle: up, not busy nor upgrading, no channel collecting or otherwise taken (spec 001 §8 "not idle"). */
@@ -302,6 +313,7 @@ export class ServerDevice {
 
   /** Reset instance: the server goes offline (its channels and streams with it), then comes back. */
   resetInstance(): void {
+    this.instance += 1;
     this.setPower(false);
     this.schedule(this.rng.range(...this.timings.resetMs), () => this.setPower(true));
   }

@@ -113,12 +113,17 @@ test('a genlock offset out of range shows the spec message inline and sends noth
   await expect(page.getByTestId('server-error-config.genlockOffset')).toHaveCount(0);
 });
 
-test('reset instance: the server shows offline, then online again, with no reload', async ({ page }) => {
+test('reset instance: the server shows offline, then online again on a new public address, with no reload', async ({ page }) => {
   await login(page, 'luc_admin');
   await openDevices(page);
   await expect(page.getByTestId(`server-status-${INGEST}`)).toHaveAttribute('data-status', 'online', { timeout: 30_000 });
   await openServer(page, INGEST);
   const navigations = trackNavigations(page);
+  // The addresses the server reported coming up: a new instance comes back on another public one.
+  const publicIp = page.getByTestId('server-ip-public');
+  await expect(publicIp).toBeVisible({ timeout: 30_000 });
+  const before = (await publicIp.textContent()) ?? '';
+  await expect(page.getByTestId('server-capabilities')).toContainText('ingest');
   // Record every status the row shows: the offline spell may be short.
   await recordAttribute(page, `server-status-${INGEST}`, 'data-status');
   await page.getByTestId('server-reset-button').click();
@@ -128,6 +133,7 @@ test('reset instance: the server shows offline, then online again, with no reloa
     .toMatch(/offline.*,online$/);
   await expect(page.getByTestId(`server-row-${INGEST}`)).toHaveAttribute('data-status', 'online');
   await expect(page.getByTestId('server-detail-status')).toHaveAttribute('data-status', 'online');
+  await expect(publicIp).not.toHaveText(before);
   expect(navigations).toEqual([]);
 });
 

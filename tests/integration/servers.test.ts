@@ -108,6 +108,22 @@ describe.each(providers())('server calls on %s', (provider) => {
     }
     expect((await call('GET', `/servers/${HUB}/status`, reader)).json()).toMatchObject({ status: 'online', online: true });
     expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json()).toMatchObject({ serverType: 'mmh_server' });
+    // What the hub reported about itself as it came up: addresses, hardware, features.
+    const ips = await eventually(async () => {
+      const x = (await call('GET', `/servers/${HUB}/ips`, reader)).json() as { ips: { name: string; address: string }[] };
+      return x.ips.length > 0 ? x.ips : null;
+    });
+    expect(ips.map((ip) => ip.name)).toEqual(['public', 'private']);
+    expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json().specifications).toMatchObject({ cpuCores: expect.any(Number), model: expect.any(String) });
+    expect((await call('GET', `/servers/${HUB}/capabilities`, reader)).json().capabilities).toMatchObject({ smpte2110: true, ifb: true, videoReturn: false });
+    // A channel is reached at its server's addresses; a video return channel at its own receiving address.
+    expect((await call('GET', `/channels/${HUB}-CH1/ips`, reader)).json().ips).toEqual(ips);
+    const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { serverId: { not: null } }, orderBy: { id: 'asc' } });
+    const vrIps = await eventually(async () => {
+      const x = (await call('GET', `/v2/vrChannels/${vr.id}/ips`, superUser)).json() as { ips: string[] };
+      return x.ips.length > 0 ? x.ips : null;
+    });
+    expect(vrIps[0]).toMatch(/^203\.0\.113\.\d+:\d+$/);
   });
 
   it('changes the comment: stored, announced to the inventory and the channels’ groups; too long or stale is refused', async () => {
@@ -295,6 +311,16 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(published.some((p) => p.event.type === 'channel.status' && p.event.channelId === `${HUB}-CH1` && p.event.status === 'offline')).toBe(true);
     expect(changedEvents(HUB).map((e) => e.server.status)).toEqual(expect.arrayContaining(['offline', 'online']));
     expect((await detail(HUB)).status).toBe('online');
+    // A new instance comes back on another public address (the private one stays); later reads show it.
+    const publicOf = async () => ((await call('GET', `/servers/${HUB}/ips`, reader)).json() as { ips: { name: string; address: string }[] }).ips;
+    const before = await publicOf();
+    expect((await call('PUT', `/servers/${HUB}/resetinstance`, regular)).statusCode).toBe(200);
+    const after = await eventually(async () => {
+      const now = await publicOf();
+      return now.find((ip) => ip.name === 'public')?.address !== before.find((ip) => ip.name === 'public')?.address ? now : null;
+    });
+    expect(after.find((ip) => ip.name === 'private')).toEqual(before.find((ip) => ip.name === 'private'));
+    await eventually(async () => (await detail(HUB)).status === 'online');
   });
 
   it('lists an inventory’s servers for admins: type filter, search, sort and paging', async () => {

@@ -194,6 +194,21 @@ export const ServerConfigStateEvent = z.object({
   state: IpPipeState,
 });
 /**
+ * What a receiving server tells about itself when it comes up (spec 001 §3 Server; §7 GET
+ * servers/{id}/ips, capabilities, specifications, GET v2/vrChannels/{id}/ips, channels/{id}/ips):
+ * the addresses it is reached at (a reset instance may come back on another public address), its
+ * hardware and the features it has, and each video return channel's receiving addresses. The core
+ * stores what changed; licences (servicesData) are not the device's to say.
+ */
+export const ServerInfoEvent = z.object({
+  type: z.literal('serverInfo'),
+  serverId: z.string(),
+  ips: z.array(z.object({ name: z.string().max(64), address: z.string().max(64) })).max(16),
+  specifications: z.record(z.string().max(64), z.union([z.string().max(255), z.number(), z.boolean()])),
+  capabilities: z.record(z.string().max(64), z.boolean()),
+  vrChannels: z.array(z.object({ vrChannelId: z.string(), ips: z.array(z.string().max(64)).max(16) })),
+});
+/**
  * A video return channel's status as the device words it: the core maps it (spec 001 §4: unknown
  * → offline) and ignores the connecting and stopping updates.
  */
@@ -291,6 +306,7 @@ export const DeviceEvent = z.discriminatedUnion('type', [
   ChannelStateEvent,
   VrChannelStateEvent,
   ServerConfigStateEvent,
+  ServerInfoEvent,
   AlertEvent,
   FileEvent,
   UpgradeEvent,

@@ -24,6 +24,7 @@ export function reportingDevice(event: DeviceEvent): string {
     case 'channelState':
     case 'vrChannelState':
     case 'serverConfigState':
+    case 'serverInfo':
     case 'channelLogs':
       return `server:${event.serverId}`;
     default:

@@ -55,6 +55,13 @@ function memberKey(c: ChannelRecord | VrChannelRecord): string {
   return JSON.stringify([c.serverId, c.name, ...extra, c.groups.map((g) => g.groupId), c.inventories.map((i) => i.inventoryId)]);
 }
 
+/** JSON values equal whatever the order of their objects' keys (PostgreSQL's jsonb keeps its own order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canonical(x)])) : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
 function topicsOfMember(c: ChannelRecord | VrChannelRecord): string[] {
   return [...c.groups.map((g) => groupTopic(g.groupId)), ...c.inventories.map((i) => inventoryTopic(i.inventoryId))];
 }
@@ -81,6 +88,7 @@ export class ServerService {
     deps.events.on('channelState', (e, at) => this.applyChannel(e, at));
     deps.events.on('vrChannelState', (e, at) => this.applyVrChannel(e, at));
     deps.events.on('serverConfigState', (e, at) => this.applyConfigState(e, at));
+    deps.events.on('serverInfo', (e, at) => this.applyInfo(e, at));
     const rm = deps.readModel;
     rm.servers.onChange((id, row) => this.rowChanged(`s:${id}`, row ? serverKey(row) : undefined));
     rm.channels.onChange((id, row) => this.rowChanged(`c:${id}`, row ? memberKey(row) : undefined));
@@ -298,6 +306,26 @@ export class ServerService {
         return;
       }
       await this.deps.readModel.servers.refresh([e.serverId]);
+    }
+  }
+
+  /**
+   * What a server says about itself as it comes up (its addresses, hardware and features, its
+   * video return channels' receiving addresses): stored when it changed — keeping the rows'
+   * versions, like every device report — and the server announced (server.changed; a video return
+   * channel's row change announces itself).
+   */
+  private async applyInfo(e: DeviceEventOf<'serverInfo'>, at: number): Promise<void> {
+    const row = this.deps.readModel.servers.get(e.serverId);
+    if (!row) return;
+    if (!sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
+      await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities } });
+      this.announce(e.serverId, at);
+    }
+    for (const v of e.vrChannels) {
+      const vr = this.deps.readModel.vrChannels.get(v.vrChannelId);
+      if (!vr || vr.serverId !== e.serverId || sameJson(vr.ips, v.ips)) continue;
+      await this.deps.db.videoReturnChannel.updateMany({ where: { id: v.vrChannelId, serverId: e.serverId }, data: { ips: v.ips } });
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * The server detail's overview: its live values (status, usage, uptime, version), services and
- * addresses, the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
+ * The server detail's overview: its live values (status, usage, uptime, version), services,
+ * addresses, hardware and features (as the server reported them coming up; read again on
+ * server.changed), the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
  * instance (confirmed; the status then goes offline and back online over /ws).
  */
 import { useMemo, useState } from 'react';
@@ -91,7 +92,7 @@ export function ServicesAndIps({ server }: { server: ServerDetail }) {
           {t('devices.detail.ips')}
         </Text>
         {(ips.data?.ips ?? []).map((ip) => (
-          <Text key={`${ip.name}-${ip.address}`} size="sm">
+          <Text key={`${ip.name}-${ip.address}`} size="sm" data-testid={`server-ip-${ip.name}`}>
             {ip.name}: {ip.address}
           </Text>
         ))}
@@ -101,7 +102,55 @@ export function ServicesAndIps({ server }: { server: ServerDetail }) {
           </Text>
         )}
       </Stack>
+      <HardwareAndFeatures serverId={server.id} />
     </SimpleGrid>
+  );
+}
+
+/** What the server reported about its hardware (GET servers/{id}/specifications) and the features it has (…/capabilities). */
+function HardwareAndFeatures({ serverId }: { serverId: string }) {
+  const { t } = useTranslation();
+  const specifications = useEndpointQuery('getServerSpecifications', { params: { id: serverId } });
+  const capabilities = useEndpointQuery('getServerCapabilities', { params: { id: serverId } });
+  const specs = Object.entries(specifications.data?.specifications ?? {});
+  const features = Object.entries(capabilities.data?.capabilities ?? {})
+    .filter(([, on]) => on === true)
+    .map(([name]) => name);
+  return (
+    <>
+      <Stack gap={4} data-testid="server-specifications">
+        <Text fw={500} size="sm">
+          {t('devices.detail.hardware')}
+        </Text>
+        {specs.map(([name, value]) => (
+          <Text key={name} size="sm">
+            {name}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+          </Text>
+        ))}
+        {specifications.data && specs.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('devices.detail.none')}
+          </Text>
+        )}
+      </Stack>
+      <Stack gap={4} data-testid="server-capabilities">
+        <Text fw={500} size="sm">
+          {t('devices.detail.features')}
+        </Text>
+        <Group gap={4}>
+          {features.map((name) => (
+            <Badge key={name} size="sm" variant="outline">
+              {name}
+            </Badge>
+          ))}
+        </Group>
+        {capabilities.data && features.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('devices.detail.none')}
+          </Text>
+        )}
+      </Stack>
+    </>
   );
 }
 

@@ -20,8 +20,15 @@ import type { ServerSourceUser } from './serverSource';
 
 export const SERVERS_KEY = ['devices.servers'] as const;
 
-/** Reads of one server's settings that a newer server version may have changed. */
-const SETTINGS_READS = ['getMmhServerConfiguration', 'getVrServerConfiguration', 'getMmhServerSmpte', 'getMmhServerIpPipe', 'getServerComment'] as const;
+/**
+ * Reads of one server that a server.changed may have changed: its settings (a newer version), and
+ * what the device reports about itself as it comes up (addresses — a reset instance may come back
+ * on another public address —, hardware, features).
+ */
+const SETTINGS_READS = [
+  'getMmhServerConfiguration', 'getVrServerConfiguration', 'getMmhServerSmpte', 'getMmhServerIpPipe', 'getServerComment',
+  'getServerIps', 'getServerSpecifications', 'getServerCapabilities',
+] as const;
 
 export function applyToServerCaches(queryClient: QueryClient, event: ServerEvent): void {
   queryClient.setQueriesData<readonly ServerDetail[]>({ queryKey: SERVERS_KEY }, (rows) => (rows ? applyServerEvent(rows, event) : rows));

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ServerSpec } from '@fleet/contracts';
+import { serverInfo } from './server-info.js';
+
+const spec = (serverId: string, serverType: ServerSpec['serverType'], vr = 0): ServerSpec => ({
+  serverId, name: serverId, serverType, productType: 'p', swVersion: '10.1', maxChannels: 4, channels: [],
+  vrChannels: Array.from({ length: vr }, (_, i) => ({ vrChannelId: `${serverId}-VR${i + 1}`, name: `vr${i + 1}`, inputType: 'sdi' as const, status: 'idle' as const })),
+});
+
+describe('serverInfo (what a server reports about itself as it comes up)', () => {
+  it('is the same for the same server and instance, whoever computes it', () => {
+    expect(serverInfo(spec('MMH-1', 'mmh_server'), 0)).toEqual(serverInfo(spec('MMH-1', 'mmh_server'), 0));
+    expect(serverInfo(spec('MMH-1', 'mmh_server'), 0).ips).not.toEqual(serverInfo(spec('MMH-2', 'mmh_server'), 0).ips);
+  });
+
+  it('a new instance has another public address and the same private one', () => {
+    const [pub0, priv0] = serverInfo(spec('MMH-1', 'mmh_server'), 0).ips;
+    const [pub1, priv1] = serverInfo(spec('MMH-1', 'mmh_server'), 1).ips;
+    expect(pub0?.name).toBe('public');
+    expect(pub0?.address).toMatch(/^203\.0\.113\.\d+$/);
+    expect(priv0?.address).toMatch(/^10\.\d+\.\d+\.\d+$/);
+    expect(pub1?.address).not.toBe(pub0?.address);
+    expect(priv1).toEqual(priv0);
+  });
+
+  it.each<[ServerSpec['serverType'], string, string]>([
+    ['mmh_server', 'smpte2110', 'videoReturn'],
+    ['vr_server', 'videoReturn', 'smpte2110'],
+    ['ingest_server', 'ingest', 'ifb'],
+    ['transceiver_server', 'transceiverFeed', 'ingest'],
+  ])('a %s has %s and not %s, every feature named', (type, has, hasNot) => {
+    const info = serverInfo(spec('S-1', type), 0);
+    expect(info.capabilities[has]).toBe(true);
+    expect(info.capabilities[hasNot]).toBe(false);
+    expect(Object.keys(info.capabilities)).toEqual(Object.keys(serverInfo(spec('S-2', 'mmh_server'), 0).capabilities));
+    expect(info.specifications).toMatchObject({ cpuCores: expect.any(Number), memoryGb: expect.any(Number) });
+  });
+
+  it('gives each video return channel a receiving address on the public one, a port each', () => {
+    const info = serverInfo(spec('VRS-1', 'vr_server', 2), 3);
+    const pub = info.ips[0]?.address;
+    expect(info.vrChannels).toEqual([
+      { vrChannelId: 'VRS-1-VR1', ips: [`${pub}:9000`] },
+      { vrChannelId: 'VRS-1-VR2', ips: [`${pub}:9001`] },
+    ]);
+  });
+});

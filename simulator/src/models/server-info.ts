@@ -1,0 +1,60 @@
+/**
+ * What a simulated receiving server says about itself when it comes up (the `serverInfo` report):
+ * its addresses, hardware and features, and each video return channel's receiving addresses.
+ * Everything follows from the server's id (the same whichever shard or run), except the public
+ * address, which follows the instance too: a reset instance comes back on another public address,
+ * as a cloud instance does.
+ */
+import type { DeviceEvent, ServerSpec } from '@fleet/contracts';
+import { Rng } from '../rng.js';
+
+export type ServerInfo = Extract<DeviceEvent, { type: 'serverInfo' }>;
+
+const HARDWARE = {
+  mmh_server: { model: 'LU2000 Multimedia Hub', cpuCores: 16, memoryGb: 64, storageGb: 1920, sdiBoards: 2 },
+  vr_server: { model: 'LU Video Return Server', cpuCores: 8, memoryGb: 32, storageGb: 480, sdiBoards: 1 },
+  ingest_server: { model: 'LU Ingest Server', cpuCores: 8, memoryGb: 32, storageGb: 3840, sdiBoards: 0 },
+  transceiver_server: { model: 'LU Transceiver', cpuCores: 4, memoryGb: 16, storageGb: 240, sdiBoards: 1 },
+} as const satisfies Record<ServerSpec['serverType'], unknown>;
+
+const FEATURES: Record<ServerSpec['serverType'], readonly string[]> = {
+  mmh_server: ['sdi', 'ndi', 'smpte2110', 'ipPipe', 'ifb', 'webrtc', 'recording', 'tally'],
+  vr_server: ['videoReturn', 'sdiInput', 'srtInput'],
+  ingest_server: ['ingest', 'srtInput', 'rtmpInput', 'webrtc'],
+  transceiver_server: ['sdi', 'transceiverFeed', 'encoderInput'],
+};
+const ALL_FEATURES = [...new Set(Object.values(FEATURES).flat())].sort();
+
+/** An address in a documentation range (RFC 5737 TEST-NET-3 public, 10/8 private), from the key. */
+function octets(key: string): [number, number, number] {
+  const r = Rng.fromKey(key);
+  return [r.int(0, 255), r.int(0, 255), r.int(1, 254)];
+}
+
+/** The server's report: `instance` counts its instances (a reset instance starts the next one). */
+export function serverInfo(spec: ServerSpec, instance: number): ServerInfo {
+  const [a, b, c] = octets(`private:${spec.serverId}`);
+  const [, , pub] = octets(`public:${spec.serverId}:${instance}`);
+  const publicAddress = `203.0.113.${pub}`;
+  const hw = HARDWARE[spec.serverType];
+  const features = new Set(FEATURES[spec.serverType]);
+  return {
+    type: 'serverInfo',
+    serverId: spec.serverId,
+    ips: [
+      { name: 'public', address: publicAddress },
+      { name: 'private', address: `10.${a}.${b}.${c}` },
+    ],
+    specifications: {
+      model: hw.model,
+      productType: spec.productType,
+      cpuCores: hw.cpuCores,
+      memoryGb: hw.memoryGb,
+      storageGb: hw.storageGb,
+      sdiBoards: hw.sdiBoards,
+    },
+    capabilities: Object.fromEntries(ALL_FEATURES.map((f) => [f, features.has(f)])),
+    // A video return channel receives on the server's public address, one port per channel.
+    vrChannels: spec.vrChannels.map((v, i) => ({ vrChannelId: v.vrChannelId, ips: [`${publicAddress}:${9000 + i}`] })),
+  };
+}
