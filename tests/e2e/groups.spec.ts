@@ -187,8 +187,9 @@ const PERIOD_LABEL = { '1d': '1 day', '3d': '3 days', '1w': '1 week', '1m': '1 m
 
 interface Detail {
   version: number;
+  inventoryId: string;
   autoAssociation: { users: boolean };
-  members: { unitIds: string[]; channelIds: string[] };
+  members: { unitIds: string[]; channelIds: string[]; vrChannelIds: string[] };
 }
 
 async function details(page: Page, id: string): Promise<Detail> {
@@ -315,7 +316,7 @@ test('default configuration: cellular capping above total capping is refused inl
   expect(((await (await page.request.get(url)).json()) as { version: number }).version).toBe(before.version);
 });
 
-test('a partner (writes, but no admin entity lists) edits groups: members shown by name, a unit of the group’s inventory added and removed again', async ({ page }) => {
+test('a partner edits groups: members shown by name, a unit and a video return channel of the group’s inventory added and removed again', async ({ page }) => {
   await login(page, 'luc_partner');
   await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
   await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
@@ -339,6 +340,18 @@ test('a partner (writes, but no admin entity lists) edits groups: members shown 
   await page.getByTestId(`group-member-remove-units-${added}`).click();
   await page.getByTestId('group-general-save').click();
   await expect.poll(async () => (await details(page, SEEDED.studio)).members.unitIds.includes(added)).toBe(false);
+  // The video return channel picker offers the inventory's video return channels the group does not hold yet.
+  const { inventoryId, members } = await details(page, SEEDED.studio);
+  const vrList = await page.request.get(`/api/v2/admin/inventories/${inventoryId}/vrChannels?limit=1000`);
+  expect(vrList.ok()).toBe(true);
+  const vrAdded = ((await vrList.json()) as { items: { uniqueId: string; name: string }[] }).items.find((v) => !members.vrChannelIds.includes(v.uniqueId));
+  if (!vrAdded) throw new Error(`the seed gives inventory ${inventoryId} no video return channel outside group ${SEEDED.studio}`);
+  await choose(page, 'group-member-add-vrChannels', vrAdded.name);
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.vrChannelIds.includes(vrAdded.uniqueId)).toBe(true);
+  await page.getByTestId(`group-member-remove-vrChannels-${vrAdded.uniqueId}`).click();
+  await page.getByTestId('group-general-save').click();
+  await expect.poll(async () => (await details(page, SEEDED.studio)).members.vrChannelIds.includes(vrAdded.uniqueId)).toBe(false);
   await expect(page.getByTestId('group-general-save')).toBeVisible();
   await expect(page.getByTestId('group-create')).toBeVisible();
   await page.getByTestId('group-tab-alerts').click();

@@ -125,6 +125,13 @@ export const REMOTE_ACTION_ROLES: readonly Role[] = [...PARTNER_ROLES, ...GLOBAL
  */
 export const ENTITY_LIST_ROLES: readonly Role[] = [...ADMIN_UNIT_ROLES, ...CONTRACTOR_ROLES];
 
+/**
+ * An inventory's video return channels (GET v2/admin/inventories/{id}/vrChannels): the entity list
+ * roles and partners, who manage groups (spec 001 §2) and pick a group's video return channels from
+ * its inventory's, as admins do; every caller but the global roles sees their own inventories only.
+ */
+export const INVENTORY_VR_CHANNEL_ROLES: readonly Role[] = [...ENTITY_LIST_ROLES, ...PARTNER_ROLES];
+
 // ── User accounts ────────────────────────────────────────────────────────────────────────────────
 /**
  * Rank of a user type for the /users screen (spec 001 §6 leaves the full matrix "not shown"; our

@@ -6,7 +6,7 @@
  * broader set including luc_regular"); admin calls the admin roles, scoped by the service to the
  * admin's own inventories (super user and staff: all), unknown and foreign both 404.
  */
-import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
+import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES, INVENTORY_VR_CHANNEL_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
   AdminVrChannelDeleted, AdminVrChannelGroupPage, AdminVrChannelGroupsQuery, AdminVrChannelInventory, AdminVrChannelPage,
@@ -88,7 +88,7 @@ export const videoReturnEndpoints = {
     summary: "Search an inventory's video return channels (page of 50 by default, key name)",
     spec: '001 §7 Video return channels: GET v2/admin/inventories/{id}/vrChannels (limit, offset, searchKey, searchValue, sortBy, sortDir); §9 video return search 50, key name',
     ...admin,
-    roles: ENTITY_LIST_ROLES,
+    roles: INVENTORY_VR_CHANNEL_ROLES,
     params: IdParams,
     query: AdminVrChannelSearchQuery,
     response: AdminVrChannelPage,
