@@ -53,6 +53,8 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     s.sim?.inject({ serverId, fault: { type: 'serverPower', on: true } });
     s.sim?.inject({ serverId, fault: { type: 'channelStatus', channelId, status: 'idle' } });
     await eventually(async () => (await db().channel.findUniqueOrThrow({ where: { id: channelId } })).status === 'idle', 10_000);
+    // The core decides on its read model, which takes the committed row a moment after the database shows it.
+    await eventually(async () => (await call('GET', `/channels/${channelId}/status`, superUser)).json().status === 'idle', 10_000);
   };
 
   beforeAll(async () => {

@@ -177,6 +177,25 @@ describe.each(providers())('channels on %s', (provider) => {
     await eventually(async () => !(await details(PREVIEW)).channel.busy);
   });
 
+  it('4K by its causes as the hubs report them: an output channel of a hub without PRO-4K is refused, one of a hub with it takes it', async () => {
+    // What each channel can do comes from its hub (serverInfo); the hubs' licences from their services.
+    const output = 'MMH-0001-CH2';
+    const metroOutput = 'MMH-0002-CH2';
+    await eventually(async () => (await details(output)).channel.capabilities['fourK'] === true && (await details(metroOutput)).channel.capabilities['fourK'] === true, 10_000);
+    await db().server.update({ where: { id: HUB }, data: { servicesData: { video: 'active' } } });
+    await eventually(async () => (await call('GET', `/servers/${HUB}/services`, reader)).json().services.length === 1);
+    const before = await snapshot();
+    const refused = await call('PUT', `/v2/admin/channels/${output}`, admin, { fourK: true });
+    expect(refused.statusCode, refused.body).toBe(402);
+    expect(refused.json().error.message).toBe('PRO-4K license not available');
+    expect(await snapshot()).toBe(before);
+    // The Metro-TV hub holds PRO-4K (seeded services).
+    expect((await call('GET', '/servers/MMH-0002/services', superUser)).json().services).toContainEqual({ serviceName: 'pro-4k', serviceStatus: 'active' });
+    const taken = await call('PUT', `/v2/admin/channels/${metroOutput}`, superUser, { fourK: true });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await details(metroOutput)).general.fourK).toBe(true);
+  });
+
   it('associates a channel with an inventory once; removing it takes it out of that inventory’s groups', async () => {
     const add = await call('PUT', `/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, superUser);
     expect(add.statusCode, add.body).toBe(200);

@@ -116,6 +116,7 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(ips.map((ip) => ip.name)).toEqual(['public', 'private']);
     expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json().specifications).toMatchObject({ cpuCores: expect.any(Number), model: expect.any(String) });
     expect((await call('GET', `/servers/${HUB}/capabilities`, reader)).json().capabilities).toMatchObject({ smpte2110: true, ifb: true, videoReturn: false });
+    expect((await call('GET', `/servers/${HUB}/services`, reader)).json().services.map((x: { serviceName: string }) => x.serviceName)).toEqual(expect.arrayContaining(['video', 'sla', 'hevc']));
     // A channel is reached at its server's addresses; a video return channel at its own receiving address.
     expect((await call('GET', `/channels/${HUB}-CH1/ips`, reader)).json().ips).toEqual(ips);
     const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { serverId: { not: null } }, orderBy: { id: 'asc' } });

@@ -197,7 +197,8 @@ export const ServerConfigStateEvent = z.object({
  * What a receiving server tells about itself when it comes up (spec 001 §3 Server; §7 GET
  * servers/{id}/ips, capabilities, specifications, GET v2/vrChannels/{id}/ips, channels/{id}/ips):
  * the addresses it is reached at (a reset instance may come back on another public address), its
- * hardware and the features it has, and each video return channel's receiving addresses. The core
+ * hardware and the features it has, what each channel can do, and each video return channel's
+ * receiving addresses. The core
  * stores what changed; licences (servicesData) are not the device's to say.
  */
 export const ServerInfoEvent = z.object({
@@ -206,6 +207,8 @@ export const ServerInfoEvent = z.object({
   ips: z.array(z.object({ name: z.string().max(64), address: z.string().max(64) })).max(16),
   specifications: z.record(z.string().max(64), z.union([z.string().max(255), z.number(), z.boolean()])),
   capabilities: z.record(z.string().max(64), z.boolean()),
+  /** What each channel's hardware can do (4K, NDI, SMPTE 2110, logs...): spec 001 §3 Channel capabilities, §8 "no 4K transmission on the channel". */
+  channels: z.array(z.object({ channelId: z.string(), capabilities: z.record(z.string().max(64), z.boolean()) })),
   vrChannels: z.array(z.object({ vrChannelId: z.string(), ips: z.array(z.string().max(64)).max(16) })),
 });
 /**

@@ -539,6 +539,13 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             cloudProvider: null,
             genlockOffset: spec.serverType === 'mmh_server' ? 0 : null,
             configuration: { smpte: { enabled: false }, ipPipe: { enabled: false, port: 5000 } },
+            // The server's licensed services (spec 001 §3 servicesData; §8 PRO-4K): every hub has
+            // video, SLA and HEVC; the Metro-TV hub also PRO-4K (Global-News's hub does not, so
+            // its 4K channels answer "PRO-4K license not available").
+            servicesData:
+              spec.serverType === 'mmh_server'
+                ? { video: 'active', sla: 'active', hevc: 'active', ...(spec.inventoryId === 'inv-metro' ? { 'pro-4k': 'active' } : {}) }
+                : { video: 'active' },
             ...stamps(),
           },
         });

@@ -36,6 +36,18 @@ describe('serverInfo (what a server reports about itself as it comes up)', () =>
     expect(info.specifications).toMatchObject({ cpuCores: expect.any(Number), memoryGb: expect.any(Number) });
   });
 
+  it('says what each channel can do: 4K on a hub’s SDI-backed channels, not on its previews; logs as the channel supports them', () => {
+    const channel = (channelId: string, type: 'preview' | 'output' | 'input') => ({ channelId, name: channelId, type, swVersion: '10.1', licensed: true, supportsLogs: type !== 'input', status: 'idle' as const });
+    const hub = { ...spec('MMH-1', 'mmh_server'), channels: [channel('P', 'preview'), channel('O', 'output'), channel('I', 'input')] };
+    expect(serverInfo(hub, 0).channels.map((c) => [c.channelId, c.capabilities.fourK, c.capabilities.supportsLogs])).toEqual([
+      ['P', false, true],
+      ['O', true, true],
+      ['I', true, false],
+    ]);
+    const ingest = { ...spec('ING-1', 'ingest_server'), channels: [channel('X', 'input')] };
+    expect(serverInfo(ingest, 0).channels[0]?.capabilities).toMatchObject({ fourK: false, ndi: false, smpte2110: false });
+  });
+
   it('gives each video return channel a receiving address on the public one, a port each', () => {
     const info = serverInfo(spec('VRS-1', 'vr_server', 2), 3);
     const pub = info.ips[0]?.address;

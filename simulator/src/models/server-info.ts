@@ -1,11 +1,12 @@
 /**
  * What a simulated receiving server says about itself when it comes up (the `serverInfo` report):
- * its addresses, hardware and features, and each video return channel's receiving addresses.
+ * its addresses, hardware and features, what each channel can do, and each video return channel's
+ * receiving addresses.
  * Everything follows from the server's id (the same whichever shard or run), except the public
  * address, which follows the instance too: a reset instance comes back on another public address,
  * as a cloud instance does.
  */
-import type { DeviceEvent, ServerSpec } from '@fleet/contracts';
+import type { ChannelSpec, DeviceEvent, ServerSpec } from '@fleet/contracts';
 import { Rng } from '../rng.js';
 
 export type ServerInfo = Extract<DeviceEvent, { type: 'serverInfo' }>;
@@ -31,6 +32,16 @@ function octets(key: string): [number, number, number] {
   return [r.int(0, 255), r.int(0, 255), r.int(1, 254)];
 }
 
+/**
+ * What a channel's hardware can do: a multimedia hub's SDI-backed channels (outputs, distributors,
+ * inputs) carry 4K, its preview channels do not (spec 001 §8 "no 4K transmission on the channel");
+ * NDI and SMPTE 2110 on hubs; logs on every channel but inputs (spec 000 §8).
+ */
+function channelCapabilities(type: ServerSpec['serverType'], c: ChannelSpec): Record<string, boolean> {
+  const hub = type === 'mmh_server';
+  return { fourK: hub && c.type !== 'preview', ndi: hub, smpte2110: hub, recording: c.type !== 'input', supportsLogs: c.supportsLogs };
+}
+
 /** The server's report: `instance` counts its instances (a reset instance starts the next one). */
 export function serverInfo(spec: ServerSpec, instance: number): ServerInfo {
   const [a, b, c] = octets(`private:${spec.serverId}`);
@@ -54,6 +65,7 @@ export function serverInfo(spec: ServerSpec, instance: number): ServerInfo {
       sdiBoards: hw.sdiBoards,
     },
     capabilities: Object.fromEntries(ALL_FEATURES.map((f) => [f, features.has(f)])),
+    channels: spec.channels.map((c) => ({ channelId: c.channelId, capabilities: channelCapabilities(spec.serverType, c) })),
     // A video return channel receives on the server's public address, one port per channel.
     vrChannels: spec.vrChannels.map((v, i) => ({ vrChannelId: v.vrChannelId, ips: [`${publicAddress}:${9000 + i}`] })),
   };

@@ -644,7 +644,7 @@ export function licensedOutputs(server: ServerRow): number | null {
 /** The server's PRO-4K service (spec 001 §3 tier "pro-4k"): `true` or an enabled/active status in its services data. */
 function hasPro4k(server: ServerRow): boolean {
   const v = ServicesData.parse(server.servicesData)['pro-4k'];
-  if (v === true) return true;
+  if (v === true || v === 'active' || v === 'enabled') return true;
   const status = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['status'] : undefined;
   return status === 'enabled' || status === 'active';
 }

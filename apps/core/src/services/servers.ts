@@ -310,10 +310,10 @@ export class ServerService {
   }
 
   /**
-   * What a server says about itself as it comes up (its addresses, hardware and features, its
-   * video return channels' receiving addresses): stored when it changed — keeping the rows'
-   * versions, like every device report — and the server announced (server.changed; a video return
-   * channel's row change announces itself).
+   * What a server says about itself as it comes up (its addresses, hardware and features, what
+   * each channel can do, its video return channels' receiving addresses): stored when it changed —
+   * keeping the rows' versions, like every device report — and the server announced
+   * (server.changed; a channel's or video return channel's row change announces itself).
    */
   private async applyInfo(e: DeviceEventOf<'serverInfo'>, at: number): Promise<void> {
     const row = this.deps.readModel.servers.get(e.serverId);
@@ -321,6 +321,11 @@ export class ServerService {
     if (!sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
       await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities } });
       this.announce(e.serverId, at);
+    }
+    for (const c of e.channels) {
+      const channel = this.deps.readModel.channels.get(c.channelId);
+      if (!channel || channel.serverId !== e.serverId || sameJson(channel.capabilities, c.capabilities)) continue;
+      await this.deps.db.channel.updateMany({ where: { id: c.channelId, serverId: e.serverId }, data: { capabilities: c.capabilities } });
     }
     for (const v of e.vrChannels) {
       const vr = this.deps.readModel.vrChannels.get(v.vrChannelId);
