@@ -73,6 +73,8 @@ export class ServerDevice {
   private ipPipeRun = 0;
   /** The server's instance: a reset instance starts the next one (on another public address). */
   private instance = 0;
+  /** When (simulated ms) the server came up; null while it is down. */
+  private upSince: number | null;
   private cpuOverride: number | null = null;
   private readonly timers: (() => void)[] = [];
 
@@ -88,6 +90,7 @@ export class ServerDevice {
     public owner: boolean,
   ) {
     this.swVersion = spec.swVersion;
+    this.upSince = clock.now();
     this.cpu = rng.range(...SERVER_LOAD.initialCpu);
     this.storage = rng.range(...SERVER_LOAD.initialStorage);
     for (const c of spec.channels) this.channels.set(c.channelId, this.newChannel(c, 'idle'));
@@ -281,6 +284,7 @@ export class ServerDevice {
   setPower(on: boolean): void {
     if (this.online === on) return;
     this.online = on;
+    this.upSince = on ? this.clock.now() : null;
     if (!on) {
       this.sendingLogsFor = null;
       if (this.upgrade) {
@@ -472,7 +476,13 @@ export class ServerDevice {
       cpu: Math.round(this.cpu * 10) / 10,
       storage: Math.round(this.storage * 10) / 10,
       swVersion: this.swVersion,
+      upTime: this.upTime(),
     });
+  }
+
+  /** Seconds since the server came up (spec 001 §3 upTime); null while it is down. */
+  upTime(): number | null {
+    return this.online && this.upSince !== null ? Math.max(0, Math.floor((this.clock.now() - this.upSince) / 1000)) : null;
   }
 
   private reportChannel(c: ChannelState): void {

@@ -101,6 +101,9 @@ describe.each(providers())('server calls on %s', (provider) => {
     });
     expect(d).toMatchObject({ id: HUB, uniqueId: HUB, serverType: 'mmh_server', status: 'online', inventoryId: 'inv-global', channelCount: 4 });
     expect(d.serverUsage.storage).not.toBeNull();
+    // Up time as the server reports it (seconds since it came up), in the detail and the status read.
+    expect(d.upTime).toEqual(expect.any(Number));
+    expect((await call('GET', `/servers/${HUB}/status`, reader)).json().upTime).toEqual(expect.any(Number));
     for (const part of ['services', 'capabilities', 'specifications', 'ips', 'status', 'comment']) {
       const res = await call('GET', `/servers/${HUB}/${part}`, reader);
       expect(res.statusCode, part).toBe(200);

@@ -172,6 +172,8 @@ export const ServerStateEvent = z.object({
   cpu: percent,
   storage: percent,
   swVersion: z.string(),
+  /** Seconds since the server came up (spec 001 §3 Server upTime); null while it is down, absent when not known. */
+  upTime: z.number().int().nonnegative().nullable().optional(),
 });
 /** A channel's live state (spec 001 §3 Channel live state, §4 channel status). */
 export const ChannelStateEvent = z.object({

@@ -41,6 +41,23 @@ describe('server configuration reactions', () => {
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: true });
   });
 
+  it('reports how long the server has been up: counting while up, none while down, from zero again after a reset instance, on another public address', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    hub.start();
+    h.advance(120_000);
+    expect(hub.upTime()).toBeGreaterThanOrEqual(120);
+    const publicAddress = () => h.events('serverInfo').filter((e) => e.serverId === 'MMH-1').at(-1)?.ips.find((ip) => ip.name === 'public')?.address;
+    const before = publicAddress();
+    reactToServerCommand(hub, { type: 'resetInstance' });
+    expect(hub.upTime()).toBeNull();
+    h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1] + 1_000);
+    expect(hub.upTime()).toBeLessThanOrEqual(Math.ceil((DEFAULT_SERVER_TIMINGS.resetMs[1] - DEFAULT_SERVER_TIMINGS.resetMs[0] + 1_000) / 1000));
+    expect(h.events('serverState').filter((e) => e.serverId === 'MMH-1').at(-1)?.upTime).not.toBeNull();
+    expect(before).toMatch(/^203\.0\.113\.\d+$/);
+    expect(publicAddress()).not.toBe(before);
+  });
+
   it('connects the IP pipe (connecting, then connected), fails it on fault, reports not connected when disabled', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;

@@ -40,6 +40,8 @@ interface ServerLive {
   cpu: number;
   storage: number;
   swVersion: string;
+  /** Seconds the server has been up, as last reported (null: down or not told). */
+  upTime: number | null;
   /** Whether the device reported its cpu and storage since the core started (else they are unknown). */
   reported: boolean;
 }
@@ -146,7 +148,8 @@ export class ServerService {
       audioHwStatus: s.audioHwStatus,
       state: s.state,
       serverUsage: live?.reported ? { cpu: live.cpu, storage: live.storage } : { cpu: null, storage: null },
-      upTime: s.upTime,
+      // Kept in memory like cpu and storage (reported every tick); the stored value before any report.
+      upTime: live?.reported ? live.upTime : s.upTime,
       ipPipeState: serverConfigurationColumn.read(s.configuration).ipPipe?.state ?? null,
       version: s.version,
       updatedAt: s.updatedAt.toISOString(),
@@ -200,7 +203,7 @@ export class ServerService {
     const specs: ServerSpec[] = rows.map((s) => {
       known.servers.add(s.id);
       this.keys.set(`s:${s.id}`, serverKey(s));
-      if (!this.servers.has(s.id)) this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion, reported: false });
+      if (!this.servers.has(s.id)) this.servers.set(s.id, { status: s.status, cpu: 0, storage: 0, swVersion: s.swVersion, upTime: s.upTime, reported: false });
       const own = s.inventoryId ? [inventoryTopic(s.inventoryId)] : [];
       this.serverTopics.set(s.id, own);
       const changed = new Set(own);
@@ -275,7 +278,7 @@ export class ServerService {
     const prev = this.servers.get(e.serverId);
     if (!prev) return;
     // cpu and storage are kept in memory only (reported every tick; not worth a write each).
-    this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, reported: true });
+    this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, upTime: e.upTime ?? null, reported: true });
     if (prev.status === e.status && prev.swVersion === e.swVersion) return;
     // updateMany: the server may have been deleted while its device still reports.
     // What a device reports keeps the row's version: the version orders what people change, and a
