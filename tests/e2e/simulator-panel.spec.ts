@@ -51,12 +51,16 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   const row = recordingRow(page, recording);
   await expect(row).toHaveAttribute('data-active', 'true');
 
-  // Something happens: a fault through the control plane, with the page's session.
-  for (const percentage of [37, 64]) {
+  // Something happens: faults through the control plane, with the page's session. Each waits for
+  // the previous report to be recorded, so the recording holds at least three device reports at
+  // distinct times: one step then plays exactly one of them and the replay stays paused (a step
+  // plays every entry of the same millisecond, and a two-entry recording could end on it).
+  for (const percentage of [37, 64, 81]) {
+    const recorded = await numberOf(row, 'data-devices');
     const injected = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage } } });
-    expect(injected.ok()).toBe(true);
+    expect(injected.ok(), await injected.text()).toBe(true);
+    await expect.poll(() => numberOf(row, 'data-devices'), { timeout: 20_000 }).toBeGreaterThan(recorded);
   }
-  await expect.poll(() => numberOf(row, 'data-devices'), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(() => numberOf(row, 'data-events'), { timeout: 20_000 }).toBeGreaterThan(0);
   await page.getByTestId('simulator-recording-stop').click();
   await expect(row).toHaveAttribute('data-active', 'false');
@@ -91,8 +95,10 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   const status = page.getByTestId('simulator-replay-status');
   await expect(status).toHaveAttribute('data-state', 'paused', { timeout: 30_000 });
   await expect(page.getByTestId('simulator-replay-state')).toContainText(recording);
-  expect(await numberOf(status, 'data-total')).toBeGreaterThan(0);
+  const total = await numberOf(status, 'data-total');
+  expect(total).toBeGreaterThanOrEqual(3);
   const before = await numberOf(status, 'data-applied');
+  expect(before).toBeLessThan(total - 1);
   await page.getByTestId('simulator-replay-step-1').click();
   await expect.poll(() => numberOf(status, 'data-applied'), { timeout: 20_000 }).toBeGreaterThan(before);
   await expect(status).toHaveAttribute('data-state', 'paused');
