@@ -14,6 +14,11 @@ declare module 'fastify' {
     requireUser(req: FastifyRequest): Promise<AuthUser>;
     /** The caller of this request, or null. */
     currentUser(req: FastifyRequest): Promise<AuthUser | null>;
+    /**
+     * The caller of this request if it is known without asking storage (resolved earlier in this
+     * request, or a session resolved lately); undefined otherwise: then {@link requireUser}.
+     */
+    knownUser(req: FastifyRequest): AuthUser | null | undefined;
   }
   interface FastifyRequest {
     authUser?: AuthUser | null;
@@ -28,6 +33,13 @@ export const authPlugin = fp(
       const token = req.cookies[MOCK_AUTH.sessionCookie];
       req.authUser = token ? await app.services.auth.resolve(token) : null;
       return req.authUser;
+    });
+    app.decorate('knownUser', (req: FastifyRequest) => {
+      if (req.authUser !== undefined) return req.authUser;
+      const token = req.cookies[MOCK_AUTH.sessionCookie];
+      const user = token ? app.services.auth.cached(token) : undefined;
+      if (user !== undefined) req.authUser = user;
+      return user;
     });
     app.decorate('requireUser', async (req: FastifyRequest) => {
       const user = await app.currentUser(req);

@@ -30,6 +30,34 @@ function parse<S extends z.ZodType>(schema: S | undefined, value: unknown, where
   return r.data;
 }
 
+/** Parsed path parameters kept per route, for the values seen last (path schemas are pure: the same text, the same result). */
+const PARAMS_KEPT = 1024;
+
+/**
+ * A route's path parameters parsed once per distinct value: a hot read of the same object (a
+ * console polling a unit, a load test) skips the NUL scan and the schema. Only successes are kept,
+ * frozen (a handler cannot change what the next request gets), at most {@link PARAMS_KEPT}, the
+ * oldest forgotten first. A route's parameters come in its path's order, and values containing NUL
+ * are refused before they could be kept, so joining them with NUL names each set of values once.
+ */
+export function paramsParser<S extends z.ZodType>(schema: S | undefined): (value: unknown) => z.infer<S> | undefined {
+  if (!schema) return () => undefined;
+  const known = new Map<string, z.infer<S>>();
+  return (value) => {
+    if (value === null || typeof value !== 'object') return parse(schema, value, 'params');
+    let key = '';
+    for (const name in value) key += `${String((value as Record<string, unknown>)[name])}\u0000`;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    // The schema is given: parse answers its output (undefined only for a missing schema).
+    const parsed = parse(schema, value, 'params') as z.infer<S>;
+    if (parsed !== null && typeof parsed === 'object') Object.freeze(parsed);
+    if (known.size >= PARAMS_KEPT) known.delete(known.keys().next().value!);
+    known.set(key, parsed);
+    return parsed;
+  };
+}
+
 /** Where the compiled bytes first differ from the reference, with a little context (for the log). */
 function firstDifference(written: string, expected: string): string {
   let i = 0;
@@ -77,16 +105,18 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     if (!handler) throw new Error(`catalogue endpoint ${id} has no handler`);
     const plan = plans.get(id);
     if (!plan) throw new Error(`catalogue endpoint ${id} has no response plan`);
+    const parseParams = paramsParser(def.params);
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
       ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } } } : {}),
       handler: async (req: FastifyRequest, reply) => {
-        const user = await app.requireUser(req);
+        // A session resolved lately is known without a promise (the hot path); else storage is asked.
+        const user = app.knownUser(req) ?? (await app.requireUser(req));
         if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
         // Bodies are accepted on every method (DELETE included) but only read where declared.
         const input = {
-          params: parse(def.params, req.params, 'params'),
+          params: parseParams(req.params),
           query: parse(def.query, req.query, 'query'),
           body: parse(def.body, req.body, 'body'),
         };
@@ -94,7 +124,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           const source = def.scopeFrom === 'body' ? input.body : input.params;
           const objectId = (source as Record<string, unknown> | undefined)?.[def.scopeParam ?? 'id'];
           if (typeof objectId !== 'string') throw new AppError('NOT_FOUND');
-          if (def.scope === 'unit') await app.services.units.assertVisible(user, objectId);
+          if (def.scope === 'unit') app.services.units.assertVisible(user, objectId);
           else if (!canSeeObject(app.services.readModel, user, def.scope, objectId)) throw new AppError('NOT_FOUND');
         }
         const result: unknown = await handler(input as never, { user, services: app.services });

@@ -7,7 +7,7 @@
  * that a signed-in user made and the core answered with 2xx becomes a `request` line
  * (services/recordings.ts), so a replay can run it again as that user.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { GLOBAL_SCOPE_ROLES, hasAnyRole } from '@fleet/contracts';
 import { AppError } from '../errors.js';
@@ -26,6 +26,9 @@ declare module 'fastify' {
 
 const WRITES = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A route option's hooks as a list (Fastify takes one hook or a list). */
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
 /** Whether a content-type header names JSON (application/json, application/problem+json, with parameters). */
 function isJson(type: unknown): boolean {
   const value = Array.isArray(type) ? type[0] : type;
@@ -43,19 +46,27 @@ export const recordingTapPlugin = fp(
     app.decorateRequest('recordedPayload', undefined);
     const underPrefix = (url: string) => url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
 
-    app.addHook('onSend', (req, reply, payload, done) => {
+    const onSend: onSendHookHandler = (req, reply, payload, done) => {
       if (recordings.recording() && WRITES.has(req.method) && reply.statusCode >= 200 && reply.statusCode < 300 && underPrefix(req.url)) {
         const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
         req.recordedPayload = text !== null && isJson(reply.getHeader('content-type')) ? text : null;
       }
       done(null, payload);
-    });
+    };
 
     // Not an async hook: without a recording it answers at once, without a promise per request.
-    app.addHook('onResponse', (req, reply, done) => {
+    const onResponse: onResponseHookHandler = (req, reply, done) => {
       const payload = req.recordedPayload;
       if (payload === undefined || !recordings.recording()) return done();
       tap(req, reply, payload).then(() => done(), done);
+    };
+
+    // Only routes that can write carry the two hooks: a read pays nothing for the tap.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((m) => WRITES.has(m))) return;
+      route.onSend = [...hooksOf(route.onSend), onSend];
+      route.onResponse = [...hooksOf(route.onResponse), onResponse];
     });
 
     const tap = async (req: FastifyRequest, reply: FastifyReply, payload: string | Buffer | null): Promise<void> => {

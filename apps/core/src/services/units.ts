@@ -114,8 +114,8 @@ export class UnitService {
     return out;
   }
 
-  /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike). */
-  async findVisible(user: AuthUser, id: string): Promise<UnitRecord> {
+  /** The unit row if the caller may see it, else 404 (unknown and invisible answer alike); synchronous, from the read model. */
+  findVisible(user: AuthUser, id: string): UnitRecord {
     const row = this.repo.findById(id);
     // An invisible unit answers exactly like a missing one.
     if (!row || !canSeeUnit(user, this.remember(row))) throw new AppError('NOT_FOUND');
@@ -123,8 +123,8 @@ export class UnitService {
   }
 
   /** Object-level access check for catalogue routes with scope `unit`. */
-  async assertVisible(user: AuthUser, id: string): Promise<void> {
-    await this.findVisible(user, id);
+  assertVisible(user: AuthUser, id: string): void {
+    this.findVisible(user, id);
   }
 
   async get(user: AuthUser, id: string): Promise<UnitDetail> {
