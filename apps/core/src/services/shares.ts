@@ -27,7 +27,7 @@ import {
   type SubscriberDeleted, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage, type SubscriberSearchQuery, type UpdateFolderBody,
   type UpdatePublisherBody, type UpdateSubscriberBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
+import { transaction, type Prisma } from '@fleet/db';
 import { folderAndBelow } from '@fleet/domain';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
@@ -150,7 +150,7 @@ export class ShareService {
     if (start.getTime() <= Date.now()) throw validationError([{ path: 'body.startTime', message: VALIDATION.shareLinkStartInFuture }]);
     if (row.shareLinks.length >= LIMITS.shareLinksMax) throw new AppError('SHARE_LINKS_LIMIT');
     // The publisher's version guards the count: two links added at once cannot make an eleventh.
-    await this.deps.db.$transaction(async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       const { count } = await tx.publisher.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
       if (count === 0) throw new AppError('CONFLICT');
       await tx.shareLink.create({
@@ -171,10 +171,10 @@ export class ShareService {
   async deleteShareLink(user: AuthUser, id: string, linkId: string): Promise<Publisher> {
     const row = await this.requirePublisher(user, id, undefined);
     if (!row.shareLinks.some((l) => l.id === linkId)) throw new AppError('NOT_FOUND');
-    await this.deps.db.$transaction([
-      this.deps.db.shareLink.deleteMany({ where: { id: linkId, publisherId: id } }),
-      this.deps.db.publisher.updateMany({ where: { id }, data: { version: { increment: 1 } } }),
-    ]);
+    await transaction(this.deps.db, async (tx) => {
+      await tx.shareLink.deleteMany({ where: { id: linkId, publisherId: id } });
+      await tx.publisher.updateMany({ where: { id }, data: { version: { increment: 1 } } });
+    });
     return this.announcePublisher(await this.freshPublisher(id));
   }
 
@@ -228,7 +228,7 @@ export class ShareService {
     const parentId = row.parentId;
     // One transaction, the folder's own delete first: a folder changed meanwhile (409) leaves its
     // sub-folders and subscribers as they were.
-    const moved = await this.deps.db.$transaction(async (tx) => {
+    const moved = await transaction(this.deps.db, async (tx) => {
       const { count } = await tx.subscriberFolder.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
       if (count === 0) throw new AppError('CONFLICT');
       const { count: subscribers } = await tx.subscriber.updateMany({ where: { folderId: { in: ids } }, data: { folderId: parentId, version: { increment: 1 } } });

@@ -28,7 +28,7 @@ import {
   type SoftwareVersionPage, type SoftwareVersionSearchQuery, type UpdateSoftwareVersionBody,
 } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
-import type { Prisma } from '@fleet/db';
+import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { softwareVersionDevices } from '../repositories/software-version-columns.js';
@@ -195,7 +195,7 @@ export class SoftwareVersionService {
     // A renumbering is guarded like a deletion (the jobs name the old number); other changes leave the jobs their target.
     const renumbering = data.number !== undefined;
     try {
-      await this.deps.db.$transaction(async (tx) => {
+      await transaction(this.deps.db, async (tx) => {
         const guard = renumbering ? this.guardOf(row) : { version: row.version };
         const { count } = await tx.softwareVersion.updateMany({ where: { id: row.id, ...guard }, data: { ...data, version: { increment: 1 } } });
         if (count === 0) throw new AppError('CONFLICT');
