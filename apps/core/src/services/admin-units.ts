@@ -340,7 +340,7 @@ export class AdminUnitService {
     if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
     if (body.name !== undefined && body.name !== unit.name) {
       // The device learns its new name when it is reachable; the core is the source of truth.
-      this.deps.gateway.send(id, { type: 'rename', name: body.name }).catch(() => undefined);
+      this.deps.gateway.notify(id, { type: 'rename', name: body.name });
     }
     return this.detailAndPublish(id);
   }

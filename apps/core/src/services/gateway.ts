@@ -266,6 +266,15 @@ export class DeviceGateway {
   }
 
   /**
+   * Tell the unit's device, when a shard runs it, without waiting for its acknowledgement; a unit
+   * no shard runs is skipped (no refusal made and dropped per write).
+   */
+  notify(unitId: string, command: DeviceCommand): void {
+    if (!this.owner.has(unitId)) return;
+    this.send(unitId, command).catch(() => undefined);
+  }
+
+  /**
    * Send a command to a receiving server (through the shard that owns it) and wait for its
    * acknowledgement; DEVICE_UNREACHABLE when no shard runs the server or none answers in time.
    */

@@ -160,7 +160,7 @@ export class UnitService {
     const summary = this.toSummary(updated);
     this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
     // The device learns its new name when it is reachable; the core is the source of truth.
-    this.gateway.send(body.id, { type: 'rename', name: body.name }).catch(() => undefined);
+    this.gateway.notify(body.id, { type: 'rename', name: body.name });
     return summary;
   }
 
