@@ -14,7 +14,7 @@ import {
 import { AppError, hasNul, validationError } from '../errors.js';
 import { canSeeObject } from '../services/access.js';
 import { handlers, type Handler } from './bindings.js';
-import { responsePlans, writeAnswer, type ResponsePlan } from './serialisers.js';
+import { responsePlans, sendableAnswer, type ResponsePlan } from './serialisers.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -76,19 +76,20 @@ function compiledSerialiser(id: EndpointId, status: number, reply: FastifyReply)
 }
 
 /**
- * What a route sends. Compiled calls: the text of their serialiser (JSON content with a text
- * payload goes out as is). Others: the parsed answer, which Fastify writes with JSON.stringify.
- * With RESPONSE_VALIDATION every answer is parsed, and a compiled call's text, written from the
- * unparsed answer as in production, must be JSON.stringify of the parsed one: every answer a test
- * sees also tests the serialiser.
+ * What a route sends. Compiled calls: the text of their serialiser, or the bytes of that text for
+ * a frozen (cached) answer (JSON content with a text or byte payload goes out as is). Others: the
+ * parsed answer, which Fastify writes with JSON.stringify. With RESPONSE_VALIDATION every answer
+ * is parsed, and a compiled call's text, written from the unparsed answer as in production, must
+ * be JSON.stringify of the parsed one: every answer a test sees also tests the serialiser.
  */
 function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply, validate: boolean): unknown {
   if (plan.kind === 'fallback') return def.response.parse(result);
   // Parsed first: an answer the schema refuses is reported by zod, not by the serialiser.
   const expected = validate ? JSON.stringify(def.response.parse(result)) : undefined;
-  const written = writeAnswer(compiledSerialiser(id, plan.status, reply), result);
-  if (expected !== undefined && written !== expected) {
-    throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(written, expected)}`);
+  const written = sendableAnswer(compiledSerialiser(id, plan.status, reply), result);
+  if (expected !== undefined) {
+    const text = typeof written === 'string' ? written : written.toString('utf8');
+    if (text !== expected) throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(text, expected)}`);
   }
   void reply.type(JSON_CONTENT);
   return written;

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { catalogue, ENDPOINT_IDS, type EndpointId } from '@fleet/contracts';
-import { LIST_PIECE, responsePlans, serialisationSchema, writeAnswer, type JsonSchema } from './serialisers.js';
+import { LIST_PIECE, responsePlans, sendableAnswer, serialisationSchema, writeAnswer, type JsonSchema } from './serialisers.js';
 
 fc.configureGlobal({ seed: 7 });
 
@@ -237,6 +237,27 @@ describe('serialisation schemas', () => {
     const answer = Object.freeze({ name: 'x', secret: 1 });
     expect(writeAnswer(writeOne, answer)).toBe('{"name":"x"}');
     expect(writeAnswer(writeOne, answer)).toBe('{"name":"x"}');
+  });
+
+  it('send a frozen answer as bytes encoded once, anything else as its text', async () => {
+    const one = z.object({ name: z.string() });
+    let calls = 0;
+    const compiled = await compileOne(one);
+    const writeOne = (a: unknown) => {
+      calls++;
+      return compiled(a);
+    };
+    const frozen = Object.freeze({ name: 'Ünit 7' });
+    const bytes = sendableAnswer(writeOne, frozen);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.toString()).toBe('{"name":"Ünit 7"}');
+    expect(sendableAnswer(writeOne, frozen)).toBe(bytes);
+    expect(calls).toBe(1);
+    // An answer that is not frozen may change: written every time, as text.
+    const open = { name: 'x' };
+    expect(sendableAnswer(writeOne, open)).toBe('{"name":"x"}');
+    open.name = 'y';
+    expect(sendableAnswer(writeOne, open)).toBe('{"name":"y"}');
   });
 
   it('refuse what a serialiser cannot write as zod does', () => {

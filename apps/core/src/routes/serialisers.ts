@@ -318,3 +318,20 @@ export function writeAnswer(serialise: (answer: unknown) => string, answer: unkn
   for (let i = 0; i < answer.length; i += piece) pieces.push(serialise(answer.slice(i, i + piece)).slice(1, -1));
   return `[${pieces.join(',')}]`;
 }
+
+/** UTF-8 bytes of frozen answers (objects), per serialiser. */
+const answerBytes = new WeakMap<(answer: unknown) => string, WeakMap<object, Buffer>>();
+
+/**
+ * What a route sends: {@link writeAnswer}'s text, or for a frozen object the bytes of that text,
+ * encoded once. A cached answer sent again then costs neither the UTF-8 encoding of the socket
+ * write nor the byte count of its content-length.
+ */
+export function sendableAnswer(serialise: (answer: unknown) => string, answer: unknown): string | Buffer {
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || !Object.isFrozen(answer)) return writeAnswer(serialise, answer);
+  let all = answerBytes.get(serialise);
+  if (!all) answerBytes.set(serialise, (all = new WeakMap()));
+  let bytes = all.get(answer);
+  if (bytes === undefined) all.set(answer, (bytes = Buffer.from(writeAnswer(serialise, answer), 'utf8')));
+  return bytes;
+}
