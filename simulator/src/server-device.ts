@@ -20,7 +20,7 @@ import { AlertMonitor, levelAbove, type AlertConfig } from './models/alerts.js';
 import { GENERIC_UPGRADE_FAILURE, PTMP, SERVER_LOAD, SERVER_UPGRADE_FAILURE_CODES } from './models/constants.js';
 import { UpgradeRun, catalogueCode, reportRejected } from './models/upgrade.js';
 import { PtmpReceivers } from './models/ptmp.js';
-import { serverInfo } from './models/server-info.js';
+import { interfaceHwStatus, serverInfo, serverRunState } from './models/server-info.js';
 import { accepted, refused, type Reaction } from './reaction.js';
 import type { ServerTimings } from './timings.js';
 
@@ -69,6 +69,8 @@ export class ServerDevice {
   outputLicenceOverride: number | null | undefined = undefined;
   /** Certificate deletions fail (a fault): spec 001 §8 "certificate deletion failed". */
   certificateDeletionFails = false;
+  /** Fault: the tally or audio (IFB) interface hardware unplugged. */
+  private readonly unplugged = { tally: false, audio: false };
   /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
   private ipPipeRun = 0;
   /** The server's instance: a reset instance starts the next one (on another public address). */
@@ -445,6 +447,10 @@ export class ServerDevice {
       case 'certificateDeletion':
         this.certificateDeletionFails = f.fails;
         return accepted;
+      case 'interfaceHw':
+        this.unplugged[f.hw] = !f.connected;
+        if (this.owner) this.reportServer();
+        return accepted;
     }
   }
 
@@ -477,6 +483,9 @@ export class ServerDevice {
       storage: Math.round(this.storage * 10) / 10,
       swVersion: this.swVersion,
       upTime: this.upTime(),
+      state: serverRunState(this.online),
+      tallyHwStatus: interfaceHwStatus(this.spec.serverType, 'tally', this.online, this.unplugged.tally),
+      audioHwStatus: interfaceHwStatus(this.spec.serverType, 'audio', this.online, this.unplugged.audio),
     });
   }
 

@@ -327,6 +327,44 @@ describe.each(providers())('server calls on %s', (provider) => {
     await eventually(async () => (await detail(HUB)).status === 'online');
   });
 
+  it('answers what the server reports of itself: device id and cloud instance (a new one after a reset), running or stopped, its tally and audio hardware, inherited by its channels; changes reach /ws', async () => {
+    const hwOfChannel = async () => {
+      const res = await call('GET', `/channels/fetch_details?ids=${HUB}-CH1`, superUser);
+      const [c] = (res.json() as { channels: { channel: { tallyHwStatus: string | null; audioHwStatus: string | null } }[] }).channels;
+      return c?.channel;
+    };
+    const up = await eventually(async () => {
+      const d = await detail(HUB);
+      return d.status === 'online' && d.state === 'running' && d.tallyHwStatus === 'connected' && d.cloudInstance !== null ? d : null;
+    });
+    expect(up).toMatchObject({ deviceId: expect.stringMatching(/^LU-SRV-[0-9A-F]{12}$/), cloudInstance: expect.stringMatching(/^i-[0-9a-f]{17}$/), audioHwStatus: 'connected' });
+    expect((await call('GET', `/servers/${HUB}/status`, reader)).json()).toMatchObject({ state: 'running' });
+    expect(await hwOfChannel()).toMatchObject({ tallyHwStatus: 'connected', audioHwStatus: 'connected' });
+    // A video return server has neither interface.
+    expect(await eventually(async () => ((await detail('VRS-0001')).state === 'running' ? detail('VRS-0001') : null))).toMatchObject({ tallyHwStatus: null, audioHwStatus: null });
+
+    // The tally interface unplugged: the detail, the server.changed event and the channels say so.
+    published.length = 0;
+    injectFault(HUB, { type: 'interfaceHw', hw: 'tally', connected: false });
+    await eventually(async () => (await detail(HUB)).tallyHwStatus === 'disconnected');
+    expect(changedEvents(HUB).map((e) => e.server.tallyHwStatus)).toContain('disconnected');
+    expect(await hwOfChannel()).toMatchObject({ tallyHwStatus: 'disconnected', audioHwStatus: 'connected' });
+    injectFault(HUB, { type: 'interfaceHw', hw: 'tally', connected: true });
+    await eventually(async () => (await detail(HUB)).tallyHwStatus === 'connected');
+
+    // A reset instance: stopped (nothing seen of the hardware) while down, then running on a new cloud instance, the same device id.
+    published.length = 0;
+    expect((await call('PUT', `/servers/${HUB}/resetinstance`, regular)).statusCode).toBe(200);
+    const after = await eventually(async () => {
+      const d = await detail(HUB);
+      return d.state === 'running' && d.cloudInstance !== up.cloudInstance ? d : null;
+    });
+    expect(after).toMatchObject({ deviceId: up.deviceId, tallyHwStatus: 'connected', audioHwStatus: 'connected' });
+    expect(changedEvents(HUB).map((e) => e.server)).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'offline', state: 'stopped', tallyHwStatus: null, audioHwStatus: null })]));
+    // Stored: a core started again answers them before its server reports.
+    expect(await db().server.findUnique({ where: { id: HUB }, select: { deviceId: true, cloudInstance: true, state: true } })).toEqual({ deviceId: up.deviceId, cloudInstance: after.cloudInstance, state: 'running' });
+  });
+
   it('lists an inventory’s servers for admins: type filter, search, sort and paging', async () => {
     const all: AdminServerPage = (await call('GET', '/v2/admin/inventories/inv-global/servers', admin)).json();
     expect(all.items.map((x) => x.id)).toEqual(['ING-0001', 'MMH-0001', 'VRS-0001']);

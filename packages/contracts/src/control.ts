@@ -128,6 +128,8 @@ export const ServerFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ptmpReceiver'), channelId: z.string().max(128), uid: z.string().max(128), lost: z.boolean() }),
   /** The server fails to delete certificates (its certificate store is locked): spec 001 §8 "certificate deletion failed". */
   z.object({ type: z.literal('certificateDeletion'), fails: z.boolean() }),
+  /** The server's tally or audio (IFB) interface hardware is unplugged or plugged back (spec 001 §3 tallyHwStatus, audioHwStatus). */
+  z.object({ type: z.literal('interfaceHw'), hw: z.enum(['tally', 'audio']), connected: z.boolean() }),
 ]);
 export type ServerFault = z.infer<typeof ServerFault>;
 

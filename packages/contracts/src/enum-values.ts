@@ -159,6 +159,10 @@ export const PASSWORD_EXPIRY_POLICIES = ['never', '3', '6', '12'] as const;
 export const USAGE_PROFILE_TYPES = ['data', 'hours'] as const;
 export const IFB_MODES = ['V1', 'V2'] as const;
 export const PUBLISHING_MODES = ['automatic', 'manual'] as const;
+/** Spec 001 §3 Server state, as a receiving server reports it: running while up, stopped while down. */
+export const SERVER_RUN_STATES = ['running', 'stopped'] as const;
+/** Spec 001 §3 tallyHwStatus / audioHwStatus: the interface hardware as the server sees it (null: no such interface). */
+export const HW_INTERFACE_STATUSES = ['connected', 'disconnected'] as const;
 export const INTERCOM_MODES = ['audioRoom', 'targetChannel'] as const;
 export const INTERCOM_STATES = ['connecting', 'connected', 'disconnecting', 'disconnected'] as const;
 

@@ -10,6 +10,7 @@ import {
   AlertLevel, AlertType, ChannelStatus, ChannelType, IpPipeState, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
 } from './enums.js';
 import { ClockModeSchema, ControlRequest, ShardStatus } from './control.js';
+import { HW_INTERFACE_STATUSES, SERVER_RUN_STATES } from './enum-values.js';
 import { CellularOperator } from './entities/unit-config.js';
 
 /** What a simulated (or real) device needs to know about itself. */
@@ -174,6 +175,15 @@ export const ServerStateEvent = z.object({
   swVersion: z.string(),
   /** Seconds since the server came up (spec 001 §3 Server upTime); null while it is down, absent when not known. */
   upTime: z.number().int().nonnegative().nullable().optional(),
+  /** Whether the server runs (spec 001 §3 Server state): `running` while it is up, `stopped` while it is down; absent when not known. */
+  state: z.enum(SERVER_RUN_STATES).optional(),
+  /**
+   * The tally and audio (IFB) interface hardware as the server sees it (spec 001 §3 Server
+   * tallyHwStatus, audioHwStatus): null when the server has no such interface or is down; absent
+   * when not known.
+   */
+  tallyHwStatus: z.enum(HW_INTERFACE_STATUSES).nullable().optional(),
+  audioHwStatus: z.enum(HW_INTERFACE_STATUSES).nullable().optional(),
 });
 /** A channel's live state (spec 001 §3 Channel live state, §4 channel status). */
 export const ChannelStateEvent = z.object({
@@ -212,6 +222,10 @@ export const ServerInfoEvent = z.object({
   /** What each channel's hardware can do (4K, NDI, SMPTE 2110, logs...): spec 001 §3 Channel capabilities, §8 "no 4K transmission on the channel". */
   channels: z.array(z.object({ channelId: z.string(), capabilities: z.record(z.string().max(64), z.boolean()) })),
   vrChannels: z.array(z.object({ vrChannelId: z.string(), ips: z.array(z.string().max(64)).max(16) })),
+  /** The server's device id (spec 001 §3 Server deviceId): the same for the server whatever its instance; absent when not known. */
+  deviceId: z.string().max(64).optional(),
+  /** The cloud instance the server runs on (spec 001 §3 Server cloud instance): a reset instance comes back on a new one; absent when not known. */
+  cloudInstance: z.string().max(64).optional(),
 });
 /**
  * A video return channel's status as the device words it: the core maps it (spec 001 §4: unknown

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSpec } from '@fleet/contracts';
-import { serverInfo } from './server-info.js';
+import { cloudInstanceId, interfaceHwStatus, serverDeviceId, serverInfo, serverRunState } from './server-info.js';
 
 const spec = (serverId: string, serverType: ServerSpec['serverType'], vr = 0): ServerSpec => ({
   serverId, name: serverId, serverType, productType: 'p', swVersion: '10.1', maxChannels: 4, channels: [],
@@ -55,5 +55,34 @@ describe('serverInfo (what a server reports about itself as it comes up)', () =>
       { vrChannelId: 'VRS-1-VR1', ips: [`${pub}:9000`] },
       { vrChannelId: 'VRS-1-VR2', ips: [`${pub}:9001`] },
     ]);
+  });
+
+  it('keeps the device id through a reset instance; a new instance runs on a new cloud instance', () => {
+    const [first, reset] = [serverInfo(spec('MMH-1', 'mmh_server'), 0), serverInfo(spec('MMH-1', 'mmh_server'), 1)];
+    expect(first.deviceId).toBe(serverDeviceId('MMH-1'));
+    expect(first.deviceId).toMatch(/^LU-SRV-[0-9A-F]{12}$/);
+    expect(reset.deviceId).toBe(first.deviceId);
+    expect(serverDeviceId('MMH-2')).not.toBe(first.deviceId);
+    expect(first.cloudInstance).toMatch(/^i-[0-9a-f]{17}$/);
+    expect(reset.cloudInstance).not.toBe(first.cloudInstance);
+    expect(cloudInstanceId('MMH-1', 1)).toBe(reset.cloudInstance);
+  });
+
+  it('runs while up, is stopped while down', () => {
+    expect(serverRunState(true)).toBe('running');
+    expect(serverRunState(false)).toBe('stopped');
+  });
+
+  it.each<[ServerSpec['serverType'], 'tally' | 'audio', boolean, boolean, string | null]>([
+    ['mmh_server', 'tally', true, false, 'connected'],
+    ['mmh_server', 'audio', true, false, 'connected'],
+    ['mmh_server', 'tally', true, true, 'disconnected'],
+    ['mmh_server', 'audio', true, true, 'disconnected'],
+    ['mmh_server', 'tally', false, false, null],
+    ['vr_server', 'tally', true, false, null],
+    ['ingest_server', 'audio', true, false, null],
+    ['transceiver_server', 'audio', true, true, null],
+  ])('a %s’s %s interface, up %s, unplugged %s: %s', (type, hw, online, unplugged, expected) => {
+    expect(interfaceHwStatus(type, hw, online, unplugged)).toBe(expected);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * What a simulated receiving server says about itself when it comes up (the `serverInfo` report):
  * its addresses, hardware and features, what each channel can do, and each video return channel's
- * receiving addresses.
+ * receiving addresses, its device id and cloud instance; and, with its state, whether it runs and
+ * how its tally and audio interface hardware is.
  * Everything follows from the server's id (the same whichever shard or run), except the public
- * address, which follows the instance too: a reset instance comes back on another public address,
- * as a cloud instance does.
+ * address and the cloud instance, which follow the instance too: a reset instance comes back on a
+ * new cloud instance and another public address.
  */
-import type { ChannelSpec, DeviceEvent, ServerSpec } from '@fleet/contracts';
+import type { ChannelSpec, DeviceEvent, HW_INTERFACE_STATUSES, SERVER_RUN_STATES, ServerSpec } from '@fleet/contracts';
 import { Rng } from '../rng.js';
 
 export type ServerInfo = Extract<DeviceEvent, { type: 'serverInfo' }>;
+type ServerRunState = (typeof SERVER_RUN_STATES)[number];
+type HwInterfaceStatus = (typeof HW_INTERFACE_STATUSES)[number];
 
 const HARDWARE = {
   mmh_server: { model: 'LU2000 Multimedia Hub', cpuCores: 16, memoryGb: 64, storageGb: 1920, sdiBoards: 2 },
@@ -42,6 +45,36 @@ function channelCapabilities(type: ServerSpec['serverType'], c: ChannelSpec): Re
   return { fourK: hub && c.type !== 'preview', ndi: hub, smpte2110: hub, recording: c.type !== 'input', supportsLogs: c.supportsLogs };
 }
 
+const hex = (r: Rng, digits: number): string => Array.from({ length: digits }, () => r.int(0, 15).toString(16)).join('');
+
+/** The server's device id (spec 001 §3 deviceId): from its id alone, so the same on every run and instance. */
+export function serverDeviceId(serverId: string): string {
+  return `LU-SRV-${hex(Rng.fromKey(`device:${serverId}`), 12).toUpperCase()}`;
+}
+
+/** The cloud instance the server runs on (spec 001 §3 cloud instance): a new one per instance (a reset instance). */
+export function cloudInstanceId(serverId: string, instance: number): string {
+  return `i-${hex(Rng.fromKey(`instance:${serverId}:${instance}`), 17)}`;
+}
+
+/** Whether the server runs (spec 001 §3 state): running while up, stopped while down. */
+export function serverRunState(online: boolean): ServerRunState {
+  return online ? 'running' : 'stopped';
+}
+
+/** The interfaces a server's hardware has: tally on servers with the tally feature, audio on those with IFB. */
+const INTERFACE_FEATURE = { tally: 'tally', audio: 'ifb' } as const;
+
+/**
+ * The tally or audio (IFB) interface hardware as the server sees it (spec 001 §3 tallyHwStatus,
+ * audioHwStatus): null on a server without that interface or while the server is down (it sees
+ * nothing then), else connected unless unplugged (the `interfaceHw` fault).
+ */
+export function interfaceHwStatus(type: ServerSpec['serverType'], hw: keyof typeof INTERFACE_FEATURE, online: boolean, unplugged: boolean): HwInterfaceStatus | null {
+  if (!online || !FEATURES[type].includes(INTERFACE_FEATURE[hw])) return null;
+  return unplugged ? 'disconnected' : 'connected';
+}
+
 /** The server's report: `instance` counts its instances (a reset instance starts the next one). */
 export function serverInfo(spec: ServerSpec, instance: number): ServerInfo {
   const [a, b, c] = octets(`private:${spec.serverId}`);
@@ -68,5 +101,7 @@ export function serverInfo(spec: ServerSpec, instance: number): ServerInfo {
     channels: spec.channels.map((c) => ({ channelId: c.channelId, capabilities: channelCapabilities(spec.serverType, c) })),
     // A video return channel receives on the server's public address, one port per channel.
     vrChannels: spec.vrChannels.map((v, i) => ({ vrChannelId: v.vrChannelId, ips: [`${publicAddress}:${9000 + i}`] })),
+    deviceId: serverDeviceId(spec.serverId),
+    cloudInstance: cloudInstanceId(spec.serverId, instance),
   };
 }

@@ -58,6 +58,27 @@ describe('server configuration reactions', () => {
     expect(publicAddress()).not.toBe(before);
   });
 
+  it('reports whether it runs and its interface hardware with its state: stopped and unseen while down, a plug pulled and put back; a reset instance on a new cloud instance', () => {
+    const h = harness();
+    const hub = h.world.server('MMH-1')!;
+    hub.start();
+    const last = () => h.events('serverState').filter((e) => e.serverId === 'MMH-1').at(-1);
+    const info = () => h.events('serverInfo').filter((e) => e.serverId === 'MMH-1').at(-1);
+    hub.reportServer();
+    expect(last()).toMatchObject({ state: 'running', tallyHwStatus: 'connected', audioHwStatus: 'connected' });
+    expect(hub.applyFault({ type: 'interfaceHw', hw: 'tally', connected: false })).toEqual({ ok: true });
+    expect(last()).toMatchObject({ tallyHwStatus: 'disconnected', audioHwStatus: 'connected' });
+    hub.applyFault({ type: 'interfaceHw', hw: 'tally', connected: true });
+    expect(last()?.tallyHwStatus).toBe('connected');
+    const before = info();
+    reactToServerCommand(hub, { type: 'resetInstance' });
+    expect(last()).toMatchObject({ state: 'stopped', tallyHwStatus: null, audioHwStatus: null });
+    h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1] + 1_000);
+    expect(last()).toMatchObject({ state: 'running', tallyHwStatus: 'connected' });
+    expect(info()?.deviceId).toBe(before?.deviceId ?? 'reported before the reset');
+    expect(info()?.cloudInstance).not.toBe(before?.cloudInstance);
+  });
+
   it('connects the IP pipe (connecting, then connected), fails it on fault, reports not connected when disabled', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;

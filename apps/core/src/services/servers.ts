@@ -279,15 +279,30 @@ export class ServerService {
     if (!prev) return;
     // cpu and storage are kept in memory only (reported every tick; not worth a write each).
     this.servers.set(e.serverId, { status: e.status, cpu: e.cpu, storage: e.storage, swVersion: e.swVersion, upTime: e.upTime ?? null, reported: true });
-    if (prev.status === e.status && prev.swVersion === e.swVersion) return;
+    // Whether it runs and its interface hardware change with its status or a plug: stored (not kept
+    // in memory like up time) so the server's channels answer them too (they read the server's row).
+    const hw = this.changedHw(e);
+    if (prev.status === e.status && prev.swVersion === e.swVersion && !hw) return;
     // updateMany: the server may have been deleted while its device still reports.
     // What a device reports keeps the row's version: the version orders what people change, and a
     // status report must not turn an operator's save made at the version they read into a conflict.
-    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion } });
+    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, ...hw } });
     if (prev.status !== e.status) {
       this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], { type: 'server.status', serverId: e.serverId, status: e.status, previous: prev.status, at });
     }
     this.announce(e.serverId, at);
+  }
+
+  /** The run state and interface hardware the report tells that the server's row does not hold yet, or null when none. */
+  private changedHw(e: DeviceEventOf<'serverState'>): { state?: string; tallyHwStatus?: string | null; audioHwStatus?: string | null } | null {
+    const row = this.deps.readModel.servers.get(e.serverId);
+    if (!row) return null;
+    const changed = {
+      ...(e.state !== undefined && e.state !== row.state ? { state: e.state } : {}),
+      ...(e.tallyHwStatus !== undefined && e.tallyHwStatus !== row.tallyHwStatus ? { tallyHwStatus: e.tallyHwStatus } : {}),
+      ...(e.audioHwStatus !== undefined && e.audioHwStatus !== row.audioHwStatus ? { audioHwStatus: e.audioHwStatus } : {}),
+    };
+    return Object.keys(changed).length > 0 ? changed : null;
   }
 
   /** The device reports where a server-level setting got to (the IP pipe's state): stored and announced. */
@@ -314,15 +329,19 @@ export class ServerService {
 
   /**
    * What a server says about itself as it comes up (its addresses, hardware and features, what
-   * each channel can do, its video return channels' receiving addresses): stored when it changed —
+   * each channel can do, its video return channels' receiving addresses, its device id and cloud
+   * instance): stored when it changed —
    * keeping the rows' versions, like every device report — and the server announced
    * (server.changed; a channel's or video return channel's row change announces itself).
    */
   private async applyInfo(e: DeviceEventOf<'serverInfo'>, at: number): Promise<void> {
     const row = this.deps.readModel.servers.get(e.serverId);
     if (!row) return;
-    if (!sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
-      await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities } });
+    // The device id and cloud instance only when told (an admin may have entered them before the device reported).
+    const ids = { ...(e.deviceId !== undefined ? { deviceId: e.deviceId } : {}), ...(e.cloudInstance !== undefined ? { cloudInstance: e.cloudInstance } : {}) };
+    const idsChanged = (e.deviceId !== undefined && e.deviceId !== row.deviceId) || (e.cloudInstance !== undefined && e.cloudInstance !== row.cloudInstance);
+    if (idsChanged || !sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
+      await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities, ...ids } });
       this.announce(e.serverId, at);
     }
     for (const c of e.channels) {
