@@ -2,7 +2,8 @@
  * /devices (spec 001 §2 "devices and servers", §3 Server, §5 ranges, §6 read-only users, §7
  * Servers) in Chromium against the real stack with the simulator: an admin's servers listed by
  * inventory and kept current over /ws, a comment that persists over a reload, a spec message
- * inline, a reset instance seen offline then online with no reload, a read-only user who sees
+ * inline, a reset instance seen offline then online (on a new public address and cloud instance)
+ * with no reload, a hub's device id, run state and tally hardware unplugged live, a read-only user who sees
  * the servers and their detail without write controls, and a comment edited in one console seen in
  * a second one with no reload.
  */
@@ -123,6 +124,10 @@ test('reset instance: the server shows offline, then online again on a new publi
   const publicIp = page.getByTestId('server-ip-public');
   await expect(publicIp).toBeVisible({ timeout: 30_000 });
   const before = (await publicIp.textContent()) ?? '';
+  // …and on a new cloud instance (spec 001 §3 cloud instance).
+  const cloud = page.getByTestId('server-detail-cloud');
+  await expect(cloud).toContainText(/i-[0-9a-f]{17}/, { timeout: 30_000 });
+  const cloudBefore = (await cloud.textContent()) ?? '';
   await expect(page.getByTestId('server-capabilities')).toContainText('ingest');
   // Record every status the row shows: the offline spell may be short.
   await recordAttribute(page, `server-status-${INGEST}`, 'data-status');
@@ -134,6 +139,33 @@ test('reset instance: the server shows offline, then online again on a new publi
   await expect(page.getByTestId(`server-row-${INGEST}`)).toHaveAttribute('data-status', 'online');
   await expect(page.getByTestId('server-detail-status')).toHaveAttribute('data-status', 'online');
   await expect(publicIp).not.toHaveText(before);
+  await expect(cloud).not.toHaveText(cloudBefore);
+  await expect(cloud).toContainText(/i-[0-9a-f]{17}/);
+  expect(navigations).toEqual([]);
+});
+
+test('a hub shows its device id, that it runs, and its tally hardware unplugged and back, with no reload', async ({ page, playwright, baseURL }) => {
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const tally = async (connected: boolean) =>
+    expect((await operator.post('/mock/trpc/fault.inject', { data: { serverId: HUB, fault: { type: 'interfaceHw', hw: 'tally', connected } } })).ok()).toBe(true);
+  await login(page, 'luc_admin');
+  await openDevices(page);
+  await expect(page.getByTestId(`server-status-${HUB}`)).toHaveAttribute('data-status', 'online', { timeout: 30_000 });
+  await openServer(page, HUB);
+  const navigations = trackNavigations(page);
+  await expect(page.getByTestId('server-detail-device-id')).toHaveText(/^LU-SRV-[0-9A-F]{12}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('server-detail-state')).toHaveText('Running');
+  await expect(page.getByTestId('server-detail-audio')).toHaveText('Connected');
+  const hw = page.getByTestId('server-detail-tally');
+  await expect(hw).toHaveText('Connected');
+  try {
+    await tally(false);
+    await expect(hw).toHaveText('Disconnected');
+  } finally {
+    await tally(true);
+  }
+  await expect(hw).toHaveText('Connected');
+  await operator.dispose();
   expect(navigations).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 /**
- * The server detail's overview: its live values (status, usage, uptime, version), services,
+ * The server detail's overview: its live values (status, usage, uptime, version, device id, cloud
+ * instance, running state, tally and audio hardware; current through server.changed), services,
  * addresses, hardware and features (as the server reported them coming up; read again on
  * server.changed), the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
  * instance (confirmed; the status then goes offline and back online over /ws).
@@ -56,9 +57,21 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
       <Value label={t('devices.servers.columns.storage')}>{usagePercent(server.serverUsage.storage) ?? none}</Value>
       <Value label={t('devices.detail.upTime')}>{formatUptime(server.upTime) ?? none}</Value>
       <Value label={t('devices.servers.columns.channels')}>{t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}</Value>
-      <Value label={t('devices.detail.cloud')}>{[server.cloudProvider, server.cloudRegion, server.cloudInstance].filter(Boolean).join(' / ') || none}</Value>
-      <Value label={t('devices.detail.tally')}>{server.tallyHwStatus ?? none}</Value>
-      <Value label={t('devices.detail.audio')}>{server.audioHwStatus ?? none}</Value>
+      <Value label={t('devices.detail.cloud')} testId="server-detail-cloud">
+        {[server.cloudProvider, server.cloudRegion, server.cloudInstance].filter(Boolean).join(' / ') || none}
+      </Value>
+      <Value label={t('devices.detail.deviceId')} testId="server-detail-device-id">
+        {server.deviceId ?? none}
+      </Value>
+      <Value label={t('devices.detail.state')} testId="server-detail-state">
+        {server.state ? t(`devices.detail.states.${server.state}`, { defaultValue: server.state }) : none}
+      </Value>
+      <Value label={t('devices.detail.tally')} testId="server-detail-tally">
+        {server.tallyHwStatus ? t(`devices.detail.hw.${server.tallyHwStatus}`, { defaultValue: server.tallyHwStatus }) : none}
+      </Value>
+      <Value label={t('devices.detail.audio')} testId="server-detail-audio">
+        {server.audioHwStatus ? t(`devices.detail.hw.${server.audioHwStatus}`, { defaultValue: server.audioHwStatus }) : none}
+      </Value>
     </SimpleGrid>
   );
 }
