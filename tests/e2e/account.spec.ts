@@ -8,24 +8,16 @@
  * test creates are deleted, and the configuration, the seeded user's dismissal and the entries are
  * put back at its end.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
-import { apiAs, login, PASSWORD, trackNavigations } from './support';
+import { apiAs, createUser, login, PASSWORD, trackNavigations, type NewUserOptions } from './support';
 
 /** The seed's user whose password expires in 7 days (packages/db seed: USER_PASSWORD_EXPIRING). */
 const EXPIRING = 'luc_media_group_admin';
 const START_PASSWORD = 'E2e-acct-1';
 
-async function createUser(api: APIRequestContext, username: string): Promise<string> {
-  const res = await api.post('/api/v2/users', {
-    data: {
-      username, firstName: 'Ann', lastName: 'Account', email: `${username}@example.com`, userType: 'luc_regular', inventoryIds: ['inv-global'],
-      password: START_PASSWORD, passwordConfirmation: START_PASSWORD,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+/** The user a test makes: a regular user of Global-News (no group), named Ann Account. */
+const newUser = (label: string): NewUserOptions => ({ label, password: START_PASSWORD, firstName: 'Ann', lastName: 'Account', inventoryIds: ['inv-global'] });
 
 async function openFromUserMenu(page: Page, item: string): Promise<void> {
   await page.getByTestId('user-menu').click();
@@ -36,8 +28,7 @@ test('a user changes their password: wrong old password and the rules refused in
   // Two sign-ins through the login page and a dozen round trips: more than the default on a loaded machine.
   test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  const username = `e2e-account-${Date.now()}`;
-  const id = await createUser(admin, username);
+  const { id, username } = await createUser(admin, 'luc_regular', newUser('account'));
   try {
     await login(page, username, START_PASSWORD);
     await openFromUserMenu(page, 'account');
@@ -99,8 +90,7 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
   // A sign-in and two reloads of the console: more than the default on a loaded machine.
   test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  const username = `e2e-account-prefs-${Date.now()}`;
-  const id = await createUser(admin, username);
+  const { id, username } = await createUser(admin, 'luc_regular', newUser('account-prefs'));
   const chatEntry = (await (await admin.get('/api/v2/admin/applicationConfiguration/cfg-chat')).json()) as { value: unknown; version: number };
   try {
     await login(page, username, START_PASSWORD);

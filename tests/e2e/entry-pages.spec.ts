@@ -7,7 +7,7 @@
  * (the application URLs, an inventory, a user) is removed at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, PASSWORD, trackNavigations } from './support';
+import { apiAs, createUser, login, ownUser, PASSWORD, trackNavigations } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
 const MATRIX = 'https://matrix.example.com/';
@@ -44,58 +44,65 @@ test('the application switcher offers the configured products (following a chang
   await expect(page.getByTestId('limited-access-portal')).toHaveCount(0);
   await logOut(page);
 
-  await login(page, 'luc_regular');
-  // A user with every inventory reachable through a group: no Partial Access banner.
-  await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
-  const navigations = trackNavigations(page);
-  await page.getByTestId('app-switcher').click();
-  const consoleEntry = page.getByTestId('app-switcher-console');
-  await expect(consoleEntry).toHaveAttribute('href', '/');
-  expect(await consoleEntry.getAttribute('target')).toBeNull();
-  await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
-  await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
-
-  const admin = await apiAs(playwright, baseURL, 'super_user');
-  const entryId = await configureApplicationUrls(admin);
+  // A regular user of this test's own: the language the customer portal switches to is kept in the
+  // user's preferences, which a spec running beside this one as luc_regular would otherwise load.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'lang-entry-pages' });
   try {
-    // Configured from another session: the open switcher offers the products without a reload.
-    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
-    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('target', '_blank');
-    await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('href', MATRIX);
-    await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('target', '_blank');
-    expect(navigations).toEqual([]);
-    await page.keyboard.press('Escape');
+    await login(page, user.username, user.password);
+    // A user with every inventory reachable through a group: no Partial Access banner.
+    await expect(page.getByTestId('partial-access-banner')).toHaveCount(0);
+    const navigations = trackNavigations(page);
+    await page.getByTestId('app-switcher').click();
+    const consoleEntry = page.getByTestId('app-switcher-console');
+    await expect(consoleEntry).toHaveAttribute('href', '/');
+    expect(await consoleEntry.getAttribute('target')).toBeNull();
+    await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveCount(0);
+    await expect(page.getByTestId('app-switcher-matrix')).toHaveCount(0);
 
-    // The customer portal of a console user: the console, easy live and the configured products.
-    await page.goto('/customer_portal?ignoreRouteDefault=1');
-    await expect(page.getByTestId('customer-portal-page')).toBeVisible();
-    await expect(page.getByTestId('customer-portal-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
-    await expect(page.getByTestId('customer-portal-matrix')).toHaveAttribute('target', '_blank');
-    await expect(page.getByTestId('customer-portal-easy-live')).toBeVisible();
-    await expect(page.getByTestId('customer-portal-limited-access')).toHaveCount(0);
-    // Chinese texts on the entry page too (and back to English: the choice is saved in the preferences).
-    await page.getByTestId('customer-portal-page-language-switch').click();
-    await page.getByTestId('customer-portal-page-language-switch-zh').click();
-    await expect(page.getByTestId('customer-portal-console')).toHaveText('打开控制台');
-    await page.getByTestId('customer-portal-page-language-switch').click();
-    await page.getByTestId('customer-portal-page-language-switch-en').click();
-    await expect(page.getByTestId('customer-portal-console')).toHaveText('Open the console');
-    await page.getByTestId('customer-portal-console').click();
-    await expect(page).toHaveURL(/\/list/);
-    await expect(page.getByTestId('nav-menu')).toBeVisible();
-    await page.goto('/customer_portal?ignoreRouteDefault=1');
-    await logOut(page);
+    const admin = await apiAs(playwright, baseURL, 'super_user');
+    const entryId = await configureApplicationUrls(admin);
+    try {
+      // Configured from another session: the open switcher offers the products without a reload.
+      await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
+      await expect(page.getByTestId('app-switcher-videoReturnPortal')).toHaveAttribute('target', '_blank');
+      await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('href', MATRIX);
+      await expect(page.getByTestId('app-switcher-matrix')).toHaveAttribute('target', '_blank');
+      expect(navigations).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
-    await signIn(page, 'luc_vr_viewer');
-    await expect(page).toHaveURL(/\/limited_access$/);
-    await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
-    await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
-    await page.goto('/users?ignoreRouteDefault=1');
-    await expect(page).toHaveURL(/\/limited_access$/);
-    await logOut(page);
+      // The customer portal of a console user: the console, easy live and the configured products.
+      await page.goto('/customer_portal?ignoreRouteDefault=1');
+      await expect(page.getByTestId('customer-portal-page')).toBeVisible();
+      await expect(page.getByTestId('customer-portal-videoReturnPortal')).toHaveAttribute('href', VR_PORTAL);
+      await expect(page.getByTestId('customer-portal-matrix')).toHaveAttribute('target', '_blank');
+      await expect(page.getByTestId('customer-portal-easy-live')).toBeVisible();
+      await expect(page.getByTestId('customer-portal-limited-access')).toHaveCount(0);
+      // Chinese texts on the entry page too, and back to English.
+      await page.getByTestId('customer-portal-page-language-switch').click();
+      await page.getByTestId('customer-portal-page-language-switch-zh').click();
+      await expect(page.getByTestId('customer-portal-console')).toHaveText('打开控制台');
+      await page.getByTestId('customer-portal-page-language-switch').click();
+      await page.getByTestId('customer-portal-page-language-switch-en').click();
+      await expect(page.getByTestId('customer-portal-console')).toHaveText('Open the console');
+      await page.getByTestId('customer-portal-console').click();
+      await expect(page).toHaveURL(/\/list/);
+      await expect(page.getByTestId('nav-menu')).toBeVisible();
+      await page.goto('/customer_portal?ignoreRouteDefault=1');
+      await logOut(page);
+
+      // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
+      await signIn(page, 'luc_vr_viewer');
+      await expect(page).toHaveURL(/\/limited_access$/);
+      await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
+      await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
+      await page.goto('/users?ignoreRouteDefault=1');
+      await expect(page).toHaveURL(/\/limited_access$/);
+      await logOut(page);
+    } finally {
+      expect((await admin.delete(`/api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
+    }
   } finally {
-    expect((await admin.delete(`/api/v2/admin/applicationConfiguration/${entryId}`)).ok()).toBe(true);
+    await user.dispose();
   }
 });
 
@@ -136,25 +143,17 @@ test('ingest and studio users open easy live: the channels of their groups, read
 
 test('a user with an inventory that offers them no group sees the Partial Access banner, dismissible for the session', async ({ page, playwright, baseURL }) => {
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  const stamp = Date.now();
-  const inventoryName = `E2E-entry-${stamp}`;
-  const username = `e2e.entry-${stamp}`;
+  const inventoryName = `E2E-entry-${Date.now()}`;
   let inventoryId: string | null = null;
   let userId: string | null = null;
   try {
     const inv = await admin.post('/api/v2/admin/inventories', { data: { name: inventoryName } });
     expect(inv.status(), await inv.text()).toBe(201);
     inventoryId = ((await inv.json()) as { id: string }).id;
-    const created = await admin.post('/api/v2/users', {
-      data: {
-        username, firstName: 'Pat', lastName: 'Partial', email: `${username}@example.com`, userType: 'luc_regular',
-        inventoryIds: ['inv-global', inventoryId], password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    userId = ((await created.json()) as { id: string }).id;
+    const created = await createUser(admin, 'luc_regular', { label: 'entry', firstName: 'Pat', lastName: 'Partial', inventoryIds: ['inv-global', inventoryId], password: NEW_PASSWORD });
+    userId = created.id;
 
-    await signIn(page, username, NEW_PASSWORD);
+    await signIn(page, created.username, NEW_PASSWORD);
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     const banner = page.getByTestId('partial-access-banner');
     await expect(banner).toContainText(inventoryName);

@@ -12,7 +12,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { VALIDATION } from '@fleet/contracts';
 import zh from '../../apps/console/src/i18n/areas/streamSettings.zh.json' with { type: 'json' };
-import { apiAs, login } from './support';
+import { apiAs, login, ownUser } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
   await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
@@ -158,9 +158,11 @@ test('a super user manages a geocoding profile; accuracies must match the geocod
 test('staff sees the software versions and the versions by product, in Chinese once; luc_admin is sent to the unit list', async ({ page, browser, playwright, baseURL }) => {
   // Two sign-ins (staff, then luc_admin in a context of its own): more than one test's usual time on a busy machine.
   test.setTimeout(120_000);
-  const api = await apiAs(playwright, baseURL, 'staff');
+  // A staff user of this test's own: the language it switches to is kept in the user's preferences,
+  // which a spec running beside this one as staff would otherwise load.
+  const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-stream-settings' });
   try {
-    await login(page, 'staff');
+    await login(page, user.username, user.password);
     await openKind(page, 'software_version');
     await expect(page.getByTestId('sw-versions-table')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-testid^="sw-version-row-"]').first()).toBeVisible();
@@ -173,8 +175,7 @@ test('staff sees the software versions and the versions by product, in Chinese o
     await page.getByTestId('language-switch-zh').click();
     await expect(page.getByTestId('settings-stream-providers-add')).toHaveText(zh.providers.add);
   } finally {
-    await api.put('/api/userPreferences', { data: { language: 'en' } });
-    await api.dispose();
+    await user.dispose();
   }
   // A role without the admin console is sent to the unit list.
   const other = await browser.newContext();

@@ -3,6 +3,7 @@
  * second API client with its own session (another console or a script changing things over REST).
  */
 import { expect, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
+import type { Role } from '@fleet/contracts';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -52,6 +53,86 @@ export async function apiAs(playwright: Playwright, baseURL: string | undefined,
   const res = await api.post('/mock/auth/login', { data: { username, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   return api;
+}
+
+/** The options of a user made through the core's API (see `createUser` for the default scope). */
+export interface NewUserOptions {
+  /** Starts the username (`e2e-<label>-<time>`): which spec made the user. */
+  label: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  inventoryIds?: string[];
+  groupIds?: string[];
+}
+
+/** A user a test made and signs in as; `dispose` deletes them (their sessions end with them). */
+export interface OwnUser {
+  id: string;
+  username: string;
+  password: string;
+  dispose: () => Promise<void>;
+}
+
+/** The password of users made by `createUser` unless a test names its own (not the demo password: no session is kept for them). */
+export const OWN_PASSWORD = 'E2e-own-1';
+
+/**
+ * Creates a user of `userType` through POST v2/users with `api` (a caller allowed to give that
+ * type, e.g. super_user); returns their id and username. Without `inventoryIds` in `options` the
+ * user gets the inventories and groups of the seeded user of the same type (username = type), so
+ * they see what that user sees; with them, the groups in `groupIds` (none by default).
+ */
+export async function createUser(api: APIRequestContext, userType: Role, options: NewUserOptions): Promise<{ id: string; username: string }> {
+  const username = `e2e-${options.label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  let inventoryIds = options.inventoryIds;
+  let groupIds = options.groupIds ?? [];
+  if (inventoryIds === undefined) {
+    const found = await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(userType)}`);
+    expect(found.status(), await found.text()).toBe(200);
+    const seeded = ((await found.json()) as { items: { id: string; username: string }[] }).items.find((u) => u.username === userType);
+    expect(seeded, `the seeded user ${userType}`).toBeDefined();
+    const detail = (await (await api.get(`/api/v2/users/${seeded!.id}`)).json()) as { inventories: { id: string }[]; groups: { id: string }[] };
+    inventoryIds = detail.inventories.map((i) => i.id);
+    groupIds = detail.groups.map((g) => g.id);
+  }
+  const password = options.password ?? OWN_PASSWORD;
+  const res = await api.post('/api/v2/users', {
+    data: {
+      username, firstName: options.firstName ?? 'Own', lastName: options.lastName ?? 'User', email: `${username}@example.com`, userType, inventoryIds, groupIds,
+      password, passwordConfirmation: password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id: ((await res.json()) as { id: string }).id, username };
+}
+
+/**
+ * A user of `userType` of the test's own, made by super_user: for a test that changes what the
+ * user keeps (the language in their preferences), which a spec running beside it as the seeded
+ * user would otherwise see. Call `dispose` in a `finally`.
+ */
+export async function ownUser(playwright: Playwright, baseURL: string | undefined, userType: Role, options: NewUserOptions): Promise<OwnUser> {
+  const admin = await apiAs(playwright, baseURL, 'super_user');
+  try {
+    const { id, username } = await createUser(admin, userType, options);
+    return {
+      id,
+      username,
+      password: options.password ?? OWN_PASSWORD,
+      dispose: async () => {
+        try {
+          const res = await admin.delete(`/api/v2/users/${id}`);
+          expect(res.ok(), await res.text()).toBe(true);
+        } finally {
+          await admin.dispose();
+        }
+      },
+    };
+  } catch (error) {
+    await admin.dispose();
+    throw error;
+  }
 }
 
 /** Waits until the unit answers as idle or online (the simulator boots units, reboots take seconds). */

@@ -13,7 +13,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { VALIDATION } from '@fleet/contracts';
 import zh from '../../apps/console/src/i18n/areas/systemEntities.zh.json' with { type: 'json' };
-import { apiAs, login, secondConsole, trackNavigations } from './support';
+import { apiAs, login, ownUser, secondConsole, trackNavigations } from './support';
 
 const UNIT = 'XTND-0001';
 
@@ -195,8 +195,11 @@ test('staff reaches the users list, edits a user (put back), and sees the page i
   const target = ((await (await api.get('/api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as { items: { id: string; username: string; lastName: string }[] }).items.find(
     (u) => u.username === 'luc_curator',
   )!;
+  // A staff user of this test's own: the language it switches to is kept in the user's preferences,
+  // which a spec running beside this one as staff would otherwise load.
+  const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-system-entities' });
   try {
-    await login(page, 'staff');
+    await login(page, user.username, user.password);
     await openKind(page, 'users');
     await search(page, 'users', 'luc_curator');
     await page.getByTestId(`users-row-${target.id}`).click();
@@ -214,7 +217,7 @@ test('staff reaches the users list, edits a user (put back), and sees the page i
   } finally {
     const current = (await (await api.get(`/api/v2/users/${target.id}`)).json()) as { version: number };
     await api.put(`/api/v2/users/${target.id}`, { data: { lastName: target.lastName, version: current.version } });
-    await api.put('/api/userPreferences', { data: { language: 'en' } });
+    await user.dispose();
     await api.dispose();
   }
 });

@@ -1,16 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
+import { ownUser } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
 /** Log in through the console's login page and wait until the console has taken over. */
-async function login(page: Page, username: string) {
+async function login(page: Page, username: string, password = PASSWORD) {
   // Start on the list whatever route earlier specs saved for this user (spec 000 §2: the saved
   // route wins on a fresh load), and make the list the saved route for this spec's later loads.
   await page.goto('/login?next=%2Flist');
   await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
   expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
@@ -64,16 +65,27 @@ test('an unknown path redirects to the unit list', async ({ page }) => {
   await expect(page).toHaveURL(/\/list(\?unit=[^&]+)?$/);
 });
 
-test('the language switch shows the console in Chinese', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await expect(page).toHaveURL(/\/list/);
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId('language-switch-zh').click();
-  await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
-  await expect(page.getByTestId('nav-unitList')).not.toHaveText(en.menu.unitList);
-  // The choice is kept in the user's preferences: back to English, for the specs that follow.
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId('language-switch-en').click();
-  await expect(page.getByTestId('nav-unitList')).toHaveText(en.menu.unitList);
-  await expect.poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language).toBe('en');
+test('the language switch shows the console in Chinese', async ({ page, playwright, baseURL }) => {
+  // A regular user of this test's own: the choice is kept in the user's preferences, and a spec
+  // running beside this one as luc_regular would load the console in Chinese meanwhile.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'lang-units' });
+  try {
+    await login(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/list/);
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-switch-zh').click();
+    await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
+    await expect(page.getByTestId('nav-unitList')).not.toHaveText(en.menu.unitList);
+    const language = async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language;
+    await expect.poll(language).toBe('zh');
+    // Kept: a fresh load of the console comes in Chinese, and the switch back is kept too.
+    await page.reload();
+    await expect(page.getByTestId('nav-unitList')).toHaveText(zh.menu.unitList);
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-switch-en').click();
+    await expect(page.getByTestId('nav-unitList')).toHaveText(en.menu.unitList);
+    await expect.poll(language).toBe('en');
+  } finally {
+    await user.dispose();
+  }
 });

@@ -17,7 +17,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
 import zhUpgrades from '../../apps/console/src/i18n/areas/upgrades.zh.json' with { type: 'json' };
-import { apiAs, login, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
+import { apiAs, login, ownUser, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
 
 const HUB = 'MMH-0002';
 const TRX = 'TRX-0001';
@@ -181,10 +181,13 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
 
 test('a refusal of the core shows in the user’s language, and the reason after it', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
+  // A super user of this test's own: the language it switches to is kept in the user's preferences,
+  // which a spec running beside this one as super_user would otherwise load.
+  const user = await ownUser(playwright, baseURL, 'super_user', { label: 'lang-upgrades' });
   try {
     await waitServerIdle(operator, TRX);
     const version = eligibleTarget(await targetsOf(operator, 'servers', TRX));
-    await login(page, 'super_user');
+    await login(page, user.username, user.password);
     await openUpgradeTab(page);
     // Switched on the page (no navigation after it, so the choice is not raced by a reload).
     await page.getByTestId('language-switch').click();
@@ -203,14 +206,13 @@ test('a refusal of the core shows in the user’s language, and the reason after
     await expect(page.getByTestId('upgrade-start')).toBeDisabled();
     await page.getByTestId('upgrade-cancel').click();
   } finally {
-    // Back to English for the specs that follow (kept in the preferences), and the server on.
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('upgrade-form')).toHaveCount(0);
-    await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-switch-en').click();
-    await expect.poll(async () => ((await (await page.request.get('/api/userPreferences')).json()) as { language?: string }).language).toBe('en');
-    await serverFault(operator, TRX, { type: 'serverPower', on: true });
-    await operator.dispose();
+    // The server on again for the tests that follow.
+    try {
+      await serverFault(operator, TRX, { type: 'serverPower', on: true });
+    } finally {
+      await user.dispose();
+      await operator.dispose();
+    }
   }
 });
 
