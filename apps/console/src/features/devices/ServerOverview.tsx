@@ -34,6 +34,24 @@ function Value({ label, children, testId }: { label: string; children: React.Rea
   );
 }
 
+/** A titled list of what the server reported, with "none" once it answered with nothing. */
+function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text fw={500} size="sm">
+        {title}
+      </Text>
+      {children}
+      {empty && (
+        <Text size="sm" c="dimmed">
+          {t('devices.detail.none')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function ServerFacts({ server }: { server: ServerDetail }) {
   const { t } = useTranslation();
   const none = t('devices.detail.none');
@@ -82,10 +100,7 @@ export function ServicesAndIps({ server }: { server: ServerDetail }) {
   const ips = useEndpointQuery('getServerIps', { params: { id: server.id } });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Stack gap={4} data-testid="server-services">
-        <Text fw={500} size="sm">
-          {t('devices.detail.services')}
-        </Text>
+      <FactList title={t('devices.detail.services')} empty={services.data?.services.length === 0} testId="server-services">
         {(services.data?.services ?? []).map((s) => (
           <Group key={s.serviceName} gap="xs">
             <Text size="sm">{s.serviceName}</Text>
@@ -94,27 +109,14 @@ export function ServicesAndIps({ server }: { server: ServerDetail }) {
             </Badge>
           </Group>
         ))}
-        {services.data?.services.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('devices.detail.none')}
-          </Text>
-        )}
-      </Stack>
-      <Stack gap={4} data-testid="server-ips">
-        <Text fw={500} size="sm">
-          {t('devices.detail.ips')}
-        </Text>
+      </FactList>
+      <FactList title={t('devices.detail.ips')} empty={ips.data?.ips.length === 0} testId="server-ips">
         {(ips.data?.ips ?? []).map((ip) => (
           <Text key={`${ip.name}-${ip.address}`} size="sm" data-testid={`server-ip-${ip.name}`}>
             {ip.name}: {ip.address}
           </Text>
         ))}
-        {ips.data?.ips.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('devices.detail.none')}
-          </Text>
-        )}
-      </Stack>
+      </FactList>
       <HardwareAndFeatures serverId={server.id} />
     </SimpleGrid>
   );
@@ -131,25 +133,14 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
     .map(([name]) => name);
   return (
     <>
-      <Stack gap={4} data-testid="server-specifications">
-        <Text fw={500} size="sm">
-          {t('devices.detail.hardware')}
-        </Text>
+      <FactList title={t('devices.detail.hardware')} empty={specifications.data !== undefined && specs.length === 0} testId="server-specifications">
         {specs.map(([name, value]) => (
           <Text key={name} size="sm">
             {name}: {typeof value === 'object' ? JSON.stringify(value) : String(value)}
           </Text>
         ))}
-        {specifications.data && specs.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('devices.detail.none')}
-          </Text>
-        )}
-      </Stack>
-      <Stack gap={4} data-testid="server-capabilities">
-        <Text fw={500} size="sm">
-          {t('devices.detail.features')}
-        </Text>
+      </FactList>
+      <FactList title={t('devices.detail.features')} empty={capabilities.data !== undefined && features.length === 0} testId="server-capabilities">
         <Group gap={4}>
           {features.map((name) => (
             <Badge key={name} size="sm" variant="outline">
@@ -157,12 +148,7 @@ function HardwareAndFeatures({ serverId }: { serverId: string }) {
             </Badge>
           ))}
         </Group>
-        {capabilities.data && features.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('devices.detail.none')}
-          </Text>
-        )}
-      </Stack>
+      </FactList>
     </>
   );
 }
