@@ -28,18 +28,21 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('authUser', undefined);
-    app.decorate('currentUser', async (req: FastifyRequest) => {
+    /** The caller as far as it is known without storage, given the request's session token. */
+    const known = (req: FastifyRequest, token: string | undefined): AuthUser | null | undefined => {
       if (req.authUser !== undefined) return req.authUser;
-      const token = req.cookies[MOCK_AUTH.sessionCookie];
-      req.authUser = token ? await app.services.auth.resolve(token) : null;
-      return req.authUser;
-    });
-    app.decorate('knownUser', (req: FastifyRequest) => {
-      if (req.authUser !== undefined) return req.authUser;
-      const token = req.cookies[MOCK_AUTH.sessionCookie];
-      const user = token ? app.services.auth.cached(token) : undefined;
+      if (!token) return (req.authUser = null);
+      const user = app.services.auth.cached(token);
       if (user !== undefined) req.authUser = user;
       return user;
+    };
+    app.decorate('knownUser', (req: FastifyRequest) => known(req, req.cookies[MOCK_AUTH.sessionCookie]));
+    app.decorate('currentUser', async (req: FastifyRequest) => {
+      const token = req.cookies[MOCK_AUTH.sessionCookie];
+      const user = known(req, token);
+      if (user !== undefined) return user;
+      req.authUser = token ? await app.services.auth.resolve(token) : null;
+      return req.authUser;
     });
     app.decorate('requireUser', async (req: FastifyRequest) => {
       const user = await app.currentUser(req);

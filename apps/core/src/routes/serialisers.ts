@@ -273,21 +273,18 @@ export const LIST_PIECE = 256;
  */
 const itemTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
 
-/** Texts of frozen answers (objects), per serialiser: written once, like the items above. */
-const answerTexts = new WeakMap<(answer: unknown) => string, WeakMap<object, string>>();
-
-/** The text `write` gives for a frozen `key`, kept per serialiser in `cache`. */
-function cachedText(
-  cache: WeakMap<(answer: unknown) => string, WeakMap<object, string>>,
+/** What `write` gives for a frozen `key` (its text or its bytes), kept per serialiser in `cache`. */
+function cached<T>(
+  cache: WeakMap<(answer: unknown) => string, WeakMap<object, T>>,
   serialise: (answer: unknown) => string,
   key: object,
-  write: (key: object) => string,
-): string {
-  let texts = cache.get(serialise);
-  if (!texts) cache.set(serialise, (texts = new WeakMap()));
-  let text = texts.get(key);
-  if (text === undefined) texts.set(key, (text = write(key)));
-  return text;
+  write: (key: object) => T,
+): T {
+  let written = cache.get(serialise);
+  if (!written) cache.set(serialise, (written = new WeakMap()));
+  let value = written.get(key);
+  if (value === undefined) written.set(key, (value = write(key)));
+  return value;
 }
 
 function allFrozen(list: readonly unknown[]): boolean {
@@ -300,16 +297,12 @@ function allFrozen(list: readonly unknown[]): boolean {
  * a list of frozen items from the texts of its items (see `itemTexts`).
  */
 export function writeAnswer(serialise: (answer: unknown) => string, answer: unknown, piece = LIST_PIECE): string {
-  if (!Array.isArray(answer)) {
-    return answer !== null && typeof answer === 'object' && Object.isFrozen(answer)
-      ? cachedText(answerTexts, serialise, answer, serialise)
-      : serialise(answer);
-  }
+  if (!Array.isArray(answer)) return serialise(answer);
   if (answer.length === 0) return serialise(answer);
   if (allFrozen(answer)) {
     const writeItem = (item: object): string => serialise([item]).slice(1, -1);
     const out = new Array<string>(answer.length);
-    for (let i = 0; i < answer.length; i++) out[i] = cachedText(itemTexts, serialise, answer[i] as object, writeItem);
+    for (let i = 0; i < answer.length; i++) out[i] = cached(itemTexts, serialise, answer[i] as object, writeItem);
     return `[${out.join(',')}]`;
   }
   if (answer.length <= piece) return serialise(answer);
@@ -319,7 +312,7 @@ export function writeAnswer(serialise: (answer: unknown) => string, answer: unkn
   return `[${pieces.join(',')}]`;
 }
 
-/** UTF-8 bytes of frozen answers (objects), per serialiser. */
+/** UTF-8 bytes of frozen answers (objects), per serialiser: written once, like the items above. */
 const answerBytes = new WeakMap<(answer: unknown) => string, WeakMap<object, Buffer>>();
 
 /**
@@ -329,9 +322,5 @@ const answerBytes = new WeakMap<(answer: unknown) => string, WeakMap<object, Buf
  */
 export function sendableAnswer(serialise: (answer: unknown) => string, answer: unknown): string | Buffer {
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || !Object.isFrozen(answer)) return writeAnswer(serialise, answer);
-  let all = answerBytes.get(serialise);
-  if (!all) answerBytes.set(serialise, (all = new WeakMap()));
-  let bytes = all.get(answer);
-  if (bytes === undefined) all.set(answer, (bytes = Buffer.from(writeAnswer(serialise, answer), 'utf8')));
-  return bytes;
+  return cached(answerBytes, serialise, answer, (a) => Buffer.from(serialise(a), 'utf8'));
 }
