@@ -2,7 +2,7 @@
  * What the Playwright specs share: the demo password, signing in through the login page, and a
  * second API client with its own session (another console or a script changing things over REST).
  */
-import { expect, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Cookie, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@fleet/contracts';
 
 export const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
@@ -165,6 +165,24 @@ export async function secondConsole(browser: Browser, baseURL: string | undefine
   const page = await context.newPage();
   await login(page, username);
   return { page, close: () => context.close() };
+}
+
+/**
+ * Clicks `trigger` and waits for `opened` (a dialog, a menu); clicks again while it has not shown.
+ * Seen once in CI (system-settings, de6e383): a row's Delete took the click and the focus right after
+ * a live update of that row, and no confirmation ever opened (not reproduced in 16 runs under load).
+ * A retry is printed, so a recurrence shows in the log with its spec.
+ */
+export async function clickToOpen(trigger: Locator, opened: Locator): Promise<void> {
+  let clicks = 0;
+  await expect(async () => {
+    if (!(await opened.isVisible())) {
+      clicks += 1;
+      if (clicks > 1) console.warn(`clickToOpen: ${String(opened)} not shown after a click; clicking ${String(trigger)} again`);
+      await trigger.click();
+    }
+    await expect(opened).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Collects the URL of every navigation of the page's main frame (a test expects none: the change came live, not by a reload). */

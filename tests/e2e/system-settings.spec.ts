@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { VALIDATION } from '@fleet/contracts';
-import { apiAs, login, secondConsole, trackNavigations } from './support';
+import { apiAs, clickToOpen, login, secondConsole, trackNavigations } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
   await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
@@ -69,7 +69,7 @@ test('a super user creates, edits and deletes an organisation; a taken name and 
     await expect(rowNamed(page, 'organization', name)).toContainText('No limit');
 
     // Delete it (it has no users).
-    await rowNamed(page, 'organization', name).getByRole('button', { name: 'Delete' }).click();
+    await clickToOpen(rowNamed(page, 'organization', name).getByRole('button', { name: 'Delete' }), page.getByTestId('settings-organization-delete-confirm'));
     await page.getByTestId('settings-organization-delete-confirm').click();
     await expect(rowNamed(page, 'organization', name)).toHaveCount(0);
     await expect(rowNamed(other.page, 'organization', name)).toHaveCount(0);
