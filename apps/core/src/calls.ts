@@ -7,8 +7,14 @@
 import type { EndpointId, EndpointOutput, EndpointParsed } from '@fleet/contracts';
 import type { AuthUser } from './services/access.js';
 
+/**
+ * A call's answer: the value itself when the service answers from memory (the read model: no
+ * promise, and the route sends it in the same turn), else a promise of it.
+ */
+export type Answer<T> = T | Promise<T>;
+
 /** One call: the service, the parsed input (roles and object scope already checked) and the caller in; the contract's answer out. */
-export type Call<S, K extends EndpointId> = (service: S, input: EndpointParsed<K>, user: AuthUser) => Promise<EndpointOutput<K>>;
+export type Call<S, K extends EndpointId> = (service: S, input: EndpointParsed<K>, user: AuthUser) => Answer<EndpointOutput<K>>;
 
 /** The calls one service answers, keyed by catalogue id. */
 export type CallsOf<S, Ids extends EndpointId> = { [K in Ids]: Call<S, K> };

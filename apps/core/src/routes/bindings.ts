@@ -5,7 +5,7 @@
  * a call is bound twice.
  */
 import type { EndpointId, EndpointOutput, EndpointParsed } from '@fleet/contracts';
-import type { Call, CallsOf } from '../calls.js';
+import type { Answer, Call, CallsOf } from '../calls.js';
 import type { AuthUser } from '../services/access.js';
 import type { Services } from '../services/index.js';
 import { fileCalls } from '../services/files.js';
@@ -69,7 +69,7 @@ export interface HandlerContext {
   services: Services;
 }
 
-export type Handler<K extends EndpointId> = (input: EndpointParsed<K>, ctx: HandlerContext) => Promise<EndpointOutput<K>>;
+export type Handler<K extends EndpointId> = (input: EndpointParsed<K>, ctx: HandlerContext) => Answer<EndpointOutput<K>>;
 export type HandlersFor<Ids extends EndpointId> = { [K in Ids]: Handler<K> };
 
 /** A service joined to the calls it answers. */

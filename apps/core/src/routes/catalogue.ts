@@ -12,7 +12,7 @@ import {
   catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
-import { canSeeObject } from '../services/access.js';
+import { canSeeObject, type AuthUser } from '../services/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { responsePlans, sendableAnswer, type ResponsePlan } from './serialisers.js';
 
@@ -107,29 +107,42 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     const plan = plans.get(id);
     if (!plan) throw new Error(`catalogue endpoint ${id} has no response plan`);
     const parseParams = paramsParser(def.params);
+    const send = (reply: FastifyReply, result: unknown): void => {
+      void reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate));
+    };
+    /**
+     * The call for a known caller. A call answered from memory is sent in this same turn, with no
+     * promise (Fastify is told nothing is pending: undefined); a pending one once its promise
+     * settles. A refusal thrown here reaches Fastify's error handler either way.
+     */
+    const serve = (user: AuthUser, req: FastifyRequest, reply: FastifyReply): Promise<void> | undefined => {
+      if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
+      // Bodies are accepted on every method (DELETE included) but only read where declared.
+      const input = {
+        params: parseParams(req.params),
+        query: parse(def.query, req.query, 'query'),
+        body: parse(def.body, req.body, 'body'),
+      };
+      if (def.scope !== 'none') {
+        const source = def.scopeFrom === 'body' ? input.body : input.params;
+        const objectId = (source as Record<string, unknown> | undefined)?.[def.scopeParam ?? 'id'];
+        if (typeof objectId !== 'string') throw new AppError('NOT_FOUND');
+        if (def.scope === 'unit') app.services.units.assertVisible(user, objectId);
+        else if (!canSeeObject(app.services.readModel, user, def.scope, objectId)) throw new AppError('NOT_FOUND');
+      }
+      const result: unknown = handler(input as never, { user, services: app.services });
+      if (result instanceof Promise) return result.then((answer: unknown) => send(reply, answer));
+      send(reply, result);
+      return undefined;
+    };
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
       ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } } } : {}),
-      handler: async (req: FastifyRequest, reply) => {
+      handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
-        const user = app.knownUser(req) ?? (await app.requireUser(req));
-        if (!hasAnyRole(user.roles, def.roles)) throw new AppError('FORBIDDEN');
-        // Bodies are accepted on every method (DELETE included) but only read where declared.
-        const input = {
-          params: parseParams(req.params),
-          query: parse(def.query, req.query, 'query'),
-          body: parse(def.body, req.body, 'body'),
-        };
-        if (def.scope !== 'none') {
-          const source = def.scopeFrom === 'body' ? input.body : input.params;
-          const objectId = (source as Record<string, unknown> | undefined)?.[def.scopeParam ?? 'id'];
-          if (typeof objectId !== 'string') throw new AppError('NOT_FOUND');
-          if (def.scope === 'unit') app.services.units.assertVisible(user, objectId);
-          else if (!canSeeObject(app.services.readModel, user, def.scope, objectId)) throw new AppError('NOT_FOUND');
-        }
-        const result: unknown = await handler(input as never, { user, services: app.services });
-        return reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate));
+        const user = app.knownUser(req);
+        return user ? serve(user, req, reply) : app.requireUser(req).then((u) => serve(u, req, reply));
       },
     });
   }

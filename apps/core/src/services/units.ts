@@ -104,7 +104,7 @@ export class UnitService {
   }
 
   /** The units the caller may see (of one group, if given), by name. */
-  async list(user: AuthUser, groupId: string | undefined): Promise<UnitSummary[]> {
+  list(user: AuthUser, groupId: string | undefined): UnitSummary[] {
     const out: UnitSummary[] = [];
     for (const r of this.repo.findAll()) {
       if (groupId !== undefined && !r.groups.some((g) => g.groupId === groupId)) continue;
@@ -127,8 +127,9 @@ export class UnitService {
     this.findVisible(user, id);
   }
 
-  async get(user: AuthUser, id: string): Promise<UnitDetail> {
-    const r = await this.findVisible(user, id);
+  /** A unit's detail, synchronous: from the read model and the live telemetry. */
+  get(user: AuthUser, id: string): UnitDetail {
+    const r = this.findVisible(user, id);
     // Like summaries: one frozen detail per state of the unit (its text is then written once).
     const summary = this.toSummary(r);
     const cached = this.details.get(id);
@@ -240,20 +241,20 @@ export class UnitService {
     };
   }
 
-  async fetchById(user: AuthUser, id: string): Promise<UnitSummary> {
-    return this.toSummary(await this.findVisible(user, id));
+  fetchById(user: AuthUser, id: string): UnitSummary {
+    return this.toSummary(this.findVisible(user, id));
   }
 
-  async locationOf(user: AuthUser, id: string): Promise<UnitLocationInfo> {
-    const row = await this.findVisible(user, id);
+  locationOf(user: AuthUser, id: string): UnitLocationInfo {
+    const row = this.findVisible(user, id);
     const live = this.telemetry.get(id)?.location ?? null;
     if (live) return { uniqueId: id, location: live, live: true };
     const stored = row.latitude !== null && row.longitude !== null ? { lat: row.latitude, lng: row.longitude, address: row.address } : null;
     return { uniqueId: id, location: stored, live: false };
   }
 
-  async modemsOf(user: AuthUser, id: string): Promise<UnitModems> {
-    await this.assertVisible(user, id);
+  modemsOf(user: AuthUser, id: string): UnitModems {
+    this.assertVisible(user, id);
     const modems = (this.telemetry.get(id)?.modems ?? []).map((m) => ({
       ...m,
       uiState: modemUiState({ present: true, enabled: m.enabled, connected: m.connected }),
@@ -267,20 +268,20 @@ export class UnitService {
     };
   }
 
-  async coords(user: AuthUser, groupId: string | undefined): Promise<UnitCoords[]> {
-    const units = await this.list(user, groupId);
+  coords(user: AuthUser, groupId: string | undefined): UnitCoords[] {
+    const units = this.list(user, groupId);
     return units.flatMap((u) =>
       u.location ? [{ uniqueId: u.uniqueId, name: u.name, status: u.status, typeGroup: u.typeGroup, location: u.location }] : [],
     );
   }
 
-  async capabilities(user: AuthUser, id: string): Promise<UnitCapabilities> {
-    const row = await this.findVisible(user, id);
+  capabilities(user: AuthUser, id: string): UnitCapabilities {
+    const row = this.findVisible(user, id);
     return { capabilities: unitCapabilities.read(row.capabilities) };
   }
 
   async unitGroups(user: AuthUser, id: string): Promise<UnitGroupRef[]> {
-    await this.assertVisible(user, id);
+    this.assertVisible(user, id);
     const links = await this.db.unitGroup.findMany({
       where: { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) },
       include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
