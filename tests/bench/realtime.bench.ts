@@ -11,7 +11,12 @@
  *   consoles       50 websocket clients, one group topic each (5 per group), measuring.
  *
  *   pnpm --filter @fleet/tests exec tsx bench/realtime.bench.ts [--units 10000] [--consoles 50]
- *        [--groups 10] [--seconds 15] [--warmup 8] [--flush-ms 0]
+ *        [--groups 10] [--seconds 15] [--warmup 8] [--flush-ms 0] [--slices 100]
+ *
+ * `--slices`: the simulator's telemetry wheel steps 1/slices of the fleet per turn (every
+ * 1000/slices ms). The simulator's default, 10, makes 1,000 devices report in the same millisecond
+ * every 100 ms, a herd no fleet of independent devices produces; 100 (100 devices every 10 ms) is
+ * closer to devices reporting at their own phase. Both servers get the same shard.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,6 +46,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '8' },
     'flush-ms': { type: 'string', default: '0' },
+    slices: { type: 'string', default: '100' },
   },
 });
 
@@ -50,7 +56,7 @@ const TIMINGS = { telemetryIntervalMs: 1000, meanTimeBetweenOutagesMs: 0, initia
 
 // ── shard process: the simulator ──────────────────────────────────────────────────────────────
 function runShard(): void {
-  const engine = new Engine({ seed: 1, shardId: 'bench-shard', timings: TIMINGS });
+  const engine = new Engine({ seed: 1, shardId: 'bench-shard', timings: TIMINGS, tickSlices: Number(values.slices) });
   const link = connectShard(engine, { url: values.url, token: values.token, reconnectMs: 200 });
   const stop = () => {
     link.close();
@@ -304,7 +310,7 @@ async function main(): Promise<void> {
     if (!c) throw new Error(`login failed: ${res.statusCode}`);
     cookies.push(`fleet_session=${c.value}`);
   }
-  const shard = child(['--role', 'shard', '--url', `${base.replace('http', 'ws')}/gateway`, '--token', TOKEN]);
+  const shard = child(['--role', 'shard', '--url', `${base.replace('http', 'ws')}/gateway`, '--token', TOKEN, '--slices', values.slices]);
   await waitFor(() => app.services.gateway.shardCount() === 1, 120_000, 'shard attached');
   // Telemetry flowing at full rate: past the boot storm (every device reports its state once,
   // written to storage) and the backlog it leaves.
@@ -395,7 +401,7 @@ async function main(): Promise<void> {
     const frame = JSON.stringify({ op: 'event', topic, seq, epoch: 'bare', event });
     for (const ws of subscribers.get(topic) ?? []) ws.send(frame);
   }
-  const bareShard = child(['--role', 'shard', '--url', `ws://127.0.0.1:${port}/gateway`, '--token', TOKEN]);
+  const bareShard = child(['--role', 'shard', '--url', `ws://127.0.0.1:${port}/gateway`, '--token', TOKEN, '--slices', values.slices]);
   await waitFor(() => shards === 1, 120_000, 'shard attached to the bare server');
   const drainUntil = Date.now() + 120_000;
   do {
@@ -437,6 +443,7 @@ async function main(): Promise<void> {
       database: 'sqlite',
       simulator: 'one shard process over /gateway',
       realtimeFlushMs: Number(values['flush-ms']),
+      simulatorTickSlices: Number(values.slices),
     },
     full: {
       ...fullReport,
