@@ -67,6 +67,9 @@ function firstDifference(written: string, expected: string): string {
 
 const JSON_CONTENT = 'application/json; charset=utf-8';
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 /** The route's compiled serialiser (Fastify compiled it from the plan's schema at start-up). */
 function compiledSerialiser(id: EndpointId, status: number, reply: FastifyReply): (answer: unknown) => string {
   // Fastify types the compiled function for object answers; it serialises whatever its schema names.
@@ -131,7 +134,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         else if (!canSeeObject(app.services.readModel, user, def.scope, objectId)) throw new AppError('NOT_FOUND');
       }
       const result: unknown = handler(input as never, { user, services: app.services });
-      if (result instanceof Promise) return result.then((answer: unknown) => send(reply, answer));
+      // A thenable, not only a Promise: a service may hand back a query's PrismaPromise as it is.
+      if (isThenable(result)) return Promise.resolve(result).then((answer: unknown) => send(reply, answer));
       send(reply, result);
       return undefined;
     };
