@@ -143,7 +143,7 @@ export class UnitService {
   }
 
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
-    const row = await this.findVisible(user, body.id);
+    const row = this.findVisible(user, body.id);
     if (this.repo.nameTaken(body.name, body.id)) throw nameInUse();
     const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
     let count: number;
@@ -157,7 +157,7 @@ export class UnitService {
       throw e;
     }
     if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
-    const updated = await this.findVisible(user, body.id);
+    const updated = this.findVisible(user, body.id);
     const summary = this.toSummary(updated);
     this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
     // The device learns its new name when it is reachable; the core is the source of truth.
