@@ -388,10 +388,11 @@ async function core(): Promise<Pipeline> {
   const telemetry = new TelemetryStore();
   const gateway = new DeviceGateway(5000, log);
   const index = new UnitIndex();
-  new DeviceReports(prisma, index, hub, telemetry, log).listen(gateway);
   const readModel = new ReadModel(prisma);
+  const unitRepository = new UnitRepository(readModel.units, prisma);
+  new DeviceReports(prisma, unitRepository, index, hub, telemetry, log).listen(gateway);
   await readModel.start();
-  const unitService = new UnitService(prisma, new UnitRepository(readModel.units), index, hub, telemetry, gateway);
+  const unitService = new UnitService(prisma, unitRepository, index, hub, telemetry, gateway);
   unitService.followReadModel(readModel.units);
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.

@@ -157,6 +157,12 @@ interface HandleState {
   reader?: SqliteClient;
   /** SQLite: how the writing connection's compiled statements are kept. */
   statements?: StatementCacheStats;
+  /** The driver adapter under Prisma (SQLite: the writing connection; PostgreSQL: the pool), for `executeStatement`. */
+  adapter?: SqlDriverAdapter;
+  /** The provider's placeholder style, for statements built outside Prisma. */
+  provider?: DbProvider;
+  /** SQLite: the writing connection's lock. */
+  lock?: AsyncLock;
 }
 
 async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
@@ -249,7 +255,10 @@ class CommitGroups {
         const ctx: DbContext = { owner: this.state.owner, kind: 'tx', open: true, tx: this.client(), changes: [], group: true };
         if (!job.atomic) await this.#exec('SAVEPOINT fleet_write');
         try {
-          const value = await context.run(ctx, () => job.run());
+          // `.then` called here, inside the context: a callback handing back a lazy PrismaPromise
+          // (`(tx) => tx.unit.update(...)`) would otherwise start its query outside the group, wait
+          // for the lock the group holds, and never settle.
+          const value = await context.run(ctx, () => job.run().then((v) => v));
           if (!job.atomic) await this.#exec('RELEASE fleet_write');
           done.push({ job, ok: true, value, changes: ctx.changes! });
         } catch (error) {
@@ -493,6 +502,7 @@ class SqliteFactory implements SqlDriverAdapterFactory {
     const inner = await this.#inner.connect();
     keepStatements(inner, this.state);
     await inner.executeScript(SQLITE_PRAGMAS);
+    this.state.adapter = inner;
     if (this.groupWith) this.state.groups = new CommitGroups(inner, this.lock, this.state, this.groupWith);
     return lockingAdapter(inner, this.state.owner, this.lock);
   }
@@ -592,8 +602,8 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     const file = sqlitePathOf(options.url);
     if (file === ':memory:') throw new Error('createDb: in-memory SQLite is not supported (WAL needs a file)');
     mkdirSync(path.dirname(file), { recursive: true });
-    const state: HandleState = { owner: {}, listeners: new Set() };
     const lock = new AsyncLock();
+    const state: HandleState = { owner: {}, listeners: new Set(), provider, lock };
     // The commit groups run their writes through the extended client (set below, before any query).
     const ref: { client?: Db } = {};
     const groupWith = options.groupWrites === false ? null : () => ref.client as DbTx;
@@ -624,16 +634,91 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     return handle;
   }
 
-  const adapter = new PrismaPg({ connectionString: options.url, ...(options.poolSize ? { max: options.poolSize } : {}) });
+  const pool = new PrismaPg({ connectionString: options.url, ...(options.poolSize ? { max: options.poolSize } : {}) });
+  const state: HandleState = { owner: {}, listeners: new Set(), provider };
+  // The connected adapter is kept for `executeStatement` (the pool: each statement commits alone).
+  const adapter: SqlDriverAdapterFactory = {
+    provider: pool.provider,
+    adapterName: pool.adapterName,
+    connect: async () => (state.adapter = await pool.connect()),
+  };
   const pgClient = new PostgresClient({ adapter, log });
   // The PostgreSQL client is generated from the very same models as the SQLite one; the two
   // types differ only in provider-specific extras (e.g. `mode: 'insensitive'`, isolation level
   // names). Callers get one type, the SQLite one, which both clients satisfy at run time.
-  const state: HandleState = { owner: {}, listeners: new Set() };
   const prisma = withWriteFeed(pgClient, state) as unknown as Db;
   await prisma.$queryRawUnsafe('SELECT 1');
   handles.set(prisma, state);
   return { prisma, provider, close: () => pgClient.$disconnect() };
+}
+
+/** A write statement built outside Prisma, with what the write feed is told about it. */
+export interface Statement {
+  /** SQL with the provider's placeholders (`?` on SQLite, `$1…` on PostgreSQL). */
+  readonly sql: string;
+  readonly args: unknown[];
+  readonly argTypes: SqlQuery['argTypes'];
+  /** The write as a Prisma operation would have reported it (its result is `{ count }`). */
+  readonly change: { readonly model: string; readonly operation: 'updateMany'; readonly args: unknown };
+}
+
+/** The provider of an open database (statements are built for it). */
+export function providerOfDb(db: DbHandle | Db): DbProvider {
+  const { state } = stateOf(db);
+  return state.provider ?? 'sqlite';
+}
+
+/**
+ * Run one write statement on the driver adapter, without Prisma's query pipeline (which costs a
+ * hot write about 0.2 ms of CPU): the same durability and the same write feed as a Prisma write.
+ * On SQLite it is one (atomic) write of the next commit group, or runs on the open transaction
+ * inside a `transaction()` callback or a group; on PostgreSQL it commits alone on the pool, or
+ * runs through the callback's transaction client. Answers the number of rows changed. Errors are
+ * the adapter's (`DriverAdapterError`; see `isUniqueViolation` in the core).
+ */
+export async function executeStatement(db: DbHandle | Db, statement: Statement): Promise<number> {
+  const { state } = stateOf(db);
+  const adapter = state.adapter;
+  if (!adapter) throw new Error('executeStatement: the database is not connected yet');
+  const query: SqlQuery = { sql: statement.sql, args: statement.args, argTypes: statement.argTypes };
+  const report = (count: number): WriteChange => changeOf(statement.change.model, statement.change.operation, statement.change.args, { count });
+  const ctx = currentContext(state.owner);
+  if (state.provider === 'postgresql') {
+    if (ctx?.tx) {
+      // Inside a transaction callback the statement must run on the transaction's connection,
+      // which only its client reaches. The feed extension files a raw statement as "anything may
+      // have changed": replaced here by what this statement changed.
+      const before = ctx.changes?.length ?? 0;
+      const count = await ctx.tx.$executeRawUnsafe(statement.sql, ...statement.args);
+      ctx.changes?.splice(before, ctx.changes.length - before, report(count));
+      return count;
+    }
+    const count = await adapter.executeRaw(query);
+    await emitWrites(state, [report(count)]);
+    return count;
+  }
+  // SQLite: one connection. Inside a transaction callback or a group, the transaction is open on it.
+  if (ctx) {
+    const count = await adapter.executeRaw(query);
+    ctx.changes?.push(report(count));
+    return count;
+  }
+  if (state.groups) {
+    return state.groups.submit(async () => {
+      const count = await adapter.executeRaw(query);
+      currentContext(state.owner)?.changes?.push(report(count));
+      return count;
+    }, true);
+  }
+  const release = await state.lock!.acquire();
+  let count: number;
+  try {
+    count = await adapter.executeRaw(query);
+  } finally {
+    release();
+  }
+  await emitWrites(state, [report(count)]);
+  return count;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Units in storage: the row types the services work with (Prisma's own payload types, never
  * hand-written copies) and the queries more than one service needs.
  */
-import type { Prisma } from '@fleet/db';
+import { updateRow, type ColumnKind, type Db, type Prisma, type RowSet, type RowTable, type RowUpdateOptions, type RowWhere } from '@fleet/db';
 import type { MemoryTable } from './read-model.js';
 import { AppError } from '../errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from './unit-columns.js';
@@ -28,6 +28,34 @@ export const unitExtras = {
 
 export type UnitExtras = Prisma.UnitGetPayload<{ select: typeof unitExtras }>;
 
+type UnitRow = Prisma.UnitGetPayload<object>;
+
+/**
+ * The Unit columns the hot writes set without Prisma's query pipeline (a rename, a setting saved,
+ * a device's report), with their kinds. Each name is checked against the model.
+ */
+const unitRow = {
+  model: 'Unit',
+  updatedAt: true,
+  columns: {
+    name: 'string',
+    comment: 'string',
+    configuration: 'json',
+    transmissionMode: 'string',
+    workingMode: 'string',
+    storeAndForwardVideoQuality: 'string',
+    filenamePrefix: 'string',
+    multiCameraLabels: 'json',
+    selectedChannelId: 'string',
+    alertsConfigMode: 'string',
+    status: 'string',
+    applications: 'json',
+  },
+} as const satisfies RowTable<{ readonly [K in keyof UnitRow]?: ColumnKind }>;
+
+/** What a unit update may set. */
+export type UnitColumnValues = RowSet<typeof unitRow.columns>;
+
 /**
  * Units as the services read them: from the read model's unit table (memory, kept current from
  * the database's committed writes), never a query per read.
@@ -37,7 +65,10 @@ export class UnitRepository {
   private readonly names = new Map<string, string>();
   private readonly nameOf = new Map<string, string>();
 
-  constructor(private readonly table: MemoryTable<UnitRecord>) {
+  constructor(
+    private readonly table: MemoryTable<UnitRecord>,
+    private readonly db: Db,
+  ) {
     table.onChange((id, row) => {
       const old = this.nameOf.get(id);
       if (old !== undefined && this.names.get(old) === id) this.names.delete(old);
@@ -46,6 +77,14 @@ export class UnitRepository {
         this.nameOf.set(id, row.name);
       } else this.nameOf.delete(id);
     });
+  }
+
+  /**
+   * Set columns of one unit (only while its version is `where.version`, when given); answers
+   * whether a row matched. Committed (and in the read model) when it resolves.
+   */
+  async update(where: RowWhere, set: UnitColumnValues, options: RowUpdateOptions = {}): Promise<boolean> {
+    return (await updateRow(this.db, unitRow, where, set, options)) > 0;
   }
 
   /** Every unit, by name. */

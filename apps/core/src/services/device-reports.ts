@@ -12,6 +12,7 @@ import type { DeviceGateway } from './gateway.js';
 import type { RealtimeHub } from './hub.js';
 import type { TelemetryStore } from './telemetry.js';
 import type { UnitIndex } from './unit-index.js';
+import type { UnitRepository } from '../repositories/units.js';
 
 /** One applied device report, as state listeners see it. */
 export interface DeviceStateChange {
@@ -32,6 +33,7 @@ export class DeviceReports {
 
   constructor(
     private readonly db: Db,
+    private readonly units: UnitRepository,
     private readonly index: UnitIndex,
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
@@ -98,7 +100,7 @@ export class DeviceReports {
     this.index.setLive(m.unitId, { status, applications, appsKey });
     if (!m.online) this.telemetry.markOffline(m.unitId);
     const change = prev.status === status ? null : statusChangeEvent(prev.status, status);
-    await this.db.unit.update({ where: { id: m.unitId }, data: { status, applications } });
+    await this.units.update({ id: m.unitId }, { status, applications });
     if (prev.status !== status) {
       await this.db.unitStatusChange.create({
         data: { unitId: m.unitId, from: prev.status, to: status, event: change ?? 'unknown', at: new Date(m.at) },

@@ -153,14 +153,14 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const telemetry = new TelemetryStore();
   const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log);
   const index = new UnitIndex();
-  const reports = new DeviceReports(db, index, hub, telemetry, log);
-  reports.listen(gateway);
   const readModel = new ReadModel(db);
+  const unitRepository = new UnitRepository(readModel.units, db);
+  const reports = new DeviceReports(db, unitRepository, index, hub, telemetry, log);
+  reports.listen(gateway);
   const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
-  const unitRepository = new UnitRepository(readModel.units);
   const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
   units.followReadModel(readModel.units);
-  const configuration = new ConfigStore({ db, readModel, index, units, hub });
+  const configuration = new ConfigStore({ db, readModel, unitRows: unitRepository, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
   const events = new DeviceEvents(gateway, log);
   const deps: ServiceDeps = { config, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };

@@ -145,18 +145,20 @@ export class UnitService {
   async rename(user: AuthUser, body: { id: string; name: string; comment?: string; version?: number }): Promise<UnitSummary> {
     const row = this.findVisible(user, body.id);
     if (this.repo.nameTaken(body.name, body.id)) throw nameInUse();
-    const data = { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }), version: { increment: 1 } };
-    let count: number;
+    let matched: boolean;
     try {
       // A rename naming its version is checked against it; one without asked for no check and lands
       // whatever was written since it was read (the version still moves on).
-      const where = body.version === undefined ? { id: row.id } : { id: row.id, version: body.version };
-      ({ count } = await this.db.unit.updateMany({ where, data }));
+      matched = await this.repo.update(
+        { id: row.id, ...(body.version === undefined ? {} : { version: body.version }) },
+        { name: body.name, ...(body.comment === undefined ? {} : { comment: body.comment }) },
+        { incrementVersion: true },
+      );
     } catch (e) {
       if (isUniqueViolation(e)) throw nameInUse();
       throw e;
     }
-    if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
+    if (!matched) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
     const updated = this.findVisible(user, body.id);
     const summary = this.toSummary(updated);
     this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });

@@ -16,6 +16,7 @@ import type { ReadModel } from '../../repositories/read-model.js';
 import type { RealtimeHub } from '../hub.js';
 import type { UnitIndex } from '../unit-index.js';
 import type { UnitService } from '../units.js';
+import type { UnitRepository } from '../../repositories/units.js';
 import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { deviceUnitSelect, type DeviceUnit } from '../unit-devices.js';
 import { resolveAlertConfiguration } from '../alert-configuration.js';
@@ -32,6 +33,8 @@ export type AlertsSetting = UnitConfiguration['alerts'];
 export interface ConfigStoreDeps {
   db: Db;
   readModel: Pick<ReadModel, 'groups' | 'units' | 'alertConfigurationOf'>;
+  /** Unit rows (the save's write). */
+  unitRows: UnitRepository;
   index: UnitIndex;
   units: UnitService;
   hub: RealtimeHub;
@@ -76,15 +79,13 @@ export class ConfigStore {
           throw new AppError('CONFLICT');
         }
         const next = change(unitConfiguration.read(unit.configuration), unit);
-        const { count } = await tx.unit.updateMany({
-          where: { id, version: unit.version },
-          data: {
-            ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}),
-            ...next.columns,
-            version: { increment: 1 },
-          },
-        });
-        if (count === 0) return fromReadModel ? 'stale' : 'lost';
+        // Through the repository's statement: on the callback's transaction, without Prisma's pipeline.
+        const matched = await this.deps.unitRows.update(
+          { id, version: unit.version },
+          { ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}), ...next.columns },
+          { incrementVersion: true },
+        );
+        if (!matched) return fromReadModel ? 'stale' : 'lost';
         if (alongside) await alongside(tx, unit);
         return 'saved';
       });

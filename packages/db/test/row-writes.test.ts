@@ -1,0 +1,143 @@
+/**
+ * Row updates outside Prisma's pipeline (`updateRow` / `executeStatement`), on both providers: they
+ * store what the Prisma update they replace would store, honour the version condition, fail alone
+ * on a unique violation, join a `transaction()` callback (and roll back with it), and tell the
+ * write feed exactly what they changed, after the commit and before their caller hears back.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commitStats, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
+import { rowUpdate, updateRow, type RowTable } from '../src/row-writes.js';
+import { describeEachProvider, openFresh, unitData } from './helpers.js';
+
+const UNIT = {
+  model: 'Unit',
+  updatedAt: true,
+  columns: { name: 'string', comment: 'string', configuration: 'json', filenamePrefix: 'string', hasExtender: 'boolean', latitude: 'float', lastReboot: 'datetime' },
+} as const satisfies RowTable<Record<string, 'string' | 'json' | 'boolean' | 'float' | 'datetime'>>;
+
+describeEachProvider('row updates outside Prisma', (p) => {
+  let db: DbHandle;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await openFresh(p));
+    for (const id of ['ROW-1', 'ROW-2', 'ROW-3', 'ROW-4']) await db.prisma.unit.create({ data: unitData(id) });
+  });
+  afterAll(async () => cleanup());
+
+  it('stores each kind of column as Prisma does, moves the version on when asked and sets updatedAt', async () => {
+    const before = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-1' } });
+    const reboot = new Date('2026-11-24T10:11:12.345Z');
+    const set = { comment: 'c1', configuration: { delay: 800, paths: [{ a: 'x' }] }, filenamePrefix: null, hasExtender: true, latitude: 48.5, lastReboot: reboot };
+    expect(await updateRow(db, UNIT, { id: 'ROW-1' }, set, { incrementVersion: true })).toBe(1);
+    // The same change through Prisma on a twin row: both read back alike.
+    await db.prisma.unit.update({ where: { id: 'ROW-2' }, data: { ...set, version: { increment: 1 } } });
+    const [a, b] = await Promise.all(['ROW-1', 'ROW-2'].map((id) => db.prisma.unit.findUniqueOrThrow({ where: { id } })));
+    const same = (r: typeof a) => ({ ...r, id: undefined, name: undefined, serialNumber: undefined, createdAt: undefined, updatedAt: undefined });
+    expect(same(a!)).toEqual(same(b!));
+    expect(a!.version).toBe(before.version + 1);
+    expect(a!.lastReboot?.toISOString()).toBe(reboot.toISOString());
+    expect(a!.configuration).toEqual({ delay: 800, paths: [{ a: 'x' }] });
+    expect(a!.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime() - 1);
+    // Without incrementVersion the version stays.
+    await updateRow(db, UNIT, { id: 'ROW-1' }, { comment: 'c2' });
+    expect((await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-1' } })).version).toBe(a!.version);
+  });
+
+  it('changes nothing and answers 0 when the version no longer matches or the row is unknown', async () => {
+    const row = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } });
+    expect(await updateRow(db, UNIT, { id: 'ROW-3', version: row.version + 5 }, { comment: 'stale' }, { incrementVersion: true })).toBe(0);
+    expect(await updateRow(db, UNIT, { id: 'NO-SUCH-UNIT' }, { comment: 'x' })).toBe(0);
+    expect(await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } })).toEqual(row);
+    expect(await updateRow(db, UNIT, { id: 'ROW-3', version: row.version }, { comment: 'fresh' }, { incrementVersion: true })).toBe(1);
+    expect(await updateRow(db, UNIT, { id: 'ROW-3', version: row.version }, { comment: 'again' }, { incrementVersion: true })).toBe(0);
+    expect((await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } })).comment).toBe('fresh');
+  });
+
+  it('fails alone on a unique violation, with the adapter naming the kind', async () => {
+    const seen: WriteChange[] = [];
+    const stop = watchWrites(db, (changes) => void seen.push(...changes));
+    try {
+      const results = await Promise.allSettled([
+        updateRow(db, UNIT, { id: 'ROW-4' }, { name: 'ROW-1' }),
+        updateRow(db, UNIT, { id: 'ROW-4' }, { comment: 'kept' }),
+      ]);
+      expect(results[0]!.status).toBe('rejected');
+      const error = (results[0] as PromiseRejectedResult).reason as { name: string; cause: { kind: string } };
+      expect(error.name).toBe('DriverAdapterError');
+      expect(error.cause.kind).toBe('UniqueConstraintViolation');
+      expect(results[1]).toEqual({ status: 'fulfilled', value: 1 });
+      const row = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-4' } });
+      expect([row.name, row.comment]).toEqual(['ROW-4', 'kept']);
+      expect(seen.map((c) => [c.model, c.operation, c.args, c.result])).toEqual([['Unit', 'updateMany', { where: { id: 'ROW-4' } }, { count: 1 }]]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('reports the write to the feed before its caller hears back, with the row committed', async () => {
+    const committed: Array<string | undefined> = [];
+    const stop = watchWrites(db, async (changes) => {
+      for (const c of changes) if (c.model === 'Unit') committed.push((await db.prisma.unit.findUnique({ where: { id: 'ROW-2' } }))?.comment);
+    });
+    try {
+      const row = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-2' } });
+      const done = updateRow(db, UNIT, { id: 'ROW-2', version: row.version }, { comment: 'fed' }, { incrementVersion: true });
+      expect(committed).toEqual([]);
+      await done;
+      expect(committed).toEqual(['fed']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('joins a transaction() callback: rolled back with it, reported with it, and only as the row it changed', async () => {
+    const seen: WriteChange[] = [];
+    const stop = watchWrites(db, (changes) => void seen.push(...changes));
+    try {
+      await expect(
+        transaction(db, async () => {
+          await updateRow(db, UNIT, { id: 'ROW-3' }, { comment: 'rolled back' });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect((await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } })).comment).toBe('fresh');
+      expect(seen).toEqual([]);
+      await transaction(db, async (tx) => {
+        await updateRow(db, UNIT, { id: 'ROW-3' }, { comment: 'in tx' });
+        // The transaction's own reads see it.
+        expect((await tx.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } })).comment).toBe('in tx');
+      });
+      expect((await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-3' } })).comment).toBe('in tx');
+      expect(seen.map((c) => [c.model, c.operation, c.args, c.result])).toEqual([['Unit', 'updateMany', { where: { id: 'ROW-3' } }, { count: 1 }]]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('builds each statement text once per shape, with the provider’s placeholders', () => {
+    const a = rowUpdate(db, UNIT, { id: 'x', version: 1 }, { comment: 'a', configuration: {} }, { incrementVersion: true });
+    const b = rowUpdate(db, UNIT, { id: 'y', version: 2 }, { comment: 'b', configuration: { k: 1 } }, { incrementVersion: true });
+    expect(b.sql).toBe(a.sql);
+    expect(a.args.slice(0, 2)).toEqual(['a', '{}']);
+    const placeholder = p.provider === 'postgresql' ? '$1' : '?';
+    expect(a.sql).toContain(`"comment" = ${placeholder}`);
+    expect(a.sql).toContain('"version" = "version" + 1');
+    expect(() => rowUpdate(db, UNIT, { id: 'x' }, { nope: 1 } as never)).toThrow(/not a declared column/);
+  });
+
+  if (p.provider === 'sqlite') {
+    it('commits concurrent statements in shared groups', async () => {
+      const before = commitStats(db);
+      await Promise.all(Array.from({ length: 40 }, (_, i) => updateRow(db, UNIT, { id: `ROW-${1 + (i % 4)}` }, { comment: `g${i}` })));
+      const after = commitStats(db);
+      expect(after.writes - before.writes).toBe(40);
+      expect(after.groups - before.groups).toBeLessThan(5);
+    });
+
+    it('settles a transaction() callback that hands back a Prisma query without awaiting it', async () => {
+      // The lazy query starts inside the group's transaction, not outside it waiting for the lock the group holds.
+      const result = await transaction(db, (tx) => tx.unit.updateMany({ where: { id: 'ROW-1' }, data: { comment: 'lazy' } }));
+      expect(result).toEqual({ count: 1 });
+    });
+  }
+});
