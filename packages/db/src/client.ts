@@ -131,6 +131,18 @@ export interface WriteChange {
   readonly operation: string;
   readonly args: unknown;
   readonly result: unknown;
+  /**
+   * Set by statements that wrote known values to one row by id (`executeStatement` with a row,
+   * when it changed that row): the columns as a read of the row would now give them. A read model
+   * may apply these instead of reading the row again.
+   */
+  readonly row?: WrittenRow;
+}
+
+/** One row's columns after a write (values as Prisma reads them: Date, parsed JSON, numbers…). */
+export interface WrittenRow {
+  readonly id: string;
+  readonly columns: Readonly<Record<string, unknown>>;
 }
 
 /** Called after writes are committed and before their callers' promises settle. */
@@ -660,6 +672,8 @@ export interface Statement {
   readonly argTypes: SqlQuery['argTypes'];
   /** The write as a Prisma operation would have reported it (its result is `{ count }`). */
   readonly change: { readonly model: string; readonly operation: 'updateMany'; readonly args: unknown };
+  /** The one row the statement writes and its columns afterwards, when all of them are known (see WriteChange.row). */
+  readonly row?: WrittenRow;
 }
 
 /** The provider of an open database (statements are built for it). */
@@ -681,7 +695,10 @@ export async function executeStatement(db: DbHandle | Db, statement: Statement):
   const adapter = state.adapter;
   if (!adapter) throw new Error('executeStatement: the database is not connected yet');
   const query: SqlQuery = { sql: statement.sql, args: statement.args, argTypes: statement.argTypes };
-  const report = (count: number): WriteChange => changeOf(statement.change.model, statement.change.operation, statement.change.args, { count });
+  const report = (count: number): WriteChange => {
+    const change = changeOf(statement.change.model, statement.change.operation, statement.change.args, { count });
+    return count === 1 && statement.row ? { ...change, row: statement.row } : change;
+  };
   const ctx = currentContext(state.owner);
   if (state.provider === 'postgresql') {
     if (ctx?.tx) {

@@ -6,7 +6,7 @@ export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitSta
 export { rowUpdate, updateRow } from './row-writes.js';
 export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';
 export type { StatementCacheStats } from './statement-cache.js';
-export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WriteListener, Statement } from './client.js';
+export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WrittenRow, WriteListener, Statement } from './client.js';
 export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
 export { hashPassword, verifyPassword, needsRehash, passwordHashParams, dummyPasswordHash, PASSWORD_HASH_PARAMS } from './password.js';

@@ -74,13 +74,23 @@ export function rowUpdate<C extends Record<string, ColumnKind>>(
     if (!kind) throw new Error(`rowUpdate: ${table.model}.${n} is not a declared column`);
     return kind;
   });
+  // The row's columns after the write, as a read would give them (JSON as parsed from its text).
+  const columns: Record<string, unknown> = {};
   const args: unknown[] = names.map((n, i) => {
     const v = set[n];
-    return v !== null && kinds[i] === 'json' ? JSON.stringify(v) : v;
+    if (v === null || kinds[i] !== 'json') {
+      columns[n] = v;
+      return v;
+    }
+    const text = JSON.stringify(v);
+    columns[n] = JSON.parse(text);
+    return text;
   });
   const argTypes: Statement['argTypes'] = kinds.map((k) => ({ scalarType: ARG_TYPES[k], arity: 'scalar' }));
   if (table.updatedAt) {
-    args.push(new Date());
+    const now = new Date();
+    columns.updatedAt = now;
+    args.push(now);
     argTypes.push({ scalarType: 'datetime', arity: 'scalar' });
   }
   args.push(where.id);
@@ -105,10 +115,14 @@ export function rowUpdate<C extends Record<string, ColumnKind>>(
     sql = `UPDATE ${quote(table.model)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`;
     texts.set(key, sql);
   }
+  // With the version incremented, the new one is known only from the version the write checked.
+  if (increment && checked) columns.version = where.version! + 1;
+  const known = !increment || checked;
   return {
     sql,
     args,
     argTypes,
+    ...(known ? { row: { id: where.id, columns } } : {}),
     change: { model: table.model, operation: 'updateMany', args: { where: checked ? { id: where.id, version: where.version } : { id: where.id } } },
   };
 }

@@ -114,6 +114,29 @@ describeEachProvider('row updates outside Prisma', (p) => {
     }
   });
 
+  it('tells the feed the row’s columns after the write when all of them are known', async () => {
+    const seen: WriteChange[] = [];
+    const stop = watchWrites(db, (changes) => void seen.push(...changes));
+    try {
+      const row = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-2' } });
+      await updateRow(db, UNIT, { id: 'ROW-2', version: row.version }, { comment: 'known', configuration: { k: [1, 'x'] } }, { incrementVersion: true });
+      const stored = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-2' } });
+      expect(seen[0]!.row).toEqual({
+        id: 'ROW-2',
+        columns: { comment: 'known', configuration: { k: [1, 'x'] }, version: stored.version, updatedAt: stored.updatedAt },
+      });
+      // The version moved on from a version the write did not check: unknown, so no row.
+      await updateRow(db, UNIT, { id: 'ROW-2' }, { comment: 'unknown version' }, { incrementVersion: true });
+      expect(seen[1]!.row).toBeUndefined();
+      // Nothing matched: nothing to tell.
+      await updateRow(db, UNIT, { id: 'ROW-2', version: 0 }, { comment: 'stale' }, { incrementVersion: true });
+      expect(seen[2]!.row).toBeUndefined();
+      expect(seen[2]!.result).toEqual({ count: 0 });
+    } finally {
+      stop();
+    }
+  });
+
   it('builds each statement text once per shape, with the provider’s placeholders', () => {
     const a = rowUpdate(db, UNIT, { id: 'x', version: 1 }, { comment: 'a', configuration: {} }, { incrementVersion: true });
     const b = rowUpdate(db, UNIT, { id: 'y', version: 2 }, { comment: 'b', configuration: { k: 1 } }, { incrementVersion: true });

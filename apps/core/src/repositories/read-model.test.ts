@@ -130,4 +130,47 @@ describe('MemoryTable', () => {
     await Promise.all([local, remote]);
     expect(seen).toEqual(['a:load', 'b:load', 'a:local', 'b:remote']);
   });
+
+  it('applies a patch of known columns without a read, as this instance’s change, keeping the rest of the row', async () => {
+    const db = storage([{ id: 'a', name: 'A', tags: ['t'] }, { id: 'b', name: 'B', tags: [] }]);
+    const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
+    const seen: string[] = [];
+    table.onChange((id, row, origin) => seen.push(`${id}:${row?.name}:${origin}`));
+    const loaded = table.load();
+    db.release();
+    await loaded;
+    const reads = db.reads;
+    expect(table.patch('a', { name: 'Z' })).toBe(true);
+    expect(db.reads).toBe(reads);
+    expect(table.get('a')).toEqual({ id: 'a', name: 'Z', tags: ['t'] });
+    expect(Object.isFrozen(table.get('a'))).toBe(true);
+    expect(table.all().map((r) => r.id)).toEqual(['b', 'a']);
+    expect(seen.at(-1)).toBe('a:Z:local');
+    // A row the table does not hold is not made up from a patch.
+    expect(table.patch('c', { name: 'C' })).toBe(false);
+    expect(table.get('c')).toBeUndefined();
+  });
+
+  it('refuses a patch of a row a read under way covers (that read may bring back the row from before the write)', async () => {
+    const db = storage([{ id: 'a', name: 'A', tags: [] }, { id: 'b', name: 'B', tags: [] }]);
+    const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
+    const loaded = table.load();
+    db.release();
+    await loaded;
+    const reading = table.refresh(['a']);
+    await settle();
+    expect(table.patch('a', { name: 'A2' })).toBe(false);
+    // Another row is not covered by that read.
+    expect(table.patch('b', { name: 'B2' })).toBe(true);
+    db.release();
+    await reading;
+    expect(table.patch('a', { name: 'A3' })).toBe(true);
+    // While the whole table is read, no row is patched.
+    const all = table.refresh(null);
+    await settle();
+    expect(table.patch('b', { name: 'B3' })).toBe(false);
+    db.release();
+    await all;
+    expect(table.get('b')?.name).toBe('B');
+  });
 });

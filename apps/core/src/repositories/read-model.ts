@@ -66,6 +66,8 @@ export class MemoryTable<Row extends { id: string }> {
   private localAll = false;
   /** Whether the read under way was asked for by this instance's own writes (see ChangeOrigin). */
   private reading: { all: boolean; ids: ReadonlySet<string>; loading: boolean } = { all: false, ids: new Set(), loading: false };
+  /** The rows the read under way covers (null: every row), while one runs. */
+  private inFlight: ReadonlySet<string> | null | undefined = undefined;
   private loaded = false;
 
   constructor(
@@ -105,6 +107,19 @@ export class MemoryTable<Row extends { id: string }> {
   }
 
   /**
+   * A row this instance has just written with known values (`WriteChange.row`): the columns are
+   * applied to the row held, with no read. Answers false (and applies nothing) when that would be
+   * unsafe: the row is not held, or a read under way covers it (it may have started before the
+   * write and would then put the old row back); the caller reads the row again instead.
+   */
+  patch(id: string, columns: Readonly<Record<string, unknown>>): boolean {
+    const held = this.rows.get(id);
+    if (!held || this.inFlight === null || this.inFlight?.has(id)) return false;
+    this.put(id, { ...held, ...columns }, 'local');
+    return true;
+  }
+
+  /**
    * Read these rows (null: every row) from storage again; resolves once the table holds them.
    * `columnsOnly`: only the rows' own columns changed (their relations did not).
    */
@@ -138,6 +153,7 @@ export class MemoryTable<Row extends { id: string }> {
         this.reading = { all: this.localAll, ids: new Set(this.localIds), loading: !this.loaded };
         this.localAll = false;
         this.localIds.clear();
+        this.inFlight = all ? null : new Set([...ids, ...columnIds]);
         try {
           if (all) await this.replaceAll();
           else {
@@ -148,6 +164,8 @@ export class MemoryTable<Row extends { id: string }> {
           // Storage failed under us: keep serving what we have and read these rows again shortly.
           process.emitWarning(`read model: reading ${this.name} failed: ${e instanceof Error ? e.message : String(e)}`);
           setTimeout(() => void this.refresh(all ? null : [...ids, ...columnIds]), 500).unref();
+        } finally {
+          this.inFlight = undefined;
         }
         for (const w of waiters) w();
       }
@@ -182,7 +200,7 @@ export class MemoryTable<Row extends { id: string }> {
     }
   }
 
-  private put(id: string, row: Row | undefined): void {
+  private put(id: string, row: Row | undefined, origin?: ChangeOrigin): void {
     const held = this.rows.get(id);
     if (row) this.rows.set(id, deepFreeze(row));
     else if (!this.rows.delete(id)) return;
@@ -190,8 +208,8 @@ export class MemoryTable<Row extends { id: string }> {
     const at = this.ordered && held && row && this.compare(held, row) === 0 ? this.positions.get(id) : undefined;
     if (at !== undefined) this.ordered![at] = row!;
     else this.ordered = null;
-    const origin: ChangeOrigin = this.reading.loading ? 'load' : this.reading.all || this.reading.ids.has(id) ? 'local' : 'remote';
-    for (const l of this.listeners) l(id, row, origin);
+    const why: ChangeOrigin = origin ?? (this.reading.loading ? 'load' : this.reading.all || this.reading.ids.has(id) ? 'local' : 'remote');
+    for (const l of this.listeners) l(id, row, why);
   }
 }
 
@@ -263,7 +281,7 @@ export class ReadModel {
     return all.find((c) => c.scope === 'inventory' && c.inventoryId === owner.inventoryId) ?? null;
   }
 
-  private get tables(): Record<TableName, Pick<MemoryTable<{ id: string }>, 'load' | 'refresh'>> {
+  private get tables(): Record<TableName, Pick<MemoryTable<{ id: string }>, 'load' | 'refresh' | 'patch'>> {
     return {
       units: this.units, groups: this.groups, inventories: this.inventories,
       servers: this.servers, channels: this.channels, vrChannels: this.vrChannels,
@@ -291,9 +309,23 @@ export class ReadModel {
 
   /** Committed writes of this instance: read what they touched, then tell the other instances. */
   private async apply(changes: readonly WriteChange[]): Promise<void> {
-    const invalidations = merge(changes.flatMap((c) => invalidationsOf(c, this)));
+    const all: Invalidation[] = [];
+    // Rows written with known values are patched in place of a read, in commit order. A row that
+    // another write of the same batch changed otherwise is still read (after its patches).
+    const patched = new Set<string>();
+    const read = new Set<string>();
+    for (const c of changes) {
+      const invalidations = invalidationsOf(c, this);
+      all.push(...invalidations);
+      const table = c.row && c.model !== null ? ROWS[c.model] : undefined;
+      if (table && this.tables[table].patch(c.row!.id, c.row!.columns)) patched.add(`${table}\u0000${c.row!.id}`);
+      else for (const inv of invalidations) for (const id of inv.ids ?? []) read.add(`${inv.table}\u0000${id}`);
+    }
+    for (const key of read) patched.delete(key);
+    const invalidations = merge(all);
     if (invalidations.length === 0) return;
-    await this.invalidate(invalidations, 'local');
+    const reads = patched.size === 0 ? invalidations : unpatched(invalidations, patched);
+    await this.invalidate(reads, 'local');
     this.bus?.publish(invalidations);
   }
 
@@ -399,6 +431,23 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   if (change.operation.startsWith('delete') && (table === 'units' || table === 'groups' || table === 'inventories')) out.push(all('alertConfigurations'));
   // A server's channels go with it.
   if (change.operation.startsWith('delete') && table === 'servers') out.push(all('channels'), all('vrChannels'));
+  return out;
+}
+
+/**
+ * The invalidations without the rows already patched (`table\0id`). Only column reads are dropped:
+ * a row also asked for whole (its relations may have changed) or a whole table is still read.
+ */
+function unpatched(list: Invalidation[], patched: ReadonlySet<string>): Invalidation[] {
+  const out: Invalidation[] = [];
+  for (const inv of list) {
+    if (!inv.columnsOnly || inv.ids === null) {
+      out.push(inv);
+      continue;
+    }
+    const ids = inv.ids.filter((id) => !patched.has(`${inv.table}\u0000${id}`));
+    if (ids.length > 0) out.push({ ...inv, ids });
+  }
   return out;
 }
 
