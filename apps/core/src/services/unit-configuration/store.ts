@@ -69,26 +69,29 @@ export class ConfigStore {
       // is conditional on its version, so a row another instance has just changed only costs a
       // second attempt, which reads storage.
       const fromReadModel = attempt === 0;
-      const saved = await transaction(this.deps.db, async (tx) => {
+      const write = async (tx: DbTx | null): Promise<'saved' | 'stale' | 'lost'> => {
         const unit: DeviceUnit | null = fromReadModel
           ? (this.deps.readModel.units.get(id) ?? null)
-          : await tx.unit.findUnique({ where: { id }, select: deviceUnitSelect });
+          : await (tx ?? this.deps.db).unit.findUnique({ where: { id }, select: deviceUnitSelect });
         if (!unit) throw new AppError('NOT_FOUND');
         if (version !== undefined && unit.version !== version) {
           if (fromReadModel) return 'stale';
           throw new AppError('CONFLICT');
         }
         const next = change(unitConfiguration.read(unit.configuration), unit);
-        // Through the repository's statement: on the callback's transaction, without Prisma's pipeline.
+        // The repository's statement, without Prisma's pipeline (inside the transaction when there is one).
         const matched = await this.deps.unitRows.update(
           { id, version: unit.version },
           { ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}), ...next.columns },
           { incrementVersion: true },
         );
         if (!matched) return fromReadModel ? 'stale' : 'lost';
-        if (alongside) await alongside(tx, unit);
+        if (alongside && tx) await alongside(tx, unit);
         return 'saved';
-      });
+      };
+      // The save alone is one conditional statement, atomic by itself; rows written alongside it
+      // share a transaction with it.
+      const saved = alongside ? await transaction(this.deps.db, (tx) => write(tx)) : await write(null);
       if (saved === 'saved') break;
       if (saved === 'lost' && (version !== undefined || attempt + 1 >= SAVE_ATTEMPTS)) throw new AppError('CONFLICT');
     }
