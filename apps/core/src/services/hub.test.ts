@@ -72,6 +72,37 @@ describe('realtime hub', () => {
     expect(hub.stats).toMatchObject({ published: 5, delivered: 10, frames: 1 });
   });
 
+  it('sends what is pending once the oldest event has waited 10 ms in a long turn, and the rest at the end of the turn', async () => {
+    const hub = new RealtimeHub();
+    const a = client();
+    await hub.subscribe(a.c, ['group:g']);
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        // a turn busy with other reports
+      }
+    };
+    hub.publish(['group:g'], ev('u0'));
+    hub.publish(['group:g'], ev('u1'));
+    expect(a.seqs()).toEqual([]);
+    busy(11);
+    // Held 11 ms: this publish sends all three, without waiting for the turn to end.
+    hub.publish(['group:g'], ev('u2'));
+    expect(a.seqs()).toEqual([1, 2, 3]);
+    hub.publish(['group:g'], ev('u3'));
+    expect(a.seqs()).toEqual([1, 2, 3]);
+    await new Promise((r) => setImmediate(r));
+    expect(a.seqs()).toEqual([1, 2, 3, 4]);
+    // Nothing was sent twice, and a timed flush (flushMs > 0) is left to its timer.
+    const timed = new RealtimeHub({ flushMs: 50 });
+    const b = client();
+    await timed.subscribe(b.c, ['group:g']);
+    timed.publish(['group:g'], ev('v0'));
+    busy(11);
+    timed.publish(['group:g'], ev('v1'));
+    expect(b.seqs()).toEqual([]);
+  });
+
   it('replays missed events on resume, with nothing lost or duplicated, including unflushed ones', async () => {
     const hub = new RealtimeHub();
     for (let i = 0; i < 5; i++) hub.publish(['group:g'], ev(`u${i}`));

@@ -46,6 +46,8 @@ export interface RealtimeBroker {
 export type BrokerDelivery = (epoch: string, seqs: readonly (readonly [string, number])[], body: Buffer) => void;
 
 const NO_TOPICS: ReadonlySet<string> = new Set();
+/** The longest an event waits in a busy turn before what is pending is sent (flushMs 0). */
+const HOLD_MAX_MS = 10;
 
 /** Bytes of one history slab; an event larger than this gets a slab of its own. */
 const SLAB_BYTES = 1024 * 1024;
@@ -294,6 +296,8 @@ export class RealtimeHub {
   /** Clients removed for good (closed, cut off). */
   private readonly closed = new WeakSet<HubClient>();
   private flushScheduled = false;
+  /** When the oldest unsent event was accepted (performance.now()). */
+  private pendingSince = 0;
   private historyMs = 65_000;
   private historyMax = 200_000;
   private historyMaxBytes = 2 * 1024 * 1024 * 1024;
@@ -369,6 +373,7 @@ export class RealtimeHub {
     // Derived events follow the event they derive from.
     const taps = this.taps;
     for (let i = 0; i < taps.length; i++) taps[i]!(topics, event);
+    this.flushIfHeld();
   }
 
   /** Publish to every topic this instance knows of (settings every console must hear). */
@@ -396,6 +401,7 @@ export class RealtimeHub {
       }
       this.accept(name, t, seq, where);
     }
+    this.flushIfHeld();
   }
 
   private accept(name: string, t: TopicState, seq: number, where: Readonly<{ slab: number; off: number; len: number }>): void {
@@ -410,8 +416,18 @@ export class RealtimeHub {
   private scheduleFlush(): void {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
+    this.pendingSince = performance.now();
     if (this.flushMs > 0) setTimeout(() => this.flush(), this.flushMs);
     else setImmediate(() => this.flush());
+  }
+
+  /**
+   * With flushMs 0, a long turn (a burst of a thousand device reports read from one socket read)
+   * must not hold its first events until its last one is handled: once the oldest unsent event
+   * has waited HOLD_MAX_MS, what is pending leaves at once (checked after each whole event).
+   */
+  private flushIfHeld(): void {
+    if (this.flushScheduled && this.flushMs === 0 && performance.now() - this.pendingSince >= HOLD_MAX_MS) this.flush();
   }
 
   /** Send what was published since the last flush: one frame per topic, the same bytes to all. */
