@@ -191,6 +191,38 @@ describe('DeviceGateway with an untrusted shard', () => {
   });
 });
 
+describe('DeviceGateway shards going away', () => {
+  function attached() {
+    const closers: Array<() => void> = [];
+    const end: CoreGatewayEnd = {
+      send: () => undefined,
+      onMessage: () => undefined,
+      onClose: (h) => void closers.push(h),
+      // The socket's close event comes later, as a websocket's does.
+      close: () => undefined,
+    };
+    const gateway = new DeviceGateway(1000, { warn: () => undefined, info: () => undefined });
+    const states: Array<{ unitId: string; online: boolean }> = [];
+    gateway.setHandlers({ onState: (m) => void states.push({ unitId: m.unitId, online: m.online }), onTelemetry: () => undefined });
+    gateway.setFleet(['u1', 'u2'].map((unitId) => ({ unitId, name: unitId, productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '1', capabilities: {} })));
+    gateway.attach(end, { trusted: false });
+    return { gateway, states, socketClosed: () => closers.forEach((h) => h()) };
+  }
+
+  it('reports the units of a shard that went away as offline', () => {
+    const { states, socketClosed } = attached();
+    socketClosed();
+    expect(states).toEqual([{ unitId: 'u1', online: false }, { unitId: 'u2', online: false }]);
+  });
+
+  it('reports nothing when the shards go because the core shuts down (storage is closing)', () => {
+    const { gateway, states, socketClosed } = attached();
+    gateway.close();
+    socketClosed();
+    expect(states).toEqual([]);
+  });
+});
+
 describe('DeviceGateway server commands', () => {
   const server = (serverId: string) => ({ serverId, name: serverId, serverType: 'mmh_server' as const, productType: 'MMH', swVersion: '10.1', maxChannels: 4, channels: [], vrChannels: [] });
 

@@ -49,6 +49,8 @@ export class DeviceGateway {
   private readonly pending = new Map<string, Pending>();
   private fleet: DeviceSpec[] = [];
   private handlers: GatewayHandlers | null = null;
+  /** Set by close(): the core is shutting down. */
+  private closing = false;
   readonly stats = { received: 0, rejected: 0, /** device messages delivered (batch members counted one by one) */ messages: 0 };
   /** Told of every device event a shard reports. */
   private readonly eventListeners: ((event: DeviceEvent, at: number) => void)[] = [];
@@ -112,11 +114,13 @@ export class DeviceGateway {
     const i = this.shards.indexOf(shard);
     if (i < 0) return;
     this.shards.splice(i, 1);
-    // Its devices are unreachable until another shard takes them over.
+    // Its devices are unreachable until another shard takes them over. Not reported while the
+    // core shuts down (the shards' sockets close after storage has been settled, and the next
+    // start begins with every unit offline anyway).
     const now = Date.now();
     for (const unitId of shard.units) {
       this.owner.delete(unitId);
-      this.handlers?.onState({ kind: 'state', unitId, online: false, applications: {}, at: now });
+      if (!this.closing) this.handlers?.onState({ kind: 'state', unitId, online: false, applications: {}, at: now });
     }
     this.log.warn({ shard: shard.id, units: shard.units.size }, 'device gateway shard detached');
     this.rebalance();
@@ -394,6 +398,7 @@ export class DeviceGateway {
   }
 
   close(): void {
+    this.closing = true;
     for (const p of this.pendingControl.values()) p.done(p.replies);
     for (const p of this.pending.values()) {
       clearTimeout(p.timer);
