@@ -5,9 +5,9 @@
  * write feed exactly what they changed, after the commit and before their caller hears back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commitStats, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
+import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
 import { rowUpdate, updateRow, type RowTable } from '../src/row-writes.js';
-import { describeEachProvider, openFresh, unitData } from './helpers.js';
+import { describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
 
 const UNIT = {
   model: 'Unit',
@@ -155,6 +155,31 @@ describeEachProvider('row updates outside Prisma', (p) => {
       const after = commitStats(db);
       expect(after.writes - before.writes).toBe(40);
       expect(after.groups - before.groups).toBeLessThan(5);
+    });
+
+    it('runs alone under the connection lock when writes are not grouped', async () => {
+      const fresh = await sqliteProvider.fresh();
+      const plain = await createDb({ url: fresh.url, groupWrites: false });
+      try {
+        await plain.prisma.unit.create({ data: unitData('PLAIN-1') });
+        const seen: WriteChange[] = [];
+        const stop = watchWrites(plain, (changes) => void seen.push(...changes));
+        const results = await Promise.all([
+          updateRow(plain, UNIT, { id: 'PLAIN-1' }, { comment: 'a' }),
+          transaction(plain, async (tx) => {
+            await updateRow(plain, UNIT, { id: 'PLAIN-1' }, { comment: 'b' });
+            return (await tx.unit.findUniqueOrThrow({ where: { id: 'PLAIN-1' } })).comment;
+          }),
+        ]);
+        stop();
+        expect(results).toEqual([1, 'b']);
+        expect((await plain.prisma.unit.findUniqueOrThrow({ where: { id: 'PLAIN-1' } })).comment).toBe('b');
+        expect(commitStats(plain)).toEqual({ groups: 0, writes: 0 });
+        expect(seen.map((c) => c.row?.columns.comment)).toEqual(['a', 'b']);
+      } finally {
+        await plain.close();
+        await fresh.destroy();
+      }
     });
 
     it('settles a transaction() callback that hands back a Prisma query without awaiting it', async () => {
