@@ -6,7 +6,6 @@
  */
 export function isUniqueViolation(e: unknown): boolean {
   if (typeof e !== 'object' || e === null) return false;
-  if ('code' in e && (e as { code: unknown }).code === 'P2002') return true;
-  const cause = (e as { name?: unknown; cause?: { kind?: unknown } }).name === 'DriverAdapterError' ? (e as { cause?: { kind?: unknown } }).cause : undefined;
-  return cause?.kind === 'UniqueConstraintViolation';
+  const error = e as { code?: unknown; name?: unknown; cause?: { kind?: unknown } };
+  return error.code === 'P2002' || (error.name === 'DriverAdapterError' && error.cause?.kind === 'UniqueConstraintViolation');
 }

@@ -33,7 +33,7 @@ export class DeviceReports {
 
   constructor(
     private readonly db: Db,
-    private readonly units: UnitRepository,
+    private readonly unitRepository: UnitRepository,
     private readonly index: UnitIndex,
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
@@ -100,7 +100,7 @@ export class DeviceReports {
     this.index.setLive(m.unitId, { status, applications, appsKey });
     if (!m.online) this.telemetry.markOffline(m.unitId);
     const change = prev.status === status ? null : statusChangeEvent(prev.status, status);
-    await this.units.update({ id: m.unitId }, { status, applications });
+    await this.unitRepository.update({ id: m.unitId }, { status, applications });
     if (prev.status !== status) {
       await this.db.unitStatusChange.create({
         data: { unitId: m.unitId, from: prev.status, to: status, event: change ?? 'unknown', at: new Date(m.at) },

@@ -160,7 +160,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
   const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
   units.followReadModel(readModel.units);
-  const configuration = new ConfigStore({ db, readModel, unitRows: unitRepository, index, units, hub });
+  const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub });
   const users = new UserService(db, config.WS_LIBRARY);
   const events = new DeviceEvents(gateway, log);
   const deps: ServiceDeps = { config, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };

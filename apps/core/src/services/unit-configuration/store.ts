@@ -34,7 +34,7 @@ export interface ConfigStoreDeps {
   db: Db;
   readModel: Pick<ReadModel, 'groups' | 'units' | 'alertConfigurationOf'>;
   /** Unit rows (the save's write). */
-  unitRows: UnitRepository;
+  unitRepository: UnitRepository;
   index: UnitIndex;
   units: UnitService;
   hub: RealtimeHub;
@@ -80,7 +80,7 @@ export class ConfigStore {
         }
         const next = change(unitConfiguration.read(unit.configuration), unit);
         // The repository's statement, without Prisma's pipeline (inside the transaction when there is one).
-        const matched = await this.deps.unitRows.update(
+        const matched = await this.deps.unitRepository.update(
           { id, version: unit.version },
           { ...(next.configuration ? { configuration: unitConfiguration.write(next.configuration) } : {}), ...next.columns },
           { incrementVersion: true },
