@@ -55,6 +55,7 @@ import { PrismaClient as PostgresClient } from '../generated/postgresql/client.j
 import type { DbProvider } from './paths.js';
 import { providerOf, sqlitePathOf } from './url.js';
 import { cacheStatements, type StatementCacheStats } from './statement-cache.js';
+import { Checkpointer, DEFAULT_AUTOCHECKPOINT_PAGES, WRITER_AUTOCHECKPOINT_PAGES, type CheckpointStats } from './checkpoints.js';
 
 // ── the lock ───────────────────────────────────────────────────────────────────────────────────
 
@@ -175,6 +176,8 @@ interface HandleState {
   provider?: DbProvider;
   /** SQLite: the writing connection's lock. */
   lock?: AsyncLock;
+  /** SQLite: the worker that checkpoints the WAL off the event loop (checkpoints.ts). */
+  checkpointer?: Checkpointer;
 }
 
 async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
@@ -408,6 +411,8 @@ export interface CreateDbOptions {
   groupWrites?: boolean;
   /** SQLite: model reads outside transactions on a second connection (default true). */
   readConnection?: boolean;
+  /** SQLite: checkpoint the WAL on a worker thread, not in the writer's commits (default true; checkpoints.ts). */
+  checkpointWorker?: boolean;
 }
 
 export interface TransactionOptions {
@@ -579,6 +584,14 @@ export function statementStats(db: DbHandle | Db): StatementCacheStats {
   return { ...(state.statements ?? { prepared: 0, reused: 0, held: 0 }) };
 }
 
+/** What the checkpoint worker has done (SQLite with the worker; null otherwise). */
+export async function checkpointStats(db: DbHandle | Db): Promise<(CheckpointStats & { running: boolean }) | null> {
+  const { state } = stateOf(db);
+  const c = state.checkpointer;
+  if (!c) return null;
+  return { ...(await c.stats()), running: c.running };
+}
+
 /** Commit groups so far (SQLite with grouped writes; zeros otherwise). */
 export function commitStats(db: DbHandle | Db): { groups: number; writes: number } {
   const { state } = stateOf(db);
@@ -631,6 +644,17 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       }
       // Opened once the writing connection has put the file in WAL mode.
       if (options.readConnection !== false) state.reader = new SqliteClient({ adapter: new ReadingFactory(file), log });
+      if (options.checkpointWorker !== false) {
+        // The writer's own checkpoints become a rare bound while the worker runs (exec is synchronous).
+        state.checkpointer = new Checkpointer(file, (running) => {
+          const pages = running ? WRITER_AUTOCHECKPOINT_PAGES : DEFAULT_AUTOCHECKPOINT_PAGES;
+          try {
+            void state.adapter?.executeScript(`PRAGMA wal_autocheckpoint = ${pages}`).catch(() => undefined);
+          } catch {
+            // The writing connection is closed: nothing left to checkpoint.
+          }
+        });
+      }
     } catch (e) {
       await base.$disconnect().catch(() => undefined);
       throw e;
@@ -639,6 +663,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     const handle: DbHandle = { prisma, provider, close: async () => {
       // Writes already queued are committed (or refused) before the connection goes.
       await state.groups?.whenIdle();
+      await state.checkpointer?.close();
       await base.$disconnect();
       await reader?.$disconnect();
     } };

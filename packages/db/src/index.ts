@@ -2,10 +2,11 @@
  * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
  * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
  */
-export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitStats, statementStats, executeStatement } from './client.js';
+export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitStats, checkpointStats, statementStats, executeStatement } from './client.js';
 export { rowUpdate, updateRow } from './row-writes.js';
 export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';
 export type { StatementCacheStats } from './statement-cache.js';
+export type { CheckpointStats } from './checkpoints.js';
 export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WrittenRow, WriteListener, Statement } from './client.js';
 export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
