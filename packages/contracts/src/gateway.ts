@@ -415,7 +415,14 @@ export interface GatewayEnd<Out, In> {
 export type CoreGatewayEnd = GatewayEnd<CoreToDevice, DeviceToCore>;
 export type DeviceGatewayEnd = GatewayEnd<DeviceToCore, CoreToDevice>;
 
-export const GATEWAY = { wsPath: '/gateway' } as const;
+export const GATEWAY = {
+  wsPath: '/gateway',
+  /**
+   * Deepest nesting of arrays and objects in a message (or batch member) that is validated by
+   * schema: the schemas' free JSON (an acknowledgement's `result`) is walked recursively.
+   */
+  maxJsonDepth: 64,
+} as const;
 
 // ── Hot path: telemetry validated without copying ───────────────────────────────────────────────
 /*
@@ -519,17 +526,52 @@ export function checkDeviceTelemetry(v: unknown): TelemetryVerdict {
 const BatchMember = DeviceBatch.shape.messages.element;
 type BatchMember = z.infer<typeof BatchMember>;
 
+/**
+ * Whether a parsed JSON value nests arrays/objects deeper than `limit` (a top-level `[]` is depth
+ * 1). Iterative: it must not overflow the stack on the very values it is there to refuse.
+ */
+export function jsonNestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const values: object[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i];
+      if (typeof c === 'object' && c !== null) {
+        values.push(c);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * zod's verdict, for values that nest no deeper than GATEWAY.maxJsonDepth: zod walks free JSON
+ * recursively, so deeper text (a shard's message is parsed by the iterative `JSON.parse`, with no
+ * bound of its own) is refused before it.
+ */
+function viaSchema<T>(schema: z.ZodType<T>, raw: unknown): T | undefined {
+  if (jsonNestsDeeperThan(raw, GATEWAY.maxJsonDepth)) return undefined;
+  return schema.safeParse(raw).data;
+}
+
 /** Telemetry by hand (see above); zod for what the hand check would reshape. */
 function telemetryOf(raw: Fields): DeviceTelemetry | undefined {
   const verdict = checkDeviceTelemetry(raw);
   if (verdict === 'exact') return raw as DeviceTelemetry;
   if (verdict === 'invalid') return undefined;
-  return DeviceTelemetry.safeParse(raw).data;
+  return viaSchema(DeviceTelemetry, raw);
 }
 
 /**
  * A device → core message parsed from JSON, validated: `undefined` exactly when
- * `DeviceToCore.safeParse(raw)` fails, else a message that serialises to the same JSON as that
+ * `DeviceToCore.safeParse(raw)` fails or a message (batch member) handed to it nests deeper than
+ * GATEWAY.maxJsonDepth, else a message that serialises to the same JSON as that
  * parse's result. Telemetry in the schema's shape (what shards send) is not copied.
  */
 export function parseDeviceToCore(raw: unknown): DeviceToCore | undefined {
@@ -546,7 +588,7 @@ export function parseDeviceToCore(raw: unknown): DeviceToCore | undefined {
       if (isObject(m) && m.kind === 'telemetry') {
         member = telemetryOf(m);
       } else {
-        member = BatchMember.safeParse(m).data;
+        member = viaSchema(BatchMember, m);
       }
       if (member === undefined) return undefined;
       if (out) out.push(member);
@@ -557,5 +599,5 @@ export function parseDeviceToCore(raw: unknown): DeviceToCore | undefined {
     }
     return { kind: 'batch', messages: out ?? (messages as BatchMember[]) };
   }
-  return DeviceToCore.safeParse(raw).data;
+  return viaSchema(DeviceToCore, raw);
 }

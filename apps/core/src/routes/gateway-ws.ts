@@ -9,7 +9,6 @@ import type { WebSocket } from 'ws';
 import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY, type CoreGatewayEnd, type DeviceToCore } from '@fleet/contracts';
 import type { Config } from '../env.js';
-import { nestsDeeperThan } from '../plugins/json-body.js';
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
   if (!expected || !given) return false;
@@ -33,16 +32,15 @@ export function gatewayRoutes(config: Config) {
         send: (m) => socket.send(JSON.stringify(m)),
         onMessage: (h) =>
           socket.on('message', (data) => {
-            const text = String(data);
-            // Unparseable or over-deep text reaches the gateway as nothing: it drops (and counts) it
-            // like any malformed message. Depth first: validating deep JSON would overflow the stack.
+            // Unparseable text reaches the gateway as nothing: it drops (and counts) it like any
+            // malformed message. No depth scan of the text first (a shard's frame is a megabyte a
+            // tenth of a second): V8's JSON.parse is iterative, and parseDeviceToCore bounds the
+            // depth of what it hands to zod, the one recursive walk (GATEWAY.maxJsonDepth).
             let json: unknown;
-            if (!nestsDeeperThan(text)) {
-              try {
-                json = JSON.parse(text);
-              } catch {
-                json = undefined;
-              }
+            try {
+              json = JSON.parse(String(data));
+            } catch {
+              json = undefined;
             }
             // Untrusted: the gateway validates against DeviceToCore before use. A report that
             // breaks a handler must not escape into the socket's event (an uncaught exception

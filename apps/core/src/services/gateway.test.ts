@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  Battery, BitrateSample, DeviceTelemetry, DeviceToCore, Location, Modem, TELEMETRY_KEYS, checkDeviceTelemetry, parseDeviceToCore,
+  Battery, BitrateSample, DeviceTelemetry, DeviceToCore, Location, Modem, TELEMETRY_KEYS, GATEWAY, checkDeviceTelemetry, jsonNestsDeeperThan, parseDeviceToCore,
   type CoreGatewayEnd, type CoreToDevice, type DeviceTelemetry as DeviceTelemetryT, type DeviceToCore as DeviceToCoreT,
 } from '@fleet/contracts';
 import { DeviceGateway } from './gateway.js';
@@ -150,6 +150,22 @@ describe('parseDeviceToCore (the gateway hot path) against DeviceToCore', () => 
     const inherited = Object.assign(Object.create({ at }) as object, own);
     expect(checkDeviceTelemetry(inherited)).toBe('valid');
     expect(JSON.stringify(parseDeviceToCore(inherited))).toBe(JSON.stringify(t));
+  });
+
+  it('refuses, without overflowing the stack, what would nest deeper than GATEWAY.maxJsonDepth in zod', () => {
+    const nested = (levels: number): unknown => JSON.parse('['.repeat(levels) + ']'.repeat(levels)) as unknown;
+    const ack = (levels: number) => ({ kind: 'ack', commandId: 'c-1', ok: true, result: nested(levels) });
+    // The ack itself is one level: its result may nest maxJsonDepth - 1 arrays.
+    expect(parseDeviceToCore(ack(GATEWAY.maxJsonDepth - 1))).toMatchObject({ kind: 'ack' });
+    expect(parseDeviceToCore(ack(GATEWAY.maxJsonDepth))).toBeUndefined();
+    expect(parseDeviceToCore(ack(100_000))).toBeUndefined();
+    expect(parseDeviceToCore({ kind: 'batch', messages: [ack(2), ack(100_000)] })).toBeUndefined();
+    expect(parseDeviceToCore({ kind: 'batch', messages: [ack(2)] })).toMatchObject({ kind: 'batch' });
+    expect(jsonNestsDeeperThan(nested(3), 3)).toBe(false);
+    expect(jsonNestsDeeperThan(nested(4), 3)).toBe(true);
+    expect(jsonNestsDeeperThan({ a: [1, { b: 2 }], c: 'x' }, 3)).toBe(false);
+    expect(jsonNestsDeeperThan({ a: [1, { b: {} }] }, 3)).toBe(true);
+    expect(jsonNestsDeeperThan('[[[[', 1)).toBe(false);
   });
 });
 
