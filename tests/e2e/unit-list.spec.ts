@@ -8,17 +8,18 @@ import { VALIDATION } from '@fleet/contracts';
 import en from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
+import { ownUser } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const API = '/api';
 
 /** Log in through the console's login page and wait until the unit list shows rows. */
-async function login(page: Page, username: string) {
+async function login(page: Page, username: string, password = PASSWORD) {
   // Start on the list whatever route earlier specs saved for this user (spec 000 §2: the saved
   // route wins on a fresh load), and make the list the saved route for this spec's later loads.
   await page.goto('/login?next=%2Flist');
   await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('nav-menu')).toBeVisible();
   expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
@@ -70,22 +71,28 @@ async function pickOption(page: Page, testId: string, label: string) {
   await page.keyboard.press('Escape');
 }
 
-test('selecting a unit opens its detail, puts ?unit= in the URL and is restored after reload', async ({ page }) => {
-  await login(page, 'luc_regular');
-  const ids = await rowIds(page);
-  const id = ids[1] ?? ids[0]!;
-  const saved = preferencesSaved(page, (body) => body.lastSelectedUnit === id);
-  await page.getByTestId(`unit-row-${id}`).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
-  await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
-  await expect(page.getByTestId('unit-detail-pane')).toBeVisible();
-  await saved;
+test('selecting a unit opens its detail, puts ?unit= in the URL and is restored after reload', async ({ page, playwright, baseURL }) => {
+  // A luc_regular of the test's own: specs running beside this one select units as the seeded
+  // luc_regular, and the last selected unit is kept per user (two CI runs failed on that race).
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'unit-selection' });
+  try {
+    await login(page, user.username, user.password);
+    const ids = await rowIds(page);
+    const id = ids[1] ?? ids[0]!;
+    const saved = preferencesSaved(page, (body) => body.lastSelectedUnit === id);
+    await page.getByTestId(`unit-row-${id}`).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
+    await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
+    await expect(page.getByTestId('unit-detail-pane')).toBeVisible();
+    await saved;
 
-  // Opening /list without ?unit= restores the last selected unit.
-  await page.goto('/list');
-  await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
-  await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
-  await resetListPreferences(page);
+    // Opening /list without ?unit= restores the last selected unit.
+    await page.goto('/list');
+    await expect(page).toHaveURL(new RegExp(`[?&]unit=${id}`));
+    await expect(page.getByTestId(`unit-row-${id}`)).toHaveAttribute('data-selected', 'true');
+  } finally {
+    await user.dispose();
+  }
 });
 
 test('filters by type and by status, and the filters survive a reload', async ({ page }) => {
