@@ -134,6 +134,9 @@ export class Checkpointer {
     this.#closing ??= new Promise<void>((resolve) => {
       this.#running = false;
       if (this.#exited) return resolve();
+      // Held by the process until it has gone: awaiting an unreferenced worker's exit with nothing
+      // else pending would end the process there (exit code 13 under a top-level await).
+      this.#worker.ref();
       this.#worker.once('exit', () => resolve());
       this.#worker.postMessage('close');
       // A worker still starting gets the message once it listens.

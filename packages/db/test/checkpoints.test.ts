@@ -3,7 +3,9 @@
  * while writes go on, the writer's own checkpoint becomes a rare bound while it runs, and closing
  * stops it before the writing connection closes (which then removes the log).
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkpointStats, createDb, type DbHandle } from '../src/client.js';
@@ -83,6 +85,17 @@ describe('SQLite checkpoint worker', () => {
     } finally {
       check.close();
     }
+  });
+
+  it('lets a process whose last work is closing the database end normally', async () => {
+    // Awaiting the worker's exit must hold the process: with an unreferenced worker and nothing
+    // else pending, Node ended with code 13 (an unsettled top-level await) inside close().
+    fresh = await sqliteProvider.fresh();
+    const script = fileURLToPath(new URL('./fixtures/close-and-exit.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script, fresh.url], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('closed\n');
+    expect(run.status).toBe(0);
   });
 
   it('can be turned off: the writer checkpoints by itself at SQLite default', async () => {
