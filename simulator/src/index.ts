@@ -8,7 +8,7 @@ export { UnitDevice } from './device.js';
 export type { UnitSettings, UnitSnapshot } from './unit/state.js';
 export { ServerDevice } from './server-device.js';
 export { createInProcessLink } from './link.js';
-export { connectShard } from './ws-shard.js';
+export { connectShard, SHARD_EAGER_FRAME_CHARS } from './ws-shard.js';
 export { DEFAULT_ALERT_THRESHOLDS, type AlertThresholds } from './models/alerts.js';
 export { runScenario, type RunnerOptions, type ScenarioResult, type StepResult } from './scenarios/runner.js';
 export { loadLibrary, loadScenarioFile, SCENARIO_DIR } from './scenarios/library.js';

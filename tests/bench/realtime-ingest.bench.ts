@@ -1,7 +1,7 @@
 /**
  * The realtime ingest path in-process, without sockets: telemetry frames exactly as a simulator
- * shard sends them over /gateway (`batch` frames of `telemetry` messages, filled up to the frame
- * limit) go through what the core does with them — the route's JSON parse, the device gateway's
+ * shard sends them over /gateway (`batch` frames of `telemetry` messages, each sent once it holds
+ * SHARD_EAGER_FRAME_CHARS) go through what the core does with them — the route's JSON parse, the device gateway's
  * validation, the unit service and its telemetry store, the hub's publish (serialisation, history)
  * and flush (one frame per topic, written to every subscriber) — and we count the time, the bytes
  * allocated on the JS heap and the garbage collections per message. Side by side, in the same run,
@@ -47,7 +47,7 @@ import {
   REALTIME, type CoreGatewayEnd, type CoreToDevice, type DeviceGatewayEnd, type DeviceTelemetry, type DeviceToCore,
 } from '@fleet/contracts';
 import { createDb, migrateDeploy, seed } from '@fleet/db';
-import { Engine } from '@fleet/simulator';
+import { Engine, SHARD_EAGER_FRAME_CHARS } from '@fleet/simulator';
 import { DeviceGateway } from '../../apps/core/src/services/gateway.js';
 import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/services/hub.js';
 import { TelemetryStore } from '../../apps/core/src/services/telemetry.js';
@@ -143,6 +143,7 @@ function generateTurns(unitCount: number): string[][] {
       if (parts.length > 0 && size + json.length + 40 > maxFrameChars) send();
       parts.push(json);
       size += json.length + 1;
+      if (size >= SHARD_EAGER_FRAME_CHARS) send(); // as the shard's link does
     }
     send();
     queue = [];

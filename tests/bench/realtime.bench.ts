@@ -11,7 +11,7 @@
  *   consoles       50 websocket clients, one group topic each (5 per group), measuring.
  *
  *   pnpm --filter @fleet/tests exec tsx bench/realtime.bench.ts [--units 10000] [--consoles 50]
- *        [--groups 10] [--seconds 15] [--warmup 8] [--flush-ms 0] [--slices 10]
+ *        [--groups 10] [--seconds 15] [--warmup 8] [--flush-ms 0] [--slices 10] [--eager-kib 128]
  *
  * `--slices`: the simulator's telemetry wheel steps 1/slices of the fleet per turn (every
  * 1000/slices ms); 10 is the simulator's default (1,000 devices report in the same millisecond
@@ -48,17 +48,21 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '8' },
     'flush-ms': { type: 'string', default: '0' },
     slices: { type: 'string', default: '10' },
+    'eager-kib': { type: 'string', default: '' },
   },
 });
 
 const SELF = fileURLToPath(import.meta.url);
+/** The shard's `eagerFrameChars` (KiB), passed on only when given (the link's default otherwise). */
+const eagerArgs = values['eager-kib'] ? ['--eager-kib', values['eager-kib']] : [];
 const TOKEN = 'bench-gateway-token';
 const TIMINGS = { telemetryIntervalMs: 1000, meanTimeBetweenOutagesMs: 0, initiallyOffShare: 0, bootMs: [100, 500] as [number, number] };
 
 // ── shard process: the simulator ──────────────────────────────────────────────────────────────
 function runShard(): void {
   const engine = new Engine({ seed: 1, shardId: 'bench-shard', timings: TIMINGS, tickSlices: Number(values.slices) });
-  const link = connectShard(engine, { url: values.url, token: values.token, reconnectMs: 200 });
+  const eager = values['eager-kib'] ? { eagerFrameChars: Number(values['eager-kib']) * 1024 } : {};
+  const link = connectShard(engine, { url: values.url, token: values.token, reconnectMs: 200, ...eager });
   const stop = () => {
     link.close();
     engine.stop();
@@ -311,7 +315,7 @@ async function main(): Promise<void> {
     if (!c) throw new Error(`login failed: ${res.statusCode}`);
     cookies.push(`fleet_session=${c.value}`);
   }
-  const shard = child(['--role', 'shard', '--url', `${base.replace('http', 'ws')}/gateway`, '--token', TOKEN, '--slices', values.slices]);
+  const shard = child(['--role', 'shard', '--url', `${base.replace('http', 'ws')}/gateway`, '--token', TOKEN, '--slices', values.slices, ...eagerArgs]);
   await waitFor(() => app.services.gateway.shardCount() === 1, 120_000, 'shard attached');
   // Telemetry flowing at full rate: past the boot storm (every device reports its state once,
   // written to storage) and the backlog it leaves.
@@ -402,7 +406,7 @@ async function main(): Promise<void> {
     const frame = JSON.stringify({ op: 'event', topic, seq, epoch: 'bare', event });
     for (const ws of subscribers.get(topic) ?? []) ws.send(frame);
   }
-  const bareShard = child(['--role', 'shard', '--url', `ws://127.0.0.1:${port}/gateway`, '--token', TOKEN, '--slices', values.slices]);
+  const bareShard = child(['--role', 'shard', '--url', `ws://127.0.0.1:${port}/gateway`, '--token', TOKEN, '--slices', values.slices, ...eagerArgs]);
   await waitFor(() => shards === 1, 120_000, 'shard attached to the bare server');
   const drainUntil = Date.now() + 120_000;
   do {
@@ -445,6 +449,8 @@ async function main(): Promise<void> {
       simulator: 'one shard process over /gateway',
       realtimeFlushMs: Number(values['flush-ms']),
       simulatorTickSlices: Number(values.slices),
+      /** The shard's eager frame size (KiB): null = the link's default. */
+      shardEagerFrameKiB: values['eager-kib'] ? Number(values['eager-kib']) : null,
     },
     full: {
       ...fullReport,
