@@ -260,6 +260,30 @@ describe('serialisation schemas', () => {
     expect(sendableAnswer(writeOne, open)).toBe('{"name":"y"}');
   });
 
+  it('send a list of frozen items as bytes, from each item encoded once', async () => {
+    const s = z.array(z.object({ name: z.string(), n: z.number().nullable() }));
+    let calls = 0;
+    const compiled = await compileOne(s);
+    const write = (answer: unknown): string => {
+      calls++;
+      return compiled(answer);
+    };
+    const items = Array.from({ length: 40 }, (_, i) => Object.freeze({ name: i % 3 ? `Ünit "${i}" 设备` : `u${i}`, n: i % 4 ? i / 7 : null, extra: i }));
+    const bytes = sendableAnswer(write, items);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(s.parse(items)));
+    expect(calls).toBe(items.length);
+    // Again, one item replaced and the order changed: only the new item is written.
+    const next = [Object.freeze({ name: 'new ✓', n: 1 }), ...items.slice(1).reverse()];
+    expect(sendableAnswer(write, next).toString()).toBe(JSON.stringify(s.parse(next)));
+    expect(calls).toBe(items.length + 1);
+    // One item: no comma; the empty list and a list with an open item: text, as before.
+    expect(sendableAnswer(write, items.slice(0, 1)).toString()).toBe(JSON.stringify(s.parse(items.slice(0, 1))));
+    expect(sendableAnswer(write, [])).toBe('[]');
+    const mixed = [items[0]!, { name: 'open', n: 2 }];
+    expect(sendableAnswer(write, mixed)).toBe(JSON.stringify(s.parse(mixed)));
+  });
+
   it('refuse what a serialiser cannot write as zod does', () => {
     const reasonOf = (s: z.ZodType) => {
       const r = serialisationSchema(s);

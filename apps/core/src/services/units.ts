@@ -109,7 +109,7 @@ export class UnitService {
     for (const r of this.repo.findAll()) {
       if (groupId !== undefined && !r.groups.some((g) => g.groupId === groupId)) continue;
       const m = this.remember(r);
-      if (canSeeUnit(user, m)) out.push(this.toSummary(r));
+      if (canSeeUnit(user, m)) out.push(this.summaryOf(r, m));
     }
     return out;
   }
@@ -173,7 +173,11 @@ export class UnitService {
    * while units stand still, and the answer writer reuses their text.
    */
   toSummary(r: UnitRecord): UnitSummary {
-    const m = this.remember(r);
+    return this.summaryOf(r, this.remember(r));
+  }
+
+  /** {@link toSummary} with the row's memberships already remembered. */
+  private summaryOf(r: UnitRecord, m: Membership): UnitSummary {
     const live = this.index.liveOf(r.id);
     const revision = this.telemetry.revisionOf(r.id);
     const cached = this.summaries.get(r.id);
