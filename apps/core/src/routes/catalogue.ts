@@ -14,6 +14,7 @@ import {
 import { AppError, hasNul, validationError } from '../errors.js';
 import { canSeeObject, type AuthUser } from '../services/access.js';
 import { handlers, type Handler } from './bindings.js';
+import { AnswerBlocks } from './answer-blocks.js';
 import { responsePlans, sendableAnswer, type ResponsePlan } from './serialisers.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
@@ -85,11 +86,13 @@ function compiledSerialiser(id: EndpointId, status: number, reply: FastifyReply)
  * is parsed, and a compiled call's text, written from the unparsed answer as in production, must
  * be JSON.stringify of the parsed one: every answer a test sees also tests the serialiser.
  */
-function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply, validate: boolean): unknown {
+function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply, validate: boolean, blocks: AnswerBlocks): unknown {
   if (plan.kind === 'fallback') return def.response.parse(result);
   // Parsed first: an answer the schema refuses is reported by zod, not by the serialiser.
   const expected = validate ? JSON.stringify(def.response.parse(result)) : undefined;
-  const written = sendableAnswer(compiledSerialiser(id, plan.status, reply), result);
+  // A large answer written as bytes goes into a reused block, given back once the response is over.
+  const alloc = (size: number) => blocks.take(size, (release) => reply.raw.once('close', release));
+  const written = sendableAnswer(compiledSerialiser(id, plan.status, reply), result, alloc);
   if (expected !== undefined) {
     const text = typeof written === 'string' ? written : written.toString('utf8');
     if (text !== expected) throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(text, expected)}`);
@@ -103,6 +106,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const plans = responsePlans();
   const fallbacks = [...plans].flatMap(([id, p]) => (p.kind === 'fallback' ? [`${id}: ${p.reason}`] : []));
   app.log.debug({ calls: fallbacks }, 'catalogue answers written by JSON.stringify after the zod parse (schema not compiled)');
+  const blocks = new AnswerBlocks();
   for (const id of ENDPOINT_IDS) {
     const def: EndpointDef = catalogue[id];
     const handler = handlers[id] as Handler<EndpointId> | undefined;
@@ -111,7 +115,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     if (!plan) throw new Error(`catalogue endpoint ${id} has no response plan`);
     const parseParams = paramsParser(def.params);
     const send = (reply: FastifyReply, result: unknown): void => {
-      void reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate));
+      void reply.code(plan.status).send(answerOf(id, def, plan, result, reply, validate, blocks));
     };
     /**
      * The call for a known caller. A call answered from memory is sent in this same turn, with no

@@ -329,7 +329,7 @@ const COMMA = 0x2c;
  * its text is written once): the list of a large fleet is then copied, not joined as text,
  * counted for its content-length and encoded again at the socket on every request.
  */
-function listBytes(serialise: (answer: unknown) => string, list: readonly object[]): Buffer {
+function listBytes(serialise: (answer: unknown) => string, list: readonly object[], alloc: (size: number) => Buffer): Buffer {
   const writeItem = (item: object): Buffer => {
     const text = serialise([item]).slice(1, -1);
     const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
@@ -339,7 +339,7 @@ function listBytes(serialise: (answer: unknown) => string, list: readonly object
   const parts = new Array<Buffer>(list.length);
   let size = list.length + 1; // brackets and commas
   for (let i = 0; i < list.length; i++) size += (parts[i] = cached(itemBytes, serialise, list[i]!, writeItem)).length;
-  const out = Buffer.allocUnsafe(size);
+  const out = alloc(size);
   out[0] = 0x5b; // [
   let at = 1;
   for (let i = 0; i < parts.length; i++) {
@@ -355,12 +355,17 @@ function listBytes(serialise: (answer: unknown) => string, list: readonly object
 /**
  * What a route sends: {@link writeAnswer}'s text; for a frozen object the bytes of that text,
  * encoded once; for a list of frozen items the bytes of the list, from each item's bytes encoded
- * once. A cached answer sent again then costs neither the UTF-8 encoding of the socket write nor
- * the byte count of its content-length.
+ * once (into `alloc`'s buffer: the route's reusable blocks, `answer-blocks.ts`). A cached answer
+ * sent again then costs neither the UTF-8 encoding of the socket write nor the byte count of its
+ * content-length.
  */
-export function sendableAnswer(serialise: (answer: unknown) => string, answer: unknown): string | Buffer {
+export function sendableAnswer(
+  serialise: (answer: unknown) => string,
+  answer: unknown,
+  alloc: (size: number) => Buffer = Buffer.allocUnsafe,
+): string | Buffer {
   if (answer === null || typeof answer !== 'object') return writeAnswer(serialise, answer);
-  if (Array.isArray(answer)) return answer.length > 0 && allFrozen(answer) ? listBytes(serialise, answer as object[]) : writeAnswer(serialise, answer);
+  if (Array.isArray(answer)) return answer.length > 0 && allFrozen(answer) ? listBytes(serialise, answer as object[], alloc) : writeAnswer(serialise, answer);
   if (!Object.isFrozen(answer)) return writeAnswer(serialise, answer);
   return cached(answerBytes, serialise, answer, (a) => Buffer.from(serialise(a), 'utf8'));
 }
