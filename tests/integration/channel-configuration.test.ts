@@ -11,7 +11,7 @@ import {
   groupTopic, inventoryTopic, type ChannelFfmpeg, type CurrentUser, type EndpointDef, type StreamingDestinationInfo, type Topic,
 } from '@fleet/contracts';
 import { TINY_PNG_BASE64 } from '../support/examples/channel-configuration.js';
-import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import { devicesSettled, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
 const IDS = Object.keys(channelConfigurationEndpoints) as (keyof typeof channelConfigurationEndpoints)[];
@@ -52,6 +52,8 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const { serverId } = await db().channel.findUniqueOrThrow({ where: { id: channelId }, select: { serverId: true } });
     s.sim?.inject({ serverId, fault: { type: 'serverPower', on: true } });
     s.sim?.inject({ serverId, fault: { type: 'channelStatus', channelId, status: 'idle' } });
+    // A fault's reports may still be queued (a refusal by the device does not wait for them).
+    await devicesSettled(s.app);
     await eventually(async () => (await db().channel.findUniqueOrThrow({ where: { id: channelId } })).status === 'idle', 10_000);
     // The core decides on its read model, which takes the committed row a moment after the database shows it.
     await eventually(async () => (await call('GET', `/channels/${channelId}/status`, superUser)).json().status === 'idle', 10_000);
@@ -344,6 +346,8 @@ describe.each(providers())('channel configuration on %s', (provider) => {
       const row = await db().channel.findUniqueOrThrow({ where: { id: hubChannel } });
       return (row.configuration as { logs?: { sending?: boolean } }).logs?.sending === false;
     }, 15_000);
+    // The read model takes the committed row a moment after the database shows it.
+    await eventually(async () => !(await logsOf()).sending, 5_000);
     expect(await logsOf()).toEqual({ sending: false, startedAt: null });
     expect((await call('POST', `/channels/${otherHubChannel}/fetchlogs`, regular)).statusCode).toBe(200);
     const stopped = await call('DELETE', `/channels/${otherHubChannel}/fetchlogs`, regular);

@@ -24,7 +24,7 @@ import {
 } from '@fleet/contracts';
 import { EXAMPLES, type ExampleInput, type Refs, type World } from '../support/catalogue-examples.js';
 import { describeChanges, readAllTables } from '../support/db-snapshot.js';
-import { eventually, FAST_TIMINGS, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { devicesSettled, eventually, FAST_TIMINGS, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
 import { streamSettingIds } from '../support/examples/stream-setting-ids.js';
 
 /** Device timings short enough for a matrix of starts, stops and reboots. */
@@ -499,6 +499,7 @@ class RoleWorld implements World {
     if (!on?.applied || on.error) throw new Error(`simulator control: ${server.serverId} on: ${JSON.stringify(on)}`);
     const r = this.s.sim?.inject({ serverId: server.serverId, fault: { type: 'channelStatus', channelId, status: 'idle' } });
     if (!r?.applied || r.error) throw new Error(`simulator control: ${channelId} idle: ${JSON.stringify(r)}`);
+    await devicesSettled(this.s.app);
     await eventually(async () => (await this.db.channel.findUniqueOrThrow({ where: { id: channelId }, select: { status: true } })).status === 'idle', 10_000);
   }
 

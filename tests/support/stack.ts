@@ -129,6 +129,19 @@ export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Rec
   };
 }
 
+/**
+ * Every report the in-process simulator has sent so far, applied by the core (stored, and in its
+ * read model). A fault injected a moment ago may have reports still queued behind the ones before
+ * it — a status that looks right in storage now can be overwritten by an older report applied
+ * late — so a test that puts a device back into a state waits for this, not for the state alone.
+ */
+export async function devicesSettled(app: FastifyInstance): Promise<void> {
+  // The link delivers in microtasks and the gateway queues per device: let both run first.
+  await new Promise((r) => setImmediate(r));
+  await app.services.reports.settle();
+  await app.services.events.settle();
+}
+
 /** Poll until `fn` returns a truthy value (bounded), for device-driven state changes. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;
