@@ -400,9 +400,15 @@ export class ChannelService {
     if (duplicate >= 0) throw validationError([{ path: `machines.${duplicate}.uid`, message: VALIDATION.fieldUnique }]);
     const machines = body.machines.map((m) => ({ uid: m.uid }));
     await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
-    const configuration = { ...configurationObject(row), multipoint: { ...asObject(configurationObject(row)['multipoint']), machines } };
-    await this.writeVersioned(row, { configuration });
-    return this.ptmpOf(this.require(row.id));
+    // The call carries no version: the receivers go into the row as it is after the device took
+    // them (another write may have come in while it did), read again when one lands in between.
+    for (let attempt = 0; attempt < PTMP_WRITE_ATTEMPTS; attempt++) {
+      const current = this.require(row.id);
+      const configuration = { ...configurationObject(current), multipoint: { ...asObject(configurationObject(current)['multipoint']), machines } };
+      const { count } = await this.deps.db.channel.updateMany({ where: { id: row.id, version: current.version }, data: { configuration, version: { increment: 1 } } });
+      if (count > 0) return this.ptmpOf(this.require(row.id));
+    }
+    throw new AppError('CONFLICT');
   }
 
   inventoryChannels(user: AuthUser, inventoryId: string, which: 'sdi' | 'output'): ChannelList {
@@ -605,6 +611,9 @@ export class ChannelService {
     if (count === 0) throw new AppError('CONFLICT');
   }
 }
+
+/** Writes of a multipoint change tried against a row changed meanwhile before giving up. */
+const PTMP_WRITE_ATTEMPTS = 5;
 
 function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
