@@ -25,6 +25,7 @@ import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { settingsJson } from '../repositories/stream-settings-columns.js';
 import { jsonColumn } from '../repositories/json-column.js';
+import { mergeIntoChannel } from '../repositories/channels.js';
 import type { ChannelRecord } from '../repositories/read-model.js';
 import { StreamingDestinationRepository, type DestinationRow } from '../repositories/streaming-destinations.js';
 import { adminVisibleChannel, visibleChannel, type AuthUser } from './access.js';
@@ -65,9 +66,6 @@ type Tab = keyof typeof TABS;
 type TabValue<T extends Tab> = ReturnType<(typeof TABS)[T]['read']>;
 const overlayColumn = jsonColumn(StoredOverlay.nullable(), () => null);
 const configurationColumn = jsonColumn(z.record(z.string(), z.json()), () => ({}));
-
-/** How many times a write merging into a channel row re-reads it when the row changed under it. */
-const WRITE_ATTEMPTS = 5;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -274,15 +272,13 @@ export class ChannelConfigurationService {
 
   /** The server finished (or stopped) sending the channel's logs: the channel is no longer sending. */
   private async logsEnded(id: string): Promise<void> {
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const ch = this.deps.readModel.channels.get(id);
-      if (!ch || !this.tab(ch, 'logs').sending) return;
-      const configuration = this.withTab(ch, 'logs', { sending: false, startedAt: null });
-      const { count } = await this.deps.db.channel.updateMany({ where: { id, version: ch.version }, data: { configuration, version: { increment: 1 } } });
-      if (count > 0) return;
-      // Changed meanwhile (a status report, another tab): read it again and retry.
-    }
+    // A channel removed meanwhile sends nothing any more.
+    if (!this.deps.readModel.channels.get(id)) return;
+    await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, id, (ch) =>
+      this.tab(ch, 'logs').sending ? { configuration: this.withTab(ch, 'logs', { sending: false, startedAt: null }) } : null,
+    );
   }
+
 
   // ── STUN/TURN ─────────────────────────────────────────────────────────────────────────────────
   /**
@@ -400,12 +396,7 @@ export class ChannelConfigurationService {
   ): Promise<ChannelRecord> {
     if (version !== undefined && version !== before.version) throw new AppError('CONFLICT');
     await this.sendToServer(before, command);
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const current = this.channel(id);
-      const { count } = await this.deps.db.channel.updateMany({ where: { id, version: current.version }, data: { ...data(current), version: { increment: 1 } } });
-      if (count > 0) return this.channel(id);
-    }
-    throw new AppError('CONFLICT');
+    return mergeIntoChannel(this.deps.db, this.deps.readModel.channels, id, data);
   }
 
   /** Several channels' change: all visible (else 404, nothing sent), all accepted, then all written together. */

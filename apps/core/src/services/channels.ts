@@ -20,6 +20,7 @@ import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatu
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
+import { mergeIntoChannel } from '../repositories/channels.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from './access.js';
@@ -400,15 +401,11 @@ export class ChannelService {
     if (duplicate >= 0) throw validationError([{ path: `machines.${duplicate}.uid`, message: VALIDATION.fieldUnique }]);
     const machines = body.machines.map((m) => ({ uid: m.uid }));
     await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
-    // The call carries no version: the receivers go into the row as it is after the device took
-    // them (another write may have come in while it did), read again when one lands in between.
-    for (let attempt = 0; attempt < PTMP_WRITE_ATTEMPTS; attempt++) {
-      const current = this.require(row.id);
-      const configuration = { ...configurationObject(current), multipoint: { ...asObject(configurationObject(current)['multipoint']), machines } };
-      const { count } = await this.deps.db.channel.updateMany({ where: { id: row.id, version: current.version }, data: { configuration, version: { increment: 1 } } });
-      if (count > 0) return this.ptmpOf(this.require(row.id));
-    }
-    throw new AppError('CONFLICT');
+    // The call carries no version: the receivers go into the row as it is after the device took them.
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, row.id, (current) => ({
+      configuration: { ...configurationObject(current), multipoint: { ...asObject(configurationObject(current)['multipoint']), machines } },
+    }));
+    return this.ptmpOf(after);
   }
 
   inventoryChannels(user: AuthUser, inventoryId: string, which: 'sdi' | 'output'): ChannelList {
@@ -505,10 +502,12 @@ export class ChannelService {
     this.checkGeneral(row, server, general);
     await this.send(row.serverId, { type: 'configureChannel', channelId: id, setting: 'general', payload: { ...general } });
     const { fourK, ...columns } = general;
-    const stored = configurationObject(row);
-    const configuration = { ...stored, general: { ...asObject(stored['general']), fourK } };
-    await this.writeVersioned(row, { ...columns, type: afterType, configuration }, body.version);
-    return this.details(this.require(id));
+    // The version (when given) was checked above; status reports during the device's round trip are merged into.
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, id, (current) => {
+      const stored = configurationObject(current);
+      return { ...columns, type: afterType, configuration: { ...stored, general: { ...asObject(stored['general']), fourK } } };
+    });
+    return this.details(after);
   }
 
   async deleteAdminChannel(user: AuthUser, id: string) {
@@ -605,15 +604,8 @@ export class ChannelService {
     if (error) throw error;
   }
 
-  /** Writes the row while it is still at the version read (409 otherwise). */
-  private async writeVersioned(row: ChannelRecord, data: Prisma.ChannelUpdateManyMutationInput, asked?: number): Promise<void> {
-    const { count } = await this.deps.db.channel.updateMany({ where: { id: row.id, version: asked ?? row.version }, data: { ...data, version: { increment: 1 } } });
-    if (count === 0) throw new AppError('CONFLICT');
-  }
-}
 
-/** Writes of a multipoint change tried against a row changed meanwhile before giving up. */
-const PTMP_WRITE_ATTEMPTS = 5;
+}
 
 function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};

@@ -24,6 +24,7 @@ import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { inventoryProperties, inventorySettings, type InventorySettings } from '../repositories/inventory-columns.js';
+import { mergeIntoChannel } from '../repositories/channels.js';
 import { parseOr } from '../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, InventoryRow } from '../repositories/read-model.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
@@ -500,12 +501,10 @@ export class InventoryService {
       return this.ingestAssociation(c);
     }
     if (channelStatusClass(parseOr(ChannelStatusSchema, c.status, 'offline' as const)) === 'busy') throw new AppError('CHANNEL_BUSY_CONFLICT');
-    const stored = objectOf(c.configuration);
-    const configuration = { ...stored, ingest: { ...objectOf(stored['ingest']), serverId: add ? server.id : null } };
-    const { count } = await this.deps.db.channel.updateMany({ where: { id: c.id, version: c.version }, data: { configuration, version: { increment: 1 } } });
-    if (count === 0) throw new AppError('CONFLICT');
-    const after = this.deps.readModel.channels.get(c.id);
-    if (!after) throw new AppError('NOT_FOUND');
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, c.id, (current) => {
+      const stored = objectOf(current.configuration);
+      return { configuration: { ...stored, ingest: { ...objectOf(stored['ingest']), serverId: add ? server.id : null } } };
+    });
     return this.ingestAssociation(after);
   }
 
