@@ -14,7 +14,7 @@ import {
 import { encodeRecording, eventLogDigest, normaliseEventLog } from '@fleet/contracts/recording-file';
 import { ControlPlaneError, CoreClient, type Engine } from '@fleet/simulator';
 import { startSimulator } from '@fleet/stack';
-import { DEMO_PASSWORD, FAST_TIMINGS, eventually, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, FAST_TIMINGS, devicesSettled, eventually, startTestStack, type TestStack } from '../support/stack.js';
 
 /**
  * Events the core makes on its own timers, not from a device report or a write: a replay at
@@ -107,8 +107,7 @@ async function replayInto(s: Side, recordingId: string, speed: number): Promise<
     return st.state === 'finished' ? st : null;
   }, 60_000);
   // Whatever the last reports cause is published before the recording ends (a status only once stored).
-  await s.stack.app.services.reports.settle();
-  await s.stack.app.services.events.settle();
+  await devicesSettled(s.stack.app);
   await sleep(300);
   await s.client.mutate(s.operator, 'recording.stop');
   return { recording: await s.stack.app.services.recordings.read(started.id), status };
@@ -145,8 +144,7 @@ describe('record and replay', () => {
     await fault({ unitId: 'LU800-0002', fault: { type: 'battery', percentage: 80, charging: true } });
     await fault({ serverId: 'MMH-0001', fault: { type: 'channelStatus', channelId: 'MMH-0001-CH1', status: 'idle' } });
     await sleep(800);
-    await a.stack.app.services.reports.settle();
-    await a.stack.app.services.events.settle();
+    await devicesSettled(a.stack.app);
     await a.client.mutate(a.operator, 'recording.stop');
     recorded = await a.stack.app.services.recordings.read(started.id);
     fileBytes = (await a.stack.app.services.recordings.file(started.id)).bytes;
