@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { leaseUnit, login, releaseUnits } from './support';
+
+test.afterEach(releaseUnits);
 
 /** Every marker's position, by unit id. */
 async function positions(page: Page): Promise<Record<string, string>> {
@@ -89,18 +91,11 @@ test('map: a status change recolours the marker live', async ({ page }) => {
   await page.getByTestId('nav-map').click();
   await expect(page.getByTestId('unit-map')).toBeVisible();
 
-  // An idle unit that can stream (REST), then start it in another request.
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string; licenseValid: boolean; cameraConnected: boolean; location: unknown }[];
-        id = units.find((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.location !== null)?.uniqueId ?? '';
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
+  // An idle unit that can stream (REST), leased from the other specs, then start it in another request.
+  const id = await leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string; licenseValid: boolean; cameraConnected: boolean; location: unknown }[];
+    return units.filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.location !== null).map((u) => u.uniqueId);
+  }, 'an idle unit with a location that can stream');
   const marker = page.getByTestId(`map-marker-${id}`);
   await expect(marker).toHaveAttribute('data-colour', 'green');
   const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });

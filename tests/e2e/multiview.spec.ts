@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { leaseUnit, login, releaseUnits } from './support';
 
 interface Unit {
   uniqueId: string;
@@ -8,21 +8,15 @@ interface Unit {
   cameraConnected: boolean;
 }
 
-/** A unit of the user that can start streaming now (idle, valid licence, camera connected), found over REST. */
+/** A unit of the user that can start streaming now (idle, valid licence, camera connected), found over REST and leased from the other specs. */
 async function streamableUnit(page: Page): Promise<string> {
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const units = (await (await page.request.get('/api/devices/fetch')).json()) as Unit[];
-        id = units.find((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected)?.uniqueId ?? '';
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  return id;
+  return leaseUnit(async () => {
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as Unit[];
+    return units.filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected).map((u) => u.uniqueId);
+  }, 'an idle unit that can stream');
 }
+
+test.afterEach(releaseUnits);
 
 test('multiview: pick a unit, its tile follows the stream live, the left panel width survives a reload', async ({ page }) => {
   await login(page, 'luc_regular');

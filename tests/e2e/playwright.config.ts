@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dbDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+// Units leased by specs that pick "an idle unit that can stream" (support.ts leaseUnit): one folder per run,
+// made here by the runner and handed to its workers through their environment.
+process.env.E2E_UNIT_LEASES ??= mkdtempSync(join(tmpdir(), 'fleet-e2e-leases-'));
 
 export default defineConfig({
   testDir: '.',

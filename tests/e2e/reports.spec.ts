@@ -9,7 +9,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { UsageReport } from '@fleet/contracts';
-import { apiAs, login } from './support';
+import { apiAs, leaseUnit, login, releaseUnits } from './support';
+
+test.afterEach(releaseUnits);
 
 async function openReports(page: Page): Promise<void> {
   await page.goto('/reports?ignoreRouteDefault=1');
@@ -50,16 +52,14 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
   const api = await apiAs(playwright, baseURL, 'super_user');
   const report: UsageReport = await (await api.get('/api/v2/inventories/inv-global/usageReport')).json();
   // An idle unit of the inventory that may stream, picked now (others may be streaming from earlier specs).
-  let unitId: string | null = null;
-  for (const u of report.units) {
-    const d = (await (await api.get(`/api/v2/units/${u.unitId}`)).json()) as { status: string; cameraConnected: boolean; licenseValid: boolean };
-    if (d.status === 'idle' && d.cameraConnected && d.licenseValid) {
-      unitId = u.unitId;
-      break;
+  const id = await leaseUnit(async () => {
+    const idle: string[] = [];
+    for (const u of report.units) {
+      const d = (await (await api.get(`/api/v2/units/${u.unitId}`)).json()) as { status: string; cameraConnected: boolean; licenseValid: boolean };
+      if (d.status === 'idle' && d.cameraConnected && d.licenseValid) idle.push(u.unitId);
     }
-  }
-  expect(unitId, 'an idle unit of Global-News').not.toBeNull();
-  const id = unitId!;
+    return idle;
+  }, 'an idle unit of Global-News');
   await login(page, 'luc_admin');
   await openReports(page);
   const cell = page.getByTestId(`reports-data-${id}`);

@@ -2,6 +2,8 @@
  * What the Playwright specs share: the demo password, signing in through the login page, and a
  * second API client with its own session (another console or a script changing things over REST).
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Cookie, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@fleet/contracts';
 
@@ -216,3 +218,49 @@ export async function recordAttribute(page: Page, testId: string, attribute: str
 
 /** The values `recordAttribute` saw, comma-separated. */
 export const recorded = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { __recorded: string[] }).__recorded.join(','));
+
+/** Units this worker holds a lease on. */
+const leased = new Set<string>();
+
+/** Takes the lease of a unit for this worker: false when another worker holds it. */
+function takeLease(unitId: string): boolean {
+  const dir = process.env.E2E_UNIT_LEASES;
+  if (!dir) throw new Error('E2E_UNIT_LEASES is not set: run the specs through tests/e2e/playwright.config.ts');
+  if (leased.has(unitId)) return false;
+  try {
+    // mkdir is atomic: of two workers making the same folder, one fails.
+    mkdirSync(join(dir, encodeURIComponent(unitId)));
+  } catch {
+    return false;
+  }
+  leased.add(unitId);
+  return true;
+}
+
+/** Gives back every lease of this worker (after each test of a spec that leases, and when the worker ends). */
+export function releaseUnits(): void {
+  const dir = process.env.E2E_UNIT_LEASES;
+  for (const unitId of leased) if (dir) rmSync(join(dir, encodeURIComponent(unitId)), { recursive: true, force: true });
+  leased.clear();
+}
+process.once('exit', releaseUnits);
+
+/**
+ * The first unit of `candidates` (asked again until one comes, for at most 30 s) that no other
+ * worker holds, leased for the test. Specs that pick "an idle unit that can stream" rather than a
+ * unit they own by name lease it, or two workers picking the first such unit at the same moment
+ * start and stop one unit under each other. Call {@link releaseUnits} after each test.
+ */
+export async function leaseUnit(candidates: () => Promise<readonly string[]>, message = 'a unit no other spec holds'): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        id = (await candidates()).find(takeLease) ?? '';
+        return id;
+      },
+      { timeout: 30_000, message },
+    )
+    .not.toBe('');
+  return id;
+}

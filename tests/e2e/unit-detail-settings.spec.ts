@@ -5,9 +5,11 @@
  * user sees. Values set through REST by another request follow without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, leaseUnit, login, releaseUnits } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
+
+test.afterEach(releaseUnits);
 
 /** Seeded: in inv-global with the databridge gateway dbg-0001 (DBG-Frankfurt) selected. */
 const GATEWAY_UNIT = 'LU800-0001';
@@ -238,22 +240,15 @@ test('a read-only user sees the new settings but no write controls', async ({ pa
 
 test('a regular user forwards the live stream to social media; the CDN refusal and the end of the stream show live', async ({ page }) => {
   await login(page, 'luc_regular');
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/devices/fetch');
-        if (!res.ok()) return '';
-        const units = (await res.json()) as ListedUnit[];
-        const ok = units.filter(
-          (u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && u.inventoryIds.includes(SOCIAL_INVENTORY) && Object.keys(u.applications).length === 0,
-        );
-        id = ok.at(-1)?.uniqueId ?? '';
-        return id;
-      },
-      { timeout: 30_000, message: 'an idle unit with a camera in the inventory with a social media destination' },
-    )
-    .not.toBe('');
+  const id = await leaseUnit(async () => {
+    const res = await page.request.get('/api/devices/fetch');
+    if (!res.ok()) return [];
+    const units = (await res.json()) as ListedUnit[];
+    return units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && u.inventoryIds.includes(SOCIAL_INVENTORY) && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId)
+      .reverse();
+  }, 'an idle unit with a camera in the inventory with a social media destination');
   await openTab(page, id, 'camera');
   const social = page.getByTestId('unit-detail-forward-social_media-state');
   await expect(social).toHaveAttribute('data-state', 'off');

@@ -3,9 +3,11 @@
  * transmission modes; §5 validation) in /list?unit=<id>, against the real stack and simulator.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { leaseUnit, login, releaseUnits } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
+
+test.afterEach(releaseUnits);
 
 /** Seeded (packages/db seed.ts SEED_IDS.unitWithoutSdCard): luc_regular's group, no SD card. */
 const UNIT_WITHOUT_SD_CARD = 'LU800-0002';
@@ -22,21 +24,13 @@ interface ListedUnit {
 
 /** Waits (through REST, with the page's session) for an idle unit that can stream: camera connected, valid licence. */
 async function idleStreamableUnit(page: Page, prefer: readonly string[] = []): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/devices/fetch');
-        if (!res.ok()) return '';
-        const units = (await res.json()) as ListedUnit[];
-        const ok = units.filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0);
-        found = (prefer.map((id) => ok.find((u) => u.uniqueId === id)).find((u) => u !== undefined) ?? ok[0])?.uniqueId ?? '';
-        return found;
-      },
-      { timeout: 30_000, message: 'an idle unit with a camera' },
-    )
-    .not.toBe('');
-  return found;
+  return leaseUnit(async () => {
+    const res = await page.request.get('/api/devices/fetch');
+    if (!res.ok()) return [];
+    const units = (await res.json()) as ListedUnit[];
+    const ok = units.filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0).map((u) => u.uniqueId);
+    return [...prefer.filter((id) => ok.includes(id)), ...ok.filter((id) => !prefer.includes(id))];
+  }, 'an idle unit with a camera');
 }
 
 /**

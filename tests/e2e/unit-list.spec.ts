@@ -8,7 +8,9 @@ import { VALIDATION } from '@fleet/contracts';
 import en from '../../apps/console/src/i18n/areas/unitList.en.json' with { type: 'json' };
 import shell from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import { naturalKey } from '../../apps/console/src/components/grid/gridSort';
-import { ownUser } from './support';
+import { leaseUnit, ownUser, releaseUnits } from './support';
+
+test.afterEach(releaseUnits);
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 const API = '/api';
@@ -185,22 +187,14 @@ test('a status and bitrate change arrive live, without a reload', async ({ page 
     if (f === page.mainFrame()) navigations.push(f.url());
   });
   // A unit that can start now (idle, camera, licence), as the list's start button says.
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        for (const candidate of await rowIds(page)) {
-          const start = page.getByTestId(`unit-start-${candidate}`);
-          if ((await start.count()) > 0 && (await start.isEnabled())) {
-            id = candidate;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  const id = await leaseUnit(async () => {
+    const startable: string[] = [];
+    for (const candidate of await rowIds(page)) {
+      const start = page.getByTestId(`unit-start-${candidate}`);
+      if ((await start.count()) > 0 && (await start.isEnabled())) startable.push(candidate);
+    }
+    return startable;
+  }, 'a unit the list can start');
   const bitrateBefore = await page.getByTestId(`unit-bitrate-${id}`).textContent();
 
   // Start it through REST in the background: the list learns it from /ws only.
