@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
+import { cookiesPlugin } from './plugins/cookies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
@@ -100,7 +100,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // 1. Wrappers of third-party plugins.
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(cookie);
+  await app.register(cookiesPlugin);
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
   await app.register(securityPlugin, { config });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });

@@ -50,5 +50,5 @@ export const authPlugin = fp(
       return user;
     });
   },
-  { name: 'auth', dependencies: ['services', '@fastify/cookie'] },
+  { name: 'auth', dependencies: ['services', 'cookies'] },
 );

@@ -197,5 +197,5 @@ export const securityPlugin = fp(
       );
     });
   },
-  { name: 'security', dependencies: ['errors', '@fastify/cookie'] },
+  { name: 'security', dependencies: ['errors', 'cookies'] },
 );

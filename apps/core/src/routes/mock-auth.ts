@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { LoginBody, MOCK_AUTH, specErrorMap, toFieldProblems, VALIDATION } from '@fleet/contracts';
 import { hasNul, validationError } from '../errors.js';
 import type { Config } from '../env.js';
+import { clearCookie, setCookie } from '../plugins/cookies.js';
 import { LoginThrottledError } from '../services/auth.js';
 
 export function mockAuthRoutes(config: Config) {
@@ -25,20 +26,14 @@ export function mockAuthRoutes(config: Config) {
         throw err;
       }
       const { token, user, expiresAt } = session;
-      reply.setCookie(MOCK_AUTH.sessionCookie, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.COOKIE_SECURE,
-        expires: expiresAt,
-      });
+      setCookie(reply, MOCK_AUTH.sessionCookie, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE, expires: expiresAt });
       return { user: await app.services.users.current(user) };
     });
 
     app.post(MOCK_AUTH.logoutPath, async (req, reply) => {
       const token = req.cookies[MOCK_AUTH.sessionCookie];
       if (token) await app.services.auth.logout(token);
-      reply.clearCookie(MOCK_AUTH.sessionCookie, { path: '/' });
+      clearCookie(reply, MOCK_AUTH.sessionCookie, { path: '/' });
       return { ok: true };
     });
   };
