@@ -3,17 +3,27 @@
  * checks, validation, storage read, response schema) against bare Fastify answering the same
  * bytes, json-server 1.0 serving the same unit from a db.json, and Prism 5 mocking the project's
  * own OpenAPI document (docs/openapi.json) in static mode with the core's answer as the example.
- * Each server runs alone, in its own process pinned to one core; autocannon loads it from another
+ * Each server runs in its own process pinned to one core; autocannon loads it from another
  * process on the other core, with the same connections and measured duration for every server.
  * Records requests/s, p50, p99 and each server's ratio to bare Fastify.
  *
+ * The core and bare Fastify are measured in alternating rounds (core, bare, core, bare, …), each
+ * slice with its own warm-up: this machine's speed moves by a quarter within seconds, so one long
+ * run of each, a minute apart, compared whatever the machine did in between. Each server's figure
+ * is its requests over all its slices; the core's ratio to bare Fastify is the median of the
+ * rounds' ratios (a burst that slows one slice of either server moves one round, not the figure),
+ * with the ratio of the totals beside it. While bare Fastify is loaded the core is stopped (SIGSTOP,
+ * SIGCONT after), so its simulator takes nothing from it; before each bare slice bare Fastify is
+ * given the core's answer as it is then (live telemetry makes the unit's detail grow).
+ *
  *   pnpm bench            # all benchmarks
- *   pnpm --filter @fleet/tests exec tsx bench/unit-get.bench.ts [--seconds 10] [--warmup 2]
- *        [--connections 50] [--only core,bare,json-server,prism]
+ *   pnpm --filter @fleet/tests exec tsx bench/unit-get.bench.ts [--rounds 7] [--seconds 3]
+ *        [--warmup 1] [--first-warmup 6] [--connections 50] [--only core,bare,json-server,prism]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { UnitSummary } from '@fleet/contracts';
 import {
@@ -25,8 +35,10 @@ import { recordResult } from './record.js';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '7' },
+    seconds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '1' },
+    'first-warmup': { type: 'string', default: '6' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string', default: 'core,bare,json-server,prism' },
   },
@@ -34,13 +46,39 @@ const { values } = parseArgs({
 const only = new Set(values.only.split(','));
 const loadAtStart = loadavg()[0]!;
 const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-unit-get-'));
-const opts = (headers: Record<string, string>, serverPid: number | undefined): LoadOptions => ({
+/** Measured seconds of a slice of the alternating rounds; the peers get all rounds' seconds in one run. */
+const sliceSeconds = Number(values.seconds);
+const peerSeconds = sliceSeconds * Number(values.rounds);
+const opts = (headers: Record<string, string>, serverPid: number | undefined, seconds = sliceSeconds): LoadOptions => ({
   connections: Number(values.connections),
-  seconds: Number(values.seconds),
+  seconds,
   warmupSeconds: Number(values.warmup),
   headers,
   serverPid,
 });
+
+/**
+ * Slices of one server as one result: requests over all its measured seconds; latency percentiles
+ * the median of the slices' (the worst slice's p99 kept too); CPU over all slices.
+ */
+function combine(slices: readonly LoadResult[]): LoadResult & { latencyP99MsWorstRound: number } {
+  const seconds = slices.map((r) => r.requests / r.requestsPerSec);
+  const requests = slices.reduce((n, r) => n + r.requests, 0);
+  const totalSeconds = seconds.reduce((a, b) => a + b, 0);
+  const cpu = slices.reduce((n, r) => n + (r.requestsPerServerCpuSecond > 0 ? r.requests / r.requestsPerServerCpuSecond : 0), 0);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  return {
+    requestsPerSec: Math.round(requests / totalSeconds),
+    latencyP50Ms: median(slices.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: median(slices.map((r) => r.latencyP99Ms)),
+    latencyP99MsWorstRound: Math.max(...slices.map((r) => r.latencyP99Ms)),
+    latencyMaxMs: Math.max(...slices.map((r) => r.latencyMaxMs)),
+    requests,
+    bytesPerSec: Math.round(slices.reduce((n, r, i) => n + r.bytesPerSec * seconds[i]!, 0) / totalSeconds),
+    serverCpuCores: Math.round((slices.reduce((n, r, i) => n + r.serverCpuCores * seconds[i]!, 0) / totalSeconds) * 100) / 100,
+    requestsPerServerCpuSecond: cpu > 0 ? Math.round(requests / cpu) : 0,
+  };
+}
 
 interface ServerResult extends LoadResult {
   responseBytes: number;
@@ -63,19 +101,51 @@ try {
     const text = await getText(url, headers);
     return { responseBytes: Buffer.byteLength(text), sameJson: isDeepStrictEqual(JSON.parse(text), expected) };
   };
-  if (only.has('core')) results.core = { ...(await load(`${core.url}${path}`, opts({ cookie }, core.child.pid))), responseBytes: Buffer.byteLength(body), sameJson: true };
-  await core.stop();
 
-  // 2. Bare Fastify answering the same bytes on the same path.
-  if (only.has('bare')) {
-    writeFileSync(join(dir, 'unit.json'), body);
+  // 2. The core and bare Fastify (answering the core's bytes on the same path) in alternating rounds.
+  const rounds: Array<{ core?: LoadResult; bare?: LoadResult; bodyBytes: number }> = [];
+  // Asserted: TypeScript does not see the assignment inside bareServing and would narrow to null.
+  let bare = null as { child: ChildProcess; url: string; body: string } | null;
+  /** Bare Fastify serving `text` (started again when the core's answer changed since the last round). */
+  const bareServing = async (text: string) => {
+    if (bare?.body === text) return bare;
+    if (bare) await stop(bare.child);
+    writeFileSync(join(dir, 'unit.json'), text);
     writeFileSync(join(dir, 'routes.json'), JSON.stringify([{ path: '/api/v2/units/:id', bodyFile: join(dir, 'unit.json') }]));
-    const bare = spawnScript(SERVER_CPU, 'bare-server.ts', ['--mode', 'static', '--routes', join(dir, 'routes.json')]);
-    const { url } = await waitForLine<{ url: string }>(bare, 'READY');
-    const answer = await answerOf(`${url}${path}`, {}, unit);
-    results.bare = { ...(await load(`${url}${path}`, opts({}, bare.pid))), ...answer };
-    await stop(bare);
+    const child = spawnScript(SERVER_CPU, 'bare-server.ts', ['--mode', 'static', '--routes', join(dir, 'routes.json')]);
+    const { url } = await waitForLine<{ url: string }>(child, 'READY');
+    const answer = await answerOf(`${url}${path}`, {}, JSON.parse(text));
+    if (!answer.sameJson) throw new Error('bare Fastify does not answer the core\'s unit');
+    return (bare = { child, url, body: text });
+  };
+  try {
+    for (let r = 0; r < Number(values.rounds); r++) {
+      const round: (typeof rounds)[number] = { bodyBytes: 0 };
+      // The first slice warms up longer: the core has just started (its simulator bringing the fleet online, nothing compiled yet).
+      const coreOpts = { ...opts({ cookie }, core.child.pid), ...(r === 0 ? { warmupSeconds: Number(values['first-warmup']) } : {}) };
+      if (only.has('core')) round.core = await load(`${core.url}${path}`, coreOpts);
+      const now = await getText(`${core.url}${path}`, { cookie });
+      round.bodyBytes = Buffer.byteLength(now);
+      if (only.has('bare')) {
+        const b = await bareServing(now);
+        core.child.kill('SIGSTOP');
+        try {
+          round.bare = await load(`${b.url}${path}`, opts({}, b.child.pid));
+        } finally {
+          core.child.kill('SIGCONT');
+        }
+      }
+      rounds.push(round);
+    }
+  } finally {
+    core.child.kill('SIGCONT');
+    if (bare) await stop(bare.child);
   }
+  await core.stop();
+  const coreRounds = rounds.flatMap((r) => (r.core ? [r.core] : []));
+  const bareRounds = rounds.flatMap((r) => (r.bare ? [r.bare] : []));
+  if (coreRounds.length > 0) results.core = { ...combine(coreRounds), responseBytes: Buffer.byteLength(body), sameJson: true };
+  if (bareRounds.length > 0) results.bare = { ...combine(bareRounds), responseBytes: rounds.at(-1)!.bodyBytes, sameJson: true };
 
   // 3. json-server 1.0: the unit in a db.json collection; it finds items by their `id` key.
   if (only.has('json-server')) {
@@ -87,7 +157,7 @@ try {
     const url = `http://127.0.0.1:${port}/units/${id}`;
     await waitHttp(url);
     const answer = await answerOf(url, {}, item);
-    results['json-server'] = { ...(await load(url, opts({}, server.pid))), ...answer };
+    results['json-server'] = { ...(await load(url, opts({}, server.pid, peerSeconds))), ...answer };
     await stop(server);
   }
 
@@ -106,19 +176,24 @@ try {
     const url = `http://127.0.0.1:${port}${path}`;
     await waitHttp(url, headers);
     const answer = await answerOf(url, headers, unit);
-    results.prism = { ...(await load(url, opts(headers, server.pid))), ...answer };
+    results.prism = { ...(await load(url, opts(headers, server.pid, peerSeconds))), ...answer };
     await stop(server);
   }
 
-  const bare = results.bare;
+  const bareResult = results.bare;
+  // The core's ratio: the median of the rounds' (the ratio of the totals kept beside it).
+  const roundRatios = rounds.flatMap((r) => (r.core && r.bare ? [r.core.requestsPerSec / r.bare.requestsPerSec] : [])).sort((a, b) => a - b);
+  const half = roundRatios.length / 2;
+  const medianRatio = roundRatios.length === 0 ? null : ratio(roundRatios.length % 2 === 1 ? roundRatios[Math.floor(half)]! : (roundRatios[half - 1]! + roundRatios[half]!) / 2, 1);
   const servers = Object.fromEntries(
     Object.entries(results).map(([name, r]) => [
       name,
       {
         ...r,
-        ratioToBare: ratio(r.requestsPerSec, bare?.requestsPerSec ?? 0),
+        ratioToBare: ratio(r.requestsPerSec, bareResult?.requestsPerSec ?? 0),
         /** The same ratio per second of each server's own CPU (meaningful when bare Fastify was not saturated). */
-        cpuRatioToBare: ratio(r.requestsPerServerCpuSecond, bare?.requestsPerServerCpuSecond ?? 0),
+        cpuRatioToBare: ratio(r.requestsPerServerCpuSecond, bareResult?.requestsPerServerCpuSecond ?? 0),
+        ...(name === 'core' && medianRatio !== null ? { ratioToBare: medianRatio, ratioOfTotalsToBare: ratio(r.requestsPerSec, bareResult?.requestsPerSec ?? 0) } : {}),
       },
     ]),
   );
@@ -128,8 +203,12 @@ try {
     when: new Date().toISOString(),
     machine: machine(loadAtStart),
     settings: {
-      measuredSeconds: Number(values.seconds),
-      warmupSeconds: Number(values.warmup),
+      rounds: Number(values.rounds),
+      measuredSecondsPerRound: sliceSeconds,
+      measuredSecondsPerServer: peerSeconds,
+      warmupSecondsPerRound: Number(values.warmup),
+      coreWarmupSecondsFirstRound: Number(values['first-warmup']),
+      alternating: 'core and bare Fastify in alternating rounds; the core stopped (SIGSTOP) while bare Fastify is loaded; json-server and Prism in one run each',
       connections: Number(values.connections),
       database: 'sqlite',
       coreUser: 'luc_regular',
@@ -138,6 +217,14 @@ try {
       responseBytes: Buffer.byteLength(body),
     },
     servers,
+    /** Each round's pair: requests/s of the core and of bare Fastify, their ratio, and the answer's size then. */
+    rounds: rounds.map((r) => ({
+      core: r.core?.requestsPerSec ?? null,
+      bare: r.bare?.requestsPerSec ?? null,
+      ratio: r.core && r.bare ? ratio(r.core.requestsPerSec, r.bare.requestsPerSec) : null,
+      coreP99Ms: r.core?.latencyP99Ms ?? null,
+      bodyBytes: r.bodyBytes,
+    })),
     goal: { ratioToBareAtLeast: 0.5, aheadOf: ['json-server', 'prism'] },
     goalMet: full
       ? full.ratioToBare >= 0.5 && ['json-server', 'prism'].every((p) => !servers[p] || full.requestsPerSec > servers[p].requestsPerSec)
