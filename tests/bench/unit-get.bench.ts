@@ -57,6 +57,13 @@ const opts = (headers: Record<string, string>, serverPid: number | undefined, se
   serverPid,
 });
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const half = sorted.length / 2;
+  return sorted.length % 2 === 1 ? sorted[Math.floor(half)]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
 /**
  * Slices of one server as one result: requests over all its measured seconds; latency percentiles
  * the median of the slices' (the worst slice's p99 kept too); CPU over all slices.
@@ -66,7 +73,6 @@ function combine(slices: readonly LoadResult[]): LoadResult & { latencyP99MsWors
   const requests = slices.reduce((n, r) => n + r.requests, 0);
   const totalSeconds = seconds.reduce((a, b) => a + b, 0);
   const cpu = slices.reduce((n, r) => n + (r.requestsPerServerCpuSecond > 0 ? r.requests / r.requestsPerServerCpuSecond : 0), 0);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   return {
     requestsPerSec: Math.round(requests / totalSeconds),
     latencyP50Ms: median(slices.map((r) => r.latencyP50Ms)),
@@ -182,9 +188,8 @@ try {
 
   const bareResult = results.bare;
   // The core's ratio: the median of the rounds' (the ratio of the totals kept beside it).
-  const roundRatios = rounds.flatMap((r) => (r.core && r.bare ? [r.core.requestsPerSec / r.bare.requestsPerSec] : [])).sort((a, b) => a - b);
-  const half = roundRatios.length / 2;
-  const medianRatio = roundRatios.length === 0 ? null : ratio(roundRatios.length % 2 === 1 ? roundRatios[Math.floor(half)]! : (roundRatios[half - 1]! + roundRatios[half]!) / 2, 1);
+  const roundRatios = rounds.flatMap((r) => (r.core && r.bare ? [r.core.requestsPerSec / r.bare.requestsPerSec] : []));
+  const medianRatio = roundRatios.length === 0 ? null : ratio(median(roundRatios), 1);
   const servers = Object.fromEntries(
     Object.entries(results).map(([name, r]) => [
       name,

@@ -402,9 +402,10 @@ export class ChannelService {
     const machines = body.machines.map((m) => ({ uid: m.uid }));
     await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
     // The call carries no version: the receivers go into the row as it is after the device took them.
-    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, row.id, (current) => ({
-      configuration: { ...configurationObject(current), multipoint: { ...asObject(configurationObject(current)['multipoint']), machines } },
-    }));
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, row.id, (current) => {
+      const stored = configurationObject(current);
+      return { configuration: { ...stored, multipoint: { ...asObject(stored['multipoint']), machines } } };
+    });
     return this.ptmpOf(after);
   }
 
