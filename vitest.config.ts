@@ -20,6 +20,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'console',
+          // Component tests of the console (*.test.tsx beside the component): React rendered into jsdom through
+          // apps/console/src/test-utils/render.tsx, the core faked behind fetch and /ws.
+          include: ['apps/console/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
+          setupFiles: ['apps/console/src/test-utils/setup.ts'],
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'simulator/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',

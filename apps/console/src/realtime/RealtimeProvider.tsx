@@ -22,6 +22,7 @@ import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
+import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
 
 type Listener = (event: RealtimeEvent) => void;
@@ -169,6 +170,7 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
   const topicsKey = [...topicsForUser(user, shellInventoryId), ...adminTopicsFor(rolesOf(user))].join(',');
   const batchSize = batchSizeFor(user);
   const wsLibrary = user.props.wsLibrary;
+  const transport = useContext(RealtimeTransportContext);
 
   useUserConfigPolling();
 
@@ -219,6 +221,8 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const client = new RealtimeClient({
       url: resolveWsUrl(getRuntimeConfig().wsUrl, window.location),
       batchSize,
+      socketFactory: transport.socketFactory,
+      syncDelayMaxMs: transport.syncDelayMaxMs,
       onStatus: (next) => {
         setStatus(next);
         if (next === 'open') setListError(null);
@@ -268,12 +272,12 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
       guard.stop();
       refreshDevices.cancel();
     };
-  }, [queryClient, batchSize]);
+  }, [queryClient, batchSize, transport]);
 
   // A polled user whose groups changed follows the new topics on the same connection.
   useEffect(() => {
     clientRef.current?.setTopics(topicsKey === '' ? [] : (topicsKey.split(',') as Topic[]));
-  }, [topicsKey, batchSize]);
+  }, [topicsKey, batchSize, transport]);
 
   const subscribe = useCallback((listener: Listener) => {
     listeners.current.add(listener);

@@ -1,5 +1,5 @@
-/** Test fixtures (only imported by *.test.ts): contract-valid objects with overridable fields. */
-import { CurrentUser, UnitDetail, UnitSummary } from '@fleet/contracts';
+/** Test fixtures (only imported by tests): contract-valid objects with overridable fields. */
+import { CurrentUser, GroupDetail, GroupListRow, UnitDetail, UnitSummary } from '@fleet/contracts';
 import type { Role } from '@fleet/contracts';
 
 export function makeUnit(overrides: Partial<UnitSummary> = {}): UnitSummary {
@@ -68,5 +68,32 @@ export function makeUser(roles: Role[], overrides: Partial<CurrentUser> = {}): C
     passwordExpiresAt: null,
     props: { loggedUserRoles: roles, services: [], wsLibrary: 'ws', activeFeatures: [], hasGraphics: false, ifbStatus: 'none', wsBatchSize: null },
     ...overrides,
+  });
+}
+
+export function makeGroupRow(overrides: Partial<GroupListRow> = {}): GroupListRow {
+  return GroupListRow.parse({
+    id: 'g1',
+    name: 'Group_1',
+    inventoryId: 'inv1',
+    inventoryName: 'Inventory 1',
+    createdOn: '2026-01-10T09:00:00.000Z',
+    counts: { units: 0, channels: 0, vrChannels: 0, users: 0 },
+    version: 1,
+    ...overrides,
+  });
+}
+
+/** A group's details as the create / rename calls answer them, for the given list row. */
+export function makeGroupDetail(row: GroupListRow = makeGroupRow()): GroupDetail {
+  return GroupDetail.parse({
+    ...row,
+    autoAssociation: { units: false, channels: false, vrChannels: false, users: false },
+    alertThresholds: {},
+    invitation: { adhocMode: null, adhocPeriod: null, permanentRegeneration: null, hasPermanentKey: false },
+    hasDefaultConfiguration: false,
+    members: { unitIds: [], channelIds: [], vrChannelIds: [], userIds: [] },
+    memberNames: { units: [], channels: [], vrChannels: [], users: [] },
+    updatedAt: row.createdOn,
   });
 }

@@ -1,0 +1,83 @@
+/**
+ * Set-up of the console's component tests (vitest project `console`, jsdom): the jest-dom
+ * matchers, the browser APIs Mantine and the grid use that jsdom lacks, and the clean-up after
+ * each test (unmount, the fake core's checks, module state the app keeps between renders).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { resetRenderState } from './render';
+
+// Mantine reads media queries (color scheme, breakpoints); nothing matches in a test.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class NoopResizeObserver implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = NoopResizeObserver;
+
+class NoopIntersectionObserver implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly scrollMargin = '0px';
+  readonly thresholds: readonly number[] = [];
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+window.IntersectionObserver = NoopIntersectionObserver;
+
+// Combobox options and the grid's scrollToKey scroll into view; jsdom has no layout to scroll.
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+window.HTMLElement.prototype.scrollTo = function scrollTo() {};
+
+// Pointer capture (the grid's resize handles) is not in jsdom.
+window.HTMLElement.prototype.hasPointerCapture ??= () => false;
+window.HTMLElement.prototype.setPointerCapture ??= () => undefined;
+window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
+
+/**
+ * jsdom lays nothing out, so every element is 0 × 0 and the virtualised grid (DataGrid,
+ * @tanstack/react-virtual reads its viewport's clientHeight) would show no row. A grid viewport
+ * reports a window of 1,000 × 1,600 px: 36 rows of 44 px, with the overscan about 44.
+ */
+const GRID_VIEWPORT = { width: 1600, height: 1000 };
+const isGridViewport = (element: HTMLElement) => element.getAttribute('role') === 'grid';
+const clientHeight = Object.getOwnPropertyDescriptor(window.HTMLElement.prototype, 'clientHeight') ?? Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientHeight');
+const clientWidth = Object.getOwnPropertyDescriptor(window.HTMLElement.prototype, 'clientWidth') ?? Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientWidth');
+Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: HTMLElement): number {
+    return isGridViewport(this) ? GRID_VIEWPORT.height : Number(clientHeight?.get?.call(this) ?? 0);
+  },
+});
+Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', {
+  configurable: true,
+  get(this: HTMLElement): number {
+    return isGridViewport(this) ? GRID_VIEWPORT.width : Number(clientWidth?.get?.call(this) ?? 0);
+  },
+});
+
+afterEach(() => {
+  cleanup();
+  resetRenderState();
+  window.localStorage.clear();
+});
