@@ -1,5 +1,6 @@
 export { buildApp, type BuildAppOptions } from './app.js';
 export { loadConfig, ConfigSchema, type Config } from './env.js';
+export { systemClock, TestClock, type Clock, type ClockTimer } from './platform/clock.js';
 export { handlers } from './routes/bindings.js';
 export type { AppRouter } from './trpc/router.js';
 export type { Services } from './services/index.js';
