@@ -15,6 +15,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { ERROR_CATALOGUE, GATEWAY, MOCK_AUTH, REALTIME, type ErrorEnvelope } from '@fleet/contracts';
 import type { Db } from '@fleet/db';
 import type { Config } from './env.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import { cookiesPlugin } from './plugins/cookies.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
@@ -46,11 +47,13 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the core reads the time and arms its timers (tests step a TestClock); the wall clock by default. */
+  clock?: Clock;
 }
 
 const servicesPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
-    const services = createServices(opts.config, opts.db, app.log);
+  async (app: FastifyInstance, opts: { config: Config; db: Db; clock: Clock }) => {
+    const services = createServices(opts.config, opts.db, app.log, opts.clock);
     app.decorate('services', services);
     // A replay runs the recorded REST writes through the app's own request path (mock only).
     services.replays.useInject(async (request) => {
@@ -78,7 +81,7 @@ const servicesPlugin = fp(
   { name: 'services' },
 );
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -102,14 +105,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(jsonBodyPlugin);
   await app.register(cookiesPlugin);
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, clock });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
   const openapi = buildOpenApi(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   // 2. Our services.
-  await app.register(servicesPlugin, { config, db });
+  await app.register(servicesPlugin, { config, db, clock });
   await app.register(authPlugin);
 
   // The recorder's tap on REST writes (record and replay, mock only), ahead of the routes it watches.

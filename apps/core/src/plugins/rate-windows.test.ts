@@ -1,30 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { localWindows } from './rate-windows.js';
 import { overLimit } from './security.js';
 
-describe('localWindows (@fastify/rate-limit’s in-memory store)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(1_000_000);
-  });
-  afterEach(() => vi.useRealTimers());
+describe('localWindows (in memory, on the app’s clock)', () => {
+  /** A clock whose time moves only when told. */
+  const steppedClock = () => {
+    let now = 1_000_000;
+    const clock: Clock = { ...systemClock, now: () => now };
+    return { clock, advance: (ms: number) => (now += ms) };
+  };
 
   it('counts each key in its own fixed window without a promise, answers the time left, and starts again when the window ends', () => {
-    const windows = localWindows(60_000, 10);
+    const { clock, advance } = steppedClock();
+    const windows = localWindows(60_000, 10, clock);
     expect(windows.hit('a', 5)).toEqual({ count: 1, resetInMs: 60_000 });
-    vi.advanceTimersByTime(15_000);
+    advance(15_000);
     expect(windows.hit('a', 5)).toEqual({ count: 2, resetInMs: 45_000 });
     expect(windows.hit('b', 5)).toEqual({ count: 1, resetInMs: 60_000 });
     // Past the limit the window is not extended.
     for (let i = 0; i < 5; i++) windows.hit('a', 2);
     expect(windows.hit('a', 2)).toEqual({ count: 8, resetInMs: 45_000 });
-    vi.advanceTimersByTime(45_000); // a's window ends exactly now
+    advance(45_000); // a's window ends exactly now
     expect(windows.hit('a', 5)).toEqual({ count: 1, resetInMs: 60_000 });
     expect(windows.hit('b', 5)).toEqual({ count: 2, resetInMs: 15_000 });
   });
 
   it('keeps at most its size of keys, forgetting the least recently counted', () => {
-    const windows = localWindows(60_000, 2);
+    const windows = localWindows(60_000, 2, steppedClock().clock);
     windows.hit('a', 5);
     windows.hit('b', 5);
     windows.hit('a', 5);

@@ -10,8 +10,9 @@
  *   browser that says `Sec-Fetch-Site: cross-site` without one) are refused with 403 before
  *   anything runs, body-less ones too. The core's own host and ALLOWED_ORIGINS are not foreign.
  * - **Rate limits** on the REST surface (CORE_PREFIX and /mock): per session and per client address,
- *   each per minute, 0 turning it off; 429 with Retry-After. Counted by @fastify/rate-limit's stores
- *   in memory, or in Redis when REDIS_URL is set (every instance shares the count): ./rate-windows.ts.
+ *   each per minute, 0 turning it off; 429 with Retry-After. Counted in memory on the app's clock,
+ *   or in Redis by @fastify/rate-limit's store when REDIS_URL is set (every instance shares the
+ *   count): ./rate-windows.ts.
  */
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { MOCK_AUTH } from '@fleet/contracts';
 import type { Config } from '../env.js';
+import type { Clock } from '../platform/clock.js';
 import { AppError } from '../errors.js';
 import { originAllowed } from '../routes/realtime.js';
 import { localWindows, redisWindows, type RateWindows, type WindowCount } from './rate-windows.js';
@@ -135,7 +137,7 @@ export function overLimit(counts: readonly ({ count: WindowCount; max: number } 
 }
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
+  async (app: FastifyInstance, { config, clock }: { config: Config; clock: Clock }) => {
     // One hook for the three concerns (a hook per concern cost a hook turn each on every request).
     // 1. Headers, on every answer (errors and refusals below included).
     const headers = await helmetHeaders(helmetOptions(config));
@@ -153,14 +155,15 @@ export const securityPlugin = fp(
       });
       return;
     }
-    let windows: RateWindows = localWindows(WINDOW_MS, LOCAL_ENTRIES);
+    let windows: RateWindows = localWindows(WINDOW_MS, LOCAL_ENTRIES, clock);
     if (config.REDIS_URL) {
       // No offline queue: while Redis is away, counting fails at once and the request is let through.
       const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: 'fleet-core-rate-limit' });
-      let lastWarn = 0;
+      // At most one warning per second of real time (whatever the app's clock says).
+      let lastWarn = Number.NEGATIVE_INFINITY;
       redis.on('error', (err: Error) => {
-        if (Date.now() - lastWarn < 1000) return;
-        lastWarn = Date.now();
+        if (performance.now() - lastWarn < 1000) return;
+        lastWarn = performance.now();
         app.log.warn({ err }, 'redis (rate limit) connection error');
       });
       app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@
  */
 import { watchWrites, type Db, type Prisma, type WriteChange } from '@fleet/db';
 import { unitMemberships, type UnitRecord } from './units.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 
 /** The tables of the read model. */
 export type TableName = 'units' | 'groups' | 'inventories' | 'servers' | 'channels' | 'vrChannels' | 'alertConfigurations';
@@ -77,6 +78,8 @@ export class MemoryTable<Row extends { id: string }> {
     private readonly compare: (a: Row, b: Row) => number = byId,
     /** Reading only a row's own columns, kept with the relations the table already holds. */
     private readonly columns?: { read(ids: readonly string[]): Promise<Array<{ id: string }>>; merge(held: Row, fresh: { id: string }): Row },
+    /** A failed read is tried again on it. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   get(id: string): Row | undefined {
@@ -163,7 +166,7 @@ export class MemoryTable<Row extends { id: string }> {
         } catch (e) {
           // Storage failed under us: keep serving what we have and read these rows again shortly.
           process.emitWarning(`read model: reading ${this.name} failed: ${e instanceof Error ? e.message : String(e)}`);
-          setTimeout(() => void this.refresh(all ? null : [...ids, ...columnIds]), 500).unref();
+          this.clock.setTimeout(() => void this.refresh(all ? null : [...ids, ...columnIds]), 500).unref();
         } finally {
           this.inFlight = undefined;
         }
@@ -252,23 +255,32 @@ export class ReadModel {
   private readonly sessionListeners: Array<(sessionIds: readonly string[] | null) => void> = [];
   private bus: InvalidationBus | null = null;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    clock: Clock = systemClock,
+  ) {
     this.units = new MemoryTable('units', (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }), byName, {
       read: (ids) => db.unit.findMany({ where: idsWhere(ids) }),
       merge: (held, fresh) => ({ ...(fresh as Omit<UnitRecord, 'inventories' | 'groups'>), inventories: held.inventories, groups: held.groups }),
-    });
-    this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }));
-    this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }));
-    this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }));
-    this.channels = new MemoryTable('channels', (ids) => db.channel.findMany({ where: idsWhere(ids), include: channelMemberships }));
-    this.vrChannels = new MemoryTable('vrChannels', (ids) =>
-      db.videoReturnChannel.findMany({ where: idsWhere(ids), include: channelMemberships }),
+    }, clock);
+    this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
+    this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
+    this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
+    this.channels = new MemoryTable('channels', (ids) => db.channel.findMany({ where: idsWhere(ids), include: channelMemberships }), byId, undefined, clock);
+    this.vrChannels = new MemoryTable(
+      'vrChannels',
+      (ids) => db.videoReturnChannel.findMany({ where: idsWhere(ids), include: channelMemberships }),
+      byId,
+      undefined,
+      clock,
     );
     // Oldest first: "the first of a scope" is the oldest one, as storage's `orderBy createdAt` gave.
     this.alertConfigurations = new MemoryTable(
       'alertConfigurations',
       (ids) => db.alertConfiguration.findMany({ where: idsWhere(ids), include: { recipients: { orderBy: { id: 'asc' } } } }),
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b),
+      undefined,
+      clock,
     );
   }
 

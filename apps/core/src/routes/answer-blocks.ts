@@ -17,7 +17,12 @@ export const POOLED_FROM_BYTES = 1 << 20;
 export const BLOCK_STEP_BYTES = 1 << 20;
 /** Free blocks kept at most, in bytes over all sizes; a block released beyond it is left to the collector. */
 export const MAX_FREE_BYTES = 64 << 20;
-/** Free blocks are dropped once no large answer was written for this long (ms). */
+/**
+ * Free blocks are dropped once no large answer was written for this long (ms). This runs on real
+ * time (performance.now() and Node's timers), not on the app's clock: it is about memory the
+ * process holds while idle, which nobody sees, and a test stepping the clock by hours must not
+ * change what the pool holds between two answers.
+ */
 export const IDLE_DROP_MS = 30_000;
 
 export interface AnswerBlockStats {
@@ -52,7 +57,7 @@ export class AnswerBlocks {
   take(size: number, whenDone: (release: () => void) => void): Buffer {
     if (size < POOLED_FROM_BYTES) return Buffer.allocUnsafe(size);
     const capacity = Math.ceil(size / BLOCK_STEP_BYTES) * BLOCK_STEP_BYTES;
-    this.lastTakeAt = Date.now();
+    this.lastTakeAt = performance.now();
     let block = this.free.get(capacity)?.pop();
     if (block) {
       this.freeBytes -= capacity;
@@ -89,7 +94,7 @@ export class AnswerBlocks {
   /** After a burst of large answers, the blocks it needed are not kept for ever. */
   private dropIfIdle(): void {
     this.dropTimer = null;
-    const idle = Date.now() - this.lastTakeAt;
+    const idle = performance.now() - this.lastTakeAt;
     if (idle >= this.idleDropMs) {
       this.free.clear();
       this.freeBytes = 0;

@@ -76,7 +76,7 @@ const TEXT_FRAME = { binary: false } as const;
 export function realtimeRoutes(config: Config) {
   const allowedOrigins = config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   return async (app: FastifyInstance) => {
-    const hub = app.services.hub;
+    const { hub, clock } = app.services;
     hub.configure({
       historyMs: config.REALTIME_HISTORY_MS,
       historyMaxBytes: config.REALTIME_HISTORY_MAX_BYTES,
@@ -96,12 +96,12 @@ export function realtimeRoutes(config: Config) {
       // Consoles connected to other instances learn that the websocket library setting changed.
       const previous = await broker.swapSetting('wsLibrary', config.WS_LIBRARY);
       if (previous !== null && previous !== config.WS_LIBRARY) {
-        hub.publish(await broker.allTopics(), { type: 'config.changed', wsLibrary: config.WS_LIBRARY, at: Date.now() });
+        hub.publish(await broker.allTopics(), { type: 'config.changed', wsLibrary: config.WS_LIBRARY, at: app.services.clock.now() });
       }
     }
 
     // Each session's open connections; they end with it, here and when another instance ends it.
-    const sessions = new RealtimeSessions(app.services.db, app.log);
+    const sessions = new RealtimeSessions(app.services.db, app.log, clock);
     app.services.readModel.onSessionsChanged((ids) => void sessions.sessionsChanged(ids));
     app.services.readModel.onUsersChanged((ids) => void sessions.usersChanged(ids));
     app.addHook('onClose', async () => sessions.clear());
@@ -125,7 +125,7 @@ export function realtimeRoutes(config: Config) {
         terminate: (code, reason) => {
           socket.close(code, reason);
           // A peer that does not read may never complete the closing handshake.
-          setTimeout(() => socket.terminate(), 1000).unref();
+          clock.setTimeout(() => socket.terminate(), 1000).unref();
         },
       };
       const send = (m: ServerMessage) => socket.send(frameOf(m));
@@ -169,7 +169,7 @@ export function realtimeRoutes(config: Config) {
       socket.on('pong', () => {
         alive = true;
       });
-      const heartbeat = setInterval(() => {
+      const heartbeat = clock.setInterval(() => {
         if (!alive) {
           socket.terminate();
           return;
@@ -222,7 +222,7 @@ export function realtimeRoutes(config: Config) {
       });
       socket.on('close', () => {
         closed.value = true;
-        clearInterval(heartbeat);
+        clock.clearInterval(heartbeat);
         hub.remove(client);
         if (connection) sessions.remove(connection);
       });

@@ -30,7 +30,7 @@ export class AccessApprovalService {
 
   /** GET v2/admin/accessApprovals. */
   async list(q: AccessApprovalSearchQuery): Promise<AccessApprovalPage> {
-    const now = new Date();
+    const now = this.deps.clock.date();
     await this.expireStale(now);
     const rows = await this.deps.db.accessApproval.findMany({ where: q.deviceId !== undefined ? { deviceId: q.deviceId } : {} });
     const all = await this.present(rows, now.getTime());
@@ -47,7 +47,7 @@ export class AccessApprovalService {
 
   /** GET v2/admin/accessApprovals/{id}. */
   async get(id: string): Promise<AccessApproval> {
-    return this.presentOne(await this.require(id), Date.now());
+    return this.presentOne(await this.require(id), this.deps.clock.now());
   }
 
   /** PUT v2/admin/accessApprovals/{id}/revoke: the access ends now. */
@@ -62,7 +62,7 @@ export class AccessApprovalService {
 
   /** Announces a change made elsewhere (a support access opened by a remote action). */
   announce(id: string): void {
-    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: Date.now() });
+    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: this.deps.clock.now() });
   }
 
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
@@ -70,7 +70,7 @@ export class AccessApprovalService {
   private async end(user: AuthUser, id: string, version: number | undefined, how: 'revoked' | 'used'): Promise<AccessApproval> {
     const row = await this.require(id);
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
-    const now = new Date();
+    const now = this.deps.clock.date();
     if (row.status !== 'active' || row.expiresAt <= now) {
       // Past its 8 hours it blocks by itself: stored so, and refused.
       if (row.status === 'active') {

@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class AccountService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async passwordExpiry(user: AuthUser, now = Date.now()): Promise<PasswordExpiry> {
+  async passwordExpiry(user: AuthUser, now = this.deps.clock.now()): Promise<PasswordExpiry> {
     const row = await this.deps.db.user.findUnique({ where: { id: user.id }, select: { passwordExpiresAt: true } });
     if (!row) throw new AppError('NOT_FOUND');
     const prefs = await this.deps.users.preferences(user.id);
@@ -36,7 +36,7 @@ export class AccountService {
     const expiresAt = row.passwordExpiresAt?.toISOString() ?? null;
     // Nothing to dismiss for a password that never expires: the preferences stay as they are.
     if (expiresAt !== null) await this.deps.users.updatePreferences(user.id, { passwordExpiryDismissed: expiresAt });
-    return expiryState(row.passwordExpiresAt, expiresAt, Date.now());
+    return expiryState(row.passwordExpiresAt, expiresAt, this.deps.clock.now());
   }
 
   async changePassword(user: AuthUser, body: ChangeOwnPasswordBody): Promise<PasswordChanged> {
@@ -50,7 +50,7 @@ export class AccountService {
       throw new AppError('OLD_PASSWORD_MISMATCH', [{ path: 'body.oldPassword', message: ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message }]);
     }
     const passwordHash = await hashPassword(body.password);
-    const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), new Date());
+    const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), this.deps.clock.date());
     const others = await this.deps.db.session.findMany({
       where: { userId: user.id, ...(user.sessionId === undefined ? {} : { id: { not: user.sessionId } }) },
       select: { id: true },
@@ -65,7 +65,7 @@ export class AccountService {
       const { count: endedCount } = await tx.session.deleteMany({ where: { id: { in: others.map((s) => s.id) } } });
       return endedCount;
     });
-    return { passwordExpiry: expiryState(passwordExpiresAt, null, Date.now()), endedSessions: ended };
+    return { passwordExpiry: expiryState(passwordExpiresAt, null, this.deps.clock.now()), endedSessions: ended };
   }
 }
 

@@ -145,7 +145,7 @@ export class AdminServerService {
   private announce(id: string, formerInventoryId: string | null): ServerDetail {
     const detail = this.servers.detail(id);
     if (!detail) throw new AppError('NOT_FOUND');
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const topics = inventoryAudience(this.deps.readModel, [...new Set([detail.inventoryId, formerInventoryId].filter((i): i is string => i !== null))]);
     if (topics.length > 0) this.deps.hub.publish(topics, { type: 'server.changed', server: detail, at });
     this.publish(id, false);
@@ -154,7 +154,7 @@ export class AdminServerService {
 
   private publish(id: string, removed: boolean): void {
     const everyInventory = this.deps.readModel.inventories.all().map((i) => i.id);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'server', id, removed, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'server', id, removed, at: this.deps.clock.now() });
   }
 }
 

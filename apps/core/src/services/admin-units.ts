@@ -363,7 +363,7 @@ export class AdminUnitService {
     if (unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     if (unit.inventories.length >= ADMIN_UNIT_LIMITS.maxInventoriesPerUnit) throw new AppError('UNIT_MAX_INVENTORIES');
     await this.changeMembership(unit, (tx) => tx.unitInventory.create({ data: { unitId: id, inventoryId } }).then(() => undefined));
-    this.deps.hub.publish([inventoryTopic(inventoryId)], { type: 'device.added', unitId: id, at: Date.now() });
+    this.deps.hub.publish([inventoryTopic(inventoryId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
     return this.detailAndPublish(id);
   }
 
@@ -380,7 +380,7 @@ export class AdminUnitService {
       await tx.unitInventory.delete({ where: { unitId_inventoryId: { unitId: id, inventoryId } } });
     });
     const removed = [inventoryTopic(inventoryId), ...leftGroups.map(groupTopic)].filter((t) => topics.includes(t));
-    this.deps.hub.publish(removed, { type: 'device.removed', unitId: id, at: Date.now() });
+    this.deps.hub.publish(removed, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
     return this.detailAndPublish(id);
   }
 
@@ -392,7 +392,7 @@ export class AdminUnitService {
     if (unit.groups.some((g) => g.groupId === groupId)) throw new AppError('ASSOCIATION_EXISTS');
     if (!unit.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('GROUP_OUTSIDE_UNIT_INVENTORIES');
     await this.changeMembership(unit, (tx) => tx.unitGroup.create({ data: { unitId: id, groupId } }).then(() => undefined));
-    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.added', unitId: id, at: Date.now() });
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
     return this.detailAndPublish(id);
   }
 
@@ -415,7 +415,7 @@ export class AdminUnitService {
       const { count } = await tx.unitGroup.deleteMany({ where: { unitId: unit.id, groupId, ...(expiredBy ? { expiresAt: { lte: expiredBy } } : {}) } });
       if (count === 0) throw new AppError('CONFLICT');
     });
-    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: Date.now() });
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: this.deps.clock.now() });
     return this.detailAndPublish(unit.id);
   }
 
@@ -489,7 +489,7 @@ export class AdminUnitService {
       await tx.service.deleteMany({ where: { unitId: id } });
     });
     await this.deps.units.refreshUnit(id);
-    this.deps.hub.publish(topics, { type: 'device.removed', unitId: id, at: Date.now() });
+    this.deps.hub.publish(topics, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
     return {
       uniqueId: id,
       deregistered: true,
@@ -567,7 +567,7 @@ export class AdminUnitService {
   private async detailAndPublish(id: string): Promise<UnitDetail> {
     const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (!row) throw new AppError('NOT_FOUND');
-    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: Date.now() });
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: this.deps.clock.now() });
     return this.deps.units.toDetail(row);
   }
 

@@ -156,7 +156,7 @@ export class AudioRoomService {
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
     const { count } = await this.deps.db.audioRoom.deleteMany({ where: { id, version: row.version, active: false } });
     if (count === 0) throw new AppError('CONFLICT');
-    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.removed', audioRoomId: id, inventoryId: row.inventoryId, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.removed', audioRoomId: id, inventoryId: row.inventoryId, at: this.deps.clock.now() });
     return { id, inventoryId: row.inventoryId, deleted: true };
   }
 
@@ -184,7 +184,7 @@ export class AudioRoomService {
 
   private async announce(row: AudioRoomRow): Promise<AudioRoom> {
     const room = await this.present(row);
-    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.changed', audioRoom: room, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.changed', audioRoom: room, at: this.deps.clock.now() });
     return room;
   }
 

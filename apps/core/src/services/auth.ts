@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Role as RoleSchema, type Role } from '@fleet/contracts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword, type Db } from '@fleet/db';
 import { AppError } from '../errors.js';
+import type { Clock, ClockTimer } from '../platform/clock.js';
 import type { Config } from '../env.js';
 import { isGlobal, type AuthUser } from './access.js';
 import type { ServiceLogger } from './deps.js';
@@ -81,7 +82,7 @@ export class AuthService {
   private readonly failures: LoginFailures;
   /** Verified against when the user is unknown or inactive (made once: the current parameters). */
   private readonly dummyHash: string;
-  private readonly purgeTimer: NodeJS.Timeout;
+  private readonly purgeTimer: ClockTimer;
   private purging: Promise<void> | null = null;
   /** How passwords are checked and stored (tests observe `verify`: the unknown-user path must do the work too). */
   readonly passwords: PasswordHashing;
@@ -90,15 +91,16 @@ export class AuthService {
     private readonly db: Db,
     config: AuthConfig,
     private readonly log: ServiceLogger,
+    /** Session expiries, the purge's interval and the log-in counters' windows run on it. */
+    private readonly clock: Clock,
     passwords: PasswordHashing = scryptHashing,
   ) {
     // This instance's own copy: a test may watch its methods without touching other instances.
     this.passwords = { ...passwords };
     this.ttlMs = config.SESSION_TTL_HOURS * 3600_000;
-    this.failures = new LoginFailures(config, config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX } : null, log);
+    this.failures = new LoginFailures(config, config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX } : null, log, clock);
     this.dummyHash = passwords.dummy();
-    this.purgeTimer = setInterval(() => void this.purgeExpired(), config.SESSION_PURGE_INTERVAL_S * 1000);
-    this.purgeTimer.unref();
+    this.purgeTimer = clock.setInterval(() => void this.purgeExpired(), config.SESSION_PURGE_INTERVAL_S * 1000).unref();
   }
 
   async login(username: string, password: string, context: LoginContext): Promise<{ token: string; user: AuthUser; expiresAt: Date }> {
@@ -118,8 +120,9 @@ export class AuthService {
     // A fresh session id at every log-in; the session the request came with ends.
     if (context.previousToken) await this.logout(context.previousToken);
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.ttlMs);
-    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt } });
+    const createdAt = this.clock.date();
+    const expiresAt = new Date(createdAt.getTime() + this.ttlMs);
+    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt, createdAt } });
     const user = await this.loadUser(u.id);
     if (!user) throw new AppError('INVALID_CREDENTIALS');
     return { token, user, expiresAt };
@@ -134,13 +137,14 @@ export class AuthService {
     const u = await this.db.user.findUnique({ where: { id: userId }, select: { id: true, active: true } });
     if (!u || !u.active) return null;
     const token = randomBytes(32).toString('base64url');
-    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt: new Date(Date.now() + this.ttlMs) } });
+    const createdAt = this.clock.date();
+    await this.db.session.create({ data: { id: hashToken(token), userId: u.id, expiresAt: new Date(createdAt.getTime() + this.ttlMs), createdAt } });
     return token;
   }
 
   /** Stops the purge timer and the log-in counters' Redis connection. */
   async close(): Promise<void> {
-    clearInterval(this.purgeTimer);
+    this.clock.clearInterval(this.purgeTimer);
     await this.purging;
     await this.failures.close();
   }
@@ -150,7 +154,7 @@ export class AuthService {
     this.purging ??= (async () => {
       try {
         for (;;) {
-          const rows = await this.db.session.findMany({ where: { expiresAt: { lte: new Date() } }, select: { id: true }, take: PURGE_BATCH });
+          const rows = await this.db.session.findMany({ where: { expiresAt: { lte: this.clock.date() } }, select: { id: true }, take: PURGE_BATCH });
           if (rows.length === 0) return;
           await this.db.session.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
           if (rows.length < PURGE_BATCH) return;
@@ -191,14 +195,14 @@ export class AuthService {
     const id = this.known.get(token);
     if (id === undefined) return undefined;
     const hit = this.cache.get(id);
-    return hit && hit.until > Date.now() ? hit.user : undefined;
+    return hit && hit.until > this.clock.now() ? hit.user : undefined;
   }
 
   /** The user behind a session token, or null when it is unknown or expired. */
   async resolve(token: string): Promise<AuthUser | null> {
     // The stored id of a token that resolved before: no hash per request on the hot path.
     const id = this.known.get(token) ?? hashToken(token);
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.cache.get(id);
     if (hit && hit.until > now) return hit.user;
     const s = await this.db.session.findUnique({ where: { id }, select: { userId: true, expiresAt: true } });

@@ -182,7 +182,7 @@ export class ChannelConfigurationService {
    * follows their writes): consoles showing this channel's destinations are told to read them again.
    */
   private destinationsChanged(ch: ChannelRecord): void {
-    this.deps.hub.publish(channelAudience(ch), { type: 'channelDestinations.changed', channelId: ch.id, at: Date.now() });
+    this.deps.hub.publish(channelAudience(ch), { type: 'channelDestinations.changed', channelId: ch.id, at: this.deps.clock.now() });
   }
 
   /** The stream media profiles of /system_settings (their codec from the attributes, h264 unless they say h265). */
@@ -254,7 +254,7 @@ export class ChannelConfigurationService {
   async startLogs(id: string): Promise<ChannelLogs> {
     const before = this.channel(id);
     if (before.status !== 'idle') throw new AppError('CHANNEL_BUSY_OR_OFFLINE_LOGS');
-    const value = { sending: true, startedAt: new Date().toISOString() };
+    const value = { sending: true, startedAt: this.deps.clock.date().toISOString() };
     const ch = await this.change(id, undefined, { type: 'channelAction', channelId: id, action: 'fetchLogs', payload: { start: true } }, (c) => ({
       configuration: this.withTab(c, 'logs', value),
     }), before);
@@ -287,7 +287,7 @@ export class ChannelConfigurationService {
    */
   stunTurnInfo(identifier: string): Promise<StunTurnInfo> {
     const turnExpiration = STUN_TURN.turnExpirationSeconds;
-    const expiresAt = Math.floor(Date.now() / 1000) + turnExpiration;
+    const expiresAt = Math.floor(this.deps.clock.now() / 1000) + turnExpiration;
     const username = `${expiresAt}:${identifier}`;
     const secret = this.deps.config.DOWNLOAD_URL_SECRET || 'fleet-turn';
     const credential = createHmac('sha1', secret).update(username).digest('base64');
@@ -318,7 +318,7 @@ export class ChannelConfigurationService {
     const max = CHANNEL_CONFIG_LIMITS.overlayMaxPx;
     if (size.width === 0 || size.height === 0 || size.width > max || size.height > max) throw new AppError('OVERLAY_RESOLUTION');
     if (overlayColumn.read(before.overlay)?.fileName === body.fileName && !body.replace) throw new AppError('OVERLAY_EXISTS');
-    const value: StoredOverlay = { fileName: body.fileName, ...size, sizeBytes: bytes.length, uploadedAt: new Date().toISOString() };
+    const value: StoredOverlay = { fileName: body.fileName, ...size, sizeBytes: bytes.length, uploadedAt: this.deps.clock.date().toISOString() };
     const command: ServerCommand = { type: 'configureChannel', channelId: id, setting: 'overlay', payload: { ...value, dataBase64: body.dataBase64 } };
     const ch = await this.change(id, undefined, command, () => ({ overlay: overlayColumn.write(value) }), before);
     return { ...this.stamp(ch), overlay: overlayColumn.read(ch.overlay) };

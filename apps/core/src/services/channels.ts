@@ -226,7 +226,7 @@ export class ChannelService {
    */
   private announce(id: string, row: ChannelRecord | undefined, origin: ChangeOrigin): void {
     const before = this.topics.get(id) ?? [];
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const now = row ? [...row.groups.map((g) => groupTopic(g.groupId)), ...row.inventories.map((i) => inventoryTopic(i.inventoryId))] : [];
     if (row) this.topics.set(id, now);
     else this.topics.delete(id);

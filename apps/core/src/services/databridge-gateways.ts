@@ -101,7 +101,7 @@ export class DatabridgeGatewayService {
 
   private publish(id: string, removed: boolean): void {
     const everyInventory = this.deps.readModel.inventories.all().map((i) => i.id);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'dbGateway', id, removed, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'dbGateway', id, removed, at: this.deps.clock.now() });
   }
 }
 

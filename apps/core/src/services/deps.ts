@@ -1,5 +1,6 @@
 import type { Db } from '@fleet/db';
 import type { Config } from '../env.js';
+import type { Clock } from '../platform/clock.js';
 import type { DeviceEvents } from './device-events.js';
 import type { DeviceReports } from './device-reports.js';
 import type { DeviceGateway } from './gateway.js';
@@ -22,10 +23,11 @@ export interface ServiceLogger {
 /**
  * What every service may use: storage, the units (index of memberships and live state, their
  * rows and announcements, their devices, what devices report, their stored configuration),
- * realtime, config.
+ * realtime, config, and the clock (the only way a service reads the time or arms a timer).
  */
 export interface ServiceDeps {
   config: Config;
+  clock: Clock;
   db: Db;
   /** What hot reads consult: units, groups, inventories, servers, channels in memory. */
   readModel: ReadModel;

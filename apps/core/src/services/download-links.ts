@@ -56,8 +56,8 @@ export class DownloadLinks {
     return `${path}?name=${encodeURIComponent(name)}&expires=${expires}&sig=${sig}`;
   }
 
-  /** Whether a link is intact (signature over every part, compared in constant time) and not expired. */
-  verify(target: DownloadTarget, query: DownloadQuery, now = Date.now()): boolean {
+  /** Whether a link is intact (signature over every part, compared in constant time) and not expired at `now` (ms since the epoch). */
+  verify(target: DownloadTarget, query: DownloadQuery, now: number): boolean {
     const given = Buffer.from(query.sig, 'base64url');
     // base64url decoding skips stray characters: insist on the canonical text too.
     if (given.length !== SIGNATURE_BYTES || given.toString('base64url') !== query.sig) return false;

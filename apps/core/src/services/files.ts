@@ -111,7 +111,7 @@ async function entityOf(deps: ServiceDeps, row: ChannelFileRow, progress?: numbe
   return toChannelFile(row, (await progressOf(deps, [row])).get(row.id));
 }
 
-async function publishFile(deps: ServiceDeps, kind: 'channelFile.added' | 'channelFile.changed', file: ChannelFile, at = Date.now()): Promise<void> {
+async function publishFile(deps: ServiceDeps, kind: 'channelFile.added' | 'channelFile.changed', file: ChannelFile, at = deps.clock.now()): Promise<void> {
   const event: RealtimeEvent = { type: kind, file, at };
   deps.hub.publish(channelTopics(deps, [file.channelId]), event);
 }
@@ -230,7 +230,7 @@ export class FileService {
       if (n.count !== rows.length) throw new AppError('CONFLICT');
     });
     const topics = channelTopics(this.deps, [...new Set(rows.map((r) => r.channelId))]);
-    this.deps.hub.publish(topics, { type: 'channelFile.removed', ids: unique, at: Date.now() });
+    this.deps.hub.publish(topics, { type: 'channelFile.removed', ids: unique, at: this.deps.clock.now() });
     return { removed: unique };
   }
 
@@ -298,7 +298,7 @@ export class FileService {
       endSec: body.endSec,
       fileName: `${base}_chunk${index}${ext === '' ? '' : `.${ext}`}`,
       sizeBytes: Math.round(sizeBytes * Math.min(1, share)),
-      createdAt: new Date().toISOString(),
+      createdAt: this.deps.clock.date().toISOString(),
     };
     const file = await this.updateVersioned(row, { chunks: [...chunks, chunk] as Prisma.InputJsonValue, chunkIndex: index });
     return { file, chunk };
@@ -313,7 +313,7 @@ export class FileService {
       select: { id: true, fileName: true, sizeBytes: true, chunks: true },
     });
     if (fileId && rows.length === 0) throw new AppError('NOT_FOUND');
-    const expires = Date.now() + DOWNLOAD_URL_TTL_MS;
+    const expires = this.deps.clock.now() + DOWNLOAD_URL_TTL_MS;
     return {
       channelId,
       expiresAt: new Date(expires).toISOString(),
@@ -344,7 +344,7 @@ export class FileService {
    * since, or a chunk it does not have, is 404.
    */
   async openDownload(target: DownloadTarget, query: DownloadQuery): Promise<{ fileName: string; sizeBytes: number }> {
-    if (!this.links.verify(target, query)) throw downloadRefused();
+    if (!this.links.verify(target, query, this.deps.clock.now())) throw downloadRefused();
     const row = await this.deps.db.channelFile.findFirst({
       where: { id: target.fileId, channelId: target.channelId },
       select: { fileName: true, sizeBytes: true, chunks: true },

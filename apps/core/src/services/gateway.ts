@@ -12,6 +12,7 @@ import { parseDeviceToCore } from '@fleet/contracts';
 // Servers and the control plane
 import type { ReplayDue, ServerSpec, ShardControlRequest, ShardStatus } from '@fleet/contracts';
 import { AppError } from '../errors.js';
+import { systemClock, type Clock, type ClockTimer } from '../platform/clock.js';
 
 interface Shard {
   id: string;
@@ -27,7 +28,7 @@ interface HeldMessage {
 interface Pending {
   resolve: (ack: DeviceAck) => void;
   reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
+  timer: ClockTimer;
   /** Run as the acknowledgement is dispatched: the device's reports received before it are queued, none after. */
   atAck: (() => void) | undefined;
 }
@@ -63,6 +64,8 @@ export class DeviceGateway {
   constructor(
     private readonly timeoutMs: number,
     private readonly log: GatewayLogger,
+    /** Command timeouts run on it. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   setHandlers(h: GatewayHandlers): void {
@@ -117,7 +120,7 @@ export class DeviceGateway {
     // Its devices are unreachable until another shard takes them over. Not reported while the
     // core shuts down (the shards' sockets close after storage has been settled, and the next
     // start begins with every unit offline anyway).
-    const now = Date.now();
+    const now = this.clock.now();
     for (const unitId of shard.units) {
       this.owner.delete(unitId);
       if (!this.closing) this.handlers?.onState({ kind: 'state', unitId, online: false, applications: {}, at: now });
@@ -234,7 +237,7 @@ export class DeviceGateway {
         const p = this.pending.get(msg.commandId);
         if (!p) return;
         this.pending.delete(msg.commandId);
-        clearTimeout(p.timer);
+        this.clock.clearTimeout(p.timer);
         p.atAck?.();
         p.resolve(msg);
         return;
@@ -290,7 +293,7 @@ export class DeviceGateway {
     if (!shard) return Promise.reject(new AppError('DEVICE_UNREACHABLE'));
     const commandId = randomUUID();
     return new Promise<DeviceAck>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.pending.delete(commandId);
         reject(new AppError('DEVICE_UNREACHABLE'));
       }, this.timeoutMs);
@@ -305,7 +308,7 @@ export class DeviceGateway {
   private readonly serverOwner = new Map<string, Shard>();
   private deferDepth = 0;
   private deferred = false;
-  private readonly pendingControl = new Map<string, { expected: number; replies: ShardStatus[]; done: (r: ShardStatus[]) => void; timer: NodeJS.Timeout }>();
+  private readonly pendingControl = new Map<string, { expected: number; replies: ShardStatus[]; done: (r: ShardStatus[]) => void; timer: ClockTimer }>();
 
   /** The servers (with channels) every shard emulates a replica of; each is owned by one shard. */
   setServers(servers: ServerSpec[]): void {
@@ -376,11 +379,11 @@ export class DeviceGateway {
       const finish = (replies: ShardStatus[]) => {
         const p = this.pendingControl.get(requestId);
         if (!p) return;
-        clearTimeout(p.timer);
+        this.clock.clearTimeout(p.timer);
         this.pendingControl.delete(requestId);
         resolve(replies);
       };
-      const timer = setTimeout(() => finish(this.pendingControl.get(requestId)?.replies ?? []), this.timeoutMs);
+      const timer = this.clock.setTimeout(() => finish(this.pendingControl.get(requestId)?.replies ?? []), this.timeoutMs);
       this.pendingControl.set(requestId, { expected: targets.length, replies: [], done: finish, timer });
       for (const shard of targets) shard.end.send({ kind: 'control', requestId, control: request });
     });
@@ -401,7 +404,7 @@ export class DeviceGateway {
     this.closing = true;
     for (const p of this.pendingControl.values()) p.done(p.replies);
     for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
+      this.clock.clearTimeout(p.timer);
       p.reject(new AppError('DEVICE_UNREACHABLE'));
     }
     this.pending.clear();

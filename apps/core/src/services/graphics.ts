@@ -70,7 +70,7 @@ export class GraphicsService {
   async myGraphics(inventoryId: string): Promise<MyGraphics> {
     this.requireUsable(inventoryId);
     const rows = await this.deps.db.graphicsComposition.findMany({ where: { inventoryId } });
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const items = rows
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || compareText(a.id, b.id))
       .map((r) => toComposition(r, now));
@@ -85,7 +85,7 @@ export class GraphicsService {
 
   /** GET inventory/{id}/permissions: always answered, so the screen can say why graphics are off. */
   permissions(user: AuthUser, inventoryId: string): GraphicsPermissions {
-    const service = this.serviceOf(inventoryId, Date.now());
+    const service = this.serviceOf(inventoryId, this.deps.clock.now());
     const writer = hasAnyRole(user.roles, BROADER_ROLES);
     return { inventoryId, service, canView: service.usable, canCreate: service.usable && writer, canDelete: service.usable && writer };
   }
@@ -106,7 +106,7 @@ export class GraphicsService {
       if (problems.length > 0) throw validationError(problems);
     }
     await this.managedServices.countUse(inventoryId, 'graphics', SESSION_HOURS);
-    const now = new Date();
+    const now = this.deps.clock.date();
     const appId = existing?.appId ?? `app-${randomUUID()}`;
     const job = { jobId: `job-${randomUUID()}`, appId, createdAt: now.toISOString() };
     let row: CompositionRow;
@@ -146,7 +146,7 @@ export class GraphicsService {
     this.requireUsable(inventoryId);
     const rows = await this.deps.db.graphicsComposition.findMany({ where: { inventoryId }, select: { data: true } });
     const jobs = new Map(rows.flatMap((r) => (graphicsCompositionData.read(r.data).jobs ?? []).map((j) => [j.jobId, j] as const)));
-    const now = Date.now();
+    const now = this.deps.clock.now();
     return {
       inventoryId,
       jobs: jobIds.map((id) => {
@@ -168,11 +168,11 @@ export class GraphicsService {
 
   /** `graphics.changed` to the inventory's topics (its consoles' My Graphics read it again). */
   private announce(inventoryId: string, compositionId: string, removed: boolean): void {
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'graphics.changed', inventoryId, compositionId, removed, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'graphics.changed', inventoryId, compositionId, removed, at: this.deps.clock.now() });
   }
 
   private requireUsable(inventoryId: string): void {
-    if (!this.serviceOf(inventoryId, Date.now()).usable) throw new AppError('FEATURE_DISABLED');
+    if (!this.serviceOf(inventoryId, this.deps.clock.now()).usable) throw new AppError('FEATURE_DISABLED');
   }
 }
 

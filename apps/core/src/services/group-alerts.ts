@@ -62,7 +62,7 @@ export class GroupAlertService {
     const mode = groupModeOf(own);
     const applied = groupAlertConfiguration(rm, groupId);
     const row = applied?.row ?? rm.alertConfigurationOf('default');
-    const now = Date.now();
+    const now = this.deps.clock.now();
     return {
       groupId,
       mode,
@@ -101,7 +101,7 @@ export class GroupAlertService {
       if (!ok) throw validationError([{ path: 'body.sourceGroupId', message: VALIDATION.invalidField }]);
     }
     const current = rm.alertConfigurationOf({ groupId });
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const byKey = new Map((current?.recipients ?? []).map((r) => [keyOf(r), r]));
     // Addresses that get a link: new ones, and unverified ones whose link has expired.
     const toSend = (body.recipients ?? []).filter((r) => {
@@ -192,7 +192,7 @@ export class GroupAlertService {
       verified: true,
     };
     if (row.verified) return answer;
-    if (recipientState(row, Date.now()) === 'expired') throw new AppError('VERIFICATION_LINK_EXPIRED');
+    if (recipientState(row, this.deps.clock.now()) === 'expired') throw new AppError('VERIFICATION_LINK_EXPIRED');
     const done = await this.deps.db.alertEmailRecipient.updateMany({
       where: { id: row.id, alertConfigurationId: row.alertConfigurationId, verificationToken: token, verified: false },
       data: { verified: true, version: { increment: 1 } },
@@ -210,7 +210,7 @@ export class GroupAlertService {
   /** Publish the group's configuration on its topic and answer it. */
   private announce(groupId: string): GroupAlertsConfiguration {
     const configuration = this.configuration(groupId);
-    this.deps.hub.publish([groupTopic(groupId)], { type: 'groupAlerts.changed', groupId, configuration, at: Date.now() });
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'groupAlerts.changed', groupId, configuration, at: this.deps.clock.now() });
     return configuration;
   }
 }

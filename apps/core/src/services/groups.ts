@@ -480,7 +480,7 @@ export class GroupService {
     else if (inventoryId !== undefined) {
       this.pending.delete(id);
       // The group is gone from the read model: its own topic is named besides its inventory's audience.
-      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], { type: 'group.removed', groupId: id, at: Date.now() });
+      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], { type: 'group.removed', groupId: id, at: this.deps.clock.now() });
     }
   }
 
@@ -514,7 +514,7 @@ export class GroupService {
   private async publishChanged(ids: readonly string[]): Promise<void> {
     // A group deleted meanwhile was announced as removed.
     const groups = ids.map((id) => this.deps.readModel.groups.get(id)).filter((g): g is GroupRow => g !== undefined);
-    const at = Date.now();
+    const at = this.deps.clock.now();
     for (const row of await this.rows(groups)) {
       this.deps.hub.publish(inventoryAudience(this.deps.readModel, [row.inventoryId]), { type: 'group.changed', group: row, at });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveLiveEvents, RealtimeHub, SlabStore, TopicLog, type BrokerDelivery, type HubClient, type RealtimeBroker } from './hub.js';
 import type { RealtimeEvent } from '@fleet/contracts';
+import { systemClock } from '../platform/clock.js';
 
 interface Frame {
   op: string;
@@ -136,7 +137,7 @@ describe('realtime hub', () => {
 
   it('keeps history for the configured time, then lets it go', async () => {
     let now = 0;
-    const hub = new RealtimeHub({ historyMs: 60_000, now: () => now });
+    const hub = new RealtimeHub({ historyMs: 60_000, clock: { ...systemClock, now: () => now } });
     hub.publish(['group:g'], ev('old'));
     hub.flush();
     now = 59_000;
@@ -156,7 +157,7 @@ describe('realtime hub', () => {
 
   it('bounds the history bytes over all topics, dropping the oldest events first', () => {
     let now = 0;
-    const hub = new RealtimeHub({ historyMaxBytes: 3 * 1024 * 1024, now: () => now });
+    const hub = new RealtimeHub({ historyMaxBytes: 3 * 1024 * 1024, clock: { ...systemClock, now: () => now } });
     const pad = 'p'.repeat(2000);
     for (let i = 0; i < 4000; i++) {
       now++;

@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeEvent, ServerMessage, Topic } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { JsonBytes } from './json-bytes.js';
 
 export interface HubClient {
@@ -279,7 +280,8 @@ export interface HubOptions {
   maxBufferedBytes?: number;
   /** 0: flush at the end of the current event-loop turn; > 0: at most this many ms later. */
   flushMs?: number;
-  now?: () => number;
+  /** History ages and `flushMs` run on it (the app's clock). */
+  clock?: Clock;
 }
 
 
@@ -303,7 +305,7 @@ export class RealtimeHub {
   private historyMaxBytes = 2 * 1024 * 1024 * 1024;
   private maxBufferedBytes = 4 * 1024 * 1024;
   private flushMs = 0;
-  private now: () => number = Date.now;
+  private clock: Clock = systemClock;
   private broker: RealtimeBroker | null = null;
   private readonly taps: ((topics: readonly string[], event: RealtimeEvent) => void)[] = [];
   /** Counters for /healthz and benchmarks. */
@@ -323,7 +325,7 @@ export class RealtimeHub {
     if (opts.historyMaxBytes !== undefined) this.historyMaxBytes = opts.historyMaxBytes;
     if (opts.maxBufferedBytes !== undefined) this.maxBufferedBytes = opts.maxBufferedBytes;
     if (opts.flushMs !== undefined) this.flushMs = opts.flushMs;
-    if (opts.now !== undefined) this.now = opts.now;
+    if (opts.clock !== undefined) this.clock = opts.clock;
   }
 
   /** Hand numbering to a broker shared by several instances; its epoch becomes this hub's. */
@@ -407,7 +409,7 @@ export class RealtimeHub {
   private accept(name: string, t: TopicState, seq: number, where: Readonly<{ slab: number; off: number; len: number }>): void {
     t.seq = seq;
     if (t.first === null) t.first = seq;
-    t.log.append(seq, this.now(), where);
+    t.log.append(seq, this.clock.now(), where);
     t.pending++;
     this.dirty.add(name);
     this.scheduleFlush();
@@ -417,7 +419,7 @@ export class RealtimeHub {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     this.pendingSince = performance.now();
-    if (this.flushMs > 0) setTimeout(() => this.flush(), this.flushMs);
+    if (this.flushMs > 0) this.clock.setTimeout(() => this.flush(), this.flushMs);
     else setImmediate(() => this.flush());
   }
 
@@ -434,7 +436,7 @@ export class RealtimeHub {
   flush(): void {
     this.flushScheduled = false;
     if (this.dirty.size === 0) return;
-    const now = this.now();
+    const now = this.clock.now();
     for (const name of this.dirty) {
       const t = this.topics.get(name);
       if (!t || t.pending === 0) continue;
@@ -489,7 +491,7 @@ export class RealtimeHub {
    * so a slab is freed once every topic has let go of its events).
    */
   private trimBytes(): void {
-    const now = this.now();
+    const now = this.clock.now();
     let age = this.historyMs;
     while (this.store.bytes > this.historyMaxBytes && age >= 0) {
       age = age > 0 ? Math.floor(age * 0.9) : -1;

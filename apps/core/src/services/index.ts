@@ -1,5 +1,6 @@
 import type { Db } from '@fleet/db';
 import type { Config } from '../env.js';
+import type { Clock } from '../platform/clock.js';
 import { AuthService } from './auth.js';
 import { DeviceGateway } from './gateway.js';
 import { RealtimeHub } from './hub.js';
@@ -73,6 +74,8 @@ import { RecordingService } from './recordings.js';
 
 export interface Services {
   db: Db;
+  /** The clock every service reads the time from and arms its timers on. */
+  clock: Clock;
   readModel: ReadModel;
   auth: AuthService;
   index: UnitIndex;
@@ -148,32 +151,32 @@ export interface Services {
   systemEntitiesFeed: SystemEntitiesFeed;
 }
 
-export function createServices(config: Config, db: Db, log: ServiceLogger): Services {
-  const hub = new RealtimeHub();
+export function createServices(config: Config, db: Db, log: ServiceLogger, clock: Clock): Services {
+  const hub = new RealtimeHub({ clock });
   const telemetry = new TelemetryStore();
-  const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log);
+  const gateway = new DeviceGateway(config.DEVICE_COMMAND_TIMEOUT_MS, log, clock);
   const index = new UnitIndex();
-  const readModel = new ReadModel(db);
+  const readModel = new ReadModel(db, clock);
   const unitRepository = new UnitRepository(readModel.units, db);
   const reports = new DeviceReports(db, unitRepository, index, hub, telemetry, log);
   reports.listen(gateway);
   const devices = new UnitDevices(db, readModel, index, reports, telemetry, gateway);
-  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway);
+  const units = new UnitService(db, unitRepository, index, hub, telemetry, gateway, clock);
   units.followReadModel(readModel.units);
-  const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub });
-  const users = new UserService(db, config.WS_LIBRARY);
+  const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
+  const users = new UserService(db, config.WS_LIBRARY, clock);
   const events = new DeviceEvents(gateway, log);
-  const deps: ServiceDeps = { config, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
+  const deps: ServiceDeps = { config, clock, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);
   const unitStorage = new UnitStorageService(deps);
   const unitConfig = new UnitConfigurationService(deps);
   const supportCases = new SupportCaseService(deps);
-  const auth = new AuthService(db, config, log);
+  const auth = new AuthService(db, config, log, clock);
   readModel.onUsersChanged((userIds) => auth.forgetUsers(userIds));
   readModel.onSessionsChanged((sessionIds) => auth.forgetSessions(sessionIds));
-  const outbox = new Outbox();
+  const outbox = new Outbox(clock);
   const groups = new GroupService(deps);
   const videoReturn = new VideoReturnService(deps);
   const inventories = new InventoryService(deps, videoReturn);
@@ -184,9 +187,10 @@ export function createServices(config: Config, db: Db, log: ServiceLogger): Serv
   const serverConfig = new ServerConfigurationService(deps, servers);
   const services: Services = {
     db,
+    clock,
     readModel,
     hub,
-    systemEntitiesFeed: new SystemEntitiesFeed(hub).follow(db),
+    systemEntitiesFeed: new SystemEntitiesFeed(hub, clock).follow(db),
     telemetry,
     gateway,
     index,

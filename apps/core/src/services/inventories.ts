@@ -89,7 +89,7 @@ export class InventoryService {
     if (row) this.parents.set(id, row.parentId);
     else this.parents.delete(id);
     if (origin !== 'local') return;
-    const at = Date.now();
+    const at = this.deps.clock.now();
     // The inventory's and its parent's topics and their groups' (a console follows its user's groups,
     // not their inventories, when the user has groups: an admin console's list must hear it too).
     const topicsOf = (parentId: string | null | undefined) => inventoryAudience(this.deps.readModel, [id, ...(parentId ? [parentId] : [])]);
@@ -105,7 +105,7 @@ export class InventoryService {
   /** Announces the inventory again (a change that is not in its row, e.g. its ingest account: consoles read it again). */
   announceChanged(id: string): void {
     const row = this.deps.readModel.inventories.get(id);
-    if (row) this.deps.hub.publish([inventoryTopic(id)], { type: 'inventory.changed', inventory: this.toAdmin(row), at: Date.now() });
+    if (row) this.deps.hub.publish([inventoryTopic(id)], { type: 'inventory.changed', inventory: this.toAdmin(row), at: this.deps.clock.now() });
   }
 
   // ── Shapes ─────────────────────────────────────────────────────────────────────────────────

@@ -29,6 +29,7 @@ import { groupInvitation, type GroupInvitationColumn } from '../repositories/inv
 import type { GroupRow } from '../repositories/read-model.js';
 import { visibleGroup, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import type { Outbox } from './outbox.js';
 import type { AdminUnitService } from './admin-units.js';
 import { unitMemberships } from '../repositories/units.js';
@@ -67,7 +68,7 @@ const EXPIRY_SWEEP_MS = 30_000;
 const EXPIRY_SWEEP_BATCH = 200;
 
 export class InvitationService {
-  private readonly sweepTimer: NodeJS.Timeout;
+  private readonly sweepTimer: ClockTimer;
   /** The sweep under way: one at a time. */
   private sweeping: Promise<number> | null = null;
 
@@ -76,15 +77,14 @@ export class InvitationService {
     private readonly outbox: Outbox,
     private readonly units: Pick<AdminUnitService, 'leaveGroup'>,
   ) {
-    this.sweepTimer = setInterval(() => {
+    this.sweepTimer = deps.clock.setInterval(() => {
       this.sweepExpiredUnits().catch((e: unknown) => this.deps.log.warn({ err: e }, 'expired unit memberships not swept'));
-    }, EXPIRY_SWEEP_MS);
-    this.sweepTimer.unref();
+    }, EXPIRY_SWEEP_MS).unref();
   }
 
   /** Stop the sweep (the app is closing). */
   close(): void {
-    clearInterval(this.sweepTimer);
+    this.deps.clock.clearInterval(this.sweepTimer);
   }
 
   /**
@@ -92,7 +92,7 @@ export class InvitationService {
    * admin's removal does; answers how many left. A membership changed meanwhile (the unit's
    * version moved, the row is gone, a new expiration was set) is skipped: the next sweep reads it again.
    */
-  sweepExpiredUnits(now: Date = new Date()): Promise<number> {
+  sweepExpiredUnits(now: Date = this.deps.clock.date()): Promise<number> {
     this.sweeping ??= this.sweepOnce(now).finally(() => {
       this.sweeping = null;
     });
@@ -143,7 +143,7 @@ export class InvitationService {
       ...(body.email !== undefined ? [{ channel: 'email' as const, to: body.email }] : []),
       ...(body.phone !== undefined ? [{ channel: 'sms' as const, to: body.phone }] : []),
     ]);
-    const now = new Date();
+    const now = this.deps.clock.date();
     const row = await transaction(this.deps.db, async (tx) => {
       const problems: FieldProblem[] = [];
       if (body.unitId !== undefined && (await tx.unitGroup.count({ where: { groupId, unitId: body.unitId } })) === 0) {
@@ -201,7 +201,7 @@ export class InvitationService {
    */
   private async deliver(user: AuthUser, groupId: string, invitationId: string, channel: 'email' | 'sms', to: string): Promise<InvitationDelivery> {
     await this.requireGroup(user, groupId);
-    const now = new Date();
+    const now = this.deps.clock.date();
     const inv = await this.deps.db.invitation.findFirst({
       where: { id: invitationId, groupId, planType: GUEST_PLAN, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
       select: { id: true, version: true, code: true },
@@ -292,7 +292,7 @@ export class InvitationService {
     } else if (code === null || held.mode !== body.mode || held.period !== body.period) {
       code = await this.freshCode(groupId);
       if (code === null) throw new AppError('CODE_RESET_FAILED');
-      codeCreatedAt = new Date().toISOString();
+      codeCreatedAt = this.deps.clock.date().toISOString();
     }
     await this.saveSettings(group, body.version, { ...settings, adhoc: { ...held, mode: body.mode, period: body.period, code, codeCreatedAt } });
     return this.adhocSettings(groupId);
@@ -316,11 +316,11 @@ export class InvitationService {
     const every = PERMANENT_REGENERATION_MS[p.regeneration ?? 'never'];
     if (every === null || p.key === undefined || p.keyCreatedAt === undefined) return;
     const created = Date.parse(p.keyCreatedAt);
-    if (Number.isFinite(created) && created + every > Date.now()) return;
+    if (Number.isFinite(created) && created + every > this.deps.clock.now()) return;
     const key = await this.freshCode(groupId);
     if (key === null) return; // kept until a key can be drawn
     try {
-      await this.saveSettings(group, group.version, { ...settings, permanent: { ...p, key, keyCreatedAt: new Date().toISOString() } });
+      await this.saveSettings(group, group.version, { ...settings, permanent: { ...p, key, keyCreatedAt: this.deps.clock.date().toISOString() } });
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'CONFLICT')) throw e;
     }
@@ -356,7 +356,7 @@ export class InvitationService {
       const fresh = await this.freshCode(groupId);
       if (fresh === null) throw new AppError('CODE_RESET_FAILED');
       key = fresh;
-      keyCreatedAt = new Date().toISOString();
+      keyCreatedAt = this.deps.clock.date().toISOString();
     }
     await this.saveSettings(group, body.version, { ...settings, permanent: { ...held, key, keyCreatedAt, regeneration: body.regenerate } }, body.resetKey ? 'CODE_RESET_FAILED' : 'CONFLICT');
     const after = this.groupSettings(groupId);
@@ -371,7 +371,7 @@ export class InvitationService {
   }
 
   private expirationView(groupId: string, unitId: string, expiresAt: Date | null): UnitExpiration {
-    return { groupId, unitId, expiresAt: expiresAt?.toISOString() ?? null, expired: expiresAt !== null && expiresAt.getTime() <= Date.now() };
+    return { groupId, unitId, expiresAt: expiresAt?.toISOString() ?? null, expired: expiresAt !== null && expiresAt.getTime() <= this.deps.clock.now() };
   }
 
   /** GET v2/groups/{id}/units/{unitId}/expiration. */
@@ -383,7 +383,7 @@ export class InvitationService {
   /** PUT v2/groups/{id}/units/{unitId}/expiration: the unit stays for the period from now, or permanently (null). */
   async updateUnitExpiration(groupId: string, unitId: string, period: AdhocPeriod | null): Promise<UnitExpiration> {
     await this.membership(groupId, unitId);
-    const expiresAt = period === null ? null : new Date(Date.now() + ADHOC_PERIOD_MS[period]);
+    const expiresAt = period === null ? null : new Date(this.deps.clock.now() + ADHOC_PERIOD_MS[period]);
     const done = await this.deps.db.unitGroup.updateMany({ where: { unitId, groupId }, data: { expiresAt } });
     // The unit left the group in between.
     if (done.count === 0) throw new AppError('NOT_FOUND');

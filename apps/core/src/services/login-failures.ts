@@ -20,6 +20,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Config } from '../env.js';
 import type { ServiceLogger } from './deps.js';
+import type { Clock } from '../platform/clock.js';
 
 type Limits = Pick<Config, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_FAILURE_WINDOW_S' | 'LOGIN_LOCKOUT_S'>;
 
@@ -49,8 +50,8 @@ export class MemoryFailureStore implements FailureStore {
   private readonly locks = new Map<string, number>();
 
   constructor(
-    private readonly maxEntries = MEMORY_ENTRIES,
-    private readonly now: () => number = Date.now,
+    private readonly maxEntries: number,
+    private readonly now: () => number,
   ) {}
 
   begin(subjects: readonly Subject[], windowMs: number, lockoutMs: number): Promise<number> {
@@ -185,7 +186,7 @@ return 0`;
 export class RedisFailureStore implements FailureStore {
   private readonly redis: Redis;
   private readonly ready: Promise<void>;
-  private lastWarn = 0;
+  private lastWarn = Number.NEGATIVE_INFINITY;
 
   constructor(
     url: string,
@@ -250,9 +251,9 @@ export class RedisFailureStore implements FailureStore {
     }
   }
 
-  /** At most one warning per second: a Redis outage must not flood the log. */
+  /** At most one warning per second (of real time, whatever the app's clock says): a Redis outage must not flood the log. */
   private warn(err: unknown): void {
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.lastWarn < 1000) return;
     this.lastWarn = now;
     this.log.warn({ err }, 'redis (login failures) unavailable: this instance counts failed log-ins in memory meanwhile');
@@ -290,10 +291,12 @@ export class LoginFailures {
     private readonly limits: Limits,
     redis: { url: string; prefix: string } | null,
     log: Pick<ServiceLogger, 'warn'>,
+    /** The windows and lockouts counted in memory run on it (in Redis: Redis's own expiry). */
+    clock: Clock,
     /** Keys' prefix (in memory too, harmless). */
     private readonly prefix = `${redis?.prefix ?? 'fleet'}:login`,
   ) {
-    const memory = new MemoryFailureStore();
+    const memory = new MemoryFailureStore(MEMORY_ENTRIES, () => clock.now());
     this.store = redis ? new RedisFailureStore(redis.url, memory, log) : memory;
     this.windowMs = limits.LOGIN_FAILURE_WINDOW_S * 1000;
     this.lockoutMs = limits.LOGIN_LOCKOUT_S * 1000;

@@ -26,6 +26,7 @@ import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
 import { inventoryManagedServices, type ManagedServiceEntry, type ManagedServices } from '../repositories/managed-services-columns.js';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import { sweepLease, type SweepLease } from './sweep-lease.js';
 import { inventoryAudience } from './topics.js';
 import type { UsageReportService } from './usage-reports.js';
@@ -61,7 +62,7 @@ function usedOf(entry: ManagedServiceEntry | undefined, usage: Usage): number | 
 const SWEEP_LEASE_MS = 3 * EXPIRY_SWEEP_MS;
 
 export class ManagedServiceService {
-  private readonly sweepTimer: NodeJS.Timeout;
+  private readonly sweepTimer: ClockTimer;
   private readonly lease: SweepLease;
   /** The sweep under way: one at a time. */
   private sweeping: Promise<number> | null = null;
@@ -72,16 +73,15 @@ export class ManagedServiceService {
     private readonly deps: ServiceDeps,
     private readonly usageReports: Pick<UsageReportService, 'inventoryUsage'>,
   ) {
-    this.lease = sweepLease(deps.config, 'managed-services', SWEEP_LEASE_MS, deps.log);
-    this.sweepTimer = setInterval(() => {
+    this.lease = sweepLease(deps.config, 'managed-services', SWEEP_LEASE_MS, deps.log, deps.clock);
+    this.sweepTimer = deps.clock.setInterval(() => {
       this.sweepExpiries().catch((e: unknown) => this.deps.log.warn({ err: e }, 'managed service expiries not swept'));
-    }, EXPIRY_SWEEP_MS);
-    this.sweepTimer.unref();
+    }, EXPIRY_SWEEP_MS).unref();
   }
 
   /** Stop the sweep and give its lease up (the app is closing). */
   async close(): Promise<void> {
-    clearInterval(this.sweepTimer);
+    this.deps.clock.clearInterval(this.sweepTimer);
     await this.sweeping?.catch(() => 0);
     await this.lease.close();
   }
@@ -89,7 +89,7 @@ export class ManagedServiceService {
   /** GET v2/inventories/{id}/managedServices and its admin twin: every managed service of §3. */
   async list(inventoryId: string): Promise<ManagedServiceList> {
     const services = this.entries(inventoryId);
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const usage = await this.usageFor(inventoryId, Object.values(services), now);
     return { inventoryId, items: MANAGED_SERVICES.map((name) => this.toService(inventoryId, name, services[name], now, usage)) };
   }
@@ -106,7 +106,7 @@ export class ManagedServiceService {
       hasSmartPlan: usable('smart_plan'),
       hasGoPlan: usable('go_plan'),
       cacheMs: TIMINGS.servicesCacheMs,
-      at: new Date().toISOString(),
+      at: this.deps.clock.date().toISOString(),
     };
   }
 
@@ -159,7 +159,7 @@ export class ManagedServiceService {
    */
   async countUse(inventoryId: string, serviceName: ManagedServiceName, hours: number): Promise<void> {
     const rule = trialRuleOf(serviceName);
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const entry = this.entries(inventoryId)[serviceName];
     if (!managedServiceState(entry, now, rule).usable) throw new AppError('FEATURE_DISABLED');
     if (countTrialHour(entry, now, rule, hours) === null) return;
@@ -173,7 +173,7 @@ export class ManagedServiceService {
    * Announce the services whose trial end or expiry passed since the last sweep (their state
    * changed with no write), when the lease makes it this instance's turn; answers how many.
    */
-  sweepExpiries(now: number = Date.now()): Promise<number> {
+  sweepExpiries(now: number = this.deps.clock.now()): Promise<number> {
     this.sweeping ??= this.lease
       .claim(now)
       .then(async (span) => {
@@ -258,7 +258,7 @@ export class ManagedServiceService {
       const inventory = this.deps.readModel.inventories.get(inventoryId);
       if (!inventory) throw new AppError('NOT_FOUND');
       const services = inventoryManagedServices.read(inventory.managedServices);
-      const now = Date.now();
+      const now = this.deps.clock.now();
       const current = services[serviceName];
       const next = { ...change(current, now), version: (current?.version ?? 0) + 1 };
       const { count } = await this.deps.db.inventory.updateMany({
@@ -278,7 +278,7 @@ export class ManagedServiceService {
   }
 
   private announce(service: ManagedService): void {
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [service.inventoryId]), { type: 'managedService.changed', service, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [service.inventoryId]), { type: 'managedService.changed', service, at: this.deps.clock.now() });
   }
 
   private toService(inventoryId: string, serviceName: ManagedServiceName, entry: ManagedServiceEntry | undefined, now: number, usage: Usage): ManagedService {

@@ -10,6 +10,7 @@
  * store anything, so a refused send changes nothing.
  */
 import { AppError } from '../errors.js';
+import type { Clock } from '../platform/clock.js';
 
 export type OutboxChannel = 'email' | 'sms';
 
@@ -35,12 +36,14 @@ export function deliverable(channel: OutboxChannel, to: string): boolean {
 export class Outbox {
   private readonly messages: SentMessage[] = [];
 
+  constructor(private readonly clock: Clock) {}
+
   /** 001 §8 generic email/SMS error when the gateway would refuse one of these recipients. */
   assertDeliverable(recipients: readonly { channel: OutboxChannel; to: string }[]): void {
     if (recipients.some((r) => !deliverable(r.channel, r.to))) throw new AppError('EMAIL_SMS_ERROR');
   }
 
-  send(message: Omit<SentMessage, 'at'>, at = Date.now()): SentMessage {
+  send(message: Omit<SentMessage, 'at'>, at = this.clock.now()): SentMessage {
     const sent = { ...message, at };
     this.messages.push(sent);
     if (this.messages.length > KEEP) this.messages.splice(0, this.messages.length - KEEP);

@@ -214,7 +214,7 @@ export class P2pService {
     const link = toLink(row);
     const topics = new Set<string>(row.masterUnitId !== null ? this.deps.index.topicsOf(row.masterUnitId) : []);
     for (const g of row.groups) topics.add(groupTopic(g.groupId));
-    if (topics.size > 0) this.deps.hub.publish([...topics], { type: 'p2p.changed', link, removed, at: Date.now() });
+    if (topics.size > 0) this.deps.hub.publish([...topics], { type: 'p2p.changed', link, removed, at: this.deps.clock.now() });
     return link;
   }
 }

@@ -15,6 +15,7 @@
  * REALTIME_MAX_CONNECTIONS_PER_SESSION cap (counted per instance).
  */
 import type { Db } from '@fleet/db';
+import type { Clock, ClockTimer } from '../platform/clock.js';
 
 export interface RealtimeConnection {
   /** The session's stored id (`AuthUser.sessionId`). */
@@ -27,7 +28,7 @@ export interface RealtimeConnection {
 interface Held {
   readonly connection: RealtimeConnection;
   expiresAt: number;
-  timer: NodeJS.Timeout | null;
+  timer: ClockTimer | null;
   ended: boolean;
 }
 
@@ -47,7 +48,8 @@ export class RealtimeSessions {
   constructor(
     private readonly db: Db,
     private readonly log: RealtimeSessionsLogger,
-    private readonly now: () => number = Date.now,
+    /** Session expiries are timed on it. */
+    private readonly clock: Clock,
   ) {}
 
   /** Open connections of this session on this instance. */
@@ -83,7 +85,7 @@ export class RealtimeSessions {
     const held = this.held.get(connection);
     if (!held) return;
     this.held.delete(connection);
-    if (held.timer) clearTimeout(held.timer);
+    this.clock.clearTimeout(held.timer);
     const set = this.bySession.get(connection.sessionId);
     set?.delete(held);
     if (set?.size === 0) this.bySession.delete(connection.sessionId);
@@ -105,7 +107,7 @@ export class RealtimeSessions {
 
   /** End every connection (shutdown): only stops the timers. */
   clear(): void {
-    for (const held of this.held.values()) if (held.timer) clearTimeout(held.timer);
+    for (const held of this.held.values()) this.clock.clearTimeout(held.timer);
     this.held.clear();
     this.bySession.clear();
   }
@@ -126,7 +128,7 @@ export class RealtimeSessions {
         continue;
       }
       const live = new Map(rows.filter((r) => r.user.active).map((r) => [r.id, r.expiresAt.getTime()]));
-      const now = this.now();
+      const now = this.clock.now();
       for (const id of chunk) {
         const expiresAt = live.get(id);
         for (const held of [...(this.bySession.get(id) ?? [])]) {
@@ -139,14 +141,13 @@ export class RealtimeSessions {
 
   private arm(held: Held, expiresAt: number): void {
     held.expiresAt = expiresAt;
-    if (held.timer) clearTimeout(held.timer);
-    const delay = Math.max(0, expiresAt - this.now());
-    held.timer = setTimeout(() => {
+    this.clock.clearTimeout(held.timer);
+    const delay = Math.max(0, expiresAt - this.clock.now());
+    held.timer = this.clock.setTimeout(() => {
       held.timer = null;
-      if (this.now() >= held.expiresAt) this.end(held);
+      if (this.clock.now() >= held.expiresAt) this.end(held);
       else this.arm(held, held.expiresAt);
-    }, Math.min(delay, MAX_DELAY_MS));
-    held.timer.unref();
+    }, Math.min(delay, MAX_DELAY_MS)).unref();
   }
 
   private end(held: Held): void {

@@ -110,7 +110,7 @@ export class RecordingService {
   /** Recordings a replay is playing (count per id): not removable meanwhile. */
   private readonly held = new Map<string, number>();
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'gateway' | 'hub' | 'log'>) {
+  constructor(private readonly deps: Pick<ServiceDeps, 'config' | 'clock' | 'gateway' | 'hub' | 'log'>) {
     this.dir = resolve(deps.config.RECORDINGS_DIR);
     // One tap for the hub's events, free when nothing is recorded (the hub has no way to remove one).
     // The admin topic is left out: its events sum up storage writes folded by the second of wall
@@ -153,7 +153,7 @@ export class RecordingService {
         version: RECORDING_VERSION,
         name,
         source: 'mock',
-        startedAt: Date.now(),
+        startedAt: this.deps.clock.now(),
         seed: first?.seed ?? null,
         clock: first?.clock ?? null,
         fleet: recordedFleet(snapshot.devices, snapshot.servers),

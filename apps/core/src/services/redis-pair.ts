@@ -9,7 +9,7 @@ import type { ServiceLogger } from './deps.js';
 export class RedisPair {
   readonly pub: Redis;
   readonly sub: Redis;
-  private lastWarn = 0;
+  private lastWarn = Number.NEGATIVE_INFINITY;
 
   constructor(
     url: string,
@@ -28,9 +28,9 @@ export class RedisPair {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
   }
 
-  /** At most one warning per second: a Redis outage must not flood the log. */
+  /** At most one warning per second (of real time, whatever the app's clock says): a Redis outage must not flood the log. */
   warn(err: unknown, msg: string): void {
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.lastWarn < 1000) return;
     this.lastWarn = now;
     this.log.warn({ err }, msg);

@@ -33,6 +33,7 @@ import { remoteActionParams } from '../repositories/remote-action-columns.js';
 import type { UnitRecord } from '../repositories/units.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import { compareText } from './order.js';
 import type { SupportCaseService } from './support-cases.js';
 import type { UnitCommands } from './unit-configuration/commands.js';
@@ -56,7 +57,7 @@ export interface RemoteActionPerformers {
 
 export class RemoteActionService {
   /** Reboots in progress per unit: the action and whether the unit has been seen offline since. */
-  private readonly reboots = new Map<string, { actionId: string; sawOffline: boolean; timer: NodeJS.Timeout }>();
+  private readonly reboots = new Map<string, { actionId: string; sawOffline: boolean; timer: ClockTimer }>();
   /** Support access requests per unit, one at a time (a second one must find the first's approval). */
   private readonly accessLocks = new Map<string, Promise<unknown>>();
 
@@ -137,14 +138,13 @@ export class RemoteActionService {
       data: { id: randomUUID(), deviceType: 'unit', deviceId: unitId, action: STORED_ACTION.reboot, params: remoteActionParams.write({ reason }), requestedById: user.id },
     });
     // Followed before the command goes out: the unit may report going offline before the acknowledgement arrives.
-    const timer = setTimeout(() => void this.finishReboot(unitId, 'failed', { reason: 'noAnswer' }), REBOOT_ANSWER_MS);
-    timer.unref();
+    const timer = this.deps.clock.setTimeout(() => void this.finishReboot(unitId, 'failed', { reason: 'noAnswer' }), REBOOT_ANSWER_MS).unref();
     this.reboots.set(unitId, { actionId: row.id, sawOffline: false, timer });
     try {
       await this.performers.commands.rebootUnit(unitId);
     } catch (e) {
       // Refused (offline, ...): nothing of the request stays.
-      clearTimeout(timer);
+      this.deps.clock.clearTimeout(timer);
       this.reboots.delete(unitId);
       await this.deps.db.remoteAction.delete({ where: { id: row.id } });
       throw e;
@@ -157,7 +157,7 @@ export class RemoteActionService {
     const reboot = this.reboots.get(unitId);
     if (!reboot) return;
     this.reboots.delete(unitId);
-    clearTimeout(reboot.timer);
+    this.deps.clock.clearTimeout(reboot.timer);
     await this.deps.db.remoteAction.updateMany({
       where: { id: reboot.actionId, status: { in: ['pending', 'running'] } },
       data: { status, result: anyObject.write(result), version: { increment: 1 } },
@@ -167,7 +167,7 @@ export class RemoteActionService {
   }
 
   private async supportAccess(user: AuthUser, unitId: string, reason: string): Promise<RemoteAction> {
-    const now = new Date();
+    const now = this.deps.clock.date();
     await this.deps.db.accessApproval.updateMany({
       where: { deviceType: 'unit', deviceId: unitId, status: 'active', expiresAt: { lte: now } },
       data: { status: 'expired', version: { increment: 1 } },
@@ -186,7 +186,7 @@ export class RemoteActionService {
       // An approval opened elsewhere (no remote action of that id) is answered by a new action pointing at it.
       const approvalId = active?.id ?? id;
       if (!active) {
-        await tx.accessApproval.create({ data: { id, deviceType: 'unit', deviceId: unitId, requestedById: user.id, approvedById: user.id, status: 'active', reason, expiresAt } });
+        await tx.accessApproval.create({ data: { id, deviceType: 'unit', deviceId: unitId, requestedById: user.id, approvedById: user.id, status: 'active', reason, expiresAt, createdAt: now } });
       }
       return tx.remoteAction.create({
         data: {
@@ -202,7 +202,7 @@ export class RemoteActionService {
       });
     });
     // The /access_approvals page follows new approvals (the id only: admin consoles read it again).
-    if (!active) this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: Date.now() });
+    if (!active) this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: this.deps.clock.now() });
     return this.announce(row);
   }
 
@@ -234,7 +234,7 @@ export class RemoteActionService {
     const action = await this.presentOne(row);
     // The unit's topics (its groups and inventories): a console follows its user's groups, or its inventories without groups.
     const topics = this.deps.index.topicsOf(action.deviceId);
-    if (topics.length > 0) this.deps.hub.publish(topics, { type: 'remoteAction.changed', remoteAction: action, at: Date.now() });
+    if (topics.length > 0) this.deps.hub.publish(topics, { type: 'remoteAction.changed', remoteAction: action, at: this.deps.clock.now() });
     return action;
   }
 
@@ -255,7 +255,7 @@ export class RemoteActionService {
     ]);
     const approvalById = new Map(approvals.map((a) => [a.id, a]));
     const usernameById = new Map(users.map((u) => [u.id, u.username]));
-    const now = Date.now();
+    const now = this.deps.clock.now();
     return rows.flatMap((r): RemoteAction[] => {
       const kind = KIND_OF_STORED.get(r.action);
       if (!kind) return [];

@@ -84,7 +84,7 @@ export class ReplayService {
   private control: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly deps: Pick<ServiceDeps, 'config' | 'db' | 'readModel' | 'gateway' | 'units' | 'log'>,
+    private readonly deps: Pick<ServiceDeps, 'config' | 'clock' | 'db' | 'readModel' | 'gateway' | 'units' | 'log'>,
     /** The services a replay works with, looked up when used (they are made beside this one). */
     private readonly services: () => { recordings: RecordingService; fleet: FleetService; auth: AuthService },
   ) {
@@ -180,11 +180,11 @@ export class ReplayService {
         }
         // A shard keeps a loaded replay through a reset: the fleet restarts from the recording's seed, then the replay mutes it.
         if (input.reset && recording.header.seed !== null) {
-          const startAt = Date.now();
+          const startAt = this.deps.clock.now();
           await this.services().fleet.onReset(startAt);
           await this.toEveryShard({ op: 'reset', seed: recording.header.seed, startAt });
         }
-        await this.toEveryShard({ op: 'replayStart', replayId: replay.replayId, startAt: Date.now(), clock: input.paused ? { kind: 'stepped' } : mode });
+        await this.toEveryShard({ op: 'replayStart', replayId: replay.replayId, startAt: this.deps.clock.now(), clock: input.paused ? { kind: 'stepped' } : mode });
         return await this.statusOf(replay);
       } catch (e) {
         if (this.current?.release === release) {
@@ -324,7 +324,7 @@ export class ReplayService {
     }
     finished &&= r.requestsRun >= r.requestsTotal;
     const elapsedMs = Number.isFinite(playing) ? playing : reached;
-    return { applied, elapsedMs, clock: clock ?? { kind: 'realtime', factor: 1, now: Date.now() }, finished };
+    return { applied, elapsedMs, clock: clock ?? { kind: 'realtime', factor: 1, now: this.deps.clock.now() }, finished };
   }
 
   private async finished(r: Replay): Promise<boolean> {
@@ -333,7 +333,7 @@ export class ReplayService {
 
   private async statusOf(r: Replay): Promise<ReplayStatus> {
     const live = r.state === 'stopped' ? null : await this.aggregate(r);
-    const a = live ?? r.last ?? { applied: 0, elapsedMs: 0, clock: { kind: 'realtime' as const, factor: 1, now: Date.now() }, finished: false };
+    const a = live ?? r.last ?? { applied: 0, elapsedMs: 0, clock: { kind: 'realtime' as const, factor: 1, now: this.deps.clock.now() }, finished: false };
     // A finished replay's sessions are of no more use (the shards keep its part until a stop or the next start).
     if (live?.finished && r.sessions.size > 0) await this.endSessions(r);
     return {

@@ -173,7 +173,7 @@ export class ServerService {
   }
 
   /** Announce the server as it is now (after a write to it): `server.changed` to its and its channels' topics. */
-  announce(serverId: string, at: number = Date.now()): void {
+  announce(serverId: string, at: number = this.deps.clock.now()): void {
     const server = this.detail(serverId);
     if (!server) return;
     this.deps.hub.publish(this.changedTopics.get(serverId) ?? this.topicsOf(serverId), { type: 'server.changed', server, at });
@@ -375,7 +375,7 @@ export class ServerService {
   private ptmpToStore(e: DeviceEventOf<'channelState'>): { ptmpStatuses: { uid: string; status: string; bitrate: number }[]; ptmpDelay: number | null } | null {
     if (e.ptmpStatuses === undefined) return null;
     const key = JSON.stringify(e.ptmpStatuses.map((r) => [r.uid, r.status]));
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const last = this.ptmpStored.get(e.channelId);
     if (last && last.key === key && now - last.at < PTMP_STORE_INTERVAL_MS) return null;
     const row = this.deps.readModel.channels.get(e.channelId);

@@ -60,7 +60,7 @@ export function assertVersion(stored: number, asked: number | undefined): void {
  * `systemSetting.changed` on every inventory's topics (each console follows at least one): the
  * event names the kind and the row only, and an admin console reads it again.
  */
-export function announceSetting(deps: Pick<ServiceDeps, 'hub' | 'readModel'>, kind: SystemSettingKind, id: string, removed = false): void {
+export function announceSetting(deps: Pick<ServiceDeps, 'hub' | 'readModel' | 'clock'>, kind: SystemSettingKind, id: string, removed = false): void {
   const topics = inventoryAudience(deps.readModel, deps.readModel.inventories.all().map((i) => i.id));
-  deps.hub.publish(topics, { type: 'systemSetting.changed', kind, id, removed, at: Date.now() });
+  deps.hub.publish(topics, { type: 'systemSetting.changed', kind, id, removed, at: deps.clock.now() });
 }

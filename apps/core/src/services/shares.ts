@@ -147,7 +147,7 @@ export class ShareService {
   async createShareLink(user: AuthUser, id: string, body: CreateShareLinkBody): Promise<Publisher> {
     const row = await this.requirePublisher(user, id, undefined);
     const start = new Date(body.startTime);
-    if (start.getTime() <= Date.now()) throw validationError([{ path: 'body.startTime', message: VALIDATION.shareLinkStartInFuture }]);
+    if (start.getTime() <= this.deps.clock.now()) throw validationError([{ path: 'body.startTime', message: VALIDATION.shareLinkStartInFuture }]);
     if (row.shareLinks.length >= LIMITS.shareLinksMax) throw new AppError('SHARE_LINKS_LIMIT');
     // The publisher's version guards the count: two links added at once cannot make an eleventh.
     await transaction(this.deps.db, async (tx) => {
@@ -415,7 +415,7 @@ export class ShareService {
 
   private announce(type: 'share.changed' | 'share.removed', kind: ShareKind, id: string, inventoryId: string | null, groupId: string | null): void {
     if (inventoryId === null) return;
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type, kind, id, inventoryId, groupId, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type, kind, id, inventoryId, groupId, at: this.deps.clock.now() });
   }
 
   private announcePublisher(row: PublisherRow): Publisher {

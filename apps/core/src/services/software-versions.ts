@@ -145,7 +145,7 @@ export class SoftwareVersionService {
     // Only as checked: no change, and no job started towards it since (see `guardOf`).
     const { count } = await this.deps.db.softwareVersion.deleteMany({ where: { id, ...this.guardOf(row) } });
     if (count === 0) throw await this.lostRace(row);
-    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'softwareVersion.removed', softwareVersionId: id, number: row.number, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'softwareVersion.removed', softwareVersionId: id, number: row.number, at: this.deps.clock.now() });
     return { id, number: row.number, deleted: true };
   }
 
@@ -230,7 +230,7 @@ export class SoftwareVersionService {
     // Available to all before or after the change: every inventory hears of it.
     const everyone = after.length === 0 || (before !== null && before.length === 0);
     const topics = this.topicsOf(everyone ? [] : [...new Set([...(before ?? []), ...after])]);
-    this.deps.hub.publish(topics, { type: 'softwareVersion.changed', softwareVersionId: row.id, number: row.number, at: Date.now() });
+    this.deps.hub.publish(topics, { type: 'softwareVersion.changed', softwareVersionId: row.id, number: row.number, at: this.deps.clock.now() });
   }
 
   /** The topics of these inventories and their groups; of every inventory when none is given (a version available to all). */

@@ -114,7 +114,7 @@ export class StoryService {
   }
 
   private async publishChanged(story: Story): Promise<void> {
-    this.deps.hub.publish(this.topicsOf(story.inventoryId), { type: 'story.changed', story, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(story.inventoryId), { type: 'story.changed', story, at: this.deps.clock.now() });
   }
 
   // ── stories ────────────────────────────────────────────────────────────────────────────────
@@ -201,7 +201,7 @@ export class StoryService {
     await this.assertInventoryVisible(user, inventoryId);
     const { count } = await this.deps.db.story.deleteMany({ where: { id: storyId, inventoryId } });
     if (count === 0) throw new AppError('NOT_FOUND');
-    this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: this.deps.clock.now() });
     return { ok: true, id: storyId };
   }
 

@@ -64,7 +64,7 @@ export class SupportCaseService {
       });
       await tx.channel.update({
         where: { id: channel.id },
-        data: { fileTransfer: { kind: 'logs', unitId: id, supportCaseId: created.id, status: 'sending', startedAt: new Date().toISOString() }, version: { increment: 1 } },
+        data: { fileTransfer: { kind: 'logs', unitId: id, supportCaseId: created.id, status: 'sending', startedAt: this.deps.clock.date().toISOString() }, version: { increment: 1 } },
       });
       return created;
     });
@@ -107,7 +107,7 @@ export class SupportCaseService {
       if (channel && t.kind === 'logs' && t.supportCaseId === session.supportCaseId) {
         await tx.channel.update({
           where: { id: session.channelId },
-          data: { fileTransfer: channelFileTransfer.write({ ...t, status: status === 'done' ? 'done' : 'cancelled', finishedAt: new Date().toISOString() }), version: { increment: 1 } },
+          data: { fileTransfer: channelFileTransfer.write({ ...t, status: status === 'done' ? 'done' : 'cancelled', finishedAt: this.deps.clock.date().toISOString() }), version: { increment: 1 } },
         });
       }
     });

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from '../env.js';
 import type { ServiceLogger } from './deps.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A span of time to sweep: what happened after `from` and at or before `to` (ms since the epoch). */
 export interface SweepSpan {
@@ -35,7 +36,8 @@ export interface SweepLease {
 
 /** One process: every tick is this instance's, from the last one. */
 export class LocalSweepLease implements SweepLease {
-  constructor(private mark: number = Date.now()) {}
+  /** `mark`: where the first span starts (the instance's start). */
+  constructor(private mark: number) {}
 
   claim(now: number): Promise<SweepSpan> {
     const from = this.mark;
@@ -79,7 +81,7 @@ export class RedisSweepLease implements SweepLease {
   private readonly owner = randomUUID();
   private readonly leaseKey: string;
   private readonly markKey: string;
-  private lastWarn = 0;
+  private lastWarn = Number.NEGATIVE_INFINITY;
 
   constructor(
     url: string,
@@ -90,7 +92,7 @@ export class RedisSweepLease implements SweepLease {
     private readonly leaseMs: number,
     private readonly log: Pick<ServiceLogger, 'warn'>,
     /** Where the first span of a deployment starts (nothing passed before this instance started is announced). */
-    private readonly since: number = Date.now(),
+    private readonly since: number,
   ) {
     this.leaseKey = `${prefix}:sweep:${name}:lease`;
     this.markKey = `${prefix}:sweep:${name}:mark`;
@@ -122,16 +124,20 @@ export class RedisSweepLease implements SweepLease {
     }
   }
 
-  /** At most one warning per second: a Redis outage must not flood the log. */
+  /** At most one warning per second (of real time, whatever the app's clock says): a Redis outage must not flood the log. */
   private warn(err: unknown): void {
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.lastWarn < 1000) return;
     this.lastWarn = now;
     this.log.warn({ err }, `redis (${this.name} sweep) unavailable: no instance sweeps until it answers`);
   }
 }
 
-/** The lease of one sweep: over Redis when the instances share one (REDIS_URL), else in memory. */
-export function sweepLease(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>, name: string, leaseMs: number, log: Pick<ServiceLogger, 'warn'>): SweepLease {
-  return config.REDIS_URL ? new RedisSweepLease(config.REDIS_URL, config.REDIS_PREFIX, name, leaseMs, log) : new LocalSweepLease();
+/**
+ * The lease of one sweep: over Redis when the instances share one (REDIS_URL), else in memory. The
+ * first span starts at the clock's now; spans are marked in the clock's time (the lease's expiry is
+ * Redis's own).
+ */
+export function sweepLease(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>, name: string, leaseMs: number, log: Pick<ServiceLogger, 'warn'>, clock: Clock): SweepLease {
+  return config.REDIS_URL ? new RedisSweepLease(config.REDIS_URL, config.REDIS_PREFIX, name, leaseMs, log, clock.now()) : new LocalSweepLease(clock.now());
 }

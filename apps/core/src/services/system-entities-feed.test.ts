@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_ENTITY_KINDS, type RealtimeEvent, type SystemEntityKind } from '@fleet/contracts';
+import { systemClock } from '../platform/clock.js';
 import { kindsOf, SystemEntitiesFeed } from './system-entities-feed.js';
 
 describe('kindsOf', () => {
@@ -13,7 +14,7 @@ describe('kindsOf', () => {
 
 describe('SystemEntitiesFeed', () => {
   const published: { topics: readonly string[]; event: RealtimeEvent }[] = [];
-  const feed = new SystemEntitiesFeed({ publish: (topics, event) => published.push({ topics, event }) }, 1000);
+  const feed = new SystemEntitiesFeed({ publish: (topics, event) => published.push({ topics, event }) }, systemClock, 1000);
   const kinds = () => published.map((p) => (p.event.type === 'systemEntities.changed' ? p.event.kinds : []));
   const note = (...k: SystemEntityKind[]) => feed.note(new Set(k));
 

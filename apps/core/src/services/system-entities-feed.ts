@@ -11,6 +11,7 @@
  */
 import { ADMIN_TOPIC, type RealtimeEvent, type SystemEntityKind, SYSTEM_ENTITY_KINDS } from '@fleet/contracts';
 import { watchWrites, type Db, type WriteChange } from '@fleet/db';
+import type { Clock, ClockTimer } from '../platform/clock.js';
 
 /** The kinds a write to each storage model changes (its rows, or the associations a list shows). */
 export const KINDS_OF_MODEL: Readonly<Record<string, readonly SystemEntityKind[]>> = {
@@ -48,11 +49,12 @@ interface Publisher {
 
 export class SystemEntitiesFeed {
   private readonly pending = new Set<SystemEntityKind>();
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: ClockTimer | null = null;
   private unwatch: () => void = () => undefined;
 
   constructor(
     private readonly hub: Publisher,
+    private readonly clock: Clock,
     private readonly intervalMs = 1000,
   ) {}
 
@@ -72,7 +74,7 @@ export class SystemEntitiesFeed {
 
   close(): void {
     this.unwatch();
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.clock.clearTimeout(this.timer);
     this.timer = null;
     this.pending.clear();
   }
@@ -83,8 +85,7 @@ export class SystemEntitiesFeed {
     // In the contract's order, so equal sets read the same.
     const kinds = SYSTEM_ENTITY_KINDS.filter((kind) => this.pending.has(kind));
     this.pending.clear();
-    this.hub.publish([ADMIN_TOPIC], { type: 'systemEntities.changed', kinds, at: Date.now() });
-    this.timer = setTimeout(() => this.flush(), this.intervalMs);
-    this.timer.unref();
+    this.hub.publish([ADMIN_TOPIC], { type: 'systemEntities.changed', kinds, at: this.clock.now() });
+    this.timer = this.clock.setTimeout(() => this.flush(), this.intervalMs).unref();
   }
 }

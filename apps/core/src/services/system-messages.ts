@@ -47,7 +47,7 @@ export class SystemMessageService {
   constructor(private readonly deps: ServiceDeps) {}
 
   /** GET v2/admin/systemMessages. */
-  async list(q: SystemMessageSearchQuery, now = Date.now()): Promise<SystemMessagePage> {
+  async list(q: SystemMessageSearchQuery, now = this.deps.clock.now()): Promise<SystemMessagePage> {
     // A handful of messages: searched and ordered here so both providers behave the same.
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
@@ -61,12 +61,12 @@ export class SystemMessageService {
 
   /** GET v2/admin/systemMessages/{id}. */
   async get(id: string): Promise<SystemMessage> {
-    return this.toMessage(await this.require(id), Date.now());
+    return this.toMessage(await this.require(id), this.deps.clock.now());
   }
 
   /** POST v2/admin/systemMessages. */
   async create(body: CreateSystemMessageBody): Promise<SystemMessage> {
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const globalNotification = body.globalNotification ?? false;
     const inventoryId = globalNotification ? null : (body.inventoryId ?? null);
     const problems = [...this.audienceProblems(globalNotification, inventoryId), ...expiryProblems(body.expireDate, now)];
@@ -86,7 +86,7 @@ export class SystemMessageService {
 
   /** PUT v2/admin/systemMessages/{id}. */
   async update(id: string, body: UpdateSystemMessageBody): Promise<SystemMessage> {
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const row = await this.require(id);
     if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
     const globalNotification = body.globalNotification ?? row.globalNotification;
@@ -142,7 +142,7 @@ export class SystemMessageService {
 
   /** The banners concerned: the message (as of now) to its audience, its removal to those it no longer concerns. */
   private announce(before: NotificationRow | null, after: NotificationRow | null): void {
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const shown = after && !isExpired(after, at) ? this.audienceOf(after) : [];
     const left = before ? this.audienceOf(before).filter((t) => !shown.includes(t)) : [];
     if (shown.length > 0 && after) this.deps.hub.publish(shown, { type: 'notification', notification: clientNotificationOf(after, at), at });

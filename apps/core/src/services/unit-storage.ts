@@ -138,7 +138,7 @@ export class UnitStorageService {
     await this.deps.db.file.updateMany({ where: { id: { in: open.map((f) => f.id) } }, data: { status: 'failed', isTransferring: false, version: { increment: 1 } } });
     const topics = this.deps.index.topicsOf(unitId);
     for (const f of open.filter((x) => x.status === 'uploading')) {
-      this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId, fileId: f.id, fileName: f.fileName, ok: false, at: Date.now() });
+      this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId, fileId: f.id, fileName: f.fileName, ok: false, at: this.deps.clock.now() });
     }
   }
 

@@ -185,7 +185,7 @@ export class UnitStreamService {
     const acked = await this.deps.devices.act(id, action, { destinationId: destination.id, resolution: body?.resolution ?? null });
     await this.deps.configuration.modify(id, (c) => ({
       ...c,
-      externalStreams: { ...c.externalStreams, [kind]: { active: true, destinationId: destination.id, startedAt: new Date().toISOString() } },
+      externalStreams: { ...c.externalStreams, [kind]: { active: true, destinationId: destination.id, startedAt: this.deps.clock.date().toISOString() } },
     }));
     return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: true, destinationId: destination.id };
   }
@@ -197,7 +197,7 @@ export class UnitStreamService {
     const acked = isOfflineLike(this.deps.index.statusOf(id)) ? undefined : await this.deps.devices.act(id, action, {});
     await this.deps.configuration.modify(id, (c) => ({
       ...c,
-      externalStreams: { ...c.externalStreams, [kind]: { active: false, destinationId: null, stoppedAt: new Date().toISOString() } },
+      externalStreams: { ...c.externalStreams, [kind]: { active: false, destinationId: null, stoppedAt: this.deps.clock.date().toISOString() } },
     }));
     return { ...(await this.deps.devices.outcome(id, action, acked)), kind, active: false, destinationId: null };
   }
@@ -209,7 +209,7 @@ export class UnitStreamService {
     await this.deps.configuration.modify(unitId, (c) => {
       const next = { ...c.externalStreams };
       for (const k of EXTERNAL_STREAM_KINDS) {
-        if (next[k]?.active === true) next[k] = { active: false, destinationId: null, stoppedAt: new Date().toISOString() };
+        if (next[k]?.active === true) next[k] = { active: false, destinationId: null, stoppedAt: this.deps.clock.date().toISOString() };
       }
       return { ...c, externalStreams: next };
     });

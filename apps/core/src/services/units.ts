@@ -14,6 +14,7 @@ import { batteryColour, isOfflineLike, modemUiState } from '@fleet/domain';
 import type { Db } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError } from '../errors.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { UnitRecord, UnitRepository } from '../repositories/units.js';
 import { unitApplications, unitCapabilities, unitLicense, unitMultiCameraLabels, unitServices } from '../repositories/unit-columns.js';
@@ -39,6 +40,7 @@ export class UnitService {
     private readonly hub: RealtimeHub,
     private readonly telemetry: TelemetryStore,
     private readonly gateway: DeviceGateway,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Load the fleet into the index and hand it to the gateway. */
@@ -82,7 +84,7 @@ export class UnitService {
     if (!row) return this.forgetUnit(unitId);
     const isNew = !this.index.has(unitId);
     this.remember(row);
-    if (isNew) this.hub.publish(this.index.topicsOf(unitId), { type: 'device.added', unitId, at: Date.now() });
+    if (isNew) this.hub.publish(this.index.topicsOf(unitId), { type: 'device.added', unitId, at: this.clock.now() });
     this.gateway.addDevice(toDeviceSpec(row));
   }
 
@@ -94,13 +96,13 @@ export class UnitService {
     this.index.forget(unitId);
     this.telemetry.delete(unitId);
     this.gateway.removeDevice(unitId);
-    this.hub.publish(topics, { type: 'device.removed', unitId, at: Date.now() });
+    this.hub.publish(topics, { type: 'device.removed', unitId, at: this.clock.now() });
   }
 
   /** Tell subscribers the unit's row changed (`unit.updated` with its summary). */
   async announce(unitId: string): Promise<void> {
     const row = this.repo.findById(unitId);
-    if (row) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.updated', unit: this.toSummary(row), at: Date.now() });
+    if (row) this.hub.publish(this.index.topicsOf(unitId), { type: 'unit.updated', unit: this.toSummary(row), at: this.clock.now() });
   }
 
   /** The units the caller may see (of one group, if given), by name. */
@@ -161,7 +163,7 @@ export class UnitService {
     if (!matched) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
     const updated = this.findVisible(user, body.id);
     const summary = this.toSummary(updated);
-    this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: Date.now() });
+    this.hub.publish(this.index.topicsOf(body.id), { type: 'unit.updated', unit: summary, at: this.clock.now() });
     // The device learns its new name when it is reachable; the core is the source of truth.
     this.gateway.notify(body.id, { type: 'rename', name: body.name });
     return summary;

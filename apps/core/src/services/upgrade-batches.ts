@@ -24,6 +24,7 @@ import { AppError, validationError } from '../errors.js';
 import { upgradeBatchLineOutcome } from '../repositories/upgrade-batch-columns.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import { findVersion, unknownVersionReason, type VersionRow } from './upgrade-rules.js';
 import type { UpgradeDevice, UpgradeJobRow, UpgradeService } from './upgrades.js';
 
@@ -88,7 +89,7 @@ export function parseBatchCsv(csv: string): CsvLine[] {
 }
 
 export class UpgradeBatchService {
-  private readonly publishTimers = new Map<string, NodeJS.Timeout>();
+  private readonly publishTimers = new Map<string, ClockTimer>();
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -134,7 +135,7 @@ export class UpgradeBatchService {
     const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => UpgradeVersionNumber.safeParse(t).success))];
     // The batch, its jobs and every line's outcome are stored together: a batch is never seen
     // without the lines that explain it.
-    const now = new Date();
+    const now = this.deps.clock.date();
     const { batch, toSend } = await transaction(
       this.deps.db,
       async (tx) => {
@@ -240,11 +241,10 @@ export class UpgradeBatchService {
 
   private schedulePublish(batchId: string): void {
     if (this.publishTimers.has(batchId)) return;
-    const timer = setTimeout(() => {
+    const timer = this.deps.clock.setTimeout(() => {
       this.publishTimers.delete(batchId);
       this.publish(batchId).catch((err: unknown) => this.deps.log.warn({ err, batchId }, 'batch upgrade: announcement failed'));
-    }, BATCH_PUBLISH_MS);
-    timer.unref();
+    }, BATCH_PUBLISH_MS).unref();
     this.publishTimers.set(batchId, timer);
   }
 
@@ -260,7 +260,7 @@ export class UpgradeBatchService {
       for (const t of this.upgrades.topicsOf(j.deviceType === 'server' ? 'server' : 'unit', j.deviceId)) topics.add(t);
     }
     if (topics.size === 0) return;
-    this.deps.hub.publish([...topics], { type: 'upgradeBatch.changed', batch: this.summary(batch, counts), at: Date.now() });
+    this.deps.hub.publish([...topics], { type: 'upgradeBatch.changed', batch: this.summary(batch, counts), at: this.deps.clock.now() });
   }
 }
 

@@ -23,6 +23,7 @@ import type { ServerRow } from '../repositories/read-model.js';
 import type { UnitRecord } from '../repositories/units.js';
 import { canSeeServer, canSeeUnit, type AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import type { DeviceEventOf } from './device-events.js';
 import type { ServerService } from './servers.js';
 import { inventoryAudience } from './topics.js';
@@ -77,7 +78,7 @@ export class UpgradeService {
   private readonly jobListeners: Array<(job: UpgradeJobRow) => void> = [];
   /** Jobs a previous process left open, by id: the job's version when last seen, since when it has not moved, whether its command is on its way. */
   private readonly leftOpen = new Map<string, { version: number; since: number; sending: boolean }>();
-  private resumeTimer: NodeJS.Timeout | null = null;
+  private resumeTimer: ClockTimer | null = null;
   private sweeping = false;
 
   constructor(
@@ -140,13 +141,14 @@ export class UpgradeService {
 
   /**
    * The start this refusal answers, when the core already marked it rejected (same version and
-   * code, moments ago by the core's clock: `at` is the device's, which may run accelerated).
+   * code, moments ago by the core's clock: `at` is the device's, which may run accelerated). The
+   * core writes `updatedAt` itself when it marks a job rejected, so the window is on its clock.
    */
   private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
     return this.deps.db.upgradeJob.findFirst({
       where: {
         deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, failureCode: e.failureCode, state: 'rejected', requestedById: { not: null },
-        updatedAt: { gte: new Date(Date.now() - REJECTED_ECHO_MS) },
+        updatedAt: { gte: new Date(this.deps.clock.now() - REJECTED_ECHO_MS) },
       },
       orderBy: { updatedAt: 'desc' },
     });
@@ -156,7 +158,7 @@ export class UpgradeService {
   private announce(row: UpgradeJobRow, at: number, progressOnly: boolean): void {
     const key = `${row.deviceType}:${row.deviceId}`;
     // Paced by the core's clock (a device's `at` may run accelerated).
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const last = this.progressAt.get(key) ?? 0;
     if (progressOnly && now - last < PROGRESS_PUBLISH_MS && row.progress < 100) return;
     this.progressAt.set(key, now);
@@ -206,27 +208,26 @@ export class UpgradeService {
    */
   async resumeLeftOpen(): Promise<number> {
     const rows = await this.deps.db.upgradeJob.findMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    const now = Date.now();
+    const now = this.deps.clock.now();
     for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
     if (rows.length > 0 && this.resumeTimer === null) {
       this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
-      this.resumeTimer = setInterval(() => {
+      this.resumeTimer = this.deps.clock.setInterval(() => {
         if (this.sweeping) return;
         this.sweeping = true;
-        this.sweepLeftOpen(Date.now())
+        this.sweepLeftOpen(this.deps.clock.now())
           .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
           .finally(() => {
             this.sweeping = false;
           });
-      }, RESUME_SWEEP_MS);
-      this.resumeTimer.unref();
+      }, RESUME_SWEEP_MS).unref();
     }
     return rows.length;
   }
 
   /** Stop following the jobs left open (the app is closing). */
   close(): void {
-    if (this.resumeTimer !== null) clearInterval(this.resumeTimer);
+    this.deps.clock.clearInterval(this.resumeTimer);
     this.resumeTimer = null;
     this.leftOpen.clear();
   }
@@ -325,10 +326,10 @@ export class UpgradeService {
 
   /** End a left-open job (`rejected` or `failed`) unless something moved it on meanwhile; announced. */
   private async endLeftOpen(job: UpgradeJobRow, state: 'rejected' | 'failed', code: number | null): Promise<void> {
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const { count } = await this.deps.db.upgradeJob.updateMany({
       where: { id: job.id, version: job.version, state: job.state },
-      data: { state, failureCode: code, finishedAt: new Date(at), version: { increment: 1 } },
+      data: { state, failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
     });
     if (count === 0) return;
     const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
@@ -596,7 +597,7 @@ export class UpgradeService {
 
   /** `upgrade.changed` for a job just stored. */
   announceJob(row: UpgradeJobRow): void {
-    this.announce(row, Date.now(), false);
+    this.announce(row, this.deps.clock.now(), false);
   }
 
   /**
@@ -609,7 +610,7 @@ export class UpgradeService {
 
   private async inWaves<T extends { job: UpgradeJobRow }>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<void> {
     for (let i = 0; i < items.length; i += WAVE_SIZE) {
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, WAVE_GAP_MS));
+      if (i > 0) await new Promise<void>((resolve) => this.deps.clock.setTimeout(() => resolve(), WAVE_GAP_MS));
       await Promise.all(
         items.slice(i, i + WAVE_SIZE).map(async (item) => {
           try {
@@ -651,10 +652,10 @@ export class UpgradeService {
 
   /** End a pending job rejected (unless the device's own report did already). */
   private async reject(job: UpgradeJobRow, code: number | null): Promise<void> {
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const { count } = await this.deps.db.upgradeJob.updateMany({
       where: { id: job.id, state: 'pending' },
-      data: { state: 'rejected', failureCode: code, finishedAt: new Date(at), version: { increment: 1 } },
+      data: { state: 'rejected', failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
     });
     if (count === 0) return;
     const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });

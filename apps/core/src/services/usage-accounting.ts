@@ -19,6 +19,7 @@
 import type { DeviceTelemetry, UnitStatus } from '@fleet/contracts';
 import { transaction } from '@fleet/db';
 import type { ServiceDeps } from './deps.js';
+import type { ClockTimer } from '../platform/clock.js';
 import { inventoryAudience } from './topics.js';
 
 /** How often what was counted is written (and reports hear of it). */
@@ -47,13 +48,12 @@ export class UsageAccounting {
   private readonly lastAt = new Map<string, number>();
   /** What was counted and not yet written, by `unitId|day`. */
   private readonly pending = new Map<string, Pending>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: ClockTimer;
   private flushing: Promise<void> | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
     deps.reports.onTelemetry((m) => this.count(m));
-    this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS);
-    this.timer.unref();
+    this.timer = deps.clock.setInterval(() => void this.flush(), USAGE_FLUSH_MS).unref();
   }
 
   /** One telemetry report (called for every report of every unit). */
@@ -89,7 +89,7 @@ export class UsageAccounting {
 
   /** Stop counting and write what is left (the app is closing). */
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.deps.clock.clearInterval(this.timer);
     await this.flush();
   }
 
@@ -126,9 +126,9 @@ export class UsageAccounting {
       }
     }
     // Days that ended keep no fraction worth a write.
-    const today = Date.now() - (Date.now() % DAY_MS);
+    const at = this.deps.clock.now();
+    const today = at - (at % DAY_MS);
     for (const [key, p] of this.pending) if (p.day < today - DAY_MS || (p.bytes < 1 && p.ms < 1000 && p.day < today)) this.pending.delete(key);
-    const at = Date.now();
     for (const inventoryId of inventories) this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usage.changed', inventoryId, at });
   }
 }

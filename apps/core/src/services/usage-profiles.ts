@@ -102,7 +102,7 @@ export class UsageProfileService {
     // A unit put on it meanwhile keeps it (the delete then finds no row to remove).
     const { count } = await this.deps.db.usageProfile.deleteMany({ where: { id, version: row.version, isDefault: false, units: { none: {} } } });
     if (count === 0) throw new AppError('CONFLICT');
-    const at = Date.now();
+    const at = this.deps.clock.now();
     for (const inventoryId of this.inventoriesOf(row)) {
       this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usageProfile.removed', usageProfileId: id, inventoryId, at });
     }
@@ -197,7 +197,7 @@ export class UsageProfileService {
 
   private publishChanged(row: UsageProfileRow, inventoryId: string): UsageProfile {
     const profile = this.toProfile(row, this.unitCounts(inventoryId).get(row.id) ?? 0);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usageProfile.changed', inventoryId, usageProfile: profile, at: Date.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usageProfile.changed', inventoryId, usageProfile: profile, at: this.deps.clock.now() });
     return profile;
   }
 

@@ -146,7 +146,7 @@ export class UserAccountService {
     await this.checkIdentityFree(null, body.username, body.email);
     const organisationId = await this.organisationOf(user);
     const passwordHash = await hashPassword(body.password);
-    const now = new Date();
+    const now = this.deps.clock.date();
     const id = await this.write(
       async (tx) => {
         if (body.active) await this.checkLicense(tx, organisationId);
@@ -198,7 +198,7 @@ export class UserAccountService {
       ...(body.onDemandActivation === undefined ? {} : { onDemandActivation: body.onDemandActivation }),
       ...(body.receiveUpdates === undefined ? {} : { receiveUpdates: body.receiveUpdates }),
       ...(policyChanged && body.passwordExpiryPolicy !== undefined
-        ? { passwordExpiryPolicy: body.passwordExpiryPolicy, passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, new Date()) }
+        ? { passwordExpiryPolicy: body.passwordExpiryPolicy, passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, this.deps.clock.date()) }
         : {}),
     };
     await this.write(
@@ -229,7 +229,7 @@ export class UserAccountService {
     if (id === user.id) throw new AppError('USER_SELF_REMOVAL');
     // Sessions, memberships and preferences go with the user (cascade).
     await this.deps.db.user.deleteMany({ where: { id } });
-    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'user.removed', userId: id, at: Date.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'user.removed', userId: id, at: this.deps.clock.now() });
     return { id, deleted: true };
   }
 
@@ -266,7 +266,7 @@ export class UserAccountService {
     const row = await this.findManageable(user, id);
     const passwordHash = await hashPassword(body.password);
     const policy = parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never');
-    await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, new Date()) }));
+    await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, this.deps.clock.date()) }));
     return this.announced(user, id, row.inventories.map((i) => i.inventoryId));
   }
 
@@ -379,7 +379,7 @@ export class UserAccountService {
     const row = await this.deps.db.user.findUnique({ where: { id }, include: rowInclude });
     if (!row) throw new AppError('NOT_FOUND');
     const now = row.inventories.map((i) => i.inventoryId);
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const left = this.topicsOf(before.filter((i) => !now.includes(i)));
     if (left.length > 0) this.deps.hub.publish(left, { type: 'user.removed', userId: id, at });
     this.deps.hub.publish(this.topicsOf(now), { type: 'user.changed', user: this.toRow(row), at });

@@ -7,6 +7,7 @@ import {
 } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
 import { AppError } from '../errors.js';
+import type { Clock } from '../platform/clock.js';
 import type { AuthUser } from './access.js';
 import { callsOf } from '../calls.js';
 import { clientNotificationOf } from './system-messages.js';
@@ -20,6 +21,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly wsLibrary: string,
+    private readonly clock: Clock,
   ) {}
 
   async current(auth: AuthUser): Promise<CurrentUser> {
@@ -163,7 +165,7 @@ export class UserService {
     throw new AppError('CONFLICT');
   }
 
-  async notifications(auth: AuthUser, now = Date.now()): Promise<ClientNotification[]> {
+  async notifications(auth: AuthUser, now = this.clock.now()): Promise<ClientNotification[]> {
     const rows = await this.db.notification.findMany({
       where: {
         AND: [

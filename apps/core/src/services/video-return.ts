@@ -393,7 +393,7 @@ export class VideoReturnService {
    */
   private announce(id: string, row: VrChannelRecord | undefined, origin: ChangeOrigin): void {
     const before = this.topics.get(id);
-    const at = Date.now();
+    const at = this.deps.clock.now();
     const now = row ? topicsOf(row) : [];
     if (row) this.topics.set(id, now);
     else this.topics.delete(id);

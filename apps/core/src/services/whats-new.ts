@@ -58,7 +58,7 @@ export class WhatsNewService {
         releaseVersion: orNull(body.releaseVersion),
         link: orNull(body.link),
         active: body.active ?? true,
-        publishedAt: body.publish === true ? new Date() : null,
+        publishedAt: body.publish === true ? this.deps.clock.date() : null,
       },
     });
     return this.announce(row);
@@ -88,7 +88,7 @@ export class WhatsNewService {
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
     // Publishing a published entry keeps its date (the feed's order does not jump).
     if (published === (row.publishedAt !== null)) return toEntry(row);
-    return this.write(row, { publishedAt: published ? new Date() : null });
+    return this.write(row, { publishedAt: published ? this.deps.clock.date() : null });
   }
 
   /** DELETE v2/admin/whatsNew/{id}. */
@@ -96,7 +96,7 @@ export class WhatsNewService {
     const row = await this.require(id);
     const { count } = await this.deps.db.whatsNew.deleteMany({ where: { id, version: row.version } });
     if (count === 0) throw new AppError('CONFLICT');
-    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.removed', whatsNewId: id, at: Date.now() });
+    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.removed', whatsNewId: id, at: this.deps.clock.now() });
     return { id, deleted: true };
   }
 
@@ -114,7 +114,7 @@ export class WhatsNewService {
 
   private announce(row: WhatsNewRow): WhatsNewEntry {
     const entry = toEntry(row);
-    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.changed', entry, at: Date.now() });
+    this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.changed', entry, at: this.deps.clock.now() });
     return entry;
   }
 }

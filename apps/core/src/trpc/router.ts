@@ -104,7 +104,7 @@ async function replaying<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
 async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStatus[]> {
-  const startAt = Date.now();
+  const startAt = app.services.clock.now();
   await app.services.fleet.onReset(startAt);
   return control(app, { op: 'reset', seed, startAt });
 }
@@ -179,7 +179,7 @@ export const appRouter = t.router({
     start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
       const scenario = ScenarioFile.parse(input.scenario);
       const reset = input.reset !== false;
-      const startAt = Date.now();
+      const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
       await control(ctx.app, { op: 'clock', clock: { mode: { kind: 'accelerated', factor: input.speed ?? scenario.speed } } });
       const replies = await control(ctx.app, { op: 'scenarioStart', scenario, reset, startAt });

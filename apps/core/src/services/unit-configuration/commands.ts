@@ -102,7 +102,7 @@ export class UnitCommands {
     await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
     await this.send(id, 'reboot', {});
-    await this.deps.db.unit.update({ where: { id }, data: { lastReboot: new Date() } });
+    await this.deps.db.unit.update({ where: { id }, data: { lastReboot: this.deps.clock.date() } });
     return this.accepted(id, 'reboot');
   }
 
@@ -284,7 +284,7 @@ export class UnitCommands {
       });
       const topics = this.deps.index.topicsOf(id);
       for (const f of open.filter((x) => x.status === 'uploading')) {
-        this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: id, fileId: f.id, fileName: f.fileName, ok: false, at: Date.now() });
+        this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: id, fileId: f.id, fileName: f.fileName, ok: false, at: this.deps.clock.now() });
       }
     }
     return { ...this.accepted(id, 'cancelFileUpload'), cancelled: [...new Set(open.map((f) => f.fileName))].sort() };
@@ -306,7 +306,7 @@ export class UnitCommands {
     const channel = await this.deps.devices.requireChannel(unit, channelId, 'channelId');
     const versionProblem = validateSpeedTestVersion(channel.swVersion);
     if (versionProblem) throw bodyProblem('channelId', versionProblem);
-    this.speedTests.set(id, { channelId: channel.id, startedAt: Date.now() });
+    this.speedTests.set(id, { channelId: channel.id, startedAt: this.deps.clock.now() });
     try {
       await this.send(id, 'speedTest', { channelId: channel.id, timeout: body.timeout });
     } catch (e) {

@@ -32,7 +32,7 @@ export class CommandOutcomes {
     deps.reports.onDeviceState(async (c) => {
       if (c.online || !this.commands.speedTests.has(c.unitId)) return;
       this.commands.speedTests.delete(c.unitId);
-      this.publish(c.unitId, 'speedTest', 'cancelled', 'TEST_CANCELLED', null, Date.now());
+      this.publish(c.unitId, 'speedTest', 'cancelled', 'TEST_CANCELLED', null, this.deps.clock.now());
     });
   }
 

@@ -12,6 +12,7 @@ import {
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
 import { AppError } from '../../errors.js';
+import type { Clock } from '../../platform/clock.js';
 import type { ReadModel } from '../../repositories/read-model.js';
 import type { RealtimeHub } from '../hub.js';
 import type { UnitIndex } from '../unit-index.js';
@@ -38,6 +39,7 @@ export interface ConfigStoreDeps {
   index: UnitIndex;
   units: UnitService;
   hub: RealtimeHub;
+  clock: Clock;
 }
 
 export class ConfigStore {
@@ -102,7 +104,7 @@ export class ConfigStore {
 
   /** Tell subscribers: the configuration (unit.configuration) and the unit row (unit.updated: version, modes). */
   async announce(id: string, setting: UnitSetting, configuration: UnitConfiguration): Promise<void> {
-    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.configuration', unitId: id, setting, configuration, at: Date.now() });
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.configuration', unitId: id, setting, configuration, at: this.deps.clock.now() });
     await this.deps.units.announce(id);
   }
 
