@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '@fleet/contracts';
-import { buildApp, loadConfig, type Config } from '@fleet/core';
+import { buildApp, loadConfig, type Clock, type Config } from '@fleet/core';
 import { createDb, dropDatabase, migrateDeploy, seed } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import type { Engine, EngineOptions } from '@fleet/simulator';
@@ -69,7 +69,8 @@ export interface TestStack {
 }
 
 export async function startTestStack(
-  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; simulatorServerTimings?: EngineOptions['serverTimings']; env?: Record<string, string> } = {},
+  /** `clock`: the core's (a TestClock to step time instead of waiting for it); the wall clock by default. */
+  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; simulatorServerTimings?: EngineOptions['serverTimings']; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestStack> {
   const provider = opts.provider ?? 'sqlite';
   const database = await freshDatabase(provider);
@@ -86,7 +87,7 @@ export async function startTestStack(
     DEVICE_COMMAND_TIMEOUT_MS: '2000',
     ...opts.env,
   });
-  const app = await buildApp({ config, db: db.prisma, logger: false });
+  const app = await buildApp({ config, db: db.prisma, logger: false, ...(opts.clock ? { clock: opts.clock } : {}) });
   const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: opts.simulatorTimings ?? FAST_TIMINGS, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
   return {
     app,
@@ -116,10 +117,10 @@ export interface OtherInstance {
   close(): Promise<void>;
 }
 
-export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Record<string, string>): Promise<OtherInstance> {
+export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Record<string, string>, clock?: Clock): Promise<OtherInstance> {
   const db = await createDb({ url: stack.url });
   const config = loadConfig({ DATABASE_URL: stack.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', ...env });
-  const app = await buildApp({ config, db: db.prisma, logger: false });
+  const app = await buildApp({ config, db: db.prisma, logger: false, ...(clock ? { clock } : {}) });
   return {
     app,
     async close() {
