@@ -20,11 +20,23 @@ interface Connection {
 
 export const TEST_EPOCH = 'test-epoch';
 
+/**
+ * The provider applies a frame's events in a microtask, and React Query tells its observers in a
+ * macrotask scheduled then (notifyManager): this returns after both, inside the caller's act().
+ */
+async function letReactQueryNotify(): Promise<void> {
+  await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export class FakeRealtimeServer {
   private readonly connections: Connection[] = [];
   private readonly seqs = new Map<Topic, number>();
   /** Topics the console subscribed to on the current connection. */
   readonly topics = new Set<Topic>();
+  /** Those of them acknowledged (`subscribed` sent). */
+  readonly acknowledged = new Set<Topic>();
   /** Answer `subscribe` with `subscribed` (the core does); off to see the console before its acknowledgement. */
   acknowledge = true;
 
@@ -33,6 +45,7 @@ export class FakeRealtimeServer {
       const connection: Connection = { url, handlers, sent: [], closed: false };
       this.connections.push(connection);
       this.topics.clear();
+      this.acknowledged.clear();
       // The core says hello as soon as the socket is open.
       queueMicrotask(() => {
         if (!connection.closed) this.send(connection, { op: 'hello', epoch: TEST_EPOCH, heartbeatMs: 0, batchSize: 50 });
@@ -65,10 +78,19 @@ export class FakeRealtimeServer {
       for (const topic of message.topics) this.topics.add(topic);
       if (this.acknowledge) {
         const topics = message.topics.map((topic) => ({ topic, seq: this.seqs.get(topic) ?? 0 }));
-        queueMicrotask(() => this.send(connection, { op: 'subscribed', topics }));
+        queueMicrotask(() => {
+          if (connection.closed) return;
+          this.send(connection, { op: 'subscribed', topics });
+          for (const { topic } of topics) this.acknowledged.add(topic);
+        });
       }
     }
-    if (message.op === 'unsubscribe') for (const topic of message.topics) this.topics.delete(topic);
+    if (message.op === 'unsubscribe') {
+      for (const topic of message.topics) {
+        this.topics.delete(topic);
+        this.acknowledged.delete(topic);
+      }
+    }
   }
 
   private send(connection: Connection, message: ServerMessage): void {
@@ -99,8 +121,7 @@ export class FakeRealtimeServer {
         this.seqs.set(target, seq);
         this.send(connection, { op: 'event', topic: target, seq, epoch: TEST_EPOCH, event });
       }
-      // The provider applies one frame's events in a microtask: let it run.
-      await Promise.resolve();
+      await letReactQueryNotify();
     });
   }
 
@@ -110,7 +131,7 @@ export class FakeRealtimeServer {
     connection.closed = true;
     await act(async () => {
       connection.handlers.onClose(code);
-      await Promise.resolve();
+      await letReactQueryNotify();
     });
   }
 }

@@ -16,7 +16,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
@@ -24,7 +24,6 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { vi } from 'vitest';
 import { DEFAULT_USER_PREFERENCES } from '@fleet/contracts';
 import type { CurrentUser, Language, Role, UserPreferences } from '@fleet/contracts';
 import { setUnauthorizedHandler } from '../api/client';
@@ -63,6 +62,12 @@ export interface AppRenderOptions {
   readonly config?: Partial<RuntimeConfig>;
   /** Mount the realtime provider on the fake /ws (default: when someone is signed in). */
   readonly realtime?: boolean;
+  /**
+   * Put the user and preferences in the cache before rendering, as the session gate leaves them
+   * (default for {@link renderWithApp}); off, the app's session gate loads them from the fake core
+   * as on a fresh page load (default for {@link renderRoutes}).
+   */
+  readonly preload?: boolean;
 }
 
 export interface AppRenderResult extends RenderResult {
@@ -75,6 +80,12 @@ export interface AppRenderResult extends RenderResult {
   readonly user: UserEvent;
   /** The signed-in user (null when nobody is). */
   readonly currentUser: CurrentUser | null;
+  /**
+   * Waits until nothing is being read and, with the realtime provider, the console's topics are
+   * acknowledged (the reads made before that are read again once: the provider's catch-up). Count
+   * calls after this to prove that something happened without a read.
+   */
+  readonly settled: () => Promise<void>;
 }
 
 /** Fake cores of the tests still mounted: their contract problems fail the test at clean-up. */
@@ -84,7 +95,6 @@ const active: FakeApi[] = [];
 export function resetRenderState(): void {
   setUnauthorizedHandler(null);
   setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
-  vi.unstubAllGlobals();
   const problems = active.splice(0).flatMap((api) => api.problems);
   if (problems.length > 0) throw new Error(`fake core: ${problems.join('\n')}`);
 }
@@ -122,20 +132,22 @@ function addSessionCalls(api: FakeApi, user: CurrentUser | null, preferences: Us
   if (!has('fetchClientNotifications')) api.on('fetchClientNotifications', []);
 }
 
-async function setUp(options: AppRenderOptions) {
+async function setUp(options: AppRenderOptions, preload: boolean) {
   const currentUser = options.user === undefined ? makeUser([...(options.roles ?? ['luc_admin'])]) : options.user;
   const preferences: UserPreferences = options.preferences ?? { ...DEFAULT_USER_PREFERENCES };
   const api = options.api ?? new FakeApi();
   addSessionCalls(api, currentUser, preferences);
   active.push(api);
-  vi.stubGlobal('fetch', api.fetch);
+  // Left in place after the test: what the console sends as it unmounts (a debounced preference
+  // save is flushed then) still reaches this test's fake core. The next render puts its own.
+  globalThis.fetch = api.fetch;
   setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, ...options.config });
 
   const i18n = await initI18n();
   if (options.language !== undefined && options.language !== i18n.language) await changeLanguage(i18n, options.language);
 
   const queryClient = createTestQueryClient();
-  if (currentUser !== null) {
+  if (currentUser !== null && preload) {
     // What the session gate leaves behind: the user and the preferences loaded before any page.
     queryClient.setQueryData(endpointKey('getCurrentUser'), currentUser);
     queryClient.setQueryData(endpointKey('getUserPreferences'), preferences);
@@ -160,11 +172,11 @@ function Providers({ i18n, queryClient, socket, children }: { i18n: I18n; queryC
   );
 }
 
-async function mount(routes: RouteObject[], options: AppRenderOptions, withRedirect: boolean): Promise<AppRenderResult> {
-  const context = await setUp(options);
+async function mount(routes: RouteObject[], options: AppRenderOptions, realtime: boolean, preload: boolean): Promise<AppRenderResult> {
+  const context = await setUp(options, preload);
   const entries = options.route === undefined ? ['/'] : typeof options.route === 'string' ? [options.route] : [...options.route];
   const router = createMemoryRouter(routes, { initialEntries: entries });
-  if (withRedirect) installUnauthorizedRedirect(router);
+  installUnauthorizedRedirect(router);
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(
@@ -175,7 +187,14 @@ async function mount(routes: RouteObject[], options: AppRenderOptions, withRedir
     await Promise.resolve();
   });
   if (!result) throw new Error('render did not run');
-  return { ...result, ...context, router, user: userEvent.setup() };
+  const { queryClient, socket } = context;
+  const settled = async () => {
+    await waitFor(() => {
+      if (realtime && socket.acknowledged.size === 0) throw new Error('the console has not subscribed yet');
+      if (queryClient.isFetching() > 0 || queryClient.isMutating() > 0) throw new Error('calls are still under way');
+    });
+  };
+  return { ...result, ...context, router, settled, user: userEvent.setup() };
 }
 
 /**
@@ -185,7 +204,7 @@ async function mount(routes: RouteObject[], options: AppRenderOptions, withRedir
 export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}): Promise<AppRenderResult> {
   const realtime = options.realtime ?? options.user !== null;
   const element = realtime ? <SessionRealtime>{ui}</SessionRealtime> : ui;
-  return mount([{ path: options.path ?? '*', element }], options, true);
+  return mount([{ path: options.path ?? '*', element }], options, realtime, options.preload ?? true);
 }
 
 /**
@@ -193,5 +212,5 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}):
  * the app's 401 redirect installed: guards, redirects and lazy pages run as in the browser.
  */
 export function renderRoutes(routes: RouteObject[], options: AppRenderOptions = {}): Promise<AppRenderResult> {
-  return mount(routes, options, true);
+  return mount(routes, options, options.realtime ?? false, options.preload ?? false);
 }
