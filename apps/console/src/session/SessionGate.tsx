@@ -17,7 +17,7 @@ export default function SessionGate() {
   const location = useLocation();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
-  const { initialRouteApplied, markInitialRouteApplied } = useSessionControl();
+  const { initialRouteApplied, redirectingFrom, markInitialRouteApplied } = useSessionControl();
   const user = useCurrentUserQuery();
   const prefs = usePreferencesQuery();
   const prefsSettled = prefs.isSuccess || prefs.isError;
@@ -25,14 +25,21 @@ export default function SessionGate() {
 
   useEffect(() => {
     if (initialRouteApplied || !user.isSuccess || !prefsSettled) return;
-    markInitialRouteApplied();
     const target = initialRedirect({
       pathname: location.pathname,
       search: location.search,
       currentRoute: prefs.data?.currentRoute,
       preferencesFailed: prefs.isError,
     });
-    if (target !== null) void navigate(target, { replace: true });
+    if (target === null) {
+      markInitialRouteApplied();
+      return;
+    }
+    // The router commits the saved route in a transition, after this update renders: the page of the
+    // location left is not shown meanwhile (`/` would redirect to the list, and win whenever the
+    // shell's chunk is already loaded).
+    markInitialRouteApplied(location.key);
+    void navigate(target, { replace: true });
   }, [initialRouteApplied, user.isSuccess, prefsSettled, prefs.data, prefs.isError, location, navigate, markInitialRouteApplied]);
 
   // The preferences' language wins over the browser's once signed in.
@@ -45,6 +52,6 @@ export default function SessionGate() {
     if (user.error.status === 401) return <FullPageLoader />;
     return <Navigate to={ERROR_PATH} replace />;
   }
-  if (!user.isSuccess || !initialRouteApplied) return <FullPageLoader />;
+  if (!user.isSuccess || !initialRouteApplied || location.key === redirectingFrom) return <FullPageLoader />;
   return <Outlet />;
 }

@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 interface SessionControl {
   /** The first-load redirect to the saved route has been decided (spec 000 §2). */
   readonly initialRouteApplied: boolean;
-  readonly markInitialRouteApplied: () => void;
+  /**
+   * The location (its router key) the first-load redirect leaves, while the router has not shown the
+   * saved route yet: its page is not rendered (it could navigate on its own and win over the redirect).
+   */
+  readonly redirectingFrom: string | null;
+  /** Marks the redirect decided; `leaving`: the key of the location a redirect leaves. */
+  readonly markInitialRouteApplied: (leaving?: string) => void;
   /** Forget the session (log-out, session expiry): the next load applies the saved route again. */
   readonly resetSession: () => void;
 }
@@ -12,12 +18,12 @@ interface SessionControl {
 const SessionContext = createContext<SessionControl | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [initialRouteApplied, setApplied] = useState(false);
-  const markInitialRouteApplied = useCallback(() => setApplied(true), []);
-  const resetSession = useCallback(() => setApplied(false), []);
+  const [state, setState] = useState<{ applied: boolean; leaving: string | null }>({ applied: false, leaving: null });
+  const markInitialRouteApplied = useCallback((leaving?: string) => setState({ applied: true, leaving: leaving ?? null }), []);
+  const resetSession = useCallback(() => setState({ applied: false, leaving: null }), []);
   const value = useMemo(
-    () => ({ initialRouteApplied, markInitialRouteApplied, resetSession }),
-    [initialRouteApplied, markInitialRouteApplied, resetSession],
+    () => ({ initialRouteApplied: state.applied, redirectingFrom: state.leaving, markInitialRouteApplied, resetSession }),
+    [state, markInitialRouteApplied, resetSession],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
