@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, apiError } from '../../test-utils/fakeApi';
+import { makeUnit } from '../../test-utils/fixtures';
+import { renderWithApp } from '../../test-utils/render';
+import UnitListPage from './UnitList.page';
+
+const idle = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', version: 5 });
+const streaming = makeUnit({ uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', applications: { video: { state: 'running' } } });
+const offline = makeUnit({ uniqueId: 'LU800-0003', name: 'Backpack', status: 'offline', cameraConnected: false });
+const units = [idle, streaming, offline];
+
+function counter(name: string): string {
+  return screen.getByTestId(`counter-${name}`).textContent ?? '';
+}
+
+function shownUnits(): string[] {
+  return within(screen.getByTestId('grid-units'))
+    .queryAllByTestId(/^unit-name-/)
+    .map((cell) => cell.textContent ?? '');
+}
+
+async function renderList(api = new FakeApi().on('fetchDevices', units)) {
+  const rendered = await renderWithApp(<UnitListPage />, { api, route: '/list' });
+  await screen.findByTestId('unit-row-LU800-0001');
+  return rendered;
+}
+
+describe('/list', () => {
+  it('counts the units by status bucket and type in the counter bar', async () => {
+    await renderList();
+    expect(counter('busy')).toBe('1');
+    expect(counter('idle')).toBe('1');
+    expect(counter('offline')).toBe('1');
+    expect(counter('field')).toBe('3');
+    expect(counter('camera')).toBe('2');
+    expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('3 of 3 units');
+  });
+
+  it('filters the list to a status bucket when its counter is clicked', async () => {
+    const { user } = await renderList();
+
+    await user.click(screen.getByTestId('counter-button-offline'));
+
+    await waitFor(() => expect(shownUnits()).toEqual(['Backpack']));
+    expect(screen.getByTestId('unit-list-summary')).toHaveTextContent('1 of 3 units');
+    expect(screen.getByTestId('unit-filters-count')).toHaveTextContent('1');
+  });
+
+  it('moves a unit between counters when /ws says it started streaming, without reading the list again', async () => {
+    const api = new FakeApi().on('fetchDevices', units);
+    const { socket, settled } = await renderList(api);
+    await settled();
+    const reads = api.calls('fetchDevices').length;
+
+    await socket.emit({
+      type: 'unit.status',
+      unitId: 'LU800-0001',
+      status: 'streaming',
+      previous: 'idle',
+      change: 'onlineToStreaming',
+      applications: { video: { state: 'running' } },
+      at: Date.now(),
+    });
+
+    await waitFor(() => expect(screen.getByTestId('unit-status-LU800-0001')).toHaveTextContent('streaming'));
+    expect(counter('busy')).toBe('2');
+    expect(counter('idle')).toBe('0');
+    // Spec 000 §4: a unit that starts streaming is announced (on by default in the alert settings).
+    expect(screen.getByTestId('toasts')).toHaveTextContent('Camera_north started streaming');
+    expect(api.calls('fetchDevices')).toHaveLength(reads);
+  });
+
+  it('takes a newer unit.updated and ignores an older one arriving late', async () => {
+    const { socket, settled } = await renderList();
+    await settled();
+
+    await socket.emit({ type: 'unit.updated', unit: { ...idle, name: 'Old_name', version: 4 }, at: 1 });
+    await socket.emit({ type: 'unit.updated', unit: { ...streaming, name: 'Van_7', version: 2 }, at: 2 });
+
+    await waitFor(() => expect(screen.getByTestId('unit-name-LU800-0002')).toHaveTextContent('Van_7'));
+    expect(screen.getByTestId('unit-name-LU800-0001')).toHaveTextContent('Camera_north');
+  });
+
+  it('says there is nothing to show for a user without units', async () => {
+    await renderWithApp(<UnitListPage />, { api: new FakeApi().on('fetchDevices', []) });
+    expect(await screen.findByTestId('units-empty')).toHaveTextContent('No units to show.');
+    expect(counter('busy')).toBe('0');
+  });
+
+  it('shows the catalogue’s text when the list cannot be read', async () => {
+    await renderWithApp(<UnitListPage />, { api: new FakeApi().on('fetchDevices', apiError('GENERIC')) });
+    const alert = await screen.findByTestId('units-error');
+    expect(alert).toHaveTextContent('Internal Error');
+    expect(alert).toHaveTextContent('Generic Error');
+  });
+});
