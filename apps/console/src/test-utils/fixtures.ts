@@ -1,5 +1,5 @@
 /** Test fixtures (only imported by tests): contract-valid objects with overridable fields. */
-import { CurrentUser, GroupDetail, GroupListRow, UnitDetail, UnitSummary } from '@fleet/contracts';
+import { CurrentUser, GroupDetail, GroupListRow, UnitDetail, UnitSummary, UserAccountDetail } from '@fleet/contracts';
 import type { Role } from '@fleet/contracts';
 
 export function makeUnit(overrides: Partial<UnitSummary> = {}): UnitSummary {
@@ -95,5 +95,35 @@ export function makeGroupDetail(row: GroupListRow = makeGroupRow()): GroupDetail
     members: { unitIds: [], channelIds: [], vrChannelIds: [], userIds: [] },
     memberNames: { units: [], channels: [], vrChannels: [], users: [] },
     updatedAt: row.createdOn,
+  });
+}
+
+/** A user of the /users screen with their groups (GET v2/users/{id}). */
+export function makeUserAccount(overrides: Partial<UserAccountDetail> = {}): UserAccountDetail {
+  return UserAccountDetail.parse({
+    id: 'u2',
+    username: 'anna.berg',
+    email: 'anna@example.com',
+    firstName: 'Anna',
+    lastName: 'Berg',
+    userType: 'luc_regular',
+    roles: ['luc_regular'],
+    userLabel: null,
+    active: true,
+    sso: false,
+    enterprise: false,
+    managedExternally: false,
+    onDemandActivation: false,
+    receiveUpdates: false,
+    passwordExpiryPolicy: 'never',
+    passwordExpiresAt: null,
+    inventories: [{ id: 'inv1', name: 'Inventory 1' }],
+    groupCount: 0,
+    lastLoginAt: null,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    version: 2,
+    groups: [],
+    ...overrides,
   });
 }

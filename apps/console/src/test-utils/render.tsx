@@ -194,7 +194,8 @@ async function mount(routes: RouteObject[], options: AppRenderOptions, realtime:
       if (queryClient.isFetching() > 0 || queryClient.isMutating() > 0) throw new Error('calls are still under way');
     });
   };
-  return { ...result, ...context, router, settled, user: userEvent.setup() };
+  // No pause between keystrokes: a form typed in character by character re-renders once per key anyway.
+  return { ...result, ...context, router, settled, user: userEvent.setup({ delay: null }) };
 }
 
 /**
@@ -213,4 +214,14 @@ export function renderWithApp(ui: ReactElement, options: AppRenderOptions = {}):
  */
 export function renderRoutes(routes: RouteObject[], options: AppRenderOptions = {}): Promise<AppRenderResult> {
   return mount(routes, options, options.realtime ?? false, options.preload ?? false);
+}
+
+/**
+ * Replaces a field's text as one paste (one input event): typing a long text key by key re-renders
+ * a large form once per character. Use `user.type` where keystrokes matter (Enter, a rule checked
+ * as the user types).
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  if (text !== '') await user.paste(text);
 }
