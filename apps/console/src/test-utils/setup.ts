@@ -8,12 +8,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetRenderState } from './render';
 
-// Mantine reads media queries (color scheme, breakpoints); nothing matches in a test.
+// Mantine reads media queries (color scheme, breakpoints); in a test only reduced motion matches (see render.tsx).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
   value: (query: string): MediaQueryList => ({
-    matches: false,
+    matches: query.includes('prefers-reduced-motion: reduce'),
     media: query,
     onchange: null,
     addListener: () => undefined,
