@@ -50,6 +50,7 @@ import { createDb, migrateDeploy, seed } from '@fleet/db';
 import { Engine, SHARD_EAGER_FRAME_CHARS } from '@fleet/simulator';
 import { DeviceGateway } from '../../apps/core/src/services/gateway.js';
 import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/services/hub.js';
+import { systemClock } from '../../apps/core/src/platform/clock.js';
 import { TelemetryStore } from '../../apps/core/src/services/telemetry.js';
 import { DeviceReports } from '../../apps/core/src/services/device-reports.js';
 import { UnitIndex } from '../../apps/core/src/services/unit-index.js';
@@ -398,7 +399,7 @@ async function core(): Promise<Pipeline> {
   await unitService.start();
   // The hub's clock is the traffic's simulated time, so its history trims as the app's does.
   let simNow = START_AT;
-  hub.configure({ now: () => simNow });
+  hub.configure({ clock: { ...systemClock, now: () => simNow } });
 
   // Subscribers: consoles that count what they are sent (one group topic each, 5 per group).
   let frames = 0;
