@@ -49,6 +49,11 @@ window.IntersectionObserver = NoopIntersectionObserver;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.HTMLElement.prototype.scrollTo = function scrollTo() {};
 
+// A growing textarea (Mantine's autosize) measures again when web fonts load; jsdom has no FontFaceSet.
+if ((document as { fonts?: unknown }).fonts === undefined) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+}
+
 // Pointer capture (the grid's resize handles) is not in jsdom.
 window.HTMLElement.prototype.hasPointerCapture ??= () => false;
 window.HTMLElement.prototype.setPointerCapture ??= () => undefined;
