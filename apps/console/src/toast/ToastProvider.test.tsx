@@ -1,0 +1,57 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Button } from '@mantine/core';
+import { renderWithApp } from '../test-utils/render';
+import type { ToastInput } from './toastQueue';
+import { useToast } from './useToast';
+
+/** A screen that raises toasts the way features do (useToast). */
+function Raiser({ inputs }: { inputs: readonly ToastInput[] }) {
+  const toast = useToast();
+  return (
+    <Button data-testid="raise" onClick={() => inputs.forEach((input) => toast.show(input))}>
+      raise
+    </Button>
+  );
+}
+
+const numbered = (n: number): ToastInput[] => Array.from({ length: n }, (_, i) => ({ message: `Toast ${i + 1}`, variant: i === 0 ? 'error' : 'success' }));
+
+function shown(): string[] {
+  return screen.queryAllByTestId('toast').map((toast) => toast.textContent ?? '');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', () => {
+  it('shows five and queues the rest in order; closing one brings the next', async () => {
+    const { user } = await renderWithApp(<Raiser inputs={numbered(7)} />, { realtime: false });
+
+    await user.click(screen.getByTestId('raise'));
+    expect(shown()).toEqual(['Toast 1', 'Toast 2', 'Toast 3', 'Toast 4', 'Toast 5']);
+    expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '2');
+    // Errors are announced as alerts, the others as status.
+    expect(screen.getAllByTestId('toast')[0]).toHaveAttribute('role', 'alert');
+    expect(screen.getAllByTestId('toast')[1]).toHaveAttribute('role', 'status');
+
+    await user.click(within(screen.getAllByTestId('toast')[0]!).getByRole('button', { name: 'Close' }));
+    expect(shown()).toEqual(['Toast 2', 'Toast 3', 'Toast 4', 'Toast 5', 'Toast 6']);
+    expect(screen.getByTestId('toasts')).toHaveAttribute('data-queued', '1');
+  });
+
+  it('closes a toast by itself after 3000 ms, and keeps one with no timeout', async () => {
+    await renderWithApp(<Raiser inputs={[{ message: 'Saved' }, { message: 'Connection lost', timeoutMs: 0 }]} />, { realtime: false });
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByTestId('raise'));
+    expect(shown()).toEqual(['Saved', 'Connection lost']);
+    act(() => vi.advanceTimersByTime(2999));
+    expect(shown()).toEqual(['Saved', 'Connection lost']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toEqual(['Connection lost']);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(shown()).toEqual(['Connection lost']);
+  });
+});
