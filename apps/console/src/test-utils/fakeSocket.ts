@@ -6,6 +6,7 @@
  * sequence numbers) and the provider's cache patches, as in the app.
  */
 import { act } from '@testing-library/react';
+import { vi } from 'vitest';
 import { ClientMessage, ServerMessage } from '@fleet/contracts';
 import type { RealtimeEvent, Topic } from '@fleet/contracts';
 import type { SocketHandlers } from '../realtime/RealtimeClient';
@@ -26,8 +27,11 @@ export const TEST_EPOCH = 'test-epoch';
  */
 async function letReactQueryNotify(): Promise<void> {
   await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let round = 0; round < 2; round += 1) {
+    // Under fake timers (a test stepping through reconnects) the due timers are run, not waited for.
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 export class FakeRealtimeServer {
@@ -39,6 +43,8 @@ export class FakeRealtimeServer {
   readonly acknowledged = new Set<Topic>();
   /** Answer `subscribe` with `subscribed` (the core does); off to see the console before its acknowledgement. */
   acknowledge = true;
+  /** The core is down: a new connection closes at once, without a hello. */
+  down = false;
 
   readonly transport: RealtimeTransport = {
     socketFactory: (url, handlers) => {
@@ -46,9 +52,16 @@ export class FakeRealtimeServer {
       this.connections.push(connection);
       this.topics.clear();
       this.acknowledged.clear();
-      // The core says hello as soon as the socket is open.
+      // The core says hello as soon as the socket is open; a core that is down closes it.
+      const down = this.down;
       queueMicrotask(() => {
-        if (!connection.closed) this.send(connection, { op: 'hello', epoch: TEST_EPOCH, heartbeatMs: 0, batchSize: 50 });
+        if (connection.closed) return;
+        if (down) {
+          connection.closed = true;
+          handlers.onClose(1006);
+        } else {
+          this.send(connection, { op: 'hello', epoch: TEST_EPOCH, heartbeatMs: 0, batchSize: 50 });
+        }
       });
       return {
         send: (data: string) => this.receive(connection, data),

@@ -1,0 +1,76 @@
+/**
+ * The realtime provider as the shell runs it (spec 001 §7): the connection state in the header,
+ * reconnects, the websocket error after the maximum reconnects in the live list, and recovery.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '@fleet/contracts';
+import UnitListPage from '../features/units/UnitList.page';
+import { RealtimeStatusIndicator } from '../shell/RealtimeStatusIndicator';
+import { FakeApi } from '../test-utils/fakeApi';
+import { makeUnit } from '../test-utils/fixtures';
+import { renderWithApp } from '../test-utils/render';
+import { DEFAULT_MAX_RECONNECTS } from './RealtimeClient';
+
+/** One reconnect attempt: the interval plus its jitter (±10 %). */
+const ATTEMPT_MS = TIMINGS.wsReconnectIntervalMs * 1.1 + 10;
+
+function status(): string | null {
+  return screen.getByTestId('realtime-status').getAttribute('data-status');
+}
+
+async function renderLiveList() {
+  const api = new FakeApi().on('fetchDevices', [makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' })]);
+  const rendered = await renderWithApp(
+    <>
+      <RealtimeStatusIndicator />
+      <UnitListPage />
+    </>,
+    { api },
+  );
+  await screen.findByTestId('unit-row-LU800-0001');
+  await rendered.settled();
+  return rendered;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the /ws connection', () => {
+  it('shows Live, then Reconnecting when the connection drops, and Live again once it is back', async () => {
+    const { socket } = await renderLiveList();
+    expect(status()).toBe('open');
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Live');
+
+    vi.useFakeTimers();
+    await socket.drop();
+    expect(status()).toBe('reconnecting');
+    expect(screen.getByTestId('realtime-status')).toHaveTextContent('Reconnecting');
+
+    await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_MS));
+    expect(status()).toBe('open');
+    expect(socket.connectionCount).toBe(2);
+  });
+
+  it('turns the live list into the websocket error after the maximum reconnects, and recovers when the core is back', async () => {
+    const { socket } = await renderLiveList();
+
+    vi.useFakeTimers();
+    socket.down = true;
+    await socket.drop();
+    for (let attempt = 1; attempt < DEFAULT_MAX_RECONNECTS; attempt += 1) await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_MS));
+
+    expect(status()).toBe('error');
+    expect(screen.getByTestId('units-error')).toHaveAttribute('data-reason', 'websocket');
+    expect(screen.getByTestId('units-error')).toHaveTextContent(`after ${DEFAULT_MAX_RECONNECTS} attempts to reconnect`);
+    expect(screen.getByTestId('toasts')).toHaveTextContent('Live updates are not available. The console keeps trying to reconnect.');
+    expect(screen.queryByTestId('unit-row-LU800-0001')).not.toBeInTheDocument();
+
+    socket.down = false;
+    await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_MS));
+    vi.useRealTimers();
+    await waitFor(() => expect(status()).toBe('open'));
+    expect(await screen.findByTestId('unit-row-LU800-0001')).toBeVisible();
+  });
+});
