@@ -12,12 +12,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
 import { hashPassword, PASSWORD_HASH_PARAMS, passwordHashParams, SEED_IDS, verifyPassword } from '@fleet/db';
+import { TestClock } from '@fleet/core';
 import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 const LOGIN = '/mock/auth/login';
-/** Long enough for a slow machine to make all of a test's attempts in one window. */
-const WINDOW_S = 30;
-const LOCKOUT_S = 2;
+/** The production window, lockout and purge interval (env.ts): the tests step the core's clock over them. */
+const WINDOW_S = 900;
+const LOCKOUT_S = 900;
+const PURGE_S = 600;
 const MAX_PER_ACCOUNT = 10;
 const MAX_PER_ADDRESS = 14;
 
@@ -61,16 +63,17 @@ async function makeUser(s: TestStack, id: string, passwordHash: string, active =
 
 describe.each(providers())('log-in throttling and sessions (%s)', (provider) => {
   let s: TestStack;
+  const clock = new TestClock();
   const env = {
     LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_PER_ACCOUNT),
     LOGIN_MAX_FAILURES_PER_ADDRESS: String(MAX_PER_ADDRESS),
     LOGIN_FAILURE_WINDOW_S: String(WINDOW_S),
     LOGIN_LOCKOUT_S: String(LOCKOUT_S),
-    SESSION_PURGE_INTERVAL_S: '1',
+    SESSION_PURGE_INTERVAL_S: String(PURGE_S),
   };
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false, env });
+    s = await startTestStack({ provider, simulator: false, env, clock });
   });
   afterAll(async () => s?.close());
 
@@ -90,11 +93,8 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
     expect((await attempt(s.app, 'luc_admin', DEMO_PASSWORD, address)).statusCode).toBe(200);
 
     // After the lockout, the right password works…
-    const ok = await eventually(async () => {
-      const res = await attempt(s.app, username, DEMO_PASSWORD, address);
-      if (res.statusCode === 429) return null;
-      return res;
-    }, (LOCKOUT_S + 3) * 1000);
+    await clock.advance(LOCKOUT_S * 1000);
+    const ok = await attempt(s.app, username, DEMO_PASSWORD, address);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await current(s.app, sessionCookie(ok))).statusCode).toBe(200);
     // …and the account's count started again: 9 more wrong ones are merely wrong.
@@ -135,11 +135,8 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
     // …from another address it works.
     expect((await attempt(s.app, 'luc_unit_control', DEMO_PASSWORD, freshAddress())).statusCode).toBe(200);
     // After the lockout the address may log in again.
-    const ok = await eventually(async () => {
-      const res = await attempt(s.app, 'luc_unit_control', DEMO_PASSWORD, address);
-      return res.statusCode === 429 ? null : res;
-    }, (LOCKOUT_S + 3) * 1000);
-    expect(ok.statusCode).toBe(200);
+    await clock.advance(LOCKOUT_S * 1000);
+    expect((await attempt(s.app, 'luc_unit_control', DEMO_PASSWORD, address)).statusCode).toBe(200);
   });
 
   it('concurrent wrong guesses cannot slip past the limit while the first are still hashing', async () => {
@@ -238,13 +235,19 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
   it('expired sessions are purged from storage every SESSION_PURGE_INTERVAL_S; live ones stay', async () => {
     const db = s.app.services.db;
     const userId = SEED_IDS.users.luc_regular;
-    const expired = Array.from({ length: 3 }, () => randomBytes(16).toString('hex'));
-    for (const id of expired) await db.session.create({ data: { id, userId, expiresAt: new Date(Date.now() - 60_000) } });
+    // Three sessions that expire within the next interval, one that outlives it.
+    const expiring = Array.from({ length: 3 }, () => randomBytes(16).toString('hex'));
+    for (const id of expiring) await db.session.create({ data: { id, userId, expiresAt: new Date(clock.now() + 60_000) } });
     const live = randomBytes(16).toString('hex');
-    await db.session.create({ data: { id: live, userId, expiresAt: new Date(Date.now() + 3600_000) } });
-    await eventually(async () => (await db.session.count({ where: { id: { in: expired } } })) === 0, 5000);
+    await db.session.create({ data: { id: live, userId, expiresAt: new Date(clock.now() + PURGE_S * 1000 + 3600_000) } });
+    // Not yet expired: a purge keeps them.
+    await s.app.services.auth.purgeExpired();
+    expect(await db.session.count({ where: { id: { in: [...expiring, live] } } })).toBe(4);
+    // An interval later they have expired, and the interval's purge deleted them.
+    await clock.advance(PURGE_S * 1000);
+    await eventually(async () => (await db.session.count({ where: { id: { in: expiring } } })) === 0, 5000);
     expect(await db.session.count({ where: { id: live } })).toBe(1);
-    expect(await db.session.count({ where: { expiresAt: { lte: new Date() } } })).toBe(0);
+    expect(await db.session.count({ where: { expiresAt: { lte: clock.date() } } })).toBe(0);
   });
 
   it('the session cookie is HttpOnly, SameSite=Lax, Path=/ and not Secure unless configured', async () => {
@@ -261,15 +264,16 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
 
 describe('the failure window', () => {
   let s: TestStack;
+  const clock = new TestClock();
   beforeAll(async () => {
-    s = await startTestStack({ simulator: false, env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_S: '2', LOGIN_LOCKOUT_S: '60' } });
+    s = await startTestStack({ simulator: false, env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_S: String(WINDOW_S), LOGIN_LOCKOUT_S: '60' }, clock });
   });
   afterAll(async () => s?.close());
 
   it('failures older than LOGIN_FAILURE_WINDOW_S no longer count; within one window they do', async () => {
     const username = 'luc_vr_viewer';
     for (let i = 0; i < 2; i++) expectIncorrect(await attempt(s.app, username, 'Wrong-pass', freshAddress()));
-    await new Promise((r) => setTimeout(r, 2200));
+    await clock.advance(WINDOW_S * 1000);
     // A new window: this failure is the first of it, not the third.
     expectIncorrect(await attempt(s.app, username, 'Wrong-pass', freshAddress()));
     expectIncorrect(await attempt(s.app, username, 'Wrong-pass', freshAddress()));
