@@ -11,10 +11,14 @@ import {
   buildPath, catalogue, ERROR_CATALOGUE, inventoryTopic, MANAGED_SERVICES, managedServiceEndpoints, VALIDATION, type EndpointDef, type ManagedService, type ManagedServiceList,
   type ServicesStatus,
 } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const IDS = Object.keys(managedServiceEndpoints) as (keyof typeof managedServiceEndpoints)[];
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** The core's sweep of passed trial ends, expiries and quota crossings (services/managed-services.ts). */
+const SWEEP_MS = 2_000;
 
 async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -33,9 +37,10 @@ describe.each(providers())('managed services on %s', (provider) => {
   let contractor: string;
   let regular: string;
   const published: Published[] = [];
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider });
+    s = await startTestStack({ provider, clock });
     [admin, superUser, staff, contractor, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('staff'), s.login('luc_contractor'), s.login('luc_regular')]);
     recordPublished(s.app, published);
   });
@@ -72,7 +77,7 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect(global.items.find((x) => x.serviceName === 'graphics')).toMatchObject({ state: 'enabled', usable: true });
     const sports = await service('inv-global-sports', 'smart_plan');
     expect(sports).toMatchObject({ state: 'onTrial', usable: true, trialState: 'activeTrial', planType: 'PERMANENT_LITE' });
-    expect(Date.parse(sports.trialEndsAt!) - Date.now()).toBeGreaterThan(4 * DAY);
+    expect(Date.parse(sports.trialEndsAt!) - clock.now()).toBeGreaterThan(4 * DAY);
     const metro = await list('inv-metro');
     expect(metro.items.find((x) => x.serviceName === 'smart_plan')).toMatchObject({ state: 'trialExpired', usable: false, trialAvailable: false });
     expect(metro.items.find((x) => x.serviceName === 'ai_integration')).toMatchObject({ state: 'expired', usable: false });
@@ -96,7 +101,7 @@ describe.each(providers())('managed services on %s', (provider) => {
   });
 
   it('starts an offered trial once: 30 days, announced; a second start, a trial over and no trial offered are refused with nothing changed', async () => {
-    const before = Date.now();
+    const before = clock.now();
     const res = await call('POST', '/managed-services/trial', admin, { inventoryId: 'inv-global', serviceName: 'smart_plan' });
     expect(res.statusCode).toBe(200);
     const started: ManagedService = res.json();
@@ -155,11 +160,15 @@ describe.each(providers())('managed services on %s', (provider) => {
 
   it('reads a trial past its end as trial expired with no write, and the sweep announces it', async () => {
     const smart = await service('inv-global-sports', 'smart_plan');
-    const endsAt = new Date(Date.now() + 400).toISOString();
+    const endsAt = new Date(clock.now() + HOUR).toISOString();
     expect((await put('inv-global-sports', 'smart_plan', { version: smart.version, trialEndsAt: endsAt })).json()).toMatchObject({ state: 'onTrial' });
     const row = async () => (await s.app.services.db.inventory.findUnique({ where: { id: 'inv-global-sports' } }))!.version;
     const versionBefore = await row();
-    const after = await until(() => service('inv-global-sports', 'smart_plan'), (x) => x.state === 'trialExpired');
+    await clock.advance(HOUR - 60_000);
+    expect(await service('inv-global-sports', 'smart_plan')).toMatchObject({ state: 'onTrial' });
+    // The hour is over: read as expired at once; the sweep that fell due meanwhile announces it.
+    await clock.advance(60_000);
+    const after = await service('inv-global-sports', 'smart_plan');
     expect(after).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
     expect(await row()).toBe(versionBefore);
     const announced = await until(() => changes('inv-global-sports', 'smart_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'trialExpired'), (x) => x.length > 0);
@@ -173,7 +182,7 @@ describe.each(providers())('managed services on %s', (provider) => {
     const quota = Math.ceil(go.used ?? 0) + 5;
     const low = await put('inv-global', 'go_plan', { version: go.version, usageKind: 'data', quota });
     expect(low.json()).toMatchObject({ state: 'enabled', quota });
-    const now = new Date();
+    const now = clock.date();
     const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 7));
     const overAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'overUsage');
     const enabledAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'enabled');
@@ -182,12 +191,16 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect(over).toMatchObject({ state: 'overUsage', usable: false });
     expect(over.used).toBeGreaterThanOrEqual((go.used ?? 0) + 6);
     expect((await call('GET', '/v2/inventories/inv-global/services_status', admin)).json<ServicesStatus>().hasGoPlan).toBe(false);
-    // No write made the change: the sweep announces the quota crossed (once), and crossed back.
+    // No write made the change: the next sweep announces the quota crossed (once), and crossed back.
+    await clock.advance(SWEEP_MS);
     const announced = await until(() => overAnnounced(), (x) => x.length > 0);
     expect(announced[0]!.topics).toContain(inventoryTopic('inv-global'));
     const enabledBefore = enabledAnnounced().length;
     await s.app.services.db.usageRecord.delete({ where: { id: record.id } });
+    await clock.advance(SWEEP_MS);
     await until(() => enabledAnnounced(), (x) => x.length > enabledBefore);
+    await clock.advance(SWEEP_MS);
+    await s.app.services.managedServices.sweepExpiries();
     expect(overAnnounced()).toHaveLength(1);
     expect(await service('inv-global', 'go_plan', admin)).toMatchObject({ state: 'enabled', usable: true });
   });
