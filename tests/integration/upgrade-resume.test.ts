@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { UPGRADE_FAILURE_TEXTS, type UpgradeBatch, type UpgradeJob } from '@fleet/contracts';
-import { buildApp } from '@fleet/core';
+import { buildApp, TestClock } from '@fleet/core';
 import { createDb, type DbHandle } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import type { Engine } from '@fleet/simulator';
@@ -23,8 +23,10 @@ import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/
 
 const redis = process.env.REDIS_URL_TEST;
 
-/** Short enough for a test, longer than the new simulator needs to bring the devices up. */
-const RESUME_TIMEOUT_MS = 6000;
+/** The production deadline (env.ts): the tests step the cores' clock over it. */
+const RESUME_TIMEOUT_MS = 120_000;
+/** How often a core looks at the jobs left open (services/upgrades.ts). */
+const RESUME_SWEEP_MS = 500;
 
 describe.each(providers())('upgrades left open by a stopped core, on %s', (provider) => {
   let s: TestStack;
@@ -32,6 +34,8 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
   let again: FastifyInstance | null = null;
   let sim: Engine | null = null;
   const published: Published[] = [];
+  /** The clock of the cores started again on the database (the first one runs on the wall clock). */
+  const clock = new TestClock();
 
   beforeAll(async () => {
     s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS });
@@ -73,9 +77,9 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
 
     // A new core on that database, with a new simulator (its devices know of no upgrade).
     handle = await createDb({ url: s.url });
-    again = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db: handle.prisma, logger: false });
+    again = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db: handle.prisma, logger: false, clock });
     recordPublished(again, published);
-    const startedAt = Date.now();
+    const startedAt = clock.now();
     sim = startSimulator(again, { seed: 1, timings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, serverTimings: FAST_SERVER_TIMINGS });
     const app = again;
     const login = await app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD } });
@@ -91,7 +95,7 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
       const done = await ended(j.id);
       expect(done, j.deviceId).toMatchObject({ state: 'succeeded', progress: 100, failureCode: null });
     }
-    expect(Date.now() - startedAt).toBeLessThan(RESUME_TIMEOUT_MS + 30_000);
+    expect(clock.now() - startedAt).toBeLessThan(RESUME_TIMEOUT_MS);
     expect((await handle.prisma.server.findUniqueOrThrow({ where: { id: 'VRS-0001' } })).swVersion).toBe('10.1');
     expect((await handle.prisma.server.findUniqueOrThrow({ where: { id: 'MMH-0002' } })).swVersion).toBe('10.1');
     expect((await handle.prisma.unit.findUniqueOrThrow({ where: { id: 'LU800-0003' } })).swVersion).toBe('10.1');
@@ -104,6 +108,8 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     expect(new Date(failed.finishedAt!).getTime() - startedAt).toBeLessThan(RESUME_TIMEOUT_MS);
     expect(await ended(done.id)).toMatchObject({ state: 'succeeded', progress: 100, failureCode: null });
     // The unit's run its device knows nothing of: failed with -1 once silent for the timeout, not before.
+    expect(await job(silent.id)).toMatchObject({ state: 'upgrading', failureCode: null });
+    await clock.advance(RESUME_TIMEOUT_MS);
     const timedOut = await ended(silent.id);
     expect(timedOut).toMatchObject({ state: 'failed', failureCode: -1, failureText: UPGRADE_FAILURE_TEXTS[-1] });
     expect(new Date(timedOut.finishedAt!).getTime() - startedAt).toBeGreaterThanOrEqual(RESUME_TIMEOUT_MS);
@@ -123,12 +129,11 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     const gone = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'NO-SUCH-SERVER', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' } });
     const goneRun = await db.upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'NO-SUCH-UNIT', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' } });
     const finished = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'VRS-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
-    const third = await buildApp({ config: s.config, db, logger: false });
+    const third = await buildApp({ config: s.config, db, logger: false, clock });
     try {
-      await eventually(async () => {
-        const rows = await db.upgradeJob.findMany({ where: { id: { in: [gone.id, goneRun.id] } } });
-        return rows.every((r) => r.state !== 'pending' && r.state !== 'upgrading');
-      }, 10_000);
+      // Its first sweep ends them.
+      await clock.advance(RESUME_SWEEP_MS);
+      await third.services.upgrades.settle();
       expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: gone.id } })).toMatchObject({ state: 'rejected', failureCode: null });
       expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: goneRun.id } })).toMatchObject({ state: 'failed', failureCode: -1 });
       expect(await db.upgradeJob.findUniqueOrThrow({ where: { id: finished.id } })).toEqual(finished);
@@ -147,17 +152,22 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     // An instance behind Redis with no shard: another instance may be running these; past the deadline they stay open.
     const [pending, upgrading] = await open();
     const ids = [pending!.id, upgrading!.id];
-    const shared = await buildApp({ config: { ...s.config, REDIS_URL: redis!, REDIS_PREFIX: `fleet:test:${randomBytes(4).toString('hex')}`, UPGRADE_RESUME_TIMEOUT_MS: 300 }, db, logger: false });
+    const shared = await buildApp({ config: { ...s.config, REDIS_URL: redis!, REDIS_PREFIX: `fleet:test:${randomBytes(4).toString('hex')}`, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db, logger: false, clock });
     try {
-      await new Promise((r) => setTimeout(r, 1500));
+      await clock.advance(RESUME_TIMEOUT_MS);
+      await shared.services.upgrades.settle();
       expect(await states(ids)).toEqual([['server', 'pending', null], ['unit', 'upgrading', null]]);
     } finally {
       await shared.close();
     }
     // The only instance: unreachable past the deadline, the pending one is refused, the silent run failed.
-    const alone = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: 300 }, db, logger: false });
+    const alone = await buildApp({ config: { ...s.config, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db, logger: false, clock });
     try {
-      await eventually(async () => (await db.upgradeJob.count({ where: { id: { in: ids }, state: { in: ['pending', 'upgrading'] } } })) === 0, 10_000);
+      await clock.advance(RESUME_SWEEP_MS);
+      await alone.services.upgrades.settle();
+      expect(await states(ids)).toEqual([['server', 'pending', null], ['unit', 'upgrading', null]]);
+      await clock.advance(RESUME_TIMEOUT_MS);
+      await alone.services.upgrades.settle();
       expect(await states(ids)).toEqual([['server', 'rejected', null], ['unit', 'failed', -1]]);
     } finally {
       await alone.close();

@@ -79,7 +79,9 @@ export class UpgradeService {
   /** Jobs a previous process left open, by id: the job's version when last seen, since when it has not moved, whether its command is on its way. */
   private readonly leftOpen = new Map<string, { version: number; since: number; sending: boolean }>();
   private resumeTimer: ClockTimer | null = null;
-  private sweeping = false;
+  /** The sweep over the jobs left open under way (one at a time), and the commands sweeps are sending. */
+  private sweeping: Promise<void> | null = null;
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -213,16 +215,20 @@ export class UpgradeService {
     if (rows.length > 0 && this.resumeTimer === null) {
       this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
       this.resumeTimer = this.deps.clock.setInterval(() => {
-        if (this.sweeping) return;
-        this.sweeping = true;
-        this.sweepLeftOpen(this.deps.clock.now())
+        this.sweeping ??= this.sweepLeftOpen(this.deps.clock.now())
           .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
           .finally(() => {
-            this.sweeping = false;
+            this.sweeping = null;
           });
       }, RESUME_SWEEP_MS).unref();
     }
     return rows.length;
+  }
+
+  /** Resolves once the sweep over the jobs left open under way, and the commands sweeps are sending, are done. */
+  async settle(): Promise<void> {
+    await this.sweeping;
+    await Promise.all(this.sending);
   }
 
   /** Stop following the jobs left open (the app is closing). */
@@ -286,7 +292,11 @@ export class UpgradeService {
         toSend.push({ device: d, job: row, last: due });
       }
     }
-    if (toSend.length > 0) void this.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last));
+    if (toSend.length > 0) {
+      // Sent in the background: the next sweeps go on meanwhile (these jobs are marked as sending).
+      const sent: Promise<void> = this.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last)).finally(() => this.sending.delete(sent));
+      this.sending.add(sent);
+    }
   }
 
   /**
