@@ -6,8 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOPIC, type RealtimeEvent, type SystemEntityKind, type UnitSummary } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { coreCall, providers, startTestStack, type TestStack } from '../support/stack.js';
-import { connect, sleep, until, type WsClient } from './realtime-client.js';
+import { connect, until, type WsClient } from './realtime-client.js';
+
+/** Writes within this long of an announcement are folded into one at its end (services/system-entities-feed.ts). */
+const FOLD_MS = 1000;
 
 type Changed = Extract<RealtimeEvent, { type: 'systemEntities.changed' }>;
 const changes = (client: WsClient): Changed[] =>
@@ -21,9 +25,10 @@ describe.each(providers())('the system entities topic on %s', (provider) => {
   let staff: string;
   let admin: string;
   let regular: string;
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider });
+    s = await startTestStack({ provider, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     [superUser, staff, admin, regular] = (await Promise.all(['super_user', 'staff', 'luc_admin', 'luc_regular'].map((u) => s.login(u)))) as [string, string, string, string];
   });
@@ -51,10 +56,22 @@ describe.each(providers())('the system entities topic on %s', (provider) => {
     }
   });
 
+  /**
+   * The fold window ends (what it held is announced), and the client has received every frame sent
+   * before: a ping's pong comes after them on the socket.
+   */
+  let pings = 0;
+  async function windowClosed(client: WsClient): Promise<void> {
+    await clock.advance(FOLD_MS);
+    const t = ++pings;
+    client.send({ op: 'ping', t });
+    await client.next((m) => m.op === 'pong' && m.t === t);
+  }
+
   it('announces stored changes of each kind, whoever made them; a rejected request announces nothing', async () => {
     const { client } = await follow(staff);
-    // Whatever the start left to announce (the simulator's first reports) is folded by now.
-    await sleep(1500);
+    // Whatever the start left to announce (the simulator's first reports) is announced by now.
+    await windowClosed(client);
 
     // Inventories are written by admin calls only: a rejected one must announce nothing.
     let seen = changes(client).length;
@@ -62,7 +79,7 @@ describe.each(providers())('the system entities topic on %s', (provider) => {
     expect(dup.statusCode).toBe(400);
     const short = await coreCall(s, 'POST', '/v2/admin/inventories', superUser, { name: 'x' });
     expect(short.statusCode).toBe(400);
-    await sleep(1500);
+    await windowClosed(client);
     expect(announced(client, 'inventory', seen)).toBe(false);
 
     const created = await coreCall(s, 'POST', '/v2/admin/inventories', superUser, { name: `Fed-${provider}`, parentId: 'inv-global' });
