@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessApprovalEndpoints, buildPath, catalogue, ERROR_CATALOGUE, TIMINGS, type AccessApproval, type AccessApprovalPage, type EndpointDef, type RemoteAction,
 } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const IDS = Object.keys(accessApprovalEndpoints) as (keyof typeof accessApprovalEndpoints)[];
@@ -21,9 +22,10 @@ describe.each(providers())('access approvals on %s', (provider) => {
   let admin: string;
   let partner: string;
   const published: Published[] = [];
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider });
+    s = await startTestStack({ provider, clock });
     [superUser, staff, admin, partner] = await Promise.all([s.login('super_user'), s.login('staff'), s.login('luc_admin'), s.login('luc_partner')]);
     recordPublished(s.app, published);
   });
@@ -74,7 +76,7 @@ describe.each(providers())('access approvals on %s', (provider) => {
     const revoked = (await call('PUT', `/v2/admin/accessApprovals/${revokeId}/revoke`, staff, { version: 0 })).json() as AccessApproval;
     expect(revoked).toMatchObject({ status: 'expired', revokedBy: 'staff', version: 1 });
     expect(revoked.revokedAt).not.toBeNull();
-    expect(new Date(revoked.expiresAt).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(revoked.expiresAt).getTime()).toBeLessThanOrEqual(clock.now());
     // The support access of the remote action reads expired too: a new one can be opened.
     expect((await openAccess('LU800-0003')).supportAccess!.id).not.toBe(revokeId);
 
@@ -106,7 +108,10 @@ describe.each(providers())('access approvals on %s', (provider) => {
     expect(stale.json().error.message).toBe(ERROR_CATALOGUE.CONFLICT.message);
     expect(await snapshot()).toBe(before);
 
-    await db().accessApproval.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // A minute short of its 8 hours it is active; then it reads expired.
+    await clock.advance(TIMINGS.supportAccessMs - 60_000);
+    expect((await approval(id)).status).toBe('active');
+    await clock.advance(60_000);
     expect((await approval(id)).status).toBe('expired');
     const res = await call('PUT', `/v2/admin/accessApprovals/${id}/used`, superUser, {});
     expect(res.statusCode).toBe(409);

@@ -11,6 +11,7 @@ import {
   buildPath, catalogue, inventoryTopic, remoteActionEndpoints, TIMINGS as SPEC_TIMINGS,
   type AdminDbGatewayPage, type AdminUnitPage, type EndpointDef, type RemoteAction, type RemoteActionPage,
 } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { eventually, FAST_TIMINGS, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 import { connect, until, type WsClient } from './realtime-client.js';
 
@@ -27,9 +28,10 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
   let contractor: string;
   let superUser: string;
   let ws: WsClient;
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulatorTimings: SIM_TIMINGS });
+    s = await startTestStack({ provider, simulatorTimings: SIM_TIMINGS, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     [partner, regular, contractor, superUser] = await Promise.all([s.login('luc_partner'), s.login('luc_regular'), s.login('luc_contractor'), s.login('super_user')]);
     // The partner's console, subscribed to its inventory.
@@ -103,7 +105,7 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
 
   it('opens support access for 8 hours; a second request answers the active one; past its expiry it reads expired', async () => {
     const unit = 'LU300-0001';
-    const started = Date.now();
+    const started = clock.now();
     const first = await create(partner, { deviceId: unit, action: 'supportAccess', reason: 'Customer ticket 42' });
     expect(first.statusCode, first.body).toBe(201);
     const action: RemoteAction = first.json();
@@ -111,7 +113,7 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     expect(action.supportAccess?.status).toBe('active');
     const expiresAt = new Date(action.supportAccess!.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(started + SPEC_TIMINGS.supportAccessMs);
-    expect(expiresAt).toBeLessThanOrEqual(Date.now() + SPEC_TIMINGS.supportAccessMs);
+    expect(expiresAt).toBeLessThanOrEqual(clock.now() + SPEC_TIMINGS.supportAccessMs);
     const approval = await db().accessApproval.findUniqueOrThrow({ where: { id: action.supportAccess!.id } });
     expect(approval).toMatchObject({ deviceType: 'unit', deviceId: unit, status: 'active', reason: 'Customer ticket 42', requestedById: 'usr-luc_partner' });
     await until(() => seen(action.id).includes('done'), 5000, 'the partner console hears of the support access');
@@ -123,8 +125,8 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     expect(await db().accessApproval.count({ where: { deviceId: unit } })).toBe(1);
     expect(await db().remoteAction.count({ where: { deviceId: unit, action: 'supportAccess' } })).toBe(1);
 
-    // Eight hours later (the stored expiry moved into the past) it reads expired.
-    await db().accessApproval.update({ where: { id: approval.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // Eight hours later it reads expired.
+    await clock.advance(SPEC_TIMINGS.supportAccessMs);
     expect((await read(action.id)).supportAccess?.status).toBe('expired');
     const page: RemoteActionPage = (await call('GET', `/v2/remoteActions?deviceId=${unit}`, partner)).json();
     expect(page.items.find((a) => a.id === action.id)?.supportAccess?.status).toBe('expired');
