@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
           setupFiles: ['apps/console/src/test-utils/setup.ts'],
+          // The files share their worker's jsdom and module cache (setup.ts resets what the app keeps between
+          // renders): importing React, Mantine and the console anew for each file took 60 of the project's 86 s.
+          isolate: false,
         },
       },
       {

@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:5173/' } },
           setupFiles: ['src/test-utils/setup.ts'],
+          isolate: false,
         },
       },
     ],

@@ -66,23 +66,29 @@ window.HTMLElement.prototype.releasePointerCapture ??= () => undefined;
  */
 const GRID_VIEWPORT = { width: 1600, height: 1000 };
 const isGridViewport = (element: HTMLElement) => element.getAttribute('role') === 'grid';
-const clientHeight = Object.getOwnPropertyDescriptor(window.HTMLElement.prototype, 'clientHeight') ?? Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientHeight');
-const clientWidth = Object.getOwnPropertyDescriptor(window.HTMLElement.prototype, 'clientWidth') ?? Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientWidth');
-Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', {
-  configurable: true,
-  get(this: HTMLElement): number {
-    return isGridViewport(this) ? GRID_VIEWPORT.height : Number(clientHeight?.get?.call(this) ?? 0);
-  },
-});
-Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', {
-  configurable: true,
-  get(this: HTMLElement): number {
-    return isGridViewport(this) ? GRID_VIEWPORT.width : Number(clientWidth?.get?.call(this) ?? 0);
-  },
-});
+// The project shares one jsdom between its files (isolate: false): patch the prototype once.
+const PATCHED = Symbol.for('fleet.console.gridViewportSize');
+if (!(PATCHED in window.HTMLElement.prototype)) {
+  const clientHeight = Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientHeight');
+  const clientWidth = Object.getOwnPropertyDescriptor(window.Element.prototype, 'clientWidth');
+  Object.defineProperty(window.HTMLElement.prototype, PATCHED, { value: true });
+  Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement): number {
+      return isGridViewport(this) ? GRID_VIEWPORT.height : Number(clientHeight?.get?.call(this) ?? 0);
+    },
+  });
+  Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement): number {
+      return isGridViewport(this) ? GRID_VIEWPORT.width : Number(clientWidth?.get?.call(this) ?? 0);
+    },
+  });
+}
 
 afterEach(() => {
   cleanup();
   resetRenderState();
   window.localStorage.clear();
+  document.documentElement.removeAttribute('lang');
 });
