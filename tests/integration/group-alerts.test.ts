@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION, groupTopic, type GroupAlertsConfiguration, type RealtimeEvent } from '@fleet/contracts';
-import { buildApp } from '@fleet/core';
+import { buildApp, TestClock } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { DEMO_PASSWORD, providers, startTestStack, type TestStack } from '../support/stack.js';
 import { connect, until, type WsClient } from './realtime-client.js';
@@ -30,10 +30,14 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
   let read: string;
   let base: string;
   let ws: WsClient;
+  const clock = new TestClock();
+  const signIn = async () => {
+    [admin, superUser, regular, read] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
+  };
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
-    [admin, superUser, regular, read] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
+    s = await startTestStack({ provider, simulator: false, clock });
+    await signIn();
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     ws = await connect(base, { cookie: admin });
     await ws.next((m) => m.op === 'hello');
@@ -104,7 +108,7 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
       ['battery', 'Tech@Example.com', false, 'pending'],
     ]);
     const expires = Date.parse(c.recipients[0]!.verificationExpiresAt!);
-    expect(Math.abs(expires - (Date.now() + 72 * 3600_000))).toBeLessThan(60_000);
+    expect(Math.abs(expires - (clock.now() + 72 * 3600_000))).toBeLessThan(60_000);
     await until(() => ws.events.some((e) => e.event.type === 'groupAlerts.changed' && e.event.configuration.version === c.version), 5000, 'groupAlerts.changed');
 
     // The link verifies (no session needed); opening it again answers the same.
@@ -140,7 +144,10 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
   it('refuses a link after its 72 hours and an unknown one; saving the recipient again sends a new link', async () => {
     await save({ mode: 'manual', recipients: [{ email: 'late@example.com' }] });
     const link = linkTo('late@example.com');
-    await db().alertEmailRecipient.updateMany({ where: { email: 'late@example.com' }, data: { verificationExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await read_()).recipients.find((r) => r.email === 'late@example.com')).toMatchObject({ verified: false, state: 'pending' });
+    // Three days later (the suite's users sign in again: a session lasts 12 hours).
+    await clock.advance(72 * 3600_000);
+    await signIn();
     const before = await snapshot();
     const expired = await open(link);
     expect(expired.statusCode).toBe(410);
