@@ -6,7 +6,8 @@
  * the way a rename compares them) and stores nothing. Used and expired invitations free the name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION } from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, VALIDATION } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack } from '../support/stack.js';
 
 const GROUP = 'grp-newsroom';
@@ -17,10 +18,14 @@ describe.each(providers())('ad-hoc invitation device names on %s', (provider) =>
   let s: TestStack;
   let regular: string;
   let superUser: string;
+  const clock = new TestClock();
+  const signIn = async () => {
+    [regular, superUser] = await Promise.all([s.login('luc_regular'), s.login('super_user')]);
+  };
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
-    [regular, superUser] = await Promise.all([s.login('luc_regular'), s.login('super_user')]);
+    s = await startTestStack({ provider, simulator: false, clock });
+    await signIn();
   });
   afterAll(async () => s?.close());
 
@@ -62,7 +67,10 @@ describe.each(providers())('ad-hoc invitation device names on %s', (provider) =>
     await db().invitation.update({ where: { id: first.json().id }, data: { usedAt: new Date() } });
     const afterUse = await invite(OTHER_GROUP, name);
     expect(afterUse.statusCode, afterUse.body).toBe(201);
-    await db().invitation.update({ where: { id: afterUse.json().id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await invite(GROUP, name)).statusCode).toBe(409);
+    // Its day is over (the users sign in again: a session lasts 12 hours).
+    await clock.advance(ADHOC_PERIOD_MS['1d']);
+    await signIn();
     expect((await invite(GROUP, name)).statusCode).toBe(201);
   });
 

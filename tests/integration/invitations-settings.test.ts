@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADHOC_PERIOD_MS, VALIDATION, type AdhocSettings, type PermanentSettings, type UnitExpiration } from '@fleet/contracts';
-import { buildApp } from '@fleet/core';
+import { buildApp, TestClock } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { DEMO_PASSWORD, providers, startTestStack, type TestStack } from '../support/stack.js';
 
@@ -24,10 +24,19 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
   let admin: string;
   let superUser: string;
   let regular: string;
+  const clock = new TestClock();
+  const signIn = async () => {
+    [admin, superUser, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular')]);
+  };
+  /** `ms` pass; the suite's users sign in again (a session lasts 12 hours). */
+  const later = async (ms: number) => {
+    await clock.advance(ms);
+    await signIn();
+  };
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
-    [admin, superUser, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular')]);
+    s = await startTestStack({ provider, simulator: false, clock });
+    await signIn();
   });
   afterAll(async () => s?.close());
 
@@ -91,15 +100,14 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
     const v = (await ok<PermanentSettings>('GET', permanent())).version;
     const weekly = await ok<PermanentSettings>('PUT', permanent(), { regenerate: 'weekly', resetKey: true, version: v });
     expect(await ok<PermanentSettings>('GET', permanent())).toEqual(weekly);
-    // Created eight days ago: a weekly key is due.
-    const row = await db().group.findUniqueOrThrow({ where: { id: GROUP } });
-    const stored = row.invitation as { permanent: Record<string, unknown> };
-    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
-    await db().group.update({ where: { id: GROUP }, data: { invitation: { ...stored, permanent: { ...stored.permanent, keyCreatedAt: old } } } });
+    // A minute short of a week the key stays; a week after it was drawn it is due.
+    await later(7 * 86_400_000 - 60_000);
+    expect(await ok<PermanentSettings>('GET', permanent())).toEqual(weekly);
+    await later(60_000);
     const renewed = await ok<PermanentSettings>('GET', permanent());
     expect(renewed.key).not.toBe(weekly.key);
     expect(renewed.regenerate).toBe('weekly');
-    expect(Date.now() - Date.parse(renewed.keyCreatedAt!)).toBeLessThan(60_000);
+    expect(clock.now() - Date.parse(renewed.keyCreatedAt!)).toBeLessThan(60_000);
     expect(renewed.version).toBeGreaterThan(weekly.version);
     expect(await ok<PermanentSettings>('GET', permanent())).toEqual(renewed);
   });
@@ -135,16 +143,17 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
 
   it('unit expiration: permanent at first, an ad-hoc period from now, cleared again; the unit must be in the group', async () => {
     expect(await ok<UnitExpiration>('GET', expiration())).toEqual({ groupId: GROUP, unitId: UNIT, expiresAt: null, expired: false });
-    const before = Date.now();
+    const before = clock.now();
     const week = await ok<UnitExpiration>('PUT', expiration(), { period: '1w' });
     const at = Date.parse(week.expiresAt!);
     expect(at).toBeGreaterThanOrEqual(before + ADHOC_PERIOD_MS['1w']);
-    expect(at).toBeLessThanOrEqual(Date.now() + ADHOC_PERIOD_MS['1w']);
+    expect(at).toBeLessThanOrEqual(clock.now() + ADHOC_PERIOD_MS['1w']);
     expect(week.expired).toBe(false);
     expect(await ok<UnitExpiration>('GET', expiration())).toEqual(week);
     expect((await db().unitGroup.findUnique({ where: { unitId_groupId: { unitId: UNIT, groupId: GROUP } } }))?.expiresAt?.toISOString()).toBe(week.expiresAt);
-    // A date in the past reads as expired.
-    await db().unitGroup.update({ where: { unitId_groupId: { unitId: UNIT, groupId: GROUP } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // A date in the past reads as expired. Written so: a week's step of the clock would also run the
+    // sweep that takes the unit out of the group (groups.test.ts), and the read would race it.
+    await db().unitGroup.update({ where: { unitId_groupId: { unitId: UNIT, groupId: GROUP } }, data: { expiresAt: new Date(clock.now() - 1000) } });
     expect((await ok<UnitExpiration>('GET', expiration())).expired).toBe(true);
     expect(await ok<UnitExpiration>('PUT', expiration(), { period: null })).toEqual({ groupId: GROUP, unitId: UNIT, expiresAt: null, expired: false });
     // Not in the group, or unknown: 404, nothing changed.
@@ -174,7 +183,7 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
     const savedPermanent = await ok<PermanentSettings>('PUT', permanent(), { regenerate: 'daily', version: savedAdhoc.version });
     const savedExpiration = await ok<UnitExpiration>('PUT', expiration(), { period: '1m' });
     const handle = await createDb({ url: s.url });
-    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
+    const again = await buildApp({ config: s.config, db: handle.prisma, logger: false, clock });
     try {
       const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_admin', password: DEMO_PASSWORD } });
       const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADHOC_PERIOD_MS, buildPath, catalogue, invitationEndpoints, VALIDATION, type EndpointDef, type GuestInvitation } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
 /** The guest invitation calls (the group's invitation settings: invitations-settings.test.ts). */
@@ -22,9 +23,19 @@ describe.each(providers())('guest invitations on %s', (provider) => {
   let superUser: string;
   let admin: string;
 
-  beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
+  const clock = new TestClock();
+  const signIn = async () => {
     [regular, read, superUser, admin] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('super_user'), s.login('luc_admin')]);
+  };
+  /** `ms` pass; the suite's users sign in again (a session lasts 12 hours). */
+  const later = async (ms: number) => {
+    await clock.advance(ms);
+    await signIn();
+  };
+
+  beforeAll(async () => {
+    s = await startTestStack({ provider, simulator: false, clock });
+    await signIn();
   });
   afterAll(async () => s?.close());
 
@@ -102,7 +113,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     const first = await created();
     await rejected('POST', url, regular, { deviceName: first.deviceName, phone: '1' }, 409, { path: 'body.deviceName', message: VALIDATION.unitNameInUse });
     await rejected('POST', `/groups/${OTHER_OWN_GROUP}/invitation`, regular, { deviceName: first.deviceName, phone: '1' }, 409, { path: 'body.deviceName', message: VALIDATION.unitNameInUse });
-    await db().invitation.update({ where: { id: first.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await later(ADHOC_PERIOD_MS[first.period]);
     expect((await invite(regular, OWN_GROUP, { deviceName: first.deviceName, phone: '1' })).statusCode).toBe(201);
   });
 
@@ -140,7 +151,10 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     await rejected('POST', email, regular, { email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.required });
     await rejected('POST', email, regular, { invitationId: 'no-such-invitation', email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
     await rejected('POST', `/groups/${OTHER_OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '1' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
-    await db().invitation.update({ where: { id: inv.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // Open until its period ends.
+    await later(ADHOC_PERIOD_MS[inv.period] - 60_000);
+    expect((await call('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' })).statusCode).toBe(200);
+    await later(60_000);
     await rejected('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
   });
 
