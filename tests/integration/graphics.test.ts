@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE, TIMINGS, VALIDATION, type GraphicsJobStatuses, type GraphicsPermissions, type MyGraphics, type SingularSession,
 } from '@fleet/contracts';
-import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import { TestClock } from '@fleet/core';
+import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+
+const DAY = 24 * 3600_000;
+/** A Singular job's render by its age (services/graphics.ts): queued for a second, done after six. */
+const JOB_QUEUED_MS = 1000;
+const JOB_DONE_MS = 6000;
 
 describe.each(providers())('graphics on %s', (provider) => {
   let s: TestStack;
@@ -19,9 +25,10 @@ describe.each(providers())('graphics on %s', (provider) => {
   let reader: string;
   let superUser: string;
   const published: Published[] = [];
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
+    s = await startTestStack({ provider, simulator: false, clock });
     [regular, reader, superUser] = await Promise.all([s.login('luc_regular'), s.login('luc_read'), s.login('super_user')]);
     recordPublished(s.app, published);
   });
@@ -70,11 +77,12 @@ describe.each(providers())('graphics on %s', (provider) => {
     const session: SingularSession = res.json();
     expect(session.composition).toMatchObject({ name: 'Halftime-Score', template: 'scoreboard', appId: session.appId });
     expect(session.job).toMatchObject({ appId: session.appId, status: 'queued', progress: 0 });
-    const done = await eventually(async () => {
-      const r: GraphicsJobStatuses = (await call('POST', '/graphics/job/status', reader, { inventoryId: 'inv-global', jobIds: [session.job.jobId] })).json();
-      return r.jobs[0]?.status === 'done' ? r.jobs[0] : undefined;
-    }, 15_000);
-    expect(done.progress).toBe(100);
+    const job = async () => ((await call('POST', '/graphics/job/status', reader, { inventoryId: 'inv-global', jobIds: [session.job.jobId] })).json() as GraphicsJobStatuses).jobs[0];
+    await clock.advance(JOB_QUEUED_MS);
+    expect(await job()).toMatchObject({ status: 'rendering' });
+    await clock.advance(JOB_DONE_MS - JOB_QUEUED_MS);
+    const done = await job();
+    expect(done).toMatchObject({ status: 'done', progress: 100 });
     const again: SingularSession = (await open({ inventoryId: 'inv-global', compositionId: session.composition.id })).json();
     expect(again.appId).toBe(session.appId);
     expect(again.job.jobId).not.toBe(session.job.jobId);
@@ -143,7 +151,7 @@ describe.each(providers())('graphics on %s', (provider) => {
     expect(first.service.state).toBe('onTrial');
     expect(first.service.trialHoursUsed).toBe(1);
     const ends = Date.parse(first.service.trialEndsAt!);
-    expect(Math.round((ends - Date.now()) / (24 * 3600_000))).toBe(TIMINGS.trialDays);
+    expect(Math.round((ends - clock.now()) / DAY)).toBe(TIMINGS.trialDays);
     for (let i = 2; i <= TIMINGS.graphicsTrialHours; i++) {
       expect((await open({ inventoryId: 'inv-global-sports', compositionId: first.composition.id }, superUser)).statusCode).toBe(200);
     }
@@ -154,9 +162,18 @@ describe.each(providers())('graphics on %s', (provider) => {
   });
 
   it('ends a trial after its 30 days whatever hours are left; a purchased service is enabled', async () => {
-    const started = new Date(Date.now() - 31 * 24 * 3600_000);
-    await setGraphics('inv-global-sports', { status: 'disabled', trialState: 'activeTrial', trialStartedAt: started.toISOString(), trialEndsAt: new Date(started.getTime() + 30 * 24 * 3600_000).toISOString(), usedHours: 2 });
-    const expired: GraphicsPermissions = (await call('GET', '/inventory/inv-global-sports/permissions', superUser)).json();
+    // A trial offered again, started by a session: an hour of ten used.
+    await setGraphics('inv-global-sports', { status: 'disabled', trialState: 'enabledTrial' });
+    const first: SingularSession = (await open({ inventoryId: 'inv-global-sports', name: 'Trial-Days', template: 'clock-bug' }, superUser)).json();
+    expect(first.service).toMatchObject({ state: 'onTrial', trialHoursUsed: 1 });
+    const permissions = async (): Promise<GraphicsPermissions> => (await call('GET', '/inventory/inv-global-sports/permissions', superUser)).json();
+    // A day short of its 30 days it is on; then it is over, with 9 hours left (super_user signs in again: a session lasts 12 hours).
+    await clock.advance((TIMINGS.trialDays - 1) * DAY);
+    superUser = await s.login('super_user');
+    expect((await permissions()).service).toMatchObject({ state: 'onTrial', usable: true, trialHoursLeft: TIMINGS.graphicsTrialHours - 1 });
+    await clock.advance(DAY);
+    superUser = await s.login('super_user');
+    const expired = await permissions();
     expect(expired.service).toMatchObject({ state: 'trialExpired', usable: false });
     expect((await call('GET', '/inventory/inv-global-sports/mygraphics', superUser)).json().error.code).toBe('FEATURE_DISABLED');
     await setGraphics('inv-global-sports', { status: 'disabled', trialState: 'purchasedService' });
