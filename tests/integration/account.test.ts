@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, VALIDATION, type PasswordChanged, type PasswordExpiry } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { hashPassword } from '@fleet/db';
 import { DEMO_PASSWORD, coreCall, providers, startTestStack, type Method, type TestStack } from '../support/stack.js';
 
@@ -14,12 +15,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(providers())('account on %s', (provider) => {
   let s: TestStack;
+  const clock = new TestClock();
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const fields = (res: { json(): { error: { fields?: { path: string; message: string }[] } } }) => res.json().error.fields ?? [];
 
   beforeAll(async () => {
-    s = await startTestStack({ provider });
+    s = await startTestStack({ provider, clock });
   });
   afterAll(async () => s?.close());
 
@@ -64,7 +66,7 @@ describe.each(providers())('account on %s', (provider) => {
   });
 
   it("changes the password: the expiry restarts by the policy, the user's other sessions end and the caller's stays", async () => {
-    await makeUser('acc-change', { passwordExpiresAt: new Date(Date.now() + 3 * DAY) });
+    await makeUser('acc-change', { passwordExpiresAt: new Date(clock.now() + 3 * DAY) });
     const [mine, other] = [await s.login('acc-change'), await s.login('acc-change')];
     expect((await call('GET', '/users/current', other)).statusCode).toBe(200);
     const res = await call('PUT', '/users/current/password', mine, { oldPassword: DEMO_PASSWORD, password: 'Fresh-pass-7', passwordConfirmation: 'Fresh-pass-7' });
@@ -73,8 +75,8 @@ describe.each(providers())('account on %s', (provider) => {
     expect(changed.endedSessions).toBe(1);
     const expires = Date.parse(changed.passwordExpiry.expiresAt ?? '');
     // Three months from now (the user's policy): between 89 and 93 days ahead.
-    expect(expires - Date.now()).toBeGreaterThan(89 * DAY);
-    expect(expires - Date.now()).toBeLessThan(93 * DAY);
+    expect(expires - clock.now()).toBeGreaterThan(89 * DAY);
+    expect(expires - clock.now()).toBeLessThan(93 * DAY);
     expect(changed.passwordExpiry.expiring).toBe(false);
     expect((await call('GET', '/users/current', mine)).statusCode).toBe(200);
     expect((await call('GET', '/users/current', other)).statusCode).toBe(401);
@@ -103,15 +105,21 @@ describe.each(providers())('account on %s', (provider) => {
     expect((await call('GET', '/users/current/password/expiry', again)).json()).toMatchObject({ expiring: true, dismissed: true });
     expect((await call('GET', '/userPreferences', again)).json().passwordExpiryDismissed).toBe(state.expiresAt);
 
-    // A new expiry (a new password) warns again when it comes near.
-    await makeUser('acc-expiry', { passwordExpiresAt: new Date(Date.now() + 10 * DAY) });
-    const cookie = await s.login('acc-expiry');
-    expect((await call('POST', '/users/current/password/expiry/dismiss', cookie)).json()).toMatchObject({ dismissed: true });
-    await db().user.update({ where: { id: 'acc-expiry' }, data: { passwordExpiresAt: new Date(Date.now() + 5 * DAY) } });
+    // Beyond 14 days: not expiring; within them (a week later, signed in again): expiring. Dismissed.
+    await makeUser('acc-expiry', { passwordExpiresAt: new Date(clock.now() + 20 * DAY) });
+    expect((await call('GET', '/users/current/password/expiry', await s.login('acc-expiry'))).json()).toMatchObject({ expiring: false });
+    await clock.advance(7 * DAY);
+    let cookie = await s.login('acc-expiry');
     expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: true, dismissed: false });
-    // Beyond 14 days: not expiring.
-    await db().user.update({ where: { id: 'acc-expiry' }, data: { passwordExpiresAt: new Date(Date.now() + 20 * DAY) } });
+    expect((await call('POST', '/users/current/password/expiry/dismiss', cookie)).json()).toMatchObject({ dismissed: true });
+    // A new password (3 months on): not expiring; when its expiry comes near, it warns again.
+    const changed = await call('PUT', '/users/current/password', cookie, { oldPassword: DEMO_PASSWORD, password: 'Fresh-pass-8', passwordConfirmation: 'Fresh-pass-8' });
+    expect(changed.statusCode, changed.body).toBe(200);
     expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: false });
+    const renewedAt = Date.parse((changed.json() as PasswordChanged).passwordExpiry.expiresAt!);
+    await clock.advance(renewedAt - clock.now() - 10 * DAY);
+    cookie = await s.login('acc-expiry', 'Fresh-pass-8');
+    expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: true, dismissed: false, expiresAt: new Date(renewedAt).toISOString() });
 
     const never = await s.login('luc_regular');
     const prefsBefore = (await call('GET', '/userPreferences', never)).json();
