@@ -1,4 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+const INTEGRATION_DIRS = ['packages/db/test', 'apps/core/test', 'simulator/test', 'tests/integration'];
+
+/**
+ * The integration files that run nothing on PostgreSQL: left out of a run limited to PostgreSQL
+ * (`TEST_PROVIDER=postgresql`, the test command's second integration phase), which would otherwise run them
+ * on SQLite a second time. A file takes part in PostgreSQL runs through the tests' provider helpers
+ * (`providers()`, `pgUrl()` in tests/support, `describeEachProvider` / `PG_URL` in packages/db/test).
+ */
+function sqliteOnlyFiles(): string[] {
+  const usesPostgres = /providers\(\)|pgUrl\(\)|describeEachProvider|pgProvider|PG_URL/;
+  return INTEGRATION_DIRS.flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `${dir}/${f}`)
+      .filter((f) => !usesPostgres.test(readFileSync(join(root, f), 'utf8'))),
+  );
+}
 
 /**
  * Test tiers: `unit` (pure code beside the source, *.test.ts under src/), `integration` (real
@@ -35,12 +56,17 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'simulator/test/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: INTEGRATION_DIRS.map((dir) => `${dir}/**/*.test.ts`),
+          exclude: process.env.TEST_PROVIDER === 'postgresql' ? sqliteOnlyFiles() : [],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Several suites open SQLite files and PostgreSQL databases: run files one after another.
-          fileParallelism: false,
+          // This run's seeded template databases: every stack starts from a copy (tests/support/templates.ts).
+          globalSetup: ['tests/support/global-setup.ts'],
+          // Files run side by side (the test command sets the worker count): each stack has its own database
+          // (a copy of the template), its own recordings folder, ports chosen by the system and its own Redis
+          // prefix. A file's tests run in order.
+          fileParallelism: true,
           // Every suite starts its own stack on its own fresh databases, so the files share their worker's module
           // cache: importing the core anew for each of 71 files took about 5 s a file (144 s of the run).
           isolate: false,

@@ -73,7 +73,8 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
   };
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false, env, clock });
+    // The core's own scrypt parameters (not the test stacks' lower cost): the hashes and their work are what is proven here.
+    s = await startTestStack({ provider, simulator: false, env, clock, productionPasswords: true });
   });
   afterAll(async () => s?.close());
 

@@ -5,26 +5,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '@fleet/contracts';
 import { buildApp, loadConfig, type Clock, type Config } from '@fleet/core';
-import { createDb, dropDatabase, migrateDeploy, seed } from '@fleet/db';
+import { createDb, createScratchDatabase } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import type { Engine, EngineOptions } from '@fleet/simulator';
+import { pgUrl, type Provider } from './providers.js';
+import { copySqliteTemplate, DEMO_PASSWORD, migrateAndSeed, pgTemplate, TEST_PASSWORD_N } from './templates.js';
 
-export const DEMO_PASSWORD = 'Test-pass-1';
-export type Provider = 'sqlite' | 'postgresql';
-
-/** PostgreSQL is part of the test command; a run that must include it fails loudly without it. */
-export function pgUrl(): string | undefined {
-  const url = process.env.DATABASE_URL_PG;
-  if (!url && process.env.REQUIRE_PG === '1') throw new Error('DATABASE_URL_PG is not set but REQUIRE_PG=1: start PostgreSQL with scripts/pg-up.sh');
-  return url;
-}
-
-export const providers = (): Provider[] => (pgUrl() ? ['sqlite', 'postgresql'] : ['sqlite']);
+export { DEMO_PASSWORD };
+export { pgUrl, providers, type Provider } from './providers.js';
 
 /** A fresh, empty database; returns its URL and a function that removes it. */
 export async function freshDatabase(provider: Provider): Promise<{ url: string; drop(): Promise<void> }> {
@@ -34,17 +25,36 @@ export async function freshDatabase(provider: Provider): Promise<{ url: string; 
   }
   const base = pgUrl();
   if (!base) throw new Error('DATABASE_URL_PG is not set');
-  const name = `fleet_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => dropDatabase(base, name),
-  };
+  const made = await createScratchDatabase(base, 'fleet_test');
+  return { url: made.url, drop: made.drop };
+}
+
+/**
+ * A fresh database, migrated and seeded (seed 1, `DEMO_PASSWORD`): a copy of this run's template
+ * (tests/support/templates.ts) when the run made one, else migrated and seeded here.
+ */
+export async function seededDatabase(provider: Provider, options: { productionPasswords?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  if (options.productionPasswords) {
+    // The templates' demo users have the tests' low-cost hashes.
+  } else if (provider === 'sqlite') {
+    const copy = copySqliteTemplate();
+    if (copy) return { url: copy.url, drop: async () => rmSync(copy.dir, { recursive: true, force: true }) };
+  } else {
+    const base = pgUrl();
+    const template = pgTemplate();
+    if (base && template) {
+      const made = await createScratchDatabase(base, 'fleet_test', { template });
+      return { url: made.url, drop: made.drop };
+    }
+  }
+  const database = await freshDatabase(provider);
+  try {
+    await migrateAndSeed(database.url, options);
+  } catch (e) {
+    await database.drop();
+    throw e;
+  }
+  return database;
 }
 
 /** Fast device timings so tests see stream transitions in well under a second. */
@@ -69,14 +79,24 @@ export interface TestStack {
 }
 
 export async function startTestStack(
-  /** `clock`: the core's (a TestClock to step time instead of waiting for it); the wall clock by default. */
-  opts: { provider?: Provider; simulator?: boolean; simulatorTimings?: EngineOptions['timings']; simulatorServerTimings?: EngineOptions['serverTimings']; env?: Record<string, string>; clock?: Clock } = {},
+  /**
+   * `clock`: the core's (a TestClock to step time instead of waiting for it); the wall clock by default.
+   * `productionPasswords`: the demo users' hashes and every new one with the core's current scrypt
+   * parameters (the log-in tests), instead of the tests' low cost (`TEST_PASSWORD_N`).
+   */
+  opts: {
+    provider?: Provider;
+    simulator?: boolean;
+    simulatorTimings?: EngineOptions['timings'];
+    simulatorServerTimings?: EngineOptions['serverTimings'];
+    env?: Record<string, string>;
+    clock?: Clock;
+    productionPasswords?: boolean;
+  } = {},
 ): Promise<TestStack> {
   const provider = opts.provider ?? 'sqlite';
-  const database = await freshDatabase(provider);
-  await migrateDeploy(database.url);
+  const database = await seededDatabase(provider, { productionPasswords: opts.productionPasswords === true });
   const db = await createDb({ url: database.url });
-  await seed(db, { seed: 1, password: DEMO_PASSWORD });
   // Recordings (record and replay) of this stack only, removed with it.
   const recordings = mkdtempSync(join(tmpdir(), 'fleet-recordings-'));
   const config = loadConfig({
@@ -84,6 +104,7 @@ export async function startTestStack(
     RECORDINGS_DIR: recordings,
     LOG_LEVEL: 'silent',
     GATEWAY_TOKEN: 'test-gateway-token',
+    PASSWORD_HASH_N: opts.productionPasswords ? '' : String(TEST_PASSWORD_N),
     DEVICE_COMMAND_TIMEOUT_MS: '2000',
     ...opts.env,
   });
@@ -119,7 +140,7 @@ export interface OtherInstance {
 
 export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Record<string, string>, clock?: Clock): Promise<OtherInstance> {
   const db = await createDb({ url: stack.url });
-  const config = loadConfig({ DATABASE_URL: stack.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', ...env });
+  const config = loadConfig({ DATABASE_URL: stack.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', PASSWORD_HASH_N: String(TEST_PASSWORD_N), ...env });
   const app = await buildApp({ config, db: db.prisma, logger: false, ...(clock ? { clock } : {}) });
   return {
     app,

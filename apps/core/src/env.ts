@@ -81,6 +81,13 @@ export const ConfigSchema = z.object({
   REALTIME_MAX_CONNECTIONS_PER_SESSION: z.coerce.number().int().positive().default(20),
   /** Topics one /ws connection may be subscribed to, at most. */
   REALTIME_MAX_TOPICS_PER_CONNECTION: z.coerce.number().int().positive().default(5000),
+  /**
+   * The scrypt cost N (a power of two, with r=8 and p=1) of password hashes this core makes, instead of
+   * the current parameters (packages/db password.ts: N=2^14, r=8, p=5). For test runs only, as
+   * frameworks lower their hashing cost in tests: a log-in then costs about a millisecond instead of
+   * 150 ms of CPU. Never set it in production: it weakens every password stored from then on.
+   */
+  PASSWORD_HASH_N: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(2).max(2 ** 20).refine((n) => (n & (n - 1)) === 0, 'a power of two').optional()),
   /** How often expired sessions are deleted from storage. */
   SESSION_PURGE_INTERVAL_S: z.coerce.number().int().positive().default(600),
   // ── Real-time (/ws) ──

@@ -238,16 +238,31 @@ function quoteIdent(name: string): string {
   return '"' + name.replace(/"/g, '""') + '"';
 }
 
-/** Create a uniquely named PostgreSQL database through `adminUrl`; returns its URL and a dropper. */
+/**
+ * Create a uniquely named PostgreSQL database through `adminUrl` (a copy of `options.template` when
+ * given, a database no session is connected to); returns its URL and a dropper.
+ */
 export async function createScratchDatabase(
   adminUrl: string,
   prefix: string,
+  options: { template?: string } = {},
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    const from = options.template ? ` TEMPLATE ${quoteIdent(options.template)}` : '';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${quoteIdent(name)}${from}`);
+        break;
+      } catch (e) {
+        // A copy needs the template without sessions; an autovacuum worker may visit it for a moment
+        // (55006 object_in_use: "source database is being accessed by other users").
+        if (!from || (e as { code?: unknown }).code !== '55006' || attempt >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } finally {
     await admin.end();
   }

@@ -15,8 +15,10 @@ import { createScratchDatabase, migrateDeploy } from '../src/migrate.js';
 import type { DbProvider } from '../src/paths.js';
 import type { Prisma } from '../generated/sqlite/client.js';
 
-export const PG_URL = process.env.DATABASE_URL_PG;
-export const REQUIRE_PG = process.env.REQUIRE_PG === '1';
+/** `TEST_PROVIDER` (sqlite or postgresql) limits a run to one provider, as the test command's two integration phases do. */
+const ONLY = process.env.TEST_PROVIDER;
+export const PG_URL = ONLY === 'sqlite' ? undefined : process.env.DATABASE_URL_PG;
+export const REQUIRE_PG = ONLY !== 'sqlite' && process.env.REQUIRE_PG === '1';
 
 export interface FreshDatabase {
   url: string;
@@ -68,11 +70,12 @@ function pgUnavailableNotice(): void {
 }
 
 /**
- * `describe` once per provider. The PostgreSQL block is skipped (with a message) when
+ * `describe` once per provider of the run. The PostgreSQL block is skipped (with a message) when
  * DATABASE_URL_PG is unset, or replaced by a failing test when REQUIRE_PG=1.
  */
 export function describeEachProvider(name: string, body: (p: ProviderUnderTest) => void): void {
-  describe(`${name} [sqlite]`, () => body(sqliteProvider));
+  if (ONLY !== 'postgresql') describe(`${name} [sqlite]`, () => body(sqliteProvider));
+  if (ONLY === 'sqlite') return;
   if (PG_URL) {
     describe(`${name} [postgresql]`, () => body(pgProvider));
   } else if (REQUIRE_PG) {

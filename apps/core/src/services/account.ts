@@ -17,6 +17,7 @@ import { parseOr } from '../repositories/json-column.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
 import { passwordExpiryFrom } from './user-accounts.js';
+import { passwordParams } from './auth.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,7 +50,7 @@ export class AccountService {
     if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
       throw new AppError('OLD_PASSWORD_MISMATCH', [{ path: 'body.oldPassword', message: ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message }]);
     }
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), this.deps.clock.date());
     const others = await this.deps.db.session.findMany({
       where: { userId: user.id, ...(user.sessionId === undefined ? {} : { id: { not: user.sessionId } }) },

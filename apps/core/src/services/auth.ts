@@ -14,7 +14,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Role as RoleSchema, type Role } from '@fleet/contracts';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword, type Db } from '@fleet/db';
+import { dummyPasswordHash, hashPassword, needsRehash, PASSWORD_HASH_PARAMS, verifyPassword, type Db, type ScryptParams } from '@fleet/db';
 import { AppError } from '../errors.js';
 import type { Clock, ClockTimer } from '../platform/clock.js';
 import type { Config } from '../env.js';
@@ -48,12 +48,20 @@ export interface PasswordHashing {
   dummy(): string;
 }
 
-export const scryptHashing: PasswordHashing = {
-  verify: verifyPassword,
-  hash: (password) => hashPassword(password),
-  needsRehash: (stored) => needsRehash(stored),
-  dummy: () => dummyPasswordHash(),
-};
+/** The parameters this core hashes passwords with: the current ones, or the cost `PASSWORD_HASH_N` sets (tests). */
+export function passwordParams(config: Pick<Config, 'PASSWORD_HASH_N'>): ScryptParams {
+  return config.PASSWORD_HASH_N === undefined ? PASSWORD_HASH_PARAMS : { N: config.PASSWORD_HASH_N, r: 8, p: 1 };
+}
+
+/** scrypt with `params` for new hashes, the dummy and the rehash rule. */
+export function scryptHashing(params: ScryptParams = PASSWORD_HASH_PARAMS): PasswordHashing {
+  return {
+    verify: verifyPassword,
+    hash: (password) => hashPassword(password, { params }),
+    needsRehash: (stored) => needsRehash(stored, params),
+    dummy: () => dummyPasswordHash(params),
+  };
+}
 
 export interface LoginContext {
   /** The client's address (req.ip): failures are counted per address too. */
@@ -72,6 +80,7 @@ type AuthConfig = Pick<
   | 'LOGIN_LOCKOUT_S'
   | 'REDIS_URL'
   | 'REDIS_PREFIX'
+  | 'PASSWORD_HASH_N'
 >;
 
 export class AuthService {
@@ -93,7 +102,7 @@ export class AuthService {
     private readonly log: ServiceLogger,
     /** Session expiries, the purge's interval and the log-in counters' windows run on it. */
     private readonly clock: Clock,
-    passwords: PasswordHashing = scryptHashing,
+    passwords: PasswordHashing = scryptHashing(passwordParams(config)),
   ) {
     // This instance's own copy: a test may watch its methods without touching other instances.
     this.passwords = { ...passwords };

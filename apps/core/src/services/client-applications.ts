@@ -19,6 +19,7 @@ import { stringList } from '../repositories/settings-columns.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { ServiceDeps } from './deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import { passwordParams } from './auth.js';
 
 type ClientApplicationRow = Prisma.ClientApplicationGetPayload<object>;
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
@@ -41,7 +42,7 @@ export class ClientApplicationService {
   async create(body: CreateClientApplicationBody): Promise<ClientApplicationWithSecret> {
     await this.assertFree(body.name, body.clientId, null);
     const secret = newSecret();
-    const secretHash = await hashPassword(secret);
+    const secretHash = await hashPassword(secret, { params: passwordParams(this.deps.config) });
     let row: ClientApplicationRow;
     try {
       row = await this.deps.db.clientApplication.create({
@@ -83,7 +84,7 @@ export class ClientApplicationService {
     const row = await this.require(id);
     assertVersion(row.version, version);
     const secret = newSecret();
-    const fresh = await this.write(row, { secretHash: await hashPassword(secret) }, row.name);
+    const fresh = await this.write(row, { secretHash: await hashPassword(secret, { params: passwordParams(this.deps.config) }) }, row.name);
     return { ...this.announce(fresh), secret };
   }
 

@@ -25,6 +25,7 @@ import { ingestConfiguration } from '../repositories/inventory-columns.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import type { ServiceDeps } from './deps.js';
 import type { InventoryService } from './inventories.js';
+import { passwordParams } from './auth.js';
 
 type AccountRow = Prisma.IngestAccountGetPayload<object>;
 
@@ -136,7 +137,7 @@ export class IngestAccountService {
 
   /** PUT .../ingestAccount/password: stored hashed as users' passwords are (the account is created when missing). */
   async setPassword(inventoryId: string, body: IngestPasswordBody): Promise<IngestAccount> {
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     return this.write(inventoryId, body.version, () => ({ passwordHash }));
   }
 

@@ -23,7 +23,7 @@ import { AppError } from '../errors.js';
 import { parseOr } from '../repositories/json-column.js';
 import { isUniqueViolation } from '../repositories/storage-errors.js';
 import { canSeeGroup, canSeeInventory, type AuthUser } from './access.js';
-import { parseRoles } from './auth.js';
+import { parseRoles, passwordParams } from './auth.js';
 import type { ServiceDeps } from './deps.js';
 import { inventoryAudience } from './topics.js';
 import { byNameThenId } from './order.js';
@@ -145,7 +145,7 @@ export class UserAccountService {
     this.checkGroups(user, groupIds, inventoryIds);
     await this.checkIdentityFree(null, body.username, body.email);
     const organisationId = await this.organisationOf(user);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const now = this.deps.clock.date();
     const id = await this.write(
       async (tx) => {
@@ -264,7 +264,7 @@ export class UserAccountService {
 
   async setPassword(user: AuthUser, id: string, body: SetUserPasswordBody): Promise<UserAccountDetail> {
     const row = await this.findManageable(user, id);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const policy = parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never');
     await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, this.deps.clock.date()) }));
     return this.announced(user, id, row.inventories.map((i) => i.inventoryId));
