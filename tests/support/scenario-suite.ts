@@ -1,41 +1,43 @@
 /**
  * The scenario library in CI: a real core (SQLite, seeded) with the real simulator attached
  * in-process, listening on a port; every shipped scenario runs through the same runner the CLI
- * uses (REST and the tRPC control plane over HTTP), in accelerated time, and must pass.
+ * uses (REST and the tRPC control plane over HTTP), in accelerated time, and must pass. The library
+ * is run in parts (tests/integration/scenarios/part-N.test.ts), each on a stack of its own, so the
+ * parts run side by side: part `n` of `parts` takes every `parts`-th scenario by name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLibrary, runScenario, type Engine } from '@fleet/simulator';
 import { startSimulator } from '@fleet/stack';
-import { DEMO_PASSWORD, startTestStack, type TestStack } from '../support/stack.js';
+import { DEMO_PASSWORD, startTestStack, type TestStack } from './stack.js';
 
 /** Clock factor in CI (scenarios are written in simulated time). */
 const SPEED = 20;
 const library = loadLibrary();
 
-describe('scenario library against the running core', () => {
-  let stack: TestStack;
-  let sim: Engine;
-  let base: string;
+export const SCENARIO_PARTS = 4;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ simulator: false, env: { DEVICE_COMMAND_TIMEOUT_MS: '1500' } });
-    sim = startSimulator(stack.app, { seed: 1, speed: SPEED });
-    base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    sim?.stop();
-    await stack?.close();
-  });
+export function scenarioSuite(part: number): void {
+  const mine = library.filter((_, i) => i % SCENARIO_PARTS === part - 1);
+  describe(`scenario library against the running core, part ${part} of ${SCENARIO_PARTS}`, () => {
+    let stack: TestStack;
+    let sim: Engine;
+    let base: string;
 
-  it('ships at least 15 scenarios, each documented in one line', () => {
-    expect(library.length).toBeGreaterThanOrEqual(15);
-    for (const s of library) expect(s.description).toMatch(/^[^\n]{10,240}$/);
-  });
+    beforeAll(async () => {
+      stack = await startTestStack({ simulator: false, env: { DEVICE_COMMAND_TIMEOUT_MS: '1500' } });
+      sim = startSimulator(stack.app, { seed: 1, speed: SPEED });
+      base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
+    });
+    afterAll(async () => {
+      sim?.stop();
+      await stack?.close();
+    });
 
-  it.each(library.map((s) => [s.name, s] as const))('%s passes', async (_name, scenario) => {
-    const lines: string[] = [];
-    const r = await runScenario(scenario, { baseUrl: base, password: DEMO_PASSWORD, speed: SPEED, log: (l) => lines.push(l) });
-    expect(r.steps.filter((s) => !s.ok).map((s) => s.detail), lines.join('\n')).toEqual([]);
-    expect(r.steps.length).toBeGreaterThan(0);
+    it.each(mine.map((s) => [s.name, s] as const))('%s passes', async (_name, scenario) => {
+      const lines: string[] = [];
+      const r = await runScenario(scenario, { baseUrl: base, password: DEMO_PASSWORD, speed: SPEED, log: (l) => lines.push(l) });
+      expect(r.steps.filter((s) => !s.ok).map((s) => s.detail), lines.join('\n')).toEqual([]);
+      expect(r.steps.length).toBeGreaterThan(0);
+    });
   });
-});
+}

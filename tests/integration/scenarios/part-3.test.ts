@@ -1,0 +1,3 @@
+import { scenarioSuite } from '../../support/scenario-suite.js';
+
+scenarioSuite(3);
