@@ -1,53 +1,101 @@
 #!/usr/bin/env bash
 # One command from a fresh machine to every test: installs what is missing (pnpm, packages,
-# Debian's chromium, postgresql and redis-server), starts PostgreSQL and Redis, then runs lint, typecheck, staleness
-# checks, unit and integration tests (SQLite and PostgreSQL) and the Playwright end-to-end tests.
-set -euo pipefail
+# Debian's chromium, postgresql and redis-server), starts PostgreSQL and Redis, then runs the phases
+# lint, typecheck, unit (and the console's components), integration on SQLite, integration on
+# PostgreSQL, the console's build and the Playwright end-to-end tests. Every phase runs even when one
+# before it failed; the end prints each phase's time and the one line "N passed, N failed, N skipped".
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
-command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-# docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
-if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "==> installing ${missing[*]} from Debian"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-
-bash scripts/setup.sh
-
-echo "==> starting PostgreSQL"
-DATABASE_URL_PG="$(bash scripts/pg-up.sh | tail -n 1)"
-export DATABASE_URL_PG REQUIRE_PG=1
-
-echo "==> starting Redis (broker between core instances)"
-REDIS_URL_TEST="$(bash scripts/redis-up.sh | tail -n 1)"
-export REDIS_URL_TEST REQUIRE_REDIS=1
+# Integration files run side by side: most of their time is spent waiting on devices, databases and
+# sockets, so more workers than cores keep both cores busy.
+INTEGRATION_WORKERS="${INTEGRATION_WORKERS:-4}"
 
 mkdir -p .tmp
-echo "==> docker-compose.yml is valid"
-# It ships no gateway token: the check sets one (tests/integration/security-http.test.ts proves it is required).
-if docker compose version >/dev/null 2>&1; then GATEWAY_TOKEN=compose-config-check-0123456789 docker compose -f docker-compose.yml config -q; else GATEWAY_TOKEN=compose-config-check-0123456789 docker-compose -f docker-compose.yml config -q; fi
+rm -f .tmp/vitest-*.json .tmp/playwright.json
+phases=()
+failed_phases=()
 
-echo "==> lint"
-pnpm --silent lint
-echo "==> typecheck"
-pnpm --silent typecheck
+# phase NAME COMMAND...: runs the command, keeps its time and whether it failed.
+phase() {
+  local name="$1"
+  shift
+  echo "==> $name"
+  local start=$SECONDS rc=0
+  "$@" || rc=$?
+  phases+=("$(printf '%-24s %4d s%s' "$name" $((SECONDS - start)) "$([ "$rc" -eq 0 ] || echo "  (failed, exit $rc)")")")
+  [ "$rc" -eq 0 ] || failed_phases+=("$name")
+  return 0
+}
 
-echo "==> unit and integration tests (SQLite and PostgreSQL)"
-vitest_rc=0
-pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$PWD/.tmp/vitest.json" || vitest_rc=$?
+install() {
+  local sudo="" missing=()
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  # docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
+  if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]} from Debian"
+    $sudo apt-get update -qq || return 1
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+  fi
+  bash scripts/setup.sh || return 1
 
-echo "==> end-to-end tests (Playwright, Debian's chromium)"
-pnpm --filter @fleet/console run build >/dev/null
-e2e_rc=0
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json || e2e_rc=$?
+  echo "starting PostgreSQL"
+  DATABASE_URL_PG="$(bash scripts/pg-up.sh | tail -n 1)" || return 1
+  export DATABASE_URL_PG REQUIRE_PG=1
+  echo "starting Redis (broker between core instances)"
+  REDIS_URL_TEST="$(bash scripts/redis-up.sh | tail -n 1)" || return 1
+  export REDIS_URL_TEST REQUIRE_REDIS=1
 
+  echo "docker-compose.yml is valid"
+  # It ships no gateway token: the check sets one (tests/integration/security-http.test.ts proves it is required).
+  if docker compose version >/dev/null 2>&1; then
+    GATEWAY_TOKEN=compose-config-check-0123456789 docker compose -f docker-compose.yml config -q
+  else
+    GATEWAY_TOKEN=compose-config-check-0123456789 docker-compose -f docker-compose.yml config -q
+  fi
+}
+
+# vitest_phase REPORT ARGS...: one vitest run, its JSON report in .tmp/vitest-REPORT.json.
+vitest_phase() {
+  local report="$1"
+  shift
+  pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$PWD/.tmp/vitest-$report.json" "$@"
+}
+
+integration() {
+  TEST_PROVIDER="$1" vitest_phase "$1" --project integration --maxWorkers="$INTEGRATION_WORKERS"
+}
+
+build() {
+  pnpm --filter @fleet/console run build >/dev/null
+}
+
+e2e() {
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/.tmp/playwright.json" pnpm exec playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
+}
+
+phase install install
+if [ ${#failed_phases[@]} -gt 0 ]; then
+  printf '%s\n' "${phases[@]}"
+  echo "the install failed: nothing was tested"
+  exit 1
+fi
+phase lint pnpm --silent lint
+phase typecheck pnpm --silent typecheck
+phase unit vitest_phase unit --project unit --project console
+phase "integration SQLite" integration sqlite
+phase "integration PostgreSQL" integration postgresql
+phase build build
+phase end-to-end e2e
+
+echo
+echo "==> phases"
+printf '%s\n' "${phases[@]}"
+printf '%-24s %4d s\n' "total" "$SECONDS"
 summary_rc=0
-node scripts/summary.mjs .tmp/vitest.json .tmp/playwright.json || summary_rc=$?
-[ "$vitest_rc" -eq 0 ] && [ "$e2e_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]
+node scripts/summary.mjs .tmp/vitest-unit.json .tmp/vitest-sqlite.json .tmp/vitest-postgresql.json .tmp/playwright.json || summary_rc=$?
+[ ${#failed_phases[@]} -eq 0 ] && [ "$summary_rc" -eq 0 ]

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The quick loop for daily work (`pnpm test:quick`): eslint on the files changed since the branch left
+# its upstream (or since the last commit) and on those not committed yet, the typecheck, the unit and
+# component tests, and the integration tests on SQLite only. The whole suite is `npm run test:all`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+base=$(git merge-base HEAD '@{upstream}' 2>/dev/null || git rev-parse HEAD)
+mapfile -t changed < <({ git diff --name-only --diff-filter=ACMR "$base" -- '*.ts' '*.tsx' '*.js' '*.mjs'; git ls-files --others --exclude-standard -- '*.ts' '*.tsx' '*.js' '*.mjs'; } | sort -u)
+
+failed=()
+step() {
+  local name="$1" start=$SECONDS rc=0
+  shift
+  echo "==> $name"
+  "$@" || rc=$?
+  printf '    %s: %d s%s\n' "$name" $((SECONDS - start)) "$([ "$rc" -eq 0 ] || echo ", failed")"
+  [ "$rc" -eq 0 ] || failed+=("$name")
+}
+
+if [ ${#changed[@]} -gt 0 ]; then
+  step "lint (${#changed[@]} changed files)" pnpm exec eslint --no-warn-ignored "${changed[@]}"
+else
+  echo "==> lint: no changed files"
+fi
+step typecheck bash scripts/typecheck.sh
+step "unit and components" pnpm exec vitest run --project unit --project console
+step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${INTEGRATION_WORKERS:-4}"
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed: ${failed[*]}"
+  exit 1
+fi
+echo "all passed in $SECONDS s"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Type-checks the repository as three TypeScript programs side by side: the Node side (tsconfig.json:
+# every package, the core, the stack, the simulator), the tests (tests/tsconfig.json, with the DOM's
+# types for Playwright) and the console (apps/console). A shared source is checked once per program
+# rather than once per package that imports it. Exits non-zero when any program has an error.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tsc=node_modules/.bin/tsc
+pids=()
+for project in tsconfig.json tests/tsconfig.json apps/console/tsconfig.json; do
+  "$tsc" -p "$project" --pretty false &
+  pids+=($!)
+done
+rc=0
+for pid in "${pids[@]}"; do wait "$pid" || rc=1; done
+exit $rc
