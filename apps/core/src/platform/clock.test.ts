@@ -47,7 +47,7 @@ describe('TestClock', () => {
     expect(c.pending()).toBe(0);
   });
 
-  it('fires an interval once per advance that passes it, then goes on on its grid', async () => {
+  it('fires an interval once per advance that passes it, then a whole period after it fired', async () => {
     // Real time runs on under the test: every step below keeps clear of a due time by far more than it takes.
     const c = clock();
     let ticks = 0;
@@ -57,14 +57,18 @@ describe('TestClock', () => {
     expect(ticks).toBe(0);
     await c.advance(1_000); // 2.5 s
     expect(ticks).toBe(1);
-    // 30 days over a 2-second interval: once, not 1.3 million times.
-    await c.advance(30 * DAY); // 30 d + 2.5 s
+    // Due again at 4.5 s (a period after it fired), not at 4 s.
+    await c.advance(1_700); // 4.2 s
+    expect(ticks).toBe(1);
+    await c.advance(500); // 4.7 s
     expect(ticks).toBe(2);
-    // On its grid: due next at 30 d + 4 s.
-    await c.advance(1_000);
-    expect(ticks).toBe(2);
-    await c.advance(1_000);
+    // 30 days over a 2-second interval: once, not 1.3 million times; then a period later again.
+    await c.advance(30 * DAY);
     expect(ticks).toBe(3);
+    await c.advance(1_500);
+    expect(ticks).toBe(3);
+    await c.advance(1_000);
+    expect(ticks).toBe(4);
   });
 
   it('cancels timeouts and intervals, from outside and from their own callback', async () => {

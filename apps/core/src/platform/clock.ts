@@ -89,9 +89,10 @@ class TestTimer implements ClockTimer {
  * - timers fire in the order they fall due (armed first, first, at the same instant), each seeing
  *   `now()` at the advanced time;
  * - an interval fires once, however many of its periods passed (as Node's intervals do after a
- *   blocked event loop), and goes on on its grid (its next due time is the first of its start plus
- *   a whole number of periods after the advanced time): a 2-second sweep stepped over by 30 days
- *   sweeps once, not 1.3 million times;
+ *   blocked event loop): a 2-second sweep stepped over by 30 days sweeps once, not 1.3 million
+ *   times. It goes on a whole period after it fired (as Node's: an interval's runs are never closer
+ *   than its period), not on the phase it started with: a realtime heartbeat that pings at the end
+ *   of a step checks for the answer a full period later, never a few real milliseconds later;
  * - timers armed by the callbacks fire later (on real time, or at the next advance), so a timer
  *   that re-arms itself cannot keep an advance going.
  */
@@ -175,13 +176,13 @@ export class TestClock implements Clock {
     return timer;
   }
 
-  /** Runs the timer's callback as of `at`: a timeout is done, an interval moves to its next due time after `at`. */
+  /** Runs the timer's callback as of `at`: a timeout is done, an interval is due again a period after `at`. */
   private fire(t: TestTimer, at: number): void {
     if (t.every === null) {
       this.timers.delete(t);
       t.disarm();
     } else {
-      t.due += t.every * (Math.floor((at - t.due) / t.every) + 1);
+      t.due = at + t.every;
       t.arm(this.onReal);
     }
     t.fn();
