@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_AUTH, groupTopic } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { hashPassword } from '@fleet/db';
 import { DEMO_PASSWORD, coreCall, pgUrl, providers, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 import { connect, sleep, type WsClient } from './realtime-client.js';
@@ -38,6 +39,19 @@ async function makeUser(s: Pick<TestStack, 'app'>, id: string): Promise<{ id: st
   return { id, group: group.id };
 }
 
+/**
+ * The socket is open and answering: two ping round trips, so a heartbeat ping the server sent
+ * meanwhile has been answered and its answer read by the server (frames keep their order).
+ */
+let pings = 0;
+async function answers(c: WsClient): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const t = ++pings;
+    c.send({ op: 'ping', t });
+    await c.next((m) => m.op === 'pong' && m.t === t);
+  }
+}
+
 /** Open a /ws connection, wait for its hello and subscribe to one group. */
 async function open(base: string, cookie: string, group: string): Promise<WsClient> {
   const c = await connect(base, { cookie });
@@ -53,9 +67,10 @@ describe.each(providers())('realtime sessions on %s', (provider) => {
   let admin: string;
   let serial = 0;
   const fresh = () => `ws-${provider}-${++serial}-${randomBytes(3).toString('hex')}`;
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulator: false });
+    s = await startTestStack({ provider, simulator: false, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     admin = await s.login('luc_admin');
   });
@@ -80,19 +95,24 @@ describe.each(providers())('realtime sessions on %s', (provider) => {
   it('the session’s expiry closes its sockets when it passes (a timer per connection)', async () => {
     const u = await makeUser(s, fresh());
     const cookie = await s.login(u.id);
-    const session = await s.app.services.db.session.findFirstOrThrow({ where: { userId: u.id }, select: { id: true } });
-    const expiresAt = Date.now() + 1200;
-    await s.app.services.db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(expiresAt) } });
+    const { expiresAt } = await s.app.services.db.session.findFirstOrThrow({ where: { userId: u.id }, select: { expiresAt: true } });
     const c = await open(base, cookie, u.group);
-    expect(await closedWithin(c, 3000)).toBe(4401);
-    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
-    // A session moved later after the connection opened: the timer follows it.
+    // A minute before the session's end (its TTL after the log-in) the socket is open; as it passes, it closes.
+    await clock.advance(expiresAt.getTime() - clock.now() - 60_000);
+    await answers(c);
+    await clock.advance(60_000);
+    expect(await closedWithin(c)).toBe(4401);
+    expect(clock.now()).toBeGreaterThanOrEqual(expiresAt.getTime());
+    // The suite's admin signs in again (that session ended too).
+    admin = await s.login('luc_admin');
+    // A session moved later after the connection opened: the timer follows it. On real time: the
+    // timer is re-armed once storage has been read again, which a step of the clock would race.
     const later = await makeUser(s, fresh());
     const laterCookie = await s.login(later.id);
     const row = await s.app.services.db.session.findFirstOrThrow({ where: { userId: later.id }, select: { id: true } });
-    await s.app.services.db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 800) } });
+    await s.app.services.db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(clock.now() + 800) } });
     const d = await open(base, laterCookie, later.group);
-    await s.app.services.db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() + 3_600_000) } });
+    await s.app.services.db.session.update({ where: { id: row.id }, data: { expiresAt: new Date(clock.now() + 3_600_000) } });
     expect(await closedWithin(d, 1500)).toBe('open');
     d.ws.close();
   });

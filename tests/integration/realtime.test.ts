@@ -5,10 +5,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_AUTH, REALTIME, groupTopic, inventoryTopic, type CurrentUser, type UnitSummary } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { connect, sleep, until } from './realtime-client.js';
+import { connect, sleep, until, type WsClient } from './realtime-client.js';
 
-const HEARTBEAT_MS = 150;
+/** The production heartbeat (env.ts): the test steps the core's clock over it. */
+const HEARTBEAT_MS = 30_000;
+
+/**
+ * The socket is open and answering: two ping round trips, so a heartbeat ping the server sent
+ * meanwhile has been answered (when the client answers them) and its answer read by the server.
+ */
+let pings = 0;
+async function answers(c: WsClient): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const t = ++pings;
+    c.send({ op: 'ping', t });
+    await c.next((m) => m.op === 'pong' && m.t === t);
+  }
+}
 
 describe('realtime /ws', () => {
   let s: TestStack;
@@ -17,9 +32,10 @@ describe('realtime /ws', () => {
   let me: CurrentUser;
   let foreignGroup: string;
   let foreignInventory: string;
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ env: { REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+    s = await startTestStack({ env: { REALTIME_HEARTBEAT_MS: String(HEARTBEAT_MS) }, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     cookie = await s.login('luc_regular');
     me = (await s.app.inject({ method: 'GET', url: '/api/users/current', headers: { cookie } })).json();
@@ -103,11 +119,20 @@ describe('realtime /ws', () => {
     const dead = await connect(base, { cookie }, { autoPong: false });
     const live = await connect(base, { cookie });
     await dead.next((m) => m.op === 'hello');
-    const started = Date.now();
-    const code = await dead.closed;
-    expect(code).toBe(1006); // terminated: no closing handshake
-    expect(Date.now() - started).toBeLessThan(HEARTBEAT_MS * 4 + 1000);
-    await sleep(HEARTBEAT_MS * 3);
+    await live.next((m) => m.op === 'hello');
+    // A heartbeat pings both; the live one answers, the dead one not (it still takes messages).
+    await clock.advance(HEARTBEAT_MS);
+    await answers(live);
+    await answers(dead);
+    // At the next one the dead peer is terminated: no closing handshake.
+    await clock.advance(HEARTBEAT_MS);
+    expect(await Promise.race([dead.closed, sleep(5000).then(() => 'open')])).toBe(1006);
+    await answers(live);
+    // The live one stays, heartbeat after heartbeat.
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(HEARTBEAT_MS);
+      await answers(live);
+    }
     expect(live.ws.readyState).toBe(live.ws.OPEN);
     live.ws.close();
   });
