@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { eventually, startTestStack, type TestStack } from '../support/stack.js';
 import { POOLED_FROM_BYTES } from '../../apps/core/src/routes/answer-blocks.js';
 
 /** One HTTP/1.1 GET on a socket of its own; the whole response's body. */
@@ -54,10 +54,15 @@ describe('large answers in reused blocks', () => {
     const expected = (await s.app.inject({ method: 'GET', url: '/api/devices/fetch', headers: { cookie } })).body;
     expect(Buffer.byteLength(expected)).toBeGreaterThan(POOLED_FROM_BYTES);
     let go!: () => void;
+    // The server's side of each connection made from here on.
+    const served: Socket[] = [];
+    const follow = (socket: Socket) => served.push(socket);
+    s.app.server.on('connection', follow);
     const slow = request(port, '/api/devices/fetch', cookie, { pauseFirst: new Promise<void>((r) => (go = r)) });
-    // Give the slow request time to be answered and stall on its socket (5.4 MB: more than the
-    // kernel's buffers take, so part of it is still in the block).
-    await new Promise((r) => setTimeout(r, 300));
+    // The slow request is answered and stalls on its socket (5.4 MB: more than the kernel's
+    // buffers take, so part of it is still in the block, waiting to be written).
+    await eventually(async () => served[0] !== undefined && served[0].writableLength > 0);
+    s.app.server.off('connection', follow);
     // The list changes all along its length (every 40th unit renamed, same length), so an answer
     // written into the slow one's block too early would change the bytes it has not sent yet.
     const units = JSON.parse(expected) as { uniqueId: string; name: string; version?: number }[];
