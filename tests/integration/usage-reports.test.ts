@@ -8,9 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION, type UnitDetail, type UsageReport } from '@fleet/contracts';
+import { TestClock } from '@fleet/core';
 import { eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 
 const DAY_MS = 86_400_000;
+/** How often counted usage is written (services/usage-accounting.ts). */
+const USAGE_FLUSH_MS = 3_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.each(providers())('usage reports on %s', (provider) => {
@@ -18,9 +21,10 @@ describe.each(providers())('usage reports on %s', (provider) => {
   let admin: string; // luc_admin: inventory inv-global only
   let regular: string;
   const published: Published[] = [];
+  const clock = new TestClock();
 
   beforeAll(async () => {
-    s = await startTestStack({ provider });
+    s = await startTestStack({ provider, clock });
     [admin, regular] = await Promise.all([s.login('luc_admin'), s.login('luc_regular')]);
     recordPublished(s.app, published);
   });
@@ -77,7 +81,7 @@ describe.each(providers())('usage reports on %s', (provider) => {
 
   it('covers the last 30 days by default, every day listed, every unit of the inventory (or of one group)', async () => {
     const r = await report();
-    const today = dayOf(Date.now());
+    const today = dayOf(clock.now());
     expect(r.to).toBe(today);
     expect(r.days).toHaveLength(30);
     expect(r.days.at(-1)?.day).toBe(today);
@@ -95,7 +99,8 @@ describe.each(providers())('usage reports on %s', (provider) => {
     await db.usageRecord.deleteMany({ where: { unitId: { in: [over!.id, under!.id] } } });
     await db.unit.update({ where: { id: over!.id }, data: { usageProfileId: 'usp-hours-default' } }); // 100 hours a month, reset on the 1st
     await db.unit.update({ where: { id: under!.id }, data: { usageProfileId: 'usp-data-default' } }); // 500 GB a month
-    const today = Date.now() - (Date.now() % DAY_MS);
+    const now = clock.now();
+    const today = now - (now % DAY_MS);
     const resetOn = Date.UTC(new Date(today).getUTCFullYear(), new Date(today).getUTCMonth(), 1);
     // Over: 101 hours since the reset; under: 2 GB today and 600 GB well before the reset (not counted against the quota).
     // Added to what the accounting may have written for those days already.
@@ -143,6 +148,8 @@ describe.each(providers())('usage reports on %s', (provider) => {
     expect(start.statusCode, start.body).toBe(200);
     try {
       const grown = await eventually(async () => {
+        // What the unit's telemetry counted so far is written at the next flush.
+        await clock.advance(USAGE_FLUSH_MS);
         const row = (await report()).units.find((u) => u.unitId === unit.uniqueId)!;
         return row.dataBytes > before.dataBytes && row.seconds > before.seconds ? row : null;
       }, 20_000);
