@@ -36,12 +36,17 @@ install() {
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   # docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
   if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
+  # Debian's packages download and unpack while pnpm installs the workspace (both mostly wait on the network).
+  local apt_pid=""
   if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing ${missing[*]} from Debian"
-    $sudo apt-get update -qq || return 1
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+    echo "installing ${missing[*]} from Debian (beside the workspace's packages)"
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; } &
+    apt_pid=$!
   fi
-  bash scripts/setup.sh || return 1
+  local setup_rc=0 apt_rc=0
+  bash scripts/setup.sh || setup_rc=$?
+  if [ -n "$apt_pid" ]; then wait "$apt_pid" || apt_rc=$?; fi
+  [ "$setup_rc" -eq 0 ] && [ "$apt_rc" -eq 0 ] || return 1
 
   echo "starting PostgreSQL"
   DATABASE_URL_PG="$(bash scripts/pg-up.sh | tail -n 1)" || return 1

@@ -10,6 +10,7 @@
  *   SIM_AUTONOMY      share of units acting on their own, for a lively demo (default 0.3)
  *   SIM_FLEET_SIZE    extra generated units (ids SIM-…) mixed over the type groups (default 0)
  *   SIM_TELEMETRY_MS  telemetry interval of the simulated devices (default 5000)
+ *   SIM_OUTAGES       true (default) | false — false: no outages or link drops by themselves
  */
 import { buildApp, exitOnUnsafeSecrets, loadConfig, serveUntilSignal } from '@fleet/core';
 import { exitOnBusyDatabase, prepareDatabase } from '@fleet/core/storage';
@@ -25,7 +26,11 @@ const sim =
     ? startSimulator(app, {
         seed: stack.SIM_SEED ?? config.SEED,
         speed: stack.SIM_SPEED,
-        timings: { autonomyShare: stack.SIM_AUTONOMY, ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}) },
+        timings: {
+          autonomyShare: stack.SIM_AUTONOMY,
+          ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
+          ...(stack.SIM_OUTAGES ? {} : { meanTimeBetweenOutagesMs: 0, spontaneousLinkEvents: false }),
+        },
       })
     : null;
 if (stack.SIM_FLEET_SIZE > 0) {

@@ -12,6 +12,11 @@ const StackConfig = z.object({
   SIM_FLEET_SIZE: z.coerce.number().int().min(0).max(20_000).default(0),
   /** Telemetry interval of the simulated devices (ms; the spec's bitrate graph refresh is 5000). */
   SIM_TELEMETRY_MS: z.coerce.number().int().positive().optional(),
+  /**
+   * Outages and link drops that happen by themselves now and then; false: a device changes only when
+   * told to (a command, a fault, a scenario), as the end-to-end tests want it.
+   */
+  SIM_OUTAGES: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 export type StackConfig = z.infer<typeof StackConfig>;
 
