@@ -1,9 +1,10 @@
 /**
  * The device commands of the unit configuration's Video/Audio tab (spec 000 §7 Commands: encoder,
- * shooting mode, video complexity, ancillary data, IFB delay, IFB always on): a regular user
- * applies them and sees what the device took, a value changed elsewhere shows up live, the IFB
- * delay bound is refused inline with the spec's wording without a request, and a read-only user
- * sees the values without Apply buttons (spec 000 §6).
+ * shooting mode, video complexity, ancillary data, IFB delay, IFB always on) against the real core
+ * and simulator: a regular user applies them and sees what the device took, a value changed
+ * elsewhere shows up live, and a refusal of the core (the unit offline) is shown translated. The
+ * IFB delay bound refused inline without a request and the read-only view (spec 000 §6) are the
+ * component tests of apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiAs, login, openConfig, waitOnline } from './support';
@@ -27,8 +28,6 @@ async function settingsOf(api: APIRequestContext, unitId: string): Promise<Comma
   expect(res.ok()).toBe(true);
   return (await res.json()) as CommandSettings;
 }
-
-const COMMAND_FORMS = ['encoder', 'shootingMode', 'videoComplexity', 'ancillaryData', 'ifbDelay', 'ifbAlwaysOn'] as const;
 
 test('a regular user changes the encoder and the shooting mode; the device applies them', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
@@ -97,36 +96,20 @@ test('a video complexity set elsewhere shows up in the open modal without reload
   await api.dispose();
 });
 
-test('return audio: an IFB delay of 2001 ms is refused inline and nothing is sent; valid values are applied', async ({ page, playwright, baseURL }) => {
+test('return audio: an IFB delay and always-on are applied by the unit', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
   const before = await settingsOf(api, UNIT);
   await login(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
 
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/commands\/ifb/.test(request.url())) sent.push(request.url());
-  });
-
   const delay = page.getByTestId('config-ifbDelay-delayMs');
   await expect(delay).toHaveValue(String(before.ifb.delayMs));
-  await delay.fill('2001');
-  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be 2000 or less');
-  await page.getByTestId('config-apply-ifbDelay').click();
-  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be 2000 or less');
-  await delay.fill('abc');
-  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveText('Must be a number');
-  await page.getByTestId('config-apply-ifbDelay').click();
-  expect(sent).toEqual([]);
-
   const wanted = before.ifb.delayMs === 250 ? 300 : 250;
   await delay.fill(String(wanted));
-  await expect(page.getByTestId('config-error-ifbDelay.delayMs')).toHaveCount(0);
   await page.getByTestId('config-apply-ifbDelay').click();
   await expect(page.getByTestId('config-reset-ifbDelay')).toHaveCount(0, { timeout: 20_000 });
   await expect.poll(async () => (await settingsOf(api, UNIT)).ifb.delayMs, { timeout: 20_000 }).toBe(wanted);
-  expect(sent).toHaveLength(1);
 
   const alwaysOn = page.getByTestId('config-ifbAlwaysOn-enabled');
   await alwaysOn.setChecked(!before.ifb.alwaysOn, { force: true });
@@ -166,25 +149,4 @@ test('a refusal of the core (the unit went offline) is shown as the translated e
     await operator.dispose();
     await api.dispose();
   }
-});
-
-test('a read-only user sees the command settings without Apply buttons', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'luc_read');
-  const units = (await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
-  const unitId = units[0]?.uniqueId ?? '';
-  expect(unitId).not.toBe('');
-  const settings = await settingsOf(api, unitId);
-  await login(page, 'luc_read');
-  await openConfig(page, unitId, 'videoAudio');
-  await expect(page.getByTestId('unit-config-read-only')).toBeVisible();
-  for (const form of COMMAND_FORMS) await expect(page.getByTestId(`config-form-${form}`)).toBeVisible();
-  await expect(page.getByTestId('config-encoder-codec')).toHaveValue(settings.encoder.codec);
-  await expect(page.getByTestId('config-encoder-colourDepth')).toHaveValue(String(settings.encoder.colourDepth));
-  await expect(page.getByTestId('config-shootingMode-mode')).toHaveValue(settings.shootingMode);
-  await expect(page.getByTestId('config-videoComplexity-level')).toHaveValue(settings.videoComplexity);
-  await expect(page.getByTestId('config-ifbDelay-delayMs')).toHaveValue(String(settings.ifb.delayMs));
-  await expect(page.getByTestId('config-ifbDelay-delayMs')).toBeDisabled();
-  await expect(page.getByTestId('config-encoder-codec')).toBeDisabled();
-  await expect(page.locator('[data-testid^="config-apply-"]')).toHaveCount(0);
-  await api.dispose();
 });

@@ -1,8 +1,10 @@
 /**
  * The unit configuration modal (spec 000 §2 tabs), opened from the unit detail of /list through
- * `?unit=<id>&config=<tab>`: every tab, the spec's validation messages word for word (spec 000 §5,
- * contracts VALIDATION), an apply that persists, a change made elsewhere shown live, and no Apply
- * button for read-only users (spec 000 §6).
+ * `?unit=<id>&config=<tab>`, against the real core and simulator: an apply that persists after a
+ * reload, a change made elsewhere shown live, a link switched off and on with its state following
+ * the device, a Wi-Fi network found by the unit's scan joined. The spec's validation messages of
+ * every tab and the read-only view (spec 000 §5, §6) are the component tests of
+ * apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login, openConfig, waitOnline } from './support';
@@ -19,33 +21,15 @@ async function switchTab(page: Page, tab: string) {
   await expect(page).toHaveURL(new RegExp(`unit=${UNIT}`));
 }
 
-const errorOf = (page: Page, field: string) => page.getByTestId(`config-error-${field}`);
-
-test('video/audio: the spec messages inline, and an applied delay persists after reload', async ({ page, playwright, baseURL }) => {
+test('video/audio: an applied delay persists after reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
   await login(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
 
   const delay = page.getByTestId('config-delay-delayMs');
-  await delay.fill('500');
-  await expect(errorOf(page, 'delay.delayMs')).toHaveText('Must be 1000 or more');
-  await delay.fill('25000');
-  await expect(errorOf(page, 'delay.delayMs')).toHaveText('Must be 20000 or less');
-
-  await page.getByTestId('config-audio-input').selectOption('hdmi');
-  await page.getByTestId('config-audio-channels').selectOption('4');
-  await expect(errorOf(page, 'audio.channels')).toHaveText('Audio channels 4 and above are available on the SDI input only');
-
-  await page.getByTestId('config-singleCamera-maxBandwidthMbps').fill('25');
-  await expect(errorOf(page, 'singleCamera.maxBandwidthMbps')).toHaveText('Must be 20 or less');
-
-  await page.getByTestId('config-cameras-label-0').fill('ABCDEFGHIJKLM');
-  await expect(errorOf(page, 'cameras.cameras.0.label')).toHaveText('Must have at most 12 characters');
-
   const wanted = String(2000 + Math.floor(Math.random() * 9) * 100);
   await delay.fill(wanted);
-  await expect(errorOf(page, 'delay.delayMs')).toHaveCount(0);
   await page.getByTestId('config-apply-delay').click();
   await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
 
@@ -56,97 +40,16 @@ test('video/audio: the spec messages inline, and an applied delay persists after
   await api.dispose();
 });
 
-test('network, advanced, IP pipe and alerts: the spec messages inline', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'luc_regular');
-  await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
-  await openConfig(page, UNIT, 'network');
-
-  // Bandwidth caps are admin-level: a regular user sees them without an Apply button.
-  await expect(page.getByTestId('config-note-bandwidth')).toBeVisible();
-  await expect(page.getByTestId('config-apply-bandwidth')).toHaveCount(0);
-  await page.getByTestId('config-fixedDelay-delayMs').fill('100');
-  await expect(errorOf(page, 'fixedDelay.delayMs')).toHaveText('Must be 400 or more');
-
-  await switchTab(page, 'advanced');
-  await page.getByTestId('config-prefix-filenamePrefix').fill('bad prefix');
-  await expect(errorOf(page, 'prefix.filenamePrefix')).toHaveText('Must match the pattern');
-  await page.getByTestId('config-prefix-filenamePrefix').fill('x'.repeat(33));
-  await expect(errorOf(page, 'prefix.filenamePrefix')).toHaveText('Must have at most 32 characters');
-
-  await switchTab(page, 'ipPipe');
-  await page.getByTestId('config-ipPipe-enabled').setChecked(true, { force: true });
-  await page.getByTestId('config-ipPipe-serverId').fill('');
-  await page.getByTestId('config-apply-ipPipe').click();
-  await expect(errorOf(page, 'ipPipe.serverId')).toHaveText('This field is required');
-
-  await switchTab(page, 'alerts');
-  await page.getByTestId('config-alerts-mode').getByText('Manual').click();
-  await page.getByTestId('config-alerts-addRecipient').click();
-  const emails = page.locator('[data-testid^="config-alerts-email-"]');
-  await emails.last().fill('not-an-email');
-  const last = (await emails.count()) - 1;
-  await expect(errorOf(page, `alerts.recipients.${last}.email`)).toHaveText('Invalid email format');
-  await api.dispose();
-});
-
-test('metadata, IP input and connections: the spec messages inline', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'luc_regular');
-  await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
-  await openConfig(page, UNIT, 'metadata');
-  await page.getByTestId('config-metadata-key-0').fill('reporter');
-  await page.getByTestId('config-metadata-value-0').fill('Jane;Doe');
-  await expect(errorOf(page, 'metadata.fields.0.value')).toHaveText('Metadata fields cannot contain a semicolon');
-
-  await switchTab(page, 'ipInput');
-  await page.getByTestId('config-ipInput-port').fill('70000');
-  await expect(errorOf(page, 'ipInput.port')).toHaveText('Must be 65535 or less');
-
-  await switchTab(page, 'connections');
-  await expect(page.getByTestId('config-links')).toBeVisible();
-  await page.getByTestId('config-wifi-security').selectOption('wpa2');
-  await page.getByTestId('config-wifi-ssid').fill('Newsroom');
-  await page.getByTestId('config-wifi-password').fill('short');
-  await expect(errorOf(page, 'wifi.password')).toHaveText('Must be between 8 and 63 characters');
-  const ipMode = page.locator('[data-testid^="config-ethernet-"][data-testid$="-ipMode"]').first();
-  const port = ((await ipMode.getAttribute('data-testid')) ?? '').replace('config-ethernet-', '').replace('-ipMode', '');
-  await ipMode.selectOption('static');
-  await page.getByTestId(`config-ethernet-${port}-ip`).fill('10.0.0.300');
-  await page.getByTestId(`config-ethernet-${port}-subnetMask`).fill('255.0.255.0');
-  await expect(errorOf(page, `ethernet-${port}.ip`)).toHaveText('Invalid IP field');
-  await expect(errorOf(page, `ethernet-${port}.subnetMask`)).toHaveText('Invalid Subnet Mask field');
-  const apn = page.locator('[data-testid^="config-modem-"][data-testid$="-apn-0"]').first();
-  const modemPort = ((await apn.getAttribute('data-testid')) ?? '').replace('config-modem-', '').replace('-apn-0', '');
-  await apn.fill('a'.repeat(101));
-  await expect(errorOf(page, `modem-${modemPort}.apns.0.apn`)).toHaveText('Must have at most 100 characters');
-  await api.dispose();
-});
-
-test('an administrator sets bandwidth caps: cellular above total is refused, valid caps persist', async ({ page, playwright, baseURL }) => {
+test('an administrator sets bandwidth caps: valid caps persist after reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
   await waitOnline(api, UNIT);
   await login(page, 'luc_admin');
   await openConfig(page, UNIT, 'network');
 
   await page.getByTestId('config-bandwidth-totalKbps').fill('5000');
-  await page.getByTestId('config-bandwidth-cellularKbps').fill('6000');
-  await expect(errorOf(page, 'bandwidth.cellularKbps')).toHaveText('Max Cellular Capping cannot be higher than Max Total Capping');
-  await page.getByTestId('config-bandwidth-add').click();
-  await page.getByTestId('config-bandwidth-kbps-0').fill('7000');
-  await expect(errorOf(page, 'bandwidth.priorityLimits.0.kbps')).toHaveText(
-    'A priority limit must be lower than the total and higher than the limits of lower priorities',
-  );
-  await page.getByTestId('config-bandwidth-remove-0').click();
-
   await page.getByTestId('config-bandwidth-cellularKbps').fill('4000');
-  await expect(errorOf(page, 'bandwidth.cellularKbps')).toHaveCount(0);
   await page.getByTestId('config-apply-bandwidth').click();
   await expect(page.getByTestId('toasts')).toContainText('Configuration applied');
-
-  // Cellular capping above the total cap (5000 kbps) is refused too.
-  await page.getByTestId('config-capping-option').selectOption('8.0');
-  await expect(errorOf(page, 'capping.option')).toHaveText('Max Cellular Capping cannot be higher than Max Total Capping');
 
   await page.reload();
   await expect(page.getByTestId('unit-config')).toBeVisible({ timeout: 30_000 });
@@ -222,24 +125,5 @@ test('connections: a Wi-Fi network found by a scan is joined', async ({ page, pl
     .poll(async () => ((await (await api.get(`/api/v2/units/${UNIT}/configurationV2`)).json()) as { wifi: { ssid: string | null } }).wifi.ssid)
     .toBe(ssid);
   await expect(page.getByTestId('config-wifi-ssid')).toHaveValue(ssid);
-  await api.dispose();
-});
-
-test('a read-only user sees the configuration without Apply buttons', async ({ page, playwright, baseURL }) => {
-  const api = await apiAs(playwright, baseURL, 'luc_read');
-  const units = (await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string }[];
-  const unitId = units[0]?.uniqueId ?? '';
-  expect(unitId).not.toBe('');
-  await login(page, 'luc_read');
-  await openConfig(page, unitId, 'videoAudio');
-  await expect(page.getByTestId('unit-config-read-only')).toBeVisible();
-  await expect(page.getByTestId('config-delay-delayMs')).toBeDisabled();
-  await expect(page.locator('[data-testid^="config-apply-"]')).toHaveCount(0);
-  await page.getByTestId('config-tab-network').click();
-  await expect(page.getByTestId('config-panel-network')).toBeVisible();
-  await expect(page.locator('[data-testid^="config-apply-"]')).toHaveCount(0);
-  await page.getByTestId('unit-config-close').click();
-  await expect(page.getByTestId('unit-config')).toHaveCount(0);
-  await expect(page).not.toHaveURL(/config=/);
   await api.dispose();
 });

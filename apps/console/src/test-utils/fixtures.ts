@@ -1,5 +1,8 @@
 /** Test fixtures (only imported by tests): contract-valid objects with overridable fields. */
-import { CurrentUser, GroupDetail, GroupListRow, UnitDetail, UnitSummary, UserAccountDetail } from '@fleet/contracts';
+import {
+  ALERT_TYPES, CurrentUser, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_TYPE_SETTINGS, GroupDetail, GroupListRow, Modem, ModemConfig, UnitAlertsConfiguration,
+  UnitConfiguration, UnitDetail, UnitSummary, UserAccountDetail,
+} from '@fleet/contracts';
 import type { Role } from '@fleet/contracts';
 
 export function makeUnit(overrides: Partial<UnitSummary> = {}): UnitSummary {
@@ -124,6 +127,117 @@ export function makeUserAccount(overrides: Partial<UserAccountDetail> = {}): Use
     updatedAt: '2026-01-10T09:00:00.000Z',
     version: 2,
     groups: [],
+    ...overrides,
+  });
+}
+
+/** One of a unit's links (GET v2/units/{id} `modems`): a connected cellular modem unless told otherwise. */
+export function makeModem(overrides: Partial<Modem> = {}): Modem {
+  return Modem.parse({
+    id: 'modem-1',
+    port: 1,
+    name: 'Modem 1',
+    uiType: 'cell',
+    connected: true,
+    enabled: true,
+    uplinkKbps: 2000,
+    downlinkKbps: 8000,
+    signalQuality: 70,
+    roaming: false,
+    activeSim: 'A',
+    lastUpdated: '2026-01-10T09:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A unit's configuration (GET v2/units/{id}/configurationV2, and every unit update's answer). */
+export function makeUnitConfiguration(overrides: Partial<UnitConfiguration> = {}): UnitConfiguration {
+  return UnitConfiguration.parse({
+    unitUniqueId: 'LU800-0001',
+    version: 1,
+    storeAndForwardVideoQualityV2: 'high_h264',
+    delay: 3000,
+    delayMode: 'normal',
+    forcesWiredLink: false,
+    virtualChannelName: '',
+    paths: [],
+    files: [],
+    port: null,
+    forceScanNow: false,
+    audio: { input: 'sdi', channels: 2, bitrateKbps: 128, gainDb: 0 },
+    bandwidth: { cellular: null, total: null, priorityLimits: [] },
+    alerts: {
+      mode: 'automatic',
+      groupId: null,
+      alerts: Object.fromEntries(ALERT_TYPES.map((type) => [type, { enabled: true, level: 'warning' }])),
+      recipients: [],
+    },
+    pairingCodeMode: false,
+    multiCameraLabels: ['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4'],
+    switcher: { mode: null, highQualityChannel: null, proxyChannel: null, inputSdi: null },
+    selectedChannelId: null,
+    filenamePrefix: null,
+    transmissionMode: 'live',
+    workingMode: 'video',
+    multiCamera: {
+      numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality',
+      cameras: [{ label: 'CAM-1', priority: 1 }, { label: 'CAM-2', priority: 2 }], maxBandwidthMbps: null,
+    },
+    singleCamera: { resolution: 1080, colourDepth: 8, maxBandwidthMbps: 10 },
+    databridge: { enabled: false, bridgeMode: 'layer2' },
+    videoReturn: { enabled: false, output: 'sdi', selectedVrChannelId: null },
+    ntpTimecode: { enabled: false, server: null },
+    fixedInternetDelay: null,
+    ipInput: { enabled: false, protocol: null, port: null, latencyMs: null, hasPassphrase: false },
+    ipPipe: { enabled: false, serverId: null, port: null, state: 'not_connected' },
+    intercoms: [
+      { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+      { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+    ],
+    audioJacks: [],
+    interfaces: [],
+    network: { capping: { option: 'disabled', mbps: null } },
+    fetchlogs: { enhanced: false },
+    settings: { outputChannel: null, multiChannel: false, machineUid: 'LU800-0001' },
+    metadata: [],
+    ifb: { delayMs: 0, alwaysOn: false },
+    ancillaryData: { enabled: false, types: [] },
+    shootingMode: 'standard',
+    encoder: { codec: 'hevc', colourDepth: 8 },
+    videoComplexity: 'medium',
+    wifi: { ssid: null, security: null },
+    cellular: {},
+    ...overrides,
+  });
+}
+
+/** A cellular modem's configuration (GET v2/units/{id}/interfaces/modem/{n}/config): four empty APN slots. */
+export function makeModemConfig(overrides: Partial<ModemConfig> = {}): ModemConfig {
+  return ModemConfig.parse({
+    uniqueId: 'LU800-0001',
+    port: 1,
+    modemId: 'modem-1',
+    name: 'Modem 1',
+    enabled: true,
+    activeSim: 'A',
+    networkMode: '3G/4G/5G',
+    roamingAllowed: false,
+    apns: [1, 2, 3, 4].map((slot) => ({ slot, apn: '', username: '', authProtocol: 'none' })),
+    ...overrides,
+  });
+}
+
+/** The alerts configuration that applies to a unit (GET v2/units/{id}/alerts/configuration): inherited from its last group. */
+export function makeUnitAlertsConfiguration(overrides: Partial<UnitAlertsConfiguration> = {}): UnitAlertsConfiguration {
+  return UnitAlertsConfiguration.parse({
+    uniqueId: 'LU800-0001',
+    mode: 'automatic',
+    groupId: 'g1',
+    source: 'group',
+    alerts: DEFAULT_ALERT_TYPE_SETTINGS,
+    settings: DEFAULT_ALERT_SETTINGS,
+    soundSettings: { critical: true, warning: true },
+    recipients: [],
     ...overrides,
   });
 }
