@@ -4,10 +4,12 @@
  * luc_admin, luc_contractor, luc_media_group_admin and luc_partner; /entities to luc_contractor;
  * /remote_actions to luc_partner (and, as the platform admins' page, to the super user). Everyone
  * else asking for one of them lands on the unit list ("A failed guard sends the user to the unit
- * list"). The paths are asked for as a typed address would be (`?ignoreRouteDefault=1`: the saved
- * route is not restored over it).
+ * list"). The same for platform admin and manage screens asked for by a role outside their set
+ * (a system settings or system entities tab by luc_admin, /sw_version and /usage_profiles by
+ * luc_regular), each shown to a role of the set. The paths are asked for as a typed address would
+ * be (`?ignoreRouteDefault=1`: the saved route is not restored over it).
  */
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@fleet/contracts';
 import { routeObjects } from '../Router';
@@ -34,6 +36,19 @@ const CASES: readonly { role: Role; open: readonly Path[]; refused: readonly Pat
   { role: 'luc_read', open: [], refused: ['/groups', '/audio_rooms', '/entities', '/remote_actions'] },
 ];
 
+/**
+ * Platform admin and manage screens asked for by a role outside their set (spec 001 §2): the
+ * section's or page's root test id must not show.
+ */
+const REFUSED: readonly { role: Role; path: string; screen: string; opener: Role }[] = [
+  { role: 'luc_admin', path: '/system_settings/organization', screen: 'system-settings', opener: 'super_user' },
+  { role: 'luc_admin', path: '/system_settings/stream_providers', screen: 'system-settings', opener: 'super_user' },
+  { role: 'luc_admin', path: '/system_entities/inventories', screen: 'system-entities', opener: 'super_user' },
+  { role: 'luc_admin', path: '/system_entities/mmh_servers', screen: 'system-entities', opener: 'super_user' },
+  { role: 'luc_regular', path: '/sw_version', screen: 'sw-versions-page', opener: 'luc_admin' },
+  { role: 'luc_regular', path: '/usage_profiles', screen: 'usage-profiles-page', opener: 'luc_admin' },
+];
+
 const UNIT = makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' });
 
 // The lazy chunks these tests open, loaded once for the file rather than inside the first test to use each.
@@ -47,6 +62,8 @@ beforeAll(async () => {
     import('../features/audio-rooms/AudioRooms.page'),
     import('../pages/Section.page'),
     import('../pages/RemoteActions.page'),
+    import('../features/software-versions/SoftwareVersions.page'),
+    import('../features/usage-profiles/UsageProfiles.page'),
   ]);
 });
 
@@ -55,7 +72,7 @@ function where(router: { state: { location: { pathname: string; search: string }
 }
 
 /** Asks for `path` as the signed-in `role`; the core has one unit to list. */
-function ask(path: Path, role: Role) {
+function ask(path: string, role: Role) {
   return renderRoutes(routeObjects, { route: `${path}?ignoreRouteDefault=1`, roles: [role], api: new FakeApi().on('fetchDevices', [UNIT]) });
 }
 
@@ -67,18 +84,18 @@ async function expectOpens(path: Path, role: Role, testId: string = SCREENS[path
 }
 
 /** The unit list shows its unit, at /list, and the screen asked for does not. */
-async function expectSentToList(path: Path, role: Role): Promise<void> {
+async function expectSentToList(path: string, role: Role, testId: string): Promise<void> {
   const { router } = await ask(path, role);
   expect(await screen.findByTestId(`unit-row-${UNIT.uniqueId}`, undefined, { timeout: 3000 })).toBeVisible();
   expect(where(router)).toMatch(/^\/list(\?.*)?$/);
-  expect(screen.queryByTestId(SCREENS[path])).not.toBeInTheDocument();
+  expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
 }
 
 describe('manage screens: who opens them, who is sent to the unit list', () => {
   for (const { role, open, refused } of CASES) {
     describe(role, () => {
       for (const path of open) it(`opens ${path}`, () => expectOpens(path, role));
-      for (const path of refused) it(`sends ${path} to the unit list`, () => expectSentToList(path, role));
+      for (const path of refused) it(`sends ${path} to the unit list`, () => expectSentToList(path, role, SCREENS[path]));
     });
   }
 
@@ -88,6 +105,18 @@ describe('manage screens: who opens them, who is sent to the unit list', () => {
       await expectOpens('/remote_actions', 'super_user', 'remote-actions-admin');
       expect(screen.queryByTestId('remote-actions-partner')).not.toBeInTheDocument();
     });
-    it('sends /entities to the unit list', () => expectSentToList('/entities', 'super_user'));
+    it('sends /entities to the unit list', () => expectSentToList('/entities', 'super_user', SCREENS['/entities']));
   });
+});
+
+describe('platform admin and manage screens refused to other roles', () => {
+  for (const { role, path, screen: testId, opener } of REFUSED) {
+    it(`${role}: ${path} sends to the unit list (${opener} opens it)`, async () => {
+      await expectSentToList(path, role, testId);
+      cleanup();
+      const { router } = await ask(path, opener);
+      expect(await screen.findByTestId(testId, undefined, { timeout: 3000 })).toBeVisible();
+      expect(router.state.location.pathname).toBe(path);
+    });
+  }
 });
