@@ -22,7 +22,7 @@ export interface Clock {
   date(): Date;
   setTimeout(fn: () => void, ms: number): ClockTimer;
   setInterval(fn: () => void, ms: number): ClockTimer;
-  /** Disarms a timer of this clock (either kind); null, undefined or a timer already fired do nothing. */
+  /** Disarms a timer of this clock (either kind); nothing happens for null, undefined or a timer that already fired. */
   clearTimeout(timer: ClockTimer | null | undefined): void;
   clearInterval(timer: ClockTimer | null | undefined): void;
 }
