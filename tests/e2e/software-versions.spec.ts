@@ -1,12 +1,14 @@
 /**
  * /sw_version (spec 001 §2 "software versions" for the manage roles, §3 Software version, §8
  * "software version exists", §9 "Version numbers 3.5 up to 10.1") in Chromium against the real
- * stack: the seeded versions newest first; a version created after the inline spec messages (none
- * sent), edited, deprecated and deleted after a confirmation by a super user; a version created in
- * another session appearing and disappearing without a reload (over /ws); an admin making a version
- * available to or withdrawing it from their inventory, without the write controls; a read-only role
- * (luc_partner) without any action; a role outside the screen sent to the unit list. Every version a
- * test makes (numbers 7.9.x, used by no other spec) is deleted again.
+ * stack: the seeded versions newest first; a version created, edited, deprecated (kept after a
+ * reload) and deleted after a confirmation by a super user; a version created in another session
+ * appearing and disappearing without a reload (over /ws); an admin making a version available to or
+ * withdrawing it from their inventory, without the write controls. Every version a test makes
+ * (numbers 7.9.x, used by no other spec) is deleted again. The form's spec messages (none sent) and
+ * the read-only role (luc_partner) without any action are
+ * apps/console/src/features/software-versions/SoftwareVersions.page.test.tsx; the route guard is
+ * apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, login } from './support';
@@ -42,7 +44,7 @@ async function createVersion(api: APIRequestContext, body: Record<string, unknow
   return ((await res.json()) as { id: string }).id;
 }
 
-test('a super user sees the versions newest first, creates one after the inline spec messages, edits, deprecates and deletes it', async ({ page, playwright, baseURL }) => {
+test('a super user sees the versions newest first, creates one, edits, deprecates (kept after a reload) and deletes it', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   await removeVersions(api, ['7.9.1']);
   try {
@@ -67,25 +69,9 @@ test('a super user sees the versions newest first, creates one after the inline 
     await page.getByRole('option', { name: 'All states', exact: true }).click();
     await expect(page.getByTestId('sw-version-row-swv-10-1')).toBeVisible();
 
-    let posts = 0;
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/softwareVersions')) posts++;
-    });
     await page.getByTestId('sw-versions-create').click();
     await expect(page.getByTestId('sw-version-form')).toBeVisible();
-    await page.getByTestId('sw-version-save').click();
-    await expect(page.getByTestId('sw-version-error.number')).toHaveText('This field is required');
-    await page.getByTestId('sw-version-number').fill('3.4');
-    await expect(page.getByTestId('sw-version-error.number')).toHaveText('Version numbers are major.minor[.patch], from 3.5 up to 10.1');
-    await page.getByTestId('sw-version-number').fill('10.1.0');
-    await expect(page.getByTestId('sw-version-error.number')).toHaveText('Software version exists');
     await page.getByTestId('sw-version-number').fill('7.9.1');
-    await expect(page.getByTestId('sw-version-error.number')).toHaveCount(0);
-    await page.getByTestId('sw-version-release-notes').fill('ftp://docs.example.com/7.9.1');
-    await page.getByTestId('sw-version-save').click();
-    await expect(page.getByTestId('sw-version-error.releaseNotesUrl')).toHaveText('Must be an http or https address');
-    expect(posts).toBe(0);
-
     await page.getByTestId('sw-version-release-notes').fill('https://docs.example.com/7.9.1');
     await page.getByTestId('sw-version-description').fill('E2E release');
     await page.getByTestId('sw-version-devices').click();
@@ -180,20 +166,4 @@ test('an admin withdraws a version from their inventory without the write contro
     await removeVersions(api, ['7.9.3', '7.9.4']);
     await api.dispose();
   }
-});
-
-test('a read-only role of the screen sees the versions without any action', async ({ page }) => {
-  await login(page, 'luc_partner');
-  await openVersions(page);
-  await expect(page.getByTestId('sw-versions-create')).toHaveCount(0);
-  await expect(page.getByTestId('sw-version-assign-swv-10-1')).toHaveCount(0);
-  await expect(page.getByTestId('sw-version-edit-swv-10-1')).toHaveCount(0);
-  await expect(page.getByTestId('sw-version-deprecate-swv-10-1')).toHaveCount(0);
-});
-
-test('a role outside the screen is sent to the unit list', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await page.goto('/sw_version?ignoreRouteDefault=1');
-  await expect(page).toHaveURL(/\/list/);
-  await expect(page.getByTestId('sw-versions-page')).toHaveCount(0);
 });
