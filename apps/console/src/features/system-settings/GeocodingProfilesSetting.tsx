@@ -10,13 +10,17 @@ import { useState } from 'react';
 import { Badge, Group, MultiSelect, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GEOCODERS, type GeocodingProfile } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
+import { useSettingsMutation } from './settingsForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
 import { formNote, StreamSettingsTab, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkGeocoding, geocodingBody, geocodingForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+
+/** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
+const GEOCODING_LISTS = ['listGeocodingProfiles'] as const;
 
 const TEST_ID = 'geocoding-profiles';
 const NUMBER_FIELDS = ['moving', 'idle', 'distanceThreshold', 'percentageThreshold'] as const;
@@ -26,7 +30,7 @@ export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
   const { view, setView, query } = useStreamSettingsList<'name' | 'updatedAt'>('name');
   const list = useEndpointQuery('listGeocodingProfiles', { query });
   useSettingsLive(['geocoding_profile'], ['listGeocodingProfiles']);
-  const remove = useEndpointMutation('deleteGeocodingProfile');
+  const remove = useSettingsMutation('deleteGeocodingProfile', GEOCODING_LISTS);
 
   const columns: SettingsColumn<GeocodingProfile>[] = [
     { id: 'name', header: t('streamSettings.geocoding.name'), render: (p) => p.name, sortKey: 'name' },
@@ -62,8 +66,8 @@ function GeocodingModal({ profile, onClose }: { profile: GeocodingProfile | null
   const [source] = useState(() => geocodingForm(profile));
   const form = useForm(source, checkGeocoding);
   const fieldError = useFieldError(`settings-${TEST_ID}-error`, form.errors);
-  const create = useEndpointMutation('createGeocodingProfile');
-  const update = useEndpointMutation('updateGeocodingProfile');
+  const create = useSettingsMutation('createGeocodingProfile', GEOCODING_LISTS);
+  const update = useSettingsMutation('updateGeocodingProfile', GEOCODING_LISTS);
   // The core names the intervals refreshIntervals.moving / .idle; the form shows them as moving / idle.
   const save = useFormSave<typeof source, GeocodingProfile>(
     form,

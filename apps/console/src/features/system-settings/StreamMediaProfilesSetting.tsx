@@ -9,13 +9,17 @@ import { useState } from 'react';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StreamMediaProfileSetting } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
+import { useSettingsMutation } from './settingsForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
 import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+
+/** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
+const MEDIA_PROFILE_LISTS = ['listStreamMediaProfiles'] as const;
 
 const TEST_ID = 'stream-media-profiles';
 
@@ -24,7 +28,7 @@ export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) 
   const { view, setView, query } = useStreamSettingsList<'name' | 'maxResolution' | 'fps' | 'bitrate' | 'updatedAt'>('name');
   const list = useEndpointQuery('listStreamMediaProfiles', { query });
   useSettingsLive(['stream_media_profile'], ['listStreamMediaProfiles']);
-  const remove = useEndpointMutation('deleteStreamMediaProfile');
+  const remove = useSettingsMutation('deleteStreamMediaProfile', MEDIA_PROFILE_LISTS);
 
   const columns: SettingsColumn<StreamMediaProfileSetting>[] = [
     { id: 'name', header: t('streamSettings.media.name'), render: (p) => p.name, sortKey: 'name' },
@@ -52,8 +56,8 @@ function MediaModal({ profile, onClose }: { profile: StreamMediaProfileSetting |
   const [source] = useState(() => mediaForm(profile));
   const form = useForm(source, checkMedia);
   const fieldError = useFieldError(`settings-${TEST_ID}-error`, form.errors);
-  const create = useEndpointMutation('createStreamMediaProfile');
-  const update = useEndpointMutation('updateStreamMediaProfile');
+  const create = useSettingsMutation('createStreamMediaProfile', MEDIA_PROFILE_LISTS);
+  const update = useSettingsMutation('updateStreamMediaProfile', MEDIA_PROFILE_LISTS);
   const save = useFormSave<typeof source, StreamMediaProfileSetting>(
     form,
     checkMedia,

@@ -9,13 +9,17 @@ import { useState } from 'react';
 import { Badge, Select, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StreamProfile } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
+import { useSettingsMutation } from './settingsForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './SettingsFrame';
 import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkProfile, profileBody, profileForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+
+/** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
+const STREAM_PROFILE_LISTS = ['listStreamProfiles', 'listStreamProviders'] as const;
 
 const TEST_ID = 'stream-profiles';
 
@@ -32,7 +36,7 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
   const list = useEndpointQuery('listStreamProfiles', { query: { ...query, ...(providerId !== null ? { providerId } : {}) } });
   useSettingsLive(['stream_profile', 'stream_providers'], ['listStreamProfiles', 'listStreamProviders']);
   const providers = useProviderOptions();
-  const remove = useEndpointMutation('deleteStreamProfile');
+  const remove = useSettingsMutation('deleteStreamProfile', STREAM_PROFILE_LISTS);
 
   const columns: SettingsColumn<StreamProfile>[] = [
     { id: 'name', header: t('streamSettings.profiles.name'), render: (p) => p.name, sortKey: 'name' },
@@ -88,8 +92,8 @@ function ProfileModal({
   const [source] = useState(() => profileForm(profile, providerId));
   const form = useForm(source, checkProfile);
   const fieldError = useFieldError(`settings-${TEST_ID}-error`, form.errors);
-  const create = useEndpointMutation('createStreamProfile');
-  const update = useEndpointMutation('updateStreamProfile');
+  const create = useSettingsMutation('createStreamProfile', STREAM_PROFILE_LISTS);
+  const update = useSettingsMutation('updateStreamProfile', STREAM_PROFILE_LISTS);
   const save = useFormSave<typeof source, StreamProfile>(
     form,
     checkProfile,

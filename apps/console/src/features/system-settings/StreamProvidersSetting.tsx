@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Badge, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StreamProvider } from '@fleet/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointQuery } from '../../api/hooks';
+import { useSettingsMutation } from './settingsForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
@@ -18,6 +19,9 @@ import { formNote, JsonField, useFormSave, useStreamSettingsList } from './Strea
 import { checkProvider, providerBody, providerForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
 
+/** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
+const STREAM_PROVIDER_LISTS = ['listStreamProviders', 'listStreamProfiles'] as const;
+
 const TEST_ID = 'stream-providers';
 
 export default function StreamProvidersSetting(_props: SystemSettingsProps) {
@@ -26,7 +30,7 @@ export default function StreamProvidersSetting(_props: SystemSettingsProps) {
   const list = useEndpointQuery('listStreamProviders', { query });
   useSettingsLive(['stream_providers', 'stream_profile'], ['listStreamProviders']);
   const [editing, setEditing] = useState<StreamProvider | 'new' | null>(null);
-  const del = useConfirmedDelete(useEndpointMutation('deleteStreamProvider'), { variables: (p: StreamProvider) => ({ params: { id: p.id } }) });
+  const del = useConfirmedDelete(useSettingsMutation('deleteStreamProvider', STREAM_PROVIDER_LISTS), { variables: (p: StreamProvider) => ({ params: { id: p.id } }) });
 
   const columns: SettingsColumn<StreamProvider>[] = [
     { id: 'name', header: t('streamSettings.providers.name'), render: (p) => p.name, sortKey: 'name' },
@@ -70,8 +74,8 @@ function ProviderModal({ provider, onClose }: { provider: StreamProvider | null;
   const [source] = useState(() => providerForm(provider));
   const form = useForm(source, checkProvider);
   const fieldError = useFieldError(`settings-${TEST_ID}-error`, form.errors);
-  const create = useEndpointMutation('createStreamProvider');
-  const update = useEndpointMutation('updateStreamProvider');
+  const create = useSettingsMutation('createStreamProvider', STREAM_PROVIDER_LISTS);
+  const update = useSettingsMutation('updateStreamProvider', STREAM_PROVIDER_LISTS);
   const save = useFormSave<typeof source, StreamProvider>(
     form,
     checkProvider,
