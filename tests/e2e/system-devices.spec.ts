@@ -2,14 +2,15 @@
  * /system_entities servers, channels and databridge gateways, and the IFB Servers entry (spec 001
  * §2 the system admin console for super user and staff; §3 Server, Channel, databridge gateways;
  * §5 names, genlock offset, ports) in Chromium against the real stack: super user creates, edits
- * and deletes a multimedia hub and a databridge gateway, the spec's messages inline; a channel
- * joins an inventory and leaves it again; the IFB Servers entry opens the multimedia hubs with
- * their IFB mode; staff sees the lists; luc_admin is sent to the unit list. Objects made here
+ * and deletes a multimedia hub and a databridge gateway; a channel joins an inventory and leaves
+ * it again; the IFB Servers entry opens the multimedia hubs with their IFB mode; staff sees the
+ * lists. The forms' messages (their own and the core's) are ServersEntity.test.tsx and
+ * DbGatewaysEntity.test.tsx beside apps/console/src/features/system-entities/; the route guard
+ * (luc_admin sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx. Objects made here
  * carry a unique name and are deleted in `finally`; the channel used (ING-0001-CH3) is used by no
  * other spec and only joins Metro-TV for the test.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { VALIDATION } from '@fleet/contracts';
 import { apiAs, login } from './support';
 
 const CHANNEL = 'ING-0001-CH3';
@@ -30,7 +31,7 @@ async function cleanUp(api: APIRequestContext, path: 'servers' | 'dbGateways', n
   }
 }
 
-test('super user creates, edits and deletes a multimedia hub and a databridge gateway, the spec messages inline', async ({ page, baseURL, playwright }) => {
+test('super user creates, edits and deletes a multimedia hub and a databridge gateway', async ({ page, baseURL, playwright }) => {
   const stamp = Date.now();
   const hub = `E2E-system-devices-${stamp}`;
   const gateway = `E2E-system-devices-gw-${stamp}`;
@@ -39,12 +40,6 @@ test('super user creates, edits and deletes a multimedia hub and a databridge ga
     await login(page, 'super_user');
     await openKind(page, 'mmh_servers', 'servers');
     await page.getByTestId('servers-new').click();
-    await page.getByTestId('server-name').fill('bad name');
-    await page.getByTestId('server-genlockOffset').fill('600');
-    await page.getByTestId('server-save').click();
-    await expect(page.getByTestId('server-error.name')).toHaveText(VALIDATION.unitNameCharacters);
-    await expect(page.getByTestId('server-error.genlockOffset')).toHaveText(VALIDATION.maxValue(511));
-    await expect(page.getByTestId('server-error.serial')).toHaveText(VALIDATION.required);
     await page.getByTestId('server-name').fill(hub);
     await page.getByTestId('server-serial').fill(`SERIAL-${stamp}`);
     await page.getByTestId('server-swVersion').fill('10.1');
@@ -55,13 +50,8 @@ test('super user creates, edits and deletes a multimedia hub and a databridge ga
     const row = page.locator('[data-testid^="servers-row-"]', { hasText: hub });
     await expect(row).toBeVisible();
 
-    // Edit: a serial another server holds is refused in the core's words; the alias is saved.
-    const seeded = (await (await api.get('/api/v2/admin/servers?type=mmh_server&searchKey=uniqueId&searchValue=MMH-0001')).json()) as { items: { serial: string }[] };
+    // Edit: the alias is saved.
     await row.click();
-    await page.getByTestId('server-serial').fill(seeded.items[0]!.serial);
-    await page.getByTestId('server-save').click();
-    await expect(page.getByTestId('server-error.serial')).toHaveText(VALIDATION.fieldUnique);
-    await page.getByTestId('server-serial').fill(`SERIAL-${stamp}`);
     await page.getByTestId('server-alias').fill('Studio-East');
     await page.getByTestId('server-save').click();
     await expect(page.getByTestId('server-modal')).toHaveCount(0);
@@ -71,14 +61,11 @@ test('super user creates, edits and deletes a multimedia hub and a databridge ga
     await page.getByTestId('server-delete-confirm').click();
     await expect(page.getByTestId('servers-empty')).toBeVisible();
 
-    // Databridge gateway: port range inline, then create, edit, delete.
+    // Databridge gateway: create, edit, delete.
     await openKind(page, 'dbGateways', 'db-gateways');
     await page.getByTestId('db-gateways-new').click();
     await page.getByTestId('db-gateway-name').fill(gateway);
     await page.getByTestId('db-gateway-host').fill('gw.e2e.test');
-    await page.getByTestId('db-gateway-port').fill('70000');
-    await page.getByTestId('db-gateway-save').click();
-    await expect(page.getByTestId('db-gateway-error.port')).toHaveText(VALIDATION.maxValue(65535));
     await page.getByTestId('db-gateway-port').fill('8443');
     await page.getByTestId('db-gateway-save').click();
     await expect(page.getByTestId('db-gateway-modal')).toHaveCount(0);
@@ -134,7 +121,7 @@ test('super user associates a channel with an inventory and takes it back; IFB S
   }
 });
 
-test('staff sees the server, channel and gateway lists; luc_admin is sent to the unit list', async ({ page, browser }) => {
+test('staff sees the server, channel and gateway lists', async ({ page }) => {
   await login(page, 'staff');
   await openKind(page, 'transceiver_servers', 'servers');
   await expect(page.getByTestId('servers-row-TRX-0001')).toBeVisible();
@@ -143,14 +130,4 @@ test('staff sees the server, channel and gateway lists; luc_admin is sent to the
   await expect(page.getByTestId('db-gateways-grid')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Video Return Channels' }).click();
   await expect(page.getByTestId('vr-channels-grid')).toBeVisible({ timeout: 30_000 });
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  try {
-    await login(other, 'luc_admin');
-    await other.goto('/system_entities/mmh_servers?ignoreRouteDefault=1');
-    await expect(other).toHaveURL(/\/list/, { timeout: 30_000 });
-    await expect(other.getByTestId('system-entities')).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
 });

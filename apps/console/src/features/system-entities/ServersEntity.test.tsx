@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOPIC, VALIDATION } from '@fleet/contracts';
 import type { AdminInventory, ServerDetail } from '@fleet/contracts';
-import { FakeApi, apiError } from '../../test-utils/fakeApi';
+import { FakeApi, apiError, fieldErrors } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import ServersEntity from './ServersEntity';
 
@@ -171,5 +171,27 @@ describe('/system_entities servers: the form', () => {
     expect(await screen.findByTestId('server-form-error')).toHaveTextContent('Max channels cannot be lower than the number of allocated channels');
     expect(api.calls('updateAdminServer')[0]).toMatchObject({ params: { id: 'srv001' }, body: expect.objectContaining({ maxChannels: 1, version: 1 }) });
     expect(screen.getByTestId('server-modal')).toBeVisible();
+  });
+
+  it('shows the core’s refusal of a serial another server holds on the field, then saves the alias', async () => {
+    const api = coreWithServers().on('updateAdminServer', ({ params, body }) =>
+      body.serial === 'SN2' ? fieldErrors([{ path: 'body.serial', message: VALIDATION.fieldUnique }]) : server(1, { alias: body.alias ?? '', version: 2, id: params.id }),
+    );
+    const { user } = await renderServers(api);
+
+    await user.click(screen.getByTestId('servers-row-srv001'));
+    await fill(user, await screen.findByTestId('server-serial'), 'SN2');
+    await user.click(screen.getByTestId('server-save'));
+    expect(await screen.findByTestId('server-error.serial')).toHaveTextContent(VALIDATION.fieldUnique);
+    expect(screen.getByTestId('server-modal')).toBeVisible();
+
+    await fill(user, screen.getByTestId('server-serial'), 'SN1');
+    await fill(user, screen.getByTestId('server-alias'), 'Studio-East');
+    await user.click(screen.getByTestId('server-save'));
+    await waitFor(() => expect(screen.queryByTestId('server-modal')).not.toBeInTheDocument());
+    expect(api.calls('updateAdminServer').map((call) => call.body)).toEqual([
+      expect.objectContaining({ serial: 'SN2' }),
+      expect.objectContaining({ serial: 'SN1', alias: 'Studio-East' }),
+    ]);
   });
 });
