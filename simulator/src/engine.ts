@@ -460,6 +460,11 @@ export class Engine {
     return this.devices.size;
   }
 
+  /** The unit devices this engine runs. */
+  units(): IterableIterator<UnitDevice> {
+    return this.devices.values();
+  }
+
   private stopDevices(): void {
     for (const d of this.devices.values()) d.stop();
     this.devices.clear();

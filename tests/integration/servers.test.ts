@@ -16,7 +16,7 @@ import {
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import { DEMO_PASSWORD, devicesSettled, eventually, fleetUp, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const IDS = Object.keys(serverEndpoints) as (keyof typeof serverEndpoints)[];
 const HUB = 'MMH-0001';
@@ -38,6 +38,7 @@ describe.each(providers())('server calls on %s', (provider) => {
       timings: { bootMs: [5, 20], initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, telemetryIntervalMs: 100 },
       serverTimings: { resetMs: [150, 250], ipPipeConnectMs: [50, 100] },
     });
+    await fleetUp(s.app, s.sim);
     [admin, superUser, regular, reader] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_read')]);
     recordPublished(s.app, published);
     await eventually(async () => (await detail(HUB)).status === 'online');
@@ -324,7 +325,12 @@ describe.each(providers())('server calls on %s', (provider) => {
       return now.find((ip) => ip.name === 'public')?.address !== before.find((ip) => ip.name === 'public')?.address ? now : null;
     });
     expect(after.find((ip) => ip.name === 'private')).toEqual(before.find((ip) => ip.name === 'private'));
-    await eventually(async () => (await detail(HUB)).status === 'online');
+    // The server is back whole (online and running on its new instance) and every report of the reset applied before the next test.
+    await eventually(async () => {
+      const d = await detail(HUB);
+      return d.status === 'online' && d.state === 'running';
+    });
+    await devicesSettled(s.app);
   });
 
   it('answers what the server reports of itself: device id and cloud instance (a new one after a reset), running or stopped, its tally and audio hardware, inherited by its channels; changes reach /ws', async () => {

@@ -109,7 +109,9 @@ export async function startTestStack(
     ...opts.env,
   });
   const app = await buildApp({ config, db: db.prisma, logger: false, ...(opts.clock ? { clock: opts.clock } : {}) });
-  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings: opts.simulatorTimings ?? FAST_TIMINGS, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
+  const timings = opts.simulatorTimings ?? FAST_TIMINGS;
+  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
+  if (sim && !timings?.initiallyOffShare) await fleetUp(app, sim);
   return {
     app,
     config,
@@ -162,6 +164,16 @@ export async function devicesSettled(app: FastifyInstance): Promise<void> {
   await new Promise((r) => setImmediate(r));
   await app.services.reports.settle();
   await app.services.events.settle();
+}
+
+/**
+ * Every simulated unit has booted and the core has applied what the fleet reported so far: a stack
+ * hands its tests a settled fleet however loaded the machine is (on a busy machine the first boots
+ * and server reports could otherwise land in the middle of a test's first "changes nothing").
+ */
+export async function fleetUp(app: FastifyInstance, sim: Engine): Promise<void> {
+  await eventually(async () => sim.deviceCount() > 0 && [...sim.units()].every((u) => u.online), 30_000);
+  await devicesSettled(app);
 }
 
 /** Poll until `fn` returns a truthy value (bounded), for device-driven state changes. */
