@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCrashDurability } from '../durability/run.js';
-import { pgUrl, providers } from '../support/stack.js';
+import { covers, pgUrl, providers } from '../support/stack.js';
 
 // Each round restarts the stack through pnpm and tsx: several seconds on a busy machine.
 const TIMEOUT_MS = 240_000;
@@ -28,7 +28,7 @@ describe.each(providers())('crash durability on %s', (provider) => {
   );
 });
 
-describe('crash durability check', () => {
+describe.runIf(covers('sqlite'))('crash durability check', () => {
   it(
     'reports an acknowledged write that is not stored as lost',
     async () => {

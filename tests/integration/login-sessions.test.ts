@@ -13,7 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ERROR_CATALOGUE } from '@fleet/contracts';
 import { hashPassword, PASSWORD_HASH_PARAMS, passwordHashParams, SEED_IDS, verifyPassword } from '@fleet/db';
 import { TestClock } from '@fleet/core';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { covers, DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 const LOGIN = '/mock/auth/login';
 /** The production window, lockout and purge interval (env.ts): the tests step the core's clock over them. */
@@ -263,7 +263,7 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
   });
 });
 
-describe('the failure window', () => {
+describe.runIf(covers('sqlite'))('the failure window', () => {
   let s: TestStack;
   const clock = new TestClock();
   beforeAll(async () => {
@@ -284,7 +284,7 @@ describe('the failure window', () => {
   });
 });
 
-describe('the session cookie with COOKIE_SECURE=true', () => {
+describe.runIf(covers('sqlite'))('the session cookie with COOKIE_SECURE=true', () => {
   let s: TestStack;
   beforeAll(async () => {
     s = await startTestStack({ simulator: false, env: { COOKIE_SECURE: 'true' } });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { groupTopic, type ChannelList, type CurrentUser, type RealtimeEvent, type Topic } from '@fleet/contracts';
-import { pgUrl, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
+import { covers, pgUrl, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
 import { connect, until, type Received, type WsClient } from './realtime-client.js';
 
 type ChannelChanged = Extract<RealtimeEvent, { type: 'channel.changed' }>;
@@ -38,7 +38,7 @@ async function channelOfMyGroups(app: FastifyInstance, cookie: string, topics: r
   return channel.channelId;
 }
 
-describe('channel list over /ws: resume after a forced disconnect', () => {
+describe.runIf(covers('sqlite'))('channel list over /ws: resume after a forced disconnect', () => {
   let s: TestStack;
   let base: string;
   let regular: string;

@@ -24,7 +24,7 @@ import {
 } from '@fleet/contracts';
 import { EXAMPLES, type ExampleInput, type Refs, type World } from '../support/catalogue-examples.js';
 import { describeChanges, readAllTables } from '../support/db-snapshot.js';
-import { devicesSettled, eventually, FAST_TIMINGS, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
+import { covers, devicesSettled, eventually, FAST_TIMINGS, pgUrl, startTestStack, type TestStack } from '../support/stack.js';
 import { streamSettingIds } from '../support/examples/stream-setting-ids.js';
 
 /** Device timings short enough for a matrix of starts, stops and reboots. */
@@ -903,7 +903,7 @@ async function checkObjectScope(s: TestStack, worlds: Map<Role, RoleWorld>): Pro
 
 // ── the checker itself ─────────────────────────────────────────────────────────────────────────
 
-describe('role matrix checker', () => {
+describe.runIf(covers('sqlite'))('role matrix checker', () => {
   it('flags an allowed role without success, a forbidden role admitted, and an exception that no longer holds', () => {
     const o = (role: Role, id: EndpointId, status: number, code?: string): Outcome => ({ role, id, status, code, body: '' });
     expect(violations([o('luc_regular', 'getUnit', 200), o('luc_read', 'startUnitStream', 403, 'FORBIDDEN'), o('luc_regular', 'createStory', 201)])).toEqual([]);
@@ -936,7 +936,7 @@ describe('role matrix checker', () => {
 
 // ── SQLite: the full matrix ────────────────────────────────────────────────────────────────────
 
-describe('role matrix on sqlite (every call × every role)', () => {
+describe.runIf(covers('sqlite'))('role matrix on sqlite (every call × every role)', () => {
   let s: TestStack;
   let worlds: Map<Role, RoleWorld>;
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { buildApp, loadConfig, unsafeSecrets } from '@fleet/core';
 import type { FastifyInstance } from 'fastify';
 import { createDb, migrateDeploy } from '@fleet/db';
 import { describeChanges, readAllTables } from '../support/db-snapshot.js';
-import { DEMO_PASSWORD, freshDatabase, providers, startTestStack, type TestStack } from '../support/stack.js';
+import { covers, DEMO_PASSWORD, freshDatabase, providers, startTestStack, type TestStack } from '../support/stack.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FOREIGN = 'https://evil.example';
@@ -155,7 +155,7 @@ describe.each(providers())('the HTTP surface (%s)', (provider) => {
   });
 });
 
-describe('rate limits', () => {
+describe.runIf(covers('sqlite'))('rate limits', () => {
   let s: TestStack;
   afterAll(() => s?.close());
 
@@ -238,7 +238,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('mock-only surfaces', () => {
+describe.runIf(covers('sqlite'))('mock-only surfaces', () => {
   it('with MOCK_ENDPOINTS=false, /mock/auth, /mock/trpc and /mock/chat answer 404', async () => {
     const s = await startTestStack({ simulator: false, env: { MOCK_ENDPOINTS: 'false' } });
     try {

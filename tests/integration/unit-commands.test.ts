@@ -85,6 +85,21 @@ describe.each(providers())('unit commands on %s', (provider) => {
     if (!d) throw new Error(`no simulated device ${id}`);
     return d;
   };
+  /**
+   * Runs `fn` with the simulator's clock held still: a state a device keeps for a bounded simulated
+   * time (a modem re-registering after an operator switch) is checked before it can end, however
+   * long the machine takes to answer the command.
+   */
+  async function timeHeld<T>(fn: () => Promise<T>): Promise<T> {
+    const clock = s.sim!.clock;
+    const mode = clock.mode();
+    clock.setMode({ kind: 'stepped' });
+    try {
+      return await fn();
+    } finally {
+      clock.setMode(mode);
+    }
+  }
   const resultEvent = (unitId: string, command: UnitCommand, after: number) =>
     eventually(async () => events.slice(after).find((e): e is Extract<RealtimeEvent, { type: 'unit.commandResult' }> => e.type === 'unit.commandResult' && e.unitId === unitId && e.command === command));
   /** Runs a refused call and checks the unit row did not change. */
@@ -194,17 +209,19 @@ describe.each(providers())('unit commands on %s', (provider) => {
 
   it('cellular scan: immediate ack, operators after the scan as unit.commandResult; LAN refused ("Scan not supported for this modem")', async () => {
     const at = events.length;
-    const res = await cmd('LU800-0003', 'cellularScan', { modemId: 'LU800-0003-m1' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      uniqueId: 'LU800-0003',
-      command: 'cellularScan',
-      accepted: true,
-      modemId: 'LU800-0003-m1',
-      expectedDurationMs: { min: 60_000, max: 120_000 },
+    await timeHeld(async () => {
+      const res = await cmd('LU800-0003', 'cellularScan', { modemId: 'LU800-0003-m1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        uniqueId: 'LU800-0003',
+        command: 'cellularScan',
+        accepted: true,
+        modemId: 'LU800-0003-m1',
+        expectedDurationMs: { min: 60_000, max: 120_000 },
+      });
+      // The scanning modem is off the air while it scans.
+      expect(device('LU800-0003').links[0]!.connected).toBe(false);
     });
-    // The scanning modem is off the air while it scans.
-    expect(device('LU800-0003').links[0]!.connected).toBe(false);
     const done = await resultEvent('LU800-0003', 'cellularScan', at);
     expect(done).toMatchObject({ outcome: 'completed', code: null, message: null, result: { modemId: 'LU800-0003-m1' } });
     expect(Array.isArray((done.result as { operators: unknown[] }).operators)).toBe(true);
@@ -231,9 +248,11 @@ describe.each(providers())('unit commands on %s', (provider) => {
   });
 
   it('cellular select and active SIM: the modem re-registers; stored per modem; non-cellular links refused', async () => {
-    const sel = await cmd('LU800-0003', 'cellularSelect', { modemId: 'LU800-0003-m4', network: { mcc: '262', mnc: '01' } });
-    expect(sel.statusCode, sel.body).toBe(200);
-    expect(device('LU800-0003').links[3]!.connected).toBe(false);
+    await timeHeld(async () => {
+      const sel = await cmd('LU800-0003', 'cellularSelect', { modemId: 'LU800-0003-m4', network: { mcc: '262', mnc: '01' } });
+      expect(sel.statusCode, sel.body).toBe(200);
+      expect(device('LU800-0003').links[3]!.connected).toBe(false);
+    });
     expect(record(record((await row('LU800-0003')).configuration).cellular)['LU800-0003-m4']).toEqual({ network: { mcc: '262', mnc: '01' } });
     await eventually(async () => device('LU800-0003').links[3]!.connected);
     const badMcc = await cmd('LU800-0003', 'cellularSelect', { modemId: 'LU800-0003-m4', network: { mcc: 'ab1', mnc: '01' } });

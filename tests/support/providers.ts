@@ -25,3 +25,6 @@ export function pgUrl(): string | undefined {
 }
 
 export const providers = (): Provider[] => providersOfRun().filter((p) => p === 'sqlite' || pgUrl() !== undefined);
+
+/** Whether this run covers `provider`: a block that runs on one provider only is skipped in the other's phase. */
+export const covers = (provider: Provider): boolean => providersOfRun().includes(provider);

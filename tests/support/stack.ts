@@ -15,7 +15,7 @@ import { pgUrl, type Provider } from './providers.js';
 import { copySqliteTemplate, DEMO_PASSWORD, migrateAndSeed, pgTemplate, TEST_PASSWORD_N } from './templates.js';
 
 export { DEMO_PASSWORD };
-export { pgUrl, providers, type Provider } from './providers.js';
+export { covers, pgUrl, providers, type Provider } from './providers.js';
 
 /** A fresh, empty database; returns its URL and a function that removes it. */
 export async function freshDatabase(provider: Provider): Promise<{ url: string; drop(): Promise<void> }> {

@@ -19,6 +19,8 @@ import type { Prisma } from '../generated/sqlite/client.js';
 const ONLY = process.env.TEST_PROVIDER;
 export const PG_URL = ONLY === 'sqlite' ? undefined : process.env.DATABASE_URL_PG;
 export const REQUIRE_PG = ONLY !== 'sqlite' && process.env.REQUIRE_PG === '1';
+/** `describe` for a block that runs on SQLite only: skipped in a run limited to PostgreSQL. */
+export const describeSqlite = ONLY === 'postgresql' ? describe.skip : describe;
 
 export interface FreshDatabase {
   url: string;

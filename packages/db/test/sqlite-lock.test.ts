@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/sqlite/client.js';
 import { createDb, sqlitePragmas, transaction, type DbHandle } from '../src/client.js';
 import { migrateDeploy } from '../src/migrate.js';
-import { deferred, describeEachProvider, openFresh, sleep, unitData } from './helpers.js';
+import { deferred, describeEachProvider, openFresh, sleep, unitData, describeSqlite } from './helpers.js';
 
 describeEachProvider('concurrent requests during a rolled-back transaction', (p) => {
   let db: DbHandle;
@@ -124,7 +124,7 @@ describeEachProvider('concurrent requests during a rolled-back transaction', (p)
   });
 });
 
-describe('the trap itself (bare better-sqlite3 adapter, no lock) [sqlite]', () => {
+describeSqlite('the trap itself (bare better-sqlite3 adapter, no lock) [sqlite]', () => {
   it('a concurrent write during a rolled-back transaction is lost without the lock', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-trap-'));
     const url = `file:${path.join(dir, 'trap.db')}`;
@@ -161,7 +161,7 @@ describe('the trap itself (bare better-sqlite3 adapter, no lock) [sqlite]', () =
   });
 });
 
-describe('durability pragmas [sqlite]', () => {
+describeSqlite('durability pragmas [sqlite]', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-pragma-'));

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
 import { sqlitePathOf } from '../src/url.js';
-import { deferred, describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
+import { deferred, describeEachProvider, openFresh, sqliteProvider, unitData, describeSqlite } from './helpers.js';
 
 describeEachProvider('write feed', (p) => {
   let db: DbHandle;
@@ -69,7 +69,7 @@ describeEachProvider('write feed', (p) => {
   });
 });
 
-describe('grouped commits [sqlite]', () => {
+describeSqlite('grouped commits [sqlite]', () => {
   let db: DbHandle;
   let cleanup: () => Promise<void>;
   let url: string;
