@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PrismaClient } from '../generated/sqlite/client.js';
 import { createDb, sqlitePragmas, transaction, type DbHandle } from '../src/client.js';
 import { migrateDeploy } from '../src/migrate.js';

@@ -4,7 +4,7 @@
  * and the feed reports exactly the committed writes before their callers hear back.
  */
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
 import { sqlitePathOf } from '../src/url.js';
 import { deferred, describeEachProvider, openFresh, sqliteProvider, unitData, describeSqlite } from './helpers.js';
