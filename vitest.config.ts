@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = import.meta.dirname;
 const INTEGRATION_DIRS = ['packages/db/test', 'apps/core/test', 'simulator/test', 'tests/integration'];
@@ -22,12 +23,44 @@ function sqliteOnlyFiles(): string[] {
 }
 
 /**
+ * The integration files that take longest, most of it waiting (on simulated time, a killed and restarted
+ * process, a lockout): started first, so that none of them runs alone at the end of a phase while the other
+ * workers have finished. On a fresh clone vitest knows no durations and starts the largest files first, which
+ * put the small scenario parts last.
+ */
+const LONGEST_FIRST = [
+  'tests/integration/role-matrix.test.ts',
+  'tests/integration/crash-durability.test.ts',
+  'tests/integration/scenarios/',
+  'tests/integration/login-sessions.test.ts',
+  'tests/integration/fuzz.test.ts',
+  'packages/db/test/migrate.test.ts',
+  'packages/db/test/seed.test.ts',
+  'tests/integration/security-http.test.ts',
+  'tests/integration/replay-cli.test.ts',
+  'tests/integration/replay.test.ts',
+  'tests/integration/realtime-disconnects.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((path) => f.moduleId.startsWith(join(root, path)));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
  * Test tiers: `unit` (pure code beside the source, *.test.ts under src/), `integration` (real
  * SQLite and PostgreSQL, real websockets: the test/ folders). End-to-end tests run under Playwright
  * (tests/e2e), benchmarks under tests/bench.
  */
 export default defineConfig({
   test: {
+    // Files run longest first (the integration files of LONGEST_FIRST; otherwise vitest's own order).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
