@@ -28,6 +28,25 @@ phase() {
   return 0
 }
 
+# phase_beside NAME COMMAND...: starts a phase in the background (its output kept until it ends);
+# phase_join NAME waits for it and records it like `phase`.
+declare -A beside_pid beside_start
+phase_beside() {
+  local name="$1"
+  shift
+  echo "==> $name (beside the next phase)"
+  beside_start[$name]=$SECONDS
+  "$@" > ".tmp/phase-$name.log" 2>&1 &
+  beside_pid[$name]=$!
+}
+phase_join() {
+  local name="$1" rc=0
+  wait "${beside_pid[$name]}" || rc=$?
+  cat ".tmp/phase-$name.log"
+  phases+=("$(printf '%-24s %4d s%s' "$name" $((SECONDS - beside_start[$name])) "$([ "$rc" -eq 0 ] || echo "  (failed, exit $rc)")")")
+  [ "$rc" -eq 0 ] || failed_phases+=("$name")
+}
+
 install() {
   local sudo="" missing=()
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -89,8 +108,10 @@ if [ ${#failed_phases[@]} -gt 0 ]; then
   echo "the install failed: nothing was tested"
   exit 1
 fi
-phase lint pnpm --silent lint
+# eslint takes one core; the typecheck's three programs rarely keep both busy to their end.
+phase_beside lint pnpm --silent lint
 phase typecheck pnpm --silent typecheck
+phase_join lint
 phase unit vitest_phase unit --project unit --project console
 phase "integration SQLite" integration sqlite
 phase "integration PostgreSQL" integration postgresql
