@@ -51,7 +51,8 @@ install() {
   local sudo="" missing=()
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-  command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  # The server itself: Debian machines may have PostgreSQL's client (and pg_ctlcluster) without it.
+  compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   # docker-compose.yml is checked for validity (no engine needed); Debian ships the v1 client.
   if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then missing+=(docker-compose); fi
