@@ -4,6 +4,7 @@
 # component tests, and the integration tests on SQLite only. The whole suite is `npm run test:all`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p .tmp
 
 base=$(git merge-base HEAD '@{upstream}' 2>/dev/null || git rev-parse HEAD)
 mapfile -t changed < <({ git diff --name-only --diff-filter=ACMR "$base" -- '*.ts' '*.tsx' '*.js' '*.mjs'; git ls-files --others --exclude-standard -- '*.ts' '*.tsx' '*.js' '*.mjs'; } | sort -u)
@@ -23,8 +24,16 @@ if [ ${#changed[@]} -gt 0 ]; then
 else
   echo "==> lint: no changed files"
 fi
-step typecheck bash scripts/typecheck.sh
+# The typecheck runs beside the unit and component tests; its output is shown when it ends.
+typecheck_start=$SECONDS
+bash scripts/typecheck.sh > .tmp/quick-typecheck.log 2>&1 &
+typecheck_pid=$!
 step "unit and components" pnpm exec vitest run --project unit --project console
+typecheck_rc=0
+wait "$typecheck_pid" || typecheck_rc=$?
+cat .tmp/quick-typecheck.log
+printf '    typecheck (beside them): %d s%s\n' $((SECONDS - typecheck_start)) "$([ "$typecheck_rc" -eq 0 ] || echo ", failed")"
+[ "$typecheck_rc" -eq 0 ] || failed+=(typecheck)
 step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${INTEGRATION_WORKERS:-4}"
 
 if [ ${#failed[@]} -gt 0 ]; then
