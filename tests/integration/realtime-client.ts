@@ -91,6 +91,20 @@ export function wsSocketFactory(headers: Record<string, string>): SocketFactory 
   };
 }
 
+/**
+ * The socket is open and answering: two ping round trips, so a heartbeat ping the server sent
+ * meanwhile has been answered (when the client answers them) and its answer read by the server
+ * (frames keep their order).
+ */
+let pings = 0;
+export async function answers(c: WsClient): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const t = ++pings;
+    c.send({ op: 'ping', t });
+    await c.next((m) => m.op === 'pong' && m.t === t);
+  }
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Poll until `fn` is true (bounded). */

@@ -11,7 +11,7 @@ import { MOCK_AUTH, groupTopic } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { hashPassword } from '@fleet/db';
 import { DEMO_PASSWORD, coreCall, pgUrl, providers, startTestStack, type TestStack, startOtherInstance, type OtherInstance } from '../support/stack.js';
-import { connect, sleep, type WsClient } from './realtime-client.js';
+import { answers, connect, sleep, type WsClient } from './realtime-client.js';
 
 /** How soon a connection must close after its session ended. */
 const AT_ONCE_MS = 1500;
@@ -37,19 +37,6 @@ async function makeUser(s: Pick<TestStack, 'app'>, id: string): Promise<{ id: st
   await db.userInventory.create({ data: { userId: id, inventoryId: 'inv-global' } });
   await db.userGroup.create({ data: { userId: id, groupId: group.id } });
   return { id, group: group.id };
-}
-
-/**
- * The socket is open and answering: two ping round trips, so a heartbeat ping the server sent
- * meanwhile has been answered and its answer read by the server (frames keep their order).
- */
-let pings = 0;
-async function answers(c: WsClient): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    const t = ++pings;
-    c.send({ op: 'ping', t });
-    await c.next((m) => m.op === 'pong' && m.t === t);
-  }
 }
 
 /** Open a /ws connection, wait for its hello and subscribe to one group. */

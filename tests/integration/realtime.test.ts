@@ -7,23 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_AUTH, REALTIME, groupTopic, inventoryTopic, type CurrentUser, type UnitSummary } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { connect, sleep, until, type WsClient } from './realtime-client.js';
+import { answers, connect, sleep, until } from './realtime-client.js';
 
 /** The production heartbeat (env.ts): the test steps the core's clock over it. */
 const HEARTBEAT_MS = 30_000;
-
-/**
- * The socket is open and answering: two ping round trips, so a heartbeat ping the server sent
- * meanwhile has been answered (when the client answers them) and its answer read by the server.
- */
-let pings = 0;
-async function answers(c: WsClient): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    const t = ++pings;
-    c.send({ op: 'ping', t });
-    await c.next((m) => m.op === 'pong' && m.t === t);
-  }
-}
 
 describe('realtime /ws', () => {
   let s: TestStack;

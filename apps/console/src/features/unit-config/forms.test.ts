@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, LIMITS, UNIT_CONFIG_BOUNDS, UnitConfiguration, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
+import { ERROR_CATALOGUE, LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
+import { makeUnitConfiguration } from '../../test-utils/fixtures';
 import { DEFAULT_ALERT_SETTINGS } from '@fleet/contracts';
 import {
   alertsBody, alertsForm, audioForm, bandwidthBody, bandwidthForm, cappingBody, delayBody, delayForm, ethernetBody, ipInputBody, ipInputForm,
@@ -11,18 +12,8 @@ import {
   validateVideoComplexityForm, videoComplexityBody, videoComplexityForm,
 } from './forms';
 
-const config = UnitConfiguration.parse({
-  unitUniqueId: 'LU800-0001',
+const config = makeUnitConfiguration({
   version: 3,
-  storeAndForwardVideoQualityV2: 'high_h264',
-  delay: 3000,
-  delayMode: 'normal',
-  forcesWiredLink: false,
-  virtualChannelName: '',
-  paths: [],
-  files: [],
-  port: null,
-  forceScanNow: false,
   audio: { input: 'hdmi', channels: 2, bitrateKbps: 128, gainDb: 0 },
   bandwidth: { cellular: null, total: 8000, priorityLimits: [] },
   alerts: {
@@ -31,38 +22,8 @@ const config = UnitConfiguration.parse({
     alerts: Object.fromEntries(['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'].map((t) => [t, { enabled: true, level: 'warning' }])),
     recipients: [],
   },
-  pairingCodeMode: false,
-  multiCameraLabels: ['CAM-1', 'CAM-2', 'CAM-3', 'CAM-4'],
-  switcher: { mode: null, highQualityChannel: null, proxyChannel: null, inputSdi: null },
-  selectedChannelId: null,
-  filenamePrefix: null,
-  transmissionMode: 'live',
-  workingMode: 'video',
   multiCamera: { numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality', cameras: [], maxBandwidthMbps: null },
-  singleCamera: { resolution: 1080, colourDepth: 8, maxBandwidthMbps: 10 },
-  databridge: { enabled: false, bridgeMode: 'layer2' },
-  videoReturn: { enabled: false, output: 'sdi', selectedVrChannelId: null },
-  ntpTimecode: { enabled: false, server: null },
-  fixedInternetDelay: null,
-  ipInput: { enabled: false, protocol: null, port: null, latencyMs: null, hasPassphrase: false },
-  ipPipe: { enabled: false, serverId: null, port: null, state: 'not_connected' },
-  intercoms: [
-    { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-    { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-  ],
-  audioJacks: [],
-  interfaces: [],
-  network: { capping: { option: 'disabled', mbps: null } },
-  fetchlogs: { enhanced: false },
-  settings: { outputChannel: null, multiChannel: false, machineUid: 'LU800-0001' },
-  metadata: [],
-  ifb: { delayMs: 0, alwaysOn: false },
-  ancillaryData: { enabled: false, types: [] },
-  shootingMode: 'standard',
   encoder: { codec: 'h264', colourDepth: 8 },
-  videoComplexity: 'medium',
-  wifi: { ssid: null, security: null },
-  cellular: {},
 });
 
 const modem = (id: string, uiType: Modem['uiType'], connected: boolean, enabled = true): Modem => ({
