@@ -16,12 +16,6 @@ const config = makeUnitConfiguration({
   version: 3,
   audio: { input: 'hdmi', channels: 2, bitrateKbps: 128, gainDb: 0 },
   bandwidth: { cellular: null, total: 8000, priorityLimits: [] },
-  alerts: {
-    mode: 'automatic',
-    groupId: null,
-    alerts: Object.fromEntries(['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'].map((t) => [t, { enabled: true, level: 'warning' }])),
-    recipients: [],
-  },
   multiCamera: { numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality', cameras: [], maxBandwidthMbps: null },
   encoder: { codec: 'h264', colourDepth: 8 },
 });
