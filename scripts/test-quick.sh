@@ -34,7 +34,7 @@ wait "$typecheck_pid" || typecheck_rc=$?
 cat .tmp/quick-typecheck.log
 printf '    typecheck (beside them): %d s%s\n' $((SECONDS - typecheck_start)) "$([ "$typecheck_rc" -eq 0 ] || echo ", failed")"
 [ "$typecheck_rc" -eq 0 ] || failed+=(typecheck)
-step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${INTEGRATION_WORKERS:-4}"
+step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${QUICK_INTEGRATION_WORKERS:-6}"
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed: ${failed[*]}"

@@ -2,13 +2,17 @@
 # Type-checks the repository as three TypeScript programs side by side: the Node side (tsconfig.json:
 # every package, the core, the stack, the simulator), the tests (tests/tsconfig.json, with the DOM's
 # types for Playwright) and the console (apps/console). A shared source is checked once per program
-# rather than once per package that imports it. Exits non-zero when any program has an error.
+# rather than once per package that imports it. Each program keeps its build information under
+# .tmp/tsbuild, so a second run re-checks only what changed since the first. Exits non-zero when any
+# program has an error.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tsc=node_modules/.bin/tsc
+mkdir -p .tmp/tsbuild
 pids=()
 for project in tsconfig.json tests/tsconfig.json apps/console/tsconfig.json; do
-  "$tsc" -p "$project" --pretty false &
+  info=".tmp/tsbuild/$(dirname "$project" | tr / - | sed "s/^\.$/root/").tsbuildinfo"
+  "$tsc" -p "$project" --pretty false --incremental --tsBuildInfoFile "$info" &
   pids+=($!)
 done
 rc=0
