@@ -9,10 +9,11 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EnhancedUnitInfo, UnitConfiguration, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from './hooks';
+import { replaces } from '../kit/cache';
 
-/** True when the configuration is not older than the cached one. */
+/** True when the configuration replaces the cached one (the kit's version rule). */
 export function isNewerConfiguration(current: UnitConfiguration | undefined, next: UnitConfiguration): boolean {
-  return current === undefined || next.version >= current.version;
+  return replaces(next, current);
 }
 
 /** The enhanced info with the newer configuration (an older one arriving late is ignored). */

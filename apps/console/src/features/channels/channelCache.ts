@@ -13,6 +13,7 @@
  */
 import type { ChannelList, ChannelLive, RealtimeEvent } from '@fleet/contracts';
 import { applyChannelStatusChange, channelStatusClass, countChannels } from '@fleet/domain';
+import { newest, replaces } from '../../kit/cache';
 
 export type ChannelEvent = Extract<RealtimeEvent, { type: 'channel.changed' | 'channel.removed' | 'channel.status' }>;
 
@@ -43,7 +44,7 @@ export function applyChannelEvent(list: ChannelList, event: ChannelEvent): Chann
   switch (event.type) {
     case 'channel.changed': {
       if (current === undefined) return withRows(list, [...list.channels, event.channel]);
-      if (event.channel.version < current.version) return list;
+      if (!replaces(event.channel, current)) return list;
       const next = list.channels.slice();
       next[index] = event.channel;
       return withRows(list, next);
@@ -73,5 +74,5 @@ export function applyToChannel(channel: ChannelLive, event: ChannelEvent): Chann
   if (channelIdOfEvent(event) !== channel.channelId) return channel;
   if (event.type === 'channel.removed') return undefined;
   if (event.type === 'channel.status') return withStatus(channel, event.status);
-  return event.channel.version < channel.version ? channel : event.channel;
+  return newest(channel, event.channel);
 }

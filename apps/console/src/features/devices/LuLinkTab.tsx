@@ -20,6 +20,7 @@ import { useToast } from '../../toast/useToast';
 import { canApplyCall } from '../channels/parts';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
+import { replaces } from '../../kit/cache';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -38,7 +39,7 @@ function useKnownLinks(current: P2pLink | undefined): readonly P2pLink[] {
         setAnnounced((links) => rememberLink(links, event.link, event.removed));
         const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
         const cached = queryClient.getQueryData<P2pLink>(key);
-        if (cached && cached.version <= event.link.version) queryClient.setQueryData(key, event.link);
+        if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
       }),
     [subscribe, queryClient],
   );

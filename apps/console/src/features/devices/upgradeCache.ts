@@ -11,6 +11,7 @@
  * topic (the inventory and its groups): idempotent.
  */
 import type { UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
+import { replaces } from '../../kit/cache';
 
 export interface UpgradeChange {
   readonly deviceType: UpgradeJob['deviceType'];
@@ -21,7 +22,7 @@ export interface UpgradeChange {
 /** Whether `next` should replace `current` (another run started later, or the same run moved on). */
 export function isNewerJob(next: UpgradeJob, current: UpgradeJob | null): boolean {
   if (current === null) return true;
-  if (next.id === current.id) return next.version > current.version;
+  if (next.id === current.id) return replaces(next, current);
   return next.createdAt > current.createdAt || (next.createdAt === current.createdAt && next.id > current.id);
 }
 
@@ -56,7 +57,7 @@ export function applyUpgradeToHistory(page: UpgradeJobPage, device: { readonly d
     return { ...page, items: [change.job, ...page.items], total: page.total + 1 };
   }
   const current = page.items[index];
-  if (current === undefined || change.job.version <= current.version) return page;
+  if (current === undefined || !replaces(change.job, current)) return page;
   const items = page.items.slice();
   items[index] = change.job;
   return { ...page, items };

@@ -3,6 +3,7 @@
  * answer (GET channelfiles) in place. Pure: the same object when nothing changed.
  */
 import type { ChannelFile, ChannelFileList, RealtimeEvent } from '@fleet/contracts';
+import { replaces } from '../../kit/cache';
 
 export type ChannelFileEvent = Extract<RealtimeEvent, { type: 'channelFile.added' | 'channelFile.changed' | 'channelFile.removed' }>;
 
@@ -37,8 +38,7 @@ export function applyChannelFileEvent(list: ChannelFileList | undefined, event: 
   const index = list.items.findIndex((f) => f.id === file.id);
   if (index >= 0) {
     const current = list.items[index];
-    // An older version arriving late must not undo a newer one.
-    if (current === undefined || file.version < current.version) return { list, refetch: false };
+    if (current === undefined || !replaces(file, current)) return { list, refetch: false };
     return { list: replaceAt(list, index, file), refetch: false };
   }
   if (list.items.some((f) => f.channelId === file.channelId)) {

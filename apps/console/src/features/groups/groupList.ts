@@ -6,6 +6,7 @@
  */
 import { VALIDATION } from '@fleet/contracts';
 import type { GroupListRow, RealtimeEvent } from '@fleet/contracts';
+import { upsertInList } from '../../kit/cache';
 
 export type GroupEvent = Extract<RealtimeEvent, { type: 'group.changed' | 'group.removed' }>;
 
@@ -38,22 +39,11 @@ export function listRowOf(group: GroupListRow): GroupListRow {
 }
 
 /**
- * A row the core answered (create, rename, details) or announced: replaces the cached row when
- * not older (a late, older event must not undo a newer save), else is added.
+ * A row the core answered (create, rename, details) or announced: replaces the cached row by the
+ * kit's version rule (a late, older event must not undo a newer save), else is added.
  */
 export function upsertGroup(rows: readonly GroupListRow[], row: GroupListRow): readonly GroupListRow[] {
-  const index = rows.findIndex((r) => r.id === row.id);
-  if (index < 0) return [...rows, row];
-  const current = rows[index];
-  if (current === undefined || row.version < current.version) return rows;
-  if (row.version === current.version && row.name === current.name && sameCounts(row, current)) return rows;
-  const next = rows.slice();
-  next[index] = row;
-  return next;
-}
-
-function sameCounts(a: GroupListRow, b: GroupListRow): boolean {
-  return a.counts.units === b.counts.units && a.counts.channels === b.counts.channels && a.counts.vrChannels === b.counts.vrChannels && a.counts.users === b.counts.users;
+  return upsertInList(rows, row, { key: (r) => r.id });
 }
 
 export function removeGroups(rows: readonly GroupListRow[], ids: readonly string[]): readonly GroupListRow[] {

@@ -13,6 +13,7 @@ import { endpointKey, endpointPrefix } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyGroupEvent, isGroupEvent, listRowOf, removeGroups, upsertGroup } from './groupList';
 import type { GroupEvent } from './groupList';
+import { replaces } from '../../kit/cache';
 
 /** Put a row the core answered into the cached list (the saving console does not wait for /ws). */
 export function putGroupRow(queryClient: QueryClient, row: GroupListRow): void {
@@ -59,7 +60,7 @@ export function useGroupsLive(): void {
         else if (event.type === 'groupAlerts.changed') {
           const key = endpointKey('getGroupAlertsConfiguration', { params: { id: event.groupId } });
           const cached = queryClient.getQueryData<GroupAlertsConfiguration>(key);
-          if (cached && cached.version <= event.configuration.version) queryClient.setQueryData(key, event.configuration);
+          if (cached && replaces(event.configuration, cached)) queryClient.setQueryData(key, event.configuration);
         }
       }),
     [subscribe, queryClient],

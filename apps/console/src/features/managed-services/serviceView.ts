@@ -4,6 +4,7 @@
  * badge colour of a state, and the change each admin action sends.
  */
 import type { ManagedService, ManagedServiceList, ManagedServiceState, RealtimeEvent, UpdateManagedServiceBody } from '@fleet/contracts';
+import { replaces } from '../../kit/cache';
 
 export type ManagedServiceEvent = Extract<RealtimeEvent, { type: 'managedService.changed' }>;
 
@@ -20,7 +21,7 @@ export function applyManagedServiceEvent(list: ManagedServiceList, event: Manage
   if (next.inventoryId !== list.inventoryId) return list;
   const index = list.items.findIndex((s) => s.serviceName === next.serviceName);
   const current = list.items[index];
-  if (current === undefined || next.version < current.version || JSON.stringify(current) === JSON.stringify(next)) return list;
+  if (current === undefined || !replaces(next, current)) return list;
   const items = list.items.slice();
   items[index] = next;
   return { ...list, items };

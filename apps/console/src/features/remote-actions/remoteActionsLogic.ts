@@ -4,6 +4,7 @@
  * access (spec 001 §4 "Support access on a device lasts 8 hours, then blocks automatically").
  */
 import type { RemoteAction, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
+import { replaces } from '../../kit/cache';
 
 /**
  * One history page with a changed or new action: replaced in place when the page has it (an
@@ -14,7 +15,7 @@ export function applyRemoteActionChange(page: RemoteActionPage, action: RemoteAc
   const at = page.items.findIndex((a) => a.id === action.id);
   if (at >= 0) {
     const current = page.items[at];
-    if (current && current.version > action.version) return page;
+    if (current && !replaces(action, current)) return page;
     const items = page.items.slice();
     items[at] = action;
     return { ...page, items };

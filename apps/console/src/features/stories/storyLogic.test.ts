@@ -97,13 +97,15 @@ describe('story list view', () => {
 
 describe('live story patches', () => {
   const at = 1;
-  it('replaces a changed story only with a newer version', () => {
+  it('replaces a changed story unless the copy is older or the same (the kit\'s version rule)', () => {
     const p = page([story('a', { slugline: 'A' }), story('b', { slugline: 'B' })]);
     const newer = patchStoryPage(p, { type: 'story.changed', story: story('a', { slugline: 'A2', version: 1 }), at }, bySlug);
     expect(newer?.items[0]?.slugline).toBe('A2');
     expect(newer?.total).toBe(2);
-    const same = patchStoryPage(p, { type: 'story.changed', story: story('a', { slugline: 'old', version: 0 }), at }, bySlug);
+    const same = patchStoryPage(p, { type: 'story.changed', story: story('a', { slugline: 'A' }), at }, bySlug);
     expect(same).toBe(p);
+    const older = patchStoryPage(newer ?? p, { type: 'story.changed', story: story('a', { slugline: 'old', version: 0 }), at }, bySlug);
+    expect(older).toBe(newer);
   });
 
   it('inserts a new matching story in order and counts it; leaves out non-matching ones', () => {

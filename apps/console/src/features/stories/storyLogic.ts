@@ -7,6 +7,7 @@ import { STORY_FIELDS } from '@fleet/contracts';
 import type { RealtimeEvent, Story, StoryField, StoryPage, StorySortKey } from '@fleet/contracts';
 import { validateStoryField } from '@fleet/domain';
 import { nextListSort } from '../../components/listSort';
+import { replaces } from '../../kit/cache';
 
 export type StoryFormValues = Record<StoryField, string>;
 export type StoryFormErrors = Partial<Record<StoryField, string>>;
@@ -152,7 +153,7 @@ export function patchStoryPage(page: StoryPage | undefined, event: StoryEvent, v
   const index = page.items.findIndex((s) => s.id === story.id);
   if (index >= 0) {
     const current = page.items[index];
-    if (current === undefined || story.version <= current.version) return page;
+    if (current === undefined || !replaces(story, current)) return page;
     const items = page.items.slice();
     items[index] = story;
     return { ...page, items };
@@ -172,7 +173,7 @@ export function patchStoryPage(page: StoryPage | undefined, event: StoryEvent, v
 export function patchStory(story: Story | undefined, event: StoryEvent): Story | null | undefined {
   if (!story) return story;
   if (event.type === 'story.removed') return event.id === story.id ? null : story;
-  if (event.story.id !== story.id || event.story.version <= story.version) return story;
+  if (event.story.id !== story.id || !replaces(event.story, story)) return story;
   return event.story;
 }
 

@@ -6,6 +6,7 @@
  * false` tells the caller to read the page again. Pure; the same object back when nothing changed.
  */
 import type { RealtimeEvent, UserAccountPage } from '@fleet/contracts';
+import { replaces } from '../../kit/cache';
 
 export type UserEvent = Extract<RealtimeEvent, { type: 'user.changed' | 'user.removed' }>;
 
@@ -25,7 +26,7 @@ export function applyUserEvent(page: UserAccountPage, event: UserEvent): { page:
     return { page: { ...page, items: page.items.filter((u) => u.id !== id), total: Math.max(0, page.total - 1) }, placed: true };
   }
   const current = page.items[index]!;
-  if (event.user.version < current.version) return { page, placed: true };
+  if (!replaces(event.user, current)) return { page, placed: true };
   const items = page.items.slice();
   items[index] = event.user;
   return { page: { ...page, items }, placed: true };

@@ -11,6 +11,7 @@
  */
 import type { GroupVrChannelList, RealtimeEvent, VrChannelDetail } from '@fleet/contracts';
 import { countVrChannels } from './vrFilters';
+import { replaces } from '../../kit/cache';
 
 export type VrChannelEvent = Extract<RealtimeEvent, { type: 'vrChannel.changed' | 'vrChannel.removed' | 'vrChannel.status' }>;
 
@@ -41,7 +42,7 @@ export function applyVrChannelEvent(list: GroupVrChannelList, event: VrChannelEv
     case 'vrChannel.changed': {
       const shared = event.vrChannel.groupIds.includes(list.groupId);
       if (current === undefined) return shared ? withItems(list, [...list.items, event.vrChannel]) : list;
-      if (event.vrChannel.version < current.version) return list;
+      if (!replaces(event.vrChannel, current)) return list;
       if (!shared) return withItems(list, list.items.filter((item) => item.uniqueId !== id));
       const items = list.items.slice();
       items[index] = event.vrChannel;
