@@ -2,11 +2,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { APPLY_BUTTON_ROLES, catalogue, hasAnyRole } from '@fleet/contracts';
 import type { ChannelDetails, EndpointId, Role } from '@fleet/contracts';
 import { FORM_ERROR } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import type { ChannelForm } from './useChannelForm';
+import { canApply } from '../../kit/access';
 
 export interface ChannelModalContextValue {
   readonly details: ChannelDetails;
@@ -20,17 +20,8 @@ export function useChannelModal(): ChannelModalContextValue {
   return value;
 }
 
-/**
- * Spec 001 §6 "Apply/OK buttons in modals show only for regular users" (APPLY_BUTTON_ROLES: not
- * read-only or viewer accounts), and only for calls the catalogue lets the user make (the general
- * configuration is an admin call).
- */
-export function canApplyCall(roles: readonly Role[], endpoint: EndpointId): boolean {
-  return hasAnyRole(roles, APPLY_BUTTON_ROLES) && hasAnyRole(roles, catalogue[endpoint].roles);
-}
-
 export function useCanApply(endpoint: EndpointId): boolean {
-  return canApplyCall(useChannelModal().roles, endpoint);
+  return canApply(useChannelModal().roles, endpoint);
 }
 
 /** Where an Apply button would be, for a user who may not apply: the spec's tooltip. */

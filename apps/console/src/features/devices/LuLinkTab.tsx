@@ -17,10 +17,10 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
-import { canApplyCall } from '../channels/parts';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
 import { replaces } from '../../kit/cache';
+import { canApply } from '../../kit/access';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
@@ -116,7 +116,7 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
   if (!data) return <Loader size="sm" />;
   const name = (uid: string | null) => (uid === null ? t('devices.luLink.gone') : (units.find((u) => u.uniqueId === uid)?.name ?? uid));
   const status = (uid: string) => units.find((u) => u.uniqueId === uid)?.status;
-  const allowed = canApplyCall(roles, 'startP2pStream');
+  const allowed = canApply(roles, 'startP2pStream');
   const streamError = start.error ?? stop.error;
   return (
     <Paper withBorder p="md" data-testid={`lulink-${data.id}`} data-status={data.status}>

@@ -12,13 +12,13 @@ import type { ServerDetail } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { canApplyCall } from '../channels/parts';
 import { serverSections } from './serverFormat';
 import type { ServerSections } from './serverFormat';
 import { ServerFeed } from './ServerFeed';
 import { CommentSection, ResetInstance, ServerFacts, ServicesAndIps } from './ServerOverview';
 import { IpPipeSection, MmhConfiguration, SmpteSection, VrConfiguration } from './ServerSettings';
 import { useServer } from './useServers';
+import { canApply } from '../../kit/access';
 
 export const SERVER_PARAM = 'server';
 export const SERVER_TAB_PARAM = 'serverTab';
@@ -46,7 +46,7 @@ function ServerBody({ server }: { server: ServerDetail }) {
   const sections = serverSections(server.serverType);
   const tabs = serverTabs(sections);
   const tab: ServerTab = tabs.find((id) => id === requested) ?? 'overview';
-  const may = (endpoint: Parameters<typeof canApplyCall>[1]) => canApplyCall(roles, endpoint);
+  const may = (endpoint: Parameters<typeof canApply>[1]) => canApply(roles, endpoint);
   const selectTab = (next: string | null) => {
     if (next !== null) setTab(next);
   };

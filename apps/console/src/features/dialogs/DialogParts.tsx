@@ -3,12 +3,12 @@ import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EndpointId } from '@fleet/contracts';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { canUseCall } from './rules';
+import { canApply } from '../../kit/access';
 
 /** Whether the signed-in user gets the action of a dialog making this call. */
 export function useCanUseCall(id: EndpointId): boolean {
   const user = useSessionUser();
-  return user !== undefined && canUseCall(rolesOf(user), id);
+  return user !== undefined && canApply(rolesOf(user), id);
 }
 
 export function UnitHeading({ name }: { readonly name: string }) {

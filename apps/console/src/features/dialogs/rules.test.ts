@@ -3,28 +3,26 @@ import {
   ERROR_CATALOGUE, LIMITS, SendInvitationEmailBody, SendInvitationSmsBody, UnitStoredFile, VALIDATION, type RealtimeEvent, type Role, type UploadedFileStatus,
 } from '@fleet/contracts';
 import { makeDetail } from '../../test-utils/fixtures';
-import {
-  absoluteJoinLink, canUseCall, defaultTimeZone, deliveryBody, inviteBody, isActiveUpload, logSendingState, namesToCancel, sendLogsBlocker, SPEED_TEST_READY,
-  speedTestBlocker, speedTestProgress, speedTestReducer, timeZoneList, touchesUploads, uploadRows,
-} from './rules';
+import { absoluteJoinLink, defaultTimeZone, deliveryBody, inviteBody, isActiveUpload, logSendingState, namesToCancel, sendLogsBlocker, SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer, timeZoneList, touchesUploads, uploadRows } from './rules';
 import { parseBody } from './validation';
+import { canApply } from '../../kit/access';
 
 const selected = (channelId: string | null) => ({ channelId, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false });
 const ready = makeDetail({ capabilities: { speedTest: true }, status: 'idle', applications: {}, selectedChannel: selected('CH1') });
 
-describe('canUseCall', () => {
+describe('canApply', () => {
   it.each<[Role, boolean]>([
     ['luc_regular', true],
     ['luc_read', false],
     ['luc_vr_viewer', false],
     ['super_user', true],
   ])('speed test for %s: %s', (role, ok) => {
-    expect(canUseCall([role], 'commandSpeedTest')).toBe(ok);
+    expect(canApply([role], 'commandSpeedTest')).toBe(ok);
   });
   it('the guest invite needs a role of the call (a unit-control-only role is not enough)', () => {
-    expect(canUseCall(['luc_unit_control'], 'createGroupInvitation')).toBe(false);
-    expect(canUseCall(['luc_regular'], 'createGroupInvitation')).toBe(true);
-    expect(canUseCall(['luc_read'], 'createGroupInvitation')).toBe(false);
+    expect(canApply(['luc_unit_control'], 'createGroupInvitation')).toBe(false);
+    expect(canApply(['luc_regular'], 'createGroupInvitation')).toBe(true);
+    expect(canApply(['luc_read'], 'createGroupInvitation')).toBe(false);
   });
 });
 
@@ -178,11 +176,11 @@ describe('deliveryBody', () => {
     expect(parseBody(SendInvitationEmailBody, deliveryBody('email', 'inv-1', 'jane@example.com')).errors).toBeNull();
   });
   it('is offered to the roles of the calls only', () => {
-    expect(canUseCall(['luc_regular'], 'sendGroupInvitationEmail')).toBe(true);
-    expect(canUseCall(['luc_regular'], 'sendGroupInvitationSms')).toBe(true);
-    expect(canUseCall(['luc_read'], 'sendGroupInvitationEmail')).toBe(false);
-    expect(canUseCall(['luc_unit_control'], 'sendGroupInvitationSms')).toBe(false);
-    expect(canUseCall(['luc_read'], 'stopFetchLogs')).toBe(false);
-    expect(canUseCall(['luc_regular'], 'stopFetchLogs')).toBe(true);
+    expect(canApply(['luc_regular'], 'sendGroupInvitationEmail')).toBe(true);
+    expect(canApply(['luc_regular'], 'sendGroupInvitationSms')).toBe(true);
+    expect(canApply(['luc_read'], 'sendGroupInvitationEmail')).toBe(false);
+    expect(canApply(['luc_unit_control'], 'sendGroupInvitationSms')).toBe(false);
+    expect(canApply(['luc_read'], 'stopFetchLogs')).toBe(false);
+    expect(canApply(['luc_regular'], 'stopFetchLogs')).toBe(true);
   });
 });

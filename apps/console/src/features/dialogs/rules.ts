@@ -1,23 +1,13 @@
 /**
  * Pure rules of the unit dialogs (spec 000 §2 speed test, upload progress, send logs, AI session,
  * guest interview invite): who may act, what blocks an action (with the spec's or the catalogue's
- * text), how events and answers turn into what the dialogs show.
+ * text), how events and answers turn into what the dialogs show. Who may act: kit/access.ts.
  */
 import {
-  APPLY_BUTTON_ROLES, catalogue, hasAnyRole, LIMITS, SpeedTestReport, TIMINGS,
-  type EndpointId, type RealtimeEvent, type Role, type UnitDetail, type UnitStoredFile, type UploadedFileStatus,
+  LIMITS, SpeedTestReport, TIMINGS,
+  type RealtimeEvent, type UnitDetail, type UnitStoredFile, type UploadedFileStatus,
 } from '@fleet/contracts';
 import { isBusy, isOfflineLike, validateSpeedTestVersion } from '@fleet/domain';
-
-// ── permissions ────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Whether the user gets the action button of a dialog that makes this call: the call's own roles
- * (as the catalogue declares them) and the "Apply and OK buttons only for regular users" set.
- */
-export function canUseCall(roles: readonly Role[], id: EndpointId): boolean {
-  return hasAnyRole(roles, catalogue[id].roles) && hasAnyRole(roles, APPLY_BUTTON_ROLES);
-}
 
 // ── speed test ─────────────────────────────────────────────────────────────────────────────────
 

@@ -18,8 +18,8 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
-import { useCanCall } from '../groups/access';
 import { groupVersionChanged } from '../groups/useGroupsLive';
+import { useCanCall } from '../../kit/access';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 

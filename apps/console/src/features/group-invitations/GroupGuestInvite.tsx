@@ -18,7 +18,8 @@ import { GuestInviteFields } from '../dialogs/GuestInviteFields';
 import { InviteDelivery } from '../dialogs/InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from '../dialogs/rules';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useCanCall, useFieldText } from '../groups/access';
+import { useFieldText } from '../groups/access';
+import { useCanCall } from '../../kit/access';
 
 const NO_UNIT = '';
 

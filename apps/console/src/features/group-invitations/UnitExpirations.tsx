@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ADHOC_PERIODS } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useCanCall } from '../groups/access';
+import { useCanCall } from '../../kit/access';
 
 const PERMANENT = 'permanent';
 

@@ -18,8 +18,9 @@ import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { isApiError } from '../../api/ApiError';
 import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useCanCall, useFieldText } from './access';
+import { useFieldText } from './access';
 import { alertsBody, alertsDraftOf, followableGroups, recipientView, thresholdErrors, type AlertsDraft, type RecipientTarget, type RecipientView } from './alertsForm';
+import { useCanCall } from '../../kit/access';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];

@@ -16,8 +16,9 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
-import { useCanCall, useFieldText } from './access';
+import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
+import { useCanCall } from '../../kit/access';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
 

@@ -18,9 +18,10 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
-import { useCanCall, useFieldText } from './access';
+import { useFieldText } from './access';
 import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, withMember, type MemberDraft, type MemberKind } from './groupMembers';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
+import { useCanCall } from '../../kit/access';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];

@@ -11,11 +11,11 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useToast } from '../../toast/useToast';
-import { useCanCall } from './access';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
 import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from './groupList';
 import { TAB_PARAM } from './modalTabs';
 import { dropGroupRows, useGroupsLive } from './useGroupsLive';
+import { useCanCall } from '../../kit/access';
 
 // Not needed to show the list: loaded when a form opens.
 const GroupNameModal = lazy(() => import('./GroupNameModal'));

@@ -14,8 +14,9 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { canManageServices } from './actions';
-import { ErrorNote, useRoles } from './parts';
+import { ErrorNote } from './parts';
 import { addableServices, isEnabled, isServiceName, sortedServices } from './services';
+import { useUserRoles } from '../../kit/access';
 
 export interface ServicesModalProps {
   readonly unit: UnitDetail;
@@ -34,7 +35,7 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
   const errorText = useApiErrorMessage();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const roles = useRoles();
+  const roles = useUserRoles();
   const canManage = canManageServices(roles);
   const params = { params: { id: unit.uniqueId } };
   const services = useEndpointQuery('getUnitServices', params);

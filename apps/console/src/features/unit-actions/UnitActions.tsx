@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '@fleet/contracts';
 import { actionBlocker, isConfirmedAction, visibleActions } from './actions';
 import type { UnitAction } from './actions';
-import { useRoles } from './parts';
+import { useUserRoles } from '../../kit/access';
 
 const RenameModal = lazy(() => import('./RenameModal'));
 const ConfirmActionModal = lazy(() => import('./ConfirmActionModal'));
@@ -23,7 +23,7 @@ export interface UnitActionsProps {
 
 export function UnitActions({ unit }: UnitActionsProps) {
   const { t } = useTranslation();
-  const roles = useRoles();
+  const roles = useUserRoles();
   const [open, setOpen] = useState<UnitAction | null>(null);
   const actions = visibleActions(roles);
   if (actions.length === 0) return null;

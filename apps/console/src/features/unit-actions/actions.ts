@@ -3,9 +3,10 @@
  * user's roles may make the call behind it, as the catalogue declares them; "Apply and OK buttons
  * only for regular users": write actions also need APPLY_BUTTON_ROLES) and what blocks one.
  */
-import { APPLY_BUTTON_ROLES, catalogue, hasAnyRole } from '@fleet/contracts';
+import { catalogue, hasAnyRole } from '@fleet/contracts';
 import type { EndpointId, Role, UnitStatus } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
+import { canApply } from '../../kit/access';
 
 export const UNIT_ACTIONS = ['rename', 'reboot', 'shutdown', 'removePairing', 'services'] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
@@ -30,14 +31,9 @@ export const ACTION_CALLS = {
 /** Whether the entry changes something (then the apply-button roles apply too). */
 const WRITES: Record<UnitAction, boolean> = { rename: true, reboot: true, shutdown: true, removePairing: true, services: false };
 
-/** Whether the user may make a write call from a modal: its catalogue roles and the apply-button roles. */
-export function canWrite(roles: readonly Role[], id: EndpointId): boolean {
-  return hasAnyRole(roles, catalogue[id].roles) && hasAnyRole(roles, APPLY_BUTTON_ROLES);
-}
-
 export function canUseAction(roles: readonly Role[], action: UnitAction): boolean {
   const id = ACTION_CALLS[action];
-  return WRITES[action] ? canWrite(roles, id) : hasAnyRole(roles, catalogue[id].roles);
+  return WRITES[action] ? canApply(roles, id) : hasAnyRole(roles, catalogue[id].roles);
 }
 
 /** The entries of the Actions menu for these roles, in menu order (empty: no menu at all). */
@@ -47,7 +43,7 @@ export function visibleActions(roles: readonly Role[]): UnitAction[] {
 
 /** Whether the user may add and remove services (MANAGE_ROLES in the catalogue). */
 export function canManageServices(roles: readonly Role[]): boolean {
-  return canWrite(roles, 'addUnitService') && canWrite(roles, 'removeUnitService');
+  return canApply(roles, 'addUnitService') && canApply(roles, 'removeUnitService');
 }
 
 /**

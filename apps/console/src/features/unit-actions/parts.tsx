@@ -2,15 +2,7 @@
 import { useCallback } from 'react';
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@fleet/contracts';
-import { rolesOf, useSessionUser } from '../../session/hooks';
 import { validationKeyOf } from './rename';
-
-/** The signed-in user's roles, or none while the user is not known. */
-export function useRoles(): readonly Role[] {
-  const user = useSessionUser();
-  return user === undefined ? [] : rolesOf(user);
-}
 
 /** Spec text → what the user reads: its translation when this area knows it, else the text as it came. */
 export function useValidationText(): (message: string | undefined) => string | undefined {

@@ -6,7 +6,7 @@ import type { EndpointId, Role } from '@fleet/contracts';
 import { FORM_ERROR } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import type { ConfigForm } from '../../lib/forms/useConfigForm';
-import { canApply } from './tabs';
+import { canApply } from '../../kit/access';
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
 export interface ConfigContextValue {

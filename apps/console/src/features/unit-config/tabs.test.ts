@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_PARAM, canApply, resolveTab, withTab } from './tabs';
+import { CONFIG_PARAM, resolveTab, withTab } from './tabs';
 import { settingRefetches } from './live';
+import { canApply } from '../../kit/access';
 
 describe('configuration tabs', () => {
   it('opens the URL tab, else the initial tab, else Connections', () => {

@@ -2,7 +2,6 @@
  * The unit configuration tabs of spec 000 §2 and who may apply what. The active tab lives in the
  * URL (`/list?unit=<id>&config=<tab>`), so these are the values of the `config` parameter.
  */
-import { APPLY_BUTTON_ROLES, catalogue, hasAnyRole, type EndpointId, type Role } from '@fleet/contracts';
 
 export const CONFIG_TABS = ['connections', 'videoAudio', 'network', 'advanced', 'ipPipe', 'alerts', 'metadata', 'ipInput'] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
@@ -28,10 +27,3 @@ export function withTab(params: URLSearchParams, tab: ConfigTab): URLSearchParam
   return next;
 }
 
-/**
- * Spec 000 §6 "Apply and OK buttons in modals show only for regular users" (APPLY_BUTTON_ROLES),
- * and only for calls the catalogue lets the user make (bandwidth caps are admin-level).
- */
-export function canApply(roles: readonly Role[], endpoint: EndpointId): boolean {
-  return hasAnyRole(roles, APPLY_BUTTON_ROLES) && hasAnyRole(roles, catalogue[endpoint].roles);
-}

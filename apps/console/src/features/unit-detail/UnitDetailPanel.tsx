@@ -21,11 +21,12 @@ import { DEFAULT_CONFIG_TAB, DETAIL_DIALOGS, DETAIL_TABS, readConfig, readDialog
 import type { DetailDialog, DetailParam, DetailTab } from './detailParams';
 import { IntercomTab } from './IntercomTab';
 import { MultiCameraTab } from './MultiCameraTab';
-import { canOpenDialog, useCanCall, useUserRoles } from './permissions';
+import { canOpenDialog, useCanCall } from './permissions';
 import { useActivityTransitions } from './useActivityTransitions';
 import { useUnitDetailData } from './useUnitDetailData';
 import { VideoReturnTab } from './VideoReturnTab';
 import { XtendTab } from './XtendTab';
+import { useUserRoles } from '../../kit/access';
 
 /** Props of the unit detail panel (tabs of spec 000 §2) the unit list shows for the selected unit. */
 export interface UnitDetailPanelProps {

@@ -3,14 +3,10 @@
  * call behind it, so a button shows only when the core would accept the call (spec 000 §6).
  */
 import { useCallback } from 'react';
-import { catalogue, hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
+import { hasAnyRole, UNIT_CONTROL_ROLES } from '@fleet/contracts';
 import type { EndpointId, Role } from '@fleet/contracts';
-import { rolesOf, useSessionUser } from '../../session/hooks';
 import type { DetailDialog } from './detailParams';
-
-export function canCallEndpoint(roles: readonly Role[], id: EndpointId): boolean {
-  return hasAnyRole(roles, catalogue[id].roles);
-}
+import { canCall, useUserRoles } from '../../kit/access';
 
 /**
  * The roles that may open each unit dialog: the roles of the call the dialog makes (speed test,
@@ -20,11 +16,11 @@ export function canCallEndpoint(roles: readonly Role[], id: EndpointId): boolean
 export function canOpenDialog(roles: readonly Role[], dialog: DetailDialog): boolean {
   switch (dialog) {
     case 'speedTest':
-      return canCallEndpoint(roles, 'commandSpeedTest');
+      return canCall(roles, 'commandSpeedTest');
     case 'sendLogs':
-      return canCallEndpoint(roles, 'startFetchLogs');
+      return canCall(roles, 'startFetchLogs');
     case 'guestInvite':
-      return canCallEndpoint(roles, 'createGroupInvitation');
+      return canCall(roles, 'createGroupInvitation');
     case 'aiSession':
       return hasAnyRole(roles, UNIT_CONTROL_ROLES);
     case 'uploadProgress':
@@ -32,13 +28,7 @@ export function canOpenDialog(roles: readonly Role[], dialog: DetailDialog): boo
   }
 }
 
-/** The signed-in user's roles, or none while the user is not known. */
-export function useUserRoles(): readonly Role[] {
-  const user = useSessionUser();
-  return user === undefined ? [] : rolesOf(user);
-}
-
 export function useCanCall(): (id: EndpointId) => boolean {
   const roles = useUserRoles();
-  return useCallback((id: EndpointId) => canCallEndpoint(roles, id), [roles]);
+  return useCallback((id: EndpointId) => canCall(roles, id), [roles]);
 }

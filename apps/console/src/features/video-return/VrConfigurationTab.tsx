@@ -12,11 +12,12 @@ import { UpdateVrChannelBody, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { Role, VrChannelDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { canApplyCall, ChannelFormSection } from '../channels/parts';
+import { ChannelFormSection } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
 import { vrConfigBody, vrConfigExtra, vrConfigForm } from './vrForms';
 import type { VrConfigForm } from './vrForms';
 import type { VrInputType } from './vrFilters';
+import { canApply } from '../../kit/access';
 
 function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -33,7 +34,7 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
 
 export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetail; roles: readonly Role[] }) {
   const { t } = useTranslation();
-  const allowed = canApplyCall(roles, 'updateVrChannel');
+  const allowed = canApply(roles, 'updateVrChannel');
   const id = channel.uniqueId;
   const capabilities = useEndpointQuery('getVrChannelCapabilities', { params: { id } }, { retry: false });
   const ips = useEndpointQuery('getVrChannelIps', { params: { id } }, { retry: false });

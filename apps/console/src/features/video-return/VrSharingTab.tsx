@@ -12,10 +12,11 @@ import type { AdminVrChannelGroup, Role, VrChannelDetail } from '@fleet/contract
 import { useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useSessionUser } from '../../session/hooks';
-import { canApplyCall, ChannelFormSection, NotAvailable } from '../channels/parts';
+import { ChannelFormSection, NotAvailable } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
 import { toggleId, vrSharingBody, vrSharingForm } from './vrForms';
 import type { VrSharingForm } from './vrForms';
+import { canApply } from '../../kit/access';
 
 const NO_GROUPS: readonly AdminVrChannelGroup[] = [];
 
@@ -144,5 +145,5 @@ function AdminSharing({ channel }: { channel: VrChannelDetail }) {
 }
 
 export function VrSharingTab({ channel, roles }: { channel: VrChannelDetail; roles: readonly Role[] }) {
-  return canApplyCall(roles, 'updateAdminVrChannel') ? <AdminSharing channel={channel} /> : <ReadOnlySharing channel={channel} />;
+  return canApply(roles, 'updateAdminVrChannel') ? <AdminSharing channel={channel} /> : <ReadOnlySharing channel={channel} />;
 }
