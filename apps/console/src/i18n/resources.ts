@@ -39,6 +39,7 @@ import adminPagesEn from './areas/adminPages.en.json';
 import accountEn from './areas/account.en.json';
 import entryPagesEn from './areas/entryPages.en.json';
 import simulatorEn from './areas/simulator.en.json';
+import kitEn from './areas/kit.en.json';
 
 export const englishResources = {
   ...en,
@@ -77,6 +78,7 @@ export const englishResources = {
   account: accountEn,
   entryPages: entryPagesEn,
   simulator: simulatorEn,
+  kit: kitEn,
 };
 
 export type TranslationTree = typeof englishResources;
@@ -140,5 +142,6 @@ export async function loadChineseResources(): Promise<Record<keyof TranslationTr
     account: (await import('./areas/account.zh.json')).default,
     entryPages: (await import('./areas/entryPages.zh.json')).default,
     simulator: (await import('./areas/simulator.zh.json')).default,
+    kit: (await import('./areas/kit.zh.json')).default,
   };
 }

@@ -6,6 +6,7 @@
  * into one shape (`EntityRow`) so one grid shows them all.
  */
 import type { AdminChannelPage, AdminDbGatewayPage, AdminServerPage, AdminUnitPage, AdminVrChannelPage, ServerType } from '@fleet/contracts';
+import { PAGE_SIZE, type ListView } from '../../kit/resource';
 
 export type EntityKind = 'units' | 'mmh_servers' | 'channels' | 'vr_servers' | 'vr_channels' | 'transceiver_servers' | 'ingest_servers' | 'db_gateways';
 export type EntitySource = 'units' | 'servers' | 'channels' | 'vrChannels' | 'dbGateways';
@@ -138,19 +139,13 @@ export function dbGatewayRows(page: AdminDbGatewayPage): EntityPage {
 }
 
 /** The list state of the view: search, sort (server side) and page. */
-export interface EntityView {
-  readonly searchKey: string;
-  readonly searchValue: string;
-  readonly sortBy: string;
-  readonly sortDir: 'asc' | 'desc';
-  readonly page: number;
-}
+export type EntityView = ListView;
 
 export function initialView(spec: EntityKindSpec): EntityView {
   return { searchKey: spec.searchKeys[0] ?? 'name', searchValue: '', sortBy: spec.sortKeys.name ?? 'name', sortDir: 'asc', page: 1 };
 }
 
-export const ENTITY_PAGE_SIZE = 50;
+export const ENTITY_PAGE_SIZE = PAGE_SIZE;
 
 /** The paging and search query every admin list takes. */
 export function listQuery(view: EntityView) {

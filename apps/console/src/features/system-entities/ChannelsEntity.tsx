@@ -20,11 +20,12 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 /** Reads a channel change makes stale. */
@@ -34,14 +35,14 @@ export default function ChannelsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
   const listRefresh = useListRefresh();
   useDevicesLive();
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminChannels',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminChannelSearchQuery['searchKey'], sortBy: view.sortBy as AdminChannelSearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<ChannelLive>[] = [
+  const columns: ListColumn<ChannelLive>[] = [
     { id: 'name', header: t('systemDevices.channels.name'), sortKey: 'name', render: (c) => c.channelName },
     { id: 'uniqueId', header: t('systemDevices.channels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.channelId },
     { id: 'server', header: t('systemDevices.channels.server'), sortKey: 'serverId', render: (c) => c.serverName },
@@ -50,7 +51,7 @@ export default function ChannelsEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="channels"
         searchKeys={ADMIN_CHANNEL_SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemDevices.channels.searchKeys.${k}`) }))}
         columns={columns}
@@ -74,7 +75,7 @@ function ChannelModal({ id, onClose }: { id: string | null; onClose: () => void 
   const { t } = useTranslation();
   const query = useEndpointQuery('getAdminChannel', { params: { id: id ?? '' } }, { enabled: id !== null });
   return (
-    <EntityModal
+    <ResourceModal
       testId="channel"
       title={id === null ? t('systemDevices.channels.new') : t('systemDevices.channels.editTitle', { name: query.data?.channel.channelName ?? '' })}
       isNew={id === null}

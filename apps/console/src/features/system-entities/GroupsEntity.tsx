@@ -17,11 +17,12 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh, useEntityLive } from './useEntityLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'inventoryName'] as const;
@@ -33,14 +34,14 @@ export default function GroupsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
   const listRefresh = useListRefresh();
   useEntityLive();
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminGroups',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminGroupSearchQuery['searchKey'], sortBy: view.sortBy as AdminGroupSearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<GroupListRow>[] = [
+  const columns: ListColumn<GroupListRow>[] = [
     { id: 'name', header: t('systemEntities.groups.name'), sortKey: 'name', render: (g) => g.name },
     { id: 'inventoryName', header: t('systemEntities.groups.inventory'), sortKey: 'inventoryName', render: (g) => g.inventoryName },
     { id: 'units', header: t('systemEntities.common.units'), render: (g) => g.counts.units },
@@ -50,7 +51,7 @@ export default function GroupsEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="groups"
         searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.groups.searchKeys.${k}`) }))}
         columns={columns}
@@ -74,7 +75,7 @@ function GroupModal({ id, onClose, onCreated }: { id: string | null; onClose: ()
   const { t } = useTranslation();
   const query = useEndpointQuery('getAdminGroup', { params: { id: id ?? '' } }, { enabled: id !== null });
   return (
-    <EntityModal
+    <ResourceModal
       testId="group"
       title={id === null ? t('systemEntities.groups.new') : t('systemEntities.groups.editTitle', { name: query.data?.name ?? '' })}
       isNew={id === null}

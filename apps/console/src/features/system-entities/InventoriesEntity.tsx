@@ -16,11 +16,12 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh, useEntityLive } from './useEntityLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'id', 'region', 'parentName', 'sipServer'] as const;
@@ -29,14 +30,14 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
   const listRefresh = useListRefresh();
   useEntityLive();
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminInventories',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminInventorySearchQuery['searchKey'], sortBy: view.sortBy as AdminInventorySearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<AdminInventory>[] = [
+  const columns: ListColumn<AdminInventory>[] = [
     { id: 'name', header: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
     { id: 'id', header: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
     { id: 'region', header: t('systemEntities.inventories.region'), sortKey: 'region', render: (i) => i.region || '—' },
@@ -46,7 +47,7 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="inventories"
         searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.inventories.searchKeys.${k}`) }))}
         columns={columns}
@@ -70,7 +71,7 @@ function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose
   const { t } = useTranslation();
   const query = useEndpointQuery('getAdminInventory', { params: { id: id ?? '' } }, { enabled: id !== null });
   return (
-    <EntityModal
+    <ResourceModal
       testId="inventory"
       title={id === null ? t('systemEntities.inventories.new') : t('systemEntities.inventories.editTitle', { name: query.data?.name ?? '' })}
       isNew={id === null}

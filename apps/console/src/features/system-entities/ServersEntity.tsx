@@ -18,12 +18,13 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, InventorySelect, ModalFooter } from './EntityParts';
 import { SERVER_KIND_TYPES, checkServer, isServerKind, serverCreateBody, serverForm, serverUpdateBody, type ServerForm } from './deviceForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 
@@ -34,7 +35,7 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
   const [params] = useSearchParams();
   const ifb = params.get('ifb') === '1';
   const serverType: ServerType = isServerKind(kind) ? SERVER_KIND_TYPES[kind] : 'mmh_server';
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<ServerDetail | typeof NEW | null>(null);
   const list = useEndpointQuery(
     'searchAdminServers',
@@ -49,7 +50,7 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
     },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<ServerDetail>[] = [
+  const columns: ListColumn<ServerDetail>[] = [
     { id: 'name', header: t('systemDevices.servers.name'), sortKey: 'name', render: (s) => s.name },
     { id: 'uniqueId', header: t('systemDevices.servers.uniqueId'), sortKey: 'uniqueId', render: (s) => s.uniqueId },
     { id: 'serial', header: t('systemDevices.servers.serial'), sortKey: 'serial', render: (s) => s.serial },
@@ -67,7 +68,7 @@ export default function ServersEntity({ kind }: SystemEntitiesProps) {
           {t('systemDevices.servers.ifbOnly')}
         </Alert>
       )}
-      <EntityList
+      <ResourceList
         testId="servers"
         searchKeys={ADMIN_SERVER_SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemDevices.servers.searchKeys.${k}`) }))}
         columns={columns}

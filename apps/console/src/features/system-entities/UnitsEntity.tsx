@@ -17,11 +17,12 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh, useEntityLive } from './useEntityLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion', 'ownership', 'comment'] as const;
@@ -31,14 +32,14 @@ export default function UnitsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
   const listRefresh = useListRefresh();
   useEntityLive();
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminUnits',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminUnitSearchQuery['searchKey'], sortBy: view.sortBy as AdminUnitSearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<AdminUnitRow>[] = [
+  const columns: ListColumn<AdminUnitRow>[] = [
     { id: 'name', header: t('systemEntities.units.name'), sortKey: 'name', render: (u) => u.name },
     { id: 'uniqueId', header: t('systemEntities.units.uniqueId'), sortKey: 'uniqueId', render: (u) => u.uniqueId },
     { id: 'productType', header: t('systemEntities.units.productType'), sortKey: 'productType', render: (u) => u.productType },
@@ -49,7 +50,7 @@ export default function UnitsEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="units"
         searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.units.searchKeys.${k}`) }))}
         columns={columns}
@@ -80,7 +81,7 @@ function UnitModal({ id, onClose, onCreated }: { id: string | null; onClose: () 
   const { t } = useTranslation();
   const query = useEndpointQuery('getAdminUnit', { params: { id: id ?? '' } }, { enabled: id !== null });
   return (
-    <EntityModal
+    <ResourceModal
       testId="unit"
       title={id === null ? t('systemEntities.units.new') : t('systemEntities.units.editTitle', { name: query.data?.name ?? '' })}
       isNew={id === null}

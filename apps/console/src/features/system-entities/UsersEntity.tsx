@@ -11,9 +11,11 @@ import { useTranslation } from 'react-i18next';
 import type { UserAccount, UserSearchQuery } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useUsersLive } from '../users/useUsersLive';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh, useEntityLive } from './useEntityLive';
+import { ResourceList, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const UserModal = lazy(() => import('../users/UserModal'));
 
@@ -25,14 +27,14 @@ export default function UsersEntity(_props: SystemEntitiesProps) {
   const listRefresh = useListRefresh();
   useEntityLive();
   useUsersLive();
-  const [view, setView] = useEntityView('username', 'username');
+  const [view, setView] = useListView('username', 'username');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchUsers',
     { query: { ...listQuery(view), searchKey: view.searchKey as UserSearchQuery['searchKey'], sortBy: view.sortBy as UserSearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<UserAccount>[] = [
+  const columns: ListColumn<UserAccount>[] = [
     { id: 'username', header: t('systemEntities.users.username'), sortKey: 'username', render: (u) => u.username },
     { id: 'firstName', header: t('systemEntities.users.firstName'), sortKey: 'firstName', render: (u) => u.firstName },
     { id: 'lastName', header: t('systemEntities.users.lastName'), sortKey: 'lastName', render: (u) => u.lastName },
@@ -52,7 +54,7 @@ export default function UsersEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="users"
         searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.users.searchKeys.${k}`) }))}
         columns={columns}

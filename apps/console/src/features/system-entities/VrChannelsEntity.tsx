@@ -20,11 +20,12 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { EntityList, listQuery, useEntityView, type EntityListColumn } from './EntityList';
-import { DeleteButton, EntityModal, InventorySelect, ModalFooter } from './EntityParts';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { useDevicesLive } from './useDevicesLive';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { listQuery } from '../contractor-entities/entityKinds';
+import type { ListColumn } from '../../components/ListTable';
 
 const NEW = 'new';
 const VR_READS = ['searchAdminVrChannels', 'getAdminVrChannel', 'getAdminVrChannelInventories', 'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories'] as const;
@@ -33,14 +34,14 @@ export default function VrChannelsEntity(_props: SystemEntitiesProps) {
   const { t } = useTranslation();
   const listRefresh = useListRefresh();
   useDevicesLive();
-  const [view, setView] = useEntityView('name');
+  const [view, setView] = useListView('name');
   const [open, setOpen] = useState<string | null>(null);
   const list = useEndpointQuery(
     'searchAdminVrChannels',
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminVrChannelSearchQuery['searchKey'], sortBy: view.sortBy as AdminVrChannelSearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
-  const columns: EntityListColumn<VrChannelDetail>[] = [
+  const columns: ListColumn<VrChannelDetail>[] = [
     { id: 'name', header: t('systemDevices.vrChannels.name'), sortKey: 'name', render: (c) => c.name },
     { id: 'uniqueId', header: t('systemDevices.vrChannels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.uniqueId },
     { id: 'serialNumber', header: t('systemDevices.vrChannels.serialNumber'), sortKey: 'serialNumber', render: (c) => c.serialNumber ?? '—' },
@@ -49,7 +50,7 @@ export default function VrChannelsEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
-      <EntityList
+      <ResourceList
         testId="vr-channels"
         searchKeys={VR_CHANNEL_SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemDevices.vrChannels.searchKeys.${k}`) }))}
         columns={columns}
@@ -73,7 +74,7 @@ function VrChannelModal({ uid, onClose }: { uid: string | null; onClose: () => v
   const { t } = useTranslation();
   const query = useEndpointQuery('getAdminVrChannel', { params: { uid: uid ?? '' } }, { enabled: uid !== null });
   return (
-    <EntityModal
+    <ResourceModal
       testId="vr-channel"
       title={uid === null ? t('systemDevices.vrChannels.new') : t('systemDevices.vrChannels.editTitle', { name: query.data?.name ?? '' })}
       isNew={uid === null}

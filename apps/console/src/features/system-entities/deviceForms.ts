@@ -5,9 +5,10 @@
  * 1-65353, port 1-65535). The core checks the same again and its 400 field messages show in the
  * same places. Numbers are typed as text: an empty one is "not set".
  */
-import { CreateAdminServerBody, CreateDbGatewayBody, UpdateAdminServerBody, UpdateDbGatewayBody, VALIDATION } from '@fleet/contracts';
+import { CreateAdminServerBody, CreateDbGatewayBody, UpdateAdminServerBody, UpdateDbGatewayBody } from '@fleet/contracts';
 import type { AdminDbGateway, IFB_MODES, PUBLISHING_MODES, ServerDetail, ServerType } from '@fleet/contracts';
-import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { schemaCheck, type Field } from '../../kit/formRules';
 import type { SystemEntitiesKind } from './SystemEntities';
 
 /** The server type each server kind of /system_entities lists. */
@@ -133,7 +134,12 @@ export function dbGatewayUpdateBody(form: DbGatewayForm, version: number): Updat
   return { ...dbGatewayCreateBody(form), version };
 }
 
-export function checkDbGateway(form: DbGatewayForm): FieldErrors {
-  const missingPort: FieldErrors = form.port.trim() === '' ? { port: VALIDATION.required } : {};
-  return mergeErrors(missingPort, checkSchema(CreateDbGatewayBody, dbGatewayCreateBody(form)));
-}
+export const DB_GATEWAY_FIELDS: readonly Field<DbGatewayForm>[] = [
+  { name: 'name', kind: 'text', label: 'systemDevices.dbGateways.name', required: true },
+  { name: 'host', kind: 'text', label: 'systemDevices.dbGateways.host', required: true },
+  { name: 'port', kind: 'number', label: 'systemDevices.dbGateways.port', required: true },
+  { name: 'inventoryId', kind: 'inventory', label: 'systemDevices.dbGateways.inventory', clearable: true },
+];
+
+/** The gateway form's rules: the required fields, then the create call's schema (the spec's messages). */
+export const checkDbGateway = schemaCheck(DB_GATEWAY_FIELDS, CreateDbGatewayBody, dbGatewayCreateBody);

@@ -1,0 +1,98 @@
+/**
+ * The searchable list every resource shows (spec 001 §2 "a searchable, paged, sortable list"; §9
+ * search page size 50): a search key and value, a header whose sortable columns sort on the
+ * server, the rows (a click opens the row), the total and the pages (the table is
+ * components/ListTable). The resource owns the call (its query reads `searchQuery(view, …)`) and
+ * its modals; this frame owns none of the data, so every list looks and behaves the same.
+ *
+ * Test ids, with `testId` the kind's prefix: `<testId>-list`, `-search-key`, `-search`, `-grid`,
+ * `-row-<key>`, `-sort-<column>`, `-empty`, `-total`, `-pagination`, `-loading`, `-error`.
+ */
+import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ListTable, type ListColumn } from '../components/ListTable';
+import { QueryView } from '../components/QueryView';
+import type { QueryLike } from '../components/queryView';
+import { nextListSort } from '../components/listSort';
+import type { Page } from './cache';
+import { PAGE_SIZE, type ListView } from './resource';
+
+export interface ResourceListProps<Row> {
+  readonly testId: string;
+  /** The call's search keys with their labels; the view's key is one of them. */
+  readonly searchKeys: readonly { readonly value: string; readonly label: string }[];
+  readonly columns: readonly ListColumn<Row>[];
+  readonly view: ListView;
+  readonly onViewChange: (change: (view: ListView) => ListView) => void;
+  readonly query: QueryLike<Page<Row>>;
+  readonly rowKey: (row: Row) => string;
+  /** A click on a row (e.g. its edit modal); without it rows are not clickable. */
+  readonly onOpen?: (row: Row) => void;
+  /** Shown right of the search (e.g. the create button). */
+  readonly actions?: ReactNode;
+  /** Title of the alert when the list cannot be read. */
+  readonly errorTitle?: string;
+}
+
+/** The list state of one resource, from its default search key and sort. */
+export function useListView(searchKey: string, sortBy = 'name'): [ListView, (change: (view: ListView) => ListView) => void] {
+  const [view, setView] = useState<ListView>({ searchKey, searchValue: '', sortBy, sortDir: 'asc', page: 1 });
+  const change = useCallback((f: (view: ListView) => ListView) => setView(f), []);
+  return [view, change];
+}
+
+export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewChange, query, rowKey, onOpen, actions, errorTitle }: ResourceListProps<Row>) {
+  const { t } = useTranslation();
+
+  const grid = (page: Page<Row>) => (
+    <ListTable
+      items={page.items}
+      total={page.total}
+      columns={columns}
+      rowKey={rowKey}
+      testIdPrefix={testId}
+      sort={view}
+      onSort={(sortKey) => onViewChange((v) => nextListSort(v, sortKey))}
+      onRowClick={onOpen}
+      page={view.page}
+      pageSize={PAGE_SIZE}
+      onPage={(p) => onViewChange((v) => ({ ...v, page: p }))}
+      emptyText={t('kit.list.empty')}
+      totalText={(count) => t('kit.list.total', { count })}
+      minWidth={800}
+    />
+  );
+
+  return (
+    <Stack gap="sm" data-testid={`${testId}-list`}>
+      <Group gap="sm" align="flex-end" justify="space-between">
+        <Group gap="sm" align="flex-end">
+          <Select
+            label={t('kit.list.searchBy')}
+            data={searchKeys.map((k) => ({ value: k.value, label: k.label }))}
+            value={view.searchKey}
+            onChange={(k) => k && onViewChange((v) => ({ ...v, searchKey: k, page: 1 }))}
+            allowDeselect={false}
+            w={180}
+            data-testid={`${testId}-search-key`}
+          />
+          <TextInput
+            label={t('kit.list.search')}
+            value={view.searchValue}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              onViewChange((v) => ({ ...v, searchValue: value, page: 1 }));
+            }}
+            data-testid={`${testId}-search`}
+          />
+        </Group>
+        {actions}
+      </Group>
+      <QueryView query={query} testIdPrefix={testId} errorTitle={errorTitle ?? t('kit.list.loadError')}>
+        {grid}
+      </QueryView>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Renders a form declared as fields (kit/formRules.ts): each with its label, its inline error in the
+ * spec's words and its test id (`<testId>-<name>`; errors `<testId>-error.<name>`).
+ */
+import type { ReactNode } from 'react';
+import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { VALIDATION } from '@fleet/contracts';
+import type { Form } from '../lib/forms/useForm';
+import { useFieldError } from '../lib/forms/useFieldError';
+import { useSpecText } from '../lib/forms/specText';
+import type { Field } from './formRules';
+import { InventorySelect } from './InventorySelect';
+
+interface ResourceFormProps<V> {
+  readonly fields: readonly Field<V>[];
+  readonly form: Form<V>;
+  readonly testId: string;
+  readonly isNew: boolean;
+  readonly readOnly?: boolean;
+}
+
+export function ResourceForm<V extends object>({ fields, form, testId, isNew, readOnly = false }: ResourceFormProps<V>) {
+  const { t } = useTranslation();
+  const spec = useSpecText();
+  const error = useFieldError(`${testId}-error`, form.errors);
+  const shown = fields.filter((f) => f.only === undefined || f.only === (isNew ? 'create' : 'edit'));
+  return <Stack gap="sm">{shown.map((field) => <FieldInput key={field.name} field={field} form={form} testId={testId} label={t(field.label)} error={error(field.name)} readOnly={readOnly} t={t} spec={spec} />)}</Stack>;
+}
+
+interface FieldInputProps<V> {
+  readonly field: Field<V>;
+  readonly form: Form<V>;
+  readonly testId: string;
+  readonly label: string;
+  readonly error: ReactNode;
+  readonly readOnly: boolean;
+  readonly t: TFunction;
+  readonly spec: (message: string) => string;
+}
+
+function FieldInput<V extends object>({ field, form, testId, label, error, readOnly, t, spec }: FieldInputProps<V>) {
+  const id = `${testId}-${field.name}`;
+  const value: unknown = form.values[field.name as keyof V];
+  const set = (next: unknown) => form.set({ [field.name]: next } as Partial<V>);
+  const common = { label, error, required: field.required ?? false, disabled: readOnly, 'data-testid': id };
+  switch (field.kind) {
+    case 'text':
+    case 'number':
+      return <TextInput {...common} inputMode={field.kind === 'number' ? 'numeric' : undefined} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
+    case 'password':
+      return <PasswordInput {...common} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} autoComplete="new-password" />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
+    case 'switch':
+      return <Switch label={label} error={error} disabled={readOnly} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} data-testid={id} />;
+    case 'select':
+      return <Select {...common} data={[...field.options(t)]} value={typeof value === 'string' ? value : null} onChange={set} clearable={field.clearable ?? false} allowDeselect={field.clearable ?? false} />;
+    case 'inventory':
+      return (
+        <InventorySelect
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          valueName={field.valueName?.(form.values) ?? null}
+          onChange={set}
+          error={error}
+          clearable={field.clearable ?? false}
+          disabled={readOnly}
+          testId={id}
+        />
+      );
+    case 'multiselect': {
+      const chosen = Array.isArray(value) ? value.map(String) : [];
+      const full = field.max !== undefined && chosen.length >= field.max;
+      return (
+        <MultiSelect
+          {...common}
+          data={[...field.options(t)]}
+          value={chosen}
+          onChange={set}
+          searchable
+          maxValues={field.max}
+          // Spec 000 §5 / 001 §5: a maximum message when full, a no-items message otherwise.
+          nothingFoundMessage={spec(full ? VALIDATION.maxElements : VALIDATION.noItems)}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The console's resource kit: declare a kind of entity once (`defineResource`) and get its list
+ * page, its modal form, its mutations with toasts, its live refresh and its role gating
+ * (`ResourcePage`); screens that need more compose the parts. README: apps/console/README.md.
+ */
+export { canApply, canCall, useCanApply, useCanCall, useUserRoles } from './access';
+export { byName, newest, removeFromList, removeFromPage, replaces, upsertInList, upsertInPage, type ListPatch, type Page, type Versioned } from './cache';
+export { ResourceForm } from './fields';
+export { numberOf, schemaCheck, type Field, type Option, type TextKey } from './formRules';
+export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
+export { InventorySelect } from './InventorySelect';
+export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
+export { mapOp, op, type Op } from './op';
+export { defineResource, PAGE_SIZE, searchQuery, type ListView, type Resource, type ResourceTab } from './resource';
+export { ResourceList, useListView } from './ResourceList';

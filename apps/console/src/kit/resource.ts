@@ -1,0 +1,98 @@
+/**
+ * A resource declaration: everything a console screen of one kind of entity needs, said once — the
+ * list call with its search keys, sort and columns; the read of one entity; the create, update and
+ * delete calls; the form (fields, initial values, the contract's rules); the realtime events that
+ * make its reads stale; its association tabs. `ResourcePage` turns it into the list page (search,
+ * sort on the server, paging, empty state, total), the create/edit modal with the spec's messages,
+ * the mutations with their toasts, the confirmation of deletes, the live refresh and the role
+ * gating (a button shows only when the catalogue lets the user make its call).
+ *
+ * Screens that need more (the unit detail, the map, multiview, the channel modal) compose the
+ * kit's parts (ResourceList, ResourceForm, useResourceMutations) instead.
+ */
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
+import type { ListColumn } from '../components/ListTable';
+import type { FieldErrors } from '../lib/forms/fieldErrors';
+import type { Page } from './cache';
+import type { Field, TextKey } from './formRules';
+import type { Op } from './op';
+
+/** The list state: search, sort (on the server) and page. */
+export interface ListView {
+  readonly searchKey: string;
+  readonly searchValue: string;
+  readonly sortBy: string;
+  readonly sortDir: 'asc' | 'desc';
+  readonly page: number;
+}
+
+/** Rows per page of every searchable list (spec 000 §9, 001 §9: search page size 50). */
+export const PAGE_SIZE = 50;
+
+/**
+ * The paging, sort and search query of a searchable list call, with the view's search key and sort
+ * key narrowed to the ones the call takes (`searchKeys`, `sortKeys`: the call's own enums).
+ */
+export function searchQuery<K extends string, S extends string>(view: ListView, searchKeys: readonly K[], sortKeys: readonly S[]) {
+  const searchKey = searchKeys.find((k) => k === view.searchKey);
+  const sortBy = sortKeys.find((k) => k === view.sortBy);
+  const searchValue = view.searchValue.trim();
+  return {
+    offset: (view.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    sortDir: view.sortDir,
+    ...(sortBy === undefined ? {} : { sortBy }),
+    ...(searchKey === undefined || searchValue === '' ? {} : { searchKey, searchValue }),
+  };
+}
+
+export interface ResourceTab<E> {
+  readonly value: string;
+  readonly label: TextKey;
+  readonly render: (entity: E) => ReactNode;
+}
+
+/**
+ * One kind of entity. `Row` is what the list shows, `E` the entity its read answers, `V` the
+ * form's values.
+ */
+export interface Resource<Row, E, V> {
+  /** Test id prefix of the list (`<testId>-list`, `-row-<key>`, `-new`, …). */
+  readonly testId: string;
+  /** Test id prefix of the modal and its fields (`<formTestId>-modal`, `-<field>`, `-save`, …). */
+  readonly formTestId: string;
+  /** The modal's titles: a new entity's, and an existing one's (with `{{name}}`); `noun` names one in toasts. */
+  readonly titles: { readonly new: TextKey; readonly edit: TextKey; readonly noun: TextKey };
+  readonly rowKey: (row: Row) => string;
+  /** The name toasts and titles show. */
+  readonly label: (entity: E) => string;
+  readonly list: {
+    readonly op: Op<ListView, Page<Row>>;
+    /** The call's search keys; the first is the default. */
+    readonly searchKeys: readonly string[];
+    readonly defaultSort?: string;
+  };
+  readonly columns: (t: TFunction) => readonly ListColumn<Row>[];
+  /** Reads one entity (the edit modal); without it rows do not open. */
+  readonly get?: Op<string, E>;
+  readonly form?: {
+    readonly fields: readonly Field<V>[];
+    readonly initial: (entity: E | null) => V;
+    /** The contract's rules in the spec's words (kit/fields `schemaCheck` for the usual case). */
+    readonly check: (values: V, entity: E | null) => FieldErrors;
+  };
+  readonly create?: Op<V, E>;
+  readonly update?: Op<{ readonly entity: E; readonly values: V }, E>;
+  readonly remove?: Op<E, unknown>;
+  /** Tabs after the general one in the edit modal (associations). */
+  readonly tabs?: readonly ResourceTab<E>[];
+  /** The reads an event makes stale (the lists are sorted and paged on the server: read again, not patched). */
+  readonly staleOn?: (event: RealtimeEvent) => readonly EndpointId[];
+}
+
+/** Declares a resource (an identity that lets TypeScript infer `Row`, `E` and `V`). */
+export function defineResource<Row, E, V>(resource: Resource<Row, E, V>): Resource<Row, E, V> {
+  return resource;
+}
