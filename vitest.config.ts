@@ -65,7 +65,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'simulator/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/console/scripts/**/*.test.ts', 'simulator/src/**/*.test.ts'],
           environment: 'node',
           // Pure code: the files share their workers' module cache (importing anew for each of 144 files took
           // 80 of the project's 134 s; without it the project takes 24 s).
