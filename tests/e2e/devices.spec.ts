@@ -5,7 +5,8 @@
  * inline, a reset instance seen offline then online (on a new public address and cloud instance)
  * with no reload, a hub's device id, run state and tally hardware unplugged live, a read-only user who sees
  * the servers and their detail without write controls, and a comment edited in one console seen in
- * a second one with no reload.
+ * a second one with no reload; LU-Link (spec 001 §7 Point-to-point): a link's stream started and
+ * stopped, and a link made between two units, seen and deleted.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, login, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
@@ -244,4 +245,54 @@ test('LU-Link: a link opened by its id shows its machines and groups, and its st
   await page.getByTestId('lulink-stop').click();
   await expect(link).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
   await expect(page.getByTestId('lulink-start')).toBeVisible();
+});
+
+/** Units no other spec names: the master and the machine of the link the journey below makes. */
+const LINK_MASTER = 'PTP-0001';
+const LINK_MACHINE = 'LULITE-0001';
+
+test('LU-Link: a point-to-point link made on a unit shows with its machine, and is deleted after a confirmation', async ({ page }) => {
+  await login(page, 'luc_admin');
+  await page.goto(`/devices?ignoreRouteDefault=1&tab=luLink&unit=${LINK_MASTER}`);
+  await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
+  const name = `E2E-link-${Date.now()}`;
+  let id: string | null = null;
+  try {
+    await page.getByTestId('lulink-new').click();
+    // The modal's root is a wrapper of no size: its fields show that it is open.
+    const modal = page.getByTestId('lulink-form-modal');
+    await expect(modal.getByTestId('lulink-form-name')).toBeVisible();
+    await modal.getByTestId('lulink-form-name').fill(name);
+    await expect(modal.getByTestId('lulink-form-kind')).toHaveValue('Point-to-point');
+    await modal.getByTestId('lulink-form-machines').click();
+    // Unit names are the seed's; the option ends with the unit's id.
+    await page.getByRole('option', { name: new RegExp(`\\(${LINK_MACHINE}\\)$`) }).click();
+    // The master is not offered as its own machine.
+    await expect(page.getByRole('option', { name: new RegExp(`\\(${LINK_MASTER}\\)$`) })).toHaveCount(0);
+    await modal.getByTestId('lulink-form-name').click();
+    await modal.getByTestId('lulink-form-save').click();
+    await expect(modal).toHaveCount(0);
+    await expect(page.getByText(`Link ${name} created`)).toBeVisible();
+
+    // The new link is open (its id in the address) and offered for its unit.
+    await expect(page).toHaveURL(/[?&]link=[^&]+/);
+    id = new URL(page.url()).searchParams.get('link');
+    const link = page.getByTestId(`lulink-${id}`);
+    await expect(link).toBeVisible();
+    await expect(link.getByRole('heading')).toHaveText(name);
+    await expect(link).toHaveAttribute('data-status', 'idle');
+    await expect(page.getByTestId(`lulink-machine-${LINK_MACHINE}`)).toBeVisible();
+    await expect(page.getByTestId(`lulink-known-${id}`)).toHaveText(name);
+
+    await page.getByTestId('lulink-delete').click();
+    await page.getByTestId('lulink-delete-confirm').click();
+    await expect(page.getByText(`Link ${name} deleted`)).toBeVisible();
+    await expect(link).toHaveCount(0);
+    await expect(page.getByTestId(`lulink-known-${id}`)).toHaveCount(0);
+    expect((await page.request.get(`/api/v2/p2p/${id}`)).status()).toBe(404);
+    id = null;
+  } finally {
+    // A link left by a failure is deleted all the same.
+    if (id !== null) await page.request.delete(`/api/v2/p2p/${id}`);
+  }
 });

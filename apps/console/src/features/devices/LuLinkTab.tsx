@@ -1,34 +1,46 @@
 /**
- * The LU-Link tab of /devices (spec 001 §2 "LU-Link", §7 Point-to-point): a unit's point-to-point
- * link with its master and machines, its stream started and stopped (starting / stopping shown
- * until the link reports the state asked for), and the groups it is shared with.
+ * The LU-Link tab of /devices (spec 001 §2 "LU-Link", §7 Point-to-point): every p2p call of the
+ * catalogue. A unit's point-to-point link with its master and machines; a new link made on the
+ * chosen unit as master; a link changed (not while it streams, with the version it was read at) or
+ * deleted after a confirmation; its stream started and stopped (starting / stopping shown until the
+ * link reports the state asked for); the groups it is shared with, which of them are selected
+ * (GET v2/p2p/{id}/groups/selected), and both changed. Writes show only to users the catalogue lets
+ * make them (kit/access.ts); forms and their rules: LuLinkModals.tsx, luLinkForm.ts.
  *
  * The catalogue has no call listing a unit's links (GET v2/p2p/{id} reads one link by its id), so
  * the tab offers the links it has learned this session — read by id, or announced over /ws
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { P2pLink, UnitSummary } from '@fleet/contracts';
+import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
 import { isP2pEvent, linksOfUnit, rememberLink, streamTransition } from './luLink';
 import type { StreamRequest } from './luLink';
 import { replaces } from '../../kit/cache';
-import { canApply } from '../../kit/access';
+import { canApply, useCanApply, useUserRoles } from '../../kit/access';
+import { DeleteButton } from '../../kit/ModalParts';
+import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 
 const NO_LINKS: readonly P2pLink[] = [];
 
+/** The reads of one link: the link, its groups, its selected groups. */
+function linkReads(id: string) {
+  const input = { params: { id } };
+  return [endpointKey('getP2pLink', input), endpointKey('getP2pLinkGroups', input), endpointKey('getP2pLinkSelectedGroups', input)] as const;
+}
+
 /**
  * Links learned this session: every link read (GET v2/p2p/{id}, in the query cache) and every one
- * announced over /ws while the tab is open; an announcement also updates a cached read.
+ * announced over /ws while the tab is open; an announcement also updates a cached read and has the
+ * link's groups read again. `forget` drops a link deleted here (its reads too).
  */
-function useKnownLinks(current: P2pLink | undefined): readonly P2pLink[] {
+function useKnownLinks(current: P2pLink | undefined): { links: readonly P2pLink[]; forget: (link: P2pLink) => void } {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
   const [announced, setAnnounced] = useState<readonly P2pLink[]>(NO_LINKS);
@@ -40,66 +52,105 @@ function useKnownLinks(current: P2pLink | undefined): readonly P2pLink[] {
         const key = endpointKey('getP2pLink', { params: { id: event.link.id } });
         const cached = queryClient.getQueryData<P2pLink>(key);
         if (cached && replaces(event.link, cached)) queryClient.setQueryData(key, event.link);
+        if (!event.removed) for (const read of linkReads(event.link.id).slice(1)) void queryClient.invalidateQueries({ queryKey: read });
       }),
     [subscribe, queryClient],
   );
+  const forget = useCallback(
+    (link: P2pLink) => {
+      setAnnounced((links) => rememberLink(links, link, true));
+      for (const read of linkReads(link.id)) queryClient.removeQueries({ queryKey: read, exact: true });
+    },
+    [queryClient],
+  );
   const read = queryClient.getQueriesData<P2pLink>({ queryKey: endpointPrefix('getP2pLink') }).flatMap(([, link]) => (link ? [link] : []));
-  return [...read, ...(current ? [current] : [])].reduce<readonly P2pLink[]>((links, link) => rememberLink(links, link), announced);
+  const links = [...read, ...(current ? [current] : [])].reduce<readonly P2pLink[]>((known, link) => rememberLink(known, link), announced);
+  return { links, forget };
 }
 
-function LinkGroups({ linkId }: { linkId: string }) {
+/** The selected groups of the link, as GET v2/p2p/{id}/groups/selected answers them. */
+function SelectedGroups({ linkId }: { linkId: string }) {
   const { t } = useTranslation();
-  const groups = useEndpointQuery('getP2pLinkGroups', { params: { id: linkId } });
+  const selected = useEndpointQuery('getP2pLinkSelectedGroups', { params: { id: linkId } });
+  if (!selected.data) return selected.error ? null : <Loader size="xs" />;
+  const { groups } = selected.data;
+  return (
+    <Text size="sm" data-testid="lulink-selected-groups" data-ids={groups.map((g) => g.id).join(',')}>
+      {groups.length === 0 ? t('devices.luLink.noSelectedGroups') : t('devices.luLink.selectedGroups', { names: groups.map((g) => g.name).join(', ') })}
+    </Text>
+  );
+}
+
+function LinkGroups({ link }: { link: P2pLink }) {
+  const { t } = useTranslation();
+  const groups = useEndpointQuery('getP2pLinkGroups', { params: { id: link.id } });
+  const mayShare = useCanApply('setP2pLinkGroups');
+  const [editing, setEditing] = useState<readonly P2pLinkGroup[] | null>(null);
   if (!groups.data) return groups.error ? null : <Loader size="xs" />;
+  const shared = groups.data.groups;
   return (
     <Stack gap={4} data-testid="lulink-groups">
-      <Text size="sm" fw={500}>
-        {t('devices.luLink.groups')}
-      </Text>
-      {groups.data.groups.length === 0 ? (
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {t('devices.luLink.groups')}
+        </Text>
+        {mayShare && (
+          <Button size="xs" variant="light" onClick={() => setEditing(shared)} data-testid="lulink-groups-edit">
+            {t('devices.luLink.groupsEdit')}
+          </Button>
+        )}
+      </Group>
+      {shared.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('devices.luLink.noGroups')}
         </Text>
       ) : (
         <Group gap={6}>
-          {groups.data.groups.map((group) => (
+          {shared.map((group) => (
             <Badge key={group.id} variant={group.selected ? 'filled' : 'outline'} data-testid={`lulink-group-${group.id}`} data-selected={group.selected ? 'true' : 'false'}>
               {group.selected ? t('devices.luLink.selectedGroup', { name: group.name }) : group.name}
             </Badge>
           ))}
         </Group>
       )}
+      <SelectedGroups linkId={link.id} />
+      {editing !== null && <LinkGroupsModal link={link} groups={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
 
-function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSummary[] }) {
+function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonly UnitSummary[]; onDeleted: (link: P2pLink) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
-  const queryClient = useQueryClient();
-  const user = useSessionUser();
-  const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
+  const roles = useUserRoles();
+  const keepLink = useKeepLink();
   const link = useEndpointQuery('getP2pLink', { params: { id: linkId } });
   const [request, setRequest] = useState<StreamRequest | null>(null);
+  // The link as it was when Edit was pressed: its version goes with the change.
+  const [editing, setEditing] = useState<P2pLink | null>(null);
   const data = link.data;
-  const onAnswer = (answer: P2pLink) => {
-    queryClient.setQueryData(endpointKey('getP2pLink', { params: { id: linkId } }), answer);
-  };
   const onRefused = () => setRequest(null);
   const start = useEndpointMutation('startP2pStream', {
     onSuccess: (answer) => {
-      onAnswer(answer);
+      keepLink(answer);
       toast.show({ message: t('devices.luLink.started'), variant: 'success' });
     },
     onError: onRefused,
   });
   const stop = useEndpointMutation('stopP2pStream', {
     onSuccess: (answer) => {
-      onAnswer(answer);
+      keepLink(answer);
       toast.show({ message: t('devices.luLink.stopped'), variant: 'success' });
     },
     onError: onRefused,
+  });
+  const remove = useEndpointMutation('deleteP2pLink', {
+    onSuccess: () => {
+      if (!data) return;
+      toast.show({ message: t('devices.luLink.deleted', { name: data.name }), variant: 'success' });
+      onDeleted(data);
+    },
   });
   const transition = data ? streamTransition(request, data) : null;
   // The link reached the state asked for: the request is over (state adjusted while rendering,
@@ -117,6 +168,8 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
   const name = (uid: string | null) => (uid === null ? t('devices.luLink.gone') : (units.find((u) => u.uniqueId === uid)?.name ?? uid));
   const status = (uid: string) => units.find((u) => u.uniqueId === uid)?.status;
   const allowed = canApply(roles, 'startP2pStream');
+  const mayEdit = canApply(roles, 'updateP2pLink');
+  const mayDelete = canApply(roles, 'deleteP2pLink');
   const streamError = start.error ?? stop.error;
   return (
     <Paper withBorder p="md" data-testid={`lulink-${data.id}`} data-status={data.status}>
@@ -150,13 +203,31 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
             })}
           </Table.Tbody>
         </Table>
-        <LinkGroups linkId={data.id} />
+        <LinkGroups link={data} />
         {streamError && (
           <Alert color="red" data-testid="lulink-stream-error">
             {errorText(streamError)}
           </Alert>
         )}
-        <Group justify="flex-end">
+        {remove.error && (
+          <Alert color="red" data-testid="lulink-delete-error">
+            {errorText(remove.error)}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Group gap="xs">
+            {mayEdit && (
+              // A disabled button takes no pointer events: the tooltip sits on its wrapper.
+              <Tooltip label={t('devices.luLink.editStreaming')} disabled={!data.streaming}>
+                <span>
+                  <Button variant="default" disabled={data.streaming} onClick={() => setEditing(data)} data-testid="lulink-edit">
+                    {t('devices.luLink.edit')}
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            {mayDelete && <DeleteButton testId="lulink" onConfirm={() => remove.mutate({ params: { id: data.id } })} loading={remove.isPending} />}
+          </Group>
           {!allowed ? (
             <Tooltip label={t('channels.modal.notAvailable')}>
               <Badge variant="light" color="gray" data-testid="lulink-stream-unavailable">
@@ -189,6 +260,7 @@ function LinkView({ linkId, units }: { linkId: string; units: readonly UnitSumma
           )}
         </Group>
       </Stack>
+      {editing !== null && <LinkFormModal target={{ link: editing }} units={units} onClose={() => setEditing(null)} onSaved={keepLink} />}
     </Paper>
   );
 }
@@ -197,10 +269,22 @@ export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null;
   const { t } = useTranslation();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const current = useEndpointQuery('getP2pLink', { params: { id: linkId ?? '' } }, { enabled: linkId !== null });
-  const known = useKnownLinks(current.data);
+  const { links: known, forget } = useKnownLinks(current.data);
+  const mayCreate = useCanApply('createP2pLink');
+  const keepLink = useKeepLink();
   const [typed, setTyped] = useState('');
+  const [creating, setCreating] = useState<LinkTarget | null>(null);
   const unitList = units.data ?? [];
   const ofUnit = unitId === null ? known : linksOfUnit(known, unitId);
+  const openNew = () => {
+    if (unitId === null) return;
+    setCreating({ master: unitId, masterName: unitList.find((u) => u.uniqueId === unitId)?.name ?? unitId });
+  };
+  const deleted = (link: P2pLink) => {
+    // Away from the link first, so that no read of it is made again once its reads are dropped.
+    onSelect(unitId, null);
+    forget(link);
+  };
   return (
     <Stack gap="md" data-testid="lulink-tab">
       <Group align="flex-end" wrap="wrap">
@@ -218,6 +302,15 @@ export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null;
         <Button variant="default" disabled={typed.trim() === ''} onClick={() => onSelect(unitId, typed.trim())} data-testid="lulink-open">
           {t('devices.luLink.open')}
         </Button>
+        {mayCreate && (
+          <Tooltip label={t('devices.luLink.chooseUnit')} disabled={unitId !== null}>
+            <span>
+              <Button disabled={unitId === null} onClick={openNew} data-testid="lulink-new">
+                {t('devices.luLink.new')}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
       </Group>
       <Text size="sm" c="dimmed">
         {t('devices.luLink.hint')}
@@ -231,7 +324,18 @@ export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null;
           ))}
         </Group>
       )}
-      {linkId !== null && <LinkView linkId={linkId} units={unitList} />}
+      {linkId !== null && <LinkView linkId={linkId} units={unitList} onDeleted={deleted} />}
+      {creating !== null && (
+        <LinkFormModal
+          target={creating}
+          units={unitList}
+          onClose={() => setCreating(null)}
+          onSaved={(link) => {
+            keepLink(link);
+            onSelect(unitId, link.id);
+          }}
+        />
+      )}
     </Stack>
   );
 }
