@@ -28,16 +28,12 @@ export const NOT_YET: readonly EndpointId[] = [
   'updateGroupUnitSettings', 'updateInventoryUnitDetails', 'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
   'getChannelStatus', 'fetchChannelsPost', 'fetchChannelDetailsPost', 'getGroupChannelDetails', 'getChannelIps', 'getChannelCapabilities',
   'getChannelIngestAssociation', 'mediaAccessOutputInfo', 'fetchPtmpChannels', 'getSdiChannels', 'getOutputChannels', 'getAdminChannelPtmp',
-  'getAdminChannelFfmpeg', 'updateAdminChannelFfmpeg', 'getStunTurnInfo', 'setVrChannelInputSource', 'createP2pLink', 'updateP2pLink', 'deleteP2pLink',
-  'setP2pLinkGroups', 'getP2pLinkSelectedGroups', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails',
-  'fetchMachineGroups', 'getGroupMultiChannels', 'getInventoryTally', 'addInventoryTallyChannel', 'removeInventoryTallyChannel', 'getInventoryIfb',
-  'addInventoryIfbChannel', 'removeInventoryIfbChannel', 'getInventoryIfbCounts', 'countAdminInventories', 'getAdminInventoryProperties',
-  'updateAdminInventoryProperties', 'getAdminInventoryServiceableDevices', 'getIngestAccount', 'updateIngestAccount', 'setIngestAccountPassword',
-  'uploadIngestAccountXslt', 'deleteIngestAccount', 'testIngestAccount', 'getInventoryIngestServers', 'getInventoryIngestServerChannels',
-  'addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms',
+  'getAdminChannelFfmpeg', 'updateAdminChannelFfmpeg', 'getStunTurnInfo', 'setVrChannelInputSource',
+  'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails',
+  'fetchMachineGroups', 'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms',
   'getAudioRoom', 'setAudioRoomParticipants', 'getRemoteAction', 'listAdminManagedServices', 'setLicencePool', 'setLicencePermission', 'getSoftwareVersion',
   'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getStreamProvider', 'getStreamProfile', 'getStreamMediaProfile',
-  'getGeocodingProfile', 'setInventoryGeocodingProfile', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
+  'getGeocodingProfile', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
 ];
 
 /** Calls the console does not make, with the reason (for example a call that only devices make). None today. */

@@ -8,7 +8,7 @@ import type { EndpointId, SystemEntityKind } from '@fleet/contracts';
 import { endpointPrefix } from '../api/hooks';
 
 export const SYSTEM_ENTITY_READS: Readonly<Record<SystemEntityKind, readonly EndpointId[]>> = {
-  inventory: ['searchAdminInventories', 'getAdminInventory', 'searchAdminGroups', 'searchOrganisationInventories', 'getAdminUnitInventories', 'getAdminChannelInventories', 'getAdminVrChannelInventories'],
+  inventory: ['searchAdminInventories', 'countAdminInventories', 'getAdminInventory', 'searchAdminGroups', 'searchOrganisationInventories', 'getAdminUnitInventories', 'getAdminChannelInventories', 'getAdminVrChannelInventories'],
   group: [
     'searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit', 'listAdminInventoryGroups', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories', 'getAdminChannelGroups',
     'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories', 'getUserGroups',

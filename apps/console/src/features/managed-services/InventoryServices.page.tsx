@@ -13,6 +13,7 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
+import { InventorySettings } from '../system-entities/InventoryTabs';
 
 /** Keeps the cached service lists current from /ws `managedService.changed` (an admin change, a trial started or run out). */
 function useManagedServicesLive(): void {
@@ -35,7 +36,9 @@ function useManagedServicesLive(): void {
  * trial states; §9 trials): one card per managed service of an inventory with its state, plan
  * type, trial time left, expiry and usage against its quota, kept current over /ws (a trial running
  * out flips its card with no reload). Inventory managers start an offered trial; super users also
- * enable, disable, purchase, expire, offer a trial and set the quota.
+ * enable, disable, purchase, expire, offer a trial and set the quota. Below the cards, the
+ * inventory's own settings (tally, IFB, properties, serviceable devices, ingest account and servers),
+ * the tabs the catalogue lets the user read, each write offered only where it lets them make it.
  */
 export default function InventoryServicesPage() {
   const { t, i18n } = useTranslation();
@@ -138,6 +141,7 @@ export default function InventoryServicesPage() {
           )}
         </QueryView>
       )}
+      {inventoryId !== null && <InventorySettings inventoryId={inventoryId} />}
     </Stack>
   );
 }

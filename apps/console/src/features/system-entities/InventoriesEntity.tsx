@@ -3,11 +3,13 @@
  * the searchable, sortable, paged list over v2/admin/inventories; a modal to create one, or to
  * change, delete and see the associations of one — its units (added and removed with the admin
  * unit inventory association calls, "Unit max inventories reached" and "Association already
- * exists" shown as the core says them), channels, video return channels and groups.
+ * exists" shown as the core says them), channels, video return channels and groups — then its
+ * own tabs (InventoryTabs.tsx: tally, IFB, properties, serviceable devices, ingest account and
+ * servers). The count of the inventories the search matches shows above the list.
  */
 import { useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminInventory, AdminInventorySearchQuery } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
@@ -19,7 +21,9 @@ import { AssociationPanel } from './AssociationPanel';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh, useEntityLive } from './useEntityLive';
-import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
+import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView, useUserRoles } from '../../kit';
+import { inventoryCountQuery } from './inventoryTabRules';
+import { inventoryModalTabs } from './InventoryTabs';
 import { listQuery } from '../contractor-entities/entityKinds';
 import type { ListColumn } from '../../components/ListTable';
 
@@ -37,6 +41,7 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
     { query: { ...listQuery(view), searchKey: view.searchKey as AdminInventorySearchQuery['searchKey'], sortBy: view.sortBy as AdminInventorySearchQuery['sortBy'] } },
     { placeholderData: keepPreviousData, refetchInterval: listRefresh },
   );
+  const count = useEndpointQuery('countAdminInventories', { query: inventoryCountQuery(view) }, { placeholderData: keepPreviousData, refetchInterval: listRefresh });
   const columns: ListColumn<AdminInventory>[] = [
     { id: 'name', header: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
     { id: 'id', header: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
@@ -47,6 +52,11 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
   ];
   return (
     <>
+      {count.data !== undefined && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="inventories-count">
+          {t('systemEntities.inventoryTabs.count', { count: count.data.count })}
+        </Text>
+      )}
       <ResourceList
         testId="inventories"
         searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.inventories.searchKeys.${k}`) }))}
@@ -69,6 +79,7 @@ export default function InventoriesEntity(_props: SystemEntitiesProps) {
 
 function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
+  const roles = useUserRoles();
   const query = useEndpointQuery('getAdminInventory', { params: { id: id ?? '' } }, { enabled: id !== null });
   return (
     <ResourceModal
@@ -82,6 +93,7 @@ function InventoryModal({ id, onClose, onCreated }: { id: string | null; onClose
         { value: 'channels', label: t('systemEntities.common.channels'), render: (inventory) => <InventoryChannels inventoryId={inventory.id} /> },
         { value: 'vrChannels', label: t('systemEntities.common.vrChannels'), render: (inventory) => <InventoryVrChannels inventoryId={inventory.id} /> },
         { value: 'groups', label: t('systemEntities.common.groups'), render: (inventory) => <InventoryGroups inventoryId={inventory.id} /> },
+        ...inventoryModalTabs(t, roles),
       ]}
       onClose={onClose}
     />
@@ -98,7 +110,9 @@ function InventoryEditor({ inventory, onClose, onCreated }: { inventory: AdminIn
   const create = useEndpointMutation('createAdminInventory');
   const update = useEndpointMutation('updateAdminInventory');
   const remove = useEndpointMutation('deleteAdminInventory');
-  const changed = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('searchAdminInventories') });
+  const changed = () => {
+    for (const key of ['searchAdminInventories', 'countAdminInventories'] as const) void queryClient.invalidateQueries({ queryKey: endpointPrefix(key) });
+  };
 
   const save = () => {
     const values = form.submit();

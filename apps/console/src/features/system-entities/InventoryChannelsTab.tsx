@@ -1,0 +1,126 @@
+/**
+ * The inventory's tally and IFB channels (spec 001 §7 Inventories: tally and IFB channel
+ * association, IFB available / used / frozen counts; §6 "Tally data is fetched only if the user
+ * has the tally service"): the associated channels, a channel of the inventory added or removed
+ * ("Association already exists" in the core's words), and the IFB counts as the core keeps them.
+ * Adding and removing are offered only to the roles the catalogue lets make the calls.
+ *
+ * Test ids: the association panels `inventory-tally`, `inventory-ifb` (AssociationPanel's),
+ * `inventory-tally-no-service`, `inventory-ifb-counts` with `-available`, `-used`, `-frozen`.
+ */
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
+import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { newest, useCanApply } from '../../kit';
+import { useToast } from '../../toast/useToast';
+import { AssociationPanel } from './AssociationPanel';
+import { channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
+import { useAfterInventoryWrite } from './useInventoryTabs';
+
+/** The inventory's channels that may join (the core takes channels of the inventory only); read only for a user who may add. */
+function useInventoryChannels(inventoryId: string, enabled: boolean) {
+  const { t } = useTranslation();
+  const list = useEndpointQuery('fetchChannels', { query: { inventory: inventoryId } }, { enabled });
+  return channelCandidates(list.data?.channels ?? [], t);
+}
+
+export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const afterWrite = useAfterInventoryWrite(inventoryId);
+  const mayAdd = useCanApply('addInventoryTallyChannel');
+  const mayRemove = useCanApply('removeInventoryTallyChannel');
+  const mayChange = mayAdd && mayRemove;
+  const input = { params: { id: inventoryId } };
+  const tally = useEndpointQuery('getInventoryTally', input);
+  const candidates = useInventoryChannels(inventoryId, mayChange);
+  const add = useEndpointMutation('addInventoryTallyChannel');
+  const remove = useEndpointMutation('removeInventoryTallyChannel');
+  const members = { isPending: tally.isPending, isError: tally.isError, error: tally.error, data: tally.data && { items: tallyMembers(tally.data.channels, t), total: tally.data.channels.length } };
+  const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryTally) => {
+    const name = [...(tally.data?.channels ?? []), ...answer.channels].find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
+    queryClient.setQueryData<InventoryTally>(endpointKey('getInventoryTally', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
+    afterWrite('getInventoryTally');
+    toast.show({ message: t(`systemEntities.inventoryTabs.tally.${key}`, { name }), variant: 'success' });
+  };
+  return (
+    <Stack gap="sm">
+      {tally.data?.tallyService === false && (
+        <Text size="sm" c="dimmed" data-testid="inventory-tally-no-service">
+          {t('systemEntities.inventoryTabs.tally.noService')}
+        </Text>
+      )}
+      <AssociationPanel
+        testId="inventory-tally"
+        members={members}
+        candidates={candidates}
+        onCandidateSearch={() => undefined}
+        onAdd={(channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId))}
+        onRemove={(channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId))}
+        readOnly={!mayChange}
+      />
+    </Stack>
+  );
+}
+
+export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const afterWrite = useAfterInventoryWrite(inventoryId);
+  const mayAdd = useCanApply('addInventoryIfbChannel');
+  const mayRemove = useCanApply('removeInventoryIfbChannel');
+  const mayChange = mayAdd && mayRemove;
+  const input = { params: { id: inventoryId } };
+  const ifb = useEndpointQuery('getInventoryIfb', input);
+  const counts = useEndpointQuery('getInventoryIfbCounts', input);
+  const candidates = useInventoryChannels(inventoryId, mayChange);
+  const add = useEndpointMutation('addInventoryIfbChannel');
+  const remove = useEndpointMutation('removeInventoryIfbChannel');
+  const members = { isPending: ifb.isPending, isError: ifb.isError, error: ifb.error, data: ifb.data && { items: ifbMembers(ifb.data.channels, t), total: ifb.data.channels.length } };
+  const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryIfb) => {
+    const name = [...(ifb.data?.channels ?? []), ...answer.channels].find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
+    queryClient.setQueryData<InventoryIfb>(endpointKey('getInventoryIfb', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
+    // The counts come with the channels: the same moment of the inventory.
+    queryClient.setQueryData<IfbCounts>(endpointKey('getInventoryIfbCounts', input), answer.counts);
+    afterWrite('getInventoryIfb');
+    toast.show({ message: t(`systemEntities.inventoryTabs.ifb.${key}`, { name }), variant: 'success' });
+  };
+  return (
+    <Stack gap="sm">
+      <IfbCountsLine counts={counts} />
+      <AssociationPanel
+        testId="inventory-ifb"
+        members={members}
+        candidates={candidates}
+        onCandidateSearch={() => undefined}
+        onAdd={(channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId))}
+        onRemove={(channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId))}
+        readOnly={!mayChange}
+      />
+    </Stack>
+  );
+}
+
+function IfbCountsLine({ counts }: { readonly counts: { readonly data: IfbCounts | undefined; readonly isError: boolean; readonly error: unknown } }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  if (counts.isError) return <Alert color="red">{errorText(counts.error)}</Alert>;
+  const value = (n: number | undefined) => (n === undefined ? '…' : String(n));
+  return (
+    <Group gap="lg" data-testid="inventory-ifb-counts">
+      {(['available', 'used', 'frozen'] as const).map((key) => (
+        <Text key={key} size="sm">
+          {t(`systemEntities.inventoryTabs.ifb.${key}`)}:{' '}
+          <Text span fw={600} data-testid={`inventory-ifb-counts-${key}`}>
+            {value(counts.data?.[key])}
+          </Text>
+        </Text>
+      ))}
+    </Group>
+  );
+}

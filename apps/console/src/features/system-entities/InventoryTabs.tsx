@@ -1,0 +1,72 @@
+/**
+ * The inventory's own tabs (inventoryTabRules.ts) where an inventory is managed: after the association
+ * tabs of the system admin console's inventory modal (super user and staff), and on
+ * /inventory_services for the inventory chosen there (the inventory admins the catalogue lets read
+ * each tab: tally, IFB and the ingest tabs for the manage roles, properties and serviceable devices
+ * for the admin roles). Each tab reads again when /ws says what it shows changed.
+ *
+ * Test ids: `inventory-settings` (the section of /inventory_services), `inventory-settings-tab-<value>`.
+ */
+import type { ReactNode } from 'react';
+import { Stack, Tabs, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { AdminInventory, Role } from '@fleet/contracts';
+import { useUserRoles, type ModalTab } from '../../kit';
+import { IngestAccountTab } from './IngestAccountTab';
+import { IngestServersTab } from './IngestServersTab';
+import { InventoryIfbTab, InventoryTallyTab } from './InventoryChannelsTab';
+import { InventoryPropertiesTab } from './InventoryPropertiesTab';
+import { visibleInventoryTabs, type InventoryTabValue } from './inventoryTabRules';
+import { ServiceableDevicesTab } from './ServiceableDevicesTab';
+import { useInventoryTabsLive } from './useInventoryTabs';
+
+function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }): ReactNode {
+  useInventoryTabsLive(inventoryId);
+  switch (value) {
+    case 'tally':
+      return <InventoryTallyTab inventoryId={inventoryId} />;
+    case 'ifb':
+      return <InventoryIfbTab inventoryId={inventoryId} />;
+    case 'properties':
+      return <InventoryPropertiesTab inventoryId={inventoryId} />;
+    case 'serviceableDevices':
+      return <ServiceableDevicesTab inventoryId={inventoryId} />;
+    case 'ingestAccount':
+      return <IngestAccountTab inventoryId={inventoryId} />;
+    case 'ingestServers':
+      return <IngestServersTab inventoryId={inventoryId} />;
+  }
+}
+
+/** The modal's tabs of the inventory the user may read. */
+export function inventoryModalTabs(t: TFunction, roles: readonly Role[]): ModalTab<AdminInventory>[] {
+  return visibleInventoryTabs(roles).map((tab) => ({ value: tab.value, label: t(tab.label), render: (inventory) => <InventoryTabPanel value={tab.value} inventoryId={inventory.id} /> }));
+}
+
+/** The tabs of one inventory as a section of a page (nothing when the user may read none). */
+export function InventorySettings({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
+  const tabs = visibleInventoryTabs(useUserRoles());
+  const first = tabs[0];
+  if (first === undefined) return null;
+  return (
+    <Stack gap="sm" data-testid="inventory-settings">
+      <Title order={4}>{t('systemEntities.inventoryTabs.settings')}</Title>
+      <Tabs key={inventoryId} defaultValue={first.value} keepMounted={false}>
+        <Tabs.List mb="sm">
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`inventory-settings-tab-${tab.value}`}>
+              {t(tab.label)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value}>
+            <InventoryTabPanel value={tab.value} inventoryId={inventoryId} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
