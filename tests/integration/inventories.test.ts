@@ -273,7 +273,7 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect((await call('DELETE', `/v2/admin/inventories/${SPORTS}/vrChannels/VRC-0001`, superUser)).statusCode).toBe(200);
   });
 
-  it("associates channels of the inventory with its tally and IFB; tally data only with the tally service; IFB counts as stored", async () => {
+  it("associates channels of the inventory with its tally and IFB; tally data only with the tally service; IFB seats used by its IFB channels", async () => {
     const empty: InventoryTally = (await call('GET', `/v2/inventories/${GLOBAL}/tally`, regular)).json();
     expect(empty).toMatchObject({ inventoryId: GLOBAL, channels: [] });
     published.length = 0;
@@ -307,18 +307,28 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect((await call('DELETE', `/v2/inventories/${GLOBAL}/tally/channels/${CHANNEL}`, contractor)).json().channels).toEqual([]);
     expect((await call('DELETE', `/v2/inventories/${GLOBAL}/tally/channels/${CHANNEL}`, contractor)).statusCode).toBe(200);
 
+    // The licence's seats are what the settings hold; each IFB channel uses one, frozen ones are held back.
     const stored = (await db().inventory.findUniqueOrThrow({ where: { id: GLOBAL } })).settings as { ifb: { available: number; used: number; frozen: number } };
+    const seats = stored.ifb.available + stored.ifb.used + stored.ifb.frozen;
     const counts = (await call('GET', `/v2/inventories/${GLOBAL}/ifb/counts`, reader)).json();
-    expect(counts).toEqual({ inventoryId: GLOBAL, available: stored.ifb.available, used: stored.ifb.used, frozen: stored.ifb.frozen });
+    expect(counts).toEqual({ inventoryId: GLOBAL, available: seats - stored.ifb.frozen, used: 0, frozen: stored.ifb.frozen });
     const ifb = await call('PUT', `/v2/inventories/${GLOBAL}/ifb/channels/${CHANNEL_2}`, admin);
     expect(ifb.statusCode, ifb.body).toBe(200);
     const ifbAnswer: InventoryIfb = ifb.json();
     expect(ifbAnswer.channels.map((c) => c.channelId)).toEqual([CHANNEL_2]);
-    expect(ifbAnswer.counts).toEqual(counts);
-    // The IFB seats are kept when the channels change (one settings column).
-    expect((await call('GET', `/v2/inventories/${GLOBAL}/ifb/counts`, reader)).json()).toEqual(counts);
+    const taken = { ...counts, available: counts.available - 1, used: 1 };
+    expect(ifbAnswer.counts).toEqual(taken);
+    expect((await call('GET', `/v2/inventories/${GLOBAL}/ifb/counts`, reader)).json()).toEqual(taken);
     expect((await call('PUT', `/v2/inventories/${GLOBAL}/ifb/channels/${CHANNEL_2}`, admin)).statusCode).toBe(409);
     expect((await call('DELETE', `/v2/inventories/${GLOBAL}/ifb/channels/${CHANNEL_2}`, admin)).json().channels).toEqual([]);
+    expect((await call('GET', `/v2/inventories/${GLOBAL}/ifb/counts`, reader)).json()).toEqual(counts);
+
+    // No seat left: the licence limit is reached, and nothing changes.
+    await db().inventory.update({ where: { id: GLOBAL }, data: { settings: { ...stored, ifb: { available: 0, used: 0, frozen: 1 } } } });
+    const full = await call('PUT', `/v2/inventories/${GLOBAL}/ifb/channels/${CHANNEL_2}`, admin);
+    expect(full.statusCode).toBe(402);
+    expect(full.json().error.code).toBe('LICENSE_LIMIT_REACHED');
+    expect((await call('GET', `/v2/inventories/${GLOBAL}/ifb`, reader)).json().channels).toEqual([]);
   });
 
   it('lists ingest servers and associates channels with them where GET channels/{id}/ingest_association reads it; busy and fed channels conflict', async () => {

@@ -412,14 +412,25 @@ export class InventoryService {
     return { inventoryId: id, channels, counts: this.countsOf(row), version: row.version };
   }
 
-  /** IFB seats as the inventory's licence keeps them (inventory settings; none stored reads 0). */
+  /** The inventory's IFB seats: how many its licence has, how many its IFB channels use, how many are frozen. */
   ifbCounts(id: string): IfbCounts {
     return this.countsOf(this.require(id));
   }
 
+  /**
+   * IFB seats: the licence's seats are what the settings hold (available + used + frozen, none
+   * stored reads 0); each IFB channel of the inventory uses one, frozen seats are held back, the
+   * rest are available. An association changes `used` and `available`, never the licence's total.
+   */
   private countsOf(row: InventoryRow): IfbCounts {
-    const ifb = inventorySettings.read(row.settings).ifb;
-    return { inventoryId: row.id, available: ifb?.available ?? 0, used: ifb?.used ?? 0, frozen: ifb?.frozen ?? 0 };
+    return this.seats(row.id, inventorySettings.read(row.settings));
+  }
+
+  private seats(inventoryId: string, settings: InventorySettings): IfbCounts {
+    const seats = (settings.ifb?.available ?? 0) + (settings.ifb?.used ?? 0) + (settings.ifb?.frozen ?? 0);
+    const frozen = Math.min(settings.ifb?.frozen ?? 0, seats);
+    const used = this.channelIds(settings, 'ifb').length;
+    return { inventoryId, available: Math.max(0, seats - frozen - used), used, frozen };
   }
 
   async associate(user: AuthUser, kind: AssociationKind, id: string, channelId: string, add: boolean): Promise<void> {
@@ -428,6 +439,8 @@ export class InventoryService {
     await this.changeSettings(id, (settings) => {
       const held = this.channelIds(settings, kind);
       if (add && held.includes(channelId)) throw new AppError('ASSOCIATION_EXISTS');
+      // An IFB channel takes a seat of the licence: none available, the licence limit is reached.
+      if (add && kind === 'ifb' && this.seats(id, settings).available === 0) throw new AppError('LICENSE_LIMIT_REACHED');
       // Removing an association that is not there leaves things as they are (a repeated DELETE succeeds).
       if (!add && !held.includes(channelId)) return null;
       const channelIds = add ? [...held, channelId] : held.filter((c) => c !== channelId);
