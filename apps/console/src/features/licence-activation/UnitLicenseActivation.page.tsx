@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Group, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicenceUnit } from '@fleet/contracts';
+import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { hasErrors } from '../../lib/forms/fieldErrors';
+import { useForm, type Form } from '../../lib/forms/useForm';
+import { ModalFooter, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
+import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
 
 /** Reads the view again when a unit it lists changes on /ws (a licence activated elsewhere announces its unit). */
@@ -33,7 +37,8 @@ function useLicencesLive(): void {
  * permission"; §8 "license limit reached"): the inventory's licence pool and its units × licences.
  * A user with the permission (or a super user) switches a licence on or off; an exhausted pool
  * shows the spec's message inline. Without the permission the switches are read-only with the
- * spec's tooltip "Not available for your user type".
+ * spec's tooltip "Not available for your user type". Super users and staff also size the pool of
+ * one licence (PUT v2/admin/inventories/{id}/licencePool), not below the licences in use.
  */
 export default function UnitLicenseActivationPage() {
   const { t } = useTranslation();
@@ -46,6 +51,7 @@ export default function UnitLicenseActivationPage() {
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const [problem, setProblem] = useState<string | null>(null);
+  const mayPool = useCanApply('setLicencePool');
   const name = (l: ActivatableLicence) => t(`licenceActivation.names.${l}`);
   const set = useEndpointMutation('setLicenceActivation', {
     onSuccess: (result, input) => {
@@ -93,6 +99,7 @@ export default function UnitLicenseActivationPage() {
                   </Badge>
                 ))}
               </Group>
+              {mayPool && <LicencePoolSection inventoryId={data.inventoryId} pool={data.pool} />}
               {data.units.length === 0 ? (
                 <Text c="dimmed" data-testid="licence-activation-empty">
                   {t('licenceActivation.empty')}
@@ -148,5 +155,54 @@ export default function UnitLicenseActivationPage() {
         </QueryView>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Sizing the inventory's pool of one licence (super users and staff): the licence and its total,
+ * checked as the core checks them; the answer (the whole view) replaces the screen's copy.
+ */
+function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: string; readonly pool: readonly LicencePoolEntry[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const form = useForm<LicencePoolForm>(EMPTY_LICENCE_POOL, checkLicencePool(pool));
+  // Choosing a licence puts its current total in the form.
+  const shown: Form<LicencePoolForm> = { ...form, set: (patch) => form.set(withPoolTotal(pool, patch)) };
+  const setPool = useEndpointMutation('setLicencePool');
+  const save = () => {
+    const values = form.submit();
+    if (values === null) return;
+    const body = licencePoolBody(values);
+    const licence = ACTIVATABLE_LICENCES.find((l) => l === body.serviceName);
+    if (licence === undefined) return;
+    setPool.mutate(
+      { params: { id: inventoryId }, body: { serviceName: licence, total: body.total } },
+      {
+        onSuccess: (view) => {
+          form.saved();
+          queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: view.inventoryId } }), view);
+          toast.show({ message: t('licenceActivation.poolForm.saved', { licence: t(`licenceActivation.names.${licence}`), total: body.total }), variant: 'success' });
+        },
+        onError: (e) => form.failed(e),
+      },
+    );
+  };
+  return (
+    <Card withBorder padding="sm" data-testid="licence-pool-form">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {t('licenceActivation.poolForm.title')}
+        </Text>
+        {form.error !== null && !hasErrors(form.errors) && (
+          <Alert color="red" data-testid="licence-pool-form-failure">
+            {errorText(form.error)}
+          </Alert>
+        )}
+        <ResourceForm fields={LICENCE_POOL_FIELDS} form={shown} testId="licence-pool-form" isNew={false} />
+        <ModalFooter testId="licence-pool-form" onSave={save} onCancel={form.reset} saving={setPool.isPending} />
+      </Stack>
+    </Card>
   );
 }

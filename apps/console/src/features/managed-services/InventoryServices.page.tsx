@@ -15,6 +15,9 @@ import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPic
 import { ADMIN_ACTIONS, adminChange, applyManagedServiceEvent, isManagedServiceEvent, STATE_COLORS, trialDaysLeft, type AdminAction } from './serviceView';
 import { InventorySettings } from '../system-entities/InventoryTabs';
 
+/** The two reads of an inventory's services: the normal one, and the admin one (each service with the version its admin change sends). */
+const SERVICE_LISTS = ['listManagedServices', 'listAdminManagedServices'] as const;
+
 /** Keeps the cached service lists current from /ws `managedService.changed` (an admin change, a trial started or run out). */
 function useManagedServicesLive(): void {
   const queryClient = useQueryClient();
@@ -23,8 +26,10 @@ function useManagedServicesLive(): void {
     () =>
       subscribe((event) => {
         if (!isManagedServiceEvent(event)) return;
-        for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('listManagedServices') })) {
-          queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<'listManagedServices'>, (list) => (list ? applyManagedServiceEvent(list, event) : list));
+        for (const id of SERVICE_LISTS) {
+          for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
+            queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) => (list ? applyManagedServiceEvent(list, event) : list));
+          }
         }
       }),
     [subscribe, queryClient],
@@ -36,7 +41,8 @@ function useManagedServicesLive(): void {
  * trial states; §9 trials): one card per managed service of an inventory with its state, plan
  * type, trial time left, expiry and usage against its quota, kept current over /ws (a trial running
  * out flips its card with no reload). Inventory managers start an offered trial; super users also
- * enable, disable, purchase, expire, offer a trial and set the quota. Below the cards, the
+ * enable, disable, purchase, expire, offer a trial and set the quota, on the admin read of the
+ * services (GET v2/admin/inventories/{id}/managedServices, whose versions their changes send). Below the cards, the
  * inventory's own settings (tally, IFB, properties, serviceable devices, ingest account and servers),
  * the tabs the catalogue lets the user read, each write offered only where it lets them make it.
  */
@@ -49,15 +55,21 @@ export default function InventoryServicesPage() {
   const isAdmin = hasAnyRole(roles, GLOBAL_SCOPE_ROLES);
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
-  const list = useEndpointQuery('listManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
+  // Super users and staff read the admin list: the version their changes send is the admin read's.
+  const normalList = useEndpointQuery('listManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null && !isAdmin, staleTime: Number.POSITIVE_INFINITY });
+  const adminList = useEndpointQuery('listAdminManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null && isAdmin, staleTime: Number.POSITIVE_INFINITY });
+  const list = isAdmin ? adminList : normalList;
   useManagedServicesLive();
   const queryClient = useQueryClient();
   const toast = useToast();
   const errorText = useApiErrorMessage();
-  const put = (saved: ManagedService) =>
-    queryClient.setQueryData<ManagedServiceList>(endpointKey('listManagedServices', { params: { id: saved.inventoryId } }), (l) =>
-      l ? applyManagedServiceEvent(l, { type: 'managedService.changed', service: saved, at: Date.now() }) : l,
-    );
+  const put = (saved: ManagedService) => {
+    for (const id of SERVICE_LISTS) {
+      queryClient.setQueryData<ManagedServiceList>(endpointKey(id, { params: { id: saved.inventoryId } }), (l) =>
+        l ? applyManagedServiceEvent(l, { type: 'managedService.changed', service: saved, at: Date.now() }) : l,
+      );
+    }
+  };
   const startTrial = useEndpointMutation('startManagedServiceTrial', {
     onSuccess: (saved) => {
       put(saved);

@@ -4,7 +4,7 @@
  * spec 001 §5 inline in the spec's words (the calls' own body schemas), the inventories among the
  * caller's (at least one), the password expiry policy, a new password (PUT .../password), the
  * user's groups (PUT .../groups), deactivate/activate (PUT .../active) and delete with a
- * confirmation. SSO and enterprise users, and users of a type above the caller's, are shown
+ * confirmation, and the "unit and license activation" permission granted or revoked. SSO and enterprise users, and users of a type above the caller's, are shown
  * read-only (spec 001 §6).
  */
 import { useCallback, useMemo, useState } from 'react';
@@ -20,11 +20,13 @@ import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
+import { useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import {
   assignableTypes, canEditUser, checkCreate, checkPassword, checkUpdate, createBody, EMPTY_PASSWORD_FORM, newUserForm, updateBody, userForm,
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
+import { LicencePermissionSection } from './LicencePermissionSection';
 
 interface Props {
   /** null: a new user. */
@@ -223,12 +225,20 @@ function UserEditor({ user, refreshing, onClose, onCreated }: { user: UserAccoun
           <GroupsSection user={user} onDone={refresh} />
           <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
           <PasswordSection user={user} onDone={refresh} />
+          <LicencePermissionDivider />
+          <LicencePermissionSection user={user} />
           <Divider label={t('users.modal.stateSection')} labelPosition="left" />
           <StateSection user={user} refreshing={refreshing} self={me?.id === user.id} onChanged={refresh} onDeleted={onClose} />
         </>
       )}
     </Stack>
   );
+}
+
+/** The permission section's divider, only where the section shows. */
+function LicencePermissionDivider() {
+  const { t } = useTranslation();
+  return useCanApply('setLicencePermission') ? <Divider label={t('users.licencePermission.title')} labelPosition="left" /> : null;
 }
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * The user's "unit and license activation" permission in the user modal of /users (spec 001 §6
+ * "Unit and license activation is a grantable permission"): admins grant or revoke it on users of
+ * their inventories (PUT v2/admin/users/{id}/permissions/unitLicenseActivation); with it the user
+ * activates licences on /unit_license_activation. The user's read does not carry the permission,
+ * so the section shows what the last change here made it. Shown only to the roles the catalogue
+ * lets make the call.
+ *
+ * Test ids: `user-licence-permission`, `-grant`, `-revoke`, `-state`.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LicencePermission, UserAccountDetail } from '@fleet/contracts';
+import { useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useCanApply } from '../../kit';
+import { useToast } from '../../toast/useToast';
+
+export function LicencePermissionSection({ user }: { readonly user: UserAccountDetail }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const may = useCanApply('setLicencePermission');
+  const [answer, setAnswer] = useState<LicencePermission | null>(null);
+  const set = useEndpointMutation('setLicencePermission', {
+    onSuccess: (result) => {
+      setAnswer(result);
+      toast.show({ message: t(result.granted ? 'users.licencePermission.granted' : 'users.licencePermission.revoked', { username: user.username }), variant: 'success' });
+    },
+    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
+  });
+  if (!may) return null;
+  const change = (granted: boolean) => set.mutate({ params: { id: user.id }, body: { granted } });
+  const pendingOn = (granted: boolean) => set.isPending && set.variables?.body?.granted === granted;
+  return (
+    <Stack gap="xs" data-testid="user-licence-permission">
+      <Text size="sm" c="dimmed">
+        {t('users.licencePermission.help')}
+      </Text>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="light" onClick={() => change(true)} loading={pendingOn(true)} disabled={set.isPending} data-testid="user-licence-permission-grant">
+          {t('users.licencePermission.grant')}
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => change(false)} loading={pendingOn(false)} disabled={set.isPending} data-testid="user-licence-permission-revoke">
+          {t('users.licencePermission.revoke')}
+        </Button>
+        {answer !== null && answer.userId === user.id && (
+          <Badge color={answer.granted ? 'green' : 'gray'} variant="light" data-testid="user-licence-permission-state" data-granted={String(answer.granted)}>
+            {t(answer.granted ? 'users.licencePermission.stateGranted' : 'users.licencePermission.stateRevoked')}
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
