@@ -15,6 +15,7 @@ import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { SmpteTab, SocialTab } from './ConfigTabs';
 import { DestinationsTab } from './DestinationsTab';
+import { DetailsTab } from './DetailsTab';
 import { GeneralTab, NdiTab, TallyTab } from './GeneralTabs';
 import { AudioTab, IngestTab } from './InfoTabs';
 import { MultipointTab } from './MultipointTab';
@@ -27,6 +28,7 @@ import { StreamingTab } from './StreamingTab';
 /** The tabs whose calls the catalogue has, with their content. */
 const TAB_CONTENT: Partial<Record<ChannelTab, () => ReactNode>> = {
   general: () => <GeneralTab />,
+  details: () => <DetailsTab />,
   multipoint: () => <MultipointTab />,
   ndi: () => <NdiTab />,
   streaming: () => <StreamingTab />,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ChannelList, ChannelLive } from '@fleet/contracts';
@@ -22,6 +22,8 @@ import { useChannelsLive } from './useChannelsLive';
 // Not needed to show the list: loaded when the filters or a channel open.
 const ChannelFilterBar = lazy(() => import('./ChannelFilterBar').then((m) => ({ default: m.ChannelFilterBar })));
 const ChannelModal = lazy(() => import('./ChannelModal'));
+const InventoryOutputsPanel = lazy(() => import('./ChannelPanels').then((m) => ({ default: m.InventoryOutputsPanel })));
+const PtmpChannelsPanel = lazy(() => import('./ChannelPanels').then((m) => ({ default: m.PtmpChannelsPanel })));
 
 /** `/channels?channel=<id>` opens the manage-channel modal (a link to one channel; survives a reload). */
 export const CHANNEL_PARAM = 'channel';
@@ -39,7 +41,8 @@ function useCounters(list: ChannelList | undefined) {
 /**
  * /channels (spec 001 §2 "manage channels"): the channels the user sees (GET channels/fetch), kept
  * current over /ws, in the shared DataGrid with the counter bar and the persisted filters; a row
- * opens the manage-channel modal.
+ * opens the manage-channel modal. The inventory outputs and multipoint panels (ChannelPanels.tsx)
+ * open from the header.
  */
 export default function ChannelsPage() {
   const { t } = useTranslation();
@@ -69,15 +72,17 @@ export default function ChannelsPage() {
 
   const onCounterClick = useCallback((counter: ChannelCounterName) => setFilters(filtersForChannelCounter(filters, counter)), [filters, setFilters]);
   const counterActive = useCallback((counter: ChannelCounterName) => isCounterActive(filters, counter), [filters]);
-  const open = useCallback(
-    (channel: ChannelLive) =>
+  const [panels, setPanels] = useState({ outputs: false, ptmp: false });
+  const openChannel = useCallback(
+    (channelId: string) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
-        next.set(CHANNEL_PARAM, channel.channelId);
+        next.set(CHANNEL_PARAM, channelId);
         return next;
       }),
     [setParams],
   );
+  const open = useCallback((channel: ChannelLive) => openChannel(channel.channelId), [openChannel]);
   const close = useCallback(
     () =>
       setParams((prev) => {
@@ -139,6 +144,12 @@ export default function ChannelsPage() {
           {t('routes.channels')}
         </Title>
         <Group gap="sm">
+          <Button size="xs" variant={panels.outputs ? 'filled' : 'light'} onClick={() => setPanels((p) => ({ ...p, outputs: !p.outputs }))} data-testid="channel-outputs-toggle">
+            {t('channels.panels.outputsTitle')}
+          </Button>
+          <Button size="xs" variant={panels.ptmp ? 'filled' : 'light'} onClick={() => setPanels((p) => ({ ...p, ptmp: !p.ptmp }))} data-testid="channel-ptmp-toggle">
+            {t('channels.panels.ptmpTitle')}
+          </Button>
           <Text size="sm" c="dimmed" data-testid="channel-list-summary" data-shown={shown.length} data-total={all.length}>
             {t('channels.summary', { shown: shown.length, total: all.length })}
           </Text>
@@ -158,6 +169,12 @@ export default function ChannelsPage() {
             <ChannelFilterBar filters={filters} onChange={setFilters} onReset={prefs.resetFilters} scopes={scopes} />
           </Suspense>
         </Paper>
+      )}
+      {(panels.outputs || panels.ptmp) && (
+        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+          {panels.outputs && <InventoryOutputsPanel onOpen={openChannel} />}
+          {panels.ptmp && <PtmpChannelsPanel onOpen={openChannel} />}
+        </Suspense>
       )}
       <div data-testid="channel-table">{body}</div>
       {openId !== null && (

@@ -1,6 +1,7 @@
 /**
  * The tabs read through their own channel configuration calls: SMPTE 2110 (channels/{id}/smpte),
- * the FFMPEG override (channels/{id}/ffmpeg, in the streaming destination settings) and Facebook
+ * the FFMPEG override (channels/{id}/ffmpeg, in the streaming destination settings; for admins
+ * also its admin view, v2/admin/channels/{id}/ffmpeg) and Facebook
  * go-live (socialmediadetails). Each loads the current values, then edits them at that version.
  */
 import { useMemo } from 'react';
@@ -16,6 +17,7 @@ import { smpteBody, smpteForm, socialBody, socialForm } from './channelForms';
 import type { FfmpegForm, SmpteForm, SmpteRow, SocialForm } from './channelForms';
 import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
+import { useCanCall } from '../../kit/access';
 
 /** A read's loading and failure, then its content. */
 export function Loaded<T>({ query, children }: { query: { data?: T | undefined; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) {
@@ -98,7 +100,7 @@ function FfmpegFormView({ current }: { current: ChannelFfmpeg }) {
     schema: ChannelFfmpegBody,
     toBody: (values: FfmpegForm) => ({ ...values, version: current.version }),
     toInput: (body) => ({ params: { id: channel.channelId }, body: body as ChannelFfmpegBody }),
-    refresh: ['getChannelFfmpeg'],
+    refresh: ['getChannelFfmpeg', 'getAdminChannelFfmpeg'],
   });
   const error = useFieldError('channel-error-ffmpeg', form.errors);
   return (
@@ -109,10 +111,52 @@ function FfmpegFormView({ current }: { current: ChannelFfmpeg }) {
   );
 }
 
+/**
+ * The admin view of the same override (v2/admin/channels/{id}/ffmpeg), for admins of one of the
+ * channel's inventories (super user and staff: every channel); either form refreshes the other.
+ */
+function AdminFfmpegFormView({ current }: { current: ChannelFfmpeg }) {
+  const { t } = useTranslation();
+  const { channel } = useChannelModal().details;
+  const allowed = useCanApply('updateAdminChannelFfmpeg');
+  const source = useMemo((): FfmpegForm => ({ enabled: current.enabled, override: current.override }), [current]);
+  const form = useChannelForm({
+    channelName: channel.channelName,
+    source,
+    endpoint: 'updateAdminChannelFfmpeg',
+    schema: ChannelFfmpegBody,
+    toBody: (values: FfmpegForm) => ({ ...values, version: current.version }),
+    toInput: (body) => ({ params: { id: channel.channelId }, body: body as ChannelFfmpegBody }),
+    refresh: ['getAdminChannelFfmpeg', 'getChannelFfmpeg'],
+  });
+  const error = useFieldError('channel-error-adminFfmpeg', form.errors);
+  return (
+    <ChannelFormSection formId="adminFfmpeg" title={t('channels.ffmpeg.adminTitle')} form={form} allowed={allowed}>
+      <Text size="sm" c="dimmed">
+        {t('channels.ffmpeg.adminHint')}
+      </Text>
+      <Checkbox label={t('channels.ffmpeg.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="channel-adminFfmpeg-enabled" />
+      <Textarea label={t('channels.ffmpeg.override')} autosize minRows={2} value={form.values.override} onChange={(e) => form.set({ override: e.currentTarget.value })} error={error('override')} data-testid="channel-adminFfmpeg-override" />
+    </ChannelFormSection>
+  );
+}
+
+function AdminFfmpegSection() {
+  const { channelId } = useChannelModal().details.channel;
+  const query = useEndpointQuery('getAdminChannelFfmpeg', { params: { id: channelId } });
+  return <Loaded query={query}>{(current) => <AdminFfmpegFormView current={current} />}</Loaded>;
+}
+
 export function FfmpegSection() {
   const { channelId } = useChannelModal().details.channel;
+  const admin = useCanCall('getAdminChannelFfmpeg');
   const query = useEndpointQuery('getChannelFfmpeg', { params: { id: channelId } });
-  return <Loaded query={query}>{(current) => <FfmpegFormView current={current} />}</Loaded>;
+  return (
+    <>
+      <Loaded query={query}>{(current) => <FfmpegFormView current={current} />}</Loaded>
+      {admin && <AdminFfmpegSection />}
+    </>
+  );
 }
 
 function SocialFormView({ current }: { current: SocialMediaDetails }) {

@@ -1,11 +1,13 @@
 /**
  * The Audio interfaces and Ingest tabs: what the channel reports (IFB, tally and audio hardware
- * status; the ingest server it takes its input from). The catalogue has no call that changes
+ * status; the ingest server it takes its input from, read through its own call). The catalogue has no call that changes
  * them, so they are read-only for everyone; an input channel's input sources, shown under Ingest,
  * are changed through their own calls (InputSources).
  */
-import { Paper, Table } from '@mantine/core';
+import { Alert, Paper, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
 import { InputSources } from './InputSources';
 import { useChannelModal } from './parts';
 
@@ -42,10 +44,17 @@ export function AudioTab() {
   );
 }
 
-/** The ingest association, and for an input channel its input sources (the only part that changes). */
+/**
+ * The ingest association as GET channels/{id}/ingest_association answers it now (the modal's read
+ * until it answers), and for an input channel its input sources (the only part that changes).
+ */
 export function IngestTab() {
   const { t } = useTranslation();
-  const { ingest, channel } = useChannelModal().details;
+  const { details } = useChannelModal();
+  const { channel } = details;
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getChannelIngestAssociation', { params: { id: channel.channelId } }, { placeholderData: details.ingest });
+  const ingest = query.data ?? details.ingest;
   const none = t('channels.cells.none');
   return (
     <>
@@ -57,6 +66,11 @@ export function IngestTab() {
           [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
         ]}
       />
+      {query.error && (
+        <Alert color="red" data-testid="channel-ingest-error">
+          {errorText(query.error)}
+        </Alert>
+      )}
       {channel.isInput && <InputSources />}
     </>
   );

@@ -1,14 +1,83 @@
-/** The Multipoint tab (spec 001 §3 ptmp): the receiving units and what the server reports of them. */
+/**
+ * The Multipoint tab (spec 001 §3 ptmp): the receiving units and what the server reports of them;
+ * admins also see the receivers as the admin read answers them (GET v2/admin/channels/{id}/ptmp),
+ * each chosen receiver beside what the server reports of it.
+ */
 import { useMemo } from 'react';
-import { Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useCanCall } from '../../kit/access';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm } from './channelForms';
 import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
 
+function AdminReceivers({ channelId }: { channelId: string }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getAdminChannelPtmp', { params: { id: channelId } });
+  const receivers = useMemo(() => (query.data ? ptmpReceivers(query.data) : []), [query.data]);
+  const none = t('channels.cells.none');
+  return (
+    <Paper withBorder p="md" data-testid="channel-multipoint-admin">
+      <Stack gap="sm">
+        <Title order={5}>{t('channels.multipoint.adminTitle')}</Title>
+        {query.error ? (
+          <Alert color="red">{errorText(query.error)}</Alert>
+        ) : query.data === undefined ? (
+          <Loader size="sm" />
+        ) : receivers.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="channel-multipoint-admin-empty">
+            {t('channels.multipoint.noReceivers')}
+          </Text>
+        ) : (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('channels.multipoint.uid')}</Table.Th>
+                <Table.Th>{t('channels.multipoint.status')}</Table.Th>
+                <Table.Th>{t('channels.multipoint.bitrate')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {receivers.map((r) => (
+                <Table.Tr key={r.uid} data-testid={`channel-multipoint-admin-${r.uid}`}>
+                  <Table.Td>
+                    {r.uid}{' '}
+                    {!r.chosen && (
+                      <Badge size="xs" variant="light" color="gray">
+                        {t('channels.multipoint.notChosen')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{r.status ?? t('channels.multipoint.noReport')}</Table.Td>
+                  <Table.Td>{r.bitrate ?? none}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 export function MultipointTab() {
+  const admin = useCanCall('getAdminChannelPtmp');
+  const { channelId } = useChannelModal().details.channel;
+  return (
+    <>
+      <MultipointForm />
+      {admin && <AdminReceivers channelId={channelId} />}
+    </>
+  );
+}
+
+function MultipointForm() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
   const { channelId, channelName } = details.channel;

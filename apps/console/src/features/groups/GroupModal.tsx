@@ -3,7 +3,8 @@
  * invitation"): general, alerts, default configuration and the "Add LU-Smart/Lite" invitations
  * (ad-hoc, permanent, settings, guest interview invite, unit expiration). The tab is in the address
  * (`&tab=`) so a link opens it. The group is read through GET groups/fetch_details and kept
- * current by useGroupsLive (a newer version saved elsewhere is read again).
+ * current by useGroupsLive (a newer version saved elsewhere is read again). The general tab opens
+ * with the group's channel status (GroupChannelStatus).
  */
 import { lazy, Suspense } from 'react';
 import { Loader, Modal, Tabs } from '@mantine/core';
@@ -12,6 +13,7 @@ import { useSearchParam } from '../../routing/useSearchParam';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { GeneralTab } from './GeneralTab';
+import { GroupChannelStatus } from './GroupChannelStatus';
 import { GROUP_TABS, TAB_PARAM, tabOf } from './modalTabs';
 
 const AlertsTab = lazy(() => import('./AlertsTab'));
@@ -44,6 +46,7 @@ export default function GroupModal({ groupId, onClose }: { readonly groupId: str
                 </Tabs.List>
                 <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
                   <Tabs.Panel value="general">
+                    <GroupChannelStatus groupId={detail.id} />
                     <GeneralTab key={detail.version} detail={detail} />
                   </Tabs.Panel>
                   <Tabs.Panel value="alerts">

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ChannelDetails, Role } from '@fleet/contracts';
+import { FakeApi, apiError } from '../../test-utils/fakeApi';
+import { renderWithApp } from '../../test-utils/render';
+import ChannelModal from './ChannelModal';
+import { makeChannel } from './testChannels';
+
+const STAMP = { channelId: 'ch1', version: 3, updatedAt: '2026-01-10T09:00:00.000Z' };
+
+function details(): ChannelDetails {
+  const channel = makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', serverName: 'hub_1' });
+  return {
+    channel,
+    general: { name: 'Studio_out', mode: null, port: 5000, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false },
+    multipoint: { uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
+    audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
+    ingest: { channelId: 'ch1', associated: false, serverId: null, serverName: null, inputKind: null },
+    outputLicence: { licensed: 2, used: 1 },
+    inputSources: [],
+    logs: { sending: false, startedAt: null },
+    createdAt: '2026-01-10T09:00:00.000Z',
+  };
+}
+
+function core(): FakeApi {
+  return new FakeApi()
+    .on('fetchChannelDetails', { channels: [details()] })
+    .on('getChannelStatus', { channelId: 'ch1', status: 'collecting', online: true, offline: false, busy: true, allocatedToUnitUid: 'unit-42', uptime: 120 })
+    .on('getChannelIps', { channelId: 'ch1', serverId: 'srv1', ips: ['10.1.2.3', { ip: '192.0.2.7', name: 'eth1' }] })
+    .on('getChannelCapabilities', { channelId: 'ch1', capabilities: { fourK: true, model: 'LU800' } });
+}
+
+async function open(tab: string, roles: Role[], api: FakeApi) {
+  const rendered = await renderWithApp(<ChannelModal channelId="ch1" onClose={() => undefined} />, { roles, api, route: `/channels?channel=ch1&tab=${tab}` });
+  await screen.findByTestId(`channel-panel-${tab}`);
+  return rendered;
+}
+
+describe('the manage-channel modal: Details tab', () => {
+  it('shows the live status, the addresses and the capabilities of the channel', async () => {
+    const { api } = await open('details', ['luc_read'], core());
+    expect(await screen.findByTestId('channel-details-status-value')).toHaveTextContent('Collecting (live)');
+    expect(screen.getByTestId('channel-details-status')).toHaveTextContent('unit-42');
+    expect(screen.getByTestId('channel-details-status')).toHaveTextContent('120 s');
+    const ips = await screen.findAllByTestId('channel-details-ip');
+    expect(ips.map((e) => e.textContent)).toEqual(['10.1.2.3', '192.0.2.7 (eth1)']);
+    const caps = await screen.findByTestId('channel-details-capabilities-rows');
+    expect(caps).toHaveTextContent('fourK');
+    expect(caps).toHaveTextContent('LU800');
+    expect(api.calls('getChannelStatus')[0]?.params).toEqual({ id: 'ch1' });
+    expect(api.calls('getChannelIps')).toHaveLength(1);
+  });
+
+  it('a failed capabilities read shows no capabilities and a retry that reads them again (spec 000 §8)', async () => {
+    let fail = true;
+    const api = core().on('getChannelCapabilities', () => (fail ? apiError('GENERIC') : { channelId: 'ch1', capabilities: { sdi: true } }));
+    const { user } = await open('details', ['luc_read'], api);
+    expect(await screen.findByTestId('channel-details-capabilities-error')).toBeVisible();
+    expect(screen.getByTestId('channel-details-capabilities-empty')).toHaveTextContent('No capabilities.');
+    fail = false;
+    await user.click(screen.getByTestId('channel-details-capabilities-retry'));
+    expect(await screen.findByTestId('channel-details-capabilities-rows')).toHaveTextContent('sdi');
+    expect(screen.queryByTestId('channel-details-capabilities-error')).not.toBeInTheDocument();
+    expect(api.calls('getChannelCapabilities')).toHaveLength(2);
+  });
+
+  it('reads the WebRTC preview servers when asked and keeps them until they expire (spec 001 §9)', async () => {
+    const api = core().on('getStunTurnInfo', ({ query }) => ({ identifier: query.identifier, iceServers: [{ urls: ['turn:turn.example:3478'], username: 'u1', credential: 'c' }], turnExpiration: 3600 }));
+    const { user, queryClient } = await open('details', ['luc_read'], api);
+    expect(api.calls('getStunTurnInfo')).toHaveLength(0);
+    await user.click(await screen.findByTestId('channel-details-webrtc-load'));
+    expect(await screen.findByTestId('channel-details-webrtc-server')).toHaveTextContent('turn:turn.example:3478 (user u1)');
+    expect(screen.getByTestId('channel-details-webrtc-valid')).toHaveTextContent('Valid until');
+    expect(api.calls('getStunTurnInfo')[0]?.query.get('identifier')).toBe('ch1');
+    const cached = queryClient.getQueryCache().findAll({ queryKey: ['getStunTurnInfo'] });
+    expect(cached).toHaveLength(1);
+    expect(cached[0]?.isStale()).toBe(false);
+  });
+});
+
+describe('the manage-channel modal: ingest, multipoint and ffmpeg reads', () => {
+  it('the Ingest tab shows the association as channels/{id}/ingest_association answers it', async () => {
+    const api = core().on('getChannelIngestAssociation', { channelId: 'ch1', associated: true, serverId: 'ing1', serverName: 'ingest_east', inputKind: 'srt' });
+    await open('ingest', ['luc_read'], api);
+    await waitFor(() => expect(screen.getByTestId('channel-ingest')).toHaveTextContent('ingest_east'));
+    expect(screen.getByTestId('channel-ingest')).toHaveTextContent('srt');
+    expect(api.calls('getChannelIngestAssociation')[0]?.params).toEqual({ id: 'ch1' });
+  });
+
+  it('admins see the receivers of the admin ptmp read, joined with what the server reports', async () => {
+    const api = core().on('getAdminChannelPtmp', {
+      uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [{ uid: 'u1' }], ptmpStatuses: [{ uid: 'u1', status: 'connected', bitrate: 3000 }], ptmpDelay: 800,
+    });
+    await open('multipoint', ['super_user'], api);
+    const row = await screen.findByTestId('channel-multipoint-admin-u1');
+    expect(row).toHaveTextContent('connected');
+    expect(row).toHaveTextContent('3000');
+  });
+
+  it('users who are not admins get no admin ptmp or admin ffmpeg read', async () => {
+    const api = core().on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' });
+    const { settled } = await open('multipoint', ['luc_regular'], api);
+    await settled();
+    expect(screen.queryByTestId('channel-multipoint-admin')).not.toBeInTheDocument();
+    expect(api.calls('getAdminChannelPtmp')).toHaveLength(0);
+  });
+
+  it('admins change the ffmpeg override through the admin call, beside the ordinary form', async () => {
+    const api = core()
+      .on('fetchChannelDestinations', { channelId: 'ch1', destinations: [] })
+      .on('getChannelFfmpeg', { ...STAMP, enabled: false, override: '' })
+      .on('getAdminChannelFfmpeg', { ...STAMP, enabled: false, override: '' })
+      .on('updateAdminChannelFfmpeg', ({ body }) => ({ ...STAMP, version: 4, enabled: body.enabled, override: body.override }));
+    const { user } = await open('destinations', ['super_user'], api);
+    const form = await screen.findByTestId('channel-form-adminFfmpeg');
+    expect(screen.getByTestId('channel-form-ffmpeg')).toBeVisible();
+    await user.click(within(form).getByTestId('channel-adminFfmpeg-enabled'));
+    await user.type(within(form).getByTestId('channel-adminFfmpeg-override'), '-c copy');
+    await user.click(within(form).getByTestId('channel-apply-adminFfmpeg'));
+    await waitFor(() => expect(api.calls('updateAdminChannelFfmpeg')).toHaveLength(1));
+    const [call] = api.calls('updateAdminChannelFfmpeg');
+    expect(call?.params).toEqual({ id: 'ch1' });
+    expect(call?.body).toEqual({ enabled: true, override: '-c copy', version: 3 });
+    expect(await screen.findByTestId('toasts')).toHaveTextContent('Channel Studio_out saved');
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * Panels of /channels besides the list (spec 001 §7 Channels), each read only once opened:
+ *
+ * - Inventory outputs: the SDI channels (GET channels/sdi) or the output channels (GET
+ *   channels/output) of one inventory, with that inventory's counters (POST channels/fetch with
+ *   the inventory in the body), each row's output information (POST channels/mediaAccessOutputInfo
+ *   with the rows' ids) and, for outputs, the output licence of their servers (POST
+ *   channels/fetch_details: the ids of every row, up to 100 a request, too many for a URL);
+ * - Multipoint channels: the caller's point-to-multipoint channels and their receivers (GET
+ *   channels/fetchPtmpChannels).
+ *
+ * A channel's name opens its manage-channel modal.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ChannelCounters } from '@fleet/contracts';
+import { callEndpoint } from '../../api/client';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { InventorySelect } from '../../kit/InventorySelect';
+import { useCanCall } from '../../kit/access';
+import { useSessionUser } from '../../session/hooks';
+import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
+
+type Kind = 'sdi' | 'output';
+
+interface PanelProps {
+  /** Opens the manage-channel modal of a channel. */
+  readonly onOpen: (channelId: string) => void;
+}
+
+function ChannelLink({ id, name, onOpen }: { id: string; name: string; onOpen: (id: string) => void }) {
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={() => onOpen(id)} data-testid={`channel-panel-open-${id}`}>
+      {name}
+    </Anchor>
+  );
+}
+
+/** The inventory choice: any inventory for admins who may search them, else the user's own. */
+function InventoryChoice({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const canSearch = useCanCall('searchAdminInventories');
+  if (canSearch) return <InventorySelect label={t('channels.panels.inventory')} value={value} onChange={onChange} testId="channel-outputs-inventory" />;
+  return (
+    <Select
+      label={t('channels.panels.inventory')}
+      data={(user?.inventories ?? []).map((i) => ({ value: i.id, label: i.name }))}
+      value={value}
+      onChange={onChange}
+      searchable
+      data-testid="channel-outputs-inventory"
+    />
+  );
+}
+
+function CountersLine({ counters }: { counters: ChannelCounters }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" data-testid="channel-outputs-counters">
+      {t('channels.panels.counters', { busy: counters.busy, idle: counters.idle, offline: counters.offline, sdi: counters.sdi, output: counters.output })}
+    </Text>
+  );
+}
+
+function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string; kind: Kind } & PanelProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const input = { query: { inventoryId } };
+  const sdi = useEndpointQuery('getSdiChannels', input, { enabled: kind === 'sdi' });
+  const output = useEndpointQuery('getOutputChannels', input, { enabled: kind === 'output' });
+  const list = kind === 'sdi' ? sdi : output;
+  const summary = useEndpointQuery('fetchChannelsPost', { body: { inventory: inventoryId } });
+  const batches = useMemo(() => idBatches(list.data?.channels.map((c) => c.channelId) ?? []), [list.data]);
+  const info = useQueries({
+    queries: batches.map((uniqueIds) => ({
+      queryKey: endpointKey('mediaAccessOutputInfo', { body: { uniqueIds } }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint('mediaAccessOutputInfo', { body: { uniqueIds } }, { signal }),
+    })),
+  });
+  const details = useQueries({
+    queries: batches.map((ids) => ({
+      queryKey: endpointKey('fetchChannelDetailsPost', { body: { ids } }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint('fetchChannelDetailsPost', { body: { ids } }, { signal }),
+      enabled: kind === 'output',
+    })),
+  });
+  const outputs = new Map(info.flatMap((q) => q.data?.outputs ?? []).map((o) => [o.uniqueId, o]));
+  const licences = kind === 'output' ? serverLicences(details.flatMap((q) => q.data?.channels ?? [])) : [];
+  const none = t('channels.cells.none');
+
+  return (
+    <Stack gap="xs">
+      {summary.data && <CountersLine counters={summary.data.counters} />}
+      {list.error && <Alert color="red">{errorText(list.error)}</Alert>}
+      {list.data === undefined && !list.error && <Loader size="sm" />}
+      {list.data?.channels.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="channel-outputs-empty">
+          {kind === 'sdi' ? t('channels.panels.noSdi') : t('channels.panels.noOutputs')}
+        </Text>
+      )}
+      {list.data !== undefined && list.data.channels.length > 0 && (
+        <Table data-testid="channel-outputs-rows" data-kind={kind}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('channels.panels.name')}</Table.Th>
+              <Table.Th>{t('channels.panels.status')}</Table.Th>
+              <Table.Th>{t('channels.panels.output')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.channels.map((c) => {
+              const o = outputs.get(c.channelId);
+              const parts = o
+                ? [
+                    o.sdiNo !== null ? t('channels.panels.sdiNo', { no: o.sdiNo }) : null,
+                    o.ndi ? t('channels.panels.ndi') : null,
+                    o.flavor,
+                    o.cdnName,
+                    o.protocol,
+                    o.forwardRtmp ? t('channels.panels.forwardRtmp') : null,
+                  ].filter((p): p is string => p !== null && p !== '')
+                : [];
+              return (
+                <Table.Tr key={c.channelId} data-testid={`channel-outputs-row-${c.channelId}`}>
+                  <Table.Td>
+                    <ChannelLink id={c.channelId} name={c.channelName} onOpen={onOpen} />
+                  </Table.Td>
+                  <Table.Td>{t(`channels.status.${c.status}`)}</Table.Td>
+                  <Table.Td data-testid={`channel-outputs-info-${c.channelId}`}>
+                    {o === undefined ? none : `${o.isOutput ? t('channels.panels.isOutput') : t('channels.panels.isInput')}${parts.length > 0 ? ` · ${parts.join(' · ')}` : ''}`}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {licences.map((l) => (
+        <Text key={l.serverId} size="sm" c="dimmed" data-testid={`channel-outputs-licence-${l.serverId}`}>
+          {l.licensed === null
+            ? t('channels.panels.licenceUnlimited', { server: l.serverName, used: l.used })
+            : t('channels.panels.licence', { server: l.serverName, used: l.used, licensed: l.licensed })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function InventoryOutputsPanel({ onOpen }: PanelProps) {
+  const { t } = useTranslation();
+  const [inventoryId, setInventoryId] = useState<string | null>(null);
+  const [kind, setKind] = useState<Kind>('output');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="channel-outputs-panel">
+      <Stack gap="sm">
+        <Title order={5}>{t('channels.panels.outputsTitle')}</Title>
+        <Group align="flex-end">
+          <InventoryChoice value={inventoryId} onChange={setInventoryId} />
+          <SegmentedControl
+            value={kind}
+            onChange={(v) => setKind(v === 'sdi' ? 'sdi' : 'output')}
+            data={[
+              { value: 'output', label: t('channels.panels.outputs') },
+              { value: 'sdi', label: t('channels.panels.sdi') },
+            ]}
+            data-testid="channel-outputs-kind"
+          />
+        </Group>
+        {inventoryId === null ? (
+          <Text size="sm" c="dimmed">
+            {t('channels.panels.chooseInventory')}
+          </Text>
+        ) : (
+          <InventoryChannels inventoryId={inventoryId} kind={kind} onOpen={onOpen} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function PtmpChannelsPanel({ onOpen }: PanelProps) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('fetchPtmpChannels');
+  const none = t('channels.cells.none');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="channel-ptmp-panel">
+      <Stack gap="sm">
+        <Title order={5}>{t('channels.panels.ptmpTitle')}</Title>
+        {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+        {query.data === undefined && !query.error && <Loader size="sm" />}
+        {query.data?.channels.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="channel-ptmp-empty">
+            {t('channels.panels.noPtmp')}
+          </Text>
+        )}
+        {query.data !== undefined && query.data.channels.length > 0 && (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('channels.panels.name')}</Table.Th>
+                <Table.Th>{t('channels.multipoint.machines')}</Table.Th>
+                <Table.Th>{t('channels.panels.ptmpDelay')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.channels.map((c) => (
+                <Table.Tr key={c.uniqueID} data-testid={`channel-ptmp-row-${c.uniqueID}`}>
+                  <Table.Td>
+                    <ChannelLink id={c.uniqueID} name={c.channelName} onOpen={onOpen} />{' '}
+                    {c.ptmpLu100 && (
+                      <Badge size="xs" variant="light">
+                        LU100
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-testid={`channel-ptmp-receivers-${c.uniqueID}`}>
+                    {ptmpReceivers(c)
+                      .map((r) => `${r.uid}: ${r.status ?? t('channels.multipoint.noReport')}`)
+                      .join(', ') || none}
+                  </Table.Td>
+                  <Table.Td>{c.ptmpDelay ?? none}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The Details tab of the manage-channel modal (spec 001 §3 Channel live state, §7 Channels): the
+ * channel's live status (GET channels/{id}/status, read again every few seconds while open), the
+ * addresses it is reached at (channels/{id}/ips), its capabilities (channels/{id}/capabilities; a
+ * failed read shows no capabilities and a retry, spec 000 §8) and the WebRTC preview's STUN/TURN
+ * servers (GET stunTurnInfo, kept until they expire: turnExpiration seconds × 1000, spec 001 §9).
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
+import { useChannelModal } from './parts';
+
+/** How often the open Details tab reads the channel's status again. */
+export const STATUS_REFRESH_MS = 5000;
+
+function Section({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={5}>{title}</Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function NameValues({ rows, testId }: { rows: readonly (readonly [string, string])[]; testId?: string }) {
+  return (
+    <Table data-testid={testId}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="40%">{label}</Table.Th>
+            <Table.Td>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function StatusSection() {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { channelId } = useChannelModal().details.channel;
+  const query = useEndpointQuery('getChannelStatus', { params: { id: channelId } }, { refetchInterval: STATUS_REFRESH_MS });
+  const none = t('channels.cells.none');
+  const s = query.data;
+  return (
+    <Section testId="channel-details-status" title={t('channels.details.status')}>
+      {query.error && s === undefined && <Alert color="red">{errorText(query.error)}</Alert>}
+      {s === undefined && !query.error && <Loader size="sm" />}
+      {s !== undefined && (
+        <>
+          <Group gap="xs">
+            <Badge variant="light" color={s.offline ? 'gray' : s.busy ? 'red' : 'green'} data-testid="channel-details-status-value" data-status={s.status}>
+              {t(`channels.status.${s.status}`)}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {s.offline ? t('channels.details.classOffline') : s.busy ? t('channels.details.classBusy') : t('channels.details.classIdle')}
+            </Text>
+          </Group>
+          <NameValues
+            rows={[
+              [t('channels.details.unit'), s.allocatedToUnitUid ?? none],
+              [t('channels.details.uptime'), s.uptime === null ? none : t('channels.details.seconds', { value: s.uptime })],
+            ]}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function IpsSection() {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { channelId } = useChannelModal().details.channel;
+  const query = useEndpointQuery('getChannelIps', { params: { id: channelId } });
+  return (
+    <Section testId="channel-details-ips" title={t('channels.details.ips')}>
+      {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
+      {query.data === undefined && !query.error && <Loader size="sm" />}
+      {query.data !== undefined &&
+        (query.data.ips.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="channel-details-ips-empty">
+            {t('channels.details.noIps')}
+          </Text>
+        ) : (
+          <Stack gap={2}>
+            {query.data.ips.map((ip, i) => (
+              <Text key={i} size="sm" ff="monospace" data-testid="channel-details-ip">
+                {addressText(ip)}
+              </Text>
+            ))}
+          </Stack>
+        ))}
+    </Section>
+  );
+}
+
+function CapabilitiesSection() {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { channelId } = useChannelModal().details.channel;
+  const query = useEndpointQuery('getChannelCapabilities', { params: { id: channelId } }, { retry: false });
+  // Spec 000 §8: a failed read shows empty capabilities, with a way to read them again.
+  const rows = query.data ? capabilityRows(query.data.capabilities) : [];
+  return (
+    <Section testId="channel-details-capabilities" title={t('channels.details.capabilities')}>
+      {query.error && (
+        <Alert color="red" data-testid="channel-details-capabilities-error">
+          <Stack gap="xs">
+            <Text size="sm">{t('channels.details.capabilitiesFailed', { reason: errorText(query.error) })}</Text>
+            <Group>
+              <Button size="xs" variant="light" loading={query.isFetching} onClick={() => void query.refetch()} data-testid="channel-details-capabilities-retry">
+                {t('channels.modal.retry')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {query.isPending && !query.error ? (
+        <Loader size="sm" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="channel-details-capabilities-empty">
+          {t('channels.details.noCapabilities')}
+        </Text>
+      ) : (
+        <NameValues rows={rows} testId="channel-details-capabilities-rows" />
+      )}
+    </Section>
+  );
+}
+
+function WebRtcSection() {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { channelId } = useChannelModal().details.channel;
+  const [wanted, setWanted] = useState(false);
+  const query = useEndpointQuery(
+    'getStunTurnInfo',
+    { query: { identifier: channelId } },
+    // Spec 001 §9: the servers and their credentials are kept until they expire, then read again.
+    { enabled: wanted, staleTime: (q) => stunTurnLifetimeMs(q.state.data), gcTime: Number.POSITIVE_INFINITY },
+  );
+  const info = query.data;
+  const validUntil = info ? new Date(query.dataUpdatedAt + stunTurnLifetimeMs(info)).toLocaleString(i18n.language) : null;
+  return (
+    <Section testId="channel-details-webrtc" title={t('channels.details.webrtc')}>
+      {!wanted && info === undefined ? (
+        <Group>
+          <Button size="xs" variant="light" onClick={() => setWanted(true)} data-testid="channel-details-webrtc-load">
+            {t('channels.details.webrtcLoad')}
+          </Button>
+        </Group>
+      ) : query.error ? (
+        <Alert color="red">{errorText(query.error)}</Alert>
+      ) : info === undefined ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed" data-testid="channel-details-webrtc-valid">
+            {t('channels.details.webrtcValid', { date: validUntil })}
+          </Text>
+          {info.iceServers.map((server, i) => (
+            <Text key={i} size="sm" ff="monospace" data-testid="channel-details-webrtc-server">
+              {server.urls.join(', ')}
+              {server.username !== undefined ? ` (${t('channels.details.webrtcUser', { name: server.username })})` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function DetailsTab() {
+  return (
+    <>
+      <StatusSection />
+      <IpsSection />
+      <CapabilitiesSection />
+      <WebRtcSection />
+    </>
+  );
+}
