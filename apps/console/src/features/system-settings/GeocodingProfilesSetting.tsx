@@ -18,11 +18,15 @@ import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './Setti
 import { formNote, StreamSettingsTab, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkGeocoding, geocodingBody, geocodingForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+import { FreshEdit } from './FreshEdit';
+import { op } from '../../kit';
 
 /** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
 const GEOCODING_LISTS = ['listGeocodingProfiles'] as const;
 
 const TEST_ID = 'geocoding-profiles';
+/** The row read fresh by id before it is edited. */
+const READ_GEOCODING_PROFILE = op('getGeocodingProfile', (id: string) => ({ params: { id } }));
 const NUMBER_FIELDS = ['moving', 'idle', 'distanceThreshold', 'percentageThreshold'] as const;
 
 export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
@@ -56,7 +60,15 @@ export default function GeocodingProfilesSetting(_props: SystemSettingsProps) {
       onViewChange={setView}
       addLabel={t('streamSettings.geocoding.add')}
       remove={remove}
-      modal={(row, onClose) => <GeocodingModal profile={row} onClose={onClose} />}
+      modal={(row, onClose) =>
+        row === null ? (
+          <GeocodingModal profile={null} onClose={onClose} />
+        ) : (
+          <FreshEdit read={READ_GEOCODING_PROFILE} row={row} testId={`settings-${TEST_ID}`} title={row.name} onClose={onClose}>
+            {(fresh) => <GeocodingModal profile={fresh} onClose={onClose} />}
+          </FreshEdit>
+        )
+      }
     />
   );
 }

@@ -17,11 +17,15 @@ import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './Setti
 import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkMedia, MEDIA_VALUE_FIELDS, mediaBody, mediaForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+import { FreshEdit } from './FreshEdit';
+import { op } from '../../kit';
 
 /** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
 const MEDIA_PROFILE_LISTS = ['listStreamMediaProfiles'] as const;
 
 const TEST_ID = 'stream-media-profiles';
+/** The row read fresh by id before it is edited. */
+const READ_MEDIA_PROFILE = op('getStreamMediaProfile', (id: string) => ({ params: { id } }));
 
 export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
@@ -46,7 +50,15 @@ export default function StreamMediaProfilesSetting(_props: SystemSettingsProps) 
       onViewChange={setView}
       addLabel={t('streamSettings.media.add')}
       remove={remove}
-      modal={(row, onClose) => <MediaModal profile={row} onClose={onClose} />}
+      modal={(row, onClose) =>
+        row === null ? (
+          <MediaModal profile={null} onClose={onClose} />
+        ) : (
+          <FreshEdit read={READ_MEDIA_PROFILE} row={row} testId={`settings-${TEST_ID}`} title={row.name} onClose={onClose}>
+            {(fresh) => <MediaModal profile={fresh} onClose={onClose} />}
+          </FreshEdit>
+        )
+      }
     />
   );
 }

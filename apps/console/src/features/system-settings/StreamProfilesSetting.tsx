@@ -17,11 +17,15 @@ import { SettingsFormModal, useSettingsLive, type SettingsColumn } from './Setti
 import { formNote, StreamSettingsTab, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkProfile, profileBody, profileForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+import { FreshEdit } from './FreshEdit';
+import { op } from '../../kit';
 
 /** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
 const STREAM_PROFILE_LISTS = ['listStreamProfiles', 'listStreamProviders'] as const;
 
 const TEST_ID = 'stream-profiles';
+/** The row read fresh by id before it is edited. */
+const READ_PROFILE = op('getStreamProfile', (id: string) => ({ params: { id } }));
 
 /** Every provider, by name, for the filter and the new profile's provider. */
 function useProviderOptions() {
@@ -72,7 +76,15 @@ export default function StreamProfilesSetting(_props: SystemSettingsProps) {
       }
       addLabel={t('streamSettings.profiles.add')}
       remove={remove}
-      modal={(row, onClose) => <ProfileModal profile={row} providerId={providerId} providers={providers} onClose={onClose} />}
+      modal={(row, onClose) =>
+        row === null ? (
+          <ProfileModal profile={null} providerId={providerId} providers={providers} onClose={onClose} />
+        ) : (
+          <FreshEdit read={READ_PROFILE} row={row} testId={`settings-${TEST_ID}`} title={row.name} onClose={onClose}>
+            {(fresh) => <ProfileModal profile={fresh} providerId={providerId} providers={providers} onClose={onClose} />}
+          </FreshEdit>
+        )
+      }
     />
   );
 }

@@ -2,7 +2,8 @@
  * Stream providers (spec 001 §2 /system_settings stream_providers): the providers with their
  * profile count and main profile, searchable and sortable; super user and staff add, edit (name
  * unique, kind, configuration JSON) and delete them — the delete takes the provider's stream
- * profiles, and the confirmation says so. Kept current over /ws.
+ * profiles, and the confirmation says so. The edit reads the provider fresh by id first. Kept
+ * current over /ws.
  */
 import { useState } from 'react';
 import { Badge, TextInput } from '@mantine/core';
@@ -18,11 +19,15 @@ import { SettingsFormModal, SettingsFrame, useSettingsLive, type SettingsColumn 
 import { formNote, JsonField, useFormSave, useStreamSettingsList } from './StreamSettingParts';
 import { checkProvider, providerBody, providerForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
+import { FreshEdit } from './FreshEdit';
+import { op } from '../../kit';
 
 /** The lists a save or a delete here changes, read again once it succeeded (other consoles hear it on /ws). */
 const STREAM_PROVIDER_LISTS = ['listStreamProviders', 'listStreamProfiles'] as const;
 
 const TEST_ID = 'stream-providers';
+/** The provider read fresh by id before it is edited. */
+const READ_PROVIDER = op('getStreamProvider', (id: string) => ({ params: { id } }));
 
 export default function StreamProvidersSetting(_props: SystemSettingsProps) {
   const { t } = useTranslation();
@@ -56,7 +61,12 @@ export default function StreamProvidersSetting(_props: SystemSettingsProps) {
       onEdit={(p) => setEditing(p)}
       onDelete={del.ask}
     >
-      {editing !== null && <ProviderModal provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing === 'new' && <ProviderModal provider={null} onClose={() => setEditing(null)} />}
+      {editing !== null && editing !== 'new' && (
+        <FreshEdit read={READ_PROVIDER} row={editing} testId={`settings-${TEST_ID}`} title={t('streamSettings.providers.editTitle', { name: editing.name })} onClose={() => setEditing(null)}>
+          {(fresh) => <ProviderModal provider={fresh} onClose={() => setEditing(null)} />}
+        </FreshEdit>
+      )}
       {del.target !== null && (
         <ConfirmDeleteModal
           title={t('systemSettings.frame.deleteTitle')}
