@@ -34,6 +34,8 @@ function room(overrides: Partial<AudioRoom> = {}): AudioRoom {
 
 async function renderModal(api: FakeApi, editing: AudioRoom | null = null, rooms: AudioRoom[] = [room()]) {
   let closed = 0;
+  // The room is read fresh as its form opens: unless a test answers otherwise, as listed.
+  if (editing !== null && !api.hasHandler('getAudioRoom')) api.on('getAudioRoom', editing);
   const rendered = await renderWithApp(<AudioRoomModal inventoryId="inv1" room={editing} rooms={rooms} onClose={() => (closed += 1)} />, { api: api.on('listAudioRoomCandidates', CANDIDATES) });
   await screen.findByTestId('audio-room-form');
   return { ...rendered, closed: () => closed };
@@ -92,5 +94,24 @@ describe('AudioRoomModal', () => {
     expect(await screen.findByTestId('audio-room-save-error')).toHaveTextContent('Intercom server missing or different from the audio room');
     expect(api.calls('updateAudioRoom')[0]).toMatchObject({ params: { id: 'room1' }, body: { name: 'Studio_talkback', intercom: true, serverId: 'srv1', participants: [], version: 3 } });
     expect(closed()).toBe(0);
+  });
+});
+
+describe('AudioRoomModal: the room read fresh', () => {
+  it('opens the form on the room as kept now and saves with its version', async () => {
+    const api = new FakeApi().on('getAudioRoom', room({ name: 'Studio_live', version: 5 })).on('updateAudioRoom', ({ body }) => room({ name: body.name ?? 'Studio_live', version: 6 }));
+    const { user } = await renderModal(api, room());
+    expect(api.calls('getAudioRoom')[0]?.url).toBe('/api/v2/audioRooms/room1');
+    expect(screen.getByTestId('audio-room-name')).toHaveValue('Studio_live');
+    await user.click(screen.getByTestId('audio-room-save'));
+    await waitFor(() => expect(api.calls('updateAudioRoom')).toHaveLength(1));
+    expect(api.calls('updateAudioRoom')[0]?.body).toMatchObject({ name: 'Studio_live', version: 5 });
+  });
+
+  it('says so when the room was deleted meanwhile', async () => {
+    const api = new FakeApi().on('listAudioRoomCandidates', CANDIDATES).on('getAudioRoom', apiError('NOT_FOUND'));
+    await renderWithApp(<AudioRoomModal inventoryId="inv1" room={room()} rooms={[room()]} onClose={() => undefined} />, { api });
+    expect(await screen.findByTestId('audio-room-fresh-error')).toBeVisible();
+    expect(screen.queryByTestId('audio-room-form')).not.toBeInTheDocument();
   });
 });

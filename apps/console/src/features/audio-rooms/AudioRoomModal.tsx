@@ -1,22 +1,26 @@
 /**
  * Create an audio room (POST v2/inventories/{id}/audioRooms) or edit one (PUT v2/audioRooms/{id}
- * with the version read): name (the §5 rule and "Name field has to be unique" inline, in the spec's
+ * with the version of the room read fresh by id, GET v2/audioRooms/{id}, as the form opens): name (the §5 rule and "Name field has to be unique" inline, in the spec's
  * words, before anything is sent), intercom, participants picked among the inventory's units,
  * channels and users. The core's field errors come back onto the fields; other refusals show as a note.
  */
 import { useMemo, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Loader, Modal, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
+import { newest, op } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { applyAudioRoomEvent } from './audioRoomCache';
 import { formErrors, initialValues, participantValue, savedErrors, toBody, type AudioRoomFormValues } from './audioRoomForm';
+
+/** The room read fresh by id before it is edited. */
+const READ_ROOM = op('getAudioRoom', (id: string) => ({ params: { id } }));
 
 interface AudioRoomModalProps {
   readonly inventoryId: string;
@@ -149,7 +153,18 @@ export default function AudioRoomModal(props: AudioRoomModalProps) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={props.onClose} title={props.room === null ? t('audioRooms.create.title') : t('audioRooms.edit.title', { name: props.room.name })} data-testid="audio-room-modal">
-      <AudioRoomForm {...props} />
+      {props.room === null ? <AudioRoomForm {...props} /> : <FreshRoomForm {...props} room={props.room} />}
     </Modal>
   );
+}
+
+/** The room read fresh by id before its form opens (the list row may be stale), so it saves with the version kept now. */
+function FreshRoomForm(props: AudioRoomModalProps & { readonly room: AudioRoom }) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const { room } = props;
+  const fresh = useQuery({ queryKey: READ_ROOM.key(room.id), queryFn: ({ signal }) => READ_ROOM.run(room.id, signal), staleTime: 0, gcTime: 0, refetchOnWindowFocus: false, retry: false });
+  if (fresh.isError) return <ErrorNote testId="audio-room-fresh-error" message={errorText(fresh.error)} />;
+  if (fresh.data === undefined) return <Loader size="sm" aria-label={t('common.loading')} data-testid="audio-room-fresh-loading" />;
+  return <AudioRoomForm {...props} room={newest(room, fresh.data)} />;
 }
