@@ -26,14 +26,9 @@ export const NOT_YET: readonly EndpointId[] = [
   'fetchDeviceById', 'getDeviceLocation', 'fetchDeviceCoords', 'getUnitSipAccount', 'getUnitPairingCode', 'getAdminSmartUnit', 'getAdminUnitApplications',
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'commandStoreAndForwardQuality', 'addSettingsConfiguration',
   'updateGroupUnitSettings', 'updateInventoryUnitDetails', 'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
-  'getChannelStatus', 'fetchChannelsPost', 'fetchChannelDetailsPost', 'getGroupChannelDetails', 'getChannelIps', 'getChannelCapabilities',
-  'getChannelIngestAssociation', 'mediaAccessOutputInfo', 'fetchPtmpChannels', 'getSdiChannels', 'getOutputChannels', 'getAdminChannelPtmp',
-  'getAdminChannelFfmpeg', 'updateAdminChannelFfmpeg', 'getStunTurnInfo', 'setVrChannelInputSource',
-  'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails',
-  'fetchMachineGroups', 'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms',
-  'getAudioRoom', 'setAudioRoomParticipants', 'getRemoteAction', 'listAdminManagedServices', 'setLicencePool', 'setLicencePermission', 'getSoftwareVersion',
-  'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getStreamProvider', 'getStreamProfile', 'getStreamMediaProfile',
-  'getGeocodingProfile', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
+  'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',
+  'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
+  'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
 ];
 
 /** Calls the console does not make, with the reason (for example a call that only devices make). None today. */
