@@ -17,7 +17,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { newest, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { AssociationPanel } from './AssociationPanel';
-import { channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
+import { associationName, channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
 import { useAfterInventoryWrite } from './useInventoryTabs';
 
 /** The inventory's channels that may join (the core takes channels of the inventory only); read only for a user who may add. */
@@ -42,7 +42,7 @@ export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: strin
   const remove = useEndpointMutation('removeInventoryTallyChannel');
   const members = { isPending: tally.isPending, isError: tally.isError, error: tally.error, data: tally.data && { items: tallyMembers(tally.data.channels, t), total: tally.data.channels.length } };
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryTally) => {
-    const name = [...(tally.data?.channels ?? []), ...answer.channels].find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
+    const name = associationName(channelId, [...(tally.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryTally>(endpointKey('getInventoryTally', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
     afterWrite('getInventoryTally');
     toast.show({ message: t(`systemEntities.inventoryTabs.tally.${key}`, { name }), variant: 'success' });
@@ -83,7 +83,7 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
   const remove = useEndpointMutation('removeInventoryIfbChannel');
   const members = { isPending: ifb.isPending, isError: ifb.isError, error: ifb.error, data: ifb.data && { items: ifbMembers(ifb.data.channels, t), total: ifb.data.channels.length } };
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryIfb) => {
-    const name = [...(ifb.data?.channels ?? []), ...answer.channels].find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
+    const name = associationName(channelId, [...(ifb.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryIfb>(endpointKey('getInventoryIfb', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
     // The counts come with the channels: the same moment of the inventory.
     queryClient.setQueryData<IfbCounts>(endpointKey('getInventoryIfbCounts', input), answer.counts);

@@ -136,3 +136,8 @@ export function ingestTestReason(reason: string | null): IngestTestReason | null
   const found = (Object.keys(INGEST_TEST_REASONS) as IngestTestReason[]).find((key) => INGEST_TEST_REASONS[key] === reason);
   return found ?? null;
 }
+
+/** The name a toast gives a channel just added or removed: from the associations before or after, else the candidates, else its id. */
+export function associationName(channelId: string, rows: readonly { readonly channelId: string; readonly channelName: string }[], candidates: readonly { readonly id: string; readonly label: string }[]): string {
+  return rows.find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
+}
