@@ -61,14 +61,14 @@ export interface ModalTab<T> {
 }
 
 interface ResourceModalProps<T> {
-  /** Test ids: `<testId>-modal`, `-loading`, `-load-error`, `-tab-general`, `-tab-<value>`. */
+  /** Test ids: `<testId>-modal`, `-loading`, `-load-error`, `-tab-general`, `-tab-<value>` (no tabs: the form alone). */
   readonly testId: string;
   readonly title: string;
   /** A new entity: only its form (`editor(null)`), nothing read. */
   readonly isNew: boolean;
   readonly query: QueryLike<T>;
   readonly editor: (entity: T | null) => ReactNode;
-  /** The association tabs after the general one. */
+  /** The association tabs after the general one (none: the form without tabs). */
   readonly tabs: readonly ModalTab<T>[];
   readonly onClose: () => void;
 }
@@ -80,6 +80,7 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
   if (isNew) body = editor(null);
   else if (query.isError) body = <Alert color="red" data-testid={`${testId}-load-error`}>{errorText(query.error)}</Alert>;
   else if (query.isPending || query.data === undefined) body = <Loader size="sm" aria-label={t('common.loading')} data-testid={`${testId}-loading`} />;
+  else if (tabs.length === 0) body = editor(query.data);
   else {
     const entity = query.data;
     body = (

@@ -5,14 +5,18 @@
  * components/ListTable). The resource owns the call (its query reads `searchQuery(view, …)`) and
  * its modals; this frame owns none of the data, so every list looks and behaves the same.
  *
+ * A call with one search key (or none: it searches every field) shows only the search box; a list
+ * that is not searched (`search={false}`, e.g. a short list held in memory) shows neither.
+ *
  * Test ids, with `testId` the kind's prefix: `<testId>-list`, `-search-key`, `-search`, `-grid`,
- * `-row-<key>`, `-sort-<column>`, `-empty`, `-total`, `-pagination`, `-loading`, `-error`.
+ * `-row-<key>`, `-sort-<column>`, `-<column>-<key>` (a column with `cellTestId`), `-empty`, `-total`,
+ * `-pagination`, `-loading`, `-error`.
  */
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListTable, type ListColumn } from '../components/ListTable';
+import { ListTable, type ListColumn, type RowData } from '../components/ListTable';
 import { QueryView } from '../components/QueryView';
 import type { QueryLike } from '../components/queryView';
 import { nextListSort } from '../components/listSort';
@@ -32,18 +36,26 @@ export interface ResourceListProps<Row> {
   readonly onOpen?: (row: Row) => void;
   /** Shown right of the search (e.g. the create button). */
   readonly actions?: ReactNode;
+  /** Shown left of the search (e.g. a filter). */
+  readonly toolbar?: ReactNode;
+  /** Whether the list has a search box; default true. */
+  readonly search?: boolean;
+  /** Extra `data-*` attributes of a row. */
+  readonly rowData?: (row: Row) => RowData;
+  /** The empty list's text; default "Nothing matches". */
+  readonly emptyText?: string;
   /** Title of the alert when the list cannot be read. */
   readonly errorTitle?: string;
 }
 
-/** The list state of one resource, from its default search key and sort. */
-export function useListView(searchKey: string, sortBy = 'name'): [ListView, (change: (view: ListView) => ListView) => void] {
-  const [view, setView] = useState<ListView>({ searchKey, searchValue: '', sortBy, sortDir: 'asc', page: 1 });
+/** The list state of one resource, from its default search key and sort (ascending unless told). */
+export function useListView(searchKey: string, sortBy = 'name', sortDir: 'asc' | 'desc' = 'asc'): [ListView, (change: (view: ListView) => ListView) => void] {
+  const [view, setView] = useState<ListView>({ searchKey, searchValue: '', sortBy, sortDir, page: 1 });
   const change = useCallback((f: (view: ListView) => ListView) => setView(f), []);
   return [view, change];
 }
 
-export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewChange, query, rowKey, onOpen, actions, errorTitle }: ResourceListProps<Row>) {
+export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle }: ResourceListProps<Row>) {
   const { t } = useTranslation();
 
   const grid = (page: Page<Row>) => (
@@ -56,10 +68,11 @@ export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewCha
       sort={view}
       onSort={(sortKey) => onViewChange((v) => nextListSort(v, sortKey))}
       onRowClick={onOpen}
+      rowData={rowData}
       page={view.page}
       pageSize={PAGE_SIZE}
       onPage={(p) => onViewChange((v) => ({ ...v, page: p }))}
-      emptyText={t('kit.list.empty')}
+      emptyText={emptyText ?? t('kit.list.empty')}
       totalText={(count) => t('kit.list.total', { count })}
       minWidth={800}
     />
@@ -69,24 +82,29 @@ export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewCha
     <Stack gap="sm" data-testid={`${testId}-list`}>
       <Group gap="sm" align="flex-end" justify="space-between">
         <Group gap="sm" align="flex-end">
-          <Select
-            label={t('kit.list.searchBy')}
-            data={searchKeys.map((k) => ({ value: k.value, label: k.label }))}
-            value={view.searchKey}
-            onChange={(k) => k && onViewChange((v) => ({ ...v, searchKey: k, page: 1 }))}
-            allowDeselect={false}
-            w={180}
-            data-testid={`${testId}-search-key`}
-          />
-          <TextInput
-            label={t('kit.list.search')}
-            value={view.searchValue}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              onViewChange((v) => ({ ...v, searchValue: value, page: 1 }));
-            }}
-            data-testid={`${testId}-search`}
-          />
+          {toolbar}
+          {search && searchKeys.length > 1 && (
+            <Select
+              label={t('kit.list.searchBy')}
+              data={searchKeys.map((k) => ({ value: k.value, label: k.label }))}
+              value={view.searchKey}
+              onChange={(k) => k && onViewChange((v) => ({ ...v, searchKey: k, page: 1 }))}
+              allowDeselect={false}
+              w={180}
+              data-testid={`${testId}-search-key`}
+            />
+          )}
+          {search && (
+            <TextInput
+              label={t('kit.list.search')}
+              value={view.searchValue}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                onViewChange((v) => ({ ...v, searchValue: value, page: 1 }));
+              }}
+              data-testid={`${testId}-search`}
+            />
+          )}
         </Group>
         {actions}
       </Group>

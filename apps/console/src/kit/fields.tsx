@@ -1,6 +1,7 @@
 /**
- * Renders a form declared as fields (kit/formRules.ts): each with its label, its inline error in the
- * spec's words and its test id (`<testId>-<name>`; errors `<testId>-error.<name>`).
+ * Renders a form declared as fields (kit/formRules.ts): each with its label, its hint, its inline
+ * error in the spec's words and its test id (`<testId>-<name>`, or `<testId>-<field.testId>`;
+ * errors `<testId>-error.<name>`).
  */
 import type { ReactNode } from 'react';
 import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
@@ -25,14 +26,26 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
   const { t } = useTranslation();
   const spec = useSpecText();
   const error = useFieldError(`${testId}-error`, form.errors);
-  const shown = fields.filter((f) => f.only === undefined || f.only === (isNew ? 'create' : 'edit'));
-  return <Stack gap="sm">{shown.map((field) => <FieldInput key={field.name} field={field} form={form} testId={testId} label={t(field.label)} error={error(field.name)} readOnly={readOnly} t={t} spec={spec} />)}</Stack>;
+  const shown = fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(form.values)));
+  return (
+    <Stack gap="sm">
+      {shown.map((field) => {
+        const locked = readOnly || (field.lockedOnEdit === true && !isNew);
+        const id = `${testId}-${field.testId ?? field.name}`;
+        if (field.kind === 'custom') {
+          const Custom = field.render;
+          return <Custom key={field.name} form={form} label={t(field.label)} testId={id} error={error} readOnly={locked} isNew={isNew} />;
+        }
+        return <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />;
+      })}
+    </Stack>
+  );
 }
 
 interface FieldInputProps<V> {
-  readonly field: Field<V>;
+  readonly field: Exclude<Field<V>, { kind: 'custom' }>;
   readonly form: Form<V>;
-  readonly testId: string;
+  readonly id: string;
   readonly label: string;
   readonly error: ReactNode;
   readonly readOnly: boolean;
@@ -40,11 +53,11 @@ interface FieldInputProps<V> {
   readonly spec: (message: string) => string;
 }
 
-function FieldInput<V extends object>({ field, form, testId, label, error, readOnly, t, spec }: FieldInputProps<V>) {
-  const id = `${testId}-${field.name}`;
+function FieldInput<V extends object>({ field, form, id, label, error, readOnly, t, spec }: FieldInputProps<V>) {
   const value: unknown = form.values[field.name as keyof V];
   const set = (next: unknown) => form.set({ [field.name]: next } as Partial<V>);
-  const common = { label, error, required: field.required ?? false, disabled: readOnly, 'data-testid': id };
+  const description = field.description === undefined ? undefined : t(field.description);
+  const common = { label, description, error, required: field.required ?? false, disabled: readOnly, 'data-testid': id };
   switch (field.kind) {
     case 'text':
     case 'number':
@@ -54,9 +67,19 @@ function FieldInput<V extends object>({ field, form, testId, label, error, readO
     case 'textarea':
       return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
     case 'switch':
-      return <Switch label={label} error={error} disabled={readOnly} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} data-testid={id} />;
+      return <Switch label={label} description={description} error={error} disabled={readOnly} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} data-testid={id} />;
     case 'select':
-      return <Select {...common} data={[...field.options(t)]} value={typeof value === 'string' ? value : null} onChange={set} clearable={field.clearable ?? false} allowDeselect={field.clearable ?? false} />;
+      return (
+        <Select
+          {...common}
+          data={[...field.options(t)]}
+          value={typeof value === 'string' ? value : null}
+          onChange={set}
+          clearable={field.clearable ?? false}
+          allowDeselect={field.clearable ?? false}
+          searchable={field.searchable ?? false}
+        />
+      );
     case 'inventory':
       return (
         <InventorySelect

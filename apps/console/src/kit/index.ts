@@ -6,10 +6,11 @@
 export { canApply, canCall, useCanApply, useCanCall, useUserRoles } from './access';
 export { byName, newest, removeFromList, removeFromPage, replaces, upsertInList, upsertInPage, type ListPatch, type Page, type Versioned } from './cache';
 export { ResourceForm } from './fields';
-export { numberOf, schemaCheck, type Field, type Option, type TextKey } from './formRules';
+export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, type TextKey } from './formRules';
 export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
 export { mapOp, op, type Op } from './op';
-export { defineResource, PAGE_SIZE, searchQuery, type ListView, type Resource, type ResourceTab } from './resource';
+export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';
+export { RowButtonsPage } from './RowButtonsPage';

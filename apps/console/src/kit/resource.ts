@@ -48,6 +48,23 @@ export function searchQuery<K extends string, S extends string>(view: ListView, 
   };
 }
 
+/**
+ * The paging, sort and search query of a list call that searches without a key (its search value
+ * matches any of its fields: the platform settings, the admin pages), the sort key narrowed to the
+ * call's `sortKeys`.
+ */
+export function searchValueQuery<S extends string>(view: ListView, sortKeys: readonly S[]) {
+  const sortBy = sortKeys.find((k) => k === view.sortBy);
+  const searchValue = view.searchValue.trim();
+  return {
+    offset: (view.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    sortDir: view.sortDir,
+    ...(sortBy === undefined ? {} : { sortBy }),
+    ...(searchValue === '' ? {} : { searchValue }),
+  };
+}
+
 export interface ResourceTab<E> {
   readonly value: string;
   readonly label: TextKey;

@@ -1,0 +1,191 @@
+/**
+ * A resource's screen whose rows carry their buttons (the system settings, the admin pages): the
+ * searchable list (ResourceList) with, on each row, Edit (the modal reads the entity fresh with the
+ * declaration's `get`, so the form starts from it as kept now and saves with its current version),
+ * the screen's own buttons, and Delete after a confirmation that names the row; an Add button; the
+ * toasts, the live refresh and the role gating of ResourcePage (a button shows only when the
+ * catalogue lets the user make its call).
+ *
+ * Test ids, with the declaration's `testId`: `<testId>` (the page), the list's (ResourceList),
+ * `-add` (or `addTestId`), `-edit-<key>`, `-delete-<key>`, and the confirmation's `-delete-modal`,
+ * `-delete-question`, `-delete-error`, `-delete-cancel`, `-delete-confirm`; with `formTestId`:
+ * `-modal`, `-form`, `-loading`, `-load-error`, `-<field>`, `-error.<field>`, `-form-error`, `-save`,
+ * `-cancel`.
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../api/errorMessage';
+import type { ApiError } from '../api/ApiError';
+import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal';
+import type { RowData } from '../components/ListTable';
+import { useConfirmedDelete } from '../components/useConfirmedDelete';
+import { hasErrors } from '../lib/forms/fieldErrors';
+import { useForm } from '../lib/forms/useForm';
+import { canCall, useUserRoles } from './access';
+import { ResourceForm } from './fields';
+import { ModalFooter, ResourceModal } from './ModalParts';
+import type { Resource } from './resource';
+import { ResourceList, useListView } from './ResourceList';
+import { useResourceLive, useResourceMutations } from './ResourcePage';
+
+interface RowButtonsPageProps<E, V> {
+  /** The declaration; its rows are its entities (Edit and Delete act on the row). */
+  readonly resource: Resource<E, E, V>;
+  /** The Add button's text; default the new entity's title. */
+  readonly addLabel?: string;
+  readonly addTestId?: string;
+  /** Shown left of the search (e.g. a filter). */
+  readonly toolbar?: ReactNode;
+  /** More buttons of a row, between Edit and Delete. */
+  readonly rowActions?: (row: E) => ReactNode;
+  readonly rowData?: (row: E) => RowData;
+  /** The confirmation's question; default "Delete <name>?". */
+  readonly deleteQuestion?: (row: E) => string;
+  /** After a create, once the modal closed (e.g. show what the core made only once). */
+  readonly onCreated?: (entity: E) => void;
+  readonly emptyText?: string;
+  /** The first sort's direction; default ascending. */
+  readonly sortDir?: 'asc' | 'desc';
+  /** The screen's own dialogs. */
+  readonly children?: ReactNode;
+}
+
+type Editing<E> = { readonly row: E | null } | null;
+
+export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E, V>) {
+  const { resource, rowActions } = props;
+  const { t } = useTranslation();
+  const roles = useUserRoles();
+  const [view, setView] = useListView(resource.list.searchKeys[0] ?? '', resource.list.defaultSort, props.sortDir);
+  const [editing, setEditing] = useState<Editing<E>>(null);
+  useResourceLive(resource);
+  const list = useQuery({ queryKey: resource.list.op.key(view), queryFn: ({ signal }) => resource.list.op.run(view, signal), placeholderData: keepPreviousData });
+  const { remove: removeCall } = useResourceMutations(resource, () => undefined);
+  const del = useConfirmedDelete(removeCall, { variables: (row: E) => row });
+  const { testId, form, create, update, remove } = resource;
+  const mayCreate = form !== undefined && create !== undefined && canCall(roles, create.id);
+  const mayEdit = form !== undefined && update !== undefined && canCall(roles, update.id);
+  const mayDelete = remove !== undefined && canCall(roles, remove.id);
+  const buttons = (row: E) => {
+    const key = resource.rowKey(row);
+    return (
+      <Group gap="xs" wrap="nowrap">
+        {mayEdit && (
+          <Button size="compact-sm" variant="light" onClick={() => setEditing({ row })} data-testid={`${testId}-edit-${key}`}>
+            {t('kit.form.edit')}
+          </Button>
+        )}
+        {rowActions?.(row)}
+        {mayDelete && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => del.ask(row)} data-testid={`${testId}-delete-${key}`}>
+            {t('kit.form.delete')}
+          </Button>
+        )}
+      </Group>
+    );
+  };
+  const columns = resource.columns(t);
+  const withButtons = mayEdit || mayDelete || rowActions !== undefined;
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      <ResourceList
+        testId={testId}
+        searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: columns.find((c) => c.id === k)?.header ?? k }))}
+        columns={withButtons ? [...columns, { id: 'actions', header: t('kit.list.actions'), render: buttons }] : columns}
+        view={view}
+        onViewChange={setView}
+        query={list}
+        rowKey={resource.rowKey}
+        rowData={props.rowData}
+        emptyText={props.emptyText}
+        toolbar={props.toolbar}
+        actions={
+          mayCreate && (
+            <Button onClick={() => setEditing({ row: null })} data-testid={props.addTestId ?? `${testId}-add`}>
+              {props.addLabel ?? t(resource.titles.new)}
+            </Button>
+          )
+        }
+      />
+      {editing !== null && <EditDialog resource={resource} row={editing.row} onClose={() => setEditing(null)} onCreated={props.onCreated} />}
+      {del.target !== null && (
+        <ConfirmDeleteModal
+          title={t('kit.form.delete')}
+          question={props.deleteQuestion?.(del.target) ?? t('kit.form.deleteNamed', { name: resource.label(del.target) })}
+          testIdPrefix={`${testId}-delete`}
+          {...del.modalProps}
+        />
+      )}
+      {props.children}
+    </Stack>
+  );
+}
+
+interface EditDialogProps<E, V> {
+  readonly resource: Resource<E, E, V>;
+  /** The row to edit; null: a new entity. */
+  readonly row: E | null;
+  readonly onClose: () => void;
+  readonly onCreated?: (entity: E) => void;
+}
+
+/** The modal: a new entity's form, or the row's read fresh (its `get`; the row itself without one). */
+function EditDialog<E, V extends object>({ resource, row, onClose, onCreated }: EditDialogProps<E, V>) {
+  const { t } = useTranslation();
+  const { get } = resource;
+  const id = row === null ? null : resource.rowKey(row);
+  const fresh = useQuery({
+    queryKey: get && id !== null ? get.key(id) : ['kit.row', id],
+    queryFn: ({ signal }) => (get && id !== null ? get.run(id, signal) : Promise.reject(new Error('nothing to read'))),
+    enabled: get !== undefined && id !== null,
+    staleTime: 0,
+    retry: false,
+  });
+  const query = get === undefined && row !== null ? { isPending: false, isError: false, error: null, data: row } : fresh;
+  const entity = query.data;
+  const title = row === null ? t(resource.titles.new) : t(resource.titles.edit, { name: resource.label(entity ?? row) });
+  return (
+    <ResourceModal
+      testId={resource.formTestId}
+      title={title}
+      isNew={row === null}
+      query={query}
+      editor={(e) => <Editor resource={resource} entity={e} onClose={onClose} onCreated={onCreated} />}
+      tabs={[]}
+      onClose={onClose}
+    />
+  );
+}
+
+function Editor<E, V extends object>({ resource, entity, onClose, onCreated }: { resource: Resource<E, E, V>; entity: E | null; onClose: () => void; onCreated?: (entity: E) => void }) {
+  const errorText = useApiErrorMessage();
+  const roles = useUserRoles();
+  const declared = resource.form;
+  if (declared === undefined) throw new Error(`${resource.testId}: a resource that opens needs a form`);
+  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity));
+  const { create, update } = useResourceMutations(resource, onClose);
+  const call = entity === null ? resource.create : resource.update;
+  const mayWrite = call !== undefined && canCall(roles, call.id);
+  const save = () => {
+    const values = form.submit();
+    if (!values) return;
+    const failed = (e: ApiError) => form.failed(e);
+    if (entity === null) create.mutate(values, { onError: failed, onSuccess: (made) => onCreated?.(made) });
+    else update.mutate({ entity, values }, { onError: failed });
+  };
+  const testId = resource.formTestId;
+  return (
+    <Stack gap="sm" data-testid={`${testId}-form`}>
+      {form.error !== null && !hasErrors(form.errors) && (
+        <Alert color="red" data-testid={`${testId}-form-error`}>
+          {errorText(form.error)}
+        </Alert>
+      )}
+      <ResourceForm fields={declared.fields} form={form} testId={testId} isNew={entity === null} readOnly={!mayWrite} />
+      <ModalFooter testId={testId} onSave={mayWrite ? save : null} onCancel={onClose} saving={create.isPending || update.isPending} />
+    </Stack>
+  );
+}
