@@ -23,8 +23,8 @@ const END = '<!-- calls:end -->';
  * is made by the console (take it off then).
  */
 export const NOT_YET: readonly EndpointId[] = [
-  'fetchDeviceById', 'getDeviceLocation', 'fetchDeviceCoords', 'getUnitSipAccount', 'getUnitPairingCode', 'getAdminSmartUnit', 'getAdminUnitApplications',
-  'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'commandStoreAndForwardQuality', 'addSettingsConfiguration',
+  'fetchDeviceById', 'fetchDeviceCoords', 'getUnitPairingCode', 'getAdminSmartUnit', 'getAdminUnitApplications',
+  'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
   'updateGroupUnitSettings', 'updateInventoryUnitDetails', 'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
   'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',
   'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',

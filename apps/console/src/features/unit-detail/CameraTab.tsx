@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '@fleet/contracts';
-import type { EndpointId, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+import { STORE_AND_FORWARD_PROFILES, TIMINGS } from '@fleet/contracts';
+import type { EndpointId, StoreAndForwardProfile, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointKey } from '../../api/hooks';
+import { endpointKey, useEndpointMutation } from '../../api/hooks';
 import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
 import { requiredField } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
@@ -244,6 +244,7 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
           </Text>
         )}
         <ApiErrorAlert error={modeMutation.error} title={t('unitDetail.camera.mode.failed')} testId="unit-detail-mode-error" />
+        {unit.transmissionMode === 'storeAndForward' && <RecordingQuality unit={unit} canSend={canCall('commandStoreAndForwardQuality')} />}
       </Section>
 
       <Section title={t('unitDetail.camera.bitrate.title')} testId="unit-detail-bitrate">
@@ -264,6 +265,57 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
       <Section title={t('unitDetail.camera.modems.title')}>
         <ModemList modems={modems} />
       </Section>
+    </Stack>
+  );
+}
+
+const isProfile = (value: string | null): value is StoreAndForwardProfile => STORE_AND_FORWARD_PROFILES.some((p) => p === value);
+
+/**
+ * The recording profile of Store & Forward (spec 000 §3 store-and-forward profiles; §7 command
+ * store-and-forward quality): sent to the unit at once as a command when picked (an offline unit
+ * answers so); users who may not command units see the profile.
+ */
+function RecordingQuality({ unit, canSend }: { unit: UnitDetail; canSend: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const id = unit.uniqueId;
+  const send = useEndpointMutation('commandStoreAndForwardQuality', {
+    onSuccess: (_accepted, input) => {
+      const quality = input.body?.quality;
+      if (quality === undefined) return;
+      queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', { params: { id } }), (old) => (old ? { ...old, storeAndForwardVideoQuality: quality } : old));
+      toast.show({ message: t('unitDetail.camera.recordingQuality.sent', { quality: t(`unitConfig.storeAndForward.profiles.${quality}`) }), variant: 'success' });
+    },
+  });
+  const current = unit.storeAndForwardVideoQuality;
+  const label = (value: string) => (isProfile(value) ? t(`unitConfig.storeAndForward.profiles.${value}`) : value);
+  if (!canSend) {
+    return (
+      <Text size="sm" data-testid="unit-detail-recording-quality-value" data-quality={current}>
+        {t('unitDetail.camera.recordingQuality.label')}: {label(current)}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Select
+        size="xs"
+        w={260}
+        label={t('unitDetail.camera.recordingQuality.label')}
+        description={t('unitDetail.camera.recordingQuality.hint')}
+        data={STORE_AND_FORWARD_PROFILES.map((p) => ({ value: p, label: label(p) }))}
+        value={isProfile(current) ? current : null}
+        onChange={(value) => {
+          if (isProfile(value) && value !== current) send.mutate({ params: { id }, body: { quality: value } });
+        }}
+        allowDeselect={false}
+        disabled={send.isPending}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="unit-detail-recording-quality"
+      />
+      <ApiErrorAlert error={send.error} title={t('unitDetail.camera.recordingQuality.failed')} testId="unit-detail-recording-quality-error" />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
 import { useChannelNames } from '../channels/useChannelNames';
+import { UnitLocation } from './UnitLocation';
 
 const FILL: Record<BatteryIconLevel, number> = { charging: 0.6, charge_100: 1, '100': 1, '50': 0.5, '30': 0.3, '10': 0.1, unknown: 0 };
 const COLOUR: Record<BatteryColour, string> = {
@@ -83,7 +84,7 @@ export interface DetailHeaderProps {
   readonly onClose: () => void;
 }
 
-/** Name, type, status, battery, licence, selected channel and bitrate, with the panel's buttons. */
+/** Name, type, status, battery, licence, selected channel, bitrate and location, with the panel's buttons. */
 export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, onClose }: DetailHeaderProps) {
   const { t } = useTranslation();
   const channelName = useChannelNames();
@@ -175,6 +176,9 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
         </Field>
         <Field label={t('unitDetail.header.serial')}>
           <Text size="sm">{unit.serialNumber}</Text>
+        </Field>
+        <Field label={t('unitDetail.header.location')}>
+          <UnitLocation unitId={unit.uniqueId} />
         </Field>
       </Group>
     </Stack>

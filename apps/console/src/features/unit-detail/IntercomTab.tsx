@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INTERCOM_MODES, IntercomUpdateBody } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { useEndpointQuery } from '../../api/hooks';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
@@ -16,12 +17,13 @@ import type { DetailTabProps } from './tabProps';
 
 const SESSIONS = [1, 2] as const;
 
-/** Spec 000 §3: a unit has two intercoms, each to an audio room or a target channel. */
+/** Spec 000 §3: a unit has two intercoms, each to an audio room or a target channel, over the unit's SIP account. */
 export function IntercomTab({ unit, configuration, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
   if (configuration === undefined) return <Loader size="sm" aria-label={t('common.loading')} />;
   return (
     <Stack gap="sm" data-testid="unit-detail-intercom">
+      <SipAccountSection unitId={unit.uniqueId} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {SESSIONS.map((n) => (
           <IntercomCard
@@ -122,5 +124,56 @@ function IntercomCard(props: {
       )}
       <ApiErrorAlert error={form.error} title={t('unitDetail.intercom.saveFailed', { n })} testId={`${testId}-save-error`} />
     </Section>
+  );
+}
+
+/** The SIP account the unit's intercoms talk over (spec 000 §3 sipAccount; §7 v2/units/{id}/sipAccount), or that it has none. */
+function SipAccountSection({ unitId }: { unitId: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const read = useEndpointQuery('getUnitSipAccount', { params: { id: unitId } }, { retry: false });
+  const account = read.data?.sipAccount;
+  return (
+    <Section title={t('unitDetail.intercom.sip.title')} testId="unit-detail-sip">
+      {read.isPending && <Loader size="xs" aria-label={t('common.loading')} />}
+      {read.isError && (
+        <Text size="sm" c="red" data-testid="unit-detail-sip-error">
+          {errorMessage(read.error)}
+        </Text>
+      )}
+      {account === null && (
+        <Text size="sm" c="dimmed" data-testid="unit-detail-sip-none">
+          {t('unitDetail.intercom.sip.none')}
+        </Text>
+      )}
+      {account !== undefined && account !== null && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" data-testid="unit-detail-sip-account" data-enabled={account.enabled}>
+          <SipValue label={t('unitDetail.intercom.sip.username')} value={account.username} testId="unit-detail-sip-username" />
+          <SipValue label={t('unitDetail.intercom.sip.server')} value={account.server} testId="unit-detail-sip-server" />
+          <SipValue label={t('unitDetail.intercom.sip.displayName')} value={account.displayName === '' ? t('common.none') : account.displayName} testId="unit-detail-sip-display-name" />
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('unitDetail.intercom.sip.state')}
+            </Text>
+            <Badge size="sm" variant="light" color={account.enabled ? 'green' : 'gray'} w="fit-content" data-testid="unit-detail-sip-state">
+              {account.enabled ? t('unitDetail.intercom.sip.enabled') : t('unitDetail.intercom.sip.disabled')}
+            </Badge>
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function SipValue({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * The unit detail's own reads and the recording-quality command (spec 000 §3, §7): the position
+ * in the header (devices/{id}/location, moved by telemetry), the SIP account on the Intercom tab
+ * (v2/units/{id}/sipAccount), and the store-and-forward profile sent to the unit from the Camera
+ * tab (POST devices/{id}/commands/storeAndForwardQuality).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '@fleet/contracts';
+import type { Role, UnitDetail } from '@fleet/contracts';
+import { FakeApi, apiError } from '../../test-utils/fakeApi';
+import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
+import { renderWithApp } from '../../test-utils/render';
+import UnitDetailPanel from './UnitDetailPanel';
+
+const UNIT = 'LU800-0001';
+
+function unitApi(unit: UnitDetail = makeDetail({ uniqueId: UNIT })): FakeApi {
+  return new FakeApi()
+    .on('getUnit', unit)
+    .on('getUnitEnhanced', { ...unit, configuration: makeUnitConfiguration({ unitUniqueId: UNIT }), refreshIntervalMs: 60_000 })
+    .on('getUnitSipAccount', { uniqueId: UNIT, sipAccount: null })
+    .on('getDeviceLocation', { uniqueId: UNIT, location: null, live: false });
+}
+
+async function openPanel(api: FakeApi, tab = 'camera', roles: Role[] = ['luc_admin']) {
+  const rendered = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles, route: `/list?unit=${UNIT}&tab=${tab}`, api });
+  await screen.findByTestId('unit-detail-name');
+  return rendered;
+}
+
+describe('Unit detail: the position (GET devices/{id}/location)', () => {
+  it('shows the stored address, then the live GPS position the unit reports', async () => {
+    const api = unitApi().on('getDeviceLocation', { uniqueId: UNIT, location: { lat: 51.5, lng: -0.12, address: 'London' }, live: false });
+    const { socket, settled } = await openPanel(api);
+
+    await waitFor(() => expect(screen.getByTestId('unit-detail-location')).toHaveAttribute('data-state', 'stored'));
+    const location = screen.getByTestId('unit-detail-location');
+    expect(location).toHaveTextContent('London');
+    expect(location).toHaveTextContent('Stored address');
+    expect(api.calls('getDeviceLocation')[0]?.url).toBe(`/api/devices/${UNIT}/location`);
+
+    await settled();
+    await socket.emit({
+      type: 'unit.telemetry', unitId: UNIT, battery: null, location: { lat: 48.8566, lng: 2.3522, address: null }, modems: [], totalBitrate: 0, cameraConnected: true,
+      sample: { t: 1, kbps: 0 }, at: 1,
+    });
+    await waitFor(() => expect(screen.getByTestId('unit-detail-location')).toHaveAttribute('data-state', 'live'));
+    expect(screen.getByTestId('unit-detail-location')).toHaveTextContent('48.8566, 2.3522');
+    expect(screen.getByTestId('unit-detail-location')).toHaveTextContent('GPS');
+  });
+
+  it('says so when the unit has no position', async () => {
+    await openPanel(unitApi());
+    await waitFor(() => expect(screen.getByTestId('unit-detail-location')).toHaveAttribute('data-state', 'none'));
+    expect(screen.getByTestId('unit-detail-location')).toHaveTextContent('No position');
+  });
+});
+
+describe('Unit detail: the SIP account on the Intercom tab (GET v2/units/{id}/sipAccount)', () => {
+  it('shows the account the intercoms use', async () => {
+    const api = unitApi().on('getUnitSipAccount', { uniqueId: UNIT, sipAccount: { username: 'lu800-0001', server: 'sip.example.net', displayName: 'Camera north', enabled: true } });
+    await openPanel(api, 'intercom');
+    const account = await screen.findByTestId('unit-detail-sip-account');
+    expect(within(account).getByTestId('unit-detail-sip-username')).toHaveTextContent('lu800-0001');
+    expect(within(account).getByTestId('unit-detail-sip-server')).toHaveTextContent('sip.example.net');
+    expect(within(account).getByTestId('unit-detail-sip-display-name')).toHaveTextContent('Camera north');
+    expect(within(account).getByTestId('unit-detail-sip-state')).toHaveTextContent('Enabled');
+    expect(api.calls('getUnitSipAccount')[0]?.url).toBe(`/api/v2/units/${UNIT}/sipAccount`);
+  });
+
+  it('says when the unit has none', async () => {
+    await openPanel(unitApi(), 'intercom');
+    expect(await screen.findByTestId('unit-detail-sip-none')).toHaveTextContent('This unit has no SIP account.');
+  });
+});
+
+describe('Unit detail: the recording quality of Store & Forward (command storeAndForwardQuality)', () => {
+  const recording = () => makeDetail({ uniqueId: UNIT, transmissionMode: 'storeAndForward', storeAndForwardVideoQuality: 'high_h264' });
+
+  it('sends the profile picked to the unit and shows it', async () => {
+    const api = unitApi(recording()).on('commandStoreAndForwardQuality', { uniqueId: UNIT, command: 'storeAndForwardQuality', accepted: true });
+    const { user } = await openPanel(api);
+
+    await user.click(await screen.findByTestId('unit-detail-recording-quality'));
+    await user.click(await screen.findByRole('option', { name: 'Low (H.265)' }));
+
+    await waitFor(() => expect(api.calls('commandStoreAndForwardQuality')).toHaveLength(1));
+    expect(api.calls('commandStoreAndForwardQuality')[0]).toMatchObject({ url: `/api/devices/${UNIT}/commands/storeAndForwardQuality`, body: { quality: 'low_h265' } });
+    expect(await screen.findByText('Recording quality set to Low (H.265)')).toBeVisible();
+    expect(screen.getByTestId('unit-detail-recording-quality')).toHaveValue('Low (H.265)');
+  });
+
+  it('shows the refusal of an offline unit in the catalogue’s words', async () => {
+    const api = unitApi(recording()).on('commandStoreAndForwardQuality', apiError('UNIT_OFFLINE'));
+    const { user } = await openPanel(api);
+    await user.click(await screen.findByTestId('unit-detail-recording-quality'));
+    await user.click(await screen.findByRole('option', { name: 'Standard (H.264)' }));
+    expect(await screen.findByTestId('unit-detail-recording-quality-error-message')).toHaveTextContent(ERROR_CATALOGUE.UNIT_OFFLINE.message);
+  });
+
+  it('shows read-only users the profile without sending anything', async () => {
+    const api = unitApi(recording());
+    await openPanel(api, 'camera', ['luc_read']);
+    expect(await screen.findByTestId('unit-detail-recording-quality-value')).toHaveTextContent('High (H.264)');
+    expect(screen.queryByTestId('unit-detail-recording-quality')).not.toBeInTheDocument();
+  });
+
+  it('is not offered outside Store & Forward', async () => {
+    await openPanel(unitApi());
+    await screen.findByTestId('unit-detail-mode');
+    expect(screen.queryByTestId('unit-detail-recording-quality')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The unit's position in the detail header (spec 000 §3 location: lat, lng, address; §7
+ * devices/{id}/location): read when the detail opens — the device's live GPS when it reports one,
+ * else the stored address — and moved by the unit's `unit.telemetry` events while the panel is open.
+ */
+import { useEffect } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UnitLocationInfo } from '@fleet/contracts';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+
+export function UnitLocation({ unitId }: { readonly unitId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  const input = { params: { id: unitId } };
+  const read = useEndpointQuery('getDeviceLocation', input, { staleTime: Number.POSITIVE_INFINITY, retry: false });
+
+  useEffect(
+    () =>
+      subscribe((event) => {
+        // A report without a position leaves the last known one (the core then answers the stored address).
+        if (event.type !== 'unit.telemetry' || event.unitId !== unitId || event.location === null) return;
+        const next: UnitLocationInfo = { uniqueId: unitId, location: event.location, live: true };
+        queryClient.setQueryData<UnitLocationInfo>(endpointKey('getDeviceLocation', { params: { id: unitId } }), next);
+      }),
+    [subscribe, queryClient, unitId],
+  );
+
+  if (read.isError) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="failed">
+        {t('unitDetail.location.failed')}
+      </Text>
+    );
+  }
+  const info = read.data;
+  if (info === undefined) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="loading">
+        {t('common.loading')}
+      </Text>
+    );
+  }
+  const { location } = info;
+  if (location === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="unit-detail-location" data-state="none">
+        {t('unitDetail.location.none')}
+      </Text>
+    );
+  }
+  const coordinates = t('units.coordinates', { lat: location.lat.toFixed(4), lng: location.lng.toFixed(4) });
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="unit-detail-location" data-state={info.live ? 'live' : 'stored'} data-lat={location.lat} data-lng={location.lng}>
+      <Text size="sm" truncate="end" maw={240} title={location.address === null ? coordinates : `${location.address} (${coordinates})`}>
+        {location.address ?? coordinates}
+      </Text>
+      <Badge size="xs" variant="outline" color={info.live ? 'green' : 'gray'}>
+        {info.live ? t('unitDetail.location.live') : t('unitDetail.location.stored')}
+      </Badge>
+    </Group>
+  );
+}
