@@ -76,6 +76,10 @@ const SHARED = {
   inputChannel: 'MMH-0001-CH4',
 } as const;
 
+/** The group every role's device joins (POST groups/join) with its permanent key: one no other example changes. */
+const JOIN_GROUP = 'grp-studio';
+const JOIN_KEY = 'MATRIXJN';
+
 /** Objects outside every non-global user's inventories and groups (Metro-TV), set up once. */
 const HIDDEN = {
   unit: 'LU800-0005',
@@ -280,6 +284,7 @@ function inputWorld(role: Role, refs: Refs = refsOf(role)): World {
     storyIntegrationVersion: () => Promise.resolve(0),
     groupVersion: () => Promise.resolve(0),
     groupAlertsVersion: () => Promise.resolve(0),
+    joinCode: () => Promise.resolve(JOIN_KEY),
   };
 }
 
@@ -448,6 +453,14 @@ class RoleWorld implements World {
 
   async groupVersion(id: string): Promise<number> {
     return (await this.db.group.findUnique({ where: { id }, select: { version: true } }))?.version ?? 0;
+  }
+
+  async joinCode(): Promise<string> {
+    const permanent = { mode: 'PERMANENT', key: JOIN_KEY, regeneration: 'never', keyCreatedAt: new Date().toISOString() };
+    const group = await this.db.group.findUniqueOrThrow({ where: { id: JOIN_GROUP }, select: { invitation: true } });
+    const held = (group.invitation ?? {}) as { permanent?: { key?: string } };
+    if (held.permanent?.key !== JOIN_KEY) await this.db.group.update({ where: { id: JOIN_GROUP }, data: { invitation: { ...(group.invitation as object), permanent } } });
+    return JOIN_KEY;
   }
 
   async groupAlertsVersion(groupId: string): Promise<number> {

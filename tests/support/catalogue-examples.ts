@@ -186,6 +186,8 @@ export interface World {
   /** A group's, and its alerts configuration's (0 while it has none). */
   groupVersion(id: string): Promise<number>;
   groupAlertsVersion(groupId: string): Promise<number>;
+  /** A code every role may join with: the permanent key of a group no other example changes (set through storage once). */
+  joinCode(): Promise<string>;
   /** Memberships of the role's unit, made so (idempotent) through storage. */
   unitInInventory(inventoryId: string, member: boolean): Promise<void>;
   unitInGroup(groupId: string, member: boolean): Promise<void>;
@@ -446,6 +448,8 @@ export const EXAMPLES: Examples = {
   getGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit } }) },
   // Cleared (permanent membership): what the role's unit is in every other row.
   updateGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit }, body: { period: null } }) },
+  // Each role's device joins under a name of its own (the code stays open: a permanent key).
+  joinGroupWithCode: { input: async (_r, w) => ({ body: { code: await w.joinCode(), deviceName: `Matrix-Join-${w.role}`, productType: 'LU-Smart' } }) },
   // ── spec 001: one file per area under ./examples ──────────────────────────────────────────
   ...SERVERS_EXAMPLES,
   ...CHANNELS_EXAMPLES,

@@ -72,6 +72,15 @@ export const READ_ONLY_ROLES: readonly Role[] = ['luc_read'];
 /** Who may control units (start/stop, rename, configure): everyone but read-only and viewer roles. */
 export const UNIT_CONTROL_ROLES: readonly Role[] = [...BROADER_ROLES, 'luc_unit_control', 'luc_freelancer'];
 
+/**
+ * Joining a group with an invitation code (POST groups/join): "guests and freelancers take part
+ * through ad-hoc or permanent invitations" (001 §1) with their LU-Smart or LU-Lite, and a person on
+ * the easy-live entry page the invitation's link opens (the ingest- and studio-like roles it
+ * admits, 000 §6) joins the same way: every role that may control units, and those two. Not
+ * read-only or viewer accounts.
+ */
+export const JOIN_ROLES: readonly Role[] = [...UNIT_CONTROL_ROLES, ...EASY_LIVE_ROLES];
+
 /** Inventory-manager level (the /error page guard sends these and super users elsewhere). */
 export const INVENTORY_MANAGER_ROLES: readonly Role[] = ['super_user', 'luc_admin', 'luc_media_group_admin'];
 

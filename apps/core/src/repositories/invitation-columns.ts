@@ -1,10 +1,10 @@
 /**
  * The codec of the Group row's `invitation` column: the group's ad-hoc joining settings and its
- * permanent key ({ adhoc: { mode, period, code, codeCreatedAt }, permanent: { key, regeneration,
- * keyCreatedAt } }, spec 001 §7 groups/{groupId}/adhoc and groups/{id}/permanent).
+ * permanent key ({ adhoc: { mode, period, code, codeCreatedAt }, permanent: { mode, key,
+ * regeneration, keyCreatedAt } }, spec 001 §7 groups/{groupId}/adhoc and groups/{id}/permanent).
  */
 import { z } from 'zod';
-import { AdhocPeriod, AdhocPlanType, PermanentKeyRegeneration } from '@fleet/contracts';
+import { AdhocPeriod, AdhocPlanType, PermanentKeyRegeneration, PermanentPlanType } from '@fleet/contracts';
 import { jsonColumn, lenient, lenientNullable, lenientObject } from './json-column.js';
 
 const text = z.string();
@@ -18,6 +18,7 @@ export const groupInvitation = jsonColumn(
       codeCreatedAt: lenientNullable(text),
     }),
     permanent: lenientObject({
+      mode: lenientNullable(PermanentPlanType),
       key: lenient(text),
       regeneration: lenient(PermanentKeyRegeneration),
       keyCreatedAt: lenient(text),

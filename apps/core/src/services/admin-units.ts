@@ -595,7 +595,7 @@ function defaultUniqueId(productType: string, serial: string): string {
 }
 
 /** Capabilities a new unit of this family has (the device reports the truth once connected). */
-function defaultCapabilities(typeGroup: UnitTypeGroup, productType: string): Record<string, boolean> {
+export function defaultCapabilities(typeGroup: UnitTypeGroup, productType: string): Record<string, boolean> {
   const field = typeGroup === 'fieldUnits';
   const model = productType.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return {

@@ -6,14 +6,20 @@
  *
  * Reads need a session; everything that changes the simulation needs super_user or staff (the
  * people who run the mock: QA and demo staff).
+ *
+ * `fleet.join` makes a simulated LU-Smart or LU-Lite join a group with a code: the core's own call
+ * for it (POST groups/join) is made with the operator's session, so the code is checked, refused in
+ * the spec's words and recorded exactly as a device's joining is; the unit it makes goes to the
+ * shards like any new unit (the gateway's next assignment), and the owning shard starts running it.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
-  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, RecordingIdInput, RecordingStartInput, ScenarioFile,
-  ScenarioStartInput, hasAnyRole, type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardStatus,
+  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
+  RecordingStartInput, ScenarioFile, ScenarioStartInput, buildPath, catalogue, hasAnyRole, parseErrorEnvelope,
+  type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardStatus,
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
@@ -21,9 +27,10 @@ import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@flee
 import { ReplayError } from '../services/replays.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
-  return { app, user: await app.currentUser(req) };
+  return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
 }
-type Context = { app: FastifyInstance; user: AuthUser | null };
+/** `session`: the caller's session token, for the control-plane operations made through the core's own calls. */
+type Context = { app: FastifyInstance; user: AuthUser | null; session?: string | undefined };
 
 /** Whether a failure came from storage (Prisma or its driver): its wording never reaches a client. */
 function fromStorage(cause: unknown): boolean {
@@ -54,7 +61,7 @@ const operator = authed.use(({ ctx, next }) => {
 });
 
 const CONTROL_PLANE = [
-  'fleet.status', 'fleet.generate', 'fleet.clear',
+  'fleet.status', 'fleet.generate', 'fleet.clear', 'fleet.join',
   'fault.inject',
   'clock.get', 'clock.set',
   'reset',
@@ -102,6 +109,35 @@ async function replaying<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The tRPC code of a refused REST answer. */
+function codeOfStatus(status: number): TRPCError['code'] {
+  if (status === 400) return 'BAD_REQUEST';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+/** A simulated device joins with a code through POST groups/join, made as the operator; a refusal keeps the core's message. */
+async function joinAsDevice(ctx: Context, body: JoinGroupBody): Promise<JoinedDevice> {
+  const res = await ctx.app.inject({
+    method: catalogue.joinGroupWithCode.method,
+    url: `${ctx.app.config.CORE_PREFIX}${buildPath(catalogue.joinGroupWithCode.path, undefined)}`,
+    headers: { cookie: `${MOCK_AUTH.sessionCookie}=${ctx.session ?? ''}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  let answer: unknown = null;
+  try {
+    answer = JSON.parse(res.body);
+  } catch {
+    // Not JSON: answered below as the generic error.
+  }
+  if (res.statusCode === catalogue.joinGroupWithCode.successStatus) return JoinedDevice.parse(answer);
+  throw new TRPCError({ code: codeOfStatus(res.statusCode), message: parseErrorEnvelope(answer)?.error.message ?? ERROR_CATALOGUE.GENERIC.message });
+}
+
 /** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
 async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStatus[]> {
   const startAt = app.services.clock.now();
@@ -144,6 +180,8 @@ export const appRouter = t.router({
       }
     }),
     clear: operator.mutation(async ({ ctx }) => ({ removed: await ctx.app.services.fleet.clearGenerated() })),
+    /** A simulated LU-Smart or LU-Lite joins a group with a code (see the header). */
+    join: operator.input(JoinGroupBody).mutation(({ ctx, input }) => joinAsDevice(ctx, input)),
   }),
 
   fault: t.router({

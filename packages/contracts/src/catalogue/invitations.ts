@@ -14,12 +14,16 @@
  * The "Add LU-Smart/Lite" modal's ad-hoc and permanent tabs and a unit's expiration in a group
  * (GET/PUT groups/{groupId}/adhoc, groups/{id}/permanent, v2/groups/{id}/units/{unitId}/expiration)
  * are calls of the /groups screen: MANAGE_ROLES (001 §2), scoped to the group by the route.
+ *
+ * Joining with a code (POST groups/join; the spec shows no call for it, the reading is written
+ * down in ../entities/invitations.ts): JOIN_ROLES, no object scope — the code names the group, and
+ * whoever holds it may join (that is what an invitation is).
  */
-import { BROADER_ROLES, MANAGE_ROLES } from '../roles.js';
+import { BROADER_ROLES, JOIN_ROLES, MANAGE_ROLES } from '../roles.js';
 import {
   AdhocGroupParams, AdhocSettings, AdhocSettingsBody, CreateGuestInvitationBody, GroupIdParams, GuestInvitation,
-  InvitationDelivery, PermanentSettings, PermanentSettingsBody, SendInvitationEmailBody, SendInvitationSmsBody, UnitExpiration,
-  UnitExpirationBody, UnitExpirationParams,
+  InvitationDelivery, JoinedDevice, JoinGroupBody, PermanentSettings, PermanentSettingsBody, SendInvitationEmailBody, SendInvitationSmsBody,
+  UnitExpiration, UnitExpirationBody, UnitExpirationParams,
 } from '../entities/invitations.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -122,5 +126,16 @@ export const invitationEndpoints = {
     params: UnitExpirationParams,
     body: UnitExpirationBody,
     response: UnitExpiration,
+  }),
+  joinGroupWithCode: endpoint({
+    method: 'POST',
+    path: '/groups/join',
+    summary: "Join a group with an invitation code: an LU-Smart or LU-Lite becomes a unit of the code's group under its plan type",
+    spec: '001 §1 guests and freelancers take part through ad-hoc or permanent invitations; §2 easy-live page, add LU-Smart/Lite; §3 plan types; §5 device name; §9 ad-hoc periods, trial 30 days (path chosen: groups/join)',
+    roles: JOIN_ROLES,
+    scope: 'none',
+    body: JoinGroupBody,
+    response: JoinedDevice,
+    successStatus: 201,
   }),
 } as const satisfies Record<string, EndpointDef>;

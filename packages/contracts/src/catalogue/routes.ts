@@ -167,6 +167,7 @@ export const ENDPOINT_ROUTES = {
   updateGroupPermanentSettings: ['PUT', '/groups/{id}/permanent'],
   getGroupUnitExpiration: ['GET', '/v2/groups/{id}/units/{unitId}/expiration'],
   updateGroupUnitExpiration: ['PUT', '/v2/groups/{id}/units/{unitId}/expiration'],
+  joinGroupWithCode: ['POST', '/groups/join'],
   getServer: ['GET', '/servers/{id}'],
   getServerServices: ['GET', '/servers/{id}/services'],
   getServerCapabilities: ['GET', '/servers/{id}/capabilities'],

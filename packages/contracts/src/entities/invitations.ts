@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { ADHOC_PERIODS, LIMITS, PERMANENT_KEY_REGENERATION } from '../constants.js';
+import { PLAN_TYPES } from '../enum-values.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams } from './common.js';
 import { UNIT_NAME_PATTERN } from './unit.js';
@@ -121,15 +122,25 @@ export type GuestInvitation = z.infer<typeof GuestInvitation>;
 // permanent, settings tabs)"; §3 plan types; §9 ad-hoc periods and permanent key regeneration.
 // Reading: the "Add LU-Smart/Lite" modal invites a smart-phone (LU-Smart) or lite unit into the
 // group. Its ad-hoc tab sets the group's ad-hoc joining: `mode`, the ad-hoc plan type units join
-// under (ADHOC, ADHOC_SMART, ADHOC_LITE; null = ad-hoc joining off), the period a joining unit
-// stays (1 day … 1 month) and the current code a unit joins with; its permanent tab the group's
-// permanent key and how often it is regenerated (never, daily, weekly, monthly). Both live in the
-// group's `invitation` column ({ adhoc: { mode, period, code }, permanent: { key, regeneration } });
-// `version` is the group's (a save bumps it: a concurrent save answers 409).
+// under (ADHOC, ADHOC_SMART, ADHOC_LITE; null = ad-hoc joining off), the period (1 day … 1 month)
+// for which the current code is valid and a unit that joins with it stays, and that code; its
+// permanent tab the permanent plan type units join under (PERMANENT, PERMANENT_SMART,
+// PERMANENT_LITE; null = permanent joining off), the group's permanent key and how often it is
+// regenerated (never, daily, weekly, monthly). Both live in the group's `invitation` column
+// ({ adhoc: { mode, period, code }, permanent: { mode, key, regeneration } }); `version` is the
+// group's (a save bumps it, and so does a unit joining: a concurrent save answers 409).
+// A plan type says which devices may join under it: ADHOC and PERMANENT take an LU-Smart or an
+// LU-Lite, the _SMART ones an LU-Smart only, the _LITE ones an LU-Lite only.
 
+/** Spec 001 §3 plan types. */
+export const PlanType = z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof PlanType>;
 export const ADHOC_PLAN_TYPES = ['ADHOC', 'ADHOC_SMART', 'ADHOC_LITE'] as const;
 export const AdhocPlanType = z.enum(ADHOC_PLAN_TYPES);
 export type AdhocPlanType = z.infer<typeof AdhocPlanType>;
+export const PERMANENT_PLAN_TYPES = ['PERMANENT', 'PERMANENT_SMART', 'PERMANENT_LITE'] as const;
+export const PermanentPlanType = z.enum(PERMANENT_PLAN_TYPES);
+export type PermanentPlanType = z.infer<typeof PermanentPlanType>;
 export const PermanentKeyRegeneration = z.enum(PERMANENT_KEY_REGENERATION);
 export type PermanentKeyRegeneration = z.infer<typeof PermanentKeyRegeneration>;
 
@@ -161,6 +172,8 @@ export const AdhocSettingsBody = z.object({ mode: AdhocPlanType.nullable(), peri
 
 export const PermanentSettings = z.object({
   groupId: Id,
+  /** The permanent plan type units join under; null: permanent joining is off (the key admits no one). */
+  mode: PermanentPlanType.nullable(),
   regenerate: PermanentKeyRegeneration,
   /** The key a unit joins with permanently (null until the first save draws one). */
   key: z.string().nullable(),
@@ -171,9 +184,17 @@ export const PermanentSettings = z.object({
 });
 export type PermanentSettings = z.infer<typeof PermanentSettings>;
 
-/** PUT groups/{id}/permanent: the regeneration policy; `resetKey` draws a new key now. */
+/**
+ * PUT groups/{id}/permanent: the regeneration policy; `resetKey` draws a new key now; `mode` the
+ * permanent plan type (null: off; left out: the one held stays).
+ */
 export const PermanentSettingsBody = z
-  .object({ regenerate: PermanentKeyRegeneration, resetKey: z.boolean().default(false), version: z.number().int().nonnegative() })
+  .object({
+    mode: PermanentPlanType.nullable().optional(),
+    regenerate: PermanentKeyRegeneration,
+    resetKey: z.boolean().default(false),
+    version: z.number().int().nonnegative(),
+  })
   .strict();
 
 /** Path of the unit expiration calls. */
@@ -188,3 +209,55 @@ export const UnitExpiration = z.object({
 export type UnitExpiration = z.infer<typeof UnitExpiration>;
 /** PUT …/expiration: an ad-hoc period from now (001 §9), or null to clear it. */
 export const UnitExpirationBody = z.object({ period: AdhocPeriod.nullable() }).strict();
+
+// ── Joining a group with a code ────────────────────────────────────────────────────────────────
+//
+// Spec 001 §1 "Guests and freelancers take part through ad-hoc or permanent invitations"; §2 the
+// easy-live entry page and "add LU-Smart/Lite (ad-hoc, permanent ...)"; §3 plan types; §9 ad-hoc
+// periods and "Trial 30 days for LU-Smart and LU-Lite". The spec shows no call for the joining
+// itself; our reading (POST groups/join): a device — an LU-Smart or LU-Lite, or the person on the
+// easy-live page the invitation's link opens — gives the code it was sent and the name it takes,
+// and becomes a unit of the code's group (and of the group's inventory) under the code's plan type:
+// - a guest interview invitation's code (POST groups/{id}/invitation): once, before it expires; the
+//   device takes the invited device name unless it gives one; it stays for the invitation's period;
+// - the group's ad-hoc code: while ad-hoc joining is on and the code is within its period; the
+//   device stays for the period from its joining (its expiration, v2/groups/{id}/units/{unitId}/expiration);
+// - the group's permanent key: while permanent joining is on and the key is not due for
+//   regeneration; the device stays permanently.
+// A code that is none of these (wrong, used, expired, regenerated, joining off) is an invalid field
+// (001 §5 "Invalid field"), as is a device its plan type does not admit; the device name follows the
+// unit name rules (001 §5 device name characters and uniqueness: "Name already in use"). Nothing is
+// written when a rule fails.
+
+/** The devices that join with a code (001 §2 "add LU-Smart/Lite"). */
+export const JOIN_PRODUCT_TYPES = ['LU-Smart', 'LU-Lite'] as const;
+export const JoinProductType = z.enum(JOIN_PRODUCT_TYPES);
+export type JoinProductType = z.infer<typeof JoinProductType>;
+/** Longest code accepted (codes are 8 characters; a pasted one may carry spaces). */
+export const JOIN_CODE_MAX = 64;
+
+/** POST groups/join. */
+export const JoinGroupBody = z
+  .object({
+    code: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(JOIN_CODE_MAX, VALIDATION.maxChars(JOIN_CODE_MAX)),
+    /** Required with a group's code; a guest invitation's device takes the invited name when left out. */
+    deviceName: GuestDeviceName.optional(),
+    productType: JoinProductType,
+  })
+  .strict();
+export type JoinGroupBody = z.infer<typeof JoinGroupBody>;
+
+/** The unit a device became by joining. */
+export const JoinedDevice = z.object({
+  unitId: Id,
+  name: z.string(),
+  productType: JoinProductType,
+  groupId: Id,
+  groupName: z.string(),
+  inventoryId: Id,
+  planType: PlanType,
+  /** When the unit leaves the group (null: permanently). */
+  expiresAt: z.string().nullable(),
+  joinedAt: z.string(),
+});
+export type JoinedDevice = z.infer<typeof JoinedDevice>;
