@@ -167,23 +167,8 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
       verify.mockRestore();
     }
 
-    // And by the clock: an unknown user's answer takes as long as a wrong password's (scrypt dominates).
-    const time = async (username: string) => {
-      const started = performance.now();
-      expectIncorrect(await attempt(s.app, username, 'Wrong-pass', freshAddress()));
-      return performance.now() - started;
-    };
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const wrongTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      wrongTimes.push(await time('luc_studio'));
-      unknownTimes.push(await time(`ghost-${i}-${provider}`));
-    }
-    const ratio = median(unknownTimes) / median(wrongTimes);
-    console.log(`log-in answer: wrong password median ${median(wrongTimes).toFixed(0)} ms, unknown user ${median(unknownTimes).toFixed(0)} ms`);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // That the clock agrees (an unknown user's answer takes as long as a wrong password's) is measured by
+    // tests/bench/login-timing.bench.ts, not here: a loaded machine cannot time it.
   });
 
   it('a hash in the earlier format, or weaker than the current parameters, is stored again at the next log-in; a current one is left alone', async () => {
