@@ -23,9 +23,9 @@ const END = '<!-- calls:end -->';
  * is made by the console (take it off then).
  */
 export const NOT_YET: readonly EndpointId[] = [
-  'fetchDeviceById', 'fetchDeviceCoords', 'getUnitPairingCode', 'getAdminSmartUnit', 'getAdminUnitApplications',
+  'fetchDeviceById', 'fetchDeviceCoords', 'getAdminSmartUnit', 'getAdminUnitApplications',
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
-  'updateGroupUnitSettings', 'updateInventoryUnitDetails', 'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
+  'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
   'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',
   'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',

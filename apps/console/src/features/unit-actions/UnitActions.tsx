@@ -1,9 +1,10 @@
 /**
  * The unit's actions in the detail header: a compact "Actions" menu whose entries show only when
  * the user's roles may make the call behind them (catalogue roles; write entries also need the
- * apply-button roles, so read-only users see no write entry). Rename / comment and services open
- * a modal; reboot, shut down and remove pairing ask for a confirmation naming the unit. The modals
- * load on first use.
+ * apply-button roles, so read-only users see no write entry). Rename / comment, the pairing code,
+ * services, the inventory details (support staff) and the group unit settings open a modal;
+ * reboot, shut down and remove pairing ask for a confirmation naming the unit. The modals load on
+ * first use.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button, Menu, Stack, Text } from '@mantine/core';
@@ -16,6 +17,9 @@ import { useUserRoles } from '../../kit/access';
 const RenameModal = lazy(() => import('./RenameModal'));
 const ConfirmActionModal = lazy(() => import('./ConfirmActionModal'));
 const ServicesModal = lazy(() => import('./ServicesModal'));
+const PairingCodeModal = lazy(() => import('./PairingCodeModal'));
+const InventoryDetailsModal = lazy(() => import('./InventoryDetailsModal'));
+const GroupUnitSettingsModal = lazy(() => import('./GroupUnitSettingsModal'));
 
 export interface UnitActionsProps {
   readonly unit: UnitDetail;
@@ -66,6 +70,9 @@ export function UnitActions({ unit }: UnitActionsProps) {
       <Suspense fallback={null}>
         {open === 'rename' && <RenameModal unit={unit} opened onClose={close} />}
         {open === 'services' && <ServicesModal unit={unit} opened onClose={close} />}
+        {open === 'pairingCode' && <PairingCodeModal unit={unit} opened onClose={close} />}
+        {open === 'inventoryDetails' && <InventoryDetailsModal unit={unit} opened onClose={close} />}
+        {open === 'groupUnitSettings' && <GroupUnitSettingsModal unit={unit} opened onClose={close} />}
         {open !== null && isConfirmedAction(open) && <ConfirmActionModal unit={unit} action={open} opened onClose={close} />}
       </Suspense>
     </>

@@ -5,13 +5,13 @@ import { actionBlocker, canManageServices, canUseAction, isConfirmedAction, UNIT
 
 describe('visibleActions', () => {
   it('gives a regular user every unit action but no service management', () => {
-    expect(visibleActions(['luc_regular'])).toEqual(['rename', 'reboot', 'shutdown', 'removePairing', 'services']);
+    expect(visibleActions(['luc_regular'])).toEqual(['rename', 'reboot', 'shutdown', 'pairingCode', 'removePairing', 'services']);
     expect(canManageServices(['luc_regular'])).toBe(false);
   });
 
-  it('gives a read-only user no write entry (the services list only)', () => {
+  it('gives a read-only user no write entry (the pairing code and services only)', () => {
     const actions = visibleActions(['luc_read']);
-    expect(actions).toEqual(['services']);
+    expect(actions).toEqual(['pairingCode', 'services']);
     expect(canManageServices(['luc_read'])).toBe(false);
   });
 
@@ -24,6 +24,14 @@ describe('visibleActions', () => {
       const expected = UNIT_CONTROL_ROLES.includes(role);
       for (const action of ['rename', 'reboot', 'shutdown', 'removePairing'] as const) expect(canUseAction([role], action), `${role} ${action}`).toBe(expected);
     }
+  });
+
+  it('gives the group unit settings to the manage roles and the inventory details to support staff and super users', () => {
+    expect(visibleActions(['luc_admin'])).toContain('groupUnitSettings');
+    expect(visibleActions(['luc_admin'])).not.toContain('inventoryDetails');
+    expect(visibleActions(['staff'])).toContain('inventoryDetails');
+    expect(visibleActions(['staff'])).not.toContain('groupUnitSettings');
+    expect(visibleActions(['super_user'])).toEqual([...UNIT_ACTIONS]);
   });
 
   it('gives nothing without roles', () => {
@@ -43,9 +51,9 @@ describe('actionBlocker', () => {
     expect(actionBlocker('shutdown', 'streaming')).toBeNull();
   });
 
-  it('never blocks rename, pairing removal or services', () => {
+  it('never blocks the entries that do not reach the device', () => {
     for (const status of UNIT_STATUSES) {
-      for (const action of ['rename', 'removePairing', 'services'] as const) expect(actionBlocker(action, status)).toBeNull();
+      for (const action of ['rename', 'pairingCode', 'removePairing', 'services', 'inventoryDetails', 'groupUnitSettings'] as const) expect(actionBlocker(action, status)).toBeNull();
     }
   });
 });

@@ -8,7 +8,7 @@ import type { EndpointId, Role, UnitStatus } from '@fleet/contracts';
 import { isOfflineLike } from '@fleet/domain';
 import { canApply } from '../../kit/access';
 
-export const UNIT_ACTIONS = ['rename', 'reboot', 'shutdown', 'removePairing', 'services'] as const;
+export const UNIT_ACTIONS = ['rename', 'reboot', 'shutdown', 'pairingCode', 'removePairing', 'services', 'inventoryDetails', 'groupUnitSettings'] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
 /** Actions that ask for a confirmation naming the unit before the call. */
@@ -19,17 +19,33 @@ export function isConfirmedAction(action: UnitAction): action is ConfirmedAction
   return (CONFIRMED_ACTIONS as readonly UnitAction[]).includes(action);
 }
 
-/** The catalogue call behind each action (the services entry opens with a read). */
+/**
+ * The catalogue call behind each action (the services and pairing code entries open with a read;
+ * the inventory details are support staff's, spec 000 §7 "internal inventory-unit-details"; the
+ * group unit settings give a group this unit's settings, §7 "v0 group unit settings").
+ */
 export const ACTION_CALLS = {
   rename: 'renameDevice',
   reboot: 'commandReboot',
   shutdown: 'shutdownUnit',
+  pairingCode: 'getUnitPairingCode',
   removePairing: 'removeUnitPairing',
   services: 'getUnitServices',
+  inventoryDetails: 'updateInventoryUnitDetails',
+  groupUnitSettings: 'updateGroupUnitSettings',
 } as const satisfies Record<UnitAction, EndpointId>;
 
 /** Whether the entry changes something (then the apply-button roles apply too). */
-const WRITES: Record<UnitAction, boolean> = { rename: true, reboot: true, shutdown: true, removePairing: true, services: false };
+const WRITES: Record<UnitAction, boolean> = {
+  rename: true,
+  reboot: true,
+  shutdown: true,
+  pairingCode: false,
+  removePairing: true,
+  services: false,
+  inventoryDetails: true,
+  groupUnitSettings: true,
+};
 
 export function canUseAction(roles: readonly Role[], action: UnitAction): boolean {
   const id = ACTION_CALLS[action];
@@ -48,7 +64,7 @@ export function canManageServices(roles: readonly Role[]): boolean {
 
 /**
  * Why an action cannot run now: reboot and shutdown reach the device, which an offline unit is
- * not (the core answers UNIT_OFFLINE); renaming, pairing removal and services work offline too.
+ * not (the core answers UNIT_OFFLINE); the other entries work offline too.
  */
 export function actionBlocker(action: UnitAction, status: UnitStatus): 'offline' | null {
   if ((action === 'reboot' || action === 'shutdown') && isOfflineLike(status)) return 'offline';

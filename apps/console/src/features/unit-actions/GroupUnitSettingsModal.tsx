@@ -1,0 +1,128 @@
+/**
+ * Give one of the unit's groups this unit's settings as its unit settings (spec 000 §7 "v0 group
+ * unit settings", PUT v0/groups/{id}/unitSettings): the group picked among the unit's groups the
+ * user sees, the settings picked among the unit's current ones (each shown with its value); what is
+ * not picked stays as the group has it. The group's default configuration tab then shows them.
+ * Checked with the call's schema in the spec's words (§5 "Max Cellular Capping cannot be higher
+ * than Max Total Capping").
+ */
+import { useMemo } from 'react';
+import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { GroupUnitSettingsUpdateBody } from '@fleet/contracts';
+import type { GroupUnitSettings, UnitDetail } from '@fleet/contracts';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { serverFieldErrors } from '../../lib/forms/fieldErrors';
+import { useForm } from '../../lib/forms/useForm';
+import { ModalFooter, ResourceForm, schemaCheck, type Field, type Option } from '../../kit';
+import { useToast } from '../../toast/useToast';
+import { GROUP_SETTING_KEYS, offeredSettings, onSettingsField, settingsBody } from './groupUnitSettings';
+import type { GroupSettingKey } from './groupUnitSettings';
+
+export interface GroupUnitSettingsModalProps {
+  readonly unit: UnitDetail;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+}
+
+interface Values {
+  readonly groupId: string | null;
+  readonly settings: readonly string[];
+}
+
+/** One setting with the unit's value, as the picker lists it. */
+function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSettings): string {
+  const none = t('unitActions.groupUnitSettings.noLimit');
+  switch (key) {
+    case 'delayMs':
+      return t('unitActions.groupUnitSettings.values.delayMs', { ms: offered.delayMs ?? 0 });
+    case 'transmissionMode':
+      return t('unitActions.groupUnitSettings.values.transmissionMode', { mode: offered.transmissionMode === undefined ? none : t(`unitDetail.camera.mode.names.${offered.transmissionMode}`) });
+    case 'storeAndForwardQuality':
+      return t('unitActions.groupUnitSettings.values.storeAndForwardQuality', {
+        quality: offered.storeAndForwardQuality === undefined ? none : t(`unitConfig.storeAndForward.profiles.${offered.storeAndForwardQuality}`),
+      });
+    case 'audioBitrateKbps':
+      return t('unitActions.groupUnitSettings.values.audioBitrateKbps', { kbps: offered.audioBitrateKbps ?? 0 });
+    case 'totalKbps':
+      return t('unitActions.groupUnitSettings.values.totalKbps', { value: offered.totalKbps === null || offered.totalKbps === undefined ? none : `${offered.totalKbps} kbps` });
+    case 'cellularKbps':
+      return t('unitActions.groupUnitSettings.values.cellularKbps', { value: offered.cellularKbps === null || offered.cellularKbps === undefined ? none : `${offered.cellularKbps} kbps` });
+  }
+}
+
+function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; readonly onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const params = { params: { id: unit.uniqueId } };
+  // The detail's own read of the configuration (the same cache, kept live by unit.configuration).
+  const enhanced = useEndpointQuery('getUnitEnhanced', params);
+  const groups = useEndpointQuery('getUnitGroups', params);
+  const configuration = enhanced.data?.configuration;
+  const offered = useMemo(() => (configuration === undefined ? {} : offeredSettings(configuration)), [configuration]);
+  const keys = GROUP_SETTING_KEYS.filter((key) => key in offered);
+
+  const fields = useMemo((): Field<Values>[] => {
+    const groupOptions: Option[] = (groups.data ?? []).map((g) => ({ value: g.id, label: t('unitActions.groupUnitSettings.groupOption', { name: g.name, inventory: g.inventoryName }) }));
+    return [
+      { kind: 'select', name: 'groupId', label: 'unitActions.groupUnitSettings.group', required: true, options: () => groupOptions },
+      { kind: 'multiselect', name: 'settings', label: 'unitActions.groupUnitSettings.settings', required: true, options: (tr) => GROUP_SETTING_KEYS.filter((key) => key in offered).map((key) => ({ value: key, label: settingLabel(tr, key, offered) })) },
+    ];
+  }, [groups.data, offered, t]);
+  const rules = useMemo(() => schemaCheck(fields, GroupUnitSettingsUpdateBody, (values: Values) => settingsBody(offered, values.settings)), [fields, offered]);
+  const form = useForm<Values>({ groupId: groups.data?.[0]?.id ?? null, settings: keys }, (values) => onSettingsField(rules(values)));
+  const save = useEndpointMutation('updateGroupUnitSettings', {
+    onSuccess: (saved) => {
+      form.saved();
+      // The group's default configuration and version moved.
+      void queryClient.invalidateQueries({ queryKey: endpointKey('getGroupDefaultConfiguration', { params: { id: saved.groupId } }) });
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchGroupDetails') });
+      const name = groups.data?.find((g) => g.id === saved.groupId)?.name ?? saved.groupId;
+      toast.show({ message: t('unitActions.groupUnitSettings.saved', { group: name, name: unit.name }), variant: 'success' });
+      onClose();
+    },
+    onError: (error) => form.failed(error, onSettingsField(serverFieldErrors(error))),
+  });
+
+  if (enhanced.isPending || groups.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (enhanced.isError || groups.isError) return <Alert color="red" data-testid="unit-group-settings-load-error">{errorText(enhanced.error ?? groups.error)}</Alert>;
+  if (groups.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="unit-group-settings-no-groups">
+        {t('unitActions.groupUnitSettings.noGroups', { name: unit.name })}
+      </Text>
+    );
+  }
+  const onSave = () => {
+    const values = form.submit();
+    if (values === null || values.groupId === null) return;
+    save.mutate({ params: { id: values.groupId }, body: settingsBody(offered, values.settings) });
+  };
+  const onField = form.errors.groupId !== undefined || form.errors.settings !== undefined;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('unitActions.groupUnitSettings.intro', { name: unit.name })}</Text>
+      {form.error !== null && !onField && (
+        <Alert color="red" role="alert" data-testid="unit-group-settings-error">
+          {errorText(form.error)}
+        </Alert>
+      )}
+      <ResourceForm fields={fields} form={form} testId="unit-group-settings" isNew={false} />
+      <ModalFooter testId="unit-group-settings" onSave={onSave} onCancel={onClose} saving={save.isPending} />
+    </Stack>
+  );
+}
+
+export default function GroupUnitSettingsModal({ unit, opened, onClose }: GroupUnitSettingsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={t('unitActions.groupUnitSettings.title')} data-testid="unit-group-settings-modal">
+      {opened && <GroupUnitSettingsForm unit={unit} onClose={onClose} />}
+    </Modal>
+  );
+}
