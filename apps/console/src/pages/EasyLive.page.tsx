@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ChannelLive, LightGroup } from '@fleet/contracts';
+import { JOIN_PAGE, type ChannelLive, type LightGroup } from '@fleet/contracts';
 import { useApiErrorMessage } from '../api/errorMessage';
 import { useEndpointQuery } from '../api/hooks';
 import { StandalonePage } from '../components/StandalonePage';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
+import { JoinWithCode } from '../features/group-invitations/JoinWithCode';
 import { isFeatureOn, useClientConfiguration } from '../config/clientConfiguration';
 import { canOpen } from '../routing/decideRoute';
 import { LIST_PATH } from '../routing/routes';
@@ -28,7 +29,9 @@ function groupNames(channel: Pick<ChannelLive, 'groupIds'>, groups: readonly Lig
  * column when the client configuration turns the ExternalPreview feature on (spec 000 §6
  * "External channel preview needs the ExternalPreview feature"). Ingest and studio users have no
  * console access, so their client configuration is rejected (403, spec 000 §8): the preview stays
- * off and the page says so.
+ * off and the page says so. The page is also where a device joins a group with a code (001 §1
+ * guests and freelancers take part through invitations): an invitation's link opens it with the
+ * code filled in (`?invitation=`, JoinWithCode).
  */
 export default function EasyLivePage({ route }: PageProps) {
   const { t } = useTranslation();
@@ -39,10 +42,12 @@ export default function EasyLivePage({ route }: PageProps) {
   const channels = useEndpointQuery('fetchChannels', { query: {} }, { refetchInterval: CHANNELS_REFRESH_MS });
   const groups = useEndpointQuery('lightFetchGroups', {}, { staleTime: 60_000 });
   const openConsole = canOpen(toRouteUser(user), LIST_PATH);
+  const [search] = useSearchParams();
   const rows = channels.data?.channels ?? [];
   return (
     <StandalonePage title={t(`routes.${route.id}`)} testId="easy-live-page">
       <ClientConfigurationNotice state={configuration} />
+      <JoinWithCode initialCode={search.get(JOIN_PAGE.codeParam) ?? ''} />
       <Text>{t('entryPages.easyLive.intro')}</Text>
       {channels.isPending && <Loader size="sm" data-testid="easy-live-loading" />}
       {channels.isError && (

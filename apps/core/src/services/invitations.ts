@@ -27,7 +27,7 @@
 import { randomInt } from 'node:crypto';
 import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
 import {
-  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, PERMANENT_REGENERATION_MS, SOFTWARE_VERSIONS, VALIDATION,
+  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, PERMANENT_REGENERATION_MS, joinPathOf, SOFTWARE_VERSIONS, VALIDATION,
   type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
   type JoinedDevice, type JoinGroupBody, type JoinProductType, type PermanentKeyRegeneration, type PermanentPlanType, type PermanentSettings,
   type PlanType, type UnitExpiration, type UnitTypeGroup,
@@ -49,14 +49,6 @@ const GUEST_PLAN = 'ADHOC';
 /** Invitation codes: 8 characters without look-alikes (0/O, 1/I). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
-/** The console page a guest opens to join (000 §2 easy-live entry page). */
-const JOIN_PATH = '/easy_live';
-
-/**
- * The link an invitation carries. It says to ignore the route default (000 §2 navigation), so a signed-in user who
- * opens it lands on the entry page rather than on the last route they saved.
- */
-const joinUrlOf = (code: string): string => `${JOIN_PATH}?invitation=${encodeURIComponent(code)}&ignoreRouteDefault=1`;
 
 
 function newCode(): string {
@@ -268,7 +260,7 @@ export class InvitationService {
     const updated = await this.deps.db.invitation.updateMany({ where: { id: inv.id, version: inv.version }, data: { ...data, version: { increment: 1 } } });
     if (updated.count === 0) throw new AppError('CONFLICT');
     const group = this.deps.readModel.groups.get(groupId);
-    this.sendInvitation(channel, to, inv.code, joinUrlOf(inv.code), group?.name ?? '');
+    this.sendInvitation(channel, to, inv.code, joinPathOf(inv.code), group?.name ?? '');
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
   }
 
@@ -598,7 +590,7 @@ export class InvitationService {
       unitId: row.unitId,
       period: isPeriod(row.period) ? row.period : '1d',
       code: row.code,
-      joinUrl: joinUrlOf(row.code),
+      joinUrl: joinPathOf(row.code),
       expiresAt: (row.expiresAt ?? row.createdAt).toISOString(),
       createdAt: row.createdAt.toISOString(),
       deliveries,

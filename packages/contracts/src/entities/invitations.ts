@@ -229,6 +229,18 @@ export const UnitExpirationBody = z.object({ period: AdhocPeriod.nullable() }).s
 // unit name rules (001 §5 device name characters and uniqueness: "Name already in use"). Nothing is
 // written when a rule fails.
 
+/** The console page a code's link opens (000 §2 easy-live entry page) and the query parameter that carries the code. */
+export const JOIN_PAGE = { path: '/easy_live', codeParam: 'invitation' } as const;
+
+/**
+ * The link of a code, relative to the console: the easy-live page with the code filled in. It says
+ * to ignore the route default (000 §2 navigation), so a signed-in user who opens it lands on that
+ * page rather than on the last route they saved.
+ */
+export function joinPathOf(code: string): string {
+  return `${JOIN_PAGE.path}?${JOIN_PAGE.codeParam}=${encodeURIComponent(code)}&ignoreRouteDefault=1`;
+}
+
 /** The devices that join with a code (001 §2 "add LU-Smart/Lite"). */
 export const JOIN_PRODUCT_TYPES = ['LU-Smart', 'LU-Lite'] as const;
 export const JoinProductType = z.enum(JOIN_PRODUCT_TYPES);

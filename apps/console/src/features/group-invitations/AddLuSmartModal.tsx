@@ -2,17 +2,21 @@
  * "Add LU-Smart/Lite" from a group (spec 001 §2 "add LU-Smart/Lite (ad-hoc, permanent, settings
  * tabs)"; §3 plan types; §9 "Ad-hoc periods 1 day, 3 days, 1 week, 1 month. Permanent key
  * regeneration never, daily, weekly, monthly"; §8 "code reset failed"):
- * - ad-hoc: the plan type units join under (or off), the period they stay, the current code
- *   (GET/PUT groups/{groupId}/adhoc; a new code is drawn when turned on or changed);
- * - permanent: the key, how often it is regenerated, regenerate now (GET/PUT groups/{id}/permanent);
+ * - ad-hoc: the plan type units join under (or off), the period the code is valid and a joining
+ *   unit stays, the current code, until when it is valid and its easy-live link (GET/PUT
+ *   groups/{groupId}/adhoc; a new code is drawn when turned on or changed, or saved once expired);
+ * - permanent: the plan type units join under (or off), the key and its easy-live link, how often
+ *   it is regenerated, regenerate now (GET/PUT groups/{id}/permanent);
  * - settings: the unit settings joining units get (the group's default configuration).
+ * A device joins with the code or key (POST groups/join): the link opens the easy-live page with it
+ * filled in (JoinWithCode).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION } from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, ADHOC_PERIODS, ADHOC_PLAN_TYPES, PERMANENT_KEY_REGENERATION, PERMANENT_PLAN_TYPES, joinPathOf } from '@fleet/contracts';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -20,6 +24,7 @@ import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { groupVersionChanged } from '../groups/useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { absoluteJoinLink } from '../dialogs/rules';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
@@ -34,13 +39,13 @@ function refreshAfterSave(queryClient: QueryClient, groupId: string): void {
 function KeyLine({ label, value, testId }: { readonly label: string; readonly value: string | null; readonly testId: string }) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs">
-      <Text size="sm">{label}:</Text>
-      <Code data-testid={testId}>{value ?? t('common.none')}</Code>
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" style={{ flexShrink: 0 }}>{label}:</Text>
+      <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>{value ?? t('common.none')}</Code>
       {value !== null && (
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant="light" onClick={copy}>
+            <Button size="compact-xs" variant="light" onClick={copy} data-testid={`${testId}-copy`} style={{ flexShrink: 0 }}>
               {copied ? t('groups.invitations.copied') : t('groups.invitations.copy')}
             </Button>
           )}
@@ -50,8 +55,26 @@ function KeyLine({ label, value, testId }: { readonly label: string; readonly va
   );
 }
 
-function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
+/** A code with its easy-live link (the page a device joins on, the code filled in) while joining with it is on. */
+function CodeLines({ label, code, joinable, testId }: { readonly label: string; readonly code: string | null; readonly joinable: boolean; readonly testId: string }) {
   const { t } = useTranslation();
+  return (
+    <>
+      <KeyLine label={label} value={code} testId={testId} />
+      {code !== null && joinable && <KeyLine label={t('groups.invitations.link')} value={absoluteJoinLink(window.location.origin, joinPathOf(code))} testId={`${testId}-link`} />}
+    </>
+  );
+}
+
+/** Until when the ad-hoc code is valid (its period from when it was drawn), or null when unknown. */
+function adhocValidUntil(settings: AdhocSettings): number | null {
+  if (settings.code === null || settings.codeCreatedAt === null) return null;
+  const drawn = Date.parse(settings.codeCreatedAt);
+  return Number.isFinite(drawn) ? drawn + ADHOC_PERIOD_MS[settings.period] : null;
+}
+
+function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
@@ -59,6 +82,9 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const [mode, setMode] = useState<string>(settings.mode ?? OFF);
   const [period, setPeriod] = useState<string>(settings.period);
   const save = useEndpointMutation('updateGroupAdhocSettings');
+  const validUntil = adhocValidUntil(settings);
+  // As the settings were read (the form is read again after each save).
+  const [readAt] = useState(() => Date.now());
   const onSave = () => {
     const planType = ADHOC_PLAN_TYPES.find((p) => p === mode) ?? null;
     const adhocPeriod = ADHOC_PERIODS.find((p) => p === period) ?? settings.period;
@@ -93,7 +119,14 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-period"
       />
-      <KeyLine label={t('groups.invitations.code')} value={settings.code} testId="lusmart-adhoc-code" />
+      <CodeLines label={t('groups.invitations.code')} code={settings.code} joinable={settings.mode !== null} testId="lusmart-adhoc-code" />
+      {validUntil !== null && (
+        <Text size="xs" c={validUntil > readAt ? 'dimmed' : 'red'} data-testid="lusmart-adhoc-valid">
+          {validUntil > readAt
+            ? t('groups.invitations.validUntil', { date: new Date(validUntil).toLocaleString(i18n.language) })
+            : t('groups.invitations.codeExpired')}
+        </Text>
+      )}
       {save.error && (
         <Alert color="red" role="alert" data-testid="lusmart-adhoc-error">
           {errorText(save.error)}
@@ -116,11 +149,12 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupPermanentSettings');
+  const [mode, setMode] = useState<string>(settings.mode ?? OFF);
   const [regenerate, setRegenerate] = useState(settings.regenerate);
   const save = useEndpointMutation('updateGroupPermanentSettings');
   const send = (resetKey: boolean) =>
     save.mutate(
-      { params: { id: settings.groupId }, body: { regenerate, resetKey, version: settings.version } },
+      { params: { id: settings.groupId }, body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version } },
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
@@ -131,7 +165,16 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
     );
   return (
     <Stack gap="sm" data-testid="lusmart-permanent">
-      <KeyLine label={t('groups.invitations.key')} value={settings.key} testId="lusmart-permanent-key" />
+      <Select
+        label={t('groups.invitations.permanentMode')}
+        data={[{ value: OFF, label: t('groups.invitations.off') }, ...PERMANENT_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))]}
+        value={mode}
+        allowDeselect={false}
+        onChange={(v) => v !== null && setMode(v)}
+        readOnly={!canWrite}
+        data-testid="lusmart-permanent-mode"
+      />
+      <CodeLines label={t('groups.invitations.key')} code={settings.key} joinable={settings.mode !== null} testId="lusmart-permanent-key" />
       {settings.nextRegenerationAt !== null && (
         <Text size="xs" c="dimmed" data-testid="lusmart-permanent-next">
           {t('groups.invitations.nextRegeneration', { date: new Date(settings.nextRegenerationAt).toLocaleString(i18n.language) })}

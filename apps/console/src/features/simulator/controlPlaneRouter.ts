@@ -10,8 +10,9 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
-  FaultTarget, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
-  type ClockStatus, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus, type ScenarioStatusReply,
+  FaultTarget, JoinGroupBody, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
+  type ClockStatus, type JoinedDevice, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
+  type ScenarioStatusReply,
 } from '@fleet/contracts';
 
 const t = initTRPC.create();
@@ -32,6 +33,9 @@ export const controlPlaneRouter = t.router({
   }),
   fault: t.router({
     inject: t.procedure.input(FaultTarget).mutation(answers<{ applied: number; error: string | null }>()),
+  }),
+  fleet: t.router({
+    join: t.procedure.input(JoinGroupBody).mutation(answers<JoinedDevice>()),
   }),
   scenario: t.router({
     library: t.procedure.query(answers<ScenarioFile[]>()),
