@@ -69,7 +69,8 @@ const summary = (xs: number[]) => {
   return { medianMs: round(percentile(sorted, 0.5), 1), p90Ms: round(percentile(sorted, 0.9), 1) };
 };
 const result = {
-  benchmark: 'login-timing',
+  benchmark: 'a refused log-in: wrong password (baseline) vs unknown and inactive user',
+  when: new Date().toISOString(),
   provider,
   rounds,
   wrongPassword: summary(times.wrongPassword),

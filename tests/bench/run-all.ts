@@ -2,7 +2,7 @@
  * Runs every benchmark in this folder, one after another (each records its own result). Before
  * each one the machine is let settle: what the previous one wrote is flushed to disk (`sync`) and
  * the run waits until the CPUs are idle again (bounded), so that no benchmark measures the tail of
- * the one before it — the issue's table is measured on a quiet machine.
+ * the one before it. Then it rewrites BENCHMARKS.md's measured part (report.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -51,4 +51,6 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.bench.ts')).sort()) 
   const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${f}`, ...process.argv.slice(2)], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
+// BENCHMARKS.md's measured part from the results just written.
+spawnSync(process.execPath, ['--import', 'tsx', `${dir}report.ts`], { stdio: 'inherit' });
 process.exit(failed ? 1 : 0);

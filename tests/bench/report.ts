@@ -1,0 +1,270 @@
+/**
+ * Writes the measured part of BENCHMARKS.md from `tests/bench/results/*.json`: for each benchmark
+ * its method in a few lines, when and where it was measured, and its headline figures with the
+ * baseline of the same run and the previous result beside each (the result file as committed
+ * before its last change: `git log` of that file). `pnpm bench` runs it after the benchmarks;
+ * `pnpm bench:report` runs it alone.
+ *
+ *   pnpm --filter @fleet/tests exec tsx bench/report.ts [--check]
+ *
+ * `--check` writes nothing and exits 1 when the document's measured part is not what the results say.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DOC = `${ROOT}BENCHMARKS.md`;
+const BEGIN = '<!-- measured: written by tests/bench/report.ts from tests/bench/results; do not edit by hand -->';
+const END = '<!-- end of measured -->';
+
+type Json = unknown;
+type Path = readonly (string | number)[];
+
+/** One figure of a benchmark: where it is in the result, and its baseline's (same run), if any. */
+interface Figure {
+  readonly label: string;
+  readonly path: Path;
+  readonly unit: string;
+  readonly baseline?: Path;
+}
+
+interface Bench {
+  readonly file: string;
+  readonly title: string;
+  readonly script: string;
+  /** What is measured against what, in a few lines. */
+  readonly method: string;
+  readonly figures: readonly Figure[];
+  /** Where the result says whether its goal was met. */
+  readonly goalMet?: Path;
+}
+
+const list = (name: string): Path => ['lists', name, 'results', 'c1'];
+
+const BENCHES: readonly Bench[] = [
+  {
+    file: 'unit-get',
+    title: 'GET v2/units/{id} beside the peers',
+    script: 'unit-get.bench.ts',
+    method:
+      '50 connections (autocannon, pinned to the second core) to each server alone on the first core, one after another: the full core (session of luc_regular, role and scope checks, the unit with live telemetry from the in-process simulator) against bare Fastify answering the same bytes on the same path (the baseline), json-server 1.0 and Prism 5 serving the same unit.',
+    figures: [
+      { label: 'full core, requests/s', path: ['servers', 'core', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
+      { label: 'full core, p99', path: ['servers', 'core', 'latencyP99Ms'], unit: 'ms', baseline: ['servers', 'bare', 'latencyP99Ms'] },
+      { label: 'json-server, requests/s', path: ['servers', 'json-server', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
+      { label: 'Prism, requests/s', path: ['servers', 'prism', 'requestsPerSec'], unit: '', baseline: ['servers', 'bare', 'requestsPerSec'] },
+    ],
+  },
+  {
+    file: 'devices-fetch',
+    title: 'GET devices/fetch with 10,000 units, and their memory',
+    script: 'devices-fetch.bench.ts',
+    method:
+      'One console (super_user, who sees every unit) asking for the whole unit list, one request after the other (and with 10 connections): the full core with 10,024 units (5.4 MB) against bare Fastify answering the same bytes. Memory: the core process after full collections, with the seeded fleet and with the 10,000 generated units.',
+    figures: [
+      { label: '1 connection, requests/s', path: ['core', 'c1', 'requestsPerSec'], unit: '', baseline: ['bare', 'c1', 'requestsPerSec'] },
+      { label: '1 connection, p99', path: ['core', 'c1', 'latencyP99Ms'], unit: 'ms', baseline: ['bare', 'c1', 'latencyP99Ms'] },
+      { label: '10 connections, requests/s', path: ['core', 'c10', 'requestsPerSec'], unit: '', baseline: ['bare', 'c10', 'requestsPerSec'] },
+      { label: 'heap for 10,000 more units', path: ['memory', 'overBaseline', 'heapUsedMiB'], unit: 'MiB' },
+      { label: 'RSS for 10,000 more units', path: ['memory', 'overBaseline', 'rssMiB'], unit: 'MiB' },
+    ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'channels-fetch',
+    title: 'GET channels/fetch with 10,000 channels',
+    script: 'channels-fetch.bench.ts',
+    method:
+      'The unit list\'s method for the channel list: super_user, one connection, 10,014 channels on 200 hubs with their live state (12.7 MB) against bare Fastify answering the same bytes; the unit list measured again in the same run for reference.',
+    figures: [
+      { label: 'requests/s', path: ['core', 'c1', 'requestsPerSec'], unit: '', baseline: ['bare', 'c1', 'requestsPerSec'] },
+      { label: 'p99', path: ['core', 'c1', 'latencyP99Ms'], unit: 'ms', baseline: ['bare', 'c1', 'latencyP99Ms'] },
+      { label: 'heap for 10,000 more channels', path: ['memory', 'overBaseline', 'heapUsedMiB'], unit: 'MiB' },
+    ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'users-fetch',
+    title: 'GET v2/users with 10,000 users beside the unit list (SQLite)',
+    script: 'users-fetch.bench.ts',
+    method:
+      'One console, one connection: pages of 50 of 10,000 users (the first page by username, a deep page at offset 9,000 by last name, a name search) against the whole unit list of 10,024 units in the same core and run (the baseline).',
+    figures: [
+      { label: 'first page, requests/s', path: [...list('v2/users first page (by username)'), 'requestsPerSec'], unit: '', baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'] },
+      { label: 'deep page, p99', path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+      { label: 'name search, p99', path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+    ],
+  },
+  {
+    file: 'users-fetch-postgresql',
+    title: 'GET v2/users with 10,000 users beside the unit list (PostgreSQL)',
+    script: 'users-fetch.bench.ts --provider postgresql',
+    method: 'The same on PostgreSQL.',
+    figures: [
+      { label: 'first page, requests/s', path: [...list('v2/users first page (by username)'), 'requestsPerSec'], unit: '', baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'] },
+      { label: 'deep page, p99', path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+      { label: 'name search, p99', path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+    ],
+  },
+  {
+    file: 'writes',
+    title: 'Durable writes, 50 clients',
+    script: 'writes.bench.ts',
+    method:
+      '50 clients each looping acknowledged writes on a unit of its own (a rename, then a settings change, each with the version the previous answer returned, so a lost or doubled write answers 409), the next sent once the previous is answered: the full core against bare Fastify committing one UPDATE alone per request before it answers (the baseline), on SQLite and on PostgreSQL.',
+    figures: [
+      { label: 'SQLite, acknowledged/s', path: ['providers', 'sqlite', 'full', 'acknowledgedPerSec'], unit: '', baseline: ['providers', 'sqlite', 'bare', 'acknowledgedPerSec'] },
+      { label: 'SQLite, p99', path: ['providers', 'sqlite', 'full', 'latencyP99Ms'], unit: 'ms', baseline: ['providers', 'sqlite', 'bare', 'latencyP99Ms'] },
+      { label: 'PostgreSQL, acknowledged/s', path: ['providers', 'postgresql', 'full', 'acknowledgedPerSec'], unit: '', baseline: ['providers', 'postgresql', 'bare', 'acknowledgedPerSec'] },
+      { label: 'PostgreSQL, p99', path: ['providers', 'postgresql', 'full', 'latencyP99Ms'], unit: 'ms', baseline: ['providers', 'postgresql', 'bare', 'latencyP99Ms'] },
+    ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'simulator',
+    title: 'Simulator: 10,000 units at 1 Hz',
+    script: 'simulator.bench.ts',
+    method:
+      'One simulator process runs 10,000 units with their modems, each reporting every second over the /gateway websocket, first to a minimal sink (the baseline: what the simulator alone costs), then to the real core. CPU share: the process\'s own CPU time over wall time; 10 s warm-up, 30 s measured.',
+    figures: [
+      { label: 'simulator CPU (cores), to the core', path: ['core', 'simulatorCpuShare'], unit: '', baseline: ['sink', 'simulatorCpuShare'] },
+      { label: 'core CPU (cores)', path: ['core', 'coreCpuShare'], unit: '' },
+      { label: 'reports delivered/s', path: ['core', 'deliveredPerSec'], unit: '', baseline: ['sink', 'deliveredPerSec'] },
+    ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'realtime',
+    title: '/ws: 10,000 units at 1 Hz to 50 consoles',
+    script: 'realtime.bench.ts',
+    method:
+      'A simulator shard sends 10,000 units\' telemetry at 1 Hz to the core; 50 consoles subscribed to group topics receive it over /ws. Latency: from the report to the console; the baseline is a bare `ws` server broadcasting the same events to the same consoles.',
+    figures: [
+      { label: 'events delivered/s', path: ['full', 'eventsPerSec'], unit: '', baseline: ['bare', 'eventsPerSec'] },
+      { label: 'p99 latency', path: ['full', 'latencyP99Ms'], unit: 'ms', baseline: ['bare', 'latencyP99Ms'] },
+      { label: 'server CPU (cores)', path: ['full', 'serverCpuCores'], unit: '', baseline: ['bare', 'serverCpuCores'] },
+    ],
+    goalMet: ['goalMet'],
+  },
+  {
+    file: 'realtime-ingest',
+    title: 'The ingest path, in process',
+    script: 'realtime-ingest.bench.ts',
+    method:
+      '200,000 telemetry messages of 10,000 units, packed into frames as a shard sends them, through the /gateway route\'s parse, the gateway\'s validation, the unit service and the hub to 50 subscribers, in one process without sockets; against `JSON.parse` alone (the baseline) and a bare parse and stringify.',
+    figures: [
+      { label: 'core, ns per message', path: ['variants', 'core', 'nsPerMessage'], unit: 'ns', baseline: ['variants', 'parse', 'nsPerMessage'] },
+      { label: 'core, bytes allocated per message', path: ['variants', 'core', 'allocatedBytesPerMessage'], unit: 'B', baseline: ['variants', 'parse', 'allocatedBytesPerMessage'] },
+    ],
+  },
+  {
+    file: 'console-units',
+    title: 'Console unit list: 10,000 units vs the seeded fleet',
+    script: 'console-units.bench.ts',
+    method:
+      'The real stack started twice in the same run, with the seeded fleet (24 units, the baseline) and with 10,024 units; the built console in Chromium, signed in as super_user. Script time: the delta of the CDP Performance ScriptDuration, median of the runs.',
+    figures: [
+      { label: 'first render, script', path: ['large', 'firstRender', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'firstRender', 'medianScriptMs'] },
+      { label: 'filter change, script', path: ['large', 'filterChange', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'filterChange', 'medianScriptMs'] },
+      { label: 'sort by name, script', path: ['large', 'sortName', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'sortName', 'medianScriptMs'] },
+      { label: 'first route JavaScript (gzip)', path: ['large', 'firstRouteJs', 'gzipKb'], unit: 'kB' },
+    ],
+  },
+  {
+    file: 'login-timing',
+    title: 'A refused log-in takes as long whatever the reason',
+    script: 'login-timing.bench.ts',
+    method:
+      'Refused log-ins on the path with the production scrypt parameters, the three kinds alternating, each from an address of its own: an unknown username and an inactive user against a wrong password for a real user (the baseline). The integration test proves the same work is done; this shows the clock agrees (the script fails beyond 25 %).',
+    figures: [
+      { label: 'unknown user, median', path: ['unknownUser', 'medianMs'], unit: 'ms', baseline: ['wrongPassword', 'medianMs'] },
+      { label: 'inactive user, median', path: ['inactiveUser', 'medianMs'], unit: 'ms', baseline: ['wrongPassword', 'medianMs'] },
+    ],
+  },
+];
+
+function at(json: Json, path: Path): number | boolean | undefined {
+  let v: unknown = json;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[key];
+  }
+  return typeof v === 'number' || typeof v === 'boolean' ? v : undefined;
+}
+
+const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+/** The result as committed before its last change (the committed one when the file has changed since). */
+function previous(file: string): Json | undefined {
+  const path = `tests/bench/results/${file}.json`;
+  try {
+    const changedSince = git(['status', '--porcelain', '--', path]).trim() !== '';
+    const commits = git(['log', '--format=%H', '-n', '2', '--', path]).split('\n').filter(Boolean);
+    const commit = changedSince ? commits[0] : commits[1];
+    return commit ? JSON.parse(git(['show', `${commit}:${path}`])) : undefined;
+  } catch {
+    return undefined; // no git (an exported tree) or no earlier version
+  }
+}
+
+const number = (v: number | boolean | undefined, unit: string) => {
+  if (v === undefined) return '–';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  const text = Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : String(Math.round(v * 1000) / 1000);
+  return unit ? `${text} ${unit}` : text;
+};
+
+function section(bench: Bench): string {
+  const path = `${ROOT}tests/bench/results/${bench.file}.json`;
+  if (!existsSync(path)) return `### ${bench.title} (\`${bench.script}\`)\n\nNo result yet: run \`pnpm --filter @fleet/tests exec tsx bench/${bench.script}\`.\n`;
+  const now = JSON.parse(readFileSync(path, 'utf8')) as Json;
+  const before = previous(bench.file);
+  const when = (json: Json) => {
+    const w = json !== null && typeof json === 'object' ? (json as { when?: unknown }).when : undefined;
+    return typeof w === 'string' ? `${w.slice(0, 16).replace('T', ' ')} UTC` : undefined;
+  };
+  const earlier = before === undefined ? '' : `; previous result ${when(before) ?? 'undated'}`;
+  const rows = bench.figures.map((f) => {
+    const value = at(now, f.path);
+    const base = f.baseline ? at(now, f.baseline) : undefined;
+    const ratio = typeof value === 'number' && typeof base === 'number' && base !== 0 ? ` (${(Math.round((value / base) * 100) / 100).toString()}×)` : '';
+    return `| ${f.label} | ${number(value, f.unit)} | ${f.baseline ? number(base, f.unit) + ratio : '–'} | ${before === undefined ? '–' : number(at(before, f.path), f.unit)} |`;
+  });
+  const goal = bench.goalMet ? ` Goal met: ${number(at(now, bench.goalMet), '')}.` : '';
+  return [
+    `### ${bench.title} (\`${bench.script}\`)`,
+    '',
+    bench.method,
+    '',
+    `Measured ${when(now) ?? 'undated'}${earlier}.${goal}`,
+    '',
+    '| figure | now | baseline, same run (now ÷ baseline) | previous |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+export function measured(): string {
+  return [BEGIN, '', ...BENCHES.map(section), END].join('\n');
+}
+
+function documentWithMeasured(doc: string): string {
+  const begin = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  if (begin < 0 || end < begin) return `${doc.trimEnd()}\n\n${measured()}\n`;
+  return doc.slice(0, begin) + measured() + doc.slice(end + END.length);
+}
+
+const doc = readFileSync(DOC, 'utf8');
+const next = documentWithMeasured(doc);
+if (process.argv.includes('--check')) {
+  if (next !== doc) {
+    console.error('BENCHMARKS.md: the measured part is not what tests/bench/results says (run `pnpm bench:report`).');
+    process.exitCode = 1;
+  }
+} else if (next !== doc) {
+  writeFileSync(DOC, next);
+  console.log('BENCHMARKS.md: measured part written');
+}
