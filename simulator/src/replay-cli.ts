@@ -1,5 +1,5 @@
 /**
- * Record and replay from the command line (issue 20):
+ * Record and replay from the command line:
  *
  *   replay record --core URL [--prefix /api] (--user U --password P | --cookie C) --out FILE [--duration S] [--name N]
  *   replay replay FILE [--core URL] [--user U] [--password P] [--speed N] [--paused] [--no-reset] [--follow]

@@ -1,7 +1,7 @@
 /**
  * /system_entities: one create, edit and delete for each entity kind the other admin specs leave
  * without one (spec 001 §2 "each kind a searchable, paged, sortable list with create, edit and
- * delete"; issue 18), in Chromium against the real stack. A super user creates, edits and deletes a
+ * delete"), in Chromium against the real stack. A super user creates, edits and deletes a
  * video return server, an ingest server and a transceiver server, then a unit (registered in an
  * inventory the test makes) and a group (renamed); staff does the same for a channel (on a
  * multimedia hub the test makes), a video return channel and a user. Inventories, groups,

@@ -1,7 +1,7 @@
 /**
  * /system_settings: one create, edit and delete (add and remove for the associations) for each
  * settings kind the other admin specs leave without one (spec 001 §2 "each kind a list with
- * create, edit and delete"; issue 18), in Chromium against the real stack. A super user creates,
+ * create, edit and delete"), in Chromium against the real stack. A super user creates,
  * edits and deletes an AI credential (its secret kept when left empty) and an application
  * configuration entry, creates and deletes a modem vendor and edits a client application; staff
  * adds an inventory to an organisation and removes it, and creates, edits and deletes a software

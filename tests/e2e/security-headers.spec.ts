@@ -1,5 +1,5 @@
 /**
- * The console under the core's content security policy (issue 19, SECURITY.md): signed in, the
+ * The console under the core's content security policy (SECURITY.md): signed in, the
  * list, a unit, the offline map with its basemap and markers, an admin page and the API docs load
  * with no policy violation, and every document carries the headers.
  */

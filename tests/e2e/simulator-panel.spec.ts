@@ -1,5 +1,5 @@
 /**
- * The Simulator panel (/simulator, mock only, issue 20) in a real browser: a super user sees the
+ * The Simulator panel (/simulator, mock only) in a real browser: a super user sees the
  * scenario library and the clock, records the fleet while a fault is injected, finds the recording
  * listed with its counts, downloads and uploads it, replays it paused, steps once, resumes to the
  * end, stops the replay and removes the recording. A regular user has no entry and is sent to the

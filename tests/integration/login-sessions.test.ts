@@ -1,5 +1,5 @@
 /**
- * Log-in and sessions hardening (issue 19, SECURITY.md "Log-in and sessions"), on one core:
+ * Log-in and sessions hardening (SECURITY.md "Log-in and sessions"), on one core:
  * failed log-ins throttled per account and per address (429 with Retry-After, a lockout the right
  * password does not pass, a window after which counting starts again); the same work and answer for
  * an unknown or inactive user as for a wrong password; scrypt parameters stored per hash and raised

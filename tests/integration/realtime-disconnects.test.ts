@@ -1,5 +1,5 @@
 /**
- * Forced disconnects (issue 19): consoles — the console's own RealtimeClient over `ws` — whose
+ * Forced disconnects: consoles — the console's own RealtimeClient over `ws` — whose
  * connections are cut (TCP destroyed, no closing handshake) every few seconds while the simulated
  * fleet streams telemetry, end with exactly the event sequence of a control subscriber that never
  * disconnects: per topic, every sequence number once, none missing, the same events; no refetch

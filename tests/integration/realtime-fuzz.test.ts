@@ -1,5 +1,5 @@
 /**
- * Fuzzing beyond REST (issue 19), with fast-check on a fixed seed, against a listening core with
+ * Fuzzing beyond REST, with fast-check on a fixed seed, against a listening core with
  * the simulator streaming:
  *
  * - /ws: sequences of malformed frames — random text and bytes, binary frames, deep and huge JSON,

@@ -1,5 +1,5 @@
 /**
- * /ws limits (issue 19), with real websockets: at most REALTIME_MAX_CONNECTIONS_PER_SESSION open
+ * /ws limits, with real websockets: at most REALTIME_MAX_CONNECTIONS_PER_SESSION open
  * connections per session (429 before the upgrade; one that raced past the check closes with
  * 4429), at most REALTIME_MAX_TOPICS_PER_CONNECTION topics per connection (a subscribe beyond it
  * subscribes nothing; unsubscribing frees room), and only topics of groups and inventories that

@@ -1,6 +1,6 @@
 /**
  * A session's /ws connections end with the session, at once, closed with 4401 "session ended"
- * (issue 19): log-out, the session's expiry, a password change ending the user's other sessions,
+ *: log-out, the session's expiry, a password change ending the user's other sessions,
  * a deactivated user — without the client sending anything. On SQLite and PostgreSQL; then across
  * two core instances on PostgreSQL + Redis: a session ended on one instance closes its sockets on
  * the other.

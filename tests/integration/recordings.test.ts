@@ -1,5 +1,5 @@
 /**
- * Fleet recordings (issue 20, "Record and replay"), the recording side: a core with the real
+ * Fleet recordings ("Record and replay"), the recording side: a core with the real
  * simulator attached records what its devices report, what its hub publishes and the REST writes
  * of signed-in users; the file is downloaded and checked with the contracts' reader; uploads are
  * checked whole before anything is kept; only the people who run the mock may do any of it.

@@ -1,5 +1,5 @@
 /**
- * Record and replay (issue 20), the issue's judgement: a recording made from a running stack
+ * Record and replay, the judgement: a recording made from a running stack
  * replays into a fresh one with an identical event log (the digest of recording-file.ts), the same
  * recording replayed twice gives the same log, a replay can be paused, stepped entry by entry and
  * resumed, an events-only recording (another core's /ws) replays and creates the unit it mentions,

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the HTTP surface (SECURITY.md): response headers and the content security policy,
+ * The HTTP surface (SECURITY.md): response headers and the content security policy,
  * cross-site requests refused, REST rate limits per session and per address, no internals in
  * errors whatever NODE_ENV says, and the mock-only surfaces.
  */

@@ -1,6 +1,6 @@
 /**
  * The soak: the full stack with the simulator under a steady REST load and many /ws consoles for a
- * long time, recording memory, event-loop delay, errors and lost events over time (issue 19, "Proof
+ * long time, recording memory, event-loop delay, errors and lost events over time ("Proof
  * suites"). Goals: memory growth under 10 % after the warm-up, zero 5xx, zero lost events.
  *
  *   pnpm --filter @fleet/tests exec tsx soak/run.ts                 # the full run: 30 min, 500 req/s, 200 consoles

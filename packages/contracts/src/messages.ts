@@ -138,7 +138,7 @@ export const ERROR_CATALOGUE = {
   INVALID_CREDENTIALS: { status: 401, message: 'Incorrect username or password' },
   /** Too many failed log-ins of the account or from the address: locked out for a while (429 with Retry-After). No spec text; worded like the others. */
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed log-in attempts, please try again later' },
-  /** The REST rate limits per session and per address (issue 19): answered with Retry-After. */
+  /** The REST rate limits per session and per address: answered with Retry-After. */
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please try again later' },
   // spec 000 §8
   SERVER_BUSY_SENDING_LOGS: { status: 409, message: 'Server is busy sending logs of another channel' },

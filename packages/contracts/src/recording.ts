@@ -1,7 +1,7 @@
 /**
  * A fleet recording (mock only): what a core published on /ws, what its devices reported and the
  * REST writes that changed things, each at its time, so that the simulator can replay it into a
- * fresh core (issue 20, "Record and replay"). Stored as gzip NDJSON (`recording-file.ts`): the
+ * fresh core ("Record and replay"). Stored as gzip NDJSON (`recording-file.ts`): the
  * header on the first line, then one {@link RecordingLine} per line in time order, an `end` line
  * last.
  *

@@ -1,5 +1,5 @@
 /**
- * Recording any core from the outside (issue 20, "Record and replay"): what a console would see.
+ * Recording any core from the outside ("Record and replay"): what a console would see.
  * It signs in as the console does (the core's /runtime-config.json names the log-in and /ws
  * addresses), reads the fleet for the header (units, and servers with their channels as far as the
  * user may read them), follows the topics the console would (the user's groups, else their

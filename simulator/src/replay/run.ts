@@ -1,5 +1,5 @@
 /**
- * A shard's part of a replay (issue 20, "Record and replay"): the entries the core loaded, played
+ * A shard's part of a replay ("Record and replay"): the entries the core loaded, played
  * at exactly their simulated times on the shard's clock, like a scenario's device-side steps
  * (scenarios/timeline.ts). A device entry is sent again as that device, with its times moved to
  * the clock's now so the core sees current times; a request entry is announced to the core

@@ -1,6 +1,6 @@
 /**
  * The open /ws connections of each session, so that a connection ends with its session at once
- * (issue 19, ASVS V3.3 "session termination"):
+ * (ASVS V3.3 "session termination"):
  *
  * - at the session's expiry: a timer per connection at the `expiresAt` read from the session row
  *   when the connection opens (moved when the row changes);

@@ -1,5 +1,5 @@
 /**
- * Recordings of the mock's fleet (issue 20, "Record and replay"; mock only): while one is active,
+ * Recordings of the mock's fleet ("Record and replay"; mock only): while one is active,
  * every device report the core accepts, every event the hub publishes and every REST write a
  * signed-in user made (routes/mock-recordings.ts taps the requests) is appended to a gzip NDJSON
  * file (the format is the contracts' recording.ts), so that a replay (services/replays.ts) can play

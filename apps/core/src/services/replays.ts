@@ -1,5 +1,5 @@
 /**
- * Replays (issue 20, "Record and replay"; mock only): the core plays a recording
+ * Replays ("Record and replay"; mock only): the core plays a recording
  * (services/recordings.ts) into itself through the simulator shards, so that the same recording
  * gives the same event log (tests/integration/replay.test.ts holds it to that).
  *

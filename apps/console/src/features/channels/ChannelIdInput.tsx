@@ -3,7 +3,7 @@
  * switcher's high quality and proxy channels): the calls take a channel id, and any id may be
  * typed (a channel the list does not have ends External, spec 000 §4), but the suggestions are the
  * user's channels by name (matched by name or id, at most 50 shown) and the field names the
- * channel its value is (issue 15: channel names instead of ids in the unit area).
+ * channel its value is (channel names instead of ids in the unit area).
  */
 import { useMemo } from 'react';
 import { Autocomplete, Group, Text } from '@mantine/core';

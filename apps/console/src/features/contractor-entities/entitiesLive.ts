@@ -1,5 +1,5 @@
 /**
- * Keeps the contractor entities view current from /ws (issue 16: the screens are live). The lists
+ * Keeps the contractor entities view current from /ws (the screens are live). The lists
  * are server-sorted, searched and paged, so an event that concerns the kind shown makes its list
  * read again (a renamed or new row may move to another page) rather than patched in place.
  *

@@ -28,7 +28,7 @@ export function latestJob(composition: GraphicsComposition, statuses: readonly G
 }
 
 /**
- * The My Graphics reads an event makes stale (issue 16: live over /ws): a composition made, opened
+ * The My Graphics reads an event makes stale (live over /ws): a composition made, opened
  * again or deleted (`graphics.changed`: the compositions and the trial hours) or the inventory's
  * graphics service changed (`managedService.changed`: whether graphics show at all).
  */
