@@ -23,7 +23,7 @@ const END = '<!-- calls:end -->';
  * is made by the console (take it off then).
  */
 export const NOT_YET: readonly EndpointId[] = [
-  'fetchDeviceById', 'fetchDeviceCoords', 'getAdminSmartUnit', 'getAdminUnitApplications',
+  'getAdminSmartUnit', 'getAdminUnitApplications',
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
   'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
   'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',

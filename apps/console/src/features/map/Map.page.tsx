@@ -1,27 +1,61 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Anchor, Badge, Box, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
-import { useEndpointQuery } from '../../api/hooks';
+import type { UnitCoords, UnitSummary } from '@fleet/contracts';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
+import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
+import { useRealtime } from '../../realtime/RealtimeProvider';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
-import { MARKER_COLOURS, markerColour, splitByLocation } from './mapData';
+import { MARKER_COLOURS, markerColour, markersOf, patchCoords, unplacedOf } from './mapData';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
 
 /**
- * /map (spec 000 §2 "unit map; default zoom 3, centre 0/0"): the units of devices/fetch placed by
- * their location. The list is the realtime-patched cache (unit.telemetry moves a marker,
- * unit.status recolours it); units without a position are listed beside the map.
+ * Keeps the map current from /ws: the markers (devices/fetch_coords) patched in place — a status
+ * recolours one, a reported position moves one — and read again when a unit they do not hold
+ * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events.
+ */
+function useMapLive(): void {
+  const queryClient = useQueryClient();
+  const { subscribe } = useRealtime();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        const coordsKey = endpointKey('fetchDeviceCoords', {});
+        const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
+        if (current !== undefined) {
+          const next = patchCoords(current, event);
+          if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
+          else if (next !== current) queryClient.setQueryData(coordsKey, next);
+        }
+        if (isUnitEvent(event)) {
+          queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) => (unit ? applyToSummary(unit, event) : unit));
+        }
+      }),
+    [subscribe, queryClient],
+  );
+}
+
+/**
+ * /map (spec 000 §2 "unit map; default zoom 3, centre 0/0"; §7 devices/fetch_coords): a marker per
+ * unit with a position, coloured by status and kept live (useMapLive); a marker's popup reads its
+ * unit (devices/fetch_by_id). The units the map cannot place are listed beside it, from the unit
+ * list's own read (devices/fetch, the same realtime-patched cache).
  */
 export default function MapPage(_props: PageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.map'));
+  const coords = useEndpointQuery('fetchDeviceCoords', {}, { staleTime: Number.POSITIVE_INFINITY });
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const { markers, unplaced } = useMemo(() => splitByLocation(units.data ?? []), [units.data]);
+  useMapLive();
+  const markers = useMemo(() => markersOf(coords.data ?? []), [coords.data]);
+  const unplaced = useMemo(() => unplacedOf(units.data ?? []), [units.data]);
 
   return (
     <Stack gap="sm" data-testid="map-page">
@@ -40,7 +74,7 @@ export default function MapPage(_props: PageProps) {
           ))}
         </Group>
       </Group>
-      <QueryView query={units} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
+      <QueryView query={coords} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
         {() => (
           <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)', minHeight: 420 }}>
             <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
@@ -57,7 +91,15 @@ export default function MapPage(_props: PageProps) {
             <Paper withBorder p="sm" w={260} data-testid="map-unplaced">
               <Title order={5}>{t('map.unplaced.title')}</Title>
               <ScrollArea h="calc(100% - 28px)" type="auto">
-                {unplaced.length === 0 ? (
+                {units.data === undefined ? (
+                  units.isError ? (
+                    <Text size="sm" c="red" data-testid="map-unplaced-error">
+                      {t('map.unplaced.loadFailed')}
+                    </Text>
+                  ) : (
+                    <Loader size="xs" aria-label={t('common.loading')} />
+                  )
+                ) : unplaced.length === 0 ? (
                   <Text size="sm" c="dimmed" data-testid="map-unplaced-empty">
                     {t('map.unplaced.empty')}
                   </Text>

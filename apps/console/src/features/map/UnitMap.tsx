@@ -5,16 +5,14 @@
  */
 import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { canvas, divIcon } from 'leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import { CircleMarker, GeoJSON, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { describeBattery } from '@fleet/domain';
 import { countriesGeoJson } from './basemap';
 import { DOM_MARKER_LIMIT, MAP_VIEW, MARKER_HEX, markerColour, markerHtml } from './mapData';
 import type { UnitMarker } from './mapData';
+import { MapPopup } from './MapPopup';
 
 const BASEMAP_STYLE = { color: '#8a9bb0', weight: 0.6, fillColor: '#eef1f4', fillOpacity: 1, className: 'fleet-basemap-country' } as const;
 const WATER = '#cfe3f3';
@@ -36,41 +34,6 @@ function ViewWatcher({ onView }: { onView: (view: View) => void }) {
   return null;
 }
 
-function PopupBody({ marker }: { marker: UnitMarker }) {
-  const { t } = useTranslation();
-  const { level } = describeBattery(marker.battery ?? { connected: false, charging: false, percentage: null });
-  const percentage = marker.battery?.connected && marker.battery.percentage !== null ? Math.round(marker.battery.percentage) : null;
-  const battery =
-    level === 'unknown' || percentage === null
-      ? t('units.battery.unknown')
-      : level === 'charging' || level === 'charge_100'
-        ? t('units.battery.charging', { percentage })
-        : t('units.battery.level', { percentage });
-  return (
-    <Stack gap={4} data-testid={`map-popup-${marker.uniqueId}`} miw={180}>
-      <Text fw={600}>{marker.name}</Text>
-      <Text size="sm">
-        {t('map.popup.status')}:{' '}
-        <Badge size="sm" variant="light" color={markerColour(marker.status)} data-testid={`map-popup-status-${marker.uniqueId}`}>
-          {t(`units.status.${marker.status}`)}
-        </Badge>
-      </Text>
-      <Text size="sm" data-testid={`map-popup-battery-${marker.uniqueId}`}>
-        {t('map.popup.battery')}: {battery}
-      </Text>
-      <Text size="sm" data-testid={`map-popup-address-${marker.uniqueId}`}>
-        {t('map.popup.address')}: {marker.address ?? t('map.popup.noAddress')}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t('map.popup.coordinates', { lat: marker.lat.toFixed(5), lng: marker.lng.toFixed(5) })}
-      </Text>
-      <Anchor component={Link} to={`/list?unit=${encodeURIComponent(marker.uniqueId)}`} size="sm" data-testid={`map-popup-open-${marker.uniqueId}`}>
-        {t('map.popup.open')}
-      </Anchor>
-    </Stack>
-  );
-}
-
 const UnitMarkerView = memo(
   function UnitMarkerView({ marker }: { marker: UnitMarker }) {
     const ref = useRef<LeafletMarker | null>(null);
@@ -79,7 +42,7 @@ const UnitMarkerView = memo(
     const icon = useMemo(
       () =>
         divIcon({
-          html: markerHtml({ uniqueId, status, name, lat, lng, battery: null, address: null }),
+          html: markerHtml({ uniqueId, status, name, lat, lng, address: null }),
           className: 'fleet-unit-marker-icon',
           iconSize: [16, 16],
           iconAnchor: [8, 8],
@@ -97,7 +60,7 @@ const UnitMarkerView = memo(
     return (
       <Marker ref={ref} position={[lat, lng]} icon={icon} title={name} alt={name}>
         <Popup>
-          <PopupBody marker={marker} />
+          <MapPopup marker={marker} />
         </Popup>
       </Marker>
     );
@@ -107,10 +70,7 @@ const UnitMarkerView = memo(
     a.marker.lng === b.marker.lng &&
     a.marker.status === b.marker.status &&
     a.marker.name === b.marker.name &&
-    a.marker.address === b.marker.address &&
-    a.marker.battery?.percentage === b.marker.battery?.percentage &&
-    a.marker.battery?.charging === b.marker.battery?.charging &&
-    a.marker.battery?.connected === b.marker.battery?.connected,
+    a.marker.address === b.marker.address,
 );
 
 /** A large fleet: one canvas dot per unit (no DOM element per marker). */
@@ -123,12 +83,12 @@ const CanvasMarker = memo(
         pathOptions={{ renderer, color: '#ffffff', weight: 1.5, fillColor: MARKER_HEX[markerColour(marker.status)] ?? '#868e96', fillOpacity: 1 }}
       >
         <Popup>
-          <PopupBody marker={marker} />
+          <MapPopup marker={marker} />
         </Popup>
       </CircleMarker>
     );
   },
-  (a, b) => a.renderer === b.renderer && a.marker.lat === b.marker.lat && a.marker.lng === b.marker.lng && a.marker.status === b.marker.status && a.marker.battery === b.marker.battery,
+  (a, b) => a.renderer === b.renderer && a.marker.lat === b.marker.lat && a.marker.lng === b.marker.lng && a.marker.status === b.marker.status && a.marker.name === b.marker.name && a.marker.address === b.marker.address,
 );
 
 export interface UnitMapProps {

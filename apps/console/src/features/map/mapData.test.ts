@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import { countriesGeoJson, unwrapAntimeridian } from './basemap';
-import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, splitByLocation } from './mapData';
+import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
+import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, unplacedOf } from './mapData';
 
 describe('map view', () => {
   it('opens at the spec default: zoom 3, centre 0/0', () => {
@@ -20,7 +21,8 @@ describe('markers', () => {
       makeUnit({ uniqueId: 'C', name: 'charlie', location: { lat: 120, lng: 0, address: null } }),
       makeUnit({ uniqueId: 'D', name: 'delta', location: { lat: 0, lng: 0, address: null } }),
     ];
-    const { markers, unplaced } = splitByLocation(units);
+    const markers = markersOf(units);
+    const unplaced = unplacedOf(units);
     expect(markers.map((m) => [m.uniqueId, m.lat, m.lng, m.address])).toEqual([
       ['B', 51.5, -0.12, 'London'],
       ['D', 0, 0, null],
@@ -39,11 +41,43 @@ describe('markers', () => {
 
   it('writes the marker element with escaped attributes', () => {
     expect(escapeHtml(`a"<b>&'`)).toBe('a&quot;&lt;b&gt;&amp;&#39;');
-    const html = markerHtml({ uniqueId: 'LU800-0001', name: 'x', status: 'streaming', battery: null, lat: 1.5, lng: -2, address: null });
+    const html = markerHtml({ uniqueId: 'LU800-0001', name: 'x', status: 'streaming', lat: 1.5, lng: -2, address: null });
     expect(html).toContain('data-testid="map-marker-LU800-0001"');
     expect(html).toContain('data-status="streaming"');
     expect(html).toContain('data-lat="1.5" data-lng="-2"');
     expect(html).toContain('var(--mantine-color-red-6)');
+  });
+});
+
+type Telemetry = Extract<RealtimeEvent, { type: 'unit.telemetry' }>;
+
+describe('patchCoords (the markers of devices/fetch_coords kept live)', () => {
+  const coords: UnitCoords[] = [
+    { uniqueId: 'A', name: 'alpha', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 1, lng: 2, address: null } },
+    { uniqueId: 'B', name: 'bravo', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 3, lng: 4, address: 'Paris' } },
+  ];
+
+  it('recolours and moves a marker, and keeps the list when nothing changes', () => {
+    const streaming = patchCoords(coords, { type: 'unit.status', unitId: 'B', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 });
+    expect(streaming?.[1]?.status).toBe('streaming');
+    expect(streaming?.[0]).toBe(coords[0]);
+    const telemetry: Telemetry = { type: 'unit.telemetry', unitId: 'A', battery: null, location: null, modems: [], totalBitrate: 0, cameraConnected: true, sample: { t: 1, kbps: 0 }, at: 1 };
+    expect(patchCoords(coords, { ...telemetry, location: { lat: 5, lng: 6, address: null } })?.[0]?.location).toEqual({ lat: 5, lng: 6, address: null });
+    expect(patchCoords(coords, { ...telemetry, location: { lat: 1, lng: 2, address: null } })).toBe(coords);
+    expect(patchCoords(coords, { ...telemetry, location: null })).toBe(coords);
+  });
+
+  it('asks for a new read when a unit it does not hold gets a position or a device is added, and drops a removed one', () => {
+    const telemetry: Telemetry = { type: 'unit.telemetry', unitId: 'C', battery: null, location: null, modems: [], totalBitrate: 0, cameraConnected: true, sample: { t: 1, kbps: 0 }, at: 1 };
+    expect(patchCoords(coords, { ...telemetry, location: { lat: 5, lng: 6, address: null } })).toBeNull();
+    expect(patchCoords(coords, { type: 'device.added', unitId: 'C', at: 1 })).toBeNull();
+    expect(patchCoords(coords, { type: 'device.removed', unitId: 'A', at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
+  });
+
+  it('renames a marker on a unit update, and drops a unit that lost its position', () => {
+    const renamed = patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', name: 'alpha_2', location: { lat: 1, lng: 2, address: null } }), at: 1 });
+    expect(renamed?.[0]?.name).toBe('alpha_2');
+    expect(patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', location: null }), at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
   });
 });
 

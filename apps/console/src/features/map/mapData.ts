@@ -1,10 +1,10 @@
 /**
  * The unit map (spec 000 §2 "/map (unit map; default zoom 3, centre 0/0)", §9 "Map default zoom
- * 3"): markers from the units' location (devices/fetch, kept live by the realtime cache patch:
- * unit.telemetry carries the location, unit.status the status), coloured by status. Pure.
+ * 3"): markers from the units' positions (devices/fetch_coords, kept live by patchCoords:
+ * unit.telemetry carries the position, unit.status the status), coloured by status. Pure.
  */
 import { MAP_DEFAULTS } from '@fleet/contracts';
-import type { UnitStatus, UnitSummary } from '@fleet/contracts';
+import type { RealtimeEvent, UnitCoords, UnitStatus, UnitSummary } from '@fleet/contracts';
 import { statusClass } from '@fleet/domain';
 import type { UnitStatusClass } from '@fleet/domain';
 
@@ -17,13 +17,13 @@ export const MAP_VIEW = {
   maxZoom: 10,
 } as const;
 
-export type MarkerUnit = Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'battery' | 'location'>;
+export type MarkerUnit = Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'location'>;
 
+/** A marker: where a unit is and how it is coloured (its battery and the rest are read when its popup opens). */
 export interface UnitMarker {
   readonly uniqueId: string;
   readonly name: string;
   readonly status: UnitStatus;
-  readonly battery: UnitSummary['battery'];
   readonly lat: number;
   readonly lng: number;
   readonly address: string | null;
@@ -33,20 +33,59 @@ function validCoordinate(lat: number, lng: number): boolean {
   return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 }
 
-/** Units split into markers (a usable position) and the units the map cannot place. */
-export function splitByLocation<T extends MarkerUnit>(units: readonly T[]): { markers: UnitMarker[]; unplaced: T[] } {
-  const markers: UnitMarker[] = [];
-  const unplaced: T[] = [];
-  for (const unit of units) {
-    const location = unit.location;
-    if (location && validCoordinate(location.lat, location.lng)) {
-      markers.push({ uniqueId: unit.uniqueId, name: unit.name, status: unit.status, battery: unit.battery, lat: location.lat, lng: location.lng, address: location.address });
-    } else {
-      unplaced.push(unit);
+const placed = (unit: MarkerUnit): boolean => unit.location !== null && validCoordinate(unit.location.lat, unit.location.lng);
+const byName = (a: { name: string; uniqueId: string }, b: { name: string; uniqueId: string }) => a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId);
+
+/** The markers of the units with a usable position, by name. */
+export function markersOf(units: readonly MarkerUnit[]): UnitMarker[] {
+  return units
+    .flatMap((unit) => (unit.location !== null && placed(unit) ? [{ uniqueId: unit.uniqueId, name: unit.name, status: unit.status, lat: unit.location.lat, lng: unit.location.lng, address: unit.location.address }] : []))
+    .sort(byName);
+}
+
+/** The units the map cannot place (no position, or one outside the globe), by name. */
+export function unplacedOf<T extends MarkerUnit>(units: readonly T[]): T[] {
+  return units.filter((unit) => !placed(unit)).sort(byName);
+}
+
+/**
+ * The map's markers (devices/fetch_coords) with a realtime event applied: a status recolours its
+ * marker, a reported position moves it, an update renames or moves it, a removed device goes.
+ * `null` when the event brings a unit the answer does not hold (a new device, a unit that just got
+ * a position): the markers are then read again. The same array when nothing changed.
+ */
+export function patchCoords(list: readonly UnitCoords[], event: RealtimeEvent): readonly UnitCoords[] | null {
+  const replace = (index: number, next: UnitCoords) => list.map((item, i) => (i === index ? next : item));
+  switch (event.type) {
+    case 'unit.status': {
+      const index = list.findIndex((u) => u.uniqueId === event.unitId);
+      const unit = list[index];
+      return unit === undefined || unit.status === event.status ? list : replace(index, { ...unit, status: event.status });
     }
+    case 'unit.telemetry': {
+      if (event.location === null) return list;
+      const index = list.findIndex((u) => u.uniqueId === event.unitId);
+      const unit = list[index];
+      if (unit === undefined) return null;
+      const same = unit.location.lat === event.location.lat && unit.location.lng === event.location.lng && unit.location.address === event.location.address;
+      return same ? list : replace(index, { ...unit, location: event.location });
+    }
+    case 'unit.updated': {
+      const { uniqueId, name, status, location } = event.unit;
+      const index = list.findIndex((u) => u.uniqueId === uniqueId);
+      const unit = list[index];
+      if (unit === undefined) return location === null ? list : null;
+      if (location === null) return list.filter((u) => u.uniqueId !== uniqueId);
+      const next = { ...unit, name, status, location };
+      return JSON.stringify(next) === JSON.stringify(unit) ? list : replace(index, next);
+    }
+    case 'device.removed':
+      return list.some((u) => u.uniqueId === event.unitId) ? list.filter((u) => u.uniqueId !== event.unitId) : list;
+    case 'device.added':
+      return null;
+    default:
+      return list;
   }
-  const byName = (a: { name: string; uniqueId: string }, b: { name: string; uniqueId: string }) => a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId);
-  return { markers: markers.sort(byName), unplaced: unplaced.sort(byName) };
 }
 
 /** Marker colour per status class (Mantine palette names). */

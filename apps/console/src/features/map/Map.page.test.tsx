@@ -1,0 +1,78 @@
+/**
+ * /map (spec 000 §2, §7): the markers come from devices/fetch_coords and move and recolour live;
+ * a marker's popup reads its unit by id (devices/fetch_by_id) and shows its battery and status;
+ * the units without a position are listed beside the map.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UnitCoords } from '@fleet/contracts';
+import { ROUTES, type PageRoute } from '../../routing/routes';
+import { FakeApi } from '../../test-utils/fakeApi';
+import { makeUnit } from '../../test-utils/fixtures';
+import { renderWithApp } from '../../test-utils/render';
+import MapPage from './Map.page';
+
+const coords: UnitCoords[] = [
+  { uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 51.5, lng: -0.12, address: 'London' } },
+  { uniqueId: 'LU800-0002', name: 'Camera_south', status: 'streaming', typeGroup: 'fieldUnits', location: { lat: 48.85, lng: 2.35, address: null } },
+];
+
+function mapApi(): FakeApi {
+  return new FakeApi()
+    .on('fetchDeviceCoords', coords)
+    .on('fetchDevices', [
+      makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' }),
+      makeUnit({ uniqueId: 'LU800-0002', name: 'Camera_south' }),
+      makeUnit({ uniqueId: 'LU800-0003', name: 'Camera_garage', location: null }),
+    ])
+    .on('fetchDeviceById', ({ params }) => makeUnit({ uniqueId: params.id, name: 'Camera_north', status: 'idle', battery: { connected: true, charging: false, percentage: 64 } }));
+}
+
+const MAP_ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.path === '/map');
+
+async function openMap(api: FakeApi) {
+  if (MAP_ROUTE === undefined) throw new Error('no /map route');
+  const rendered = await renderWithApp(<MapPage route={MAP_ROUTE} />, { roles: ['luc_regular'], route: '/map', api });
+  await waitFor(() => expect(screen.getByTestId('unit-map')).toHaveAttribute('data-markers', '2'), { timeout: 5000 });
+  return rendered;
+}
+
+describe('Map page', () => {
+  it('places a marker per unit of devices/fetch_coords and lists the units without a position', async () => {
+    const api = mapApi();
+    await openMap(api);
+    expect(api.calls('fetchDeviceCoords')[0]?.url).toBe('/api/devices/fetch_coords');
+    expect(await screen.findByTestId('map-marker-LU800-0001')).toHaveAttribute('data-lat', '51.5');
+    expect(screen.getByTestId('map-marker-LU800-0002')).toHaveAttribute('data-colour', 'red');
+    expect(screen.getByTestId('map-placed-count')).toHaveTextContent('2 units on the map');
+    expect(await screen.findByTestId('map-unplaced-LU800-0003')).toHaveTextContent('Camera_garage');
+  });
+
+  it('recolours and moves markers from /ws without reading the markers again', async () => {
+    const api = mapApi();
+    const { socket, settled } = await openMap(api);
+    await settled();
+    const reads = api.calls('fetchDeviceCoords').length;
+    await socket.emit({ type: 'unit.status', unitId: 'LU800-0001', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 });
+    await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-status', 'streaming'));
+    await socket.emit({
+      type: 'unit.telemetry', unitId: 'LU800-0002', battery: null, location: { lat: 40.4, lng: -3.7, address: null }, modems: [], totalBitrate: 0, cameraConnected: true,
+      sample: { t: 1, kbps: 0 }, at: 2,
+    });
+    await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0002')).toHaveAttribute('data-lat', '40.4'));
+    expect(api.calls('fetchDeviceCoords')).toHaveLength(reads);
+  });
+
+  it('reads the unit of a marker by id when its popup opens', async () => {
+    const api = mapApi();
+    const { user } = await openMap(api);
+    expect(api.calls('fetchDeviceById')).toHaveLength(0);
+    await user.click(await screen.findByTestId('map-marker-LU800-0001'));
+    const popup = await screen.findByTestId('map-popup-LU800-0001');
+    await waitFor(() => expect(popup).toHaveAttribute('data-read', 'true'));
+    expect(api.calls('fetchDeviceById').map((c) => c.url)).toEqual(['/api/devices/fetch_by_id/LU800-0001']);
+    expect(screen.getByTestId('map-popup-battery-LU800-0001')).toHaveTextContent('64');
+    expect(screen.getByTestId('map-popup-address-LU800-0001')).toHaveTextContent('London');
+    expect(screen.getByTestId('map-popup-open-LU800-0001')).toHaveAttribute('href', '/list?unit=LU800-0001');
+  });
+});
