@@ -1,8 +1,10 @@
 /**
  * A resource's screen from its declaration (kit/resource.ts): the searchable list, the New button
  * (when the user may make the create call), the modal that creates an entity or reads, changes and
- * deletes one (fields read-only when the user may not make the update call), the toasts, and the
- * live refresh (each realtime event makes the reads `staleOn` names read again).
+ * deletes one (fields read-only when the user may not make the update call; the tabs the user may
+ * read), the toasts, and the live refresh (each realtime event makes the reads `staleOn` names read
+ * again). A create or save closes the modal, or keeps it with the entity (`reopen`); a kind with a
+ * modal of its own (`dialog`) gets that instead.
  *
  * Test ids, with the declaration's `testId` and `formTestId`: the list's (kit/ResourceList),
  * `<testId>-new`; `<formTestId>-modal`, `-loading`, `-load-error`, `-tab-<value>`, `-<field>`,
@@ -10,37 +12,40 @@
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useApiErrorMessage } from '../api/errorMessage';
 import type { ApiError } from '../api/ApiError';
-import { hasErrors } from '../lib/forms/fieldErrors';
+import type { QueryLike } from '../components/queryView';
 import { useForm } from '../lib/forms/useForm';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { invalidateReads } from '../realtime/systemEntities';
 import { useToast } from '../toast/useToast';
 import { canCall, useUserRoles } from './access';
-import { ResourceForm } from './fields';
-import { DeleteButton, ModalFooter, ResourceModal } from './ModalParts';
-import type { Resource } from './resource';
+import { FormPanel } from './FormPanel';
+import { DeleteButton, ResourceModal } from './ModalParts';
+import type { ListView, Resource } from './resource';
 import { ResourceList, useListView } from './ResourceList';
 
-const NEW = '\u0000new';
+/** The open modal: a new entity, one by its key, or a row that opens as listed. */
+type Open<Row> = { readonly kind: 'new' } | { readonly kind: 'key'; readonly key: string } | { readonly kind: 'row'; readonly row: Row };
 
 interface ResourcePageProps<Row, E, V> {
   readonly resource: Resource<Row, E, V>;
   /** Shown right of the search, before the New button (e.g. a filter). */
   readonly actions?: ReactNode;
+  /** Shown above the list, from the list's search (e.g. a count of what it matches, a filter's note). */
+  readonly above?: (view: ListView) => ReactNode;
   /** Reads the list again this often (ms) where no realtime event says it changed; default never. */
   readonly refreshMs?: number | false;
 }
 
-export function ResourcePage<Row, E, V extends object>({ resource, actions, refreshMs = false }: ResourcePageProps<Row, E, V>) {
+export function ResourcePage<Row, E, V extends object>({ resource, actions, above, refreshMs = false }: ResourcePageProps<Row, E, V>) {
   const { t } = useTranslation();
   const roles = useUserRoles();
   const [view, setView] = useListView(resource.list.searchKeys[0] ?? 'name', resource.list.defaultSort);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open<Row> | null>(null);
   useResourceLive(resource);
   const list = useQuery({
     queryKey: resource.list.op.key(view),
@@ -48,10 +53,14 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, refr
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,
   });
-  const { get, create, form } = resource;
-  const mayCreate = create !== undefined && form !== undefined && canCall(roles, create.id);
+  const { get, create, form, dialog, fromRow } = resource;
+  const mayCreate = dialog !== undefined ? canCall(roles, dialog.create) : create !== undefined && form !== undefined && canCall(roles, create.id);
+  const opens = get !== undefined || fromRow !== undefined || dialog !== undefined;
+  const close = () => setOpen(null);
+  const show = (key: string) => setOpen({ kind: 'key', key });
   return (
     <>
+      {above?.(view)}
       <ResourceList
         testId={resource.testId}
         searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: searchKeyLabel(resource, k, t) }))}
@@ -60,13 +69,13 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, refr
         onViewChange={setView}
         query={list}
         rowKey={resource.rowKey}
-        onOpen={get === undefined ? undefined : (row) => setOpen(resource.rowKey(row))}
+        onOpen={opens ? (row) => setOpen(get === undefined && fromRow !== undefined ? { kind: 'row', row } : { kind: 'key', key: resource.rowKey(row) }) : undefined}
         actions={
           (actions !== undefined || mayCreate) && (
             <>
               {actions}
               {mayCreate && (
-                <Button onClick={() => setOpen(NEW)} data-testid={`${resource.testId}-new`}>
+                <Button onClick={() => setOpen({ kind: 'new' })} data-testid={`${resource.testId}-new`}>
                   {t(resource.titles.new)}
                 </Button>
               )}
@@ -74,14 +83,21 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, refr
           )
         }
       />
-      {open !== null && <ResourceDialog resource={resource} id={open === NEW ? null : open} onClose={() => setOpen(null)} />}
+      {open !== null &&
+        (dialog !== undefined ? (
+          dialog.render(open.kind === 'key' ? open.key : null, close, show)
+        ) : (
+          <ResourceDialog resource={resource} open={open} onClose={close} onShow={show} />
+        ))}
     </>
   );
 }
 
-/** A search key's label: the column of the same id's header, else the key itself. */
-function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: string, t: Parameters<Resource<Row, E, V>['columns']>[0]): string {
-  return resource.columns(t).find((c) => c.id === key)?.header ?? key;
+/** A search key's label: the declared one, else the header of the column of that id or sort key, else the key itself. */
+function searchKeyLabel<Row, E, V>(resource: Resource<Row, E, V>, key: string, t: TFunction): string {
+  const declared = resource.list.searchLabels?.[key];
+  if (declared !== undefined) return t(declared);
+  return resource.columns(t).find((c) => c.id === key || c.sortKey === key)?.header ?? key;
 }
 
 /** Each realtime event makes the reads the declaration names stale (read again where cached). */
@@ -92,23 +108,40 @@ export function useResourceLive<Row, E, V>(resource: Resource<Row, E, V>): void 
   useEffect(() => (staleOn === undefined ? undefined : subscribe((event) => invalidateReads(queryClient, staleOn(event)))), [subscribe, queryClient, staleOn]);
 }
 
-function ResourceDialog<Row, E, V extends object>({ resource, id, onClose }: { resource: Resource<Row, E, V>; id: string | null; onClose: () => void }) {
+interface DialogProps<Row, E, V> {
+  readonly resource: Resource<Row, E, V>;
+  readonly open: Open<Row>;
+  readonly onClose: () => void;
+  readonly onShow: (key: string) => void;
+}
+
+function ResourceDialog<Row, E, V extends object>({ resource, open, onClose, onShow }: DialogProps<Row, E, V>) {
   const { t } = useTranslation();
-  const { get } = resource;
-  const query = useQuery({
-    queryKey: get && id !== null ? get.key(id) : ['kit.none'],
-    queryFn: ({ signal }) => (get && id !== null ? get.run(id, signal) : Promise.reject(new Error('nothing to read'))),
-    enabled: get !== undefined && id !== null,
+  const roles = useUserRoles();
+  const { get, fromRow } = resource;
+  const key = open.kind === 'key' ? open.key : null;
+  const read = useQuery({
+    queryKey: get && key !== null ? get.key(key) : ['kit.none'],
+    queryFn: ({ signal }) => (get && key !== null ? get.run(key, signal) : Promise.reject(new Error('nothing to read'))),
+    enabled: get !== undefined && key !== null,
   });
-  const title = id === null ? t(resource.titles.new) : t(resource.titles.edit, { name: query.data === undefined ? '' : resource.label(query.data) });
+  const listed: QueryLike<E> | null = open.kind === 'row' && fromRow ? { isPending: false, isError: false, error: null, data: fromRow(open.row) } : null;
+  const query = listed ?? read;
+  const isNew = open.kind === 'new';
+  const title = isNew ? t(resource.titles.new) : t(resource.titles.edit, { name: query.data === undefined ? '' : resource.label(query.data) });
+  const done = (entity: E | null) => {
+    if (resource.reopen === undefined) onClose();
+    else if (entity === null) onClose();
+    else if (isNew) onShow(resource.reopen(entity));
+  };
   return (
     <ResourceModal
       testId={resource.formTestId}
       title={title}
-      isNew={id === null}
+      isNew={isNew}
       query={query}
-      editor={(entity) => <ResourceEditor resource={resource} entity={entity} onClose={onClose} />}
-      tabs={(resource.tabs ?? []).map((tab) => ({ value: tab.value, label: t(tab.label), render: tab.render }))}
+      editor={(entity) => <ResourceEditor resource={resource} entity={entity} onClose={onClose} onDone={done} />}
+      tabs={(resource.tabs ?? []).filter((tab) => tab.call === undefined || canCall(roles, tab.call)).map((tab) => ({ value: tab.value, label: t(tab.label), render: tab.render }))}
       onClose={onClose}
     />
   );
@@ -116,16 +149,19 @@ function ResourceDialog<Row, E, V extends object>({ resource, id, onClose }: { r
 
 /**
  * The create, update and delete calls of a resource with what follows each: the resource's reads
- * read again, the toast, `done`. Errors go to the caller (the form shows them).
+ * read again, the toast, `done` (with the entity created or saved; null after a delete). Errors go
+ * to the caller (the form shows them).
  */
-export function useResourceMutations<Row, E, V>(resource: Resource<Row, E, V>, done: () => void) {
+export function useResourceMutations<Row, E, V>(resource: Resource<Row, E, V>, done: (entity: E | null) => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const after = (key: 'created' | 'saved' | 'deleted') => (entity: E) => {
-    invalidateReads(queryClient, [resource.list.op.id, ...(resource.get ? [resource.get.id] : [])]);
-    toast.show({ message: t(`kit.toast.${key}`, { kind: t(resource.titles.noun), name: resource.label(entity) }), variant: 'success' });
-    done();
+    invalidateReads(queryClient, [resource.list.op.id, ...(resource.get ? [resource.get.id] : []), ...(resource.stale ?? [])]);
+    const name = resource.label(entity);
+    const message = key === 'created' && resource.titles.created !== undefined ? t(resource.titles.created, { name }) : t(`kit.toast.${key}`, { kind: t(resource.titles.noun), name });
+    toast.show({ message, variant: 'success' });
+    done(key === 'deleted' ? null : entity);
   };
   const create = useMutation<E, ApiError, V>({ mutationFn: (values) => (resource.create ? resource.create.run(values) : Promise.reject(new Error('no create call'))), onSuccess: after('created') });
   const update = useMutation<E, ApiError, { entity: E; values: V }>({
@@ -139,39 +175,40 @@ export function useResourceMutations<Row, E, V>(resource: Resource<Row, E, V>, d
   return { create, update, remove };
 }
 
-function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose }: { resource: Resource<Row, E, V>; entity: E | null; onClose: () => void }) {
-  const errorText = useApiErrorMessage();
+interface EditorProps<Row, E, V> {
+  readonly resource: Resource<Row, E, V>;
+  readonly entity: E | null;
+  readonly onClose: () => void;
+  readonly onDone: (entity: E | null) => void;
+}
+
+function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose, onDone }: EditorProps<Row, E, V>) {
   const roles = useUserRoles();
   const declared = resource.form;
   if (declared === undefined) throw new Error(`${resource.testId}: a resource that opens needs a form`);
   const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity));
-  const { create, update, remove } = useResourceMutations(resource, onClose);
+  const { create, update, remove } = useResourceMutations(resource, onDone);
   const call = entity === null ? resource.create : resource.update;
   const mayWrite = call !== undefined && canCall(roles, call.id);
   const mayDelete = entity !== null && resource.remove !== undefined && canCall(roles, resource.remove.id);
   const save = () => {
     const values = form.submit();
     if (!values) return;
-    const failed = { onError: (e: ApiError) => form.failed(e) };
-    if (entity === null) create.mutate(values, failed);
-    else update.mutate({ entity, values }, failed);
+    const settled = { onSuccess: form.saved, onError: (e: ApiError) => form.failed(e) };
+    if (entity === null) create.mutate(values, settled);
+    else update.mutate({ entity, values }, settled);
   };
-  const testId = resource.formTestId;
   return (
-    <Stack gap="sm">
-      {form.error !== null && !hasErrors(form.errors) && (
-        <Alert color="red" data-testid={`${testId}-form-error`}>
-          {errorText(form.error)}
-        </Alert>
-      )}
-      <ResourceForm fields={declared.fields} form={form} testId={testId} isNew={entity === null} readOnly={!mayWrite} />
-      <ModalFooter
-        testId={testId}
-        onSave={mayWrite ? save : null}
-        onCancel={onClose}
-        saving={create.isPending || update.isPending}
-        left={mayDelete && entity !== null && <DeleteButton testId={testId} onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })} loading={remove.isPending} />}
-      />
-    </Stack>
+    <FormPanel
+      form={form}
+      fields={declared.fields}
+      testId={resource.formTestId}
+      isNew={entity === null}
+      onSave={mayWrite ? save : null}
+      onCancel={onClose}
+      saving={create.isPending || update.isPending}
+      closes
+      left={mayDelete && entity !== null && <DeleteButton testId={resource.formTestId} onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })} loading={remove.isPending} />}
+    />
   );
 }

@@ -4,12 +4,15 @@
  * (`ResourcePage`); screens that need more compose the parts. README: apps/console/README.md.
  */
 export { canApply, canCall, useCanApply, useCanCall, useUserRoles } from './access';
+export { AssociationPanel, associationTab, BY_NAME, inventoryCandidates, listRows, nameSearch, pageRows, type Association, type Candidates, type Change, type Member, type MemberPage, type Search } from './Association';
 export { byName, newest, removeFromList, removeFromPage, replaces, upsertInList, upsertInPage, type ListPatch, type Page, type Versioned } from './cache';
 export { ResourceForm } from './fields';
+export { FormPanel } from './FormPanel';
 export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, type TextKey } from './formRules';
 export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
+export { InfoSection, NameValues } from './NameValues';
 export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';

@@ -2,13 +2,17 @@
  * A resource declaration: everything a console screen of one kind of entity needs, said once — the
  * list call with its search keys, sort and columns; the read of one entity; the create, update and
  * delete calls; the form (fields, initial values, the contract's rules); the realtime events that
- * make its reads stale; its association tabs. `ResourcePage` turns it into the list page (search,
- * sort on the server, paging, empty state, total), the create/edit modal with the spec's messages,
- * the mutations with their toasts, the confirmation of deletes, the live refresh and the role
- * gating (a button shows only when the catalogue lets the user make its call).
+ * make its reads stale; its tabs (an association declared with kit/Association `associationTab`,
+ * or a panel of the screen's own). `ResourcePage` turns it into the list page (search, sort on the
+ * server, paging, empty state, total), the create/edit modal with the spec's messages, the
+ * mutations with their toasts, the confirmation of deletes, the live refresh and the role gating (a
+ * button or tab shows only when the catalogue lets the user make its call). A kind varies by what
+ * it needs: parameterised by a function that returns its declaration (the servers of one type),
+ * a row that opens as listed (`fromRow`), a modal that stays with the entity (`reopen`), a modal of
+ * a screen's own (`dialog`).
  *
  * Screens that need more (the unit detail, the map, multiview, the channel modal) compose the
- * kit's parts (ResourceList, ResourceForm, useResourceMutations) instead.
+ * kit's parts (ResourceList, ResourceForm, FormPanel, useResourceMutations) instead.
  */
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
@@ -68,6 +72,8 @@ export function searchValueQuery<S extends string>(view: ListView, sortKeys: rea
 export interface ResourceTab<E> {
   readonly value: string;
   readonly label: TextKey;
+  /** The tab shows only to whom the catalogue lets make this call (its read). */
+  readonly call?: EndpointId;
   readonly render: (entity: E) => ReactNode;
 }
 
@@ -80,8 +86,11 @@ export interface Resource<Row, E, V> {
   readonly testId: string;
   /** Test id prefix of the modal and its fields (`<formTestId>-modal`, `-<field>`, `-save`, …). */
   readonly formTestId: string;
-  /** The modal's titles: a new entity's, and an existing one's (with `{{name}}`); `noun` names one in toasts. */
-  readonly titles: { readonly new: TextKey; readonly edit: TextKey; readonly noun: TextKey };
+  /**
+   * The modal's titles: a new entity's, and an existing one's (with `{{name}}`); `noun` names one in
+   * toasts; `created`: a create's toast (with `{{name}}`) when not "<noun> <name> created".
+   */
+  readonly titles: { readonly new: TextKey; readonly edit: TextKey; readonly noun: TextKey; readonly created?: TextKey };
   readonly rowKey: (row: Row) => string;
   /** The name toasts and titles show. */
   readonly label: (entity: E) => string;
@@ -89,11 +98,15 @@ export interface Resource<Row, E, V> {
     readonly op: Op<ListView, Page<Row>>;
     /** The call's search keys; the first is the default. */
     readonly searchKeys: readonly string[];
+    /** A search key's label where no column has its id or sort key. */
+    readonly searchLabels?: Readonly<Record<string, TextKey>>;
     readonly defaultSort?: string;
   };
   readonly columns: (t: TFunction) => readonly ListColumn<Row>[];
-  /** Reads one entity (the edit modal); without it rows do not open. */
+  /** Reads one entity (the edit modal); without it (nor `fromRow`) rows do not open. */
   readonly get?: Op<string, E>;
+  /** A kind the catalogue has no read of one for: its row opens as listed. */
+  readonly fromRow?: (row: Row) => E;
   readonly form?: {
     readonly fields: readonly Field<V>[];
     readonly initial: (entity: E | null) => V;
@@ -103,8 +116,21 @@ export interface Resource<Row, E, V> {
   readonly create?: Op<V, E>;
   readonly update?: Op<{ readonly entity: E; readonly values: V }, E>;
   readonly remove?: Op<E, unknown>;
+  /** Other reads a create, save or delete makes stale (the list and the read always are). */
+  readonly stale?: readonly EndpointId[];
+  /**
+   * The modal stays with the entity: a new one opens by this key once created (its tabs), a save
+   * keeps it open. Without it a create or save closes the modal.
+   */
+  readonly reopen?: (entity: E) => string;
   /** Tabs after the general one in the edit modal (associations). */
   readonly tabs?: readonly ResourceTab<E>[];
+  /**
+   * A kind whose modal is a screen's own instead of the kit's form (users: the modal of /users): it
+   * gets the open entity's key (null: a new one), a close and a way to show another; New shows to
+   * whom the catalogue lets make `create`.
+   */
+  readonly dialog?: { readonly create: EndpointId; readonly render: (key: string | null, close: () => void, show: (key: string) => void) => ReactNode };
   /** The reads an event makes stale (the lists are sorted and paged on the server: read again, not patched). */
   readonly staleOn?: (event: RealtimeEvent) => readonly EndpointId[];
 }

@@ -1,0 +1,48 @@
+/**
+ * A form declared as fields with what every form of the kit shows around it: the refusal of the
+ * core that no field shows (above the fields, in the core's words), the fields (kit/fields), and the
+ * footer of cancel and save (`left`: e.g. a delete button). A user who may only look sees the
+ * fields read-only and no save; the footer then shows only with `left` or `closes` (a modal's form:
+ * cancel closes it).
+ *
+ * Test ids, with `testId` the form's prefix: `<testId>-form-error`, the fields' (kit/fields), the
+ * footer's (`-save`, `-cancel`).
+ */
+import type { ReactNode } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { useApiErrorMessage } from '../api/errorMessage';
+import type { Form } from '../lib/forms/useForm';
+import { ResourceForm } from './fields';
+import type { Field } from './formRules';
+import { ModalFooter } from './ModalParts';
+
+interface FormPanelProps<V> {
+  readonly form: Form<V>;
+  readonly fields: readonly Field<V>[];
+  readonly testId: string;
+  readonly isNew?: boolean;
+  /** Save: null when the user may only look (the fields are read-only then). */
+  readonly onSave: (() => void) | null;
+  readonly onCancel: () => void;
+  readonly saving: boolean;
+  readonly left?: ReactNode;
+  /** Cancel closes what the form is in: it shows to a user who may only look too. */
+  readonly closes?: boolean;
+}
+
+export function FormPanel<V extends object>({ form, fields, testId, isNew = false, onSave, onCancel, saving, left, closes = false }: FormPanelProps<V>) {
+  const errorText = useApiErrorMessage();
+  // A refusal whose messages no field shows (e.g. one about the whole entity) shows above the fields.
+  const onField = fields.some((f) => form.errors[f.name] !== undefined);
+  return (
+    <Stack gap="sm">
+      {form.error !== null && !onField && (
+        <Alert color="red" data-testid={`${testId}-form-error`}>
+          {errorText(form.error)}
+        </Alert>
+      )}
+      <ResourceForm fields={fields} form={form} testId={testId} isNew={isNew} readOnly={onSave === null} />
+      {(onSave !== null || closes || Boolean(left)) && <ModalFooter testId={testId} onSave={onSave} onCancel={onCancel} saving={saving} left={left} />}
+    </Stack>
+  );
+}
