@@ -23,9 +23,8 @@ const END = '<!-- calls:end -->';
  * is made by the console (take it off then).
  */
 export const NOT_YET: readonly EndpointId[] = [
-  'getAdminSmartUnit', 'getAdminUnitApplications',
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
-  'setAdminUnitTargetSwVersion', 'deregisterAdminUnit', 'countInventoryStories', 'getServerStatus',
+  'countInventoryStories', 'getServerStatus',
   'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',
   'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',

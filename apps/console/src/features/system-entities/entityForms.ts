@@ -6,7 +6,7 @@
  * and its 400 field messages show in the same places.
  */
 import { CreateAdminGroupBody, CreateAdminInventoryBody, CreateAdminUnitBody, UpdateAdminGroupBody, UpdateAdminInventoryBody, UpdateAdminUnitBody, VALIDATION } from '@fleet/contracts';
-import type { AdminInventory, AdminUnitDetail, GroupAutoAssociation, GroupDetail, Ownership } from '@fleet/contracts';
+import type { AdminInventory, GroupAutoAssociation, GroupDetail, Ownership, UnitDetail } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 // ── inventories ──────────────────────────────────────────────────────────────────────────────────
@@ -15,12 +15,14 @@ export interface InventoryForm {
   readonly name: string;
   readonly region: string;
   readonly parentId: string | null;
+  /** The parent's name as read (shown before the inventory search answers; not sent). */
+  readonly parentName: string | null;
   readonly sipServer: string;
 }
 
 export function inventoryForm(inventory: AdminInventory | null): InventoryForm {
-  if (!inventory) return { name: '', region: '', parentId: null, sipServer: '' };
-  return { name: inventory.name, region: inventory.region, parentId: inventory.parentId, sipServer: inventory.sipServer ?? '' };
+  if (!inventory) return { name: '', region: '', parentId: null, parentName: null, sipServer: '' };
+  return { name: inventory.name, region: inventory.region, parentId: inventory.parentId, parentName: inventory.parentName, sipServer: inventory.sipServer ?? '' };
 }
 
 export function inventoryBody(form: InventoryForm): CreateAdminInventoryBody {
@@ -41,14 +43,16 @@ export function checkInventory(id: string | null): (form: InventoryForm) => Fiel
 export interface GroupForm {
   readonly name: string;
   readonly inventoryId: string | null;
+  /** The inventory's name as read (shown before the inventory search answers; not sent). */
+  readonly inventoryName: string | null;
   readonly autoAssociation: GroupAutoAssociation;
 }
 
 const NO_AUTO: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };
 
 export function groupForm(group: GroupDetail | null): GroupForm {
-  if (!group) return { name: '', inventoryId: null, autoAssociation: NO_AUTO };
-  return { name: group.name, inventoryId: group.inventoryId, autoAssociation: group.autoAssociation };
+  if (!group) return { name: '', inventoryId: null, inventoryName: null, autoAssociation: NO_AUTO };
+  return { name: group.name, inventoryId: group.inventoryId, inventoryName: group.inventoryName, autoAssociation: group.autoAssociation };
 }
 
 /** The create body (an inventory must be chosen: the schema reports it when it is not). */
@@ -81,7 +85,7 @@ export interface UnitForm {
   readonly inventoryId: string | null;
 }
 
-export function unitForm(unit: AdminUnitDetail | null): UnitForm {
+export function unitForm(unit: UnitDetail | null): UnitForm {
   const base = { typeGroup: 'fieldUnits', productType: '', serialNumber: '', inventoryId: null } as const;
   if (!unit) return { ...base, name: '', comment: '', ownership: null };
   const ownership = OWNERSHIPS.has(unit.ownership) ? (unit.ownership as Ownership) : null;
