@@ -25,7 +25,7 @@ const END = '<!-- calls:end -->';
 export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
   'countInventoryStories', 'getServerStatus',
-  'setVrChannelInputSource', 'getAdminGroupVrChannels', 'addAdminGroupVrChannel', 'removeAdminGroupVrChannel', 'addGroupDetails', 'fetchMachineGroups',
+  'setVrChannelInputSource', 'addGroupDetails', 'fetchMachineGroups',
   'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
 ];

@@ -10,14 +10,14 @@ import { endpointPrefix } from '../api/hooks';
 export const SYSTEM_ENTITY_READS: Readonly<Record<SystemEntityKind, readonly EndpointId[]>> = {
   inventory: ['searchAdminInventories', 'countAdminInventories', 'getAdminInventory', 'searchAdminGroups', 'searchOrganisationInventories', 'getAdminUnitInventories', 'getAdminChannelInventories', 'getAdminVrChannelInventories'],
   group: [
-    'searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit', 'listAdminInventoryGroups', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories', 'getAdminChannelGroups',
+    'searchAdminGroups', 'getAdminGroup', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupVrChannels', 'getAdminGroupUsers', 'getAdminUnit', 'listAdminInventoryGroups', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories', 'getAdminChannelGroups',
     'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories', 'getUserGroups',
   ],
   unit: ['searchAdminUnits', 'getAdminUnit', 'listAdminInventoryUnits', 'getAdminGroupUnits', 'getAdminUnitInventories', 'getAdminUnitGroups', 'getAdminUnitGroupsOfInventories'],
   user: ['searchUsers', 'getUser', 'getAdminGroupUsers', 'getUserGroups'],
   server: ['searchAdminServers'],
   channel: ['searchAdminChannels', 'getAdminChannel', 'getAdminGroupChannels', 'getAdminChannelInventories', 'getAdminChannelGroups'],
-  vrChannel: ['searchAdminVrChannels', 'getAdminVrChannel', 'listAdminInventoryVrChannels', 'getAdminVrChannelInventories', 'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories'],
+  vrChannel: ['searchAdminVrChannels', 'getAdminVrChannel', 'getAdminGroupVrChannels', 'listAdminInventoryVrChannels', 'getAdminVrChannelInventories', 'getAdminVrChannelGroups', 'getAdminVrChannelGroupsOfInventories'],
   dbGateway: ['searchAdminDbGateways', 'getAdminDbGateway'],
 };
 

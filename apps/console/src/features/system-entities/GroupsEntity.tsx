@@ -1,292 +1,162 @@
 /**
- * Groups (spec 001 §2 /system_entities groups; §3 Group; §7 Groups admin calls): the searchable,
- * sortable, paged list over v2/admin/groups; a modal to create one in an inventory, or to rename
- * one, change its auto-association flags, delete it and change its members — units (admin unit
- * group association calls), channels (admin group channel calls) and users (the user's groups,
- * PUT v2/users/{id}/groups) — each among the objects of the group's inventory.
+ * Groups (spec 001 §2 /system_entities groups; §3 Group; §7 Groups admin calls), declared on the
+ * resource kit: the searchable, sortable, paged list over v2/admin/groups; a modal creates one in an
+ * inventory (then edits it), or renames one, changes its auto-association flags, deletes it and
+ * changes its members, each among the objects of the group's inventory — units (admin unit group
+ * association calls), channels and video return channels (admin group channel and vrChannel calls)
+ * and users (the user's groups, PUT v2/users/{id}/groups).
  */
-import { useState } from 'react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AdminGroupSearchQuery, GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
+import { GROUP_SEARCH_KEYS, GROUP_SORT_KEYS } from '@fleet/contracts';
+import type { GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
-import { useFieldError } from '../../lib/forms/useFieldError';
-import { useForm } from '../../lib/forms/useForm';
-import { useToast } from '../../toast/useToast';
-import { AssociationPanel } from './AssociationPanel';
+import { associationTab, BY_NAME, defineResource, nameSearch, op, pageRows, ResourcePage, searchQuery, type Change, type CustomFieldProps, type Field, type Op, type Search } from '../../kit';
+import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh, useEntityLive } from './useEntityLive';
-import { DeleteButton, InventorySelect, ModalFooter, ResourceList, ResourceModal, useListView } from '../../kit';
-import { listQuery } from '../contractor-entities/entityKinds';
-import type { ListColumn } from '../../components/ListTable';
+import { staleReads, useListRefresh } from './useEntityLive';
 
-const NEW = 'new';
-const SEARCH_KEYS = ['name', 'inventoryName'] as const;
 const AUTO_KEYS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
-/** The reads a membership change makes stale. */
-const MEMBER_READS = ['getAdminGroup', 'searchAdminGroups', 'getAdminGroupUnits', 'getAdminGroupChannels', 'getAdminGroupUsers', 'getAdminUnit', 'searchAdminUnits'] as const;
 
-export default function GroupsEntity(_props: SystemEntitiesProps) {
+/** The kinds of new objects of the inventory that join the group by themselves. */
+function AutoAssociation({ form, label, testId, readOnly }: CustomFieldProps<GroupForm>) {
   const { t } = useTranslation();
-  const listRefresh = useListRefresh();
-  useEntityLive();
-  const [view, setView] = useListView('name');
-  const [open, setOpen] = useState<string | null>(null);
-  const list = useEndpointQuery(
-    'searchAdminGroups',
-    { query: { ...listQuery(view), searchKey: view.searchKey as AdminGroupSearchQuery['searchKey'], sortBy: view.sortBy as AdminGroupSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
+  const auto = form.values.autoAssociation;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Group gap="md">
+        {AUTO_KEYS.map((k) => (
+          <Checkbox
+            key={k}
+            label={t(`systemEntities.groups.auto.${k}`)}
+            checked={auto[k]}
+            disabled={readOnly}
+            onChange={(e) => form.set({ autoAssociation: { ...auto, [k]: e.currentTarget.checked } })}
+            data-testid={`${testId}-${k}`}
+          />
+        ))}
+      </Group>
+    </Stack>
   );
-  const columns: ListColumn<GroupListRow>[] = [
+}
+
+const FIELDS: readonly Field<GroupForm>[] = [
+  { name: 'name', kind: 'text', label: 'systemEntities.groups.name', required: true },
+  { name: 'inventoryId', kind: 'inventory', label: 'systemEntities.groups.inventory', lockedOnEdit: true, testId: 'inventory', valueName: (v) => v.inventoryName },
+  { name: 'autoAssociation', kind: 'custom', label: 'systemEntities.groups.autoAssociation', testId: 'auto', render: AutoAssociation },
+];
+
+/** What a membership change makes stale: the group's reads and the members' own. */
+const MEMBER_READS = [...SYSTEM_ENTITY_READS.group, 'searchAdminUnits', 'searchAdminChannels', 'searchAdminVrChannels', 'getAdminVrChannelGroups'] as const;
+
+type Link = 'addAdminUnitGroup' | 'removeAdminUnitGroup';
+const unitLink = (id: Link) => op(id, ({ of, id: unitId }: Change<GroupDetail>) => ({ params: { id: unitId, groupId: of.id } }));
+const channelLink = (id: 'addAdminGroupChannel' | 'removeAdminGroupChannel') => op(id, ({ of, id: channelId }: Change<GroupDetail>) => ({ params: { id: of.id, channelId } }));
+const vrChannelLink = (id: 'addAdminGroupVrChannel' | 'removeAdminGroupVrChannel') => op(id, ({ of, id: vrChannelId }: Change<GroupDetail>) => ({ params: { id: of.id, vrChannelId } }));
+
+/**
+ * A user's groups are set as a whole (PUT v2/users/{id}/groups): the user's current groups are read
+ * first and this group added to or taken out of them.
+ */
+function userLink(change: (groupIds: string[], groupId: string) => string[]): Op<Change<GroupDetail>, unknown> {
+  return {
+    id: 'setUserGroups',
+    key: () => ['setUserGroups'],
+    run: async ({ of, id }) => {
+      const current = await callEndpoint('getUserGroups', { params: { id } });
+      return callEndpoint('setUserGroups', { params: { id }, body: { groupIds: change(current.map((g) => g.id), of.id) } });
+    },
+  };
+}
+
+export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm>({
+  testId: 'groups',
+  formTestId: 'group',
+  titles: { new: 'systemEntities.groups.new', edit: 'systemEntities.groups.editTitle', noun: 'systemEntities.groups.noun' },
+  rowKey: (g) => g.id,
+  label: (g) => g.name,
+  list: { op: op('searchAdminGroups', (view) => ({ query: searchQuery(view, GROUP_SEARCH_KEYS, GROUP_SORT_KEYS) })), searchKeys: GROUP_SEARCH_KEYS },
+  columns: (t) => [
     { id: 'name', header: t('systemEntities.groups.name'), sortKey: 'name', render: (g) => g.name },
     { id: 'inventoryName', header: t('systemEntities.groups.inventory'), sortKey: 'inventoryName', render: (g) => g.inventoryName },
     { id: 'units', header: t('systemEntities.common.units'), render: (g) => g.counts.units },
     { id: 'channels', header: t('systemEntities.common.channels'), render: (g) => g.counts.channels },
     { id: 'users', header: t('systemEntities.common.users'), render: (g) => g.counts.users },
     { id: 'createdOn', header: t('systemEntities.common.createdAt'), sortKey: 'createdOn', render: (g) => new Date(g.createdOn).toLocaleDateString() },
-  ];
-  return (
-    <>
-      <ResourceList
-        testId="groups"
-        searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.groups.searchKeys.${k}`) }))}
-        columns={columns}
-        view={view}
-        onViewChange={setView}
-        query={list}
-        rowKey={(g) => g.id}
-        onOpen={(g) => setOpen(g.id)}
-        actions={
-          <Button onClick={() => setOpen(NEW)} data-testid="groups-new">
-            {t('systemEntities.groups.new')}
-          </Button>
-        }
-      />
-      {open !== null && <GroupModal id={open === NEW ? null : open} onClose={() => setOpen(null)} onCreated={setOpen} />}
-    </>
-  );
-}
-
-function GroupModal({ id, onClose, onCreated }: { id: string | null; onClose: () => void; onCreated: (id: string) => void }) {
-  const { t } = useTranslation();
-  const query = useEndpointQuery('getAdminGroup', { params: { id: id ?? '' } }, { enabled: id !== null });
-  return (
-    <ResourceModal
-      testId="group"
-      title={id === null ? t('systemEntities.groups.new') : t('systemEntities.groups.editTitle', { name: query.data?.name ?? '' })}
-      isNew={id === null}
-      query={query}
-      editor={(group) => <GroupEditor group={group} onClose={onClose} onCreated={onCreated} />}
-      tabs={[
-        { value: 'units', label: t('systemEntities.common.units'), render: (group) => <GroupUnits group={group} /> },
-        { value: 'channels', label: t('systemEntities.common.channels'), render: (group) => <GroupChannels group={group} /> },
-        { value: 'users', label: t('systemEntities.common.users'), render: (group) => <GroupUsers group={group} /> },
-      ]}
-      onClose={onClose}
-    />
-  );
-}
-
-function GroupEditor({ group, onClose, onCreated }: { group: GroupDetail | null; onClose: () => void; onCreated: (id: string) => void }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
-  const queryClient = useQueryClient();
-  const form = useForm<GroupForm>(groupForm(group), checkGroup(group === null));
-  const error = useFieldError('group-error', form.errors);
-  const create = useEndpointMutation('createAdminGroup');
-  const update = useEndpointMutation('updateAdminGroup');
-  const remove = useEndpointMutation('deleteAdminGroup');
-  const changed = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('searchAdminGroups') });
-
-  const save = () => {
-    const values = form.submit();
-    if (!values) return;
-    if (group === null) {
-      create.mutate(
-        { body: groupCreateBody(values) },
-        {
-          onSuccess: (created) => {
-            form.saved();
-            changed();
-            toast.show({ message: t('systemEntities.groups.created', { name: created.name }), variant: 'success' });
-            onCreated(created.id);
-          },
-          onError: (e) => form.failed(e),
-        },
-      );
-      return;
-    }
-    update.mutate(
-      { params: { id: group.id }, body: groupUpdateBody(values, group.version) },
-      {
-        onSuccess: (saved) => {
-          form.saved();
-          changed();
-          queryClient.setQueryData(['getAdminGroup', { params: { id: saved.id } }], saved);
-          toast.show({ message: t('systemEntities.groups.saved', { name: saved.name }), variant: 'success' });
-        },
-        onError: (e) => form.failed(e),
+  ],
+  get: op('getAdminGroup', (id: string) => ({ params: { id } })),
+  form: { fields: FIELDS, initial: groupForm, check: (values, group) => checkGroup(group === null)(values) },
+  create: op('createAdminGroup', (values: GroupForm) => ({ body: groupCreateBody(values) })),
+  update: op('updateAdminGroup', ({ entity, values }: { entity: GroupDetail; values: GroupForm }) => ({ params: { id: entity.id }, body: groupUpdateBody(values, entity.version) })),
+  remove: op('deleteAdminGroup', (g: GroupDetail) => ({ params: { id: g.id } })),
+  reopen: (g) => g.id,
+  tabs: [
+    // Units of the group's inventory join; a unit leaves (it stays in the inventory).
+    associationTab({
+      value: 'units',
+      label: 'systemEntities.common.units',
+      testId: 'group-units',
+      members: { op: op('getAdminGroupUnits', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })) },
+      candidates: {
+        op: op('listAdminInventoryUnits', ({ of, search }: Search<GroupDetail>) => ({ params: { id: of.inventoryId }, query: { limit: 20, ...BY_NAME, ...nameSearch(search) } })),
+        rows: (page) => page.items.map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })),
       },
-    );
-  };
-
-  const del = () => {
-    if (!group) return;
-    remove.mutate(
-      { params: { id: group.id } },
-      {
-        onSuccess: () => {
-          changed();
-          toast.show({ message: t('systemEntities.groups.deleted', { name: group.name }), variant: 'success' });
-          onClose();
-        },
-        onError: (e) => form.failed(e, {}),
+      add: unitLink('addAdminUnitGroup'),
+      remove: unitLink('removeAdminUnitGroup'),
+      stale: MEMBER_READS,
+    }),
+    // Channels of the group's inventory join and leave.
+    associationTab({
+      value: 'channels',
+      label: 'systemEntities.common.channels',
+      testId: 'group-channels',
+      members: { op: op('getAdminGroupChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })) },
+      candidates: {
+        op: op('searchAdminChannels', ({ search }: Search<GroupDetail>) => ({ query: { limit: 50, ...BY_NAME, ...nameSearch(search) } })),
+        rows: (page, group) => page.items.filter((c) => c.inventoryIds.includes(group.inventoryId)).map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type })),
       },
-    );
-  };
+      add: channelLink('addAdminGroupChannel'),
+      remove: channelLink('removeAdminGroupChannel'),
+      stale: MEMBER_READS,
+    }),
+    // Video return channels of the group's inventory join and leave.
+    associationTab({
+      value: 'vrChannels',
+      label: 'systemEntities.common.vrChannels',
+      testId: 'group-vr-channels',
+      members: { op: op('getAdminGroupVrChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })) },
+      candidates: {
+        op: op('listAdminInventoryVrChannels', ({ of, search }: Search<GroupDetail>) => ({ params: { id: of.inventoryId }, query: { limit: 20, ...nameSearch(search) } })),
+        rows: (page) => page.items.map((v) => ({ id: v.uniqueId, label: v.name, detail: v.status })),
+      },
+      add: vrChannelLink('addAdminGroupVrChannel'),
+      remove: vrChannelLink('removeAdminGroupVrChannel'),
+      stale: MEMBER_READS,
+    }),
+    // Users of the group's inventory join and leave.
+    associationTab({
+      value: 'users',
+      label: 'systemEntities.common.users',
+      testId: 'group-users',
+      members: { op: op('getAdminGroupUsers', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })) },
+      candidates: {
+        op: op('searchUsers', ({ of, search }: Search<GroupDetail>) => ({
+          query: { limit: 20, inventoryId: of.inventoryId, sortBy: 'username' as const, sortDir: 'asc' as const, ...(search.trim() !== '' ? { searchKey: 'username' as const, searchValue: search.trim() } : {}) },
+        })),
+        rows: (page) => page.items.map((u) => ({ id: u.id, label: u.username, detail: u.userType })),
+      },
+      add: userLink((ids, group) => [...ids.filter((g) => g !== group), group]),
+      remove: userLink((ids, group) => ids.filter((g) => g !== group)),
+      stale: MEMBER_READS,
+    }),
+  ],
+  staleOn: staleReads,
+});
 
-  return (
-    <Stack gap="sm">
-      {form.error !== null && Object.keys(form.errors).length === 0 && <Alert color="red" data-testid="group-form-error">{errorText(form.error)}</Alert>}
-      <TextInput
-        label={t('systemEntities.groups.name')}
-        value={form.values.name}
-        onChange={(e) => form.set({ name: e.currentTarget.value })}
-        error={error('name')}
-        required
-        data-testid="group-name"
-      />
-      <InventorySelect
-        label={t('systemEntities.groups.inventory')}
-        value={form.values.inventoryId}
-        valueName={group?.inventoryName ?? null}
-        onChange={(inventoryId) => form.set({ inventoryId })}
-        error={error('inventoryId')}
-        disabled={group !== null}
-        testId="group-inventory"
-      />
-      <Text size="sm" fw={500}>{t('systemEntities.groups.autoAssociation')}</Text>
-      <Group gap="md">
-        {AUTO_KEYS.map((k) => (
-          <Checkbox
-            key={k}
-            label={t(`systemEntities.groups.auto.${k}`)}
-            checked={form.values.autoAssociation[k]}
-            onChange={(e) => form.set({ autoAssociation: { ...form.values.autoAssociation, [k]: e.currentTarget.checked } })}
-            data-testid={`group-auto-${k}`}
-          />
-        ))}
-      </Group>
-      <ModalFooter
-        testId="group"
-        onSave={save}
-        onCancel={onClose}
-        saving={create.isPending || update.isPending}
-        left={group !== null && <DeleteButton testId="group" onConfirm={del} loading={remove.isPending} />}
-      />
-    </Stack>
-  );
-}
-
-function useMembersChanged(): () => void {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const key of MEMBER_READS) void queryClient.invalidateQueries({ queryKey: endpointPrefix(key) });
-  };
-}
-
-/** Units of the group's inventory join; a unit leaves (it stays in the inventory). */
-function GroupUnits({ group }: { group: GroupDetail }) {
-  const [search, setSearch] = useState('');
-  const changed = useMembersChanged();
-  const members = useEndpointQuery(
-    'getAdminGroupUnits',
-    { params: { id: group.id }, query: { limit: 100 } },
-    { select: (page) => ({ total: page.total, items: page.items.map((u) => ({ id: u.id, label: u.name, detail: u.productType })) }) },
-  );
-  const candidates = useEndpointQuery(
-    'listAdminInventoryUnits',
-    { params: { id: group.inventoryId }, query: { limit: 20, sortBy: 'name', sortDir: 'asc', ...(search.trim() !== '' ? { searchKey: 'name', searchValue: search.trim() } : {}) } },
-    { placeholderData: keepPreviousData },
-  );
-  const add = useEndpointMutation('addAdminUnitGroup');
-  const remove = useEndpointMutation('removeAdminUnitGroup');
-  return (
-    <AssociationPanel
-      testId="group-units"
-      members={members}
-      candidates={(candidates.data?.items ?? []).map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType }))}
-      onCandidateSearch={setSearch}
-      onAdd={(unitId) => add.mutateAsync({ params: { id: unitId, groupId: group.id } }).then(changed)}
-      onRemove={(unitId) => remove.mutateAsync({ params: { id: unitId, groupId: group.id } }).then(changed)}
-    />
-  );
-}
-
-/** Channels of the group's inventory join and leave (admin group channel calls). */
-function GroupChannels({ group }: { group: GroupDetail }) {
-  const [search, setSearch] = useState('');
-  const changed = useMembersChanged();
-  const members = useEndpointQuery(
-    'getAdminGroupChannels',
-    { params: { id: group.id }, query: { limit: 100 } },
-    { select: (page) => ({ total: page.total, items: page.items.map((c) => ({ id: c.id, label: c.name, detail: c.type })) }) },
-  );
-  const candidates = useEndpointQuery(
-    'searchAdminChannels',
-    { query: { limit: 50, sortBy: 'name', sortDir: 'asc', ...(search.trim() !== '' ? { searchKey: 'name', searchValue: search.trim() } : {}) } },
-    { placeholderData: keepPreviousData },
-  );
-  const add = useEndpointMutation('addAdminGroupChannel');
-  const remove = useEndpointMutation('removeAdminGroupChannel');
-  return (
-    <AssociationPanel
-      testId="group-channels"
-      members={members}
-      candidates={(candidates.data?.items ?? []).filter((c) => c.inventoryIds.includes(group.inventoryId)).map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type }))}
-      onCandidateSearch={setSearch}
-      onAdd={(channelId) => add.mutateAsync({ params: { id: group.id, channelId } }).then(changed)}
-      onRemove={(channelId) => remove.mutateAsync({ params: { id: group.id, channelId } }).then(changed)}
-    />
-  );
-}
-
-/**
- * Users of the group's inventory join and leave. A user's groups are set as a whole
- * (PUT v2/users/{id}/groups), so the user's current groups are read first and this group added to
- * or taken out of them.
- */
-function GroupUsers({ group }: { group: GroupDetail }) {
-  const [search, setSearch] = useState('');
-  const changed = useMembersChanged();
-  const members = useEndpointQuery(
-    'getAdminGroupUsers',
-    { params: { id: group.id }, query: { limit: 100 } },
-    { select: (page) => ({ total: page.total, items: page.items.map((u) => ({ id: u.id, label: u.username, detail: u.userType })) }) },
-  );
-  const candidates = useEndpointQuery(
-    'searchUsers',
-    { query: { limit: 20, inventoryId: group.inventoryId, sortBy: 'username', sortDir: 'asc', ...(search.trim() !== '' ? { searchKey: 'username', searchValue: search.trim() } : {}) } },
-    { placeholderData: keepPreviousData },
-  );
-  const setGroups = async (userId: string, change: (ids: string[]) => string[]) => {
-    const current = await callEndpoint('getUserGroups', { params: { id: userId } });
-    await callEndpoint('setUserGroups', { params: { id: userId }, body: { groupIds: change(current.map((g) => g.id)) } });
-    changed();
-  };
-  return (
-    <AssociationPanel
-      testId="group-users"
-      members={members}
-      candidates={(candidates.data?.items ?? []).map((u) => ({ id: u.id, label: u.username, detail: u.userType }))}
-      onCandidateSearch={setSearch}
-      onAdd={(userId) => setGroups(userId, (ids) => [...ids.filter((g) => g !== group.id), group.id])}
-      onRemove={(userId) => setGroups(userId, (ids) => ids.filter((g) => g !== group.id))}
-    />
-  );
+export default function GroupsEntity(_props: SystemEntitiesProps) {
+  return <ResourcePage resource={groupResource} refreshMs={useListRefresh()} />;
 }
