@@ -26,7 +26,7 @@ export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
   'countInventoryStories', 'getServerStatus',
   'setVrChannelInputSource', 'addGroupDetails', 'fetchMachineGroups',
-  'getGroupMultiChannels', 'getUserInventories', 'setUserInventories', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
+  'getGroupMultiChannels', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
 ];
 

@@ -1,79 +1,94 @@
 /**
- * Users (spec 001 §2 /system_entities users; §3 User; §5 user rules): the searchable, sortable,
- * paged list over v2/users (super user and staff: every user) and the /users screen's own user
- * modal (features/users/UserModal: create, change, password, inventories — at least one —, groups,
- * activate / deactivate, delete, every spec message inline), so both screens follow the same rules.
+ * Users (spec 001 §2 /system_entities users; §3 User; §5 user rules), declared on the resource kit:
+ * the searchable, sortable, paged list over v2/users (super user and staff: every user) and the
+ * /users screen's own user modal (features/users/UserModal: create, change, password, inventories —
+ * at least one —, groups, activate / deactivate, delete, every spec message inline), so both
+ * screens follow the same rules. Here the modal also holds the user's inventories among every
+ * inventory the admin sees (GET and PUT v2/users/{id}/inventories: "User needs at least one
+ * inventory" as the core says it).
  */
-import { lazy, Suspense, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { Badge, Button } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserAccount, UserSearchQuery } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
+import { USER_SEARCH_KEYS, USER_SORT_KEYS } from '@fleet/contracts';
+import type { UserAccount, UserAccountDetail } from '@fleet/contracts';
+import { callEndpoint } from '../../api/client';
+import { associationTab, defineResource, inventoryCandidates, listRows, op, ResourcePage, searchQuery, type Change, type Op } from '../../kit';
 import { useUsersLive } from '../users/useUsersLive';
 import type { SystemEntitiesProps } from './SystemEntities';
-import { useListRefresh, useEntityLive } from './useEntityLive';
-import { ResourceList, useListView } from '../../kit';
-import { listQuery } from '../contractor-entities/entityKinds';
-import type { ListColumn } from '../../components/ListTable';
+import { staleReads, useListRefresh } from './useEntityLive';
 
 const UserModal = lazy(() => import('../users/UserModal'));
 
-const NEW = 'new';
-const SEARCH_KEYS = ['username', 'name', 'email'] as const;
+/** The user's inventories are set as a whole: the ones the admin sees now, with one added or taken out. */
+function inventoryLink(change: (ids: string[], id: string) => string[]): Op<Change<UserAccountDetail>, unknown> {
+  return {
+    id: 'setUserInventories',
+    key: () => ['setUserInventories'],
+    run: async ({ of, id }) => {
+      const current = await callEndpoint('getUserInventories', { params: { id: of.id } });
+      return callEndpoint('setUserInventories', { params: { id: of.id }, body: { inventoryIds: change(current.map((i) => i.id), id) } });
+    },
+  };
+}
 
-export default function UsersEntity(_props: SystemEntitiesProps) {
-  const { t } = useTranslation();
-  const listRefresh = useListRefresh();
-  useEntityLive();
-  useUsersLive();
-  const [view, setView] = useListView('username', 'username');
-  const [open, setOpen] = useState<string | null>(null);
-  const list = useEndpointQuery(
-    'searchUsers',
-    { query: { ...listQuery(view), searchKey: view.searchKey as UserSearchQuery['searchKey'], sortBy: view.sortBy as UserSearchQuery['sortBy'] } },
-    { placeholderData: keepPreviousData, refetchInterval: listRefresh },
-  );
-  const columns: ListColumn<UserAccount>[] = [
+const inventories = associationTab({
+  value: 'inventories',
+  label: 'systemEntities.common.inventories',
+  testId: 'user-inventories',
+  members: { op: op('getUserInventories', (u: UserAccountDetail) => ({ params: { id: u.id } })), rows: listRows((i) => ({ id: i.id, label: i.name })) },
+  candidates: inventoryCandidates(),
+  add: inventoryLink((ids, id) => [...ids.filter((i) => i !== id), id]),
+  remove: inventoryLink((ids, id) => ids.filter((i) => i !== id)),
+  stale: ['getUserInventories', 'getUser', 'searchUsers', 'getUserGroups', 'getAdminGroupUsers'],
+});
+
+export const userResource = defineResource<UserAccount, UserAccount, never>({
+  testId: 'users',
+  formTestId: 'user',
+  titles: { new: 'systemEntities.users.new', edit: 'systemEntities.users.new', noun: 'systemEntities.users.noun' },
+  rowKey: (u) => u.id,
+  label: (u) => u.username,
+  list: {
+    op: op('searchUsers', (view) => ({ query: searchQuery(view, USER_SEARCH_KEYS, USER_SORT_KEYS) })),
+    searchKeys: USER_SEARCH_KEYS,
+    searchLabels: { name: 'systemEntities.users.name' },
+  },
+  columns: (t) => [
     { id: 'username', header: t('systemEntities.users.username'), sortKey: 'username', render: (u) => u.username },
     { id: 'firstName', header: t('systemEntities.users.firstName'), sortKey: 'firstName', render: (u) => u.firstName },
     { id: 'lastName', header: t('systemEntities.users.lastName'), sortKey: 'lastName', render: (u) => u.lastName },
     { id: 'email', header: t('systemEntities.users.email'), sortKey: 'email', render: (u) => u.email ?? '—' },
     { id: 'userType', header: t('systemEntities.users.userType'), sortKey: 'userType', render: (u) => u.userType },
-    {
-      id: 'active',
-      header: t('systemEntities.users.state'),
-      sortKey: 'active',
-      render: (u) => (
-        <Badge color={u.active ? 'green' : 'gray'} variant="light">
-          {u.active ? t('systemEntities.users.active') : t('systemEntities.users.inactive')}
-        </Badge>
-      ),
-    },
+    { id: 'active', header: t('systemEntities.users.state'), sortKey: 'active', render: (u) => <ActiveBadge active={u.active} /> },
     { id: 'inventories', header: t('systemEntities.common.inventories'), render: (u) => u.inventories.map((i) => i.name).join(', ') || '—' },
-  ];
+  ],
+  dialog: {
+    create: 'createUser',
+    render: (id, close, show) => <Dialog id={id} close={close} show={show} />,
+  },
+  staleOn: staleReads,
+});
+
+function ActiveBadge({ active }: { readonly active: boolean }) {
+  const { t } = useTranslation();
   return (
-    <>
-      <ResourceList
-        testId="users"
-        searchKeys={SEARCH_KEYS.map((k) => ({ value: k, label: t(`systemEntities.users.searchKeys.${k}`) }))}
-        columns={columns}
-        view={view}
-        onViewChange={setView}
-        query={list}
-        rowKey={(u) => u.id}
-        onOpen={(u) => setOpen(u.id)}
-        actions={
-          <Button onClick={() => setOpen(NEW)} data-testid="users-new">
-            {t('systemEntities.users.new')}
-          </Button>
-        }
-      />
-      {open !== null && (
-        <Suspense fallback={null}>
-          <UserModal userId={open === NEW ? null : open} onClose={() => setOpen(null)} onCreated={setOpen} />
-        </Suspense>
-      )}
-    </>
+    <Badge color={active ? 'green' : 'gray'} variant="light">
+      {active ? t('systemEntities.users.active') : t('systemEntities.users.inactive')}
+    </Badge>
   );
+}
+
+function Dialog({ id, close, show }: { readonly id: string | null; readonly close: () => void; readonly show: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={null}>
+      <UserModal userId={id} onClose={close} onCreated={show} extra={{ label: t(inventories.label), render: inventories.render }} />
+    </Suspense>
+  );
+}
+
+export default function UsersEntity(_props: SystemEntitiesProps) {
+  useUsersLive();
+  return <ResourcePage resource={userResource} refreshMs={useListRefresh()} />;
 }

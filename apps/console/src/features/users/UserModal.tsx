@@ -5,7 +5,8 @@
  * caller's (at least one), the password expiry policy, a new password (PUT .../password), the
  * user's groups (PUT .../groups), deactivate/activate (PUT .../active) and delete with a
  * confirmation, and the "unit and license activation" permission granted or revoked. SSO and enterprise users, and users of a type above the caller's, are shown
- * read-only (spec 001 §6).
+ * read-only (spec 001 §6). A screen may add a section of its own for a user the caller may change
+ * (`extra`: the system admin console's inventories of the user).
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -33,14 +34,21 @@ interface Props {
   readonly userId: string | null;
   readonly onClose: () => void;
   readonly onCreated: (id: string) => void;
+  readonly extra?: ExtraSection;
 }
 
-export default function UserModal({ userId, onClose, onCreated }: Props) {
+/** A section of the screen's own, after the user's groups. */
+interface ExtraSection {
+  readonly label: string;
+  readonly render: (user: UserAccountDetail) => ReactNode;
+}
+
+export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUser', { params: { id: userId ?? '' } }, { enabled: userId !== null });
   let body: ReactNode;
-  if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} />;
+  if (userId === null) body = <UserEditor user={null} refreshing={false} onClose={onClose} onCreated={onCreated} extra={extra} />;
   else if (query.isPending) body = <Loader aria-label={t('common.loading')} data-testid="user-loading" />;
   else if (query.isError) {
     body = (
@@ -48,7 +56,7 @@ export default function UserModal({ userId, onClose, onCreated }: Props) {
         {errorText(query.error)}
       </Alert>
     );
-  } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} />;
+  } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
     <Modal opened onClose={onClose} size="xl" title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })} data-testid="user-modal">
       {body}
@@ -61,7 +69,7 @@ export default function UserModal({ userId, onClose, onCreated }: Props) {
  * the user's version (save, activate / deactivate) wait for it, so a change made just before is not
  * refused as a conflict.
  */
-function UserEditor({ user, refreshing, onClose, onCreated }: { user: UserAccountDetail | null; refreshing: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+function UserEditor({ user, refreshing, onClose, onCreated, extra }: { user: UserAccountDetail | null; refreshing: boolean; onClose: () => void; onCreated: (id: string) => void; extra: ExtraSection | undefined }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -223,6 +231,12 @@ function UserEditor({ user, refreshing, onClose, onCreated }: { user: UserAccoun
         <>
           <Divider label={t('users.modal.groupsSection')} labelPosition="left" />
           <GroupsSection user={user} onDone={refresh} />
+          {extra && (
+            <>
+              <Divider label={extra.label} labelPosition="left" />
+              {extra.render(user)}
+            </>
+          )}
           <Divider label={t('users.modal.passwordSection')} labelPosition="left" />
           <PasswordSection user={user} onDone={refresh} />
           <LicencePermissionDivider />
