@@ -15,9 +15,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelIngestAssociation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
-import { useCanApply } from '../../kit';
+import { AssociationPanel, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
-import { AssociationPanel } from './AssociationPanel';
 import { channelCandidates } from './inventoryTabRules';
 
 export function IngestServersTab({ inventoryId }: { readonly inventoryId: string }) {
@@ -87,10 +86,8 @@ function ServerChannels({ inventoryId, serverId, serverName }: { readonly invent
         testId="inventory-ingest-channels"
         members={members}
         candidates={candidates}
-        onCandidateSearch={() => undefined}
-        onAdd={(channelId) => add.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('added', channelId))}
-        onRemove={(channelId) => remove.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('removed', channelId))}
-        readOnly={!mayChange}
+        onAdd={mayChange ? (channelId) => add.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('added', channelId)) : undefined}
+        onRemove={mayChange ? (channelId) => remove.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('removed', channelId)) : undefined}
       />
     </Stack>
   );

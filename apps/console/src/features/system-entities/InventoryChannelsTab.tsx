@@ -14,9 +14,8 @@ import { useTranslation } from 'react-i18next';
 import type { IfbCounts, InventoryIfb, InventoryTally } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { newest, useCanApply } from '../../kit';
+import { AssociationPanel, newest, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
-import { AssociationPanel } from './AssociationPanel';
 import { associationName, channelCandidates, ifbMembers, tallyMembers } from './inventoryTabRules';
 import { useAfterInventoryWrite } from './useInventoryTabs';
 
@@ -58,10 +57,8 @@ export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: strin
         testId="inventory-tally"
         members={members}
         candidates={candidates}
-        onCandidateSearch={() => undefined}
-        onAdd={(channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId))}
-        onRemove={(channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId))}
-        readOnly={!mayChange}
+        onAdd={mayChange ? (channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId)) : undefined}
+        onRemove={mayChange ? (channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId)) : undefined}
       />
     </Stack>
   );
@@ -97,10 +94,8 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
         testId="inventory-ifb"
         members={members}
         candidates={candidates}
-        onCandidateSearch={() => undefined}
-        onAdd={(channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId))}
-        onRemove={(channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId))}
-        readOnly={!mayChange}
+        onAdd={mayChange ? (channelId) => add.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('added', channelId)) : undefined}
+        onRemove={mayChange ? (channelId) => remove.mutateAsync({ params: { id: inventoryId, channelId } }).then(done('removed', channelId)) : undefined}
       />
     </Stack>
   );

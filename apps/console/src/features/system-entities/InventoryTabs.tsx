@@ -9,10 +9,8 @@
  */
 import type { ReactNode } from 'react';
 import { Stack, Tabs, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AdminInventory, Role } from '@fleet/contracts';
-import { useUserRoles, type ModalTab } from '../../kit';
+import { useUserRoles } from '../../kit';
 import { IngestAccountTab } from './IngestAccountTab';
 import { IngestServersTab } from './IngestServersTab';
 import { InventoryIfbTab, InventoryTallyTab } from './InventoryChannelsTab';
@@ -21,7 +19,7 @@ import { visibleInventoryTabs, type InventoryTabValue } from './inventoryTabRule
 import { ServiceableDevicesTab } from './ServiceableDevicesTab';
 import { useInventoryTabsLive } from './useInventoryTabs';
 
-function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }): ReactNode {
+export function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTabValue; readonly inventoryId: string }): ReactNode {
   useInventoryTabsLive(inventoryId);
   switch (value) {
     case 'tally':
@@ -37,11 +35,6 @@ function InventoryTabPanel({ value, inventoryId }: { readonly value: InventoryTa
     case 'ingestServers':
       return <IngestServersTab inventoryId={inventoryId} />;
   }
-}
-
-/** The modal's tabs of the inventory the user may read. */
-export function inventoryModalTabs(t: TFunction, roles: readonly Role[]): ModalTab<AdminInventory>[] {
-  return visibleInventoryTabs(roles).map((tab) => ({ value: tab.value, label: t(tab.label), render: (inventory) => <InventoryTabPanel value={tab.value} inventoryId={inventory.id} /> }));
 }
 
 /** The tabs of one inventory as a section of a page (nothing when the user may read none). */

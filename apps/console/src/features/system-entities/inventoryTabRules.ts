@@ -15,7 +15,7 @@ import type { ChannelLive, EndpointId, InventoryIfb, InventoryTally, RealtimeEve
 import { canCall } from '../../kit/access';
 import type { TextKey } from '../../kit/formRules';
 import { searchQuery, type ListView } from '../../kit/resource';
-import type { AssociationMember } from './AssociationPanel';
+import type { Member } from '../../kit/Association';
 
 export type InventoryTabValue = 'tally' | 'ifb' | 'properties' | 'serviceableDevices' | 'ingestAccount' | 'ingestServers';
 
@@ -111,7 +111,7 @@ function channelDetail(row: { readonly serverName: string; readonly online: bool
 }
 
 /** The tally's channels as members; with the tally service, their live tally too. */
-export function tallyMembers(channels: readonly TallyRow[], t: TFunction): AssociationMember[] {
+export function tallyMembers(channels: readonly TallyRow[], t: TFunction): Member[] {
   return channels.map((c) => {
     const live = c.tally === null ? [] : [c.tally.onAir ? t('systemEntities.inventoryTabs.tally.onAir') : t('systemEntities.inventoryTabs.tally.offAir'), ...(c.tally.tallyName ? [c.tally.tallyName] : [])];
     return { id: c.channelId, label: c.channelName, detail: [channelDetail(c, t), ...live].join(' · ') };
@@ -119,12 +119,12 @@ export function tallyMembers(channels: readonly TallyRow[], t: TFunction): Assoc
 }
 
 /** The IFB's channels as members, with whether IFB is on now. */
-export function ifbMembers(channels: readonly IfbRow[], t: TFunction): AssociationMember[] {
+export function ifbMembers(channels: readonly IfbRow[], t: TFunction): Member[] {
   return channels.map((c) => ({ id: c.channelId, label: c.channelName, detail: [channelDetail(c, t), ...(c.ifb ? [t('systemEntities.inventoryTabs.ifb.on')] : [])].join(' · ') }));
 }
 
 /** The channels of the inventory that may join an association (the core takes channels of the inventory only). */
-export function channelCandidates(channels: readonly ChannelLive[], t: TFunction): AssociationMember[] {
+export function channelCandidates(channels: readonly ChannelLive[], t: TFunction): Member[] {
   return channels.map((c) => ({ id: c.channelId, label: c.channelName, detail: channelDetail(c, t) }));
 }
 

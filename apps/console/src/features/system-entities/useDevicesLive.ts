@@ -1,16 +1,13 @@
 /**
- * Keeps the system entities lists of servers, channels, video return channels and databridge
- * gateways current from /ws: an event makes the kind's cached admin reads read again (the lists
- * are server-sorted and paged, so a changed row may move to another page). Servers and gateways
- * are announced as `systemDevice.changed` on every inventory's topics, so every admin console
- * hears them; channels and video return channels on their own topics (the lists also read again
- * every `LIVE_FALLBACK_MS`, for inventories the admin does not follow).
+ * What keeps the system entities lists of servers, channels, video return channels and databridge
+ * gateways current from /ws (the resources' `staleOn`): an event makes the kind's cached admin reads
+ * read again (the lists are server-sorted and paged, so a changed row may move to another page).
+ * Servers and gateways are announced as `systemDevice.changed` on every inventory's topics, so every
+ * admin console hears them; channels and video return channels on their own topics (the lists also
+ * read again every `LIVE_FALLBACK_MS`, for inventories the admin does not follow).
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
-import { useRealtime } from '../../realtime/RealtimeProvider';
-import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
+import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 
 /** Which reads an event makes stale (exported for its test): those of its kind (realtime/systemEntities). */
 export function staleDeviceReads(event: RealtimeEvent): readonly EndpointId[] {
@@ -28,10 +25,4 @@ export function staleDeviceReads(event: RealtimeEvent): readonly EndpointId[] {
     default:
       return [];
   }
-}
-
-export function useDevicesLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => subscribe((event) => invalidateReads(queryClient, staleDeviceReads(event))), [subscribe, queryClient]);
 }

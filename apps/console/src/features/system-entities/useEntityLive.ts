@@ -1,8 +1,8 @@
 /**
- * Keeps the system entities lists and an open entity current from /ws: an event of a kind makes
- * that kind's cached reads (lists, the open entity, its member lists) read again. The admin lists
- * are server-sorted and paged, so a changed or new row may move to another page: reading the page
- * again is the only faithful update.
+ * What keeps the system entities lists and an open entity current from /ws (the resources'
+ * `staleOn`): an event of a kind makes that kind's cached reads (lists, the open entity, its member
+ * lists) read again. The admin lists are server-sorted and paged, so a changed or new row may move
+ * to another page: reading the page again is the only faithful update.
  *
  * The core announces inventories, groups, units and users on the topics of their inventories and
  * groups; a global admin follows the topics of their own. A change in an inventory they do not
@@ -10,11 +10,9 @@
  * provider); against a core without that topic, the lists read again every `LIVE_FALLBACK_MS`
  * (`useListRefresh`).
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
+import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 
 /** The lists read again this often when the core does not offer the admin topic (see above). */
 export const LIVE_FALLBACK_MS = 30_000;
@@ -44,10 +42,4 @@ export function staleReads(event: RealtimeEvent): readonly EndpointId[] {
     default:
       return [];
   }
-}
-
-export function useEntityLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(() => subscribe((event) => invalidateReads(queryClient, staleReads(event))), [subscribe, queryClient]);
 }
