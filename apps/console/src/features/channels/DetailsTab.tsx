@@ -6,42 +6,16 @@
  * servers (GET stunTurnInfo, kept until they expire: turnExpiration seconds × 1000, spec 001 §9).
  */
 import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
 import { useChannelModal } from './parts';
 
 /** How often the open Details tab reads the channel's status again. */
 export const STATUS_REFRESH_MS = 5000;
-
-function Section({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function NameValues({ rows, testId }: { rows: readonly (readonly [string, string])[]; testId?: string }) {
-  return (
-    <Table data-testid={testId}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w="40%">{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 function StatusSection() {
   const { t } = useTranslation();
@@ -51,7 +25,7 @@ function StatusSection() {
   const none = t('channels.cells.none');
   const s = query.data;
   return (
-    <Section testId="channel-details-status" title={t('channels.details.status')}>
+    <InfoSection testId="channel-details-status" title={t('channels.details.status')}>
       {query.error && s === undefined && <Alert color="red">{errorText(query.error)}</Alert>}
       {s === undefined && !query.error && <Loader size="sm" />}
       {s !== undefined && (
@@ -72,7 +46,7 @@ function StatusSection() {
           />
         </>
       )}
-    </Section>
+    </InfoSection>
   );
 }
 
@@ -82,7 +56,7 @@ function IpsSection() {
   const { channelId } = useChannelModal().details.channel;
   const query = useEndpointQuery('getChannelIps', { params: { id: channelId } });
   return (
-    <Section testId="channel-details-ips" title={t('channels.details.ips')}>
+    <InfoSection testId="channel-details-ips" title={t('channels.details.ips')}>
       {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
       {query.data === undefined && !query.error && <Loader size="sm" />}
       {query.data !== undefined &&
@@ -99,7 +73,7 @@ function IpsSection() {
             ))}
           </Stack>
         ))}
-    </Section>
+    </InfoSection>
   );
 }
 
@@ -111,7 +85,7 @@ function CapabilitiesSection() {
   // Spec 000 §8: a failed read shows empty capabilities, with a way to read them again.
   const rows = query.data ? capabilityRows(query.data.capabilities) : [];
   return (
-    <Section testId="channel-details-capabilities" title={t('channels.details.capabilities')}>
+    <InfoSection testId="channel-details-capabilities" title={t('channels.details.capabilities')}>
       {query.error && (
         <Alert color="red" data-testid="channel-details-capabilities-error">
           <Stack gap="xs">
@@ -133,7 +107,7 @@ function CapabilitiesSection() {
       ) : (
         <NameValues rows={rows} testId="channel-details-capabilities-rows" />
       )}
-    </Section>
+    </InfoSection>
   );
 }
 
@@ -151,7 +125,7 @@ function WebRtcSection() {
   const info = query.data;
   const validUntil = info ? new Date(query.dataUpdatedAt + stunTurnLifetimeMs(info)).toLocaleString(i18n.language) : null;
   return (
-    <Section testId="channel-details-webrtc" title={t('channels.details.webrtc')}>
+    <InfoSection testId="channel-details-webrtc" title={t('channels.details.webrtc')}>
       {!wanted && info === undefined ? (
         <Group>
           <Button size="xs" variant="light" onClick={() => setWanted(true)} data-testid="channel-details-webrtc-load">
@@ -175,7 +149,7 @@ function WebRtcSection() {
           ))}
         </Stack>
       )}
-    </Section>
+    </InfoSection>
   );
 }
 

@@ -4,43 +4,28 @@
  * them, so they are read-only for everyone; an input channel's input sources, shown under Ingest,
  * are changed through their own calls (InputSources).
  */
-import { Alert, Paper, Table } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { InfoSection, NameValues } from '../../kit';
 import { InputSources } from './InputSources';
 import { useChannelModal } from './parts';
-
-function Rows({ testId, rows }: { testId: string; rows: readonly (readonly [string, string])[] }) {
-  return (
-    <Paper withBorder p="md" data-testid={testId}>
-      <Table>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="40%">{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
 
 export function AudioTab() {
   const { t } = useTranslation();
   const { audioInterfaces } = useChannelModal().details;
   const none = t('channels.cells.none');
   return (
-    <Rows
-      testId="channel-audio"
-      rows={[
-        [t('channels.audio.ifb'), audioInterfaces.ifb ? t('channels.yes') : t('channels.no')],
-        [t('channels.audio.tallyHw'), audioInterfaces.tallyHwStatus ?? none],
-        [t('channels.audio.audioHw'), audioInterfaces.audioHwStatus ?? none],
-      ]}
-    />
+    <InfoSection testId="channel-audio">
+      <NameValues
+        rows={[
+          [t('channels.audio.ifb'), audioInterfaces.ifb ? t('channels.yes') : t('channels.no')],
+          [t('channels.audio.tallyHw'), audioInterfaces.tallyHwStatus ?? none],
+          [t('channels.audio.audioHw'), audioInterfaces.audioHwStatus ?? none],
+        ]}
+      />
+    </InfoSection>
   );
 }
 
@@ -58,14 +43,15 @@ export function IngestTab() {
   const none = t('channels.cells.none');
   return (
     <>
-      <Rows
-        testId="channel-ingest"
-        rows={[
-          [t('channels.ingest.associated'), ingest.associated ? t('channels.yes') : t('channels.no')],
-          [t('channels.ingest.server'), ingest.serverName ?? none],
-          [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
-        ]}
-      />
+      <InfoSection testId="channel-ingest">
+        <NameValues
+          rows={[
+            [t('channels.ingest.associated'), ingest.associated ? t('channels.yes') : t('channels.no')],
+            [t('channels.ingest.server'), ingest.serverName ?? none],
+            [t('channels.ingest.inputKind'), ingest.inputKind ?? none],
+          ]}
+        />
+      </InfoSection>
       {query.error && (
         <Alert color="red" data-testid="channel-ingest-error">
           {errorText(query.error)}

@@ -25,7 +25,7 @@ import { QueryView } from '../../components/QueryView';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { DeleteButton, ModalFooter, newest, ResourceForm, useCanApply } from '../../kit';
+import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import {
   checkIngestConfig, checkIngestPassword, checkXslt, EMPTY_PASSWORD, INGEST_CONFIG_FIELDS, INGEST_PASSWORD_FIELDS, ingestConfigBody, ingestConfigForm, ingestPasswordBody,
@@ -70,7 +70,6 @@ function IngestAccountView({ account }: { readonly account: IngestAccount }) {
 function ConfigurationSection({ account }: { readonly account: IngestAccount }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const put = usePutAccount(account.inventoryId);
   const mayWrite = useCanApply('updateIngestAccount');
@@ -120,24 +119,20 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
           {t('systemEntities.inventoryTabs.ingest.none')}
         </Text>
       )}
-      {form.error !== null && !hasErrors(form.errors) && (
-        <Alert color="red" data-testid="ingest-account-form-error">
-          {errorText(form.error)}
-        </Alert>
-      )}
-      <ResourceForm fields={INGEST_CONFIG_FIELDS} form={form} testId="ingest-account" isNew={false} readOnly={!mayWrite} />
       {result !== null && (
         <Alert color={result.ok ? 'green' : 'orange'} data-testid="ingest-account-test-result">
           {result.ok ? t('systemEntities.inventoryTabs.ingest.testOk') : reason !== null ? t(`systemEntities.inventoryTabs.ingest.reasons.${reason}`) : (result.reason ?? '')}
         </Alert>
       )}
-      {(mayWrite || mayTest || (mayDelete && account.exists)) && (
-        <ModalFooter
-          testId="ingest-account"
-          onSave={mayWrite ? save : null}
-          onCancel={form.reset}
-          saving={update.isPending}
-          left={
+      <FormPanel
+        form={form}
+        fields={INGEST_CONFIG_FIELDS}
+        testId="ingest-account"
+        onSave={mayWrite ? save : null}
+        onCancel={form.reset}
+        saving={update.isPending}
+        left={
+          (mayTest || (mayDelete && account.exists)) && (
             <Group gap="xs">
               {mayDelete && account.exists && <DeleteButton testId="ingest-account" onConfirm={del} loading={remove.isPending} />}
               {mayTest && (
@@ -146,9 +141,9 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
                 </Button>
               )}
             </Group>
-          }
-        />
-      )}
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -18,9 +18,8 @@ import type { InventoryProperties } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
-import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm } from '../../lib/forms/useForm';
-import { ModalFooter, newest, ResourceForm, useCanApply, useCanCall } from '../../kit';
+import { FormPanel, newest, useCanApply, useCanCall } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkProperties, PROPERTY_FIELDS, propertiesBody, propertiesForm, type PropertiesForm } from './inventoryForms';
 import { useAfterInventoryWrite } from './useInventoryTabs';
@@ -51,7 +50,6 @@ export function InventoryPropertiesTab({ inventoryId }: { readonly inventoryId: 
 function PropertiesEditor({ properties }: { readonly properties: InventoryProperties }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const afterWrite = useAfterInventoryWrite(properties.inventoryId);
   const mayWrite = useCanApply('updateAdminInventoryProperties');
@@ -75,17 +73,7 @@ function PropertiesEditor({ properties }: { readonly properties: InventoryProper
       },
     );
   };
-  return (
-    <Stack gap="sm">
-      {form.error !== null && !hasErrors(form.errors) && (
-        <Alert color="red" data-testid={`${TEST_ID}-form-error`}>
-          {errorText(form.error)}
-        </Alert>
-      )}
-      <ResourceForm fields={PROPERTY_FIELDS} form={form} testId={TEST_ID} isNew={false} readOnly={!mayWrite} />
-      {mayWrite && <ModalFooter testId={TEST_ID} onSave={save} onCancel={form.reset} saving={update.isPending} />}
-    </Stack>
-  );
+  return <FormPanel form={form} fields={PROPERTY_FIELDS} testId={TEST_ID} onSave={mayWrite ? save : null} onCancel={form.reset} saving={update.isPending} />;
 }
 
 /** The default profile's value in the choice (the call takes null for it). */
