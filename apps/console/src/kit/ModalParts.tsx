@@ -99,7 +99,7 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
     );
   }
   return (
-    <Modal opened onClose={onClose} size="lg" title={title} data-testid={`${testId}-modal`}>
+    <Modal opened onClose={onClose} size="lg" title={title} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid={`${testId}-modal`}>
       {body}
     </Modal>
   );

@@ -1,25 +1,17 @@
 /**
- * Application configuration (spec 001 §2 /system_settings application_configuration): entries of a
- * key (fixed once made), a JSON value and a description. The value is typed as JSON; text that is
- * not JSON is "Invalid field" on the value before anything is sent, and the keys the core reads
- * (chatSupport, features) are checked against their shape by the core (its messages on the value).
+ * Application configuration (spec 001 §2 /system_settings application_configuration), declared on
+ * the resource kit: entries of a key (fixed once made), a JSON value and a description. The value
+ * is typed as JSON; text that is not JSON is "Invalid field" on the value before anything is sent,
+ * and the keys the core reads (chatSupport, features) are checked against their shape by the core
+ * (its messages on the value).
  */
-import { useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
-import { Code, JsonInput, Textarea, TextInput } from '@mantine/core';
+import { Code, JsonInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CreateApplicationConfigurationBody, VALIDATION, type ApplicationConfigurationEntry, type ApplicationConfigurationSearchQuery } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
-import { mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { useForm } from '../../lib/forms/useForm';
-import { useFieldError } from '../../lib/forms/useFieldError';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useToast } from '../../toast/useToast';
-import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
-import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
+import { APPLICATION_CONFIGURATION_SORT_KEYS, CreateApplicationConfigurationBody, VALIDATION, type ApplicationConfigurationEntry } from '@fleet/contracts';
+import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { defineResource, op, RowButtonsPage, type CustomFieldProps, type Field } from '../../kit';
+import { listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
-
-const LISTS = ['searchApplicationConfiguration', 'getApplicationConfiguration'] as const;
 
 interface EntryForm {
   readonly key: string;
@@ -27,10 +19,13 @@ interface EntryForm {
   readonly description: string;
 }
 
-/** The typed text as JSON, or undefined when it is not JSON. */
-export function parseJsonValue(text: string): { ok: true; value: unknown } | { ok: false } {
+type Json = CreateApplicationConfigurationBody['value'];
+
+/** The typed text as JSON, or not JSON. */
+export function parseJsonValue(text: string): { ok: true; value: Json } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    // What JSON.parse answers is JSON (the contract's value is zod's JSON type).
+    return { ok: true, value: JSON.parse(text) as Json };
   } catch {
     return { ok: false };
   }
@@ -39,81 +34,35 @@ export function parseJsonValue(text: string): { ok: true; value: unknown } | { o
 export function entryErrors(v: EntryForm): FieldErrors {
   const parsed = parseJsonValue(v.value);
   const body = { key: v.key.trim(), value: parsed.ok ? parsed.value : null, description: v.description };
-  return mergeErrors(parsed.ok ? {} : { value: VALIDATION.invalidField }, bodyErrors(CreateApplicationConfigurationBody, body));
+  return mergeErrors(parsed.ok ? {} : { value: VALIDATION.invalidField }, checkSchema(CreateApplicationConfigurationBody, body));
 }
 
-function EntryModal({ entry, onClose }: { readonly entry: ApplicationConfigurationEntry | null; readonly onClose: () => void }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const form = useForm<EntryForm>(
-    entry ? { key: entry.key, value: JSON.stringify(entry.value, null, 2), description: entry.description } : { key: '', value: '{}', description: '' },
-    entryErrors,
-  );
-  const error = useFieldError('settings-application_configuration-error', form.errors);
-  // The core's shape problems come on the value's parts (value.enabled): they show under the value.
-  const valueError = error('value') ?? error(Object.keys(form.errors).find((k) => k.startsWith('value.')) ?? 'value');
-  const create = useSettingsMutation('createApplicationConfiguration', LISTS);
-  const update = useSettingsMutation('updateApplicationConfiguration', LISTS);
-  const onSave = () => {
-    const values = form.submit();
-    if (!values) return;
-    const parsed = parseJsonValue(values.value);
-    if (!parsed.ok) return;
-    const done = (e: ApplicationConfigurationEntry) => {
-      toast.show({ message: t(entry ? 'systemSettings.common.updated' : 'systemSettings.common.created', { name: e.key }), variant: 'success' });
-      onClose();
-    };
-    // The value is JSON.parse's: JSON by construction (the contract's type is zod's JSON type).
-    const value = parsed.value as CreateApplicationConfigurationBody['value'];
-    if (entry === null) create.mutate({ body: { key: values.key.trim(), value, description: values.description } }, { onSuccess: done, onError: (e) => form.failed(e) });
-    else update.mutate({ params: { id: entry.id }, body: { value, description: values.description, version: entry.version } }, { onSuccess: done, onError: (e) => form.failed(e) });
-  };
-  return (
-    <SettingsFormModal
-      testId="application_configuration"
-      title={entry ? t('systemSettings.application_configuration.editTitle', { name: entry.key }) : t('systemSettings.application_configuration.createTitle')}
-      pending={create.isPending || update.isPending}
-      error={noteError(form.error)}
-      onSave={onSave}
-      onClose={onClose}
-    >
-      <TextInput
-        label={t('systemSettings.application_configuration.fields.key')}
-        description={entry ? t('systemSettings.application_configuration.fields.keyFixed') : undefined}
-        withAsterisk
-        disabled={entry !== null}
-        data-autofocus
-        value={form.values.key}
-        onChange={(e) => form.set({ key: e.currentTarget.value })}
-        error={error('key')}
-        data-testid="settings-application_configuration-key"
-      />
-      <JsonInput
-        label={t('systemSettings.application_configuration.fields.value')}
-        autosize
-        minRows={4}
-        formatOnBlur
-        value={form.values.value}
-        onChange={(value) => form.set({ value })}
-        error={valueError}
-        data-testid="settings-application_configuration-value"
-      />
-      <Textarea label={t('systemSettings.application_configuration.fields.description')} autosize value={form.values.description} onChange={(e) => form.set({ description: e.currentTarget.value })} error={error('description')} data-testid="settings-application_configuration-description" />
-    </SettingsFormModal>
-  );
+/** The value, typed as JSON; the core's shape problems come on its parts (value.enabled) and show under it. */
+function ValueField({ form, label, testId, error, readOnly }: CustomFieldProps<EntryForm>) {
+  const shown = error('value') ?? error(Object.keys(form.errors).find((k) => k.startsWith('value.')) ?? 'value');
+  // JsonInput shows `validationError` instead of `error` once its own parse failed: the same message either way.
+  return <JsonInput label={label} autosize minRows={4} formatOnBlur value={form.values.value} onChange={(value) => form.set({ value })} error={shown} validationError={shown} disabled={readOnly} data-testid={testId} />;
 }
 
-export default function ApplicationConfigurationSetting(_props: SystemSettingsProps) {
-  const { t, i18n } = useTranslation();
-  const [view, setView] = useSettingsView('key');
-  const [editing, setEditing] = useState<ApplicationConfigurationEntry | null | 'new'>(null);
-  useSettingsLive(['application_configuration'], LISTS);
-  const list = useEndpointQuery('searchApplicationConfiguration', { query: settingsListQuery(view) as ApplicationConfigurationSearchQuery }, { placeholderData: keepPreviousData });
-  const del = useConfirmedDelete(useSettingsMutation('deleteApplicationConfiguration', LISTS), {
-    variables: (e: ApplicationConfigurationEntry) => ({ params: { id: e.id } }),
-    deleted: (e) => t('systemSettings.common.deleted', { name: e.key }),
-  });
-  const columns: SettingsColumn<ApplicationConfigurationEntry>[] = [
+const FIELDS: readonly Field<EntryForm>[] = [
+  { kind: 'text', name: 'key', label: 'systemSettings.application_configuration.fields.key', required: true, lockedOnEdit: true, description: 'systemSettings.application_configuration.fields.keyFixed' },
+  { kind: 'custom', name: 'value', label: 'systemSettings.application_configuration.fields.value', render: ValueField },
+  { kind: 'textarea', name: 'description', label: 'systemSettings.application_configuration.fields.description' },
+];
+
+const valueOf = (v: EntryForm): Json => {
+  const parsed = parseJsonValue(v.value);
+  return parsed.ok ? parsed.value : null;
+};
+
+export const applicationConfigurationResource = defineResource<ApplicationConfigurationEntry, ApplicationConfigurationEntry, EntryForm>({
+  testId: 'settings-application_configuration',
+  formTestId: 'settings-application_configuration',
+  titles: { new: 'systemSettings.application_configuration.createTitle', edit: 'systemSettings.application_configuration.editTitle', noun: 'systemSettings.application_configuration.noun' },
+  rowKey: (e) => e.id,
+  label: (e) => e.key,
+  list: { op: op('searchApplicationConfiguration', listQuery(APPLICATION_CONFIGURATION_SORT_KEYS)), searchKeys: [], defaultSort: 'key' },
+  columns: (t) => [
     { id: 'key', header: t('systemSettings.application_configuration.columns.key'), render: (e) => <Code>{e.key}</Code>, sortKey: 'key' },
     {
       id: 'value',
@@ -124,23 +73,24 @@ export default function ApplicationConfigurationSetting(_props: SystemSettingsPr
       },
     },
     { id: 'description', header: t('systemSettings.application_configuration.columns.description'), render: (e) => e.description || '—' },
-    { id: 'updatedAt', header: t('systemSettings.application_configuration.columns.updatedAt'), render: (e) => new Date(e.updatedAt).toLocaleString(i18n.language), sortKey: 'updatedAt' },
-  ];
-  return (
-    <SettingsFrame
-      testId="application_configuration"
-      query={list}
-      columns={columns}
-      rowKey={(e) => e.id}
-      view={view}
-      onViewChange={setView}
-      onAdd={() => setEditing('new')}
-      addLabel={t('systemSettings.application_configuration.add')}
-      onEdit={(e) => setEditing(e)}
-      onDelete={del.ask}
-    >
-      {editing !== null && <EntryModal key={editing === 'new' ? 'new' : editing.id} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {del.target !== null && <SettingsDeleteModal testId="application_configuration" name={del.target.key} {...del.modalProps} />}
-    </SettingsFrame>
-  );
+    { id: 'updatedAt', header: t('systemSettings.application_configuration.columns.updatedAt'), render: (e) => new Date(e.updatedAt).toLocaleString(), sortKey: 'updatedAt' },
+  ],
+  get: op('getApplicationConfiguration', (id: string) => ({ params: { id } })),
+  form: {
+    fields: FIELDS,
+    initial: (e) => (e ? { key: e.key, value: JSON.stringify(e.value, null, 2), description: e.description } : { key: '', value: '{}', description: '' }),
+    check: entryErrors,
+  },
+  create: op('createApplicationConfiguration', (v: EntryForm) => ({ body: { key: v.key.trim(), value: valueOf(v), description: v.description } })),
+  update: op('updateApplicationConfiguration', ({ entity, values }: { entity: ApplicationConfigurationEntry; values: EntryForm }) => ({
+    params: { id: entity.id },
+    body: { value: valueOf(values), description: values.description, version: entity.version },
+  })),
+  remove: op('deleteApplicationConfiguration', (e: ApplicationConfigurationEntry) => ({ params: { id: e.id } })),
+  staleOn: staleSettingReads,
+});
+
+export default function ApplicationConfigurationSetting(_props: SystemSettingsProps) {
+  const { t } = useTranslation();
+  return <RowButtonsPage resource={applicationConfigurationResource} addLabel={t('systemSettings.application_configuration.add')} />;
 }

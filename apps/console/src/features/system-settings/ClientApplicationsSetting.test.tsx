@@ -28,6 +28,7 @@ function applicationsCore(): FakeApi {
       rows = [...rows, app];
       return { ...app, secret: secrets.shift() ?? 'spare-secret-0123456789abcdefghijklmno' };
     })
+    .on('getClientApplication', ({ params }) => rows.find((a) => a.id === params.id)!)
     .on('regenerateClientSecret', ({ params }) => {
       const app = rows.find((a) => a.id === params.id)!;
       return { ...app, secret: secrets.shift() ?? 'spare-secret-0123456789abcdefghijklmno' };

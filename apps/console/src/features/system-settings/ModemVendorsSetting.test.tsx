@@ -33,6 +33,7 @@ function vendorsCore(): FakeApi {
     .on('fetchDevices', [])
     .on('searchClientApplications', ({ query }) => ({ items: [], total: 0, offset: query.offset, limit: query.limit }))
     .on('searchModemVendors', ({ query }) => ({ items: [vendor], total: 1, offset: query.offset, limit: query.limit }))
+    .on('getModemVendor', () => vendor)
     .on('updateModemVendor', ({ body }) => {
       vendor = { ...vendor, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.models !== undefined ? { models: body.models } : {}), version: vendor.version + 1 };
       return vendor;
@@ -65,6 +66,7 @@ describe('/system_settings/modem_vendor', () => {
     await user.click(screen.getByTestId('settings-modem_vendor-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-modem_vendor-modal')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('settings-modem_vendor-row-mv-1')).toHaveTextContent('X2-Pro, X3'));
-    expect(api.calls('updateModemVendor')[0]?.body).toMatchObject({ models: [{ name: 'X2-Pro' }, { name: 'X3' }] });
+    expect(api.calls('updateModemVendor')[0]?.body).toMatchObject({ models: [{ name: 'X2-Pro' }, { name: 'X3' }], version: 0 });
+    expect(await screen.findByText('Modem vendor E2E-vendor saved')).toBeInTheDocument();
   });
 });

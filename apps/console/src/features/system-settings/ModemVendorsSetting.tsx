@@ -1,23 +1,14 @@
 /**
- * Modem vendors (spec 001 §2 /system_settings modem_vendor; support-staff menu "Modems Vendor/Model"):
- * vendors with their models; the form adds, renames and removes models (names unique within the
- * vendor: "This field must be unique" on the repeated one).
+ * Modem vendors (spec 001 §2 /system_settings modem_vendor; support-staff menu "Modems Vendor/Model"),
+ * declared on the resource kit: vendors with their models; the form adds, renames and removes models
+ * (names unique within the vendor: "This field must be unique" on the repeated one).
  */
-import { useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CreateModemVendorBody, type ModemVendor, type ModemVendorSearchQuery } from '@fleet/contracts';
-import { useEndpointQuery } from '../../api/hooks';
-import { useForm } from '../../lib/forms/useForm';
-import { useFieldError } from '../../lib/forms/useFieldError';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useToast } from '../../toast/useToast';
-import { SettingsDeleteModal, SettingsFrame, SettingsFormModal, settingsListQuery, useSettingsLive, useSettingsView, type SettingsColumn } from './SettingsFrame';
-import { bodyErrors, noteError, useSettingsMutation } from './settingsForm';
+import { CreateModemVendorBody, MODEM_VENDOR_SORT_KEYS, type ModemVendor } from '@fleet/contracts';
+import { defineResource, op, RowButtonsPage, schemaCheck, type CustomFieldProps, type Field } from '../../kit';
+import { listQuery, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
-
-const LISTS = ['searchModemVendors', 'getModemVendor'] as const;
 
 interface VendorForm {
   readonly name: string;
@@ -26,101 +17,78 @@ interface VendorForm {
 
 export const vendorBody = (v: VendorForm) => ({ name: v.name.trim(), models: v.models.map((name) => ({ name: name.trim() })) });
 
-function VendorModal({ vendor, onClose }: { readonly vendor: ModemVendor | null; readonly onClose: () => void }) {
+/** The models, one input each (a row is its position: models have no id of their own). */
+function ModelsField({ form, label, testId, error, readOnly }: CustomFieldProps<VendorForm>) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const form = useForm<VendorForm>(vendor ? { name: vendor.name, models: vendor.models.map((m) => m.name) } : { name: '', models: [] }, (v) => bodyErrors(CreateModemVendorBody, vendorBody(v)));
-  const error = useFieldError('settings-modem_vendor-error', form.errors);
-  const create = useSettingsMutation('createModemVendor', LISTS);
-  const update = useSettingsMutation('updateModemVendor', LISTS);
-  const setModel = (i: number, name: string) => form.set({ models: form.values.models.map((m, j) => (j === i ? name : m)) });
-  const onSave = () => {
-    const values = form.submit();
-    if (!values) return;
-    const body = vendorBody(values);
-    const done = (v: ModemVendor) => {
-      toast.show({ message: t(vendor ? 'systemSettings.common.updated' : 'systemSettings.common.created', { name: v.name }), variant: 'success' });
-      onClose();
-    };
-    if (vendor === null) create.mutate({ body }, { onSuccess: done, onError: (e) => form.failed(e) });
-    else update.mutate({ params: { id: vendor.id }, body: { ...body, version: vendor.version } }, { onSuccess: done, onError: (e) => form.failed(e) });
-  };
+  const { models } = form.values;
+  const setModel = (i: number, name: string) => form.set({ models: models.map((m, j) => (j === i ? name : m)) });
   return (
-    <SettingsFormModal
-      testId="modem_vendor"
-      title={vendor ? t('systemSettings.modem_vendor.editTitle', { name: vendor.name }) : t('systemSettings.modem_vendor.createTitle')}
-      pending={create.isPending || update.isPending}
-      error={noteError(form.error)}
-      onSave={onSave}
-      onClose={onClose}
-    >
-      <TextInput label={t('systemSettings.modem_vendor.fields.name')} withAsterisk data-autofocus value={form.values.name} onChange={(e) => form.set({ name: e.currentTarget.value })} error={error('name')} data-testid="settings-modem_vendor-name" />
-      <Stack gap="xs">
-        <Text fw={500} size="sm">{t('systemSettings.modem_vendor.fields.models')}</Text>
-        {form.values.models.length === 0 && <Text size="sm" c="dimmed">{t('systemSettings.modem_vendor.fields.noModels')}</Text>}
-        {form.values.models.map((model, i) => (
-          // Models have no id of their own: a row is its position in the list.
-          <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              aria-label={t('systemSettings.modem_vendor.fields.model', { n: i + 1 })}
-              value={model}
-              onChange={(e) => setModel(i, e.currentTarget.value)}
-              error={error(`models.${i}.name`)}
-              style={{ flex: 1 }}
-              data-testid={`settings-modem_vendor-model-${i}`}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={4}
-              aria-label={t('systemSettings.modem_vendor.fields.removeModel')}
-              onClick={() => form.set({ models: form.values.models.filter((_, j) => j !== i) })}
-              data-testid={`settings-modem_vendor-model-remove-${i}`}
-            >
-              ✕
-            </ActionIcon>
-          </Group>
-        ))}
-        {error('models')}
-        <Group>
-          <Button size="compact-sm" variant="light" onClick={() => form.set({ models: [...form.values.models, ''] })} data-testid="settings-modem_vendor-model-add">
-            {t('systemSettings.modem_vendor.fields.addModel')}
-          </Button>
+    <Stack gap="xs">
+      <Text fw={500} size="sm">{label}</Text>
+      {models.length === 0 && <Text size="sm" c="dimmed">{t('systemSettings.modem_vendor.fields.noModels')}</Text>}
+      {models.map((model, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            aria-label={t('systemSettings.modem_vendor.fields.model', { n: i + 1 })}
+            value={model}
+            onChange={(e) => setModel(i, e.currentTarget.value)}
+            error={error(`models.${i}.name`)}
+            disabled={readOnly}
+            style={{ flex: 1 }}
+            data-testid={`${testId}-${i}`}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={4}
+            disabled={readOnly}
+            aria-label={t('systemSettings.modem_vendor.fields.removeModel')}
+            onClick={() => form.set({ models: models.filter((_, j) => j !== i) })}
+            data-testid={`${testId}-remove-${i}`}
+          >
+            ✕
+          </ActionIcon>
         </Group>
-      </Stack>
-    </SettingsFormModal>
+      ))}
+      {error('models')}
+      <Group>
+        <Button size="compact-sm" variant="light" disabled={readOnly} onClick={() => form.set({ models: [...models, ''] })} data-testid={`${testId}-add`}>
+          {t('systemSettings.modem_vendor.fields.addModel')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
-export default function ModemVendorsSetting(_props: SystemSettingsProps) {
-  const { t } = useTranslation();
-  const [view, setView] = useSettingsView('name');
-  const [editing, setEditing] = useState<ModemVendor | null | 'new'>(null);
-  useSettingsLive(['modem_vendor'], LISTS);
-  const list = useEndpointQuery('searchModemVendors', { query: settingsListQuery(view) as ModemVendorSearchQuery }, { placeholderData: keepPreviousData });
-  const del = useConfirmedDelete(useSettingsMutation('deleteModemVendor', LISTS), {
-    variables: (v: ModemVendor) => ({ params: { id: v.id } }),
-    deleted: (v) => t('systemSettings.common.deleted', { name: v.name }),
-  });
-  const columns: SettingsColumn<ModemVendor>[] = [
+const FIELDS: readonly Field<VendorForm>[] = [
+  { kind: 'text', name: 'name', label: 'systemSettings.modem_vendor.fields.name', required: true },
+  { kind: 'custom', name: 'models', label: 'systemSettings.modem_vendor.fields.models', testId: 'model', render: ModelsField },
+];
+
+export const modemVendorResource = defineResource<ModemVendor, ModemVendor, VendorForm>({
+  testId: 'settings-modem_vendor',
+  formTestId: 'settings-modem_vendor',
+  titles: { new: 'systemSettings.modem_vendor.createTitle', edit: 'systemSettings.modem_vendor.editTitle', noun: 'systemSettings.modem_vendor.noun' },
+  rowKey: (v) => v.id,
+  label: (v) => v.name,
+  list: { op: op('searchModemVendors', listQuery(MODEM_VENDOR_SORT_KEYS)), searchKeys: [] },
+  columns: (t) => [
     { id: 'name', header: t('systemSettings.modem_vendor.columns.name'), render: (v) => v.name, sortKey: 'name' },
     { id: 'models', header: t('systemSettings.modem_vendor.columns.models'), render: (v) => v.models.map((m) => m.name).join(', ') || '—' },
-  ];
-  return (
-    <SettingsFrame
-      testId="modem_vendor"
-      query={list}
-      columns={columns}
-      rowKey={(v) => v.id}
-      view={view}
-      onViewChange={setView}
-      onAdd={() => setEditing('new')}
-      addLabel={t('systemSettings.modem_vendor.add')}
-      onEdit={(v) => setEditing(v)}
-      onDelete={del.ask}
-    >
-      {editing !== null && <VendorModal key={editing === 'new' ? 'new' : editing.id} vendor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {del.target !== null && <SettingsDeleteModal testId="modem_vendor" name={del.target.name} {...del.modalProps} />}
-    </SettingsFrame>
-  );
+  ],
+  get: op('getModemVendor', (id: string) => ({ params: { id } })),
+  form: {
+    fields: FIELDS,
+    initial: (v) => (v ? { name: v.name, models: v.models.map((m) => m.name) } : { name: '', models: [] }),
+    check: schemaCheck(FIELDS, CreateModemVendorBody, vendorBody),
+  },
+  create: op('createModemVendor', (v: VendorForm) => ({ body: vendorBody(v) })),
+  update: op('updateModemVendor', ({ entity, values }: { entity: ModemVendor; values: VendorForm }) => ({ params: { id: entity.id }, body: { ...vendorBody(values), version: entity.version } })),
+  remove: op('deleteModemVendor', (v: ModemVendor) => ({ params: { id: v.id } })),
+  staleOn: staleSettingReads,
+});
+
+export default function ModemVendorsSetting(_props: SystemSettingsProps) {
+  const { t } = useTranslation();
+  return <RowButtonsPage resource={modemVendorResource} addLabel={t('systemSettings.modem_vendor.add')} />;
 }

@@ -25,6 +25,7 @@ function organisationsCore(): FakeApi {
   const taken = (name: string, id?: string) => rows.some((o) => o.name.toLowerCase() === name.toLowerCase() && o.id !== id);
   return new FakeApi()
     .on('searchOrganisations', ({ query }) => ({ items: rows, total: rows.length, offset: query.offset, limit: query.limit }))
+    .on('getOrganisation', ({ params }) => rows.find((o) => o.id === params.id) ?? fieldErrors([{ path: 'params.id', message: VALIDATION.invalidField }]))
     .on('createOrganisation', ({ body }) => {
       if (taken(body.name)) return fieldErrors([{ path: 'body.name', message: VALIDATION.nameUnique }]);
       const made = organisation({

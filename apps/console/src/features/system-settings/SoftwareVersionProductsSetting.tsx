@@ -32,7 +32,7 @@ export default function SoftwareVersionProductsSetting(_props: SystemSettingsPro
     [subscribe, queryClient],
   );
   return (
-    <QueryView query={list} testIdPrefix={PREFIX} errorTitle={t('systemSettings.frame.loadError')}>
+    <QueryView query={list} testIdPrefix={PREFIX} errorTitle={t('kit.list.loadError')}>
       {(data) => (
         <Table striped verticalSpacing="xs" data-testid={`${PREFIX}-grid`}>
           <Table.Thead>

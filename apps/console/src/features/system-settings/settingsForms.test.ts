@@ -2,17 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import { nextListSort } from '../../components/listSort';
-import { initialSettingsView, settingsListQuery } from './SettingsFrame';
-import { linesOf } from './settingsForm';
+import { linesOf, listQuery } from './settingParts';
 import { entryErrors, parseJsonValue } from './ApplicationConfigurationSetting';
 import { credentialBody } from './AiSettingsSetting';
 import { organisationBody } from './OrganizationsSetting';
 
 describe('settings list', () => {
-  it('pages from the view, sends the search only when there is one, and flips the sort of the same column', () => {
-    const view = { ...initialSettingsView('name'), page: 3, searchValue: '  quec ' };
-    expect(settingsListQuery(view, 25)).toEqual({ offset: 50, limit: 25, sortBy: 'name', sortDir: 'asc', searchValue: 'quec' });
-    expect(settingsListQuery(initialSettingsView('key'))).not.toHaveProperty('searchValue');
+  it('pages from the view (50 a page), sends the search only when there is one and a sort key the call takes, and flips the sort of the same column', () => {
+    const view = { searchKey: '', searchValue: '  quec ', sortBy: 'name', sortDir: 'asc' as const, page: 3 };
+    expect(listQuery(['name', 'createdAt'])(view)).toEqual({ query: { offset: 100, limit: 50, sortBy: 'name', sortDir: 'asc', searchValue: 'quec' } });
+    expect(listQuery(['key'])({ ...view, searchValue: ' ', sortBy: 'name' }).query).toEqual({ offset: 100, limit: 50, sortDir: 'asc' });
     const desc = nextListSort(view, 'name');
     expect(desc).toMatchObject({ sortBy: 'name', sortDir: 'desc', page: 1 });
     expect(nextListSort(desc, 'createdAt')).toMatchObject({ sortBy: 'createdAt', sortDir: 'asc' });
@@ -42,8 +41,8 @@ describe('settings forms', () => {
   });
 
   it('organisation: a blank external UID is none; an emptied max users is left out (the stored value stays)', () => {
-    expect(organisationBody({ name: 'Org', externalUid: '  ', defaultRole: 'luc_admin', maxUsers: 7 })).toEqual({ name: 'Org', externalUid: null, defaultRole: 'luc_admin', maxUsers: 7 });
-    expect(organisationBody({ name: 'Org', externalUid: 'x', defaultRole: 'luc_admin', maxUsers: '' }).maxUsers).toBeUndefined();
+    expect(organisationBody({ name: 'Org', externalUid: '  ', defaultRole: 'luc_admin', maxUsers: '7' })).toEqual({ name: 'Org', externalUid: null, defaultRole: 'luc_admin', maxUsers: 7 });
+    expect(organisationBody({ name: 'Org', externalUid: 'x', defaultRole: 'luc_admin', maxUsers: ' ' })).not.toHaveProperty('maxUsers');
   });
 
   it('redirect URIs are one per line, blank lines dropped', () => {

@@ -21,16 +21,16 @@ describe('stream settings forms', () => {
   });
 
   it('keeps media profile values within 0-2147483647, integers, min not above max', () => {
-    const ok = { ...mediaForm(null), name: 'HD', minResolution: 720, maxResolution: 1080, fps: 50, bitrate: 6000 };
+    const ok = { ...mediaForm(null), name: 'HD', minResolution: '720', maxResolution: '1080', fps: '50', bitrate: '6000' };
     expect(checkMedia(ok)).toEqual({});
     expect(mediaBody(ok)).toMatchObject({ minResolution: 720, maxResolution: 1080, fps: 50, bitrate: 6000, attributes: {} });
-    expect(checkMedia({ ...ok, bitrate: 2147483648, fps: -1, minResolution: 1.5 })).toEqual({
+    expect(checkMedia({ ...ok, bitrate: '2147483648', fps: '-1', minResolution: '1.5' })).toEqual({
       bitrate: VALIDATION.streamMediaProfileValue,
       fps: VALIDATION.streamMediaProfileValue,
       minResolution: VALIDATION.integer,
     });
-    expect(checkMedia({ ...ok, bitrate: 2147483647 })).toEqual({});
-    expect(checkMedia({ ...ok, minResolution: 1080, maxResolution: 720 })).toEqual({ maxResolution: VALIDATION.minResolutionAboveMax });
+    expect(checkMedia({ ...ok, bitrate: '2147483647' })).toEqual({});
+    expect(checkMedia({ ...ok, minResolution: '1080', maxResolution: '720' })).toEqual({ maxResolution: VALIDATION.minResolutionAboveMax });
     expect(checkMedia({ ...ok, fps: '' })).toEqual({ fps: VALIDATION.required });
   });
 
@@ -42,6 +42,6 @@ describe('stream settings forms', () => {
     expect(checkGeocoding({ ...ok, accuracies: '10, -1' })).toEqual({ accuracies: VALIDATION.minValue(0) });
     expect(checkGeocoding({ ...ok, accuracies: 'ten' })).toEqual({ accuracies: VALIDATION.number });
     expect(checkGeocoding({ ...ok, geocoders: [], accuracies: '' })).toEqual({ geocoders: VALIDATION.required });
-    expect(checkGeocoding({ ...ok, percentageThreshold: 101, moving: 1.5 })).toEqual({ percentageThreshold: VALIDATION.maxValue(100), moving: VALIDATION.integer });
+    expect(checkGeocoding({ ...ok, percentageThreshold: '101', moving: '1.5' })).toEqual({ percentageThreshold: VALIDATION.maxValue(100), moving: VALIDATION.integer });
   });
 });

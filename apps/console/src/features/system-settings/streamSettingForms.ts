@@ -8,9 +8,6 @@
 import { CHANNEL_CONFIG_LIMITS, GEOCODERS, VALIDATION, type Geocoder, type GeocodingProfile, type StreamMediaProfileSetting, type StreamProfile, type StreamProvider } from '@fleet/contracts';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
-/** What a number input holds: a number, or '' while empty. */
-export type NumberValue = number | string;
-
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** A JSON object typed in a text area: {} when blank; null when it is not a JSON object. */
@@ -39,7 +36,8 @@ export function parseAccuracies(text: string): number[] | null {
 }
 
 const blank = (s: string) => s.trim() === '';
-const toNumber = (v: NumberValue): number | null => (typeof v === 'number' ? v : v.trim() === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
+/** A number typed as text: null when empty or not a number. */
+const toNumber = (v: string): number | null => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 // ── stream providers ──────────────────────────────────────────────────────────────────────────
 export interface ProviderForm {
@@ -91,19 +89,19 @@ export type MediaValueField = (typeof MEDIA_VALUE_FIELDS)[number];
 
 export interface MediaForm {
   readonly name: string;
-  readonly minResolution: NumberValue;
-  readonly maxResolution: NumberValue;
-  readonly fps: NumberValue;
-  readonly bitrate: NumberValue;
+  readonly minResolution: string;
+  readonly maxResolution: string;
+  readonly fps: string;
+  readonly bitrate: string;
   readonly attributes: string;
 }
 
 export const mediaForm = (p: StreamMediaProfileSetting | null): MediaForm => ({
   name: p?.name ?? '',
-  minResolution: p?.minResolution ?? '',
-  maxResolution: p?.maxResolution ?? '',
-  fps: p?.fps ?? '',
-  bitrate: p?.bitrate ?? '',
+  minResolution: p ? String(p.minResolution) : '',
+  maxResolution: p ? String(p.maxResolution) : '',
+  fps: p ? String(p.fps) : '',
+  bitrate: p ? String(p.bitrate) : '',
   attributes: p ? jsonText(p.attributes) : '',
 });
 
@@ -135,24 +133,27 @@ export const mediaBody = (v: MediaForm) => ({
 // ── geocoding profiles ────────────────────────────────────────────────────────────────────────
 export interface GeocodingForm {
   readonly name: string;
-  readonly moving: NumberValue;
-  readonly idle: NumberValue;
-  readonly distanceThreshold: NumberValue;
-  readonly percentageThreshold: NumberValue;
+  readonly moving: string;
+  readonly idle: string;
+  readonly distanceThreshold: string;
+  readonly percentageThreshold: string;
   readonly geocoders: readonly string[];
   readonly accuracies: string;
   readonly isDefault: boolean;
+  /** The profile is the default as stored: it stops being it only when another becomes it. */
+  readonly wasDefault: boolean;
 }
 
 export const geocodingForm = (p: GeocodingProfile | null): GeocodingForm => ({
   name: p?.name ?? '',
-  moving: p?.refreshIntervals.moving ?? 60,
-  idle: p?.refreshIntervals.idle ?? 600,
-  distanceThreshold: p?.distanceThreshold ?? 0,
-  percentageThreshold: p?.percentageThreshold ?? 0,
+  moving: String(p?.refreshIntervals.moving ?? 60),
+  idle: String(p?.refreshIntervals.idle ?? 600),
+  distanceThreshold: String(p?.distanceThreshold ?? 0),
+  percentageThreshold: String(p?.percentageThreshold ?? 0),
   geocoders: p?.geocoders ?? [],
   accuracies: p ? p.accuracies.join(', ') : '',
   isDefault: p?.isDefault ?? false,
+  wasDefault: p?.isDefault ?? false,
 });
 
 export function checkGeocoding(v: GeocodingForm): FieldErrors {

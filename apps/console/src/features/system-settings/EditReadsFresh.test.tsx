@@ -60,11 +60,11 @@ describe('system settings: the edit reads the row fresh', () => {
       .on('getStreamMediaProfile', apiError('NOT_FOUND'));
     const { user } = await render(<StreamMediaProfilesSetting kind="stream_media_profile" />, 'stream_media_profile', api);
     await user.click(await screen.findByTestId('settings-stream-media-profiles-edit-smp-1'));
-    expect(await screen.findByTestId('settings-stream-media-profiles-fresh-error')).toBeVisible();
-    expect(screen.queryByTestId('settings-stream-media-profiles-modal')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('settings-stream-media-profiles-load-error')).toBeVisible();
+    expect(screen.queryByTestId('settings-stream-media-profiles-name')).not.toBeInTheDocument();
     expect(api.calls('getStreamMediaProfile')[0]?.url).toBe('/api/v2/admin/streamMediaProfiles/smp-1');
-    await user.click(screen.getByTestId('settings-stream-media-profiles-fresh-close'));
-    await waitFor(() => expect(screen.queryByTestId('settings-stream-media-profiles-fresh-error')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('settings-stream-media-profiles-load-error')).not.toBeInTheDocument());
   });
 
   it('geocoding profiles: the form shows the name saved elsewhere', async () => {

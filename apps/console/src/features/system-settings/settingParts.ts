@@ -1,0 +1,39 @@
+/**
+ * What the /system_settings kinds declared on the resource kit share (spec 001 §2 "each kind a list
+ * with create, edit and delete"): each kind is a `defineResource` shown by the kit's RowButtonsPage
+ * with the test ids `settings-<kind>-…`, and is kept current by `systemSetting.changed` on /ws (a
+ * change made in another console, or this console's own, which the core announces too), which makes
+ * the kind's reads and those showing its rows stale (a provider lists its profiles, an organisation
+ * counts its inventories).
+ */
+import type { EndpointId, RealtimeEvent, SystemSettingKind } from '@fleet/contracts';
+import { searchValueQuery, type ListView } from '../../kit';
+
+const READS: Readonly<Partial<Record<SystemSettingKind, readonly EndpointId[]>>> = {
+  client_application: ['searchClientApplications', 'getClientApplication'],
+  modem_vendor: ['searchModemVendors', 'getModemVendor'],
+  ai_settings: ['searchAiCredentials', 'getAiCredential'],
+  stream_providers: ['listStreamProviders', 'getStreamProvider', 'listStreamProfiles'],
+  stream_profile: ['listStreamProfiles', 'getStreamProfile', 'listStreamProviders'],
+  stream_media_profile: ['listStreamMediaProfiles', 'getStreamMediaProfile'],
+  organization: ['searchOrganisations', 'getOrganisation', 'searchOrganisationInventories'],
+  organization_inventory: ['searchOrganisationInventories', 'searchOrganisations', 'getOrganisation'],
+  geocoding_profile: ['listGeocodingProfiles', 'getGeocodingProfile'],
+  application_configuration: ['searchApplicationConfiguration', 'getApplicationConfiguration'],
+};
+
+/** The reads a `systemSetting.changed` makes stale (every settings declaration's `staleOn`). */
+export function staleSettingReads(event: RealtimeEvent): readonly EndpointId[] {
+  return event.type === 'systemSetting.changed' ? (READS[event.kind] ?? []) : [];
+}
+
+/** A settings list call's query: page, sort among the call's keys, the search value (the calls search without a key). */
+export const listQuery = <S extends string>(sortKeys: readonly S[]) => (view: ListView) => ({ query: searchValueQuery(view, sortKeys) });
+
+/** Lines of a text area as a list (blank lines dropped, each trimmed). */
+export function linesOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+}
