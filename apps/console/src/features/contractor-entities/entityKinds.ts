@@ -1,12 +1,16 @@
 /**
  * The kinds of the contractor entities view (spec 001 §2 /entities: units, mmh_servers, channels,
  * vr_servers, vr_channels, transceiver_servers, ingest_servers, db_gateways; "one list view with a
- * chosen entity kind"): for each, the admin list call it reads, whether that call is per
- * inventory, its search and sort keys, and the columns a row shows. Rows of every call are made
- * into one shape (`EntityRow`) so one grid shows them all.
+ * chosen entity kind"): for each, the admin list call it reads (bound with the kit's `op`), whether
+ * that call is per inventory, its search and sort keys, and the columns a row shows. Rows of every
+ * call are made into one shape (`EntityRow`) so one list shows them all.
  */
-import type { AdminChannelPage, AdminDbGatewayPage, AdminServerPage, AdminUnitPage, AdminVrChannelPage, ServerType } from '@fleet/contracts';
-import { PAGE_SIZE, type ListView } from '../../kit/resource';
+import {
+  ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS, DB_GATEWAY_SEARCH_KEYS,
+  DB_GATEWAY_SORT_KEYS, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS,
+  type AdminChannelPage, type AdminDbGatewayPage, type AdminServerPage, type AdminUnitPage, type AdminVrChannelPage, type ServerType,
+} from '@fleet/contracts';
+import { mapOp, op, searchQuery, type ListView, type Op, type Page } from '../../kit';
 
 export type EntityKind = 'units' | 'mmh_servers' | 'channels' | 'vr_servers' | 'vr_channels' | 'transceiver_servers' | 'ingest_servers' | 'db_gateways';
 export type EntitySource = 'units' | 'servers' | 'channels' | 'vrChannels' | 'dbGateways';
@@ -23,12 +27,23 @@ export interface EntityKindSpec {
   readonly columns: readonly EntityColumn[];
   /** The call's sort key of each sortable column. */
   readonly sortKeys: Partial<Record<EntityColumn, string>>;
+  /** The list call (of the inventory, for a kind listed per inventory), its rows as `EntityRow`s. */
+  readonly list: (inventoryId: string) => Op<ListView, EntityPage>;
 }
 
 const SERVER_COLUMNS: readonly EntityColumn[] = ['name', 'uniqueId', 'productType', 'status', 'swVersion', 'inventory'];
 const SERVER_SORT = { name: 'name', uniqueId: 'uniqueId', productType: 'productType', status: 'status', swVersion: 'swVersion' } as const;
 const SERVER_SEARCH = ['name', 'uniqueId', 'serial', 'alias', 'productType', 'status', 'swVersion'] as const;
-const server = (serverType: ServerType): EntityKindSpec => ({ source: 'servers', serverType, perInventory: true, searchKeys: SERVER_SEARCH, columns: SERVER_COLUMNS, sortKeys: SERVER_SORT });
+const server = (serverType: ServerType): EntityKindSpec => ({
+  source: 'servers',
+  serverType,
+  perInventory: true,
+  searchKeys: SERVER_SEARCH,
+  columns: SERVER_COLUMNS,
+  sortKeys: SERVER_SORT,
+  list: (inventoryId) =>
+    mapOp(op('adminInventoryServers', (view: ListView) => ({ params: { id: inventoryId }, query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType } })), serverRows),
+});
 
 export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
   units: {
@@ -37,6 +52,7 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion'],
     columns: ['name', 'uniqueId', 'productType', 'status', 'swVersion', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', productType: 'productType', status: 'status', swVersion: 'swVersion' },
+    list: () => mapOp(op('searchAdminUnits', (view: ListView) => ({ query: searchQuery(view, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS) })), unitRows),
   },
   mmh_servers: server('mmh_server'),
   vr_servers: server('vr_server'),
@@ -48,6 +64,7 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serverId', 'type', 'status'],
     columns: ['name', 'uniqueId', 'type', 'server', 'status', 'swVersion', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', type: 'type', server: 'serverId', status: 'status' },
+    list: () => mapOp(op('searchAdminChannels', (view: ListView) => ({ query: searchQuery(view, ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS) })), channelRows),
   },
   vr_channels: {
     source: 'vrChannels',
@@ -55,6 +72,7 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serialNumber', 'status', 'description'],
     columns: ['name', 'uniqueId', 'server', 'status', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', status: 'status' },
+    list: () => mapOp(op('searchAdminVrChannels', (view: ListView) => ({ query: searchQuery(view, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS) })), vrChannelRows),
   },
   db_gateways: {
     source: 'dbGateways',
@@ -62,6 +80,7 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'host', 'status'],
     columns: ['name', 'host', 'status', 'inventory', 'units'],
     sortKeys: { name: 'name', host: 'host', status: 'status' },
+    list: () => mapOp(op('searchAdminDbGateways', (view: ListView) => ({ query: searchQuery(view, DB_GATEWAY_SEARCH_KEYS, DB_GATEWAY_SORT_KEYS) })), dbGatewayRows),
   },
 };
 
@@ -76,17 +95,14 @@ export interface EntityRow {
   readonly inventoryIds: readonly string[];
 }
 
-export interface EntityPage {
-  readonly rows: readonly EntityRow[];
-  readonly total: number;
-}
+export type EntityPage = Page<EntityRow>;
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function unitRows(page: AdminUnitPage): EntityPage {
   return {
     total: page.total,
-    rows: page.items.map((u) => ({
+    items: page.items.map((u) => ({
       key: u.uniqueId,
       values: { name: u.name, uniqueId: u.uniqueId, productType: u.productType, status: u.status, swVersion: u.swVersion },
       inventoryIds: u.inventoryIds,
@@ -97,7 +113,7 @@ export function unitRows(page: AdminUnitPage): EntityPage {
 export function serverRows(page: AdminServerPage): EntityPage {
   return {
     total: page.total,
-    rows: page.items.map((s) => ({
+    items: page.items.map((s) => ({
       key: s.id,
       values: { name: s.name, uniqueId: s.uniqueId, productType: s.productType, status: s.status, swVersion: s.swVersion },
       inventoryIds: s.inventoryId ? [s.inventoryId] : [],
@@ -108,7 +124,7 @@ export function serverRows(page: AdminServerPage): EntityPage {
 export function channelRows(page: AdminChannelPage): EntityPage {
   return {
     total: page.total,
-    rows: page.items.map((c) => ({
+    items: page.items.map((c) => ({
       key: c.channelId,
       values: { name: c.channelName, uniqueId: c.channelId, type: c.type, server: c.serverName || c.serverId, status: c.status, swVersion: text(c.liveuVersion) },
       inventoryIds: c.inventoryIds,
@@ -119,7 +135,7 @@ export function channelRows(page: AdminChannelPage): EntityPage {
 export function vrChannelRows(page: AdminVrChannelPage): EntityPage {
   return {
     total: page.total,
-    rows: page.items.map((v) => ({
+    items: page.items.map((v) => ({
       key: v.uniqueId,
       values: { name: v.name, uniqueId: v.uniqueId, server: text(v.serverName ?? v.serverId), status: v.status },
       inventoryIds: v.inventoryIds,
@@ -130,29 +146,10 @@ export function vrChannelRows(page: AdminVrChannelPage): EntityPage {
 export function dbGatewayRows(page: AdminDbGatewayPage): EntityPage {
   return {
     total: page.total,
-    rows: page.items.map((g) => ({
+    items: page.items.map((g) => ({
       key: g.id,
       values: { name: g.name, host: g.port === null ? g.host : `${g.host}:${g.port}`, status: g.status, units: String(g.unitCount) },
       inventoryIds: g.inventoryId ? [g.inventoryId] : [],
     })),
-  };
-}
-
-/** The list state of the view: search, sort (server side) and page. */
-export type EntityView = ListView;
-
-export function initialView(spec: EntityKindSpec): EntityView {
-  return { searchKey: spec.searchKeys[0] ?? 'name', searchValue: '', sortBy: spec.sortKeys.name ?? 'name', sortDir: 'asc', page: 1 };
-}
-
-export const ENTITY_PAGE_SIZE = PAGE_SIZE;
-
-/** The paging and search query every admin list takes. */
-export function listQuery(view: EntityView) {
-  return {
-    offset: (view.page - 1) * ENTITY_PAGE_SIZE,
-    limit: ENTITY_PAGE_SIZE,
-    sortDir: view.sortDir,
-    ...(view.searchValue.trim() !== '' ? { searchValue: view.searchValue.trim() } : {}),
   };
 }
