@@ -25,8 +25,8 @@ const END = '<!-- calls:end -->';
 export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
   'countInventoryStories', 'getServerStatus',
-  'setVrChannelInputSource', 'addGroupDetails', 'fetchMachineGroups',
-  'getGroupMultiChannels', 'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
+  'setVrChannelInputSource',
+  'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
 ];
 

@@ -12,13 +12,15 @@ export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc
 
 const STATUS_COLOR = { busy: 'red', idle: 'green', offline: 'gray' } as const;
 
-function StatusBadge({ channel }: { channel: ChannelLive }) {
+/** A channel's live status, coloured by its class (spec 001 §4: busy, idle, offline). */
+export function ChannelStatusBadge({ channel, testId = `channel-status-${channel.channelId}`, size }: { channel: Pick<ChannelLive, 'channelId' | 'status'>; testId?: string; size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   return (
     <Badge
       color={STATUS_COLOR[channelStatusClass(channel.status)]}
       variant="light"
-      data-testid={`channel-status-${channel.channelId}`}
+      size={size}
+      data-testid={testId}
       data-status={channel.status}
     >
       {t(`channels.status.${channel.status}`)}
@@ -57,7 +59,7 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
           </Text>
         ),
       },
-      { id: 'status', header: t('channels.columns.status'), width: 170, sortValue: (c) => t(`channels.status.${c.status}`), render: (c) => <StatusBadge channel={c} /> },
+      { id: 'status', header: t('channels.columns.status'), width: 170, sortValue: (c) => t(`channels.status.${c.status}`), render: (c) => <ChannelStatusBadge channel={c} /> },
       {
         id: 'type',
         header: t('channels.columns.type'),

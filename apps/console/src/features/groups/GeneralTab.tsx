@@ -6,7 +6,8 @@
  * carry (every role sees them); the pickers offer the objects of the group's inventory only, from
  * the inventory-filtered lists the user may read (the unit list's devices/fetch narrowed to the
  * inventory, v2/admin/inventories/{id}/vrChannels, channels/fetch?inventory=, v2/users?inventoryId=)
- * — the core refuses members of other inventories.
+ * — the core refuses members of other inventories. "Save as a new group" creates another group of
+ * the same inventory from the tab as it stands (POST groups/add_details: flags and members).
  */
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -20,6 +21,7 @@ import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, withMember, type MemberDraft, type MemberKind } from './groupMembers';
+import GroupNameModal from './GroupNameModal';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 
@@ -119,6 +121,10 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupDetails');
+  const canCopy = useCanCall('addGroupDetails');
+  const [copying, setCopying] = useState(false);
+  // The groups as listed (the page's own read), for the new name's uniqueness.
+  const rows = useEndpointQuery('fetchGroups', {}, { enabled: copying, staleTime: Number.POSITIVE_INFINITY });
   const options = useMemberOptions(detail.inventoryId);
   const names = useMemo(() => memberNames(detail), [detail]);
   const [name, setName] = useState(detail.name);
@@ -198,12 +204,27 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
           {errorText(save.error)}
         </Alert>
       )}
-      {canWrite && (
+      {(canWrite || canCopy) && (
         <Group justify="flex-end">
-          <Button onClick={onSave} disabled={update === null} loading={save.isPending} data-testid="group-general-save">
-            {t('groups.actions.save')}
-          </Button>
+          {canCopy && (
+            <Button variant="default" onClick={() => setCopying(true)} data-testid="group-general-copy">
+              {t('groups.copy.action')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button onClick={onSave} disabled={update === null} loading={save.isPending} data-testid="group-general-save">
+              {t('groups.actions.save')}
+            </Button>
+          )}
         </Group>
+      )}
+      {copying && (
+        <GroupNameModal
+          group={null}
+          copy={{ name, inventoryId: detail.inventoryId, inventoryName: detail.inventoryName, autoAssociation: flags, members }}
+          rows={rows.data ?? []}
+          onClose={() => setCopying(false)}
+        />
       )}
     </Stack>
   );

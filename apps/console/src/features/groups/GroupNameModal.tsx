@@ -1,6 +1,8 @@
 /**
- * Create a group (POST groups/add: name and one of the user's inventories) or rename one (POST
- * groups/update with the version read). The §5 name rule shows inline in the spec's words before
+ * Create a group (POST groups/add: name and one of the user's inventories), rename one (POST
+ * groups/update with the version read), or save a group's general tab as a new group (POST
+ * groups/add_details: the name given, in the same inventory, with its auto-association flags and
+ * members). The §5 name rule shows inline in the spec's words before
  * anything is sent ("Only letters, numbers, underscores and hyphens are allowed", "Name field has
  * to be unique" when the list already holds the name in that inventory); the core's own field
  * errors come back onto the field.
@@ -9,8 +11,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AddGroupBody, UpdateGroupBody } from '@fleet/contracts';
-import type { GroupListRow } from '@fleet/contracts';
+import { AddGroupBody, AddGroupDetailsBody, UpdateGroupBody } from '@fleet/contracts';
+import type { GroupAutoAssociation, GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSessionUser } from '../../session/hooks';
@@ -19,16 +21,28 @@ import { ErrorNote } from '../dialogs/DialogParts';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
 import { duplicateNameMessage, inventoryOptions } from './groupList';
+import { membersBody, type MemberDraft } from './groupMembers';
 import { putGroupRow } from './useGroupsLive';
+
+/** A group's general tab as it stands, to be saved as a new group of the same inventory. */
+export interface GroupCopy {
+  readonly name: string;
+  readonly inventoryId: string;
+  readonly inventoryName: string;
+  readonly autoAssociation: GroupAutoAssociation;
+  readonly members: MemberDraft;
+}
 
 interface GroupNameModalProps {
   /** The group to rename; null: create a new group. */
   readonly group: GroupListRow | null;
+  /** Save this as a new group (the name asked for); `group` is then null. */
+  readonly copy?: GroupCopy;
   readonly rows: readonly GroupListRow[];
   readonly onClose: () => void;
 }
 
-function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
+function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const toast = useToast();
@@ -36,13 +50,14 @@ function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
   const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const inventories = inventoryOptions(user?.inventories ?? []);
-  const [name, setName] = useState(group?.name ?? '');
-  const [inventoryId, setInventoryId] = useState(group?.inventoryId ?? inventories[0]?.value ?? '');
+  const [name, setName] = useState(group?.name ?? (copy === undefined ? '' : t('groups.copy.defaultName', { name: copy.name })));
+  const [inventoryId, setInventoryId] = useState(group?.inventoryId ?? copy?.inventoryId ?? inventories[0]?.value ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useEndpointMutation('addGroup');
+  const addDetails = useEndpointMutation('addGroupDetails');
   const update = useEndpointMutation('updateGroup');
-  const pending = add.isPending || update.isPending;
-  const failure = add.error ?? update.error;
+  const pending = add.isPending || addDetails.isPending || update.isPending;
+  const failure = add.error ?? addDetails.error ?? update.error;
 
   const saved = (row: GroupListRow, key: 'created' | 'renamed') => {
     putGroupRow(queryClient, row);
@@ -51,14 +66,22 @@ function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
   };
   const onError = (e: unknown) => setErrors(apiFieldErrors(e));
 
+  const copyBody = copy === undefined ? null : { name, inventoryId: copy.inventoryId, autoAssociation: copy.autoAssociation, members: membersBody(copy.members) };
+
   const onSave = () => {
-    const parsed = group === null ? parseBody(AddGroupBody, { name, inventoryId }) : parseBody(UpdateGroupBody, { id: group.id, name, version: group.version });
+    const parsed =
+      group !== null
+        ? parseBody(UpdateGroupBody, { id: group.id, name, version: group.version })
+        : copyBody !== null
+          ? parseBody(AddGroupDetailsBody, copyBody)
+          : parseBody(AddGroupBody, { name, inventoryId });
     const duplicate = duplicateNameMessage(rows, name, inventoryId, group?.id);
     const found: FieldErrors = { ...(duplicate === null ? {} : { name: duplicate }), ...(parsed.errors ?? {}) };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (group === null) add.mutate({ body: { name, inventoryId } }, { onSuccess: (row) => saved(row, 'created'), onError });
-    else update.mutate({ body: { id: group.id, name, version: group.version } }, { onSuccess: (row) => saved(row, 'renamed'), onError });
+    if (group !== null) update.mutate({ body: { id: group.id, name, version: group.version } }, { onSuccess: (row) => saved(row, 'renamed'), onError });
+    else if (copyBody !== null) addDetails.mutate({ body: copyBody }, { onSuccess: (row) => saved(row, 'created'), onError });
+    else add.mutate({ body: { name, inventoryId } }, { onSuccess: (row) => saved(row, 'created'), onError });
   };
 
   return (
@@ -74,7 +97,10 @@ function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
         error={fieldText(errors.name)}
         data-testid="group-name-input"
       />
-      {group === null && (
+      {copy !== undefined && (
+        <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />
+      )}
+      {group === null && copy === undefined && (
         <Select
           label={t('groups.fields.inventory')}
           data={inventories}
@@ -101,7 +127,11 @@ function GroupNameForm({ group, rows, onClose }: GroupNameModalProps) {
 export default function GroupNameModal(props: GroupNameModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={props.onClose} title={props.group === null ? t('groups.create.title') : t('groups.rename.title', { name: props.group.name })}>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={props.group !== null ? t('groups.rename.title', { name: props.group.name }) : props.copy !== undefined ? t('groups.copy.title', { name: props.copy.name }) : t('groups.create.title')}
+    >
       <GroupNameForm {...props} />
     </Modal>
   );

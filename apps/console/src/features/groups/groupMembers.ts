@@ -4,7 +4,7 @@
  * list given replaces that kind, so unchanged kinds are left out and a concurrent change of
  * another kind is not undone).
  */
-import type { GroupAutoAssociation, GroupDetail, UpdateGroupDetailsBody } from '@fleet/contracts';
+import type { GroupAutoAssociation, GroupDetail, GroupMembersBody, UpdateGroupDetailsBody } from '@fleet/contracts';
 
 export const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
@@ -26,6 +26,11 @@ export function memberNames(detail: Pick<GroupDetail, 'memberNames'>): Readonly<
     vrChannels: byId(n.vrChannels),
     users: new Map(n.users.map((u) => [u.id, u.fullName === '' ? u.username : `${u.username} (${u.fullName})`])),
   };
+}
+
+/** Every member list of the draft as a body's members (a new group made from it, POST groups/add_details). */
+export function membersBody(draft: MemberDraft): GroupMembersBody {
+  return { unitIds: [...draft.units], channelIds: [...draft.channels], vrChannelIds: [...draft.vrChannels], userIds: [...draft.users] };
 }
 
 export function withMember(draft: MemberDraft, kind: MemberKind, id: string, on: boolean): MemberDraft {

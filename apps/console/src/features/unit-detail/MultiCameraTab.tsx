@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { LIMITS, MULTI_CAMERA_MODES, MultipleCameraUpdateBody } from '@fleet/contracts';
@@ -12,6 +12,7 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
 import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../unit-config/forms';
 import { multiCameraApplication } from './activity';
+import { CustomChannelsInput } from './CustomChannelsInput';
 import { MultiCameraChannelSection, SwitcherSection } from './MultiCameraSettings';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
@@ -94,7 +95,7 @@ function ModeSection({ unitId, configuration, canWrite }: { unitId: string; conf
   );
 }
 
-/** The feeds (PUT multiplecamera): the configuration modal's multi camera form, with the channel selection. */
+/** The feeds (PUT multiplecamera): the configuration modal's multi camera form, with the channel selection (custom channels suggested from a group's). */
 function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
   const { t } = useTranslation();
   const form = useConfigForm({
@@ -139,15 +140,12 @@ function FeedsSection({ unitId, configuration, canWrite }: { unitId: string; con
         />
       </Stack>
       {channelSelectionMode === 'custom' && (
-        <TagsInput
-          size="xs"
-          label={t('unitDetail.multiCamera.customChannels')}
-          description={t('unitDetail.multiCamera.customChannelsHint')}
-          value={[...customSelectedChannels]}
+        <CustomChannelsInput
+          unitId={unitId}
+          value={customSelectedChannels}
           onChange={(value) => form.set({ customSelectedChannels: value })}
           readOnly={!canWrite}
           error={error('customSelectedChannels')}
-          data-testid="unit-detail-multicamera-channels"
         />
       )}
       <Group gap="xs" align="flex-start">

@@ -2,7 +2,8 @@
  * The unit detail's own reads and the recording-quality command (spec 000 §3, §7): the position
  * in the header (devices/{id}/location, moved by telemetry), the SIP account on the Intercom tab
  * (v2/units/{id}/sipAccount), and the store-and-forward profile sent to the unit from the Camera
- * tab (POST devices/{id}/commands/storeAndForwardQuality).
+ * tab (POST devices/{id}/commands/storeAndForwardQuality), and the custom multi camera channels
+ * suggested from a group's channels (GET v2/groups/{id}/multiChannels).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import type { Role, UnitDetail } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
+import { makeChannel } from '../channels/testChannels';
 import UnitDetailPanel from './UnitDetailPanel';
 
 const UNIT = 'LU800-0001';
@@ -110,5 +112,40 @@ describe('Unit detail: the recording quality of Store & Forward (command storeAn
     await openPanel(unitApi());
     await screen.findByTestId('unit-detail-mode');
     expect(screen.queryByTestId('unit-detail-recording-quality')).not.toBeInTheDocument();
+  });
+});
+
+describe('Unit detail: custom multi camera channels from a group (GET v2/groups/{id}/multiChannels)', () => {
+  it('suggests the channels of the unit’s group picked, with their status, and sends the ids chosen', async () => {
+    const unit = makeDetail({ uniqueId: UNIT });
+    const configuration = makeUnitConfiguration({ unitUniqueId: UNIT });
+    const api = unitApi(unit)
+      .on('getUnitEnhanced', { ...unit, configuration: { ...configuration, multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: [] } }, refreshIntervalMs: 60_000 })
+      .on('getUnitGroups', [
+        { id: 'g1', name: 'Newsroom_cams', inventoryId: 'inv1', inventoryName: 'Newsroom' },
+        { id: 'g2', name: 'Sports_cams', inventoryId: 'inv1', inventoryName: 'Newsroom' },
+      ])
+      .on('getGroupMultiChannels', ({ params }) =>
+        params.id === 'g2'
+          ? [makeChannel({ channelId: 'MMH-2-CH1', channelName: 'Stadium_out', status: 'collecting' })]
+          : [makeChannel({ channelId: 'MMH-1-CH1', channelName: 'Studio_a' }), makeChannel({ channelId: 'MMH-1-CH2', channelName: 'Studio_b', status: 'offline' })],
+      )
+      .on('updateUnitMultipleCamera', ({ body }) => ({ ...configuration, multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: body.customSelectedChannels ?? [] } }));
+    const { user } = await openPanel(api, 'multiCamera');
+
+    const input = await screen.findByTestId('unit-detail-multicamera-channels');
+    await user.click(input);
+    expect(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-1-CH1')).toHaveTextContent('Studio_a');
+    expect(screen.getByTestId('unit-detail-multicamera-channel-status-MMH-1-CH2')).toHaveTextContent('Offline');
+    expect(api.calls('getGroupMultiChannels')[0]?.url).toBe('/api/v2/groups/g1/multiChannels');
+
+    await user.click(screen.getByTestId('unit-detail-multicamera-channels-group'));
+    await user.click(await screen.findByRole('option', { name: 'Sports_cams' }));
+    await user.click(screen.getByTestId('unit-detail-multicamera-channels'));
+    await user.click(await screen.findByTestId('unit-detail-multicamera-channel-option-MMH-2-CH1'));
+    await user.click(screen.getByTestId('unit-detail-multicamera-save'));
+
+    await waitFor(() => expect(api.calls('updateUnitMultipleCamera')).toHaveLength(1));
+    expect(api.calls('updateUnitMultipleCamera')[0]?.body).toMatchObject({ channelSelectionMode: 'custom', customSelectedChannels: ['MMH-2-CH1'] });
   });
 });

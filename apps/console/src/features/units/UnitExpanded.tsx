@@ -1,10 +1,11 @@
-/** A unit's expanded row: modems (from the unit detail, kept live by /ws), battery, location, modes, alerts. */
+/** A unit's expanded row: modems (from the unit detail, kept live by /ws), battery, location, groups, modes, alerts. */
 import { Badge, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { modemUiState } from '@fleet/domain';
 import type { Modem, UnitSummary } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { BatteryIndicator } from './BatteryIndicator';
+import { UnitGroupsText } from './expandedGroups';
 import { LocationText, useBitrateText } from './UnitCells';
 
 const MODEM_COLOURS = { connected: 'green', not_connected: 'yellow', disabled: 'gray', no_device: 'gray' } as const;
@@ -91,6 +92,9 @@ export function UnitExpanded({ unit }: { unit: UnitSummary }) {
         </Group>
         <Field label={t('unitList.expanded.location')}>
           <LocationText location={unit.location} />
+        </Field>
+        <Field label={t('unitList.expanded.groups')}>
+          <UnitGroupsText unitId={id} />
         </Field>
         <Field label={t('unitList.expanded.alerts')}>
           {unit.alerts.length === 0 ? (

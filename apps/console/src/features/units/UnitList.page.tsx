@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CounterBar } from './CounterBar';
+import { ExpandedGroupsProvider, expandedIdsOf, useExpandedGroups } from './expandedGroups';
 import { advanceCounters, countersOf } from './counters';
 import { activeFilterCount, filtersForCounter, filterUnits } from './filters';
 import type { CounterName } from './filters';
@@ -92,6 +93,8 @@ export default function UnitListPage() {
   const counters = useCounters(all);
   const shown = useMemo(() => filterUnits(all, filters, { modifiedAt, now }), [all, filters, modifiedAt, now]);
   const columns = useUnitColumns({ canControl, transitionOf: transitions.transitionOf, onAction: transitions.run, modifiedAt });
+  const expandedIds = useMemo(() => expandedIdsOf(listPrefs.expanded, all), [listPrefs.expanded, all]);
+  const expandedGroups = useExpandedGroups(expandedIds);
   const filterCount = activeFilterCount(filters);
 
   const onCounterClick = useCallback(
@@ -134,24 +137,26 @@ export default function UnitListPage() {
   } else {
     body = (
       <div data-testid="unit-table">
-        <DataGrid
-          gridId={UNIT_GRID_ID}
-          ariaLabel={t('routes.list')}
-          columns={columns}
-          rows={shown}
-          rowKey={rowKey}
-          rowTestId={rowTestId}
-          rowAttributes={rowAttributes}
-          selectedKey={selection.selectedId}
-          onRowClick={onRowClick}
-          renderExpanded={renderExpanded}
-          expandedKeys={listPrefs.expanded}
-          onExpandedChange={listPrefs.setExpanded}
-          defaultSort={UNIT_DEFAULT_SORT}
-          scrollToKey={initialSelection}
-          empty={t('unitList.noMatch')}
-          rowHeight={52}
-        />
+        <ExpandedGroupsProvider value={expandedGroups}>
+          <DataGrid
+            gridId={UNIT_GRID_ID}
+            ariaLabel={t('routes.list')}
+            columns={columns}
+            rows={shown}
+            rowKey={rowKey}
+            rowTestId={rowTestId}
+            rowAttributes={rowAttributes}
+            selectedKey={selection.selectedId}
+            onRowClick={onRowClick}
+            renderExpanded={renderExpanded}
+            expandedKeys={listPrefs.expanded}
+            onExpandedChange={listPrefs.setExpanded}
+            defaultSort={UNIT_DEFAULT_SORT}
+            scrollToKey={initialSelection}
+            empty={t('unitList.noMatch')}
+            rowHeight={52}
+          />
+        </ExpandedGroupsProvider>
       </div>
     );
   }
