@@ -140,6 +140,8 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: 'Too many failed log-in attempts, please try again later' },
   /** The REST rate limits per session and per address: answered with Retry-After. */
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests, please try again later' },
+  /** A request body over the core's size limit; the answer's message names the limit (plugins/errors.ts). No spec text. */
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   // spec 000 §8
   SERVER_BUSY_SENDING_LOGS: { status: 409, message: 'Server is busy sending logs of another channel' },
   CHANNEL_NO_LOGS: { status: 422, message: 'Channel does not support logs sending' },

@@ -18,6 +18,20 @@ export function envelope(e: AppError): ErrorEnvelope {
   };
 }
 
+/** A size in bytes as people read it: whole MB or KB where it is one (1024-based, as the overlay limit), else bytes. */
+export function sizeText(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB && bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The answer to a body over the limit: what is wrong, and the limit. */
+export function bodyTooLargeMessage(limitBytes: number | undefined): string {
+  const text = ERROR_CATALOGUE.BODY_TOO_LARGE.message;
+  return limitBytes === undefined ? text : `${text} (at most ${sizeText(limitBytes)})`;
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     // Whatever NODE_ENV says: no stack, no storage or library wording in any answer; the log keeps them.
@@ -27,9 +41,13 @@ export const errorsPlugin = fp(
       }
       // Anything can be thrown (a string, null): only an object has a status of its own.
       const status = typeof err === 'object' && err !== null && 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status === 413) {
+        // A body over the route's limit (the core's, or a larger one a route allows).
+        return reply.code(413).send({ error: { code: 'BODY_TOO_LARGE', message: bodyTooLargeMessage(req.routeOptions.bodyLimit) } } satisfies ErrorEnvelope);
+      }
       if (status >= 400 && status < 500) {
-        // Fastify's own rejections (bad JSON, wrong content type, body too large, ...).
-        const code = status === 413 ? 'VALIDATION_FAILED' : status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
+        // Fastify's own rejections (bad JSON, wrong content type, ...).
+        const code = status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
         const message = status === 404 ? ERROR_CATALOGUE.NOT_FOUND.message : ERROR_CATALOGUE.VALIDATION_FAILED.message;
         return reply.code(status).send({ error: { code, message } } satisfies ErrorEnvelope);
       }
