@@ -34,8 +34,9 @@ import { UnitApplications } from './unit/applications.js';
 import {
   defaultSettings, noFaults,
   type ChannelSelection, type CommandBody, type ExternalStreamKind, type IntercomMode, type IntercomSession, type Tally,
-  type UnitFaultState, type UnitSettings, type UnitSnapshot,
+  type UnitFaultState, type UnitSettings, type UnitSnapshot, type UnitTruth,
 } from './unit/state.js';
+import { LifeTimers, TimerScope } from './unit/timers.js';
 import { UploadQueue, type QueuedUpload } from './unit/uploads.js';
 import { World } from './world.js';
 
@@ -68,15 +69,25 @@ export class UnitDevice {
   private readonly uploads: UploadQueue;
   private readonly faultState: UnitFaultState = noFaults();
   private readonly applied: UnitSettings = defaultSettings();
-  private readonly timers: (() => void)[] = [];
+  /** Timers of the current power-on (cancelled by a power-off): see unit/timers.ts. */
+  private readonly life: LifeTimers;
+  /** Timers of the time the unit is off (being switched on again): cancelled by a power-on. */
+  private readonly offTimers: TimerScope;
+  /** Timers of the hardware (telemetry of its own, links reconnecting): cancelled when the device stops. */
+  private readonly hardware: TimerScope;
+  private stopTelemetry: (() => void) | null = null;
   private lastTelemetry = 0;
   /** Acts on its own now and then (demo fleets). */
   private readonly autonomous: boolean;
   private selection: ChannelSelection | null = null;
   /** Bumped by every selection: an earlier selection's retries stop. */
   private selectionRun = 0;
-  /** The channel the running stream is allocated on. */
+  /** The channel the live stream holds (allocated from its start until video is gone). */
   private streamChannel: string | null = null;
+  /** The external destination the live stream goes to instead (a channel no server here runs, or unlicensed: External). */
+  private streamExternal: string | null = null;
+  /** Bumped by every stream start: what waits for one stream (autonomy's stop) leaves a later one alone. */
+  private streamRun = 0;
   private tally: Tally = 'off';
   private upgrade: UpgradeRun | null = null;
   private speedTest: { channelId: string | null } | null = null;
@@ -110,7 +121,11 @@ export class UnitDevice {
     this.recordedVersion = spec.swVersion;
     this.storage = new StorageModel(spec.unitId, spec.name, spec.capabilities.sdCard ?? spec.typeGroup === 'fieldUnits', rng.fork('storage'), (e) => this.emitEvent(e), timings.storage);
     this.alerts = new AlertMonitor({ unitId: spec.unitId, serverId: null, channelId: null }, alertConfig, (e) => this.emitEvent(e));
+    world.listen(spec.unitId, (channelId) => this.channelTaken(channelId));
     this.autonomous = rng.fork('autonomy').chance(timings.autonomyShare);
+    this.life = new LifeTimers(clock);
+    this.offTimers = new TimerScope(clock);
+    this.hardware = new TimerScope(clock);
     const host = {
       isOnline: () => this.on,
       schedule: (ms: number, fn: () => void) => this.schedule(ms, fn),
@@ -160,6 +175,7 @@ export class UnitDevice {
       cameraConnected: this.cameraConnected,
       selection: this.selection,
       streamChannel: this.streamChannel,
+      streamExternal: this.streamExternal,
       tally: this.tally,
       speedTest: this.speedTest,
       upgrade: this.upgrade ? { target: this.upgrade.targetVersion, progress: this.upgrade.progress } : null,
@@ -171,6 +187,34 @@ export class UnitDevice {
       settings: this.applied,
       faults: this.faultState,
     });
+  }
+
+  /** The unit's state now as the fleet invariants read it (no copy: read it at once). */
+  truth(): UnitTruth {
+    let intercomSessions = 0;
+    for (const session of [1, 2] as const) if (this.intercoms[session]) intercomSessions++;
+    let externalStreams = 0;
+    for (const kind of ['social_media', 'cdn'] as const) if (this.externalStreams[kind]) externalStreams++;
+    return {
+      unitId: this.spec.unitId,
+      online: this.on,
+      life: this.life.life,
+      applications: this.apps.all,
+      streamChannel: this.streamChannel,
+      streamExternal: this.streamExternal,
+      tally: this.tally,
+      logsChannel: this.logs?.channelId ?? null,
+      upgrading: this.upgrade !== null,
+      uploadsQueued: this.uploads.pending().length,
+      speedTest: this.speedTest !== null,
+      intercomSessions,
+      externalStreams,
+      scans: this.scans.size,
+      recording: this.storage.isRecording(),
+      p2pLinkId: this.p2pLinkId,
+      lifeTimersPending: this.life.pending,
+      staleTimerFirings: this.life.staleFirings,
+    };
   }
 
   /** Apply configuration values (commands and configuration updates). */
@@ -187,28 +231,28 @@ export class UnitDevice {
 
   start(): void {
     if (this.rng.chance(this.timings.initiallyOffShare)) {
-      this.schedule(this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES, () => this.powerOn());
+      this.offTimers.after(this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES, () => this.powerOn());
     } else {
-      this.schedule(this.draw(this.timings.bootMs), () => this.powerOn());
+      this.offTimers.after(this.draw(this.timings.bootMs), () => this.powerOn());
     }
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
-    if (!this.externalTicks) this.timers.push(this.clock.every(this.timings.telemetryIntervalMs, () => this.tick(), phase));
+    if (!this.externalTicks) this.stopTelemetry = this.clock.every(this.timings.telemetryIntervalMs, () => this.tick(), phase);
   }
 
+  /** The engine no longer runs the device: every timer of it is cancelled. */
   stop(): void {
-    for (const cancel of this.timers.splice(0)) cancel();
+    this.world.unlisten(this.spec.unitId);
+    this.life.end();
+    this.offTimers.clear();
+    this.hardware.clear();
+    this.stopTelemetry?.();
+    this.stopTelemetry = null;
   }
 
-  /** Run `fn` after `ms` of simulated time (cancelled when the device stops). */
+  /** Run `fn` after `ms` of simulated time in this power-on (cancelled by a power-off, never run in a later one). */
   private schedule(ms: number, fn: () => void): void {
-    const cancel = this.clock.after(ms, () => {
-      // A fired timer no longer needs cancelling: keep the list to the pending ones.
-      const i = this.timers.indexOf(cancel);
-      if (i >= 0) this.timers.splice(i, 1);
-      fn();
-    });
-    this.timers.push(cancel);
+    this.life.after(ms, fn);
   }
 
   /** Report a device event (speed test, cellular scan, file, ...) to the core. */
@@ -227,8 +271,6 @@ export class UnitDevice {
    */
   tick(now = this.clock.now()): void {
     if (!this.on) return;
-    // The stream's channel was taken from the unit (its server went offline or reset): the stream ends with it.
-    if (this.streamChannel !== null && this.world.channel(this.streamChannel)?.channel.allocatedTo !== this.spec.unitId) this.stopStreaming();
     const dt = now - this.lastTelemetry;
     this.lastTelemetry = now;
     const apps = this.apps.all;
@@ -280,6 +322,9 @@ export class UnitDevice {
 
   private powerOn(): void {
     if (this.on) return; // already on (a scenario switched it on before its boot finished)
+    // Switched on: a switch-on still pending from the time it was off (after an outage, a reboot) is void.
+    this.offTimers.clear();
+    this.life.begin();
     this.on = true;
     this.apps.clear();
     this.lastTelemetry = this.clock.now();
@@ -291,8 +336,14 @@ export class UnitDevice {
     if (this.autonomous) this.planAutonomy();
   }
 
-  /** Off: what the unit held is released (channel, logs, upgrade, speed test, recording, uploads). */
+  /**
+   * Off: what the unit held is released (channel, logs, upgrade, speed test, recording, uploads,
+   * intercom, external streams, scans), and every timer of this power-on is cancelled: nothing it
+   * had started goes on in a later one.
+   */
   private powerOff(): void {
+    if (!this.on) return;
+    this.life.end();
     this.storage.stopRecording();
     this.releaseStreamChannel();
     this.world.videoReturnServer()?.releaseVideoReturn(this.spec.unitId);
@@ -306,6 +357,9 @@ export class UnitDevice {
     this.intercoms = {};
     this.externalStreams = {};
     this.p2pLinkId = null;
+    // A scan ends with the power: the modem is back on the air when the unit is.
+    for (const id of this.scans) this.links.find((l) => l.id === id)?.reconnect();
+    this.scans.clear();
     this.on = false;
     this.apps.clear();
     this.reportState();
@@ -316,9 +370,8 @@ export class UnitDevice {
     if (mtbo <= 0) return;
     const inMs = -Math.log(1 - this.rng.next()) * mtbo; // exponential inter-arrival
     this.schedule(inMs, () => {
-      if (!this.on) return;
       this.powerOff();
-      this.schedule(this.draw(this.timings.outageMs), () => this.powerOn());
+      this.offTimers.after(this.draw(this.timings.outageMs), () => this.powerOn());
     });
   }
 
@@ -328,11 +381,7 @@ export class UnitDevice {
    */
   shutDown(restartAfterMs: number = this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES): void {
     this.powerOff();
-    if (restartAfterMs > 0) {
-      this.schedule(restartAfterMs, () => {
-        if (!this.on) this.powerOn();
-      });
-    }
+    if (restartAfterMs > 0) this.offTimers.after(restartAfterMs, () => this.powerOn());
   }
 
   /**
@@ -354,21 +403,49 @@ export class UnitDevice {
 
   // ── streaming ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Start the live stream, to `channelId` or the selected channel ("Selected channel busy or offline" when it cannot take it). */
+  /**
+   * Start the live stream to `channelId`, else to the selected channel, else to a free channel the
+   * unit takes (World.freeChannel). The channel is the unit's from the start (allocated, collecting):
+   * a second unit asking for it at the same moment is refused, and a start never runs on a channel
+   * it did not get. Refused: "Selected channel busy or offline" (the channel is taken, offline or
+   * upgrading, or none is free), "Unit is busy" (a speed test runs on video, or the unit already
+   * streams to another channel: stop it first). A channel no server here runs, or an unlicensed one,
+   * is an External destination: streamed to by name, nothing allocated. Asked again for the stream
+   * it runs, the unit answers accepted and changes nothing.
+   */
   startStream(channelId: string | null): Reaction {
     if (!this.on) return refused('UNIT_OFFLINE');
-    if (this.apps.has('video')) return accepted; // already streaming, starting or testing
+    const video = this.apps.state('video');
+    if (video === 'speedtest') return refused('UNIT_BUSY');
+    if (video !== undefined && !this.apps.isEnding('video')) {
+      const current = this.streamChannel ?? this.streamExternal;
+      return channelId === null || channelId === current ? accepted : refused('UNIT_BUSY');
+    }
     if (!this.cameraConnected) return refused('CAMERA_NOT_CONNECTED');
     if (this.apps.has('upgrade') || this.apps.has('fetchlogs')) return refused('UNIT_BUSY');
-    const target = channelId ?? (this.selection && !this.selection.external ? this.selection.channelId : null);
-    const found = target ? this.world.channel(target) : undefined;
-    if (found && (!found.server.online || found.channel.status !== 'idle')) return refused('UNIT_OFFLINE');
+    const selected = this.selection && !this.selection.external ? this.selection.channelId : null;
+    const wanted = channelId ?? selected;
+    // A stream still winding down gives its channel back now: the new one starts from nothing.
+    if (video !== undefined) this.releaseStreamChannel();
+    const found = wanted === null ? undefined : this.world.channel(wanted);
+    let target: { channel: string } | { external: string };
+    if (wanted !== null && (!found || !found.channel.licensed)) {
+      target = { external: wanted };
+    } else {
+      const channel = wanted ?? this.world.freeChannel();
+      const at = channel === null ? undefined : this.world.channel(channel);
+      if (!channel || !at || !at.server.allocate(channel, this.spec.unitId)) return refused('UNIT_OFFLINE');
+      target = { channel };
+    }
+    const run = ++this.streamRun;
+    if ('channel' in target) this.streamChannel = target.channel;
+    else this.streamExternal = target.external;
     this.apps.start('video', {
       onRunning: () => {
-        if (!found || !found.server.allocate(found.channel.spec.channelId, this.spec.unitId)) return;
-        this.streamChannel = found.channel.spec.channelId;
+        if (run !== this.streamRun || this.streamChannel === null) return;
+        const type = this.world.channel(this.streamChannel)?.channel.type;
         // An output (or distributor) channel puts the unit on air; a preview channel shows it in preview.
-        this.setTally(found.channel.spec.type === 'output' || found.channel.spec.type === 'distributor' ? 'program' : 'preview');
+        this.setTally(type === 'output' || type === 'distributor' ? 'program' : 'preview');
       },
     });
     return accepted;
@@ -385,6 +462,22 @@ export class UnitDevice {
     return accepted;
   }
 
+  /** The stream started as run `run` (autonomy ends its own stream, not one started after it). */
+  private stopStreamRun(run: number): void {
+    if (run === this.streamRun && this.apps.has('video')) this.stopApp('video');
+  }
+
+  /**
+   * The server took the stream's channel back (it went down, the channel was forced to another
+   * status or removed): the stream has nowhere to go and ends now.
+   */
+  private channelTaken(channelId: string): void {
+    if (this.streamChannel !== channelId) return;
+    this.streamChannel = null;
+    this.setTally('off');
+    if (this.on && this.apps.has('video') && !this.apps.isEnding('video')) this.stopApp('video');
+  }
+
   private setTally(tally: Tally): void {
     if (this.tally === tally) return;
     this.tally = tally;
@@ -392,6 +485,7 @@ export class UnitDevice {
   }
 
   private releaseStreamChannel(): void {
+    this.streamExternal = null;
     const ch = this.streamChannel;
     if (!ch) return;
     this.streamChannel = null;
@@ -843,7 +937,7 @@ export class UnitDevice {
   /** The link drops now and is back after `ms` (unless disabled or failed meanwhile). */
   private reconnectLater(link: LinkModel, ms: number): void {
     link.disconnect();
-    this.schedule(ms, () => link.reconnect());
+    this.hardware.after(ms, () => link.reconnect());
   }
 
   /** Disable a link; the last connected interface cannot be disabled (spec 000 §5). */
@@ -927,7 +1021,6 @@ export class UnitDevice {
 
   private finishScan(link: LinkModel): void {
     if (!this.scans.delete(link.id)) return; // ended already (reboot)
-    if (!this.on) return link.reconnect();
     if (!link.enabled || link.failed || this.faultState.scanFailure) {
       // Spec 000 §8 "Scan failed, please try again": the modem went away during the scan, or the
       // fault `scanFailure` is on.
@@ -978,16 +1071,20 @@ export class UnitDevice {
 
   // ── autonomy (demo) ───────────────────────────────────────────────────────────────────────────
 
-  /** Now and then an idle autonomous unit streams for a while, or records and then forwards. */
+  /**
+   * Now and then an idle autonomous unit streams for a while (to its selected channel, else a free
+   * one it takes: never to nothing, and not at all when none is free), or records and then forwards.
+   * One chain per power-on: its timers end with the power (a unit switched on again starts a new one).
+   */
   private planAutonomy(): void {
     const gap = -Math.log(1 - this.rng.next()) * this.timings.autonomyMeanGapMs;
     this.schedule(gap, () => {
-      if (!this.on) return;
       if (!isBusy(this.apps.all) && !this.apps.has('store') && !this.apps.has('forward')) {
         const roll = this.rng.next();
         const forMs = this.draw(this.timings.autonomyActivityMs);
         if (roll < AUTONOMY.streamShare && this.startStream(null).ok) {
-          this.schedule(forMs, () => void this.stopStreaming());
+          const run = this.streamRun;
+          this.schedule(forMs, () => this.stopStreamRun(run));
         } else if (roll < AUTONOMY.streamShare + AUTONOMY.recordShare && this.startRecording().ok) {
           this.schedule(forMs, () => {
             this.stopRecording();

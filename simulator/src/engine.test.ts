@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CoreToDevice, DeviceSpec, DeviceToCore } from '@fleet/contracts';
 import { deriveUnitStatusFromReport } from '@fleet/domain';
-import { engineHarness } from './testing/harness.js';
+import { engineHarness, SERVERS } from './testing/harness.js';
 
 const fleet: DeviceSpec[] = Array.from({ length: 6 }, (_, i) => ({
   unitId: `U${i}`,
@@ -15,7 +15,7 @@ const fleet: DeviceSpec[] = Array.from({ length: 6 }, (_, i) => ({
 
 /** Run an engine on a stepped clock, driving it like the core would, and return what it sent. */
 async function run(seed: number, outagesMs: number, script: (send: (m: CoreToDevice) => void, advance: (ms: number) => Promise<void>) => Promise<void>) {
-  const { engine, log, send, flush } = await engineHarness({ devices: fleet, seed, timings: { meanTimeBetweenOutagesMs: outagesMs } });
+  const { engine, log, send, flush } = await engineHarness({ devices: fleet, servers: SERVERS, seed, timings: { meanTimeBetweenOutagesMs: outagesMs } });
   await script(
     send,
     async (ms) => {
@@ -44,6 +44,9 @@ describe('simulator engine', () => {
     if (acks[0]?.kind === 'ack' && acks[0].ok) {
       expect(states.map((s) => s.applications.video?.state ?? null)).toEqual([null, 'connecting', 'running', 'disconnecting', null]);
       expect(statuses).toEqual(['idle', 'streaming', 'streaming', 'streaming', 'idle']);
+      // Given no channel and having selected none, the unit streamed to a free one it took, and gave it back.
+      const channel = log.filter((m): m is Extract<DeviceToCore, { kind: 'event' }> => m.kind === 'event' && m.event.type === 'channelState' && m.event.channelId === 'CH-PREVIEW');
+      expect(channel.map((m) => (m.event.type === 'channelState' ? [m.event.status, m.event.allocatedToUnitUid] : null)).slice(-2)).toEqual([['collecting', 'U1'], ['idle', null]]);
     } else {
       // The seeded device may have no camera: then the command is refused, as the spec says.
       expect(acks[0]).toMatchObject({ ok: false, error: 'CAMERA_NOT_CONNECTED' });

@@ -79,6 +79,12 @@ export class ServerDevice {
   private upSince: number | null;
   private cpuOverride: number | null = null;
   private readonly timers: (() => void)[] = [];
+  /**
+   * Told when the server takes a channel back from the unit streaming to it (the server goes down,
+   * a fault forces the channel's status, the channel is removed): the unit's stream ends at once.
+   * Set by the shard's World.
+   */
+  channelTaken: ((channelId: string, unitId: string) => void) | null = null;
 
   constructor(
     /** Replaced when the core hands new specs (channels added, removed, renamed or relicensed). */
@@ -154,7 +160,11 @@ export class ServerDevice {
     if (!this.upgrade && spec.swVersion !== this.spec.swVersion) this.swVersion = spec.swVersion;
     this.spec = spec;
     const channelIds = new Set(spec.channels.map((c) => c.channelId));
-    for (const id of [...this.channels.keys()]) if (!channelIds.has(id)) this.channels.delete(id);
+    for (const [id, c] of [...this.channels]) {
+      if (channelIds.has(id)) continue;
+      this.channels.delete(id);
+      this.takeBack(c);
+    }
     for (const c of spec.channels) {
       const held = this.channels.get(c.channelId);
       if (held) {
@@ -251,6 +261,14 @@ export class ServerDevice {
     return true;
   }
 
+  /** The channel is no longer the unit's (its stream ends: `channelTaken`); the caller sets the status. */
+  private takeBack(c: ChannelState): void {
+    const unitId = c.allocatedTo;
+    if (unitId === null) return;
+    c.allocatedTo = null;
+    this.channelTaken?.(c.spec.channelId, unitId);
+  }
+
   release(channelId: string, unitId: string): void {
     const c = this.channels.get(channelId);
     if (!c || c.allocatedTo !== unitId) return;
@@ -296,7 +314,7 @@ export class ServerDevice {
       }
     }
     for (const c of this.channels.values()) {
-      if (!on) c.allocatedTo = null;
+      if (!on) this.takeBack(c);
       this.setChannelStatus(c, on ? this.channelRestingStatus(c) : 'offline');
     }
     for (const v of this.vrChannels.values()) {
@@ -423,7 +441,7 @@ export class ServerDevice {
         const c = this.channels.get(f.channelId);
         if (!c) return refused('NOT_FOUND');
         c.forced = f.status === 'idle' ? null : f.status;
-        if (f.status !== 'collecting') c.allocatedTo = null;
+        if (f.status !== 'collecting') this.takeBack(c);
         this.setChannelStatus(c, this.online ? f.status : 'offline');
         return accepted;
       }

@@ -7,6 +7,8 @@ import type { ServerDevice, ChannelState } from './server-device.js';
 export class World {
   private readonly byId = new Map<string, ServerDevice>();
   private readonly channelIndex = new Map<string, ServerDevice>();
+  /** What each unit of the shard does when a server takes its stream's channel back. */
+  private readonly holders = new Map<string, (channelId: string) => void>();
 
   /** Hold exactly these servers; replicas no longer listed are stopped. */
   replace(servers: readonly ServerDevice[]): void {
@@ -16,8 +18,18 @@ export class World {
     this.channelIndex.clear();
     for (const s of servers) {
       this.byId.set(s.id, s);
+      s.channelTaken = (channelId, unitId) => this.holders.get(unitId)?.(channelId);
       for (const c of s.spec.channels) this.channelIndex.set(c.channelId, s);
     }
+  }
+
+  /** A unit of the shard hears at once when a server takes back the channel it streams to. */
+  listen(unitId: string, onTaken: (channelId: string) => void): void {
+    this.holders.set(unitId, onTaken);
+  }
+
+  unlisten(unitId: string): void {
+    this.holders.delete(unitId);
   }
 
   clear(): void {
@@ -61,6 +73,21 @@ export class World {
       if (s.spec.serverType === 'mmh_server' && (!hub || s.id < hub.id)) hub = s;
     }
     return hub ?? first;
+  }
+
+  /**
+   * The channel a unit streams to when it is given none and has no usable selection: the first idle,
+   * licensed channel that is not an input, on its home server first, then on the others (by id);
+   * null when every one is taken or offline.
+   */
+  freeChannel(): string | null {
+    const home = this.homeServer(null);
+    const servers = [...this.byId.values()].sort((a, b) => (a === home ? -1 : b === home ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const s of servers) {
+      if (!s.online) continue;
+      for (const c of s.channels.values()) if (c.status === 'idle' && c.licensed && c.type !== 'input') return c.spec.channelId;
+    }
+    return null;
   }
 
   /** The first video return server (by id), for units starting video return. */

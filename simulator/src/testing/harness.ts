@@ -111,6 +111,42 @@ export function harness(opts: { spec?: DeviceSpec; timings?: Partial<DeviceTimin
 export type Harness = ReturnType<typeof harness>;
 
 /**
+ * Several units on one stepped clock sharing the two hubs (a shard without its engine): what each
+ * reported is logged in order, and the fleet invariants read them all.
+ */
+export function fleetHarness(opts: { units?: DeviceSpec[]; timings?: Partial<DeviceTimings>; seed?: number } = {}) {
+  const clock = new SimClock(T0, { kind: 'stepped' });
+  const sent: DeviceToCore[] = [];
+  const world = new World();
+  const seed = new Rng(opts.seed ?? 7);
+  const report = (e: DeviceEvent) => sent.push({ kind: 'event', event: e, at: clock.now() });
+  world.replace(SERVERS.map((s) => new ServerDevice(s, clock, seed.fork(s.serverId), DEFAULT_SERVER_TIMINGS, defaultAlertConfig(), report, true)));
+  const timings = { ...TEST_TIMINGS, ...opts.timings };
+  const specs = opts.units ?? [unitSpec('U1'), unitSpec('U2')];
+  const units = new Map(specs.map((spec) => [spec.unitId, new UnitDevice(spec, clock, seed.fork(spec.unitId), timings, (m) => sent.push(m), world)]));
+  for (const u of units.values()) {
+    u.start();
+    u.cameraConnected = true;
+  }
+  clock.advance(timings.bootMs[1]);
+  const unit = (id: string): UnitDevice => {
+    const u = units.get(id);
+    if (!u) throw new Error(`no unit ${id}`);
+    return u;
+  };
+  return {
+    clock,
+    world,
+    sent,
+    unit,
+    units: () => units.values(),
+    advance: (ms: number) => clock.advance(ms),
+    startStream: (id: string, channelId: string | null = null) => unit(id).startStream(channelId),
+    channel: (id: string) => world.channel(id)?.channel,
+  };
+}
+
+/**
  * An engine on a stepped clock, attached through an in-process link on which the test plays the
  * core: the devices (and servers, all owned) assigned, every message the engine sends logged.
  */

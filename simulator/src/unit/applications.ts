@@ -40,6 +40,8 @@ export function leavingState(key: UnitApplicationKey): ApplicationState {
 
 export class UnitApplications {
   private current: Applications = {};
+  /** Bumped by every start and stop of a key: a transition overtaken by a newer one does nothing when its time comes. */
+  private readonly turns = new Map<UnitApplicationKey, number>();
 
   constructor(private readonly host: ApplicationsHost) {}
 
@@ -74,6 +76,14 @@ export class UnitApplications {
   /** Every application gone at once, unreported (the unit went off and reports that itself). */
   clear(): void {
     this.current = {};
+    this.turns.clear();
+  }
+
+  /** A new transition of `key`: the ones before it are overtaken. */
+  private turn(key: UnitApplicationKey): () => boolean {
+    const n = (this.turns.get(key) ?? 0) + 1;
+    this.turns.set(key, n);
+    return () => this.turns.get(key) === n;
   }
 
   /**
@@ -82,9 +92,10 @@ export class UnitApplications {
    */
   start(key: UnitApplicationKey, opts: StartOptions = {}): boolean {
     if (this.has(key) && !this.isEnding(key)) return false;
+    const current = this.turn(key);
     this.set(key, 'connecting');
     this.host.schedule(opts.afterMs ?? this.host.startMs(), () => {
-      if (!this.host.isOnline() || this.state(key) !== 'connecting') return;
+      if (!current() || !this.host.isOnline() || this.state(key) !== 'connecting') return;
       const running = opts.running ?? 'running';
       this.set(key, typeof running === 'function' ? running() : running);
       opts.onRunning?.();
@@ -100,9 +111,10 @@ export class UnitApplications {
     if (!this.has(key)) return false;
     const leaving = leavingState(key);
     if (this.state(key) === leaving) return false;
+    const current = this.turn(key);
     this.set(key, leaving);
     this.host.schedule(this.host.stopMs(), () => {
-      if (this.state(key) !== leaving) return;
+      if (!current() || this.state(key) !== leaving) return;
       this.set(key, undefined);
       opts.onGone?.();
     });
@@ -111,9 +123,10 @@ export class UnitApplications {
 
   /** Running at once, gone by itself after `ms` (a mode change being applied). */
   runFor(key: UnitApplicationKey, ms: number): void {
+    const current = this.turn(key);
     this.set(key, 'running');
     this.host.schedule(ms, () => {
-      if (!this.host.isOnline() || !this.has(key)) return;
+      if (!current() || !this.host.isOnline() || !this.has(key)) return;
       this.set(key, undefined);
     });
   }

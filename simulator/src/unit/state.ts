@@ -87,7 +87,10 @@ export interface UnitSnapshot {
   swVersion: string;
   cameraConnected: boolean;
   selection: ChannelSelection | null;
+  /** The channel the live stream holds (allocated to the unit), or null. */
   streamChannel: string | null;
+  /** The External destination the live stream goes to by name (no channel allocated), or null. */
+  streamExternal: string | null;
   tally: Tally;
   speedTest: { channelId: string | null } | null;
   upgrade: { target: string; progress: number } | null;
@@ -98,4 +101,33 @@ export interface UnitSnapshot {
   uploads: string[];
   settings: UnitSettings;
   faults: UnitFaultState;
+}
+
+/**
+ * What the fleet invariants read of a unit (invariants/): its state now, read without copying
+ * (checked every simulated second over whole fleets).
+ */
+export interface UnitTruth {
+  unitId: string;
+  online: boolean;
+  /** The power-on the unit is in (0 before the first). */
+  life: number;
+  applications: Applications;
+  streamChannel: string | null;
+  streamExternal: string | null;
+  tally: Tally;
+  /** What the unit holds besides its stream (all of it released when it goes off). */
+  logsChannel: string | null;
+  upgrading: boolean;
+  uploadsQueued: number;
+  speedTest: boolean;
+  intercomSessions: number;
+  externalStreams: number;
+  scans: number;
+  recording: boolean;
+  p2pLinkId: string | null;
+  /** Timers of the current power-on still pending (none while off). */
+  lifeTimersPending: number;
+  /** Timers of an ended power-on that fired anyway (never, unless the timer scope is broken). */
+  staleTimerFirings: number;
 }
