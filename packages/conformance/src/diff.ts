@@ -102,11 +102,32 @@ export function differencesFromIssues(issues: readonly z.core.$ZodIssue[], recei
   return out;
 }
 
-/** Parse `value` with `schema`; the differences when it does not fit (empty when it does). */
+/**
+ * Parse `value` with `schema`; the differences when it does not fit (empty when it does). A field
+ * the contract does not know is not a difference here, even where the schema is strict: it is
+ * reported as undocumented (schema.ts), a warning unless the run is strict.
+ */
 export function compareWithSchema(schema: z.ZodType, value: unknown, limit = 20): Difference[] {
   const parsed = schema.safeParse(value);
   if (parsed.success) return [];
-  const diffs = differencesFromIssues(parsed.error.issues, value);
+  const diffs = differencesFromIssues(withoutUnknownKeys(parsed.error.issues), value);
   if (diffs.length > limit) return [...diffs.slice(0, limit), { path: '…', expected: '', received: `${diffs.length - limit} more differences` }];
   return diffs;
+}
+
+/** The issues without those about keys the schema does not know (inside union branches too). */
+function withoutUnknownKeys(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const out: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') continue;
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const errors = issue.errors.map((branch) => withoutUnknownKeys(branch));
+      // A branch that failed only for unknown keys fits: the union fits.
+      if (errors.some((branch) => branch.length === 0)) continue;
+      out.push({ ...issue, errors } as z.core.$ZodIssue);
+      continue;
+    }
+    out.push(issue);
+  }
+  return out;
 }

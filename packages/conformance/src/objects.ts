@@ -140,6 +140,9 @@ const HARVEST: Record<string, HarvestRule[]> = {
   getDeviceModems: [{ list: 'modems', kind: 'modemIndex', id: 'index' }, { list: '.', kind: 'modemIndex', id: 'index' }],
 };
 
+/** The calls whose answers hold objects of some kind (discovery runs them whatever --only says). */
+export const DISCOVERY_CALLS: ReadonlySet<string> = new Set(Object.keys(HARVEST));
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The objects of every kind that one answer of a call names. */
