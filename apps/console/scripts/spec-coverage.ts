@@ -24,10 +24,10 @@ const END = '<!-- calls:end -->';
  */
 export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
-  'countInventoryStories', 'getServerStatus',
+  'getServerStatus',
   'setVrChannelInputSource',
-  'countInventoryAudioRooms', 'setAudioRoomParticipants', 'getRemoteAction',
-  'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility', 'getWhatsNew', 'getSystemMessage', 'getAccessApproval',
+  'getRemoteAction',
+  'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
 ];
 
 /** Calls the console does not make, with the reason (for example a call that only devices make). None today. */

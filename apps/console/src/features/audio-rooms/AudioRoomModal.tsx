@@ -4,12 +4,12 @@
  * words, before anything is sent), intercom, participants picked among the inventory's units,
  * channels and users. The core's field errors come back onto the fields; other refusals show as a note.
  */
-import { useMemo, useState } from 'react';
-import { Button, Group, Loader, Modal, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Loader, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
@@ -17,7 +17,8 @@ import { newest, op } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { applyAudioRoomEvent } from './audioRoomCache';
-import { formErrors, initialValues, participantValue, savedErrors, toBody, type AudioRoomFormValues } from './audioRoomForm';
+import { formErrors, initialValues, savedErrors, toBody, type AudioRoomFormValues } from './audioRoomForm';
+import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
 
 /** The room read fresh by id before it is edited. */
 const READ_ROOM = op('getAudioRoom', (id: string) => ({ params: { id } }));
@@ -39,28 +40,11 @@ function AudioRoomForm({ inventoryId, room, rooms, onClose }: AudioRoomModalProp
   const specText = useSpecText();
   const [values, setValues] = useState<AudioRoomFormValues>(() => initialValues(room));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const candidates = useEndpointQuery('listAudioRoomCandidates', { params: { id: inventoryId } });
+  const candidates = useRoomCandidates(inventoryId);
   const create = useEndpointMutation('createAudioRoom');
   const update = useEndpointMutation('updateAudioRoom');
   const pending = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
-
-  const options = useMemo(() => {
-    const c = candidates.data;
-    if (!c) return [];
-    const known = new Set<string>();
-    const group = (label: string, kind: 'unit' | 'channel' | 'user', items: readonly { id: string; name: string }[]) => ({
-      group: label,
-      items: items.map((item) => {
-        known.add(participantValue(kind, item.id));
-        return { value: participantValue(kind, item.id), label: item.name };
-      }),
-    });
-    const groups = [group(t('audioRooms.kinds.unit'), 'unit', c.units), group(t('audioRooms.kinds.channel'), 'channel', c.channels), group(t('audioRooms.kinds.user'), 'user', c.users)];
-    // A participant no longer in the inventory stays visible (and removable) under its old name.
-    const stale = (room?.participants ?? []).filter((p) => !known.has(participantValue(p.kind, p.id)));
-    return stale.length === 0 ? groups : [...groups, { group: t('audioRooms.kinds.other'), items: stale.map((p) => ({ value: participantValue(p.kind, p.id), label: p.name })) }];
-  }, [candidates.data, room, t]);
 
   const change = (next: Partial<AudioRoomFormValues>) => {
     const merged = { ...values, ...next };
@@ -123,18 +107,13 @@ function AudioRoomForm({ inventoryId, room, rooms, onClose }: AudioRoomModalProp
         comboboxProps={{ withinPortal: true }}
         data-testid="audio-room-server"
       />
-      <MultiSelect
-        label={t('audioRooms.fields.participants')}
-        placeholder={candidates.isPending ? t('common.loading') : t('audioRooms.fields.participantsHint')}
-        data={options}
-        value={[...values.participants]}
+      <ParticipantsPicker
+        candidates={candidates.data}
+        saved={room?.participants ?? []}
+        value={values.participants}
         onChange={(participants) => change({ participants })}
-        searchable
-        clearable
-        nothingFoundMessage={t('audioRooms.fields.noCandidates')}
         error={fieldError('participants')}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="audio-room-participants"
+        testId="audio-room-participants"
       />
       {failure && Object.keys(savedErrors(failure)).length === 0 && <ErrorNote testId="audio-room-save-error" message={errorText(failure)} />}
       <Group justify="flex-end">

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Tit
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { applyAudioRoomEvent } from './audioRoomCache';
@@ -14,16 +14,19 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { InventoryPicker, useInventoryChoice } from './InventoryPicker';
 import { useAudioRoomsLive } from './useAudioRoomsLive';
 
-// Loaded when a room is created or edited.
+// Loaded when a room is created or edited, or its participants changed.
 const AudioRoomModal = lazy(() => import('./AudioRoomModal'));
+const ParticipantsModal = lazy(() => import('./ParticipantsModal'));
 
-type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit'; readonly room: AudioRoom };
+type Dialog = { readonly kind: 'create' } | { readonly kind: 'edit' | 'participants'; readonly room: AudioRoom };
 
 /**
  * /audio_rooms (spec 001 §2 "audio rooms", §3 Audio room; Audio Connect): the rooms of one of the
  * user's inventories (the preferences' current one unless another is picked), searched by name,
- * kept current over /ws; create and edit (name with the §5 rule inline, intercom, participants of
- * the inventory) and delete with a confirmation. The route is for MANAGE_ROLES, who may also write.
+ * kept current over /ws, with how many rooms the inventory has and how many are active (GET
+ * v2/inventories/{id}/audioRooms/count); create and edit (name with the §5 rule inline, intercom,
+ * participants of the inventory), the participants alone (PUT v2/audioRooms/{id}/participants)
+ * and delete with a confirmation. The route is for MANAGE_ROLES, who may also write.
  */
 export default function AudioRoomsPage() {
   const { t } = useTranslation();
@@ -37,18 +40,23 @@ export default function AudioRoomsPage() {
   const inventoryId = choice.inventoryId;
   const query = search.trim() === '' ? {} : { searchValue: search.trim() };
   const list = useEndpointQuery('listInventoryAudioRooms', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
+  const count = useEndpointQuery('countInventoryAudioRooms', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null });
   useAudioRoomsLive();
   const rooms = list.data?.items ?? [];
   const setActive = useEndpointMutation('setAudioRoomActive');
+  /** The count follows this console's own changes at once (their /ws events may come later). */
+  const recount = () => void queryClient.invalidateQueries({ queryKey: endpointKey('countInventoryAudioRooms', { params: { id: inventoryId ?? '' } }), exact: true });
   // Start or stop on the room's IFB server; the list follows from the answer (and /ws).
   const toggle = (room: AudioRoom) =>
     setActive.mutate(
       { params: { id: room.id }, body: { active: !room.active, version: room.version } },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
           queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
             page ? applyAudioRoomEvent(page, saved.inventoryId, { type: 'audioRoom.changed', audioRoom: saved, at: Date.now() }) : page,
-          ),
+          );
+          recount();
+        },
         onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
       },
     );
@@ -56,18 +64,27 @@ export default function AudioRoomsPage() {
   const del = useConfirmedDelete(useEndpointMutation('deleteAudioRoom'), {
     variables: (room: AudioRoom) => ({ params: { id: room.id } }),
     deleted: (room) => t('audioRooms.toasts.deleted', { name: room.name }),
-    onDeleted: (room) =>
+    onDeleted: (room) => {
       queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
         page ? applyAudioRoomEvent(page, room.inventoryId, { type: 'audioRoom.removed', audioRoomId: room.id, inventoryId: room.inventoryId, at: Date.now() }) : page,
-      ),
+      );
+      recount();
+    },
   });
 
   return (
     <Stack gap="sm" data-testid="audio-rooms-page">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.audioRooms')}
-        </Title>
+        <Group gap="sm" align="baseline">
+          <Title order={2} data-testid="page-title">
+            {t('routes.audioRooms')}
+          </Title>
+          {count.data !== undefined && (
+            <Text size="sm" c="dimmed" data-testid="audio-rooms-count" data-total={count.data.total} data-active={count.data.active}>
+              {t('audioRooms.count', { total: count.data.total, active: count.data.active })}
+            </Text>
+          )}
+        </Group>
         <Group gap="sm" align="center">
           <InventoryPicker choice={choice} label={t('audioRooms.inventory')} testId="audio-rooms-inventory" />
           <TextInput
@@ -111,7 +128,15 @@ export default function AudioRoomsPage() {
                     <Table.Tr key={room.id} data-testid={`audio-room-row-${room.id}`} data-name={room.name}>
                       <Table.Td data-testid={`audio-room-name-${room.id}`}>{room.name}</Table.Td>
                       <Table.Td data-testid={`audio-room-participants-${room.id}`} title={room.participants.map((p) => p.name).join(', ')}>
-                        {room.participantCount}
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ kind: 'participants', room })}
+                          aria-label={t('audioRooms.participants.open', { name: room.name })}
+                          data-testid={`audio-room-participants-open-${room.id}`}
+                        >
+                          {room.participantCount}
+                        </Button>
                       </Table.Td>
                       <Table.Td data-testid={`audio-room-intercom-${room.id}`} data-value={String(room.intercom)}>
                         {room.intercom ? t('audioRooms.yes') : t('audioRooms.no')}
@@ -156,7 +181,11 @@ export default function AudioRoomsPage() {
       )}
       {dialog !== null && inventoryId !== null && (
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          <AudioRoomModal inventoryId={inventoryId} room={dialog.kind === 'edit' ? dialog.room : null} rooms={rooms} onClose={() => setDialog(null)} />
+          {dialog.kind === 'participants' ? (
+            <ParticipantsModal room={dialog.room} onClose={() => setDialog(null)} />
+          ) : (
+            <AudioRoomModal inventoryId={inventoryId} room={dialog.kind === 'edit' ? dialog.room : null} rooms={rooms} onClose={() => setDialog(null)} />
+          )}
         </Suspense>
       )}
       {del.target !== null && (

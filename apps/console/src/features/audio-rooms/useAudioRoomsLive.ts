@@ -1,8 +1,11 @@
-/** Keeps the cached audio room pages current from /ws (audioRoom.changed / removed, patched in place by audioRoomCache.ts). */
+/**
+ * Keeps the cached audio room pages current from /ws (audioRoom.changed / removed, patched in place
+ * by audioRoomCache.ts); the inventory's room count is read again (a room came, went, started or stopped).
+ */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AudioRoomPage } from '@fleet/contracts';
-import { endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
+import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyAudioRoomEvent, isAudioRoomEvent } from './audioRoomCache';
 
@@ -13,6 +16,8 @@ export function useAudioRoomsLive(): void {
     () =>
       subscribe((event) => {
         if (!isAudioRoomEvent(event)) return;
+        const changedInventory = event.type === 'audioRoom.changed' ? event.audioRoom.inventoryId : event.inventoryId;
+        void queryClient.invalidateQueries({ queryKey: endpointKey('countInventoryAudioRooms', { params: { id: changedInventory } }), exact: true });
         for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix('listInventoryAudioRooms') })) {
           const key = query.queryKey as EndpointQueryKey<'listInventoryAudioRooms'>;
           const inventoryId = key[1].params?.id;

@@ -30,8 +30,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * /stories (spec 000 §2 Stories): the stories of one inventory (the preferred one, else the
- * user's first) with search, sort and paging; add/edit in a modal with the field rules inline;
- * details in a drawer (`?story=<id>`) with the assigned units; delete with a confirmation; the
+ * user's first) with the inventory's count (001 §7 "stories with count"), search, sort and
+ * paging; add/edit in a modal with the field rules inline; details in a drawer (`?story=<id>`) with the assigned units; delete with a confirmation; the
  * integration settings modal (NRCS sync, test mapping) for manage-level users. Live through /ws.
  * Read-only users see the stories and no write buttons.
  */
@@ -82,6 +82,9 @@ export default function StoriesPage(_props: PageProps) {
     { params: { inventoryId }, query: listQueryOf(view) },
     { enabled: inventoryId !== '', placeholderData: keepPreviousData },
   );
+
+  // Spec 001 §7 "stories with count": how many stories the inventory holds, whatever the search.
+  const count = useEndpointQuery('countInventoryStories', { params: { inventoryId } }, { enabled: inventoryId !== '' });
 
   const chooseInventory = (id: string | null) => {
     if (!id || id === inventoryId) return;
@@ -225,6 +228,7 @@ export default function StoriesPage(_props: PageProps) {
           onChange={chooseInventory}
           allowDeselect={false}
           w={240}
+          description={count.data === undefined ? undefined : <span data-testid="stories-inventory-count" data-count={count.data.count}>{t('stories.inventoryCount', { count: count.data.count })}</span>}
           data-testid="stories-inventory"
         />
         <TextInput

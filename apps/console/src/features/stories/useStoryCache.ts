@@ -1,6 +1,7 @@
 /**
  * Keeps the cached story lists and the open story current: story.changed / story.removed events
- * from /ws (and this console's own answers) are applied in place, without refetching the list.
+ * from /ws (and this console's own answers) are applied in place, without refetching the list;
+ * the inventory's story count is read again.
  */
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,8 @@ export function applyStoryEvent(queryClient: QueryClient, event: StoryEvent): vo
     const after = patchStoryPage(before, event, view);
     if (after !== before) queryClient.setQueryData(query.queryKey, after);
   }
+  // A story added or removed changes the inventory's count (read again: the event does not say which).
+  void queryClient.invalidateQueries({ queryKey: endpointKey('countInventoryStories', { params: { inventoryId } }), exact: true });
   const id = event.type === 'story.changed' ? event.story.id : event.id;
   const key = endpointKey('getStory', { params: { inventoryId, storyId: id } });
   const current = queryClient.getQueryData<Story>(key);

@@ -1,0 +1,74 @@
+/**
+ * The participants of an audio room, changed on their own from the list (PUT
+ * v2/audioRooms/{id}/participants: the list given replaces the room's, at the version listed; a
+ * concurrent change answers the catalogue's conflict text). The room's other settings are the
+ * edit form's.
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useSpecText } from '../../lib/forms/specText';
+import { useToast } from '../../toast/useToast';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { applyAudioRoomEvent } from './audioRoomCache';
+import { participantValue, savedErrors, toParticipantRefs } from './audioRoomForm';
+import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
+
+interface ParticipantsModalProps {
+  readonly room: AudioRoom;
+  readonly onClose: () => void;
+}
+
+export default function ParticipantsModal({ room, onClose }: ParticipantsModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorMessage();
+  const specText = useSpecText();
+  const candidates = useRoomCandidates(room.inventoryId);
+  const [value, setValue] = useState<readonly string[]>(() => room.participants.map((p) => participantValue(p.kind, p.id)));
+  const save = useEndpointMutation('setAudioRoomParticipants', {
+    onSuccess: (saved: AudioRoom) => {
+      queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
+        page ? applyAudioRoomEvent(page, saved.inventoryId, { type: 'audioRoom.changed', audioRoom: saved, at: Date.now() }) : page,
+      );
+      toast.show({ message: t('audioRooms.participants.saved', { name: saved.name, count: saved.participantCount }), variant: 'success' });
+      onClose();
+    },
+  });
+  const fieldMessage = save.error ? savedErrors(save.error).participants : undefined;
+  return (
+    <Modal opened onClose={onClose} title={t('audioRooms.participants.title', { name: room.name })} data-testid="audio-room-participants-modal">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('audioRooms.participants.hint')}
+        </Text>
+        <ParticipantsPicker
+          candidates={candidates.data}
+          saved={room.participants}
+          value={value}
+          onChange={setValue}
+          error={fieldMessage === undefined ? undefined : <span data-testid="audio-room-participants-error">{specText(fieldMessage)}</span>}
+          testId="audio-room-participants-picker"
+        />
+        {save.error && fieldMessage === undefined && <ErrorNote testId="audio-room-participants-save-error" message={errorText(save.error)} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="audio-room-participants-cancel">
+            {t('audioRooms.actions.cancel')}
+          </Button>
+          <Button
+            onClick={() => save.mutate({ params: { id: room.id }, body: { participants: toParticipantRefs(value), version: room.version } })}
+            loading={save.isPending}
+            data-testid="audio-room-participants-save"
+          >
+            {t('audioRooms.actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

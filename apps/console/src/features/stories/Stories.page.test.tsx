@@ -1,0 +1,40 @@
+/**
+ * /stories shows how many stories the inventory holds (GET v2/inventories/{id}/stories/count),
+ * whatever the search narrows the list to, and reads it again when a story comes or goes.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Story } from '@fleet/contracts';
+import { ROUTES, type PageRoute } from '../../routing/routes';
+import { FakeApi } from '../../test-utils/fakeApi';
+import { renderWithApp } from '../../test-utils/render';
+import StoriesPage from './Stories.page';
+
+const STORIES_ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.page === 'stories');
+
+function story(id: string, slugline: string): Story {
+  const at = '2026-01-10T09:00:00.000Z';
+  return { id, inventoryId: 'inv1', slugline, crewName: '', storyId: '', usageTerms: '', provider: '', reporter: '', keywords: '', comments: '', lastModified: at, createdAt: at, createdBy: null, units: [], version: 1 };
+}
+
+describe('Stories page: the inventory’s story count', () => {
+  it('shows the count of the inventory, read again when a story is removed', async () => {
+    if (STORIES_ROUTE === undefined) throw new Error('no stories route');
+    let count = 3;
+    const api = new FakeApi()
+      .on('listInventoryStories', ({ query }) => {
+        const items = [story('s1', 'Flood_report')].filter((s) => (query.search ?? '') === '' || s.slugline.includes(query.search ?? ''));
+        return { items, total: items.length, offset: 0, limit: query.limit };
+      })
+      .on('countInventoryStories', () => ({ count }));
+    const { socket, settled } = await renderWithApp(<StoriesPage route={STORIES_ROUTE} />, { roles: ['luc_regular'], route: '/stories', api });
+
+    expect(await screen.findByTestId('stories-inventory-count')).toHaveTextContent('3 stories in this inventory');
+    expect(api.calls('countInventoryStories')[0]?.url).toBe('/api/v2/inventories/inv1/stories/count');
+
+    await settled();
+    count = 2;
+    await socket.emit({ type: 'story.removed', id: 's2', inventoryId: 'inv1', at: 1 });
+    await waitFor(() => expect(screen.getByTestId('stories-inventory-count')).toHaveTextContent('2 stories in this inventory'));
+  });
+});
