@@ -191,10 +191,8 @@ export class UnitDevice {
 
   /** The unit's state now as the fleet invariants read it (no copy: read it at once). */
   truth(): UnitTruth {
-    let intercomSessions = 0;
-    for (const session of [1, 2] as const) if (this.intercoms[session]) intercomSessions++;
-    let externalStreams = 0;
-    for (const kind of ['social_media', 'cdn'] as const) if (this.externalStreams[kind]) externalStreams++;
+    const intercomSessions = (this.intercoms[1] ? 1 : 0) + (this.intercoms[2] ? 1 : 0);
+    const externalStreams = (this.externalStreams.social_media ? 1 : 0) + (this.externalStreams.cdn ? 1 : 0);
     return {
       unitId: this.spec.unitId,
       online: this.on,
@@ -1072,29 +1070,36 @@ export class UnitDevice {
   // ── autonomy (demo) ───────────────────────────────────────────────────────────────────────────
 
   /**
-   * Now and then an idle autonomous unit streams for a while (to its selected channel, else a free
-   * one it takes: never to nothing, and not at all when none is free), or records and then forwards.
-   * One chain per power-on: its timers end with the power (a unit switched on again starts a new one).
+   * An autonomous unit acts now and then, one chain per power-on: its timers end with the power
+   * (a unit switched on again starts a new one).
    */
   private planAutonomy(): void {
     const gap = -Math.log(1 - this.rng.next()) * this.timings.autonomyMeanGapMs;
     this.schedule(gap, () => {
-      if (!isBusy(this.apps.all) && !this.apps.has('store') && !this.apps.has('forward')) {
-        const roll = this.rng.next();
-        const forMs = this.draw(this.timings.autonomyActivityMs);
-        if (roll < AUTONOMY.streamShare && this.startStream(null).ok) {
-          const run = this.streamRun;
-          this.schedule(forMs, () => this.stopStreamRun(run));
-        } else if (roll < AUTONOMY.streamShare + AUTONOMY.recordShare && this.startRecording().ok) {
-          this.schedule(forMs, () => {
-            this.stopRecording();
-            this.startForwarding();
-            this.schedule(forMs, () => void this.stopApp('forward'));
-          });
-        }
-      }
+      this.actOnItsOwn();
       this.planAutonomy();
     });
+  }
+
+  /**
+   * What an autonomous unit does when its turn comes (also the `autonomy` fault): when idle, it
+   * streams for a while — to its selected channel, else to a free one it takes; never to nothing,
+   * and not at all when none is free — or records and then forwards; ending only what it started.
+   */
+  actOnItsOwn(): void {
+    if (!this.on || isBusy(this.apps.all) || this.apps.has('store') || this.apps.has('forward')) return;
+    const roll = this.rng.next();
+    const forMs = this.draw(this.timings.autonomyActivityMs);
+    if (roll < AUTONOMY.streamShare && this.startStream(null).ok) {
+      const run = this.streamRun;
+      this.schedule(forMs, () => this.stopStreamRun(run));
+    } else if (roll < AUTONOMY.streamShare + AUTONOMY.recordShare && this.startRecording().ok) {
+      this.schedule(forMs, () => {
+        this.stopRecording();
+        this.startForwarding();
+        this.schedule(forMs, () => void this.stopApp('forward'));
+      });
+    }
   }
 }
 

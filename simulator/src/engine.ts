@@ -460,6 +460,20 @@ export class Engine {
     return this.devices.size;
   }
 
+  /** This shard's replica of every server. */
+  servers(): IterableIterator<ServerDevice> {
+    return this.world.servers();
+  }
+
+  /**
+   * Run these units and servers (all owned) without a core, as an assignment would start them: a
+   * headless run (the simulation fuzzer). What the devices report goes to `onEmit` only.
+   */
+  run(devices: DeviceSpec[], servers: ServerSpec[]): void {
+    this.assign(devices);
+    this.assignServers(servers, servers.map((s) => s.serverId));
+  }
+
   /** The unit devices this engine runs. */
   units(): IterableIterator<UnitDevice> {
     return this.devices.values();

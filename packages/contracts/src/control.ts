@@ -106,6 +106,11 @@ export const UnitFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('app'), app: UnitApplicationKey, start: z.boolean() }),
   /** The next cellular scan fails ("Scan failed, please try again"). */
   z.object({ type: z.literal('scanFailure'), on: z.boolean() }),
+  /**
+   * The unit acts on its own now, as an autonomous unit of a lively demo does: when idle, streams
+   * for a while to a channel it takes (none free: nothing), or records and then forwards.
+   */
+  z.object({ type: z.literal('autonomy') }),
 ]);
 export type UnitFault = z.infer<typeof UnitFault>;
 
@@ -447,12 +452,16 @@ export type RecordingStartInput = z.infer<typeof RecordingStartInput>;
 export const RecordingSummary = z.object({
   id: z.string(),
   name: z.string(),
-  /** `mock`: made by this core (device reports, REST writes and events); `core`: events only, from any core's /ws. */
+  /**
+   * `mock`: made by this core (device reports, REST writes and events); `core`: from any core, the
+   * events of its /ws (and, made through the CLI's proxy, the REST exchanges as `answer` lines).
+   */
   source: z.enum(['mock', 'core']),
   /** Wall clock of the start, ms since the epoch. */
   startedAt: z.number(),
   durationMs: z.number(),
-  counts: z.object({ device: z.number().int(), request: z.number().int(), event: z.number().int() }),
+  /** Lines of each kind (`answer`: REST exchanges a proxy recorded; 0 in summaries kept before it was counted). */
+  counts: z.object({ device: z.number().int(), request: z.number().int(), event: z.number().int(), answer: z.number().int().default(0) }),
   /** Size of the gzip file. */
   bytes: z.number().int(),
   active: z.boolean(),
@@ -473,6 +482,47 @@ export const ReplayStartInput = z
   })
   .strict();
 export type ReplayStartInput = z.input<typeof ReplayStartInput>;
+
+/** Two recordings' event logs compared (recording.compare), as `pnpm replay compare` compares two files. */
+export const RecordingCompareInput = z.object({ a: z.string().min(1).max(128), b: z.string().min(1).max(128) }).strict();
+export type RecordingCompareInput = z.infer<typeof RecordingCompareInput>;
+export const RecordingComparison = z.object({
+  /** The event logs are the same once normalised (equal digests). */
+  identical: z.boolean(),
+  events: z.object({ a: z.number().int(), b: z.number().int() }),
+  digests: z.object({ a: z.string(), b: z.string() }),
+  /** The first difference in words (null when identical). */
+  difference: z.string().nullable(),
+});
+export type RecordingComparison = z.infer<typeof RecordingComparison>;
+
+/**
+ * Build the mock's fleet from what a recording saw (recording.importFleet): the inventories,
+ * groups, units, servers, channels and video return channels its answers and events show, with
+ * their live values; then, unless `replay` is false, replay its events as replay.start does.
+ */
+export const FleetImportInput = z
+  .object({
+    recordingId: z.string().min(1).max(128),
+    /** Replay the recorded events once the fleet is built (the fleet's own devices stay muted meanwhile). */
+    replay: z.boolean().default(true),
+    speed: z.number().positive().max(1000).default(1),
+    /** Start the replay paused: the fleet stays as imported until a step or a resume. */
+    paused: z.boolean().default(false),
+  })
+  .strict();
+export type FleetImportInput = z.input<typeof FleetImportInput>;
+
+/** How many objects of each kind an import made or changed. */
+export const FleetImportCounts = z.object({
+  inventories: z.number().int(),
+  groups: z.number().int(),
+  units: z.number().int(),
+  servers: z.number().int(),
+  channels: z.number().int(),
+  vrChannels: z.number().int(),
+});
+export type FleetImportCounts = z.infer<typeof FleetImportCounts>;
 
 /** Play the next `entries` entries of the recording (across every shard), then stay paused. */
 export const ReplayStepInput = z.object({ entries: z.number().int().min(1).max(10_000).default(1) }).strict();
@@ -501,3 +551,13 @@ export const ReplayStatus = z.object({
 export type ReplayStatus = z.infer<typeof ReplayStatus>;
 export const ReplayStatusReply = z.object({ replay: ReplayStatus.nullable() });
 export type ReplayStatusReply = z.infer<typeof ReplayStatusReply>;
+
+/** What recording.importFleet did: the objects made or changed, the live values set, and the replay it started (null without one). */
+export const FleetImportResult = z.object({
+  recordingId: z.string(),
+  counts: FleetImportCounts,
+  /** Units, servers, channels and video return channels given their recorded live values. */
+  live: z.number().int(),
+  replay: ReplayStatus.nullable(),
+});
+export type FleetImportResult = z.infer<typeof FleetImportResult>;

@@ -115,7 +115,8 @@ export function checkFleet(t: FleetTruth): Violation[] {
       checkOff(u, out);
       continue;
     }
-    const video = u.applications.video?.state;
+    // A speed test runs on the video application without streaming to anything.
+    const video = u.speedTest ? 'speedtest' : u.applications.video?.state;
     const ch = u.streamChannel === null ? undefined : channels.get(u.streamChannel);
     if (u.streamChannel !== null) {
       const other = streamedBy.get(u.streamChannel);

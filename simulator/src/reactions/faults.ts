@@ -90,5 +90,8 @@ export function applyUnitFault(d: UnitDevice, f: UnitFault): Reaction {
     case 'scanFailure':
       d.setFaults({ scanFailure: f.on });
       return accepted;
+    case 'autonomy':
+      d.actOnItsOwn();
+      return accepted;
   }
 }
