@@ -30,11 +30,11 @@ test("what's new: created, published and deleted by the super user, seen live by
     // The spec's message, before anything is sent.
     await page.getByTestId('wn-create').click();
     await page.getByTestId('wn-save').click();
-    await expect(page.getByTestId('wn-error-title')).toHaveText('This field is required');
+    await expect(page.getByTestId('wn-error.title')).toHaveText('This field is required');
     await page.getByTestId('wn-title').fill(title);
     await page.getByTestId('wn-link').fill('ftp://example.com');
     await page.getByTestId('wn-save').click();
-    await expect(page.getByTestId('wn-error-link')).toHaveText('Must be an http or https address');
+    await expect(page.getByTestId('wn-error.link')).toHaveText('Must be an http or https address');
     await page.getByTestId('wn-link').fill('https://example.com/notes');
     await page.getByTestId('wn-save').click();
     await expect(page.getByTestId('wn-form')).toHaveCount(0);
@@ -77,11 +77,11 @@ test("a global system message shows in another user's banner without a reload an
     await page.getByTestId('sm-create').click();
     // The spec's messages inline: the text is required, the expiry date lies in the future.
     await page.getByTestId('sm-save').click();
-    await expect(page.getByTestId('sm-error-message')).toHaveText('This field is required');
+    await expect(page.getByTestId('sm-error.message')).toHaveText('This field is required');
     await page.getByTestId('sm-message').fill(text);
     await page.getByTestId('sm-expire').fill('2020-01-01T10:00');
     await page.getByTestId('sm-save').click();
-    await expect(page.getByTestId('sm-error-expireDate')).toHaveText('Expiry date must be in the future');
+    await expect(page.getByTestId('sm-error.expireDate')).toHaveText('Expiry date must be in the future');
     await page.getByTestId('sm-expire').fill('');
     await page.getByTestId('sm-save').click();
     await expect(page.getByTestId('sm-form')).toHaveCount(0);

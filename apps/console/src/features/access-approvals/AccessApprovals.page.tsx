@@ -1,145 +1,198 @@
 /**
  * Access approvals (spec 001 §2 /access_approvals, a super-user page; §4 "Access approval: active,
- * expired, used", "Support access on a device lasts 8 hours, then blocks automatically"): every
- * approval, newest first, 50 a page, filtered by status and searched (device, reason, who asked);
- * an active one is revoked (it ends now) or marked used. An active approval whose time is up reads
- * expired without waiting for a reload. Follows accessApproval.changed live.
+ * expired, used", "Support access on a device lasts 8 hours, then blocks automatically"), on the
+ * resource kit: every approval, newest first, 50 a page, filtered by status and searched (device,
+ * reason, who asked); an active one is revoked (it ends now) or marked used, from its row or from
+ * its details (a row opens them, read fresh with getAccessApproval: its status as of now and the
+ * time left). An active approval whose time is up reads expired without waiting for a reload.
+ * Follows accessApproval.changed live.
  */
-import { useEffect, useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
+import { ACCESS_APPROVAL_SORT_KEYS, ACCESS_APPROVAL_STATES, type AccessApproval, type AccessApprovalStatus } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { ListTable, type ListColumn } from '../../components/ListTable';
-import { QueryView } from '../../components/QueryView';
+import { useEndpointMutation } from '../../api/hooks';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { defineResource, op, ResourceList, ResourceModal, searchValueQuery, useCanCall, useListView, useResourceLive } from '../../kit';
 import type { PageProps } from '../../pages/types';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
-import { useRefetchOn } from '../whats-new/useRefetchOn';
 import { shownStatus } from './approvalStatus';
 
-const PAGE_SIZE = 50;
 const TICK_MS = 15_000;
 const STATUS_COLOR: Record<AccessApprovalStatus, string> = { active: 'green', expired: 'gray', used: 'blue' };
+const READS = ['listAccessApprovals', 'getAccessApproval'] as const;
+type Filter = AccessApprovalStatus | 'all';
+
+/** The time the page shows statuses at: it moves every TICK_MS, so an active approval whose time is up shows expired. */
+const Now = createContext(0);
+
+/** When an approval ended: revoked or used, by whom and when. */
+function endedText(t: TFunction, a: AccessApproval): string {
+  if (a.revokedAt) return t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: new Date(a.revokedAt).toLocaleString() });
+  if (a.usedAt) return t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: new Date(a.usedAt).toLocaleString() });
+  return t('common.none');
+}
+
+/** The approvals of one status (all: every one); a status shows as of the page's time (`Now`). */
+function approvalResource(status: Filter) {
+  return defineResource<AccessApproval, AccessApproval, object>({
+    testId: 'aa',
+    formTestId: 'aa-details',
+    titles: { new: 'adminPages.accessApprovals.details', edit: 'adminPages.accessApprovals.details', noun: 'adminPages.accessApprovals.noun' },
+    rowKey: (a) => a.id,
+    label: (a) => a.deviceName || a.deviceId,
+    list: { op: op('listAccessApprovals', (view) => ({ query: { ...searchValueQuery(view, ACCESS_APPROVAL_SORT_KEYS), ...(status === 'all' ? {} : { status }) } })), searchKeys: [], defaultSort: 'createdAt' },
+    columns: (t) => [
+      { id: 'device', header: t('adminPages.accessApprovals.columns.device'), sortKey: 'deviceId', render: (a) => <DeviceName approval={a} /> },
+      { id: 'status', header: t('adminPages.accessApprovals.columns.status'), sortKey: 'status', render: (a) => <StatusBadge approval={a} /> },
+      { id: 'reason', header: t('adminPages.accessApprovals.columns.reason'), render: (a) => a.reason || t('common.none') },
+      { id: 'requestedBy', header: t('adminPages.accessApprovals.columns.requestedBy'), render: (a) => a.requestedBy ?? t('common.none') },
+      { id: 'createdAt', header: t('adminPages.accessApprovals.columns.createdAt'), sortKey: 'createdAt', render: (a) => new Date(a.createdAt).toLocaleString() },
+      { id: 'expiresAt', header: t('adminPages.accessApprovals.columns.expiresAt'), sortKey: 'expiresAt', render: (a) => new Date(a.expiresAt).toLocaleString() },
+      { id: 'ended', header: t('adminPages.accessApprovals.columns.ended'), render: (a) => endedText(t, a), cellTestId: true },
+      { id: 'actions', header: t('kit.list.actions'), render: (a) => <ApprovalActions approval={a} testId="aa" /> },
+    ],
+    get: op('getAccessApproval', (id: string) => ({ params: { id } })),
+    staleOn: (event) => (event.type === 'accessApproval.changed' ? READS : []),
+  });
+}
+
+/**
+ * Revoke and mark used of an active approval, with their toasts; the approval's reads are read
+ * again after either. A click on them does not open the row's details.
+ */
+function ApprovalActions({ approval: a, testId, after }: { approval: AccessApproval; testId: string; after?: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const errorText = useApiErrorMessage();
+  const queryClient = useQueryClient();
+  const options = (how: 'revoke' | 'use') => ({
+    onSuccess: () => {
+      toast.show({ message: t(`adminPages.accessApprovals.toasts.${how}`, { device: a.deviceName || a.deviceId }), variant: 'success' });
+      invalidateReads(queryClient, READS);
+      after?.();
+    },
+    onError: (e: unknown) => toast.show({ message: errorText(e), variant: 'error' }),
+  });
+  const revoke = useEndpointMutation('revokeAccessApproval', options('revoke'));
+  const use = useEndpointMutation('useAccessApproval', options('use'));
+  const mayRevoke = useCanCall('revokeAccessApproval');
+  const mayUse = useCanCall('useAccessApproval');
+  const now = useContext(Now);
+  if (shownStatus(a, now) !== 'active') return null;
+  const body = { params: { id: a.id }, body: { version: a.version } };
+  return (
+    <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+      {mayRevoke && (
+        <Button size="compact-xs" variant="light" color="red" onClick={() => revoke.mutate(body)} data-testid={`${testId}-revoke-${a.id}`}>
+          {t('adminPages.accessApprovals.revoke')}
+        </Button>
+      )}
+      {mayUse && (
+        <Button size="compact-xs" variant="light" onClick={() => use.mutate(body)} data-testid={`${testId}-use-${a.id}`}>
+          {t('adminPages.accessApprovals.markUsed')}
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 export default function AccessApprovalsPage({ route }: PageProps) {
   const { t } = useTranslation();
   useDocumentTitle(t(`routes.${route.id}`));
-  const toast = useToast();
-  const errorText = useApiErrorMessage();
-  const [status, setStatus] = useState<AccessApprovalStatus | 'all'>('all');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<Filter>('all');
+  const [view, setView] = useListView('', 'createdAt', 'desc');
+  const [open, setOpen] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  const query = {
-    offset: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
-    ...(status !== 'all' ? { status } : {}),
-    ...(search.trim() !== '' ? { searchValue: search.trim() } : {}),
-  };
-  const list = useEndpointQuery('listAccessApprovals', { query }, { placeholderData: (previous) => previous });
-  useRefetchOn(['accessApproval.changed'], ['listAccessApprovals']);
-  const revoke = useEndpointMutation('revokeAccessApproval');
-  const use = useEndpointMutation('useAccessApproval');
-  const act = (a: AccessApproval, how: 'revoke' | 'use') =>
-    (how === 'revoke' ? revoke : use).mutate(
-      { params: { id: a.id }, body: { version: a.version } },
-      {
-        onSuccess: () => {
-          toast.show({ message: t(`adminPages.accessApprovals.toasts.${how}`, { device: a.deviceName || a.deviceId }), variant: 'success' });
-          void list.refetch();
-        },
-        onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-      },
-    );
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t('common.none'));
-  const ended = (a: AccessApproval) => {
-    if (a.revokedAt) return t('adminPages.accessApprovals.revokedBy', { who: a.revokedBy ?? '?', when: when(a.revokedAt) });
-    if (a.usedAt) return t('adminPages.accessApprovals.usedBy', { who: a.usedBy ?? '?', when: when(a.usedAt) });
-    return t('common.none');
-  };
-  const columns: ListColumn<AccessApproval>[] = [
-    {
-      id: 'device',
-      header: t('adminPages.accessApprovals.columns.device'),
-      render: (a) => (
-        <>
-          <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
-          <Text fz="xs" c="dimmed">{a.deviceId}</Text>
-        </>
-      ),
-    },
-    {
-      id: 'status',
-      header: t('adminPages.accessApprovals.columns.status'),
-      render: (a) => {
-        const shown = shownStatus(a, now);
-        return <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>;
-      },
-    },
-    { id: 'reason', header: t('adminPages.accessApprovals.columns.reason'), render: (a) => a.reason || t('common.none') },
-    { id: 'requestedBy', header: t('adminPages.accessApprovals.columns.requestedBy'), render: (a) => a.requestedBy ?? t('common.none') },
-    { id: 'createdAt', header: t('adminPages.accessApprovals.columns.createdAt'), render: (a) => when(a.createdAt) },
-    { id: 'expiresAt', header: t('adminPages.accessApprovals.columns.expiresAt'), render: (a) => when(a.expiresAt) },
-    { id: 'ended', header: t('adminPages.accessApprovals.columns.ended'), render: ended, cellTestId: true },
-    {
-      id: 'actions',
-      header: t('adminPages.accessApprovals.columns.actions'),
-      render: (a) =>
-        shownStatus(a, now) === 'active' && (
-          <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="light" color="red" onClick={() => act(a, 'revoke')} data-testid={`aa-revoke-${a.id}`}>
-              {t('adminPages.accessApprovals.revoke')}
-            </Button>
-            <Button size="compact-xs" variant="light" onClick={() => act(a, 'use')} data-testid={`aa-use-${a.id}`}>
-              {t('adminPages.accessApprovals.markUsed')}
-            </Button>
-          </Group>
-        ),
-    },
-  ];
-
+  const resource = useMemo(() => approvalResource(status), [status]);
+  useResourceLive(resource);
+  const list = useQuery({ queryKey: resource.list.op.key(view), queryFn: ({ signal }) => resource.list.op.run(view, signal), placeholderData: keepPreviousData });
   return (
-    <Stack gap="md" p="md" data-testid="access-approvals-page">
-      <Title order={2}>{t(`routes.${route.id}`)}</Title>
-      <Group justify="space-between">
-        <SegmentedControl
-          value={status}
-          onChange={(v) => { setStatus(v as AccessApprovalStatus | 'all'); setPage(1); }}
-          data={[{ value: 'all', label: t('adminPages.accessApprovals.all') }, ...ACCESS_APPROVAL_STATES.map((s) => ({ value: s, label: t(`adminPages.accessApprovals.statuses.${s}`) }))]}
-          data-testid="aa-status"
+    <Now.Provider value={now}>
+      <Stack gap="md" p="md" data-testid="access-approvals-page">
+        <Title order={2}>{t(`routes.${route.id}`)}</Title>
+        <ResourceList
+          testId="aa"
+          searchKeys={[]}
+          columns={resource.columns(t)}
+          view={view}
+          onViewChange={setView}
+          query={list}
+          rowKey={resource.rowKey}
+          onOpen={(a) => setOpen(a.id)}
+          rowData={(a) => ({ 'data-device': a.deviceId, 'data-status': shownStatus(a, now) })}
+          emptyText={t('adminPages.accessApprovals.empty')}
+          toolbar={
+            <SegmentedControl
+              value={status}
+              onChange={(v) => {
+                setStatus(ACCESS_APPROVAL_STATES.find((s) => s === v) ?? 'all');
+                setView((current) => ({ ...current, page: 1 }));
+              }}
+              data={[{ value: 'all', label: t('adminPages.accessApprovals.all') }, ...ACCESS_APPROVAL_STATES.map((s) => ({ value: s, label: t(`adminPages.accessApprovals.statuses.${s}`) }))]}
+              data-testid="aa-status"
+            />
+          }
         />
-        <TextInput
-          placeholder={t('adminPages.accessApprovals.search')}
-          aria-label={t('adminPages.accessApprovals.search')}
-          value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }}
-          data-testid="aa-search"
-        />
-      </Group>
-      <QueryView query={list} testIdPrefix="aa-list" errorTitle={t('adminPages.loadError')}>
-        {(data) => (
-          <ListTable
-            items={data.items}
-            total={data.total}
-            columns={columns}
-            rowKey={(a) => a.id}
-            rowData={(a) => ({ 'data-device': a.deviceId, 'data-status': shownStatus(a, now) })}
-            tableTestId="table"
-            emptyText={t('adminPages.accessApprovals.empty')}
-            testIdPrefix="aa"
-            minWidth={900}
-            page={page}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-          />
-        )}
-      </QueryView>
-    </Stack>
+        {open !== null && <ApprovalDetails resource={resource} id={open} onClose={() => setOpen(null)} />}
+      </Stack>
+    </Now.Provider>
   );
+}
+
+function StatusBadge({ approval: a }: { approval: AccessApproval }) {
+  const { t } = useTranslation();
+  const shown = shownStatus(a, useContext(Now));
+  return <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>;
+}
+
+function DeviceName({ approval: a }: { approval: AccessApproval }) {
+  return (
+    <>
+      <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
+      <Text fz="xs" c="dimmed">{a.deviceId}</Text>
+    </>
+  );
+}
+
+/** One approval as the core keeps it now: who asked and why, when it ends (the time left while active), who ended it. */
+function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeof approvalResource>; id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { get } = resource;
+  const now = useContext(Now);
+  const query = useQuery({ queryKey: get ? get.key(id) : ['aa.none'], queryFn: ({ signal }) => (get ? get.run(id, signal) : Promise.reject(new Error('no read'))), staleTime: 0 });
+  const row = (label: string, value: string, testId?: string) => [
+    <Text key={`${label}-l`} fz="sm" c="dimmed">{label}</Text>,
+    <Text key={`${label}-v`} fz="sm" data-testid={testId}>{value}</Text>,
+  ];
+  const details = (a: AccessApproval) => {
+    const status = shownStatus(a, now);
+    return (
+      <Stack gap="sm">
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+          {row(t('adminPages.accessApprovals.columns.device'), `${a.deviceName || a.deviceId} (${a.deviceId})`)}
+          {row(t('adminPages.accessApprovals.columns.status'), t(`adminPages.accessApprovals.statuses.${status}`), 'aa-details-status')}
+          {row(t('adminPages.accessApprovals.columns.reason'), a.reason || t('common.none'))}
+          {row(t('adminPages.accessApprovals.columns.requestedBy'), a.requestedBy ?? t('common.none'))}
+          {row(t('adminPages.accessApprovals.approvedBy'), a.approvedBy ?? t('common.none'))}
+          {row(t('adminPages.accessApprovals.columns.createdAt'), new Date(a.createdAt).toLocaleString())}
+          {row(t('adminPages.accessApprovals.columns.expiresAt'), new Date(a.expiresAt).toLocaleString())}
+          {status === 'active' && row(t('adminPages.accessApprovals.timeLeft'), t('adminPages.accessApprovals.minutes', { count: Math.ceil((new Date(a.expiresAt).getTime() - now) / 60_000) }), 'aa-details-left')}
+          {row(t('adminPages.accessApprovals.columns.ended'), endedText(t, a))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <ApprovalActions approval={a} testId="aa-details" after={onClose} />
+        </Group>
+      </Stack>
+    );
+  };
+  return <ResourceModal testId="aa-details" title={t('adminPages.accessApprovals.details')} isNew={false} query={query} editor={(a) => a && details(a)} tabs={[]} onClose={onClose} />;
 }
