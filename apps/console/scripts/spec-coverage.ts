@@ -24,7 +24,7 @@ const END = '<!-- calls:end -->';
  */
 export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
-  'getServerStatus',
+ 
   'setVrChannelInputSource',
   'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',

@@ -15,7 +15,7 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { serverSections } from './serverFormat';
 import type { ServerSections } from './serverFormat';
 import { ServerFeed } from './ServerFeed';
-import { CommentSection, ResetInstance, ServerFacts, ServicesAndIps } from './ServerOverview';
+import { CommentSection, ResetInstance, ServerFacts, ServicesAndIps, StatusCheck } from './ServerOverview';
 import { IpPipeSection, MmhConfiguration, SmpteSection, VrConfiguration } from './ServerSettings';
 import { useServer } from './useServers';
 import { canApply } from '../../kit/access';
@@ -64,6 +64,7 @@ function ServerBody({ server }: { server: ServerDetail }) {
           {tab === 'overview' && (
             <>
               <ServerFacts server={server} />
+              <StatusCheck server={server} />
               <ServicesAndIps server={server} />
               <CommentSection server={server} allowed={may('setServerComment')} />
               <ResetInstance server={server} allowed={may('resetServerInstance')} />

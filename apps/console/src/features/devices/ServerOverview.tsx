@@ -3,7 +3,8 @@
  * instance, running state, tally and audio hardware; current through server.changed), services,
  * addresses, hardware and features (as the server reported them coming up; read again on
  * server.changed), the comment (PUT servers/{id}/comment, at most 255 characters) and the reset of its
- * instance (confirmed; the status then goes offline and back online over /ws).
+ * instance (confirmed; the status then goes offline and back online over /ws), and a check of its
+ * status now (GET servers/{id}/status).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
@@ -218,6 +219,65 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
           </Group>
         </Stack>
       </Modal>
+    </Stack>
+  );
+}
+
+/**
+ * The server's status checked now (GET servers/{id}/status): read as the drawer opens and again on
+ * demand, with the time of the check — beside the live values above, which follow /ws.
+ */
+export function StatusCheck({ server }: { server: ServerDetail }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const check = useEndpointQuery('getServerStatus', { params: { id: server.id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
+  const none = t('devices.detail.none');
+  const status = check.data;
+  return (
+    <Stack gap="xs" data-testid="server-status-check" data-checked-at={check.dataUpdatedAt}>
+      <Group justify="space-between">
+        <Text fw={500} size="sm">
+          {t('devices.detail.statusCheck.title')}
+        </Text>
+        <Button size="compact-xs" variant="light" loading={check.isFetching} onClick={() => void check.refetch()} data-testid="server-status-check-now">
+          {t('devices.detail.statusCheck.now')}
+        </Button>
+      </Group>
+      {check.isError && (
+        <Alert color="red" data-testid="server-status-check-error">
+          {errorText(check.error)}
+        </Alert>
+      )}
+      {status !== undefined && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('devices.servers.columns.status')}
+            </Text>
+            <div>
+              <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
+            </div>
+          </Stack>
+          <Value label={t('devices.detail.statusCheck.reachable')} testId="server-status-check-online">
+            {status.online ? t('devices.detail.statusCheck.online') : t('devices.detail.statusCheck.offline')}
+          </Value>
+          <Value label={t('devices.detail.state')} testId="server-status-check-state">
+            {status.state ? t(`devices.detail.states.${status.state}`, { defaultValue: status.state }) : none}
+          </Value>
+          <Value label={t('devices.servers.columns.cpu')} testId="server-status-check-cpu">
+            {usagePercent(status.serverUsage.cpu) ?? none}
+          </Value>
+          <Value label={t('devices.servers.columns.storage')} testId="server-status-check-storage">
+            {usagePercent(status.serverUsage.storage) ?? none}
+          </Value>
+          <Value label={t('devices.detail.upTime')} testId="server-status-check-uptime">
+            {formatUptime(status.upTime) ?? none}
+          </Value>
+          <Value label={t('devices.detail.statusCheck.checkedAt')} testId="server-status-check-time">
+            {new Date(check.dataUpdatedAt).toLocaleTimeString(i18n.language)}
+          </Value>
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }
