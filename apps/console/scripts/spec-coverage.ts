@@ -25,7 +25,7 @@ const END = '<!-- calls:end -->';
 export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
  
-  'setVrChannelInputSource',
+ 
   'getRemoteAction',
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
 ];

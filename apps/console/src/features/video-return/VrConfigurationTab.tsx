@@ -1,5 +1,6 @@
 /**
- * The configuration tab (spec 001 §3 video return configuration): input type disabled / SDI / SRT
+ * The configuration tab (spec 001 §3 video return configuration): the input source switched at
+ * once (VrInputSource), and the whole configuration: input type disabled / SDI / SRT
  * and, for SRT, URL, passphrase (SRT key: 10-64 characters without special characters, §5),
  * destination port and latency; name and description. Checked with the call's own body schema in
  * the spec's words, applied through POST v0/video-return-channels/{uniqueId}/update (sent to the
@@ -14,6 +15,7 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { ChannelFormSection } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
+import { VrInputSource } from './VrInputSource';
 import { vrConfigBody, vrConfigExtra, vrConfigForm } from './vrForms';
 import type { VrConfigForm } from './vrForms';
 import type { VrInputType } from './vrFilters';
@@ -59,6 +61,7 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
 
   return (
     <Stack gap="md">
+      <VrInputSource channel={channel} allowed={canApply(roles, 'setVrChannelInputSource')} />
       <ChannelFormSection formId="vrConfiguration" title={t('videoReturn.config.title')} form={form} allowed={allowed}>
         <TextInput
           label={t('videoReturn.config.name')}
