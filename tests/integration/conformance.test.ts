@@ -1,6 +1,6 @@
 /**
  * The conformance check (packages/conformance) against the mock itself, listening on a real port,
- * one stack for the whole file (a 300 ms /ws heartbeat so the heartbeat check runs in a second):
+ * one stack for the whole file (a 300 ms /ws heartbeat so the heartbeat check fits a short window):
  *
  * - by default it sends nothing but GETs, the sign-in and its sign-out (seen by the core), every
  *   request listed by its dry run, and the dry run sends nothing; every check passes;
@@ -136,7 +136,7 @@ describe('conformance check', () => {
 
     const sent: SentRequest[] = [];
     recording = [];
-    const report = await runConformance({ core: base, user: 'super_user', password: DEMO_PASSWORD, rps: 0, wsSeconds: 1, onRequest: (r) => sent.push(r) });
+    const report = await runConformance({ core: base, user: 'super_user', password: DEMO_PASSWORD, rps: 0, wsSeconds: 1.5, onRequest: (r) => sent.push(r) });
     const received = recording;
     recording = null;
     expect(failing(report)).toEqual([]);
@@ -144,14 +144,14 @@ describe('conformance check', () => {
     // The core saw no write but the sign-in and the sign-out.
     expect(new Set(received.filter((r) => !r.startsWith('GET ')))).toEqual(new Set(['POST /mock/auth/login', 'POST /mock/auth/logout']));
     // Every request sent is one the dry run lists.
-    const plan = planRun({ user: 'super_user', wsSeconds: 1 });
+    const plan = planRun({ user: 'super_user', wsSeconds: 1.5 });
     expect(sent.filter((r) => !planCovers(plan, r))).toEqual([]);
     expect(sent.length).toBeGreaterThan(500);
     // Every GET of the catalogue was called with a session; the writes are listed as not sent.
     expect(report.results.filter((r) => r.check === 'read' && r.outcome === 'conforms').length).toBeGreaterThan(170);
     expect(report.results.filter((r) => r.check === 'write').every((r) => r.outcome === 'not checked' && /^not sent/.test(r.note ?? ''))).toBe(true);
     expect(report.results.filter((r) => r.area === 'realtime' && r.outcome === 'conforms').map((r) => `${r.call}/${r.check}`)).toEqual([
-      'connect/no session', 'connect/upgrade', 'hello/shape', 'subscribe/visible topic', 'subscribe/made-up topic', 'ping/pong', 'events/window of 1 s', 'heartbeat/pings', 'resume/no gap, no duplicate',
+      'connect/no session', 'connect/upgrade', 'hello/shape', 'subscribe/visible topic', 'subscribe/made-up topic', 'ping/pong', 'events/window of 1.5 s', 'heartbeat/pings', 'resume/no gap, no duplicate',
     ]);
     // Not checked: only calls on objects the seeded fleet has none of, or none this user sees.
     expect(notCheckedReads(report).length).toBeLessThanOrEqual(10);
@@ -243,8 +243,8 @@ describe('conformance check', () => {
     { alter: 'missing route', args: [...asSuperUser, '--only', 'account'], fails: 'getOwnPasswordExpiry [route] missing' },
     { alter: 'write without role guard', args: ['--user', 'luc_regular', '--password', DEMO_PASSWORD, '--only', 'modem-vendor', '--probe-writes'], fails: 'deleteModemVendor [role] differs', at: 'status' },
     { alter: 'invalid body accepted', args: [...asSuperUser, '--only', 'modem-vendor', '--write'], fails: 'createModemVendor [negative body] differs', at: 'boundary (name: 256 characters): status' },
-    { alter: 'wrong hello', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '1'], fails: 'hello [shape] differs', at: '$.heartbeatMs' },
-    { alter: 'lost event on resume', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '1'], fails: 'resume [no gap, no duplicate] differs' },
+    { alter: 'wrong hello', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '0'], fails: 'hello [shape] differs', at: '$.heartbeatMs' },
+    { alter: 'lost event on resume', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '0.5'], fails: 'resume [no gap, no duplicate] differs' },
   ];
   for (const c of CASES) {
     it(`against a core altered once (${c.alter}): reports exactly that, and the CLI exits 1`, async () => {

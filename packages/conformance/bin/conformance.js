@@ -3,5 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exit(await main(process.argv.slice(2)));
+const { main, exitAfterOutput } = await import('../src/cli.ts');
+exitAfterOutput(await main(process.argv.slice(2)));

@@ -5,8 +5,8 @@
  * pnpm, else the working directory), and exits 0 when nothing fails, 1 when something does, 2 on a
  * usage error or when the run could not start (no answer, could not authenticate).
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatPlan, planRun } from './plan.js';
@@ -168,6 +168,7 @@ export async function main(argv: readonly string[], out: (s: string) => void = (
     if (args.json) written.push(['JSON', reportPath(args.json, env), `${JSON.stringify(report, null, 2)}\n`]);
     if (args.junit) written.push(['JUnit', reportPath(args.junit, env), formatJunit(report)]);
     for (const [kind, path, text] of written) {
+      mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, secrets.redact(text));
       err(`${kind} report: ${path}`);
     }
@@ -179,7 +180,12 @@ export async function main(argv: readonly string[], out: (s: string) => void = (
   }
 }
 
+/** Exit once stdout and stderr have been written out (a pipe is written asynchronously: exiting at once would cut a long report short). */
+export function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 const entry = process.argv[1];
 if (entry && resolve(entry) === fileURLToPath(import.meta.url)) {
-  process.exit(await main(process.argv.slice(2)));
+  exitAfterOutput(await main(process.argv.slice(2)));
 }
