@@ -38,6 +38,15 @@ describe('the report', () => {
   });
 });
 
+describe('checks not made for the same reason', () => {
+  it('share one line without --verbose', () => {
+    const skips: CheckResult[] = ['createStory', 'deleteStory'].map((call) => ({ area: 'story', call, check: 'write', route: `POST /${call}`, outcome: 'not checked', differences: [], note: 'not sent: write calls are sent only with --probe-writes (probes that change nothing) or --write' }));
+    const text = formatText(finishReport({ ...base, results: skips }));
+    expect(text).toContain('  skip createStory, deleteStory [write] — not sent: write calls are sent only with --probe-writes (probes that change nothing) or --write');
+    expect(formatText(finishReport({ ...base, results: skips }), { verbose: true })).toContain('  skip deleteStory [write] POST /deleteStory — not sent');
+  });
+});
+
 describe('undocumented fields', () => {
   const extra: CheckResult = { area: 'units', call: 'getUnit', check: 'undocumented', route: 'GET /v2/units/{id}', outcome: 'undocumented', differences: [{ path: '$.secretField', expected: 'no such field in the contract', received: 'number 1' }] };
 

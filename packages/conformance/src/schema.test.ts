@@ -2,6 +2,7 @@ import { VALIDATION } from '@fleet/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogueCalls } from './calls.js';
+import { describeSeen } from './http.js';
 import { RateLimiter } from './limiter.js';
 import { judgeNegative, markerDiff, readBackDiff } from './negative.js';
 import { formatPlan, planCovers, planRun } from './plan.js';
@@ -135,5 +136,14 @@ describe('the dry run', () => {
     const text = formatPlan(plan, { core: 'http://core.test', headers: [['Authorization', 'Bearer secret-token']], cookie: 'fleet_session=secret-cookie' });
     expect(text).toContain('with the session cookie given and the header Authorization: ***');
     expect(text).not.toMatch(/secret-/);
+  });
+});
+
+describe('what an answer looked like', () => {
+  it('names a redirect by its address without the query, an HTML page by its title', () => {
+    expect(describeSeen(302, new Headers({ location: 'https://sso.example.com/authorize?state=abc&client=x' }), undefined)).toBe('302 redirect to https://sso.example.com/authorize');
+    expect(describeSeen(200, new Headers({ 'content-type': 'text/html' }), '<html><head><title> Sign in </title></head></html>')).toBe('200 with an HTML page "Sign in"');
+    expect(describeSeen(401, new Headers({ 'content-type': 'application/json' }), { error: { code: 'UNAUTHENTICATED' } })).toBe('401 JSON {"error":{"code":"UNAUTHENTICATED"}}');
+    expect(describeSeen(204, new Headers(), undefined)).toBe('204 with an empty body');
   });
 });
