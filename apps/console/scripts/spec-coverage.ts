@@ -26,7 +26,7 @@ export const NOT_YET: readonly EndpointId[] = [
   'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
  
  
-  'getRemoteAction',
+ 
   'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
 ];
 

@@ -5,7 +5,7 @@
  * three support actions — send logs (a description, optionally the channel), reboot (confirmed),
  * support access for 8 hours (a reason) — and the history of actions (GET v2/remoteActions, newest
  * first, paged), whose statuses follow `remoteAction.changed` live, with the time left of an
- * active support access.
+ * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -13,21 +13,22 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RemoteAction, RemoteActionKind, RemoteActionPage, RemoteActionStatus, SupportAccess, UnitSummary } from '@fleet/contracts';
+import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
+import { newest } from '../../kit/cache';
+import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
 import { accessState, actionableUnits, activeAccessOf, applyRemoteActionChange, durationParts, remainingMs } from './remoteActionsLogic';
 
 const PAGE_SIZE = 20;
 /** How often the remaining time of support accesses is redrawn. */
 const TICK_MS = 15_000;
-const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
 const NO_UNITS: readonly UnitSummary[] = [];
 
 interface Dialog {
@@ -49,7 +50,7 @@ function useNow(dataUpdatedAt: number): number {
   return Math.max(now, dataUpdatedAt);
 }
 
-/** Keeps every cached history page current from /ws (patched in place, never refetched). */
+/** Keeps every cached history page, and an opened action, current from /ws (patched in place, never refetched). */
 function useRemoteActionsLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
@@ -62,6 +63,7 @@ function useRemoteActionsLive(): void {
           const input = key[1] as { query?: { deviceId?: string; inventoryId?: string } } | undefined;
           queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, event.remoteAction, input?.query?.deviceId, input?.query?.inventoryId));
         }
+        queryClient.setQueryData<RemoteAction>(endpointKey('getRemoteAction', { params: { id: event.remoteAction.id } }), (current) => (current ? newest(current, event.remoteAction) : current));
       }),
     [subscribe, queryClient],
   );
@@ -84,6 +86,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
   const [page, setPage] = useState(1);
   const [inventory, setInventory] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const inventories = useEndpointQuery('searchAdminInventories', { query: { limit: 1000 } }, { enabled: admin, staleTime: Number.POSITIVE_INFINITY });
   const historyQuery = { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(inventory !== null ? { inventoryId: inventory } : {}) };
@@ -148,6 +151,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
                 {(['time', 'device', 'action', 'status', 'access', 'requestedBy', 'reason'] as const).map((c) => (
                   <Table.Th key={c}>{t(`remoteActions.columns.${c}`)}</Table.Th>
                 ))}
+                <Table.Th aria-label={t('remoteActions.detail.open')} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -164,6 +168,11 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
                   <Table.Td data-testid={`ra-history-access-${a.id}`}>{a.action === 'supportAccess' ? remaining(a.supportAccess) : t('common.none')}</Table.Td>
                   <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
                   <Table.Td>{a.reason || t('common.none')}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" onClick={() => setOpened(a.id)} data-testid={`ra-history-open-${a.id}`}>
+                      {t('remoteActions.detail.open')}
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -226,6 +235,7 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
         {historyTable}
       </QueryView>
       {dialog && <ActionDialog dialog={dialog} onClose={() => setDialog(null)} />}
+      {opened !== null && <RemoteActionDetail id={opened} now={now} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

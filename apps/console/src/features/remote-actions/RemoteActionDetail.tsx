@@ -1,0 +1,91 @@
+/**
+ * One remote action opened from the history (GET v2/remoteActions/{id}, spec 001 §2 /remote_actions;
+ * §4 access approval states): read afresh as it opens — a support access past its 8 hours reads
+ * expired — and kept current by `remoteAction.changed`: the device, the action, its status, who
+ * asked and why, when, what the device answered, and the support access with its time left.
+ */
+import { Badge, Button, Code, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { RemoteActionStatus } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
+
+export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
+
+function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; readonly now: number; readonly onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const read = useEndpointQuery('getRemoteAction', { params: { id } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
+  const action = read.data;
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const result = action === undefined ? [] : Object.entries(action.result);
+  return (
+    <Modal opened onClose={onClose} size="lg" title={action === undefined ? t('remoteActions.detail.title') : t('remoteActions.detail.titleOf', { action: t(`remoteActions.kinds.${action.action}`), name: action.deviceName || action.deviceId })}>
+      <Stack gap="sm" data-testid="ra-detail" data-status={action?.status ?? ''}>
+        {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {read.isError && <ErrorNote testId="ra-detail-error" message={errorText(read.error)} />}
+        {action !== undefined && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Value label={t('remoteActions.columns.device')}>
+              {action.deviceName || action.deviceId} <Text span size="xs" c="dimmed">{action.deviceId}</Text>
+            </Value>
+            <Value label={t('remoteActions.columns.status')}>
+              <Badge color={STATUS_COLOR[action.status]} variant="light" data-testid="ra-detail-status" data-status={action.status}>
+                {t(`remoteActions.statuses.${action.status}`)}
+              </Badge>
+            </Value>
+            <Value label={t('remoteActions.columns.requestedBy')}>{action.requestedBy ?? t('common.none')}</Value>
+            <Value label={t('remoteActions.columns.reason')} testId="ra-detail-reason">
+              {action.reason || t('common.none')}
+            </Value>
+            <Value label={t('remoteActions.detail.created')}>{date(action.createdAt)}</Value>
+            <Value label={t('remoteActions.detail.updated')}>{date(action.updatedAt)}</Value>
+            {action.supportAccess !== null && (
+              <Value label={t('remoteActions.columns.access')} testId="ra-detail-access">
+                {accessState(action.supportAccess, now) === 'active'
+                  ? t('remoteActions.access.active', durationParts(remainingMs(action.supportAccess, now)))
+                  : t(`remoteActions.access.${accessState(action.supportAccess, now)}`)}
+                <Text size="xs" c="dimmed">
+                  {t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}
+                </Text>
+              </Value>
+            )}
+            <Value label={t('remoteActions.detail.result')} testId="ra-detail-result">
+              {result.length === 0 ? (
+                t('common.none')
+              ) : (
+                <Stack gap={2}>
+                  {result.map(([key, value]) => (
+                    <Text key={key} size="sm">
+                      {key}: <Code>{typeof value === 'string' ? value : JSON.stringify(value)}</Code>
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+            </Value>
+          </SimpleGrid>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="ra-detail-close">
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
