@@ -27,7 +27,7 @@ export const NOT_YET: readonly EndpointId[] = [
  
  
  
-  'getSoftwareVersion', 'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
+  'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
 ];
 
 /** Calls the console does not make, with the reason (for example a call that only devices make). None today. */

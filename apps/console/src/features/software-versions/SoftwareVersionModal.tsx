@@ -1,19 +1,21 @@
 /**
  * Create a software version (POST v2/softwareVersions) or edit one (PUT v2/softwareVersions/{id}
- * with the version read): number (the §9 rule and "Software version exists" inline, in the spec's
+ * with the version of it read fresh by id as the form opens, GET v2/softwareVersions/{id}; one
+ * deleted meanwhile says so): number (the §9 rule and "Software version exists" inline, in the spec's
  * words, before anything is sent), description, release notes address, supported devices,
  * deprecated, inventories (none: every inventory). For super user and staff. The core's field
  * errors come back onto the fields; other refusals show as a note.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_VERSION_DEVICES, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
+import { newest, op, ResourceModal } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { formErrors, initialValues, savedErrors, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
@@ -147,16 +149,31 @@ function SoftwareVersionForm({ version, versions, onClose }: SoftwareVersionModa
   );
 }
 
+/** The version read fresh by id as its form opens (the list row may be stale), so it saves with the version kept now. */
+const READ_VERSION = op('getSoftwareVersion', (id: string) => ({ params: { id } }));
+
 export default function SoftwareVersionModal(props: SoftwareVersionModalProps) {
   const { t } = useTranslation();
+  const listed = props.version;
+  const fresh = useQuery({
+    queryKey: READ_VERSION.key(listed?.id ?? ''),
+    queryFn: ({ signal }) => READ_VERSION.run(listed?.id ?? '', signal),
+    enabled: listed !== null,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  const query = { isPending: fresh.isPending, isError: fresh.isError, error: fresh.error, data: listed !== null && fresh.data !== undefined ? newest(listed, fresh.data) : undefined };
   return (
-    <Modal
-      opened
+    <ResourceModal
+      testId="sw-version"
+      title={listed === null ? t('softwareVersions.create.title') : t('softwareVersions.edit.title', { number: query.data?.number ?? listed.number })}
+      isNew={listed === null}
+      query={query}
+      editor={(version) => <SoftwareVersionForm {...props} version={version} />}
+      tabs={[]}
       onClose={props.onClose}
-      title={props.version === null ? t('softwareVersions.create.title') : t('softwareVersions.edit.title', { number: props.version.number })}
-      data-testid="sw-version-modal"
-    >
-      <SoftwareVersionForm {...props} />
-    </Modal>
+    />
   );
 }
