@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { ListTable } from '../../components/ListTable';
 import type { ListColumn } from '../../components/ListTable';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
+import { PAGE_SIZE, ResourceList, useListView } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { recordingDownloadUrl, uploadRecording } from './recordingFiles';
 import { formatBytes, formatDuration, recordingNameProblem } from './simulatorView';
@@ -22,6 +22,7 @@ export function RecordingsSection() {
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
+  const [view, setView] = useListView('', 'started');
   const fileInput = useRef<HTMLInputElement>(null);
 
   const list = trpc.recording.list.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
@@ -73,6 +74,8 @@ export function RecordingsSection() {
   };
 
   const failure = start.error ?? stop.error ?? list.error;
+  // The recordings comes whole from the control plane (its failure shows above): paged here.
+  const shown = { isPending: list.isPending && !list.isError, isError: false, error: null, data: { items: recordings.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: recordings.length } };
   const columns: ListColumn<RecordingSummary>[] = [
     {
       id: 'name',
@@ -168,17 +171,17 @@ export function RecordingsSection() {
         {upload.error && (
           <Alert color="red" data-testid="simulator-recording-upload-error">{upload.error.message}</Alert>
         )}
-        <ListTable
-          items={recordings}
-          total={recordings.length}
+        <ResourceList
+          testId="simulator-recordings"
+          search={false}
+          searchKeys={[]}
           columns={columns}
+          view={view}
+          onViewChange={setView}
+          query={shown}
           rowKey={(r) => r.id}
           rowData={(r) => ({ 'data-name': r.name, 'data-active': r.active, 'data-events': r.counts.event, 'data-devices': r.counts.device })}
-          testIdPrefix="simulator-recordings"
-          page={1}
-          pageSize={Math.max(recordings.length, 1)}
-          onPage={() => undefined}
-          emptyText={list.isPending ? t('common.loading') : t('simulator.recordings.empty')}
+          emptyText={t('simulator.recordings.empty')}
         />
       </Stack>
       {del.target && (

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ScenarioFile } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../components/ListTable';
 import type { ListColumn } from '../../components/ListTable';
+import { PAGE_SIZE, ResourceList, useListView } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { formatDuration, scenarioProgress } from './simulatorView';
 import { controlPlaneErrorMessage, trpc } from './trpc';
@@ -14,6 +14,7 @@ export function ScenariosSection() {
   const utils = trpc.useUtils();
   // The library is files shipped with the simulator: read once.
   const library = trpc.scenario.library.useQuery(undefined, { staleTime: Infinity, retry: false });
+  const [view, setView] = useListView('', 'name');
   const status = trpc.scenario.status.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
   const start = trpc.scenario.start.useMutation({
     onSuccess: (started) => {
@@ -43,6 +44,8 @@ export function ScenariosSection() {
     },
   ];
   const items = library.data ?? [];
+  // The library comes whole from the control plane (its failure shows above): paged here.
+  const shown = { isPending: library.isPending && !library.isError, isError: false, error: null, data: { items: items.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: items.length } };
 
   return (
     <Paper withBorder p="md" data-testid="simulator-scenarios">
@@ -75,16 +78,16 @@ export function ScenariosSection() {
         )}
         {/* The library holds dozens of scenarios: scroll within the section. */}
         <ScrollArea.Autosize mah={420} type="auto">
-          <ListTable
-            items={items}
-            total={items.length}
+          <ResourceList
+            testId="simulator-scenarios"
+            search={false}
+            searchKeys={[]}
             columns={columns}
+            view={view}
+            onViewChange={setView}
+            query={shown}
             rowKey={(s) => s.name}
-            testIdPrefix="simulator-scenarios"
-            page={1}
-            pageSize={Math.max(items.length, 1)}
-            onPage={() => undefined}
-            emptyText={library.isPending ? t('common.loading') : t('simulator.scenarios.empty')}
+            emptyText={t('simulator.scenarios.empty')}
           />
         </ScrollArea.Autosize>
       </Stack>
