@@ -23,11 +23,10 @@ const END = '<!-- calls:end -->';
  * is made by the console (take it off then).
  */
 export const NOT_YET: readonly EndpointId[] = [
-  'getDefaultAlertConfiguration', 'fetchFeatures', 'fetchSettingsConfiguration', 'addSettingsConfiguration',
  
  
  
-  'getUpgradeJob', 'getUnitUpgradeEligibility', 'getServerUpgradeEligibility',
+ 
 ];
 
 /** Calls the console does not make, with the reason (for example a call that only devices make). None today. */

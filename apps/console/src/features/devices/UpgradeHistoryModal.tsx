@@ -1,8 +1,10 @@
 /**
  * A device's upgrade history (GET v2/{units|servers}/{id}/upgrades, newest first), each run with
- * its versions, state, dates and result code text; kept current over /ws by useUpgradesLive.
+ * its versions, state, dates and result code text; kept current over /ws by useUpgradesLive. A run
+ * opens with its details (UpgradeJobModal).
  */
-import { Loader, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Loader, Modal, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';
@@ -11,6 +13,7 @@ import { callEndpoint } from '../../api/client';
 import { endpointKey } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
+import UpgradeJobModal from './UpgradeJobModal';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 
 interface UpgradeHistoryModalProps {
@@ -27,6 +30,7 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
   const input = { params: { id: device.id }, query: {} };
+  const [opened, setOpened] = useState<string | null>(null);
   const history = useQuery<UpgradeJobPage, ApiError>({
     queryKey: device.deviceType === 'unit' ? endpointKey('listUnitUpgrades', input) : endpointKey('listServerUpgrades', input),
     queryFn: ({ signal }) => loadHistory(device, signal),
@@ -42,32 +46,37 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
   }
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
   return (
-    <Table data-testid="upgrade-history">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('upgrades.dialog.current')}</Table.Th>
-          <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
-          <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
-          <Table.Th>{t('upgrades.history.started')}</Table.Th>
-          <Table.Th>{t('upgrades.history.finished')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {history.data.items.map((job) => (
-          <Table.Tr key={job.id} data-testid={`upgrade-history-row-${job.id}`}>
-            <Table.Td>{job.fromVersion}</Table.Td>
-            <Table.Td>
-              <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
-            </Table.Td>
-            <Table.Td>
-              <UpgradeJobResult job={job} testId={`upgrade-history-result-${job.id}`} />
-            </Table.Td>
-            <Table.Td>{date(job.startedAt ?? job.createdAt)}</Table.Td>
-            <Table.Td>{date(job.finishedAt)}</Table.Td>
+    <>
+      <Table data-testid="upgrade-history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('upgrades.dialog.current')}</Table.Th>
+            <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
+            <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
+            <Table.Th>{t('upgrades.history.started')}</Table.Th>
+            <Table.Th>{t('upgrades.history.finished')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {history.data.items.map((job) => (
+            <Table.Tr key={job.id} data-testid={`upgrade-history-row-${job.id}`}>
+              <Table.Td>{job.fromVersion}</Table.Td>
+              <Table.Td>
+                <UnstyledButton onClick={() => setOpened(job.id)} aria-label={t('upgrades.job.open', { name: job.deviceName })} data-testid={`upgrade-history-open-${job.id}`}>
+                  <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <UpgradeJobResult job={job} testId={`upgrade-history-result-${job.id}`} />
+              </Table.Td>
+              <Table.Td>{date(job.startedAt ?? job.createdAt)}</Table.Td>
+              <Table.Td>{date(job.finishedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {opened !== null && <UpgradeJobModal jobId={opened} onClose={() => setOpened(null)} />}
+    </>
   );
 }
 

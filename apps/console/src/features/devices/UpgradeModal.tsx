@@ -1,16 +1,17 @@
 /**
  * Upgrade one device (spec 001 §5 upgrade rules, §8 codes): the versions offered to it (GET
  * v2/{units|servers}/{id}/upgrade/targets: released, non-deprecated versions of its inventories,
- * each with its eligibility), the chosen one's blocking reasons listed one by one, its warnings
- * shown — the 9.2.1 configuration reset must be confirmed before the start — and the start (POST
- * v2/admin/{units|servers}/{id}/upgrade). A refusal of the core shows in the user's language with
+ * each with its eligibility); the version chosen is checked against the device as it is now (GET
+ * v2/{units|servers}/{id}/upgrade/eligibility?targetVersion=) before the start is offered: its
+ * blocking reasons listed one by one, its warnings shown — the 9.2.1 configuration reset must be
+ * confirmed before the start — and the start (POST v2/admin/{units|servers}/{id}/upgrade). A refusal of the core shows in the user's language with
  * every reason it gave. The dialog follows the device's running job live (useUpgradesLive).
  */
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UpgradeCandidate, UpgradeJob, UpgradeTargets } from '@fleet/contracts';
+import type { UpgradeCandidate, UpgradeEligibility, UpgradeJob, UpgradeTargets } from '@fleet/contracts';
 import type { ApiError } from '../../api/ApiError';
 import { callEndpoint } from '../../api/client';
 import { endpointKey } from '../../api/hooks';
@@ -35,6 +36,16 @@ function loadTargets(device: UpgradeCandidate, signal: AbortSignal): Promise<Upg
   return device.deviceType === 'unit' ? callEndpoint('getUnitUpgradeTargets', input, { signal }) : callEndpoint('getServerUpgradeTargets', input, { signal });
 }
 
+export function eligibilityKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id'>, targetVersion: string) {
+  const input = { params: { id: device.id }, query: { targetVersion } };
+  return device.deviceType === 'unit' ? endpointKey('getUnitUpgradeEligibility', input) : endpointKey('getServerUpgradeEligibility', input);
+}
+
+function loadEligibility(device: UpgradeCandidate, targetVersion: string, signal: AbortSignal): Promise<UpgradeEligibility> {
+  const input = { params: { id: device.id }, query: { targetVersion } };
+  return device.deviceType === 'unit' ? callEndpoint('getUnitUpgradeEligibility', input, { signal }) : callEndpoint('getServerUpgradeEligibility', input, { signal });
+}
+
 function startUpgrade(device: UpgradeCandidate, targetVersion: string): Promise<UpgradeJob> {
   const input = { params: { id: device.id }, body: { targetVersion } };
   return device.deviceType === 'unit' ? callEndpoint('startUnitUpgrade', input) : callEndpoint('startServerUpgrade', input);
@@ -49,6 +60,15 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   const [resetConfirmed, setResetConfirmed] = useState(false);
   // Eligibility follows the device's live state (idle, online, its server's version): read afresh on every opening.
   const targets = useQuery<UpgradeTargets, ApiError>({ queryKey: targetsKey(device), queryFn: ({ signal }) => loadTargets(device, signal), staleTime: 0, refetchOnMount: 'always' });
+  // The version chosen, checked against the device as it is now (its state may have moved since the targets were read).
+  const eligibility = useQuery<UpgradeEligibility, ApiError>({
+    queryKey: eligibilityKey(device, chosen ?? ''),
+    queryFn: ({ signal }) => loadEligibility(device, chosen ?? '', signal),
+    enabled: chosen !== null,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
   const start = useMutation<UpgradeJob, ApiError, string>({
     mutationFn: (targetVersion) => startUpgrade(device, targetVersion),
     onSuccess: (job) => {
@@ -58,14 +78,19 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
       onClose();
     },
     // The core saw something this read did not (e.g. the server went offline meanwhile): read the reasons again.
-    onError: () => void queryClient.invalidateQueries({ queryKey: targetsKey(device) }),
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: targetsKey(device) });
+      if (chosen !== null) void queryClient.invalidateQueries({ queryKey: eligibilityKey(device, chosen) });
+    },
   });
 
   if (targets.isPending) return <Loader size="sm" aria-label={t('common.loading')} data-testid="upgrade-targets-loading" />;
   if (targets.isError) return <ErrorNote testId="upgrade-targets-error" message={errorText(targets.error)} />;
   const data = targets.data;
   const target = data.targets.find((v) => v.number === chosen) ?? null;
-  const { needsResetConfirmation, canStart } = startGate(target, data.job, resetConfirmed);
+  // What is shown and decides the start: the check of the chosen version (none while it is read).
+  const check = target === null ? null : (eligibility.data ?? null);
+  const { needsResetConfirmation, canStart } = startGate(check, data.job, resetConfirmed);
   const language = i18n.language;
   const exists = (key: string) => i18n.exists(key);
 
@@ -109,15 +134,23 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
           data-testid="upgrade-target"
         />
       )}
+      {target !== null && eligibility.isFetching && check === null && (
+        <Group gap="xs" data-testid="upgrade-checking">
+          <Loader size="xs" />
+          <Text size="sm">{t('upgrades.dialog.checking')}</Text>
+        </Group>
+      )}
+      {target !== null && eligibility.isError && <ErrorNote testId="upgrade-eligibility-error" message={errorText(eligibility.error)} />}
       {target !== null &&
-        (target.eligible ? (
+        check !== null &&
+        (check.eligible ? (
           <Alert color="green" data-testid="upgrade-eligible">
             {t('upgrades.dialog.eligible', { name: device.name, version: target.number })}
           </Alert>
         ) : (
           <Alert color="red" data-testid="upgrade-blocked" title={t('upgrades.dialog.blocked', { name: device.name, version: target.number })}>
             <List size="sm">
-              {target.reasons.map((reason) => (
+              {check.reasons.map((reason) => (
                 <List.Item key={`${reason.rule}-${reason.message}`} data-testid={`upgrade-reason-${reason.rule}`} data-code={reason.deviceCode ?? ''}>
                   {ruleText(t, language, reason.rule, reason.message, exists)}
                   {reason.deviceCode !== null && ` (${reason.deviceCode})`}
@@ -126,11 +159,11 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
             </List>
           </Alert>
         ))}
-      {target !== null && target.warnings.length > 0 && (
+      {check !== null && check.warnings.length > 0 && (
         <Alert color="yellow" data-testid="upgrade-warnings" title={t('upgrades.dialog.warnings')}>
           <Stack gap="xs">
             <List size="sm">
-              {target.warnings.map((warning) => (
+              {check.warnings.map((warning) => (
                 <List.Item key={warning.rule} data-testid={`upgrade-warning-${warning.rule}`}>
                   {ruleText(t, language, warning.rule, warning.message, exists)}
                 </List.Item>

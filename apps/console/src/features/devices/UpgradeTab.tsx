@@ -3,11 +3,12 @@
  * upgrade", §4 software upgrade states, §8 upgrade codes): the servers and units of the user's
  * scope (GET v2/upgrades/candidates, a page at a time, searched by name, filtered by kind) with
  * their version, status, the running job's progress and the last result with its code's text, kept
- * current over /ws (`upgrade.changed`) with no reload. Admins (ADMIN_UNIT_ROLES) open the upgrade
- * dialog of a device; others follow the upgrades without a start control.
+ * current over /ws (`upgrade.changed`) with no reload; a run opens with its details read afresh
+ * (UpgradeJobModal). Admins (ADMIN_UNIT_ROLES) open the upgrade dialog of a device; others follow
+ * the upgrades without a start control.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +23,12 @@ import { useUpgradesLive } from './useUpgradesLive';
 // Loaded when a device is chosen.
 const UpgradeModal = lazy(() => import('./UpgradeModal'));
 const UpgradeHistoryModal = lazy(() => import('./UpgradeHistoryModal'));
+const UpgradeJobModal = lazy(() => import('./UpgradeJobModal'));
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 type KindFilter = 'all' | 'server' | 'unit';
-type Dialog = { readonly kind: 'upgrade' | 'history'; readonly device: UpgradeCandidate };
+type Dialog = { readonly kind: 'upgrade' | 'history'; readonly device: UpgradeCandidate } | { readonly kind: 'job'; readonly jobId: string };
 
 export function UpgradeTab() {
   const { t, i18n } = useTranslation();
@@ -138,7 +140,13 @@ export function UpgradeTab() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
+                        {device.job === null ? (
+                          <UpgradeJobState job={null} testId={`upgrade-state-${device.id}`} />
+                        ) : (
+                          <UnstyledButton onClick={() => device.job && setDialog({ kind: 'job', jobId: device.job.id })} aria-label={t('upgrades.job.open', { name: device.name })} data-testid={`upgrade-job-open-${device.id}`}>
+                            <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
+                          </UnstyledButton>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <UpgradeJobResult job={device.job} testId={`upgrade-result-${device.id}`} />
@@ -172,11 +180,9 @@ export function UpgradeTab() {
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="upgrade-pages" />}
       {dialog !== null && (
         <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'upgrade' ? (
-            <UpgradeModal device={dialog.device} onClose={() => setDialog(null)} />
-          ) : (
-            <UpgradeHistoryModal device={dialog.device} onClose={() => setDialog(null)} />
-          )}
+          {dialog.kind === 'upgrade' && <UpgradeModal device={dialog.device} onClose={() => setDialog(null)} />}
+          {dialog.kind === 'history' && <UpgradeHistoryModal device={dialog.device} onClose={() => setDialog(null)} />}
+          {dialog.kind === 'job' && <UpgradeJobModal jobId={dialog.jobId} onClose={() => setDialog(null)} />}
         </Suspense>
       )}
     </Stack>

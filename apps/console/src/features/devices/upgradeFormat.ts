@@ -90,11 +90,12 @@ export interface StartGate {
 }
 
 /**
- * Whether the dialog offers the start: a target chosen, eligible, no run of the device going on,
+ * Whether the dialog offers the start: a target chosen and found eligible (the eligibility read for
+ * it, or a target's own), no run of the device going on,
  * and the configuration reset confirmed where the target warns of it (spec 001 §5 "units on 9.2.1
  * warn of a configuration reset").
  */
-export function startGate(target: UpgradeTarget | null, job: UpgradeJob | null, resetConfirmed: boolean): StartGate {
+export function startGate(target: Pick<UpgradeTarget, 'eligible' | 'warnings'> | null, job: UpgradeJob | null, resetConfirmed: boolean): StartGate {
   const needsResetConfirmation = target?.warnings.some((w) => w.rule === 'configurationReset') ?? false;
   const canStart = target !== null && target.eligible && !isRunningState(job?.state) && (!needsResetConfirmation || resetConfirmed);
   return { needsResetConfirmation, canStart };

@@ -1,14 +1,15 @@
 /**
  * Keeps what the software upgrade screens cached current from /ws (`upgrade.changed`, patched in
- * place by upgradeCache.ts): the candidate pages, a device's targets and history, and open
- * batches. When a run ends, the device's targets are read again (its version and so its
+ * place by upgradeCache.ts): the candidate pages, a device's targets and history, an opened job
+ * and open batches. When a run ends, the device's targets are read again (its version and so its
  * eligibility changed). Used by the /devices upgrade tab and the /batch_upgrade page.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
-import { endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
+import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
+import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
+import { newest } from '../../kit/cache';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyStatusToCandidates, applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, type UpgradeChange } from './upgradeCache';
 import { isRunningState } from './upgradeFormat';
@@ -28,6 +29,7 @@ export function applyUpgradeChange(queryClient: QueryClient, change: UpgradeChan
     }
   }
   queryClient.setQueriesData<UpgradeBatch>({ queryKey: endpointPrefix('getUpgradeBatch') }, (batch) => (batch ? applyUpgradeToBatch(batch, change) : batch));
+  queryClient.setQueryData<UpgradeJob>(endpointKey('getUpgradeJob', { params: { id: change.job.id } }), (job) => (job ? newest(job, change.job) : job));
   if (!isRunningState(change.job.state)) {
     void queryClient.invalidateQueries({
       queryKey: endpointPrefix(TARGET_READS[change.deviceType]),

@@ -1,0 +1,63 @@
+/**
+ * One upgrade run (GET v2/upgrades/{id}; spec 001 §4 software upgrade states, §8 codes): read
+ * afresh as it opens and kept current by `upgrade.changed` (useUpgradesLive patches it) — the
+ * device, the versions, the state with its progress while it runs, the result's code text, and
+ * when it was asked for, started and finished. Opened from the software upgrade tab and from a
+ * device's history.
+ */
+import { Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { ErrorNote } from '../dialogs/DialogParts';
+import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+
+function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useApiErrorMessage();
+  const read = useEndpointQuery('getUpgradeJob', { params: { id: jobId } }, { staleTime: 0, refetchOnMount: 'always', retry: false });
+  const job = read.data;
+  const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
+  return (
+    <Modal opened onClose={onClose} size="lg" title={job === undefined ? t('upgrades.job.title') : t('upgrades.job.titleOf', { name: job.deviceName })} data-testid="upgrade-job-modal">
+      <Stack gap="sm">
+        {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {read.isError && <ErrorNote testId="upgrade-job-error" message={errorText(read.error)} />}
+        {job !== undefined && (
+          <>
+            <UpgradeJobState job={job} testId="upgrade-job-state" />
+            <UpgradeJobResult job={job} testId="upgrade-job-result" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Value label={t('upgrades.job.from')}>{job.fromVersion}</Value>
+              <Value label={t('upgrades.job.to')}>{job.targetVersion}</Value>
+              <Value label={t('upgrades.job.requested')}>{date(job.createdAt)}</Value>
+              <Value label={t('upgrades.history.started')}>{date(job.startedAt)}</Value>
+              <Value label={t('upgrades.history.finished')} testId="upgrade-job-finished">
+                {date(job.finishedAt)}
+              </Value>
+              <Value label={t('upgrades.job.batch')}>{job.batchId ?? t('upgrades.job.single')}</Value>
+            </SimpleGrid>
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="upgrade-job-close">
+            {t('upgrades.actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
