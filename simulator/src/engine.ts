@@ -10,7 +10,7 @@
  */
 import type {
   ClockModeInput, CoreToDevice, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ReplayEntry, ScenarioFile, ServerSpec,
-  ShardControlRequest, ShardStatus,
+  ShardControlRequest, ShardFleetCheck, ShardStatus,
 } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
 import { UnitDevice } from './device.js';
@@ -24,6 +24,8 @@ import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
 import { loadLibrary } from './scenarios/library.js';
 import { ReplayRun } from './replay/run.js';
+import { checkFleet, describeViolation, readFleet } from './invariants/fleet.js';
+import { unitStatusOf } from './invariants/rules.js';
 
 export interface EngineOptions {
   seed: number;
@@ -304,7 +306,20 @@ export class Engine {
       case 'replayStop':
         this.stopReplay();
         return this.status();
+      case 'fleetCheck':
+        return { ...this.status(), fleet: this.fleetCheck() };
     }
+  }
+
+  /** The fleet invariants over this shard now, and what it runs (a scenario's expectFleet compares it with the core's answers). */
+  fleetCheck(): ShardFleetCheck {
+    const truth = readFleet(this.devices.values(), this.world.servers(), this.clock.now());
+    return {
+      violations: checkFleet(truth).map(describeViolation),
+      units: truth.units.map((u) => ({ unitId: u.unitId, status: unitStatusOf(u.online, u.applications), tally: u.tally === 'off' ? null : u.tally })),
+      channels: truth.channels.map((c) => ({ channelId: c.channelId, status: c.status, allocatedTo: c.allocatedTo })),
+      servers: truth.servers.map((x) => ({ serverId: x.serverId, status: x.status })),
+    };
   }
 
   /**

@@ -15,3 +15,8 @@ export { loadLibrary, loadScenarioFile, SCENARIO_DIR } from './scenarios/library
 export { deviceSteps } from './scenarios/timeline.js';
 export { checkCore, checkUnit } from './scenarios/expect.js';
 export { CoreClient, ControlPlaneError } from './scenarios/client.js';
+export {
+  checkDerived, checkFleet, compareReadModel, compareViews, CommandLedger, describeViolation, emptyCoreView, readFleet, ReportFold, unitStatusOf,
+  type ChannelListAnswer, type CoreView, type FleetTruth, type UnitStatusEventSeen, type Violation,
+} from './invariants/index.js';
+export { runFuzz, type FuzzOptions, type FuzzResult } from './fuzz/run.js';

@@ -327,6 +327,14 @@ export const ScenarioStep = z.discriminatedUnion('do', [
     })
     .strict(),
   z.object({ do: z.literal('expectUnit'), ...expectationWindow, unitId: z.string().min(1).max(128), check: UnitExpectation }).strict(),
+  /**
+   * The fleet never contradicts itself: every fleet invariant holds on the shards (the simulator's
+   * own: streams go to a channel allocated to them or a named External destination, a channel is
+   * one unit's at most, a unit that is off holds nothing, ...), and the core's REST answers — unit
+   * statuses and tallies, channel statuses and allocations, server statuses — equal what the shards
+   * run. Within the window, or with hold for all of it (the core's answers may lag a moment).
+   */
+  z.object({ do: z.literal('expectFleet'), ...expectationWindow }).strict(),
   z
     .object({
       do: z.literal('expectCore'),
@@ -399,6 +407,8 @@ export const ControlRequest = z.discriminatedUnion('op', [
   z.object({ op: z.literal('scenarioStop') }),
   /** The scenarios of the simulator's library (simulator/scenarios), answered in `library`. */
   z.object({ op: z.literal('scenarioLibrary') }),
+  /** The fleet invariants over the shard now, with what it runs, answered in `fleet`. */
+  z.object({ op: z.literal('fleetCheck') }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequest>;
 
@@ -413,6 +423,16 @@ export const ShardReplayStatus = z.object({
   elapsedMs: z.number(),
 });
 export type ShardReplayStatus = z.infer<typeof ShardReplayStatus>;
+
+/** A shard's fleet check: the invariants it breaks now (in words) and what it runs, to compare with the core's answers. */
+export const ShardFleetCheck = z.object({
+  violations: z.array(z.string()),
+  /** Each unit with the status the spec's §4 rule gives for what it runs, and its tally (null: off). */
+  units: z.array(z.object({ unitId: z.string(), status: UnitStatus, tally: z.string().nullable() })),
+  channels: z.array(z.object({ channelId: z.string(), status: ChannelStatus, allocatedTo: z.string().nullable() })),
+  servers: z.array(z.object({ serverId: z.string(), status: z.string() })),
+});
+export type ShardFleetCheck = z.infer<typeof ShardFleetCheck>;
 
 /** What one shard answers to any control request. */
 export const ShardStatus = z.object({
@@ -433,6 +453,8 @@ export const ShardStatus = z.object({
   library: z.array(ScenarioFile).optional(),
   /** The replay this shard plays, if any (see ShardReplayStatus). */
   replay: ShardReplayStatus.nullable().optional(),
+  /** For fleetCheck: the shard's invariants and truth. */
+  fleet: ShardFleetCheck.optional(),
 });
 export type ShardStatus = z.infer<typeof ShardStatus>;
 

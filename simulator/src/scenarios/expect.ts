@@ -3,7 +3,7 @@
  * mismatches as readable lines (none = the expectation holds). Inputs are the JSON the core sent
  * (GET v2/units/{id}; the control plane's core.* views), read defensively.
  */
-import type { CoreExpectation, UnitExpectation } from '@fleet/contracts';
+import type { CoreExpectation, ShardFleetCheck, UnitExpectation } from '@fleet/contracts';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
@@ -176,6 +176,47 @@ export function checkCore(views: CoreViews, e: CoreExpectation): string[] {
     const got = arr(obj(views.managedServices).items).find((s) => s.serviceName === want.serviceName);
     if (!got) out.push(`managed service ${want.serviceName} of ${want.inventoryId}: not listed`);
     else equal(`managed service ${want.serviceName} state`, got.state, want.state, out);
+  }
+  return out;
+}
+
+/** What the core answered over REST for an `expectFleet` step. */
+export interface FleetAnswers {
+  /** GET devices/fetch. */
+  units: unknown;
+  /** GET channels/fetch. */
+  channels: unknown;
+  /** GET servers/{id}/status, by server id. */
+  servers: Record<string, unknown>;
+}
+
+/**
+ * An `expectFleet` step: the shards break no fleet invariant, and the core's REST answers equal
+ * what the shards run — each unit's status (by the §4 rule) and tally, each channel's status and
+ * the unit it is allocated to, each server's status. Units, channels and servers the core does not
+ * list are left out.
+ */
+export function checkFleetAnswers(fleet: ShardFleetCheck, rest: FleetAnswers): string[] {
+  const out = [...fleet.violations];
+  const units = new Map(arr(rest.units).map((u) => [String(u.uniqueId), u]));
+  for (const u of fleet.units) {
+    const core = units.get(u.unitId);
+    if (!core) continue;
+    if (core.status !== u.status) out.push(`unit ${u.unitId}: the core says ${String(core.status)}, the unit runs ${u.status}`);
+    // The list carries no tally; a detail would.
+    if ('tally' in core && (core.tally ?? null) !== u.tally) out.push(`unit ${u.unitId}: the core says tally ${JSON.stringify(core.tally ?? null)}, the unit's is ${JSON.stringify(u.tally)}`);
+  }
+  const channels = new Map(arr(obj(rest.channels).channels).map((c) => [String(c.channelId), c]));
+  for (const c of fleet.channels) {
+    const core = channels.get(c.channelId);
+    if (!core) continue;
+    if (core.status !== c.status) out.push(`channel ${c.channelId}: the core says ${String(core.status)}, the channel is ${c.status}`);
+    if ((core.allocatedToUnitUid ?? null) !== c.allocatedTo) out.push(`channel ${c.channelId}: the core says allocated to ${JSON.stringify(core.allocatedToUnitUid ?? null)}, it is allocated to ${JSON.stringify(c.allocatedTo)}`);
+  }
+  for (const s of fleet.servers) {
+    const core = rest.servers[s.serverId];
+    if (core === undefined) continue;
+    if (obj(core).status !== s.status) out.push(`server ${s.serverId}: the core says ${String(obj(core).status)}, the server is ${s.status}`);
   }
   return out;
 }

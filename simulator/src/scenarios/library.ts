@@ -1,13 +1,17 @@
 /**
- * The scenario library: data files in simulator/scenarios/<name>.json, each validated against the
- * contracts' ScenarioFile schema (a timeline of steps and expectations, documented in one line).
+ * The scenario library: data files in simulator/scenarios/<name>.json, and the regressions the
+ * fleet model wrote in simulator/scenarios/regressions/<name>.json (shrunk failing sequences), each
+ * validated against the contracts' ScenarioFile schema (a timeline of steps and expectations,
+ * documented in one line).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ScenarioFile } from '@fleet/contracts';
 
 export const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+/** The folder of the library that holds regressions (inside SCENARIO_DIR). */
+export const REGRESSIONS = 'regressions';
 
 /** Read and validate one scenario file; the error names the file and the failing field. */
 export function loadScenarioFile(path: string): ScenarioFile {
@@ -23,10 +27,16 @@ export function loadScenarioFile(path: string): ScenarioFile {
   return r.data;
 }
 
-/** Every scenario of a folder, by name. */
+/** Every scenario of a folder and of its regressions folder, by name (a name used twice is an error). */
 export function loadLibrary(dir: string = SCENARIO_DIR): ScenarioFile[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => loadScenarioFile(join(dir, f)));
+  const regressions = join(dir, REGRESSIONS);
+  const paths = [dir, ...(existsSync(regressions) ? [regressions] : [])].flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(d, f)),
+  );
+  const library = paths.map((p) => loadScenarioFile(p)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const twice = library.find((s, i) => i > 0 && library[i - 1]!.name === s.name);
+  if (twice) throw new Error(`scenario ${twice.name} is in the library twice`);
+  return library;
 }

@@ -8,9 +8,9 @@
  *    expectation holds (or, with `hold`, keeps holding) within its window of simulated time;
  * 3. stop the scenario; the result lists every step with what failed.
  */
-import { ManagedServiceList, ScenarioStatusReply, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
+import { ManagedServiceList, ScenarioStatusReply, ShardFleetCheck, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
 import { CoreClient, type CoreClientOptions } from './client.js';
-import { checkCore, checkUnit, type CoreViews } from './expect.js';
+import { checkCore, checkFleetAnswers, checkUnit, type CoreViews } from './expect.js';
 import { isDeviceStep } from './timeline.js';
 
 export interface RunnerOptions extends CoreClientOptions {
@@ -47,7 +47,7 @@ export interface ScenarioResult {
 
 const DEFAULT_WITHIN_MS = 15_000;
 
-type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'trialEnds' | 'expectUnit' | 'expectCore' }>;
+type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'trialEnds' | 'expectUnit' | 'expectCore' | 'expectFleet' }>;
 
 export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
   const t0 = performance.now();
@@ -128,7 +128,8 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
     const deadline = performance.now() + wallBudget(within);
-    const label = step.do === 'expectUnit' ? `unit ${step.unitId} ${JSON.stringify(step.check)}` : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
+    const label =
+      step.do === 'expectFleet' ? 'the fleet keeps its invariants and the core agrees' : step.do === 'expectUnit' ? `unit ${step.unitId} ${JSON.stringify(step.check)}` : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
     let problems: string[] = [];
     for (;;) {
       problems = await check(step);
@@ -191,7 +192,14 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     });
   }
 
-  async function check(step: Extract<RunnerStep, { do: 'expectUnit' | 'expectCore' }>): Promise<string[]> {
+  async function check(step: Extract<RunnerStep, { do: 'expectUnit' | 'expectCore' | 'expectFleet' }>): Promise<string[]> {
+    if (step.do === 'expectFleet') {
+      const fleet = ShardFleetCheck.parse(await client.query(operator, 'fleet.check'));
+      const servers: Record<string, unknown> = {};
+      for (const s of fleet.servers) servers[s.serverId] = (await client.rest(operator, 'GET', `/servers/${encodeURIComponent(s.serverId)}/status`)).body;
+      const [units, channels] = await Promise.all([client.rest(operator, 'GET', '/devices/fetch'), client.rest(operator, 'GET', '/channels/fetch')]);
+      return checkFleetAnswers(fleet, { units: units.body, channels: channels.body, servers });
+    }
     if (step.do === 'expectUnit') {
       const res = await client.rest(operator, 'GET', `/v2/units/${encodeURIComponent(step.unitId)}`);
       if (res.status !== 200) return [`GET v2/units/${step.unitId} answered ${res.status}`];

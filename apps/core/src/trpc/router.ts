@@ -19,7 +19,7 @@ import { z } from 'zod';
 import {
   ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
   RecordingStartInput, ScenarioFile, ScenarioStartInput, buildPath, catalogue, hasAnyRole, parseErrorEnvelope,
-  type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardStatus,
+  type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardFleetCheck, type ShardStatus,
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
@@ -61,7 +61,7 @@ const operator = authed.use(({ ctx, next }) => {
 });
 
 const CONTROL_PLANE = [
-  'fleet.status', 'fleet.generate', 'fleet.clear', 'fleet.join',
+  'fleet.status', 'fleet.generate', 'fleet.clear', 'fleet.join', 'fleet.check',
   'fault.inject',
   'clock.get', 'clock.set',
   'reset',
@@ -145,6 +145,27 @@ async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStat
   return control(app, { op: 'reset', seed, startAt });
 }
 
+/**
+ * The shards' fleet checks as one: each unit from the shard that runs it; a channel from the replica
+ * where a unit holds it (a unit allocates on its own shard's replica), else the first; each server
+ * from the first replica.
+ */
+function mergeFleetChecks(shards: ShardStatus[]): ShardFleetCheck {
+  const merged: ShardFleetCheck = { violations: [], units: [], channels: [], servers: [] };
+  const channels = new Map<string, ShardFleetCheck['channels'][number]>();
+  const servers = new Map<string, ShardFleetCheck['servers'][number]>();
+  for (const s of shards) {
+    if (!s.fleet) continue;
+    merged.violations.push(...s.fleet.violations.map((v) => (shards.length > 1 ? `${s.shardId}: ${v}` : v)));
+    merged.units.push(...s.fleet.units);
+    for (const c of s.fleet.channels) if (!channels.has(c.channelId) || c.allocatedTo !== null) channels.set(c.channelId, c);
+    for (const x of s.fleet.servers) if (!servers.has(x.serverId)) servers.set(x.serverId, x);
+  }
+  merged.channels = [...channels.values()];
+  merged.servers = [...servers.values()];
+  return merged;
+}
+
 /** The scenario as the shards run it: one status, with the outcomes of every shard's steps. */
 function firstScenario(shards: ShardStatus[]) {
   const first = shards.find((s) => s.scenario !== null)?.scenario ?? null;
@@ -182,6 +203,8 @@ export const appRouter = t.router({
     clear: operator.mutation(async ({ ctx }) => ({ removed: await ctx.app.services.fleet.clearGenerated() })),
     /** A simulated LU-Smart or LU-Lite joins a group with a code (see the header). */
     join: operator.input(JoinGroupBody).mutation(({ ctx, input }) => joinAsDevice(ctx, input)),
+    /** The fleet invariants of every shard and what they run (a scenario's expectFleet compares it with the REST answers). */
+    check: authed.query(async ({ ctx }): Promise<ShardFleetCheck> => mergeFleetChecks(await control(ctx.app, { op: 'fleetCheck' }))),
   }),
 
   fault: t.router({
