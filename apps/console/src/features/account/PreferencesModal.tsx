@@ -1,12 +1,14 @@
 /**
  * The user menu's preferences (spec 000 §3 Preferences, §9 defaults): language (the header's switch,
  * remembered the same way), smart-unit country (default usa), which unit alerts show and which
- * severities sound (all on except the warning sound), and the time zone times are read in; saved
- * together through PUT userPreferences (the other preferences stay as they are).
+ * severities sound (all on except the warning sound; "Back to the defaults" takes the core's default
+ * alert configuration, GET alerts/configuration/default), and the time zone times are read in;
+ * saved together through PUT userPreferences (the other preferences stay as they are).
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/hooks';
 import { usePreferencesQuery, useUpdatePreferences } from '../../session/hooks';
 import { LanguageSwitch } from '../../shell/LanguageSwitch';
 import { useToast } from '../../toast/useToast';
@@ -32,6 +34,7 @@ function PreferencesBody({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<PreferencesForm>(() => preferencesForm(prefs));
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const defaults = useEndpointQuery('getDefaultAlertConfiguration', {}, { staleTime: Infinity }).data;
   const zones = useMemo(() => timeZoneList(), []);
   const countries = useMemo(() => countryOptions(i18n.language, values.luSmartCountry), [i18n.language, values.luSmartCountry]);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -73,7 +76,18 @@ function PreferencesBody({ onClose }: { onClose: () => void }) {
         allowDeselect={false}
         data-testid="preferences-time-zone"
       />
-      <Title order={6}>{t('account.preferences.alerts')}</Title>
+      <Group justify="space-between">
+        <Title order={6}>{t('account.preferences.alerts')}</Title>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          disabled={defaults === undefined}
+          onClick={() => defaults && setValues({ ...values, unitAlertsSettings: { ...defaults.settings }, unitAlertsSoundSettings: { ...defaults.soundSettings } })}
+          data-testid="preferences-alert-defaults"
+        >
+          {t('account.preferences.alertDefaults')}
+        </Button>
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {ALERT_TYPES.map((type) => (
           <Checkbox
