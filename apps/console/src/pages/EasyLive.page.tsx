@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { JOIN_PAGE, type ChannelLive, type LightGroup } from '@fleet/contracts';
 import { useApiErrorMessage } from '../api/errorMessage';
-import { useEndpointQuery } from '../api/hooks';
+import { callEndpoint } from '../api/client';
+import { endpointKey, useEndpointQuery } from '../api/hooks';
 import { StandalonePage } from '../components/StandalonePage';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
 import { JoinWithCode } from '../features/group-invitations/JoinWithCode';
@@ -23,13 +25,33 @@ function groupNames(channel: Pick<ChannelLive, 'groupIds'>, groups: readonly Lig
   return channel.groupIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.localeCompare(b)).join(', ');
 }
 
+const PREVIEW_FEATURE = 'ExternalPreview';
+
+/**
+ * The ids of the groups whose own feature flags turn the external preview on (spec 000 §6 "Feature
+ * flags are fetched per group"); read only while `enabled` (the features count for the user).
+ */
+function usePreviewGroups(groups: readonly LightGroup[], enabled: boolean): ReadonlySet<string> {
+  const answers = useQueries({
+    queries: groups.map((group) => ({
+      queryKey: endpointKey('fetchFeatures', { query: { groupId: group.id } }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint('fetchFeatures', { query: { groupId: group.id } }, { signal }),
+      staleTime: 60_000,
+      enabled,
+    })),
+  });
+  return new Set(answers.flatMap((answer) => (enabled && answer.data?.features[PREVIEW_FEATURE] === true ? [answer.data.groupId] : [])));
+}
+
 /**
  * /easy_live (spec 000 §2, §6; 001 §1): the entry page of ingest/studio-like roles (and console
  * users): the channels of the user's groups, read only (GET channels/fetch), with the preview
- * column when the client configuration turns the ExternalPreview feature on (spec 000 §6
- * "External channel preview needs the ExternalPreview feature"). Ingest and studio users have no
- * console access, so their client configuration is rejected (403, spec 000 §8): the preview stays
- * off and the page says so. The page is also where a device joins a group with a code (001 §1
+ * column where the ExternalPreview feature is on (spec 000 §6 "External channel preview needs the
+ * ExternalPreview feature"; "Feature flags are fetched per group"): for every channel when the
+ * client configuration turns it on, else for the channels of the groups whose own flags do (GET
+ * fetch_features per group: the client configuration carries the current group's only). Ingest
+ * and studio users have no console access, so their client configuration is rejected (403, spec
+ * 000 §8): the features stay off, the groups' flags are not read, and the page says so. The page is also where a device joins a group with a code (001 §1
  * guests and freelancers take part through invitations): an invitation's link opens it with the
  * code filled in (`?invitation=`, JoinWithCode).
  */
@@ -38,9 +60,12 @@ export default function EasyLivePage({ route }: PageProps) {
   const errorMessage = useApiErrorMessage();
   const user = useSessionUser();
   const configuration = useClientConfiguration();
-  const preview = isFeatureOn(configuration, 'ExternalPreview');
+  const everywhere = isFeatureOn(configuration, PREVIEW_FEATURE);
   const channels = useEndpointQuery('fetchChannels', { query: {} }, { refetchInterval: CHANNELS_REFRESH_MS });
   const groups = useEndpointQuery('lightFetchGroups', {}, { staleTime: 60_000 });
+  const previewGroups = usePreviewGroups(groups.data ?? [], configuration.status === 'ready');
+  const preview = everywhere || previewGroups.size > 0;
+  const previewed = (channel: ChannelLive) => everywhere || channel.groupIds.some((id) => previewGroups.has(id));
   const openConsole = canOpen(toRouteUser(user), LIST_PATH);
   const [search] = useSearchParams();
   const rows = channels.data?.channels ?? [];
@@ -83,7 +108,7 @@ export default function EasyLivePage({ route }: PageProps) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>{groupNames(channel, groups.data ?? [])}</Table.Td>
-                {preview && <Table.Td>{channel.preview ? t('entryPages.easyLive.previewAvailable') : ''}</Table.Td>}
+                {preview && <Table.Td data-testid={`easy-live-preview-${channel.channelId}`}>{channel.preview && previewed(channel) ? t('entryPages.easyLive.previewAvailable') : ''}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
