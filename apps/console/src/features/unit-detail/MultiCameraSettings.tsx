@@ -1,16 +1,20 @@
 /**
  * The Multi Camera tab's channel settings: the channel the multi camera feeds go to
- * (multiplecamera/channel) and, in the switcher modes, the switcher's channels and SDI input —
+ * (multiplecamera/channel), the unit's settings configuration (output channel and multi channel:
+ * settingsConfiguration fetch and add) and, in the switcher modes, the switcher's channels and SDI input —
  * the whole switcher (switchermode) or one field at a time (switchermode/highqualitychannel,
  * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take), suggested and named
  * by name (ChannelIdInput); the stored ones are shown by name (useChannelNames).
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
  * user has not edited them.
  */
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MultipleCameraChannelUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { EndpointId, UnitConfiguration } from '@fleet/contracts';
+import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
@@ -63,6 +67,75 @@ export function MultiCameraChannelSection({ unitId, configuration, canWrite }: {
         </Group>
       )}
       <ApiErrorAlert error={form.error} title={t('unitDetail.multiCamera.saveFailed')} testId="unit-detail-multicamera-channel-error" fieldsInline />
+    </Section>
+  );
+}
+
+/**
+ * The unit's settings configuration (spec 000 §3 "Settings configuration: outputChannel,
+ * multiChannel, machineUid"; §7 settingsConfiguration fetch and add): the output channel (a channel
+ * of the unit's inventories, entered by id; empty: none) and multi channel, as GET
+ * settingsConfiguration/fetch reads them, applied with PUT settingsConfiguration/add. Read again
+ * when the unit's configuration says its settings changed (live over /ws).
+ */
+export function SettingsConfigurationSection({ unitId, configuration, canWrite }: { unitId: string; configuration: UnitConfiguration; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const channelName = useChannelNames();
+  const queryClient = useQueryClient();
+  const read = useEndpointQuery('fetchSettingsConfiguration', { query: { machineUid: unitId } });
+  const stored = JSON.stringify(configuration.settings);
+  const seen = useRef(stored);
+  useEffect(() => {
+    if (seen.current === stored) return;
+    seen.current = stored;
+    void queryClient.invalidateQueries({ queryKey: endpointPrefix('fetchSettingsConfiguration') });
+  }, [stored, queryClient]);
+  const current = read.data;
+  const form = useForm({ outputChannel: current?.outputChannel ?? '', multiChannel: current?.multiChannel ?? false }, () => ({}));
+  const error = useFieldError('unit-detail-field-settings', form.errors);
+  const apply = useConfigCall(unitId, 'addSettingsConfiguration', { kind: 'update', successMessage: () => t('unitDetail.settingsConfiguration.saved') });
+  const save = () => {
+    const values = form.submit();
+    if (values === null) return;
+    const outputChannel = values.outputChannel.trim();
+    const body = { id: unitId, outputChannel: outputChannel === '' ? null : outputChannel, multiChannel: values.multiChannel };
+    apply.mutate({ body }, { onSuccess: form.saved, onError: (e) => form.failed(e) });
+  };
+  return (
+    <Section title={t('unitDetail.settingsConfiguration.title')} testId="unit-detail-settings">
+      <Text size="sm" data-testid="unit-detail-settings-value">
+        {current === undefined
+          ? t('common.loading')
+          : t('unitDetail.settingsConfiguration.current', {
+              channel: current.outputChannel === null ? t('unitDetail.settingsConfiguration.noOutput') : channelName(current.outputChannel),
+              multi: t(current.multiChannel ? 'unitDetail.settingsConfiguration.on' : 'unitDetail.settingsConfiguration.off'),
+            })}
+      </Text>
+      {canWrite && current !== undefined && (
+        <Group gap="md" align="flex-start">
+          <ChannelIdInput
+            size="xs"
+            w={260}
+            label={t('unitDetail.settingsConfiguration.outputChannel')}
+            placeholder={t('unitDetail.multiCamera.channelPlaceholder')}
+            value={form.values.outputChannel}
+            onChange={(outputChannel) => form.set({ outputChannel })}
+            error={error('outputChannel')}
+            data-testid="unit-detail-settings-output"
+          />
+          <Switch
+            mt={28}
+            label={t('unitDetail.settingsConfiguration.multiChannel')}
+            checked={form.values.multiChannel}
+            onChange={(e) => form.set({ multiChannel: e.currentTarget.checked })}
+            data-testid="unit-detail-settings-multi"
+          />
+          <Button size="xs" mt={22} onClick={save} loading={apply.isPending} data-testid="unit-detail-settings-apply">
+            {t('unitDetail.multiCamera.apply')}
+          </Button>
+        </Group>
+      )}
+      <ApiErrorAlert error={form.error} title={t('unitDetail.settingsConfiguration.saveFailed')} testId="unit-detail-settings-error" fieldsInline />
     </Section>
   );
 }

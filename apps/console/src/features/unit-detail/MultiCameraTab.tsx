@@ -13,7 +13,7 @@ import { useToast } from '../../toast/useToast';
 import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../unit-config/forms';
 import { multiCameraApplication } from './activity';
 import { CustomChannelsInput } from './CustomChannelsInput';
-import { MultiCameraChannelSection, SwitcherSection } from './MultiCameraSettings';
+import { MultiCameraChannelSection, SettingsConfigurationSection, SwitcherSection } from './MultiCameraSettings';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
@@ -66,6 +66,7 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
       <ModeSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraMode')} />
       <FeedsSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCamera')} />
       <MultiCameraChannelSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraChannel')} />
+      <SettingsConfigurationSection unitId={id} configuration={configuration} canWrite={canCall('addSettingsConfiguration')} />
       {mode !== 'highQuality' && <SwitcherSection unitId={id} mode={mode} configuration={configuration} canCall={canCall} />}
     </Stack>
   );
