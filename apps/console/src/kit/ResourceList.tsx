@@ -1,8 +1,8 @@
 /**
  * The searchable list every resource shows (spec 001 §2 "a searchable, paged, sortable list"; §9
  * search page size 50): a search key and value, a header whose sortable columns sort on the
- * server, the rows (a click opens the row), the total and the pages (the table is
- * components/ListTable). The resource owns the call (its query reads `searchQuery(view, …)`) and
+ * server, the rows (a click opens the row), the total and the pages (the table is the kit's
+ * ListTable, used by nothing else). The resource owns the call (its query reads `searchQuery(view, …)`) and
  * its modals; this frame owns none of the data, so every list looks and behaves the same.
  *
  * A call with one search key (or none: it searches every field) shows only the search box; a list
@@ -16,7 +16,7 @@ import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListTable, type ListColumn, type RowData } from '../components/ListTable';
+import { ListTable, type ListColumn, type RowData } from './ListTable';
 import { QueryView } from '../components/QueryView';
 import type { QueryLike } from '../components/queryView';
 import { nextListSort } from '../components/listSort';

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../api/errorMessage';
 import type { ApiError } from '../api/ApiError';
 import { ConfirmDeleteModal } from '../components/ConfirmDeleteModal';
-import type { RowData } from '../components/ListTable';
+import type { RowData } from './ListTable';
 import { useConfirmedDelete } from '../components/useConfirmedDelete';
 import { hasErrors } from '../lib/forms/fieldErrors';
 import { useForm } from '../lib/forms/useForm';

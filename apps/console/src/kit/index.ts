@@ -11,6 +11,7 @@ export { FormPanel } from './FormPanel';
 export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, type TextKey } from './formRules';
 export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
+export type { ListColumn, RowData } from './ListTable';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
 export { InfoSection, NameValues } from './NameValues';
 export { mapOp, op, type Op } from './op';

@@ -17,7 +17,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { EndpointId, RealtimeEvent } from '@fleet/contracts';
-import type { ListColumn } from '../components/ListTable';
+import type { ListColumn } from './ListTable';
 import type { FieldErrors } from '../lib/forms/fieldErrors';
 import type { Page } from './cache';
 import type { Field, TextKey } from './formRules';

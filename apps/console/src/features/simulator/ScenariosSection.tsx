@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ScenarioFile } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { ListColumn } from '../../components/ListTable';
-import { PAGE_SIZE, ResourceList, useListView } from '../../kit';
+import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { formatDuration, scenarioProgress } from './simulatorView';
 import { controlPlaneErrorMessage, trpc } from './trpc';

@@ -1,9 +1,9 @@
 /**
- * The console's one paged list table (system entities, system settings, the admin pages, the
- * contractor entities): the empty note or a striped table — headers that sort on the server (▲/▼,
- * aria-sort) when the column names a sort key, one row per item (clickable when `onRowClick` is
- * given) — then the total and the pages (Mantine Pagination once there is more than one page).
- * The screen keeps its own search bar, toolbar and modals; this owns no data.
+ * The console's one paged list table, inside the kit (ResourceList shows every list with it: the
+ * system entities and settings, the admin pages, the contractor entities, the Simulator panel's
+ * lists): the empty note or a striped table — headers that sort on the server (▲/▼, aria-sort)
+ * when the column names a sort key, one row per item (clickable when `onRowClick` is given) — then
+ * the total and the pages (Mantine Pagination once there is more than one page). It owns no data.
  *
  * Test ids, with `testIdPrefix` the screen's prefix: `-grid` (or `-<tableTestId>`), `-row-<key>`,
  * `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column sets `cellTestId`, `-empty`,
@@ -12,8 +12,7 @@
 import type { ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 
-export type { SortDir } from './listSort';
-import type { SortDir } from './listSort';
+import type { SortDir } from '../components/listSort';
 
 export interface ListSort {
   readonly sortBy: string;
