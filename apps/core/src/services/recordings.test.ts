@@ -57,9 +57,10 @@ describe('summarise', () => {
         { kind: 'event', t: 5, topic: 'group:g1', event: { type: 'unit.status', unitId: 'U', status: 'idle', previous: null } as never },
         { kind: 'request', t: 7, userId: 'u', method: 'POST', path: '/x', status: 201, createdId: null },
         { kind: 'event', t: 9, topic: 'group:g1', event: { type: 'unit.status', unitId: 'U', status: 'offline', previous: 'idle' } as never },
+        { kind: 'answer', t: 11, method: 'GET', path: '/api/devices/fetch', status: 200, response: [], durationMs: 2 },
         { kind: 'end', t: 42 },
       ],
     };
-    expect(summarise('abc', recording, 321)).toEqual({ id: 'abc', name: 'r', source: 'core', startedAt: 1000, durationMs: 42, counts: { device: 0, request: 1, event: 2 }, bytes: 321, active: false });
+    expect(summarise('abc', recording, 321)).toEqual({ id: 'abc', name: 'r', source: 'core', startedAt: 1000, durationMs: 42, counts: { device: 0, request: 1, event: 2, answer: 1 }, bytes: 321, active: false });
   });
 });

@@ -15,10 +15,10 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  ADMIN_TOPIC, RECORDING_FORMAT, RECORDING_VERSION, RecordingSummary, type DeviceSpec, type RecordedRequest, type RecordedServer, type RecordedUnit, type Recording,
-  type RecordingHeader, type ServerSpec,
+  ADMIN_TOPIC, RECORDING_FORMAT, RECORDING_VERSION, RecordingSummary, type DeviceSpec, type RecordedEvent, type RecordedRequest, type RecordedServer, type RecordedUnit,
+  type Recording, type RecordingComparison, type RecordingHeader, type ServerSpec,
 } from '@fleet/contracts';
-import { parseRecording, RecordingFileError, RecordingWriter } from '@fleet/contracts/recording-file';
+import { compareEventLogs, eventLogDigest, parseRecording, RecordingFileError, RecordingWriter } from '@fleet/contracts/recording-file';
 import { AppError } from '../errors.js';
 import type { AuthUser } from './access.js';
 import type { ServiceDeps } from './deps.js';
@@ -81,7 +81,7 @@ export function recordedFleet(devices: readonly DeviceSpec[], servers: readonly 
 
 /** The summary of a complete recording, from its lines. */
 export function summarise(id: string, recording: Recording, bytes: number): RecordingSummary {
-  const counts = { device: 0, request: 0, event: 0 };
+  const counts = { device: 0, request: 0, event: 0, answer: 0 };
   for (const line of recording.lines) if (line.kind !== 'end') counts[line.kind]++;
   return {
     id,
@@ -224,6 +224,18 @@ export class RecordingService {
       if (e instanceof RecordingFileError) throw new AppError('VALIDATION_FAILED', undefined, `Recording ${id} is damaged: ${e.message}`);
       throw e;
     }
+  }
+
+  /**
+   * Two recordings' event logs compared as the digest compares them (`pnpm replay compare` does the
+   * same with two files): whether they are the same, and the first difference in words.
+   * NOT_FOUND when either is unknown or still being made.
+   */
+  async compare(a: string, b: string): Promise<RecordingComparison> {
+    const events = (r: Recording) => r.lines.filter((l): l is RecordedEvent => l.kind === 'event');
+    const [ea, eb] = [events(await this.read(a)), events(await this.read(b))];
+    const difference = compareEventLogs(ea, eb, { names: [a, b] });
+    return { identical: difference === null, events: { a: ea.length, b: eb.length }, digests: { a: eventLogDigest(ea), b: eventLogDigest(eb) }, difference: difference?.words ?? null };
   }
 
   /** A complete recording's gzip file and its download name. NOT_FOUND when unknown or still being made. */

@@ -24,6 +24,7 @@ import {
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
+import { RecordingCompareInput } from '@fleet/contracts';
 import { ReplayError } from '../services/replays.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
@@ -68,7 +69,7 @@ const CONTROL_PLANE = [
   'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
   'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
-  'recording.start', 'recording.stop', 'recording.list', 'recording.remove',
+  'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare',
 ] as const;
 
 /** Forward to the shards; at least one must answer. */
@@ -268,6 +269,8 @@ export const appRouter = t.router({
       await refusing(() => ctx.app.services.recordings.remove(input.id));
       return { removed: true as const };
     }),
+    /** Two recordings' event logs compared as the replay digest compares them: the same, or the first difference in words. */
+    compare: authed.input(RecordingCompareInput).query(({ ctx, input }) => refusing(() => ctx.app.services.recordings.compare(input.a, input.b))),
   }),
 
   /** Replays of recordings through the simulator shards (services/replays.ts); one at a time. */
