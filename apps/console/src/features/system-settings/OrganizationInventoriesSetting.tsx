@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { AddOrganisationInventoryBody, ORGANISATION_INVENTORY_SORT_KEYS, type OrganisationInventory } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { defineResource, op, RowButtonsPage, schemaCheck, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
-import { staleSettingReads } from './settingParts';
+import { settingReads, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
 interface AssociationForm {
@@ -57,6 +57,7 @@ export function organisationInventoryResource(organisationId: string | null) {
     form: { fields: FIELDS, initial: () => ({ organisationId, inventoryId: null }), check: schemaCheck(FIELDS, AddOrganisationInventoryBody, (v) => ({ inventoryId: v.inventoryId ?? undefined })) },
     create: op('addOrganisationInventory', (v: AssociationForm) => ({ params: { id: v.organisationId ?? '' }, body: { inventoryId: v.inventoryId ?? '' } })),
     remove: op('removeOrganisationInventory', (a: OrganisationInventory) => ({ params: { id: a.organisationId, inventoryId: a.inventoryId } })),
+    stale: settingReads('organization_inventory'),
     staleOn: staleSettingReads,
   });
 }

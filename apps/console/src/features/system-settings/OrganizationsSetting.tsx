@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { CreateOrganisationBody, ORGANISATION_SORT_KEYS, ROLES, type Organisation, type Role } from '@fleet/contracts';
 import { defineResource, op, RowButtonsPage, schemaCheck, type Field } from '../../kit';
-import { listQuery, staleSettingReads } from './settingParts';
+import { listQuery, settingReads, staleSettingReads } from './settingParts';
 import type { SystemSettingsProps } from './SystemSettings';
 
 interface OrganisationForm {
@@ -62,6 +62,7 @@ export const organisationResource = defineResource<Organisation, Organisation, O
   create: op('createOrganisation', (v: OrganisationForm) => ({ body: organisationBody(v) })),
   update: op('updateOrganisation', ({ entity, values }: { entity: Organisation; values: OrganisationForm }) => ({ params: { id: entity.id }, body: { ...organisationBody(values), version: entity.version } })),
   remove: op('deleteOrganisation', (o: Organisation) => ({ params: { id: o.id } })),
+  stale: settingReads('organization'),
   staleOn: staleSettingReads,
 });
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { STREAM_PROFILE_SORT_KEYS, type StreamProfile } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { defineResource, op, RowButtonsPage, searchValueQuery, type CustomFieldProps, type Field } from '../../kit';
-import { staleSettingReads } from './settingParts';
+import { settingReads, staleSettingReads } from './settingParts';
 import { checkProfile, profileBody, profileForm, type ProfileForm } from './streamSettingForms';
 import type { SystemSettingsProps } from './SystemSettings';
 
@@ -55,6 +55,7 @@ export function streamProfileResource(providerId: string | null) {
     create: op('createStreamProfile', (v: ProfileForm) => ({ body: { ...profileBody(v), providerId: v.providerId ?? '' } })),
     update: op('updateStreamProfile', ({ entity, values }: { entity: StreamProfile; values: ProfileForm }) => ({ params: { id: entity.id }, body: { ...profileBody(values), version: entity.version } })),
     remove: op('deleteStreamProfile', (p: StreamProfile) => ({ params: { id: p.id } })),
+    stale: settingReads('stream_profile'),
     staleOn: staleSettingReads,
   });
 }

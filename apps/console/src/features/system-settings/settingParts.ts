@@ -1,10 +1,10 @@
 /**
  * What the /system_settings kinds declared on the resource kit share (spec 001 §2 "each kind a list
  * with create, edit and delete"): each kind is a `defineResource` shown by the kit's RowButtonsPage
- * with the test ids `settings-<kind>-…`, and is kept current by `systemSetting.changed` on /ws (a
- * change made in another console, or this console's own, which the core announces too), which makes
- * the kind's reads and those showing its rows stale (a provider lists its profiles, an organisation
- * counts its inventories).
+ * with the test ids `settings-<kind>-…`. A change of one kind makes its reads and those showing its
+ * rows stale (a provider lists its profiles, an organisation counts its inventories): this
+ * console's own write at once (a declaration's `stale`), another console's when /ws announces it
+ * (`systemSetting.changed`, each declaration's `staleOn`).
  */
 import type { EndpointId, RealtimeEvent, SystemSettingKind } from '@fleet/contracts';
 import { searchValueQuery, type ListView } from '../../kit';
@@ -22,9 +22,14 @@ const READS: Readonly<Partial<Record<SystemSettingKind, readonly EndpointId[]>>>
   application_configuration: ['searchApplicationConfiguration', 'getApplicationConfiguration'],
 };
 
+/** The reads a change of one kind makes stale (a declaration's `stale`: its own write's, heard on /ws or not). */
+export function settingReads(kind: SystemSettingKind): readonly EndpointId[] {
+  return READS[kind] ?? [];
+}
+
 /** The reads a `systemSetting.changed` makes stale (every settings declaration's `staleOn`). */
 export function staleSettingReads(event: RealtimeEvent): readonly EndpointId[] {
-  return event.type === 'systemSetting.changed' ? (READS[event.kind] ?? []) : [];
+  return event.type === 'systemSetting.changed' ? settingReads(event.kind) : [];
 }
 
 /** A settings list call's query: page, sort among the call's keys, the search value (the calls search without a key). */
