@@ -64,9 +64,9 @@ describe('/system_settings/modem_vendor', () => {
     await fill(user, screen.getByTestId('settings-modem_vendor-model-1'), 'X2-Pro');
     await user.click(screen.getByTestId('settings-modem_vendor-model-remove-0'));
     await user.click(screen.getByTestId('settings-modem_vendor-save'));
+    expect(await screen.findByText('Modem vendor E2E-vendor saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('settings-modem_vendor-modal')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('settings-modem_vendor-row-mv-1')).toHaveTextContent('X2-Pro, X3'));
     expect(api.calls('updateModemVendor')[0]?.body).toMatchObject({ models: [{ name: 'X2-Pro' }, { name: 'X3' }], version: 0 });
-    expect(await screen.findByText('Modem vendor E2E-vendor saved')).toBeInTheDocument();
   });
 });

@@ -57,8 +57,8 @@ describe('/system_settings: the kinds declared on the kit', () => {
     await user.click(screen.getByTestId('settings-ai_settings-delete-ai-1'));
     expect(await screen.findByTestId('settings-ai_settings-delete-question')).toHaveTextContent('Delete Vision?');
     await user.click(screen.getByTestId('settings-ai_settings-delete-confirm'));
-    await waitFor(() => expect(screen.getByTestId('settings-ai_settings-empty')).toBeInTheDocument());
     expect(await screen.findByText('AI credential Vision deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('settings-ai_settings-empty')).toBeInTheDocument());
   });
 
   it('application configuration: a value that is not JSON is "Invalid field", the entry is created, its key fixed once made, then deleted', async () => {
