@@ -25,8 +25,8 @@ import { PAGE_SIZE, type ListView } from './resource';
 
 export interface ResourceListProps<Row> {
   readonly testId: string;
-  /** The call's search keys with their labels; the view's key is one of them. */
-  readonly searchKeys: readonly { readonly value: string; readonly label: string }[];
+  /** The call's search keys with their labels; the view's key is one of them (none: the call searches without a key). */
+  readonly searchKeys?: readonly { readonly value: string; readonly label: string }[];
   readonly columns: readonly ListColumn<Row>[];
   readonly view: ListView;
   readonly onViewChange: (change: (view: ListView) => ListView) => void;
@@ -55,7 +55,7 @@ export function useListView(searchKey: string, sortBy = 'name', sortDir: 'asc' |
   return [view, change];
 }
 
-export function ResourceList<Row>({ testId, searchKeys, columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle }: ResourceListProps<Row>) {
+export function ResourceList<Row>({ testId, searchKeys = [], columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle }: ResourceListProps<Row>) {
   const { t } = useTranslation();
 
   const grid = (page: Page<Row>) => (

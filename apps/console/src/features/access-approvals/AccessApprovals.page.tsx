@@ -121,7 +121,6 @@ export default function AccessApprovalsPage({ route }: PageProps) {
         <Title order={2}>{t(`routes.${route.id}`)}</Title>
         <ResourceList
           testId="aa"
-          searchKeys={[]}
           columns={resource.columns(t)}
           view={view}
           onViewChange={setView}

@@ -173,7 +173,6 @@ export function RecordingsSection() {
         <ResourceList
           testId="simulator-recordings"
           search={false}
-          searchKeys={[]}
           columns={columns}
           view={view}
           onViewChange={setView}

@@ -80,7 +80,6 @@ export function ScenariosSection() {
           <ResourceList
             testId="simulator-scenarios"
             search={false}
-            searchKeys={[]}
             columns={columns}
             view={view}
             onViewChange={setView}
