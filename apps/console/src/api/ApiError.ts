@@ -5,6 +5,8 @@ export type ApiErrorField = NonNullable<ErrorEnvelope['error']['fields']>[number
 /** Codes the console itself raises when no error envelope came back. */
 export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
+  /** No answer within the call's timeout (api/timeouts.ts). */
+  timeout: 'TIMEOUT',
   invalidResponse: 'INVALID_RESPONSE',
   unexpected: 'UNEXPECTED_ERROR',
 } as const;

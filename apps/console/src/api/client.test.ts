@@ -3,6 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../config/runtimeConfi
 import { makeUnit } from '../test-utils/fixtures';
 import { ApiError } from './ApiError';
 import { buildQueryString, callEndpoint, endpointUrl, setUnauthorizedHandler } from './client';
+import { requestTimeoutMs } from './timeouts';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -64,5 +65,59 @@ describe('catalogue client', () => {
     await expect(callEndpoint('fetchDevices', {}, { fetchImpl: down })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     const html = vi.fn(async () => new Response('<html>oops</html>', { status: 502 }));
     await expect(callEndpoint('fetchDevices', {}, { fetchImpl: html })).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+  });
+
+  describe('timeouts (spec §9 other timeouts 12000, 20000, 30000 ms)', () => {
+    /** A core that never answers: the request ends only when its signal aborts. */
+    const silent = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('gives a read 12000 ms, a write 20000 ms and a file or several devices 30000 ms', () => {
+      expect(requestTimeoutMs('getUnit')).toBe(12_000);
+      expect(requestTimeoutMs('startUnitStream')).toBe(20_000);
+      expect(requestTimeoutMs('commandLinkConfiguration')).toBe(20_000);
+      expect(requestTimeoutMs('setChannelOverlay')).toBe(30_000);
+      expect(requestTimeoutMs('createUpgradeBatch')).toBe(30_000);
+    });
+
+    it('fails a read without an answer after 12000 ms with TIMEOUT, not before', async () => {
+      vi.useFakeTimers();
+      const outcome = callEndpoint('getUnit', { params: { id: 'U1' } }, { fetchImpl: silent }).catch((e: unknown) => e);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(11_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    });
+
+    it('waits 20000 ms for a write, and as long as told', async () => {
+      vi.useFakeTimers();
+      const write = callEndpoint('stopUnitStream', { params: { id: 'U1' } }, { fetchImpl: silent }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(19_999);
+      const custom = callEndpoint('getUnit', { params: { id: 'U1' } }, { fetchImpl: silent, timeoutMs: 500 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await custom).toMatchObject({ code: 'TIMEOUT' });
+      expect(await write).toMatchObject({ code: 'TIMEOUT' });
+    });
+
+    it("rethrows the caller's own abort, and clears the timer once answered", async () => {
+      vi.useFakeTimers();
+      const controller = new AbortController();
+      const aborted = callEndpoint('getUnit', { params: { id: 'U1' } }, { fetchImpl: silent, signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      expect(await aborted).toMatchObject({ name: 'AbortError' });
+      const answered = await callEndpoint('fetchDevices', {}, { fetchImpl: vi.fn(async () => json(200, [])) });
+      expect(answered).toEqual([]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });

@@ -12,6 +12,7 @@ import { buildPath, ENDPOINT_ROUTES, parseErrorEnvelope } from '@fleet/contracts
 import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts';
 import { getRuntimeConfig, joinUrl } from '../config/runtimeConfig';
 import { ApiError, CLIENT_ERROR_CODES } from './ApiError';
+import { requestTimeoutMs } from './timeouts';
 
 export { ApiError, isApiError } from './ApiError';
 
@@ -29,6 +30,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
   /** Do not run the 401 redirect (the caller handles it). */
   readonly skipUnauthorizedRedirect?: boolean;
+  /** How long to wait for the answer (default: the call's, api/timeouts.ts); 0 waits as long as it takes. */
+  readonly timeoutMs?: number;
   /** Injectable for tests. */
   readonly fetchImpl?: typeof fetch;
 }
@@ -77,9 +80,38 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 }
 
 /**
+ * A signal that aborts when the caller's does or when `timeoutMs` has passed (0: never), and
+ * whether the time ran out; `done` clears the timer.
+ */
+function withTimeout(outer: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          expired = true;
+          controller.abort();
+        }, timeoutMs)
+      : null;
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done: () => {
+      if (timer !== null) clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
  * Calls one endpoint of the catalogue. Throws {@link ApiError}: the server's error envelope, a
- * network failure (status 0, NETWORK_ERROR) or, in development builds, an answer that does not match
- * the response schema (INVALID_RESPONSE). A 401 also runs the registered unauthorized handler.
+ * network failure (status 0, NETWORK_ERROR), no answer within the call's timeout (status 0,
+ * TIMEOUT) or, in development builds, an answer that does not match the response schema
+ * (INVALID_RESPONSE). A 401 also runs the registered unauthorized handler. The caller's own abort
+ * rethrows the AbortError.
  */
 export async function callEndpoint<K extends EndpointId>(
   id: K,
@@ -89,28 +121,32 @@ export async function callEndpoint<K extends EndpointId>(
   const [method] = ENDPOINT_ROUTES[id];
   const url = endpointUrl(id, input);
   const headers: Record<string, string> = { accept: 'application/json' };
-  const init: RequestInit = { method, headers, credentials: 'include' };
-  if (options.signal) init.signal = options.signal;
+  const timeoutMs = options.timeoutMs ?? requestTimeoutMs(id);
+  const deadline = withTimeout(options.signal, timeoutMs);
+  const init: RequestInit = { method, headers, credentials: 'include', signal: deadline.signal };
   if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(input.body);
   }
 
   let res: Response;
+  let body: unknown;
   try {
     res = await (options.fetchImpl ?? fetch)(url, init);
+    if (!res.ok) {
+      const error = await errorFromResponse(res);
+      if (res.status === 401 && !options.skipUnauthorizedRedirect) unauthorizedHandler?.(error);
+      throw error;
+    }
+    body = await readJson(res);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (deadline.timedOut()) throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.timeout, message: `No answer within ${timeoutMs / 1000} s` });
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    deadline.done();
   }
-
-  if (!res.ok) {
-    const error = await errorFromResponse(res);
-    if (res.status === 401 && !options.skipUnauthorizedRedirect) unauthorizedHandler?.(error);
-    throw error;
-  }
-
-  const body = await readJson(res);
   if (!import.meta.env.DEV) return body as EndpointOutput<K>;
   const { checkResponse } = await import('./devContract');
   const checked = checkResponse(id, body);
