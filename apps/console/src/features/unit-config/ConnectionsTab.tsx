@@ -2,13 +2,14 @@
  * Connections tab: the unit's links (enable/disable; the last connected one cannot be disabled,
  * a delay below 0.8 s forces Ethernet or Wi-Fi), Wi-Fi (scan, connect, disconnect), Ethernet
  * addressing, and each cellular modem (network mode, roaming, four APN slots, SIM A/B, operator
- * scan and selection).
+ * scan and selection). After a link toggle or a Wi-Fi connection the tab waits up to one minute for
+ * the unit to report it, after an operator switch up to 30 seconds (spec 000 §9; useAwaitedChange).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, Paper, PasswordInput, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  AUTH_PROTOCOLS, CellularScanReport, InterfacesConfigUpdateBody, IP_MODES, NETWORK_MODES, SIM_SLOTS, WIFI_SECURITY, WifiConnectBody,
+  AUTH_PROTOCOLS, CellularScanReport, InterfacesConfigUpdateBody, IP_MODES, NETWORK_MODES, SIM_SLOTS, TIMINGS, WIFI_SECURITY, WifiConnectBody,
   type CellularOperator, type Modem, type ModemConfig, type SimSlot, type UnitConfiguration, type WifiNetwork,
 } from '@fleet/contracts';
 import { modemUiState, validateCellularScan } from '@fleet/domain';
@@ -23,6 +24,8 @@ import { useFieldError } from '../../lib/forms/useFieldError';
 import { useSpecText } from '../../lib/forms/specText';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { FormSection, useAllowed, useConfigContext } from './parts';
+import { useAwaitedChange } from './useAwaitedChange';
+import type { AwaitedState } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 
 interface TabProps {
@@ -30,12 +33,32 @@ interface TabProps {
   readonly unit: UnitFacts;
 }
 
+/** While waiting for the unit to report a change: the wait it can take, then that it has not come. */
+function AwaitedNote({ state, waiting, late, testId }: { state: AwaitedState; waiting: string; late: string; testId: string }) {
+  if (state === 'idle') return null;
+  return (
+    <Group gap={6} data-testid={testId} data-state={state}>
+      {state === 'waiting' && <Loader size={12} />}
+      <Text size="xs" c={state === 'late' ? 'orange' : 'dimmed'}>
+        {state === 'waiting' ? waiting : late}
+      </Text>
+    </Group>
+  );
+}
+
+/** A cellular modem's pinned operator as one comparable value. */
+function operatorKey(network: UnitConfiguration['cellular'][string]['network']): string {
+  return network === 'automatic' ? 'automatic' : `${network.mcc}-${network.mnc}`;
+}
+
 function LinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
   const { t } = useTranslation();
   const text = useSpecText();
   const { unitId } = useConfigContext();
   const allowed = useAllowed('commandLinkConfiguration');
-  const toggle = useConfigAction(unitId, 'commandLinkConfiguration');
+  const wait = useAwaitedChange(modem.enabled, TIMINGS.wifiOrModemToggleMaxMs);
+  const wanted = useRef(modem.enabled);
+  const toggle = useConfigAction(unitId, 'commandLinkConfiguration', () => wait.await(wanted.current));
   const blocker = linkDisableBlocker(unit.modems, modem, config.forcesWiredLink);
   const state = modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected });
   const reason = blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired');
@@ -55,8 +78,17 @@ function LinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
             aria-label={t('unitConfig.links.enabled')}
             checked={modem.enabled}
             disabled={!allowed || toggle.pending || (modem.enabled && blocker !== null)}
-            onChange={(e) => toggle.run({ modemId: modem.id, enabled: e.currentTarget.checked })}
+            onChange={(e) => {
+              wanted.current = e.currentTarget.checked;
+              toggle.run({ modemId: modem.id, enabled: e.currentTarget.checked });
+            }}
             data-testid={`config-link-enabled-${modem.id}`}
+          />
+          <AwaitedNote
+            state={wait.state}
+            waiting={t(wait.target === false ? 'unitConfig.wait.disabling' : 'unitConfig.wait.enabling')}
+            late={t('unitConfig.wait.linkLate')}
+            testId={`config-link-wait-${modem.id}`}
           />
           {reason !== null && modem.enabled && (
             <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
@@ -103,19 +135,26 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
   const { t } = useTranslation();
   const text = useSpecText();
   const { unitId } = useConfigContext();
+  // The network the unit reports being on ('' when none), waited for after a connect or disconnect.
+  const wait = useAwaitedChange(wifi.connected ? (config.wifi.ssid ?? '') : '', TIMINGS.wifiOrModemToggleMaxMs);
+  const sentSsid = useRef('');
   const form = useConfigForm({
     unitId,
     source: wifiForm(config),
     validate: validateWifiForm,
     endpoint: 'commandWifiConnect',
     schema: WifiConnectBody,
-    toBody: wifiBody,
+    toBody: (values) => {
+      sentSsid.current = values.ssid.trim();
+      return wifiBody(values);
+    },
     kind: 'command',
+    onApplied: () => wait.await(sentSsid.current),
   });
   const error = useFieldError('config-error-wifi', form.errors);
   const [networks, setNetworks] = useState<readonly WifiNetwork[] | null>(null);
   const query = useConfigAction(unitId, 'commandWifiQuery', (data) => setNetworks(data.networks));
-  const disconnect = useConfigAction(unitId, 'commandWifiDisconnect');
+  const disconnect = useConfigAction(unitId, 'commandWifiDisconnect', () => wait.await(''));
   const canQuery = useAllowed('commandWifiQuery');
   const canDisconnect = useAllowed('commandWifiDisconnect');
   const blocker = linkDisableBlocker(unit.modems, wifi, config.forcesWiredLink);
@@ -147,6 +186,12 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
           )}
         </Group>
       </Group>
+      <AwaitedNote
+        state={wait.state}
+        waiting={wait.target === '' ? t('unitConfig.wait.wifiDisconnecting') : t('unitConfig.wait.wifiConnecting', { ssid: wait.target ?? '' })}
+        late={t('unitConfig.wait.linkLate')}
+        testId="config-wifi-wait"
+      />
       {blockedReason !== null && wifi.connected && (
         <Text size="xs" c="dimmed" data-testid="config-wifi-disconnect-blocked">
           {blockedReason}
@@ -307,12 +352,18 @@ function ModemForm({ modem, modemConfig, config, unit }: { modem: Modem; modemCo
   const sim = useConfigAction(unitId, 'commandActiveSim');
   const [scan, setScan] = useScanResult(unitId, modem.id);
   const scanAction = useConfigAction(unitId, 'commandCellularScan', () => setScan({ running: true, operators: null, failure: null }));
-  const select = useConfigAction(unitId, 'commandCellularSelect');
+  const network = config.cellular[modem.id]?.network ?? 'automatic';
+  const operatorWait = useAwaitedChange(operatorKey(network), TIMINGS.operatorSwitchMaxMs);
+  const selected = useRef('automatic');
+  const select = useConfigAction(unitId, 'commandCellularSelect', () => operatorWait.await(selected.current));
+  const selectOperator = (next: UnitConfiguration['cellular'][string]['network']) => {
+    selected.current = operatorKey(next);
+    select.run({ modemId: modem.id, network: next });
+  };
   const canSim = useAllowed('commandActiveSim');
   const canScan = useAllowed('commandCellularScan');
   const canSelect = useAllowed('commandCellularSelect');
   const scanBlocked = validateCellularScan(unit.modems);
-  const network = config.cellular[modem.id]?.network ?? 'automatic';
   const setApn = (index: number, patch: Partial<ApnRow>) => form.set({ apns: form.values.apns.map((a, i) => (i === index ? { ...a, ...patch } : a)) });
   const failure = sim.failure ?? scanAction.failure ?? select.failure ?? (scan.failure === '' ? null : scan.failure);
   return (
@@ -397,7 +448,7 @@ function ModemForm({ modem, modemConfig, config, unit }: { modem: Modem; modemCo
         </Text>
         <Group>
           {canSelect && network !== 'automatic' && (
-            <Button variant="subtle" loading={select.pending} onClick={() => select.run({ modemId: modem.id, network: 'automatic' })} data-testid={`config-${formId}-automatic`}>
+            <Button variant="subtle" loading={select.pending} onClick={() => selectOperator('automatic')} data-testid={`config-${formId}-automatic`}>
               {t('unitConfig.modem.automatic')}
             </Button>
           )}
@@ -414,6 +465,12 @@ function ModemForm({ modem, modemConfig, config, unit }: { modem: Modem; modemCo
           )}
         </Group>
       </Group>
+      <AwaitedNote
+        state={operatorWait.state}
+        waiting={t('unitConfig.wait.operator', { operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? '') })}
+        late={t('unitConfig.wait.operatorLate')}
+        testId={`config-${formId}-operator-wait`}
+      />
       {canScan && scanBlocked !== null && (
         <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
           {text(scanBlocked)}
@@ -436,7 +493,7 @@ function ModemForm({ modem, modemConfig, config, unit }: { modem: Modem; modemCo
                 {t('unitConfig.modem.operator', { name: op.name, technology: op.technology, mcc: op.mcc, mnc: op.mnc, signal: Math.round(op.signalQuality) })}
               </Text>
               {canSelect && (
-                <Button size="compact-xs" variant="subtle" onClick={() => select.run({ modemId: modem.id, network: { mcc: op.mcc, mnc: op.mnc } })}>
+                <Button size="compact-xs" variant="subtle" onClick={() => selectOperator({ mcc: op.mcc, mnc: op.mnc })}>
                   {t('unitConfig.modem.select')}
                 </Button>
               )}

@@ -106,6 +106,11 @@ function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
           <Alert color="yellow" variant="light" data-testid="unit-detail-capabilities-error">
             <Stack gap={4} align="flex-start">
               <Text size="sm">{t('unitDetail.capabilities.failed')}</Text>
+              {data.capabilitiesRetry !== null && (
+                <Text size="xs" c="dimmed" data-testid="unit-detail-capabilities-retrying">
+                  {t('unitDetail.capabilities.retrying', data.capabilitiesRetry)}
+                </Text>
+              )}
               <Button size="xs" variant="subtle" onClick={() => void data.capabilitiesQuery.refetch()} data-testid="unit-detail-capabilities-retry">
                 {t('unitDetail.capabilities.retry')}
               </Button>

@@ -5,13 +5,16 @@
  * - v2/units/enhanced/{id}: the configuration, refreshed every refreshIntervalMs (spec 000 §9: 60 s)
  *   and patched here by `unit.configuration` events (through the one realtime provider, into every
  *   cached read of the configuration: api/configurationCache);
- * - capabilities (a failed fetch means none, with a retry: spec 000 §8), storages (SD card),
+ * - capabilities (a failed fetch means none, with a retry: spec 000 §8; read again by the retry
+ *   timer of spec 001 §4 with its defaults, 5 times 1000 ms apart, until one succeeds; then by
+ *   hand), storages (SD card),
  *   devices/{id}/modems (the reported links with their UI state).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@fleet/contracts';
 import { useApplyConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
+import { useRetryTimer } from '../../lib/useRetryTimer';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 
 const EMPTY_CAPABILITIES: Record<string, boolean> = {};
@@ -25,6 +28,7 @@ export function useUnitDetailData(unitId: string) {
   const capabilities = useEndpointQuery('getUnitCapabilities', params, { retry: false });
   const storages = useEndpointQuery('getUnitStorages', params, { retry: false });
   const modems = useEndpointQuery('getDeviceModems', params, { retry: false });
+  const capabilitiesRetry = useCapabilitiesRetry(capabilities.isError, capabilities.refetch);
   const applyConfiguration = useApplyConfiguration(unitId);
   const { subscribe } = useRealtime();
 
@@ -41,9 +45,34 @@ export function useUnitDetailData(unitId: string) {
     enhanced,
     configuration: enhanced.data?.configuration,
     capabilitiesQuery: capabilities,
+    /** The automatic retry under way (its run, 1-based), or null. */
+    capabilitiesRetry,
     /** Spec 000 §8: a failed capabilities fetch leaves the unit with none (and a retry). */
     capabilities: capabilities.data?.capabilities ?? (capabilities.isError ? EMPTY_CAPABILITIES : (unit.data?.capabilities ?? EMPTY_CAPABILITIES)),
     storages: storages.data?.storages,
     reportedModems: modems.data?.modems,
   };
+}
+
+/**
+ * The first failure of the capabilities read starts the retry timer (TIMINGS.retryTimerDefault*):
+ * each run reads again and goes on while the read fails. Once it has ended, a later failure (a
+ * retry by hand) is not retried by itself.
+ */
+function useCapabilitiesRetry(failed: boolean, refetch: () => Promise<{ isError: boolean }>): { run: number; of: number } | null {
+  const timer = useRetryTimer();
+  const started = useRef(false);
+  const [run, setRun] = useState(0);
+  const { start } = timer;
+  useEffect(() => {
+    if (!failed || started.current) return;
+    started.current = true;
+    start({
+      action: async (n) => {
+        setRun(n);
+        return (await refetch()).isError;
+      },
+    });
+  }, [failed, refetch, start]);
+  return timer.running && run > 0 ? { run, of: TIMINGS.retryTimerDefaultRecurrences } : null;
 }
