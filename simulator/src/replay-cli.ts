@@ -6,19 +6,29 @@
  *   replay list [--core URL] [--user U] [--password P]
  *   replay download ID --out FILE [--core URL] [--user U] [--password P]
  *   replay digest FILE
+ *   replay proxy --core URL [--listen HOST:PORT] [--out FILE] [--name N] [--prefix /api] [--duration S]
+ *   replay import FILE [--core URL] [--user U] [--password P] [--speed N] [--paused] [--follow]
+ *   replay compare A B
  *
  * `record` works against any core, real or mock (events only, from /ws, until --duration or
- * Ctrl-C); the others need the mock's control plane (the core's MOCK_ENDPOINTS on) and an operator
- * (super_user or staff). `digest` prints the SHA-256 of a recording's event log as replays are
- * compared (eventLogDigest): two runs with equal digests published the same events. The password
- * defaults to SIM_PASSWORD, else the demo password. Exit codes: 0 done, 1 failed, 2 usage.
+ * Ctrl-C); so does `proxy` (replay/proxy.ts: clients talk to it as to the core, every REST exchange
+ * and /ws event is passed on unchanged and recorded, secrets left out). `import` uploads a recording
+ * to the mock, builds the mock's fleet from what it saw and replays its events. The others need the
+ * mock's control plane (the core's MOCK_ENDPOINTS on) and an operator (super_user or staff).
+ * `digest` prints the SHA-256 of a recording's event log as replays are compared (eventLogDigest):
+ * two runs with equal digests published the same events; `compare` names the first difference of
+ * two recordings' event logs under the same normalisation (exit 1 when they differ). The password
+ * defaults to SIM_PASSWORD, else the demo password. Exit codes: 0 done, 1 failed (or differ), 2 usage.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RecordingName, RecordingSummary, ReplayStatusReply, type RecordedEvent, type ReplayStartInput, type ReplayStatus } from '@fleet/contracts';
-import { eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
+import {
+  FleetImportResult, RecordingName, RecordingSummary, ReplayStatusReply, type FleetImportInput, type RecordedEvent, type ReplayStartInput, type ReplayStatus,
+} from '@fleet/contracts';
+import { compareEventLogs, eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
 import { CoreClient } from './scenarios/client.js';
+import { startProxy } from './replay/proxy.js';
 import { recordCore } from './replay/recorder.js';
 
 const USAGE = `usage:
@@ -26,7 +36,10 @@ const USAGE = `usage:
   replay replay FILE [--core URL] [--user U] [--password P] [--speed N] [--paused] [--no-reset] [--follow]
   replay list [--core URL] [--user U] [--password P]
   replay download ID --out FILE [--core URL] [--user U] [--password P]
-  replay digest FILE`;
+  replay digest FILE
+  replay proxy --core URL [--listen HOST:PORT] [--out FILE] [--name N] [--prefix /api] [--duration S]
+  replay import FILE [--core URL] [--user U] [--password P] [--speed N] [--paused] [--follow]
+  replay compare A B`;
 
 /** A mistake in the command line: the usage is printed and the exit code is 2. */
 class UsageError extends Error {}
@@ -49,6 +62,7 @@ function parse(argv: string[]) {
         paused: { type: 'boolean', default: false },
         'no-reset': { type: 'boolean', default: false },
         follow: { type: 'boolean', default: false },
+        listen: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -138,11 +152,9 @@ async function record(args: Args): Promise<number> {
   return 0;
 }
 
-async function replay(args: Args): Promise<number> {
-  const file = one(args, 'a recording FILE');
-  const speed = positiveNumber(args.values.speed, '--speed');
+/** Upload a recording file to the mock (/mock/recordings); its summary. */
+async function upload(file: string, base: string, cookie: string): Promise<RecordingSummary> {
   const bytes = readFileSync(pathArg(file));
-  const { client, cookie, base } = await controlPlane(args);
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
   const res = await fetch(`${base}/mock/recordings`, {
     method: 'POST',
@@ -151,11 +163,16 @@ async function replay(args: Args): Promise<number> {
   });
   if (res.status !== 201) throw new Error(`upload of ${file} refused: ${await failureOf(res)}`);
   const summary = RecordingSummary.parse(await res.json());
-  console.log(`uploaded ${file} as ${summary.id} (${summary.name}, ${summary.source}: ${summary.counts.device} device reports, ${summary.counts.request} REST writes, ${summary.counts.event} events)`);
-  const input: ReplayStartInput = { recordingId: summary.id, paused: args.values.paused, reset: !args.values['no-reset'], ...(speed === undefined ? {} : { speed }) };
-  let status = (await client.mutate(cookie, 'replay.start', input)) as ReplayStatus;
-  console.log(`replay ${status.replayId}: ${describeStatus(status)}`);
-  if (!args.values.follow) return 0;
+  console.log(
+    `uploaded ${file} as ${summary.id} (${summary.name}, ${summary.source}: ${summary.counts.device} device reports, ${summary.counts.request} REST writes, ${summary.counts.event} events` +
+      `${summary.counts.answer > 0 ? `, ${summary.counts.answer} REST answers` : ''})`,
+  );
+  return summary;
+}
+
+/** Follow a replay to its end (one status line a second); the exit code. */
+async function follow(client: CoreClient, cookie: string, started: ReplayStatus): Promise<number> {
+  let status = started;
   while (status.state === 'running' || status.state === 'paused') {
     await new Promise((r) => setTimeout(r, 1000));
     const reply = ReplayStatusReply.parse(await client.query(cookie, 'replay.status'));
@@ -173,6 +190,38 @@ async function replay(args: Args): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+async function replay(args: Args): Promise<number> {
+  const file = one(args, 'a recording FILE');
+  const speed = positiveNumber(args.values.speed, '--speed');
+  const { client, cookie, base } = await controlPlane(args);
+  const summary = await upload(file, base, cookie);
+  const input: ReplayStartInput = { recordingId: summary.id, paused: args.values.paused, reset: !args.values['no-reset'], ...(speed === undefined ? {} : { speed }) };
+  const status = (await client.mutate(cookie, 'replay.start', input)) as ReplayStatus;
+  console.log(`replay ${status.replayId}: ${describeStatus(status)}`);
+  return args.values.follow ? follow(client, cookie, status) : 0;
+}
+
+/** Upload a recording, build the mock's fleet from what it saw, and replay its events. */
+async function importFleet(args: Args): Promise<number> {
+  const file = one(args, 'a recording FILE');
+  const speed = positiveNumber(args.values.speed, '--speed');
+  const { client, cookie, base } = await controlPlane(args);
+  const summary = await upload(file, base, cookie);
+  const input: FleetImportInput = { recordingId: summary.id, paused: args.values.paused, ...(speed === undefined ? {} : { speed }) };
+  const result = FleetImportResult.parse(await client.mutate(cookie, 'recording.importFleet', input));
+  const c = result.counts;
+  console.log(
+    `imported ${c.inventories} inventories, ${c.groups} groups, ${c.units} units, ${c.servers} servers, ${c.channels} channels, ${c.vrChannels} video return channels; ` +
+      `live values of ${result.live} units`,
+  );
+  if (!result.replay) {
+    console.log('no simulator shard is attached: nothing replays');
+    return 0;
+  }
+  console.log(`replay ${result.replay.replayId}: ${describeStatus(result.replay)}`);
+  return args.values.follow ? follow(client, cookie, result.replay) : 0;
 }
 
 async function list(args: Args): Promise<number> {
@@ -210,6 +259,57 @@ function digest(args: Args): number {
   return 0;
 }
 
+/** `--listen HOST:PORT` (default 127.0.0.1:8090; [::1]:PORT for IPv6). */
+function listenArg(value: string | undefined): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value ?? '127.0.0.1:8090');
+  const port = Number(m?.[3]);
+  if (!m || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--listen must be HOST:PORT (got ${value})`);
+  return { host: m[1] ?? m[2]!, port };
+}
+
+async function proxy(args: Args): Promise<number> {
+  if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}`);
+  const { core } = args.values;
+  if (!core) throw new UsageError('proxy needs --core URL');
+  const { host, port } = listenArg(args.values.listen);
+  const durationS = positiveNumber(args.values.duration, '--duration');
+  const out = args.values.out ?? `proxy-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}.ndjson.gz`;
+  const name = args.values.name ?? nameFrom(out);
+  if (!RecordingName.safeParse(name).success) throw new UsageError(`--name ${name}: lower-case letters, digits and dashes, at most 80`);
+  const handle = await startProxy({
+    core, host, port, out: pathArg(out), name, ...(args.values.prefix ? { prefix: args.values.prefix } : {}), log: (line) => console.error(line),
+  });
+  console.error(`clients: use ${handle.url} as the core; Ctrl-C stops and closes the recording`);
+  await new Promise<void>((resolve) => {
+    const timer = durationS === undefined ? null : setTimeout(resolve, durationS * 1000);
+    process.once('SIGINT', () => {
+      if (timer) clearTimeout(timer);
+      console.error('\nstopping: closing the recording');
+      resolve();
+    });
+  });
+  const r = await handle.close();
+  console.log(`${out}: ${r.answers} REST exchanges and ${r.events} events in ${(r.durationMs / 1000).toFixed(1)} s (${r.sockets} /ws connection(s), ${r.passed} request(s) passed on unrecorded)`);
+  if (r.unknown) console.log(`  ${r.unknown} event(s) of unknown types passed on, not recorded`);
+  return 0;
+}
+
+function compare(args: Args): number {
+  const [, a, b, extra] = args.positionals;
+  if (a === undefined || b === undefined) throw new UsageError('compare needs two recording FILEs');
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}`);
+  const events = (file: string) => parseRecording(readFileSync(pathArg(file))).lines.filter((l): l is RecordedEvent => l.kind === 'event');
+  const [ea, eb] = [events(a), events(b)];
+  const difference = compareEventLogs(ea, eb, { names: [a, b] });
+  if (difference === null) {
+    console.log(`the same event logs: ${ea.length} and ${eb.length} events, digest ${eventLogDigest(ea)}`);
+    return 0;
+  }
+  console.log(difference.words);
+  console.log(`  ${eventLogDigest(ea)}  ${a} (${ea.length} events)\n  ${eventLogDigest(eb)}  ${b} (${eb.length} events)`);
+  return 1;
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parse(argv);
   if (args.values.help) {
@@ -227,6 +327,12 @@ async function main(argv: string[]): Promise<number> {
       return download(args);
     case 'digest':
       return digest(args);
+    case 'proxy':
+      return proxy(args);
+    case 'import':
+      return importFleet(args);
+    case 'compare':
+      return compare(args);
     case undefined:
       throw new UsageError('name a command');
     default:

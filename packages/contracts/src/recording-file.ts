@@ -264,6 +264,15 @@ function normalise(value: unknown, ids: Map<string, string>, key: string | null)
   return value;
 }
 
+/**
+ * Any value (a REST answer) normalised as an event is for the digest: times dropped, ids the core
+ * mints numbered by first appearance, keys sorted. Two answers with equal normalised values differ
+ * only in what a second run cannot repeat.
+ */
+export function normaliseValue(value: unknown): unknown {
+  return normalise(value, new Map(), null);
+}
+
 const SUBJECT_KEYS = ['unitId', 'serverId', 'channelId', 'vrChannelId', 'uniqueId', 'groupId', 'userId', 'inventoryId', 'deviceId'] as const;
 
 /**

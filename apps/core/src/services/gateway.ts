@@ -190,6 +190,25 @@ export class DeviceGateway {
   }
 
   /**
+   * Apply a device report as its device would send it, from no shard: the live values an import
+   * sets (services/fleet-import.ts) while a replay keeps the shards' own devices muted. A unit's
+   * state and telemetry are applied as the unit's reports; a device event goes to its listeners.
+   */
+  applyReport(msg: RecordedDeviceMessage): void {
+    switch (msg.kind) {
+      case 'state':
+        this.handlers?.onState(msg);
+        return;
+      case 'telemetry':
+        this.handlers?.onTelemetry(msg);
+        return;
+      case 'event':
+        for (const listener of this.eventListeners) listener(msg.event, msg.at);
+        return;
+    }
+  }
+
+  /**
    * Hold the device reports (and replay announcements) that arrive from now on, in order, until
    * {@link releaseReports}; acknowledgements and control replies still pass. A replay holds them
    * while it runs a recorded REST write, so that the write sees exactly what the devices had

@@ -71,6 +71,7 @@ import { AccountService } from './account.js';
 import { RemoteActionService } from './remote-actions.js';
 import { ReplayService } from './replays.js';
 import { RecordingService } from './recordings.js';
+import { FleetImportService } from './fleet-import.js';
 
 export interface Services {
   db: Db;
@@ -147,6 +148,8 @@ export interface Services {
   account: AccountService;
   /** Fleet recordings: made from what the core receives, publishes and is asked (mock only). */
   recordings: RecordingService;
+  /** A recording's fleet built into the mock, then its replay (mock only). */
+  fleetImport: FleetImportService;
   /** The platform admins' topic: which system entity kinds were stored. */
   systemEntitiesFeed: SystemEntitiesFeed;
 }
@@ -256,6 +259,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
     accessApprovals: new AccessApprovalService(deps),
     account: new AccountService(deps),
     recordings: new RecordingService(deps),
+    fleetImport: new FleetImportService(deps, () => services),
   };
   return services;
 }

@@ -24,7 +24,7 @@ import {
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../services/access.js';
 import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
-import { RecordingCompareInput } from '@fleet/contracts';
+import { FleetImportInput, RecordingCompareInput } from '@fleet/contracts';
 import { ReplayError } from '../services/replays.js';
 
 export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
@@ -69,7 +69,7 @@ const CONTROL_PLANE = [
   'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
   'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
-  'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare',
+  'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare', 'recording.importFleet',
 ] as const;
 
 /** Forward to the shards; at least one must answer. */
@@ -271,6 +271,8 @@ export const appRouter = t.router({
     }),
     /** Two recordings' event logs compared as the replay digest compares them: the same, or the first difference in words. */
     compare: authed.input(RecordingCompareInput).query(({ ctx, input }) => refusing(() => ctx.app.services.recordings.compare(input.a, input.b))),
+    /** Build the mock's fleet from what a recording saw (its answers and events), then replay its events (services/fleet-import.ts). */
+    importFleet: operator.input(FleetImportInput).mutation(({ ctx, input }) => replaying(() => refusing(() => ctx.app.services.fleetImport.import(input, ctx.user)))),
   }),
 
   /** Replays of recordings through the simulator shards (services/replays.ts); one at a time. */
