@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '@fleet/contracts';
 import type { ChannelDetails, Role } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
@@ -36,6 +37,10 @@ async function open(tab: string, roles: Role[], api: FakeApi) {
   await screen.findByTestId(`channel-panel-${tab}`);
   return rendered;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the manage-channel modal: Details tab', () => {
   it('shows the live status, the addresses and the capabilities of the channel', async () => {
@@ -76,6 +81,44 @@ describe('the manage-channel modal: Details tab', () => {
     const cached = queryClient.getQueryCache().findAll({ queryKey: ['getStunTurnInfo'] });
     expect(cached).toHaveLength(1);
     expect(cached[0]?.isStale()).toBe(false);
+
+    // Kept until turnExpiration × 1000 ms have passed: the tab opened again shows them without a read, then reads again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const reopen = async () => {
+      await user.click(screen.getByTestId('channel-tab-general'));
+      await user.click(screen.getByTestId('channel-tab-details'));
+      expect(await screen.findByTestId('channel-details-webrtc-server')).toBeVisible();
+    };
+    vi.setSystemTime(Date.now() + 3600 * 1000 - 1000);
+    await reopen();
+    expect(api.calls('getStunTurnInfo')).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 1001);
+    await reopen();
+    await waitFor(() => expect(api.calls('getStunTurnInfo')).toHaveLength(2));
+  });
+});
+
+describe('the manage-channel modal: SMPTE 2110 tab', () => {
+  it('keeps the SMPTE metadata read 60 s: the tab opened again within it reads nothing, after it reads again', async () => {
+    const api = core().on('getChannelSmpte', { ...STAMP, enabled: true, flows: [], smpteMetadata: { isConfigured: false } });
+    const { user } = await open('smpte', ['luc_admin'], api);
+    expect(await screen.findByTestId('channel-smpte-configured')).toHaveTextContent('Not configured');
+    expect(api.calls('getChannelSmpte')).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+
+    const reopen = async () => {
+      await user.click(screen.getByTestId('channel-tab-details'));
+      await screen.findByTestId('channel-details-status-value');
+      await user.click(screen.getByTestId('channel-tab-smpte'));
+      await screen.findByTestId('channel-smpte-configured');
+    };
+    vi.setSystemTime(Date.now() + TIMINGS.smpteMetadataCacheMs - 1000);
+    await reopen();
+    expect(api.calls('getChannelSmpte')).toHaveLength(1);
+
+    vi.setSystemTime(Date.now() + 1000);
+    await reopen();
+    await waitFor(() => expect(api.calls('getChannelSmpte')).toHaveLength(2));
   });
 });
 

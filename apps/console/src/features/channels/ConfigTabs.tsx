@@ -1,5 +1,6 @@
 /**
- * The tabs read through their own channel configuration calls: SMPTE 2110 (channels/{id}/smpte),
+ * The tabs read through their own channel configuration calls: SMPTE 2110 (channels/{id}/smpte,
+ * with its SMPTE metadata: read again only when 60 s old, spec 000 §9 / 001 §9, or after a save),
  * the FFMPEG override (channels/{id}/ffmpeg, in the streaming destination settings; for admins
  * also its admin view, v2/admin/channels/{id}/ffmpeg) and Facebook
  * go-live (socialmediadetails). Each loads the current values, then edits them at that version.
@@ -8,7 +9,7 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, NativeSelect, PasswordInput, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, UpdateSocialMediaBody } from '@fleet/contracts';
+import { ChannelFfmpegBody, ChannelSmpteBody, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, TIMINGS, UpdateSocialMediaBody } from '@fleet/contracts';
 import type { ChannelFfmpeg, ChannelSmpte, SocialMediaDetails } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -84,7 +85,7 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
 
 export function SmpteTab() {
   const { channelId } = useChannelModal().details.channel;
-  const query = useEndpointQuery('getChannelSmpte', { params: { id: channelId } });
+  const query = useEndpointQuery('getChannelSmpte', { params: { id: channelId } }, { staleTime: TIMINGS.smpteMetadataCacheMs });
   return <Loaded query={query}>{(current) => <SmpteFormView current={current} />}</Loaded>;
 }
 

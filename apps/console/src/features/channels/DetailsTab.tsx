@@ -7,8 +7,9 @@
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useEndpointQuery } from '../../api/hooks';
+import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { InfoSection, NameValues } from '../../kit';
 import { addressText, capabilityRows, stunTurnLifetimeMs } from './channelDetails';
@@ -115,10 +116,13 @@ function WebRtcSection() {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
   const { channelId } = useChannelModal().details.channel;
-  const [wanted, setWanted] = useState(false);
+  const input = { query: { identifier: channelId } };
+  const queryClient = useQueryClient();
+  // Asked for once, they stay wanted: shown again from the cache, read again once expired.
+  const [wanted, setWanted] = useState(() => queryClient.getQueryData(endpointKey('getStunTurnInfo', input)) !== undefined);
   const query = useEndpointQuery(
     'getStunTurnInfo',
-    { query: { identifier: channelId } },
+    input,
     // Spec 001 §9: the servers and their credentials are kept until they expire, then read again.
     { enabled: wanted, staleTime: (q) => stunTurnLifetimeMs(q.state.data), gcTime: Number.POSITIVE_INFINITY },
   );
