@@ -49,7 +49,7 @@ function main(): number {
     !Number.isInteger(first) ? '--seed must be a whole number' : null,
     !(hours > 0) ? '--hours must be positive' : null,
     !(fleet in FLEET_SIZES) ? `--fleet must be one of ${Object.keys(FLEET_SIZES).join(', ')}` : null,
-    !Number.isInteger(units) || units < 1 ? '--units must be a whole number ≥ 1' : null,
+    values.units !== undefined && (!Number.isInteger(units) || units < 1) ? '--units must be a whole number ≥ 1' : null,
     !Number.isInteger(every) || every < 1 ? '--check-every-ms must be a whole number ≥ 1' : null,
   ].filter((x): x is string => x !== null);
   if (bad.length > 0) {
