@@ -6,13 +6,14 @@
  * /proxychannel, /sdiinput). Channels are entered as ids (what the calls take), suggested and named
  * by name (ChannelIdInput); the stored ones are shown by name (useChannelNames).
  * The fields follow the unit's configuration (live through `unit.configuration` events) while the
- * user has not edited them.
+ * user has not edited them, except the switcher's for 5 s after a switcher change is sent (the
+ * switcher update guard of spec 000 §9: useUpdateGuard).
  */
 import { useEffect, useRef } from 'react';
 import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MultipleCameraChannelUpdateBody, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
+import { MultipleCameraChannelUpdateBody, TIMINGS, UNIT_CONFIG_BOUNDS } from '@fleet/contracts';
 import type { EndpointId, UnitConfiguration } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
@@ -24,7 +25,8 @@ import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
 import { asSwitcherField, multiCameraChannelBody, multiCameraChannelErrors, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
-import type { SwitcherField, SwitcherMode } from './settingsForms';
+import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
+import { useUpdateGuard } from './useUpdateGuard';
 
 const SDI_INPUTS = Array.from({ length: UNIT_CONFIG_BOUNDS.sdiInputs }, (_, i) => String(i + 1));
 
@@ -147,7 +149,8 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
   const channelName = useChannelNames();
   /** The stored channel's name under its field (the field holds the id the call takes), when it has one. */
   const storedName = (channelId: string | null) => (channelId === null || channelName(channelId) === channelId ? undefined : channelName(channelId));
-  const form = useForm(switcherValues(current), (values) => switcherErrors(mode, values));
+  const guard = useUpdateGuard(switcherValues(current), TIMINGS.switcherUpdateGuardMs);
+  const form = useForm(guard.value, (values) => switcherErrors(mode, values));
   const error = useFieldError('unit-detail-field-switcher', form.errors);
   const options = { kind: 'update', successMessage: () => t('unitDetail.multiCamera.saved') } as const;
   const whole = useConfigCall(unitId, 'updateUnitSwitcherMode', options);
@@ -160,10 +163,16 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
   const canSdi = canCall('updateUnitSwitcherSdiInput');
   const params = { id: unitId };
 
+  /** The whole switcher sent and taken: its values stay shown through the guard, then follow the unit. */
+  const sent = (values: SwitcherValues) => {
+    guard.hold(values);
+    form.saved();
+  };
+
   const save = () => {
     const values = form.submit();
     if (values === null) return;
-    whole.mutate({ params, body: switcherBody(mode, values) }, { onSuccess: form.saved, onError: (e) => form.failed(e) });
+    whole.mutate({ params, body: switcherBody(mode, values) }, { onSuccess: () => sent(values), onError: (e) => form.failed(e) });
   };
 
   /** One field applied alone: its own call's checks and field errors, the rest of the form left as typed. */
@@ -171,6 +180,7 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
     const values = form.submit((v) => switcherFieldErrors(field, mode, v, current));
     if (values === null) return;
     const onError = (e: unknown) => form.failed(e, asSwitcherField(serverFieldErrors(e), field));
+    // The form stays as typed (edited), so what the unit reports meanwhile does not replace it.
     if (field === 'inputSdi') {
       if (values.inputSdi !== null) sdiCall.mutate({ params, body: { inputSdi: values.inputSdi } }, { onError });
       return;

@@ -1,0 +1,42 @@
+/**
+ * Spec 000 §9 "switcher update guard 5000 ms" (TIMINGS.switcherUpdateGuardMs). Reading: for that
+ * long after the console sends a switcher change, what the unit reports about the switcher is not
+ * taken into the form; the values sent stay shown (a report the unit sent before it applied the
+ * change would otherwise put the old channels back for a moment). After the guard the form follows
+ * the unit again, whatever it reports.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface UpdateGuard<T> {
+  /** The values to show: those sent while the guard holds, else the reported ones. */
+  readonly value: T;
+  readonly holding: boolean;
+  /** Holds `sent` for `guardMs` from now (a new hold restarts the guard). */
+  readonly hold: (sent: T) => void;
+}
+
+export function useUpdateGuard<T>(reported: T, guardMs: number): UpdateGuard<T> {
+  const [held, setHeld] = useState<{ value: T } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const hold = useCallback(
+    (sent: T) => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      setHeld({ value: sent });
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        setHeld(null);
+      }, guardMs);
+    },
+    [guardMs],
+  );
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return { value: held === null ? reported : held.value, holding: held !== null, hold };
+}
