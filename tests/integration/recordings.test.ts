@@ -193,7 +193,7 @@ describe('fleet recordings', () => {
     const wrongVersion = [JSON.stringify({ ...recording.header, version: 99 }), ...rows.slice(1)].join('\n');
     const r2 = await upload(wrongVersion, 'application/x-ndjson');
     expect(r2.statusCode).toBe(400);
-    expect(r2.json().error.message).toBe('line 1: version 99 is not supported (this reader takes 1)');
+    expect(r2.json().error.message).toBe('line 1: version 99 is not supported (this reader takes 1 and 2)');
     const cut = rows.slice(0, -2).join('\n');
     const r3 = await upload(cut, 'application/x-ndjson');
     expect(r3.json().error.message).toBe('no end line (the recording was cut short)');
