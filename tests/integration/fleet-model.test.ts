@@ -55,6 +55,21 @@ describe('the simulated fleet with the core in the loop (model-based)', () => {
     await stack?.close();
   });
 
+  it('two units asking for one idle channel at the same moment: exactly one gets it, the other "Selected channel busy or offline"', async () => {
+    const run = new FleetRun(env);
+    await run.reset();
+    const units = ['LU800-0001', 'LU800-0003', 'SOLO-0001', 'LU300-0001'].filter((id) => engine.device(id)?.cameraConnected);
+    expect(units.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = units as [string, string];
+    const answers = await Promise.all([a, b].map((id) => run.rest('POST', `/v2/units/${id}/stream`, { channelId: 'MMH-0001-CH2' })));
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.find((x) => x.status === 409)?.json).toEqual({ error: { code: 'UNIT_OFFLINE', message: 'Selected channel busy or offline' } });
+    await run.advance(3000);
+    expect((await run.check()).map(String)).toEqual([]);
+    const owner = engine.server('MMH-0001')?.channelState('MMH-0001-CH2')?.allocatedTo;
+    expect(owner).toBe(answers[0]!.status === 200 ? a : b);
+  });
+
   it(`keeps every fleet invariant over ${RUNS} random sequences of operations (seed ${SEED})`, async () => {
     let operations = 0;
     const property = fc.asyncProperty(modelCommands(MAX_COMMANDS), async (cmds) => {

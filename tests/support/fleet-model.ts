@@ -2,7 +2,7 @@
  * Model-based tests of the simulated fleet with the core in the loop (tests/integration/
  * fleet-model.test.ts): fast-check draws sequences of operations — streams started with and
  * without a channel and stopped (REST), channel selections, reboots and speed tests (unit
- * commands), channel configuration (REST), recording, forwarding, upgrades, power cuts, link
+ * commands), channel configuration and uploads (REST), recording, forwarding, upgrades, power cuts, link
  * failures and autonomy (the simulator's faults), servers down and back, channels forced and
  * relicensed — and runs them on the stepped clock against a real core. After every operation the
  * clock advances, the core settles, and every fleet invariant is checked: the simulator's own, the
@@ -307,6 +307,22 @@ export class UnitCommandOp extends Op {
   }
 }
 
+/** Upload one of the unit's recorded files (POST v2/units/{id}/storages/files/upload): sent while `forward` runs. */
+export class UploadFile extends Op {
+  constructor(readonly unitId: string, readonly nth: number, waitMs: number) {
+    super(waitMs);
+  }
+  async act(r: Real): Promise<string | null> {
+    const files = await r.env.app.services.db.file.findMany({ where: { unitId: this.unitId, kind: 'recorded' }, orderBy: { path: 'asc' }, select: { path: true } });
+    const file = files[this.nth % Math.max(1, files.length)];
+    if (!file) return null;
+    return (await this.call(r, 'POST', `/v2/units/${this.unitId}/storages/files/upload`, { paths: [file.path] }, null)).problem;
+  }
+  toString(): string {
+    return `upload recorded file #${this.nth} of ${this.unitId} +${this.waitMs}ms`;
+  }
+}
+
 /** A channel configuration change: refused ("The channel is busy…") while the channel collects. */
 export class ChannelConfig extends Op {
   constructor(readonly channelId: string, waitMs: number) {
@@ -363,6 +379,7 @@ export function modelCommands(maxCommands: number) {
       fc.tuple(unit, wait).map(([u, w]) => new StopStream(u, w)),
       fc.tuple(unit, fc.constantFrom('setVirtualChannel', 'reboot', 'speedTest') as fc.Arbitrary<'setVirtualChannel' | 'reboot' | 'speedTest'>, channel, wait).map(([u, k, c, w]) => new UnitCommandOp(u, k, c, w)),
       fc.tuple(channel, wait).map(([c, w]) => new ChannelConfig(c, w)),
+      fc.tuple(fc.constantFrom('LU800-0001', 'LU800-0003', 'LU300-0001'), fc.nat(4), wait).map(([u, n, w]) => new UploadFile(u, n, w)),
       fc
         .tuple(
           unit,
