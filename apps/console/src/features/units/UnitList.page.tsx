@@ -7,6 +7,7 @@ import type { UnitSummary } from '@fleet/contracts';
 import type { UnitCounterBar } from '@fleet/domain';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { CollapsingSearch } from '../../components/CollapsingSearch';
 import { DataGrid } from '../../components/grid/DataGrid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
@@ -104,6 +105,8 @@ export default function UnitListPage() {
     },
     [filters, setFilters],
   );
+  // The header's search box and the filter panel's search field are the same filter.
+  const setText = useCallback((text: string) => setFilters({ ...filters, text }), [filters, setFilters]);
   const counterClickable = useCallback((counter: CounterName) => filtersForCounter(filters, counter) !== null, [filters]);
   const onRowClick = useCallback((unit: UnitSummary) => selection.select(unit.uniqueId), [selection]);
   // Only the selection restored on opening the page is scrolled to; clicks are already in view.
@@ -168,6 +171,14 @@ export default function UnitListPage() {
           {t('routes.list')}
         </Title>
         <Group gap="sm">
+          <CollapsingSearch
+            value={filters.text}
+            onChange={setText}
+            label={t('unitList.quickSearch.label')}
+            placeholder={t('unitList.filters.textPlaceholder')}
+            clearLabel={t('unitList.quickSearch.clear')}
+            testId="unit-quick-search"
+          />
           <Text size="sm" c="dimmed" data-testid="unit-list-summary" data-shown={shown.length} data-total={all.length}>
             {t('unitList.summary', { shown: shown.length, total: all.length })}
           </Text>
