@@ -19,28 +19,33 @@ const entry = (over: Partial<WhatsNewEntry>): WhatsNewEntry => ({
   id: 'wn-1', title: 'Release 10.1', body: '', releaseVersion: '10.1', link: null, publishedAt: null, active: true, version: 0, createdAt: AT, updatedAt: AT, ...over,
 });
 
+/** The core's what's new entries in memory. */
+function entriesCore(initial: WhatsNewEntry[]): FakeApi {
+  let rows = initial;
+  return new FakeApi()
+    .on('listAdminWhatsNew', ({ query }) => page(rows, query))
+    .on('createWhatsNew', ({ body }) => {
+      rows = [entry({ title: body.title, link: body.link ?? null })];
+      return rows[0]!;
+    })
+    .on('publishWhatsNew', ({ body }) => {
+      rows = [entry({ ...rows[0], publishedAt: body.published ? AT : null, version: 1 })];
+      return rows[0]!;
+    })
+    .on('getWhatsNew', ({ params }) => rows.find((e) => e.id === params.id) ?? apiError('NOT_FOUND'))
+    .on('updateWhatsNew', ({ body }) => {
+      rows = [entry({ ...rows[0], title: body.title ?? '', version: 2 })];
+      return rows[0]!;
+    })
+    .on('deleteWhatsNew', ({ params }) => {
+      rows = [];
+      return { id: params.id, deleted: true as const };
+    });
+}
+
 describe("/whats_new: what's new and system messages on the kit", () => {
-  it("what's new: the title is required, the entry is created, published, edited from a fresh read and deleted", async () => {
-    let rows: WhatsNewEntry[] = [];
-    const api = new FakeApi()
-      .on('listAdminWhatsNew', ({ query }) => page(rows, query))
-      .on('createWhatsNew', ({ body }) => {
-        rows = [entry({ title: body.title, link: body.link ?? null })];
-        return rows[0]!;
-      })
-      .on('publishWhatsNew', ({ body }) => {
-        rows = [entry({ ...rows[0], publishedAt: body.published ? AT : null, version: 1 })];
-        return rows[0]!;
-      })
-      .on('getWhatsNew', ({ params }) => rows.find((e) => e.id === params.id) ?? apiError('NOT_FOUND'))
-      .on('updateWhatsNew', ({ body }) => {
-        rows = [entry({ ...rows[0], title: body.title ?? '', version: 2 })];
-        return rows[0]!;
-      })
-      .on('deleteWhatsNew', ({ params }) => {
-        rows = [];
-        return { id: params.id, deleted: true as const };
-      });
+  it("what's new: the title is required and the link an http(s) address, nothing sent; the entry is created as a draft, then published", async () => {
+    const api = entriesCore([]);
     const { user } = await renderWithApp(<WhatsNewSection />, { roles: ['super_user'], route: '/whats_new', api });
     expect(api.calls('listAdminWhatsNew')[0]?.url).toMatch(/sortDir=desc&sortBy=createdAt/);
     await user.click(await screen.findByTestId('wn-create'));
@@ -58,8 +63,12 @@ describe("/whats_new: what's new and system messages on the kit", () => {
 
     await user.click(screen.getByTestId('wn-publish-wn-1'));
     await waitFor(() => expect(screen.getByTestId('wn-status-wn-1')).toHaveAttribute('data-status', 'published'));
+  });
 
-    await user.click(screen.getByTestId('wn-edit-wn-1'));
+  it("what's new: an entry edited from a fresh read (getWhatsNew) with its version, then deleted after the confirmation", async () => {
+    const api = entriesCore([entry({ publishedAt: AT, version: 1 })]);
+    const { user } = await renderWithApp(<WhatsNewSection />, { roles: ['super_user'], route: '/whats_new', api });
+    await user.click(await screen.findByTestId('wn-edit-wn-1'));
     await fill(user, await screen.findByTestId('wn-title'), 'Release 10.1.1');
     await user.click(screen.getByTestId('wn-save'));
     await waitFor(() => expect(screen.getByTestId('wn-row-wn-1')).toHaveTextContent('Release 10.1.1'));
