@@ -4,6 +4,7 @@ import { batteryColour, batteryIconLevel, formatBitrate } from '@fleet/domain';
 import type { BatteryColour, BatteryIconLevel, UnitDetail } from '@fleet/contracts';
 import { statusColour } from '../units/unitRules';
 import { DETAIL_DIALOGS } from './detailParams';
+import { streamingModesOf } from './detailRules';
 import type { DetailDialog } from './detailParams';
 import type { ChannelDisplay } from './channelSelection';
 import { UnitActions } from '../unit-actions/UnitActions';
@@ -166,6 +167,9 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
             )}
           </Group>
         </Field>
+        <Field label={t('unitDetail.header.streamingModes')}>
+          <StreamingModes services={unit.services} />
+        </Field>
         <Field label={t('unitDetail.header.channel')}>
           <Text size="sm" data-testid="unit-detail-channel" data-external={channel.kind === 'external'}>
             {channelText}
@@ -182,5 +186,26 @@ export function DetailHeader({ unit, channel, dialogs, onConfigure, onDialog, on
         </Field>
       </Group>
     </Stack>
+  );
+}
+
+/** The streaming modes the unit's services enable (lrt, bonding, cloud; spec 000 §9), or that it has none. */
+function StreamingModes({ services }: { services: UnitDetail['services'] }) {
+  const { t } = useTranslation();
+  const modes = streamingModesOf(services);
+  return (
+    <Group gap={4} data-testid="unit-detail-streaming-modes" data-modes={modes.join(' ')}>
+      {modes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('unitDetail.streamingModes.none')}
+        </Text>
+      ) : (
+        modes.map((mode) => (
+          <Badge key={mode} size="sm" variant="light" color="indigo">
+            {t(`unitDetail.streamingModes.${mode}`)}
+          </Badge>
+        ))
+      )}
+    </Group>
   );
 }

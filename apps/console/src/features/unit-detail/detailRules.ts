@@ -1,11 +1,24 @@
 /**
  * Display rules of the unit detail: the bitrate graph's points, the modem list with its UI states,
- * the transmission mode choices and the selected channel. The spec's rules themselves (bitrate
+ * the transmission mode choices, the streaming modes and the selected channel. The spec's rules themselves (bitrate
  * display, modem UI state, which modes a unit may use) come from @fleet/domain.
  */
-import { modemUiState, transmissionModeProblem, unitFeatureLicences } from '@fleet/domain';
-import { TIMINGS, TRANSMISSION_MODES, UNIT_SD_STORAGE } from '@fleet/contracts';
+import { isServiceEnabled, modemUiState, transmissionModeProblem, unitFeatureLicences } from '@fleet/domain';
+import { STREAMING_MODES, TIMINGS, TRANSMISSION_MODES, UNIT_SD_STORAGE } from '@fleet/contracts';
 import type { BitrateSample, ErrorCode, Modem, ModemUiState, TransmissionMode, UnitDetail, UnitModem, UnitStorage } from '@fleet/contracts';
+
+// ── streaming modes ──────────────────────────────────────────────────────────────────────────────
+
+export type StreamingMode = (typeof STREAMING_MODES)[number];
+
+/**
+ * Spec 000 §9 / 001 §9 streaming (source) modes lrt, bonding, cloud. Reading: each is one of the
+ * unit's services of that name (001 §3 Services: bonding, lrt, cloud), so the unit streams in the
+ * modes whose service is enabled (000 §6 "enabled when its status is ENABLED"), in the spec's order.
+ */
+export function streamingModesOf(services: readonly { serviceName: string; serviceStatus: string }[]): StreamingMode[] {
+  return STREAMING_MODES.filter((mode) => services.some((s) => s.serviceName === mode && isServiceEnabled(s.serviceStatus)));
+}
 
 // ── bitrate graph ────────────────────────────────────────────────────────────────────────────────
 
