@@ -9,7 +9,8 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
-import { intercomApplications } from './activity';
+import { useChannelNames } from '../channels/useChannelNames';
+import { intercomApplications, intercomPhase } from './activity';
 import { AudioJacksSection } from './AudioJacksSection';
 import { ActivityControls, ApiErrorAlert, Section } from './parts';
 import { intercomBody, intercomErrors, intercomValues } from './settingsForms';
@@ -71,6 +72,10 @@ function IntercomCard(props: {
   const keys = intercomApplications(savedMode);
   const activity = n === 1 ? 'intercom1' : 'intercom2';
   const state = transitions.stateOf(activity, keys);
+  const phase = intercomPhase(savedMode, state);
+  const channelName = useChannelNames();
+  const saved = configuration.intercoms[n - 1];
+  const target = savedMode === 'audioRoom' ? (saved?.audioRoomId ?? '') : channelName(saved?.targetChannelId ?? '');
 
   const run = (direction: 'start' | 'stop') => {
     setSessionError(null);
@@ -93,10 +98,15 @@ function IntercomCard(props: {
         canControl={canControl}
         startLabel={t('unitDetail.intercom.start')}
         stopLabel={t('unitDetail.intercom.stop')}
-        runningLabel={t('unitDetail.intercom.connected')}
+        stateLabels={{ running: t(`unitDetail.intercom.phases.${phase === 'bridging' ? 'bridging' : 'collecting'}`), disconnecting: t('unitDetail.intercom.phases.stopping') }}
         onStart={() => run('start')}
         onStop={() => run('stop')}
       />
+      {(phase === 'bridging' || phase === 'collecting') && (
+        <Text size="xs" c="dimmed" data-testid={`${testId}-phase`} data-phase={phase}>
+          {t(`unitDetail.intercom.phaseDetail.${phase}`, { target })}
+        </Text>
+      )}
       <ApiErrorAlert error={sessionError} testId={`${testId}-session-error`} />
       <SegmentedControl
         size="xs"

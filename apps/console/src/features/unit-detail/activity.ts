@@ -14,6 +14,32 @@ export function multiCameraApplication(mode: MultiCameraMode): UnitApplicationKe
 }
 
 /**
+ * Spec 001 §4 "Intercom: bridging states connecting, bridging, stopping; collecting states
+ * connecting, collecting, stopping". Reading: an intercom session to a target channel is bridged
+ * to that channel's return audio (bridging), one in an audio room is collected with the room's
+ * other participants (collecting); both go through connecting on the way up and stopping on the
+ * way down.
+ */
+export const INTERCOM_BRIDGING_STATES = ['connecting', 'bridging', 'stopping'] as const;
+export const INTERCOM_COLLECTING_STATES = ['connecting', 'collecting', 'stopping'] as const;
+export type IntercomPhase = 'off' | 'failed' | (typeof INTERCOM_BRIDGING_STATES)[number] | (typeof INTERCOM_COLLECTING_STATES)[number];
+
+/** The phase of an intercom session of `mode` whose activity (its application or its transition) is `state`. */
+export function intercomPhase(mode: 'audioRoom' | 'targetChannel', state: ActivityState): IntercomPhase {
+  switch (state) {
+    case 'off':
+    case 'failed':
+      return state;
+    case 'connecting':
+      return 'connecting';
+    case 'running':
+      return mode === 'targetChannel' ? 'bridging' : 'collecting';
+    case 'disconnecting':
+      return 'stopping';
+  }
+}
+
+/**
  * The application(s) an intercom mode runs on: an audio room runs `audioRoom`; a target channel
  * runs the channel's return audio (`ifb`, or `audioCallBySelectedChannel` on units that report it).
  */

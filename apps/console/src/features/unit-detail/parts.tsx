@@ -27,11 +27,14 @@ export function Section({ title, children, testId }: { title: string; children: 
   );
 }
 
-export function ActivityBadge({ state, testId, runningLabel }: { state: ActivityState; testId: string; runningLabel?: string }) {
+/** What the states of one activity are called where they have a name of their own (an intercom bridges or collects). */
+export type ActivityStateLabels = Partial<Record<ActivityState, string>>;
+
+export function ActivityBadge({ state, testId, labels }: { state: ActivityState; testId: string; labels?: ActivityStateLabels | undefined }) {
   const { t } = useTranslation();
   return (
     <Badge color={STATE_COLOURS[state]} variant="light" data-testid={testId} data-state={state}>
-      {state === 'running' && runningLabel !== undefined ? runningLabel : t(`unitDetail.state.${state}`)}
+      {labels?.[state] ?? t(`unitDetail.state.${state}`)}
     </Badge>
   );
 }
@@ -47,8 +50,8 @@ export function ActivityControls(props: {
   readonly startLabel: string;
   readonly stopLabel: string;
   readonly blocked?: string | null;
-  /** What "running" is called for this activity (an intercom is connected). */
-  readonly runningLabel?: string;
+  /** The activity's own names of its states. */
+  readonly stateLabels?: ActivityStateLabels;
   readonly onStart: () => void;
   readonly onStop: () => void;
 }) {
@@ -56,7 +59,7 @@ export function ActivityControls(props: {
   return (
     <Stack gap={4}>
       <Group gap="sm">
-        <ActivityBadge state={state} testId={`${testId}-state`} runningLabel={props.runningLabel} />
+        <ActivityBadge state={state} testId={`${testId}-state`} labels={props.stateLabels} />
         {canControl && canStartActivity(state) && (
           <Button size="xs" onClick={props.onStart} disabled={blocked !== null} data-testid={`${testId}-start`}>
             {props.startLabel}
