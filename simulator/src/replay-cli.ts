@@ -165,7 +165,7 @@ async function upload(file: string, base: string, cookie: string): Promise<Recor
   const summary = RecordingSummary.parse(await res.json());
   console.log(
     `uploaded ${file} as ${summary.id} (${summary.name}, ${summary.source}: ${summary.counts.device} device reports, ${summary.counts.request} REST writes, ${summary.counts.event} events` +
-      `${summary.counts.answer > 0 ? `, ${summary.counts.answer} REST answers` : ''})`,
+      `${summary.counts.answer ? `, ${summary.counts.answer} REST answers` : ''})`,
   );
   return summary;
 }

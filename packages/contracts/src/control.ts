@@ -482,8 +482,8 @@ export const RecordingSummary = z.object({
   /** Wall clock of the start, ms since the epoch. */
   startedAt: z.number(),
   durationMs: z.number(),
-  /** Lines of each kind (`answer`: REST exchanges a proxy recorded; 0 in summaries kept before it was counted). */
-  counts: z.object({ device: z.number().int(), request: z.number().int(), event: z.number().int(), answer: z.number().int().default(0) }),
+  /** Lines of each kind (`answer`: REST exchanges a proxy recorded; absent from summaries kept before they were counted). */
+  counts: z.object({ device: z.number().int(), request: z.number().int(), event: z.number().int(), answer: z.number().int().optional() }),
   /** Size of the gzip file. */
   bytes: z.number().int(),
   active: z.boolean(),
