@@ -9,6 +9,7 @@ import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import { useToast } from '../../toast/useToast';
 import { absoluteUrl, formatBytes, formatDuration } from './fileFormat';
+import { useFileUrlProbe } from './urlProbe';
 import { applyToFileCaches } from './useChannelFilesLive';
 import { useFilesText } from './useFilesText';
 
@@ -349,14 +350,45 @@ export function DownloadTab({ file }: { file: ChannelFile }) {
             <Table.Td>{u.fileName}</Table.Td>
             <Table.Td ta="right">{formatBytes(u.sizeBytes)}</Table.Td>
             <Table.Td>
-              <Anchor href={absoluteUrl(u.url, apiBase, window.location.origin)} download={u.fileName} data-testid={`file-download-link-${index}`}>
-                {t('files.download.open')}
-              </Anchor>
+              <ProbedDownload href={absoluteUrl(u.url, apiBase, window.location.origin)} fileName={u.fileName} index={index} />
             </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** A download offered once its link answers (the probe: urlProbe.ts), else why not and a check again. */
+function ProbedDownload({ href, fileName, index }: { href: string; fileName: string; index: number }) {
+  const { t } = useTranslation();
+  const probe = useFileUrlProbe(href);
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid={`file-download-probe-${index}`} data-state={probe.state}>
+      {probe.state === 'probing' && (
+        <>
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            {t('files.download.checking')}
+          </Text>
+        </>
+      )}
+      {probe.state === 'reachable' && (
+        <Anchor href={href} download={fileName} data-testid={`file-download-link-${index}`}>
+          {t('files.download.open')}
+        </Anchor>
+      )}
+      {probe.state === 'unreachable' && (
+        <>
+          <Text size="xs" c="red">
+            {t('files.download.unavailable')}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={probe.recheck} data-testid={`file-download-recheck-${index}`}>
+            {t('files.download.recheck')}
+          </Button>
+        </>
+      )}
+    </Group>
   );
 }
 
