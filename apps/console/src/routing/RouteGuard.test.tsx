@@ -60,6 +60,7 @@ describe('route guards', () => {
   it('sends an account with only limited roles to the Unauthorized User page', async () => {
     const { router } = await open('/list', ['luc_ingest']);
     expect(await findPage('unauthorized-message')).toBeVisible();
+    expect(screen.getByTestId('unauthorized-message')).toHaveTextContent('You are not allowed to access this application');
     expect(where(router)).toBe('/unauthorized_user');
   });
 

@@ -92,15 +92,31 @@ describe('the menu per role (spec 000 §2, 001 §2, §6)', () => {
     expect(shown).not.toContain('partnerRemoteActions');
   });
 
+  it('labels the entries in the spec’s words (000 §2 menu labels)', async () => {
+    await renderMenu(['super_user']);
+    const label = (id: string) => screen.getByTestId(`nav-${id}`).textContent;
+    const expected: Record<string, string> = {
+      units: 'Units', unitList: 'Unit List', multiview: 'Multiview', fileUpload: 'File Upload', map: 'Map', files: 'Files', stories: 'Stories',
+      manage: 'Manage', devices: 'Devices', channels: 'Channels', videoReturn: 'Video Return', users: 'Users', publishers: 'Publishers',
+      subscribers: 'Subscribers', usageProfiles: 'Usage Profiles', groups: 'Groups', softwareVersions: 'Software Versions', services: 'Services',
+      inventoryServices: 'Inventory Services', unitLicenseActivation: 'Unit and License Activation', usageReports: 'Usage Reports',
+      clientApplication: 'Client Application', modemsVendorModel: 'Modems Vendor/Model', ifbServers: 'IFB Servers', systemEntities: 'System Entities',
+      systemSettings: 'System Settings', adminRemoteActions: 'Remote Actions', accessApproval: 'Access Approval', whatsNew: "What's New", batchUpgrade: 'Batch Upgrade',
+    };
+    for (const [id, text] of Object.entries(expected)) expect(label(id), id).toContain(text);
+  });
+
   it('shows a partner the Support remote actions', async () => {
     await renderMenu(['luc_partner']);
     expect(links()).toContain('partnerRemoteActions');
     expect(links()).not.toContain('adminRemoteActions');
+    expect(screen.getByTestId('nav-support')).toHaveTextContent('Support');
   });
 
   it('shows a contractor the contractor entities', async () => {
     await renderMenu(['luc_contractor']);
     expect(links()).toContain('contractor');
+    expect(screen.getByTestId('nav-contractor')).toHaveTextContent('Contractor');
   });
 
   it('opens the page of a clicked entry', async () => {
@@ -121,6 +137,7 @@ describe('the menu per managed service', () => {
 
     await socket.emit({ type: 'managedService.changed', service: audioService, at: 1 });
     expect(links()).toContain('audioConnect');
+    expect(screen.getByTestId('nav-audioConnect')).toHaveTextContent('Audio Connect');
     expect(api.calls('getServicesStatus')).toHaveLength(reads);
   });
 });
