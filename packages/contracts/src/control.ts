@@ -521,13 +521,13 @@ export type RecordingComparison = z.infer<typeof RecordingComparison>;
 /**
  * Build the mock's fleet from what a recording saw (recording.importFleet): the inventories,
  * groups, units, servers, channels and video return channels its answers and events show, with
- * their live values; then, unless `replay` is false, replay its events as replay.start does.
+ * the units' live values; then replay its events as replay.start does (the replay keeps the
+ * fleet's own devices muted, so the recorded values stand).
  */
 export const FleetImportInput = z
   .object({
     recordingId: z.string().min(1).max(128),
-    /** Replay the recorded events once the fleet is built (the fleet's own devices stay muted meanwhile). */
-    replay: z.boolean().default(true),
+    /** Clock factor of the replay: 1 = the recording's own pace. */
     speed: z.number().positive().max(1000).default(1),
     /** Start the replay paused: the fleet stays as imported until a step or a resume. */
     paused: z.boolean().default(false),
@@ -578,7 +578,7 @@ export type ReplayStatusReply = z.infer<typeof ReplayStatusReply>;
 export const FleetImportResult = z.object({
   recordingId: z.string(),
   counts: FleetImportCounts,
-  /** Units, servers, channels and video return channels given their recorded live values. */
+  /** Units given their recorded live values (servers', channels' and video return channels' statuses are among their columns). */
   live: z.number().int(),
   replay: ReplayStatus.nullable(),
 });
