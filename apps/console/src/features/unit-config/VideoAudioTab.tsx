@@ -65,7 +65,7 @@ function DelayForm({ config, unit }: TabProps) {
         </Text>
       )}
       {typeof value === 'number' && isLowDelay(value) && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="config-delay-low-delay">
           {t('unitConfig.delay.lowDelay')}
         </Text>
       )}
