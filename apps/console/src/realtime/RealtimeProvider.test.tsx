@@ -74,3 +74,24 @@ describe('the /ws connection', () => {
     expect(await screen.findByTestId('unit-row-LU800-0001')).toBeVisible();
   });
 });
+
+describe('the device list after a device is added or removed (spec 001 §7)', () => {
+  it('reads the list again 3 s after the last device.added or device.removed, once for a burst', async () => {
+    const api = new FakeApi().on('fetchDevices', [makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north' })]);
+    const { socket, settled } = await renderWithApp(<UnitListPage />, { api });
+    await screen.findByTestId('unit-row-LU800-0001');
+    await settled();
+    const reads = api.calls('fetchDevices').length;
+
+    vi.useFakeTimers();
+    await socket.emit({ type: 'device.added', unitId: 'LU800-0002', at: 1 });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await socket.emit({ type: 'device.removed', unitId: 'LU800-0003', at: 2 });
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.deviceListRefreshDebounceMs - 1));
+    expect(api.calls('fetchDevices')).toHaveLength(reads);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
+    await act(() => vi.advanceTimersByTimeAsync(10 * TIMINGS.deviceListRefreshDebounceMs));
+    expect(api.calls('fetchDevices')).toHaveLength(reads + 1);
+  });
+});
