@@ -50,18 +50,18 @@ describe('a unit’s live stream and its channel', () => {
     expect(f.startStream('U1', 'CH-OUT')).toEqual({ ok: false, error: 'UNIT_BUSY' });
   });
 
-  it('given no channel, streams to the selected one, else to a free one it takes; none free: "Selected channel busy or offline"', () => {
+  it('given no channel, streams to the selected one, else to a free hub channel it takes (the last first); none free: "Selected channel busy or offline"', () => {
     const f = fleetHarness({ units: ['U1', 'U2', 'U3', 'U4', 'U5'].map((id) => unitSpec(id)) });
     f.unit('U1').selectChannel('CH-2');
     expect(f.startStream('U1')).toEqual({ ok: true });
     expect(f.unit('U1').snapshot().streamChannel).toBe('CH-2');
-    // MMH-1 (the home hub) first: its preview and output channels; inputs, unlicensed channels and
-    // MMH-2's only channel (taken by U1) are not free.
+    // From the last hub's last channel back: MMH-2's only channel is U1's; on MMH-1 the input and
+    // the unlicensed channel are not free.
     expect(f.startStream('U2')).toEqual({ ok: true });
     expect(f.startStream('U3')).toEqual({ ok: true });
     expect(f.startStream('U4')).toEqual({ ok: true });
     expect(f.startStream('U5')).toEqual({ ok: false, error: 'UNIT_OFFLINE' });
-    expect(['U2', 'U3', 'U4'].map((id) => f.unit(id).snapshot().streamChannel)).toEqual(['CH-PREVIEW', 'CH-OUT', 'CH-OLD']);
+    expect(['U2', 'U3', 'U4'].map((id) => f.unit(id).snapshot().streamChannel)).toEqual(['CH-OLD', 'CH-OUT', 'CH-PREVIEW']);
     expect(run(f, 3000)).toEqual([]);
   });
 

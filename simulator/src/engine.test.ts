@@ -45,7 +45,7 @@ describe('simulator engine', () => {
       expect(states.map((s) => s.applications.video?.state ?? null)).toEqual([null, 'connecting', 'running', 'disconnecting', null]);
       expect(statuses).toEqual(['idle', 'streaming', 'streaming', 'streaming', 'idle']);
       // Given no channel and having selected none, the unit streamed to a free one it took, and gave it back.
-      const channel = log.filter((m): m is Extract<DeviceToCore, { kind: 'event' }> => m.kind === 'event' && m.event.type === 'channelState' && m.event.channelId === 'CH-PREVIEW');
+      const channel = log.filter((m): m is Extract<DeviceToCore, { kind: 'event' }> => m.kind === 'event' && m.event.type === 'channelState' && m.event.channelId === 'CH-2');
       expect(channel.map((m) => (m.event.type === 'channelState' ? [m.event.status, m.event.allocatedToUnitUid] : null)).slice(-2)).toEqual([['collecting', 'U1'], ['idle', null]]);
     } else {
       // The seeded device may have no camera: then the command is refused, as the spec says.

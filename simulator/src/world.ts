@@ -76,16 +76,19 @@ export class World {
   }
 
   /**
-   * The channel a unit streams to when it is given none and has no usable selection: the first idle,
-   * licensed channel that is not an input, on its home server first, then on the others (by id);
-   * null when every one is taken or offline.
+   * The channel a unit streams to when it is given none and has no usable selection: an idle,
+   * licensed channel of a multimedia hub that is up, not an input, taken from the last one back
+   * (hubs by id, channels in the hub's order), so the channels people pick by hand — first in every
+   * list — stay free longest; null when none is free.
    */
   freeChannel(): string | null {
-    const home = this.homeServer(null);
-    const servers = [...this.byId.values()].sort((a, b) => (a === home ? -1 : b === home ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const s of servers) {
-      if (!s.online) continue;
-      for (const c of s.channels.values()) if (c.status === 'idle' && c.licensed && c.type !== 'input') return c.spec.channelId;
+    const hubs = [...this.byId.values()].filter((s) => s.spec.serverType === 'mmh_server' && s.online).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    for (const s of hubs) {
+      const channels = [...s.channels.values()];
+      for (let i = channels.length - 1; i >= 0; i--) {
+        const c = channels[i]!;
+        if (c.status === 'idle' && c.licensed && c.type !== 'input') return c.spec.channelId;
+      }
     }
     return null;
   }

@@ -207,7 +207,8 @@ export function predictStart(engine: Engine, unitId: string, channelId: string |
     const ownWindingDown = t.streamChannel === wanted;
     return found.s.online && (found.c.status === 'idle' || ownWindingDown) ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
   }
-  const free = servers.some((s) => s.online && [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'));
+  // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first).
+  const free = servers.some((s) => s.spec.serverType === 'mmh_server' && s.online && [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'));
   return free ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
 }
 

@@ -41,11 +41,11 @@ describe('fleet invariants over the simulator', () => {
     expect(f.startStream('U2')).toEqual({ ok: true });
     step(3000);
     expect(f.channel('CH-OUT')).toMatchObject({ status: 'collecting', allocatedTo: 'U1' });
-    expect(f.channel('CH-PREVIEW')).toMatchObject({ status: 'collecting', allocatedTo: 'U2' });
+    expect(f.channel('CH-2')).toMatchObject({ status: 'collecting', allocatedTo: 'U2' });
     f.world.server('MMH-1')!.setPower(false);
     step(3000);
     f.world.server('MMH-1')!.setPower(true);
-    expect(f.startStream('U1', 'CH-2')).toEqual({ ok: true });
+    expect(f.startStream('U1', 'CH-PREVIEW')).toEqual({ ok: true });
     step(2000);
     f.unit('U1').setPower(false);
     step(1000);
