@@ -31,7 +31,8 @@ afterEach(() => {
 describe('Unit detail: the switcher update guard', () => {
   it('keeps the saved channel for 5 s whatever the unit reports meanwhile, then follows the unit', async () => {
     const unit = makeDetail({ uniqueId: UNIT });
-    let release: (() => void) | null = null;
+    // Set by the fake API when the save is sent (a closure TypeScript does not follow: hence the widened type).
+    let release = null as (() => void) | null;
     const api = new FakeApi()
       .on('getUnit', unit)
       .on('getUnitEnhanced', { ...unit, configuration: switcherConfiguration(1, 'MMH-0001-CH1'), refreshIntervalMs: 600_000 })
