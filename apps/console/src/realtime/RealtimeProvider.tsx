@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_TOPIC, DEFAULT_ALERT_SETTINGS, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
+import { ADMIN_TOPIC, SYSTEM_ENTITY_KINDS, TIMINGS } from '@fleet/contracts';
 import type { ClientNotification, CurrentUser, RealtimeEvent, Topic, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix, useEndpointQuery } from '../api/hooks';
 import { getRuntimeConfig, resolveWsUrl } from '../config/runtimeConfig';
@@ -21,6 +21,8 @@ import { RealtimeClient } from './RealtimeClient';
 import { rereadGuard } from './rereadGuard';
 import type { RealtimeStatus } from './RealtimeClient';
 import { invalidateReads, staleSystemEntityReads } from './systemEntities';
+import { groupNotices, noticeOf, noticeToast } from './unitNotices';
+import type { NoticePreferences } from './unitNotices';
 import { adminTopicsFor, batchSizeFor, topicsForUser } from './topics';
 import { RealtimeTransportContext } from './transport';
 import { watchWsLibrary } from './wsLibrary';
@@ -193,28 +195,13 @@ export function RealtimeProvider({ user, children }: { user: CurrentUser; childr
     const flush = () => {
       const events = pending.splice(0);
       applyRealtimeEvents(queryClient, events);
+      const preferences = queryClient.getQueryData<NoticePreferences>(endpointKey('getUserPreferences'));
+      const notices = events.map((event) => noticeOf(event, preferences)).filter((notice) => notice !== null);
+      for (const notice of groupNotices(notices)) notify.current.toast.show(noticeToast(notice, notify.current.t, (id) => unitName(queryClient, id)));
       for (const event of events) {
         if (event.type === 'device.added' || event.type === 'device.removed') refreshDevices.call();
         if (event.type === 'config.changed') libraryWatch.current.observe(event.wsLibrary);
         if (event.type === 'systemEntities.changed') invalidateReads(queryClient, staleSystemEntityReads(event.kinds));
-        if (event.type === 'unit.status' && (event.change === 'onlineToStreaming' || event.change === 'offlineToStreaming')) {
-          const prefs = queryClient.getQueryData<{ unitAlertsSettings?: Record<string, boolean> }>(endpointKey('getUserPreferences'));
-          const enabled = prefs?.unitAlertsSettings?.startedStreaming ?? DEFAULT_ALERT_SETTINGS.startedStreaming;
-          if (enabled) {
-            notify.current.toast.show({
-              message: notify.current.t('toasts.unitStartedStreaming', { name: unitName(queryClient, event.unitId) }),
-              variant: 'success',
-            });
-          }
-        }
-        if (event.type === 'file.transferStarted' || event.type === 'file.transferCompleted') {
-          // Spec 000 §4: a notification when a file transfer starts and when it completes.
-          const key = event.type === 'file.transferStarted' ? 'realtime.fileTransferStarted' : event.ok ? 'realtime.fileTransferCompleted' : 'realtime.fileTransferFailed';
-          notify.current.toast.show({
-            message: notify.current.t(key, { file: event.fileName, name: unitName(queryClient, event.unitId) }),
-            variant: event.type === 'file.transferCompleted' && !event.ok ? 'error' : 'info',
-          });
-        }
         for (const listener of listeners.current) listener(event);
       }
     };

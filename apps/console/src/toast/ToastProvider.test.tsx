@@ -54,4 +54,33 @@ describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', (
     act(() => vi.advanceTimersByTime(60_000));
     expect(shown()).toEqual(['Connection lost']);
   });
+
+  it('plays a sound for a toast that asks for one only, and shows a toast without its close button', async () => {
+    const started: number[] = [];
+    /** The few Web Audio calls toast/sound.ts makes, counted. */
+    class FakeAudioContext {
+      readonly currentTime = 0;
+      readonly destination = {};
+      createOscillator() {
+        return { frequency: { value: 0 }, connect: (node: unknown) => node, start: () => started.push(1), stop: () => undefined };
+      }
+      createGain() {
+        return { gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }, connect: (node: unknown) => node };
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    try {
+      await renderWithApp(<Raiser inputs={[{ message: 'Quiet' }, { message: 'Critical alert', variant: 'error', sound: true }, { message: 'Stays', closable: false, timeoutMs: 0 }]} />, {
+        realtime: false,
+      });
+      fireEvent.click(screen.getByTestId('raise'));
+      const toasts = screen.getAllByTestId('toast');
+      expect(toasts.map((toast) => toast.getAttribute('data-sound'))).toEqual(['false', 'true', 'false']);
+      expect(started).toHaveLength(1);
+      expect(within(toasts[0]!).getByRole('button', { name: 'Close' })).toBeVisible();
+      expect(within(toasts[2]!).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -43,6 +43,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
     <Notification
       data-testid="toast"
       data-variant={toast.variant}
+      data-sound={toast.sound}
       color={COLOURS[toast.variant]}
       title={toast.title}
       withCloseButton={toast.closable}
