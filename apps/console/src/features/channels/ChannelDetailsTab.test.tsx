@@ -168,3 +168,21 @@ describe('the manage-channel modal: ingest, multipoint and ffmpeg reads', () => 
     expect(await screen.findByTestId('toasts')).toHaveTextContent('Channel Studio_out saved');
   });
 });
+
+describe('the manage-channel modal: Facebook go-live', () => {
+  it('reads the go-live settings and saves them at the version read, the access token kept write-only', async () => {
+    const api = core()
+      .on('fetchSocialMediaDetails', { ...STAMP, provider: 'facebook', enabled: false, pageId: null, title: '', description: '', privacy: 'public', hasAccessToken: true })
+      .on('updateSocialMediaDetails', ({ body }) => ({
+        ...STAMP, version: 4, provider: 'facebook', enabled: body.enabled, pageId: body.pageId ?? null, title: body.title, description: body.description, privacy: body.privacy, hasAccessToken: true,
+      }));
+    const { user } = await open('social', ['luc_regular'], api);
+    await user.click(await screen.findByTestId('channel-social-enabled'));
+    await user.type(screen.getByTestId('channel-social-pageId'), 'newsroom-page');
+    await user.type(screen.getByTestId('channel-social-title'), 'Evening news');
+    await user.click(screen.getByTestId('channel-apply-social'));
+    await waitFor(() => expect(api.calls('updateSocialMediaDetails')).toHaveLength(1));
+    expect(api.calls('updateSocialMediaDetails')[0]?.body).toMatchObject({ channelId: 'ch1', enabled: true, pageId: 'newsroom-page', title: 'Evening news', version: 3 });
+    expect(api.calls('updateSocialMediaDetails')[0]?.body).not.toHaveProperty('accessToken');
+  });
+});
