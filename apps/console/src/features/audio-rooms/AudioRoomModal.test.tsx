@@ -112,6 +112,8 @@ describe('AudioRoomModal: the room read fresh', () => {
     const api = new FakeApi().on('listAudioRoomCandidates', CANDIDATES).on('getAudioRoom', apiError('NOT_FOUND'));
     await renderWithApp(<AudioRoomModal inventoryId="inv1" room={room()} rooms={[room()]} onClose={() => undefined} />, { api });
     expect(await screen.findByTestId('audio-room-fresh-error')).toBeVisible();
+    // Spec 001 §8: the NOT_FOUND text as the catalogue words it.
+    expect(screen.getByTestId('audio-room-fresh-error')).toHaveTextContent('Items cannot be displayed. Please contact support');
     expect(screen.queryByTestId('audio-room-form')).not.toBeInTheDocument();
   });
 });
