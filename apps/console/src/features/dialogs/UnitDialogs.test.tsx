@@ -69,6 +69,23 @@ describe('speed test', () => {
   });
 });
 
+describe('speed test, cancelled', () => {
+  it('cancels a running test (stop streaming) and says "Test cancelled" when the unit reports it (spec 000 §8)', async () => {
+    const api = new FakeApi()
+      .on('getUnit', idleUnit())
+      .on('commandSpeedTest', { uniqueId: UNIT, command: 'speedTest', accepted: true, channelId: CHANNEL, timeout: 10 })
+      .on('commandStopStreaming', { uniqueId: UNIT, command: 'stopStreaming', accepted: true });
+    const { user, socket, settled } = await openDialog('speedTest', ['luc_regular'], api);
+    await settled();
+    await waitFor(() => expect(screen.getByTestId('speed-test-start')).toBeEnabled());
+    await user.click(screen.getByTestId('speed-test-start'));
+    await user.click(await screen.findByTestId('speed-test-cancel'));
+    await waitFor(() => expect(api.calls('commandStopStreaming')).toHaveLength(1));
+    await socket.emit({ type: 'unit.commandResult', unitId: UNIT, command: 'speedTest', outcome: 'cancelled', code: 'TEST_CANCELLED', message: 'Test cancelled', result: null, at: 9 });
+    expect(await screen.findByTestId('speed-test-failed')).toHaveTextContent('Test cancelled');
+  }, 20_000);
+});
+
 describe('upload progress', () => {
   it('shows a read-only user the uploads without any action', async () => {
     const api = new FakeApi()
@@ -99,6 +116,20 @@ describe('send logs', () => {
     expect(await screen.findByTestId('send-logs-blocker')).toHaveTextContent('Users without an e-mail address cannot open a support case');
     expect(screen.getByTestId('send-logs-send')).toBeDisabled();
   });
+
+  it.each([
+    ['SERVER_BUSY_SENDING_LOGS', 'Server is busy sending logs of another channel'],
+    ['CHANNEL_NO_LOGS', 'Channel does not support logs sending'],
+    ['CHANNEL_BUSY_OR_OFFLINE_LOGS', 'Selected channel busy or offline when sending logs'],
+  ] as const)('shows the core’s refusal %s in the catalogue’s words (spec 000 §8)', async (code, text) => {
+    const api = new FakeApi().on('getUnit', idleUnit()).on('getUserContact', contact()).on('startFetchLogs', apiError(code));
+    const { user } = await openDialog('sendLogs', ['luc_regular'], api);
+    await waitFor(() => expect(screen.getByTestId('send-logs-send')).toBeEnabled());
+    await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
+    await user.click(screen.getByTestId('send-logs-send'));
+    expect(await screen.findByTestId('send-logs-error')).toHaveTextContent(text);
+    expect(api.calls('startFetchLogs')).toHaveLength(1);
+  }, 20_000);
 });
 
 describe('AI session', () => {
@@ -194,4 +225,19 @@ describe('guest interview invite', () => {
     expect(await screen.findByTestId('guest-invite-delivered-sms')).toHaveTextContent(/^Sent by SMS to 442071234567 at .+/);
     expect(api.calls('sendGroupInvitationSms').map((call) => call.body)).toEqual([{ invitationId: 'inv-1', phone: '442071234567' }]);
   });
+
+  it('says the e-mail or SMS could not be sent in the catalogue’s words (spec 001 §8 generic e-mail/SMS error)', async () => {
+    const api = inviteCore().on('sendGroupInvitationEmail', apiError('EMAIL_SMS_ERROR')).on('sendGroupInvitationSms', apiError('EMAIL_SMS_ERROR'));
+    const { user } = await openDialog('guestInvite', ['luc_regular'], api);
+    await fill(user, await screen.findByTestId('guest-invite-name'), 'guest_2');
+    await fill(user, screen.getByTestId('guest-invite-phone'), '4420');
+    await user.click(screen.getByTestId('guest-invite-send'));
+    expect(await screen.findByTestId('guest-invite-sent')).toBeVisible();
+    await fill(user, screen.getByTestId('guest-invite-deliver-email'), 'jane@example.com');
+    await user.click(screen.getByTestId('guest-invite-deliver-email-send'));
+    expect(await screen.findByTestId('guest-invite-deliver-email-error')).toHaveTextContent('Email/SMS error, try again');
+    await fill(user, screen.getByTestId('guest-invite-deliver-phone'), '442071234567');
+    await user.click(screen.getByTestId('guest-invite-deliver-sms-send'));
+    expect(await screen.findByTestId('guest-invite-deliver-sms-error')).toHaveTextContent('Email/SMS error, try again');
+  }, 20_000);
 });
