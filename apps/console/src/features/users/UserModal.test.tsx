@@ -81,6 +81,21 @@ describe('UserModal: a new user', () => {
     expect(await screen.findByTestId('user-form-failure')).toHaveTextContent('User already exists');
     expect(screen.getByTestId('toasts')).not.toHaveTextContent('created');
   });
+
+  it('says there is no user licence left when the core refuses the user for it (spec 001 §8)', async () => {
+    const api = new FakeApi().on('createUser', apiError('NO_USER_LICENSE'));
+    const { user } = await renderWithApp(<UserModal userId={null} onClose={noop} onCreated={noop} />, { api });
+
+    await fill(user, screen.getByTestId('user-form-username'), 'anna.berg');
+    await fill(user, screen.getByTestId('user-form-firstName'), 'Anna');
+    await fill(user, screen.getByTestId('user-form-lastName'), 'Berg');
+    await fill(user, screen.getByTestId('user-form-email'), 'anna@example.com');
+    await fill(user, screen.getByTestId('user-form-password'), 'Secret-2026');
+    await fill(user, screen.getByTestId('user-form-passwordConfirmation'), 'Secret-2026');
+    await user.click(screen.getByTestId('user-form-save'));
+
+    expect(await screen.findByTestId('user-form-failure')).toHaveTextContent('No available user license');
+  }, 20_000);
 });
 
 describe('UserModal: an existing user', () => {
