@@ -229,6 +229,16 @@ describe('/system_entities/inventories: the inventory tabs', () => {
     expect(await screen.findByText('Ingest account deleted')).toBeInTheDocument();
   });
 
+  it("shows the core's refusal of a username another inventory's ingest account has, under the field (spec 001 §8 Inventory configuration already exists)", async () => {
+    const api = inventoryCore().on('updateIngestAccount', () =>
+      apiError('INVENTORY_CONFIGURATION_EXISTS', [{ path: 'body.username', message: 'Inventory configuration already exists' }]),
+    );
+    const { user } = await openTab(['super_user'], 'ingestAccount', api);
+    await fill(user, await screen.findByTestId('ingest-account-username'), 'ingest.sports');
+    await user.click(screen.getByTestId('ingest-account-save'));
+    expect(await screen.findByTestId('ingest-account-error.username')).toHaveTextContent('Inventory configuration already exists');
+  }, 20_000);
+
   it("associates a channel with an ingest server, and shows the core's refusal of a busy one", async () => {
     const { user, api } = await openTab(['super_user'], 'ingestServers');
     expect(await screen.findByTestId('inventory-ingest-servers-server')).toHaveValue('Ingest_1 (online, 0 channels)');
