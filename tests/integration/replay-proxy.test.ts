@@ -105,8 +105,9 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     // Time stands still on the source (nothing more reported), then the final reads, then the end.
     await client.mutate(cookie, 'clock.set', { mode: { kind: 'stepped' } });
     await devicesSettled(source.app);
-    await new Promise((r) => setTimeout(r, 300));
     for (const path of FINAL_READS) expect((await get(path)).status, path).toBe(200);
+    // Every event the proxy passed on has reached the client before the socket closes.
+    await eventually(async () => new Set(received.map((r) => `${r.topic}#${r.seq}`)).size === proxy.counts().events, 10_000);
     ws.close();
     const counts = await proxy.close();
     expect(counts.sockets).toBe(1);
