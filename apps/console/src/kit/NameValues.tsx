@@ -4,7 +4,21 @@
  * unit's activity) show their readings with these.
  */
 import type { ReactNode } from 'react';
-import { Paper, Stack, Table, Title } from '@mantine/core';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+
+/** One reading with its label above it (a detail modal's or an overview's value). */
+export function LabelledValue({ label, children, testId }: { readonly label: string; readonly children: ReactNode; readonly testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
 
 export function InfoSection({ testId, title, children }: { readonly testId?: string; readonly title?: string; readonly children: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ export { ResourcePage, useResourceLive, useResourceMutations } from './ResourceP
 export { InventorySelect } from './InventorySelect';
 export type { ListColumn, RowData } from './ListTable';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
-export { InfoSection, NameValues } from './NameValues';
+export { InfoSection, LabelledValue, NameValues } from './NameValues';
 export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';

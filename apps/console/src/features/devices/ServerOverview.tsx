@@ -21,19 +21,8 @@ import { ServerStatusBadge } from './serverColumns';
 import { usagePercent } from './serverFormat';
 import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
+import { LabelledValue } from '../../kit';
 
-function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
@@ -66,31 +55,31 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
           <ServerStatusBadge server={server} place="detail" />
         </div>
       </Stack>
-      <Value label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</Value>
-      <Value label={t('devices.servers.columns.product')}>{server.productType}</Value>
-      <Value label={t('devices.detail.serial')}>{server.serial || none}</Value>
-      <Value label={t('devices.servers.columns.version')}>{server.targetSwVersion ? t('devices.detail.versionTarget', { version: server.swVersion, target: server.targetSwVersion }) : server.swVersion}</Value>
-      <Value label={t('devices.servers.columns.cpu')} testId="server-detail-cpu">
+      <LabelledValue label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.product')}>{server.productType}</LabelledValue>
+      <LabelledValue label={t('devices.detail.serial')}>{server.serial || none}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.version')}>{server.targetSwVersion ? t('devices.detail.versionTarget', { version: server.swVersion, target: server.targetSwVersion }) : server.swVersion}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.cpu')} testId="server-detail-cpu">
         {usagePercent(server.serverUsage.cpu) ?? none}
-      </Value>
-      <Value label={t('devices.servers.columns.storage')}>{usagePercent(server.serverUsage.storage) ?? none}</Value>
-      <Value label={t('devices.detail.upTime')}>{formatUptime(server.upTime) ?? none}</Value>
-      <Value label={t('devices.servers.columns.channels')}>{t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}</Value>
-      <Value label={t('devices.detail.cloud')} testId="server-detail-cloud">
+      </LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.storage')}>{usagePercent(server.serverUsage.storage) ?? none}</LabelledValue>
+      <LabelledValue label={t('devices.detail.upTime')}>{formatUptime(server.upTime) ?? none}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.channels')}>{t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}</LabelledValue>
+      <LabelledValue label={t('devices.detail.cloud')} testId="server-detail-cloud">
         {[server.cloudProvider, server.cloudRegion, server.cloudInstance].filter(Boolean).join(' / ') || none}
-      </Value>
-      <Value label={t('devices.detail.deviceId')} testId="server-detail-device-id">
+      </LabelledValue>
+      <LabelledValue label={t('devices.detail.deviceId')} testId="server-detail-device-id">
         {server.deviceId ?? none}
-      </Value>
-      <Value label={t('devices.detail.state')} testId="server-detail-state">
+      </LabelledValue>
+      <LabelledValue label={t('devices.detail.state')} testId="server-detail-state">
         {server.state ? t(`devices.detail.states.${server.state}`, { defaultValue: server.state }) : none}
-      </Value>
-      <Value label={t('devices.detail.tally')} testId="server-detail-tally">
+      </LabelledValue>
+      <LabelledValue label={t('devices.detail.tally')} testId="server-detail-tally">
         {server.tallyHwStatus ? t(`devices.detail.hw.${server.tallyHwStatus}`, { defaultValue: server.tallyHwStatus }) : none}
-      </Value>
-      <Value label={t('devices.detail.audio')} testId="server-detail-audio">
+      </LabelledValue>
+      <LabelledValue label={t('devices.detail.audio')} testId="server-detail-audio">
         {server.audioHwStatus ? t(`devices.detail.hw.${server.audioHwStatus}`, { defaultValue: server.audioHwStatus }) : none}
-      </Value>
+      </LabelledValue>
     </SimpleGrid>
   );
 }
@@ -258,24 +247,24 @@ export function StatusCheck({ server }: { server: ServerDetail }) {
               <ServerStatusBadge server={{ id: server.id, status: status.status }} testId="server-status-check-status" />
             </div>
           </Stack>
-          <Value label={t('devices.detail.statusCheck.reachable')} testId="server-status-check-online">
+          <LabelledValue label={t('devices.detail.statusCheck.reachable')} testId="server-status-check-online">
             {status.online ? t('devices.detail.statusCheck.online') : t('devices.detail.statusCheck.offline')}
-          </Value>
-          <Value label={t('devices.detail.state')} testId="server-status-check-state">
+          </LabelledValue>
+          <LabelledValue label={t('devices.detail.state')} testId="server-status-check-state">
             {status.state ? t(`devices.detail.states.${status.state}`, { defaultValue: status.state }) : none}
-          </Value>
-          <Value label={t('devices.servers.columns.cpu')} testId="server-status-check-cpu">
+          </LabelledValue>
+          <LabelledValue label={t('devices.servers.columns.cpu')} testId="server-status-check-cpu">
             {usagePercent(status.serverUsage.cpu) ?? none}
-          </Value>
-          <Value label={t('devices.servers.columns.storage')} testId="server-status-check-storage">
+          </LabelledValue>
+          <LabelledValue label={t('devices.servers.columns.storage')} testId="server-status-check-storage">
             {usagePercent(status.serverUsage.storage) ?? none}
-          </Value>
-          <Value label={t('devices.detail.upTime')} testId="server-status-check-uptime">
+          </LabelledValue>
+          <LabelledValue label={t('devices.detail.upTime')} testId="server-status-check-uptime">
             {formatUptime(status.upTime) ?? none}
-          </Value>
-          <Value label={t('devices.detail.statusCheck.checkedAt')} testId="server-status-check-time">
+          </LabelledValue>
+          <LabelledValue label={t('devices.detail.statusCheck.checkedAt')} testId="server-status-check-time">
             {new Date(check.dataUpdatedAt).toLocaleTimeString(i18n.language)}
-          </Value>
+          </LabelledValue>
         </SimpleGrid>
       )}
     </Stack>

@@ -5,25 +5,14 @@
  * when it was asked for, started and finished. Opened from the software upgrade tab and from a
  * device's history.
  */
-import { Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
+import { LabelledValue } from '../../kit';
 
-function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -41,14 +30,14 @@ export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: st
             <UpgradeJobState job={job} testId="upgrade-job-state" />
             <UpgradeJobResult job={job} testId="upgrade-job-result" />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Value label={t('upgrades.job.from')}>{job.fromVersion}</Value>
-              <Value label={t('upgrades.job.to')}>{job.targetVersion}</Value>
-              <Value label={t('upgrades.job.requested')}>{date(job.createdAt)}</Value>
-              <Value label={t('upgrades.history.started')}>{date(job.startedAt)}</Value>
-              <Value label={t('upgrades.history.finished')} testId="upgrade-job-finished">
+              <LabelledValue label={t('upgrades.job.from')}>{job.fromVersion}</LabelledValue>
+              <LabelledValue label={t('upgrades.job.to')}>{job.targetVersion}</LabelledValue>
+              <LabelledValue label={t('upgrades.job.requested')}>{date(job.createdAt)}</LabelledValue>
+              <LabelledValue label={t('upgrades.history.started')}>{date(job.startedAt)}</LabelledValue>
+              <LabelledValue label={t('upgrades.history.finished')} testId="upgrade-job-finished">
                 {date(job.finishedAt)}
-              </Value>
-              <Value label={t('upgrades.job.batch')}>{job.batchId ?? t('upgrades.job.single')}</Value>
+              </LabelledValue>
+              <LabelledValue label={t('upgrades.job.batch')}>{job.batchId ?? t('upgrades.job.single')}</LabelledValue>
             </SimpleGrid>
           </>
         )}

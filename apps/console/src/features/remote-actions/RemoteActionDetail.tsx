@@ -11,21 +11,10 @@ import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
+import { LabelledValue } from '../../kit';
 
 export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
-function Value({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; readonly now: number; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -41,31 +30,31 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
         {read.isError && <ErrorNote testId="ra-detail-error" message={errorText(read.error)} />}
         {action !== undefined && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Value label={t('remoteActions.columns.device')}>
+            <LabelledValue label={t('remoteActions.columns.device')}>
               {action.deviceName || action.deviceId} <Text span size="xs" c="dimmed">{action.deviceId}</Text>
-            </Value>
-            <Value label={t('remoteActions.columns.status')}>
+            </LabelledValue>
+            <LabelledValue label={t('remoteActions.columns.status')}>
               <Badge color={STATUS_COLOR[action.status]} variant="light" data-testid="ra-detail-status" data-status={action.status}>
                 {t(`remoteActions.statuses.${action.status}`)}
               </Badge>
-            </Value>
-            <Value label={t('remoteActions.columns.requestedBy')}>{action.requestedBy ?? t('common.none')}</Value>
-            <Value label={t('remoteActions.columns.reason')} testId="ra-detail-reason">
+            </LabelledValue>
+            <LabelledValue label={t('remoteActions.columns.requestedBy')}>{action.requestedBy ?? t('common.none')}</LabelledValue>
+            <LabelledValue label={t('remoteActions.columns.reason')} testId="ra-detail-reason">
               {action.reason || t('common.none')}
-            </Value>
-            <Value label={t('remoteActions.detail.created')}>{date(action.createdAt)}</Value>
-            <Value label={t('remoteActions.detail.updated')}>{date(action.updatedAt)}</Value>
+            </LabelledValue>
+            <LabelledValue label={t('remoteActions.detail.created')}>{date(action.createdAt)}</LabelledValue>
+            <LabelledValue label={t('remoteActions.detail.updated')}>{date(action.updatedAt)}</LabelledValue>
             {action.supportAccess !== null && (
-              <Value label={t('remoteActions.columns.access')} testId="ra-detail-access">
+              <LabelledValue label={t('remoteActions.columns.access')} testId="ra-detail-access">
                 {accessState(action.supportAccess, now) === 'active'
                   ? t('remoteActions.access.active', durationParts(remainingMs(action.supportAccess, now)))
                   : t(`remoteActions.access.${accessState(action.supportAccess, now)}`)}
                 <Text size="xs" c="dimmed">
                   {t('remoteActions.detail.expires', { date: date(action.supportAccess.expiresAt) })}
                 </Text>
-              </Value>
+              </LabelledValue>
             )}
-            <Value label={t('remoteActions.detail.result')} testId="ra-detail-result">
+            <LabelledValue label={t('remoteActions.detail.result')} testId="ra-detail-result">
               {result.length === 0 ? (
                 t('common.none')
               ) : (
@@ -77,7 +66,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
                   ))}
                 </Stack>
               )}
-            </Value>
+            </LabelledValue>
           </SimpleGrid>
         )}
         <Group justify="flex-end">
