@@ -18,3 +18,4 @@ export { mapOp, op, type Op } from './op';
 export { defineResource, PAGE_SIZE, searchQuery, searchValueQuery, type ListView, type Resource, type ResourceTab } from './resource';
 export { ResourceList, useListView } from './ResourceList';
 export { RowButtonsPage } from './RowButtonsPage';
+export { TabbedModal, type ModalReadError, type TabbedModalProps } from './TabbedModal';
