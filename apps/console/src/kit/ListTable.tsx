@@ -7,7 +7,8 @@
  *
  * Test ids, with `testIdPrefix` the screen's prefix: `-grid` (or `-<tableTestId>`), `-row-<key>`,
  * `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column sets `cellTestId`, `-empty`,
- * `-total` (only with `totalText`), `-pagination`.
+ * `-total` (only with `totalText`), `-pagination`; the rows and cells take `rowTestIdPrefix`
+ * instead where given.
  */
 import type { ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
@@ -41,6 +42,8 @@ export interface ListTableProps<Row> {
   readonly testIdPrefix: string;
   /** The table's test id suffix: `grid` unless the screen's tests know it as something else. */
   readonly tableTestId?: string;
+  /** The rows' and cells' prefix where the screen's tests know them apart from the list (`story-row-<id>` in `stories-table`). */
+  readonly rowTestIdPrefix?: string;
   /** The current sort; without it no header sorts. */
   readonly sort?: ListSort;
   /** A click on a sortable header, with that column's sort key. */
@@ -113,7 +116,7 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </Table.Thead>
             <Table.Tbody>
               {items.map((row) => (
-                <ListRow key={rowKey(row)} row={row} rowKey={rowKey} columns={columns} prefix={prefix} onRowClick={props.onRowClick} rowData={props.rowData} />
+                <ListRow key={rowKey(row)} row={row} rowKey={rowKey} columns={columns} prefix={props.rowTestIdPrefix ?? prefix} onRowClick={props.onRowClick} rowData={props.rowData} />
               ))}
             </Table.Tbody>
           </Table>

@@ -10,7 +10,7 @@
  *
  * Test ids, with `testId` the kind's prefix: `<testId>-list`, `-search-key`, `-search`, `-grid`,
  * `-row-<key>`, `-sort-<column>`, `-<column>-<key>` (a column with `cellTestId`), `-empty`, `-total`,
- * `-pagination`, `-loading`, `-error`.
+ * `-pagination`, `-loading`, `-error`; the rows and cells start with `rowTestId` instead where given.
  */
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -46,6 +46,10 @@ export interface ResourceListProps<Row> {
   readonly emptyText?: string;
   /** Title of the alert when the list cannot be read. */
   readonly errorTitle?: string;
+  /** The rows' and cells' test id prefix where the screen's tests know them apart from the list's. */
+  readonly rowTestId?: string;
+  /** The table's test id suffix (`<testId>-<tableTestId>`); default `grid`. */
+  readonly tableTestId?: string;
 }
 
 /** The list state of one resource, from its default search key and sort (ascending unless told). */
@@ -55,7 +59,8 @@ export function useListView(searchKey: string, sortBy = 'name', sortDir: 'asc' |
   return [view, change];
 }
 
-export function ResourceList<Row>({ testId, searchKeys = [], columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle }: ResourceListProps<Row>) {
+export function ResourceList<Row>(props: ResourceListProps<Row>) {
+  const { testId, searchKeys = [], columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle } = props;
   const { t } = useTranslation();
 
   const grid = (page: Page<Row>) => (
@@ -65,6 +70,8 @@ export function ResourceList<Row>({ testId, searchKeys = [], columns, view, onVi
       columns={columns}
       rowKey={rowKey}
       testIdPrefix={testId}
+      rowTestIdPrefix={props.rowTestId}
+      tableTestId={props.tableTestId}
       sort={view}
       onSort={(sortKey) => onViewChange((v) => nextListSort(v, sortKey))}
       onRowClick={onOpen}

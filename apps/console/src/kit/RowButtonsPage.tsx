@@ -6,7 +6,8 @@
  * toasts, the live refresh and the role gating of ResourcePage (a button shows only when the
  * catalogue lets the user make its call).
  *
- * Test ids, with the declaration's `testId`: `<testId>` (the page), the list's (ResourceList),
+ * Test ids, with the declaration's `testId`: `<testId>` (the page), the list's (ResourceList; its own
+ * ids start with `listTestId` where given, the rows with `testId`),
  * `-add` (or `addTestId`), `-edit-<key>`, `-delete-<key>`, and the confirmation's `-delete-modal`,
  * `-delete-question`, `-delete-error`, `-delete-cancel`, `-delete-confirm`; with `formTestId`:
  * `-modal`, `-form`, `-loading`, `-load-error`, `-<field>`, `-error.<field>`, `-form-error`, `-save`,
@@ -27,7 +28,7 @@ import { useForm } from '../lib/forms/useForm';
 import { canCall, useUserRoles } from './access';
 import { ResourceForm } from './fields';
 import { ModalFooter, ResourceModal } from './ModalParts';
-import type { Resource } from './resource';
+import type { ListView, Resource } from './resource';
 import { ResourceList, useListView } from './ResourceList';
 import { useResourceLive, useResourceMutations } from './ResourcePage';
 
@@ -41,14 +42,23 @@ interface RowButtonsPageProps<E, V> {
   readonly toolbar?: ReactNode;
   /** More buttons of a row, between Edit and Delete. */
   readonly rowActions?: (row: E) => ReactNode;
+  /** Whether a row shows Edit and Delete to whom the catalogue lets make them (e.g. not a global one); default every row. */
+  readonly rowWritable?: (row: E) => boolean;
   readonly rowData?: (row: E) => RowData;
   /** The confirmation's question; default "Delete <name>?". */
   readonly deleteQuestion?: (row: E) => string;
   /** After a create, once the modal closed (e.g. show what the core made only once). */
   readonly onCreated?: (entity: E) => void;
-  readonly emptyText?: string;
+  /** The empty list's text, or a text from the list's search (e.g. one when nothing matches a search); default "Nothing matches". */
+  readonly emptyText?: string | ((view: ListView) => string);
   /** The first sort's direction; default ascending. */
   readonly sortDir?: 'asc' | 'desc';
+  /** The prefix of the list's own test ids (search, table, empty, pages) where the screen's tests know it apart from the rows'. */
+  readonly listTestId?: string;
+  /** The table's test id suffix; default `grid`. */
+  readonly tableTestId?: string;
+  /** The screen's filters (e.g. of the declaration's list call): another value starts the list again at its first page, the search kept. */
+  readonly filterKey?: string;
   /** The screen's own dialogs. */
   readonly children?: ReactNode;
 }
@@ -61,6 +71,11 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
   const roles = useUserRoles();
   const [view, setView] = useListView(resource.list.searchKeys[0] ?? '', resource.list.defaultSort, props.sortDir);
   const [editing, setEditing] = useState<Editing<E>>(null);
+  const [filterKey, setFilterKey] = useState(props.filterKey);
+  if (filterKey !== props.filterKey) {
+    setFilterKey(props.filterKey);
+    setView((v) => ({ ...v, page: 1 }));
+  }
   useResourceLive(resource);
   const list = useQuery({ queryKey: resource.list.op.key(view), queryFn: ({ signal }) => resource.list.op.run(view, signal), placeholderData: keepPreviousData });
   const { remove: removeCall } = useResourceMutations(resource, () => undefined);
@@ -71,15 +86,16 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
   const mayDelete = remove !== undefined && canCall(roles, remove.id);
   const buttons = (row: E) => {
     const key = resource.rowKey(row);
+    const writable = props.rowWritable?.(row) ?? true;
     return (
       <Group gap="xs" wrap="nowrap">
-        {mayEdit && (
+        {mayEdit && writable && (
           <Button size="compact-sm" variant="light" onClick={() => setEditing({ row })} data-testid={`${testId}-edit-${key}`}>
             {t('kit.form.edit')}
           </Button>
         )}
         {rowActions?.(row)}
-        {mayDelete && (
+        {mayDelete && writable && (
           <Button size="compact-sm" variant="light" color="red" onClick={() => del.ask(row)} data-testid={`${testId}-delete-${key}`}>
             {t('kit.form.delete')}
           </Button>
@@ -92,7 +108,9 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
   return (
     <Stack gap="sm" data-testid={testId}>
       <ResourceList
-        testId={testId}
+        testId={props.listTestId ?? testId}
+        rowTestId={props.listTestId === undefined ? undefined : testId}
+        tableTestId={props.tableTestId}
         searchKeys={resource.list.searchKeys.map((k) => ({ value: k, label: columns.find((c) => c.id === k)?.header ?? k }))}
         columns={withButtons ? [...columns, { id: 'actions', header: t('kit.list.actions'), render: buttons }] : columns}
         view={view}
@@ -100,7 +118,7 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
         query={list}
         rowKey={resource.rowKey}
         rowData={props.rowData}
-        emptyText={props.emptyText}
+        emptyText={typeof props.emptyText === 'function' ? props.emptyText(view) : props.emptyText}
         toolbar={props.toolbar}
         actions={
           mayCreate && (
@@ -110,7 +128,7 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
           )
         }
       />
-      {editing !== null && <EditDialog resource={resource} row={editing.row} onClose={() => setEditing(null)} onCreated={props.onCreated} />}
+      {editing !== null && <EditDialog resource={resource} row={editing.row} listed={list.data?.items ?? []} onClose={() => setEditing(null)} onCreated={props.onCreated} />}
       {del.target !== null && (
         <ConfirmDeleteModal
           title={t('kit.form.delete')}
@@ -128,12 +146,14 @@ interface EditDialogProps<E, V> {
   readonly resource: Resource<E, E, V>;
   /** The row to edit; null: a new entity. */
   readonly row: E | null;
+  /** The rows the list shows (the form's rules among them, e.g. a unique name). */
+  readonly listed: readonly E[];
   readonly onClose: () => void;
   readonly onCreated?: (entity: E) => void;
 }
 
 /** The modal: a new entity's form, or the row's read fresh (its `get`; the row itself without one). */
-function EditDialog<E, V extends object>({ resource, row, onClose, onCreated }: EditDialogProps<E, V>) {
+function EditDialog<E, V extends object>({ resource, row, listed, onClose, onCreated }: EditDialogProps<E, V>) {
   const { t } = useTranslation();
   const { get } = resource;
   const id = row === null ? null : resource.rowKey(row);
@@ -153,19 +173,27 @@ function EditDialog<E, V extends object>({ resource, row, onClose, onCreated }: 
       title={title}
       isNew={row === null}
       query={query}
-      editor={(e) => <Editor resource={resource} entity={e} onClose={onClose} onCreated={onCreated} />}
+      editor={(e) => <Editor resource={resource} entity={e} listed={listed} onClose={onClose} onCreated={onCreated} />}
       tabs={[]}
       onClose={onClose}
     />
   );
 }
 
-function Editor<E, V extends object>({ resource, entity, onClose, onCreated }: { resource: Resource<E, E, V>; entity: E | null; onClose: () => void; onCreated?: (entity: E) => void }) {
+interface EditorProps<E, V> {
+  readonly resource: Resource<E, E, V>;
+  readonly entity: E | null;
+  readonly listed: readonly E[];
+  readonly onClose: () => void;
+  readonly onCreated?: (entity: E) => void;
+}
+
+function Editor<E, V extends object>({ resource, entity, listed, onClose, onCreated }: EditorProps<E, V>) {
   const errorText = useApiErrorMessage();
   const roles = useUserRoles();
   const declared = resource.form;
   if (declared === undefined) throw new Error(`${resource.testId}: a resource that opens needs a form`);
-  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity));
+  const form = useForm<V>(declared.initial(entity), (values) => declared.check(values, entity, listed));
   const { create, update } = useResourceMutations(resource, onClose);
   const call = entity === null ? resource.create : resource.update;
   const mayWrite = call !== undefined && canCall(roles, call.id);
