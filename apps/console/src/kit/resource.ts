@@ -110,8 +110,11 @@ export interface Resource<Row, E, V> {
   readonly form?: {
     readonly fields: readonly Field<V>[];
     readonly initial: (entity: E | null) => V;
-    /** The contract's rules in the spec's words (kit/fields `schemaCheck` for the usual case). */
-    readonly check: (values: V, entity: E | null) => FieldErrors;
+    /**
+     * The contract's rules in the spec's words (kit/fields `schemaCheck` for the usual case);
+     * `listed`: the rows the list shows, for a rule among them (a name unique in the list; RowButtonsPage passes them).
+     */
+    readonly check: (values: V, entity: E | null, listed?: readonly Row[]) => FieldErrors;
   };
   readonly create?: Op<V, E>;
   readonly update?: Op<{ readonly entity: E; readonly values: V }, E>;
