@@ -42,8 +42,6 @@ export interface TabbedModalProps<T extends string> {
   readonly instead?: ReactNode;
   /** Extra `data-*` attributes of the modal's content (e.g. the entity's id). */
   readonly data?: RowData;
-  /** Wraps the content (e.g. a context provider the tabs read). */
-  readonly wrap?: (content: ReactNode) => ReactNode;
 }
 
 export function TabbedModal<T extends string>(props: TabbedModalProps<T>) {
@@ -90,24 +88,21 @@ export function TabbedModal<T extends string>(props: TabbedModalProps<T>) {
     );
   }
 
-  const content = (
-    <Stack gap="md" data-testid={testId} data-read-only={props.readOnly ? 'true' : 'false'} {...props.data}>
-      {props.readOnly && (
-        <Alert color="gray" data-testid={`${testId}-read-only`}>
-          {props.readOnlyText}
-        </Alert>
-      )}
-      {body}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onClose} data-testid={`${testId}-close`}>
-          {t('common.close')}
-        </Button>
-      </Group>
-    </Stack>
-  );
   return (
     <Modal opened={props.opened ?? true} onClose={props.onClose} size="xl" title={props.title}>
-      {props.wrap ? props.wrap(content) : content}
+      <Stack gap="md" data-testid={testId} data-read-only={props.readOnly ? 'true' : 'false'} {...props.data}>
+        {props.readOnly && (
+          <Alert color="gray" data-testid={`${testId}-read-only`}>
+            {props.readOnlyText}
+          </Alert>
+        )}
+        {body}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose} data-testid={`${testId}-close`}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

@@ -6,11 +6,12 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { TabbedModal } from '../../kit/TabbedModal';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { SmpteTab, SocialTab } from './ConfigTabs';
@@ -47,73 +48,34 @@ export default function ChannelModal({ channelId, onClose }: { channelId: string
   const [tabParam, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const user = useSessionUser();
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
-  const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
   const query = useEndpointQuery('fetchChannelDetails', { query: { ids: channelId } });
   const details = query.data?.channels.find((d) => d.channel.channelId === channelId);
   const context = useMemo(() => (details ? { details, roles } : null), [details, roles]);
   const tabs = CHANNEL_TABS.filter((id) => TAB_CONTENT[id] !== undefined);
   const requested = resolveChannelTab(tabParam);
-  const tab = tabs.includes(requested) ? requested : 'general';
-
-  const selectTab = (next: string | null) => {
-    if (next !== null) setTab(next);
-  };
-
-  let body: ReactNode;
-  if (query.error) {
-    body = (
-      <Alert color="red" data-testid="channel-modal-error">
-        <Stack gap="xs">
-          <Text size="sm">{t('channels.modal.loadFailed')}</Text>
-          <Text size="sm">{errorText(query.error)}</Text>
-          <Group>
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              {t('channels.modal.retry')}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  } else if (!context) {
-    body = (
-      <Group justify="center" p="xl" data-testid="channel-modal-loading">
-        <Loader />
-      </Group>
-    );
-  } else {
-    body = (
-      <ChannelModalContext.Provider value={context}>
-        <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-          <Tabs.List>
-            {tabs.map((id) => (
-              <Tabs.Tab key={id} value={id} data-testid={`channel-tab-${id}`}>
-                {t(`channels.modal.tabs.${id}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={tab} pt="md" data-testid={`channel-panel-${tab}`}>
-            <Stack gap="md">{TAB_CONTENT[tab]?.()}</Stack>
-          </Tabs.Panel>
-        </Tabs>
-      </ChannelModalContext.Provider>
-    );
-  }
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={t('channels.modal.title', { name: details?.channel.channelName ?? channelId })}>
-      <Stack gap="md" data-testid="channel-modal" data-channel-id={channelId} data-read-only={readOnly ? 'true' : 'false'}>
-        {readOnly && (
-          <Alert color="gray" data-testid="channel-modal-read-only">
-            {t('channels.modal.readOnly')}
-          </Alert>
-        )}
-        {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="channel-modal-close">
-            {t('channels.modal.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <TabbedModal
+      testId="channel-modal"
+      tabTestId="channel"
+      title={t('channels.modal.title', { name: details?.channel.channelName ?? channelId })}
+      onClose={onClose}
+      readOnly={!hasAnyRole(roles, APPLY_BUTTON_ROLES)}
+      readOnlyText={t('channels.modal.readOnly')}
+      tabs={tabs}
+      tab={tabs.includes(requested) ? requested : 'general'}
+      onTab={setTab}
+      tabLabel={(id) => t(`channels.modal.tabs.${id}`)}
+      render={(tab) =>
+        context && (
+          <ChannelModalContext.Provider value={context}>
+            <Stack gap="md">{TAB_CONTENT[tab]?.()}</Stack>
+          </ChannelModalContext.Provider>
+        )
+      }
+      loading={context === null}
+      error={query.error && { title: t('channels.modal.loadFailed'), message: errorText(query.error), onRetry: () => void query.refetch() }}
+      data={{ 'data-channel-id': channelId }}
+    />
   );
 }

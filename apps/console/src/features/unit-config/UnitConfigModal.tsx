@@ -6,7 +6,6 @@
  * Apply buttons (spec 000 §6).
  */
 import { useEffect, useMemo } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +13,7 @@ import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail
 import { useApplyConfiguration } from '../../api/configurationCache';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { TabbedModal } from '../../kit/TabbedModal';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { CONFIG_TABS, CONFIG_PARAM, resolveTab, withTab, type ConfigTab } from './tabs';
@@ -100,75 +100,39 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
   const context = useMemo(() => ({ unitId, roles }), [unitId, roles]);
   const facts = useMemo(() => (unitQuery.data ? factsOf(unitQuery.data) : null), [unitQuery.data]);
 
-  const selectTab = (next: string | null) => {
-    if (next === null) return;
+  const selectTab = (next: string) => {
     setParams((prev) => withTab(prev, resolveTab(next)), { replace: true });
   };
 
   const failed = configQuery.error ?? unitQuery.error;
-  let body: React.ReactNode;
-  if (failed) {
-    body = (
-      <Alert color="red" data-testid="unit-config-error">
-        <Stack gap="xs">
-          <Text size="sm">{t('unitConfig.loadError')}</Text>
-          <Text size="sm">{errorText(failed)}</Text>
-          <Group>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                void configQuery.refetch();
-                void unitQuery.refetch();
-              }}
-              data-testid="unit-config-retry"
-            >
-              {t('unitConfig.retry')}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  } else if (!configQuery.data || !facts) {
-    body = (
-      <Group justify="center" p="xl" data-testid="unit-config-loading">
-        <Loader />
-      </Group>
-    );
-  } else {
-    body = (
-      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
-          {CONFIG_TABS.map((id) => (
-            <Tabs.Tab key={id} value={id} data-testid={`config-tab-${id}`}>
-              {t(`unitConfig.tabs.${id}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={tab} pt="md" data-testid={`config-panel-${tab}`}>
-          <TabContent tab={tab} config={configQuery.data} unit={facts} />
-        </Tabs.Panel>
-      </Tabs>
-    );
-  }
-
+  const retry = () => {
+    void configQuery.refetch();
+    void unitQuery.refetch();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={t('unitConfig.title', { name: unitQuery.data?.name ?? unitId })}>
-      <ConfigContext.Provider value={context}>
-        <Stack gap="md" data-testid="unit-config" data-unit-id={unitId} data-read-only={readOnly ? 'true' : 'false'}>
-          {readOnly && (
-            <Alert color="gray" data-testid="unit-config-read-only">
-              {t('unitConfig.readOnly')}
-            </Alert>
-          )}
-          {body}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-testid="unit-config-close">
-              {t('unitConfig.close')}
-            </Button>
-          </Group>
-        </Stack>
-      </ConfigContext.Provider>
-    </Modal>
+    <TabbedModal
+      testId="unit-config"
+      tabTestId="config"
+      title={t('unitConfig.title', { name: unitQuery.data?.name ?? unitId })}
+      opened={opened}
+      onClose={onClose}
+      readOnly={readOnly}
+      readOnlyText={t('unitConfig.readOnly')}
+      tabs={CONFIG_TABS}
+      tab={tab}
+      onTab={selectTab}
+      tabLabel={(id) => t(`unitConfig.tabs.${id}`)}
+      render={(id) =>
+        configQuery.data &&
+        facts && (
+          <ConfigContext.Provider value={context}>
+            <TabContent tab={id} config={configQuery.data} unit={facts} />
+          </ConfigContext.Provider>
+        )
+      }
+      loading={!configQuery.data || !facts}
+      error={failed && { title: t('unitConfig.loadError'), message: errorText(failed), onRetry: retry }}
+      data={{ 'data-unit-id': unitId }}
+    />
   );
 }

@@ -5,11 +5,11 @@
  * with no Apply button (spec 001 §6, tooltip "Not available for your user type").
  */
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Tabs } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
+import { TabbedModal } from '../../kit/TabbedModal';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { TAB_PARAM } from '../channels/modalTabs';
@@ -34,56 +34,31 @@ export default function VrChannelModal({ uniqueId, channel, loading, onClose }: 
   const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });
   const user = useSessionUser();
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
-  const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
-  const tab: VrTab = isVrTab(requested) ? requested : 'configuration';
-
-  const selectTab = (next: string | null) => {
-    if (next !== null) setTab(next);
-  };
-
-  let body: ReactNode;
-  if (channel === null) {
-    body = loading ? (
-      <Group justify="center" p="xl" data-testid="vr-modal-loading">
-        <Loader />
-      </Group>
-    ) : (
-      <Alert color="gray" data-testid="vr-modal-not-found">
-        {t('videoReturn.modal.notFound')}
-      </Alert>
-    );
-  } else {
-    body = (
-      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List>
-          {VR_TABS.map((id) => (
-            <Tabs.Tab key={id} value={id} data-testid={`vr-tab-${id}`}>
-              {t(`videoReturn.modal.tabs.${id}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={tab} pt="md" data-testid={`vr-panel-${tab}`}>
-          {tab === 'configuration' ? <VrConfigurationTab channel={channel} roles={roles} /> : <VrSharingTab channel={channel} roles={roles} />}
-        </Tabs.Panel>
-      </Tabs>
-    );
-  }
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={t('videoReturn.modal.title', { name: channel?.name ?? uniqueId })}>
-      <Stack gap="md" data-testid="vr-modal" data-vr-id={uniqueId} data-read-only={readOnly ? 'true' : 'false'}>
-        {readOnly && (
-          <Alert color="gray" data-testid="vr-modal-read-only">
-            {t('videoReturn.modal.readOnly')}
+    <TabbedModal
+      testId="vr-modal"
+      tabTestId="vr"
+      title={t('videoReturn.modal.title', { name: channel?.name ?? uniqueId })}
+      onClose={onClose}
+      readOnly={!hasAnyRole(roles, APPLY_BUTTON_ROLES)}
+      readOnlyText={t('videoReturn.modal.readOnly')}
+      tabs={VR_TABS}
+      tab={isVrTab(requested) ? requested : 'configuration'}
+      onTab={setTab}
+      tabLabel={(id) => t(`videoReturn.modal.tabs.${id}`)}
+      render={(tab) =>
+        channel && (tab === 'configuration' ? <VrConfigurationTab channel={channel} roles={roles} /> : <VrSharingTab channel={channel} roles={roles} />)
+      }
+      loading={channel === null && loading}
+      instead={
+        channel === null && (
+          <Alert color="gray" data-testid="vr-modal-not-found">
+            {t('videoReturn.modal.notFound')}
           </Alert>
-        )}
-        {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="vr-modal-close">
-            {t('videoReturn.modal.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+      data={{ 'data-vr-id': uniqueId }}
+    />
   );
 }
