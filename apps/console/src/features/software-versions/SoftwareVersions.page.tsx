@@ -1,270 +1,256 @@
-import { lazy, Suspense, useState } from 'react';
-import { Anchor, Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Anchor, Badge, Button, Group, MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { catalogue, hasAnyRole, SOFTWARE_VERSION_DEVICES, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { SOFTWARE_VERSION_DEVICES, SOFTWARE_VERSION_SORT_KEYS, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
+import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { QueryView } from '../../components/QueryView';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { rolesOf, useSessionUser } from '../../session/hooks';
+import { defineResource, op, RowButtonsPage, searchQuery, useCanCall, type CustomFieldProps, type Field, type Page } from '../../kit';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
+import { formErrors, initialValues, isSoftwareVersionEvent, toBody, type SoftwareVersionFormValues } from './softwareVersionForm';
+import SoftwareVersionInventoriesModal from './SoftwareVersionInventoriesModal';
 import { useInventoryOptions } from './useInventoryOptions';
-import { useSoftwareVersionsLive } from './useSoftwareVersionsLive';
 
-// Loaded when a version is created, edited or assigned.
-const SoftwareVersionModal = lazy(() => import('./SoftwareVersionModal'));
-const SoftwareVersionInventoriesModal = lazy(() => import('./SoftwareVersionInventoriesModal'));
-
-type Dialog =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'edit'; readonly version: SoftwareVersion }
-  | { readonly kind: 'inventories'; readonly version: SoftwareVersion };
-
-const PAGE_SIZE = 50;
 type DeprecatedFilter = 'all' | 'current' | 'deprecated';
+
+interface Filters {
+  readonly deprecated: DeprecatedFilter;
+  readonly device: SoftwareVersionDevice | null;
+  readonly inventoryId: string | null;
+}
+
+const READS = ['listSoftwareVersions', 'getSoftwareVersion'] as const;
+
+/** The inventories a version is assigned to (none: every inventory); one of the version's the user's options do not hold shows under its name. */
+function InventoriesField({ form, label, testId, error, readOnly }: CustomFieldProps<SoftwareVersionFormValues>) {
+  const { t } = useTranslation();
+  const { options } = useInventoryOptions();
+  const { inventoryIds, known } = form.values;
+  const data = [...options, ...known.filter((i) => !options.some((o) => o.id === i.id))].map((i) => ({ value: i.id, label: i.name }));
+  // The core words a refused element as `inventoryIds.<n>`: it shows under the picker too.
+  const refused = Object.keys(form.errors).find((k) => k === 'inventoryIds' || k.startsWith('inventoryIds.'));
+  return (
+    <MultiSelect
+      label={label}
+      description={t('softwareVersions.fields.inventoriesHint')}
+      placeholder={inventoryIds.length === 0 ? t('softwareVersions.allInventories') : undefined}
+      data={data}
+      value={[...inventoryIds]}
+      onChange={(ids) => form.set({ inventoryIds: ids })}
+      searchable
+      clearable
+      disabled={readOnly}
+      error={refused === undefined ? undefined : error(refused)}
+      data-testid={testId}
+    />
+  );
+}
+
+const FIELDS: readonly Field<SoftwareVersionFormValues>[] = [
+  { kind: 'text', name: 'number', label: 'softwareVersions.fields.number', description: 'softwareVersions.fields.numberHint', required: true },
+  { kind: 'text', name: 'description', label: 'softwareVersions.fields.description' },
+  { kind: 'text', name: 'releaseNotesUrl', label: 'softwareVersions.fields.releaseNotesUrl', testId: 'release-notes' },
+  {
+    kind: 'multiselect',
+    name: 'supportedDevices',
+    label: 'softwareVersions.fields.supportedDevices',
+    testId: 'devices',
+    options: (t) => SOFTWARE_VERSION_DEVICES.map((d) => ({ value: d, label: t(`softwareVersions.devices.${d}`) })),
+  },
+  { kind: 'custom', name: 'inventoryIds', label: 'softwareVersions.fields.inventories', testId: 'inventories', render: InventoriesField },
+  { kind: 'switch', name: 'deprecated', label: 'softwareVersions.fields.deprecated', description: 'softwareVersions.fields.deprecatedHint' },
+];
+
+/** Every version the cached lists hold (the number's uniqueness is checked against them before anything is sent). */
+function listedVersions(queryClient: QueryClient): readonly SoftwareVersion[] {
+  return queryClient.getQueriesData<Page<SoftwareVersion>>({ queryKey: endpointPrefix('listSoftwareVersions') }).flatMap(([, page]) => page?.items ?? []);
+}
+
+/**
+ * The versions of the filters: newest first (numbers compared as versions), searched by number or
+ * description; an edit reads the version fresh by id (one deleted meanwhile says so) and saves with
+ * the version kept now; a version's events make the lists read again.
+ */
+function softwareVersionResource(filters: Filters, queryClient: QueryClient) {
+  const { deprecated, device, inventoryId } = filters;
+  return defineResource<SoftwareVersion, SoftwareVersion, SoftwareVersionFormValues>({
+    testId: 'sw-version',
+    formTestId: 'sw-version',
+    titles: { new: 'softwareVersions.create.title', edit: 'softwareVersions.edit.title', noun: 'softwareVersions.noun' },
+    rowKey: (v) => v.id,
+    label: (v) => v.number,
+    list: {
+      op: op('listSoftwareVersions', (view) => ({
+        query: {
+          ...searchQuery(view, ['number', 'description'], SOFTWARE_VERSION_SORT_KEYS),
+          ...(deprecated === 'all' ? {} : { deprecated: deprecated === 'deprecated' ? ('true' as const) : ('false' as const) }),
+          ...(device === null ? {} : { device }),
+          ...(inventoryId === null ? {} : { inventoryId }),
+        },
+      })),
+      searchKeys: ['number', 'description'],
+      defaultSort: 'number',
+    },
+    columns: (t) => [
+      { id: 'number', header: t('softwareVersions.columns.number'), sortKey: 'number', cellTestId: true, render: (v) => v.number },
+      { id: 'description', header: t('softwareVersions.columns.description'), cellTestId: true, render: (v) => v.description },
+      {
+        id: 'notes',
+        header: t('softwareVersions.columns.releaseNotes'),
+        render: (v) =>
+          v.releaseNotesUrl !== null && (
+            <Anchor href={v.releaseNotesUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid={`sw-version-notes-${v.id}`}>
+              {t('softwareVersions.releaseNotes')}
+            </Anchor>
+          ),
+      },
+      {
+        id: 'devices',
+        header: t('softwareVersions.columns.supportedDevices'),
+        cellTestId: true,
+        render: (v) => (
+          <Group gap={4}>
+            {v.supportedDevices.map((d) => (
+              <Badge key={d} variant="outline" size="xs">
+                {t(`softwareVersions.devices.${d}`)}
+              </Badge>
+            ))}
+          </Group>
+        ),
+      },
+      {
+        id: 'inventories',
+        header: t('softwareVersions.columns.inventories'),
+        cellTestId: true,
+        render: (v) => (v.global ? t('softwareVersions.allInventories') : v.inventories.map((i) => i.name).join(', ')),
+      },
+      {
+        id: 'state',
+        header: t('softwareVersions.columns.state'),
+        render: (v) => (
+          <Badge color={v.deprecated ? 'orange' : 'green'} variant="light" data-testid={`sw-version-state-${v.id}`} data-value={String(v.deprecated)}>
+            {v.deprecated ? t('softwareVersions.deprecated') : t('softwareVersions.current')}
+          </Badge>
+        ),
+      },
+    ],
+    get: op('getSoftwareVersion', (id: string) => ({ params: { id } })),
+    form: { fields: FIELDS, initial: initialValues, check: (values, version) => formErrors(values, listedVersions(queryClient), version?.id ?? null) },
+    create: op('createSoftwareVersion', (values: SoftwareVersionFormValues) => ({ body: toBody(values) })),
+    update: op('updateSoftwareVersion', ({ entity, values }: { entity: SoftwareVersion; values: SoftwareVersionFormValues }) => ({
+      params: { id: entity.id },
+      body: { ...toBody(values), version: entity.version },
+    })),
+    // A refusal (an upgrade targets the version) shows in the confirmation.
+    remove: op('deleteSoftwareVersion', (v: SoftwareVersion) => ({ params: { id: v.id } })),
+    staleOn: (event) => (isSoftwareVersionEvent(event) ? READS : []),
+  });
+}
 
 /**
  * /sw_version (spec 001 §2 "software versions", §3 Software version): the versions the user may
- * see (available to one of their inventories, or to all), newest first (numbers compared as
- * versions), searched by number or description, filtered by deprecated, supported device and
- * inventory, a page of 50 at a time, kept current over /ws. Super user and staff create, edit,
- * deprecate and delete; the admin roles make a version available to their inventories or withdraw
- * it; the other roles of the screen read only.
+ * see (available to one of their inventories, or to all), newest first, searched by number or
+ * description, filtered by deprecated, supported device and inventory, a page of 50 at a time, kept
+ * current over /ws. Super user and staff create, edit, deprecate and delete; the admin roles make a
+ * version available to their inventories or withdraw it; the other roles of the screen read only
+ * (each button shows to whom the catalogue lets make its call).
  */
 export default function SoftwareVersionsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('routes.swVersion'));
-  const user = useSessionUser();
-  const roles = user ? rolesOf(user) : [];
-  // Write actions for the roles their calls declare in the catalogue.
-  const canWrite = hasAnyRole(roles, catalogue.createSoftwareVersion.roles);
-  const canAssign = hasAnyRole(roles, catalogue.assignSoftwareVersionInventory.roles);
   const queryClient = useQueryClient();
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const inventories = useInventoryOptions();
-  const [search, setSearch] = useState('');
-  const [searchKey, setSearchKey] = useState<'number' | 'description'>('number');
-  const [deprecated, setDeprecated] = useState<DeprecatedFilter>('all');
-  const [device, setDevice] = useState<SoftwareVersionDevice | null>(null);
-  const [inventoryId, setInventoryId] = useState<string | null>(null);
-  const [sortDir, setSortDir] = useState<'asc' | 'desc'>('desc');
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  useSoftwareVersionsLive();
+  const mayDeprecate = useCanCall('updateSoftwareVersion');
+  const mayAssign = useCanCall('assignSoftwareVersionInventory');
+  const [filters, setFilters] = useState<Filters>({ deprecated: 'all', device: null, inventoryId: null });
+  const [assigning, setAssigning] = useState<SoftwareVersion | null>(null);
+  const resource = useMemo(() => softwareVersionResource(filters, queryClient), [filters, queryClient]);
+  const filter = (change: Partial<Filters>) => setFilters((f) => ({ ...f, ...change }));
 
-  const query = {
-    offset: (page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
-    searchKey,
-    sortDir,
-    ...(search.trim() === '' ? {} : { searchValue: search.trim() }),
-    ...(deprecated === 'all' ? {} : { deprecated: deprecated === 'deprecated' ? ('true' as const) : ('false' as const) }),
-    ...(device === null ? {} : { device }),
-    ...(inventoryId === null ? {} : { inventoryId }),
-  };
-  const list = useEndpointQuery('listSoftwareVersions', { query }, { placeholderData: (previous) => previous });
-  const versions = list.data?.items ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
-  // Any filter change starts again at the first page.
-  const filtered = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
-
-  const update = useEndpointMutation('updateSoftwareVersion');
-  const toggleDeprecated = (version: SoftwareVersion) =>
-    update.mutate(
-      { params: { id: version.id }, body: { deprecated: !version.deprecated, version: version.version } },
-      {
-        onSuccess: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') }),
-        onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
-      },
-    );
-  // A refusal (an upgrade targets the version) shows in the confirmation.
-  const del = useConfirmedDelete(useEndpointMutation('deleteSoftwareVersion'), {
-    variables: (version: SoftwareVersion) => ({ params: { id: version.id } }),
-    deleted: (version) => t('softwareVersions.toasts.deleted', { number: version.number }),
-    onDeleted: () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSoftwareVersions') }),
+  const update = useEndpointMutation('updateSoftwareVersion', {
+    onSuccess: () => invalidateReads(queryClient, READS),
+    onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
   });
+  const rowActions = (v: SoftwareVersion) => (
+    <>
+      {mayDeprecate && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color={v.deprecated ? 'green' : 'orange'}
+          onClick={() => update.mutate({ params: { id: v.id }, body: { deprecated: !v.deprecated, version: v.version } })}
+          loading={update.isPending && update.variables?.params?.id === v.id}
+          data-testid={`sw-version-deprecate-${v.id}`}
+        >
+          {v.deprecated ? t('softwareVersions.actions.undeprecate') : t('softwareVersions.actions.deprecate')}
+        </Button>
+      )}
+      {mayAssign && (
+        <Button size="compact-sm" variant="light" onClick={() => setAssigning(v)} data-testid={`sw-version-assign-${v.id}`}>
+          {t('softwareVersions.actions.inventories')}
+        </Button>
+      )}
+    </>
+  );
 
   return (
     <Stack gap="sm" data-testid="sw-versions-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.swVersion')}
-        </Title>
-        {canWrite && (
-          <Button size="xs" onClick={() => setDialog({ kind: 'create' })} data-testid="sw-versions-create">
-            {t('softwareVersions.actions.create')}
-          </Button>
-        )}
-      </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          aria-label={t('softwareVersions.filters.searchKey')}
-          data={[
-            { value: 'number', label: t('softwareVersions.columns.number') },
-            { value: 'description', label: t('softwareVersions.columns.description') },
-          ]}
-          value={searchKey}
-          onChange={(v) => v !== null && filtered(setSearchKey)(v === 'description' ? 'description' : 'number')}
-          allowDeselect={false}
-          size="xs"
-          w={140}
-          data-testid="sw-versions-search-key"
-        />
-        <TextInput
-          aria-label={t('softwareVersions.filters.search')}
-          placeholder={t('softwareVersions.filters.search')}
-          value={search}
-          onChange={(e) => filtered(setSearch)(e.currentTarget.value)}
-          size="xs"
-          w={200}
-          data-testid="sw-versions-search"
-        />
-        <Select
-          aria-label={t('softwareVersions.filters.state')}
-          data={(['all', 'current', 'deprecated'] as const).map((v) => ({ value: v, label: t(`softwareVersions.filters.${v}`) }))}
-          value={deprecated}
-          onChange={(v) => filtered(setDeprecated)(v === 'current' || v === 'deprecated' ? v : 'all')}
-          allowDeselect={false}
-          size="xs"
-          w={150}
-          data-testid="sw-versions-deprecated-filter"
-        />
-        <Select
-          aria-label={t('softwareVersions.filters.device')}
-          placeholder={t('softwareVersions.filters.anyDevice')}
-          data={SOFTWARE_VERSION_DEVICES.map((d) => ({ value: d, label: t(`softwareVersions.devices.${d}`) }))}
-          value={device}
-          onChange={(v) => filtered(setDevice)(SOFTWARE_VERSION_DEVICES.find((d) => d === v) ?? null)}
-          clearable
-          size="xs"
-          w={190}
-          data-testid="sw-versions-device-filter"
-        />
-        <Select
-          aria-label={t('softwareVersions.filters.inventory')}
-          placeholder={t('softwareVersions.filters.anyInventory')}
-          data={inventories.options.map((i) => ({ value: i.id, label: i.name }))}
-          value={inventoryId}
-          onChange={filtered(setInventoryId)}
-          clearable
-          searchable
-          size="xs"
-          w={200}
-          data-testid="sw-versions-inventory-filter"
-        />
-      </Group>
-      <QueryView query={list} testIdPrefix="sw-versions" errorTitle={t('softwareVersions.loadFailed')}>
-        {() =>
-          versions.length === 0 ? (
-            <Text c="dimmed" data-testid="sw-versions-empty">
-              {t('softwareVersions.empty')}
-            </Text>
-          ) : (
-            <Table striped highlightOnHover data-testid="sw-versions-table" aria-label={t('routes.swVersion')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th aria-sort={sortDir === 'asc' ? 'ascending' : 'descending'}>
-                    <UnstyledButton onClick={() => filtered(setSortDir)(sortDir === 'asc' ? 'desc' : 'asc')} data-testid="sw-versions-sort-number" fw={700} fz="sm">
-                      {t('softwareVersions.columns.number')} {sortDir === 'asc' ? '▲' : '▼'}
-                    </UnstyledButton>
-                  </Table.Th>
-                  <Table.Th>{t('softwareVersions.columns.description')}</Table.Th>
-                  <Table.Th>{t('softwareVersions.columns.releaseNotes')}</Table.Th>
-                  <Table.Th>{t('softwareVersions.columns.supportedDevices')}</Table.Th>
-                  <Table.Th>{t('softwareVersions.columns.inventories')}</Table.Th>
-                  <Table.Th>{t('softwareVersions.columns.state')}</Table.Th>
-                  {(canWrite || canAssign) && <Table.Th aria-label={t('softwareVersions.columns.actions')} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {versions.map((v) => (
-                  <Table.Tr key={v.id} data-testid={`sw-version-row-${v.id}`} data-number={v.number}>
-                    <Table.Td data-testid={`sw-version-number-${v.id}`}>{v.number}</Table.Td>
-                    <Table.Td data-testid={`sw-version-description-${v.id}`}>{v.description}</Table.Td>
-                    <Table.Td>
-                      {v.releaseNotesUrl !== null && (
-                        <Anchor href={v.releaseNotesUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid={`sw-version-notes-${v.id}`}>
-                          {t('softwareVersions.releaseNotes')}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td data-testid={`sw-version-devices-${v.id}`}>
-                      <Group gap={4}>
-                        {v.supportedDevices.map((d) => (
-                          <Badge key={d} variant="outline" size="xs">
-                            {t(`softwareVersions.devices.${d}`)}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td data-testid={`sw-version-inventories-${v.id}`}>
-                      {v.global ? t('softwareVersions.allInventories') : v.inventories.map((i) => i.name).join(', ')}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={v.deprecated ? 'orange' : 'green'} variant="light" data-testid={`sw-version-state-${v.id}`} data-value={String(v.deprecated)}>
-                        {v.deprecated ? t('softwareVersions.deprecated') : t('softwareVersions.current')}
-                      </Badge>
-                    </Table.Td>
-                    {(canWrite || canAssign) && (
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {canWrite && (
-                            <Button
-                              size="compact-xs"
-                              variant="light"
-                              color={v.deprecated ? 'green' : 'orange'}
-                              onClick={() => toggleDeprecated(v)}
-                              loading={update.isPending && update.variables?.params?.id === v.id}
-                              data-testid={`sw-version-deprecate-${v.id}`}
-                            >
-                              {v.deprecated ? t('softwareVersions.actions.undeprecate') : t('softwareVersions.actions.deprecate')}
-                            </Button>
-                          )}
-                          {canWrite && (
-                            <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', version: v })} data-testid={`sw-version-edit-${v.id}`}>
-                              {t('softwareVersions.actions.edit')}
-                            </Button>
-                          )}
-                          {canAssign && (
-                            <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'inventories', version: v })} data-testid={`sw-version-assign-${v.id}`}>
-                              {t('softwareVersions.actions.inventories')}
-                            </Button>
-                          )}
-                          {canWrite && (
-                            <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(v)} data-testid={`sw-version-delete-${v.id}`}>
-                              {t('softwareVersions.actions.delete')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
+      <Title order={2} data-testid="page-title">
+        {t('routes.swVersion')}
+      </Title>
+      <RowButtonsPage
+        resource={resource}
+        listTestId="sw-versions"
+        tableTestId="table"
+        filterKey={JSON.stringify(filters)}
+        addLabel={t('softwareVersions.actions.create')}
+        addTestId="sw-versions-create"
+        sortDir="desc"
+        rowData={(v) => ({ 'data-number': v.number })}
+        rowActions={mayDeprecate || mayAssign ? rowActions : undefined}
+        deleteQuestion={(v) => t('softwareVersions.delete.question', { number: v.number })}
+        emptyText={t('softwareVersions.empty')}
+        toolbar={
+          <>
+            <Select
+              label={t('softwareVersions.filters.state')}
+              data={(['all', 'current', 'deprecated'] as const).map((v) => ({ value: v, label: t(`softwareVersions.filters.${v}`) }))}
+              value={filters.deprecated}
+              onChange={(v) => filter({ deprecated: v === 'current' || v === 'deprecated' ? v : 'all' })}
+              allowDeselect={false}
+              w={150}
+              data-testid="sw-versions-deprecated-filter"
+            />
+            <Select
+              label={t('softwareVersions.filters.device')}
+              placeholder={t('softwareVersions.filters.anyDevice')}
+              data={SOFTWARE_VERSION_DEVICES.map((d) => ({ value: d, label: t(`softwareVersions.devices.${d}`) }))}
+              value={filters.device}
+              onChange={(v) => filter({ device: SOFTWARE_VERSION_DEVICES.find((d) => d === v) ?? null })}
+              clearable
+              w={190}
+              data-testid="sw-versions-device-filter"
+            />
+            <Select
+              label={t('softwareVersions.filters.inventory')}
+              placeholder={t('softwareVersions.filters.anyInventory')}
+              data={inventories.options.map((i) => ({ value: i.id, label: i.name }))}
+              value={filters.inventoryId}
+              onChange={(inventoryId) => filter({ inventoryId })}
+              clearable
+              searchable
+              w={200}
+              data-testid="sw-versions-inventory-filter"
+            />
+          </>
         }
-      </QueryView>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="sw-versions-pagination" />}
-      {dialog !== null && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'inventories' ? (
-            <SoftwareVersionInventoriesModal version={dialog.version} onClose={() => setDialog(null)} />
-          ) : (
-            <SoftwareVersionModal version={dialog.kind === 'edit' ? dialog.version : null} versions={versions} onClose={() => setDialog(null)} />
-          )}
-        </Suspense>
-      )}
-      {del.target !== null && (
-        <ConfirmDeleteModal title={t('softwareVersions.delete.title')} question={t('softwareVersions.delete.question', { number: del.target.number })} testIdPrefix="sw-version-delete" {...del.modalProps} />
-      )}
+      >
+        {assigning !== null && <SoftwareVersionInventoriesModal version={assigning} onClose={() => setAssigning(null)} />}
+      </RowButtonsPage>
     </Stack>
   );
 }

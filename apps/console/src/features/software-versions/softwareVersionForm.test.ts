@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/ApiError';
 import { VALIDATION, type SoftwareVersion } from '@fleet/contracts';
-import { formErrors, initialValues, sameVersionNumber, savedErrors, toBody } from './softwareVersionForm';
+import { formErrors, initialValues, sameVersionNumber, toBody, toFormFields } from './softwareVersionForm';
 
 const version = (id: string, number: string): SoftwareVersion => ({
   id, number, description: '', releaseNotesUrl: null, supportedDevices: [], inventories: [], global: true, deprecated: false, version: 0,
@@ -30,13 +29,7 @@ describe('software version form', () => {
     expect(toBody({ ...blank, number: ' 7.7 ', releaseNotesUrl: '  ' })).toMatchObject({ number: '7.7', releaseNotesUrl: null });
   });
 
-  it("puts the core's field errors on the fields", () => {
-    const error = new ApiError({
-      status: 409,
-      code: 'SOFTWARE_VERSION_EXISTS',
-      message: 'Software version exists',
-      fields: [{ path: 'body.number', message: 'Software version exists' }, { path: 'body.inventoryIds.1', message: VALIDATION.fieldUnique }],
-    });
-    expect(savedErrors(error)).toEqual({ number: 'Software version exists', inventoryIds: VALIDATION.fieldUnique });
+  it("puts a list element's errors (the core's too) under its picker", () => {
+    expect(toFormFields({ number: 'Software version exists', 'inventoryIds.1': VALIDATION.fieldUnique })).toEqual({ number: 'Software version exists', inventoryIds: VALIDATION.fieldUnique });
   });
 });

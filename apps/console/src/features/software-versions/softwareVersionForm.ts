@@ -1,21 +1,23 @@
 /**
  * The software version form's rules, as the core checks them: the catalogue body schema (the §9
- * number rule, the release notes address, the description's length, in the spec's words), the
- * number not taken by another listed version compared as versions ("Software version exists"),
- * and the core's own field errors onto the fields. No React here.
+ * number rule, the release notes address, the description's length, in the spec's words) and the
+ * number not taken by another listed version compared as versions ("Software version exists").
+ * No React here.
  */
-import { CreateSoftwareVersionBody, ERROR_CATALOGUE, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
+import { CreateSoftwareVersionBody, ERROR_CATALOGUE, SOFTWARE_VERSION_DEVICES, type RealtimeEvent, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
-import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export interface SoftwareVersionFormValues {
   readonly number: string;
   readonly description: string;
   readonly releaseNotesUrl: string;
-  readonly supportedDevices: readonly SoftwareVersionDevice[];
+  readonly supportedDevices: readonly string[];
   readonly deprecated: boolean;
   /** The inventories it is assigned to; none: available to every inventory. */
   readonly inventoryIds: readonly string[];
+  /** The inventories of the version as read (their names, where the user's options do not hold them). */
+  readonly known: readonly { readonly id: string; readonly name: string }[];
 }
 
 export function initialValues(version: SoftwareVersion | null): SoftwareVersionFormValues {
@@ -26,8 +28,11 @@ export function initialValues(version: SoftwareVersion | null): SoftwareVersionF
     supportedDevices: version?.supportedDevices ?? [],
     deprecated: version?.deprecated ?? false,
     inventoryIds: version?.inventories.map((i) => i.id) ?? [],
+    known: version?.inventories ?? [],
   };
 }
+
+const isDevice = (value: string): value is SoftwareVersionDevice => (SOFTWARE_VERSION_DEVICES as readonly string[]).includes(value);
 
 /** The create/update body of the form's values (an empty address clears it). */
 export function toBody(values: SoftwareVersionFormValues) {
@@ -35,7 +40,7 @@ export function toBody(values: SoftwareVersionFormValues) {
     number: values.number.trim(),
     description: values.description,
     releaseNotesUrl: values.releaseNotesUrl.trim() === '' ? null : values.releaseNotesUrl.trim(),
-    supportedDevices: [...values.supportedDevices],
+    supportedDevices: values.supportedDevices.filter(isDevice),
     deprecated: values.deprecated,
     inventoryIds: [...values.inventoryIds],
   };
@@ -50,22 +55,22 @@ export function sameVersionNumber(a: string, b: string): boolean {
 
 /** Errors by form field; empty when the form may be sent. `versions`: the ones listed (for the number's uniqueness). */
 export function formErrors(values: SoftwareVersionFormValues, versions: readonly SoftwareVersion[], editingId: string | null): FieldErrors {
-  const schema = checkSchema(CreateSoftwareVersionBody, toBody(values));
+  const schema = toFormFields(checkSchema(CreateSoftwareVersionBody, toBody(values)));
   const taken = schema.number === undefined && versions.some((v) => v.id !== editingId && sameVersionNumber(v.number, values.number));
-  return mergeErrors(toFormFields(schema), taken ? { number: ERROR_CATALOGUE.SOFTWARE_VERSION_EXISTS.message } : {});
+  return mergeErrors(schema, taken ? { number: ERROR_CATALOGUE.SOFTWARE_VERSION_EXISTS.message } : {});
 }
 
-/** The core's field errors of a failed save, on the form's fields. */
-export function savedErrors(error: unknown): FieldErrors {
-  return toFormFields(serverFieldErrors(error));
-}
-
-/** `supportedDevices.0` and `inventoryIds.1` show under their pickers. */
-function toFormFields(errors: FieldErrors): FieldErrors {
+/** Errors of a list's elements (`supportedDevices.0`, `inventoryIds.1`, as the core words them too) under their pickers. */
+export function toFormFields(errors: FieldErrors): FieldErrors {
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     const field = path.split('.')[0] ?? path;
     if (!(field in out)) out[field] = message;
   }
   return out;
+}
+
+/** A version changed or removed (the events carry no fields: a version's inventory list differs per reader). */
+export function isSoftwareVersionEvent(event: RealtimeEvent): boolean {
+  return event.type === 'softwareVersion.changed' || event.type === 'softwareVersion.removed';
 }

@@ -14,7 +14,7 @@ import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api
 import { QueryView } from '../../components/QueryView';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
-import { isSoftwareVersionEvent } from '../software-versions/useSoftwareVersionsLive';
+import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
 import type { SystemSettingsProps } from './SystemSettings';
 
 const PREFIX = 'settings-sw-products';
