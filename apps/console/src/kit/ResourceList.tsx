@@ -50,6 +50,8 @@ export interface ResourceListProps<Row> {
   readonly rowTestId?: string;
   /** The table's test id suffix (`<testId>-<tableTestId>`); default `grid`. */
   readonly tableTestId?: string;
+  /** Rows per page where the call's page is not the search page size (the stories' 20). */
+  readonly pageSize?: number;
 }
 
 /** The list state of one resource, from its default search key and sort (ascending unless told). */
@@ -77,7 +79,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
       onRowClick={onOpen}
       rowData={rowData}
       page={view.page}
-      pageSize={PAGE_SIZE}
+      pageSize={props.pageSize ?? PAGE_SIZE}
       onPage={(p) => onViewChange((v) => ({ ...v, page: p }))}
       emptyText={emptyText ?? t('kit.list.empty')}
       totalText={(count) => t('kit.list.total', { count })}
