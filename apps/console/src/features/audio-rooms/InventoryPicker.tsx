@@ -1,6 +1,11 @@
-/** The inventory a per-inventory screen (/audio_rooms, /my_graphics) shows, and the header's picker of it. */
+/**
+ * The inventory a per-inventory screen (/audio_rooms, /usage_profiles, /my_graphics, the subscribers)
+ * shows, the header's picker of it, and the frame of such a screen.
+ */
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { CurrentUser } from '@fleet/contracts';
 import { usePreferences } from '../../preferences/usePreferences';
 import { rolesOf, useSessionUser } from '../../session/hooks';
@@ -38,5 +43,44 @@ export function InventoryPicker({ choice, label, testId }: { readonly choice: In
       w={220}
       data-testid={testId}
     />
+  );
+}
+
+interface InventoryScreenProps {
+  /** Test ids: `<testId>-page`, `-inventory` (the picker), `-no-inventory`. */
+  readonly testId: string;
+  readonly title: string;
+  readonly pickerLabel: string;
+  /** Said instead of the screen when the user is in no inventory. */
+  readonly noInventory: string;
+  /** Shown beside the title, for the inventory shown (e.g. a count). */
+  readonly beside?: (inventoryId: string) => ReactNode;
+  readonly children: (inventoryId: string) => ReactNode;
+}
+
+/** A per-inventory screen: its title (also the document's) and the inventory picker above what it shows of that inventory. */
+export function InventoryScreen({ testId, title, pickerLabel, noInventory, beside, children }: InventoryScreenProps) {
+  useDocumentTitle(title);
+  const choice = useInventoryChoice();
+  const { inventoryId } = choice;
+  return (
+    <Stack gap="sm" data-testid={`${testId}-page`}>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Group gap="sm" align="baseline">
+          <Title order={2} data-testid="page-title">
+            {title}
+          </Title>
+          {inventoryId !== null && beside?.(inventoryId)}
+        </Group>
+        <InventoryPicker choice={choice} label={pickerLabel} testId={`${testId}-inventory`} />
+      </Group>
+      {inventoryId === null ? (
+        <Text c="dimmed" data-testid={`${testId}-no-inventory`}>
+          {noInventory}
+        </Text>
+      ) : (
+        children(inventoryId)
+      )}
+    </Stack>
   );
 }

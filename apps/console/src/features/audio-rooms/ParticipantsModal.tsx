@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AudioRoom, AudioRoomPage } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
+import type { AudioRoom } from '@fleet/contracts';
+import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSpecText } from '../../lib/forms/specText';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
-import { applyAudioRoomEvent } from './audioRoomCache';
 import { participantValue, savedErrors, toParticipantRefs } from './audioRoomForm';
 import { ParticipantsPicker, useRoomCandidates } from './ParticipantsPicker';
 
@@ -33,9 +33,7 @@ export default function ParticipantsModal({ room, onClose }: ParticipantsModalPr
   const [value, setValue] = useState<readonly string[]>(() => room.participants.map((p) => participantValue(p.kind, p.id)));
   const save = useEndpointMutation('setAudioRoomParticipants', {
     onSuccess: (saved: AudioRoom) => {
-      queryClient.setQueriesData<AudioRoomPage>({ queryKey: endpointPrefix('listInventoryAudioRooms') }, (page) =>
-        page ? applyAudioRoomEvent(page, saved.inventoryId, { type: 'audioRoom.changed', audioRoom: saved, at: Date.now() }) : page,
-      );
+      invalidateReads(queryClient, ['listInventoryAudioRooms']);
       toast.show({ message: t('audioRooms.participants.saved', { name: saved.name, count: saved.participantCount }), variant: 'success' });
       onClose();
     },
@@ -58,14 +56,14 @@ export default function ParticipantsModal({ room, onClose }: ParticipantsModalPr
         {save.error && fieldMessage === undefined && <ErrorNote testId="audio-room-participants-save-error" message={errorText(save.error)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="audio-room-participants-cancel">
-            {t('audioRooms.actions.cancel')}
+            {t('kit.form.cancel')}
           </Button>
           <Button
             onClick={() => save.mutate({ params: { id: room.id }, body: { participants: toParticipantRefs(value), version: room.version } })}
             loading={save.isPending}
             data-testid="audio-room-participants-save"
           >
-            {t('audioRooms.actions.save')}
+            {t('kit.form.save')}
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,7 @@
  * against the rooms the list holds, and the core's own field errors onto the fields (a
  * participant's problem under the participants picker). No React here.
  */
-import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
+import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipant, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
 import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export interface AudioRoomFormValues {
@@ -14,10 +14,13 @@ export interface AudioRoomFormValues {
   readonly serverId: string | null;
   /** `kind:id` of each participant (the picker's values). */
   readonly participants: readonly string[];
+  /** The room's participants as saved (the picker names one the inventory no longer has). */
+  readonly saved: readonly AudioRoomParticipant[];
 }
 
 export function initialValues(room: AudioRoom | null): AudioRoomFormValues {
-  return { name: room?.name ?? '', intercom: room?.intercom ?? false, serverId: room?.serverId ?? null, participants: room?.participants.map((p) => participantValue(p.kind, p.id)) ?? [] };
+  const saved = room?.participants ?? [];
+  return { name: room?.name ?? '', intercom: room?.intercom ?? false, serverId: room?.serverId ?? null, participants: saved.map((p) => participantValue(p.kind, p.id)), saved };
 }
 
 export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;
