@@ -3,11 +3,14 @@
  *
  *   tsx simulator/src/scenario-cli.ts --list
  *   tsx simulator/src/scenario-cli.ts [--core http://127.0.0.1:8080] [--prefix /api]
- *        [--user super_user] [--password Demo-pass-1] [--speed 20] [--json] (--all | NAME|FILE ...)
+ *        [--user super_user] [--password Demo-pass-1] [--speed 20 | --stepped] [--json] (--all | NAME|FILE ...)
  *
  * NAME is a scenario of simulator/scenarios (without .json); FILE a path to any scenario file.
  * The password is the core's DEMO_PASSWORD (also read from SIM_PASSWORD). The core must run with
  * its simulator attached (in-process, or shards over /gateway) and the mock endpoints on.
+ * `--stepped` steps simulated time instead of running it at the scenario's factor: the outcome no
+ * longer depends on how busy the machine is (a trial's end still needs a core whose own clock can
+ * be stepped, which only a test's core has).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +27,7 @@ const { values, positionals } = parseArgs({
     user: { type: 'string', default: 'super_user' },
     password: { type: 'string', default: process.env.SIM_PASSWORD ?? 'Demo-pass-1' },
     speed: { type: 'string' },
+    stepped: { type: 'boolean', default: false },
     all: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -31,7 +35,7 @@ const { values, positionals } = parseArgs({
 });
 
 function usage(msg: string): never {
-  console.error(`error: ${msg}\nusage: scenario-cli [--core URL] [--prefix /api] [--user U] [--password P] [--speed N] [--json] (--all | --list | NAME|FILE ...)`);
+  console.error(`error: ${msg}\nusage: scenario-cli [--core URL] [--prefix /api] [--user U] [--password P] [--speed N | --stepped] [--json] (--all | --list | NAME|FILE ...)`);
   process.exit(2);
 }
 
@@ -49,6 +53,7 @@ if (values.list) {
 if (scenarios.length === 0) usage('name a scenario, or --all');
 const speed = values.speed === undefined ? undefined : Number(values.speed);
 if (speed !== undefined && !(speed > 0)) usage('--speed must be a positive number');
+if (speed !== undefined && values.stepped) usage('--speed and --stepped exclude each other');
 
 const results: ScenarioResult[] = [];
 for (const s of scenarios) {
@@ -59,6 +64,7 @@ for (const s of scenarios) {
     username: values.user,
     password: values.password,
     ...(speed === undefined ? {} : { speed }),
+    stepped: values.stepped,
     log: values.json ? () => {} : (line) => console.log(`  ${line}`),
   });
   results.push(r);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitDetail, UnitSummary } from '@fleet/contracts';
 import { ControlPlaneError, CoreClient, type Engine } from '@fleet/simulator';
+import { TestClock } from '@fleet/core';
 import { startSimulator } from '@fleet/stack';
 import { DEMO_PASSWORD, eventually, startTestStack, type TestStack } from '../support/stack.js';
 
@@ -18,7 +19,8 @@ describe('simulator control plane', () => {
   let regular: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({ simulator: false });
+    // The core's clock can be stepped: a stepped simulator's advance moves it too.
+    stack = await startTestStack({ simulator: false, clock: new TestClock() });
     // No spontaneous outages or late boots: what the tests see is what they did.
     sim = startSimulator(stack.app, { seed: 1, speed: 20, timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0 } });
     const base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
@@ -92,8 +94,10 @@ describe('simulator control plane', () => {
     expect(fast[0]).toMatchObject({ kind: 'accelerated', factor: 50 });
     const stepped = (await client.mutate(operator, 'clock.set', { mode: { kind: 'stepped' } })) as { now: number }[];
     const before = stepped[0]!.now;
+    const coreBefore = stack.app.services.clock.now();
     const after = (await client.mutate(operator, 'clock.set', { advanceMs: 60_000 })) as { now: number; kind: string }[];
     expect(after[0]).toMatchObject({ kind: 'stepped', now: before + 60_000 });
+    expect(stack.app.services.clock.now() - coreBefore).toBeGreaterThanOrEqual(60_000);
     const still = (await client.query(operator, 'clock.get')) as { now: number }[];
     expect(still[0]!.now).toBe(before + 60_000);
     await client.mutate(operator, 'clock.set', { mode: { kind: 'accelerated', factor: 20 } });

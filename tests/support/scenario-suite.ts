@@ -1,17 +1,18 @@
 /**
  * The scenario library in CI: a real core (SQLite, seeded) with the real simulator attached
  * in-process, listening on a port; every shipped scenario runs through the same runner the CLI
- * uses (REST and the tRPC control plane over HTTP), in accelerated time, and must pass. The library
- * is run in parts (tests/integration/scenarios/part-N.test.ts), each on a stack of its own, so the
- * parts run side by side: part `n` of `parts` takes every `parts`-th scenario by name.
+ * uses (REST and the tRPC control plane over HTTP) on the stepped clock — the runner advances
+ * simulated time and the core's clock together, half a second at a time, and checks after each
+ * step — and must pass. The library is run in parts (tests/integration/scenarios/part-N.test.ts),
+ * each on a stack of its own, so the parts run side by side: part `n` of `parts` takes every
+ * `parts`-th scenario by name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLibrary, runScenario, type Engine } from '@fleet/simulator';
+import { TestClock } from '@fleet/core';
 import { startSimulator } from '@fleet/stack';
 import { DEMO_PASSWORD, startTestStack, type TestStack } from './stack.js';
 
-/** Clock factor in CI (scenarios are written in simulated time). */
-const SPEED = 20;
 const library = loadLibrary();
 
 export const SCENARIO_PARTS = 4;
@@ -24,8 +25,8 @@ export function scenarioSuite(part: number): void {
     let base: string;
 
     beforeAll(async () => {
-      stack = await startTestStack({ simulator: false, env: { DEVICE_COMMAND_TIMEOUT_MS: '1500' } });
-      sim = startSimulator(stack.app, { seed: 1, speed: SPEED });
+      stack = await startTestStack({ simulator: false, clock: new TestClock(), env: { DEVICE_COMMAND_TIMEOUT_MS: '1500' } });
+      sim = startSimulator(stack.app, { seed: 1, clock: { kind: 'stepped' } });
       base = await stack.app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => {
@@ -35,7 +36,7 @@ export function scenarioSuite(part: number): void {
 
     it.each(mine.map((s) => [s.name, s] as const))('%s passes', async (_name, scenario) => {
       const lines: string[] = [];
-      const r = await runScenario(scenario, { baseUrl: base, password: DEMO_PASSWORD, speed: SPEED, log: (l) => lines.push(l) });
+      const r = await runScenario(scenario, { baseUrl: base, password: DEMO_PASSWORD, stepped: true, log: (l) => lines.push(l) });
       expect(r.steps.filter((s) => !s.ok).map((s) => s.detail), lines.join('\n')).toEqual([]);
       expect(r.steps.length).toBeGreaterThan(0);
     });

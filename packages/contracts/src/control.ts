@@ -390,6 +390,12 @@ export const ScenarioStartInput = z
     reset: z.boolean().optional(),
     /** Override the scenario's clock factor. */
     speed: z.number().positive().max(1000).optional(),
+    /**
+     * Run on the stepped clock instead (the factor is then unused): simulated time moves only when
+     * the caller advances it (`clock.set` with `advanceMs`), so every check sees exactly the
+     * simulated time it names, however loaded the machine is.
+     */
+    stepped: z.boolean().optional(),
   })
   .strict();
 export type ScenarioStartInput = z.input<typeof ScenarioStartInput>;
@@ -459,7 +465,12 @@ export const ShardStatus = z.object({
 export type ShardStatus = z.infer<typeof ShardStatus>;
 
 /** The control plane's scenario.status answer. */
-export const ScenarioStatusReply = z.object({ scenario: ScenarioStatus.nullable(), clock: ClockStatus });
+export const ScenarioStatusReply = z.object({
+  scenario: ScenarioStatus.nullable(),
+  clock: ClockStatus,
+  /** The core's own time (ms since the epoch): what it compares a trial's or a link's end with. */
+  coreNow: z.number(),
+});
 export type ScenarioStatusReply = z.infer<typeof ScenarioStatusReply>;
 
 // ── Recordings and replays (mock only; the file format is recording.ts) ─────────────────────────

@@ -1,12 +1,18 @@
 /**
  * Run one scenario headless against a running core (the CLI and the CI test use this):
  * 1. log in (mock log-in), start the scenario through the control plane — the fleet restarts from
- *    the scenario's seed, the clock runs at the scenario's factor, the simulator applies the
- *    device-side steps (faults) at their exact simulated times;
- * 2. walk the timeline in order: wait until the scenario's simulated time reaches each step, make
- *    the user's REST calls and check the answers, and poll what the core reports until each
- *    expectation holds (or, with `hold`, keeps holding) within its window of simulated time;
+ *    the scenario's seed, the simulator applies the device-side steps (faults) at their exact
+ *    simulated times;
+ * 2. walk the timeline in order: bring the scenario's simulated time to each step, make the user's
+ *    REST calls and check the answers, and check what the core reports until each expectation holds
+ *    (or, with `hold`, keeps holding) within its window of simulated time;
  * 3. stop the scenario; the result lists every step with what failed.
+ *
+ * Simulated time either runs at the scenario's factor (accelerated: to watch a scenario in the
+ * console) or is stepped by the runner (`stepped`: what CI uses). Stepped, the runner advances the
+ * clock by at most `stepMs` at a time and the control plane answers once the core has applied what
+ * the devices reported meanwhile, so each check sees the core exactly at the simulated time it
+ * names — a busy machine makes the run slower, never different.
  */
 import { ManagedServiceList, ScenarioStatusReply, ShardFleetCheck, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
 import { CoreClient, type CoreClientOptions } from './client.js';
@@ -18,9 +24,13 @@ export interface RunnerOptions extends CoreClientOptions {
   username?: string;
   /** Password of the mock's demo users (every seeded user has the same). */
   password: string;
-  /** Override the scenario's clock factor. */
+  /** Override the scenario's clock factor (accelerated). */
   speed?: number;
-  /** Wall ms between two polls. */
+  /** Step simulated time instead of letting it run (see the module). */
+  stepped?: boolean;
+  /** Stepped: the simulated ms of one advance (checks run after each); 500 by default. */
+  stepMs?: number;
+  /** Accelerated: wall ms between two polls. */
   pollMs?: number;
   /** Default window of an expectation, simulated ms. */
   defaultWithinMs?: number;
@@ -65,20 +75,33 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
   };
   const operator = await cookieFor(opts.username ?? 'super_user');
   const speed = opts.speed ?? file.speed;
+  const stepped = opts.stepped ?? false;
+  const stepMs = opts.stepMs ?? 500;
 
-  await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, speed });
+  await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, speed, stepped });
   let lastElapsed = 0;
+  let coreNow = 0;
   const elapsed = async (): Promise<number> => {
     const s = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
     if (!s.scenario || s.scenario.name !== file.name) throw new Error('the scenario is no longer running on the simulator');
-    if (s.clock.kind === 'stepped') throw new Error('the simulator clock is stepped: a runner needs it running');
+    if ((s.clock.kind === 'stepped') !== stepped) throw new Error(`the simulator clock is ${s.clock.kind}: someone else changed it during the run`);
     lastElapsed = s.scenario.elapsedMs;
+    coreNow = s.coreNow;
     return lastElapsed;
   };
-  /** Wall-time guard: the simulated window at the clock factor, with generous slack. */
+  /** Stepped: move simulated time forward by `ms` (the core settled when this resolves). */
+  const advance = async (ms: number) => {
+    await client.mutate(operator, 'clock.set', { advanceMs: Math.max(1, Math.round(ms)) });
+    return elapsed();
+  };
+  /** Accelerated, wall-time guard: the simulated window at the clock factor, with generous slack. */
   const wallBudget = (simMs: number) => (simMs / speed) * 4 + 10_000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const waitUntil = async (at: number) => {
+    if (stepped) {
+      while ((await elapsed()) < at) await advance(Math.min(stepMs, at - lastElapsed));
+      return;
+    }
     const deadline = performance.now() + wallBudget(Math.max(0, at - lastElapsed));
     while ((await elapsed()) < at) {
       if (performance.now() > deadline) throw new Error(`simulated time did not reach ${at} ms`);
@@ -127,7 +150,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     if (step.do === 'trialEnds') return trialEnds(step);
     const within = step.within ?? opts.defaultWithinMs ?? DEFAULT_WITHIN_MS;
     const until = step.at + within;
-    const deadline = performance.now() + wallBudget(within);
+    const deadline = stepped ? Infinity : performance.now() + wallBudget(within);
     const label =
       step.do === 'expectFleet' ? 'the fleet keeps its invariants and the core agrees' : step.do === 'expectUnit' ? `unit ${step.unitId} ${JSON.stringify(step.check)}` : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
     let problems: string[] = [];
@@ -144,7 +167,8 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
         problems.push('(runner wall-time budget exceeded)');
         break;
       }
-      await sleep(pollMs);
+      if (stepped) await advance(Math.min(stepMs, until - now));
+      else await sleep(pollMs);
     }
     const note = step.note ? ` — ${step.note}` : '';
     return { ok: problems.length === 0, detail: problems.length ? `${label}: ${problems.join('; ')}${note}` : `${label}${note}` };
@@ -157,7 +181,10 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const parsed = ManagedServiceList.safeParse(list.body);
     const current = parsed.success ? parsed.data.items.find((s) => s.serviceName === step.serviceName) : undefined;
     if (list.status !== 200 || !current) return { ok: false, detail: `${what}: GET managedServices answered ${list.status}` };
-    const endsAt = new Date(Date.now() + step.endsInMs / speed).toISOString();
+    // The core compares the end with its own clock: stepped, it moves with simulated time (when the
+    // core's clock can be stepped: a test's); accelerated, it runs on wall time.
+    await elapsed();
+    const endsAt = new Date(coreNow + (stepped ? step.endsInMs : step.endsInMs / speed)).toISOString();
     const body = { version: current.version, status: 'disabled', trialState: 'activeTrial', trialEndsAt: endsAt };
     const res = await client.rest(operator, 'PUT', `/v2/admin/inventories/${encodeURIComponent(step.inventoryId)}/managedServices/${step.serviceName}`, body);
     return res.status === 200 ? { ok: true, detail: what } : { ok: false, detail: `${what}: PUT answered ${res.status}` };
@@ -171,7 +198,7 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const dev = file.timeline.map((step, index) => ({ step, index })).filter((x) => isDeviceStep(x.step));
     if (dev.length === 0) return [];
     await waitUntil(Math.max(...dev.map((x) => x.step.at)));
-    const deadline = performance.now() + wallBudget(5000);
+    const deadline = stepped ? 0 : performance.now() + wallBudget(5000);
     let status = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
     while (status.scenario && status.scenario.stepsApplied < status.scenario.stepsTotal && performance.now() < deadline) {
       await sleep(pollMs);

@@ -25,6 +25,11 @@ export interface Clock {
   /** Disarms a timer of this clock (either kind); nothing happens for null, undefined or a timer that already fired. */
   clearTimeout(timer: ClockTimer | null | undefined): void;
   clearInterval(timer: ClockTimer | null | undefined): void;
+  /**
+   * A clock that can be stepped ({@link TestClock}) has this: the control plane moves it with a
+   * stepped simulator's clock, so that what the core compares with its own time (a trial's end) moves too.
+   */
+  advance?(ms: number): Promise<void>;
 }
 
 /** The wall clock and Node's timers; a handle is Node's own `Timeout`. */

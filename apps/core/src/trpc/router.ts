@@ -84,6 +84,19 @@ async function control(app: FastifyInstance, request: ControlRequest, unitId?: s
   return replies;
 }
 
+/**
+ * After the shards advanced a stepped clock by `ms`: the core's own clock follows when it can be
+ * stepped (a test's), and the answer waits until the core has applied every report the devices
+ * sent meanwhile — the caller then reads a core that is exactly at the new simulated time.
+ */
+async function afterAdvance(app: FastifyInstance, ms: number): Promise<void> {
+  await app.services.clock.advance?.(ms);
+  // The link delivers in microtasks and the gateway queues per device: let both run first.
+  await new Promise((resolve) => setImmediate(resolve));
+  await app.services.reports.settle();
+  await app.services.events.settle();
+}
+
 /** A service's refusal (AppError) as the control plane's error; anything else is left to the formatter. */
 function refusal(e: unknown): unknown {
   if (!(e instanceof AppError)) return e;
@@ -226,6 +239,7 @@ export const appRouter = t.router({
       const replies = await control(ctx.app, { op: 'clock', clock: input });
       const error = replies.find((r) => r.error)?.error;
       if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      if (input.advanceMs !== undefined) await afterAdvance(ctx.app, input.advanceMs);
       return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
     }),
   }),
@@ -243,7 +257,8 @@ export const appRouter = t.router({
       const reset = input.reset !== false;
       const startAt = ctx.app.services.clock.now();
       if (reset) await ctx.app.services.fleet.onReset(startAt);
-      await control(ctx.app, { op: 'clock', clock: { mode: { kind: 'accelerated', factor: input.speed ?? scenario.speed } } });
+      const mode = input.stepped ? { kind: 'stepped' as const } : { kind: 'accelerated' as const, factor: input.speed ?? scenario.speed };
+      await control(ctx.app, { op: 'clock', clock: { mode } });
       const replies = await control(ctx.app, { op: 'scenarioStart', scenario, reset, startAt });
       return firstScenario(replies);
     }),
@@ -252,7 +267,7 @@ export const appRouter = t.router({
     library: authed.query(async ({ ctx }): Promise<ScenarioFile[]> => (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? []),
     status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
       const replies = await control(ctx.app, { op: 'status' });
-      return { scenario: firstScenario(replies), clock: replies[0]!.clock };
+      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.clock.now() };
     }),
   }),
 
