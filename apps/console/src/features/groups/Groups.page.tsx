@@ -1,14 +1,11 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { QueryView } from '../../components/QueryView';
-import { DataGrid } from '../../components/grid/DataGrid';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { GridPage } from '../../kit/GridPage';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useToast } from '../../toast/useToast';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
@@ -27,7 +24,6 @@ const NO_GROUPS: readonly GroupListRow[] = [];
 const NONE: ReadonlySet<string> = new Set();
 
 const rowKey = (g: GroupListRow) => g.id;
-const rowTestId = (g: GroupListRow) => `group-row-${g.id}`;
 const rowAttributes = (g: GroupListRow) => ({ 'data-name': g.name });
 
 type NameForm = { readonly kind: 'create' } | { readonly kind: 'rename'; readonly group: GroupListRow } | null;
@@ -72,12 +68,10 @@ function DeleteConfirm({ groups, onClose, onDone }: { readonly groups: readonly 
  */
 export default function GroupsPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.groups'));
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
   useGroupsLive();
-  const { listError } = useRealtime();
   const canCreate = useCanCall('addGroup');
   const canWrite = useCanCall('updateGroup');
   const canDelete = useCanCall('removeGroups');
@@ -108,15 +102,19 @@ export default function GroupsPage() {
   };
 
   return (
-    <Stack gap="sm" data-testid="groups-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.groups')}
-        </Title>
-        <Group gap="sm">
-          <Text size="sm" c="dimmed" data-testid="group-list-summary" data-shown={shown.length} data-total={all.length}>
-            {t('groups.summary', { shown: shown.length, total: all.length })}
-          </Text>
+    <GridPage
+      pageTestId="groups"
+      testId="group"
+      title={t('routes.groups')}
+      query={list}
+      errorTitle={t('groups.loadFailed')}
+      total={all.length}
+      summary={t('groups.summary', { shown: shown.length, total: all.length })}
+      emptyText={t('groups.empty')}
+      noMatchText={t('groups.noMatch')}
+      grid={{ gridId: GROUP_GRID_ID, columns, rows: shown, rowKey, rowAttributes, selectedKey: openId, onRowClick: open, defaultSort: GROUP_DEFAULT_SORT }}
+      actions={
+        <>
           <TextInput
             size="xs"
             placeholder={t('groups.search')}
@@ -147,49 +145,20 @@ export default function GroupsPage() {
               {t('groups.actions.create')}
             </Button>
           )}
-        </Group>
-      </Group>
-      {!canCreate && !canWrite && (
-        <Alert color="gray" data-testid="groups-read-only">
-          {t('permissions.notAvailableForUserType')}
-        </Alert>
-      )}
-      <div data-testid="group-table">
-        {listError ? (
-          <Alert color="red" data-testid="groups-error" data-reason="websocket" title={t('realtime.websocketErrorTitle')}>
-            {t('realtime.websocketError', { attempts: listError.attempts })}
+        </>
+      }
+      above={
+        !canCreate &&
+        !canWrite && (
+          <Alert color="gray" data-testid="groups-read-only">
+            {t('permissions.notAvailableForUserType')}
           </Alert>
-        ) : (
-          <QueryView query={list} testIdPrefix="groups" errorTitle={t('groups.loadFailed')}>
-            {(rows) =>
-              rows.length === 0 ? (
-                <Text c="dimmed" data-testid="groups-empty">
-                  {t('groups.empty')}
-                </Text>
-              ) : (
-                <DataGrid
-                  gridId={GROUP_GRID_ID}
-                  ariaLabel={t('routes.groups')}
-                  columns={columns}
-                  rows={shown}
-                  rowKey={rowKey}
-                  rowTestId={rowTestId}
-                  rowAttributes={rowAttributes}
-                  selectedKey={openId}
-                  onRowClick={open}
-                  defaultSort={GROUP_DEFAULT_SORT}
-                  empty={t('groups.noMatch')}
-                />
-              )
-            }
-          </QueryView>
-        )}
-      </div>
-      <Suspense fallback={null}>
-        {nameForm !== null && <GroupNameModal group={nameForm.kind === 'rename' ? nameForm.group : null} rows={all} onClose={() => setNameForm(null)} />}
-        {openId !== null && <GroupModal groupId={openId} onClose={close} />}
-      </Suspense>
+        )
+      }
+    >
+      {nameForm !== null && <GroupNameModal group={nameForm.kind === 'rename' ? nameForm.group : null} rows={all} onClose={() => setNameForm(null)} />}
+      {openId !== null && <GroupModal groupId={openId} onClose={close} />}
       {confirming && selectedRows.length > 0 && <DeleteConfirm groups={selectedRows} onClose={() => setConfirming(false)} onDone={deleted} />}
-    </Stack>
+    </GridPage>
   );
 }
