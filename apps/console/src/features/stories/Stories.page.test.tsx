@@ -1,6 +1,7 @@
 /**
  * /stories shows how many stories the inventory holds (GET v2/inventories/{id}/stories/count),
- * whatever the search narrows the list to, and reads it again when a story comes or goes.
+ * whatever the search narrows the list to, and reads it (and the list) again when a story comes,
+ * changes or goes.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +22,10 @@ describe('Stories page: the inventory’s story count', () => {
   it('shows the count of the inventory, read again when a story is removed', async () => {
     if (STORIES_ROUTE === undefined) throw new Error('no stories route');
     let count = 3;
+    let slugline = 'Flood_report';
     const api = new FakeApi()
       .on('listInventoryStories', ({ query }) => {
-        const items = [story('s1', 'Flood_report')].filter((s) => (query.search ?? '') === '' || s.slugline.includes(query.search ?? ''));
+        const items = [story('s1', slugline)].filter((s) => (query.search ?? '') === '' || s.slugline.includes(query.search ?? ''));
         return { items, total: items.length, offset: 0, limit: query.limit };
       })
       .on('countInventoryStories', () => ({ count }));
@@ -36,5 +38,11 @@ describe('Stories page: the inventory’s story count', () => {
     count = 2;
     await socket.emit({ type: 'story.removed', id: 's2', inventoryId: 'inv1', at: 1 });
     await waitFor(() => expect(screen.getByTestId('stories-inventory-count')).toHaveTextContent('2 stories in this inventory'));
+
+    // A story changed elsewhere: the list is read again and shows it as changed.
+    expect(screen.getByTestId('story-slugline-s1')).toHaveTextContent('Flood_report');
+    slugline = 'Flood_report_v2';
+    await socket.emit({ type: 'story.changed', story: { ...story('s1', slugline), version: 2 }, at: 2 });
+    await waitFor(() => expect(screen.getByTestId('story-slugline-s1')).toHaveTextContent('Flood_report_v2'));
   });
 });

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
-import { useApplyStory } from './useStoryCache';
+import { STORY_READS } from './storyLogic';
 
 export interface StoryDetailsProps {
   readonly inventoryId: string;
@@ -26,7 +28,7 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
   const { t, i18n } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const toast = useToast();
-  const applyStory = useApplyStory();
+  const queryClient = useQueryClient();
   const opened = storyId !== null;
   const query = useEndpointQuery('getStory', { params: { inventoryId, storyId: storyId ?? '' } }, { enabled: opened, retry: false });
   const units = useEndpointQuery('fetchDevices', {}, { enabled: opened && canWrite, staleTime: Number.POSITIVE_INFINITY });
@@ -48,8 +50,8 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
     if (!story) return;
     try {
       const mutation = kind === 'assign' ? assign : unassign;
-      const saved = await mutation.mutateAsync({ params: { inventoryId, storyId: story.id, unitId } });
-      applyStory(saved);
+      await mutation.mutateAsync({ params: { inventoryId, storyId: story.id, unitId } });
+      invalidateReads(queryClient, STORY_READS);
       if (kind === 'assign') setCandidate(null);
       toast.show({ message: t(kind === 'assign' ? 'stories.details.unitAssigned' : 'stories.details.unitRemoved', { name }), variant: 'success' });
     } catch (error) {

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story, StoryField } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/ApiError';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
-import { changedFields, createBody, formValuesOf, hasErrors, storyFieldErrors, validateStoryForm } from './storyLogic';
+import { changedFields, createBody, formValuesOf, hasErrors, STORY_READS, storyFieldErrors, validateStoryForm } from './storyLogic';
 import type { StoryFormErrors, StoryFormValues } from './storyLogic';
-import { useApplyStory } from './useStoryCache';
 
 export interface StoryFormModalProps {
   readonly opened: boolean;
@@ -42,7 +43,7 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
   const { t } = useTranslation();
   const toast = useToast();
   const errorMessage = useApiErrorMessage();
-  const applyStory = useApplyStory();
+  const queryClient = useQueryClient();
   // Taken once: a live update of the story must not reset what the user typed.
   const [initial] = useState<StoryFormValues>(() => formValuesOf(story));
   const [baseVersion] = useState(story?.version ?? 0);
@@ -80,7 +81,7 @@ function StoryForm({ onClose, inventoryId, story, onSaved }: Omit<StoryFormModal
       const saved = story
         ? await update.mutateAsync({ params: { inventoryId, storyId: story.id }, body: { version: baseVersion, ...changedFields(initial, values) } })
         : await create.mutateAsync({ params: { inventoryId }, body: createBody(values) });
-      applyStory(saved);
+      invalidateReads(queryClient, STORY_READS);
       toast.show({ message: t(story ? 'stories.form.saved' : 'stories.form.created'), variant: 'success' });
       onSaved?.(saved);
       onClose();

@@ -1,13 +1,12 @@
 /**
  * Pure logic of the Stories screen (spec 000 §2 Stories, §3 Story, §5 story field rules): form
- * validation with the spec's messages (packages/domain), server field errors, the list view and its
- * query, live patches of the cached list, and the test-mapping sample.
+ * validation with the spec's messages (packages/domain), server field errors, the list's query, the
+ * reads a story event makes stale, and the test-mapping sample.
  */
-import { STORY_FIELDS } from '@fleet/contracts';
-import type { RealtimeEvent, Story, StoryField, StoryPage, StorySortKey } from '@fleet/contracts';
+import { STORY_FIELDS, STORY_SORT_KEYS } from '@fleet/contracts';
+import type { RealtimeEvent, Story, StoryField, StorySortKey } from '@fleet/contracts';
 import { validateStoryField } from '@fleet/domain';
-import { nextListSort } from '../../components/listSort';
-import { replaces } from '../../kit/cache';
+import type { ListView } from '../../kit';
 
 export type StoryFormValues = Record<StoryField, string>;
 export type StoryFormErrors = Partial<Record<StoryField, string>>;
@@ -76,105 +75,23 @@ export function storyFieldErrors(fields: readonly { path: string; message: strin
 
 export const STORY_PAGE_SIZE = 20;
 
-export interface StoryListView {
-  readonly search: string;
-  readonly sortBy: StorySortKey;
-  readonly sortDir: 'asc' | 'desc';
-  readonly page: number;
-}
-
-export const DEFAULT_STORY_VIEW: StoryListView = { search: '', sortBy: 'lastModified', sortDir: 'desc', page: 1 };
-
-/** The list call's query for a view (search trimmed; left out when empty). */
-export function listQueryOf(view: StoryListView): { offset: number; limit: number; sortBy: StorySortKey; sortDir: 'asc' | 'desc'; search?: string } {
-  const search = view.search.trim();
+/** The list call's query for a view: its page of 20, its sort (one of the call's keys), the search trimmed (left out when empty). */
+export function listQueryOf(view: ListView, search: string): { offset: number; limit: number; sortBy: StorySortKey; sortDir: 'asc' | 'desc'; search?: string } {
+  const trimmed = search.trim();
   return {
     offset: (Math.max(1, view.page) - 1) * STORY_PAGE_SIZE,
     limit: STORY_PAGE_SIZE,
-    sortBy: view.sortBy,
+    sortBy: STORY_SORT_KEYS.find((k) => k === view.sortBy) ?? 'lastModified',
     sortDir: view.sortDir,
-    ...(search === '' ? {} : { search }),
+    ...(trimmed === '' ? {} : { search: trimmed }),
   };
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / STORY_PAGE_SIZE));
-}
+/** The reads a story event, or this console's own change of a story, makes stale (read again: the lists are sorted and paged on the server). */
+export const STORY_READS = ['listInventoryStories', 'getStory', 'countInventoryStories'] as const;
 
-/** Clicking a column header: the list's sort step, dates newest first. */
-export function nextSort(view: StoryListView, column: StorySortKey): StoryListView {
-  return nextListSort(view, column, column === 'lastModified' || column === 'createdAt' ? 'desc' : 'asc');
-}
-
-const SEARCHED: readonly StoryField[] = ['slugline', 'storyId', 'crewName', 'reporter', 'provider', 'keywords'];
-
-/** Whether a story matches the list's search the way the core searches (contains, case-insensitive). */
-export function matchesSearch(story: Story, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return SEARCHED.some((f) => story[f].toLowerCase().includes(needle));
-}
-
-function sortValue(story: Story, key: StorySortKey): string {
-  return key === 'lastModified' ? story.lastModified : story[key];
-}
-
-/** The core's order: the sort column, then the id, in one direction. */
-export function compareStories(a: Story, b: Story, sortBy: StorySortKey, sortDir: 'asc' | 'desc'): number {
-  const va = sortValue(a, sortBy);
-  const vb = sortValue(b, sortBy);
-  const c = va < vb ? -1 : va > vb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  return sortDir === 'asc' ? c : -c;
-}
-
-export type StoryEvent = Extract<RealtimeEvent, { type: 'story.changed' | 'story.removed' }>;
-
-export function isStoryEvent(event: RealtimeEvent): event is StoryEvent {
+export function isStoryEvent(event: RealtimeEvent): boolean {
   return event.type === 'story.changed' || event.type === 'story.removed';
-}
-
-export function inventoryOf(event: StoryEvent): string {
-  return event.type === 'story.changed' ? event.story.inventoryId : event.inventoryId;
-}
-
-/**
- * A cached page with a story event applied, in place: a changed story is replaced (never by an
- * older version) or, when new and matching the view, put where the order says on the page (the
- * count grows); a removed story leaves the page (the count shrinks). The same object when nothing
- * changes, so React Query keeps its reference.
- */
-export function patchStoryPage(page: StoryPage | undefined, event: StoryEvent, view: Pick<StoryListView, 'search' | 'sortBy' | 'sortDir'>): StoryPage | undefined {
-  if (!page) return page;
-  if (event.type === 'story.removed') {
-    if (!page.items.some((s) => s.id === event.id)) return page;
-    return { ...page, items: page.items.filter((s) => s.id !== event.id), total: Math.max(0, page.total - 1) };
-  }
-  const story = event.story;
-  const index = page.items.findIndex((s) => s.id === story.id);
-  if (index >= 0) {
-    const current = page.items[index];
-    if (current === undefined || !replaces(story, current)) return page;
-    const items = page.items.slice();
-    items[index] = story;
-    return { ...page, items };
-  }
-  if (!matchesSearch(story, view.search)) return page;
-  const items = [...page.items, story].sort((a, b) => compareStories(a, b, view.sortBy, view.sortDir));
-  const at = items.indexOf(story);
-  // A story that sorts after this page belongs to a later one: only the count changes.
-  const full = page.items.length >= page.limit;
-  if (full && at >= page.limit) return { ...page, total: page.total + 1 };
-  // Before the first item of a later page, it belongs to an earlier page.
-  if (page.offset > 0 && at === 0) return { ...page, total: page.total + 1 };
-  return { ...page, items: full ? items.slice(0, page.limit) : items, total: page.total + 1 };
-}
-
-/** One story with an event applied (the details panel); null when it was removed. */
-export function patchStory(story: Story | undefined, event: StoryEvent): Story | null | undefined {
-  if (!story) return story;
-  if (event.type === 'story.removed') return event.id === story.id ? null : story;
-  if (event.story.id !== story.id || !replaces(event.story, story)) return story;
-  return event.story;
 }
 
 // ── Test mapping ─────────────────────────────────────────────────────────────────────────────
