@@ -1,12 +1,12 @@
 /**
  * Put units of the inventory on a usage profile, or on none (PUT v2/inventories/{id}/
  * unitUsageProfiles): the inventory's units picked by name (each shows its current profile), the
- * profile chosen among those the inventory may use. Refusals show in the dialog.
+ * profile chosen among those the inventory may use (read here, all of them). Refusals show in the dialog.
  */
 import { useMemo, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UsageProfile } from '@fleet/contracts';
+import { LIMITS } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
@@ -17,17 +17,18 @@ const NONE = '__none__';
 
 interface AssignUnitsModalProps {
   readonly inventoryId: string;
-  readonly profiles: readonly UsageProfile[];
   /** The profile the dialog starts on (opened from its row), or none. */
   readonly initialProfileId: string | null;
   readonly onClose: () => void;
 }
 
-export default function AssignUnitsModal({ inventoryId, profiles, initialProfileId, onClose }: AssignUnitsModalProps) {
+export default function AssignUnitsModal({ inventoryId, initialProfileId, onClose }: AssignUnitsModalProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const units = useEndpointQuery('listUnitUsageProfiles', { params: { id: inventoryId } });
+  const listed = useEndpointQuery('listInventoryUsageProfiles', { params: { id: inventoryId }, query: { limit: LIMITS.pageSizeMax } });
+  const profiles = useMemo(() => listed.data?.items ?? [], [listed.data]);
   const assign = useEndpointMutation('assignUsageProfile');
   const [profileId, setProfileId] = useState<string>(initialProfileId ?? NONE);
   const [unitIds, setUnitIds] = useState<string[]>([]);
@@ -75,7 +76,7 @@ export default function AssignUnitsModal({ inventoryId, profiles, initialProfile
         {assign.error && <ErrorNote testId="usage-assign-error" message={errorText(assign.error)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="usage-assign-cancel">
-            {t('usageProfiles.actions.cancel')}
+            {t('kit.form.cancel')}
           </Button>
           <Button onClick={onSave} disabled={unitIds.length === 0} loading={assign.isPending} data-testid="usage-assign-save">
             {t('usageProfiles.assign.save')}

@@ -56,4 +56,16 @@ describe('/usage_profiles', () => {
     await waitFor(() => expect(screen.queryByTestId('usage-profile-delete-confirm')).not.toBeInTheDocument());
     expect(screen.getByTestId('usage-profile-row-usp-data-default')).toBeVisible();
   });
+
+  it('shows the core’s refusal of a name under the field and keeps the form open', async () => {
+    const api = profilesCore().on('createUsageProfile', () => apiError('VALIDATION_FAILED', [{ path: 'body.name', message: 'Name field has to be unique' }]));
+    const { user } = await openProfiles(['luc_admin'], api);
+    await user.click(screen.getByTestId('usage-profiles-create'));
+    await fill(user, await screen.findByTestId('usage-profile-name'), 'Field');
+    await fill(user, screen.getByTestId('usage-profile-quota'), '10');
+    await user.click(screen.getByTestId('usage-profile-save'));
+    expect(await screen.findByTestId('usage-profile-error.name')).toHaveTextContent('Name field has to be unique');
+    expect(api.calls('createUsageProfile')[0]?.body).toEqual({ name: 'Field', type: 'data', quotaPerMonth: 10, resetDay: 1 });
+    expect(screen.getByTestId('usage-profile-modal')).toBeInTheDocument();
+  });
 });

@@ -1,178 +1,166 @@
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+/**
+ * /usage_profiles (spec 001 §2, §3 Usage profile, §5 rules), declared on the resource kit: the
+ * profiles one of the user's inventories may use (its own and the global ones), with the
+ * inventory's units on each, kept current over /ws; create and edit (the §5 rules and the name
+ * unique among the profiles listed, inline before anything is sent), delete with a confirmation
+ * (the core's refusals of default and used profiles shown), and putting units of the inventory on
+ * a profile. The route is for MANAGE_ROLES, who may also write; global profiles (the defaults) are
+ * edited by global roles only, so others see no edit or delete on them.
+ */
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UsageProfile, UsageProfilePage } from '@fleet/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { QueryView } from '../../components/QueryView';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { USAGE_PROFILE_SORT_KEYS, type RealtimeEvent, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
+import { defineResource, numberOf, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { picksAmongAllInventories } from '../../shell/scope';
-import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
-import { applyUsageProfileEvent } from './usageProfileCache';
-import { quotaLabel } from './usageProfileForm';
-import { useUsageProfilesLive } from './useUsageProfilesLive';
+import { InventoryScreen } from '../audio-rooms/InventoryPicker';
+import AssignUnitsModal from './AssignUnitsModal';
+import { formErrors, initialValues, quotaLabel, type UsageProfileFormValues } from './usageProfileForm';
 
-// Loaded when a profile is created, edited or assigned.
-const UsageProfileModal = lazy(() => import('./UsageProfileModal'));
-const AssignUnitsModal = lazy(() => import('./AssignUnitsModal'));
-
-type Dialog =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'edit'; readonly profile: UsageProfile }
-  | { readonly kind: 'assign'; readonly profileId: string | null };
-
-/**
- * /usage_profiles (spec 001 §2, §3 Usage profile, §5 rules): the profiles one of the user's
- * inventories may use (its own and the global ones), with the inventory's units on each, kept current
- * over /ws; create and edit (the §5 rules inline), delete with a confirmation (the core's refusals of
- * default and used profiles shown), and putting units of the inventory on a profile. The route is for
- * MANAGE_ROLES, who may also write; global profiles (the defaults) are edited by global roles only,
- * so others see no edit or delete on them.
- */
-export default function UsageProfilesPage() {
+/** Data or hours, side by side. */
+function TypeField({ form, label, testId, readOnly }: CustomFieldProps<UsageProfileFormValues>) {
   const { t } = useTranslation();
-  useDocumentTitle(t('routes.usageProfiles'));
-  const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <SegmentedControl
+        value={form.values.type}
+        onChange={(type) => form.set({ type: type as UsageProfileType })}
+        data={[
+          { value: 'data', label: t('usageProfiles.types.data') },
+          { value: 'hours', label: t('usageProfiles.types.hours') },
+        ]}
+        disabled={readOnly}
+        data-testid={testId}
+      />
+    </Stack>
+  );
+}
+
+/** The quota, labelled with the type's unit. */
+function QuotaField({ form, testId, error, readOnly }: CustomFieldProps<UsageProfileFormValues>) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={form.values.type === 'data' ? t('usageProfiles.fields.quotaData') : t('usageProfiles.fields.quotaHours')}
+      withAsterisk
+      inputMode="numeric"
+      value={form.values.quotaPerMonth}
+      onChange={(e) => form.set({ quotaPerMonth: e.currentTarget.value })}
+      error={error('quotaPerMonth')}
+      disabled={readOnly}
+      data-testid={testId}
+    />
+  );
+}
+
+const FIELDS: readonly Field<UsageProfileFormValues>[] = [
+  { name: 'name', kind: 'text', label: 'usageProfiles.fields.name', required: true },
+  { name: 'type', kind: 'custom', label: 'usageProfiles.fields.type', render: TypeField },
+  { name: 'quotaPerMonth', kind: 'custom', label: 'usageProfiles.fields.quotaData', testId: 'quota', render: QuotaField },
+  { name: 'resetDay', kind: 'number', label: 'usageProfiles.fields.resetDay', description: 'usageProfiles.fields.resetDayHint', required: true, testId: 'reset-day' },
+];
+
+/** The create/update body: the rules passed, so both numbers are there. */
+const body = (v: UsageProfileFormValues) => ({ name: v.name.trim(), type: v.type, quotaPerMonth: numberOf(v.quotaPerMonth), resetDay: numberOf(v.resetDay) });
+
+/** Who is on which profile changed too: the assignment picker reads again when next opened. */
+const staleOn = (event: RealtimeEvent) => (event.type === 'usageProfile.changed' || event.type === 'usageProfile.removed' ? (['listInventoryUsageProfiles', 'listUnitUsageProfiles'] as const) : []);
+
+function usageProfileResource(inventoryId: string) {
+  return defineResource<UsageProfile, UsageProfile, UsageProfileFormValues>({
+    testId: 'usage-profile',
+    formTestId: 'usage-profile',
+    titles: { new: 'usageProfiles.create.title', edit: 'usageProfiles.edit.title', noun: 'usageProfiles.noun' },
+    rowKey: (p) => p.id,
+    label: (p) => p.name,
+    list: {
+      op: op('listInventoryUsageProfiles', (view) => ({ params: { id: inventoryId }, query: searchQuery(view, ['name'], USAGE_PROFILE_SORT_KEYS) })),
+      searchKeys: ['name'],
+    },
+    columns: (t) => [
+      { id: 'name', header: t('usageProfiles.columns.name'), sortKey: 'name', render: (p) => <ProfileName profile={p} /> },
+      { id: 'type', header: t('usageProfiles.columns.type'), sortKey: 'type', cellTestId: true, render: (p) => t(`usageProfiles.types.${p.type}`) },
+      {
+        id: 'quota',
+        header: t('usageProfiles.columns.quota'),
+        sortKey: 'quotaPerMonth',
+        cellTestId: true,
+        render: (p) => quotaLabel(p, { gb: t('usageProfiles.units.gb'), hours: t('usageProfiles.units.hours') }),
+      },
+      { id: 'reset', header: t('usageProfiles.columns.resetDay'), sortKey: 'resetDay', cellTestId: true, render: (p) => p.resetDay },
+      { id: 'units', header: t('usageProfiles.columns.units'), cellTestId: true, render: (p) => p.unitCount },
+    ],
+    form: { fields: FIELDS, initial: initialValues, check: (values, profile, listed) => formErrors(values, listed ?? [], profile?.id ?? null) },
+    create: op('createUsageProfile', (v: UsageProfileFormValues) => ({ params: { id: inventoryId }, body: body(v) })),
+    update: op('updateUsageProfile', ({ entity, values }: { entity: UsageProfile; values: UsageProfileFormValues }) => ({
+      params: { id: entity.id },
+      body: { ...body(values), version: entity.version },
+    })),
+    remove: op('deleteUsageProfile', (p: UsageProfile) => ({ params: { id: p.id } })),
+    staleOn,
+  });
+}
+
+function ProfileName({ profile: p }: { readonly profile: UsageProfile }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <span data-testid={`usage-profile-name-${p.id}`}>{p.name}</span>
+      {p.isDefault && (
+        <Badge size="xs" variant="light" data-testid={`usage-profile-default-${p.id}`}>
+          {t('usageProfiles.default')}
+        </Badge>
+      )}
+      {p.inventoryId === null && !p.isDefault && (
+        <Badge size="xs" variant="outline" color="gray">
+          {t('usageProfiles.global')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function InventoryProfiles({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
   const user = useSessionUser();
   const global = user !== undefined && picksAmongAllInventories(rolesOf(user));
-  const choice = useInventoryChoice();
-  const inventoryId = choice.inventoryId;
-  const query = search.trim() === '' ? {} : { searchValue: search.trim() };
-  const list = useEndpointQuery('listInventoryUsageProfiles', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
-  useUsageProfilesLive();
-  const profiles = list.data?.items ?? [];
-  const units = { gb: t('usageProfiles.units.gb'), hours: t('usageProfiles.units.hours') };
-  const writable = (p: UsageProfile) => p.inventoryId !== null || global;
-  const queryClient = useQueryClient();
-  // A deleted profile leaves the inventory's cached lists at once (the /ws event may come later).
-  const dropFromLists = (profile: UsageProfile) => {
-    if (inventoryId === null) return;
-    queryClient.setQueriesData<UsageProfilePage>({ queryKey: endpointPrefix('listInventoryUsageProfiles') }, (page) =>
-      page ? applyUsageProfileEvent(page, inventoryId, { type: 'usageProfile.removed', usageProfileId: profile.id, inventoryId, at: Date.now() }) : page,
-    );
-  };
-  const del = useConfirmedDelete(useEndpointMutation('deleteUsageProfile'), {
-    variables: (profile: UsageProfile) => ({ params: { id: profile.id } }),
-    deleted: (profile) => t('usageProfiles.toasts.deleted', { name: profile.name }),
-    onDeleted: dropFromLists,
-  });
-
+  const resource = useMemo(() => usageProfileResource(inventoryId), [inventoryId]);
+  // The assignment dialog: on no profile yet (the header's button) or on a row's.
+  const [assigning, setAssigning] = useState<{ readonly profileId: string | null } | null>(null);
   return (
-    <Stack gap="sm" data-testid="usage-profiles-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.usageProfiles')}
-        </Title>
-        <Group gap="sm" align="center">
-          <InventoryPicker choice={choice} label={t('usageProfiles.inventory')} testId="usage-profiles-inventory" />
-          <TextInput
-            aria-label={t('usageProfiles.search')}
-            placeholder={t('usageProfiles.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            size="xs"
-            w={200}
-            data-testid="usage-profiles-search"
-          />
-          <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'assign', profileId: null })} disabled={inventoryId === null} data-testid="usage-profiles-assign">
-            {t('usageProfiles.actions.assign')}
-          </Button>
-          <Button size="xs" onClick={() => setDialog({ kind: 'create' })} disabled={inventoryId === null} data-testid="usage-profiles-create">
-            {t('usageProfiles.actions.create')}
-          </Button>
-        </Group>
-      </Group>
-      {inventoryId === null ? (
-        <Text c="dimmed" data-testid="usage-profiles-no-inventory">
-          {t('usageProfiles.noInventory')}
-        </Text>
-      ) : (
-        <QueryView query={list} testIdPrefix="usage-profiles" errorTitle={t('usageProfiles.loadFailed')}>
-          {() =>
-            profiles.length === 0 ? (
-              <Text c="dimmed" data-testid="usage-profiles-empty">
-                {search.trim() === '' ? t('usageProfiles.empty') : t('usageProfiles.noMatch')}
-              </Text>
-            ) : (
-              <Table striped highlightOnHover data-testid="usage-profiles-table" aria-label={t('routes.usageProfiles')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('usageProfiles.columns.name')}</Table.Th>
-                    <Table.Th>{t('usageProfiles.columns.type')}</Table.Th>
-                    <Table.Th>{t('usageProfiles.columns.quota')}</Table.Th>
-                    <Table.Th>{t('usageProfiles.columns.resetDay')}</Table.Th>
-                    <Table.Th>{t('usageProfiles.columns.units')}</Table.Th>
-                    <Table.Th aria-label={t('usageProfiles.columns.actions')} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {profiles.map((p) => (
-                    <Table.Tr key={p.id} data-testid={`usage-profile-row-${p.id}`} data-name={p.name}>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <span data-testid={`usage-profile-name-${p.id}`}>{p.name}</span>
-                          {p.isDefault && (
-                            <Badge size="xs" variant="light" data-testid={`usage-profile-default-${p.id}`}>
-                              {t('usageProfiles.default')}
-                            </Badge>
-                          )}
-                          {p.inventoryId === null && !p.isDefault && (
-                            <Badge size="xs" variant="outline" color="gray">
-                              {t('usageProfiles.global')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td data-testid={`usage-profile-type-${p.id}`}>{t(`usageProfiles.types.${p.type}`)}</Table.Td>
-                      <Table.Td data-testid={`usage-profile-quota-${p.id}`}>{quotaLabel(p, units)}</Table.Td>
-                      <Table.Td data-testid={`usage-profile-reset-${p.id}`}>{p.resetDay}</Table.Td>
-                      <Table.Td data-testid={`usage-profile-units-${p.id}`}>{p.unitCount}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end">
-                          <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'assign', profileId: p.id })} data-testid={`usage-profile-assign-${p.id}`}>
-                            {t('usageProfiles.actions.assignShort')}
-                          </Button>
-                          {writable(p) && (
-                            <>
-                              <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', profile: p })} data-testid={`usage-profile-edit-${p.id}`}>
-                                {t('usageProfiles.actions.edit')}
-                              </Button>
-                              <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(p)} data-testid={`usage-profile-delete-${p.id}`}>
-                                {t('usageProfiles.actions.delete')}
-                              </Button>
-                            </>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )
-          }
-        </QueryView>
+    <RowButtonsPage
+      key={inventoryId}
+      resource={resource}
+      addTestId="usage-profiles-create"
+      toolbar={
+        <Button variant="light" onClick={() => setAssigning({ profileId: null })} data-testid="usage-profiles-assign">
+          {t('usageProfiles.actions.assign')}
+        </Button>
+      }
+      rowActions={(p) => (
+        <Button size="compact-sm" variant="light" onClick={() => setAssigning({ profileId: p.id })} data-testid={`usage-profile-assign-${p.id}`}>
+          {t('usageProfiles.actions.assignShort')}
+        </Button>
       )}
-      {list.data && list.data.total > list.data.items.length && (
-        <Alert color="gray" data-testid="usage-profiles-more">
-          {t('usageProfiles.more', { shown: list.data.items.length, total: list.data.total })}
-        </Alert>
-      )}
-      {dialog !== null && inventoryId !== null && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'assign' ? (
-            <AssignUnitsModal inventoryId={inventoryId} profiles={profiles} initialProfileId={dialog.profileId} onClose={() => setDialog(null)} />
-          ) : (
-            <UsageProfileModal inventoryId={inventoryId} profile={dialog.kind === 'edit' ? dialog.profile : null} profiles={profiles} onClose={() => setDialog(null)} />
-          )}
-        </Suspense>
-      )}
-      {del.target !== null && inventoryId !== null && (
-        <ConfirmDeleteModal title={t('usageProfiles.delete.title')} question={t('usageProfiles.delete.question', { name: del.target.name })} testIdPrefix="usage-profile-delete" {...del.modalProps} />
-      )}
-    </Stack>
+      rowWritable={(p) => p.inventoryId !== null || global}
+      rowData={(p) => ({ 'data-name': p.name })}
+      deleteQuestion={(p) => t('usageProfiles.delete.question', { name: p.name })}
+      emptyText={(view) => (view.searchValue.trim() === '' ? t('usageProfiles.empty') : t('usageProfiles.noMatch'))}
+    >
+      {assigning !== null && <AssignUnitsModal inventoryId={inventoryId} initialProfileId={assigning.profileId} onClose={() => setAssigning(null)} />}
+    </RowButtonsPage>
+  );
+}
+
+export default function UsageProfilesPage() {
+  const { t } = useTranslation();
+  return (
+    <InventoryScreen testId="usage-profiles" title={t('routes.usageProfiles')} pickerLabel={t('usageProfiles.inventory')} noInventory={t('usageProfiles.noInventory')}>
+      {(inventoryId) => <InventoryProfiles inventoryId={inventoryId} />}
+    </InventoryScreen>
   );
 }

@@ -1,18 +1,17 @@
 /**
  * The usage profile form's rules, as the core checks them: the catalogue body schema (§5 reset day
  * 1-31 and required, quota, name required, in the spec's words), the name unique among the profiles
- * the list holds ("Name field has to be unique"; the core checks every profile), and the core's own
- * field errors onto the fields. No React here.
+ * the list holds ("Name field has to be unique"; the core checks every profile). No React here.
  */
 import { CreateUsageProfileBody, VALIDATION, type UsageProfile, type UsageProfileType } from '@fleet/contracts';
-import { checkSchema, mergeErrors, numberText, numberValue, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
+import { checkSchema, mergeErrors, numberText, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export interface UsageProfileFormValues {
   readonly name: string;
   readonly type: UsageProfileType;
-  /** The inputs' values: a number, or the text while it is not one. */
-  readonly quotaPerMonth: number | string;
-  readonly resetDay: number | string;
+  /** The inputs' texts. */
+  readonly quotaPerMonth: string;
+  readonly resetDay: string;
 }
 
 export function initialValues(profile: UsageProfile | null): UsageProfileFormValues {
@@ -35,11 +34,6 @@ export function formErrors(values: UsageProfileFormValues, profiles: readonly Us
   const name = values.name.trim().toLowerCase();
   const taken = name !== '' && profiles.some((p) => p.name.toLowerCase() === name && p.id !== editingId);
   return mergeErrors(schema, taken && schema.name === undefined ? { name: VALIDATION.nameUnique } : {});
-}
-
-/** The core's field errors of a failed save, on the form's fields. */
-export function savedErrors(error: unknown): FieldErrors {
-  return firstPerField(serverFieldErrors(error));
 }
 
 function firstPerField(errors: FieldErrors): FieldErrors {
