@@ -1,23 +1,11 @@
-import { useState, type ReactNode } from 'react';
 import { screen } from '@testing-library/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION, type JoinedDevice } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
+import { answered, ControlPlane, refused } from './controlPlaneTesting';
 import { JoinSection } from './JoinSection';
-import { createControlPlaneReactClient, MOCK_TRPC_URL, trpc } from './trpc';
-
-/** The control plane's hooks on the app's QueryClient, as the Simulator page provides them. */
-function ControlPlane({ children }: { readonly children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [client] = useState(createControlPlaneReactClient);
-  return (
-    <trpc.Provider client={client} queryClient={queryClient}>
-      {children}
-    </trpc.Provider>
-  );
-}
+import { MOCK_TRPC_URL } from './trpc';
 
 const device: JoinedDevice = {
   unitId: 'LUSMART-7KX2M4QP',
@@ -36,7 +24,7 @@ describe('Simulator panel: join with a code (fleet.join)', () => {
     const sent: unknown[] = [];
     const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, ({ body }) => {
       sent.push(body);
-      return { status: 200, body: { result: { data: device } } };
+      return answered(device);
     });
     const { user } = await renderWithApp(<ControlPlane><JoinSection /></ControlPlane>, { roles: ['super_user'], api });
 
@@ -52,10 +40,7 @@ describe('Simulator panel: join with a code (fleet.join)', () => {
   });
 
   it("shows the core's refusal in its words", async () => {
-    const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, () => ({
-      status: 400,
-      body: { error: { message: VALIDATION.invalidField, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } },
-    }));
+    const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, () => refused(400, 'BAD_REQUEST', VALIDATION.invalidField));
     const { user } = await renderWithApp(<ControlPlane><JoinSection /></ControlPlane>, { roles: ['super_user'], api });
 
     await fill(user, screen.getByTestId('simulator-join-code'), 'ZZZZ2222');

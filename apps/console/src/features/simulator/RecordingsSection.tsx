@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Tit
 import { useMutation } from '@tanstack/react-query';
 import type { RecordingSummary } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
+import { ImportFleetModal } from './ImportFleetModal';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
@@ -14,7 +15,7 @@ import { asApiError, controlPlaneErrorMessage, trpc } from './trpc';
 
 const NAME_RULE = 'lower-case letters, digits and dashes';
 
-/** The recordings the core holds: start and stop one, download, upload, remove. */
+/** The recordings the core holds: start and stop one, download, upload, import into the fleet, remove. */
 export function RecordingsSection() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -22,6 +23,7 @@ export function RecordingsSection() {
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
   const [view, setView] = useListView('', 'started');
+  const [importing, setImporting] = useState<RecordingSummary | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const list = trpc.recording.list.useQuery(undefined, { refetchInterval: 1000, retry: false, staleTime: 0 });
@@ -56,6 +58,8 @@ export function RecordingsSection() {
   const live = replay.data?.replay;
   // A finished replay still holds its recording (and the fleet) until it is stopped.
   const replaying = live && live.state !== 'stopped' ? live.recordingId : null;
+  // An import starts a replay: not while one is playing or paused (a finished one gives way).
+  const replayRunning = live?.state === 'running' || live?.state === 'paused';
 
   const problem = recordingNameProblem(name);
   const shownProblem = problem === null || (!tried && name === '') ? null : problem;
@@ -106,6 +110,11 @@ export function RecordingsSection() {
             <Anchor href={recordingDownloadUrl(r.id)} download size="sm" data-testid={`simulator-recording-download-${r.id}`}>
               {t('simulator.recordings.download')}
             </Anchor>
+          )}
+          {!r.active && (
+            <Button size="xs" variant="subtle" disabled={busy || replayRunning} onClick={() => setImporting(r)} data-testid={`simulator-recording-import-${r.id}`}>
+              {t('simulator.recordings.importFleet')}
+            </Button>
           )}
           <Button
             size="xs"
@@ -168,7 +177,7 @@ export function RecordingsSection() {
           </Stack>
         </Group>
         {upload.error && (
-          <Alert color="red" data-testid="simulator-recording-upload-error">{upload.error.message}</Alert>
+          <Alert color="red" data-testid="simulator-recording-upload-error">{t('simulator.recordings.uploadRefused', { message: upload.error.message })}</Alert>
         )}
         <ResourceList
           testId="simulator-recordings"
@@ -182,6 +191,7 @@ export function RecordingsSection() {
           emptyText={t('simulator.recordings.empty')}
         />
       </Stack>
+      {importing && <ImportFleetModal recording={importing} onClose={() => setImporting(null)} />}
       {del.target && (
         <ConfirmDeleteModal
           title={t('simulator.recordings.removeTitle')}

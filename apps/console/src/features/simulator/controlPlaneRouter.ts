@@ -10,8 +10,8 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
-  FaultTarget, JoinGroupBody, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
-  type ClockStatus, type JoinedDevice, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
+  FaultTarget, FleetImportInput, JoinGroupBody, RecordingCompareInput, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
+  type ClockStatus, type FleetImportResult, type JoinedDevice, type RecordingComparison, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
   type ScenarioStatusReply,
 } from '@fleet/contracts';
 
@@ -48,6 +48,8 @@ export const controlPlaneRouter = t.router({
     stop: t.procedure.mutation(answers<RecordingSummary>()),
     list: t.procedure.query(answers<RecordingSummary[]>()),
     remove: t.procedure.input(RecordingIdInput).mutation(answers<{ removed: true }>()),
+    compare: t.procedure.input(RecordingCompareInput).query(answers<RecordingComparison>()),
+    importFleet: t.procedure.input(FleetImportInput).mutation(answers<FleetImportResult>()),
   }),
   replay: t.router({
     start: t.procedure.input(ReplayStartInput).mutation(answers<ReplayStatus>()),
