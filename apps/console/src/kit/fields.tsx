@@ -1,7 +1,7 @@
 /**
  * Renders a form declared as fields (kit/formRules.ts): each with its label, its hint, its inline
  * error in the spec's words and its test id (`<testId>-<name>`, or `<testId>-<field.testId>`;
- * errors `<testId>-error.<name>`).
+ * errors `<testId>-error.<name>`, or `errorTestId(name)` where the screen's tests know them so).
  */
 import type { ReactNode } from 'react';
 import { MultiSelect, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
@@ -20,12 +20,19 @@ interface ResourceFormProps<V> {
   readonly testId: string;
   readonly isNew: boolean;
   readonly readOnly?: boolean;
+  /** An inline error's test id where the screen's tests know it otherwise than `<testId>-error.<name>`. */
+  readonly errorTestId?: (name: string) => string;
 }
 
-export function ResourceForm<V extends object>({ fields, form, testId, isNew, readOnly = false }: ResourceFormProps<V>) {
+export function ResourceForm<V extends object>({ fields, form, testId, isNew, readOnly = false, errorTestId }: ResourceFormProps<V>) {
   const { t } = useTranslation();
   const spec = useSpecText();
-  const error = useFieldError(`${testId}-error`, form.errors);
+  const kitError = useFieldError(`${testId}-error`, form.errors);
+  const error = (name: string) => {
+    const message = form.errors[name];
+    if (errorTestId === undefined || message === undefined) return kitError(name);
+    return <span data-testid={errorTestId(name)}>{spec(message)}</span>;
+  };
   const shown = fields.filter((f) => (f.only === undefined || f.only === (isNew ? 'create' : 'edit')) && (f.when === undefined || f.when(form.values)));
   return (
     <Stack gap="sm">
