@@ -13,6 +13,7 @@
 import type { ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 
+import type { SortValue } from '../components/grid/gridSort';
 import type { SortDir } from '../components/listSort';
 
 export interface ListSort {
@@ -20,15 +21,34 @@ export interface ListSort {
   readonly sortDir: SortDir;
 }
 
+/**
+ * A column of the console's lists: this paged table's and the virtualised grid's
+ * (components/grid/DataGrid, which sorts in memory by `sortValue` and sizes by `width`).
+ */
 export interface ListColumn<Row> {
-  /** Names the column in test ids (`-sort-<id>`, `-<id>-<key>`). */
+  /** Names the column in test ids (`-sort-<id>`, `-<id>-<key>`; the grid's `grid-header-<id>`). */
   readonly id: string;
   readonly header: string;
   /** The list call's sortBy value; the header sorts when given. */
   readonly sortKey?: string;
   readonly render: (row: Row) => ReactNode;
-  /** Gives the column's cells the test id `<prefix>-<id>-<rowKey>`. */
-  readonly cellTestId?: boolean;
+  /** Gives the column's cells the test id `<prefix>-<id>-<rowKey>` (true), or the one it names. */
+  readonly cellTestId?: boolean | ((row: Row) => string);
+  /** The grid's: the width in px (the default; the user may resize it unless `resizable` is false) and the least. */
+  readonly width?: number;
+  readonly minWidth?: number;
+  readonly resizable?: boolean;
+  /** The grid's: sorts in memory by this value (none sorts last); the column is sortable when given. */
+  readonly sortValue?: (row: Row) => SortValue;
+  readonly align?: 'left' | 'center' | 'right';
+  /** The grid's: the cell holds buttons, its clicks do not open the row. */
+  readonly interactive?: boolean;
+}
+
+/** A cell's test id (see `cellTestId`). */
+export function cellTestIdOf<Row>(column: ListColumn<Row>, row: Row, prefix: string | undefined, key: string): string | undefined {
+  if (typeof column.cellTestId === 'function') return column.cellTestId(row);
+  return column.cellTestId && prefix !== undefined ? `${prefix}-${column.id}-${key}` : undefined;
 }
 
 /** Extra `data-*` attributes of a row (read by the end-to-end tests). */
@@ -88,7 +108,7 @@ function ListRow<R>({ row, rowKey, columns, prefix, onRowClick, rowData }: Pick<
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column.id} data-testid={column.cellTestId ? `${prefix}-${column.id}-${key}` : undefined}>
+        <Table.Td key={column.id} data-testid={cellTestIdOf(column, row, prefix, key)}>
           {column.render(row)}
         </Table.Td>
       ))}
