@@ -45,7 +45,7 @@ export interface GridPageProps<T> {
   readonly summary: string;
   readonly emptyText: string;
   /** The grid (its rows: those the filters let through; row test ids, label and note come from the page). */
-  readonly grid: Omit<DataGridProps<T>, 'rowTestId' | 'ariaLabel' | 'empty'>;
+  readonly grid: Omit<DataGridProps<T>, 'testIdPrefix' | 'rowTestId' | 'ariaLabel' | 'empty'>;
   /** The grid's note when rows exist but none matches the filters. */
   readonly noMatchText: string;
   /** Header controls before the summary, and after it. */
@@ -86,7 +86,7 @@ export function GridPage<T>(props: GridPageProps<T>) {
               {props.emptyText}
             </Text>
           ) : (
-            <DataGrid {...grid} ariaLabel={title} rowTestId={(row) => `${testId}-row-${grid.rowKey(row)}`} empty={props.noMatchText} />
+            <DataGrid {...grid} ariaLabel={title} testIdPrefix={testId} empty={props.noMatchText} />
           )
         }
       </QueryView>

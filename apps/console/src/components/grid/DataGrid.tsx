@@ -5,14 +5,15 @@
  * - `gridId` (string, required): names the grid. Its column widths and sort are remembered in
  *   preferences.gridPrefs[gridId] = { columnWidths, sortState } (spec 000 §2 "data grids remember
  *   column widths and sort") and restored when the grid mounts. `persist={false}` turns that off.
- * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): per column
- *   `id`, `header` (node), `width` (default px), optional `minWidth`, `render(row)` (the cell),
- *   `sortValue(row)` (string | number | boolean | null; the column is sortable when given; no
- *   value sorts last), `align`, `resizable` (default true), `interactive` (the cell holds
- *   buttons: its clicks do not reach `onRowClick`), `cellTestId(row)`.
+ * - `columns` (DataGridColumn<T>[], required; keep the array stable with useMemo): the console's
+ *   one column type (kit/ListTable `ListColumn`) with its `width` (default px): `id`, `header`,
+ *   `render(row)` (the cell), optional `minWidth`, `sortValue(row)` (string | number | boolean |
+ *   null; the column is sortable when given; no value sorts last), `align`, `resizable` (default
+ *   true), `interactive` (the cell holds buttons: its clicks do not reach `onRowClick`),
+ *   `cellTestId` (true: `<testIdPrefix>-<id>-<rowKey>`, or a function of the row).
  * - `rows` (T[], required), `rowKey(row)` (stable unique string, required).
- * - `rowTestId(row)`: the row's data-testid (e.g. `unit-row-<id>`); `rowAttributes(row)`: extra
- *   `data-*` attributes on the row.
+ * - `testIdPrefix`: rows get `<prefix>-row-<key>`; `rowTestId(row)` names a row otherwise (e.g.
+ *   `unit-row-<id>`); `rowAttributes(row)`: extra `data-*` attributes on the row.
  * - `selectedKey`: the selected row's key (the row gets data-selected="true" and aria-selected);
  *   `onRowClick(row)`.
  * - Expandable rows: `renderExpanded(row)` adds an expander column; `expandedKeys` (the expanded
@@ -41,30 +42,23 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, sortRows } from './gridSort';
-import type { SortKey, SortState, SortValue } from './gridSort';
+import type { SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
+import { cellTestIdOf, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
 
-export interface DataGridColumn<T> {
-  readonly id: string;
-  readonly header: ReactNode;
-  readonly width: number;
-  readonly minWidth?: number;
-  readonly render: (row: T) => ReactNode;
-  readonly sortValue?: (row: T) => SortValue;
-  readonly align?: 'left' | 'center' | 'right';
-  readonly resizable?: boolean;
-  readonly interactive?: boolean;
-  readonly cellTestId?: (row: T) => string;
-}
+/** The grid's column: the console's one column type (kit/ListTable `ListColumn`) with its width. */
+export type DataGridColumn<T> = ListColumn<T> & { readonly width: number };
 
 export interface DataGridProps<T> {
   readonly gridId: string;
   readonly columns: readonly DataGridColumn<T>[];
   readonly rows: readonly T[];
   readonly rowKey: (row: T) => string;
+  /** Test id prefix of the rows (`<prefix>-row-<key>`) and of the cells whose column sets `cellTestId`. */
+  readonly testIdPrefix?: string;
   readonly rowTestId?: (row: T) => string;
   readonly rowAttributes?: (row: T) => Readonly<Record<`data-${string}`, string>>;
   readonly selectedKey?: string | null;
@@ -107,6 +101,7 @@ function SortMark({ direction }: { direction: 'asc' | 'desc' | 'none' }) {
 interface RowProps<T> {
   readonly row: T;
   readonly rowId: string;
+  readonly prefix: string | undefined;
   readonly gridId: string;
   readonly columns: readonly DataGridColumn<T>[];
   readonly template: string;
@@ -121,7 +116,7 @@ interface RowProps<T> {
 }
 
 function GridRowInner<T>({
-  row, rowId, gridId, columns, template, rowHeight, expandable, expanded, onRowClick, onToggle, renderExpanded,
+  row, rowId, prefix, gridId, columns, template, rowHeight, expandable, expanded, onRowClick, onToggle, renderExpanded,
   expandLabel, collapseLabel,
 }: RowProps<T>) {
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
@@ -148,7 +143,7 @@ function GridRowInner<T>({
             role="gridcell"
             className={classes.cell}
             style={column.align ? { textAlign: column.align } : undefined}
-            data-testid={column.cellTestId?.(row)}
+            data-testid={cellTestIdOf(column, row, prefix, rowId)}
             onClick={column.interactive ? stop : undefined}
           >
             {column.render(row)}
@@ -247,7 +242,7 @@ function HeaderCell({ id, header, sortable, direction, resizable, width, minWidt
 }
 
 export function DataGrid<T>({
-  gridId, columns, rows, rowKey, rowTestId, rowAttributes, selectedKey = null, onRowClick, renderExpanded, expandedKeys = NO_KEYS,
+  gridId, columns, rows, rowKey, testIdPrefix, rowTestId, rowAttributes, selectedKey = null, onRowClick, renderExpanded, expandedKeys = NO_KEYS,
   onExpandedChange, defaultSort = null, onSortChange, persist = true, height = 'max(320px, calc(100vh - 300px))', rowHeight = 44,
   overscan = 8, empty, ariaLabel, scrollToKey = null,
 }: DataGridProps<T>) {
@@ -389,13 +384,14 @@ export function DataGrid<T>({
                   aria-selected={selected}
                   className={`${classes.row} ${onRowClick ? classes.clickable : ''}`}
                   style={{ transform: `translateY(${item.start}px)` }}
-                  data-testid={rowTestId?.(row)}
+                  data-testid={rowTestId?.(row) ?? (testIdPrefix === undefined ? undefined : `${testIdPrefix}-row-${key}`)}
                   data-selected={selected ? 'true' : 'false'}
                   {...rowAttributes?.(row)}
                 >
                   <GridRow
                     row={row}
                     rowId={key}
+                    prefix={testIdPrefix}
                     gridId={gridId}
                     columns={columns}
                     template={template}

@@ -21,7 +21,6 @@ interface UnitRow {
 
 const NO_CHANNELS: readonly ChannelLive[] = [];
 const rowKey = (row: UnitRow) => row.unit.uniqueId;
-const rowTestId = (row: UnitRow) => `device-row-${row.unit.uniqueId}`;
 const UNIT_SORT: SortState = { column: 'name', direction: 'asc' };
 
 export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (serverId: string) => void; onOpenLink: (unitId: string) => void }) {
@@ -86,7 +85,7 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
   return (
     <div data-testid="devices-tab">
       <QueryView query={units} testIdPrefix="devices" errorTitle={t('devices.units.loadFailed')}>
-        {() => <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} defaultSort={UNIT_SORT} empty={t('devices.units.empty')} />}
+        {() => <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} testIdPrefix="device" defaultSort={UNIT_SORT} empty={t('devices.units.empty')} />}
       </QueryView>
     </div>
   );

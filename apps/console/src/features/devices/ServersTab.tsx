@@ -21,7 +21,6 @@ import type { ApiError } from '../../api/ApiError';
 
 const NO_SERVERS: readonly ServerDetail[] = [];
 const rowKey = (server: ServerDetail) => server.id;
-const rowTestId = (server: ServerDetail) => `server-row-${server.id}`;
 const rowAttributes = (server: ServerDetail) => ({ 'data-status': server.status, 'data-type': server.serverType });
 
 function ServerFilterBar({ prefs }: { prefs: ServerListPrefs }) {
@@ -83,7 +82,7 @@ export function ServersTab({ query, selectedId, onOpen }: { query: UseQueryResul
             columns={columns}
             rows={shown}
             rowKey={rowKey}
-            rowTestId={rowTestId}
+            testIdPrefix="server"
             rowAttributes={rowAttributes}
             selectedKey={selectedId}
             onRowClick={onOpen}

@@ -156,7 +156,7 @@ export default function FilesPage(_props: PageProps) {
         columns={columns}
         rows={shown}
         rowKey={(f) => f.id}
-        rowTestId={(f) => `file-row-${f.id}`}
+        testIdPrefix="file"
         rowAttributes={(f) => ({ 'data-file-name': f.fileName, 'data-transferring': String(f.isTransferring), 'data-broadcasting': String(f.broadcasting) })}
         selectedKey={selectedId}
         onRowClick={(f) => select(f.id)}

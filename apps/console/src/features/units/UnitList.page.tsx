@@ -56,7 +56,6 @@ function useNow(intervalMs: number): number {
 }
 
 const rowKey = (unit: UnitSummary) => unit.uniqueId;
-const rowTestId = (unit: UnitSummary) => `unit-row-${unit.uniqueId}`;
 const rowAttributes = (unit: UnitSummary) => ({ 'data-status': unit.status, 'data-type-group': unit.typeGroup });
 const renderExpanded = (unit: UnitSummary) => (
   <Suspense fallback={<Loader size="xs" />}>
@@ -147,7 +146,7 @@ export default function UnitListPage() {
             columns={columns}
             rows={shown}
             rowKey={rowKey}
-            rowTestId={rowTestId}
+            testIdPrefix="unit"
             rowAttributes={rowAttributes}
             selectedKey={selection.selectedId}
             onRowClick={onRowClick}

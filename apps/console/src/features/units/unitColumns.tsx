@@ -58,7 +58,7 @@ export function useUnitColumns({ canControl, transitionOf, onAction, modifiedAt 
         header: t('units.columns.bitrate'),
         width: 120,
         sortValue: (u) => u.totalBitrate,
-        cellTestId: (u) => `unit-bitrate-${u.uniqueId}`,
+        cellTestId: true,
         render: (u) => <BitrateText kbps={u.totalBitrate} />,
       },
       {
