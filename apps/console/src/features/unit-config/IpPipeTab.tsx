@@ -1,12 +1,10 @@
 /** IP Pipe tab: the unit's IP pipe setting (server, port) and its connection (spec 000 §4 IP pipe states). */
-import { Badge, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IpPipeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
 import { ipPipeBody, ipPipeForm, validateIpPipeForm, type UnitFacts } from './forms';
-import { useFieldError } from '../../lib/forms/useFieldError';
 import { useSpecText } from '../../lib/forms/specText';
-import { useConfigForm } from '../../lib/forms/useConfigForm';
-import { FormSection, useAllowed, useConfigContext } from './parts';
+import { ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useConfigAction } from './useConfigAction';
 
 interface TabProps {
@@ -20,16 +18,6 @@ export default function IpPipeTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
   const text = useSpecText();
   const { unitId } = useConfigContext();
-  const form = useConfigForm({
-    unitId,
-    source: ipPipeForm(config),
-    validate: validateIpPipeForm,
-    endpoint: 'updateUnitIpPipe',
-    schema: IpPipeUpdateBody,
-    toBody: ipPipeBody,
-    kind: 'update',
-  });
-  const error = useFieldError('config-error-ipPipe', form.errors);
   const connect = useConfigAction(unitId, 'connectIpPipe');
   const disconnect = useConfigAction(unitId, 'disconnectIpPipe');
   const canConnect = useAllowed('connectIpPipe');
@@ -39,36 +27,24 @@ export default function IpPipeTab({ config, unit }: TabProps) {
   const failure = connect.failure ?? disconnect.failure;
   return (
     <Stack gap="md">
-      <FormSection
+      <ConfigCard
         formId="ipPipe"
         title={t('unitConfig.ipPipe.title')}
-        form={form}
-        allowed={useAllowed('updateUnitIpPipe')}
+        endpoint="updateUnitIpPipe"
+        kind="update"
+        source={ipPipeForm(config)}
+        validate={validateIpPipeForm}
+        schema={IpPipeUpdateBody}
+        toBody={ipPipeBody}
         blocked={hasPipe ? null : t('unitConfig.ipPipe.noCapability')}
-      >
-        <Switch
-          label={t('unitConfig.ipPipe.enabled')}
-          checked={form.values.enabled}
-          onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
-          data-testid="config-ipPipe-enabled"
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('unitConfig.ipPipe.serverId')}
-            value={form.values.serverId}
-            onChange={(e) => form.set({ serverId: e.currentTarget.value })}
-            error={error('serverId')}
-            data-testid="config-ipPipe-serverId"
-          />
-          <TextInput
-            label={t('unitConfig.ipPipe.port')}
-            value={form.values.port}
-            onChange={(e) => form.set({ port: e.currentTarget.value })}
-            error={error('port')}
-            data-testid="config-ipPipe-port"
-          />
-        </Group>
-      </FormSection>
+        fields={[
+          { kind: 'switch', name: 'enabled', label: t('unitConfig.ipPipe.enabled') },
+          [
+            { kind: 'text', name: 'serverId', label: t('unitConfig.ipPipe.serverId') },
+            { kind: 'text', name: 'port', label: t('unitConfig.ipPipe.port') },
+          ],
+        ]}
+      />
       <Group justify="space-between">
         <Badge color={STATE_COLOURS[state]} data-testid="config-ipPipe-state" data-state={state}>
           {t('unitConfig.ipPipe.state', { state: t(`unitConfig.ipPipe.states.${state}`) })}

@@ -1,0 +1,254 @@
+/**
+ * A cellular modem of the Connections tab: its network mode, roaming and forced scan, four APN slots
+ * (saved through the interfaces configuration), SIM A/B, and the operator: the scan (its result
+ * arrives on /ws), the selection and the return to automatic, waited for up to 30 seconds (spec 000 §9).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  AUTH_PROTOCOLS, CellularScanReport, InterfacesConfigUpdateBody, NETWORK_MODES, SIM_SLOTS, TIMINGS, type CellularOperator, type Modem, type ModemConfig,
+  type SimSlot, type UnitConfiguration,
+} from '@fleet/contracts';
+import { validateCellularScan } from '@fleet/domain';
+import { useEndpointQuery } from '../../api/hooks';
+import { useApiErrorMessage } from '../../api/errorMessage';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { modemBody, modemForm, validateModemForm, type ApnRow, type AuthProtocol, type NetworkMode, type UnitFacts } from './forms';
+import { useSpecText } from '../../lib/forms/specText';
+import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
+import { useAwaitedChange } from './useAwaitedChange';
+import { useConfigAction } from './useConfigAction';
+
+interface ModemProps {
+  readonly modem: Modem;
+  readonly config: UnitConfiguration;
+  readonly unit: UnitFacts;
+}
+
+/** A cellular modem's pinned operator as one comparable value. */
+function operatorKey(network: UnitConfiguration['cellular'][string]['network']): string {
+  return network === 'automatic' ? 'automatic' : `${network.mcc}-${network.mnc}`;
+}
+
+interface ScanState {
+  readonly running: boolean;
+  readonly operators: readonly CellularOperator[] | null;
+  readonly failure: string | null;
+}
+
+/** The outcome of this modem's cellular scan, which arrives on /ws as `unit.commandResult` (1–2 minutes later). */
+function useScanResult(unitId: string, modemId: string): [ScanState, (s: ScanState) => void] {
+  const { subscribe } = useRealtime();
+  const [state, setState] = useState<ScanState>({ running: false, operators: null, failure: null });
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type !== 'unit.commandResult' || event.unitId !== unitId || event.command !== 'cellularScan') return;
+        const report = CellularScanReport.safeParse(event.result);
+        if (report.success && report.data.modemId !== modemId) return;
+        if (event.outcome === 'completed' && report.success) setState({ running: false, operators: report.data.operators, failure: null });
+        else setState({ running: false, operators: null, failure: event.message ?? event.code ?? '' });
+      }),
+    [modemId, subscribe, unitId],
+  );
+  return [state, setState];
+}
+
+function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly modemConfig: ModemConfig }) {
+  const { t } = useTranslation();
+  const text = useSpecText();
+  const { unitId } = useConfigContext();
+  const formId = `modem-${modem.port}`;
+  const sim = useConfigAction(unitId, 'commandActiveSim');
+  const [scan, setScan] = useScanResult(unitId, modem.id);
+  const scanAction = useConfigAction(unitId, 'commandCellularScan', () => setScan({ running: true, operators: null, failure: null }));
+  const network = config.cellular[modem.id]?.network ?? 'automatic';
+  const operatorWait = useAwaitedChange(operatorKey(network), TIMINGS.operatorSwitchMaxMs);
+  const selected = useRef('automatic');
+  const select = useConfigAction(unitId, 'commandCellularSelect', () => operatorWait.await(selected.current));
+  const selectOperator = (next: UnitConfiguration['cellular'][string]['network']) => {
+    selected.current = operatorKey(next);
+    select.run({ modemId: modem.id, network: next });
+  };
+  const canSim = useAllowed('commandActiveSim');
+  const canScan = useAllowed('commandCellularScan');
+  const canSelect = useAllowed('commandCellularSelect');
+  const scanBlocked = validateCellularScan(unit.modems);
+  const failure = sim.failure ?? scanAction.failure ?? select.failure ?? (scan.failure === '' ? null : scan.failure);
+  return (
+    <ConfigCard
+      formId={formId}
+      title={t('unitConfig.modem.title', { name: modem.name, port: modem.port })}
+      endpoint="updateUnitInterfacesConfig"
+      kind="update"
+      source={modemForm(modemConfig, config)}
+      validate={(v) => validateModemForm(v, modem.port)}
+      schema={InterfacesConfigUpdateBody}
+      toBody={(v) => modemBody(v, modem.port)}
+    >
+      {(form, error) => {
+        const setApn = (index: number, patch: Partial<ApnRow>) => form.set({ apns: form.values.apns.map((a, i) => (i === index ? { ...a, ...patch } : a)) });
+        return (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NativeSelect
+                label={t('unitConfig.modem.networkMode')}
+                value={form.values.networkMode}
+                onChange={(e) => form.set({ networkMode: e.currentTarget.value as NetworkMode })}
+                data={[...NETWORK_MODES]}
+                error={error('networkMode')}
+                data-testid={`config-${formId}-networkMode`}
+              />
+              <NativeSelect
+                label={t('unitConfig.modem.activeSim')}
+                value={modemConfig.activeSim ?? modem.activeSim ?? ''}
+                disabled={!canSim || sim.pending}
+                onChange={(e) => sim.run({ modemId: modem.id, sim: e.currentTarget.value as SimSlot })}
+                data={[...(modemConfig.activeSim ?? modem.activeSim ? [] : [{ value: '', label: '' }]), ...SIM_SLOTS.map((s) => ({ value: s, label: t('unitConfig.modem.sim', { slot: s }) }))]}
+                data-testid={`config-${formId}-activeSim`}
+              />
+              <Stack gap={4} pt="lg">
+                <Checkbox
+                  label={t('unitConfig.modem.roamingAllowed')}
+                  checked={form.values.roamingAllowed}
+                  onChange={(e) => form.set({ roamingAllowed: e.currentTarget.checked })}
+                  data-testid={`config-${formId}-roamingAllowed`}
+                />
+                <Checkbox
+                  label={t('unitConfig.modem.forceScanNow')}
+                  checked={form.values.forceScanNow}
+                  onChange={(e) => form.set({ forceScanNow: e.currentTarget.checked })}
+                  data-testid={`config-${formId}-forceScanNow`}
+                />
+              </Stack>
+            </SimpleGrid>
+            {form.values.apns.map((apn, i) => (
+              <Stack key={i} gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 4 }}>
+                  <TextInput
+                    aria-label={t('unitConfig.modem.apn')}
+                    placeholder={t('unitConfig.modem.apn')}
+                    value={apn.apn}
+                    onChange={(e) => setApn(i, { apn: e.currentTarget.value })}
+                    error={error(`apns.${i}.apn`)}
+                    data-testid={`config-${formId}-apn-${i}`}
+                  />
+                  <TextInput
+                    aria-label={t('unitConfig.modem.username')}
+                    placeholder={t('unitConfig.modem.username')}
+                    value={apn.username}
+                    onChange={(e) => setApn(i, { username: e.currentTarget.value })}
+                    error={error(`apns.${i}.username`)}
+                    data-testid={`config-${formId}-username-${i}`}
+                  />
+                  <PasswordInput
+                    aria-label={t('unitConfig.modem.password')}
+                    placeholder={t('unitConfig.modem.passwordKept')}
+                    value={apn.password}
+                    onChange={(e) => setApn(i, { password: e.currentTarget.value })}
+                    error={error(`apns.${i}.password`)}
+                    data-testid={`config-${formId}-password-${i}`}
+                  />
+                  <NativeSelect
+                    aria-label={t('unitConfig.modem.authProtocol')}
+                    value={apn.authProtocol}
+                    onChange={(e) => setApn(i, { authProtocol: e.currentTarget.value as AuthProtocol })}
+                    data={AUTH_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.modem.authProtocols.${p}`) }))}
+                    data-testid={`config-${formId}-authProtocol-${i}`}
+                  />
+                </SimpleGrid>
+              </Stack>
+            ))}
+            <Group justify="space-between">
+              <Text size="sm" data-testid={`config-${formId}-operator`}>
+                {t('unitConfig.modem.currentOperator', {
+                  operator: network === 'automatic' ? t('unitConfig.modem.automatic') : `${network.mcc}-${network.mnc}`,
+                })}
+              </Text>
+              <Group>
+                {canSelect && network !== 'automatic' && (
+                  <Button variant="subtle" loading={select.pending} onClick={() => selectOperator('automatic')} data-testid={`config-${formId}-automatic`}>
+                    {t('unitConfig.modem.automatic')}
+                  </Button>
+                )}
+                {canScan && (
+                  <Button
+                    variant="light"
+                    disabled={scanBlocked !== null || scan.running}
+                    loading={scanAction.pending}
+                    onClick={() => scanAction.run({ modemId: modem.id })}
+                    data-testid={`config-${formId}-scan`}
+                  >
+                    {t('unitConfig.modem.scan')}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+            <AwaitedNote
+              state={operatorWait.state}
+              waiting={t('unitConfig.wait.operator', { operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? '') })}
+              late={t('unitConfig.wait.operatorLate')}
+              testId={`config-${formId}-operator-wait`}
+            />
+            {canScan && scanBlocked !== null && (
+              <Text size="xs" c="dimmed" data-testid={`config-${formId}-scan-blocked`}>
+                {text(scanBlocked)}
+              </Text>
+            )}
+            {scan.running && (
+              <Group gap="xs" data-testid={`config-${formId}-scanning`}>
+                <Loader size="xs" />
+                <Text size="sm">{t('unitConfig.modem.scanning')}</Text>
+              </Group>
+            )}
+            {scan.operators !== null && (
+              <Stack gap={4} data-testid={`config-${formId}-operators`}>
+                <Text size="sm" fw={500}>
+                  {t('unitConfig.modem.operators')}
+                </Text>
+                {scan.operators.map((op) => (
+                  <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
+                    <Text size="sm">
+                      {t('unitConfig.modem.operator', { name: op.name, technology: op.technology, mcc: op.mcc, mnc: op.mnc, signal: Math.round(op.signalQuality) })}
+                    </Text>
+                    {canSelect && (
+                      <Button size="compact-xs" variant="subtle" onClick={() => selectOperator({ mcc: op.mcc, mnc: op.mnc })}>
+                        {t('unitConfig.modem.select')}
+                      </Button>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            )}
+            {failure !== null && (
+              <Text size="sm" c="red" data-testid={`config-failure-${formId}-command`}>
+                {text(failure)}
+              </Text>
+            )}
+          </>
+        );
+      }}
+    </ConfigCard>
+  );
+}
+
+export function ModemSection({ modem, ...props }: ModemProps) {
+  const { t } = useTranslation();
+  const { unitId } = useConfigContext();
+  const errorText = useApiErrorMessage();
+  const query = useEndpointQuery('getUnitModemConfig', { params: { id: unitId, n: modem.port } });
+  if (query.error) return <Alert color="red">{errorText(query.error)}</Alert>;
+  if (!query.data) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{t('unitConfig.modem.loading')}</Text>
+      </Group>
+    );
+  }
+  return <ModemForm modem={modem} modemConfig={query.data} {...props} />;
+}
