@@ -5,6 +5,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
+import type { FieldErrors } from '../lib/forms/fieldErrors';
 import { useForm } from '../lib/forms/useForm';
 import { renderWithApp } from '../test-utils/render';
 import { ResourceForm } from './fields';
@@ -17,7 +18,7 @@ interface Values {
 const FIELDS: readonly Field<Values>[] = [{ kind: 'text', name: 'name', label: 'kit.form.general', required: true }];
 
 function Form({ errorTestId }: { errorTestId?: (name: string) => string }) {
-  const form = useForm<Values>({ name: '' }, (v) => (v.name === '' ? { name: VALIDATION.required } : {}));
+  const form = useForm<Values>({ name: '' }, (v): FieldErrors => (v.name === '' ? { name: VALIDATION.required } : {}));
   return (
     <>
       <ResourceForm fields={FIELDS} form={form} testId="thing" isNew errorTestId={errorTestId} />
