@@ -5,12 +5,10 @@
  * its live state: channelDestinations.changed makes an open destinations tab of that channel read
  * them again.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelDetailsList, ChannelList, RealtimeEvent } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { applyChannelEvent, applyToChannel, isChannelEvent } from './channelCache';
 import type { ChannelEvent } from './channelCache';
 
@@ -44,15 +42,13 @@ export function applyDestinationsEvent(queryClient: QueryClient, event: Extract<
   void queryClient.invalidateQueries({ queryKey: endpointKey('fetchChannelDestinations', { body: { channelId: event.channelId } }), exact: true });
 }
 
+/** Keeps the channel caches current from /ws (kit/useLiveEvents). */
+export function applyToChannelsLive(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
+  else if (event.type === 'channelDestinations.changed') applyDestinationsEvent(queryClient, event);
+}
+
+/** The channel caches kept current while the caller is mounted (the channel pickers, a server's feed). */
 export function useChannelsLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (isChannelEvent(event)) applyToChannelCaches(queryClient, event);
-        else if (event.type === 'channelDestinations.changed') applyDestinationsEvent(queryClient, event);
-      }),
-    [subscribe, queryClient],
-  );
+  useLiveEvents(applyToChannelsLive);
 }

@@ -6,12 +6,13 @@ import type { GroupListRow } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { GridPage } from '../../kit/GridPage';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useToast } from '../../toast/useToast';
 import { GROUP_DEFAULT_SORT, GROUP_GRID_ID, useGroupColumns } from './groupColumns';
 import { inventoriesOfRows, keepSelected, searchGroups, toggleSelected } from './groupList';
 import { TAB_PARAM } from './modalTabs';
-import { dropGroupRows, useGroupsLive } from './useGroupsLive';
+import { applyToGroupsLive, dropGroupRows } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
 
 // Not needed to show the list: loaded when a form opens.
@@ -71,7 +72,7 @@ export default function GroupsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
-  useGroupsLive();
+  useLiveEvents(applyToGroupsLive);
   const canCreate = useCanCall('addGroup');
   const canWrite = useCanCall('updateGroup');
   const canDelete = useCanCall('removeGroups');

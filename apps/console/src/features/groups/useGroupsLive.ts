@@ -5,12 +5,9 @@
  * alerts configuration replaced by the one `groupAlerts.changed` carries (a recipient verifying
  * their address shows without a reload).
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { GroupAlertsConfiguration, GroupDetail, GroupListRow } from '@fleet/contracts';
+import type { GroupAlertsConfiguration, GroupDetail, GroupListRow, RealtimeEvent } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from '../../api/hooks';
-import { useRealtime } from '../../realtime/RealtimeProvider';
 import { applyGroupEvent, isGroupEvent, listRowOf, removeGroups, upsertGroup } from './groupList';
 import type { GroupEvent } from './groupList';
 import { replaces } from '../../kit/cache';
@@ -50,19 +47,12 @@ export function applyToGroupCaches(queryClient: QueryClient, event: GroupEvent):
   groupVersionChanged(queryClient, id);
 }
 
-export function useGroupsLive(): void {
-  const queryClient = useQueryClient();
-  const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (isGroupEvent(event)) applyToGroupCaches(queryClient, event);
-        else if (event.type === 'groupAlerts.changed') {
-          const key = endpointKey('getGroupAlertsConfiguration', { params: { id: event.groupId } });
-          const cached = queryClient.getQueryData<GroupAlertsConfiguration>(key);
-          if (cached && replaces(event.configuration, cached)) queryClient.setQueryData(key, event.configuration);
-        }
-      }),
-    [subscribe, queryClient],
-  );
+/** Keeps the group caches current from /ws (kit/useLiveEvents). */
+export function applyToGroupsLive(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (isGroupEvent(event)) applyToGroupCaches(queryClient, event);
+  else if (event.type === 'groupAlerts.changed') {
+    const key = endpointKey('getGroupAlertsConfiguration', { params: { id: event.groupId } });
+    const cached = queryClient.getQueryData<GroupAlertsConfiguration>(key);
+    if (cached && replaces(event.configuration, cached)) queryClient.setQueryData(key, event.configuration);
+  }
 }

@@ -6,6 +6,7 @@ import type { VrChannelDetail, VrChannelStatus } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { CounterButtons } from '../../components/CounterButtons';
 import { GridPage } from '../../kit/GridPage';
+import { useLiveEvents } from '../../kit/useLiveEvents';
 import { usePreferences } from '../../preferences/usePreferences';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
@@ -13,7 +14,7 @@ import { TAB_PARAM } from '../channels/modalTabs';
 import { resolveGroupId } from '../files/fileFilters';
 import { activeVrFilterCount, countVrChannels, filterVrChannels, isStatusFilterActive, toggleStatusFilter } from './vrFilters';
 import { useVrColumns, VR_DEFAULT_SORT, VR_GRID_ID } from './vrColumns';
-import { useVrChannelsLive } from './useVrChannelsLive';
+import { applyToVrCaches } from './vrCache';
 import { useVrListPrefs } from './useVrListPrefs';
 
 // Not needed to show the list: loaded when the filters or a channel open.
@@ -42,7 +43,7 @@ export default function VideoReturnPage() {
   const groups = useMemo(() => user?.groups ?? [], [user]);
   const groupId = resolveGroupId(filters.groupId, preferences.groupId, groups);
   const list = useEndpointQuery('listGroupVrChannels', { params: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
-  useVrChannelsLive();
+  useLiveEvents(applyToVrCaches);
   const [openId, setOpenId] = useSearchParam(VR_PARAM, { also: [TAB_PARAM] });
 
   const all = list.data?.items ?? NO_CHANNELS;

@@ -9,7 +9,9 @@
  * Counters are counted again from the rows. Pure: the same object comes back when nothing changed.
  * Events may arrive once per subscribed topic (a channel in two of the user's groups): idempotent.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { GroupVrChannelList, RealtimeEvent, VrChannelDetail } from '@fleet/contracts';
+import { endpointPrefix } from '../../api/hooks';
 import { countVrChannels } from './vrFilters';
 import { replaces } from '../../kit/cache';
 
@@ -57,4 +59,10 @@ export function applyVrChannelEvent(list: GroupVrChannelList, event: VrChannelEv
       return withItems(list, items);
     }
   }
+}
+
+/** Keeps the cached group lists of video return channels current from /ws (kit/useLiveEvents). */
+export function applyToVrCaches(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (!isVrChannelEvent(event)) return;
+  queryClient.setQueriesData<GroupVrChannelList>({ queryKey: endpointPrefix('listGroupVrChannels') }, (list) => (list ? applyVrChannelEvent(list, event) : list));
 }
