@@ -10,18 +10,17 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Checkbox, Divider, Group, Loader, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_EXPIRY_POLICIES } from '@fleet/contracts';
-import type { CreateUserBody, PasswordExpiryPolicy, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
+import type { CreateUserBody, Role, UpdateUserBody, UserAccountDetail } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { hasErrors, serverFieldErrors } from '../../lib/forms/fieldErrors';
-import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { useCanApply } from '../../kit';
+import { ResourceForm, useCanApply, type Field } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import {
   assignableTypes, canEditUser, checkCreate, checkPassword, checkUpdate, createBody, EMPTY_PASSWORD_FORM, newUserForm, updateBody, userForm,
@@ -41,6 +40,29 @@ interface Props {
 interface ExtraSection {
   readonly label: string;
   readonly render: (user: UserAccountDetail) => ReactNode;
+}
+
+/** The user's fields (test ids `user-form-<name>`): the types the caller may give, the inventories among the caller's. */
+function userFields(types: readonly Role[], inventories: readonly { id: string; name: string }[]): readonly Field<UserForm>[] {
+  return [
+    { kind: 'text', name: 'username', label: 'users.fields.username' },
+    { kind: 'text', name: 'email', label: 'users.fields.email' },
+    { kind: 'text', name: 'firstName', label: 'users.fields.firstName' },
+    { kind: 'text', name: 'lastName', label: 'users.fields.lastName' },
+    { kind: 'select', name: 'userType', label: 'users.fields.userType', options: (t) => types.map((role) => ({ value: role, label: t(`users.types.${role}`) })) },
+    { kind: 'text', name: 'userLabel', label: 'users.fields.userLabel' },
+    { kind: 'multiselect', name: 'inventoryIds', label: 'users.fields.inventories', testId: 'inventories', options: () => inventories.map((i) => ({ value: i.id, label: i.name })) },
+    {
+      kind: 'select',
+      name: 'passwordExpiryPolicy',
+      label: 'users.fields.passwordExpiryPolicy',
+      testId: 'expiry',
+      options: (t) => PASSWORD_EXPIRY_POLICIES.map((p) => ({ value: p, label: t(`users.expiry.${p}`) })),
+    },
+    { kind: 'password', name: 'password', label: 'users.fields.password', only: 'create' },
+    { kind: 'password', name: 'passwordConfirmation', label: 'users.fields.passwordConfirmation', only: 'create' },
+    { kind: 'switch', name: 'onDemandActivation', label: 'users.fields.onDemandActivation' },
+  ];
 }
 
 export default function UserModal({ userId, onClose, onCreated, extra }: Props) {
@@ -81,12 +103,12 @@ function UserEditor({ user, refreshing, onClose, onCreated, extra }: { user: Use
   const source = useMemo(() => (user ? userForm(user, choosable) : newUserForm([...choosable])), [user, choosable]);
   const validate = user ? checkUpdate : checkCreate;
   const form = useForm<UserForm>(source, validate);
-  const error = useFieldError('user-error', form.errors);
   const editable = user === null || canEditUser(myRoles, user);
-  const types = useMemo(() => {
+  const fields = useMemo(() => {
     const allowed = assignableTypes(myRoles);
-    return user && !allowed.includes(user.userType) ? [user.userType, ...allowed] : allowed;
-  }, [myRoles, user]);
+    const types = user && !allowed.includes(user.userType) ? [user.userType, ...allowed] : allowed;
+    return userFields(types, inventories);
+  }, [myRoles, user, inventories]);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: endpointPrefix('searchUsers') });
     if (user) void queryClient.invalidateQueries({ queryKey: ['getUser', { params: { id: user.id } }] });
@@ -156,62 +178,7 @@ function UserEditor({ user, refreshing, onClose, onCreated, extra }: { user: Use
           )}
         </Group>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('users.fields.username')} value={form.values.username} onChange={(e) => form.set({ username: e.currentTarget.value })} error={error('username')} disabled={disabled} data-testid="user-form-username" />
-        <TextInput label={t('users.fields.email')} value={form.values.email} onChange={(e) => form.set({ email: e.currentTarget.value })} error={error('email')} disabled={disabled} data-testid="user-form-email" />
-        <TextInput label={t('users.fields.firstName')} value={form.values.firstName} onChange={(e) => form.set({ firstName: e.currentTarget.value })} error={error('firstName')} disabled={disabled} data-testid="user-form-firstName" />
-        <TextInput label={t('users.fields.lastName')} value={form.values.lastName} onChange={(e) => form.set({ lastName: e.currentTarget.value })} error={error('lastName')} disabled={disabled} data-testid="user-form-lastName" />
-        <Select
-          label={t('users.fields.userType')}
-          data={types.map((role) => ({ value: role, label: t(`users.types.${role}`) }))}
-          value={form.values.userType}
-          onChange={(v) => v !== null && form.set({ userType: v as Role })}
-          allowDeselect={false}
-          error={error('userType')}
-          disabled={disabled}
-          data-testid="user-form-userType"
-        />
-        <TextInput label={t('users.fields.userLabel')} value={form.values.userLabel} onChange={(e) => form.set({ userLabel: e.currentTarget.value })} error={error('userLabel')} disabled={disabled} data-testid="user-form-userLabel" />
-        <MultiSelect
-          label={t('users.fields.inventories')}
-          data={inventories.map((i) => ({ value: i.id, label: i.name }))}
-          value={[...form.values.inventoryIds]}
-          onChange={(ids) => form.set({ inventoryIds: ids })}
-          error={error('inventoryIds')}
-          disabled={disabled}
-          data-testid="user-form-inventories"
-        />
-        <Select
-          label={t('users.fields.passwordExpiryPolicy')}
-          data={PASSWORD_EXPIRY_POLICIES.map((p) => ({ value: p, label: t(`users.expiry.${p}`) }))}
-          value={form.values.passwordExpiryPolicy}
-          onChange={(v) => v !== null && form.set({ passwordExpiryPolicy: v as PasswordExpiryPolicy })}
-          allowDeselect={false}
-          error={error('passwordExpiryPolicy')}
-          disabled={disabled}
-          data-testid="user-form-expiry"
-        />
-        {user === null && (
-          <>
-            <PasswordInput label={t('users.fields.password')} value={form.values.password} onChange={(e) => form.set({ password: e.currentTarget.value })} error={error('password')} disabled={disabled} data-testid="user-form-password" />
-            <PasswordInput
-              label={t('users.fields.passwordConfirmation')}
-              value={form.values.passwordConfirmation}
-              onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
-              error={error('passwordConfirmation')}
-              disabled={disabled}
-              data-testid="user-form-passwordConfirmation"
-            />
-          </>
-        )}
-      </SimpleGrid>
-      <Checkbox
-        label={t('users.fields.onDemandActivation')}
-        checked={form.values.onDemandActivation}
-        onChange={(e) => form.set({ onDemandActivation: e.currentTarget.checked })}
-        disabled={disabled}
-        data-testid="user-form-onDemandActivation"
-      />
+      <ResourceForm fields={fields} form={form} testId="user-form" isNew={user === null} readOnly={disabled} errorTestId={(name) => `user-error.${name}`} />
       {failure !== null && (
         <Alert color="red" data-testid="user-form-failure">
           {failure}
@@ -301,12 +268,16 @@ function GroupsSection({ user, onDone }: { user: UserAccountDetail; onDone: () =
   );
 }
 
+const PASSWORD_FIELDS: readonly Field<PasswordForm>[] = [
+  { kind: 'password', name: 'password', label: 'users.fields.newPassword', testId: 'new' },
+  { kind: 'password', name: 'passwordConfirmation', label: 'users.fields.passwordConfirmation', testId: 'confirmation' },
+];
+
 function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const form = useForm<PasswordForm>(EMPTY_PASSWORD_FORM, checkPassword);
-  const error = useFieldError('user-password-error', form.errors);
   const mutation = useEndpointMutation('setUserPassword');
   const { submit, failed, reset } = form;
   const apply = () => {
@@ -328,16 +299,7 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   const failure = form.error === null || hasErrors(serverFieldErrors(form.error)) ? null : errorText(form.error);
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <PasswordInput label={t('users.fields.newPassword')} value={form.values.password} onChange={(e) => form.set({ password: e.currentTarget.value })} error={error('password')} data-testid="user-password-new" />
-        <PasswordInput
-          label={t('users.fields.passwordConfirmation')}
-          value={form.values.passwordConfirmation}
-          onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
-          error={error('passwordConfirmation')}
-          data-testid="user-password-confirmation"
-        />
-      </SimpleGrid>
+      <ResourceForm fields={PASSWORD_FIELDS} form={form} testId="user-password" isNew={false} />
       {failure !== null && <Alert color="red">{failure}</Alert>}
       <Group justify="flex-end">
         <Button variant="light" onClick={apply} loading={mutation.isPending} data-testid="user-password-apply">
