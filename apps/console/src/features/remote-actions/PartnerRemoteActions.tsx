@@ -4,7 +4,7 @@
  * partner's inventories (the unit list call, kept current over /ws by the shell), each with the
  * three support actions — send logs (a description, optionally the channel), reboot (confirmed),
  * support access for 8 hours (a reason) — and the history of actions (GET v2/remoteActions, newest
- * first, paged), whose statuses follow `remoteAction.changed` live, with the time left of an
+ * first, paged, read again on `remoteAction.changed`), with the time left of an
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -16,17 +16,18 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useSessionUser } from '../../session/hooks';
 import { useToast } from '../../toast/useToast';
-import { newest } from '../../kit/cache';
 import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
-import { accessState, actionableUnits, activeAccessOf, applyRemoteActionChange, durationParts, remainingMs } from './remoteActionsLogic';
+import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
 
 const PAGE_SIZE = 20;
+const REMOTE_ACTION_READS = ['listRemoteActions', 'getRemoteAction'] as const;
 /** How often the remaining time of support accesses is redrawn. */
 const TICK_MS = 15_000;
 const NO_UNITS: readonly UnitSummary[] = [];
@@ -50,23 +51,11 @@ function useNow(dataUpdatedAt: number): number {
   return Math.max(now, dataUpdatedAt);
 }
 
-/** Keeps every cached history page, and an opened action, current from /ws (patched in place, never refetched). */
+/** A changed or new action: the history pages and an opened action are read again. */
 function useRemoteActionsLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.type !== 'remoteAction.changed') return;
-        for (const [key, page] of queryClient.getQueriesData<RemoteActionPage>({ queryKey: endpointPrefix('listRemoteActions') })) {
-          if (!page) continue;
-          const input = key[1] as { query?: { deviceId?: string; inventoryId?: string } } | undefined;
-          queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, event.remoteAction, input?.query?.deviceId, input?.query?.inventoryId));
-        }
-        queryClient.setQueryData<RemoteAction>(endpointKey('getRemoteAction', { params: { id: event.remoteAction.id } }), (current) => (current ? newest(current, event.remoteAction) : current));
-      }),
-    [subscribe, queryClient],
-  );
+  useEffect(() => subscribe((event) => event.type === 'remoteAction.changed' && invalidateReads(queryClient, REMOTE_ACTION_READS)), [subscribe, queryClient]);
 }
 
 export function PartnerRemoteActions() {
@@ -251,11 +240,8 @@ function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly o
   const { kind, unit } = dialog;
   const channels = useEndpointQuery('fetchChannels', {}, { enabled: kind === 'sendLogs', staleTime: Number.POSITIVE_INFINITY });
   const create = useEndpointMutation('createRemoteAction', {
-    onSuccess: (action) => {
-      // The answer goes into the history at once; the /ws event that follows replaces it by version.
-      for (const [key, page] of queryClient.getQueriesData<RemoteActionPage>({ queryKey: endpointPrefix('listRemoteActions') })) {
-        if (page) queryClient.setQueryData<RemoteActionPage>(key, applyRemoteActionChange(page, action));
-      }
+    onSuccess: () => {
+      invalidateReads(queryClient, REMOTE_ACTION_READS);
       toast.show({ message: t('remoteActions.started', { action: t(`remoteActions.kinds.${kind}`), name: unit.name }), variant: 'success' });
       onClose();
     },

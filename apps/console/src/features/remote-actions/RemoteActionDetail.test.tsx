@@ -1,6 +1,6 @@
 /**
  * A remote action opened from the history (GET v2/remoteActions/{id}): read afresh as it opens
- * (its status as of now), kept current by `remoteAction.changed`, with the support access's time
+ * (its status as of now), read again on `remoteAction.changed`, with the support access's time
  * left and what the device answered.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -19,16 +19,18 @@ function action(overrides: Partial<RemoteAction> = {}): RemoteAction {
   };
 }
 
-function raApi(listed: RemoteAction, fresh: RemoteAction): FakeApi {
+/** The core's copies: `fresh` is what a read of the action answers now. */
+function raApi(listed: RemoteAction, core: { fresh: RemoteAction }): FakeApi {
   return new FakeApi()
     .on('fetchDevices', [makeUnit({ uniqueId: 'LU800-0001', name: 'Camera_north', inventoryIds: ['inv1'] })])
-    .on('listRemoteActions', { items: [listed], total: 1, offset: 0, limit: 20 })
-    .on('getRemoteAction', fresh);
+    .on('listRemoteActions', () => ({ items: [listed], total: 1, offset: 0, limit: 20 }))
+    .on('getRemoteAction', () => core.fresh);
 }
 
 describe('Remote actions: one action’s details', () => {
   it('reads the action afresh when it is opened and follows it live', async () => {
-    const api = raApi(action({ status: 'running' }), action({ status: 'done', result: { caseId: 'SUP-1042' }, version: 3 }));
+    const core = { fresh: action({ status: 'done', result: { caseId: 'SUP-1042' }, version: 3 }) };
+    const api = raApi(action({ status: 'running' }), core);
     const { user, socket, settled } = await renderWithApp(<PartnerRemoteActions />, { roles: ['luc_partner'], route: '/remote_actions', api });
 
     await user.click(await screen.findByTestId('ra-history-open-ra1'));
@@ -38,7 +40,9 @@ describe('Remote actions: one action’s details', () => {
     expect(screen.getByTestId('ra-detail-reason')).toHaveTextContent('Audio drops');
 
     await settled();
-    await socket.emit({ type: 'remoteAction.changed', remoteAction: action({ status: 'failed', result: { reason: 'offline' }, version: 4 }), at: 1 });
+    // The event makes the action read again.
+    core.fresh = action({ status: 'failed', result: { reason: 'offline' }, version: 4 });
+    await socket.emit({ type: 'remoteAction.changed', remoteAction: core.fresh, at: 1 });
     await waitFor(() => expect(screen.getByTestId('ra-detail-status')).toHaveAttribute('data-status', 'failed'));
     expect(screen.getByTestId('ra-detail-result')).toHaveTextContent('reason: offline');
   });
@@ -46,7 +50,7 @@ describe('Remote actions: one action’s details', () => {
   it('shows a support access with its time left, and as expired once the core says so', async () => {
     const expiresAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
     const access = action({ id: 'ra1', action: 'supportAccess', status: 'done', supportAccess: { id: 'acc1', status: 'active', expiresAt } });
-    const api = raApi(access, { ...access, supportAccess: { id: 'acc1', status: 'expired', expiresAt } });
+    const api = raApi(access, { fresh: { ...access, supportAccess: { id: 'acc1', status: 'expired', expiresAt } } });
     const { user } = await renderWithApp(<PartnerRemoteActions />, { roles: ['luc_partner'], route: '/remote_actions', api });
     // The list still says active…
     expect(await screen.findByTestId('ra-history-access-ra1')).toHaveTextContent(/h .* min left/);

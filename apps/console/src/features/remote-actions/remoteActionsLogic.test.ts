@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RemoteAction, RemoteActionPage, UnitSummary } from '@fleet/contracts';
-import { accessState, actionableUnits, activeAccessOf, applyRemoteActionChange, durationParts, remainingMs } from './remoteActionsLogic';
+import type { RemoteAction, UnitSummary } from '@fleet/contracts';
+import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
 
 const NOW = Date.parse('2026-01-01T12:00:00.000Z');
 const action = (id: string, over: Partial<RemoteAction> = {}): RemoteAction => ({
   id, deviceType: 'unit', deviceId: 'LU800-0001', deviceName: 'Cam 1', inventoryIds: ['inv-global'], action: 'reboot', reason: '',
   status: 'running', result: {}, requestedBy: 'luc_partner', supportAccess: null, createdAt: '2026-01-01T11:00:00.000Z',
   updatedAt: '2026-01-01T11:00:00.000Z', version: 0, ...over,
-});
-const page = (items: RemoteAction[], over: Partial<RemoteActionPage> = {}): RemoteActionPage => ({ items, total: items.length, offset: 0, limit: 2, ...over });
-
-describe('applyRemoteActionChange', () => {
-  it('replaces an action in place, but never with an older version', () => {
-    const p = page([action('a', { version: 1 })]);
-    expect(applyRemoteActionChange(p, action('a', { status: 'done', version: 2 })).items[0]?.status).toBe('done');
-    expect(applyRemoteActionChange(p, action('a', { status: 'pending', version: 0 }))).toBe(p);
-  });
-  it('puts a new action on top of the first page, within its size, and counts it', () => {
-    const next = applyRemoteActionChange(page([action('a'), action('b')]), action('c'));
-    expect(next.items.map((a) => a.id)).toEqual(['c', 'a']);
-    expect(next.total).toBe(3);
-  });
-  it('only counts a new action on a later page, and leaves pages of another device alone', () => {
-    const later = page([action('a')], { offset: 2, total: 3 });
-    expect(applyRemoteActionChange(later, action('c'))).toMatchObject({ items: [{ id: 'a' }], total: 4 });
-    const other = page([action('a')]);
-    expect(applyRemoteActionChange(other, action('c', { deviceId: 'SOLO-0001' }), 'LU800-0001')).toBe(other);
-  });
-  it("leaves a page filtered to one inventory alone when the new action's unit is not in it (the admin view's inventory filter)", () => {
-    const filtered = page([action('a')]);
-    expect(applyRemoteActionChange(filtered, action('c', { inventoryIds: ['inv-metro'] }), undefined, 'inv-global')).toBe(filtered);
-    expect(applyRemoteActionChange(filtered, action('c'), undefined, 'inv-global').items.map((a) => a.id)).toEqual(['c', 'a']);
-  });
 });
 
 describe('support access time', () => {

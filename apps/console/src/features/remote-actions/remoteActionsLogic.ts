@@ -1,30 +1,8 @@
 /**
- * Pure rules of the partner remote actions page: the cached history pages patched from /ws
- * (`remoteAction.changed`), which units a partner may act on, and the remaining time of a support
- * access (spec 001 §4 "Support access on a device lasts 8 hours, then blocks automatically").
+ * Pure rules of the partner remote actions page: which units a partner may act on, and the
+ * remaining time of a support access (spec 001 §4 "Support access on a device lasts 8 hours, then blocks automatically").
  */
-import type { RemoteAction, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
-import { replaces } from '../../kit/cache';
-
-/**
- * One history page with a changed or new action: replaced in place when the page has it (an
- * older version never overwrites a newer one); a new action goes on top of the first page (newest
- * first) when it matches the page's device and inventory filters, and counts in the total of every such page.
- */
-export function applyRemoteActionChange(page: RemoteActionPage, action: RemoteAction, deviceFilter?: string, inventoryFilter?: string): RemoteActionPage {
-  const at = page.items.findIndex((a) => a.id === action.id);
-  if (at >= 0) {
-    const current = page.items[at];
-    if (current && !replaces(action, current)) return page;
-    const items = page.items.slice();
-    items[at] = action;
-    return { ...page, items };
-  }
-  if (deviceFilter !== undefined && deviceFilter !== action.deviceId) return page;
-  if (inventoryFilter !== undefined && !action.inventoryIds.includes(inventoryFilter)) return page;
-  if (page.offset > 0) return { ...page, total: page.total + 1 };
-  return { ...page, items: [action, ...page.items].slice(0, page.limit), total: page.total + 1 };
-}
+import type { RemoteAction, SupportAccess, UnitSummary } from '@fleet/contracts';
 
 /** The units a partner may act on: those of its inventories (a unit seen only through a group is not one). */
 export function actionableUnits(units: readonly UnitSummary[], inventoryIds: readonly string[]): UnitSummary[] {
