@@ -31,10 +31,6 @@ export function validateStoryForm(values: StoryFormValues): StoryFormErrors {
   return errors;
 }
 
-export function hasErrors(errors: StoryFormErrors): boolean {
-  return Object.values(errors).some((m) => m !== undefined && m !== '');
-}
-
 /** The fields that changed: what an edit sends. */
 export function changedFields(before: StoryFormValues, after: StoryFormValues): Partial<StoryFormValues> {
   const out: Partial<StoryFormValues> = {};
