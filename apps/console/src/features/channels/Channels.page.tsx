@@ -8,11 +8,13 @@ import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
 import { ChannelCounterBar } from './ChannelCounterBar';
 import { countChannels } from '@fleet/domain';
-import { activeChannelFilterCount, filterChannels, filtersForChannelCounter, isCounterActive } from './channelFilters';
+import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
+import {
+  activeChannelFilterCount, CHANNEL_FILTER_LIST, filterChannels, filtersForChannelCounter, isCounterActive, parseChannelFilters, resetChannelFilters, serializeChannelFilters,
+} from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
 import type { ScopeOption } from './ChannelFilterBar';
-import { useChannelListPrefs } from './useChannelListPrefs';
 import { useChannelsLive } from './useChannelsLive';
 import { TAB_PARAM } from './modalTabs';
 
@@ -45,7 +47,7 @@ export default function ChannelsPage() {
   const user = useSessionUser();
   const list = useEndpointQuery('fetchChannels', {}, { staleTime: Number.POSITIVE_INFINITY });
   useChannelsLive();
-  const prefs = useChannelListPrefs();
+  const prefs = useListFilterPrefs(CHANNEL_FILTER_LIST, parseChannelFilters, serializeChannelFilters, resetChannelFilters);
   const { filters, setFilters } = prefs;
   const [openId, openChannel] = useSearchParam(CHANNEL_PARAM, { also: [TAB_PARAM] });
 

@@ -38,6 +38,12 @@ export interface ChannelListFilters {
 
 export const DEFAULT_CHANNEL_FILTERS: ChannelListFilters = { text: '', statuses: [], types: [], marks: [], scope: null };
 
+/** The channels list's entry in preferences.filters / filtersOpen (spec 001 §3). */
+export const CHANNEL_FILTER_LIST = 'channels';
+
+/** Clearing the filters shows every channel. */
+export const resetChannelFilters = (): ChannelListFilters => DEFAULT_CHANNEL_FILTERS;
+
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

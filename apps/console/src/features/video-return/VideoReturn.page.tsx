@@ -12,10 +12,12 @@ import { useSearchParam } from '../../routing/useSearchParam';
 import { useSessionUser } from '../../session/hooks';
 import { TAB_PARAM } from '../channels/modalTabs';
 import { resolveGroupId } from '../files/fileFilters';
-import { activeVrFilterCount, countVrChannels, filterVrChannels, isStatusFilterActive, toggleStatusFilter } from './vrFilters';
+import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
+import {
+  activeVrFilterCount, countVrChannels, filterVrChannels, isStatusFilterActive, parseVrFilters, resetVrFilters, serializeVrFilters, toggleStatusFilter, VR_FILTER_LIST,
+} from './vrFilters';
 import { useVrColumns, VR_DEFAULT_SORT, VR_GRID_ID } from './vrColumns';
 import { applyToVrCaches } from './vrCache';
-import { useVrListPrefs } from './useVrListPrefs';
 
 // Not needed to show the list: loaded when the filters or a channel open.
 const VrFilterBar = lazy(() => import('./VrFilterBar').then((m) => ({ default: m.VrFilterBar })));
@@ -38,7 +40,7 @@ export default function VideoReturnPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const preferences = usePreferences();
-  const prefs = useVrListPrefs();
+  const prefs = useListFilterPrefs(VR_FILTER_LIST, parseVrFilters, serializeVrFilters, resetVrFilters);
   const { filters, setFilters } = prefs;
   const groups = useMemo(() => user?.groups ?? [], [user]);
   const groupId = resolveGroupId(filters.groupId, preferences.groupId, groups);

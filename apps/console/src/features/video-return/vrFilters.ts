@@ -22,6 +22,12 @@ export interface VrListFilters {
 
 export const DEFAULT_VR_FILTERS: VrListFilters = { groupId: null, statuses: [], inputTypes: [], search: '' };
 
+/** The video return list's entry in preferences.filters / filtersOpen (spec 001 §3). */
+export const VR_FILTER_LIST = 'videoReturn';
+
+/** Clearing the filters shows every status and input type with no search; the group stays. */
+export const resetVrFilters = (current: VrListFilters): VrListFilters => ({ ...DEFAULT_VR_FILTERS, groupId: current.groupId });
+
 const pick = <T extends string>(allowed: readonly T[], value: unknown): T[] =>
   Array.isArray(value) ? allowed.filter((item) => value.includes(item)) : [];
 
