@@ -1,10 +1,13 @@
 /**
  * The Simulator panel (/simulator, mock only) in a real browser: a super user sees the
  * scenario library and the clock, records the fleet while a fault is injected, finds the recording
- * listed with its counts, downloads and uploads it, replays it paused, steps once, resumes to the
- * end, stops the replay and removes the recording. A regular user has no entry and is sent to the
- * unit list. The replay does not restart the fleet (other specs share it) and is stopped at the end:
- * a replay mutes the simulated devices until then.
+ * listed with its counts, downloads and uploads it (a file that is not a recording is refused in the
+ * reader's words), compares the copy with the recording (the same event logs), replays it paused,
+ * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
+ * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
+ * removes both recordings. A regular user has no entry and is sent to the unit list. Neither replay
+ * restarts the fleet (other specs share it) and each is stopped: a replay mutes the simulated
+ * devices until then.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { login } from './support';
@@ -79,12 +82,20 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   // Upload: a file that is not a recording is refused with the reader's message; the downloaded one is listed again.
   const upload = page.getByTestId('simulator-recording-upload-input');
   await upload.setInputFiles({ name: 'notes.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"hello":"world"}\n') });
-  await expect(page.getByTestId('simulator-recording-upload-error')).toContainText(/line 1/);
+  await expect(page.getByTestId('simulator-recording-upload-error')).toContainText(/^Not uploaded: line 1: /);
   await upload.setInputFiles({ name: `${recording}.ndjson.gz`, mimeType: 'application/gzip', buffer: bytes });
   await expect(row).toHaveCount(2);
   await expect(page.getByTestId('simulator-recording-upload-error')).toHaveCount(0);
   const copyId = (await row.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''))).map((t) => t.replace('simulator-recordings-row-', '')).find((r) => r !== id);
   expect(copyId).toBeDefined();
+
+  // Compare: the uploaded copy's event log is the recording's.
+  await page.getByTestId('simulator-compare-a').selectOption(id);
+  await page.getByTestId('simulator-compare-b').selectOption(copyId ?? '');
+  await page.getByTestId('simulator-compare-submit').click();
+  await expect(page.getByTestId('simulator-compare-result')).toHaveAttribute('data-identical', 'true');
+  await expect(page.getByTestId('simulator-compare-verdict')).toContainText('The same event logs');
+  await expect(page.getByTestId('simulator-compare-differences')).toHaveCount(0);
 
   // Replay it paused, without restarting the fleet, at ×100; one step, then to the end.
   await page.getByTestId('simulator-replay-recording').selectOption(id);
@@ -109,9 +120,31 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   expect(await numberOf(status, 'data-applied')).toBe(await numberOf(status, 'data-total'));
   await expect(page.getByTestId('simulator-replay-progress')).toBeVisible();
 
-  // Stop lets the fleet simulate again; then the recordings go, each after a confirmation.
+  // Stop lets the fleet simulate again.
   await page.getByTestId('simulator-replay-stop').click();
   await expect(status).toHaveAttribute('data-state', 'stopped');
+
+  // Import the copy into the fleet, paused: the fleet as recorded (a battery level recorded, not the one since), its replay waiting.
+  const battery = async () => ((await (await page.request.get(`/api/v2/units/${UNIT}`)).json()) as { battery: { percentage: number } | null }).battery?.percentage;
+  const since = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage: 12 } } });
+  expect(since.ok(), await since.text()).toBe(true);
+  await expect.poll(battery, { timeout: 20_000 }).toBe(12);
+  await page.getByTestId(`simulator-recording-import-${copyId}`).click();
+  const importing = page.getByTestId('simulator-import-modal');
+  await expect(importing.getByTestId('simulator-import-not-covered')).toContainText('unit configuration, server configuration tabs, alerts, users and audio rooms');
+  await importing.getByTestId('simulator-import-paused').check();
+  await importing.getByTestId('simulator-import-submit').click();
+  await expect(importing.getByTestId('simulator-import-result')).toBeVisible({ timeout: 30_000 });
+  expect(await numberOf(importing.getByTestId('simulator-import-result'), 'data-live')).toBeGreaterThanOrEqual(1);
+  await expect(importing.getByTestId('simulator-import-replay')).toContainText(`Replay of ${recording}: paused`);
+  await importing.getByTestId('simulator-import-close').click();
+  await expect(status).toHaveAttribute('data-state', 'paused');
+  // The level the recording's events last carried (a report's event may come after the recording stopped).
+  expect([37, 64, 81]).toContain(await battery());
+  await page.getByTestId('simulator-replay-stop').click();
+  await expect(status).toHaveAttribute('data-state', 'stopped');
+
+  // The recordings go, each after a confirmation.
   for (const gone of [id, copyId ?? '']) {
     await page.getByTestId(`simulator-recording-remove-${gone}`).click();
     await expect(page.getByTestId('simulator-recording-delete-question')).toContainText(recording);
