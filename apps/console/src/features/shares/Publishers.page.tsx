@@ -1,205 +1,244 @@
-import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Code, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+/**
+ * /manage/shares/publishers (spec 001 §2 shares, §3 Publisher), declared on the resource kit: the
+ * publishers of the user's groups (one group's when picked), searched by name, kept current over
+ * /ws; create and edit (group, name and description with the §5 rules inline, the group's shared
+ * sources), a new share key after a confirmation, delete, and each publisher's share links (at
+ * most 10, §9). The route is for SHARES_ROLES, who may also write.
+ */
+import { useMemo, useState } from 'react';
+import { Badge, Button, Code, MultiSelect, Select, Stack, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type Publisher } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { LIMITS, PUBLISHER_SORT_KEYS, type Publisher, type RealtimeEvent } from '@fleet/contracts';
+import { useEndpointQuery } from '../../api/hooks';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { defineResource, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
 import type { PageProps } from '../../pages/types';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
-import { useSharesLive } from './useSharesLive';
+import { publisherErrors, publisherSourcesValues, sourcesBody, sourceValue, type PublisherFormValues } from './shareForms';
+import ShareLinksModal from './ShareLinksModal';
 
-// Loaded when a publisher is created or edited, or its links opened.
-const PublisherModal = lazy(() => import('./PublisherModal'));
-const ShareLinksModal = lazy(() => import('./ShareLinksModal'));
+/** The form's values with the publisher's sources as saved (the picker names one the group no longer has). */
+interface PublisherForm extends PublisherFormValues {
+  readonly saved: Publisher['sources'] | null;
+}
 
-type Dialog =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'edit'; readonly id: string }
-  | { readonly kind: 'links'; readonly id: string }
-  | { readonly kind: 'rekey'; readonly id: string }
-  | { readonly kind: 'delete'; readonly id: string };
+function GroupField({ form, label, testId, error, readOnly, isNew }: CustomFieldProps<PublisherForm>) {
+  const groups = useEndpointQuery('fetchGroups', {});
+  return (
+    <Select
+      label={label}
+      data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+      value={form.values.groupId}
+      // Sources belong to the group: another group starts with none.
+      onChange={(groupId) => form.set({ groupId, sources: [] })}
+      disabled={readOnly || !isNew}
+      withAsterisk
+      searchable
+      error={error('groupId')}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={testId}
+    />
+  );
+}
+
+function SourcesField({ form, label, testId, error, readOnly }: CustomFieldProps<PublisherForm>) {
+  const { t } = useTranslation();
+  const { groupId, saved } = form.values;
+  const candidates = useEndpointQuery('listShareSources', { params: { id: groupId ?? '' } }, { enabled: groupId !== null });
+  const options = useMemo(() => {
+    const c = candidates.data;
+    const known = new Set<string>();
+    const group = (name: string, kind: 'channel' | 'vrChannel', items: readonly { id: string; name: string }[]) => ({
+      group: name,
+      items: items.map((item) => {
+        known.add(sourceValue(kind, item.id));
+        return { value: sourceValue(kind, item.id), label: item.name };
+      }),
+    });
+    const groups = c ? [group(t('shares.fields.channels'), 'channel', c.channels), group(t('shares.fields.vrChannels'), 'vrChannel', c.vrChannels)] : [];
+    // A source no longer in the group stays visible (and removable) under its stored name.
+    const stored = saved === null ? [] : [...saved.channels.map((x) => ({ kind: 'channel' as const, ...x })), ...saved.vrChannels.map((x) => ({ kind: 'vrChannel' as const, ...x }))];
+    const stale = stored.map((x) => ({ value: sourceValue(x.kind, x.id), label: x.name })).filter((o) => !known.has(o.value));
+    return stale.length === 0 ? groups : [...groups, { group: t('shares.fields.otherSources'), items: stale }];
+  }, [candidates.data, saved, t]);
+  // The core words a source's problem at its path (sources.channelIds.0): it shows under the picker.
+  const path = Object.keys(form.errors).find((field) => field.startsWith('sources'));
+  return (
+    <MultiSelect
+      label={label}
+      description={t('shares.fields.sourcesHint')}
+      placeholder={groupId !== null && candidates.isPending ? t('common.loading') : undefined}
+      data={options}
+      value={[...form.values.sources]}
+      onChange={(sources) => form.set({ sources })}
+      disabled={readOnly || groupId === null}
+      searchable
+      clearable
+      nothingFoundMessage={t('shares.fields.noSources')}
+      error={path === undefined ? undefined : error(path)}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={testId}
+    />
+  );
+}
+
+const FIELDS: readonly Field<PublisherForm>[] = [
+  { name: 'groupId', kind: 'custom', label: 'shares.fields.group', testId: 'group', render: GroupField },
+  { name: 'name', kind: 'text', label: 'shares.fields.name', description: 'shares.fields.nameHint', required: true },
+  { name: 'description', kind: 'text', label: 'shares.fields.description', description: 'shares.fields.descriptionHint' },
+  { name: 'sources', kind: 'custom', label: 'shares.fields.sources', render: SourcesField },
+];
+
+const staleOn = (event: RealtimeEvent) => ((event.type === 'share.changed' || event.type === 'share.removed') && event.kind === 'publisher' ? (['listPublishers'] as const) : []);
+
+/** The publishers, of the group picked (`groupId`) or of all the user's; a new one starts in that group. */
+function publisherResource(groupId: string | null) {
+  return defineResource<Publisher, Publisher, PublisherForm>({
+    testId: 'publisher',
+    formTestId: 'publisher',
+    titles: { new: 'shares.publishers.createTitle', edit: 'shares.publishers.editTitle', noun: 'shares.publishers.noun' },
+    rowKey: (p) => p.id,
+    label: (p) => p.name,
+    list: {
+      op: op('listPublishers', (view) => ({ query: { ...searchQuery(view, ['name'], PUBLISHER_SORT_KEYS), ...(groupId === null ? {} : { groupId }) } })),
+      searchKeys: ['name'],
+    },
+    columns: (t) => [
+      { id: 'name', header: t('shares.columns.name'), sortKey: 'name', cellTestId: true, render: (p) => p.name },
+      { id: 'group', header: t('shares.columns.group'), sortKey: 'groupName', render: (p) => p.groupName },
+      { id: 'shareKey', header: t('shares.columns.shareKey'), render: (p) => <Code data-testid={`publisher-key-${p.id}`}>{p.shareKey}</Code> },
+      { id: 'description', header: t('shares.columns.description'), cellTestId: true, render: (p) => p.description },
+      {
+        id: 'sources',
+        header: t('shares.columns.sources'),
+        render: (p) => (
+          <span data-testid={`publisher-sources-${p.id}`} data-value={p.sources.channels.length + p.sources.vrChannels.length}>
+            {[...p.sources.channels, ...p.sources.vrChannels].map((x) => x.name).join(', ')}
+          </span>
+        ),
+      },
+      { id: 'created', header: t('shares.columns.created'), sortKey: 'createdAt', render: (p) => <CreatedOnBy publisher={p} /> },
+      {
+        id: 'links',
+        header: t('shares.columns.links'),
+        render: (p) => (
+          <Badge variant="light" color={p.shareLinks.length >= LIMITS.shareLinksMax ? 'orange' : 'gray'} data-testid={`publisher-links-${p.id}`} data-value={p.shareLinks.length}>
+            {t('shares.links.count', { count: p.shareLinks.length, max: LIMITS.shareLinksMax })}
+          </Badge>
+        ),
+      },
+    ],
+    form: {
+      fields: FIELDS,
+      initial: (p) => ({
+        groupId: p?.groupId ?? groupId,
+        name: p?.name ?? '',
+        description: p?.description ?? '',
+        sources: p ? publisherSourcesValues(p.sources) : [],
+        saved: p?.sources ?? null,
+      }),
+      check: (values) => publisherErrors(values),
+    },
+    create: op('createPublisher', (v: PublisherForm) => ({ body: { groupId: v.groupId ?? '', name: v.name, description: v.description, sources: sourcesBody(v.sources) } })),
+    update: op('updatePublisher', ({ entity, values: v }: { entity: Publisher; values: PublisherForm }) => ({
+      params: { id: entity.id },
+      body: { name: v.name, description: v.description, sources: sourcesBody(v.sources), version: entity.version },
+    })),
+    remove: op('deletePublisher', (p: Publisher) => ({ params: { id: p.id } })),
+    staleOn,
+  });
+}
+
+function CreatedOnBy({ publisher: p }: { readonly publisher: Publisher }) {
+  const { t, i18n } = useTranslation();
+  return t('shares.publishers.createdOnBy', { on: new Date(p.createdAt).toLocaleDateString(i18n.language), by: p.createdByName || '—' });
+}
+
+const REKEY = op('regeneratePublisherShareKey', (p: Publisher) => ({ params: { id: p.id }, body: { version: p.version } }));
 
 /**
- * /manage/shares/publishers (spec 001 §2 shares, §3 Publisher): the publishers of the user's groups
- * (one group's when picked), searched by name, kept current over /ws; create and edit (name and
- * description with the §5 rules inline), a new share key, delete, and each publisher's share links
- * (at most 10, §9). The route is for SHARES_ROLES, who may also write.
+ * A row's share links and new share key, each with its dialog; the dialogs render with the row, so
+ * the publisher they show follows the list (and so /ws) while open.
  */
-export default function PublishersPage({ route }: PageProps) {
-  const { t, i18n } = useTranslation();
-  useDocumentTitle(t(`routes.${route.id}`));
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const queryClient = useQueryClient();
+function RowDialogs({ publisher }: { readonly publisher: Publisher }) {
+  const { t } = useTranslation();
   const toast = useToast();
-  const groups = useEndpointQuery('fetchGroups', {});
-  const query = { ...(groupId === null ? {} : { groupId }), ...(search.trim() === '' ? {} : { searchValue: search.trim() }), limit: LIMITS.pageSizeMax };
-  const list = useEndpointQuery('listPublishers', { query }, { staleTime: Number.POSITIVE_INFINITY });
-  useSharesLive();
-  const publishers = list.data?.items ?? [];
-  const groupOptions = (groups.data ?? []).map((g) => ({ id: g.id, name: g.name }));
-  // Dialogs hold the id: the row they show follows the list (and so /ws) while open.
-  const current = dialog !== null && dialog.kind !== 'create' ? publishers.find((p) => p.id === dialog.id) : undefined;
-  const rekey = useEndpointMutation('regeneratePublisherShareKey');
-  const remove = useEndpointMutation('deletePublisher');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: endpointPrefix('listPublishers') });
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState<'links' | 'rekey' | null>(null);
   const close = () => {
     rekey.reset();
-    remove.reset();
-    setDialog(null);
+    setOpen(null);
   };
-  const when = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
-
-  const row = (p: Publisher) => (
-    <Table.Tr key={p.id} data-testid={`publisher-row-${p.id}`} data-name={p.name}>
-      <Table.Td data-testid={`publisher-name-${p.id}`}>{p.name}</Table.Td>
-      <Table.Td>{p.groupName}</Table.Td>
-      <Table.Td>
-        <Code data-testid={`publisher-key-${p.id}`}>{p.shareKey}</Code>
-      </Table.Td>
-      <Table.Td data-testid={`publisher-description-${p.id}`}>{p.description}</Table.Td>
-      <Table.Td data-testid={`publisher-sources-${p.id}`} data-value={p.sources.channels.length + p.sources.vrChannels.length}>
-        {[...p.sources.channels, ...p.sources.vrChannels].map((x) => x.name).join(', ')}
-      </Table.Td>
-      <Table.Td>{t('shares.publishers.createdOnBy', { on: when(p.createdAt), by: p.createdByName || '—' })}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={p.shareLinks.length >= LIMITS.shareLinksMax ? 'orange' : 'gray'} data-testid={`publisher-links-${p.id}`} data-value={p.shareLinks.length}>
-          {t('shares.links.count', { count: p.shareLinks.length, max: LIMITS.shareLinksMax })}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'links', id: p.id })} data-testid={`publisher-open-links-${p.id}`}>
-            {t('shares.actions.links')}
-          </Button>
-          <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'edit', id: p.id })} data-testid={`publisher-edit-${p.id}`}>
-            {t('shares.actions.edit')}
-          </Button>
-          <Button size="compact-xs" variant="light" color="orange" onClick={() => setDialog({ kind: 'rekey', id: p.id })} data-testid={`publisher-rekey-${p.id}`}>
-            {t('shares.actions.regenerate')}
-          </Button>
-          <Button size="compact-xs" variant="light" color="red" onClick={() => setDialog({ kind: 'delete', id: p.id })} data-testid={`publisher-delete-${p.id}`}>
-            {t('shares.actions.delete')}
-          </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+  const rekey = useMutation({
+    mutationFn: () => REKEY.run(publisher),
+    onSuccess: () => {
+      invalidateReads(queryClient, ['listPublishers']);
+      toast.show({ message: t('shares.toasts.rekeyed', { name: publisher.name }), variant: 'success' });
+      close();
+    },
+  });
+  return (
+    <>
+      <Button size="compact-sm" variant="light" onClick={() => setOpen('links')} data-testid={`publisher-open-links-${publisher.id}`}>
+        {t('shares.actions.links')}
+      </Button>
+      <Button size="compact-sm" variant="light" color="orange" onClick={() => setOpen('rekey')} data-testid={`publisher-rekey-${publisher.id}`}>
+        {t('shares.actions.regenerate')}
+      </Button>
+      {open === 'links' && <ShareLinksModal publisher={publisher} onClose={close} />}
+      {open === 'rekey' && (
+        <ConfirmDeleteModal
+          title={t('shares.publishers.rekeyTitle')}
+          question={t('shares.publishers.rekeyQuestion', { name: publisher.name })}
+          deleteLabel={t('shares.actions.regenerate')}
+          pending={rekey.isPending}
+          error={rekey.error}
+          onConfirm={() => rekey.mutate()}
+          onClose={close}
+          testIdPrefix="publisher-rekey"
+        />
+      )}
+    </>
   );
+}
 
+export default function PublishersPage({ route }: PageProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(`routes.${route.id}`));
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const groups = useEndpointQuery('fetchGroups', {});
+  const resource = useMemo(() => publisherResource(groupId), [groupId]);
   return (
     <Stack gap="sm" data-testid="publishers-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t(`routes.${route.id}`)}
-        </Title>
-        <Group gap="sm" align="center">
+      <Title order={2} data-testid="page-title">
+        {t(`routes.${route.id}`)}
+      </Title>
+      <RowButtonsPage
+        resource={resource}
+        filterKey={groupId ?? ''}
+        addTestId="publishers-create"
+        addLabel={t('shares.publishers.create')}
+        toolbar={
           <Select
-            aria-label={t('shares.fields.group')}
+            label={t('shares.fields.group')}
             placeholder={t('shares.publishers.allGroups')}
-            data={groupOptions.map((g) => ({ value: g.id, label: g.name }))}
+            data={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
             value={groupId}
             onChange={setGroupId}
             clearable
             searchable
-            size="xs"
             w={220}
             data-testid="publishers-group"
           />
-          <TextInput
-            aria-label={t('shares.search')}
-            placeholder={t('shares.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            size="xs"
-            w={200}
-            data-testid="publishers-search"
-          />
-          <Button size="xs" onClick={() => setDialog({ kind: 'create' })} data-testid="publishers-create">
-            {t('shares.publishers.create')}
-          </Button>
-        </Group>
-      </Group>
-      <QueryView query={list} testIdPrefix="publishers" errorTitle={t('shares.loadFailed')}>
-        {() =>
-          publishers.length === 0 ? (
-            <Text c="dimmed" data-testid="publishers-empty">
-              {search.trim() === '' ? t('shares.publishers.empty') : t('shares.noMatch')}
-            </Text>
-          ) : (
-            <Table striped highlightOnHover data-testid="publishers-table" aria-label={t(`routes.${route.id}`)}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('shares.columns.name')}</Table.Th>
-                  <Table.Th>{t('shares.columns.group')}</Table.Th>
-                  <Table.Th>{t('shares.columns.shareKey')}</Table.Th>
-                  <Table.Th>{t('shares.columns.description')}</Table.Th>
-                  <Table.Th>{t('shares.columns.sources')}</Table.Th>
-                  <Table.Th>{t('shares.columns.created')}</Table.Th>
-                  <Table.Th>{t('shares.columns.links')}</Table.Th>
-                  <Table.Th aria-label={t('shares.columns.actions')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{publishers.map(row)}</Table.Tbody>
-            </Table>
-          )
         }
-      </QueryView>
-      {dialog !== null && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'create' && <PublisherModal publisher={null} groups={groupOptions} defaultGroupId={groupId} onClose={close} />}
-          {dialog.kind === 'edit' && current && <PublisherModal publisher={current} groups={groupOptions} defaultGroupId={null} onClose={close} />}
-          {dialog.kind === 'links' && current && <ShareLinksModal publisher={current} onClose={close} />}
-          {dialog.kind === 'rekey' && current && (
-            <ConfirmDeleteModal
-              title={t('shares.publishers.rekeyTitle')}
-              question={t('shares.publishers.rekeyQuestion', { name: current.name })}
-              deleteLabel={t('shares.actions.regenerate')}
-              pending={rekey.isPending}
-              error={rekey.error}
-              onConfirm={() =>
-                rekey.mutate(
-                  { params: { id: current.id }, body: { version: current.version } },
-                  {
-                    onSuccess: () => {
-                      refresh();
-                      toast.show({ message: t('shares.toasts.rekeyed', { name: current.name }), variant: 'success' });
-                      close();
-                    },
-                  },
-                )
-              }
-              onClose={close}
-              testIdPrefix="publisher-rekey"
-            />
-          )}
-          {dialog.kind === 'delete' && current && (
-            <ConfirmDeleteModal
-              title={t('shares.publishers.deleteTitle')}
-              question={t('shares.publishers.deleteQuestion', { name: current.name })}
-              pending={remove.isPending}
-              error={remove.error}
-              onConfirm={() =>
-                remove.mutate(
-                  { params: { id: current.id } },
-                  {
-                    onSuccess: () => {
-                      refresh();
-                      toast.show({ message: t('shares.toasts.deleted', { name: current.name }), variant: 'success' });
-                      close();
-                    },
-                  },
-                )
-              }
-              onClose={close}
-              testIdPrefix="publisher-delete"
-            />
-          )}
-        </Suspense>
-      )}
+        rowActions={(p) => <RowDialogs publisher={p} />}
+        rowData={(p) => ({ 'data-name': p.name })}
+        deleteQuestion={(p) => t('shares.publishers.deleteQuestion', { name: p.name })}
+        emptyText={(view) => (view.searchValue.trim() === '' ? t('shares.publishers.empty') : t('shares.noMatch'))}
+      />
     </Stack>
   );
 }

@@ -1,211 +1,180 @@
-import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Code, Grid, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { LIMITS, type Subscriber, type SubscriberFolder } from '@fleet/contracts';
-import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
-import { QueryView } from '../../components/QueryView';
-import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import type { PageProps } from '../../pages/types';
-import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
-import { folderTree } from './shareForms';
-import { useSharesLive } from './useSharesLive';
-
-// Loaded when a folder or subscriber is created or edited.
-const FolderModal = lazy(() => import('./FolderModal'));
-const SubscriberModal = lazy(() => import('./SubscriberModal'));
-
-type Dialog =
-  | { readonly kind: 'newFolder' }
-  | { readonly kind: 'editFolder'; readonly folder: SubscriberFolder }
-  | { readonly kind: 'newSubscriber' }
-  | { readonly kind: 'editSubscriber'; readonly subscriber: Subscriber };
-
 /**
  * /manage/shares/subscribers (spec 001 §2 "share publishers and subscribers (with folders)", §3
  * Subscriber / folder): one of the user's inventories, its folder tree on the left (the root
  * folder first; it shows no rename or delete, §5 "Editing root subscriber folders not allowed"),
- * the picked folder's subscribers on the right; folders created, renamed, moved and deleted,
- * subscribers created with a publisher's share key, edited, moved and deleted. Kept current over /ws.
+ * the picked folder's subscribers on the right, declared on the resource kit; folders created,
+ * renamed, moved and deleted, subscribers created with a publisher's share key, edited, moved and
+ * deleted. Kept current over /ws.
  */
+import { useMemo, useState } from 'react';
+import { Badge, Button, Code, Grid, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SUBSCRIBER_SORT_KEYS, type EndpointId, type RealtimeEvent, type Subscriber, type SubscriberFolder } from '@fleet/contracts';
+import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
+import { QueryView } from '../../components/QueryView';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
+import { defineResource, op, RowButtonsPage, searchQuery } from '../../kit';
+import type { PageProps } from '../../pages/types';
+import { invalidateReads } from '../../realtime/systemEntities';
+import { InventoryScreen } from '../audio-rooms/InventoryPicker';
+import FolderModal from './FolderModal';
+import { folderTree, subscriberErrors, type SubscriberFormValues } from './shareForms';
+
+/** A folder's subscriber count follows its subscribers; a deleted folder moves its subscribers. */
+const SUBSCRIBER_READS: readonly EndpointId[] = ['listSubscriberFolders', 'listSubscribers'];
+const staleOn = (event: RealtimeEvent) => ((event.type === 'share.changed' || event.type === 'share.removed') && event.kind !== 'publisher' ? SUBSCRIBER_READS : []);
+
+/** The subscribers of one folder; a new one starts there, and the form moves one to any folder of the inventory. */
+function subscriberResource(inventoryId: string, folderId: string, folders: readonly SubscriberFolder[]) {
+  return defineResource<Subscriber, Subscriber, SubscriberFormValues>({
+    testId: 'subscriber',
+    formTestId: 'subscriber',
+    titles: { new: 'shares.subscribers.createTitle', edit: 'shares.subscribers.editTitle', noun: 'shares.subscribers.noun' },
+    rowKey: (s) => s.id,
+    label: (s) => s.name,
+    list: {
+      op: op('listSubscribers', (view) => ({ params: { id: inventoryId }, query: { ...searchQuery(view, ['name'], SUBSCRIBER_SORT_KEYS), folderId } })),
+      searchKeys: ['name'],
+    },
+    columns: (t) => [
+      { id: 'name', header: t('shares.columns.name'), sortKey: 'name', cellTestId: true, render: (s) => s.name },
+      { id: 'shareKey', header: t('shares.columns.shareKey'), render: (s) => <Code>{s.shareKey}</Code> },
+    ],
+    form: {
+      fields: [
+        { name: 'name', kind: 'text', label: 'shares.fields.name', description: 'shares.fields.nameHint', required: true },
+        { name: 'shareKey', kind: 'text', label: 'shares.fields.shareKey', description: 'shares.fields.shareKeyHint', required: true, testId: 'share-key' },
+        {
+          name: 'folderId',
+          kind: 'select',
+          label: 'shares.fields.folder',
+          testId: 'folder',
+          options: () => folderTree(folders).map((n) => ({ value: n.folder.id, label: `${'\u2003'.repeat(n.depth)}${n.folder.name}` })),
+        },
+      ],
+      initial: (s) => ({ name: s?.name ?? '', shareKey: s?.shareKey ?? '', folderId: s?.folderId ?? folderId }),
+      check: (values) => subscriberErrors(values),
+    },
+    create: op('createSubscriber', (v: SubscriberFormValues) => ({ params: { id: inventoryId }, body: subscriberBody(v) })),
+    update: op('updateSubscriber', ({ entity, values }: { entity: Subscriber; values: SubscriberFormValues }) => ({
+      params: { id: entity.id },
+      body: { ...subscriberBody(values), version: entity.version },
+    })),
+    remove: op('deleteSubscriber', (s: Subscriber) => ({ params: { id: s.id } })),
+    stale: ['listSubscriberFolders'],
+    staleOn,
+  });
+}
+
+const subscriberBody = (v: SubscriberFormValues) => ({ name: v.name, shareKey: v.shareKey.trim(), ...(v.folderId ? { folderId: v.folderId } : {}) });
+
+function FolderSubscribers({ inventoryId, folder, folders }: { readonly inventoryId: string; readonly folder: SubscriberFolder; readonly folders: readonly SubscriberFolder[] }) {
+  const { t } = useTranslation();
+  const resource = useMemo(() => subscriberResource(inventoryId, folder.id, folders), [inventoryId, folder.id, folders]);
+  return (
+    <Stack gap="sm">
+      <Text fw={600} data-testid="subscribers-folder-name">
+        {folder.name}
+      </Text>
+      <RowButtonsPage
+        resource={resource}
+        listTestId="subscribers"
+        filterKey={folder.id}
+        addTestId="subscribers-create"
+        addLabel={t('shares.subscribers.create')}
+        rowData={(s) => ({ 'data-name': s.name })}
+        deleteQuestion={(s) => t('shares.subscribers.deleteQuestion', { name: s.name })}
+        emptyText={(view) => (view.searchValue.trim() === '' ? t('shares.subscribers.empty') : t('shares.noMatch'))}
+      />
+    </Stack>
+  );
+}
+
 export default function SubscribersPage({ route }: PageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t(`routes.${route.id}`));
-  const choice = useInventoryChoice();
-  const inventoryId = choice.inventoryId;
-  const [picked, setPicked] = useState<{ inventoryId: string; folderId: string } | null>(null);
-  const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  return (
+    <InventoryScreen testId="subscribers" title={t(`routes.${route.id}`)} pickerLabel={t('shares.fields.inventory')} noInventory={t('shares.subscribers.noInventory')}>
+      {(inventoryId) => <InventoryFolders key={inventoryId} inventoryId={inventoryId} />}
+    </InventoryScreen>
+  );
+}
+
+/** The inventory's folder tree and the picked folder's subscribers. */
+function InventoryFolders({ inventoryId }: { readonly inventoryId: string }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const tree = useEndpointQuery('listSubscriberFolders', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null, staleTime: Number.POSITIVE_INFINITY });
-  const folders = tree.data?.folders ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ readonly folder: SubscriberFolder | null } | null>(null);
+  const tree = useEndpointQuery('listSubscriberFolders', { params: { id: inventoryId } });
+  const folders = useMemo(() => tree.data?.folders ?? [], [tree.data]);
   const nodes = folderTree(folders);
-  // The picked folder while it exists in the shown inventory, else the root.
-  const selected = folders.find((f) => picked !== null && picked.inventoryId === inventoryId && f.id === picked.folderId) ?? folders.find((f) => f.isRoot) ?? null;
-  const query = { ...(selected ? { folderId: selected.id } : {}), ...(search.trim() === '' ? {} : { searchValue: search.trim() }), limit: LIMITS.pageSizeMax };
-  const list = useEndpointQuery('listSubscribers', { params: { id: inventoryId ?? '' }, query }, { enabled: inventoryId !== null && selected !== null, staleTime: Number.POSITIVE_INFINITY });
-  useSharesLive();
-  const subscribers = list.data?.items ?? [];
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscriberFolders') });
-    void queryClient.invalidateQueries({ queryKey: endpointPrefix('listSubscribers') });
-  };
-  const close = () => setDialog(null);
+  // The picked folder while it exists, else the root.
+  const selected = folders.find((f) => f.id === picked) ?? folders.find((f) => f.isRoot) ?? null;
   const delFolder = useConfirmedDelete(useEndpointMutation('deleteSubscriberFolder'), {
     variables: (folder: SubscriberFolder) => ({ params: { id: folder.id } }),
     deleted: (folder) => t('shares.toasts.folderDeleted', { name: folder.name }),
-    onDeleted: refresh,
+    onDeleted: () => invalidateReads(queryClient, SUBSCRIBER_READS),
   });
-  const delSubscriber = useConfirmedDelete(useEndpointMutation('deleteSubscriber'), {
-    variables: (subscriber: Subscriber) => ({ params: { id: subscriber.id } }),
-    deleted: (subscriber) => t('shares.toasts.subscriberDeleted', { name: subscriber.name }),
-    onDeleted: refresh,
-  });
-
   return (
-    <Stack gap="sm" data-testid="subscribers-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t(`routes.${route.id}`)}
-        </Title>
-        <InventoryPicker choice={choice} label={t('shares.fields.inventory')} testId="subscribers-inventory" />
-      </Group>
-      {inventoryId === null ? (
-        <Text c="dimmed" data-testid="subscribers-no-inventory">
-          {t('shares.subscribers.noInventory')}
-        </Text>
-      ) : (
-        <QueryView query={tree} testIdPrefix="folders" errorTitle={t('shares.loadFailed')}>
-          {() => (
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <Paper withBorder p="sm" data-testid="folder-tree">
-                  <Stack gap={4}>
-                    <Group justify="space-between">
-                      <Text fw={600}>{t('shares.folders.title')}</Text>
-                      <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'newFolder' })} disabled={selected === null} data-testid="folder-create">
-                        {t('shares.folders.create')}
-                      </Button>
-                    </Group>
-                    {nodes.map(({ folder, depth }) => {
-                      const active = selected?.id === folder.id;
-                      return (
-                        <Group key={folder.id} gap="xs" wrap="nowrap" pl={depth * 16} data-testid={`folder-${folder.id}`} data-name={folder.name} data-root={String(folder.isRoot)} data-active={String(active)}>
-                          <UnstyledButton
-                            onClick={() => setPicked({ inventoryId, folderId: folder.id })}
-                            style={{ flex: 1, fontWeight: active ? 700 : 400 }}
-                            aria-current={active ? 'true' : undefined}
-                            data-testid={`folder-pick-${folder.id}`}
-                          >
-                            {folder.name}
-                          </UnstyledButton>
-                          <Badge size="xs" variant="light" color="gray" data-testid={`folder-count-${folder.id}`}>
-                            {folder.subscriberCount}
-                          </Badge>
-                          {/* §5: the root folder is not edited, so it offers neither rename nor delete. */}
-                          {!folder.isRoot && (
-                            <>
-                              <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ kind: 'editFolder', folder })} data-testid={`folder-edit-${folder.id}`}>
-                                {t('shares.actions.edit')}
-                              </Button>
-                              <Button size="compact-xs" variant="subtle" color="red" onClick={() => delFolder.ask(folder)} data-testid={`folder-delete-${folder.id}`}>
-                                {t('shares.actions.delete')}
-                              </Button>
-                            </>
-                          )}
-                        </Group>
-                      );
-                    })}
-                  </Stack>
-                </Paper>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack gap="sm">
+    <>
+      <QueryView query={tree} testIdPrefix="folders" errorTitle={t('shares.loadFailed')}>
+        {() => (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Paper withBorder p="sm" data-testid="folder-tree">
+                <Stack gap={4}>
                   <Group justify="space-between">
-                    <Text fw={600} data-testid="subscribers-folder-name">
-                      {selected?.name ?? ''}
-                    </Text>
-                    <Group gap="sm">
-                      <TextInput
-                        aria-label={t('shares.search')}
-                        placeholder={t('shares.search')}
-                        value={search}
-                        onChange={(e) => setSearch(e.currentTarget.value)}
-                        size="xs"
-                        w={200}
-                        data-testid="subscribers-search"
-                      />
-                      <Button size="xs" onClick={() => setDialog({ kind: 'newSubscriber' })} disabled={selected === null} data-testid="subscribers-create">
-                        {t('shares.subscribers.create')}
-                      </Button>
-                    </Group>
+                    <Text fw={600}>{t('shares.folders.title')}</Text>
+                    <Button size="compact-xs" variant="light" onClick={() => setDialog({ folder: null })} disabled={selected === null} data-testid="folder-create">
+                      {t('shares.folders.create')}
+                    </Button>
                   </Group>
-                  <QueryView query={list} testIdPrefix="subscribers" errorTitle={t('shares.loadFailed')}>
-                    {() =>
-                      subscribers.length === 0 ? (
-                        <Text c="dimmed" data-testid="subscribers-empty">
-                          {search.trim() === '' ? t('shares.subscribers.empty') : t('shares.noMatch')}
-                        </Text>
-                      ) : (
-                        <Table striped highlightOnHover data-testid="subscribers-table">
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th>{t('shares.columns.name')}</Table.Th>
-                              <Table.Th>{t('shares.columns.shareKey')}</Table.Th>
-                              <Table.Th aria-label={t('shares.columns.actions')} />
-                            </Table.Tr>
-                          </Table.Thead>
-                          <Table.Tbody>
-                            {subscribers.map((s) => (
-                              <Table.Tr key={s.id} data-testid={`subscriber-row-${s.id}`} data-name={s.name}>
-                                <Table.Td data-testid={`subscriber-name-${s.id}`}>{s.name}</Table.Td>
-                                <Table.Td>
-                                  <Code>{s.shareKey}</Code>
-                                </Table.Td>
-                                <Table.Td>
-                                  <Group gap="xs" justify="flex-end">
-                                    <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'editSubscriber', subscriber: s })} data-testid={`subscriber-edit-${s.id}`}>
-                                      {t('shares.actions.edit')}
-                                    </Button>
-                                    <Button size="compact-xs" variant="light" color="red" onClick={() => delSubscriber.ask(s)} data-testid={`subscriber-delete-${s.id}`}>
-                                      {t('shares.actions.delete')}
-                                    </Button>
-                                  </Group>
-                                </Table.Td>
-                              </Table.Tr>
-                            ))}
-                          </Table.Tbody>
-                        </Table>
-                      )
-                    }
-                  </QueryView>
+                  {nodes.map(({ folder, depth }) => {
+                    const active = selected?.id === folder.id;
+                    return (
+                      <Group key={folder.id} gap="xs" wrap="nowrap" pl={depth * 16} data-testid={`folder-${folder.id}`} data-name={folder.name} data-root={String(folder.isRoot)} data-active={String(active)}>
+                        <UnstyledButton
+                          onClick={() => setPicked(folder.id)}
+                          style={{ flex: 1, fontWeight: active ? 700 : 400 }}
+                          aria-current={active ? 'true' : undefined}
+                          data-testid={`folder-pick-${folder.id}`}
+                        >
+                          {folder.name}
+                        </UnstyledButton>
+                        <Badge size="xs" variant="light" color="gray" data-testid={`folder-count-${folder.id}`}>
+                          {folder.subscriberCount}
+                        </Badge>
+                        {/* §5: the root folder is not edited, so it offers neither rename nor delete. */}
+                        {!folder.isRoot && (
+                          <>
+                            <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ folder })} data-testid={`folder-edit-${folder.id}`}>
+                              {t('shares.actions.edit')}
+                            </Button>
+                            <Button size="compact-xs" variant="subtle" color="red" onClick={() => delFolder.ask(folder)} data-testid={`folder-delete-${folder.id}`}>
+                              {t('shares.actions.delete')}
+                            </Button>
+                          </>
+                        )}
+                      </Group>
+                    );
+                  })}
                 </Stack>
-              </Grid.Col>
-            </Grid>
-          )}
-        </QueryView>
-      )}
-      {dialog !== null && inventoryId !== null && selected !== null && (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-          {dialog.kind === 'newFolder' && <FolderModal inventoryId={inventoryId} folders={folders} folder={null} parentId={selected.id} onClose={close} />}
-          {dialog.kind === 'editFolder' && <FolderModal inventoryId={inventoryId} folders={folders} folder={dialog.folder} parentId={selected.id} onClose={close} />}
-          {dialog.kind === 'newSubscriber' && <SubscriberModal inventoryId={inventoryId} folders={folders} subscriber={null} folderId={selected.id} onClose={close} />}
-          {dialog.kind === 'editSubscriber' && <SubscriberModal inventoryId={inventoryId} folders={folders} subscriber={dialog.subscriber} folderId={selected.id} onClose={close} />}
-        </Suspense>
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {selected !== null && <FolderSubscribers inventoryId={inventoryId} folder={selected} folders={folders} />}
+            </Grid.Col>
+          </Grid>
+        )}
+      </QueryView>
+      {dialog !== null && selected !== null && (
+        <FolderModal inventoryId={inventoryId} folders={folders} folder={dialog.folder} parentId={selected.id} onClose={() => setDialog(null)} />
       )}
       {delFolder.target !== null && (
         <ConfirmDeleteModal title={t('shares.folders.deleteTitle')} question={t('shares.folders.deleteQuestion', { name: delFolder.target.name })} testIdPrefix="folder-delete" {...delFolder.modalProps} />
       )}
-      {delSubscriber.target !== null && (
-        <ConfirmDeleteModal
-          title={t('shares.subscribers.deleteTitle')}
-          question={t('shares.subscribers.deleteQuestion', { name: delSubscriber.target.name })}
-          testIdPrefix="subscriber-delete"
-          {...delSubscriber.modalProps}
-        />
-      )}
-    </Stack>
+    </>
   );
 }
