@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { GroupVrChannelList, RealtimeEvent, VrChannelDetail } from '@fleet/contracts';
 import { endpointPrefix } from '../../api/hooks';
 import { countVrChannels } from './vrFilters';
-import { replaces } from '../../kit/cache';
+import { removeFromList, replaces, upsertInList } from '../../kit/cache';
 
 export type VrChannelEvent = Extract<RealtimeEvent, { type: 'vrChannel.changed' | 'vrChannel.removed' | 'vrChannel.status' }>;
 
@@ -21,42 +21,28 @@ export function isVrChannelEvent(event: RealtimeEvent): event is VrChannelEvent 
   return event.type === 'vrChannel.changed' || event.type === 'vrChannel.removed' || event.type === 'vrChannel.status';
 }
 
-function vrIdOf(event: VrChannelEvent): string {
-  switch (event.type) {
-    case 'vrChannel.changed':
-      return event.vrChannel.uniqueId;
-    case 'vrChannel.removed':
-      return event.uniqueId;
-    case 'vrChannel.status':
-      return event.vrChannelId;
-  }
-}
+const keyOf = (item: VrChannelDetail) => item.uniqueId;
 
-function withItems(list: GroupVrChannelList, items: VrChannelDetail[]): GroupVrChannelList {
-  return { ...list, items, counters: countVrChannels(items) };
+/** The list with `items` and its counters counted again; the same list when the rows did not change. */
+function withItems(list: GroupVrChannelList, items: readonly VrChannelDetail[]): GroupVrChannelList {
+  return items === list.items ? list : { ...list, items: [...items], counters: countVrChannels(items) };
 }
 
 export function applyVrChannelEvent(list: GroupVrChannelList, event: VrChannelEvent): GroupVrChannelList {
-  const id = vrIdOf(event);
-  const index = list.items.findIndex((item) => item.uniqueId === id);
-  const current = index < 0 ? undefined : list.items[index];
   switch (event.type) {
     case 'vrChannel.changed': {
-      const shared = event.vrChannel.groupIds.includes(list.groupId);
-      if (current === undefined) return shared ? withItems(list, [...list.items, event.vrChannel]) : list;
-      if (!replaces(event.vrChannel, current)) return list;
-      if (!shared) return withItems(list, list.items.filter((item) => item.uniqueId !== id));
-      const items = list.items.slice();
-      items[index] = event.vrChannel;
-      return withItems(list, items);
+      const channel = event.vrChannel;
+      // Shared with the list's group: added or replaced (kit/cache's version rule); else dropped unless older.
+      if (channel.groupIds.includes(list.groupId)) return withItems(list, upsertInList(list.items, channel, { key: keyOf }));
+      const current = list.items.find((item) => item.uniqueId === channel.uniqueId);
+      return current === undefined || !replaces(channel, current) ? list : withItems(list, removeFromList(list.items, channel.uniqueId, keyOf));
     }
     case 'vrChannel.removed':
-      return current === undefined ? list : withItems(list, list.items.filter((item) => item.uniqueId !== id));
+      return withItems(list, removeFromList(list.items, event.uniqueId, keyOf));
     case 'vrChannel.status': {
+      const current = list.items.find((item) => item.uniqueId === event.vrChannelId);
       if (current === undefined || current.status === event.status) return list;
-      const items = list.items.slice();
-      items[index] = { ...current, status: event.status };
-      return withItems(list, items);
+      return withItems(list, list.items.map((item) => (item === current ? { ...item, status: event.status } : item)));
     }
   }
 }
