@@ -7,15 +7,18 @@
  * again after a reload), and its per-device progress and results live over /ws; the past batches
  * below (live too). The open batch is the `batch` search parameter (linkable).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION, type UpgradeBatchCreated, type UpgradeBatchRowResult, type UpgradeBatchSummary } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
+import { useRealtime } from '../../realtime/RealtimeProvider';
+import { invalidateReads } from '../../realtime/systemEntities';
 import { useSearchParam } from '../../routing/useSearchParam';
 import { useSpecText } from '../../lib/forms/specText';
 import { UpgradeJobResult, UpgradeJobState } from '../devices/UpgradeJobView';
@@ -23,7 +26,6 @@ import { ruleText, type UpgradeRuleId } from '../devices/upgradeFormat';
 import { useUpgradesLive } from '../devices/useUpgradesLive';
 import { BATCH_MAX_DEVICES, previewCsv } from './batchCsv';
 import { batchMessageText } from './batchText';
-import { useBatchesLive } from './useBatchesLive';
 
 const PREVIEW_ROWS = 5;
 
@@ -286,56 +288,51 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
   );
 }
 
+/** The past batches, newest first, a page of 50 at a time (test ids `batch-list`, `batch-row-<id>`, `batch-row-counts-<id>`, `batch-open-<id>`). */
 function BatchList({ openId, onOpen }: { readonly openId: string | null; readonly onOpen: (id: string) => void }) {
   const { t, i18n } = useTranslation();
-  const list = useEndpointQuery('listUpgradeBatches', { query: {} }, { staleTime: Number.POSITIVE_INFINITY });
-  const counts = (batch: UpgradeBatchSummary) =>
-    t('batchUpgrade.list.counts', { succeeded: batch.counts.succeeded, failed: batch.counts.failed, rejected: batch.counts.rejected, total: batch.counts.total });
+  const [view, setView] = useListView('', 'createdAt', 'desc');
+  const query = { offset: (view.page - 1) * PAGE_SIZE, limit: PAGE_SIZE, sortDir: view.sortDir };
+  const list = useEndpointQuery('listUpgradeBatches', { query }, { staleTime: Number.POSITIVE_INFINITY, placeholderData: keepPreviousData });
+  const columns: readonly ListColumn<UpgradeBatchSummary>[] = [
+    { id: 'created', header: t('batchUpgrade.list.created'), render: (batch) => new Date(batch.createdAt).toLocaleString(i18n.language) },
+    { id: 'name', header: t('batchUpgrade.list.name'), render: (batch) => batch.name },
+    { id: 'versions', header: t('batchUpgrade.list.versions'), render: (batch) => batch.targetVersions.join(', ') },
+    {
+      id: 'state',
+      header: t('batchUpgrade.list.state'),
+      render: (batch) => (
+        <Badge color={batch.state === 'running' ? 'blue' : 'gray'} variant="light">
+          {t(`batchUpgrade.states.${batch.state}`)}
+        </Badge>
+      ),
+    },
+    { id: 'row-counts', header: t('batchUpgrade.list.devices'), cellTestId: true, render: (batch) => t('batchUpgrade.list.counts', { ...batch.counts }) },
+    {
+      id: 'open',
+      header: '',
+      render: (batch) => (
+        <Button size="compact-xs" variant="light" onClick={() => onOpen(batch.id)} data-testid={`batch-open-${batch.id}`}>
+          {t('batchUpgrade.list.open')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Stack gap="xs">
       <Title order={4}>{t('batchUpgrade.list.title')}</Title>
-      <QueryView query={list} testIdPrefix="batch-list" errorTitle={t('batchUpgrade.list.loadFailed')}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="dimmed" data-testid="batch-list-empty">
-              {t('batchUpgrade.list.empty')}
-            </Text>
-          ) : (
-            <Table striped highlightOnHover data-testid="batch-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('batchUpgrade.list.created')}</Table.Th>
-                  <Table.Th>{t('batchUpgrade.list.name')}</Table.Th>
-                  <Table.Th>{t('batchUpgrade.list.versions')}</Table.Th>
-                  <Table.Th>{t('batchUpgrade.list.state')}</Table.Th>
-                  <Table.Th>{t('batchUpgrade.list.devices')}</Table.Th>
-                  <Table.Th aria-label={t('batchUpgrade.list.open')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((batch) => (
-                  <Table.Tr key={batch.id} data-testid={`batch-row-${batch.id}`} data-state={batch.state} aria-selected={batch.id === openId}>
-                    <Table.Td>{new Date(batch.createdAt).toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>{batch.name}</Table.Td>
-                    <Table.Td>{batch.targetVersions.join(', ')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={batch.state === 'running' ? 'blue' : 'gray'} variant="light">
-                        {t(`batchUpgrade.states.${batch.state}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td data-testid={`batch-row-counts-${batch.id}`}>{counts(batch)}</Table.Td>
-                    <Table.Td>
-                      <Button size="compact-xs" variant="light" onClick={() => onOpen(batch.id)} data-testid={`batch-open-${batch.id}`}>
-                        {t('batchUpgrade.list.open')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
-        }
-      </QueryView>
+      <ResourceList
+        testId="batch"
+        search={false}
+        columns={columns}
+        view={view}
+        onViewChange={setView}
+        query={list}
+        rowKey={(batch) => batch.id}
+        rowData={(batch) => ({ 'data-state': batch.state, 'data-selected': batch.id === openId || undefined })}
+        emptyText={t('batchUpgrade.list.empty')}
+        errorTitle={t('batchUpgrade.list.loadFailed')}
+      />
     </Stack>
   );
 }
@@ -346,7 +343,12 @@ export default function BatchUpgradePage() {
   const queryClient = useQueryClient();
   const [openId, setOpenId] = useSearchParam(BATCH_PARAM);
   useUpgradesLive();
-  useBatchesLive();
+  const { subscribe } = useRealtime();
+  // A batch created, or its state and counts moved on: the batch lists and the open batch are read again.
+  useEffect(
+    () => subscribe((event) => event.type === 'upgradeBatch.changed' && invalidateReads(queryClient, ['listUpgradeBatches', 'getUpgradeBatch'])),
+    [subscribe, queryClient],
+  );
   const created = (batch: UpgradeBatchCreated) => {
     // The new batch shows at once with its jobs and lines (as its read call answers them); /ws moves the jobs on.
     queryClient.setQueryData(endpointKey('getUpgradeBatch', { params: { id: batch.id } }), batch);
