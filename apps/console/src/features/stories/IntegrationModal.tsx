@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
@@ -7,11 +7,11 @@ import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@f
 import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { ResourceModal } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
 
 export interface IntegrationModalProps {
-  readonly opened: boolean;
   readonly onClose: () => void;
   readonly inventoryId: string;
 }
@@ -31,31 +31,20 @@ const draftOf = (s: StoryIntegration): Draft => ({ enabled: s.enabled, endpoint:
  * sync, test mapping)"): NRCS sync on/off with its server, queue and account, the field mapping,
  * and a dry run of the mapping on a sample NRCS story. Manage-level users only (the page decides).
  */
-export function IntegrationModal({ opened, onClose, inventoryId }: IntegrationModalProps) {
+export function IntegrationModal({ onClose, inventoryId }: IntegrationModalProps) {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
-  const settings = useEndpointQuery('getStoryIntegration', { params: { inventoryId } }, { enabled: opened });
-  let body: React.ReactNode;
-  if (settings.isError) {
-    body = (
-      <Alert color="red" title={t('stories.integrationModal.loadFailed')} data-testid="integration-load-error">
-        {errorMessage(settings.error)}
-      </Alert>
-    );
-  } else if (!settings.data) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else {
-    // The modal unmounts its content when closed: each opening starts from the stored settings.
-    body = <IntegrationForm key={settings.data.version} loaded={settings.data} inventoryId={inventoryId} onClose={onClose} />;
-  }
+  const settings = useEndpointQuery('getStoryIntegration', { params: { inventoryId } });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('stories.integrationModal.title')} size="xl" data-testid="integration-modal">
-      {body}
-    </Modal>
+    <ResourceModal
+      testId="integration"
+      title={t('stories.integrationModal.title')}
+      isNew={false}
+      query={settings}
+      // Each opening starts from the stored settings.
+      editor={(loaded) => loaded && <IntegrationForm key={loaded.version} loaded={loaded} inventoryId={inventoryId} onClose={onClose} />}
+      tabs={[]}
+      onClose={onClose}
+    />
   );
 }
 

@@ -118,7 +118,12 @@ export default function StoriesPage(_props: PageProps) {
     { id: 'reporter', header: t('stories.columns.reporter'), sortKey: 'reporter', render: (story) => story.reporter || t('common.none') },
     { id: 'crewName', header: t('stories.columns.crewName'), sortKey: 'crewName', render: (story) => story.crewName || t('common.none') },
     { id: 'units-count', header: t('stories.columns.units'), cellTestId: true, render: (story) => story.units.length },
-    { id: 'lastModified', header: t('stories.columns.lastModified'), sortKey: 'lastModified', render: (story) => new Date(story.lastModified).toLocaleString(i18n.language) },
+    {
+      id: 'lastModified',
+      header: t('stories.columns.lastModified'),
+      sortKey: 'lastModified',
+      render: (story) => new Date(story.lastModified).toLocaleString(i18n.language),
+    },
   ];
   const actions: ListColumn<Story> = {
     id: 'actions',
@@ -203,7 +208,7 @@ export default function StoriesPage(_props: PageProps) {
         onEdit={(story) => setForm({ story })}
         onDelete={setDeleting}
       />
-      {canConfigure && <IntegrationModal opened={integrationOpen} onClose={() => setIntegrationOpen(false)} inventoryId={inventoryId} />}
+      {canConfigure && integrationOpen && <IntegrationModal onClose={() => setIntegrationOpen(false)} inventoryId={inventoryId} />}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('stories.remove.title')} centered>
         <Stack data-testid="story-delete-dialog">
           <Text size="sm">{t('stories.remove.confirm', { slugline: deleting?.slugline ?? '' })}</Text>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Divider, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { NameValues } from '../../kit';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 import { STORY_READS } from './storyLogic';
@@ -76,26 +77,22 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
     const s = query.data;
     body = (
       <Stack gap="md">
-        <Table variant="vertical" layout="fixed" withTableBorder data-testid="story-details-fields">
-          <Table.Tbody>
-            {STORY_FIELDS.map((field) => (
-              <Table.Tr key={field}>
-                <Table.Th w={140}>{t(`stories.fields.${field}`)}</Table.Th>
-                <Table.Td data-testid={`story-details-${field}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {s[field] === '' ? t('common.none') : s[field]}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th>{t('stories.details.lastModified')}</Table.Th>
-              <Table.Td data-testid="story-details-last-modified">{new Date(s.lastModified).toLocaleString(i18n.language)}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('stories.details.createdBy')}</Table.Th>
-              <Table.Td data-testid="story-details-created-by">{s.createdBy ?? t('common.none')}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <NameValues
+          testId="story-details-fields"
+          rows={[
+            ...STORY_FIELDS.map((field) => [
+              t(`stories.fields.${field}`),
+              <span data-testid={`story-details-${field}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {s[field] === '' ? t('common.none') : s[field]}
+              </span>,
+            ] as const),
+            [
+              t('stories.details.lastModified'),
+              <span data-testid="story-details-last-modified">{new Date(s.lastModified).toLocaleString(i18n.language)}</span>,
+            ],
+            [t('stories.details.createdBy'), <span data-testid="story-details-created-by">{s.createdBy ?? t('common.none')}</span>],
+          ]}
+        />
         {canWrite && (
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => onEdit(s)} data-testid="story-details-edit">

@@ -31,7 +31,13 @@ const LONG_FIELDS: readonly StoryField[] = ['comments', 'usageTerms', 'keywords'
 const FIELDS: readonly Field<StoryFormValues>[] = [
   ...STORY_FIELDS.filter((f) => !LONG_FIELDS.includes(f)),
   ...LONG_FIELDS,
-].map((name) => ({ kind: LONG_FIELDS.includes(name) ? 'textarea' : 'text', name, label: `stories.fields.${name}`, testId: `field-${name}`, required: name === 'slugline' }));
+].map((name) => ({
+  kind: LONG_FIELDS.includes(name) ? 'textarea' : 'text',
+  name,
+  label: `stories.fields.${name}`,
+  testId: `field-${name}`,
+  required: name === 'slugline',
+}));
 
 /**
  * Add or edit a story (spec 000 §2). The field rules of spec 000 §5 are shown inline as the user
