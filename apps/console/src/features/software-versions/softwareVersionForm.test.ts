@@ -30,6 +30,7 @@ describe('software version form', () => {
   });
 
   it("puts a list element's errors (the core's too) under its picker", () => {
-    expect(toFormFields({ number: 'Software version exists', 'inventoryIds.1': VALIDATION.fieldUnique })).toEqual({ number: 'Software version exists', inventoryIds: VALIDATION.fieldUnique });
+    const errors = { number: 'Software version exists', 'inventoryIds.1': VALIDATION.fieldUnique };
+    expect(toFormFields(errors)).toEqual({ number: 'Software version exists', inventoryIds: VALIDATION.fieldUnique });
   });
 });

@@ -4,7 +4,8 @@
  * number not taken by another listed version compared as versions ("Software version exists").
  * No React here.
  */
-import { CreateSoftwareVersionBody, ERROR_CATALOGUE, SOFTWARE_VERSION_DEVICES, type RealtimeEvent, type SoftwareVersion, type SoftwareVersionDevice } from '@fleet/contracts';
+import { CreateSoftwareVersionBody, ERROR_CATALOGUE, SOFTWARE_VERSION_DEVICES } from '@fleet/contracts';
+import type { RealtimeEvent, SoftwareVersion, SoftwareVersionDevice } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 

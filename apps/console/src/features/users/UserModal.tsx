@@ -49,9 +49,20 @@ function userFields(types: readonly Role[], inventories: readonly { id: string; 
     { kind: 'text', name: 'email', label: 'users.fields.email' },
     { kind: 'text', name: 'firstName', label: 'users.fields.firstName' },
     { kind: 'text', name: 'lastName', label: 'users.fields.lastName' },
-    { kind: 'select', name: 'userType', label: 'users.fields.userType', options: (t) => types.map((role) => ({ value: role, label: t(`users.types.${role}`) })) },
+    {
+      kind: 'select',
+      name: 'userType',
+      label: 'users.fields.userType',
+      options: (t) => types.map((role) => ({ value: role, label: t(`users.types.${role}`) })),
+    },
     { kind: 'text', name: 'userLabel', label: 'users.fields.userLabel' },
-    { kind: 'multiselect', name: 'inventoryIds', label: 'users.fields.inventories', testId: 'inventories', options: () => inventories.map((i) => ({ value: i.id, label: i.name })) },
+    {
+      kind: 'multiselect',
+      name: 'inventoryIds',
+      label: 'users.fields.inventories',
+      testId: 'inventories',
+      options: () => inventories.map((i) => ({ value: i.id, label: i.name })),
+    },
     {
       kind: 'select',
       name: 'passwordExpiryPolicy',

@@ -68,7 +68,12 @@ export default function UsersPage(_props: PageProps) {
         onViewChange={setView}
         query={list}
         rowKey={(u) => u.id}
-        rowData={(u) => ({ 'data-username': u.username, 'data-active': String(u.active), 'data-managed': String(u.managedExternally), 'data-selected': u.id === openId || undefined })}
+        rowData={(u) => ({
+          'data-username': u.username,
+          'data-active': String(u.active),
+          'data-managed': String(u.managedExternally),
+          'data-selected': u.id === openId || undefined,
+        })}
         onOpen={(u) => setOpenId(u.id)}
         emptyText={t('users.noMatch')}
         errorTitle={t('users.loadFailed')}
