@@ -62,7 +62,7 @@ export function useListView(searchKey: string, sortBy = 'name', sortDir: 'asc' |
 }
 
 export function ResourceList<Row>(props: ResourceListProps<Row>) {
-  const { testId, searchKeys = [], columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText, errorTitle } = props;
+  const { testId, searchKeys = [], columns, view, onViewChange, query, rowKey, onOpen, actions, toolbar, search = true, rowData, emptyText } = props;
   const { t } = useTranslation();
 
   const grid = (page: Page<Row>) => (
@@ -117,7 +117,7 @@ export function ResourceList<Row>(props: ResourceListProps<Row>) {
         </Group>
         {actions}
       </Group>
-      <QueryView query={query} testIdPrefix={testId} errorTitle={errorTitle ?? t('kit.list.loadError')}>
+      <QueryView query={query} testIdPrefix={testId} errorTitle={props.errorTitle ?? t('kit.list.loadError')}>
         {grid}
       </QueryView>
     </Stack>
