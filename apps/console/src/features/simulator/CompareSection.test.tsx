@@ -48,8 +48,8 @@ describe('Simulator panel: compare recordings', () => {
     expect(result).toHaveAttribute('data-identical', 'false');
     expect(screen.getByTestId('simulator-compare-verdict')).toHaveTextContent('The event logs differ.');
     expect(screen.getByTestId('simulator-compare-differences')).toHaveTextContent(comparison.difference!);
-    expect(screen.getByTestId('simulator-compare-digest-a')).toHaveTextContent('after-fix: 7 events, digest aaa111');
-    expect(screen.getByTestId('simulator-compare-digest-b')).toHaveTextContent('before-fix: 8 events, digest bbb222');
+    expect(screen.getByTestId('simulator-compare-digest-a')).toHaveTextContent('after-fix (rec-b): 7 events, digest aaa111');
+    expect(screen.getByTestId('simulator-compare-digest-b')).toHaveTextContent('before-fix (rec-a): 8 events, digest bbb222');
     expect(compareInputs(spy)).toEqual([{ a: b.id, b: a.id }]);
   });
 

@@ -13,7 +13,8 @@ function pick(choices: readonly RecordingSummary[], picked: string | null, fallb
 
 /**
  * Two finished recordings' event logs compared (recording.compare, what `pnpm replay compare` does
- * with two files): the same, or the first difference in words with each log's digest.
+ * with two files): the same, or the first difference in words (the core names each recording by its
+ * id there) with each log's name, id and digest.
  */
 export function CompareSection() {
   const { t } = useTranslation();
@@ -67,10 +68,10 @@ export function CompareSection() {
               </>
             )}
             <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-a">
-              {t('simulator.compare.digest', { name: nameOf(asked.a), events: result.events.a, digest: result.digests.a })}
+              {t('simulator.compare.digest', { name: nameOf(asked.a), id: asked.a, events: result.events.a, digest: result.digests.a })}
             </Text>
             <Text size="sm" ff="monospace" data-testid="simulator-compare-digest-b">
-              {t('simulator.compare.digest', { name: nameOf(asked.b), events: result.events.b, digest: result.digests.b })}
+              {t('simulator.compare.digest', { name: nameOf(asked.b), id: asked.b, events: result.events.b, digest: result.digests.b })}
             </Text>
           </Stack>
         )}

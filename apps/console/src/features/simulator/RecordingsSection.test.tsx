@@ -41,9 +41,11 @@ function core(recordings: RecordingSummary[] = [night], current: ReplayStatus | 
 }
 
 describe('Simulator panel: recordings', () => {
-  it("links each finished recording's file for download", async () => {
+  it("links each finished recording's file for download, and counts a proxy recording's REST answers", async () => {
     await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api: core() });
     expect(await screen.findByTestId(`simulator-recording-download-${night.id}`)).toHaveAttribute('href', `${MOCK_RECORDINGS_URL}/${night.id}`);
+    // Made through the proxy: its REST answers are counted too.
+    expect(screen.getByTestId(`simulator-recordings-counts-${night.id}`)).toHaveTextContent('0 / 0 / 12 + 30 REST answers');
   });
 
   it("says an uploaded file was refused, in the core's words (another format version)", async () => {

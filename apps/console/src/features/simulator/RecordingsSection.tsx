@@ -98,7 +98,11 @@ export function RecordingsSection() {
       id: 'counts',
       header: t('simulator.recordings.columns.counts'),
       cellTestId: true,
-      render: (r) => `${r.counts.device} / ${r.counts.request} / ${r.counts.event}`,
+      render: (r) => {
+        const base = `${r.counts.device} / ${r.counts.request} / ${r.counts.event}`;
+        // A recording made through the CLI's proxy also holds the REST exchanges it passed on.
+        return r.counts.answer ? t('simulator.recordings.countsWithAnswers', { base, count: r.counts.answer }) : base;
+      },
     },
     { id: 'size', header: t('simulator.recordings.columns.size'), render: (r) => formatBytes(r.bytes) },
     {
