@@ -1,65 +1,47 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DbGatewayInfo, UnitDetail } from '@fleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { callEndpoint } from '../../api/client';
 import { endpointKey, endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { requiredField } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
-import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 import { gatewayAddress, gatewayChoices } from './settingsForms';
 
 /** Databridge: start/stop with its stopping transition (spec 000 §4) and the selected gateway. */
 export function DatabridgeTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
   const id = unit.uniqueId;
   const gateway = useEndpointQuery('getUnitSelectedDbGateway', { params: { id } });
   useGatewaysFollowUnit(id, unit.version);
-  const [error, setError] = useState<unknown>(null);
   const setting = useConfigCall(id, 'updateUnitDatabridge', { kind: 'update', successMessage: () => t('unitDetail.databridge.settingSaved') });
   const licensed = unitFeatureLicences(capabilities, unit.services).databridge;
-  const state = transitions.stateOf('databridge', ['databridge']);
-
-  const run = (direction: 'start' | 'stop') => {
-    setError(null);
-    void transitions
-      .run('databridge', direction, ['databridge'], () => (direction === 'start' ? callEndpoint('startDatabridge', { params: { id } }) : callEndpoint('stopDatabridge', { params: { id } })))
-      .then((failure) => {
-        if (failure === null) return;
-        setError(failure);
-        toast.show({ title: direction === 'start' ? t('unitDetail.databridge.startFailed') : t('unitDetail.databridge.stopFailed'), message: errorMessage(failure), variant: 'error' });
-      });
-  };
 
   return (
     <Stack gap="sm" data-testid="unit-detail-databridge">
-      {!licensed && (
-        <Alert color="yellow" variant="light" data-testid="unit-detail-databridge-licence">
-          {t('apiErrors.DATABRIDGE_LICENSE_DISABLED')}
-        </Alert>
-      )}
-      <Section title={t('unitDetail.databridge.title')}>
-        <ActivityControls
-          testId="unit-detail-databridge"
-          state={state}
-          canControl={canCall('startDatabridge')}
-          startLabel={t('unitDetail.databridge.start')}
-          stopLabel={t('unitDetail.databridge.stop')}
-          blocked={licensed ? null : t('apiErrors.DATABRIDGE_LICENSE_DISABLED')}
-          onStart={() => run('start')}
-          onStop={() => run('stop')}
-        />
-        <ApiErrorAlert error={error} testId="unit-detail-databridge-error" />
-      </Section>
+      <ActivitySection
+        testId="unit-detail-databridge"
+        title={t('unitDetail.databridge.title')}
+        unlicensed={licensed ? null : t('apiErrors.DATABRIDGE_LICENSE_DISABLED')}
+        transitions={transitions}
+        activity="databridge"
+        keys={['databridge']}
+        canControl={canCall('startDatabridge')}
+        labels={{
+          start: t('unitDetail.databridge.start'),
+          stop: t('unitDetail.databridge.stop'),
+          startFailed: t('unitDetail.databridge.startFailed'),
+          stopFailed: t('unitDetail.databridge.stopFailed'),
+        }}
+        call={(direction) => callEndpoint(direction === 'start' ? 'startDatabridge' : 'stopDatabridge', { params: { id } })}
+      />
       <Section title={t('unitDetail.databridge.gateway')}>
         {gateway.isPending ? (
           <Loader size="xs" aria-label={t('common.loading')} />

@@ -1,68 +1,50 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { LIMITS, MULTI_CAMERA_MODES, MultipleCameraUpdateBody } from '@fleet/contracts';
 import type { MultiCameraMode, UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import { useToast } from '../../toast/useToast';
 import { multiCameraBody, multiCameraForm, validateMultiCameraForm } from '../unit-config/forms';
 import { multiCameraApplication } from './activity';
 import { CustomChannelsInput } from './CustomChannelsInput';
 import { MultiCameraChannelSection, SettingsConfigurationSection, SwitcherSection } from './MultiCameraSettings';
-import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
 export function MultiCameraTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
-  const [streamError, setStreamError] = useState<unknown>(null);
   const licensed = unitFeatureLicences(capabilities, unit.services).multiCamera;
   if (configuration === undefined) return <Loader size="sm" aria-label={t('common.loading')} />;
   const mode = configuration.multiCamera.mode;
   const keys = [multiCameraApplication(mode)];
-  const state = transitions.stateOf('multiCamera', keys);
   const id = unit.uniqueId;
   const canControl = mode === 'highQuality' ? canCall('startMultiCameraStream') : canCall('startSwitcherStream');
 
-  const run = (direction: 'start' | 'stop') => {
-    setStreamError(null);
-    const call = (): Promise<unknown> => {
-      if (mode === 'highQuality') return direction === 'start' ? callEndpoint('startMultiCameraStream', { params: { id } }) : callEndpoint('stopMultiCameraStream', { params: { id } });
-      return direction === 'start' ? callEndpoint('startSwitcherStream', { params: { id }, body: { mode } }) : callEndpoint('stopSwitcherStream', { params: { id } });
-    };
-    void transitions.run('multiCamera', direction, keys, call).then((error) => {
-      if (error === null) return;
-      setStreamError(error);
-      toast.show({ title: direction === 'start' ? t('unitDetail.multiCamera.startFailed') : t('unitDetail.multiCamera.stopFailed'), message: errorMessage(error), variant: 'error' });
-    });
-  };
-
   return (
     <Stack gap="sm" data-testid="unit-detail-multicamera">
-      {!licensed && (
-        <Alert color="yellow" variant="light" data-testid="unit-detail-multicamera-licence">
-          {t('apiErrors.NO_MULTI_CAMERA_LICENSE')}
-        </Alert>
-      )}
-      <Section title={t('unitDetail.multiCamera.title')}>
-        <ActivityControls
-          testId="unit-detail-multicamera"
-          state={state}
-          canControl={canControl}
-          startLabel={t('unitDetail.multiCamera.start')}
-          stopLabel={t('unitDetail.multiCamera.stop')}
-          blocked={!licensed ? t('apiErrors.NO_MULTI_CAMERA_LICENSE') : unit.cameraConnected ? null : t('apiErrors.CAMERA_NOT_CONNECTED')}
-          onStart={() => run('start')}
-          onStop={() => run('stop')}
-        />
-        <ApiErrorAlert error={streamError} testId="unit-detail-multicamera-error" />
-      </Section>
+      <ActivitySection
+        testId="unit-detail-multicamera"
+        title={t('unitDetail.multiCamera.title')}
+        unlicensed={licensed ? null : t('apiErrors.NO_MULTI_CAMERA_LICENSE')}
+        blocked={unit.cameraConnected ? null : t('apiErrors.CAMERA_NOT_CONNECTED')}
+        transitions={transitions}
+        activity="multiCamera"
+        keys={keys}
+        canControl={canControl}
+        labels={{
+          start: t('unitDetail.multiCamera.start'),
+          stop: t('unitDetail.multiCamera.stop'),
+          startFailed: t('unitDetail.multiCamera.startFailed'),
+          stopFailed: t('unitDetail.multiCamera.stopFailed'),
+        }}
+        call={(direction) => {
+          if (mode === 'highQuality') return callEndpoint(direction === 'start' ? 'startMultiCameraStream' : 'stopMultiCameraStream', { params: { id } });
+          return direction === 'start' ? callEndpoint('startSwitcherStream', { params: { id }, body: { mode } }) : callEndpoint('stopSwitcherStream', { params: { id } });
+        }}
+      />
       <ModeSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraMode')} />
       <FeedsSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCamera')} />
       <MultiCameraChannelSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraChannel')} />

@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { unitFeatureLicences } from '@fleet/domain';
 import { VIDEO_RETURN_OUTPUTS } from '@fleet/contracts';
 import type { UnitConfiguration } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { requiredField } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useForm } from '../../lib/forms/useForm';
-import { useToast } from '../../toast/useToast';
-import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { DetailTabProps } from './tabProps';
 
 /** The typed video return channel id: required to select one (clearing sends none). */
@@ -21,16 +18,12 @@ const requireChannel = requiredField<typeof NO_CHANNEL_TYPED>('vrChannelId');
 /** Video return: the selected video return channel (vrChannels/selected) and start/stop. */
 export function VideoReturnTab({ unit, configuration, capabilities, transitions, canCall }: DetailTabProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
   const id = unit.uniqueId;
   const selected = configuration?.videoReturn.selectedVrChannelId ?? null;
   const input = useForm(NO_CHANNEL_TYPED, requireChannel);
   const inputError = useFieldError('unit-detail-field-videoreturn', input.errors);
-  const [error, setError] = useState<unknown>(null);
   const selectMutation = useConfigCall(id, 'updateUnitSelectedVrChannel', { kind: 'update', successMessage: () => t('unitDetail.videoReturn.selected') });
   const licensed = unitFeatureLicences(capabilities, unit.services).videoReturn;
-  const state = transitions.stateOf('videoReturn', ['videoReturn']);
   const canSelect = canCall('updateUnitSelectedVrChannel');
 
   const select = () => {
@@ -39,37 +32,24 @@ export function VideoReturnTab({ unit, configuration, capabilities, transitions,
   };
   const clear = () => selectMutation.mutate({ params: { id }, body: { vrChannelId: null } });
 
-  const run = (direction: 'start' | 'stop') => {
-    setError(null);
-    void transitions
-      .run('videoReturn', direction, ['videoReturn'], () => (direction === 'start' ? callEndpoint('startVideoReturn', { params: { id } }) : callEndpoint('stopVideoReturn', { params: { id } })))
-      .then((failure) => {
-        if (failure === null) return;
-        setError(failure);
-        toast.show({ title: direction === 'start' ? t('unitDetail.videoReturn.startFailed') : t('unitDetail.videoReturn.stopFailed'), message: errorMessage(failure), variant: 'error' });
-      });
-  };
-
   return (
     <Stack gap="sm" data-testid="unit-detail-videoreturn">
-      {!licensed && (
-        <Alert color="yellow" variant="light" data-testid="unit-detail-videoreturn-licence">
-          {t('apiErrors.NO_VIDEO_RETURN_LICENSE')}
-        </Alert>
-      )}
-      <Section title={t('unitDetail.videoReturn.title')}>
-        <ActivityControls
-          testId="unit-detail-videoreturn"
-          state={state}
-          canControl={canCall('startVideoReturn')}
-          startLabel={t('unitDetail.videoReturn.start')}
-          stopLabel={t('unitDetail.videoReturn.stop')}
-          blocked={licensed ? null : t('apiErrors.NO_VIDEO_RETURN_LICENSE')}
-          onStart={() => run('start')}
-          onStop={() => run('stop')}
-        />
-        <ApiErrorAlert error={error} testId="unit-detail-videoreturn-error" />
-      </Section>
+      <ActivitySection
+        testId="unit-detail-videoreturn"
+        title={t('unitDetail.videoReturn.title')}
+        unlicensed={licensed ? null : t('apiErrors.NO_VIDEO_RETURN_LICENSE')}
+        transitions={transitions}
+        activity="videoReturn"
+        keys={['videoReturn']}
+        canControl={canCall('startVideoReturn')}
+        labels={{
+          start: t('unitDetail.videoReturn.start'),
+          stop: t('unitDetail.videoReturn.stop'),
+          startFailed: t('unitDetail.videoReturn.startFailed'),
+          stopFailed: t('unitDetail.videoReturn.stopFailed'),
+        }}
+        call={(direction) => callEndpoint(direction === 'start' ? 'startVideoReturn' : 'stopVideoReturn', { params: { id } })}
+      />
       {configuration !== undefined && <VideoReturnSettingSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitVideoReturn')} />}
       <Section title={t('unitDetail.videoReturn.channel')}>
         <Text size="sm" data-testid="unit-detail-videoreturn-selected" data-channel={selected ?? ''}>

@@ -1,12 +1,15 @@
 /** Small building blocks the unit detail's tabs share. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { UnitApplicationKey } from '@fleet/contracts';
 import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useSpecText } from '../../lib/forms/specText';
 import type { ActivityState } from '../../lib/transitions/transitions';
-import { canStartActivity, canStopActivity } from './activity';
+import { useToast } from '../../toast/useToast';
+import { canStartActivity, canStopActivity, type DetailActivity } from './activity';
+import type { ActivityTransitions } from './useActivityTransitions';
 
 const STATE_COLOURS: Record<ActivityState, string> = {
   off: 'gray',
@@ -99,5 +102,61 @@ export function ApiErrorAlert({ error, title, testId, fieldsInline = false }: { 
         </List>
       )}
     </Alert>
+  );
+}
+
+interface ActivitySectionProps {
+  /** Test ids: `<testId>-licence`, the controls' (`-state`, `-start`, `-stop`, `-blocked`) and `-error`. */
+  readonly testId: string;
+  readonly title: string;
+  /** The missing licence's text (shown above, start disabled), or null when licensed. */
+  readonly unlicensed: string | null;
+  /** Another reason start is not possible now, or null. */
+  readonly blocked?: string | null;
+  readonly transitions: ActivityTransitions;
+  readonly activity: DetailActivity;
+  readonly keys: readonly UnitApplicationKey[];
+  readonly canControl: boolean;
+  readonly labels: { readonly start: string; readonly stop: string; readonly startFailed: string; readonly stopFailed: string };
+  readonly call: (direction: 'start' | 'stop') => Promise<unknown>;
+}
+
+/**
+ * A tab's activity: its licence, its state with start and stop (followed until the unit reports
+ * it, useActivityTransitions), and a failed start or stop under the buttons and as a toast.
+ */
+export function ActivitySection({ testId, title, unlicensed, blocked = null, transitions, activity, keys, canControl, labels, call }: ActivitySectionProps) {
+  const toast = useToast();
+  const errorMessage = useApiErrorMessage();
+  const [error, setError] = useState<unknown>(null);
+  const run = (direction: 'start' | 'stop') => {
+    setError(null);
+    void transitions.run(activity, direction, keys, () => call(direction)).then((failure) => {
+      if (failure === null) return;
+      setError(failure);
+      toast.show({ title: direction === 'start' ? labels.startFailed : labels.stopFailed, message: errorMessage(failure), variant: 'error' });
+    });
+  };
+  return (
+    <>
+      {unlicensed !== null && (
+        <Alert color="yellow" variant="light" data-testid={`${testId}-licence`}>
+          {unlicensed}
+        </Alert>
+      )}
+      <Section title={title}>
+        <ActivityControls
+          testId={testId}
+          state={transitions.stateOf(activity, keys)}
+          canControl={canControl}
+          startLabel={labels.start}
+          stopLabel={labels.stop}
+          blocked={unlicensed ?? blocked}
+          onStart={() => run('start')}
+          onStop={() => run('stop')}
+        />
+        <ApiErrorAlert error={error} testId={`${testId}-error`} />
+      </Section>
+    </>
   );
 }
