@@ -46,13 +46,13 @@ describe('a unit’s live stream and its channel', () => {
 
   it('a start during a speed test is refused ("Unit is busy")', () => {
     const f = fleetHarness();
-    expect(f.unit('U1').runSpeedTest('CH-PREVIEW')).toEqual({ ok: true });
+    expect(f.unit('U1').diagnostics.runSpeedTest('CH-PREVIEW')).toEqual({ ok: true });
     expect(f.startStream('U1', 'CH-OUT')).toEqual({ ok: false, error: 'UNIT_BUSY' });
   });
 
   it('given no channel, streams to the selected one, else to a free hub channel it takes (the last first); none free: "Selected channel busy or offline"', () => {
     const f = fleetHarness({ units: ['U1', 'U2', 'U3', 'U4', 'U5'].map((id) => unitSpec(id)) });
-    f.unit('U1').selectChannel('CH-2');
+    f.unit('U1').stream.selectChannel('CH-2');
     expect(f.startStream('U1')).toEqual({ ok: true });
     expect(f.unit('U1').snapshot().streamChannel).toBe('CH-2');
     // From the last hub's last channel back: MMH-2's only channel is U1's; on MMH-1 the input and
@@ -92,7 +92,7 @@ describe('a unit’s live stream and its channel', () => {
     const f = fleetHarness();
     f.startStream('U1', 'CH-OUT');
     run(f, 2000);
-    f.unit('U1').stopStreaming();
+    f.unit('U1').stream.stopStreaming();
     expect(f.startStream('U1', 'CH-PREVIEW')).toEqual({ ok: true });
     expect(f.channel('CH-OUT')).toMatchObject({ status: 'idle', allocatedTo: null });
     expect(run(f, 3000)).toEqual([]);

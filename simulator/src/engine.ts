@@ -181,7 +181,7 @@ export class Engine {
     for (const spec of specs) {
       const held = this.devices.get(spec.unitId);
       // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
-      if (held) held.adoptVersion(spec.swVersion);
+      if (held) held.upgrade.adoptVersion(spec.swVersion);
       else this.startDevice(spec);
     }
   }

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceToCore } from '@fleet/contracts';
 import { countChannels, deriveUnitStatusFromReport, statusChangeEvent } from '@fleet/domain';
 import { ServerDevice } from '../server-device.js';
-import { UnitDevice } from '../device.js';
 import { fleetHarness } from '../testing/harness.js';
 import { UnitApplications } from '../unit/applications.js';
+import { UnitStream } from '../unit/stream.js';
 import { TimerScope } from '../unit/timers.js';
 import { checkDerived, compareReadModel, compareViews, emptyCoreView, ReportFold } from './core.js';
 import { checkFleet, describeViolation, readFleet, type InvariantName } from './fleet.js';
@@ -68,7 +68,7 @@ describe('fleet invariants over the simulator', () => {
     const f = fleetHarness();
     f.startStream('U1', 'CH-OUT');
     f.advance(2000);
-    Reflect.set(f.unit('U1'), 'streamChannel', null);
+    Reflect.set(f.unit('U1').stream, 'streamChannel', null);
     expect(named(f, 'stream-target')).toEqual(['[stream-target] U1: streams video (running) to nothing: no channel and no External destination']);
   });
 
@@ -88,7 +88,7 @@ describe('fleet invariants over the simulator', () => {
     f.startStream('U1', 'CH-OUT');
     f.advance(2000);
     expect(named(f, 'tally')).toEqual([]);
-    Reflect.set(f.unit('U1'), 'tally', 'off');
+    Reflect.set(f.unit('U1').stream, 'tallyNow', 'off');
     expect(named(f, 'tally')).toEqual(['[tally] U1: tally is off while video is running on output channel CH-OUT (expected program)']);
   });
 
@@ -96,7 +96,7 @@ describe('fleet invariants over the simulator', () => {
     const f = fleetHarness();
     f.startStream('U1', 'CH-OUT');
     f.advance(2000);
-    vi.spyOn(UnitDevice.prototype as unknown as { releaseStreamChannel(): void }, 'releaseStreamChannel').mockImplementation(() => {});
+    vi.spyOn(UnitStream.prototype, 'release').mockImplementation(() => {});
     f.unit('U1').setPower(false);
     const found = check(f);
     expect(found).toContain('[off-holds-nothing] U1: is off but holds channel CH-OUT; tally program');

@@ -42,24 +42,24 @@ const HANDLERS: ActionHandlers = {
   stopVideoReturn: (d) => d.stopApp('videoReturn'),
   connectIpPipe: (d, p) => d.connectIpPipe(p.serverOnline),
   disconnectIpPipe: (d) => d.disconnectIpPipe(),
-  startIntercom: (d, p) => d.openIntercom(session(p.session), p.mode),
-  stopIntercom: (d, p) => d.closeIntercom(session(p.session)),
+  startIntercom: (d, p) => d.sessions.openIntercom(session(p.session), p.mode),
+  stopIntercom: (d, p) => d.sessions.closeIntercom(session(p.session)),
 
   shutdown: (d) => {
     d.shutDown();
     return accepted;
   },
 
-  uploadFiles: (d, p) => d.queueUploads(p.files, p.channelId),
-  deleteFiles: (d, p) => d.deleteFiles(p.paths),
-  startFetchLogs: (d, p) => d.startFetchLogs(p.channelId),
-  stopFetchLogs: (d) => d.stopFetchLogs(),
+  uploadFiles: (d, p) => d.recording.queueUploads(p.files, p.channelId),
+  deleteFiles: (d, p) => d.recording.deleteFiles(p.paths),
+  startFetchLogs: (d, p) => d.diagnostics.startFetchLogs(p.channelId),
+  stopFetchLogs: (d) => d.diagnostics.stopFetchLogs(),
   unpair: () => accepted,
 
-  startSocialMedia: (d, p) => d.startExternalStream('social_media', p.destinationId),
-  stopSocialMedia: (d) => d.stopExternalStream('social_media'),
-  startCdn: (d, p) => d.startExternalStream('cdn', p.destinationId),
-  stopCdn: (d) => d.stopExternalStream('cdn'),
+  startSocialMedia: (d, p) => d.sessions.startExternalStream('social_media', p.destinationId),
+  stopSocialMedia: (d) => d.sessions.stopExternalStream('social_media'),
+  startCdn: (d, p) => d.sessions.startExternalStream('cdn', p.destinationId),
+  stopCdn: (d) => d.sessions.stopExternalStream('cdn'),
 
   startP2pStream,
   stopP2pStream,

@@ -26,8 +26,8 @@ export function reactToCommand(device: UnitDevice, command: UnitCommand, payload
 }
 
 const HANDLERS: { [K in UnitCommand]: CommandHandler<K> } = {
-  setVirtualChannel: (d, p) => d.selectChannel(p.channelId),
-  stopStreaming: (d) => d.stopStreaming(),
+  setVirtualChannel: (d, p) => d.stream.selectChannel(p.channelId),
+  stopStreaming: (d) => d.stream.stopStreaming(),
   reboot: (d) => d.reboot(),
 
   metadata: (d, p) => {
@@ -38,19 +38,19 @@ const HANDLERS: { [K in UnitCommand]: CommandHandler<K> } = {
   linkConfiguration: (d, p) => {
     const link = d.links.find((l) => l.id === p.modemId);
     if (!link) return refused('INTERFACE_NOT_PRESENT');
-    return p.enabled ? d.enableLink(link) : d.disableLink(link);
+    return p.enabled ? d.linkControl.enableLink(link) : d.linkControl.disableLink(link);
   },
 
-  wifiQuery: (d) => withWifi(d, (wifi) => acceptedWith({ networks: d.wifiNetworks(wifi) })),
-  wifiConnect: (d, p) => withWifi(d, (wifi) => d.joinWifi(wifi, p.ssid, p.security)),
-  wifiDisconnect: (d) => withWifi(d, (wifi) => d.leaveWifi(wifi)),
+  wifiQuery: (d) => withWifi(d, (wifi) => acceptedWith({ networks: d.linkControl.wifiNetworks(wifi) })),
+  wifiConnect: (d, p) => withWifi(d, (wifi) => d.linkControl.joinWifi(wifi, p.ssid, p.security)),
+  wifiDisconnect: (d) => withWifi(d, (wifi) => d.linkControl.leaveWifi(wifi)),
 
   cellularScan: (d, p) => {
     const link = d.links.find((l) => l.id === p.modemId);
-    return link ? d.startCellularScan(link) : refused('INTERFACE_NOT_PRESENT');
+    return link ? d.linkControl.startCellularScan(link) : refused('INTERFACE_NOT_PRESENT');
   },
-  cellularSelect: (d, p) => withCellular(d, p.modemId, (link) => d.selectOperator(link, p.network)),
-  activeSim: (d, p) => withCellular(d, p.modemId, (link) => d.useSim(link, p.sim)),
+  cellularSelect: (d, p) => withCellular(d, p.modemId, (link) => d.linkControl.selectOperator(link, p.network)),
+  activeSim: (d, p) => withCellular(d, p.modemId, (link) => d.linkControl.useSim(link, p.sim)),
 
   audioParameters: (d, p) => {
     if (validateAudioChannels(p.input, p.channels)) return refused('VALIDATION_FAILED');
@@ -77,11 +77,11 @@ const HANDLERS: { [K in UnitCommand]: CommandHandler<K> } = {
     d.applySettings({ cancelledUploads: p.files });
     // The core adds the ids of the files it matched (`fileIds`) to the names the user gave.
     const ids = record(raw).fileIds;
-    if (Array.isArray(ids)) d.cancelUploads(ids.filter((x): x is string => typeof x === 'string'));
+    if (Array.isArray(ids)) d.recording.cancelUploads(ids.filter((x): x is string => typeof x === 'string'));
     return accepted;
   },
 
-  speedTest: (d, p) => d.runSpeedTest(p.channelId ?? null, p.timeout),
+  speedTest: (d, p) => d.diagnostics.runSpeedTest(p.channelId ?? null, p.timeout),
 };
 
 function applied(d: UnitDevice, change: Parameters<UnitDevice['applySettings']>[0]): Reaction {
@@ -90,7 +90,7 @@ function applied(d: UnitDevice, change: Parameters<UnitDevice['applySettings']>[
 }
 
 function withWifi(d: UnitDevice, then: (wifi: LinkModel) => Reaction): Reaction {
-  const wifi = d.linkOfKind('wifi');
+  const wifi = d.linkControl.linkOfKind('wifi');
   return wifi ? then(wifi) : refused('INTERFACE_NOT_PRESENT');
 }
 

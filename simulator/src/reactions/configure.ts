@@ -32,8 +32,8 @@ function apply(d: UnitDevice, setting: UnitSetting, p: Record<string, unknown>):
     case 'interfaces': {
       const link = d.links.find((l) => l.port === p.port);
       if (!link) return refused('INTERFACE_NOT_PRESENT');
-      if (p.enabled === false) return d.disableLink(link);
-      if (p.enabled === true) return d.enableLink(link);
+      if (p.enabled === false) return d.linkControl.disableLink(link);
+      if (p.enabled === true) return d.linkControl.enableLink(link);
       return accepted;
     }
     case 'transmissionMode':

@@ -61,37 +61,37 @@ export function applyUnitFault(d: UnitDevice, f: UnitFault): Reaction {
       d.position.moveTo(f.lat, f.lng);
       return accepted;
     case 'sdCard':
-      return d.setSdCard(f.present);
+      return d.recording.setSdCard(f.present);
     case 'storageFill':
       d.storage.fill(f.percent);
       return accepted;
     case 'stream':
-      return f.start ? d.startStream(f.channelId ?? null) : d.stopStreaming();
+      return f.start ? d.stream.startStream(f.channelId ?? null) : d.stream.stopStreaming();
     case 'record':
-      return f.start ? d.startRecording() : d.stopRecording();
+      return f.start ? d.recording.startRecording() : d.recording.stopRecording();
     case 'forward':
-      return f.start ? d.startForwarding() : d.stopApp('forward');
+      return f.start ? d.recording.startForwarding() : d.stopApp('forward');
     case 'uploadFailure':
       d.storage.setUploadFailure(f.mode);
       return accepted;
     case 'upgrade':
-      return d.startUpgrade(f.target, f.supportedProducts);
+      return d.upgrade.startUpgrade(f.target, f.supportedProducts);
     case 'upgradeOutcome':
       d.setFaults({ upgradeOutcome: f.code });
       return accepted;
     case 'speedTest':
-      return f.start ? d.runSpeedTest() : d.cancelSpeedTest('TEST_CANCELLED');
+      return f.start ? d.diagnostics.runSpeedTest() : d.diagnostics.cancelSpeedTest('TEST_CANCELLED');
     case 'selectChannel':
-      return d.selectChannel(f.channelId);
+      return d.stream.selectChannel(f.channelId);
     case 'fetchLogs':
-      return d.startFetchLogs(f.channelId);
+      return d.diagnostics.startFetchLogs(f.channelId);
     case 'app':
       return f.start ? d.startApp(f.app) : d.stopApp(f.app);
     case 'scanFailure':
       d.setFaults({ scanFailure: f.on });
       return accepted;
     case 'autonomy':
-      d.actOnItsOwn();
+      d.autonomy.actOnItsOwn();
       return accepted;
   }
 }

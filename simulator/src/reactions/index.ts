@@ -21,10 +21,10 @@ function react(d: UnitDevice, command: DeviceCommand): Reaction {
   if (!d.online) return refused('UNIT_OFFLINE');
   switch (command.type) {
     case 'startStream':
-      return d.startStream(command.channelId);
+      return d.stream.startStream(command.channelId);
     case 'stopStream':
       // The same stop as the stopStreaming command (reactions/commands.ts).
-      return d.stopStreaming();
+      return d.stream.stopStreaming();
     case 'rename':
       return accepted;
     case 'command':
@@ -35,6 +35,6 @@ function react(d: UnitDevice, command: DeviceCommand): Reaction {
       return reactToAction(d, command.action, command.payload);
     case 'upgrade':
       // The same run as the control plane's `upgrade` fault.
-      return d.startUpgrade(command.targetVersion, command.supportedProducts);
+      return d.upgrade.startUpgrade(command.targetVersion, command.supportedProducts);
   }
 }

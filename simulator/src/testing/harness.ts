@@ -141,7 +141,7 @@ export function fleetHarness(opts: { units?: DeviceSpec[]; timings?: Partial<Dev
     unit,
     units: () => units.values(),
     advance: (ms: number) => clock.advance(ms),
-    startStream: (id: string, channelId: string | null = null) => unit(id).startStream(channelId),
+    startStream: (id: string, channelId: string | null = null) => unit(id).stream.startStream(channelId),
     channel: (id: string) => world.channel(id)?.channel,
   };
 }

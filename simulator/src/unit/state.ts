@@ -1,7 +1,7 @@
 /**
  * The typed state of a simulated unit beyond its models: what the core configured (settings),
  * what it is doing (selection, stream channel, tally, speed test, ...) and the faults in force.
- * The device owns these; reactions read them and change them through the device's methods.
+ * The device and its parts own these; reactions read them and change them through their methods.
  */
 import type {
   Applications, StoreAndForwardProfile, UNIT_COMMAND_BODIES, UnitCommand, UnitDeviceActionPayload, UnitSetting,

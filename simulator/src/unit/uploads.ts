@@ -5,9 +5,8 @@
  * the last file. Cancelled files stop at their next step; an outage drops the queue (the core
  * marks the files failed).
  */
-import type { DeviceEvent } from '@fleet/contracts';
 import { UPLOAD_PROGRESS_STEPS } from '../models/constants.js';
-import type { UnitApplications } from './applications.js';
+import type { UnitHost } from './host.js';
 
 export interface QueuedUpload {
   fileId: string;
@@ -17,15 +16,8 @@ export interface QueuedUpload {
   channelId: string | null;
 }
 
-export interface UploadHost {
-  readonly unitId: string;
-  readonly apps: UnitApplications;
-  isOnline(): boolean;
-  schedule(ms: number, fn: () => void): void;
-  /** Time of one step (one file's start, one progress step). */
-  stepMs(): number;
-  emitEvent(e: DeviceEvent): void;
-}
+/** What the queue needs of its unit (unit/host.ts), and the time of one step (one file's start, one progress step). */
+export type UploadHost = Pick<UnitHost, 'unitId' | 'apps' | 'isOnline' | 'schedule' | 'emitEvent'> & { stepMs(): number };
 
 export class UploadQueue {
   private queue: QueuedUpload[] = [];
