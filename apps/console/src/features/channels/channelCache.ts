@@ -13,7 +13,7 @@
  */
 import type { ChannelList, ChannelLive, RealtimeEvent } from '@fleet/contracts';
 import { applyChannelStatusChange, channelStatusClass, countChannels } from '@fleet/domain';
-import { newest, replaces } from '../../kit/cache';
+import { newest, removeFromList, upsertInList } from '../../kit/cache';
 
 export type ChannelEvent = Extract<RealtimeEvent, { type: 'channel.changed' | 'channel.removed' | 'channel.status' }>;
 
@@ -32,34 +32,29 @@ export function withStatus(channel: ChannelLive, status: ChannelLive['status']):
   return { ...channel, status, offline: statusClass === 'offline', busy: statusClass === 'busy', online: statusClass !== 'offline' };
 }
 
-function withRows(list: ChannelList, channels: ChannelLive[]): ChannelList {
-  return { channels, counters: countChannels(channels) };
+const keyOf = (channel: ChannelLive) => channel.channelId;
+
+/** The list with `channels` and its counters counted again; the same list when the rows did not change. */
+function withRows(list: ChannelList, channels: readonly ChannelLive[]): ChannelList {
+  return channels === list.channels ? list : { channels: [...channels], counters: countChannels(channels) };
 }
 
 /** The list with one event applied; the same object when the event changes nothing in it. */
 export function applyChannelEvent(list: ChannelList, event: ChannelEvent): ChannelList {
-  const id = channelIdOfEvent(event);
-  const index = list.channels.findIndex((channel) => channel.channelId === id);
-  const current = index < 0 ? undefined : list.channels[index];
   switch (event.type) {
-    case 'channel.changed': {
-      if (current === undefined) return withRows(list, [...list.channels, event.channel]);
-      if (!replaces(event.channel, current)) return list;
-      const next = list.channels.slice();
-      next[index] = event.channel;
-      return withRows(list, next);
-    }
+    case 'channel.changed':
+      return withRows(list, upsertInList(list.channels, event.channel, { key: keyOf }));
     case 'channel.removed':
-      return current === undefined ? list : withRows(list, list.channels.filter((channel) => channel.channelId !== id));
+      return withRows(list, removeFromList(list.channels, event.channelId, keyOf));
     case 'channel.status': {
+      const current = list.channels.find((channel) => channel.channelId === event.channelId);
       if (current === undefined) return list;
       const patched = withStatus(current, event.status);
       if (patched === current) return list;
-      const next = list.channels.slice();
-      next[index] = patched;
       // Spec 001 §4 "Status changes adjust the offline, idle and busy counters": moved, not counted
       // again (the kind counters do not depend on the status).
-      return { channels: next, counters: { ...list.counters, ...applyChannelStatusChange(list.counters, current.status, event.status) } };
+      const channels = list.channels.map((channel) => (channel === current ? patched : channel));
+      return { channels, counters: { ...list.counters, ...applyChannelStatusChange(list.counters, current.status, event.status) } };
     }
   }
 }
