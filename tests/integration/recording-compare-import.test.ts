@@ -9,7 +9,7 @@
  *   starts the replay, paused when asked; only operators may, an unknown recording is NOT_FOUND, and
  *   a second import while that replay holds the fleet is refused with the replay's words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FleetImportResult, RecordingComparison, RecordingSummary, ReplayStatusReply, type RecordedEvent, type Recording } from '@fleet/contracts';
 import { compareEventLogs, encodeRecording, eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
 import { eventually, startTestStack, type TestStack } from '../support/stack.js';
@@ -109,7 +109,11 @@ describe('recording.compare and recording.importFleet', () => {
     const status = ReplayStatusReply.parse((await trpc(stack, operator, 'query', 'replay.status')).data);
     expect(status.replay?.replayId).toBe(result.replay?.replayId);
 
+    // Refused before anything is written (the storage step is watched: a refused request changes nothing).
+    const write = vi.spyOn(stack.app.services.fleetImport as unknown as { write: () => Promise<unknown> }, 'write');
     expect(await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: recorded.id })).toMatchObject({ code: 'CONFLICT', message: 'A replay is running: stop it first' });
+    expect(write).not.toHaveBeenCalled();
+    write.mockRestore();
     expect((await trpc(stack, operator, 'mutation', 'replay.stop')).code).toBeUndefined();
   }, 60_000);
 });

@@ -65,6 +65,8 @@ export class FleetImportService {
     const input = FleetImportInput.parse(rawInput);
     const recording = await this.services().recordings.read(input.recordingId);
     const fleet = captureFleet(recording);
+    // Refused before anything is written: a refused import changes nothing.
+    if (this.deps.gateway.shardCount() > 0) await this.services().replays.checkCanStart(input.recordingId);
     const counts = await this.write(fleet);
     let replay: ReplayStatus | null = null;
     if (this.deps.gateway.shardCount() > 0) {

@@ -114,6 +114,17 @@ export class ReplayService {
   }
 
   /**
+   * The refusals of `start` that depend on what runs now (CONFLICT: another replay runs, or the
+   * recording is still being made): a caller that writes before it starts a replay (the fleet
+   * import) asks first, so that a refused request changes nothing.
+   */
+  async checkCanStart(recordingId: string): Promise<void> {
+    const running = this.current;
+    if (running && running.state !== 'stopped' && !(await this.finished(running))) throw new ReplayError('CONFLICT', 'A replay is running: stop it first');
+    if (this.services().recordings.active()?.id === recordingId) throw new ReplayError('CONFLICT', 'The recording is still being made: stop it first');
+  }
+
+  /**
    * Start replaying a recording: refused (CONFLICT) while another replay runs or while the
    * recording is being made, NOT_FOUND for an unknown one, PRECONDITION_FAILED without a shard.
    * Creates what the recording mentions and this core lacks, resets the fleet to the recording's
@@ -123,8 +134,7 @@ export class ReplayService {
     const input = ReplayStartInput.parse(rawInput);
     return this.serially(async () => {
       const running = this.current;
-      if (running && running.state !== 'stopped' && !(await this.finished(running))) throw new ReplayError('CONFLICT', 'A replay is running: stop it first');
-      if (this.services().recordings.active()?.id === input.recordingId) throw new ReplayError('CONFLICT', 'The recording is still being made: stop it first');
+      await this.checkCanStart(input.recordingId);
       let release: () => void;
       let recording: Recording;
       try {
