@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GraphicsComposition, GraphicsTemplate, SingularSession } from '@fleet/contracts';
@@ -8,9 +8,9 @@ import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
 import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { QueryView } from '../../components/QueryView';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useToast } from '../../toast/useToast';
-import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
+import { ListTable } from '../../kit/ListTable';
+import { InventoryScreen } from '../audio-rooms/InventoryPicker';
 import { latestJob, pendingJobIds, serviceNotice } from './graphicsState';
 import { useGraphicsLive } from './useGraphicsLive';
 
@@ -32,25 +32,31 @@ const JOB_COLOR = { queued: 'gray', rendering: 'blue', done: 'green' } as const;
  * Live: another console's compositions and service changes show without a reload (useGraphicsLive).
  */
 export default function MyGraphicsPage() {
+  const { t } = useTranslation();
+  useGraphicsLive();
+  return (
+    <InventoryScreen testId="graphics" title={t('routes.myGraphics')} pickerLabel={t('graphics.inventory')} noInventory={t('graphics.noInventory')}>
+      {(inventoryId) => <InventoryGraphics inventoryId={inventoryId} />}
+    </InventoryScreen>
+  );
+}
+
+function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('routes.myGraphics'));
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState<GraphicsTemplate | null>(null);
-  useGraphicsLive();
-  const choice = useInventoryChoice();
-  const inventoryId = choice.inventoryId;
-  const params = { id: inventoryId ?? '' };
-  const permissions = useEndpointQuery('getGraphicsPermissions', { params }, { enabled: inventoryId !== null });
+  const params = { id: inventoryId };
+  const permissions = useEndpointQuery('getGraphicsPermissions', { params });
   const usable = permissions.data?.service.usable === true;
-  const compositions = useEndpointQuery('listMyGraphics', { params }, { enabled: inventoryId !== null && usable });
-  const templates = useEndpointQuery('listGraphicsTemplates', { params }, { enabled: inventoryId !== null && usable });
+  const compositions = useEndpointQuery('listMyGraphics', { params }, { enabled: usable });
+  const templates = useEndpointQuery('listGraphicsTemplates', { params }, { enabled: usable });
   const pending = pendingJobIds(compositions.data?.items ?? []);
   const jobs = useEndpointQuery(
     'getGraphicsJobStatus',
-    { body: { inventoryId: inventoryId ?? '', jobIds: pending } },
-    { enabled: inventoryId !== null && usable && pending.length > 0, refetchInterval: JOB_POLL_MS },
+    { body: { inventoryId, jobIds: pending } },
+    { enabled: usable && pending.length > 0, refetchInterval: JOB_POLL_MS },
   );
   const open = useEndpointMutation('openSingularApp');
 
@@ -80,126 +86,119 @@ export default function MyGraphicsPage() {
   const notice = permissions.data ? serviceNotice(permissions.data.service) : null;
 
   return (
-    <Stack gap="sm" data-testid="graphics-page">
-      <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={2} data-testid="page-title">
-          {t('routes.myGraphics')}
-        </Title>
-        <InventoryPicker choice={choice} label={t('graphics.inventory')} testId="graphics-inventory" />
-      </Group>
-      {inventoryId === null ? (
-        <Text c="dimmed" data-testid="graphics-no-inventory">
-          {t('graphics.noInventory')}
-        </Text>
-      ) : (
-        <QueryView query={permissions} testIdPrefix="graphics-permissions" errorTitle={t('graphics.loadFailed')}>
-          {() => (
-            <Stack gap="sm">
-              {notice?.kind === 'disabled' && (
-                <Alert color="orange" title={errorCodeText(t, 'FEATURE_DISABLED')} data-testid="graphics-disabled" data-reason={notice.reason}>
-                  {t(`graphics.disabled.${notice.reason}`)}
-                </Alert>
-              )}
-              {notice?.kind === 'trial' && (
-                <Alert color="blue" title={t('graphics.trial.title')} data-testid="graphics-trial" data-hours-left={notice.hoursLeft}>
-                  {notice.endsAt === null ? t('graphics.trial.notStarted', { hours: notice.hoursLeft }) : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
-                </Alert>
-              )}
-              {usable && (
-                <>
-                  <Title order={4}>{t('graphics.compositions')}</Title>
-                  <QueryView query={compositions} testIdPrefix="graphics-list" errorTitle={t('graphics.loadFailed')}>
-                    {(data) =>
-                      data.items.length === 0 ? (
-                        <Text c="dimmed" data-testid="graphics-empty">
-                          {t('graphics.empty')}
-                        </Text>
-                      ) : (
-                        <Table striped data-testid="graphics-table" aria-label={t('graphics.compositions')}>
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th>{t('graphics.columns.name')}</Table.Th>
-                              <Table.Th>{t('graphics.columns.template')}</Table.Th>
-                              <Table.Th>{t('graphics.columns.updated')}</Table.Th>
-                              <Table.Th>{t('graphics.columns.job')}</Table.Th>
-                              <Table.Th aria-label={t('graphics.columns.actions')} />
-                            </Table.Tr>
-                          </Table.Thead>
-                          <Table.Tbody>
-                            {data.items.map((c) => {
-                              const job = latestJob(c, jobs.data?.jobs);
-                              return (
-                                <Table.Tr key={c.id} data-testid={`graphics-row-${c.id}`} data-name={c.name}>
-                                  <Table.Td data-testid={`graphics-name-${c.id}`}>{c.name}</Table.Td>
-                                  <Table.Td>{c.templateName}</Table.Td>
-                                  <Table.Td>{when(c.updatedAt)}</Table.Td>
-                                  <Table.Td>
-                                    {job === null ? (
-                                      <Text size="sm" c="dimmed">
-                                        {t('common.none')}
-                                      </Text>
-                                    ) : (
-                                      <Badge color={JOB_COLOR[job.status]} variant="light" data-testid={`graphics-job-${c.id}`} data-status={job.status}>
-                                        {t(`graphics.job.${job.status}`, { progress: job.progress })}
-                                      </Badge>
-                                    )}
-                                  </Table.Td>
-                                  <Table.Td>
-                                    <Group gap="xs" justify="flex-end">
-                                      {canCreate && (
-                                        <Button size="compact-xs" variant="light" onClick={() => reopen(c)} loading={open.isPending && open.variables?.body?.compositionId === c.id} data-testid={`graphics-open-${c.id}`}>
-                                          {t('graphics.actions.open')}
-                                        </Button>
-                                      )}
-                                      {canDelete && c.appId !== null && (
-                                        <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(c)} data-testid={`graphics-delete-${c.id}`}>
-                                          {t('graphics.actions.delete')}
-                                        </Button>
-                                      )}
-                                    </Group>
-                                  </Table.Td>
-                                </Table.Tr>
-                              );
-                            })}
-                          </Table.Tbody>
-                        </Table>
-                      )
-                    }
-                  </QueryView>
-                  <Title order={4}>{t('graphics.templates')}</Title>
-                  <QueryView query={templates} testIdPrefix="graphics-templates" errorTitle={t('graphics.loadFailed')}>
-                    {(data) => (
-                      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="graphics-template-list">
-                        {data.items.map((template) => (
-                          <Card key={template.id} withBorder padding="sm" data-testid={`graphics-template-${template.id}`}>
-                            <Text fw={600}>{template.name}</Text>
-                            <Text size="sm" c="dimmed">
-                              {template.description}
-                            </Text>
-                            {canCreate && (
-                              <Button mt="xs" size="compact-sm" variant="light" onClick={() => setStarting(template)} data-testid={`graphics-start-${template.id}`}>
-                                {t('graphics.actions.start')}
-                              </Button>
-                            )}
-                          </Card>
-                        ))}
-                      </SimpleGrid>
-                    )}
-                  </QueryView>
-                </>
-              )}
-            </Stack>
-          )}
-        </QueryView>
-      )}
+    <>
+      <QueryView query={permissions} testIdPrefix="graphics-permissions" errorTitle={t('graphics.loadFailed')}>
+        {() => (
+          <Stack gap="sm">
+            {notice?.kind === 'disabled' && (
+              <Alert color="orange" title={errorCodeText(t, 'FEATURE_DISABLED')} data-testid="graphics-disabled" data-reason={notice.reason}>
+                {t(`graphics.disabled.${notice.reason}`)}
+              </Alert>
+            )}
+            {notice?.kind === 'trial' && (
+              <Alert color="blue" title={t('graphics.trial.title')} data-testid="graphics-trial" data-hours-left={notice.hoursLeft}>
+                {notice.endsAt === null ? t('graphics.trial.notStarted', { hours: notice.hoursLeft }) : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
+              </Alert>
+            )}
+            {usable && (
+              <>
+                <Title order={4}>{t('graphics.compositions')}</Title>
+                <QueryView query={compositions} testIdPrefix="graphics-list" errorTitle={t('graphics.loadFailed')}>
+                  {(data) => (
+                    <ListTable
+                      items={data.items}
+                      total={data.items.length}
+                      rowKey={(c) => c.id}
+                      testIdPrefix="graphics"
+                      tableTestId="table"
+                      rowData={(c) => ({ 'data-name': c.name })}
+                      page={1}
+                      pageSize={Math.max(1, data.items.length)}
+                      onPage={() => undefined}
+                      emptyText={t('graphics.empty')}
+                      columns={[
+                        { id: 'name', header: t('graphics.columns.name'), cellTestId: true, render: (c) => c.name },
+                        { id: 'template', header: t('graphics.columns.template'), render: (c) => c.templateName },
+                        { id: 'updated', header: t('graphics.columns.updated'), render: (c) => when(c.updatedAt) },
+                        { id: 'job', header: t('graphics.columns.job'), render: (c) => <JobBadge composition={c} job={latestJob(c, jobs.data?.jobs)} /> },
+                        {
+                          id: 'actions',
+                          header: t('graphics.columns.actions'),
+                          render: (c) => (
+                            <Group gap="xs" justify="flex-end">
+                              {canCreate && (
+                                <Button
+                                  size="compact-xs"
+                                  variant="light"
+                                  onClick={() => reopen(c)}
+                                  loading={open.isPending && open.variables?.body?.compositionId === c.id}
+                                  data-testid={`graphics-open-${c.id}`}
+                                >
+                                  {t('graphics.actions.open')}
+                                </Button>
+                              )}
+                              {canDelete && c.appId !== null && (
+                                <Button size="compact-xs" variant="light" color="red" onClick={() => del.ask(c)} data-testid={`graphics-delete-${c.id}`}>
+                                  {t('graphics.actions.delete')}
+                                </Button>
+                              )}
+                            </Group>
+                          ),
+                        },
+                      ]}
+                    />
+                  )}
+                </QueryView>
+                <Title order={4}>{t('graphics.templates')}</Title>
+                <QueryView query={templates} testIdPrefix="graphics-templates" errorTitle={t('graphics.loadFailed')}>
+                  {(data) => (
+                    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} data-testid="graphics-template-list">
+                      {data.items.map((template) => (
+                        <Card key={template.id} withBorder padding="sm" data-testid={`graphics-template-${template.id}`}>
+                          <Text fw={600}>{template.name}</Text>
+                          <Text size="sm" c="dimmed">
+                            {template.description}
+                          </Text>
+                          {canCreate && (
+                            <Button mt="xs" size="compact-sm" variant="light" onClick={() => setStarting(template)} data-testid={`graphics-start-${template.id}`}>
+                              {t('graphics.actions.start')}
+                            </Button>
+                          )}
+                        </Card>
+                      ))}
+                    </SimpleGrid>
+                  )}
+                </QueryView>
+              </>
+            )}
+          </Stack>
+        )}
+      </QueryView>
       <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-        {starting !== null && inventoryId !== null && (
+        {starting !== null && (
           <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />
         )}
       </Suspense>
       {del.target !== null && (
         <ConfirmDeleteModal title={t('graphics.delete.title')} question={t('graphics.delete.question', { name: del.target.name })} testIdPrefix="graphics-delete" {...del.modalProps} />
       )}
-    </Stack>
+    </>
+  );
+}
+
+/** The latest job of a composition: its status (and progress), or none. */
+function JobBadge({ composition, job }: { readonly composition: GraphicsComposition; readonly job: ReturnType<typeof latestJob> }) {
+  const { t } = useTranslation();
+  if (job === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('common.none')}
+      </Text>
+    );
+  }
+  return (
+    <Badge color={JOB_COLOR[job.status]} variant="light" data-testid={`graphics-job-${composition.id}`} data-status={job.status}>
+      {t(`graphics.job.${job.status}`, { progress: job.progress })}
+    </Badge>
   );
 }
