@@ -119,6 +119,7 @@ export class UnitDevice {
       isOnline, schedule, emitEvent,
       now: () => clock.now(),
       draw: (range) => this.draw(range),
+      startApp: (key) => this.startApp(key),
       stopApp: (key) => this.stopApp(key),
     };
     this.linkControl = new LinkControl(host, this.hardware);
@@ -131,7 +132,7 @@ export class UnitDevice {
     this.upgrade = new UnitUpgrade(host, { selectedChannel, reboot: () => void this.reboot() });
     this.diagnostics = new UnitDiagnostics(host, selectedChannel);
     this.autonomy = new UnitAutonomy(host, this.stream, this.recording);
-    this.sessions = new UnitSessions(host, (key) => this.startApp(key));
+    this.sessions = new UnitSessions(host);
   }
 
   // ── state ─────────────────────────────────────────────────────────────────────────────────────

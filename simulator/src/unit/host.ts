@@ -38,6 +38,8 @@ export interface UnitHost {
   draw(range: Range): number;
   /** Report a device event (speed test, cellular scan, file, ...) to the core. */
   emitEvent(e: DeviceEvent): void;
+  /** Start an application by key, as the unit's command dispatch does (its licence first). */
+  startApp(key: UnitApplicationKey): Reaction;
   /** Stop an application by key, as the unit's command dispatch does (with what its part does when it goes). */
   stopApp(key: UnitApplicationKey): Reaction;
 }

@@ -18,11 +18,7 @@ export class UnitSessions {
   private open: Intercoms = {};
   private forwards: Partial<Record<ExternalStreamKind, string>> = {};
 
-  constructor(
-    private readonly host: UnitHost,
-    /** Start an application by key, licence first (the unit's command dispatch). */
-    private readonly startApp: (key: UnitApplicationKey) => Reaction,
-  ) {}
+  constructor(private readonly host: UnitHost) {}
 
   /** The intercom sessions open, by session. */
   get intercoms(): Intercoms {
@@ -47,7 +43,7 @@ export class UnitSessions {
     const sessions = this.liveIntercoms();
     const current = sessions[session];
     if (current && current !== mode) return refused('UNIT_BUSY');
-    const r = this.startApp(intercomApplication(mode));
+    const r = this.host.startApp(intercomApplication(mode));
     if (r.ok) this.open = { ...sessions, [session]: mode };
     return r;
   }
