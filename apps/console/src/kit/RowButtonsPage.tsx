@@ -116,6 +116,7 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
         view={view}
         onViewChange={setView}
         query={list}
+        pageSize={resource.list.pageSize}
         rowKey={resource.rowKey}
         rowData={props.rowData}
         emptyText={typeof props.emptyText === 'function' ? props.emptyText(view) : props.emptyText}

@@ -37,15 +37,16 @@ export const PAGE_SIZE = 50;
 
 /**
  * The paging, sort and search query of a searchable list call, with the view's search key and sort
- * key narrowed to the ones the call takes (`searchKeys`, `sortKeys`: the call's own enums).
+ * key narrowed to the ones the call takes (`searchKeys`, `sortKeys`: the call's own enums); pages of
+ * `pageSize` rows (the search page size unless the declaration says otherwise).
  */
-export function searchQuery<K extends string, S extends string>(view: ListView, searchKeys: readonly K[], sortKeys: readonly S[]) {
+export function searchQuery<K extends string, S extends string>(view: ListView, searchKeys: readonly K[], sortKeys: readonly S[], pageSize = PAGE_SIZE) {
   const searchKey = searchKeys.find((k) => k === view.searchKey);
   const sortBy = sortKeys.find((k) => k === view.sortBy);
   const searchValue = view.searchValue.trim();
   return {
-    offset: (view.page - 1) * PAGE_SIZE,
-    limit: PAGE_SIZE,
+    offset: (view.page - 1) * pageSize,
+    limit: pageSize,
     sortDir: view.sortDir,
     ...(sortBy === undefined ? {} : { sortBy }),
     ...(searchKey === undefined || searchValue === '' ? {} : { searchKey, searchValue }),
@@ -101,6 +102,8 @@ export interface Resource<Row, E, V> {
     /** A search key's label where no column has its id or sort key. */
     readonly searchLabels?: Readonly<Record<string, TextKey>>;
     readonly defaultSort?: string;
+    /** Rows per page where the call's default is not the search page size (the audio rooms' 100, spec 001 §9). */
+    readonly pageSize?: number;
   };
   readonly columns: (t: TFunction) => readonly ListColumn<Row>[];
   /** Reads one entity (the edit modal); without it (nor `fromRow`) rows do not open. */

@@ -53,6 +53,8 @@ describe('Audio rooms page', () => {
     const { user } = await openPage(api);
     expect(await screen.findByTestId('audio-rooms-count')).toHaveTextContent('4 rooms, 1 active');
     expect(api.calls('countInventoryAudioRooms')[0]?.url).toBe('/api/v2/inventories/inv1/audioRooms/count');
+    // The list pages by the audio rooms' own page size (spec 001 §9: 100), not the search page size.
+    expect(api.calls('listInventoryAudioRooms')[0]?.query.get('limit')).toBe('100');
 
     await user.click(screen.getByTestId('audio-room-toggle-room1'));
     await waitFor(() => expect(screen.getByTestId('audio-rooms-count')).toHaveTextContent('4 rooms, 2 active'));

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Select, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIO_ROOM_SORT_KEYS, type AudioRoom, type EndpointId, type RealtimeEvent } from '@fleet/contracts';
+import { AUDIO_ROOM_SORT_KEYS, LIMITS, type AudioRoom, type EndpointId, type RealtimeEvent } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { defineResource, op, RowButtonsPage, searchQuery, type CustomFieldProps, type Field } from '../../kit';
@@ -79,8 +79,12 @@ function audioRoomResource(inventoryId: string) {
     rowKey: (r) => r.id,
     label: (r) => r.name,
     list: {
-      op: op('listInventoryAudioRooms', (view) => ({ params: { id: inventoryId }, query: searchQuery(view, ['name'], AUDIO_ROOM_SORT_KEYS) })),
+      op: op('listInventoryAudioRooms', (view) => ({
+        params: { id: inventoryId },
+        query: searchQuery(view, ['name'], AUDIO_ROOM_SORT_KEYS, LIMITS.audioRoomsDefaultPageSize),
+      })),
       searchKeys: ['name'],
+      pageSize: LIMITS.audioRoomsDefaultPageSize,
     },
     columns: (t) => [
       { id: 'name', header: t('audioRooms.columns.name'), sortKey: 'name', cellTestId: true, render: (r) => r.name },
