@@ -6,7 +6,7 @@ import type { EndpointId, StoreAndForwardProfile, TransmissionMode, UnitDetail, 
 import { callEndpoint } from '../../api/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointKey, useEndpointMutation } from '../../api/hooks';
-import { errorCodeText, useApiErrorMessage } from '../../api/errorMessage';
+import { errorCodeText } from '../../api/errorMessage';
 import { requiredField } from '../../lib/forms/fieldErrors';
 import { useConfigCall } from '../../lib/forms/useConfigCall';
 import { useFieldError } from '../../lib/forms/useFieldError';
@@ -22,7 +22,7 @@ import { bitrateSeries, modemRows, transmissionModeOptions } from './detailRules
 import type { ModeBlocker } from './detailRules';
 import { ExternalStreamsSection } from './ExternalStreamsSection';
 import { ModemList } from './ModemList';
-import { ActivityControls, ApiErrorAlert, Section } from './parts';
+import { ActivitySection, ApiErrorAlert, Section } from './parts';
 import type { ActivityTransitions } from './useActivityTransitions';
 
 const BitrateChart = lazy(() => import('./BitrateChart'));
@@ -69,14 +69,10 @@ type ChannelStatus =
 
 export function CameraTab({ unit, capabilities, storages, reportedModems, transitions, canCall, onExternal }: CameraTabProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const errorMessage = useApiErrorMessage();
   const queryClient = useQueryClient();
   const id = unit.uniqueId;
 
   // ── stream ──
-  const [streamError, setStreamError] = useState<unknown>(null);
-  const streamState = transitions.stateOf('video', ['video']);
   const blocker = startBlocker(unit);
   const blockedText =
     blocker === null
@@ -88,19 +84,6 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
         : blocker === 'license'
           ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID')
           : t('unitDetail.startBlockers.notOnline');
-  const runStream = (direction: 'start' | 'stop') => {
-    setStreamError(null);
-    void transitions
-      .run('video', direction, ['video'], () =>
-        direction === 'start' ? callEndpoint('startUnitStream', { params: { id } }) : callEndpoint('stopUnitStream', { params: { id } }),
-      )
-      .then((error) => {
-        if (error === null) return;
-        setStreamError(error);
-        toast.show({ title: direction === 'start' ? t('unitDetail.camera.startFailed') : t('unitDetail.camera.stopFailed'), message: errorMessage(error), variant: 'error' });
-      });
-  };
-
   // ── channel ──
   const channelForm = useForm(NO_CHANNEL_TYPED, requireChannel);
   const channelError = useFieldError('unit-detail-field-channel', channelForm.errors);
@@ -159,24 +142,30 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
 
   return (
     <Stack gap="sm" data-testid="unit-detail-camera">
-      <Section title={t('unitDetail.camera.stream')}>
-        {!unit.cameraConnected && (
-          <Alert color="gray" variant="light" data-testid="unit-detail-no-camera">
-            {t('apiErrors.CAMERA_NOT_CONNECTED')}
-          </Alert>
-        )}
-        <ActivityControls
-          testId="unit-detail-stream"
-          state={streamState}
-          canControl={canCall('startUnitStream')}
-          startLabel={t('unitDetail.camera.start')}
-          stopLabel={t('unitDetail.camera.stop')}
-          blocked={blockedText}
-          onStart={() => runStream('start')}
-          onStop={() => runStream('stop')}
-        />
-        <ApiErrorAlert error={streamError} testId="unit-detail-stream-error" />
-      </Section>
+      <ActivitySection
+        testId="unit-detail-stream"
+        title={t('unitDetail.camera.stream')}
+        notice={
+          !unit.cameraConnected && (
+            <Alert color="gray" variant="light" data-testid="unit-detail-no-camera">
+              {t('apiErrors.CAMERA_NOT_CONNECTED')}
+            </Alert>
+          )
+        }
+        unlicensed={null}
+        blocked={blockedText}
+        transitions={transitions}
+        activity="video"
+        keys={['video']}
+        canControl={canCall('startUnitStream')}
+        labels={{
+          start: t('unitDetail.camera.start'),
+          stop: t('unitDetail.camera.stop'),
+          startFailed: t('unitDetail.camera.startFailed'),
+          stopFailed: t('unitDetail.camera.stopFailed'),
+        }}
+        call={(direction) => callEndpoint(direction === 'start' ? 'startUnitStream' : 'stopUnitStream', { params: { id } })}
+      />
 
       <ExternalStreamsSection unit={unit} canCall={canCall} />
 

@@ -113,6 +113,8 @@ interface ActivitySectionProps {
   readonly unlicensed: string | null;
   /** Another reason start is not possible now, or null. */
   readonly blocked?: string | null;
+  /** What the section says above the controls (e.g. that no camera is connected). */
+  readonly notice?: ReactNode;
   readonly transitions: ActivityTransitions;
   readonly activity: DetailActivity;
   readonly keys: readonly UnitApplicationKey[];
@@ -125,7 +127,7 @@ interface ActivitySectionProps {
  * A tab's activity: its licence, its state with start and stop (followed until the unit reports
  * it, useActivityTransitions), and a failed start or stop under the buttons and as a toast.
  */
-export function ActivitySection({ testId, title, unlicensed, blocked = null, transitions, activity, keys, canControl, labels, call }: ActivitySectionProps) {
+export function ActivitySection({ testId, title, unlicensed, blocked = null, notice, transitions, activity, keys, canControl, labels, call }: ActivitySectionProps) {
   const toast = useToast();
   const errorMessage = useApiErrorMessage();
   const [error, setError] = useState<unknown>(null);
@@ -145,6 +147,7 @@ export function ActivitySection({ testId, title, unlicensed, blocked = null, tra
         </Alert>
       )}
       <Section title={title}>
+        {notice}
         <ActivityControls
           testId={testId}
           state={transitions.stateOf(activity, keys)}
