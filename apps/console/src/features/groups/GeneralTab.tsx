@@ -20,7 +20,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { useToast } from '../../toast/useToast';
 import { apiFieldErrors, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
-import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, withMember, type MemberDraft, type MemberKind } from './groupMembers';
+import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, NO_EDITS, withEdits, withMember, type MemberEdits, type MemberKind } from './groupMembers';
 import GroupNameModal from './GroupNameModal';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
@@ -129,7 +129,10 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const names = useMemo(() => memberNames(detail), [detail]);
   const [name, setName] = useState(detail.name);
   const [flags, setFlags] = useState<GroupAutoAssociation>(detail.autoAssociation);
-  const [members, setMembers] = useState<MemberDraft>(() => draftOf(detail));
+  // The user's own member edits, over the members as saved now (the detail follows other consoles' changes).
+  const [edits, setEdits] = useState<MemberEdits>(NO_EDITS);
+  const saved = useMemo(() => draftOf(detail), [detail]);
+  const members = useMemo(() => withEdits(saved, edits), [saved, edits]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useEndpointMutation('updateGroupDetails');
   const update = detailsUpdate(detail, { name, autoAssociation: flags, members });
@@ -145,11 +148,13 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
     save.mutate(
       { body: update },
       {
-        onSuccess: (saved) => {
-          queryClient.setQueryData(endpointKey('fetchGroupDetails', { query: { groupUid: saved.id } }), [saved]);
-          putGroupRow(queryClient, saved);
-          groupVersionChanged(queryClient, saved.id);
-          toast.show({ message: t('groups.toasts.saved', { name: saved.name }), variant: 'success' });
+        onSuccess: (group) => {
+          queryClient.setQueryData(endpointKey('fetchGroupDetails', { query: { groupUid: group.id } }), [group]);
+          putGroupRow(queryClient, group);
+          groupVersionChanged(queryClient, group.id);
+          // The saved members now carry the edits.
+          setEdits(NO_EDITS);
+          toast.show({ message: t('groups.toasts.saved', { name: group.name }), variant: 'success' });
         },
         onError: (e) => setErrors(apiFieldErrors(e)),
       },
@@ -191,7 +196,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
       <Title order={6}>{t('groups.general.members')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {MEMBER_KINDS.map((kind) => (
-          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} names={names[kind]} canWrite={canWrite} onChange={(id, on) => setMembers((m) => withMember(m, kind, id, on))} />
+          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} names={names[kind]} canWrite={canWrite} onChange={(id, on) => setEdits((e) => withMember(e, saved, kind, id, on))} />
         ))}
       </SimpleGrid>
       {errors.members !== undefined && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupDetail } from '@fleet/contracts';
-import { detailsUpdate, draftOf, memberNames, withMember } from './groupMembers';
+import { detailsUpdate, draftOf, memberNames, NO_EDITS, withEdits, withMember } from './groupMembers';
 
 const detail: GroupDetail = {
   id: 'g1',
@@ -33,15 +33,33 @@ describe('group general tab: what a save sends', () => {
   });
 
   it('sends only the changed name, flags and member kinds, with the version read', () => {
-    let members = withMember(unchanged.members, 'units', 'u3', true);
-    members = withMember(members, 'users', 'a', false);
-    const body = detailsUpdate(detail, { name: 'Newsroom-2', autoAssociation: { ...detail.autoAssociation, users: true }, members });
+    const saved = draftOf(detail);
+    let edits = withMember(NO_EDITS, saved, 'units', 'u3', true);
+    edits = withMember(edits, saved, 'users', 'a', false);
+    const body = detailsUpdate(detail, { name: 'Newsroom-2', autoAssociation: { ...detail.autoAssociation, users: true }, members: withEdits(saved, edits) });
     expect(body).toEqual({ id: 'g1', version: 7, name: 'Newsroom-2', autoAssociation: { users: true }, members: { unitIds: ['u1', 'u2', 'u3'], userIds: ['b'] } });
   });
 
-  it('adding a member twice or removing an absent one changes nothing', () => {
-    expect(withMember(unchanged.members, 'units', 'u1', true)).toBe(unchanged.members);
-    expect(withMember(unchanged.members, 'channels', 'zz', false)).toBe(unchanged.members);
+  it('adding a member twice, removing an absent one, or taking back an edit changes nothing', () => {
+    const saved = draftOf(detail);
+    for (const edits of [
+      withMember(NO_EDITS, saved, 'units', 'u1', true),
+      withMember(NO_EDITS, saved, 'channels', 'zz', false),
+      withMember(withMember(NO_EDITS, saved, 'units', 'u3', true), saved, 'units', 'u3', false),
+      withMember(withMember(NO_EDITS, saved, 'users', 'a', false), saved, 'users', 'a', true),
+    ]) {
+      expect(withEdits(saved, edits)).toEqual(saved);
+      expect(detailsUpdate(detail, { ...unchanged, members: withEdits(saved, edits) })).toBeNull();
+    }
+  });
+
+  it('keeps what another console changed meanwhile: the edits apply to the members as saved now', () => {
+    const edits = withMember(NO_EDITS, draftOf(detail), 'units', 'u3', true);
+    // Meanwhile a unit joined elsewhere and user b was deleted: the detail was read again.
+    const now: GroupDetail = { ...detail, version: 8, members: { ...detail.members, unitIds: ['u1', 'u2', 'u9'], userIds: ['a'] } };
+    const body = detailsUpdate(now, { ...unchanged, members: withEdits(draftOf(now), edits) });
+    // The new unit stays, and the users (not edited here) are not sent: the deleted user is not sent back.
+    expect(body).toEqual({ id: 'g1', version: 8, members: { unitIds: ['u1', 'u2', 'u9', 'u3'] } });
   });
 
   it('names members as the details carry them; a user by username and full name when there is one', () => {

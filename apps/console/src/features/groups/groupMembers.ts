@@ -1,8 +1,10 @@
 /**
  * The general tab's member lists (spec 001 §3 Group: units, channels, video return channels,
- * users): a draft edited locally, and the update_details body with only what changed (each member
- * list given replaces that kind, so unchanged kinds are left out and a concurrent change of
- * another kind is not undone).
+ * users): the user's own edits (what they added and removed) over the lists as saved now, and the
+ * update_details body with only what changed (each member list given replaces that kind, so
+ * unchanged kinds are left out and a concurrent change of another kind is not undone). The edits
+ * are kept apart from the saved lists so that a member another console adds or removes meanwhile
+ * (the group's detail is read again on its event) is neither dropped nor sent back.
  */
 import type { GroupAutoAssociation, GroupDetail, GroupMembersBody, UpdateGroupDetailsBody } from '@fleet/contracts';
 
@@ -33,10 +35,30 @@ export function membersBody(draft: MemberDraft): GroupMembersBody {
   return { unitIds: [...draft.units], channelIds: [...draft.channels], vrChannelIds: [...draft.vrChannels], userIds: [...draft.users] };
 }
 
-export function withMember(draft: MemberDraft, kind: MemberKind, id: string, on: boolean): MemberDraft {
-  const has = draft[kind].includes(id);
-  if (has === on) return draft;
-  return { ...draft, [kind]: on ? [...draft[kind], id] : draft[kind].filter((m) => m !== id) };
+/** What the user added and removed, by kind. */
+export type MemberEdits = Readonly<Record<MemberKind, { readonly added: readonly string[]; readonly removed: readonly string[] }>>;
+
+const none = { added: [], removed: [] } as const;
+export const NO_EDITS: MemberEdits = { units: none, channels: none, vrChannels: none, users: none };
+
+/** The user puts a member in (`on`) or takes one out, over the lists as saved now. */
+export function withMember(edits: MemberEdits, saved: MemberDraft, kind: MemberKind, id: string, on: boolean): MemberEdits {
+  const without = (ids: readonly string[]) => ids.filter((m) => m !== id);
+  const { added, removed } = edits[kind];
+  const next = on
+    ? { added: saved[kind].includes(id) ? without(added) : [...without(added), id], removed: without(removed) }
+    : { added: without(added), removed: saved[kind].includes(id) ? [...without(removed), id] : without(removed) };
+  return { ...edits, [kind]: next };
+}
+
+/** The member lists as the user sees them: the saved ones with their edits applied. */
+export function withEdits(saved: MemberDraft, edits: MemberEdits): MemberDraft {
+  const apply = (kind: MemberKind) => {
+    const { added, removed } = edits[kind];
+    const kept = saved[kind].filter((id) => !removed.includes(id));
+    return [...kept, ...added.filter((id) => !kept.includes(id))];
+  };
+  return { units: apply('units'), channels: apply('channels'), vrChannels: apply('vrChannels'), users: apply('users') };
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
