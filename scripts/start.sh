@@ -4,6 +4,14 @@
 # fleet and starts core + console + in-process simulator at http://127.0.0.1:8080.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# `npm start -- --demo breaking-news`: the demo preset (simulator/demos), the same as SIM_DEMO.
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --demo) export SIM_DEMO="${2:?--demo takes a preset: off, calm, lively or breaking-news}"; shift 2 ;;
+    --demo=*) export SIM_DEMO="${1#--demo=}"; shift ;;
+    *) echo "unknown option $1 (npm start -- --demo off|calm|lively|breaking-news)" >&2; exit 2 ;;
+  esac
+done
 bash scripts/setup.sh
 
 echo "==> building the console"

@@ -9,8 +9,8 @@
  * 1 Hz that is ten timer firings a second instead of ten thousand.
  */
 import type {
-  ClockModeInput, CoreToDevice, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ReplayEntry, ScenarioFile, ServerSpec,
-  ShardControlRequest, ShardFleetCheck, ShardStatus,
+  ClockModeInput, CoreToDevice, DemoPresetFile, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ReplayEntry, ScenarioFile,
+  ServerSpec, ShardControlRequest, ShardFleetCheck, ShardStatus,
 } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
 import { UnitDevice } from './device.js';
@@ -22,6 +22,8 @@ import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
+import { DemoRun } from './demo/run.js';
+import { loadDemoPreset } from './demo/presets.js';
 import { loadLibrary } from './scenarios/library.js';
 import { ReplayRun } from './replay/run.js';
 import { checkFleet, describeViolation, readFleet } from './invariants/fleet.js';
@@ -40,6 +42,8 @@ export interface EngineOptions {
   tickSlices?: number;
   /** Called with every message sent to the core (event logs, determinism tests). */
   onEmit?: (m: DeviceToCore) => void;
+  /** A demo preset: its motion from the start, its timeline once the core has assigned the fleet. */
+  demo?: DemoPresetFile;
 }
 
 export const DEFAULT_TICK_SLICES = 10;
@@ -65,6 +69,9 @@ export class Engine {
   private lastServerTick = 0;
   private stopWheel: (() => void) | null = null;
   private scenario: ScenarioRun | null = null;
+  /** The demo preset playing (restarted with the fleet by a reset), or waiting for the first assignment. */
+  private demo: DemoRun | null = null;
+  private demoPending: DemoPresetFile | null;
   /** The replay loaded, playing or last played (kept for the status until the next one). */
   private replay: ReplayRun | null = null;
   /**
@@ -79,7 +86,8 @@ export class Engine {
     this.clockImpl = new SimClock(opts.startAt ?? Date.now(), opts.clock ?? { kind: 'realtime' });
     this.seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
-    this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.timings };
+    this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
+    this.demoPending = opts.demo ?? null;
     this.timings = { ...this.baseTimings };
     this.serverTimings = { ...DEFAULT_SERVER_TIMINGS, ...opts.serverTimings };
     this.alertConfig = defaultAlertConfig(opts.alertThresholds ?? DEFAULT_ALERT_THRESHOLDS);
@@ -183,6 +191,11 @@ export class Engine {
       // A device kept runs on; it takes the version the core says it has (set by an admin) unless an upgrade is changing it.
       if (held) held.upgrade.adoptVersion(spec.swVersion);
       else this.startDevice(spec);
+    }
+    // A demo given at start plays once there is a fleet (the servers' assignment follows this one).
+    if (this.demoPending && specs.length > 0) {
+      this.playDemo(this.demoPending);
+      this.demoPending = null;
     }
   }
 
@@ -308,6 +321,13 @@ export class Engine {
         return this.status();
       case 'fleetCheck':
         return { ...this.status(), fleet: this.fleetCheck() };
+      case 'demo':
+        try {
+          this.startDemo(loadDemoPreset(req.preset), req.reset ? { startAt: req.startAt } : undefined);
+          return this.status();
+        } catch (e) {
+          return { ...this.status(), error: e instanceof Error ? e.message : String(e) };
+        }
     }
   }
 
@@ -408,6 +428,30 @@ export class Engine {
       this.send({ kind: 'state', unitId: spec.unitId, online: false, applications: {}, at });
       this.startDevice(spec);
     }
+    // A demo starts again with its fleet: its timeline from the top, on the new clock.
+    if (this.demo) this.playDemo(this.demo.preset);
+  }
+
+  /**
+   * Run a demo preset: its motion becomes the fleet's spontaneous behaviour (what a calm scenario
+   * switches off and back), its timeline plays (again every loopMs); with `reset` the fleet first
+   * restarts from its seed, so the demo opens as it did the first time.
+   */
+  startDemo(preset: DemoPresetFile, reset?: { startAt?: number | undefined }): void {
+    this.demo?.stop();
+    this.demo = null;
+    this.demoPending = null;
+    Object.assign(this.baseTimings, preset.motion);
+    Object.assign(this.timings, preset.motion);
+    if (reset) this.reset(this.seed, reset.startAt);
+    this.playDemo(preset);
+  }
+
+  private playDemo(preset: DemoPresetFile): void {
+    this.demo?.stop();
+    this.demo = new DemoRun(preset, this.clock, (step) =>
+      step.do === 'fault' ? this.inject({ unitId: step.unitId, fault: step.fault }) : this.inject({ serverId: step.serverId, fault: step.fault }),
+    );
   }
 
   /**
@@ -452,6 +496,7 @@ export class Engine {
       servers: this.muted ? this.serverSpecs.length : this.world.size(),
       clock: { kind: mode.kind, factor: mode.kind === 'accelerated' ? mode.factor : 1, now: this.clock.now() },
       scenario: this.scenario ? this.scenario.status(this.clock.now()) : null,
+      demo: (this.demo?.preset ?? this.demoPending)?.name ?? null,
       sent: this.stats.sent,
       commands: this.stats.commands,
       replay: this.replay ? this.replay.status(this.clock.now()) : null,

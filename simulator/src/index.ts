@@ -12,6 +12,7 @@ export { connectShard, SHARD_EAGER_FRAME_CHARS } from './ws-shard.js';
 export { DEFAULT_ALERT_THRESHOLDS, type AlertThresholds } from './models/alerts.js';
 export { runScenario, type RunnerOptions, type ScenarioResult, type StepResult } from './scenarios/runner.js';
 export { loadLibrary, loadScenarioFile, SCENARIO_DIR } from './scenarios/library.js';
+export { DEMO_DIR, loadDemoPreset, loadDemoPresets } from './demo/presets.js';
 export { deviceSteps } from './scenarios/timeline.js';
 export { checkCore, checkUnit } from './scenarios/expect.js';
 export { CoreClient, ControlPlaneError } from './scenarios/client.js';

@@ -67,6 +67,14 @@ export interface DeviceTimings {
   autonomyShare: number;
   autonomyMeanGapMs: number;
   autonomyActivityMs: Range;
+  /**
+   * A demo alive from its start: each autonomous unit acts first within this many ms of its
+   * power-on (uniformly), then at the mean pause; 0: the first action waits a pause like the others.
+   */
+  autonomyFirstWithinMs: number;
+  /** When its turn comes, the chance an autonomous unit streams, else records (and then forwards), else rests. */
+  autonomyStreamShare: number;
+  autonomyRecordShare: number;
   /** Links drop and roam by themselves now and then (off in a calm scenario). */
   spontaneousLinkEvents: boolean;
 }
@@ -93,6 +101,9 @@ export const DEFAULT_TIMINGS: DeviceTimings = {
   autonomyShare: 0,
   autonomyMeanGapMs: 10 * 60_000,
   autonomyActivityMs: [2 * 60_000, 20 * 60_000],
+  autonomyFirstWithinMs: 0,
+  autonomyStreamShare: 0.6,
+  autonomyRecordShare: 0.25,
   spontaneousLinkEvents: true,
 };
 

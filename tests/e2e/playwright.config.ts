@@ -57,9 +57,10 @@ export default defineConfig({
       // E2E_CONSOLE_DIST lets several builds (e.g. parallel branches) be tested side by side.
       CONSOLE_DIST: process.env.E2E_CONSOLE_DIST ?? join(root, 'apps/console/dist'),
       LOG_LEVEL: 'warn',
-      // A fleet that changes only when a test tells it to: no unit acts on its own, no outage or link drop
-      // comes by itself; devices run at four times real time (an upgrade's twelve steps take 15 s, not 60 s)
+      // A fleet that changes only when a test tells it to (the demo preset off): no unit acts on its own, no
+      // outage or link drop comes by itself; devices run at four times real time (an upgrade's twelve steps take 15 s, not 60 s)
       // with telemetry still every 5 s of real time.
+      SIM_DEMO: 'off',
       SIM_AUTONOMY: '0',
       SIM_OUTAGES: 'false',
       SIM_SPEED: '4',

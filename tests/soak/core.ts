@@ -24,6 +24,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp, loadConfig, serveUntilSignal } from '@fleet/core';
 import { prepareDatabase } from '@fleet/core/storage';
+import { loadDemoPreset } from '@fleet/simulator';
 import { loadStackConfig, startSimulator } from '@fleet/stack';
 
 const config = loadConfig();
@@ -35,7 +36,11 @@ const sim =
     ? startSimulator(app, {
         seed: stack.SIM_SEED ?? config.SEED,
         speed: stack.SIM_SPEED,
-        timings: { autonomyShare: stack.SIM_AUTONOMY, ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}) },
+        demo: loadDemoPreset(stack.SIM_DEMO),
+        timings: {
+          ...(stack.SIM_AUTONOMY !== undefined ? { autonomyShare: stack.SIM_AUTONOMY } : {}),
+          ...(stack.SIM_TELEMETRY_MS ? { telemetryIntervalMs: stack.SIM_TELEMETRY_MS } : {}),
+        },
       })
     : null;
 if (stack.SIM_FLEET_SIZE > 0) await app.services.fleet.generate({ size: stack.SIM_FLEET_SIZE });

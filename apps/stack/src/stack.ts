@@ -1,22 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DemoPresetName } from '@fleet/contracts';
 import { createInProcessLink, Engine, type EngineOptions } from '@fleet/simulator';
 
 const StackConfig = z.object({
   SIMULATOR: z.enum(['inprocess', 'off']).default('inprocess'),
   SIM_SEED: z.coerce.number().int().optional(),
   SIM_SPEED: z.coerce.number().positive().default(1),
-  /** Share of units that act on their own (stream, record and forward now and then): a lively demo. */
-  SIM_AUTONOMY: z.coerce.number().min(0).max(1).default(0.3),
+  /** The demo preset the fleet runs (simulator/demos): off, calm, lively (the default) or breaking-news. */
+  SIM_DEMO: DemoPresetName.default('lively'),
+  /** Share of units that act on their own (stream, record and forward now and then); the preset's when unset. */
+  SIM_AUTONOMY: z.coerce.number().min(0).max(1).optional(),
   /** Generate this many extra units (ids SIM-…) at start, mixed over the unit type groups; 0 keeps the seeded fleet only. */
   SIM_FLEET_SIZE: z.coerce.number().int().min(0).max(20_000).default(0),
   /** Telemetry interval of the simulated devices (ms; the spec's bitrate graph refresh is 5000). */
   SIM_TELEMETRY_MS: z.coerce.number().int().positive().optional(),
   /**
-   * Outages and link drops that happen by themselves now and then; false: a device changes only when
-   * told to (a command, a fault, a scenario), as the end-to-end tests want it.
+   * Outages and link drops that happen by themselves now and then (the preset's when unset); false: a
+   * device changes only when told to (a command, a fault, a scenario), as the end-to-end tests want it.
    */
-  SIM_OUTAGES: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SIM_OUTAGES: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 export type StackConfig = z.infer<typeof StackConfig>;
 
@@ -32,6 +38,8 @@ export interface SimulatorOptions {
   timings?: EngineOptions['timings'];
   serverTimings?: EngineOptions['serverTimings'];
   clock?: EngineOptions['clock'];
+  /** A demo preset: its motion from the start (`timings` override it), its timeline once the fleet is assigned. */
+  demo?: EngineOptions['demo'];
   /** Fixed simulated start time (reproducible runs). */
   startAt?: number;
   shardId?: string;
@@ -49,6 +57,7 @@ export function startSimulator(app: FastifyInstance, opts: SimulatorOptions): En
     ...(opts.startAt !== undefined ? { startAt: opts.startAt } : {}),
     ...(opts.shardId ? { shardId: opts.shardId } : {}),
     ...(opts.onEmit ? { onEmit: opts.onEmit } : {}),
+    ...(opts.demo ? { demo: opts.demo } : {}),
   });
   engine.attach(link.device);
   app.services.gateway.attach(link.core, { trusted: true });

@@ -314,8 +314,9 @@ export const ScenarioStep = z.discriminatedUnion('do', [
   /**
    * Mock-only operator step (the runner's, as the control-plane user, through the admin call PUT
    * v2/admin/inventories/{id}/managedServices/{serviceName}): the service goes on an active trial
-   * that ends `endsInMs` simulated ms after the step (converted with the clock factor: the core
-   * keeps trials on its own clock). Never a console's call.
+   * that ends `endsInMs` simulated ms after the step (the core keeps trials on its own clock: on a
+   * running clock the time is divided by the factor; on a stepped one the core's clock moves with
+   * simulated time). Never a console's call.
    */
   z
     .object({
@@ -400,6 +401,17 @@ export const ScenarioStartInput = z
   .strict();
 export type ScenarioStartInput = z.input<typeof ScenarioStartInput>;
 
+// ── Demo presets (their files: demo.ts) ─────────────────────────────────────────────────────────
+
+/** off: the seeded fleet, no motion; calm: a few units live, nothing failing; lively: the default; breaking-news: a story. */
+export const DEMO_PRESET_NAMES = ['off', 'calm', 'lively', 'breaking-news'] as const;
+export const DemoPresetName = z.enum(DEMO_PRESET_NAMES);
+export type DemoPresetName = z.infer<typeof DemoPresetName>;
+
+/** The control plane's demo.set: a preset, run after the fleet restarts from its seed unless `reset` is false. */
+export const DemoSetInput = z.object({ preset: DemoPresetName, reset: z.boolean().optional() }).strict();
+export type DemoSetInput = z.infer<typeof DemoSetInput>;
+
 // ── Requests the core forwards to simulator shards (gateway `control`) ───────────────────────────
 
 export const ControlRequest = z.discriminatedUnion('op', [
@@ -415,6 +427,12 @@ export const ControlRequest = z.discriminatedUnion('op', [
   z.object({ op: z.literal('scenarioLibrary') }),
   /** The fleet invariants over the shard now, with what it runs, answered in `fleet`. */
   z.object({ op: z.literal('fleetCheck') }),
+  /**
+   * Run a demo preset (the shard's simulator/demos/<preset>.json): its motion becomes the fleet's
+   * spontaneous behaviour and its timeline plays; with `reset` the fleet restarts from its seed first
+   * (at `startAt`), so the demo opens as it did the first time.
+   */
+  z.object({ op: z.literal('demo'), preset: DemoPresetName, reset: z.boolean(), startAt: z.number().optional() }),
 ]);
 export type ControlRequest = z.infer<typeof ControlRequest>;
 
@@ -461,6 +479,8 @@ export const ShardStatus = z.object({
   replay: ShardReplayStatus.nullable().optional(),
   /** For fleetCheck: the shard's invariants and truth. */
   fleet: ShardFleetCheck.optional(),
+  /** The demo preset the shard runs (null: none, the fleet as its timings say). */
+  demo: DemoPresetName.nullable().optional(),
 });
 export type ShardStatus = z.infer<typeof ShardStatus>;
 

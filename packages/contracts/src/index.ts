@@ -56,4 +56,5 @@ export * from './entities/system-messages.js';
 export * from './entities/access-approvals.js';
 export * from './entities/account.js';
 export * from './control.js';
+export * from './demo.js';
 export * from './recording.js';

@@ -54,9 +54,6 @@ export const UPLOAD_PROGRESS_STEPS = 4;
  */
 export const SWITCH_ON_AFTER_OUTAGES = 3;
 
-/** What an idle autonomous (demo) unit does next: streams (share), else records (share), else nothing. */
-export const AUTONOMY = { streamShare: 0.6, recordShare: 0.25 } as const;
-
 // ── links ───────────────────────────────────────────────────────────────────────────────────────
 
 export interface LinkProfile {

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
-  ClockControlInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
+  ClockControlInput, DemoSetInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
   RecordingStartInput, ScenarioFile, ScenarioStartInput, buildPath, catalogue, hasAnyRole, parseErrorEnvelope,
   type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardFleetCheck, type ShardStatus,
 } from '@fleet/contracts';
@@ -67,6 +67,7 @@ const CONTROL_PLANE = [
   'clock.get', 'clock.set',
   'reset',
   'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
+  'demo.set', 'demo.status',
   'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
   'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
   'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare', 'recording.importFleet',
@@ -248,6 +249,25 @@ export const appRouter = t.router({
   reset: operator.input(z.object({ seed: z.number().int() }).strict()).mutation(async ({ ctx, input }) => {
     const replies = await resetFleet(ctx.app, input.seed);
     return { shards: replies.length, devices: replies.reduce((n, r) => n + r.devices, 0) };
+  }),
+
+  demo: t.router({
+    /**
+     * Run a demo preset (simulator/demos): with `reset` (the default) the fleet, what the core
+     * holds of what the devices raised, and the simulated clock first go back to their seeded start
+     * — the Simulator panel's "Reset the demo" is this with the preset running now.
+     */
+    set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
+      const reset = input.reset !== false;
+      const startAt = ctx.app.services.clock.now();
+      if (reset) await ctx.app.services.fleet.onReset(startAt);
+      const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
+      const error = replies.find((r) => r.error)?.error;
+      if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      return { preset: input.preset, shards: replies.length };
+    }),
+    /** The preset the shards run (the first shard's answer), or null. */
+    status: authed.query(async ({ ctx }) => ({ preset: (await control(ctx.app, { op: 'status' }))[0]?.demo ?? null })),
   }),
 
   scenario: t.router({
