@@ -1,6 +1,6 @@
 /**
- * /simulator: the mock's Simulator panel — the clock, a simulated device joining a group with a
- * code, the scenario library, recordings (imported into the fleet, compared) and replays. Not in the spec and never shown against a real core: the route table opens it to
+ * /simulator: the mock's Simulator panel — the clock, the demo preset (switch, reset), a simulated
+ * device joining a group with a code, the scenario library, recordings (imported into the fleet, compared) and replays. Not in the spec and never shown against a real core: the route table opens it to
  * super users and staff (the control plane's operators), and this page sends to the unit list
  * unless the mock's capability probe answered. The panel's tRPC hooks share the app's QueryClient.
  */
@@ -15,6 +15,7 @@ import type { PageProps } from '../../pages/types';
 import { LIST_PATH } from '../../routing/routes';
 import { ClockSection } from './ClockSection';
 import { CompareSection } from './CompareSection';
+import { DemoSection } from './DemoSection';
 import { JoinSection } from './JoinSection';
 import { RecordingsSection } from './RecordingsSection';
 import { ReplaySection } from './ReplaySection';
@@ -29,6 +30,7 @@ function SimulatorPanel({ title }: { title: string }) {
       <Title order={2}>{title}</Title>
       <Text c="dimmed" size="sm">{t('simulator.intro')}</Text>
       <ClockSection />
+      <DemoSection />
       <JoinSection />
       {/* Recordings and the replay first: the scenario library is long. */}
       <RecordingsSection />

@@ -10,8 +10,8 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
-  FaultTarget, FleetImportInput, JoinGroupBody, RecordingCompareInput, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
-  type ClockStatus, type FleetImportResult, type JoinedDevice, type RecordingComparison, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
+  DemoSetInput, FaultTarget, FleetImportInput, JoinGroupBody, RecordingCompareInput, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
+  type ClockStatus, type DemoPresetName, type FleetImportResult, type JoinedDevice, type RecordingComparison, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
   type ScenarioStatusReply,
 } from '@fleet/contracts';
 
@@ -36,6 +36,10 @@ export const controlPlaneRouter = t.router({
   }),
   fleet: t.router({
     join: t.procedure.input(JoinGroupBody).mutation(answers<JoinedDevice>()),
+  }),
+  demo: t.router({
+    set: t.procedure.input(DemoSetInput).mutation(answers<{ preset: DemoPresetName; shards: number }>()),
+    status: t.procedure.query(answers<{ preset: DemoPresetName | null }>()),
   }),
   scenario: t.router({
     library: t.procedure.query(answers<ScenarioFile[]>()),
