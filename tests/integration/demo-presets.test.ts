@@ -12,6 +12,7 @@ import { TestClock } from '@fleet/core';
 import { loadDemoPreset, type Engine } from '@fleet/simulator';
 import { startSimulator } from '@fleet/stack';
 import { devicesSettled, eventually, startTestStack, type TestStack } from '../support/stack.js';
+import { trpc } from '../support/trpc.js';
 
 /** A unit at rest (spec 000 §4); any other status is a unit at work: streaming, recording, forwarding, upgrading, bridging, testing. */
 const AT_REST = new Set(['offline', 'idle', 'online', 'unavailable']);
@@ -172,23 +173,18 @@ describe('demo presets on the stepped clock', () => {
 
   it('the control plane switches the preset and resets the demo: the fleet restarts from its seed and the preset plays from its start', async () => {
     const demo = await startDemo('lively');
-    const trpc = async (cookie: string, procedure: string, input?: unknown) => {
-      const res = await demo.stack.app.inject({ method: 'POST', url: `/mock/trpc/${procedure}`, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? null) });
-      const json = res.json() as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
-      return json.error ? { code: json.error.data?.code } : { data: json.result?.data };
-    };
-    const status = async () => (await demo.stack.app.inject({ method: 'GET', url: '/mock/trpc/demo.status', headers: { cookie: operator } })).json() as { result: { data: { preset: string | null } } };
     const operator = await demo.stack.login('super_user');
+    const preset = async () => ((await trpc(demo.stack, operator, 'query', 'demo.status')).data as { preset: string | null }).preset;
     await advance(demo, 60_000);
-    expect((await status()).result.data.preset).toBe('lively');
+    expect(await preset()).toBe('lively');
     expect(spread(await unitsAs(demo, 'super_user')).atWork).toBeGreaterThan(0);
 
-    expect(await trpc(await demo.stack.login('luc_regular'), 'demo.set', { preset: 'off' })).toEqual({ code: 'FORBIDDEN' });
-    expect(await trpc(operator, 'demo.set', { preset: 'stormy' })).toEqual({ code: 'BAD_REQUEST' });
-    expect((await status()).result.data.preset).toBe('lively');
+    expect(await trpc(demo.stack, await demo.stack.login('luc_regular'), 'mutation', 'demo.set', { preset: 'off' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await trpc(demo.stack, operator, 'mutation', 'demo.set', { preset: 'stormy' })).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await preset()).toBe('lively');
 
-    expect(await trpc(operator, 'demo.set', { preset: 'off' })).toEqual({ data: { preset: 'off', shards: 1 } });
-    expect((await status()).result.data.preset).toBe('off');
+    expect(await trpc(demo.stack, operator, 'mutation', 'demo.set', { preset: 'off' })).toEqual({ data: { preset: 'off', shards: 1 } });
+    expect(await preset()).toBe('off');
     // The fleet restarted from its seed: every unit is off until it boots again, then nothing acts on its own.
     await devicesSettled(demo.stack.app);
     expect(new Set((await unitsAs(demo, 'super_user')).map((u) => u.status))).toEqual(new Set(['offline']));

@@ -11,20 +11,9 @@ import type { RecordingSummary } from '@fleet/contracts';
 import type { Services } from '@fleet/core';
 import { encodeRecording, parseRecording } from '@fleet/contracts/recording-file';
 import { eventually, startTestStack, type TestStack } from '../support/stack.js';
+import { trpc } from '../support/trpc.js';
 
 const UNIT = 'LU800-0001';
-
-/** A tRPC call over HTTP in the wire format the console uses; the answer's data, or the error's code. */
-async function trpc(stack: TestStack, cookie: string | undefined, kind: 'query' | 'mutation', procedure: string, input?: unknown): Promise<{ data?: unknown; code?: string; message?: string }> {
-  const headers = cookie ? { cookie } : {};
-  const res =
-    kind === 'query'
-      ? await stack.app.inject({ method: 'GET', url: `/mock/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-      : await stack.app.inject({ method: 'POST', url: `/mock/trpc/${procedure}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? null) });
-  const json = res.json() as { result?: { data?: unknown }; error?: { message: string; data?: { code?: string } } };
-  if (json.error) return { code: json.error.data?.code ?? String(res.statusCode), message: json.error.message };
-  return { data: json.result?.data };
-}
 
 describe('fleet recordings', () => {
   let stack: TestStack;
