@@ -114,7 +114,7 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     await expect.poll(async () => (await test()).ok, { timeout: 10_000 }).toBe(true);
   });
 
-  it('stores a safe XSLT and refuses each dangerous construct with a clear message, storing nothing', async () => {
+  it('stores a safe XSLT with the account\'s password and refuses each dangerous construct, or a wrong password, with a clear message, storing nothing', async () => {
     const before = await snapshot();
     const dangerous: [string, string][] = [
       [`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${sheet('')}`, VALIDATION.xsltNotAllowed('DOCTYPE declarations')],
@@ -144,8 +144,15 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     expect(field(huge.body)?.path).toBe('body.content');
     expect(await snapshot()).toBe(before);
 
+    // The XSLT security check: the account has a password (the test before), so the upload carries it.
     const selfRef = sheet(`<xsl:template match="/"><xsl:copy-of select="document('')"/></xsl:template>`);
-    const ok = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.xslt', content: selfRef });
+    for (const password of [undefined, 'Ingest.wrong']) {
+      const refused = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.xslt', content: selfRef, ...(password ? { password } : {}) });
+      expect(refused.statusCode, String(password)).toBe(403);
+      expect(refused.json().error).toMatchObject({ code: 'INCORRECT_PASSWORD', message: 'Incorrect password' });
+    }
+    expect(await snapshot()).toBe(before);
+    const ok = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.xslt', content: selfRef, password: 'Ingest.pass' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ hasXslt: true, xsltFileName: 'metadata.xslt' });
     expect(ok.body).not.toContain('xsl:template');

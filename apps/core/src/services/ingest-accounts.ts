@@ -18,7 +18,7 @@ import {
   INGEST_TEST_REASONS, VALIDATION,
   type IngestAccount, type IngestAccountTest, type IngestPasswordBody, type IngestXsltBody, type UpdateIngestAccountBody,
 } from '@fleet/contracts';
-import { hashPassword, type Prisma } from '@fleet/db';
+import { hashPassword, verifyPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../calls.js';
 import { AppError, validationError } from '../errors.js';
 import { ingestConfiguration } from '../repositories/inventory-columns.js';
@@ -142,9 +142,15 @@ export class IngestAccountService {
   }
 
   /** POST .../ingestAccount/xslt: checked (see the file's comment), then stored with its file name. */
+  /**
+   * The document is checked (xsltProblem), then the security check: once the account has a
+   * password, the upload must carry it ("Incorrect password", spec 000 §8, nothing stored).
+   */
   async uploadXslt(inventoryId: string, body: IngestXsltBody): Promise<IngestAccount> {
     const problem = xsltProblem(body.content);
     if (problem !== null) throw validationError([{ path: 'body.content', message: problem }]);
+    const stored = (await this.find(inventoryId))?.passwordHash ?? null;
+    if (stored !== null && !(await verifyPassword(body.password ?? '', stored))) throw new AppError('INCORRECT_PASSWORD');
     return this.write(inventoryId, body.version, (row) => ({
       xslt: body.content,
       configuration: ingestConfiguration.write({ ...ingestConfiguration.read(row?.configuration), xsltFileName: body.fileName }),

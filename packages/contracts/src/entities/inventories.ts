@@ -252,7 +252,10 @@ export type IngestPasswordBody = z.infer<typeof IngestPasswordBody>;
 
 /** Largest XSLT document accepted (the ingest server's metadata transform: a stylesheet, not a media file). */
 export const INGEST_XSLT_MAX_BYTES = 256 * 1024;
-/** POST .../ingestAccount/xslt: the document in the body (its file name ends in .xsl or .xslt, spec 000 §5 "Only XSLT file type is accepted"). */
+/**
+ * POST .../ingestAccount/xslt: the document in the body (its file name ends in .xsl or .xslt, spec
+ * 000 §5 "Only XSLT file type is accepted") and, once the account has a password, that password.
+ */
 export const IngestXsltBody = z
   .object({
     fileName: z
@@ -261,6 +264,11 @@ export const IngestXsltBody = z
       .max(LIMITS.genericNameMax, VALIDATION.max255)
       .regex(/\.xslt?$/i, VALIDATION.xsltOnly),
     content: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(INGEST_XSLT_MAX_BYTES, VALIDATION.maxChars(INGEST_XSLT_MAX_BYTES)),
+    /**
+     * The XSLT security check (spec 000 §8 "Incorrect password"): the ingest account's password,
+     * needed once the account has one.
+     */
+    password: z.string().max(1024, VALIDATION.maxChars(1024)).optional(),
     version: Version.optional(),
   })
   .strict();

@@ -15,7 +15,7 @@
  */
 import { useState } from 'react';
 import type { ComponentProps } from 'react';
-import { Alert, Button, Divider, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, FileInput, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IngestAccount, IngestAccountTest } from '@fleet/contracts';
@@ -250,6 +250,17 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
               fileInputProps={{ 'data-testid': 'ingest-xslt-input' } as ComponentProps<'input'>}
               data-testid="ingest-xslt-file"
             />
+            {account.hasPassword && (
+              <PasswordInput
+                label={t('systemEntities.inventoryTabs.ingest.xsltPassword')}
+                description={t('systemEntities.inventoryTabs.ingest.xsltPasswordHelp')}
+                value={form.values.password}
+                onChange={(e) => form.set({ password: e.currentTarget.value })}
+                error={error('password')}
+                autoComplete="current-password"
+                data-testid="ingest-xslt-password"
+              />
+            )}
             <Button mt={24} disabled={file === null} loading={upload.isPending} onClick={send} data-testid="ingest-xslt-upload">
               {t('systemEntities.inventoryTabs.ingest.upload')}
             </Button>

@@ -91,7 +91,12 @@ function inventoryCore(): FakeApi {
       account = { ...account, hasPassword: true, version: account.version + 1 };
       return account;
     })
-    .on('uploadIngestAccountXslt', () => apiError('FILE_TYPE_NOT_SUPPORTED'))
+    .on('uploadIngestAccountXslt', ({ body }) => {
+      // The XSLT security check: the account's password once it has one.
+      if (account.hasPassword && body.password !== 'Ingest-2026') return apiError('INCORRECT_PASSWORD');
+      account = { ...account, hasXslt: true, xsltFileName: body.fileName, version: account.version + 1 };
+      return account;
+    })
     .on('updateIngestAccount', ({ body }) => {
       if (body.version !== undefined && body.version !== account.version) return apiError('CONFLICT');
       const c = account.configuration;
@@ -183,7 +188,7 @@ describe('/system_entities/inventories: the inventory tabs', () => {
     expect(await screen.findByText('Inventory Global-News saved')).toBeInTheDocument();
   });
 
-  it("sets the ingest account's password, and refuses a file that is not XSLT before sending it", async () => {
+  it("sets the ingest account's password, refuses a file that is not XSLT before sending it, and uploads an XSLT with the account's password (a wrong one refused)", async () => {
     const { user, api } = await openTab(['super_user'], 'ingestAccount');
     expect(await screen.findByTestId('ingest-password-state')).toHaveTextContent('No password is set');
     await fill(user, screen.getByTestId('ingest-password-password'), 'Ingest-2026');
@@ -205,6 +210,17 @@ describe('/system_entities/inventories: the inventory tabs', () => {
     await user.click(screen.getByTestId('ingest-xslt-upload'));
     expect(await screen.findByTestId('ingest-xslt-error.fileName')).toHaveTextContent(VALIDATION.xsltOnly);
     expect(api.calls('uploadIngestAccountXslt')).toHaveLength(0);
+
+    // The account has a password now: the upload asks for it, and a wrong one stores nothing.
+    await picker.upload(screen.getByTestId('ingest-xslt-input'), new File(['<xsl:stylesheet/>'], 'metadata.xslt', { type: 'application/xslt+xml' }));
+    await fill(user, screen.getByTestId('ingest-xslt-password'), 'Ingest-2025');
+    await user.click(screen.getByTestId('ingest-xslt-upload'));
+    expect(await screen.findByTestId('ingest-xslt-form-error')).toHaveTextContent('Incorrect password');
+    expect(screen.getByTestId('ingest-xslt-state')).toHaveTextContent('No XSLT');
+    await fill(user, screen.getByTestId('ingest-xslt-password'), 'Ingest-2026');
+    await user.click(screen.getByTestId('ingest-xslt-upload'));
+    await waitFor(() => expect(screen.getByTestId('ingest-xslt-state')).toHaveTextContent('metadata.xslt'));
+    expect(api.calls('uploadIngestAccountXslt').map((c) => (c.body as { password?: string }).password)).toEqual(['Ingest-2025', 'Ingest-2026']);
   });
 
   it("saves the ingest account's configuration with its version, tests it (the reason in the spec's words) and deletes it after the confirmation", async () => {

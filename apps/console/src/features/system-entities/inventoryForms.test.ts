@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { IngestAccount } from '@fleet/contracts';
 import {
-  checkIngestConfig, checkIngestPassword, checkProperties, checkXslt, ingestConfigBody, ingestConfigForm, propertiesBody, propertiesForm,
+  checkIngestConfig, checkIngestPassword, checkProperties, checkXslt, ingestConfigBody, ingestConfigForm, propertiesBody, propertiesForm, xsltBody,
 } from './inventoryForms';
 
 const account = (over: Partial<IngestAccount> = {}): IngestAccount => ({
@@ -44,8 +44,13 @@ describe('the ingest account password form', () => {
 
 describe('the XSLT document', () => {
   it('only an .xsl or .xslt file is accepted, by its name, before its content is sent', () => {
-    expect(checkXslt({ fileName: 'metadata.xml', content: '<x/>' }).fileName).toBe(VALIDATION.xsltOnly);
-    expect(checkXslt({ fileName: '', content: '' }).fileName).toBe(VALIDATION.required);
-    expect(checkXslt({ fileName: 'Transform.XSLT', content: '<xsl:stylesheet/>' })).toEqual({});
+    expect(checkXslt({ fileName: 'metadata.xml', content: '<x/>', password: '' }).fileName).toBe(VALIDATION.xsltOnly);
+    expect(checkXslt({ fileName: '', content: '', password: '' }).fileName).toBe(VALIDATION.required);
+    expect(checkXslt({ fileName: 'Transform.XSLT', content: '<xsl:stylesheet/>', password: '' })).toEqual({});
+  });
+
+  it('sends the account password only when one is typed (the XSLT security check)', () => {
+    expect(xsltBody({ fileName: 'a.xslt', content: '<x/>', password: '' })).toEqual({ fileName: 'a.xslt', content: '<x/>' });
+    expect(xsltBody({ fileName: 'a.xslt', content: '<x/>', password: 'Ingest-2026' })).toEqual({ fileName: 'a.xslt', content: '<x/>', password: 'Ingest-2026' });
   });
 });

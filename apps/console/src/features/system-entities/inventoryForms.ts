@@ -99,19 +99,20 @@ export const checkIngestPassword = schemaCheck(INGEST_PASSWORD_FIELDS, IngestPas
 
 // ── ingest account: XSLT document ────────────────────────────────────────────────────────────────
 
-/** The chosen file's name and text (empty until a file is chosen and read). */
+/** The chosen file's name and text (empty until a file is chosen and read), and the account's password (the XSLT security check). */
 export interface XsltForm {
   readonly fileName: string;
   readonly content: string;
+  readonly password: string;
 }
 
-export const NO_XSLT: XsltForm = { fileName: '', content: '' };
+export const NO_XSLT: XsltForm = { fileName: '', content: '', password: '' };
 
 /** The file types the picker offers (the check does not rely on it: any file may be chosen). */
 export const XSLT_ACCEPT = '.xsl,.xslt,application/xslt+xml,application/xml,text/xml';
 
 export function xsltBody(form: XsltForm): IngestXsltBody {
-  return { fileName: form.fileName, content: form.content };
+  return { fileName: form.fileName, content: form.content, ...(form.password === '' ? {} : { password: form.password }) };
 }
 
 /** A file that is not .xsl / .xslt: "Only XSLT file type is accepted" on the file name, before its content is sent. */
