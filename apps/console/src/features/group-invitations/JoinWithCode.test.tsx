@@ -84,6 +84,15 @@ describe('joining a group with a code (POST groups/join) on the easy-live page',
     expect(api.calls('joinGroupWithCode')).toHaveLength(3);
   });
 
+  it('against a core without the joining call (404, as the real core may answer) says joining is not offered, in Chinese too', async () => {
+    const api = new FakeApi().onRaw('POST', '/api/groups/join', () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } }));
+    const { user } = await renderWithApp(<JoinWithCode initialCode="ABCD2345" />, { roles: ['luc_ingest'], api, language: 'zh' });
+    await fill(user, screen.getByTestId('join-device-name'), 'Guest-Cam-1');
+    await user.click(screen.getByTestId('join-submit'));
+    expect(await screen.findByTestId('join-error')).toHaveTextContent('此核心不提供凭邀请码加入群组');
+    expect(screen.queryByTestId('join-done')).toBeNull();
+  });
+
   it('is not offered to users who may not join (read only)', async () => {
     await renderWithApp(<JoinWithCode initialCode="ABCD2345" />, { roles: ['luc_read'] });
     expect(screen.queryByTestId('join-with-code')).toBeNull();

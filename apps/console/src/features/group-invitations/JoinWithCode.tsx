@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { JOIN_PRODUCT_TYPES, JoinGroupBody, type JoinedDevice, type JoinProductType } from '@fleet/contracts';
+import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { useSpecText } from '../../lib/forms/specText';
@@ -123,7 +124,10 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
             </Stack>
             {join.error && !fieldsRefused && (
               <Alert color="red" role="alert" data-testid="join-error">
-                {errorText(join.error)}
+                {/* A wrong code is a field refusal: a 404 or 405 says this core has no joining call (not in the spec's list). */}
+                {join.error instanceof ApiError && (join.error.status === 404 || join.error.status === 405)
+                  ? t('entryPages.join.notOffered')
+                  : errorText(join.error)}
               </Alert>
             )}
             <Group justify="flex-end">
