@@ -79,6 +79,8 @@ export class Engine {
    * commands are acknowledged without acting (what the devices did is in the recording).
    */
   private muted = false;
+  /** The clock's mode before a replay took the clock over (a paused replay steps it): back when the replay ends. */
+  private modeBeforeReplay: ClockMode | null = null;
   private end: DeviceGatewayEnd | null = null;
   readonly stats = { sent: 0, commands: 0 };
 
@@ -366,6 +368,7 @@ export class Engine {
     this.world.clear();
     this.stopWheel?.();
     this.stopWheel = null;
+    if (!this.muted) this.modeBeforeReplay = this.clock.mode();
     this.clock.stop();
     this.clockImpl = new SimClock(startAt, mode);
     this.muted = true;
@@ -381,9 +384,19 @@ export class Engine {
   /** Stop a replay that has started (playing or finished) and unmute; true when there was one (the devices are then still stopped). */
   private endPlayingReplay(): boolean {
     if (!this.muted) return false;
+    this.unmute();
+    return true;
+  }
+
+  /**
+   * The replay stops and the devices may run again, on the clock's mode from before the replay (a
+   * replay stopped while paused would otherwise leave the fleet on a stepped clock, frozen).
+   */
+  private unmute(): void {
     this.replay?.stop(this.clock.now());
     this.muted = false;
-    return true;
+    if (this.modeBeforeReplay) this.clock.setMode(this.modeBeforeReplay);
+    this.modeBeforeReplay = null;
   }
 
   /** Apply a fault to a unit this shard runs, or to its replica of a server. */
@@ -405,10 +418,7 @@ export class Engine {
    * the same scenario then give the same event sequence. The clock keeps its mode.
    */
   reset(seed: number, startAt?: number): void {
-    if (this.muted) {
-      this.replay?.stop(this.clock.now());
-      this.muted = false;
-    }
+    if (this.muted) this.unmute();
     this.scenario?.stop();
     this.scenario = null;
     this.stopDevices();

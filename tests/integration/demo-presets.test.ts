@@ -189,7 +189,7 @@ describe('demo presets on the stepped clock', () => {
     await devicesSettled(demo.stack.app);
     expect(new Set((await unitsAs(demo, 'super_user')).map((u) => u.status))).toEqual(new Set(['offline']));
     await advance(demo, 10_000);
-    expect(spread(await unitsAs(demo, 'super_user')).atWork).toBe(0);
+    expect(spread(await unitsAs(demo, 'super_user'))).toMatchObject({ atWork: 0, offline: 0 });
     expect(await changesPerMinute(demo, 1)).toEqual([0]);
   }, 120_000);
 

@@ -110,6 +110,19 @@ describe('replay on a shard', () => {
     h.engine.stop();
   });
 
+  it('gives the clock back its mode from before the replay when the replay ends (a paused replay would leave the fleet frozen)', async () => {
+    for (const end of [{ op: 'replayStop' }, { op: 'reset', seed: 3 }] as const) {
+      const h = await setup();
+      h.engine.control({ op: 'clock', clock: { mode: { kind: 'accelerated', factor: 50 } } });
+      startReplay(h, ENTRIES);
+      expect(h.engine.clock.mode()).toEqual({ kind: 'stepped' });
+      h.engine.control(end);
+      expect(h.engine.isMuted(), end.op).toBe(false);
+      expect(h.engine.clock.mode(), end.op).toEqual({ kind: 'accelerated', factor: 50 });
+      h.engine.stop();
+    }
+  });
+
   it('is deterministic: two shards given the same entries send the same sequence', async () => {
     const entries: ReplayEntry[] = Array.from({ length: 200 }, (_, i) =>
       i % 7 === 3 ? { kind: 'request', t: Math.floor(i / 3) * 250, index: i } : { kind: 'device', t: Math.floor(i / 3) * 250, message: telemetry(`U${(i % 2) + 1}`, 5000 + i) },
