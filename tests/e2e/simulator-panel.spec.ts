@@ -5,9 +5,11 @@
  * reader's words), compares the copy with the recording (the same event logs), replays it paused,
  * steps once, resumes to the end and stops the replay; then imports the copy into the fleet (what the
  * import leaves out said first; paused, so the fleet stays as recorded), stops that replay and
- * removes both recordings. A regular user has no entry and is sent to the unit list. Neither replay
- * restarts the fleet (other specs share it) and each is stopped: a replay mutes the simulated
- * devices until then.
+ * removes both recordings. Demo staff switch the demo preset to breaking-news (an operator sees
+ * crews live, a bitrate moving and a collecting channel within 15 seconds), reset it, and leave the
+ * preset off as the other specs had it. A regular user has no entry and is sent to the unit list.
+ * Neither replay restarts the fleet (other specs share it) and each is stopped: a replay mutes the
+ * simulated devices until then.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { login } from './support';
@@ -151,6 +153,43 @@ test('a super user records the fleet from the Simulator panel and replays it ste
     await page.getByTestId('simulator-recording-delete-confirm').click();
     await expect(page.getByTestId(`simulator-recordings-row-${gone}`)).toHaveCount(0);
   }
+});
+
+test('demo staff switch to breaking-news and reset it: the operator a demo signs in as sees crews live within seconds', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await login(page, 'super_user');
+  await page.getByTestId('nav-simulator').click();
+  const current = page.getByTestId('simulator-demo-current');
+  // The end-to-end stack runs the preset off: a fleet that moves only when a test says so.
+  await expect(current).toHaveAttribute('data-preset', 'off', { timeout: 30_000 });
+  await page.getByTestId('simulator-demo-preset').selectOption('breaking-news');
+  await page.getByTestId('simulator-demo-switch').click();
+  await expect(current).toHaveAttribute('data-preset', 'breaking-news');
+
+  // Within 15 seconds of the demo's start: units streaming, a bitrate that moves, a collecting channel.
+  const operator = await (await browser.newContext()).newPage();
+  await login(operator, 'luc_regular');
+  await operator.goto('/list?ignoreRouteDefault=1');
+  const streaming = operator.locator('[data-testid^="unit-status-"]', { hasText: /^streaming/ });
+  await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
+  const id = ((await streaming.first().getAttribute('data-testid')) ?? '').replace('unit-status-', '');
+  const bitrate = operator.getByTestId(`unit-bitrate-${id}`);
+  const before = await bitrate.textContent();
+  await expect.poll(() => bitrate.textContent(), { timeout: 15_000 }).not.toBe(before);
+  await operator.goto('/channels?ignoreRouteDefault=1');
+  await expect(operator.locator('[data-testid^="channel-status-"]', { hasText: /^Collecting/ }).first()).toBeVisible({ timeout: 15_000 });
+
+  // Reset the demo: the fleet restarts from its seed (every unit off a moment) and the story plays again.
+  await page.getByTestId('simulator-demo-reset').click();
+  await expect(page.getByText('The demo runs Breaking news from its start.').last()).toBeVisible();
+  await operator.goto('/list?ignoreRouteDefault=1');
+  await expect(streaming.first()).toBeVisible({ timeout: 15_000 });
+
+  // The fleet as the other specs found it.
+  await page.getByTestId('simulator-demo-preset').selectOption('off');
+  await page.getByTestId('simulator-demo-switch').click();
+  await expect(current).toHaveAttribute('data-preset', 'off');
+  await operator.context().close();
 });
 
 test('a regular user has no Simulator entry, and /simulator sends them to the unit list', async ({ page }) => {
