@@ -34,22 +34,17 @@ interface DetailRead {
   services: { serviceName: string; serviceStatus: string }[];
 }
 
-/** The field units the signed-in user sees online (the simulator brings them online after start). */
-async function onlineFieldUnits(page: Page): Promise<string[]> {
-  let found: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/devices/fetch');
-        if (!res.ok()) return 0;
-        const units = (await res.json()) as ListedUnit[];
-        found = units.filter((u) => u.typeGroup === 'fieldUnits' && u.status !== 'offline').map((u) => u.uniqueId);
-        return found.length;
-      },
-      { timeout: 30_000, message: 'an online field unit' },
-    )
-    .toBeGreaterThan(0);
-  return found;
+/**
+ * An online field unit the signed-in user sees (the simulator brings them online after start),
+ * leased for the test: no spec on another worker changes it meanwhile.
+ */
+async function onlineFieldUnit(page: Page): Promise<string> {
+  return leaseUnit(async () => {
+    const res = await page.request.get('/api/devices/fetch');
+    if (!res.ok()) return [];
+    const units = (await res.json()) as ListedUnit[];
+    return units.filter((u) => u.typeGroup === 'fieldUnits' && u.status !== 'offline').map((u) => u.uniqueId);
+  }, 'an online field unit no other spec holds');
 }
 
 async function openTab(page: Page, id: string, tab: string) {
@@ -60,8 +55,8 @@ async function openTab(page: Page, id: string, tab: string) {
 
 test('a regular user sets an audio jack volume, sees the limits in the spec wording, and follows a change made elsewhere', async ({ page }) => {
   await login(page, 'luc_regular');
-  const [id] = await onlineFieldUnits(page);
-  await openTab(page, id!, 'intercom');
+  const id = await onlineFieldUnit(page);
+  await openTab(page, id, 'intercom');
   const jack = page.getByTestId('unit-detail-jack-1');
   const volume = page.getByTestId('unit-detail-jack-1-volume');
   await expect(volume).toBeVisible();
@@ -81,7 +76,7 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
 
   // Another request changes the jack: the `unit.configuration` event brings it into the untouched form.
   const other = wanted + 11;
-  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id!)}/intercom/audiojacks`, { data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] } });
+  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id)}/intercom/audiojacks`, { data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] } });
   expect(res.ok()).toBe(true);
   await expect(jack).toHaveAttribute('data-volume', String(other));
   await expect(volume).toHaveValue(String(other));
