@@ -5,51 +5,26 @@ import { join, resolve } from 'node:path';
 
 /**
  * End-to-end: Debian's Chromium drives the built console served by the real core, with the real
- * simulator in-process, on a throw-away SQLite database seeded at boot.
+ * simulator in-process, on a throw-away SQLite database seeded at boot: one stack for the console's
+ * specs (E2E_PORT, default 8181) and one for the Simulator panel's (the port after it).
  */
 const root = resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dbDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
 // Units leased by specs that pick "an idle unit that can stream" (support.ts leaseUnit): one folder per run,
 // made here by the runner and handed to its workers through their environment.
 process.env.E2E_UNIT_LEASES ??= mkdtempSync(join(tmpdir(), 'fleet-e2e-leases-'));
 
-export default defineConfig({
-  testDir: '.',
-  testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
-  // Spec files run side by side on two workers (tests inside a file keep their order). Every spec owns the
-  // units and rows it changes, so two files never fight over one. E2E_WORKERS=1 runs them one by one.
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
-    // No trace by default: recording one (screencast and DOM snapshots) doubled Chromium's CPU, and CI keeps no
-    // artifacts. Debug a failure locally with `--trace retain-on-failure`.
-    trace: 'off',
-  },
-  // The Simulator panel's spec replays a recording, which mutes every simulated device for a few seconds: it runs
-  // alone, after every other spec (a project that depends on the first), so no other spec sees a silent fleet.
-  projects: [
-    { name: 'console', testIgnore: '**/simulator-panel.spec.ts' },
-    { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', dependencies: ['console'] },
-  ],
-  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
-  webServer: {
+/** A stack of its own (core, simulator in-process, console) on `stackPort`, with a fresh SQLite database seeded at boot. */
+function stack(stackPort: number) {
+  const dbDir = mkdtempSync(join(tmpdir(), 'fleet-e2e-'));
+  return {
     command: 'pnpm --filter @fleet/stack --silent start',
     cwd: root,
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${stackPort}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
+      PORT: String(stackPort),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
       RECORDINGS_DIR: join(dbDir, 'recordings'),
@@ -68,5 +43,38 @@ export default defineConfig({
       // The demo users' passwords and new ones at the tests' low scrypt cost (the core's PASSWORD_HASH_N).
       PASSWORD_HASH_N: '1024',
     },
+  };
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // Spec files run side by side on three workers (tests inside a file keep their order). Every spec owns the
+  // units and rows it changes, so two files never fight over one. A spec spends part of its time waiting on the
+  // stack (simulated time, live events): on two cores a third worker fills that wait (the phase took 461 s
+  // against 535 s with two). E2E_WORKERS=1 runs them one by one.
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  retries: 0,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    // No trace by default: recording one (screencast and DOM snapshots) doubled Chromium's CPU, and CI keeps no
+    // artifacts. Debug a failure locally with `--trace retain-on-failure`.
+    trace: 'off',
   },
+  // The Simulator panel's spec records, replays and imports the fleet, and switches and resets the demo: it works on
+  // a stack of its own (the next port), so no other spec sees its silent or reset fleet, and it runs beside them.
+  projects: [
+    { name: 'simulator', testMatch: '**/simulator-panel.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 1}` } },
+    { name: 'console', testIgnore: '**/simulator-panel.spec.ts' },
+  ],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.tmp/test-results'),
+  webServer: [stack(port), stack(port + 1)],
 });
