@@ -48,13 +48,13 @@ import {
 } from '@fleet/contracts';
 import { createDb, migrateDeploy, seed } from '@fleet/db';
 import { Engine, SHARD_EAGER_FRAME_CHARS } from '@fleet/simulator';
-import { DeviceGateway } from '../../apps/core/src/services/gateway.js';
-import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/services/hub.js';
+import { DeviceGateway } from '../../apps/core/src/platform/gateway.js';
+import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/platform/hub.js';
 import { systemClock } from '../../apps/core/src/platform/clock.js';
-import { TelemetryStore } from '../../apps/core/src/services/telemetry.js';
-import { DeviceReports } from '../../apps/core/src/services/device-reports.js';
-import { UnitIndex } from '../../apps/core/src/services/unit-index.js';
-import { UnitService } from '../../apps/core/src/services/units.js';
+import { TelemetryStore } from '../../apps/core/src/platform/telemetry.js';
+import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';
+import { UnitIndex } from '../../apps/core/src/platform/unit-index.js';
+import { UnitService } from '../../apps/core/src/modules/units/units.js';
 import { UnitRepository } from '../../apps/core/src/repositories/units.js';
 import { ReadModel } from '../../apps/core/src/repositories/read-model.js';
 import { recordResult } from './record.js';
@@ -382,7 +382,7 @@ async function core(): Promise<Pipeline> {
     await prisma.unitInventory.createMany({ data: slice.map((u) => ({ unitId: u.id, inventoryId })) });
     await prisma.unitGroup.createMany({ data: slice.map((u, k) => ({ unitId: u.id, groupId: groups[(i + k) % groupCount]!.id })) });
   }
-  // The realtime path's services, wired as services/index.ts and routes/realtime.ts wire them
+  // The realtime path's services, wired as services.ts and routes/realtime.ts wire them
   // (the rest of the app — REST routes, sessions — is not on this path).
   const log = { error: (o: unknown, m?: string) => console.error(m, o), warn: () => undefined, info: () => undefined };
   const hub = new RealtimeHub({ historyMs: Number(values['history-ms']) });

@@ -1,5 +1,5 @@
 /**
- * The console's Simulator panel calls the control plane (apps/core/src/trpc/router.ts) through a type-only mirror
+ * The console's Simulator panel calls the control plane (apps/core/src/mock/control-plane.ts) through a type-only mirror
  * (apps/console/src/features/simulator/controlPlaneRouter.ts: importing AppRouter would drag the
  * server into the console's typecheck). This holds the mirror to the real router: every procedure
  * the panel calls exists in the core's router, is the same kind (query or mutation) and takes the same contract schema.

@@ -15,7 +15,7 @@ import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const DAY = 24 * 3600_000;
-/** A Singular job's render by its age (services/graphics.ts): queued for a second, done after six. */
+/** A Singular job's render by its age (modules/graphics/graphics.ts): queued for a second, done after six. */
 const JOB_QUEUED_MS = 1000;
 const JOB_DONE_MS = 6000;
 

@@ -159,7 +159,7 @@ describe.each(providers())('guest invitations on %s', (provider) => {
   });
 
   it('answers 001 §8 "generic email/SMS error, try again" when the gateway refuses the recipient, storing nothing', async () => {
-    // The mock gateway refuses the reserved .invalid domain and all-zero phone numbers (services/outbox.ts).
+    // The mock gateway refuses the reserved .invalid domain and all-zero phone numbers (platform/outbox.ts).
     const generic = { code: 'EMAIL_SMS_ERROR', message: 'Email/SMS error, try again' };
     const url = `/groups/${OWN_GROUP}/invitation`;
     const bad = await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@studio.invalid' }, 502);

@@ -1,7 +1,7 @@
 /**
  * Managed services across two core instances on one PostgreSQL database and one Redis: a trial
  * running out changes the service's state with no write and is announced by the expiry sweep, which
- * runs on one instance at a time (a lease in Redis, services/sweep-lease.ts). Each expiry is
+ * runs on one instance at a time (a lease in Redis, platform/sweep-lease.ts). Each expiry is
  * announced once in all (one `managedService.changed`, not one per instance), read alike on both,
  * and when the sweeping instance stops, the other announces the next one.
  * Needs DATABASE_URL_PG and REDIS_URL_TEST (the test command provides both).

@@ -17,7 +17,7 @@ import { providers, startTestStack, type TestStack, coreCall, recordPublished, t
 const IDS = Object.keys(managedServiceEndpoints) as (keyof typeof managedServiceEndpoints)[];
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-/** The core's sweep of passed trial ends, expiries and quota crossings (services/managed-services.ts). */
+/** The core's sweep of passed trial ends, expiries and quota crossings (modules/inventories/managed-services.ts). */
 const SWEEP_MS = 2_000;
 
 async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {

@@ -10,7 +10,7 @@ import { TestClock } from '@fleet/core';
 import { coreCall, providers, startTestStack, type TestStack } from '../support/stack.js';
 import { connect, until, type WsClient } from './realtime-client.js';
 
-/** Writes within this long of an announcement are folded into one at its end (services/system-entities-feed.ts). */
+/** Writes within this long of an announcement are folded into one at its end (platform/system-entities-feed.ts). */
 const FOLD_MS = 1000;
 
 type Changed = Extract<RealtimeEvent, { type: 'systemEntities.changed' }>;

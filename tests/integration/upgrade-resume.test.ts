@@ -25,7 +25,7 @@ const redis = process.env.REDIS_URL_TEST;
 
 /** The production deadline (env.ts): the tests step the cores' clock over it. */
 const RESUME_TIMEOUT_MS = 120_000;
-/** How often a core looks at the jobs left open (services/upgrades.ts). */
+/** How often a core looks at the jobs left open (modules/upgrades/upgrades.ts). */
 const RESUME_SWEEP_MS = 500;
 
 describe.each(providers())('upgrades left open by a stopped core, on %s', (provider) => {

@@ -12,7 +12,7 @@ import { TestClock } from '@fleet/core';
 import { eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 
 const DAY_MS = 86_400_000;
-/** How often counted usage is written (services/usage-accounting.ts). */
+/** How often counted usage is written (modules/usage/usage-accounting.ts). */
 const USAGE_FLUSH_MS = 3_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

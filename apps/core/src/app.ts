@@ -22,18 +22,18 @@ import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
 import { buildOpenApi } from './plugins/openapi.js';
-import { createServices, type Services } from './services/index.js';
-import { RedisInvalidationBus } from './services/invalidations-redis.js';
+import { createServices, type Services } from './services.js';
+import { RedisInvalidationBus } from './platform/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { mockAuthRoutes } from './routes/mock-auth.js';
-import { mockChatRoutes } from './routes/mock-chat.js';
+import { mockChatRoutes } from './mock/chat-routes.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { gatewayRoutes } from './routes/gateway-ws.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { recipientVerificationRoutes } from './routes/recipient-verification.js';
-import { mockRecordingRoutes, recordingTapPlugin } from './routes/mock-recordings.js';
-import { DOWNLOADS_PATH } from './services/download-links.js';
-import { appRouter, createContext } from './trpc/router.js';
+import { mockRecordingRoutes, recordingTapPlugin } from './mock/recordings-routes.js';
+import { DOWNLOADS_PATH } from './modules/files/download-links.js';
+import { appRouter, createContext } from './mock/control-plane.js';
 import { lazyChildLoggerFactory } from './request-logger.js';
 
 declare module 'fastify' {
@@ -137,7 +137,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
         trpcOptions: {
           router: appRouter,
           createContext: (o: Parameters<typeof createContext>[1]) => createContext(app, o),
-          // The client hears "Generic Error" (trpc/router.ts); the log keeps what happened.
+          // The client hears "Generic Error" (mock/control-plane.ts); the log keeps what happened.
           onError: ({ error, path }: { error: TRPCError; path: string | undefined }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'unhandled tRPC error');
           },

@@ -5,7 +5,7 @@
  * the wrong input or answer the wrong shape. `routes/bindings.ts` joins each service to its calls.
  */
 import type { EndpointId, EndpointOutput, EndpointParsed } from '@fleet/contracts';
-import type { AuthUser } from './services/access.js';
+import type { AuthUser } from './platform/access.js';
 
 /**
  * A call's answer: the value itself when the service answers from memory (the read model: no

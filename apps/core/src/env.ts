@@ -34,7 +34,7 @@ export const ConfigSchema = z.object({
   /** How long the core waits for a device to acknowledge a command. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
   /**
-   * Upgrades a previous core process left open (services/upgrades.ts): how long a pending one waits
+   * Upgrades a previous core process left open (modules/upgrades/upgrades.ts): how long a pending one waits
    * for its device to be reachable before its command is sent regardless, and how long an upgrading
    * one may go without a report from its device before it ends failed (-1) (a server reporting in
    * without running it ends it at once, by the version it runs).

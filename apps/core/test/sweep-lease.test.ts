@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalSweepLease, RedisSweepLease, type SweepLease } from '../src/services/sweep-lease.js';
+import { LocalSweepLease, RedisSweepLease, type SweepLease } from '../src/platform/sweep-lease.js';
 
 const redis = process.env.REDIS_URL_TEST;
 if (!redis && process.env.REQUIRE_REDIS === '1') throw new Error('REDIS_URL_TEST is not set but REQUIRE_REDIS=1: start Redis with scripts/redis-up.sh');

@@ -14,7 +14,7 @@
  * - A recording made by the CLI's `proxy` in front of any core (`source: 'core'`, the header's
  *   `proxy`) holds the /ws events every client received and, as `answer` lines, every REST exchange
  *   (request and answer) the clients made, secrets left out; importing it builds the mock's fleet
- *   from those answers (apps/core/src/services/fleet-import.ts), its events replay as above.
+ *   from those answers (apps/core/src/mock/fleet-import.ts), its events replay as above.
  *
  * Versions: 1 (device, request, event and end lines); 2 adds the `answer` line and the header's
  * `proxy`. Readers take both; writers write 2.

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MOCK_AUTH } from '@fleet/contracts';
 import { AppError } from '../errors.js';
-import type { AuthUser } from '../services/access.js';
+import type { AuthUser } from '../platform/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,7 +12,7 @@ import {
   catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
 } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
-import { canSeeObject, type AuthUser } from '../services/access.js';
+import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { AnswerBlocks } from './answer-blocks.js';
 import { responsePlans, sendableAnswer, type ResponsePlan } from './serialisers.js';

@@ -1,6 +1,6 @@
 /**
  * GET /downloads/channels/{channelId}/files/{fileId}[/chunks/{index}]?name&expires&sig: the signed
- * links GET channels/{id}/downloadUrls hands out (services/download-links.ts). No session: the
+ * links GET channels/{id}/downloadUrls hands out (modules/files/download-links.ts). No session: the
  * signature is the capability. 403 when any part of the link was changed or it has expired, 404
  * when the file (or chunk) is gone; otherwise the body is streamed with its length, type and name,
  * and a single `Range` is answered 206 (416 when it lies past the end).
@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorEnvelope } from '@fleet/contracts';
 import {
   attachmentOf, bodyStream, contentTypeOf, downloadRefused, DOWNLOADS_PATH, parseRange, type DownloadQuery, type DownloadTarget,
-} from '../services/download-links.js';
+} from '../modules/files/download-links.js';
 
 interface Params {
   channelId: string;

@@ -1,14 +1,14 @@
 /**
  * Demo log-in for the mock: POST /mock/auth/login sets the session cookie (a new session every
  * time; the one the request came with ends); logout ends it. A locked-out account or address is
- * answered 429 with Retry-After (services/login-failures.ts).
+ * answered 429 with Retry-After (platform/login-failures.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, MOCK_AUTH, specErrorMap, toFieldProblems, VALIDATION } from '@fleet/contracts';
 import { hasNul, validationError } from '../errors.js';
 import type { Config } from '../env.js';
 import { clearCookie, setCookie } from '../plugins/cookies.js';
-import { LoginThrottledError } from '../services/auth.js';
+import { LoginThrottledError } from '../platform/auth.js';
 
 export function mockAuthRoutes(config: Config) {
   return async (app: FastifyInstance) => {

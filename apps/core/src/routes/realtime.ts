@@ -9,7 +9,7 @@
  *   websocket layer (close 1009).
  * - A connection ends with its session, at once (4401 "session ended"): at the session's expiry,
  *   and on log-out, a password change ending the user's other sessions, a deactivated or deleted
- *   user — on every instance (services/realtime-sessions.ts).
+ *   user — on every instance (platform/realtime-sessions.ts).
  * - Subscriptions are per group and per inventory that exist (the read model), for global users
  *   too; others only to their groups and their inventories (and those inventories' groups). At most
  *   the user's batch size per message (props.wsBatchSize, else 50) and
@@ -25,11 +25,11 @@ import { ADMIN_TOPIC, ClientMessage, hasAnyRole, MOCK_AUTH, PLATFORM_ADMIN_ROLES
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
 import type { ReadModel } from '../repositories/read-model.js';
-import type { AuthUser } from '../services/access.js';
-import { RedisBroker } from '../services/broker-redis.js';
-import { deriveLiveEvents, frameOf, type HubClient } from '../services/hub.js';
-import { RealtimeSessions, type RealtimeConnection } from '../services/realtime-sessions.js';
-import { wsBatchSizeOf } from '../services/users.js';
+import type { AuthUser } from '../platform/access.js';
+import { RedisBroker } from '../platform/broker-redis.js';
+import { deriveLiveEvents, frameOf, type HubClient } from '../platform/hub.js';
+import { RealtimeSessions, type RealtimeConnection } from '../platform/realtime-sessions.js';
+import { wsBatchSizeOf } from '../modules/users/users.js';
 
 export function originAllowed(req: FastifyRequest, allowed: readonly string[]): boolean {
   const origin = req.headers.origin;

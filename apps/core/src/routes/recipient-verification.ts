@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RecipientVerificationQuery, VALIDATION } from '@fleet/contracts';
 import { validationError } from '../errors.js';
-import { RECIPIENT_VERIFY_PATH } from '../services/group-alerts.js';
+import { RECIPIENT_VERIFY_PATH } from '../modules/groups/group-alerts.js';
 
 export async function recipientVerificationRoutes(app: FastifyInstance): Promise<void> {
   app.get(RECIPIENT_VERIFY_PATH, async (req, reply) => {

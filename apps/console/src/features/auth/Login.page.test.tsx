@@ -8,7 +8,7 @@ import { makeUser } from '../../test-utils/fixtures';
 import { fill, renderRoutes } from '../../test-utils/render';
 
 beforeAll(async () => {
-  await Promise.all([import('./Login.page'), import('../../session/SessionGate'), import('../../shell/AppLayout'), import('../../features/groups/Groups.page')]);
+  await Promise.all([import('./Login.page'), import('../../session/SessionGate'), import('../../shell/AppLayout'), import('../groups/Groups.page')]);
 });
 
 const NOT_EXPIRING: PasswordExpiry = { expiresAt: null, warningDays: 14, expiring: false, dismissed: false };

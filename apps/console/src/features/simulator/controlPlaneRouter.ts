@@ -1,5 +1,5 @@
 /**
- * The part of the mock's control plane (/mock/trpc, apps/core/src/trpc/router.ts) the Simulator
+ * The part of the mock's control plane (/mock/trpc, apps/core/src/mock/control-plane.ts) the Simulator
  * panel calls, as a tRPC router TYPE built from the contracts' zod schemas.
  *
  * Why not `import type { AppRouter } from '@fleet/core/trpc'`: that type reaches into the core's

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../../session/SessionGate'),
     import('../../shell/AppLayout'),
-    import('../../features/units/UnitList.page'),
+    import('../units/UnitList.page'),
     import('../../pages/Section.page'),
     import('./ClientApplicationsSetting'),
     import('./ModemVendorsSetting'),

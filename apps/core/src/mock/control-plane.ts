@@ -1,0 +1,339 @@
+/**
+ * The mock's tRPC control plane (/mock/trpc). Mock only: the console probes `capabilities` and
+ * shows simulator controls only when it answers. Fleet size and mix, scenarios, fault injection,
+ * clock control and reset are forwarded to the simulator shards through the device gateway
+ * (`control` messages); `core.*` reads what the core recorded from devices beyond the REST surface.
+ *
+ * Reads need a session; everything that changes the simulation needs super_user or staff (the
+ * people who run the mock: QA and demo staff).
+ *
+ * `fleet.join` makes a simulated LU-Smart or LU-Lite join a group with a code: the core's own call
+ * for it (POST groups/join) is made with the operator's session, so the code is checked, refused in
+ * the spec's words and recorded exactly as a device's joining is; the unit it makes goes to the
+ * shards like any new unit (the gateway's next assignment), and the owning shard starts running it.
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { z } from 'zod';
+import {
+  ClockControlInput, DemoSetInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
+  RecordingStartInput, ScenarioFile, ScenarioStartInput, buildPath, catalogue, hasAnyRole, parseErrorEnvelope,
+  type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardFleetCheck, type ShardStatus,
+} from '@fleet/contracts';
+import { AppError } from '../errors.js';
+import type { AuthUser } from '../platform/access.js';
+import { ReplayStartInput, ReplayStepInput, type ReplayStatusReply } from '@fleet/contracts';
+import { FleetImportInput, RecordingCompareInput } from '@fleet/contracts';
+import { ReplayError } from './replays.js';
+
+export async function createContext(app: FastifyInstance, { req }: CreateFastifyContextOptions) {
+  return { app, user: await app.currentUser(req), session: req.cookies[MOCK_AUTH.sessionCookie] };
+}
+/** `session`: the caller's session token, for the control-plane operations made through the core's own calls. */
+type Context = { app: FastifyInstance; user: AuthUser | null; session?: string | undefined };
+
+/** Whether a failure came from storage (Prisma or its driver): its wording never reaches a client. */
+function fromStorage(cause: unknown): boolean {
+  for (let e = cause, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (/^(Prisma|DriverAdapter)/.test(e.name) || /^(Prisma|DriverAdapter)/.test(e.constructor.name)) return true;
+  }
+  return false;
+}
+
+const t = initTRPC.context<Context>().create({
+  // Never a stack trace, whatever NODE_ENV says (tRPC adds one unless NODE_ENV is production).
+  isDev: false,
+  // An unexpected failure answers the catalogue's "Generic Error"; what happened is logged (app.ts).
+  errorFormatter: ({ shape, error }) => {
+    if (error.code !== 'INTERNAL_SERVER_ERROR' && !fromStorage(error.cause)) return shape;
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: ERROR_CATALOGUE.GENERIC.message, data };
+  },
+});
+const authed = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+/** Changing the simulation: super user or support staff. */
+const operator = authed.use(({ ctx, next }) => {
+  if (!hasAnyRole(ctx.user.roles, GLOBAL_SCOPE_ROLES)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Not available for your user type' });
+  return next();
+});
+
+const CONTROL_PLANE = [
+  'fleet.status', 'fleet.generate', 'fleet.clear', 'fleet.join', 'fleet.check',
+  'fault.inject',
+  'clock.get', 'clock.set',
+  'reset',
+  'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
+  'demo.set', 'demo.status',
+  'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
+  'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
+  'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare', 'recording.importFleet',
+] as const;
+
+/** Forward to the shards; at least one must answer. */
+async function control(app: FastifyInstance, request: ControlRequest, unitId?: string): Promise<ShardStatus[]> {
+  if (app.services.gateway.shardCount() === 0) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No simulator shard is attached' });
+  const replies = await app.services.gateway.control(request, unitId);
+  if (replies.length === 0) {
+    throw unitId === undefined
+      ? new TRPCError({ code: 'TIMEOUT', message: 'Configuration not sent, retry' })
+      : new TRPCError({ code: 'NOT_FOUND', message: `No shard runs unit ${unitId}` });
+  }
+  return replies;
+}
+
+/**
+ * After the shards advanced a stepped clock by `ms`: the core's own clock follows when it can be
+ * stepped (a test's), and the answer waits until the core has applied every report the devices
+ * sent meanwhile — the caller then reads a core that is exactly at the new simulated time.
+ */
+async function afterAdvance(app: FastifyInstance, ms: number): Promise<void> {
+  await app.services.clock.advance?.(ms);
+  // The link delivers in microtasks and the gateway queues per device: let both run first.
+  await new Promise((resolve) => setImmediate(resolve));
+  await app.services.reports.settle();
+  await app.services.events.settle();
+}
+
+/** A service's refusal (AppError) as the control plane's error; anything else is left to the formatter. */
+function refusal(e: unknown): unknown {
+  if (!(e instanceof AppError)) return e;
+  const code = e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : e.status === 400 ? 'BAD_REQUEST' : e.status === 403 ? 'FORBIDDEN' : 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: e.message, cause: e });
+}
+
+/** Run a service call, its refusals answered with their tRPC code. */
+async function refusing<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw refusal(e);
+  }
+}
+
+/** Run a replay call, its refusals (ReplayError) answered with their tRPC code. */
+async function replaying<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ReplayError) throw new TRPCError({ code: e.code, message: e.message, cause: e });
+    throw e;
+  }
+}
+
+/** The tRPC code of a refused REST answer. */
+function codeOfStatus(status: number): TRPCError['code'] {
+  if (status === 400) return 'BAD_REQUEST';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+/** A simulated device joins with a code through POST groups/join, made as the operator; a refusal keeps the core's message. */
+async function joinAsDevice(ctx: Context, body: JoinGroupBody): Promise<JoinedDevice> {
+  const res = await ctx.app.inject({
+    method: catalogue.joinGroupWithCode.method,
+    url: `${ctx.app.config.CORE_PREFIX}${buildPath(catalogue.joinGroupWithCode.path, undefined)}`,
+    headers: { cookie: `${MOCK_AUTH.sessionCookie}=${ctx.session ?? ''}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  let answer: unknown = null;
+  try {
+    answer = JSON.parse(res.body);
+  } catch {
+    // Not JSON: answered below as the generic error.
+  }
+  if (res.statusCode === catalogue.joinGroupWithCode.successStatus) return JoinedDevice.parse(answer);
+  throw new TRPCError({ code: codeOfStatus(res.statusCode), message: parseErrorEnvelope(answer)?.error.message ?? ERROR_CATALOGUE.GENERIC.message });
+}
+
+/** Restart the fleet from `seed`: the core forgets what devices had raised, every shard restarts at the same simulated time. */
+async function resetFleet(app: FastifyInstance, seed: number): Promise<ShardStatus[]> {
+  const startAt = app.services.clock.now();
+  await app.services.fleet.onReset(startAt);
+  return control(app, { op: 'reset', seed, startAt });
+}
+
+/**
+ * The shards' fleet checks as one: each unit from the shard that runs it; a channel from the replica
+ * where a unit holds it (a unit allocates on its own shard's replica), else the first; each server
+ * from the first replica.
+ */
+function mergeFleetChecks(shards: ShardStatus[]): ShardFleetCheck {
+  const merged: ShardFleetCheck = { violations: [], units: [], channels: [], servers: [] };
+  const channels = new Map<string, ShardFleetCheck['channels'][number]>();
+  const servers = new Map<string, ShardFleetCheck['servers'][number]>();
+  for (const s of shards) {
+    if (!s.fleet) continue;
+    merged.violations.push(...s.fleet.violations.map((v) => (shards.length > 1 ? `${s.shardId}: ${v}` : v)));
+    merged.units.push(...s.fleet.units);
+    for (const c of s.fleet.channels) if (!channels.has(c.channelId) || c.allocatedTo !== null) channels.set(c.channelId, c);
+    for (const x of s.fleet.servers) if (!servers.has(x.serverId)) servers.set(x.serverId, x);
+  }
+  merged.channels = [...channels.values()];
+  merged.servers = [...servers.values()];
+  return merged;
+}
+
+/** The scenario as the shards run it: one status, with the outcomes of every shard's steps. */
+function firstScenario(shards: ShardStatus[]) {
+  const first = shards.find((s) => s.scenario !== null)?.scenario ?? null;
+  if (!first) return null;
+  const outcomes = shards.flatMap((s) => (s.scenario?.name === first.name ? s.scenario.outcomes : []));
+  return { ...first, outcomes: outcomes.sort((a, b) => a.index - b.index) };
+}
+
+export const appRouter = t.router({
+  /** The capability probe: present only on the mock. */
+  capabilities: t.procedure.query(() => ({ mock: true as const, controlPlane: [...CONTROL_PLANE] })),
+
+  fleet: t.router({
+    status: authed.query(async ({ ctx }) => {
+      const s = ctx.app.services;
+      const shards = s.gateway.shardCount() > 0 ? await s.gateway.control({ op: 'status' }) : [];
+      return {
+        shards: s.gateway.shardCount(),
+        shardStatus: shards,
+        mix: await s.fleet.mix(),
+        gatewayMessages: s.gateway.stats.received,
+        deviceMessages: s.gateway.stats.messages,
+        realtimeClients: s.hub.clientCount(),
+        realtime: { ...s.hub.stats },
+      };
+    }),
+    /** Fleet size and mix: replace the generated units (seeded ones stay). */
+    generate: operator.input(FleetGenerateInput).mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.app.services.fleet.generate(input);
+      } catch (e) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: e instanceof Error ? e.message : String(e), cause: e });
+      }
+    }),
+    clear: operator.mutation(async ({ ctx }) => ({ removed: await ctx.app.services.fleet.clearGenerated() })),
+    /** A simulated LU-Smart or LU-Lite joins a group with a code (see the header). */
+    join: operator.input(JoinGroupBody).mutation(({ ctx, input }) => joinAsDevice(ctx, input)),
+    /** The fleet invariants of every shard and what they run (a scenario's expectFleet compares it with the REST answers). */
+    check: authed.query(async ({ ctx }): Promise<ShardFleetCheck> => mergeFleetChecks(await control(ctx.app, { op: 'fleetCheck' }))),
+  }),
+
+  fault: t.router({
+    /** Inject a fault into one unit (its owning shard) or one server (every shard's replica). */
+    inject: operator.input(FaultTarget).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'fault', target: input }, 'unitId' in input ? input.unitId : undefined);
+      const applied = replies.filter((r) => r.applied);
+      if (applied.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: 'No simulated device with this id' });
+      const error = applied.find((r) => r.error)?.error ?? null;
+      return { applied: applied.length, error };
+    }),
+  }),
+
+  clock: t.router({
+    get: authed.query(async ({ ctx }) => (await control(ctx.app, { op: 'status' })).map((s) => ({ shardId: s.shardId, ...s.clock }))),
+    /** Real time, accelerated (factor), stepped; in stepped mode, advance by advanceMs. */
+    set: operator.input(ClockControlInput).mutation(async ({ ctx, input }) => {
+      const replies = await control(ctx.app, { op: 'clock', clock: input });
+      const error = replies.find((r) => r.error)?.error;
+      if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      if (input.advanceMs !== undefined) await afterAdvance(ctx.app, input.advanceMs);
+      return replies.map((s) => ({ shardId: s.shardId, ...s.clock }));
+    }),
+  }),
+
+  /** Restart every simulated device from the seed. */
+  reset: operator.input(z.object({ seed: z.number().int() }).strict()).mutation(async ({ ctx, input }) => {
+    const replies = await resetFleet(ctx.app, input.seed);
+    return { shards: replies.length, devices: replies.reduce((n, r) => n + r.devices, 0) };
+  }),
+
+  demo: t.router({
+    /**
+     * Run a demo preset (simulator/demos): with `reset` (the default) the fleet, what the core
+     * holds of what the devices raised, and the simulated clock first go back to their seeded start
+     * — the Simulator panel's "Reset the demo" is this with the preset running now.
+     */
+    set: operator.input(DemoSetInput).mutation(async ({ ctx, input }) => {
+      const reset = input.reset !== false;
+      const startAt = ctx.app.services.clock.now();
+      if (reset) await ctx.app.services.fleet.onReset(startAt);
+      const replies = await control(ctx.app, { op: 'demo', preset: input.preset, reset, startAt });
+      const error = replies.find((r) => r.error)?.error;
+      if (error) throw new TRPCError({ code: 'BAD_REQUEST', message: error });
+      return { preset: input.preset, shards: replies.length };
+    }),
+    /** The preset the shards run (the first shard's answer), or null. */
+    status: authed.query(async ({ ctx }) => ({ preset: (await control(ctx.app, { op: 'status' }))[0]?.demo ?? null })),
+  }),
+
+  scenario: t.router({
+    /** Reset to the scenario's seed (unless reset: false), set its clock factor, schedule its faults. */
+    start: operator.input(ScenarioStartInput).mutation(async ({ ctx, input }) => {
+      const scenario = ScenarioFile.parse(input.scenario);
+      const reset = input.reset !== false;
+      const startAt = ctx.app.services.clock.now();
+      if (reset) await ctx.app.services.fleet.onReset(startAt);
+      const mode = input.stepped ? { kind: 'stepped' as const } : { kind: 'accelerated' as const, factor: input.speed ?? scenario.speed };
+      await control(ctx.app, { op: 'clock', clock: { mode } });
+      const replies = await control(ctx.app, { op: 'scenarioStart', scenario, reset, startAt });
+      return firstScenario(replies);
+    }),
+    stop: operator.mutation(async ({ ctx }) => firstScenario(await control(ctx.app, { op: 'scenarioStop' }))),
+    /** The simulator's scenario library (simulator/scenarios): every shard ships the same files, the first answers. */
+    library: authed.query(async ({ ctx }): Promise<ScenarioFile[]> => (await control(ctx.app, { op: 'scenarioLibrary' }))[0]?.library ?? []),
+    status: authed.query(async ({ ctx }): Promise<ScenarioStatusReply> => {
+      const replies = await control(ctx.app, { op: 'status' });
+      return { scenario: firstScenario(replies), clock: replies[0]!.clock, coreNow: ctx.app.services.clock.now() };
+    }),
+  }),
+
+  /** Fleet recordings (record and replay): one at a time; files downloaded and uploaded at /mock/recordings. */
+  recording: t.router({
+    start: operator.input(RecordingStartInput).mutation(({ ctx, input }) => refusing(() => ctx.app.services.recordings.start(input.name, ctx.user))),
+    stop: operator.mutation(async ({ ctx }): Promise<RecordingSummary> => {
+      const stopped = await ctx.app.services.recordings.stop();
+      if (!stopped) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'No recording is being made' });
+      return stopped;
+    }),
+    list: authed.query(({ ctx }) => ctx.app.services.recordings.list()),
+    remove: operator.input(RecordingIdInput).mutation(async ({ ctx, input }) => {
+      await refusing(() => ctx.app.services.recordings.remove(input.id));
+      return { removed: true as const };
+    }),
+    /** Two recordings' event logs compared as the replay digest compares them: the same, or the first difference in words. */
+    compare: authed.input(RecordingCompareInput).query(({ ctx, input }) => refusing(() => ctx.app.services.recordings.compare(input.a, input.b))),
+    /** Build the mock's fleet from what a recording saw (its answers and events), then replay its events (mock/fleet-import.ts). */
+    importFleet: operator.input(FleetImportInput).mutation(({ ctx, input }) => replaying(() => refusing(() => ctx.app.services.fleetImport.import(input, ctx.user)))),
+  }),
+
+  /** Replays of recordings through the simulator shards (mock/replays.ts); one at a time. */
+  replay: t.router({
+    start: operator.input(ReplayStartInput).mutation(({ ctx, input }) => replaying(() => ctx.app.services.replays.start(input, ctx.user))),
+    pause: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.pause())),
+    resume: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.resume())),
+    /** Play the next entries, then stay paused. */
+    step: operator.input(ReplayStepInput).mutation(({ ctx, input }) => replaying(() => ctx.app.services.replays.step(input))),
+    stop: operator.mutation(({ ctx }) => replaying(() => ctx.app.services.replays.stop())),
+    status: authed.query(async ({ ctx }): Promise<ReplayStatusReply> => ({ replay: await replaying(() => ctx.app.services.replays.status()) })),
+  }),
+
+  /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
+  core: t.router({
+    unit: authed.input(z.object({ unitId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewUnit(input.unitId)),
+    server: authed.input(z.object({ serverId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.servers.viewServer(input.serverId)),
+    channel: authed
+      .input(z.object({ channelId: z.string().min(1).max(128) }).strict())
+      .query(({ ctx, input }) => ({ channelId: input.channelId, status: ctx.app.services.servers.channelStatus(input.channelId), ...ctx.app.services.servers.channelPtmp(input.channelId) })),
+    vrChannel: authed
+      .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
+      .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.servers.vrChannelStatus(input.vrChannelId) })),
+    /** E-mail and SMS the mock sent to a recipient (e.g. an alert recipient's verification link). Operators only: a link is a capability. */
+    outbox: operator.input(z.object({ to: z.string().min(1).max(255) }).strict()).query(({ ctx, input }) => ctx.app.services.outbox.sent(input.to)),
+  }),
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,684 @@
+/**
+ * Channel reads, admin channel calls and associations of spec 001 §7 Channels: the live state of a
+ * channel (`toChannelLive`, shared by every read of the platform slice), the /channels list with
+ * its counters, the manage-channel details, the admin list / create / update / delete, inventory
+ * associations, point-to-multipoint receivers; `channel.changed` / `channel.removed` on /ws.
+ *
+ * Reads come from the read model; writes go to storage (the read model follows before the write
+ * resolves); a configuration the device must apply is sent to the server first and stored only
+ * once it accepted.
+ */
+import { z } from 'zod';
+import {
+  ChannelGeneral as ChannelGeneralSchema, ChannelStatus as ChannelStatusSchema, PtmpMachine, PtmpStatus, VALIDATION, groupTopic, inventoryTopic,
+  type AdminChannelPage, type AdminChannelSearchQuery, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
+  type ChannelIngestAssociation, type ChannelList, type ChannelLive, type ChannelPtmp, type ChannelStatusInfo,
+  type ChannelType, type CreateAdminChannelBody, type ErrorCode, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
+  ERROR_CATALOGUE,
+} from '@fleet/contracts';
+import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
+import { transaction, type Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { mergeIntoChannel } from '../../repositories/channels.js';
+import { parseOr } from '../../repositories/json-column.js';
+import type { ChangeOrigin, ChannelRecord, ServerRow } from '../../repositories/read-model.js';
+import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
+import { inputSourcesOf, logsOf } from './channel-configuration.js';
+import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
+import type { ServiceDeps } from '../deps.js';
+import { byNameThenId, compareText } from '../../platform/order.js';
+
+// ── Stored JSON, read leniently ────────────────────────────────────────────────────────────────
+const JsonRecord = z.record(z.string(), z.json()).catch({});
+const FileTransfer = z.object({ path: z.string().nullable().catch(null), status: z.string().nullable().catch(null) }).catch({ path: null, status: null });
+const SmpteMetadata = z.object({ isConfigured: z.boolean().catch(false) }).catch({ isConfigured: false });
+const Assignment = z.object({ productId: z.string().nullable().catch(null) }).catch({ productId: null });
+const PtmpStatuses = z.array(z.unknown()).catch([]).transform((xs) => xs.flatMap((x) => {
+  const r = PtmpStatus.safeParse(x);
+  return r.success ? [r.data] : [];
+}));
+/** The parts of `Channel.configuration` this service owns; other tabs' keys are kept untouched. */
+const ChannelConfiguration = z.object({
+  general: z.object({ fourK: z.boolean().catch(false) }).partial().catch({}),
+  multipoint: z.object({ machines: z.array(PtmpMachine).catch([]) }).partial().catch({}),
+  ingest: z.object({ serverId: z.string().nullable().catch(null) }).partial().catch({}),
+}).partial().catch({});
+type ChannelConfiguration = z.infer<typeof ChannelConfiguration>;
+
+/** The server's PRO-4K service (spec 001 §3 service tiers "pro-4k") in its services data. */
+const ServicesData = z.record(z.string(), z.unknown()).catch({});
+
+/** The stored configuration object (unknown keys kept), for a read-modify-write. */
+function configurationObject(row: ChannelRecord): Record<string, Prisma.InputJsonValue> {
+  const c = row.configuration;
+  return c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...(c as Record<string, Prisma.InputJsonValue>) } : {};
+}
+
+function channelConfiguration(row: ChannelRecord): ChannelConfiguration {
+  return ChannelConfiguration.parse(row.configuration);
+}
+
+/** The flags that decide a channel's type (spec 001 §4). */
+function typeFlags(c: Pick<ChannelGeneral, 'sdiNo' | 'output' | 'forwardRtmp' | 'ndi' | 'forceOutput' | 'flavor' | 'distributor'>) {
+  return { sdi: c.sdiNo !== null, output: c.output, forwardRtmp: c.forwardRtmp, ndi: c.ndi, forceOutput: c.forceOutput, smpte: c.flavor === 'SMPTE2110', distributor: c.distributor };
+}
+
+/** Type of a channel: encoder/SRT/RTMP/WebRTC inputs are inputs; group channels stay group; otherwise derived (spec 001 §4). */
+function channelType(row: Pick<ChannelRecord, 'type' | 'inputKind'>, general: ChannelGeneral): ChannelType {
+  if (row.inputKind !== null) return 'input';
+  if (row.type === 'group') return 'group';
+  return deriveChannelType(typeFlags(general));
+}
+
+function generalOf(row: ChannelRecord): ChannelGeneral {
+  return {
+    name: row.name,
+    mode: parseOr(ChannelGeneralSchema.shape.mode, row.mode, null),
+    port: row.port,
+    recording: row.recording,
+    tally: row.tally,
+    output: row.output,
+    preview: row.preview,
+    forceOutput: row.forceOutput,
+    forwardRtmp: row.forwardRtmp,
+    distributor: row.distributor,
+    studio: row.studio,
+    sharing: row.sharing,
+    ndi: row.ndi,
+    sdiNo: row.sdiNo,
+    flavor: row.flavor === 'SMPTE2110' ? 'SMPTE2110' : null,
+    fourK: channelConfiguration(row).general?.fourK === true,
+  };
+}
+
+const liveCache = new WeakMap<ChannelRecord, { server: ServerRow | undefined; live: ChannelLive }>();
+
+/**
+ * A channel's live state (spec 001 §3) from its read-model row and its server's row: flags and
+ * type by packages/domain, the status class, the stored JSON read leniently. Built once per row
+ * object (rows are frozen and replaced on change) and server row.
+ */
+export function toChannelLive(row: ChannelRecord, server: ServerRow | undefined): ChannelLive {
+  const held = liveCache.get(row);
+  if (held && held.server === server) return held.live;
+  const general = generalOf(row);
+  const status = parseOr(ChannelStatusSchema, row.status, 'offline' as const);
+  const cls = channelStatusClass(status);
+  const type = channelType(row, general);
+  const flags = typeFlags(general);
+  const live: ChannelLive = {
+    channelId: row.id,
+    channelName: row.name,
+    serverId: row.serverId,
+    serverName: server?.name ?? '',
+    type,
+    status,
+    online: cls !== 'offline',
+    offline: cls === 'offline',
+    busy: cls === 'busy',
+    isDistributor: row.distributor,
+    isStudio: row.studio,
+    isInput: type === 'input',
+    isOutput: type !== 'input' && type !== 'group' && isOutputChannel(flags),
+    hasSdi: row.sdiNo !== null,
+    hasCdn: row.forwardRtmp || row.mode === 'cdn' || row.cdnName !== null,
+    hasSmpte: general.flavor === 'SMPTE2110',
+    isSharing: row.sharing,
+    output: row.output,
+    preview: type === 'preview',
+    sharing: row.sharing,
+    distributor: row.distributor,
+    forceOutput: row.forceOutput,
+    forwardRtmp: row.forwardRtmp,
+    ndi: row.ndi,
+    sdiNo: row.sdiNo,
+    studio: row.studio,
+    flavor: row.flavor,
+    cdnName: row.cdnName,
+    protocol: row.protocol,
+    broadcasterName: row.broadcasterName,
+    allocatedTo: row.allocatedTo,
+    allocatedToUnitAlias: row.allocatedToUnitAlias,
+    allocatedToUnitUid: row.allocatedToUnitUid,
+    allocatedToByApp: row.allocatedToByApp,
+    tallyName: row.tally,
+    ifb: row.ifb,
+    onAir: row.onAir,
+    supportedByUnit: row.supportedByUnit,
+    tallyHwStatus: row.tallyHwStatus ?? server?.tallyHwStatus ?? null,
+    audioHwStatus: row.audioHwStatus ?? server?.audioHwStatus ?? null,
+    capabilities: JsonRecord.parse(row.capabilities),
+    fetchedRtmpData: JsonRecord.parse(row.fetchedRtmpData),
+    fileTransfer: FileTransfer.parse(row.fileTransfer),
+    recording: row.recording,
+    serverProductType: row.serverProductType ?? server?.serverType ?? null,
+    overlay: JsonRecord.parse(row.overlay),
+    smpteMetadata: SmpteMetadata.parse(row.smpteMetadata),
+    liveuVersion: row.liveuVersion,
+    ptmpLu100: row.ptmpLu100,
+    ptmpStatuses: PtmpStatuses.parse(row.ptmpStatuses),
+    ptmpDelay: row.ptmpDelay,
+    uptime: row.uptime,
+    assignment: Assignment.parse(row.assignment),
+    bandwidthLimit: row.bandwidthLimit,
+    privateSession: row.privateSession,
+    swVersion: row.swVersion,
+    inventoryIds: row.inventories.map((i) => i.inventoryId).sort(compareText),
+    groupIds: row.groups.map((g) => g.groupId).sort(compareText),
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  Object.freeze(live);
+  liveCache.set(row, { server, live });
+  return live;
+}
+
+const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => string> = {
+  name: (c) => c.channelName,
+  uniqueId: (c) => c.channelId,
+  serverId: (c) => c.serverId,
+  type: (c) => c.type,
+  status: (c) => c.status,
+  createdAt: (c) => c.updatedAt,
+  updatedAt: (c) => c.updatedAt,
+};
+
+function ackError(ack: { ok: boolean; error?: string | undefined; deviceCode?: number | undefined; params?: string[] | undefined }): AppError | null {
+  if (ack.ok) return null;
+  const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
+  // The device fills the message's placeholders with what it knows (its licensed output count).
+  const message = ack.params?.reduce((m, v, i) => m.replace(`{${i}}`, v), ERROR_CATALOGUE[code].message);
+  return new AppError(code, undefined, message, ack.deviceCode);
+}
+
+/** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
+const LISTS_KEPT = 32;
+
+export class ChannelService {
+  /** The topics each channel was last announced on (to tell the topics it left). */
+  private readonly topics = new Map<string, readonly string[]>();
+  /** Every channel by name, kept until a channel changes (sorting 10,000 per request showed in profiles). */
+  private byName: readonly ChannelRecord[] | null = null;
+  /**
+   * The /channels lists answered since the last change, by caller scope and filters, frozen: the
+   * same object is answered again while nothing changed, so its text is written once (the answer
+   * writer keeps the text of a frozen answer). An answer depends on the channels, their servers
+   * (toChannelLive) and, through the access checks, groups and inventories: a change of any drops
+   * them all.
+   */
+  private readonly lists = new Map<string, ChannelList>();
+
+  constructor(private readonly deps: ServiceDeps) {
+    deps.readModel.channels.onChange((id, row, origin) => {
+      this.byName = null;
+      this.lists.clear();
+      this.announce(id, row, origin);
+    });
+    for (const table of [deps.readModel.servers, deps.readModel.groups, deps.readModel.inventories]) table.onChange(() => this.lists.clear());
+  }
+
+  // ── Realtime ───────────────────────────────────────────────────────────────────────────────
+  /**
+   * Topics are followed for every change; only this instance's own writes are announced (another
+   * instance's were announced where they were made, and reach our subscribers through the broker;
+   * the first load is no news).
+   */
+  private announce(id: string, row: ChannelRecord | undefined, origin: ChangeOrigin): void {
+    const before = this.topics.get(id) ?? [];
+    const at = this.deps.clock.now();
+    const now = row ? [...row.groups.map((g) => groupTopic(g.groupId)), ...row.inventories.map((i) => inventoryTopic(i.inventoryId))] : [];
+    if (row) this.topics.set(id, now);
+    else this.topics.delete(id);
+    if (origin !== 'local') return;
+    if (!row) {
+      if (before.length > 0) this.deps.hub.publish(before, { type: 'channel.removed', channelId: id, at });
+      return;
+    }
+    const left = before.filter((t) => !now.includes(t));
+    if (left.length > 0) this.deps.hub.publish(left, { type: 'channel.removed', channelId: id, at });
+    if (now.length > 0) this.deps.hub.publish(now, { type: 'channel.changed', channel: this.live(row), at });
+  }
+
+  // ── Reads ──────────────────────────────────────────────────────────────────────────────────
+  live(row: ChannelRecord): ChannelLive {
+    return toChannelLive(row, this.deps.readModel.servers.get(row.serverId));
+  }
+
+  /** The channel if the caller sees it (the catalogue's scope checked it already for scoped calls). */
+  private visible(user: AuthUser, id: string): ChannelRecord {
+    const row = visibleChannel(this.deps.readModel, user, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Admins act on channels of their own inventories; super user and staff on all. */
+  private adminVisible(user: AuthUser, id: string): ChannelRecord {
+    const row = adminVisibleChannel(this.deps.readModel, user, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private requireInventory(user: AuthUser, inventoryId: string): void {
+    if (!this.deps.readModel.inventories.get(inventoryId) || !(user.global || user.inventoryIds.includes(inventoryId))) throw new AppError('NOT_FOUND');
+  }
+
+  /** The caller's channels, by name. */
+  private mine(user: AuthUser): ChannelRecord[] {
+    this.byName ??= [...this.deps.readModel.channels.all()].sort(byNameThenId);
+    return user.global ? [...this.byName] : this.byName.filter((c) => canSeeChannel(user, c));
+  }
+
+  channelStatus(user: AuthUser, id: string): ChannelStatusInfo {
+    const c = this.live(this.visible(user, id));
+    return { channelId: c.channelId, status: c.status, online: c.online, offline: c.offline, busy: c.busy, allocatedToUnitUid: c.allocatedToUnitUid, uptime: c.uptime };
+  }
+
+  /** The caller's channels with their counters; the same frozen answer while nothing it depends on changed (see `lists`). */
+  fetchChannels(user: AuthUser, q: ChannelFetchQuery): ChannelList {
+    const key = JSON.stringify([
+      user.global || [user.groupIds, user.inventoryIds], q.group, q.inventory, q.type, q.status, q.statusClass, q.kind, q.name,
+    ]);
+    const held = this.lists.get(key);
+    if (held) return held;
+    const list = this.listChannels(user, q);
+    Object.freeze(list.channels);
+    Object.freeze(list.counters);
+    // A few consoles' filters at a time; the oldest goes first.
+    if (this.lists.size >= LISTS_KEPT) this.lists.delete(this.lists.keys().next().value!);
+    this.lists.set(key, Object.freeze(list));
+    return list;
+  }
+
+  private listChannels(user: AuthUser, q: ChannelFetchQuery): ChannelList {
+    let rows = this.mine(user);
+    if (q.group !== undefined) {
+      const groupId = q.group;
+      if (!visibleGroup(this.deps.readModel, user, groupId)) throw new AppError('NOT_FOUND');
+      rows = rows.filter((r) => r.groups.some((g) => g.groupId === groupId));
+    }
+    if (q.inventory !== undefined) {
+      const inventoryId = q.inventory;
+      this.requireInventory(user, inventoryId);
+      rows = rows.filter((r) => r.inventories.some((i) => i.inventoryId === inventoryId));
+    }
+    const all = rows.map((r) => this.live(r));
+    const name = q.name?.toLowerCase();
+    const channels = all.filter((c) =>
+      (q.type === undefined || c.type === q.type) &&
+      (q.status === undefined || c.status === q.status) &&
+      (q.statusClass === undefined || channelStatusClass(c.status) === q.statusClass) &&
+      (q.kind === undefined || hasChannelMark(c, q.kind)) &&
+      (name === undefined || name === '' || c.channelName.toLowerCase().includes(name)));
+    return { channels, counters: countChannels(all) };
+  }
+
+  fetchDetails(user: AuthUser, ids: readonly string[]): { channels: ChannelDetails[] } {
+    const unique = [...new Set(ids.map((s) => s.trim()).filter((s) => s !== ''))];
+    if (unique.length === 0) throw validationError([{ path: 'ids', message: VALIDATION.required }]);
+    return { channels: unique.map((id) => this.details(this.visible(user, id))) };
+  }
+
+  details(row: ChannelRecord): ChannelDetails {
+    const channel = this.live(row);
+    const server = this.deps.readModel.servers.get(row.serverId);
+    return {
+      channel,
+      general: generalOf(row),
+      multipoint: this.ptmpOf(row),
+      audioInterfaces: { ifb: channel.ifb, tallyHwStatus: channel.tallyHwStatus, audioHwStatus: channel.audioHwStatus },
+      ingest: this.ingestOf(row),
+      outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.outputsOn(row.serverId, null) },
+      inputSources: inputSourcesOf(row),
+      logs: logsOf(row),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  groupChannelDetails(user: AuthUser, groupId: string) {
+    const group = visibleGroup(this.deps.readModel, user, groupId);
+    if (!group) throw new AppError('NOT_FOUND');
+    // Every channel of a group the caller sees belongs to that group's view (scope is the group).
+    const channels = this.deps.readModel.channels.all().filter((c) => c.groups.some((g) => g.groupId === groupId)).sort(byNameThenId).map((r) => this.live(r));
+    return { groupId, status: groupChannelStatus(channels.map((c) => c.status)), channels, counters: countChannels(channels) };
+  }
+
+  channelIps(user: AuthUser, id: string) {
+    const row = this.visible(user, id);
+    const server = this.deps.readModel.servers.get(row.serverId);
+    const ips = Array.isArray(server?.ips) ? (server.ips as z.infer<ReturnType<typeof z.json>>[]) : [];
+    return { channelId: id, serverId: row.serverId, ips };
+  }
+
+  channelCapabilities(user: AuthUser, id: string) {
+    return { channelId: id, capabilities: this.live(this.visible(user, id)).capabilities };
+  }
+
+  ingestAssociation(user: AuthUser, id: string): ChannelIngestAssociation {
+    return this.ingestOf(this.visible(user, id));
+  }
+
+  private ingestOf(row: ChannelRecord): ChannelIngestAssociation {
+    const own = this.deps.readModel.servers.get(row.serverId);
+    const explicit = channelConfiguration(row).ingest?.serverId ?? null;
+    const server = explicit !== null ? this.deps.readModel.servers.get(explicit) : own?.serverType === 'ingest_server' ? own : undefined;
+    return { channelId: row.id, associated: server !== undefined, serverId: server?.id ?? null, serverName: server?.name ?? null, inputKind: row.inputKind };
+  }
+
+  mediaAccessOutputInfo(user: AuthUser, uniqueIds: readonly string[]) {
+    const outputs = [...new Set(uniqueIds)].flatMap((id) => {
+      const row = this.deps.readModel.channels.get(id);
+      if (!row || !canSeeChannel(user, row)) return [];
+      const c = this.live(row);
+      return [{ uniqueId: c.channelId, channelName: c.channelName, type: c.type, status: c.status, isOutput: c.isOutput, sdiNo: c.sdiNo, ndi: c.ndi, flavor: c.flavor, cdnName: c.cdnName, protocol: c.protocol, forwardRtmp: c.forwardRtmp }];
+    });
+    return { outputs };
+  }
+
+  private ptmpOf(row: ChannelRecord): ChannelPtmp {
+    const c = this.live(row);
+    return {
+      uniqueID: row.id,
+      channelName: row.name,
+      serverId: row.serverId,
+      ptmpLu100: row.ptmpLu100,
+      machines: channelConfiguration(row).multipoint?.machines ?? [],
+      ptmpStatuses: c.ptmpStatuses,
+      ptmpDelay: c.ptmpDelay,
+    };
+  }
+
+  /** A channel is point-to-multipoint when it has receivers chosen, reports some, or is an LU100 ptmp channel. */
+  fetchPtmpChannels(user: AuthUser) {
+    const channels = this.mine(user).map((r) => this.ptmpOf(r)).filter((p) => p.ptmpLu100 || p.machines.length > 0 || p.ptmpStatuses.length > 0);
+    return { channels };
+  }
+
+  async updatePtmp(user: AuthUser, body: UpdatePtmpBody): Promise<ChannelPtmp> {
+    const row = this.visible(user, body.uniqueID);
+    const uids = body.machines.map((m) => m.uid);
+    const duplicate = uids.findIndex((u, i) => uids.indexOf(u) !== i);
+    if (duplicate >= 0) throw validationError([{ path: `machines.${duplicate}.uid`, message: VALIDATION.fieldUnique }]);
+    const machines = body.machines.map((m) => ({ uid: m.uid }));
+    await this.send(row.serverId, { type: 'configureChannel', channelId: row.id, setting: 'multipoint', payload: { machines } });
+    // The call carries no version: the receivers go into the row as it is after the device took them.
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, row.id, (current) => {
+      const stored = configurationObject(current);
+      return { configuration: { ...stored, multipoint: { ...asObject(stored['multipoint']), machines } } };
+    });
+    return this.ptmpOf(after);
+  }
+
+  inventoryChannels(user: AuthUser, inventoryId: string, which: 'sdi' | 'output'): ChannelList {
+    this.requireInventory(user, inventoryId);
+    const all = this.deps.readModel.channels.all()
+      .filter((c) => c.inventories.some((i) => i.inventoryId === inventoryId))
+      .sort(byNameThenId)
+      .map((r) => this.live(r))
+      .filter(which === 'sdi' ? (c) => c.hasSdi : (c) => c.isOutput);
+    return { channels: all, counters: countChannels(all) };
+  }
+
+  // ── Admin ──────────────────────────────────────────────────────────────────────────────────
+  searchAdminChannels(user: AuthUser, q: AdminChannelSearchQuery): AdminChannelPage {
+    const needle = q.searchValue?.toLowerCase() ?? '';
+    const key = ADMIN_KEY[q.searchKey ?? 'name'];
+    const sortKey = q.sortBy === 'createdAt'
+      ? (c: ChannelRecord) => c.createdAt.toISOString()
+      : q.sortBy === 'updatedAt' ? (c: ChannelRecord) => c.updatedAt.toISOString() : (c: ChannelRecord) => ADMIN_KEY[q.sortBy](this.live(c));
+    const dir = q.sortDir === 'desc' ? -1 : 1;
+    const rows = this.deps.readModel.channels.all()
+      .filter((c) => user.global || c.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))
+      .filter((c) => needle === '' || key(this.live(c)).toLowerCase().includes(needle))
+      .sort((a, b) => dir * compareText(sortKey(a), sortKey(b)) || compareText(a.id, b.id));
+    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.live(r)), total: rows.length, offset: q.offset, limit: q.limit };
+  }
+
+  adminChannel(user: AuthUser, id: string): ChannelDetails {
+    return this.details(this.adminVisible(user, id));
+  }
+
+  adminChannelInventories(user: AuthUser, id: string) {
+    const row = this.adminVisible(user, id);
+    const inventories = row.inventories.flatMap((i) => {
+      const inv = this.deps.readModel.inventories.get(i.inventoryId);
+      return inv ? [{ id: inv.id, name: inv.name, region: inv.region, parentId: inv.parentId }] : [];
+    }).sort(byNameThenId);
+    return { uniqueId: id, inventories };
+  }
+
+  adminChannelGroups(user: AuthUser, id: string) {
+    const row = this.adminVisible(user, id);
+    const groups = row.groups.flatMap((g) => {
+      const group = this.deps.readModel.groups.get(g.groupId);
+      if (!group) return [];
+      return [{ id: group.id, name: group.name, inventoryId: group.inventoryId, inventoryName: this.deps.readModel.inventories.get(group.inventoryId)?.name ?? '' }];
+    }).sort(byNameThenId);
+    return { uniqueId: id, groups };
+  }
+
+  adminChannelPtmp(user: AuthUser, id: string): ChannelPtmp {
+    return this.ptmpOf(this.adminVisible(user, id));
+  }
+
+  async createAdminChannel(user: AuthUser, body: CreateAdminChannelBody): Promise<ChannelDetails> {
+    const server = this.deps.readModel.servers.get(body.serverId);
+    if (!server || !(user.global || (server.inventoryId !== null && user.inventoryIds.includes(server.inventoryId)))) throw new AppError('NOT_FOUND');
+    const inventoryIds = [...new Set(body.inventoryIds ?? (server.inventoryId !== null ? [server.inventoryId] : []))];
+    for (const inv of inventoryIds) this.requireInventory(user, inv);
+    const groupIds = [...new Set(body.groupIds ?? [])];
+    for (const [i, groupId] of groupIds.entries()) {
+      const group = this.deps.readModel.groups.get(groupId);
+      if (!group || !inventoryIds.includes(group.inventoryId)) throw validationError([{ path: `groupIds.${i}`, message: VALIDATION.invalidField }]);
+    }
+    this.requireUniqueName(server.id, body.name, null);
+    const onServer = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id).length;
+    if (server.maxChannels > 0 && onServer >= server.maxChannels) throw new AppError('LICENSE_LIMIT_REACHED');
+    const general = mergeGeneral(defaultGeneral(body.name), body);
+    this.checkGeneral(null, server, general);
+    const { fourK, name, ...columns } = general;
+    const created = await this.deps.db.channel.create({
+      data: {
+        name, serverId: server.id, ...columns, status: 'offline', type: deriveChannelType(typeFlags(general)), serverProductType: server.serverType,
+        swVersion: server.swVersion, configuration: { general: { fourK } },
+        inventories: { create: inventoryIds.map((inventoryId) => ({ inventoryId })) },
+        groups: { create: groupIds.map((groupId) => ({ groupId })) },
+      },
+      select: { id: true },
+    });
+    return this.details(this.require(created.id));
+  }
+
+  async updateAdminChannel(user: AuthUser, id: string, body: UpdateAdminChannelBody): Promise<ChannelDetails> {
+    const row = this.adminVisible(user, id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    const server = this.deps.readModel.servers.get(row.serverId);
+    if (!server) throw new AppError('NOT_FOUND');
+    const before = generalOf(row);
+    const general = mergeGeneral(before, body);
+    if (body.name !== undefined && body.name !== row.name) this.requireUniqueName(row.serverId, body.name, row.id);
+    const beforeType = channelType(row, before);
+    const afterType = channelType(row, general);
+    if (beforeType !== afterType && this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
+    this.checkGeneral(row, server, general);
+    await this.send(row.serverId, { type: 'configureChannel', channelId: id, setting: 'general', payload: { ...general } });
+    const { fourK, ...columns } = general;
+    // The version (when given) was checked above; status reports during the device's round trip are merged into.
+    const after = await mergeIntoChannel(this.deps.db, this.deps.readModel.channels, id, (current) => {
+      const stored = configurationObject(current);
+      return { ...columns, type: afterType, configuration: { ...stored, general: { ...asObject(stored['general']), fourK } } };
+    });
+    return this.details(after);
+  }
+
+  async deleteAdminChannel(user: AuthUser, id: string) {
+    const row = this.adminVisible(user, id);
+    const server = this.deps.readModel.servers.get(row.serverId);
+    if (this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
+    if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
+    if (this.usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
+    if (server) this.checkTransceiver(server);
+    const { count } = await this.deps.db.channel.deleteMany({ where: { id, version: row.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    return { uniqueId: id, deleted: true as const };
+  }
+
+  async addInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
+    const row = this.adminVisible(user, id);
+    this.requireInventory(user, inventoryId);
+    await addToInventory(row, inventoryId, () => this.deps.db.channelInventory.create({ data: { channelId: id, inventoryId } }));
+    return this.live(this.require(id));
+  }
+
+  async removeInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
+    const row = this.adminVisible(user, id);
+    this.requireInventory(user, inventoryId);
+    const server = this.deps.readModel.servers.get(row.serverId);
+    await removeFromInventory(
+      this.deps.readModel, row, inventoryId,
+      () => {
+        if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
+      },
+      (groupIds) => transaction(this.deps.db, async (tx) => {
+        await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
+        await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
+      }),
+    );
+    return this.live(this.require(id));
+  }
+
+  // ── Rules ──────────────────────────────────────────────────────────────────────────────────
+  private require(id: string): ChannelRecord {
+    const row = this.deps.readModel.channels.get(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Spec 001 §5 "Name field has to be unique": channel names are unique per server. */
+  private requireUniqueName(serverId: string, name: string, self: string | null): void {
+    if (this.deps.readModel.channels.all().some((c) => c.serverId === serverId && c.name === name && c.id !== self)) {
+      throw new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
+    }
+  }
+
+  /** Output channels on a server, leaving one channel out. */
+  private outputsOn(serverId: string, except: string | null): number {
+    return this.deps.readModel.channels.all().filter((c) => c.serverId === serverId && c.id !== except && this.live(c).isOutput).length;
+  }
+
+  /** Spec 001 §8: output licence, 4K on the channel and the PRO-4K licence, a busy transceiver. */
+  private checkGeneral(row: ChannelRecord | null, server: ServerRow, general: ChannelGeneral): void {
+    const wasOutput = row ? this.live(row).isOutput : false;
+    const isOutput = (row?.inputKind ?? null) === null && isOutputChannel(typeFlags(general));
+    const licensed = licensedOutputs(server);
+    if (isOutput && !wasOutput && licensed !== null && this.outputsOn(server.id, row?.id ?? null) + 1 > licensed) {
+      throw new AppError('OUTPUT_CHANNEL_LICENSE_EXCEEDED', undefined, ERROR_CATALOGUE.OUTPUT_CHANNEL_LICENSE_EXCEEDED.message.replace('{0}', String(licensed)));
+    }
+    if (general.fourK && !(row && generalOf(row).fourK)) {
+      const capabilities = row ? this.live(row).capabilities : {};
+      if (row && capabilities['fourK'] !== true) throw new AppError('NO_4K_ON_CHANNEL');
+      if (!hasPro4k(server)) throw new AppError('PRO_4K_NOT_AVAILABLE');
+    }
+    if (row) this.checkTransceiver(server);
+  }
+
+  /** Spec 001 §8 "transceiver busy or with an encoder input": its channels cannot be reconfigured or removed then. */
+  private checkTransceiver(server: ServerRow): void {
+    if (server.serverType !== 'transceiver_server') return;
+    const channels = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id);
+    const encoderInput = channels.some((c) => c.inputKind === 'encoder' && this.live(c).busy);
+    if (server.status === 'busy' || encoderInput) throw new AppError('TRANSCEIVER_BUSY');
+  }
+
+  /**
+   * A channel an ingest server feeds through an association (the ingest server `ingestOf` reads,
+   * set by PUT v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}): the association
+   * is removed first.
+   */
+  private usedByIngest(row: ChannelRecord): boolean {
+    return (channelConfiguration(row).ingest?.serverId ?? null) !== null;
+  }
+
+  /** Sends a server command; a refusal becomes the device's error, an unreachable server DEVICE_UNREACHABLE. */
+  private async send(serverId: string, command: ServerCommand): Promise<void> {
+    const error = ackError(await this.deps.gateway.sendToServer(serverId, command));
+    if (error) throw error;
+  }
+
+
+}
+
+function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
+}
+
+function defaultGeneral(name: string): ChannelGeneral {
+  return {
+    name, mode: null, port: null, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false,
+    distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false,
+  };
+}
+
+/** The general fields given in a request over the current ones; `preview` follows the type (spec 001 §4). */
+function mergeGeneral(current: ChannelGeneral, given: Partial<ChannelGeneral>): ChannelGeneral {
+  const merged: ChannelGeneral = { ...current };
+  for (const key of Object.keys(current) as (keyof ChannelGeneral)[]) {
+    if (given[key] !== undefined) (merged as Record<string, unknown>)[key] = given[key];
+  }
+  // "Setting distributor forces output, not preview": the flags follow the derived type.
+  const type = deriveChannelType(typeFlags(merged));
+  merged.preview = type === 'preview';
+  if (merged.distributor) merged.output = true;
+  return merged;
+}
+
+/**
+ * Licensed output channels of a server: `outputChannels` of its services data when set (the
+ * output licence, spec 001 §8), else its channel capacity; null: not limited.
+ */
+export function licensedOutputs(server: ServerRow): number | null {
+  const n = ServicesData.parse(server.servicesData)['outputChannels'];
+  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return n;
+  // A server without a channel capacity (0) has no output limit either.
+  return server.maxChannels > 0 ? server.maxChannels : null;
+}
+
+/** The server's PRO-4K service (spec 001 §3 tier "pro-4k"): `true` or an enabled/active status in its services data. */
+function hasPro4k(server: ServerRow): boolean {
+  const v = ServicesData.parse(server.servicesData)['pro-4k'];
+  if (v === true || v === 'active' || v === 'enabled') return true;
+  const status = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['status'] : undefined;
+  return status === 'enabled' || status === 'active';
+}
+
+/** Spec 001 §8: a channel a transceiver shares as its feed (sharing, on a transceiver server). */
+export function isTransceiverFeed(row: ChannelRecord, server: ServerRow): boolean {
+  return row.sharing && server.serverType === 'transceiver_server';
+}
+
+export const channelsCalls = callsOf<ChannelService>()({
+  getChannelStatus: async (s, { params }, user) => s.channelStatus(user, params.id),
+  fetchChannels: async (s, { query }, user) => s.fetchChannels(user, query),
+  fetchChannelsPost: async (s, { body }, user) => s.fetchChannels(user, body),
+  fetchChannelDetails: async (s, { query }, user) => s.fetchDetails(user, query.ids.split(',')),
+  fetchChannelDetailsPost: async (s, { body }, user) => s.fetchDetails(user, body.ids),
+  getGroupChannelDetails: async (s, { params }, user) => s.groupChannelDetails(user, params.id),
+  getChannelIps: async (s, { params }, user) => s.channelIps(user, params.id),
+  getChannelCapabilities: async (s, { params }, user) => s.channelCapabilities(user, params.id),
+  getChannelIngestAssociation: async (s, { params }, user) => s.ingestAssociation(user, params.id),
+  mediaAccessOutputInfo: async (s, { body }, user) => s.mediaAccessOutputInfo(user, body.uniqueIds),
+  fetchPtmpChannels: async (s, _input, user) => s.fetchPtmpChannels(user),
+  updatePtmpChannels: (s, { body }, user) => s.updatePtmp(user, body),
+  getSdiChannels: async (s, { query }, user) => s.inventoryChannels(user, query.inventoryId, 'sdi'),
+  getOutputChannels: async (s, { query }, user) => s.inventoryChannels(user, query.inventoryId, 'output'),
+  searchAdminChannels: async (s, { query }, user) => s.searchAdminChannels(user, query),
+  getAdminChannel: async (s, { params }, user) => s.adminChannel(user, params.id),
+  createAdminChannel: (s, { body }, user) => s.createAdminChannel(user, body),
+  updateAdminChannel: (s, { params, body }, user) => s.updateAdminChannel(user, params.id, body),
+  deleteAdminChannel: (s, { params }, user) => s.deleteAdminChannel(user, params.id),
+  getAdminChannelInventories: async (s, { params }, user) => s.adminChannelInventories(user, params.id),
+  getAdminChannelGroups: async (s, { params }, user) => s.adminChannelGroups(user, params.id),
+  getAdminChannelPtmp: async (s, { params }, user) => s.adminChannelPtmp(user, params.id),
+  addAdminInventoryChannel: (s, { params }, user) => s.addInventory(user, params.inventoryId, params.id),
+  removeAdminInventoryChannel: (s, { params }, user) => s.removeInventory(user, params.inventoryId, params.id),
+});

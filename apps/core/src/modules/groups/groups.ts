@@ -1,0 +1,632 @@
+/**
+ * Groups (spec 001 §3 Group, §7 Groups): the /groups list and the admin group pages, a group's
+ * details, the admin and console-side create, update and remove calls, the group's default unit
+ * configuration; `group.changed` / `group.removed` on /ws (the group's and its inventory's
+ * topics) after every change this instance writes to a group or its memberships (see Realtime).
+ * GroupMemberService (group-members.ts: member pages, associations, and the reads the unit area
+ * needs) uses the helpers marked "shared" below.
+ *
+ * Reads of groups, units, channels and video return channels come from the read model. Member
+ * counts and user memberships are read from the join tables through Prisma (one `_count` query per
+ * list): users are not held in memory, and counting in storage keeps every list exact without an
+ * index to keep in step with the other services that change memberships.
+ *
+ * Rules chosen where the spec is silent: a group's channels, video return channels, units and
+ * users are those of its inventory (an id of another inventory in a member list: "Invalid field"
+ * at it); member changes and default configuration changes raise the group's `version`, so a form
+ * holding an older one gets 409.
+ */
+import { z } from 'zod';
+import {
+  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, groupTopic, type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem, type GroupAutoAssociation,
+  type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody, type GroupPage,
+  type GroupUnitSettings, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
+} from '@fleet/contracts';
+import { transaction, type DbTx, type Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { anyObject, jsonColumn } from '../../repositories/json-column.js';
+import type { ChangeOrigin, GroupRow } from '../../repositories/read-model.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
+import { isTransceiverFeed } from '../channels/channels.js';
+import { byNameThenId, compareText } from '../../platform/order.js';
+import type { ServiceDeps } from '../deps.js';
+import { inventoryAudience } from '../../platform/topics.js';
+
+/** Attempts of a read-modify-write without a caller's version before answering 409. */
+const SAVE_ATTEMPTS = 8;
+/** Ids per `IN (...)` list (SQLite binds at most 32,766 variables). */
+const CHUNK = 500;
+
+// ── Stored JSON of the group row, read leniently ──────────────────────────────────────────────
+const NO_AUTO_ASSOCIATION: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };
+const autoAssociationColumn = jsonColumn(
+  z.object({ units: z.boolean().catch(false), channels: z.boolean().catch(false), vrChannels: z.boolean().catch(false), users: z.boolean().catch(false) }),
+  () => ({ ...NO_AUTO_ASSOCIATION }),
+);
+const Threshold = z.object({ warning: z.number().nullable().catch(null), critical: z.number().nullable().catch(null) });
+const invitationColumn = jsonColumn(
+  z.object({
+    adhoc: z.object({ mode: z.string().nullable().catch(null), period: z.string().nullable().catch(null) }).nullable().catch(null),
+    permanent: z.object({ key: z.string().nullable().catch(null), regeneration: z.string().nullable().catch(null) }).nullable().catch(null),
+  }),
+  () => ({ adhoc: null, permanent: null }),
+);
+
+const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as const;
+type MemberKind = (typeof MEMBER_KINDS)[number];
+type Members = Record<MemberKind, string[]>;
+const NO_COUNTS: GroupCounts = { units: 0, channels: 0, vrChannels: 0, users: 0 };
+
+interface GroupChange {
+  name?: string | undefined;
+  autoAssociation?: Partial<GroupAutoAssociation> | undefined;
+  members?: GroupMembersBody | undefined;
+  version?: number | undefined;
+}
+
+export class GroupService {
+  /** Each group's inventory, to address `group.removed` once the row is gone. */
+  private readonly inventoryOf = new Map<string, string>();
+  /** Each unit's, channel's and video return channel's memberships as last seen (the read model's arrays). */
+  private readonly memberships = new Map<string, readonly { groupId: string }[]>();
+  /** Groups to announce at the end of this turn of the event loop. */
+  private readonly pending = new Set<string>();
+  private flushScheduled = false;
+  /** Announcements leave one after the other, so a later state never goes out before an earlier one. */
+  private announcing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: ServiceDeps) {
+    const rm = deps.readModel;
+    // What the read model already holds (when it was loaded before this service was built).
+    for (const g of rm.groups.all()) this.inventoryOf.set(g.id, g.inventoryId);
+    for (const u of rm.units.all()) this.memberships.set(`unit:${u.id}`, u.groups);
+    for (const c of rm.channels.all()) this.memberships.set(`channel:${c.id}`, c.groups);
+    for (const v of rm.vrChannels.all()) this.memberships.set(`vrChannel:${v.id}`, v.groups);
+    rm.groups.onChange((id, row, origin) => this.followGroup(id, row, origin));
+    rm.units.onChange((id, row, origin) => this.followMemberships(`unit:${id}`, row?.groups, origin));
+    rm.channels.onChange((id, row, origin) => this.followMemberships(`channel:${id}`, row?.groups, origin));
+    rm.vrChannels.onChange((id, row, origin) => this.followMemberships(`vrChannel:${id}`, row?.groups, origin));
+  }
+
+  /** The groups the caller may see, by name then id. */
+  async lightGroups(user: AuthUser): Promise<LightGroup[]> {
+    return this.deps.readModel.groups
+      .all()
+      .filter((g) => canSeeGroup(user, g))
+      .sort(byNameThenId)
+      .map((g) => ({ id: g.id, name: g.name, inventoryId: g.inventoryId }));
+  }
+
+  // ── Lists ──────────────────────────────────────────────────────────────────────────────────
+
+  /** GET groups/fetch: the caller's groups as list rows, by name. */
+  async fetchGroups(user: AuthUser): Promise<GroupListRow[]> {
+    const groups = this.deps.readModel.groups.all().filter((g) => canSeeGroup(user, g)).sort(byNameThenId);
+    return this.rows(groups);
+  }
+
+  /** Admin search over the admin's inventories (or one of them). */
+  async searchAdmin(user: AuthUser, q: AdminGroupSearchQuery, inventoryId?: string): Promise<GroupPage> {
+    if (inventoryId !== undefined) this.requireOwnInventory(user, inventoryId);
+    const value = (q.searchValue ?? '').toLowerCase();
+    const key = (g: GroupRow) => (q.searchKey === 'name' ? g.name : this.inventoryName(g.inventoryId));
+    const dir = q.sortDir === 'asc' ? 1 : -1;
+    const order = (a: GroupRow, b: GroupRow): number =>
+      q.sortBy === 'createdOn' ? a.createdAt.getTime() - b.createdAt.getTime()
+      : q.sortBy === 'inventoryName' ? compareText(this.inventoryName(a.inventoryId), this.inventoryName(b.inventoryId))
+      : compareText(a.name, b.name);
+    const groups = this.deps.readModel.groups
+      .all()
+      .filter((g) => owns(user, g.inventoryId) && (inventoryId === undefined || g.inventoryId === inventoryId))
+      .filter((g) => value === '' || key(g).toLowerCase().includes(value))
+      .sort((a, b) => dir * order(a, b) || compareText(a.id, b.id));
+    const items = await this.rows(groups.slice(q.offset, q.offset + q.limit));
+    return { items, total: groups.length, offset: q.offset, limit: q.limit };
+  }
+
+  // ── One group: details, create, update, delete ─────────────────────────────────────────────
+
+  async adminDetail(user: AuthUser, id: string): Promise<GroupDetail> {
+    return (await this.details([this.adminGroup(user, id)]))[0]!;
+  }
+
+  /** groups/fetch_details: one group of the caller's, or the caller's groups of one of their inventories. */
+  async fetchDetails(user: AuthUser, q: { groupUid?: string | undefined; inventoryUid?: string | undefined }): Promise<GroupDetail[]> {
+    if (q.groupUid !== undefined) return this.details([this.visible(user, q.groupUid)]);
+    const inventoryId = q.inventoryUid ?? '';
+    if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
+    return this.details(this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId && canSeeGroup(user, g)).sort(byNameThenId));
+  }
+
+  /** A new group in one of the caller's inventories (admins and the /groups screen alike). */
+  async create(user: AuthUser, body: CreateAdminGroupBody | AddGroupDetailsBody): Promise<GroupDetail> {
+    this.requireOwnInventory(user, body.inventoryId);
+    this.assertNameFree(body.inventoryId, body.name, null);
+    const members = 'members' in body && body.members ? await this.checkMembers(body.inventoryId, body.members) : null;
+    const autoAssociation = { ...NO_AUTO_ASSOCIATION, ...body.autoAssociation };
+    let id: string;
+    try {
+      id = await transaction(this.deps.db, async (tx) => {
+        const created = await tx.group.create({ data: { name: body.name, inventoryId: body.inventoryId, autoAssociation: autoAssociationColumn.write(autoAssociation) }, select: { id: true } });
+        if (members) await this.setMembers(tx, created.id, members, emptyMembers());
+        return created.id;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameTaken();
+      throw e;
+    }
+    return (await this.details([this.require(id)]))[0]!;
+  }
+
+  /** Rename, flags and members; `version` when given must be the group's (409 otherwise). */
+  async update(group: GroupRow, change: GroupChange): Promise<GroupDetail> {
+    if (change.version !== undefined && change.version !== group.version) throw new AppError('CONFLICT');
+    if (change.name !== undefined && change.name !== group.name) this.assertNameFree(group.inventoryId, change.name, group.id);
+    const members = change.members ? await this.checkMembers(group.inventoryId, change.members) : null;
+    const current = members ? await this.membersOf(group.id) : null;
+    if (members?.channels && current) this.assertNoTransceiverFeed(current.channels.filter((c) => !members.channels!.includes(c)));
+    const data: Prisma.GroupUpdateManyMutationInput = { version: { increment: 1 } };
+    if (change.name !== undefined) data.name = change.name;
+    if (change.autoAssociation !== undefined) {
+      data.autoAssociation = autoAssociationColumn.write({ ...autoAssociationColumn.read(group.autoAssociation), ...change.autoAssociation });
+    }
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        const { count } = await tx.group.updateMany({ where: { id: group.id, version: change.version ?? group.version }, data });
+        if (count === 0) throw new AppError('CONFLICT');
+        if (members && current) await this.setMembers(tx, group.id, members, current);
+      });
+    } catch (e) {
+      // A member added meanwhile by another call collides with ours: the caller reloads.
+      if (isUniqueViolation(e)) throw change.name !== undefined && this.nameTakenNow(group, change.name) ? nameTaken() : new AppError('CONFLICT');
+      throw e;
+    }
+    return (await this.details([this.require(group.id)]))[0]!;
+  }
+
+  adminUpdate(user: AuthUser, id: string, body: UpdateAdminGroupBody): Promise<GroupDetail> {
+    return this.update(this.adminGroup(user, id), body);
+  }
+
+  consoleUpdate(user: AuthUser, body: UpdateGroupDetailsBody): Promise<GroupDetail> {
+    const { id, ...change } = body;
+    return this.update(this.visible(user, id), change);
+  }
+
+  /**
+   * Delete groups, all or nothing: each must be the caller's (admin path: of their inventories),
+   * none may hold a channel a transceiver shares as its feed. Memberships go with them (units,
+   * channels and users stay).
+   */
+  async remove(user: AuthUser, ids: readonly string[], admin: boolean): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const groups = unique.map((id) => (admin ? this.adminGroup(user, id) : this.visible(user, id)));
+    for (const g of groups) this.assertNoTransceiverFeed(this.channelsOf(g.id).map((c) => c.id));
+    await this.deps.db.group.deleteMany({ where: { id: { in: unique } } });
+    return unique;
+  }
+
+  // ── Default configuration ──────────────────────────────────────────────────────────────────
+
+  defaultConfiguration(user: AuthUser, id: string): GroupDefaultConfiguration {
+    return defaultConfigurationOf(this.visible(user, id));
+  }
+
+  /** POST: only a group without one (GROUP_CONFIGURATION_EXISTS otherwise: PUT changes it). */
+  async createDefaultConfiguration(user: AuthUser, id: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>): Promise<GroupDefaultConfiguration> {
+    const group = this.visible(user, id);
+    if (defaultConfigurationOf(group).exists) throw new AppError('GROUP_CONFIGURATION_EXISTS');
+    if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
+    const next = mergeGroupSettings({}, body);
+    const { count } = await this.deps.db.group.updateMany({
+      where: { id, version: group.version },
+      data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
+    });
+    if (count === 0) throw new AppError('CONFLICT');
+    return defaultConfigurationOf(this.require(id));
+  }
+
+  async updateDefaultConfiguration(user: AuthUser, id: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>): Promise<GroupDefaultConfiguration> {
+    await this.updateGroupUnitSettings(user, id, body);
+    return defaultConfigurationOf(this.require(id));
+  }
+
+  /**
+   * PUT v0/groups/{id}/unitSettings: merge the given unit settings into the group's default
+   * configuration for its units. Only a group the caller may see — others answer 404. `version`
+   * is the group's.
+   */
+  async updateGroupUnitSettings(user: AuthUser, groupId: string, body: z.infer<typeof GroupUnitSettingsUpdateBody>) {
+    const group = visibleGroup(this.deps.readModel, user, groupId);
+    if (!group) throw new AppError('NOT_FOUND');
+    if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
+    // After a lost race the read model may not hold the winner's write yet: retries read storage.
+    const read = () => this.deps.db.group.findUnique({ where: { id: groupId }, select: { version: true, defaultConfiguration: true } });
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+      const current = attempt === 0 ? group : await read();
+      if (!current) throw new AppError('NOT_FOUND');
+      const next = mergeGroupSettings(unitConfiguration.read(current.defaultConfiguration), body);
+      const { count } = await this.deps.db.group.updateMany({
+        where: { id: groupId, version: current.version },
+        data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
+      });
+      if (count === 1) return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
+      if (body.version !== undefined) break;
+    }
+    throw new AppError('CONFLICT');
+  }
+
+  // ── Helpers (those without `private` are shared with GroupMemberService) ─────────────────
+
+  private require(id: string): GroupRow {
+    const group = this.deps.readModel.groups.get(id);
+    if (!group) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  /** A group the caller may see (theirs or of their inventories); unknown and foreign both 404. */
+  visible(user: AuthUser, id: string): GroupRow {
+    const group = visibleGroup(this.deps.readModel, user, id);
+    if (!group) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  /** Admins act on groups of their own inventories (membership is not enough); super user and staff on all. */
+  adminGroup(user: AuthUser, id: string): GroupRow {
+    const group = this.deps.readModel.groups.get(id);
+    if (!group || !owns(user, group.inventoryId)) throw new AppError('NOT_FOUND');
+    return group;
+  }
+
+  private requireOwnInventory(user: AuthUser, inventoryId: string): void {
+    if (!this.deps.readModel.inventories.get(inventoryId) || !owns(user, inventoryId)) throw new AppError('NOT_FOUND');
+  }
+
+  inventoryName(inventoryId: string): string {
+    return this.deps.readModel.inventories.get(inventoryId)?.name ?? '';
+  }
+
+  channelsOf(groupId: string) {
+    return this.deps.readModel.channels.all().filter((c) => c.groups.some((m) => m.groupId === groupId)).sort(byNameThenId);
+  }
+
+  /** Spec 001 §5 "Name field has to be unique": group names are unique in their inventory. */
+  private assertNameFree(inventoryId: string, name: string, self: string | null): void {
+    if (this.deps.readModel.groups.all().some((g) => g.inventoryId === inventoryId && g.name === name && g.id !== self)) throw nameTaken();
+  }
+
+  private nameTakenNow(group: GroupRow, name: string): boolean {
+    return this.deps.readModel.groups.all().some((g) => g.inventoryId === group.inventoryId && g.name === name && g.id !== group.id);
+  }
+
+  /** Spec 001 §8 "group or channel sharing as transceiver feed cannot be removed". */
+  assertNoTransceiverFeed(channelIds: readonly string[]): void {
+    for (const id of channelIds) {
+      const channel = this.deps.readModel.channels.get(id);
+      const server = channel ? this.deps.readModel.servers.get(channel.serverId) : undefined;
+      if (channel && server && isTransceiverFeed(channel, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
+    }
+  }
+
+  /**
+   * The member lists given, each id one of the group's inventory (else "Invalid field" at it);
+   * kinds not given stay as they are (undefined).
+   */
+  private async checkMembers(inventoryId: string, body: GroupMembersBody): Promise<Partial<Members>> {
+    const rm = this.deps.readModel;
+    const problems: FieldProblem[] = [];
+    const check = (field: keyof GroupMembersBody, ids: readonly string[] | undefined, inInventory: (id: string) => boolean): string[] | undefined => {
+      if (ids === undefined) return undefined;
+      ids.forEach((id, i) => {
+        if (!inInventory(id)) problems.push({ path: `body.members.${field}.${i}`, message: VALIDATION.invalidField });
+      });
+      return [...new Set(ids)];
+    };
+    const users = body.userIds === undefined ? new Set<string>()
+      : new Set((await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map((u) => u.userId));
+    const out: Partial<Members> = {
+      units: check('unitIds', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      channels: check('channelIds', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      vrChannels: check('vrChannelIds', body.vrChannelIds, (id) => rm.vrChannels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
+      users: check('userIds', body.userIds, (id) => users.has(id)),
+    };
+    if (problems.length > 0) throw validationError(problems);
+    return out;
+  }
+
+  private async membersOf(groupId: string): Promise<Members> {
+    const row = await this.deps.db.group.findUnique({ where: { id: groupId }, select: memberSelect });
+    return row ? membersOfRow(row) : emptyMembers();
+  }
+
+  /** Each kind given replaces that kind: leavers deleted, newcomers added (kept members keep their rows, e.g. an ad-hoc expiry). */
+  private async setMembers(tx: DbTx, groupId: string, wanted: Partial<Members>, current: Members): Promise<void> {
+    const joins: Record<MemberKind, { remove(ids: string[]): Promise<unknown>; add(ids: string[]): Promise<unknown> }> = {
+      units: {
+        remove: (ids) => tx.unitGroup.deleteMany({ where: { groupId, unitId: { in: ids } } }),
+        add: (ids) => tx.unitGroup.createMany({ data: ids.map((unitId) => ({ groupId, unitId })) }),
+      },
+      channels: {
+        remove: (ids) => tx.groupChannel.deleteMany({ where: { groupId, channelId: { in: ids } } }),
+        add: (ids) => tx.groupChannel.createMany({ data: ids.map((channelId) => ({ groupId, channelId })) }),
+      },
+      vrChannels: {
+        remove: (ids) => tx.groupVrChannel.deleteMany({ where: { groupId, vrChannelId: { in: ids } } }),
+        add: (ids) => tx.groupVrChannel.createMany({ data: ids.map((vrChannelId) => ({ groupId, vrChannelId })) }),
+      },
+      users: {
+        remove: (ids) => tx.userGroup.deleteMany({ where: { groupId, userId: { in: ids } } }),
+        add: (ids) => tx.userGroup.createMany({ data: ids.map((userId) => ({ groupId, userId })) }),
+      },
+    };
+    for (const kind of MEMBER_KINDS) {
+      const next = wanted[kind];
+      if (!next) continue;
+      const gone = current[kind].filter((x) => !next.includes(x));
+      const added = next.filter((x) => !current[kind].includes(x));
+      if (gone.length > 0) await joins[kind].remove(gone);
+      if (added.length > 0) await joins[kind].add(added);
+    }
+  }
+
+  /** A membership change and the group's version, together (a form holding the old version gets 409). */
+  async changeMembers(groupId: string, change: (tx: DbTx) => Promise<unknown>): Promise<void> {
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        await change(tx);
+        await tx.group.update({ where: { id: groupId }, data: { version: { increment: 1 } } });
+      });
+    } catch (e) {
+      // The same association made meanwhile by another request.
+      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
+      throw e;
+    }
+  }
+
+  /** Member counts of these groups, from the join tables. */
+  private async counts(ids: readonly string[]): Promise<Map<string, GroupCounts>> {
+    const out = new Map<string, GroupCounts>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.deps.db.group.findMany({
+        where: { id: { in: ids.slice(i, i + CHUNK) } },
+        select: { id: true, _count: { select: { units: true, channels: true, vrChannels: true, users: true } } },
+      });
+      for (const r of rows) out.set(r.id, r._count);
+    }
+    return out;
+  }
+
+  private row(g: GroupRow, counts: GroupCounts): GroupListRow {
+    return {
+      id: g.id,
+      name: g.name,
+      inventoryId: g.inventoryId,
+      inventoryName: this.inventoryName(g.inventoryId),
+      createdOn: g.createdAt.toISOString(),
+      counts,
+      version: g.version,
+    };
+  }
+
+  async rows(groups: readonly GroupRow[]): Promise<GroupListRow[]> {
+    const counts = await this.counts(groups.map((g) => g.id));
+    return groups.map((g) => this.row(g, counts.get(g.id) ?? NO_COUNTS));
+  }
+
+  private async details(groups: readonly GroupRow[]): Promise<GroupDetail[]> {
+    const found = new Map<string, { members: Members; users: GroupDetail['memberNames']['users'] }>();
+    const ids = groups.map((g) => g.id);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...detailSelect } });
+      for (const r of rows) {
+        const users = r.users.map((m) => ({ id: m.userId, username: m.user.username, fullName: [m.user.firstName, m.user.lastName].filter((x) => x !== '').join(' ') }));
+        found.set(r.id, { members: membersOfRow(r), users });
+      }
+    }
+    const rm = this.deps.readModel;
+    // Names as the lists show them; a member the read model does not hold (yet) shows its id.
+    const named = (ids: readonly string[], nameOf: (id: string) => string | undefined) => ids.map((id) => ({ id, name: nameOf(id) ?? id }));
+    return groups.map((g) => {
+      const { members, users } = found.get(g.id) ?? { members: emptyMembers(), users: [] };
+      const invitation = invitationColumn.read(g.invitation);
+      return {
+        ...this.row(g, { units: members.units.length, channels: members.channels.length, vrChannels: members.vrChannels.length, users: members.users.length }),
+        autoAssociation: autoAssociationColumn.read(g.autoAssociation),
+        alertThresholds: thresholdsOf(g.alertThresholds),
+        invitation: {
+          adhocMode: invitation.adhoc?.mode ?? null,
+          adhocPeriod: invitation.adhoc?.period ?? null,
+          permanentRegeneration: invitation.permanent?.regeneration ?? null,
+          hasPermanentKey: (invitation.permanent?.key ?? '') !== '',
+        },
+        hasDefaultConfiguration: defaultConfigurationOf(g).exists,
+        members: { unitIds: members.units, channelIds: members.channels, vrChannelIds: members.vrChannels, userIds: members.users },
+        memberNames: {
+          units: named(members.units, (id) => rm.units.get(id)?.name),
+          channels: named(members.channels, (id) => rm.channels.get(id)?.name),
+          vrChannels: named(members.vrChannels, (id) => rm.vrChannels.get(id)?.name),
+          users,
+        },
+        updatedAt: g.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  /** The group as the list shows it now. */
+  async listRow(id: string): Promise<GroupListRow> {
+    return (await this.rows([this.require(id)]))[0]!;
+  }
+
+  // ── Realtime ───────────────────────────────────────────────────────────────────────────────
+  /**
+   * Every change this instance wrote — to a group's row (created, renamed, details, default
+   * configuration, alert and invitation settings, a member change raising its version) or to who
+   * is in it (units, channels, video return channels, whichever service changed them) — is
+   * announced as `group.changed` to its inventory and each of the inventory's groups (a console with groups learns of a new group too), once per turn of the
+   * event loop; a deleted group as `group.removed`. Another instance's writes were announced there
+   * (they reach our subscribers through the broker); the first load is no news. Users are not in
+   * the read model: a change to a group's users is announced when made by the group calls here
+   * (they raise the group's version), not when made by the user calls.
+   */
+  private followGroup(id: string, row: GroupRow | undefined, origin: ChangeOrigin): void {
+    const inventoryId = row?.inventoryId ?? this.inventoryOf.get(id);
+    if (row) this.inventoryOf.set(id, row.inventoryId);
+    else this.inventoryOf.delete(id);
+    if (origin !== 'local') return;
+    if (row) this.schedule(id);
+    else if (inventoryId !== undefined) {
+      this.pending.delete(id);
+      // The group is gone from the read model: its own topic is named besides its inventory's audience.
+      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], { type: 'group.removed', groupId: id, at: this.deps.clock.now() });
+    }
+  }
+
+  private followMemberships(key: string, groups: readonly { groupId: string }[] | undefined, origin: ChangeOrigin): void {
+    const before = this.memberships.get(key);
+    // A row whose own columns changed keeps its membership array: nothing to compare.
+    if (before === groups) return;
+    if (groups) this.memberships.set(key, groups);
+    else this.memberships.delete(key);
+    if (origin !== 'local') return;
+    const was = new Set((before ?? []).map((m) => m.groupId));
+    const now = new Set((groups ?? []).map((m) => m.groupId));
+    for (const g of was) if (!now.has(g)) this.schedule(g);
+    for (const g of now) if (!was.has(g)) this.schedule(g);
+  }
+
+  private schedule(groupId: string): void {
+    this.pending.add(groupId);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const ids = [...this.pending];
+      this.pending.clear();
+      this.announcing = this.announcing
+        .then(() => this.publishChanged(ids))
+        .catch((e: unknown) => this.deps.log.warn({ err: e }, 'group.changed not announced'));
+    });
+  }
+
+  private async publishChanged(ids: readonly string[]): Promise<void> {
+    // A group deleted meanwhile was announced as removed.
+    const groups = ids.map((id) => this.deps.readModel.groups.get(id)).filter((g): g is GroupRow => g !== undefined);
+    const at = this.deps.clock.now();
+    for (const row of await this.rows(groups)) {
+      this.deps.hub.publish(inventoryAudience(this.deps.readModel, [row.inventoryId]), { type: 'group.changed', group: row, at });
+    }
+  }
+}
+
+const memberSelect = {
+  units: { select: { unitId: true }, orderBy: { unitId: 'asc' } },
+  channels: { select: { channelId: true }, orderBy: { channelId: 'asc' } },
+  vrChannels: { select: { vrChannelId: true }, orderBy: { vrChannelId: 'asc' } },
+  users: { select: { userId: true }, orderBy: { userId: 'asc' } },
+} as const satisfies Prisma.GroupSelect;
+
+/** The members with what the general tab shows of users (units and channels are named from the read model). */
+const detailSelect = {
+  ...memberSelect,
+  users: { select: { userId: true, user: { select: { username: true, firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } },
+} as const satisfies Prisma.GroupSelect;
+
+function membersOfRow(r: Prisma.GroupGetPayload<{ select: typeof memberSelect }>): Members {
+  return {
+    units: r.units.map((m) => m.unitId),
+    channels: r.channels.map((m) => m.channelId),
+    vrChannels: r.vrChannels.map((m) => m.vrChannelId),
+    users: r.users.map((m) => m.userId),
+  };
+}
+
+function emptyMembers(): Members {
+  return { units: [], channels: [], vrChannels: [], users: [] };
+}
+
+function owns(user: AuthUser, inventoryId: string): boolean {
+  return user.global || user.inventoryIds.includes(inventoryId);
+}
+
+function nameTaken(): AppError {
+  return new AppError('NAME_IN_USE', [{ path: 'body.name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
+}
+
+/** The thresholds the group sets, by alert type (entries that do not read as thresholds are left out). */
+function thresholdsOf(stored: unknown): Record<string, { warning: number | null; critical: number | null }> {
+  const out: Record<string, { warning: number | null; critical: number | null }> = {};
+  for (const [type, value] of Object.entries(anyObject.read(stored))) {
+    const t = Threshold.safeParse(value);
+    if (t.success) out[type] = t.data;
+  }
+  return out;
+}
+
+function defaultConfigurationOf(group: GroupRow): GroupDefaultConfiguration {
+  return {
+    groupId: group.id,
+    exists: Object.keys(anyObject.read(group.defaultConfiguration)).length > 0,
+    settings: groupSettingsOf(unitConfiguration.read(group.defaultConfiguration)),
+    version: group.version,
+  };
+}
+
+function mergeGroupSettings(current: StoredUnitConfiguration, body: z.infer<typeof GroupUnitSettingsUpdateBody>): StoredUnitConfiguration {
+  const next: StoredUnitConfiguration = { ...current };
+  if (body.delayMs !== undefined) next.delay = body.delayMs;
+  if (body.transmissionMode !== undefined) next.transmissionMode = body.transmissionMode;
+  if (body.storeAndForwardQuality !== undefined) next.storeAndForwardVideoQualityV2 = body.storeAndForwardQuality;
+  if (body.audioBitrateKbps !== undefined) next.audio = { ...current.audio, bitrateKbps: body.audioBitrateKbps };
+  if (body.totalKbps !== undefined || body.cellularKbps !== undefined) {
+    next.bandwidth = {
+      ...current.bandwidth,
+      ...(body.totalKbps === undefined ? {} : { total: body.totalKbps }),
+      ...(body.cellularKbps === undefined ? {} : { cellular: body.cellularKbps }),
+    };
+  }
+  return next;
+}
+
+function groupSettingsOf(c: StoredUnitConfiguration): GroupUnitSettings {
+  const out: GroupUnitSettings = {};
+  const delay = c.delay;
+  if (delay !== undefined && delay !== null && delay >= LIMITS.lowDelayThresholdMs && delay <= LIMITS.delayMaxMs) out.delayMs = delay;
+  const mode = TransmissionMode.safeParse(c.transmissionMode);
+  if (mode.success) out.transmissionMode = mode.data;
+  else if (c.transmissionMode !== undefined) out.transmissionMode = 'live';
+  const quality = StoreAndForwardProfile.safeParse(c.storeAndForwardVideoQualityV2);
+  if (quality.success) out.storeAndForwardQuality = quality.data;
+  else if (c.storeAndForwardVideoQualityV2 !== undefined) out.storeAndForwardQuality = 'standard_h264';
+  const bitrate = c.audio?.bitrateKbps;
+  if (bitrate === 96 || bitrate === 128 || bitrate === 192) out.audioBitrateKbps = bitrate;
+  if (c.bandwidth && 'total' in c.bandwidth) out.totalKbps = c.bandwidth.total ?? null;
+  if (c.bandwidth && 'cellular' in c.bandwidth) out.cellularKbps = c.bandwidth.cellular ?? null;
+  return out;
+}
+
+export const groupCalls = callsOf<GroupService>()({
+  lightFetchGroups: (s, _input, user) => s.lightGroups(user),
+  updateGroupUnitSettings: (s, { params, body }, user) => s.updateGroupUnitSettings(user, params.id, body),
+  fetchGroups: (s, _input, user) => s.fetchGroups(user),
+  listAdminInventoryGroups: (s, { params, query }, user) => s.searchAdmin(user, query, params.id),
+  searchAdminGroups: (s, { query }, user) => s.searchAdmin(user, query),
+  getAdminGroup: (s, { params }, user) => s.adminDetail(user, params.id),
+  updateAdminGroup: (s, { params, body }, user) => s.adminUpdate(user, params.id, body),
+  deleteAdminGroup: async (s, { params }, user) => {
+    await s.remove(user, [params.id], true);
+    return { id: params.id, deleted: true as const };
+  },
+  createAdminGroup: (s, { body }, user) => s.create(user, body),
+  fetchGroupDetails: (s, { query }, user) => s.fetchDetails(user, query),
+  updateGroup: (s, { body }, user) => s.consoleUpdate(user, body),
+  updateGroupDetails: (s, { body }, user) => s.consoleUpdate(user, body),
+  addGroup: (s, { body }, user) => s.create(user, body),
+  addGroupDetails: (s, { body }, user) => s.create(user, body),
+  removeGroups: async (s, { body }, user) => ({ removed: await s.remove(user, body.ids, false) }),
+  getGroupDefaultConfiguration: async (s, { params }, user) => s.defaultConfiguration(user, params.id),
+  createGroupDefaultConfiguration: (s, { params, body }, user) => s.createDefaultConfiguration(user, params.id, body),
+  updateGroupDefaultConfiguration: (s, { params, body }, user) => s.updateDefaultConfiguration(user, params.id, body),
+});

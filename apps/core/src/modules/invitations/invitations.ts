@@ -1,0 +1,613 @@
+/**
+ * Guest interview invitations of a group (spec 001 §7 Groups: POST groups/{id}/invitation, email,
+ * sms; 000 §2 / 001 §2 "guest interview invite"; 001 §5 "Ad-hoc invite: phone digits only, email
+ * format, device name unique"; 001 §9 ad-hoc periods). The reading is written down in
+ * packages/contracts/src/entities/invitations.ts.
+ *
+ * Storage: the Invitation model (plan ADHOC, period, code, e-mail, phone, device name = the
+ * guest's name, unit, expiry). The personal message is sent with the invitation, not stored (the
+ * model has no column for it). Sending is simulated: the mock core has no mail or SMS gateway, so a
+ * delivery is the recipient recorded on the invitation, answered to the caller and recorded in the
+ * outbox (outbox.ts); a recipient the mock gateway refuses answers 001 §8 "generic email/SMS
+ * error, try again" (EMAIL_SMS_ERROR) and nothing is stored.
+ *
+ * Also the group's ad-hoc joining settings and permanent key (the group's `invitation` column,
+ * repositories/invitation-columns.ts), a unit's expiration in a group (UnitGroup.expiresAt), and
+ * joining a group with a code (POST groups/join): a guest invitation's code, the group's ad-hoc
+ * code or its permanent key makes the device that gives it a unit of the group (the reading:
+ * packages/contracts/src/entities/invitations.ts). The unit is written with its inventory, its
+ * membership (and expiry) and a used Invitation row recording how it joined (plan type, group,
+ * expiry: what the smart-unit admin read shows), the group's version raised (its members changed:
+ * a general tab saved over the old list answers 409); then the unit is announced (`device.added`,
+ * `group.changed`) and handed to the device gateway, so the simulator runs it like any other.
+ * A unit whose membership expired is no longer a member: a sweep every EXPIRY_SWEEP_MS removes it
+ * through the admin's removal path (AdminUnitService.leaveGroup: the unit's version, `device.removed`
+ * on the group's topic, `group.changed` by GroupService), so it leaves the group's lists and consoles.
+ */
+import { randomInt } from 'node:crypto';
+import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
+import {
+  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, PERMANENT_REGENERATION_MS, joinPathOf, SOFTWARE_VERSIONS, VALIDATION,
+  type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
+  type JoinedDevice, type JoinGroupBody, type JoinProductType, type PermanentKeyRegeneration, type PermanentPlanType, type PermanentSettings,
+  type PlanType, type UnitExpiration, type UnitTypeGroup,
+} from '@fleet/contracts';
+import { AppError, nameInUse, validationError } from '../../errors.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { groupInvitation, type GroupInvitationColumn } from '../../repositories/invitation-columns.js';
+import type { GroupRow } from '../../repositories/read-model.js';
+import { visibleGroup, type AuthUser } from '../../platform/access.js';
+import type { ServiceDeps } from '../deps.js';
+import type { ClockTimer } from '../../platform/clock.js';
+import type { Outbox } from '../../platform/outbox.js';
+import { defaultCapabilities, type AdminUnitService } from '../units/admin-units.js';
+import { unitMemberships } from '../../repositories/units.js';
+import { callsOf } from '../../calls.js';
+
+/** Plan type of a guest interview invitation (001 §3 plan types). */
+const GUEST_PLAN = 'ADHOC';
+/** Invitation codes: 8 characters without look-alikes (0/O, 1/I). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+function isPeriod(v: string | null): v is AdhocPeriod {
+  return v !== null && v in ADHOC_PERIOD_MS;
+}
+
+/** Tries at drawing a code no invitation and no other group's key holds before giving up. */
+const CODE_TRIES = 10;
+
+/** The devices each plan type admits (001 §3 plan types: the _SMART and _LITE ones name theirs). */
+const PLAN_PRODUCTS: Record<PlanType, readonly JoinProductType[]> = {
+  ADHOC: JOIN_PRODUCT_TYPES,
+  ADHOC_SMART: ['LU-Smart'],
+  ADHOC_LITE: ['LU-Lite'],
+  PERMANENT: JOIN_PRODUCT_TYPES,
+  PERMANENT_SMART: ['LU-Smart'],
+  PERMANENT_LITE: ['LU-Lite'],
+};
+/** A joining device's type group (000 §3 unit type groups) and the start of its unique id. */
+const JOINING: Record<JoinProductType, { typeGroup: UnitTypeGroup; idPrefix: string }> = {
+  'LU-Smart': { typeGroup: 'smartUnits', idPrefix: 'LUSMART' },
+  'LU-Lite': { typeGroup: 'liteUnits', idPrefix: 'LULITE' },
+};
+
+/** What a code opens: the group, the plan type the device joins under, how long it stays (null: permanently), the guest invitation it uses. */
+interface JoinTarget {
+  groupId: string;
+  planType: PlanType;
+  stay: AdhocPeriod | null;
+  /** How the record of the joining names its period (an ad-hoc period, or the key's regeneration). */
+  period: string;
+  invitation: { id: string; version: number; deviceName: string | null } | null;
+}
+
+/** Whether a permanent key's regeneration time has passed (001 §9 daily, weekly, monthly): it is then no longer the group's key. */
+function keyDue(p: { regeneration?: PermanentKeyRegeneration | undefined; keyCreatedAt?: string | undefined }, now: number): boolean {
+  const every = PERMANENT_REGENERATION_MS[p.regeneration ?? 'never'];
+  if (every === null || p.keyCreatedAt === undefined) return false;
+  const created = Date.parse(p.keyCreatedAt);
+  return !Number.isFinite(created) || created + every <= now;
+}
+
+/** Whether an ad-hoc code is past its period (001 §9 ad-hoc periods) since it was drawn. */
+function codeExpired(a: { period?: AdhocPeriod | undefined; codeCreatedAt?: string | null | undefined }, now: number): boolean {
+  if (a.codeCreatedAt === undefined || a.codeCreatedAt === null) return false;
+  const created = Date.parse(a.codeCreatedAt);
+  return !Number.isFinite(created) || created + ADHOC_PERIOD_MS[a.period ?? '1d'] <= now;
+}
+
+/** A code as typed or pasted: spaces dropped, upper case (codes are drawn from CODE_ALPHABET). */
+function normaliseCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+const invalidCode = (): AppError => validationError([{ path: 'body.code', message: VALIDATION.invalidField }]);
+/** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
+const EXPIRY_SWEEP_MS = 30_000;
+/** Expired memberships removed per sweep (the rest go on the next one). */
+const EXPIRY_SWEEP_BATCH = 200;
+
+export class InvitationService {
+  private readonly sweepTimer: ClockTimer;
+  /** The sweep under way: one at a time. */
+  private sweeping: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly outbox: Outbox,
+    private readonly units: Pick<AdminUnitService, 'leaveGroup'>,
+  ) {
+    this.sweepTimer = deps.clock.setInterval(() => {
+      this.sweepExpiredUnits().catch((e: unknown) => this.deps.log.warn({ err: e }, 'expired unit memberships not swept'));
+    }, EXPIRY_SWEEP_MS).unref();
+  }
+
+  /** Stop the sweep (the app is closing). */
+  close(): void {
+    this.deps.clock.clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * Remove the units whose membership of a group expired (UnitGroup.expiresAt passed), as an
+   * admin's removal does; answers how many left. A membership changed meanwhile (the unit's
+   * version moved, the row is gone, a new expiration was set) is skipped: the next sweep reads it again.
+   */
+  sweepExpiredUnits(now: Date = this.deps.clock.date()): Promise<number> {
+    this.sweeping ??= this.sweepOnce(now).finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async sweepOnce(now: Date): Promise<number> {
+    const expired = await this.deps.db.unitGroup.findMany({
+      where: { expiresAt: { lte: now } },
+      orderBy: [{ expiresAt: 'asc' }, { unitId: 'asc' }, { groupId: 'asc' }],
+      take: EXPIRY_SWEEP_BATCH,
+      select: { unitId: true, groupId: true },
+    });
+    let removed = 0;
+    for (const link of expired) {
+      const unit = await this.deps.db.unit.findUnique({ where: { id: link.unitId }, include: unitMemberships });
+      if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
+      try {
+        await this.units.leaveGroup(unit, link.groupId, now);
+        removed++;
+      } catch (e) {
+        this.deps.log.warn({ err: e, unitId: link.unitId, groupId: link.groupId }, 'expired unit membership left for the next sweep');
+      }
+    }
+    return removed;
+  }
+
+  /** Groups the caller can see: every group for global users, else their groups and their inventories' groups. */
+
+  /** The group, if the caller can see it; unknown and foreign groups are both 404. */
+  private async requireGroup(user: AuthUser, groupId: string): Promise<{ id: string; name: string }> {
+    const group = visibleGroup(this.deps.readModel, user, groupId);
+    if (!group) throw new AppError('NOT_FOUND');
+    return { id: group.id, name: group.name };
+  }
+
+  /**
+   * POST groups/{id}/invitation: a new ad-hoc invitation of a guest to the group, valid for the
+   * chosen period, sent to the given e-mail address and/or phone number. The unit, when given, must
+   * be one of the group's units. The device name must be unique (001 §5): the guest's device joins
+   * the fleet under it, so it may be neither a unit's name nor the device name of another open (not
+   * used, not expired) invitation of any group — the rule and the message of a unit rename
+   * (exact comparison, 409 NAME_IN_USE). Nothing is written when a rule fails.
+   */
+  async createGuestInvitation(user: AuthUser, groupId: string, body: CreateGuestInvitationBody): Promise<GuestInvitation> {
+    const group = await this.requireGroup(user, groupId);
+    this.outbox.assertDeliverable([
+      ...(body.email !== undefined ? [{ channel: 'email' as const, to: body.email }] : []),
+      ...(body.phone !== undefined ? [{ channel: 'sms' as const, to: body.phone }] : []),
+    ]);
+    const now = this.deps.clock.date();
+    const row = await transaction(this.deps.db, async (tx) => {
+      const problems: FieldProblem[] = [];
+      if (body.unitId !== undefined && (await tx.unitGroup.count({ where: { groupId, unitId: body.unitId } })) === 0) {
+        problems.push({ path: 'body.unitId', message: VALIDATION.invalidField });
+      }
+      if (problems.length > 0) throw validationError(problems);
+      const unit = await tx.unit.findFirst({ where: { name: body.deviceName }, select: { id: true } });
+      const open = unit
+        ? null
+        : await tx.invitation.findFirst({
+            where: { deviceName: body.deviceName, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+            select: { id: true },
+          });
+      if (unit || open) throw nameInUse('body.deviceName');
+      let code = newCode();
+      for (let tries = 0; (await tx.invitation.count({ where: { code } })) > 0 && tries < 10; tries++) code = newCode();
+      return tx.invitation.create({
+        data: {
+          groupId,
+          planType: GUEST_PLAN,
+          period: body.period,
+          code,
+          email: body.email ?? null,
+          phone: body.phone ?? null,
+          deviceName: body.deviceName,
+          unitId: body.unitId ?? null,
+          expiresAt: new Date(now.getTime() + ADHOC_PERIOD_MS[body.period]),
+          createdAt: now,
+        },
+      });
+    });
+    const sentAt = row.createdAt.toISOString();
+    const deliveries: InvitationDelivery[] = [];
+    if (row.email !== null) deliveries.push({ invitationId: row.id, channel: 'email', to: row.email, sentAt });
+    if (row.phone !== null) deliveries.push({ invitationId: row.id, channel: 'sms', to: row.phone, sentAt });
+    const view = this.toView(row, group.name, deliveries);
+    for (const d of deliveries) this.sendInvitation(d.channel, d.to, view.code, view.joinUrl, group.name);
+    return view;
+  }
+
+  /** POST groups/{id}/email: send an open invitation of the group to this address. */
+  async sendEmail(user: AuthUser, groupId: string, body: { invitationId: string; email: string }): Promise<InvitationDelivery> {
+    return this.deliver(user, groupId, body.invitationId, 'email', body.email);
+  }
+
+  /** POST groups/{id}/sms: send an open invitation of the group to this phone number. */
+  async sendSms(user: AuthUser, groupId: string, body: { invitationId: string; phone: string }): Promise<InvitationDelivery> {
+    return this.deliver(user, groupId, body.invitationId, 'sms', body.phone);
+  }
+
+  /**
+   * Send an invitation again: it must be an open (not used, not expired) invitation of this group,
+   * else the body's invitationId is an invalid field. The recipient is recorded on the invitation
+   * (optimistic version: a concurrent change answers 409).
+   */
+  private async deliver(user: AuthUser, groupId: string, invitationId: string, channel: 'email' | 'sms', to: string): Promise<InvitationDelivery> {
+    await this.requireGroup(user, groupId);
+    const now = this.deps.clock.date();
+    const inv = await this.deps.db.invitation.findFirst({
+      where: { id: invitationId, groupId, planType: GUEST_PLAN, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+      select: { id: true, version: true, code: true },
+    });
+    if (!inv) throw validationError([{ path: 'body.invitationId', message: VALIDATION.invalidField }]);
+    this.outbox.assertDeliverable([{ channel, to }]);
+    const data = channel === 'email' ? { email: to } : { phone: to };
+    const updated = await this.deps.db.invitation.updateMany({ where: { id: inv.id, version: inv.version }, data: { ...data, version: { increment: 1 } } });
+    if (updated.count === 0) throw new AppError('CONFLICT');
+    const group = this.deps.readModel.groups.get(groupId);
+    this.sendInvitation(channel, to, inv.code, joinPathOf(inv.code), group?.name ?? '');
+    return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
+  }
+
+  private sendInvitation(channel: 'email' | 'sms', to: string, code: string, joinUrl: string, groupName: string): void {
+    this.outbox.send({
+      channel,
+      to,
+      subject: `Interview invitation (${groupName})`,
+      body: `You are invited to an interview in ${groupName}. Code ${code}: ${joinUrl}`,
+      link: joinUrl,
+    });
+  }
+
+  // ── ad-hoc joining, permanent key, unit expiration ─────────────────────────────────────────
+
+  /** The group (the route checked that the caller sees it) and its decoded `invitation` column. */
+  private groupSettings(groupId: string): { group: GroupRow; settings: GroupInvitationColumn } {
+    const group = this.deps.readModel.groups.get(groupId);
+    if (!group) throw new AppError('NOT_FOUND');
+    return { group, settings: groupInvitation.read(group.invitation) };
+  }
+
+  /** Write the group's `invitation` column over the version read (409 when the group changed meanwhile). */
+  private async saveSettings(group: GroupRow, version: number, settings: GroupInvitationColumn, conflict: 'CONFLICT' | 'CODE_RESET_FAILED' = 'CONFLICT'): Promise<void> {
+    if (group.version !== version) throw new AppError('CONFLICT');
+    const done = await this.deps.db.group.updateMany({
+      where: { id: group.id, version },
+      data: { invitation: groupInvitation.write(settings) as Prisma.InputJsonValue, version: { increment: 1 } },
+    });
+    if (done.count === 0) throw new AppError(conflict);
+  }
+
+  /**
+   * A code no invitation holds and no other group uses as its ad-hoc code or permanent key; null
+   * when every try met one (a unit joining with it could not tell the groups apart).
+   */
+  private async freshCode(groupId: string): Promise<string | null> {
+    const others = new Set<string>();
+    for (const g of this.deps.readModel.groups.all()) {
+      if (g.id === groupId) continue;
+      const s = groupInvitation.read(g.invitation);
+      if (s.adhoc?.code) others.add(s.adhoc.code);
+      if (s.permanent?.key) others.add(s.permanent.key);
+    }
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const code = newCode();
+      if (!others.has(code) && (await this.deps.db.invitation.count({ where: { code } })) === 0) return code;
+    }
+    return null;
+  }
+
+  /** GET groups/{groupId}/adhoc. */
+  async adhocSettings(groupId: string): Promise<AdhocSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    const a = settings.adhoc ?? {};
+    const mode = a.mode ?? null;
+    return {
+      groupId,
+      mode,
+      period: a.period ?? '1d',
+      code: mode === null ? null : (a.code ?? null),
+      codeCreatedAt: mode === null ? null : (a.codeCreatedAt ?? null),
+      version: group.version,
+    };
+  }
+
+  /**
+   * PUT groups/{groupId}/adhoc: turning ad-hoc joining on, or changing its mode or period, draws a
+   * new code, as does saving once the code's period is over; off clears it.
+   */
+  async updateAdhocSettings(groupId: string, body: { mode: AdhocSettings['mode']; period: AdhocPeriod; version: number }): Promise<AdhocSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    if (group.version !== body.version) throw new AppError('CONFLICT');
+    const held = settings.adhoc ?? {};
+    let code = held.code ?? null;
+    let codeCreatedAt = held.codeCreatedAt ?? null;
+    if (body.mode === null) {
+      code = null;
+      codeCreatedAt = null;
+    } else if (code === null || held.mode !== body.mode || held.period !== body.period || codeExpired(held, this.deps.clock.now())) {
+      code = await this.freshCode(groupId);
+      if (code === null) throw new AppError('CODE_RESET_FAILED');
+      codeCreatedAt = this.deps.clock.date().toISOString();
+    }
+    await this.saveSettings(group, body.version, { ...settings, adhoc: { ...held, mode: body.mode, period: body.period, code, codeCreatedAt } });
+    return this.adhocSettings(groupId);
+  }
+
+  /**
+   * GET groups/{id}/permanent (a group whose key was never set has none yet: the first save draws
+   * it). A key whose regeneration time has passed is renewed first (001 §9 daily, weekly,
+   * monthly): the mock has no scheduler, so the renewal happens when the key is next looked at.
+   */
+  async permanentSettings(groupId: string): Promise<PermanentSettings> {
+    await this.renewDueKey(groupId);
+    const { group, settings } = this.groupSettings(groupId);
+    return this.permanentView(group, settings);
+  }
+
+  /** Renew the permanent key when its regeneration time has passed (a concurrent save wins: it is read again). */
+  private async renewDueKey(groupId: string): Promise<void> {
+    const { group, settings } = this.groupSettings(groupId);
+    const p = settings.permanent ?? {};
+    if (p.key === undefined || !keyDue(p, this.deps.clock.now())) return;
+    const key = await this.freshCode(groupId);
+    if (key === null) return; // kept until a key can be drawn
+    try {
+      await this.saveSettings(group, group.version, { ...settings, permanent: { ...p, key, keyCreatedAt: this.deps.clock.date().toISOString() } });
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'CONFLICT')) throw e;
+    }
+  }
+
+  private permanentView(group: GroupRow, settings: GroupInvitationColumn): PermanentSettings {
+    const p = settings.permanent ?? {};
+    const regenerate: PermanentKeyRegeneration = p.regeneration ?? 'never';
+    const createdAt = p.key !== undefined ? (p.keyCreatedAt ?? null) : null;
+    const every = PERMANENT_REGENERATION_MS[regenerate];
+    return {
+      groupId: group.id,
+      mode: p.mode ?? null,
+      regenerate,
+      key: createdAt === null ? null : (p.key ?? null),
+      keyCreatedAt: createdAt,
+      nextRegenerationAt: every === null || createdAt === null ? null : new Date(Date.parse(createdAt) + every).toISOString(),
+      version: group.version,
+    };
+  }
+
+  /**
+   * PUT groups/{id}/permanent: the plan type (left out: kept), the regeneration policy; `resetKey`
+   * draws a new key now. The reset fails with 001 §8 "code reset failed" when no unused key could
+   * be drawn or the new key could not be stored over the version read (the group changed in between).
+   */
+  async updatePermanentSettings(
+    groupId: string,
+    body: { mode?: PermanentPlanType | null | undefined; regenerate: PermanentKeyRegeneration; resetKey: boolean; version: number },
+  ): Promise<PermanentSettings> {
+    const { group, settings } = this.groupSettings(groupId);
+    if (group.version !== body.version) throw new AppError('CONFLICT');
+    const held = settings.permanent ?? {};
+    let key = held.key;
+    let keyCreatedAt = held.keyCreatedAt;
+    if (body.resetKey || key === undefined || keyCreatedAt === undefined) {
+      const fresh = await this.freshCode(groupId);
+      if (fresh === null) throw new AppError('CODE_RESET_FAILED');
+      key = fresh;
+      keyCreatedAt = this.deps.clock.date().toISOString();
+    }
+    const mode = body.mode === undefined ? (held.mode ?? null) : body.mode;
+    await this.saveSettings(group, body.version, { ...settings, permanent: { ...held, mode, key, keyCreatedAt, regeneration: body.regenerate } }, body.resetKey ? 'CODE_RESET_FAILED' : 'CONFLICT');
+    const after = this.groupSettings(groupId);
+    return this.permanentView(after.group, after.settings);
+  }
+
+  /** The unit's membership of the group; a unit not in the group (or unknown) is 404. */
+  private async membership(groupId: string, unitId: string): Promise<{ expiresAt: Date | null }> {
+    const link = await this.deps.db.unitGroup.findUnique({ where: { unitId_groupId: { unitId, groupId } }, select: { expiresAt: true } });
+    if (!link) throw new AppError('NOT_FOUND');
+    return link;
+  }
+
+  private expirationView(groupId: string, unitId: string, expiresAt: Date | null): UnitExpiration {
+    return { groupId, unitId, expiresAt: expiresAt?.toISOString() ?? null, expired: expiresAt !== null && expiresAt.getTime() <= this.deps.clock.now() };
+  }
+
+  /** GET v2/groups/{id}/units/{unitId}/expiration. */
+  async unitExpiration(groupId: string, unitId: string): Promise<UnitExpiration> {
+    const link = await this.membership(groupId, unitId);
+    return this.expirationView(groupId, unitId, link.expiresAt);
+  }
+
+  /** PUT v2/groups/{id}/units/{unitId}/expiration: the unit stays for the period from now, or permanently (null). */
+  async updateUnitExpiration(groupId: string, unitId: string, period: AdhocPeriod | null): Promise<UnitExpiration> {
+    await this.membership(groupId, unitId);
+    const expiresAt = period === null ? null : new Date(this.deps.clock.now() + ADHOC_PERIOD_MS[period]);
+    const done = await this.deps.db.unitGroup.updateMany({ where: { unitId, groupId }, data: { expiresAt } });
+    // The unit left the group in between.
+    if (done.count === 0) throw new AppError('NOT_FOUND');
+    return this.expirationView(groupId, unitId, expiresAt);
+  }
+
+  // ── joining with a code ────────────────────────────────────────────────────────────────────
+
+  /**
+   * What a code opens now: an open guest invitation (not used, not expired), the ad-hoc code of a
+   * group whose ad-hoc joining is on (within its period), or the permanent key of a group whose
+   * permanent joining is on (not due for regeneration); null for anything else.
+   */
+  private async joinTarget(code: string, now: number): Promise<JoinTarget | null> {
+    const invitation = await this.deps.db.invitation.findUnique({ where: { code } });
+    if (invitation) {
+      const open = invitation.planType === GUEST_PLAN && invitation.usedAt === null && (invitation.expiresAt === null || invitation.expiresAt.getTime() > now);
+      if (!open) return null;
+      const stay = isPeriod(invitation.period) ? invitation.period : '1d';
+      return { groupId: invitation.groupId, planType: GUEST_PLAN, stay, period: stay, invitation: { id: invitation.id, version: invitation.version, deviceName: invitation.deviceName } };
+    }
+    for (const group of this.deps.readModel.groups.all()) {
+      const { adhoc, permanent } = groupInvitation.read(group.invitation);
+      if (adhoc?.code === code) {
+        if (!adhoc.mode || codeExpired(adhoc, now)) return null;
+        const stay = adhoc.period ?? '1d';
+        return { groupId: group.id, planType: adhoc.mode, stay, period: stay, invitation: null };
+      }
+      if (permanent?.key === code) {
+        if (!permanent.mode || keyDue(permanent, now)) return null;
+        return { groupId: group.id, planType: permanent.mode, stay: null, period: permanent.regeneration ?? 'never', invitation: null };
+      }
+    }
+    return null;
+  }
+
+  /** A unique id and serial number no unit has: the product's prefix and a drawn suffix. */
+  private async freshUnitIdentity(productType: JoinProductType): Promise<{ id: string; serialNumber: string }> {
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const suffix = newCode();
+      const id = `${JOINING[productType].idPrefix}-${suffix}`;
+      const serialNumber = `${JOINING[productType].idPrefix}J${suffix}`;
+      if ((await this.deps.db.unit.count({ where: { OR: [{ id }, { serialNumber }] } })) === 0) return { id, serialNumber };
+    }
+    throw new AppError('GENERIC');
+  }
+
+  /**
+   * POST groups/join: the device that gives a code becomes a unit of the code's group (and of the
+   * group's inventory), under the code's plan type, for the code's stay. Refused, with nothing
+   * written: a code that opens nothing now (invalid field at `code`), a device its plan type does not
+   * admit (at `productType`), a missing name with a group's code (required at `deviceName`), a name a
+   * unit has or another open guest invitation reserves (the unit rename rule, 409 NAME_IN_USE).
+   */
+  async joinWithCode(body: JoinGroupBody): Promise<JoinedDevice> {
+    const now = this.deps.clock.date();
+    const code = normaliseCode(body.code);
+    const target = await this.joinTarget(code, now.getTime());
+    const group = target ? this.deps.readModel.groups.get(target.groupId) : undefined;
+    if (!target || !group) throw invalidCode();
+    if (!PLAN_PRODUCTS[target.planType].includes(body.productType)) throw validationError([{ path: 'body.productType', message: VALIDATION.invalidField }]);
+    const name = body.deviceName ?? target.invitation?.deviceName ?? null;
+    if (name === null || name === '') throw validationError([{ path: 'body.deviceName', message: VALIDATION.required }]);
+    const { id, serialNumber } = await this.freshUnitIdentity(body.productType);
+    const { typeGroup } = JOINING[body.productType];
+    const expiresAt = target.stay === null ? null : new Date(now.getTime() + ADHOC_PERIOD_MS[target.stay]);
+    const guest = target.invitation;
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        const unit = await tx.unit.findFirst({ where: { name }, select: { id: true } });
+        const reserved = unit
+          ? null
+          : await tx.invitation.findFirst({
+              where: {
+                deviceName: name,
+                usedAt: null,
+                OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+                ...(guest ? { NOT: { id: guest.id } } : {}),
+              },
+              select: { id: true },
+            });
+        if (unit || reserved) throw nameInUse('body.deviceName');
+        if (guest) {
+          const used = await tx.invitation.updateMany({ where: { id: guest.id, version: guest.version, usedAt: null }, data: { usedAt: now, version: { increment: 1 } } });
+          // Used by another device meanwhile.
+          if (used.count === 0) throw invalidCode();
+        }
+        const members = await tx.group.updateMany({ where: { id: group.id }, data: { version: { increment: 1 } } });
+        // The group was deleted meanwhile.
+        if (members.count === 0) throw invalidCode();
+        await tx.unit.create({
+          data: {
+            id,
+            name,
+            productType: body.productType,
+            typeGroup,
+            status: 'offline',
+            applications: {},
+            swVersion: SOFTWARE_VERSIONS.max,
+            serialNumber,
+            // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
+            license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+            capabilities: defaultCapabilities(typeGroup, body.productType),
+            services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
+            configuration: {
+              unitUniqueId: id,
+              pairingCodeMode: false,
+              intercoms: [
+                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+              ],
+            },
+          },
+        });
+        await tx.unitInventory.create({ data: { unitId: id, inventoryId: group.inventoryId } });
+        await tx.unitGroup.create({ data: { unitId: id, groupId: group.id, expiresAt } });
+        // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
+        await tx.invitation.create({
+          data: { groupId: group.id, planType: target.planType, period: target.period, code: `${code}/${id}`, deviceName: name, unitId: id, expiresAt, usedAt: now, createdAt: now },
+        });
+      });
+    } catch (e) {
+      // Another device took the name between the check and the write.
+      if (isUniqueViolation(e)) throw nameInUse('body.deviceName');
+      throw e;
+    }
+    // The membership index learns the unit, subscribers hear device.added, the simulator starts running it.
+    await this.deps.units.refreshUnit(id);
+    return {
+      unitId: id,
+      name,
+      productType: body.productType,
+      groupId: group.id,
+      groupName: group.name,
+      inventoryId: group.inventoryId,
+      planType: target.planType,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      joinedAt: now.toISOString(),
+    };
+  }
+
+  private toView(row: Invitation, groupName: string, deliveries: InvitationDelivery[]): GuestInvitation {
+    return {
+      id: row.id,
+      groupId: row.groupId,
+      groupName,
+      planType: row.planType,
+      deviceName: row.deviceName ?? '',
+      email: row.email,
+      phone: row.phone,
+      unitId: row.unitId,
+      period: isPeriod(row.period) ? row.period : '1d',
+      code: row.code,
+      joinUrl: joinPathOf(row.code),
+      expiresAt: (row.expiresAt ?? row.createdAt).toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      deliveries,
+    };
+  }
+}
+
+/** The calls InvitationService answers. */
+export const invitationCalls = callsOf<InvitationService>()({
+  createGroupInvitation: (s, { params, body }, user) => s.createGuestInvitation(user, params.id, body),
+  sendGroupInvitationEmail: (s, { params, body }, user) => s.sendEmail(user, params.id, body),
+  sendGroupInvitationSms: (s, { params, body }, user) => s.sendSms(user, params.id, body),
+  getGroupAdhocSettings: (s, { params }) => s.adhocSettings(params.groupId),
+  updateGroupAdhocSettings: (s, { params, body }) => s.updateAdhocSettings(params.groupId, body),
+  getGroupPermanentSettings: (s, { params }) => s.permanentSettings(params.id),
+  updateGroupPermanentSettings: (s, { params, body }) => s.updatePermanentSettings(params.id, body),
+  getGroupUnitExpiration: (s, { params }) => s.unitExpiration(params.id, params.unitId),
+  updateGroupUnitExpiration: (s, { params, body }) => s.updateUnitExpiration(params.id, params.unitId, body.period),
+  joinGroupWithCode: (s, { body }) => s.joinWithCode(body),
+});

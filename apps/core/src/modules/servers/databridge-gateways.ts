@@ -1,0 +1,113 @@
+/**
+ * Databridge gateways as platform records (spec 001 §2 /system_entities dbGateways; §3 databridge gateways).
+ *
+ * Read a page at a time through storage (the list is `searchAdminDbGateways`); writes are versioned
+ * and announced as `systemDevice.changed` to every inventory (the admin lists read again). A
+ * deleted gateway leaves the units that used it without one (the relation sets it to null).
+ */
+import {
+  VALIDATION,
+  type AdminDbGateway, type CreateDbGatewayBody, type DbGatewayDeleted, type UpdateDbGatewayBody,
+} from '@fleet/contracts';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { inventoryAudience } from '../../platform/topics.js';
+
+const nameInUse = () => new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
+
+export class DatabridgeGatewayService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async get(id: string): Promise<AdminDbGateway> {
+    const g = await this.deps.db.databridgeGateway.findUnique({ where: { id }, include: { _count: { select: { units: true } } } });
+    if (!g) throw new AppError('NOT_FOUND');
+    return {
+      id: g.id,
+      name: g.name,
+      host: g.host,
+      port: g.port,
+      status: g.status,
+      inventoryId: g.inventoryId,
+      inventoryName: g.inventoryId ? (this.deps.readModel.inventories.get(g.inventoryId)?.name ?? null) : null,
+      unitCount: g._count.units,
+      version: g.version,
+      createdAt: g.createdAt.toISOString(),
+      updatedAt: g.updatedAt.toISOString(),
+    };
+  }
+
+  async create(body: CreateDbGatewayBody): Promise<AdminDbGateway> {
+    if (body.inventoryId != null) this.requireInventory(body.inventoryId);
+    await this.assertUniqueName(body.name, null);
+    let id: string;
+    try {
+      ({ id } = await this.deps.db.databridgeGateway.create({
+        data: { name: body.name, host: body.host, port: body.port, inventoryId: body.inventoryId ?? null },
+        select: { id: true },
+      }));
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameInUse();
+      throw e;
+    }
+    this.publish(id, false);
+    return this.get(id);
+  }
+
+  async update(id: string, body: UpdateDbGatewayBody): Promise<AdminDbGateway> {
+    const current = await this.get(id);
+    if (body.version !== undefined && body.version !== current.version) throw new AppError('CONFLICT');
+    if (body.inventoryId != null && body.inventoryId !== current.inventoryId) this.requireInventory(body.inventoryId);
+    if (body.name !== undefined && body.name !== current.name) await this.assertUniqueName(body.name, id);
+    const { version = current.version, ...fields } = body;
+    try {
+      const { count } = await this.deps.db.databridgeGateway.updateMany({
+        where: { id, version },
+        data: {
+          ...(fields.name !== undefined ? { name: fields.name } : {}),
+          ...(fields.host !== undefined ? { host: fields.host } : {}),
+          ...(fields.port !== undefined ? { port: fields.port } : {}),
+          ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
+          version: { increment: 1 },
+        },
+      });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameInUse();
+      throw e;
+    }
+    this.publish(id, false);
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<DbGatewayDeleted> {
+    const current = await this.get(id);
+    const { count } = await this.deps.db.databridgeGateway.deleteMany({ where: { id, version: current.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    this.publish(id, true);
+    return { id, deleted: true };
+  }
+
+  private requireInventory(inventoryId: string): void {
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw validationError([{ path: 'inventoryId', message: VALIDATION.invalidField }]);
+  }
+
+  /** Spec 001 §5 "Name field has to be unique". */
+  private async assertUniqueName(name: string, self: string | null): Promise<void> {
+    const other = await this.deps.db.databridgeGateway.findUnique({ where: { name }, select: { id: true } });
+    if (other && other.id !== self) throw nameInUse();
+  }
+
+  private publish(id: string, removed: boolean): void {
+    const everyInventory = this.deps.readModel.inventories.all().map((i) => i.id);
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'dbGateway', id, removed, at: this.deps.clock.now() });
+  }
+}
+
+export const databridgeGatewayCalls = callsOf<DatabridgeGatewayService>()({
+  getAdminDbGateway: (s, { params }) => s.get(params.id),
+  createAdminDbGateway: (s, { body }) => s.create(body),
+  updateAdminDbGateway: (s, { params, body }) => s.update(params.id, body),
+  deleteAdminDbGateway: (s, { params }) => s.delete(params.id),
+});

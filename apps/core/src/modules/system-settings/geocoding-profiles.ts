@@ -1,0 +1,204 @@
+/**
+ * Geocoding profiles (spec 001 §2 /system_settings geocoding_profile; §3 refresh intervals, distance
+ * and percentage thresholds, geocoders and accuracies; §5 "Geocoding: accuracies non-negative, must
+ * match geocoders"; §8 "geocoding profile in use").
+ *
+ * - Names are unique ("Name field has to be unique"; the unique index backs the check).
+ * - One accuracy per geocoder ("Accuracies must match geocoders"): the call's schema checks a body
+ *   giving both, the service an update giving one against the stored other.
+ * - One default profile: making one the default (create or update) un-flags the previous one in
+ *   the same transaction; the default is un-defaulted only by another becoming it.
+ * - An inventory names its own profile in `Inventory.settings.geocodingProfileId` (none: the
+ *   default). A profile is in use when it is the default or an inventory names it; deleting one in
+ *   use answers GEOCODING_PROFILE_IN_USE ("Geocoding profile in use") and changes nothing.
+ * - Every change is announced as `systemSetting.changed` (geocoding_profile).
+ */
+import {
+  GEOCODERS, VALIDATION, type CreateGeocodingProfileBody, type Geocoder, type GeocodingProfile, type GeocodingProfileDeleted, type GeocodingProfilePage,
+  type GeocodingProfileSearchQuery, type InventoryGeocodingProfile, type UpdateGeocodingProfileBody,
+} from '@fleet/contracts';
+import { transaction, type Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { inventorySettings } from '../../repositories/inventory-columns.js';
+import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+
+type Row = Prisma.GeocodingProfileGetPayload<object>;
+
+/** How many times the inventory's settings are read again when another write changed them in between. */
+const SETTINGS_ATTEMPTS = 5;
+
+const isGeocoder = (name: string): name is Geocoder => (GEOCODERS as readonly string[]).includes(name);
+
+export class GeocodingProfileService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async list(q: GeocodingProfileSearchQuery): Promise<GeocodingProfilePage> {
+    const rows = await this.deps.db.geocodingProfile.findMany();
+    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r.name));
+    const uses = this.inventoryUses();
+    return { items: page.rows.map((r) => toProfile(r, uses)), total: page.total, offset: q.offset, limit: q.limit };
+  }
+
+  async get(id: string): Promise<GeocodingProfile> {
+    return toProfile(await this.require(id), this.inventoryUses());
+  }
+
+  async create(body: CreateGeocodingProfileBody): Promise<GeocodingProfile> {
+    await this.assertNameFree(body.name, null);
+    let row: Row;
+    try {
+      row = await transaction(this.deps.db, async (tx) => {
+        if (body.isDefault === true) await tx.geocodingProfile.updateMany({ where: { isDefault: true }, data: { isDefault: false, version: { increment: 1 } } });
+        return tx.geocodingProfile.create({
+          data: {
+            name: body.name,
+            refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
+            distanceThreshold: body.distanceThreshold,
+            percentageThreshold: body.percentageThreshold,
+            geocoders: geocodingGeocoders.write(body.geocoders),
+            accuracies: geocodingAccuracies.write(body.accuracies),
+            isDefault: body.isDefault ?? false,
+          },
+        });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    announceSetting(this.deps, 'geocoding_profile', row.id, false);
+    return this.get(row.id);
+  }
+
+  async update(id: string, body: UpdateGeocodingProfileBody): Promise<GeocodingProfile> {
+    const row = await this.require(id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    const geocoders = body.geocoders ?? geocodingGeocoders.read(row.geocoders);
+    const accuracies = body.accuracies ?? geocodingAccuracies.read(row.accuracies);
+    if (geocoders.length !== accuracies.length) throw validationError([{ path: 'body.accuracies', message: VALIDATION.accuraciesMatchGeocoders }]);
+    if (body.isDefault === false && row.isDefault) throw validationError([{ path: 'body.isDefault', message: VALIDATION.geocodingDefaultRequired }]);
+    if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
+    const becomesDefault = body.isDefault === true && !row.isDefault;
+    const data: Prisma.GeocodingProfileUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.refreshIntervals !== undefined ? { refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals) } : {}),
+      ...(body.distanceThreshold !== undefined ? { distanceThreshold: body.distanceThreshold } : {}),
+      ...(body.percentageThreshold !== undefined ? { percentageThreshold: body.percentageThreshold } : {}),
+      ...(body.geocoders !== undefined ? { geocoders: geocodingGeocoders.write(body.geocoders) } : {}),
+      ...(body.accuracies !== undefined ? { accuracies: geocodingAccuracies.write(body.accuracies) } : {}),
+      ...(becomesDefault ? { isDefault: true } : {}),
+    };
+    let previousDefault: string[] = [];
+    try {
+      previousDefault = await transaction(this.deps.db, async (tx) => {
+        const { count } = await tx.geocodingProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+        if (count === 0) throw new AppError('CONFLICT');
+        if (!becomesDefault) return [];
+        const others = await tx.geocodingProfile.findMany({ where: { isDefault: true, id: { not: id } }, select: { id: true } });
+        await tx.geocodingProfile.updateMany({ where: { isDefault: true, id: { not: id } }, data: { isDefault: false, version: { increment: 1 } } });
+        return others.map((o) => o.id);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    for (const other of previousDefault) announceSetting(this.deps, 'geocoding_profile', other, false);
+    announceSetting(this.deps, 'geocoding_profile', id, false);
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<GeocodingProfileDeleted> {
+    const row = await this.require(id);
+    if (row.isDefault || (this.inventoryUses().get(id) ?? 0) > 0) throw new AppError('GEOCODING_PROFILE_IN_USE');
+    const { count } = await this.deps.db.geocodingProfile.deleteMany({ where: { id, version: row.version, isDefault: false } });
+    if (count === 0) throw new AppError('CONFLICT');
+    announceSetting(this.deps, 'geocoding_profile', id, true);
+    return { id, deleted: true };
+  }
+
+  /** PUT v2/admin/inventories/{id}/geocodingProfile: kept in the inventory's settings (its other settings untouched). */
+  async setInventoryProfile(inventoryId: string, profileId: string | null): Promise<InventoryGeocodingProfile> {
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
+    if (profileId !== null) {
+      const profile = await this.deps.db.geocodingProfile.findUnique({ where: { id: profileId }, select: { id: true } });
+      if (!profile) throw validationError([{ path: 'body.geocodingProfileId', message: VALIDATION.invalidField }]);
+    }
+    let before: string | null = null;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === SETTINGS_ATTEMPTS) throw new AppError('CONFLICT');
+      const inv = this.deps.readModel.inventories.get(inventoryId);
+      if (!inv) throw new AppError('NOT_FOUND');
+      const stored = objectOf(inv.settings);
+      before = inventorySettings.read(inv.settings).geocodingProfileId ?? null;
+      if (before === profileId) return { inventoryId, geocodingProfileId: profileId };
+      const { geocodingProfileId: _dropped, ...rest } = stored;
+      const settings: Prisma.InputJsonObject = profileId === null ? rest : { ...rest, geocodingProfileId: profileId };
+      const { count } = await this.deps.db.inventory.updateMany({ where: { id: inventoryId, version: inv.version }, data: { settings, version: { increment: 1 } } });
+      if (count === 1) break;
+    }
+    for (const changed of [before, profileId]) if (changed !== null) announceSetting(this.deps, 'geocoding_profile', changed, false);
+    return { inventoryId, geocodingProfileId: profileId };
+  }
+
+  // ── helpers ───────────────────────────────────────────────────────────────────────────────
+
+  private async require(id: string): Promise<Row> {
+    const row = await this.deps.db.geocodingProfile.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.geocodingProfile.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw settingNameTaken();
+  }
+
+  /** How many inventories name each profile (from the read model's inventory rows). */
+  private inventoryUses(): Map<string, number> {
+    const uses = new Map<string, number>();
+    for (const inv of this.deps.readModel.inventories.all()) {
+      const id = inventorySettings.read(inv.settings).geocodingProfileId;
+      if (typeof id === 'string') uses.set(id, (uses.get(id) ?? 0) + 1);
+    }
+    return uses;
+  }
+}
+
+function objectOf(v: unknown): Record<string, Prisma.InputJsonValue> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, Prisma.InputJsonValue>) : {};
+}
+
+function toProfile(row: Row, uses: ReadonlyMap<string, number>): GeocodingProfile {
+  const inventoryCount = uses.get(row.id) ?? 0;
+  // Geocoders the catalogue does not know (written by hand) are left out, with their accuracies.
+  const stored = geocodingGeocoders.read(row.geocoders);
+  const accuracies = geocodingAccuracies.read(row.accuracies);
+  const kept = stored.flatMap((g, i) => (isGeocoder(g) ? [{ g, a: accuracies[i] ?? 0 }] : []));
+  return {
+    id: row.id,
+    name: row.name,
+    refreshIntervals: geocodingRefreshIntervals.read(row.refreshIntervals),
+    distanceThreshold: row.distanceThreshold,
+    percentageThreshold: row.percentageThreshold,
+    geocoders: kept.map((k) => k.g),
+    accuracies: kept.map((k) => k.a),
+    isDefault: row.isDefault,
+    inventoryCount,
+    inUse: row.isDefault || inventoryCount > 0,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const geocodingProfileCalls = callsOf<GeocodingProfileService>()({
+  listGeocodingProfiles: (svc, { query }) => svc.list(query),
+  getGeocodingProfile: (svc, { params }) => svc.get(params.id),
+  createGeocodingProfile: (svc, { body }) => svc.create(body),
+  updateGeocodingProfile: (svc, { params, body }) => svc.update(params.id, body),
+  deleteGeocodingProfile: (svc, { params }) => svc.delete(params.id),
+  setInventoryGeocodingProfile: (svc, { params, body }) => svc.setInventoryProfile(params.id, body.geocodingProfileId),
+});

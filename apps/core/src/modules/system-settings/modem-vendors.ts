@@ -1,0 +1,98 @@
+/**
+ * Modem vendors and their models (spec 001 §2 /system_settings modem_vendor; support-staff menu Modems Vendor/Model).
+ * Vendor names are unique ("Name field has to be unique"; the unique index backs it); model names
+ * unique within the vendor (checked by the body's schema). The form sends the whole model list:
+ * adding, renaming and removing models is one update. Changes are announced as `systemSetting.changed`.
+ */
+import { VALIDATION, type CreateModemVendorBody, type ModemVendor, type ModemVendorPage, type ModemVendorSearchQuery, type SettingDeleted, type UpdateModemVendorBody } from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { modemModels } from '../../repositories/settings-columns.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+
+type ModemVendorRow = Prisma.ModemVendorGetPayload<object>;
+const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
+
+export class ModemVendorService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** GET v2/admin/modemVendors: search by vendor or model name. */
+  async list(q: ModemVendorSearchQuery): Promise<ModemVendorPage> {
+    const rows = (await this.deps.db.modemVendor.findMany()).map((r) => this.toVendor(r));
+    return pageOfRows(rows, q, (r) => [r.name, ...r.models.map((m) => m.name)], (r, key) => r[key]);
+  }
+
+  async create(body: CreateModemVendorBody): Promise<ModemVendor> {
+    await this.assertNameFree(body.name, null);
+    try {
+      const row = await this.deps.db.modemVendor.create({ data: { name: body.name, models: modemModels.write(body.models ?? []) } });
+      return this.announce(row);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameTaken();
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<ModemVendor> {
+    return this.toVendor(await this.require(id));
+  }
+
+  async update(id: string, body: UpdateModemVendorBody): Promise<ModemVendor> {
+    const row = await this.require(id);
+    assertVersion(row.version, body.version);
+    if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
+    try {
+      const { count } = await this.deps.db.modemVendor.updateMany({
+        where: { id, version: row.version },
+        data: {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
+          version: { increment: 1 },
+        },
+      });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw nameTaken();
+      throw e;
+    }
+    return this.announce(await this.require(id));
+  }
+
+  async delete(id: string): Promise<SettingDeleted> {
+    const { count } = await this.deps.db.modemVendor.deleteMany({ where: { id } });
+    if (count === 0) throw new AppError('NOT_FOUND');
+    announceSetting(this.deps, 'modem_vendor', id, true);
+    return { id, deleted: true };
+  }
+
+  private async require(id: string): Promise<ModemVendorRow> {
+    const row = await this.deps.db.modemVendor.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.modemVendor.findFirst({ where: { name, ...(exceptId === null ? {} : { id: { not: exceptId } }) }, select: { id: true } });
+    if (other) throw nameTaken();
+  }
+
+  private announce(row: ModemVendorRow): ModemVendor {
+    announceSetting(this.deps, 'modem_vendor', row.id);
+    return this.toVendor(row);
+  }
+
+  private toVendor(row: ModemVendorRow): ModemVendor {
+    return { id: row.id, name: row.name, models: modemModels.read(row.models), version: row.version, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  }
+}
+
+export const modemVendorCalls = callsOf<ModemVendorService>()({
+  searchModemVendors: (svc, { query }) => svc.list(query),
+  createModemVendor: (svc, { body }) => svc.create(body),
+  getModemVendor: (svc, { params }) => svc.get(params.id),
+  updateModemVendor: (svc, { params, body }) => svc.update(params.id, body),
+  deleteModemVendor: (svc, { params }) => svc.delete(params.id),
+});

@@ -1,0 +1,230 @@
+/**
+ * Organisations and their inventories (spec 001 §2 /system_settings organization, organization_inventory; §3 Organisation: name, external UID, default role, max users).
+ *
+ * - Name and external UID are unique ("Name field has to be unique", "This field must be unique";
+ *   the table's unique indexes back the checks). An empty external UID is none.
+ * - Max users (0 = no limit) is what the user service's licence check reads ("No available user
+ *   license", §8). It is not lowered below the organisation's active users: the refusal is on the
+ *   field, in the spec's generic words "Must be N or more" with N the active users.
+ * - An organisation with users is not deleted (ORGANISATION_HAS_USERS): they would be left
+ *   without one. Its inventory associations go with it.
+ * - organization_inventory: an inventory joins an organisation once ("Association already exists", §8).
+ * - Every change is announced as `systemSetting.changed` (settings-support.ts).
+ */
+import {
+  VALIDATION, type AddOrganisationInventoryBody, type CreateOrganisationBody, type Organisation, type OrganisationInventory, type OrganisationInventoryPage,
+  type OrganisationInventoryRemoved, type OrganisationInventorySearchQuery, type OrganisationPage, type OrganisationSearchQuery, Role, type SettingDeleted,
+  type UpdateOrganisationBody,
+} from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+
+type OrganisationRow = Prisma.OrganisationGetPayload<object>;
+const storedRole = Role.catch('luc_regular');
+interface Counts {
+  users: number;
+  active: number;
+  inventories: number;
+}
+
+const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
+const externalUidTaken = () => validationError([{ path: 'body.externalUid', message: VALIDATION.fieldUnique }]);
+const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+
+export class OrganisationService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** GET v2/admin/organisations. */
+  async list(q: OrganisationSearchQuery): Promise<OrganisationPage> {
+    const [rows, counts] = await Promise.all([this.deps.db.organisation.findMany(), this.counts()]);
+    const page = pageOfRows(rows, q, (r) => [r.name, r.externalUid], (r, key) => (key === 'createdAt' ? r.createdAt.toISOString() : r[key]));
+    return { ...page, items: page.items.map((r) => this.toOrganisation(r, counts.get(r.id))) };
+  }
+
+  /** POST v2/admin/organisations. */
+  async create(body: CreateOrganisationBody): Promise<Organisation> {
+    const externalUid = blankToNull(body.externalUid) ?? null;
+    await this.assertFree(body.name, externalUid, null);
+    let row: OrganisationRow;
+    try {
+      row = await this.deps.db.organisation.create({
+        data: { name: body.name, externalUid, defaultRole: body.defaultRole ?? 'luc_regular', maxUsers: body.maxUsers ?? 0 },
+      });
+    } catch (e) {
+      throw await this.uniqueError(e, body.name);
+    }
+    return this.announce(row);
+  }
+
+  /** GET v2/admin/organisations/{id}. */
+  async get(id: string): Promise<Organisation> {
+    const row = await this.require(id);
+    return this.toOrganisation(row, (await this.counts(id)).get(id));
+  }
+
+  /** PUT v2/admin/organisations/{id}. */
+  async update(id: string, body: UpdateOrganisationBody): Promise<Organisation> {
+    const row = await this.require(id);
+    assertVersion(row.version, body.version);
+    const externalUid = blankToNull(body.externalUid);
+    await this.assertFree(body.name !== undefined && body.name !== row.name ? body.name : null, externalUid !== undefined && externalUid !== row.externalUid ? externalUid : null, id);
+    if (body.maxUsers !== undefined && body.maxUsers > 0) {
+      const active = await this.deps.db.user.count({ where: { organisationId: id, active: true } });
+      if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
+    }
+    const data: Prisma.OrganisationUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(externalUid !== undefined ? { externalUid } : {}),
+      ...(body.defaultRole !== undefined ? { defaultRole: body.defaultRole } : {}),
+      ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}),
+    };
+    try {
+      const { count } = await this.deps.db.organisation.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      throw await this.uniqueError(e, body.name ?? row.name);
+    }
+    return this.announce(await this.require(id));
+  }
+
+  /** DELETE v2/admin/organisations/{id}: only without users. */
+  async delete(id: string): Promise<SettingDeleted> {
+    await this.require(id);
+    // One statement: a user joining meanwhile keeps the organisation.
+    const { count } = await this.deps.db.organisation.deleteMany({ where: { id, users: { none: {} } } });
+    if (count === 0) {
+      if (await this.deps.db.organisation.findUnique({ where: { id }, select: { id: true } })) throw new AppError('ORGANISATION_HAS_USERS');
+      throw new AppError('NOT_FOUND');
+    }
+    announceSetting(this.deps, 'organization', id, true);
+    announceSetting(this.deps, 'organization_inventory', id, true);
+    return { id, deleted: true };
+  }
+
+  /** GET v2/admin/organisationInventories. */
+  async listInventories(q: OrganisationInventorySearchQuery): Promise<OrganisationInventoryPage> {
+    const rows = await this.deps.db.organisationInventory.findMany({
+      where: q.organisationId !== undefined ? { organisationId: q.organisationId } : {},
+      include: { organisation: { select: { name: true } } },
+    });
+    const items = rows.map((r) => ({ ...this.toAssociation(r.organisationId, r.organisation.name, r.inventoryId), id: `${r.organisationId}/${r.inventoryId}` }));
+    const page = pageOfRows(items, q, (r) => [r.inventoryName, r.organisationName], (r, key) => r[key]);
+    return { ...page, items: page.items.map(({ id: _key, ...rest }) => rest) };
+  }
+
+  /** POST v2/admin/organisations/{id}/inventories. */
+  async addInventory(id: string, body: AddOrganisationInventoryBody): Promise<OrganisationInventory> {
+    const org = await this.require(id);
+    if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
+    const existing = await this.deps.db.organisationInventory.findUnique({ where: { organisationId_inventoryId: { organisationId: id, inventoryId: body.inventoryId } } });
+    if (existing) throw new AppError('ASSOCIATION_EXISTS');
+    try {
+      await this.deps.db.organisationInventory.create({ data: { organisationId: id, inventoryId: body.inventoryId } });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
+      throw e;
+    }
+    announceSetting(this.deps, 'organization_inventory', id);
+    announceSetting(this.deps, 'organization', id);
+    return this.toAssociation(id, org.name, body.inventoryId);
+  }
+
+  /** DELETE v2/admin/organisations/{id}/inventories/{inventoryId}. */
+  async removeInventory(id: string, inventoryId: string): Promise<OrganisationInventoryRemoved> {
+    await this.require(id);
+    const { count } = await this.deps.db.organisationInventory.deleteMany({ where: { organisationId: id, inventoryId } });
+    if (count === 0) throw new AppError('NOT_FOUND');
+    announceSetting(this.deps, 'organization_inventory', id, true);
+    announceSetting(this.deps, 'organization', id);
+    return { organisationId: id, inventoryId, deleted: true };
+  }
+
+  // ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+  private async require(id: string): Promise<OrganisationRow> {
+    const row = await this.deps.db.organisation.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** A name (or external UID) another organisation has, on its field. */
+  private async assertFree(name: string | null, externalUid: string | null, exceptId: string | null): Promise<void> {
+    const not = exceptId === null ? {} : { id: { not: exceptId } };
+    if (name !== null && (await this.deps.db.organisation.findFirst({ where: { ...not, name }, select: { id: true } }))) throw nameTaken();
+    if (externalUid !== null && (await this.deps.db.organisation.findFirst({ where: { ...not, externalUid }, select: { id: true } }))) throw externalUidTaken();
+  }
+
+  /** A unique violation of a write (taken meanwhile): the field that clashed, else the error as it was. */
+  private async uniqueError(e: unknown, name: string): Promise<unknown> {
+    if (!isUniqueViolation(e)) return e;
+    return (await this.deps.db.organisation.findFirst({ where: { name }, select: { id: true } })) ? nameTaken() : externalUidTaken();
+  }
+
+  /** Users, active users and inventories per organisation (one organisation's with `id`). */
+  private async counts(id?: string): Promise<Map<string, Counts>> {
+    const where = id === undefined ? {} : { organisationId: id };
+    const [users, inventories] = await Promise.all([
+      this.deps.db.user.findMany({ where: id === undefined ? { organisationId: { not: null } } : where, select: { organisationId: true, active: true } }),
+      this.deps.db.organisationInventory.findMany({ where, select: { organisationId: true } }),
+    ]);
+    const out = new Map<string, Counts>();
+    const of = (org: string) => {
+      let c = out.get(org);
+      if (!c) {
+        c = { users: 0, active: 0, inventories: 0 };
+        out.set(org, c);
+      }
+      return c;
+    };
+    for (const u of users) {
+      if (u.organisationId === null) continue;
+      const c = of(u.organisationId);
+      c.users += 1;
+      if (u.active) c.active += 1;
+    }
+    for (const i of inventories) of(i.organisationId).inventories += 1;
+    return out;
+  }
+
+  private async announce(row: OrganisationRow): Promise<Organisation> {
+    const organisation = this.toOrganisation(row, (await this.counts(row.id)).get(row.id));
+    announceSetting(this.deps, 'organization', row.id);
+    return organisation;
+  }
+
+  private toAssociation(organisationId: string, organisationName: string, inventoryId: string): OrganisationInventory {
+    return { organisationId, organisationName, inventoryId, inventoryName: this.deps.readModel.inventories.get(inventoryId)?.name ?? inventoryId };
+  }
+
+  private toOrganisation(row: OrganisationRow, counts: Counts | undefined): Organisation {
+    return {
+      id: row.id,
+      name: row.name,
+      externalUid: row.externalUid,
+      // A stored role the contracts no longer know reads as the default one.
+      defaultRole: storedRole.parse(row.defaultRole),
+      maxUsers: row.maxUsers,
+      userCount: counts?.users ?? 0,
+      activeUsers: counts?.active ?? 0,
+      inventoryCount: counts?.inventories ?? 0,
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+}
+
+export const organisationCalls = callsOf<OrganisationService>()({
+  searchOrganisations: (svc, { query }) => svc.list(query),
+  createOrganisation: (svc, { body }) => svc.create(body),
+  getOrganisation: (svc, { params }) => svc.get(params.id),
+  updateOrganisation: (svc, { params, body }) => svc.update(params.id, body),
+  deleteOrganisation: (svc, { params }) => svc.delete(params.id),
+  searchOrganisationInventories: (svc, { query }) => svc.listInventories(query),
+  addOrganisationInventory: (svc, { params, body }) => svc.addInventory(params.id, body),
+  removeOrganisationInventory: (svc, { params }) => svc.removeInventory(params.id, params.inventoryId),
+});

@@ -1,0 +1,133 @@
+/**
+ * Stream media profiles (spec 001 §2 /system_settings stream_media_profile; §3 min and max
+ * resolution, fps, bitrate, attributes JSON; §5 "Stream media profile values 0-2147483647").
+ *
+ * - Names are unique ("Name field has to be unique"; the unique index backs the check).
+ * - Values are integers 0-2147483647 (checked by the call's schema); min resolution is not above
+ *   max, an update giving one of them checked against the stored other.
+ * - The streaming destinations read the same rows (`fetchStreamMediaProfiles`).
+ * - Every change is announced as `systemSetting.changed` (stream_media_profile).
+ */
+import {
+  VALIDATION, type CreateStreamMediaProfileBody, type StreamMediaProfileDeleted, type StreamMediaProfilePage, type StreamMediaProfileSearchQuery,
+  type StreamMediaProfileSetting, type UpdateStreamMediaProfileBody,
+} from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { settingsJson } from '../../repositories/stream-settings-columns.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+
+type Row = Prisma.StreamMediaProfileGetPayload<object>;
+
+export class StreamMediaProfileService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async list(q: StreamMediaProfileSearchQuery): Promise<StreamMediaProfilePage> {
+    const rows = await this.deps.db.streamMediaProfile.findMany();
+    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]));
+    return { items: page.rows.map(toProfile), total: page.total, offset: q.offset, limit: q.limit };
+  }
+
+  /** Every profile, by name (what the streaming destinations choose from). */
+  async all(): Promise<StreamMediaProfileSetting[]> {
+    return (await this.deps.db.streamMediaProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] })).map(toProfile);
+  }
+
+  async get(id: string): Promise<StreamMediaProfileSetting> {
+    return toProfile(await this.require(id));
+  }
+
+  async create(body: CreateStreamMediaProfileBody): Promise<StreamMediaProfileSetting> {
+    await this.assertNameFree(body.name, null);
+    let row: Row;
+    try {
+      row = await this.deps.db.streamMediaProfile.create({
+        data: {
+          name: body.name,
+          minResolution: body.minResolution,
+          maxResolution: body.maxResolution,
+          fps: body.fps,
+          bitrate: body.bitrate,
+          attributes: settingsJson.write(body.attributes ?? {}),
+        },
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    announceSetting(this.deps, 'stream_media_profile', row.id, false);
+    return toProfile(row);
+  }
+
+  async update(id: string, body: UpdateStreamMediaProfileBody): Promise<StreamMediaProfileSetting> {
+    const row = await this.require(id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    if ((body.minResolution ?? row.minResolution) > (body.maxResolution ?? row.maxResolution)) {
+      const path = body.maxResolution !== undefined ? 'body.maxResolution' : 'body.minResolution';
+      throw validationError([{ path, message: VALIDATION.minResolutionAboveMax }]);
+    }
+    if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
+    const data: Prisma.StreamMediaProfileUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.minResolution !== undefined ? { minResolution: body.minResolution } : {}),
+      ...(body.maxResolution !== undefined ? { maxResolution: body.maxResolution } : {}),
+      ...(body.fps !== undefined ? { fps: body.fps } : {}),
+      ...(body.bitrate !== undefined ? { bitrate: body.bitrate } : {}),
+      ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
+    };
+    try {
+      const { count } = await this.deps.db.streamMediaProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    announceSetting(this.deps, 'stream_media_profile', id, false);
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<StreamMediaProfileDeleted> {
+    const row = await this.require(id);
+    const { count } = await this.deps.db.streamMediaProfile.deleteMany({ where: { id, version: row.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    announceSetting(this.deps, 'stream_media_profile', id, true);
+    return { id, deleted: true };
+  }
+
+  private async require(id: string): Promise<Row> {
+    const row = await this.deps.db.streamMediaProfile.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.streamMediaProfile.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw settingNameTaken();
+  }
+}
+
+function toProfile(row: Row): StreamMediaProfileSetting {
+  return {
+    id: row.id,
+    name: row.name,
+    minResolution: row.minResolution,
+    maxResolution: row.maxResolution,
+    fps: row.fps,
+    bitrate: row.bitrate,
+    attributes: settingsJson.read(row.attributes),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const streamMediaProfileCalls = callsOf<StreamMediaProfileService>()({
+  listStreamMediaProfiles: (svc, { query }) => svc.list(query),
+  getStreamMediaProfile: (svc, { params }) => svc.get(params.id),
+  createStreamMediaProfile: (svc, { body }) => svc.create(body),
+  updateStreamMediaProfile: (svc, { params, body }) => svc.update(params.id, body),
+  deleteStreamMediaProfile: (svc, { params }) => svc.delete(params.id),
+});

@@ -1,0 +1,232 @@
+/**
+ * Stream providers and their stream profiles (spec 001 §2 /system_settings stream_providers,
+ * stream_profile; §5 "Only one main stream profile per provider").
+ *
+ * - Provider names are unique ("Name field has to be unique"; the table's unique index backs the
+ *   check); profile names are unique per provider.
+ * - One main profile per provider: making a second one main (create or update) is refused on the
+ *   isMain field with the spec's words; the flag is not moved silently. The main profile is
+ *   un-flagged first, then another one flagged.
+ * - A provider's delete takes its profiles (the relation cascades); the answer counts them.
+ * - Every change is announced as `systemSetting.changed` (stream_providers / stream_profile; a
+ *   profile change also as its provider's, whose count and main profile it shows).
+ */
+import {
+  VALIDATION, type CreateStreamProfileBody, type CreateStreamProviderBody, type StreamProfile, type StreamProfileDeleted, type StreamProfilePage,
+  type StreamProfileSearchQuery, type StreamProvider, type StreamProviderDeleted, type StreamProviderPage, type StreamProviderSearchQuery,
+  type UpdateStreamProfileBody, type UpdateStreamProviderBody,
+} from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { settingsJson } from '../../repositories/stream-settings-columns.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+
+type ProviderRow = Prisma.StreamProviderGetPayload<{ include: { profiles: { select: { name: true; isMain: true } } } }>;
+type ProfileRow = Prisma.StreamProfileGetPayload<{ include: { provider: { select: { name: true } } } }>;
+
+const withProfiles = { profiles: { select: { name: true, isMain: true } } } as const;
+const withProvider = { provider: { select: { name: true } } } as const;
+const mainTaken = () => validationError([{ path: 'body.isMain', message: VALIDATION.mainStreamProfilePerProvider }]);
+
+export class StreamProviderService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  // ── providers ─────────────────────────────────────────────────────────────────────────────
+
+  async listProviders(q: StreamProviderSearchQuery): Promise<StreamProviderPage> {
+    const rows = await this.deps.db.streamProvider.findMany({ include: withProfiles });
+    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]));
+    return { items: page.rows.map(toProvider), total: page.total, offset: q.offset, limit: q.limit };
+  }
+
+  async getProvider(id: string): Promise<StreamProvider> {
+    return toProvider(await this.requireProvider(id));
+  }
+
+  async createProvider(body: CreateStreamProviderBody): Promise<StreamProvider> {
+    await this.assertProviderNameFree(body.name, null);
+    let row: ProviderRow;
+    try {
+      row = await this.deps.db.streamProvider.create({
+        data: { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) },
+        include: withProfiles,
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    announceSetting(this.deps, 'stream_providers', row.id, false);
+    return toProvider(row);
+  }
+
+  async updateProvider(id: string, body: UpdateStreamProviderBody): Promise<StreamProvider> {
+    const row = await this.requireProvider(id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    if (body.name !== undefined && body.name !== row.name) await this.assertProviderNameFree(body.name, id);
+    const data: Prisma.StreamProviderUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.kind !== undefined ? { kind: body.kind } : {}),
+      ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
+    };
+    try {
+      const { count } = await this.deps.db.streamProvider.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    announceSetting(this.deps, 'stream_providers', id, false);
+    return this.getProvider(id);
+  }
+
+  async deleteProvider(id: string): Promise<StreamProviderDeleted> {
+    const row = await this.requireProvider(id);
+    const profiles = await this.deps.db.streamProfile.findMany({ where: { providerId: id }, select: { id: true } });
+    // The profiles go with the provider (the relation cascades), in the same statement.
+    const { count } = await this.deps.db.streamProvider.deleteMany({ where: { id, version: row.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    announceSetting(this.deps, 'stream_providers', id, true);
+    for (const p of profiles) announceSetting(this.deps, 'stream_profile', p.id, true);
+    return { id, deleted: true, profilesDeleted: profiles.length };
+  }
+
+  // ── profiles ──────────────────────────────────────────────────────────────────────────────
+
+  async listProfiles(q: StreamProfileSearchQuery): Promise<StreamProfilePage> {
+    const rows = await this.deps.db.streamProfile.findMany({ where: q.providerId !== undefined ? { providerId: q.providerId } : {}, include: withProvider });
+    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : by === 'providerName' ? r.provider.name : r.name));
+    return { items: page.rows.map(toProfile), total: page.total, offset: q.offset, limit: q.limit };
+  }
+
+  async getProfile(id: string): Promise<StreamProfile> {
+    return toProfile(await this.requireProfile(id));
+  }
+
+  async createProfile(body: CreateStreamProfileBody): Promise<StreamProfile> {
+    const provider = await this.deps.db.streamProvider.findUnique({ where: { id: body.providerId }, select: { id: true } });
+    if (!provider) throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
+    if (body.isMain === true) await this.assertNoOtherMain(body.providerId, null);
+    await this.assertProfileNameFree(body.providerId, body.name, null);
+    let row: ProfileRow;
+    try {
+      row = await this.deps.db.streamProfile.create({
+        data: { providerId: body.providerId, name: body.name, isMain: body.isMain ?? false, settings: settingsJson.write(body.settings ?? {}) },
+        include: withProvider,
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    this.announceProfile(row, false);
+    return toProfile(row);
+  }
+
+  async updateProfile(id: string, body: UpdateStreamProfileBody): Promise<StreamProfile> {
+    const row = await this.requireProfile(id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    if (body.isMain === true && !row.isMain) await this.assertNoOtherMain(row.providerId, id);
+    if (body.name !== undefined && body.name !== row.name) await this.assertProfileNameFree(row.providerId, body.name, id);
+    const data: Prisma.StreamProfileUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.isMain !== undefined ? { isMain: body.isMain } : {}),
+      ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
+    };
+    try {
+      const { count } = await this.deps.db.streamProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw settingNameTaken();
+      throw e;
+    }
+    const fresh = await this.requireProfile(id);
+    this.announceProfile(fresh, false);
+    return toProfile(fresh);
+  }
+
+  async deleteProfile(id: string): Promise<StreamProfileDeleted> {
+    const row = await this.requireProfile(id);
+    const { count } = await this.deps.db.streamProfile.deleteMany({ where: { id, version: row.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    this.announceProfile(row, true);
+    return { id, providerId: row.providerId, deleted: true };
+  }
+
+  // ── helpers ───────────────────────────────────────────────────────────────────────────────
+
+  private async requireProvider(id: string): Promise<ProviderRow> {
+    const row = await this.deps.db.streamProvider.findUnique({ where: { id }, include: withProfiles });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async requireProfile(id: string): Promise<ProfileRow> {
+    const row = await this.deps.db.streamProfile.findUnique({ where: { id }, include: withProvider });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async assertProviderNameFree(name: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.streamProvider.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw settingNameTaken();
+  }
+
+  private async assertProfileNameFree(providerId: string, name: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.streamProfile.findFirst({ where: { providerId, name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw settingNameTaken();
+  }
+
+  private async assertNoOtherMain(providerId: string, exceptId: string | null): Promise<void> {
+    const other = await this.deps.db.streamProfile.findFirst({ where: { providerId, isMain: true, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    if (other) throw mainTaken();
+  }
+
+  /** The profile's own row, and its provider's (whose count and main profile the providers tab shows). */
+  private announceProfile(row: ProfileRow, removed: boolean): void {
+    announceSetting(this.deps, 'stream_profile', row.id, removed);
+    announceSetting(this.deps, 'stream_providers', row.providerId, false);
+  }
+}
+
+function toProvider(row: ProviderRow): StreamProvider {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    configuration: settingsJson.read(row.configuration),
+    profileCount: row.profiles.length,
+    mainProfileName: row.profiles.find((p) => p.isMain)?.name ?? null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toProfile(row: ProfileRow): StreamProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    providerId: row.providerId,
+    providerName: row.provider.name,
+    isMain: row.isMain,
+    settings: settingsJson.read(row.settings),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const streamProviderCalls = callsOf<StreamProviderService>()({
+  listStreamProviders: (svc, { query }) => svc.listProviders(query),
+  getStreamProvider: (svc, { params }) => svc.getProvider(params.id),
+  createStreamProvider: (svc, { body }) => svc.createProvider(body),
+  updateStreamProvider: (svc, { params, body }) => svc.updateProvider(params.id, body),
+  deleteStreamProvider: (svc, { params }) => svc.deleteProvider(params.id),
+  listStreamProfiles: (svc, { query }) => svc.listProfiles(query),
+  getStreamProfile: (svc, { params }) => svc.getProfile(params.id),
+  createStreamProfile: (svc, { body }) => svc.createProfile(body),
+  updateStreamProfile: (svc, { params, body }) => svc.updateProfile(params.id, body),
+  deleteStreamProfile: (svc, { params }) => svc.deleteProfile(params.id),
+});

@@ -1,0 +1,188 @@
+/**
+ * System messages that feed the global notification banner (spec 001 §2 system messages, global
+ * notification banner; §3 Notification expireDate, globalNotification; §9 expiry flags within 2 h
+ * and 24 h).
+ *
+ * - A message is global or for one inventory ("This field is required" without one); the inventory
+ *   must exist ("Invalid field"). The expiry date, when given, lies in the future when the message
+ *   is created or its date changed.
+ * - Updates carry the form's `version` (409 when the message changed meanwhile).
+ * - Users read theirs through client_notifications/fetch (UserService.notifications). Every change
+ *   is pushed to those it concerns as `notification` (the banner's item, with its expiry flags as of
+ *   now), and a message deleted, expired or moved away from some users as `notification.removed` to
+ *   them, so an open banner follows without waiting for its 5-minute poll.
+ */
+import {
+  TIMINGS, VALIDATION, TOAST_VARIANTS,
+  type ClientNotification, type CreateSystemMessageBody, type FieldProblem, type SystemMessage, type SystemMessageDeleted, type SystemMessagePage,
+  type SystemMessageSearchQuery, type ToastVariant, type UpdateSystemMessageBody,
+} from '@fleet/contracts';
+import type { Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { compareText } from '../../platform/order.js';
+import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
+
+type NotificationRow = Prisma.NotificationGetPayload<object>;
+
+/** A stored level outside the toast variants reads as the default one. */
+export const levelOf = (stored: string): ToastVariant => (TOAST_VARIANTS as readonly string[]).includes(stored) ? (stored as ToastVariant) : 'info';
+
+/** What the banner's list holds for a message, as of `now` (the fields client_notifications/fetch answers). */
+export function clientNotificationOf(row: NotificationRow, now: number): ClientNotification {
+  const left = row.expireDate ? row.expireDate.getTime() - now : Number.POSITIVE_INFINITY;
+  return {
+    id: row.id,
+    message: row.message,
+    expireDate: row.expireDate ? row.expireDate.toISOString() : null,
+    globalNotification: row.globalNotification,
+    level: levelOf(row.level),
+    expiresWithin2h: left <= TIMINGS.notificationExpiringSoonMs,
+    expiresWithin24h: left <= TIMINGS.notificationExpiringDayMs,
+  };
+}
+
+export class SystemMessageService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** GET v2/admin/systemMessages. */
+  async list(q: SystemMessageSearchQuery, now = this.deps.clock.now()): Promise<SystemMessagePage> {
+    // A handful of messages: searched and ordered here so both providers behave the same.
+    const value = (q.searchValue ?? '').toLowerCase();
+    const dir = q.sortDir === 'asc' ? 1 : -1;
+    const key = (r: NotificationRow): string => (q.sortBy === 'message' ? r.message : (r[q.sortBy]?.toISOString() ?? ''));
+    const rows = (await this.deps.db.notification.findMany())
+      .filter((r) => value === '' || r.message.toLowerCase().includes(value))
+      .filter((r) => q.state === undefined || (q.state === 'expired') === isExpired(r, now))
+      .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
+    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toMessage(r, now)), total: rows.length, offset: q.offset, limit: q.limit };
+  }
+
+  /** GET v2/admin/systemMessages/{id}. */
+  async get(id: string): Promise<SystemMessage> {
+    return this.toMessage(await this.require(id), this.deps.clock.now());
+  }
+
+  /** POST v2/admin/systemMessages. */
+  async create(body: CreateSystemMessageBody): Promise<SystemMessage> {
+    const now = this.deps.clock.now();
+    const globalNotification = body.globalNotification ?? false;
+    const inventoryId = globalNotification ? null : (body.inventoryId ?? null);
+    const problems = [...this.audienceProblems(globalNotification, inventoryId), ...expiryProblems(body.expireDate, now)];
+    if (problems.length > 0) throw validationError(problems);
+    const row = await this.deps.db.notification.create({
+      data: {
+        message: body.message,
+        level: body.level ?? 'info',
+        expireDate: body.expireDate ? new Date(body.expireDate) : null,
+        globalNotification,
+        inventoryId,
+      },
+    });
+    this.announce(null, row);
+    return this.toMessage(row, now);
+  }
+
+  /** PUT v2/admin/systemMessages/{id}. */
+  async update(id: string, body: UpdateSystemMessageBody): Promise<SystemMessage> {
+    const now = this.deps.clock.now();
+    const row = await this.require(id);
+    if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
+    const globalNotification = body.globalNotification ?? row.globalNotification;
+    const inventoryId = globalNotification ? null : body.inventoryId !== undefined ? body.inventoryId : row.inventoryId;
+    const dateChanged = body.expireDate !== undefined && (body.expireDate === null ? row.expireDate !== null : row.expireDate?.getTime() !== new Date(body.expireDate).getTime());
+    const problems = [
+      ...this.audienceProblems(globalNotification, inventoryId),
+      ...(dateChanged ? expiryProblems(body.expireDate, now) : []),
+    ];
+    if (problems.length > 0) throw validationError(problems);
+    const data: Prisma.NotificationUncheckedUpdateManyInput = {
+      ...(body.message !== undefined ? { message: body.message } : {}),
+      ...(body.level !== undefined ? { level: body.level } : {}),
+      ...(dateChanged ? { expireDate: body.expireDate ? new Date(body.expireDate) : null } : {}),
+      globalNotification,
+      inventoryId,
+      version: { increment: 1 },
+    };
+    const { count } = await this.deps.db.notification.updateMany({ where: { id, version: row.version }, data });
+    if (count === 0) throw new AppError('CONFLICT');
+    const fresh = await this.require(id);
+    this.announce(row, fresh);
+    return this.toMessage(fresh, now);
+  }
+
+  /** DELETE v2/admin/systemMessages/{id}. */
+  async delete(id: string): Promise<SystemMessageDeleted> {
+    const row = await this.require(id);
+    const { count } = await this.deps.db.notification.deleteMany({ where: { id, version: row.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    this.announce(row, null);
+    return { id, deleted: true };
+  }
+
+  // ── helpers ────────────────────────────────────────────────────────────────────────────────
+
+  private async require(id: string): Promise<NotificationRow> {
+    const row = await this.deps.db.notification.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private audienceProblems(globalNotification: boolean, inventoryId: string | null): FieldProblem[] {
+    if (globalNotification) return [];
+    if (inventoryId === null) return [{ path: 'body.inventoryId', message: VALIDATION.required }];
+    return this.deps.readModel.inventories.get(inventoryId) ? [] : [{ path: 'body.inventoryId', message: VALIDATION.invalidField }];
+  }
+
+  private audienceOf(row: NotificationRow): string[] {
+    if (row.globalNotification) return everyoneAudience(this.deps.readModel);
+    return row.inventoryId ? inventoryAudience(this.deps.readModel, [row.inventoryId]) : [];
+  }
+
+  /** The banners concerned: the message (as of now) to its audience, its removal to those it no longer concerns. */
+  private announce(before: NotificationRow | null, after: NotificationRow | null): void {
+    const at = this.deps.clock.now();
+    const shown = after && !isExpired(after, at) ? this.audienceOf(after) : [];
+    const left = before ? this.audienceOf(before).filter((t) => !shown.includes(t)) : [];
+    if (shown.length > 0 && after) this.deps.hub.publish(shown, { type: 'notification', notification: clientNotificationOf(after, at), at });
+    const removedId = (after ?? before)?.id;
+    if (left.length > 0 && removedId) this.deps.hub.publish(left, { type: 'notification.removed', notificationId: removedId, at });
+  }
+
+  private toMessage(row: NotificationRow, now: number): SystemMessage {
+    const flags = clientNotificationOf(row, now);
+    return {
+      id: row.id,
+      message: row.message,
+      level: flags.level,
+      expireDate: flags.expireDate,
+      globalNotification: row.globalNotification,
+      inventoryId: row.inventoryId,
+      inventoryName: row.inventoryId ? (this.deps.readModel.inventories.get(row.inventoryId)?.name ?? null) : null,
+      expired: isExpired(row, now),
+      expiresWithin2h: flags.expiresWithin2h,
+      expiresWithin24h: flags.expiresWithin24h,
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+}
+
+function isExpired(row: NotificationRow, now: number): boolean {
+  return row.expireDate !== null && row.expireDate.getTime() <= now;
+}
+
+function expiryProblems(expireDate: string | null | undefined, now: number): FieldProblem[] {
+  if (expireDate === undefined || expireDate === null) return [];
+  return new Date(expireDate).getTime() > now ? [] : [{ path: 'body.expireDate', message: VALIDATION.expiryInFuture }];
+}
+
+export const systemMessageCalls = callsOf<SystemMessageService>()({
+  listSystemMessages: (svc, { query }) => svc.list(query),
+  createSystemMessage: (svc, { body }) => svc.create(body),
+  getSystemMessage: (svc, { params }) => svc.get(params.id),
+  updateSystemMessage: (svc, { params, body }) => svc.update(params.id, body),
+  deleteSystemMessage: (svc, { params }) => svc.delete(params.id),
+});

@@ -1,0 +1,635 @@
+/**
+ * Units under the admin path (spec 000 §6, §7 "Admin unit calls" and admin unit reads): search and
+ * paging, a unit with its inventories, groups, databridge gateway, smart-unit settings and
+ * applications; creating, updating, deleting and deregistering units; their inventory and group
+ * associations and target software version. A non-global admin sees only the units of their own
+ * inventories (group membership alone is not enough).
+ */
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { parseOr } from '../../repositories/json-column.js';
+import type { z } from 'zod';
+import {
+  ADMIN_UNIT_LIMITS, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS, AlertConfigMode, DEFAULTS, LIMITS, SOFTWARE_VERSIONS, UnitTypeGroup,
+  VALIDATION, groupTopic, inventoryTopic,
+  type AdminInventoryRef, type AdminUnitDbGateway, type AdminUnitDetail, type AdminUnitGroupPage, type AdminUnitGroupsQuery,
+  type AdminUnitPage, type AdminUnitRow, type AdminUnitSearchQuery, type CreateAdminUnitBody, type DbGatewayInfo, type FieldProblem,
+  type SmartUnitDetail, type UnitApplicationsInfo, type UnitDeregistered, type UnitDetail, type UnitGroupRef, type UpdateAdminUnitBody,
+} from '@fleet/contracts';
+import { isBusy, isStreaming } from '@fleet/domain';
+import { providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError, validationError } from '../../errors.js';
+import { type UnitRecord, unitMemberships } from '../../repositories/units.js';
+import type { AuthUser } from '../../platform/access.js';
+import type { ServiceDeps } from '../deps.js';
+import { checkUnitUpgrade, type UpgradeReason } from '../upgrades/upgrade-rules.js';
+import { byNameThenId } from '../../platform/order.js';
+
+type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
+type AdminSortKey = (typeof ADMIN_UNIT_SORT_KEYS)[number];
+
+/** Admin search/sort keys → Unit columns. */
+const UNIT_COLUMN: Record<AdminSearchKey | AdminSortKey, string> = {
+  name: 'name',
+  uniqueId: 'id',
+  serialNumber: 'serialNumber',
+  productType: 'productType',
+  typeGroup: 'typeGroup',
+  status: 'status',
+  swVersion: 'swVersion',
+  ownership: 'ownership',
+  comment: 'comment',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
+
+export class AdminUnitService {
+  private readonly caseInsensitive: boolean;
+
+  constructor(private readonly deps: ServiceDeps) {
+    // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
+    this.caseInsensitive = providerOf(deps.config.DATABASE_URL) === 'postgresql';
+  }
+
+  async searchAdminUnits(user: AuthUser, q: AdminUnitSearchQuery, inventoryId?: string, excludeProducts: string[] = []): Promise<AdminUnitPage> {
+    const and: Prisma.UnitWhereInput[] = [];
+    if (!user.global) and.push({ inventories: { some: { inventoryId: { in: user.inventoryIds } } } });
+    if (inventoryId !== undefined) and.push({ inventories: { some: { inventoryId } } });
+    if (excludeProducts.length > 0) and.push({ productType: { notIn: excludeProducts } });
+    if (q.searchValue !== undefined && q.searchValue !== '') and.push(this.contains(UNIT_COLUMN[q.searchKey ?? 'name'], q.searchValue));
+    const where: Prisma.UnitWhereInput = { AND: and };
+    const [total, rows] = await Promise.all([
+      this.deps.db.unit.count({ where }),
+      this.deps.db.unit.findMany({
+        where,
+        include: { inventories: { select: { inventoryId: true } }, groups: { select: { groupId: true } } },
+        orderBy: [{ [UNIT_COLUMN[q.sortBy]]: q.sortDir }, { id: 'asc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+    ]);
+    return { items: rows.map((r) => this.adminRow(r)), total, offset: q.offset, limit: q.limit };
+  }
+
+  async adminInventoryUnits(user: AuthUser, inventoryId: string, q: AdminUnitSearchQuery & { excludeProducts?: string | undefined }): Promise<AdminUnitPage> {
+    if (!user.global && !user.inventoryIds.includes(inventoryId)) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
+    const exclude = (q.excludeProducts ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    return this.searchAdminUnits(user, q, inventoryId, exclude);
+  }
+
+  async adminUnit(user: AuthUser, id: string): Promise<AdminUnitDetail> {
+    const row = await this.findAdminVisible(user, id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
+    const [inventories, groups] = await Promise.all([this.adminInventoriesOf(user, id), this.adminGroupsOf(user, id)]);
+    return {
+      ...this.deps.units.toDetail(row),
+      inventories,
+      groups,
+      alertsConfigMode: parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'),
+      databridgeGatewayId: extra.databridgeGatewayId,
+      createdAt: extra.createdAt.toISOString(),
+      updatedAt: extra.updatedAt.toISOString(),
+    };
+  }
+
+  async adminUnitInventories(user: AuthUser, id: string): Promise<AdminInventoryRef[]> {
+    await this.findAdminVisible(user, id);
+    return this.adminInventoriesOf(user, id);
+  }
+
+  async adminUnitGroups(user: AuthUser, id: string, q: AdminUnitGroupsQuery): Promise<AdminUnitGroupPage> {
+    await this.findAdminVisible(user, id);
+    return this.groupPage(user, id, q, { units: { some: { unitId: id } } });
+  }
+
+  async adminUnitGroupsOfInventories(user: AuthUser, id: string, q: AdminUnitGroupsQuery): Promise<AdminUnitGroupPage> {
+    const row = await this.findAdminVisible(user, id);
+    const inventoryIds = row.inventories.map((i) => i.inventoryId);
+    return this.groupPage(user, id, q, { inventoryId: { in: inventoryIds } });
+  }
+
+  async adminUnitDbGateway(user: AuthUser, id: string): Promise<AdminUnitDbGateway> {
+    const row = await this.findAdminVisible(user, id);
+    const extra = await this.deps.unitRepository.requireExtras(id);
+    const available = await this.deps.db.databridgeGateway.findMany({
+      where: { OR: [{ inventoryId: null }, { inventoryId: { in: row.inventories.map((i) => i.inventoryId) } }] },
+      orderBy: { name: 'asc' },
+    });
+    return { uniqueId: id, selected: await this.gatewayById(extra.databridgeGatewayId), available: available.map(gatewayInfo) };
+  }
+
+  async adminSmartUnit(user: AuthUser, id: string): Promise<SmartUnitDetail> {
+    const row = await this.findAdminVisible(user, id);
+    // Only LU-Smart units have smart-unit settings; any other unit is not a smart unit.
+    if (parseOr(UnitTypeGroup, row.typeGroup, 'fieldUnits') !== 'smartUnits') throw new AppError('NOT_FOUND');
+    const c = await this.deps.unitRepository.configurationOf(id);
+    const smart = c.smart ?? {};
+    const [inventories, groups, invitation] = await Promise.all([
+      this.adminInventoriesOf(user, id),
+      this.adminGroupsOf(user, id),
+      this.deps.db.invitation.findFirst({ where: { unitId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    ]);
+    const detail = this.deps.units.toDetail(row);
+    const limit = smart.bandwidthLimitKbps ?? LIMITS.smartUnitBandwidthDefaultKbps;
+    return {
+      uniqueId: id,
+      name: row.name,
+      productType: row.productType,
+      status: detail.status,
+      swVersion: row.swVersion,
+      serialNumber: row.serialNumber,
+      country: smart.country !== undefined && smart.country !== '' ? smart.country : DEFAULTS.luSmartCountry,
+      bandwidthLimitKbps: limit,
+      bandwidthLimitBounds: {
+        defaultKbps: LIMITS.smartUnitBandwidthDefaultKbps,
+        minKbps: LIMITS.smartUnitBandwidthMinKbps,
+        maxKbps: LIMITS.smartUnitBandwidthMaxKbps,
+      },
+      pairingCodeMode: c.pairingCodeMode === true,
+      license: detail.license,
+      inventories: inventories.map((i) => ({ id: i.id, name: i.name })),
+      groups: groups.map(({ id: gid, name, inventoryId, inventoryName }) => ({ id: gid, name, inventoryId, inventoryName })),
+      invitation: invitation ? { planType: invitation.planType, groupId: invitation.groupId, expiresAt: iso(invitation.expiresAt) } : null,
+      version: row.version,
+    };
+  }
+
+  async adminUnitApplications(user: AuthUser, id: string): Promise<UnitApplicationsInfo> {
+    await this.findAdminVisible(user, id);
+    const applications = this.deps.index.applicationsOf(id);
+    return { uniqueId: id, status: this.deps.index.statusOf(id), applications, busy: isBusy(applications), streaming: isStreaming(applications) };
+  }
+
+  /** findVisible, then the admin rule: a non-global admin sees units of their own inventories only. */
+  private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRecord> {
+    const row = await this.deps.units.findVisible(user, id);
+    if (!user.global && !row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private contains(column: string, value: string): Prisma.UnitWhereInput {
+    // `mode` exists only in the PostgreSQL client's types; the shared client type is SQLite's.
+    const filter: Record<string, unknown> = { contains: value, ...(this.caseInsensitive ? { mode: 'insensitive' } : {}) };
+    return { [column]: filter } as Prisma.UnitWhereInput;
+  }
+
+  private adminRow(r: {
+    id: string; name: string; comment: string; productType: string; typeGroup: string; swVersion: string; targetSwVersion: string | null;
+    serialNumber: string; ownership: string; createdAt: Date; updatedAt: Date; version: number;
+    inventories: { inventoryId: string }[]; groups: { groupId: string }[];
+  }): AdminUnitRow {
+    return {
+      uniqueId: r.id,
+      name: r.name,
+      comment: r.comment,
+      productType: r.productType,
+      typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
+      status: this.deps.index.statusOf(r.id),
+      swVersion: r.swVersion,
+      targetSwVersion: r.targetSwVersion,
+      serialNumber: r.serialNumber,
+      ownership: r.ownership,
+      inventoryIds: r.inventories.map((i) => i.inventoryId).sort(),
+      groupIds: r.groups.map((g) => g.groupId).sort(),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      version: r.version,
+    };
+  }
+
+  private async adminInventoriesOf(user: AuthUser, unitId: string): Promise<AdminInventoryRef[]> {
+    const links = await this.deps.db.unitInventory.findMany({
+      where: { unitId, ...(user.global ? {} : { inventoryId: { in: user.inventoryIds } }) },
+      include: { inventory: { select: { id: true, name: true, region: true, parentId: true } } },
+      orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
+    });
+    return links.map((l) => ({ id: l.inventory.id, name: l.inventory.name, region: l.inventory.region, parentId: l.inventory.parentId }));
+  }
+
+  private async adminGroupsOf(user: AuthUser, unitId: string): Promise<UnitGroupRef[]> {
+    const links = await this.deps.db.unitGroup.findMany({
+      where: { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) },
+      include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
+    });
+    return links.map((l) => groupRef(l.group)).sort(byNameThenId);
+  }
+
+  private async groupPage(user: AuthUser, unitId: string, q: AdminUnitGroupsQuery, base: Prisma.GroupWhereInput): Promise<AdminUnitGroupPage> {
+    const and: Prisma.GroupWhereInput[] = [base];
+    if (!user.global) and.push({ inventoryId: { in: user.inventoryIds } });
+    if (q.searchValue !== undefined && q.searchValue !== '') {
+      // `mode` exists only in the PostgreSQL client's types (see contains()).
+      and.push({ name: { contains: q.searchValue, ...(this.caseInsensitive ? { mode: 'insensitive' } : {}) } as Prisma.StringFilter });
+    }
+    const where: Prisma.GroupWhereInput = { AND: and };
+    const [total, rows] = await Promise.all([
+      this.deps.db.group.count({ where }),
+      this.deps.db.group.findMany({
+        where,
+        include: { inventory: { select: { name: true } }, units: { where: { unitId }, select: { expiresAt: true } } },
+        orderBy: [{ [q.sortBy]: q.sortDir }, { id: 'asc' }],
+        skip: q.offset,
+        take: q.limit,
+      }),
+    ]);
+    return {
+      items: rows.map((g) => ({
+        ...groupRef(g),
+        expiresAt: iso(g.units[0]?.expiresAt ?? null),
+        associated: g.units.length > 0,
+      })),
+      total,
+      offset: q.offset,
+      limit: q.limit,
+    };
+  }
+
+  private async gatewayById(id: string | null): Promise<DbGatewayInfo | null> {
+    if (id === null) return null;
+    const g = await this.deps.db.databridgeGateway.findUnique({ where: { id } });
+    return g ? gatewayInfo(g) : null;
+  }
+
+  /** POST v2/admin/units. */
+  async createUnit(user: AuthUser, body: z.infer<typeof CreateAdminUnitBody>): Promise<UnitDetail> {
+    const db = this.deps.db;
+    const problems: FieldProblem[] = [];
+    const inventory = this.deps.readModel.inventories.get(body.inventoryId);
+    if (!inventory || !this.ownsInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: VALIDATION.invalidField });
+    const groupIds = [...new Set(body.groupIds ?? [])];
+    (body.groupIds ?? []).forEach((g, i) => {
+      if (this.deps.readModel.groups.get(g)?.inventoryId !== body.inventoryId) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+    });
+    if (problems.length > 0) throw validationError(problems);
+    const id = body.uniqueId ?? defaultUniqueId(body.productType, body.serialNumber);
+    await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
+    try {
+      await transaction(db, async (tx) => {
+        await tx.unit.create({
+          data: {
+            id,
+            name: body.name,
+            comment: body.comment ?? '',
+            productType: body.productType,
+            typeGroup: body.typeGroup,
+            status: 'offline',
+            applications: {},
+            swVersion: body.swVersion ?? SOFTWARE_VERSIONS.max,
+            serialNumber: body.serialNumber,
+            // No licence until it is activated (spec 001 "Unit and License Activation").
+            license: { valid: false, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+            capabilities: defaultCapabilities(body.typeGroup, body.productType),
+            services: [],
+            ownership: body.ownership ?? 'inventory',
+            configuration: {
+              unitUniqueId: id,
+              pairingCodeMode: false,
+              intercoms: [
+                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+              ],
+            },
+          },
+        });
+        await tx.unitInventory.create({ data: { unitId: id, inventoryId: body.inventoryId } });
+        if (groupIds.length > 0) await tx.unitGroup.createMany({ data: groupIds.map((groupId) => ({ unitId: id, groupId })) });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
+      throw e;
+    }
+    // The membership index learns the unit, the simulator starts emulating it, subscribers hear device.added.
+    await this.deps.units.refreshUnit(id);
+    return this.detail(id);
+  }
+
+  /** PUT v2/admin/units/{id}: identity fields, under the unit's version. */
+  async updateUnit(user: AuthUser, id: string, body: z.infer<typeof UpdateAdminUnitBody>): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    if (body.usageProfileId) {
+      const profile = await this.deps.db.usageProfile.findUnique({ where: { id: body.usageProfileId }, select: { inventoryId: true } });
+      if (!profile || (profile.inventoryId !== null && !unit.inventories.some((i) => i.inventoryId === profile.inventoryId))) {
+        throw validationError([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
+      }
+    }
+    await this.assertUnique({
+      ...(body.name !== undefined && body.name !== unit.name ? { name: body.name } : {}),
+      ...(body.serialNumber !== undefined && body.serialNumber !== unit.serialNumber ? { serialNumber: body.serialNumber } : {}),
+      exceptId: id,
+    });
+    const data: Prisma.UnitUpdateManyMutationInput = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.comment !== undefined ? { comment: body.comment } : {}),
+      ...(body.typeGroup !== undefined ? { typeGroup: body.typeGroup } : {}),
+      ...(body.productType !== undefined ? { productType: body.productType } : {}),
+      ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
+      ...(body.ownership !== undefined ? { ownership: body.ownership } : {}),
+      ...(body.usageProfileId !== undefined ? { usageProfileId: body.usageProfileId } : {}),
+      version: { increment: 1 },
+    };
+    let count: number;
+    try {
+      // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
+      ({ count } = await this.deps.db.unit.updateMany({ where: body.version === undefined ? { id } : { id, version: body.version }, data }));
+    } catch (e) {
+      if (isUniqueViolation(e)) await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id });
+      throw e;
+    }
+    if (count === 0) throw new AppError(body.version === undefined ? 'NOT_FOUND' : 'CONFLICT');
+    if (body.typeGroup !== undefined || body.productType !== undefined) await this.deps.units.refreshUnit(id);
+    if (body.name !== undefined && body.name !== unit.name) {
+      // The device learns its new name when it is reachable; the core is the source of truth.
+      this.deps.gateway.notify(id, { type: 'rename', name: body.name });
+    }
+    return this.detailAndPublish(id);
+  }
+
+  /** DELETE v2/admin/units/{id}: not while busy; a non-global admin only a unit wholly in their inventories. */
+  async deleteUnit(user: AuthUser, id: string): Promise<{ uniqueId: string; deleted: true }> {
+    const unit = await this.findAdminUnit(user, id);
+    this.assertWhollyOwned(user, unit);
+    if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+    const { count } = await this.deps.db.unit.deleteMany({ where: { id, version: unit.version } });
+    if (count === 0) throw new AppError('CONFLICT');
+    this.deps.units.forgetUnit(id);
+    return { uniqueId: id, deleted: true };
+  }
+
+  /** PUT inventories/{inventoryId}: at most ADMIN_UNIT_LIMITS.maxInventoriesPerUnit inventories. */
+  async addInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    if (!this.deps.readModel.inventories.get(inventoryId) || !this.ownsInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
+    if (unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
+    if (unit.inventories.length >= ADMIN_UNIT_LIMITS.maxInventoriesPerUnit) throw new AppError('UNIT_MAX_INVENTORIES');
+    await this.changeMembership(unit, (tx) => tx.unitInventory.create({ data: { unitId: id, inventoryId } }).then(() => undefined));
+    this.deps.hub.publish([inventoryTopic(inventoryId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
+    return this.detailAndPublish(id);
+  }
+
+  /** DELETE inventories/{inventoryId}: the unit also leaves that inventory's groups; never its last inventory. */
+  async removeInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    if (!this.ownsInventory(user, inventoryId) || !unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('NOT_FOUND');
+    if (unit.inventories.length <= 1) throw new AppError('UNIT_LAST_INVENTORY');
+    // The unit leaves the groups of that inventory too.
+    const leftGroups = unit.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
+    const topics = [...this.deps.index.topicsOf(id)];
+    await this.changeMembership(unit, async (tx) => {
+      await tx.unitGroup.deleteMany({ where: { unitId: id, groupId: { in: leftGroups } } });
+      await tx.unitInventory.delete({ where: { unitId_inventoryId: { unitId: id, inventoryId } } });
+    });
+    const removed = [inventoryTopic(inventoryId), ...leftGroups.map(groupTopic)].filter((t) => topics.includes(t));
+    this.deps.hub.publish(removed, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
+    return this.detailAndPublish(id);
+  }
+
+  /** PUT groups/{groupId}: a group of one of the unit's inventories. */
+  async addGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    const group = this.deps.readModel.groups.get(groupId);
+    if (!group || !this.ownsInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
+    if (unit.groups.some((g) => g.groupId === groupId)) throw new AppError('ASSOCIATION_EXISTS');
+    if (!unit.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('GROUP_OUTSIDE_UNIT_INVENTORIES');
+    await this.changeMembership(unit, (tx) => tx.unitGroup.create({ data: { unitId: id, groupId } }).then(() => undefined));
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
+    return this.detailAndPublish(id);
+  }
+
+  /** DELETE groups/{groupId}. */
+  async removeGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    const group = this.deps.readModel.groups.get(groupId);
+    if (!group || !this.ownsInventory(user, group.inventoryId) || !unit.groups.some((g) => g.groupId === groupId)) throw new AppError('NOT_FOUND');
+    return this.leaveGroup(unit, groupId);
+  }
+
+  /**
+   * The unit leaves the group (an admin's removal, or its membership expired: invitations.ts),
+   * with the unit's version (409 on a concurrent change); `device.removed` on the group's topic.
+   * `expiredBy`: only a membership still expired by then leaves (one given a new expiration
+   * meanwhile stays: 409).
+   */
+  async leaveGroup(unit: UnitRecord, groupId: string, expiredBy?: Date): Promise<UnitDetail> {
+    await this.changeMembership(unit, async (tx) => {
+      const { count } = await tx.unitGroup.deleteMany({ where: { unitId: unit.id, groupId, ...(expiredBy ? { expiresAt: { lte: expiredBy } } : {}) } });
+      if (count === 0) throw new AppError('CONFLICT');
+    });
+    this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: this.deps.clock.now() });
+    return this.detailAndPublish(unit.id);
+  }
+
+  /**
+   * PUT targetSwVersion. The version must be a known software version; eligibility by
+   * packages/domain checkUnitUpgradeEligibility (6802 not allowed, 6803 LU-600 H.264, 6810 not
+   * for this hardware); the server of the unit's selected channel must be online (6199) and not
+   * busy or upgrading (6808). The first blocker answers with its code; every blocker is listed in
+   * `fields`. null clears the target.
+   */
+  async setTargetSwVersion(user: AuthUser, id: string, target: string | null): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    if (target !== null) {
+      const blockers = await this.upgradeBlockers(unit, target);
+      const first = blockers[0];
+      if (first) {
+        throw new AppError(first.errorCode, blockers.map((b) => ({ path: 'body.targetSwVersion', message: b.message })));
+      }
+    }
+    await this.updateVersioned(unit, { targetSwVersion: target });
+    return this.detailAndPublish(id);
+  }
+
+  /** The upgrade rules as the upgrade calls apply them (one implementation: upgrade-rules.ts). */
+  private async upgradeBlockers(unit: UnitRecord, target: string): Promise<UpgradeReason[]> {
+    return (await checkUnitUpgrade(this.deps, unit, target)).reasons;
+  }
+
+  /** PUT dbgateway (a gateway of the unit's inventories, or one without inventory) / DELETE (null). */
+  async setDbGateway(user: AuthUser, id: string, gatewayId: string | null): Promise<UnitDetail> {
+    const unit = await this.findAdminUnit(user, id);
+    if (gatewayId !== null) {
+      const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: gatewayId }, select: { inventoryId: true } });
+      const usable = gateway !== null && (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && this.ownsInventory(user, gateway.inventoryId)));
+      if (!usable) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
+    }
+    if (this.deps.index.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
+    await this.updateVersioned(unit, { databridgeGatewayId: gatewayId });
+    return this.detailAndPublish(id);
+  }
+
+  /**
+   * POST deregistration: the unit leaves every inventory and group and loses its services,
+   * selected channel, target version, gateway and pairing; the row stays (a super user can
+   * register it again by associating an inventory). Not while busy.
+   */
+  async deregisterUnit(user: AuthUser, id: string): Promise<UnitDeregistered> {
+    const unit = await this.findAdminUnit(user, id);
+    this.assertWhollyOwned(user, unit);
+    if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
+    const topics = [...this.deps.index.topicsOf(id)];
+    const configuration = typeof unit.configuration === 'object' && unit.configuration !== null && !Array.isArray(unit.configuration)
+      ? { ...(unit.configuration as Record<string, unknown>) }
+      : {};
+    for (const k of ['pairing', 'pairingCode', 'pairingCodeExpiresAt']) delete configuration[k];
+    await transaction(this.deps.db, async (tx) => {
+      const { count } = await tx.unit.updateMany({
+        where: { id, version: unit.version },
+        data: {
+          selectedChannelId: null,
+          targetSwVersion: null,
+          databridgeGatewayId: null,
+          services: [],
+          configuration: JSON.parse(JSON.stringify(configuration)) as Prisma.InputJsonValue,
+          version: { increment: 1 },
+        },
+      });
+      if (count === 0) throw new AppError('CONFLICT');
+      await tx.unitGroup.deleteMany({ where: { unitId: id } });
+      await tx.unitInventory.deleteMany({ where: { unitId: id } });
+      await tx.service.deleteMany({ where: { unitId: id } });
+    });
+    await this.deps.units.refreshUnit(id);
+    this.deps.hub.publish(topics, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
+    return {
+      uniqueId: id,
+      deregistered: true,
+      removedInventoryIds: unit.inventories.map((i) => i.inventoryId),
+      removedGroupIds: unit.groups.map((g) => g.groupId),
+    };
+  }
+
+  /** The unit if this admin may act on it (global, or one of its inventories is theirs), else 404. */
+  private async findAdminUnit(user: AuthUser, id: string): Promise<UnitRecord> {
+    const unit = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    if (!unit) throw new AppError('NOT_FOUND');
+    if (!user.global && !unit.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    return unit;
+  }
+
+  private ownsInventory(user: AuthUser, inventoryId: string): boolean {
+    return user.global || user.inventoryIds.includes(inventoryId);
+  }
+
+  /** Removing a unit from inventories that are not theirs is not for a non-global admin. */
+  private assertWhollyOwned(user: AuthUser, unit: UnitRecord): void {
+    if (!unit.inventories.every((i) => this.ownsInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
+  }
+
+  /** Unique id, name and serial number; a clash of the name answers the spec's name message. */
+  private async assertUnique(wanted: { id?: string; name?: string | undefined; serialNumber?: string | undefined; exceptId?: string }): Promise<void> {
+    const or: Prisma.UnitWhereInput[] = [
+      ...(wanted.id !== undefined ? [{ id: wanted.id }] : []),
+      ...(wanted.name !== undefined ? [{ name: wanted.name }] : []),
+      ...(wanted.serialNumber !== undefined ? [{ serialNumber: wanted.serialNumber }] : []),
+    ];
+    if (or.length === 0) return;
+    const clashes = await this.deps.db.unit.findMany({
+      where: { OR: or, ...(wanted.exceptId !== undefined ? { NOT: { id: wanted.exceptId } } : {}) },
+      select: { id: true, name: true, serialNumber: true },
+    });
+    const fields: FieldProblem[] = [];
+    if (wanted.id !== undefined && clashes.some((c) => c.id === wanted.id)) fields.push({ path: 'body.uniqueId', message: VALIDATION.fieldUnique });
+    const nameClash = wanted.name !== undefined && clashes.some((c) => c.name === wanted.name);
+    if (nameClash) fields.push({ path: 'body.name', message: VALIDATION.unitNameInUse });
+    if (wanted.serialNumber !== undefined && clashes.some((c) => c.serialNumber === wanted.serialNumber)) fields.push({ path: 'body.serialNumber', message: VALIDATION.fieldUnique });
+    if (fields.length === 0) return;
+    if (nameClash) throw new AppError('NAME_IN_USE', fields, VALIDATION.unitNameInUse);
+    throw validationError(fields);
+  }
+
+  /** A membership change in one transaction with the unit's version bump (409 on a concurrent change). */
+  private async changeMembership(unit: UnitRecord, change: (tx: DbTx) => Promise<void>): Promise<void> {
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        const { count } = await tx.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { version: { increment: 1 } } });
+        if (count === 0) throw new AppError('CONFLICT');
+        await change(tx);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
+      throw e;
+    }
+    await this.deps.units.refreshUnit(unit.id);
+  }
+
+  private async updateVersioned(unit: UnitRecord, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
+    const { count } = await this.deps.db.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { ...data, version: { increment: 1 } } });
+    if (count === 0) throw new AppError('CONFLICT');
+  }
+
+  private async detail(id: string): Promise<UnitDetail> {
+    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.deps.units.toDetail(row);
+  }
+
+  /** The unit's detail, after telling its subscribers (unit.updated). */
+  private async detailAndPublish(id: string): Promise<UnitDetail> {
+    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    if (!row) throw new AppError('NOT_FOUND');
+    this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: this.deps.clock.now() });
+    return this.deps.units.toDetail(row);
+  }
+
+}
+
+// ── pure helpers ───────────────────────────────────────────────────────────────────────────
+
+function iso(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
+function groupRef(g: { id: string; name: string; inventoryId: string; inventory: { name: string } }): UnitGroupRef {
+  return { id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventory.name };
+}
+
+function gatewayInfo(g: { id: string; name: string; host: string; port: number | null; status: string; inventoryId: string | null }): DbGatewayInfo {
+  return { id: g.id, name: g.name, host: g.host, port: g.port, status: g.status, inventoryId: g.inventoryId };
+}
+
+/** The calls UnitReadService answers. */
+
+/** "<product type letters and digits>-<serial>", within the 128 characters of an id. */
+function defaultUniqueId(productType: string, serial: string): string {
+  return `${productType.replace(/[^A-Za-z0-9]/g, '').slice(0, 63)}-${serial}`.slice(0, 128);
+}
+
+/** Capabilities a new unit of this family has (the device reports the truth once connected). */
+export function defaultCapabilities(typeGroup: UnitTypeGroup, productType: string): Record<string, boolean> {
+  const field = typeGroup === 'fieldUnits';
+  const model = productType.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return {
+    sdCard: field,
+    multiCamera: field && model.includes('800'),
+    videoReturn: field,
+    databridge: field || typeGroup === 'ptpUnits',
+    intercom: typeGroup !== 'extenderDevices',
+    ipPipe: field,
+    speedTest: field,
+    hevc: !/H\.?264/i.test(productType) && (model.includes('800') || model.includes('300')),
+  };
+}
+
+
+export const adminUnitCalls = callsOf<AdminUnitService>()({
+  searchAdminUnits: (s, { query }, user) => s.searchAdminUnits(user, query),
+  listAdminInventoryUnits: (s, { params, query }, user) => s.adminInventoryUnits(user, params.id, query),
+  getAdminUnit: (s, { params }, user) => s.adminUnit(user, params.id),
+  getAdminUnitInventories: (s, { params }, user) => s.adminUnitInventories(user, params.id),
+  getAdminUnitGroups: (s, { params, query }, user) => s.adminUnitGroups(user, params.id, query),
+  getAdminUnitGroupsOfInventories: (s, { params, query }, user) => s.adminUnitGroupsOfInventories(user, params.id, query),
+  getAdminUnitDbGateway: (s, { params }, user) => s.adminUnitDbGateway(user, params.id),
+  getAdminSmartUnit: (s, { params }, user) => s.adminSmartUnit(user, params.id),
+  getAdminUnitApplications: (s, { params }, user) => s.adminUnitApplications(user, params.id),
+  createAdminUnit: (s, { body }, user) => s.createUnit(user, body),
+  updateAdminUnit: (s, { params, body }, user) => s.updateUnit(user, params.id, body),
+  deleteAdminUnit: (s, { params }, user) => s.deleteUnit(user, params.id),
+  addAdminUnitInventory: (s, { params }, user) => s.addInventory(user, params.id, params.inventoryId),
+  removeAdminUnitInventory: (s, { params }, user) => s.removeInventory(user, params.id, params.inventoryId),
+  addAdminUnitGroup: (s, { params }, user) => s.addGroup(user, params.id, params.groupId),
+  removeAdminUnitGroup: (s, { params }, user) => s.removeGroup(user, params.id, params.groupId),
+  setAdminUnitTargetSwVersion: (s, { params, body }, user) => s.setTargetSwVersion(user, params.id, body.targetSwVersion),
+  setAdminUnitDbGateway: (s, { params, body }, user) => s.setDbGateway(user, params.id, body.gatewayId),
+  clearAdminUnitDbGateway: (s, { params }, user) => s.setDbGateway(user, params.id, null),
+  deregisterAdminUnit: (s, { params }, user) => s.deregisterUnit(user, params.id),
+});

@@ -1,0 +1,125 @@
+/**
+ * A unit's services and licences (spec 000 §7 POST v2/units/{id}/services, DELETE services/{id}):
+ * enabling, re-enabling and removing a service; the unit row keeps the summary its detail shows.
+ */
+import { type AuthUser } from '../../platform/access.js';
+import type { z } from 'zod';
+import type { AddUnitServiceBody, UnitServiceInfo } from '@fleet/contracts';
+import { transaction, type DbTx } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError } from '../../errors.js';
+import type { ServiceDeps } from '../deps.js';
+
+
+export class UnitLicenceService {
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /** POST v2/units/{id}/services: enable a service (created, or re-enabled when it exists). */
+  async addUnitService(id: string, body: z.infer<typeof AddUnitServiceBody>): Promise<UnitServiceInfo> {
+    const row = await transaction(this.deps.db, async (tx) => {
+      const existing = await tx.service.findFirst({ where: { unitId: id, serviceName: body.serviceName } });
+      const saved = existing
+        ? await tx.service.update({
+            where: { id: existing.id },
+            data: { serviceStatus: 'enabled', ...(body.tier ? { tier: body.tier } : {}), version: { increment: 1 } },
+          })
+        : await tx.service.create({ data: { unitId: id, serviceName: body.serviceName, serviceStatus: 'enabled', tier: body.tier ?? null, usageKind: 'na' } });
+      await syncServiceSummary(tx, id);
+      return saved;
+    });
+    await this.deps.units.announce(id);
+    return toServiceInfo(row);
+  }
+
+  /** DELETE v2/units/{id}/services/{serviceId}: by service id or service name. */
+  async removeUnitService(id: string, serviceId: string): Promise<UnitServiceInfo[]> {
+    const rows = await transaction(this.deps.db, async (tx) => {
+      const target = await tx.service.findFirst({ where: { unitId: id, OR: [{ id: serviceId }, { serviceName: serviceId }] } });
+      if (!target) throw new AppError('NOT_FOUND');
+      await tx.service.delete({ where: { id: target.id } });
+      await syncServiceSummary(tx, id);
+      return tx.service.findMany({ where: { unitId: id }, orderBy: { serviceName: 'asc' } });
+    });
+    await this.deps.units.announce(id);
+    return rows.map(toServiceInfo);
+  }
+
+
+  async services(user: AuthUser, id: string): Promise<UnitServiceInfo[]> {
+    await this.deps.units.assertVisible(user, id);
+    const rows = await this.deps.db.service.findMany({ where: { unitId: id }, orderBy: { serviceName: 'asc' } });
+    return rows.map((s) => ({
+      id: s.id,
+      serviceName: s.serviceName,
+      serviceStatus: s.serviceStatus,
+      enabled: s.serviceStatus.toUpperCase() === 'ENABLED',
+      tier: s.tier,
+      lifecycle: s.lifecycle,
+      trialState: s.trialState,
+      trialEndsAt: iso(s.trialEndsAt),
+      expiresAt: iso(s.expiresAt),
+      usageKind: s.usageKind,
+    }));
+  }
+}
+
+
+function toServiceInfo(s: {
+  id: string;
+  serviceName: string;
+  serviceStatus: string;
+  tier: string | null;
+  lifecycle: string | null;
+  trialState: string | null;
+  trialEndsAt: Date | null;
+  expiresAt: Date | null;
+  usageKind: string;
+}): UnitServiceInfo {
+  return {
+    id: s.id,
+    serviceName: s.serviceName,
+    serviceStatus: s.serviceStatus,
+    enabled: s.serviceStatus.toLowerCase() === 'enabled',
+    tier: s.tier,
+    lifecycle: s.lifecycle,
+    trialState: s.trialState,
+    trialEndsAt: s.trialEndsAt ? s.trialEndsAt.toISOString() : null,
+    expiresAt: s.expiresAt ? s.expiresAt.toISOString() : null,
+    usageKind: s.usageKind,
+  };
+}
+
+/** Unit.services keeps the summary the unit detail shows: [{ serviceName, serviceStatus }]. */
+async function syncServiceSummary(tx: DbTx, unitId: string): Promise<void> {
+  const all = await tx.service.findMany({ where: { unitId }, orderBy: { serviceName: 'asc' }, select: { serviceName: true, serviceStatus: true } });
+  await tx.unit.update({ where: { id: unitId }, data: { services: all.map((s) => ({ serviceName: s.serviceName, serviceStatus: s.serviceStatus })) } });
+}
+
+/** The calls UnitActionService answers. */
+
+export const unitLicenceCalls = callsOf<UnitLicenceService>()({
+  getUnitServices: (s, { params }, user) => s.services(user, params.id),
+  addUnitService: (s, { params, body }) => s.addUnitService(params.id, body),
+  removeUnitService: (s, { params }) => s.removeUnitService(params.id, params.serviceId),
+});
+
+
+
+
+
+function iso(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
+
+
+
+
+
+
+
+
+
+
+/** The calls UnitReadService answers. */

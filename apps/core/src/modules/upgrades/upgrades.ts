@@ -1,0 +1,687 @@
+/**
+ * Software upgrades of units and servers (spec 001 §4 software upgrade: pending, upgrading,
+ * succeeded, failed, rejected; §5 upgrade rules; §8 codes): the /devices "software upgrade" calls
+ * (the devices of the caller's scope with their jobs, the versions a device may go to, a start,
+ * the history) and the device reports that carry a run to its end.
+ *
+ * A start checks the rules (upgrade-rules.ts, the one implementation) and answers the first
+ * blocker's code with every reason; an accepted start stores a `pending` job, then sends the
+ * upgrade command through the device gateway. The device reports `upgrading` with its progress,
+ * then `succeeded` (the device's new version is stored) or `failed` with its code. Every change is
+ * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
+ */
+import {
+  ERROR_CATALOGUE, OPEN_UPGRADE_STATES, canonicalSoftwareVersionNumber, UPGRADE_FAILURE_TEXTS, UpgradeState,
+  type DeviceAck, type UpgradeCandidate, type UpgradeCandidatePage, type UpgradeCandidateQuery, type UpgradeDeviceType, type UpgradeEligibility,
+  type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
+} from '@fleet/contracts';
+import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
+import { transaction, type DbTx, type Prisma } from '@fleet/db';
+import { callsOf } from '../../calls.js';
+import { AppError } from '../../errors.js';
+import type { ServerRow } from '../../repositories/read-model.js';
+import type { UnitRecord } from '../../repositories/units.js';
+import { canSeeServer, canSeeUnit, type AuthUser } from '../../platform/access.js';
+import type { ServiceDeps } from '../deps.js';
+import type { ClockTimer } from '../../platform/clock.js';
+import type { DeviceEventOf } from '../../platform/device-events.js';
+import type { ServerService } from '../servers/servers.js';
+import { inventoryAudience } from '../../platform/topics.js';
+import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, unknownVersionReason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
+
+export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
+
+/** A device an upgrade acts on, as the read model has it. */
+export type UpgradeDevice = { type: 'unit'; row: UnitRecord } | { type: 'server'; row: ServerRow };
+
+/** Progress of one device is announced at most this often (state changes always). */
+const PROGRESS_PUBLISH_MS = 500;
+/** A device's `rejected` report this soon after the core marked the same start rejected is that start's, not a new one. */
+const REJECTED_ECHO_MS = 10_000;
+/** Largest `IN (...)` list per job query. */
+const CHUNK = 500;
+/** How often the jobs a previous process left open are looked at. */
+const RESUME_SWEEP_MS = 500;
+/** Spec 001 §8 "-1 generic, reboot server": a run cut off whose outcome is unknown. */
+const GENERIC_UPGRADE_FAILURE = -1;
+/** Upgrade commands sent together (batches, jobs resumed after a restart). */
+export const WAVE_SIZE = 20;
+/** Pause between two waves. */
+const WAVE_GAP_MS = 100;
+
+const isOpen = (state: string): boolean => (OPEN_UPGRADE_STATES as readonly string[]).includes(state);
+const stateOf = (raw: string): UpgradeState => {
+  const parsed = UpgradeState.safeParse(raw);
+  return parsed.success ? parsed.data : 'failed';
+};
+
+/** Spec 001 §8: the text of a failure code (101–107, -1), or the catalogue's text of a 68xx refusal. */
+export function failureText(code: number | null): string | null {
+  if (code === null) return null;
+  const texts: Record<number, string> = UPGRADE_FAILURE_TEXTS;
+  if (texts[code] !== undefined) return texts[code];
+  const entry = Object.values(ERROR_CATALOGUE).find((e) => 'code' in e && e.code === code);
+  return entry?.message ?? null;
+}
+
+/** Newest version first; unparsable numbers last. */
+function byVersionDesc(a: string, b: string): number {
+  const va = parseVersion(a);
+  const vb = parseVersion(b);
+  if (!va || !vb) return va ? -1 : vb ? 1 : a.localeCompare(b);
+  return compareVersions(vb, va);
+}
+
+export class UpgradeService {
+  /** When each device's progress was last announced. */
+  private readonly progressAt = new Map<string, number>();
+  private readonly jobListeners: Array<(job: UpgradeJobRow) => void> = [];
+  /** Jobs a previous process left open, by id: the job's version when last seen, since when it has not moved, whether its command is on its way. */
+  private readonly leftOpen = new Map<string, { version: number; since: number; sending: boolean }>();
+  private resumeTimer: ClockTimer | null = null;
+  /** The sweep over the jobs left open under way (one at a time), and the commands sweeps are sending. */
+  private sweeping: Promise<void> | null = null;
+  private readonly sending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly servers: ServerService,
+  ) {
+    deps.events.on('upgrade', (e, at) => this.applyUpgrade(e, at));
+  }
+
+  /** Follow every job change (batches derive their state from their jobs). */
+  onJobChanged(listener: (job: UpgradeJobRow) => void): void {
+    this.jobListeners.push(listener);
+  }
+
+  // ── device reports ──────────────────────────────────────────────────────────────────────────
+
+  /** One UpgradeJob row per run: the core's pending job (or one the device started), updated to its end. */
+  private async applyUpgrade(e: DeviceEventOf<'upgrade'>, at: number): Promise<void> {
+    const db = this.deps.db;
+    const open = await db.upgradeJob.findFirst({
+      where: { deviceType: e.deviceType, deviceId: e.deviceId, state: { in: [...OPEN_UPGRADE_STATES] } },
+      orderBy: { createdAt: 'desc' },
+    });
+    const finished = e.state === 'succeeded' || e.state === 'failed' || e.state === 'rejected';
+    const data = {
+      state: e.state,
+      progress: Math.round(e.progress),
+      failureCode: e.failureCode,
+      ...(finished ? { finishedAt: new Date(at) } : {}),
+      ...(e.state === 'upgrading' && open && !open.startedAt ? { startedAt: new Date(at) } : {}),
+    };
+    // The new version is the device's from now on (also after a fleet reset), stored before the job
+    // says succeeded so whoever reads the job then reads the version too.
+    if (e.state === 'succeeded') await this.runsVersion(e.deviceType, e.deviceId, e.targetVersion, at);
+    let row: UpgradeJobRow;
+    // A refusal ends the pending start it answers; an upgrading run never goes back to rejected.
+    const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e) : null;
+    if (target) {
+      if (target.state === 'rejected' && e.state === 'rejected') return; // already recorded by the start
+      row = await db.upgradeJob.update({ where: { id: target.id }, data: { ...data, version: { increment: 1 } } });
+    } else {
+      row = await db.upgradeJob.create({
+        data: { deviceType: e.deviceType, deviceId: e.deviceId, fromVersion: e.fromVersion, targetVersion: e.targetVersion, startedAt: new Date(at), ...data },
+      });
+    }
+    this.announce(row, at, target !== null && target.state === row.state);
+  }
+
+  private async runsVersion(deviceType: 'unit' | 'server', deviceId: string, version: string, at: number): Promise<void> {
+    const db = this.deps.db;
+    if (deviceType === 'unit') {
+      await db.unit.updateMany({ where: { id: deviceId }, data: { swVersion: version, lastReboot: new Date(at), version: { increment: 1 } } });
+      await this.deps.units.refreshUnit(deviceId);
+    } else {
+      await db.server.updateMany({ where: { id: deviceId }, data: { swVersion: version, version: { increment: 1 } } });
+      this.servers.runsVersion(deviceId, version);
+      await this.deps.readModel.servers.refresh([deviceId]);
+    }
+  }
+
+  /**
+   * The start this refusal answers, when the core already marked it rejected (same version and
+   * code, moments ago by the core's clock: `at` is the device's, which may run accelerated). The
+   * core writes `updatedAt` itself when it marks a job rejected, so the window is on its clock.
+   */
+  private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
+    return this.deps.db.upgradeJob.findFirst({
+      where: {
+        deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, failureCode: e.failureCode, state: 'rejected', requestedById: { not: null },
+        updatedAt: { gte: new Date(this.deps.clock.now() - REJECTED_ECHO_MS) },
+      },
+      orderBy: { updatedAt: 'desc' },
+    });
+  }
+
+  /** `upgrade.changed` on the device's topics: every state change, progress at most every ~500 ms. */
+  private announce(row: UpgradeJobRow, at: number, progressOnly: boolean): void {
+    const key = `${row.deviceType}:${row.deviceId}`;
+    // Paced by the core's clock (a device's `at` may run accelerated).
+    const now = this.deps.clock.now();
+    const last = this.progressAt.get(key) ?? 0;
+    if (progressOnly && now - last < PROGRESS_PUBLISH_MS && row.progress < 100) return;
+    this.progressAt.set(key, now);
+    if (!isOpen(row.state)) this.progressAt.delete(key);
+    const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
+    this.deps.hub.publish(this.topicsOf(deviceType, row.deviceId), { type: 'upgrade.changed', deviceType, deviceId: row.deviceId, job: this.toJob(row), at });
+    for (const l of this.jobListeners) l(row);
+  }
+
+  /** Where news of a device goes: a unit's groups and inventories, a server's inventory and its groups. */
+  topicsOf(type: UpgradeDeviceType, id: string): string[] {
+    if (type === 'unit') return [...this.deps.index.topicsOf(id)];
+    const server = this.deps.readModel.servers.get(id);
+    return server?.inventoryId ? inventoryAudience(this.deps.readModel, [server.inventoryId]) : [];
+  }
+
+  /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
+  async failOpen(at: number): Promise<void> {
+    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) } });
+  }
+
+  // ── jobs a previous process left open ─────────────────────────────────────────────────────
+
+  /**
+   * Take over the jobs a previous core process left open (it stopped or crashed while they were
+   * pending or upgrading; spec 001 §4 has no state they may stay in forever). Called once at start,
+   * before any request: every open job then is such a job. A sweep every {@link RESUME_SWEEP_MS}:
+   *
+   * - `pending`: the command may never have reached the device (a batch's later waves, a crash
+   *   between the job and its command). It is sent through the gateway once the device reports in
+   *   to this process (a unit not offline and the server it transmits to reported, a server's own
+   *   state report), in waves like a batch. A device that is not reachable yet (no shard, unit
+   *   still off) is tried again at the next sweep; after `UPGRADE_RESUME_TIMEOUT_MS` the command
+   *   is sent regardless and a refusal ends the job `rejected` with the device's code, as a
+   *   start's would. A device found already upgrading is followed as below.
+   * - `upgrading`: the device may still be running it (it goes on without the core): its reports
+   *   carry the job on as usual. A server that reports in to this process without running an
+   *   upgrade has ended it: `succeeded` if it runs the target version (its last report went to the
+   *   previous process, or was lost with it), else `failed` -1. Otherwise (a unit, whose reports do
+   *   not name its version) a job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends `failed`
+   *   with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome is unknown,
+   *   as when a device goes down in the middle of its upgrade).
+   * - A job whose device no longer exists ends at once (`rejected` or `failed` -1).
+   *
+   * With several instances (REDIS_URL) another instance may own a device and be running its job:
+   * the deadline acts only on devices whose shard is attached to this instance.
+   */
+  async resumeLeftOpen(): Promise<number> {
+    const rows = await this.deps.db.upgradeJob.findMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const now = this.deps.clock.now();
+    for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
+    if (rows.length > 0 && this.resumeTimer === null) {
+      this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
+      this.resumeTimer = this.deps.clock.setInterval(() => {
+        this.sweeping ??= this.sweepLeftOpen(this.deps.clock.now())
+          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
+          .finally(() => {
+            this.sweeping = null;
+          });
+      }, RESUME_SWEEP_MS).unref();
+    }
+    return rows.length;
+  }
+
+  /** Resolves once the sweep over the jobs left open under way, and the commands sweeps are sending, are done. */
+  async settle(): Promise<void> {
+    await this.sweeping;
+    await Promise.all(this.sending);
+  }
+
+  /** Stop following the jobs left open (the app is closing). */
+  close(): void {
+    this.deps.clock.clearInterval(this.resumeTimer);
+    this.resumeTimer = null;
+    this.leftOpen.clear();
+  }
+
+  /** One sweep over the jobs left open (see {@link resumeLeftOpen}). */
+  private async sweepLeftOpen(now: number): Promise<void> {
+    const ids = [...this.leftOpen.keys()].filter((id) => !this.leftOpen.get(id)?.sending);
+    const rows: UpgradeJobRow[] = [];
+    for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await this.deps.db.upgradeJob.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } })));
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!found.has(id)) this.leftOpen.delete(id);
+    const timeout = this.deps.config.UPGRADE_RESUME_TIMEOUT_MS;
+    const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow; last: boolean }> = [];
+    for (const row of rows) {
+      const entry = this.leftOpen.get(row.id);
+      if (!entry) continue;
+      if (!isOpen(row.state)) {
+        this.leftOpen.delete(row.id);
+        continue;
+      }
+      // A report (or anything else) moved the job on: its silence counts from now.
+      if (row.version !== entry.version) {
+        entry.version = row.version;
+        entry.since = now;
+      }
+      const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
+      const due = now - entry.since >= timeout;
+      if (!d) {
+        this.leftOpen.delete(row.id);
+        await this.endLeftOpen(row, row.state === 'pending' ? 'rejected' : 'failed', row.state === 'pending' ? null : GENERIC_UPGRADE_FAILURE);
+        continue;
+      }
+      const here = this.reportsHere(d);
+      const mayAct = !this.deps.config.REDIS_URL || here !== 'elsewhere';
+      if (row.state === 'upgrading' || here === 'upgrading') {
+        const server = row.state === 'upgrading' && here === 'ready' && d.type === 'server' ? this.servers.reported(d.row.id) : null;
+        if (server) {
+          // The server reports in and runs no upgrade: the run is over, and its end was reported
+          // to the previous process or to nobody. The version it runs says how it ended.
+          this.leftOpen.delete(row.id);
+          if (canonicalSoftwareVersionNumber(server.swVersion) === canonicalSoftwareVersionNumber(row.targetVersion)) {
+            await this.applyUpgrade({ type: 'upgrade', deviceType: 'server', deviceId: row.deviceId, fromVersion: row.fromVersion, targetVersion: row.targetVersion, state: 'succeeded', progress: 100, failureCode: null }, now);
+          } else {
+            await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
+          }
+          continue;
+        }
+        if (due && mayAct) {
+          this.leftOpen.delete(row.id);
+          await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
+        }
+        continue;
+      }
+      if (here === 'ready' || (due && mayAct)) {
+        entry.sending = true;
+        toSend.push({ device: d, job: row, last: due });
+      }
+    }
+    if (toSend.length > 0) {
+      // Sent in the background: the next sweeps go on meanwhile (these jobs are marked as sending).
+      const sent: Promise<void> = this.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last)).finally(() => this.sending.delete(sent));
+      this.sending.add(sent);
+    }
+  }
+
+  /**
+   * Whether the device reported in to this process: `ready` to take a command, `upgrading`
+   * already, `waiting` (its shard is here, it is not up yet) or `elsewhere` (no shard here).
+   */
+  private reportsHere(d: UpgradeDevice): 'ready' | 'upgrading' | 'waiting' | 'elsewhere' {
+    if (d.type === 'unit') {
+      if (this.deps.gateway.ownerIndex(d.row.id) === null) return 'elsewhere';
+      if ('upgrade' in this.deps.index.applicationsOf(d.row.id)) return 'upgrading';
+      if (this.deps.index.statusOf(d.row.id) === 'offline') return 'waiting';
+      // A unit upgrades from the server it transmits to: that one reports in first (else the unit would refuse with 6199).
+      const channel = d.row.selectedChannelId ? this.deps.readModel.channels.get(d.row.selectedChannelId) : undefined;
+      return channel && this.servers.reported(channel.serverId) === null ? 'waiting' : 'ready';
+    }
+    const status = this.servers.reported(d.row.id)?.status ?? null;
+    if (status === null) return 'elsewhere';
+    if (status === 'upgrading') return 'upgrading';
+    return status === 'offline' ? 'waiting' : 'ready';
+  }
+
+  /**
+   * Send a left-open pending job's command. A device not reachable yet is tried again at the next
+   * sweep, unless this was the `last` try; any other refusal ends the job `rejected` with its code.
+   */
+  private async resend(d: UpgradeDevice, job: UpgradeJobRow, last: boolean): Promise<void> {
+    const entry = this.leftOpen.get(job.id);
+    try {
+      const error = await this.sendCommand(d, job);
+      if (error && !last && (error.code === 'DEVICE_UNREACHABLE' || error.code === 'UNIT_OFFLINE')) return;
+      this.leftOpen.delete(job.id);
+      if (error) await this.reject(job, error.deviceCode ?? null);
+    } finally {
+      if (entry) entry.sending = false;
+    }
+  }
+
+  /** End a left-open job (`rejected` or `failed`) unless something moved it on meanwhile; announced. */
+  private async endLeftOpen(job: UpgradeJobRow, state: 'rejected' | 'failed', code: number | null): Promise<void> {
+    const at = this.deps.clock.now();
+    const { count } = await this.deps.db.upgradeJob.updateMany({
+      where: { id: job.id, version: job.version, state: job.state },
+      data: { state, failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
+    });
+    if (count === 0) return;
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    if (row) this.announce(row, at, false);
+  }
+
+  // ── shapes ──────────────────────────────────────────────────────────────────────────────────
+
+  toJob(row: UpgradeJobRow): UpgradeJob {
+    const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
+    const device = deviceType === 'unit' ? this.deps.readModel.units.get(row.deviceId) : this.deps.readModel.servers.get(row.deviceId);
+    return {
+      id: row.id,
+      deviceType,
+      deviceId: row.deviceId,
+      deviceName: device?.name ?? row.deviceId,
+      fromVersion: row.fromVersion,
+      targetVersion: row.targetVersion,
+      state: stateOf(row.state),
+      progress: Math.max(0, Math.min(100, row.progress)),
+      failureCode: row.failureCode,
+      failureText: failureText(row.failureCode),
+      batchId: row.batchId,
+      requestedById: row.requestedById,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
+    };
+  }
+
+  // ── devices ─────────────────────────────────────────────────────────────────────────────────
+
+  /** A device as the read model has it, or undefined. */
+  device(type: UpgradeDeviceType, id: string): UpgradeDevice | undefined {
+    if (type === 'unit') {
+      const row = this.deps.readModel.units.get(id);
+      return row ? { type, row } : undefined;
+    }
+    const row = this.deps.readModel.servers.get(id);
+    return row ? { type, row } : undefined;
+  }
+
+  /** A unit by id, else a server by id (batch lines name either). */
+  findDevice(id: string): UpgradeDevice | undefined {
+    return this.device('unit', id) ?? this.device('server', id);
+  }
+
+  private inventoryIdsOf(d: UpgradeDevice): string[] {
+    return d.type === 'unit' ? d.row.inventories.map((i) => i.inventoryId) : d.row.inventoryId ? [d.row.inventoryId] : [];
+  }
+
+  /** Whether the user sees the device (the /devices reads). */
+  private sees(user: AuthUser, d: UpgradeDevice): boolean {
+    if (d.type === 'unit') return canSeeUnit(user, { inventoryIds: d.row.inventories.map((i) => i.inventoryId), groupIds: d.row.groups.map((g) => g.groupId) });
+    return canSeeServer(this.deps.readModel, user, d.row);
+  }
+
+  /** Whether the user may start an upgrade of the device: admins on devices of their own inventories, global roles on all. */
+  owns(user: AuthUser, d: UpgradeDevice): boolean {
+    return user.global || this.inventoryIdsOf(d).some((i) => user.inventoryIds.includes(i));
+  }
+
+  private visibleDevice(user: AuthUser, type: UpgradeDeviceType, id: string): UpgradeDevice {
+    const d = this.device(type, id);
+    if (!d || !this.sees(user, d)) throw new AppError('NOT_FOUND');
+    return d;
+  }
+
+  // ── rules ───────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Every reason the device may not go to `target` now: a run already open, a unit offline or
+   * busy (it could not take the command), then the upgrade rules. `version` as in upgrade-rules.ts.
+   */
+  async check(d: UpgradeDevice, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
+    const rules = d.type === 'unit'
+      ? await checkUnitUpgrade(this.deps, d.row, target, version)
+      : await checkServerUpgrade({ ...this.deps, channelsOf: (id) => this.servers.channelsOf(id) }, d.row, target, version);
+    const device: UpgradeReason[] = [];
+    const open = await this.openJob(d.type, d.row.id);
+    if (open) device.push(reason('upgradeRunning', d.type === 'unit' ? 'UNIT_BUSY' : 'UPGRADE_6808', `An upgrade to ${open.targetVersion} is already running on this device`));
+    if (d.type === 'unit' && !open) {
+      if (this.deps.index.statusOf(d.row.id) === 'offline') device.push(reason('unitOffline', 'UNIT_OFFLINE', 'The unit is offline'));
+      else if (isBusy(this.deps.index.applicationsOf(d.row.id))) device.push(reason('unitBusy', 'UNIT_BUSY', 'The unit is busy; stop what it runs first'));
+    }
+    return { reasons: [...device, ...rules.reasons], warnings: rules.warnings };
+  }
+
+  private openJob(type: UpgradeDeviceType, id: string): Promise<UpgradeJobRow | null> {
+    return this.deps.db.upgradeJob.findFirst({ where: { deviceType: type, deviceId: id, state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: { createdAt: 'desc' } });
+  }
+
+  /** The running job of each device, or else its last one. */
+  private async currentJobs(devices: ReadonlyArray<{ type: UpgradeDeviceType; id: string }>): Promise<Map<string, UpgradeJobRow>> {
+    const out = new Map<string, UpgradeJobRow>();
+    for (const type of ['unit', 'server'] as const) {
+      const ids = devices.filter((d) => d.type === type).map((d) => d.id);
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const rows = await this.deps.db.upgradeJob.findMany({ where: { deviceType: type, deviceId: { in: ids.slice(i, i + CHUNK) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+        for (const r of rows) {
+          const key = `${type}:${r.deviceId}`;
+          const held = out.get(key);
+          if (!held || (isOpen(r.state) && !isOpen(held.state))) out.set(key, r);
+        }
+      }
+    }
+    return out;
+  }
+
+  // ── calls ───────────────────────────────────────────────────────────────────────────────────
+
+  /** GET v2/upgrades/candidates. */
+  async listCandidates(user: AuthUser, q: UpgradeCandidateQuery): Promise<UpgradeCandidatePage> {
+    const rm = this.deps.readModel;
+    const inventories = (ids: readonly string[]) => ids.map((id) => ({ id, name: rm.inventories.get(id)?.name ?? id }));
+    const rows: Array<Omit<UpgradeCandidate, 'job'>> = [];
+    if (q.deviceType !== 'server') {
+      for (const u of rm.units.all()) {
+        const d: UpgradeDevice = { type: 'unit', row: u };
+        if (!this.sees(user, d)) continue;
+        rows.push({
+          deviceType: 'unit', id: u.id, name: u.name, productType: u.productType, kind: u.typeGroup, inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: u.swVersion, targetSwVersion: u.targetSwVersion, status: this.deps.index.statusOf(u.id),
+        });
+      }
+    }
+    if (q.deviceType !== 'unit') {
+      for (const s of rm.servers.all()) {
+        const d: UpgradeDevice = { type: 'server', row: s };
+        if (!this.sees(user, d)) continue;
+        rows.push({
+          deviceType: 'server', id: s.id, name: s.name, productType: s.productType, kind: s.serverType, inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: s.swVersion, targetSwVersion: s.targetSwVersion, status: s.status,
+        });
+      }
+    }
+    const needle = q.searchValue?.trim().toLowerCase() ?? '';
+    let matching = rows.filter((r) => (q.inventoryId === undefined || r.inventories.some((i) => i.id === q.inventoryId)) && (needle === '' || r[q.searchKey].toLowerCase().includes(needle)));
+    let jobs: Map<string, UpgradeJobRow> | null = null;
+    if (q.jobState !== undefined) {
+      jobs = await this.currentJobs(matching.map((r) => ({ type: r.deviceType, id: r.id })));
+      const held = jobs;
+      matching = matching.filter((r) => (held.get(`${r.deviceType}:${r.id}`)?.state ?? 'none') === q.jobState);
+    }
+    const dir = q.sortDir === 'asc' ? 1 : -1;
+    const key = q.sortBy;
+    matching.sort((a, b) => {
+      const c = key === 'currentVersion' ? byVersionDesc(b.currentVersion, a.currentVersion) : a[key].localeCompare(b[key]);
+      return (c !== 0 ? c : a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) * dir;
+    });
+    const page = matching.slice(q.offset, q.offset + q.limit);
+    const current = jobs ?? (await this.currentJobs(page.map((r) => ({ type: r.deviceType, id: r.id }))));
+    return {
+      items: page.map((r) => {
+        const job = current.get(`${r.deviceType}:${r.id}`);
+        return { ...r, job: job ? this.toJob(job) : null };
+      }),
+      total: matching.length,
+      offset: q.offset,
+      limit: q.limit,
+    };
+  }
+
+  /** GET v2/upgrades/{id}: a job of a device the caller sees (global roles: also of a device that is gone). */
+  async getJob(user: AuthUser, id: string): Promise<UpgradeJob> {
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id } });
+    if (!row) throw new AppError('NOT_FOUND');
+    const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
+    if (d ? !this.sees(user, d) : !user.global) throw new AppError('NOT_FOUND');
+    return this.toJob(row);
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrade/targets. */
+  async targets(user: AuthUser, type: UpgradeDeviceType, id: string): Promise<UpgradeTargets> {
+    const d = this.visibleDevice(user, type, id);
+    const inventoryIds = this.inventoryIdsOf(d);
+    const versions = (await this.deps.db.softwareVersion.findMany({ where: { deprecated: false }, select: { ...versionSelect, description: true, releaseNotesUrl: true } }))
+      .filter((v) => availableTo(v, inventoryIds))
+      .sort((a, b) => byVersionDesc(a.number, b.number));
+    const targets: UpgradeTarget[] = [];
+    for (const v of versions) {
+      const check = await this.check(d, v.number, v);
+      targets.push({ number: v.number, description: v.description, releaseNotesUrl: v.releaseNotesUrl, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings });
+    }
+    const job = (await this.currentJobs([{ type, id }])).get(`${type}:${id}`);
+    return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, job: job ? this.toJob(job) : null, targets };
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrade/eligibility?targetVersion=. */
+  async eligibility(user: AuthUser, type: UpgradeDeviceType, id: string, raw: string): Promise<UpgradeEligibility> {
+    const d = this.visibleDevice(user, type, id);
+    const target = canonicalSoftwareVersionNumber(raw);
+    const check = await this.check(d, target);
+    return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, targetVersion: target, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings };
+  }
+
+  /** POST v2/admin/{units|servers}/{id}/upgrade: refused with the first blocker's code and every reason; else a pending job, the command sent. */
+  async start(user: AuthUser, type: UpgradeDeviceType, id: string, raw: string): Promise<UpgradeJob> {
+    const d = this.device(type, id);
+    if (!d || !this.owns(user, d)) throw new AppError('NOT_FOUND');
+    // One spelling per version ("10.1.0" is the stored "10.1"): the job names the version the device reports.
+    const target = canonicalSoftwareVersionNumber(raw);
+    const check = await this.check(d, target);
+    const first = check.reasons[0];
+    if (first) throw new AppError(first.errorCode, check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })));
+    const row = await this.createPending(d, target, user.id, null);
+    if (!row) {
+      // Deleted since the check: refused as any unknown version, nothing stored.
+      const gone = unknownVersionReason(target);
+      throw new AppError(gone.errorCode, [{ path: 'body.targetVersion', message: gone.message }]);
+    }
+    const refusal = await this.dispatch(d, row);
+    if (refusal) throw refusal;
+    const fresh = await this.deps.db.upgradeJob.findUnique({ where: { id: row.id } });
+    return this.toJob(fresh ?? row);
+  }
+
+  /** GET v2/{units|servers}/{id}/upgrades: newest first. */
+  async history(user: AuthUser, type: UpgradeDeviceType, id: string, q: UpgradeHistoryQuery): Promise<UpgradeJobPage> {
+    this.visibleDevice(user, type, id);
+    const where = { deviceType: type, deviceId: id };
+    const [rows, total] = await Promise.all([
+      this.deps.db.upgradeJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
+      this.deps.db.upgradeJob.count({ where }),
+    ]);
+    return { items: rows.map((r) => this.toJob(r)), total, offset: q.offset, limit: q.limit };
+  }
+
+  // ── starting (also for batches) ─────────────────────────────────────────────────────────────
+
+  /** The `pending` job of an accepted start, announced; null when its version is gone (deleted since the start's check). */
+  async createPending(d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null): Promise<UpgradeJobRow | null> {
+    const row = await transaction(this.deps.db, (tx) => this.insertPending(tx, d, target, requestedById, batchId));
+    if (row) this.announceJob(row);
+    return row;
+  }
+
+  /**
+   * Store the `pending` job of an accepted start in the caller's transaction ({@link announceJob}
+   * once it is committed), counted on its version's row (`jobsStarted`) in the same transaction;
+   * null when the version is gone. A version's deletion is conditional on that count being the one
+   * its check saw (software-versions.ts): a job and a deletion racing each other never both win, on
+   * SQLite (one writer) as on PostgreSQL (the second waits for the first's row lock, then finds the
+   * row changed or gone). `counted`: the versions this transaction counted already (a batch counts
+   * each version once).
+   */
+  async insertPending(
+    tx: DbTx, d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null, counted: Set<string> = new Set(),
+  ): Promise<UpgradeJobRow | null> {
+    if (!counted.has(target)) {
+      const version = await tx.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: { id: true, updatedAt: true } });
+      if (!version) return null;
+      // A job started is no change of the version itself: its updatedAt stays.
+      const { count } = await tx.softwareVersion.updateMany({ where: { id: version.id }, data: { jobsStarted: { increment: 1 }, updatedAt: version.updatedAt } });
+      if (count === 0) return null;
+      counted.add(target);
+    }
+    // Awaited here: a Prisma query runs when awaited, and must run inside the transaction's context.
+    return await tx.upgradeJob.create({
+      data: { deviceType: d.type, deviceId: d.row.id, fromVersion: d.row.swVersion, targetVersion: target, state: 'pending', requestedById, batchId },
+    });
+  }
+
+  /** `upgrade.changed` for a job just stored. */
+  announceJob(row: UpgradeJobRow): void {
+    this.announce(row, this.deps.clock.now(), false);
+  }
+
+  /**
+   * Send the commands of pending jobs {@link WAVE_SIZE} at a time (the next wave once the devices
+   * of this one answered), so a batch of 500 devices does not hit the gateway at once.
+   */
+  dispatchInWaves(items: ReadonlyArray<{ device: UpgradeDevice; job: UpgradeJobRow }>): Promise<void> {
+    return this.inWaves(items, ({ device, job }) => this.dispatch(device, job));
+  }
+
+  private async inWaves<T extends { job: UpgradeJobRow }>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<void> {
+    for (let i = 0; i < items.length; i += WAVE_SIZE) {
+      if (i > 0) await new Promise<void>((resolve) => this.deps.clock.setTimeout(() => resolve(), WAVE_GAP_MS));
+      await Promise.all(
+        items.slice(i, i + WAVE_SIZE).map(async (item) => {
+          try {
+            await send(item);
+          } catch (err) {
+            this.deps.log.warn({ err, jobId: item.job.id }, 'upgrade: command not sent');
+          }
+        }),
+      );
+    }
+  }
+
+  /**
+   * Send the upgrade command of a pending job. A refusal (the device saw a blocker the core did
+   * not, or it is unreachable) ends the job `rejected` with the device's code and is returned.
+   */
+  async dispatch(d: UpgradeDevice, job: UpgradeJobRow): Promise<AppError | null> {
+    const error = await this.sendCommand(d, job);
+    if (error) await this.reject(job, error.deviceCode ?? null);
+    return error;
+  }
+
+  /** The upgrade command of a job through the device gateway: null once the device took it, else its refusal. */
+  private async sendCommand(d: UpgradeDevice, job: UpgradeJobRow): Promise<AppError | null> {
+    let ack: DeviceAck;
+    try {
+      if (d.type === 'unit') {
+        ack = await this.deps.gateway.send(d.row.id, { type: 'upgrade', targetVersion: job.targetVersion });
+      } else {
+        ack = await this.deps.gateway.sendToServer(d.row.id, { type: 'upgrade', targetVersion: job.targetVersion });
+      }
+    } catch (err) {
+      return err instanceof AppError ? err : new AppError('DEVICE_UNREACHABLE');
+    }
+    if (ack.ok) return null;
+    const code = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as keyof typeof ERROR_CATALOGUE) : 'GENERIC';
+    return new AppError(code, undefined, undefined, ack.deviceCode);
+  }
+
+  /** End a pending job rejected (unless the device's own report did already). */
+  private async reject(job: UpgradeJobRow, code: number | null): Promise<void> {
+    const at = this.deps.clock.now();
+    const { count } = await this.deps.db.upgradeJob.updateMany({
+      where: { id: job.id, state: 'pending' },
+      data: { state: 'rejected', failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
+    });
+    if (count === 0) return;
+    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    if (row) this.announce(row, at, false);
+  }
+}
+
+export const upgradeCalls = callsOf<UpgradeService>()({
+  listUpgradeCandidates: (s, { query }, user) => s.listCandidates(user, query),
+  getUpgradeJob: (s, { params }, user) => s.getJob(user, params.id),
+  getUnitUpgradeTargets: (s, { params }, user) => s.targets(user, 'unit', params.id),
+  getUnitUpgradeEligibility: (s, { params, query }, user) => s.eligibility(user, 'unit', params.id, query.targetVersion),
+  startUnitUpgrade: (s, { params, body }, user) => s.start(user, 'unit', params.id, body.targetVersion),
+  listUnitUpgrades: (s, { params, query }, user) => s.history(user, 'unit', params.id, query),
+  getServerUpgradeTargets: (s, { params }, user) => s.targets(user, 'server', params.id),
+  getServerUpgradeEligibility: (s, { params, query }, user) => s.eligibility(user, 'server', params.id, query.targetVersion),
+  startServerUpgrade: (s, { params, body }, user) => s.start(user, 'server', params.id, body.targetVersion),
+  listServerUpgrades: (s, { params, query }, user) => s.history(user, 'server', params.id, query),
+});

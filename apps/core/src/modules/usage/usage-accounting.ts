@@ -1,0 +1,134 @@
+/**
+ * Usage accounting (spec 001 §4 usage kinds data and time; service state "over usage"): what units
+ * use while they stream, counted from their telemetry and written as usage records.
+ *
+ * - Every telemetry report of a unit that is streaming or forwarding files adds the data its links
+ *   carried since the unit's previous report (the sample's kbps over the time between the two, a gap
+ *   longer than MAX_GAP_MS counted as MAX_GAP_MS: a unit silent for a while did not stream meanwhile
+ *   as far as we know) and, while it is streaming, that time. The keep-alives of idle units are not
+ *   usage (and counting them would write a row for every online unit on every flush). This is the
+ *   hot path: memory only, no object per report.
+ * - Every FLUSH_MS the amounts are written in grouped transactions of at most WRITE_BATCH upserts:
+ *   one UsageRecord per unit per UTC day (`@@unique([unitId, periodStart])`), incremented, never a
+ *   write per report. Whole bytes and seconds are written; the fractions wait for the next flush.
+ *   A failed write keeps its amounts for the next flush (a unit that was deleted meanwhile is dropped).
+ * - After each flush, `usage.changed` goes to every inventory whose units were written (and its
+ *   groups): at most one event per inventory per flush.
+ * - Several instances each count the units connected to them; increments add up.
+ */
+import type { DeviceTelemetry, UnitStatus } from '@fleet/contracts';
+import { transaction } from '@fleet/db';
+import type { ServiceDeps } from '../deps.js';
+import type { ClockTimer } from '../../platform/clock.js';
+import { inventoryAudience } from '../../platform/topics.js';
+
+/** How often what was counted is written (and reports hear of it). */
+export const USAGE_FLUSH_MS = 3000;
+/** The longest time one report accounts for. */
+const MAX_GAP_MS = 5000;
+/** Upserts per transaction. */
+const WRITE_BATCH = 200;
+const DAY_MS = 86_400_000;
+
+/** The statuses in which a unit's time counts (it is sending live video). */
+const STREAMING: ReadonlySet<UnitStatus> = new Set<UnitStatus>(['streaming', 'streamingandforwarding']);
+/** The statuses in which a unit's data counts (live video, or recorded files sent). */
+const SENDING: ReadonlySet<UnitStatus> = new Set<UnitStatus>([...STREAMING, 'forwarding']);
+
+interface Pending {
+  readonly unitId: string;
+  /** Start of the UTC day, ms. */
+  readonly day: number;
+  bytes: number;
+  ms: number;
+}
+
+export class UsageAccounting {
+  /** Last report time of each unit. */
+  private readonly lastAt = new Map<string, number>();
+  /** What was counted and not yet written, by `unitId|day`. */
+  private readonly pending = new Map<string, Pending>();
+  private readonly timer: ClockTimer;
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly deps: ServiceDeps) {
+    deps.reports.onTelemetry((m) => this.count(m));
+    this.timer = deps.clock.setInterval(() => void this.flush(), USAGE_FLUSH_MS).unref();
+  }
+
+  /** One telemetry report (called for every report of every unit). */
+  count(m: DeviceTelemetry): void {
+    const prev = this.lastAt.get(m.unitId);
+    this.lastAt.set(m.unitId, m.at);
+    if (prev === undefined || m.at <= prev) return;
+    const status = this.deps.index.statusOf(m.unitId);
+    if (!SENDING.has(status)) return;
+    const dt = Math.min(m.at - prev, MAX_GAP_MS);
+    const streaming = STREAMING.has(status);
+    const bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
+    const day = m.at - (m.at % DAY_MS);
+    const key = `${m.unitId}|${day}`;
+    let p = this.pending.get(key);
+    if (!p) {
+      p = { unitId: m.unitId, day, bytes: 0, ms: 0 };
+      this.pending.set(key, p);
+    }
+    p.bytes += bytes;
+    if (streaming) p.ms += dt;
+  }
+
+  /** Write what was counted (one flush at a time; a call during one waits for it). */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushOnce()
+      .catch((e: unknown) => this.deps.log.warn({ err: e }, 'usage not written; kept for the next flush'))
+      .finally(() => {
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+
+  /** Stop counting and write what is left (the app is closing). */
+  async close(): Promise<void> {
+    this.deps.clock.clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async flushOnce(): Promise<void> {
+    const units = this.deps.readModel.units;
+    const due: { p: Pending; bytes: number; seconds: number }[] = [];
+    for (const [key, p] of this.pending) {
+      if (!units.get(p.unitId)) {
+        this.pending.delete(key);
+        continue;
+      }
+      const bytes = Math.floor(p.bytes);
+      const seconds = Math.floor(p.ms / 1000);
+      if (bytes > 0 || seconds > 0) due.push({ p, bytes, seconds });
+    }
+    const inventories = new Set<string>();
+    for (let i = 0; i < due.length; i += WRITE_BATCH) {
+      const batch = due.slice(i, i + WRITE_BATCH);
+      await transaction(this.deps.db, async (tx) => {
+        for (const { p, bytes, seconds } of batch) {
+          const periodStart = new Date(p.day);
+          await tx.usageRecord.upsert({
+            where: { unitId_periodStart: { unitId: p.unitId, periodStart } },
+            create: { unitId: p.unitId, periodStart, periodEnd: new Date(p.day + DAY_MS), dataBytes: BigInt(bytes), seconds },
+            update: { dataBytes: { increment: BigInt(bytes) }, seconds: { increment: seconds } },
+          });
+        }
+      });
+      // Written: only the remainders (and what arrived meanwhile) stay.
+      for (const { p, bytes, seconds } of batch) {
+        p.bytes -= bytes;
+        p.ms -= seconds * 1000;
+        for (const m of units.get(p.unitId)?.inventories ?? []) inventories.add(m.inventoryId);
+      }
+    }
+    // Days that ended keep no fraction worth a write.
+    const at = this.deps.clock.now();
+    const today = at - (at % DAY_MS);
+    for (const [key, p] of this.pending) if (p.day < today - DAY_MS || (p.bytes < 1 && p.ms < 1000 && p.day < today)) this.pending.delete(key);
+    for (const inventoryId of inventories) this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usage.changed', inventoryId, at });
+  }
+}

@@ -1,0 +1,224 @@
+/** Users: the current user's details and their update (spec 001 §5 user rules), preferences, client notifications. */
+import { nonEmpty } from '../../repositories/json-column.js';
+import type { z } from 'zod';
+import {
+  DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, UserPreferences,
+  type ClientNotification, type CurrentUser, type Role,
+} from '@fleet/contracts';
+import type { Db, Prisma } from '@fleet/db';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AuthUser } from '../../platform/access.js';
+import { callsOf } from '../../calls.js';
+import { clientNotificationOf } from '../system-settings/system-messages.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { userContact } from '../../repositories/user-columns.js';
+
+/** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
+export const DEFAULT_PREFERENCES: UserPreferences = DEFAULT_USER_PREFERENCES;
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly wsLibrary: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async current(auth: AuthUser): Promise<CurrentUser> {
+    const u = await this.db.user.findUnique({
+      where: { id: auth.id },
+      include: {
+        inventories: { include: { inventory: { select: { id: true, name: true } } } },
+        groups: { include: { group: { select: { id: true, name: true, inventoryId: true } } } },
+      },
+    });
+    if (!u) throw new AppError('NOT_FOUND');
+    const userType = RoleSchema.safeParse(u.userType);
+    return {
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      userType: userType.success ? userType.data : (auth.roles[0] as Role),
+      userLabel: u.userLabel,
+      roles: auth.roles,
+      inventories: u.inventories.map((i) => ({ id: i.inventory.id, name: i.inventory.name })),
+      groups: u.groups.map((g) => ({ id: g.group.id, name: g.group.name, inventoryId: g.group.inventoryId })),
+      passwordExpiresAt: u.passwordExpiresAt ? u.passwordExpiresAt.toISOString() : null,
+      props: {
+        loggedUserRoles: auth.roles,
+        services: [],
+        wsLibrary: this.wsLibrary,
+        activeFeatures: [],
+        hasGraphics: false,
+        ifbStatus: 'disabled',
+        wsBatchSize: wsBatchSizeOf(u.props),
+      },
+    };
+  }
+
+  /**
+   * PUT users/current: the caller's own names, e-mail and label. E-mail unique across users
+   * ("Email used by another user"); enterprise users are managed only by their IT admin (spec 001
+   * §6: "Not available for your user type"). `version` is the user's (stale → 409).
+   */
+  async updateCurrentUser(auth: AuthUser, body: z.infer<typeof CurrentUserUpdateBody>): Promise<void> {
+    const user = await this.db.user.findUnique({ where: { id: auth.id }, select: { id: true, version: true, enterprise: true, email: true } });
+    if (!user) throw new AppError('NOT_FOUND');
+    if (body.version !== undefined && body.version !== user.version) throw new AppError('CONFLICT');
+    if (user.enterprise) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
+    if (body.email !== undefined && body.email !== user.email) {
+      // Compared as stored (the unique index decides too): addresses are kept as the user typed them.
+      const clash = await this.db.user.findFirst({ where: { id: { not: user.id }, email: body.email }, select: { id: true } });
+      if (clash) throw emailInUse();
+    }
+    const data = {
+      ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
+      ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
+      ...(body.email === undefined ? {} : { email: body.email }),
+      ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
+    };
+    try {
+      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: user.version }, data: { ...data, version: { increment: 1 } } });
+      if (count === 0) throw new AppError('CONFLICT');
+    } catch (e) {
+      if (isUniqueViolation(e)) throw emailInUse();
+      throw e;
+    }
+  }
+
+
+  /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */
+  async userContact(user: AuthUser): Promise<UserContact> {
+    const u = await this.db.user.findUnique({ where: { id: user.id }, select: { firstName: true, lastName: true, email: true, contact: true } });
+    if (!u) throw new AppError('NOT_FOUND');
+    const contact = userContact.read(u.contact);
+    return {
+      userId: user.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      phone: nonEmpty(contact.phone),
+      company: nonEmpty(contact.company),
+      // Spec 000 §5: users without an e-mail address cannot open a support case.
+      canOpenSupportCase: (u.email ?? nonEmpty(contact.email)) !== null,
+    };
+  }
+
+  /**
+   * POST user/contact: merge phone and company into the caller's contact (null or blank clears);
+   * the answer is the contact as GET user/contact reads it.
+   */
+  async updateUserContact(user: AuthUser, body: z.infer<typeof UpdateUserContactBody>): Promise<UserContact> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const u = await this.db.user.findUnique({ where: { id: user.id }, select: { contact: true, version: true } });
+      if (!u) throw new AppError('NOT_FOUND');
+      const contact = { ...userContact.read(u.contact) };
+      for (const key of ['phone', 'company'] as const) {
+        const v = body[key];
+        if (v === undefined) continue;
+        if (v === null || v.trim() === '') delete contact[key];
+        else contact[key] = v.trim();
+      }
+      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: u.version }, data: { contact: userContact.write(contact), version: { increment: 1 } } });
+      if (count === 1) return this.userContact(user);
+    }
+    throw new AppError('CONFLICT');
+  }
+
+  /** The address support answers to: the account's e-mail, else the contact's (as GET user/contact). */
+  async supportEmailOf(userId: string): Promise<string | null> {
+    const u = await this.db.user.findUnique({ where: { id: userId }, select: { email: true, contact: true } });
+    return u?.email ?? nonEmpty(userContact.read(u?.contact).email);
+  }
+
+  async preferences(userId: string): Promise<UserPreferences> {
+    const row = await this.db.userPreference.findUnique({ where: { userId } });
+    return { ...DEFAULT_PREFERENCES, ...storedPreferences(row?.data) };
+  }
+
+  /**
+   * Merge top-level fields into the stored preferences. Read-modify-write under a version check,
+   * retried, so two concurrent saves of different fields both land.
+   */
+  async updatePreferences(userId: string, patch: UserPreferences): Promise<UserPreferences> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await this.db.userPreference.findUnique({ where: { userId } });
+      const merged = { ...storedPreferences(row?.data), ...patch };
+      // Validated by the UserPreferences schema: plain JSON values only.
+      const data = merged as Prisma.InputJsonObject;
+      if (!row) {
+        try {
+          await this.db.userPreference.create({ data: { userId, data } });
+          return { ...DEFAULT_PREFERENCES, ...merged };
+        } catch {
+          continue; // created concurrently: merge again
+        }
+      }
+      const { count } = await this.db.userPreference.updateMany({
+        where: { userId, version: row.version },
+        data: { data, version: { increment: 1 } },
+      });
+      if (count === 1) return { ...DEFAULT_PREFERENCES, ...merged };
+    }
+    throw new AppError('CONFLICT');
+  }
+
+  async notifications(auth: AuthUser, now = this.clock.now()): Promise<ClientNotification[]> {
+    const rows = await this.db.notification.findMany({
+      where: {
+        AND: [
+          { OR: [{ expireDate: null }, { expireDate: { gt: new Date(now) } }] },
+          auth.global ? {} : { OR: [{ globalNotification: true }, { inventoryId: { in: auth.inventoryIds } }] },
+        ],
+      },
+      orderBy: { createdAt: 'desc' },
+    });
+    // The same item the system message service pushes on /ws (one shape, one place).
+    return rows.map((n) => clientNotificationOf(n, now));
+  }
+}
+
+/**
+ * The user's websocket subscription batch size (spec 001 §7: default 50, overridable by a user
+ * property): `props.wsBatchSize` (or `props.subscriptionBatchSize`) of the user row when it is a
+ * positive integer, else null (the default applies).
+ */
+export function wsBatchSizeOf(props: unknown): number | null {
+  if (typeof props !== 'object' || props === null) return null;
+  const record = props as Record<string, unknown>;
+  const v = record.wsBatchSize ?? record.subscriptionBatchSize;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 1000 ? v : null;
+}
+
+/** Stored preferences are re-validated; a field that no longer fits the schema is dropped. */
+function storedPreferences(data: unknown): UserPreferences {
+  if (typeof data !== 'object' || data === null) return {};
+  const out: Record<string, unknown> = {};
+  const shape = UserPreferences.shape;
+  for (const [k, v] of Object.entries(data)) {
+    const field = shape[k as keyof typeof shape];
+    if (field && field.safeParse(v).success) out[k] = v;
+  }
+  return out as UserPreferences;
+}
+
+/** The calls UserService answers. */
+export const userCalls = callsOf<UserService>()({
+  getUserContact: (s, _input, user) => s.userContact(user),
+  updateUserContact: (s, { body }, user) => s.updateUserContact(user, body),
+  updateCurrentUser: async (s, { body }, user) => {
+    await s.updateCurrentUser(user, body);
+    return s.current(user);
+  },
+  getUserPreferences: (s, _input, user) => s.preferences(user.id),
+  updateUserPreferences: (s, { body }, user) => s.updatePreferences(user.id, body),
+  getCurrentUser: (s, _input, user) => s.current(user),
+  fetchClientNotifications: (s, _input, user) => s.notifications(user),
+});
+
+function emailInUse(): AppError {
+  return new AppError('EMAIL_IN_USE', [{ path: 'body.email', message: ERROR_CATALOGUE.EMAIL_IN_USE.message }]);
+}
+
