@@ -30,7 +30,8 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
-import { errorCodeOf } from '../video-return/video-return.js';
+import { pageRows } from '../../platform/paging.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 type AudioRoomRow = Prisma.AudioRoomGetPayload<object>;
 
@@ -49,7 +50,7 @@ export class AudioRoomService {
     const rows = (await this.deps.db.audioRoom.findMany({ where: { inventoryId } }))
       .filter((r) => value === '' || r.name.toLowerCase().includes(value))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
-    const page = rows.slice(q.offset, q.offset + q.limit);
+    const page = pageRows(rows, q);
     const users = await this.userNames(page.flatMap((r) => audioRoomParticipants.read(r.participants)));
     return { items: page.map((r) => this.toRoom(r, users)), total: rows.length, offset: q.offset, limit: q.limit };
   }
@@ -93,12 +94,14 @@ export class AudioRoomService {
   async candidates(inventoryId: string): Promise<AudioRoomCandidates> {
     const inInventory = (r: { inventories: readonly { inventoryId: string }[] }) => r.inventories.some((i) => i.inventoryId === inventoryId);
     const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
-    const members = await this.deps.db.userInventory.findMany({ where: { inventoryId }, select: { user: { select: { id: true, username: true } } } });
+    // One statement: a member deleted meanwhile is simply not there (reading the memberships, then their users, in
+    // two statements could find a membership whose user had gone, and fail the read on PostgreSQL).
+    const members = await this.deps.db.user.findMany({ where: { inventories: { some: { inventoryId } } }, select: { id: true, username: true } });
     return {
       inventoryId,
       units: named(this.deps.readModel.units.all().filter(inInventory)),
       channels: named(this.deps.readModel.channels.all().filter(inInventory)),
-      users: named(members.map((m) => ({ id: m.user.id, name: m.user.username }))),
+      users: named(members.map((m) => ({ id: m.id, name: m.username }))),
       servers: named(this.deps.readModel.servers.all().filter((s) => s.inventoryId === inventoryId)),
     };
   }
@@ -146,7 +149,7 @@ export class AudioRoomService {
       setting: 'audioRoom',
       payload: { audioRoomId: row.id, name: row.name, active, intercom: row.intercom, participants: participants.map((p) => ({ kind: p.kind, id: p.id })) },
     });
-    if (!ack.ok) throw new AppError(errorCodeOf(ack.error), undefined, undefined, ack.deviceCode);
+    if (!ack.ok) throw deviceRefusal(ack);
     return this.write(row, { active }, 'body.name');
   }
 

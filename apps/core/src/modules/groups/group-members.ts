@@ -22,6 +22,7 @@ import { toChannelLive } from '../channels/channels.js';
 import type { GroupService } from './groups.js';
 import { byNameThenId } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
+import { pageRows } from '../../platform/paging.js';
 
 /** What a channel and a video return channel share: their groups and inventories. */
 type Shareable = Pick<ChannelRecord, 'groups' | 'inventories'>;
@@ -37,14 +38,14 @@ export class GroupMemberService {
   unitPage(user: AuthUser, id: string, q: GroupMembersQuery): GroupUnitPage {
     this.groups.adminGroup(user, id);
     const units = this.deps.readModel.units.all().filter((u) => u.groups.some((m) => m.groupId === id));
-    const items = units.slice(q.offset, q.offset + q.limit).map((u) => ({ id: u.id, name: u.name, productType: u.productType, status: u.status }));
+    const items = pageRows(units, q).map((u) => ({ id: u.id, name: u.name, productType: u.productType, status: u.status }));
     return { items, total: units.length, offset: q.offset, limit: q.limit };
   }
 
   channelPage(user: AuthUser, id: string, q: GroupMembersQuery): GroupChannelPage {
     this.groups.adminGroup(user, id);
     const channels = this.groups.channelsOf(id);
-    const items = channels.slice(q.offset, q.offset + q.limit).map((c) => {
+    const items = pageRows(channels, q).map((c) => {
       const live = toChannelLive(c, this.deps.readModel.servers.get(c.serverId));
       return { id: c.id, name: c.name, type: live.type, status: live.status, serverId: c.serverId };
     });
@@ -54,24 +55,26 @@ export class GroupMemberService {
   vrChannelPage(user: AuthUser, id: string, q: GroupMembersQuery): GroupVrChannelPage {
     this.groups.adminGroup(user, id);
     const vrChannels = this.deps.readModel.vrChannels.all().filter((v) => v.groups.some((m) => m.groupId === id)).sort(byNameThenId);
-    const items = vrChannels.slice(q.offset, q.offset + q.limit).map((v) => ({ id: v.id, name: v.name, status: parseOr(VrChannelStatus, v.status, 'offline' as const) }));
+    const items = pageRows(vrChannels, q).map((v) => ({ id: v.id, name: v.name, status: parseOr(VrChannelStatus, v.status, 'offline' as const) }));
     return { items, total: vrChannels.length, offset: q.offset, limit: q.limit };
   }
 
   async userPage(user: AuthUser, id: string, q: GroupMembersQuery): Promise<GroupUserPage> {
     this.groups.adminGroup(user, id);
-    const where = { groupId: id };
-    const [total, rows] = await Promise.all([
-      this.deps.db.userGroup.count({ where }),
-      this.deps.db.userGroup.findMany({
+    // The users themselves, each page in one statement (memberships then their users, in two, could meet a user
+    // deleted in between and fail the read on PostgreSQL).
+    const where = { groups: { some: { groupId: id } } };
+    const [total, items] = await Promise.all([
+      this.deps.db.user.count({ where }),
+      this.deps.db.user.findMany({
         where,
-        orderBy: [{ user: { username: 'asc' } }, { userId: 'asc' }],
+        orderBy: [{ username: 'asc' }, { id: 'asc' }],
         skip: q.offset,
         take: q.limit,
-        select: { user: { select: { id: true, username: true, firstName: true, lastName: true, email: true, userType: true } } },
+        select: { id: true, username: true, firstName: true, lastName: true, email: true, userType: true },
       }),
     ]);
-    return { items: rows.map((r) => r.user), total, offset: q.offset, limit: q.limit };
+    return { items, total, offset: q.offset, limit: q.limit };
   }
 
   // ── Associations (admin) ───────────────────────────────────────────────────────────────────
