@@ -12,10 +12,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CHANNEL_CONFIG_LIMITS, ERROR_CATALOGUE, STUN_TURN, VALIDATION, InputSource as InputSourceSchema, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, SRT_MODES, STREAM_TYPES,
+  CHANNEL_CONFIG_LIMITS, STUN_TURN, VALIDATION, InputSource as InputSourceSchema, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, SRT_MODES, STREAM_TYPES,
   type AddDestinationBody, type AddInputSourceBody, type BwLimitBody, type ChannelFfmpeg, type ChannelFfmpegBody, type ChannelInputSources,
   type ChannelLimitsResult, type ChannelLogs, type ChannelOverlay, type ChannelOverlayBody, type ChannelSmpte, type ChannelSmpteBody,
-  type DestinationFields, type ErrorCode, type InputSource, type PrivateSessionBody, type ServerCommand, type SocialMediaDetails,
+  type DestinationFields, type InputSource, type PrivateSessionBody, type ServerCommand, type SocialMediaDetails,
   type StreamMediaProfile, type StreamingDestinationInfo, type StreamingDestinationList, type StunTurnInfo, type UpdateDestinationBody,
   type UpdateSocialMediaBody,
 } from '@fleet/contracts';
@@ -31,6 +31,7 @@ import { StreamingDestinationRepository, type DestinationRow } from '../../repos
 import { adminVisibleChannel, visibleChannel, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { channelAudience } from '../../platform/topics.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
 const StoredFfmpeg = z.object({ enabled: z.boolean(), override: z.string() });
@@ -375,10 +376,7 @@ export class ChannelConfigurationService {
   /** Sends a command to the channel's server; a refusal answers the server's catalogue error. */
   private async sendToServer(ch: ChannelRecord, command: ServerCommand): Promise<void> {
     const ack = await this.deps.gateway.sendToServer(ch.serverId, command);
-    if (!ack.ok) {
-      const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-      throw new AppError(code, undefined, undefined, ack.deviceCode);
-    }
+    if (!ack.ok) throw deviceRefusal(ack);
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   ChannelGeneral as ChannelGeneralSchema, ChannelStatus as ChannelStatusSchema, PtmpMachine, PtmpStatus, VALIDATION, groupTopic, inventoryTopic,
   type AdminChannelPage, type AdminChannelSearchQuery, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
   type ChannelIngestAssociation, type ChannelList, type ChannelLive, type ChannelPtmp, type ChannelStatusInfo,
-  type ChannelType, type CreateAdminChannelBody, type ErrorCode, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
+  type ChannelType, type CreateAdminChannelBody, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
   ERROR_CATALOGUE,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
@@ -22,12 +22,15 @@ import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
 import { parseOr } from '../../repositories/json-column.js';
+import type { DeviceAck } from '@fleet/contracts';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { inputSourcesOf, logsOf } from './channel-configuration.js';
 import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
+import { pageOf } from '../../platform/paging.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 // ── Stored JSON, read leniently ────────────────────────────────────────────────────────────────
 const JsonRecord = z.record(z.string(), z.json()).catch({});
@@ -184,12 +187,8 @@ const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => s
   updatedAt: (c) => c.updatedAt,
 };
 
-function ackError(ack: { ok: boolean; error?: string | undefined; deviceCode?: number | undefined; params?: string[] | undefined }): AppError | null {
-  if (ack.ok) return null;
-  const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-  // The device fills the message's placeholders with what it knows (its licensed output count).
-  const message = ack.params?.reduce((m, v, i) => m.replace(`{${i}}`, v), ERROR_CATALOGUE[code].message);
-  return new AppError(code, undefined, message, ack.deviceCode);
+function ackError(ack: Pick<DeviceAck, 'ok' | 'error' | 'deviceCode' | 'params'>): AppError | null {
+  return ack.ok ? null : deviceRefusal(ack);
 }
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
@@ -431,7 +430,7 @@ export class ChannelService {
       .filter((c) => user.global || c.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))
       .filter((c) => needle === '' || key(this.live(c)).toLowerCase().includes(needle))
       .sort((a, b) => dir * compareText(sortKey(a), sortKey(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.live(r)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.live(r));
   }
 
   adminChannel(user: AuthUser, id: string): ChannelDetails {

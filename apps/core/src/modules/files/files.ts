@@ -20,6 +20,7 @@ import { canSeeChannel, channelScopeWhere, visibleGroup, type AuthUser } from '.
 import type { ServiceDeps } from '../deps.js';
 import { DOWNLOAD_URL_TTL_MS, DownloadLinks, downloadRefused, type DownloadQuery, type DownloadTarget } from './download-links.js';
 import { callsOf } from '../../calls.js';
+import { pageRows } from '../../platform/paging.js';
 
 const withChannel = { channel: { select: { id: true, name: true, serverId: true, status: true } } } as const;
 type ChannelFileRow = Prisma.ChannelFileGetPayload<{ include: typeof withChannel }>;
@@ -212,7 +213,7 @@ export class FileService {
     // Case-insensitive search in JS: the same on SQLite and PostgreSQL.
     const needle = q.search?.trim().toLowerCase() ?? '';
     const matching = needle === '' ? rows : rows.filter((r) => r.fileName.toLowerCase().includes(needle));
-    const page = matching.slice(q.offset, q.offset + q.limit);
+    const page = pageRows(matching, q);
     const progress = await progressOf(this.deps, page);
     return { items: page.map((r) => toChannelFile(r, progress.get(r.id))), total: matching.length, offset: q.offset, limit: q.limit };
   }

@@ -34,6 +34,7 @@ import { isTransceiverFeed } from '../channels/channels.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageRows } from '../../platform/paging.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
@@ -120,10 +121,10 @@ export class GroupService {
       : compareText(a.name, b.name);
     const groups = this.deps.readModel.groups
       .all()
-      .filter((g) => owns(user, g.inventoryId) && (inventoryId === undefined || g.inventoryId === inventoryId))
+      .filter((g) => canSeeInventory(user, g.inventoryId) && (inventoryId === undefined || g.inventoryId === inventoryId))
       .filter((g) => value === '' || key(g).toLowerCase().includes(value))
       .sort((a, b) => dir * order(a, b) || compareText(a.id, b.id));
-    const items = await this.rows(groups.slice(q.offset, q.offset + q.limit));
+    const items = await this.rows(pageRows(groups, q));
     return { items, total: groups.length, offset: q.offset, limit: q.limit };
   }
 
@@ -277,12 +278,12 @@ export class GroupService {
   /** Admins act on groups of their own inventories (membership is not enough); super user and staff on all. */
   adminGroup(user: AuthUser, id: string): GroupRow {
     const group = this.deps.readModel.groups.get(id);
-    if (!group || !owns(user, group.inventoryId)) throw new AppError('NOT_FOUND');
+    if (!group || !canSeeInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
     return group;
   }
 
   private requireOwnInventory(user: AuthUser, inventoryId: string): void {
-    if (!this.deps.readModel.inventories.get(inventoryId) || !owns(user, inventoryId)) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
   }
 
   inventoryName(inventoryId: string): string {
@@ -545,10 +546,6 @@ function membersOfRow(r: Prisma.GroupGetPayload<{ select: typeof memberSelect }>
 
 function emptyMembers(): Members {
   return { units: [], channels: [], vrChannels: [], users: [] };
-}
-
-function owns(user: AuthUser, inventoryId: string): boolean {
-  return user.global || user.inventoryIds.includes(inventoryId);
 }
 
 function nameTaken(): AppError {

@@ -28,7 +28,7 @@ import { mergeIntoChannel } from '../../repositories/channels.js';
 import { parseOr } from '../../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, InventoryRow } from '../../repositories/read-model.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import { canSeeChannel, type AuthUser } from '../../platform/access.js';
+import { canSeeChannel, canSeeInventory, type AuthUser } from '../../platform/access.js';
 import { toChannelLive } from '../channels/channels.js';
 import type { ServiceDeps } from '../deps.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
@@ -36,6 +36,7 @@ import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import type { VideoReturnService } from '../video-return/video-return.js';
 import { bodyProblem } from '../units/unit-devices.js';
+import { pageOf } from '../../platform/paging.js';
 
 type AssociationKind = 'tally' | 'ifb';
 
@@ -62,10 +63,6 @@ const SORT_KEY: Record<AdminInventorySearchQuery['sortBy'], (i: AdminInventory) 
 
 /** How many times a read-modify-write of an inventory's settings is retried when another write came in between. */
 const SETTINGS_ATTEMPTS = 5;
-
-function owns(user: AuthUser, inventoryId: string): boolean {
-  return user.global || user.inventoryIds.includes(inventoryId);
-}
 
 function objectOf(v: unknown): Record<string, Prisma.InputJsonValue> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
@@ -142,7 +139,7 @@ export class InventoryService {
   /** The inventory under the admin path: the admin's own (super user and staff: any); unknown and foreign both 404. */
   private adminRow(user: AuthUser, id: string): InventoryRow {
     const row = this.deps.readModel.inventories.get(id);
-    if (!row || !owns(user, id)) throw new AppError('NOT_FOUND');
+    if (!row || !canSeeInventory(user, id)) throw new AppError('NOT_FOUND');
     return row;
   }
 
@@ -152,7 +149,7 @@ export class InventoryService {
     const needle = searchValue?.trim().toLowerCase() ?? '';
     const key = SEARCH_KEY[searchKey ?? 'name'];
     return this.deps.readModel.inventories.all()
-      .filter((r) => owns(user, r.id))
+      .filter((r) => canSeeInventory(user, r.id))
       .map((r) => this.toAdmin(r, counts))
       .filter((i) => needle === '' || key(i).toLowerCase().includes(needle));
   }
@@ -161,7 +158,7 @@ export class InventoryService {
     const dir = q.sortDir === 'desc' ? -1 : 1;
     const sortKey = SORT_KEY[q.sortBy];
     const rows = this.matching(user, q.searchKey, q.searchValue).sort((a, b) => dir * compareText(sortKey(a), sortKey(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q);
   }
 
   countAdmin(user: AuthUser, q: { searchKey?: AdminInventorySearchQuery['searchKey'] | undefined; searchValue?: string | undefined }): { count: number } {

@@ -21,6 +21,7 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 type ApprovalRow = Prisma.AccessApprovalGetPayload<object>;
 type DeviceType = (typeof ACCESS_APPROVAL_DEVICE_TYPES)[number];
@@ -42,7 +43,7 @@ export class AccessApprovalService {
     const matching = all
       .filter((a) => (q.status === undefined || a.status === q.status) && matches(a))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
-    return { items: matching.slice(q.offset, q.offset + q.limit), total: matching.length, offset: q.offset, limit: q.limit };
+    return pageOf(matching, q);
   }
 
   /** GET v2/admin/accessApprovals/{id}. */

@@ -38,6 +38,7 @@ import { compareText } from '../../platform/order.js';
 import type { SupportCaseService } from '../units/support-cases.js';
 import type { UnitCommands } from '../unit-configuration/commands.js';
 import { everyoneAudience } from '../../platform/topics.js';
+import { pageRows } from '../../platform/paging.js';
 
 /** How long a rebooting unit may stay away before its reboot counts as failed (no spec value; units come back within seconds). */
 export const REBOOT_ANSWER_MS = 5 * 60_000;
@@ -296,7 +297,7 @@ export class RemoteActionService {
     const matching = rows
       .filter((g) => needle === '' || text(g, q.searchKey).toLowerCase().includes(needle))
       .sort((a, b) => dir * compareText(text(a, q.sortBy), text(b, q.sortBy)) || compareText(a.id, b.id));
-    const items = matching.slice(q.offset, q.offset + q.limit).map((g) => ({
+    const items = pageRows(matching, q).map((g) => ({
       id: g.id,
       name: g.name,
       host: g.host,

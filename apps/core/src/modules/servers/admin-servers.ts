@@ -23,6 +23,7 @@ import type { ServerConfigurationService } from './server-configuration.js';
 import type { ServerService } from './servers.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 /** The settings the server itself runs with: a change is sent to it before it is stored. */
 const DEVICE_FIELDS = ['ifbMode', 'maxChannels', 'webrtcPort', 'publishingMode', 'genlockOffset'] as const;
@@ -44,7 +45,7 @@ export class AdminServerService {
       .filter((d) => needle === '' || String(d[q.searchKey]).toLowerCase().includes(needle));
     const dir = q.sortDir === 'asc' ? 1 : -1;
     rows.sort((a, b) => dir * compareText(String(a[q.sortBy]).toLowerCase(), String(b[q.sortBy]).toLowerCase()) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q);
   }
 
   async create(body: CreateAdminServerBody): Promise<ServerDetail> {

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import {
-  ChannelStatus, ERROR_CATALOGUE, JsonRecord, VALIDATION,
+  ChannelStatus, JsonRecord, VALIDATION,
   type AdminServerPage, type AdminServerSearchQuery, type ChannelList, type ErrorCode, type IpPipeBody, type IpPipeQuery, type IpPipeSettings,
   type ServerCapabilities, type ServerComment, type ServerCommentBody, type ServerConfiguration, type ServerConfigurationBody, type ServerDetail,
   type ServerIps, type ServerResetAccepted, type ServerServices, type ServerSpecifications, type ServerStatusInfo, type SmpteSettings,
@@ -26,6 +26,8 @@ import { canSeeChannel, type AuthUser } from '../../platform/access.js';
 import { toChannelLive } from '../channels/channels.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from './servers.js';
+import { pageOf } from '../../platform/paging.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 
 /** A channel that cannot take a unit (collecting, connecting, ...) keeps its server from being idle. */
@@ -125,8 +127,8 @@ export class ServerConfigurationService {
   async send(serverId: string, command: Parameters<ServiceDeps['gateway']['sendToServer']>[1], refusedAs?: ErrorCode): Promise<void> {
     const ack = await this.deps.gateway.sendToServer(serverId, command);
     if (ack.ok) return;
-    const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : (refusedAs ?? 'GENERIC');
-    throw new AppError(code === 'GENERIC' && refusedAs ? refusedAs : code, undefined, undefined, ack.deviceCode);
+    // A refusal the device leaves generic is the call's own (`refusedAs`).
+    throw deviceRefusal(ack.error === 'GENERIC' ? { ...ack, error: undefined } : ack, refusedAs);
   }
 
   async setComment(id: string, body: ServerCommentBody): Promise<ServerComment> {
@@ -298,7 +300,7 @@ export class ServerConfigurationService {
       const c = String(a[q.sortBy]).localeCompare(String(b[q.sortBy]));
       return c !== 0 ? c * dir : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     });
-    return { items: rows.slice(q.offset, q.offset + q.limit), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q);
   }
 
   ingestServerChannels(user: AuthUser, id: string): ChannelList {

@@ -37,6 +37,7 @@ import { canSeeGroup, canSeeInventory, type AuthUser } from '../../platform/acce
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 type PublisherRow = Prisma.PublisherGetPayload<{ include: { shareLinks: true } }>;
 type FolderRow = Prisma.SubscriberFolderGetPayload<object>;
@@ -71,7 +72,7 @@ export class ShareService {
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: PublisherRow) => (q.sortBy === 'name' ? r.name : q.sortBy === 'groupName' ? this.groupName(r.groupId) : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toPublisher(r)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.toPublisher(r));
   }
 
   /** GET v2/shares/groups/{id}/sources (the group's scope is checked by the route). */
@@ -253,7 +254,7 @@ export class ShareService {
     const key = (r: SubscriberRow) => (q.sortBy === 'name' ? r.name : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
     const root = await this.rootOf(inventoryId);
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toSubscriber(r, root.id)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.toSubscriber(r, root.id));
   }
 
   /** POST v2/shares/inventories/{id}/subscribers. */

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 export interface SettingsListQuery<K extends string> {
   readonly offset: number;
@@ -48,7 +49,7 @@ export function pageOfRows<T extends { id: string }, K extends string>(
   const matching = rows
     .filter((r) => needle === '' || searchable(r).some((text) => text !== null && text.toLowerCase().includes(needle)))
     .sort((a, b) => dir * compare(sortValue(a, q.sortBy), sortValue(b, q.sortBy)) || compareText(a.id, b.id));
-  return { items: matching.slice(q.offset, q.offset + q.limit), total: matching.length, offset: q.offset, limit: q.limit };
+  return pageOf(matching, q);
 }
 
 /** A write over a version other than the stored one answers 409 (nothing changes). */

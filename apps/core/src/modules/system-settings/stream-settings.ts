@@ -12,6 +12,7 @@ import { validationError, type AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageRows } from '../../platform/paging.js';
 
 export interface SettingsListQuery<K extends string> {
   readonly offset: number;
@@ -40,7 +41,7 @@ export function settingsPage<R extends { id: string; name: string }, K extends s
   const matching = rows
     .filter((r) => value === '' || r.name.toLowerCase().includes(value))
     .sort((a, b) => dir * cmp(key(a, q.sortBy), key(b, q.sortBy)) || compareText(a.name, b.name) || compareText(a.id, b.id));
-  return { rows: matching.slice(q.offset, q.offset + q.limit), total: matching.length };
+  return { rows: pageRows(matching, q), total: matching.length };
 }
 
 /** "Name field has to be unique" on the name field. */

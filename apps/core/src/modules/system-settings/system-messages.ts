@@ -23,6 +23,7 @@ import { AppError, validationError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
@@ -56,7 +57,7 @@ export class SystemMessageService {
       .filter((r) => value === '' || r.message.toLowerCase().includes(value))
       .filter((r) => q.state === undefined || (q.state === 'expired') === isExpired(r, now))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toMessage(r, now)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.toMessage(r, now));
   }
 
   /** GET v2/admin/systemMessages/{id}. */

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 type WhatsNewRow = Prisma.WhatsNewGetPayload<object>;
 
@@ -46,7 +47,7 @@ export class WhatsNewService {
       .filter((r) => value === '' || r.title.toLowerCase().includes(value))
       .filter((r) => q.status === undefined || (q.status === 'published') === (r.publishedAt !== null))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map(toEntry), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, toEntry);
   }
 
   /** POST v2/admin/whatsNew. */

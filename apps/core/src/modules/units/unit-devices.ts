@@ -4,9 +4,8 @@
  * three ways to talk to the device — a command, a setting, an action — through the device gateway.
  * A refusal from the device becomes the catalogue error it named.
  */
-import {
-  ERROR_CATALOGUE, LIMITS, VALIDATION,
-  type Applications, type DeviceAck, type ErrorCode, type FieldProblem, type UnitActionOutcome, type UnitDeviceAction,
+import { LIMITS, VALIDATION,
+  type Applications, type DeviceAck, type FieldProblem, type UnitActionOutcome, type UnitDeviceAction,
   type UnitDeviceActionPayload, type UnitSetting,
 } from '@fleet/contracts';
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
@@ -18,6 +17,7 @@ import type { DeviceReports } from '../../platform/device-reports.js';
 import type { DeviceGateway } from '../../platform/gateway.js';
 import type { TelemetryStore } from '../../platform/telemetry.js';
 import type { UnitIndex } from '../../platform/unit-index.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 /** The unit columns commands, settings and actions read. */
 export const deviceUnitSelect = {
@@ -64,12 +64,6 @@ function inInventories(row: { inventories: readonly { inventoryId: string }[] },
 export interface AckedState {
   status: UnitActionOutcome['status'];
   applications: Applications;
-}
-
-/** The device's refusal as the catalogue's error (GENERIC for a code the catalogue does not know). */
-function deviceRefusal(ack: DeviceAck): AppError {
-  const code: ErrorCode = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as ErrorCode) : 'GENERIC';
-  return new AppError(code, undefined, undefined, ack.deviceCode);
 }
 
 export class UnitDevices {

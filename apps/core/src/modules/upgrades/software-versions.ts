@@ -37,6 +37,7 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageOf } from '../../platform/paging.js';
 
 const withInventories = { inventories: { select: { inventoryId: true } } } as const;
 type VersionRow = Prisma.SoftwareVersionGetPayload<{ include: typeof withInventories }>;
@@ -80,7 +81,7 @@ export class SoftwareVersionService {
       .filter((r) => q.inventoryId === undefined || r.inventories.length === 0 || r.inventories.some((i) => i.inventoryId === q.inventoryId))
       .filter((r) => value === '' || (q.searchKey === 'number' ? r.number : r.description).toLowerCase().includes(value))
       .sort((a, b) => dir * order(a, b) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.present(user, r)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.present(user, r));
   }
 
   /** GET v2/softwareVersions/{id}. */

@@ -28,6 +28,8 @@ import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, unknownVersionReason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
+import { pageRows } from '../../platform/paging.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
 
@@ -492,7 +494,7 @@ export class UpgradeService {
       const c = key === 'currentVersion' ? byVersionDesc(b.currentVersion, a.currentVersion) : a[key].localeCompare(b[key]);
       return (c !== 0 ? c : a.name.localeCompare(b.name) || a.id.localeCompare(b.id)) * dir;
     });
-    const page = matching.slice(q.offset, q.offset + q.limit);
+    const page = pageRows(matching, q);
     const current = jobs ?? (await this.currentJobs(page.map((r) => ({ type: r.deviceType, id: r.id }))));
     return {
       items: page.map((r) => {
@@ -655,9 +657,7 @@ export class UpgradeService {
     } catch (err) {
       return err instanceof AppError ? err : new AppError('DEVICE_UNREACHABLE');
     }
-    if (ack.ok) return null;
-    const code = ack.error !== undefined && ack.error in ERROR_CATALOGUE ? (ack.error as keyof typeof ERROR_CATALOGUE) : 'GENERIC';
-    return new AppError(code, undefined, undefined, ack.deviceCode);
+    return ack.ok ? null : deviceRefusal(ack);
   }
 
   /** End a pending job rejected (unless the device's own report did already). */

@@ -30,6 +30,7 @@ import { canSeeUnit, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import { pageRows } from '../../platform/paging.js';
 
 type UsageProfileRow = Prisma.UsageProfileGetPayload<object>;
 
@@ -51,7 +52,7 @@ export class UsageProfileService {
     const rows = (await this.deps.db.usageProfile.findMany({ where: { OR: [{ inventoryId }, { inventoryId: null }] } }))
       .filter((r) => value === '' || r.name.toLowerCase().includes(value))
       .sort((a, b) => dir * order(a, b) || compareText(a.name, b.name) || compareText(a.id, b.id));
-    const page = rows.slice(q.offset, q.offset + q.limit);
+    const page = pageRows(rows, q);
     return { items: page.map((r) => this.toProfile(r, counts.get(r.id) ?? 0)), total: rows.length, offset: q.offset, limit: q.limit };
   }
 

@@ -10,12 +10,10 @@
  * left a topic (or was deleted) as `vrChannel.removed` there.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ERROR_CATALOGUE, VALIDATION, VR_CHANNEL_STATUSES, VR_INPUT_TYPES, VrChannelStatus, groupTopic, inventoryTopic,
+import { VALIDATION, VR_CHANNEL_STATUSES, VR_INPUT_TYPES, VrChannelStatus, groupTopic, inventoryTopic,
   type AdminVrChannelDeleted, type AdminVrChannelGroup, type AdminVrChannelGroupPage, type AdminVrChannelGroupsQuery,
   type AdminVrChannelInventory, type AdminVrChannelPage, type AdminVrChannelSearchQuery, type CreateAdminVrChannelBody, type FieldProblem,
-  type GroupVrChannelList, type UpdateAdminVrChannelBody, type VrChannelCapabilities, type VrChannelConfigurationChange, type VrChannelCounters,
-  type ErrorCode, type VrChannelDetail, type VrChannelInputSources, type VrChannelIps,
+  type GroupVrChannelList, type UpdateAdminVrChannelBody, type VrChannelCapabilities, type VrChannelConfigurationChange, type VrChannelCounters, type VrChannelDetail, type VrChannelInputSources, type VrChannelIps,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -26,6 +24,8 @@ import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
+import { pageOf, pageRows } from '../../platform/paging.js';
+import { deviceRefusal } from '../../platform/device-refusal.js';
 
 type VrInputType = (typeof VR_INPUT_TYPES)[number];
 /** The configuration the device receives (the configuration tab). */
@@ -150,7 +150,7 @@ export class VideoReturnService {
       .filter((r) => inventoryId === undefined || r.inventories.some((i) => i.inventoryId === inventoryId))
       .filter((r) => value === '' || column(r).toLowerCase().includes(value))
       .sort((a, b) => dir * compareText(sortBy(a), sortBy(b)) || compareText(a.id, b.id));
-    return { items: rows.slice(q.offset, q.offset + q.limit).map((r) => this.toDetail(r)), total: rows.length, offset: q.offset, limit: q.limit };
+    return pageOf(rows, q, (r) => this.toDetail(r));
   }
 
   searchInventory(user: AuthUser, inventoryId: string, q: AdminVrChannelSearchQuery): AdminVrChannelPage {
@@ -368,7 +368,7 @@ export class VideoReturnService {
       .filter((g) => include(g) && owns(user, g.inventoryId))
       .filter((g) => value === '' || g.name.toLowerCase().includes(value))
       .sort((a, b) => dir * compareText(a.name, b.name) || compareText(a.id, b.id));
-    const items: AdminVrChannelGroup[] = groups.slice(q.offset, q.offset + q.limit).map((g) => ({
+    const items: AdminVrChannelGroup[] = pageRows(groups, q).map((g) => ({
       id: g.id,
       name: g.name,
       inventoryId: g.inventoryId,
@@ -382,7 +382,7 @@ export class VideoReturnService {
   private async sendToDevice(row: VrChannelRecord, setting: string, payload: VrConfiguration): Promise<void> {
     if (row.serverId === null) throw new AppError('DEVICE_UNREACHABLE');
     const ack = await this.deps.gateway.sendToServer(row.serverId, { type: 'configureVrChannel', vrChannelId: row.id, setting, payload });
-    if (!ack.ok) throw new AppError(errorCodeOf(ack.error), undefined, undefined, ack.deviceCode);
+    if (!ack.ok) throw deviceRefusal(ack);
   }
 
   /** Realtime: every row change as `vrChannel.changed`; topics the channel left hear `vrChannel.removed`. */
@@ -409,11 +409,6 @@ export class VideoReturnService {
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
-
-/** A device's refusal as a catalogue code (an unknown one is a generic error). */
-export function errorCodeOf(code: string | undefined): ErrorCode {
-  return code !== undefined && code in ERROR_CATALOGUE ? (code as ErrorCode) : 'GENERIC';
-}
 
 /** Whether what users edit (name, description, configuration) differs between two reads of a row. */
 function editedSince(a: VrChannelRecord, b: VrChannelRecord): boolean {
