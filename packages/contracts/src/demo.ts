@@ -7,7 +7,8 @@
  * preset.
  */
 import { z } from 'zod';
-import { DemoPresetName, ScenarioStep } from './control.js';
+import { DemoPresetName } from './control.js';
+import { ScenarioStep } from './scenario.js';
 
 const ms = z.number().int().min(0).max(24 * 3600_000);
 const range = z.tuple([ms, ms]).refine(([a, b]) => a <= b, 'the first bound is the lower one');

@@ -9,7 +9,8 @@ import { Applications, Battery, BitrateSample, Location, Modem } from './entitie
 import {
   AlertLevel, AlertType, ChannelStatus, ChannelType, IpPipeState, ServerType, UpgradeState, UploadedFileStatus, VR_INPUT_TYPES, VrChannelStatus,
 } from './enums.js';
-import { ClockModeSchema, ControlRequest, ShardStatus } from './control.js';
+import { ClockModeSchema } from './control.js';
+import { ControlRequest, ShardStatus } from './shard-control.js';
 import { HW_INTERFACE_STATUSES, SERVER_RUN_STATES } from './enum-values.js';
 import { CellularOperator } from './entities/unit-config.js';
 

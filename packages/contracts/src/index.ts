@@ -56,5 +56,8 @@ export * from './entities/system-messages.js';
 export * from './entities/access-approvals.js';
 export * from './entities/account.js';
 export * from './control.js';
+export * from './scenario.js';
+export * from './shard-control.js';
+export * from './replay-control.js';
 export * from './demo.js';
 export * from './recording.js';
