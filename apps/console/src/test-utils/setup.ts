@@ -5,8 +5,11 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadLazyChunks } from './lazyChunks';
 import { resetRenderState } from './render';
+
+beforeAll(() => preloadLazyChunks(), 60_000);
 
 // Mantine reads media queries (color scheme, breakpoints); in a test only reduced motion matches (see render.tsx).
 Object.defineProperty(window, 'matchMedia', {

@@ -1,0 +1,26 @@
+/**
+ * The console's lazy chunks that component tests open (React.lazy modals, dialogs and tabs), loaded
+ * before a test file runs (setup.ts). A test waits for what it opens a short while; on a loaded
+ * machine, transforming and evaluating a chunk's module graph the first time it is opened took
+ * longer than that wait, and the wait is for the component, not for the test environment.
+ */
+const chunks = import.meta.glob([
+  '../features/unit-actions/*Modal.tsx',
+  '../features/dialogs/*Dialog.tsx',
+  '../features/unit-config/UnitConfigModal.tsx',
+  '../features/unit-detail/BitrateChart.tsx',
+  '../features/devices/Upgrade*Modal.tsx',
+  '../features/groups/{GroupModal,GroupNameModal,AlertsTab,DefaultConfigurationTab}.tsx',
+  '../features/group-invitations/{InvitationsTab,AddLuSmartModal,GroupGuestInvite}.tsx',
+  '../features/users/UserModal.tsx',
+  '../features/channels/{ChannelModal,ChannelPanels}.tsx',
+  '../features/video-return/VrChannelModal.tsx',
+]);
+
+let loaded: Promise<unknown> | null = null;
+
+/** Loads every chunk once per worker (the files of a worker share their module cache). */
+export function preloadLazyChunks(): Promise<unknown> {
+  loaded ??= Promise.all(Object.values(chunks).map((load) => load()));
+  return loaded;
+}
