@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdhocSettings, PermanentSettings } from '@fleet/contracts';
+import { endpointKey } from '../../api/hooks';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import AddLuSmartModal from './AddLuSmartModal';
@@ -73,5 +74,20 @@ describe('Add LU-Smart/Lite: the codes a device joins with', () => {
     expect(api.calls('updateGroupPermanentSettings')[0]?.body).toEqual({ mode: 'PERMANENT_SMART', regenerate: 'never', resetKey: false, version: 4 });
     expect(await screen.findByTestId('lusmart-permanent-key-link')).toHaveTextContent(linkOf('WXYZ6789'));
     expect(screen.getByTestId('lusmart-permanent-mode')).toHaveValue('Permanent LU-Smart');
+  });
+
+  it("a read arriving while the ad-hoc form is open keeps the user's choice and shows the rest as read, with the dropdown still open", async () => {
+    const api = new FakeApi().on('getGroupAdhocSettings', adhoc());
+    const { user, queryClient } = await renderWithApp(<AddLuSmartModal groupId={GROUP} onClose={() => undefined} />, { roles: ['luc_admin'], api });
+    await user.click(await screen.findByTestId('lusmart-adhoc-period'));
+    await user.click(await screen.findByRole('option', { name: '1 day' }));
+    await user.click(screen.getByTestId('lusmart-adhoc-mode'));
+    expect(await screen.findByRole('option', { name: 'Ad-hoc LU-Lite' })).toBeVisible();
+    // Another console's save (a new version, another mode) is read meanwhile.
+    act(() => queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: GROUP } }), adhoc({ mode: 'ADHOC', version: 5 })));
+    await waitFor(() => expect(screen.getByTestId('lusmart-adhoc-mode')).toHaveValue('Ad-hoc'));
+    expect(screen.getByTestId('lusmart-adhoc-period')).toHaveValue('1 day');
+    await user.click(screen.getByRole('option', { name: 'Ad-hoc LU-Lite' }));
+    expect(screen.getByTestId('lusmart-adhoc-mode')).toHaveValue('Ad-hoc LU-Lite');
   });
 });

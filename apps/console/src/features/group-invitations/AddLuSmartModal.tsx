@@ -79,11 +79,14 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupAdhocSettings');
-  const [mode, setMode] = useState<string>(settings.mode ?? OFF);
-  const [period, setPeriod] = useState<string>(settings.period);
+  // The user's choices, kept apart from the settings as read: a read arriving meanwhile (the refetch when the tab
+  // opens again, another console's save) shows through where the user chose nothing, and resets nothing they did.
+  const [edits, setEdits] = useState<{ mode?: string; period?: string }>({});
+  const mode = edits.mode ?? settings.mode ?? OFF;
+  const period = edits.period ?? settings.period;
   const save = useEndpointMutation('updateGroupAdhocSettings');
   const validUntil = adhocValidUntil(settings);
-  // As the settings were read (the form is read again after each save).
+  // When the form opened: a code whose validity ended before is shown as expired.
   const [readAt] = useState(() => Date.now());
   const onSave = () => {
     const planType = ADHOC_PLAN_TYPES.find((p) => p === mode) ?? null;
@@ -93,6 +96,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: settings.groupId } }), saved);
+          setEdits({});
           refreshAfterSave(queryClient, settings.groupId);
           toast.show({ message: t('groups.invitations.adhocSaved'), variant: 'success' });
         },
@@ -106,7 +110,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         data={[{ value: OFF, label: t('groups.invitations.off') }, ...ADHOC_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))]}
         value={mode}
         allowDeselect={false}
-        onChange={(v) => v !== null && setMode(v)}
+        onChange={(v) => v !== null && setEdits((e) => ({ ...e, mode: v }))}
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-mode"
       />
@@ -115,7 +119,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) }))}
         value={period}
         allowDeselect={false}
-        onChange={(v) => v !== null && setPeriod(v)}
+        onChange={(v) => v !== null && setEdits((e) => ({ ...e, period: v }))}
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-period"
       />
@@ -229,7 +233,7 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
         </Tabs.List>
         <Tabs.Panel value="adhoc">
           <QueryView query={adhoc} testIdPrefix="lusmart-adhoc" errorTitle={t('groups.invitations.loadFailed')}>
-            {(data) => <AdhocForm key={data.version} settings={data} />}
+            {(data) => <AdhocForm key={data.groupId} settings={data} />}
           </QueryView>
         </Tabs.Panel>
         <Tabs.Panel value="permanent">
