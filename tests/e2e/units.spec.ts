@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
-import { ownUser } from './support';
+import { leaseUnit, login as signIn, ownUser, releaseUnits } from './support';
 
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-pass-1';
 
@@ -17,24 +17,36 @@ async function login(page: Page, username: string, password = PASSWORD) {
   expect((await page.request.put('/api/userPreferences', { data: { currentRoute: '/list' } })).ok()).toBe(true);
 }
 
-test('a regular user starts a stream from the unit list and sees it stream live, then stops it', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await expect(page).toHaveURL(/\/list/);
+test.afterEach(releaseUnits);
+
+test('a regular user starts a stream from the unit list and sees it stream live, then stops it', async ({ page, playwright, baseURL }) => {
+  // A luc_regular of the test's own: the last selected unit is kept per user, and specs beside this one select units
+  // as the seeded luc_regular; the list then opened theirs and scrolled, and this unit's row left the virtualised grid.
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'units-stream' });
+  try {
+    await signIn(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/list/);
+    await streamAndStop(page);
+  } finally {
+    await user.dispose();
+  }
+});
+
+async function streamAndStop(page: Page) {
   const rows = page.locator('[data-testid^="unit-row-"]');
   await expect(rows.first()).toBeVisible();
 
-  // Wait for the simulator to bring a unit with a camera online (idle), then pick it.
+  // An idle unit whose start is offered, leased from the other specs that pick one.
   const idle = page.locator('[data-testid^="unit-status-"]', { hasText: /^idle$/ });
   await expect(idle.first()).toBeVisible({ timeout: 30_000 });
-  let id = '';
-  for (const status of await idle.all()) {
-    const candidate = (await status.getAttribute('data-testid'))!.replace('unit-status-', '');
-    if (await page.getByTestId(`unit-start-${candidate}`).isEnabled()) {
-      id = candidate;
-      break;
+  const id = await leaseUnit(async () => {
+    const startable: string[] = [];
+    for (const status of await idle.all()) {
+      const candidate = ((await status.getAttribute('data-testid')) ?? '').replace('unit-status-', '');
+      if (candidate !== '' && (await page.getByTestId(`unit-start-${candidate}`).isEnabled())) startable.push(candidate);
     }
-  }
-  expect(id).not.toBe('');
+    return startable;
+  }, 'an idle unit of the list whose start is offered');
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) navigations.push(f.url());
@@ -46,7 +58,7 @@ test('a regular user starts a stream from the unit list and sees it stream live,
   await expect(page.getByTestId(`unit-status-${id}`)).toHaveText('idle', { timeout: 20_000 });
   // Live updates, not reloads.
   expect(navigations).toEqual([]);
-});
+}
 
 test('a read-only user cannot reach /users and lands on the unit list', async ({ page }) => {
   await login(page, 'luc_read');
