@@ -5,9 +5,13 @@
 # rather than once per package that imports it. Each program keeps its build information under
 # .tmp/tsbuild, so a second run re-checks only what changed since the first. Exits non-zero when any
 # program has an error.
+#
+# The compiler is TypeScript 7 (`typescript-native` in package.json: the native tsc, which checks the
+# three programs in about half the CPU time of TypeScript 6). The packages' own `typecheck` scripts and
+# typescript-eslint keep TypeScript 6, which typescript-eslint supports; both versions must accept the code.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-tsc=node_modules/.bin/tsc
+tsc=node_modules/typescript-native/bin/tsc
 mkdir -p .tmp/tsbuild
 pids=()
 for project in tsconfig.json tests/tsconfig.json apps/console/tsconfig.json; do
