@@ -21,7 +21,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { jsonBodyPlugin, refuseDeepJsonText } from './plugins/json-body.js';
 import { authPlugin } from './plugins/auth.js';
-import { buildOpenApi } from './plugins/openapi.js';
+import { openApiDocument } from './plugins/openapi.js';
 import { createServices, type Services } from './services.js';
 import { RedisInvalidationBus } from './platform/invalidations-redis.js';
 import { catalogueRoutes } from './routes/catalogue.js';
@@ -107,7 +107,7 @@ export async function buildApp({ config, db, logger, clock = systemClock }: Buil
   // Headers, rate limits and the cross-site check, before anything else runs (plugins/security.ts).
   await app.register(securityPlugin, { config, clock });
   await app.register(websocket, { options: { maxPayload: REALTIME.maxFrameBytes } });
-  const openapi = buildOpenApi(config.CORE_PREFIX);
+  const openapi = openApiDocument(config.CORE_PREFIX);
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

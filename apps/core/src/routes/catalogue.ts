@@ -15,7 +15,7 @@ import { AppError, hasNul, validationError } from '../errors.js';
 import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
 import { AnswerBlocks } from './answer-blocks.js';
-import { responsePlans, sendableAnswer, type ResponsePlan } from './serialisers.js';
+import { responsePlans, sendableAnswer, sharedSerialiser, type ResponsePlan } from './serialisers.js';
 
 /** `/v2/units/{id}` → `/v2/units/:id`. */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -146,7 +146,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: def.method,
       url: toFastifyPath(def.path),
-      ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } } } : {}),
+      ...(plan.kind === 'compiled' ? { schema: { response: { [plan.status]: plan.schema } }, serializerCompiler: sharedSerialiser } : {}),
       handler: (req: FastifyRequest, reply: FastifyReply) => {
         // A session resolved lately is known without a promise (the hot path); else storage is asked.
         const user = app.knownUser(req);
