@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The quick loop for daily work (`pnpm test:quick`): eslint on the files changed since the branch left
-# its upstream (or since the last commit) and on those not committed yet, the typecheck, the unit and
-# component tests, and the integration tests on SQLite only. The whole suite is `npm run test:all`.
+# its upstream (or since the last commit) and on those not committed yet, the unit and component tests,
+# and the integration tests on SQLite only with the typecheck beside them. The whole suite is `npm run test:all`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
@@ -24,17 +24,18 @@ if [ ${#changed[@]} -gt 0 ]; then
 else
   echo "==> lint: no changed files"
 fi
-# The typecheck runs beside the unit and component tests; its output is shown when it ends.
+step "unit and components" pnpm exec vitest run --project unit --project console
+# The typecheck runs beside the integration tests, whose files (three at a time) wait on simulated fleets
+# and restarted processes about a third of their time; its output is shown when it ends.
 typecheck_start=$SECONDS
 bash scripts/typecheck.sh > .tmp/quick-typecheck.log 2>&1 &
 typecheck_pid=$!
-step "unit and components" pnpm exec vitest run --project unit --project console
+step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${QUICK_INTEGRATION_WORKERS:-3}"
 typecheck_rc=0
 wait "$typecheck_pid" || typecheck_rc=$?
 cat .tmp/quick-typecheck.log
 printf '    typecheck (beside them): %d s%s\n' $((SECONDS - typecheck_start)) "$([ "$typecheck_rc" -eq 0 ] || echo ", failed")"
 [ "$typecheck_rc" -eq 0 ] || failed+=(typecheck)
-step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${QUICK_INTEGRATION_WORKERS:-6}"
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed: ${failed[*]}"
