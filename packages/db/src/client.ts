@@ -5,191 +5,44 @@
  * (`postgres://`, `postgresql://`) through the pg adapter. Both generated clients come from the
  * same models; callers see the SQLite client's type (`Db`).
  *
- * SQLite traps handled here (STACK.md):
- * 1. One connection per process: a query issued while another request's interactive transaction
- *    is open would run INSIDE it (see uncommitted rows, vanish on rollback). A process-wide async
- *    lock (per handle) serialises work on the connection:
- *    - a client extension (`query.$allOperations`) takes the lock around every query issued
+ * SQLite traps handled here and beside (STACK.md):
+ * 1. One connection per process (lock.ts): a query issued while another request's interactive
+ *    transaction is open would run INSIDE it (see uncommitted rows, vanish on rollback). The
+ *    connection's lock serialises work on it:
+ *    - a client extension (`query.$allOperations`, below) takes the lock around every query issued
  *      outside a transaction;
- *    - a transaction takes the same lock when it starts (driver-adapter level, so it also covers
- *      `prisma.$transaction(...)` called directly and batch transactions) and releases it at
- *      commit/rollback, i.e. it holds it for its whole callback;
+ *    - a transaction takes the same lock when it starts (driver-adapter level, sqlite-adapter.ts,
+ *      so it also covers `prisma.$transaction(...)` called directly and batch transactions) and
+ *      releases it at commit/rollback, i.e. it holds it for its whole callback;
  *    - queries inside a transaction skip the lock: the transaction's own queries (Prisma marks
  *      them), and, through AsyncLocalStorage, any query made by a `transaction(db, fn)` callback
  *      and the internal transaction Prisma opens for a nested write.
  * 2. Durability: `journal_mode=WAL` and `synchronous=FULL` are set on every connection and
  *    asserted at start-up (better-sqlite3 reopens a WAL file at synchronous=NORMAL).
  *
- * Writes in groups (SQLite): at synchronous=FULL every commit waits for the disk, so a write per
- * commit caps the core at a few hundred writes a second. Writes issued outside a transaction and
- * `transaction(db, fn)` callbacks are queued instead; once per turn of the event loop the queue is
- * run as one transaction (each write in its own savepoint, so a failing one rolls back alone) and
- * committed once. Every caller's promise settles only after that commit: nothing is acknowledged
- * before it is durable. PostgreSQL already flushes concurrent commits together (its WAL writer), so
- * there each write keeps its own transaction.
- *
- * Reads (SQLite): model reads outside a transaction go to a second, read-only connection. In WAL
- * mode it sees exactly what is committed, so it needs no lock and never waits for a group (reads
- * inside a transaction stay on the writing connection and see the transaction's own writes).
- *
- * Write feed (both providers): `watchWrites` tells read models about every committed write (model,
- * operation, arguments, result) after the commit and before the writer's promise settles, so a
- * caller that reads after its write sees it (read-your-writes).
+ * Writes in groups (SQLite): commit-groups.ts. Reads (SQLite): model reads outside a transaction
+ * go to a second, read-only connection. In WAL mode it sees exactly what is committed, so it needs
+ * no lock and never waits for a group (reads inside a transaction stay on the writing connection
+ * and see the transaction's own writes). The write feed (both providers): write-feed.ts.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import Database from 'better-sqlite3';
 import type { ITXClientDenyList } from '@prisma/client/runtime/client';
-import type {
-  IsolationLevel,
-  SqlDriverAdapter,
-  SqlDriverAdapterFactory,
-  SqlQuery,
-  Transaction,
-} from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prisma/driver-adapter-utils';
 import { PrismaClient as SqliteClient } from '../generated/sqlite/client.js';
 import { PrismaClient as PostgresClient } from '../generated/postgresql/client.js';
 import type { DbProvider } from './paths.js';
 import { providerOf, sqlitePathOf } from './url.js';
-import { cacheStatements, type StatementCacheStats } from './statement-cache.js';
+import type { StatementCacheStats } from './statement-cache.js';
 import { Checkpointer, DEFAULT_AUTOCHECKPOINT_PAGES, WRITER_AUTOCHECKPOINT_PAGES, type CheckpointStats } from './checkpoints.js';
-
-// ── the lock ───────────────────────────────────────────────────────────────────────────────────
-
-/** A FIFO async mutex. */
-export class AsyncLock {
-  #tail: Promise<void> = Promise.resolve();
-  #held = 0;
-
-  /** Resolves with a release function once the lock is ours. Release is idempotent. */
-  acquire(): Promise<() => void> {
-    let open!: () => void;
-    const mine = new Promise<void>((resolve) => (open = resolve));
-    const prev = this.#tail;
-    this.#tail = prev.then(() => mine);
-    return prev.then(() => {
-      this.#held++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        this.#held--;
-        open();
-      };
-    });
-  }
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
-  }
-
-  /** True while someone holds the lock (diagnostics and tests). */
-  get locked(): boolean {
-    return this.#held > 0;
-  }
-}
-
-/** What the current async context is doing with the database (SQLite lock bookkeeping). */
-interface DbContext {
-  /** The handle this context belongs to (a process may open several databases). */
-  readonly owner: object;
-  /**
-   * 'query': a query holding the lock (its nested-write transaction must not lock again);
-   * 'tx': the callback of `transaction(db, fn)` (its queries run inside the open transaction).
-   */
-  readonly kind: 'query' | 'tx';
-  /** Cleared when the query / transaction ends, so leaked async continuations do not skip the lock. */
-  open: boolean;
-  /** The transaction client, for `kind: 'tx'` (nested `transaction()` calls join it). */
-  tx?: DbTx;
-  /** Writes made in this context, reported to the write feed once they are committed. */
-  changes?: WriteChange[];
-  /** Set inside a commit group: a transaction Prisma opens here becomes a savepoint. */
-  group?: true;
-}
-
-const context = new AsyncLocalStorage<DbContext>();
-
-/** Runs under way in {@link context}. */
-let runs = 0;
-
-/**
- * `fn` in the context `ctx`. The storage is enabled only while a run is under way: on Node 20 an
- * enabled AsyncLocalStorage keeps async and promise hooks installed that every request of the
- * process pays for (about 4 % of a cached unit read), queries or not. It is disabled once the last
- * run has settled, and the next run enables it again. What a run left behind (a timer, a detached
- * promise) then finds no context: its context is closed (`open` false) by then anyway.
- */
-function runIn<T>(ctx: DbContext, fn: () => Promise<T>): Promise<T> {
-  runs++;
-  let ran: Promise<T>;
-  try {
-    ran = context.run(ctx, fn);
-  } catch (error) {
-    runEnded();
-    throw error;
-  }
-  return ran.finally(runEnded);
-}
-
-function runEnded(): void {
-  if (--runs === 0) context.disable();
-}
-
-function currentContext(owner: object): DbContext | undefined {
-  const c = context.getStore();
-  return c && c.owner === owner && c.open ? c : undefined;
-}
-
-// ── the write feed ─────────────────────────────────────────────────────────────────────────────
-
-/** A committed write as the storage layer saw it (read models are kept current from these). */
-export interface WriteChange {
-  /** The Prisma model ('Unit'), or null for raw SQL (which may have changed anything). */
-  readonly model: string | null;
-  readonly operation: string;
-  readonly args: unknown;
-  readonly result: unknown;
-  /**
-   * Set by statements that wrote known values to one row by id (`executeStatement` with a row,
-   * when it changed that row): the columns as a read of the row would now give them. A read model
-   * may apply these instead of reading the row again.
-   */
-  readonly row?: WrittenRow;
-}
-
-/** One row's columns after a write (values as Prisma reads them: Date, parsed JSON, numbers…). */
-export interface WrittenRow {
-  readonly id: string;
-  readonly columns: Readonly<Record<string, unknown>>;
-}
-
-/** Called after writes are committed and before their callers' promises settle. */
-export type WriteListener = (changes: readonly WriteChange[]) => Promise<void> | void;
-
-const WRITE_OPERATIONS = new Set([
-  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert',
-  'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe',
-]);
-
-/**
- * Writes Prisma runs as one statement, or in a transaction of its own when they need more (a nested
- * write): in a commit group they need no savepoint to fail alone. (createMany, which may be cut into
- * several statements, upsert and raw SQL get one.)
- */
-const ATOMIC_OPERATIONS = new Set(['create', 'update', 'updateMany', 'delete', 'deleteMany']);
+import { CommitGroups } from './commit-groups.js';
+import { AsyncLock, currentContext, runIn, type DbContext } from './lock.js';
+import { ReadingFactory, SqliteFactory, type OnWriterConnected } from './sqlite-adapter.js';
+import { ATOMIC_OPERATIONS, changeOf, emitWrites, WRITE_OPERATIONS, type FeedOwner, type WriteChange, type WriteListener, type WrittenRow } from './write-feed.js';
 
 /** Per open database: its lock owner, write listeners and (SQLite) commit groups. */
-interface HandleState {
-  readonly owner: object;
+interface HandleState extends FeedOwner {
   readonly listeners: Set<WriteListener>;
   groups?: CommitGroups;
   /** SQLite: a second connection for reads outside transactions (sees committed data only, never waits for a group). */
@@ -204,144 +57,6 @@ interface HandleState {
   lock?: AsyncLock;
   /** SQLite: the worker that checkpoints the WAL off the event loop (checkpoints.ts). */
   checkpointer?: Checkpointer;
-}
-
-async function emitWrites(state: HandleState, changes: readonly WriteChange[]): Promise<void> {
-  if (changes.length === 0 || state.listeners.size === 0) return;
-  for (const listener of state.listeners) {
-    try {
-      await listener(changes);
-    } catch (e) {
-      // The write is committed whatever a listener does; its failure must not turn into the
-      // writer's error (the caller would retry a write that happened).
-      process.emitWarning(`write listener failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-}
-
-function changeOf(model: string | undefined, operation: string, args: unknown, result: unknown): WriteChange {
-  return { model: model ?? null, operation, args, result };
-}
-
-// ── commit groups (SQLite) ─────────────────────────────────────────────────────────────────────
-
-interface GroupJob {
-  run(): Promise<unknown>;
-  /** One statement, or Prisma's own (nested) transaction: atomic without a savepoint of its own. */
-  atomic: boolean;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
-/** Most writes one commit carries (bounds how long reads wait for the lock). */
-const MAX_GROUP = 256;
-
-/**
- * Queued writes, committed together: one `BEGIN IMMEDIATE … COMMIT` per group, a savepoint per
- * write. Jobs run one after another on the single connection while the group holds the lock.
- */
-class CommitGroups {
-  #queue: GroupJob[] = [];
-  #running = false;
-  #idle: Array<() => void> = [];
-  /** Groups committed and writes carried (diagnostics and tests). */
-  readonly stats = { groups: 0, writes: 0 };
-
-  constructor(
-    private readonly inner: SqlDriverAdapter,
-    private readonly lock: AsyncLock,
-    private readonly state: HandleState,
-    private readonly client: () => DbTx,
-  ) {}
-
-  submit<T>(run: () => Promise<T>, atomic = false): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ run, atomic, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.#running) {
-        this.#running = true;
-        // Wait for the rest of this turn of the event loop: the requests parsed in it join the group.
-        setImmediate(() => void this.#drain());
-      }
-    });
-  }
-
-  /** The adapter throws synchronously (a closed connection): always a promise here. */
-  async #exec(sql: string): Promise<void> {
-    await this.inner.executeScript(sql);
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, MAX_GROUP));
-    } finally {
-      this.#running = false;
-      const idle = this.#idle;
-      this.#idle = [];
-      for (const resolve of idle) resolve();
-    }
-  }
-
-  /** Resolves once every queued write has been committed or refused (before closing). */
-  whenIdle(): Promise<void> {
-    if (!this.#running && this.#queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
-  }
-
-  async #commit(batch: GroupJob[]): Promise<void> {
-    const release = await this.lock.acquire();
-    const done: Array<{ job: GroupJob; ok: boolean; value: unknown; changes: WriteChange[] }> = [];
-    try {
-      await this.#exec('BEGIN IMMEDIATE');
-      for (const job of batch) {
-        const ctx: DbContext = { owner: this.state.owner, kind: 'tx', open: true, tx: this.client(), changes: [], group: true };
-        if (!job.atomic) await this.#exec('SAVEPOINT fleet_write');
-        try {
-          // `.then` called here, inside the context: a callback handing back a lazy PrismaPromise
-          // (`(tx) => tx.unit.update(...)`) would otherwise start its query outside the group, wait
-          // for the lock the group holds, and never settle.
-          const value = await runIn(ctx, () => job.run().then((v) => v));
-          if (!job.atomic) await this.#exec('RELEASE fleet_write');
-          done.push({ job, ok: true, value, changes: ctx.changes! });
-        } catch (error) {
-          // A failed statement has undone itself (SQLite rolls back the statement, not the transaction).
-          if (!job.atomic) await this.#exec('ROLLBACK TO fleet_write; RELEASE fleet_write');
-          done.push({ job, ok: false, value: error, changes: [] });
-        } finally {
-          ctx.open = false;
-        }
-      }
-      await this.#exec('COMMIT');
-    } catch (error) {
-      // BEGIN or COMMIT failed (I/O error, disk full, another process holding the file): nothing
-      // of this group is durable, so none of its writes is acknowledged.
-      await this.#exec('ROLLBACK').catch(() => undefined);
-      release();
-      for (const job of batch) job.reject(error);
-      return;
-    }
-    release();
-    this.stats.groups++;
-    this.stats.writes += batch.length;
-    await emitWrites(this.state, done.flatMap((d) => d.changes));
-    for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
-  }
-}
-
-/** A transaction Prisma opens inside a commit group (a nested write): a savepoint of the group's. */
-let savepoints = 0;
-async function savepointTransaction(inner: SqlDriverAdapter): Promise<Transaction> {
-  const name = `fleet_nested_${++savepoints}`;
-  await inner.executeScript(`SAVEPOINT ${name}`);
-  return {
-    provider: inner.provider,
-    adapterName: inner.adapterName,
-    // Prisma sends no BEGIN/COMMIT of its own for a phantom transaction: commit and rollback below are all.
-    options: { usePhantomQuery: true },
-    queryRaw: (q: SqlQuery) => inner.queryRaw(q),
-    executeRaw: (q: SqlQuery) => inner.executeRaw(q),
-    commit: () => inner.executeScript(`RELEASE ${name}`),
-    rollback: () => inner.executeScript(`ROLLBACK TO ${name}; RELEASE ${name}`),
-  };
 }
 
 // ── client type ────────────────────────────────────────────────────────────────────────────────
@@ -448,128 +163,6 @@ export interface TransactionOptions {
   timeout?: number;
 }
 
-// ── SQLite adapter wrapper: pragmas + transactions take the lock ───────────────────────────────
-
-const SQLITE_PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;';
-
-function lockingTransaction(tx: Transaction, release: () => void): Transaction {
-  const wrapped: Transaction = {
-    provider: tx.provider,
-    adapterName: tx.adapterName,
-    options: tx.options,
-    queryRaw: (q: SqlQuery) => tx.queryRaw(q),
-    executeRaw: (q: SqlQuery) => tx.executeRaw(q),
-    commit: async () => {
-      try {
-        await tx.commit();
-      } finally {
-        release();
-      }
-    },
-    rollback: async () => {
-      try {
-        await tx.rollback();
-      } finally {
-        release();
-      }
-    },
-  };
-  if (tx.createSavepoint) wrapped.createSavepoint = (n: string) => tx.createSavepoint!(n);
-  if (tx.rollbackToSavepoint) wrapped.rollbackToSavepoint = (n: string) => tx.rollbackToSavepoint!(n);
-  if (tx.releaseSavepoint) wrapped.releaseSavepoint = (n: string) => tx.releaseSavepoint!(n);
-  return wrapped;
-}
-
-function lockingAdapter(inner: SqlDriverAdapter, owner: object, lock: AsyncLock): SqlDriverAdapter {
-  const adapter: SqlDriverAdapter = {
-    provider: inner.provider,
-    adapterName: inner.adapterName,
-    // Plain queries are locked by the client extension (which knows about transactions).
-    queryRaw: (q: SqlQuery) => inner.queryRaw(q),
-    executeRaw: (q: SqlQuery) => inner.executeRaw(q),
-    executeScript: (s: string) => inner.executeScript(s),
-    startTransaction: async (isolationLevel?: IsolationLevel) => {
-      const ctx = currentContext(owner);
-      // A nested write inside a commit group: the group's transaction is open on the connection.
-      if (ctx?.group) return savepointTransaction(inner);
-      // The internal transaction of a nested write runs under its query's lock already.
-      if (ctx?.kind === 'query') return inner.startTransaction(isolationLevel);
-      if (ctx?.kind === 'tx' && ctx.tx) {
-        // A second transaction from inside a transaction callback (e.g. a nested write through
-        // the outer client): on one connection it could only deadlock or nest BEGINs.
-        throw new Error('SQLite: start no transaction inside a transaction callback; use the `tx` client');
-      }
-      const release = await lock.acquire();
-      try {
-        return lockingTransaction(await inner.startTransaction(isolationLevel), release);
-      } catch (e) {
-        release();
-        throw e;
-      }
-    },
-    dispose: () => inner.dispose(),
-  };
-  if (inner.getConnectionInfo) adapter.getConnectionInfo = () => inner.getConnectionInfo!();
-  return adapter;
-}
-
-/**
- * Compiled statements kept on the adapter's better-sqlite3 connection (statement-cache.ts). The
- * adapter does not type its connection; a later adapter without one keeps working uncached, and
- * `statementStats` then reports nothing (a test checks that statements are reused).
- */
-function keepStatements(inner: SqlDriverAdapter, state: HandleState | null): void {
-  const client = (inner as unknown as { client?: unknown }).client;
-  if (!(client instanceof Database)) return;
-  const stats = cacheStatements(client);
-  if (state) state.statements = stats;
-}
-
-class SqliteFactory implements SqlDriverAdapterFactory {
-  readonly provider = 'sqlite' as const;
-  readonly adapterName: string;
-  readonly #inner: PrismaBetterSqlite3;
-
-  /** `groupWith`: when set, the connection's writes are committed in groups through this client. */
-  constructor(
-    file: string,
-    private readonly state: HandleState,
-    private readonly lock: AsyncLock,
-    private readonly groupWith: (() => DbTx) | null,
-  ) {
-    this.#inner = new PrismaBetterSqlite3({ url: file });
-    this.adapterName = `${this.#inner.adapterName}+fleet`;
-  }
-
-  async connect(): Promise<SqlDriverAdapter> {
-    const inner = await this.#inner.connect();
-    keepStatements(inner, this.state);
-    await inner.executeScript(SQLITE_PRAGMAS);
-    this.state.adapter = inner;
-    if (this.groupWith) this.state.groups = new CommitGroups(inner, this.lock, this.state, this.groupWith);
-    return lockingAdapter(inner, this.state.owner, this.lock);
-  }
-}
-
-/** The reading connection: refuses writes, waits (bounded) rather than failing while a checkpoint runs. */
-class ReadingFactory implements SqlDriverAdapterFactory {
-  readonly provider = 'sqlite' as const;
-  readonly adapterName: string;
-  readonly #inner: PrismaBetterSqlite3;
-
-  constructor(file: string) {
-    this.#inner = new PrismaBetterSqlite3({ url: file });
-    this.adapterName = `${this.#inner.adapterName}+fleet-reader`;
-  }
-
-  async connect(): Promise<SqlDriverAdapter> {
-    const inner = await this.#inner.connect();
-    keepStatements(inner, null);
-    await inner.executeScript('PRAGMA query_only = ON; PRAGMA busy_timeout = 5000;');
-    return inner;
-  }
-}
-
 /** Read the durability pragmas of an open SQLite client. */
 export async function sqlitePragmas(prisma: Db): Promise<{ journalMode: string; synchronous: number; foreignKeys: number }> {
   const [jm] = await prisma.$queryRawUnsafe<Array<{ journal_mode: string }>>('PRAGMA journal_mode');
@@ -658,7 +251,12 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     // The commit groups run their writes through the extended client (set below, before any query).
     const ref: { client?: Db } = {};
     const groupWith = options.groupWrites === false ? null : () => ref.client as DbTx;
-    const base = new SqliteClient({ adapter: new SqliteFactory(file, state, lock, groupWith), log });
+    const connected: OnWriterConnected = (inner, statements) => {
+      state.adapter = inner;
+      if (statements) state.statements = statements;
+      if (groupWith) state.groups = new CommitGroups(inner, lock, state, groupWith);
+    };
+    const base = new SqliteClient({ adapter: new SqliteFactory(file, state.owner, lock, connected), log });
     const prisma = withSqliteLock(base, state, lock);
     ref.client = prisma;
     try {

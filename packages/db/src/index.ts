@@ -2,12 +2,14 @@
  * @fleet/db: storage for the fleet console. One Prisma model (prisma/schema.prisma), SQLite by
  * default, PostgreSQL from the same model; migrations and seed without downloaded binaries.
  */
-export { createDb, transaction, sqlitePragmas, AsyncLock, watchWrites, commitStats, checkpointStats, statementStats, executeStatement } from './client.js';
+export { createDb, transaction, sqlitePragmas, watchWrites, commitStats, checkpointStats, statementStats, executeStatement } from './client.js';
+export { AsyncLock } from './lock.js';
 export { rowUpdate, updateRow } from './row-writes.js';
 export type { ColumnKind, RowTable, RowSet, RowWhere, RowUpdateOptions } from './row-writes.js';
 export type { StatementCacheStats } from './statement-cache.js';
 export type { CheckpointStats } from './checkpoints.js';
-export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, WriteChange, WrittenRow, WriteListener, Statement } from './client.js';
+export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, Statement } from './client.js';
+export type { WriteChange, WrittenRow, WriteListener } from './write-feed.js';
 export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
 export { hashPassword, verifyPassword, needsRehash, passwordHashParams, dummyPasswordHash, PASSWORD_HASH_PARAMS } from './password.js';

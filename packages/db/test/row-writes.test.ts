@@ -5,7 +5,8 @@
  * write feed exactly what they changed, after the commit and before their caller hears back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
+import { commitStats, createDb, transaction, watchWrites, type DbHandle } from '../src/client.js';
+import type { WriteChange } from '../src/write-feed.js';
 import { rowUpdate, updateRow, type RowTable } from '../src/row-writes.js';
 import { describeEachProvider, openFresh, sqliteProvider, unitData } from './helpers.js';
 

@@ -5,7 +5,8 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commitStats, createDb, transaction, watchWrites, type DbHandle, type WriteChange } from '../src/client.js';
+import { commitStats, createDb, transaction, watchWrites, type DbHandle } from '../src/client.js';
+import type { WriteChange } from '../src/write-feed.js';
 import { sqlitePathOf } from '../src/url.js';
 import { deferred, describeEachProvider, openFresh, sqliteProvider, unitData, describeSqlite } from './helpers.js';
 
