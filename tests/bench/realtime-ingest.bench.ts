@@ -49,7 +49,8 @@ import {
 import { createDb, migrateDeploy, seed } from '@fleet/db';
 import { Engine, SHARD_EAGER_FRAME_CHARS } from '@fleet/simulator';
 import { DeviceGateway } from '../../apps/core/src/platform/gateway.js';
-import { RealtimeHub, deriveLiveEvents } from '../../apps/core/src/platform/hub.js';
+import { RealtimeHub } from '../../apps/core/src/platform/hub.js';
+import { deriveLiveEvents } from '../../apps/core/src/platform/live-events.js';
 import { systemClock } from '../../apps/core/src/platform/clock.js';
 import { TelemetryStore } from '../../apps/core/src/platform/telemetry.js';
 import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';

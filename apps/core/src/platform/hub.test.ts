@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deriveLiveEvents, RealtimeHub, SlabStore, TopicLog, type BrokerDelivery, type HubClient, type RealtimeBroker } from './hub.js';
+import { RealtimeHub, type BrokerDelivery, type HubClient, type RealtimeBroker } from './hub.js';
+import { deriveLiveEvents } from './live-events.js';
+import { SlabStore, TopicLog } from './topic-log.js';
 import type { RealtimeEvent } from '@fleet/contracts';
 import { systemClock } from './clock.js';
 

@@ -27,7 +27,8 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
 import type { ReadModel } from '../repositories/read-model.js';
 import type { AuthUser } from '../platform/access.js';
 import { RedisBroker } from '../platform/broker-redis.js';
-import { deriveLiveEvents, frameOf, type HubClient } from '../platform/hub.js';
+import { frameOf, type HubClient } from '../platform/hub.js';
+import { deriveLiveEvents } from '../platform/live-events.js';
 import { RealtimeSessions, type RealtimeConnection } from '../platform/realtime-sessions.js';
 import { wsBatchSizeOf } from '../modules/users/users.js';
 
