@@ -12,7 +12,7 @@ import {
 import { ClockModeSchema } from './control.js';
 import { ControlRequest, ShardStatus } from './shard-control.js';
 import { HW_INTERFACE_STATUSES, SERVER_RUN_STATES } from './enum-values.js';
-import { CellularOperator } from './entities/unit-config.js';
+import { CellularOperator } from './entities/unit-commands.js';
 
 /** What a simulated (or real) device needs to know about itself. */
 export const DeviceSpec = z.object({

@@ -12,7 +12,7 @@
 import { ADMIN_UNIT_ROLES, CONSOLE_ROLES, MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { ChannelLive } from '../entities/channels.js';
-import { GroupUnitSettingsUpdateBody } from '../entities/unit-config.js';
+import { GroupUnitSettingsUpdateBody } from '../entities/unit-updates.js';
 import {
   AddGroupBody, AddGroupDetailsBody, AdminGroupSearchQuery, CreateAdminGroupBody, GroupChannelPage, GroupChannelParams, GroupDefaultConfiguration,
   GroupDeleted, GroupDetail, GroupDetailList, GroupDetailsQuery, GroupList, GroupListRow, GroupMembersQuery, GroupPage, GroupsRemoved,

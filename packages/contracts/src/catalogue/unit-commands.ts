@@ -8,10 +8,7 @@ import type { z } from 'zod';
 import type { UnitCommand } from '../enums.js';
 import { UNIT_CONTROL_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
-import {
-  CancelFileUploadResult, CellularScanResult, SetVirtualChannelResult, SpeedTestResult, UNIT_COMMAND_BODIES,
-  UnitCommandAccepted, WifiQueryResult,
-} from '../entities/unit-config.js';
+import { CancelFileUploadResult, CellularScanResult, SetVirtualChannelResult, SpeedTestResult, UNIT_COMMAND_BODIES, UnitCommandAccepted, WifiQueryResult } from '../entities/unit-commands.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 /** One command kind's declaration. */

@@ -9,15 +9,8 @@ import { ADMIN_UNIT_ROLES, ALL_ROLES, GLOBAL_SCOPE_ROLES, MANAGE_ROLES, UNIT_CON
 import type { Role } from '../enums.js';
 import { IdParams } from '../entities/common.js';
 import { CurrentUser } from '../entities/user.js';
-import {
-  AlertsConfigurationUpdateBody, AudioJacksUpdateBody, BwLimitationUpdateBody, CurrentUserUpdateBody, DatabridgeUpdateBody,
-  DelayUpdateBody, FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, FixedInternetDelayUpdateBody, GroupUnitSettingsResult,
-  GroupUnitSettingsUpdateBody, InterfacesConfigUpdateBody, IntercomUpdateBody, InventoryUnitDetails, InventoryUnitDetailsBody,
-  IpInputStreamUpdateBody, IpPipeUpdateBody, MultipleCameraChannelUpdateBody, MultipleCameraModeUpdateBody, MultipleCameraUpdateBody,
-  NetworkCappingUpdateBody, NtpTimecodeUpdateBody, OperationalModeUpdateBody, SettingsConfigurationAddBody, SingleCameraUpdateBody,
-  StoreAndForwardQualityUpdateBody, SwitcherChannelUpdateBody, SwitcherModeUpdateBody, SwitcherSdiInputUpdateBody,
-  TransmissionModeUpdateBody, UnitConfiguration, VideoReturnUpdateBody, VrChannelSelectedUpdateBody,
-} from '../entities/unit-config.js';
+import { AlertsConfigurationUpdateBody, AudioJacksUpdateBody, BwLimitationUpdateBody, CurrentUserUpdateBody, DatabridgeUpdateBody, DelayUpdateBody, FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, FixedInternetDelayUpdateBody, GroupUnitSettingsResult, GroupUnitSettingsUpdateBody, InterfacesConfigUpdateBody, IntercomUpdateBody, InventoryUnitDetails, InventoryUnitDetailsBody, IpInputStreamUpdateBody, IpPipeUpdateBody, MultipleCameraChannelUpdateBody, MultipleCameraModeUpdateBody, MultipleCameraUpdateBody, NetworkCappingUpdateBody, NtpTimecodeUpdateBody, OperationalModeUpdateBody, SettingsConfigurationAddBody, SingleCameraUpdateBody, StoreAndForwardQualityUpdateBody, SwitcherChannelUpdateBody, SwitcherModeUpdateBody, SwitcherSdiInputUpdateBody, TransmissionModeUpdateBody, VideoReturnUpdateBody, VrChannelSelectedUpdateBody } from '../entities/unit-updates.js';
+import { UnitConfiguration } from '../entities/unit-config.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 /** A PUT of one unit setting, answering the unit's configuration. */

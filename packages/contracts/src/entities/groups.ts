@@ -10,7 +10,7 @@ import { VALIDATION } from '../messages.js';
 import { ChannelStatus, ChannelType, VrChannelStatus } from '../enums.js';
 import { Id, IsoDate, pageOf, SortDir } from './common.js';
 import { PAGE_OFFSET_MAX, UnitGroupRef } from './unit-reads.js';
-import { GroupUnitSettings } from './unit-config.js';
+import { GroupUnitSettings } from './unit-updates.js';
 import { UnitName } from './unit.js';
 
 const Offset = z.coerce.number().int().min(0).max(PAGE_OFFSET_MAX).default(0);

@@ -10,7 +10,7 @@ import { LIMITS } from '../constants.js';
 import { IpPipeState, ServerType } from '../enums.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IsoDate, SortDir, pageOf, StoredJsonObject } from './common.js';
-import { SUBNET_MASK_PATTERN } from './unit-config.js';
+import { SUBNET_MASK_PATTERN } from './unit-config-fields.js';
 import { PAGE_OFFSET_MAX } from './unit-reads.js';
 
 export const ServerDetail = z.object({
