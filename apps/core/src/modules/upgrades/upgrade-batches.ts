@@ -26,7 +26,8 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import { findVersion, unknownVersionReason, type VersionRow } from './upgrade-rules.js';
-import type { UpgradeDevice, UpgradeJobRow, UpgradeService } from './upgrades.js';
+import type { UpgradeDevice, UpgradeJobRow } from './jobs.js';
+import type { UpgradeService } from './upgrades.js';
 
 type BatchRow = Prisma.UpgradeBatchGetPayload<object>;
 type LineRow = Prisma.UpgradeBatchLineGetPayload<object>;

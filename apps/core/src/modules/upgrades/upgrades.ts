@@ -11,60 +11,34 @@
  * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
  */
 import {
-  ERROR_CATALOGUE, OPEN_UPGRADE_STATES, canonicalSoftwareVersionNumber, UPGRADE_FAILURE_TEXTS, UpgradeState,
+  OPEN_UPGRADE_STATES, canonicalSoftwareVersionNumber,
   type DeviceAck, type UpgradeCandidate, type UpgradeCandidatePage, type UpgradeCandidateQuery, type UpgradeDeviceType, type UpgradeEligibility,
   type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
 } from '@fleet/contracts';
 import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
-import { transaction, type DbTx, type Prisma } from '@fleet/db';
+import { transaction, type DbTx } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
-import type { ServerRow } from '../../repositories/read-model.js';
-import type { UnitRecord } from '../../repositories/units.js';
 import { canSeeServer, canSeeUnit, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ClockTimer } from '../../platform/clock.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, unknownVersionReason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
 import { pageRows } from '../../platform/paging.js';
+import { LeftOpenUpgrades } from './upgrade-resume.js';
+import { CHUNK, GENERIC_UPGRADE_FAILURE, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
+import { presentJob } from './presenter.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-
-export type UpgradeJobRow = Prisma.UpgradeJobGetPayload<object>;
-
-/** A device an upgrade acts on, as the read model has it. */
-export type UpgradeDevice = { type: 'unit'; row: UnitRecord } | { type: 'server'; row: ServerRow };
 
 /** Progress of one device is announced at most this often (state changes always). */
 const PROGRESS_PUBLISH_MS = 500;
 /** A device's `rejected` report this soon after the core marked the same start rejected is that start's, not a new one. */
 const REJECTED_ECHO_MS = 10_000;
-/** Largest `IN (...)` list per job query. */
-const CHUNK = 500;
-/** How often the jobs a previous process left open are looked at. */
-const RESUME_SWEEP_MS = 500;
-/** Spec 001 §8 "-1 generic, reboot server": a run cut off whose outcome is unknown. */
-const GENERIC_UPGRADE_FAILURE = -1;
 /** Upgrade commands sent together (batches, jobs resumed after a restart). */
 export const WAVE_SIZE = 20;
 /** Pause between two waves. */
 const WAVE_GAP_MS = 100;
-
-const isOpen = (state: string): boolean => (OPEN_UPGRADE_STATES as readonly string[]).includes(state);
-const stateOf = (raw: string): UpgradeState => {
-  const parsed = UpgradeState.safeParse(raw);
-  return parsed.success ? parsed.data : 'failed';
-};
-
-/** Spec 001 §8: the text of a failure code (101–107, -1), or the catalogue's text of a 68xx refusal. */
-export function failureText(code: number | null): string | null {
-  if (code === null) return null;
-  const texts: Record<number, string> = UPGRADE_FAILURE_TEXTS;
-  if (texts[code] !== undefined) return texts[code];
-  const entry = Object.values(ERROR_CATALOGUE).find((e) => 'code' in e && e.code === code);
-  return entry?.message ?? null;
-}
 
 /** Newest version first; unparsable numbers last. */
 function byVersionDesc(a: string, b: string): number {
@@ -78,18 +52,21 @@ export class UpgradeService {
   /** When each device's progress was last announced. */
   private readonly progressAt = new Map<string, number>();
   private readonly jobListeners: Array<(job: UpgradeJobRow) => void> = [];
-  /** Jobs a previous process left open, by id: the job's version when last seen, since when it has not moved, whether its command is on its way. */
-  private readonly leftOpen = new Map<string, { version: number; since: number; sending: boolean }>();
-  private resumeTimer: ClockTimer | null = null;
-  /** The sweep over the jobs left open under way (one at a time), and the commands sweeps are sending. */
-  private sweeping: Promise<void> | null = null;
-  private readonly sending = new Set<Promise<void>>();
+  private readonly leftOpen: LeftOpenUpgrades;
 
   constructor(
     private readonly deps: ServiceDeps,
     private readonly servers: ServerService,
   ) {
     deps.events.on('upgrade', (e, at) => this.applyUpgrade(e, at));
+    this.leftOpen = new LeftOpenUpgrades(deps, servers, {
+      device: (type, id) => this.device(type, id),
+      report: (e, at) => this.applyUpgrade(e, at),
+      announce: (row, at) => this.announce(row, at, false),
+      send: (d, job) => this.sendCommand(d, job),
+      reject: (job, code) => this.reject(job, code),
+      inWaves: (items, send) => this.inWaves(items, send),
+    });
   }
 
   /** Follow every job change (batches derive their state from their jobs). */
@@ -184,194 +161,28 @@ export class UpgradeService {
     await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) } });
   }
 
-  // ── jobs a previous process left open ─────────────────────────────────────────────────────
+  // ── jobs a previous process left open (upgrade-resume.ts) ────────────────────────────────
 
-  /**
-   * Take over the jobs a previous core process left open (it stopped or crashed while they were
-   * pending or upgrading; spec 001 §4 has no state they may stay in forever). Called once at start,
-   * before any request: every open job then is such a job. A sweep every {@link RESUME_SWEEP_MS}:
-   *
-   * - `pending`: the command may never have reached the device (a batch's later waves, a crash
-   *   between the job and its command). It is sent through the gateway once the device reports in
-   *   to this process (a unit not offline and the server it transmits to reported, a server's own
-   *   state report), in waves like a batch. A device that is not reachable yet (no shard, unit
-   *   still off) is tried again at the next sweep; after `UPGRADE_RESUME_TIMEOUT_MS` the command
-   *   is sent regardless and a refusal ends the job `rejected` with the device's code, as a
-   *   start's would. A device found already upgrading is followed as below.
-   * - `upgrading`: the device may still be running it (it goes on without the core): its reports
-   *   carry the job on as usual. A server that reports in to this process without running an
-   *   upgrade has ended it: `succeeded` if it runs the target version (its last report went to the
-   *   previous process, or was lost with it), else `failed` -1. Otherwise (a unit, whose reports do
-   *   not name its version) a job that gets no report for `UPGRADE_RESUME_TIMEOUT_MS` ends `failed`
-   *   with -1 (spec 001 §8 "generic, reboot server": the run was cut off and its outcome is unknown,
-   *   as when a device goes down in the middle of its upgrade).
-   * - A job whose device no longer exists ends at once (`rejected` or `failed` -1).
-   *
-   * With several instances (REDIS_URL) another instance may own a device and be running its job:
-   * the deadline acts only on devices whose shard is attached to this instance.
-   */
-  async resumeLeftOpen(): Promise<number> {
-    const rows = await this.deps.db.upgradeJob.findMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    const now = this.deps.clock.now();
-    for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
-    if (rows.length > 0 && this.resumeTimer === null) {
-      this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
-      this.resumeTimer = this.deps.clock.setInterval(() => {
-        this.sweeping ??= this.sweepLeftOpen(this.deps.clock.now())
-          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
-          .finally(() => {
-            this.sweeping = null;
-          });
-      }, RESUME_SWEEP_MS).unref();
-    }
-    return rows.length;
+  /** Take over the jobs a previous core process left open (called once at start, before any request); how many. */
+  resumeLeftOpen(): Promise<number> {
+    return this.leftOpen.start();
   }
 
   /** Resolves once the sweep over the jobs left open under way, and the commands sweeps are sending, are done. */
-  async settle(): Promise<void> {
-    await this.sweeping;
-    await Promise.all(this.sending);
+  settle(): Promise<void> {
+    return this.leftOpen.settle();
   }
 
   /** Stop following the jobs left open (the app is closing). */
   close(): void {
-    this.deps.clock.clearInterval(this.resumeTimer);
-    this.resumeTimer = null;
-    this.leftOpen.clear();
-  }
-
-  /** One sweep over the jobs left open (see {@link resumeLeftOpen}). */
-  private async sweepLeftOpen(now: number): Promise<void> {
-    const ids = [...this.leftOpen.keys()].filter((id) => !this.leftOpen.get(id)?.sending);
-    const rows: UpgradeJobRow[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await this.deps.db.upgradeJob.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } })));
-    const found = new Set(rows.map((r) => r.id));
-    for (const id of ids) if (!found.has(id)) this.leftOpen.delete(id);
-    const timeout = this.deps.config.UPGRADE_RESUME_TIMEOUT_MS;
-    const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow; last: boolean }> = [];
-    for (const row of rows) {
-      const entry = this.leftOpen.get(row.id);
-      if (!entry) continue;
-      if (!isOpen(row.state)) {
-        this.leftOpen.delete(row.id);
-        continue;
-      }
-      // A report (or anything else) moved the job on: its silence counts from now.
-      if (row.version !== entry.version) {
-        entry.version = row.version;
-        entry.since = now;
-      }
-      const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
-      const due = now - entry.since >= timeout;
-      if (!d) {
-        this.leftOpen.delete(row.id);
-        await this.endLeftOpen(row, row.state === 'pending' ? 'rejected' : 'failed', row.state === 'pending' ? null : GENERIC_UPGRADE_FAILURE);
-        continue;
-      }
-      const here = this.reportsHere(d);
-      const mayAct = !this.deps.config.REDIS_URL || here !== 'elsewhere';
-      if (row.state === 'upgrading' || here === 'upgrading') {
-        const server = row.state === 'upgrading' && here === 'ready' && d.type === 'server' ? this.servers.reported(d.row.id) : null;
-        if (server) {
-          // The server reports in and runs no upgrade: the run is over, and its end was reported
-          // to the previous process or to nobody. The version it runs says how it ended.
-          this.leftOpen.delete(row.id);
-          if (canonicalSoftwareVersionNumber(server.swVersion) === canonicalSoftwareVersionNumber(row.targetVersion)) {
-            await this.applyUpgrade({ type: 'upgrade', deviceType: 'server', deviceId: row.deviceId, fromVersion: row.fromVersion, targetVersion: row.targetVersion, state: 'succeeded', progress: 100, failureCode: null }, now);
-          } else {
-            await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
-          }
-          continue;
-        }
-        if (due && mayAct) {
-          this.leftOpen.delete(row.id);
-          await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
-        }
-        continue;
-      }
-      if (here === 'ready' || (due && mayAct)) {
-        entry.sending = true;
-        toSend.push({ device: d, job: row, last: due });
-      }
-    }
-    if (toSend.length > 0) {
-      // Sent in the background: the next sweeps go on meanwhile (these jobs are marked as sending).
-      const sent: Promise<void> = this.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last)).finally(() => this.sending.delete(sent));
-      this.sending.add(sent);
-    }
-  }
-
-  /**
-   * Whether the device reported in to this process: `ready` to take a command, `upgrading`
-   * already, `waiting` (its shard is here, it is not up yet) or `elsewhere` (no shard here).
-   */
-  private reportsHere(d: UpgradeDevice): 'ready' | 'upgrading' | 'waiting' | 'elsewhere' {
-    if (d.type === 'unit') {
-      if (this.deps.gateway.ownerIndex(d.row.id) === null) return 'elsewhere';
-      if ('upgrade' in this.deps.index.applicationsOf(d.row.id)) return 'upgrading';
-      if (this.deps.index.statusOf(d.row.id) === 'offline') return 'waiting';
-      // A unit upgrades from the server it transmits to: that one reports in first (else the unit would refuse with 6199).
-      const channel = d.row.selectedChannelId ? this.deps.readModel.channels.get(d.row.selectedChannelId) : undefined;
-      return channel && this.servers.reported(channel.serverId) === null ? 'waiting' : 'ready';
-    }
-    const status = this.servers.reported(d.row.id)?.status ?? null;
-    if (status === null) return 'elsewhere';
-    if (status === 'upgrading') return 'upgrading';
-    return status === 'offline' ? 'waiting' : 'ready';
-  }
-
-  /**
-   * Send a left-open pending job's command. A device not reachable yet is tried again at the next
-   * sweep, unless this was the `last` try; any other refusal ends the job `rejected` with its code.
-   */
-  private async resend(d: UpgradeDevice, job: UpgradeJobRow, last: boolean): Promise<void> {
-    const entry = this.leftOpen.get(job.id);
-    try {
-      const error = await this.sendCommand(d, job);
-      if (error && !last && (error.code === 'DEVICE_UNREACHABLE' || error.code === 'UNIT_OFFLINE')) return;
-      this.leftOpen.delete(job.id);
-      if (error) await this.reject(job, error.deviceCode ?? null);
-    } finally {
-      if (entry) entry.sending = false;
-    }
-  }
-
-  /** End a left-open job (`rejected` or `failed`) unless something moved it on meanwhile; announced. */
-  private async endLeftOpen(job: UpgradeJobRow, state: 'rejected' | 'failed', code: number | null): Promise<void> {
-    const at = this.deps.clock.now();
-    const { count } = await this.deps.db.upgradeJob.updateMany({
-      where: { id: job.id, version: job.version, state: job.state },
-      data: { state, failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
-    });
-    if (count === 0) return;
-    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
-    if (row) this.announce(row, at, false);
+    this.leftOpen.close();
   }
 
   // ── shapes ──────────────────────────────────────────────────────────────────────────────────
 
   toJob(row: UpgradeJobRow): UpgradeJob {
-    const deviceType: UpgradeDeviceType = row.deviceType === 'server' ? 'server' : 'unit';
-    const device = deviceType === 'unit' ? this.deps.readModel.units.get(row.deviceId) : this.deps.readModel.servers.get(row.deviceId);
-    return {
-      id: row.id,
-      deviceType,
-      deviceId: row.deviceId,
-      deviceName: device?.name ?? row.deviceId,
-      fromVersion: row.fromVersion,
-      targetVersion: row.targetVersion,
-      state: stateOf(row.state),
-      progress: Math.max(0, Math.min(100, row.progress)),
-      failureCode: row.failureCode,
-      failureText: failureText(row.failureCode),
-      batchId: row.batchId,
-      requestedById: row.requestedById,
-      startedAt: row.startedAt?.toISOString() ?? null,
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      version: row.version,
-    };
+    const device = row.deviceType === 'server' ? this.deps.readModel.servers.get(row.deviceId) : this.deps.readModel.units.get(row.deviceId);
+    return presentJob(row, device?.name ?? row.deviceId);
   }
 
   // ── devices ─────────────────────────────────────────────────────────────────────────────────
