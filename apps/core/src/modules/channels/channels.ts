@@ -1,8 +1,9 @@
 /**
- * Channel reads, admin channel calls and associations of spec 001 §7 Channels: the live state of a
- * channel (`toChannelLive`, shared by every read of the platform slice), the /channels list with
- * its counters, the manage-channel details, the admin list / create / update / delete, inventory
- * associations, point-to-multipoint receivers; `channel.changed` / `channel.removed` on /ws.
+ * Channel reads, admin channel calls and associations of spec 001 §7 Channels: the /channels list
+ * with its counters, the manage-channel details, the admin list / create / update / delete,
+ * inventory associations, point-to-multipoint receivers; `channel.changed` / `channel.removed` on
+ * /ws. A channel's live state, shared by every read of the platform slice, is `toChannelLive`
+ * (presenter.ts); the rules on stored rows are in channel-rules.ts.
  *
  * Reads come from the read model; writes go to storage (the read model follows before the write
  * resolves); a configuration the device must apply is sent to the server first and stored only
@@ -10,18 +11,17 @@
  */
 import { z } from 'zod';
 import {
-  ChannelGeneral as ChannelGeneralSchema, ChannelStatus as ChannelStatusSchema, PtmpMachine, PtmpStatus, VALIDATION, groupTopic, inventoryTopic,
+  VALIDATION, groupTopic, inventoryTopic,
   type AdminChannelPage, type AdminChannelSearchQuery, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
   type ChannelIngestAssociation, type ChannelList, type ChannelLive, type ChannelPtmp, type ChannelStatusInfo,
-  type ChannelType, type CreateAdminChannelBody, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
+  type CreateAdminChannelBody, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
   ERROR_CATALOGUE,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
-import { transaction, type Prisma } from '@fleet/db';
+import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
-import { parseOr } from '../../repositories/json-column.js';
 import type { DeviceAck } from '@fleet/contracts';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
@@ -31,151 +31,8 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-
-// ── Stored JSON, read leniently ────────────────────────────────────────────────────────────────
-const JsonRecord = z.record(z.string(), z.json()).catch({});
-const FileTransfer = z.object({ path: z.string().nullable().catch(null), status: z.string().nullable().catch(null) }).catch({ path: null, status: null });
-const SmpteMetadata = z.object({ isConfigured: z.boolean().catch(false) }).catch({ isConfigured: false });
-const Assignment = z.object({ productId: z.string().nullable().catch(null) }).catch({ productId: null });
-const PtmpStatuses = z.array(z.unknown()).catch([]).transform((xs) => xs.flatMap((x) => {
-  const r = PtmpStatus.safeParse(x);
-  return r.success ? [r.data] : [];
-}));
-/** The parts of `Channel.configuration` this service owns; other tabs' keys are kept untouched. */
-const ChannelConfiguration = z.object({
-  general: z.object({ fourK: z.boolean().catch(false) }).partial().catch({}),
-  multipoint: z.object({ machines: z.array(PtmpMachine).catch([]) }).partial().catch({}),
-  ingest: z.object({ serverId: z.string().nullable().catch(null) }).partial().catch({}),
-}).partial().catch({});
-type ChannelConfiguration = z.infer<typeof ChannelConfiguration>;
-
-/** The server's PRO-4K service (spec 001 §3 service tiers "pro-4k") in its services data. */
-const ServicesData = z.record(z.string(), z.unknown()).catch({});
-
-/** The stored configuration object (unknown keys kept), for a read-modify-write. */
-function configurationObject(row: ChannelRecord): Record<string, Prisma.InputJsonValue> {
-  const c = row.configuration;
-  return c !== null && typeof c === 'object' && !Array.isArray(c) ? { ...(c as Record<string, Prisma.InputJsonValue>) } : {};
-}
-
-function channelConfiguration(row: ChannelRecord): ChannelConfiguration {
-  return ChannelConfiguration.parse(row.configuration);
-}
-
-/** The flags that decide a channel's type (spec 001 §4). */
-function typeFlags(c: Pick<ChannelGeneral, 'sdiNo' | 'output' | 'forwardRtmp' | 'ndi' | 'forceOutput' | 'flavor' | 'distributor'>) {
-  return { sdi: c.sdiNo !== null, output: c.output, forwardRtmp: c.forwardRtmp, ndi: c.ndi, forceOutput: c.forceOutput, smpte: c.flavor === 'SMPTE2110', distributor: c.distributor };
-}
-
-/** Type of a channel: encoder/SRT/RTMP/WebRTC inputs are inputs; group channels stay group; otherwise derived (spec 001 §4). */
-function channelType(row: Pick<ChannelRecord, 'type' | 'inputKind'>, general: ChannelGeneral): ChannelType {
-  if (row.inputKind !== null) return 'input';
-  if (row.type === 'group') return 'group';
-  return deriveChannelType(typeFlags(general));
-}
-
-function generalOf(row: ChannelRecord): ChannelGeneral {
-  return {
-    name: row.name,
-    mode: parseOr(ChannelGeneralSchema.shape.mode, row.mode, null),
-    port: row.port,
-    recording: row.recording,
-    tally: row.tally,
-    output: row.output,
-    preview: row.preview,
-    forceOutput: row.forceOutput,
-    forwardRtmp: row.forwardRtmp,
-    distributor: row.distributor,
-    studio: row.studio,
-    sharing: row.sharing,
-    ndi: row.ndi,
-    sdiNo: row.sdiNo,
-    flavor: row.flavor === 'SMPTE2110' ? 'SMPTE2110' : null,
-    fourK: channelConfiguration(row).general?.fourK === true,
-  };
-}
-
-const liveCache = new WeakMap<ChannelRecord, { server: ServerRow | undefined; live: ChannelLive }>();
-
-/**
- * A channel's live state (spec 001 §3) from its read-model row and its server's row: flags and
- * type by packages/domain, the status class, the stored JSON read leniently. Built once per row
- * object (rows are frozen and replaced on change) and server row.
- */
-export function toChannelLive(row: ChannelRecord, server: ServerRow | undefined): ChannelLive {
-  const held = liveCache.get(row);
-  if (held && held.server === server) return held.live;
-  const general = generalOf(row);
-  const status = parseOr(ChannelStatusSchema, row.status, 'offline' as const);
-  const cls = channelStatusClass(status);
-  const type = channelType(row, general);
-  const flags = typeFlags(general);
-  const live: ChannelLive = {
-    channelId: row.id,
-    channelName: row.name,
-    serverId: row.serverId,
-    serverName: server?.name ?? '',
-    type,
-    status,
-    online: cls !== 'offline',
-    offline: cls === 'offline',
-    busy: cls === 'busy',
-    isDistributor: row.distributor,
-    isStudio: row.studio,
-    isInput: type === 'input',
-    isOutput: type !== 'input' && type !== 'group' && isOutputChannel(flags),
-    hasSdi: row.sdiNo !== null,
-    hasCdn: row.forwardRtmp || row.mode === 'cdn' || row.cdnName !== null,
-    hasSmpte: general.flavor === 'SMPTE2110',
-    isSharing: row.sharing,
-    output: row.output,
-    preview: type === 'preview',
-    sharing: row.sharing,
-    distributor: row.distributor,
-    forceOutput: row.forceOutput,
-    forwardRtmp: row.forwardRtmp,
-    ndi: row.ndi,
-    sdiNo: row.sdiNo,
-    studio: row.studio,
-    flavor: row.flavor,
-    cdnName: row.cdnName,
-    protocol: row.protocol,
-    broadcasterName: row.broadcasterName,
-    allocatedTo: row.allocatedTo,
-    allocatedToUnitAlias: row.allocatedToUnitAlias,
-    allocatedToUnitUid: row.allocatedToUnitUid,
-    allocatedToByApp: row.allocatedToByApp,
-    tallyName: row.tally,
-    ifb: row.ifb,
-    onAir: row.onAir,
-    supportedByUnit: row.supportedByUnit,
-    tallyHwStatus: row.tallyHwStatus ?? server?.tallyHwStatus ?? null,
-    audioHwStatus: row.audioHwStatus ?? server?.audioHwStatus ?? null,
-    capabilities: JsonRecord.parse(row.capabilities),
-    fetchedRtmpData: JsonRecord.parse(row.fetchedRtmpData),
-    fileTransfer: FileTransfer.parse(row.fileTransfer),
-    recording: row.recording,
-    serverProductType: row.serverProductType ?? server?.serverType ?? null,
-    overlay: JsonRecord.parse(row.overlay),
-    smpteMetadata: SmpteMetadata.parse(row.smpteMetadata),
-    liveuVersion: row.liveuVersion,
-    ptmpLu100: row.ptmpLu100,
-    ptmpStatuses: PtmpStatuses.parse(row.ptmpStatuses),
-    ptmpDelay: row.ptmpDelay,
-    uptime: row.uptime,
-    assignment: Assignment.parse(row.assignment),
-    bandwidthLimit: row.bandwidthLimit,
-    privateSession: row.privateSession,
-    swVersion: row.swVersion,
-    inventoryIds: row.inventories.map((i) => i.inventoryId).sort(compareText),
-    groupIds: row.groups.map((g) => g.groupId).sort(compareText),
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-  Object.freeze(live);
-  liveCache.set(row, { server, live });
-  return live;
-}
+import { asObject, defaultGeneral, hasPro4k, isTransceiverFeed, licensedOutputs, mergeGeneral } from './channel-rules.js';
+import { channelConfiguration, channelType, configurationObject, generalOf, toChannelLive, typeFlags } from './presenter.js';
 
 const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => string> = {
   name: (c) => c.channelName,
@@ -603,56 +460,6 @@ export class ChannelService {
     const error = ackError(await this.deps.gateway.sendToServer(serverId, command));
     if (error) throw error;
   }
-
-
-}
-
-function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
-}
-
-function defaultGeneral(name: string): ChannelGeneral {
-  return {
-    name, mode: null, port: null, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false,
-    distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false,
-  };
-}
-
-/** The general fields given in a request over the current ones; `preview` follows the type (spec 001 §4). */
-function mergeGeneral(current: ChannelGeneral, given: Partial<ChannelGeneral>): ChannelGeneral {
-  const merged: ChannelGeneral = { ...current };
-  for (const key of Object.keys(current) as (keyof ChannelGeneral)[]) {
-    if (given[key] !== undefined) (merged as Record<string, unknown>)[key] = given[key];
-  }
-  // "Setting distributor forces output, not preview": the flags follow the derived type.
-  const type = deriveChannelType(typeFlags(merged));
-  merged.preview = type === 'preview';
-  if (merged.distributor) merged.output = true;
-  return merged;
-}
-
-/**
- * Licensed output channels of a server: `outputChannels` of its services data when set (the
- * output licence, spec 001 §8), else its channel capacity; null: not limited.
- */
-export function licensedOutputs(server: ServerRow): number | null {
-  const n = ServicesData.parse(server.servicesData)['outputChannels'];
-  if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return n;
-  // A server without a channel capacity (0) has no output limit either.
-  return server.maxChannels > 0 ? server.maxChannels : null;
-}
-
-/** The server's PRO-4K service (spec 001 §3 tier "pro-4k"): `true` or an enabled/active status in its services data. */
-function hasPro4k(server: ServerRow): boolean {
-  const v = ServicesData.parse(server.servicesData)['pro-4k'];
-  if (v === true || v === 'active' || v === 'enabled') return true;
-  const status = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)['status'] : undefined;
-  return status === 'enabled' || status === 'active';
-}
-
-/** Spec 001 §8: a channel a transceiver shares as its feed (sharing, on a transceiver server). */
-export function isTransceiverFeed(row: ChannelRecord, server: ServerRow): boolean {
-  return row.sharing && server.serverType === 'transceiver_server';
 }
 
 export const channelsCalls = callsOf<ChannelService>()({

@@ -18,7 +18,7 @@ import { AppError, validationError } from '../../errors.js';
 import { parseOr } from '../../repositories/json-column.js';
 import type { ChannelRecord, GroupRow } from '../../repositories/read-model.js';
 import { canSeeGroup, canSeeUnit, type AuthUser } from '../../platform/access.js';
-import { toChannelLive } from '../channels/channels.js';
+import { toChannelLive } from '../channels/presenter.js';
 import type { GroupService } from './groups.js';
 import { byNameThenId } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';

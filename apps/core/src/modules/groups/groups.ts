@@ -30,7 +30,7 @@ import type { ChangeOrigin, GroupRow } from '../../repositories/read-model.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
-import { isTransceiverFeed } from '../channels/channels.js';
+import { isTransceiverFeed } from '../channels/channel-rules.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';

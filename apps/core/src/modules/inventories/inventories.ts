@@ -29,7 +29,7 @@ import { parseOr } from '../../repositories/json-column.js';
 import type { ChangeOrigin, ChannelRecord, InventoryRow } from '../../repositories/read-model.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { canSeeChannel, canSeeInventory, type AuthUser } from '../../platform/access.js';
-import { toChannelLive } from '../channels/channels.js';
+import { toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';
 import { addToInventory, removeFromInventory } from './inventory-associations.js';
 import { byNameThenId, compareText } from '../../platform/order.js';

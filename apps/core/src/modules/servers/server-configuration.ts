@@ -23,7 +23,7 @@ import { AppError, validationError } from '../../errors.js';
 import { serverConfigurationColumn, type StoredServerConfiguration } from '../../repositories/server-columns.js';
 import type { ServerRow } from '../../repositories/read-model.js';
 import { canSeeChannel, type AuthUser } from '../../platform/access.js';
-import { toChannelLive } from '../channels/channels.js';
+import { toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from './servers.js';
 import { pageOf } from '../../platform/paging.js';

@@ -19,7 +19,7 @@ import { mapVideoReturnStatus, shouldIgnoreVrOrDatabridgeUpdate } from '@fleet/d
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { serverConfigurationColumn } from '../../repositories/server-columns.js';
-import { licensedOutputs } from '../channels/channels.js';
+import { licensedOutputs } from '../channels/channel-rules.js';
 
 /**
  * Receivers' bitrates and the delay of a point-to-multipoint channel are stored at most this often
