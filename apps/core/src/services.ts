@@ -32,6 +32,7 @@ import { UnitLifecycleService } from './modules/units/unit-lifecycle.js';
 import { UnitSessionService } from './modules/units/unit-sessions.js';
 import { UnitStorageService } from './modules/units/unit-storage.js';
 import { AdminUnitService } from './modules/units/admin-units.js';
+import { AdminUnitReads } from './modules/units/admin-unit-reads.js';
 import { FleetService } from './mock/fleet.js';
 import { FileService } from './modules/files/files.js';
 import { StoryService } from './modules/stories/stories.js';
@@ -105,6 +106,7 @@ export interface Services {
   unitLifecycle: UnitLifecycleService;
   supportCases: SupportCaseService;
   adminUnits: AdminUnitService;
+  adminUnitReads: AdminUnitReads;
   /** The simulated fleet as the control plane sees it (mock only). */
   fleet: FleetService;
   /** Replays of recordings through the simulator shards (mock only). */
@@ -220,6 +222,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
     unitLifecycle: new UnitLifecycleService(deps),
     supportCases,
     adminUnits,
+    adminUnitReads: new AdminUnitReads(deps),
     fleet: new FleetService(deps, { alerts, upgrades, storage: unitStorage, outcomes: unitConfig.outcomes }),
     replays: new ReplayService(deps, () => services),
     files: new FileService(deps),

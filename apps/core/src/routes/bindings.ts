@@ -21,6 +21,7 @@ import { unitLifecycleCalls } from '../modules/units/unit-lifecycle.js';
 import { unitSessionCalls } from '../modules/units/unit-sessions.js';
 import { unitStorageCalls } from '../modules/units/unit-storage.js';
 import { adminUnitCalls } from '../modules/units/admin-units.js';
+import { adminUnitReadCalls } from '../modules/units/admin-unit-reads.js';
 import { alertCalls } from '../modules/alerts/alerts.js';
 import { clientConfigurationCalls } from '../modules/system-settings/client-configuration.js';
 import { groupCalls } from '../modules/groups/groups.js';
@@ -109,6 +110,7 @@ export const bindings = [
   bind((s) => s.unitStorage, unitStorageCalls),
   bind((s) => s.unitLifecycle, unitLifecycleCalls),
   bind((s) => s.supportCases, supportCaseCalls),
+  bind((s) => s.adminUnitReads, adminUnitReadCalls),
   bind((s) => s.adminUnits, adminUnitCalls),
   bind((s) => s.users, userCalls),
   bind((s) => s.files, fileCalls),
