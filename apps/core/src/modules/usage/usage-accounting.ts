@@ -9,8 +9,9 @@
  *   usage (and counting them would write a row for every online unit on every flush). This is the
  *   hot path: memory only, no object per report.
  * - Every FLUSH_MS the amounts are written in grouped transactions of at most WRITE_BATCH upserts:
- *   one UsageRecord per unit per UTC day (`@@unique([unitId, periodStart])`), incremented, never a
- *   write per report. Whole bytes and seconds are written; the fractions wait for the next flush.
+ *   one UsageRecord per unit per UTC day of the core's clock (`@@unique([unitId, periodStart])`),
+ *   incremented, never a write per report. Whole bytes and seconds are written; the fractions wait
+ *   for the next flush.
  *   A failed write keeps its amounts for the next flush (a unit that was deleted meanwhile is dropped).
  * - After each flush, `usage.changed` goes to every inventory whose units were written (and its
  *   groups): at most one event per inventory per flush.
@@ -66,7 +67,10 @@ export class UsageAccounting {
     const dt = Math.min(m.at - prev, MAX_GAP_MS);
     const streaming = STREAMING.has(status);
     const bytes = m.sample.kbps > 0 ? (m.sample.kbps * 1000 * dt) / 8000 : 0;
-    const day = m.at - (m.at % DAY_MS);
+    // The day is the core's: a device's clock may be off, or run accelerated (the simulator's), and
+    // reports read the days of the core's calendar.
+    const now = this.deps.clock.now();
+    const day = now - (now % DAY_MS);
     const key = `${m.unitId}|${day}`;
     let p = this.pending.get(key);
     if (!p) {
