@@ -41,6 +41,10 @@ const TIMINGS = {
   operatorSwitchMs: [60, 100],
   speedTestMs: 200,
   settingApplyMs: [60, 100],
+  // Links drop only when a row asks: a spontaneous drop of one of the unit's two modems made the
+  // cellular scan's row answer CELLULAR_SCAN_ONE_MODEM now and then (the rule is right, the row's
+  // unit was not the healthy one it assumes).
+  spontaneousLinkEvents: false,
 } as const;
 
 // ── exceptions, each with its reason ───────────────────────────────────────────────────────────
