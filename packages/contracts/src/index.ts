@@ -12,6 +12,8 @@ export * from './realtime-values.js';
 export * from './error-envelope.js';
 export * from './catalogue/routes.js';
 export * from './gateway.js';
+export * from './gateway-events.js';
+export * from './gateway-telemetry.js';
 export * from './validation.js';
 export * from './entities/unit-reads.js';
 export * from './entities/unit-config.js';
