@@ -8,6 +8,7 @@ export * from './entities/user.js';
 export * from './entities/notification.js';
 export * from './catalogue/index.js';
 export * from './realtime.js';
+export * from './realtime-events.js';
 export * from './realtime-values.js';
 export * from './error-envelope.js';
 export * from './catalogue/routes.js';

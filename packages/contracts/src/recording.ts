@@ -22,7 +22,8 @@
 import { z } from 'zod';
 import { ClockStatus } from './control.js';
 import { RecordedDeviceMessage } from './gateway.js';
-import { RealtimeEvent, Topic } from './realtime.js';
+import { RealtimeEvent } from './realtime-events.js';
+import { Topic } from './realtime.js';
 
 export const RECORDING_FORMAT = 'fleet-recording';
 /** Raised when a line's meaning changes or a kind of line is added; a reader refuses versions it does not know. */
