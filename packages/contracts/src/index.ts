@@ -17,6 +17,7 @@ export * from './gateway-events.js';
 export * from './gateway-telemetry.js';
 export * from './validation.js';
 export * from './entities/unit-reads.js';
+export * from './entities/unit-alerts.js';
 export * from './entities/unit-config.js';
 export * from './entities/unit-commands.js';
 export * from './entities/unit-updates.js';

@@ -12,15 +12,8 @@ import { ADMIN_UNIT_ROLES, ALL_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '.
 import { IdParams } from '../entities/common.js';
 import { UnitSummary } from '../entities/unit.js';
 import { UnitConfiguration } from '../entities/unit-config.js';
-import {
-  ActiveAlert, ActiveAlertsQuery, AdminInventoryRef, AdminInventoryUnitsQuery, AdminUnitDbGateway, AdminUnitDetail,
-  AdminUnitGroupPage, AdminUnitGroupsQuery, AdminUnitPage, AdminUnitSearchQuery, ApplicationUrls, BandwidthLimitation,
-  ClientConfiguration, DefaultAlertConfiguration, EnhancedUnitInfo, FetchCoordsQuery, FetchFeaturesQuery, GroupFeatures,
-  LightGroup, ModemConfig, ModemConfigParams, PairingCodeInfo, PossibleAlertsConfigurationQuery, SelectedDbGateway,
-  SettingsConfiguration, SettingsConfigurationQuery, SmartUnitDetail, StorageFilesQuery, UnitAlertsConfiguration,
-  UnitApplicationsInfo, UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems,
-  UnitServiceInfo, UnitSipAccount, UnitStorageFiles, UnitStorages, UserContact,
-} from '../entities/unit-reads.js';
+import { ActiveAlert, ActiveAlertsQuery, AdminInventoryRef, AdminInventoryUnitsQuery, AdminUnitDbGateway, AdminUnitDetail, AdminUnitGroupPage, AdminUnitGroupsQuery, AdminUnitPage, AdminUnitSearchQuery, ApplicationUrls, BandwidthLimitation, ClientConfiguration, DefaultAlertConfiguration, EnhancedUnitInfo, FetchCoordsQuery, FetchFeaturesQuery, GroupFeatures, LightGroup, ModemConfig, ModemConfigParams, PairingCodeInfo, SelectedDbGateway, SettingsConfiguration, SettingsConfigurationQuery, SmartUnitDetail, StorageFilesQuery, UnitApplicationsInfo, UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems, UnitServiceInfo, UnitSipAccount, UnitStorageFiles, UnitStorages, UserContact } from '../entities/unit-reads.js';
+import { PossibleAlertsConfigurationQuery, UnitAlertsConfiguration } from '../entities/unit-alerts.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 const unitRead = { roles: ALL_ROLES, scope: 'unit', params: IdParams } as const;

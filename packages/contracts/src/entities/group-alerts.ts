@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { ALERT_TYPES, AlertConfigMode, AlertLevel, AlertType } from '../enums.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IdParams } from './common.js';
-import { AlertTypeSettings } from './unit-reads.js';
+import { AlertTypeSettings } from './unit-alerts.js';
 import { UNIT_CONFIG_BOUNDS } from './unit-config-fields.js';
 
 /** Path of the group alerts calls: `id` is the group's id. */
