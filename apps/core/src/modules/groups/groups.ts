@@ -18,48 +18,31 @@
  */
 import { z } from 'zod';
 import {
-  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, groupTopic, type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem, type GroupAutoAssociation,
-  type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody, type GroupPage,
-  type GroupUnitSettings, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
+  VALIDATION, groupTopic, type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem,
+  type GroupAutoAssociation, type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody,
+  type GroupPage, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
 } from '@fleet/contracts';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { anyObject, jsonColumn } from '../../repositories/json-column.js';
 import type { ChangeOrigin, GroupRow } from '../../repositories/read-model.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import { unitConfiguration, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
+import { unitConfiguration } from '../../repositories/unit-columns.js';
 import { canSeeGroup, canSeeInventory, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { isTransceiverFeed } from '../channels/channel-rules.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
+import {
+  autoAssociationColumn, defaultConfigurationOf, detailSelect, emptyMembers, MEMBER_KINDS, memberSelect, membersOfRow, mergeGroupSettings,
+  NO_AUTO_ASSOCIATION, NO_COUNTS, nameTaken, groupSettingsOf, type MemberKind, type Members, groupDetail, groupListRow,
+} from './group-rows.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
 /** Ids per `IN (...)` list (SQLite binds at most 32,766 variables). */
 const CHUNK = 500;
-
-// ── Stored JSON of the group row, read leniently ──────────────────────────────────────────────
-const NO_AUTO_ASSOCIATION: GroupAutoAssociation = { units: false, channels: false, vrChannels: false, users: false };
-const autoAssociationColumn = jsonColumn(
-  z.object({ units: z.boolean().catch(false), channels: z.boolean().catch(false), vrChannels: z.boolean().catch(false), users: z.boolean().catch(false) }),
-  () => ({ ...NO_AUTO_ASSOCIATION }),
-);
-const Threshold = z.object({ warning: z.number().nullable().catch(null), critical: z.number().nullable().catch(null) });
-const invitationColumn = jsonColumn(
-  z.object({
-    adhoc: z.object({ mode: z.string().nullable().catch(null), period: z.string().nullable().catch(null) }).nullable().catch(null),
-    permanent: z.object({ key: z.string().nullable().catch(null), regeneration: z.string().nullable().catch(null) }).nullable().catch(null),
-  }),
-  () => ({ adhoc: null, permanent: null }),
-);
-
-const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as const;
-type MemberKind = (typeof MEMBER_KINDS)[number];
-type Members = Record<MemberKind, string[]>;
-const NO_COUNTS: GroupCounts = { units: 0, channels: 0, vrChannels: 0, users: 0 };
 
 interface GroupChange {
   name?: string | undefined;
@@ -400,21 +383,9 @@ export class GroupService {
     return out;
   }
 
-  private row(g: GroupRow, counts: GroupCounts): GroupListRow {
-    return {
-      id: g.id,
-      name: g.name,
-      inventoryId: g.inventoryId,
-      inventoryName: this.inventoryName(g.inventoryId),
-      createdOn: g.createdAt.toISOString(),
-      counts,
-      version: g.version,
-    };
-  }
-
   async rows(groups: readonly GroupRow[]): Promise<GroupListRow[]> {
     const counts = await this.counts(groups.map((g) => g.id));
-    return groups.map((g) => this.row(g, counts.get(g.id) ?? NO_COUNTS));
+    return groups.map((g) => groupListRow(g, this.inventoryName(g.inventoryId), counts.get(g.id) ?? NO_COUNTS));
   }
 
   private async details(groups: readonly GroupRow[]): Promise<GroupDetail[]> {
@@ -428,31 +399,10 @@ export class GroupService {
       }
     }
     const rm = this.deps.readModel;
-    // Names as the lists show them; a member the read model does not hold (yet) shows its id.
-    const named = (ids: readonly string[], nameOf: (id: string) => string | undefined) => ids.map((id) => ({ id, name: nameOf(id) ?? id }));
+    const nameOf = { units: (id: string) => rm.units.get(id)?.name, channels: (id: string) => rm.channels.get(id)?.name, vrChannels: (id: string) => rm.vrChannels.get(id)?.name };
     return groups.map((g) => {
       const { members, users } = found.get(g.id) ?? { members: emptyMembers(), users: [] };
-      const invitation = invitationColumn.read(g.invitation);
-      return {
-        ...this.row(g, { units: members.units.length, channels: members.channels.length, vrChannels: members.vrChannels.length, users: members.users.length }),
-        autoAssociation: autoAssociationColumn.read(g.autoAssociation),
-        alertThresholds: thresholdsOf(g.alertThresholds),
-        invitation: {
-          adhocMode: invitation.adhoc?.mode ?? null,
-          adhocPeriod: invitation.adhoc?.period ?? null,
-          permanentRegeneration: invitation.permanent?.regeneration ?? null,
-          hasPermanentKey: (invitation.permanent?.key ?? '') !== '',
-        },
-        hasDefaultConfiguration: defaultConfigurationOf(g).exists,
-        members: { unitIds: members.units, channelIds: members.channels, vrChannelIds: members.vrChannels, userIds: members.users },
-        memberNames: {
-          units: named(members.units, (id) => rm.units.get(id)?.name),
-          channels: named(members.channels, (id) => rm.channels.get(id)?.name),
-          vrChannels: named(members.vrChannels, (id) => rm.vrChannels.get(id)?.name),
-          users,
-        },
-        updatedAt: g.updatedAt.toISOString(),
-      };
+      return groupDetail(g, this.inventoryName(g.inventoryId), members, users, nameOf);
     });
   }
 
@@ -520,88 +470,6 @@ export class GroupService {
       this.deps.hub.publish(inventoryAudience(this.deps.readModel, [row.inventoryId]), { type: 'group.changed', group: row, at });
     }
   }
-}
-
-const memberSelect = {
-  units: { select: { unitId: true }, orderBy: { unitId: 'asc' } },
-  channels: { select: { channelId: true }, orderBy: { channelId: 'asc' } },
-  vrChannels: { select: { vrChannelId: true }, orderBy: { vrChannelId: 'asc' } },
-  users: { select: { userId: true }, orderBy: { userId: 'asc' } },
-} as const satisfies Prisma.GroupSelect;
-
-/** The members with what the general tab shows of users (units and channels are named from the read model). */
-const detailSelect = {
-  ...memberSelect,
-  users: { select: { userId: true, user: { select: { username: true, firstName: true, lastName: true } } }, orderBy: { userId: 'asc' } },
-} as const satisfies Prisma.GroupSelect;
-
-function membersOfRow(r: Prisma.GroupGetPayload<{ select: typeof memberSelect }>): Members {
-  return {
-    units: r.units.map((m) => m.unitId),
-    channels: r.channels.map((m) => m.channelId),
-    vrChannels: r.vrChannels.map((m) => m.vrChannelId),
-    users: r.users.map((m) => m.userId),
-  };
-}
-
-function emptyMembers(): Members {
-  return { units: [], channels: [], vrChannels: [], users: [] };
-}
-
-function nameTaken(): AppError {
-  return new AppError('NAME_IN_USE', [{ path: 'body.name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
-}
-
-/** The thresholds the group sets, by alert type (entries that do not read as thresholds are left out). */
-function thresholdsOf(stored: unknown): Record<string, { warning: number | null; critical: number | null }> {
-  const out: Record<string, { warning: number | null; critical: number | null }> = {};
-  for (const [type, value] of Object.entries(anyObject.read(stored))) {
-    const t = Threshold.safeParse(value);
-    if (t.success) out[type] = t.data;
-  }
-  return out;
-}
-
-function defaultConfigurationOf(group: GroupRow): GroupDefaultConfiguration {
-  return {
-    groupId: group.id,
-    exists: Object.keys(anyObject.read(group.defaultConfiguration)).length > 0,
-    settings: groupSettingsOf(unitConfiguration.read(group.defaultConfiguration)),
-    version: group.version,
-  };
-}
-
-function mergeGroupSettings(current: StoredUnitConfiguration, body: z.infer<typeof GroupUnitSettingsUpdateBody>): StoredUnitConfiguration {
-  const next: StoredUnitConfiguration = { ...current };
-  if (body.delayMs !== undefined) next.delay = body.delayMs;
-  if (body.transmissionMode !== undefined) next.transmissionMode = body.transmissionMode;
-  if (body.storeAndForwardQuality !== undefined) next.storeAndForwardVideoQualityV2 = body.storeAndForwardQuality;
-  if (body.audioBitrateKbps !== undefined) next.audio = { ...current.audio, bitrateKbps: body.audioBitrateKbps };
-  if (body.totalKbps !== undefined || body.cellularKbps !== undefined) {
-    next.bandwidth = {
-      ...current.bandwidth,
-      ...(body.totalKbps === undefined ? {} : { total: body.totalKbps }),
-      ...(body.cellularKbps === undefined ? {} : { cellular: body.cellularKbps }),
-    };
-  }
-  return next;
-}
-
-function groupSettingsOf(c: StoredUnitConfiguration): GroupUnitSettings {
-  const out: GroupUnitSettings = {};
-  const delay = c.delay;
-  if (delay !== undefined && delay !== null && delay >= LIMITS.lowDelayThresholdMs && delay <= LIMITS.delayMaxMs) out.delayMs = delay;
-  const mode = TransmissionMode.safeParse(c.transmissionMode);
-  if (mode.success) out.transmissionMode = mode.data;
-  else if (c.transmissionMode !== undefined) out.transmissionMode = 'live';
-  const quality = StoreAndForwardProfile.safeParse(c.storeAndForwardVideoQualityV2);
-  if (quality.success) out.storeAndForwardQuality = quality.data;
-  else if (c.storeAndForwardVideoQualityV2 !== undefined) out.storeAndForwardQuality = 'standard_h264';
-  const bitrate = c.audio?.bitrateKbps;
-  if (bitrate === 96 || bitrate === 128 || bitrate === 192) out.audioBitrateKbps = bitrate;
-  if (c.bandwidth && 'total' in c.bandwidth) out.totalKbps = c.bandwidth.total ?? null;
-  if (c.bandwidth && 'cellular' in c.bandwidth) out.cellularKbps = c.bandwidth.cellular ?? null;
-  return out;
 }
 
 export const groupCalls = callsOf<GroupService>()({
