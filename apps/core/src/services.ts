@@ -37,6 +37,7 @@ import { FleetService } from './mock/fleet.js';
 import { FileService } from './modules/files/files.js';
 import { StoryService } from './modules/stories/stories.js';
 import { InvitationService } from './modules/invitations/invitations.js';
+import { InvitationJoins } from './modules/invitations/joining.js';
 import { ServerConfigurationService } from './modules/servers/server-configuration.js';
 import { ChannelService } from './modules/channels/channels.js';
 import { ChannelConfigurationService } from './modules/channels/channel-configuration.js';
@@ -114,6 +115,7 @@ export interface Services {
   files: FileService;
   stories: StoryService;
   invitations: InvitationService;
+  invitationJoins: InvitationJoins;
   serverConfig: ServerConfigurationService;
   channels: ChannelService;
   channelConfig: ChannelConfigurationService;
@@ -228,6 +230,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
     files: new FileService(deps),
     stories: new StoryService(deps),
     invitations: new InvitationService(deps, outbox, adminUnits),
+    invitationJoins: new InvitationJoins(deps),
     serverConfig,
     channels: new ChannelService(deps),
     channelConfig: new ChannelConfigurationService(deps),

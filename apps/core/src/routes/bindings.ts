@@ -10,6 +10,7 @@ import type { AuthUser } from '../platform/access.js';
 import type { Services } from '../services.js';
 import { fileCalls } from '../modules/files/files.js';
 import { invitationCalls } from '../modules/invitations/invitations.js';
+import { joinCalls } from '../modules/invitations/joining.js';
 import { storyCalls } from '../modules/stories/stories.js';
 import { inventoryCalls } from '../modules/inventories/inventories.js';
 import { ingestAccountCalls } from '../modules/inventories/ingest-accounts.js';
@@ -116,6 +117,7 @@ export const bindings = [
   bind((s) => s.files, fileCalls),
   bind((s) => s.stories, storyCalls),
   bind((s) => s.invitations, invitationCalls),
+  bind((s) => s.invitationJoins, joinCalls),
   bind((s) => s.serverConfig, serverConfigCalls),
   bind((s) => s.channels, channelsCalls),
   bind((s) => s.channelConfig, channelConfigCalls),

@@ -12,104 +12,30 @@
  * error, try again" (EMAIL_SMS_ERROR) and nothing is stored.
  *
  * Also the group's ad-hoc joining settings and permanent key (the group's `invitation` column,
- * repositories/invitation-columns.ts), a unit's expiration in a group (UnitGroup.expiresAt), and
- * joining a group with a code (POST groups/join): a guest invitation's code, the group's ad-hoc
- * code or its permanent key makes the device that gives it a unit of the group (the reading:
- * packages/contracts/src/entities/invitations.ts). The unit is written with its inventory, its
- * membership (and expiry) and a used Invitation row recording how it joined (plan type, group,
- * expiry: what the smart-unit admin read shows), the group's version raised (its members changed:
- * a general tab saved over the old list answers 409); then the unit is announced (`device.added`,
- * `group.changed`) and handed to the device gateway, so the simulator runs it like any other.
+ * repositories/invitation-columns.ts) and a unit's expiration in a group (UnitGroup.expiresAt);
+ * joining a group with a code is joining.ts.
  * A unit whose membership expired is no longer a member: a sweep every EXPIRY_SWEEP_MS removes it
  * through the admin's removal path (AdminUnitService.leaveGroup: the unit's version, `device.removed`
  * on the group's topic, `group.changed` by GroupService), so it leaves the group's lists and consoles.
  */
-import { randomInt } from 'node:crypto';
 import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
 import {
-  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, PERMANENT_REGENERATION_MS, joinPathOf, SOFTWARE_VERSIONS, VALIDATION,
-  type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody, type FieldProblem, type GuestInvitation, type InvitationDelivery,
-  type JoinedDevice, type JoinGroupBody, type JoinProductType, type PermanentKeyRegeneration, type PermanentPlanType, type PermanentSettings,
-  type PlanType, type UnitExpiration, type UnitTypeGroup,
+  ADHOC_PERIOD_MS, PERMANENT_REGENERATION_MS, joinPathOf, VALIDATION, type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody,
+  type FieldProblem, type GuestInvitation, type InvitationDelivery, type PermanentKeyRegeneration, type PermanentPlanType, type PermanentSettings,
+  type UnitExpiration,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
-import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { groupInvitation, type GroupInvitationColumn } from '../../repositories/invitation-columns.js';
 import type { GroupRow } from '../../repositories/read-model.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import type { Outbox } from '../../platform/outbox.js';
-import { defaultCapabilities, type AdminUnitService } from '../units/admin-units.js';
+import { type AdminUnitService } from '../units/admin-units.js';
 import { unitMemberships } from '../../repositories/units.js';
 import { callsOf } from '../../calls.js';
+import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
 
-/** Plan type of a guest interview invitation (001 §3 plan types). */
-const GUEST_PLAN = 'ADHOC';
-/** Invitation codes: 8 characters without look-alikes (0/O, 1/I). */
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 8;
-
-
-function newCode(): string {
-  let code = '';
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
-
-function isPeriod(v: string | null): v is AdhocPeriod {
-  return v !== null && v in ADHOC_PERIOD_MS;
-}
-
-/** Tries at drawing a code no invitation and no other group's key holds before giving up. */
-const CODE_TRIES = 10;
-
-/** The devices each plan type admits (001 §3 plan types: the _SMART and _LITE ones name theirs). */
-const PLAN_PRODUCTS: Record<PlanType, readonly JoinProductType[]> = {
-  ADHOC: JOIN_PRODUCT_TYPES,
-  ADHOC_SMART: ['LU-Smart'],
-  ADHOC_LITE: ['LU-Lite'],
-  PERMANENT: JOIN_PRODUCT_TYPES,
-  PERMANENT_SMART: ['LU-Smart'],
-  PERMANENT_LITE: ['LU-Lite'],
-};
-/** A joining device's type group (000 §3 unit type groups) and the start of its unique id. */
-const JOINING: Record<JoinProductType, { typeGroup: UnitTypeGroup; idPrefix: string }> = {
-  'LU-Smart': { typeGroup: 'smartUnits', idPrefix: 'LUSMART' },
-  'LU-Lite': { typeGroup: 'liteUnits', idPrefix: 'LULITE' },
-};
-
-/** What a code opens: the group, the plan type the device joins under, how long it stays (null: permanently), the guest invitation it uses. */
-interface JoinTarget {
-  groupId: string;
-  planType: PlanType;
-  stay: AdhocPeriod | null;
-  /** How the record of the joining names its period (an ad-hoc period, or the key's regeneration). */
-  period: string;
-  invitation: { id: string; version: number; deviceName: string | null } | null;
-}
-
-/** Whether a permanent key's regeneration time has passed (001 §9 daily, weekly, monthly): it is then no longer the group's key. */
-function keyDue(p: { regeneration?: PermanentKeyRegeneration | undefined; keyCreatedAt?: string | undefined }, now: number): boolean {
-  const every = PERMANENT_REGENERATION_MS[p.regeneration ?? 'never'];
-  if (every === null || p.keyCreatedAt === undefined) return false;
-  const created = Date.parse(p.keyCreatedAt);
-  return !Number.isFinite(created) || created + every <= now;
-}
-
-/** Whether an ad-hoc code is past its period (001 §9 ad-hoc periods) since it was drawn. */
-function codeExpired(a: { period?: AdhocPeriod | undefined; codeCreatedAt?: string | null | undefined }, now: number): boolean {
-  if (a.codeCreatedAt === undefined || a.codeCreatedAt === null) return false;
-  const created = Date.parse(a.codeCreatedAt);
-  return !Number.isFinite(created) || created + ADHOC_PERIOD_MS[a.period ?? '1d'] <= now;
-}
-
-/** A code as typed or pasted: spaces dropped, upper case (codes are drawn from CODE_ALPHABET). */
-function normaliseCode(code: string): string {
-  return code.replace(/\s+/g, '').toUpperCase();
-}
-
-const invalidCode = (): AppError => validationError([{ path: 'body.code', message: VALIDATION.invalidField }]);
 /** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
 const EXPIRY_SWEEP_MS = 30_000;
 /** Expired memberships removed per sweep (the rest go on the next one). */
@@ -443,141 +369,6 @@ export class InvitationService {
     return this.expirationView(groupId, unitId, expiresAt);
   }
 
-  // ── joining with a code ────────────────────────────────────────────────────────────────────
-
-  /**
-   * What a code opens now: an open guest invitation (not used, not expired), the ad-hoc code of a
-   * group whose ad-hoc joining is on (within its period), or the permanent key of a group whose
-   * permanent joining is on (not due for regeneration); null for anything else.
-   */
-  private async joinTarget(code: string, now: number): Promise<JoinTarget | null> {
-    const invitation = await this.deps.db.invitation.findUnique({ where: { code } });
-    if (invitation) {
-      const open = invitation.planType === GUEST_PLAN && invitation.usedAt === null && (invitation.expiresAt === null || invitation.expiresAt.getTime() > now);
-      if (!open) return null;
-      const stay = isPeriod(invitation.period) ? invitation.period : '1d';
-      return { groupId: invitation.groupId, planType: GUEST_PLAN, stay, period: stay, invitation: { id: invitation.id, version: invitation.version, deviceName: invitation.deviceName } };
-    }
-    for (const group of this.deps.readModel.groups.all()) {
-      const { adhoc, permanent } = groupInvitation.read(group.invitation);
-      if (adhoc?.code === code) {
-        if (!adhoc.mode || codeExpired(adhoc, now)) return null;
-        const stay = adhoc.period ?? '1d';
-        return { groupId: group.id, planType: adhoc.mode, stay, period: stay, invitation: null };
-      }
-      if (permanent?.key === code) {
-        if (!permanent.mode || keyDue(permanent, now)) return null;
-        return { groupId: group.id, planType: permanent.mode, stay: null, period: permanent.regeneration ?? 'never', invitation: null };
-      }
-    }
-    return null;
-  }
-
-  /** A unique id and serial number no unit has: the product's prefix and a drawn suffix. */
-  private async freshUnitIdentity(productType: JoinProductType): Promise<{ id: string; serialNumber: string }> {
-    for (let i = 0; i < CODE_TRIES; i++) {
-      const suffix = newCode();
-      const id = `${JOINING[productType].idPrefix}-${suffix}`;
-      const serialNumber = `${JOINING[productType].idPrefix}J${suffix}`;
-      if ((await this.deps.db.unit.count({ where: { OR: [{ id }, { serialNumber }] } })) === 0) return { id, serialNumber };
-    }
-    throw new AppError('GENERIC');
-  }
-
-  /**
-   * POST groups/join: the device that gives a code becomes a unit of the code's group (and of the
-   * group's inventory), under the code's plan type, for the code's stay. Refused, with nothing
-   * written: a code that opens nothing now (invalid field at `code`), a device its plan type does not
-   * admit (at `productType`), a missing name with a group's code (required at `deviceName`), a name a
-   * unit has or another open guest invitation reserves (the unit rename rule, 409 NAME_IN_USE).
-   */
-  async joinWithCode(body: JoinGroupBody): Promise<JoinedDevice> {
-    const now = this.deps.clock.date();
-    const code = normaliseCode(body.code);
-    const target = await this.joinTarget(code, now.getTime());
-    const group = target ? this.deps.readModel.groups.get(target.groupId) : undefined;
-    if (!target || !group) throw invalidCode();
-    if (!PLAN_PRODUCTS[target.planType].includes(body.productType)) throw validationError([{ path: 'body.productType', message: VALIDATION.invalidField }]);
-    const name = body.deviceName ?? target.invitation?.deviceName ?? null;
-    if (name === null || name === '') throw validationError([{ path: 'body.deviceName', message: VALIDATION.required }]);
-    const { id, serialNumber } = await this.freshUnitIdentity(body.productType);
-    const { typeGroup } = JOINING[body.productType];
-    const expiresAt = target.stay === null ? null : new Date(now.getTime() + ADHOC_PERIOD_MS[target.stay]);
-    const guest = target.invitation;
-    try {
-      await transaction(this.deps.db, async (tx) => {
-        const unit = await tx.unit.findFirst({ where: { name }, select: { id: true } });
-        const reserved = unit
-          ? null
-          : await tx.invitation.findFirst({
-              where: {
-                deviceName: name,
-                usedAt: null,
-                OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-                ...(guest ? { NOT: { id: guest.id } } : {}),
-              },
-              select: { id: true },
-            });
-        if (unit || reserved) throw nameInUse('body.deviceName');
-        if (guest) {
-          const used = await tx.invitation.updateMany({ where: { id: guest.id, version: guest.version, usedAt: null }, data: { usedAt: now, version: { increment: 1 } } });
-          // Used by another device meanwhile.
-          if (used.count === 0) throw invalidCode();
-        }
-        const members = await tx.group.updateMany({ where: { id: group.id }, data: { version: { increment: 1 } } });
-        // The group was deleted meanwhile.
-        if (members.count === 0) throw invalidCode();
-        await tx.unit.create({
-          data: {
-            id,
-            name,
-            productType: body.productType,
-            typeGroup,
-            status: 'offline',
-            applications: {},
-            swVersion: SOFTWARE_VERSIONS.max,
-            serialNumber,
-            // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
-            license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-            capabilities: defaultCapabilities(typeGroup, body.productType),
-            services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
-            configuration: {
-              unitUniqueId: id,
-              pairingCodeMode: false,
-              intercoms: [
-                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-              ],
-            },
-          },
-        });
-        await tx.unitInventory.create({ data: { unitId: id, inventoryId: group.inventoryId } });
-        await tx.unitGroup.create({ data: { unitId: id, groupId: group.id, expiresAt } });
-        // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
-        await tx.invitation.create({
-          data: { groupId: group.id, planType: target.planType, period: target.period, code: `${code}/${id}`, deviceName: name, unitId: id, expiresAt, usedAt: now, createdAt: now },
-        });
-      });
-    } catch (e) {
-      // Another device took the name between the check and the write.
-      if (isUniqueViolation(e)) throw nameInUse('body.deviceName');
-      throw e;
-    }
-    // The membership index learns the unit, subscribers hear device.added, the simulator starts running it.
-    await this.deps.units.refreshUnit(id);
-    return {
-      unitId: id,
-      name,
-      productType: body.productType,
-      groupId: group.id,
-      groupName: group.name,
-      inventoryId: group.inventoryId,
-      planType: target.planType,
-      expiresAt: expiresAt?.toISOString() ?? null,
-      joinedAt: now.toISOString(),
-    };
-  }
-
   private toView(row: Invitation, groupName: string, deliveries: InvitationDelivery[]): GuestInvitation {
     return {
       id: row.id,
@@ -609,5 +400,4 @@ export const invitationCalls = callsOf<InvitationService>()({
   updateGroupPermanentSettings: (s, { params, body }) => s.updatePermanentSettings(params.id, body),
   getGroupUnitExpiration: (s, { params }) => s.unitExpiration(params.id, params.unitId),
   updateGroupUnitExpiration: (s, { params, body }) => s.updateUnitExpiration(params.id, params.unitId, body.period),
-  joinGroupWithCode: (s, { body }) => s.joinWithCode(body),
 });

@@ -1,0 +1,194 @@
+/**
+ * Joining a group with a code (POST groups/join): a guest invitation's code, the group's ad-hoc
+ * code or its permanent key makes the device that gives it a unit of the group (the reading:
+ * packages/contracts/src/entities/invitations.ts). The unit is written with its inventory, its
+ * membership (and expiry) and a used Invitation row recording how it joined (plan type, group,
+ * expiry: what the smart-unit admin read shows), the group's version raised (its members changed:
+ * a general tab saved over the old list answers 409); then the unit is announced (`device.added`,
+ * `group.changed`) and handed to the device gateway, so the simulator runs it like any other.
+ */
+import { transaction } from '@fleet/db';
+import {
+  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, SOFTWARE_VERSIONS, VALIDATION, type AdhocPeriod, type JoinedDevice, type JoinGroupBody, type JoinProductType,
+  type PlanType, type UnitTypeGroup,
+} from '@fleet/contracts';
+import { AppError, nameInUse, validationError } from '../../errors.js';
+import { isUniqueViolation } from '../../repositories/storage-errors.js';
+import { groupInvitation } from '../../repositories/invitation-columns.js';
+import type { ServiceDeps } from '../deps.js';
+import { defaultCapabilities } from '../units/admin-units.js';
+import { callsOf } from '../../calls.js';
+import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
+
+/** The devices each plan type admits (001 §3 plan types: the _SMART and _LITE ones name theirs). */
+const PLAN_PRODUCTS: Record<PlanType, readonly JoinProductType[]> = {
+  ADHOC: JOIN_PRODUCT_TYPES,
+  ADHOC_SMART: ['LU-Smart'],
+  ADHOC_LITE: ['LU-Lite'],
+  PERMANENT: JOIN_PRODUCT_TYPES,
+  PERMANENT_SMART: ['LU-Smart'],
+  PERMANENT_LITE: ['LU-Lite'],
+};
+/** A joining device's type group (000 §3 unit type groups) and the start of its unique id. */
+const JOINING: Record<JoinProductType, { typeGroup: UnitTypeGroup; idPrefix: string }> = {
+  'LU-Smart': { typeGroup: 'smartUnits', idPrefix: 'LUSMART' },
+  'LU-Lite': { typeGroup: 'liteUnits', idPrefix: 'LULITE' },
+};
+
+/** What a code opens: the group, the plan type the device joins under, how long it stays (null: permanently), the guest invitation it uses. */
+interface JoinTarget {
+  groupId: string;
+  planType: PlanType;
+  stay: AdhocPeriod | null;
+  /** How the record of the joining names its period (an ad-hoc period, or the key's regeneration). */
+  period: string;
+  invitation: { id: string; version: number; deviceName: string | null } | null;
+}
+
+/** A code as typed or pasted: spaces dropped, upper case (codes are drawn from CODE_ALPHABET). */
+function normaliseCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+const invalidCode = (): AppError => validationError([{ path: 'body.code', message: VALIDATION.invalidField }]);
+
+export class InvitationJoins {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * What a code opens now: an open guest invitation (not used, not expired), the ad-hoc code of a
+   * group whose ad-hoc joining is on (within its period), or the permanent key of a group whose
+   * permanent joining is on (not due for regeneration); null for anything else.
+   */
+  private async joinTarget(code: string, now: number): Promise<JoinTarget | null> {
+    const invitation = await this.deps.db.invitation.findUnique({ where: { code } });
+    if (invitation) {
+      const open = invitation.planType === GUEST_PLAN && invitation.usedAt === null && (invitation.expiresAt === null || invitation.expiresAt.getTime() > now);
+      if (!open) return null;
+      const stay = isPeriod(invitation.period) ? invitation.period : '1d';
+      return { groupId: invitation.groupId, planType: GUEST_PLAN, stay, period: stay, invitation: { id: invitation.id, version: invitation.version, deviceName: invitation.deviceName } };
+    }
+    for (const group of this.deps.readModel.groups.all()) {
+      const { adhoc, permanent } = groupInvitation.read(group.invitation);
+      if (adhoc?.code === code) {
+        if (!adhoc.mode || codeExpired(adhoc, now)) return null;
+        const stay = adhoc.period ?? '1d';
+        return { groupId: group.id, planType: adhoc.mode, stay, period: stay, invitation: null };
+      }
+      if (permanent?.key === code) {
+        if (!permanent.mode || keyDue(permanent, now)) return null;
+        return { groupId: group.id, planType: permanent.mode, stay: null, period: permanent.regeneration ?? 'never', invitation: null };
+      }
+    }
+    return null;
+  }
+
+  /** A unique id and serial number no unit has: the product's prefix and a drawn suffix. */
+  private async freshUnitIdentity(productType: JoinProductType): Promise<{ id: string; serialNumber: string }> {
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const suffix = newCode();
+      const id = `${JOINING[productType].idPrefix}-${suffix}`;
+      const serialNumber = `${JOINING[productType].idPrefix}J${suffix}`;
+      if ((await this.deps.db.unit.count({ where: { OR: [{ id }, { serialNumber }] } })) === 0) return { id, serialNumber };
+    }
+    throw new AppError('GENERIC');
+  }
+
+  /**
+   * POST groups/join: the device that gives a code becomes a unit of the code's group (and of the
+   * group's inventory), under the code's plan type, for the code's stay. Refused, with nothing
+   * written: a code that opens nothing now (invalid field at `code`), a device its plan type does not
+   * admit (at `productType`), a missing name with a group's code (required at `deviceName`), a name a
+   * unit has or another open guest invitation reserves (the unit rename rule, 409 NAME_IN_USE).
+   */
+  async joinWithCode(body: JoinGroupBody): Promise<JoinedDevice> {
+    const now = this.deps.clock.date();
+    const code = normaliseCode(body.code);
+    const target = await this.joinTarget(code, now.getTime());
+    const group = target ? this.deps.readModel.groups.get(target.groupId) : undefined;
+    if (!target || !group) throw invalidCode();
+    if (!PLAN_PRODUCTS[target.planType].includes(body.productType)) throw validationError([{ path: 'body.productType', message: VALIDATION.invalidField }]);
+    const name = body.deviceName ?? target.invitation?.deviceName ?? null;
+    if (name === null || name === '') throw validationError([{ path: 'body.deviceName', message: VALIDATION.required }]);
+    const { id, serialNumber } = await this.freshUnitIdentity(body.productType);
+    const { typeGroup } = JOINING[body.productType];
+    const expiresAt = target.stay === null ? null : new Date(now.getTime() + ADHOC_PERIOD_MS[target.stay]);
+    const guest = target.invitation;
+    try {
+      await transaction(this.deps.db, async (tx) => {
+        const unit = await tx.unit.findFirst({ where: { name }, select: { id: true } });
+        const reserved = unit
+          ? null
+          : await tx.invitation.findFirst({
+              where: {
+                deviceName: name,
+                usedAt: null,
+                OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+                ...(guest ? { NOT: { id: guest.id } } : {}),
+              },
+              select: { id: true },
+            });
+        if (unit || reserved) throw nameInUse('body.deviceName');
+        if (guest) {
+          const used = await tx.invitation.updateMany({ where: { id: guest.id, version: guest.version, usedAt: null }, data: { usedAt: now, version: { increment: 1 } } });
+          // Used by another device meanwhile.
+          if (used.count === 0) throw invalidCode();
+        }
+        const members = await tx.group.updateMany({ where: { id: group.id }, data: { version: { increment: 1 } } });
+        // The group was deleted meanwhile.
+        if (members.count === 0) throw invalidCode();
+        await tx.unit.create({
+          data: {
+            id,
+            name,
+            productType: body.productType,
+            typeGroup,
+            status: 'offline',
+            applications: {},
+            swVersion: SOFTWARE_VERSIONS.max,
+            serialNumber,
+            // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
+            license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+            capabilities: defaultCapabilities(typeGroup, body.productType),
+            services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
+            configuration: {
+              unitUniqueId: id,
+              pairingCodeMode: false,
+              intercoms: [
+                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+              ],
+            },
+          },
+        });
+        await tx.unitInventory.create({ data: { unitId: id, inventoryId: group.inventoryId } });
+        await tx.unitGroup.create({ data: { unitId: id, groupId: group.id, expiresAt } });
+        // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
+        await tx.invitation.create({
+          data: { groupId: group.id, planType: target.planType, period: target.period, code: `${code}/${id}`, deviceName: name, unitId: id, expiresAt, usedAt: now, createdAt: now },
+        });
+      });
+    } catch (e) {
+      // Another device took the name between the check and the write.
+      if (isUniqueViolation(e)) throw nameInUse('body.deviceName');
+      throw e;
+    }
+    // The membership index learns the unit, subscribers hear device.added, the simulator starts running it.
+    await this.deps.units.refreshUnit(id);
+    return {
+      unitId: id,
+      name,
+      productType: body.productType,
+      groupId: group.id,
+      groupName: group.name,
+      inventoryId: group.inventoryId,
+      planType: target.planType,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      joinedAt: now.toISOString(),
+    };
+  }
+}
+
+export const joinCalls = callsOf<InvitationJoins>()({
+  joinGroupWithCode: (s, { body }) => s.joinWithCode(body),
+});
