@@ -38,6 +38,7 @@ import { FileService } from './modules/files/files.js';
 import { StoryService } from './modules/stories/stories.js';
 import { InvitationService } from './modules/invitations/invitations.js';
 import { InvitationJoins } from './modules/invitations/joining.js';
+import { InventoryChannels } from './modules/inventories/inventory-channels.js';
 import { ServerConfigurationService } from './modules/servers/server-configuration.js';
 import { ChannelService } from './modules/channels/channels.js';
 import { ChannelConfigurationService } from './modules/channels/channel-configuration.js';
@@ -99,6 +100,7 @@ export interface Services {
   groups: GroupService;
   groupMembers: GroupMemberService;
   inventories: InventoryService;
+  inventoryChannels: InventoryChannels;
   ingestAccounts: IngestAccountService;
   unitConfig: UnitConfigurationService;
   unitLicences: UnitLicenceService;
@@ -216,6 +218,7 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
     groups,
     groupMembers: new GroupMemberService(deps, groups),
     inventories,
+    inventoryChannels: new InventoryChannels(deps),
     ingestAccounts: new IngestAccountService(deps, inventories),
     unitConfig,
     unitLicences,

@@ -11,6 +11,7 @@ import type { Services } from '../services.js';
 import { fileCalls } from '../modules/files/files.js';
 import { invitationCalls } from '../modules/invitations/invitations.js';
 import { joinCalls } from '../modules/invitations/joining.js';
+import { inventoryChannelCalls } from '../modules/inventories/inventory-channels.js';
 import { storyCalls } from '../modules/stories/stories.js';
 import { inventoryCalls } from '../modules/inventories/inventories.js';
 import { ingestAccountCalls } from '../modules/inventories/ingest-accounts.js';
@@ -105,6 +106,7 @@ export const bindings = [
   bind((s) => s.unitConfig.commands, unitCommandCalls),
   bind((s) => s.unitConfig.updates, unitUpdateCalls),
   bind((s) => s.inventories, inventoryCalls),
+  bind((s) => s.inventoryChannels, inventoryChannelCalls),
   bind((s) => s.ingestAccounts, ingestAccountCalls),
   bind((s) => s.unitLicences, unitLicenceCalls),
   bind((s) => s.unitSessions, unitSessionCalls),
