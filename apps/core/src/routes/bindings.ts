@@ -17,6 +17,7 @@ import { inventoryCalls } from '../modules/inventories/inventories.js';
 import { ingestAccountCalls } from '../modules/inventories/ingest-accounts.js';
 import { unitCommandCalls } from '../modules/unit-configuration/commands.js';
 import { unitUpdateCalls } from '../modules/unit-configuration/updates.js';
+import { unitLinkUpdateCalls } from '../modules/unit-configuration/link-updates.js';
 import { supportCaseCalls } from '../modules/units/support-cases.js';
 import { unitLicenceCalls } from '../modules/units/unit-licences.js';
 import { unitLifecycleCalls } from '../modules/units/unit-lifecycle.js';
@@ -105,6 +106,7 @@ export const bindings = [
   bind((s) => s.groupMembers, groupMemberCalls),
   bind((s) => s.unitConfig.commands, unitCommandCalls),
   bind((s) => s.unitConfig.updates, unitUpdateCalls),
+  bind((s) => s.unitConfig.linkUpdates, unitLinkUpdateCalls),
   bind((s) => s.inventories, inventoryCalls),
   bind((s) => s.inventoryChannels, inventoryChannelCalls),
   bind((s) => s.ingestAccounts, ingestAccountCalls),
