@@ -25,7 +25,7 @@ import { mergeIntoChannel } from '../../repositories/channels.js';
 import type { DeviceAck } from '@fleet/contracts';
 import type { ChangeOrigin, ChannelRecord, ServerRow } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
-import { inputSourcesOf, logsOf } from './channel-configuration.js';
+import { inputSourcesOf, logsOf } from './channel-tabs.js';
 import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
