@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The quick loop for daily work (`pnpm test:quick`): eslint on the files changed since the branch left
+# The quick loop for daily work (`pnpm test:quick`): eslint and the formatter's check on the files changed since the branch left
 # its upstream (or since the last commit) and on those not committed yet, the unit and component tests,
 # and the integration tests on SQLite only with the typecheck beside them. The whole suite is `npm run test:all`.
 set -uo pipefail
@@ -21,6 +21,7 @@ step() {
 
 if [ ${#changed[@]} -gt 0 ]; then
   step "lint (${#changed[@]} changed files)" pnpm exec eslint --no-warn-ignored "${changed[@]}"
+  step "format (${#changed[@]} changed files)" pnpm exec biome format --no-errors-on-unmatched "${changed[@]}"
 else
   echo "==> lint: no changed files"
 fi

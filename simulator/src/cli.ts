@@ -60,7 +60,11 @@ if (reportMs > 0) {
     const sent = links.reduce((n, l) => n + l.engine.stats.sent, 0);
     const devices = links.reduce((n, l) => n + l.engine.deviceCount(), 0);
     const dropped = links.reduce((n, l) => n + l.link.stats.droppedTelemetry, 0);
-    console.log(JSON.stringify({ report: { at: performance.now(), cpuUserUs: cpu.user, cpuSystemUs: cpu.system, rss: mem.rss, heapUsed: mem.heapUsed, sent, devices, dropped } }));
+    console.log(
+      JSON.stringify({
+        report: { at: performance.now(), cpuUserUs: cpu.user, cpuSystemUs: cpu.system, rss: mem.rss, heapUsed: mem.heapUsed, sent, devices, dropped },
+      }),
+    );
   }, reportMs);
 }
 

@@ -20,7 +20,13 @@ import type { Rng } from './rng.js';
 import { AlertMonitor, defaultAlertConfig, type AlertConfig } from './models/alerts.js';
 import { BatteryModel } from './models/battery.js';
 import {
-  CAMERA_CONNECTED_SHARE, LINK_LOAD, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED, STREAM_DEMAND_KBPS, SWITCH_ON_AFTER_OUTAGES,
+  CAMERA_CONNECTED_SHARE,
+  LINK_LOAD,
+  LINK_PROFILES,
+  LINKS_BY_GROUP,
+  MAINS_POWERED,
+  STREAM_DEMAND_KBPS,
+  SWITCH_ON_AFTER_OUTAGES,
 } from './models/constants.js';
 import { LinkModel } from './models/link.js';
 import { PositionModel } from './models/position.js';
@@ -97,7 +103,14 @@ export class UnitDevice {
     this.battery = new BatteryModel(!MAINS_POWERED.includes(spec.typeGroup), rng.fork('battery'));
     this.position = new PositionModel(rng.fork('position'));
     this.cameraConnected = rng.chance(CAMERA_CONNECTED_SHARE);
-    this.storage = new StorageModel(spec.unitId, spec.name, spec.capabilities.sdCard ?? spec.typeGroup === 'fieldUnits', rng.fork('storage'), (e) => this.emitEvent(e), timings.storage);
+    this.storage = new StorageModel(
+      spec.unitId,
+      spec.name,
+      spec.capabilities.sdCard ?? spec.typeGroup === 'fieldUnits',
+      rng.fork('storage'),
+      (e) => this.emitEvent(e),
+      timings.storage,
+    );
     this.alerts = new AlertMonitor({ unitId: spec.unitId, serverId: null, channelId: null }, alertConfig, (e) => this.emitEvent(e));
     world.listen(spec.unitId, (channelId) => this.stream.channelTaken(channelId));
     this.life = new LifeTimers(clock);
@@ -115,8 +128,18 @@ export class UnitDevice {
     });
     this.unitAlerts = new UnitAlerts(this.alerts, this.battery, this.apps, () => this.cameraConnected);
     const host: UnitHost = {
-      unitId: spec.unitId, spec, rng, timings, world, apps: this.apps, links: this.links, settings: this.applied, faults: this.faultState,
-      isOnline, schedule, emitEvent,
+      unitId: spec.unitId,
+      spec,
+      rng,
+      timings,
+      world,
+      apps: this.apps,
+      links: this.links,
+      settings: this.applied,
+      faults: this.faultState,
+      isOnline,
+      schedule,
+      emitEvent,
       now: () => clock.now(),
       draw: (range) => this.draw(range),
       startApp: (key) => this.startApp(key),
@@ -268,7 +291,9 @@ export class UnitDevice {
     // what is left; idle links carry keep-alives.
     const share = streaming
       ? Math.min(LINK_LOAD.streamingMax, STREAM_DEMAND_KBPS / Math.max(capacity, 1))
-      : apps.forward?.state === 'running' && this.storage.pendingCount() > 0 ? LINK_LOAD.uploading : LINK_LOAD.keepAlive;
+      : apps.forward?.state === 'running' && this.storage.pendingCount() > 0
+        ? LINK_LOAD.uploading
+        : LINK_LOAD.keepAlive;
     for (const l of this.links) l.step(now, share, scale, this.timings.spontaneousLinkEvents);
     this.battery.step(dt, streaming);
     if (this.battery.empty()) {

@@ -16,15 +16,12 @@ const fleet: DeviceSpec[] = Array.from({ length: 6 }, (_, i) => ({
 /** Run an engine on a stepped clock, driving it like the core would, and return what it sent. */
 async function run(seed: number, outagesMs: number, script: (send: (m: CoreToDevice) => void, advance: (ms: number) => Promise<void>) => Promise<void>) {
   const { engine, log, send, flush } = await engineHarness({ devices: fleet, servers: SERVERS, seed, timings: { meanTimeBetweenOutagesMs: outagesMs } });
-  await script(
-    send,
-    async (ms) => {
-      for (let t = 0; t < ms; t += 2000) {
-        engine.clock.advance(Math.min(2000, ms - t));
-        await flush();
-      }
-    },
-  );
+  await script(send, async (ms) => {
+    for (let t = 0; t < ms; t += 2000) {
+      engine.clock.advance(Math.min(2000, ms - t));
+      await flush();
+    }
+  });
   engine.stop();
   return log;
 }
@@ -45,8 +42,13 @@ describe('simulator engine', () => {
       expect(states.map((s) => s.applications.video?.state ?? null)).toEqual([null, 'connecting', 'running', 'disconnecting', null]);
       expect(statuses).toEqual(['idle', 'streaming', 'streaming', 'streaming', 'idle']);
       // Given no channel and having selected none, the unit streamed to a free one it took, and gave it back.
-      const channel = log.filter((m): m is Extract<DeviceToCore, { kind: 'event' }> => m.kind === 'event' && m.event.type === 'channelState' && m.event.channelId === 'CH-2');
-      expect(channel.map((m) => (m.event.type === 'channelState' ? [m.event.status, m.event.allocatedToUnitUid] : null)).slice(-2)).toEqual([['collecting', 'U1'], ['idle', null]]);
+      const channel = log.filter(
+        (m): m is Extract<DeviceToCore, { kind: 'event' }> => m.kind === 'event' && m.event.type === 'channelState' && m.event.channelId === 'CH-2',
+      );
+      expect(channel.map((m) => (m.event.type === 'channelState' ? [m.event.status, m.event.allocatedToUnitUid] : null)).slice(-2)).toEqual([
+        ['collecting', 'U1'],
+        ['idle', null],
+      ]);
     } else {
       // The seeded device may have no camera: then the command is refused, as the spec says.
       expect(acks[0]).toMatchObject({ ok: false, error: 'CAMERA_NOT_CONNECTED' });

@@ -9,8 +9,19 @@
  * 1 Hz that is ten timer firings a second instead of ten thousand.
  */
 import type {
-  ClockModeInput, CoreToDevice, DemoPresetFile, DeviceGatewayEnd, DeviceSpec, DeviceToCore, FaultTarget, ReplayEntry, ScenarioFile,
-  ServerSpec, ShardControlRequest, ShardFleetCheck, ShardStatus,
+  ClockModeInput,
+  CoreToDevice,
+  DemoPresetFile,
+  DeviceGatewayEnd,
+  DeviceSpec,
+  DeviceToCore,
+  FaultTarget,
+  ReplayEntry,
+  ScenarioFile,
+  ServerSpec,
+  ShardControlRequest,
+  ShardFleetCheck,
+  ShardStatus,
 } from '@fleet/contracts';
 import { SimClock, type ClockMode } from './clock.js';
 import { UnitDevice } from './device.js';
@@ -247,7 +258,15 @@ export class Engine {
 
   private newServer(spec: ServerSpec, owner: boolean): ServerDevice {
     const rng = this.seedRng.fork(`server:${spec.serverId}`);
-    return new ServerDevice(spec, this.clock, rng, this.serverTimings, this.alertConfig, (e) => this.send({ kind: 'event', event: e, at: this.clock.now() }), owner);
+    return new ServerDevice(
+      spec,
+      this.clock,
+      rng,
+      this.serverTimings,
+      this.alertConfig,
+      (e) => this.send({ kind: 'event', event: e, at: this.clock.now() }),
+      owner,
+    );
   }
 
   /** The telemetry wheel: one timer steps one slice of the fleet per turn. */
@@ -541,7 +560,10 @@ export class Engine {
    */
   run(devices: DeviceSpec[], servers: ServerSpec[]): void {
     this.assign(devices);
-    this.assignServers(servers, servers.map((s) => s.serverId));
+    this.assignServers(
+      servers,
+      servers.map((s) => s.serverId),
+    );
   }
 
   /** The unit devices this engine runs. */

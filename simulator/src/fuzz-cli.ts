@@ -80,7 +80,9 @@ function main(): number {
     console.log(`  reproduce: pnpm sim:fuzz --seed ${seed} --seeds 1 --hours ${hours} ${fleetArg}${every !== 1000 ? ` --check-every-ms ${every}` : ''}`);
   }
   const rate = unitHours / Math.max(wallMs / 1000, 1e-9);
-  console.log(`${Math.round(unitHours).toLocaleString('en')} simulated unit-hours in ${(wallMs / 1000).toFixed(1)} s: ${Math.round(rate).toLocaleString('en')} unit-hours per wall-clock second; ${failed} of ${seeds} seed(s) broke an invariant`);
+  console.log(
+    `${Math.round(unitHours).toLocaleString('en')} simulated unit-hours in ${(wallMs / 1000).toFixed(1)} s: ${Math.round(rate).toLocaleString('en')} unit-hours per wall-clock second; ${failed} of ${seeds} seed(s) broke an invariant`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

@@ -1,6 +1,11 @@
 export { Engine, DEFAULT_TICK_SLICES, type EngineOptions } from './engine.js';
 export {
-  DEFAULT_TIMINGS, DEFAULT_SERVER_TIMINGS, DEFAULT_STORAGE_OPTIONS, DEFAULT_UPGRADE_TIMINGS, type DeviceTimings, type ServerTimings,
+  DEFAULT_TIMINGS,
+  DEFAULT_SERVER_TIMINGS,
+  DEFAULT_STORAGE_OPTIONS,
+  DEFAULT_UPGRADE_TIMINGS,
+  type DeviceTimings,
+  type ServerTimings,
 } from './timings.js';
 export { SimClock, type ClockMode } from './clock.js';
 export { Rng } from './rng.js';
@@ -17,7 +22,20 @@ export { deviceSteps } from './scenarios/timeline.js';
 export { checkCore, checkUnit } from './scenarios/expect.js';
 export { CoreClient, ControlPlaneError } from './scenarios/client.js';
 export {
-  checkDerived, checkFleet, compareReadModel, compareViews, CommandLedger, describeViolation, emptyCoreView, readFleet, ReportFold, unitStatusOf,
-  type ChannelListAnswer, type CoreView, type FleetTruth, type UnitStatusEventSeen, type Violation,
+  checkDerived,
+  checkFleet,
+  compareReadModel,
+  compareViews,
+  CommandLedger,
+  describeViolation,
+  emptyCoreView,
+  readFleet,
+  ReportFold,
+  unitStatusOf,
+  type ChannelListAnswer,
+  type CoreView,
+  type FleetTruth,
+  type UnitStatusEventSeen,
+  type Violation,
 } from './invariants/index.js';
 export { runFuzz, type FuzzOptions, type FuzzResult } from './fuzz/run.js';

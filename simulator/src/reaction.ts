@@ -14,5 +14,12 @@ export const refused = (error: string, deviceCode?: number): Reaction => ({ ok: 
 
 export function toAck(commandId: string, r: Reaction): DeviceAck {
   if (r.ok) return { kind: 'ack', commandId, ok: true, ...(r.result === undefined ? {} : { result: r.result }) };
-  return { kind: 'ack', commandId, ok: false, error: r.error, ...(r.deviceCode === undefined ? {} : { deviceCode: r.deviceCode }), ...(r.params === undefined ? {} : { params: r.params }) };
+  return {
+    kind: 'ack',
+    commandId,
+    ok: false,
+    error: r.error,
+    ...(r.deviceCode === undefined ? {} : { deviceCode: r.deviceCode }),
+    ...(r.params === undefined ? {} : { params: r.params }),
+  };
 }

@@ -24,7 +24,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  FleetImportResult, RecordingName, RecordingSummary, ReplayStatusReply, type FleetImportInput, type RecordedEvent, type ReplayStartInput, type ReplayStatus,
+  FleetImportResult,
+  RecordingName,
+  RecordingSummary,
+  ReplayStatusReply,
+  type FleetImportInput,
+  type RecordedEvent,
+  type ReplayStartInput,
+  type ReplayStatus,
 } from '@fleet/contracts';
 import { compareEventLogs, eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
 import { CoreClient } from './scenarios/client.js';
@@ -97,7 +104,11 @@ function one(args: Args, what: string): string {
 
 /** A recording's name from the file it is written to (names are lower-case letters, digits and dashes). */
 function nameFrom(file: string): string {
-  const stem = basename(file).replace(/\.ndjson(\.gz)?$|\.gz$/, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const stem = basename(file)
+    .replace(/\.ndjson(\.gz)?$|\.gz$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return (stem || 'recording').slice(0, 80);
 }
 
@@ -141,14 +152,20 @@ async function record(args: Args): Promise<number> {
     abort.abort();
   });
   const r = await recordCore({
-    core, out: pathArg(out), name, signal: abort.signal,
+    core,
+    out: pathArg(out),
+    name,
+    signal: abort.signal,
     ...(args.values.prefix ? { prefix: args.values.prefix } : {}),
     ...(cookie ? { cookie } : { user: user!, password: password! }),
     ...(durationS === undefined ? {} : { durationS }),
     log: (line) => console.error(line),
   });
-  console.log(`${out}: ${r.events} events in ${(r.durationMs / 1000).toFixed(1)} s from ${r.topics.length} topic(s), fleet of ${r.units} units and ${r.servers} servers`);
-  if (r.reconnects || r.gaps || r.unknown) console.log(`  ${r.reconnects} reconnect(s), ${r.gaps} gap(s) the core could not fill, ${r.unknown} event(s) of unknown types left out`);
+  console.log(
+    `${out}: ${r.events} events in ${(r.durationMs / 1000).toFixed(1)} s from ${r.topics.length} topic(s), fleet of ${r.units} units and ${r.servers} servers`,
+  );
+  if (r.reconnects || r.gaps || r.unknown)
+    console.log(`  ${r.reconnects} reconnect(s), ${r.gaps} gap(s) the core could not fill, ${r.unknown} event(s) of unknown types left out`);
   return 0;
 }
 
@@ -197,7 +214,12 @@ async function replay(args: Args): Promise<number> {
   const speed = positiveNumber(args.values.speed, '--speed');
   const { client, cookie, base } = await controlPlane(args);
   const summary = await upload(file, base, cookie);
-  const input: ReplayStartInput = { recordingId: summary.id, paused: args.values.paused, reset: !args.values['no-reset'], ...(speed === undefined ? {} : { speed }) };
+  const input: ReplayStartInput = {
+    recordingId: summary.id,
+    paused: args.values.paused,
+    reset: !args.values['no-reset'],
+    ...(speed === undefined ? {} : { speed }),
+  };
   const status = (await client.mutate(cookie, 'replay.start', input)) as ReplayStatus;
   console.log(`replay ${status.replayId}: ${describeStatus(status)}`);
   return args.values.follow ? follow(client, cookie, status) : 0;
@@ -277,7 +299,13 @@ async function proxy(args: Args): Promise<number> {
   const name = args.values.name ?? nameFrom(out);
   if (!RecordingName.safeParse(name).success) throw new UsageError(`--name ${name}: lower-case letters, digits and dashes, at most 80`);
   const handle = await startProxy({
-    core, host, port, out: pathArg(out), name, ...(args.values.prefix ? { prefix: args.values.prefix } : {}), log: (line) => console.error(line),
+    core,
+    host,
+    port,
+    out: pathArg(out),
+    name,
+    ...(args.values.prefix ? { prefix: args.values.prefix } : {}),
+    log: (line) => console.error(line),
   });
   console.error(`clients: use ${handle.url} as the core; Ctrl-C stops and closes the recording`);
   await new Promise<void>((resolve) => {
@@ -289,7 +317,9 @@ async function proxy(args: Args): Promise<number> {
     });
   });
   const r = await handle.close();
-  console.log(`${out}: ${r.answers} REST exchanges and ${r.events} events in ${(r.durationMs / 1000).toFixed(1)} s (${r.sockets} /ws connection(s), ${r.passed} request(s) passed on unrecorded)`);
+  console.log(
+    `${out}: ${r.answers} REST exchanges and ${r.events} events in ${(r.durationMs / 1000).toFixed(1)} s (${r.sockets} /ws connection(s), ${r.passed} request(s) passed on unrecorded)`,
+  );
   if (r.unknown) console.log(`  ${r.unknown} event(s) of unknown types passed on, not recorded`);
   return 0;
 }

@@ -35,7 +35,9 @@ const { values, positionals } = parseArgs({
 });
 
 function usage(msg: string): never {
-  console.error(`error: ${msg}\nusage: scenario-cli [--core URL] [--prefix /api] [--user U] [--password P] [--speed N | --stepped] [--json] (--all | --list | NAME|FILE ...)`);
+  console.error(
+    `error: ${msg}\nusage: scenario-cli [--core URL] [--prefix /api] [--user U] [--password P] [--speed N | --stepped] [--json] (--all | --list | NAME|FILE ...)`,
+  );
   process.exit(2);
 }
 
@@ -72,5 +74,8 @@ for (const s of scenarios) {
 }
 const failed = results.filter((r) => !r.ok);
 if (values.json) console.log(JSON.stringify(results, null, 2));
-else console.log(`\n${results.length - failed.length}/${results.length} scenarios passed${failed.length ? `; failed: ${failed.map((r) => r.name).join(', ')}` : ''}`);
+else
+  console.log(
+    `\n${results.length - failed.length}/${results.length} scenarios passed${failed.length ? `; failed: ${failed.map((r) => r.name).join(', ')}` : ''}`,
+  );
 process.exit(failed.length ? 1 : 0);

@@ -10,9 +10,7 @@
  * whichever shard runs them); the owner shard reports the periodic state, every replica reports
  * the changes it causes (the core ignores repeats).
  */
-import type {
-  ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus,
-} from '@fleet/contracts';
+import type { ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
 import { channelStatusClass, checkServerUpgradeEligibility } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
@@ -121,7 +119,7 @@ export class ServerDevice {
 
   /** Output channels the server is licensed for (spec 001 §8); null: not limited. */
   licensedOutputs(): number | null {
-    return this.outputLicenceOverride !== undefined ? this.outputLicenceOverride : this.spec.licensedOutputs ?? null;
+    return this.outputLicenceOverride !== undefined ? this.outputLicenceOverride : (this.spec.licensedOutputs ?? null);
   }
 
   /** Channels running as outputs (output or distributor), leaving one out. */
@@ -372,9 +370,12 @@ export class ServerDevice {
       reportRejected(this.report, 'server', this.id, this.swVersion, target, code);
       return refused(blocker.errorCode, code ?? undefined);
     }
-    const outcome = this.upgradeOutcome !== undefined
-      ? this.upgradeOutcome
-      : this.rng.chance(this.timings.upgrade.failureRate) ? this.rng.pick(SERVER_UPGRADE_FAILURE_CODES) : null;
+    const outcome =
+      this.upgradeOutcome !== undefined
+        ? this.upgradeOutcome
+        : this.rng.chance(this.timings.upgrade.failureRate)
+          ? this.rng.pick(SERVER_UPGRADE_FAILURE_CODES)
+          : null;
     const run = new UpgradeRun('server', this.id, this.swVersion, target, outcome, this.report);
     this.upgrade = run;
     run.start();
@@ -513,7 +514,14 @@ export class ServerDevice {
   }
 
   private reportChannel(c: ChannelState): void {
-    const base = { type: 'channelState', serverId: this.id, channelId: c.spec.channelId, status: c.status, allocatedToUnitUid: c.allocatedTo, licensed: c.licensed } as const;
+    const base = {
+      type: 'channelState',
+      serverId: this.id,
+      channelId: c.spec.channelId,
+      status: c.status,
+      allocatedToUnitUid: c.allocatedTo,
+      licensed: c.licensed,
+    } as const;
     // A multipoint channel tells of its receivers with every state (an emptied list once more, so it is cleared).
     this.report(c.ptmp ? { ...base, ptmpStatuses: c.ptmp.statuses(c.status), ptmpDelay: c.ptmp.delay(c.status) } : base);
   }

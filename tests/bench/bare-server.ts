@@ -51,7 +51,14 @@ interface UnitRow {
 }
 
 /** The stored row as the answer (the fields the write clients read, plus the rest of the row). */
-const answer = (r: UnitRow) => ({ uniqueId: r.id, name: r.name, comment: r.comment, outputChannel: r.output_channel, multiChannel: r.multi_channel === 1, version: r.version });
+const answer = (r: UnitRow) => ({
+  uniqueId: r.id,
+  name: r.name,
+  comment: r.comment,
+  outputChannel: r.output_channel,
+  multiChannel: r.multi_channel === 1,
+  version: r.version,
+});
 
 /** One statement per write, committed alone; a stale version or unknown id answers 409 / 404 like the core. */
 interface WriteStore {
@@ -67,8 +74,10 @@ const RENAME = 'UPDATE units SET name = ?, comment = COALESCE(?, comment), versi
 /** Parameters: output channel, multi channel (0/1), id, version (null: any). */
 const SETTINGS = 'UPDATE units SET output_channel = ?, multi_channel = ?, version = version + 1 WHERE id = ? AND version = COALESCE(?, version) RETURNING *';
 /** The same statements for PostgreSQL, which needs the types COALESCE cannot infer. */
-const PG_RENAME = 'UPDATE units SET name = $1, comment = COALESCE($2::text, comment), version = version + 1 WHERE id = $3 AND version = COALESCE($4::int, version) RETURNING *';
-const PG_SETTINGS = 'UPDATE units SET output_channel = $1, multi_channel = $2, version = version + 1 WHERE id = $3 AND version = COALESCE($4::int, version) RETURNING *';
+const PG_RENAME =
+  'UPDATE units SET name = $1, comment = COALESCE($2::text, comment), version = version + 1 WHERE id = $3 AND version = COALESCE($4::int, version) RETURNING *';
+const PG_SETTINGS =
+  'UPDATE units SET output_channel = $1, multi_channel = $2, version = version + 1 WHERE id = $3 AND version = COALESCE($4::int, version) RETURNING *';
 
 function sqliteStore(file: string, units: Array<{ id: string; name: string }>): WriteStore {
   const db = new Database(file);

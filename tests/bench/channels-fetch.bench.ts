@@ -23,7 +23,19 @@ import { parseArgs } from 'node:util';
 import { createDb, SEED_IDS } from '@fleet/db';
 import { deriveChannelType } from '@fleet/domain';
 import {
-  SERVER_CPU, getText, load, login, machine, mib, ratio, spawnScript, startCore, stop, waitForLine, type CoreMemory, type LoadOptions,
+  SERVER_CPU,
+  getText,
+  load,
+  login,
+  machine,
+  mib,
+  ratio,
+  spawnScript,
+  startCore,
+  stop,
+  waitForLine,
+  type CoreMemory,
+  type LoadOptions,
   type LoadResult,
 } from './harness.js';
 import { freshDatabase } from '../support/stack.js';
@@ -80,8 +92,18 @@ async function seedChannels(url: string, hubs: number, channels: number): Promis
     for (let i = 0; i < hubIds.length; i += CHUNK) {
       await db.prisma.server.createMany({
         data: hubIds.slice(i, i + CHUNK).map((id) => ({
-          id, name: id, serverType: 'mmh_server', productType: 'Multimedia Hub', serial: id.replace(/-/g, ''), status: 'online', swVersion: '10.1',
-          inventoryId, ifbMode: 'V2', maxChannels: perHub, webrtcPort: 8443, configuration: { smpte: { enabled: false }, ipPipe: { enabled: false, port: 5000 } },
+          id,
+          name: id,
+          serverType: 'mmh_server',
+          productType: 'Multimedia Hub',
+          serial: id.replace(/-/g, ''),
+          status: 'online',
+          swVersion: '10.1',
+          inventoryId,
+          ifbMode: 'V2',
+          maxChannels: perHub,
+          webrtcPort: 8443,
+          configuration: { smpte: { enabled: false }, ipPipe: { enabled: false, port: 5000 } },
         })),
       });
     }
@@ -90,7 +112,12 @@ async function seedChannels(url: string, hubs: number, channels: number): Promis
       const c = n % perHub;
       const kind = KINDS[n % KINDS.length]!;
       const forwardRtmp = kind === 'output' && n % 8 === 1;
-      const flags = { sdiNo: kind === 'output' || kind === 'input' ? (c % 4) + 1 : null, output: kind === 'output' || kind === 'distributor', forwardRtmp, distributor: kind === 'distributor' };
+      const flags = {
+        sdiNo: kind === 'output' || kind === 'input' ? (c % 4) + 1 : null,
+        output: kind === 'output' || kind === 'distributor',
+        forwardRtmp,
+        distributor: kind === 'distributor',
+      };
       return {
         id: `${hubIds[h]}-CH${String(c + 1).padStart(3, '0')}`,
         name: `bench-${String(h + 1).padStart(4, '0')}-ch${String(c + 1).padStart(3, '0')}`,
@@ -160,7 +187,12 @@ const withRatios = (core: Record<string, LoadResult>, bare: Record<string, LoadR
     ]),
   );
 
-const memoryView = (m: CoreMemory) => ({ rssMiB: mib(m.rssBytes), heapUsedMiB: mib(m.heapUsedBytes), externalMiB: mib(m.externalBytes), arrayBuffersMiB: mib(m.arrayBuffersBytes) });
+const memoryView = (m: CoreMemory) => ({
+  rssMiB: mib(m.rssBytes),
+  heapUsedMiB: mib(m.heapUsedBytes),
+  externalMiB: mib(m.externalBytes),
+  arrayBuffersMiB: mib(m.arrayBuffersBytes),
+});
 
 /** The unit list of `fleet` generated units, one console, against its bare Fastify (the reference). */
 async function unitListReference(fleet: number) {
@@ -214,7 +246,8 @@ try {
   const oneConsole = core.c1;
   const memoryOverBaseline = { rssMiB: mib(bigMemory.rssBytes - smallMemory.rssBytes), heapUsedMiB: mib(bigMemory.heapUsedBytes - smallMemory.heapUsedBytes) };
   const result = {
-    benchmark: 'GET channels/fetch with 10,000 channels: full core vs bare Fastify, each pinned to one core; core memory for 10,000 channels; the unit list for reference',
+    benchmark:
+      'GET channels/fetch with 10,000 channels: full core vs bare Fastify, each pinned to one core; core memory for 10,000 channels; the unit list for reference',
     when: new Date().toISOString(),
     machine: machine(loadAtStart),
     settings: {

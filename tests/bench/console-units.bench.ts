@@ -171,7 +171,10 @@ function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeD
     const key = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
   }
-  return [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([fn, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${fn}`);
+  return [...byFunction.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([fn, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${fn}`);
 }
 
 async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>): Promise<T> {
@@ -186,7 +189,12 @@ async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>
 }
 
 /** Script time of `action` until `done` holds, minus nothing (the background rate is reported apart). */
-async function measure(page: Page, cdp: CDPSession, action: () => Promise<unknown>, done: () => Promise<unknown>): Promise<{ scriptMs: number; wallMs: number }> {
+async function measure(
+  page: Page,
+  cdp: CDPSession,
+  action: () => Promise<unknown>,
+  done: () => Promise<unknown>,
+): Promise<{ scriptMs: number; wallMs: number }> {
   const before = await scriptMs(cdp);
   const t0 = Date.now();
   await action();
@@ -246,7 +254,12 @@ async function firstRouteJs(browser: Browser, storage: StorageState, base: strin
   await context.close();
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const gzipKb = files.reduce((s, f) => s + f.gzipBytes, 0) / 1024;
-  return { count: files.length, rawKb: round(files.reduce((s, f) => s + f.bytes, 0) / 1024), gzipKb: round(gzipKb), files: files.map((f) => ({ url: f.url, gzipKb: round(f.gzipBytes / 1024) })) };
+  return {
+    count: files.length,
+    rawKb: round(files.reduce((s, f) => s + f.bytes, 0) / 1024),
+    gzipKb: round(gzipKb),
+    files: files.map((f) => ({ url: f.url, gzipKb: round(f.gzipBytes / 1024) })),
+  };
 }
 
 interface FleetResult {
@@ -328,7 +341,12 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
       background.push((await scriptMs(cdp)) - bg0);
       firstRuns.push(
         await profiled(cdp, 'first render', () =>
-          measure(page, cdp, async () => release(), () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 })),
+          measure(
+            page,
+            cdp,
+            async () => release(),
+            () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 }),
+          ),
         ),
       );
       await page.unroute('**/api/devices/fetch*');
@@ -345,12 +363,17 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
       await sleep(500);
       const total = await summary.getAttribute('data-total');
       filterRuns.push(
-        await measure(page, cdp, () =>
-          page.evaluate((label) => {
-            const el = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent?.trim() === label);
-            if (!el) throw new Error(`no option ${label}`);
-            el.click();
-          }, 'Offline'), () => page.waitForFunction((t) => document.querySelector('[data-testid="unit-list-summary"]')?.getAttribute('data-shown') !== t, total)),
+        await measure(
+          page,
+          cdp,
+          () =>
+            page.evaluate((label) => {
+              const el = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent?.trim() === label);
+              if (!el) throw new Error(`no option ${label}`);
+              el.click();
+            }, 'Offline'),
+          () => page.waitForFunction((t) => document.querySelector('[data-testid="unit-list-summary"]')?.getAttribute('data-shown') !== t, total),
+        ),
       );
       await page.keyboard.press('Escape');
       await clickIn(page, 'unit-filters-reset');
@@ -364,12 +387,22 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
       const grid = page.getByTestId('grid-units');
       sortRuns.push(
         await profiled(cdp, 'sort by name', () =>
-          measure(page, cdp, () => clickIn(page, 'grid-header-name'), () => page.waitForFunction(() => document.querySelector('[data-testid="grid-units"]')?.getAttribute('data-sort') === 'name:desc')),
+          measure(
+            page,
+            cdp,
+            () => clickIn(page, 'grid-header-name'),
+            () => page.waitForFunction(() => document.querySelector('[data-testid="grid-units"]')?.getAttribute('data-sort') === 'name:desc'),
+          ),
         ),
       );
       await sleep(500);
       bitrateRuns.push(
-        await measure(page, cdp, () => clickIn(page, 'grid-header-bitrate'), () => page.waitForFunction(() => document.querySelector('[data-testid="grid-units"]')?.getAttribute('data-sort') === 'bitrate:asc')),
+        await measure(
+          page,
+          cdp,
+          () => clickIn(page, 'grid-header-bitrate'),
+          () => page.waitForFunction(() => document.querySelector('[data-testid="grid-units"]')?.getAttribute('data-sort') === 'bitrate:asc'),
+        ),
       );
       if ((await grid.getAttribute('data-sort')) !== 'bitrate:asc') throw new Error('sort did not apply');
       await cdp.detach();
@@ -423,7 +456,13 @@ try {
     large,
   };
   recordResult('console-units', result);
-  console.log(JSON.stringify({ goals, baseline: { ...baseline, firstRouteJs: baseline.firstRouteJs.gzipKb }, large: { ...large, firstRouteJs: large.firstRouteJs.gzipKb } }, null, 2));
+  console.log(
+    JSON.stringify(
+      { goals, baseline: { ...baseline, firstRouteJs: baseline.firstRouteJs.gzipKb }, large: { ...large, firstRouteJs: large.firstRouteJs.gzipKb } },
+      null,
+      2,
+    ),
+  );
 } finally {
   await browser.close();
   if (!values.dist) rmSync(dist, { recursive: true, force: true });

@@ -90,7 +90,14 @@ process.stdin.on('data', (d: Buffer) => {
       gc?.();
       gc?.();
       const m = process.memoryUsage();
-      const memory = { rssBytes: m.rss, heapUsedBytes: m.heapUsed, heapTotalBytes: m.heapTotal, externalBytes: m.external, arrayBuffersBytes: m.arrayBuffers, collected: gc !== undefined };
+      const memory = {
+        rssBytes: m.rss,
+        heapUsedBytes: m.heapUsed,
+        heapTotalBytes: m.heapTotal,
+        externalBytes: m.external,
+        arrayBuffersBytes: m.arrayBuffers,
+        collected: gc !== undefined,
+      };
       process.stdout.write(`MEMORY ${JSON.stringify(memory)}\n`);
     }
   }

@@ -21,7 +21,19 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  SERVER_CPU, getText, load, login, machine, mib, ratio, spawnScript, startCore, stop, waitForLine, type CoreMemory, type LoadOptions,
+  SERVER_CPU,
+  getText,
+  load,
+  login,
+  machine,
+  mib,
+  ratio,
+  spawnScript,
+  startCore,
+  stop,
+  waitForLine,
+  type CoreMemory,
+  type LoadOptions,
   type LoadResult,
 } from './harness.js';
 import { freshDatabase } from '../support/stack.js';
@@ -58,7 +70,12 @@ async function settle(base: string, cookie: string): Promise<{ body: string; uni
   return { body, units: (JSON.parse(body) as unknown[]).length };
 }
 
-const memoryView = (m: CoreMemory) => ({ rssMiB: mib(m.rssBytes), heapUsedMiB: mib(m.heapUsedBytes), externalMiB: mib(m.externalBytes), arrayBuffersMiB: mib(m.arrayBuffersBytes) });
+const memoryView = (m: CoreMemory) => ({
+  rssMiB: mib(m.rssBytes),
+  heapUsedMiB: mib(m.heapUsedBytes),
+  externalMiB: mib(m.externalBytes),
+  arrayBuffersMiB: mib(m.arrayBuffersBytes),
+});
 
 try {
   // 1. The core's baseline: the seeded fleet, its memory measured after a few reads of the list.

@@ -33,7 +33,17 @@ const stack = await startTestStack({
 });
 const INACTIVE = 'bench-inactive';
 await stack.app.services.db.user.create({
-  data: { id: INACTIVE, username: INACTIVE, passwordHash: await hashPassword(DEMO_PASSWORD), active: false, email: 'bench-inactive@example.com', firstName: 'Bench', lastName: 'Inactive', userType: 'luc_regular', roles: ['luc_regular'] },
+  data: {
+    id: INACTIVE,
+    username: INACTIVE,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    active: false,
+    email: 'bench-inactive@example.com',
+    firstName: 'Bench',
+    lastName: 'Inactive',
+    userType: 'luc_regular',
+    roles: ['luc_regular'],
+  },
 });
 
 let address = 0;

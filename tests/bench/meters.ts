@@ -44,7 +44,10 @@ export function gcMeter() {
      */
     stop(): { allocated: number; promoted: number; collections: Record<string, number> } {
       const usedEnd = v8.getHeapStatistics().used_heap_size;
-      interface Snapshot { heapStatistics: { usedHeapSize: number }; heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[] }
+      interface Snapshot {
+        heapStatistics: { usedHeapSize: number };
+        heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[];
+      }
       const profile = profiler.stop() as { statistics: { gcType: string; beforeGC: Snapshot; afterGC: Snapshot }[] };
       const oldUsed = (s: Snapshot) => s.heapSpaceStatistics.find((x) => x.spaceName === 'old_space')?.spaceUsedSize ?? 0;
       let allocated = 0;
@@ -82,7 +85,11 @@ export async function allocationProfiler() {
   const post = <T>(method: string, params?: object) =>
     new Promise<T>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as T))));
   await post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  interface Node { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: Node[] }
+  interface Node {
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    selfSize: number;
+    children: Node[];
+  }
   return {
     async stop(messages: number): Promise<string> {
       const { profile } = await post<{ profile: { head: Node } }>('HeapProfiler.stopSampling');

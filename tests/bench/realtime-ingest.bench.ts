@@ -153,7 +153,6 @@ function generateTurns(unitCount: number): string[][] {
   return turns;
 }
 
-
 interface VariantReport {
   variant: Variant;
   messages: number;
@@ -170,14 +169,24 @@ interface VariantReport {
   gcPer10kMessages: { count: number; pauseMs: number };
   heapUsedMiBAfter: number;
   /** core: what the hub did in the window. */
-  hub?: { published: number; telemetryPublished: number; frames: number; sentBytesPerMessage: number; delivered: number; historyEvents: number; historyMiB: number };
+  hub?: {
+    published: number;
+    telemetryPublished: number;
+    frames: number;
+    sentBytesPerMessage: number;
+    delivered: number;
+    historyEvents: number;
+    historyMiB: number;
+  };
 }
 
 function main(): void {
   const loadAtStart = loadavg()[0];
   const unitCount = Number(values.units);
   const turns = generateTurns(unitCount);
-  const perTurn = turns.map((fr) => fr.reduce((n, f) => n + (f.startsWith('{"kind":"batch"') ? (JSON.parse(f) as { messages: unknown[] }).messages.length : 1), 0));
+  const perTurn = turns.map((fr) =>
+    fr.reduce((n, f) => n + (f.startsWith('{"kind":"batch"') ? (JSON.parse(f) as { messages: unknown[] }).messages.length : 1), 0),
+  );
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-ingest-'));
   const framesFile = join(dir, 'frames.txt');
   // One frame per line (JSON has no raw newlines); an empty line ends a turn.
@@ -185,7 +194,9 @@ function main(): void {
   const frameCount = turns.reduce((n, fr) => n + fr.length, 0);
   const generated = perTurn.reduce((a, b) => a + b, 0);
   const frameBytes = turns.reduce((n, fr) => n + fr.reduce((m, f) => m + Buffer.byteLength(f), 0), 0);
-  console.log(`generated ${generated} telemetry messages in ${frameCount} frames over ${turns.length} turns (${Math.round(frameBytes / generated)} bytes per message)`);
+  console.log(
+    `generated ${generated} telemetry messages in ${frameCount} frames over ${turns.length} turns (${Math.round(frameBytes / generated)} bytes per message)`,
+  );
 
   const reports: VariantReport[] = [];
   const variants = values.only ? (values.only.split(',') as Variant[]) : [...VARIANTS];
@@ -193,9 +204,36 @@ function main(): void {
     const out = join(dir, `${variant}.json`);
     const r = spawnSync(
       process.execPath,
-      ['--expose-gc', ...(values['cpu-prof-dir'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof-dir']] : []), '--import', 'tsx', SELF, '--role', 'run', '--variant', variant, '--frames', framesFile, '--out', out,
-        '--units', values.units!, '--messages', values.messages!, '--warmup', values.warmup!, '--groups', values.groups!,
-        '--consoles', values.consoles!, '--prefill-samples', values['prefill-samples']!, '--history-ms', values['history-ms']!, ...(values['alloc-profile'] ? ['--alloc-profile'] : [])],
+      [
+        '--expose-gc',
+        ...(values['cpu-prof-dir'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof-dir']] : []),
+        '--import',
+        'tsx',
+        SELF,
+        '--role',
+        'run',
+        '--variant',
+        variant,
+        '--frames',
+        framesFile,
+        '--out',
+        out,
+        '--units',
+        values.units!,
+        '--messages',
+        values.messages!,
+        '--warmup',
+        values.warmup!,
+        '--groups',
+        values.groups!,
+        '--consoles',
+        values.consoles!,
+        '--prefill-samples',
+        values['prefill-samples']!,
+        '--history-ms',
+        values['history-ms']!,
+        ...(values['alloc-profile'] ? ['--alloc-profile'] : []),
+      ],
       { stdio: 'inherit' },
     );
     if (r.status !== 0) throw new Error(`variant ${variant} exited with ${r.status}`);
@@ -220,11 +258,20 @@ function main(): void {
     },
     variants: Object.fromEntries(reports.map((r) => [r.variant, r])),
     ...(parse
-      ? { relativeToParse: Object.fromEntries(reports.map((r) => [r.variant, { time: round(r.nsPerMessage / parse.nsPerMessage, 2), allocated: round(r.allocatedBytesPerMessage / parse.allocatedBytesPerMessage, 2) }])) }
+      ? {
+          relativeToParse: Object.fromEntries(
+            reports.map((r) => [
+              r.variant,
+              { time: round(r.nsPerMessage / parse.nsPerMessage, 2), allocated: round(r.allocatedBytesPerMessage / parse.allocatedBytesPerMessage, 2) },
+            ]),
+          ),
+        }
       : {}),
   };
   const earlier = values['compare-with'] ? (JSON.parse(readFileSync(values['compare-with'], 'utf8')) as typeof result & { label?: string }) : null;
-  const recorded = earlier ? { ...result, earlier: { label: earlier.label ?? 'earlier run', when: earlier.when, machine: earlier.machine, variants: earlier.variants } } : result;
+  const recorded = earlier
+    ? { ...result, earlier: { label: earlier.label ?? 'earlier run', when: earlier.when, machine: earlier.machine, variants: earlier.variants } }
+    : result;
   if (!values.only) recordResult('realtime-ingest', recorded);
   console.log(JSON.stringify(recorded, null, 2));
 }
@@ -233,7 +280,12 @@ function main(): void {
 function loadTurns(file: string): Buffer[][] {
   return readFileSync(file, 'utf8')
     .split('\n\n')
-    .map((turn) => turn.split('\n').filter((l) => l.length > 0).map((l) => Buffer.from(l)))
+    .map((turn) =>
+      turn
+        .split('\n')
+        .filter((l) => l.length > 0)
+        .map((l) => Buffer.from(l)),
+    )
     .filter((fr) => fr.length > 0);
 }
 
@@ -261,7 +313,17 @@ async function bareOrParse(variant: 'parse' | 'bare'): Promise<Pipeline> {
     const topic = `group:bench-g${(Number(m.unitId.slice(6)) - 1) % groups}`;
     const seq = (seqs.get(topic) ?? 0) + 1;
     seqs.set(topic, seq);
-    const event = { type: 'unit.telemetry', unitId: m.unitId, battery: m.battery, location: m.location, modems: m.modems, totalBitrate: m.sample.kbps, cameraConnected: m.cameraConnected, sample: m.sample, at: m.at };
+    const event = {
+      type: 'unit.telemetry',
+      unitId: m.unitId,
+      battery: m.battery,
+      location: m.location,
+      modems: m.modems,
+      totalBitrate: m.sample.kbps,
+      cameraConnected: m.cameraConnected,
+      sample: m.sample,
+      at: m.at,
+    };
     sink += JSON.stringify({ op: 'event', topic, seq, epoch: 'bare', event }).length;
   };
   const handle = (m: { kind: string; messages?: unknown[] }) => {

@@ -402,7 +402,17 @@ async function main(): Promise<void> {
     const topic = `group:${groupOf.get(m.unitId) ?? ''}`;
     const seq = (seqs.get(topic) ?? 0) + 1;
     seqs.set(topic, seq);
-    const event = { type: 'unit.telemetry', unitId: m.unitId, battery: m.battery, location: m.location, modems: m.modems, totalBitrate: m.sample.kbps, cameraConnected: m.cameraConnected, sample: m.sample, at: m.at };
+    const event = {
+      type: 'unit.telemetry',
+      unitId: m.unitId,
+      battery: m.battery,
+      location: m.location,
+      modems: m.modems,
+      totalBitrate: m.sample.kbps,
+      cameraConnected: m.cameraConnected,
+      sample: m.sample,
+      at: m.at,
+    };
     const frame = JSON.stringify({ op: 'event', topic, seq, epoch: 'bare', event });
     for (const ws of subscribers.get(topic) ?? []) ws.send(frame);
   }

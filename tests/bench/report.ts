@@ -76,7 +76,7 @@ const BENCHES: readonly Bench[] = [
     title: 'GET channels/fetch with 10,000 channels',
     script: 'channels-fetch.bench.ts',
     method:
-      'The unit list\'s method for the channel list: super_user, one connection, 10,014 channels on 200 hubs with their live state (12.7 MB) against bare Fastify answering the same bytes; the unit list measured again in the same run for reference.',
+      "The unit list's method for the channel list: super_user, one connection, 10,014 channels on 200 hubs with their live state (12.7 MB) against bare Fastify answering the same bytes; the unit list measured again in the same run for reference.",
     figures: [
       { label: 'requests/s', path: ['core', 'c1', 'requestsPerSec'], unit: '', baseline: ['bare', 'c1', 'requestsPerSec'] },
       { label: 'p99', path: ['core', 'c1', 'latencyP99Ms'], unit: 'ms', baseline: ['bare', 'c1', 'latencyP99Ms'] },
@@ -91,9 +91,24 @@ const BENCHES: readonly Bench[] = [
     method:
       'One console, one connection: pages of 50 of 10,000 users (the first page by username, a deep page at offset 9,000 by last name, a name search) against the whole unit list of 10,024 units in the same core and run (the baseline).',
     figures: [
-      { label: 'first page, requests/s', path: [...list('v2/users first page (by username)'), 'requestsPerSec'], unit: '', baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'] },
-      { label: 'deep page, p99', path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
-      { label: 'name search, p99', path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+      {
+        label: 'first page, requests/s',
+        path: [...list('v2/users first page (by username)'), 'requestsPerSec'],
+        unit: '',
+        baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'],
+      },
+      {
+        label: 'deep page, p99',
+        path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'],
+        unit: 'ms',
+        baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'],
+      },
+      {
+        label: 'name search, p99',
+        path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'],
+        unit: 'ms',
+        baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'],
+      },
     ],
   },
   {
@@ -102,9 +117,24 @@ const BENCHES: readonly Bench[] = [
     script: 'users-fetch.bench.ts --provider postgresql',
     method: 'The same on PostgreSQL.',
     figures: [
-      { label: 'first page, requests/s', path: [...list('v2/users first page (by username)'), 'requestsPerSec'], unit: '', baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'] },
-      { label: 'deep page, p99', path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
-      { label: 'name search, p99', path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'], unit: 'ms', baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'] },
+      {
+        label: 'first page, requests/s',
+        path: [...list('v2/users first page (by username)'), 'requestsPerSec'],
+        unit: '',
+        baseline: [...list('devices/fetch (whole list)'), 'requestsPerSec'],
+      },
+      {
+        label: 'deep page, p99',
+        path: [...list('v2/users deep page (offset 9000, by last name)'), 'latencyP99Ms'],
+        unit: 'ms',
+        baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'],
+      },
+      {
+        label: 'name search, p99',
+        path: [...list('v2/users name search ("Ada Love")'), 'latencyP99Ms'],
+        unit: 'ms',
+        baseline: [...list('devices/fetch (whole list)'), 'latencyP99Ms'],
+      },
     ],
   },
   {
@@ -114,10 +144,25 @@ const BENCHES: readonly Bench[] = [
     method:
       '50 clients each looping acknowledged writes on a unit of its own (a rename, then a settings change, each with the version the previous answer returned, so a lost or doubled write answers 409), the next sent once the previous is answered: the full core against bare Fastify committing one UPDATE alone per request before it answers (the baseline), on SQLite and on PostgreSQL.',
     figures: [
-      { label: 'SQLite, acknowledged/s', path: ['providers', 'sqlite', 'full', 'acknowledgedPerSec'], unit: '', baseline: ['providers', 'sqlite', 'bare', 'acknowledgedPerSec'] },
+      {
+        label: 'SQLite, acknowledged/s',
+        path: ['providers', 'sqlite', 'full', 'acknowledgedPerSec'],
+        unit: '',
+        baseline: ['providers', 'sqlite', 'bare', 'acknowledgedPerSec'],
+      },
       { label: 'SQLite, p99', path: ['providers', 'sqlite', 'full', 'latencyP99Ms'], unit: 'ms', baseline: ['providers', 'sqlite', 'bare', 'latencyP99Ms'] },
-      { label: 'PostgreSQL, acknowledged/s', path: ['providers', 'postgresql', 'full', 'acknowledgedPerSec'], unit: '', baseline: ['providers', 'postgresql', 'bare', 'acknowledgedPerSec'] },
-      { label: 'PostgreSQL, p99', path: ['providers', 'postgresql', 'full', 'latencyP99Ms'], unit: 'ms', baseline: ['providers', 'postgresql', 'bare', 'latencyP99Ms'] },
+      {
+        label: 'PostgreSQL, acknowledged/s',
+        path: ['providers', 'postgresql', 'full', 'acknowledgedPerSec'],
+        unit: '',
+        baseline: ['providers', 'postgresql', 'bare', 'acknowledgedPerSec'],
+      },
+      {
+        label: 'PostgreSQL, p99',
+        path: ['providers', 'postgresql', 'full', 'latencyP99Ms'],
+        unit: 'ms',
+        baseline: ['providers', 'postgresql', 'bare', 'latencyP99Ms'],
+      },
     ],
     goalMet: ['goalMet'],
   },
@@ -126,7 +171,7 @@ const BENCHES: readonly Bench[] = [
     title: 'Simulator: 10,000 units at 1 Hz',
     script: 'simulator.bench.ts',
     method:
-      'One simulator process runs 10,000 units with their modems, each reporting every second over the /gateway websocket, first to a minimal sink (the baseline: what the simulator alone costs), then to the real core. CPU share: the process\'s own CPU time over wall time; 10 s warm-up, 30 s measured.',
+      "One simulator process runs 10,000 units with their modems, each reporting every second over the /gateway websocket, first to a minimal sink (the baseline: what the simulator alone costs), then to the real core. CPU share: the process's own CPU time over wall time; 10 s warm-up, 30 s measured.",
     figures: [
       { label: 'simulator CPU (cores), to the core', path: ['core', 'simulatorCpuShare'], unit: '', baseline: ['sink', 'simulatorCpuShare'] },
       { label: 'core CPU (cores)', path: ['core', 'coreCpuShare'], unit: '' },
@@ -139,7 +184,7 @@ const BENCHES: readonly Bench[] = [
     title: '/ws: 10,000 units at 1 Hz to 50 consoles',
     script: 'realtime.bench.ts',
     method:
-      'A simulator shard sends 10,000 units\' telemetry at 1 Hz to the core; 50 consoles subscribed to group topics receive it over /ws. Latency: from the report to the console; the baseline is a bare `ws` server broadcasting the same events to the same consoles.',
+      "A simulator shard sends 10,000 units' telemetry at 1 Hz to the core; 50 consoles subscribed to group topics receive it over /ws. Latency: from the report to the console; the baseline is a bare `ws` server broadcasting the same events to the same consoles.",
     figures: [
       { label: 'events delivered/s', path: ['full', 'eventsPerSec'], unit: '', baseline: ['bare', 'eventsPerSec'] },
       { label: 'p99 latency', path: ['full', 'latencyP99Ms'], unit: 'ms', baseline: ['bare', 'latencyP99Ms'] },
@@ -152,10 +197,15 @@ const BENCHES: readonly Bench[] = [
     title: 'The ingest path, in process',
     script: 'realtime-ingest.bench.ts',
     method:
-      '200,000 telemetry messages of 10,000 units, packed into frames as a shard sends them, through the /gateway route\'s parse, the gateway\'s validation, the unit service and the hub to 50 subscribers, in one process without sockets; against `JSON.parse` alone (the baseline) and a bare parse and stringify.',
+      "200,000 telemetry messages of 10,000 units, packed into frames as a shard sends them, through the /gateway route's parse, the gateway's validation, the unit service and the hub to 50 subscribers, in one process without sockets; against `JSON.parse` alone (the baseline) and a bare parse and stringify.",
     figures: [
       { label: 'core, ns per message', path: ['variants', 'core', 'nsPerMessage'], unit: 'ns', baseline: ['variants', 'parse', 'nsPerMessage'] },
-      { label: 'core, bytes allocated per message', path: ['variants', 'core', 'allocatedBytesPerMessage'], unit: 'B', baseline: ['variants', 'parse', 'allocatedBytesPerMessage'] },
+      {
+        label: 'core, bytes allocated per message',
+        path: ['variants', 'core', 'allocatedBytesPerMessage'],
+        unit: 'B',
+        baseline: ['variants', 'parse', 'allocatedBytesPerMessage'],
+      },
     ],
   },
   {
@@ -166,7 +216,12 @@ const BENCHES: readonly Bench[] = [
       'The real stack started twice in the same run, with the seeded fleet (24 units, the baseline) and with 10,024 units; the built console in Chromium, signed in as super_user. Script time: the delta of the CDP Performance ScriptDuration, median of the runs.',
     figures: [
       { label: 'first render, script', path: ['large', 'firstRender', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'firstRender', 'medianScriptMs'] },
-      { label: 'filter change, script', path: ['large', 'filterChange', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'filterChange', 'medianScriptMs'] },
+      {
+        label: 'filter change, script',
+        path: ['large', 'filterChange', 'medianScriptMs'],
+        unit: 'ms',
+        baseline: ['baseline', 'filterChange', 'medianScriptMs'],
+      },
       { label: 'sort by name, script', path: ['large', 'sortName', 'medianScriptMs'], unit: 'ms', baseline: ['baseline', 'sortName', 'medianScriptMs'] },
       { label: 'first route JavaScript (gzip)', path: ['large', 'firstRouteJs', 'gzipKb'], unit: 'kB' },
     ],
@@ -217,7 +272,8 @@ const number = (v: number | boolean | undefined, unit: string) => {
 
 function section(bench: Bench): string {
   const path = `${ROOT}tests/bench/results/${bench.file}.json`;
-  if (!existsSync(path)) return `### ${bench.title} (\`${bench.script}\`)\n\nNo result yet: run \`pnpm --filter @fleet/tests exec tsx bench/${bench.script}\`.\n`;
+  if (!existsSync(path))
+    return `### ${bench.title} (\`${bench.script}\`)\n\nNo result yet: run \`pnpm --filter @fleet/tests exec tsx bench/${bench.script}\`.\n`;
   const now = JSON.parse(readFileSync(path, 'utf8')) as Json;
   const before = previous(bench.file);
   const when = (json: Json) => {

@@ -45,7 +45,9 @@ async function settle(): Promise<void> {
 }
 
 let failed = 0;
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.bench.ts')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((n) => n.endsWith('.bench.ts'))
+  .sort()) {
   await settle();
   console.log(`==> ${f}`);
   const r = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${f}`, ...process.argv.slice(2)], { stdio: 'inherit' });

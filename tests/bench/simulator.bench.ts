@@ -129,7 +129,11 @@ async function againstSink() {
   const reports: Report[] = [];
   const child = startShard(`ws://127.0.0.1:${port}${GATEWAY.wsPath}`, (r) => reports.push(r));
   try {
-    const result = await measure(reports, () => messages, () => telemetry > UNITS && reports.length > 0);
+    const result = await measure(
+      reports,
+      () => messages,
+      () => telemetry > UNITS && reports.length > 0,
+    );
     return result;
   } finally {
     child.kill('SIGTERM');
@@ -191,7 +195,13 @@ const result = {
   benchmark: 'simulator: 10,000 units with their modems at 1 Hz, one simulator process over the /gateway websocket',
   when: new Date().toISOString(),
   machine: { cpus: cpus().length, node: process.version },
-  settings: { units: UNITS, telemetryIntervalMs: TELEMETRY_MS, measureSeconds: SECONDS, warmupSeconds: WARMUP, goal: 'simulator CPU share < 0.5 (half of one core)' },
+  settings: {
+    units: UNITS,
+    telemetryIntervalMs: TELEMETRY_MS,
+    measureSeconds: SECONDS,
+    warmupSeconds: WARMUP,
+    goal: 'simulator CPU share < 0.5 (half of one core)',
+  },
   sink,
   core,
   goalMet: sink.simulatorCpuShare < 0.5 && core.simulatorCpuShare < 0.5,

@@ -27,8 +27,22 @@ import type { ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { UnitSummary } from '@fleet/contracts';
 import {
-  SERVER_CPU, TESTS_MODULES, freePort, getText, load, login, machine, ratio, spawnPinned, spawnScript, startCore, stop, waitForLine, waitHttp,
-  type LoadOptions, type LoadResult,
+  SERVER_CPU,
+  TESTS_MODULES,
+  freePort,
+  getText,
+  load,
+  login,
+  machine,
+  ratio,
+  spawnPinned,
+  spawnScript,
+  startCore,
+  stop,
+  waitForLine,
+  waitHttp,
+  type LoadOptions,
+  type LoadResult,
 } from './harness.js';
 import { prismDocument } from './openapi-for-prism.js';
 import { recordResult } from './record.js';
@@ -121,7 +135,7 @@ try {
     const child = spawnScript(SERVER_CPU, 'bare-server.ts', ['--mode', 'static', '--routes', join(dir, 'routes.json')]);
     const { url } = await waitForLine<{ url: string }>(child, 'READY');
     const answer = await answerOf(`${url}${path}`, {}, JSON.parse(text));
-    if (!answer.sameJson) throw new Error('bare Fastify does not answer the core\'s unit');
+    if (!answer.sameJson) throw new Error("bare Fastify does not answer the core's unit");
     return (bare = { child, url, body: text });
   };
   try {
@@ -158,7 +172,14 @@ try {
     const item = { id, ...unit };
     writeFileSync(join(dir, 'db.json'), JSON.stringify({ units: [item] }));
     const port = await freePort();
-    const server = spawnPinned(SERVER_CPU, process.execPath, [`${TESTS_MODULES}json-server/lib/bin.js`, join(dir, 'db.json'), '--port', String(port), '--host', '127.0.0.1']);
+    const server = spawnPinned(SERVER_CPU, process.execPath, [
+      `${TESTS_MODULES}json-server/lib/bin.js`,
+      join(dir, 'db.json'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ]);
     server.stdout!.resume();
     const url = `http://127.0.0.1:${port}/units/${id}`;
     await waitHttp(url);
@@ -172,9 +193,16 @@ try {
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(prismDocument({ '/api/v2/units/{id}': unit })));
     const port = await freePort();
     const server = spawnPinned(SERVER_CPU, process.execPath, [
-      `${TESTS_MODULES}@stoplight/prism-cli/dist/index.js`, 'mock', join(dir, 'openapi.json'), '--port', String(port), '--host', '127.0.0.1',
+      `${TESTS_MODULES}@stoplight/prism-cli/dist/index.js`,
+      'mock',
+      join(dir, 'openapi.json'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
       // Logging every request (the default, info) would be most of its work; errors still show.
-      '--verboseLevel', 'error',
+      '--verboseLevel',
+      'error',
     ]);
     server.stdout!.pipe(process.stderr);
     // The document's security scheme is the session cookie: Prism answers 401 without one.
@@ -198,7 +226,9 @@ try {
         ratioToBare: ratio(r.requestsPerSec, bareResult?.requestsPerSec ?? 0),
         /** The same ratio per second of each server's own CPU (meaningful when bare Fastify was not saturated). */
         cpuRatioToBare: ratio(r.requestsPerServerCpuSecond, bareResult?.requestsPerServerCpuSecond ?? 0),
-        ...(name === 'core' && medianRatio !== null ? { ratioToBare: medianRatio, ratioOfTotalsToBare: ratio(r.requestsPerSec, bareResult?.requestsPerSec ?? 0) } : {}),
+        ...(name === 'core' && medianRatio !== null
+          ? { ratioToBare: medianRatio, ratioOfTotalsToBare: ratio(r.requestsPerSec, bareResult?.requestsPerSec ?? 0) }
+          : {}),
       },
     ]),
   );
@@ -213,7 +243,8 @@ try {
       measuredSecondsPerServer: peerSeconds,
       warmupSecondsPerRound: Number(values.warmup),
       coreWarmupSecondsFirstRound: Number(values['first-warmup']),
-      alternating: 'core and bare Fastify in alternating rounds; the core stopped (SIGSTOP) while bare Fastify is loaded; json-server and Prism in one run each',
+      alternating:
+        'core and bare Fastify in alternating rounds; the core stopped (SIGSTOP) while bare Fastify is loaded; json-server and Prism in one run each',
       connections: Number(values.connections),
       database: 'sqlite',
       coreUser: 'luc_regular',
@@ -231,9 +262,7 @@ try {
       bodyBytes: r.bodyBytes,
     })),
     goal: { ratioToBareAtLeast: 0.5, aheadOf: ['json-server', 'prism'] },
-    goalMet: full
-      ? full.ratioToBare >= 0.5 && ['json-server', 'prism'].every((p) => !servers[p] || full.requestsPerSec > servers[p].requestsPerSec)
-      : null,
+    goalMet: full ? full.ratioToBare >= 0.5 && ['json-server', 'prism'].every((p) => !servers[p] || full.requestsPerSec > servers[p].requestsPerSec) : null,
   };
   recordResult('unit-get', result);
   console.log(JSON.stringify(result, null, 2));

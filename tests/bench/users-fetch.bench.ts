@@ -50,8 +50,42 @@ const loadAtStart = loadavg()[0]!;
 
 /** Rows per createMany (SQLite binds at most 32,766 variables per statement). */
 const CHUNK = 500;
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Linus', 'Frances', 'Ken', 'Radia', 'Niklaus', 'Sophie', 'Tim', 'Hedy', 'John'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Torvalds', 'Allen', 'Thompson', 'Perlman', 'Wirth', 'Wilson', 'Berners-Lee', 'Lamarr', 'Backus'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Margaret',
+  'Linus',
+  'Frances',
+  'Ken',
+  'Radia',
+  'Niklaus',
+  'Sophie',
+  'Tim',
+  'Hedy',
+  'John',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Torvalds',
+  'Allen',
+  'Thompson',
+  'Perlman',
+  'Wirth',
+  'Wilson',
+  'Berners-Lee',
+  'Lamarr',
+  'Backus',
+];
 const TYPES = ['luc_regular', 'luc_regular', 'luc_regular', 'luc_admin', 'luc_read'] as const;
 /** The name search: a first name and the start of a last name, as typed in the console ("Ada Love"). */
 const NAME_SEARCH = 'Ada Love';
@@ -64,7 +98,8 @@ const NAME_SEARCH = 'Ada Love';
 async function seedUsers(url: string, count: number): Promise<void> {
   const db = await createDb({ url });
   try {
-    const organisationId = (await db.prisma.user.findUnique({ where: { id: SEED_IDS.users.luc_admin }, select: { organisationId: true } }))?.organisationId ?? null;
+    const organisationId =
+      (await db.prisma.user.findUnique({ where: { id: SEED_IDS.users.luc_admin }, select: { organisationId: true } }))?.organisationId ?? null;
     const inventories = Object.keys(SEED_IDS.groupsByInventory) as Array<keyof typeof SEED_IDS.groupsByInventory>;
     const created = new Date('2026-01-01T00:00:00Z').getTime();
     const rows = Array.from({ length: count }, (_, n) => {
@@ -153,7 +188,8 @@ try {
   }
 
   const result = {
-    benchmark: 'GET v2/users with 10,000 users (first page, deep page by last name, name search) beside GET devices/fetch with 10,000 units, one core pinned to one core',
+    benchmark:
+      'GET v2/users with 10,000 users (first page, deep page by last name, name search) beside GET devices/fetch with 10,000 units, one core pinned to one core',
     when: new Date().toISOString(),
     machine: machine(loadAtStart),
     settings: {

@@ -57,7 +57,16 @@ interface ClientsReport {
 async function drive(base: string, units: Array<{ id: string; cookie: string }>, serverPid: number | undefined) {
   const cpu0 = cpuSeconds(serverPid);
   const t0 = performance.now();
-  const driver = spawnScript(LOAD_CPU, 'write-clients.ts', ['--base', base, '--units', JSON.stringify(units), '--seconds', values.seconds, '--warmup', values.warmup]);
+  const driver = spawnScript(LOAD_CPU, 'write-clients.ts', [
+    '--base',
+    base,
+    '--units',
+    JSON.stringify(units),
+    '--seconds',
+    values.seconds,
+    '--warmup',
+    values.warmup,
+  ]);
   const report = await waitForLine<ClientsReport>(driver, 'REPORT');
   const serverCpuCores = round((cpuSeconds(serverPid) - cpu0) / ((performance.now() - t0) / 1000), 2);
   await stop(driver);
@@ -72,8 +81,14 @@ async function run(provider: Provider) {
   const all = JSON.parse(await getText(`${core.url}/api/devices/fetch`, { cookie: cookies[0]! })) as UnitSummary[];
   const units = all.filter((u) => u.uniqueId.startsWith(GENERATED_UNIT_PREFIX)).slice(0, clients);
   if (units.length < clients) throw new Error(`only ${units.length} generated units for ${clients} clients`);
-  const full = await drive(core.url, units.map((u, i) => ({ id: u.uniqueId, cookie: cookies[i]! })), core.child.pid);
-  const stored = new Map((JSON.parse(await getText(`${core.url}/api/devices/fetch`, { cookie: cookies[0]! })) as UnitSummary[]).map((u) => [u.uniqueId, u.name]));
+  const full = await drive(
+    core.url,
+    units.map((u, i) => ({ id: u.uniqueId, cookie: cookies[i]! })),
+    core.child.pid,
+  );
+  const stored = new Map(
+    (JSON.parse(await getText(`${core.url}/api/devices/fetch`, { cookie: cookies[0]! })) as UnitSummary[]).map((u) => [u.uniqueId, u.name]),
+  );
   const mismatches = Object.entries(full.report.lastNames).filter(([id, name]) => stored.get(id) !== name).length;
   await core.stop();
 
@@ -84,7 +99,11 @@ async function run(provider: Provider) {
     writeFileSync(join(dir, 'units.json'), JSON.stringify(units.map((u) => ({ id: u.uniqueId, name: u.name }))));
     const bareProcess = spawnScript(SERVER_CPU, 'bare-server.ts', ['--mode', 'writes', '--db', database.url, '--units', join(dir, 'units.json')]);
     const { url } = await waitForLine<{ url: string }>(bareProcess, 'READY');
-    const bare = await drive(url, units.map((u) => ({ id: u.uniqueId, cookie: '' })), bareProcess.pid);
+    const bare = await drive(
+      url,
+      units.map((u) => ({ id: u.uniqueId, cookie: '' })),
+      bareProcess.pid,
+    );
     await stop(bareProcess);
     const view = (r: { report: ClientsReport; serverCpuCores: number }) => {
       const { lastNames: _names, ...rest } = r.report;

@@ -126,10 +126,12 @@ export async function startCore(o: StartOptions): Promise<CoreProcess> {
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not start the stack');
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const signal = (sig: NodeJS.Signals) => {
     try {

@@ -65,7 +65,11 @@ function report(s: CrashSummary): string {
     `── ${s.provider}: ${s.rounds} rounds, ${s.clients} clients, core ${s.coreCommit.slice(0, 12)}${s.coreChanges.length ? ` + uncommitted changes (${s.coreChanges.length} files)` : ''}`,
     `acknowledged writes ${s.acknowledged} (${kinds})`,
     `verified ${s.verified}   lost ${s.lost}${s.planted ? ` (${s.planted} planted)` : ''}   inconsistencies ${s.inconsistencies}`,
-    `refused ${s.rejected} (${Object.entries(refusals).map(([code, n]) => `${code} ${n}`).join(', ') || 'none'})   in flight at the kills ${s.inFlight} (${s.inFlightLanded} landed whole, the rest absent)`,
+    `refused ${s.rejected} (${
+      Object.entries(refusals)
+        .map(([code, n]) => `${code} ${n}`)
+        .join(', ') || 'none'
+    })   in flight at the kills ${s.inFlight} (${s.inFlightLanded} landed whole, the rest absent)`,
     `kill moments (s after load start): ${moments}`,
     `restart to healthy: min ${(s.restartMs.min / 1000).toFixed(1)} s, median ${(s.restartMs.median / 1000).toFixed(1)} s, max ${(s.restartMs.max / 1000).toFixed(1)} s`,
   ].join('\n');

@@ -8,10 +8,7 @@
  * - `unknown`: no complete answer (connection reset by the kill, refused, timed out) — the write
  *   may or may not have happened.
  */
-import {
-  buildPath, ENDPOINT_ROUTES, MOCK_AUTH, parseErrorEnvelope,
-  type EndpointId, type EndpointInput, type EndpointOutput,
-} from '@fleet/contracts';
+import { buildPath, ENDPOINT_ROUTES, MOCK_AUTH, parseErrorEnvelope, type EndpointId, type EndpointInput, type EndpointOutput } from '@fleet/contracts';
 
 /** The core's REST prefix as the stack starts it (CORE_PREFIX default). */
 const CORE_PREFIX = '/api';

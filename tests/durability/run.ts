@@ -117,7 +117,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function runCrashDurability(o: CrashOptions): Promise<CrashSummary> {
   const log = o.log ?? (() => undefined);
   const rnd = seededRandom(o.seed);
-  const coreChanges = git(['status', '--porcelain', '--', 'apps/core', 'apps/stack', 'packages/db', 'prisma']).split('\n').filter(Boolean).map((l) => l.slice(3));
+  const coreChanges = git(['status', '--porcelain', '--', 'apps/core', 'apps/stack', 'packages/db', 'prisma'])
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3));
   const summary: CrashSummary = {
     provider: o.provider,
     date: new Date().toISOString(),

@@ -19,17 +19,11 @@
  * Afterwards every key starts again from what is stored.
  */
 import { isDeepStrictEqual } from 'node:util';
-import {
-  ADHOC_PERIOD_MS,
-  type ChannelFile, type Story, type UnitConfiguration, type UnitDetail, type UserPreferences,
-} from '@fleet/contracts';
+import { ADHOC_PERIOD_MS, type ChannelFile, type Story, type UnitConfiguration, type UnitDetail, type UserPreferences } from '@fleet/contracts';
 import { createDb, type Prisma } from '@fleet/db';
 import { call, type Answer } from './http.js';
 import { Counter, Register, type Verdict } from './ledger.js';
-import {
-  MARK, STORY_FIELD_NAMES, can, renameComment, storyFields,
-  type Client, type PendingCreate, type StoryFields, type World,
-} from './world.js';
+import { MARK, STORY_FIELD_NAMES, can, renameComment, storyFields, type Client, type PendingCreate, type StoryFields, type World } from './world.js';
 
 export interface Check {
   /** Acknowledged writes not found. */
@@ -77,20 +71,54 @@ async function readStored(url: string, world: World) {
     // Every row a write of this test touched carries the marker in some field: also a half-written one.
     const storyWhere = { OR: STORY_FIELD_NAMES.map((f) => ({ [f]: { contains: MARK } })) } as Prisma.StoryWhereInput;
     const [units, stories, invitations, prefs, files] = await Promise.all([
-      p.unit.findMany({ where: { id: { in: [...world.units.keys()] } }, select: { id: true, name: true, comment: true, filenamePrefix: true, configuration: true, version: true } }),
-      p.story.findMany({ where: storyWhere, select: { id: true, inventoryId: true, version: true, ...Object.fromEntries(STORY_FIELD_NAMES.map((f) => [f, true])), units: { select: { unitId: true } } } }),
+      p.unit.findMany({
+        where: { id: { in: [...world.units.keys()] } },
+        select: { id: true, name: true, comment: true, filenamePrefix: true, configuration: true, version: true },
+      }),
+      p.story.findMany({
+        where: storyWhere,
+        select: {
+          id: true,
+          inventoryId: true,
+          version: true,
+          ...Object.fromEntries(STORY_FIELD_NAMES.map((f) => [f, true])),
+          units: { select: { unitId: true } },
+        },
+      }),
       p.invitation.findMany({
         where: { OR: [{ deviceName: { startsWith: MARK } }, { email: { startsWith: MARK } }] },
-        select: { id: true, groupId: true, planType: true, period: true, code: true, deviceName: true, email: true, expiresAt: true, createdAt: true, usedAt: true, version: true, group: { select: { id: true } } },
+        select: {
+          id: true,
+          groupId: true,
+          planType: true,
+          period: true,
+          code: true,
+          deviceName: true,
+          email: true,
+          expiresAt: true,
+          createdAt: true,
+          usedAt: true,
+          version: true,
+          group: { select: { id: true } },
+        },
       }),
       p.userPreference.findMany({ where: { userId: { in: [...world.prefVersions.keys()] } }, select: { userId: true, data: true, version: true } }),
-      p.channelFile.findMany({ where: { id: { in: [...world.files.keys()] } }, select: { id: true, fileName: true, chunkIndex: true, chunks: true, version: true } }),
+      p.channelFile.findMany({
+        where: { id: { in: [...world.files.keys()] } },
+        select: { id: true, fileName: true, chunkIndex: true, chunks: true, version: true },
+      }),
     ]);
     return {
       units: new Map(
         units.map((u) => [
           u.id,
-          { name: u.name, comment: u.comment, prefix: u.filenamePrefix, ntp: textOrNull(jsonObject(jsonObject(u.configuration).ntpTimecode).server), version: u.version },
+          {
+            name: u.name,
+            comment: u.comment,
+            prefix: u.filenamePrefix,
+            ntp: textOrNull(jsonObject(jsonObject(u.configuration).ntpTimecode).server),
+            version: u.version,
+          },
         ]),
       ),
       stories: new Map(
@@ -105,8 +133,18 @@ async function readStored(url: string, world: World) {
         invitations.map((i): [string, StoredInvitation] => [
           i.id,
           {
-            id: i.id, groupId: i.groupId, groupExists: i.group?.id === i.groupId, planType: i.planType, period: i.period, code: i.code,
-            deviceName: i.deviceName, email: i.email, expiresAt: i.expiresAt, createdAt: i.createdAt, usedAt: i.usedAt, version: i.version,
+            id: i.id,
+            groupId: i.groupId,
+            groupExists: i.group?.id === i.groupId,
+            planType: i.planType,
+            period: i.period,
+            code: i.code,
+            deviceName: i.deviceName,
+            email: i.email,
+            expiresAt: i.expiresAt,
+            createdAt: i.createdAt,
+            usedAt: i.usedAt,
+            version: i.version,
           },
         ]),
       ),
@@ -114,7 +152,10 @@ async function readStored(url: string, world: World) {
       files: new Map(
         files.map((f) => {
           const chunks = (Array.isArray(f.chunks) ? f.chunks : []).map((c) => jsonObject(c));
-          return [f.id, { fileName: f.fileName, chunkIndex: f.chunkIndex, chunks: chunks.map((c) => ({ id: String(c.id), index: Number(c.index) })), version: f.version }];
+          return [
+            f.id,
+            { fileName: f.fileName, chunkIndex: f.chunkIndex, chunks: chunks.map((c) => ({ id: String(c.id), index: Number(c.index) })), version: f.version },
+          ];
         }),
       ),
     };
@@ -160,7 +201,10 @@ async function readServed(world: World) {
   for (const p of world.pending) if (p.kind === 'story' && !inventories.has(p.scope)) inventories.set(p.scope, p.owner);
   for (const [inventoryId, reader] of inventories) {
     for (let offset = 0; ; ) {
-      const page = read(`stories of ${inventoryId}`, await call(url, reader.cookie, 'listInventoryStories', { params: { inventoryId }, query: { offset, limit: 200 } }));
+      const page = read(
+        `stories of ${inventoryId}`,
+        await call(url, reader.cookie, 'listInventoryStories', { params: { inventoryId }, query: { offset, limit: 200 } }),
+      );
       if (!page) break;
       for (const s of page.items) stories.set(s.id, s);
       offset += page.items.length;
@@ -221,7 +265,8 @@ class Findings implements Check {
     const lost = Math.max(lostValues, c.shortfall);
     this.lost += lost;
     if (c.shortfall > lostValues) this.note(`LOST ${what}: counter at ${actual}, ${counter.settled} + ${counter.acked} acknowledged writes`);
-    if (c.excess > 0) this.note(`PHANTOM ${what}: counter at ${actual}, more than the ${counter.settled} + ${counter.acked} acknowledged + ${counter.inflight} in flight`);
+    if (c.excess > 0)
+      this.note(`PHANTOM ${what}: counter at ${actual}, more than the ${counter.settled} + ${counter.acked} acknowledged + ${counter.inflight} in flight`);
     if (lost === 0 && c.excess === 0 && c.landed !== landedValues) {
       this.note(`HALF-WRITTEN ${what}: counter moved by ${c.landed} in-flight write(s), but ${landedValues} in-flight value(s) show`);
     }
@@ -258,8 +303,16 @@ function judgeUnits(world: World, stored: Stored, served: Served, f: Findings): 
     }
     const api = served.units.get(u.id);
     if (api) {
-      f.same(`unit ${u.id}`, { name: api.detail.name, comment: api.detail.comment, prefix: api.detail.filenamePrefix, version: api.detail.version }, { name: row.name, comment: row.comment, prefix: row.prefix, version: row.version });
-      f.same(`unit ${u.id} configuration`, { prefix: api.config.filenamePrefix, ntp: api.config.ntpTimecode.server, version: api.config.version }, { prefix: row.prefix, ntp: row.ntp, version: row.version });
+      f.same(
+        `unit ${u.id}`,
+        { name: api.detail.name, comment: api.detail.comment, prefix: api.detail.filenamePrefix, version: api.detail.version },
+        { name: row.name, comment: row.comment, prefix: row.prefix, version: row.version },
+      );
+      f.same(
+        `unit ${u.id} configuration`,
+        { prefix: api.config.filenamePrefix, ntp: api.config.ntpTimecode.server, version: api.config.version },
+        { prefix: row.prefix, ntp: row.ntp, version: row.version },
+      );
     }
     u.name.settle(row.name);
     u.prefix.settle(row.prefix);
@@ -327,7 +380,13 @@ function sameStory(f: Findings, served: Served, row: StoredStory): void {
  * The row a create without an acknowledgement made, when it may show: none for a refused create
  * (whose row must not exist), at most one for one in flight at the kill (a row of its own, whole).
  */
-function createdRow<R extends { id: string }>(f: Findings, p: PendingCreate, rows: Iterable<R>, accounted: Set<string>, made: (row: R) => boolean): R | undefined {
+function createdRow<R extends { id: string }>(
+  f: Findings,
+  p: PendingCreate,
+  rows: Iterable<R>,
+  accounted: Set<string>,
+  made: (row: R) => boolean,
+): R | undefined {
   const found = [...rows].filter((r) => !accounted.has(r.id) && made(r));
   for (const r of found) accounted.add(r.id);
   if (found.length > 1) f.note(`DUPLICATE ${p.kind} create ${p.marker}: ${found.length} rows`);
@@ -347,7 +406,8 @@ function wholeInvitation(row: StoredInvitation, groupId: string, deviceName: str
   const problems: string[] = [];
   if (row.groupId !== groupId || !row.groupExists) problems.push(`group ${row.groupId} (expected ${groupId}, exists: ${row.groupExists})`);
   if (row.planType !== 'ADHOC' || row.period !== '1d') problems.push(`plan ${row.planType} period ${row.period}`);
-  if (!row.expiresAt || row.expiresAt.getTime() - row.createdAt.getTime() !== ADHOC_PERIOD_MS['1d']) problems.push(`expiry ${row.expiresAt?.toISOString()} for creation ${row.createdAt.toISOString()}`);
+  if (!row.expiresAt || row.expiresAt.getTime() - row.createdAt.getTime() !== ADHOC_PERIOD_MS['1d'])
+    problems.push(`expiry ${row.expiresAt?.toISOString()} for creation ${row.createdAt.toISOString()}`);
   if (!CODE.test(row.code)) problems.push(`code ${row.code}`);
   if (row.deviceName !== deviceName || row.usedAt !== null) problems.push(`device name ${row.deviceName}, used ${String(row.usedAt)}`);
   return problems.length ? problems.join('; ') : null;
@@ -380,7 +440,15 @@ async function judgeInvitations(world: World, stored: Stored, f: Findings): Prom
     if (!row) continue;
     const broken = wholeInvitation(row, p.scope, p.marker);
     if (broken) f.note(`HALF-WRITTEN invitation create ${p.marker} (${row.id}): ${broken}`);
-    const inv = { id: row.id, owner: p.owner, groupId: p.scope, deviceName: p.marker, email: new Register(row.email ?? ''), version: new Counter(row.version), touched: false };
+    const inv = {
+      id: row.id,
+      owner: p.owner,
+      groupId: p.scope,
+      deviceName: p.marker,
+      email: new Register(row.email ?? ''),
+      version: new Counter(row.version),
+      touched: false,
+    };
     world.invitations.set(inv.id, inv);
     p.owner.invitations.push(inv);
     readBack.push(inv);
@@ -389,16 +457,33 @@ async function judgeInvitations(world: World, stored: Stored, f: Findings): Prom
     if (!accounted.has(row.id)) f.note(`PHANTOM invitation ${row.id} (${row.deviceName}) comes from no write sent`);
   }
   // No call reads an invitation back: creating it again must be refused because its name is taken.
-  await mapLimit(readBack.filter((i) => can(i.owner, 'createGroupInvitation')), 8, async (inv) => {
-    const a = await call(world.url, inv.owner.cookie, 'createGroupInvitation', { params: { id: inv.groupId }, body: { deviceName: inv.deviceName, email: 'probe@example.com', period: '1d' } });
-    if (a.outcome === 'rejected' && a.code === 'NAME_IN_USE') return;
-    f.note(`API ≠ DATABASE invitation ${inv.id}: creating ${inv.deviceName} again answered ${a.outcome === 'unknown' ? a.error : `${a.status} ${a.outcome === 'rejected' ? a.code : ''}`}, not 409 NAME_IN_USE`);
-    if (a.outcome === 'acked') {
-      // The probe made a row of its own: keep it known, so it is not reported again as a phantom.
-      const probe = { id: a.body.id, owner: inv.owner, groupId: inv.groupId, deviceName: inv.deviceName, email: new Register('probe@example.com'), version: new Counter(0), touched: false };
-      world.invitations.set(probe.id, probe);
-    }
-  });
+  await mapLimit(
+    readBack.filter((i) => can(i.owner, 'createGroupInvitation')),
+    8,
+    async (inv) => {
+      const a = await call(world.url, inv.owner.cookie, 'createGroupInvitation', {
+        params: { id: inv.groupId },
+        body: { deviceName: inv.deviceName, email: 'probe@example.com', period: '1d' },
+      });
+      if (a.outcome === 'rejected' && a.code === 'NAME_IN_USE') return;
+      f.note(
+        `API ≠ DATABASE invitation ${inv.id}: creating ${inv.deviceName} again answered ${a.outcome === 'unknown' ? a.error : `${a.status} ${a.outcome === 'rejected' ? a.code : ''}`}, not 409 NAME_IN_USE`,
+      );
+      if (a.outcome === 'acked') {
+        // The probe made a row of its own: keep it known, so it is not reported again as a phantom.
+        const probe = {
+          id: a.body.id,
+          owner: inv.owner,
+          groupId: inv.groupId,
+          deviceName: inv.deviceName,
+          email: new Register('probe@example.com'),
+          version: new Counter(0),
+          touched: false,
+        };
+        world.invitations.set(probe.id, probe);
+      }
+    },
+  );
 }
 
 function judgePrefs(world: World, stored: Stored, served: Served, f: Findings): void {
@@ -432,19 +517,38 @@ function judgeFiles(world: World, stored: Stored, served: Served, f: Findings): 
     }
     const name = f.value(`channel file ${file.id} name`, file.name, row.fileName);
     const chunks = file.chunks.judge(row.chunks.length);
-    if (chunks.shortfall > 0) f.note(`LOST channel file ${file.id} chunks: ${row.chunks.length} stored, ${file.chunks.settled} + ${file.chunks.acked} acknowledged`);
+    if (chunks.shortfall > 0)
+      f.note(`LOST channel file ${file.id} chunks: ${row.chunks.length} stored, ${file.chunks.settled} + ${file.chunks.acked} acknowledged`);
     if (chunks.excess > 0) f.note(`PHANTOM channel file ${file.id} chunks: ${row.chunks.length} stored, more than were sent`);
     // One version step per rename and per chunk.
-    f.counter(`channel file ${file.id} version`, file.version, row.version, (name === 'lost' ? 1 : 0) + chunks.shortfall, (name === 'landed' ? 1 : 0) + chunks.landed);
+    f.counter(
+      `channel file ${file.id} version`,
+      file.version,
+      row.version,
+      (name === 'lost' ? 1 : 0) + chunks.shortfall,
+      (name === 'landed' ? 1 : 0) + chunks.landed,
+    );
     const indices = row.chunks.map((c) => c.index);
     const n = indices.length;
-    if (n > 0 && (row.chunkIndex !== n || !isDeepStrictEqual(indices, Array.from({ length: n }, (_, i) => i + 1)))) {
+    if (
+      n > 0 &&
+      (row.chunkIndex !== n ||
+        !isDeepStrictEqual(
+          indices,
+          Array.from({ length: n }, (_, i) => i + 1),
+        ))
+    ) {
       f.note(`HALF-WRITTEN channel file ${file.id} chunks: indices ${show(indices)} with chunk index ${row.chunkIndex}`);
     }
     const api = served.files.get(file.id);
     if (served.listedGroups.has(file.groupId)) {
       const apiView = api ? { fileName: api.fileName, chunkIndex: api.chunkIndex, chunks: api.chunks.map((c) => c.id), version: api.version } : 'not listed';
-      f.same(`channel file ${file.id}`, apiView, { fileName: row.fileName, chunkIndex: row.chunkIndex, chunks: row.chunks.map((c) => c.id), version: row.version });
+      f.same(`channel file ${file.id}`, apiView, {
+        fileName: row.fileName,
+        chunkIndex: row.chunkIndex,
+        chunks: row.chunks.map((c) => c.id),
+        version: row.version,
+      });
     }
     file.name.settle(row.fileName);
     file.chunks.settle(row.chunks.length);

@@ -7,8 +7,19 @@ import type { EndpointId, EndpointInput, EndpointOutput } from '@fleet/contracts
 import { call, type Answer } from './http.js';
 import { count, Counter, Register, type Outcome, type Tally } from './ledger.js';
 import {
-  can, guestEmail, marker, ntpServer, prefValue, renameComment, storyFields,
-  type Client, type FileKey, type InvitationKey, type StoryKey, type UnitKey, type World,
+  can,
+  guestEmail,
+  marker,
+  ntpServer,
+  prefValue,
+  renameComment,
+  storyFields,
+  type Client,
+  type FileKey,
+  type InvitationKey,
+  type StoryKey,
+  type UnitKey,
+  type World,
 } from './world.js';
 
 /** A write must answer within this (device commands wait up to DEVICE_COMMAND_TIMEOUT_MS, 12 s). */

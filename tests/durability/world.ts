@@ -8,10 +8,7 @@
  * was given it; a user's preferences are shared by that user's clients, each writing a top-level
  * field of its own (the core merges fields under the row's version).
  */
-import {
-  catalogue, hasAnyRole,
-  type CurrentUser, type EndpointId, type Role, type UnitSummary,
-} from '@fleet/contracts';
+import { catalogue, hasAnyRole, type CurrentUser, type EndpointId, type Role, type UnitSummary } from '@fleet/contracts';
 import { DEFAULT_DEMO_PASSWORD } from '@fleet/db';
 import { bodyOf, call, login } from './http.js';
 import { Counter, Register, type Tally, count } from './ledger.js';
@@ -21,7 +18,15 @@ export const MARK = 'dx-';
 
 /** Demo users that may write, in the order clients take them (README, packages/db/src/seed.ts). */
 export const WRITER_USERS = [
-  'luc_regular', 'luc_admin', 'super_user', 'staff', 'luc_media_group_admin', 'luc_partner', 'luc_contractor', 'luc_unit_control', 'luc_freelancer',
+  'luc_regular',
+  'luc_admin',
+  'super_user',
+  'staff',
+  'luc_media_group_admin',
+  'luc_partner',
+  'luc_contractor',
+  'luc_unit_control',
+  'luc_freelancer',
 ] as const;
 
 /** Top-level preference fields taking free text; the n-th client of a user writes the n-th. */
@@ -176,7 +181,12 @@ export async function setUp(url: string, clientCount: number, tally: Tally): Pro
     const units = bodyOf('devices/fetch', await call(url, cookie, 'fetchDevices', { query: {} }));
     const roles = me.roles;
     const inventoryId = hasAnyRole(roles, catalogue.createStory.roles) ? (me.inventories[0]?.id ?? null) : null;
-    const assignUnit = inventoryId ? (units.filter((u) => u.inventoryIds.includes(inventoryId)).map((u) => u.uniqueId).sort()[0] ?? null) : null;
+    const assignUnit = inventoryId
+      ? (units
+          .filter((u) => u.inventoryIds.includes(inventoryId))
+          .map((u) => u.uniqueId)
+          .sort()[0] ?? null)
+      : null;
     const sameUser = clients.filter((c) => c.username === username).length;
     clients.push({
       index: i,
@@ -217,7 +227,14 @@ export async function setUp(url: string, clientCount: number, tally: Tally): Pro
       (c) => c.units.length,
     );
     if (!owner) continue;
-    const key: UnitKey = { id, owner, name: new Register(''), prefix: new Register<string | null>(null), ntp: new Register<string | null>(null), version: new Counter(0) };
+    const key: UnitKey = {
+      id,
+      owner,
+      name: new Register(''),
+      prefix: new Register<string | null>(null),
+      ntp: new Register<string | null>(null),
+      version: new Counter(0),
+    };
     owner.units.push(key);
     world.units.set(id, key);
   }

@@ -51,7 +51,11 @@ test('a user changes their password: wrong old password and the rules refused in
     await expect(modal.getByTestId('account-save')).toBeDisabled();
     const own = await playwright.request.newContext({ baseURL });
     expect((await own.post('/mock/auth/login', { data: { username, password: START_PASSWORD } })).ok()).toBe(true);
-    expect(await (await own.get('/api/user/contact')).json()).toMatchObject({ firstName: 'Annie', email: `${username}@example.org`, phone: '+44 20 7946 0000' });
+    expect(await (await own.get('/api/user/contact')).json()).toMatchObject({
+      firstName: 'Annie',
+      email: `${username}@example.org`,
+      phone: '+44 20 7946 0000',
+    });
 
     await page.getByTestId('password-change-old').fill('Wrong-pass-9');
     await page.getByTestId('password-change-new').fill('weak');
@@ -86,7 +90,11 @@ test('a user changes their password: wrong old password and the rules refused in
   }
 });
 
-test('preferences are saved and read back after a reload; the chat toggle shows with chat support on and remembers hiding the widget', async ({ page, playwright, baseURL }) => {
+test('preferences are saved and read back after a reload; the chat toggle shows with chat support on and remembers hiding the widget', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // A sign-in and two reloads of the console: more than the default on a loaded machine.
   test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, 'super_user');
@@ -152,7 +160,11 @@ test('preferences are saved and read back after a reload; the chat toggle shows 
   }
 });
 
-test('a password within 14 days of expiry goes to the change page right after signing in; dismissed, it continues and is not asked again', async ({ page, playwright, baseURL }) => {
+test('a password within 14 days of expiry goes to the change page right after signing in; dismissed, it continues and is not asked again', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const self = await apiAs(playwright, baseURL, EXPIRING);
   // Not dismissed yet (another spec's sign-in may have kept the password for now).
   expect((await self.put('/api/userPreferences', { data: { passwordExpiryDismissed: null } })).ok()).toBe(true);

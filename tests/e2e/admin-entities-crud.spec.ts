@@ -96,13 +96,24 @@ test('a super user creates, edits and deletes a server of each of the three rema
     }
   } finally {
     for (const { kind, type } of SERVER_KINDS) {
-      await cleanUp(api, `/api/v2/admin/servers?type=${type}&searchKey=name&searchValue=E2E-crud-${kind}-${stamp}`, 'name', 'id', '/api/v2/admin/servers', `E2E-crud-${kind}-${stamp}`);
+      await cleanUp(
+        api,
+        `/api/v2/admin/servers?type=${type}&searchKey=name&searchValue=E2E-crud-${kind}-${stamp}`,
+        'name',
+        'id',
+        '/api/v2/admin/servers',
+        `E2E-crud-${kind}-${stamp}`,
+      );
     }
     await api.dispose();
   }
 });
 
-test('a super user registers a unit in an inventory of its own, edits and deletes it; a group there is created, renamed and deleted', async ({ page, baseURL, playwright }) => {
+test('a super user registers a unit in an inventory of its own, edits and deletes it; a group there is created, renamed and deleted', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const stamp = unique();
   const inventory = `E2E-crud-inv-${stamp}`;
   const unit = `E2E-crud-unit-${stamp}`;
@@ -163,7 +174,11 @@ test('a super user registers a unit in an inventory of its own, edits and delete
   }
 });
 
-test('staff creates, renames and deletes a channel on a hub of its own and a video return channel in an inventory of its own', async ({ page, baseURL, playwright }) => {
+test('staff creates, renames and deletes a channel on a hub of its own and a video return channel in an inventory of its own', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const stamp = unique();
   const inventory = `E2E-crud-inv-${stamp}`;
   const hub = `E2E-crud-hub-${stamp}`;
@@ -171,7 +186,9 @@ test('staff creates, renames and deletes a channel on a hub of its own and a vid
   const vrChannel = `E2E-crud-vr-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'staff');
   const inventoryId = await makeInventory(api, inventory);
-  const made = await api.post('/api/v2/admin/servers', { data: { serverType: 'mmh_server', name: hub, serial: `SN-hub-${stamp}`, swVersion: '10.1', inventoryId } });
+  const made = await api.post('/api/v2/admin/servers', {
+    data: { serverType: 'mmh_server', name: hub, serial: `SN-hub-${stamp}`, swVersion: '10.1', inventoryId },
+  });
   expect(made.status(), await made.text()).toBe(201);
   const hubId = ((await made.json()) as { id: string }).id;
   try {

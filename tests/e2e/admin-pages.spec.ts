@@ -14,7 +14,11 @@ import { apiAs, login, secondConsole, trackNavigations } from './support';
 // Each test signs in two consoles (or a console and a REST client) on a stack shared with other specs: room for a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
-test("what's new: created, published and deleted by the super user, seen live by another console; the title rule inline", async ({ page, browser, baseURL }) => {
+test("what's new: created, published and deleted by the super user, seen live by another console; the title rule inline", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const title = `E2E-admin-pages-${Date.now()}`;
   await login(page, 'super_user');
   await page.goto('/whats_new?ignoreRouteDefault=1');
@@ -105,9 +109,15 @@ test("a global system message shows in another user's banner without a reload an
   }
 });
 
-test('an access approval opened by support access is revoked on /access_approvals; luc_admin is sent to the unit list', async ({ page, playwright, baseURL }) => {
+test('an access approval opened by support access is revoked on /access_approvals; luc_admin is sent to the unit list', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
-  const res = await api.post('/api/v2/remoteActions', { data: { deviceType: 'unit', deviceId: 'LUSMART-0002', action: 'supportAccess', reason: `E2E-admin-pages ${Date.now()}` } });
+  const res = await api.post('/api/v2/remoteActions', {
+    data: { deviceType: 'unit', deviceId: 'LUSMART-0002', action: 'supportAccess', reason: `E2E-admin-pages ${Date.now()}` },
+  });
   expect(res.ok()).toBe(true);
   const approvalId = ((await res.json()) as { supportAccess: { id: string } }).supportAccess.id;
   try {

@@ -57,7 +57,11 @@ async function post(api: APIRequestContext, path: string, data: Record<string, u
   return ((await res.json()) as { id: string }).id;
 }
 
-test('a super user creates, edits and deletes an AI credential (its secret kept) and an application configuration entry', async ({ page, baseURL, playwright }) => {
+test('a super user creates, edits and deletes an AI credential (its secret kept) and an application configuration entry', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const stamp = unique();
   const credential = `E2E-ai-${stamp}`;
   const key = `e2eCrud.${stamp}`;

@@ -66,7 +66,10 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
   // which a spec running beside this one as super_user would otherwise load.
   const user = await ownUser(playwright, baseURL, 'super_user', { label: 'lang-batch' });
   try {
-    const offered = (await (await operator.get(`/api/v2/units/${UNIT}/upgrade/targets`)).json()) as { currentVersion: string; targets: { number: string; eligible: boolean }[] };
+    const offered = (await (await operator.get(`/api/v2/units/${UNIT}/upgrade/targets`)).json()) as {
+      currentVersion: string;
+      targets: { number: string; eligible: boolean }[];
+    };
     const TARGET = offered.targets.find((t) => t.eligible && t.number !== offered.currentVersion)?.number ?? '';
     expect(TARGET).not.toBe('');
     await login(page, user.username, user.password);
@@ -77,7 +80,13 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
     });
     const name = `E2E-batch-${Date.now()}`;
     await page.getByTestId('batch-name').fill(name);
-    await page.getByTestId('batch-csv').fill(csvOf([[UNIT, TARGET], ['NOPE-0001', '10.1'], [UNIT, TARGET]]));
+    await page.getByTestId('batch-csv').fill(
+      csvOf([
+        [UNIT, TARGET],
+        ['NOPE-0001', '10.1'],
+        [UNIT, TARGET],
+      ]),
+    );
     await expect(page.getByTestId('batch-count')).toHaveText('3 devices in the file');
     await page.getByTestId('batch-submit').click();
 

@@ -63,12 +63,20 @@ test('the seeded channels show with their counters, and a counter filters the li
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(outputs));
   await expect(page.getByTestId('channel-counter-button-output')).toHaveAttribute('aria-pressed', 'true');
   // The filter is kept in the preferences: it is back after a reload.
-  await expect.poll(async () => (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks)).toEqual(['output']);
+  await expect
+    .poll(async () =>
+      (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
+    )
+    .toEqual(['output']);
   await page.reload();
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(outputs), { timeout: 30_000 });
   await page.getByTestId('channel-counter-button-output').click();
   await expect(page.getByTestId('channel-list-summary')).toHaveAttribute('data-shown', String(total));
-  await expect.poll(async () => (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks)).toEqual([]);
+  await expect
+    .poll(async () =>
+      (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { channels?: { marks?: string[] } } }) => p.filters?.channels?.marks),
+    )
+    .toEqual([]);
 });
 
 test('a status change on the simulated server reaches the row without a reload', async ({ page, playwright, baseURL }) => {
@@ -282,7 +290,7 @@ test('a rename made in one console shows in a second one, in its list and its op
   }
 });
 
-test('a destination added in one console shows in a second one\'s open destinations tab, and its removal too', async ({ page, browser, baseURL }) => {
+test("a destination added in one console shows in a second one's open destinations tab, and its removal too", async ({ page, browser, baseURL }) => {
   const at = `/channels?ignoreRouteDefault=1&channel=${DESTINATIONS_CHANNEL}&tab=destinations`;
   await login(page, 'luc_regular');
   await page.goto(at);
@@ -316,7 +324,9 @@ test('a destination added in one console shows in a second one\'s open destinati
   } finally {
     // Whatever happened above, the channel is left without this run's destination.
     const api = page.request;
-    const list = (await (await api.post('/api/channels/streamingdestinations/fetch_cdns', { data: { channelId: DESTINATIONS_CHANNEL } })).json()) as { destinations: { id: string; name: string }[] };
+    const list = (await (await api.post('/api/channels/streamingdestinations/fetch_cdns', { data: { channelId: DESTINATIONS_CHANNEL } })).json()) as {
+      destinations: { id: string; name: string }[];
+    };
     for (const d of list.destinations.filter((x) => x.name === name)) {
       await api.post('/api/channels/streamingdestinations/remove_details', { data: { channelId: DESTINATIONS_CHANNEL, id: d.id } });
     }

@@ -33,10 +33,12 @@ test('a contractor switches entity kinds and searches', async ({ page, playwrigh
   await expect(page.locator('th[aria-sort="descending"]')).toContainText('ID');
   // The core sorts: the header shows the new order at once, the rows once its answer is in.
   const rowIds = () => page.locator('[data-testid^="entities-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''));
-  await expect.poll(async () => {
-    const ids = await rowIds();
-    return ids.length > 1 && ids.join() === [...ids].sort().reverse().join();
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const ids = await rowIds();
+      return ids.length > 1 && ids.join() === [...ids].sort().reverse().join();
+    })
+    .toBe(true);
 
   await page.getByTestId('section-tab-channels').click();
   await expect(page).toHaveURL(/\/entities\/channels/);
@@ -68,7 +70,9 @@ test('a gateway added, renamed and removed in another console shows in the contr
   });
   let id: string | null = null;
   try {
-    const created = await admin.post('/api/v2/admin/dbGateways', { data: { name: 'E2E-live-gw', host: 'e2e-live.example.net', port: 7100, inventoryId: 'inv-global' } });
+    const created = await admin.post('/api/v2/admin/dbGateways', {
+      data: { name: 'E2E-live-gw', host: 'e2e-live.example.net', port: 7100, inventoryId: 'inv-global' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     id = ((await created.json()) as { id: string }).id;
     const row = page.getByTestId(`entities-row-${id}`);

@@ -134,9 +134,7 @@ test('reset instance: the server shows offline, then online again on a new publi
   await recordAttribute(page, `server-status-${INGEST}`, 'data-status');
   await page.getByTestId('server-reset-button').click();
   await page.getByTestId('server-reset-confirm').click();
-  await expect
-    .poll(async () => recorded(page), { timeout: 45_000 })
-    .toMatch(/offline.*,online$/);
+  await expect.poll(async () => recorded(page), { timeout: 45_000 }).toMatch(/offline.*,online$/);
   await expect(page.getByTestId(`server-row-${INGEST}`)).toHaveAttribute('data-status', 'online');
   await expect(page.getByTestId('server-detail-status')).toHaveAttribute('data-status', 'online');
   await expect(publicIp).not.toHaveText(before);
@@ -148,7 +146,9 @@ test('reset instance: the server shows offline, then online again on a new publi
 test('a hub shows its device id, that it runs, and its tally hardware unplugged and back, with no reload', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const tally = async (connected: boolean) =>
-    expect((await operator.post('/mock/trpc/fault.inject', { data: { serverId: HUB, fault: { type: 'interfaceHw', hw: 'tally', connected } } })).ok()).toBe(true);
+    expect((await operator.post('/mock/trpc/fault.inject', { data: { serverId: HUB, fault: { type: 'interfaceHw', hw: 'tally', connected } } })).ok()).toBe(
+      true,
+    );
   await login(page, 'luc_admin');
   await openDevices(page);
   await expect(page.getByTestId(`server-status-${HUB}`)).toHaveAttribute('data-status', 'online', { timeout: 30_000 });

@@ -35,7 +35,11 @@ async function configureApplicationUrls(api: APIRequestContext): Promise<string>
   return ((await res.json()) as { id: string }).id;
 }
 
-test('the application switcher offers the configured products (following a change live), the customer portal opens them, and a video-return-only account gets the Limited Access page', async ({ page, playwright, baseURL }) => {
+test('the application switcher offers the configured products (following a change live), the customer portal opens them, and a video-return-only account gets the Limited Access page', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // No URLs configured yet: the Limited Access page says the portal is not configured.
   await signIn(page, 'luc_vr_viewer');
   await expect(page).toHaveURL(/\/limited_access$/);
@@ -106,7 +110,11 @@ test('the application switcher offers the configured products (following a chang
   }
 });
 
-test('ingest and studio users open easy live: the channels of their groups, read only, and a plain notice for their rejected client configuration', async ({ page, playwright, baseURL }) => {
+test('ingest and studio users open easy live: the channels of their groups, read only, and a plain notice for their rejected client configuration', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const regular = await apiAs(playwright, baseURL, 'luc_regular');
   const expected = ((await (await regular.get('/api/channels/fetch')).json()) as { channels: { channelId: string }[] }).channels;
   expect(expected.length).toBeGreaterThan(0);
@@ -141,7 +149,11 @@ test('ingest and studio users open easy live: the channels of their groups, read
   await expect(page.getByTestId('easy-live-console')).toBeVisible();
 });
 
-test('a user with an inventory that offers them no group sees the Partial Access banner, dismissible for the session', async ({ page, playwright, baseURL }) => {
+test('a user with an inventory that offers them no group sees the Partial Access banner, dismissible for the session', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await apiAs(playwright, baseURL, 'super_user');
   const inventoryName = `E2E-entry-${Date.now()}`;
   let inventoryId: string | null = null;
@@ -150,7 +162,13 @@ test('a user with an inventory that offers them no group sees the Partial Access
     const inv = await admin.post('/api/v2/admin/inventories', { data: { name: inventoryName } });
     expect(inv.status(), await inv.text()).toBe(201);
     inventoryId = ((await inv.json()) as { id: string }).id;
-    const created = await createUser(admin, 'luc_regular', { label: 'entry', firstName: 'Pat', lastName: 'Partial', inventoryIds: ['inv-global', inventoryId], password: NEW_PASSWORD });
+    const created = await createUser(admin, 'luc_regular', {
+      label: 'entry',
+      firstName: 'Pat',
+      lastName: 'Partial',
+      inventoryIds: ['inv-global', inventoryId],
+      password: NEW_PASSWORD,
+    });
     userId = created.id;
 
     await signIn(page, created.username, NEW_PASSWORD);

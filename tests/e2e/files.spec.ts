@@ -71,9 +71,7 @@ test('a regular user filters the grid, and the filters come back after a reload'
   await expect(page.getByTestId('files-count')).toHaveAttribute('data-shown', '1');
   await page.getByTestId('files-filters-reset').click();
   await expect(page.getByTestId('files-count')).toHaveAttribute('data-shown', String(total));
-  await expect
-    .poll(async () => (await (await page.request.get('/api/userPreferences')).json()).filters?.files?.search)
-    .toBe('');
+  await expect.poll(async () => (await (await page.request.get('/api/userPreferences')).json()).filters?.files?.search).toBe('');
 });
 
 test('a regular user opens a file, goes through every tab, plays it out, cuts a chunk and renames it', async ({ page }) => {
@@ -174,9 +172,7 @@ test('the grid follows changes made elsewhere and a unit’s transfer, without a
 
   // A unit sends one of its recorded files to the channel: the entry appears (spec 001 §4).
   const unit = 'LU800-0003';
-  await expect
-    .poll(async () => (await (await api.get(`/api/v2/units/${unit}`)).json()).status, { timeout: 30_000 })
-    .toBe('idle');
+  await expect.poll(async () => (await (await api.get(`/api/v2/units/${unit}`)).json()).status, { timeout: 30_000 }).toBe('idle');
   const stored = await (await api.get(`/api/v2/units/${unit}/storages/files`)).json();
   const recorded = (stored.files as { kind: string; path: string; fileName: string; status: string | null }[]).find(
     (f) => f.kind === 'recorded' && f.status === null && /\.(mp4|mkv|mov|3gp)$/.test(f.fileName),

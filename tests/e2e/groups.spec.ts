@@ -104,7 +104,11 @@ test('a rename made in another console shows in the list without a reload', asyn
   await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio');
 });
 
-test('alerts tab: a recipient added and saved shows as not verified, then verified once its link is opened (then is removed again)', async ({ page, playwright, baseURL }) => {
+test('alerts tab: a recipient added and saved shows as not verified, then verified once its link is opened (then is removed again)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await login(page, 'luc_admin');
   await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=alerts`);
   await expect(page.getByTestId('group-alerts')).toBeVisible({ timeout: 30_000 });
@@ -145,11 +149,17 @@ test('alerts tab: a recipient added and saved shows as not verified, then verifi
   await page.getByTestId('group-alerts-save').click();
   await expect(page.getByTestId(`group-alert-recipient-${email}`)).toHaveCount(0);
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/v2/groups/${SEEDED.fieldCrews}/alerts/configuration`)).json()) as { recipients: { email: string }[] }).recipients.some((r) => r.email === email))
+    .poll(async () =>
+      (
+        (await (await page.request.get(`/api/v2/groups/${SEEDED.fieldCrews}/alerts/configuration`)).json()) as { recipients: { email: string }[] }
+      ).recipients.some((r) => r.email === email),
+    )
     .toBe(false);
 });
 
-test('a guest interview invite shows the ad-hoc invite rules inline (phone digits only, e-mail format, device name unique) and sends nothing', async ({ page }) => {
+test('a guest interview invite shows the ad-hoc invite rules inline (phone digits only, e-mail format, device name unique) and sends nothing', async ({
+  page,
+}) => {
   await login(page, 'luc_admin');
   const unit = (await (await page.request.get('/api/v2/units/LU800-0001')).json()) as { name: string };
   await openGroups(page, `&group=${SEEDED.newsroom}&tab=invitations`);
@@ -234,7 +244,8 @@ test('general tab: an auto-association flag and a unit added are saved together,
 test('general tab: a super user’s channel and unit pickers offer those of the group’s inventory only', async ({ page }) => {
   await login(page, 'super_user');
   const channelsOf = async (inventory: string) =>
-    ((await (await page.request.get(`/api/channels/fetch?inventory=${inventory}`)).json()) as { channels: { channelId: string; channelName: string }[] }).channels;
+    ((await (await page.request.get(`/api/channels/fetch?inventory=${inventory}`)).json()) as { channels: { channelId: string; channelName: string }[] })
+      .channels;
   const before = await details(page, SEEDED.studio);
   const own = (await channelsOf('inv-global')).find((c) => !before.members.channelIds.includes(c.channelId));
   const ownIds = new Set((await channelsOf('inv-global')).map((c) => c.channelId));

@@ -38,7 +38,11 @@ async function expectCounts(page: Page, counts: Counts): Promise<void> {
   for (const key of ['available', 'used', 'frozen'] as const) await expect(page.getByTestId(`inventory-ifb-counts-${key}`)).toHaveText(String(counts[key]));
 }
 
-test('an admin associates a channel with the inventory’s IFB: a seat goes from available to used, and back when the channel leaves', async ({ page, baseURL, playwright }) => {
+test('an admin associates a channel with the inventory’s IFB: a seat goes from available to used, and back when the channel leaves', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const api = await apiAs(playwright, baseURL, 'super_user');
   const stamp = stampOf();
@@ -47,7 +51,9 @@ test('an admin associates a channel with the inventory’s IFB: a seat goes from
   let channelId: string | null = null;
   let admin: { username: string; password: string; dispose: () => Promise<void> } | null = null;
   try {
-    const hub = await api.post('/api/v2/admin/servers', { data: { serverType: 'mmh_server', name: `E2E-ifb-hub-${stamp}`, serial: `SN-ifb-${stamp}`, swVersion: '10.1', inventoryId: IFB_INVENTORY } });
+    const hub = await api.post('/api/v2/admin/servers', {
+      data: { serverType: 'mmh_server', name: `E2E-ifb-hub-${stamp}`, serial: `SN-ifb-${stamp}`, swVersion: '10.1', inventoryId: IFB_INVENTORY },
+    });
     expect(hub.status(), await hub.text()).toBe(201);
     hubId = ((await hub.json()) as { id: string }).id;
     const channel = await api.post('/api/v2/admin/channels', { data: { name: channelName, serverId: hubId, inventoryIds: [IFB_INVENTORY] } });

@@ -101,7 +101,11 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
   }
 });
 
-test("the Simulator panel's 'Join with a code' makes a simulated LU-Lite join with a permanent key; the simulator runs it", async ({ page, baseURL, playwright }) => {
+test("the Simulator panel's 'Join with a code' makes a simulated LU-Lite join with a permanent key; the simulator runs it", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const api = await apiAs(playwright, baseURL, 'super_user');
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -19,7 +19,12 @@ async function openLicences(page: Page): Promise<void> {
   await expect(page.getByTestId('licence-activation-table')).toBeVisible({ timeout: 30_000 });
 }
 
-test('activates a licence from the pool, shows License limit reached inline, and another console follows live', async ({ page, browser, playwright, baseURL }) => {
+test('activates a licence from the pool, shows License limit reached inline, and another console follows live', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   const view = (await (await api.get('/api/v2/inventories/inv-global/licenceActivation')).json()) as LicenceActivationView;
   const pool = view.pool.find((p) => p.serviceName === LICENCE)!;

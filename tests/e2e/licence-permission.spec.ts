@@ -18,7 +18,12 @@ async function openLicences(page: Page, inventoryName: string): Promise<void> {
   await expect(page.getByTestId('licence-activation-table')).toBeVisible({ timeout: 30_000 });
 }
 
-test('granting the permission in the user modal lets the user activate a licence; revoking it takes that away', async ({ page, browser, baseURL, playwright }) => {
+test('granting the permission in the user modal lets the user activate a licence; revoking it takes that away', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const api = await apiAs(playwright, baseURL, 'super_user');
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -27,8 +27,14 @@ async function restore(api: APIRequestContext, before: ManagedService): Promise<
   const now = await serviceOf(api, before.serviceName);
   const res = await api.put(`/api/v2/admin/inventories/inv-global/managedServices/${before.serviceName}`, {
     data: {
-      version: now.version, status: before.status ?? 'disabled', trialState: before.trialState, trialEndsAt: before.trialEndsAt, expiresAt: before.expiresAt,
-      usageKind: before.usageKind, quota: before.quota, planType: before.planType,
+      version: now.version,
+      status: before.status ?? 'disabled',
+      trialState: before.trialState,
+      trialEndsAt: before.trialEndsAt,
+      expiresAt: before.expiresAt,
+      usageKind: before.usageKind,
+      quota: before.quota,
+      planType: before.planType,
     },
   });
   expect(res.ok()).toBe(true);

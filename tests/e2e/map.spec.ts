@@ -5,9 +5,11 @@ test.afterEach(releaseUnits);
 
 /** Every marker's position, by unit id. */
 async function positions(page: Page): Promise<Record<string, string>> {
-  return page.locator('[data-testid^="map-marker-"]').evaluateAll((nodes) =>
-    Object.fromEntries(nodes.map((n) => [n.getAttribute('data-testid') ?? '', `${n.getAttribute('data-lat')},${n.getAttribute('data-lng')}`])),
-  );
+  return page
+    .locator('[data-testid^="map-marker-"]')
+    .evaluateAll((nodes) =>
+      Object.fromEntries(nodes.map((n) => [n.getAttribute('data-testid') ?? '', `${n.getAttribute('data-lat')},${n.getAttribute('data-lng')}`])),
+    );
 }
 
 test('map: offline basemap at zoom 3 centre 0/0, markers that move live, popup to the unit list, nothing leaves 127.0.0.1', async ({ page, baseURL }) => {
@@ -93,7 +95,13 @@ test('map: a status change recolours the marker live', async ({ page }) => {
 
   // An idle unit that can stream (REST), leased from the other specs, then start it in another request.
   const id = await leaseUnit(async () => {
-    const units = (await (await page.request.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string; licenseValid: boolean; cameraConnected: boolean; location: unknown }[];
+    const units = (await (await page.request.get('/api/devices/fetch')).json()) as {
+      uniqueId: string;
+      status: string;
+      licenseValid: boolean;
+      cameraConnected: boolean;
+      location: unknown;
+    }[];
     return units.filter((u) => u.status === 'idle' && u.licenseValid && u.cameraConnected && u.location !== null).map((u) => u.uniqueId);
   }, 'an idle unit with a location that can stream');
   const marker = page.getByTestId(`map-marker-${id}`);

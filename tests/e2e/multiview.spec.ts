@@ -59,7 +59,9 @@ test('multiview: pick a unit, its tile follows the stream live, the left panel w
   const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
   expect(started.ok()).toBe(true);
   await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
-  await expect.poll(async () => Number(await page.getByTestId(`multiview-tile-bitrate-${id}`).getAttribute('data-kbps')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await page.getByTestId(`multiview-tile-bitrate-${id}`).getAttribute('data-kbps')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   await expect(page.getByTestId(`multiview-output-${channelId}`)).toContainText(channelName ?? channelId);
   expect(navigations).toEqual([]);
 

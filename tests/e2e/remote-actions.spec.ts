@@ -50,7 +50,9 @@ test('a partner opens support access for 8 hours and sees the time left', async 
 /** Waits until the unit is idle (the simulator brings units up a few seconds after the stack starts). */
 async function waitIdle(api: APIRequestContext, id: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[]).find((u) => u.uniqueId === id)?.status, { timeout: 30_000 })
+    .poll(async () => ((await (await api.get('/api/devices/fetch')).json()) as { uniqueId: string; status: string }[]).find((u) => u.uniqueId === id)?.status, {
+      timeout: 30_000,
+    })
     .toBe('idle');
 }
 
@@ -72,17 +74,25 @@ test('an action another console starts shows in the partner history without a re
   await openRemoteActions(page);
   await expect(page.locator('[data-testid^="ra-history"]').first()).toBeVisible();
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  const res = await admin.post('/api/v2/remoteActions', { data: { deviceType: 'unit', deviceId: OTHER_UNIT, action: 'supportAccess', reason: 'From support' } });
+  const res = await admin.post('/api/v2/remoteActions', {
+    data: { deviceType: 'unit', deviceId: OTHER_UNIT, action: 'supportAccess', reason: 'From support' },
+  });
   expect(res.status()).toBe(201);
   const row = historyRow(page, OTHER_UNIT, 'supportAccess');
   await expect(row).toContainText('From support');
   await expect(row).toContainText('super_user');
 });
 
-test('send logs: the reason is required, and a partner without an e-mail address is refused with its message; nothing is started', async ({ page, playwright, baseURL }) => {
+test('send logs: the reason is required, and a partner without an e-mail address is refused with its message; nothing is started', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'luc_partner');
   const sendLogsOf = async () =>
-    ((await (await api.get(`/api/v2/remoteActions?deviceId=${LISTED_UNIT}&limit=100`)).json()) as { items: { deviceId: string; action: string }[] }).items.filter((a) => a.deviceId === LISTED_UNIT && a.action === 'sendLogs').length;
+    (
+      (await (await api.get(`/api/v2/remoteActions?deviceId=${LISTED_UNIT}&limit=100`)).json()) as { items: { deviceId: string; action: string }[] }
+    ).items.filter((a) => a.deviceId === LISTED_UNIT && a.action === 'sendLogs').length;
   const before = await sendLogsOf();
   await openRemoteActions(page);
   await page.getByTestId(`ra-send-logs-${LISTED_UNIT}`).click();

@@ -73,7 +73,9 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
   try {
     expect((await api.post(`/api/v2/units/${id}/stream`)).ok()).toBe(true);
     await expect.poll(async () => Number(await cell.getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(before);
-    await expect.poll(async () => Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value')), { timeout: 30_000 }).toBeGreaterThan(timeBefore);
+    await expect
+      .poll(async () => Number(await page.getByTestId(`reports-time-${id}`).getAttribute('data-value')), { timeout: 30_000 })
+      .toBeGreaterThan(timeBefore);
     expect(navigations).toEqual([]);
   } finally {
     await api.delete(`/api/v2/units/${id}/stream`);

@@ -14,7 +14,9 @@ async function recordViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      void (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   page.on('console', (m) => {
@@ -73,6 +75,11 @@ test('the console cannot be framed by another page', async ({ page, baseURL }) =
   await page.setContent(`<iframe id="f" src="${baseURL}/login"></iframe>`);
   await expect.poll(() => violations.some((v) => /frame-ancestors/.test(v)), { timeout: 15_000 }).toBe(true);
   const frame = page.frames().find((f) => f.url().endsWith('/login'));
-  const rendered = frame ? await frame.locator('[data-testid="login-username"]').count().catch(() => 0) : 0;
+  const rendered = frame
+    ? await frame
+        .locator('[data-testid="login-username"]')
+        .count()
+        .catch(() => 0)
+    : 0;
   expect(rendered).toBe(0);
 });

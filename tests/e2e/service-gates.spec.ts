@@ -55,7 +55,9 @@ test('a service turned off hides its menu entry without a reload; turned on agai
     expect(navigations).toEqual([]);
   } finally {
     const now = await serviceOf(api, 'web_aud_connect');
-    await api.put('/api/v2/admin/inventories/inv-global/managedServices/web_aud_connect', { data: { version: now.version, status: before.status ?? 'disabled' } });
+    await api.put('/api/v2/admin/inventories/inv-global/managedServices/web_aud_connect', {
+      data: { version: now.version, status: before.status ?? 'disabled' },
+    });
     await api.dispose();
   }
 });

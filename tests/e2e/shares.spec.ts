@@ -40,7 +40,9 @@ async function deletePublishersNamed(api: APIRequestContext, name: string): Prom
   for (const p of page.items.filter((x) => x.name === name)) await api.delete(`/api/v2/shares/publishers/${p.id}`);
 }
 
-test("a media group admin sees their groups' publishers, creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({ page }) => {
+test("a media group admin sees their groups' publishers, creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({
+  page,
+}) => {
   await login(page, MGA);
   await openPublishers(page);
   await expect(page.getByTestId('publisher-name-pub-0001')).toHaveText('Newsroom-Share');
@@ -104,13 +106,21 @@ test("a media group admin sees their groups' publishers, creates one sharing a s
   await expect(publisherRow(page, 'E2E-Publisher')).toHaveCount(0);
 });
 
-test("the publisher and share link rules show inline in the spec's words and nothing is sent; at 10 links the limit shows", async ({ page, playwright, baseURL }) => {
+test("the publisher and share link rules show inline in the spec's words and nothing is sent; at 10 links the limit shows", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, MGA);
   await deletePublishersNamed(api, 'E2E-Full');
   const full = (await (await api.post('/api/v2/shares/publishers', { data: { groupId: 'grp-newsroom', name: 'E2E-Full' } })).json()) as { id: string };
   try {
     for (let i = 1; i <= 10; i++) {
-      expect((await api.post(`/api/v2/shares/publishers/${full.id}/links`, { data: { description: `Link ${i}`, startTime: inFuture(), durationMinutes: 30 } })).status()).toBe(201);
+      expect(
+        (
+          await api.post(`/api/v2/shares/publishers/${full.id}/links`, { data: { description: `Link ${i}`, startTime: inFuture(), durationMinutes: 30 } })
+        ).status(),
+      ).toBe(201);
     }
     await login(page, MGA);
     await openPublishers(page);
@@ -175,7 +185,9 @@ test('a publisher created and removed in another session appears and goes withou
   }
 });
 
-test('the subscriber folders: the root shows no edit or delete; a folder and a subscriber are created, moved and deleted; an unknown key is refused inline', async ({ page }) => {
+test('the subscriber folders: the root shows no edit or delete; a folder and a subscriber are created, moved and deleted; an unknown key is refused inline', async ({
+  page,
+}) => {
   await login(page, MGA);
   await openSubscribers(page);
   await expect(page.getByTestId('folder-sbf-root')).toHaveAttribute('data-root', 'true');

@@ -61,7 +61,8 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   // recording holds three reports of the unit at distinct times: one step then plays exactly one of them and the
   // replay stays paused (a step plays every entry of the same millisecond, and a two-entry recording could end on
   // it). Waiting for any device report would not do: the rest of the fleet reports meanwhile.
-  const battery = async () => ((await (await page.request.get(`/api/v2/units/${UNIT}`)).json()) as { battery: { percentage: number } | null }).battery?.percentage;
+  const battery = async () =>
+    ((await (await page.request.get(`/api/v2/units/${UNIT}`)).json()) as { battery: { percentage: number } | null }).battery?.percentage;
   for (const percentage of [37, 64, 81]) {
     const injected = await page.request.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'battery', percentage } } });
     expect(injected.ok(), await injected.text()).toBe(true);
@@ -89,7 +90,9 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await upload.setInputFiles({ name: `${recording}.ndjson.gz`, mimeType: 'application/gzip', buffer: bytes });
   await expect(row).toHaveCount(2);
   await expect(page.getByTestId('simulator-recording-upload-error')).toHaveCount(0);
-  const copyId = (await row.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? ''))).map((t) => t.replace('simulator-recordings-row-', '')).find((r) => r !== id);
+  const copyId = (await row.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid') ?? '')))
+    .map((t) => t.replace('simulator-recordings-row-', ''))
+    .find((r) => r !== id);
   expect(copyId).toBeDefined();
 
   // Compare: the uploaded copy's event log is the recording's.
@@ -133,7 +136,9 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await expect.poll(battery, { timeout: 20_000 }).toBe(12);
   await page.getByTestId(`simulator-recording-import-${copyId}`).click();
   const importing = page.getByTestId('simulator-import-modal');
-  await expect(importing.getByTestId('simulator-import-not-covered')).toContainText('unit configuration, server configuration tabs, alerts, users and audio rooms');
+  await expect(importing.getByTestId('simulator-import-not-covered')).toContainText(
+    'unit configuration, server configuration tabs, alerts, users and audio rooms',
+  );
   await importing.getByTestId('simulator-import-paused').check();
   await importing.getByTestId('simulator-import-submit').click();
   await expect(importing.getByTestId('simulator-import-result')).toBeVisible({ timeout: 30_000 });

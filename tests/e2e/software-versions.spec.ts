@@ -44,7 +44,11 @@ async function createVersion(api: APIRequestContext, body: Record<string, unknow
   return ((await res.json()) as { id: string }).id;
 }
 
-test('a super user sees the versions newest first, creates one, edits, deprecates (kept after a reload) and deletes it', async ({ page, playwright, baseURL }) => {
+test('a super user sees the versions newest first, creates one, edits, deprecates (kept after a reload) and deletes it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   await removeVersions(api, ['7.9.1']);
   try {

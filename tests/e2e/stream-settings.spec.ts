@@ -20,7 +20,8 @@ async function openKind(page: Page, kind: string): Promise<void> {
 }
 
 const rowNamed = (page: Page, testId: string, name: string) => page.locator(`[data-testid^="settings-${testId}-row-"]`, { hasText: name });
-const idOf = async (page: Page, testId: string, name: string) => (await rowNamed(page, testId, name).getAttribute('data-testid'))!.replace(`settings-${testId}-row-`, '');
+const idOf = async (page: Page, testId: string, name: string) =>
+  (await rowNamed(page, testId, name).getAttribute('data-testid'))!.replace(`settings-${testId}-row-`, '');
 
 /** Deletes what a test made, by name, through the API (when the test stopped before its own delete). */
 async function cleanUp(api: APIRequestContext, list: string, remove: string, name: string): Promise<void> {
@@ -47,7 +48,10 @@ test('a super user manages a stream provider with two profiles; deleting it take
     await page.getByTestId('section-tab-stream_profile').click();
     await page.getByTestId('settings-stream-profiles-provider-filter').fill(name);
     await page.getByRole('option', { name, exact: true }).click();
-    for (const [profile, main] of [['Main', true], ['Backup', false]] as const) {
+    for (const [profile, main] of [
+      ['Main', true],
+      ['Backup', false],
+    ] as const) {
       await page.getByTestId('settings-stream-profiles-add').click();
       await expect(page.getByTestId('settings-stream-profiles-provider')).toHaveValue(name);
       await page.getByTestId('settings-stream-profiles-name').fill(profile);
@@ -129,4 +133,3 @@ test('staff sees the software versions and the versions by product, in Chinese o
     await user.dispose();
   }
 });
-

@@ -101,8 +101,15 @@ export async function createUser(api: APIRequestContext, userType: Role, options
   const password = options.password ?? OWN_PASSWORD;
   const res = await api.post('/api/v2/users', {
     data: {
-      username, firstName: options.firstName ?? 'Own', lastName: options.lastName ?? 'User', email: `${username}@example.com`, userType, inventoryIds, groupIds,
-      password, passwordConfirmation: password,
+      username,
+      firstName: options.firstName ?? 'Own',
+      lastName: options.lastName ?? 'User',
+      email: `${username}@example.com`,
+      userType,
+      inventoryIds,
+      groupIds,
+      password,
+      passwordConfirmation: password,
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -87,7 +87,11 @@ test('super user creates, edits and deletes a multimedia hub and a databridge ga
   }
 });
 
-test('super user associates a channel with an inventory and takes it back; IFB Servers opens the hubs with their IFB mode', async ({ page, baseURL, playwright }) => {
+test('super user associates a channel with an inventory and takes it back; IFB Servers opens the hubs with their IFB mode', async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
     await login(page, 'super_user');
@@ -100,7 +104,10 @@ test('super user associates a channel with an inventory and takes it back; IFB S
     await expect(page.getByTestId('channel-inventories-member-inv-global')).toBeVisible();
     await page.getByTestId('channel-inventories-candidate').click();
     await page.getByTestId('channel-inventories-candidate').fill('Metro');
-    await page.getByRole('option', { name: /Metro-TV/ }).first().click();
+    await page
+      .getByRole('option', { name: /Metro-TV/ })
+      .first()
+      .click();
     await page.getByTestId('channel-inventories-add').click();
     await expect(page.getByTestId('channel-inventories-member-inv-metro')).toBeVisible();
     await page.getByTestId('channel-inventories-remove-inv-metro').click();

@@ -91,7 +91,12 @@ test('super user creates, edits and deletes an inventory; another console sees i
   }
 });
 
-test('super user creates a group, a unit joins and leaves it, another console sees its count live; the group is deleted', async ({ page, browser, baseURL, playwright }) => {
+test('super user creates a group, a unit joins and leaves it, another console sees its count live; the group is deleted', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+}) => {
   const name = `E2E-groups-${Date.now()}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   const unitName = ((await (await api.get(`/api/v2/admin/units/${UNIT}`)).json()) as { name: string }).name;
@@ -167,9 +172,11 @@ test('a group made in an inventory newer than the console reaches its list live,
 
 test('staff reaches the users list, edits a user (put back), and sees the page in Chinese', async ({ page, baseURL, playwright }) => {
   const api = await apiAs(playwright, baseURL, 'staff');
-  const target = ((await (await api.get('/api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as { items: { id: string; username: string; lastName: string }[] }).items.find(
-    (u) => u.username === 'luc_curator',
-  )!;
+  const target = (
+    (await (await api.get('/api/v2/users?searchKey=username&searchValue=luc_curator')).json()) as {
+      items: { id: string; username: string; lastName: string }[];
+    }
+  ).items.find((u) => u.username === 'luc_curator')!;
   // A staff user of this test's own: the language it switches to is kept in the user's preferences,
   // which a spec running beside this one as staff would otherwise load.
   const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-system-entities' });

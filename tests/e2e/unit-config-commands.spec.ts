@@ -58,7 +58,9 @@ test('a regular user changes the encoder and the shooting mode; the device appli
 
   const ancillary = page.getByTestId('config-ancillaryData-enabled');
   await ancillary.setChecked(!before.ancillaryData.enabled, { force: true });
-  const types = before.ancillaryData.types.includes('timecode') ? before.ancillaryData.types.filter((t) => t !== 'timecode') : [...before.ancillaryData.types, 'timecode'];
+  const types = before.ancillaryData.types.includes('timecode')
+    ? before.ancillaryData.types.filter((t) => t !== 'timecode')
+    : [...before.ancillaryData.types, 'timecode'];
   await page.getByTestId('config-ancillaryData-type-timecode').setChecked(types.includes('timecode'), { force: true });
   await page.getByTestId('config-apply-ancillaryData').click();
   await expect

@@ -76,7 +76,9 @@ test('a regular user sets an audio jack volume, sees the limits in the spec word
 
   // Another request changes the jack: the `unit.configuration` event brings it into the untouched form.
   const other = wanted + 11;
-  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id)}/intercom/audiojacks`, { data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] } });
+  const res = await page.request.put(`/api/v2/units/${encodeURIComponent(id)}/intercom/audiojacks`, {
+    data: { jacks: [{ jack: 1, intercom: 1, volume: other, muted: true }] },
+  });
   expect(res.ok()).toBe(true);
   await expect(jack).toHaveAttribute('data-volume', String(other));
   await expect(volume).toHaveValue(String(other));
@@ -97,7 +99,9 @@ test('video return on the unit: applied with a licence, refused with the spec me
   // no unit of the user's has the service, an admin grants it to one for this test and takes it back.
   const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
   const details = await Promise.all(
-    fleet.filter((u) => u.typeGroup === 'fieldUnits').map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+    fleet
+      .filter((u) => u.typeGroup === 'fieldUnits')
+      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
   );
   const capable = (d: { read: DetailRead }) => d.read.capabilities.videoReturn === true;
   const hasService = (d: { read: DetailRead }) => d.read.services.some((s) => s.serviceName === 'video-return' && s.serviceStatus.toLowerCase() === 'enabled');
@@ -144,9 +148,15 @@ test('video return on the unit: applied with a licence, refused with the spec me
 async function licensedOnlineFieldUnit(page: Page, feature: { capability: string; service: string }): Promise<string> {
   const fleet = (await (await page.request.get('/api/devices/fetch')).json()) as ListedUnit[];
   const details = await Promise.all(
-    fleet.filter((u) => u.typeGroup === 'fieldUnits').map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
+    fleet
+      .filter((u) => u.typeGroup === 'fieldUnits')
+      .map(async (u) => ({ id: u.uniqueId, read: (await (await page.request.get(`/api/v2/units/${encodeURIComponent(u.uniqueId)}`)).json()) as DetailRead })),
   );
-  const found = details.find(({ read }) => read.capabilities[feature.capability] === true && read.services.some((s) => s.serviceName === feature.service && s.serviceStatus.toLowerCase() === 'enabled'));
+  const found = details.find(
+    ({ read }) =>
+      read.capabilities[feature.capability] === true &&
+      read.services.some((s) => s.serviceName === feature.service && s.serviceStatus.toLowerCase() === 'enabled'),
+  );
   expect(found, `a seeded field unit with the ${feature.service} service`).toBeDefined();
   const id = found!.id;
   await expect
@@ -240,7 +250,15 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
     if (!res.ok()) return [];
     const units = (await res.json()) as ListedUnit[];
     return units
-      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && u.inventoryIds.includes(SOCIAL_INVENTORY) && Object.keys(u.applications).length === 0)
+      .filter(
+        (u) =>
+          u.status === 'idle' &&
+          u.cameraConnected &&
+          u.licenseValid &&
+          u.typeGroup === 'fieldUnits' &&
+          u.inventoryIds.includes(SOCIAL_INVENTORY) &&
+          Object.keys(u.applications).length === 0,
+      )
       .map((u) => u.uniqueId)
       .reverse();
   }, 'an idle unit with a camera in the inventory with a social media destination');
@@ -255,7 +273,9 @@ test('a regular user forwards the live stream to social media; the CDN refusal a
 
   await page.getByTestId('unit-detail-forward-social_media-start').click();
   await expect(social).toHaveAttribute('data-state', 'running');
-  await expect(page.getByTestId('unit-detail-forward-social_media-destination-active')).toHaveText(detailEn.camera.forward.destinationActive.replace('{{destination}}', SOCIAL_DESTINATION));
+  await expect(page.getByTestId('unit-detail-forward-social_media-destination-active')).toHaveText(
+    detailEn.camera.forward.destinationActive.replace('{{destination}}', SOCIAL_DESTINATION),
+  );
 
   // No CDN destination in the unit's inventories: the core's field error shows under the destination.
   await page.getByTestId('unit-detail-forward-cdn-start').click();

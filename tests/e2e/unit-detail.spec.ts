@@ -28,7 +28,9 @@ async function idleStreamableUnit(page: Page, prefer: readonly string[] = []): P
     const res = await page.request.get('/api/devices/fetch');
     if (!res.ok()) return [];
     const units = (await res.json()) as ListedUnit[];
-    const ok = units.filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0).map((u) => u.uniqueId);
+    const ok = units
+      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+      .map((u) => u.uniqueId);
     return [...prefer.filter((id) => ok.includes(id)), ...ok.filter((id) => !prefer.includes(id))];
   }, 'an idle unit with a camera');
 }

@@ -42,7 +42,8 @@ interface SavedPreferences {
 /** Resolves when a PUT userPreferences whose body passes `sent` has answered. */
 function preferencesSaved(page: Page, sent: (body: SavedPreferences) => boolean) {
   return page.waitForResponse(
-    (res) => res.url().endsWith('/userPreferences') && res.request().method() === 'PUT' && res.ok() && sent((res.request().postDataJSON() ?? {}) as SavedPreferences),
+    (res) =>
+      res.url().endsWith('/userPreferences') && res.request().method() === 'PUT' && res.ok() && sent((res.request().postDataJSON() ?? {}) as SavedPreferences),
   );
 }
 
@@ -136,7 +137,8 @@ test('sorts by name both ways; column width and expanded rows survive a reload',
   await expect(rows(page).first()).toBeVisible();
   const grid = page.getByTestId('grid-units');
   const names = () => page.locator('[data-testid^="unit-name-"]').allTextContents();
-  const sortedBy = (list: string[], dir: 1 | -1) => [...list].sort((a, b) => dir * (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
+  const sortedBy = (list: string[], dir: 1 | -1) =>
+    [...list].sort((a, b) => dir * (naturalKey(a) < naturalKey(b) ? -1 : naturalKey(a) > naturalKey(b) ? 1 : 0));
 
   await expect(grid).toHaveAttribute('data-sort', 'name:asc');
   const ascending = await names();
@@ -169,7 +171,8 @@ test('sorts by name both ways; column width and expanded rows survive a reload',
   await page.getByTestId(`grid-units-expand-${first}`).click();
   await expect(page.getByTestId(`unit-expanded-${first}`)).toBeVisible();
   await saved;
-  const stored = async () => (await (await page.request.get(`${API}/userPreferences`)).json()) as SavedPreferences & { unitListExpanded?: Record<string, boolean> };
+  const stored = async () =>
+    (await (await page.request.get(`${API}/userPreferences`)).json()) as SavedPreferences & { unitListExpanded?: Record<string, boolean> };
   await expect.poll(async () => (await stored()).unitListExpanded?.[first]).toBe(true);
   await expect.poll(async () => String((await stored()).gridPrefs?.units?.columnWidths?.name)).toBe(width);
 

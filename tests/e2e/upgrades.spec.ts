@@ -46,7 +46,12 @@ async function chooseTarget(page: Page, deviceId: string, version: string): Prom
 
 interface Targets {
   readonly currentVersion: string;
-  readonly targets: readonly { number: string; eligible: boolean; reasons: { rule: string; message: string; deviceCode: number | null }[]; warnings: { rule: string }[] }[];
+  readonly targets: readonly {
+    number: string;
+    eligible: boolean;
+    reasons: { rule: string; message: string; deviceCode: number | null }[];
+    warnings: { rule: string }[];
+  }[];
 }
 
 /**
@@ -68,9 +73,7 @@ function eligibleTarget(targets: Targets): string {
 
 /** Waits until the server is online and not upgrading (a reboot at the end of a run takes seconds). */
 async function waitServerIdle(api: APIRequestContext, serverId: string): Promise<void> {
-  await expect
-    .poll(async () => ((await (await api.get(`/api/servers/${serverId}`)).json()) as { status: string }).status, { timeout: 60_000 })
-    .toBe('online');
+  await expect.poll(async () => ((await (await api.get(`/api/servers/${serverId}`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe('online');
 }
 
 test('an ineligible target shows every reason and cannot be started', async ({ page, playwright, baseURL }) => {
@@ -79,7 +82,10 @@ test('an ineligible target shows every reason and cannot be started', async ({ p
   await openUpgradeTab(page);
   try {
     // A server on 8.x is refused 10.1 ("8.x needs 10.0 before 10.1"); a unit without SLA every version.
-    for (const [kind, id] of [['servers', TRX], ['units', NO_SLA_UNIT]] as const) {
+    for (const [kind, id] of [
+      ['servers', TRX],
+      ['units', NO_SLA_UNIT],
+    ] as const) {
       const targets = await targetsOf(operator, kind, id);
       await expect(page.getByTestId(`upgrade-version-${id}`)).toHaveText(targets.currentVersion);
       const blocked = targets.targets.find((t) => !t.eligible);
@@ -87,7 +93,9 @@ test('an ineligible target shows every reason and cannot be started', async ({ p
       await chooseTarget(page, id, blocked!.number);
       await expect(page.getByTestId('upgrade-blocked')).toBeVisible();
       for (const reason of blocked!.reasons) {
-        await expect(page.getByTestId(`upgrade-reason-${reason.rule}`)).toHaveText(reason.deviceCode === null ? reason.message : `${reason.message} (${reason.deviceCode})`);
+        await expect(page.getByTestId(`upgrade-reason-${reason.rule}`)).toHaveText(
+          reason.deviceCode === null ? reason.message : `${reason.message} (${reason.deviceCode})`,
+        );
       }
       await expect(page.getByTestId('upgrade-start')).toBeDisabled();
       await page.getByTestId('upgrade-cancel').click();

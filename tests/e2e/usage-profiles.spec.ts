@@ -24,7 +24,11 @@ async function openProfiles(page: Page): Promise<void> {
 const row = (page: Page, name: string) => page.locator(`[data-testid^="usage-profile-row-"][data-name="${name}"]`);
 const idOf = async (page: Page, name: string) => (await row(page, name).getAttribute('data-testid'))!.replace('usage-profile-row-', '');
 
-test('an admin sees the profiles with unit counts, creates one, edits it, puts a unit on it, and deletes it once empty', async ({ page, playwright, baseURL }) => {
+test('an admin sees the profiles with unit counts, creates one, edits it, puts a unit on it, and deletes it once empty', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
   const picker: UnitUsageProfiles = await (await api.get('/api/v2/inventories/inv-global/unitUsageProfiles')).json();
   const unit = picker.units[0]!;

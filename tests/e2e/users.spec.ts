@@ -33,8 +33,15 @@ async function deleteUsers(api: APIRequestContext, usernames: readonly string[])
 async function createUser(api: APIRequestContext, username: string, over: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
   const res = await api.post('/api/v2/users', {
     data: {
-      username, firstName: 'Eve', lastName: 'Tester', email: `${username}@example.com`, userType: 'luc_regular', inventoryIds: ['inv-global'],
-      password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD, ...over,
+      username,
+      firstName: 'Eve',
+      lastName: 'Tester',
+      email: `${username}@example.com`,
+      userType: 'luc_regular',
+      inventoryIds: ['inv-global'],
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+      ...over,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -144,10 +151,17 @@ test('a user created and changed in another session appears in the list without 
   }
 });
 
-test('every user rule shows inline in the spec’s words, the core’s conflicts too; nothing is stored until the form is right; the expiry policy is saved', async ({ page, playwright, baseURL }) => {
+test('every user rule shows inline in the spec’s words, the core’s conflicts too; nothing is stored until the form is right; the expiry policy is saved', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   const username = 'e2e.rules-user';
-  const stored = async (name: string) => ((await (await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(name)}`)).json()) as { items: { username: string }[] }).items.filter((u) => u.username === name);
+  const stored = async (name: string) =>
+    (
+      (await (await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(name)}`)).json()) as { items: { username: string }[] }
+    ).items.filter((u) => u.username === name);
   try {
     await login(page, ADMIN);
     await openUsers(page);
@@ -170,7 +184,9 @@ test('every user rule shows inline in the spec’s words, the core’s conflicts
     await expect(page.getByTestId('user-error.lastName')).toHaveText('Must be between 2 and 255 characters');
     await expect(page.getByTestId('user-error.userLabel')).toHaveText('Must have at most 30 characters');
     await expect(page.getByTestId('user-error.inventoryIds')).toHaveText('User needs at least one inventory');
-    await expect(page.getByTestId('user-error.password')).toHaveText('Must have at least 8 characters with upper and lower case letters and a digit or punctuation');
+    await expect(page.getByTestId('user-error.password')).toHaveText(
+      'Must have at least 8 characters with upper and lower case letters and a digit or punctuation',
+    );
     await page.getByTestId('user-form-username').fill('ab');
     await expect(page.getByTestId('user-error.username')).toHaveText('Must be between 3 and 255 characters');
 
@@ -201,7 +217,11 @@ test('every user rule shows inline in the spec’s words, the core’s conflicts
     const [created] = await stored(username);
     expect(created).toBeDefined();
     const id = (await row(page, username).getAttribute('data-testid'))?.replace('user-row-', '') ?? '';
-    const detail = (await (await api.get(`/api/v2/users/${id}`)).json()) as { passwordExpiryPolicy: string; userLabel: string | null; inventories: { id: string }[] };
+    const detail = (await (await api.get(`/api/v2/users/${id}`)).json()) as {
+      passwordExpiryPolicy: string;
+      userLabel: string | null;
+      inventories: { id: string }[];
+    };
     expect(detail).toMatchObject({ passwordExpiryPolicy: '6', userLabel: 'Night desk', inventories: [{ id: 'inv-global' }] });
     await expect(page.getByTestId('user-form-expiry')).toHaveValue('6 months');
   } finally {
@@ -218,7 +238,8 @@ test('an admin sees a user of a higher type read-only: no save, groups, password
   await expect(page.getByTestId('user-editor')).toHaveAttribute('data-editable', 'false');
   await expect(page.getByTestId('user-form-username')).toBeDisabled();
   await expect(page.getByTestId('user-form-expiry')).toBeDisabled();
-  for (const control of ['user-form-save', 'user-form-groups', 'user-password-apply', 'user-toggle-active', 'user-delete']) await expect(page.getByTestId(control)).toHaveCount(0);
+  for (const control of ['user-form-save', 'user-form-groups', 'user-password-apply', 'user-toggle-active', 'user-delete'])
+    await expect(page.getByTestId(control)).toHaveCount(0);
   // The admin's own kind of user stays editable.
   await page.getByTestId('user-form-cancel').click();
   await page.getByTestId('users-search').fill('luc_read');
@@ -230,7 +251,8 @@ test('an admin sees a user of a higher type read-only: no save, groups, password
 test('the organisation’s user licences show beside "New user" and follow a user created elsewhere without a reload', async ({ page, playwright, baseURL }) => {
   const other = await apiAs(playwright, baseURL, 'super_user');
   const username = 'e2e.licence-user';
-  const licences = async () => (await (await other.get('/api/v2/users/licences')).json()) as { activeUsers: number; maxUsers: number | null; available: number | null };
+  const licences = async () =>
+    (await (await other.get('/api/v2/users/licences')).json()) as { activeUsers: number; maxUsers: number | null; available: number | null };
   const shown = page.getByTestId('users-licences');
   // Other specs may add users meanwhile: the screen is compared with the core's answer until they agree.
   const agrees = async () => {

@@ -60,14 +60,22 @@ test('the group’s seeded video return channels show with counts by status, and
   await pickGroup(page, 'Studio', STUDIO_VR);
   await expect(page.getByTestId(`vr-row-${NEWSROOM_VR}`)).toHaveCount(0);
   await expect
-    .poll(async () => (await page.request.get('/api/userPreferences')).json().then((p: { filters?: { videoReturn?: { groupId?: string } } }) => p.filters?.videoReturn?.groupId))
+    .poll(async () =>
+      (await page.request.get('/api/userPreferences'))
+        .json()
+        .then((p: { filters?: { videoReturn?: { groupId?: string } } }) => p.filters?.videoReturn?.groupId),
+    )
     .toBe('grp-studio');
   await page.reload();
   await expect(page.getByTestId('vr-group')).toHaveValue('Studio', { timeout: 30_000 });
   await expect(page.getByTestId(`vr-row-${STUDIO_VR}`)).toBeVisible({ timeout: 30_000 });
 });
 
-test('input type SRT with a passphrase is taken by the server: the input shows connected live and the change persists', async ({ page, playwright, baseURL }) => {
+test('input type SRT with a passphrase is taken by the server: the input shows connected live and the change persists', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await login(page, 'luc_regular');
   await openVideoReturn(page);
   await pickGroup(page, 'Studio', STUDIO_VR);
@@ -103,7 +111,9 @@ test('input type SRT with a passphrase is taken by the server: the input shows c
   const operator = await apiAs(playwright, baseURL, 'super_user');
   const afterReload = trackNavigations(page);
   const inject = async (connected: boolean) => {
-    const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: 'VRS-0001', fault: { type: 'vrInput', vrChannelId: STUDIO_VR, connected } } });
+    const res = await operator.post('/mock/trpc/fault.inject', {
+      data: { serverId: 'VRS-0001', fault: { type: 'vrInput', vrChannelId: STUDIO_VR, connected } },
+    });
     expect(res.ok()).toBe(true);
   };
   await inject(false);

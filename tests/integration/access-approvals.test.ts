@@ -8,7 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  accessApprovalEndpoints, buildPath, catalogue, ERROR_CATALOGUE, TIMINGS, type AccessApproval, type AccessApprovalPage, type EndpointDef, type RemoteAction,
+  accessApprovalEndpoints,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  TIMINGS,
+  type AccessApproval,
+  type AccessApprovalPage,
+  type EndpointDef,
+  type RemoteAction,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -57,7 +65,15 @@ describe.each(providers())('access approvals on %s', (provider) => {
     const id = action.supportAccess!.id;
     expect(published.some((p) => p.event.type === 'accessApproval.changed' && p.event.accessApprovalId === id)).toBe(true);
     const a = await approval(id);
-    expect(a).toMatchObject({ deviceType: 'unit', deviceId: 'LU800-0002', status: 'active', reason: 'Ticket 4711', requestedBy: 'luc_partner', usedAt: null, revokedAt: null });
+    expect(a).toMatchObject({
+      deviceType: 'unit',
+      deviceId: 'LU800-0002',
+      status: 'active',
+      reason: 'Ticket 4711',
+      requestedBy: 'luc_partner',
+      usedAt: null,
+      revokedAt: null,
+    });
     expect(a.deviceName).not.toBe('');
     expect(new Date(a.expiresAt).getTime() - new Date(a.createdAt).getTime()).toBeGreaterThanOrEqual(TIMINGS.supportAccessMs - 1000);
     const page: AccessApprovalPage = (await call('GET', '/v2/admin/accessApprovals', superUser)).json();
@@ -87,11 +103,19 @@ describe.each(providers())('access approvals on %s', (provider) => {
     // Who ended each is stored on the approval itself.
     const idOf = async (username: string) => (await db().user.findUniqueOrThrow({ where: { username }, select: { id: true } })).id;
     expect(await db().accessApproval.findUniqueOrThrow({ where: { id: revokeId } })).toMatchObject({ revokedById: await idOf('staff'), usedById: null });
-    expect(await db().accessApproval.findUniqueOrThrow({ where: { id: useId } })).toMatchObject({ usedById: await idOf('super_user'), revokedById: null, revokedAt: null });
+    expect(await db().accessApproval.findUniqueOrThrow({ where: { id: useId } })).toMatchObject({
+      usedById: await idOf('super_user'),
+      revokedById: null,
+      revokedAt: null,
+    });
     expect(published.filter((p) => p.event.type === 'accessApproval.changed' && p.event.accessApprovalId === useId).length).toBeGreaterThanOrEqual(2);
 
     const before = await snapshot();
-    for (const [id, verb] of [[revokeId, 'used'], [revokeId, 'revoke'], [useId, 'revoke']] as const) {
+    for (const [id, verb] of [
+      [revokeId, 'used'],
+      [revokeId, 'revoke'],
+      [useId, 'revoke'],
+    ] as const) {
       const res = await call('PUT', `/v2/admin/accessApprovals/${id}/${verb}`, superUser, {});
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(ERROR_CATALOGUE.ACCESS_APPROVAL_NOT_ACTIVE.message);

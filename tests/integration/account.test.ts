@@ -29,12 +29,22 @@ describe.each(providers())('account on %s', (provider) => {
   async function makeUser(id: string, extra: { sso?: boolean; passwordExpiresAt?: Date } = {}) {
     await db().user.create({
       data: {
-        id, username: id, passwordHash: await hashPassword(DEMO_PASSWORD, { n: 1024 }), email: `${id}@example.com`, firstName: 'Acc', lastName: 'User',
-        userType: 'luc_regular', roles: ['luc_regular'], passwordExpiryPolicy: '3', sso: extra.sso ?? false, passwordExpiresAt: extra.passwordExpiresAt ?? null,
+        id,
+        username: id,
+        passwordHash: await hashPassword(DEMO_PASSWORD, { n: 1024 }),
+        email: `${id}@example.com`,
+        firstName: 'Acc',
+        lastName: 'User',
+        userType: 'luc_regular',
+        roles: ['luc_regular'],
+        passwordExpiryPolicy: '3',
+        sso: extra.sso ?? false,
+        passwordExpiresAt: extra.passwordExpiresAt ?? null,
       },
     });
   }
-  const snapshot = async (id: string) => JSON.stringify(await db().user.findUnique({ where: { id }, select: { passwordHash: true, passwordExpiresAt: true, version: true } }));
+  const snapshot = async (id: string) =>
+    JSON.stringify(await db().user.findUnique({ where: { id }, select: { passwordHash: true, passwordExpiresAt: true, version: true } }));
 
   it('answers 401 without a session', async () => {
     expect((await call('PUT', '/users/current/password', undefined, {})).statusCode).toBe(401);
@@ -50,16 +60,35 @@ describe.each(providers())('account on %s', (provider) => {
       [{ oldPassword: DEMO_PASSWORD, password: 'short1A', passwordConfirmation: 'short1A' }, 'body.password', VALIDATION.passwordRule, 400],
       [{ oldPassword: DEMO_PASSWORD, password: 'alllowercase1', passwordConfirmation: 'alllowercase1' }, 'body.password', VALIDATION.passwordRule, 400],
       [{ oldPassword: DEMO_PASSWORD, password: 'NoDigitsHere', passwordConfirmation: 'NoDigitsHere' }, 'body.password', VALIDATION.passwordRule, 400],
-      [{ oldPassword: DEMO_PASSWORD, password: 'Good-pass-2', passwordConfirmation: 'Good-pass-3' }, 'body.passwordConfirmation', VALIDATION.passwordsMustMatch, 400],
+      [
+        { oldPassword: DEMO_PASSWORD, password: 'Good-pass-2', passwordConfirmation: 'Good-pass-3' },
+        'body.passwordConfirmation',
+        VALIDATION.passwordsMustMatch,
+        400,
+      ],
       [{ oldPassword: '', password: 'Good-pass-2', passwordConfirmation: 'Good-pass-2' }, 'body.oldPassword', VALIDATION.required, 400],
-      [{ oldPassword: 'Wrong-pass-9', password: 'Good-pass-2', passwordConfirmation: 'Good-pass-2' }, 'body.oldPassword', ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message, 422],
+      [
+        { oldPassword: 'Wrong-pass-9', password: 'Good-pass-2', passwordConfirmation: 'Good-pass-2' },
+        'body.oldPassword',
+        ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message,
+        422,
+      ],
     ];
     for (const [body, path, message, status] of cases) {
       const res = await call('PUT', '/users/current/password', cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(fields(res), JSON.stringify(body)).toContainEqual({ path, message });
     }
-    expect((await call('PUT', '/users/current/password', cookie, { oldPassword: DEMO_PASSWORD, password: 'Good-pass-2', passwordConfirmation: 'Good-pass-2', extra: 1 })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PUT', '/users/current/password', cookie, {
+          oldPassword: DEMO_PASSWORD,
+          password: 'Good-pass-2',
+          passwordConfirmation: 'Good-pass-2',
+          extra: 1,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await snapshot('acc-rules')).toBe(before);
     // The old password still signs in.
     await s.login('acc-rules');
@@ -69,7 +98,11 @@ describe.each(providers())('account on %s', (provider) => {
     await makeUser('acc-change', { passwordExpiresAt: new Date(clock.now() + 3 * DAY) });
     const [mine, other] = [await s.login('acc-change'), await s.login('acc-change')];
     expect((await call('GET', '/users/current', other)).statusCode).toBe(200);
-    const res = await call('PUT', '/users/current/password', mine, { oldPassword: DEMO_PASSWORD, password: 'Fresh-pass-7', passwordConfirmation: 'Fresh-pass-7' });
+    const res = await call('PUT', '/users/current/password', mine, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Fresh-pass-7',
+      passwordConfirmation: 'Fresh-pass-7',
+    });
     expect(res.statusCode).toBe(200);
     const changed: PasswordChanged = res.json();
     expect(changed.endedSessions).toBe(1);
@@ -84,11 +117,15 @@ describe.each(providers())('account on %s', (provider) => {
     await s.login('acc-change', 'Fresh-pass-7');
   });
 
-  it("refuses a change for an SSO user (managed by the IT admin), changing nothing", async () => {
+  it('refuses a change for an SSO user (managed by the IT admin), changing nothing', async () => {
     await makeUser('acc-sso', { sso: true });
     const cookie = await s.login('acc-sso');
     const before = await snapshot('acc-sso');
-    const res = await call('PUT', '/users/current/password', cookie, { oldPassword: DEMO_PASSWORD, password: 'Fresh-pass-7', passwordConfirmation: 'Fresh-pass-7' });
+    const res = await call('PUT', '/users/current/password', cookie, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Fresh-pass-7',
+      passwordConfirmation: 'Fresh-pass-7',
+    });
     expect(res.statusCode).toBe(ERROR_CATALOGUE.USER_MANAGED_BY_IT_ADMIN.status);
     expect(res.json().error.code).toBe('USER_MANAGED_BY_IT_ADMIN');
     expect(await snapshot('acc-sso')).toBe(before);
@@ -113,17 +150,30 @@ describe.each(providers())('account on %s', (provider) => {
     expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: true, dismissed: false });
     expect((await call('POST', '/users/current/password/expiry/dismiss', cookie)).json()).toMatchObject({ dismissed: true });
     // A new password (3 months on): not expiring; when its expiry comes near, it warns again.
-    const changed = await call('PUT', '/users/current/password', cookie, { oldPassword: DEMO_PASSWORD, password: 'Fresh-pass-8', passwordConfirmation: 'Fresh-pass-8' });
+    const changed = await call('PUT', '/users/current/password', cookie, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Fresh-pass-8',
+      passwordConfirmation: 'Fresh-pass-8',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: false });
     const renewedAt = Date.parse((changed.json() as PasswordChanged).passwordExpiry.expiresAt!);
     await clock.advance(renewedAt - clock.now() - 10 * DAY);
     cookie = await s.login('acc-expiry', 'Fresh-pass-8');
-    expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({ expiring: true, dismissed: false, expiresAt: new Date(renewedAt).toISOString() });
+    expect((await call('GET', '/users/current/password/expiry', cookie)).json()).toMatchObject({
+      expiring: true,
+      dismissed: false,
+      expiresAt: new Date(renewedAt).toISOString(),
+    });
 
     const never = await s.login('luc_regular');
     const prefsBefore = (await call('GET', '/userPreferences', never)).json();
-    expect((await call('GET', '/users/current/password/expiry', never)).json()).toEqual({ expiresAt: null, warningDays: 14, expiring: false, dismissed: false });
+    expect((await call('GET', '/users/current/password/expiry', never)).json()).toEqual({
+      expiresAt: null,
+      warningDays: 14,
+      expiring: false,
+      dismissed: false,
+    });
     expect((await call('POST', '/users/current/password/expiry/dismiss', never)).json()).toMatchObject({ expiring: false, dismissed: false });
     expect((await call('GET', '/userPreferences', never)).json()).toEqual(prefsBefore);
   });
@@ -152,6 +202,6 @@ describe.each(providers())('account on %s', (provider) => {
     const script = await s.app.inject({ method: 'GET', url: '/mock/chat/widget.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
-    expect(script.body).toContain("window.zE = function (widget, command)");
+    expect(script.body).toContain('window.zE = function (widget, command)');
   });
 });

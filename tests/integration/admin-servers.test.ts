@@ -8,8 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, LIMITS, VALIDATION, adminServerEndpoints, buildPath, catalogue, inventoryTopic,
-  type AdminServerPage, type EndpointDef, type ServerDetail,
+  ERROR_CATALOGUE,
+  LIMITS,
+  VALIDATION,
+  adminServerEndpoints,
+  buildPath,
+  catalogue,
+  inventoryTopic,
+  type AdminServerPage,
+  type EndpointDef,
+  type ServerDetail,
 } from '@fleet/contracts';
 import { coreCall, eventually, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 
@@ -38,15 +46,32 @@ describe.each(providers())('admin servers on %s', (provider) => {
       await db().server.findMany({
         orderBy: { id: 'asc' },
         select: {
-          id: true, name: true, serial: true, alias: true, productType: true, inventoryId: true, ifbMode: true, maxChannels: true, webrtcPort: true,
-          publishingMode: true, genlockOffset: true, cloudRegion: true, version: true, channels: { select: { id: true } },
+          id: true,
+          name: true,
+          serial: true,
+          alias: true,
+          productType: true,
+          inventoryId: true,
+          ifbMode: true,
+          maxChannels: true,
+          webrtcPort: true,
+          publishingMode: true,
+          genlockOffset: true,
+          cloudRegion: true,
+          version: true,
+          channels: { select: { id: true } },
         },
       }),
     );
   const fields = (res: { json(): unknown }) => (res.json() as { error: { fields?: { path: string; message: string }[] } }).error.fields ?? [];
   const list = async (query: string, cookie = superUser): Promise<AdminServerPage> => (await call('GET', `/v2/admin/servers?${query}`, cookie)).json();
   const body = (suffix: string, extra: Record<string, unknown> = {}) => ({
-    name: `Test-Hub-${suffix}`, serial: `TESTHUB${suffix}`, serverType: 'mmh_server', swVersion: '10.1', inventoryId: 'inv-global', ...extra,
+    name: `Test-Hub-${suffix}`,
+    serial: `TESTHUB${suffix}`,
+    serverType: 'mmh_server',
+    swVersion: '10.1',
+    inventoryId: 'inv-global',
+    ...extra,
   });
 
   it('answers 401 without a session and 403 outside super user and staff, changing nothing', async () => {
@@ -101,7 +126,7 @@ describe.each(providers())('admin servers on %s', (provider) => {
       expect(res.statusCode, path).toBe(400);
       expect(fields(res).find((f) => f.path.endsWith(path))?.message, path).toBe(message);
     }
-    const seeded = (await db().server.findUniqueOrThrow({ where: { id: 'MMH-0001' } }));
+    const seeded = await db().server.findUniqueOrThrow({ where: { id: 'MMH-0001' } });
     const sameName = await call('POST', '/v2/admin/servers', superUser, body('V', { name: seeded.name }));
     expect(sameName.statusCode).toBe(409);
     expect(fields(sameName)).toEqual([{ path: 'name', message: VALIDATION.nameUnique }]);
@@ -113,16 +138,42 @@ describe.each(providers())('admin servers on %s', (provider) => {
 
   it('creates, changes and deletes a server, announced to its inventory and to the admin lists', async () => {
     published.length = 0;
-    const res = await call('POST', '/v2/admin/servers', superUser, body('A', { alias: 'Studio A', maxChannels: 4, genlockOffset: -20, webrtcPort: 8443, ifbMode: 'V2' }));
+    const res = await call(
+      'POST',
+      '/v2/admin/servers',
+      superUser,
+      body('A', { alias: 'Studio A', maxChannels: 4, genlockOffset: -20, webrtcPort: 8443, ifbMode: 'V2' }),
+    );
     expect(res.statusCode).toBe(201);
     const created: ServerDetail = res.json();
-    expect(created).toMatchObject({ name: 'Test-Hub-A', serverType: 'mmh_server', alias: 'Studio A', maxChannels: 4, genlockOffset: -20, webrtcPort: 8443, ifbMode: 'V2', inventoryId: 'inv-global', version: 0 });
+    expect(created).toMatchObject({
+      name: 'Test-Hub-A',
+      serverType: 'mmh_server',
+      alias: 'Studio A',
+      maxChannels: 4,
+      genlockOffset: -20,
+      webrtcPort: 8443,
+      ifbMode: 'V2',
+      inventoryId: 'inv-global',
+      version: 0,
+    });
     expect((await list('searchValue=Test-Hub-A')).items.map((h) => h.id)).toEqual([created.id]);
-    expect(published.some((p) => p.event.type === 'server.changed' && p.event.server.id === created.id && p.topics.includes(inventoryTopic('inv-global')))).toBe(true);
-    expect(published.some((p) => p.event.type === 'systemDevice.changed' && p.event.id === created.id && !p.event.removed && p.topics.includes(inventoryTopic('inv-metro')))).toBe(true);
+    expect(
+      published.some((p) => p.event.type === 'server.changed' && p.event.server.id === created.id && p.topics.includes(inventoryTopic('inv-global'))),
+    ).toBe(true);
+    expect(
+      published.some(
+        (p) => p.event.type === 'systemDevice.changed' && p.event.id === created.id && !p.event.removed && p.topics.includes(inventoryTopic('inv-metro')),
+      ),
+    ).toBe(true);
 
     // Identity fields are records: stored under the version; a stale version changes nothing.
-    const renamed = await call('PUT', `/v2/admin/servers/${created.id}`, staff, { name: 'Test-Hub-A2', alias: 'Studio A2', inventoryId: 'inv-metro', version: 0 });
+    const renamed = await call('PUT', `/v2/admin/servers/${created.id}`, staff, {
+      name: 'Test-Hub-A2',
+      alias: 'Studio A2',
+      inventoryId: 'inv-metro',
+      version: 0,
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Test-Hub-A2', alias: 'Studio A2', inventoryId: 'inv-metro', version: 1 });
     const before = await snapshot();

@@ -25,7 +25,10 @@ describe.each(providers())('alert configuration on %s', (provider) => {
     expect(configured.mode, unitId).toBe(read.mode);
     expect(configured.groupId, unitId).toBe(read.groupId);
     for (const t of ALERT_TYPES) {
-      expect({ enabled: configured.alerts[t].enabled, level: configured.alerts[t].level }, `${unitId} ${t}`).toEqual({ enabled: read.alerts[t].enabled, level: read.alerts[t].level });
+      expect({ enabled: configured.alerts[t].enabled, level: configured.alerts[t].level }, `${unitId} ${t}`).toEqual({
+        enabled: read.alerts[t].enabled,
+        level: read.alerts[t].level,
+      });
     }
     const key = (r: { alertType: string; email: string }) => `${r.email} ${r.alertType}`;
     expect(configured.recipients.map(key).sort(), unitId).toEqual(read.recipients.map(key).sort());

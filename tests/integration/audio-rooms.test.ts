@@ -6,7 +6,17 @@
  * rejected request changing nothing, the realtime events, and the rooms surviving a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, catalogue, audioRoomEndpoints, ERROR_CATALOGUE, LIMITS, VALIDATION, type AudioRoom, type AudioRoomPage, type EndpointDef } from '@fleet/contracts';
+import {
+  buildPath,
+  catalogue,
+  audioRoomEndpoints,
+  ERROR_CATALOGUE,
+  LIMITS,
+  VALIDATION,
+  type AudioRoom,
+  type AudioRoomPage,
+  type EndpointDef,
+} from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { DEMO_PASSWORD, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -30,7 +40,8 @@ describe.each(providers())('audio rooms on %s', (provider) => {
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
   const snapshot = async () => JSON.stringify(await db().audioRoom.findMany({ orderBy: { id: 'asc' } }));
-  const create = (body: Record<string, unknown>, cookie = admin, inventory = 'inv-global') => call('POST', `/v2/inventories/${inventory}/audioRooms`, cookie, body);
+  const create = (body: Record<string, unknown>, cookie = admin, inventory = 'inv-global') =>
+    call('POST', `/v2/inventories/${inventory}/audioRooms`, cookie, body);
   const fields = (res: { json(): { error: { fields?: { path: string; message: string }[] } } }) => res.json().error.fields;
   const eventsOf = (type: string) => published.filter((p) => p.event.type === type);
 
@@ -78,7 +89,16 @@ describe.each(providers())('audio rooms on %s', (provider) => {
   });
 
   it('creates a room with units, channels and users of the inventory and announces it on the topics of the inventory and its groups', async () => {
-    const res = await create({ name: 'Match_Day-1', intercom: true, serverId: 'MMH-0001', participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'channel', id: 'MMH-0001-CH2' }, { kind: 'user', id: 'usr-luc_regular' }] });
+    const res = await create({
+      name: 'Match_Day-1',
+      intercom: true,
+      serverId: 'MMH-0001',
+      participants: [
+        { kind: 'unit', id: 'LU800-0001' },
+        { kind: 'channel', id: 'MMH-0001-CH2' },
+        { kind: 'user', id: 'usr-luc_regular' },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     const room: AudioRoom = res.json();
     expect(room).toMatchObject({ inventoryId: 'inv-global', name: 'Match_Day-1', intercom: true, active: false, participantCount: 3, version: 0 });
@@ -130,15 +150,26 @@ describe.each(providers())('audio rooms on %s', (provider) => {
     const stale = await call('PUT', `/v2/audioRooms/${room.id}`, admin, { intercom: false, version: room.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('CONFLICT');
-    expect(fields(await call('PUT', `/v2/audioRooms/${room.id}`, admin, { name: 'Sports-Desk' }))).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
+    expect(fields(await call('PUT', `/v2/audioRooms/${room.id}`, admin, { name: 'Sports-Desk' }))).toEqual([
+      { path: 'body.name', message: VALIDATION.nameUnique },
+    ]);
     expect((await call('PUT', '/v2/audioRooms/aud-0003', admin, { intercom: false })).statusCode).toBe(404);
     expect((await call('GET', '/v2/audioRooms/aud-0003', admin)).statusCode).toBe(404);
     expect((await call('GET', '/v2/audioRooms/aud-no-such', admin)).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
-    const withPeople = await call('PUT', `/v2/audioRooms/${room.id}/participants`, admin, { participants: [{ kind: 'user', id: 'usr-luc_read' }, { kind: 'channel', id: 'MMH-0001-CH1' }] });
+    const withPeople = await call('PUT', `/v2/audioRooms/${room.id}/participants`, admin, {
+      participants: [
+        { kind: 'user', id: 'usr-luc_read' },
+        { kind: 'channel', id: 'MMH-0001-CH1' },
+      ],
+    });
     expect(withPeople.statusCode).toBe(200);
     expect((withPeople.json() as AudioRoom).participants.map((p) => `${p.kind}:${p.id}`)).toEqual(['user:usr-luc_read', 'channel:MMH-0001-CH1']);
-    expect(eventsOf('audioRoom.changed').some((p) => p.event.type === 'audioRoom.changed' && p.event.audioRoom.id === room.id && p.event.audioRoom.participantCount === 2)).toBe(true);
+    expect(
+      eventsOf('audioRoom.changed').some(
+        (p) => p.event.type === 'audioRoom.changed' && p.event.audioRoom.id === room.id && p.event.audioRoom.participantCount === 2,
+      ),
+    ).toBe(true);
   });
 
   it('starts a room on its IFB server, refuses to delete or move it while active, stops it; a room without a server does not start', async () => {

@@ -28,14 +28,24 @@ describe('request body size limit', () => {
 
   it('answers a body over the limit 413 with what is wrong and the limit', async () => {
     for (const url of ['/api/userPreferences', '/mock/trpc/recording.start']) {
-      const res = await stack.app.inject({ method: url.startsWith('/api') ? 'PUT' : 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload: bodyOf(LIMIT + 1) });
+      const res = await stack.app.inject({
+        method: url.startsWith('/api') ? 'PUT' : 'POST',
+        url,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: bodyOf(LIMIT + 1),
+      });
       expect(res.statusCode, url).toBe(413);
       expect(res.json(), url).toEqual({ error: { code: 'BODY_TOO_LARGE', message: `${ERROR_CATALOGUE.BODY_TOO_LARGE.message} (at most 1 MB)` } });
     }
   });
 
   it('reads a body at the limit as usual', async () => {
-    const res = await stack.app.inject({ method: 'PUT', url: '/api/userPreferences', headers: { cookie, 'content-type': 'application/json' }, payload: bodyOf(LIMIT) });
+    const res = await stack.app.inject({
+      method: 'PUT',
+      url: '/api/userPreferences',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: bodyOf(LIMIT),
+    });
     expect(res.statusCode).not.toBe(413);
     expect(res.json<{ error?: { code: string } }>().error?.code).not.toBe('BODY_TOO_LARGE');
   });

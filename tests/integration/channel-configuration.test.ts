@@ -7,11 +7,33 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, channelConfigurationEndpoints, CONSOLE_ROLES, ERROR_CATALOGUE, STUN_TURN, VALIDATION,
-  groupTopic, inventoryTopic, type ChannelFfmpeg, type CurrentUser, type EndpointDef, type StreamingDestinationInfo, type Topic,
+  buildPath,
+  catalogue,
+  channelConfigurationEndpoints,
+  CONSOLE_ROLES,
+  ERROR_CATALOGUE,
+  STUN_TURN,
+  VALIDATION,
+  groupTopic,
+  inventoryTopic,
+  type ChannelFfmpeg,
+  type CurrentUser,
+  type EndpointDef,
+  type StreamingDestinationInfo,
+  type Topic,
 } from '@fleet/contracts';
 import { TINY_PNG_BASE64 } from '../support/examples/channel-configuration.js';
-import { devicesSettled, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import {
+  devicesSettled,
+  eventually,
+  providers,
+  startTestStack,
+  type TestStack,
+  coreCall,
+  recordPublished,
+  type Method,
+  type Published,
+} from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
 
 const IDS = Object.keys(channelConfigurationEndpoints) as (keyof typeof channelConfigurationEndpoints)[];
@@ -41,7 +63,10 @@ describe.each(providers())('channel configuration on %s', (provider) => {
   /** What requests write (status and version follow the device too: left out). */
   const snapshot = async () => {
     const [channels, destinations] = await Promise.all([
-      db().channel.findMany({ orderBy: { id: 'asc' }, omit: { status: true, version: true, updatedAt: true, allocatedTo: true, allocatedToUnitAlias: true, allocatedToUnitUid: true, uptime: true } }),
+      db().channel.findMany({
+        orderBy: { id: 'asc' },
+        omit: { status: true, version: true, updatedAt: true, allocatedTo: true, allocatedToUnitAlias: true, allocatedToUnitUid: true, uptime: true },
+      }),
       db().streamingDestination.findMany({ orderBy: { id: 'asc' } }),
     ]);
     return JSON.stringify({ channels, destinations });
@@ -151,7 +176,11 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     await bad({ kind: 'webrtc', name: 'w', port: 0 }, 'port', VALIDATION.minValue(1));
     await bad({ kind: 'srt', name: 's', mode: 'listener', sourcePort: 555, latency: 120 }, 'sourcePort', VALIDATION.sourcePortRange);
     await bad({ kind: 'srt', name: 's', mode: 'listener', sourcePort: 9000, latency: 120, passphrase: 'short' }, 'passphrase', VALIDATION.minChars(10));
-    await bad({ kind: 'srt', name: 's', mode: 'listener', sourcePort: 9000, latency: 120, passphrase: 'with-dash-key' }, 'passphrase', VALIDATION.noSpecialCharacters);
+    await bad(
+      { kind: 'srt', name: 's', mode: 'listener', sourcePort: 9000, latency: 120, passphrase: 'with-dash-key' },
+      'passphrase',
+      VALIDATION.noSpecialCharacters,
+    );
     const notInput = await call('POST', `/channels/${hubChannel}/inputSources`, regular, { kind: 'webrtc', name: 'w', port: 8443 });
     expect(notInput.statusCode).toBe(409);
     expect(notInput.json().error.code).toBe('CHANNEL_NOT_INPUT');
@@ -160,7 +189,12 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     if (inputChannel === undefined) return;
     await idle(inputChannel);
     const added = await call('POST', `/channels/${inputChannel}/inputSources`, superUser, {
-      kind: 'srt', name: 'field', mode: 'listener', sourcePort: 558, latency: 200, passphrase: 'Secret12345',
+      kind: 'srt',
+      name: 'field',
+      mode: 'listener',
+      sourcePort: 558,
+      latency: 200,
+      passphrase: 'Secret12345',
     });
     expect(added.statusCode, added.body).toBe(201);
     const source = added.json().sources.at(-1);
@@ -190,7 +224,15 @@ describe.each(providers())('channel configuration on %s', (provider) => {
 
   it('keeps streaming destinations with the spec rules, secrets masked', async () => {
     const base = '/channels/streamingdestinations';
-    const cdn = { type: 'cdn', name: 'yt', provider: 'YouTube', urlPrimary: 'rtmp://a.rtmp.youtube.com/live2', streamId: 'key-1', username: 'u', password: 'p4ss' };
+    const cdn = {
+      type: 'cdn',
+      name: 'yt',
+      provider: 'YouTube',
+      urlPrimary: 'rtmp://a.rtmp.youtube.com/live2',
+      streamId: 'key-1',
+      username: 'u',
+      password: 'p4ss',
+    };
     const added = await call('POST', `${base}/add_details`, regular, { channelId: hubChannel, destination: cdn });
     expect(added.statusCode, added.body).toBe(201);
     const d: StreamingDestinationInfo = added.json();
@@ -218,7 +260,12 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     // An update without a password keeps the stored one; a new type clears the old type's fields.
-    const updated = await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, version: d.version, destination: { ...cdn, password: undefined, name: 'yt-2' } });
+    const updated = await call('POST', `${base}/update_details`, regular, {
+      channelId: hubChannel,
+      id: d.id,
+      version: d.version,
+      destination: { ...cdn, password: undefined, name: 'yt-2' },
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'yt-2', hasPassword: true, version: d.version + 1 });
     // The video settings (001 §3): a §9 default media resolution, a bitrate within §5, kept by later reads.
@@ -227,16 +274,28 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     expect(withVideo.statusCode, withVideo.body).toBe(200);
     expect((await call('POST', `${base}/fetch_cdns`, reader, { channelId: hubChannel })).json().destinations[0]).toMatchObject(video);
     const toTs = await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, destination: ts });
-    expect(toTs.json()).toMatchObject({ type: 'mpegts', urlPrimary: null, streamId: null, hasPassword: false, mpegTsPort: 5000, resolution: null, bitrate: null });
+    expect(toTs.json()).toMatchObject({
+      type: 'mpegts',
+      urlPrimary: null,
+      streamId: null,
+      hasPassword: false,
+      mpegTsPort: 5000,
+      resolution: null,
+      bitrate: null,
+    });
     const list = await call('POST', `${base}/fetch_cdns`, reader, { channelId: hubChannel });
     expect(list.json().destinations.map((x: StreamingDestinationInfo) => x.id)).toEqual([d.id]);
     // Another channel's destination is not reachable through this one.
     expect((await call('POST', `${base}/remove_details`, regular, { channelId: otherHubChannel, id: d.id })).statusCode).toBe(404);
-    expect((await call('POST', `${base}/remove_details`, regular, { channelId: hubChannel, id: d.id })).json()).toEqual({ channelId: hubChannel, id: d.id, removed: true });
+    expect((await call('POST', `${base}/remove_details`, regular, { channelId: hubChannel, id: d.id })).json()).toEqual({
+      channelId: hubChannel,
+      id: d.id,
+      removed: true,
+    });
     expect(await db().streamingDestination.count({ where: { id: d.id } })).toBe(0);
   });
 
-  it('announces destination changes over /ws on the channel\'s topics, so a second console reads them again', async () => {
+  it("announces destination changes over /ws on the channel's topics, so a second console reads them again", async () => {
     const base = '/channels/streamingdestinations';
     const url = await s.app.listen({ host: '127.0.0.1', port: 0 });
     // Another console, read-only, subscribed to its user's groups as the console does.
@@ -244,7 +303,10 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const topics: Topic[] = me.groups.map((g) => groupTopic(g.id));
     const channel = await db().channel.findUniqueOrThrow({ where: { id: hubChannel }, include: { groups: true, inventories: true } });
     const audience = [...channel.groups.map((g) => groupTopic(g.groupId)), ...channel.inventories.map((i) => inventoryTopic(i.inventoryId))];
-    expect(topics.some((t) => audience.includes(t)), 'the reader follows one of the channel\'s groups').toBe(true);
+    expect(
+      topics.some((t) => audience.includes(t)),
+      "the reader follows one of the channel's groups",
+    ).toBe(true);
     const client = await connect(url, { cookie: reader });
     try {
       await client.next((m) => m.op === 'hello');
@@ -257,11 +319,22 @@ describe.each(providers())('channel configuration on %s', (provider) => {
       const destinationNews = () => published.filter((p) => p.event.type === 'channelDestinations.changed');
       const earlier = destinationNews().length;
 
-      const added = await call('POST', `${base}/add_details`, regular, { channelId: hubChannel, destination: { type: 'cdn', name: 'live', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' } });
+      const added = await call('POST', `${base}/add_details`, regular, {
+        channelId: hubChannel,
+        destination: { type: 'cdn', name: 'live', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' },
+      });
       expect(added.statusCode, added.body).toBe(201);
       await until(() => seen() >= 1, 10_000, 'the add is announced');
       const d: StreamingDestinationInfo = added.json();
-      expect((await call('POST', `${base}/update_details`, regular, { channelId: hubChannel, id: d.id, destination: { type: 'cdn', name: 'live-2', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' } })).statusCode).toBe(200);
+      expect(
+        (
+          await call('POST', `${base}/update_details`, regular, {
+            channelId: hubChannel,
+            id: d.id,
+            destination: { type: 'cdn', name: 'live-2', provider: 'Twitch', urlPrimary: 'rtmp://live.twitch.tv/app', streamId: 'tw-1' },
+          })
+        ).statusCode,
+      ).toBe(200);
       await until(() => seen() >= 2, 10_000, 'the update is announced');
       expect((await call('POST', `${base}/remove_details`, regular, { channelId: hubChannel, id: d.id })).statusCode).toBe(200);
       await until(() => seen() >= 3, 10_000, 'the removal is announced');
@@ -271,7 +344,10 @@ describe.each(providers())('channel configuration on %s', (provider) => {
       for (const p of own) expect([...p.topics].sort()).toEqual([...audience].sort());
 
       // A rejected change announces nothing.
-      const refused = await call('POST', `${base}/add_details`, regular, { channelId: hubChannel, destination: { type: 'mpegts', name: 'ts', provider: 'TS', mpegTsIp: '10.0.0', mpegTsPort: 5000, mpegTsBitrate: 4000 } });
+      const refused = await call('POST', `${base}/add_details`, regular, {
+        channelId: hubChannel,
+        destination: { type: 'mpegts', name: 'ts', provider: 'TS', mpegTsIp: '10.0.0', mpegTsPort: 5000, mpegTsBitrate: 4000 },
+      });
       expect(refused.statusCode).toBe(400);
       expect(destinationNews()).toHaveLength(earlier + 3);
     } finally {
@@ -282,7 +358,12 @@ describe.each(providers())('channel configuration on %s', (provider) => {
   it('answers stream media profiles within the spec range, and social media details with the token masked', async () => {
     const profiles = (await call('GET', '/streamingmediaprofiles/fetch', reader)).json().profiles;
     expect(profiles.length).toBeGreaterThan(0);
-    const res = await call('POST', '/socialmediadetails/update', regular, { channelId: hubChannel, enabled: true, title: 'Evening news', accessToken: 'fb-token-123' });
+    const res = await call('POST', '/socialmediadetails/update', regular, {
+      channelId: hubChannel,
+      enabled: true,
+      title: 'Evening news',
+      accessToken: 'fb-token-123',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const got = await call('GET', `/socialmediadetails/fetch?channelId=${hubChannel}`, reader);
     expect(got.json()).toMatchObject({ provider: 'facebook', enabled: true, title: 'Evening news', hasAccessToken: true });
@@ -296,7 +377,9 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     const custom = await call('PUT', '/channels/bwLimit', regular, { channelIds: [hubChannel], limit: 'custom' });
     expect(custom.statusCode).toBe(400);
     expect(fields(custom)).toContainEqual({ path: 'body.customKbps', message: VALIDATION.required });
-    expect((await call('PUT', '/channels/bwLimit', regular, { channelIds: [hubChannel], limit: 'custom', customKbps: 2500 })).json().channels[0].bandwidthLimit).toBe(2500);
+    expect(
+      (await call('PUT', '/channels/bwLimit', regular, { channelIds: [hubChannel], limit: 'custom', customKbps: 2500 })).json().channels[0].bandwidthLimit,
+    ).toBe(2500);
     expect((await call('PUT', '/channels/bwLimit', regular, { channelIds: [hubChannel], limit: 'disabled' })).json().channels[0].bandwidthLimit).toBeNull();
     const priv = await call('PUT', '/channels/privateSession', regular, { channelIds: [otherHubChannel], privateSession: true });
     expect(priv.json().channels[0]).toMatchObject({ channelId: otherHubChannel, privateSession: true, bandwidthLimit: 5500 });
@@ -305,7 +388,10 @@ describe.each(providers())('channel configuration on %s', (provider) => {
 
   it('configures SMPTE 2110: stored with isConfigured, "Invalid IP field", "Feature disabled" off a hub, refused on a collecting channel', async () => {
     const flows = [{ kind: 'video', primary: { ip: '239.1.1.1', port: 5004 }, secondary: { ip: '239.1.1.2', port: 5004 } }];
-    const bad = await call('PUT', `/channels/${hubChannel}/smpte`, regular, { enabled: true, flows: [{ kind: 'video', primary: { ip: '300.1.1.1', port: 5004 } }] });
+    const bad = await call('PUT', `/channels/${hubChannel}/smpte`, regular, {
+      enabled: true,
+      flows: [{ kind: 'video', primary: { ip: '300.1.1.1', port: 5004 } }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(fields(bad)).toContainEqual({ path: 'body.flows.0.primary.ip', message: VALIDATION.invalidIp });
     const ok = await call('PUT', `/channels/${hubChannel}/smpte`, regular, { enabled: true, flows });
@@ -380,7 +466,9 @@ describe.each(providers())('channel configuration on %s', (provider) => {
     await refused({ fileName: 'big.png', dataBase64: png(100, 100, 110 * 1024) }, 'OVERLAY_TOO_BIG');
     await refused({ fileName: 'wide.png', dataBase64: png(2001, 100) }, 'OVERLAY_RESOLUTION');
     expect(await snapshot()).toBe(before);
-    expect((await call('PUT', url, regular, { fileName: 'logo.png', dataBase64: png(2000, 2000), replace: true })).json().overlay).toMatchObject({ width: 2000 });
+    expect((await call('PUT', url, regular, { fileName: 'logo.png', dataBase64: png(2000, 2000), replace: true })).json().overlay).toMatchObject({
+      width: 2000,
+    });
     expect((await call('GET', url, reader)).json().overlay).toMatchObject({ fileName: 'logo.png', height: 2000 });
     expect((await call('DELETE', url, regular)).json().overlay).toBeNull();
     expect((await call('GET', url, reader)).json().overlay).toBeNull();

@@ -33,7 +33,9 @@ describe.each(providers())('the channel list after changes on %s', (provider) =>
     const before = await list(superUser);
     expect(ids(await list(superUser))).toEqual(ids(before));
     const res = await s.app.inject({
-      method: 'POST', url: '/api/v2/admin/channels', headers: { cookie: admin },
+      method: 'POST',
+      url: '/api/v2/admin/channels',
+      headers: { cookie: admin },
       payload: { name: 'Cache_Check-1', serverId: HUB, inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] },
     });
     expect(res.statusCode).toBe(201);
@@ -63,9 +65,15 @@ describe.each(providers())('the channel list after changes on %s', (provider) =>
   it("follows a channel's inventories", async () => {
     const sports = '?inventory=inv-global-sports';
     expect(ids(await list(superUser, sports))).not.toContain(PREVIEW);
-    expect((await s.app.inject({ method: 'PUT', url: `/api/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, headers: { cookie: superUser } })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'PUT', url: `/api/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, headers: { cookie: superUser } }))
+        .statusCode,
+    ).toBe(200);
     expect(ids(await list(superUser, sports))).toContain(PREVIEW);
-    expect((await s.app.inject({ method: 'DELETE', url: `/api/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, headers: { cookie: superUser } })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'DELETE', url: `/api/v2/admin/inventories/inv-global-sports/channels/${PREVIEW}`, headers: { cookie: superUser } }))
+        .statusCode,
+    ).toBe(200);
     expect(ids(await list(superUser, sports))).not.toContain(PREVIEW);
   });
 });

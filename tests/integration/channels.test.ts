@@ -50,7 +50,11 @@ describe.each(providers())('channels on %s', (provider) => {
     const ro = await call('POST', '/channels/updatePtmpChannels', reader, { uniqueID: PREVIEW, machines: [] });
     expect(ro.statusCode).toBe(403);
     expect(ro.json().error.code).toBe('FORBIDDEN');
-    for (const [method, url] of [['GET', '/v2/admin/channels'], ['POST', '/v2/admin/channels'], ['DELETE', `/v2/admin/channels/${PREVIEW}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/v2/admin/channels'],
+      ['POST', '/v2/admin/channels'],
+      ['DELETE', `/v2/admin/channels/${PREVIEW}`],
+    ] as const) {
       const res = await call(method, url, regular, method === 'POST' ? { name: 'x', serverId: HUB } : undefined);
       expect(res.statusCode, url).toBe(403);
     }
@@ -116,11 +120,26 @@ describe.each(providers())('channels on %s', (provider) => {
     expect(await snapshot()).toBe(before);
     await db().server.update({ where: { id: HUB }, data: { maxChannels: 0 } });
     published.length = 0;
-    const res = await call('POST', '/v2/admin/channels', admin, { name: 'New_Channel-1', serverId: HUB, inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
+    const res = await call('POST', '/v2/admin/channels', admin, {
+      name: 'New_Channel-1',
+      serverId: HUB,
+      inventoryIds: ['inv-global'],
+      groupIds: ['grp-newsroom'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created: ChannelDetails = res.json();
-    expect(created.channel).toMatchObject({ channelName: 'New_Channel-1', serverId: HUB, type: 'preview', inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
-    expect(published.some((p) => p.event.type === 'channel.changed' && p.event.channel.channelId === created.channel.channelId && p.topics.includes(groupTopic('grp-newsroom')))).toBe(true);
+    expect(created.channel).toMatchObject({
+      channelName: 'New_Channel-1',
+      serverId: HUB,
+      type: 'preview',
+      inventoryIds: ['inv-global'],
+      groupIds: ['grp-newsroom'],
+    });
+    expect(
+      published.some(
+        (p) => p.event.type === 'channel.changed' && p.event.channel.channelId === created.channel.channelId && p.topics.includes(groupTopic('grp-newsroom')),
+      ),
+    ).toBe(true);
     const list: ChannelList = (await call('GET', '/channels/fetch?group=grp-newsroom', regular)).json();
     expect(list.channels.map((c) => c.channelId)).toContain(created.channel.channelId);
     // Deleting it: gone from storage and announced.
@@ -181,7 +200,10 @@ describe.each(providers())('channels on %s', (provider) => {
     // What each channel can do comes from its hub (serverInfo); the hubs' licences from their services.
     const output = 'MMH-0001-CH2';
     const metroOutput = 'MMH-0002-CH2';
-    await eventually(async () => (await details(output)).channel.capabilities['fourK'] === true && (await details(metroOutput)).channel.capabilities['fourK'] === true, 10_000);
+    await eventually(
+      async () => (await details(output)).channel.capabilities['fourK'] === true && (await details(metroOutput)).channel.capabilities['fourK'] === true,
+      10_000,
+    );
     await db().server.update({ where: { id: HUB }, data: { servicesData: { video: 'active' } } });
     await eventually(async () => (await call('GET', `/servers/${HUB}/services`, reader)).json().services.length === 1);
     const before = await snapshot();

@@ -30,7 +30,10 @@ function scriptedShard(): CoreGatewayEnd {
   return {
     send(msg) {
       if (msg.kind === 'assign') {
-        emit({ kind: 'batch', messages: msg.devices.map((d) => ({ kind: 'state' as const, unitId: d.unitId, online: true, applications: {}, at: Date.now() })) });
+        emit({
+          kind: 'batch',
+          messages: msg.devices.map((d) => ({ kind: 'state' as const, unitId: d.unitId, online: true, applications: {}, at: Date.now() })),
+        });
       } else if (msg.kind === 'command') {
         const script = around(msg.command);
         if (!script) return emit({ kind: 'ack', commandId: msg.commandId, ok: true });
@@ -65,7 +68,8 @@ describe.each(providers())('command answers as of the acknowledgement on %s', (p
   afterAll(async () => s?.close());
 
   const call = (method: 'POST' | 'DELETE', url: string) => s.app.inject({ method, url: `/api${url}`, headers: { cookie } });
-  const unit = async () => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie } })).json() as { status: string; applications: Applications };
+  const unit = async () =>
+    (await s.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie } })).json() as { status: string; applications: Applications };
 
   it('a stream start answers connecting although the running report came in the same frame, which is applied after', async () => {
     const start = await call('POST', `/v2/units/${UNIT}/stream`);

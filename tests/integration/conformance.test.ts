@@ -25,13 +25,26 @@ import { DEMO_PASSWORD, FAST_TIMINGS, startTestStack, type TestStack } from '../
 
 const run = promisify(execFile);
 const failing = (r: Report) => r.results.filter((x) => x.outcome === 'differs' || x.outcome === 'missing' || (r.strict && x.outcome === 'undocumented'));
-const notCheckedReads = (r: Report) => r.results.filter((x) => x.outcome === 'not checked' && x.check === 'read').map((x) => `${x.call} [${x.check}]: ${x.note ?? ''}`);
+const notCheckedReads = (r: Report) =>
+  r.results.filter((x) => x.outcome === 'not checked' && x.check === 'read').map((x) => `${x.call} [${x.check}]: ${x.note ?? ''}`);
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Items cannot be displayed. Please contact support' } };
 const path = (url: string) => url.split('?')[0] ?? url;
 
 type Alteration =
-  | 'missing field' | 'wrong type' | 'extra field' | '200 where 401' | '403 where the role allows' | 'wrong message' | 'missing route'
-  | 'write without role guard' | 'invalid body accepted' | 'wrong hello' | 'lost event on resume' | 'sso' | 'html session check' | 'echo secrets';
+  | 'missing field'
+  | 'wrong type'
+  | 'extra field'
+  | '200 where 401'
+  | '403 where the role allows'
+  | 'wrong message'
+  | 'missing route'
+  | 'write without role guard'
+  | 'invalid body accepted'
+  | 'wrong hello'
+  | 'lost event on resume'
+  | 'sso'
+  | 'html session check'
+  | 'echo secrets';
 
 describe('conformance check', () => {
   let stack: TestStack;
@@ -56,16 +69,27 @@ describe('conformance check', () => {
         return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'You are not allowed to access this application' } });
       }
       // A delete whose role guard is missing: the made-up id is not found.
-      if (altered === 'write without role guard' && req.method === 'DELETE' && p.startsWith('/api/v2/admin/modemVendors/') && session) return reply.code(404).send(NOT_FOUND);
-      if (altered === 'sso' && req.method === 'POST' && p === '/mock/auth/login') return reply.code(302).header('location', 'https://sso.example.com/authorize?state=abc').send();
-      if (altered === 'html session check' && p === '/api/users/current') return reply.code(200).type('text/html').send('<!doctype html><html><head><title>Sign in</title></head><body>SSO</body></html>');
+      if (altered === 'write without role guard' && req.method === 'DELETE' && p.startsWith('/api/v2/admin/modemVendors/') && session)
+        return reply.code(404).send(NOT_FOUND);
+      if (altered === 'sso' && req.method === 'POST' && p === '/mock/auth/login')
+        return reply.code(302).header('location', 'https://sso.example.com/authorize?state=abc').send();
+      if (altered === 'html session check' && p === '/api/users/current')
+        return reply.code(200).type('text/html').send('<!doctype html><html><head><title>Sign in</title></head><body>SSO</body></html>');
       return undefined;
     });
     // A create that accepts a name longer than the contract allows.
     app.addHook('preHandler', async (req, reply) => {
       const name = (req.body as { name?: unknown } | undefined)?.name;
-      if (altered === 'invalid body accepted' && req.method === 'POST' && path(req.url) === '/api/v2/admin/modemVendors' && typeof name === 'string' && name.length > 255) {
-        return reply.code(201).send({ id: 'mvd-accepted', name, models: [], version: 0, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+      if (
+        altered === 'invalid body accepted' &&
+        req.method === 'POST' &&
+        path(req.url) === '/api/v2/admin/modemVendors' &&
+        typeof name === 'string' &&
+        name.length > 255
+      ) {
+        return reply
+          .code(201)
+          .send({ id: 'mvd-accepted', name, models: [], version: 0, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
       }
       return undefined;
     });
@@ -81,7 +105,8 @@ describe('conformance check', () => {
           return JSON.stringify({ error: { code: 'NOT_FOUND', message: `${String(req.headers['x-api-key'])} ${String(req.headers.cookie)}` } });
         }
       }
-      if (altered === 'wrong message' && req.method === 'GET' && p.startsWith('/api/v2/admin/modemVendors/') && reply.statusCode === 404) return payload.replace(NOT_FOUND.error.message, 'Not found');
+      if (altered === 'wrong message' && req.method === 'GET' && p.startsWith('/api/v2/admin/modemVendors/') && reply.statusCode === 404)
+        return payload.replace(NOT_FOUND.error.message, 'Not found');
       return payload;
     });
     // /ws frames: a hello with a wrong field; the first event after a resumed subscription dropped.
@@ -121,7 +146,12 @@ describe('conformance check', () => {
     const json = join(dir, `report-${++reportCount}.json`);
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(['--core', base, '--rps', '0', '--json', json, ...args], (s) => out.push(s), (s) => err.push(s), {});
+    const code = await main(
+      ['--core', base, '--rps', '0', '--json', json, ...args],
+      (s) => out.push(s),
+      (s) => err.push(s),
+      {},
+    );
     return { code, out: out.join('\n'), err: err.join('\n'), report: existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as Report) : null, json };
   }
   const asSuperUser = ['--user', 'super_user', '--password', DEMO_PASSWORD];
@@ -130,7 +160,14 @@ describe('conformance check', () => {
     const dry = ['--core', base, ...asSuperUser, '--dry-run'];
     recording = [];
     const out: string[] = [];
-    expect(await main(dry, (s) => out.push(s), () => undefined, {})).toBe(0);
+    expect(
+      await main(
+        dry,
+        (s) => out.push(s),
+        () => undefined,
+        {},
+      ),
+    ).toBe(0);
     expect(recording).toEqual([]);
     expect(out.join('\n')).toMatch(/^Dry run: nothing is sent\./);
 
@@ -151,7 +188,15 @@ describe('conformance check', () => {
     expect(report.results.filter((r) => r.check === 'read' && r.outcome === 'conforms').length).toBeGreaterThan(170);
     expect(report.results.filter((r) => r.check === 'write').every((r) => r.outcome === 'not checked' && /^not sent/.test(r.note ?? ''))).toBe(true);
     expect(report.results.filter((r) => r.area === 'realtime' && r.outcome === 'conforms').map((r) => `${r.call}/${r.check}`)).toEqual([
-      'connect/no session', 'connect/upgrade', 'hello/shape', 'subscribe/visible topic', 'subscribe/made-up topic', 'ping/pong', 'events/window of 1.5 s', 'heartbeat/pings', 'resume/no gap, no duplicate',
+      'connect/no session',
+      'connect/upgrade',
+      'hello/shape',
+      'subscribe/visible topic',
+      'subscribe/made-up topic',
+      'ping/pong',
+      'events/window of 1.5 s',
+      'heartbeat/pings',
+      'resume/no gap, no duplicate',
     ]);
     // Not checked: only calls on objects the seeded fleet has none of, or none this user sees.
     expect(notCheckedReads(report).length).toBeLessThanOrEqual(10);
@@ -162,9 +207,31 @@ describe('conformance check', () => {
     const cwd = join(import.meta.dirname, '../../packages/conformance');
     const [regular, child] = await Promise.all([
       runConformance({ core: base, user: 'luc_regular', password: DEMO_PASSWORD, rps: 0, wsSeconds: 0, write: true }),
-      run('node', ['bin/conformance.js', '--core', base, ...asSuperUser, '--write', '--rps', '0', '--ws-seconds', '0', '--json', 'report.json', '--html', 'report.html', '--junit', 'out.xml'], {
-        cwd, timeout: 100_000, env: { ...process.env, INIT_CWD: dir },
-      }),
+      run(
+        'node',
+        [
+          'bin/conformance.js',
+          '--core',
+          base,
+          ...asSuperUser,
+          '--write',
+          '--rps',
+          '0',
+          '--ws-seconds',
+          '0',
+          '--json',
+          'report.json',
+          '--html',
+          'report.html',
+          '--junit',
+          'out.xml',
+        ],
+        {
+          cwd,
+          timeout: 100_000,
+          env: { ...process.env, INIT_CWD: dir },
+        },
+      ),
     ]);
     expect(failing(regular)).toEqual([]);
     // A write outside the regular user's roles: 403 before any validation (made-up ids, a refused body).
@@ -178,7 +245,21 @@ describe('conformance check', () => {
     // The write triples ran and removed what they made; their update calls refused the negative bodies, the objects read back unchanged.
     const writes = report.results.filter((r) => r.check === 'write' && r.outcome === 'conforms').map((r) => r.call);
     expect(writes).toEqual(
-      expect.arrayContaining(['createStory', 'updateStory', 'deleteStory', 'createUsageProfile', 'deleteUsageProfile', 'addGroup', 'removeGroups', 'createAudioRoom', 'createModemVendor', 'createAiCredential', 'createClientApplication', 'createWhatsNew', 'deleteWhatsNew']),
+      expect.arrayContaining([
+        'createStory',
+        'updateStory',
+        'deleteStory',
+        'createUsageProfile',
+        'deleteUsageProfile',
+        'addGroup',
+        'removeGroups',
+        'createAudioRoom',
+        'createModemVendor',
+        'createAiCredential',
+        'createClientApplication',
+        'createWhatsNew',
+        'deleteWhatsNew',
+      ]),
     );
     const negatives = report.results.filter((r) => r.check === 'negative body');
     expect(negatives.filter((r) => r.outcome === 'conforms').length).toBeGreaterThan(150);
@@ -192,8 +273,12 @@ describe('conformance check', () => {
     expect(groups.body).not.toContain('conformance-');
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<b>PASSED</b>');
     const junit = readFileSync(join(dir, 'out.xml'), 'utf8');
-    expect(junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance of http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="0" errors="0"/);
-    expect(junit).toContain('<testcase classname="conformance.modem-vendor" name="updateModemVendor [negative body] PUT /v2/admin/modemVendors/{id}" time="0"></testcase>');
+    expect(junit).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance of http:\/\/127\.0\.0\.1:\d+" tests="\d+" failures="0" errors="0"/,
+    );
+    expect(junit).toContain(
+      '<testcase classname="conformance.modem-vendor" name="updateModemVendor [negative body] PUT /v2/admin/modemVendors/{id}" time="0"></testcase>',
+    );
   }, 120_000);
 
   it('stops with one "could not authenticate" line and exit 2 when the core does not accept the credentials', async () => {
@@ -201,12 +286,16 @@ describe('conformance check', () => {
     const sso = await cli(asSuperUser);
     expect(sso.code).toBe(2);
     expect(sso.out).toBe('');
-    expect(sso.err).toBe(`conformance: ${base}: could not authenticate: the sign-in as super_user at POST /mock/auth/login answered 302 redirect to https://sso.example.com/authorize. A core behind single sign-on or a gateway: give its session with --cookie or its token with --header`);
+    expect(sso.err).toBe(
+      `conformance: ${base}: could not authenticate: the sign-in as super_user at POST /mock/auth/login answered 302 redirect to https://sso.example.com/authorize. A core behind single sign-on or a gateway: give its session with --cookie or its token with --header`,
+    );
     altered = 'html session check';
     const cookie = await stack.login('super_user');
     const html = await cli(['--cookie', cookie]);
     expect(html.code).toBe(2);
-    expect(html.err).toBe(`conformance: ${base}: could not authenticate: GET /api/users/current with the session cookie answered 200 with an HTML page "Sign in"; expected 200 with the current user as JSON`);
+    expect(html.err).toBe(
+      `conformance: ${base}: could not authenticate: GET /api/users/current with the session cookie answered 200 with an HTML page "Sign in"; expected 200 with the current user as JSON`,
+    );
     altered = null;
     const token = await cli(['--header', 'Authorization: Bearer tok-secret-0042']);
     expect(token.code).toBe(2);
@@ -219,7 +308,20 @@ describe('conformance check', () => {
     const cookie = await stack.login('super_user');
     const junit = join(dir, 'secrets.xml');
     const html = join(dir, 'secrets.html');
-    const r = await cli(['--cookie', cookie, '--header', 'X-Api-Key: sekret-api-key-42', '--only', 'account', '--ws-seconds', '0', '--junit', junit, '--html', html]);
+    const r = await cli([
+      '--cookie',
+      cookie,
+      '--header',
+      'X-Api-Key: sekret-api-key-42',
+      '--only',
+      'account',
+      '--ws-seconds',
+      '0',
+      '--junit',
+      junit,
+      '--html',
+      html,
+    ]);
     altered = null;
     expect(r.code).toBe(1);
     expect(r.report && failing(r.report).map((x) => `${x.call} [${x.check}]`)).toEqual(['getOwnPasswordExpiry [read]']);
@@ -236,13 +338,28 @@ describe('conformance check', () => {
   const CASES: { alter: Alteration; args: string[]; fails: string; at?: string }[] = [
     { alter: 'missing field', args: [...asSuperUser, '--only', 'account'], fails: 'getOwnPasswordExpiry [read] differs', at: '$.warningDays' },
     { alter: 'wrong type', args: [...asSuperUser, '--only', 'account'], fails: 'getOwnPasswordExpiry [read] differs', at: '$.warningDays' },
-    { alter: 'extra field', args: [...asSuperUser, '--only', 'account', '--strict'], fails: 'getOwnPasswordExpiry [undocumented] undocumented', at: '$.internalFlag' },
+    {
+      alter: 'extra field',
+      args: [...asSuperUser, '--only', 'account', '--strict'],
+      fails: 'getOwnPasswordExpiry [undocumented] undocumented',
+      at: '$.internalFlag',
+    },
     { alter: '200 where 401', args: [...asSuperUser, '--only', 'account'], fails: 'getOwnPasswordExpiry [no session] differs', at: 'status' },
     { alter: '403 where the role allows', args: [...asSuperUser, '--only', 'modem-vendor'], fails: 'getModemVendor [read] differs', at: 'status' },
     { alter: 'wrong message', args: [...asSuperUser, '--only', 'modem-vendor'], fails: 'getModemVendor [not found] differs', at: '$.error.message' },
     { alter: 'missing route', args: [...asSuperUser, '--only', 'account'], fails: 'getOwnPasswordExpiry [route] missing' },
-    { alter: 'write without role guard', args: ['--user', 'luc_regular', '--password', DEMO_PASSWORD, '--only', 'modem-vendor', '--probe-writes'], fails: 'deleteModemVendor [role] differs', at: 'status' },
-    { alter: 'invalid body accepted', args: [...asSuperUser, '--only', 'modem-vendor', '--write'], fails: 'createModemVendor [negative body] differs', at: 'boundary (name: 256 characters): status' },
+    {
+      alter: 'write without role guard',
+      args: ['--user', 'luc_regular', '--password', DEMO_PASSWORD, '--only', 'modem-vendor', '--probe-writes'],
+      fails: 'deleteModemVendor [role] differs',
+      at: 'status',
+    },
+    {
+      alter: 'invalid body accepted',
+      args: [...asSuperUser, '--only', 'modem-vendor', '--write'],
+      fails: 'createModemVendor [negative body] differs',
+      at: 'boundary (name: 256 characters): status',
+    },
     { alter: 'wrong hello', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '0'], fails: 'hello [shape] differs', at: '$.heartbeatMs' },
     { alter: 'lost event on resume', args: [...asSuperUser, '--only', 'realtime', '--ws-seconds', '0.5'], fails: 'resume [no gap, no duplicate] differs' },
   ];

@@ -23,7 +23,9 @@ describe("the console's control-plane mirror", () => {
   const mirror = procedures(controlPlaneRouter);
 
   it('names only procedures the core serves, of the same kind', () => {
-    const wrong = [...mirror].filter(([path, def]) => real.get(path)?.type !== def.type).map(([path, def]) => `${path} (${def.type}; core: ${real.get(path)?.type ?? 'missing'})`);
+    const wrong = [...mirror]
+      .filter(([path, def]) => real.get(path)?.type !== def.type)
+      .map(([path, def]) => `${path} (${def.type}; core: ${real.get(path)?.type ?? 'missing'})`);
     expect(wrong).toEqual([]);
     expect(mirror.size).toBeGreaterThan(10);
   });

@@ -6,8 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, VALIDATION, buildPath, catalogue, databridgeGatewayEndpoints, inventoryTopic,
-  type AdminDbGateway, type AdminDbGatewayPage, type EndpointDef,
+  ERROR_CATALOGUE,
+  VALIDATION,
+  buildPath,
+  catalogue,
+  databridgeGatewayEndpoints,
+  inventoryTopic,
+  type AdminDbGateway,
+  type AdminDbGatewayPage,
+  type EndpointDef,
 } from '@fleet/contracts';
 import { coreCall, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 

@@ -103,7 +103,12 @@ describe.each(providers())('deeply nested and wide JSON on %s', (provider) => {
     const wideStrings = JSON.stringify({ prefix: 'p', version: 0, list: Array.from({ length: 40_000 }, () => 'x;y') });
     const overLimit = `[${new Array(600_000).fill('0').join(',')}]`;
     for (const [method, url] of WRITE_CALLS) {
-      for (const [name, body] of [['wide array', wideArray], ['wide object', wideObject], ['wide strings', wideStrings], ['over the size limit', overLimit]] as const) {
+      for (const [name, body] of [
+        ['wide array', wideArray],
+        ['wide object', wideObject],
+        ['wide strings', wideStrings],
+        ['over the size limit', overLimit],
+      ] as const) {
         const res = await raw(method, url, body);
         expect(res.statusCode, `${url} ${name}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${name}`).toBeLessThan(500);
@@ -131,7 +136,11 @@ describe.each(providers())('deeply nested and wide JSON on %s', (provider) => {
     expect(query.json().error).toEqual({ code: 'VALIDATION_FAILED', message: TOO_DEEP, fields: [{ path: 'query.input', message: TOO_DEEP }] });
     // The log-in still works, and a shallow tRPC call still reaches tRPC.
     expect((await raw('POST', '/mock/auth/login', JSON.stringify({ username: 'luc_regular', password: 'nope' }), false)).statusCode).toBe(401);
-    const shallow = await s.app.inject({ method: 'GET', url: `/mock/trpc/core.unit?input=${encodeURIComponent(JSON.stringify({ unitId: UNIT }))}`, headers: { cookie } });
+    const shallow = await s.app.inject({
+      method: 'GET',
+      url: `/mock/trpc/core.unit?input=${encodeURIComponent(JSON.stringify({ unitId: UNIT }))}`,
+      headers: { cookie },
+    });
     expect(shallow.statusCode, shallow.body.slice(0, 200)).toBeLessThan(500);
     expect(await snapshot()).toBe(before);
   });

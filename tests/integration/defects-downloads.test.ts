@@ -31,7 +31,17 @@ describe.each(providers())('download links on %s', (provider) => {
   const freshFile = async (sizeBytes: number, channelId = CH) => {
     n += 1;
     const row = await s.app.services.db.channelFile.create({
-      data: { id: `chf-dl-${provider}-${n}`, channelId, fileName: `clip_${n}.mp4`, mmhId: 'MMH-0001', mmhName: 'MMH-0001', sizeBytes: BigInt(sizeBytes), lastModified: new Date(), rootDirectory: RECEIVED_FILES_ROOT, metadata: { bitrate: 8000 } },
+      data: {
+        id: `chf-dl-${provider}-${n}`,
+        channelId,
+        fileName: `clip_${n}.mp4`,
+        mmhId: 'MMH-0001',
+        mmhName: 'MMH-0001',
+        sizeBytes: BigInt(sizeBytes),
+        lastModified: new Date(),
+        rootDirectory: RECEIVED_FILES_ROOT,
+        metadata: { bitrate: 8000 },
+      },
     });
     return row.id;
   };
@@ -116,7 +126,10 @@ describe.each(providers())('download links on %s', (provider) => {
     const { url } = await linkOf(await freshFile(size));
     const res = await get(url);
     expect(res.headers.get('content-length')).toBe(String(size));
-    const memory = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+    const memory = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
     const before = memory();
     let peak = before;
     let received = 0;

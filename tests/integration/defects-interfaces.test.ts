@@ -51,7 +51,11 @@ describe.each(providers())('the two-interface rule on %s', (provider) => {
   };
 
   it('refuses to disable either of exactly two connected interfaces (link configuration), changing nothing', async () => {
-    expect(live(TWO_LINKS).map((m) => m.id).sort()).toEqual([`${TWO_LINKS}-m1`, `${TWO_LINKS}-m2`]);
+    expect(
+      live(TWO_LINKS)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([`${TWO_LINKS}-m1`, `${TWO_LINKS}-m2`]);
     const before = await state(TWO_LINKS);
     for (const modemId of [`${TWO_LINKS}-m1`, `${TWO_LINKS}-m2`]) {
       const res = await command(TWO_LINKS, 'linkConfiguration', { modemId, enabled: false });

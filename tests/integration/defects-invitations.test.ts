@@ -32,7 +32,8 @@ describe.each(providers())('ad-hoc invitation device names on %s', (provider) =>
   const db = () => s.app.services.db;
   const invite = (groupId: string, deviceName: string, cookie = regular) =>
     s.app.inject({ method: 'POST', url: `/api/groups/${groupId}/invitation`, headers: { cookie }, payload: { deviceName, email: 'guest@example.com' } });
-  const rename = (id: string, name: string) => s.app.inject({ method: 'PUT', url: '/api/devices/update', headers: { cookie: superUser }, payload: { id, name } });
+  const rename = (id: string, name: string) =>
+    s.app.inject({ method: 'PUT', url: '/api/devices/update', headers: { cookie: superUser }, payload: { id, name } });
   const snapshot = async () => JSON.stringify(await db().invitation.findMany({ orderBy: { id: 'asc' } }));
   const unitName = async (id: string) => (await db().unit.findUniqueOrThrow({ where: { id }, select: { name: true } })).name;
 
@@ -92,7 +93,9 @@ describe.each(providers())('ad-hoc invitation device names on %s', (provider) =>
   it('keeps the other rules: an invalid unit is a 400 and stores nothing', async () => {
     const before = await snapshot();
     const res = await s.app.inject({
-      method: 'POST', url: `/api/groups/${GROUP}/invitation`, headers: { cookie: regular },
+      method: 'POST',
+      url: `/api/groups/${GROUP}/invitation`,
+      headers: { cookie: regular },
       payload: { deviceName: await unitName('LU800-0001'), email: 'guest@example.com', unitId: 'LU800-0003' },
     });
     expect(res.statusCode, res.body).toBe(400);

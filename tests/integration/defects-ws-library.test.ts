@@ -81,7 +81,14 @@ describe.skipIf(!(redisUrl && pgUrl()))('the reload broadcast follows the same s
     onA.send({ op: 'subscribe', topics: me.groups.map((g) => groupTopic(g.id)) });
     await onA.next((m) => m.op === 'subscribed');
     const db = await createDb({ url: a.url });
-    const config = loadConfig({ DATABASE_URL: a.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other', REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, WS_LIBRARY: 'uws@21' });
+    const config = loadConfig({
+      DATABASE_URL: a.url,
+      LOG_LEVEL: 'silent',
+      GATEWAY_TOKEN: 'other',
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: prefix,
+      WS_LIBRARY: 'uws@21',
+    });
     const b = await buildApp({ config, db: db.prisma, logger: false });
     try {
       const baseB = await b.listen({ host: '127.0.0.1', port: 0 });

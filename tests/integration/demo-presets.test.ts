@@ -158,7 +158,13 @@ describe('demo presets on the stepped clock', () => {
   it('breaking-news: the crews go live together on one hub; it goes offline and they move to other channels; it comes back', async () => {
     const crews = ['LU800-0001', 'LU800-0002', 'LU800-0003', 'LULITE-0001'];
     const demo = await startDemo('breaking-news');
-    const streamingTo = () => new Map(demo.engine.fleetCheck().channels.filter((c) => c.allocatedTo !== null).map((c) => [c.allocatedTo!, c.channelId]));
+    const streamingTo = () =>
+      new Map(
+        demo.engine
+          .fleetCheck()
+          .channels.filter((c) => c.allocatedTo !== null)
+          .map((c) => [c.allocatedTo!, c.channelId]),
+      );
     await advance(demo, 10_000);
     for (const id of crews) expect(streamingTo().get(id), id).toMatch(/^MMH-0001-/);
     await fedChannelsCollect(demo);

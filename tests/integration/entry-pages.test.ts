@@ -14,8 +14,7 @@ type Res = Awaited<ReturnType<TestStack['app']['inject']>>;
 describe.each(providers())('entry pages on %s', (provider) => {
   let s: TestStack;
   const cookies: Record<string, string> = {};
-  const get = (url: string, who?: string): Promise<Res> =>
-    s.app.inject({ method: 'GET', url: `/api${url}`, headers: who ? { cookie: cookies[who]! } : {} });
+  const get = (url: string, who?: string): Promise<Res> => s.app.inject({ method: 'GET', url: `/api${url}`, headers: who ? { cookie: cookies[who]! } : {} });
 
   beforeAll(async () => {
     s = await startTestStack({ provider });

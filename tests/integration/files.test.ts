@@ -6,9 +6,7 @@
  * channel creates the file entry (started) and clears its transferring flag (completed).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  buildPath, catalogue, fileEndpoints, RECEIVED_FILES_ROOT, type ChannelFile, type EndpointDef, type RealtimeEvent,
-} from '@fleet/contracts';
+import { buildPath, catalogue, fileEndpoints, RECEIVED_FILES_ROOT, type ChannelFile, type EndpointDef, type RealtimeEvent } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
 const FILE_IDS = Object.keys(fileEndpoints) as (keyof typeof fileEndpoints)[];
@@ -35,7 +33,16 @@ describe.each(providers())('channel files on %s', (provider) => {
     });
     // A file on a channel luc_regular cannot see, and a channel in a known state.
     await db().channelFile.create({
-      data: { id: 'chf-hidden', channelId: HIDDEN_CH, unitId: 'LU800-0005', fileName: 'metro_clip.mp4', mmhId: 'MMH-0002', mmhName: 'MMH-0002', sizeBytes: BigInt(10_000_000), rootDirectory: RECEIVED_FILES_ROOT },
+      data: {
+        id: 'chf-hidden',
+        channelId: HIDDEN_CH,
+        unitId: 'LU800-0005',
+        fileName: 'metro_clip.mp4',
+        mmhId: 'MMH-0002',
+        mmhName: 'MMH-0002',
+        sizeBytes: BigInt(10_000_000),
+        rootDirectory: RECEIVED_FILES_ROOT,
+      },
     });
   });
   afterAll(async () => s?.close());
@@ -126,7 +133,12 @@ describe.each(providers())('channel files on %s', (provider) => {
   });
 
   it('filters by channel, unit, name, date range and transferring, and pages', async () => {
-    const id = await freshFile({ fileName: 'Filter_Me_Special.mp4', unitId: 'LU800-0003', isTransferring: true, lastModified: new Date('2020-01-02T00:00:00Z') });
+    const id = await freshFile({
+      fileName: 'Filter_Me_Special.mp4',
+      unitId: 'LU800-0003',
+      isTransferring: true,
+      lastModified: new Date('2020-01-02T00:00:00Z'),
+    });
     const byName = await list(regular, 'groupId=grp-newsroom&search=filter_me');
     expect(byName.items.map((f) => f.id)).toEqual([id]);
     expect(byName.items[0]?.progress).toBe(0);
@@ -304,7 +316,15 @@ describe.each(providers())('channel files on %s', (provider) => {
     const res = await call('GET', `/metadata?channelId=${CH}&filePath=${path}`, read);
     expect(res.statusCode, res.body).toBe(200);
     const m = res.json();
-    expect(m).toMatchObject({ channelId: CH, fileId: 'chf-1', resolution: '1920x1080', codec: 'h264', bitrateKbps: 8000, unitType: 'LU800', sizeBytes: Number(seeded.sizeBytes) });
+    expect(m).toMatchObject({
+      channelId: CH,
+      fileId: 'chf-1',
+      resolution: '1920x1080',
+      codec: 'h264',
+      bitrateKbps: 8000,
+      unitType: 'LU800',
+      sizeBytes: Number(seeded.sizeBytes),
+    });
     const unit = await db().unit.findUniqueOrThrow({ where: { id: seeded.unitId ?? '' }, select: { name: true } });
     expect(m.unitName).toBe(unit.name);
     expect(m.lengthSec).toBe(Math.round((Number(seeded.sizeBytes) * 8) / 8_000_000));
@@ -314,7 +334,9 @@ describe.each(providers())('channel files on %s', (provider) => {
     const missing = await call('GET', `/metadata?channelId=${CH}`, regular);
     expect(missing.json().error.fields).toEqual([{ path: 'query.filePath', message: 'This field is required' }]);
     expect((await call('GET', `/metadata?channelId=${CH}&filePath=%2Fnope.mp4`, regular)).statusCode).toBe(404);
-    expect((await call('GET', `/metadata?channelId=${HIDDEN_CH}&filePath=${encodeURIComponent(`${RECEIVED_FILES_ROOT}/metro_clip.mp4`)}`, regular)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/metadata?channelId=${HIDDEN_CH}&filePath=${encodeURIComponent(`${RECEIVED_FILES_ROOT}/metro_clip.mp4`)}`, regular)).statusCode,
+    ).toBe(404);
   });
 
   // ── POST channelfiles/removal ──────────────────────────────────────────────────────────────
@@ -326,7 +348,9 @@ describe.each(providers())('channel files on %s', (provider) => {
     expect((await call('POST', '/channelfiles/broadcast/start', regular, { id: b })).json()).toMatchObject({ broadcasting: true });
     const arriving = await freshFile({ isTransferring: true });
     const before = await snapshot();
-    expect((await call('POST', '/channelfiles/removal', regular, { ids: [] })).json().error.fields).toEqual([{ path: 'body.ids', message: 'This field is required' }]);
+    expect((await call('POST', '/channelfiles/removal', regular, { ids: [] })).json().error.fields).toEqual([
+      { path: 'body.ids', message: 'This field is required' },
+    ]);
     expect((await call('POST', '/channelfiles/removal', regular, { ids: [a, 'chf-hidden'] })).statusCode).toBe(404);
     expect((await call('POST', '/channelfiles/removal', regular, { ids: [a, 'chf-nope'] })).statusCode).toBe(404);
     expect((await call('POST', '/channelfiles/removal', regular, { ids: [a, arriving] })).json().error.code).toBe('FILE_UPLOAD_IN_PROGRESS');
@@ -345,14 +369,26 @@ describe.each(providers())('channel files on %s', (provider) => {
     const unit = 'LU800-0003';
     await eventually(async () => s.app.services.index.statusOf(unit) === 'idle');
     const recorded = await db().file.create({
-      data: { id: 'fil-transfer-1', unitId: unit, kind: 'recorded', fileName: 'transfer_test.mp4', path: '/media/sd/transfer_test.mp4', rootDirectory: '/media/sd', sizeBytes: BigInt(2_000_000), metadata: { bitrate: 4000, codec: 'h265' } },
+      data: {
+        id: 'fil-transfer-1',
+        unitId: unit,
+        kind: 'recorded',
+        fileName: 'transfer_test.mp4',
+        path: '/media/sd/transfer_test.mp4',
+        rootDirectory: '/media/sd',
+        sizeBytes: BigInt(2_000_000),
+        metadata: { bitrate: 4000, codec: 'h265' },
+      },
     });
     events.length = 0;
     const res = await call('POST', `/v2/units/${unit}/storages/files/upload`, regular, { paths: [recorded.path], channelId: CH });
     expect(res.statusCode, res.body).toBe(200);
     const added = await eventually(async () => events.find((e) => e.type === 'channelFile.added' && e.file.fileName === 'transfer_test.mp4'));
     expect(added).toMatchObject({ file: { channelId: CH, isTransferring: true, fileId: { unit } } });
-    await eventually(async () => (await db().channelFile.findFirst({ where: { channelId: CH, fileName: 'transfer_test.mp4', isTransferring: false } })) !== null, 10_000);
+    await eventually(
+      async () => (await db().channelFile.findFirst({ where: { channelId: CH, fileName: 'transfer_test.mp4', isTransferring: false } })) !== null,
+      10_000,
+    );
     const done = await eventually(async () =>
       events.find((e) => e.type === 'channelFile.changed' && e.file.fileName === 'transfer_test.mp4' && !e.file.isTransferring),
     );

@@ -102,7 +102,10 @@ describe('the simulated fleet with the core in the loop (model-based)', () => {
     }
     const first = /\[([a-z-]+)\] ([^\n]*)/.exec(failure);
     const steps: { step: ScenarioStep; label: string }[] = run.steps;
-    const hash = createHash('sha256').update(JSON.stringify(steps.map((s) => s.step))).digest('hex').slice(0, 8);
+    const hash = createHash('sha256')
+      .update(JSON.stringify(steps.map((s) => s.step)))
+      .digest('hex')
+      .slice(0, 8);
     const name = `regression-${first?.[1] ?? 'failure'}-${hash}`;
     const scenario = regressionScenario(name, first ? `${first[1]}: ${first[2]}` : failure, steps);
     const path = join(SCENARIO_DIR, 'regressions', `${name}.json`);

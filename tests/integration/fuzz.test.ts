@@ -101,7 +101,8 @@ function arb(raw: Js, ctx: Ctx, depth = 0, name = ''): fc.Arbitrary<unknown> {
   const js = resolve(raw, ctx);
   if (depth > 4) return fc.constant(js.default ?? null);
   const hints = hintFor(name, ctx);
-  const withHints = (a: fc.Arbitrary<unknown>) => (hints.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...hints), weight: 3 }, { arbitrary: a, weight: 1 }) : a);
+  const withHints = (a: fc.Arbitrary<unknown>) =>
+    hints.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...hints), weight: 3 }, { arbitrary: a, weight: 1 }) : a;
   if ('const' in js) return fc.constant(js.const);
   if (js.enum) return fc.constantFrom(...js.enum);
   const alts = js.anyOf ?? js.oneOf;
@@ -165,7 +166,19 @@ function stringArb(js: Js): fc.Arbitrary<string> {
 
 // ── malformed values ───────────────────────────────────────────────────────────────────────────
 
-const ODD_STRINGS = ['', ' ', '\u0000', 'x\u0000y', '😀'.repeat(40), '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '%00', '\n\t', 'x'.repeat(5000)];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'x\u0000y',
+  '😀'.repeat(40),
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '%00',
+  '\n\t',
+  'x'.repeat(5000),
+];
 const ODD_NUMBERS = [-1, -(2 ** 31), 2 ** 53 + 2, 1e21, 1e308, -1e308, 0.5, -0.5];
 const OTHER_TYPES: unknown[] = [42, 'text', true, null, [], [1, 'a'], { nested: { x: 1 } }];
 
@@ -260,32 +273,30 @@ function malformedArb(def: EndpointDef, ctx: Ctx): fc.Arbitrary<FuzzRequest> {
     ...(def.body ? (['body', 'json'] as const) : []),
   ];
   if (parts.length === 0) return fc.constant({ params: {}, query: {}, body: undefined });
-  return fc
-    .tuple(validishArb(def, ctx), fc.constantFrom(...parts), fc.constantFrom(...MUTATIONS), fc.nat(), fc.nat())
-    .map(([base, part, m, pick, alt]) => {
-      switch (part) {
-        case 'params': {
-          const names = pathParamNames(def);
-          const n = names[pick % names.length]!;
-          const odd = [...ODD_STRINGS, 'x'.repeat(300), '-1', '0', '1e309', 'null'][alt % (ODD_STRINGS.length + 4)]!;
-          return { ...base, params: { ...base.params, [n]: odd } };
-        }
-        case 'query': {
-          const js = toJs(def.query!);
-          const q = mutate(base.query, js, { ...ctx, root: js }, m === 'wrongType' ? 'unknownKey' : m, pick, alt) as Record<string, unknown>;
-          return { ...base, query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) };
-        }
-        case 'json': {
-          const texts = ['{"a":', '{not json', '[1,2', '"unterminated', '{"a":1}}', 'nul'];
-          return { ...base, body: { raw: texts[alt % texts.length]! } };
-        }
-        case 'body': {
-          const js = toJs(unwrapOptional(def.body!));
-          const json = base.body && 'json' in base.body ? base.body.json : {};
-          return { ...base, body: { json: mutate(json, js, { ...ctx, root: js }, m, pick, alt) } };
-        }
+  return fc.tuple(validishArb(def, ctx), fc.constantFrom(...parts), fc.constantFrom(...MUTATIONS), fc.nat(), fc.nat()).map(([base, part, m, pick, alt]) => {
+    switch (part) {
+      case 'params': {
+        const names = pathParamNames(def);
+        const n = names[pick % names.length]!;
+        const odd = [...ODD_STRINGS, 'x'.repeat(300), '-1', '0', '1e309', 'null'][alt % (ODD_STRINGS.length + 4)]!;
+        return { ...base, params: { ...base.params, [n]: odd } };
       }
-    });
+      case 'query': {
+        const js = toJs(def.query!);
+        const q = mutate(base.query, js, { ...ctx, root: js }, m === 'wrongType' ? 'unknownKey' : m, pick, alt) as Record<string, unknown>;
+        return { ...base, query: Object.fromEntries(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) };
+      }
+      case 'json': {
+        const texts = ['{"a":', '{not json', '[1,2', '"unterminated', '{"a":1}}', 'nul'];
+        return { ...base, body: { raw: texts[alt % texts.length]! } };
+      }
+      case 'body': {
+        const js = toJs(unwrapOptional(def.body!));
+        const json = base.body && 'json' in base.body ? base.body.json : {};
+        return { ...base, body: { json: mutate(json, js, { ...ctx, root: js }, m, pick, alt) } };
+      }
+    }
+  });
 }
 
 /** Whether the router refuses the request at input validation (one declared part fails its schema). */
@@ -329,7 +340,14 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
       method: 'POST',
       url: '/api/v2/admin/units',
       headers: { cookie: su },
-      payload: { name: 'Fuzz-Unit', typeGroup: 'fieldUnits', productType: 'LU800', serialNumber: 'FUZZ0001', inventoryId: 'inv-global', groupIds: ['grp-newsroom'] },
+      payload: {
+        name: 'Fuzz-Unit',
+        typeGroup: 'fieldUnits',
+        productType: 'LU800',
+        serialNumber: 'FUZZ0001',
+        inventoryId: 'inv-global',
+        groupIds: ['grp-newsroom'],
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     unitId = created.json().uniqueId;
@@ -357,7 +375,12 @@ describe.each(providers())('fuzzing every declared call on %s', (provider) => {
       headers['content-type'] = 'application/json';
       payload = 'raw' in r.body ? r.body.raw : JSON.stringify(r.body.json);
     }
-    const res = await s.app.inject({ method: def.method, url: `${s.config.CORE_PREFIX}${path}${qs ? `?${qs}` : ''}`, headers, ...(payload === undefined ? {} : { payload }) });
+    const res = await s.app.inject({
+      method: def.method,
+      url: `${s.config.CORE_PREFIX}${path}${qs ? `?${qs}` : ''}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
     const key = String(res.statusCode);
     stats.set(key, (stats.get(key) ?? 0) + 1);
     const scope = GLOBAL_SCOPE_ROLES.includes(role) ? 'global' : 'non-global';

@@ -9,7 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, TIMINGS, VALIDATION, type GraphicsJobStatuses, type GraphicsPermissions, type MyGraphics, type SingularSession,
+  ERROR_CATALOGUE,
+  TIMINGS,
+  VALIDATION,
+  type GraphicsJobStatuses,
+  type GraphicsPermissions,
+  type MyGraphics,
+  type SingularSession,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -36,12 +42,19 @@ describe.each(providers())('graphics on %s', (provider) => {
 
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
   const db = () => s.app.services.db;
-  const snapshot = async () => JSON.stringify([await db().graphicsComposition.findMany({ orderBy: { id: 'asc' } }), (await db().inventory.findMany({ orderBy: { id: 'asc' } })).map((i) => i.managedServices)]);
+  const snapshot = async () =>
+    JSON.stringify([
+      await db().graphicsComposition.findMany({ orderBy: { id: 'asc' } }),
+      (await db().inventory.findMany({ orderBy: { id: 'asc' } })).map((i) => i.managedServices),
+    ]);
   const open = (body: Record<string, unknown>, cookie = regular) => call('POST', '/graphics/singular', cookie, body);
   const graphicsEvents = () => published.filter((p) => p.event.type === 'graphics.changed');
   const setGraphics = async (inventoryId: string, graphics: Record<string, unknown>) => {
     const row = await db().inventory.findUniqueOrThrow({ where: { id: inventoryId } });
-    await db().inventory.update({ where: { id: inventoryId }, data: { managedServices: { ...(row.managedServices as Record<string, unknown>), graphics } as object } });
+    await db().inventory.update({
+      where: { id: inventoryId },
+      data: { managedServices: { ...(row.managedServices as Record<string, unknown>), graphics } as object },
+    });
   };
 
   it('lists the compositions (name, template, last updated) and the templates to every console user, read-only included', async () => {
@@ -77,7 +90,8 @@ describe.each(providers())('graphics on %s', (provider) => {
     const session: SingularSession = res.json();
     expect(session.composition).toMatchObject({ name: 'Halftime-Score', template: 'scoreboard', appId: session.appId });
     expect(session.job).toMatchObject({ appId: session.appId, status: 'queued', progress: 0 });
-    const job = async () => ((await call('POST', '/graphics/job/status', reader, { inventoryId: 'inv-global', jobIds: [session.job.jobId] })).json() as GraphicsJobStatuses).jobs[0];
+    const job = async () =>
+      ((await call('POST', '/graphics/job/status', reader, { inventoryId: 'inv-global', jobIds: [session.job.jobId] })).json() as GraphicsJobStatuses).jobs[0];
     await clock.advance(JOB_QUEUED_MS);
     expect(await job()).toMatchObject({ status: 'rendering' });
     await clock.advance(JOB_DONE_MS - JOB_QUEUED_MS);
@@ -96,7 +110,9 @@ describe.each(providers())('graphics on %s', (provider) => {
     ]);
     expect(made[0]!.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'group:grp-newsroom']));
     // A job the inventory's compositions do not have: 404.
-    expect((await call('POST', '/graphics/job/status', regular, { inventoryId: 'inv-global', jobIds: [session.job.jobId, 'job-no-such'] })).statusCode).toBe(404);
+    expect((await call('POST', '/graphics/job/status', regular, { inventoryId: 'inv-global', jobIds: [session.job.jobId, 'job-no-such'] })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a new composition without name or template, or with an unknown template, with the spec messages, changing nothing', async () => {
@@ -104,9 +120,16 @@ describe.each(providers())('graphics on %s', (provider) => {
     const announced = graphicsEvents().length;
     const res = await open({ inventoryId: 'inv-global' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual([{ path: 'body.name', message: VALIDATION.required }, { path: 'body.template', message: VALIDATION.required }]);
-    expect((await open({ inventoryId: 'inv-global', name: 'X', template: 'no-such' })).json().error.fields).toEqual([{ path: 'body.template', message: VALIDATION.invalidField }]);
-    expect((await open({ inventoryId: 'inv-global', name: 'Bad name!', template: 'scoreboard' })).json().error.fields).toEqual([{ path: 'body.name', message: VALIDATION.unitNameCharacters }]);
+    expect(res.json().error.fields).toEqual([
+      { path: 'body.name', message: VALIDATION.required },
+      { path: 'body.template', message: VALIDATION.required },
+    ]);
+    expect((await open({ inventoryId: 'inv-global', name: 'X', template: 'no-such' })).json().error.fields).toEqual([
+      { path: 'body.template', message: VALIDATION.invalidField },
+    ]);
+    expect((await open({ inventoryId: 'inv-global', name: 'Bad name!', template: 'scoreboard' })).json().error.fields).toEqual([
+      { path: 'body.name', message: VALIDATION.unitNameCharacters },
+    ]);
     expect((await open({ inventoryId: 'inv-global', compositionId: 'gfx-0003' })).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
     expect(graphicsEvents()).toHaveLength(announced);
@@ -139,7 +162,9 @@ describe.each(providers())('graphics on %s', (provider) => {
       expect(res.json().error).toMatchObject({ code: 'FEATURE_DISABLED', message: ERROR_CATALOGUE.FEATURE_DISABLED.message });
     }
     expect((await call('GET', '/inventory/inv-metro/permissions', superUser)).json()).toMatchObject({
-      canView: false, canCreate: false, service: { state: 'notEnabled', usable: false },
+      canView: false,
+      canCreate: false,
+      service: { state: 'notEnabled', usable: false },
     });
     expect(await snapshot()).toBe(before);
   });

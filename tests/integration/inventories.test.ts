@@ -8,9 +8,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, VALIDATION, groupTopic, inventoryTopic,
-  type AdminInventory, type AdminInventoryPage, type InventoryIfb, type InventoryProperties, type InventoryTally, type RealtimeEvent,
-  type ServiceableDevices, type VrChannelDetail,
+  ERROR_CATALOGUE,
+  VALIDATION,
+  groupTopic,
+  inventoryTopic,
+  type AdminInventory,
+  type AdminInventoryPage,
+  type InventoryIfb,
+  type InventoryProperties,
+  type InventoryTally,
+  type RealtimeEvent,
+  type ServiceableDevices,
+  type VrChannelDetail,
 } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
@@ -34,9 +43,9 @@ describe.each(providers())('inventories on %s', (provider) => {
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
-    [superUser, admin, contractor, regular, reader] = await Promise.all(
+    [superUser, admin, contractor, regular, reader] = (await Promise.all(
       ['super_user', 'luc_admin', 'luc_contractor', 'luc_regular', 'luc_read'].map((u) => s.login(u)),
-    ) as [string, string, string, string, string];
+    )) as [string, string, string, string, string];
     recordPublished(s.app, published);
     await eventually(async () => (await db().channel.findUnique({ where: { id: CHANNEL } }))?.status === 'idle');
   });
@@ -100,7 +109,9 @@ describe.each(providers())('inventories on %s', (provider) => {
     const news: AdminInventoryPage = (await call('GET', '/v2/admin/inventories?searchKey=name&searchValue=NEWS&sortBy=name&sortDir=desc', superUser)).json();
     expect(news.items.map((i) => i.name)).toEqual(['Global-News-Sports', 'Global-News']);
     expect(news.total).toBe(2);
-    const page: AdminInventoryPage = (await call('GET', '/v2/admin/inventories?searchKey=name&searchValue=news&sortBy=name&offset=1&limit=1', superUser)).json();
+    const page: AdminInventoryPage = (
+      await call('GET', '/v2/admin/inventories?searchKey=name&searchValue=news&sortBy=name&offset=1&limit=1', superUser)
+    ).json();
     expect(page).toMatchObject({ total: 2, offset: 1, limit: 1 });
     expect(page.items.map((i) => i.name)).toEqual(['Global-News-Sports']);
     const byParent: AdminInventoryPage = (await call('GET', `/v2/admin/inventories?searchKey=parentName&searchValue=global-news`, superUser)).json();
@@ -128,7 +139,11 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(foreignParent.body).toBe((await call('POST', '/v2/admin/inventories', admin, { name: 'Admin-Child', parentId: 'inv-no-such' })).body);
     expect(await snapshot()).toBe(before);
 
-    const created = await call('POST', '/v2/admin/inventories', superUser, { name: 'Regional-Desk', region: 'ap-south', sipServer: 'sip.regional.example.net' });
+    const created = await call('POST', '/v2/admin/inventories', superUser, {
+      name: 'Regional-Desk',
+      region: 'ap-south',
+      sipServer: 'sip.regional.example.net',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const inv: AdminInventory = created.json();
     expect(inv).toMatchObject({ name: 'Regional-Desk', region: 'ap-south', parentId: null, sipServer: 'sip.regional.example.net', childCount: 0 });
@@ -191,7 +206,10 @@ describe.each(providers())('inventories on %s', (provider) => {
     // An overlay on a channel of the inventory.
     await db().channelInventory.create({ data: { channelId: CHANNEL_2, inventoryId: child.id } });
     const overlayBefore = (await db().channel.findUniqueOrThrow({ where: { id: CHANNEL_2 } })).overlay;
-    await db().channel.update({ where: { id: CHANNEL_2 }, data: { overlay: { fileName: 'logo.png', width: 10, height: 10, sizeBytes: 100, uploadedAt: new Date().toISOString() } } });
+    await db().channel.update({
+      where: { id: CHANNEL_2 },
+      data: { overlay: { fileName: 'logo.png', width: 10, height: 10, sizeBytes: 100, uploadedAt: new Date().toISOString() } },
+    });
     const overlay = await call('DELETE', `/v2/admin/inventories/${child.id}`, superUser);
     expect(overlay.json().error.code).toBe('INVENTORY_IN_USE');
     await db().channel.update({ where: { id: CHANNEL_2 }, data: { overlay: overlayBefore ?? {} } });
@@ -261,7 +279,9 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(dup.json().error).toEqual({ code: 'ASSOCIATION_EXISTS', message: 'Association already exists' });
     // The admin does not own Sports, nor Metro's channel.
     expect((await call('PUT', `/v2/admin/inventories/${SPORTS}/vrChannels/VRC-0001`, admin)).statusCode).toBe(404);
-    expect((await call('PUT', `/v2/admin/inventories/${GLOBAL}/vrChannels/VRC-0004`, admin)).body).toBe((await call('PUT', `/v2/admin/inventories/${GLOBAL}/vrChannels/VRC-NO-SUCH`, admin)).body);
+    expect((await call('PUT', `/v2/admin/inventories/${GLOBAL}/vrChannels/VRC-0004`, admin)).body).toBe(
+      (await call('PUT', `/v2/admin/inventories/${GLOBAL}/vrChannels/VRC-NO-SUCH`, admin)).body,
+    );
     const last = await call('DELETE', `/v2/admin/inventories/${METRO}/vrChannels/VRC-0004`, superUser);
     expect(last.json().error.code).toBe('VR_CHANNEL_LAST_INVENTORY');
     expect(await snapshot()).toBe(before);
@@ -273,7 +293,7 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect((await call('DELETE', `/v2/admin/inventories/${SPORTS}/vrChannels/VRC-0001`, superUser)).statusCode).toBe(200);
   });
 
-  it("associates channels of the inventory with its tally and IFB; tally data only with the tally service; IFB seats used by its IFB channels", async () => {
+  it('associates channels of the inventory with its tally and IFB; tally data only with the tally service; IFB seats used by its IFB channels', async () => {
     const empty: InventoryTally = (await call('GET', `/v2/inventories/${GLOBAL}/tally`, regular)).json();
     expect(empty).toMatchObject({ inventoryId: GLOBAL, channels: [] });
     published.length = 0;
@@ -292,7 +312,10 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     // Without a unit of the inventory holding the tally service, no live tally.
-    await db().service.updateMany({ where: { serviceName: 'tally', unit: { inventories: { some: { inventoryId: GLOBAL } } } }, data: { serviceStatus: 'disabled' } });
+    await db().service.updateMany({
+      where: { serviceName: 'tally', unit: { inventories: { some: { inventoryId: GLOBAL } } } },
+      data: { serviceStatus: 'disabled' },
+    });
     const without: InventoryTally = (await call('GET', `/v2/inventories/${GLOBAL}/tally`, regular)).json();
     expect(without).toMatchObject({ tallyService: false, channels: [{ channelId: CHANNEL, tally: null }] });
     await db().service.upsert({
@@ -352,9 +375,12 @@ describe.each(providers())('inventories on %s', (provider) => {
     expect(dup.json().error.code).toBe('ASSOCIATION_EXISTS');
     const onServer = own.channels[0].channelId as string;
     // A channel of the ingest server is fed by it by nature: neither added again nor removed.
-    expect((await call('PUT', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${onServer}`, contractor)).json().error.code).toBe('ASSOCIATION_EXISTS');
+    expect((await call('PUT', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${onServer}`, contractor)).json().error.code).toBe(
+      'ASSOCIATION_EXISTS',
+    );
     expect((await call('DELETE', `/v2/inventories/${GLOBAL}/ingestServers/${INGEST}/channels/${onServer}`, contractor)).json().error).toEqual({
-      code: 'INGEST_CHANNEL_CONFLICT', message: ERROR_CATALOGUE.INGEST_CHANNEL_CONFLICT.message,
+      code: 'INGEST_CHANNEL_CONFLICT',
+      message: ERROR_CATALOGUE.INGEST_CHANNEL_CONFLICT.message,
     });
     // A busy channel's input does not change under it.
     await db().channel.update({ where: { id: CHANNEL_2 }, data: { status: 'collecting' } });

@@ -12,9 +12,22 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADHOC_PERIOD_MS, ADHOC_PLAN_TYPES, ERROR_CATALOGUE, groupTopic, PERMANENT_PLAN_TYPES, VALIDATION,
-  type AdhocSettings, type GroupListRow, type GuestInvitation, type JoinedDevice, type JoinProductType, type PermanentSettings, type PlanType,
-  type UnitDetail, type UnitExpiration, type UnitSummary,
+  ADHOC_PERIOD_MS,
+  ADHOC_PLAN_TYPES,
+  ERROR_CATALOGUE,
+  groupTopic,
+  PERMANENT_PLAN_TYPES,
+  VALIDATION,
+  type AdhocSettings,
+  type GroupListRow,
+  type GuestInvitation,
+  type JoinedDevice,
+  type JoinProductType,
+  type PermanentSettings,
+  type PlanType,
+  type UnitDetail,
+  type UnitExpiration,
+  type UnitSummary,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { ControlPlaneError, CoreClient } from '@fleet/simulator';
@@ -48,7 +61,11 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
   const clock = new TestClock();
   const signIn = async () => {
     [admin, superUser, freelancer, regular, reader] = await Promise.all([
-      s.login('luc_admin'), s.login('super_user'), s.login('luc_freelancer'), s.login('luc_regular'), s.login('luc_read'),
+      s.login('luc_admin'),
+      s.login('super_user'),
+      s.login('luc_freelancer'),
+      s.login('luc_regular'),
+      s.login('luc_read'),
     ]);
   };
   /** `ms` pass on the core's clock; the users sign in again (a session lasts 12 hours). */
@@ -131,7 +148,14 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     // Typed as a person would: lower case, with a space.
     const code = `${settings.code!.slice(0, 4).toLowerCase()} ${settings.code!.slice(4)}`;
     const device = await joined({ code, deviceName: 'Guest-Cam-1', productType: 'LU-Smart' });
-    expect(device).toMatchObject({ name: 'Guest-Cam-1', productType: 'LU-Smart', groupId: GROUP, groupName: 'Newsroom', inventoryId: INVENTORY, planType: 'ADHOC_SMART' });
+    expect(device).toMatchObject({
+      name: 'Guest-Cam-1',
+      productType: 'LU-Smart',
+      groupId: GROUP,
+      groupName: 'Newsroom',
+      inventoryId: INVENTORY,
+      planType: 'ADHOC_SMART',
+    });
     expect(device.unitId).toMatch(/^LUSMART-[A-Z2-9]{8}$/);
     expect(stay(device)).toBe(ADHOC_PERIOD_MS['3d']);
 
@@ -150,7 +174,13 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     // Live: device.added and the group with one more unit (and a new version: its members changed).
     await eventually(async () => ws.events.some((e) => e.topic === groupTopic(GROUP) && e.event.type === 'device.added' && e.event.unitId === device.unitId));
     await eventually(async () =>
-      ws.events.some((e) => e.event.type === 'group.changed' && e.event.group.id === GROUP && e.event.group.counts.units === before.counts.units + 1 && e.event.group.version > before.version),
+      ws.events.some(
+        (e) =>
+          e.event.type === 'group.changed' &&
+          e.event.group.id === GROUP &&
+          e.event.group.counts.units === before.counts.units + 1 &&
+          e.event.group.version > before.version,
+      ),
     );
     ws.ws.close();
 
@@ -162,36 +192,50 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
   it.each(ADHOC_PLAN_TYPES.map((p) => [p]))('ad-hoc plan type %s: the device it admits joins for the period; one it does not is refused', async (planType) => {
     const { code } = await setAdhoc(planType, '1w');
     const { admitted, refused: other } = DEVICES[planType];
-    if (other) await refused({ code, deviceName: `Adhoc-${planType}-x`, productType: other }, 400, { path: 'body.productType', message: VALIDATION.invalidField });
+    if (other)
+      await refused({ code, deviceName: `Adhoc-${planType}-x`, productType: other }, 400, { path: 'body.productType', message: VALIDATION.invalidField });
     const device = await joined({ code, deviceName: `Adhoc-${planType}`, productType: admitted });
     expect(device).toMatchObject({ planType, productType: admitted, groupId: GROUP });
     expect(stay(device)).toBe(ADHOC_PERIOD_MS['1w']);
     expect(device.unitId.startsWith(admitted === 'LU-Smart' ? 'LUSMART-' : 'LULITE-')).toBe(true);
   });
 
-  it.each(PERMANENT_PLAN_TYPES.map((p) => [p]))('permanent plan type %s: the device it admits joins with the key for good; one it does not is refused', async (planType) => {
-    const settings = await setPermanent({ mode: planType, regenerate: 'never' }, FOREIGN_GROUP);
-    expect(settings).toMatchObject({ mode: planType, regenerate: 'never' });
-    expect(settings.key).toMatch(/^[A-Z2-9]{8}$/);
-    const { admitted, refused: other } = DEVICES[planType];
-    if (other) await refused({ code: settings.key, deviceName: `Perm-${planType}-x`, productType: other }, 400, { path: 'body.productType', message: VALIDATION.invalidField });
-    // luc_regular is not in Metro-TV: the key is all it takes.
-    const device = await joined({ code: settings.key, deviceName: `Perm-${planType}`, productType: admitted }, regular);
-    expect(device).toMatchObject({ planType, productType: admitted, groupId: FOREIGN_GROUP, inventoryId: 'inv-metro', expiresAt: null });
-    const expiration = await ok<UnitExpiration>('GET', `/v2/groups/${FOREIGN_GROUP}/units/${device.unitId}/expiration`, undefined, superUser);
-    expect(expiration.expiresAt).toBeNull();
-    // The smart-unit admin read names how an LU-Smart joined.
-    if (admitted === 'LU-Smart') {
-      const smart = await ok<{ invitation: unknown }>('GET', `/v2/admin/smartunit/${device.unitId}`, undefined, superUser);
-      expect(smart.invitation).toEqual({ planType, groupId: FOREIGN_GROUP, expiresAt: null });
-    }
-    // Another user of the group sees the unit; the joining user (not in the group) does not.
-    expect((await call('GET', `/v2/units/${device.unitId}`, superUser)).statusCode).toBe(200);
-    expect((await call('GET', `/v2/units/${device.unitId}`, regular)).statusCode).toBe(404);
-  });
+  it.each(PERMANENT_PLAN_TYPES.map((p) => [p]))(
+    'permanent plan type %s: the device it admits joins with the key for good; one it does not is refused',
+    async (planType) => {
+      const settings = await setPermanent({ mode: planType, regenerate: 'never' }, FOREIGN_GROUP);
+      expect(settings).toMatchObject({ mode: planType, regenerate: 'never' });
+      expect(settings.key).toMatch(/^[A-Z2-9]{8}$/);
+      const { admitted, refused: other } = DEVICES[planType];
+      if (other)
+        await refused({ code: settings.key, deviceName: `Perm-${planType}-x`, productType: other }, 400, {
+          path: 'body.productType',
+          message: VALIDATION.invalidField,
+        });
+      // luc_regular is not in Metro-TV: the key is all it takes.
+      const device = await joined({ code: settings.key, deviceName: `Perm-${planType}`, productType: admitted }, regular);
+      expect(device).toMatchObject({ planType, productType: admitted, groupId: FOREIGN_GROUP, inventoryId: 'inv-metro', expiresAt: null });
+      const expiration = await ok<UnitExpiration>('GET', `/v2/groups/${FOREIGN_GROUP}/units/${device.unitId}/expiration`, undefined, superUser);
+      expect(expiration.expiresAt).toBeNull();
+      // The smart-unit admin read names how an LU-Smart joined.
+      if (admitted === 'LU-Smart') {
+        const smart = await ok<{ invitation: unknown }>('GET', `/v2/admin/smartunit/${device.unitId}`, undefined, superUser);
+        expect(smart.invitation).toEqual({ planType, groupId: FOREIGN_GROUP, expiresAt: null });
+      }
+      // Another user of the group sees the unit; the joining user (not in the group) does not.
+      expect((await call('GET', `/v2/units/${device.unitId}`, superUser)).statusCode).toBe(200);
+      expect((await call('GET', `/v2/units/${device.unitId}`, regular)).statusCode).toBe(404);
+    },
+  );
 
   it("a guest invitation's code: the device takes the invited name and stays the invitation's period; the code is used once", async () => {
-    const invite = await ok<GuestInvitation>('POST', `/groups/${GROUP}/invitation`, { deviceName: 'Interview-Guest', email: 'guest@example.com', period: '1d' }, admin, 201);
+    const invite = await ok<GuestInvitation>(
+      'POST',
+      `/groups/${GROUP}/invitation`,
+      { deviceName: 'Interview-Guest', email: 'guest@example.com', period: '1d' },
+      admin,
+      201,
+    );
     expect(invite.joinUrl).toContain(`invitation=${invite.code}`);
     const device = await joined({ code: invite.code, productType: 'LU-Smart' });
     expect(device).toMatchObject({ name: 'Interview-Guest', planType: 'ADHOC', groupId: GROUP });
@@ -218,12 +262,20 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
 
   it('expired: an ad-hoc code past its period, a guest invitation past its period, a permanent key due for regeneration (a save draws a new code)', async () => {
     const adhoc = await setAdhoc('ADHOC_LITE', '1d');
-    const invite = await ok<GuestInvitation>('POST', `/groups/${GROUP}/invitation`, { deviceName: 'Late-Guest', phone: '4420794600', period: '1d' }, admin, 201);
+    const invite = await ok<GuestInvitation>(
+      'POST',
+      `/groups/${GROUP}/invitation`,
+      { deviceName: 'Late-Guest', phone: '4420794600', period: '1d' },
+      admin,
+      201,
+    );
     const key = await setPermanent({ mode: 'PERMANENT_LITE', regenerate: 'daily', resetKey: true });
     await later(DAY - 60_000);
     // A minute before the end, all three still open (checked without joining: a wrong device is refused at productType, not at code).
     for (const code of [adhoc.code, key.key]) {
-      expect((await join({ code, deviceName: 'Early', productType: 'LU-Smart' })).json().error.fields).toEqual([{ path: 'body.productType', message: VALIDATION.invalidField }]);
+      expect((await join({ code, deviceName: 'Early', productType: 'LU-Smart' })).json().error.fields).toEqual([
+        { path: 'body.productType', message: VALIDATION.invalidField },
+      ]);
     }
     await later(60_000);
     await refused({ code: adhoc.code, deviceName: 'Too-Late', productType: 'LU-Lite' }, 400, invalidCode);
@@ -265,9 +317,17 @@ describe.each(providers())('joining a group with a code on %s', (provider) => {
     await onlineAndReporting(device.unitId);
     const status = (await client.query(operator, 'fleet.status')) as { shardStatus: { devices: number }[] };
     expect(status.shardStatus[0]!.devices).toBe(await db().unit.count());
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ControlPlaneError ? `${e.code}: ${e.message.slice(`fleet.join: ${e.code} `.length)}` : String(e)));
-    expect(await codeOf(client.mutate(operator, 'fleet.join', { code: 'ZZZZ2222', deviceName: 'Sim-Join-2', productType: 'LU-Smart' }))).toBe(`BAD_REQUEST: ${VALIDATION.invalidField}`);
-    expect(await codeOf(client.mutate(operator, 'fleet.join', { code, deviceName: 'Sim-Join-1', productType: 'LU-Smart' }))).toBe(`CONFLICT: ${VALIDATION.unitNameInUse}`);
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'OK',
+        (e: unknown) => (e instanceof ControlPlaneError ? `${e.code}: ${e.message.slice(`fleet.join: ${e.code} `.length)}` : String(e)),
+      );
+    expect(await codeOf(client.mutate(operator, 'fleet.join', { code: 'ZZZZ2222', deviceName: 'Sim-Join-2', productType: 'LU-Smart' }))).toBe(
+      `BAD_REQUEST: ${VALIDATION.invalidField}`,
+    );
+    expect(await codeOf(client.mutate(operator, 'fleet.join', { code, deviceName: 'Sim-Join-1', productType: 'LU-Smart' }))).toBe(
+      `CONFLICT: ${VALIDATION.unitNameInUse}`,
+    );
     expect(await codeOf(client.mutate(regularCookie, 'fleet.join', { code, deviceName: 'Sim-Join-3', productType: 'LU-Smart' }))).toMatch(/^FORBIDDEN/);
   });
 });

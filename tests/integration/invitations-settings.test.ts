@@ -54,7 +54,14 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
     return res.json();
   };
   /** `cookie`: null for no session (undefined: the admin's). */
-  const rejected = async (method: Method, path: string, payload: unknown, status: number, field?: { path: string; message: string }, cookie: string | null = admin) => {
+  const rejected = async (
+    method: Method,
+    path: string,
+    payload: unknown,
+    status: number,
+    field?: { path: string; message: string },
+    cookie: string | null = admin,
+  ) => {
     const before = await snapshot();
     const res = await call(method, path, cookie ?? undefined, payload);
     expect(res.statusCode, res.body).toBe(status);
@@ -165,9 +172,12 @@ describe.each(providers())('group invitation settings and unit expiration on %s'
 
   it('answers 401 without a session, 403 outside the manage roles, 404 for unknown and foreign groups', async () => {
     const cases: [Method, (g: string) => string, unknown][] = [
-      ['GET', adhoc, undefined], ['PUT', adhoc, { mode: null, period: '1d', version: 0 }],
-      ['GET', permanent, undefined], ['PUT', permanent, { regenerate: 'never', version: 0 }],
-      ['GET', (g) => expiration(g), undefined], ['PUT', (g) => expiration(g), { period: null }],
+      ['GET', adhoc, undefined],
+      ['PUT', adhoc, { mode: null, period: '1d', version: 0 }],
+      ['GET', permanent, undefined],
+      ['PUT', permanent, { regenerate: 'never', version: 0 }],
+      ['GET', (g) => expiration(g), undefined],
+      ['PUT', (g) => expiration(g), { period: null }],
     ];
     for (const [method, path, body] of cases) {
       expect((await rejected(method, path(GROUP), body, 401, undefined, null)).json().error.code).toBe('UNAUTHENTICATED');

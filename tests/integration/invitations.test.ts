@@ -75,18 +75,43 @@ describe.each(providers())('guest invitations on %s', (provider) => {
   it('creates an ad-hoc guest invitation, stored with its code, expiry and recipients', async () => {
     const name = uniqueName();
     const res = await invite(regular, OWN_GROUP, {
-      deviceName: name, email: 'guest@example.com', phone: '15551234567', message: 'Interview at 5 pm', period: '1w', unitId: 'LU800-0001',
+      deviceName: name,
+      email: 'guest@example.com',
+      phone: '15551234567',
+      message: 'Interview at 5 pm',
+      period: '1w',
+      unitId: 'LU800-0001',
     });
     expect(res.statusCode, res.body).toBe(201);
     const inv: GuestInvitation = res.json();
-    expect(inv).toMatchObject({ groupId: OWN_GROUP, planType: 'ADHOC', deviceName: name, email: 'guest@example.com', phone: '15551234567', unitId: 'LU800-0001', period: '1w' });
+    expect(inv).toMatchObject({
+      groupId: OWN_GROUP,
+      planType: 'ADHOC',
+      deviceName: name,
+      email: 'guest@example.com',
+      phone: '15551234567',
+      unitId: 'LU800-0001',
+      period: '1w',
+    });
     expect(inv.groupName).not.toBe('');
     expect(inv.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(inv.joinUrl).toBe(`/easy_live?invitation=${inv.code}&ignoreRouteDefault=1`);
     expect(Date.parse(inv.expiresAt) - Date.parse(inv.createdAt)).toBe(ADHOC_PERIOD_MS['1w']);
-    expect(inv.deliveries.map((d) => [d.channel, d.to])).toEqual([['email', 'guest@example.com'], ['sms', '15551234567']]);
+    expect(inv.deliveries.map((d) => [d.channel, d.to])).toEqual([
+      ['email', 'guest@example.com'],
+      ['sms', '15551234567'],
+    ]);
     const row = await db().invitation.findUnique({ where: { id: inv.id } });
-    expect(row).toMatchObject({ groupId: OWN_GROUP, planType: 'ADHOC', period: '1w', code: inv.code, deviceName: name, email: 'guest@example.com', phone: '15551234567', unitId: 'LU800-0001' });
+    expect(row).toMatchObject({
+      groupId: OWN_GROUP,
+      planType: 'ADHOC',
+      period: '1w',
+      code: inv.code,
+      deviceName: name,
+      email: 'guest@example.com',
+      phone: '15551234567',
+      unitId: 'LU800-0001',
+    });
     // Default period: one day; phone only is enough.
     const short = await invite(admin, OTHER_OWN_GROUP, { deviceName: uniqueName(), phone: '123' });
     expect(short.statusCode, short.body).toBe(201);
@@ -99,20 +124,35 @@ describe.each(providers())('guest invitations on %s', (provider) => {
   it('validates the invitation with the spec’s words and changes nothing', async () => {
     const url = `/groups/${OWN_GROUP}/invitation`;
     await rejected('POST', url, regular, { email: 'g@example.com' }, 400, { path: 'body.deviceName', message: VALIDATION.required });
-    await rejected('POST', url, regular, { deviceName: 'Jane Doe', email: 'g@example.com' }, 400, { path: 'body.deviceName', message: VALIDATION.unitNameCharacters });
+    await rejected('POST', url, regular, { deviceName: 'Jane Doe', email: 'g@example.com' }, 400, {
+      path: 'body.deviceName',
+      message: VALIDATION.unitNameCharacters,
+    });
     await rejected('POST', url, regular, { deviceName: 'x'.repeat(256), email: 'g@example.com' }, 400, { path: 'body.deviceName', message: VALIDATION.max255 });
     await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'not-an-email' }, 400, { path: 'body.email', message: VALIDATION.invalidEmail });
     await rejected('POST', url, regular, { deviceName: uniqueName(), phone: '+33 6 12' }, 400, { path: 'body.phone', message: VALIDATION.numericOnly });
     await rejected('POST', url, regular, { deviceName: uniqueName() }, 400, { path: 'body.email', message: VALIDATION.required });
-    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', message: 'm'.repeat(1025) }, 400, { path: 'body.message', message: VALIDATION.maxChars(1024) });
-    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', period: '2d' }, 400, { path: 'body.period', message: VALIDATION.invalidField });
+    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', message: 'm'.repeat(1025) }, 400, {
+      path: 'body.message',
+      message: VALIDATION.maxChars(1024),
+    });
+    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', period: '2d' }, 400, {
+      path: 'body.period',
+      message: VALIDATION.invalidField,
+    });
     await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', extra: 1 }, 400);
     // A unit outside the group.
-    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', unitId: 'LU800-0003' }, 400, { path: 'body.unitId', message: VALIDATION.invalidField });
+    await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'g@example.com', unitId: 'LU800-0003' }, 400, {
+      path: 'body.unitId',
+      message: VALIDATION.invalidField,
+    });
     // Device name unique among open invitations of every group (001 §5) — free again once expired.
     const first = await created();
     await rejected('POST', url, regular, { deviceName: first.deviceName, phone: '1' }, 409, { path: 'body.deviceName', message: VALIDATION.unitNameInUse });
-    await rejected('POST', `/groups/${OTHER_OWN_GROUP}/invitation`, regular, { deviceName: first.deviceName, phone: '1' }, 409, { path: 'body.deviceName', message: VALIDATION.unitNameInUse });
+    await rejected('POST', `/groups/${OTHER_OWN_GROUP}/invitation`, regular, { deviceName: first.deviceName, phone: '1' }, 409, {
+      path: 'body.deviceName',
+      message: VALIDATION.unitNameInUse,
+    });
     await later(ADHOC_PERIOD_MS[first.period]);
     expect((await invite(regular, OWN_GROUP, { deviceName: first.deviceName, phone: '1' })).statusCode).toBe(201);
   });
@@ -121,7 +161,12 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     const body = { deviceName: uniqueName(), email: 'g@example.com' };
     for (const id of IDS) {
       const def: EndpointDef = catalogue[id];
-      const strict = id === 'createGroupInvitation' ? body : id === 'sendGroupInvitationEmail' ? { invitationId: 'none', email: 'g@example.com' } : { invitationId: 'none', phone: '1' };
+      const strict =
+        id === 'createGroupInvitation'
+          ? body
+          : id === 'sendGroupInvitationEmail'
+            ? { invitationId: 'none', email: 'g@example.com' }
+            : { invitationId: 'none', phone: '1' };
       for (const group of ['grp-no-such-group', FOREIGN_GROUP]) {
         const res = await rejected(def.method, buildPath(def.path, { id: group }), regular, strict, 404);
         expect(res.json().error.code, `${id} ${group}`).toBe('NOT_FOUND');
@@ -149,13 +194,22 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     await rejected('POST', sms, regular, { invitationId: inv.id, phone: '12a' }, 400, { path: 'body.phone', message: VALIDATION.numericOnly });
     await rejected('POST', sms, regular, { invitationId: inv.id }, 400, { path: 'body.phone', message: VALIDATION.required });
     await rejected('POST', email, regular, { email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.required });
-    await rejected('POST', email, regular, { invitationId: 'no-such-invitation', email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
-    await rejected('POST', `/groups/${OTHER_OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '1' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
+    await rejected('POST', email, regular, { invitationId: 'no-such-invitation', email: 'g@example.com' }, 400, {
+      path: 'body.invitationId',
+      message: VALIDATION.invalidField,
+    });
+    await rejected('POST', `/groups/${OTHER_OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '1' }, 400, {
+      path: 'body.invitationId',
+      message: VALIDATION.invalidField,
+    });
     // Open until its period ends.
     await later(ADHOC_PERIOD_MS[inv.period] - 60_000);
     expect((await call('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' })).statusCode).toBe(200);
     await later(60_000);
-    await rejected('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' }, 400, { path: 'body.invitationId', message: VALIDATION.invalidField });
+    await rejected('POST', email, regular, { invitationId: inv.id, email: 'g@example.com' }, 400, {
+      path: 'body.invitationId',
+      message: VALIDATION.invalidField,
+    });
   });
 
   it('answers 001 §8 "generic email/SMS error, try again" when the gateway refuses the recipient, storing nothing', async () => {
@@ -164,9 +218,13 @@ describe.each(providers())('guest invitations on %s', (provider) => {
     const url = `/groups/${OWN_GROUP}/invitation`;
     const bad = await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@studio.invalid' }, 502);
     expect(bad.json().error).toMatchObject(generic);
-    expect((await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@example.com', phone: '0000' }, 502)).json().error).toMatchObject(generic);
+    expect((await rejected('POST', url, regular, { deviceName: uniqueName(), email: 'guest@example.com', phone: '0000' }, 502)).json().error).toMatchObject(
+      generic,
+    );
     const inv = await created();
-    expect((await rejected('POST', `/groups/${OWN_GROUP}/email`, regular, { invitationId: inv.id, email: 'x@y.invalid' }, 502)).json().error).toMatchObject(generic);
+    expect((await rejected('POST', `/groups/${OWN_GROUP}/email`, regular, { invitationId: inv.id, email: 'x@y.invalid' }, 502)).json().error).toMatchObject(
+      generic,
+    );
     expect((await rejected('POST', `/groups/${OWN_GROUP}/sms`, regular, { invitationId: inv.id, phone: '000000' }, 502)).json().error).toMatchObject(generic);
     // What is sent is recorded in the outbox: the invitation's code and link.
     const sent = s.app.services.outbox.sent('guest@example.com');

@@ -20,20 +20,30 @@ describe.each(providers())('licence activation on %s', (provider) => {
 
   beforeAll(async () => {
     s = await startTestStack({ provider });
-    [admin, mga, superUser, regular, partner] = await Promise.all([s.login('luc_admin'), s.login('luc_media_group_admin'), s.login('super_user'), s.login('luc_regular'), s.login('luc_partner')]);
+    [admin, mga, superUser, regular, partner] = await Promise.all([
+      s.login('luc_admin'),
+      s.login('luc_media_group_admin'),
+      s.login('super_user'),
+      s.login('luc_regular'),
+      s.login('luc_partner'),
+    ]);
     recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
-  const view = async (cookie = admin, inventory = 'inv-global'): Promise<LicenceActivationView> => (await call('GET', `/v2/inventories/${inventory}/licenceActivation`, cookie)).json();
+  const view = async (cookie = admin, inventory = 'inv-global'): Promise<LicenceActivationView> =>
+    (await call('GET', `/v2/inventories/${inventory}/licenceActivation`, cookie)).json();
   const activate = (body: unknown, cookie = admin, inventory = 'inv-global') => call('POST', `/v2/inventories/${inventory}/licenceActivation`, cookie, body);
-  const grant = (userId: string, granted: boolean, cookie = superUser) => call('PUT', `/v2/admin/users/${userId}/permissions/unitLicenseActivation`, cookie, { granted });
+  const grant = (userId: string, granted: boolean, cookie = superUser) =>
+    call('PUT', `/v2/admin/users/${userId}/permissions/unitLicenseActivation`, cookie, { granted });
   const snapshot = async () =>
-    JSON.stringify(await Promise.all([
-      s.app.services.db.service.findMany({ where: { unitId: { not: null } }, orderBy: { id: 'asc' }, select: { id: true, serviceStatus: true } }),
-      s.app.services.db.inventory.findMany({ orderBy: { id: 'asc' }, select: { id: true, settings: true } }),
-    ]));
+    JSON.stringify(
+      await Promise.all([
+        s.app.services.db.service.findMany({ where: { unitId: { not: null } }, orderBy: { id: 'asc' }, select: { id: true, serviceStatus: true } }),
+        s.app.services.db.inventory.findMany({ orderBy: { id: 'asc' }, select: { id: true, settings: true } }),
+      ]),
+    );
 
   it('answers 401 without a session and 403 outside the roles', async () => {
     expect((await call('GET', '/v2/inventories/inv-global/licenceActivation', undefined)).statusCode).toBe(401);
@@ -61,16 +71,29 @@ describe.each(providers())('licence activation on %s', (provider) => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('lets admins grant the permission on users of their inventories only (another inventory\'s user: 404)', async () => {
+  it("lets admins grant the permission on users of their inventories only (another inventory's user: 404)", async () => {
     const own = await grant('usr-luc_media_group_admin', true, admin);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ userId: 'usr-luc_media_group_admin', granted: true });
     expect((await view(mga)).canActivate).toBe(true);
-    const metroOnly = await s.app.services.db.user.create({ data: { id: 'usr-metro-only', username: 'metro-only', passwordHash: '', firstName: 'Metro', lastName: 'Only', userType: 'luc_regular', roles: ['luc_regular'], inventories: { create: [{ inventoryId: 'inv-metro' }] } } });
+    const metroOnly = await s.app.services.db.user.create({
+      data: {
+        id: 'usr-metro-only',
+        username: 'metro-only',
+        passwordHash: '',
+        firstName: 'Metro',
+        lastName: 'Only',
+        userType: 'luc_regular',
+        roles: ['luc_regular'],
+        inventories: { create: [{ inventoryId: 'inv-metro' }] },
+      },
+    });
     expect((await grant(metroOnly.id, true, admin)).statusCode).toBe(404);
     expect((await grant('usr-nobody', true, admin)).statusCode).toBe(404);
     expect((await grant(metroOnly.id, true, superUser)).statusCode).toBe(200);
-    expect((await call('PUT', '/v2/admin/users/usr-luc_admin/permissions/unitLicenseActivation', admin, { granted: 'yes' })).json().error.fields).toEqual([{ path: 'body.granted', message: VALIDATION.invalidField }]);
+    expect((await call('PUT', '/v2/admin/users/usr-luc_admin/permissions/unitLicenseActivation', admin, { granted: 'yes' })).json().error.fields).toEqual([
+      { path: 'body.granted', message: VALIDATION.invalidField },
+    ]);
   });
 
   it('activates a licence from the pool and deactivates it; an exhausted pool answers License limit reached and changes nothing', async () => {
@@ -109,7 +132,12 @@ describe.each(providers())('licence activation on %s', (provider) => {
     const before = await snapshot();
     const bad = await activate({ unitId: 'LU800-0001', serviceName: 'warp', active: 'on' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual(expect.arrayContaining([{ path: 'body.serviceName', message: VALIDATION.invalidField }, { path: 'body.active', message: VALIDATION.invalidField }]));
+    expect(bad.json().error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'body.serviceName', message: VALIDATION.invalidField },
+        { path: 'body.active', message: VALIDATION.invalidField },
+      ]),
+    );
     expect((await activate({ unitId: 'LU800-0001', serviceName: 'sla' })).json().error.fields).toEqual([{ path: 'body.active', message: VALIDATION.required }]);
     const metroUnit = (await view(superUser, 'inv-metro')).units[0]!;
     expect((await activate({ unitId: metroUnit.unitId, serviceName: 'sla', active: true })).statusCode).toBe(404);

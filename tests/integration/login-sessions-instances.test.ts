@@ -65,7 +65,8 @@ describe.skipIf(!enabled)('log-in and sessions across two core instances (Postgr
     const username = 'luc_read';
     const statuses: number[] = [];
     // Alternate instances (and addresses): neither alone reaches the limit.
-    for (let i = 0; i < MAX_PER_ACCOUNT; i++) statuses.push((await login(i % 2 === 0 ? a.app : b.app, username, 'Wrong-pass', `203.0.113.${20 + i}`)).statusCode);
+    for (let i = 0; i < MAX_PER_ACCOUNT; i++)
+      statuses.push((await login(i % 2 === 0 ? a.app : b.app, username, 'Wrong-pass', `203.0.113.${20 + i}`)).statusCode);
     expect(statuses).toEqual([...Array<number>(MAX_PER_ACCOUNT - 1).fill(401), 429]);
     for (const app of [a.app, b.app]) {
       const res = await login(app, username, DEMO_PASSWORD, '203.0.113.99');
@@ -110,7 +111,9 @@ describe.skipIf(!enabled)('log-in and sessions across two core instances (Postgr
     console.log(`deactivation seen on the other instance after ${lag.toFixed(1)} ms`);
     // Nor can the user log in again on either instance.
     expect((await login(b.app, 'luc_curator', DEMO_PASSWORD)).statusCode).toBe(401);
-    expect((await a.app.inject({ method: 'PUT', url: `/api/v2/users/${userId}/active`, headers: { cookie: admin }, payload: { active: true } })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'PUT', url: `/api/v2/users/${userId}/active`, headers: { cookie: admin }, payload: { active: true } })).statusCode,
+    ).toBe(200);
     expect((await login(b.app, 'luc_curator', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -64,7 +64,17 @@ function expectIncorrect(res: LightMyRequestResponse): void {
 /** A user of this suite's own (luc_regular), with the given stored hash. */
 async function makeUser(s: TestStack, id: string, passwordHash: string, active = true): Promise<void> {
   await s.app.services.db.user.create({
-    data: { id, username: id, passwordHash, active, email: `${id}@example.com`, firstName: 'Login', lastName: 'Test', userType: 'luc_regular', roles: ['luc_regular'] },
+    data: {
+      id,
+      username: id,
+      passwordHash,
+      active,
+      email: `${id}@example.com`,
+      firstName: 'Login',
+      lastName: 'Test',
+      userType: 'luc_regular',
+      roles: ['luc_regular'],
+    },
   });
 }
 
@@ -125,7 +135,11 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
     const answers: number[] = [];
     for (let i = 0; i < MAX_PER_ADDRESS + 3; i++) {
       // Every username a different one (real or not): no account gets near its own limit.
-      const username = i % 2 === 0 ? `probe-${i}-${randomBytes(3).toString('hex')}` : (['luc_admin', 'luc_curator', 'luc_partner', 'luc_studio', 'luc_ingest', 'luc_contractor', 'luc_freelancer', 'luc_multipoint'][i % 8] ?? 'luc_admin');
+      const username =
+        i % 2 === 0
+          ? `probe-${i}-${randomBytes(3).toString('hex')}`
+          : (['luc_admin', 'luc_curator', 'luc_partner', 'luc_studio', 'luc_ingest', 'luc_contractor', 'luc_freelancer', 'luc_multipoint'][i % 8] ??
+            'luc_admin');
       const res = await attempt(s.app, username, 'Wrong-pass', address);
       if (res.statusCode === 429) expectThrottled(res, LOCKOUT_S);
       answers.push(res.statusCode);
@@ -189,7 +203,7 @@ describe.each(providers())('log-in throttling and sessions (%s)', (provider) => 
   });
 });
 
-describe.each(providers())('password hashes at the core\'s own scrypt parameters (%s)', (provider) => {
+describe.each(providers())("password hashes at the core's own scrypt parameters (%s)", (provider) => {
   let s: TestStack;
 
   beforeAll(async () => {
@@ -254,7 +268,9 @@ describe.each(providers())('password hashes at the core\'s own scrypt parameters
     // A wrong password never rewrites the hash.
     await makeUser(s, `weak-wrong-${provider}`, await hashPassword(DEMO_PASSWORD, { n: 1024 }));
     expectIncorrect(await attempt(s.app, `weak-wrong-${provider}`, 'Wrong-pass', freshAddress()));
-    expect((await s.app.services.db.user.findUniqueOrThrow({ where: { id: `weak-wrong-${provider}` }, select: { passwordHash: true } })).passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect((await s.app.services.db.user.findUniqueOrThrow({ where: { id: `weak-wrong-${provider}` }, select: { passwordHash: true } })).passwordHash).toMatch(
+      /^scrypt\$1024\$8\$1\$/,
+    );
   });
 });
 
@@ -262,7 +278,11 @@ describe.runIf(covers('sqlite'))('the failure window', () => {
   let s: TestStack;
   const clock = new TestClock();
   beforeAll(async () => {
-    s = await startTestStack({ simulator: false, env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_S: String(WINDOW_S), LOGIN_LOCKOUT_S: '60' }, clock });
+    s = await startTestStack({
+      simulator: false,
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_S: String(WINDOW_S), LOGIN_LOCKOUT_S: '60' },
+      clock,
+    });
   });
   afterAll(async () => s?.close());
 
@@ -289,7 +309,9 @@ describe.runIf(covers('sqlite'))('the session cookie with COOKIE_SECURE=true', (
   it('is also Secure', async () => {
     const res = await attempt(s.app, 'luc_regular', DEMO_PASSWORD, freshAddress());
     expect(res.statusCode).toBe(200);
-    const attrs = String(res.headers['set-cookie']).split(';').map((x) => x.trim().toLowerCase());
+    const attrs = String(res.headers['set-cookie'])
+      .split(';')
+      .map((x) => x.trim().toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', 'secure']));
   });
 });

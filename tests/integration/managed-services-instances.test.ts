@@ -44,7 +44,10 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
   beforeAll(async () => {
     a = await startTestStack({ provider: 'postgresql', simulator: false, env: { REDIS_URL: redis!, REDIS_PREFIX: prefix }, clock });
     b = await startOtherInstance(a, { REDIS_URL: redis!, REDIS_PREFIX: prefix }, clock);
-    for (const [instance, app] of [['a', a.app], ['b', b.app]] as const) {
+    for (const [instance, app] of [
+      ['a', a.app],
+      ['b', b.app],
+    ] as const) {
       const records: Published[] = [];
       records.push = (...items: Published[]) => published.push(...items.map((p) => ({ instance, p })));
       recordPublished(app, records);
@@ -63,7 +66,13 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
     return (res.json() as ManagedServiceList).items.find((s) => s.serviceName === name)!;
   };
   const expiries = (name: string) =>
-    published.filter(({ p }) => p.event.type === 'managedService.changed' && p.event.service.inventoryId === INVENTORY && p.event.service.serviceName === name && p.event.service.state === 'trialExpired');
+    published.filter(
+      ({ p }) =>
+        p.event.type === 'managedService.changed' &&
+        p.event.service.inventoryId === INVENTORY &&
+        p.event.service.serviceName === name &&
+        p.event.service.state === 'trialExpired',
+    );
   const rowVersion = async () => (await a.app.services.db.inventory.findUniqueOrThrow({ where: { id: INVENTORY } })).version;
   /** Instances whose sweep still runs (a test stops one). */
   const sweeping = new Set([() => a.app, () => b.app]);
@@ -90,44 +99,73 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
     expect(written).toMatchObject({ state: 'onTrial' });
     // Both read models have it (B's through Redis) before the clock moves: a sweep reads the trial
     // ends from its own, and one that swept past the end before knowing of it would not announce it.
-    await until(() => service(b.app, name), (x) => x.trialEndsAt === written.trialEndsAt);
+    await until(
+      () => service(b.app, name),
+      (x) => x.trialEndsAt === written.trialEndsAt,
+    );
   };
 
   it('announces a trial running out once in all, with no write, read as expired on both instances', async () => {
     await trialEndingSoon('ai_integration', HOUR);
     const version = await rowVersion();
     await step(HOUR);
-    await until(() => Promise.resolve(expiries('ai_integration')), (x) => x.length > 0);
+    await until(
+      () => Promise.resolve(expiries('ai_integration')),
+      (x) => x.length > 0,
+    );
     // Several sweeps later, still one announcement: only the lease holder sweeps.
     for (let i = 0; i < 3; i++) await step();
     expect(expiries('ai_integration')).toHaveLength(1);
-    for (const app of [a.app, b.app]) expect(await service(app, 'ai_integration')).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
+    for (const app of [a.app, b.app])
+      expect(await service(app, 'ai_integration')).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
     expect(await rowVersion()).toBe(version);
   });
 
   it('announces a quota crossed by usage once in all (no write), and crossed back', async () => {
     const crossings = (state: string) =>
-      published.filter(({ p }) => p.event.type === 'managedService.changed' && p.event.service.inventoryId === 'inv-global' && p.event.service.serviceName === 'go_plan' && p.event.service.state === state);
+      published.filter(
+        ({ p }) =>
+          p.event.type === 'managedService.changed' &&
+          p.event.service.inventoryId === 'inv-global' &&
+          p.event.service.serviceName === 'go_plan' &&
+          p.event.service.state === state,
+      );
     const go = await service(a.app, 'go_plan', 'inv-global');
     const quota = Math.ceil(go.used ?? 0) + 5;
-    const res = await b.app.inject({ method: 'PUT', url: '/api/v2/admin/inventories/inv-global/managedServices/go_plan', headers: { cookie: superUser }, payload: { version: go.version, usageKind: 'data', quota } });
+    const res = await b.app.inject({
+      method: 'PUT',
+      url: '/api/v2/admin/inventories/inv-global/managedServices/go_plan',
+      headers: { cookie: superUser },
+      payload: { version: go.version, usageKind: 'data', quota },
+    });
     expect(res.json()).toMatchObject({ state: 'enabled', quota });
     // Both instances' sweeps have seen it under its quota (A's read model has it through Redis first).
-    await until(() => service(a.app, 'go_plan', 'inv-global'), (x) => x.quota === quota);
+    await until(
+      () => service(a.app, 'go_plan', 'inv-global'),
+      (x) => x.quota === quota,
+    );
     await step();
     await step();
     const now = clock.date();
     const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 11));
-    const record = await a.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: 6_000_000_000n, seconds: 60 } });
+    const record = await a.app.services.db.usageRecord.create({
+      data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: 6_000_000_000n, seconds: 60 },
+    });
     await step();
-    await until(() => Promise.resolve(crossings('overUsage')), (x) => x.length > 0);
+    await until(
+      () => Promise.resolve(crossings('overUsage')),
+      (x) => x.length > 0,
+    );
     for (let i = 0; i < 3; i++) await step();
     expect(crossings('overUsage')).toHaveLength(1);
     for (const app of [a.app, b.app]) expect(await service(app, 'go_plan', 'inv-global')).toMatchObject({ state: 'overUsage', usable: false });
     const enabledBefore = crossings('enabled').length;
     await a.app.services.db.usageRecord.delete({ where: { id: record.id } });
     await step();
-    await until(() => Promise.resolve(crossings('enabled')), (x) => x.length > enabledBefore);
+    await until(
+      () => Promise.resolve(crossings('enabled')),
+      (x) => x.length > enabledBefore,
+    );
     for (let i = 0; i < 3; i++) await step();
     expect(crossings('enabled')).toHaveLength(enabledBefore + 1);
   });
@@ -140,7 +178,10 @@ describe.skipIf(!enabled)('managed-service expiries across two core instances (P
     for (const app of [...sweeping]) if (app() === sweeperApp) sweeping.delete(app);
     await trialEndingSoon('field_server', HOUR);
     await step(HOUR);
-    const announced = await until(() => Promise.resolve(expiries('field_server')), (x) => x.length > 0);
+    const announced = await until(
+      () => Promise.resolve(expiries('field_server')),
+      (x) => x.length > 0,
+    );
     expect(announced[0]!.instance).not.toBe(sweeper);
     for (let i = 0; i < 3; i++) await step();
     expect(expiries('field_server')).toHaveLength(1);

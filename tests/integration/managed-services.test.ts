@@ -8,7 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, inventoryTopic, MANAGED_SERVICES, managedServiceEndpoints, VALIDATION, type EndpointDef, type ManagedService, type ManagedServiceList,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  inventoryTopic,
+  MANAGED_SERVICES,
+  managedServiceEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type ManagedService,
+  type ManagedServiceList,
   type ServicesStatus,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
@@ -41,16 +50,26 @@ describe.each(providers())('managed services on %s', (provider) => {
 
   beforeAll(async () => {
     s = await startTestStack({ provider, clock });
-    [admin, superUser, staff, contractor, regular] = await Promise.all([s.login('luc_admin'), s.login('super_user'), s.login('staff'), s.login('luc_contractor'), s.login('luc_regular')]);
+    [admin, superUser, staff, contractor, regular] = await Promise.all([
+      s.login('luc_admin'),
+      s.login('super_user'),
+      s.login('staff'),
+      s.login('luc_contractor'),
+      s.login('luc_regular'),
+    ]);
     recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
 
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown) => coreCall(s, method, url, cookie, payload);
-  const snapshot = async () => JSON.stringify((await s.app.services.db.inventory.findMany({ orderBy: { id: 'asc' }, select: { id: true, managedServices: true, version: true } })));
-  const list = async (inventory: string, cookie = superUser): Promise<ManagedServiceList> => (await call('GET', `/v2/inventories/${inventory}/managedServices`, cookie)).json();
-  const service = async (inventory: string, name: string, cookie = superUser): Promise<ManagedService> => (await list(inventory, cookie)).items.find((x) => x.serviceName === name)!;
-  const put = (inventory: string, name: string, body: unknown, cookie = superUser) => call('PUT', `/v2/admin/inventories/${inventory}/managedServices/${name}`, cookie, body);
+  const snapshot = async () =>
+    JSON.stringify(await s.app.services.db.inventory.findMany({ orderBy: { id: 'asc' }, select: { id: true, managedServices: true, version: true } }));
+  const list = async (inventory: string, cookie = superUser): Promise<ManagedServiceList> =>
+    (await call('GET', `/v2/inventories/${inventory}/managedServices`, cookie)).json();
+  const service = async (inventory: string, name: string, cookie = superUser): Promise<ManagedService> =>
+    (await list(inventory, cookie)).items.find((x) => x.serviceName === name)!;
+  const put = (inventory: string, name: string, body: unknown, cookie = superUser) =>
+    call('PUT', `/v2/admin/inventories/${inventory}/managedServices/${name}`, cookie, body);
   const changes = (inventory: string, name: string) =>
     published.filter((p) => p.event.type === 'managedService.changed' && p.event.service.inventoryId === inventory && p.event.service.serviceName === name);
 
@@ -72,8 +91,20 @@ describe.each(providers())('managed services on %s', (provider) => {
   it('lists every managed service of §3 with the state its stored fields make now', async () => {
     const global = await list('inv-global', admin);
     expect(global.items.map((x) => x.serviceName)).toEqual([...MANAGED_SERVICES]);
-    expect(global.items.find((x) => x.serviceName === 'smart_plan')).toMatchObject({ state: 'notEnabled', usable: false, trialAvailable: true, trialState: 'enabledTrial', planType: 'ADHOC_SMART' });
-    expect(global.items.find((x) => x.serviceName === 'go_plan')).toMatchObject({ state: 'enabled', usable: true, usageKind: 'data', quota: 2000, planType: 'PERMANENT' });
+    expect(global.items.find((x) => x.serviceName === 'smart_plan')).toMatchObject({
+      state: 'notEnabled',
+      usable: false,
+      trialAvailable: true,
+      trialState: 'enabledTrial',
+      planType: 'ADHOC_SMART',
+    });
+    expect(global.items.find((x) => x.serviceName === 'go_plan')).toMatchObject({
+      state: 'enabled',
+      usable: true,
+      usageKind: 'data',
+      quota: 2000,
+      planType: 'PERMANENT',
+    });
     expect(global.items.find((x) => x.serviceName === 'graphics')).toMatchObject({ state: 'enabled', usable: true });
     const sports = await service('inv-global-sports', 'smart_plan');
     expect(sports).toMatchObject({ state: 'onTrial', usable: true, trialState: 'activeTrial', planType: 'PERMANENT_LITE' });
@@ -145,7 +176,12 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect((await put('inv-metro', 'teleport', { version: 0, status: 'enabled' })).statusCode).toBe(404);
     const invalid = await put('inv-metro', 'go_plan', { version: go.version + 1, status: 'switched-on', quota: -1 });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error.fields).toEqual(expect.arrayContaining([{ path: 'body.status', message: VALIDATION.invalidField }, { path: 'body.quota', message: VALIDATION.minValue(0) }]));
+    expect(invalid.json().error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'body.status', message: VALIDATION.invalidField },
+        { path: 'body.quota', message: VALIDATION.minValue(0) },
+      ]),
+    );
     expect((await put('inv-metro', 'go_plan', { status: 'disabled' })).json().error.fields).toEqual([{ path: 'body.version', message: VALIDATION.required }]);
     expect(await snapshot()).toBe(unchanged);
 
@@ -155,7 +191,9 @@ describe.each(providers())('managed services on %s', (provider) => {
     const smart = await service('inv-metro', 'smart_plan');
     const offered = await put('inv-metro', 'smart_plan', { version: smart.version, trialState: 'enabledTrial' });
     expect(offered.json()).toMatchObject({ state: 'notEnabled', trialAvailable: true, trialEndsAt: null, trialStartedAt: null });
-    expect((await call('POST', '/managed-services/trial', superUser, { inventoryId: 'inv-metro', serviceName: 'smart_plan' })).json()).toMatchObject({ state: 'onTrial' });
+    expect((await call('POST', '/managed-services/trial', superUser, { inventoryId: 'inv-metro', serviceName: 'smart_plan' })).json()).toMatchObject({
+      state: 'onTrial',
+    });
   });
 
   it('reads a trial past its end as trial expired with no write, and the sweep announces it', async () => {
@@ -171,7 +209,10 @@ describe.each(providers())('managed services on %s', (provider) => {
     const after = await service('inv-global-sports', 'smart_plan');
     expect(after).toMatchObject({ state: 'trialExpired', usable: false, trialState: 'expiredTrial' });
     expect(await row()).toBe(versionBefore);
-    const announced = await until(() => changes('inv-global-sports', 'smart_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'trialExpired'), (x) => x.length > 0);
+    const announced = await until(
+      () => changes('inv-global-sports', 'smart_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'trialExpired'),
+      (x) => x.length > 0,
+    );
     expect(announced.length).toBeGreaterThan(0);
     expect(announced[0]!.topics).toContain(inventoryTopic('inv-global-sports'));
   });
@@ -184,21 +225,31 @@ describe.each(providers())('managed services on %s', (provider) => {
     expect(low.json()).toMatchObject({ state: 'enabled', quota });
     const now = clock.date();
     const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 0, 7));
-    const overAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'overUsage');
-    const enabledAnnounced = () => changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'enabled');
-    const record = await s.app.services.db.usageRecord.create({ data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: BigInt(6_000_000_000), seconds: 60 } });
+    const overAnnounced = () =>
+      changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'overUsage');
+    const enabledAnnounced = () =>
+      changes('inv-global', 'go_plan').filter((p) => p.event.type === 'managedService.changed' && p.event.service.state === 'enabled');
+    const record = await s.app.services.db.usageRecord.create({
+      data: { unitId: 'LU800-0001', periodStart, periodEnd: new Date(periodStart.getTime() + 3_600_000), dataBytes: BigInt(6_000_000_000), seconds: 60 },
+    });
     const over = await service('inv-global', 'go_plan', admin);
     expect(over).toMatchObject({ state: 'overUsage', usable: false });
     expect(over.used).toBeGreaterThanOrEqual((go.used ?? 0) + 6);
     expect((await call('GET', '/v2/inventories/inv-global/services_status', admin)).json<ServicesStatus>().hasGoPlan).toBe(false);
     // No write made the change: the next sweep announces the quota crossed (once), and crossed back.
     await clock.advance(SWEEP_MS);
-    const announced = await until(() => overAnnounced(), (x) => x.length > 0);
+    const announced = await until(
+      () => overAnnounced(),
+      (x) => x.length > 0,
+    );
     expect(announced[0]!.topics).toContain(inventoryTopic('inv-global'));
     const enabledBefore = enabledAnnounced().length;
     await s.app.services.db.usageRecord.delete({ where: { id: record.id } });
     await clock.advance(SWEEP_MS);
-    await until(() => enabledAnnounced(), (x) => x.length > enabledBefore);
+    await until(
+      () => enabledAnnounced(),
+      (x) => x.length > enabledBefore,
+    );
     await clock.advance(SWEEP_MS);
     await s.app.services.managedServices.sweepExpiries();
     expect(overAnnounced()).toHaveLength(1);
@@ -208,7 +259,8 @@ describe.each(providers())('managed services on %s', (provider) => {
   it('gates graphics on the same store and rules: a session counts an hour of its trial; a trial ended by an admin change is off for the graphics calls', async () => {
     const gfx = await service('inv-global-sports', 'graphics');
     expect(gfx).toMatchObject({ state: 'onTrial', trialAvailable: true, trialHoursLeft: 10 });
-    const perms = async () => (await call('GET', '/inventory/inv-global-sports/permissions', superUser)).json<{ service: { state: string; usable: boolean } }>();
+    const perms = async () =>
+      (await call('GET', '/inventory/inv-global-sports/permissions', superUser)).json<{ service: { state: string; usable: boolean } }>();
     expect((await perms()).service).toMatchObject({ state: 'onTrial', usable: true });
     // A composition session counts an hour of the trial and starts it, announced as any change.
     const opened = await call('POST', '/graphics/singular', superUser, { inventoryId: 'inv-global-sports', name: 'Trial-Count', template: 'scoreboard' });

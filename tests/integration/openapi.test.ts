@@ -109,7 +109,11 @@ describe('the served OpenAPI document', () => {
 
     expect((await fetch(`${base}/userPreferences`)).status).toBe(401);
 
-    const refused = await fetch(`${base}/userPreferences`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ language: 42 }) });
+    const refused = await fetch(`${base}/userPreferences`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ language: 42 }),
+    });
     // Prism answers a request its schema refuses with the operation's declared 400 (the error envelope).
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });

@@ -67,10 +67,16 @@ describe.each(providers())('optimistic concurrency over HTTP on %s', (provider) 
       const before = await race.read(cookie);
       const values = { A: `Race-${round}-A`, B: `Race-${round}-B` } as const;
       const [a, b] = await Promise.all([race.write(cookie, before.version, values.A), race.write(cookie, before.version, values.B)]);
-      const answers = [{ who: 'A', res: a }, { who: 'B', res: b }] as const;
+      const answers = [
+        { who: 'A', res: a },
+        { who: 'B', res: b },
+      ] as const;
       const winners = answers.filter((x) => x.res.statusCode === 200);
       const losers = answers.filter((x) => x.res.statusCode !== 200);
-      expect(winners.map((x) => x.who), `round ${round}: ${a.statusCode} ${a.body.slice(0, 200)} / ${b.statusCode} ${b.body.slice(0, 200)}`).toHaveLength(1);
+      expect(
+        winners.map((x) => x.who),
+        `round ${round}: ${a.statusCode} ${a.body.slice(0, 200)} / ${b.statusCode} ${b.body.slice(0, 200)}`,
+      ).toHaveLength(1);
       const winner = winners[0]!;
       const loser = losers[0]!;
       expect(loser.res.statusCode, loser.res.body).toBe(409);
@@ -91,7 +97,10 @@ describe.each(providers())('optimistic concurrency over HTTP on %s', (provider) 
     const before = (await call('GET', '/v2/units/LU800-0002', cookie)).json() as { version: number };
     const names = Array.from({ length: 8 }, (_, i) => `Unversioned-${i}`);
     const answers = await Promise.all(names.map((name) => call('PUT', '/devices/update', cookie, { id: 'LU800-0002', name })));
-    expect(answers.map((a) => a.statusCode), answers.map((a) => a.body.slice(0, 120)).join(' | ')).toEqual(names.map(() => 200));
+    expect(
+      answers.map((a) => a.statusCode),
+      answers.map((a) => a.body.slice(0, 120)).join(' | '),
+    ).toEqual(names.map(() => 200));
     const after = (await call('GET', '/v2/units/LU800-0002', cookie)).json() as { version: number; name: string };
     expect(after.version).toBe(before.version + names.length);
     expect(names).toContain(after.name);
@@ -102,7 +111,10 @@ describe.each(providers())('optimistic concurrency over HTTP on %s', (provider) 
     const before = (await call('GET', '/v2/admin/units/LU800-0003', cookie)).json() as { version: number };
     const comments = Array.from({ length: 8 }, (_, i) => `unversioned ${i}`);
     const answers = await Promise.all(comments.map((comment) => call('PUT', '/v2/admin/units/LU800-0003', cookie, { comment })));
-    expect(answers.map((a) => a.statusCode), answers.map((a) => a.body.slice(0, 120)).join(' | ')).toEqual(comments.map(() => 200));
+    expect(
+      answers.map((a) => a.statusCode),
+      answers.map((a) => a.body.slice(0, 120)).join(' | '),
+    ).toEqual(comments.map(() => 200));
     const after = (await call('GET', '/v2/admin/units/LU800-0003', cookie)).json() as { version: number; comment: string };
     expect(after.version).toBe(before.version + comments.length);
     expect(comments).toContain(after.comment);

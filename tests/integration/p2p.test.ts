@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, catalogue, p2pEndpoints, VALIDATION, type EndpointDef, type P2pLink } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import {
+  DEMO_PASSWORD,
+  eventually,
+  providers,
+  startTestStack,
+  type TestStack,
+  coreCall,
+  recordPublished,
+  type Method,
+  type Published,
+} from '../support/stack.js';
 
 const IDS = Object.keys(p2pEndpoints) as (keyof typeof p2pEndpoints)[];
 const MASTER = 'LU800-0001'; // luc_regular's (group Newsroom), simulated
@@ -65,7 +75,14 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
 
   it('reads a seeded multipoint link: master as uniqueID, the other machines with uid, groups and the selected ones', async () => {
     const link: P2pLink = (await call('GET', '/v2/p2p/p2p-0002', reader)).json();
-    expect(link).toMatchObject({ id: 'p2p-0002', kind: 'ptmp', uniqueID: 'PTMP-0001', machines: [{ uid: 'LU800-0001' }, { uid: 'LU300-0001' }], status: 'idle', streaming: false });
+    expect(link).toMatchObject({
+      id: 'p2p-0002',
+      kind: 'ptmp',
+      uniqueID: 'PTMP-0001',
+      machines: [{ uid: 'LU800-0001' }, { uid: 'LU300-0001' }],
+      status: 'idle',
+      streaming: false,
+    });
     expect(link.groupIds).toEqual(['grp-newsroom', 'grp-studio']);
     const selected = (await call('GET', '/v2/p2p/p2p-0002/groups/selected', reader)).json();
     expect(selected.groups.map((g: { id: string }) => g.id)).toEqual(['grp-studio']);
@@ -93,7 +110,13 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     expect((await create({ name: 'Link', kind: 'ptp', machines: [{ uid: PEER }] }, 'LU800-0005')).statusCode).toBe(404);
     // A machine the caller does not see is answered like a missing one.
     for (const uid of ['LU800-0005', 'NO-SUCH-UNIT']) expect((await create({ name: 'Link', kind: 'ptp', machines: [{ uid }] })).statusCode, uid).toBe(404);
-    for (const [method, url] of [['GET', '/v2/p2p/p2p-metro'], ['PUT', '/v2/p2p/p2p-metro'], ['DELETE', '/v2/p2p/p2p-metro'], ['POST', '/v2/p2p/p2p-metro/stream'], ['GET', '/v2/p2p/p2p-metro/groups']] as const) {
+    for (const [method, url] of [
+      ['GET', '/v2/p2p/p2p-metro'],
+      ['PUT', '/v2/p2p/p2p-metro'],
+      ['DELETE', '/v2/p2p/p2p-metro'],
+      ['POST', '/v2/p2p/p2p-metro/stream'],
+      ['GET', '/v2/p2p/p2p-metro/groups'],
+    ] as const) {
       const res = await call(method, url, regular, method === 'PUT' ? { name: 'Mine' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
@@ -105,7 +128,14 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     const res = await create({ name: 'Newsroom-Link', kind: 'ptmp', machines: [{ uid: PEER }, { uid: 'LU800-0003' }], groupIds: ['grp-newsroom'] });
     expect(res.statusCode, res.body).toBe(201);
     const link: P2pLink = res.json();
-    expect(link).toMatchObject({ name: 'Newsroom-Link', kind: 'ptmp', uniqueID: MASTER, machines: [{ uid: PEER }, { uid: 'LU800-0003' }], status: 'idle', groupIds: ['grp-newsroom'] });
+    expect(link).toMatchObject({
+      name: 'Newsroom-Link',
+      kind: 'ptmp',
+      uniqueID: MASTER,
+      machines: [{ uid: PEER }, { uid: 'LU800-0003' }],
+      status: 'idle',
+      groupIds: ['grp-newsroom'],
+    });
     expect(published.some((p) => p.event.type === 'p2p.changed' && p.event.link.id === link.id && p.topics.includes('group:grp-newsroom'))).toBe(true);
     expect((await call('GET', `/v2/p2p/${link.id}`, reader)).json()).toMatchObject({ name: 'Newsroom-Link' });
 
@@ -176,7 +206,10 @@ describe.each(providers())('point-to-point links on %s', (provider) => {
     const link: P2pLink = (await create({ name: 'Refused-Link', kind: 'ptp', machines: [{ uid: PEER }] })).json();
     await idle();
     s.sim?.inject({ unitId: MASTER, fault: { type: 'app', app: 'databridge', start: true } });
-    await eventually(async () => ((await call('GET', `/v2/units/${MASTER}`, regular)).json() as { applications: Record<string, unknown> }).applications.databridge !== undefined);
+    await eventually(
+      async () =>
+        ((await call('GET', `/v2/units/${MASTER}`, regular)).json() as { applications: Record<string, unknown> }).applications.databridge !== undefined,
+    );
     let before = await snapshot();
     const busy = await call('POST', `/v2/p2p/${link.id}/stream`, regular);
     expect(busy.statusCode).toBe(409);

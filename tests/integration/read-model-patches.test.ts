@@ -35,10 +35,12 @@ describe.each(providers())('read model patches on %s', (provider) => {
 
   it('holds what the database holds after concurrent renames and settings changes, each read back at once', async () => {
     // Online units: their devices report state while the writes run.
-    const units = (await eventually(async () => {
-      const list = (await call('GET', '/devices/fetch')).body as UnitSummary[];
-      return list.filter((u) => u.status !== 'offline').length >= 3 ? list : null;
-    }, 15_000)).slice(0, 8);
+    const units = (
+      await eventually(async () => {
+        const list = (await call('GET', '/devices/fetch')).body as UnitSummary[];
+        return list.filter((u) => u.status !== 'offline').length >= 3 ? list : null;
+      }, 15_000)
+    ).slice(0, 8);
     await Promise.all(
       units.map(async (u, i) => {
         let version = ((await call('GET', `/v2/units/${u.uniqueId}`)).body as UnitDetail).version;
@@ -58,7 +60,7 @@ describe.each(providers())('read model patches on %s', (provider) => {
     );
     // A stale version still answers 409 and changes nothing.
     const u = units[0]!;
-    const before = ((await call('GET', `/v2/units/${u.uniqueId}`)).body as UnitDetail);
+    const before = (await call('GET', `/v2/units/${u.uniqueId}`)).body as UnitDetail;
     expect((await call('PUT', '/devices/update', { id: u.uniqueId, name: 'Stale-write', version: before.version - 1 })).status).toBe(409);
     expect(((await call('GET', `/v2/units/${u.uniqueId}`)).body as UnitDetail).name).toBe(before.name);
     await compare();
@@ -67,7 +69,14 @@ describe.each(providers())('read model patches on %s', (provider) => {
   it('keeps the device state reports (status, applications) it patches equal to the stored ones', async () => {
     stack.sim!.stop();
     // Reports still in flight are applied shortly: poll until equal, then compare once more for the message.
-    await eventually(() => compare().then(() => true, () => false), 5000).catch(() => undefined);
+    await eventually(
+      () =>
+        compare().then(
+          () => true,
+          () => false,
+        ),
+      5000,
+    ).catch(() => undefined);
     await compare();
   });
 });

@@ -108,7 +108,11 @@ describe('forced disconnects while the fleet streams', () => {
       await sleep(300);
       const target = new Map<string, number>();
       for (const e of control.events) target.set(e.topic, Math.max(target.get(e.topic) ?? 0, e.seq));
-      await until(() => consoles.every((c) => [...target].every(([t, seq]) => (c.client.getSequences().get(t as Topic) ?? 0) >= seq)), 10_000, 'consoles caught up');
+      await until(
+        () => consoles.every((c) => [...target].every(([t, seq]) => (c.client.getSequences().get(t as Topic) ?? 0) >= seq)),
+        10_000,
+        'consoles caught up',
+      );
       const reference = new Map<string, Map<number, string>>();
       for (const e of control.events) {
         let m = reference.get(e.topic);
@@ -138,7 +142,9 @@ describe('forced disconnects while the fleet streams', () => {
       }
       control.ws.close();
       const cuts = consoles.reduce((n, c) => n + c.cuts, 0);
-      console.log(`forced disconnects: ${CONSOLES} consoles, ${cuts} cuts in ${SOAK_MS} ms, ${compared} events compared with the control, 0 lost, 0 duplicated, 0 refetches`);
+      console.log(
+        `forced disconnects: ${CONSOLES} consoles, ${cuts} cuts in ${SOAK_MS} ms, ${compared} events compared with the control, 0 lost, 0 duplicated, 0 refetches`,
+      );
       expect(compared).toBeGreaterThan(CONSOLES * 50);
     },
     SOAK_MS + 60_000,

@@ -33,14 +33,30 @@ const QUICK_MS = 1500;
 /** Marker pings carry t >= this; fuzzed pings stay below. */
 const MARK = 1e12;
 
-type WsFrame =
-  | { kind: 'text'; data: string }
-  | { kind: 'binary'; data: Uint8Array }
-  | { kind: 'oversized' };
+type WsFrame = { kind: 'text'; data: string } | { kind: 'binary'; data: Uint8Array } | { kind: 'oversized' };
 
 const hostileTopic = fc.oneof(
-  fc.constantFrom('group:__proto__', 'inventory:constructor', 'group:toString', 'inventory:hasOwnProperty', 'group:' + 'a'.repeat(128), 'inventory:' + 'Z'.repeat(128)),
-  fc.constantFrom('group:', 'group:../../etc/passwd', 'inventory:x y', 'group:%00', 'GROUP:x', 'group:a:b', 'channel:x', '', ':', 'group:\u0000', 'inventory:é'),
+  fc.constantFrom(
+    'group:__proto__',
+    'inventory:constructor',
+    'group:toString',
+    'inventory:hasOwnProperty',
+    'group:' + 'a'.repeat(128),
+    'inventory:' + 'Z'.repeat(128),
+  ),
+  fc.constantFrom(
+    'group:',
+    'group:../../etc/passwd',
+    'inventory:x y',
+    'group:%00',
+    'GROUP:x',
+    'group:a:b',
+    'channel:x',
+    '',
+    ':',
+    'group:\u0000',
+    'inventory:é',
+  ),
   fc.stringMatching(/^(group|inventory):[A-Za-z0-9_-]{1,24}$/),
   fc.string({ maxLength: 40 }),
 );
@@ -56,8 +72,19 @@ function wsFrames(own: readonly string[]): fc.Arbitrary<WsFrame> {
     { arbitrary: text(fc.jsonValue({ maxDepth: 4 })), weight: 3 },
     // Deep JSON (beyond the depth limit and just within), huge JSON within the frame limit.
     { arbitrary: fc.integer({ min: 60, max: 20_000 }).map((n): WsFrame => ({ kind: 'text', data: '['.repeat(n) + ']'.repeat(n) })), weight: 1 },
-    { arbitrary: fc.integer({ min: 60, max: 3000 }).map((n): WsFrame => ({ kind: 'text', data: `{"op":"subscribe","topics":${'['.repeat(n)}${']'.repeat(n)}}` })), weight: 1 },
-    { arbitrary: fc.constant<WsFrame>({ kind: 'text', data: JSON.stringify({ op: 'subscribe', topics: Array.from({ length: 1000 }, (_, i) => `group:${'g'.repeat(40)}${i}`) }) }), weight: 1 },
+    {
+      arbitrary: fc
+        .integer({ min: 60, max: 3000 })
+        .map((n): WsFrame => ({ kind: 'text', data: `{"op":"subscribe","topics":${'['.repeat(n)}${']'.repeat(n)}}` })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.constant<WsFrame>({
+        kind: 'text',
+        data: JSON.stringify({ op: 'subscribe', topics: Array.from({ length: 1000 }, (_, i) => `group:${'g'.repeat(40)}${i}`) }),
+      }),
+      weight: 1,
+    },
     // Oversized: the websocket layer closes the connection (1009).
     { arbitrary: fc.constant<WsFrame>({ kind: 'oversized' }), weight: 1 },
     // Wrong ops and wrong types.
@@ -82,7 +109,10 @@ function wsFrames(own: readonly string[]): fc.Arbitrary<WsFrame> {
           fc.record({
             op: fc.constant('subscribe'),
             topics: fc.array(fc.oneof(ownTopic, hostileTopic), { minLength: 1, maxLength: 4 }),
-            resume: fc.record({ epoch: fc.oneof(fc.string({ maxLength: 10 }), fc.constant('__proto__')), seqs: fc.dictionary(fc.oneof(ownTopic, fc.constantFrom('__proto__', 'constructor')), fc.nat()) }),
+            resume: fc.record({
+              epoch: fc.oneof(fc.string({ maxLength: 10 }), fc.constant('__proto__')),
+              seqs: fc.dictionary(fc.oneof(ownTopic, fc.constantFrom('__proto__', 'constructor')), fc.nat()),
+            }),
           }),
         ),
       ),
@@ -121,24 +151,69 @@ const now = () => Date.now();
 const unknownDeviceMessage: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ kind: fc.constant('state'), unitId: nobody, online: fc.boolean(), applications: fc.constant({}), at: fc.constant(0).map(now) }),
   fc.record({
-    kind: fc.constant('telemetry'), unitId: nobody, battery: fc.constant(null), location: fc.constant(null), modems: fc.constant([]),
-    cameraConnected: fc.boolean(), sample: fc.record({ t: fc.constant(0).map(now), kbps: fc.nat({ max: 10_000 }) }), at: fc.constant(0).map(now),
+    kind: fc.constant('telemetry'),
+    unitId: nobody,
+    battery: fc.constant(null),
+    location: fc.constant(null),
+    modems: fc.constant([]),
+    cameraConnected: fc.boolean(),
+    sample: fc.record({ t: fc.constant(0).map(now), kbps: fc.nat({ max: 10_000 }) }),
+    at: fc.constant(0).map(now),
   }),
   fc.record({ kind: fc.constant('ack'), commandId: fc.uuid(), ok: fc.boolean() }),
   fc.record({ kind: fc.constant('controlReply'), requestId: fc.uuid(), status: fc.constant({ shardId: 'x', units: 0, online: 0, streaming: 0, faults: [] }) }),
   fc.record({ kind: fc.constant('hello'), shardId: fc.string({ maxLength: 20 }) }),
   ...[
     fc.record({ type: fc.constant('tally'), unitId: nobody, tally: fc.constantFrom('program', 'preview', 'off') }),
-    fc.record({ type: fc.constant('storages'), unitId: nobody, storages: fc.constant([{ id: 'sd', name: 'SD', present: true, totalBytes: 10, usedBytes: 1 }]) }),
-    fc.record({ type: fc.constant('serverState'), serverId: nobody, online: fc.boolean(), status: fc.constantFrom('online', 'offline'), cpu: fc.nat({ max: 100 }), storage: fc.nat({ max: 100 }), swVersion: fc.constant('1.0.0') }),
-    fc.record({ type: fc.constant('channelState'), serverId: nobody, channelId: nobody, status: fc.constant('idle'), allocatedToUnitUid: fc.constant(null), licensed: fc.boolean() }),
-    fc.record({ type: fc.constant('vrChannelState'), vrChannelId: nobody, serverId: nobody, status: fc.constant('online') }),
-    fc.record({ type: fc.constant('speedTest'), unitId: nobody, state: fc.constant('completed'), uplinkKbps: fc.constant(1), downlinkKbps: fc.constant(1), error: fc.constant(null) }),
-    fc.record({ type: fc.constant('fetchLogs'), unitId: nobody, channelId: nobody, state: fc.constant('completed'), error: fc.constant(null) }),
-    fc.record({ type: fc.constant('channelSelection'), unitId: nobody, channelId: nobody, ok: fc.boolean(), external: fc.boolean(), attempts: fc.nat({ max: 7 }) }),
     fc.record({
-      type: fc.constant('upgrade'), deviceType: fc.constantFrom('unit', 'server'), deviceId: nobody, fromVersion: fc.constant('1.0.0'), targetVersion: fc.constant('2.0.0'),
-      state: fc.constant('succeeded'), progress: fc.constant(100), failureCode: fc.constant(null),
+      type: fc.constant('storages'),
+      unitId: nobody,
+      storages: fc.constant([{ id: 'sd', name: 'SD', present: true, totalBytes: 10, usedBytes: 1 }]),
+    }),
+    fc.record({
+      type: fc.constant('serverState'),
+      serverId: nobody,
+      online: fc.boolean(),
+      status: fc.constantFrom('online', 'offline'),
+      cpu: fc.nat({ max: 100 }),
+      storage: fc.nat({ max: 100 }),
+      swVersion: fc.constant('1.0.0'),
+    }),
+    fc.record({
+      type: fc.constant('channelState'),
+      serverId: nobody,
+      channelId: nobody,
+      status: fc.constant('idle'),
+      allocatedToUnitUid: fc.constant(null),
+      licensed: fc.boolean(),
+    }),
+    fc.record({ type: fc.constant('vrChannelState'), vrChannelId: nobody, serverId: nobody, status: fc.constant('online') }),
+    fc.record({
+      type: fc.constant('speedTest'),
+      unitId: nobody,
+      state: fc.constant('completed'),
+      uplinkKbps: fc.constant(1),
+      downlinkKbps: fc.constant(1),
+      error: fc.constant(null),
+    }),
+    fc.record({ type: fc.constant('fetchLogs'), unitId: nobody, channelId: nobody, state: fc.constant('completed'), error: fc.constant(null) }),
+    fc.record({
+      type: fc.constant('channelSelection'),
+      unitId: nobody,
+      channelId: nobody,
+      ok: fc.boolean(),
+      external: fc.boolean(),
+      attempts: fc.nat({ max: 7 }),
+    }),
+    fc.record({
+      type: fc.constant('upgrade'),
+      deviceType: fc.constantFrom('unit', 'server'),
+      deviceId: nobody,
+      fromVersion: fc.constant('1.0.0'),
+      targetVersion: fc.constant('2.0.0'),
+      state: fc.constant('succeeded'),
+      progress: fc.constant(100),
+      failureCode: fc.constant(null),
     }),
   ].map((event) => fc.record({ kind: fc.constant('event'), event, at: fc.constant(0).map(now) })),
 );
@@ -147,15 +222,28 @@ const unknownDeviceMessage: fc.Arbitrary<unknown> = fc.oneof(
 const gatewayFrames: fc.Arbitrary<GwFrame> = fc.oneof(
   { arbitrary: fc.string({ maxLength: 200 }).map((data): GwFrame => ({ kind: 'text', data, valid: false })), weight: 2 },
   { arbitrary: fc.uint8Array({ maxLength: 200 }).map((data): GwFrame => ({ kind: 'binary', data, valid: false })), weight: 1 },
-  { arbitrary: fc.integer({ min: 60, max: 20_000 }).map((n): GwFrame => ({ kind: 'text', data: '{"kind":"batch","messages":' + '['.repeat(n) + ']'.repeat(n) + '}', valid: false })), weight: 1 },
+  {
+    arbitrary: fc
+      .integer({ min: 60, max: 20_000 })
+      .map((n): GwFrame => ({ kind: 'text', data: '{"kind":"batch","messages":' + '['.repeat(n) + ']'.repeat(n) + '}', valid: false })),
+    weight: 1,
+  },
   { arbitrary: fc.constant<GwFrame>({ kind: 'oversized' }), weight: 1 },
   {
     arbitrary: fc
       .oneof(
         fc.jsonValue({ maxDepth: 4 }),
         // Core-to-device kinds sent to the core, wrong kinds, wrong types.
-        fc.record({ kind: fc.constantFrom('assign', 'command', 'serverCommand', 'assignServers', 'control', 'nope', 'batch'), devices: fc.constant([]), messages: fc.jsonValue({ maxDepth: 2 }) }),
-        fc.record({ kind: fc.constantFrom('state', 'telemetry', 'event', 'ack'), unitId: fc.jsonValue({ maxDepth: 1 }), at: fc.oneof(fc.string(), fc.double()) }),
+        fc.record({
+          kind: fc.constantFrom('assign', 'command', 'serverCommand', 'assignServers', 'control', 'nope', 'batch'),
+          devices: fc.constant([]),
+          messages: fc.jsonValue({ maxDepth: 2 }),
+        }),
+        fc.record({
+          kind: fc.constantFrom('state', 'telemetry', 'event', 'ack'),
+          unitId: fc.jsonValue({ maxDepth: 1 }),
+          at: fc.oneof(fc.string(), fc.double()),
+        }),
         unknownDeviceMessage,
         fc.record({ kind: fc.constant('batch'), messages: fc.array(fc.oneof(unknownDeviceMessage, fc.jsonValue({ maxDepth: 2 })), { maxLength: 6 }) }),
       )
@@ -227,7 +315,8 @@ describe.each(providers())('fuzzing /ws and /gateway on %s', (provider) => {
             c.send({ op: 'ping', t });
             await c.next((m) => m.op === 'pong' && m.t === t, QUICK_MS * 2);
             const answers = replies(c.messages.slice(seen)).filter((m) => !(m.op === 'pong' && m.t === t));
-            if (answered(frame)) expect(answers.length, `no answer to ${frame.kind} ${frame.kind === 'text' ? frame.data.slice(0, 120) : ''}`).toBeGreaterThan(0);
+            if (answered(frame))
+              expect(answers.length, `no answer to ${frame.kind} ${frame.kind === 'text' ? frame.data.slice(0, 120) : ''}`).toBeGreaterThan(0);
             for (const m of answers) {
               if (m.op === 'error') expect(m.code).toMatch(/^(VALIDATION_FAILED|BATCH_TOO_LARGE|FORBIDDEN|TOO_MANY_TOPICS)$/);
             }
@@ -282,7 +371,11 @@ describe.each(providers())('fuzzing /ws and /gateway on %s', (provider) => {
             if (!frame.valid) invalid++;
           }
           // The shard is not answered; the simulator's own frames are valid (they are never dropped).
-          await until(() => gateway.stats.received - stats.received >= sent && gateway.stats.rejected - stats.rejected >= invalid, QUICK_MS * 2, 'every invalid frame dropped');
+          await until(
+            () => gateway.stats.received - stats.received >= sent && gateway.stats.rejected - stats.rejected >= invalid,
+            QUICK_MS * 2,
+            'every invalid frame dropped',
+          );
           await new Promise((r) => setTimeout(r, 20));
           expect(gateway.stats.rejected - stats.rejected).toBe(invalid);
           expect(ws.readyState).toBe(ws.OPEN);

@@ -108,7 +108,12 @@ describe.each(providers())('realtime limits on %s', (provider) => {
     // Two more would make four: nothing of this subscribe is subscribed.
     c.send({ op: 'subscribe', topics: groups.slice(1, 4) });
     const err = await c.next((m) => m.op === 'error');
-    expect(err).toEqual({ op: 'error', code: 'TOO_MANY_TOPICS', message: `At most ${MAX_TOPICS} topics per connection: unsubscribe some first`, topics: groups.slice(1, 4) });
+    expect(err).toEqual({
+      op: 'error',
+      code: 'TOO_MANY_TOPICS',
+      message: `At most ${MAX_TOPICS} topics per connection: unsubscribe some first`,
+      topics: groups.slice(1, 4),
+    });
     expect(ops(c, 'subscribed')).toHaveLength(1);
     // Topics already held do not count twice.
     c.send({ op: 'subscribe', topics: groups.slice(0, 3) });
@@ -129,7 +134,12 @@ describe.each(providers())('realtime limits on %s', (provider) => {
     const real = [groupTopic(SEED_IDS.groupsByInventory['inv-metro']![0]!), inventoryTopic('inv-metro')];
     const made = [groupTopic('does-not-exist'), inventoryTopic('x')];
     c.send({ op: 'subscribe', topics: [made[0]!, real[0]!, made[1]!, real[1]!] });
-    expect(await c.next((m) => m.op === 'error')).toEqual({ op: 'error', code: 'FORBIDDEN', message: 'You are not allowed to access this application', topics: made });
+    expect(await c.next((m) => m.op === 'error')).toEqual({
+      op: 'error',
+      code: 'FORBIDDEN',
+      message: 'You are not allowed to access this application',
+      topics: made,
+    });
     expect(await c.next((m) => m.op === 'subscribed')).toMatchObject({ topics: real.map((topic) => ({ topic })) });
     c.ws.close();
   });

@@ -65,10 +65,19 @@ describe.runIf(covers('sqlite'))('channel list over /ws: resume after a forced d
     for (const e of first.events) last[e.topic] = Math.max(last[e.topic] ?? 0, e.seq);
     // Three changes while it is away: private session on, off, on.
     for (const privateSession of [true, false, true]) {
-      const res = await s.app.inject({ method: 'PUT', url: '/api/channels/privateSession', headers: { cookie: admin }, payload: { channelIds: [channelId], privateSession } });
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: '/api/channels/privateSession',
+        headers: { cookie: admin },
+        payload: { channelIds: [channelId], privateSession },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    await until(() => changesOf(control.events, channelId).filter((e) => e.seq > (last[e.topic] ?? 0)).length >= 3, 10_000, 'the control console sees the three changes');
+    await until(
+      () => changesOf(control.events, channelId).filter((e) => e.seq > (last[e.topic] ?? 0)).length >= 3,
+      10_000,
+      'the control console sees the three changes',
+    );
     const seen = changesOf(control.events, channelId).filter((e) => e.seq > (last[e.topic] ?? 0));
 
     const { client: second } = await subscribed(base, regular, topics, { epoch, seqs: last });
@@ -112,7 +121,12 @@ describe.skipIf(!(redis && pgUrl()))('channel list over /ws with two core instan
     const onA = (await subscribed(baseA, regular, topics)).client;
     const onB = (await subscribed(baseB, regular, topics)).client;
     const change = async (privateSession: boolean) => {
-      const res = await a.app.inject({ method: 'PUT', url: '/api/channels/privateSession', headers: { cookie: admin }, payload: { channelIds: [channelId], privateSession } });
+      const res = await a.app.inject({
+        method: 'PUT',
+        url: '/api/channels/privateSession',
+        headers: { cookie: admin },
+        payload: { channelIds: [channelId], privateSession },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     await change(true);

@@ -30,8 +30,15 @@ async function makeUser(s: Pick<TestStack, 'app'>, id: string): Promise<{ id: st
   const group = await db.group.findFirstOrThrow({ where: { inventoryId: 'inv-global' }, select: { id: true } });
   await db.user.create({
     data: {
-      id, username: id, passwordHash: await hashPassword(DEMO_PASSWORD, { n: 1024 }), email: `${id}@example.com`, firstName: 'Ws', lastName: 'User',
-      userType: 'luc_regular', roles: ['luc_regular'], passwordExpiryPolicy: '3',
+      id,
+      username: id,
+      passwordHash: await hashPassword(DEMO_PASSWORD, { n: 1024 }),
+      email: `${id}@example.com`,
+      firstName: 'Ws',
+      lastName: 'User',
+      userType: 'luc_regular',
+      roles: ['luc_regular'],
+      passwordExpiryPolicy: '3',
     },
   });
   await db.userInventory.create({ data: { userId: id, inventoryId: 'inv-global' } });
@@ -109,7 +116,11 @@ describe.each(providers())('realtime sessions on %s', (provider) => {
     const [mine, elsewhere] = [await s.login(u.id), await s.login(u.id)];
     const own = await open(base, mine, u.group);
     const other = await open(base, elsewhere, u.group);
-    const res = await coreCall(s, 'PUT', '/users/current/password', mine, { oldPassword: DEMO_PASSWORD, password: 'Other-pass-7', passwordConfirmation: 'Other-pass-7' });
+    const res = await coreCall(s, 'PUT', '/users/current/password', mine, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Other-pass-7',
+      passwordConfirmation: 'Other-pass-7',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await closedWithin(other)).toBe(4401);
     expect(await closedWithin(own, 300)).toBe('open');
@@ -176,7 +187,11 @@ describe.skipIf(!(redis && pgUrl()))('realtime sessions across two core instance
     const [mine, elsewhere] = [await a.login(u.id), await a.login(u.id)];
     const other = await open(baseB, elsewhere, u.group);
     const own = await open(baseB, mine, u.group);
-    const res = await coreCall(a, 'PUT', '/users/current/password', mine, { oldPassword: DEMO_PASSWORD, password: 'Other-pass-7', passwordConfirmation: 'Other-pass-7' });
+    const res = await coreCall(a, 'PUT', '/users/current/password', mine, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'Other-pass-7',
+      passwordConfirmation: 'Other-pass-7',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await closedWithin(other)).toBe(4401);
     expect(await closedWithin(own, 300)).toBe('open');

@@ -104,7 +104,15 @@ describe('realtime slow consumer', () => {
         n++;
         hub.publish([topic], {
           type: 'notification',
-          notification: { id: `n${n}`, message: big, expireDate: null, globalNotification: false, level: 'info', expiresWithin2h: false, expiresWithin24h: false },
+          notification: {
+            id: `n${n}`,
+            message: big,
+            expireDate: null,
+            globalNotification: false,
+            level: 'info',
+            expiresWithin2h: false,
+            expiresWithin24h: false,
+          },
           at: Date.now(),
         });
       }
@@ -122,7 +130,15 @@ describe('realtime slow consumer', () => {
       n++;
       hub.publish([topic], {
         type: 'notification',
-        notification: { id: `n${n}`, message: 'after', expireDate: null, globalNotification: false, level: 'info', expiresWithin2h: false, expiresWithin24h: false },
+        notification: {
+          id: `n${n}`,
+          message: 'after',
+          expireDate: null,
+          globalNotification: false,
+          level: 'info',
+          expiresWithin2h: false,
+          expiresWithin24h: false,
+        },
         at: Date.now(),
       });
     }

@@ -80,7 +80,13 @@ describe('realtime /ws', () => {
       expect(current.props.wsBatchSize).toBe(2);
       const small = await connect(base, { cookie });
       expect(await small.next((m) => m.op === 'hello')).toMatchObject({ batchSize: 2 });
-      small.send({ op: 'subscribe', topics: me.groups.slice(0, 1).map((g) => groupTopic(g.id)).concat(topics.slice(0, 2)) });
+      small.send({
+        op: 'subscribe',
+        topics: me.groups
+          .slice(0, 1)
+          .map((g) => groupTopic(g.id))
+          .concat(topics.slice(0, 2)),
+      });
       expect(await small.next((m) => m.op === 'error')).toMatchObject({ code: 'BATCH_TOO_LARGE', message: 'At most 2 topics per subscribe' });
       small.send({ op: 'subscribe', topics: [groupTopic(me.groups[0]!.id)] });
       expect(await small.next((m) => m.op === 'subscribed')).toMatchObject({ topics: [{ topic: groupTopic(me.groups[0]!.id) }] });
@@ -155,7 +161,9 @@ describe('realtime /ws', () => {
     expect(ev.event.change).toBe('onlineToStreaming');
     // The transition flag of spec 000 §4 went up while the stream connected, and down once running.
     await until(() => c.events.some((e) => e.event.type === 'unit.transition' && e.event.unitId === unit.uniqueId && !e.event.active));
-    const flags = c.events.flatMap((e) => (e.event.type === 'unit.transition' && e.event.unitId === unit.uniqueId && e.topic === ev.topic ? [[e.event.flag, e.event.active]] : []));
+    const flags = c.events.flatMap((e) =>
+      e.event.type === 'unit.transition' && e.event.unitId === unit.uniqueId && e.topic === ev.topic ? [[e.event.flag, e.event.active]] : [],
+    );
     expect(flags).toEqual([
       ['isTransition', true],
       ['isTransition', false],

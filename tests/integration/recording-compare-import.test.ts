@@ -27,7 +27,12 @@ describe('recording.compare and recording.importFleet', () => {
   let recording: Recording;
 
   const upload = async (bytes: Buffer): Promise<RecordingSummary> => {
-    const res = await stack.app.inject({ method: 'POST', url: '/mock/recordings', headers: { cookie: operator, 'content-type': 'application/gzip' }, payload: bytes });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/mock/recordings',
+      headers: { cookie: operator, 'content-type': 'application/gzip' },
+      payload: bytes,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return RecordingSummary.parse(res.json());
   };
@@ -42,8 +47,15 @@ describe('recording.compare and recording.importFleet', () => {
     const started = await trpc(stack, operator, 'mutation', 'recording.start', { name: 'panel-compare' });
     expect(started.code, started.message).toBeUndefined();
     for (const percentage of [41, 23]) {
-      expect((await trpc(stack, operator, 'mutation', 'fault.inject', { unitId: UNIT, fault: { type: 'battery', percentage } })).data).toEqual({ applied: 1, error: null });
-      await eventually(async () => (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().battery?.percentage === percentage, 10_000);
+      expect((await trpc(stack, operator, 'mutation', 'fault.inject', { unitId: UNIT, fault: { type: 'battery', percentage } })).data).toEqual({
+        applied: 1,
+        error: null,
+      });
+      await eventually(
+        async () =>
+          (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().battery?.percentage === percentage,
+        10_000,
+      );
     }
     // Still being made: nothing to compare yet.
     const active = (started.data as RecordingSummary).id;
@@ -65,7 +77,12 @@ describe('recording.compare and recording.importFleet', () => {
 
     const same = RecordingComparison.parse((await trpc(stack, operator, 'query', 'recording.compare', { a: recorded.id, b: copy.id })).data);
     const events = eventsOf(recording);
-    expect(same).toEqual({ identical: true, events: { a: events.length, b: events.length }, digests: { a: eventLogDigest(events), b: eventLogDigest(events) }, difference: null });
+    expect(same).toEqual({
+      identical: true,
+      events: { a: events.length, b: events.length },
+      digests: { a: eventLogDigest(events), b: eventLogDigest(events) },
+      difference: null,
+    });
 
     // Anyone signed in may compare; the words are the CLI's for the same two logs under the same names.
     const differ = RecordingComparison.parse((await trpc(stack, regular, 'query', 'recording.compare', { a: recorded.id, b: cut.id })).data);
@@ -83,8 +100,12 @@ describe('recording.compare and recording.importFleet', () => {
     expect(await trpc(stack, regular, 'mutation', 'recording.importFleet', { recordingId: recorded.id })).toMatchObject({ code: 'FORBIDDEN' });
     expect(await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: 'no-such-recording' })).toMatchObject({ code: 'NOT_FOUND' });
     // Since the recording the unit's battery changed; the import gives it the recorded value back.
-    const battery = async () => (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().battery?.percentage as number | undefined;
-    expect((await trpc(stack, operator, 'mutation', 'fault.inject', { unitId: UNIT, fault: { type: 'battery', percentage: 77 } })).data).toEqual({ applied: 1, error: null });
+    const battery = async () =>
+      (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().battery?.percentage as number | undefined;
+    expect((await trpc(stack, operator, 'mutation', 'fault.inject', { unitId: UNIT, fault: { type: 'battery', percentage: 77 } })).data).toEqual({
+      applied: 1,
+      error: null,
+    });
     await eventually(async () => (await battery()) === 77, 10_000);
 
     const imported = await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: recorded.id, speed: 20, paused: true });
@@ -100,7 +121,10 @@ describe('recording.compare and recording.importFleet', () => {
 
     // Refused before anything is written (the storage step is watched: a refused request changes nothing).
     const write = vi.spyOn(stack.app.services.fleetImport as unknown as { write: () => Promise<unknown> }, 'write');
-    expect(await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: recorded.id })).toMatchObject({ code: 'CONFLICT', message: 'A replay is running: stop it first' });
+    expect(await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: recorded.id })).toMatchObject({
+      code: 'CONFLICT',
+      message: 'A replay is running: stop it first',
+    });
     expect(write).not.toHaveBeenCalled();
     write.mockRestore();
     expect((await trpc(stack, operator, 'mutation', 'replay.stop')).code).toBeUndefined();

@@ -27,14 +27,20 @@ describe('fleet recordings', () => {
     admin = await stack.login('luc_admin');
     regular = await stack.login('luc_regular');
     // The unit is online and reporting before anything is recorded.
-    await eventually(async () => stack.app.services.gateway.shardCount() > 0 && (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().status === 'idle', 10_000);
+    await eventually(
+      async () =>
+        stack.app.services.gateway.shardCount() > 0 &&
+        (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().status === 'idle',
+      10_000,
+    );
   });
   afterAll(async () => {
     await stack?.close();
   });
 
   /** `cookie` null: no session. */
-  const download = (id: string, cookie: string | null = operator) => stack.app.inject({ method: 'GET', url: `/mock/recordings/${id}`, headers: cookie ? { cookie } : {} });
+  const download = (id: string, cookie: string | null = operator) =>
+    stack.app.inject({ method: 'GET', url: `/mock/recordings/${id}`, headers: cookie ? { cookie } : {} });
   const upload = (body: Buffer | string, type: string, cookie: string | null = operator) =>
     stack.app.inject({ method: 'POST', url: '/mock/recordings', headers: { ...(cookie ? { cookie } : {}), 'content-type': type }, payload: body });
   const list = async () => (await trpc(stack, operator, 'query', 'recording.list')).data as RecordingSummary[];
@@ -54,16 +60,30 @@ describe('fleet recordings', () => {
     expect((await trpc(stack, operator, 'mutation', 'recording.remove', { id: summary.id })).code).toBe('CONFLICT');
 
     // A REST write by a signed-in user...
-    const renamed = await stack.app.inject({ method: 'PUT', url: '/api/devices/update?via=test', headers: { cookie: operator }, payload: { id: UNIT, name: 'Recorded-Name-1' } });
+    const renamed = await stack.app.inject({
+      method: 'PUT',
+      url: '/api/devices/update?via=test',
+      headers: { cookie: operator },
+      payload: { id: UNIT, name: 'Recorded-Name-1' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     // ...one refused (not recorded), one without a session (not recorded), a read (not recorded).
-    expect((await stack.app.inject({ method: 'PUT', url: '/api/devices/update', headers: { cookie: operator }, payload: { id: UNIT, name: 'has space!' } })).statusCode).toBe(400);
+    expect(
+      (await stack.app.inject({ method: 'PUT', url: '/api/devices/update', headers: { cookie: operator }, payload: { id: UNIT, name: 'has space!' } }))
+        .statusCode,
+    ).toBe(400);
     expect((await stack.app.inject({ method: 'PUT', url: '/api/devices/update', payload: { id: UNIT, name: 'Anonymous' } })).statusCode).toBe(401);
     expect((await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).statusCode).toBe(200);
     // ...and a device that reports a failed modem.
     const fault = await trpc(stack, operator, 'mutation', 'fault.inject', { unitId: UNIT, fault: { type: 'modemFail', modem: 2 } });
     expect(fault.data).toEqual({ applied: 1, error: null });
-    await eventually(async () => (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } })).json().modems.find((m: { port: number }) => m.port === 2)?.connected === false, 10_000);
+    await eventually(
+      async () =>
+        (await stack.app.inject({ method: 'GET', url: `/api/v2/units/${UNIT}`, headers: { cookie: operator } }))
+          .json()
+          .modems.find((m: { port: number }) => m.port === 2)?.connected === false,
+      10_000,
+    );
 
     const stopped = await trpc(stack, operator, 'mutation', 'recording.stop');
     expect(stopped.code).toBeUndefined();
@@ -90,7 +110,14 @@ describe('fleet recordings', () => {
 
     const requests = lines.filter((l) => l.kind === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ userId: expect.any(String), method: 'PUT', path: '/devices/update?via=test', body: { id: UNIT, name: 'Recorded-Name-1' }, status: 200, createdId: UNIT }),
+      expect.objectContaining({
+        userId: expect.any(String),
+        method: 'PUT',
+        path: '/devices/update?via=test',
+        body: { id: UNIT, name: 'Recorded-Name-1' },
+        status: 200,
+        createdId: UNIT,
+      }),
     ]);
     const superUser = await stack.app.services.db.user.findUniqueOrThrow({ where: { username: 'super_user' } });
     expect(requests[0]!.kind === 'request' && requests[0]!.userId).toBe(superUser.id);
@@ -149,11 +176,21 @@ describe('fleet recordings', () => {
 
   it('keeps an uploaded recording (gzip or plain) with the source its header names', async () => {
     const recording = await stack.app.services.recordings.read(recorded.id);
-    const fromCore = { ...recording, header: { ...recording.header, name: 'from a real core!', source: 'core' as const }, lines: recording.lines.filter((l) => l.kind === 'event' || l.kind === 'end') };
+    const fromCore = {
+      ...recording,
+      header: { ...recording.header, name: 'from a real core!', source: 'core' as const },
+      lines: recording.lines.filter((l) => l.kind === 'event' || l.kind === 'end'),
+    };
     const res = await upload(encodeRecording(fromCore), 'application/gzip');
     expect(res.statusCode, res.body).toBe(201);
     const summary = res.json() as RecordingSummary;
-    expect(summary).toMatchObject({ name: 'from a real core!', source: 'core', active: false, startedAt: recording.header.startedAt, counts: { device: 0, request: 0, event: recorded.counts.event } });
+    expect(summary).toMatchObject({
+      name: 'from a real core!',
+      source: 'core',
+      active: false,
+      startedAt: recording.header.startedAt,
+      counts: { device: 0, request: 0, event: recorded.counts.event },
+    });
     expect(summary.id).not.toBe(recorded.id);
     expect((await list()).map((r) => r.id)).toContain(summary.id);
     // Downloaded under a name fit for a file, the same lines.
@@ -171,7 +208,7 @@ describe('fleet recordings', () => {
     expect(parseRecording(again.rawPayload)).toEqual(recording);
   });
 
-  it('refuses an upload that is not a recording, with the reader\'s reason, and keeps nothing', async () => {
+  it("refuses an upload that is not a recording, with the reader's reason, and keeps nothing", async () => {
     const before = await list();
     const recording = await stack.app.services.recordings.read(recorded.id);
     const rows = gunzipSync(encodeRecording(recording)).toString('utf8').split('\n');
@@ -214,7 +251,12 @@ describe('fleet recordings', () => {
     const RecordingService = stack.app.services.recordings.constructor as new (deps: object) => Services['recordings'];
     const warnings: unknown[] = [];
     const { gateway, hub } = stack.app.services;
-    const restarted = new RecordingService({ gateway, hub, config: stack.config, log: { info: () => undefined, error: () => undefined, warn: (o: unknown) => warnings.push(o) } });
+    const restarted = new RecordingService({
+      gateway,
+      hub,
+      config: stack.config,
+      log: { info: () => undefined, error: () => undefined, warn: (o: unknown) => warnings.push(o) },
+    });
     expect(await restarted.list()).toEqual(await list());
     expect(warnings).toEqual([expect.objectContaining({ recording: 'deadbeef' })]);
   });
@@ -226,8 +268,20 @@ describe('fleet recordings without the mock endpoints', () => {
     try {
       const cookie = `fleet_session=whatever`;
       expect((await stack.app.inject({ method: 'GET', url: '/mock/recordings/abc', headers: { cookie } })).statusCode).toBe(404);
-      expect((await stack.app.inject({ method: 'POST', url: '/mock/recordings', headers: { cookie, 'content-type': 'application/x-ndjson' }, payload: '{}' })).statusCode).toBe(404);
-      expect((await stack.app.inject({ method: 'POST', url: '/mock/trpc/recording.start', headers: { cookie, 'content-type': 'application/json' }, payload: '{"name":"x"}' })).statusCode).toBe(404);
+      expect(
+        (await stack.app.inject({ method: 'POST', url: '/mock/recordings', headers: { cookie, 'content-type': 'application/x-ndjson' }, payload: '{}' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await stack.app.inject({
+            method: 'POST',
+            url: '/mock/trpc/recording.start',
+            headers: { cookie, 'content-type': 'application/json' },
+            payload: '{"name":"x"}',
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await stack.close();
     }

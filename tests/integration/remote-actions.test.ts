@@ -8,8 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, inventoryTopic, remoteActionEndpoints, TIMINGS as SPEC_TIMINGS,
-  type AdminDbGatewayPage, type AdminUnitPage, type EndpointDef, type RemoteAction, type RemoteActionPage,
+  buildPath,
+  catalogue,
+  inventoryTopic,
+  remoteActionEndpoints,
+  TIMINGS as SPEC_TIMINGS,
+  type AdminDbGatewayPage,
+  type AdminUnitPage,
+  type EndpointDef,
+  type RemoteAction,
+  type RemoteActionPage,
 } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { eventually, FAST_TIMINGS, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
@@ -33,7 +41,12 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
   beforeAll(async () => {
     s = await startTestStack({ provider, simulatorTimings: SIM_TIMINGS, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
-    [partner, regular, contractor, superUser] = await Promise.all([s.login('luc_partner'), s.login('luc_regular'), s.login('luc_contractor'), s.login('super_user')]);
+    [partner, regular, contractor, superUser] = await Promise.all([
+      s.login('luc_partner'),
+      s.login('luc_regular'),
+      s.login('luc_contractor'),
+      s.login('super_user'),
+    ]);
     // The partner's console, subscribed to its inventory.
     ws = await connect(base, { cookie: partner });
     await ws.next((m) => m.op === 'hello');
@@ -72,7 +85,12 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     for (const cookie of [regular, contractor]) {
       for (const id of ACTION_CALLS) {
         const def: EndpointDef = catalogue[id];
-        const res = await call(def.method, buildPath(def.path, { id: 'x' }), cookie, def.body ? { deviceType: 'unit', deviceId: 'SOLO-0001', action: 'reboot' } : undefined);
+        const res = await call(
+          def.method,
+          buildPath(def.path, { id: 'x' }),
+          cookie,
+          def.body ? { deviceType: 'unit', deviceId: 'SOLO-0001', action: 'reboot' } : undefined,
+        );
         expect(res.statusCode, id).toBe(403);
         expect(res.json().error.code).toBe('FORBIDDEN');
       }
@@ -109,7 +127,15 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     const first = await create(partner, { deviceId: unit, action: 'supportAccess', reason: 'Customer ticket 42' });
     expect(first.statusCode, first.body).toBe(201);
     const action: RemoteAction = first.json();
-    expect(action).toMatchObject({ deviceType: 'unit', deviceId: unit, deviceName: expect.any(String), action: 'supportAccess', reason: 'Customer ticket 42', status: 'done', requestedBy: 'luc_partner' });
+    expect(action).toMatchObject({
+      deviceType: 'unit',
+      deviceId: unit,
+      deviceName: expect.any(String),
+      action: 'supportAccess',
+      reason: 'Customer ticket 42',
+      status: 'done',
+      requestedBy: 'luc_partner',
+    });
     expect(action.supportAccess?.status).toBe('active');
     const expiresAt = new Date(action.supportAccess!.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(started + SPEC_TIMINGS.supportAccessMs);
@@ -119,7 +145,10 @@ describe.each(providers())('remote actions and contractor entities on %s', (prov
     await until(() => seen(action.id).includes('done'), 5000, 'the partner console hears of the support access');
 
     // Twice at once, and once more: the active access answers.
-    const [again, third] = await Promise.all([create(partner, { deviceId: unit, action: 'supportAccess' }), create(superUser, { deviceId: unit, action: 'supportAccess' })]);
+    const [again, third] = await Promise.all([
+      create(partner, { deviceId: unit, action: 'supportAccess' }),
+      create(superUser, { deviceId: unit, action: 'supportAccess' }),
+    ]);
     expect(again.json().id).toBe(action.id);
     expect(third.json().id).toBe(action.id);
     expect(await db().accessApproval.count({ where: { deviceId: unit } })).toBe(1);

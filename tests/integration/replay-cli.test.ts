@@ -46,7 +46,11 @@ describe('replay CLI', () => {
 
   it('records the events a console sees, including what a fault makes a unit report, and digests them', async () => {
     const out = join(dir, 'Battery Day.ndjson.gz');
-    const recording = spawn(process.execPath, ['--import', 'tsx', 'src/replay-cli.ts', 'record', '--core', base, '--user', 'super_user', '--password', DEMO_PASSWORD, '--out', out, '--duration', '6'], { cwd: SIMULATOR });
+    const recording = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/replay-cli.ts', 'record', '--core', base, '--user', 'super_user', '--password', DEMO_PASSWORD, '--out', out, '--duration', '6'],
+      { cwd: SIMULATOR },
+    );
     let stdout = '';
     let stderr = '';
     recording.stdout.on('data', (d: Buffer) => (stdout += String(d)));
@@ -76,7 +80,9 @@ describe('replay CLI', () => {
     // The fault's effect reached the recording: the unit's battery alert, after the recording began.
     const sinceFault = faultAt - file.header.startedAt;
     expect(sinceFault).toBeGreaterThan(1000);
-    const battery = events.flatMap((e) => (e.event.type === 'unit.telemetry' && e.event.unitId === 'LULITE-0001' ? [{ t: e.t, percentage: e.event.battery?.percentage }] : []));
+    const battery = events.flatMap((e) =>
+      e.event.type === 'unit.telemetry' && e.event.unitId === 'LULITE-0001' ? [{ t: e.t, percentage: e.event.battery?.percentage }] : [],
+    );
     expect(battery.filter((b) => b.t < sinceFault).length).toBeGreaterThan(0);
     expect(battery.filter((b) => b.t < sinceFault).every((b) => b.percentage !== 5)).toBe(true);
     expect(battery.filter((b) => b.t > sinceFault + 1000).every((b) => b.percentage === 5)).toBe(true);
@@ -131,7 +137,19 @@ describe('replay CLI', () => {
     expect(missing.stderr).toContain('record needs --out FILE');
     expect((await cli(['rewind'])).code).toBe(2);
     expect((await cli(['replay', 'x.ndjson.gz', '--speed', 'fast'])).code).toBe(2);
-    const refused = await cli(['record', '--core', base, '--user', 'super_user', '--password', 'wrong-password', '--out', join(dir, 'no.ndjson.gz'), '--duration', '1']);
+    const refused = await cli([
+      'record',
+      '--core',
+      base,
+      '--user',
+      'super_user',
+      '--password',
+      'wrong-password',
+      '--out',
+      join(dir, 'no.ndjson.gz'),
+      '--duration',
+      '1',
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/sign-in as super_user .* failed: HTTP 4\d\d/);
     const notARecording = await cli(['digest', join(SIMULATOR, 'package.json')]);

@@ -19,7 +19,15 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  FleetImportResult, MOCK_AUTH, RecordingComparison, RecordingSummary, ReplayStatusReply, type CurrentUser, type RecordedAnswer, type RecordedEvent, type Recording,
+  FleetImportResult,
+  MOCK_AUTH,
+  RecordingComparison,
+  RecordingSummary,
+  ReplayStatusReply,
+  type CurrentUser,
+  type RecordedAnswer,
+  type RecordedEvent,
+  type Recording,
 } from '@fleet/contracts';
 import { encodeRecording, eventLogDigest, normaliseValue, parseRecording, REDACTED } from '@fleet/contracts/recording-file';
 import { CoreClient } from '@fleet/simulator';
@@ -30,7 +38,14 @@ const exec = promisify(execFile);
 const SIMULATOR = join(import.meta.dirname, '../../simulator');
 
 /** The reads the client makes last, whose answers a fresh mock must give once the recording is imported. */
-const FINAL_READS = ['/api/devices/fetch', '/api/v2/units/LULITE-0001', '/api/v2/units/LU800-0002', '/api/groups/fetch', '/api/channels/fetch', '/api/users/current'];
+const FINAL_READS = [
+  '/api/devices/fetch',
+  '/api/v2/units/LULITE-0001',
+  '/api/v2/units/LU800-0002',
+  '/api/groups/fetch',
+  '/api/channels/fetch',
+  '/api/users/current',
+];
 const RENAMED = 'Renamed-through-proxy';
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -78,11 +93,16 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     const me = (await get('/api/users/current')).body as CurrentUser;
     const direct = await source.app.inject({ method: 'GET', url: '/api/users/current', headers: { cookie } });
     expect(me).toEqual(direct.json());
-    for (const path of ['/api/devices/fetch', '/api/v2/units/LU800-0002', '/api/groups/fetch', '/api/channels/fetch', '/api/v2/admin/inventories']) expect((await get(path)).status, path).toBe(200);
+    for (const path of ['/api/devices/fetch', '/api/v2/units/LU800-0002', '/api/groups/fetch', '/api/channels/fetch', '/api/v2/admin/inventories'])
+      expect((await get(path)).status, path).toBe(200);
     expect((await fetch(`${proxy.url}/api/devices/fetch`)).status).toBe(401);
 
     // /ws through the proxy: the hello, a subscription to the user's groups, events as they come.
-    const received: { topic: string; seq: number; event: { type: string; unitId?: string; battery?: { percentage: number | null } | null; unit?: { name: string } } }[] = [];
+    const received: {
+      topic: string;
+      seq: number;
+      event: { type: string; unitId?: string; battery?: { percentage: number | null } | null; unit?: { name: string } };
+    }[] = [];
     const ws = new WebSocket(`${proxy.url.replace(/^http/, 'ws')}/ws`, { headers: { cookie, origin: proxy.url } });
     ws.on('message', (data) => {
       const m = JSON.parse(String(data)) as { op: string; topic?: string; seq?: number; event?: never; events?: never[] };
@@ -97,9 +117,16 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     const renamed = await client.rest(cookie, 'PUT', '/devices/update', { id: 'LU800-0002', name: RENAMED, version: unit.version });
     expect(renamed.status).toBe(200);
     await client.mutate(cookie, 'fault.inject', { unitId: 'LULITE-0001', fault: { type: 'battery', percentage: 5, charging: false } });
-    const refused = await client.rest(cookie, 'PUT', '/users/current/password', { oldPassword: 'Wrong-pass-9', password: 'Another-pass-2', passwordConfirmation: 'Another-pass-2' });
+    const refused = await client.rest(cookie, 'PUT', '/users/current/password', {
+      oldPassword: 'Wrong-pass-9',
+      password: 'Another-pass-2',
+      passwordConfirmation: 'Another-pass-2',
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    await eventually(async () => received.some((r) => r.event.type === 'unit.telemetry' && r.event.unitId === 'LULITE-0001' && r.event.battery?.percentage === 5), 20_000);
+    await eventually(
+      async () => received.some((r) => r.event.type === 'unit.telemetry' && r.event.unitId === 'LULITE-0001' && r.event.battery?.percentage === 5),
+      20_000,
+    );
     await eventually(async () => received.some((r) => r.event.type === 'unit.updated' && r.event.unit?.name === RENAMED), 10_000);
 
     // Time stands still on the source (nothing more reported), then the final reads, then the end.
@@ -123,12 +150,20 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     const last = (path: string) => answers.filter((a) => a.method === 'GET' && a.path === path).at(-1);
     expect(last('/api/users/current')?.response).toEqual(me);
     for (const path of FINAL_READS) expect(last(path), path).toMatchObject({ status: 200, response: expect.anything() });
-    expect(answers.find((a) => a.method === 'PUT' && a.path === '/api/devices/update')).toMatchObject({ status: 200, body: { id: 'LU800-0002', name: RENAMED }, response: { name: RENAMED } });
+    expect(answers.find((a) => a.method === 'PUT' && a.path === '/api/devices/update')).toMatchObject({
+      status: 200,
+      body: { id: 'LU800-0002', name: RENAMED },
+      response: { name: RENAMED },
+    });
     expect(answers.find((a) => a.path === '/mock/trpc/fault.inject')).toMatchObject({ method: 'POST', status: 200 });
     expect(answers.find((a) => a.path === '/api/devices/fetch' && a.status === 401)).toBeDefined();
     // No secret: the passwords sent read [redacted], and neither the password nor the session is anywhere in the file.
     expect(answers.find((a) => a.path === MOCK_AUTH.loginPath)?.body).toEqual({ username: 'super_user', password: REDACTED });
-    expect(answers.find((a) => a.path === '/api/users/current/password')?.body).toEqual({ oldPassword: REDACTED, password: REDACTED, passwordConfirmation: REDACTED });
+    expect(answers.find((a) => a.path === '/api/users/current/password')?.body).toEqual({
+      oldPassword: REDACTED,
+      password: REDACTED,
+      passwordConfirmation: REDACTED,
+    });
     for (const secret of [DEMO_PASSWORD, 'Wrong-pass-9', 'Another-pass-2', sessionToken]) expect(text.includes(secret), secret).toBe(false);
     expect(text.toLowerCase()).not.toMatch(/set-cookie|"cookie"|authorization/);
     // Each event once, as the client received it.
@@ -148,7 +183,11 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     expect((await read('/api/v2/units/LU800-0002')) as { name: string }).not.toMatchObject({ name: RENAMED });
     expect(normaliseValue(await read('/api/devices/fetch'))).not.toEqual(normaliseValue(lastAnswer('/api/devices/fetch')));
 
-    const uploaded = await fetch(`${base}/mock/recordings`, { method: 'POST', headers: { cookie, 'content-type': 'application/gzip' }, body: readFileSync(file) });
+    const uploaded = await fetch(`${base}/mock/recordings`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/gzip' },
+      body: readFileSync(file),
+    });
     expect(uploaded.status).toBe(201);
     const summary = RecordingSummary.parse(await uploaded.json());
     expect(summary.counts.answer).toBe(recording.lines.filter((l) => l.kind === 'answer').length);
@@ -191,7 +230,9 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     expect(same.stdout).toContain(`the same event logs: ${events.length} and ${events.length} events, digest ${eventLogDigest(events)}`);
     const differ = await cli(['compare', file, changed]);
     expect(differ.code).toBe(1);
-    expect(differ.stdout).toMatch(/^unit\.telemetry of unitId:LULITE-0001 on group:\S+: the \d+\w\w event differs at battery\.percentage: 5 in \S+proxied-day\.ndjson\.gz, 6 in \S+altered\.ndjson\.gz$/m);
+    expect(differ.stdout).toMatch(
+      /^unit\.telemetry of unitId:LULITE-0001 on group:\S+: the \d+\w\w event differs at battery\.percentage: 5 in \S+proxied-day\.ndjson\.gz, 6 in \S+altered\.ndjson\.gz$/m,
+    );
 
     // The control plane compares the same way.
     const base = `http://127.0.0.1:${(fresh!.app.server.address() as { port: number }).port}`;
@@ -205,7 +246,9 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     expect(RecordingComparison.parse(await client.query(cookie, 'recording.compare', { a, b }))).toMatchObject({ identical: true, difference: null });
     const diff = RecordingComparison.parse(await client.query(cookie, 'recording.compare', { a, b: c }));
     expect(diff.identical).toBe(false);
-    expect(diff.difference).toMatch(new RegExp(`^unit\\.telemetry of unitId:LULITE-0001 on group:\\S+: the \\d+\\w\\w event differs at battery\\.percentage: 5 in ${a}, 6 in ${c}$`));
+    expect(diff.difference).toMatch(
+      new RegExp(`^unit\\.telemetry of unitId:LULITE-0001 on group:\\S+: the \\d+\\w\\w event differs at battery\\.percentage: 5 in ${a}, 6 in ${c}$`),
+    );
     expect(diff.digests.a).toBe(eventLogDigest(events));
   }, 120_000);
 });

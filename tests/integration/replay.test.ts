@@ -8,8 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  RECORDING_FORMAT, RECORDING_VERSION, type Recording, type RecordedEvent, type RecordingLine, type ReplayStatus, type ReplayStatusReply,
-  type RecordingSummary, type ScenarioFileInput,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  type Recording,
+  type RecordedEvent,
+  type RecordingLine,
+  type ReplayStatus,
+  type ReplayStatusReply,
+  type RecordingSummary,
+  type ScenarioFileInput,
 } from '@fleet/contracts';
 import { encodeRecording, eventLogDigest, normaliseEventLog } from '@fleet/contracts/recording-file';
 import { ControlPlaneError, CoreClient, type Engine } from '@fleet/simulator';
@@ -83,7 +90,11 @@ function difference(a: Recording, b: Recording): string[] {
   // The same lines: then in another order, or some more often.
   const at = na.findIndex((l, i) => nb[i] !== l);
   if (at < 0 && na.length === nb.length) return [];
-  return [`${na.length} lines against ${nb.length}; first difference at ${at}:`, ...na.slice(at, at + 3).map((l) => `A: ${l}`), ...nb.slice(at, at + 3).map((l) => `B: ${l}`)];
+  return [
+    `${na.length} lines against ${nb.length}; first difference at ${at}:`,
+    ...na.slice(at, at + 3).map((l) => `A: ${l}`),
+    ...nb.slice(at, at + 3).map((l) => `B: ${l}`),
+  ];
 }
 
 async function replayStatus(s: Side): Promise<ReplayStatus> {
@@ -113,7 +124,11 @@ async function replayInto(s: Side, recordingId: string, speed: number): Promise<
   return { recording: await s.stack.app.services.recordings.read(started.id), status };
 }
 
-const codeOf = async (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ControlPlaneError ? e.code : String(e)));
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'OK',
+    (e: unknown) => (e instanceof ControlPlaneError ? e.code : String(e)),
+  );
 
 describe('record and replay', () => {
   let a: Side;
@@ -256,7 +271,10 @@ describe('record and replay', () => {
         source: 'core',
         seed: null,
         clock: null,
-        fleet: { ...recorded.header.fleet, units: [...recorded.header.fleet.units, { unitId: ghost, name: 'ghost-unit', productType: 'LU800', typeGroup: 'fieldUnits' }] },
+        fleet: {
+          ...recorded.header.fleet,
+          units: [...recorded.header.fleet.units, { unitId: ghost, name: 'ghost-unit', productType: 'LU800', typeGroup: 'fieldUnits' }],
+        },
       },
       lines: [...lines, { kind: 'end', t: recorded.lines.at(-1)!.t }],
     };

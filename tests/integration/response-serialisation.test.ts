@@ -70,8 +70,15 @@ describe.each(providers())('answers without response validation on %s', (provide
     const anonymous = await s.app.inject({ method: 'GET', url: `/api/v2/units/${unitId}` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');
-    const invalid = await s.app.inject({ method: 'POST', url: '/api/v2/inventories/inv-global/stories', headers: { cookie: superUser }, payload: { reporter: 'no slugline' } });
+    const invalid = await s.app.inject({
+      method: 'POST',
+      url: '/api/v2/inventories/inv-global/stories',
+      headers: { cookie: superUser },
+      payload: { reporter: 'no slugline' },
+    });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Slugline is missing', fields: [{ path: 'body.slugline', message: 'Slugline is missing' }] } });
+    expect(invalid.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'Slugline is missing', fields: [{ path: 'body.slugline', message: 'Slugline is missing' }] },
+    });
   });
 });

@@ -19,8 +19,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ENDPOINT_IDS, GLOBAL_SCOPE_ROLES, ROLES, SERVICES,
-  type EndpointDef, type EndpointId, type Role, type UnitApplicationKey, type UnitDetail, type UnitFault,
+  buildPath,
+  catalogue,
+  ENDPOINT_IDS,
+  GLOBAL_SCOPE_ROLES,
+  ROLES,
+  SERVICES,
+  type EndpointDef,
+  type EndpointId,
+  type Role,
+  type UnitApplicationKey,
+  type UnitDetail,
+  type UnitFault,
 } from '@fleet/contracts';
 import { EXAMPLES, type ExampleInput, type Refs, type World } from '../support/catalogue-examples.js';
 import { describeChanges, readAllTables } from '../support/db-snapshot.js';
@@ -54,8 +64,20 @@ const TIMINGS = {
  * not (the answer is exactly this 403). Keyed by endpoint id.
  */
 const REFUSED_BY_RULE: Partial<Record<EndpointId, { role: Role; code: string; why: string }[]>> = {
-  deleteUnitFiles: [{ role: 'luc_read', code: 'READ_ONLY_FILE_DELETE', why: '000 §5 "Deleting uploaded files is not allowed for read-only users" (the role is admitted to get that message)' }],
-  startFetchLogs: [{ role: 'luc_partner', code: 'SUPPORT_CASE_NO_EMAIL', why: '000 §5 users without an e-mail address cannot open a support case (the seeded luc_partner has none)' }],
+  deleteUnitFiles: [
+    {
+      role: 'luc_read',
+      code: 'READ_ONLY_FILE_DELETE',
+      why: '000 §5 "Deleting uploaded files is not allowed for read-only users" (the role is admitted to get that message)',
+    },
+  ],
+  startFetchLogs: [
+    {
+      role: 'luc_partner',
+      code: 'SUPPORT_CASE_NO_EMAIL',
+      why: '000 §5 users without an e-mail address cannot open a support case (the seeded luc_partner has none)',
+    },
+  ],
 };
 
 /**
@@ -133,7 +155,24 @@ const MISSING = {
   upgradeJob: 'upj-no-such',
 } as const;
 
-type ObjectKind = 'unit' | 'server' | 'channel' | 'channel file' | 'story' | 'inventory' | 'group' | 'video return channel' | 'invitation' | 'p2p link' | 'audio room' | 'user' | 'software version' | 'publisher' | 'subscriber folder' | 'subscriber' | 'usage profile';
+type ObjectKind =
+  | 'unit'
+  | 'server'
+  | 'channel'
+  | 'channel file'
+  | 'story'
+  | 'inventory'
+  | 'group'
+  | 'video return channel'
+  | 'invitation'
+  | 'p2p link'
+  | 'audio room'
+  | 'user'
+  | 'software version'
+  | 'publisher'
+  | 'subscriber folder'
+  | 'subscriber'
+  | 'usage profile';
 
 /**
  * For each ref that names an object in someone's scope: its kind, and the refs that put an
@@ -157,7 +196,11 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   removeFile: { kind: 'channel file', hidden: { removeFile: HIDDEN.channelFile }, missing: { removeFile: MISSING.channelFile } },
   story: { kind: 'story', hidden: { story: HIDDEN.story }, missing: { story: MISSING.story } },
   deleteStory: { kind: 'story', hidden: { deleteStory: HIDDEN.story }, missing: { deleteStory: MISSING.story } },
-  inventory: { kind: 'inventory', hidden: { inventory: HIDDEN.inventory, story: HIDDEN.story, deleteStory: HIDDEN.story }, missing: { inventory: MISSING.inventory } },
+  inventory: {
+    kind: 'inventory',
+    hidden: { inventory: HIDDEN.inventory, story: HIDDEN.story, deleteStory: HIDDEN.story },
+    missing: { inventory: MISSING.inventory },
+  },
   extraInventory: { kind: 'inventory', hidden: { extraInventory: HIDDEN.inventory }, missing: { extraInventory: MISSING.inventory } },
   adminInventory: { kind: 'inventory', hidden: { adminInventory: HIDDEN.inventory }, missing: { adminInventory: MISSING.inventory } },
   deleteInventory: { kind: 'inventory', hidden: { deleteInventory: HIDDEN.inventory }, missing: { deleteInventory: MISSING.inventory } },
@@ -176,8 +219,16 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   deleteUsageProfile: { kind: 'usage profile', hidden: { deleteUsageProfile: HIDDEN.usageProfile }, missing: { deleteUsageProfile: MISSING.usageProfile } },
   publisher: { kind: 'publisher', hidden: { publisher: HIDDEN.publisher, shareLink: HIDDEN.shareLink }, missing: { publisher: MISSING.publisher } },
   deletePublisher: { kind: 'publisher', hidden: { deletePublisher: HIDDEN.publisher }, missing: { deletePublisher: MISSING.publisher } },
-  subscriberFolder: { kind: 'subscriber folder', hidden: { subscriberFolder: HIDDEN.subscriberFolder }, missing: { subscriberFolder: MISSING.subscriberFolder } },
-  deleteSubscriberFolder: { kind: 'subscriber folder', hidden: { deleteSubscriberFolder: HIDDEN.subscriberFolder }, missing: { deleteSubscriberFolder: MISSING.subscriberFolder } },
+  subscriberFolder: {
+    kind: 'subscriber folder',
+    hidden: { subscriberFolder: HIDDEN.subscriberFolder },
+    missing: { subscriberFolder: MISSING.subscriberFolder },
+  },
+  deleteSubscriberFolder: {
+    kind: 'subscriber folder',
+    hidden: { deleteSubscriberFolder: HIDDEN.subscriberFolder },
+    missing: { deleteSubscriberFolder: MISSING.subscriberFolder },
+  },
   subscriber: { kind: 'subscriber', hidden: { subscriber: HIDDEN.subscriber }, missing: { subscriber: MISSING.subscriber } },
   deleteSubscriber: { kind: 'subscriber', hidden: { deleteSubscriber: HIDDEN.subscriber }, missing: { deleteSubscriber: MISSING.subscriber } },
   invitation: { kind: 'invitation', hidden: { invitation: HIDDEN.invitation }, missing: { invitation: MISSING.invitation } },
@@ -187,7 +238,11 @@ const OUT_OF_SCOPE: Partial<Record<keyof Refs, { kind: ObjectKind; hidden: Parti
   remoteAction: { kind: 'unit', hidden: { remoteAction: HIDDEN.remoteAction }, missing: { remoteAction: MISSING.remoteAction } },
   // A software version is in scope when it is available to one of the caller's inventories (the hidden one: Metro-TV's only).
   softwareVersion: { kind: 'software version', hidden: { softwareVersion: HIDDEN.softwareVersion }, missing: { softwareVersion: MISSING.softwareVersion } },
-  deleteSoftwareVersion: { kind: 'software version', hidden: { deleteSoftwareVersion: HIDDEN.softwareVersion }, missing: { deleteSoftwareVersion: MISSING.softwareVersion } },
+  deleteSoftwareVersion: {
+    kind: 'software version',
+    hidden: { deleteSoftwareVersion: HIDDEN.softwareVersion },
+    missing: { deleteSoftwareVersion: MISSING.softwareVersion },
+  },
   // Upgrades are in scope through their device.
   upgradeUnit: { kind: 'unit', hidden: { upgradeUnit: HIDDEN.unit }, missing: { upgradeUnit: MISSING.unit } },
   upgradeServer: { kind: 'server', hidden: { upgradeServer: HIDDEN.server }, missing: { upgradeServer: MISSING.server } },
@@ -342,7 +397,9 @@ async function exampleInput(id: EndpointId, refs: Refs, world: World): Promise<W
 /** The wire request of an example (path parameters filled, query as strings, JSON body). */
 function toRequest(id: EndpointId, parts: WireInput): Built {
   const def: EndpointDef = catalogue[id];
-  const query = Object.entries(parts.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]);
+  const query = Object.entries(parts.query ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, String(v)]);
   const qs = query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
   return { method: def.method, url: `/api${buildPath(def.path, parts.params)}${qs}`, body: parts.body };
 }
@@ -463,7 +520,8 @@ class RoleWorld implements World {
     const permanent = { mode: 'PERMANENT', key: JOIN_KEY, regeneration: 'never', keyCreatedAt: new Date().toISOString() };
     const group = await this.db.group.findUniqueOrThrow({ where: { id: JOIN_GROUP }, select: { invitation: true } });
     const held = (group.invitation ?? {}) as { permanent?: { key?: string } };
-    if (held.permanent?.key !== JOIN_KEY) await this.db.group.update({ where: { id: JOIN_GROUP }, data: { invitation: { ...(group.invitation as object), permanent } } });
+    if (held.permanent?.key !== JOIN_KEY)
+      await this.db.group.update({ where: { id: JOIN_GROUP }, data: { invitation: { ...(group.invitation as object), permanent } } });
     return JOIN_KEY;
   }
 
@@ -498,7 +556,11 @@ class RoleWorld implements World {
   async unitHasService(serviceName: string): Promise<void> {
     const unitId = this.refs.unit;
     const id = `svc-${unitId}-${serviceName}`;
-    await this.db.service.upsert({ where: { id }, create: { id, unitId, serviceName, serviceStatus: 'enabled', usageKind: 'na' }, update: { serviceStatus: 'enabled' } });
+    await this.db.service.upsert({
+      where: { id },
+      create: { id, unitId, serviceName, serviceStatus: 'enabled', usageKind: 'na' },
+      update: { serviceStatus: 'enabled' },
+    });
   }
 
   async channelFilePlaying(id: string, playing: boolean): Promise<void> {
@@ -526,7 +588,11 @@ class RoleWorld implements World {
     await eventually(async () => (await this.db.server.findUniqueOrThrow({ where: { id: serverId }, select: { status: true } })).status === 'online', 10_000);
     // Its channels report back after the server itself: the next role's calls on them (a channel
     // file played out) need them up again, not only the server.
-    await eventually(async () => (await this.db.channel.findMany({ where: { serverId }, select: { status: true } })).every((c) => c.status !== 'offline' && c.status !== 'unavailable'), 10_000);
+    await eventually(
+      async () =>
+        (await this.db.channel.findMany({ where: { serverId }, select: { status: true } })).every((c) => c.status !== 'offline' && c.status !== 'unavailable'),
+      10_000,
+    );
   }
 
   async streamingDestination(channelId: string, id: string): Promise<void> {
@@ -578,20 +644,34 @@ class RoleWorld implements World {
       await db.unitInventory.create({ data: { unitId: id, inventoryId: r.inventory } });
       await db.unitGroup.create({ data: { unitId: id, groupId: r.group } });
       // Every licence the unit-level calls check (multi camera, video return, databridge, ...).
-      await db.service.createMany({ data: SERVICES.map((serviceName) => ({ id: `svc-${id}-${serviceName}`, unitId: id, serviceName, serviceStatus: 'enabled' })) });
+      await db.service.createMany({
+        data: SERVICES.map((serviceName) => ({ id: `svc-${id}-${serviceName}`, unitId: id, serviceName, serviceStatus: 'enabled' })),
+      });
     }
     // A hub of the role's own (online, simulated like every server; no other role's stream or
     // switcher makes its channels busy), four channels on it: the first one the role's unit streams
     // to, files received on the fourth, which no unit streams to.
-    await db.server.create({ data: { id: r.server, name: r.server, serverType: 'mmh_server', serial: `${r.server}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory } });
+    await db.server.create({
+      data: { id: r.server, name: r.server, serverType: 'mmh_server', serial: `${r.server}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory },
+    });
     for (const channelId of [r.channel, r.proxyChannel, r.spareChannel, r.fileChannel]) {
       await db.channel.create({ data: { id: channelId, name: channelId, serverId: r.server, status: 'idle', type: 'preview', swVersion: '10.1' } });
       await db.channelInventory.create({ data: { channelId, inventoryId: r.inventory } });
       await db.groupChannel.create({ data: { groupId: r.group, channelId } });
     }
     const received = (id: string, fileName: string) => ({
-      id, channelId: r.fileChannel, unitId: r.unit, fileName, luName: r.unit, luAlias: r.unit, mmhId: r.server, mmhName: r.server,
-      sizeBytes: BigInt(8_000_000), lastModified: new Date(), rootDirectory: '/storage/received', metadata: { lengthSec: 60, resolution: '1920x1080', codec: 'h264' },
+      id,
+      channelId: r.fileChannel,
+      unitId: r.unit,
+      fileName,
+      luName: r.unit,
+      luAlias: r.unit,
+      mmhId: r.server,
+      mmhName: r.server,
+      sizeBytes: BigInt(8_000_000),
+      lastModified: new Date(),
+      rootDirectory: '/storage/received',
+      metadata: { lengthSec: 60, resolution: '1920x1080', codec: 'h264' },
     });
     await db.channelFile.createMany({
       data: [
@@ -603,7 +683,9 @@ class RoleWorld implements World {
     // Recorded files on the unit's storage (store and forward).
     for (const path of [r.recordedPath, r.deletePath]) {
       const fileName = path.split('/').pop()!;
-      await db.file.create({ data: { unitId: r.unit, kind: 'recorded', fileName, path, rootDirectory: '/media/sd', sizeBytes: BigInt(4_000_000), lastModified: new Date() } });
+      await db.file.create({
+        data: { unitId: r.unit, kind: 'recorded', fileName, path, rootDirectory: '/media/sd', sizeBytes: BigInt(4_000_000), lastModified: new Date() },
+      });
     }
     await db.unit.update({ where: { id: r.unit }, data: { selectedChannelId: r.channel, databridgeGatewayId: r.gateway } });
     await db.story.createMany({
@@ -613,7 +695,16 @@ class RoleWorld implements World {
       ],
     });
     await db.invitation.create({
-      data: { id: r.invitation, groupId: r.group, planType: 'ADHOC', period: '1d', code: `MX${String(serial).padStart(6, '0')}`, deviceName: `Matrix-Invite-${this.role}`, email: 'guest@example.com', expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        id: r.invitation,
+        groupId: r.group,
+        planType: 'ADHOC',
+        period: '1d',
+        code: `MX${String(serial).padStart(6, '0')}`,
+        deviceName: `Matrix-Invite-${this.role}`,
+        email: 'guest@example.com',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     // A video return channel only the admin delete acts on; point-to-point links of the role's unit.
     if (catalogue.deleteAdminVrChannel.roles.includes(this.role)) {
@@ -641,25 +732,58 @@ class RoleWorld implements World {
     }
     // Shares of the role's own: publishers of its group (one with a share link), folders under the shared inventory's root, subscribers.
     if (catalogue.listPublishers.roles.includes(this.role)) {
-      await db.publisher.createMany({ data: [r.publisher, r.deletePublisher].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${id}`, groupId: r.group, inventoryId: r.inventory })) });
+      await db.publisher.createMany({
+        data: [r.publisher, r.deletePublisher].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${id}`, groupId: r.group, inventoryId: r.inventory })),
+      });
       const start = new Date(Date.now() + 86_400_000);
-      await db.shareLink.create({ data: { id: r.shareLink, token: r.shareLink, publisherId: r.publisher, description: 'Matrix', startTime: start, durationMinutes: 60, endTime: new Date(start.getTime() + 3_600_000) } });
+      await db.shareLink.create({
+        data: {
+          id: r.shareLink,
+          token: r.shareLink,
+          publisherId: r.publisher,
+          description: 'Matrix',
+          startTime: start,
+          durationMinutes: 60,
+          endTime: new Date(start.getTime() + 3_600_000),
+        },
+      });
       const root = await matrixRootFolder(db, r.inventory);
-      await db.subscriberFolder.createMany({ data: [r.subscriberFolder, r.deleteSubscriberFolder].map((id) => ({ id, name: id.slice(0, 32), parentId: root, inventoryId: r.inventory })) });
-      await db.subscriber.createMany({ data: [r.subscriber, r.deleteSubscriber].map((id) => ({ id, name: id.slice(0, 32), shareKey: `MX-${r.publisher}`, folderId: root, inventoryId: r.inventory })) });
+      await db.subscriberFolder.createMany({
+        data: [r.subscriberFolder, r.deleteSubscriberFolder].map((id) => ({ id, name: id.slice(0, 32), parentId: root, inventoryId: r.inventory })),
+      });
+      await db.subscriber.createMany({
+        data: [r.subscriber, r.deleteSubscriber].map((id) => ({
+          id,
+          name: id.slice(0, 32),
+          shareKey: `MX-${r.publisher}`,
+          folderId: root,
+          inventoryId: r.inventory,
+        })),
+      });
     }
     // Admin console rows of the role's own: what's new entries, system messages and active support accesses on its unit.
     if (catalogue.listAdminWhatsNew.roles.includes(this.role)) {
       await db.whatsNew.createMany({ data: [r.whatsNew, r.deleteWhatsNew].map((id) => ({ id, title: id })) });
       const expireDate = new Date(Date.now() + 86_400_000 * 7);
-      await db.notification.createMany({ data: [r.systemMessage, r.deleteSystemMessage].map((id) => ({ id, message: id, inventoryId: r.inventory, expireDate })) });
+      await db.notification.createMany({
+        data: [r.systemMessage, r.deleteSystemMessage].map((id) => ({ id, message: id, inventoryId: r.inventory, expireDate })),
+      });
       const expiresAt = new Date(Date.now() + 8 * 3_600_000);
-      await db.accessApproval.createMany({ data: [r.accessApproval, r.revokeAccessApproval].map((id) => ({ id, deviceType: 'unit', deviceId: r.unit, expiresAt })) });
+      await db.accessApproval.createMany({
+        data: [r.accessApproval, r.revokeAccessApproval].map((id) => ({ id, deviceType: 'unit', deviceId: r.unit, expiresAt })),
+      });
     }
     // Servers and databridge gateways of the role's own (platform admins): one edited, one only the delete acts on.
     if (catalogue.updateAdminServer.roles.includes(this.role)) {
       await db.server.createMany({
-        data: [r.adminServer, r.deleteAdminServer].map((id) => ({ id, name: id, serial: id.toUpperCase(), serverType: 'ingest_server', swVersion: '10.1', inventoryId: r.inventory })),
+        data: [r.adminServer, r.deleteAdminServer].map((id) => ({
+          id,
+          name: id,
+          serial: id.toUpperCase(),
+          serverType: 'ingest_server',
+          swVersion: '10.1',
+          inventoryId: r.inventory,
+        })),
       });
       await db.databridgeGateway.createMany({ data: [r.dbGateway, r.deleteDbGateway].map((id) => ({ id, name: id, host: 'gw.matrix.test', port: 8443 })) });
     }
@@ -668,8 +792,12 @@ class RoleWorld implements World {
       const ids = streamSettingIds(this.role);
       await db.streamProvider.createMany({ data: [ids.provider, ids.deleteProvider].map((id) => ({ id, name: id, kind: 'rtmp' })) });
       await db.streamProfile.createMany({ data: [ids.profile, ids.deleteProfile].map((id) => ({ id, name: id, providerId: ids.provider })) });
-      await db.streamMediaProfile.createMany({ data: [ids.mediaProfile, ids.deleteMediaProfile].map((id) => ({ id, name: id, minResolution: 480, maxResolution: 720, fps: 30, bitrate: 2000 })) });
-      await db.geocodingProfile.createMany({ data: [ids.geocodingProfile, ids.deleteGeocodingProfile].map((id) => ({ id, name: id, geocoders: ['osm'], accuracies: [10] })) });
+      await db.streamMediaProfile.createMany({
+        data: [ids.mediaProfile, ids.deleteMediaProfile].map((id) => ({ id, name: id, minResolution: 480, maxResolution: 720, fps: 30, bitrate: 2000 })),
+      });
+      await db.geocodingProfile.createMany({
+        data: [ids.geocodingProfile, ids.deleteGeocodingProfile].map((id) => ({ id, name: id, geocoders: ['osm'], accuracies: [10] })),
+      });
     }
     // Platform settings rows of the role's own (platform admins): one edited, one only the delete acts on.
     if (catalogue.updateOrganisation.roles.includes(this.role)) {
@@ -682,27 +810,68 @@ class RoleWorld implements World {
     }
     // Usage profiles of the role's own (one edited, one deleted: no units on it).
     if (catalogue.updateUsageProfile.roles.includes(this.role)) {
-      await db.usageProfile.createMany({ data: [r.usageProfile, r.deleteUsageProfile].map((id) => ({ id, name: id, type: 'data', quotaPerMonth: 10, resetDay: 1, inventoryId: r.inventory })) });
+      await db.usageProfile.createMany({
+        data: [r.usageProfile, r.deleteUsageProfile].map((id) => ({ id, name: id, type: 'data', quotaPerMonth: 10, resetDay: 1, inventoryId: r.inventory })),
+      });
     }
     const job = { jobId: `job-matrix-${slug(this.role)}`, appId: `app-matrix-${slug(this.role)}-jobs`, createdAt: new Date().toISOString() };
-    await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}-jobs`, inventoryId: r.inventory, name: 'Matrix-Jobs', template: 'scoreboard', appId: job.appId, data: { jobs: [job] } } });
-    await db.graphicsComposition.create({ data: { id: `gfx-matrix-${slug(this.role)}`, inventoryId: r.inventory, name: 'Matrix-Delete', template: 'scoreboard', appId: r.graphicsApp } });
+    await db.graphicsComposition.create({
+      data: {
+        id: `gfx-matrix-${slug(this.role)}-jobs`,
+        inventoryId: r.inventory,
+        name: 'Matrix-Jobs',
+        template: 'scoreboard',
+        appId: job.appId,
+        data: { jobs: [job] },
+      },
+    });
+    await db.graphicsComposition.create({
+      data: { id: `gfx-matrix-${slug(this.role)}`, inventoryId: r.inventory, name: 'Matrix-Delete', template: 'scoreboard', appId: r.graphicsApp },
+    });
     // The role's user may activate unit licences (spec 001 §6 grantable permission).
     await db.user.update({ where: { id: `usr-${this.role}` }, data: { permissions: { unitLicenseActivation: true } } });
     // Users of the shared inventory the role manages (the /users screen): one edited, one deleted.
     for (const id of [r.user, r.deleteUser]) {
-      await db.user.create({ data: { id, username: id, passwordHash: '', email: `${id}@example.com`, firstName: 'Matrix', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
+      await db.user.create({
+        data: {
+          id,
+          username: id,
+          passwordHash: '',
+          email: `${id}@example.com`,
+          firstName: 'Matrix',
+          lastName: 'User',
+          userType: 'luc_regular',
+          roles: ['luc_regular'],
+        },
+      });
       await db.userInventory.create({ data: { userId: id, inventoryId: r.inventory } });
     }
-    await db.remoteAction.create({ data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` } });
+    await db.remoteAction.create({
+      data: { id: r.remoteAction, deviceType: 'unit', deviceId: r.unit, action: 'reboot', status: 'done', requestedById: `usr-${this.role}` },
+    });
     // Software versions of the role's own, available to the shared inventory: one edited, assigned and withdrawn, one only the delete acts on (numbers 4.<role index>[.1]).
-    for (const [id, number] of [[r.softwareVersion, `4.${ROLES.indexOf(this.role)}`], [r.deleteSoftwareVersion, `4.${ROLES.indexOf(this.role)}.1`]] as const) {
+    for (const [id, number] of [
+      [r.softwareVersion, `4.${ROLES.indexOf(this.role)}`],
+      [r.deleteSoftwareVersion, `4.${ROLES.indexOf(this.role)}.1`],
+    ] as const) {
       await db.softwareVersion.create({ data: { id, number, inventories: { create: [{ inventoryId: r.inventory }] } } });
     }
     // A finished upgrade of the role's unit; a hub without channels only the server upgrade start acts on (its reboot disturbs no other row).
-    await db.upgradeJob.create({ data: { id: r.upgradeJob, deviceType: 'unit', deviceId: r.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+    await db.upgradeJob.create({
+      data: { id: r.upgradeJob, deviceType: 'unit', deviceId: r.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 },
+    });
     if (catalogue.startServerUpgrade.roles.includes(this.role)) {
-      await db.server.create({ data: { id: r.upgradeServer, name: r.upgradeServer, serverType: 'mmh_server', serial: `${r.upgradeServer}-SN`, status: 'online', swVersion: '10.1', inventoryId: r.inventory } });
+      await db.server.create({
+        data: {
+          id: r.upgradeServer,
+          name: r.upgradeServer,
+          serverType: 'mmh_server',
+          serial: `${r.upgradeServer}-SN`,
+          status: 'online',
+          swVersion: '10.1',
+          inventoryId: r.inventory,
+        },
+      });
     }
     for (const id of units) await this.s.app.services.units.refreshUnit(id);
   }
@@ -721,7 +890,16 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
   // that user's other sessions, and the observer must outlive every row.
   const su = await db.user.findUniqueOrThrow({ where: { id: 'usr-super_user' } });
   await db.user.create({
-    data: { id: 'usr-matrix-observer', username: 'matrix-observer', passwordHash: su.passwordHash, firstName: 'Matrix', lastName: 'Observer', userType: su.userType, roles: JSON.parse(JSON.stringify(su.roles)) as string[], organisationId: su.organisationId },
+    data: {
+      id: 'usr-matrix-observer',
+      username: 'matrix-observer',
+      passwordHash: su.passwordHash,
+      firstName: 'Matrix',
+      lastName: 'Observer',
+      userType: su.userType,
+      roles: JSON.parse(JSON.stringify(su.roles)) as string[],
+      organisationId: su.organisationId,
+    },
   });
   const observer = await s.login('matrix-observer');
   const worlds = new Map<Role, RoleWorld>();
@@ -736,28 +914,73 @@ async function createWorlds(s: TestStack, roles: readonly Role[]): Promise<Map<R
     await db.userInventory.create({ data: { userId: `usr-${role}`, inventoryId: SHARED.extraInventory } });
   }
   // A CDN destination (the seeded one is social media) for the CDN forwarding rows.
-  await db.streamingDestination.create({ data: { id: 'std-matrix-cdn', name: 'Matrix-CDN', provider: 'Akamai', inventoryId: SHARED.inventory, urlPrimary: 'rtmp://cdn.example.net/live', streamType: 'rtmp' } });
+  await db.streamingDestination.create({
+    data: {
+      id: 'std-matrix-cdn',
+      name: 'Matrix-CDN',
+      provider: 'Akamai',
+      inventoryId: SHARED.inventory,
+      urlPrimary: 'rtmp://cdn.example.net/live',
+      streamType: 'rtmp',
+    },
+  });
   // Metro-TV objects of the kinds that have no seeded instance there.
   await db.channelFile.create({
-    data: { id: HIDDEN.channelFile, channelId: HIDDEN.channel, fileName: HIDDEN.channelFilePath.split('/').pop()!, rootDirectory: '/storage/received', sizeBytes: BigInt(8_000_000), metadata: { lengthSec: 60 } },
+    data: {
+      id: HIDDEN.channelFile,
+      channelId: HIDDEN.channel,
+      fileName: HIDDEN.channelFilePath.split('/').pop()!,
+      rootDirectory: '/storage/received',
+      sizeBytes: BigInt(8_000_000),
+      metadata: { lengthSec: 60 },
+    },
   });
   await db.story.create({ data: { id: HIDDEN.story, inventoryId: HIDDEN.inventory, slugline: 'Metro story' } });
-  await db.user.create({ data: { id: HIDDEN.user, username: 'metro-user', passwordHash: '', firstName: 'Metro', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] } });
+  await db.user.create({
+    data: { id: HIDDEN.user, username: 'metro-user', passwordHash: '', firstName: 'Metro', lastName: 'User', userType: 'luc_regular', roles: ['luc_regular'] },
+  });
   await db.userInventory.create({ data: { userId: HIDDEN.user, inventoryId: HIDDEN.inventory } });
   await db.remoteAction.create({ data: { id: HIDDEN.remoteAction, deviceType: 'unit', deviceId: HIDDEN.unit, action: 'reboot', status: 'done' } });
   await db.softwareVersion.create({ data: { id: HIDDEN.softwareVersion, number: '3.9', inventories: { create: [{ inventoryId: HIDDEN.inventory }] } } });
-  await db.upgradeJob.create({ data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+  await db.upgradeJob.create({
+    data: { id: HIDDEN.upgradeJob, deviceType: 'unit', deviceId: HIDDEN.unit, fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 },
+  });
   await db.upgradeBatch.create({ data: { id: 'ubt-matrix', name: 'Matrix batch', targetVersion: '10.1' } });
   await db.p2pLink.create({ data: { id: HIDDEN.p2pLink, name: 'Metro-Link', kind: 'ptp', masterUnitId: HIDDEN.unit, machines: [{ uid: HIDDEN.smartUnit }] } });
-  await db.usageProfile.create({ data: { id: HIDDEN.usageProfile, name: 'Metro-Matrix-Usage', type: 'hours', quotaPerMonth: 10, resetDay: 1, inventoryId: HIDDEN.inventory } });
+  await db.usageProfile.create({
+    data: { id: HIDDEN.usageProfile, name: 'Metro-Matrix-Usage', type: 'hours', quotaPerMonth: 10, resetDay: 1, inventoryId: HIDDEN.inventory },
+  });
   // A Metro-TV publisher (its key is the one the subscriber examples name: a key of another organisation is valid), folder and subscriber.
-  await db.publisher.create({ data: { id: HIDDEN.publisher, name: 'Metro-Publisher', shareKey: 'MATRIXSHAREKEY', groupId: HIDDEN.group, inventoryId: HIDDEN.inventory } });
-  await db.shareLink.create({ data: { id: HIDDEN.shareLink, token: HIDDEN.shareLink, publisherId: HIDDEN.publisher, description: 'Metro', startTime: new Date(Date.now() + 86_400_000), durationMinutes: 60, endTime: new Date(Date.now() + 90_000_000) } });
+  await db.publisher.create({
+    data: { id: HIDDEN.publisher, name: 'Metro-Publisher', shareKey: 'MATRIXSHAREKEY', groupId: HIDDEN.group, inventoryId: HIDDEN.inventory },
+  });
+  await db.shareLink.create({
+    data: {
+      id: HIDDEN.shareLink,
+      token: HIDDEN.shareLink,
+      publisherId: HIDDEN.publisher,
+      description: 'Metro',
+      startTime: new Date(Date.now() + 86_400_000),
+      durationMinutes: 60,
+      endTime: new Date(Date.now() + 90_000_000),
+    },
+  });
   const metroRoot = await matrixRootFolder(db, HIDDEN.inventory);
   await db.subscriberFolder.create({ data: { id: HIDDEN.subscriberFolder, name: 'Metro-Folder', parentId: metroRoot, inventoryId: HIDDEN.inventory } });
-  await db.subscriber.create({ data: { id: HIDDEN.subscriber, name: 'Metro-Subscriber', shareKey: 'MATRIXSHAREKEY', folderId: metroRoot, inventoryId: HIDDEN.inventory } });
+  await db.subscriber.create({
+    data: { id: HIDDEN.subscriber, name: 'Metro-Subscriber', shareKey: 'MATRIXSHAREKEY', folderId: metroRoot, inventoryId: HIDDEN.inventory },
+  });
   await db.invitation.create({
-    data: { id: HIDDEN.invitation, groupId: HIDDEN.group, planType: 'ADHOC', period: '1d', code: 'MXHIDDEN', deviceName: 'Metro-Guest', email: 'metro@example.com', expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      id: HIDDEN.invitation,
+      groupId: HIDDEN.group,
+      planType: 'ADHOC',
+      period: '1d',
+      code: 'MXHIDDEN',
+      deviceName: 'Metro-Guest',
+      email: 'metro@example.com',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   // Every unit online and idle, its camera connected (the simulator leaves a few without one).
   for (const w of worlds.values()) {
@@ -867,7 +1090,8 @@ async function checkObjectScope(s: TestStack, worlds: Map<Role, RoleWorld>): Pro
   const cookies = new Map<Role, string>();
   let checked = 0;
   const db = s.app.services.db;
-  const hiddenLive = async () => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${HIDDEN.unit}`, headers: { cookie: await cookieOf('super_user') } })).json() as UnitDetail;
+  const hiddenLive = async () =>
+    (await s.app.inject({ method: 'GET', url: `/api/v2/units/${HIDDEN.unit}`, headers: { cookie: await cookieOf('super_user') } })).json() as UnitDetail;
   const cookieOf = async (role: Role) => {
     if (!cookies.has(role)) cookies.set(role, await s.login(role));
     return cookies.get(role)!;
@@ -923,7 +1147,9 @@ async function checkObjectScope(s: TestStack, worlds: Map<Role, RoleWorld>): Pro
 describe.runIf(covers('sqlite'))('role matrix checker', () => {
   it('flags an allowed role without success, a forbidden role admitted, and an exception that no longer holds', () => {
     const o = (role: Role, id: EndpointId, status: number, code?: string): Outcome => ({ role, id, status, code, body: '' });
-    expect(violations([o('luc_regular', 'getUnit', 200), o('luc_read', 'startUnitStream', 403, 'FORBIDDEN'), o('luc_regular', 'createStory', 201)])).toEqual([]);
+    expect(violations([o('luc_regular', 'getUnit', 200), o('luc_read', 'startUnitStream', 403, 'FORBIDDEN'), o('luc_regular', 'createStory', 201)])).toEqual(
+      [],
+    );
     expect(violations([o('luc_read', 'deleteUnitFiles', 403, 'READ_ONLY_FILE_DELETE')])).toEqual([]);
     for (const bad of [
       o('luc_read', 'startUnitStream', 200),
@@ -967,7 +1193,29 @@ describe.runIf(covers('sqlite'))('role matrix on sqlite (every call × every rol
     expect(failures).toEqual([]);
     // At least one check per call that admits a non-global role (the others see every object).
     expect(checked).toBeGreaterThan(ENDPOINT_IDS.filter((id) => nonGlobalRoleFor(catalogue[id]) !== null).length);
-    expect([...kinds].sort()).toEqual((['channel', 'channel file', 'group', 'invitation', 'inventory', 'server', 'story', 'unit', 'video return channel', 'p2p link', 'user', 'audio room', 'software version', 'publisher', 'subscriber folder', 'subscriber', 'usage profile'] satisfies ObjectKind[]).sort());
+    expect([...kinds].sort()).toEqual(
+      (
+        [
+          'channel',
+          'channel file',
+          'group',
+          'invitation',
+          'inventory',
+          'server',
+          'story',
+          'unit',
+          'video return channel',
+          'p2p link',
+          'user',
+          'audio room',
+          'software version',
+          'publisher',
+          'subscriber folder',
+          'subscriber',
+          'usage profile',
+        ] satisfies ObjectKind[]
+      ).sort(),
+    );
   });
 
   it('answers 403 to roles outside each declaration and success to every role inside', async () => {

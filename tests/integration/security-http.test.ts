@@ -78,7 +78,12 @@ describe.each(providers())('the HTTP surface (%s)', (provider) => {
         }
       }
       // Without Origin, a browser that says the request comes from another site is refused as well.
-      const noOrigin = await s.app.inject({ method: 'POST', url: '/api/v2/admin/whatsNew', payload: whatsNew, headers: { cookie: admin, 'sec-fetch-site': 'cross-site' } });
+      const noOrigin = await s.app.inject({
+        method: 'POST',
+        url: '/api/v2/admin/whatsNew',
+        payload: whatsNew,
+        headers: { cookie: admin, 'sec-fetch-site': 'cross-site' },
+      });
       expect(noOrigin.statusCode).toBe(403);
       expect(describeChanges(before, await readAllTables(s.app.services.db))).toEqual([]);
       // The session the refused log-out named still works.
@@ -86,7 +91,12 @@ describe.each(providers())('the HTTP surface (%s)', (provider) => {
     });
 
     it('the own origin, ALLOWED_ORIGINS and clients without Origin are served; reads are not checked', async () => {
-      const own = await s.app.inject({ method: 'POST', url: '/api/v2/admin/whatsNew', payload: whatsNew, headers: { cookie: admin, origin: 'http://core.test:8080', host: 'core.test:8080', 'sec-fetch-site': 'same-origin' } });
+      const own = await s.app.inject({
+        method: 'POST',
+        url: '/api/v2/admin/whatsNew',
+        payload: whatsNew,
+        headers: { cookie: admin, origin: 'http://core.test:8080', host: 'core.test:8080', 'sec-fetch-site': 'same-origin' },
+      });
       expect(own.statusCode).toBe(201);
       const dismissed = await s.app.inject({ method: 'POST', url: '/api/users/current/password/expiry/dismiss', headers: { cookie: admin } });
       expect(dismissed.statusCode).toBeLessThan(300);
@@ -97,9 +107,19 @@ describe.each(providers())('the HTTP surface (%s)', (provider) => {
 
       const listed = await startTestStack({ provider, simulator: false, env: { ALLOWED_ORIGINS: 'https://console.example, https://other.example' } });
       try {
-        const login = await listed.app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD }, headers: { origin: 'https://console.example' } });
+        const login = await listed.app.inject({
+          method: 'POST',
+          url: '/mock/auth/login',
+          payload: { username: 'super_user', password: DEMO_PASSWORD },
+          headers: { origin: 'https://console.example' },
+        });
         expect(login.statusCode).toBe(200);
-        const foreign = await listed.app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD }, headers: { origin: FOREIGN } });
+        const foreign = await listed.app.inject({
+          method: 'POST',
+          url: '/mock/auth/login',
+          payload: { username: 'super_user', password: DEMO_PASSWORD },
+          headers: { origin: FOREIGN },
+        });
         expect(foreign.statusCode).toBe(403);
       } finally {
         await listed.close();
@@ -148,7 +168,11 @@ describe.each(providers())('the HTTP surface (%s)', (provider) => {
     });
 
     it('a tRPC client mistake still says what was wrong, without a stack', async () => {
-      const res = await s.app.inject({ method: 'GET', url: `/mock/trpc/core.unit?input=${encodeURIComponent(JSON.stringify({ unitId: '' }))}`, headers: { cookie: admin } });
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/mock/trpc/core.unit?input=${encodeURIComponent(JSON.stringify({ unitId: '' }))}`,
+        headers: { cookie: admin },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.body).not.toMatch(/stack/);
     });
@@ -189,7 +213,12 @@ describe.runIf(covers('sqlite'))('rate limits', () => {
     expect(over.headers['retry-after']).toBeDefined();
     expect(json(over.body)).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' } });
     // The log-in is on the REST surface as well.
-    const login = await s.app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'staff', password: DEMO_PASSWORD }, remoteAddress: '203.0.113.7' });
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/mock/auth/login',
+      payload: { username: 'staff', password: DEMO_PASSWORD },
+      remoteAddress: '203.0.113.7',
+    });
     expect(login.statusCode).toBe(429);
     expect((await from('203.0.113.8')).statusCode).toBe(200);
     await s.close();
@@ -217,7 +246,14 @@ describe.runIf(covers('sqlite'))('rate limits', () => {
       await migrateDeploy(database.url);
       for (let i = 0; i < 2; i++) {
         const db = await createDb({ url: database.url });
-        const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', REDIS_URL: redisUrl, REDIS_PREFIX: prefix, RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '4', RATE_LIMIT_PER_SESSION_PER_MINUTE: '0' });
+        const config = loadConfig({
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '4',
+          RATE_LIMIT_PER_SESSION_PER_MINUTE: '0',
+        });
         apps.push({ app: await buildApp({ config, db: db.prisma, logger: false }), db });
       }
       const [one, two] = apps as [(typeof apps)[number], (typeof apps)[number]];
@@ -262,7 +298,10 @@ describe.runIf(covers('sqlite'))('mock-only surfaces', () => {
   it('/gateway refuses a wrong token, a missing one, and every shard when GATEWAY_TOKEN is empty', async () => {
     const connect = async (base: string, token: string | undefined) =>
       new Promise<number>((done) => {
-        const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${GATEWAY.wsPath}`, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
+        const ws = new WebSocket(
+          `${base.replace(/^http/, 'ws')}${GATEWAY.wsPath}`,
+          token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } },
+        );
         ws.on('unexpected-response', (_req, res) => done(res.statusCode ?? 0));
         ws.on('open', () => {
           ws.close();
@@ -309,11 +348,19 @@ describe.runIf(covers('sqlite'))('mock-only surfaces', () => {
     expect(text).not.toMatch(/GATEWAY_TOKEN:-/);
     expect(text).not.toMatch(/change-me/);
     expect(text).toMatch(/\$\{GATEWAY_TOKEN:\?/);
-    const compose = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GATEWAY_TOKEN: '' } });
+    const compose = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GATEWAY_TOKEN: '' },
+    });
     if (compose.error) return; // no compose client on this machine: the text check above stands
     expect(compose.status).not.toBe(0);
     expect(compose.stderr).toContain('GATEWAY_TOKEN');
-    const withToken = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GATEWAY_TOKEN: 'a-compose-check-token-0123456789' } });
+    const withToken = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, GATEWAY_TOKEN: 'a-compose-check-token-0123456789' },
+    });
     expect(withToken.status).toBe(0);
   });
 });

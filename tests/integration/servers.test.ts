@@ -9,14 +9,35 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, VALIDATION, buildPath, catalogue, serverEndpoints,
-  type AdminServerPage, type ChannelList, type EndpointDef, type IpPipeSettings, type ServerConfiguration,
-  type ServerDetail, type ServerFault,
+  ERROR_CATALOGUE,
+  VALIDATION,
+  buildPath,
+  catalogue,
+  serverEndpoints,
+  type AdminServerPage,
+  type ChannelList,
+  type EndpointDef,
+  type IpPipeSettings,
+  type ServerConfiguration,
+  type ServerDetail,
+  type ServerFault,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
-import { DEMO_PASSWORD, devicesSettled, eventually, fleetUp, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import {
+  DEMO_PASSWORD,
+  devicesSettled,
+  eventually,
+  fleetUp,
+  providers,
+  startTestStack,
+  type TestStack,
+  coreCall,
+  recordPublished,
+  type Method,
+  type Published,
+} from '../support/stack.js';
 
 const IDS = Object.keys(serverEndpoints) as (keyof typeof serverEndpoints)[];
 const HUB = 'MMH-0001';
@@ -56,12 +77,24 @@ describe.each(providers())('server calls on %s', (provider) => {
     JSON.stringify(
       await db().server.findMany({
         orderBy: { id: 'asc' },
-        select: { id: true, comment: true, ifbMode: true, maxChannels: true, webrtcPort: true, publishingMode: true, genlockOffset: true, configuration: true, inventoryId: true },
+        select: {
+          id: true,
+          comment: true,
+          ifbMode: true,
+          maxChannels: true,
+          webrtcPort: true,
+          publishingMode: true,
+          genlockOffset: true,
+          configuration: true,
+          inventoryId: true,
+        },
       }),
     );
   const fieldMessages = (res: { json(): unknown }) => (res.json() as { error: { fields?: { path: string; message: string }[] } }).error.fields ?? [];
   const changedEvents = (id: string) =>
-    published.filter((p) => p.event.type === 'server.changed' && p.event.server.id === id).map((p) => ({ topics: p.topics, server: (p.event as { server: ServerDetail }).server }));
+    published
+      .filter((p) => p.event.type === 'server.changed' && p.event.server.id === id)
+      .map((p) => ({ topics: p.topics, server: (p.event as { server: ServerDetail }).server }));
   const injectFault = (serverId: string, fault: ServerFault) => {
     s.sim?.inject({ serverId, fault });
   };
@@ -118,9 +151,14 @@ describe.each(providers())('server calls on %s', (provider) => {
       return x.ips.length > 0 ? x.ips : null;
     });
     expect(ips.map((ip) => ip.name)).toEqual(['public', 'private']);
-    expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json().specifications).toMatchObject({ cpuCores: expect.any(Number), model: expect.any(String) });
+    expect((await call('GET', `/servers/${HUB}/specifications`, reader)).json().specifications).toMatchObject({
+      cpuCores: expect.any(Number),
+      model: expect.any(String),
+    });
     expect((await call('GET', `/servers/${HUB}/capabilities`, reader)).json().capabilities).toMatchObject({ smpte2110: true, ifb: true, videoReturn: false });
-    expect((await call('GET', `/servers/${HUB}/services`, reader)).json().services.map((x: { serviceName: string }) => x.serviceName)).toEqual(expect.arrayContaining(['video', 'sla', 'hevc']));
+    expect((await call('GET', `/servers/${HUB}/services`, reader)).json().services.map((x: { serviceName: string }) => x.serviceName)).toEqual(
+      expect.arrayContaining(['video', 'sla', 'hevc']),
+    );
     // A channel is reached at its server's addresses; a video return channel at its own receiving address.
     expect((await call('GET', `/channels/${HUB}-CH1/ips`, reader)).json().ips).toEqual(ips);
     const vr = await db().videoReturnChannel.findFirstOrThrow({ where: { serverId: { not: null } }, orderBy: { id: 'asc' } });
@@ -176,11 +214,25 @@ describe.each(providers())('server calls on %s', (provider) => {
   it('changes the configuration once the device accepts it; a later read and server.changed show it', async () => {
     published.length = 0;
     const res = await call('POST', `/mmhservers/${HUB}/configuration`, regular, {
-      ifbMode: 'V2', maxChannels: 8, webrtcPort: 8443, publishingMode: 'manual', genlockOffset: -20, registrationServer: 'reg.example.net', registrationServerPort: 5061,
+      ifbMode: 'V2',
+      maxChannels: 8,
+      webrtcPort: 8443,
+      publishingMode: 'manual',
+      genlockOffset: -20,
+      registrationServer: 'reg.example.net',
+      registrationServerPort: 5061,
     });
     expect(res.statusCode, res.body).toBe(200);
     const cfg: ServerConfiguration = (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json();
-    expect(cfg).toMatchObject({ ifbMode: 'V2', maxChannels: 8, webrtcPort: 8443, publishingMode: 'manual', genlockOffset: -20, registrationServer: 'reg.example.net', registrationServerPort: 5061 });
+    expect(cfg).toMatchObject({
+      ifbMode: 'V2',
+      maxChannels: 8,
+      webrtcPort: 8443,
+      publishingMode: 'manual',
+      genlockOffset: -20,
+      registrationServer: 'reg.example.net',
+      registrationServerPort: 5061,
+    });
     expect(changedEvents(HUB).at(-1)?.server).toMatchObject({ ifbMode: 'V2', maxChannels: 8, publishingMode: 'manual' });
     const vr = await call('POST', '/vrservers/VRS-0001/configuration', regular, { webrtcPort: 9443 });
     expect(vr.statusCode, vr.body).toBe(200);
@@ -218,7 +270,13 @@ describe.each(providers())('server calls on %s', (provider) => {
 
   it('deletes a certificate, not an unknown one, not while the server is busy', async () => {
     const row = await db().server.findUniqueOrThrow({ where: { id: HUB } });
-    const configuration = { ...(row.configuration as object), certificates: [{ id: 'crt-1', name: 'hub.example.net', expiresAt: null }, { id: 'crt-2', name: 'old', expiresAt: null }] };
+    const configuration = {
+      ...(row.configuration as object),
+      certificates: [
+        { id: 'crt-1', name: 'hub.example.net', expiresAt: null },
+        { id: 'crt-2', name: 'old', expiresAt: null },
+      ],
+    };
     await db().server.update({ where: { id: HUB }, data: { configuration } });
     await eventually(async () => (await call('GET', `/mmhservers/${HUB}/configuration`, reader)).json().certificates.length === 2);
     let before = await snapshot();
@@ -258,11 +316,17 @@ describe.each(providers())('server calls on %s', (provider) => {
     ]);
     expect(await snapshot()).toBe(before);
     const ok = await call('PUT', `/mmhservers/${HUB}/configuration/smpte`, regular, {
-      primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' }, secondary: { ip: '10.1.0.5', subnetMask: '255.255.0.0' }, ptpDomain: 12, genlockOffset: 100,
+      primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' },
+      secondary: { ip: '10.1.0.5', subnetMask: '255.255.0.0' },
+      ptpDomain: 12,
+      genlockOffset: 100,
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await call('GET', `/mmhservers/${HUB}/configuration/smpte`, reader)).json()).toMatchObject({
-      primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' }, secondary: { ip: '10.1.0.5', gateway: null }, ptpDomain: 12, genlockOffset: 100,
+      primary: { ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' },
+      secondary: { ip: '10.1.0.5', gateway: null },
+      ptpDomain: 12,
+      genlockOffset: 100,
     });
   });
 
@@ -278,7 +342,12 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     published.length = 0;
-    const created = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 7000, bitrateKbps: 800, servers: ['pipe-1.example.net', 'pipe-2.example.net'] });
+    const created = await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, {
+      enabled: true,
+      port: 7000,
+      bitrateKbps: 800,
+      servers: ['pipe-1.example.net', 'pipe-2.example.net'],
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ configured: true, state: 'connecting', serverCount: 2 });
     const connected = await eventually(async () => {
@@ -290,7 +359,9 @@ describe.each(providers())('server calls on %s', (provider) => {
     const page = (await call('GET', `/mmhservers/${HUB}/configuration/ippipe?offset=1&limit=1`, reader)).json();
     expect(page).toMatchObject({ servers: ['pipe-2.example.net'], serverCount: 2 });
 
-    expect((await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 7000, servers: [] })).json().error.code).toBe('IP_PIPE_SETTINGS_EXIST');
+    expect((await call('POST', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: true, port: 7000, servers: [] })).json().error.code).toBe(
+      'IP_PIPE_SETTINGS_EXIST',
+    );
     const off = await call('PUT', `/mmhservers/${HUB}/configuration/ippipe`, regular, { enabled: false, port: 7001, servers: [] });
     expect(off.json()).toMatchObject({ state: 'not_connected', port: 7001, enabled: false });
   });
@@ -311,7 +382,9 @@ describe.each(providers())('server calls on %s', (provider) => {
     published.length = 0;
     const res = await call('PUT', `/servers/${HUB}/resetinstance`, regular);
     expect(res.statusCode, res.body).toBe(200);
-    await eventually(() => Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'offline')));
+    await eventually(() =>
+      Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'offline')),
+    );
     await eventually(() => Promise.resolve(published.some((p) => p.event.type === 'server.status' && p.event.serverId === HUB && p.event.status === 'online')));
     expect(published.some((p) => p.event.type === 'channel.status' && p.event.channelId === `${HUB}-CH1` && p.event.status === 'offline')).toBe(true);
     expect(changedEvents(HUB).map((e) => e.server.status)).toEqual(expect.arrayContaining(['offline', 'online']));
@@ -343,11 +416,18 @@ describe.each(providers())('server calls on %s', (provider) => {
       const d = await detail(HUB);
       return d.status === 'online' && d.state === 'running' && d.tallyHwStatus === 'connected' && d.cloudInstance !== null ? d : null;
     });
-    expect(up).toMatchObject({ deviceId: expect.stringMatching(/^LU-SRV-[0-9A-F]{12}$/), cloudInstance: expect.stringMatching(/^i-[0-9a-f]{17}$/), audioHwStatus: 'connected' });
+    expect(up).toMatchObject({
+      deviceId: expect.stringMatching(/^LU-SRV-[0-9A-F]{12}$/),
+      cloudInstance: expect.stringMatching(/^i-[0-9a-f]{17}$/),
+      audioHwStatus: 'connected',
+    });
     expect((await call('GET', `/servers/${HUB}/status`, reader)).json()).toMatchObject({ state: 'running' });
     expect(await hwOfChannel()).toMatchObject({ tallyHwStatus: 'connected', audioHwStatus: 'connected' });
     // A video return server has neither interface.
-    expect(await eventually(async () => ((await detail('VRS-0001')).state === 'running' ? detail('VRS-0001') : null))).toMatchObject({ tallyHwStatus: null, audioHwStatus: null });
+    expect(await eventually(async () => ((await detail('VRS-0001')).state === 'running' ? detail('VRS-0001') : null))).toMatchObject({
+      tallyHwStatus: null,
+      audioHwStatus: null,
+    });
 
     // The tally interface unplugged: the detail, the server.changed event and the channels say so.
     published.length = 0;
@@ -376,9 +456,15 @@ describe.each(providers())('server calls on %s', (provider) => {
       return d.state === 'running' && d.cloudInstance !== up.cloudInstance ? d : null;
     });
     expect(after).toMatchObject({ deviceId: up.deviceId, tallyHwStatus: 'connected', audioHwStatus: 'connected' });
-    expect(changedEvents(HUB).map((e) => e.server)).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'offline', state: 'stopped', tallyHwStatus: null, audioHwStatus: null })]));
+    expect(changedEvents(HUB).map((e) => e.server)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'offline', state: 'stopped', tallyHwStatus: null, audioHwStatus: null })]),
+    );
     // Stored: a core started again answers them before its server reports.
-    expect(await db().server.findUnique({ where: { id: HUB }, select: { deviceId: true, cloudInstance: true, state: true } })).toEqual({ deviceId: up.deviceId, cloudInstance: after.cloudInstance, state: 'running' });
+    expect(await db().server.findUnique({ where: { id: HUB }, select: { deviceId: true, cloudInstance: true, state: true } })).toEqual({
+      deviceId: up.deviceId,
+      cloudInstance: after.cloudInstance,
+      state: 'running',
+    });
   });
 
   it('lists an inventory’s servers for admins: type filter, search, sort and paging', async () => {
@@ -412,7 +498,14 @@ describe.each(providers())('server calls on %s', (provider) => {
       const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
       const get = async (url: string) => (await again.inject({ method: 'GET', url: `/api${url}`, headers: { cookie } })).json();
       expect(await get(`/servers/${HUB}/comment`)).toMatchObject({ comment: 'Rack 4, row B' });
-      expect(await get(`/mmhservers/${HUB}/configuration`)).toMatchObject({ ifbMode: 'V2', maxChannels: 8, webrtcPort: 8443, publishingMode: 'manual', registrationServerPort: 5061, certificates: [{ id: 'crt-1' }] });
+      expect(await get(`/mmhservers/${HUB}/configuration`)).toMatchObject({
+        ifbMode: 'V2',
+        maxChannels: 8,
+        webrtcPort: 8443,
+        publishingMode: 'manual',
+        registrationServerPort: 5061,
+        certificates: [{ id: 'crt-1' }],
+      });
       expect(await get(`/mmhservers/${HUB}/configuration/smpte`)).toMatchObject({ primary: { ip: '10.0.0.5' }, ptpDomain: 12, genlockOffset: 100 });
       expect(await get(`/mmhservers/${HUB}/configuration/ippipe`)).toMatchObject({ configured: true, enabled: false, port: 7001 });
     } finally {

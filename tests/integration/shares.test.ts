@@ -9,8 +9,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, shareEndpoints, VALIDATION, type EndpointDef, type Publisher, type PublisherPage,
-  type Subscriber, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  groupTopic,
+  inventoryTopic,
+  shareEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type Publisher,
+  type PublisherPage,
+  type Subscriber,
+  type SubscriberFolder,
+  type SubscriberFolderTree,
+  type SubscriberPage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 import { connect, until } from './realtime-client.js';
@@ -50,7 +62,9 @@ describe.each(providers())('shares on %s', (provider) => {
     for (const id of IDS) {
       const def: EndpointDef = catalogue[id];
       const url = buildPath(def.path, { id: def.path.includes('/inventories/') ? 'inv-global' : 'pub-0001', linkId: 'shl-0001' });
-      const body = def.body ? { name: 'X', groupId: 'grp-newsroom', description: 'x', startTime: inFuture(), durationMinutes: 5, shareKey: 'PUB-METRO00001' } : undefined;
+      const body = def.body
+        ? { name: 'X', groupId: 'grp-newsroom', description: 'x', startTime: inFuture(), durationMinutes: 5, shareKey: 'PUB-METRO00001' }
+        : undefined;
       expect((await call(def.method, url, undefined, body)).statusCode, id).toBe(401);
       expect((await call(def.method, url, admin, body)).statusCode, id).toBe(403);
     }
@@ -77,7 +91,16 @@ describe.each(providers())('shares on %s', (provider) => {
     const res = await createPublisher({ groupId: 'grp-field-crews', name: 'Crews-Share', description: 'Field crews' });
     expect(res.statusCode).toBe(201);
     const created: Publisher = res.json();
-    expect(created).toMatchObject({ name: 'Crews-Share', description: 'Field crews', groupId: 'grp-field-crews', groupName: expect.any(String), inventoryId: 'inv-global', createdByName: 'luc_media_group_admin', shareLinks: [], version: 0 });
+    expect(created).toMatchObject({
+      name: 'Crews-Share',
+      description: 'Field crews',
+      groupId: 'grp-field-crews',
+      groupName: expect.any(String),
+      inventoryId: 'inv-global',
+      createdByName: 'luc_media_group_admin',
+      shareLinks: [],
+      version: 0,
+    });
     expect(created.shareKey).toMatch(/^[A-Z2-9]{12}$/);
     const second: Publisher = (await createPublisher({ groupId: 'grp-field-crews', name: 'Crews-Share-2' })).json();
     expect(second.shareKey).not.toBe(created.shareKey);
@@ -91,8 +114,12 @@ describe.each(providers())('shares on %s', (provider) => {
     const before = await snapshot();
     expect(fields(await createPublisher({ groupId: 'grp-newsroom', name: '' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
     expect(fields(await createPublisher({ groupId: 'grp-newsroom' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
-    expect(fields(await createPublisher({ groupId: 'grp-newsroom', name: 'x'.repeat(33) }))).toEqual([{ path: 'body.name', message: VALIDATION.betweenChars(1, 32) }]);
-    expect(fields(await createPublisher({ groupId: 'grp-newsroom', name: 'Ok', description: 'd'.repeat(33) }))).toEqual([{ path: 'body.description', message: VALIDATION.maxChars(32) }]);
+    expect(fields(await createPublisher({ groupId: 'grp-newsroom', name: 'x'.repeat(33) }))).toEqual([
+      { path: 'body.name', message: VALIDATION.betweenChars(1, 32) },
+    ]);
+    expect(fields(await createPublisher({ groupId: 'grp-newsroom', name: 'Ok', description: 'd'.repeat(33) }))).toEqual([
+      { path: 'body.description', message: VALIDATION.maxChars(32) },
+    ]);
     expect((await createPublisher({ groupId: 'grp-metro-live', name: 'Foreign' })).statusCode).toBe(404);
     expect((await createPublisher({ groupId: 'grp-no-such', name: 'Nowhere' })).statusCode).toBe(404);
     const update = await call('PUT', '/v2/shares/publishers/pub-0001', mga, { name: 'y'.repeat(33) });
@@ -106,7 +133,9 @@ describe.each(providers())('shares on %s', (provider) => {
 
   it('updates with the version read (409 on a stale one), regenerates the key, deletes; foreign publishers are 404', async () => {
     const created: Publisher = (await createPublisher({ groupId: 'grp-newsroom', name: 'Edit-Me' })).json();
-    const updated: Publisher = (await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { name: 'Edited', description: 'new', version: created.version })).json();
+    const updated: Publisher = (
+      await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { name: 'Edited', description: 'new', version: created.version })
+    ).json();
     expect(updated).toMatchObject({ name: 'Edited', description: 'new', version: created.version + 1, shareKey: created.shareKey });
     const stale = await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { name: 'Stale', version: created.version });
     expect(stale.statusCode).toBe(409);
@@ -143,16 +172,24 @@ describe.each(providers())('shares on %s', (provider) => {
     expect(seeded.sources.channels[0]!.name).not.toBe('MMH-0001-CH1');
 
     const before = await snapshot();
-    const foreign = await createPublisher({ groupId: 'grp-newsroom', name: 'Sources', sources: { channelIds: ['MMH-0002-CH1'], vrChannelIds: ['VRC-0001', 'VRC-0001'] } });
+    const foreign = await createPublisher({
+      groupId: 'grp-newsroom',
+      name: 'Sources',
+      sources: { channelIds: ['MMH-0002-CH1'], vrChannelIds: ['VRC-0001', 'VRC-0001'] },
+    });
     expect(fields(foreign)).toEqual([
       { path: 'body.sources.channelIds.0', message: VALIDATION.invalidField },
       { path: 'body.sources.vrChannelIds.1', message: VALIDATION.fieldUnique },
     ]);
     expect(await snapshot()).toBe(before);
-    const created: Publisher = (await createPublisher({ groupId: 'grp-newsroom', name: 'Sources', sources: { channelIds: ['MMH-0001-CH1'], vrChannelIds: ['VRC-0001'] } })).json();
+    const created: Publisher = (
+      await createPublisher({ groupId: 'grp-newsroom', name: 'Sources', sources: { channelIds: ['MMH-0001-CH1'], vrChannelIds: ['VRC-0001'] } })
+    ).json();
     expect(created.sources).toMatchObject({ channels: [{ id: 'MMH-0001-CH1' }], vrChannels: [{ id: 'VRC-0001' }] });
     const snap = await snapshot();
-    expect(fields(await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { vrChannelIds: ['VRC-0004'] } }))).toEqual([{ path: 'body.sources.vrChannelIds.0', message: VALIDATION.invalidField }]);
+    expect(fields(await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { vrChannelIds: ['VRC-0004'] } }))).toEqual([
+      { path: 'body.sources.vrChannelIds.0', message: VALIDATION.invalidField },
+    ]);
     expect(await snapshot()).toBe(snap);
     const cleared: Publisher = (await call('PUT', `/v2/shares/publishers/${created.id}`, mga, { sources: { channelIds: [] } })).json();
     expect(cleared.sources).toEqual({ channels: [], vrChannels: [] });
@@ -163,23 +200,39 @@ describe.each(providers())('shares on %s', (provider) => {
     const pub: Publisher = (await createPublisher({ groupId: 'grp-newsroom', name: 'Links' })).json();
     const url = `/v2/shares/publishers/${pub.id}/links`;
     const before = await snapshot();
-    expect(fields(await call('POST', url, mga, { description: '', startTime: inFuture(), durationMinutes: 30 }))).toEqual([{ path: 'body.description', message: VALIDATION.required }]);
-    expect(fields(await call('POST', url, mga, { description: '  ', startTime: inFuture(), durationMinutes: 30 }))).toEqual([{ path: 'body.description', message: VALIDATION.required }]);
+    expect(fields(await call('POST', url, mga, { description: '', startTime: inFuture(), durationMinutes: 30 }))).toEqual([
+      { path: 'body.description', message: VALIDATION.required },
+    ]);
+    expect(fields(await call('POST', url, mga, { description: '  ', startTime: inFuture(), durationMinutes: 30 }))).toEqual([
+      { path: 'body.description', message: VALIDATION.required },
+    ]);
     expect(fields(await call('POST', url, mga, { description: 'Past', startTime: new Date(Date.now() - 60_000).toISOString(), durationMinutes: 30 }))).toEqual([
       { path: 'body.startTime', message: VALIDATION.shareLinkStartInFuture },
     ]);
-    expect(fields(await call('POST', url, mga, { description: 'No duration', startTime: inFuture() }))).toEqual([{ path: 'body.durationMinutes', message: VALIDATION.required }]);
-    expect(fields(await call('POST', url, mga, { description: 'No start', durationMinutes: 5 }))).toEqual([{ path: 'body.startTime', message: VALIDATION.required }]);
-    expect(fields(await call('POST', url, mga, { description: 'Zero', startTime: inFuture(), durationMinutes: 0 }))).toEqual([{ path: 'body.durationMinutes', message: VALIDATION.minValue(1) }]);
+    expect(fields(await call('POST', url, mga, { description: 'No duration', startTime: inFuture() }))).toEqual([
+      { path: 'body.durationMinutes', message: VALIDATION.required },
+    ]);
+    expect(fields(await call('POST', url, mga, { description: 'No start', durationMinutes: 5 }))).toEqual([
+      { path: 'body.startTime', message: VALIDATION.required },
+    ]);
+    expect(fields(await call('POST', url, mga, { description: 'Zero', startTime: inFuture(), durationMinutes: 0 }))).toEqual([
+      { path: 'body.durationMinutes', message: VALIDATION.minValue(1) },
+    ]);
     expect(await snapshot()).toBe(before);
 
     const start = inFuture(3_600_000);
     const first = await call('POST', url, mga, { description: 'Link 1', startTime: start, durationMinutes: 90 });
     expect(first.statusCode).toBe(201);
     const link = (first.json() as Publisher).shareLinks[0]!;
-    expect(link).toMatchObject({ description: 'Link 1', durationMinutes: 90, startTime: new Date(start).toISOString(), endTime: new Date(new Date(start).getTime() + 90 * 60_000).toISOString() });
+    expect(link).toMatchObject({
+      description: 'Link 1',
+      durationMinutes: 90,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(new Date(start).getTime() + 90 * 60_000).toISOString(),
+    });
     expect(lastEvent('share.changed')?.event).toMatchObject({ kind: 'publisher', id: pub.id });
-    for (let i = 2; i <= 10; i++) expect((await call('POST', url, mga, { description: `Link ${i}`, startTime: inFuture(), durationMinutes: 10 })).statusCode).toBe(201);
+    for (let i = 2; i <= 10; i++)
+      expect((await call('POST', url, mga, { description: `Link ${i}`, startTime: inFuture(), durationMinutes: 10 })).statusCode).toBe(201);
     const full = await snapshot();
     const eleventh = await call('POST', url, mga, { description: 'Link 11', startTime: inFuture(), durationMinutes: 10 });
     expect(eleventh.statusCode).toBe(ERROR_CATALOGUE.SHARE_LINKS_LIMIT.status);
@@ -204,7 +257,9 @@ describe.each(providers())('shares on %s', (provider) => {
     // An inventory made later gets its root on the first read (once).
     await db().inventory.create({ data: { id: 'inv-shares-new', name: 'Shares-New' } });
     // Two first reads at the same moment make one root.
-    const [fresh, again] = (await Promise.all([0, 1].map(() => call('GET', '/v2/shares/inventories/inv-shares-new/folders', superUser)))).map((r) => r.json() as SubscriberFolderTree);
+    const [fresh, again] = (await Promise.all([0, 1].map(() => call('GET', '/v2/shares/inventories/inv-shares-new/folders', superUser)))).map(
+      (r) => r.json() as SubscriberFolderTree,
+    );
     expect(fresh!.folders).toEqual([expect.objectContaining({ isRoot: true, parentId: null, subscriberCount: 0 })]);
     expect(again!.folders).toEqual(fresh!.folders);
     expect(await db().subscriberFolder.count({ where: { inventoryId: 'inv-shares-new' } })).toBe(1);
@@ -224,7 +279,9 @@ describe.each(providers())('shares on %s', (provider) => {
     const before = await snapshot();
     expect(fields(await call('POST', base, mga, { name: '' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
     expect(fields(await call('POST', base, mga, { name: 'f'.repeat(33) }))).toEqual([{ path: 'body.name', message: VALIDATION.betweenChars(1, 32) }]);
-    expect(fields(await call('POST', base, mga, { name: 'Foreign parent', parentId: 'sbf-metro-desk' }))).toEqual([{ path: 'body.parentId', message: VALIDATION.invalidField }]);
+    expect(fields(await call('POST', base, mga, { name: 'Foreign parent', parentId: 'sbf-metro-desk' }))).toEqual([
+      { path: 'body.parentId', message: VALIDATION.invalidField },
+    ]);
     expect((await call('POST', '/v2/shares/inventories/inv-metro/folders', mga, { name: 'X' })).statusCode).toBe(404);
     expect((await call('PUT', '/v2/shares/folders/sbf-metro-desk', mga, { name: 'Mine' })).statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
@@ -236,17 +293,27 @@ describe.each(providers())('shares on %s', (provider) => {
     const grandchild: SubscriberFolder = (await call('POST', base, mga, { name: 'Grandchild', parentId: child.id })).json();
     // Not under itself or below it.
     const snap = await snapshot();
-    expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: grandchild.id }))).toEqual([{ path: 'body.parentId', message: VALIDATION.invalidField }]);
-    expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: top.id }))).toEqual([{ path: 'body.parentId', message: VALIDATION.invalidField }]);
+    expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: grandchild.id }))).toEqual([
+      { path: 'body.parentId', message: VALIDATION.invalidField },
+    ]);
+    expect(fields(await call('PUT', `/v2/shares/folders/${top.id}`, mga, { parentId: top.id }))).toEqual([
+      { path: 'body.parentId', message: VALIDATION.invalidField },
+    ]);
     expect(await snapshot()).toBe(snap);
-    const renamed: SubscriberFolder = (await call('PUT', `/v2/shares/folders/${child.id}`, mga, { name: 'Child-Renamed', parentId: 'sbf-partners', version: child.version })).json();
+    const renamed: SubscriberFolder = (
+      await call('PUT', `/v2/shares/folders/${child.id}`, mga, { name: 'Child-Renamed', parentId: 'sbf-partners', version: child.version })
+    ).json();
     expect(renamed).toMatchObject({ name: 'Child-Renamed', parentId: 'sbf-partners', version: child.version + 1 });
     expect((await call('PUT', `/v2/shares/folders/${child.id}`, mga, { name: 'Stale', version: child.version })).statusCode).toBe(409);
 
     // Delete the moved folder: its grandchild goes too, their subscribers move up to its parent (Partners).
     const key = (await db().publisher.findUniqueOrThrow({ where: { id: 'pub-0001' } })).shareKey;
-    const a: Subscriber = (await call('POST', '/v2/shares/inventories/inv-global/subscribers', mga, { name: 'In-Child', shareKey: key, folderId: child.id })).json();
-    const b: Subscriber = (await call('POST', '/v2/shares/inventories/inv-global/subscribers', mga, { name: 'In-Grandchild', shareKey: key, folderId: grandchild.id })).json();
+    const a: Subscriber = (
+      await call('POST', '/v2/shares/inventories/inv-global/subscribers', mga, { name: 'In-Child', shareKey: key, folderId: child.id })
+    ).json();
+    const b: Subscriber = (
+      await call('POST', '/v2/shares/inventories/inv-global/subscribers', mga, { name: 'In-Grandchild', shareKey: key, folderId: grandchild.id })
+    ).json();
     const gone = await call('DELETE', `/v2/shares/folders/${child.id}`, mga);
     expect(gone.json()).toEqual({ id: child.id, inventoryId: 'inv-global', deleted: true, movedSubscribers: 2 });
     expect(lastEvent('share.removed')?.event).toMatchObject({ kind: 'folder', id: child.id });
@@ -261,11 +328,17 @@ describe.each(providers())('shares on %s', (provider) => {
   it("creates subscribers with a publisher's key (another organisation's too), refuses an unknown key as 'Invalid field', moves and deletes them", async () => {
     const url = '/v2/shares/inventories/inv-global/subscribers';
     const before = await snapshot();
-    expect(fields(await call('POST', url, mga, { name: 'Nokey', shareKey: 'NO-SUCH-KEY' }))).toEqual([{ path: 'body.shareKey', message: VALIDATION.invalidField }]);
+    expect(fields(await call('POST', url, mga, { name: 'Nokey', shareKey: 'NO-SUCH-KEY' }))).toEqual([
+      { path: 'body.shareKey', message: VALIDATION.invalidField },
+    ]);
     expect(fields(await call('POST', url, mga, { name: '', shareKey: 'PUB-METRO00001' }))).toEqual([{ path: 'body.name', message: VALIDATION.required }]);
-    expect(fields(await call('POST', url, mga, { name: 's'.repeat(33), shareKey: 'PUB-METRO00001' }))).toEqual([{ path: 'body.name', message: VALIDATION.betweenChars(1, 32) }]);
+    expect(fields(await call('POST', url, mga, { name: 's'.repeat(33), shareKey: 'PUB-METRO00001' }))).toEqual([
+      { path: 'body.name', message: VALIDATION.betweenChars(1, 32) },
+    ]);
     expect(fields(await call('POST', url, mga, { name: 'Nokey' }))).toEqual([{ path: 'body.shareKey', message: VALIDATION.required }]);
-    expect(fields(await call('POST', url, mga, { name: 'Bad folder', shareKey: 'PUB-METRO00001', folderId: 'sbf-metro-desk' }))).toEqual([{ path: 'body.folderId', message: VALIDATION.invalidField }]);
+    expect(fields(await call('POST', url, mga, { name: 'Bad folder', shareKey: 'PUB-METRO00001', folderId: 'sbf-metro-desk' }))).toEqual([
+      { path: 'body.folderId', message: VALIDATION.invalidField },
+    ]);
     expect(await snapshot()).toBe(before);
 
     const created = await call('POST', url, mga, { name: 'Metro-Feed', shareKey: 'PUB-METRO00001' });
@@ -273,14 +346,18 @@ describe.each(providers())('shares on %s', (provider) => {
     const sub: Subscriber = created.json();
     expect(sub).toMatchObject({ name: 'Metro-Feed', folderId: 'sbf-root', inventoryId: 'inv-global', shareKey: 'PUB-METRO00001' });
     expect(lastEvent('share.changed')?.event).toMatchObject({ kind: 'subscriber', id: sub.id });
-    const moved: Subscriber = (await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { folderId: 'sbf-partners', name: 'Metro-Feed-2', version: sub.version })).json();
+    const moved: Subscriber = (
+      await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { folderId: 'sbf-partners', name: 'Metro-Feed-2', version: sub.version })
+    ).json();
     expect(moved).toMatchObject({ folderId: 'sbf-partners', name: 'Metro-Feed-2', version: sub.version + 1 });
     const inRoot: SubscriberPage = (await call('GET', `${url}?folderId=sbf-root`, mga)).json();
     expect(inRoot.items.map((x) => x.id)).not.toContain(sub.id);
     const searched: SubscriberPage = (await call('GET', `${url}?searchValue=metro-feed`, mga)).json();
     expect(searched.items.map((x) => x.id)).toEqual([sub.id]);
     const snap = await snapshot();
-    expect(fields(await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { shareKey: 'NO-SUCH-KEY' }))).toEqual([{ path: 'body.shareKey', message: VALIDATION.invalidField }]);
+    expect(fields(await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { shareKey: 'NO-SUCH-KEY' }))).toEqual([
+      { path: 'body.shareKey', message: VALIDATION.invalidField },
+    ]);
     expect((await call('PUT', `/v2/shares/subscribers/${sub.id}`, mga, { name: 'Stale', version: sub.version })).statusCode).toBe(409);
     expect((await call('PUT', '/v2/shares/subscribers/sub-0004', mga, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call('DELETE', '/v2/shares/subscribers/sub-0004', mga)).statusCode).toBe(404);
@@ -299,11 +376,18 @@ describe.each(providers())('shares on %s', (provider) => {
       await client.next((m) => m.op === 'hello');
       client.send({ op: 'subscribe', topics: [inventoryTopic('inv-global'), groupTopic('grp-newsroom')] });
       await client.next((m) => m.op === 'subscribed');
-      const metro: Subscriber = (await call('POST', '/v2/shares/inventories/inv-metro/subscribers', superUser, { name: 'Ws-Metro', shareKey: 'PUB-METRO00001' })).json();
-      const mine: Subscriber = (await call('POST', '/v2/shares/inventories/inv-global/subscribers', superUser, { name: 'Ws-Global', shareKey: 'PUB-METRO00001' })).json();
+      const metro: Subscriber = (
+        await call('POST', '/v2/shares/inventories/inv-metro/subscribers', superUser, { name: 'Ws-Metro', shareKey: 'PUB-METRO00001' })
+      ).json();
+      const mine: Subscriber = (
+        await call('POST', '/v2/shares/inventories/inv-global/subscribers', superUser, { name: 'Ws-Global', shareKey: 'PUB-METRO00001' })
+      ).json();
       const shareEvents = () => client.events.filter((e) => e.event.type === 'share.changed');
       await until(() => shareEvents().some((e) => e.event.type === 'share.changed' && e.event.id === mine.id), 5000, 'share.changed over /ws');
-      expect(shareEvents().find((e) => e.event.type === 'share.changed' && e.event.id === mine.id)?.event).toMatchObject({ kind: 'subscriber', inventoryId: 'inv-global' });
+      expect(shareEvents().find((e) => e.event.type === 'share.changed' && e.event.id === mine.id)?.event).toMatchObject({
+        kind: 'subscriber',
+        inventoryId: 'inv-global',
+      });
       expect(shareEvents().some((e) => e.event.type === 'share.changed' && e.event.id === metro.id)).toBe(false);
       for (const id of [metro.id, mine.id]) await call('DELETE', `/v2/shares/subscribers/${id}`, superUser);
     } finally {

@@ -34,12 +34,17 @@ describe('simulator control plane', () => {
   });
 
   const unit = async (id: string) => (await client.rest(operator, 'GET', `/v2/units/${id}`)).body as UnitDetail;
-  const codeOf = async (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (e instanceof ControlPlaneError ? e.code : String(e)));
+  const codeOf = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'OK',
+      (e: unknown) => (e instanceof ControlPlaneError ? e.code : String(e)),
+    );
 
   it('answers the capability probe with every control procedure', async () => {
     const caps = (await client.query('', 'capabilities')) as { mock: boolean; controlPlane: string[] };
     expect(caps.mock).toBe(true);
-    for (const p of ['fleet.generate', 'fault.inject', 'clock.set', 'reset', 'scenario.start', 'scenario.status', 'scenario.stop']) expect(caps.controlPlane).toContain(p);
+    for (const p of ['fleet.generate', 'fault.inject', 'clock.set', 'reset', 'scenario.start', 'scenario.status', 'scenario.stop'])
+      expect(caps.controlPlane).toContain(p);
   });
 
   it('refuses without a session and to users who do not run the mock', async () => {
@@ -50,7 +55,10 @@ describe('simulator control plane', () => {
   });
 
   it('generates a fleet of a given size and mix that the simulator runs and the core lists, and clears it', async () => {
-    const r = (await client.mutate(operator, 'fleet.generate', { size: 40, mix: { fieldUnits: 1, smartUnits: 1, ptmpUnits: 0, liteUnits: 0, ptpUnits: 0, extenderDevices: 0 } })) as {
+    const r = (await client.mutate(operator, 'fleet.generate', {
+      size: 40,
+      mix: { fieldUnits: 1, smartUnits: 1, ptmpUnits: 0, liteUnits: 0, ptpUnits: 0, extenderDevices: 0 },
+    })) as {
       created: number;
       byGroup: Record<string, number>;
     };
@@ -73,18 +81,26 @@ describe('simulator control plane', () => {
   });
 
   it('injects a fault into the owning device; the core reports its effect', async () => {
-    const r = (await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0001', fault: { type: 'modemFail', modem: 2 } })) as { applied: number; error: string | null };
+    const r = (await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0001', fault: { type: 'modemFail', modem: 2 } })) as {
+      applied: number;
+      error: string | null;
+    };
     expect(r).toEqual({ applied: 1, error: null });
     await eventually(async () => (await unit('LU800-0001')).modems.find((m) => m.port === 2)?.connected === false, 10_000);
     await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0001', fault: { type: 'modemRecover', modem: 2 } });
     await eventually(async () => (await unit('LU800-0001')).modems.find((m) => m.port === 2)?.connected === true, 10_000);
     // A refused operation answers the device's error code.
-    const refused = (await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0002', fault: { type: 'record', start: true } })) as { error: string | null };
+    const refused = (await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0002', fault: { type: 'record', start: true } })) as {
+      error: string | null;
+    };
     expect(refused.error).toBe('FEATURE_DISABLED');
     expect(await codeOf(client.mutate(operator, 'fault.inject', { unitId: 'NO-SUCH-UNIT', fault: { type: 'reboot' } }))).toBe('NOT_FOUND');
     // A server fault reaches the server's replica: its channel's status changes in storage.
     await client.mutate(operator, 'fault.inject', { serverId: 'MMH-0002', fault: { type: 'channelStatus', channelId: 'MMH-0002-CH1', status: 'offline' } });
-    await eventually(async () => ((await client.query(operator, 'core.channel', { channelId: 'MMH-0002-CH1' })) as { status: string }).status === 'offline', 10_000);
+    await eventually(
+      async () => ((await client.query(operator, 'core.channel', { channelId: 'MMH-0002-CH1' })) as { status: string }).status === 'offline',
+      10_000,
+    );
     const row = await stack.app.services.db.channel.findUnique({ where: { id: 'MMH-0002-CH1' } });
     expect(row?.status).toBe('offline');
   });
@@ -128,7 +144,10 @@ describe('simulator control plane', () => {
     const started = (await client.mutate(operator, 'scenario.start', { scenario, speed: 20 })) as { name: string; stepsTotal: number };
     expect(started).toMatchObject({ name: 'control-plane-test', stepsTotal: 1 });
     await eventually(async () => (await unit('LU800-0003')).cameraConnected === false, 15_000);
-    const status = (await client.query(operator, 'scenario.status')) as { scenario: { stepsApplied: number; elapsedMs: number; outcomes: unknown[] }; clock: { factor: number } };
+    const status = (await client.query(operator, 'scenario.status')) as {
+      scenario: { stepsApplied: number; elapsedMs: number; outcomes: unknown[] };
+      clock: { factor: number };
+    };
     expect(status.scenario.stepsApplied).toBe(1);
     expect(status.scenario.elapsedMs).toBeGreaterThanOrEqual(10_000);
     expect(status.scenario.outcomes).toEqual([{ index: 0, error: null }]);
@@ -139,7 +158,10 @@ describe('simulator control plane', () => {
   });
 
   it('shows what the core recorded of servers and video return channels', async () => {
-    const server = (await client.query(operator, 'core.server', { serverId: 'VRS-0001' })) as { server: { status: string } | null; channels: { channelId: string }[] };
+    const server = (await client.query(operator, 'core.server', { serverId: 'VRS-0001' })) as {
+      server: { status: string } | null;
+      channels: { channelId: string }[];
+    };
     expect(server.server?.status).toBe('online');
     expect(server.channels.map((c) => c.channelId)).toEqual(['VRS-0001-CH1', 'VRS-0001-CH2']);
     const vr = (await client.query(operator, 'core.vrChannel', { vrChannelId: 'VRC-0003' })) as { status: string };

@@ -24,7 +24,12 @@ describe('simulator shards over the gateway websocket', () => {
     client = new CoreClient({ baseUrl: base });
     operator = await client.login('super_user', DEMO_PASSWORD);
     for (const shardId of ['shard-1', 'shard-2']) {
-      const engine = new Engine({ seed: 1, shardId, clock: { kind: 'accelerated', factor: SPEED }, timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0 } });
+      const engine = new Engine({
+        seed: 1,
+        shardId,
+        clock: { kind: 'accelerated', factor: SPEED },
+        timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0 },
+      });
       engines.push(engine);
       links.push(connectShard(engine, { url: `${base.replace('http', 'ws')}${GATEWAY.wsPath}`, token: stack.config.GATEWAY_TOKEN, reconnectMs: 200 }));
     }
@@ -74,8 +79,16 @@ describe('simulator shards over the gateway websocket', () => {
     for (const name of ['camera-disconnected', 'server-offline-video-return']) {
       const lines: string[] = [];
       // Stepped: each advance answers once the core applied what both shards reported over their sockets.
-      const r = await runScenario(loadScenarioFile(`${SCENARIO_DIR}${name}.json`), { baseUrl: base, password: DEMO_PASSWORD, stepped: true, log: (l) => lines.push(l) });
-      expect(r.steps.filter((s) => !s.ok).map((s) => s.detail), lines.join('\n')).toEqual([]);
+      const r = await runScenario(loadScenarioFile(`${SCENARIO_DIR}${name}.json`), {
+        baseUrl: base,
+        password: DEMO_PASSWORD,
+        stepped: true,
+        log: (l) => lines.push(l),
+      });
+      expect(
+        r.steps.filter((s) => !s.ok).map((s) => s.detail),
+        lines.join('\n'),
+      ).toEqual([]);
     }
     await client.mutate(operator, 'clock.set', { mode: { kind: 'accelerated', factor: SPEED } });
   });

@@ -25,7 +25,12 @@ describe.each(providers())('software version deleted while an upgrade to it star
   let superUser: string;
 
   beforeAll(async () => {
-    s = await startTestStack({ provider, simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE }, simulatorServerTimings: FAST_SERVER_TIMINGS, env: { DEVICE_COMMAND_TIMEOUT_MS: '300' } });
+    s = await startTestStack({
+      provider,
+      simulatorTimings: { ...FAST_TIMINGS, upgrade: FAST_UPGRADE },
+      simulatorServerTimings: FAST_SERVER_TIMINGS,
+      env: { DEVICE_COMMAND_TIMEOUT_MS: '300' },
+    });
     superUser = await s.login('super_user');
   });
   afterAll(async () => s?.close());
@@ -82,7 +87,10 @@ describe.each(providers())('software version deleted while an upgrade to it star
         expect([201, 503], what).toContain(started.statusCode);
       }
       // The job (if any) ended before the next round: the unit is free again.
-      await eventually(async () => (await db.upgradeJob.count({ where: { deviceType: 'unit', deviceId: UNIT, state: { in: ['pending', 'upgrading'] } } })) === 0, 10_000);
+      await eventually(
+        async () => (await db.upgradeJob.count({ where: { deviceType: 'unit', deviceId: UNIT, state: { in: ['pending', 'upgrading'] } } })) === 0,
+        10_000,
+      );
     }
     expect(outcomes.deleted + outcomes.started).toBe(ROUNDS);
     // Counting a job on its version is not a change of the version.

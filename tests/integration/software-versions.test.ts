@@ -8,7 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, softwareVersionEndpoints, VALIDATION, type EndpointDef, type Role, type SoftwareVersion, type SoftwareVersionPage,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  softwareVersionEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type Role,
+  type SoftwareVersion,
+  type SoftwareVersionPage,
 } from '@fleet/contracts';
 import { groupTopic, type CurrentUser } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -43,7 +51,10 @@ describe.each(providers())('software versions on %s', (provider) => {
   const list = async (qs: string, cookie = superUser): Promise<SoftwareVersionPage> => (await call('GET', `/v2/softwareVersions${qs}`, cookie)).json();
   const fields = (res: { json(): { error: { fields?: { path: string; message: string }[] } } }) => res.json().error.fields;
   const eventsOf = (type: string) => published.filter((p) => p.event.type === type);
-  const lastEvent = (type: string, id: string) => eventsOf(type).filter((p) => 'softwareVersionId' in p.event && p.event.softwareVersionId === id).at(-1);
+  const lastEvent = (type: string, id: string) =>
+    eventsOf(type)
+      .filter((p) => 'softwareVersionId' in p.event && p.event.softwareVersionId === id)
+      .at(-1);
 
   it('answers 401 without a session, 403 to roles outside each call, changing nothing', async () => {
     const before = await snapshot();
@@ -51,13 +62,17 @@ describe.each(providers())('software versions on %s', (provider) => {
       const def: EndpointDef = catalogue[id];
       const url = buildPath(def.path, { id: 'swv-10-1', inventoryId: 'inv-global' });
       expect((await call(def.method, url, undefined, def.body ? {} : undefined)).statusCode, id).toBe(401);
-      for (const role of (['luc_regular', 'luc_read', 'luc_admin', 'luc_partner', 'luc_contractor', 'staff'] as const).filter((r) => !(def.roles as readonly Role[]).includes(r))) {
+      for (const role of (['luc_regular', 'luc_read', 'luc_admin', 'luc_partner', 'luc_contractor', 'staff'] as const).filter(
+        (r) => !(def.roles as readonly Role[]).includes(r),
+      )) {
         const res = await call(def.method, url, await cookieOf(role), def.body ? { number: '7.7', description: 'x' } : undefined);
         expect(res.statusCode, `${id} as ${role}`).toBe(403);
       }
     }
     // Reading is for the manage roles and staff; writing for super user and staff; assigning for the admin roles.
-    expect(catalogue.listSoftwareVersions.roles).toEqual(expect.arrayContaining(['luc_admin', 'luc_contractor', 'luc_partner', 'luc_media_group_admin', 'staff']));
+    expect(catalogue.listSoftwareVersions.roles).toEqual(
+      expect.arrayContaining(['luc_admin', 'luc_contractor', 'luc_partner', 'luc_media_group_admin', 'staff']),
+    );
     expect(catalogue.createSoftwareVersion.roles).toEqual(['super_user', 'staff']);
     expect(catalogue.assignSoftwareVersionInventory.roles).not.toContain('luc_partner');
     expect(await snapshot()).toBe(before);
@@ -81,7 +96,13 @@ describe.each(providers())('software versions on %s', (provider) => {
     expect(servers.items.map((v) => v.number)).not.toContain('3.5');
     expect(servers.total).toBe(11);
     const v10 = page.items[0]!;
-    expect(v10).toMatchObject({ id: 'swv-10-1', description: 'Release 10.1', releaseNotesUrl: 'https://docs.example.com/releases/10.1', deprecated: false, global: false });
+    expect(v10).toMatchObject({
+      id: 'swv-10-1',
+      description: 'Release 10.1',
+      releaseNotesUrl: 'https://docs.example.com/releases/10.1',
+      deprecated: false,
+      global: false,
+    });
     expect(v10.inventories.map((i) => i.name)).toEqual(['Global-News', 'Global-News-Sports', 'Metro-TV']);
     expect(page.items.find((v) => v.number === '6.5')).toMatchObject({ global: true, inventories: [] });
     // Bad query values are the spec's messages, not a 500.
@@ -105,15 +126,30 @@ describe.each(providers())('software versions on %s', (provider) => {
     // Filtering by another's inventory tells nothing.
     expect((await list('?inventoryId=inv-metro', admin)).total).toBe(0);
     expect((await list('?inventoryId=inv-metro')).items.map((v) => v.number)).toContain('7.1');
-    expect((await call('GET', `/v2/softwareVersions/${id}`, superUser)).json()).toMatchObject({ number: '7.1', inventories: [{ id: 'inv-metro', name: 'Metro-TV' }] });
+    expect((await call('GET', `/v2/softwareVersions/${id}`, superUser)).json()).toMatchObject({
+      number: '7.1',
+      inventories: [{ id: 'inv-metro', name: 'Metro-TV' }],
+    });
     expect((await call('DELETE', `/v2/softwareVersions/${id}`, superUser)).statusCode).toBe(200);
   });
 
   it('creates a version in its one spelling and announces it to every inventory when it is for all', async () => {
-    const res = await create({ number: ' 6.3.0 ', description: 'Field fixes', releaseNotesUrl: 'https://docs.example.com/6.3', supportedDevices: ['fieldUnits', 'mmh_server', 'fieldUnits'] });
+    const res = await create({
+      number: ' 6.3.0 ',
+      description: 'Field fixes',
+      releaseNotesUrl: 'https://docs.example.com/6.3',
+      supportedDevices: ['fieldUnits', 'mmh_server', 'fieldUnits'],
+    });
     expect(res.statusCode).toBe(201);
     const created: SoftwareVersion = res.json();
-    expect(created).toMatchObject({ number: '6.3', description: 'Field fixes', supportedDevices: ['fieldUnits', 'mmh_server'], global: true, deprecated: false, version: 0 });
+    expect(created).toMatchObject({
+      number: '6.3',
+      description: 'Field fixes',
+      supportedDevices: ['fieldUnits', 'mmh_server'],
+      global: true,
+      deprecated: false,
+      version: 0,
+    });
     const event = lastEvent('softwareVersion.changed', created.id);
     expect(event?.event).toMatchObject({ number: '6.3' });
     expect(event?.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'inventory:inv-metro', 'inventory:inv-global-sports']));
@@ -205,7 +241,9 @@ describe.each(providers())('software versions on %s', (provider) => {
 
   it('keeps a version a pending or running upgrade targets: no delete, no new number; deprecating is fine', async () => {
     const { id } = (await create({ number: '7.4' })).json() as SoftwareVersion;
-    const job = await db().upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'LU800-0001', fromVersion: '7.0', targetVersion: '7.4.0', state: 'upgrading' } });
+    const job = await db().upgradeJob.create({
+      data: { deviceType: 'unit', deviceId: 'LU800-0001', fromVersion: '7.0', targetVersion: '7.4.0', state: 'upgrading' },
+    });
     try {
       const before = await snapshot();
       const del = await call('DELETE', `/v2/softwareVersions/${id}`, superUser);
@@ -231,7 +269,11 @@ describe.each(providers())('software versions on %s', (provider) => {
     expect((await call('GET', `/v2/softwareVersions/${id}`, admin)).json()).toMatchObject({ inventories: [{ id: 'inv-global' }], global: false });
     let before = await snapshot();
     // Another's inventory: 404 as an unknown one; a partner may not assign at all.
-    for (const [method, inv] of [['PUT', 'inv-metro'], ['DELETE', 'inv-metro'], ['PUT', 'inv-no-such']] as const) {
+    for (const [method, inv] of [
+      ['PUT', 'inv-metro'],
+      ['DELETE', 'inv-metro'],
+      ['PUT', 'inv-no-such'],
+    ] as const) {
       expect((await call(method, `/v2/softwareVersions/${id}/inventories/${inv}`, admin)).statusCode, `${method} ${inv}`).toBe(404);
     }
     expect((await call('PUT', `/v2/softwareVersions/${id}/inventories/inv-global`, partner)).statusCode).toBe(403);
@@ -271,7 +313,7 @@ describe.each(providers())('software versions on %s', (provider) => {
       const heard = (id: string) => client.events.filter((e) => 'softwareVersionId' in e.event && e.event.softwareVersionId === id);
       const metro = ((await create({ number: '7.8', inventoryIds: ['inv-metro'] })).json() as SoftwareVersion).id;
       const own = ((await create({ number: '7.8.1', inventoryIds: ['inv-global'] })).json() as SoftwareVersion).id;
-      await until(() => heard(own).length > 0, 5000, 'the event of a version of the admin\'s inventory');
+      await until(() => heard(own).length > 0, 5000, "the event of a version of the admin's inventory");
       expect(heard(own)[0]!.event).toMatchObject({ type: 'softwareVersion.changed', number: '7.8.1' });
       // Announced in order: by the time the later one arrived, the other inventory's would have too.
       expect(heard(metro)).toEqual([]);

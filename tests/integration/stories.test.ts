@@ -8,8 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, DEFAULT_STORY_MAPPING, LIMITS, storyEndpoints, VALIDATION,
-  type EndpointDef, type Story, type StoryIntegration, type StoryMappingResult, type StoryPage,
+  buildPath,
+  catalogue,
+  DEFAULT_STORY_MAPPING,
+  LIMITS,
+  storyEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type Story,
+  type StoryIntegration,
+  type StoryMappingResult,
+  type StoryPage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -128,8 +137,15 @@ describe.each(providers())('stories on %s', (provider) => {
     published.length = 0;
     const story = await create({ slugline: 'Flood in the valley', reporter: 'Ann Lee', keywords: 'flood,weather' });
     expect(story).toMatchObject({
-      slugline: 'Flood in the valley', reporter: 'Ann Lee', keywords: 'flood,weather', crewName: '', comments: '',
-      inventoryId: INV, createdBy: 'luc_regular', units: [], version: 0,
+      slugline: 'Flood in the valley',
+      reporter: 'Ann Lee',
+      keywords: 'flood,weather',
+      crewName: '',
+      comments: '',
+      inventoryId: INV,
+      createdBy: 'luc_regular',
+      units: [],
+      version: 0,
     });
     const event = published.find((p) => p.event.type === 'story.changed');
     expect(event?.topics).toEqual(expect.arrayContaining([`inventory:${INV}`, 'group:grp-newsroom']));
@@ -215,7 +231,11 @@ describe.each(providers())('stories on %s', (provider) => {
 
     const before = await snapshot();
     // LU800-0005 is outside luc_regular's inventories and groups; for the super user it is visible but in another inventory.
-    for (const [unit, cookie] of [['LU800-0005', regular], ['LU800-0005', superUser], ['NO-SUCH-UNIT', regular]] as const) {
+    for (const [unit, cookie] of [
+      ['LU800-0005', regular],
+      ['LU800-0005', superUser],
+      ['NO-SUCH-UNIT', regular],
+    ] as const) {
       const r = await call('PUT', `${base}/${story.id}/units/${unit}`, cookie);
       expect(r.statusCode, `${unit}`).toBe(404);
     }
@@ -236,8 +256,15 @@ describe.each(providers())('stories on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(200);
     const initial: StoryIntegration = res.json();
     expect(initial).toEqual({
-      inventoryId: INV, enabled: false, endpoint: '', queue: '', username: '', mapping: DEFAULT_STORY_MAPPING,
-      syncIntervalMinutes: 5, lastSyncAt: null, version: 0,
+      inventoryId: INV,
+      enabled: false,
+      endpoint: '',
+      queue: '',
+      username: '',
+      mapping: DEFAULT_STORY_MAPPING,
+      syncIntervalMinutes: 5,
+      lastSyncAt: null,
+      version: 0,
     });
     expect((await call('GET', '/v2/inventories/inv-metro/stories/integration', admin)).statusCode).toBe(404);
 
@@ -260,7 +287,11 @@ describe.each(providers())('stories on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     const on = await call('PUT', `${base}/integration`, admin, {
-      version: 0, enabled: true, endpoint: 'https://nrcs.example.com/api', queue: 'NEWS.RUNDOWN', mapping: { ...DEFAULT_STORY_MAPPING, comments: 'meta.notes' },
+      version: 0,
+      enabled: true,
+      endpoint: 'https://nrcs.example.com/api',
+      queue: 'NEWS.RUNDOWN',
+      mapping: { ...DEFAULT_STORY_MAPPING, comments: 'meta.notes' },
     });
     expect(on.statusCode, on.body).toBe(200);
     const saved: StoryIntegration = on.json();
@@ -293,17 +324,23 @@ describe.each(providers())('stories on %s', (provider) => {
     expect(result).toEqual({
       ok: true,
       fields: {
-        slugline: 'Election night', crewName: 'Ann, Bob', storyId: '12345', usageTerms: '', provider: '', reporter: 'C. Jones', keywords: 'vote,count', comments: 'Live at 21:00',
+        slugline: 'Election night',
+        crewName: 'Ann, Bob',
+        storyId: '12345',
+        usageTerms: '',
+        provider: '',
+        reporter: 'C. Jones',
+        keywords: 'vote,count',
+        comments: 'Live at 21:00',
       },
       errors: [],
       missing: ['provider'],
       unmapped: ['usageTerms'],
     });
 
-    const broken: StoryMappingResult = (
+    const broken: StoryMappingResult =
       // Without a mapping in the body the stored one is used (comments from meta.notes, saved above).
-      await call('POST', `${base}/integration/test`, admin, { sample: { title: 'no slug', meta: { notes: 'n'.repeat(1025) } } })
-    ).json();
+      (await call('POST', `${base}/integration/test`, admin, { sample: { title: 'no slug', meta: { notes: 'n'.repeat(1025) } } })).json();
     expect(broken.ok).toBe(false);
     expect(broken.errors).toEqual([
       { path: 'slugline', message: VALIDATION.sluglineMissing },

@@ -16,7 +16,10 @@ const FOLD_MS = 1000;
 type Changed = Extract<RealtimeEvent, { type: 'systemEntities.changed' }>;
 const changes = (client: WsClient): Changed[] =>
   client.events.filter((e) => e.topic === ADMIN_TOPIC && e.event.type === 'systemEntities.changed').map((e) => e.event as Changed);
-const announced = (client: WsClient, kind: SystemEntityKind, after: number) => changes(client).slice(after).some((e) => e.kinds.includes(kind));
+const announced = (client: WsClient, kind: SystemEntityKind, after: number) =>
+  changes(client)
+    .slice(after)
+    .some((e) => e.kinds.includes(kind));
 
 describe.each(providers())('the system entities topic on %s', (provider) => {
   let s: TestStack;
@@ -30,7 +33,12 @@ describe.each(providers())('the system entities topic on %s', (provider) => {
   beforeAll(async () => {
     s = await startTestStack({ provider, clock });
     base = await s.app.listen({ host: '127.0.0.1', port: 0 });
-    [superUser, staff, admin, regular] = (await Promise.all(['super_user', 'staff', 'luc_admin', 'luc_regular'].map((u) => s.login(u)))) as [string, string, string, string];
+    [superUser, staff, admin, regular] = (await Promise.all(['super_user', 'staff', 'luc_admin', 'luc_regular'].map((u) => s.login(u)))) as [
+      string,
+      string,
+      string,
+      string,
+    ];
   });
   afterAll(async () => s?.close());
 

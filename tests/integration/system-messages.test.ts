@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, systemMessageEndpoints, VALIDATION, type ClientNotification, type EndpointDef, type SystemMessage, type SystemMessagePage,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  systemMessageEndpoints,
+  VALIDATION,
+  type ClientNotification,
+  type EndpointDef,
+  type SystemMessage,
+  type SystemMessagePage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -107,7 +115,11 @@ describe.each(providers())('system messages on %s', (provider) => {
     };
     await bad({ globalNotification: true }, 'body.message', VALIDATION.required);
     await bad({ message: '  ', globalNotification: true }, 'body.message', VALIDATION.required);
-    await bad({ message: 'Past', globalNotification: true, expireDate: new Date(Date.now() - HOUR).toISOString() }, 'body.expireDate', VALIDATION.expiryInFuture);
+    await bad(
+      { message: 'Past', globalNotification: true, expireDate: new Date(Date.now() - HOUR).toISOString() },
+      'body.expireDate',
+      VALIDATION.expiryInFuture,
+    );
     await bad({ message: 'Nobody' }, 'body.inventoryId', VALIDATION.required);
     await bad({ message: 'Unknown', inventoryId: 'inv-no-such' }, 'body.inventoryId', VALIDATION.invalidField);
     await bad({ message: 'Level', globalNotification: true, level: 'critical' }, 'body.level', VALIDATION.invalidField);

@@ -9,13 +9,35 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  aiCredentialEndpoints, applicationConfigurationEndpoints, buildPath, catalogue, clientApplicationEndpoints, ERROR_CATALOGUE, inventoryTopic, modemVendorEndpoints,
-  organisationEndpoints, PLATFORM_ADMIN_ROLES, ROLES, VALIDATION, type AiCredential, type ClientApplication, type ClientApplicationWithSecret, type EndpointDef, type ModemVendor, type Organisation,
+  aiCredentialEndpoints,
+  applicationConfigurationEndpoints,
+  buildPath,
+  catalogue,
+  clientApplicationEndpoints,
+  ERROR_CATALOGUE,
+  inventoryTopic,
+  modemVendorEndpoints,
+  organisationEndpoints,
+  PLATFORM_ADMIN_ROLES,
+  ROLES,
+  VALIDATION,
+  type AiCredential,
+  type ClientApplication,
+  type ClientApplicationWithSecret,
+  type EndpointDef,
+  type ModemVendor,
+  type Organisation,
 } from '@fleet/contracts';
 import { verifyPassword } from '@fleet/db';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
-const ENDPOINTS = { ...organisationEndpoints, ...clientApplicationEndpoints, ...modemVendorEndpoints, ...aiCredentialEndpoints, ...applicationConfigurationEndpoints };
+const ENDPOINTS = {
+  ...organisationEndpoints,
+  ...clientApplicationEndpoints,
+  ...modemVendorEndpoints,
+  ...aiCredentialEndpoints,
+  ...applicationConfigurationEndpoints,
+};
 const IDS = Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[];
 
 describe.each(providers())('system settings (organisations, client applications, modem vendors, AI, application configuration) on %s', (provider) => {
@@ -77,7 +99,16 @@ describe.each(providers())('system settings (organisations, client applications,
       const res = await call('POST', '/v2/admin/organisations', superUser, { name: 'Test-Org-A', externalUid: 'ext-a', defaultRole: 'luc_admin', maxUsers: 3 });
       expect(res.statusCode).toBe(201);
       const org: Organisation = res.json();
-      expect(org).toMatchObject({ name: 'Test-Org-A', externalUid: 'ext-a', defaultRole: 'luc_admin', maxUsers: 3, userCount: 0, activeUsers: 0, inventoryCount: 0, version: 0 });
+      expect(org).toMatchObject({
+        name: 'Test-Org-A',
+        externalUid: 'ext-a',
+        defaultRole: 'luc_admin',
+        maxUsers: 3,
+        userCount: 0,
+        activeUsers: 0,
+        inventoryCount: 0,
+        version: 0,
+      });
       expect(settingEvents('organization').at(-1)?.event).toMatchObject({ id: org.id, removed: false });
       // Every inventory's topic hears it (each console follows one), and nothing else is said.
       expect(settingEvents('organization').at(-1)?.topics).toEqual(expect.arrayContaining([inventoryTopic('inv-global'), inventoryTopic('inv-metro')]));
@@ -168,7 +199,12 @@ describe.each(providers())('system settings (organisations, client applications,
 
   describe('client applications', () => {
     it('shows the secret once at creation and on regeneration, stores it hashed, and never returns it again', async () => {
-      const res = await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Test-App', clientId: 'test-app', redirectUris: ['https://app.example.com/cb'], scopes: ['read', 'write'] });
+      const res = await call('POST', '/v2/admin/clientApplications', superUser, {
+        name: 'Test-App',
+        clientId: 'test-app',
+        redirectUris: ['https://app.example.com/cb'],
+        scopes: ['read', 'write'],
+      });
       expect(res.statusCode).toBe(201);
       const app: ClientApplicationWithSecret = res.json();
       expect(app.secret.length).toBeGreaterThanOrEqual(32);
@@ -200,9 +236,18 @@ describe.each(providers())('system settings (organisations, client applications,
     it('refuses a taken name or client id, an invalid redirect URI and a repeated scope, changing nothing', async () => {
       const first = (await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Taken-App', clientId: 'taken-app' })).json() as ClientApplication;
       const before = await snapshot();
-      expect(fields(await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Taken-App', clientId: 'other-app' }))).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
-      expect(fields(await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Other-App', clientId: 'taken-app' }))).toEqual([{ path: 'body.clientId', message: VALIDATION.fieldUnique }]);
-      const bad = await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Bad-App', clientId: 'bad app', redirectUris: ['not a url', 'ftp://x.example.com'], scopes: ['a', 'a'] });
+      expect(fields(await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Taken-App', clientId: 'other-app' }))).toEqual([
+        { path: 'body.name', message: VALIDATION.nameUnique },
+      ]);
+      expect(fields(await call('POST', '/v2/admin/clientApplications', superUser, { name: 'Other-App', clientId: 'taken-app' }))).toEqual([
+        { path: 'body.clientId', message: VALIDATION.fieldUnique },
+      ]);
+      const bad = await call('POST', '/v2/admin/clientApplications', superUser, {
+        name: 'Bad-App',
+        clientId: 'bad app',
+        redirectUris: ['not a url', 'ftp://x.example.com'],
+        scopes: ['a', 'a'],
+      });
       expect(fields(bad)).toEqual(
         expect.arrayContaining([
           { path: 'body.clientId', message: VALIDATION.mustMatchPattern },
@@ -223,10 +268,16 @@ describe.each(providers())('system settings (organisations, client applications,
       const before = await snapshot();
       const repeated = await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { models: [{ name: 'A1' }, { name: 'a1' }], version: 0 });
       expect(fields(repeated)).toEqual([{ path: 'body.models.1.name', message: VALIDATION.fieldUnique }]);
-      expect(fields(await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { name: 'Quectel', version: 0 }))).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
-      expect(fields(await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { models: [{ name: '' }], version: 0 }))).toEqual([{ path: 'body.models.0.name', message: VALIDATION.required }]);
+      expect(fields(await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { name: 'Quectel', version: 0 }))).toEqual([
+        { path: 'body.name', message: VALIDATION.nameUnique },
+      ]);
+      expect(fields(await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { models: [{ name: '' }], version: 0 }))).toEqual([
+        { path: 'body.models.0.name', message: VALIDATION.required },
+      ]);
       expect(await snapshot()).toBe(before);
-      const changed: ModemVendor = (await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { models: [{ name: 'A2' }, { name: 'B1' }], version: 0 })).json();
+      const changed: ModemVendor = (
+        await call('PUT', `/v2/admin/modemVendors/${vendor.id}`, staff, { models: [{ name: 'A2' }, { name: 'B1' }], version: 0 })
+      ).json();
       expect(changed).toMatchObject({ models: [{ name: 'A2' }, { name: 'B1' }], version: 1 });
       expect(settingEvents('modem_vendor').at(-1)?.event).toMatchObject({ id: vendor.id, removed: false });
       // Search finds a vendor by one of its models.
@@ -240,15 +291,31 @@ describe.each(providers())('system settings (organisations, client applications,
   describe('AI settings', () => {
     it('keeps secret fields write-only: masked on every read, kept when an update leaves them out', async () => {
       const res = await call('POST', '/v2/admin/aiCredentials', superUser, {
-        name: 'Test-AI', provider: 'openai', inventoryId: 'inv-global',
-        fields: [{ name: 'apiKey', secret: true, value: 'sk-very-secret' }, { name: 'model', secret: false, value: 'gpt' }],
+        name: 'Test-AI',
+        provider: 'openai',
+        inventoryId: 'inv-global',
+        fields: [
+          { name: 'apiKey', secret: true, value: 'sk-very-secret' },
+          { name: 'model', secret: false, value: 'gpt' },
+        ],
       });
       expect(res.statusCode).toBe(201);
       const cred: AiCredential = res.json();
-      expect(cred.fields).toEqual([{ name: 'apiKey', secret: true, value: null, isSet: true }, { name: 'model', secret: false, value: 'gpt', isSet: true }]);
+      expect(cred.fields).toEqual([
+        { name: 'apiKey', secret: true, value: null, isSet: true },
+        { name: 'model', secret: false, value: 'gpt', isSet: true },
+      ]);
       expect(cred.inventoryName).not.toBeNull();
       expect(JSON.stringify((await call('GET', '/v2/admin/aiCredentials', staff)).json())).not.toContain('sk-very-secret');
-      const updated: AiCredential = (await call('PUT', `/v2/admin/aiCredentials/${cred.id}`, staff, { fields: [{ name: 'apiKey', secret: true }, { name: 'model', secret: false, value: 'gpt-2' }], version: 0 })).json();
+      const updated: AiCredential = (
+        await call('PUT', `/v2/admin/aiCredentials/${cred.id}`, staff, {
+          fields: [
+            { name: 'apiKey', secret: true },
+            { name: 'model', secret: false, value: 'gpt-2' },
+          ],
+          version: 0,
+        })
+      ).json();
       expect(updated.fields[1]).toMatchObject({ value: 'gpt-2' });
       const stored = await db().aiCredential.findUniqueOrThrow({ where: { id: cred.id } });
       expect(JSON.stringify(stored.credentials)).toContain('sk-very-secret');
@@ -256,9 +323,15 @@ describe.each(providers())('system settings (organisations, client applications,
       const before = await snapshot();
       const missing = await call('PUT', `/v2/admin/aiCredentials/${cred.id}`, staff, { fields: [{ name: 'token', secret: true }], version: 1 });
       expect(fields(missing)).toEqual([{ path: 'body.fields.0.value', message: VALIDATION.required }]);
-      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Test-AI', provider: 'openai' }))).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
-      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Other-AI', provider: 'skynet', inventoryId: 'inv-no-such' }))).toEqual([{ path: 'body.provider', message: VALIDATION.invalidField }]);
-      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Other-AI', provider: 'openai', inventoryId: 'inv-no-such' }))).toEqual([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
+      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Test-AI', provider: 'openai' }))).toEqual([
+        { path: 'body.name', message: VALIDATION.nameUnique },
+      ]);
+      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Other-AI', provider: 'skynet', inventoryId: 'inv-no-such' }))).toEqual([
+        { path: 'body.provider', message: VALIDATION.invalidField },
+      ]);
+      expect(fields(await call('POST', '/v2/admin/aiCredentials', staff, { name: 'Other-AI', provider: 'openai', inventoryId: 'inv-no-such' }))).toEqual([
+        { path: 'body.inventoryId', message: VALIDATION.invalidField },
+      ]);
       expect(await snapshot()).toBe(before);
       expect(settingEvents('ai_settings').at(-1)?.event).toMatchObject({ id: cred.id });
       expect((await call('DELETE', `/v2/admin/aiCredentials/${cred.id}`, superUser)).statusCode).toBe(200);
@@ -272,23 +345,35 @@ describe.each(providers())('system settings (organisations, client applications,
       const chat = list.items.find((e: { key: string }) => e.key === 'chatSupport');
       expect(chat.value).toEqual({ enabled: false, scriptUrl: null });
       const before = await snapshot();
-      const wrong = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, { value: { enabled: 'yes', scriptUrl: 'not a url' }, version: chat.version });
+      const wrong = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, {
+        value: { enabled: 'yes', scriptUrl: 'not a url' },
+        version: chat.version,
+      });
       expect(wrong.statusCode).toBe(400);
       expect(fields(wrong)).toEqual(expect.arrayContaining([{ path: 'body.value.scriptUrl', message: VALIDATION.invalidField }]));
       expect(fields(wrong)?.map((f) => f.path)).toContain('body.value.enabled');
       const rekey = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, { key: 'other', version: chat.version });
       expect(rekey.statusCode).toBe(400);
-      expect(fields(await call('POST', '/v2/admin/applicationConfiguration', staff, { key: 'chatSupport', value: { enabled: true, scriptUrl: null } }))).toEqual([{ path: 'body.key', message: VALIDATION.fieldUnique }]);
+      expect(
+        fields(await call('POST', '/v2/admin/applicationConfiguration', staff, { key: 'chatSupport', value: { enabled: true, scriptUrl: null } })),
+      ).toEqual([{ path: 'body.key', message: VALIDATION.fieldUnique }]);
       expect(await snapshot()).toBe(before);
 
-      const on = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, { value: { enabled: true, scriptUrl: 'https://chat.example.com/s.js' }, version: chat.version });
+      const on = await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, {
+        value: { enabled: true, scriptUrl: 'https://chat.example.com/s.js' },
+        version: chat.version,
+      });
       expect(on.statusCode).toBe(200);
       expect(settingEvents('application_configuration').at(-1)?.event).toMatchObject({ id: chat.id });
       // What every console reads.
       expect((await call('GET', '/client/configuration', admin)).json().chatSupport).toEqual({ enabled: true, scriptUrl: 'https://chat.example.com/s.js' });
       await call('PUT', `/v2/admin/applicationConfiguration/${chat.id}`, staff, { value: chat.value, version: chat.version + 1 });
 
-      const made = await call('POST', '/v2/admin/applicationConfiguration', superUser, { key: 'test.entry', value: [1, 'two', { three: 3 }], description: 'a test' });
+      const made = await call('POST', '/v2/admin/applicationConfiguration', superUser, {
+        key: 'test.entry',
+        value: [1, 'two', { three: 3 }],
+        description: 'a test',
+      });
       expect(made.statusCode).toBe(201);
       expect(made.json()).toMatchObject({ key: 'test.entry', value: [1, 'two', { three: 3 }], description: 'a test', version: 0 });
       expect((await call('DELETE', `/v2/admin/applicationConfiguration/${made.json().id}`, superUser)).json()).toEqual({ id: made.json().id, deleted: true });

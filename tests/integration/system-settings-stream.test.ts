@@ -9,8 +9,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, geocodingProfileEndpoints, softwareVersionProductEndpoints, streamMediaProfileEndpoints, streamProviderEndpoints,
-  VALIDATION, type EndpointDef, type GeocodingProfile, type StreamProfile, type StreamProvider,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  geocodingProfileEndpoints,
+  softwareVersionProductEndpoints,
+  streamMediaProfileEndpoints,
+  streamProviderEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type GeocodingProfile,
+  type StreamProfile,
+  type StreamProvider,
 } from '@fleet/contracts';
 import { coreCall, providers, recordPublished, startTestStack, type Method, type Published, type TestStack } from '../support/stack.js';
 
@@ -62,10 +72,21 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
   });
 
   it('creates, lists, edits and deletes a stream provider with its profiles; one main profile per provider', async () => {
-    const created = await call('POST', '/v2/admin/streamProviders', superUser, { name: 'Twitch-Test', kind: 'rtmp', configuration: { url: 'rtmp://live.twitch.test' } });
+    const created = await call('POST', '/v2/admin/streamProviders', superUser, {
+      name: 'Twitch-Test',
+      kind: 'rtmp',
+      configuration: { url: 'rtmp://live.twitch.test' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const provider: StreamProvider = created.json();
-    expect(provider).toMatchObject({ name: 'Twitch-Test', kind: 'rtmp', configuration: { url: 'rtmp://live.twitch.test' }, profileCount: 0, mainProfileName: null, version: 0 });
+    expect(provider).toMatchObject({
+      name: 'Twitch-Test',
+      kind: 'rtmp',
+      configuration: { url: 'rtmp://live.twitch.test' },
+      profileCount: 0,
+      mainProfileName: null,
+      version: 0,
+    });
     expect(settingEvents('stream_providers', provider.id)).toHaveLength(1);
     // Unique name, required kind, configuration an object.
     const before = await snapshot();
@@ -83,7 +104,12 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
     expect(await snapshot()).toBe(before);
 
     // Profiles: a main one, then a second main refused with the spec's words, a plain one accepted.
-    const main = await call('POST', '/v2/admin/streamProfiles', superUser, { providerId: provider.id, name: 'Main', isMain: true, settings: { bitrate: 6000 } });
+    const main = await call('POST', '/v2/admin/streamProfiles', superUser, {
+      providerId: provider.id,
+      name: 'Main',
+      isMain: true,
+      settings: { bitrate: 6000 },
+    });
     expect(main.statusCode, main.body).toBe(201);
     const mainProfile: StreamProfile = main.json();
     expect(mainProfile).toMatchObject({ providerId: provider.id, providerName: 'Twitch-Test', isMain: true, settings: { bitrate: 6000 } });
@@ -130,7 +156,13 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
 
   it('keeps stream media profiles within 0-2147483647 with min not above max, and offers them to the streaming destinations', async () => {
     const before = await snapshot();
-    const big = await call('POST', '/v2/admin/streamMediaProfiles', superUser, { name: 'Huge', minResolution: -1, maxResolution: 2147483648, fps: 1.5, bitrate: 'x' });
+    const big = await call('POST', '/v2/admin/streamMediaProfiles', superUser, {
+      name: 'Huge',
+      minResolution: -1,
+      maxResolution: 2147483648,
+      fps: 1.5,
+      bitrate: 'x',
+    });
     expect(big.statusCode).toBe(400);
     expect(fields(big)).toEqual(
       expect.arrayContaining([
@@ -140,13 +172,26 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
         { path: 'body.bitrate', message: VALIDATION.numericRequired },
       ]),
     );
-    const inverted = await call('POST', '/v2/admin/streamMediaProfiles', superUser, { name: 'Inverted', minResolution: 1080, maxResolution: 720, fps: 30, bitrate: 1 });
+    const inverted = await call('POST', '/v2/admin/streamMediaProfiles', superUser, {
+      name: 'Inverted',
+      minResolution: 1080,
+      maxResolution: 720,
+      fps: 30,
+      bitrate: 1,
+    });
     expect(fields(inverted)).toEqual([{ path: 'body.maxResolution', message: VALIDATION.minResolutionAboveMax }]);
     const dup = await call('POST', '/v2/admin/streamMediaProfiles', superUser, { name: 'HD-Default', minResolution: 1, maxResolution: 2, fps: 3, bitrate: 4 });
     expect(fields(dup)).toEqual([{ path: 'body.name', message: VALIDATION.nameUnique }]);
     expect(await snapshot()).toBe(before);
 
-    const created = await call('POST', '/v2/admin/streamMediaProfiles', staff, { name: 'UHD-Test', minResolution: 1080, maxResolution: 2160, fps: 60, bitrate: 2147483647, attributes: { codec: 'h265' } });
+    const created = await call('POST', '/v2/admin/streamMediaProfiles', staff, {
+      name: 'UHD-Test',
+      minResolution: 1080,
+      maxResolution: 2160,
+      fps: 60,
+      bitrate: 2147483647,
+      attributes: { codec: 'h265' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const profile = created.json();
     expect(settingEvents('stream_media_profile', profile.id)).toHaveLength(1);
@@ -163,12 +208,24 @@ describe.each(providers())('stream and geocoding settings on %s', (provider) => 
   });
 
   it('checks geocoding profiles (accuracies matching geocoders, thresholds), moves the default, and refuses to delete one in use', async () => {
-    const body = { name: 'Geo-Test', refreshIntervals: { moving: 30, idle: 300 }, distanceThreshold: 25.5, percentageThreshold: 5, geocoders: ['osm', 'google'], accuracies: [10, 20] };
+    const body = {
+      name: 'Geo-Test',
+      refreshIntervals: { moving: 30, idle: 300 },
+      distanceThreshold: 25.5,
+      percentageThreshold: 5,
+      geocoders: ['osm', 'google'],
+      accuracies: [10, 20],
+    };
     const before = await snapshot();
     const mismatch = await call('POST', '/v2/admin/geocodingProfiles', superUser, { ...body, accuracies: [10] });
     expect(mismatch.statusCode).toBe(400);
     expect(fields(mismatch)).toEqual([{ path: 'body.accuracies', message: VALIDATION.accuraciesMatchGeocoders }]);
-    const negative = await call('POST', '/v2/admin/geocodingProfiles', superUser, { ...body, accuracies: [10, -1], percentageThreshold: 101, refreshIntervals: { moving: -5, idle: 1 } });
+    const negative = await call('POST', '/v2/admin/geocodingProfiles', superUser, {
+      ...body,
+      accuracies: [10, -1],
+      percentageThreshold: 101,
+      refreshIntervals: { moving: -5, idle: 1 },
+    });
     expect(fields(negative)).toEqual(
       expect.arrayContaining([
         { path: 'body.accuracies.1', message: VALIDATION.minValue(0) },

@@ -6,9 +6,7 @@
  * changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  buildPath, catalogue, unitActionEndpoints, type EndpointDef, type RealtimeEvent, type UnitDetail,
-} from '@fleet/contracts';
+import { buildPath, catalogue, unitActionEndpoints, type EndpointDef, type RealtimeEvent, type UnitDetail } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
 
 const ACTION_IDS = Object.keys(unitActionEndpoints) as (keyof typeof unitActionEndpoints)[];
@@ -138,7 +136,12 @@ describe.each(providers())('unit actions on %s', (provider) => {
 
     const bad = await call('POST', `/v2/units/${unit}/services`, superUser, { serviceName: 'coffee', extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.map((f: { path: string }) => f.path).sort()).toEqual(['body', 'body.serviceName']);
+    expect(
+      bad
+        .json()
+        .error.fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['body', 'body.serviceName']);
 
     const removed = await call('DELETE', `/v2/units/${unit}/services/${added.json().id}`, superUser);
     expect(removed.statusCode).toBe(200);
@@ -222,7 +225,10 @@ describe.each(providers())('unit actions on %s', (provider) => {
     const badMode = await call('POST', `/v2/units/${unit}/stream/switchermode`, regular, { mode: 'highQuality' });
     expect(badMode.json().error.fields).toEqual([{ path: 'body.mode', message: 'Invalid field' }]);
     const start = await call('POST', `/v2/units/${unit}/stream/switchermode`, regular, {
-      mode: 'switcherAndProxy', highQualityChannelId: 'MMH-0001-CH1', proxyChannelId: 'MMH-0001-CH2', inputSdi: 1,
+      mode: 'switcherAndProxy',
+      highQualityChannelId: 'MMH-0001-CH1',
+      proxyChannelId: 'MMH-0001-CH2',
+      inputSdi: 1,
     });
     expect(start.statusCode, start.body).toBe(200);
     await untilApp(unit, 'switcherAndProxy', 'running');
@@ -372,7 +378,9 @@ describe.each(providers())('unit actions on %s', (provider) => {
     expect(unknown.json().error.fields).toEqual([{ path: 'body.paths.0', message: 'Invalid field' }]);
     const empty = await call('POST', `/v2/units/${unit}/storages/files/upload`, regular, { paths: [] });
     expect(empty.json().error.fields).toEqual([{ path: 'body.paths', message: 'This field is required' }]);
-    const tooMany = await call('POST', `/v2/units/${unit}/storages/files/upload`, regular, { paths: Array.from({ length: 11 }, (_, i) => `/media/sd/c${i}.mp4`) });
+    const tooMany = await call('POST', `/v2/units/${unit}/storages/files/upload`, regular, {
+      paths: Array.from({ length: 11 }, (_, i) => `/media/sd/c${i}.mp4`),
+    });
     expect(tooMany.json().error.fields).toEqual([{ path: 'body.paths', message: 'Maximum number of elements reached' }]);
     expect(await snapshot()).toBe(before);
 
@@ -436,7 +444,12 @@ describe.each(providers())('unit actions on %s', (provider) => {
     const unit = 'LUSMART-0001';
     await online(unit);
     const row = await db().unit.findUniqueOrThrow({ where: { id: unit } });
-    const config = { ...(row.configuration as Record<string, unknown>), pairing: { pairedWith: 'phone-1' }, pairingCode: '123456', pairingCodeExpiresAt: new Date(Date.now() + 60_000).toISOString() };
+    const config = {
+      ...(row.configuration as Record<string, unknown>),
+      pairing: { pairedWith: 'phone-1' },
+      pairingCode: '123456',
+      pairingCodeExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+    };
     await db().unit.update({ where: { id: unit }, data: { configuration: config } });
     const res = await call('DELETE', `/v2/units/${unit}/pairing`, regular);
     expect(res.statusCode, res.body).toBe(200);
@@ -476,7 +489,11 @@ describe.each(providers())('unit actions on %s', (provider) => {
     // (The channel status changes above are this test's set-up; the snapshot leaves status out.)
     expect(await snapshot()).toBe(before);
 
-    const res = await call('POST', `/v2/units/${unit}/fetchlogs/stream`, regular, { description: 'No video since 10:00', channelId: 'MMH-0001-CH1', timeZone: 'Europe/Paris' });
+    const res = await call('POST', `/v2/units/${unit}/fetchlogs/stream`, regular, {
+      description: 'No video since 10:00',
+      channelId: 'MMH-0001-CH1',
+      timeZone: 'Europe/Paris',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ action: 'startFetchLogs', channelId: 'MMH-0001-CH1', applications: { fetchlogs: { state: 'connecting' } } });
     const supportCase = await db().remoteAction.findUniqueOrThrow({ where: { id: res.json().supportCaseId } });
@@ -522,7 +539,9 @@ describe.each(providers())('unit actions on %s', (provider) => {
   it('forwards the live stream to social media and to a CDN, and stops', async () => {
     const unit = 'LU800-0001';
     await untilApp(unit, 'video', 'running');
-    await db().streamingDestination.create({ data: { id: 'std-cdn-test', name: 'Akamai-Test', provider: 'Akamai', inventoryId: 'inv-global', urlPrimary: 'rtmp://cdn.example.net/live' } });
+    await db().streamingDestination.create({
+      data: { id: 'std-cdn-test', name: 'Akamai-Test', provider: 'Akamai', inventoryId: 'inv-global', urlPrimary: 'rtmp://cdn.example.net/live' },
+    });
     const before = await snapshot();
     const notMine = await call('POST', `/v0/units/${unit}/stream/social_media`, regular, { destinationId: 'std-cdn-test' });
     expect(notMine.json().error.fields).toEqual([{ path: 'body.destinationId', message: 'Invalid field' }]);

@@ -6,9 +6,7 @@
  * (own inventories), and that a rejected request changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type UnitDetail,
-} from '@fleet/contracts';
+import { ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type UnitDetail } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const ADMIN_IDS = Object.keys(unitAdminEndpoints) as (keyof typeof unitAdminEndpoints)[];
@@ -70,8 +68,16 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     expect(res.statusCode, res.body).toBe(200);
     const unit: UnitDetail = res.json();
     expect(unit).toMatchObject({
-      uniqueId: 'LU800-SN0001', name: 'Admin-Unit-0001', comment: 'spare unit', type: 'LU800', typeGroup: 'fieldUnits',
-      serialNumber: 'SN0001', inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'], ownership: 'rent', licenseValid: false,
+      uniqueId: 'LU800-SN0001',
+      name: 'Admin-Unit-0001',
+      comment: 'spare unit',
+      type: 'LU800',
+      typeGroup: 'fieldUnits',
+      serialNumber: 'SN0001',
+      inventoryIds: ['inv-global'],
+      groupIds: ['grp-newsroom'],
+      ownership: 'rent',
+      licenseValid: false,
     });
     expect(published.some((p) => p.event.type === 'device.added' && p.event.unitId === unit.uniqueId && p.topics.includes('group:grp-newsroom'))).toBe(true);
     await eventually(async () => s.sim?.device(unit.uniqueId) !== undefined);
@@ -133,7 +139,12 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     expect(unknown.statusCode).toBe(404);
     expect(await snapshot()).toBe(before);
 
-    const ok = await call('PUT', `/v2/admin/units/${id}`, admin, { name: 'Admin-Unit-0001b', comment: 'renamed', usageProfileId: 'usp-news-data', version: current.version });
+    const ok = await call('PUT', `/v2/admin/units/${id}`, admin, {
+      name: 'Admin-Unit-0001b',
+      comment: 'renamed',
+      usageProfileId: 'usp-news-data',
+      version: current.version,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Admin-Unit-0001b', comment: 'renamed', usageProfileId: 'usp-news-data', version: current.version + 1 });
     const byStaff = await call('PUT', '/v2/admin/units/LUSmart-SN0003', staff, { ownership: 'demo' });
@@ -180,7 +191,12 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
     const left = await call('DELETE', `/v2/admin/units/${id}/inventories/inv-global-sports`, superUser);
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().groupIds).toEqual(['grp-newsroom']);
-    expect(published.filter((p) => p.event.type === 'device.removed').flatMap((p) => p.topics).sort()).toEqual(['group:grp-football', 'inventory:inv-global-sports']);
+    expect(
+      published
+        .filter((p) => p.event.type === 'device.removed')
+        .flatMap((p) => p.topics)
+        .sort(),
+    ).toEqual(['group:grp-football', 'inventory:inv-global-sports']);
     expect((await call('DELETE', `/v2/admin/units/${id}/inventories/inv-metro`, superUser)).statusCode).toBe(200);
     const field = await call('PUT', `/v2/admin/units/${id}/groups/grp-field-crews`, admin);
     expect(field.json().groupIds.sort()).toEqual(['grp-field-crews', 'grp-newsroom']);
@@ -190,7 +206,8 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
   });
 
   it('sets the target software version by the upgrade rules and their codes', async () => {
-    const put = (id: string, targetSwVersion: string | null, cookie = superUser) => call('PUT', `/v2/admin/units/${id}/targetSwVersion`, cookie, { targetSwVersion });
+    const put = (id: string, targetSwVersion: string | null, cookie = superUser) =>
+      call('PUT', `/v2/admin/units/${id}/targetSwVersion`, cookie, { targetSwVersion });
     const sla = (id: string) => call('POST', `/v2/units/${id}/services`, superUser, { serviceName: 'sla' });
     const before = await snapshot();
     const pattern = await put('LU800-0003', 'ten');

@@ -77,7 +77,8 @@ describe.each(providers())('unit commands on %s', (provider) => {
       headers: cookie ? { cookie } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const detail = async (id: string): Promise<UnitDetail> => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: superUser } })).json();
+  const detail = async (id: string): Promise<UnitDetail> =>
+    (await s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: superUser } })).json();
   const row = (id: string) => s.app.services.db.unit.findUniqueOrThrow({ where: { id } });
   const modems = (id: string): Modem[] => s.app.services.telemetry.get(id)?.modems ?? [];
   const device = (id: string) => {
@@ -101,7 +102,13 @@ describe.each(providers())('unit commands on %s', (provider) => {
     }
   }
   const resultEvent = (unitId: string, command: UnitCommand, after: number) =>
-    eventually(async () => events.slice(after).find((e): e is Extract<RealtimeEvent, { type: 'unit.commandResult' }> => e.type === 'unit.commandResult' && e.unitId === unitId && e.command === command));
+    eventually(async () =>
+      events
+        .slice(after)
+        .find(
+          (e): e is Extract<RealtimeEvent, { type: 'unit.commandResult' }> => e.type === 'unit.commandResult' && e.unitId === unitId && e.command === command,
+        ),
+    );
   /** Runs a refused call and checks the unit row did not change. */
   async function unchanged(id: string, call: () => ReturnType<typeof cmd>, status: number) {
     const before = await row(id);
@@ -138,7 +145,13 @@ describe.each(providers())('unit commands on %s', (provider) => {
     const res = await cmd('LU800-0001', 'setVirtualChannel', { channelId: 'MMH-0001-CH1' });
     expect(res.statusCode, res.body).toBe(200);
     const channel = await s.app.services.db.channel.findUniqueOrThrow({ where: { id: 'MMH-0001-CH1' } });
-    expect(res.json()).toEqual({ uniqueId: 'LU800-0001', command: 'setVirtualChannel', accepted: true, channelId: 'MMH-0001-CH1', virtualChannelName: channel.name });
+    expect(res.json()).toEqual({
+      uniqueId: 'LU800-0001',
+      command: 'setVirtualChannel',
+      accepted: true,
+      channelId: 'MMH-0001-CH1',
+      virtualChannelName: channel.name,
+    });
     expect((await detail('LU800-0001')).selectedChannel.channelId).toBe('MMH-0001-CH1');
     // The device selects it (retried when an attempt fails, spec 000 §4).
     await eventually(async () => device('LU800-0001').snapshot().selection?.channelId === 'MMH-0001-CH1');
@@ -160,7 +173,10 @@ describe.each(providers())('unit commands on %s', (provider) => {
   });
 
   it('metadata: stored and sent; a semicolon is refused ("Metadata fields cannot contain a semicolon")', async () => {
-    const fields = [{ key: 'venue', value: 'Olympic Stadium' }, { key: 'crew', value: 'B' }];
+    const fields = [
+      { key: 'venue', value: 'Olympic Stadium' },
+      { key: 'crew', value: 'B' },
+    ];
     const ok = await cmd('LU800-0001', 'metadata', { fields });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ uniqueId: 'LU800-0001', command: 'metadata', accepted: true });
@@ -183,7 +199,10 @@ describe.each(providers())('unit commands on %s', (provider) => {
     // PTP-0001 has Ethernet (m1, never drops) and one modem (m2): at least two must stay connected.
     for (const modemId of ['PTP-0001-m1', 'PTP-0001-m2']) {
       const last = await unchanged('PTP-0001', () => cmd('PTP-0001', 'linkConfiguration', { modemId, enabled: false }), 409);
-      expect(last.json().error).toMatchObject({ code: 'LAST_INTERFACE', message: 'At least two interfaces must stay connected; the last one cannot be disabled' });
+      expect(last.json().error).toMatchObject({
+        code: 'LAST_INTERFACE',
+        message: 'At least two interfaces must stay connected; the last one cannot be disabled',
+      });
     }
     expect(device('PTP-0001').links.map((l) => l.enabled)).toEqual([true, true]);
     // Cellular scan with one interface connected is refused too (spec 000 §5): the modem loses its network.
@@ -494,7 +513,10 @@ describe.each(providers())('unit commands on %s', (provider) => {
       });
       // An output channel of the unit's hub that nothing uses: streaming to it puts the unit on air.
       const channelId = await eventually(async () => {
-        const outputs = await s.app.services.db.channel.findMany({ where: { serverId: 'MMH-0001', type: { in: ['output', 'distributor'] } }, orderBy: { id: 'asc' } });
+        const outputs = await s.app.services.db.channel.findMany({
+          where: { serverId: 'MMH-0001', type: { in: ['output', 'distributor'] } },
+          orderBy: { id: 'asc' },
+        });
         for (const c of outputs) if ((await channelStatus(c.id)) === 'idle') return c.id;
         return null;
       });
@@ -508,9 +530,15 @@ describe.each(providers())('unit commands on %s', (provider) => {
       if (how === 'stopStreaming') expect(res.json()).toEqual({ uniqueId: unit.uniqueId, command: 'stopStreaming', accepted: true });
       else expect(res.json()).toMatchObject({ uniqueId: unit.uniqueId, action: 'stop', accepted: true });
       await eventually(async () => (await detail(unit.uniqueId)).status === 'idle');
-      const released = await eventually(async () => (await channelStatus(channelId)) === 'idle').then(() => true, () => false);
+      const released = await eventually(async () => (await channelStatus(channelId)) === 'idle').then(
+        () => true,
+        () => false,
+      );
       expect(released, `${how}: channel ${channelId} is idle again`).toBe(true);
-      const offAir = await eventually(async () => (await detail(unit.uniqueId)).tally === null).then(() => true, () => false);
+      const offAir = await eventually(async () => (await detail(unit.uniqueId)).tally === null).then(
+        () => true,
+        () => false,
+      );
       expect(offAir, `${how}: tally off`).toBe(true);
     }
   });

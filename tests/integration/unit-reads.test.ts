@@ -8,8 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, DEFAULT_ALERT_SETTINGS, LIMITS, TIMINGS, unitReadEndpoints,
-  type AdminUnitPage, type EndpointId, type UnitSummary,
+  buildPath,
+  catalogue,
+  DEFAULT_ALERT_SETTINGS,
+  LIMITS,
+  TIMINGS,
+  unitReadEndpoints,
+  type AdminUnitPage,
+  type EndpointId,
+  type UnitSummary,
 } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack } from '../support/stack.js';
 
@@ -48,14 +55,36 @@ describe.each(providers())('unit reads on %s', (provider) => {
   beforeAll(async () => {
     s = await startTestStack({ provider });
     [regular, read, superUser, admin, curator, partner] = await Promise.all([
-      s.login('luc_regular'), s.login('luc_read'), s.login('super_user'), s.login('luc_admin'), s.login('luc_curator'), s.login('luc_partner'),
+      s.login('luc_regular'),
+      s.login('luc_read'),
+      s.login('super_user'),
+      s.login('luc_admin'),
+      s.login('luc_curator'),
+      s.login('luc_partner'),
     ]);
     const base = {
-      comment: '', status: 'offline', swVersion: '8.5', sharing: false, license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: 1, rlHours: 2 },
-      capabilities: { intercom: true }, services: [], configuration: {}, telemetry: {},
+      comment: '',
+      status: 'offline',
+      swVersion: '8.5',
+      sharing: false,
+      license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: 1, rlHours: 2 },
+      capabilities: { intercom: true },
+      services: [],
+      configuration: {},
+      telemetry: {},
     };
     await db().unit.create({
-      data: { ...base, id: NODEV, name: 'Test-NoDevice', productType: 'LU-Smart', typeGroup: 'smartUnits', serialNumber: 'TESTSER-1', latitude: 48.1, longitude: 11.5, address: 'Marienplatz 1' },
+      data: {
+        ...base,
+        id: NODEV,
+        name: 'Test-NoDevice',
+        productType: 'LU-Smart',
+        typeGroup: 'smartUnits',
+        serialNumber: 'TESTSER-1',
+        latitude: 48.1,
+        longitude: 11.5,
+        address: 'Marienplatz 1',
+      },
     });
     await db().unitInventory.create({ data: { unitId: NODEV, inventoryId: 'inv-global' } });
     await db().unitGroup.create({ data: { unitId: NODEV, groupId: 'grp-newsroom' } });
@@ -136,7 +165,9 @@ describe.each(providers())('unit reads on %s', (provider) => {
     expect(live.live).toBe(true);
     expect(live.location).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
     expect(await ok(`/devices/${NODEV}/location`, regular)).toEqual({
-      uniqueId: NODEV, live: false, location: { lat: 48.1, lng: 11.5, address: 'Marienplatz 1' },
+      uniqueId: NODEV,
+      live: false,
+      location: { lat: 48.1, lng: 11.5, address: 'Marienplatz 1' },
     });
   });
 
@@ -223,10 +254,17 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const files = await db().file.findMany({ where: { unitId: LU800 } });
     expect(st).toEqual({
       uniqueId: LU800,
-      storages: [{
-        id: 'sd', name: 'SD card', rootDirectory: '/media/sd', totalBytes: null, freeBytes: null,
-        usedBytes: files.reduce((a, f) => a + Number(f.sizeBytes), 0), fileCount: files.length,
-      }],
+      storages: [
+        {
+          id: 'sd',
+          name: 'SD card',
+          rootDirectory: '/media/sd',
+          totalBytes: null,
+          freeBytes: null,
+          usedBytes: files.reduce((a, f) => a + Number(f.sizeBytes), 0),
+          fileCount: files.length,
+        },
+      ],
     });
     expect(await ok(`/v2/units/${NODEV}/storages`, regular)).toEqual({ uniqueId: NODEV, storages: [] });
     // Capacity as the device last reported it.
@@ -235,14 +273,32 @@ describe.each(providers())('unit reads on %s', (provider) => {
     // As a device reports them (storage ids; files whose rootDirectory is the storage id); an absent SD card is none.
     await db().unit.update({
       where: { id: NODEV },
-      data: { telemetry: { storages: [{ id: 'sd', name: 'SD card', present: false, totalBytes: 0, usedBytes: 0 }, { id: 'internal', name: 'Internal', present: true, totalBytes: 8000, usedBytes: 2000 }] } },
+      data: {
+        telemetry: {
+          storages: [
+            { id: 'sd', name: 'SD card', present: false, totalBytes: 0, usedBytes: 0 },
+            { id: 'internal', name: 'Internal', present: true, totalBytes: 8000, usedBytes: 2000 },
+          ],
+        },
+      },
     });
-    await db().file.create({ data: { id: 'fil-test-internal', unitId: NODEV, fileName: 'a_part1.3gp', path: '/internal/record/a_part1.3gp', rootDirectory: 'internal', sizeBytes: BigInt(500) } });
+    await db().file.create({
+      data: {
+        id: 'fil-test-internal',
+        unitId: NODEV,
+        fileName: 'a_part1.3gp',
+        path: '/internal/record/a_part1.3gp',
+        rootDirectory: 'internal',
+        sizeBytes: BigInt(500),
+      },
+    });
     expect(await ok(`/v2/units/${NODEV}/storages`, regular)).toEqual({
       uniqueId: NODEV,
       storages: [{ id: 'internal', name: 'Internal', rootDirectory: '/internal', totalBytes: 8000, freeBytes: 6000, usedBytes: 2000, fileCount: 1 }],
     });
-    expect((await ok(`/v2/units/${NODEV}/storages/files?path=/internal/record`, regular)).files.map((f: { fileId: string }) => f.fileId)).toEqual(['fil-test-internal']);
+    expect((await ok(`/v2/units/${NODEV}/storages/files?path=/internal/record`, regular)).files.map((f: { fileId: string }) => f.fileId)).toEqual([
+      'fil-test-internal',
+    ]);
   });
 
   it('v2/units/{id}/storages/files lists files, optionally under a path (none there: empty), with the path rules', async () => {
@@ -259,61 +315,129 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const one = all.files[0] as { path: string };
     expect((await ok(`/v2/units/${LU800}/storages/files?path=${encodeURIComponent(one.path)}`, regular)).files).toHaveLength(1);
     expect(await ok(`/v2/units/${LU800}/storages/files?path=/elsewhere`, regular)).toEqual({ uniqueId: LU800, path: '/elsewhere', files: [] });
-    expectError(await get(`/v2/units/${LU800}/storages/files?path=media/sd`, regular), 400, 'VALIDATION_FAILED', [{ path: 'query.path', message: 'Must match the pattern' }]);
-    expectError(await get(`/v2/units/${LU800}/storages/files?path=/media/sd/../etc`, regular), 400, 'VALIDATION_FAILED', [{ path: 'query.path', message: 'Invalid field' }]);
-    expectError(await get(`/v2/units/${LU800}/storages/files?path=/${'x'.repeat(1024)}`, regular), 400, 'VALIDATION_FAILED', [{ path: 'query.path', message: 'Must have at most 1024 characters' }]);
+    expectError(await get(`/v2/units/${LU800}/storages/files?path=media/sd`, regular), 400, 'VALIDATION_FAILED', [
+      { path: 'query.path', message: 'Must match the pattern' },
+    ]);
+    expectError(await get(`/v2/units/${LU800}/storages/files?path=/media/sd/../etc`, regular), 400, 'VALIDATION_FAILED', [
+      { path: 'query.path', message: 'Invalid field' },
+    ]);
+    expectError(await get(`/v2/units/${LU800}/storages/files?path=/${'x'.repeat(1024)}`, regular), 400, 'VALIDATION_FAILED', [
+      { path: 'query.path', message: 'Must have at most 1024 characters' },
+    ]);
   });
 
   it('v2/units/{id}/sipAccount answers the account on the inventory’s SIP server, a stored one, or null', async () => {
     const row = await db().unit.findUniqueOrThrow({ where: { id: LU800 } });
     const inv = await db().inventory.findUniqueOrThrow({ where: { id: 'inv-global' } });
     expect(await ok(`/v2/units/${LU800}/sipAccount`, regular)).toEqual({
-      uniqueId: LU800, sipAccount: { username: 'lu800-0001', server: inv.sipServer, displayName: row.name, enabled: true },
+      uniqueId: LU800,
+      sipAccount: { username: 'lu800-0001', server: inv.sipServer, displayName: row.name, enabled: true },
     });
     expect(await ok('/v2/units/XTND-0001/sipAccount', regular)).toEqual({ uniqueId: 'XTND-0001', sipAccount: null }); // no intercom
-    await db().unit.update({ where: { id: 'LU800-0003' }, data: { configuration: { sipAccount: { username: 'desk-7', server: 'sip.example.org', displayName: 'Desk 7', enabled: false } } } });
-    expect((await ok('/v2/units/LU800-0003/sipAccount', regular)).sipAccount).toEqual({ username: 'desk-7', server: 'sip.example.org', displayName: 'Desk 7', enabled: false });
+    await db().unit.update({
+      where: { id: 'LU800-0003' },
+      data: { configuration: { sipAccount: { username: 'desk-7', server: 'sip.example.org', displayName: 'Desk 7', enabled: false } } },
+    });
+    expect((await ok('/v2/units/LU800-0003/sipAccount', regular)).sipAccount).toEqual({
+      username: 'desk-7',
+      server: 'sip.example.org',
+      displayName: 'Desk 7',
+      enabled: false,
+    });
   });
 
   it('v2/units/{id}/alerts/configuration resolves the unit’s mode: automatic, group, manual', async () => {
     const auto = await ok(`/v2/units/${LU800}/alerts/configuration`, regular);
-    expect(auto).toMatchObject({ uniqueId: LU800, mode: 'automatic', groupId: 'grp-newsroom', source: 'group', settings: DEFAULT_ALERT_SETTINGS, soundSettings: { critical: true, warning: false } });
+    expect(auto).toMatchObject({
+      uniqueId: LU800,
+      mode: 'automatic',
+      groupId: 'grp-newsroom',
+      source: 'group',
+      settings: DEFAULT_ALERT_SETTINGS,
+      soundSettings: { critical: true, warning: false },
+    });
     expect(auto.alerts.battery).toEqual({ enabled: true, level: 'critical', thresholds: { warning: 30, critical: 10 } });
     expect(auto.recipients).toEqual([{ alertType: 'all', email: 'luc.regular@demo.example.com', verified: true }]);
     expect(await ok('/v2/units/DRONE-0001/alerts/configuration', regular)).toMatchObject({ mode: 'group', groupId: 'grp-field-crews', source: 'group' });
     const manual = await ok('/v2/units/LU800-0003/alerts/configuration', regular);
     expect(manual).toMatchObject({ mode: 'manual', groupId: null, source: 'unit', recipients: [] });
     // Automatic = the last group the unit joined.
-    await db().unitGroup.update({ where: { unitId_groupId: { unitId: 'LU300-0001', groupId: 'grp-newsroom' } }, data: { createdAt: new Date(Date.now() + 60_000) } });
+    await db().unitGroup.update({
+      where: { unitId_groupId: { unitId: 'LU300-0001', groupId: 'grp-newsroom' } },
+      data: { createdAt: new Date(Date.now() + 60_000) },
+    });
     expect((await ok('/v2/units/LU300-0001/alerts/configuration', regular)).groupId).toBe('grp-newsroom');
     // A group without its own configuration inherits its inventory's.
     await db().alertConfiguration.update({ where: { id: 'alc-inv-global' }, data: { soundSettings: { critical: false, warning: true } } });
     await db().alertConfiguration.delete({ where: { id: 'alc-grp-field-crews' } });
     expect(await ok('/v2/units/DRONE-0001/alerts/configuration', regular)).toMatchObject({
-      mode: 'group', groupId: 'grp-field-crews', source: 'inventory', soundSettings: { critical: false, warning: true },
+      mode: 'group',
+      groupId: 'grp-field-crews',
+      source: 'inventory',
+      soundSettings: { critical: false, warning: true },
     });
   });
 
   it('v2/units/{id}/alerts/possibleconfiguration previews a mode, with the query rules', async () => {
     const u = 'LU300-0001';
-    expect(await ok(`/v2/units/${u}/alerts/possibleconfiguration?mode=group&groupId=grp-studio`, regular)).toMatchObject({ mode: 'group', groupId: 'grp-studio', source: 'group' });
+    expect(await ok(`/v2/units/${u}/alerts/possibleconfiguration?mode=group&groupId=grp-studio`, regular)).toMatchObject({
+      mode: 'group',
+      groupId: 'grp-studio',
+      source: 'group',
+    });
     expect(await ok(`/v2/units/${u}/alerts/possibleconfiguration?mode=manual`, regular)).toMatchObject({ mode: 'manual', groupId: null });
     expect(await ok(`/v2/units/${u}/alerts/possibleconfiguration?mode=automatic`, regular)).toMatchObject({ mode: 'automatic', source: 'group' });
     const field = (path: string, message: string) => [{ path, message }];
     expectError(await get(`/v2/units/${u}/alerts/possibleconfiguration`, regular), 400, 'VALIDATION_FAILED', field('query.mode', 'This field is required'));
-    expectError(await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=sometimes`, regular), 400, 'VALIDATION_FAILED', field('query.mode', 'Invalid field'));
-    expectError(await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=group`, regular), 400, 'VALIDATION_FAILED', field('query.groupId', 'This field is required'));
-    expectError(await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=group&groupId=grp-field-crews`, regular), 400, 'VALIDATION_FAILED', field('query.groupId', 'Invalid field'));
+    expectError(
+      await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=sometimes`, regular),
+      400,
+      'VALIDATION_FAILED',
+      field('query.mode', 'Invalid field'),
+    );
+    expectError(
+      await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=group`, regular),
+      400,
+      'VALIDATION_FAILED',
+      field('query.groupId', 'This field is required'),
+    );
+    expectError(
+      await get(`/v2/units/${u}/alerts/possibleconfiguration?mode=group&groupId=grp-field-crews`, regular),
+      400,
+      'VALIDATION_FAILED',
+      field('query.groupId', 'Invalid field'),
+    );
     // Nothing was saved by a preview.
     expect((await ok(`/v2/units/${u}/alerts/configuration`, regular)).mode).toBe('automatic');
   });
 
   it('v2/units/{id}/bwLimitation/total and /cellular answer the caps, their option, and whether they may be configured', async () => {
     const u = 'LU800-0002'; // configured above: total 6200 kbps, no cellular cap
-    expect(await ok(`/v2/units/${u}/bwLimitation/total`, regular)).toEqual({ uniqueId: u, kind: 'total', limitKbps: 6200, option: '6.2', priorityLimits: [], configurable: true });
-    expect(await ok(`/v2/units/${u}/bwLimitation/cellular`, regular)).toEqual({ uniqueId: u, kind: 'cellular', limitKbps: null, option: 'disabled', priorityLimits: [], configurable: true });
-    await db().unit.update({ where: { id: NODEV }, data: { configuration: { bandwidth: { totalKbps: 7000, cellularKbps: 5000, priorityLimits: [{ priority: 1, kbps: 4000 }] } } } });
-    expect(await ok(`/v2/units/${NODEV}/bwLimitation/total`, regular)).toMatchObject({ limitKbps: 7000, option: 'custom', priorityLimits: [{ priority: 1, kbps: 4000 }] });
+    expect(await ok(`/v2/units/${u}/bwLimitation/total`, regular)).toEqual({
+      uniqueId: u,
+      kind: 'total',
+      limitKbps: 6200,
+      option: '6.2',
+      priorityLimits: [],
+      configurable: true,
+    });
+    expect(await ok(`/v2/units/${u}/bwLimitation/cellular`, regular)).toEqual({
+      uniqueId: u,
+      kind: 'cellular',
+      limitKbps: null,
+      option: 'disabled',
+      priorityLimits: [],
+      configurable: true,
+    });
+    await db().unit.update({
+      where: { id: NODEV },
+      data: { configuration: { bandwidth: { totalKbps: 7000, cellularKbps: 5000, priorityLimits: [{ priority: 1, kbps: 4000 }] } } },
+    });
+    expect(await ok(`/v2/units/${NODEV}/bwLimitation/total`, regular)).toMatchObject({
+      limitKbps: 7000,
+      option: 'custom',
+      priorityLimits: [{ priority: 1, kbps: 4000 }],
+    });
     expect(await ok(`/v2/units/${NODEV}/bwLimitation/cellular`, regular)).toMatchObject({ limitKbps: 5000, option: 'custom' });
   });
 
@@ -334,7 +458,8 @@ describe.each(providers())('unit reads on %s', (provider) => {
 
   it('v2/units/{id}/dbgateway/selected answers the selected gateway or null', async () => {
     expect(await ok(`/v2/units/${LU800}/dbgateway/selected`, regular)).toEqual({
-      uniqueId: LU800, gateway: { id: 'dbg-0001', name: 'DBG-Frankfurt', host: 'dbg1.example.net', port: 7000, status: 'online', inventoryId: 'inv-global' },
+      uniqueId: LU800,
+      gateway: { id: 'dbg-0001', name: 'DBG-Frankfurt', host: 'dbg1.example.net', port: 7000, status: 'online', inventoryId: 'inv-global' },
     });
     expect(await ok('/v2/units/LU800-0002/dbgateway/selected', regular)).toEqual({ uniqueId: 'LU800-0002', gateway: null });
   });
@@ -342,7 +467,12 @@ describe.each(providers())('unit reads on %s', (provider) => {
   it('v2/units/{id}/settings/pairingCode answers the mode and the stored code', async () => {
     expect(await ok(`/v2/units/${LU800}/settings/pairingCode`, regular)).toEqual({ uniqueId: LU800, enabled: false, code: null, expiresAt: null });
     await db().unit.update({ where: { id: 'LUSMART-0001' }, data: { configuration: { pairingCodeMode: true, pairingCode: '482913' } } });
-    expect(await ok('/v2/units/LUSMART-0001/settings/pairingCode', regular)).toEqual({ uniqueId: 'LUSMART-0001', enabled: true, code: '482913', expiresAt: null });
+    expect(await ok('/v2/units/LUSMART-0001/settings/pairingCode', regular)).toEqual({
+      uniqueId: 'LUSMART-0001',
+      enabled: true,
+      code: '482913',
+      expiresAt: null,
+    });
   });
 
   it('v2/units/{id}/interfaces/modem/{n}/config answers cellular modem n, 404 for another n, with the parameter rules', async () => {
@@ -353,7 +483,16 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const row = await db().unit.findUniqueOrThrow({ where: { id: LU800 } });
     await db().unit.update({
       where: { id: LU800 },
-      data: { configuration: { ...(row.configuration as object), network: { interfaces: { 2: { networkMode: '4G', roamingAllowed: true, activeSim: 'B', apns: [{ slot: 2, apn: 'internet.example', username: 'u', authProtocol: 'CHAP' }] } } } } },
+      data: {
+        configuration: {
+          ...(row.configuration as object),
+          network: {
+            interfaces: {
+              2: { networkMode: '4G', roamingAllowed: true, activeSim: 'B', apns: [{ slot: 2, apn: 'internet.example', username: 'u', authProtocol: 'CHAP' }] },
+            },
+          },
+        },
+      },
     });
     const two = await ok(`/v2/units/${LU800}/interfaces/modem/2/config`, regular);
     expect(two).toMatchObject({ port: 2, networkMode: '4G', roamingAllowed: true, activeSim: 'B' });
@@ -362,7 +501,8 @@ describe.each(providers())('unit reads on %s', (provider) => {
     expectError(await get(`/v2/units/${LU800}/interfaces/modem/7/config`, regular), 404, 'NOT_FOUND'); // port 7 is Wi-Fi
     expectError(await get(`/v2/units/${LU800}/interfaces/modem/42/config`, regular), 404, 'NOT_FOUND');
     expectError(await get(`/v2/units/${NODEV}/interfaces/modem/1/config`, regular), 404, 'NOT_FOUND'); // never reported
-    const bad = (n: string, message: string) => get(`/v2/units/${LU800}/interfaces/modem/${n}/config`, regular).then((r) => expectError(r, 400, 'VALIDATION_FAILED', [{ path: 'params.n', message }]));
+    const bad = (n: string, message: string) =>
+      get(`/v2/units/${LU800}/interfaces/modem/${n}/config`, regular).then((r) => expectError(r, 400, 'VALIDATION_FAILED', [{ path: 'params.n', message }]));
     await bad('0', 'Must be 1 or more');
     await bad('abc', 'Must be a number');
     await bad('1.5', 'Must be an integer');
@@ -403,14 +543,24 @@ describe.each(providers())('unit reads on %s', (provider) => {
     expectError(await get('/v2/admin/units?searchKey=license&searchValue=x', admin), 400, 'VALIDATION_FAILED', field('query.searchKey', 'Invalid field'));
     expectError(await get('/v2/admin/units?sortDir=up', admin), 400, 'VALIDATION_FAILED', field('query.sortDir', 'Invalid field'));
     expectError(await get('/v2/admin/units?limit=0', admin), 400, 'VALIDATION_FAILED', field('query.limit', 'Must be 1 or more'));
-    expectError(await get(`/v2/admin/units?limit=${LIMITS.pageSizeMax + 1}`, admin), 400, 'VALIDATION_FAILED', field('query.limit', `Must be ${LIMITS.pageSizeMax} or less`));
+    expectError(
+      await get(`/v2/admin/units?limit=${LIMITS.pageSizeMax + 1}`, admin),
+      400,
+      'VALIDATION_FAILED',
+      field('query.limit', `Must be ${LIMITS.pageSizeMax} or less`),
+    );
     expectError(await get('/v2/admin/units?offset=-1', admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be 0 or more'));
     expectError(await get('/v2/admin/units?limit=many', admin), 400, 'VALIDATION_FAILED', field('query.limit', 'Must be a number'));
     expectError(await get('/v2/admin/units?offset=1.5', admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be an integer'));
     expectError(await get('/v2/admin/units?offset=1e12', admin), 400, 'VALIDATION_FAILED', field('query.offset', 'Must be 2147483647 or less'));
     expect(await ok('/v2/admin/units?offset=2147483647', admin)).toMatchObject({ items: [], offset: 2147483647 });
     expectError(await get('/v2/admin/units?limit=1&limit=2', admin), 400, 'VALIDATION_FAILED', field('query.limit', 'Must be a number'));
-    expectError(await get(`/v2/admin/units?searchValue=${'x'.repeat(256)}`, admin), 400, 'VALIDATION_FAILED', field('query.searchValue', 'Must be no more than 255 characters'));
+    expectError(
+      await get(`/v2/admin/units?searchValue=${'x'.repeat(256)}`, admin),
+      400,
+      'VALIDATION_FAILED',
+      field('query.searchValue', 'Must be no more than 255 characters'),
+    );
   });
 
   it('v2/admin/inventories/{id}/units lists one inventory’s units, with excludeProducts', async () => {
@@ -423,13 +573,19 @@ describe.each(providers())('unit reads on %s', (provider) => {
     expect(page.items).toHaveLength(2);
     expectError(await get('/v2/admin/inventories/inv-metro/units', admin), 404, 'NOT_FOUND');
     expectError(await get('/v2/admin/inventories/NO-SUCH/units', superUser), 404, 'NOT_FOUND');
-    expectError(await get('/v2/admin/inventories/inv-global/units?sortBy=secret', admin), 400, 'VALIDATION_FAILED', [{ path: 'query.sortBy', message: 'Invalid field' }]);
+    expectError(await get('/v2/admin/inventories/inv-global/units?sortBy=secret', admin), 400, 'VALIDATION_FAILED', [
+      { path: 'query.sortBy', message: 'Invalid field' },
+    ]);
     expectError(await get('/v2/admin/inventories/inv-global/units', regular), 403, 'FORBIDDEN');
   });
 
   it('v2/admin/units/{id} and its inventories answer the admin view; group-only visibility is not enough for admins', async () => {
     const d = await ok(`/v2/admin/units/${HIDDEN}`, superUser);
-    expect(d).toMatchObject({ uniqueId: HIDDEN, inventories: [{ id: 'inv-metro', name: 'Metro-TV', region: 'us-east', parentId: null }], alertsConfigMode: 'automatic' });
+    expect(d).toMatchObject({
+      uniqueId: HIDDEN,
+      inventories: [{ id: 'inv-metro', name: 'Metro-TV', region: 'us-east', parentId: null }],
+      alertsConfigMode: 'automatic',
+    });
     expect(d.groups.map((g: { id: string }) => g.id)).toEqual(['grp-metro-live']);
     expect(d.databridgeGatewayId).toBeNull();
     expect((await ok(`/v2/admin/units/${LU800}`, admin)).databridgeGatewayId).toBe('dbg-0001');
@@ -445,16 +601,27 @@ describe.each(providers())('unit reads on %s', (provider) => {
   it('v2/admin/units/{id}/groups and groups/ofInventories page the unit’s groups and the candidates', async () => {
     const g = await ok('/v2/admin/units/LU300-0001/groups', admin);
     expect(g).toMatchObject({ total: 2, offset: 0, limit: LIMITS.unitSearchDefaultPageSize });
-    expect(g.items.map((x: { id: string; associated: boolean }) => [x.id, x.associated])).toEqual([['grp-newsroom', true], ['grp-studio', true]]);
+    expect(g.items.map((x: { id: string; associated: boolean }) => [x.id, x.associated])).toEqual([
+      ['grp-newsroom', true],
+      ['grp-studio', true],
+    ]);
     const cand = await ok('/v2/admin/units/LU300-0001/groups/ofInventories?sortBy=name&sortDir=desc', admin);
-    expect(cand.items.map((x: { name: string; associated: boolean }) => [x.name, x.associated])).toEqual([['Studio', true], ['Newsroom', true], ['Field-Crews', false]]);
+    expect(cand.items.map((x: { name: string; associated: boolean }) => [x.name, x.associated])).toEqual([
+      ['Studio', true],
+      ['Newsroom', true],
+      ['Field-Crews', false],
+    ]);
     const searched = await ok('/v2/admin/units/LU300-0001/groups/ofInventories?searchKey=name&searchValue=field', admin);
     expect(searched.items.map((x: { id: string }) => x.id)).toEqual(['grp-field-crews']);
     const paged = await ok('/v2/admin/units/LU300-0001/groups/ofInventories?limit=1&offset=1', admin);
     expect(paged).toMatchObject({ total: 3, offset: 1, limit: 1 });
     expect(paged.items[0].name).toBe('Newsroom');
-    expectError(await get('/v2/admin/units/LU300-0001/groups?searchKey=inventory', admin), 400, 'VALIDATION_FAILED', [{ path: 'query.searchKey', message: 'Invalid field' }]);
-    expectError(await get('/v2/admin/units/LU300-0001/groups/ofInventories?limit=0', admin), 400, 'VALIDATION_FAILED', [{ path: 'query.limit', message: 'Must be 1 or more' }]);
+    expectError(await get('/v2/admin/units/LU300-0001/groups?searchKey=inventory', admin), 400, 'VALIDATION_FAILED', [
+      { path: 'query.searchKey', message: 'Invalid field' },
+    ]);
+    expectError(await get('/v2/admin/units/LU300-0001/groups/ofInventories?limit=0', admin), 400, 'VALIDATION_FAILED', [
+      { path: 'query.limit', message: 'Must be 1 or more' },
+    ]);
   });
 
   it('v2/admin/units/{id}/dbgateway answers the selected gateway and those the unit may use', async () => {
@@ -467,7 +634,11 @@ describe.each(providers())('unit reads on %s', (provider) => {
     await db().invitation.create({ data: { groupId: 'grp-newsroom', planType: 'ADHOC_SMART', period: '1d', code: 'INV-TEST-1', unitId: NODEV } });
     const sm = await ok(`/v2/admin/smartunit/${NODEV}`, admin);
     expect(sm).toMatchObject({
-      uniqueId: NODEV, productType: 'LU-Smart', status: 'offline', country: 'usa', bandwidthLimitKbps: LIMITS.smartUnitBandwidthDefaultKbps,
+      uniqueId: NODEV,
+      productType: 'LU-Smart',
+      status: 'offline',
+      country: 'usa',
+      bandwidthLimitKbps: LIMITS.smartUnitBandwidthDefaultKbps,
       bandwidthLimitBounds: { defaultKbps: 0, minKbps: 1000, maxKbps: 20000 },
       inventories: [{ id: 'inv-global', name: 'Global-News' }],
       invitation: { planType: 'ADHOC_SMART', groupId: 'grp-newsroom', expiresAt: null },
@@ -483,7 +654,13 @@ describe.each(providers())('unit reads on %s', (provider) => {
       return a.status === 'idle' ? a : null;
     });
     expect(idle).toEqual({ uniqueId: 'PTP-0001', status: 'idle', applications: {}, busy: false, streaming: false });
-    expect(await ok(`/v2/admin/units/${NODEV}/applications`, admin)).toEqual({ uniqueId: NODEV, status: 'offline', applications: {}, busy: false, streaming: false });
+    expect(await ok(`/v2/admin/units/${NODEV}/applications`, admin)).toEqual({
+      uniqueId: NODEV,
+      status: 'offline',
+      applications: {},
+      busy: false,
+      streaming: false,
+    });
   });
 
   // ── caller-level reads ───────────────────────────────────────────────────────────────────
@@ -502,8 +679,15 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const mine = (await ok('/alerts/active', regular)).filter((a: { id: string }) => a.id.startsWith('alr-test-'));
     expect(mine.map((a: { id: string }) => a.id)).toEqual(['alr-test-2', 'alr-test-1']);
     expect(mine[1]).toEqual({
-      id: 'alr-test-1', unitId: LU800, unitName: (await db().unit.findUniqueOrThrow({ where: { id: LU800 } })).name,
-      type: 'battery', level: 'critical', message: 'Battery 8%', value: 8, acknowledged: false, raisedAt: new Date(t - 1000).toISOString(),
+      id: 'alr-test-1',
+      unitId: LU800,
+      unitName: (await db().unit.findUniqueOrThrow({ where: { id: LU800 } })).name,
+      type: 'battery',
+      level: 'critical',
+      message: 'Battery 8%',
+      value: 8,
+      acknowledged: false,
+      raisedAt: new Date(t - 1000).toISOString(),
     });
     const ours = (list: { id: string }[]) => list.map((a) => a.id).filter((id) => id.startsWith('alr-test-'));
     expect(ours(await ok('/alerts/active', superUser))).toEqual(['alr-test-4', 'alr-test-2', 'alr-test-1']);
@@ -518,7 +702,10 @@ describe.each(providers())('unit reads on %s', (provider) => {
       defaultMode: 'automatic',
       settings: DEFAULT_ALERT_SETTINGS,
       soundSettings: { critical: true, warning: false },
-      alerts: expect.objectContaining({ battery: expect.objectContaining({ enabled: true, level: 'critical' }), cameraDisconnected: expect.objectContaining({ level: 'warning' }) }),
+      alerts: expect.objectContaining({
+        battery: expect.objectContaining({ enabled: true, level: 'critical' }),
+        cameraDisconnected: expect.objectContaining({ level: 'warning' }),
+      }),
     });
     expect(Object.keys(d.alerts).sort()).toEqual(['battery', 'bitrateDrop', 'cameraDisconnected', 'serverCpu', 'serverStorage']);
   });
@@ -534,7 +721,10 @@ describe.each(providers())('unit reads on %s', (provider) => {
       enhancedUnitRefreshMs: TIMINGS.enhancedUnitRefreshMs,
       wsSubscriptionBatchSize: TIMINGS.wsSubscriptionBatchSize,
     });
-    await db().applicationConfiguration.update({ where: { key: 'chatSupport' }, data: { value: { enabled: true, scriptUrl: 'https://chat.example.com/widget.js' } } });
+    await db().applicationConfiguration.update({
+      where: { key: 'chatSupport' },
+      data: { value: { enabled: true, scriptUrl: 'https://chat.example.com/widget.js' } },
+    });
     await db().applicationConfiguration.create({ data: { key: 'features', value: { NewMultiview: true, ExternalPreview: false } } });
     const c2 = await ok('/client/configuration', regular);
     expect(c2.chatSupport).toEqual({ enabled: true, scriptUrl: 'https://chat.example.com/widget.js' });
@@ -564,7 +754,13 @@ describe.each(providers())('unit reads on %s', (provider) => {
 
   it('user/contact answers the caller’s contact; without an e-mail no support case can be opened', async () => {
     const me = await ok('/user/contact', regular);
-    expect(me).toMatchObject({ userId: 'usr-luc_regular', email: 'luc.regular@demo.example.com', phone: expect.any(String), company: null, canOpenSupportCase: true });
+    expect(me).toMatchObject({
+      userId: 'usr-luc_regular',
+      email: 'luc.regular@demo.example.com',
+      phone: expect.any(String),
+      company: null,
+      canOpenSupportCase: true,
+    });
     expect(await ok('/user/contact', partner)).toMatchObject({ userId: 'usr-luc_partner', email: null, canOpenSupportCase: false });
   });
 
@@ -577,15 +773,29 @@ describe.each(providers())('unit reads on %s', (provider) => {
       ],
     });
     await db().applicationConfiguration.create({ data: { key: 'applicationUrls', value: { videoReturnPortal: 'https://vr.example.com/' } } });
-    expect((await ok('/application_urls', read)).applications[1]).toEqual({ id: 'videoReturnPortal', name: 'Video Return Portal', url: 'https://vr.example.com/', available: true });
+    expect((await ok('/application_urls', read)).applications[1]).toEqual({
+      id: 'videoReturnPortal',
+      name: 'Video Return Portal',
+      url: 'https://vr.example.com/',
+      available: true,
+    });
   });
 
   it('settingsConfiguration/fetch answers a visible unit’s settings configuration', async () => {
     expect(await ok(`/settingsConfiguration/fetch?machineUid=${LU800}`, regular)).toEqual({ machineUid: LU800, outputChannel: null, multiChannel: false });
-    await db().unit.update({ where: { id: 'SOLO-0001' }, data: { configuration: { settings: { outputChannel: 'MMH-0001-CH2', multiChannel: true, machineUid: 'SOLO-0001' } } } });
-    expect(await ok('/settingsConfiguration/fetch?machineUid=SOLO-0001', regular)).toEqual({ machineUid: 'SOLO-0001', outputChannel: 'MMH-0001-CH2', multiChannel: true });
+    await db().unit.update({
+      where: { id: 'SOLO-0001' },
+      data: { configuration: { settings: { outputChannel: 'MMH-0001-CH2', multiChannel: true, machineUid: 'SOLO-0001' } } },
+    });
+    expect(await ok('/settingsConfiguration/fetch?machineUid=SOLO-0001', regular)).toEqual({
+      machineUid: 'SOLO-0001',
+      outputChannel: 'MMH-0001-CH2',
+      multiChannel: true,
+    });
     expectError(await get(`/settingsConfiguration/fetch?machineUid=${HIDDEN}`, regular), 404, 'NOT_FOUND');
     expectError(await get('/settingsConfiguration/fetch?machineUid=NO-SUCH', regular), 404, 'NOT_FOUND');
-    expectError(await get('/settingsConfiguration/fetch', regular), 400, 'VALIDATION_FAILED', [{ path: 'query.machineUid', message: 'This field is required' }]);
+    expectError(await get('/settingsConfiguration/fetch', regular), 400, 'VALIDATION_FAILED', [
+      { path: 'query.machineUid', message: 'This field is required' },
+    ]);
   });
 });

@@ -80,11 +80,22 @@ describe.each(providers())('unit updates on %s', (provider) => {
       await s.app.services.db.service.create({ data: { unitId: 'LU800-0001', serviceName, serviceStatus: 'enabled', usageKind: 'na' } });
     }
     // The units' channels: LU800-0001 and LU800-0003 send to hub MMH-0001, DRONE-0001 to the ingest server.
-    await eventually(async () => ['LU800-0001', 'LU800-0002', 'LU800-0003', 'DRONE-0001', 'LULITE-0001', 'LUSMART-0001', 'PTP-0001', 'SOLO-0001', 'LU300-0001'].every(
-      (id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
-    ));
-    for (const [unit, channelId] of [['LU800-0001', 'MMH-0001-CH1'], ['LU800-0003', 'MMH-0001-CH2'], ['DRONE-0001', 'ING-0001-CH1']] as const) {
-      const res = await s.app.inject({ method: 'POST', url: `/api/devices/${unit}/commands/setVirtualChannel`, headers: { cookie: cookies.luc_regular! }, payload: { channelId } });
+    await eventually(async () =>
+      ['LU800-0001', 'LU800-0002', 'LU800-0003', 'DRONE-0001', 'LULITE-0001', 'LUSMART-0001', 'PTP-0001', 'SOLO-0001', 'LU300-0001'].every(
+        (id) => s.app.services.index.statusOf(id) === 'idle' && (s.app.services.telemetry.get(id)?.modems.length ?? 0) > 0,
+      ),
+    );
+    for (const [unit, channelId] of [
+      ['LU800-0001', 'MMH-0001-CH1'],
+      ['LU800-0003', 'MMH-0001-CH2'],
+      ['DRONE-0001', 'ING-0001-CH1'],
+    ] as const) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: `/api/devices/${unit}/commands/setVirtualChannel`,
+        headers: { cookie: cookies.luc_regular! },
+        payload: { channelId },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   });
@@ -95,7 +106,8 @@ describe.each(providers())('unit updates on %s', (provider) => {
   const unit = (id: string, path: string, body: unknown, role: string | null = 'luc_regular') => put(`/v2/units/${id}/${path}`, body, role);
   const row = (id: string) => s.app.services.db.unit.findUniqueOrThrow({ where: { id } });
   const configOf = (id: string) => s.app.services.configuration.configurationOf(id);
-  const detail = async (id: string): Promise<UnitDetail> => (await s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: cookies.super_user! } })).json();
+  const detail = async (id: string): Promise<UnitDetail> =>
+    (await s.app.inject({ method: 'GET', url: `/api/v2/units/${id}`, headers: { cookie: cookies.super_user! } })).json();
   const device = (id: string) => {
     const d = s.sim?.device(id);
     if (!d) throw new Error(`no simulated device ${id}`);
@@ -165,7 +177,10 @@ describe.each(providers())('unit updates on %s', (provider) => {
       expect(config.version, id).toBeGreaterThan(before.version);
       const ev = events.slice(at).find((e) => e.type === 'unit.configuration' && e.unitId === 'LU800-0001');
       expect(ev, id).toBeDefined();
-      expect(events.slice(at).some((e) => e.type === 'unit.updated' && e.unit.uniqueId === 'LU800-0001' && e.unit.version === config.version), id).toBe(true);
+      expect(
+        events.slice(at).some((e) => e.type === 'unit.updated' && e.unit.uniqueId === 'LU800-0001' && e.unit.version === config.version),
+        id,
+      ).toBe(true);
     }
   });
 
@@ -260,11 +275,15 @@ describe.each(providers())('unit updates on %s', (provider) => {
     expect(sel.json().videoReturn.selectedVrChannelId).toBe('VRC-0001');
     const foreignVr = await refused('LU800-0001', () => unit('LU800-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0004' }), 400);
     expect(fields(foreignVr)).toEqual([{ path: 'body.vrChannelId', message: 'Invalid field' }]);
-    expect((await refused('LULITE-0001', () => unit('LULITE-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0001' }), 402)).json().error.code).toBe('NO_VIDEO_RETURN_LICENSE');
+    expect((await refused('LULITE-0001', () => unit('LULITE-0001', 'vrChannels/selected', { vrChannelId: 'VRC-0001' }), 402)).json().error.code).toBe(
+      'NO_VIDEO_RETURN_LICENSE',
+    );
     // The service alone is not enough: LU300 has no multi camera hardware.
     const noMc = await refused('LU300-0001', () => unit('LU300-0001', 'multiplecamera/mode', { mode: 'switcher' }), 402);
     expect(noMc.json().error.message).toBe('No Multi Camera license');
-    expect((await refused('LU300-0001', () => unit('LU300-0001', 'switchermode/sdiinput', { inputSdi: 1 }), 402)).json().error.code).toBe('NO_MULTI_CAMERA_LICENSE');
+    expect((await refused('LU300-0001', () => unit('LU300-0001', 'switchermode/sdiinput', { inputSdi: 1 }), 402)).json().error.code).toBe(
+      'NO_MULTI_CAMERA_LICENSE',
+    );
   });
 
   it('multi camera: up to 4 cameras, labels at most 12 characters, priorities 1 to 9, channels of the unit', async () => {
@@ -272,7 +291,11 @@ describe.each(providers())('unit updates on %s', (provider) => {
       numberOfFeeds: 3,
       channelSelectionMode: 'custom',
       customSelectedChannels: ['MMH-0001-CH1', 'MMH-0001-CH2'],
-      cameras: [{ label: 'Wide', priority: 1 }, { label: 'Close-up', priority: 2 }, { label: 'Crowd-Cam-12', priority: 9 }],
+      cameras: [
+        { label: 'Wide', priority: 1 },
+        { label: 'Close-up', priority: 2 },
+        { label: 'Crowd-Cam-12', priority: 9 },
+      ],
       maxBandwidthMbps: 12,
     };
     const ok = await unit('LU800-0001', 'multiplecamera', body);
@@ -284,7 +307,10 @@ describe.each(providers())('unit updates on %s', (provider) => {
       [{ ...body, cameras: [{ label: 'A', priority: 10 }] }, [{ path: 'body.cameras.0.priority', message: 'Must be 9 or less' }]],
       [{ ...body, cameras: [{ label: 'A', priority: 0 }] }, [{ path: 'body.cameras.0.priority', message: 'Must be 1 or more' }]],
       [{ ...body, numberOfFeeds: 5 }, [{ path: 'body.numberOfFeeds', message: 'Must be 4 or less' }]],
-      [{ ...body, numberOfFeeds: 4, cameras: Array.from({ length: 5 }, (_, i) => ({ label: `C${i}`, priority: 1 })) }, [{ path: 'body.cameras', message: 'Maximum number of elements reached' }]],
+      [
+        { ...body, numberOfFeeds: 4, cameras: Array.from({ length: 5 }, (_, i) => ({ label: `C${i}`, priority: 1 })) },
+        [{ path: 'body.cameras', message: 'Maximum number of elements reached' }],
+      ],
       [{ ...body, customSelectedChannels: [] }, [{ path: 'body.customSelectedChannels', message: 'This field is required' }]],
       [{ ...body, maxBandwidthMbps: 16 }, [{ path: 'body.maxBandwidthMbps', message: 'Must be 15 or less' }]],
       [{ ...body, customSelectedChannels: ['MMH-0001-CH1', 'MMH-0002-CH1'] }, [{ path: 'body.customSelectedChannels.1', message: 'Invalid field' }]],
@@ -292,7 +318,9 @@ describe.each(providers())('unit updates on %s', (provider) => {
     for (const [b, expected] of cases) expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'multiplecamera', b), 400))).toEqual(expected);
     const ch = await unit('LU800-0001', 'multiplecamera/channel', { channelId: 'MMH-0001-CH3' });
     expect(ch.json().multiCamera.channel).toBe('MMH-0001-CH3');
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'multiplecamera/channel', { channelId: 'NOPE' }), 400))).toEqual([{ path: 'body.channelId', message: 'Invalid field' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'multiplecamera/channel', { channelId: 'NOPE' }), 400))).toEqual([
+      { path: 'body.channelId', message: 'Invalid field' },
+    ]);
     const mode = await unit('LU800-0001', 'multiplecamera/mode', { mode: 'switcherAndProxy' });
     expect(mode.json().multiCamera.mode).toBe('switcherAndProxy');
     expect(fields(await unit('LU800-0001', 'multiplecamera/mode', { mode: 'lowQuality' }))).toEqual([{ path: 'body.mode', message: 'Invalid field' }]);
@@ -305,24 +333,48 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const no4k = await refused('LU800-0002', () => unit('LU800-0002', 'singlecamera', { resolution: 2160, maxBandwidthMbps: 10 }), 402);
     expect(no4k.json().error).toEqual({ code: 'PRO_4K_LICENSE_MISSING', message: 'PRO-4K licence missing' });
     expect((await unit('LU800-0002', 'singlecamera', { resolution: 1080, maxBandwidthMbps: 10 })).statusCode).toBe(200);
-    expect(fields(await unit('LU800-0002', 'singlecamera', { resolution: 1080, maxBandwidthMbps: 21 }))).toEqual([{ path: 'body.maxBandwidthMbps', message: 'Must be 20 or less' }]);
-    expect(fields(await unit('LU800-0002', 'singlecamera', { resolution: 1440, maxBandwidthMbps: 8 }))).toEqual([{ path: 'body.resolution', message: 'Invalid field' }]);
+    expect(fields(await unit('LU800-0002', 'singlecamera', { resolution: 1080, maxBandwidthMbps: 21 }))).toEqual([
+      { path: 'body.maxBandwidthMbps', message: 'Must be 20 or less' },
+    ]);
+    expect(fields(await unit('LU800-0002', 'singlecamera', { resolution: 1440, maxBandwidthMbps: 8 }))).toEqual([
+      { path: 'body.resolution', message: 'Invalid field' },
+    ]);
   });
 
   it('switcher mode: high quality and proxy channels distinct, SDI input 1–4', async () => {
-    const ok = await unit('LU800-0001', 'switchermode', { mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1', proxyChannel: 'MMH-0001-CH2', inputSdi: 2 });
+    const ok = await unit('LU800-0001', 'switchermode', {
+      mode: 'switcherAndProxy',
+      highQualityChannel: 'MMH-0001-CH1',
+      proxyChannel: 'MMH-0001-CH2',
+      inputSdi: 2,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().switcher).toEqual({ mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1', proxyChannel: 'MMH-0001-CH2', inputSdi: 2 });
-    const same = await refused('LU800-0001', () => unit('LU800-0001', 'switchermode', { mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1', proxyChannel: 'MMH-0001-CH1', inputSdi: 2 }), 400);
+    const same = await refused(
+      'LU800-0001',
+      () => unit('LU800-0001', 'switchermode', { mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1', proxyChannel: 'MMH-0001-CH1', inputSdi: 2 }),
+      400,
+    );
     expect(fields(same)).toEqual([{ path: 'body.proxyChannel', message: 'The proxy channel must be different from the high quality channel' }]);
-    const noProxy = await refused('LU800-0001', () => unit('LU800-0001', 'switchermode', { mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1' }), 400);
-    expect(fields(noProxy)).toEqual([{ path: 'body.proxyChannel', message: 'This field is required' }, { path: 'body.inputSdi', message: 'This field is required' }]);
+    const noProxy = await refused(
+      'LU800-0001',
+      () => unit('LU800-0001', 'switchermode', { mode: 'switcherAndProxy', highQualityChannel: 'MMH-0001-CH1' }),
+      400,
+    );
+    expect(fields(noProxy)).toEqual([
+      { path: 'body.proxyChannel', message: 'This field is required' },
+      { path: 'body.inputSdi', message: 'This field is required' },
+    ]);
     const hq = await refused('LU800-0001', () => unit('LU800-0001', 'switchermode/highqualitychannel', { channelId: 'MMH-0001-CH2' }), 400);
     expect(fields(hq)).toEqual([{ path: 'body.channelId', message: 'The proxy channel must be different from the high quality channel' }]);
     expect((await unit('LU800-0001', 'switchermode/proxychannel', { channelId: 'MMH-0001-CH3' })).json().switcher.proxyChannel).toBe('MMH-0001-CH3');
-    expect((await unit('LU800-0001', 'switchermode/highqualitychannel', { channelId: 'MMH-0001-CH2' })).json().switcher.highQualityChannel).toBe('MMH-0001-CH2');
+    expect((await unit('LU800-0001', 'switchermode/highqualitychannel', { channelId: 'MMH-0001-CH2' })).json().switcher.highQualityChannel).toBe(
+      'MMH-0001-CH2',
+    );
     expect((await unit('LU800-0001', 'switchermode/sdiinput', { inputSdi: 4 })).json().switcher.inputSdi).toBe(4);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'switchermode/sdiinput', { inputSdi: 5 }), 400))).toEqual([{ path: 'body.inputSdi', message: 'Must be 4 or less' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'switchermode/sdiinput', { inputSdi: 5 }), 400))).toEqual([
+      { path: 'body.inputSdi', message: 'Must be 4 or less' },
+    ]);
   });
 
   it('operational mode: applied by the device over a few seconds (changeAvicMode); databridge modes need the licence', async () => {
@@ -347,26 +399,51 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const off = await unit('LU800-0001', 'ippipe', { enabled: false });
     expect(off.json().ipPipe.state).toBe('disconnecting');
     await eventually(async () => (await configOf('LU800-0001')).ipPipe.state === 'not_connected');
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true }), 400))).toEqual([{ path: 'body.serverId', message: 'This field is required' }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0002' }), 400))).toEqual([{ path: 'body.serverId', message: 'Invalid field' }]);
-    expect(fields(await unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0001', port: 0 }))).toEqual([{ path: 'body.port', message: 'Must be 1 or more' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true }), 400))).toEqual([
+      { path: 'body.serverId', message: 'This field is required' },
+    ]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0002' }), 400))).toEqual([
+      { path: 'body.serverId', message: 'Invalid field' },
+    ]);
+    expect(fields(await unit('LU800-0001', 'ippipe', { enabled: true, serverId: 'MMH-0001', port: 0 }))).toEqual([
+      { path: 'body.port', message: 'Must be 1 or more' },
+    ]);
     const lite = await refused('LULITE-0001', () => unit('LULITE-0001', 'ippipe', { enabled: true, serverId: 'MMH-0001' }), 403);
     expect(lite.json().error.code).toBe('FEATURE_DISABLED');
   });
 
   it('NTP timecode, fixed-internet delay, IP input stream, enhanced logs, store-and-forward quality', async () => {
-    expect((await unit('LU800-0001', 'ntpTimecode', { enabled: true, server: 'pool.ntp.org' })).json().ntpTimecode).toEqual({ enabled: true, server: 'pool.ntp.org' });
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ntpTimecode', { enabled: true }), 400))).toEqual([{ path: 'body.server', message: 'This field is required' }]);
+    expect((await unit('LU800-0001', 'ntpTimecode', { enabled: true, server: 'pool.ntp.org' })).json().ntpTimecode).toEqual({
+      enabled: true,
+      server: 'pool.ntp.org',
+    });
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ntpTimecode', { enabled: true }), 400))).toEqual([
+      { path: 'body.server', message: 'This field is required' },
+    ]);
     expect((await unit('LU800-0001', 'fixedInternetDelay', { delayMs: 1200 })).json().fixedInternetDelay).toBe(1200);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'fixedInternetDelay', { delayMs: 300 }), 400))).toEqual([{ path: 'body.delayMs', message: 'Must be 400 or more' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'fixedInternetDelay', { delayMs: 300 }), 400))).toEqual([
+      { path: 'body.delayMs', message: 'Must be 400 or more' },
+    ]);
     const ip = await unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 9000, latencyMs: 500, passphrase: 'abcdef123456' });
     expect(ip.statusCode, ip.body).toBe(200);
     expect(ip.json().ipInput).toEqual({ enabled: true, protocol: 'srt', port: 9000, latencyMs: 500, hasPassphrase: true });
     expect(ip.body).not.toContain('abcdef123456');
     expect(device('LU800-0001').settings.configuration.ipInput).toMatchObject({ passphrase: 'abcdef123456' });
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'rtmp', port: 1935, passphrase: 'abcdef123456' }), 400))).toEqual([{ path: 'body.passphrase', message: 'Invalid field' }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 70000 }), 400))).toEqual([{ path: 'body.port', message: 'Must be 65535 or less' }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 9000, passphrase: 'short' }), 400))).toEqual([{ path: 'body.passphrase', message: 'Must be between 10 and 64 characters' }]);
+    expect(
+      fields(
+        await refused(
+          'LU800-0001',
+          () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'rtmp', port: 1935, passphrase: 'abcdef123456' }),
+          400,
+        ),
+      ),
+    ).toEqual([{ path: 'body.passphrase', message: 'Invalid field' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 70000 }), 400))).toEqual([
+      { path: 'body.port', message: 'Must be 65535 or less' },
+    ]);
+    expect(
+      fields(await refused('LU800-0001', () => unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'srt', port: 9000, passphrase: 'short' }), 400)),
+    ).toEqual([{ path: 'body.passphrase', message: 'Must be between 10 and 64 characters' }]);
     const rtmp = await unit('LU800-0001', 'ipInputStream', { enabled: true, protocol: 'rtmp', port: 1935 });
     expect(rtmp.json().ipInput).toEqual({ enabled: true, protocol: 'rtmp', port: 1935, latencyMs: null, hasPassphrase: false });
     expect((await unit('LU800-0001', 'fetchlogs/enhanced', { enabled: true })).json().fetchlogs).toEqual({ enhanced: true });
@@ -374,7 +451,9 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const sf = await put('/v0/units/LU800-0001/storeandforward_quality', { quality: 'low_h265' });
     expect(sf.json().storeAndForwardVideoQualityV2).toBe('low_h265');
     expect((await detail('LU800-0001')).storeAndForwardVideoQuality).toBe('low_h265');
-    expect(fields(await refused('LU800-0001', () => put('/v0/units/LU800-0001/storeandforward_quality', { quality: 'best' }), 400))).toEqual([{ path: 'body.quality', message: 'Invalid field' }]);
+    expect(fields(await refused('LU800-0001', () => put('/v0/units/LU800-0001/storeandforward_quality', { quality: 'best' }), 400))).toEqual([
+      { path: 'body.quality', message: 'Invalid field' },
+    ]);
   });
 
   it('alerts configuration: manual with its mailing list (e-mail format), group of the unit, automatic from the last group', async () => {
@@ -388,18 +467,35 @@ describe.each(providers())('unit updates on %s', (provider) => {
       mode: 'manual',
       groupId: null,
       alerts: { battery: { enabled: false, level: 'warning' } },
-      recipients: [{ alertType: 'all', email: 'desk@example.com', verified: false }, { alertType: 'battery', email: 'tech@example.com', verified: false }],
+      recipients: [
+        { alertType: 'all', email: 'desk@example.com', verified: false },
+        { alertType: 'battery', email: 'tech@example.com', verified: false },
+      ],
     });
-    const badEmail = await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'manual', recipients: [{ email: 'not-an-email' }] }), 400);
+    const badEmail = await refused(
+      'LU800-0003',
+      () => unit('LU800-0003', 'alerts/configuration', { mode: 'manual', recipients: [{ email: 'not-an-email' }] }),
+      400,
+    );
     expect(fields(badEmail)).toEqual([{ path: 'body.recipients.0.email', message: 'Invalid email format' }]);
-    const dup = await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'manual', recipients: [{ email: 'a@example.com' }, { email: 'A@example.com' }] }), 400);
+    const dup = await refused(
+      'LU800-0003',
+      () => unit('LU800-0003', 'alerts/configuration', { mode: 'manual', recipients: [{ email: 'a@example.com' }, { email: 'A@example.com' }] }),
+      400,
+    );
     expect(fields(dup)).toEqual([{ path: 'body.recipients.1.email', message: 'This field must be unique' }]);
-    expect((await s.app.services.db.alertEmailRecipient.count({ where: { alertConfiguration: { unitId: 'LU800-0003' } } }))).toBe(2);
+    expect(await s.app.services.db.alertEmailRecipient.count({ where: { alertConfiguration: { unitId: 'LU800-0003' } } })).toBe(2);
     const group = await unit('LU800-0003', 'alerts/configuration', { mode: 'group', groupId: 'grp-field-crews' });
     expect(group.json().alerts).toMatchObject({ mode: 'group', groupId: 'grp-field-crews' });
-    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group', groupId: 'grp-newsroom' }), 400))).toEqual([{ path: 'body.groupId', message: 'Invalid field' }]);
-    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group' }), 400))).toEqual([{ path: 'body.groupId', message: 'This field is required' }]);
-    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'automatic', recipients: [] }), 400))).toEqual([{ path: 'body.recipients', message: 'Invalid field' }]);
+    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group', groupId: 'grp-newsroom' }), 400))).toEqual([
+      { path: 'body.groupId', message: 'Invalid field' },
+    ]);
+    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'group' }), 400))).toEqual([
+      { path: 'body.groupId', message: 'This field is required' },
+    ]);
+    expect(fields(await refused('LU800-0003', () => unit('LU800-0003', 'alerts/configuration', { mode: 'automatic', recipients: [] }), 400))).toEqual([
+      { path: 'body.recipients', message: 'Invalid field' },
+    ]);
     const auto = await unit('LU800-0003', 'alerts/configuration', { mode: 'automatic' });
     expect(auto.json().alerts).toMatchObject({ mode: 'automatic', groupId: 'grp-field-crews' });
     expect((await row('LU800-0003')).alertsConfigMode).toBe('automatic');
@@ -408,18 +504,58 @@ describe.each(providers())('unit updates on %s', (provider) => {
   });
 
   it('bandwidth limits: cellular not above total, priority ordering, smart units 1000–20000 kbps; network capping by cap option', async () => {
-    const ok = await unit('LU800-0001', 'bwLimitation', { totalKbps: 5000, cellularKbps: 3000, priorityLimits: [{ priority: 1, kbps: 4000 }, { priority: 2, kbps: 2000 }] }, 'luc_admin');
+    const ok = await unit(
+      'LU800-0001',
+      'bwLimitation',
+      {
+        totalKbps: 5000,
+        cellularKbps: 3000,
+        priorityLimits: [
+          { priority: 1, kbps: 4000 },
+          { priority: 2, kbps: 2000 },
+        ],
+      },
+      'luc_admin',
+    );
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().bandwidth).toEqual({ total: 5000, cellular: 3000, priorityLimits: [{ priority: 1, kbps: 4000 }, { priority: 2, kbps: 2000 }] });
+    expect(ok.json().bandwidth).toEqual({
+      total: 5000,
+      cellular: 3000,
+      priorityLimits: [
+        { priority: 1, kbps: 4000 },
+        { priority: 2, kbps: 2000 },
+      ],
+    });
     expect(ok.json().network.capping).toEqual({ option: 'custom', mbps: 3 });
     const above = await refused('LU800-0001', () => unit('LU800-0001', 'bwLimitation', { totalKbps: 5000, cellularKbps: 6000 }, 'luc_admin'), 400);
     expect(fields(above)).toEqual([{ path: 'body.cellularKbps', message: 'Max Cellular Capping cannot be higher than Max Total Capping' }]);
-    const order = await refused('LU800-0001', () => unit('LU800-0001', 'bwLimitation', { totalKbps: 5000, cellularKbps: null, priorityLimits: [{ priority: 1, kbps: 1000 }, { priority: 2, kbps: 2000 }] }, 'luc_admin'), 400);
-    expect(fields(order)).toEqual([{ path: 'body.priorityLimits.0.kbps', message: 'A priority limit must be lower than the total and higher than the limits of lower priorities' }]);
+    const order = await refused(
+      'LU800-0001',
+      () =>
+        unit(
+          'LU800-0001',
+          'bwLimitation',
+          {
+            totalKbps: 5000,
+            cellularKbps: null,
+            priorityLimits: [
+              { priority: 1, kbps: 1000 },
+              { priority: 2, kbps: 2000 },
+            ],
+          },
+          'luc_admin',
+        ),
+      400,
+    );
+    expect(fields(order)).toEqual([
+      { path: 'body.priorityLimits.0.kbps', message: 'A priority limit must be lower than the total and higher than the limits of lower priorities' },
+    ]);
     const smart = await refused('LUSMART-0001', () => unit('LUSMART-0001', 'bwLimitation', { totalKbps: 500, cellularKbps: null }, 'luc_admin'), 400);
     expect(fields(smart)).toEqual([{ path: 'body.totalKbps', message: 'Must be 1000 or more' }]);
     expect((await unit('LUSMART-0001', 'bwLimitation', { totalKbps: 0, cellularKbps: 20000 }, 'luc_admin')).statusCode).toBe(200);
-    expect(fields(await unit('LUSMART-0001', 'bwLimitation', { totalKbps: 20001, cellularKbps: null }, 'luc_admin'))).toEqual([{ path: 'body.totalKbps', message: 'Must be 20000 or less' }]);
+    expect(fields(await unit('LUSMART-0001', 'bwLimitation', { totalKbps: 20001, cellularKbps: null }, 'luc_admin'))).toEqual([
+      { path: 'body.totalKbps', message: 'Must be 20000 or less' },
+    ]);
     expect(device('LU800-0001').settings.configuration.bandwidth).toMatchObject({ total: 5000, cellular: 3000 });
 
     const cap = await put('/units/LU800-0001/network/capping', { option: '4.2' }, 'luc_admin');
@@ -430,7 +566,10 @@ describe.each(providers())('unit updates on %s', (provider) => {
     expect(fields(capAbove)).toEqual([{ path: 'body.option', message: 'Max Cellular Capping cannot be higher than Max Total Capping' }]);
     const custom = await refused('LU800-0001', () => put('/units/LU800-0001/network/capping', { option: 'custom' }, 'luc_admin'), 400);
     expect(fields(custom)).toEqual([{ path: 'body.customMbps', message: 'This field is required' }]);
-    expect((await put('/units/LU800-0001/network/capping', { option: 'custom', customMbps: 2.5 }, 'luc_admin')).json().network.capping).toEqual({ option: 'custom', mbps: 2.5 });
+    expect((await put('/units/LU800-0001/network/capping', { option: 'custom', customMbps: 2.5 }, 'luc_admin')).json().network.capping).toEqual({
+      option: 'custom',
+      mbps: 2.5,
+    });
     expect((await put('/units/LU800-0001/network/capping', { option: 'disabled' }, 'luc_admin')).json().bandwidth.cellular).toBeNull();
     expect(fields(await put('/units/LU800-0001/network/capping', { option: '9.9' }, 'luc_admin'))).toEqual([{ path: 'body.option', message: 'Invalid field' }]);
   });
@@ -444,32 +583,78 @@ describe.each(providers())('unit updates on %s', (provider) => {
       const res = await refused(id, () => unit(id, 'intercom', { intercom: 1, mode: 'audioRoom', audioRoomId: 'aud-0001' }), 409);
       expect(res.json().error).toEqual({ code: 'INTERCOM_SERVER_MISMATCH', message: 'Intercom server missing or different from the audio room' });
     }
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom', { intercom: 1, mode: 'audioRoom' }), 400))).toEqual([{ path: 'body.audioRoomId', message: 'This field is required' }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom', { intercom: 3, mode: 'targetChannel', targetChannelId: 'MMH-0001-CH1' }), 400))).toEqual([{ path: 'body.intercom', message: 'Invalid field' }]);
+    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom', { intercom: 1, mode: 'audioRoom' }), 400))).toEqual([
+      { path: 'body.audioRoomId', message: 'This field is required' },
+    ]);
+    expect(
+      fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom', { intercom: 3, mode: 'targetChannel', targetChannelId: 'MMH-0001-CH1' }), 400)),
+    ).toEqual([{ path: 'body.intercom', message: 'Invalid field' }]);
     const target = await unit('LU800-0001', 'intercom', { intercom: 2, mode: 'targetChannel', targetChannelId: 'MMH-0001-CH3' });
     expect(target.json().intercoms).toEqual([
       { mode: 'audioRoom', audioRoomId: 'aud-0001', targetChannelId: null, destinationAccount: 'desk' },
       { mode: 'targetChannel', audioRoomId: null, targetChannelId: 'MMH-0001-CH3', destinationAccount: null },
     ]);
-    expect((await refused('XTND-0001', () => unit('XTND-0001', 'intercom', { intercom: 1, mode: 'targetChannel', targetChannelId: 'MMH-0001-CH1' }), 403)).json().error.code).toBe('FEATURE_DISABLED');
+    expect(
+      (await refused('XTND-0001', () => unit('XTND-0001', 'intercom', { intercom: 1, mode: 'targetChannel', targetChannelId: 'MMH-0001-CH1' }), 403)).json()
+        .error.code,
+    ).toBe('FEATURE_DISABLED');
     const jacks = await unit('LU800-0001', 'intercom/audiojacks', { jacks: [{ jack: 1, intercom: 1, volume: 80 }] });
     // Jack 2 was set by the sweep above: a jack not named keeps its setting.
-    expect(jacks.json().audioJacks).toEqual([{ jack: 1, intercom: 1, volume: 80, muted: false }, { jack: 2, intercom: 2, volume: 50, muted: false }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom/audiojacks', { jacks: [{ jack: 1, intercom: 1, volume: 101 }] }), 400))).toEqual([{ path: 'body.jacks.0.volume', message: 'Must be 100 or less' }]);
-    expect(fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom/audiojacks', { jacks: [{ jack: 1, intercom: 1, volume: 1 }, { jack: 1, intercom: 2, volume: 1 }] }), 400))).toEqual([{ path: 'body.jacks.1.jack', message: 'This field must be unique' }]);
+    expect(jacks.json().audioJacks).toEqual([
+      { jack: 1, intercom: 1, volume: 80, muted: false },
+      { jack: 2, intercom: 2, volume: 50, muted: false },
+    ]);
+    expect(
+      fields(await refused('LU800-0001', () => unit('LU800-0001', 'intercom/audiojacks', { jacks: [{ jack: 1, intercom: 1, volume: 101 }] }), 400)),
+    ).toEqual([{ path: 'body.jacks.0.volume', message: 'Must be 100 or less' }]);
+    expect(
+      fields(
+        await refused(
+          'LU800-0001',
+          () =>
+            unit('LU800-0001', 'intercom/audiojacks', {
+              jacks: [
+                { jack: 1, intercom: 1, volume: 1 },
+                { jack: 1, intercom: 2, volume: 1 },
+              ],
+            }),
+          400,
+        ),
+      ),
+    ).toEqual([{ path: 'body.jacks.1.jack', message: 'This field must be unique' }]);
   });
 
   it('interfaces: cellular settings on modems, addressing on Ethernet, IP and subnet checks, the last interface stays', async () => {
-    const cell = await unit('LU800-0001', 'interfaces/config', { port: 1, networkMode: '4G', roamingAllowed: true, apns: [{ slot: 1, apn: 'internet', username: 'u', password: 'secret-apn', authProtocol: 'CHAP' }] });
+    const cell = await unit('LU800-0001', 'interfaces/config', {
+      port: 1,
+      networkMode: '4G',
+      roamingAllowed: true,
+      apns: [{ slot: 1, apn: 'internet', username: 'u', password: 'secret-apn', authProtocol: 'CHAP' }],
+    });
     expect(cell.statusCode, cell.body).toBe(200);
-    expect(cell.json().interfaces.find((i: { port: number }) => i.port === 1)).toMatchObject({ networkMode: '4G', roamingAllowed: true, apns: [{ slot: 1, apn: 'internet', username: 'u', authProtocol: 'CHAP' }] });
+    expect(cell.json().interfaces.find((i: { port: number }) => i.port === 1)).toMatchObject({
+      networkMode: '4G',
+      roamingAllowed: true,
+      apns: [{ slot: 1, apn: 'internet', username: 'u', authProtocol: 'CHAP' }],
+    });
     expect(cell.body).not.toContain('secret-apn');
     const lan = await unit('LU800-0001', 'interfaces/config', { port: 8, ipMode: 'static', ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' });
-    expect(lan.json().interfaces.find((i: { port: number }) => i.port === 8)).toMatchObject({ ipMode: 'static', ip: '10.0.0.5', subnetMask: '255.255.255.0', gateway: '10.0.0.1' });
+    expect(lan.json().interfaces.find((i: { port: number }) => i.port === 8)).toMatchObject({
+      ipMode: 'static',
+      ip: '10.0.0.5',
+      subnetMask: '255.255.255.0',
+      gateway: '10.0.0.1',
+    });
     const cases: [unknown, { path: string; message: string }[]][] = [
       [{ port: 8, ipMode: 'static', ip: '300.1.1.1', subnetMask: '255.255.255.0' }, [{ path: 'body.ip', message: 'Invalid IP field' }]],
       [{ port: 8, ipMode: 'static', ip: '10.0.0.5', subnetMask: '255.0.255.0' }, [{ path: 'body.subnetMask', message: 'Invalid Subnet Mask field' }]],
-      [{ port: 8, ipMode: 'static' }, [{ path: 'body.ip', message: 'This field is required' }, { path: 'body.subnetMask', message: 'This field is required' }]],
+      [
+        { port: 8, ipMode: 'static' },
+        [
+          { path: 'body.ip', message: 'This field is required' },
+          { path: 'body.subnetMask', message: 'This field is required' },
+        ],
+      ],
       [{ port: 1, ip: '10.0.0.5' }, [{ path: 'body.ip', message: 'Invalid field' }]],
       [{ port: 8, networkMode: '4G' }, [{ path: 'body.networkMode', message: 'Invalid field' }]],
       [{ port: 40, roamingAllowed: true }, [{ path: 'body.port', message: 'Invalid field' }]],
@@ -495,8 +680,14 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const ok = await put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: 'MMH-0001-CH2', multiChannel: true });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().settings).toEqual({ outputChannel: 'MMH-0001-CH2', multiChannel: true, machineUid: 'LU800-0001' });
-    expect(fields(await refused('LU800-0001', () => put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: 'MMH-0002-CH1', multiChannel: true }), 400))).toEqual([{ path: 'body.outputChannel', message: 'Invalid field' }]);
-    expect(fields(await put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: null }))).toEqual([{ path: 'body.multiChannel', message: 'This field is required' }]);
+    expect(
+      fields(
+        await refused('LU800-0001', () => put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: 'MMH-0002-CH1', multiChannel: true }), 400),
+      ),
+    ).toEqual([{ path: 'body.outputChannel', message: 'Invalid field' }]);
+    expect(fields(await put('/settingsConfiguration/add', { id: 'LU800-0001', outputChannel: null }))).toEqual([
+      { path: 'body.multiChannel', message: 'This field is required' },
+    ]);
   });
 
   it('concurrent updates of different settings of one unit all land; a stale version answers 409 and changes nothing', async () => {
@@ -523,7 +714,12 @@ describe.each(providers())('unit updates on %s', (provider) => {
   });
 
   it('settings pushed to the device need the unit reachable (UNIT_OFFLINE); core-only settings do not', async () => {
-    const reboot = await s.app.inject({ method: 'POST', url: '/api/devices/SOLO-0001/commands/reboot', headers: { cookie: cookies.luc_regular! }, payload: {} });
+    const reboot = await s.app.inject({
+      method: 'POST',
+      url: '/api/devices/SOLO-0001/commands/reboot',
+      headers: { cookie: cookies.luc_regular! },
+      payload: {},
+    });
     expect(reboot.statusCode).toBe(200);
     const res = await refused('SOLO-0001', () => unit('SOLO-0001', 'delay', { delayMs: 3000 }), 409);
     expect(res.json().error).toEqual({ code: 'UNIT_OFFLINE', message: 'Selected channel busy or offline' });
@@ -563,7 +759,10 @@ describe.each(providers())('unit updates on %s', (provider) => {
   it('group unit settings: merged into the group’s defaults; only groups the caller sees; stale version 409', async () => {
     const ok = await put('/v0/groups/grp-newsroom/unitSettings', { delayMs: 2500, audioBitrateKbps: 192, totalKbps: 8000, cellularKbps: 4000 }, 'luc_admin');
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ groupId: 'grp-newsroom', settings: { delayMs: 2500, transmissionMode: 'live', audioBitrateKbps: 192, totalKbps: 8000, cellularKbps: 4000 } });
+    expect(ok.json()).toMatchObject({
+      groupId: 'grp-newsroom',
+      settings: { delayMs: 2500, transmissionMode: 'live', audioBitrateKbps: 192, totalKbps: 8000, cellularKbps: 4000 },
+    });
     const group = () => s.app.services.db.group.findUniqueOrThrow({ where: { id: 'grp-newsroom' } });
     const before = await group();
     const cases: [unknown, { path: string; message: string }[]][] = [
@@ -586,7 +785,11 @@ describe.each(providers())('unit updates on %s', (provider) => {
   });
 
   it('inventory-unit details: support staff set ownership and usage profile of a unit in one of its inventories', async () => {
-    const ok = await put('/internal/inventory-unit-details', { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'rent', usageProfileId: 'usp-news-data' }, 'staff');
+    const ok = await put(
+      '/internal/inventory-unit-details',
+      { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'rent', usageProfileId: 'usp-news-data' },
+      'staff',
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     const r = await row('LU800-0002');
     expect(ok.json()).toEqual({ uniqueId: 'LU800-0002', inventoryId: 'inv-global', ownership: 'rent', usageProfileId: 'usp-news-data', version: r.version });
@@ -594,9 +797,21 @@ describe.each(providers())('unit updates on %s', (provider) => {
     const cases: [unknown, { path: string; message: string }[]][] = [
       [{ id: 'LU800-0002', inventoryId: 'inv-metro', ownership: 'lease' }, [{ path: 'body.inventoryId', message: 'Invalid field' }]],
       [{ id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'stolen' }, [{ path: 'body.ownership', message: 'Invalid field' }]],
-      [{ id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'lease', usageProfileId: 'usp-nope' }, [{ path: 'body.usageProfileId', message: 'Invalid field' }]],
+      [
+        { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'lease', usageProfileId: 'usp-nope' },
+        [{ path: 'body.usageProfileId', message: 'Invalid field' }],
+      ],
     ];
-    for (const [b, expected] of cases) expect(fields(await refused('LU800-0002', () => put('/internal/inventory-unit-details', b, 'staff'), 400))).toEqual(expected);
-    expect((await refused('LU800-0002', () => put('/internal/inventory-unit-details', { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'lease', version: r.version - 1 }, 'staff'), 409)).json().error.code).toBe('CONFLICT');
+    for (const [b, expected] of cases)
+      expect(fields(await refused('LU800-0002', () => put('/internal/inventory-unit-details', b, 'staff'), 400))).toEqual(expected);
+    expect(
+      (
+        await refused(
+          'LU800-0002',
+          () => put('/internal/inventory-unit-details', { id: 'LU800-0002', inventoryId: 'inv-global', ownership: 'lease', version: r.version - 1 }, 'staff'),
+          409,
+        )
+      ).json().error.code,
+    ).toBe('CONFLICT');
   });
 });

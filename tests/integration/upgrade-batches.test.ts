@@ -32,7 +32,8 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
   const call = (method: Method, url: string, cookie: string | undefined, payload?: unknown): Promise<Res> =>
     s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
   const db = () => s.app.services.db;
-  const stored = async () => JSON.stringify([await db().upgradeBatch.findMany({ orderBy: { id: 'asc' } }), await db().upgradeJob.findMany({ orderBy: { id: 'asc' } })]);
+  const stored = async () =>
+    JSON.stringify([await db().upgradeBatch.findMany({ orderBy: { id: 'asc' } }), await db().upgradeJob.findMany({ orderBy: { id: 'asc' } })]);
   const post = (csv: string, cookie = superUser) => call('POST', '/v2/admin/upgradeBatches', cookie, { csv, name: 'Night run' });
   const csvOf = (lines: string[]) => ['deviceId,targetVersion', ...lines].join('\n');
   const unknownLines = (n: number) => Array.from({ length: n }, (_, i) => `NOSUCH-${String(i).padStart(4, '0')},10.1`);
@@ -89,7 +90,14 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
     expect(row(5).rules).toEqual([null]);
     expect(row(5)).toMatchObject({ accepted: false, messages: [VALIDATION.batchUpgradeDuplicateDevice], jobId: null });
     expect(row(6)).toMatchObject({ deviceId: 'TRX-0001', accepted: false, messages: [VALIDATION.mustMatchPattern] });
-    expect(row(7)).toMatchObject({ deviceId: 'NOSUCH-0000', deviceType: null, accepted: false, errorCode: 'NOT_FOUND', messages: [VALIDATION.batchUpgradeDeviceNotFound], jobId: null });
+    expect(row(7)).toMatchObject({
+      deviceId: 'NOSUCH-0000',
+      deviceType: null,
+      accepted: false,
+      errorCode: 'NOT_FOUND',
+      messages: [VALIDATION.batchUpgradeDeviceNotFound],
+      jobId: null,
+    });
     expect(created.rows.filter((r) => r.accepted)).toHaveLength(2);
     // Jobs: the two accepted ones, and the rules' refusal of a known device kept as rejected (6802); not the unsound lines.
     expect(created.counts.total).toBe(3);
@@ -100,14 +108,21 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
       return b.state === 'completed' ? b : null;
     }, 20_000);
     expect(done.counts).toMatchObject({ total: 3, succeeded: 2, rejected: 1, pending: 0, upgrading: 0 });
-    expect(done.jobs.filter((j) => j.state === 'succeeded').map((j) => j.deviceId).sort()).toEqual(['MMH-0002', 'VRS-0001']);
+    expect(
+      done.jobs
+        .filter((j) => j.state === 'succeeded')
+        .map((j) => j.deviceId)
+        .sort(),
+    ).toEqual(['MMH-0002', 'VRS-0001']);
     expect((await db().server.findUniqueOrThrow({ where: { id: 'VRS-0001' } })).swVersion).toBe('10.1');
 
     const list: UpgradeBatchPage = (await call('GET', '/v2/admin/upgradeBatches', superUser)).json();
     expect(list.items[0]).toMatchObject({ id: created.id, name: 'Night run', state: 'completed', targetVersions: ['10.1'] });
     const events = () => published.filter((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === created.id);
     // The list of another console follows: the batch announced running, then completed.
-    await eventually(async () => events().some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.state === 'completed' && p.event.batch.counts.succeeded === 2));
+    await eventually(async () =>
+      events().some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.state === 'completed' && p.event.batch.counts.succeeded === 2),
+    );
     expect(events().some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.state === 'running')).toBe(true);
     expect(events()[0]!.topics).toEqual(expect.arrayContaining(['inventory:inv-global', 'inventory:inv-metro']));
   });
@@ -128,8 +143,18 @@ describe.each(providers())('batch upgrades on %s', (provider) => {
       const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
       const later: UpgradeBatch = (await again.inject({ method: 'GET', url: `/api/v2/admin/upgradeBatches/${created.id}`, headers: { cookie } })).json();
       expect(later.rows).toEqual(created.rows);
-      expect(later.rows.find((r) => r.line === 2)).toMatchObject({ deviceId: 'ING-0001', accepted: false, errorCode: 'UPGRADE_6802', rules: ['serverNeeds10_0'] });
-      expect(later.rows.find((r) => r.line === 3)).toMatchObject({ accepted: false, errorCode: 'NOT_FOUND', messages: [VALIDATION.batchUpgradeDeviceNotFound], rules: [null] });
+      expect(later.rows.find((r) => r.line === 2)).toMatchObject({
+        deviceId: 'ING-0001',
+        accepted: false,
+        errorCode: 'UPGRADE_6802',
+        rules: ['serverNeeds10_0'],
+      });
+      expect(later.rows.find((r) => r.line === 3)).toMatchObject({
+        accepted: false,
+        errorCode: 'NOT_FOUND',
+        messages: [VALIDATION.batchUpgradeDeviceNotFound],
+        rules: [null],
+      });
       expect(later.rows.find((r) => r.line === 4)).toMatchObject({ accepted: false, messages: [VALIDATION.mustMatchPattern] });
       expect(later.rows.find((r) => r.line === 5)).toMatchObject({ accepted: false, messages: [VALIDATION.batchUpgradeDuplicateDevice] });
     } finally {

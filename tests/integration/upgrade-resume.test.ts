@@ -68,7 +68,9 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     const inBatch = [await pending('server', 'VRS-0001', batch.id), await pending('server', 'MMH-0002', batch.id)];
     const single = await pending('unit', 'LU800-0003', null);
     const upgrading = (deviceType: 'unit' | 'server', deviceId: string, fromVersion: string, targetVersion: string) =>
-      db.upgradeJob.create({ data: { deviceType, deviceId, fromVersion, targetVersion, state: 'upgrading', progress: 40, startedAt: new Date(), requestedById: requester } });
+      db.upgradeJob.create({
+        data: { deviceType, deviceId, fromVersion, targetVersion, state: 'upgrading', progress: 40, startedAt: new Date(), requestedById: requester },
+      });
     // A server that runs no upgrade on its old version, one that runs the target already (its end
     // was never recorded), and a unit (whose reports do not name its version) that stays silent.
     const cut = await upgrading('server', 'ING-0001', '8.0', '10.0');
@@ -85,10 +87,11 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     const login = await app.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'super_user', password: DEMO_PASSWORD } });
     const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
     const job = async (id: string): Promise<UpgradeJob> => (await app.inject({ method: 'GET', url: `/api/v2/upgrades/${id}`, headers: { cookie } })).json();
-    const ended = (id: string) => eventually(async () => {
-      const j = await job(id);
-      return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
-    }, 30_000);
+    const ended = (id: string) =>
+      eventually(async () => {
+        const j = await job(id);
+        return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
+      }, 30_000);
 
     // The pending jobs run through their devices to success, well before the deadline.
     for (const j of [...inBatch, single]) {
@@ -121,14 +124,22 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     expect(states(cut.id)).toEqual(['failed']);
     expect(states(done.id)).toEqual(['succeeded']);
     expect(states(silent.id)).toEqual(['failed']);
-    await eventually(async () => published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed'));
+    await eventually(async () =>
+      published.some((p) => p.event.type === 'upgradeBatch.changed' && p.event.batch.id === batch.id && p.event.batch.state === 'completed'),
+    );
   }, 90_000);
 
   it('ends at once the left-open jobs of a device that no longer exists, and leaves finished jobs alone', async () => {
     const db = handle!.prisma;
-    const gone = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'NO-SUCH-SERVER', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' } });
-    const goneRun = await db.upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'NO-SUCH-UNIT', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' } });
-    const finished = await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'VRS-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 } });
+    const gone = await db.upgradeJob.create({
+      data: { deviceType: 'server', deviceId: 'NO-SUCH-SERVER', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' },
+    });
+    const goneRun = await db.upgradeJob.create({
+      data: { deviceType: 'unit', deviceId: 'NO-SUCH-UNIT', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' },
+    });
+    const finished = await db.upgradeJob.create({
+      data: { deviceType: 'server', deviceId: 'VRS-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'succeeded', progress: 100 },
+    });
     const third = await buildApp({ config: s.config, db, logger: false, clock });
     try {
       // Its first sweep ends them.
@@ -148,15 +159,24 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
       await db.upgradeJob.create({ data: { deviceType: 'server', deviceId: 'TRX-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'pending' } }),
       await db.upgradeJob.create({ data: { deviceType: 'unit', deviceId: 'LU800-0001', fromVersion: '10.0', targetVersion: '10.1', state: 'upgrading' } }),
     ];
-    const states = async (ids: string[]) => (await db.upgradeJob.findMany({ where: { id: { in: ids } }, orderBy: { deviceType: 'asc' } })).map((j) => [j.deviceType, j.state, j.failureCode]);
+    const states = async (ids: string[]) =>
+      (await db.upgradeJob.findMany({ where: { id: { in: ids } }, orderBy: { deviceType: 'asc' } })).map((j) => [j.deviceType, j.state, j.failureCode]);
     // An instance behind Redis with no shard: another instance may be running these; past the deadline they stay open.
     const [pending, upgrading] = await open();
     const ids = [pending!.id, upgrading!.id];
-    const shared = await buildApp({ config: { ...s.config, REDIS_URL: redis!, REDIS_PREFIX: `fleet:test:${randomBytes(4).toString('hex')}`, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS }, db, logger: false, clock });
+    const shared = await buildApp({
+      config: { ...s.config, REDIS_URL: redis!, REDIS_PREFIX: `fleet:test:${randomBytes(4).toString('hex')}`, UPGRADE_RESUME_TIMEOUT_MS: RESUME_TIMEOUT_MS },
+      db,
+      logger: false,
+      clock,
+    });
     try {
       await clock.advance(RESUME_TIMEOUT_MS);
       await shared.services.upgrades.settle();
-      expect(await states(ids)).toEqual([['server', 'pending', null], ['unit', 'upgrading', null]]);
+      expect(await states(ids)).toEqual([
+        ['server', 'pending', null],
+        ['unit', 'upgrading', null],
+      ]);
     } finally {
       await shared.close();
     }
@@ -165,10 +185,16 @@ describe.each(providers())('upgrades left open by a stopped core, on %s', (provi
     try {
       await clock.advance(RESUME_SWEEP_MS);
       await alone.services.upgrades.settle();
-      expect(await states(ids)).toEqual([['server', 'pending', null], ['unit', 'upgrading', null]]);
+      expect(await states(ids)).toEqual([
+        ['server', 'pending', null],
+        ['unit', 'upgrading', null],
+      ]);
       await clock.advance(RESUME_TIMEOUT_MS);
       await alone.services.upgrades.settle();
-      expect(await states(ids)).toEqual([['server', 'rejected', null], ['unit', 'failed', -1]]);
+      expect(await states(ids)).toEqual([
+        ['server', 'rejected', null],
+        ['unit', 'failed', -1],
+      ]);
     } finally {
       await alone.close();
     }

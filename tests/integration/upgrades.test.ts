@@ -8,8 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  UPGRADE_FAILURE_TEXTS, VALIDATION, inventoryTopic,
-  type UpgradeCandidatePage, type UpgradeEligibility, type UpgradeJob, type UpgradeJobPage, type UpgradeTargets,
+  UPGRADE_FAILURE_TEXTS,
+  VALIDATION,
+  inventoryTopic,
+  type UpgradeCandidatePage,
+  type UpgradeEligibility,
+  type UpgradeJob,
+  type UpgradeJobPage,
+  type UpgradeTargets,
 } from '@fleet/contracts';
 import { FAST_TIMINGS, eventually, providers, startTestStack, type TestStack, recordPublished, type Published } from '../support/stack.js';
 import { connect, until, type Received } from './realtime-client.js';
@@ -17,7 +23,6 @@ import { FAST_SERVER_TIMINGS, FAST_UPGRADE, setServerVersion } from '../support/
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Res = { statusCode: number; body: string; json(): any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of several shapes, read per call
-
 
 describe.each(providers())('software upgrades on %s', (provider) => {
   let s: TestStack;
@@ -38,20 +43,28 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     s.app.inject({ method, url: `/api${url}`, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
   const db = () => s.app.services.db;
   const jobsSnapshot = async () => JSON.stringify(await db().upgradeJob.findMany({ orderBy: { id: 'asc' } }));
-  const start = (type: 'units' | 'servers', id: string, targetVersion: unknown, cookie = admin) => call('POST', `/v2/admin/${type}/${id}/upgrade`, cookie, { targetVersion });
+  const start = (type: 'units' | 'servers', id: string, targetVersion: unknown, cookie = admin) =>
+    call('POST', `/v2/admin/${type}/${id}/upgrade`, cookie, { targetVersion });
   const eligibility = async (type: 'units' | 'servers', id: string, target: string, cookie = admin): Promise<UpgradeEligibility> =>
     (await call('GET', `/v2/${type}/${id}/upgrade/eligibility?targetVersion=${target}`, cookie)).json();
   const job = async (id: string): Promise<UpgradeJob> => (await call('GET', `/v2/upgrades/${id}`, superUser)).json();
-  const ended = (id: string, timeoutMs = 15_000) => eventually(async () => {
-    const j = await job(id);
-    return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
-  }, timeoutMs);
+  const ended = (id: string, timeoutMs = 15_000) =>
+    eventually(async () => {
+      const j = await job(id);
+      return j.state !== 'pending' && j.state !== 'upgrading' ? j : null;
+    }, timeoutMs);
 
   const setServer = (id: string, swVersion: string) => setServerVersion(s, id, swVersion);
   /** The unit's version (and SLA service) as stored; the core's read model refreshed. */
   async function setUnit(id: string, data: { swVersion?: string; sla?: boolean; selectedChannelId?: string | null }): Promise<void> {
     if (data.swVersion !== undefined || data.selectedChannelId !== undefined) {
-      await db().unit.update({ where: { id }, data: { ...(data.swVersion !== undefined ? { swVersion: data.swVersion } : {}), ...(data.selectedChannelId !== undefined ? { selectedChannelId: data.selectedChannelId } : {}) } });
+      await db().unit.update({
+        where: { id },
+        data: {
+          ...(data.swVersion !== undefined ? { swVersion: data.swVersion } : {}),
+          ...(data.selectedChannelId !== undefined ? { selectedChannelId: data.selectedChannelId } : {}),
+        },
+      });
     }
     if (data.sla !== undefined) {
       await db().service.deleteMany({ where: { unitId: id, serviceName: 'sla' } });
@@ -68,7 +81,8 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     const r = s.sim?.inject({ unitId, fault } as never);
     expect(r?.applied, JSON.stringify(r)).toBe(true);
   };
-  const serverStatus = (id: string, status: string) => eventually(async () => s.app.services.readModel.servers.get(id)?.status === status && s.app.services.servers.liveStatus(id) === status, 10_000);
+  const serverStatus = (id: string, status: string) =>
+    eventually(async () => s.app.services.readModel.servers.get(id)?.status === status && s.app.services.servers.liveStatus(id) === status, 10_000);
 
   it('answers 401 without a session, 403 to roles that may not start, and 404 for unknown and foreign devices, changing nothing', async () => {
     const before = await jobsSnapshot();
@@ -81,7 +95,12 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     // Reads are for every console role; a read-only user reads.
     expect((await call('GET', '/v2/servers/VRS-0001/upgrade/targets', read)).statusCode).toBe(200);
     // Metro-TV's devices are foreign to the admin: 404 as unknown ones.
-    for (const [type, id] of [['servers', 'MMH-0002'], ['units', 'LU800-0005'], ['servers', 'NO-SUCH'], ['units', 'NO-SUCH']] as const) {
+    for (const [type, id] of [
+      ['servers', 'MMH-0002'],
+      ['units', 'LU800-0005'],
+      ['servers', 'NO-SUCH'],
+      ['units', 'NO-SUCH'],
+    ] as const) {
       expect((await start(type, id, '10.1')).statusCode, `${type}/${id}`).toBe(404);
       expect((await call('GET', `/v2/${type}/${id}/upgrade/targets`, admin)).statusCode, `${type}/${id}`).toBe(404);
       expect((await call('GET', `/v2/${type}/${id}/upgrades`, admin)).statusCode, `${type}/${id}`).toBe(404);
@@ -148,7 +167,9 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     expect(done).toMatchObject({ state: 'succeeded', progress: 100, failureCode: null, failureText: null });
     await eventually(async () => (await db().server.findUniqueOrThrow({ where: { id: 'VRS-0001' } })).swVersion === '10.1');
     const states = published.filter((p) => p.event.type === 'upgrade.changed' && p.event.job.id === pending.id);
-    expect(states.map((p) => (p.event.type === 'upgrade.changed' ? p.event.job.state : null))).toEqual(expect.arrayContaining(['pending', 'upgrading', 'succeeded']));
+    expect(states.map((p) => (p.event.type === 'upgrade.changed' ? p.event.job.state : null))).toEqual(
+      expect.arrayContaining(['pending', 'upgrading', 'succeeded']),
+    );
     expect(states[0]!.topics).toContain(inventoryTopic('inv-global'));
     // The console of another session sees it over /ws.
     const seen = (m: Received) => m.event.type === 'upgrade.changed' && m.event.job.id === pending.id && m.event.job.state === 'succeeded';
@@ -267,7 +288,10 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     expect((await db().unit.findUniqueOrThrow({ where: { id: 'LU800-0003' } })).swVersion).toBe('10.1');
 
     // The unit reboots into it; the next one fails with 101 (install failed).
-    await eventually(async () => s.app.services.index.statusOf('LU800-0003') === 'idle' && Object.keys(s.app.services.index.applicationsOf('LU800-0003')).length === 0, 10_000);
+    await eventually(
+      async () => s.app.services.index.statusOf('LU800-0003') === 'idle' && Object.keys(s.app.services.index.applicationsOf('LU800-0003')).length === 0,
+      10_000,
+    );
     unitFault('LU800-0003', { type: 'upgradeOutcome', code: 101 });
     const second = await start('units', 'LU800-0003', '10.0');
     expect(second.statusCode, second.body).toBe(201);
@@ -308,7 +332,9 @@ describe.each(providers())('software upgrades on %s', (provider) => {
     await setUnit('LU800-0003', { swVersion: '10.0', sla: false });
     const res = await call('PUT', '/v2/admin/units/LU800-0003/targetSwVersion', admin, { targetSwVersion: '10.1' });
     expect(res.json().error.code).toBe('UPGRADE_6802');
-    expect(res.json().error.fields.map((f: { message: string }) => f.message)).toContain((await eligibility('units', 'LU800-0003', '10.1')).reasons.find((r) => r.rule === 'noSla')!.message);
+    expect(res.json().error.fields.map((f: { message: string }) => f.message)).toContain(
+      (await eligibility('units', 'LU800-0003', '10.1')).reasons.find((r) => r.rule === 'noSla')!.message,
+    );
     await setUnit('LU800-0003', { sla: true });
   });
 });

@@ -7,7 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, usageProfileEndpoints, VALIDATION, type EndpointDef, type UnitUsageProfiles, type UsageProfile,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  usageProfileEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type UnitUsageProfiles,
+  type UsageProfile,
   type UsageProfilePage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
@@ -25,7 +32,9 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     s = await startTestStack({ provider, simulator: false });
     [admin, regular, superUser] = await Promise.all([s.login('luc_admin'), s.login('luc_regular'), s.login('super_user')]);
     // A profile of another inventory (foreign to luc_admin).
-    await s.app.services.db.usageProfile.create({ data: { id: 'usp-metro', name: 'Metro-Hours', type: 'hours', quotaPerMonth: 50, resetDay: 10, inventoryId: 'inv-metro' } });
+    await s.app.services.db.usageProfile.create({
+      data: { id: 'usp-metro', name: 'Metro-Hours', type: 'hours', quotaPerMonth: 50, resetDay: 10, inventoryId: 'inv-metro' },
+    });
     recordPublished(s.app, published);
   });
   afterAll(async () => s?.close());
@@ -37,11 +46,14 @@ describe.each(providers())('usage profiles on %s', (provider) => {
       await db().usageProfile.findMany({ orderBy: { id: 'asc' } }),
       await db().unit.findMany({ select: { id: true, usageProfileId: true, version: true }, orderBy: { id: 'asc' } }),
     ]);
-  const list = async (cookie = admin, inventory = 'inv-global'): Promise<UsageProfilePage> => (await call('GET', `/v2/inventories/${inventory}/usageProfiles`, cookie)).json();
-  const create = (body: Record<string, unknown>, cookie = admin, inventory = 'inv-global') => call('POST', `/v2/inventories/${inventory}/usageProfiles`, cookie, body);
+  const list = async (cookie = admin, inventory = 'inv-global'): Promise<UsageProfilePage> =>
+    (await call('GET', `/v2/inventories/${inventory}/usageProfiles`, cookie)).json();
+  const create = (body: Record<string, unknown>, cookie = admin, inventory = 'inv-global') =>
+    call('POST', `/v2/inventories/${inventory}/usageProfiles`, cookie, body);
   const fields = (res: { json(): { error: { fields?: { path: string; message: string }[] } } }) => res.json().error.fields;
   const eventsOf = (type: string) => published.filter((p) => p.event.type === type);
-  const unitsOfInventory = (inventoryId: string) => s.app.services.readModel.units.all().filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId));
+  const unitsOfInventory = (inventoryId: string) =>
+    s.app.services.readModel.units.all().filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId));
 
   it('answers 401 without a session and 403 outside the manage roles, changing nothing', async () => {
     const before = await snapshot();
@@ -60,7 +72,13 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     expect(page.items.map((p) => p.name)).toEqual(['Default-Data', 'Default-Hours', 'News-Data-2TB']);
     const units = unitsOfInventory('inv-global');
     for (const p of page.items) expect(p.unitCount, p.name).toBe(units.filter((u) => u.usageProfileId === p.id).length);
-    expect(page.items.find((p) => p.id === 'usp-data-default')).toMatchObject({ type: 'data', quotaPerMonth: 500, resetDay: 1, isDefault: true, inventoryId: null });
+    expect(page.items.find((p) => p.id === 'usp-data-default')).toMatchObject({
+      type: 'data',
+      quotaPerMonth: 500,
+      resetDay: 1,
+      isDefault: true,
+      inventoryId: null,
+    });
     const found = (await call('GET', '/v2/inventories/inv-global/usageProfiles?searchValue=hours', admin)).json() as UsageProfilePage;
     expect(found.items.map((p) => p.id)).toEqual(['usp-hours-default']);
     const byQuota = (await call('GET', '/v2/inventories/inv-global/usageProfiles?sortBy=quotaPerMonth&sortDir=desc', admin)).json() as UsageProfilePage;
@@ -76,7 +94,16 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     const res = await create({ name: 'Field-Hours', type: 'hours', quotaPerMonth: 40, resetDay: 31 });
     expect(res.statusCode, res.body).toBe(201);
     const created: UsageProfile = res.json();
-    expect(created).toMatchObject({ name: 'Field-Hours', type: 'hours', quotaPerMonth: 40, resetDay: 31, isDefault: false, inventoryId: 'inv-global', unitCount: 0, version: 0 });
+    expect(created).toMatchObject({
+      name: 'Field-Hours',
+      type: 'hours',
+      quotaPerMonth: 40,
+      resetDay: 31,
+      isDefault: false,
+      inventoryId: 'inv-global',
+      unitCount: 0,
+      version: 0,
+    });
     expect((await list()).items.map((p) => p.name)).toContain('Field-Hours');
     const [event] = eventsOf('usageProfile.changed');
     expect(event?.topics).toContain('inventory:inv-global');
@@ -137,7 +164,9 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     published.length = 0;
     const res = await call('PUT', '/v2/usageProfiles/usp-hours-default', superUser, { quotaPerMonth: 120 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(new Set(eventsOf('usageProfile.changed').map((e) => (e.event as { inventoryId: string }).inventoryId))).toEqual(new Set(['inv-global', 'inv-global-sports', 'inv-metro']));
+    expect(new Set(eventsOf('usageProfile.changed').map((e) => (e.event as { inventoryId: string }).inventoryId))).toEqual(
+      new Set(['inv-global', 'inv-global-sports', 'inv-metro']),
+    );
   });
 
   it('refuses to delete a default profile and one units are on, in the spec’s words; deletes an unused one', async () => {
@@ -164,7 +193,9 @@ describe.each(providers())('usage profiles on %s', (provider) => {
   });
 
   it("assigns profiles to the inventory's units only, moving the unit counts, announced", async () => {
-    const units = unitsOfInventory('inv-global').slice(0, 2).map((u) => u.id);
+    const units = unitsOfInventory('inv-global')
+      .slice(0, 2)
+      .map((u) => u.id);
     const picker: UnitUsageProfiles = (await call('GET', '/v2/inventories/inv-global/unitUsageProfiles', admin)).json();
     expect(picker.units.map((u) => u.unitId)).toEqual(expect.arrayContaining(units));
     const countOf = async (id: string) => (await list()).items.find((p) => p.id === id)?.unitCount ?? -1;
@@ -191,9 +222,15 @@ describe.each(providers())('usage profiles on %s', (provider) => {
     ]) {
       expect((await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, body)).statusCode, JSON.stringify(body)).toBe(404);
     }
-    const otherInventoryUnit = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, { usageProfileId: null, unitIds: [units[0], 'LU800-0005'] });
+    const otherInventoryUnit = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, {
+      usageProfileId: null,
+      unitIds: [units[0], 'LU800-0005'],
+    });
     expect(fields(otherInventoryUnit)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.invalidField }]);
-    const otherInventoryProfile = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, { usageProfileId: 'usp-metro', unitIds: [units[0]] });
+    const otherInventoryProfile = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', superUser, {
+      usageProfileId: 'usp-metro',
+      unitIds: [units[0]],
+    });
     expect(fields(otherInventoryProfile)).toEqual([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
     const twice = await call('PUT', '/v2/inventories/inv-global/unitUsageProfiles', admin, { usageProfileId: null, unitIds: [units[0], units[0]] });
     expect(fields(twice)).toEqual([{ path: 'body.unitIds.1', message: VALIDATION.fieldUnique }]);

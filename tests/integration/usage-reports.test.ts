@@ -89,7 +89,13 @@ describe.each(providers())('usage reports on %s', (provider) => {
     const group = s.app.services.readModel.groups.all().find((g) => g.inventoryId === 'inv-global')!;
     const inGroup = await report(`?groupId=${group.id}`);
     expect(inGroup.groupId).toBe(group.id);
-    expect(new Set(inGroup.units.map((u) => u.unitId))).toEqual(new Set(unitsOf('inv-global').filter((u) => u.groups.some((g) => g.groupId === group.id)).map((u) => u.id)));
+    expect(new Set(inGroup.units.map((u) => u.unitId))).toEqual(
+      new Set(
+        unitsOf('inv-global')
+          .filter((u) => u.groups.some((g) => g.groupId === group.id))
+          .map((u) => u.id),
+      ),
+    );
   });
 
   it('sums records per day and per unit and flags a unit over its quota since the last reset day', async () => {
@@ -123,7 +129,7 @@ describe.each(providers())('usage reports on %s', (provider) => {
     expect(u).toMatchObject({ profile: { id: 'usp-data-default', type: 'data' }, overUsage: false });
     expect(u.dataBytes).toBeGreaterThanOrEqual(602_000_000_000);
     expect(u.sinceReset?.dataBytes).toBeLessThan(600_000_000_000);
-    expect(u.quotaUsed).toBeCloseTo((u.sinceReset!.dataBytes) / 500e9, 6);
+    expect(u.quotaUsed).toBeCloseTo(u.sinceReset!.dataBytes / 500e9, 6);
     expect(r.totals.overUsage).toBeGreaterThanOrEqual(1);
     expect(r.days.find((d) => d.day === dayOf(resetOn - 40 * DAY_MS))?.dataBytes).toBe(othersEarly + 600_000_000_000);
     expect(r.unitDays).toContainEqual({ unitId: under!.id, day: dayOf(resetOn - 40 * DAY_MS), dataBytes: 600_000_000_000, seconds: 0 });
@@ -157,7 +163,8 @@ describe.each(providers())('usage reports on %s', (provider) => {
       // The flush announces after its last batch is written: a report read between two batches
       // already sees the first one's rows, so the announcement may still be on its way.
       const announced = await eventually(
-        async () => published.some((p) => p.event.type === 'usage.changed' && p.event.inventoryId === 'inv-global' && p.topics.includes('inventory:inv-global')) || null,
+        async () =>
+          published.some((p) => p.event.type === 'usage.changed' && p.event.inventoryId === 'inv-global' && p.topics.includes('inventory:inv-global')) || null,
         10_000,
       );
       expect(announced).toBe(true);

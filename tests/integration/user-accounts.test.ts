@@ -8,8 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, ERROR_CATALOGUE, groupTopic, inventoryTopic, userAccountEndpoints, VALIDATION,
-  type EndpointDef, type UserAccountDetail, type UserAccountPage,
+  buildPath,
+  catalogue,
+  ERROR_CATALOGUE,
+  groupTopic,
+  inventoryTopic,
+  userAccountEndpoints,
+  VALIDATION,
+  type EndpointDef,
+  type UserAccountDetail,
+  type UserAccountPage,
 } from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
@@ -28,7 +36,17 @@ describe.each(providers())('user accounts on %s', (provider) => {
     [admin, superUser] = await Promise.all([s.login('luc_admin'), s.login('super_user')]);
     recordPublished(s.app, published);
     // A user of Metro-TV only: foreign to every non-global user.
-    await db().user.create({ data: { id: 'usr-metro-only', username: 'metro.only', passwordHash: '', firstName: 'Metro', lastName: 'Only', userType: 'luc_regular', roles: ['luc_regular'] } });
+    await db().user.create({
+      data: {
+        id: 'usr-metro-only',
+        username: 'metro.only',
+        passwordHash: '',
+        firstName: 'Metro',
+        lastName: 'Only',
+        userType: 'luc_regular',
+        roles: ['luc_regular'],
+      },
+    });
     await db().userInventory.create({ data: { userId: 'usr-metro-only', inventoryId: 'inv-metro' } });
   });
   afterAll(async () => s?.close());
@@ -119,8 +137,16 @@ describe.each(providers())('user accounts on %s', (provider) => {
     published.length = 0;
     const created = await create({ groupIds: ['grp-newsroom'], passwordExpiryPolicy: '3', userLabel: 'Night desk', onDemandActivation: true });
     expect(created).toMatchObject({
-      firstName: 'Ada', lastName: 'Lovelace', userType: 'luc_regular', roles: ['luc_regular'], userLabel: 'Night desk', active: true,
-      onDemandActivation: true, passwordExpiryPolicy: '3', inventories: [{ id: 'inv-global', name: 'Global-News' }], groupCount: 1,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userType: 'luc_regular',
+      roles: ['luc_regular'],
+      userLabel: 'Night desk',
+      active: true,
+      onDemandActivation: true,
+      passwordExpiryPolicy: '3',
+      inventories: [{ id: 'inv-global', name: 'Global-News' }],
+      groupCount: 1,
       groups: [{ id: 'grp-newsroom', name: 'Newsroom', inventoryId: 'inv-global', inventoryName: 'Global-News' }],
     });
     const days = (Date.parse(created.passwordExpiresAt!) - Date.now()) / 86_400_000;
@@ -162,9 +188,17 @@ describe.each(providers())('user accounts on %s', (provider) => {
       expect(fieldMessage(res, path), JSON.stringify(over)).toBe(message);
     }
     const taken = await call('POST', '/v2/users', admin, body({ username: 'luc_read' }));
-    expect([taken.statusCode, taken.json().error.message, fieldMessage(taken, 'username')]).toEqual([409, ERROR_CATALOGUE.USER_EXISTS.message, 'User already exists']);
+    expect([taken.statusCode, taken.json().error.message, fieldMessage(taken, 'username')]).toEqual([
+      409,
+      ERROR_CATALOGUE.USER_EXISTS.message,
+      'User already exists',
+    ]);
     const email = await call('POST', '/v2/users', admin, body({ email: 'luc.read@demo.example.com' }));
-    expect([email.statusCode, email.json().error.message, fieldMessage(email, 'email')]).toEqual([409, 'Email used by another user', 'Email used by another user']);
+    expect([email.statusCode, email.json().error.message, fieldMessage(email, 'email')]).toEqual([
+      409,
+      'Email used by another user',
+      'Email used by another user',
+    ]);
     // Inventories and groups out of the caller's scope are unknown to them.
     expect((await call('POST', '/v2/users', admin, body({ inventoryIds: ['inv-metro'] }))).statusCode).toBe(404);
     expect((await call('POST', '/v2/users', admin, body({ groupIds: ['grp-metro-live'] }))).statusCode).toBe(404);
@@ -177,7 +211,11 @@ describe.each(providers())('user accounts on %s', (provider) => {
     const before = await snapshot();
     for (const userType of ['super_user', 'staff', 'luc_media_group_admin']) {
       const res = await call('POST', '/v2/users', admin, body({ userType }));
-      expect([res.statusCode, res.json().error.message, fieldMessage(res, 'userType')]).toEqual([403, 'Not available for your user type', 'Not available for your user type']);
+      expect([res.statusCode, res.json().error.message, fieldMessage(res, 'userType')]).toEqual([
+        403,
+        'Not available for your user type',
+        'Not available for your user type',
+      ]);
     }
     const up = await call('PUT', '/v2/users/usr-super_user', admin, { userLabel: 'x' });
     expect([up.statusCode, up.json().error.code]).toEqual([403, 'NOT_AVAILABLE_FOR_USER_TYPE']);
@@ -221,7 +259,8 @@ describe.each(providers())('user accounts on %s', (provider) => {
     const before = await snapshot();
     for (const id of IDS.filter((i) => catalogue[i].path.includes('{id}'))) {
       const def: EndpointDef = catalogue[id];
-      const payload = def.method === 'PUT' ? { active: true, inventoryIds: ['inv-global'], groupIds: [], password: PASSWORD, passwordConfirmation: PASSWORD } : undefined;
+      const payload =
+        def.method === 'PUT' ? { active: true, inventoryIds: ['inv-global'], groupIds: [], password: PASSWORD, passwordConfirmation: PASSWORD } : undefined;
       const bodyFor = (b: typeof payload) => {
         if (!b) return undefined;
         if (id === 'setUserActive') return { active: true };
@@ -255,7 +294,10 @@ describe.each(providers())('user accounts on %s', (provider) => {
 
   it('nobody deletes or deactivates themselves', async () => {
     const before = await snapshot();
-    for (const [method, url, payload] of [['PUT', '/v2/users/usr-luc_admin/active', { active: false }], ['DELETE', '/v2/users/usr-luc_admin', undefined]] as const) {
+    for (const [method, url, payload] of [
+      ['PUT', '/v2/users/usr-luc_admin/active', { active: false }],
+      ['DELETE', '/v2/users/usr-luc_admin', undefined],
+    ] as const) {
       const res = await call(method, url, admin, payload);
       expect([res.statusCode, res.json().error.message]).toEqual([409, ERROR_CATALOGUE.USER_SELF_REMOVAL.message]);
     }

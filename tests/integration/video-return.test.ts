@@ -8,12 +8,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, catalogue, LIMITS, VALIDATION, videoReturnEndpoints,
-  type AdminVrChannelGroupPage, type AdminVrChannelPage, type EndpointDef, type GroupVrChannelList, type VrChannelDetail,
+  buildPath,
+  catalogue,
+  LIMITS,
+  VALIDATION,
+  videoReturnEndpoints,
+  type AdminVrChannelGroupPage,
+  type AdminVrChannelPage,
+  type EndpointDef,
+  type GroupVrChannelList,
+  type VrChannelDetail,
 } from '@fleet/contracts';
 import { buildApp } from '@fleet/core';
 import { createDb } from '@fleet/db';
-import { DEMO_PASSWORD, eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import {
+  DEMO_PASSWORD,
+  eventually,
+  providers,
+  startTestStack,
+  type TestStack,
+  coreCall,
+  recordPublished,
+  type Method,
+  type Published,
+} from '../support/stack.js';
 
 const IDS = Object.keys(videoReturnEndpoints) as (keyof typeof videoReturnEndpoints)[];
 const WRITES = IDS.filter((id) => catalogue[id].method !== 'GET' && !catalogue[id].path.startsWith('/v2/admin'));
@@ -44,8 +62,10 @@ describe.each(providers())('video return channels on %s', (provider) => {
     ]);
     return JSON.stringify({ channels, inventories, groups });
   };
-  const list = async (groupId: string, cookie = regular): Promise<GroupVrChannelList> => (await call('GET', `/v0/groups/${groupId}/video-return-channels`, cookie)).json();
-  const update = (id: string, channel: Record<string, unknown>, cookie = regular) => call('POST', `/v0/video-return-channels/${id}/update`, cookie, { channel });
+  const list = async (groupId: string, cookie = regular): Promise<GroupVrChannelList> =>
+    (await call('GET', `/v0/groups/${groupId}/video-return-channels`, cookie)).json();
+  const update = (id: string, channel: Record<string, unknown>, cookie = regular) =>
+    call('POST', `/v0/video-return-channels/${id}/update`, cookie, { channel });
   const deviceStatus = (id: string) => s.sim?.server('VRS-0001')?.vrChannels.get(id)?.status;
 
   it('answers 401 without a session, 403 to read-only users on writes and to non-admins on admin calls, changing nothing', async () => {
@@ -57,7 +77,10 @@ describe.each(providers())('video return channels on %s', (provider) => {
     }
     for (const id of WRITES) {
       const def: EndpointDef = catalogue[id];
-      const res = await call(def.method, buildPath(def.path, { id: 'VRC-0001', uniqueId: 'VRC-0001' }), reader, { channel: { latency: 300 }, inputType: 'disabled' });
+      const res = await call(def.method, buildPath(def.path, { id: 'VRC-0001', uniqueId: 'VRC-0001' }), reader, {
+        channel: { latency: 300 },
+        inputType: 'disabled',
+      });
       expect(res.statusCode, id).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
@@ -125,10 +148,22 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(changed.length).toBeGreaterThan(0);
     expect(changed[0]!.topics).toEqual(expect.arrayContaining(['group:grp-newsroom', 'inventory:inv-global']));
 
-    const srt = await update('VRC-0001', { inputType: 'srt', url: 'srt://vr.example.net:9000', passphrase: 'Abcdef123456', destinationPort: 9000, latency: 400 });
+    const srt = await update('VRC-0001', {
+      inputType: 'srt',
+      url: 'srt://vr.example.net:9000',
+      passphrase: 'Abcdef123456',
+      destinationPort: 9000,
+      latency: 400,
+    });
     expect(srt.statusCode, srt.body).toBe(200);
     const stored: VrChannelDetail = srt.json();
-    expect(stored.configuration).toEqual({ inputType: 'srt', url: 'srt://vr.example.net:9000', passphrase: 'Abcdef123456', destinationPort: 9000, latency: 400 });
+    expect(stored.configuration).toEqual({
+      inputType: 'srt',
+      url: 'srt://vr.example.net:9000',
+      passphrase: 'Abcdef123456',
+      destinationPort: 9000,
+      latency: 400,
+    });
     await eventually(async () => (await list('grp-newsroom')).items.find((v) => v.uniqueId === 'VRC-0001')?.status === 'inputConnected');
     // The same values again change nothing (no write, no event).
     const same = await snapshot();
@@ -182,7 +217,9 @@ describe.each(providers())('video return channels on %s', (provider) => {
     const one: AdminVrChannelPage = (await call('GET', '/v2/admin/vrChannels?searchKey=uniqueId&searchValue=vrc-0002', admin)).json();
     expect(one.items.map((v) => v.uniqueId)).toEqual(['VRC-0002']);
     expect((await call('GET', '/v2/admin/inventories/inv-metro/vrChannels', admin)).statusCode).toBe(404);
-    expect((await call('GET', '/v2/admin/inventories/inv-metro/vrChannels', superUser)).json().items.map((v: VrChannelDetail) => v.uniqueId)).toEqual(['VRC-0004']);
+    expect((await call('GET', '/v2/admin/inventories/inv-metro/vrChannels', superUser)).json().items.map((v: VrChannelDetail) => v.uniqueId)).toEqual([
+      'VRC-0004',
+    ]);
     expect((await call('GET', '/v2/admin/vrChannels?limit=0', admin)).json().error.fields).toEqual([{ path: 'query.limit', message: VALIDATION.minValue(1) }]);
     for (const id of ['VRC-0004', 'VRC-NO-SUCH']) expect((await call('GET', `/v2/admin/vrChannels/${id}`, admin)).statusCode, id).toBe(404);
   });
@@ -202,11 +239,18 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(await snapshot()).toBe(before);
 
     published.length = 0;
-    const created = await call('POST', '/v2/admin/vrChannels', admin, { uniqueId: 'VRC-NEW-1', name: 'Return-New', inventoryIds: ['inv-global'], groupIds: ['grp-newsroom'] });
+    const created = await call('POST', '/v2/admin/vrChannels', admin, {
+      uniqueId: 'VRC-NEW-1',
+      name: 'Return-New',
+      inventoryIds: ['inv-global'],
+      groupIds: ['grp-newsroom'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ uniqueId: 'VRC-NEW-1', status: 'offline', groupIds: ['grp-newsroom'], inventoryIds: ['inv-global'] });
     expect((await list('grp-newsroom')).items.map((v) => v.uniqueId)).toContain('VRC-NEW-1');
-    expect(published.some((p) => p.event.type === 'vrChannel.changed' && p.event.vrChannel.uniqueId === 'VRC-NEW-1' && p.topics.includes('group:grp-newsroom'))).toBe(true);
+    expect(
+      published.some((p) => p.event.type === 'vrChannel.changed' && p.event.vrChannel.uniqueId === 'VRC-NEW-1' && p.topics.includes('group:grp-newsroom')),
+    ).toBe(true);
 
     // Feed sharing: from Newsroom to Studio.
     published.length = 0;
@@ -218,7 +262,9 @@ describe.each(providers())('video return channels on %s', (provider) => {
     expect(published.some((p) => p.event.type === 'vrChannel.removed' && p.topics.includes('group:grp-newsroom'))).toBe(true);
     const groups: AdminVrChannelGroupPage = (await call('GET', '/v2/admin/vrChannels/VRC-NEW-1/groups', admin)).json();
     expect(groups.items.map((g) => g.id)).toEqual(['grp-studio']);
-    const choices: AdminVrChannelGroupPage = (await call('GET', '/v2/admin/vrChannels/VRC-NEW-1/groups/ofInventories?searchKey=name&sortBy=name&sortDir=asc', admin)).json();
+    const choices: AdminVrChannelGroupPage = (
+      await call('GET', '/v2/admin/vrChannels/VRC-NEW-1/groups/ofInventories?searchKey=name&sortBy=name&sortDir=asc', admin)
+    ).json();
     expect(choices.items.find((g) => g.id === 'grp-studio')?.associated).toBe(true);
     expect(choices.items.find((g) => g.id === 'grp-newsroom')?.associated).toBe(false);
     expect(choices.items.every((g) => g.inventoryId === 'inv-global')).toBe(true);
@@ -240,7 +286,9 @@ describe.each(providers())('video return channels on %s', (provider) => {
     try {
       const login = await again.inject({ method: 'POST', url: '/mock/auth/login', payload: { username: 'luc_regular', password: DEMO_PASSWORD } });
       const cookie = `fleet_session=${login.cookies.find((c) => c.name === 'fleet_session')!.value}`;
-      const page: GroupVrChannelList = (await again.inject({ method: 'GET', url: '/api/v0/groups/grp-studio/video-return-channels', headers: { cookie } })).json();
+      const page: GroupVrChannelList = (
+        await again.inject({ method: 'GET', url: '/api/v0/groups/grp-studio/video-return-channels', headers: { cookie } })
+      ).json();
       expect(page.items.find((v) => v.uniqueId === 'VRC-0003')).toMatchObject({ name: 'Studio-Return', description: 'kept', groupIds: ['grp-studio'] });
     } finally {
       await again.close();

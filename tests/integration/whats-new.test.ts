@@ -6,7 +6,17 @@
  * nothing, and the whatsNew events on every console's topics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, VALIDATION, whatsNewEndpoints, buildPath, catalogue, type EndpointDef, type WhatsNewEntry, type WhatsNewFeed, type WhatsNewPage } from '@fleet/contracts';
+import {
+  ERROR_CATALOGUE,
+  VALIDATION,
+  whatsNewEndpoints,
+  buildPath,
+  catalogue,
+  type EndpointDef,
+  type WhatsNewEntry,
+  type WhatsNewFeed,
+  type WhatsNewPage,
+} from '@fleet/contracts';
 import { providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
 
 const IDS = Object.keys(whatsNewEndpoints) as (keyof typeof whatsNewEndpoints)[];
@@ -51,7 +61,14 @@ describe.each(providers())("what's new on %s", (provider) => {
 
   it('creates a draft only admins see, publishes it for every user (newest first), edits it with its version and deletes it, announcing each change to every console', async () => {
     const draft = await create({ title: '  Release 10.2  ', body: 'Notes', releaseVersion: '10.2', link: 'https://example.com/10.2' });
-    expect(draft).toMatchObject({ title: 'Release 10.2', publishedAt: null, active: true, version: 0, releaseVersion: '10.2', link: 'https://example.com/10.2' });
+    expect(draft).toMatchObject({
+      title: 'Release 10.2',
+      publishedAt: null,
+      active: true,
+      version: 0,
+      releaseVersion: '10.2',
+      link: 'https://example.com/10.2',
+    });
     const feed = async (cookie: string): Promise<WhatsNewFeed> => (await call('GET', '/v2/whatsNew', cookie)).json();
     expect((await feed(regular)).items.map((e) => e.id)).not.toContain(draft.id);
     const drafts: WhatsNewPage = (await call('GET', '/v2/admin/whatsNew?status=draft', staff)).json();

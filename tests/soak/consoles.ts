@@ -92,8 +92,20 @@ function open(name: string, control: boolean, cookie: string, topics: readonly T
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl(base), { headers: { cookie } });
     const c: Connection = {
-      name, control, topicSet: [...topics].sort().join(','), ws, epoch: '', topics: new Map(),
-      events: 0, frames: 0, closedByServer: false, closeCode: null, refetches: 0, errors: 0, epochChanges: 0, invalid: 0,
+      name,
+      control,
+      topicSet: [...topics].sort().join(','),
+      ws,
+      epoch: '',
+      topics: new Map(),
+      events: 0,
+      frames: 0,
+      closedByServer: false,
+      closeCode: null,
+      refetches: 0,
+      errors: 0,
+      epochChanges: 0,
+      invalid: 0,
     };
     let acked = 0;
     ws.on('message', (data) => {
@@ -206,7 +218,20 @@ export interface ConsoleStats {
 }
 
 function stats(): ConsoleStats {
-  const s: ConsoleStats = { open: 0, events: 0, frames: 0, controlEvents: 0, gaps: 0, missing: 0, duplicates: 0, closedByServer: 0, refetches: 0, errors: 0, epochChanges: 0, invalid: 0 };
+  const s: ConsoleStats = {
+    open: 0,
+    events: 0,
+    frames: 0,
+    controlEvents: 0,
+    gaps: 0,
+    missing: 0,
+    duplicates: 0,
+    closedByServer: 0,
+    refetches: 0,
+    errors: 0,
+    epochChanges: 0,
+    invalid: 0,
+  };
   for (const c of connections) {
     if (c.ws.readyState === WebSocket.OPEN) s.open++;
     if (c.control) s.controlEvents += c.events;
@@ -245,8 +270,7 @@ async function finish(): Promise<ConsoleFinal> {
   const target: Record<string, number> = {};
   for (const c of controlsBySet.values()) for (const [topic, t] of c.topics) target[topic] = Math.max(target[topic] ?? 0, t.last);
   const t0 = Date.now();
-  const reached = () =>
-    consoles.every((c) => c.ws.readyState !== WebSocket.OPEN || [...c.topics].every(([topic, t]) => t.last >= (target[topic] ?? 0)));
+  const reached = () => consoles.every((c) => c.ws.readyState !== WebSocket.OPEN || [...c.topics].every(([topic, t]) => t.last >= (target[topic] ?? 0)));
   while (!reached() && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 50));
   const settleMs = Date.now() - t0;
   finishing = true;
@@ -261,7 +285,9 @@ async function finish(): Promise<ConsoleFinal> {
       const tail = Math.max(0, (target[topic] ?? 0) - t.last);
       mine += t.missing + tail;
       if ((t.missing > 0 || tail > 0 || t.duplicates > 0) && problems.length < 20) {
-        problems.push(`${c.name} ${topic}: ack ${t.ack}, last ${t.last}, target ${target[topic] ?? 0}, ${t.gaps} gaps (${t.missing} missing), ${t.duplicates} duplicates`);
+        problems.push(
+          `${c.name} ${topic}: ack ${t.ack}, last ${t.last}, target ${target[topic] ?? 0}, ${t.gaps} gaps (${t.missing} missing), ${t.duplicates} duplicates`,
+        );
       }
     }
     if (c.closedByServer && problems.length < 20) problems.push(`${c.name}: closed by the server (${c.closeCode})`);

@@ -57,7 +57,12 @@ app.get('/soak/metrics', async () => {
   const memory = process.memoryUsage();
   loopDelay.reset();
   const hub = app.services.hub;
-  return { memory, collected: gc !== undefined, eventLoopDelayMs: delay, hub: { clients: hub.clientCount(), history: hub.historySize(), stats: { ...hub.stats } } };
+  return {
+    memory,
+    collected: gc !== undefined,
+    eventLoopDelayMs: delay,
+    hub: { clients: hub.clientCount(), history: hub.historySize(), stats: { ...hub.stats } },
+  };
 });
 
 await serveUntilSignal(app, db, config, () => sim?.stop());

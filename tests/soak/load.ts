@@ -78,7 +78,8 @@ export const LATE_MS = 20;
 /** At most this many requests wait for an answer; a slot beyond it is missed. */
 export const MAX_IN_FLIGHT = 1000;
 
-const percentileOf = (sorted: readonly number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!);
+const percentileOf = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 type Input<K extends EndpointId> = Partial<EndpointInput<K>>;
@@ -109,23 +110,85 @@ export async function setUpSessions(base: string, password: string, log: (line: 
     const add = (o: Op, id: EndpointId, needs: readonly unknown[] = []) => {
       if (can(c, id) && needs.every((n) => (Array.isArray(n) ? n.length > 0 : true))) ops.push(o);
     };
-    add(op(base, cookie, 'unit list', 20, 'fetchDevices', () => ({})), 'fetchDevices');
-    add(op(base, cookie, 'unit list of a group', 5, 'fetchDevices', () => ({ query: { group: pick(groups) } })), 'fetchDevices', [groups]);
-    add(op(base, cookie, 'unit read', 15, 'getUnit', () => ({ params: { id: pick(units).uniqueId } })), 'getUnit', [units]);
-    add(op(base, cookie, 'unit capabilities', 3, 'getUnitCapabilities', () => ({ params: { id: pick(units).uniqueId } })), 'getUnitCapabilities', [units]);
-    add(op(base, cookie, 'channels of a group', 8, 'fetchChannels', () => ({ query: { group: pick(groups) } })), 'fetchChannels', [groups]);
-    add(op(base, cookie, 'group channel details', 3, 'getGroupChannelDetails', () => ({ params: { id: pick(groups) } })), 'getGroupChannelDetails', [groups]);
-    add(op(base, cookie, 'server read', 4, 'getServer', () => ({ params: { id: pick(servers) } })), 'getServer', [servers]);
-    add(op(base, cookie, 'server status', 3, 'getServerStatus', () => ({ params: { id: pick(servers) } })), 'getServerStatus', [servers]);
-    add(op(base, cookie, 'groups', 5, 'fetchGroups', () => ({})), 'fetchGroups');
-    add(op(base, cookie, 'groups (light)', 4, 'lightFetchGroups', () => ({})), 'lightFetchGroups');
-    add(op(base, cookie, 'group details', 3, 'fetchGroupDetails', () => ({ query: { groupUid: pick(groups) } })), 'fetchGroupDetails', [groups]);
-    add(op(base, cookie, 'inventory tally', 2, 'getInventoryTally', () => ({ params: { id: pick(inventories) } })), 'getInventoryTally', [inventories]);
-    add(op(base, cookie, 'inventory stories', 2, 'listInventoryStories', () => ({ params: { inventoryId: pick(inventories) } })), 'listInventoryStories', [inventories]);
-    add(op(base, cookie, 'current user', 3, 'getCurrentUser', () => ({})), 'getCurrentUser');
-    add(op(base, cookie, 'preferences', 2, 'getUserPreferences', () => ({})), 'getUserPreferences');
-    add(op(base, cookie, 'notifications', 3, 'fetchClientNotifications', () => ({})), 'fetchClientNotifications');
-    add(op(base, cookie, 'active alerts', 4, 'fetchActiveAlerts', () => ({ query: { group: pick(groups) } })), 'fetchActiveAlerts', [groups]);
+    add(
+      op(base, cookie, 'unit list', 20, 'fetchDevices', () => ({})),
+      'fetchDevices',
+    );
+    add(
+      op(base, cookie, 'unit list of a group', 5, 'fetchDevices', () => ({ query: { group: pick(groups) } })),
+      'fetchDevices',
+      [groups],
+    );
+    add(
+      op(base, cookie, 'unit read', 15, 'getUnit', () => ({ params: { id: pick(units).uniqueId } })),
+      'getUnit',
+      [units],
+    );
+    add(
+      op(base, cookie, 'unit capabilities', 3, 'getUnitCapabilities', () => ({ params: { id: pick(units).uniqueId } })),
+      'getUnitCapabilities',
+      [units],
+    );
+    add(
+      op(base, cookie, 'channels of a group', 8, 'fetchChannels', () => ({ query: { group: pick(groups) } })),
+      'fetchChannels',
+      [groups],
+    );
+    add(
+      op(base, cookie, 'group channel details', 3, 'getGroupChannelDetails', () => ({ params: { id: pick(groups) } })),
+      'getGroupChannelDetails',
+      [groups],
+    );
+    add(
+      op(base, cookie, 'server read', 4, 'getServer', () => ({ params: { id: pick(servers) } })),
+      'getServer',
+      [servers],
+    );
+    add(
+      op(base, cookie, 'server status', 3, 'getServerStatus', () => ({ params: { id: pick(servers) } })),
+      'getServerStatus',
+      [servers],
+    );
+    add(
+      op(base, cookie, 'groups', 5, 'fetchGroups', () => ({})),
+      'fetchGroups',
+    );
+    add(
+      op(base, cookie, 'groups (light)', 4, 'lightFetchGroups', () => ({})),
+      'lightFetchGroups',
+    );
+    add(
+      op(base, cookie, 'group details', 3, 'fetchGroupDetails', () => ({ query: { groupUid: pick(groups) } })),
+      'fetchGroupDetails',
+      [groups],
+    );
+    add(
+      op(base, cookie, 'inventory tally', 2, 'getInventoryTally', () => ({ params: { id: pick(inventories) } })),
+      'getInventoryTally',
+      [inventories],
+    );
+    add(
+      op(base, cookie, 'inventory stories', 2, 'listInventoryStories', () => ({ params: { inventoryId: pick(inventories) } })),
+      'listInventoryStories',
+      [inventories],
+    );
+    add(
+      op(base, cookie, 'current user', 3, 'getCurrentUser', () => ({})),
+      'getCurrentUser',
+    );
+    add(
+      op(base, cookie, 'preferences', 2, 'getUserPreferences', () => ({})),
+      'getUserPreferences',
+    );
+    add(
+      op(base, cookie, 'notifications', 3, 'fetchClientNotifications', () => ({})),
+      'fetchClientNotifications',
+    );
+    add(
+      op(base, cookie, 'active alerts', 4, 'fetchActiveAlerts', () => ({ query: { group: pick(groups) } })),
+      'fetchActiveAlerts',
+      [groups],
+    );
 
     // Writes: each unit and server to the first session that can write it; toggled back and forth.
     const myUnits = units.filter((u) => can(c, 'renameDevice') && !unitOwner.has(u.uniqueId));
@@ -141,31 +204,58 @@ export async function setUpSessions(base: string, password: string, log: (line: 
     // Renamed to `<name>-soak` and back: units whose seeded name is a valid new name.
     const renamable = myUnits.filter((u) => UNIT_NAME_PATTERN.test(u.name) && u.name.length <= 200);
     add(
-      op(base, cookie, 'write: rename a unit', 2, 'renameDevice', () => {
-        const u = pick(renamable);
-        const on = flip(`name ${u.uniqueId}`);
-        return { body: { id: u.uniqueId, name: on ? `${u.name}-soak` : u.name, comment: on ? 'soak' : u.comment } };
-      }, true),
+      op(
+        base,
+        cookie,
+        'write: rename a unit',
+        2,
+        'renameDevice',
+        () => {
+          const u = pick(renamable);
+          const on = flip(`name ${u.uniqueId}`);
+          return { body: { id: u.uniqueId, name: on ? `${u.name}-soak` : u.name, comment: on ? 'soak' : u.comment } };
+        },
+        true,
+      ),
       'renameDevice',
       [renamable],
     );
     add(
-      op(base, cookie, 'write: unit setting', 1, 'addSettingsConfiguration', () => {
-        const u = pick(myUnits);
-        return { body: { id: u.uniqueId, outputChannel: null, multiChannel: flip(`multi ${u.uniqueId}`) } };
-      }, true),
+      op(
+        base,
+        cookie,
+        'write: unit setting',
+        1,
+        'addSettingsConfiguration',
+        () => {
+          const u = pick(myUnits);
+          return { body: { id: u.uniqueId, outputChannel: null, multiChannel: flip(`multi ${u.uniqueId}`) } };
+        },
+        true,
+      ),
       'addSettingsConfiguration',
       [myUnits],
     );
     add(
-      op(base, cookie, 'write: server comment', 1, 'setServerComment', () => {
-        const id = pick(myServers);
-        return { params: { id }, body: { comment: flip(`comment ${id}`) ? 'soak' : '' } };
-      }, true),
+      op(
+        base,
+        cookie,
+        'write: server comment',
+        1,
+        'setServerComment',
+        () => {
+          const id = pick(myServers);
+          return { params: { id }, body: { comment: flip(`comment ${id}`) ? 'soak' : '' } };
+        },
+        true,
+      ),
       'setServerComment',
       [myServers],
     );
-    add(op(base, cookie, 'write: preferences', 1, 'updateUserPreferences', () => ({ body: { leftPanelWidth: flip('panel') ? 300 : 320 } }), true), 'updateUserPreferences');
+    add(
+      op(base, cookie, 'write: preferences', 1, 'updateUserPreferences', () => ({ body: { leftPanelWidth: flip('panel') ? 300 : 320 } }), true),
+      'updateUserPreferences',
+    );
 
     // Each call once: one that is refused now would only add noise to the run.
     const checked: Op[] = [];
@@ -193,11 +283,24 @@ export class OpenLoop {
   private readonly latenesses: number[] = [];
   readonly minutes: MinuteStats[] = [];
   readonly totals: LoadTotals = {
-    fired: 0, answered: 0, http2xx: 0, http4xx: 0, http5xx: 0, noAnswer: 0, late: 0, missed: 0,
-    lateness: { p50Ms: 0, p99Ms: 0, maxMs: 0 }, byKind: {}, refusals: {}, firstFailures: [],
+    fired: 0,
+    answered: 0,
+    http2xx: 0,
+    http4xx: 0,
+    http5xx: 0,
+    noAnswer: 0,
+    late: 0,
+    missed: 0,
+    lateness: { p50Ms: 0, p99Ms: 0, maxMs: 0 },
+    byKind: {},
+    refusals: {},
+    firstFailures: [],
   };
 
-  constructor(private readonly sessions: readonly Session[], rate: number) {
+  constructor(
+    private readonly sessions: readonly Session[],
+    rate: number,
+  ) {
     this.intervalMs = 1000 / rate;
     this.minute = this.newMinute(0);
   }
@@ -275,7 +378,8 @@ export class OpenLoop {
           this.failure(`${o.kind}: ${a.status}`);
         } else if (a.status >= 400) {
           this.totals.http4xx++;
-          if (a.outcome === 'rejected') this.totals.refusals[`${o.kind} ${a.status} ${a.code}`] = (this.totals.refusals[`${o.kind} ${a.status} ${a.code}`] ?? 0) + 1;
+          if (a.outcome === 'rejected')
+            this.totals.refusals[`${o.kind} ${a.status} ${a.code}`] = (this.totals.refusals[`${o.kind} ${a.status} ${a.code}`] ?? 0) + 1;
         } else this.totals.http2xx++;
       }
       if (this.inFlight === 0) this.drained?.();

@@ -112,7 +112,16 @@ interface Sample {
   noAnswer: number;
   late: number;
   missed: number;
-  ws: { open: number; events: number; hubDelivered: number | null; gaps: number; missing: number; duplicates: number; closedByServer: number; refetches: number };
+  ws: {
+    open: number;
+    events: number;
+    hubDelivered: number | null;
+    gaps: number;
+    missing: number;
+    duplicates: number;
+    closedByServer: number;
+    refetches: number;
+  };
   history: { topics: number; events: number; bytes: number } | null;
 }
 
@@ -151,7 +160,13 @@ function asker(child: ChildProcess): <T>(command: string, prefix: string, timeou
   return <T>(command: string, prefix: string, timeoutMs = 60_000) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${prefix} answer within ${timeoutMs} ms`)), timeoutMs);
-      waiting.push({ prefix, resolve: (json) => { clearTimeout(timer); resolve(json as T); } });
+      waiting.push({
+        prefix,
+        resolve: (json) => {
+          clearTimeout(timer);
+          resolve(json as T);
+        },
+      });
       child.stdin!.write(`${command}\n`);
     });
 }
@@ -200,7 +215,17 @@ try {
   }
 
   log('consoles: signing in and subscribing…');
-  consoles = spawnPinned(LOAD_CPU, process.execPath, ['--import', 'tsx', `${SOAK_DIR}consoles.ts`, '--url', base, '--consoles', String(consoleCount), '--password', DEFAULT_DEMO_PASSWORD]);
+  consoles = spawnPinned(LOAD_CPU, process.execPath, [
+    '--import',
+    'tsx',
+    `${SOAK_DIR}consoles.ts`,
+    '--url',
+    base,
+    '--consoles',
+    String(consoleCount),
+    '--password',
+    DEFAULT_DEMO_PASSWORD,
+  ]);
   const askConsoles = asker(consoles);
   const consolesReady = await waitForLine<{ consoles: number; controls: number; topicSets: string[] }>(consoles, 'READY', 600_000);
   log(`consoles: ${consolesReady.consoles} subscribed, ${consolesReady.controls} control subscribers (${consolesReady.topicSets.join(' | ')})`);
@@ -240,8 +265,14 @@ try {
       late: load.totals.late,
       missed: load.totals.missed,
       ws: {
-        open: ws.open, events: ws.events, hubDelivered: m?.hub.stats.delivered ?? null, gaps: ws.gaps, missing: ws.missing,
-        duplicates: ws.duplicates, closedByServer: ws.closedByServer, refetches: ws.refetches,
+        open: ws.open,
+        events: ws.events,
+        hubDelivered: m?.hub.stats.delivered ?? null,
+        gaps: ws.gaps,
+        missing: ws.missing,
+        duplicates: ws.duplicates,
+        closedByServer: ws.closedByServer,
+        refetches: ws.refetches,
       },
       history: m?.hub.history ?? null,
     };
@@ -280,7 +311,12 @@ try {
     const b = median(ys);
     // null: no sample of one of the two minutes had the figure (the core did not answer /soak/metrics).
     const growthPercent = xs.length > 0 && ys.length > 0 && a > 0 ? round(((b - a) / a) * 100, 2) : null;
-    return { firstMinuteMedianMiB: xs.length > 0 ? mib(a) : null, lastMinuteMedianMiB: ys.length > 0 ? mib(b) : null, samples: [xs.length, ys.length], growthPercent };
+    return {
+      firstMinuteMedianMiB: xs.length > 0 ? mib(a) : null,
+      lastMinuteMedianMiB: ys.length > 0 ? mib(b) : null,
+      samples: [xs.length, ys.length],
+      growthPercent,
+    };
   };
   const under = (g: { growthPercent: number | null }) => g.growthPercent !== null && g.growthPercent < GROWTH_LIMIT * 100;
   const memoryGrowth = {
@@ -298,7 +334,13 @@ try {
     zero5xx: load.totals.http5xx === 0 && load.totals.noAnswer === 0,
     // Lost events, and anything that would make a console miss or doubt one.
     zeroLostEvents:
-      final.lost === 0 && final.duplicates === 0 && final.refetches === 0 && final.closedByServer === 0 && final.errors === 0 && final.epochChanges === 0 && final.invalid === 0,
+      final.lost === 0 &&
+      final.duplicates === 0 &&
+      final.refetches === 0 &&
+      final.closedByServer === 0 &&
+      final.errors === 0 &&
+      final.epochChanges === 0 &&
+      final.invalid === 0,
   };
   const passed = Object.values(goals).every(Boolean);
   const achieved = load.totals.fired / (durationS || 1);
@@ -353,15 +395,28 @@ try {
 
   log('');
   log(`── soak summary (${outBase.replace(REPO_ROOT, '')}.json) ──`);
-  log(`REST: ${load.totals.fired} requests (${round(achieved)}/s of ${rate}), 2xx ${load.totals.http2xx}, 4xx ${load.totals.http4xx}, 5xx ${load.totals.http5xx}, no answer ${load.totals.noAnswer}, late slots ${load.totals.late}, missed ${load.totals.missed} (lateness p99 ${load.totals.lateness.p99Ms} ms)`);
-  for (const m of load.minutes) log(`  minute ${m.minute}: ${m.requestsPerSec} req/s, p50 ${m.latencyP50Ms} ms, p99 ${m.latencyP99Ms} ms, max ${m.latencyMaxMs} ms`);
+  log(
+    `REST: ${load.totals.fired} requests (${round(achieved)}/s of ${rate}), 2xx ${load.totals.http2xx}, 4xx ${load.totals.http4xx}, 5xx ${load.totals.http5xx}, no answer ${load.totals.noAnswer}, late slots ${load.totals.late}, missed ${load.totals.missed} (lateness p99 ${load.totals.lateness.p99Ms} ms)`,
+  );
+  for (const m of load.minutes)
+    log(`  minute ${m.minute}: ${m.requestsPerSec} req/s, p50 ${m.latencyP50Ms} ms, p99 ${m.latencyP99Ms} ms, max ${m.latencyMaxMs} ms`);
   if (Object.keys(load.totals.refusals).length > 0) log(`  4xx: ${JSON.stringify(load.totals.refusals)}`);
-  log(`memory (median of the first minute after the warm-up vs the last minute): RSS (/proc) ${memoryGrowth.procRss.firstMinuteMedianMiB} → ${memoryGrowth.procRss.lastMinuteMedianMiB} MiB (${memoryGrowth.procRss.growthPercent} %), heapUsed ${memoryGrowth.heapUsed.firstMinuteMedianMiB} → ${memoryGrowth.heapUsed.lastMinuteMedianMiB} MiB (${memoryGrowth.heapUsed.growthPercent} %), external ${memoryGrowth.external.growthPercent} %`);
-  log(`event loop: p99 median ${summary.eventLoopDelayMs.p99Median} ms, worst p99 ${summary.eventLoopDelayMs.p99Worst} ms, max ${summary.eventLoopDelayMs.max} ms`);
-  log(`/ws: ${final.events} events to ${consolesReady.consoles} consoles (controls ${final.controlEvents}), lost ${final.lost}, gaps ${final.gaps}, duplicates ${final.duplicates}, refetches ${final.refetches}, cut by the server ${final.closedByServer}; history at most ${summary.realtime.hubHistoryMax.events} events / ${summary.realtime.hubHistoryMax.bytesMiB} MiB`);
+  log(
+    `memory (median of the first minute after the warm-up vs the last minute): RSS (/proc) ${memoryGrowth.procRss.firstMinuteMedianMiB} → ${memoryGrowth.procRss.lastMinuteMedianMiB} MiB (${memoryGrowth.procRss.growthPercent} %), heapUsed ${memoryGrowth.heapUsed.firstMinuteMedianMiB} → ${memoryGrowth.heapUsed.lastMinuteMedianMiB} MiB (${memoryGrowth.heapUsed.growthPercent} %), external ${memoryGrowth.external.growthPercent} %`,
+  );
+  log(
+    `event loop: p99 median ${summary.eventLoopDelayMs.p99Median} ms, worst p99 ${summary.eventLoopDelayMs.p99Worst} ms, max ${summary.eventLoopDelayMs.max} ms`,
+  );
+  log(
+    `/ws: ${final.events} events to ${consolesReady.consoles} consoles (controls ${final.controlEvents}), lost ${final.lost}, gaps ${final.gaps}, duplicates ${final.duplicates}, refetches ${final.refetches}, cut by the server ${final.closedByServer}; history at most ${summary.realtime.hubHistoryMax.events} events / ${summary.realtime.hubHistoryMax.bytesMiB} MiB`,
+  );
   for (const p of final.problems) log(`  ${p}`);
   log(`machine: ${machineInfo.cpus} CPUs, load average ${machineInfo.loadAverageAtStart} → ${machineInfo.loadAverageAtEnd}, pinned ${summary.options.pinned}`);
-  log(`verdict: ${summary.verdict} (${Object.entries(goals).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')})`);
+  log(
+    `verdict: ${summary.verdict} (${Object.entries(goals)
+      .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+      .join(', ')})`,
+  );
   await shutdown();
   process.exit(passed ? 0 : 1);
 } catch (e) {

@@ -313,7 +313,9 @@ export const EXAMPLES: Examples = {
   updateUnitFixedInternetDelay: { input: (r) => ({ params: { id: r.unit }, body: { delayMs: 2000 } }) },
   updateUnitIpInputStream: { input: (r) => ({ params: { id: r.unit }, body: { enabled: false, protocol: 'srt', port: 9000 } }) },
   updateUnitIpPipe: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true, serverId: r.server } }) },
-  updateUnitMultipleCamera: { input: (r) => ({ params: { id: r.unit }, body: { numberOfFeeds: 2, channelSelectionMode: 'custom', customSelectedChannels: [r.channel], cameras: [] } }) },
+  updateUnitMultipleCamera: {
+    input: (r) => ({ params: { id: r.unit }, body: { numberOfFeeds: 2, channelSelectionMode: 'custom', customSelectedChannels: [r.channel], cameras: [] } }),
+  },
   updateUnitMultipleCameraChannel: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.channel } }) },
   updateUnitMultipleCameraMode: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'highQuality' } }) },
   updateUnitSingleCamera: { input: (r) => ({ params: { id: r.unit }, body: { resolution: 1080, maxBandwidthMbps: 8 } }) },
@@ -379,14 +381,29 @@ export const EXAMPLES: Examples = {
   createAdminUnit: {
     input: (r, w) => {
       const n = w.role.replace(/[^a-z]/g, '').toUpperCase();
-      return { body: { name: `Matrix-New-${n}`, typeGroup: 'fieldUnits', productType: 'LU800', serialNumber: `MXNEW${n}`.slice(0, 32), inventoryId: r.inventory, groupIds: [r.group] } };
+      return {
+        body: {
+          name: `Matrix-New-${n}`,
+          typeGroup: 'fieldUnits',
+          productType: 'LU800',
+          serialNumber: `MXNEW${n}`.slice(0, 32),
+          inventoryId: r.inventory,
+          groupIds: [r.group],
+        },
+      };
     },
   },
   updateAdminUnit: { input: (r) => ({ params: { id: r.unit }, body: { comment: 'Checked by the role matrix' } }) },
   deleteAdminUnit: { input: (r) => ({ params: { id: r.spareUnit } }) },
   // Adding needs the unit outside the inventory, removing needs it inside (and in another one too).
-  addAdminUnitInventory: { input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }), setup: (w) => w.unitInInventory(w.refs.extraInventory, false) },
-  removeAdminUnitInventory: { input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }), setup: (w) => w.unitInInventory(w.refs.extraInventory, true) },
+  addAdminUnitInventory: {
+    input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }),
+    setup: (w) => w.unitInInventory(w.refs.extraInventory, false),
+  },
+  removeAdminUnitInventory: {
+    input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }),
+    setup: (w) => w.unitInInventory(w.refs.extraInventory, true),
+  },
   addAdminUnitGroup: { input: (r) => ({ params: { id: r.unit, groupId: r.extraGroup } }), setup: (w) => w.unitInGroup(w.refs.extraGroup, false) },
   removeAdminUnitGroup: { input: (r) => ({ params: { id: r.unit, groupId: r.extraGroup } }), setup: (w) => w.unitInGroup(w.refs.extraGroup, true) },
   setAdminUnitTargetSwVersion: { input: (r) => ({ params: { id: r.unit }, body: { targetSwVersion: null } }) },
@@ -417,21 +434,37 @@ export const EXAMPLES: Examples = {
   countInventoryStories: { input: (r) => ({ params: { inventoryId: r.inventory } }) },
   getStory: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story } }) },
   createStory: { input: (_r, w) => ({ params: { inventoryId: _r.inventory }, body: { slugline: `Matrix new ${w.role}`, reporter: 'R. Matrix' } }) },
-  updateStory: { input: async (r, w) => ({ params: { inventoryId: r.inventory, storyId: r.story }, body: { version: await w.storyVersion(r.story), comments: `Edited by ${w.role}` } }) },
+  updateStory: {
+    input: async (r, w) => ({
+      params: { inventoryId: r.inventory, storyId: r.story },
+      body: { version: await w.storyVersion(r.story), comments: `Edited by ${w.role}` },
+    }),
+  },
   deleteStory: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.deleteStory } }) },
   // Assigning needs the unit off the story, unassigning needs it on.
-  assignStoryUnit: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }), setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, false) },
-  unassignStoryUnit: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }), setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, true) },
+  assignStoryUnit: {
+    input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }),
+    setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, false),
+  },
+  unassignStoryUnit: {
+    input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }),
+    setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, true),
+  },
   getStoryIntegration: { input: (r) => ({ params: { inventoryId: r.inventory } }) },
   // One integration per inventory, shared by every role: read its version and write in turn.
   updateStoryIntegration: {
-    input: async (r, w) => ({ params: { inventoryId: r.inventory }, body: { version: await w.storyIntegrationVersion(r.inventory), queue: `MATRIX.${w.role.toUpperCase()}` } }),
+    input: async (r, w) => ({
+      params: { inventoryId: r.inventory },
+      body: { version: await w.storyIntegrationVersion(r.inventory), queue: `MATRIX.${w.role.toUpperCase()}` },
+    }),
     exclusive: true,
   },
   testStoryMapping: { input: (r) => ({ params: { inventoryId: r.inventory }, body: { sample: { slug: 'Election night', id: 1 } } }) },
 
   // ── guest invitations ──────────────────────────────────────────────────────────────────────
-  createGroupInvitation: { input: (r, w) => ({ params: { id: r.group }, body: { deviceName: `Matrix-Guest-${w.role}`, email: 'guest@example.com', period: '1d' } }) },
+  createGroupInvitation: {
+    input: (r, w) => ({ params: { id: r.group }, body: { deviceName: `Matrix-Guest-${w.role}`, email: 'guest@example.com', period: '1d' } }),
+  },
   sendGroupInvitationEmail: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, email: 'guest@example.com' } }) },
   sendGroupInvitationSms: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, phone: '4420794600' } }) },
   // The group's invitation settings: one row every role shares (read-then-write of its version), so roles take turns.

@@ -44,7 +44,10 @@ function stableJson(v: unknown): string {
 }
 
 /** Every table's rows (device-written columns left out), each table as a sorted list of row texts. */
-export async function readAllTables(db: RawDb, leaveOut: Readonly<Record<string, readonly string[] | '*'>> = DEVICE_WRITTEN): Promise<Record<string, string[]>> {
+export async function readAllTables(
+  db: RawDb,
+  leaveOut: Readonly<Record<string, readonly string[] | '*'>> = DEVICE_WRITTEN,
+): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of TABLES) {
     const skip = leaveOut[table];

@@ -16,16 +16,50 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { ERROR_CATALOGUE, ScenarioFile, type ChannelList, type FaultTarget, type GroupChannelDetails, type ScenarioStep, type ServerFault, type ServerStatusInfo, type UnitDetail, type UnitFault, type UnitSummary } from '@fleet/contracts';
 import {
-  checkDerived, checkFleet, CommandLedger, compareReadModel, compareViews, describeViolation, emptyCoreView, readFleet,
-  type ChannelListAnswer, type CoreView, type Engine, type FleetTruth, type UnitStatusEventSeen, type Violation,
+  ERROR_CATALOGUE,
+  ScenarioFile,
+  type ChannelList,
+  type FaultTarget,
+  type GroupChannelDetails,
+  type ScenarioStep,
+  type ServerFault,
+  type ServerStatusInfo,
+  type UnitDetail,
+  type UnitFault,
+  type UnitSummary,
+} from '@fleet/contracts';
+import {
+  checkDerived,
+  checkFleet,
+  CommandLedger,
+  compareReadModel,
+  compareViews,
+  describeViolation,
+  emptyCoreView,
+  readFleet,
+  type ChannelListAnswer,
+  type CoreView,
+  type Engine,
+  type FleetTruth,
+  type UnitStatusEventSeen,
+  type Violation,
 } from '@fleet/simulator';
 import type { WsClient } from '../integration/realtime-client.js';
 import { devicesSettled } from './stack.js';
 
 /** Units of the seeded fleet the operations pick from (valid licences, every type group that streams). */
-export const MODEL_UNITS = ['LU800-0001', 'LU800-0002', 'LU800-0003', 'LU300-0001', 'SOLO-0001', 'LULITE-0001', 'LUSMART-0001', 'LU800-0004', 'LU300-0002'] as const;
+export const MODEL_UNITS = [
+  'LU800-0001',
+  'LU800-0002',
+  'LU800-0003',
+  'LU300-0001',
+  'SOLO-0001',
+  'LULITE-0001',
+  'LUSMART-0001',
+  'LU800-0004',
+  'LU300-0002',
+] as const;
 /** Channels of the seeded hubs and transceiver. */
 export const MODEL_CHANNELS = ['MMH-0001-CH1', 'MMH-0001-CH2', 'MMH-0001-CH3', 'MMH-0001-CH4', 'MMH-0002-CH1', 'MMH-0002-CH2', 'TRX-0001-CH1'] as const;
 export const MODEL_SERVERS = ['MMH-0001', 'MMH-0002', 'TRX-0001'] as const;
@@ -91,7 +125,12 @@ export class FleetRun {
   }
 
   async rest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const res = await this.env.app.inject({ method, url: `${this.prefix}${path}`, headers: { cookie: this.env.cookie }, ...(body !== undefined ? { payload: body as object } : {}) });
+    const res = await this.env.app.inject({
+      method,
+      url: `${this.prefix}${path}`,
+      headers: { cookie: this.env.cookie },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
     let json: unknown = null;
     try {
       json = res.json();
@@ -170,13 +209,18 @@ function isCatalogueRefusal(status: number, json: unknown): boolean {
   const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
   if (!error?.code || !(error.code in ERROR_CATALOGUE)) return false;
   const entry = ERROR_CATALOGUE[error.code as keyof typeof ERROR_CATALOGUE];
-  return entry.status === status && (typeof error.message === 'string' && error.message.length > 0);
+  return entry.status === status && typeof error.message === 'string' && error.message.length > 0;
 }
 
 type Answer = { status: number; code?: string };
 
 /** The answer the core should give to POST v2/units/{id}/stream, from the simulator's truth before it. */
-export function predictStart(engine: Engine, unitId: string, channelId: string | null, core: { licenceValid: boolean; selectedChannelId: string | null }): Answer {
+export function predictStart(
+  engine: Engine,
+  unitId: string,
+  channelId: string | null,
+  core: { licenceValid: boolean; selectedChannelId: string | null },
+): Answer {
   const d = engine.device(unitId);
   if (!d?.online) return { status: 409, code: 'UNIT_OFFLINE' };
   if (!core.licenceValid) return { status: 402, code: 'UNIT_VIDEO_LICENSE_INVALID' };
@@ -208,7 +252,12 @@ export function predictStart(engine: Engine, unitId: string, channelId: string |
     return found.s.online && (found.c.status === 'idle' || ownWindingDown) ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
   }
   // Given none, the unit takes a free channel of a multimedia hub (its own winding-down one is given back first).
-  const free = servers.some((s) => s.spec.serverType === 'mmh_server' && s.online && [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'));
+  const free = servers.some(
+    (s) =>
+      s.spec.serverType === 'mmh_server' &&
+      s.online &&
+      [...s.channels.values()].some((c) => (c.status === 'idle' || c.allocatedTo === unitId) && c.licensed && c.type !== 'input'),
+  );
   return free ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' };
 }
 
@@ -233,20 +282,40 @@ abstract class Op implements fc.AsyncCommand<Model, Real> {
   }
 
   /** A REST call whose answer is checked against `want` (else: 2xx, or a refusal with a catalogue code and text). */
-  protected async call(r: Real, method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, want: Answer | null): Promise<{ problem: string | null; res: { status: number; json: unknown } }> {
+  protected async call(
+    r: Real,
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: unknown,
+    want: Answer | null,
+  ): Promise<{ problem: string | null; res: { status: number; json: unknown } }> {
     const at = r.elapsed();
     const res = await r.rest(method, path, body);
     const code = (res.json as { error?: { code?: string } } | null)?.error?.code;
     const expected = want ?? { status: res.status, ...(code ? { code } : {}) };
-    r.record({ do: 'request', at, method, path, ...(body !== undefined ? { body } : {}), expect: { status: expected.status, ...(expected.code ? { code: expected.code } : {}) } }, this.toString());
+    r.record(
+      {
+        do: 'request',
+        at,
+        method,
+        path,
+        ...(body !== undefined ? { body } : {}),
+        expect: { status: expected.status, ...(expected.code ? { code: expected.code } : {}) },
+      },
+      this.toString(),
+    );
     if (want) {
       if (res.status !== want.status || (want.code !== undefined && code !== want.code)) {
-        return { problem: `[command-answer] ${method} ${path} ${JSON.stringify(body ?? {})} answered ${res.status}${code ? ` ${code}` : ''}; the fleet's state says ${want.status}${want.code ? ` ${want.code}` : ''}`, res };
+        return {
+          problem: `[command-answer] ${method} ${path} ${JSON.stringify(body ?? {})} answered ${res.status}${code ? ` ${code}` : ''}; the fleet's state says ${want.status}${want.code ? ` ${want.code}` : ''}`,
+          res,
+        };
       }
       return { problem: null, res };
     }
     if (res.status >= 200 && res.status < 300) return { problem: null, res };
-    if (!isCatalogueRefusal(res.status, res.json)) return { problem: `[command-answer] ${method} ${path} answered ${res.status} without a catalogue error: ${JSON.stringify(res.json)}`, res };
+    if (!isCatalogueRefusal(res.status, res.json))
+      return { problem: `[command-answer] ${method} ${path} answered ${res.status} without a catalogue error: ${JSON.stringify(res.json)}`, res };
     return { problem: null, res };
   }
 
@@ -263,12 +332,19 @@ abstract class Op implements fc.AsyncCommand<Model, Real> {
 }
 
 export class StartStream extends Op {
-  constructor(readonly unitId: string, readonly channelId: string | null, waitMs: number) {
+  constructor(
+    readonly unitId: string,
+    readonly channelId: string | null,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   async act(r: Real): Promise<string | null> {
     const detail = (await r.rest('GET', `/v2/units/${this.unitId}`)).json as UnitDetail;
-    const want = predictStart(r.env.engine, this.unitId, this.channelId, { licenceValid: detail.licenseValid, selectedChannelId: detail.selectedChannel.channelId });
+    const want = predictStart(r.env.engine, this.unitId, this.channelId, {
+      licenceValid: detail.licenseValid,
+      selectedChannelId: detail.selectedChannel.channelId,
+    });
     const body = this.channelId ? { channelId: this.channelId } : undefined;
     const { problem, res } = await this.call(r, 'POST', `/v2/units/${this.unitId}/stream`, body, want);
     if (res.status === 200) r.ledger.streamAccepted(this.unitId, this.channelId, r.env.engine.clock.now(), this.toString());
@@ -280,13 +356,17 @@ export class StartStream extends Op {
 }
 
 export class StopStream extends Op {
-  constructor(readonly unitId: string, waitMs: number) {
+  constructor(
+    readonly unitId: string,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   async act(r: Real): Promise<string | null> {
     r.ledger.release(this.unitId);
     const online = r.env.engine.device(this.unitId)?.online === true;
-    return (await this.call(r, 'DELETE', `/v2/units/${this.unitId}/stream`, undefined, online ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' })).problem;
+    return (await this.call(r, 'DELETE', `/v2/units/${this.unitId}/stream`, undefined, online ? { status: 200 } : { status: 409, code: 'UNIT_OFFLINE' }))
+      .problem;
   }
   toString(): string {
     return `DELETE v2/units/${this.unitId}/stream +${this.waitMs}ms`;
@@ -295,7 +375,12 @@ export class StopStream extends Op {
 
 /** A unit command (select a channel, reboot, speed test). */
 export class UnitCommandOp extends Op {
-  constructor(readonly unitId: string, readonly command: 'setVirtualChannel' | 'reboot' | 'speedTest', readonly channelId: string, waitMs: number) {
+  constructor(
+    readonly unitId: string,
+    readonly command: 'setVirtualChannel' | 'reboot' | 'speedTest',
+    readonly channelId: string,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   async act(r: Real): Promise<string | null> {
@@ -310,11 +395,19 @@ export class UnitCommandOp extends Op {
 
 /** Upload one of the unit's recorded files (POST v2/units/{id}/storages/files/upload): sent while `forward` runs. */
 export class UploadFile extends Op {
-  constructor(readonly unitId: string, readonly nth: number, waitMs: number) {
+  constructor(
+    readonly unitId: string,
+    readonly nth: number,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   async act(r: Real): Promise<string | null> {
-    const files = await r.env.app.services.db.file.findMany({ where: { unitId: this.unitId, kind: 'recorded' }, orderBy: { path: 'asc' }, select: { path: true } });
+    const files = await r.env.app.services.db.file.findMany({
+      where: { unitId: this.unitId, kind: 'recorded' },
+      orderBy: { path: 'asc' },
+      select: { path: true },
+    });
     const file = files[this.nth % Math.max(1, files.length)];
     if (!file) return null;
     return (await this.call(r, 'POST', `/v2/units/${this.unitId}/storages/files/upload`, { paths: [file.path] }, null)).problem;
@@ -326,7 +419,10 @@ export class UploadFile extends Op {
 
 /** A channel configuration change: refused ("The channel is busy…") while the channel collects. */
 export class ChannelConfig extends Op {
-  constructor(readonly channelId: string, waitMs: number) {
+  constructor(
+    readonly channelId: string,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   async act(r: Real): Promise<string | null> {
@@ -340,7 +436,11 @@ export class ChannelConfig extends Op {
 }
 
 export class UnitFaultOp extends Op {
-  constructor(readonly unitId: string, readonly f: UnitFault, waitMs: number) {
+  constructor(
+    readonly unitId: string,
+    readonly f: UnitFault,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   act(r: Real): Promise<string | null> {
@@ -353,12 +453,17 @@ export class UnitFaultOp extends Op {
 }
 
 export class ServerFaultOp extends Op {
-  constructor(readonly serverId: string, readonly f: ServerFault, waitMs: number) {
+  constructor(
+    readonly serverId: string,
+    readonly f: ServerFault,
+    waitMs: number,
+  ) {
     super(waitMs);
   }
   act(r: Real): Promise<string | null> {
     const truth = r.truth();
-    if (this.f.type === 'serverPower' && !this.f.on) for (const c of truth.channels) if (c.serverId === this.serverId) r.ledger.releaseChannel(c.channelId, truth);
+    if (this.f.type === 'serverPower' && !this.f.on)
+      for (const c of truth.channels) if (c.serverId === this.serverId) r.ledger.releaseChannel(c.channelId, truth);
     if (this.f.type === 'channelStatus') r.ledger.releaseChannel(this.f.channelId, truth);
     return Promise.resolve(this.fault(r, { serverId: this.serverId, fault: this.f }));
   }
@@ -378,7 +483,9 @@ export function modelCommands(maxCommands: number) {
       fc.tuple(unit, fc.option(channel, { nil: null }), wait).map(([u, c, w]) => new StartStream(u, c, w)),
       fc.tuple(unit, channel, wait).map(([u, c, w]) => new StartStream(u, c, w)),
       fc.tuple(unit, wait).map(([u, w]) => new StopStream(u, w)),
-      fc.tuple(unit, fc.constantFrom('setVirtualChannel', 'reboot', 'speedTest') as fc.Arbitrary<'setVirtualChannel' | 'reboot' | 'speedTest'>, channel, wait).map(([u, k, c, w]) => new UnitCommandOp(u, k, c, w)),
+      fc
+        .tuple(unit, fc.constantFrom('setVirtualChannel', 'reboot', 'speedTest') as fc.Arbitrary<'setVirtualChannel' | 'reboot' | 'speedTest'>, channel, wait)
+        .map(([u, k, c, w]) => new UnitCommandOp(u, k, c, w)),
       fc.tuple(channel, wait).map(([c, w]) => new ChannelConfig(c, w)),
       fc.tuple(fc.constantFrom('LU800-0001', 'LU800-0003', 'LU300-0001'), fc.nat(4), wait).map(([u, n, w]) => new UploadFile(u, n, w)),
       fc
@@ -404,7 +511,14 @@ export function modelCommands(maxCommands: number) {
           .tuple(
             fc.oneof(
               fc.constantFrom<ServerFault>({ type: 'serverPower', on: false }, { type: 'serverPower', on: true }),
-              channelOf(s).chain((c) => fc.constantFrom<ServerFault>({ type: 'channelStatus', channelId: c, status: 'offline' }, { type: 'channelStatus', channelId: c, status: 'idle' }, { type: 'channelLicense', channelId: c, licensed: false }, { type: 'channelLicense', channelId: c, licensed: true })),
+              channelOf(s).chain((c) =>
+                fc.constantFrom<ServerFault>(
+                  { type: 'channelStatus', channelId: c, status: 'offline' },
+                  { type: 'channelStatus', channelId: c, status: 'idle' },
+                  { type: 'channelLicense', channelId: c, licensed: false },
+                  { type: 'channelLicense', channelId: c, licensed: true },
+                ),
+              ),
             ),
             wait,
           )

@@ -37,7 +37,10 @@ export function scenarioSuite(part: number): void {
     it.each(mine.map((s) => [s.name, s] as const))('%s passes', async (_name, scenario) => {
       const lines: string[] = [];
       const r = await runScenario(scenario, { baseUrl: base, password: DEMO_PASSWORD, stepped: true, log: (l) => lines.push(l) });
-      expect(r.steps.filter((s) => !s.ok).map((s) => s.detail), lines.join('\n')).toEqual([]);
+      expect(
+        r.steps.filter((s) => !s.ok).map((s) => s.detail),
+        lines.join('\n'),
+      ).toEqual([]);
       expect(r.steps.length).toBeGreaterThan(0);
     });
   });

@@ -110,7 +110,10 @@ export async function startTestStack(
   });
   const app = await buildApp({ config, db: db.prisma, logger: false, ...(opts.clock ? { clock: opts.clock } : {}) });
   const timings = opts.simulatorTimings ?? FAST_TIMINGS;
-  const sim = opts.simulator === false ? null : startSimulator(app, { seed: 1, timings, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
+  const sim =
+    opts.simulator === false
+      ? null
+      : startSimulator(app, { seed: 1, timings, ...(opts.simulatorServerTimings ? { serverTimings: opts.simulatorServerTimings } : {}) });
   if (sim && !timings?.initiallyOffShare) await fleetUp(app, sim);
   return {
     app,
@@ -142,7 +145,13 @@ export interface OtherInstance {
 
 export async function startOtherInstance(stack: Pick<TestStack, 'url'>, env: Record<string, string>, clock?: Clock): Promise<OtherInstance> {
   const db = await createDb({ url: stack.url });
-  const config = loadConfig({ DATABASE_URL: stack.url, LOG_LEVEL: 'silent', GATEWAY_TOKEN: 'other-instance', PASSWORD_HASH_N: String(TEST_PASSWORD_N), ...env });
+  const config = loadConfig({
+    DATABASE_URL: stack.url,
+    LOG_LEVEL: 'silent',
+    GATEWAY_TOKEN: 'other-instance',
+    PASSWORD_HASH_N: String(TEST_PASSWORD_N),
+    ...env,
+  });
   const app = await buildApp({ config, db: db.prisma, logger: false, ...(clock ? { clock } : {}) });
   return {
     app,

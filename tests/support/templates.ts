@@ -47,10 +47,7 @@ export async function migrateAndSeed(url: string, options: { productionPasswords
 export async function createTemplates(pgAdminUrl: string | undefined): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-template-'));
   const file = join(dir, 'template.db');
-  const [, pgName] = await Promise.all([
-    migrateAndSeed(`file:${file}`),
-    pgAdminUrl ? createPgTemplate(pgAdminUrl) : Promise.resolve(undefined),
-  ]);
+  const [, pgName] = await Promise.all([migrateAndSeed(`file:${file}`), pgAdminUrl ? createPgTemplate(pgAdminUrl) : Promise.resolve(undefined)]);
   process.env[SQLITE_TEMPLATE] = file;
   if (pgName) process.env[PG_TEMPLATE] = pgName;
   return async () => {

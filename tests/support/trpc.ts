@@ -10,12 +10,27 @@ export interface TrpcAnswer {
   message?: string;
 }
 
-export async function trpc(stack: Pick<TestStack, 'app'>, cookie: string | null | undefined, kind: 'query' | 'mutation', procedure: string, input?: unknown): Promise<TrpcAnswer> {
+export async function trpc(
+  stack: Pick<TestStack, 'app'>,
+  cookie: string | null | undefined,
+  kind: 'query' | 'mutation',
+  procedure: string,
+  input?: unknown,
+): Promise<TrpcAnswer> {
   const headers = cookie ? { cookie } : {};
   const res =
     kind === 'query'
-      ? await stack.app.inject({ method: 'GET', url: `/mock/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, headers })
-      : await stack.app.inject({ method: 'POST', url: `/mock/trpc/${procedure}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input ?? null) });
+      ? await stack.app.inject({
+          method: 'GET',
+          url: `/mock/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await stack.app.inject({
+          method: 'POST',
+          url: `/mock/trpc/${procedure}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(input ?? null),
+        });
   const json = res.json() as { result?: { data?: unknown }; error?: { message: string; data?: { code?: string } } };
   if (json.error) return { code: json.error.data?.code ?? String(res.statusCode), message: json.error.message };
   return { data: json.result?.data };

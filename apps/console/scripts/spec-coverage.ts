@@ -80,7 +80,8 @@ export function renderCalls(rows: readonly CallReach[]): string {
     '| call | method and path | spec | made by | shown by tests |',
     '|---|---|---|---|---|',
     ...rows.map((r) => {
-      const status = r.files.length > 0 ? r.files.map(short).join(', ') : NO_SCREEN[r.id] !== undefined ? `not the console's: ${NO_SCREEN[r.id]}` : '**no screen yet**';
+      const status =
+        r.files.length > 0 ? r.files.map(short).join(', ') : NO_SCREEN[r.id] !== undefined ? `not the console's: ${NO_SCREEN[r.id]}` : '**no screen yet**';
       return `| \`${r.id}\` | ${r.method} \`${cell(r.path)}\` | ${cell(r.spec)} | ${cell(status)} | ${r.tests.map(short).join(', ') || '–'} |`;
     }),
     '',

@@ -72,7 +72,9 @@ function isTopLevel(route: AppRoute): boolean {
   return route.kind === 'page' && route.access !== 'console';
 }
 
-const withoutSession = ROUTES.filter((route) => route.kind === 'page' && (route.access === 'public' || route.access === 'open' || route.access === 'errorPage'));
+const withoutSession = ROUTES.filter(
+  (route) => route.kind === 'page' && (route.access === 'public' || route.access === 'open' || route.access === 'errorPage'),
+);
 const sessionTopLevel = ROUTES.filter((route) => isTopLevel(route) && !withoutSession.includes(route));
 const consoleRoutes = ROUTES.filter((route) => !isTopLevel(route) && route.path !== '/');
 

@@ -22,7 +22,9 @@ describe('endpoint catalogue wiring', () => {
   });
 
   it('lists every declared call in the OpenAPI document with its schemas', () => {
-    const doc = buildOpenApi('/api') as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: unknown }>; requestBody?: unknown }>> };
+    const doc = buildOpenApi('/api') as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: unknown }>; requestBody?: unknown }>>;
+    };
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
     expect(ops.map((o) => o.operationId).sort()).toEqual([...ENDPOINT_IDS].sort());
     for (const id of ENDPOINT_IDS) {

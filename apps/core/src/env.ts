@@ -3,9 +3,7 @@
  */
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -87,7 +85,16 @@ export const ConfigSchema = z.object({
    * frameworks lower their hashing cost in tests: a log-in then costs about a millisecond instead of
    * 150 ms of CPU. Never set it in production: it weakens every password stored from then on.
    */
-  PASSWORD_HASH_N: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(2).max(2 ** 20).refine((n) => (n & (n - 1)) === 0, 'a power of two').optional()),
+  PASSWORD_HASH_N: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(2 ** 20)
+      .refine((n) => (n & (n - 1)) === 0, 'a power of two')
+      .optional(),
+  ),
   /** How often expired sessions are deleted from storage. */
   SESSION_PURGE_INTERVAL_S: z.coerce.number().int().positive().default(600),
   // ── Real-time (/ws) ──
@@ -97,7 +104,10 @@ export const ConfigSchema = z.object({
    */
   REDIS_URL: z.string().default(''),
   /** Prefix of the Redis keys and channel, so several deployments can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('fleet:rt'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+    .default('fleet:rt'),
   /**
    * The websocket library setting: the one value of the current user's props (wsLibrary), GET
    * client/configuration and the /ws hello; consoles reload when it changes.
@@ -108,9 +118,17 @@ export const ConfigSchema = z.object({
   /** History kept per topic for resuming (at least 60 s by the spec of /ws). */
   REALTIME_HISTORY_MS: z.coerce.number().int().min(1000).default(65_000),
   /** Bytes of history over all topics, at most (held outside the JavaScript heap). */
-  REALTIME_HISTORY_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  REALTIME_HISTORY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   /** A /ws client with more unsent bytes than this is cut off (slow consumer). */
-  REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024),
   /** 0: events leave at the end of the event-loop turn they were published in; > 0: batched this long. */
   REALTIME_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(0),
 });

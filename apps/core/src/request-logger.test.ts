@@ -36,7 +36,8 @@ async function appLogging(lazy: boolean) {
   return { app, lines, made: () => madeLoggers };
 }
 
-const withoutTime = (lines: Array<Record<string, unknown>>) => lines.map(({ time: _time, pid: _pid, hostname: _host, err, ...rest }) => ({ ...rest, ...(err ? { errMessage: (err as { message: string }).message } : {}) }));
+const withoutTime = (lines: Array<Record<string, unknown>>) =>
+  lines.map(({ time: _time, pid: _pid, hostname: _host, err, ...rest }) => ({ ...rest, ...(err ? { errMessage: (err as { message: string }).message } : {}) }));
 
 describe('lazy request logger', () => {
   it('writes the same lines as pino’s child (bindings, level, errors)', async () => {

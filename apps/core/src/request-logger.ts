@@ -74,5 +74,8 @@ export class LazyChildLogger implements FastifyBaseLogger {
 }
 
 /** Fastify's `childLoggerFactory`: the request's logger, made lazily. */
-export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
-  new LazyChildLogger(logger, bindings, options);
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+) => new LazyChildLogger(logger, bindings, options);

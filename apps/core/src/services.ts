@@ -175,7 +175,24 @@ export function createServices(config: Config, db: Db, log: ServiceLogger, clock
   const configuration = new ConfigStore({ db, readModel, unitRepository, index, units, hub, clock });
   const users = new UserService(db, config.WS_LIBRARY, clock);
   const events = new DeviceEvents(gateway, log);
-  const deps: ServiceDeps = { config, clock, db, readModel, index, units, unitRepository, reports, events, devices, configuration, users, gateway, hub, telemetry, log };
+  const deps: ServiceDeps = {
+    config,
+    clock,
+    db,
+    readModel,
+    index,
+    units,
+    unitRepository,
+    reports,
+    events,
+    devices,
+    configuration,
+    users,
+    gateway,
+    hub,
+    telemetry,
+    log,
+  };
   const servers = new ServerService(deps);
   const alerts = new AlertService(deps, servers);
   const upgrades = new UpgradeService(deps, servers);

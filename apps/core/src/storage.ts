@@ -10,7 +10,11 @@ export async function prepareDatabase(config: Config) {
   if (config.MIGRATE_ON_BOOT) await migrateDeploy(url);
   const db = await createDb({ url });
   if (config.SEED_ON_BOOT && (await db.prisma.user.count()) === 0) {
-    await seed(db, { seed: config.SEED, password: config.DEMO_PASSWORD, ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }) });
+    await seed(db, {
+      seed: config.SEED,
+      password: config.DEMO_PASSWORD,
+      ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
+    });
   }
   return db;
 }

@@ -28,15 +28,24 @@ describe('error answers', () => {
     expect(checkErrorAnswer(404, '<html>Not Found</html>', 404)).toEqual([
       { path: '$.error', expected: 'an error envelope { error: { code, message } }', received: 'text "<html>Not Found</html>"' },
     ]);
-    expect(checkErrorAnswer(404, { error: { code: 'GONE', message: 'x' } }, 404, ['NOT_FOUND'])).toEqual([{ path: '$.error.code', expected: '"NOT_FOUND"', received: '"GONE"' }]);
+    expect(checkErrorAnswer(404, { error: { code: 'GONE', message: 'x' } }, 404, ['NOT_FOUND'])).toEqual([
+      { path: '$.error.code', expected: '"NOT_FOUND"', received: '"GONE"' },
+    ]);
     expect(checkErrorAnswer(404, { error: { code: 'NOT_FOUND', message: 'Not here' } }, 404)).toEqual([
       { path: '$.error.message', expected: '"Items cannot be displayed. Please contact support"', received: '"Not here"' },
     ]);
-    expect(checkErrorAnswer(404, { error: { code: 'SOMETHING', message: 'x' } }, 404)).toEqual([{ path: '$.error.code', expected: 'a code of the error catalogue', received: '"SOMETHING"' }]);
+    expect(checkErrorAnswer(404, { error: { code: 'SOMETHING', message: 'x' } }, 404)).toEqual([
+      { path: '$.error.code', expected: 'a code of the error catalogue', received: '"SOMETHING"' },
+    ]);
   });
 
   it('matches catalogue messages with placeholders', () => {
-    expect(messageMatches('Output channel license is exceeded (the server supports up to {0} output channels)', 'Output channel license is exceeded (the server supports up to 4 output channels)')).toBe(true);
+    expect(
+      messageMatches(
+        'Output channel license is exceeded (the server supports up to {0} output channels)',
+        'Output channel license is exceeded (the server supports up to 4 output channels)',
+      ),
+    ).toBe(true);
     expect(messageMatches('Up to {0} items', 'Up to items')).toBe(false);
     expect(messageMatches('Exact (text)', 'Exact (text)')).toBe(true);
   });

@@ -41,7 +41,8 @@ export function checkErrorAnswer(status: number, body: unknown, expectedStatus: 
   }
   if (isCatalogueCode(code)) {
     const entry = ERROR_CATALOGUE[code];
-    if (!messageMatches(entry.message, message)) diffs.push({ path: '$.error.message', expected: JSON.stringify(entry.message), received: JSON.stringify(message) });
+    if (!messageMatches(entry.message, message))
+      diffs.push({ path: '$.error.message', expected: JSON.stringify(entry.message), received: JSON.stringify(message) });
   } else if (!codes) {
     diffs.push({ path: '$.error.code', expected: 'a code of the error catalogue', received: JSON.stringify(code) });
   }

@@ -111,9 +111,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let rps: number | undefined;
   if (values.rps !== undefined) {
     rps = Number(values.rps);
-    if (values.rps.trim() === '' || !Number.isFinite(rps) || rps < 0 || rps > 10_000) throw new UsageError('--rps takes a number of requests per second from 0 (no limit) to 10000');
+    if (values.rps.trim() === '' || !Number.isFinite(rps) || rps < 0 || rps > 10_000)
+      throw new UsageError('--rps takes a number of requests per second from 0 (no limit) to 10000');
   }
-  if (values.only !== undefined && !areas().includes(values.only)) throw new UsageError(`--only ${values.only} is not an area; the areas: ${areas().join(', ')}`);
+  if (values.only !== undefined && !areas().includes(values.only))
+    throw new UsageError(`--only ${values.only} is not an area; the areas: ${areas().join(', ')}`);
   const options: ConformanceOptions = {
     core: values.core,
     write: values.write,
@@ -143,7 +145,12 @@ export function reportPath(file: string, env: NodeJS.ProcessEnv = process.env, c
 }
 
 /** Run the CLI; returns the exit code. */
-export async function main(argv: readonly string[], out: (s: string) => void = (s) => process.stdout.write(`${s}\n`), err: (s: string) => void = (s) => process.stderr.write(`${s}\n`), env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: (s: string) => void = (s) => process.stdout.write(`${s}\n`),
+  err: (s: string) => void = (s) => process.stderr.write(`${s}\n`),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let args: CliArgs;
   try {
     args = parseCliArgs(argv);

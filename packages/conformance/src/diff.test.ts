@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { compareWithSchema, describe as describeValue, jsonPath } from './diff.js';
 
 describe('differences from the contract', () => {
-  const Unit = z.object({ id: z.string(), name: z.string(), battery: z.object({ level: z.number().int().min(0).max(100) }), tags: z.array(z.string()) }).strict();
+  const Unit = z
+    .object({ id: z.string(), name: z.string(), battery: z.object({ level: z.number().int().min(0).max(100) }), tags: z.array(z.string()) })
+    .strict();
 
   it('names a renamed field by its JSON path where the contract expects it; the unknown one is left to the undocumented check, even in a strict schema', () => {
     const diffs = compareWithSchema(Unit, { id: 'u1', nom: 'x', battery: { level: 5 }, tags: [] });
@@ -34,7 +36,11 @@ describe('differences from the contract', () => {
   });
 
   it('caps a long list of differences', () => {
-    const diffs = compareWithSchema(z.array(z.number()), Array.from({ length: 30 }, () => 'x'), 5);
+    const diffs = compareWithSchema(
+      z.array(z.number()),
+      Array.from({ length: 30 }, () => 'x'),
+      5,
+    );
     expect(diffs).toHaveLength(6);
     expect(diffs[5]?.received).toBe('25 more differences');
   });

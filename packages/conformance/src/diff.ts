@@ -61,7 +61,7 @@ export function expectedOf(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return `${issue.format} format`;
     case 'invalid_union':
-      return 'one of the union\'s shapes';
+      return "one of the union's shapes";
     case 'not_multiple_of':
       return `a multiple of ${String(issue.divisor)}`;
     case 'invalid_key':

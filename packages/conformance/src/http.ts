@@ -193,7 +193,9 @@ export class CoreClient {
     const seen = describeSeen(res.status, res.headers, res.body);
     const hint = this.runtimeConfigSeen ? ` (/runtime-config.json answered ${this.runtimeConfigSeen})` : '';
     if (res.status < 200 || res.status >= 300) {
-      throw new AuthError(`the sign-in as ${username} at POST ${this.runtime.loginUrl} answered ${seen}${hint}. A core behind single sign-on or a gateway: give its session with --cookie or its token with --header`);
+      throw new AuthError(
+        `the sign-in as ${username} at POST ${this.runtime.loginUrl} answered ${seen}${hint}. A core behind single sign-on or a gateway: give its session with --cookie or its token with --header`,
+      );
     }
     const pairs = res.headers
       .getSetCookie()
@@ -212,9 +214,13 @@ export class CoreClient {
    */
   async currentUser(): Promise<Record<string, unknown>> {
     const res = await this.call('GET', '/users/current', { why: 'who the session is (its roles decide which calls answer 403)' });
-    if (res.status === 200 && res.json && typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body)) return res.body as Record<string, unknown>;
+    if (res.status === 200 && res.json && typeof res.body === 'object' && res.body !== null && !Array.isArray(res.body))
+      return res.body as Record<string, unknown>;
     const seen = describeSeen(res.status, res.headers, res.body);
-    const given = [this.headers.length ? `--header ${this.headers.map(([n]) => n).join(', ')}` : '', this.cookie ? 'the session cookie' : ''].filter(Boolean).join(' and ') || 'no credentials';
+    const given =
+      [this.headers.length ? `--header ${this.headers.map(([n]) => n).join(', ')}` : '', this.cookie ? 'the session cookie' : '']
+        .filter(Boolean)
+        .join(' and ') || 'no credentials';
     throw new AuthError(`GET ${this.apiPath('/users/current')} with ${given} answered ${seen}; expected 200 with the current user as JSON`);
   }
 
@@ -240,7 +246,10 @@ export class CoreClient {
    * Open `/ws` (with or without the credentials) and collect every message from the start. Resolves
    * with the open socket, or with the refusal (status and body of the answer to the upgrade).
    */
-  async openSocket(session: boolean, why: string): Promise<{ socket: WebSocket; messages: unknown[]; pings: number[] } | { refused: Answer } | { error: string }> {
+  async openSocket(
+    session: boolean,
+    why: string,
+  ): Promise<{ socket: WebSocket; messages: unknown[]; pings: number[] } | { refused: Answer } | { error: string }> {
     await this.limiter.take();
     const url = this.wsUrl();
     this.onRequest?.({ method: 'WS', path: new URL(url).pathname, session, why });

@@ -13,7 +13,10 @@ function answeredFields(body: unknown): { path: string; message: string }[] | nu
   const fields = (body as { error?: { fields?: unknown } } | undefined)?.error?.fields;
   if (!Array.isArray(fields)) return null;
   return fields
-    .filter((f): f is { path: string; message: string } => typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' && typeof (f as { message?: unknown }).message === 'string')
+    .filter(
+      (f): f is { path: string; message: string } =>
+        typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' && typeof (f as { message?: unknown }).message === 'string',
+    )
     .map((f) => ({ path: f.path === 'body' ? '' : f.path.replace(/^body\./, ''), message: f.message }));
 }
 
@@ -38,7 +41,9 @@ export function judgeNegative(answer: Answer, neg: NegativeBody): Difference[] {
         diffs.push({
           path: `${label}: $.error.fields`,
           expected: `${f.path || '(the body)'}: ${JSON.stringify(f.message)}`,
-          received: at.length ? at.map((a) => JSON.stringify(a.message)).join(', ') : `nothing for ${f.path || 'the body'} (${fields.map((a) => a.path || '(the body)').join(', ') || 'no fields'})`,
+          received: at.length
+            ? at.map((a) => JSON.stringify(a.message)).join(', ')
+            : `nothing for ${f.path || 'the body'} (${fields.map((a) => a.path || '(the body)').join(', ') || 'no fields'})`,
         });
       }
     }
@@ -49,11 +54,23 @@ export function judgeNegative(answer: Answer, neg: NegativeBody): Difference[] {
 /** A read of the same thing before and after the negative bodies: equal status and body. */
 export function readBackDiff(before: Answer, after: Answer, what: string): Difference[] {
   if (before.status === after.status && JSON.stringify(before.body) === JSON.stringify(after.body)) return [];
-  return [{ path: `read back (${what})`, expected: `unchanged: ${before.status}`, received: `${after.status}, ${before.status === after.status ? 'another body' : 'another status'} after the refused bodies` }];
+  return [
+    {
+      path: `read back (${what})`,
+      expected: `unchanged: ${before.status}`,
+      received: `${after.status}, ${before.status === after.status ? 'another body' : 'another status'} after the refused bodies`,
+    },
+  ];
 }
 
 /** A read of a list after negative bodies to a call without an object: nothing the run named may appear in it. */
 export function markerDiff(after: Answer, marker: string, what: string): Difference[] {
   if (!JSON.stringify(after.body ?? '').includes(marker)) return [];
-  return [{ path: `read back (${what})`, expected: `nothing named ${marker}…`, received: 'an object the refused bodies named appears: the core accepted one (remove it by hand)' }];
+  return [
+    {
+      path: `read back (${what})`,
+      expected: `nothing named ${marker}…`,
+      received: 'an object the refused bodies named appears: the core accepted one (remove it by hand)',
+    },
+  ];
 }

@@ -8,46 +8,148 @@
  */
 
 export type Kind =
-  | 'unit' | 'smartUnit' | 'inventory' | 'group' | 'channel' | 'server' | 'mmhServer' | 'vrServer' | 'ingestServer'
-  | 'vrChannel' | 'story' | 'user' | 'p2pLink' | 'audioRoom' | 'remoteAction' | 'softwareVersion' | 'upgradeJob'
-  | 'upgradeBatch' | 'dbGateway' | 'organisation' | 'clientApplication' | 'modemVendor' | 'aiCredential'
-  | 'applicationConfiguration' | 'streamProvider' | 'streamProfile' | 'streamMediaProfile' | 'geocodingProfile'
-  | 'whatsNew' | 'systemMessage' | 'accessApproval' | 'channelFile' | 'modemIndex' | 'identifier' | 'targetVersion' | 'filePath';
+  | 'unit'
+  | 'smartUnit'
+  | 'inventory'
+  | 'group'
+  | 'channel'
+  | 'server'
+  | 'mmhServer'
+  | 'vrServer'
+  | 'ingestServer'
+  | 'vrChannel'
+  | 'story'
+  | 'user'
+  | 'p2pLink'
+  | 'audioRoom'
+  | 'remoteAction'
+  | 'softwareVersion'
+  | 'upgradeJob'
+  | 'upgradeBatch'
+  | 'dbGateway'
+  | 'organisation'
+  | 'clientApplication'
+  | 'modemVendor'
+  | 'aiCredential'
+  | 'applicationConfiguration'
+  | 'streamProvider'
+  | 'streamProfile'
+  | 'streamMediaProfile'
+  | 'geocodingProfile'
+  | 'whatsNew'
+  | 'systemMessage'
+  | 'accessApproval'
+  | 'channelFile'
+  | 'modemIndex'
+  | 'identifier'
+  | 'targetVersion'
+  | 'filePath';
 
 /** Kinds whose objects belong to another one (a story to its inventory): resolved first, so the owner follows. */
 export const DEPENDENT_KINDS: ReadonlySet<Kind> = new Set<Kind>(['story', 'targetVersion', 'filePath', 'modemIndex', 'ingestServer']);
 
 /** How the report names a kind ("no <noun> visible to this user"). */
 export const KIND_NOUN: Record<Kind, string> = {
-  unit: 'unit', smartUnit: 'LU-Smart unit', inventory: 'inventory', group: 'group', channel: 'channel', server: 'server',
-  mmhServer: 'multimedia hub server', vrServer: 'video return server', ingestServer: 'ingest server', vrChannel: 'video return channel',
-  story: 'story', user: 'user', p2pLink: 'point-to-point link', audioRoom: 'audio room', remoteAction: 'remote action',
-  softwareVersion: 'software version', upgradeJob: 'upgrade job', upgradeBatch: 'upgrade batch', dbGateway: 'databridge gateway',
-  organisation: 'organisation', clientApplication: 'client application', modemVendor: 'modem vendor', aiCredential: 'AI credential',
-  applicationConfiguration: 'application configuration', streamProvider: 'stream provider', streamProfile: 'stream profile',
-  streamMediaProfile: 'stream media profile', geocodingProfile: 'geocoding profile', whatsNew: "what's new entry",
-  systemMessage: 'system message', accessApproval: 'access approval', channelFile: 'channel file', modemIndex: 'modem', identifier: 'channel',
-  targetVersion: 'upgrade target version', filePath: 'received channel file',
+  unit: 'unit',
+  smartUnit: 'LU-Smart unit',
+  inventory: 'inventory',
+  group: 'group',
+  channel: 'channel',
+  server: 'server',
+  mmhServer: 'multimedia hub server',
+  vrServer: 'video return server',
+  ingestServer: 'ingest server',
+  vrChannel: 'video return channel',
+  story: 'story',
+  user: 'user',
+  p2pLink: 'point-to-point link',
+  audioRoom: 'audio room',
+  remoteAction: 'remote action',
+  softwareVersion: 'software version',
+  upgradeJob: 'upgrade job',
+  upgradeBatch: 'upgrade batch',
+  dbGateway: 'databridge gateway',
+  organisation: 'organisation',
+  clientApplication: 'client application',
+  modemVendor: 'modem vendor',
+  aiCredential: 'AI credential',
+  applicationConfiguration: 'application configuration',
+  streamProvider: 'stream provider',
+  streamProfile: 'stream profile',
+  streamMediaProfile: 'stream media profile',
+  geocodingProfile: 'geocoding profile',
+  whatsNew: "what's new entry",
+  systemMessage: 'system message',
+  accessApproval: 'access approval',
+  channelFile: 'channel file',
+  modemIndex: 'modem',
+  identifier: 'channel',
+  targetVersion: 'upgrade target version',
+  filePath: 'received channel file',
 };
 
 /** The path segment before `{param}` (or the query name) → the kind of object it names. */
 const SEGMENT_KINDS: Record<string, Kind> = {
-  units: 'unit', devices: 'unit', smartunit: 'smartUnit', inventories: 'inventory', inventory: 'inventory', groups: 'group',
-  channels: 'channel', servers: 'server', mmhservers: 'mmhServer', vrservers: 'vrServer', ingestservers: 'ingestServer',
-  ingestServers: 'ingestServer', vrChannels: 'vrChannel', stories: 'story', users: 'user', p2p: 'p2pLink', audioRooms: 'audioRoom',
-  remoteActions: 'remoteAction', softwareVersions: 'softwareVersion', upgrades: 'upgradeJob', upgradeBatches: 'upgradeBatch',
-  dbGateways: 'dbGateway', organisations: 'organisation', clientApplications: 'clientApplication', modemVendors: 'modemVendor',
-  aiCredentials: 'aiCredential', applicationConfiguration: 'applicationConfiguration', streamProviders: 'streamProvider',
-  streamProfiles: 'streamProfile', streamMediaProfiles: 'streamMediaProfile', geocodingProfiles: 'geocodingProfile',
-  whatsNew: 'whatsNew', systemMessages: 'systemMessage', accessApprovals: 'accessApproval', modem: 'modemIndex',
-  fetch_by_id: 'unit', enhanced: 'unit',
+  units: 'unit',
+  devices: 'unit',
+  smartunit: 'smartUnit',
+  inventories: 'inventory',
+  inventory: 'inventory',
+  groups: 'group',
+  channels: 'channel',
+  servers: 'server',
+  mmhservers: 'mmhServer',
+  vrservers: 'vrServer',
+  ingestservers: 'ingestServer',
+  ingestServers: 'ingestServer',
+  vrChannels: 'vrChannel',
+  stories: 'story',
+  users: 'user',
+  p2p: 'p2pLink',
+  audioRooms: 'audioRoom',
+  remoteActions: 'remoteAction',
+  softwareVersions: 'softwareVersion',
+  upgrades: 'upgradeJob',
+  upgradeBatches: 'upgradeBatch',
+  dbGateways: 'dbGateway',
+  organisations: 'organisation',
+  clientApplications: 'clientApplication',
+  modemVendors: 'modemVendor',
+  aiCredentials: 'aiCredential',
+  applicationConfiguration: 'applicationConfiguration',
+  streamProviders: 'streamProvider',
+  streamProfiles: 'streamProfile',
+  streamMediaProfiles: 'streamMediaProfile',
+  geocodingProfiles: 'geocodingProfile',
+  whatsNew: 'whatsNew',
+  systemMessages: 'systemMessage',
+  accessApprovals: 'accessApproval',
+  modem: 'modemIndex',
+  fetch_by_id: 'unit',
+  enhanced: 'unit',
 };
 
 const NAME_KINDS: Record<string, Kind> = {
-  inventoryId: 'inventory', inventoryUid: 'inventory', inventory: 'inventory', storyId: 'story', groupId: 'group', groupUid: 'group',
-  group: 'group', unitId: 'unit', unitIds: 'unit', machineUid: 'unit', deviceId: 'unit', serverId: 'ingestServer', channelId: 'channel',
-  ids: 'channel', fileId: 'channelFile', identifier: 'identifier', providerId: 'streamProvider', organisationId: 'organisation',
-  targetVersion: 'targetVersion', filePath: 'filePath',
+  inventoryId: 'inventory',
+  inventoryUid: 'inventory',
+  inventory: 'inventory',
+  storyId: 'story',
+  groupId: 'group',
+  groupUid: 'group',
+  group: 'group',
+  unitId: 'unit',
+  unitIds: 'unit',
+  machineUid: 'unit',
+  deviceId: 'unit',
+  serverId: 'ingestServer',
+  channelId: 'channel',
+  ids: 'channel',
+  fileId: 'channelFile',
+  identifier: 'identifier',
+  providerId: 'streamProvider',
+  organisationId: 'organisation',
+  targetVersion: 'targetVersion',
+  filePath: 'filePath',
 };
 
 /** The kind of object a path parameter names, from its name and the segment before it. */
@@ -84,16 +186,32 @@ interface HarvestRule {
 }
 
 const isSmart = (i: Record<string, unknown>): boolean => /smart/i.test(String(i.type ?? i.productType ?? ''));
-const serverType = (t: string) => (i: Record<string, unknown>): boolean => String(i.serverType ?? i.type ?? '') === t;
+const serverType =
+  (t: string) =>
+  (i: Record<string, unknown>): boolean =>
+    String(i.serverType ?? i.type ?? '') === t;
 
 const HARVEST: Record<string, HarvestRule[]> = {
-  fetchDevices: [{ list: '.', kind: 'unit', id: 'uniqueId' }, { list: '.', kind: 'smartUnit', id: 'uniqueId', filter: isSmart }],
-  searchAdminUnits: [{ list: 'items', kind: 'unit', id: 'id' }, { list: 'items', kind: 'smartUnit', id: 'id', filter: isSmart }],
-  getCurrentUser: [{ list: 'inventories', kind: 'inventory', id: 'id' }, { list: 'groups', kind: 'group', id: 'id' }],
+  fetchDevices: [
+    { list: '.', kind: 'unit', id: 'uniqueId' },
+    { list: '.', kind: 'smartUnit', id: 'uniqueId', filter: isSmart },
+  ],
+  searchAdminUnits: [
+    { list: 'items', kind: 'unit', id: 'id' },
+    { list: 'items', kind: 'smartUnit', id: 'id', filter: isSmart },
+  ],
+  getCurrentUser: [
+    { list: 'inventories', kind: 'inventory', id: 'id' },
+    { list: 'groups', kind: 'group', id: 'id' },
+  ],
   searchAdminInventories: [{ list: 'items', kind: 'inventory', id: 'id' }],
   fetchGroups: [{ list: '.', kind: 'group', id: 'id' }],
   searchAdminGroups: [{ list: 'items', kind: 'group', id: 'id' }],
-  fetchChannels: [{ list: 'channels', kind: 'channel', id: 'channelId' }, { list: 'channels', kind: 'server', id: 'serverId' }, { list: 'channels', kind: 'identifier', id: 'channelId' }],
+  fetchChannels: [
+    { list: 'channels', kind: 'channel', id: 'channelId' },
+    { list: 'channels', kind: 'server', id: 'serverId' },
+    { list: 'channels', kind: 'identifier', id: 'channelId' },
+  ],
   searchAdminChannels: [{ list: 'items', kind: 'channel', id: 'id' }],
   searchAdminServers: [
     { list: 'items', kind: 'server', id: 'id' },
@@ -106,11 +224,25 @@ const HARVEST: Record<string, HarvestRule[]> = {
     { list: '.', kind: 'vrServer', id: 'id', filter: serverType('vr_server') },
     { list: '.', kind: 'ingestServer', id: 'id', filter: serverType('ingest_server') },
   ],
-  getInventoryIngestServers: [{ list: '.', kind: 'ingestServer', id: 'id' }, { list: 'servers', kind: 'ingestServer', id: 'id' }, { list: 'items', kind: 'ingestServer', id: 'id' }],
-  searchAdminVrChannels: [{ list: 'items', kind: 'vrChannel', id: 'uniqueId' }, { list: 'items', kind: 'vrChannel', id: 'id' }],
-  listGroupVrChannels: [{ list: '.', kind: 'vrChannel', id: 'uniqueId' }, { list: 'channels', kind: 'vrChannel', id: 'uniqueId' }, { list: 'items', kind: 'vrChannel', id: 'uniqueId' }],
+  getInventoryIngestServers: [
+    { list: '.', kind: 'ingestServer', id: 'id' },
+    { list: 'servers', kind: 'ingestServer', id: 'id' },
+    { list: 'items', kind: 'ingestServer', id: 'id' },
+  ],
+  searchAdminVrChannels: [
+    { list: 'items', kind: 'vrChannel', id: 'uniqueId' },
+    { list: 'items', kind: 'vrChannel', id: 'id' },
+  ],
+  listGroupVrChannels: [
+    { list: '.', kind: 'vrChannel', id: 'uniqueId' },
+    { list: 'channels', kind: 'vrChannel', id: 'uniqueId' },
+    { list: 'items', kind: 'vrChannel', id: 'uniqueId' },
+  ],
   listAdminInventoryVrChannels: [{ list: 'items', kind: 'vrChannel', id: 'uniqueId' }],
-  listInventoryStories: [{ list: 'items', kind: 'story', id: 'id' }, { list: 'stories', kind: 'story', id: 'id' }],
+  listInventoryStories: [
+    { list: 'items', kind: 'story', id: 'id' },
+    { list: 'stories', kind: 'story', id: 'id' },
+  ],
   searchUsers: [{ list: 'items', kind: 'user', id: 'id' }],
   listInventoryAudioRooms: [{ list: 'items', kind: 'audioRoom', id: 'id' }],
   listRemoteActions: [{ list: 'items', kind: 'remoteAction', id: 'id' }],
@@ -133,11 +265,19 @@ const HARVEST: Record<string, HarvestRule[]> = {
   listAccessApprovals: [{ list: 'items', kind: 'accessApproval', id: 'id' }],
   fetchChannelFiles: [
     { list: 'items', kind: 'channelFile', id: 'id' },
-    { list: 'items', kind: 'filePath', id: (i) => (typeof i.rootDirectory === 'string' && typeof i.fileName === 'string' ? `${i.rootDirectory}/${i.fileName}` : undefined), owners: (i) => (typeof i.channelId === 'string' ? { channel: i.channelId } : {}) },
+    {
+      list: 'items',
+      kind: 'filePath',
+      id: (i) => (typeof i.rootDirectory === 'string' && typeof i.fileName === 'string' ? `${i.rootDirectory}/${i.fileName}` : undefined),
+      owners: (i) => (typeof i.channelId === 'string' ? { channel: i.channelId } : {}),
+    },
   ],
   getUnitUpgradeTargets: [{ list: 'targets', kind: 'targetVersion', id: 'number' }],
   getServerUpgradeTargets: [{ list: 'targets', kind: 'targetVersion', id: 'number' }],
-  getDeviceModems: [{ list: 'modems', kind: 'modemIndex', id: 'index' }, { list: '.', kind: 'modemIndex', id: 'index' }],
+  getDeviceModems: [
+    { list: 'modems', kind: 'modemIndex', id: 'index' },
+    { list: '.', kind: 'modemIndex', id: 'index' },
+  ],
 };
 
 /** The calls whose answers hold objects of some kind (discovery runs them whatever --only says). */

@@ -47,20 +47,32 @@ export function planRun(opts: PlanOptions): PlannedRequest[] {
     const path = `${api}${call.def.path}`;
     const reported = sel.reported.has(call.id);
     if (reported) plan('GET', path, false, 'no session: 401 expected (a missing route answers 404)');
-    plan('GET', path, true, reported
-      ? `read: the answer against the contract (on up to ${READ_ATTEMPTS} objects found; the role check, 403, when the user's roles are not among the call's)`
-      : 'discovery: objects for the parameters of other calls');
+    plan(
+      'GET',
+      path,
+      true,
+      reported
+        ? `read: the answer against the contract (on up to ${READ_ATTEMPTS} objects found; the role check, 403, when the user's roles are not among the call's)`
+        : 'discovery: objects for the parameters of other calls',
+    );
     if (FAN_OUT.has(call.id)) plan('GET', path, true, `discovery: up to ${FAN_OUT_MAX} more objects of this kind`);
     if (!reported) continue;
     if (pathParamNames(call.def.path).length) plan('GET', path, true, 'not found: 404 expected for an id no object has');
-    if (call.def.params || (call.def.query && Object.keys(call.def.query.shape).length)) plan('GET', path, true, 'bad input: 400 expected for a malformed parameter');
+    if (call.def.params || (call.def.query && Object.keys(call.def.query.shape).length))
+      plan('GET', path, true, 'bad input: 400 expected for a malformed parameter');
   }
 
   if (probeWrites) {
     for (const call of sel.writes) {
       const path = `${api}${call.def.path}`;
       plan(call.def.method, path, false, `no session: 401 expected (made-up ids${call.def.body ? ', a body the contract refuses' : ''})`);
-      if (probeIsHarmless(call.def)) plan(call.def.method, path, true, `role: 403 expected when the user's roles are not among the call's (${call.def.roles.join(', ')}); made-up ids${call.def.body ? ', a body the contract refuses' : ''}`);
+      if (probeIsHarmless(call.def))
+        plan(
+          call.def.method,
+          path,
+          true,
+          `role: 403 expected when the user's roles are not among the call's (${call.def.roles.join(', ')}); made-up ids${call.def.body ? ', a body the contract refuses' : ''}`,
+        );
     }
   }
   if (write) {
@@ -68,7 +80,8 @@ export function planRun(opts: PlanOptions): PlannedRequest[] {
     for (const t of TRIPLE_STEPS) {
       const step = (id: string | undefined, why: string): void => {
         const call = id ? byId.get(id) : undefined;
-        if (call && [t.create, t.read, t.update, t.remove].some((c) => c !== undefined && sel.reported.has(c))) plan(call.def.method, `${api}${call.def.path}`, true, why);
+        if (call && [t.create, t.read, t.update, t.remove].some((c) => c !== undefined && sel.reported.has(c)))
+          plan(call.def.method, `${api}${call.def.path}`, true, why);
       };
       step(t.create, `write: make the run's own ${t.name} (named conformance-…)`);
       step(t.read, `read the run's own ${t.name}`);
@@ -115,7 +128,12 @@ export function formatPlan(plan: readonly PlannedRequest[], opts: PlanOptions & 
   const rps = opts.rps ?? DEFAULT_RPS;
   const who = opts.user
     ? `signing in as ${opts.user}`
-    : [opts.cookie ? 'the session cookie given' : '', opts.headers?.length ? `the header${opts.headers.length > 1 ? 's' : ''} ${opts.headers.map(([n]) => `${n}: ***`).join(', ')}` : ''].filter(Boolean).join(' and ');
+    : [
+        opts.cookie ? 'the session cookie given' : '',
+        opts.headers?.length ? `the header${opts.headers.length > 1 ? 's' : ''} ${opts.headers.map(([n]) => `${n}: ***`).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
   const width = Math.min(70, Math.max(...plan.map((p) => p.path.length)));
   const lines = [
     `Dry run: nothing is sent. A run against ${opts.core} with ${who} would send these requests, ${rps ? `at most ${rps} per second` : 'with no rate limit'}:`,

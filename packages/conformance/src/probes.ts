@@ -9,13 +9,31 @@ import { DISCOVERY_CALLS } from './objects.js';
 import { sample } from './schema.js';
 
 /** A value no object has, valid for the parameter's schema when one of the candidates is. */
-export const MISSING_CANDIDATES = ['conformance-no-such-object-0', '64', 'zz-conformance-absent', '00000000-0000-4000-8000-000000000000', '999999999', 'ffffffffffffffffffffffff'];
+export const MISSING_CANDIDATES = [
+  'conformance-no-such-object-0',
+  '64',
+  'zz-conformance-absent',
+  '00000000-0000-4000-8000-000000000000',
+  '999999999',
+  'ffffffffffffffffffffffff',
+];
 export const BAD_CANDIDATES = ['not-a-number', '-1', 'not valid!', 'x'.repeat(5000)];
 /** Path parameters stay under 100 characters: longer ones meet the HTTP layer's own limit (Fastify answers 414). */
 export const BAD_PATH_CANDIDATES = BAD_CANDIDATES.filter((v) => v.length <= 100);
 export const PROBE_ID = 'conformance-probe';
 /** Calls made again for more objects of their kind during discovery, at most FAN_OUT_MAX more times each. */
-export const FAN_OUT = new Set(['getServer', 'getInventoryIngestServers', 'listInventoryStories', 'listInventoryAudioRooms', 'listGroupVrChannels', 'fetchChannelFiles', 'getUnitUpgradeTargets', 'getServerUpgradeTargets', 'listUnitUpgrades', 'listServerUpgrades']);
+export const FAN_OUT = new Set([
+  'getServer',
+  'getInventoryIngestServers',
+  'listInventoryStories',
+  'listInventoryAudioRooms',
+  'listGroupVrChannels',
+  'fetchChannelFiles',
+  'getUnitUpgradeTargets',
+  'getServerUpgradeTargets',
+  'listUnitUpgrades',
+  'listServerUpgrades',
+]);
 export const FAN_OUT_MAX = 5;
 /** Objects a read is tried on before it is reported "not checked" (each answered a documented refusal). */
 export const READ_ATTEMPTS = 3;

@@ -23,11 +23,37 @@ const KNOWN_TYPES = new Set<string>(
 );
 
 const ok = (call: string, check: string, differences: Difference[], note?: string): CheckResult => ({
-  area: 'realtime', call, check, route: '', outcome: differences.length ? 'differs' : 'conforms', differences, ...(note ? { note } : {}),
+  area: 'realtime',
+  call,
+  check,
+  route: '',
+  outcome: differences.length ? 'differs' : 'conforms',
+  differences,
+  ...(note ? { note } : {}),
 });
-const skipped = (call: string, check: string, note: string): CheckResult => ({ area: 'realtime', call, check, route: '', outcome: 'not checked', differences: [], note });
+const skipped = (call: string, check: string, note: string): CheckResult => ({
+  area: 'realtime',
+  call,
+  check,
+  route: '',
+  outcome: 'not checked',
+  differences: [],
+  note,
+});
 const extra = (call: string, check: string, differences: Difference[]): CheckResult[] =>
-  differences.length ? [{ area: 'realtime', call, check: 'undocumented', route: '', outcome: 'undocumented', differences, note: `fields of the ${check} message the contract does not know` }] : [];
+  differences.length
+    ? [
+        {
+          area: 'realtime',
+          call,
+          check: 'undocumented',
+          route: '',
+          outcome: 'undocumented',
+          differences,
+          note: `fields of the ${check} message the contract does not know`,
+        },
+      ]
+    : [];
 
 type Message = Record<string, unknown>;
 const isMessage = (m: unknown): m is Message => typeof m === 'object' && m !== null && !Array.isArray(m);
@@ -75,7 +101,9 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
   const anonymous = await client.openSocket(false, 'no session: the upgrade must be refused with 401');
   if ('socket' in anonymous) {
     closeQuietly(anonymous.socket);
-    results.push(ok('connect', 'no session', [{ path: 'upgrade', expected: '401 before the upgrade', received: '101: the connection was opened without a session' }], url));
+    results.push(
+      ok('connect', 'no session', [{ path: 'upgrade', expected: '401 before the upgrade', received: '101: the connection was opened without a session' }], url),
+    );
   } else if ('refused' in anonymous) {
     results.push(ok('connect', 'no session', checkErrorAnswer(anonymous.refused.status, anonymous.refused.body, 401, ['UNAUTHENTICATED']), url));
   } else results.push(ok('connect', 'no session', [{ path: 'upgrade', expected: '401 before the upgrade', received: anonymous.error }], url));
@@ -84,7 +112,14 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
   if (!('socket' in opened)) {
     const received = 'refused' in opened ? `upgrade refused: ${opened.refused.status}` : opened.error;
     const status = 'refused' in opened ? opened.refused.status : null;
-    results.push({ area: 'realtime', call: 'connect', check: 'upgrade', route: url, outcome: status === 404 ? 'missing' : 'differs', differences: [{ path: 'upgrade', expected: "101 Switching Protocols with the credentials and the core's Origin", received }] });
+    results.push({
+      area: 'realtime',
+      call: 'connect',
+      check: 'upgrade',
+      route: url,
+      outcome: status === 404 ? 'missing' : 'differs',
+      differences: [{ path: 'upgrade', expected: "101 Switching Protocols with the credentials and the core's Origin", received }],
+    });
     return results;
   }
   const openedAt = Date.now();
@@ -97,7 +132,12 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
 
   try {
     const hello = await waitFor(messages, (m) => m.op === 'hello', 5_000);
-    if (!hello) results.push(ok('hello', 'shape', [{ path: '$.op', expected: '"hello" first', received: messages.length ? JSON.stringify(messages[0]).slice(0, 80) : 'nothing within 5 s' }]));
+    if (!hello)
+      results.push(
+        ok('hello', 'shape', [
+          { path: '$.op', expected: '"hello" first', received: messages.length ? JSON.stringify(messages[0]).slice(0, 80) : 'nothing within 5 s' },
+        ]),
+      );
     else {
       const diffs = compareWithSchema(ServerMessage, hello);
       results.push(ok('hello', 'shape', diffs));
@@ -136,7 +176,8 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
       const refusal = await waitFor(messages, (m) => m.op === 'error' || m.op === 'subscribed', 5_000, before);
       const diffs: Difference[] = [];
       if (!refusal) diffs.push({ path: '$.op', expected: '"error"', received: 'nothing within 5 s' });
-      else if (refusal.op !== 'error') diffs.push({ path: '$.op', expected: '"error" (the topic is not the user\'s)', received: JSON.stringify(refusal).slice(0, 120) });
+      else if (refusal.op !== 'error')
+        diffs.push({ path: '$.op', expected: '"error" (the topic is not the user\'s)', received: JSON.stringify(refusal).slice(0, 120) });
       else diffs.push(...compareWithSchema(ServerMessage, refusal));
       results.push(ok('subscribe', 'made-up topic', diffs, madeUp));
     }
@@ -176,13 +217,22 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
     // allowed for timers and the network; judged once the connection was open that long).
     const openMs = Date.now() - openedAt;
     if (heartbeatMs === null) results.push(skipped('heartbeat', 'pings', 'the hello named no heartbeat'));
-    else if (openMs < heartbeatMs * 1.5 + 1000) results.push(skipped('heartbeat', 'pings', `the heartbeat (${heartbeatMs} ms) is longer than the connection was open (${(openMs / 1000).toFixed(1)} s): raise --ws-seconds`));
+    else if (openMs < heartbeatMs * 1.5 + 1000)
+      results.push(
+        skipped(
+          'heartbeat',
+          'pings',
+          `the heartbeat (${heartbeatMs} ms) is longer than the connection was open (${(openMs / 1000).toFixed(1)} s): raise --ws-seconds`,
+        ),
+      );
     else {
       const times = [openedAt, ...pings, Date.now()];
       const longest = Math.max(...times.slice(1).map((t, i) => t - (times[i] ?? t)));
       const diffs: Difference[] = [];
-      if (!pings.length) diffs.push({ path: 'pings', expected: `a ping at least every ${heartbeatMs} ms`, received: `none in ${(openMs / 1000).toFixed(1)} s` });
-      else if (longest > heartbeatMs * 1.5 + 1000) diffs.push({ path: 'pings', expected: `at most ${heartbeatMs} ms apart`, received: `${longest} ms without one` });
+      if (!pings.length)
+        diffs.push({ path: 'pings', expected: `a ping at least every ${heartbeatMs} ms`, received: `none in ${(openMs / 1000).toFixed(1)} s` });
+      else if (longest > heartbeatMs * 1.5 + 1000)
+        diffs.push({ path: 'pings', expected: `at most ${heartbeatMs} ms apart`, received: `${longest} ms without one` });
       results.push(ok('heartbeat', 'pings', diffs, `${pings.length} pings in ${(openMs / 1000).toFixed(1)} s, heartbeat ${heartbeatMs} ms`));
     }
 
@@ -190,14 +240,21 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
     const acks = new Map<string, number>();
     for (const m of messages) {
       if (isMessage(m) && m.op === 'subscribed' && Array.isArray(m.topics)) {
-        for (const t of m.topics as { topic?: unknown; seq?: unknown }[]) if (typeof t.topic === 'string' && typeof t.seq === 'number') acks.set(t.topic, t.seq);
+        for (const t of m.topics as { topic?: unknown; seq?: unknown }[])
+          if (typeof t.topic === 'string' && typeof t.seq === 'number') acks.set(t.topic, t.seq);
       }
     }
     const seen = sequences(messages);
     // The busiest of the topics subscribed: the resume has the most to replay there.
     const topic = [...topics].sort((a, b) => (seen.get(b)?.length ?? 0) - (seen.get(a)?.length ?? 0))[0];
     if (!topic || epoch === null || !acks.has(topic)) {
-      results.push(skipped('resume', 'no gap, no duplicate', !topic ? 'no topic subscribed' : epoch === null ? 'the hello named no epoch' : `the subscription to ${topic} was not acknowledged`));
+      results.push(
+        skipped(
+          'resume',
+          'no gap, no duplicate',
+          !topic ? 'no topic subscribed' : epoch === null ? 'the hello named no epoch' : `the subscription to ${topic} was not acknowledged`,
+        ),
+      );
       return results;
     }
     const last = Math.max(acks.get(topic) ?? 0, ...(seen.get(topic) ?? []));
@@ -232,7 +289,8 @@ function checkWindow(window: readonly unknown[], seconds: number): CheckResult {
     const type = isMessage(m.event) && typeof m.event.type === 'string' ? ` ${m.event.type}` : '';
     for (const d of found) if (diffs.length < 20) diffs.push({ ...d, path: `message ${i} (${String(m.op)}${type}) ${d.path}` });
   }
-  for (const [type, n] of unknown) diffs.push({ path: `event type ${JSON.stringify(type)}`, expected: 'a type of the RealtimeEvent union', received: `${n} event(s) of an unknown type` });
+  for (const [type, n] of unknown)
+    diffs.push({ path: `event type ${JSON.stringify(type)}`, expected: 'a type of the RealtimeEvent union', received: `${n} event(s) of an unknown type` });
   return ok('events', `window of ${seconds} s`, diffs, `${window.length} messages, ${events} events`);
 }
 
@@ -245,20 +303,30 @@ function checkWindow(window: readonly unknown[], seconds: number): CheckResult {
 async function checkResume(client: CoreClient, topic: string, epoch: string, last: number, downMs: number, listenMs: number): Promise<CheckResult> {
   const name = 'no gap, no duplicate';
   const opened = await client.openSocket(true, 'resume: reconnect after a dropped connection');
-  if (!('socket' in opened)) return ok('resume', name, [{ path: 'upgrade', expected: '101 on reconnecting', received: 'refused' in opened ? `upgrade refused: ${opened.refused.status}` : opened.error }]);
+  if (!('socket' in opened))
+    return ok('resume', name, [
+      { path: 'upgrade', expected: '101 on reconnecting', received: 'refused' in opened ? `upgrade refused: ${opened.refused.status}` : opened.error },
+    ]);
   const { socket, messages } = opened;
   try {
     const hello = await waitFor(messages, (m) => m.op === 'hello', 5_000);
     if (!hello) return ok('resume', name, [{ path: '$.op', expected: '"hello" on reconnecting', received: 'nothing within 5 s' }]);
-    if (hello.epoch !== epoch) return skipped('resume', name, `the core's epoch changed while the connection was down (${epoch} → ${String(hello.epoch)}): a refetch is due, not a replay`);
+    if (hello.epoch !== epoch)
+      return skipped(
+        'resume',
+        name,
+        `the core's epoch changed while the connection was down (${epoch} → ${String(hello.epoch)}): a refetch is due, not a replay`,
+      );
     const before = messages.length;
     socket.send(JSON.stringify({ op: 'subscribe', topics: [topic], resume: { epoch, seqs: { [topic]: last } } }));
     const ack = await waitFor(messages, (m) => m.op === 'subscribed' || m.op === 'error', 5_000, before);
-    if (!ack || ack.op !== 'subscribed') return ok('resume', name, [{ path: '$.op', expected: '"subscribed"', received: ack ? JSON.stringify(ack).slice(0, 120) : 'nothing within 5 s' }]);
+    if (!ack || ack.op !== 'subscribed')
+      return ok('resume', name, [{ path: '$.op', expected: '"subscribed"', received: ack ? JSON.stringify(ack).slice(0, 120) : 'nothing within 5 s' }]);
     await sleep(listenMs);
     const after = messages.slice(before);
     const refetch = after.find((m): m is Message => isMessage(m) && m.op === 'refetch' && m.topic === topic);
-    if (refetch) return skipped('resume', name, `the core answered refetch (${String(refetch.reason)}) for ${topic} after ${downMs} ms down instead of replaying`);
+    if (refetch)
+      return skipped('resume', name, `the core answered refetch (${String(refetch.reason)}) for ${topic} after ${downMs} ms down instead of replaying`);
     const seqs = sequences(after).get(topic) ?? [];
     if (!seqs.length) return skipped('resume', name, `no event on ${topic} while the connection was down (${downMs} ms) nor after`);
     const diffs: Difference[] = [];

@@ -57,7 +57,11 @@ export function totalsOf(results: readonly CheckResult[]): Record<Outcome, numbe
 
 export function finishReport(base: Omit<Report, 'totals' | 'passed'>): Report {
   const totals = totalsOf(base.results);
-  return { ...base, totals, passed: totals.differs === 0 && totals.missing === 0 && (!base.strict || totals.undocumented === 0) && base.cleanupFailures.length === 0 };
+  return {
+    ...base,
+    totals,
+    passed: totals.differs === 0 && totals.missing === 0 && (!base.strict || totals.undocumented === 0) && base.cleanupFailures.length === 0,
+  };
 }
 
 /** Whether a result fails the run (an undocumented field only with --strict). */
@@ -93,7 +97,9 @@ const totalsLine = (report: Report): string => {
 
 /** The terminal report: one line per check grouped by area, differences indented, totals last. */
 export function formatText(report: Report, opts: { verbose?: boolean } = {}): string {
-  const lines: string[] = [`Conformance of ${report.core} as ${report.user}${report.role ? ` (${report.role})` : ''}, ${modeOf(report)}${report.strict ? ', strict' : ''}`];
+  const lines: string[] = [
+    `Conformance of ${report.core} as ${report.user}${report.role ? ` (${report.role})` : ''}, ${modeOf(report)}${report.strict ? ', strict' : ''}`,
+  ];
   for (const [area, results] of byArea(report.results)) {
     const shown = opts.verbose ? results : results.filter((r) => r.outcome !== 'conforms');
     const ok = results.length - shown.length;
@@ -138,14 +144,18 @@ export function formatHtml(report: Report): string {
       const bad = results.filter((r) => fails(r, report.strict)).length;
       const rows = results
         .map((r) => {
-          const diffs = r.differences.length ? `<ul>${r.differences.map((d) => `<li><code>${escapeHtml(d.path)}</code>: expected ${escapeHtml(d.expected)}, received ${escapeHtml(d.received)}</li>`).join('')}</ul>` : '';
+          const diffs = r.differences.length
+            ? `<ul>${r.differences.map((d) => `<li><code>${escapeHtml(d.path)}</code>: expected ${escapeHtml(d.expected)}, received ${escapeHtml(d.received)}</li>`).join('')}</ul>`
+            : '';
           return `<tr class="${r.outcome.replace(' ', '-')}"><td>${escapeHtml(r.outcome)}</td><td>${escapeHtml(r.call)}</td><td>${escapeHtml(r.check)}</td><td><code>${escapeHtml(r.route)}</code></td><td>${escapeHtml(r.note ?? '')}${diffs}</td></tr>`;
         })
         .join('\n');
       return `<details${bad ? ' open' : ''}><summary>${escapeHtml(area)} — ${results.length} check${results.length === 1 ? '' : 's'}${bad ? `, ${bad} failing` : ''}</summary>\n<table><thead><tr><th>outcome</th><th>call</th><th>check</th><th>route</th><th>details</th></tr></thead><tbody>\n${rows}\n</tbody></table></details>`;
     })
     .join('\n');
-  const cleanup = report.cleanupFailures.length ? `<h2>Cleanup failed</h2><ul>${report.cleanupFailures.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : '';
+  const cleanup = report.cleanupFailures.length
+    ? `<h2>Cleanup failed</h2><ul>${report.cleanupFailures.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance of ${escapeHtml(report.core)}</title>
 <style>
@@ -163,10 +173,12 @@ ${sections}
 `;
 }
 
+// Characters XML 1.0 cannot hold at all: dropped; the rest escaped.
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 const escapeXml = (s: string): string =>
-  // Characters XML 1.0 cannot hold at all are dropped; the rest escaped.
-  // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  s.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /**
  * JUnit XML (the format CI systems read): one test suite per area, one test case per check
@@ -183,11 +195,17 @@ export function formatJunit(report: Report): string {
       const details = r.differences.map(formatDifference).join('\n');
       const open = `    <testcase classname="${escapeXml(`conformance.${area}`)}" name="${name}" time="0">`;
       if (fails(r, report.strict)) {
-        const message = r.outcome === 'missing' ? 'missing: the core has no such route' : r.outcome === 'undocumented' ? 'undocumented fields (--strict)' : `differs${r.differences[0] ? `: ${formatDifference(r.differences[0])}` : ''}`;
+        const message =
+          r.outcome === 'missing'
+            ? 'missing: the core has no such route'
+            : r.outcome === 'undocumented'
+              ? 'undocumented fields (--strict)'
+              : `differs${r.differences[0] ? `: ${formatDifference(r.differences[0])}` : ''}`;
         return `${open}\n      <failure message="${escapeXml(message)}" type="${r.outcome}">${escapeXml([details, r.note ?? ''].filter(Boolean).join('\n'))}</failure>\n    </testcase>`;
       }
       if (r.outcome === 'not checked') return `${open}\n      <skipped message="${escapeXml(r.note ?? 'not checked')}"/>\n    </testcase>`;
-      if (r.outcome === 'undocumented') return `${open}\n      <system-out>${escapeXml(`warning: undocumented fields\n${details}`)}</system-out>\n    </testcase>`;
+      if (r.outcome === 'undocumented')
+        return `${open}\n      <system-out>${escapeXml(`warning: undocumented fields\n${details}`)}</system-out>\n    </testcase>`;
       return `${open}</testcase>`;
     });
     return `  <testsuite name="${escapeXml(`conformance.${area}`)}" tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0">\n${cases.join('\n')}\n  </testsuite>`;

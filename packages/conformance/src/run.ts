@@ -14,7 +14,18 @@ import { CoreClient, type Answer, type SentRequest } from './http.js';
 import { judgeNegative, markerDiff, readBackDiff } from './negative.js';
 import { DEPENDENT_KINDS, KIND_NOUN, ObjectPool, harvest, kindOfPathParam, kindOfQueryParam, type Kind } from './objects.js';
 import {
-  BAD_CANDIDATES, BAD_PATH_CANDIDATES, FAN_OUT, FAN_OUT_MAX, MISSING_CANDIDATES, PROBE_ID, READ_ATTEMPTS, fits, madeUpParams, probeIsHarmless, readOfSamePath, selectCalls,
+  BAD_CANDIDATES,
+  BAD_PATH_CANDIDATES,
+  FAN_OUT,
+  FAN_OUT_MAX,
+  MISSING_CANDIDATES,
+  PROBE_ID,
+  READ_ATTEMPTS,
+  fits,
+  madeUpParams,
+  probeIsHarmless,
+  readOfSamePath,
+  selectCalls,
 } from './probes.js';
 import { checkRealtime } from './realtime.js';
 import { finishReport, type CheckResult, type Difference, type Report } from './report.js';
@@ -182,7 +193,9 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
       if (!slot.kind) return { missing: `cannot tell which object the parameter ${slot.name} names` };
       let value = context[slot.kind];
       if (value === undefined) {
-        const candidates = pool.get(slot.kind).filter((f) => Object.entries(f.context).every(([k, v]) => context[k as Kind] === undefined || context[k as Kind] === v || k === slot.kind));
+        const candidates = pool
+          .get(slot.kind)
+          .filter((f) => Object.entries(f.context).every(([k, v]) => context[k as Kind] === undefined || context[k as Kind] === v || k === slot.kind));
         const pick = candidates[first ? attempt : 0];
         if (!pick) {
           if (slot.kind === 'modemIndex') value = String(attempt + 1);
@@ -211,17 +224,39 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     return { params, query, context };
   };
 
-
   const request = (def: EndpointDef, input: Pick<Input, 'params' | 'query'>, why: string, session = true, body?: unknown): Promise<Answer> =>
     client.call(def.method, buildPath(def.path, input.params), { query: input.query, session, why, ...(body === undefined ? {} : { body }) });
 
   const result = (call: Call, check: string, differences: Difference[], note?: string): CheckResult => ({
-    area: call.area, call: call.id, check, route: routeOf(call.def), outcome: differences.length ? 'differs' : 'conforms', differences, ...(note ? { note } : {}),
+    area: call.area,
+    call: call.id,
+    check,
+    route: routeOf(call.def),
+    outcome: differences.length ? 'differs' : 'conforms',
+    differences,
+    ...(note ? { note } : {}),
   });
-  const skipped = (call: Call, check: string, note: string): CheckResult => ({ area: call.area, call: call.id, check, route: routeOf(call.def), outcome: 'not checked', differences: [], note });
+  const skipped = (call: Call, check: string, note: string): CheckResult => ({
+    area: call.area,
+    call: call.id,
+    check,
+    route: routeOf(call.def),
+    outcome: 'not checked',
+    differences: [],
+    note,
+  });
   const undocumented = (call: Call, body: unknown, what: string): void => {
     const extra = undocumentedFields(call.def.response, body);
-    if (extra.length) add({ area: call.area, call: call.id, check: 'undocumented', route: routeOf(call.def), outcome: 'undocumented', differences: extra, note: `fields of the ${what} answer the contract does not know` });
+    if (extra.length)
+      add({
+        area: call.area,
+        call: call.id,
+        check: 'undocumented',
+        route: routeOf(call.def),
+        outcome: 'undocumented',
+        differences: extra,
+        note: `fields of the ${what} answer the contract does not know`,
+      });
   };
 
   /**
@@ -234,7 +269,17 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     const a = await request(call.def, probe, 'no session: 401 expected (a missing route answers 404)', false, body);
     const presence = routePresence(a.status);
     if (presence === 'missing') {
-      return { present: false, result: { area: call.area, call: call.id, check: 'route', route: routeOf(call.def), outcome: 'missing', differences: [{ path: 'status without a session', expected: '401 (the route exists)', received: `${a.status} ${describeBody(a.body)}` }] } };
+      return {
+        present: false,
+        result: {
+          area: call.area,
+          call: call.id,
+          check: 'route',
+          route: routeOf(call.def),
+          outcome: 'missing',
+          differences: [{ path: 'status without a session', expected: '401 (the route exists)', received: `${a.status} ${describeBody(a.body)}` }],
+        },
+      };
     }
     return { present: true, result: result(call, 'no session', checkErrorAnswer(a.status, a.body, 401, ['UNAUTHENTICATED'])) };
   };
@@ -335,7 +380,10 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
         pool.addAll(harvest(call.id, answer.body, input.context));
         await fanOut(call);
       }
-      const used = Object.entries(input.params).concat(Object.entries(input.query)).map(([k, v]) => `${k}=${v}`).join(', ');
+      const used = Object.entries(input.params)
+        .concat(Object.entries(input.query))
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
       if (reported.has(call.id)) {
         add(result(call, 'read', diffs, used || undefined));
         if (extraOf !== undefined) undocumented(call, extraOf, 'read');
@@ -356,7 +404,8 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
       const next = resolve(call, attempt);
       if ('missing' in next) return;
       const a = await request(call.def, next, 'discovery: more objects of this kind');
-      if (a.status === (call.def.successStatus ?? 200) && a.json && call.def.response.safeParse(a.body).success) pool.addAll(harvest(call.id, a.body, next.context));
+      if (a.status === (call.def.successStatus ?? 200) && a.json && call.def.response.safeParse(a.body).success)
+        pool.addAll(harvest(call.id, a.body, next.context));
     }
   }
 
@@ -395,7 +444,11 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     }
     const pick = options[0];
     if (!pick) return;
-    const a = await request(call.def, pick.where === 'query' ? { params, query: { ...query, [pick.name]: pick.value } } : { params: { ...params, [pick.name]: pick.value }, query }, 'bad input: 400 expected for a malformed parameter');
+    const a = await request(
+      call.def,
+      pick.where === 'query' ? { params, query: { ...query, [pick.name]: pick.value } } : { params: { ...params, [pick.name]: pick.value }, query },
+      'bad input: 400 expected for a malformed parameter',
+    );
     const shown = pick.value.length > 20 ? `${pick.value.slice(0, 12)}… (${pick.value.length} characters)` : JSON.stringify(pick.value);
     // The message is the spec's validation text for the field (many texts), so only the code is compared.
     const diffs = checkErrorAnswer(a.status, a.body, 400, ['VALIDATION_FAILED']).filter((d) => d.path !== '$.error.message');
@@ -448,8 +501,21 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
       return;
     }
     const { params } = madeUpParams(call.def);
-    const a = await request(call.def, { params, query: {} }, "role: 403 expected (the user's roles are not among the call's); made-up ids, a refused body", true, call.def.body ? REFUSED_BODY : undefined);
-    add(result(call, 'role', checkErrorAnswer(a.status, a.body, 403, CODES_403), `role ${roles.join(', ') || '?'} is not among the call's roles (made-up ids${call.def.body ? ', a body the contract refuses' : ''})`));
+    const a = await request(
+      call.def,
+      { params, query: {} },
+      "role: 403 expected (the user's roles are not among the call's); made-up ids, a refused body",
+      true,
+      call.def.body ? REFUSED_BODY : undefined,
+    );
+    add(
+      result(
+        call,
+        'role',
+        checkErrorAnswer(a.status, a.body, 403, CODES_403),
+        `role ${roles.join(', ') || '?'} is not among the call's roles (made-up ids${call.def.body ? ', a body the contract refuses' : ''})`,
+      ),
+    );
   }
 
   /**
@@ -468,7 +534,8 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     if (!query) return add(skipped(call, 'negative body', 'its required query parameters could not be made up'));
     const read = readOfSamePath(all, call.def);
     const readQuery = read ? madeUpQuery(read.def) : null;
-    const readBack = read && readQuery && allowed(read.def) ? (when: string) => request(read.def, { params, query: readQuery }, `negative body: read back ${when}`) : null;
+    const readBack =
+      read && readQuery && allowed(read.def) ? (when: string) => request(read.def, { params, query: readQuery }, `negative body: read back ${when}`) : null;
     const byId = pathParamNames(call.def.path).length > 0;
     // A POST to a collection would make an object: the list must not show one named by the run.
     // Anything else (an object of a made-up id, the user's own settings) must read back the same.
@@ -481,8 +548,11 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     }
     if (readBack && before && read) {
       const after = await readBack('after');
-      const changed = collection ? markerDiff(after, marker, routeOf(read.def)) : readBackDiff(before, after, `${routeOf(read.def)}${byId ? ' with the made-up ids' : ''}`);
-      if (changed.length && collection) cleanupFailures.push(`${routeOf(call.def)} accepted a refused body: look for objects named ${marker}… in ${routeOf(read.def)}`);
+      const changed = collection
+        ? markerDiff(after, marker, routeOf(read.def))
+        : readBackDiff(before, after, `${routeOf(read.def)}${byId ? ' with the made-up ids' : ''}`);
+      if (changed.length && collection)
+        cleanupFailures.push(`${routeOf(call.def)} accepted a refused body: look for objects named ${marker}… in ${routeOf(read.def)}`);
       diffs.push(...changed);
     }
     const sent = negatives.map((n) => `${n.kind}: ${n.what}`).join('; ');

@@ -21,8 +21,16 @@ describe('undocumented fields', () => {
 
   it('names every field the contract does not declare, at any depth, once per path', () => {
     const value = {
-      id: 'u1', extra: 1, battery: { level: 5, volts: 12 }, modems: [{ index: 1, imei: 'a' }, { index: 2, imei: 'b' }],
-      props: { p: { v: 'x', w: true } }, kind: { type: 'b', s: 'x', n: 3 }, loose: { x: 1, anything: 2 },
+      id: 'u1',
+      extra: 1,
+      battery: { level: 5, volts: 12 },
+      modems: [
+        { index: 1, imei: 'a' },
+        { index: 2, imei: 'b' },
+      ],
+      props: { p: { v: 'x', w: true } },
+      kind: { type: 'b', s: 'x', n: 3 },
+      loose: { x: 1, anything: 2 },
     };
     expect(undocumentedFields(Unit, value).map((d) => d.path)).toEqual(['$.extra', '$.battery.volts', '$.modems[*].imei', '$.props[*].w', '$.kind.n']);
     expect(undocumentedFields(Unit, value)[2]).toEqual({ path: '$.modems[*].imei', expected: 'no such field in the contract', received: 'string "a"' });
@@ -31,13 +39,15 @@ describe('undocumented fields', () => {
 });
 
 describe('samples and negative bodies', () => {
-  const Body = z.object({
-    name: z.string().min(1).max(255),
-    quota: z.number().int().min(0).max(1000),
-    email: z.email().optional(),
-    kind: z.enum(['data', 'voice']),
-    tags: z.array(z.string()).max(3),
-  }).strict();
+  const Body = z
+    .object({
+      name: z.string().min(1).max(255),
+      quota: z.number().int().min(0).max(1000),
+      email: z.email().optional(),
+      kind: z.enum(['data', 'voice']),
+      tags: z.array(z.string()).max(3),
+    })
+    .strict();
 
   it('makes a body that fits, its strings naming the run', () => {
     const s = sample(Body, 'conformance-abc');
@@ -64,7 +74,7 @@ describe('samples and negative bodies', () => {
     expect(negatives[2]?.body).toEqual({ id: 'g1', version: 3, name: 'x'.repeat(21) });
   });
 
-  it('every write call of the catalogue gets at least one negative body, and none accepts the probes\' body', () => {
+  it("every write call of the catalogue gets at least one negative body, and none accepts the probes' body", () => {
     for (const call of catalogueCalls()) {
       if (call.def.method === 'GET' || !call.def.body) continue;
       expect(negativeBodies(call.def.body, 'conformance-abc').length, call.id).toBeGreaterThan(0);
@@ -75,10 +85,21 @@ describe('samples and negative bodies', () => {
   it('judges the answers: 400 with the field messages, and a read back unchanged', () => {
     const [missing] = negativeBodies(Body, 'conformance-abc');
     if (!missing) throw new Error('no negative body');
-    const refused = { status: 400, json: true, body: { error: { code: 'VALIDATION_FAILED', message: VALIDATION.required, fields: [{ path: 'body.name', message: VALIDATION.required }] } } };
+    const refused = {
+      status: 400,
+      json: true,
+      body: { error: { code: 'VALIDATION_FAILED', message: VALIDATION.required, fields: [{ path: 'body.name', message: VALIDATION.required }] } },
+    };
     expect(judgeNegative(refused, missing)).toEqual([]);
-    expect(judgeNegative({ status: 200, json: true, body: { id: 'x' } }, missing).map((d) => d.path)).toEqual(['missing required field (name absent): status', 'missing required field (name absent): $.error']);
-    const wrongText = { status: 400, json: true, body: { error: { code: 'VALIDATION_FAILED', message: 'Bad', fields: [{ path: 'body.name', message: 'Bad' }] } } };
+    expect(judgeNegative({ status: 200, json: true, body: { id: 'x' } }, missing).map((d) => d.path)).toEqual([
+      'missing required field (name absent): status',
+      'missing required field (name absent): $.error',
+    ]);
+    const wrongText = {
+      status: 400,
+      json: true,
+      body: { error: { code: 'VALIDATION_FAILED', message: 'Bad', fields: [{ path: 'body.name', message: 'Bad' }] } },
+    };
     expect(judgeNegative(wrongText, missing)).toEqual([
       { path: 'missing required field (name absent): $.error.message', expected: JSON.stringify(VALIDATION.required), received: '"Bad"' },
       { path: 'missing required field (name absent): $.error.fields', expected: `name: ${JSON.stringify(VALIDATION.required)}`, received: '"Bad"' },
@@ -113,7 +134,9 @@ describe('secrets', () => {
   it('are hidden in every text and value, the credential of a header too', () => {
     const s = new Secrets();
     s.add('Pass-word-1', ...headerSecrets('Bearer tok.en/1'), 'ab');
-    expect(s.redact('password Pass-word-1, token tok.en/1 and tok.en%2F1, header Bearer tok.en/1; ab stays')).toBe('password ***, token *** and ***, header ***; ab stays');
+    expect(s.redact('password Pass-word-1, token tok.en/1 and tok.en%2F1, header Bearer tok.en/1; ab stays')).toBe(
+      'password ***, token *** and ***, header ***; ab stays',
+    );
     expect(s.redactDeep({ a: ['x Pass-word-1'], n: 1 })).toEqual({ a: ['x ***'], n: 1 });
     expect(withoutUserInfo('https://me:pw@core.example/x')).toBe('https://core.example/x');
   });
@@ -121,11 +144,17 @@ describe('secrets', () => {
 
 describe('the dry run', () => {
   it('sends nothing but GETs, the sign-in and the sign-out by default; write calls with --probe-writes and --write', () => {
-    const methods = (plan: ReturnType<typeof planRun>) => new Set(plan.filter((p) => p.method !== 'GET' && p.method !== 'WS').map((p) => `${p.method} ${p.path}`));
+    const methods = (plan: ReturnType<typeof planRun>) =>
+      new Set(plan.filter((p) => p.method !== 'GET' && p.method !== 'WS').map((p) => `${p.method} ${p.path}`));
     expect(methods(planRun({ user: 'u' }))).toEqual(new Set(['POST /mock/auth/login', 'POST /mock/auth/logout']));
     expect(methods(planRun({ headers: [['Authorization', 'Bearer x']] }))).toEqual(new Set());
     const probes = planRun({ cookie: 'a=b', probeWrites: true, only: 'story' });
-    expect(probes.filter((p) => p.method === 'DELETE').map((p) => `${p.session ? 'with' : 'without'} ${p.why.split(':')[0]}`)).toEqual(['without no session', 'with role', 'without no session', 'with role']);
+    expect(probes.filter((p) => p.method === 'DELETE').map((p) => `${p.session ? 'with' : 'without'} ${p.why.split(':')[0]}`)).toEqual([
+      'without no session',
+      'with role',
+      'without no session',
+      'with role',
+    ]);
     expect(planRun({ cookie: 'a=b', write: true, only: 'story' }).some((p) => p.why.startsWith('negative bodies'))).toBe(true);
   });
 
@@ -141,9 +170,15 @@ describe('the dry run', () => {
 
 describe('what an answer looked like', () => {
   it('names a redirect by its address without the query, an HTML page by its title', () => {
-    expect(describeSeen(302, new Headers({ location: 'https://sso.example.com/authorize?state=abc&client=x' }), undefined)).toBe('302 redirect to https://sso.example.com/authorize');
-    expect(describeSeen(200, new Headers({ 'content-type': 'text/html' }), '<html><head><title> Sign in </title></head></html>')).toBe('200 with an HTML page "Sign in"');
-    expect(describeSeen(401, new Headers({ 'content-type': 'application/json' }), { error: { code: 'UNAUTHENTICATED' } })).toBe('401 JSON {"error":{"code":"UNAUTHENTICATED"}}');
+    expect(describeSeen(302, new Headers({ location: 'https://sso.example.com/authorize?state=abc&client=x' }), undefined)).toBe(
+      '302 redirect to https://sso.example.com/authorize',
+    );
+    expect(describeSeen(200, new Headers({ 'content-type': 'text/html' }), '<html><head><title> Sign in </title></head></html>')).toBe(
+      '200 with an HTML page "Sign in"',
+    );
+    expect(describeSeen(401, new Headers({ 'content-type': 'application/json' }), { error: { code: 'UNAUTHENTICATED' } })).toBe(
+      '401 JSON {"error":{"code":"UNAUTHENTICATED"}}',
+    );
     expect(describeSeen(204, new Headers(), undefined)).toBe('204 with an empty body');
   });
 });

@@ -169,7 +169,9 @@ function stringCandidates(marker: string): string[] {
 }
 
 function bounds(schema: z.ZodType): { min?: number; max?: number; exact?: number; minExclusive?: boolean; maxExclusive?: boolean; int: boolean } {
-  const out: { min?: number; max?: number; exact?: number; minExclusive?: boolean; maxExclusive?: boolean; int: boolean } = { int: defOf(schema).format === 'safeint' || defOf(schema).format === 'int32' };
+  const out: { min?: number; max?: number; exact?: number; minExclusive?: boolean; maxExclusive?: boolean; int: boolean } = {
+    int: defOf(schema).format === 'safeint' || defOf(schema).format === 'int32',
+  };
   for (const c of checksOf(schema)) {
     if (c.check === 'min_length' && c.minimum !== undefined) out.min = c.minimum;
     if (c.check === 'max_length' && c.maximum !== undefined) out.max = c.maximum;
@@ -212,7 +214,12 @@ function sampleOf(schema: z.ZodType, marker: string, depth = 0): Sample | typeof
     }
     case 'number': {
       const b = bounds(inner);
-      const candidates = [b.min !== undefined ? b.min + (b.minExclusive ? 1 : 0) : undefined, b.max !== undefined ? b.max - (b.maxExclusive ? 1 : 0) : undefined, 1, 0];
+      const candidates = [
+        b.min !== undefined ? b.min + (b.minExclusive ? 1 : 0) : undefined,
+        b.max !== undefined ? b.max - (b.maxExclusive ? 1 : 0) : undefined,
+        1,
+        0,
+      ];
       for (const c of candidates) if (c !== undefined && fits(schema, c)) return c;
       return NO_SAMPLE;
     }

@@ -39,10 +39,18 @@ const TRIPLES: Triple[] = [
   {
     name: 'story',
     parent: 'inventory',
-    create: { call: 'createStory', params: (inv) => ({ inventoryId: inv }), body: (_inv, name) => ({ slugline: name, comments: 'made by the conformance check; removed at once' }) },
+    create: {
+      call: 'createStory',
+      params: (inv) => ({ inventoryId: inv }),
+      body: (_inv, name) => ({ slugline: name, comments: 'made by the conformance check; removed at once' }),
+    },
     idOf: (c) => c.id,
     read: { call: 'getStory', params: (id, inv) => ({ inventoryId: inv, storyId: id }) },
-    update: { call: 'updateStory', params: (id, inv) => ({ inventoryId: inv, storyId: id }), body: (_id, _inv, c) => ({ version: version(c), keywords: 'conformance' }) },
+    update: {
+      call: 'updateStory',
+      params: (id, inv) => ({ inventoryId: inv, storyId: id }),
+      body: (_id, _inv, c) => ({ version: version(c), keywords: 'conformance' }),
+    },
     remove: { call: 'deleteStory', params: (id, inv) => ({ inventoryId: inv, storyId: id }) },
   },
   {
@@ -59,7 +67,11 @@ const TRIPLES: Triple[] = [
     create: { call: 'addGroup', params: () => ({}), body: (inv, name) => ({ name, inventoryId: inv }) },
     idOf: (c) => c.id,
     read: { call: 'fetchGroupDetails', params: () => ({}), query: (id) => ({ groupUid: id }) },
-    update: { call: 'updateGroup', params: () => ({}), body: (id, _inv, c) => ({ id, name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }) },
+    update: {
+      call: 'updateGroup',
+      params: () => ({}),
+      body: (id, _inv, c) => ({ id, name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }),
+    },
     remove: { call: 'removeGroups', params: () => ({}), body: (id) => ({ ids: [id] }) },
   },
   {
@@ -68,7 +80,11 @@ const TRIPLES: Triple[] = [
     create: { call: 'createAudioRoom', params: (inv) => ({ id: inv }), body: (_inv, name) => ({ name }) },
     idOf: (c) => c.id,
     read: { call: 'getAudioRoom', params: (id) => ({ id }) },
-    update: { call: 'updateAudioRoom', params: (id) => ({ id }), body: (_id, _inv, c) => ({ name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }) },
+    update: {
+      call: 'updateAudioRoom',
+      params: (id) => ({ id }),
+      body: (_id, _inv, c) => ({ name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }),
+    },
     remove: { call: 'deleteAudioRoom', params: (id) => ({ id }) },
   },
   {
@@ -86,7 +102,11 @@ const TRIPLES: Triple[] = [
     create: { call: 'createAiCredential', params: () => ({}), body: (_p, name) => ({ name, provider: 'other', inventoryId: null, fields: [] }) },
     idOf: (c) => c.id,
     read: { call: 'getAiCredential', params: (id) => ({ id }) },
-    update: { call: 'updateAiCredential', params: (id) => ({ id }), body: (_id, _p, c) => ({ name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }) },
+    update: {
+      call: 'updateAiCredential',
+      params: (id) => ({ id }),
+      body: (_id, _p, c) => ({ name: `${String(c.name ?? 'conformance')}-renamed`, version: version(c) }),
+    },
     remove: { call: 'deleteAiCredential', params: (id) => ({ id }) },
   },
   {
@@ -102,7 +122,11 @@ const TRIPLES: Triple[] = [
     name: "what's new entry",
     parent: null,
     // Never published nor active: no user sees it.
-    create: { call: 'createWhatsNew', params: () => ({}), body: (_p, name) => ({ title: name, body: 'made by the conformance check; removed at once', active: false, publish: false }) },
+    create: {
+      call: 'createWhatsNew',
+      params: () => ({}),
+      body: (_p, name) => ({ title: name, body: 'made by the conformance check; removed at once', active: false, publish: false }),
+    },
     idOf: (c) => c.id,
     read: { call: 'getWhatsNew', params: (id) => ({ id }) },
     update: { call: 'updateWhatsNew', params: (id) => ({ id }), body: (_id, _p, c) => ({ body: 'conformance', version: version(c) }) },
@@ -137,18 +161,42 @@ export async function runWriteChecks(ctx: WriteContext): Promise<{ results: Chec
 
   const request = (call: Call, params: Record<string, string>, body: unknown, why: string, query?: Record<string, string>): Promise<Answer> =>
     ctx.client.call(call.def.method, buildPath(call.def.path, params), { ...(body === undefined ? {} : { body }), ...(query ? { query } : {}), why });
-  const send = async (call: Call, params: Record<string, string>, body: unknown, why: string, query?: Record<string, string>): Promise<{ diffs: Difference[]; extra: Difference[]; value: Record<string, unknown> | null }> => {
+  const send = async (
+    call: Call,
+    params: Record<string, string>,
+    body: unknown,
+    why: string,
+    query?: Record<string, string>,
+  ): Promise<{ diffs: Difference[]; extra: Difference[]; value: Record<string, unknown> | null }> => {
     const a = await request(call, params, body, why, query);
     const expected = call.def.successStatus ?? 200;
-    if (a.status !== expected) return { diffs: [{ path: 'status', expected: String(expected), received: `${a.status} ${describeBody(a.body)}` }], extra: [], value: null };
+    if (a.status !== expected)
+      return { diffs: [{ path: 'status', expected: String(expected), received: `${a.status} ${describeBody(a.body)}` }], extra: [], value: null };
     const diffs = compareWithSchema(call.def.response, a.body);
     const value = typeof a.body === 'object' && a.body !== null && !Array.isArray(a.body) ? (a.body as Record<string, unknown>) : null;
     return { diffs, extra: undocumentedFields(call.def.response, a.body), value };
   };
   const record = (call: Call, r: { diffs: Difference[]; extra?: Difference[] }, note: string, check = 'write'): void => {
     if (!ctx.reported.has(call.id)) return;
-    results.push({ area: call.area, call: call.id, check, route: routeOf(call.def), outcome: r.diffs.length ? 'differs' : 'conforms', differences: r.diffs, note });
-    if (r.extra?.length) results.push({ area: call.area, call: call.id, check: 'undocumented', route: routeOf(call.def), outcome: 'undocumented', differences: r.extra, note: `fields of the ${check} answer the contract does not know` });
+    results.push({
+      area: call.area,
+      call: call.id,
+      check,
+      route: routeOf(call.def),
+      outcome: r.diffs.length ? 'differs' : 'conforms',
+      differences: r.diffs,
+      note,
+    });
+    if (r.extra?.length)
+      results.push({
+        area: call.area,
+        call: call.id,
+        check: 'undocumented',
+        route: routeOf(call.def),
+        outcome: 'undocumented',
+        differences: r.extra,
+        note: `fields of the ${check} answer the contract does not know`,
+      });
   };
 
   for (const triple of TRIPLES) {
@@ -184,21 +232,38 @@ export async function runWriteChecks(ctx: WriteContext): Promise<{ results: Chec
     try {
       const read = triple.read ? byId.get(triple.read.call) : undefined;
       const readStep = triple.read;
-      const readOwn = read && readStep && ctx.allowed(read.def)
-        ? (why: string) => request(read, readStep.params(own.id, own.parent, own.value), undefined, why, readStep.query?.(own.id, own.parent, own.value))
-        : null;
+      const readOwn =
+        read && readStep && ctx.allowed(read.def)
+          ? (why: string) => request(read, readStep.params(own.id, own.parent, own.value), undefined, why, readStep.query?.(own.id, own.parent, own.value))
+          : null;
       if (read && readStep && readOwn) {
-        const r = await send(read, readStep.params(own.id, own.parent, own.value), undefined, `read the run's own ${triple.name}`, readStep.query?.(own.id, own.parent, own.value));
+        const r = await send(
+          read,
+          readStep.params(own.id, own.parent, own.value),
+          undefined,
+          `read the run's own ${triple.name}`,
+          readStep.query?.(own.id, own.parent, own.value),
+        );
         record(read, r, `the run's own ${triple.name} ${own.id}`, 'read');
       }
       if (update && triple.update) {
-        const r = await send(update, triple.update.params(own.id, own.parent, own.value), triple.update.body?.(own.id, own.parent, own.value), `write: change the run's own ${triple.name}`);
+        const r = await send(
+          update,
+          triple.update.params(own.id, own.parent, own.value),
+          triple.update.body?.(own.id, own.parent, own.value),
+          `write: change the run's own ${triple.name}`,
+        );
         record(update, r, `${triple.name} ${own.id}`);
         // Negative bodies on the object the run made: refused, and the object unchanged.
         if (update.def.body && ctx.reported.has(update.id)) {
           const valid = triple.update.body?.(own.id, own.parent, own.value);
           // The fields that name the object and its version are changed last: the others are what a missing check would change.
-          const negatives = negativeBodies(update.def.body, ctx.marker, typeof valid === 'object' && valid !== null && !Array.isArray(valid) ? (valid as Record<string, unknown>) : undefined, ['id', 'version']);
+          const negatives = negativeBodies(
+            update.def.body,
+            ctx.marker,
+            typeof valid === 'object' && valid !== null && !Array.isArray(valid) ? (valid as Record<string, unknown>) : undefined,
+            ['id', 'version'],
+          );
           if (negatives.length) {
             negativesSent.add(update.id);
             const before = readOwn ? await readOwn(`negative body: read the run's own ${triple.name} before`) : null;
@@ -207,7 +272,8 @@ export async function runWriteChecks(ctx: WriteContext): Promise<{ results: Chec
               const a = await request(update, triple.update.params(own.id, own.parent, own.value), neg.body, `negative body (${neg.kind}): 400 expected`);
               diffs.push(...judgeNegative(a, neg));
             }
-            if (before && readOwn) diffs.push(...readBackDiff(before, await readOwn(`negative body: read the run's own ${triple.name} after`), `the run's own ${triple.name}`));
+            if (before && readOwn)
+              diffs.push(...readBackDiff(before, await readOwn(`negative body: read the run's own ${triple.name} after`), `the run's own ${triple.name}`));
             const sent = negatives.map((n) => `${n.kind}: ${n.what}`).join('; ');
             record(update, { diffs }, `${sent}${before ? '' : ` (no read of a ${triple.name} to check it is unchanged)`}`, 'negative body');
           }
@@ -216,13 +282,21 @@ export async function runWriteChecks(ctx: WriteContext): Promise<{ results: Chec
     } finally {
       let removed = false;
       try {
-        const r = await send(remove, triple.remove.params(own.id, own.parent, own.value), triple.remove.body?.(own.id, own.parent, own.value), `write: remove the run's own ${triple.name}`);
+        const r = await send(
+          remove,
+          triple.remove.params(own.id, own.parent, own.value),
+          triple.remove.body?.(own.id, own.parent, own.value),
+          `write: remove the run's own ${triple.name}`,
+        );
         record(remove, r, `${triple.name} ${own.id}`);
         removed = !r.diffs.some((d) => d.path === 'status');
       } catch (err) {
         record(remove, { diffs: [{ path: 'request', expected: 'an answer', received: String(err) }] }, `${triple.name} ${own.id}`);
       }
-      if (!removed) cleanupFailures.push(`${triple.name} ${own.id} (${name})${triple.parent ? ` in ${triple.parent} ${own.parent}` : ''}: ${routeOf(remove.def)} did not remove it`);
+      if (!removed)
+        cleanupFailures.push(
+          `${triple.name} ${own.id} (${name})${triple.parent ? ` in ${triple.parent} ${own.parent}` : ''}: ${routeOf(remove.def)} did not remove it`,
+        );
     }
   }
   return { results, cleanupFailures, negativesSent };

@@ -28,7 +28,12 @@ export const ClockControlInput = z
     /** Switch the clock's mode (time continues from where it is). */
     mode: ClockModeSchema.optional(),
     /** Stepped mode only: advance simulated time by this many ms, firing what falls due. */
-    advanceMs: z.number().int().positive().max(24 * 3600_000).optional(),
+    advanceMs: z
+      .number()
+      .int()
+      .positive()
+      .max(24 * 3600_000)
+      .optional(),
   })
   .strict();
 export type ClockControlInput = z.infer<typeof ClockControlInput>;
@@ -47,7 +52,11 @@ export type ClockStatus = z.infer<typeof ClockStatus>;
 export const ModemPort = z.number().int().min(1).max(16).describe('Modem port, 1-based');
 const modem = ModemPort;
 const pct = z.number().min(0).max(100);
-const ms = z.number().int().min(0).max(7 * 24 * 3600_000);
+const ms = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 3600_000);
 
 /**
  * What can be done to one simulated unit. Faults break something (a modem, the camera, the

@@ -10,7 +10,11 @@ import { z } from 'zod';
 import { DemoPresetName } from './control.js';
 import { ScenarioStep } from './scenario.js';
 
-const ms = z.number().int().min(0).max(24 * 3600_000);
+const ms = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600_000);
 const range = z.tuple([ms, ms]).refine(([a, b]) => a <= b, 'the first bound is the lower one');
 const share = z.number().min(0).max(1);
 
@@ -35,7 +39,11 @@ export const DemoPresetFile = z
   .object({
     name: DemoPresetName,
     /** What demo staff see of the preset (one line). */
-    description: z.string().min(1).max(240).regex(/^[^\n]*$/, 'one line'),
+    description: z
+      .string()
+      .min(1)
+      .max(240)
+      .regex(/^[^\n]*$/, 'one line'),
     motion: DemoMotion,
     /** Device-side steps only (fault, serverFault), `at` simulated ms after the start of each round. */
     timeline: z
@@ -43,7 +51,12 @@ export const DemoPresetFile = z
       .max(500)
       .refine((steps) => steps.every((s) => s.do === 'fault' || s.do === 'serverFault'), 'a demo plays device-side steps only (fault, serverFault)'),
     /** The timeline plays again every this many simulated ms (a story that repeats); once without. */
-    loopMs: z.number().int().positive().max(24 * 3600_000).optional(),
+    loopMs: z
+      .number()
+      .int()
+      .positive()
+      .max(24 * 3600_000)
+      .optional(),
   })
   .strict();
 export type DemoPresetFile = z.infer<typeof DemoPresetFile>;

@@ -145,12 +145,37 @@ export const USAGE_KINDS = ['data', 'time', 'na'] as const;
 /** Spec 000 §9 service names / 001 §3 tiers. */
 export const SERVICE_TIERS = ['none', 'pro2', 'pro4', 'pro-4k', 'lu300-pro', 'sla', 'video-return'] as const;
 export const SERVICES = [
-  'sla', 'video', '4K', 'bonding', 'databridge', 'lrt', 'cloud', 'direct', 'roaming', 'video-return',
-  'ip-pipe', 'sdi', 'output', 'hevc', 'cellular-capping', 'smpte-output', 'tally', 'multi-camera',
+  'sla',
+  'video',
+  '4K',
+  'bonding',
+  'databridge',
+  'lrt',
+  'cloud',
+  'direct',
+  'roaming',
+  'video-return',
+  'ip-pipe',
+  'sdi',
+  'output',
+  'hevc',
+  'cellular-capping',
+  'smpte-output',
+  'tally',
+  'multi-camera',
 ] as const;
 export const MANAGED_SERVICES = [
-  'go_plan', 'graphics', 'smart_plan', 'ai_integration', 'audio_ifb', 'cellular_cap', 'ingest',
-  'field_server', 'alerts_esn', 'alerts_adv', 'web_aud_connect',
+  'go_plan',
+  'graphics',
+  'smart_plan',
+  'ai_integration',
+  'audio_ifb',
+  'cellular_cap',
+  'ingest',
+  'field_server',
+  'alerts_esn',
+  'alerts_adv',
+  'web_aud_connect',
 ] as const;
 export const PLAN_TYPES = ['ADHOC', 'ADHOC_SMART', 'ADHOC_LITE', 'PERMANENT', 'PERMANENT_SMART', 'PERMANENT_LITE'] as const;
 export const STREAMING_MODES = ['lrt', 'bonding', 'cloud'] as const;

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from './entities/common.js';
 import { parseErrorEnvelope } from './error-envelope.js';
 
-const junk = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.constant({}), fc.constant([]), fc.string({ maxLength: 3 }), fc.constantFrom(1.5, Number.NaN, 2 ** 53, 6802));
+const junk = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.constant({}),
+  fc.constant([]),
+  fc.string({ maxLength: 3 }),
+  fc.constantFrom(1.5, Number.NaN, 2 ** 53, 6802),
+);
 const maybe = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: junk });
 const OMIT = Symbol('omit');
 const optionalField = <T>(a: fc.Arbitrary<T>) => fc.oneof(a, fc.constant(OMIT));
@@ -46,7 +54,9 @@ describe('parseErrorEnvelope', () => {
     expect(parseErrorEnvelope({ error: { code: 'VALIDATION', message: 'Invalid input', fields: [{ path: 'name', message: 'Max 100 characters' }] } })).toEqual({
       error: { code: 'VALIDATION', message: 'Invalid input', fields: [{ path: 'name', message: 'Max 100 characters' }] },
     });
-    expect(parseErrorEnvelope({ error: { code: 'DEVICE', message: 'Unit busy', deviceCode: 6802 } })).toEqual({ error: { code: 'DEVICE', message: 'Unit busy', deviceCode: 6802 } });
+    expect(parseErrorEnvelope({ error: { code: 'DEVICE', message: 'Unit busy', deviceCode: 6802 } })).toEqual({
+      error: { code: 'DEVICE', message: 'Unit busy', deviceCode: 6802 },
+    });
     expect(parseErrorEnvelope('<html>Bad gateway</html>')).toBeNull();
   });
 });

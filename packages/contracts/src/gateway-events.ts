@@ -149,8 +149,19 @@ export const FetchLogsEvent = z.object({
   error: z.string().nullable(),
 });
 /** A server ended sending one channel's logs (spec 001 §7 POST channels/{id}/fetchlogs): all sent, or stopped. */
-export const ChannelLogsEvent = z.object({ type: z.literal('channelLogs'), serverId: z.string(), channelId: z.string(), state: z.enum(['completed', 'stopped']) });
-export const StorageInfo = z.object({ id: z.string(), name: z.string(), present: z.boolean(), totalBytes: z.number().nonnegative(), usedBytes: z.number().nonnegative() });
+export const ChannelLogsEvent = z.object({
+  type: z.literal('channelLogs'),
+  serverId: z.string(),
+  channelId: z.string(),
+  state: z.enum(['completed', 'stopped']),
+});
+export const StorageInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  present: z.boolean(),
+  totalBytes: z.number().nonnegative(),
+  usedBytes: z.number().nonnegative(),
+});
 export type StorageInfo = z.infer<typeof StorageInfo>;
 export const StoragesEvent = z.object({ type: z.literal('storages'), unitId: z.string(), storages: z.array(StorageInfo) });
 /** The unit's tally as its channel drives it: on air (program), in preview, or off (spec 000 §3 tally). */

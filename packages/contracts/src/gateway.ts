@@ -159,7 +159,6 @@ export const DeviceAck = z.object({
 });
 export type DeviceAck = z.infer<typeof DeviceAck>;
 
-
 // ── Replays (mock only; recording.ts has the file format, control.ts the control plane) ─────────
 
 /** What a device reports, as a recording keeps it and a replay sends it again. */

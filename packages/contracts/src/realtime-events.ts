@@ -223,15 +223,35 @@ export const AudioRoomRemovedEvent = z.object({ type: z.literal('audioRoom.remov
  * counted) or deleted (`removed`); topics: its inventory and that inventory's groups. My Graphics
  * reads the inventory's compositions and its service state again.
  */
-export const GraphicsChangedEvent = z.object({ type: z.literal('graphics.changed'), inventoryId: z.string(), compositionId: z.string(), removed: z.boolean(), at: z.number().int() });
+export const GraphicsChangedEvent = z.object({
+  type: z.literal('graphics.changed'),
+  inventoryId: z.string(),
+  compositionId: z.string(),
+  removed: z.boolean(),
+  at: z.number().int(),
+});
 // ── end of graphics ─────────────────────────────────────────────────────────────────────────────
 /**
  * A publisher, subscriber folder or subscriber was created or changed (`share.changed`) or deleted
  * (`share.removed`), on its inventory's topics (and its group's, for a publisher): the /publishers
  * and /subscribers screens read the list again.
  */
-export const ShareChangedEvent = z.object({ type: z.literal('share.changed'), kind: ShareKind, id: z.string(), inventoryId: z.string(), groupId: z.string().nullable(), at: z.number().int() });
-export const ShareRemovedEvent = z.object({ type: z.literal('share.removed'), kind: ShareKind, id: z.string(), inventoryId: z.string(), groupId: z.string().nullable(), at: z.number().int() });
+export const ShareChangedEvent = z.object({
+  type: z.literal('share.changed'),
+  kind: ShareKind,
+  id: z.string(),
+  inventoryId: z.string(),
+  groupId: z.string().nullable(),
+  at: z.number().int(),
+});
+export const ShareRemovedEvent = z.object({
+  type: z.literal('share.removed'),
+  kind: ShareKind,
+  id: z.string(),
+  inventoryId: z.string(),
+  groupId: z.string().nullable(),
+  at: z.number().int(),
+});
 // ── end of audio rooms ──────────────────────────────────────────────────────────────────────────
 // ── Usage profiles and usage ────────────────────────────────────────────────────────────────────
 /**
@@ -239,9 +259,19 @@ export const ShareRemovedEvent = z.object({ type: z.literal('share.removed'), ki
  * list shows it (its unit count is that inventory's); topics: that inventory and its groups. A global
  * profile's change is published once per inventory, each with its own count.
  */
-export const UsageProfileChangedEvent = z.object({ type: z.literal('usageProfile.changed'), inventoryId: z.string(), usageProfile: UsageProfile, at: z.number().int() });
+export const UsageProfileChangedEvent = z.object({
+  type: z.literal('usageProfile.changed'),
+  inventoryId: z.string(),
+  usageProfile: UsageProfile,
+  at: z.number().int(),
+});
 /** A usage profile was deleted; topics: its inventory and that inventory's groups (every inventory for a global one). */
-export const UsageProfileRemovedEvent = z.object({ type: z.literal('usageProfile.removed'), usageProfileId: z.string(), inventoryId: z.string(), at: z.number().int() });
+export const UsageProfileRemovedEvent = z.object({
+  type: z.literal('usageProfile.removed'),
+  usageProfileId: z.string(),
+  inventoryId: z.string(),
+  at: z.number().int(),
+});
 /**
  * Usage of the inventory's units was written (every few seconds while they stream, at most once per
  * flush per inventory); topics: the inventory and its groups. Reports read again.
@@ -290,9 +320,19 @@ export const GroupAlertsChangedEvent = z.object({
  * for a version available to all). No fields: a version's inventory list differs per reader, so the
  * /sw_version screen reads its list again.
  */
-export const SoftwareVersionChangedEvent = z.object({ type: z.literal('softwareVersion.changed'), softwareVersionId: z.string(), number: z.string(), at: z.number().int() });
+export const SoftwareVersionChangedEvent = z.object({
+  type: z.literal('softwareVersion.changed'),
+  softwareVersionId: z.string(),
+  number: z.string(),
+  at: z.number().int(),
+});
 /** A software version was deleted; topics as for `softwareVersion.changed`. */
-export const SoftwareVersionRemovedEvent = z.object({ type: z.literal('softwareVersion.removed'), softwareVersionId: z.string(), number: z.string(), at: z.number().int() });
+export const SoftwareVersionRemovedEvent = z.object({
+  type: z.literal('softwareVersion.removed'),
+  softwareVersionId: z.string(),
+  number: z.string(),
+  at: z.number().int(),
+});
 // ── end of software versions ────────────────────────────────────────────────────────────────────
 
 // ── Upgrades ────────────────────────────────────────────────────────────────────────────────────
@@ -300,7 +340,13 @@ export const SoftwareVersionRemovedEvent = z.object({ type: z.literal('softwareV
  * A device's upgrade job was created or changed state or progress (progress at most about every
  * 500 ms per device); topics: the device's inventories and their groups.
  */
-export const UpgradeChangedEvent = z.object({ type: z.literal('upgrade.changed'), deviceType: UpgradeDeviceType, deviceId: z.string(), job: UpgradeJob, at: z.number().int() });
+export const UpgradeChangedEvent = z.object({
+  type: z.literal('upgrade.changed'),
+  deviceType: UpgradeDeviceType,
+  deviceId: z.string(),
+  job: UpgradeJob,
+  at: z.number().int(),
+});
 /**
  * A batch upgrade was created or one of its jobs changed state (its counts and state as the list
  * shows them); topics: the inventories of its devices and their groups.
@@ -320,8 +366,17 @@ export const ManagedServiceChangedEvent = z.object({ type: z.literal('managedSer
 // ── System settings ─────────────────────────────────────────────────────────────────────────────
 /** The /system_settings kinds (spec 001 §2), as the console's tabs name them. */
 export const SYSTEM_SETTING_KINDS = [
-  'client_application', 'modem_vendor', 'ai_settings', 'stream_profile', 'stream_providers', 'stream_media_profile',
-  'organization', 'organization_inventory', 'software_version', 'software_version_product', 'geocoding_profile',
+  'client_application',
+  'modem_vendor',
+  'ai_settings',
+  'stream_profile',
+  'stream_providers',
+  'stream_media_profile',
+  'organization',
+  'organization_inventory',
+  'software_version',
+  'software_version_product',
+  'geocoding_profile',
   'application_configuration',
 ] as const;
 export const SystemSettingKind = z.enum(SYSTEM_SETTING_KINDS);
@@ -332,7 +387,13 @@ export type SystemSettingKind = z.infer<typeof SystemSettingKind>;
  * changed (nothing a non-admin may not know): it goes to every inventory's topics (every console
  * follows at least one) and an admin console reads the row again through its role-checked call.
  */
-export const SystemSettingChangedEvent = z.object({ type: z.literal('systemSetting.changed'), kind: SystemSettingKind, id: z.string(), removed: z.boolean(), at: z.number().int() });
+export const SystemSettingChangedEvent = z.object({
+  type: z.literal('systemSetting.changed'),
+  kind: SystemSettingKind,
+  id: z.string(),
+  removed: z.boolean(),
+  at: z.number().int(),
+});
 // ── end of system settings ──────────────────────────────────────────────────────────────────────
 
 // ── What's new ──────────────────────────────────────────────────────────────────────────────────
@@ -348,7 +409,13 @@ export const WhatsNewRemovedEvent = z.object({ type: z.literal('whatsNew.removed
  * goes to every inventory's topics (and their groups'), and an admin console reads its list again
  * through the role-checked call. (Servers are also announced as `server.changed` to their own topics.)
  */
-export const SystemDeviceChangedEvent = z.object({ type: z.literal('systemDevice.changed'), kind: z.enum(['server', 'dbGateway']), id: z.string(), removed: z.boolean(), at: z.number().int() });
+export const SystemDeviceChangedEvent = z.object({
+  type: z.literal('systemDevice.changed'),
+  kind: z.enum(['server', 'dbGateway']),
+  id: z.string(),
+  removed: z.boolean(),
+  at: z.number().int(),
+});
 // ── end of system devices ───────────────────────────────────────────────────────────────────────
 // ── System entities (ADMIN_TOPIC) ───────────────────────────────────────────────────────────────
 /** The kinds of the system entities lists (spec 001 §2 /system_entities; servers of every type are one kind). */
@@ -361,7 +428,11 @@ export type SystemEntityKind = z.infer<typeof SystemEntityKind>;
  * so a console reads the pages of those kinds again. At most about one a second (the core folds
  * what is stored meanwhile into the next one).
  */
-export const SystemEntitiesChangedEvent = z.object({ type: z.literal('systemEntities.changed'), kinds: z.array(SystemEntityKind).min(1), at: z.number().int() });
+export const SystemEntitiesChangedEvent = z.object({
+  type: z.literal('systemEntities.changed'),
+  kinds: z.array(SystemEntityKind).min(1),
+  at: z.number().int(),
+});
 // ── end of system entities ──────────────────────────────────────────────────────────────────────
 
 // ── System messages and access approvals ───────────────────────────────────────────────────────

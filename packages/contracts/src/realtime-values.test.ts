@@ -13,7 +13,12 @@ const EVENTS = [
 ] as const;
 
 const junk = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.boolean(), fc.constant({}), fc.constant([]), fc.string({ maxLength: 4 }),
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.constant({}),
+  fc.constant([]),
+  fc.string({ maxLength: 4 }),
   fc.constantFrom(Number.NaN, Infinity, 2 ** 53, 1.5, -1, 'group:', 'group:a b', 'unit:x', 'gap', 'x'),
 );
 const maybe = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 8, arbitrary: valid }, { weight: 1, arbitrary: junk });

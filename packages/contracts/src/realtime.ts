@@ -9,7 +9,6 @@ import { RealtimeEvent } from './realtime-events.js';
 export const Topic = z.string().regex(TOPIC_PATTERN);
 export type Topic = z.infer<typeof Topic>;
 
-
 /** Client → server. */
 export const ClientMessage = z.discriminatedUnion('op', [
   z.object({
@@ -44,4 +43,3 @@ export const ServerMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('pong'), t: z.number().optional() }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
-

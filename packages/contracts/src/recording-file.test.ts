@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  compareEventLogs, encodeRecording, eventLogDigest, normaliseEventLog, parseRecording, REDACTED, redactQuery, redactSecrets, RecordingFileError, RecordingWriter,
+  compareEventLogs,
+  encodeRecording,
+  eventLogDigest,
+  normaliseEventLog,
+  parseRecording,
+  REDACTED,
+  redactQuery,
+  redactSecrets,
+  RecordingFileError,
+  RecordingWriter,
 } from './recording-file.js';
 import { RECORDING_FORMAT, RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './recording.js';
 
@@ -38,14 +47,22 @@ describe('recording files', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'rec-')), 'r.ndjson.gz');
     const w = new RecordingWriter(path, header);
     w.write({ kind: 'device', message: state.kind === 'device' ? state.message : never() }, header.startedAt + 10);
-    w.write({ kind: 'request', userId: 'u1', method: 'POST', path: 'v2/units/LU800-0001/stream', body: { channelId: 'c1' }, status: 200, createdId: null }, header.startedAt + 5);
+    w.write(
+      { kind: 'request', userId: 'u1', method: 'POST', path: 'v2/units/LU800-0001/stream', body: { channelId: 'c1' }, status: 200, createdId: null },
+      header.startedAt + 5,
+    );
     w.write({ kind: 'event', topic: 'group:g1', event: cleared('a1', 'LU800-0001', 3) }, header.startedAt + 40);
     expect(await w.close(header.startedAt + 50)).toEqual({ durationMs: 50 });
     expect(w.counts).toEqual({ device: 1, request: 1, event: 1, answer: 0 });
     const back = parseRecording(readFileSync(path));
     expect(back.header).toEqual(header);
     // A line that comes late keeps the previous line's time: times never decrease.
-    expect(back.lines.map((l) => [l.kind, l.t])).toEqual([['device', 10], ['request', 10], ['event', 40], ['end', 50]]);
+    expect(back.lines.map((l) => [l.kind, l.t])).toEqual([
+      ['device', 10],
+      ['request', 10],
+      ['event', 40],
+      ['end', 50],
+    ]);
     expect(parseRecording(encodeRecording(back))).toEqual(back);
   });
 
@@ -79,7 +96,9 @@ describe('recording files', () => {
     expect(reject(file({ ...header, version: 99 })).message).toBe('line 1: version 99 is not supported (this reader takes 1 and 2)');
     expect(reject(file(header, state)).message).toBe('no end line (the recording was cut short)');
     expect(reject(file(header, state, '{')).message).toBe('line 3: not JSON');
-    expect(reject(file(header, { ...state, t: 20 }, { ...state, t: 10 }, { kind: 'end', t: 30 })).message).toBe("line 3: time 10 before the previous line's 20");
+    expect(reject(file(header, { ...state, t: 20 }, { ...state, t: 10 }, { kind: 'end', t: 30 })).message).toBe(
+      "line 3: time 10 before the previous line's 20",
+    );
     expect(reject(file(header, { kind: 'end', t: 1 }, state)).message).toBe('line 3: a line after the end line');
     expect(reject(file(header, { kind: 'teleport', t: 1 })).line).toBe(2);
     expect(reject(Buffer.from([0x1f, 0x8b, 1, 2, 3])).message).toMatch(/^not a readable gzip file/);
@@ -105,7 +124,9 @@ describe('event log digests', () => {
     const differentType = [...a.slice(0, 2), { topic: 'group:g1', event: { ...cleared('alert-z', 'U1', 3), alertType: 'bitrateDrop' as const } }];
     expect(eventLogDigest(differentType)).not.toBe(eventLogDigest(a));
     expect(eventLogDigest(a.slice(0, 2))).not.toBe(eventLogDigest(a));
-    expect(eventLogDigest([...a, { topic: 'group:g1', event: { type: 'usage.changed', inventoryId: 'i1', at: 9 } as const }], { ignoreTypes: ['usage.changed'] })).toBe(eventLogDigest(a));
+    expect(
+      eventLogDigest([...a, { topic: 'group:g1', event: { type: 'usage.changed', inventoryId: 'i1', at: 9 } as const }], { ignoreTypes: ['usage.changed'] }),
+    ).toBe(eventLogDigest(a));
   });
 
   it('ignore how one object’s events of different types interleave, not their order within a type', () => {
@@ -120,14 +141,40 @@ describe('event log digests', () => {
 describe('secrets', () => {
   it('are never kept: passwords, tokens, keys and credentials read [redacted]; search keys, flags and other values stay', () => {
     const body = {
-      username: 'ann', password: 'Demo-pass-1', passwordConfirmation: 'x', oldPassword: 'y', hasPassword: true,
-      sip: { account: 'a', passphrase: 'p' }, apiKey: 'k', streamKey: 's', key: 'permanent', shareKey: 'sk', searchKey: 'name',
-      accessToken: 't', clientSecret: 'c', turn: [{ credential: 'tc', urls: ['turn:x'] }], session: 'sess', count: 3,
+      username: 'ann',
+      password: 'Demo-pass-1',
+      passwordConfirmation: 'x',
+      oldPassword: 'y',
+      hasPassword: true,
+      sip: { account: 'a', passphrase: 'p' },
+      apiKey: 'k',
+      streamKey: 's',
+      key: 'permanent',
+      shareKey: 'sk',
+      searchKey: 'name',
+      accessToken: 't',
+      clientSecret: 'c',
+      turn: [{ credential: 'tc', urls: ['turn:x'] }],
+      session: 'sess',
+      count: 3,
     };
     expect(redactSecrets(body)).toEqual({
-      username: 'ann', password: REDACTED, passwordConfirmation: REDACTED, oldPassword: REDACTED, hasPassword: true,
-      sip: { account: 'a', passphrase: REDACTED }, apiKey: REDACTED, streamKey: REDACTED, key: REDACTED, shareKey: REDACTED, searchKey: 'name',
-      accessToken: REDACTED, clientSecret: REDACTED, turn: [{ credential: REDACTED, urls: ['turn:x'] }], session: REDACTED, count: 3,
+      username: 'ann',
+      password: REDACTED,
+      passwordConfirmation: REDACTED,
+      oldPassword: REDACTED,
+      hasPassword: true,
+      sip: { account: 'a', passphrase: REDACTED },
+      apiKey: REDACTED,
+      streamKey: REDACTED,
+      key: REDACTED,
+      shareKey: REDACTED,
+      searchKey: 'name',
+      accessToken: REDACTED,
+      clientSecret: REDACTED,
+      turn: [{ credential: REDACTED, urls: ['turn:x'] }],
+      session: REDACTED,
+      count: 3,
     });
     expect(body.password).toBe('Demo-pass-1'); // a copy
     expect(redactQuery('/api/share?token=abc&name=x&token=def')).toBe(`/api/share?token=${encodeURIComponent(REDACTED)}&name=x`);
@@ -139,8 +186,15 @@ describe('event log comparison', () => {
   const telemetry = (unitId: string, percentage: number, at: number) => ({
     topic: 'group:g1',
     event: {
-      type: 'unit.telemetry' as const, unitId, battery: { connected: true, charging: false, percentage }, location: null, modems: [], totalBitrate: 100,
-      cameraConnected: true, sample: { t: at, kbps: 100 }, at,
+      type: 'unit.telemetry' as const,
+      unitId,
+      battery: { connected: true, charging: false, percentage },
+      location: null,
+      modems: [],
+      totalBitrate: 100,
+      cameraConnected: true,
+      sample: { t: at, kbps: 100 },
+      at,
     },
   });
   const log = [telemetry('U1', 80, 1), telemetry('U2', 70, 2), telemetry('U1', 79, 3)];
@@ -155,13 +209,19 @@ describe('event log comparison', () => {
     const changed = [log[0]!, log[1]!, telemetry('U1', 5, 3)];
     expect(eventLogDigest(changed)).not.toBe(eventLogDigest(log));
     expect(compareEventLogs(log, changed, { names: ['day.ndjson.gz', 'replay.ndjson.gz'] })).toMatchObject({
-      topic: 'group:g1', subject: 'unitId:U1', type: 'unit.telemetry', index: 1, path: 'battery.percentage',
+      topic: 'group:g1',
+      subject: 'unitId:U1',
+      type: 'unit.telemetry',
+      index: 1,
+      path: 'battery.percentage',
       words: 'unit.telemetry of unitId:U1 on group:g1: the 2nd event differs at battery.percentage: 79 in day.ndjson.gz, 5 in replay.ndjson.gz',
     });
     expect(compareEventLogs(log, log.slice(0, 2))?.words).toBe(
       `unit.telemetry of unitId:U1 on group:g1: A has 2 events, B 1; the 2nd, only in A (not in B), is ${JSON.stringify({ battery: { charging: false, connected: true, percentage: 79 }, cameraConnected: true, location: null, modems: [], sample: { kbps: 100 }, totalBitrate: 100, type: 'unit.telemetry', unitId: 'U1' })}`,
     );
-    expect(compareEventLogs(log.slice(0, 1), log)?.words).toMatch(/^unit\.telemetry of unitId:U1 on group:g1: A has 1 event, B 2 events; the 2nd, only in B \(not in A\)/);
+    expect(compareEventLogs(log.slice(0, 1), log)?.words).toMatch(
+      /^unit\.telemetry of unitId:U1 on group:g1: A has 1 event, B 2 events; the 2nd, only in B \(not in A\)/,
+    );
     expect(compareEventLogs(log, [log[0]!, log[2]!])?.words).toMatch(/^unit\.telemetry of unitId:U2 on group:g1: only A has these events \(1\)/);
   });
 });

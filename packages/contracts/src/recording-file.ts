@@ -191,7 +191,8 @@ export const REDACTED = '[redacted]';
  * tokens, credentials, keys (an API, stream, share, reset or private key; not a search key),
  * cookies, Authorization and session ids.
  */
-const SECRET_NAME = /^(?:.*pass(?:word|wd|phrase)(?:confirmation)?|.*secret|.*token|.*credentials?|authorization|(?:set-)?cookie|session(?:id)?|(?:api|stream|share|reset|private|access|secret|permanent|session|encryption|join)?[-_]?key)$/i;
+const SECRET_NAME =
+  /^(?:.*pass(?:word|wd|phrase)(?:confirmation)?|.*secret|.*token|.*credentials?|authorization|(?:set-)?cookie|session(?:id)?|(?:api|stream|share|reset|private|access|secret|permanent|session|encryption|join)?[-_]?key)$/i;
 
 /** Whether a field or query parameter of this name holds a secret. */
 export function isSecretName(name: string): boolean {
@@ -230,7 +231,26 @@ export function redactQuery(path: string): string {
 // ── Comparing event logs ─────────────────────────────────────────────────────────────────────────
 
 /** Keys whose values are times (when, not what): left out of a normalised event. */
-const TIME_KEYS = new Set(['at', 't', 'raisedAt', 'createdAt', 'updatedAt', 'lastModified', 'lastUpdated', 'modifiedAt', 'startedAt', 'endedAt', 'finishedAt', 'lastSeen', 'lastSeenAt', 'expiresAt', 'sentAt', 'usedAt', 'revokedAt', 'publishedAt']);
+const TIME_KEYS = new Set([
+  'at',
+  't',
+  'raisedAt',
+  'createdAt',
+  'updatedAt',
+  'lastModified',
+  'lastUpdated',
+  'modifiedAt',
+  'startedAt',
+  'endedAt',
+  'finishedAt',
+  'lastSeen',
+  'lastSeenAt',
+  'expiresAt',
+  'sentAt',
+  'usedAt',
+  'revokedAt',
+  'publishedAt',
+]);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 /** Keys whose values the core makes up (ids of new rows): numbered by first appearance instead. */
 const MINTED_KEYS = new Set(['id', 'alertId', 'jobId', 'batchId', 'commandId', 'remoteActionId', 'fileId']);
@@ -367,7 +387,9 @@ function firstDifferingPath(a: unknown, b: unknown, at: string): string | null {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
     const ao = a as Record<string, unknown>;
     const bo = b as Record<string, unknown>;
-    const keys = Array.isArray(a) ? [...Array(Math.max(a.length, (b as unknown[]).length)).keys()].map(String) : [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
+    const keys = Array.isArray(a)
+      ? [...Array(Math.max(a.length, (b as unknown[]).length)).keys()].map(String)
+      : [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
     for (const k of keys) {
       const d = firstDifferingPath(ao[k], bo[k], at === '' ? k : Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
       if (d !== null) return d;
@@ -411,9 +433,10 @@ export function compareEventLogs(
       const base = { topic, subject, type, index: i, a: va, b: vb };
       if (i >= eb.length || i >= ea.length) {
         const [has, lacks, event] = i >= eb.length ? [nameA, nameB, va] : [nameB, nameA, vb];
-        const words = ea.length === 0 || eb.length === 0
-          ? `${what}: only ${has} has these events (${Math.max(ea.length, eb.length)}); the first is ${brief(event)}`
-          : `${what}: ${nameA} has ${events(ea.length)}, ${nameB} ${ea.length === 1 && eb.length !== 1 ? events(eb.length) : eb.length}; the ${ordinal(i + 1)}, only in ${has} (not in ${lacks}), is ${brief(event)}`;
+        const words =
+          ea.length === 0 || eb.length === 0
+            ? `${what}: only ${has} has these events (${Math.max(ea.length, eb.length)}); the first is ${brief(event)}`
+            : `${what}: ${nameA} has ${events(ea.length)}, ${nameB} ${ea.length === 1 && eb.length !== 1 ? events(eb.length) : eb.length}; the ${ordinal(i + 1)}, only in ${has} (not in ${lacks}), is ${brief(event)}`;
         return { ...base, path: null, words };
       }
       const path = firstDifferingPath(va, vb, '') ?? '';

@@ -8,7 +8,10 @@ import { ClockStatus } from './control.js';
 // ── Recordings and replays (mock only; the file format is recording.ts) ─────────────────────────
 
 /** A recording's name: what the panel and the CLI show; the id is made by the core. */
-export const RecordingName = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').max(80);
+export const RecordingName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+  .max(80);
 
 export const RecordingStartInput = z.object({ name: RecordingName }).strict();
 export type RecordingStartInput = z.infer<typeof RecordingStartInput>;
@@ -92,7 +95,6 @@ export type FleetImportCounts = z.infer<typeof FleetImportCounts>;
 /** Play the next `entries` entries of the recording (across every shard), then stay paused. */
 export const ReplayStepInput = z.object({ entries: z.number().int().min(1).max(10_000).default(1) }).strict();
 export type ReplayStepInput = z.input<typeof ReplayStepInput>;
-
 
 /** The replay as the control plane reports it: every shard's part together. */
 export const ReplayStatus = z.object({

@@ -4,14 +4,30 @@
  * and start input. The library lives in simulator/scenarios/.
  */
 import { z } from 'zod';
-import { AlertLevel, AlertType, ApplicationState, ChannelStatus, Role, SimSlot, UnitApplicationKey, UnitStatus, UpgradeState, UploadedFileStatus, VrChannelStatus } from './enums.js';
+import {
+  AlertLevel,
+  AlertType,
+  ApplicationState,
+  ChannelStatus,
+  Role,
+  SimSlot,
+  UnitApplicationKey,
+  UnitStatus,
+  UpgradeState,
+  UploadedFileStatus,
+  VrChannelStatus,
+} from './enums.js';
 import { ManagedServiceName, ManagedServiceState } from './entities/managed-services.js';
 import { ModemPort, ServerFault, UnitFault } from './control.js';
 
 // ── Scenario files ───────────────────────────────────────────────────────────────────────────────
 
 /** Simulated ms from the scenario start. */
-const at = z.number().int().min(0).max(24 * 3600_000);
+const at = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600_000);
 
 const range = z.object({ above: z.number().optional(), below: z.number().optional() }).strict();
 
@@ -76,7 +92,10 @@ export type UnitExpectation = z.infer<typeof UnitExpectation>;
  */
 export const CoreExpectation = z
   .object({
-    upgrade: z.object({ state: UpgradeState.optional(), failureCode: z.number().int().nullable().optional(), targetVersion: z.string().optional() }).strict().optional(),
+    upgrade: z
+      .object({ state: UpgradeState.optional(), failureCode: z.number().int().nullable().optional(), targetVersion: z.string().optional() })
+      .strict()
+      .optional(),
     activeAlerts: z
       .object({
         has: z.array(z.object({ type: AlertType, level: AlertLevel.optional() }).strict()).optional(),
@@ -97,21 +116,33 @@ export const CoreExpectation = z
       .strict()
       .optional(),
     selection: z.object({ channelId: z.string().optional(), external: z.boolean().optional(), attempts: range.optional() }).strict().optional(),
-    speedTest: z.object({ state: z.enum(['running', 'completed', 'cancelled', 'failed']).optional(), error: z.string().nullable().optional() }).strict().optional(),
-    fetchLogs: z.object({ state: z.enum(['running', 'completed', 'failed']).optional(), error: z.string().nullable().optional() }).strict().optional(),
+    speedTest: z
+      .object({ state: z.enum(['running', 'completed', 'cancelled', 'failed']).optional(), error: z.string().nullable().optional() })
+      .strict()
+      .optional(),
+    fetchLogs: z
+      .object({ state: z.enum(['running', 'completed', 'failed']).optional(), error: z.string().nullable().optional() })
+      .strict()
+      .optional(),
     server: z.object({ status: z.string().optional() }).strict().optional(),
     channel: z
       .object({
         channelId: z.string(),
         status: z.union([ChannelStatus, z.array(ChannelStatus).min(1)]).optional(),
         /** Point-to-multipoint receivers as the core stored them: each listed uid with its status and bitrate (kbps). */
-        ptmp: z.array(z.object({ uid: z.string(), status: z.string().optional(), bitrate: range.optional() }).strict()).max(20).optional(),
+        ptmp: z
+          .array(z.object({ uid: z.string(), status: z.string().optional(), bitrate: range.optional() }).strict())
+          .max(20)
+          .optional(),
       })
       .strict()
       .optional(),
     vrChannel: z.object({ vrChannelId: z.string(), status: VrChannelStatus.optional() }).strict().optional(),
     /** A managed service's state as the core answers it now (read through GET v2/inventories/{id}/managedServices). */
-    managedService: z.object({ inventoryId: z.string().min(1).max(128), serviceName: ManagedServiceName, state: ManagedServiceState }).strict().optional(),
+    managedService: z
+      .object({ inventoryId: z.string().min(1).max(128), serviceName: ManagedServiceName, state: ManagedServiceState })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CoreExpectation = z.infer<typeof CoreExpectation>;
@@ -146,7 +177,10 @@ export const ScenarioStep = z.discriminatedUnion('do', [
       method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
       path: z.string().min(1).max(500),
       body: z.unknown().optional(),
-      expect: z.object({ status: z.number().int().min(100).max(599).optional(), code: z.string().optional(), deviceCode: z.number().int().optional() }).strict().optional(),
+      expect: z
+        .object({ status: z.number().int().min(100).max(599).optional(), code: z.string().optional(), deviceCode: z.number().int().optional() })
+        .strict()
+        .optional(),
     })
     .strict(),
   /**
@@ -188,9 +222,16 @@ export type ScenarioStep = z.infer<typeof ScenarioStep>;
 
 export const ScenarioFile = z
   .object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(80),
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .max(80),
     /** The one-line documentation of the scenario. */
-    description: z.string().min(1).max(240).regex(/^[^\n]*$/, 'one line'),
+    description: z
+      .string()
+      .min(1)
+      .max(240)
+      .regex(/^[^\n]*$/, 'one line'),
     /** The spec rules and failures the scenario exercises (e.g. "000 §8 Camera not connected"). */
     covers: z.array(z.string().max(200)).max(20).default([]),
     seed: z.number().int().default(1),

@@ -32,8 +32,6 @@ describe('spec wording of validation messages', () => {
     expect(problems(UnitRenameBody, { id: 'u', name: 'bad name!' })).toEqual([
       { path: 'name', message: 'Only letters, numbers, underscores and hyphens are allowed' },
     ]);
-    expect(problems(UnitRenameBody, { id: 'u', name: 'ok', comment: 'x'.repeat(101) })[0]?.message).toBe(
-      'Must have at most 100 characters',
-    );
+    expect(problems(UnitRenameBody, { id: 'u', name: 'ok', comment: 'x'.repeat(101) })[0]?.message).toBe('Must have at most 100 characters');
   });
 });

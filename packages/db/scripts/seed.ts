@@ -32,7 +32,12 @@ async function main(): Promise<number> {
   const db = await createDb({ url });
   try {
     const result = await seed(db, { seed: seedValue, password, reset: flag('reset') });
-    console.log(`seeded ${redactUrl(url)} (seed ${result.seed}):`, Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', '));
+    console.log(
+      `seeded ${redactUrl(url)} (seed ${result.seed}):`,
+      Object.entries(result.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    );
     console.log(`users: one per role, username = role name, password ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : DEFAULT_DEMO_PASSWORD}`);
     return 0;
   } finally {

@@ -92,7 +92,11 @@ export class Checkpointer {
    * Start the worker for `file`; `onRunning(true)` once it checkpoints, `onRunning(false)` if it
    * stops without being closed (the writer then checkpoints by itself again).
    */
-  constructor(file: string, private readonly onRunning: (running: boolean) => void, everyMs: number = CHECKPOINT_EVERY_MS) {
+  constructor(
+    file: string,
+    private readonly onRunning: (running: boolean) => void,
+    everyMs: number = CHECKPOINT_EVERY_MS,
+  ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs } });
     // Never what keeps the process alive.

@@ -39,7 +39,16 @@ import { Checkpointer, DEFAULT_AUTOCHECKPOINT_PAGES, WRITER_AUTOCHECKPOINT_PAGES
 import { CommitGroups } from './commit-groups.js';
 import { AsyncLock, currentContext, runIn, type DbContext } from './lock.js';
 import { ReadingFactory, SqliteFactory, type OnWriterConnected } from './sqlite-adapter.js';
-import { ATOMIC_OPERATIONS, changeOf, emitWrites, WRITE_OPERATIONS, type FeedOwner, type WriteChange, type WriteListener, type WrittenRow } from './write-feed.js';
+import {
+  ATOMIC_OPERATIONS,
+  changeOf,
+  emitWrites,
+  WRITE_OPERATIONS,
+  type FeedOwner,
+  type WriteChange,
+  type WriteListener,
+  type WrittenRow,
+} from './write-feed.js';
 
 /** Per open database: its lock owner, write listeners and (SQLite) commit groups. */
 interface HandleState extends FeedOwner {
@@ -284,13 +293,17 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       throw e;
     }
     const reader = state.reader;
-    const handle: DbHandle = { prisma, provider, close: async () => {
-      // Writes already queued are committed (or refused) before the connection goes.
-      await state.groups?.whenIdle();
-      await state.checkpointer?.close();
-      await base.$disconnect();
-      await reader?.$disconnect();
-    } };
+    const handle: DbHandle = {
+      prisma,
+      provider,
+      close: async () => {
+        // Writes already queued are committed (or refused) before the connection goes.
+        await state.groups?.whenIdle();
+        await state.checkpointer?.close();
+        await base.$disconnect();
+        await reader?.$disconnect();
+      },
+    };
     handles.set(prisma, state);
     return handle;
   }

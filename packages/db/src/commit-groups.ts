@@ -109,7 +109,10 @@ export class CommitGroups {
     release();
     this.stats.groups++;
     this.stats.writes += batch.length;
-    await emitWrites(this.state, done.flatMap((d) => d.changes));
+    await emitWrites(
+      this.state,
+      done.flatMap((d) => d.changes),
+    );
     for (const d of done) (d.ok ? d.job.resolve : d.job.reject)(d.value);
   }
 }

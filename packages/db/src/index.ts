@@ -10,7 +10,16 @@ export type { StatementCacheStats } from './statement-cache.js';
 export type { CheckpointStats } from './checkpoints.js';
 export type { Db, DbTx, DbHandle, CreateDbOptions, TransactionOptions, Statement } from './client.js';
 export type { WriteChange, WrittenRow, WriteListener } from './write-feed.js';
-export { migrateDeploy, sqlitePendingMigrations, DatabaseBusyError, createMigrations, diffMigrationsToSchema, createScratchDatabase, dropDatabase, fixSqliteJsonDefaults } from './migrate.js';
+export {
+  migrateDeploy,
+  sqlitePendingMigrations,
+  DatabaseBusyError,
+  createMigrations,
+  diffMigrationsToSchema,
+  createScratchDatabase,
+  dropDatabase,
+  fixSqliteJsonDefaults,
+} from './migrate.js';
 export type { MigrateOptions, MigrateDeployResult, CreateMigrationsOptions, CreatedMigration, MigrateLogger } from './migrate.js';
 export { hashPassword, verifyPassword, needsRehash, passwordHashParams, dummyPasswordHash, PASSWORD_HASH_PARAMS } from './password.js';
 export type { HashPasswordOptions, ScryptParams } from './password.js';

@@ -14,7 +14,6 @@ import { executeStatement, providerOfDb, type Db, type DbHandle, type Statement 
 
 export type ColumnKind = 'string' | 'int' | 'float' | 'boolean' | 'datetime' | 'json';
 
-
 type ValueOf<K extends ColumnKind> = K extends 'string'
   ? string
   : K extends 'int' | 'float'
@@ -50,7 +49,12 @@ export interface RowUpdateOptions {
 }
 
 const ARG_TYPES: Record<ColumnKind, ArgScalarType> = {
-  string: 'string', int: 'int', float: 'float', boolean: 'boolean', datetime: 'datetime', json: 'json',
+  string: 'string',
+  int: 'int',
+  float: 'float',
+  boolean: 'boolean',
+  datetime: 'datetime',
+  json: 'json',
 };
 /** PostgreSQL: a parameter sent as text is cast to the column's type (a transaction client binds text). */
 const PG_CASTS: Partial<Record<ColumnKind, string>> = { json: '::jsonb', datetime: '::timestamp(3)' };

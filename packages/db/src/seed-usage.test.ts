@@ -6,7 +6,13 @@ const DAY = 86_400_000;
 const TODAY = Date.UTC(2025, 2, 24);
 
 const unit = (id: string, over: Partial<UsageSeedUnit> = {}): UsageSeedUnit => ({
-  id, inventoryId: 'inv-a', typeGroup: 'fieldUnits', productType: 'LU800', licenseValid: true, profile: { type: 'data', quotaPerMonth: 500 }, ...over,
+  id,
+  inventoryId: 'inv-a',
+  typeGroup: 'fieldUnits',
+  productType: 'LU800',
+  licenseValid: true,
+  profile: { type: 'data', quotaPerMonth: 500 },
+  ...over,
 });
 
 const UNITS: UsageSeedUnit[] = [
@@ -78,7 +84,9 @@ describe('seeded usage records', () => {
     expect(gb(sinceReset('ordinary-data'))).toBeLessThan(250);
     expect(hours(sinceReset('smart'))).toBeLessThan(60);
     // A month of the heavy data user and the rest of its inventory stays below 2000 GB (the seeded go_plan quota).
-    expect(gb(records.filter((r) => r.periodStart.getTime() >= Date.UTC(2025, 2, 1) && UNITS.find((u) => u.id === r.unitId)?.inventoryId === 'inv-a'))).toBeLessThan(1500);
+    expect(
+      gb(records.filter((r) => r.periodStart.getTime() >= Date.UTC(2025, 2, 1) && UNITS.find((u) => u.id === r.unitId)?.inventoryId === 'inv-a')),
+    ).toBeLessThan(1500);
   });
 
   it('is deterministic: the same seed and now give the same rows; another seed other values', () => {

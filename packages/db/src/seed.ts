@@ -77,7 +77,13 @@ const MANAGED_SEED = (now: number, day: number): Record<(typeof INVENTORIES)[num
     go_plan: { status: 'enabled', usageKind: 'data', quota: 2000, planType: 'PERMANENT' },
   },
   'inv-global-sports': {
-    smart_plan: { status: 'disabled', trialState: 'activeTrial', planType: 'PERMANENT_LITE', trialStartedAt: new Date(now - 25 * day).toISOString(), trialEndsAt: new Date(now + 5 * day).toISOString() },
+    smart_plan: {
+      status: 'disabled',
+      trialState: 'activeTrial',
+      planType: 'PERMANENT_LITE',
+      trialStartedAt: new Date(now - 25 * day).toISOString(),
+      trialEndsAt: new Date(now + 5 * day).toISOString(),
+    },
   },
   'inv-metro': {
     smart_plan: { status: 'disabled', trialState: 'expiredTrial' },
@@ -278,7 +284,15 @@ function seedHash(password: string, salt: Buffer, cost: number | undefined): Pro
   return hash;
 }
 
-function channelType(c: { sdiNo: number | null; output: boolean; forwardRtmp: boolean; ndi: boolean; forceOutput: boolean; flavor: string | null; distributor: boolean }): string {
+function channelType(c: {
+  sdiNo: number | null;
+  output: boolean;
+  forwardRtmp: boolean;
+  ndi: boolean;
+  forceOutput: boolean;
+  flavor: string | null;
+  distributor: boolean;
+}): string {
   // Spec 001 §4 channel type derivation (mirrors packages/domain; db depends on contracts only).
   if (c.distributor) return 'distributor';
   if (c.sdiNo !== null && !c.output) return 'input';
@@ -296,7 +310,9 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
   const nonEmpty = await nonEmptyTables(db);
   if (nonEmpty.length > 0) {
     if (!options.reset) {
-      throw new Error(`seed: the database is not empty (${nonEmpty.slice(0, 5).join(', ')}${nonEmpty.length > 5 ? ', ...' : ''}); pass { reset: true } (CLI: --reset) to empty it first`);
+      throw new Error(
+        `seed: the database is not empty (${nonEmpty.slice(0, 5).join(', ')}${nonEmpty.length > 5 ? ', ...' : ''}); pass { reset: true } (CLI: --reset) to empty it first`,
+      );
     }
     await resetDatabase(db);
   }
@@ -357,7 +373,10 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
               // started (10 hours within 30 days of the first session), not enabled.
               graphics: GRAPHICS_SEED[inv.id],
             },
-            settings: { ifb: { available: faker.number.int({ min: 2, max: 10 }), used: faker.number.int({ min: 0, max: 2 }), frozen: 0 }, licences: LICENCE_POOL_SEED[inv.id] },
+            settings: {
+              ifb: { available: faker.number.int({ min: 2, max: 10 }), used: faker.number.int({ min: 0, max: 2 }), frozen: 0 },
+              licences: LICENCE_POOL_SEED[inv.id],
+            },
             ...stamps(),
           },
         });
@@ -384,7 +403,12 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
           name: g.name,
           inventoryId: g.inventoryId,
           autoAssociation: { units: faker.datatype.boolean(), channels: faker.datatype.boolean(), vrChannels: false, users: false },
-          alertThresholds: { battery: { warning: 30, critical: 10 }, serverCpu: { warning: 80, critical: 95 }, serverStorage: { warning: 80, critical: 95 }, bitrateDrop: { warning: 50, critical: 80 } },
+          alertThresholds: {
+            battery: { warning: 30, critical: 10 },
+            serverCpu: { warning: 80, critical: 95 },
+            serverStorage: { warning: 80, critical: 95 },
+            bitrateDrop: { warning: 50, critical: 80 },
+          },
           defaultConfiguration: { delay: 3000, transmissionMode: 'live' },
           invitation: { adhoc: { mode: 'ADHOC', period: '1d' }, permanent: { regeneration: 'never' } },
           features: { ExternalPreview: g.inventoryId === 'inv-global' },
@@ -444,7 +468,14 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             latitude: lat,
             longitude: lng,
             address: `${faker.location.streetAddress()}, ${city}`,
-            license: { valid, kind: faker.helpers.arrayElement(['hours', 'days']), pro, fourK, raHours: faker.number.int({ min: 0, max: 500 }), rlHours: faker.number.int({ min: 0, max: 500 }) },
+            license: {
+              valid,
+              kind: faker.helpers.arrayElement(['hours', 'days']),
+              pro,
+              fourK,
+              raHours: faker.number.int({ min: 0, max: 500 }),
+              rlHours: faker.number.int({ min: 0, max: 500 }),
+            },
             usageProfileId: faker.helpers.arrayElement(['usp-data-default', 'usp-hours-default', null]),
             capabilities: {
               sdCard,
@@ -486,10 +517,24 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
           },
         });
         unitInventories.push({ unitId: spec.id, inventoryId: group.inventoryId, createdAt: now });
-        usageUnits.push({ id: spec.id, inventoryId: group.inventoryId, typeGroup: spec.typeGroup, productType: spec.productType, licenseValid: valid, profile: profileOf(unitRow.usageProfileId) });
+        usageUnits.push({
+          id: spec.id,
+          inventoryId: group.inventoryId,
+          typeGroup: spec.typeGroup,
+          productType: spec.productType,
+          licenseValid: valid,
+          profile: profileOf(unitRow.usageProfileId),
+        });
         for (const g of spec.groups) unitGroups.push({ unitId: spec.id, groupId: g, expiresAt: null, createdAt: now });
         for (const s of services) {
-          unitServices.push({ id: `svc-${spec.id}-${s.serviceName}`, unitId: spec.id, serviceName: s.serviceName, serviceStatus: s.serviceStatus, usageKind: 'na', ...stamps() });
+          unitServices.push({
+            id: `svc-${spec.id}-${s.serviceName}`,
+            unitId: spec.id,
+            serviceName: s.serviceName,
+            serviceStatus: s.serviceStatus,
+            usageKind: 'na',
+            ...stamps(),
+          });
         }
       }
       await tx.unitInventory.createMany({ data: unitInventories });
@@ -502,7 +547,15 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       await tx.p2pLink.createMany({
         data: [
           { id: 'p2p-0001', name: 'Studio-Link', kind: 'ptp', masterUnitId: 'PTP-0001', machines: [{ uid: 'PTP-0001' }], status: 'idle', ...stamps() },
-          { id: 'p2p-0002', name: 'Studio-Multipoint', kind: 'ptmp', masterUnitId: 'PTMP-0001', machines: [{ uid: 'PTMP-0001' }, { uid: 'LU800-0001' }, { uid: 'LU300-0001' }], status: 'idle', ...stamps() },
+          {
+            id: 'p2p-0002',
+            name: 'Studio-Multipoint',
+            kind: 'ptmp',
+            masterUnitId: 'PTMP-0001',
+            machines: [{ uid: 'PTMP-0001' }, { uid: 'LU800-0001' }, { uid: 'LU300-0001' }],
+            status: 'idle',
+            ...stamps(),
+          },
         ],
       });
       await tx.p2pLinkGroup.createMany({
@@ -525,7 +578,9 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
             id: spec.id,
             name: `${prefix}-${safeName(faker.location.city())}-${i + 1}`,
             serverType: spec.serverType,
-            productType: { mmh_server: 'Multimedia Hub', vr_server: 'Video Return Server', ingest_server: 'Ingest Server', transceiver_server: 'Transceiver' }[spec.serverType],
+            productType: { mmh_server: 'Multimedia Hub', vr_server: 'Video Return Server', ingest_server: 'Ingest Server', transceiver_server: 'Transceiver' }[
+              spec.serverType
+            ],
             serial: `${prefix}${faker.string.numeric(8)}`,
             alias: faker.company.name().slice(0, 40),
             status: faker.helpers.arrayElement(['online', 'online', 'offline']),
@@ -710,10 +765,43 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       // Notifications
       await tx.notification.createMany({
         data: [
-          { id: SEED_IDS.notifications.expiringWithin2h, message: 'Scheduled maintenance of the streaming platform starts soon.', expireDate: ahead(90 * 60_000), globalNotification: true, level: 'warning', createdAt: ago(DAY), updatedAt: ago(DAY) },
-          { id: SEED_IDS.notifications.expiringWithin24h, message: 'New software version 10.1 is available for field units.', expireDate: ahead(20 * HOUR), globalNotification: true, level: 'info', createdAt: ago(2 * DAY), updatedAt: ago(2 * DAY) },
-          { id: SEED_IDS.notifications.inventory, message: 'Global-News: IFB servers were migrated to V2.', expireDate: ahead(7 * DAY), globalNotification: false, inventoryId: 'inv-global', level: 'info', createdAt: ago(3 * DAY), updatedAt: ago(3 * DAY) },
-          { id: SEED_IDS.notifications.expired, message: 'Past maintenance window (expired).', expireDate: ago(HOUR), globalNotification: true, level: 'info', createdAt: ago(5 * DAY), updatedAt: ago(5 * DAY) },
+          {
+            id: SEED_IDS.notifications.expiringWithin2h,
+            message: 'Scheduled maintenance of the streaming platform starts soon.',
+            expireDate: ahead(90 * 60_000),
+            globalNotification: true,
+            level: 'warning',
+            createdAt: ago(DAY),
+            updatedAt: ago(DAY),
+          },
+          {
+            id: SEED_IDS.notifications.expiringWithin24h,
+            message: 'New software version 10.1 is available for field units.',
+            expireDate: ahead(20 * HOUR),
+            globalNotification: true,
+            level: 'info',
+            createdAt: ago(2 * DAY),
+            updatedAt: ago(2 * DAY),
+          },
+          {
+            id: SEED_IDS.notifications.inventory,
+            message: 'Global-News: IFB servers were migrated to V2.',
+            expireDate: ahead(7 * DAY),
+            globalNotification: false,
+            inventoryId: 'inv-global',
+            level: 'info',
+            createdAt: ago(3 * DAY),
+            updatedAt: ago(3 * DAY),
+          },
+          {
+            id: SEED_IDS.notifications.expired,
+            message: 'Past maintenance window (expired).',
+            expireDate: ago(HOUR),
+            globalNotification: true,
+            level: 'info',
+            createdAt: ago(5 * DAY),
+            updatedAt: ago(5 * DAY),
+          },
         ],
       });
       count('notification', 4);
@@ -732,7 +820,9 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         })),
       });
       await tx.softwareVersionInventory.createMany({
-        data: SOFTWARE_VERSION_NUMBERS.slice(-4).flatMap((n) => INVENTORIES.map((inv) => ({ softwareVersionId: `swv-${n.replace(/\./g, '-')}`, inventoryId: inv.id }))),
+        data: SOFTWARE_VERSION_NUMBERS.slice(-4).flatMap((n) =>
+          INVENTORIES.map((inv) => ({ softwareVersionId: `swv-${n.replace(/\./g, '-')}`, inventoryId: inv.id })),
+        ),
       });
       count('softwareVersion', SOFTWARE_VERSION_NUMBERS.length);
 
@@ -752,7 +842,13 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         ...stamps(),
       }));
       await tx.story.createMany({ data: stories });
-      await tx.storyUnit.createMany({ data: [{ storyId: 'sty-1', unitId: 'LU800-0001' }, { storyId: 'sty-1', unitId: 'LU800-0002' }, { storyId: 'sty-2', unitId: 'LU300-0001' }] });
+      await tx.storyUnit.createMany({
+        data: [
+          { storyId: 'sty-1', unitId: 'LU800-0001' },
+          { storyId: 'sty-1', unitId: 'LU800-0002' },
+          { storyId: 'sty-2', unitId: 'LU300-0001' },
+        ],
+      });
       count('story', stories.length);
       const files: Prisma.FileCreateManyInput[] = ['LU800-0001', 'LU800-0003', 'LU300-0001'].flatMap((unitId, u) =>
         Array.from({ length: 3 }, (_, i) => {
@@ -798,30 +894,101 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
 
       // Audio room, graphics, streaming destination
       await tx.audioRoom.create({
-        data: { id: 'aud-0001', name: 'Newsroom-IFB', inventoryId: 'inv-global', intercom: true, participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'channel', id: 'MMH-0001-CH1' }], serverId: 'MMH-0001', ...stamps() },
+        data: {
+          id: 'aud-0001',
+          name: 'Newsroom-IFB',
+          inventoryId: 'inv-global',
+          intercom: true,
+          participants: [
+            { kind: 'unit', id: 'LU800-0001' },
+            { kind: 'channel', id: 'MMH-0001-CH1' },
+          ],
+          serverId: 'MMH-0001',
+          ...stamps(),
+        },
       });
       await tx.audioRoom.create({
-        data: { id: 'aud-0002', name: 'Sports-Desk', inventoryId: 'inv-global', intercom: false, participants: [{ kind: 'unit', id: 'LU800-0002' }], createdAt: now, updatedAt: now },
+        data: {
+          id: 'aud-0002',
+          name: 'Sports-Desk',
+          inventoryId: 'inv-global',
+          intercom: false,
+          participants: [{ kind: 'unit', id: 'LU800-0002' }],
+          createdAt: now,
+          updatedAt: now,
+        },
       });
-      await tx.audioRoom.create({ data: { id: 'aud-0003', name: 'Metro-IFB', inventoryId: 'inv-metro', intercom: true, participants: [], createdAt: now, updatedAt: now } });
-      await tx.graphicsComposition.create({ data: { id: 'gfx-0001', inventoryId: 'inv-global', name: 'Lower-Third', template: 'lower-third-v2', ...stamps() } });
+      await tx.audioRoom.create({
+        data: { id: 'aud-0003', name: 'Metro-IFB', inventoryId: 'inv-metro', intercom: true, participants: [], createdAt: now, updatedAt: now },
+      });
+      await tx.graphicsComposition.create({
+        data: { id: 'gfx-0001', inventoryId: 'inv-global', name: 'Lower-Third', template: 'lower-third-v2', ...stamps() },
+      });
       await tx.graphicsComposition.createMany({
         data: [
-          { id: 'gfx-0002', inventoryId: 'inv-global', name: 'Election-Scoreboard', template: 'scoreboard', appId: 'app-demo-0002', createdAt: now, updatedAt: now },
-          { id: 'gfx-0003', inventoryId: 'inv-metro', name: 'Metro-Ticker', template: 'breaking-ticker', appId: 'app-demo-0003', createdAt: now, updatedAt: now },
+          {
+            id: 'gfx-0002',
+            inventoryId: 'inv-global',
+            name: 'Election-Scoreboard',
+            template: 'scoreboard',
+            appId: 'app-demo-0002',
+            createdAt: now,
+            updatedAt: now,
+          },
+          {
+            id: 'gfx-0003',
+            inventoryId: 'inv-metro',
+            name: 'Metro-Ticker',
+            template: 'breaking-ticker',
+            appId: 'app-demo-0003',
+            createdAt: now,
+            updatedAt: now,
+          },
         ],
       });
       await tx.streamingDestination.create({
-        data: { id: 'std-0001', name: 'YouTube-Main', provider: 'YouTube', channelId: 'MMH-0001-CH2', inventoryId: 'inv-global', urlPrimary: 'rtmp://a.rtmp.youtube.com/live2', streamId: 'demo-stream-key', streamType: 'rtmp', bitrate: 6000, resolution: '1080p50', frameRate: '50', ...stamps() },
+        data: {
+          id: 'std-0001',
+          name: 'YouTube-Main',
+          provider: 'YouTube',
+          channelId: 'MMH-0001-CH2',
+          inventoryId: 'inv-global',
+          urlPrimary: 'rtmp://a.rtmp.youtube.com/live2',
+          streamId: 'demo-stream-key',
+          streamType: 'rtmp',
+          bitrate: 6000,
+          resolution: '1080p50',
+          frameRate: '50',
+          ...stamps(),
+        },
       });
 
       // Shares
       await tx.publisher.create({
-        data: { id: 'pub-0001', name: 'Newsroom-Share', shareKey: `PUB-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`, description: 'Shared feeds', groupId: 'grp-newsroom', inventoryId: 'inv-global', sources: { channelIds: ['MMH-0001-CH1'] }, createdById: SEED_IDS.users.super_user, createdByName: 'super_user', ...stamps() },
+        data: {
+          id: 'pub-0001',
+          name: 'Newsroom-Share',
+          shareKey: `PUB-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`,
+          description: 'Shared feeds',
+          groupId: 'grp-newsroom',
+          inventoryId: 'inv-global',
+          sources: { channelIds: ['MMH-0001-CH1'] },
+          createdById: SEED_IDS.users.super_user,
+          createdByName: 'super_user',
+          ...stamps(),
+        },
       });
       await tx.subscriberFolder.create({ data: { id: 'sbf-root', name: 'Root', isRoot: true, inventoryId: 'inv-global', ...stamps() } });
       await tx.subscriber.create({
-        data: { id: 'sub-0001', name: 'Partner-Station', shareKey: `SUB-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`, folderId: 'sbf-root', groupId: 'grp-newsroom', inventoryId: 'inv-global', ...stamps() },
+        data: {
+          id: 'sub-0001',
+          name: 'Partner-Station',
+          shareKey: `SUB-${faker.string.alphanumeric({ length: 10, casing: 'upper' })}`,
+          folderId: 'sbf-root',
+          groupId: 'grp-newsroom',
+          inventoryId: 'inv-global',
+          ...stamps(),
+        },
       });
       // Shares of every demo inventory: a root folder each (the /subscribers tree starts there), a
       // sub-folder with a subscriber of the newsroom's key, publishers with share links. No faker
@@ -830,15 +997,53 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         const newsroomKey = (await tx.publisher.findUniqueOrThrow({ where: { id: 'pub-0001' }, select: { shareKey: true } })).shareKey;
         await tx.publisher.createMany({
           data: [
-            { id: 'pub-0002', name: 'Football-Share', shareKey: 'PUB-FOOTBALL01', description: 'Match feeds', groupId: 'grp-football', inventoryId: 'inv-global-sports', createdById: SEED_IDS.users.super_user, createdByName: 'super_user', createdAt: ago(20 * DAY), updatedAt: ago(20 * DAY) },
-            { id: 'pub-0003', name: 'Metro-Share', shareKey: 'PUB-METRO00001', description: 'City desk', groupId: 'grp-metro-live', inventoryId: 'inv-metro', createdById: SEED_IDS.users.super_user, createdByName: 'super_user', createdAt: ago(12 * DAY), updatedAt: ago(12 * DAY) },
+            {
+              id: 'pub-0002',
+              name: 'Football-Share',
+              shareKey: 'PUB-FOOTBALL01',
+              description: 'Match feeds',
+              groupId: 'grp-football',
+              inventoryId: 'inv-global-sports',
+              createdById: SEED_IDS.users.super_user,
+              createdByName: 'super_user',
+              createdAt: ago(20 * DAY),
+              updatedAt: ago(20 * DAY),
+            },
+            {
+              id: 'pub-0003',
+              name: 'Metro-Share',
+              shareKey: 'PUB-METRO00001',
+              description: 'City desk',
+              groupId: 'grp-metro-live',
+              inventoryId: 'inv-metro',
+              createdById: SEED_IDS.users.super_user,
+              createdByName: 'super_user',
+              createdAt: ago(12 * DAY),
+              updatedAt: ago(12 * DAY),
+            },
           ],
         });
         const link = (id: string, publisherId: string, description: string, startInDays: number, durationMinutes: number) => {
           const startTime = new Date(now.getTime() + startInDays * DAY);
-          return { id, token: `tok-${id}`, publisherId, description, startTime, durationMinutes, endTime: new Date(startTime.getTime() + durationMinutes * 60_000), createdAt: now, updatedAt: now };
+          return {
+            id,
+            token: `tok-${id}`,
+            publisherId,
+            description,
+            startTime,
+            durationMinutes,
+            endTime: new Date(startTime.getTime() + durationMinutes * 60_000),
+            createdAt: now,
+            updatedAt: now,
+          };
         };
-        await tx.shareLink.createMany({ data: [link('shl-0001', 'pub-0001', 'Evening bulletin', 1, 90), link('shl-0002', 'pub-0001', 'Election night', 7, 240), link('shl-0003', 'pub-0003', 'Marathon', 3, 180)] });
+        await tx.shareLink.createMany({
+          data: [
+            link('shl-0001', 'pub-0001', 'Evening bulletin', 1, 90),
+            link('shl-0002', 'pub-0001', 'Election night', 7, 240),
+            link('shl-0003', 'pub-0003', 'Marathon', 3, 180),
+          ],
+        });
         await tx.subscriberFolder.createMany({
           data: [
             { id: 'sbf-root-sports', name: 'Root', isRoot: true, inventoryId: 'inv-global-sports', createdAt: now, updatedAt: now },
@@ -854,9 +1059,33 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         });
         await tx.subscriber.createMany({
           data: [
-            { id: 'sub-0002', name: 'Regional-Partner', shareKey: newsroomKey, folderId: 'sbf-partners', inventoryId: 'inv-global', createdAt: now, updatedAt: now },
-            { id: 'sub-0003', name: 'Wire-Agency', shareKey: 'PUB-METRO00001', folderId: 'sbf-agencies', inventoryId: 'inv-global', createdAt: now, updatedAt: now },
-            { id: 'sub-0004', name: 'Newsroom-Relay', shareKey: newsroomKey, folderId: 'sbf-metro-desk', inventoryId: 'inv-metro', createdAt: now, updatedAt: now },
+            {
+              id: 'sub-0002',
+              name: 'Regional-Partner',
+              shareKey: newsroomKey,
+              folderId: 'sbf-partners',
+              inventoryId: 'inv-global',
+              createdAt: now,
+              updatedAt: now,
+            },
+            {
+              id: 'sub-0003',
+              name: 'Wire-Agency',
+              shareKey: 'PUB-METRO00001',
+              folderId: 'sbf-agencies',
+              inventoryId: 'inv-global',
+              createdAt: now,
+              updatedAt: now,
+            },
+            {
+              id: 'sub-0004',
+              name: 'Newsroom-Relay',
+              shareKey: newsroomKey,
+              folderId: 'sbf-metro-desk',
+              inventoryId: 'inv-metro',
+              createdAt: now,
+              updatedAt: now,
+            },
           ],
         });
         count('publisher', 2);
@@ -866,8 +1095,22 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
       }
 
       // System settings
-      await tx.geocodingProfile.create({ data: { id: 'geo-default', name: 'Default', refreshIntervals: { moving: 60, idle: 600 }, distanceThreshold: 100, percentageThreshold: 10, geocoders: ['osm'], accuracies: [50], isDefault: true, ...stamps() } });
-      await tx.streamMediaProfile.create({ data: { id: 'smp-hd', name: 'HD-Default', minResolution: 720, maxResolution: 1080, fps: 50, bitrate: 6000, attributes: { codec: 'h264' }, ...stamps() } });
+      await tx.geocodingProfile.create({
+        data: {
+          id: 'geo-default',
+          name: 'Default',
+          refreshIntervals: { moving: 60, idle: 600 },
+          distanceThreshold: 100,
+          percentageThreshold: 10,
+          geocoders: ['osm'],
+          accuracies: [50],
+          isDefault: true,
+          ...stamps(),
+        },
+      });
+      await tx.streamMediaProfile.create({
+        data: { id: 'smp-hd', name: 'HD-Default', minResolution: 720, maxResolution: 1080, fps: 50, bitrate: 6000, attributes: { codec: 'h264' }, ...stamps() },
+      });
       await tx.streamProvider.create({ data: { id: 'spr-youtube', name: 'YouTube', kind: 'rtmp', ...stamps() } });
       await tx.streamProfile.create({ data: { id: 'spf-youtube-main', name: 'Main', providerId: 'spr-youtube', isMain: true, ...stamps() } });
       await tx.modemVendor.createMany({
@@ -877,11 +1120,18 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         ],
       });
       await tx.applicationConfiguration.createMany({
-        data: [
-          { id: 'cfg-chat', key: 'chatSupport', value: { enabled: false, scriptUrl: null }, description: 'Optional chat-support script', ...stamps() },
-        ],
+        data: [{ id: 'cfg-chat', key: 'chatSupport', value: { enabled: false, scriptUrl: null }, description: 'Optional chat-support script', ...stamps() }],
       });
-      await tx.whatsNew.create({ data: { id: 'wnw-10-1', title: 'Version 10.1', body: 'Faster reconnects and a new multiview layout.', releaseVersion: '10.1', publishedAt: ago(10 * DAY), ...stamps() } });
+      await tx.whatsNew.create({
+        data: {
+          id: 'wnw-10-1',
+          title: 'Version 10.1',
+          body: 'Faster reconnects and a new multiview layout.',
+          releaseVersion: '10.1',
+          publishedAt: ago(10 * DAY),
+          ...stamps(),
+        },
+      });
 
       // Stream media profiles the streaming destinations offered before they became rows of
       // /system_settings (video quality high, standard, low in h264 and h265). Literal values, no
@@ -890,16 +1140,45 @@ export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResu
         const at = { createdAt: ago(30 * DAY), updatedAt: ago(30 * DAY) };
         await tx.streamMediaProfile.createMany({
           data: (['h264', 'h265'] as const).flatMap((codec) => [
-            { id: `${codec}-hq`, name: `HQ ${codec}`, minResolution: 720, maxResolution: 1080, fps: 60, bitrate: codec === 'h264' ? 8000 : 6000, attributes: { codec, quality: 'high' }, ...at },
-            { id: `${codec}-mq`, name: `MQ ${codec}`, minResolution: 576, maxResolution: 1080, fps: 50, bitrate: codec === 'h264' ? 5000 : 4000, attributes: { codec, quality: 'standard' }, ...at },
-            { id: `${codec}-lq`, name: `LQ ${codec}`, minResolution: 480, maxResolution: 720, fps: 30, bitrate: codec === 'h264' ? 2500 : 2000, attributes: { codec, quality: 'low' }, ...at },
+            {
+              id: `${codec}-hq`,
+              name: `HQ ${codec}`,
+              minResolution: 720,
+              maxResolution: 1080,
+              fps: 60,
+              bitrate: codec === 'h264' ? 8000 : 6000,
+              attributes: { codec, quality: 'high' },
+              ...at,
+            },
+            {
+              id: `${codec}-mq`,
+              name: `MQ ${codec}`,
+              minResolution: 576,
+              maxResolution: 1080,
+              fps: 50,
+              bitrate: codec === 'h264' ? 5000 : 4000,
+              attributes: { codec, quality: 'standard' },
+              ...at,
+            },
+            {
+              id: `${codec}-lq`,
+              name: `LQ ${codec}`,
+              minResolution: 480,
+              maxResolution: 720,
+              fps: 30,
+              bitrate: codec === 'h264' ? 2500 : 2000,
+              attributes: { codec, quality: 'low' },
+              ...at,
+            },
           ]),
         });
       }
 
       // Usage of the last months (/reports), from a faker of its own: the values above keep theirs.
       const usage = usageRecordsFor(usageUnits, seedValue, now);
-      await tx.usageRecord.createMany({ data: usage.map((r) => ({ id: `usg-${r.unitId}-${r.periodStart.toISOString().slice(0, 10)}`, ...r, createdAt: r.periodEnd, updatedAt: r.periodEnd })) });
+      await tx.usageRecord.createMany({
+        data: usage.map((r) => ({ id: `usg-${r.unitId}-${r.periodStart.toISOString().slice(0, 10)}`, ...r, createdAt: r.periodEnd, updatedAt: r.periodEnd })),
+      });
       count('usageRecord', usage.length);
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -29,8 +29,17 @@ export interface WrittenRow {
 export type WriteListener = (changes: readonly WriteChange[]) => Promise<void> | void;
 
 export const WRITE_OPERATIONS = new Set([
-  'create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert',
-  'delete', 'deleteMany', '$executeRaw', '$executeRawUnsafe',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+  '$executeRaw',
+  '$executeRawUnsafe',
 ]);
 
 /**

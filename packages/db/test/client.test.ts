@@ -65,7 +65,9 @@ describeEachProvider('client', (p) => {
     await db.prisma.unit.create({
       data: unitData('RT-1', { latitude: 48.1234, longitude: -2.5, applications: { video: { state: 'running' } }, lastReboot: at }),
     });
-    const f = await db.prisma.file.create({ data: { unitId: 'RT-1', fileName: 'a.mp4', sizeBytes: 5_000_000_000n, metadata: { codec: 'h265', gps: [1.5, 2] } } });
+    const f = await db.prisma.file.create({
+      data: { unitId: 'RT-1', fileName: 'a.mp4', sizeBytes: 5_000_000_000n, metadata: { codec: 'h265', gps: [1.5, 2] } },
+    });
     const u = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'RT-1' } });
     expect(u.applications).toEqual({ video: { state: 'running' } });
     expect(u.lastReboot?.toISOString()).toBe(at.toISOString());

@@ -47,7 +47,9 @@ describeEachProvider('20 concurrent optimistic-version updates', (p) => {
       // Every waiting worker reads before any of them writes (the interleaving conflicts need,
       // made certain rather than left to the scheduler: on SQLite the lock may serialise a
       // worker's read and write), then each writes its own value under the version it read.
-      const reads = await Promise.all(waiting.map(() => db.prisma.unit.findUniqueOrThrow({ where: { id: 'OPT-2' }, select: { version: true, comment: true } })));
+      const reads = await Promise.all(
+        waiting.map(() => db.prisma.unit.findUniqueOrThrow({ where: { id: 'OPT-2' }, select: { version: true, comment: true } })),
+      );
       const won = await Promise.all(
         waiting.map(async (worker, i) => {
           const read = reads[i]!;
@@ -63,7 +65,11 @@ describeEachProvider('20 concurrent optimistic-version updates', (p) => {
       conflicts += waiting.length - 1;
       const after = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'OPT-2' } });
       // The stored row is the winner's write, whole: its value and its marker, one version up.
-      expect({ comment: after.comment, serialNumber: after.serialNumber, version: after.version }).toEqual({ comment: String(round), serialNumber: `OPT2-W${winners[0]}`, version: round });
+      expect({ comment: after.comment, serialNumber: after.serialNumber, version: after.version }).toEqual({
+        comment: String(round),
+        serialNumber: `OPT2-W${winners[0]}`,
+        version: round,
+      });
       waiting = waiting.filter((w) => w !== winners[0]);
     }
     expect(conflicts).toBe((WORKERS * (WORKERS - 1)) / 2);
@@ -76,9 +82,7 @@ describeEachProvider('20 concurrent optimistic-version updates', (p) => {
     await db.prisma.unit.create({ data: unitData('OPT-3', { comment: '0' }) });
     const snapshot = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'OPT-3' }, select: { comment: true } });
     await Promise.all(
-      Array.from({ length: WORKERS }, () =>
-        db.prisma.unit.update({ where: { id: 'OPT-3' }, data: { comment: String(Number(snapshot.comment) + 1) } }),
-      ),
+      Array.from({ length: WORKERS }, () => db.prisma.unit.update({ where: { id: 'OPT-3' }, data: { comment: String(Number(snapshot.comment) + 1) } })),
     );
     const after = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'OPT-3' } });
     expect(after.comment).toBe('1'); // 20 "increments", 19 lost

@@ -13,7 +13,15 @@ import { describeEachProvider, openFresh, sqliteProvider, unitData } from './hel
 const UNIT = {
   model: 'Unit',
   updatedAt: true,
-  columns: { name: 'string', comment: 'string', configuration: 'json', filenamePrefix: 'string', hasExtender: 'boolean', latitude: 'float', lastReboot: 'datetime' },
+  columns: {
+    name: 'string',
+    comment: 'string',
+    configuration: 'json',
+    filenamePrefix: 'string',
+    hasExtender: 'boolean',
+    latitude: 'float',
+    lastReboot: 'datetime',
+  },
 } as const satisfies RowTable<Record<string, 'string' | 'json' | 'boolean' | 'float' | 'datetime'>>;
 
 describeEachProvider('row updates outside Prisma', (p) => {
@@ -28,7 +36,14 @@ describeEachProvider('row updates outside Prisma', (p) => {
   it('stores each kind of column as Prisma does, moves the version on when asked and sets updatedAt', async () => {
     const before = await db.prisma.unit.findUniqueOrThrow({ where: { id: 'ROW-1' } });
     const reboot = new Date('2026-11-24T10:11:12.345Z');
-    const set = { comment: 'c1', configuration: { delay: 800, paths: [{ a: 'x' }] }, filenamePrefix: null, hasExtender: true, latitude: 48.5, lastReboot: reboot };
+    const set = {
+      comment: 'c1',
+      configuration: { delay: 800, paths: [{ a: 'x' }] },
+      filenamePrefix: null,
+      hasExtender: true,
+      latitude: 48.5,
+      lastReboot: reboot,
+    };
     expect(await updateRow(db, UNIT, { id: 'ROW-1' }, set, { incrementVersion: true })).toBe(1);
     // The same change through Prisma on a twin row: both read back alike.
     await db.prisma.unit.update({ where: { id: 'ROW-2' }, data: { ...set, version: { increment: 1 } } });

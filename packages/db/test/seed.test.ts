@@ -210,7 +210,10 @@ describeEachProvider('seed', (p) => {
       expect(r.dataBytes > 0n || r.seconds > 0).toBe(true);
     }
     // Every inventory's reports have something to show.
-    const inventories = await db.prisma.unitInventory.findMany({ where: { unitId: { in: [...new Set(records.map((r) => r.unitId))] } }, select: { inventoryId: true } });
+    const inventories = await db.prisma.unitInventory.findMany({
+      where: { unitId: { in: [...new Set(records.map((r) => r.unitId))] } },
+      select: { inventoryId: true },
+    });
     expect(new Set(inventories.map((i) => i.inventoryId))).toEqual(new Set(Object.values(SEED_IDS.inventories)));
   });
 

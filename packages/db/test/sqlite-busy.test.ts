@@ -33,7 +33,7 @@ describe('SQLite used by another process', () => {
     const other = new Database(path.join(dir, 'shared.db'));
     try {
       other.exec('BEGIN IMMEDIATE');
-      other.exec("CREATE TABLE busy_probe (x INTEGER)");
+      other.exec('CREATE TABLE busy_probe (x INTEGER)');
       expect((await migrateDeploy(url)).appliedMigrationNames).toEqual([]);
     } finally {
       other.exec('ROLLBACK');

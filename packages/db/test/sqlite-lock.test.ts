@@ -25,8 +25,7 @@ describeEachProvider('concurrent requests during a rolled-back transaction', (p)
 
   const scenarios = {
     'transaction() helper': (fn: (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<void>) => transaction(db, fn),
-    'prisma.$transaction called directly': (fn: (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<void>) =>
-      db.prisma.$transaction(fn),
+    'prisma.$transaction called directly': (fn: (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<void>) => db.prisma.$transaction(fn),
   };
 
   for (const [label, run] of Object.entries(scenarios)) {
@@ -73,9 +72,7 @@ describeEachProvider('concurrent requests during a rolled-back transaction', (p)
     const work: Array<Promise<unknown>> = [];
     for (let i = 0; i < 10; i++) {
       // nested write: Prisma opens an internal transaction for it
-      work.push(
-        db.prisma.unit.create({ data: { ...unitData(`N-${i}`), inventories: { create: [{ inventoryId: 'inv-lock' }] } } }),
-      );
+      work.push(db.prisma.unit.create({ data: { ...unitData(`N-${i}`), inventories: { create: [{ inventoryId: 'inv-lock' }] } } }));
       work.push(db.prisma.$transaction([db.prisma.unit.count(), db.prisma.inventory.findMany()]));
       work.push(
         transaction(db, async (tx) => {
@@ -105,9 +102,7 @@ describeEachProvider('concurrent requests during a rolled-back transaction', (p)
     await Promise.all(jobs);
     const ids = (await db.prisma.unit.findMany({ where: { id: { startsWith: 'M-' } }, select: { id: true } })).map((u) => u.id);
     expect(ids.filter((id) => id.startsWith('M-plain-'))).toHaveLength(36);
-    expect(ids.filter((id) => id.startsWith('M-tx-')).sort()).toEqual(
-      [0, 2, 4, 6, 8, 10].map((i) => `M-tx-${i}`).sort(),
-    );
+    expect(ids.filter((id) => id.startsWith('M-tx-')).sort()).toEqual([0, 2, 4, 6, 8, 10].map((i) => `M-tx-${i}`).sort());
   });
 
   it('nested transaction() calls join the outer transaction', async () => {
@@ -143,10 +138,7 @@ describeSqlite('the trap itself (bare better-sqlite3 adapter, no lock) [sqlite]'
         })
         .catch(() => undefined);
       await opened.promise;
-      const other = Promise.all([
-        bare.unit.create({ data: unitData('T-concurrent') }),
-        bare.unit.findUnique({ where: { id: 'T-uncommitted' } }),
-      ]);
+      const other = Promise.all([bare.unit.create({ data: unitData('T-concurrent') }), bare.unit.findUnique({ where: { id: 'T-uncommitted' } })]);
       issued.resolve();
       const [, seen] = await other;
       await tx;

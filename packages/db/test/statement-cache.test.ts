@@ -10,7 +10,11 @@ import { cacheStatements } from '../src/statement-cache.js';
 import { openFresh, sqliteProvider, unitData } from './helpers.js';
 
 /** What Prisma's adapter does with a prepared statement (dist/index.mjs: executeIO, performIO). */
-type AdapterView = { reader: boolean; run(): { changes: number }; bind(args: unknown[]): { reader: boolean; run(): { changes: number }; columns(): Array<{ name: string }>; raw(): { all(): unknown[] } } };
+type AdapterView = {
+  reader: boolean;
+  run(): { changes: number };
+  bind(args: unknown[]): { reader: boolean; run(): { changes: number }; columns(): Array<{ name: string }>; raw(): { all(): unknown[] } };
+};
 const prepareOf = (db: Database.Database) => (sql: string) => (db.prepare as unknown as (s: string) => AdapterView)(sql);
 
 describe('statement cache on a better-sqlite3 connection', () => {
@@ -19,11 +23,24 @@ describe('statement cache on a better-sqlite3 connection', () => {
     const stats = cacheStatements(db, 4);
     const prepare = prepareOf(db);
     prepare('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)').run();
-    for (const [id, name] of [[1, 'a'], [2, 'b'], [3, 'c']] as const) prepare('INSERT INTO t (id, name) VALUES (?, ?)').bind([id, name]).run();
+    for (const [id, name] of [
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ] as const)
+      prepare('INSERT INTO t (id, name) VALUES (?, ?)').bind([id, name]).run();
     const select = 'SELECT id, name FROM t WHERE id >= ? ORDER BY id';
-    expect(prepare(select).bind([2]).raw().all()).toEqual([[2, 'b'], [3, 'c']]);
+    expect(prepare(select).bind([2]).raw().all()).toEqual([
+      [2, 'b'],
+      [3, 'c'],
+    ]);
     expect(prepare(select).bind([3]).raw().all()).toEqual([[3, 'c']]);
-    expect(prepare(select).bind([3]).columns().map((c) => c.name)).toEqual(['id', 'name']);
+    expect(
+      prepare(select)
+        .bind([3])
+        .columns()
+        .map((c) => c.name),
+    ).toEqual(['id', 'name']);
     expect(prepare(select).reader).toBe(true);
     expect(prepare('UPDATE t SET name = ? WHERE id = ?').bind(['z', 1]).run().changes).toBe(1);
     expect(prepare('UPDATE t SET name = ? WHERE id = ?').reader).toBe(false);

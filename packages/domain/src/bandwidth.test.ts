@@ -17,30 +17,103 @@ describe('validateBandwidthLimits (spec 000 §5, 001 §5)', () => {
     ['total only', { unitBusy: false, totalKbps: 8000 }, []],
     ['negative total', { unitBusy: false, totalKbps: -1 }, [{ path: 'totalKbps', message: VALIDATION.minValue(0) }]],
     ['NaN cellular', { unitBusy: false, cellularKbps: Number.NaN }, [{ path: 'cellularKbps', message: VALIDATION.number }]],
-    ['priorities in order', { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 6000 }, { priority: 2, kbps: 4000 }, { priority: 3, kbps: 2000 }] }, []],
-    ['priorities given unsorted', { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 3, kbps: 2000 }, { priority: 1, kbps: 6000 }] }, []],
-    ['priorities without total cap', { unitBusy: false, priorityLimits: [{ priority: 1, kbps: 60000 }, { priority: 2, kbps: 4000 }] }, []],
-    ['priority equal to total', { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 8000 }] }, [{ path: 'priorityLimits.0.kbps', message: order }]],
-    ['priority above total', { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 9000 }] }, [{ path: 'priorityLimits.0.kbps', message: order }]],
+    [
+      'priorities in order',
+      {
+        unitBusy: false,
+        totalKbps: 8000,
+        priorityLimits: [
+          { priority: 1, kbps: 6000 },
+          { priority: 2, kbps: 4000 },
+          { priority: 3, kbps: 2000 },
+        ],
+      },
+      [],
+    ],
+    [
+      'priorities given unsorted',
+      {
+        unitBusy: false,
+        totalKbps: 8000,
+        priorityLimits: [
+          { priority: 3, kbps: 2000 },
+          { priority: 1, kbps: 6000 },
+        ],
+      },
+      [],
+    ],
+    [
+      'priorities without total cap',
+      {
+        unitBusy: false,
+        priorityLimits: [
+          { priority: 1, kbps: 60000 },
+          { priority: 2, kbps: 4000 },
+        ],
+      },
+      [],
+    ],
+    [
+      'priority equal to total',
+      { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 8000 }] },
+      [{ path: 'priorityLimits.0.kbps', message: order }],
+    ],
+    [
+      'priority above total',
+      { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 9000 }] },
+      [{ path: 'priorityLimits.0.kbps', message: order }],
+    ],
     [
       'higher priority not above lower priority',
-      { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 1, kbps: 3000 }, { priority: 2, kbps: 4000 }] },
+      {
+        unitBusy: false,
+        totalKbps: 8000,
+        priorityLimits: [
+          { priority: 1, kbps: 3000 },
+          { priority: 2, kbps: 4000 },
+        ],
+      },
       [{ path: 'priorityLimits.0.kbps', message: order }],
     ],
     [
       'higher priority equal to lower priority',
-      { unitBusy: false, totalKbps: 8000, priorityLimits: [{ priority: 2, kbps: 3000 }, { priority: 5, kbps: 3000 }] },
+      {
+        unitBusy: false,
+        totalKbps: 8000,
+        priorityLimits: [
+          { priority: 2, kbps: 3000 },
+          { priority: 5, kbps: 3000 },
+        ],
+      },
       [{ path: 'priorityLimits.0.kbps', message: order }],
     ],
     ['priority limit 0', { unitBusy: false, priorityLimits: [{ priority: 1, kbps: 0 }] }, [{ path: 'priorityLimits.0.kbps', message: VALIDATION.minValue(1) }]],
-    ['priority limit NaN', { unitBusy: false, priorityLimits: [{ priority: 1, kbps: Number.NaN }] }, [{ path: 'priorityLimits.0.kbps', message: VALIDATION.number }]],
+    [
+      'priority limit NaN',
+      { unitBusy: false, priorityLimits: [{ priority: 1, kbps: Number.NaN }] },
+      [{ path: 'priorityLimits.0.kbps', message: VALIDATION.number }],
+    ],
     ['priority 0', { unitBusy: false, priorityLimits: [{ priority: 0, kbps: 100 }] }, [{ path: 'priorityLimits.0.priority', message: VALIDATION.minValue(1) }]],
-    ['priority 10', { unitBusy: false, priorityLimits: [{ priority: 10, kbps: 100 }] }, [{ path: 'priorityLimits.0.priority', message: VALIDATION.maxValue(9) }]],
+    [
+      'priority 10',
+      { unitBusy: false, priorityLimits: [{ priority: 10, kbps: 100 }] },
+      [{ path: 'priorityLimits.0.priority', message: VALIDATION.maxValue(9) }],
+    ],
     ['priority 1.5', { unitBusy: false, priorityLimits: [{ priority: 1.5, kbps: 100 }] }, [{ path: 'priorityLimits.0.priority', message: VALIDATION.integer }]],
-    ['priority NaN', { unitBusy: false, priorityLimits: [{ priority: Number.NaN, kbps: 100 }] }, [{ path: 'priorityLimits.0.priority', message: VALIDATION.number }]],
+    [
+      'priority NaN',
+      { unitBusy: false, priorityLimits: [{ priority: Number.NaN, kbps: 100 }] },
+      [{ path: 'priorityLimits.0.priority', message: VALIDATION.number }],
+    ],
     [
       'duplicate priority',
-      { unitBusy: false, priorityLimits: [{ priority: 2, kbps: 100 }, { priority: 2, kbps: 50 }] },
+      {
+        unitBusy: false,
+        priorityLimits: [
+          { priority: 2, kbps: 100 },
+          { priority: 2, kbps: 50 },
+        ],
+      },
       [{ path: 'priorityLimits.1.priority', message: VALIDATION.fieldUnique }],
     ],
     [

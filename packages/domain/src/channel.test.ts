@@ -60,7 +60,12 @@ describe('groupChannelStatus (spec 001 §4)', () => {
 describe('deriveChannelType (spec 001 §4)', () => {
   it.each<[string, ChannelTypeFlags, DerivedChannelType, boolean]>([
     ['no flags → preview', {}, 'preview', false],
-    ['all flags false → preview', { sdi: false, output: false, forwardRtmp: false, ndi: false, forceOutput: false, smpte: false, distributor: false }, 'preview', false],
+    [
+      'all flags false → preview',
+      { sdi: false, output: false, forwardRtmp: false, ndi: false, forceOutput: false, smpte: false, distributor: false },
+      'preview',
+      false,
+    ],
     ['output flag alone → preview', { output: true }, 'preview', false],
     ['sdi without output → input', { sdi: true }, 'input', false],
     ['sdi with output false → input', { sdi: true, output: false }, 'input', false],
@@ -125,8 +130,16 @@ describe('applyChannelStatusChange (spec 001 §4 counters)', () => {
 
 describe('countChannels (spec 001 §3 counters)', () => {
   const plain: ChannelCounterSubject = {
-    status: 'idle', type: 'preview', hasSdi: false, hasSmpte: false, hasCdn: false,
-    isStudio: false, isSharing: false, isDistributor: false, isOutput: false, isInput: false,
+    status: 'idle',
+    type: 'preview',
+    hasSdi: false,
+    hasSmpte: false,
+    hasCdn: false,
+    isStudio: false,
+    isSharing: false,
+    isDistributor: false,
+    isOutput: false,
+    isInput: false,
   };
 
   it('counts nothing for no channels', () => {
@@ -141,8 +154,18 @@ describe('countChannels (spec 001 §3 counters)', () => {
       { ...plain, status: 'PlayStoredFile', type: 'distributor', isDistributor: true, isOutput: true, isStudio: true, hasSmpte: true },
     ]);
     expect(counters).toEqual({
-      busy: 2, idle: 1, offline: 1,
-      sdi: 2, smpte: 1, cdn: 1, preview: 1, studio: 1, share: 1, distributor: 1, output: 2, input: 1,
+      busy: 2,
+      idle: 1,
+      offline: 1,
+      sdi: 2,
+      smpte: 1,
+      cdn: 1,
+      preview: 1,
+      studio: 1,
+      share: 1,
+      distributor: 1,
+      output: 2,
+      input: 1,
     });
   });
 
@@ -153,9 +176,15 @@ describe('countChannels (spec 001 §3 counters)', () => {
 
   it.each(CHANNEL_MARKS)('a channel with only the %s mark counts under that kind alone', (mark) => {
     const flags: Record<ChannelMark, Partial<ChannelCounterSubject>> = {
-      sdi: { hasSdi: true }, smpte: { hasSmpte: true }, cdn: { hasCdn: true }, preview: { type: 'preview' },
-      studio: { isStudio: true }, share: { isSharing: true }, distributor: { isDistributor: true },
-      output: { isOutput: true }, input: { isInput: true },
+      sdi: { hasSdi: true },
+      smpte: { hasSmpte: true },
+      cdn: { hasCdn: true },
+      preview: { type: 'preview' },
+      studio: { isStudio: true },
+      share: { isSharing: true },
+      distributor: { isDistributor: true },
+      output: { isOutput: true },
+      input: { isInput: true },
     };
     const channel = { ...plain, type: 'output' as const, ...flags[mark] };
     expect(CHANNEL_MARKS.filter((m) => hasChannelMark(channel, m))).toEqual([mark]);

@@ -19,14 +19,26 @@ describe('managedServiceState', () => {
 
   it('reads a service past its expiry, or marked expired, as expired', () => {
     expect(managedServiceState({ status: 'enabled', expiresAt: iso(NOW - 1) }, NOW, smart)).toMatchObject({ state: 'expired', usable: false });
-    expect(managedServiceState({ trialState: 'purchasedService', expiresAt: iso(NOW - 1) }, NOW, smart)).toMatchObject({ state: 'expired', trialState: 'expiredService' });
+    expect(managedServiceState({ trialState: 'purchasedService', expiresAt: iso(NOW - 1) }, NOW, smart)).toMatchObject({
+      state: 'expired',
+      trialState: 'expiredService',
+    });
     expect(managedServiceState({ status: 'expired' }, NOW, smart).state).toBe('expired');
     expect(managedServiceState({ status: 'enabled', expiresAt: iso(NOW + 1) }, NOW, smart).state).toBe('enabled');
   });
 
   it('offers a 30-day trial that must be started, except graphics whose trial starts on use', () => {
-    expect(managedServiceState({ status: 'disabled', trialState: 'enabledTrial' }, NOW, smart)).toMatchObject({ state: 'notEnabled', usable: false, trialAvailable: true });
-    expect(managedServiceState({ trialState: 'enabledTrial' }, NOW, graphics)).toMatchObject({ state: 'onTrial', usable: true, trialHoursLeft: 10, trialAvailable: true });
+    expect(managedServiceState({ status: 'disabled', trialState: 'enabledTrial' }, NOW, smart)).toMatchObject({
+      state: 'notEnabled',
+      usable: false,
+      trialAvailable: true,
+    });
+    expect(managedServiceState({ trialState: 'enabledTrial' }, NOW, graphics)).toMatchObject({
+      state: 'onTrial',
+      usable: true,
+      trialHoursLeft: 10,
+      trialAvailable: true,
+    });
   });
 
   it('flips an active trial to trial expired when its end passes, with no write', () => {

@@ -77,12 +77,7 @@ function passed(iso: string | undefined, now: number): boolean {
 }
 
 /** Where one managed service stands at `now` (see the file comment). */
-export function managedServiceState(
-  record: ManagedServiceRecord | undefined,
-  now: number,
-  rule: TrialRule,
-  usage: QuotaUsage = null,
-): ServiceStanding {
+export function managedServiceState(record: ManagedServiceRecord | undefined, now: number, rule: TrialRule, usage: QuotaUsage = null): ServiceStanding {
   const none = { trialAvailable: false, trialEndsAt: null, trialHoursUsed: null, trialHoursLeft: null };
   const trialState = record?.trialState ?? null;
   const over = countsUsage(record) && usage !== null && usage >= (record?.quota ?? 0);
@@ -91,7 +86,8 @@ export function managedServiceState(
 
   if (record?.status === 'expired' || trialState === 'expiredService') return { state: 'expired', usable: false, trialState, ...none };
   if (record?.status === 'enabled' || trialState === 'purchasedService') {
-    if (passed(record?.expiresAt, now)) return { state: 'expired', usable: false, trialState: trialState === 'purchasedService' ? 'expiredService' : trialState, ...none };
+    if (passed(record?.expiresAt, now))
+      return { state: 'expired', usable: false, trialState: trialState === 'purchasedService' ? 'expiredService' : trialState, ...none };
     return paid(record?.status === 'enabled' ? 'enabled' : 'purchased');
   }
   if (trialState === 'activeTrial' || (trialState === 'enabledTrial' && rule.startsOnUse)) {

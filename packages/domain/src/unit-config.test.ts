@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import {
-  capOptionKbps, featureLicenceProblem, unitFeatureLicences, intercomServerMismatch, isFilenamePrefixTaken, resolutionLicenceProblem, transmissionModeProblem,
-  validateAudioChannels, validateNetworkCapping, validateSmartUnitLimits, workingModeProblem,
+  capOptionKbps,
+  featureLicenceProblem,
+  unitFeatureLicences,
+  intercomServerMismatch,
+  isFilenamePrefixTaken,
+  resolutionLicenceProblem,
+  transmissionModeProblem,
+  validateAudioChannels,
+  validateNetworkCapping,
+  validateSmartUnitLimits,
+  workingModeProblem,
 } from './unit-config.js';
 
 const ALL = { multiCamera: true, videoReturn: true, databridge: true } as const;
@@ -15,7 +24,14 @@ describe('unitFeatureLicences (capability + ENABLED service)', () => {
     [{}, [{ serviceName: 'multi-camera', serviceStatus: 'enabled' }], NONE],
     [{ multiCamera: true }, [{ serviceName: 'multi-camera', serviceStatus: 'ENABLED' }], { ...NONE, multiCamera: true }],
     [{ multiCamera: true }, [{ serviceName: 'multi-camera', serviceStatus: 'expired' }], NONE],
-    [{ videoReturn: true, databridge: true }, [{ serviceName: 'video-return', serviceStatus: 'enabled' }, { serviceName: 'databridge', serviceStatus: 'enabled' }], { ...NONE, videoReturn: true, databridge: true }],
+    [
+      { videoReturn: true, databridge: true },
+      [
+        { serviceName: 'video-return', serviceStatus: 'enabled' },
+        { serviceName: 'databridge', serviceStatus: 'enabled' },
+      ],
+      { ...NONE, videoReturn: true, databridge: true },
+    ],
   ] as const)('%j + %j → %j', (caps, services, expected) => {
     expect(unitFeatureLicences(caps, services)).toEqual(expected);
   });

@@ -4,9 +4,7 @@
  * capping options, smart-unit limits, file name prefix uniqueness per multimedia hub, the intercom
  * server rule, audio channels per input.
  */
-import {
-  BANDWIDTH_CAP_OPTIONS, LIMITS, VALIDATION, type ErrorCode, type FieldProblem, type TransmissionMode, type WorkingMode,
-} from '@fleet/contracts';
+import { BANDWIDTH_CAP_OPTIONS, LIMITS, VALIDATION, type ErrorCode, type FieldProblem, type TransmissionMode, type WorkingMode } from '@fleet/contracts';
 import { validateBandwidthLimits, validateSmartUnitBandwidth } from './bandwidth.js';
 
 /** The unit capabilities (Unit.capabilities) these rules read; a missing flag counts as false. */
@@ -139,7 +137,10 @@ export function validateNetworkCapping(input: NetworkCappingInput): FieldProblem
  */
 export function validateSmartUnitLimits(totalKbps: number | null, cellularKbps: number | null): FieldProblem[] {
   const out: FieldProblem[] = [];
-  for (const [path, kbps] of [['totalKbps', totalKbps], ['cellularKbps', cellularKbps]] as const) {
+  for (const [path, kbps] of [
+    ['totalKbps', totalKbps],
+    ['cellularKbps', cellularKbps],
+  ] as const) {
     if (kbps === null) continue;
     const message = validateSmartUnitBandwidth(kbps);
     if (message) out.push({ path, message });
@@ -174,4 +175,3 @@ export type AudioInput = 'sdi' | 'hdmi' | 'analog';
 export function validateAudioChannels(input: AudioInput, channels: number): string | null {
   return channels >= LIMITS.audioChannelsSdiOnlyFrom && input !== 'sdi' ? VALIDATION.audioChannelsSdiOnly : null;
 }
-

@@ -99,13 +99,10 @@ describe('deriveUnitStatusFromReport', () => {
 describe('isOfflineLike / isOnlineLike (every status)', () => {
   const offlineLike: readonly UnitStatus[] = ['offline', 'unavailable'];
   const onlineLike: readonly UnitStatus[] = ['online', 'idle', 'forwarding'];
-  it.each(UNIT_STATUSES.map((s) => [s, offlineLike.includes(s), onlineLike.includes(s)] as const))(
-    '%s: offline-like %s, online-like %s',
-    (status, off, on) => {
-      expect(isOfflineLike(status)).toBe(off);
-      expect(isOnlineLike(status)).toBe(on);
-    },
-  );
+  it.each(UNIT_STATUSES.map((s) => [s, offlineLike.includes(s), onlineLike.includes(s)] as const))('%s: offline-like %s, online-like %s', (status, off, on) => {
+    expect(isOfflineLike(status)).toBe(off);
+    expect(isOnlineLike(status)).toBe(on);
+  });
 });
 
 describe('isBusy (spec 000 §4)', () => {
@@ -278,11 +275,23 @@ describe('countUnits (spec 000 §2 counter bar)', () => {
     ['server counts in no type', { status: 'idle', typeGroup: 'mmhServer', alerts: [] }, { idle: 1 }],
     ['camera connected, online', { status: 'idle', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { idle: 1, field: 1, camera: 1 }],
     ['camera connected, streaming', { status: 'streaming', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { busy: 1, field: 1, camera: 1 }],
-    ['camera flag on an offline unit is not counted', { status: 'offline', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { offline: 1, field: 1 }],
-    ['camera flag on an unavailable unit is not counted', { status: 'unavailable', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true }, { offline: 1, field: 1 }],
+    [
+      'camera flag on an offline unit is not counted',
+      { status: 'offline', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { offline: 1, field: 1 },
+    ],
+    [
+      'camera flag on an unavailable unit is not counted',
+      { status: 'unavailable', typeGroup: 'fieldUnits', alerts: [], cameraConnected: true },
+      { offline: 1, field: 1 },
+    ],
     ['camera not connected', { status: 'idle', typeGroup: 'fieldUnits', alerts: [], cameraConnected: false }, { idle: 1, field: 1 }],
     ['one alert', { status: 'idle', typeGroup: 'fieldUnits', alerts: ['battery'] }, { idle: 1, field: 1, activeAlerts: 1 }],
-    ['three alerts count one unit', { status: 'idle', typeGroup: 'fieldUnits', alerts: ['battery', 'bitrateDrop', 'serverCpu'] }, { idle: 1, field: 1, activeAlerts: 1 }],
+    [
+      'three alerts count one unit',
+      { status: 'idle', typeGroup: 'fieldUnits', alerts: ['battery', 'bitrateDrop', 'serverCpu'] },
+      { idle: 1, field: 1, activeAlerts: 1 },
+    ],
   ])('%s', (_label, row, counts) => {
     const zero = { busy: 0, idle: 0, offline: 0, field: 0, camera: 0, lite: 0, smart: 0, ptmp: 0, ptp: 0, activeAlerts: 0 };
     expect(countUnits([row])).toEqual({ ...zero, ...counts });

@@ -2,13 +2,7 @@
  * Unit status rules: spec 000 §4 "States and transitions" (status derivation, groupings, counter
  * transitions, unit icon) and the spec 000 §2 counter bar.
  */
-import type {
-  Applications,
-  UnitApplicationKey,
-  UnitStatus,
-  UnitStatusChangeEvent,
-  UnitTypeGroup,
-} from '@fleet/contracts';
+import type { Applications, UnitApplicationKey, UnitStatus, UnitStatusChangeEvent, UnitTypeGroup } from '@fleet/contracts';
 
 /**
  * The `applications` map of a unit (contracts `Applications`, spec 000 §3): the keys present are
@@ -212,10 +206,7 @@ export interface UnitStatusCounters {
 }
 
 /** Which bucket every event moves a unit from and to; null = no counter change. */
-export const UNIT_COUNTER_TRANSITIONS: Record<
-  UnitStatusChangeEvent,
-  { readonly from: UnitCounterBucket; readonly to: UnitCounterBucket } | null
-> = {
+export const UNIT_COUNTER_TRANSITIONS: Record<UnitStatusChangeEvent, { readonly from: UnitCounterBucket; readonly to: UnitCounterBucket } | null> = {
   offlineToOnline: { from: 'offline', to: 'idle' },
   onlineToStreaming: { from: 'idle', to: 'busy' },
   offlineToStreaming: { from: 'offline', to: 'busy' },
@@ -234,10 +225,7 @@ export const UNIT_COUNTER_TRANSITIONS: Record<
  * buckets (online-to-store-and-forward counts as streaming, i.e. busy). `unknown` and null change
  * nothing. A bucket never goes below 0 (a late or duplicated event must not show a negative count).
  */
-export function applyCounterTransition(
-  counters: UnitStatusCounters,
-  event: UnitStatusChangeEvent | null,
-): UnitStatusCounters {
+export function applyCounterTransition(counters: UnitStatusCounters, event: UnitStatusChangeEvent | null): UnitStatusCounters {
   const next = { busy: counters.busy, idle: counters.idle, offline: counters.offline };
   const move = event === null ? null : UNIT_COUNTER_TRANSITIONS[event];
   if (move) {

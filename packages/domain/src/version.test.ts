@@ -159,7 +159,13 @@ describe('checkUnitUpgradeEligibility (spec 001 §5)', () => {
   it.each<[string, Partial<UnitUpgradeInput>, UpgradeBlockRule[], string[], UpgradeWarnRule[]]>([
     ['eligible baseline', {}, [], [], []],
     ['invalid current version', { currentVersion: 'x' }, ['invalidVersion'], ['VALIDATION_FAILED'], []],
-    ['invalid current and target', { currentVersion: 'x', targetVersion: '' }, ['invalidVersion', 'invalidVersion'], ['VALIDATION_FAILED', 'VALIDATION_FAILED'], []],
+    [
+      'invalid current and target',
+      { currentVersion: 'x', targetVersion: '' },
+      ['invalidVersion', 'invalidVersion'],
+      ['VALIDATION_FAILED', 'VALIDATION_FAILED'],
+      [],
+    ],
     ['target above 10.1', { targetVersion: '10.2' }, ['targetOutOfRange'], ['UPGRADE_6802'], []],
     ['target below 3.5', { currentVersion: '5.2', targetVersion: '3.4' }, ['targetOutOfRange'], ['UPGRADE_6802'], []],
     ['target 10.1.3 is in range', { targetVersion: '10.1.3', serverVersion: '10.1.3' }, [], [], []],
@@ -188,12 +194,26 @@ describe('checkUnitUpgradeEligibility (spec 001 §5)', () => {
     ['channel unparsable is ignored', { channelVersion: 'n/a' }, [], [], []],
     [
       'several blockers in documented order',
-      { currentVersion: '5.0', targetVersion: '10.5', hasSla: false, productType: 'LU610', videoCodec: 'h264', supportedProducts: ['LU800'], serverVersion: '8.0' },
+      {
+        currentVersion: '5.0',
+        targetVersion: '10.5',
+        hasSla: false,
+        productType: 'LU610',
+        videoCodec: 'h264',
+        supportedProducts: ['LU800'],
+        serverVersion: '8.0',
+      },
       ['targetOutOfRange', 'versionTooOld', 'noSla', 'lu600H264', 'hardwareNotSupported', 'serverFirst'],
       ['UPGRADE_6802', 'UPGRADE_6802', 'UPGRADE_6802', 'UPGRADE_6803', 'UPGRADE_6810', 'UPGRADE_6802'],
       [],
     ],
-    ['blocked and warned at once', { currentVersion: '9.2.1', hasSla: false, channelVersion: '9.0' }, ['noSla'], ['UPGRADE_6802'], ['configurationReset', 'channelVersionBelowUnit']],
+    [
+      'blocked and warned at once',
+      { currentVersion: '9.2.1', hasSla: false, channelVersion: '9.0' },
+      ['noSla'],
+      ['UPGRADE_6802'],
+      ['configurationReset', 'channelVersionBelowUnit'],
+    ],
   ])('%s', (_label, patch, rules, codes, warnings) => {
     const outcome = checkUnitUpgradeEligibility({ ...unitBase, ...patch });
     expect(outcome.reasons.map((r) => r.rule)).toEqual(rules);

@@ -214,11 +214,15 @@ function checkCommonRules(
 ): UpgradeBlocker[] {
   const reasons: UpgradeBlocker[] = [];
   if (!isVersionInSupportedRange(target)) {
-    reasons.push(blocker('targetOutOfRange', 'UPGRADE_6802', `Target version ${formatVersion(target)} is outside ${SOFTWARE_VERSIONS.min} to ${SOFTWARE_VERSIONS.max}`));
+    reasons.push(
+      blocker('targetOutOfRange', 'UPGRADE_6802', `Target version ${formatVersion(target)} is outside ${SOFTWARE_VERSIONS.min} to ${SOFTWARE_VERSIONS.max}`),
+    );
   }
   const floor = toVersion(UPGRADE_VERSION_RULES.notUpgradableAtOrBelowMinor);
   if (current.major < floor.major || (current.major === floor.major && current.minor <= floor.minor)) {
-    reasons.push(blocker('versionTooOld', 'UPGRADE_6802', `Upgrade is not available for version ${UPGRADE_VERSION_RULES.notUpgradableAtOrBelowMinor} or below`));
+    reasons.push(
+      blocker('versionTooOld', 'UPGRADE_6802', `Upgrade is not available for version ${UPGRADE_VERSION_RULES.notUpgradableAtOrBelowMinor} or below`),
+    );
   }
   if (productType !== undefined && supportedProducts !== undefined && supportedProducts.length > 0) {
     const wanted = productType.trim().toLowerCase();
@@ -258,7 +262,9 @@ export function checkUnitUpgradeEligibility(input: UnitUpgradeInput): UpgradeEli
     if (!server) {
       reasons.push(blocker('invalidVersion', 'VALIDATION_FAILED', `Server version ${JSON.stringify(input.serverVersion)} is not a version number`));
     } else if (compareVersions(server, target) < 0) {
-      reasons.push(blocker('serverFirst', 'UPGRADE_6802', `Upgrade the server first: server version ${formatVersion(server)} is below ${formatVersion(target)}`));
+      reasons.push(
+        blocker('serverFirst', 'UPGRADE_6802', `Upgrade the server first: server version ${formatVersion(server)} is below ${formatVersion(target)}`),
+      );
     }
   }
   const warnings: UpgradeWarning[] = [];
@@ -309,7 +315,11 @@ export function checkServerUpgradeEligibility(input: ServerUpgradeInput): Upgrad
   else if (!input.idle) reasons.push(blocker('serverBusy', 'UPGRADE_6808', 'The server is busy; servers are upgraded only when idle'));
   if (current.major <= UPGRADE_VERSION_RULES.serverStepMaxMajor && isAtLeast(target, UPGRADE_VERSION_RULES.serverStepTarget)) {
     reasons.push(
-      blocker('serverNeeds10_0', 'UPGRADE_6802', `A server on ${formatVersion(current)} must be upgraded to ${UPGRADE_VERSION_RULES.serverStepVersion} before ${UPGRADE_VERSION_RULES.serverStepTarget}`),
+      blocker(
+        'serverNeeds10_0',
+        'UPGRADE_6802',
+        `A server on ${formatVersion(current)} must be upgraded to ${UPGRADE_VERSION_RULES.serverStepVersion} before ${UPGRADE_VERSION_RULES.serverStepTarget}`,
+      ),
     );
   }
   return result(sortBlockers(reasons), []);

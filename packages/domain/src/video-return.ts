@@ -13,7 +13,10 @@ const VR_STATUS_BY_KEY: Readonly<Record<string, VrChannelStatus>> = {
 };
 
 function normaliseKey(raw: string): string {
-  return raw.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 }
 
 /**

@@ -79,7 +79,16 @@ export function fuzzFleet(units: number): FuzzFleet {
       inputKind: type === 'input' ? 'encoder' : null,
     }));
     channelIds.push(...channels.map((c) => c.channelId));
-    servers.push({ serverId, name: serverId, serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: channels.length, channels, vrChannels: [] });
+    servers.push({
+      serverId,
+      name: serverId,
+      serverType: 'mmh_server',
+      productType: 'Multimedia Hub',
+      swVersion: '10.1',
+      maxChannels: channels.length,
+      channels,
+      vrChannels: [],
+    });
   }
   const vrChannelIds = [1, 2, 3, 4].map((n) => `FZ-VRC-${n}`);
   servers.push({

@@ -59,7 +59,21 @@ export function compareReadModel(t: FleetTruth, view: CoreView, known: { units?:
     if (!core) continue;
     const status = unitStatusOf(u.online, u.applications);
     if (core.status !== status) {
-      out.push(violation('read-model', u.unitId, `${src} says ${core.status}; the unit ${u.online ? `runs ${Object.entries(u.applications).map(([k, a]) => `${k} ${a?.state ?? ''}`).join(', ') || 'nothing'}` : 'is off'} (${status})`));
+      out.push(
+        violation(
+          'read-model',
+          u.unitId,
+          `${src} says ${core.status}; the unit ${
+            u.online
+              ? `runs ${
+                  Object.entries(u.applications)
+                    .map(([k, a]) => `${k} ${a?.state ?? ''}`)
+                    .join(', ') || 'nothing'
+                }`
+              : 'is off'
+          } (${status})`,
+        ),
+      );
     }
     if (core.tally !== undefined) {
       const tally = u.tally === 'off' ? null : u.tally;
@@ -69,9 +83,22 @@ export function compareReadModel(t: FleetTruth, view: CoreView, known: { units?:
   for (const c of t.channels) {
     const core = view.channels.get(c.channelId);
     if (!core) continue;
-    if (core.status !== c.status) out.push(violation('read-model', c.channelId, `${src} says ${core.status}; the channel is ${c.status}${c.allocatedTo ? ` (${c.allocatedTo} streams to it)` : ''}`));
+    if (core.status !== c.status)
+      out.push(
+        violation(
+          'read-model',
+          c.channelId,
+          `${src} says ${core.status}; the channel is ${c.status}${c.allocatedTo ? ` (${c.allocatedTo} streams to it)` : ''}`,
+        ),
+      );
     if (core.allocatedTo !== undefined && core.allocatedTo !== c.allocatedTo) {
-      out.push(violation('read-model', c.channelId, `${src} says allocated to ${core.allocatedTo ?? 'nobody'}; the channel is allocated to ${c.allocatedTo ?? 'nobody'}`));
+      out.push(
+        violation(
+          'read-model',
+          c.channelId,
+          `${src} says allocated to ${core.allocatedTo ?? 'nobody'}; the channel is allocated to ${c.allocatedTo ?? 'nobody'}`,
+        ),
+      );
     }
   }
   for (const s of t.servers) {
@@ -113,7 +140,8 @@ export function compareViews(rest: CoreView, ws: CoreView): Violation[] {
   const diff = (kind: string, a: Map<string, { status: string }>, b: Map<string, { status: string }>) => {
     for (const [id, r] of a) {
       const w = b.get(id);
-      if (w && w.status !== r.status) out.push(violation('ws-equals-rest', id, `${kind}: ${ws.source} folds to ${w.status}, ${rest.source} answers ${r.status}`));
+      if (w && w.status !== r.status)
+        out.push(violation('ws-equals-rest', id, `${kind}: ${ws.source} folds to ${w.status}, ${rest.source} answers ${r.status}`));
     }
   };
   diff('unit', rest.units, ws.units);
@@ -146,15 +174,29 @@ export function checkDerived(lists: readonly ChannelListAnswer[], events: readon
     const statuses = l.channels.map((c) => c.status);
     const want = countChannelClasses(statuses);
     for (const k of ['offline', 'idle', 'busy'] as const) {
-      if (l.counters[k] !== want[k]) out.push(violation('derived-counters', l.subject, `${k} counter is ${l.counters[k]}; its ${statuses.length} channels give ${want[k]}`));
+      if (l.counters[k] !== want[k])
+        out.push(violation('derived-counters', l.subject, `${k} counter is ${l.counters[k]}; its ${statuses.length} channels give ${want[k]}`));
     }
     if (l.status !== undefined && l.status !== groupStatusOf(statuses)) {
-      out.push(violation('derived-counters', l.subject, `group channel status is ${l.status}; its channels (${statuses.join(', ') || 'none'}) give ${groupStatusOf(statuses)}`));
+      out.push(
+        violation(
+          'derived-counters',
+          l.subject,
+          `group channel status is ${l.status}; its channels (${statuses.join(', ') || 'none'}) give ${groupStatusOf(statuses)}`,
+        ),
+      );
     }
   }
   for (const e of events) {
     const want = counterTransitionOf(e.previous, e.status);
-    if (e.change !== want) out.push(violation('derived-counters', e.unitId, `unit.status ${e.previous ?? 'none'} → ${e.status} carries ${e.change ?? 'no'} transition; the §4 rule gives ${want ?? 'none'}`));
+    if (e.change !== want)
+      out.push(
+        violation(
+          'derived-counters',
+          e.unitId,
+          `unit.status ${e.previous ?? 'none'} → ${e.status} carries ${e.change ?? 'no'} transition; the §4 rule gives ${want ?? 'none'}`,
+        ),
+      );
   }
   return out;
 }

@@ -92,9 +92,18 @@ export function readFleet(units: Iterable<UnitDevice>, servers: Iterable<ServerD
   for (const s of servers) {
     truth.servers.push({ serverId: s.id, online: s.online, status: s.status() });
     for (const c of s.channels.values()) {
-      truth.channels.push({ channelId: c.spec.channelId, serverId: s.id, serverOnline: s.online, status: c.status, type: c.type, allocatedTo: c.allocatedTo, forced: c.forced !== null });
+      truth.channels.push({
+        channelId: c.spec.channelId,
+        serverId: s.id,
+        serverOnline: s.online,
+        status: c.status,
+        type: c.type,
+        allocatedTo: c.allocatedTo,
+        forced: c.forced !== null,
+      });
     }
-    for (const v of s.vrChannels.values()) truth.vrChannels.push({ vrChannelId: v.spec.vrChannelId, serverId: s.id, status: v.status, collectingFor: v.collectingFor });
+    for (const v of s.vrChannels.values())
+      truth.vrChannels.push({ vrChannelId: v.spec.vrChannelId, serverId: s.id, status: v.status, collectingFor: v.collectingFor });
   }
   return truth;
 }
@@ -131,18 +140,48 @@ export function checkFleet(t: FleetTruth): Violation[] {
       } else if (u.streamChannel !== null) {
         if (!ch) out.push(violation('stream-target', id, `streams video (${video}) to channel ${u.streamChannel}, which no server runs`));
         else if (ch.allocatedTo !== id || ch.status !== 'collecting') {
-          out.push(violation('stream-target', id, `streams video (${video}) to channel ${ch.channelId}, which is ${ch.status} and allocated to ${ch.allocatedTo ?? 'nobody'}`));
+          out.push(
+            violation(
+              'stream-target',
+              id,
+              `streams video (${video}) to channel ${ch.channelId}, which is ${ch.status} and allocated to ${ch.allocatedTo ?? 'nobody'}`,
+            ),
+          );
         }
       }
     } else if (video === undefined || video === 'speedtest') {
       if (u.streamChannel !== null || u.streamExternal !== null) {
-        out.push(violation('stream-target', id, `holds ${u.streamChannel !== null ? `channel ${u.streamChannel}` : `External ${u.streamExternal}`} without a stream (video ${video ?? 'not running'})`));
+        out.push(
+          violation(
+            'stream-target',
+            id,
+            `holds ${u.streamChannel !== null ? `channel ${u.streamChannel}` : `External ${u.streamExternal}`} without a stream (video ${video ?? 'not running'})`,
+          ),
+        );
       }
     } else if (ch && ch.allocatedTo !== id) {
-      out.push(violation('stream-target', id, `winds its stream down (${video}) holding channel ${ch.channelId}, which is allocated to ${ch.allocatedTo ?? 'nobody'}`));
+      out.push(
+        violation('stream-target', id, `winds its stream down (${video}) holding channel ${ch.channelId}, which is allocated to ${ch.allocatedTo ?? 'nobody'}`),
+      );
     }
-    const wantTally = video === 'running' ? (ch ? (ch.type === 'output' || ch.type === 'distributor' ? 'program' : 'preview') : 'off') : video === undefined || video === 'speedtest' ? 'off' : null;
-    if (wantTally !== null && u.tally !== wantTally) out.push(violation('tally', id, `tally is ${u.tally} while video is ${video ?? 'not running'}${ch ? ` on ${ch.type} channel ${ch.channelId}` : ''} (expected ${wantTally})`));
+    const wantTally =
+      video === 'running'
+        ? ch
+          ? ch.type === 'output' || ch.type === 'distributor'
+            ? 'program'
+            : 'preview'
+          : 'off'
+        : video === undefined || video === 'speedtest'
+          ? 'off'
+          : null;
+    if (wantTally !== null && u.tally !== wantTally)
+      out.push(
+        violation(
+          'tally',
+          id,
+          `tally is ${u.tally} while video is ${video ?? 'not running'}${ch ? ` on ${ch.type} channel ${ch.channelId}` : ''} (expected ${wantTally})`,
+        ),
+      );
   }
 
   for (const c of t.channels) {
@@ -150,7 +189,8 @@ export function checkFleet(t: FleetTruth): Violation[] {
       const u = units.get(c.allocatedTo);
       if (!u) out.push(violation('channel-owner', c.channelId, `is allocated to ${c.allocatedTo}, which is no unit of the shard`));
       else if (!u.online) out.push(violation('channel-owner', c.channelId, `is allocated to ${u.unitId}, which is off`));
-      else if (u.streamChannel !== c.channelId) out.push(violation('channel-owner', c.channelId, `is allocated to ${u.unitId}, which streams to ${u.streamChannel ?? 'no channel'}`));
+      else if (u.streamChannel !== c.channelId)
+        out.push(violation('channel-owner', c.channelId, `is allocated to ${u.unitId}, which streams to ${u.streamChannel ?? 'no channel'}`));
       if (c.status !== 'collecting') out.push(violation('channel-owner', c.channelId, `is allocated to ${c.allocatedTo} but ${c.status}`));
     } else if (c.status === 'collecting' && !c.forced) {
       out.push(violation('channel-owner', c.channelId, 'is collecting for nobody'));
@@ -161,7 +201,13 @@ export function checkFleet(t: FleetTruth): Violation[] {
     if (v.collectingFor === null) continue;
     const u = units.get(v.collectingFor);
     if (!u?.online || u.applications.videoReturn === undefined) {
-      out.push(violation('video-return-owner', v.vrChannelId, `collects for ${v.collectingFor}, which ${!u ? 'is no unit of the shard' : !u.online ? 'is off' : 'runs no video return'}`));
+      out.push(
+        violation(
+          'video-return-owner',
+          v.vrChannelId,
+          `collects for ${v.collectingFor}, which ${!u ? 'is no unit of the shard' : !u.online ? 'is off' : 'runs no video return'}`,
+        ),
+      );
     }
   }
   return out;

@@ -18,7 +18,10 @@ type Fleet = ReturnType<typeof fleetHarness>;
 
 const truthOf = (f: Fleet) => readFleet(f.units(), f.world.servers(), f.clock.now());
 const check = (f: Fleet) => checkFleet(truthOf(f)).map(describeViolation);
-const named = (f: Fleet, name: InvariantName) => checkFleet(truthOf(f)).filter((v) => v.invariant === name).map(describeViolation);
+const named = (f: Fleet, name: InvariantName) =>
+  checkFleet(truthOf(f))
+    .filter((v) => v.invariant === name)
+    .map(describeViolation);
 const fold = (sent: readonly DeviceToCore[]) => {
   const r = new ReportFold();
   for (const m of sent) r.apply(m);
@@ -170,7 +173,18 @@ describe('fleet invariants against what the core is told and answers', () => {
       { channelId: 'c', status: 'unavailable' },
       { channelId: 'd', status: 'upgrading' },
     ] as const;
-    const subjects = channels.map((c) => ({ status: c.status, type: 'preview' as const, hasSdi: false, hasSmpte: false, hasCdn: false, isStudio: false, isSharing: false, isDistributor: false, isOutput: false, isInput: false }));
+    const subjects = channels.map((c) => ({
+      status: c.status,
+      type: 'preview' as const,
+      hasSdi: false,
+      hasSmpte: false,
+      hasCdn: false,
+      isStudio: false,
+      isSharing: false,
+      isDistributor: false,
+      isOutput: false,
+      isInput: false,
+    }));
     const domain = countChannels(subjects);
     expect(checkDerived([{ subject: 'grp', channels, counters: domain, status: 'idle' }], [])).toEqual([]);
     expect(checkDerived([{ subject: 'grp', channels, counters: { ...domain, busy: 1 }, status: 'collecting' }], []).map(describeViolation)).toEqual([

@@ -47,7 +47,13 @@ export class CommandLedger {
       const u = t.units.find((x) => x.unitId === p.unitId);
       const video = u?.applications.video?.state;
       if (!u?.online || video !== 'running') {
-        out.push(violation('command-effect', p.unitId, `${p.call} was accepted ${t.at - p.acceptedAt} ms ago, yet the unit ${!u?.online ? 'is off' : `has video ${video ?? 'not running'}`} and nothing ended the stream`));
+        out.push(
+          violation(
+            'command-effect',
+            p.unitId,
+            `${p.call} was accepted ${t.at - p.acceptedAt} ms ago, yet the unit ${!u?.online ? 'is off' : `has video ${video ?? 'not running'}`} and nothing ended the stream`,
+          ),
+        );
         continue;
       }
       if (p.channelId !== null && u.streamChannel !== p.channelId && u.streamExternal !== p.channelId) {

@@ -5,9 +5,7 @@
  * never repeated while it stays. Alert sound follows the default alert settings of spec 000 §9
  * (critical on, warning off) unless configured otherwise.
  */
-import {
-  DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, type AlertLevel, type AlertType, type DeviceEvent,
-} from '@fleet/contracts';
+import { DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, type AlertLevel, type AlertType, type DeviceEvent } from '@fleet/contracts';
 
 export interface LevelThresholds {
   warning: number;

@@ -65,7 +65,9 @@ export class LinkModel {
     const carrying = this.carrying();
     const capacity = this.effectiveKbps(scale);
     this.uplinkKbps = carrying ? Math.round(capacity * demandShare) : 0;
-    this.downlinkKbps = carrying ? Math.round(Math.min(capacity * LINK_MODEL.downlinkShare, LINK_MODEL.downlinkCapKbps) * this.rng.range(...LINK_MODEL.downlinkJitter)) : 0;
+    this.downlinkKbps = carrying
+      ? Math.round(Math.min(capacity * LINK_MODEL.downlinkShare, LINK_MODEL.downlinkCapKbps) * this.rng.range(...LINK_MODEL.downlinkJitter))
+      : 0;
     this.lastUpdated = now;
   }
 

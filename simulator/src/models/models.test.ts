@@ -24,7 +24,11 @@ describe('storage: store-and-forward files', () => {
     for (let t = 5000; t <= 130_000; t += 5000) s.stepRecording(T + t, 5000, 4000, 'mp4');
     s.stopRecording();
     const recorded = files().filter((e) => e.transfer === 'recorded');
-    expect(recorded.map((e) => e.fileName)).toEqual(['crew_a_20260102_030405_part1.mp4', 'crew_a_20260102_030405_part2.mp4', 'crew_a_20260102_030405_part3.mp4']);
+    expect(recorded.map((e) => e.fileName)).toEqual([
+      'crew_a_20260102_030405_part1.mp4',
+      'crew_a_20260102_030405_part2.mp4',
+      'crew_a_20260102_030405_part3.mp4',
+    ]);
     expect(recorded.every((e) => e.status === 'pending' && e.sizeBytes > 0)).toBe(true);
     // 60 s at 4000 kbps = 30 MB
     expect(recorded[0]!.sizeBytes).toBe(60 * 4000 * 125);
@@ -36,7 +40,9 @@ describe('storage: store-and-forward files', () => {
     for (let t = 5000; t <= 60_000; t += 5000) s.stepRecording(T + t, 5000, 4000, 'mkv');
     s.stopRecording();
     for (let i = 0; i < 40; i++) s.stepUpload(1000, 8000, 'CH1');
-    const transfers = files().filter((e) => e.transfer !== 'recorded').map((e) => e.transfer);
+    const transfers = files()
+      .filter((e) => e.transfer !== 'recorded')
+      .map((e) => e.transfer);
     expect(transfers[0]).toBe('started');
     expect(transfers).toContain('progress');
     expect(transfers.at(-1)).toBe('completed');
@@ -56,15 +62,27 @@ describe('storage: store-and-forward files', () => {
   });
 
   it('uses every store-and-forward extension of the spec across the families', () => {
-    expect(new Set([extensionFor('fieldUnits', 'high_h264'), extensionFor('fieldUnits', 'low_h265'), extensionFor('smartUnits', 'standard_h264'), extensionFor('liteUnits', 'high_h264')])).toEqual(
-      new Set(['mp4', 'mkv', '3gp', 'mov']),
-    );
+    expect(
+      new Set([
+        extensionFor('fieldUnits', 'high_h264'),
+        extensionFor('fieldUnits', 'low_h265'),
+        extensionFor('smartUnits', 'standard_h264'),
+        extensionFor('liteUnits', 'high_h264'),
+      ]),
+    ).toEqual(new Set(['mp4', 'mkv', '3gp', 'mov']));
   });
 });
 
 describe('software upgrade runs', () => {
   it.each([
-    [107, 10], [105, 30], [106, 30], [103, 50], [101, 70], [104, 70], [102, 85], [-1, 90],
+    [107, 10],
+    [105, 30],
+    [106, 30],
+    [103, 50],
+    [101, 70],
+    [104, 70],
+    [102, 85],
+    [-1, 90],
   ])('code %i fails at %i percent', (code, at) => expect(failurePoint(code)).toBe(at));
 
   it('reports upgrading with progress, then succeeded; or failed with its code at its phase', () => {
@@ -100,7 +118,11 @@ describe('alerts', () => {
     m.set('battery', 'warning', 'Battery 24%', 24);
     m.set('battery', 'critical', 'Battery 8%', 8);
     m.set('battery', null, 'Battery 40%', 40);
-    expect(events.map((e) => (e.type === 'alert' ? [e.level, e.sound] : null))).toEqual([['warning', false], ['critical', true], [null, false]]);
+    expect(events.map((e) => (e.type === 'alert' ? [e.level, e.sound] : null))).toEqual([
+      ['warning', false],
+      ['critical', true],
+      [null, false],
+    ]);
   });
 });
 

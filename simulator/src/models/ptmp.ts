@@ -28,7 +28,10 @@ export class PtmpReceivers {
   private receivers: Receiver[] = [];
   private delayMs: number = PTMP.baseDelayMs;
 
-  constructor(private readonly rng: Rng, uids: readonly string[] = []) {
+  constructor(
+    private readonly rng: Rng,
+    uids: readonly string[] = [],
+  ) {
     this.set(uids);
   }
 

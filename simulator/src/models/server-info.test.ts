@@ -3,8 +3,19 @@ import type { ServerSpec } from '@fleet/contracts';
 import { cloudInstanceId, interfaceHwStatus, serverDeviceId, serverInfo, serverRunState } from './server-info.js';
 
 const spec = (serverId: string, serverType: ServerSpec['serverType'], vr = 0): ServerSpec => ({
-  serverId, name: serverId, serverType, productType: 'p', swVersion: '10.1', maxChannels: 4, channels: [],
-  vrChannels: Array.from({ length: vr }, (_, i) => ({ vrChannelId: `${serverId}-VR${i + 1}`, name: `vr${i + 1}`, inputType: 'sdi' as const, status: 'idle' as const })),
+  serverId,
+  name: serverId,
+  serverType,
+  productType: 'p',
+  swVersion: '10.1',
+  maxChannels: 4,
+  channels: [],
+  vrChannels: Array.from({ length: vr }, (_, i) => ({
+    vrChannelId: `${serverId}-VR${i + 1}`,
+    name: `vr${i + 1}`,
+    inputType: 'sdi' as const,
+    status: 'idle' as const,
+  })),
 });
 
 describe('serverInfo (what a server reports about itself as it comes up)', () => {
@@ -37,7 +48,15 @@ describe('serverInfo (what a server reports about itself as it comes up)', () =>
   });
 
   it('says what each channel can do: 4K on a hub’s SDI-backed channels, not on its previews; logs as the channel supports them', () => {
-    const channel = (channelId: string, type: 'preview' | 'output' | 'input') => ({ channelId, name: channelId, type, swVersion: '10.1', licensed: true, supportsLogs: type !== 'input', status: 'idle' as const });
+    const channel = (channelId: string, type: 'preview' | 'output' | 'input') => ({
+      channelId,
+      name: channelId,
+      type,
+      swVersion: '10.1',
+      licensed: true,
+      supportsLogs: type !== 'input',
+      status: 'idle' as const,
+    });
     const hub = { ...spec('MMH-1', 'mmh_server'), channels: [channel('P', 'preview'), channel('O', 'output'), channel('I', 'input')] };
     expect(serverInfo(hub, 0).channels.map((c) => [c.channelId, c.capabilities.fourK, c.capabilities.supportsLogs])).toEqual([
       ['P', false, true],

@@ -70,7 +70,12 @@ const INTERFACE_FEATURE = { tally: 'tally', audio: 'ifb' } as const;
  * audioHwStatus): null on a server without that interface or while the server is down (it sees
  * nothing then), else connected unless unplugged (the `interfaceHw` fault).
  */
-export function interfaceHwStatus(type: ServerSpec['serverType'], hw: keyof typeof INTERFACE_FEATURE, online: boolean, unplugged: boolean): HwInterfaceStatus | null {
+export function interfaceHwStatus(
+  type: ServerSpec['serverType'],
+  hw: keyof typeof INTERFACE_FEATURE,
+  online: boolean,
+  unplugged: boolean,
+): HwInterfaceStatus | null {
   if (!online || !FEATURES[type].includes(INTERFACE_FEATURE[hw])) return null;
   return unplugged ? 'disconnected' : 'connected';
 }

@@ -61,8 +61,20 @@ export class StorageModel {
   ) {
     const { sdCardBytes, internalBytes } = STORAGE_MODEL;
     this.storages = [
-      { id: 'sd', name: 'SD card', present: sdCard, totalBytes: sdCardBytes, usedBytes: sdCard ? Math.round(rng.range(...STORAGE_MODEL.sdUsedShare) * sdCardBytes) : 0 },
-      { id: 'internal', name: 'Internal', present: true, totalBytes: internalBytes, usedBytes: Math.round(rng.range(...STORAGE_MODEL.internalUsedShare) * internalBytes) },
+      {
+        id: 'sd',
+        name: 'SD card',
+        present: sdCard,
+        totalBytes: sdCardBytes,
+        usedBytes: sdCard ? Math.round(rng.range(...STORAGE_MODEL.sdUsedShare) * sdCardBytes) : 0,
+      },
+      {
+        id: 'internal',
+        name: 'Internal',
+        present: true,
+        totalBytes: internalBytes,
+        usedBytes: Math.round(rng.range(...STORAGE_MODEL.internalUsedShare) * internalBytes),
+      },
     ];
   }
 

@@ -3,7 +3,9 @@ import { harness, TEST_TIMINGS, unitSpec } from '../testing/harness.js';
 
 const start = TEST_TIMINGS.streamStartMs[1];
 const stop = TEST_TIMINGS.streamStopMs[1];
-const noLicences = unitSpec('N1', { capabilities: { sdCard: false, multiCamera: false, databridge: false, videoReturn: false, intercom: false, ipPipe: false } });
+const noLicences = unitSpec('N1', {
+  capabilities: { sdCard: false, multiCamera: false, databridge: false, videoReturn: false, intercom: false, ipPipe: false },
+});
 const multiCamera = { numberOfFeeds: 2, channelIds: [], resolution: null };
 const switcher = (mode: 'switcher' | 'switcherAndProxy') => ({ mode, highQualityChannelId: null, proxyChannelId: null, inputSdi: null, resolution: null });
 const file = (fileId: string) => ({ fileId, fileName: `${fileId}.mp4`, path: `/sd/${fileId}.mp4`, sizeBytes: 1000 });
@@ -89,7 +91,9 @@ describe('action reactions (unit actions)', () => {
     expect(h.device.applications.audioRoom?.state).toBe('disconnecting');
     expect(open(1, 'targetChannel')).toEqual({ ok: true });
     expect(h.device.applications.ifb?.state).toBe('connecting');
-    expect(harness({ spec: noLicences }).action('startIntercom', { session: 1, mode: 'audioRoom', audioRoomId: null, channelId: null, serverId: 'MMH-1' })).toEqual({
+    expect(
+      harness({ spec: noLicences }).action('startIntercom', { session: 1, mode: 'audioRoom', audioRoomId: null, channelId: null, serverId: 'MMH-1' }),
+    ).toEqual({
       ok: false,
       error: 'INTERCOM_SERVER_MISMATCH',
     });
@@ -112,9 +116,20 @@ describe('action reactions (unit actions)', () => {
     expect(h.device.applications.forward?.state).toBe('connecting');
     h.advance(20 * start);
     const f1 = h.events('file').filter((e) => e.fileId === 'f1');
-    expect(f1.map((e) => [e.transfer, e.progress])).toEqual([['started', 0], ['progress', 25], ['progress', 50], ['progress', 75], ['completed', 100]]);
+    expect(f1.map((e) => [e.transfer, e.progress])).toEqual([
+      ['started', 0],
+      ['progress', 25],
+      ['progress', 50],
+      ['progress', 75],
+      ['completed', 100],
+    ]);
     expect(f1.at(-1)).toMatchObject({ status: 'uploaded', isTransferring: false, channelId: 'CH-OUT' });
-    expect(h.events('file').filter((e) => e.fileId === 'f2').at(-1)?.transfer).toBe('completed');
+    expect(
+      h
+        .events('file')
+        .filter((e) => e.fileId === 'f2')
+        .at(-1)?.transfer,
+    ).toBe('completed');
     expect(h.appStates('forward').filter((s, i, a) => s !== a[i - 1])).toEqual([null, 'connecting', 'running', 'disconnecting', null]);
 
     h.action('uploadFiles', { files: [file('f3')], channelId: null });
@@ -122,7 +137,12 @@ describe('action reactions (unit actions)', () => {
     h.device.setPower(false);
     h.device.setPower(true);
     h.advance(20 * start);
-    expect(h.events('file').filter((e) => e.fileId === 'f3').map((e) => e.transfer)).toEqual(['started', 'progress']);
+    expect(
+      h
+        .events('file')
+        .filter((e) => e.fileId === 'f3')
+        .map((e) => e.transfer),
+    ).toEqual(['started', 'progress']);
     expect(h.device.snapshot().uploads).toEqual([]);
   });
 
@@ -146,7 +166,10 @@ describe('action reactions (unit actions)', () => {
     expect(h.device.applications.fetchlogs?.state).toBe('running');
     const other = harness();
     other.world.server('MMH-1')!.sendingLogsFor = 'CH-PREVIEW';
-    expect(other.action('startFetchLogs', { channelId: 'CH-OUT', supportCaseId: 'sc2', timeZone: null })).toEqual({ ok: false, error: 'SERVER_BUSY_SENDING_LOGS' });
+    expect(other.action('startFetchLogs', { channelId: 'CH-OUT', supportCaseId: 'sc2', timeZone: null })).toEqual({
+      ok: false,
+      error: 'SERVER_BUSY_SENDING_LOGS',
+    });
     h.advance(TEST_TIMINGS.fetchLogsMs);
     expect(h.events('fetchLogs').map((e) => e.state)).toEqual(['failed', 'running', 'completed']);
     h.advance(stop);

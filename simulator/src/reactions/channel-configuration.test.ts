@@ -9,7 +9,12 @@ import { CHANNEL_LOGS_MS } from './channel-configuration.js';
 import { reactToServerCommand } from './server-commands.js';
 
 const configure = (channelId: string, setting: string): ServerCommand => ({ type: 'configureChannel', channelId, setting, payload: {} });
-const act = (channelId: string, action: string, payload: Record<string, boolean> = {}): ServerCommand => ({ type: 'channelAction', channelId, action, payload });
+const act = (channelId: string, action: string, payload: Record<string, boolean> = {}): ServerCommand => ({
+  type: 'channelAction',
+  channelId,
+  action,
+  payload,
+});
 
 describe('channel configuration reactions of a server', () => {
   it('accepts the modal settings on an idle channel; refuses an output change on a collecting one', () => {

@@ -10,18 +10,36 @@ import { reactToServerCommand } from './server-commands.js';
 
 type Flags = Record<string, boolean | number | string | null>;
 const general = (channelId: string, payload: Flags): ServerCommand => ({ type: 'configureChannel', channelId, setting: 'general', payload });
-const multipoint = (channelId: string, uids: string[]): ServerCommand => ({ type: 'configureChannel', channelId, setting: 'multipoint', payload: { machines: uids.map((uid) => ({ uid })) } });
+const multipoint = (channelId: string, uids: string[]): ServerCommand => ({
+  type: 'configureChannel',
+  channelId,
+  setting: 'multipoint',
+  payload: { machines: uids.map((uid) => ({ uid })) },
+});
 
 const channel = (channelId: string, type: ChannelSpec['type'], inputKind: string | null = null): ChannelSpec => ({
-  channelId, name: channelId, type, swVersion: '10.1', licensed: true, supportsLogs: type !== 'input', status: 'idle', inputKind,
+  channelId,
+  name: channelId,
+  type,
+  swVersion: '10.1',
+  licensed: true,
+  supportsLogs: type !== 'input',
+  status: 'idle',
+  inputKind,
 });
 
 /** A transceiver with a preview channel and an encoder input, reporting into `events`. */
 function transceiver(events: DeviceEvent[] = []) {
   const h = harness();
   const spec: ServerSpec = {
-    serverId: 'TRX-1', name: 'trx', serverType: 'transceiver_server', productType: 'Transceiver', swVersion: '10.1', maxChannels: 4,
-    channels: [channel('TRX-PREVIEW', 'preview'), channel('TRX-ENC', 'input', 'encoder')], vrChannels: [],
+    serverId: 'TRX-1',
+    name: 'trx',
+    serverType: 'transceiver_server',
+    productType: 'Transceiver',
+    swVersion: '10.1',
+    maxChannels: 4,
+    channels: [channel('TRX-PREVIEW', 'preview'), channel('TRX-ENC', 'input', 'encoder')],
+    vrChannels: [],
   };
   return { h, trx: new ServerDevice(spec, h.clock, new Rng(5), DEFAULT_SERVER_TIMINGS, defaultAlertConfig(), (e) => events.push(e), true) };
 }
@@ -33,7 +51,11 @@ describe('general and multipoint configuration of a channel, refused by the devi
     expect(reactToServerCommand(hub, general('CH-NOLIC', { forceOutput: true }))).toEqual({ ok: true });
     expect(hub.channels.get('CH-NOLIC')!.type).toBe('output');
     hub.applyFault({ type: 'outputLicence', outputs: 2 });
-    expect(reactToServerCommand(hub, general('CH-PREVIEW', { forceOutput: true }))).toEqual({ ok: false, error: 'OUTPUT_CHANNEL_LICENSE_EXCEEDED', params: ['2'] });
+    expect(reactToServerCommand(hub, general('CH-PREVIEW', { forceOutput: true }))).toEqual({
+      ok: false,
+      error: 'OUTPUT_CHANNEL_LICENSE_EXCEEDED',
+      params: ['2'],
+    });
     expect(hub.channels.get('CH-PREVIEW')!.type).toBe('preview');
     // An output staying an output, or a change that adds none, is not counted again.
     expect(reactToServerCommand(hub, general('CH-OUT', { sdiNo: 1, output: true, distributor: true }))).toEqual({ ok: true });
@@ -89,7 +111,12 @@ describe('point-to-multipoint receivers of a channel', () => {
     expect(ptmpReports(events, 'TRX-PREVIEW')).toEqual([]);
     h.advance(PTMP.connectMs);
     expect(ptmpReports(events, 'TRX-PREVIEW').at(-1)).toMatchObject({
-      status: 'idle', ptmpDelay: null, ptmpStatuses: [{ uid: 'PTMP-1', status: 'idle', bitrate: 0 }, { uid: 'PTMP-2', status: 'idle', bitrate: 0 }],
+      status: 'idle',
+      ptmpDelay: null,
+      ptmpStatuses: [
+        { uid: 'PTMP-1', status: 'idle', bitrate: 0 },
+        { uid: 'PTMP-2', status: 'idle', bitrate: 0 },
+      ],
     });
 
     trx.applyFault({ type: 'channelStatus', channelId: 'TRX-PREVIEW', status: 'collecting' });
@@ -113,7 +140,11 @@ describe('point-to-multipoint receivers of a channel', () => {
     expect(trx.applyFault({ type: 'ptmpReceiver', channelId: 'TRX-PREVIEW', uid: 'NOPE', lost: true })).toEqual({ ok: false, error: 'NOT_FOUND' });
 
     trx.setPower(false);
-    expect(ptmpReports(events, 'TRX-PREVIEW').at(-1)!.ptmpStatuses!.map((r) => r.status)).toEqual(['offline', 'offline']);
+    expect(
+      ptmpReports(events, 'TRX-PREVIEW')
+        .at(-1)!
+        .ptmpStatuses!.map((r) => r.status),
+    ).toEqual(['offline', 'offline']);
   });
 
   it('an emptied configuration is reported once more (so the core clears it); a server restarted from its spec keeps its receivers', () => {

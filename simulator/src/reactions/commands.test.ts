@@ -22,7 +22,9 @@ describe('command reactions (POST devices/{id}/commands/{command})', () => {
       h.command('setVirtualChannel', { channelId: 'NOPE' });
       h.command('setVirtualChannel', { channelId: 'CH-NOLIC' });
       expect(h.events('channelSelection').map((e) => [e.channelId, e.ok, e.external])).toEqual([
-        ['CH-OUT', true, false], ['NOPE', true, true], ['CH-NOLIC', true, true],
+        ['CH-OUT', true, false],
+        ['NOPE', true, true],
+        ['CH-NOLIC', true, true],
       ]);
       expect(h.device.snapshot().selection).toMatchObject({ channelId: 'CH-NOLIC', external: true });
     });

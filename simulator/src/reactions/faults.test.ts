@@ -4,7 +4,12 @@ import { engineHarness, SERVERS, unitSpec as unit } from '../testing/harness.js'
 
 /** An engine with the test playing the core; faults as a scenario applies them. */
 async function world(devices: DeviceSpec[]) {
-  const { engine, log } = await engineHarness({ devices, servers: SERVERS, seed: 11, timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, selectionFailureChance: 0 } });
+  const { engine, log } = await engineHarness({
+    devices,
+    servers: SERVERS,
+    seed: 11,
+    timings: { initiallyOffShare: 0, meanTimeBetweenOutagesMs: 0, selectionFailureChance: 0 },
+  });
   engine.clock.advance(5000); // booted
   const events = <T extends DeviceEvent['type']>(type: T) =>
     log.flatMap((m) => (m.kind === 'event' && m.event.type === type ? [m.event as Extract<DeviceEvent, { type: T }>] : []));
@@ -20,7 +25,9 @@ describe('scenario faults and operations, through the engine', () => {
     w.fault('U1', { type: 'selectChannel', channelId: 'NOPE' });
     w.fault('U1', { type: 'selectChannel', channelId: 'CH-OUT' });
     expect(w.events('channelSelection').map((e) => [e.channelId, e.ok, e.external, e.attempts])).toEqual([
-      ['CH-NOLIC', true, true, 1], ['NOPE', true, true, 1], ['CH-OUT', true, false, 1],
+      ['CH-NOLIC', true, true, 1],
+      ['NOPE', true, true, 1],
+      ['CH-OUT', true, false, 1],
     ]);
   });
 
@@ -58,7 +65,12 @@ describe('scenario faults and operations, through the engine', () => {
   });
 
   it('refuses upgrades by the rules (6802, 6803, 6810, 6199, 6808) and fails one with 6199 when the server drops', async () => {
-    const w = await world([unit('OLD', { swVersion: '5.1' }), unit('LU600', { productType: 'LU600 H.264', capabilities: { hevc: false } }), unit('U1'), unit('U2')]);
+    const w = await world([
+      unit('OLD', { swVersion: '5.1' }),
+      unit('LU600', { productType: 'LU600 H.264', capabilities: { hevc: false } }),
+      unit('U1'),
+      unit('U2'),
+    ]);
     expect(w.fault('OLD', { type: 'upgrade', target: '8.5' })).toEqual({ applied: true, error: 'UPGRADE_6802' });
     expect(w.fault('U1', { type: 'upgrade', target: '11.0' })).toEqual({ applied: true, error: 'UPGRADE_6802' });
     expect(w.fault('LU600', { type: 'upgrade', target: '8.5' })).toEqual({ applied: true, error: 'UPGRADE_6803' });
@@ -73,9 +85,19 @@ describe('scenario faults and operations, through the engine', () => {
     w.engine.inject({ serverId: 'MMH-1', fault: { type: 'serverPower', on: false } });
     expect(w.fault('U1', { type: 'upgrade', target: '8.5' })).toEqual({ applied: true, error: 'UPGRADE_6199' });
     w.advance(10_000);
-    expect(w.events('upgrade').filter((e) => e.deviceId === 'U2').at(-1)).toMatchObject({ state: 'failed', failureCode: 6199 });
+    expect(
+      w
+        .events('upgrade')
+        .filter((e) => e.deviceId === 'U2')
+        .at(-1),
+    ).toMatchObject({ state: 'failed', failureCode: 6199 });
     expect(w.apps('U2').upgrade).toBeUndefined();
-    expect(w.events('upgrade').filter((e) => e.state === 'rejected').map((e) => e.failureCode)).toEqual([6802, 6802, 6803, 6810, 6808, 6199]);
+    expect(
+      w
+        .events('upgrade')
+        .filter((e) => e.state === 'rejected')
+        .map((e) => e.failureCode),
+    ).toEqual([6802, 6802, 6803, 6810, 6808, 6199]);
   });
 
   it('runs a speed test in the speedtest state; a channel change cancels it', async () => {

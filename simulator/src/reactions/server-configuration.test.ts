@@ -4,7 +4,11 @@ import { DEFAULT_SERVER_TIMINGS } from '../timings.js';
 import { harness } from '../testing/harness.js';
 import { reactToServerCommand } from './server-commands.js';
 
-const configure = (setting: string, payload: Record<string, string | number | boolean | string[] | null>): ServerCommand => ({ type: 'configureServer', setting, payload });
+const configure = (setting: string, payload: Record<string, string | number | boolean | string[] | null>): ServerCommand => ({
+  type: 'configureServer',
+  setting,
+  payload,
+});
 
 describe('server configuration reactions', () => {
   it('changes the IFB mode only while the server is idle; other settings are taken while busy', () => {
@@ -26,7 +30,10 @@ describe('server configuration reactions', () => {
     const hub = harness().world.server('MMH-1')!;
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: true });
     hub.allocate('CH-PREVIEW', 'U1');
-    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'CERTIFICATE_DELETION_DEVICE_BUSY' });
+    expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({
+      ok: false,
+      error: 'CERTIFICATE_DELETION_DEVICE_BUSY',
+    });
     hub.setPower(false);
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'DEVICE_UNREACHABLE' });
   });
@@ -47,13 +54,23 @@ describe('server configuration reactions', () => {
     hub.start();
     h.advance(120_000);
     expect(hub.upTime()).toBeGreaterThanOrEqual(120);
-    const publicAddress = () => h.events('serverInfo').filter((e) => e.serverId === 'MMH-1').at(-1)?.ips.find((ip) => ip.name === 'public')?.address;
+    const publicAddress = () =>
+      h
+        .events('serverInfo')
+        .filter((e) => e.serverId === 'MMH-1')
+        .at(-1)
+        ?.ips.find((ip) => ip.name === 'public')?.address;
     const before = publicAddress();
     reactToServerCommand(hub, { type: 'resetInstance' });
     expect(hub.upTime()).toBeNull();
     h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1] + 1_000);
     expect(hub.upTime()).toBeLessThanOrEqual(Math.ceil((DEFAULT_SERVER_TIMINGS.resetMs[1] - DEFAULT_SERVER_TIMINGS.resetMs[0] + 1_000) / 1000));
-    expect(h.events('serverState').filter((e) => e.serverId === 'MMH-1').at(-1)?.upTime).not.toBeNull();
+    expect(
+      h
+        .events('serverState')
+        .filter((e) => e.serverId === 'MMH-1')
+        .at(-1)?.upTime,
+    ).not.toBeNull();
     expect(before).toMatch(/^203\.0\.113\.\d+$/);
     expect(publicAddress()).not.toBe(before);
   });
@@ -62,8 +79,16 @@ describe('server configuration reactions', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;
     hub.start();
-    const last = () => h.events('serverState').filter((e) => e.serverId === 'MMH-1').at(-1);
-    const info = () => h.events('serverInfo').filter((e) => e.serverId === 'MMH-1').at(-1);
+    const last = () =>
+      h
+        .events('serverState')
+        .filter((e) => e.serverId === 'MMH-1')
+        .at(-1);
+    const info = () =>
+      h
+        .events('serverInfo')
+        .filter((e) => e.serverId === 'MMH-1')
+        .at(-1);
     hub.reportServer();
     expect(last()).toMatchObject({ state: 'running', tallyHwStatus: 'connected', audioHwStatus: 'connected' });
     expect(hub.applyFault({ type: 'interfaceHw', hw: 'tally', connected: false })).toEqual({ ok: true });
@@ -82,7 +107,11 @@ describe('server configuration reactions', () => {
   it('connects the IP pipe (connecting, then connected), fails it on fault, reports not connected when disabled', () => {
     const h = harness();
     const hub = h.world.server('MMH-1')!;
-    const states = () => h.events('serverConfigState').filter((e) => e.serverId === 'MMH-1').map((e) => e.state);
+    const states = () =>
+      h
+        .events('serverConfigState')
+        .filter((e) => e.serverId === 'MMH-1')
+        .map((e) => e.state);
     reactToServerCommand(hub, configure('ippipe', { enabled: true, port: 7000, servers: ['a'] }));
     expect(states()).toEqual(['connecting']);
     h.advance(DEFAULT_SERVER_TIMINGS.ipPipeConnectMs[1]);
@@ -109,7 +138,12 @@ describe('server configuration reactions', () => {
     h.advance(DEFAULT_SERVER_TIMINGS.resetMs[1]);
     expect(hub.status()).toBe('online');
     expect(hub.channels.get('CH-OUT')?.status).toBe('idle');
-    expect(h.events('serverState').map((e) => e.status).slice(-2)).toEqual(['offline', 'online']);
+    expect(
+      h
+        .events('serverState')
+        .map((e) => e.status)
+        .slice(-2),
+    ).toEqual(['offline', 'online']);
   });
 
   it('takes a new spec: channels added are reported, removed ones forgotten, running ones keep their state', () => {

@@ -63,7 +63,18 @@ export interface ProxyHandle {
 }
 
 /** Headers that belong to one connection (RFC 9110 §7.6.1), never passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 const DEFAULT_MAX_RECORDED = 16 * 1024 * 1024;
 
 const isJsonType = (type: string | string[] | undefined): boolean => {
@@ -135,7 +146,13 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
 
   const startedAt = Date.now();
   const header: RecordingHeader = {
-    format: RECORDING_FORMAT, version: RECORDING_VERSION, name: opts.name, source: 'core', startedAt, seed: null, clock: null,
+    format: RECORDING_FORMAT,
+    version: RECORDING_VERSION,
+    name: opts.name,
+    source: 'core',
+    startedAt,
+    seed: null,
+    clock: null,
     fleet: { units: [], servers: [] },
     proxy: { core: core.origin + corePath, apiBase },
   };
@@ -162,7 +179,14 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
     const path = req.url ?? '/';
     const body = new Tee(max);
     const upstream = send(
-      { protocol: core.protocol, hostname: core.hostname, port: core.port || (secure ? 443 : 80), method: req.method, path: corePath + path, headers: upstreamHeaders(req.headers) },
+      {
+        protocol: core.protocol,
+        hostname: core.hostname,
+        port: core.port || (secure ? 443 : 80),
+        method: req.method,
+        path: corePath + path,
+        headers: upstreamHeaders(req.headers),
+      },
       (answer) => {
         const recordIt = path.startsWith(apiBase) || isJsonType(req.headers['content-type']) || isJsonType(answer.headers['content-type']);
         const rewrite = req.method === 'GET' && path.split('?')[0] === '/runtime-config.json' && isJsonType(answer.headers['content-type']);
@@ -199,7 +223,9 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
             status: answer.statusCode ?? 0,
             durationMs: Math.max(0, Date.now() - began),
           };
-          const sent = isJsonType(req.headers['content-type']) ? jsonOf(decode(body.bytes() ?? Buffer.alloc(0), req.headers['content-encoding'] as string | undefined, max)) : undefined;
+          const sent = isJsonType(req.headers['content-type'])
+            ? jsonOf(decode(body.bytes() ?? Buffer.alloc(0), req.headers['content-encoding'] as string | undefined, max))
+            : undefined;
           const got = isJsonType(answer.headers['content-type']) ? jsonOf(decoded) : undefined;
           if (sent !== undefined) line.body = redactSecrets(sent) as RecordedAnswer['body'];
           if (got !== undefined) line.response = redactSecrets(got) as RecordedAnswer['response'];
@@ -268,7 +294,10 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const target = new URL(corePath + (req.url ?? '/'), core);
     target.protocol = secure ? 'wss:' : 'ws:';
-    const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const upstream = new WebSocket(target, protocols, { headers: upstreamHeaders(req.headers) as Record<string, string> });
     const pair: { client: WebSocket | null; upstream: WebSocket } = { client: null, upstream };
     pairs.add(pair);
@@ -303,7 +332,8 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
       answer.on('end', () => {
         const bodyBytes = Buffer.concat(chunks);
         const lines = [`HTTP/1.1 ${answer.statusCode ?? 502} ${answer.statusMessage ?? ''}`];
-        for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && k !== 'content-length') lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+        for (const [k, v] of Object.entries(answer.headers))
+          if (v !== undefined && !HOP_BY_HOP.has(k) && k !== 'content-length') lines.push(`${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
         lines.push(`content-length: ${bodyBytes.length}`, 'connection: close');
         socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), bodyBytes]));
       });
@@ -311,7 +341,8 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
     upstream.on('error', (e) => {
       pairs.delete(pair);
       if (pair.client) pair.client.terminate();
-      else if (!socket.destroyed) socket.end(`HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nThe core did not answer the proxy: ${e.message}`);
+      else if (!socket.destroyed)
+        socket.end(`HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nThe core did not answer the proxy: ${e.message}`);
     });
     socket.on('error', () => upstream.terminate());
   };

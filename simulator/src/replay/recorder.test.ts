@@ -34,13 +34,25 @@ async function fakeCore() {
     if (!cookie) return json(401, { error: { code: 'UNAUTHORIZED', message: 'no session' } });
     if (req.url === '/core/api/users/current') {
       return json(200, {
-        id: 'u1', username: 'alice', email: null, firstName: 'A', lastName: 'B', userType: 'regular_user', userLabel: null, roles: ['regular_user'],
-        inventories: [{ id: 'inv1', name: 'Inv' }], groups: [{ id: 'grp1', name: 'News', inventoryId: 'inv1' }], passwordExpiresAt: null, props: {},
+        id: 'u1',
+        username: 'alice',
+        email: null,
+        firstName: 'A',
+        lastName: 'B',
+        userType: 'regular_user',
+        userLabel: null,
+        roles: ['regular_user'],
+        inventories: [{ id: 'inv1', name: 'Inv' }],
+        groups: [{ id: 'grp1', name: 'News', inventoryId: 'inv1' }],
+        passwordExpiresAt: null,
+        props: {},
       });
     }
-    if (req.url === '/core/api/devices/fetch') return json(200, [{ uniqueId: 'U1', name: 'cam one', type: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.0' }]);
+    if (req.url === '/core/api/devices/fetch')
+      return json(200, [{ uniqueId: 'U1', name: 'cam one', type: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.0' }]);
     if (req.url?.startsWith('/core/api/v2/admin/servers')) return json(403, { error: { code: 'FORBIDDEN', message: 'no' } });
-    if (req.url === '/core/api/channels/fetch') return json(200, { channels: [{ channelId: 'CH1', channelName: 'Out 1', serverId: 'S1', serverName: 'Hub' }], counters: {} });
+    if (req.url === '/core/api/channels/fetch')
+      return json(200, { channels: [{ channelId: 'CH1', channelName: 'Out 1', serverId: 'S1', serverName: 'Hub' }], counters: {} });
     return json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
   });
   const wss = new WebSocketServer({ server, path: '/live' });
@@ -62,11 +74,12 @@ async function fakeCore() {
     url,
     subscribes,
     sockets,
-    close: () => new Promise<void>((r) => {
-      for (const s of wss.clients) s.terminate();
-      wss.close();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of wss.clients) s.terminate();
+        wss.close();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -84,13 +97,22 @@ describe('recording a core from outside', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('signs in where the runtime configuration says, follows the user\'s groups, and resumes after a dropped socket', async () => {
+  it("signs in where the runtime configuration says, follows the user's groups, and resumes after a dropped socket", async () => {
     core = await fakeCore();
     dir = mkdtempSync(join(tmpdir(), 'recorder-'));
     const out = join(dir, 'r.ndjson.gz');
     const abort = new AbortController();
     const logged: string[] = [];
-    const done = recordCore({ core: core.url, user: 'alice', password: 'right', out, name: 'fake', signal: abort.signal, reconnectMs: 20, log: (l) => logged.push(l) });
+    const done = recordCore({
+      core: core.url,
+      user: 'alice',
+      password: 'right',
+      out,
+      name: 'fake',
+      signal: abort.signal,
+      reconnectMs: 20,
+      log: (l) => logged.push(l),
+    });
     await until(() => core!.subscribes.length === 1);
     expect(core.subscribes[0]).toEqual({ op: 'subscribe', topics: ['group:grp1'] });
     const first = core.sockets[0]!;
@@ -110,14 +132,17 @@ describe('recording a core from outside', () => {
     expect(result).toMatchObject({ topics: ['group:grp1'], units: 1, servers: 1, reconnects: 1, gaps: 1, unknown: 1 });
     const recording = parseRecording(readFileSync(out));
     expect(recording.header).toMatchObject({
-      source: 'core', name: 'fake', seed: null, clock: null,
-      fleet: { units: [{ unitId: 'U1', name: 'cam one', productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.0' }], servers: [{ serverId: 'S1', name: 'Hub', channels: [{ channelId: 'CH1', name: 'Out 1' }], vrChannels: [] }] },
+      source: 'core',
+      name: 'fake',
+      seed: null,
+      clock: null,
+      fleet: {
+        units: [{ unitId: 'U1', name: 'cam one', productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.0' }],
+        servers: [{ serverId: 'S1', name: 'Hub', channels: [{ channelId: 'CH1', name: 'Out 1' }], vrChannels: [] }],
+      },
     });
     const events = recording.lines.filter((l) => l.kind === 'event');
-    expect(events.map((e) => e.kind === 'event' && e.event)).toEqual([
-      status('idle', null),
-      status('streaming', 'idle'),
-    ]);
+    expect(events.map((e) => e.kind === 'event' && e.event)).toEqual([status('idle', null), status('streaming', 'idle')]);
     expect(recording.lines.at(-1)?.kind).toBe('end');
     expect(logged.some((l) => /gap on group:grp1/.test(l))).toBe(true);
   });

@@ -9,8 +9,19 @@
  * devices' reports nor its REST writes (`source: 'core'`, no seed, no clock).
  */
 import {
-  CurrentUser, groupTopic, inventoryTopic, MOCK_AUTH, RealtimeEvent, RECORDING_FORMAT, RECORDING_VERSION, ServerMessage, Topic, TOPIC_PATTERN,
-  type RecordedServer, type RecordedUnit, type RecordingHeader,
+  CurrentUser,
+  groupTopic,
+  inventoryTopic,
+  MOCK_AUTH,
+  RealtimeEvent,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  ServerMessage,
+  Topic,
+  TOPIC_PATTERN,
+  type RecordedServer,
+  type RecordedUnit,
+  type RecordingHeader,
 } from '@fleet/contracts';
 import { RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket from 'ws';
@@ -95,8 +106,12 @@ class Session {
       body: JSON.stringify({ username: user, password }),
       signal: AbortSignal.timeout(15_000),
     });
-    if (res.status < 200 || res.status >= 300) throw new Error(`sign-in as ${user} at ${this.runtime.loginUrl} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
-    const pairs = res.headers.getSetCookie().map((c) => c.split(';')[0]?.trim() ?? '').filter((c) => c.includes('='));
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`sign-in as ${user} at ${this.runtime.loginUrl} failed: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+    const pairs = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]?.trim() ?? '')
+      .filter((c) => c.includes('='));
     if (pairs.length === 0) throw new Error(`sign-in as ${user} answered ${res.status} but set no cookie`);
     this.cookie = pairs.join('; ');
   }
@@ -184,9 +199,27 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
   log(`fleet: ${fleet.units.length} units, ${fleet.servers.length} servers; following ${topics.length} topic(s)`);
 
   const startedAt = Date.now();
-  const header: RecordingHeader = { format: RECORDING_FORMAT, version: RECORDING_VERSION, name: opts.name, source: 'core', startedAt, seed: null, clock: null, fleet };
+  const header: RecordingHeader = {
+    format: RECORDING_FORMAT,
+    version: RECORDING_VERSION,
+    name: opts.name,
+    source: 'core',
+    startedAt,
+    seed: null,
+    clock: null,
+    fleet,
+  };
   const writer = new RecordingWriter(opts.out, header);
-  const result: RecordResult = { events: 0, durationMs: 0, topics, units: fleet.units.length, servers: fleet.servers.length, reconnects: 0, gaps: 0, unknown: 0 };
+  const result: RecordResult = {
+    events: 0,
+    durationMs: 0,
+    topics,
+    units: fleet.units.length,
+    servers: fleet.servers.length,
+    reconnects: 0,
+    gaps: 0,
+    unknown: 0,
+  };
 
   const seqs = new Map<string, number>();
   let epoch: string | null = null;
@@ -242,7 +275,8 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
           for (let i = 0; i < topics.length; i += size) {
             const batch = topics.slice(i, i + size);
             const message: Record<string, unknown> = { op: 'subscribe', topics: batch };
-            if (resume !== undefined) message.resume = { epoch: resume, seqs: Object.fromEntries(batch.flatMap((t) => (seqs.has(t) ? [[t, seqs.get(t)!]] : []))) };
+            if (resume !== undefined)
+              message.resume = { epoch: resume, seqs: Object.fromEntries(batch.flatMap((t) => (seqs.has(t) ? [[t, seqs.get(t)!]] : []))) };
             ws.send(JSON.stringify(message));
           }
           // Another epoch: the core restarted, its sequence numbers start again.

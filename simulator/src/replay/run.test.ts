@@ -7,7 +7,14 @@ const fleet: DeviceSpec[] = [unitSpec('U1'), unitSpec('U2')];
 const START = T0 + 86_400_000;
 
 const telemetry = (unitId: string, at: number): Extract<DeviceToCore, { kind: 'telemetry' }> => ({
-  kind: 'telemetry', unitId, battery: null, location: null, modems: [], cameraConnected: true, sample: { t: at - 5, kbps: 1200 }, at,
+  kind: 'telemetry',
+  unitId,
+  battery: null,
+  location: null,
+  modems: [],
+  cameraConnected: true,
+  sample: { t: at - 5, kbps: 1200 },
+  at,
 });
 
 /** Reports and REST writes as a recording gives them (times from the recorded core, long ago). */
@@ -125,7 +132,9 @@ describe('replay on a shard', () => {
 
   it('is deterministic: two shards given the same entries send the same sequence', async () => {
     const entries: ReplayEntry[] = Array.from({ length: 200 }, (_, i) =>
-      i % 7 === 3 ? { kind: 'request', t: Math.floor(i / 3) * 250, index: i } : { kind: 'device', t: Math.floor(i / 3) * 250, message: telemetry(`U${(i % 2) + 1}`, 5000 + i) },
+      i % 7 === 3
+        ? { kind: 'request', t: Math.floor(i / 3) * 250, index: i }
+        : { kind: 'device', t: Math.floor(i / 3) * 250, message: telemetry(`U${(i % 2) + 1}`, 5000 + i) },
     );
     const play = async () => {
       const h = await setup();

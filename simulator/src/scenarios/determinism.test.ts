@@ -8,7 +8,11 @@ const T0 = 1_750_000_000_000;
 const library = loadLibrary();
 
 const GROUP_BY_PREFIX: [string, UnitTypeGroup][] = [
-  ['LULITE', 'liteUnits'], ['LUSMART', 'smartUnits'], ['PTMP', 'ptmpUnits'], ['PTP', 'ptpUnits'], ['XTND', 'extenderDevices'],
+  ['LULITE', 'liteUnits'],
+  ['LUSMART', 'smartUnits'],
+  ['PTMP', 'ptmpUnits'],
+  ['PTP', 'ptpUnits'],
+  ['XTND', 'extenderDevices'],
 ];
 
 /** The units the library names (the seeded fleet's ids), with a type group read from the id. */
@@ -25,16 +29,70 @@ function unitsOf(files: ScenarioFile[]): DeviceSpec[] {
   }));
 }
 
-const channel = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5') => ({ channelId, name: channelId, type, swVersion, licensed: true, supportsLogs: type !== 'input', status: 'idle' as const });
+const channel = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5') => ({
+  channelId,
+  name: channelId,
+  type,
+  swVersion,
+  licensed: true,
+  supportsLogs: type !== 'input',
+  status: 'idle' as const,
+});
 const SERVERS: ServerSpec[] = [
-  { serverId: 'ING-0001', name: 'ing', serverType: 'ingest_server', productType: 'Ingest Server', swVersion: '10.1', maxChannels: 3, channels: [channel('ING-0001-CH1', 'input')], vrChannels: [] },
-  { serverId: 'MMH-0001', name: 'mmh1', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: 4, channels: [channel('MMH-0001-CH1', 'preview', '7.5.1'), channel('MMH-0001-CH2', 'output'), channel('MMH-0001-CH4', 'input')], vrChannels: [] },
-  { serverId: 'MMH-0002', name: 'mmh2', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '9.2.1', maxChannels: 3, channels: [channel('MMH-0002-CH1', 'preview'), channel('MMH-0002-CH2', 'output')], vrChannels: [] },
-  { serverId: 'TRX-0001', name: 'trx', serverType: 'transceiver_server', productType: 'Transceiver', swVersion: '10.0', maxChannels: 2, channels: [channel('TRX-0001-CH1', 'preview')], vrChannels: [] },
   {
-    serverId: 'VRS-0001', name: 'vrs', serverType: 'vr_server', productType: 'Video Return Server', swVersion: '10.1', maxChannels: 2,
+    serverId: 'ING-0001',
+    name: 'ing',
+    serverType: 'ingest_server',
+    productType: 'Ingest Server',
+    swVersion: '10.1',
+    maxChannels: 3,
+    channels: [channel('ING-0001-CH1', 'input')],
+    vrChannels: [],
+  },
+  {
+    serverId: 'MMH-0001',
+    name: 'mmh1',
+    serverType: 'mmh_server',
+    productType: 'Multimedia Hub',
+    swVersion: '10.1',
+    maxChannels: 4,
+    channels: [channel('MMH-0001-CH1', 'preview', '7.5.1'), channel('MMH-0001-CH2', 'output'), channel('MMH-0001-CH4', 'input')],
+    vrChannels: [],
+  },
+  {
+    serverId: 'MMH-0002',
+    name: 'mmh2',
+    serverType: 'mmh_server',
+    productType: 'Multimedia Hub',
+    swVersion: '9.2.1',
+    maxChannels: 3,
+    channels: [channel('MMH-0002-CH1', 'preview'), channel('MMH-0002-CH2', 'output')],
+    vrChannels: [],
+  },
+  {
+    serverId: 'TRX-0001',
+    name: 'trx',
+    serverType: 'transceiver_server',
+    productType: 'Transceiver',
+    swVersion: '10.0',
+    maxChannels: 2,
+    channels: [channel('TRX-0001-CH1', 'preview')],
+    vrChannels: [],
+  },
+  {
+    serverId: 'VRS-0001',
+    name: 'vrs',
+    serverType: 'vr_server',
+    productType: 'Video Return Server',
+    swVersion: '10.1',
+    maxChannels: 2,
     channels: [channel('VRS-0001-CH1', 'preview')],
-    vrChannels: ['VRC-0001', 'VRC-0002', 'VRC-0003', 'VRC-0004'].map((id, i) => ({ vrChannelId: id, name: id, inputType: i === 2 ? 'disabled' : 'sdi', status: 'idle' })),
+    vrChannels: ['VRC-0001', 'VRC-0002', 'VRC-0003', 'VRC-0004'].map((id, i) => ({
+      vrChannelId: id,
+      name: id,
+      inputType: i === 2 ? 'disabled' : 'sdi',
+      status: 'idle',
+    })),
   },
 ];
 

@@ -16,7 +16,10 @@ const unit = {
   tally: null,
   location: { lat: 51.5, lng: -0.1, address: 'London' },
   alerts: [{ type: 'battery', level: 'critical' }],
-  bitrateSamples: [{ t: 1, kbps: 1 }, { t: 2, kbps: 2 }],
+  bitrateSamples: [
+    { t: 1, kbps: 1 },
+    { t: 2, kbps: 2 },
+  ],
 };
 
 describe('expectations on what the core reports', () => {
@@ -38,7 +41,9 @@ describe('expectations on what the core reports', () => {
   });
 
   it('name each mismatch', () => {
-    expect(checkUnit(unit, { status: 'idle', modems: [{ port: 3 }], battery: { percentage: { above: 50 } }, alerts: { has: [{ type: 'cameraDisconnected' }] } })).toEqual([
+    expect(
+      checkUnit(unit, { status: 'idle', modems: [{ port: 3 }], battery: { percentage: { above: 50 } }, alerts: { has: [{ type: 'cameraDisconnected' }] } }),
+    ).toEqual([
       'status = "streaming", expected idle',
       'modem 3 not reported',
       'battery % = 8, expected above 50',
@@ -52,7 +57,10 @@ describe('expectations on what the core reports', () => {
       unit: {
         upgrade: { state: 'failed', failureCode: 6199, targetVersion: '8.5' },
         activeAlerts: [{ type: 'bitrateDrop', level: 'warning' }],
-        files: [{ fileName: 'a_part1.mp4', status: 'uploaded' }, { fileName: 'a_part2.mp4', status: 'pending' }],
+        files: [
+          { fileName: 'a_part1.mp4', status: 'uploaded' },
+          { fileName: 'a_part2.mp4', status: 'pending' },
+        ],
         transfersStarted: 1,
         transfersCompleted: 1,
         selection: { channelId: 'CH1', external: true, attempts: 1 },
@@ -76,9 +84,24 @@ describe('expectations on what the core reports', () => {
   });
 
   it('checks a channel’s point-to-multipoint receivers by uid: status and bitrate', () => {
-    const views = { channel: { channelId: 'CH-1', status: 'collecting', ptmpStatuses: [{ uid: 'A', status: 'streaming', bitrate: 5200 }, { uid: 'B', status: 'lost', bitrate: 0 }] } };
-    const ptmp = (want: { uid: string; status?: string; bitrate?: { above?: number; below?: number } }[]) => checkCore(views, { channel: { channelId: 'CH-1', ptmp: want } });
-    expect(ptmp([{ uid: 'A', status: 'streaming', bitrate: { above: 1000 } }, { uid: 'B', status: 'lost', bitrate: { below: 1 } }])).toEqual([]);
+    const views = {
+      channel: {
+        channelId: 'CH-1',
+        status: 'collecting',
+        ptmpStatuses: [
+          { uid: 'A', status: 'streaming', bitrate: 5200 },
+          { uid: 'B', status: 'lost', bitrate: 0 },
+        ],
+      },
+    };
+    const ptmp = (want: { uid: string; status?: string; bitrate?: { above?: number; below?: number } }[]) =>
+      checkCore(views, { channel: { channelId: 'CH-1', ptmp: want } });
+    expect(
+      ptmp([
+        { uid: 'A', status: 'streaming', bitrate: { above: 1000 } },
+        { uid: 'B', status: 'lost', bitrate: { below: 1 } },
+      ]),
+    ).toEqual([]);
     expect(ptmp([{ uid: 'B', status: 'streaming', bitrate: { above: 1000 } }, { uid: 'C' }])).toEqual([
       'ptmp receiver B status = "lost", expected "streaming"',
       'ptmp receiver B bitrate = 0, expected above 1000',

@@ -30,11 +30,18 @@ function equal(label: string, actual: unknown, expected: unknown, out: string[])
   if (actual !== expected) out.push(`${label} = ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
 }
 
-function alertChecks(label: string, alerts: Json[], want: { has?: { type: string; level?: string | undefined }[] | undefined; lacks?: string[] | undefined } | undefined, out: string[]): void {
+function alertChecks(
+  label: string,
+  alerts: Json[],
+  want: { has?: { type: string; level?: string | undefined }[] | undefined; lacks?: string[] | undefined } | undefined,
+  out: string[],
+): void {
   if (!want) return;
   for (const h of want.has ?? []) {
     if (!alerts.some((a) => a.type === h.type && (h.level === undefined || a.level === h.level))) {
-      out.push(`${label}: no ${[h.level, h.type].filter(Boolean).join(' ')} alert (have ${alerts.map((a) => `${String(a.level)} ${String(a.type)}`).join(', ') || 'none'})`);
+      out.push(
+        `${label}: no ${[h.level, h.type].filter(Boolean).join(' ')} alert (have ${alerts.map((a) => `${String(a.level)} ${String(a.type)}`).join(', ') || 'none'})`,
+      );
     }
   }
   for (const type of want.lacks ?? []) {
@@ -204,14 +211,18 @@ export function checkFleetAnswers(fleet: ShardFleetCheck, rest: FleetAnswers): s
     if (!core) continue;
     if (core.status !== u.status) out.push(`unit ${u.unitId}: the core says ${String(core.status)}, the unit runs ${u.status}`);
     // The list carries no tally; a detail would.
-    if ('tally' in core && (core.tally ?? null) !== u.tally) out.push(`unit ${u.unitId}: the core says tally ${JSON.stringify(core.tally ?? null)}, the unit's is ${JSON.stringify(u.tally)}`);
+    if ('tally' in core && (core.tally ?? null) !== u.tally)
+      out.push(`unit ${u.unitId}: the core says tally ${JSON.stringify(core.tally ?? null)}, the unit's is ${JSON.stringify(u.tally)}`);
   }
   const channels = new Map(arr(obj(rest.channels).channels).map((c) => [String(c.channelId), c]));
   for (const c of fleet.channels) {
     const core = channels.get(c.channelId);
     if (!core) continue;
     if (core.status !== c.status) out.push(`channel ${c.channelId}: the core says ${String(core.status)}, the channel is ${c.status}`);
-    if ((core.allocatedToUnitUid ?? null) !== c.allocatedTo) out.push(`channel ${c.channelId}: the core says allocated to ${JSON.stringify(core.allocatedToUnitUid ?? null)}, it is allocated to ${JSON.stringify(c.allocatedTo)}`);
+    if ((core.allocatedToUnitUid ?? null) !== c.allocatedTo)
+      out.push(
+        `channel ${c.channelId}: the core says allocated to ${JSON.stringify(core.allocatedToUnitUid ?? null)}, it is allocated to ${JSON.stringify(c.allocatedTo)}`,
+      );
   }
   for (const s of fleet.servers) {
     const core = rest.servers[s.serverId];

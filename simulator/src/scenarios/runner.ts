@@ -126,7 +126,14 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
       if (!r.ok || r.detail.includes('refused')) log(`${r.ok ? '✓' : '✗'} ${(r.at / 1000).toFixed(1).padStart(6)}s  ${r.detail}`);
     }
   } catch (e) {
-    results.push({ index: -1, at: lastElapsed, step: 'expectCore', ok: false, detail: `runner: ${e instanceof Error ? e.message : String(e)}`, doneAt: lastElapsed });
+    results.push({
+      index: -1,
+      at: lastElapsed,
+      step: 'expectCore',
+      ok: false,
+      detail: `runner: ${e instanceof Error ? e.message : String(e)}`,
+      doneAt: lastElapsed,
+    });
     log(`✗ runner: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     await client.mutate(operator, 'scenario.stop').catch(() => undefined);
@@ -137,13 +144,18 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     if (step.do === 'request') {
       const cookie = await cookieFor(step.as ?? opts.username ?? 'super_user');
       const res = await client.rest(cookie, step.method, step.path, step.body);
-      const err = typeof res.body === 'object' && res.body !== null && 'error' in res.body ? (res.body as { error: { code?: string; deviceCode?: number } }).error : undefined;
+      const err =
+        typeof res.body === 'object' && res.body !== null && 'error' in res.body
+          ? (res.body as { error: { code?: string; deviceCode?: number } }).error
+          : undefined;
       const problems: string[] = [];
       const want = step.expect;
-      if (want?.status !== undefined && res.status !== want.status) problems.push(`HTTP ${res.status}, expected ${want.status}${err?.code ? ` (${err.code})` : ''}`);
+      if (want?.status !== undefined && res.status !== want.status)
+        problems.push(`HTTP ${res.status}, expected ${want.status}${err?.code ? ` (${err.code})` : ''}`);
       if (want?.status === undefined && (res.status < 200 || res.status > 299)) problems.push(`HTTP ${res.status}${err?.code ? ` (${err.code})` : ''}`);
       if (want?.code !== undefined && err?.code !== want.code) problems.push(`error code ${String(err?.code)}, expected ${want.code}`);
-      if (want?.deviceCode !== undefined && err?.deviceCode !== want.deviceCode) problems.push(`device code ${String(err?.deviceCode)}, expected ${want.deviceCode}`);
+      if (want?.deviceCode !== undefined && err?.deviceCode !== want.deviceCode)
+        problems.push(`device code ${String(err?.deviceCode)}, expected ${want.deviceCode}`);
       const what = `${step.method} ${step.path} → ${res.status}${err?.code ? ` ${err.code}` : ''}`;
       return { ok: problems.length === 0, detail: problems.length ? `${what}: ${problems.join('; ')}` : what };
     }
@@ -152,7 +164,11 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     const until = step.at + within;
     const deadline = stepped ? Infinity : performance.now() + wallBudget(within);
     const label =
-      step.do === 'expectFleet' ? 'the fleet keeps its invariants and the core agrees' : step.do === 'expectUnit' ? `unit ${step.unitId} ${JSON.stringify(step.check)}` : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
+      step.do === 'expectFleet'
+        ? 'the fleet keeps its invariants and the core agrees'
+        : step.do === 'expectUnit'
+          ? `unit ${step.unitId} ${JSON.stringify(step.check)}`
+          : `core ${step.unitId ?? step.serverId ?? ''} ${JSON.stringify(step.check)}`;
     let problems: string[] = [];
     for (;;) {
       problems = await check(step);
@@ -213,7 +229,13 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
       if (!o) return { ...base, ok: false, detail: `${label}: not applied (no shard runs this device)` };
       if (step.refusedWith !== undefined) {
         const ok = o.error === step.refusedWith;
-        return { ...base, ok, detail: ok ? `${label}: refused with ${o.error}` : `${label}: ${o.error ? `refused with ${o.error}` : 'accepted'}, expected refusal ${step.refusedWith}` };
+        return {
+          ...base,
+          ok,
+          detail: ok
+            ? `${label}: refused with ${o.error}`
+            : `${label}: ${o.error ? `refused with ${o.error}` : 'accepted'}, expected refusal ${step.refusedWith}`,
+        };
       }
       return o.error ? { ...base, ok: false, detail: `${label}: refused with ${o.error}` } : { ...base, ok: true, detail: `${label}: applied` };
     });
@@ -236,7 +258,10 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     if (step.unitId) views.unit = await client.query(operator, 'core.unit', { unitId: step.unitId });
     if (step.serverId) views.server = await client.query(operator, 'core.server', { serverId: step.serverId });
     if (step.check.channel) views.channel = await client.query(operator, 'core.channel', { channelId: step.check.channel.channelId });
-    if (step.check.managedService) views.managedServices = (await client.rest(operator, 'GET', `/v2/inventories/${encodeURIComponent(step.check.managedService.inventoryId)}/managedServices`)).body;
+    if (step.check.managedService)
+      views.managedServices = (
+        await client.rest(operator, 'GET', `/v2/inventories/${encodeURIComponent(step.check.managedService.inventoryId)}/managedServices`)
+      ).body;
     if (step.check.vrChannel) views.vrChannel = await client.query(operator, 'core.vrChannel', { vrChannelId: step.check.vrChannel.vrChannelId });
     return checkCore(views, step.check);
   }

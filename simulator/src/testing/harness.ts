@@ -3,7 +3,16 @@
  * hubs, and the test playing the core (it sends commands, reads what the device reported).
  */
 import type {
-  CoreToDevice, DeviceAck, DeviceCommand, DeviceEvent, DeviceSpec, DeviceToCore, ServerSpec, UnitCommand, UnitDeviceAction, UnitFault,
+  CoreToDevice,
+  DeviceAck,
+  DeviceCommand,
+  DeviceEvent,
+  DeviceSpec,
+  DeviceToCore,
+  ServerSpec,
+  UnitCommand,
+  UnitDeviceAction,
+  UnitFault,
   UnitSetting,
 } from '@fleet/contracts';
 import { SimClock } from '../clock.js';
@@ -34,20 +43,46 @@ export function unitSpec(unitId = 'U1', over: Partial<DeviceSpec> = {}): DeviceS
 }
 
 const channel = (channelId: string, type: 'preview' | 'output' | 'input', swVersion = '8.5', licensed = true) => ({
-  channelId, name: channelId, type, swVersion, licensed, supportsLogs: type !== 'input', status: 'idle' as const,
+  channelId,
+  name: channelId,
+  type,
+  swVersion,
+  licensed,
+  supportsLogs: type !== 'input',
+  status: 'idle' as const,
 });
 
 /** Two hubs: preview (7.5.1), output, input, unlicensed and too-old channels on one; one output on the other; video return channels. */
 export const SERVERS: ServerSpec[] = [
   {
-    serverId: 'MMH-1', name: 'hub', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: 5,
-    channels: [channel('CH-PREVIEW', 'preview', '7.5.1'), channel('CH-OUT', 'output'), channel('CH-IN', 'input'), channel('CH-NOLIC', 'preview', '8.5', false), channel('CH-OLD', 'preview', '7.4.9')],
+    serverId: 'MMH-1',
+    name: 'hub',
+    serverType: 'mmh_server',
+    productType: 'Multimedia Hub',
+    swVersion: '10.1',
+    maxChannels: 5,
+    channels: [
+      channel('CH-PREVIEW', 'preview', '7.5.1'),
+      channel('CH-OUT', 'output'),
+      channel('CH-IN', 'input'),
+      channel('CH-NOLIC', 'preview', '8.5', false),
+      channel('CH-OLD', 'preview', '7.4.9'),
+    ],
     vrChannels: [
       { vrChannelId: 'VR-1', name: 'VR-1', inputType: 'sdi', status: 'idle' },
       { vrChannelId: 'VR-2', name: 'VR-2', inputType: 'sdi', status: 'idle' },
     ],
   },
-  { serverId: 'MMH-2', name: 'hub2', serverType: 'mmh_server', productType: 'Multimedia Hub', swVersion: '10.1', maxChannels: 1, channels: [channel('CH-2', 'output')], vrChannels: [] },
+  {
+    serverId: 'MMH-2',
+    name: 'hub2',
+    serverType: 'mmh_server',
+    productType: 'Multimedia Hub',
+    swVersion: '10.1',
+    maxChannels: 1,
+    channels: [channel('CH-2', 'output')],
+    vrChannels: [],
+  },
 ];
 
 /** Short, calm timings: nothing happens by itself; every duration is known. */
@@ -85,7 +120,8 @@ export function harness(opts: { spec?: DeviceSpec; timings?: Partial<DeviceTimin
   let n = 0;
   const send = (command: DeviceCommand): DeviceAck => respond(device, `c${++n}`, command);
   /** What an acknowledgement says, as a Reaction (ok, or the error it names). */
-  const asReaction = (ack: DeviceAck): Reaction => (ack.ok ? { ok: true, ...(ack.result ? { result: ack.result } : {}) } : { ok: false, error: ack.error ?? '' });
+  const asReaction = (ack: DeviceAck): Reaction =>
+    ack.ok ? { ok: true, ...(ack.result ? { result: ack.result } : {}) } : { ok: false, error: ack.error ?? '' };
   const events = <T extends DeviceEvent['type']>(type: T): Extract<DeviceEvent, { type: T }>[] =>
     sent.flatMap((m) => (m.kind === 'event' && m.event.type === type ? [m.event as Extract<DeviceEvent, { type: T }>] : []));
   return {
@@ -152,7 +188,13 @@ export function fleetHarness(opts: { units?: DeviceSpec[]; timings?: Partial<Dev
  */
 export async function engineHarness(opts: { devices: DeviceSpec[]; servers?: ServerSpec[]; seed: number; startAt?: number; timings?: Partial<DeviceTimings> }) {
   const log: DeviceToCore[] = [];
-  const engine = new Engine({ seed: opts.seed, clock: { kind: 'stepped' }, startAt: opts.startAt ?? T0, onEmit: (m) => log.push(m), ...(opts.timings ? { timings: opts.timings } : {}) });
+  const engine = new Engine({
+    seed: opts.seed,
+    clock: { kind: 'stepped' },
+    startAt: opts.startAt ?? T0,
+    onEmit: (m) => log.push(m),
+    ...(opts.timings ? { timings: opts.timings } : {}),
+  });
   const link = createInProcessLink();
   engine.attach(link.device);
   link.core.onMessage(() => {});

@@ -32,6 +32,7 @@ export class UnitAlerts {
     const drop = live ? Math.max(0, Math.round((1 - totalKbps / STREAM_DEMAND_KBPS) * 100)) : 0;
     const level = levelAbove(drop, t.bitrateDrop);
     this.lowSamples = level ? this.lowSamples + 1 : 0;
-    if (level === null || this.lowSamples >= BITRATE_DROP_SAMPLES) this.monitor.set('bitrateDrop', level, `Bitrate dropped ${drop}% (${Math.round(totalKbps)} kbps)`, drop);
+    if (level === null || this.lowSamples >= BITRATE_DROP_SAMPLES)
+      this.monitor.set('bitrateDrop', level, `Bitrate dropped ${drop}% (${Math.round(totalKbps)} kbps)`, drop);
   }
 }

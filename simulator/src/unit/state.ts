@@ -3,9 +3,7 @@
  * what it is doing (selection, stream channel, tally, speed test, ...) and the faults in force.
  * The device and its parts own these; reactions read them and change them through their methods.
  */
-import type {
-  Applications, StoreAndForwardProfile, UNIT_COMMAND_BODIES, UnitCommand, UnitDeviceActionPayload, UnitSetting,
-} from '@fleet/contracts';
+import type { Applications, StoreAndForwardProfile, UNIT_COMMAND_BODIES, UnitCommand, UnitDeviceActionPayload, UnitSetting } from '@fleet/contracts';
 
 /** The parsed body of one command kind. */
 export type CommandBody<K extends UnitCommand> = NonNullable<ReturnType<(typeof UNIT_COMMAND_BODIES)[K]['parse']>>;

@@ -8,7 +8,9 @@ const slug = (role: string) => role.replace(/_/g, '-');
 
 export const AI_CREDENTIALS_EXAMPLES: { [K in keyof typeof aiCredentialEndpoints]: Example<K> } = {
   searchAiCredentials: { input: () => ({ query: {} }) },
-  createAiCredential: { input: (_r, w) => ({ body: { name: `Matrix-AI-${slug(w.role)}`, provider: 'openai', fields: [{ name: 'apiKey', secret: true, value: 'sk-matrix' }] } }) },
+  createAiCredential: {
+    input: (_r, w) => ({ body: { name: `Matrix-AI-${slug(w.role)}`, provider: 'openai', fields: [{ name: 'apiKey', secret: true, value: 'sk-matrix' }] } }),
+  },
   getAiCredential: { input: (r) => ({ params: { id: r.aiCredential } }) },
   updateAiCredential: { input: (r) => ({ params: { id: r.aiCredential }, body: { active: false } }) },
   deleteAiCredential: { input: (r) => ({ params: { id: r.deleteAiCredential } }) },

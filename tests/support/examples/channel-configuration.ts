@@ -14,7 +14,10 @@ const destinationId = (role: string) => `MATRIX-DEST-${role.replace(/[^a-z0-9]/g
 
 export const CHANNEL_CONFIGURATION_EXAMPLES: { [K in keyof typeof channelConfigurationEndpoints]: Example<K> } = {
   getChannelFfmpeg: { input: (r) => ({ params: { id: r.channel } }) },
-  updateChannelFfmpeg: { input: (r) => ({ params: { id: r.logsChannel }, body: { enabled: true, override: '-c:v libx264 -preset veryfast' } }), exclusive: true },
+  updateChannelFfmpeg: {
+    input: (r) => ({ params: { id: r.logsChannel }, body: { enabled: true, override: '-c:v libx264 -preset veryfast' } }),
+    exclusive: true,
+  },
   getAdminChannelFfmpeg: { input: (r) => ({ params: { id: r.channel } }) },
   updateAdminChannelFfmpeg: { input: (r) => ({ params: { id: r.logsChannel }, body: { enabled: false, override: '' } }), exclusive: true },
   addChannelInputSource: {
@@ -27,7 +30,15 @@ export const CHANNEL_CONFIGURATION_EXAMPLES: { [K in keyof typeof channelConfigu
     input: (r, w) => ({
       body: {
         channelId: r.logsChannel,
-        destination: { type: 'mpegts', name: `matrix-${w.role}`, provider: `matrix-add-${w.role}`, streamType: 'backup', mpegTsIp: '10.0.0.5', mpegTsPort: 5000, mpegTsBitrate: 4000 },
+        destination: {
+          type: 'mpegts',
+          name: `matrix-${w.role}`,
+          provider: `matrix-add-${w.role}`,
+          streamType: 'backup',
+          mpegTsIp: '10.0.0.5',
+          mpegTsPort: 5000,
+          mpegTsBitrate: 4000,
+        },
       },
     }),
     exclusive: true,
@@ -37,7 +48,14 @@ export const CHANNEL_CONFIGURATION_EXAMPLES: { [K in keyof typeof channelConfigu
       body: {
         channelId: r.logsChannel,
         id: destinationId(w.role),
-        destination: { type: 'cdn', name: `matrix-${w.role}`, provider: `matrix-${destinationId(w.role)}`, streamType: 'backup', urlPrimary: 'rtmp://cdn.example.com/live', streamId: destinationId(w.role) },
+        destination: {
+          type: 'cdn',
+          name: `matrix-${w.role}`,
+          provider: `matrix-${destinationId(w.role)}`,
+          streamType: 'backup',
+          urlPrimary: 'rtmp://cdn.example.com/live',
+          streamId: destinationId(w.role),
+        },
       },
     }),
     setup: (w) => w.streamingDestination(w.refs.logsChannel, destinationId(w.role)),

@@ -8,7 +8,9 @@ const slug = (role: string) => role.replace(/_/g, '-');
 
 export const CLIENT_APPLICATIONS_EXAMPLES: { [K in keyof typeof clientApplicationEndpoints]: Example<K> } = {
   searchClientApplications: { input: () => ({ query: {} }) },
-  createClientApplication: { input: (_r, w) => ({ body: { name: `Matrix-App-${slug(w.role)}`, clientId: `matrix-app-${slug(w.role)}`, redirectUris: ['https://app.example.com/cb'] } }) },
+  createClientApplication: {
+    input: (_r, w) => ({ body: { name: `Matrix-App-${slug(w.role)}`, clientId: `matrix-app-${slug(w.role)}`, redirectUris: ['https://app.example.com/cb'] } }),
+  },
   getClientApplication: { input: (r) => ({ params: { id: r.clientApplication } }) },
   updateClientApplication: { input: (r) => ({ params: { id: r.clientApplication }, body: { scopes: ['read'] } }) },
   regenerateClientSecret: { input: (r) => ({ params: { id: r.clientApplication }, body: {} }) },

@@ -10,7 +10,14 @@ export const GEOCODING_PROFILES_EXAMPLES: { [K in keyof typeof geocodingProfileE
   getGeocodingProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).geocodingProfile } }) },
   createGeocodingProfile: {
     input: (_r, w) => ({
-      body: { name: `Matrix-Geo-${w.role}-new`, refreshIntervals: { moving: 30, idle: 300 }, distanceThreshold: 50, percentageThreshold: 5, geocoders: ['osm', 'here'], accuracies: [20, 40] },
+      body: {
+        name: `Matrix-Geo-${w.role}-new`,
+        refreshIntervals: { moving: 30, idle: 300 },
+        distanceThreshold: 50,
+        percentageThreshold: 5,
+        geocoders: ['osm', 'here'],
+        accuracies: [20, 40],
+      },
     }),
   },
   updateGeocodingProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).geocodingProfile }, body: { distanceThreshold: 75 } }) },

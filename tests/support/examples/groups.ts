@@ -30,7 +30,9 @@ export const GROUPS_EXAMPLES: { [K in keyof typeof groupEndpoints]: Example<K> }
   updateGroupDetails: { input: (r) => ({ body: { id: r.ownGroup, autoAssociation: { channels: true }, members: { channelIds: [r.proxyChannel] } } }) },
   addGroup: { input: (r, w) => ({ body: { name: `Matrix-Add-${slug(w.role)}`, inventoryId: r.inventory } }) },
   addGroupDetails: {
-    input: (r, w) => ({ body: { name: `Matrix-Details-${slug(w.role)}`, inventoryId: r.inventory, autoAssociation: { users: true }, members: { channelIds: [r.proxyChannel] } } }),
+    input: (r, w) => ({
+      body: { name: `Matrix-Details-${slug(w.role)}`, inventoryId: r.inventory, autoAssociation: { users: true }, members: { channelIds: [r.proxyChannel] } },
+    }),
   },
   removeGroups: { input: (r) => ({ body: { ids: [r.removeGroup] } }) },
   fetchMachineGroups: { input: (r) => ({ query: { unitIds: r.unit } }) },

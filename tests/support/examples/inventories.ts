@@ -38,10 +38,19 @@ export const INVENTORIES_EXAMPLES: { [K in keyof typeof inventoryEndpoints]: Exa
   addAdminInventoryVrChannel: { input: (r) => ({ params: { id: r.adminInventory, vrChannelId: r.vrChannel } }) },
   removeAdminInventoryVrChannel: { input: (r) => ({ params: { id: r.adminInventory, vrChannelId: r.vrChannel } }) },
   getIngestAccount: { input: (r) => ({ params: { id: r.inventory } }) },
-  updateIngestAccount: { input: (r) => ({ params: { id: r.inventory }, body: { username: 'matrix-ingest', enabled: true, path: '/ingest' } }), exclusive: true },
-  setIngestAccountPassword: { input: (r) => ({ params: { id: r.inventory }, body: { password: 'Matrix-2024', passwordConfirmation: 'Matrix-2024' } }), exclusive: true },
+  updateIngestAccount: {
+    input: (r) => ({ params: { id: r.inventory }, body: { username: 'matrix-ingest', enabled: true, path: '/ingest' } }),
+    exclusive: true,
+  },
+  setIngestAccountPassword: {
+    input: (r) => ({ params: { id: r.inventory }, body: { password: 'Matrix-2024', passwordConfirmation: 'Matrix-2024' } }),
+    exclusive: true,
+  },
   // The XSLT security check: the password setIngestAccountPassword gives the account (ignored while it has none).
-  uploadIngestAccountXslt: { input: (r) => ({ params: { id: r.inventory }, body: { fileName: 'matrix.xslt', content: SAFE_XSLT, password: 'Matrix-2024' } }), exclusive: true },
+  uploadIngestAccountXslt: {
+    input: (r) => ({ params: { id: r.inventory }, body: { fileName: 'matrix.xslt', content: SAFE_XSLT, password: 'Matrix-2024' } }),
+    exclusive: true,
+  },
   deleteIngestAccount: { input: (r) => ({ params: { id: r.inventory } }), exclusive: true },
   testIngestAccount: { input: (r) => ({ params: { id: r.inventory } }) },
   getInventoryIngestServers: { input: (r) => ({ params: { id: r.inventory } }) },

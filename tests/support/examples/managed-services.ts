@@ -11,5 +11,7 @@ export const MANAGED_SERVICES_EXAMPLES: { [K in keyof typeof managedServiceEndpo
   getServicesStatus: { input: (r) => ({ params: { id: r.inventory } }) },
   startManagedServiceTrial: { input: (r) => ({ body: { inventoryId: r.adminInventory, serviceName: 'smart_plan' } }) },
   listAdminManagedServices: { input: (r) => ({ params: { id: r.inventory } }) },
-  updateAdminManagedService: { input: (r) => ({ params: { id: r.adminInventory, serviceName: 'go_plan' }, body: { version: 0, usageKind: 'data', quota: 100 } }) },
+  updateAdminManagedService: {
+    input: (r) => ({ params: { id: r.adminInventory, serviceName: 'go_plan' }, body: { version: 0, usageKind: 'data', quota: 100 } }),
+  },
 };

@@ -22,7 +22,9 @@ export const SHARES_EXAMPLES: { [K in keyof typeof shareEndpoints]: Example<K> }
   updateSubscriberFolder: { input: (r) => ({ params: { id: r.subscriberFolder }, body: { name: 'Matrix-Renamed' } }) },
   deleteSubscriberFolder: { input: (r) => ({ params: { id: r.deleteSubscriberFolder } }) },
   listSubscribers: { input: (r) => ({ params: { id: r.inventory }, query: {} }) },
-  createSubscriber: { input: (r, w) => ({ params: { id: r.inventory }, body: { name: `Matrix-Sub-${slug(w.role)}`.slice(0, 32), shareKey: 'MATRIXSHAREKEY' } }) },
+  createSubscriber: {
+    input: (r, w) => ({ params: { id: r.inventory }, body: { name: `Matrix-Sub-${slug(w.role)}`.slice(0, 32), shareKey: 'MATRIXSHAREKEY' } }),
+  },
   updateSubscriber: { input: (r) => ({ params: { id: r.subscriber }, body: { name: 'Matrix-Sub-Renamed' } }) },
   deleteSubscriber: { input: (r) => ({ params: { id: r.deleteSubscriber } }) },
 };

@@ -11,7 +11,9 @@ export const SOFTWARE_VERSIONS_EXAMPLES: { [K in keyof typeof softwareVersionEnd
   listSoftwareVersions: { input: () => ({ query: {} }) },
   getSoftwareVersion: { input: (r) => ({ params: { id: r.softwareVersion } }) },
   createSoftwareVersion: {
-    input: (_r, w) => ({ body: { number: numberOf(w.role), description: `Matrix ${w.role}`, releaseNotesUrl: 'https://docs.example.com/matrix', supportedDevices: ['fieldUnits'] } }),
+    input: (_r, w) => ({
+      body: { number: numberOf(w.role), description: `Matrix ${w.role}`, releaseNotesUrl: 'https://docs.example.com/matrix', supportedDevices: ['fieldUnits'] },
+    }),
   },
   updateSoftwareVersion: { input: (r) => ({ params: { id: r.softwareVersion }, body: { description: 'Matrix release', deprecated: false } }) },
   deleteSoftwareVersion: { input: (r) => ({ params: { id: r.deleteSoftwareVersion } }) },

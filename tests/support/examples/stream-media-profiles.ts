@@ -9,7 +9,9 @@ export const STREAM_MEDIA_PROFILES_EXAMPLES: { [K in keyof typeof streamMediaPro
   listStreamMediaProfiles: { input: () => ({ query: {} }) },
   getStreamMediaProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).mediaProfile } }) },
   createStreamMediaProfile: {
-    input: (_r, w) => ({ body: { name: `Matrix-Media-${w.role}-new`, minResolution: 480, maxResolution: 1080, fps: 30, bitrate: 4000, attributes: { codec: 'h264' } } }),
+    input: (_r, w) => ({
+      body: { name: `Matrix-Media-${w.role}-new`, minResolution: 480, maxResolution: 1080, fps: 30, bitrate: 4000, attributes: { codec: 'h264' } },
+    }),
   },
   updateStreamMediaProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).mediaProfile }, body: { fps: 25 } }) },
   deleteStreamMediaProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).deleteMediaProfile } }) },

@@ -9,12 +9,16 @@ import { streamSettingIds } from './stream-setting-ids.js';
 export const STREAM_PROVIDERS_EXAMPLES: { [K in keyof typeof streamProviderEndpoints]: Example<K> } = {
   listStreamProviders: { input: () => ({ query: {} }) },
   getStreamProvider: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).provider } }) },
-  createStreamProvider: { input: (_r, w) => ({ body: { name: `Matrix-Provider-${w.role}-new`, kind: 'rtmp', configuration: { url: 'rtmp://matrix.test/live' } } }) },
+  createStreamProvider: {
+    input: (_r, w) => ({ body: { name: `Matrix-Provider-${w.role}-new`, kind: 'rtmp', configuration: { url: 'rtmp://matrix.test/live' } } }),
+  },
   updateStreamProvider: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).provider }, body: { kind: 'srt' } }) },
   deleteStreamProvider: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).deleteProvider } }) },
   listStreamProfiles: { input: (_r, w) => ({ query: { providerId: streamSettingIds(w.role).provider } }) },
   getStreamProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).profile } }) },
-  createStreamProfile: { input: (_r, w) => ({ body: { providerId: streamSettingIds(w.role).provider, name: `Matrix-Profile-${w.role}-new`, settings: { bitrate: 4000 } } }) },
+  createStreamProfile: {
+    input: (_r, w) => ({ body: { providerId: streamSettingIds(w.role).provider, name: `Matrix-Profile-${w.role}-new`, settings: { bitrate: 4000 } } }),
+  },
   updateStreamProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).profile }, body: { settings: { bitrate: 5000 } } }) },
   deleteStreamProfile: { input: (_r, w) => ({ params: { id: streamSettingIds(w.role).deleteProfile } }) },
 };

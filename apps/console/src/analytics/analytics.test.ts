@@ -18,7 +18,24 @@ function recording(): PageView[] {
 describe('page-view analytics on admin-style routes (spec 000 §2)', () => {
   it('calls the hook with the path and route of admin console and manage pages', () => {
     const views = recording();
-    for (const path of ['/system_entities/units', '/system_settings/organization/', '/access_approvals', '/whats_new', '/batch_upgrade', '/remote_actions', '/users', '/groups', '/channels', '/devices', '/video_return', '/manage/shares/publishers', '/usage_profiles', '/sw_version', '/audio_rooms', '/my_graphics']) {
+    for (const path of [
+      '/system_entities/units',
+      '/system_settings/organization/',
+      '/access_approvals',
+      '/whats_new',
+      '/batch_upgrade',
+      '/remote_actions',
+      '/users',
+      '/groups',
+      '/channels',
+      '/devices',
+      '/video_return',
+      '/manage/shares/publishers',
+      '/usage_profiles',
+      '/sw_version',
+      '/audio_rooms',
+      '/my_graphics',
+    ]) {
       expect(reportPageView(path)).toBe(true);
     }
     expect(views[0]).toEqual({ path: '/system_entities/units', route: 'systemEntities' });
@@ -29,7 +46,19 @@ describe('page-view analytics on admin-style routes (spec 000 §2)', () => {
 
   it('does not report the unit pages, entry pages, unknown paths and section indexes before their redirect', () => {
     const views = recording();
-    for (const path of ['/list', '/map', '/multiview', '/files', '/stories', '/login', '/easy_live', '/customer_portal', '/limited_access', '/nowhere', '/system_entities']) {
+    for (const path of [
+      '/list',
+      '/map',
+      '/multiview',
+      '/files',
+      '/stories',
+      '/login',
+      '/easy_live',
+      '/customer_portal',
+      '/limited_access',
+      '/nowhere',
+      '/system_entities',
+    ]) {
       expect(reportPageView(path)).toBe(false);
     }
     expect(views).toEqual([]);

@@ -19,9 +19,24 @@ import { matchRoute, normalizePath } from '../routing/routes';
 
 export const ADMIN_STYLE_ROUTE_IDS: ReadonlySet<RouteTitleId> = new Set<RouteTitleId>([
   // The system admin console.
-  'systemEntities', 'systemSettings', 'remoteActions', 'accessApprovals', 'whatsNew', 'batchUpgrade',
+  'systemEntities',
+  'systemSettings',
+  'remoteActions',
+  'accessApprovals',
+  'whatsNew',
+  'batchUpgrade',
   // Manage.
-  'devices', 'channels', 'videoReturn', 'users', 'publishers', 'subscribers', 'usageProfiles', 'groups', 'swVersion', 'audioRooms', 'myGraphics',
+  'devices',
+  'channels',
+  'videoReturn',
+  'users',
+  'publishers',
+  'subscribers',
+  'usageProfiles',
+  'groups',
+  'swVersion',
+  'audioRooms',
+  'myGraphics',
 ]);
 
 export interface PageView {

@@ -26,7 +26,10 @@ describe('catalogue client', () => {
     const fetchImpl = vi.fn(async () => json(200, { uniqueId: 'U1', action: 'start', accepted: true, status: 'idle' }));
     const result = await callEndpoint('startUnitStream', { params: { id: 'U1' }, body: { channelId: 'c1' } }, { fetchImpl });
     expect(result).toEqual({ uniqueId: 'U1', action: 'start', accepted: true, status: 'idle' });
-    expect(fetchImpl).toHaveBeenCalledWith('/api/v2/units/U1/stream', expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"channelId":"c1"}' }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/v2/units/U1/stream',
+      expect.objectContaining({ method: 'POST', credentials: 'include', body: '{"channelId":"c1"}' }),
+    );
   });
 
   it('uses the configured API base', async () => {

@@ -113,11 +113,7 @@ function withTimeout(outer: AbortSignal | undefined, timeoutMs: number): { signa
  * (INVALID_RESPONSE). A 401 also runs the registered unauthorized handler. The caller's own abort
  * rethrows the AbortError.
  */
-export async function callEndpoint<K extends EndpointId>(
-  id: K,
-  input: Partial<EndpointInput<K>> = {},
-  options: CallOptions = {},
-): Promise<EndpointOutput<K>> {
+export async function callEndpoint<K extends EndpointId>(id: K, input: Partial<EndpointInput<K>> = {}, options: CallOptions = {}): Promise<EndpointOutput<K>> {
   const [method] = ENDPOINT_ROUTES[id];
   const url = endpointUrl(id, input);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -151,7 +147,11 @@ export async function callEndpoint<K extends EndpointId>(
   const { checkResponse } = await import('./devContract');
   const checked = checkResponse(id, body);
   if (!checked.ok) {
-    throw new ApiError({ status: res.status, code: CLIENT_ERROR_CODES.invalidResponse, message: `${id}: the answer does not match the catalogue (${checked.message})` });
+    throw new ApiError({
+      status: res.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: `${id}: the answer does not match the catalogue (${checked.message})`,
+    });
   }
   return checked.data;
 }

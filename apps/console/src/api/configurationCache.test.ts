@@ -10,7 +10,7 @@ function config(fields: Partial<UnitConfiguration>): UnitConfiguration {
 }
 
 describe('configuration patches', () => {
-  it('never lets an older configuration undo a newer one (the kit\'s version rule)', () => {
+  it("never lets an older configuration undo a newer one (the kit's version rule)", () => {
     expect(isNewerConfiguration(undefined, config({ version: 1 }))).toBe(true);
     expect(isNewerConfiguration(config({ version: 3 }), config({ version: 4 }))).toBe(true);
     // The same version: taken only when its content differs (nothing to do for an identical copy).

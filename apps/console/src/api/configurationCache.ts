@@ -23,7 +23,10 @@ export function withConfiguration(info: EnhancedUnitInfo | undefined, configurat
 }
 
 /** The unit with the summary fields the configuration holds: transmission mode, working mode, selected channel. */
-export function withConfigurationFields<T extends Pick<UnitSummary, 'transmissionMode' | 'workingMode' | 'selectedChannel'>>(unit: T, configuration: UnitConfiguration): T {
+export function withConfigurationFields<T extends Pick<UnitSummary, 'transmissionMode' | 'workingMode' | 'selectedChannel'>>(
+  unit: T,
+  configuration: UnitConfiguration,
+): T {
   const sameChannel = unit.selectedChannel.channelId === configuration.selectedChannelId;
   if (unit.transmissionMode === configuration.transmissionMode && unit.workingMode === configuration.workingMode && sameChannel) return unit;
   return {

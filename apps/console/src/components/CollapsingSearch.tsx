@@ -85,14 +85,7 @@ export function CollapsingSearch({ value, onChange, label, placeholder, clearLab
           data-testid={`${testId}-input`}
         />
       ) : (
-        <ActionIcon
-          variant="default"
-          size="md"
-          aria-label={label}
-          onClick={openFromButton}
-          onFocus={openFromButton}
-          data-testid={`${testId}-open`}
-        >
+        <ActionIcon variant="default" size="md" aria-label={label} onClick={openFromButton} onFocus={openFromButton} data-testid={`${testId}-open`}>
           <span aria-hidden>⌕</span>
         </ActionIcon>
       )}

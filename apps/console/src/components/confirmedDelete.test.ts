@@ -27,10 +27,15 @@ describe('deleteConfirmed', () => {
   it('sends the row’s variables, then toasts, runs the extra step and closes, in that order', () => {
     const { remove, sent } = fakeMutation('success');
     const steps: string[] = [];
-    deleteConfirmed(row, remove, { variables: (r) => ({ params: { id: r.id } }), deleted: (r) => `${r.name} deleted`, onDeleted: (r) => steps.push(`after ${r.id}`) }, {
-      toast: (m) => steps.push(`toast ${m}`),
-      close: () => steps.push('close'),
-    });
+    deleteConfirmed(
+      row,
+      remove,
+      { variables: (r) => ({ params: { id: r.id } }), deleted: (r) => `${r.name} deleted`, onDeleted: (r) => steps.push(`after ${r.id}`) },
+      {
+        toast: (m) => steps.push(`toast ${m}`),
+        close: () => steps.push('close'),
+      },
+    );
     expect(sent).toEqual([{ params: { id: 'r1' } }]);
     expect(steps).toEqual(['toast Alpha deleted', 'after r1', 'close']);
   });
@@ -38,17 +43,27 @@ describe('deleteConfirmed', () => {
   it('shows no toast when the screen names none, and still closes', () => {
     const { remove } = fakeMutation('success');
     const steps: string[] = [];
-    deleteConfirmed(row, remove, { variables: (r) => ({ params: { id: r.id } }) }, { toast: (m) => steps.push(`toast ${m}`), close: () => steps.push('close') });
+    deleteConfirmed(
+      row,
+      remove,
+      { variables: (r) => ({ params: { id: r.id } }) },
+      { toast: (m) => steps.push(`toast ${m}`), close: () => steps.push('close') },
+    );
     expect(steps).toEqual(['close']);
   });
 
   it('keeps the confirmation open and silent when the delete is refused', () => {
     const { remove, sent } = fakeMutation('refused');
     const steps: string[] = [];
-    deleteConfirmed(row, remove, { variables: (r) => ({ params: { id: r.id } }), deleted: () => 'deleted', onDeleted: () => steps.push('after') }, {
-      toast: (m) => steps.push(`toast ${m}`),
-      close: () => steps.push('close'),
-    });
+    deleteConfirmed(
+      row,
+      remove,
+      { variables: (r) => ({ params: { id: r.id } }), deleted: () => 'deleted', onDeleted: () => steps.push('after') },
+      {
+        toast: (m) => steps.push(`toast ${m}`),
+        close: () => steps.push('close'),
+      },
+    );
     expect(sent).toHaveLength(1);
     expect(steps).toEqual([]);
   });

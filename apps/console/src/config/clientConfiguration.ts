@@ -21,7 +21,10 @@ export type ClientConfigurationState =
   | { readonly status: 'failed' };
 
 /** The state of one fetch, from what the query holds. */
-export function clientConfigurationState(query: { readonly data?: ClientConfiguration | undefined; readonly error?: ApiError | null }): ClientConfigurationState {
+export function clientConfigurationState(query: {
+  readonly data?: ClientConfiguration | undefined;
+  readonly error?: ApiError | null;
+}): ClientConfigurationState {
   if (query.error && query.error.status === 403) return { status: 'rejected' };
   if (query.data !== undefined) return { status: 'ready', configuration: query.data };
   if (query.error) return { status: 'failed' };

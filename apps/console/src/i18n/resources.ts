@@ -85,23 +85,24 @@ export type TranslationTree = typeof englishResources;
 
 /** Chinese texts, loaded as one chunk on first use. */
 export async function loadChineseResources(): Promise<Record<keyof TranslationTree, unknown>> {
-  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices, users] = await Promise.all([
-    import('./zh.json'),
-    import('./areas/unitList.zh.json'),
-    import('./areas/unitDetail.zh.json'),
-    import('./areas/unitConfig.zh.json'),
-    import('./areas/dialogs.zh.json'),
-    import('./areas/multiview.zh.json'),
-    import('./areas/map.zh.json'),
-    import('./areas/fileUpload.zh.json'),
-    import('./areas/files.zh.json'),
-    import('./areas/stories.zh.json'),
-    import('./areas/unitActions.zh.json'),
-    import('./areas/channels.zh.json'),
-    import('./areas/videoReturn.zh.json'),
-    import('./areas/devices.zh.json'),
-    import('./areas/users.zh.json'),
-  ]);
+  const [zh, unitList, unitDetail, unitConfig, dialogs, multiview, map, fileUpload, files, stories, unitActions, channels, videoReturn, devices, users] =
+    await Promise.all([
+      import('./zh.json'),
+      import('./areas/unitList.zh.json'),
+      import('./areas/unitDetail.zh.json'),
+      import('./areas/unitConfig.zh.json'),
+      import('./areas/dialogs.zh.json'),
+      import('./areas/multiview.zh.json'),
+      import('./areas/map.zh.json'),
+      import('./areas/fileUpload.zh.json'),
+      import('./areas/files.zh.json'),
+      import('./areas/stories.zh.json'),
+      import('./areas/unitActions.zh.json'),
+      import('./areas/channels.zh.json'),
+      import('./areas/videoReturn.zh.json'),
+      import('./areas/devices.zh.json'),
+      import('./areas/users.zh.json'),
+    ]);
   return {
     ...zh.default,
     unitList: unitList.default,

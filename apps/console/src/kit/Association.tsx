@@ -72,11 +72,18 @@ export interface Association<E, R, C> {
 
 /** A tab of the resource's modal showing one association; it shows to whom the catalogue lets read the members. */
 export function associationTab<E, R, C = never>(association: Association<E, R, C>): ResourceTab<E> {
-  return { value: association.value, label: association.label, call: association.members.op.id, render: (entity) => <AssociationView association={association} of={entity} /> };
+  return {
+    value: association.value,
+    label: association.label,
+    call: association.members.op.id,
+    render: (entity) => <AssociationView association={association} of={entity} />,
+  };
 }
 
 /** Rows of a paged read. */
-export function pageRows<T>(row: (item: T, t: TFunction) => Member): (page: { readonly items: readonly T[]; readonly total: number }, t: TFunction) => MemberPage {
+export function pageRows<T>(
+  row: (item: T, t: TFunction) => Member,
+): (page: { readonly items: readonly T[]; readonly total: number }, t: TFunction) => MemberPage {
   return (page, t) => ({ total: page.total, items: page.items.map((item) => row(item, t)) });
 }
 

@@ -11,13 +11,30 @@ interface Row {
   readonly id: string;
   readonly name: string;
 }
-const ROWS: readonly Row[] = [{ id: 'a', name: 'Alpha' }, { id: 'b', name: 'Beta' }];
+const ROWS: readonly Row[] = [
+  { id: 'a', name: 'Alpha' },
+  { id: 'b', name: 'Beta' },
+];
 
 function props(over: Partial<GridPageProps<Row>> = {}): GridPageProps<Row> {
   return {
-    pageTestId: 'things', testId: 'thing', title: 'Things', query: { isPending: false, isError: false, error: null, data: ROWS },
-    errorTitle: 'Could not read', total: ROWS.length, summary: '1 of 2', emptyText: 'No things', noMatchText: 'None matches',
-    grid: { gridId: 'things', persist: false, height: 400, columns: [{ id: 'name', header: 'Name', width: 200, render: (r) => r.name }], rows: ROWS.slice(0, 1), rowKey: (r) => r.id },
+    pageTestId: 'things',
+    testId: 'thing',
+    title: 'Things',
+    query: { isPending: false, isError: false, error: null, data: ROWS },
+    errorTitle: 'Could not read',
+    total: ROWS.length,
+    summary: '1 of 2',
+    emptyText: 'No things',
+    noMatchText: 'None matches',
+    grid: {
+      gridId: 'things',
+      persist: false,
+      height: 400,
+      columns: [{ id: 'name', header: 'Name', width: 200, render: (r) => r.name }],
+      rows: ROWS.slice(0, 1),
+      rowKey: (r) => r.id,
+    },
     ...over,
   };
 }

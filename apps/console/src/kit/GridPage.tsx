@@ -104,7 +104,9 @@ export function GridPage<T>(props: GridPageProps<T>) {
           <Text size="sm" c="dimmed" data-testid={`${testId}-list-summary`} data-shown={grid.rows.length} data-total={total}>
             {props.summary}
           </Text>
-          {filters && <FiltersToggle open={filters.open} onToggle={filters.onToggle} count={filters.count} label={filters.label} testIdPrefix={`${testId}-filters`} />}
+          {filters && (
+            <FiltersToggle open={filters.open} onToggle={filters.onToggle} count={filters.count} label={filters.label} testIdPrefix={`${testId}-filters`} />
+          )}
           {props.actions}
         </Group>
       </Group>

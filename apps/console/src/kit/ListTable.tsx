@@ -82,7 +82,19 @@ export interface ListTableProps<Row> {
 const ARIA_SORT: Record<SortDir, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
 const ARROW: Record<SortDir, string> = { asc: '▲', desc: '▼' };
 
-function SortHeader({ column, sortKey, sort, onSort, testId }: { column: { header: string }; sortKey: string; sort: ListSort; onSort: (sortKey: string) => void; testId: string }) {
+function SortHeader({
+  column,
+  sortKey,
+  sort,
+  onSort,
+  testId,
+}: {
+  column: { header: string };
+  sortKey: string;
+  sort: ListSort;
+  onSort: (sortKey: string) => void;
+  testId: string;
+}) {
   const active = sort.sortBy === sortKey;
   return (
     <Table.Th aria-sort={active ? ARIA_SORT[sort.sortDir] : 'none'}>
@@ -98,7 +110,14 @@ function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; so
   return <SortHeader column={column} sortKey={column.sortKey} sort={sort} onSort={onSort} testId={`${prefix}-sort-${column.id}`} />;
 }
 
-function ListRow<R>({ row, rowKey, columns, prefix, onRowClick, rowData }: Pick<ListTableProps<R>, 'rowKey' | 'columns' | 'onRowClick' | 'rowData'> & { row: R; prefix: string }) {
+function ListRow<R>({
+  row,
+  rowKey,
+  columns,
+  prefix,
+  onRowClick,
+  rowData,
+}: Pick<ListTableProps<R>, 'rowKey' | 'columns' | 'onRowClick' | 'rowData'> & { row: R; prefix: string }) {
   const key = rowKey(row);
   return (
     <Table.Tr
@@ -136,7 +155,15 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             </Table.Thead>
             <Table.Tbody>
               {items.map((row) => (
-                <ListRow key={rowKey(row)} row={row} rowKey={rowKey} columns={columns} prefix={props.rowTestIdPrefix ?? prefix} onRowClick={props.onRowClick} rowData={props.rowData} />
+                <ListRow
+                  key={rowKey(row)}
+                  row={row}
+                  rowKey={rowKey}
+                  columns={columns}
+                  prefix={props.rowTestIdPrefix ?? prefix}
+                  onRowClick={props.onRowClick}
+                  rowData={props.rowData}
+                />
               ))}
             </Table.Tbody>
           </Table>

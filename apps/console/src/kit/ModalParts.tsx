@@ -35,7 +35,19 @@ export function DeleteButton({ testId, onConfirm, loading }: { testId: string; o
 }
 
 /** Save and cancel, right-aligned (no save with `onSave` null: the user may only look); a delete button (existing entities) on the left. */
-export function ModalFooter({ testId, onSave, onCancel, saving, left }: { testId: string; onSave: (() => void) | null; onCancel: () => void; saving: boolean; left?: ReactNode }) {
+export function ModalFooter({
+  testId,
+  onSave,
+  onCancel,
+  saving,
+  left,
+}: {
+  testId: string;
+  onSave: (() => void) | null;
+  onCancel: () => void;
+  saving: boolean;
+  left?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Group justify="space-between" mt="md">
@@ -78,7 +90,12 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
   const errorText = useApiErrorMessage();
   let body: ReactNode;
   if (isNew) body = editor(null);
-  else if (query.isError) body = <Alert color="red" data-testid={`${testId}-load-error`}>{errorText(query.error)}</Alert>;
+  else if (query.isError)
+    body = (
+      <Alert color="red" data-testid={`${testId}-load-error`}>
+        {errorText(query.error)}
+      </Alert>
+    );
   else if (query.isPending || query.data === undefined) body = <Loader size="sm" aria-label={t('common.loading')} data-testid={`${testId}-loading`} />;
   else if (tabs.length === 0) body = editor(query.data);
   else {
@@ -86,14 +103,20 @@ export function ResourceModal<T>({ testId, title, isNew, query, editor, tabs, on
     body = (
       <Tabs defaultValue="general" keepMounted={false}>
         <Tabs.List mb="sm">
-          <Tabs.Tab value="general" data-testid={`${testId}-tab-general`}>{t('kit.form.general')}</Tabs.Tab>
+          <Tabs.Tab value="general" data-testid={`${testId}-tab-general`}>
+            {t('kit.form.general')}
+          </Tabs.Tab>
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`${testId}-tab-${tab.value}`}>{tab.label}</Tabs.Tab>
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`${testId}-tab-${tab.value}`}>
+              {tab.label}
+            </Tabs.Tab>
           ))}
         </Tabs.List>
         <Tabs.Panel value="general">{editor(entity)}</Tabs.Panel>
         {tabs.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value}>{tab.render(entity)}</Tabs.Panel>
+          <Tabs.Panel key={tab.value} value={tab.value}>
+            {tab.render(entity)}
+          </Tabs.Panel>
         ))}
       </Tabs>
     );

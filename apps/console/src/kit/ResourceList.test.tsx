@@ -13,7 +13,15 @@ const ROWS = { isPending: false, isError: false, error: null, data: { items: [{ 
 describe('kit: a searchable list', () => {
   it('counts its pages by its own page size', async () => {
     await renderWithApp(
-      <ResourceList testId="things" columns={[{ id: 'id', header: 'Id', render: (r: { id: string }) => r.id }]} view={VIEW} onViewChange={() => undefined} query={ROWS} rowKey={(r) => r.id} pageSize={20} />,
+      <ResourceList
+        testId="things"
+        columns={[{ id: 'id', header: 'Id', render: (r: { id: string }) => r.id }]}
+        view={VIEW}
+        onViewChange={() => undefined}
+        query={ROWS}
+        rowKey={(r) => r.id}
+        pageSize={20}
+      />,
     );
     expect(await screen.findByTestId('things-row-a')).toBeVisible();
     expect(screen.getByRole('button', { name: '3' })).toBeVisible();

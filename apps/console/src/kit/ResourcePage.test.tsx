@@ -13,7 +13,18 @@ import { dbGatewayResource } from '../features/system-entities/DbGatewaysEntity'
 
 const AT = '2026-01-10T09:00:00.000Z';
 const gateway = (over: Partial<AdminDbGateway> = {}): AdminDbGateway => ({
-  id: 'dbg-1', name: 'Gw-1', host: 'gw.test', port: 8443, status: 'online', inventoryId: null, inventoryName: null, unitCount: 0, version: 3, createdAt: AT, updatedAt: AT, ...over,
+  id: 'dbg-1',
+  name: 'Gw-1',
+  host: 'gw.test',
+  port: 8443,
+  status: 'online',
+  inventoryId: null,
+  inventoryName: null,
+  unitCount: 0,
+  version: 3,
+  createdAt: AT,
+  updatedAt: AT,
+  ...over,
 });
 
 function fleetApi(rows: { current: AdminDbGateway[] }): FakeApi {

@@ -69,7 +69,9 @@ export function ResourcePage<Row, E, V extends object>({ resource, actions, abov
         onViewChange={setView}
         query={list}
         rowKey={resource.rowKey}
-        onOpen={opens ? (row) => setOpen(get === undefined && fromRow !== undefined ? { kind: 'row', row } : { kind: 'key', key: resource.rowKey(row) }) : undefined}
+        onOpen={
+          opens ? (row) => setOpen(get === undefined && fromRow !== undefined ? { kind: 'row', row } : { kind: 'key', key: resource.rowKey(row) }) : undefined
+        }
         actions={
           (actions !== undefined || mayCreate) && (
             <>
@@ -141,7 +143,9 @@ function ResourceDialog<Row, E, V extends object>({ resource, open, onClose, onS
       isNew={isNew}
       query={query}
       editor={(entity) => <ResourceEditor resource={resource} entity={entity} onClose={onClose} onDone={done} />}
-      tabs={(resource.tabs ?? []).filter((tab) => tab.call === undefined || canCall(roles, tab.call)).map((tab) => ({ value: tab.value, label: t(tab.label), render: tab.render }))}
+      tabs={(resource.tabs ?? [])
+        .filter((tab) => tab.call === undefined || canCall(roles, tab.call))
+        .map((tab) => ({ value: tab.value, label: t(tab.label), render: tab.render }))}
       onClose={onClose}
     />
   );
@@ -159,11 +163,17 @@ export function useResourceMutations<Row, E, V>(resource: Resource<Row, E, V>, d
   const after = (key: 'created' | 'saved' | 'deleted') => (entity: E) => {
     invalidateReads(queryClient, [resource.list.op.id, ...(resource.get ? [resource.get.id] : []), ...(resource.stale ?? [])]);
     const name = resource.label(entity);
-    const message = key === 'created' && resource.titles.created !== undefined ? t(resource.titles.created, { name }) : t(`kit.toast.${key}`, { kind: t(resource.titles.noun), name });
+    const message =
+      key === 'created' && resource.titles.created !== undefined
+        ? t(resource.titles.created, { name })
+        : t(`kit.toast.${key}`, { kind: t(resource.titles.noun), name });
     toast.show({ message, variant: 'success' });
     done(key === 'deleted' ? null : entity);
   };
-  const create = useMutation<E, ApiError, V>({ mutationFn: (values) => (resource.create ? resource.create.run(values) : Promise.reject(new Error('no create call'))), onSuccess: after('created') });
+  const create = useMutation<E, ApiError, V>({
+    mutationFn: (values) => (resource.create ? resource.create.run(values) : Promise.reject(new Error('no create call'))),
+    onSuccess: after('created'),
+  });
   const update = useMutation<E, ApiError, { entity: E; values: V }>({
     mutationFn: (change) => (resource.update ? resource.update.run(change) : Promise.reject(new Error('no update call'))),
     onSuccess: after('saved'),
@@ -208,7 +218,16 @@ function ResourceEditor<Row, E, V extends object>({ resource, entity, onClose, o
       onCancel={onClose}
       saving={create.isPending || update.isPending}
       closes
-      left={mayDelete && entity !== null && <DeleteButton testId={resource.formTestId} onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })} loading={remove.isPending} />}
+      left={
+        mayDelete &&
+        entity !== null && (
+          <DeleteButton
+            testId={resource.formTestId}
+            onConfirm={() => remove.mutate(entity, { onError: (e) => form.failed(e, {}) })}
+            loading={remove.isPending}
+          />
+        )
+      }
     />
   );
 }

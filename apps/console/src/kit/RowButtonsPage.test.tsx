@@ -16,7 +16,16 @@ import { RowButtonsPage } from './RowButtonsPage';
 
 const AT = '2026-01-10T09:00:00.000Z';
 const entry = (n: number): WhatsNewEntry => ({
-  id: `wn-${n}`, title: `Entry ${n}`, body: '', releaseVersion: null, link: null, active: true, publishedAt: null, version: 1, createdAt: AT, updatedAt: AT,
+  id: `wn-${n}`,
+  title: `Entry ${n}`,
+  body: '',
+  releaseVersion: null,
+  link: null,
+  active: true,
+  publishedAt: null,
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
 });
 
 function Filtered() {
@@ -31,7 +40,12 @@ function Filtered() {
 
 describe('kit: a page of rows with their buttons', () => {
   it('gives the list its own test ids apart from the rows, and starts again at page 1 (search kept) when the filter changes', async () => {
-    const api = new FakeApi().on('listAdminWhatsNew', ({ query }) => ({ items: [entry(query.offset + 1)], total: 120, offset: query.offset, limit: query.limit }));
+    const api = new FakeApi().on('listAdminWhatsNew', ({ query }) => ({
+      items: [entry(query.offset + 1)],
+      total: 120,
+      offset: query.offset,
+      limit: query.limit,
+    }));
     const { user } = await renderWithApp(<Filtered />, { roles: ['super_user'], api });
     expect(await screen.findByTestId('wn-row-wn-1')).toBeVisible();
     expect(screen.getByTestId('wns-table')).toBeVisible();
@@ -47,7 +61,10 @@ describe('kit: a page of rows with their buttons', () => {
     const declared = whatsNewResource.form;
     if (declared === undefined) throw new Error('the what’s new entries have a form');
     // A title unique among the rows listed (a rule the page's rows feed).
-    const resource = defineResource({ ...whatsNewResource, form: { ...declared, check: (v, e, listed) => (listed?.some((r) => r.title === v.title) ? { title: 'Taken' } : declared.check(v, e)) } });
+    const resource = defineResource({
+      ...whatsNewResource,
+      form: { ...declared, check: (v, e, listed) => (listed?.some((r) => r.title === v.title) ? { title: 'Taken' } : declared.check(v, e)) },
+    });
     const api = new FakeApi().on('listAdminWhatsNew', ({ query }) => {
       const items = query.searchValue === undefined ? [entry(1), entry(2)] : [];
       return { items, total: items.length, offset: query.offset, limit: query.limit };

@@ -77,7 +77,11 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
     setView((v) => ({ ...v, page: 1 }));
   }
   useResourceLive(resource);
-  const list = useQuery({ queryKey: resource.list.op.key(view), queryFn: ({ signal }) => resource.list.op.run(view, signal), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: resource.list.op.key(view),
+    queryFn: ({ signal }) => resource.list.op.run(view, signal),
+    placeholderData: keepPreviousData,
+  });
   const { remove: removeCall } = useResourceMutations(resource, () => undefined);
   const del = useConfirmedDelete(removeCall, { variables: (row: E) => row });
   const { testId, form, create, update, remove } = resource;
@@ -129,7 +133,9 @@ export function RowButtonsPage<E, V extends object>(props: RowButtonsPageProps<E
           )
         }
       />
-      {editing !== null && <EditDialog resource={resource} row={editing.row} listed={list.data?.items ?? []} onClose={() => setEditing(null)} onCreated={props.onCreated} />}
+      {editing !== null && (
+        <EditDialog resource={resource} row={editing.row} listed={list.data?.items ?? []} onClose={() => setEditing(null)} onCreated={props.onCreated} />
+      )}
       {del.target !== null && (
         <ConfirmDeleteModal
           title={t('kit.form.delete')}

@@ -12,8 +12,19 @@ type Tab = (typeof TABS)[number];
 
 function props(over: Partial<TabbedModalProps<Tab>> = {}): TabbedModalProps<Tab> {
   return {
-    testId: 'thing-modal', tabTestId: 'thing', title: 'Thing', onClose: vi.fn(), readOnly: false, readOnlyText: 'Only looking',
-    tabs: TABS, tab: 'one', onTab: vi.fn(), tabLabel: (tab) => `Tab ${tab}`, render: (tab) => <p>content of {tab}</p>, loading: false, ...over,
+    testId: 'thing-modal',
+    tabTestId: 'thing',
+    title: 'Thing',
+    onClose: vi.fn(),
+    readOnly: false,
+    readOnlyText: 'Only looking',
+    tabs: TABS,
+    tab: 'one',
+    onTab: vi.fn(),
+    tabLabel: (tab) => `Tab ${tab}`,
+    render: (tab) => <p>content of {tab}</p>,
+    loading: false,
+    ...over,
   };
 }
 

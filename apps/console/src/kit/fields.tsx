@@ -43,7 +43,9 @@ export function ResourceForm<V extends object>({ fields, form, testId, isNew, re
           const Custom = field.render;
           return <Custom key={field.name} form={form} label={t(field.label)} testId={id} error={error} readOnly={locked} isNew={isNew} />;
         }
-        return <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />;
+        return (
+          <FieldInput key={field.name} field={field} form={form} id={id} label={t(field.label)} error={error(field.name)} readOnly={locked} t={t} spec={spec} />
+        );
       })}
     </Stack>
   );
@@ -68,13 +70,30 @@ function FieldInput<V extends object>({ field, form, id, label, error, readOnly,
   switch (field.kind) {
     case 'text':
     case 'number':
-      return <TextInput {...common} inputMode={field.kind === 'number' ? 'numeric' : undefined} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          inputMode={field.kind === 'number' ? 'numeric' : undefined}
+          value={String(value ?? '')}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
     case 'password':
       return <PasswordInput {...common} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} autoComplete="new-password" />;
     case 'textarea':
       return <Textarea {...common} autosize minRows={2} value={String(value ?? '')} onChange={(e) => set(e.currentTarget.value)} />;
     case 'switch':
-      return <Switch label={label} description={description} error={error} disabled={readOnly} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} data-testid={id} />;
+      return (
+        <Switch
+          label={label}
+          description={description}
+          error={error}
+          disabled={readOnly}
+          checked={value === true}
+          onChange={(e) => set(e.currentTarget.checked)}
+          data-testid={id}
+        />
+      );
     case 'select':
       return (
         <Select

@@ -54,9 +54,20 @@ export type Field<V> = FieldBase<V> &
   (
     | { readonly kind: 'text' | 'password' | 'textarea' | 'number'; readonly name: KeysOf<V, string> }
     | { readonly kind: 'switch'; readonly name: KeysOf<V, boolean> }
-    | { readonly kind: 'select'; readonly name: KeysOf<V, string | null>; readonly options: (t: TFunction) => readonly Option[]; readonly clearable?: boolean; readonly searchable?: boolean }
+    | {
+        readonly kind: 'select';
+        readonly name: KeysOf<V, string | null>;
+        readonly options: (t: TFunction) => readonly Option[];
+        readonly clearable?: boolean;
+        readonly searchable?: boolean;
+      }
     | { readonly kind: 'inventory'; readonly name: KeysOf<V, string | null>; readonly clearable?: boolean; readonly valueName?: (values: V) => string | null }
-    | { readonly kind: 'multiselect'; readonly name: KeysOf<V, readonly string[]>; readonly options: (t: TFunction) => readonly Option[]; readonly max?: number }
+    | {
+        readonly kind: 'multiselect';
+        readonly name: KeysOf<V, readonly string[]>;
+        readonly options: (t: TFunction) => readonly Option[];
+        readonly max?: number;
+      }
     | { readonly kind: 'custom'; readonly name: keyof V & string; readonly render: ComponentType<CustomFieldProps<V>> }
   );
 

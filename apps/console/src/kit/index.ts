@@ -4,7 +4,21 @@
  * (`ResourcePage`); screens that need more compose the parts. README: apps/console/README.md.
  */
 export { canApply, canCall, useCanApply, useCanCall, useUserRoles } from './access';
-export { AssociationPanel, associationTab, BY_NAME, inventoryCandidates, listRows, nameSearch, pageRows, type Association, type Candidates, type Change, type Member, type MemberPage, type Search } from './Association';
+export {
+  AssociationPanel,
+  associationTab,
+  BY_NAME,
+  inventoryCandidates,
+  listRows,
+  nameSearch,
+  pageRows,
+  type Association,
+  type Candidates,
+  type Change,
+  type Member,
+  type MemberPage,
+  type Search,
+} from './Association';
 export { byName, newest, removeFromList, removeFromPage, replaces, upsertInList, upsertInPage, type ListPatch, type Page, type Versioned } from './cache';
 export { ResourceForm } from './fields';
 export { FormPanel } from './FormPanel';

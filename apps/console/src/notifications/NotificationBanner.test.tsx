@@ -20,7 +20,10 @@ function notice(overrides: Partial<ClientNotification> = {}): ClientNotification
 
 describe('notification banner (spec 000 §2)', () => {
   it('shows the polled system messages with their expiry flag, and hides one the user closes', async () => {
-    const api = new FakeApi().on('fetchClientNotifications', [notice(), notice({ id: 'n2', message: 'Upgrade at 23:00', expiresWithin2h: true, globalNotification: false })]);
+    const api = new FakeApi().on('fetchClientNotifications', [
+      notice(),
+      notice({ id: 'n2', message: 'Upgrade at 23:00', expiresWithin2h: true, globalNotification: false }),
+    ]);
     const { user } = await renderWithApp(<NotificationBanner initialDelayMs={0} />, { api });
 
     expect(await screen.findByTestId('notification-n1')).toHaveTextContent('Maintenance tonight from 22:00');

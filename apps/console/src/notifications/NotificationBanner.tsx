@@ -41,13 +41,17 @@ export function NotificationBanner({ initialDelayMs }: { initialDelayMs?: number
     [subscribe, queryClient],
   );
 
-  const { data } = useEndpointQuery('fetchClientNotifications', {}, {
-    enabled: started,
-    refetchInterval: TIMINGS.pollIntervalMs,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-    retry: false,
-  });
+  const { data } = useEndpointQuery(
+    'fetchClientNotifications',
+    {},
+    {
+      enabled: started,
+      refetchInterval: TIMINGS.pollIntervalMs,
+      refetchIntervalInBackground: true,
+      staleTime: 0,
+      retry: false,
+    },
+  );
 
   const shown = (data ?? []).filter((item) => !dismissed.has(item.id));
   if (shown.length === 0) return null;

@@ -54,7 +54,11 @@ describe('polling schedule', () => {
 });
 
 describe('banner colour and removal', () => {
-  const item = (level: 'info' | 'success' | 'warning' | 'error', within2h = false, within24h = false) => ({ level, expiresWithin2h: within2h, expiresWithin24h: within24h });
+  const item = (level: 'info' | 'success' | 'warning' | 'error', within2h = false, within24h = false) => ({
+    level,
+    expiresWithin2h: within2h,
+    expiresWithin24h: within24h,
+  });
 
   it('shows the expiry flags first (2 h red, 24 h orange), else the message level', () => {
     expect(bannerColor(item('info', true, true))).toBe('red');

@@ -27,10 +27,7 @@ export function expiryFlag(notification: { expiresWithin2h: boolean; expiresWith
  * Runs `run` after `initialDelayMs`, then every `intervalMs` (spec 000 §7: notifications and user
  * configuration every 300000 ms after a random initial delay of 1-300 s). Returns the stop function.
  */
-export function schedulePolling(
-  run: () => void,
-  { initialDelayMs, intervalMs }: { initialDelayMs: number; intervalMs: number },
-): () => void {
+export function schedulePolling(run: () => void, { initialDelayMs, intervalMs }: { initialDelayMs: number; intervalMs: number }): () => void {
   let interval: ReturnType<typeof setInterval> | null = null;
   const first = setTimeout(() => {
     run();

@@ -15,8 +15,13 @@ import { renderWithApp } from '../test-utils/render';
 import EasyLivePage from './EasyLive.page';
 
 const CONFIGURATION = {
-  chatSupport: { enabled: false, scriptUrl: null }, wsLibrary: 'ws', features: { ExternalPreview: false }, pollIntervalMs: 300_000,
-  pollInitialDelayMs: { min: 1000, max: 300_000 }, enhancedUnitRefreshMs: 60_000, wsSubscriptionBatchSize: 50,
+  chatSupport: { enabled: false, scriptUrl: null },
+  wsLibrary: 'ws',
+  features: { ExternalPreview: false },
+  pollIntervalMs: 300_000,
+  pollInitialDelayMs: { min: 1000, max: 300_000 },
+  enhancedUnitRefreshMs: 60_000,
+  wsSubscriptionBatchSize: 50,
 };
 const ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.path === '/easy_live');
 
@@ -38,7 +43,12 @@ describe('/easy_live: the external preview per group', () => {
     await renderWithApp(<EasyLivePage route={ROUTE} />, { roles: ['luc_regular'], route: '/easy_live', api });
     expect(await screen.findByTestId('easy-live-preview-c1')).toHaveTextContent('Available');
     expect(screen.getByTestId('easy-live-preview-c2')).toBeEmptyDOMElement();
-    expect(api.calls('fetchFeatures').map((c) => c.url).sort()).toEqual(['/api/fetch_features?groupId=g-news', '/api/fetch_features?groupId=g-sport']);
+    expect(
+      api
+        .calls('fetchFeatures')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/fetch_features?groupId=g-news', '/api/fetch_features?groupId=g-sport']);
   });
 
   it('keeps the preview off when the client configuration is refused, without reading the groups’ flags', async () => {

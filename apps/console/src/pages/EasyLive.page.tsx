@@ -22,7 +22,10 @@ const CHANNELS_REFRESH_MS = 30_000;
 /** The names of a channel's groups among those the user sees, sorted. */
 function groupNames(channel: Pick<ChannelLive, 'groupIds'>, groups: readonly LightGroup[]): string {
   const byId = new Map(groups.map((group) => [group.id, group.name]));
-  return channel.groupIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.localeCompare(b)).join(', ');
+  return channel.groupIds
+    .flatMap((id) => byId.get(id) ?? [])
+    .sort((a, b) => a.localeCompare(b))
+    .join(', ');
 }
 
 const PREVIEW_FEATURE = 'ExternalPreview';
@@ -108,7 +111,11 @@ export default function EasyLivePage({ route }: PageProps) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>{groupNames(channel, groups.data ?? [])}</Table.Td>
-                {preview && <Table.Td data-testid={`easy-live-preview-${channel.channelId}`}>{channel.preview && previewed(channel) ? t('entryPages.easyLive.previewAvailable') : ''}</Table.Td>}
+                {preview && (
+                  <Table.Td data-testid={`easy-live-preview-${channel.channelId}`}>
+                    {channel.preview && previewed(channel) ? t('entryPages.easyLive.previewAvailable') : ''}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

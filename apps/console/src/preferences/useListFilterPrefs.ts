@@ -44,8 +44,5 @@ export function useListFilterPrefs<F>(
     },
     [list, schedule],
   );
-  return useMemo(
-    () => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen }),
-    [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen],
-  );
+  return useMemo(() => ({ filters, setFilters, resetFilters, filtersOpen, setFiltersOpen }), [filters, setFilters, resetFilters, filtersOpen, setFiltersOpen]);
 }

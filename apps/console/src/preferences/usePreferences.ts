@@ -50,10 +50,7 @@ export function usePreferenceSaver(delayMs = PREFERENCE_SAVE_DELAY_MS): Preferen
   const pending = useRef(new Map<string, PreferenceBuilder>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const current = useCallback(
-    () => queryClient.getQueryData<UserPreferences>(endpointKey('getUserPreferences')) ?? EMPTY,
-    [queryClient],
-  );
+  const current = useCallback(() => queryClient.getQueryData<UserPreferences>(endpointKey('getUserPreferences')) ?? EMPTY, [queryClient]);
 
   const flush = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);

@@ -131,7 +131,13 @@ describe('RealtimeClient', () => {
     const sentAt = Date.now();
     server.hello('e1');
     vi.advanceTimersByTime(0);
-    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    server.push({
+      op: 'subscribed',
+      topics: [
+        { topic: 'group:a', seq: 1 },
+        { topic: 'group:b', seq: 7 },
+      ],
+    });
     expect(subscribed).toEqual([[['group:a', 'group:b'], sentAt]]);
     server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }] });
     expect(subscribed).toHaveLength(1);
@@ -139,7 +145,13 @@ describe('RealtimeClient', () => {
     vi.advanceTimersByTime(TIMINGS.wsReconnectIntervalMs);
     server.hello('e1');
     vi.advanceTimersByTime(0);
-    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    server.push({
+      op: 'subscribed',
+      topics: [
+        { topic: 'group:a', seq: 1 },
+        { topic: 'group:b', seq: 7 },
+      ],
+    });
     expect(subscribed).toHaveLength(1);
   });
 
@@ -147,7 +159,13 @@ describe('RealtimeClient', () => {
     const { server, client, statuses } = setup(['group:a', 'group:b'], 50);
     server.hello('e1');
     vi.advanceTimersByTime(0);
-    server.push({ op: 'subscribed', topics: [{ topic: 'group:a', seq: 1 }, { topic: 'group:b', seq: 7 }] });
+    server.push({
+      op: 'subscribed',
+      topics: [
+        { topic: 'group:a', seq: 1 },
+        { topic: 'group:b', seq: 7 },
+      ],
+    });
     server.push({ op: 'event', topic: 'group:a', seq: 2, epoch: 'e1', event: statusEvent('U1') });
     server.drop();
     expect(statuses.at(-1)).toBe('reconnecting');
@@ -156,9 +174,7 @@ describe('RealtimeClient', () => {
     expect(server.sockets).toHaveLength(2);
     server.hello('e1');
     vi.advanceTimersByTime(0);
-    expect(server.current.sent).toEqual([
-      { op: 'subscribe', topics: ['group:a', 'group:b'], resume: { epoch: 'e1', seqs: { 'group:a': 2, 'group:b': 7 } } },
-    ]);
+    expect(server.current.sent).toEqual([{ op: 'subscribe', topics: ['group:a', 'group:b'], resume: { epoch: 'e1', seqs: { 'group:a': 2, 'group:b': 7 } } }]);
     expect(client.getStatus()).toBe('open');
   });
 

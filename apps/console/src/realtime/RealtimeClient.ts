@@ -205,10 +205,13 @@ export class RealtimeClient {
     } else {
       this.setStatus('reconnecting');
     }
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect();
-    }, reconnectDelay(this.opts.reconnectIntervalMs, this.opts.random));
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.reconnectTimer = null;
+        this.connect();
+      },
+      reconnectDelay(this.opts.reconnectIntervalMs, this.opts.random),
+    );
   }
 
   private handleMessage(data: string): void {

@@ -12,8 +12,19 @@ import { useUserConfigPolling } from '../session/useUserConfigPolling';
 import { currentInventory, picksAmongAllInventories } from '../shell/scope';
 import { useToast } from '../toast/useToast';
 import {
-  alertUnitId, applyAlertToSummary, applyToDetail, isUnitEvent, isUnitListEvent, patchActiveAlerts, patchFileTransfer, patchNotifications,
-  patchStatusById, patchUnitListBatch, STATUS_QUERY_PATTERNS, statusTarget, unitIdOf,
+  alertUnitId,
+  applyAlertToSummary,
+  applyToDetail,
+  isUnitEvent,
+  isUnitListEvent,
+  patchActiveAlerts,
+  patchFileTransfer,
+  patchNotifications,
+  patchStatusById,
+  patchUnitListBatch,
+  STATUS_QUERY_PATTERNS,
+  statusTarget,
+  unitIdOf,
 } from './cachePatch';
 import type { ActiveAlertItem } from './cachePatch';
 import { debounce } from './debounce';
@@ -152,10 +163,14 @@ const SESSION_QUERY_IDS: ReadonlySet<string> = new Set(['getCurrentUser', 'getUs
  */
 function useGlobalShellInventory(user: CurrentUser): string | null {
   const global = picksAmongAllInventories(rolesOf(user));
-  const { data } = useEndpointQuery('getUserPreferences', {}, {
-    enabled: false,
-    select: (prefs) => (global ? (currentInventory(prefs, user.inventories, true)?.id ?? null) : null),
-  });
+  const { data } = useEndpointQuery(
+    'getUserPreferences',
+    {},
+    {
+      enabled: false,
+      select: (prefs) => (global ? (currentInventory(prefs, user.inventories, true)?.id ?? null) : null),
+    },
+  );
   return data ?? null;
 }
 

@@ -29,7 +29,16 @@ async function renderLive(preferences: UserPreferences = DEFAULT_USER_PREFERENCE
 const alert = (level: AlertLevel, at: number) =>
   ({
     type: 'alert.raised',
-    alert: { id: `a${at}`, type: 'battery', level, message: 'Battery low', unitId: UNIT, serverId: null, channelId: null, raisedAt: '2026-01-01T00:00:00.000Z' },
+    alert: {
+      id: `a${at}`,
+      type: 'battery',
+      level,
+      message: 'Battery low',
+      unitId: UNIT,
+      serverId: null,
+      channelId: null,
+      raisedAt: '2026-01-01T00:00:00.000Z',
+    },
     at,
   }) as const;
 
@@ -43,7 +52,11 @@ describe('notices of unit events', () => {
     await socket.emit({ type: 'device.added', unitId: 'LU800-0009', at: 4 });
     await waitFor(() =>
       expect(toastTexts()).toEqual(
-        expect.arrayContaining(['File transfer started: clip.mp4 (Camera_north)', 'File transfer completed: clip.mp4 (Camera_north)', 'New device added: LU800-0009']),
+        expect.arrayContaining([
+          'File transfer started: clip.mp4 (Camera_north)',
+          'File transfer completed: clip.mp4 (Camera_north)',
+          'New device added: LU800-0009',
+        ]),
       ),
     );
   });
@@ -78,12 +91,26 @@ describe('notices of unit events', () => {
   });
 
   it('tells the same change of several units relayed together as one notice naming them', async () => {
-    const api = new FakeApi().on('fetchDevices', ['North', 'South', 'East', 'West'].map((name, i) => makeUnit({ uniqueId: `LU800-000${i + 1}`, name: `Camera_${name}`, status: 'offline' })));
+    const api = new FakeApi().on(
+      'fetchDevices',
+      ['North', 'South', 'East', 'West'].map((name, i) => makeUnit({ uniqueId: `LU800-000${i + 1}`, name: `Camera_${name}`, status: 'offline' })),
+    );
     const { socket, settled } = await renderWithApp(<UnitListPage />, { api });
     await screen.findByTestId('unit-row-LU800-0001');
     await settled();
     await socket.emit(
-      [1, 2, 3, 4].map((n) => ({ type: 'unit.status', unitId: `LU800-000${n}`, status: 'online', previous: 'offline', change: 'offlineToOnline', applications: {}, at: n }) as const),
+      [1, 2, 3, 4].map(
+        (n) =>
+          ({
+            type: 'unit.status',
+            unitId: `LU800-000${n}`,
+            status: 'online',
+            previous: 'offline',
+            change: 'offlineToOnline',
+            applications: {},
+            at: n,
+          }) as const,
+      ),
     );
     await waitFor(() => expect(toastTexts()).toContain('4 units are online: Camera_North, Camera_South, Camera_East, …'));
     expect(screen.getAllByTestId('toast')).toHaveLength(1);

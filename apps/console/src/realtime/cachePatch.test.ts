@@ -3,8 +3,18 @@ import { TIMINGS } from '@fleet/contracts';
 import type { RealtimeEvent, UnitSummary } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
 import {
-  applyToDetail, mergeDetailIntoList, patchActiveAlerts, patchFileTransfer, patchNotifications, patchStatusById, patchUnitAlerts, patchUnitList,
-  patchUnitListBatch, STATUS_QUERY_PATTERNS, statusTarget, unitIndexOf,
+  applyToDetail,
+  mergeDetailIntoList,
+  patchActiveAlerts,
+  patchFileTransfer,
+  patchNotifications,
+  patchStatusById,
+  patchUnitAlerts,
+  patchUnitList,
+  patchUnitListBatch,
+  STATUS_QUERY_PATTERNS,
+  statusTarget,
+  unitIndexOf,
 } from './cachePatch';
 import type { AlertEvent, UnitEvent, UnitListEvent } from './cachePatch';
 
@@ -103,7 +113,17 @@ describe('cache patches of the other live lists', () => {
   });
 
   it('adds a raised alert to the active alerts list (newest first) and removes a cleared one', () => {
-    const existing = { id: 'al-old', unitId: 'A', unitName: 'a', type: 'battery', level: 'warning', message: '', value: 12, acknowledged: false, raisedAt: '2029-01-01T00:00:00.000Z' };
+    const existing = {
+      id: 'al-old',
+      unitId: 'A',
+      unitName: 'a',
+      type: 'battery',
+      level: 'warning',
+      message: '',
+      value: 12,
+      acknowledged: false,
+      raisedAt: '2029-01-01T00:00:00.000Z',
+    };
     const list = patchActiveAlerts([existing], raised('battery'), (id) => `name-of-${id}`);
     expect(list?.map((a) => a.id)).toEqual(['al-battery', 'al-old']);
     expect(list?.[0]).toMatchObject({ unitId: 'B', unitName: 'name-of-B', level: 'critical', acknowledged: false });
@@ -113,14 +133,25 @@ describe('cache patches of the other live lists', () => {
   });
 
   it('puts a pushed notification on top of the banner list, or replaces it', () => {
-    const n = (id: string, message: string) => ({ id, message, expireDate: null, globalNotification: true, level: 'info' as const, expiresWithin2h: false, expiresWithin24h: false });
+    const n = (id: string, message: string) => ({
+      id,
+      message,
+      expireDate: null,
+      globalNotification: true,
+      level: 'info' as const,
+      expiresWithin2h: false,
+      expiresWithin24h: false,
+    });
     const list = [n('1', 'one')];
     expect(patchNotifications(list, n('2', 'two'))?.map((x) => x.id)).toEqual(['2', '1']);
     expect(patchNotifications(list, n('1', 'uno'))?.[0]?.message).toBe('uno');
   });
 
   it('patches the status of a channel, server or video return channel in lists, pages and single entities', () => {
-    const channels = [{ id: 'c1', status: 'idle' }, { id: 'c2', status: 'offline' }];
+    const channels = [
+      { id: 'c1', status: 'idle' },
+      { id: 'c2', status: 'offline' },
+    ];
     const next = patchStatusById(channels, 'c2', 'collecting') as typeof channels;
     expect(next[1]).toEqual({ id: 'c2', status: 'collecting' });
     expect(next[0]).toBe(channels[0]);
@@ -129,7 +160,10 @@ describe('cache patches of the other live lists', () => {
     const page = { items: [{ uniqueId: 'VRC-1', status: 'idle' }], total: 1 };
     expect(patchStatusById(page, 'VRC-1', 'offline')).toEqual({ items: [{ uniqueId: 'VRC-1', status: 'offline' }], total: 1 });
     expect(patchStatusById({ id: 'MMH-1', status: 'online' }, 'MMH-1', 'offline')).toEqual({ id: 'MMH-1', status: 'offline' });
-    expect(statusTarget({ type: 'server.status', serverId: 'MMH-1', status: 'offline', previous: 'online', at: 1 })).toEqual({ id: 'MMH-1', status: 'offline' });
+    expect(statusTarget({ type: 'server.status', serverId: 'MMH-1', status: 'offline', previous: 'online', at: 1 })).toEqual({
+      id: 'MMH-1',
+      status: 'offline',
+    });
     expect(STATUS_QUERY_PATTERNS['channel.status'].test('fetchChannels')).toBe(true);
     expect(STATUS_QUERY_PATTERNS['channel.status'].test('listAdminVrChannels')).toBe(false);
     expect(STATUS_QUERY_PATTERNS['vrChannel.status'].test('listAdminVrChannels')).toBe(true);
@@ -137,11 +171,32 @@ describe('cache patches of the other live lists', () => {
   });
 
   it('sets and clears the transferring flag of a listed file', () => {
-    const listing = { uniqueId: 'B', path: null, files: [{ fileId: 'f1', isTransferring: false }, { fileId: 'f2', isTransferring: false }] };
-    const started = patchFileTransfer(listing, { type: 'file.transferStarted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', channelId: null, at: 1 }) as typeof listing;
+    const listing = {
+      uniqueId: 'B',
+      path: null,
+      files: [
+        { fileId: 'f1', isTransferring: false },
+        { fileId: 'f2', isTransferring: false },
+      ],
+    };
+    const started = patchFileTransfer(listing, {
+      type: 'file.transferStarted',
+      unitId: 'B',
+      fileId: 'f2',
+      fileName: 'clip.mp4',
+      channelId: null,
+      at: 1,
+    }) as typeof listing;
     expect(started.files[1]?.isTransferring).toBe(true);
     expect(started.files[0]).toBe(listing.files[0]);
-    const done = patchFileTransfer(started, { type: 'file.transferCompleted', unitId: 'B', fileId: 'f2', fileName: 'clip.mp4', ok: true, at: 2 }) as typeof listing;
+    const done = patchFileTransfer(started, {
+      type: 'file.transferCompleted',
+      unitId: 'B',
+      fileId: 'f2',
+      fileName: 'clip.mp4',
+      ok: true,
+      at: 2,
+    }) as typeof listing;
     expect(done.files[1]?.isTransferring).toBe(false);
     expect(patchFileTransfer(listing, { type: 'file.transferCompleted', unitId: 'B', fileId: 'nope', fileName: 'x', ok: true, at: 2 })).toBe(listing);
   });
@@ -154,7 +209,15 @@ describe('patchUnitListBatch (the events of one /ws frame)', () => {
     alert: { id: `${unitId}-${type}`, unitId, serverId: null, channelId: null, type, level: 'warning', message: type, raisedAt: '2026-11-21T10:00:00.000Z' },
     at: 1,
   });
-  const cleared = (unitId: string, type: 'battery' | 'cameraDisconnected'): AlertEvent => ({ type: 'alert.cleared', alertId: `${unitId}-${type}`, alertType: type, unitId, serverId: null, channelId: null, at: 2 });
+  const cleared = (unitId: string, type: 'battery' | 'cameraDisconnected'): AlertEvent => ({
+    type: 'alert.cleared',
+    alertId: `${unitId}-${type}`,
+    alertType: type,
+    unitId,
+    serverId: null,
+    channelId: null,
+    at: 2,
+  });
 
   /** A deterministic mixed sequence: statuses, telemetry, renames, alerts raised and cleared, unknown units. */
   function events(seed: number, count: number): UnitListEvent[] {

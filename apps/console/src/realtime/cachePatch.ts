@@ -187,7 +187,11 @@ export interface ActiveAlertItem {
 }
 
 /** The active alerts list: a raised unit alert is added (or replaced), a cleared one removed. */
-export function patchActiveAlerts<T extends ActiveAlertItem>(list: readonly T[] | undefined, event: AlertEvent, unitName: (unitId: string) => string): T[] | undefined {
+export function patchActiveAlerts<T extends ActiveAlertItem>(
+  list: readonly T[] | undefined,
+  event: AlertEvent,
+  unitName: (unitId: string) => string,
+): T[] | undefined {
   if (!list) return undefined;
   if (event.type === 'alert.cleared') {
     return list.some((a) => a.id === event.alertId) ? list.filter((a) => a.id !== event.alertId) : (list as T[]);

@@ -13,7 +13,9 @@ export function topicsForUser(user: Pick<CurrentUser, 'groups' | 'inventories'>,
   // list): follow it too. The core announces an inventory's news to the inventory and to each of
   // its groups, so one already reached through a group or the inventory is not followed twice.
   if (shellInventoryId !== null) {
-    const reached = followsGroups ? user.groups.some((group) => group.inventoryId === shellInventoryId) : user.inventories.some((inv) => inv.id === shellInventoryId);
+    const reached = followsGroups
+      ? user.groups.some((group) => group.inventoryId === shellInventoryId)
+      : user.inventories.some((inv) => inv.id === shellInventoryId);
     if (!reached) topics.push(inventoryTopic(shellInventoryId));
   }
   return [...new Set(topics)].filter((topic) => TOPIC_PATTERN.test(topic));

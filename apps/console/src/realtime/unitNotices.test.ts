@@ -5,7 +5,13 @@ import type { RealtimeEvent, UnitStatusChangeEvent } from '@fleet/contracts';
 import { groupNotices, noticeOf, statusChangeSetting } from './unitNotices';
 
 const status = (change: UnitStatusChangeEvent): RealtimeEvent => ({
-  type: 'unit.status', unitId: 'U1', status: 'online', previous: 'offline', change, applications: {}, at: 1,
+  type: 'unit.status',
+  unitId: 'U1',
+  status: 'online',
+  previous: 'offline',
+  change,
+  applications: {},
+  at: 1,
 });
 
 describe('noticeOf', () => {
@@ -21,7 +27,9 @@ describe('noticeOf', () => {
     expect(noticeOf(status('onlineToOffline'), prefs)).toBeNull();
     expect(noticeOf(status('offlineToOnline'), prefs)).toEqual({ kind: 'statusChange', change: 'offlineToOnline', unitId: 'U1' });
     expect(noticeOf({ type: 'file.transferStarted', unitId: 'U1', fileId: 'f', fileName: 'a.mp4', channelId: null, at: 1 }, prefs)).toBeNull();
-    expect(noticeOf({ type: 'file.transferCompleted', unitId: 'U1', fileId: 'f', fileName: 'a.mp4', ok: true, at: 1 }, prefs)).toMatchObject({ phase: 'completed' });
+    expect(noticeOf({ type: 'file.transferCompleted', unitId: 'U1', fileId: 'f', fileName: 'a.mp4', ok: true, at: 1 }, prefs)).toMatchObject({
+      phase: 'completed',
+    });
     expect(noticeOf({ type: 'device.added', unitId: 'U2', at: 1 }, prefs)).toBeNull();
     expect(noticeOf({ type: 'device.added', unitId: 'U2', at: 1 }, undefined)).toEqual({ kind: 'deviceAdded', unitId: 'U2' });
   });

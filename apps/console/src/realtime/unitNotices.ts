@@ -76,11 +76,19 @@ export function noticeOf(event: RealtimeEvent, preferences: NoticePreferences | 
     case 'file.transferCompleted':
       // A failed transfer is told whatever the setting: nothing else says the file did not arrive.
       if (!event.ok) return { kind: 'fileTransfer', phase: 'failed', unitId: event.unitId, fileName: event.fileName };
-      return settingOn(preferences, 'fileUploadCompleted') ? { kind: 'fileTransfer', phase: 'completed', unitId: event.unitId, fileName: event.fileName } : null;
+      return settingOn(preferences, 'fileUploadCompleted')
+        ? { kind: 'fileTransfer', phase: 'completed', unitId: event.unitId, fileName: event.fileName }
+        : null;
     case 'device.added':
       return settingOn(preferences, 'newDeviceAdded') ? { kind: 'deviceAdded', unitId: event.unitId } : null;
     case 'alert.raised':
-      return { kind: 'alert', level: event.alert.level, message: event.alert.message, unitId: event.alert.unitId, sound: soundOn(preferences, event.alert.level) };
+      return {
+        kind: 'alert',
+        level: event.alert.level,
+        message: event.alert.message,
+        unitId: event.alert.unitId,
+        sound: soundOn(preferences, event.alert.level),
+      };
     default:
       return null;
   }
@@ -119,8 +127,16 @@ export function groupNotices(notices: readonly Notice[]): GroupedNotice[] {
     }
     const first = out[index];
     if (first === undefined || notice.kind === 'fileTransfer' || notice.kind === 'alert') continue;
-    const unitIds = first.kind === 'statusChange' || first.kind === 'deviceAdded' ? [first.unitId] : first.kind === 'statusChanges' || first.kind === 'devicesAdded' ? first.unitIds : [];
-    out[index] = notice.kind === 'statusChange' ? { kind: 'statusChanges', change: notice.change, unitIds: [...unitIds, notice.unitId] } : { kind: 'devicesAdded', unitIds: [...unitIds, notice.unitId] };
+    const unitIds =
+      first.kind === 'statusChange' || first.kind === 'deviceAdded'
+        ? [first.unitId]
+        : first.kind === 'statusChanges' || first.kind === 'devicesAdded'
+          ? first.unitIds
+          : [];
+    out[index] =
+      notice.kind === 'statusChange'
+        ? { kind: 'statusChanges', change: notice.change, unitIds: [...unitIds, notice.unitId] }
+        : { kind: 'devicesAdded', unitIds: [...unitIds, notice.unitId] };
   }
   return out;
 }
@@ -146,7 +162,12 @@ export function noticeToast(notice: GroupedNotice, t: TFunction, unitName: (unit
     case 'statusChange':
       return { message: t(`toasts.statusChange.${notice.change}`, { name: unitName(notice.unitId) }), variant: STATUS_VARIANT[notice.change] };
     case 'fileTransfer': {
-      const key = notice.phase === 'started' ? 'realtime.fileTransferStarted' : notice.phase === 'completed' ? 'realtime.fileTransferCompleted' : 'realtime.fileTransferFailed';
+      const key =
+        notice.phase === 'started'
+          ? 'realtime.fileTransferStarted'
+          : notice.phase === 'completed'
+            ? 'realtime.fileTransferCompleted'
+            : 'realtime.fileTransferFailed';
       return { message: t(key, { file: notice.fileName, name: unitName(notice.unitId) }), variant: notice.phase === 'failed' ? 'error' : 'info' };
     }
     case 'deviceAdded':

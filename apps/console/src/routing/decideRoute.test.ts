@@ -154,7 +154,9 @@ describe('decideRoute: where each user ends up (spec 000 §2, §6; 001 §2, §6)
 
 describe('route table', () => {
   it('saves the route after navigation except error, unauthorized, portal-like pages, login and the unit list', () => {
-    const notSaved = ROUTES.filter((r) => r.kind === 'page' && !r.saveRoute).map((r) => r.path).sort();
+    const notSaved = ROUTES.filter((r) => r.kind === 'page' && !r.saveRoute)
+      .map((r) => r.path)
+      .sort();
     // The password change and Limited Access pages stand outside the console like the portals.
     expect(notSaved).toEqual(['/customer_portal', '/easy_live', '/error', '/limited_access', '/list', '/login', '/password_change', '/unauthorized_user']);
   });

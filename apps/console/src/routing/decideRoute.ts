@@ -58,9 +58,7 @@ export function decideAccess(user: RouteUser | null, access: RouteAccess, roles?
       return user ? ALLOW : { allow: false, to: ERROR_PATH, reason: 'noUser' };
     case 'easyLive':
       if (!user) return { allow: false, to: ERROR_PATH, reason: 'noUser' };
-      return hasAnyRole(user.roles, EASY_LIVE_ROLES) || hasConsoleAccess(user.roles)
-        ? ALLOW
-        : withoutConsoleAccess(user);
+      return hasAnyRole(user.roles, EASY_LIVE_ROLES) || hasConsoleAccess(user.roles) ? ALLOW : withoutConsoleAccess(user);
     case 'console':
       if (!user) return { allow: false, to: ERROR_PATH, reason: 'noUser' };
       if (!hasConsoleAccess(user.roles)) return withoutConsoleAccess(user);
@@ -99,9 +97,7 @@ export function decideRoute(user: RouteUser | null, pathname: string): RouteDeci
   if (match.route.kind === 'redirect') return { action: 'redirect', to: match.route.to, reason: 'alias' };
   const decision = decideAccess(user, match.route.access, match.route.roles);
   if (!decision.allow) return { action: 'redirect', to: decision.to, reason: decision.reason };
-  return match.kind === undefined
-    ? { action: 'render', path, route: match.route }
-    : { action: 'render', path, route: match.route, kind: match.kind };
+  return match.kind === undefined ? { action: 'render', path, route: match.route } : { action: 'render', path, route: match.route, kind: match.kind };
 }
 
 /** The final place after following every redirect (for tests and for the menu). */

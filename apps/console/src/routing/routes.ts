@@ -72,13 +72,34 @@ export type PageKey =
 export const SECTIONS = {
   systemEntities: {
     base: '/system_entities',
-    kinds: ['inventories', 'groups', 'units', 'mmh_servers', 'vr_servers', 'ingest_servers', 'transceiver_servers', 'users', 'channels', 'vrChannels', 'dbGateways'],
+    kinds: [
+      'inventories',
+      'groups',
+      'units',
+      'mmh_servers',
+      'vr_servers',
+      'ingest_servers',
+      'transceiver_servers',
+      'users',
+      'channels',
+      'vrChannels',
+      'dbGateways',
+    ],
   },
   systemSettings: {
     base: '/system_settings',
     kinds: [
-      'client_application', 'modem_vendor', 'ai_settings', 'stream_profile', 'stream_providers', 'stream_media_profile',
-      'organization', 'organization_inventory', 'software_version', 'software_version_product', 'geocoding_profile',
+      'client_application',
+      'modem_vendor',
+      'ai_settings',
+      'stream_profile',
+      'stream_providers',
+      'stream_media_profile',
+      'organization',
+      'organization_inventory',
+      'software_version',
+      'software_version_product',
+      'geocoding_profile',
       'application_configuration',
     ],
   },
@@ -115,7 +136,12 @@ export interface RedirectRoute {
 export type AppRoute = PageRoute | RedirectRoute;
 
 const top = (id: RouteTitleId, path: string, access: RouteAccess, page: PageKey): PageRoute => ({
-  kind: 'page', id, path, access, page, saveRoute: false,
+  kind: 'page',
+  id,
+  path,
+  access,
+  page,
+  saveRoute: false,
 });
 
 const home = (id: RouteTitleId, path: string, roles: readonly Role[] | undefined, page: PageKey = 'notAvailable'): PageRoute =>

@@ -25,14 +25,7 @@ function Entry({ entry, pathname, onNavigate }: { entry: MenuEntry; pathname: st
   switch (entry.type) {
     case 'link':
       return (
-        <NavLink
-          component={Link}
-          to={entry.to}
-          label={label}
-          active={isActive(pathname, entry.to)}
-          onClick={onNavigate}
-          data-testid={`nav-${entry.id}`}
-        />
+        <NavLink component={Link} to={entry.to} label={label} active={isActive(pathname, entry.to)} onClick={onNavigate} data-testid={`nav-${entry.id}`} />
       );
     case 'placeholder':
       return <NavLink label={label} description={t('common.notAvailableYet')} disabled data-testid={`nav-${entry.id}`} />;

@@ -16,9 +16,7 @@ import { callEndpoint } from '../api/client';
 import { endpointKey, useEndpointQuery } from '../api/hooks';
 import { usePreferences } from '../preferences/usePreferences';
 import { rolesOf, useUpdatePreferences } from '../session/hooks';
-import {
-  currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption,
-} from './scope';
+import { currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption } from './scope';
 import type { ScopeInventory, ScopePatch } from './scope';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,7 +48,9 @@ function useAdminInventoryOptions(enabled: boolean, search: string): { options: 
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(
         'searchAdminInventories',
-        { query: { offset: pageParam, limit: PAGE_SIZE, sortBy: 'name', sortDir: 'asc', ...(search === '' ? {} : { searchKey: 'name', searchValue: search }) } },
+        {
+          query: { offset: pageParam, limit: PAGE_SIZE, sortBy: 'name', sortDir: 'asc', ...(search === '' ? {} : { searchKey: 'name', searchValue: search }) },
+        },
         { signal },
       ),
     initialPageParam: 0,

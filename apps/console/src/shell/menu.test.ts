@@ -14,7 +14,19 @@ describe('menu (spec 000 §2)', () => {
   });
 
   it('shows a read-only user what every console user may open, plus the channels, devices and video return screens (read-only there)', () => {
-    expect(ids(visibleMenu(as('luc_read')))).toEqual(['units', 'unitList', 'multiview', 'map', 'files', 'stories', 'manage', 'devices', 'channels', 'videoReturn', 'myGraphics']);
+    expect(ids(visibleMenu(as('luc_read')))).toEqual([
+      'units',
+      'unitList',
+      'multiview',
+      'map',
+      'files',
+      'stories',
+      'manage',
+      'devices',
+      'channels',
+      'videoReturn',
+      'myGraphics',
+    ]);
   });
 
   it('shows a regular user the broader set', () => {

@@ -5,7 +5,11 @@ import { partialAccess, partialAccessDismissKey } from './partialAccess';
 const news = { id: 'inv-news', name: 'News' };
 const sports = { id: 'inv-sports', name: 'Sports' };
 const groups = [{ inventoryId: 'inv-news' }, { inventoryId: 'inv-news' }];
-const input = (roles: Role[], inventories = [news, sports], visibleGroups: { inventoryId: string }[] | undefined = groups) => ({ roles, inventories, visibleGroups });
+const input = (roles: Role[], inventories = [news, sports], visibleGroups: { inventoryId: string }[] | undefined = groups) => ({
+  roles,
+  inventories,
+  visibleGroups,
+});
 
 describe('Partial Access rule', () => {
   it('applies to a console user with an inventory that offers them no group, naming it', () => {

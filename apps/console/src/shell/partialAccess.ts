@@ -19,9 +19,7 @@ export interface PartialAccessInput {
   readonly visibleGroups: readonly { readonly inventoryId: string }[] | undefined;
 }
 
-export type PartialAccess =
-  | { readonly kind: 'emptyInventories'; readonly inventories: readonly string[] }
-  | { readonly kind: 'noInventory' };
+export type PartialAccess = { readonly kind: 'emptyInventories'; readonly inventories: readonly string[] } | { readonly kind: 'noInventory' };
 
 /** Why the user has Partial Access, or null when they see all their roles give. */
 export function partialAccess({ roles, inventories, visibleGroups }: PartialAccessInput): PartialAccess | null {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption,
-} from './scope';
+import { currentGroupId, currentInventory, groupsOfInventory, inventoryPickPatch, nextPageOffset, picksAmongAllInventories, withCurrentOption } from './scope';
 
 const news = { id: 'inv-news', name: 'News' };
 const metro = { id: 'inv-metro', name: 'Metro' };

@@ -5,7 +5,11 @@ import { applyServiceChange, featureGates, NO_GATES, SERVICE_OF_FEATURE, type Ga
 const FEATURES = Object.keys(SERVICE_OF_FEATURE) as GatedFeature[];
 
 function status(off: readonly ManagedServiceName[], inventoryId = 'inv-1'): ServicesStatus {
-  const services = MANAGED_SERVICES.map((serviceName) => ({ serviceName, state: off.includes(serviceName) ? ('notEnabled' as const) : ('enabled' as const), usable: !off.includes(serviceName) }));
+  const services = MANAGED_SERVICES.map((serviceName) => ({
+    serviceName,
+    state: off.includes(serviceName) ? ('notEnabled' as const) : ('enabled' as const),
+    usable: !off.includes(serviceName),
+  }));
   return {
     inventoryId,
     services,
@@ -20,8 +24,23 @@ function status(off: readonly ManagedServiceName[], inventoryId = 'inv-1'): Serv
 
 function changed(serviceName: ManagedServiceName, usable: boolean, inventoryId = 'inv-1'): ManagedServiceChanged {
   const service: ManagedService = {
-    inventoryId, serviceName, status: usable ? 'enabled' : 'disabled', trialState: null, state: usable ? 'enabled' : 'notEnabled', usable, trialAvailable: false,
-    trialStartedAt: null, trialEndsAt: null, trialHoursUsed: null, trialHoursLeft: null, expiresAt: null, usageKind: 'na', quota: null, used: null, planType: null, version: 3,
+    inventoryId,
+    serviceName,
+    status: usable ? 'enabled' : 'disabled',
+    trialState: null,
+    state: usable ? 'enabled' : 'notEnabled',
+    usable,
+    trialAvailable: false,
+    trialStartedAt: null,
+    trialEndsAt: null,
+    trialHoursUsed: null,
+    trialHoursLeft: null,
+    expiresAt: null,
+    usageKind: 'na',
+    quota: null,
+    used: null,
+    planType: null,
+    version: 3,
   };
   return { type: 'managedService.changed', service, at: 0 };
 }

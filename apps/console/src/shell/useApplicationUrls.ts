@@ -24,7 +24,10 @@ export function useApplicationConfigurationLive(): void {
       subscribe((event) => {
         if (event.type !== 'systemSetting.changed' || event.kind !== 'application_configuration') return;
         void queryClient.invalidateQueries({ queryKey: endpointPrefix('getApplicationUrls') });
-        void queryClient.invalidateQueries({ queryKey: endpointPrefix('getClientConfiguration'), predicate: (query) => !(isApiError(query.state.error) && query.state.error.status === 403) });
+        void queryClient.invalidateQueries({
+          queryKey: endpointPrefix('getClientConfiguration'),
+          predicate: (query) => !(isApiError(query.state.error) && query.state.error.status === 403),
+        });
       }),
     [subscribe, queryClient],
   );

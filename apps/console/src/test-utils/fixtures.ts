@@ -1,7 +1,18 @@
 /** Test fixtures (only imported by tests): contract-valid objects with overridable fields. */
 import {
-  ALERT_TYPES, CurrentUser, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_TYPE_SETTINGS, GroupDetail, GroupListRow, Modem, ModemConfig, UnitAlertsConfiguration,
-  UnitConfiguration, UnitDetail, UnitSummary, UserAccountDetail,
+  ALERT_TYPES,
+  CurrentUser,
+  DEFAULT_ALERT_SETTINGS,
+  DEFAULT_ALERT_TYPE_SETTINGS,
+  GroupDetail,
+  GroupListRow,
+  Modem,
+  ModemConfig,
+  UnitAlertsConfiguration,
+  UnitConfiguration,
+  UnitDetail,
+  UnitSummary,
+  UserAccountDetail,
 } from '@fleet/contracts';
 import type { Role } from '@fleet/contracts';
 
@@ -180,8 +191,16 @@ export function makeUnitConfiguration(overrides: Partial<UnitConfiguration> = {}
     transmissionMode: 'live',
     workingMode: 'video',
     multiCamera: {
-      numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality',
-      cameras: [{ label: 'CAM-1', priority: 1 }, { label: 'CAM-2', priority: 2 }], maxBandwidthMbps: null,
+      numberOfFeeds: 2,
+      channelSelectionMode: 'automatic',
+      customSelectedChannels: [],
+      channel: null,
+      mode: 'highQuality',
+      cameras: [
+        { label: 'CAM-1', priority: 1 },
+        { label: 'CAM-2', priority: 2 },
+      ],
+      maxBandwidthMbps: null,
     },
     singleCamera: { resolution: 1080, colourDepth: 8, maxBandwidthMbps: 10 },
     databridge: { enabled: false, bridgeMode: 'layer2' },

@@ -70,9 +70,14 @@ describe('toasts (spec 000 §2: at most 5 at once, the rest queued, 3000 ms)', (
     }
     vi.stubGlobal('AudioContext', FakeAudioContext);
     try {
-      await renderWithApp(<Raiser inputs={[{ message: 'Quiet' }, { message: 'Critical alert', variant: 'error', sound: true }, { message: 'Stays', closable: false, timeoutMs: 0 }]} />, {
-        realtime: false,
-      });
+      await renderWithApp(
+        <Raiser
+          inputs={[{ message: 'Quiet' }, { message: 'Critical alert', variant: 'error', sound: true }, { message: 'Stays', closable: false, timeoutMs: 0 }]}
+        />,
+        {
+          realtime: false,
+        },
+      );
       fireEvent.click(screen.getByTestId('raise'));
       const toasts = screen.getAllByTestId('toast');
       expect(toasts.map((toast) => toast.getAttribute('data-sound'))).toEqual(['false', 'true', 'false']);

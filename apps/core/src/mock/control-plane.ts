@@ -17,9 +17,28 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { z } from 'zod';
 import {
-  ClockControlInput, DemoSetInput, ERROR_CATALOGUE, FaultTarget, FleetGenerateInput, GLOBAL_SCOPE_ROLES, JoinedDevice, JoinGroupBody, MOCK_AUTH, RecordingIdInput,
-  RecordingStartInput, ScenarioFile, ScenarioStartInput, buildPath, catalogue, hasAnyRole, parseErrorEnvelope,
-  type ControlRequest, type RecordingSummary, type ScenarioStatusReply, type ShardFleetCheck, type ShardStatus,
+  ClockControlInput,
+  DemoSetInput,
+  ERROR_CATALOGUE,
+  FaultTarget,
+  FleetGenerateInput,
+  GLOBAL_SCOPE_ROLES,
+  JoinedDevice,
+  JoinGroupBody,
+  MOCK_AUTH,
+  RecordingIdInput,
+  RecordingStartInput,
+  ScenarioFile,
+  ScenarioStartInput,
+  buildPath,
+  catalogue,
+  hasAnyRole,
+  parseErrorEnvelope,
+  type ControlRequest,
+  type RecordingSummary,
+  type ScenarioStatusReply,
+  type ShardFleetCheck,
+  type ShardStatus,
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
@@ -62,15 +81,38 @@ const operator = authed.use(({ ctx, next }) => {
 });
 
 const CONTROL_PLANE = [
-  'fleet.status', 'fleet.generate', 'fleet.clear', 'fleet.join', 'fleet.check',
+  'fleet.status',
+  'fleet.generate',
+  'fleet.clear',
+  'fleet.join',
+  'fleet.check',
   'fault.inject',
-  'clock.get', 'clock.set',
+  'clock.get',
+  'clock.set',
   'reset',
-  'scenario.start', 'scenario.stop', 'scenario.status', 'scenario.library',
-  'demo.set', 'demo.status',
-  'core.unit', 'core.server', 'core.channel', 'core.vrChannel', 'core.outbox',
-  'replay.start', 'replay.pause', 'replay.resume', 'replay.step', 'replay.stop', 'replay.status',
-  'recording.start', 'recording.stop', 'recording.list', 'recording.remove', 'recording.compare', 'recording.importFleet',
+  'scenario.start',
+  'scenario.stop',
+  'scenario.status',
+  'scenario.library',
+  'demo.set',
+  'demo.status',
+  'core.unit',
+  'core.server',
+  'core.channel',
+  'core.vrChannel',
+  'core.outbox',
+  'replay.start',
+  'replay.pause',
+  'replay.resume',
+  'replay.step',
+  'replay.stop',
+  'replay.status',
+  'recording.start',
+  'recording.stop',
+  'recording.list',
+  'recording.remove',
+  'recording.compare',
+  'recording.importFleet',
 ] as const;
 
 /** Forward to the shards; at least one must answer. */
@@ -101,7 +143,16 @@ async function afterAdvance(app: FastifyInstance, ms: number): Promise<void> {
 /** A service's refusal (AppError) as the control plane's error; anything else is left to the formatter. */
 function refusal(e: unknown): unknown {
   if (!(e instanceof AppError)) return e;
-  const code = e.status === 404 ? 'NOT_FOUND' : e.status === 409 ? 'CONFLICT' : e.status === 400 ? 'BAD_REQUEST' : e.status === 403 ? 'FORBIDDEN' : 'INTERNAL_SERVER_ERROR';
+  const code =
+    e.status === 404
+      ? 'NOT_FOUND'
+      : e.status === 409
+        ? 'CONFLICT'
+        : e.status === 400
+          ? 'BAD_REQUEST'
+          : e.status === 403
+            ? 'FORBIDDEN'
+            : 'INTERNAL_SERVER_ERROR';
   return new TRPCError({ code, message: e.message, cause: e });
 }
 
@@ -307,7 +358,9 @@ export const appRouter = t.router({
     /** Two recordings' event logs compared as the replay digest compares them: the same, or the first difference in words. */
     compare: authed.input(RecordingCompareInput).query(({ ctx, input }) => refusing(() => ctx.app.services.recordings.compare(input.a, input.b))),
     /** Build the mock's fleet from what a recording saw (its answers and events), then replay its events (mock/fleet-import.ts). */
-    importFleet: operator.input(FleetImportInput).mutation(({ ctx, input }) => replaying(() => refusing(() => ctx.app.services.fleetImport.import(input, ctx.user)))),
+    importFleet: operator
+      .input(FleetImportInput)
+      .mutation(({ ctx, input }) => replaying(() => refusing(() => ctx.app.services.fleetImport.import(input, ctx.user)))),
   }),
 
   /** Replays of recordings through the simulator shards (mock/replays.ts); one at a time. */
@@ -324,10 +377,16 @@ export const appRouter = t.router({
   /** What the core recorded from devices (alerts, files, upgrades, selection, speed tests, servers). */
   core: t.router({
     unit: authed.input(z.object({ unitId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.fleet.viewUnit(input.unitId)),
-    server: authed.input(z.object({ serverId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ctx.app.services.servers.viewServer(input.serverId)),
+    server: authed
+      .input(z.object({ serverId: z.string().min(1).max(128) }).strict())
+      .query(({ ctx, input }) => ctx.app.services.servers.viewServer(input.serverId)),
     channel: authed
       .input(z.object({ channelId: z.string().min(1).max(128) }).strict())
-      .query(({ ctx, input }) => ({ channelId: input.channelId, status: ctx.app.services.servers.channelStatus(input.channelId), ...ctx.app.services.servers.channelPtmp(input.channelId) })),
+      .query(({ ctx, input }) => ({
+        channelId: input.channelId,
+        status: ctx.app.services.servers.channelStatus(input.channelId),
+        ...ctx.app.services.servers.channelPtmp(input.channelId),
+      })),
     vrChannel: authed
       .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
       .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.servers.vrChannelStatus(input.vrChannelId) })),

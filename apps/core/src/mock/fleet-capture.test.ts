@@ -4,15 +4,48 @@ import { REDACTED } from '@fleet/contracts/recording-file';
 import { callOf, captureFleet } from './fleet-capture.js';
 
 const header: Recording['header'] = {
-  format: RECORDING_FORMAT, version: RECORDING_VERSION, name: 'r', source: 'core', startedAt: 0, seed: null, clock: null, fleet: { units: [], servers: [] },
+  format: RECORDING_FORMAT,
+  version: RECORDING_VERSION,
+  name: 'r',
+  source: 'core',
+  startedAt: 0,
+  seed: null,
+  clock: null,
+  fleet: { units: [], servers: [] },
   proxy: { core: 'https://core.example', apiBase: '/api' },
 };
-const answer = (t: number, path: string, response: unknown, status = 200, method = 'GET'): RecordingLine => ({ kind: 'answer', t, method, path, status, response: response as never, durationMs: 1 });
+const answer = (t: number, path: string, response: unknown, status = 200, method = 'GET'): RecordingLine => ({
+  kind: 'answer',
+  t,
+  method,
+  path,
+  status,
+  response: response as never,
+  durationMs: 1,
+});
 const unit = (over: Record<string, unknown> = {}) => ({
-  uniqueId: 'U1', name: 'Cam-1', comment: '', type: 'LU800', typeGroup: 'fieldUnits', status: 'idle', applications: {}, swVersion: '8.5',
-  battery: { connected: true, charging: false, percentage: 80 }, location: { lat: 1, lng: 2, address: null }, totalBitrate: 0, alerts: [],
-  transmissionMode: 'live', workingMode: 'video', selectedChannel: { channelId: 'C1', previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false },
-  inventoryIds: ['I1'], groupIds: ['G1'], hasExtender: false, cameraConnected: true, licenseValid: true, version: 3, ...over,
+  uniqueId: 'U1',
+  name: 'Cam-1',
+  comment: '',
+  type: 'LU800',
+  typeGroup: 'fieldUnits',
+  status: 'idle',
+  applications: {},
+  swVersion: '8.5',
+  battery: { connected: true, charging: false, percentage: 80 },
+  location: { lat: 1, lng: 2, address: null },
+  totalBitrate: 0,
+  alerts: [],
+  transmissionMode: 'live',
+  workingMode: 'video',
+  selectedChannel: { channelId: 'C1', previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external: false },
+  inventoryIds: ['I1'],
+  groupIds: ['G1'],
+  hasExtender: false,
+  cameraConnected: true,
+  licenseValid: true,
+  version: 3,
+  ...over,
 });
 
 describe('the fleet a recording saw', () => {
@@ -28,26 +61,99 @@ describe('the fleet a recording saw', () => {
     const lines: RecordingLine[] = [
       answer(1, '/api/users/current', { groups: [{ id: 'G1', name: 'Crew', inventoryId: 'I1' }], inventories: [{ id: 'I1', name: 'News' }] }),
       answer(2, '/api/devices/fetch', [unit()]),
-      answer(3, '/api/v2/units/U1', { ...unit({ name: 'Cam-1b' }), serialNumber: 'S1', license: { valid: true }, modems: [], bitrateSamples: [{ t: 1, kbps: 10 }, { t: 2, kbps: 20 }], lastReboot: null }),
-      { kind: 'event', t: 4, topic: 'group:G1', event: { type: 'unit.telemetry', unitId: 'U1', battery: { connected: true, charging: false, percentage: 5 }, location: null, modems: [], totalBitrate: 30, cameraConnected: false, sample: { t: 3, kbps: 30 }, at: 4 } },
-      { kind: 'event', t: 5, topic: 'group:G1', event: { type: 'unit.status', unitId: 'U1', status: 'streaming', previous: 'idle', change: null, applications: { stream: { state: 'running' } } as never, at: 5 } },
-      answer(6, '/api/channels/fetch', { channels: [{ channelId: 'C1', channelName: 'Ch-1', serverId: 'S9', serverName: 'Hub', status: 'idle', version: 2 }], counters: {} }),
-      { kind: 'event', t: 7, topic: 'group:G1', event: { type: 'channel.status', channelId: 'C1', serverId: 'S9', status: 'collecting', previous: 'idle', at: 7 } },
-      { kind: 'event', t: 8, topic: 'group:G1', event: { type: 'channel.status', channelId: 'C2', serverId: 'S9', status: 'collecting', previous: 'idle', at: 8 } },
+      answer(3, '/api/v2/units/U1', {
+        ...unit({ name: 'Cam-1b' }),
+        serialNumber: 'S1',
+        license: { valid: true },
+        modems: [],
+        bitrateSamples: [
+          { t: 1, kbps: 10 },
+          { t: 2, kbps: 20 },
+        ],
+        lastReboot: null,
+      }),
+      {
+        kind: 'event',
+        t: 4,
+        topic: 'group:G1',
+        event: {
+          type: 'unit.telemetry',
+          unitId: 'U1',
+          battery: { connected: true, charging: false, percentage: 5 },
+          location: null,
+          modems: [],
+          totalBitrate: 30,
+          cameraConnected: false,
+          sample: { t: 3, kbps: 30 },
+          at: 4,
+        },
+      },
+      {
+        kind: 'event',
+        t: 5,
+        topic: 'group:G1',
+        event: {
+          type: 'unit.status',
+          unitId: 'U1',
+          status: 'streaming',
+          previous: 'idle',
+          change: null,
+          applications: { stream: { state: 'running' } } as never,
+          at: 5,
+        },
+      },
+      answer(6, '/api/channels/fetch', {
+        channels: [{ channelId: 'C1', channelName: 'Ch-1', serverId: 'S9', serverName: 'Hub', status: 'idle', version: 2 }],
+        counters: {},
+      }),
+      {
+        kind: 'event',
+        t: 7,
+        topic: 'group:G1',
+        event: { type: 'channel.status', channelId: 'C1', serverId: 'S9', status: 'collecting', previous: 'idle', at: 7 },
+      },
+      {
+        kind: 'event',
+        t: 8,
+        topic: 'group:G1',
+        event: { type: 'channel.status', channelId: 'C2', serverId: 'S9', status: 'collecting', previous: 'idle', at: 8 },
+      },
       answer(9, '/api/v2/admin/servers', { items: [{ id: 'S8', name: 'Gone', serverType: 'mmh_server' }], total: 1 }),
       answer(10, '/api/v2/units/U2', { error: { code: 'NOT_FOUND' } }, 404),
-      answer(11, '/api/v2/admin/vrChannels', { items: [{ uniqueId: 'V1', name: 'Ret', configuration: { inputType: 'srt', url: null, passphrase: REDACTED, destinationPort: 9000, latency: 120 } }] }),
+      answer(11, '/api/v2/admin/vrChannels', {
+        items: [{ uniqueId: 'V1', name: 'Ret', configuration: { inputType: 'srt', url: null, passphrase: REDACTED, destinationPort: 9000, latency: 120 } }],
+      }),
       { kind: 'end', t: 12 },
     ];
     const fleet = captureFleet({ header, lines });
     expect(fleet.inventories.get('I1')?.columns).toEqual({ name: 'News' });
     expect(fleet.groups.get('G1')?.columns).toEqual({ name: 'Crew', inventoryId: 'I1' });
     const u = fleet.units.get('U1')!;
-    expect(u.columns).toMatchObject({ name: 'Cam-1b', productType: 'LU800', serialNumber: 'S1', selectedChannelId: 'C1', version: 3, latitude: 1, longitude: 2, lastReboot: null });
+    expect(u.columns).toMatchObject({
+      name: 'Cam-1b',
+      productType: 'LU800',
+      serialNumber: 'S1',
+      selectedChannelId: 'C1',
+      version: 3,
+      latitude: 1,
+      longitude: 2,
+      lastReboot: null,
+    });
     expect(u).toMatchObject({ inventoryIds: ['I1'], groupIds: ['G1'], licenseValid: true });
     // The last word on each live value: the telemetry after the detail, the status after that; samples the detail's and the event's.
-    expect(u.live).toMatchObject({ online: true, applications: { stream: { state: 'running' } }, battery: { percentage: 5 }, location: null, cameraConnected: false, totalBitrate: 30 });
-    expect(u.live.samples).toEqual([{ t: 1, kbps: 10 }, { t: 2, kbps: 20 }, { t: 3, kbps: 30 }]);
+    expect(u.live).toMatchObject({
+      online: true,
+      applications: { stream: { state: 'running' } },
+      battery: { percentage: 5 },
+      location: null,
+      cameraConnected: false,
+      totalBitrate: 30,
+    });
+    expect(u.live.samples).toEqual([
+      { t: 1, kbps: 10 },
+      { t: 2, kbps: 20 },
+      { t: 3, kbps: 30 },
+    ]);
     expect(fleet.channels.get('C1')?.columns).toEqual({ name: 'Ch-1', serverId: 'S9', status: 'collecting', version: 2 });
     // A channel only a status event named: its status, no name (an import makes nothing new of it).
     expect(fleet.channels.get('C2')?.columns).toEqual({ status: 'collecting' });

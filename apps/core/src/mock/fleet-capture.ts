@@ -16,9 +16,26 @@
  * no name here: an import changes it where the mock has it and makes nothing new of it.
  */
 import {
-  AdminInventory, AdminInventoryPage, AdminServerPage, AdminVrChannelPage, catalogue, ChannelList, CurrentUser, ENDPOINT_IDS, GroupList, GroupPage,
-  GroupVrChannelList, ServerDetail, UnitDetail, UnitSummary, VrChannelDetail,
-  type BitrateSample, type EndpointDef, type Recording, type RecordedAnswer, type RecordedEvent,
+  AdminInventory,
+  AdminInventoryPage,
+  AdminServerPage,
+  AdminVrChannelPage,
+  catalogue,
+  ChannelList,
+  CurrentUser,
+  ENDPOINT_IDS,
+  GroupList,
+  GroupPage,
+  GroupVrChannelList,
+  ServerDetail,
+  UnitDetail,
+  UnitSummary,
+  VrChannelDetail,
+  type BitrateSample,
+  type EndpointDef,
+  type Recording,
+  type RecordedAnswer,
+  type RecordedEvent,
 } from '@fleet/contracts';
 import { REDACTED } from '@fleet/contracts/recording-file';
 import { z } from 'zod';
@@ -109,7 +126,19 @@ const UNIT_COLUMNS: ColumnMap = {
 };
 const SERVER_COLUMNS: ColumnMap = {
   ...same('string', 'name', 'serverType', 'productType', 'serial', 'alias', 'comment', 'status', 'swVersion', 'publishingMode'),
-  ...same('string?', 'targetSwVersion', 'inventoryId', 'ifbMode', 'cloudRegion', 'cloudInstance', 'cloudProvider', 'deviceId', 'tallyHwStatus', 'audioHwStatus', 'state'),
+  ...same(
+    'string?',
+    'targetSwVersion',
+    'inventoryId',
+    'ifbMode',
+    'cloudRegion',
+    'cloudInstance',
+    'cloudProvider',
+    'deviceId',
+    'tallyHwStatus',
+    'audioHwStatus',
+    'state',
+  ),
   ...same('int', 'maxChannels', 'version'),
   ...same('int?', 'webrtcPort', 'genlockOffset', 'upTime'),
   ...same('json', 'serverUsage'),
@@ -117,9 +146,39 @@ const SERVER_COLUMNS: ColumnMap = {
 const CHANNEL_COLUMNS: ColumnMap = {
   channelName: ['name', 'string'],
   ...same('string', 'serverId', 'type', 'status', 'swVersion'),
-  ...same('bool', 'output', 'preview', 'sharing', 'distributor', 'forceOutput', 'forwardRtmp', 'ndi', 'studio', 'ifb', 'onAir', 'supportedByUnit', 'recording', 'ptmpLu100', 'privateSession'),
+  ...same(
+    'bool',
+    'output',
+    'preview',
+    'sharing',
+    'distributor',
+    'forceOutput',
+    'forwardRtmp',
+    'ndi',
+    'studio',
+    'ifb',
+    'onAir',
+    'supportedByUnit',
+    'recording',
+    'ptmpLu100',
+    'privateSession',
+  ),
   ...same('int?', 'sdiNo', 'ptmpDelay', 'uptime', 'bandwidthLimit'),
-  ...same('string?', 'flavor', 'cdnName', 'protocol', 'broadcasterName', 'allocatedTo', 'allocatedToUnitAlias', 'allocatedToUnitUid', 'allocatedToByApp', 'tallyHwStatus', 'audioHwStatus', 'serverProductType', 'liveuVersion'),
+  ...same(
+    'string?',
+    'flavor',
+    'cdnName',
+    'protocol',
+    'broadcasterName',
+    'allocatedTo',
+    'allocatedToUnitAlias',
+    'allocatedToUnitUid',
+    'allocatedToByApp',
+    'tallyHwStatus',
+    'audioHwStatus',
+    'serverProductType',
+    'liveuVersion',
+  ),
   ...same('json', 'capabilities', 'fetchedRtmpData', 'fileTransfer', 'overlay', 'smpteMetadata', 'ptmpStatuses', 'assignment'),
   ...same('int', 'version'),
 };
@@ -131,7 +190,12 @@ const VR_CHANNEL_COLUMNS: ColumnMap = {
   ...same('int', 'version'),
 };
 /** The video return channel's configuration tab, flattened into its columns (the passphrase is a secret: never imported). */
-const VR_CONFIGURATION_COLUMNS: ColumnMap = { inputType: ['inputType', 'string'], url: ['url', 'string?'], destinationPort: ['destinationPort', 'int?'], latency: ['latency', 'int?'] };
+const VR_CONFIGURATION_COLUMNS: ColumnMap = {
+  inputType: ['inputType', 'string'],
+  url: ['url', 'string?'],
+  destinationPort: ['destinationPort', 'int?'],
+  latency: ['latency', 'int?'],
+};
 const GROUP_COLUMNS: ColumnMap = { ...same('string', 'name', 'inventoryId'), ...same('int', 'version') };
 const INVENTORY_COLUMNS: ColumnMap = { ...same('string', 'name', 'region'), ...same('string?', 'parentId', 'sipServer'), ...same('int', 'version') };
 
@@ -165,7 +229,10 @@ interface Route {
 const ROUTES: Route[] = ENDPOINT_IDS.map((id) => {
   const def: EndpointDef = catalogue[id];
   const params = (def.path.match(/\{\w+\}/g) ?? []).length;
-  const source = def.path.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+  const source = def.path
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   return { method: def.method, pattern: new RegExp(`^${source}$`), params, def };
 }).sort((a, b) => a.params - b.params);
 
@@ -179,7 +246,14 @@ export function callOf(line: Pick<RecordedAnswer, 'method' | 'path'>, apiBase: s
 // ── The fold ───────────────────────────────────────────────────────────────────────────────────
 
 class Fold {
-  readonly fleet: CapturedFleet = { inventories: new Map(), groups: new Map(), units: new Map(), servers: new Map(), channels: new Map(), vrChannels: new Map() };
+  readonly fleet: CapturedFleet = {
+    inventories: new Map(),
+    groups: new Map(),
+    units: new Map(),
+    servers: new Map(),
+    channels: new Map(),
+    vrChannels: new Map(),
+  };
 
   private object<K extends Exclude<keyof CapturedFleet, 'units'>>(table: K, id: string): CapturedObject {
     const map = this.fleet[table];
@@ -240,7 +314,8 @@ class Fold {
     if (typeof row.cameraConnected === 'boolean') live.cameraConnected = row.cameraConnected;
     if (typeof row.totalBitrate === 'number') live.totalBitrate = row.totalBitrate;
     if (Array.isArray(row.modems)) live.modems = row.modems;
-    if (Array.isArray(row.bitrateSamples)) live.samples = row.bitrateSamples.filter((s): s is BitrateSample => isRow(s) && typeof s.t === 'number' && typeof s.kbps === 'number');
+    if (Array.isArray(row.bitrateSamples))
+      live.samples = row.bitrateSamples.filter((s): s is BitrateSample => isRow(s) && typeof s.t === 'number' && typeof s.kbps === 'number');
   }
 
   server(row: Row): void {

@@ -14,8 +14,15 @@
  * the mock had it.
  */
 import {
-  Applications, Battery, FleetImportInput, Location, Modem,
-  type BitrateSample, type FleetImportCounts, type FleetImportResult, type ReplayStatus,
+  Applications,
+  Battery,
+  FleetImportInput,
+  Location,
+  Modem,
+  type BitrateSample,
+  type FleetImportCounts,
+  type FleetImportResult,
+  type ReplayStatus,
 } from '@fleet/contracts';
 import { z } from 'zod';
 import type { AuthUser } from '../platform/access.js';
@@ -102,7 +109,12 @@ export class FleetImportService {
     for (const o of fleet.groups.values()) {
       const data = dataOf(o);
       if (data.inventoryId !== undefined && !(await exists(table(db.inventory), data.inventoryId))) delete data.inventoryId;
-      if (await this.upsert(table(db.group), o.id, data, [['inventoryId', 'name']], () => (typeof data.name === 'string' && typeof data.inventoryId === 'string' ? data : null))) counts.groups++;
+      if (
+        await this.upsert(table(db.group), o.id, data, [['inventoryId', 'name']], () =>
+          typeof data.name === 'string' && typeof data.inventoryId === 'string' ? data : null,
+        )
+      )
+        counts.groups++;
     }
     for (const o of fleet.servers.values()) {
       const data = dataOf(o);
@@ -160,7 +172,13 @@ export class FleetImportService {
    * it). A unique value (each list of `unique` columns) another row holds is moved out of that
    * row's way first. True when the row was changed or made.
    */
-  private async upsert(t: Table, id: string, data: Record<string, unknown>, unique: readonly (readonly string[])[], create: () => Record<string, unknown> | null): Promise<boolean> {
+  private async upsert(
+    t: Table,
+    id: string,
+    data: Record<string, unknown>,
+    unique: readonly (readonly string[])[],
+    create: () => Record<string, unknown> | null,
+  ): Promise<boolean> {
     const existing = await t.findUnique({ where: { id }, select: { id: true } });
     const row = existing ? data : create();
     if (row === null) return false;
@@ -200,7 +218,13 @@ export class FleetImportService {
     for (const u of units.values()) {
       if (!index.has(u.id)) continue;
       const l = u.live;
-      const hasTelemetry = l.battery !== undefined || l.location !== undefined || l.modems !== undefined || l.cameraConnected !== undefined || l.totalBitrate !== undefined || l.samples !== undefined;
+      const hasTelemetry =
+        l.battery !== undefined ||
+        l.location !== undefined ||
+        l.modems !== undefined ||
+        l.cameraConnected !== undefined ||
+        l.totalBitrate !== undefined ||
+        l.samples !== undefined;
       const hasState = l.online !== undefined;
       if (!hasTelemetry && !hasState) continue;
       n++;
@@ -226,7 +250,13 @@ export class FleetImportService {
       }
       if (hasState) {
         const applications = Applications.safeParse(l.applications ?? {});
-        gateway.applyReport({ kind: 'state', unitId: u.id, online: l.online!, applications: l.online && applications.success ? applications.data : {}, at: now });
+        gateway.applyReport({
+          kind: 'state',
+          unitId: u.id,
+          online: l.online!,
+          applications: l.online && applications.success ? applications.data : {},
+          at: now,
+        });
       }
     }
     await this.deps.reports.settle();

@@ -14,6 +14,8 @@ describe('fleet size and mix', () => {
 
   it('gives nothing for a size of zero or no weights', () => {
     expect(Object.values(spread(0, DEFAULT_FLEET_MIX)).every((n) => n === 0)).toBe(true);
-    expect(Object.values(spread(5, { fieldUnits: 0, liteUnits: 0, smartUnits: 0, ptpUnits: 0, ptmpUnits: 0, extenderDevices: 0 })).every((n) => n === 0)).toBe(true);
+    expect(Object.values(spread(5, { fieldUnits: 0, liteUnits: 0, smartUnits: 0, ptpUnits: 0, ptmpUnits: 0, extenderDevices: 0 })).every((n) => n === 0)).toBe(
+      true,
+    );
   });
 });

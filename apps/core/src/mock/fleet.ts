@@ -5,8 +5,14 @@
  * given size and mix.
  */
 import {
-  DEFAULT_FLEET_MIX, GENERATED_UNIT_PREFIX, UNIT_DEVICE_GROUPS, AlertLevel, AlertType, type FleetGenerateInput,
-  type StorageInfo, type UnitDeviceGroup,
+  DEFAULT_FLEET_MIX,
+  GENERATED_UNIT_PREFIX,
+  UNIT_DEVICE_GROUPS,
+  AlertLevel,
+  AlertType,
+  type FleetGenerateInput,
+  type StorageInfo,
+  type UnitDeviceGroup,
 } from '@fleet/contracts';
 import type { ServiceDeps } from '../modules/deps.js';
 import type { DeviceEventOf } from '../platform/device-events.js';
@@ -16,7 +22,6 @@ import type { UnitStorageService } from '../modules/units/unit-storage.js';
 import type { CommandOutcomes } from '../modules/unit-configuration/events.js';
 import { upgradeView } from '../modules/servers/servers.js';
 import { parseOr } from '../repositories/json-column.js';
-
 
 /** What the core knows of one unit from the reports only the control plane shows (`core.unit`). */
 export interface UnitDeviceView {
@@ -43,7 +48,12 @@ const PRODUCTS: Record<UnitDeviceGroup, readonly string[]> = {
   extenderDevices: ['Xtender'],
 };
 const GROUP_CODES: Record<UnitDeviceGroup, string> = {
-  fieldUnits: 'FLD', liteUnits: 'LITE', smartUnits: 'SMART', ptpUnits: 'PTP', ptmpUnits: 'PTMP', extenderDevices: 'XTND',
+  fieldUnits: 'FLD',
+  liteUnits: 'LITE',
+  smartUnits: 'SMART',
+  ptpUnits: 'PTP',
+  ptmpUnits: 'PTMP',
+  extenderDevices: 'XTND',
 };
 const GENERATED_SW_VERSION = '8.5';
 const CHUNK = 500;
@@ -107,7 +117,14 @@ export class FleetService {
       applications: this.deps.index.applicationsOf(unitId),
       upgrade: job ? upgradeView(job) : null,
       activeAlerts: alerts.map((a) => ({ type: parseOr(AlertType, a.type, 'battery'), level: parseOr(AlertLevel, a.level, 'warning'), message: a.message })),
-      files: files.map((f) => ({ fileId: f.id, fileName: f.fileName, status: f.status, progress: f.progress, isTransferring: f.isTransferring, sizeBytes: Number(f.sizeBytes) })),
+      files: files.map((f) => ({
+        fileId: f.id,
+        fileName: f.fileName,
+        status: f.status,
+        progress: f.progress,
+        isTransferring: f.isTransferring,
+        sizeBytes: Number(f.sizeBytes),
+      })),
       ...v,
       speedTest: this.parts.outcomes.speedTestOf(unitId),
       transfersStarted: transfers.started,
@@ -135,7 +152,9 @@ export class FleetService {
     return this.deps.gateway.inBulk(async () => {
       const removed = await this.clearGenerated();
       const rows: { id: string; group: UnitDeviceGroup; index: number }[] = [];
-      for (const g of UNIT_DEVICE_GROUPS) for (let i = 0; i < counts[g]; i++) rows.push({ id: `${GENERATED_UNIT_PREFIX}${GROUP_CODES[g]}-${String(i + 1).padStart(5, '0')}`, group: g, index: i });
+      for (const g of UNIT_DEVICE_GROUPS)
+        for (let i = 0; i < counts[g]; i++)
+          rows.push({ id: `${GENERATED_UNIT_PREFIX}${GROUP_CODES[g]}-${String(i + 1).padStart(5, '0')}`, group: g, index: i });
       for (let i = 0; i < rows.length; i += CHUNK) {
         const part = rows.slice(i, i + CHUNK);
         await db.unit.createMany({
@@ -197,7 +216,6 @@ export class FleetService {
     return Object.fromEntries(rows.map((r) => [r.typeGroup, r._count._all]));
   }
 }
-
 
 /** Split `size` by weights (largest remainders; deterministic). */
 export function spread(size: number, weights: Record<UnitDeviceGroup, number>): Record<UnitDeviceGroup, number> {

@@ -95,9 +95,13 @@ async function requireOperator(app: FastifyInstance, req: FastifyRequest): Promi
 
 export async function mockRecordingRoutes(app: FastifyInstance): Promise<void> {
   // The file as it is: gzip, or plain NDJSON. Only in this scope; the reader checks the rest.
-  app.addContentTypeParser(['application/gzip', 'application/x-gzip', 'application/x-ndjson'], { parseAs: 'buffer', bodyLimit: MAX_RECORDING_UPLOAD_BYTES }, (_req, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    ['application/gzip', 'application/x-gzip', 'application/x-ndjson'],
+    { parseAs: 'buffer', bodyLimit: MAX_RECORDING_UPLOAD_BYTES },
+    (_req, body, done) => {
+      done(null, body);
+    },
+  );
   // Who may, before a byte of a (large) body is read.
   app.addHook('onRequest', async (req) => requireOperator(app, req));
 

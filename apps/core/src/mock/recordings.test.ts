@@ -30,7 +30,14 @@ describe('fileNameOf', () => {
 
 describe('recordedFleet', () => {
   it('keeps what a replay recreates a unit and a server from, and no more', () => {
-    const device: DeviceSpec = { unitId: 'LU800-0001', name: 'Cam 1', productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.5', capabilities: { ptmp: false } };
+    const device: DeviceSpec = {
+      unitId: 'LU800-0001',
+      name: 'Cam 1',
+      productType: 'LU800',
+      typeGroup: 'fieldUnits',
+      swVersion: '8.5',
+      capabilities: { ptmp: false },
+    };
     const server = {
       serverId: 'MMH-0001',
       name: 'Hub',
@@ -43,7 +50,15 @@ describe('recordedFleet', () => {
     } as unknown as ServerSpec; // only the fields the recording keeps matter here
     expect(recordedFleet([device], [server])).toEqual({
       units: [{ unitId: 'LU800-0001', name: 'Cam 1', productType: 'LU800', typeGroup: 'fieldUnits', swVersion: '8.5' }],
-      servers: [{ serverId: 'MMH-0001', name: 'Hub', serverType: 'mmh', channels: [{ channelId: 'MMH-0001-CH1', name: 'Ch 1' }], vrChannels: [{ vrChannelId: 'VR-1', name: 'Return 1' }] }],
+      servers: [
+        {
+          serverId: 'MMH-0001',
+          name: 'Hub',
+          serverType: 'mmh',
+          channels: [{ channelId: 'MMH-0001-CH1', name: 'Ch 1' }],
+          vrChannels: [{ vrChannelId: 'VR-1', name: 'Return 1' }],
+        },
+      ],
     });
   });
 });
@@ -51,7 +66,16 @@ describe('recordedFleet', () => {
 describe('summarise', () => {
   it('counts the lines by kind and takes the duration from the end line', () => {
     const recording: Recording = {
-      header: { format: RECORDING_FORMAT, version: RECORDING_VERSION, name: 'r', source: 'core', startedAt: 1000, seed: null, clock: null, fleet: { units: [], servers: [] } },
+      header: {
+        format: RECORDING_FORMAT,
+        version: RECORDING_VERSION,
+        name: 'r',
+        source: 'core',
+        startedAt: 1000,
+        seed: null,
+        clock: null,
+        fleet: { units: [], servers: [] },
+      },
       lines: [
         // Events as far as a summary looks at them (their kind); the rest of their shape does not matter here.
         { kind: 'event', t: 5, topic: 'group:g1', event: { type: 'unit.status', unitId: 'U', status: 'idle', previous: null } as never },
@@ -61,6 +85,15 @@ describe('summarise', () => {
         { kind: 'end', t: 42 },
       ],
     };
-    expect(summarise('abc', recording, 321)).toEqual({ id: 'abc', name: 'r', source: 'core', startedAt: 1000, durationMs: 42, counts: { device: 0, request: 1, event: 2, answer: 1 }, bytes: 321, active: false });
+    expect(summarise('abc', recording, 321)).toEqual({
+      id: 'abc',
+      name: 'r',
+      source: 'core',
+      startedAt: 1000,
+      durationMs: 42,
+      counts: { device: 0, request: 1, event: 2, answer: 1 },
+      bytes: 321,
+      active: false,
+    });
   });
 });

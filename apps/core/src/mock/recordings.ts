@@ -15,8 +15,19 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  ADMIN_TOPIC, RECORDING_FORMAT, RECORDING_VERSION, RecordingSummary, type DeviceSpec, type RecordedEvent, type RecordedRequest, type RecordedServer, type RecordedUnit,
-  type Recording, type RecordingComparison, type RecordingHeader, type ServerSpec,
+  ADMIN_TOPIC,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  RecordingSummary,
+  type DeviceSpec,
+  type RecordedEvent,
+  type RecordedRequest,
+  type RecordedServer,
+  type RecordedUnit,
+  type Recording,
+  type RecordingComparison,
+  type RecordingHeader,
+  type ServerSpec,
 } from '@fleet/contracts';
 import { compareEventLogs, eventLogDigest, parseRecording, RecordingFileError, RecordingWriter } from '@fleet/contracts/recording-file';
 import { AppError } from '../errors.js';
@@ -68,7 +79,13 @@ export function createdIdOf(payload: string | Buffer | null): string | null {
 
 /** The fleet a recording starts from, in the recording's terms. */
 export function recordedFleet(devices: readonly DeviceSpec[], servers: readonly ServerSpec[]): RecordingHeader['fleet'] {
-  const units: RecordedUnit[] = devices.map((d) => ({ unitId: d.unitId, name: d.name, productType: d.productType, typeGroup: d.typeGroup, swVersion: d.swVersion }));
+  const units: RecordedUnit[] = devices.map((d) => ({
+    unitId: d.unitId,
+    name: d.name,
+    productType: d.productType,
+    typeGroup: d.typeGroup,
+    swVersion: d.swVersion,
+  }));
   const recordedServers: RecordedServer[] = servers.map((s) => ({
     serverId: s.serverId,
     name: s.name,
@@ -132,7 +149,16 @@ export class RecordingService {
     const a = this.active_;
     if (!a) return null;
     const h = a.writer.header;
-    return { id: a.id, name: h.name, source: h.source, startedAt: h.startedAt, durationMs: a.writer.elapsed(), counts: { ...a.writer.counts }, bytes: 0, active: true };
+    return {
+      id: a.id,
+      name: h.name,
+      source: h.source,
+      startedAt: h.startedAt,
+      durationMs: a.writer.elapsed(),
+      counts: { ...a.writer.counts },
+      bytes: 0,
+      active: true,
+    };
   }
 
   /**
@@ -188,7 +214,16 @@ export class RecordingService {
     }
     const h = a.writer.header;
     const bytes = (await stat(this.fileOf(a.id))).size;
-    const summary: RecordingSummary = { id: a.id, name: h.name, source: h.source, startedAt: h.startedAt, durationMs, counts: { ...a.writer.counts }, bytes, active: false };
+    const summary: RecordingSummary = {
+      id: a.id,
+      name: h.name,
+      source: h.source,
+      startedAt: h.startedAt,
+      durationMs,
+      counts: { ...a.writer.counts },
+      bytes,
+      active: false,
+    };
     await writeFile(this.summaryOf(a.id), JSON.stringify(summary));
     (await this.loaded()).set(a.id, summary);
     this.deps.log.info({ recording: a.id, counts: summary.counts, durationMs }, 'recording stopped');
@@ -235,7 +270,12 @@ export class RecordingService {
     const events = (r: Recording) => r.lines.filter((l): l is RecordedEvent => l.kind === 'event');
     const [ea, eb] = [events(await this.read(a)), events(await this.read(b))];
     const difference = compareEventLogs(ea, eb, { names: [a, b] });
-    return { identical: difference === null, events: { a: ea.length, b: eb.length }, digests: { a: eventLogDigest(ea), b: eventLogDigest(eb) }, difference: difference?.words ?? null };
+    return {
+      identical: difference === null,
+      events: { a: ea.length, b: eb.length },
+      digests: { a: eventLogDigest(ea), b: eventLogDigest(eb) },
+      difference: difference?.words ?? null,
+    };
   }
 
   /** A complete recording's gzip file and its download name. NOT_FOUND when unknown or still being made. */

@@ -44,7 +44,13 @@ export async function createMentionedDevices(deps: Pick<ServiceDeps, 'db' | 'rea
       takenServerNames.add(name);
       await db.server.create({
         data: {
-          id: s.serverId, name, serverType: s.serverType ?? 'mmh_server', serial: `REPLAY-${s.serverId}`, swVersion: '8.5', inventoryId, status: 'offline',
+          id: s.serverId,
+          name,
+          serverType: s.serverType ?? 'mmh_server',
+          serial: `REPLAY-${s.serverId}`,
+          swVersion: '8.5',
+          inventoryId,
+          status: 'offline',
           maxChannels: s.channels.size,
         },
       });
@@ -54,7 +60,12 @@ export async function createMentionedDevices(deps: Pick<ServiceDeps, 'db' | 'rea
       if (rm.channels.get(channelId)) continue;
       await db.channel.create({
         data: {
-          id: channelId, name: channelName || channelId, serverId: s.serverId, status: 'offline', type: 'preview', serverProductType: serverType,
+          id: channelId,
+          name: channelName || channelId,
+          serverId: s.serverId,
+          status: 'offline',
+          type: 'preview',
+          serverProductType: serverType,
           inventories: { create: inventoryId ? [{ inventoryId }] : [] },
           groups: { create: group ? [{ groupId: group.id }] : [] },
         },

@@ -13,7 +13,15 @@ const header = (source: 'mock' | 'core'): RecordingHeader => ({
   clock: null,
   fleet: {
     units: [{ unitId: 'U-1', name: 'one', productType: 'LU800', typeGroup: 'fieldUnits' }],
-    servers: [{ serverId: 'S-1', name: 'hub', serverType: 'mmh_server', channels: [{ channelId: 'S-1-CH1', name: 'ch1' }], vrChannels: [{ vrChannelId: 'VR-1', name: 'vr' }] }],
+    servers: [
+      {
+        serverId: 'S-1',
+        name: 'hub',
+        serverType: 'mmh_server',
+        channels: [{ channelId: 'S-1-CH1', name: 'ch1' }],
+        vrChannels: [{ vrChannelId: 'VR-1', name: 'vr' }],
+      },
+    ],
   },
 });
 
@@ -23,13 +31,30 @@ const context: DerivationContext = {
   serverSwVersion: () => '10.1',
 };
 
-const telemetry = { kind: 'telemetry' as const, unitId: 'U-2', battery: null, location: null, modems: [], cameraConnected: true, sample: { t: 5, kbps: 0 }, at: 5 };
+const telemetry = {
+  kind: 'telemetry' as const,
+  unitId: 'U-2',
+  battery: null,
+  location: null,
+  modems: [],
+  cameraConnected: true,
+  sample: { t: 5, kbps: 0 },
+  at: 5,
+};
 
 const mockLines: RecordingLine[] = [
   { kind: 'device', t: 0, message: { kind: 'state', unitId: 'U-1', online: true, applications: {}, at: 1 } },
   { kind: 'event', t: 1, topic: 'inventory:inv-1', event: { type: 'device.added', unitId: 'U-1', at: 1 } },
   { kind: 'request', t: 2, userId: 'user-1', method: 'PUT', path: 'v2/units/U-1', body: { name: 'x' }, status: 200, createdId: null },
-  { kind: 'device', t: 3, message: { kind: 'event', event: { type: 'channelState', serverId: 'S-9', channelId: 'S-9-CH4', status: 'idle', allocatedToUnitUid: null, licensed: true }, at: 3 } },
+  {
+    kind: 'device',
+    t: 3,
+    message: {
+      kind: 'event',
+      event: { type: 'channelState', serverId: 'S-9', channelId: 'S-9-CH4', status: 'idle', allocatedToUnitUid: null, licensed: true },
+      at: 3,
+    },
+  },
   { kind: 'device', t: 5, message: telemetry },
   { kind: 'end', t: 7 },
 ];
@@ -37,7 +62,12 @@ const mockLines: RecordingLine[] = [
 describe('replayEntries', () => {
   it('plays a mock recording’s device reports and REST writes, never its events', () => {
     const plan = replayEntries({ header: header('mock'), lines: mockLines }, context);
-    expect(plan.entries.map((e) => [e.kind, e.t])).toEqual([['device', 0], ['request', 2], ['device', 3], ['device', 5]]);
+    expect(plan.entries.map((e) => [e.kind, e.t])).toEqual([
+      ['device', 0],
+      ['request', 2],
+      ['device', 3],
+      ['device', 5],
+    ]);
     // The request entry names its line (index among the lines after the header).
     expect(plan.entries[1]).toEqual({ kind: 'request', t: 2, index: 2 });
     expect(plan.notReplayable).toBe(0);
@@ -45,14 +75,54 @@ describe('replayEntries', () => {
 
   it('derives device reports from an events-only recording and counts what no device causes', () => {
     const lines: RecordingLine[] = [
-      { kind: 'event', t: 0, topic: 'inventory:inv-1', event: { type: 'unit.status', unitId: 'U-1', status: 'offline', previous: 'online', change: null, applications: {}, at: 10 } },
-      { kind: 'event', t: 1, topic: 'inventory:inv-1', event: { type: 'unit.telemetry', unitId: 'U-1', battery: { connected: true, charging: false, percentage: 40 }, location: null, modems: [], totalBitrate: 0, cameraConnected: false, sample: { t: 11, kbps: 0 }, at: 11 } },
-      { kind: 'event', t: 2, topic: 'inventory:inv-1', event: { type: 'channel.status', channelId: 'S-1-CH1', serverId: null, status: 'collecting', previous: 'idle', at: 12 } },
-      { kind: 'event', t: 3, topic: 'inventory:inv-1', event: { type: 'vrChannel.status', vrChannelId: 'VR-1', status: 'inputConnected', previous: 'offline', at: 13 } },
+      {
+        kind: 'event',
+        t: 0,
+        topic: 'inventory:inv-1',
+        event: { type: 'unit.status', unitId: 'U-1', status: 'offline', previous: 'online', change: null, applications: {}, at: 10 },
+      },
+      {
+        kind: 'event',
+        t: 1,
+        topic: 'inventory:inv-1',
+        event: {
+          type: 'unit.telemetry',
+          unitId: 'U-1',
+          battery: { connected: true, charging: false, percentage: 40 },
+          location: null,
+          modems: [],
+          totalBitrate: 0,
+          cameraConnected: false,
+          sample: { t: 11, kbps: 0 },
+          at: 11,
+        },
+      },
+      {
+        kind: 'event',
+        t: 2,
+        topic: 'inventory:inv-1',
+        event: { type: 'channel.status', channelId: 'S-1-CH1', serverId: null, status: 'collecting', previous: 'idle', at: 12 },
+      },
+      {
+        kind: 'event',
+        t: 3,
+        topic: 'inventory:inv-1',
+        event: { type: 'vrChannel.status', vrChannelId: 'VR-1', status: 'inputConnected', previous: 'offline', at: 13 },
+      },
       { kind: 'event', t: 4, topic: 'inventory:inv-1', event: { type: 'server.status', serverId: 'S-1', status: 'rebooting', previous: 'online', at: 14 } },
-      { kind: 'event', t: 5, topic: 'inventory:inv-1', event: { type: 'alert.cleared', alertId: 'a1', alertType: 'battery', unitId: 'U-1', serverId: null, channelId: null, at: 15 } },
+      {
+        kind: 'event',
+        t: 5,
+        topic: 'inventory:inv-1',
+        event: { type: 'alert.cleared', alertId: 'a1', alertType: 'battery', unitId: 'U-1', serverId: null, channelId: null, at: 15 },
+      },
       { kind: 'event', t: 6, topic: 'inventory:inv-1', event: { type: 'device.removed', unitId: 'U-1', at: 16 } },
-      { kind: 'event', t: 7, topic: 'inventory:inv-1', event: { type: 'channel.status', channelId: 'UNKNOWN', serverId: null, status: 'idle', previous: null, at: 17 } },
+      {
+        kind: 'event',
+        t: 7,
+        topic: 'inventory:inv-1',
+        event: { type: 'channel.status', channelId: 'UNKNOWN', serverId: null, status: 'idle', previous: null, at: 17 },
+      },
       { kind: 'end', t: 8 },
     ];
     const plan = replayEntries({ header: header('core'), lines }, context);
@@ -60,19 +130,59 @@ describe('replayEntries', () => {
     const messages = plan.entries.map((e) => (e.kind === 'device' ? e.message : null));
     expect(messages[0]).toEqual({ kind: 'state', unitId: 'U-1', online: false, applications: {}, at: 10 });
     expect(messages[1]).toMatchObject({ kind: 'telemetry', unitId: 'U-1', battery: { percentage: 40 }, cameraConnected: false, at: 11 });
-    expect(messages[2]).toEqual({ kind: 'event', at: 12, event: { type: 'channelState', serverId: 'S-1', channelId: 'S-1-CH1', status: 'collecting', allocatedToUnitUid: null, licensed: true } });
+    expect(messages[2]).toEqual({
+      kind: 'event',
+      at: 12,
+      event: { type: 'channelState', serverId: 'S-1', channelId: 'S-1-CH1', status: 'collecting', allocatedToUnitUid: null, licensed: true },
+    });
     expect(messages[3]).toEqual({ kind: 'event', at: 13, event: { type: 'vrChannelState', serverId: 'S-1', vrChannelId: 'VR-1', status: 'inputConnected' } });
     // Another core's wording of a server's status counts as up.
-    expect(messages[4]).toEqual({ kind: 'event', at: 14, event: { type: 'serverState', serverId: 'S-1', online: true, status: 'online', cpu: 0, storage: 0, swVersion: '10.1' } });
+    expect(messages[4]).toEqual({
+      kind: 'event',
+      at: 14,
+      event: { type: 'serverState', serverId: 'S-1', online: true, status: 'online', cpu: 0, storage: 0, swVersion: '10.1' },
+    });
     expect(messages[5]).toMatchObject({ kind: 'event', event: { type: 'alert', unitId: 'U-1', alertType: 'battery', level: null } });
   });
 
   it('turns raised alerts and upgrades back into device events', () => {
     const raised = deviceMessageOf(
-      { kind: 'event', t: 0, topic: 'inventory:inv-1', event: { type: 'alert.raised', alert: { id: 'a', type: 'serverCpu', level: 'critical', message: 'hot', unitId: null, serverId: 'S-1', channelId: null, raisedAt: '2026-01-01T00:00:00.000Z' }, at: 3 } },
+      {
+        kind: 'event',
+        t: 0,
+        topic: 'inventory:inv-1',
+        event: {
+          type: 'alert.raised',
+          alert: {
+            id: 'a',
+            type: 'serverCpu',
+            level: 'critical',
+            message: 'hot',
+            unitId: null,
+            serverId: 'S-1',
+            channelId: null,
+            raisedAt: '2026-01-01T00:00:00.000Z',
+          },
+          at: 3,
+        },
+      },
       context,
     );
-    expect(raised).toEqual({ kind: 'event', at: 3, event: { type: 'alert', unitId: null, serverId: 'S-1', channelId: null, alertType: 'serverCpu', level: 'critical', message: 'hot', value: null, sound: true } });
+    expect(raised).toEqual({
+      kind: 'event',
+      at: 3,
+      event: {
+        type: 'alert',
+        unitId: null,
+        serverId: 'S-1',
+        channelId: null,
+        alertType: 'serverCpu',
+        level: 'critical',
+        message: 'hot',
+        value: null,
+        sound: true,
+      },
+    });
   });
 });
 
@@ -88,8 +198,38 @@ describe('splitEntries', () => {
 
   it('names the unit of a device report', () => {
     expect(unitOfMessage(telemetry)).toBe('U-2');
-    expect(unitOfMessage({ kind: 'event', at: 0, event: { type: 'upgrade', deviceType: 'server', deviceId: 'S-1', fromVersion: '1', targetVersion: '2', state: 'upgrading', progress: 1, failureCode: null } })).toBeNull();
-    expect(unitOfMessage({ kind: 'event', at: 0, event: { type: 'upgrade', deviceType: 'unit', deviceId: 'U-3', fromVersion: '1', targetVersion: '2', state: 'upgrading', progress: 1, failureCode: null } })).toBe('U-3');
+    expect(
+      unitOfMessage({
+        kind: 'event',
+        at: 0,
+        event: {
+          type: 'upgrade',
+          deviceType: 'server',
+          deviceId: 'S-1',
+          fromVersion: '1',
+          targetVersion: '2',
+          state: 'upgrading',
+          progress: 1,
+          failureCode: null,
+        },
+      }),
+    ).toBeNull();
+    expect(
+      unitOfMessage({
+        kind: 'event',
+        at: 0,
+        event: {
+          type: 'upgrade',
+          deviceType: 'unit',
+          deviceId: 'U-3',
+          fromVersion: '1',
+          targetVersion: '2',
+          state: 'upgrading',
+          progress: 1,
+          failureCode: null,
+        },
+      }),
+    ).toBe('U-3');
   });
 });
 

@@ -11,9 +11,7 @@
  *   server's reports, alerts and upgrades into those events); the others (a user's change on that
  *   core, what the core makes on its own) are counted as not replayable.
  */
-import type {
-  DeviceEvent, Recording, RecordedDeviceMessage, RecordedUnit, RecordingLine, ReplayEntry,
-} from '@fleet/contracts';
+import type { DeviceEvent, Recording, RecordedDeviceMessage, RecordedUnit, RecordingLine, ReplayEntry } from '@fleet/contracts';
 
 type RecordedEventLine = Extract<RecordingLine, { kind: 'event' }>;
 type RealtimeEventOf<T extends string> = Extract<RecordedEventLine['event'], { type: T }>;
@@ -74,7 +72,14 @@ export function deviceMessageOf(line: RecordedEventLine, context: DerivationCont
       return { kind: 'state', unitId: e.unitId, online: e.status !== 'offline', applications: e.applications, at };
     case 'unit.telemetry':
       return {
-        kind: 'telemetry', unitId: e.unitId, battery: e.battery, location: e.location, modems: e.modems, cameraConnected: e.cameraConnected, sample: e.sample, at,
+        kind: 'telemetry',
+        unitId: e.unitId,
+        battery: e.battery,
+        location: e.location,
+        modems: e.modems,
+        cameraConnected: e.cameraConnected,
+        sample: e.sample,
+        at,
       };
     case 'server.status':
       return event(serverState(e, context));
@@ -91,17 +96,40 @@ export function deviceMessageOf(line: RecordedEventLine, context: DerivationCont
     case 'alert.raised': {
       const a = e.alert;
       return event({
-        type: 'alert', unitId: a.unitId, serverId: a.serverId, channelId: a.channelId, alertType: a.type, level: a.level, message: a.message, value: null,
+        type: 'alert',
+        unitId: a.unitId,
+        serverId: a.serverId,
+        channelId: a.channelId,
+        alertType: a.type,
+        level: a.level,
+        message: a.message,
+        value: null,
         // The default alert settings sound critical alerts only (spec 000 §9).
         sound: a.level === 'critical',
       });
     }
     case 'alert.cleared':
-      return event({ type: 'alert', unitId: e.unitId, serverId: e.serverId, channelId: e.channelId, alertType: e.alertType, level: null, message: '', value: null, sound: false });
+      return event({
+        type: 'alert',
+        unitId: e.unitId,
+        serverId: e.serverId,
+        channelId: e.channelId,
+        alertType: e.alertType,
+        level: null,
+        message: '',
+        value: null,
+        sound: false,
+      });
     case 'upgrade.changed': {
       const j = e.job;
       return event({
-        type: 'upgrade', deviceType: e.deviceType, deviceId: e.deviceId, fromVersion: j.fromVersion, targetVersion: j.targetVersion, state: j.state, progress: j.progress,
+        type: 'upgrade',
+        deviceType: e.deviceType,
+        deviceId: e.deviceId,
+        fromVersion: j.fromVersion,
+        targetVersion: j.targetVersion,
+        state: j.state,
+        progress: j.progress,
         failureCode: j.failureCode,
       });
     }
@@ -115,7 +143,15 @@ const SERVER_STATES = ['online', 'offline', 'busy', 'upgrading'] as const;
 function serverState(e: RealtimeEventOf<'server.status'>, context: DerivationContext): DeviceEvent {
   // A status this mock's servers do not report (another core's wording) counts as up.
   const status = (SERVER_STATES as readonly string[]).includes(e.status) ? (e.status as (typeof SERVER_STATES)[number]) : 'online';
-  return { type: 'serverState', serverId: e.serverId, online: status !== 'offline', status, cpu: 0, storage: 0, swVersion: context.serverSwVersion(e.serverId) };
+  return {
+    type: 'serverState',
+    serverId: e.serverId,
+    online: status !== 'offline',
+    status,
+    cpu: 0,
+    storage: 0,
+    swVersion: context.serverSwVersion(e.serverId),
+  };
 }
 
 /** The unit a device report is about (its owning shard plays it), or null for a server's. */

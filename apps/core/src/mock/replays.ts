@@ -13,8 +13,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  MOCK_AUTH, REPLAY_LOAD_CHUNK, ReplayStartInput, ReplayStepInput, type ClockModeInput, type ClockStatus, type Recording, type RecordedRequest,
-  type ReplayEntry, type ReplayStatus, type ShardControlRequest, type ShardStatus,
+  MOCK_AUTH,
+  REPLAY_LOAD_CHUNK,
+  ReplayStartInput,
+  ReplayStepInput,
+  type ClockModeInput,
+  type ClockStatus,
+  type Recording,
+  type RecordedRequest,
+  type ReplayEntry,
+  type ReplayStatus,
+  type ShardControlRequest,
+  type ShardStatus,
 } from '@fleet/contracts';
 import { AppError } from '../errors.js';
 import type { AuthUser } from '../platform/access.js';
@@ -181,11 +191,18 @@ export class ReplayService {
           last: null,
         };
         this.current = replay;
-        this.deps.log.info({ replayId: replay.replayId, recordingId: replay.recordingId, entries: replay.total, shards: parts.length, by: user.id }, 'replay started');
+        this.deps.log.info(
+          { replayId: replay.replayId, recordingId: replay.recordingId, entries: replay.total, shards: parts.length, by: user.id },
+          'replay started',
+        );
         await this.toEveryShard({ op: 'replayStop' });
         for (const [i, part] of parts.entries()) {
           for (let at = 0; at === 0 || at < part.length; at += REPLAY_LOAD_CHUNK) {
-            const reply = await this.deps.gateway.controlShard(i, { op: 'replayLoad', replayId: replay.replayId, entries: part.slice(at, at + REPLAY_LOAD_CHUNK) });
+            const reply = await this.deps.gateway.controlShard(i, {
+              op: 'replayLoad',
+              replayId: replay.replayId,
+              entries: part.slice(at, at + REPLAY_LOAD_CHUNK),
+            });
             if (!reply) throw new ReplayError('TIMEOUT', 'Configuration not sent, retry');
           }
         }
@@ -195,7 +212,12 @@ export class ReplayService {
           await this.services().fleet.onReset(startAt);
           await this.toEveryShard({ op: 'reset', seed: recording.header.seed, startAt });
         }
-        await this.toEveryShard({ op: 'replayStart', replayId: replay.replayId, startAt: this.deps.clock.now(), clock: input.paused ? { kind: 'stepped' } : mode });
+        await this.toEveryShard({
+          op: 'replayStart',
+          replayId: replay.replayId,
+          startAt: this.deps.clock.now(),
+          clock: input.paused ? { kind: 'stepped' } : mode,
+        });
         return await this.statusOf(replay);
       } catch (e) {
         if (this.current?.release === release) {

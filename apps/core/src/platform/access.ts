@@ -23,9 +23,7 @@ export function isGlobal(roles: readonly Role[]): boolean {
 /** Whether the caller may see a unit that belongs to these inventories and groups. */
 export function canSeeUnit(user: AuthUser, unit: { inventoryIds: readonly string[]; groupIds: readonly string[] }): boolean {
   if (user.global) return true;
-  return (
-    unit.inventoryIds.some((i) => user.inventoryIds.includes(i)) || unit.groupIds.some((g) => user.groupIds.includes(g))
-  );
+  return unit.inventoryIds.some((i) => user.inventoryIds.includes(i)) || unit.groupIds.some((g) => user.groupIds.includes(g));
 }
 
 /** Prisma `where` fragment limiting groups to the caller's: their own groups and the groups of their inventories. */
@@ -56,9 +54,7 @@ export function channelScopeWhere(user: AuthUser): Prisma.ChannelWhereInput {
 /** Whether the caller may see a channel: one of their groups' or of their inventories'. */
 export function canSeeChannel(user: AuthUser, channel: Pick<ChannelRecord, 'groups' | 'inventories'>): boolean {
   return (
-    user.global ||
-    channel.groups.some((g) => user.groupIds.includes(g.groupId)) ||
-    channel.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))
+    user.global || channel.groups.some((g) => user.groupIds.includes(g.groupId)) || channel.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))
   );
 }
 

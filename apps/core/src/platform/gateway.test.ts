@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  Battery, BitrateSample, DeviceTelemetry, DeviceToCore, Location, Modem, TELEMETRY_KEYS, GATEWAY, checkDeviceTelemetry, jsonNestsDeeperThan, parseDeviceToCore,
-  type CoreGatewayEnd, type CoreToDevice, type DeviceTelemetry as DeviceTelemetryT, type DeviceToCore as DeviceToCoreT,
+  Battery,
+  BitrateSample,
+  DeviceTelemetry,
+  DeviceToCore,
+  Location,
+  Modem,
+  TELEMETRY_KEYS,
+  GATEWAY,
+  checkDeviceTelemetry,
+  jsonNestsDeeperThan,
+  parseDeviceToCore,
+  type CoreGatewayEnd,
+  type CoreToDevice,
+  type DeviceTelemetry as DeviceTelemetryT,
+  type DeviceToCore as DeviceToCoreT,
 } from '@fleet/contracts';
 import { DeviceGateway } from './gateway.js';
 
 // ── Arbitraries: messages as shards send them, and every way of getting them slightly wrong ──────
 const OMIT = Symbol('omit');
 const junk = fc.oneof(
-  fc.constant(undefined), fc.constant(null), fc.boolean(), fc.string({ maxLength: 4 }), fc.constant({}), fc.constant([]),
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.string({ maxLength: 4 }),
+  fc.constant({}),
+  fc.constant([]),
   fc.constantFrom(Number.NaN, Infinity, -Infinity, -1, 101, 1.5, 2 ** 53, 'telemetry', 'A', 'cell', '1'),
 );
 /** A field's value: mostly the valid kind, sometimes junk. */
@@ -50,13 +68,28 @@ function objectOf(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<R
 const battery = fc.oneof(fc.constant(null), objectOf({ connected: fc.boolean(), charging: fc.boolean(), percentage: fc.oneof(percent, fc.constant(null)) }));
 const location = fc.oneof(fc.constant(null), objectOf({ lat: finite, lng: finite, address: fc.oneof(str, fc.constant(null)) }));
 const modem = objectOf({
-  id: str, port: int, name: str, uiType: fc.constantFrom('wifi', 'lan', 'cell', 'WIFI'), connected: fc.boolean(), enabled: fc.boolean(),
-  uplinkKbps: nonNegative, downlinkKbps: nonNegative, signalQuality: fc.oneof(percent, fc.constant(null)), roaming: fc.boolean(),
-  activeSim: fc.constantFrom('A', 'B', null, 'C'), lastUpdated: str,
+  id: str,
+  port: int,
+  name: str,
+  uiType: fc.constantFrom('wifi', 'lan', 'cell', 'WIFI'),
+  connected: fc.boolean(),
+  enabled: fc.boolean(),
+  uplinkKbps: nonNegative,
+  downlinkKbps: nonNegative,
+  signalQuality: fc.oneof(percent, fc.constant(null)),
+  roaming: fc.boolean(),
+  activeSim: fc.constantFrom('A', 'B', null, 'C'),
+  lastUpdated: str,
 });
 const telemetry = objectOf({
-  kind: fc.constant('telemetry'), unitId: str, battery, location, modems: fc.array(modem, { maxLength: 4 }), cameraConnected: fc.boolean(),
-  sample: objectOf({ t: int, kbps: nonNegative }), at: int,
+  kind: fc.constant('telemetry'),
+  unitId: str,
+  battery,
+  location,
+  modems: fc.array(modem, { maxLength: 4 }),
+  cameraConnected: fc.boolean(),
+  sample: objectOf({ t: int, kbps: nonNegative }),
+  at: int,
 });
 const otherMember = fc.constantFrom<unknown>(
   { kind: 'state', unitId: 'u1', online: true, applications: { video: { state: 'running' } }, at: 1 },
@@ -105,7 +138,10 @@ describe('parseDeviceToCore (the gateway hot path) against DeviceToCore', () => 
 
   it('accepts and rejects exactly what zod does (objects as built in process)', () => {
     const tally = { accepted: 0, rejected: 0 };
-    fc.assert(fc.property(message, (x) => agree(x, tally)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(message, (x) => agree(x, tally)),
+      { numRuns: 3000 },
+    );
     // The inputs reach both sides of the line, or the comparison proves little.
     expect(tally.accepted).toBeGreaterThan(300);
     expect(tally.rejected).toBeGreaterThan(300);
@@ -130,7 +166,22 @@ describe('parseDeviceToCore (the gateway hot path) against DeviceToCore', () => 
       unitId: 'LU800-0001',
       battery: { connected: true, charging: false, percentage: 80 },
       location: { lat: 48.1, lng: 11.5, address: null },
-      modems: [{ id: 'm1', port: 1, name: 'Modem 1', uiType: 'cell', connected: true, enabled: true, uplinkKbps: 900, downlinkKbps: 20, signalQuality: 70, roaming: false, activeSim: 'A', lastUpdated: '2026-11-21T08:00:00.000Z' }],
+      modems: [
+        {
+          id: 'm1',
+          port: 1,
+          name: 'Modem 1',
+          uiType: 'cell',
+          connected: true,
+          enabled: true,
+          uplinkKbps: 900,
+          downlinkKbps: 20,
+          signalQuality: 70,
+          roaming: false,
+          activeSim: 'A',
+          lastUpdated: '2026-11-21T08:00:00.000Z',
+        },
+      ],
       cameraConnected: true,
       sample: { t: 1, kbps: 900 },
       at: 1,
@@ -188,7 +239,14 @@ describe('DeviceGateway with an untrusted shard', () => {
     return { gateway, got, send: (raw: unknown) => deliver!(raw as DeviceToCoreT) };
   }
   const tele = (unitId: string, kbps: number) => ({
-    kind: 'telemetry', unitId, battery: null, location: null, modems: [], cameraConnected: true, sample: { t: 1, kbps }, at: 1,
+    kind: 'telemetry',
+    unitId,
+    battery: null,
+    location: null,
+    modems: [],
+    cameraConnected: true,
+    sample: { t: 1, kbps },
+    at: 1,
   });
 
   it('delivers valid telemetry of its units, one by one from a batch', () => {
@@ -228,7 +286,10 @@ describe('DeviceGateway shards going away', () => {
   it('reports the units of a shard that went away as offline', () => {
     const { states, socketClosed } = attached();
     socketClosed();
-    expect(states).toEqual([{ unitId: 'u1', online: false }, { unitId: 'u2', online: false }]);
+    expect(states).toEqual([
+      { unitId: 'u1', online: false },
+      { unitId: 'u2', online: false },
+    ]);
   });
 
   it('reports nothing when the shards go because the core shuts down (storage is closing)', () => {
@@ -240,7 +301,16 @@ describe('DeviceGateway shards going away', () => {
 });
 
 describe('DeviceGateway server commands', () => {
-  const server = (serverId: string) => ({ serverId, name: serverId, serverType: 'mmh_server' as const, productType: 'MMH', swVersion: '10.1', maxChannels: 4, channels: [], vrChannels: [] });
+  const server = (serverId: string) => ({
+    serverId,
+    name: serverId,
+    serverType: 'mmh_server' as const,
+    productType: 'MMH',
+    swVersion: '10.1',
+    maxChannels: 4,
+    channels: [],
+    vrChannels: [],
+  });
 
   function shard() {
     const sent: CoreToDevice[] = [];

@@ -5,7 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  CoreGatewayEnd, CoreToDevice, DeviceAck, DeviceCommand, DeviceSpec, DeviceState, DeviceTelemetry, DeviceToCore, RecordedDeviceMessage, ServerCommand,
+  CoreGatewayEnd,
+  CoreToDevice,
+  DeviceAck,
+  DeviceCommand,
+  DeviceSpec,
+  DeviceState,
+  DeviceTelemetry,
+  DeviceToCore,
+  RecordedDeviceMessage,
+  ServerCommand,
 } from '@fleet/contracts';
 import type { DeviceEvent } from '@fleet/contracts';
 import { parseDeviceToCore } from '@fleet/contracts';

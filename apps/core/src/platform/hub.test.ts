@@ -292,7 +292,10 @@ describe('topic log', () => {
 });
 
 describe('derived live events', () => {
-  const status = (applications: Extract<RealtimeEvent, { type: 'unit.status' }>['applications'], st: 'idle' | 'streaming' | 'offline' = 'idle'): RealtimeEvent => ({
+  const status = (
+    applications: Extract<RealtimeEvent, { type: 'unit.status' }>['applications'],
+    st: 'idle' | 'streaming' | 'offline' = 'idle',
+  ): RealtimeEvent => ({
     type: 'unit.status',
     unitId: 'U1',
     status: st,

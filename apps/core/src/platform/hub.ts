@@ -76,7 +76,6 @@ export interface HubOptions {
   clock?: Clock;
 }
 
-
 export class RealtimeHub {
   private currentEpoch: string = randomUUID();
   private readonly topics = new Map<string, TopicState>();

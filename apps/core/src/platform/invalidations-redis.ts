@@ -33,11 +33,7 @@ export class RedisInvalidationBus implements InvalidationBus {
   private readonly listeners: Array<(invalidations: readonly Invalidation[]) => void> = [];
   private connectedOnce = false;
 
-  constructor(
-    url: string,
-    prefix: string,
-    log: Pick<ServiceLogger, 'warn'>,
-  ) {
+  constructor(url: string, prefix: string, log: Pick<ServiceLogger, 'warn'>) {
     this.redis = new RedisPair(url, 'fleet-core-read-model', log);
     this.channel = `${prefix}:invalidate`;
   }

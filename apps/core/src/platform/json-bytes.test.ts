@@ -18,7 +18,26 @@ const anyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme' }),
-  fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', '\u007f', '\u0080', '\u07ff', '\u0800', '\ud800', '\udbff', '\udc00', '\udfff', '\uffff', '\u2028', 'a') }),
+  fc.string({
+    unit: fc.constantFrom(
+      '"',
+      '\\',
+      '\n',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u0080',
+      '\u07ff',
+      '\u0800',
+      '\ud800',
+      '\udbff',
+      '\udc00',
+      '\udfff',
+      '\uffff',
+      '\u2028',
+      'a',
+    ),
+  }),
 );
 const anyNumber = fc.oneof(
   fc.double(),
@@ -50,8 +69,16 @@ describe('JsonBytes', () => {
   it('agrees with JSON.stringify or leaves the value to it, whatever the value', () => {
     const w = new JsonBytes(64);
     const values = fc.anything({
-      withBoxedValues: true, withMap: true, withSet: true, withObjectString: true, withNullPrototype: true, withBigInt: true,
-      withDate: true, withTypedArray: true, withSparseArray: true, withUnicodeString: true,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withObjectString: true,
+      withNullPrototype: true,
+      withBigInt: true,
+      withDate: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withUnicodeString: true,
     });
     fc.assert(
       fc.property(values, (v) => {
@@ -95,7 +122,22 @@ describe('JsonBytes', () => {
       unitId: 'LU800-0001',
       battery: { connected: true, charging: false, percentage: 57.25 },
       location: { lat: 48.137154, lng: 11.576124, address: 'Marienplatz 1, München' },
-      modems: [{ id: 'm1', port: 1, name: 'Modem "1"', uiType: 'cell', connected: true, enabled: true, uplinkKbps: 1234.5, downlinkKbps: 0, signalQuality: null, roaming: false, activeSim: 'A', lastUpdated: '2026-11-21T08:00:00.000Z' }],
+      modems: [
+        {
+          id: 'm1',
+          port: 1,
+          name: 'Modem "1"',
+          uiType: 'cell',
+          connected: true,
+          enabled: true,
+          uplinkKbps: 1234.5,
+          downlinkKbps: 0,
+          signalQuality: null,
+          roaming: false,
+          activeSim: 'A',
+          lastUpdated: '2026-11-21T08:00:00.000Z',
+        },
+      ],
       totalBitrate: 1234.5,
       cameraConnected: true,
       sample: { t: 1_795_000_000_000, kbps: 1234.5 },

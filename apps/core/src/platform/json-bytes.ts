@@ -110,13 +110,27 @@ export class JsonBytes {
       if (c < 0x80) {
         buf[pos++] = 0x5c;
         switch (c) {
-          case 0x22: buf[pos++] = 0x22; break;
-          case 0x5c: buf[pos++] = 0x5c; break;
-          case 0x08: buf[pos++] = 0x62; break;
-          case 0x09: buf[pos++] = 0x74; break;
-          case 0x0a: buf[pos++] = 0x6e; break;
-          case 0x0c: buf[pos++] = 0x66; break;
-          case 0x0d: buf[pos++] = 0x72; break;
+          case 0x22:
+            buf[pos++] = 0x22;
+            break;
+          case 0x5c:
+            buf[pos++] = 0x5c;
+            break;
+          case 0x08:
+            buf[pos++] = 0x62;
+            break;
+          case 0x09:
+            buf[pos++] = 0x74;
+            break;
+          case 0x0a:
+            buf[pos++] = 0x6e;
+            break;
+          case 0x0c:
+            buf[pos++] = 0x66;
+            break;
+          case 0x0d:
+            buf[pos++] = 0x72;
+            break;
           default:
             pos = unicodeEscape(buf, pos, c);
         }

@@ -330,7 +330,11 @@ export class LoginFailures {
     const account = createHash('sha256').update(username).digest('base64url').slice(0, 32);
     const from = addressKey(address);
     return [
-      { counter: `${this.prefix}:account:${account}:failures`, lock: `${this.prefix}:account:${account}:lockout`, max: this.limits.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      {
+        counter: `${this.prefix}:account:${account}:failures`,
+        lock: `${this.prefix}:account:${account}:lockout`,
+        max: this.limits.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      },
       { counter: `${this.prefix}:address:${from}:failures`, lock: `${this.prefix}:address:${from}:lockout`, max: this.limits.LOGIN_MAX_FAILURES_PER_ADDRESS },
     ];
   }

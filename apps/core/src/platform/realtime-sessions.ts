@@ -143,11 +143,16 @@ export class RealtimeSessions {
     held.expiresAt = expiresAt;
     this.clock.clearTimeout(held.timer);
     const delay = Math.max(0, expiresAt - this.clock.now());
-    held.timer = this.clock.setTimeout(() => {
-      held.timer = null;
-      if (this.clock.now() >= held.expiresAt) this.end(held);
-      else this.arm(held, held.expiresAt);
-    }, Math.min(delay, MAX_DELAY_MS)).unref();
+    held.timer = this.clock
+      .setTimeout(
+        () => {
+          held.timer = null;
+          if (this.clock.now() >= held.expiresAt) this.end(held);
+          else this.arm(held, held.expiresAt);
+        },
+        Math.min(delay, MAX_DELAY_MS),
+      )
+      .unref();
   }
 
   private end(held: Held): void {

@@ -106,7 +106,17 @@ export class RedisSweepLease implements SweepLease {
     await this.ready;
     if (this.redis.status !== 'ready') return null;
     try {
-      const answer = (await this.redis.eval(CLAIM, 2, this.leaseKey, this.markKey, this.owner, this.leaseMs, Math.floor(now), MARK_TTL_MS, Math.floor(this.since))) as [string, string] | null;
+      const answer = (await this.redis.eval(
+        CLAIM,
+        2,
+        this.leaseKey,
+        this.markKey,
+        this.owner,
+        this.leaseMs,
+        Math.floor(now),
+        MARK_TTL_MS,
+        Math.floor(this.since),
+      )) as [string, string] | null;
       return answer ? { from: Number(answer[0]), to: Number(answer[1]) } : null;
     } catch (err) {
       this.warn(err);
@@ -138,6 +148,12 @@ export class RedisSweepLease implements SweepLease {
  * first span starts at the clock's now; spans are marked in the clock's time (the lease's expiry is
  * Redis's own).
  */
-export function sweepLease(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>, name: string, leaseMs: number, log: Pick<ServiceLogger, 'warn'>, clock: Clock): SweepLease {
+export function sweepLease(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>,
+  name: string,
+  leaseMs: number,
+  log: Pick<ServiceLogger, 'warn'>,
+  clock: Clock,
+): SweepLease {
   return config.REDIS_URL ? new RedisSweepLease(config.REDIS_URL, config.REDIS_PREFIX, name, leaseMs, log, clock.now()) : new LocalSweepLease(clock.now());
 }

@@ -4,8 +4,19 @@ import type { Battery, Location, Modem } from '@fleet/contracts';
 import { TelemetryStore, isoMillis, type TelemetryReport } from './telemetry.js';
 
 const modem = (id: string, over: Partial<Modem> = {}): Modem => ({
-  id, port: 1, name: `Modem ${id}`, uiType: 'cell', connected: true, enabled: true, uplinkKbps: 800.5, downlinkKbps: 12.25,
-  signalQuality: 66.6, roaming: false, activeSim: 'A', lastUpdated: '2026-11-21T08:00:00.123Z', ...over,
+  id,
+  port: 1,
+  name: `Modem ${id}`,
+  uiType: 'cell',
+  connected: true,
+  enabled: true,
+  uplinkKbps: 800.5,
+  downlinkKbps: 12.25,
+  signalQuality: 66.6,
+  roaming: false,
+  activeSim: 'A',
+  lastUpdated: '2026-11-21T08:00:00.123Z',
+  ...over,
 });
 const report = (kbps: number, t: number, over: Partial<TelemetryReport> = {}): TelemetryReport => ({
   battery: { connected: true, charging: false, percentage: 57.5 },
@@ -29,7 +40,11 @@ describe('TelemetryStore', () => {
     expect(t.totalBitrate).toBe(500); // the sample's kbps when the report gives no total
     expect(t.cameraConnected).toBe(true);
     expect(t.lastSampleAt).toBe(5000);
-    expect(t.samples).toEqual([{ t: 3000, kbps: 300 }, { t: 4000, kbps: 400 }, { t: 5000, kbps: 500 }]);
+    expect(t.samples).toEqual([
+      { t: 3000, kbps: 300 },
+      { t: 4000, kbps: 400 },
+      { t: 5000, kbps: 500 },
+    ]);
     expect(store.samplesOf('u1')).toEqual(t.samples);
     store.update('u1', report(1, 6000, { totalBitrate: 42, battery: null, location: null, modems: [], cameraConnected: false }));
     expect(store.get('u1')).toMatchObject({ battery: null, location: null, modems: [], totalBitrate: 42, cameraConnected: false, lastSampleAt: 6000 });
@@ -68,19 +83,36 @@ describe('TelemetryStore', () => {
 
   it('keeps exactly the values reported, over any sequence of reports', () => {
     const num = fc.double({ noNaN: true, noDefaultInfinity: true });
-    const battery: fc.Arbitrary<Battery | null> = fc.option(fc.record({ connected: fc.boolean(), charging: fc.boolean(), percentage: fc.option(fc.double({ min: 0, max: 100, noNaN: true })) }));
+    const battery: fc.Arbitrary<Battery | null> = fc.option(
+      fc.record({ connected: fc.boolean(), charging: fc.boolean(), percentage: fc.option(fc.double({ min: 0, max: 100, noNaN: true })) }),
+    );
     const location: fc.Arbitrary<Location | null> = fc.option(fc.record({ lat: num, lng: num, address: fc.option(fc.string()) }));
     const modems: fc.Arbitrary<Modem[]> = fc.array(
       fc.record({
-        id: fc.string(), port: fc.integer(), name: fc.string(), uiType: fc.constantFrom('wifi', 'lan', 'cell'), connected: fc.boolean(),
-        enabled: fc.boolean(), uplinkKbps: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), downlinkKbps: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
-        signalQuality: fc.option(fc.double({ min: 0, max: 100, noNaN: true })), roaming: fc.boolean(), activeSim: fc.constantFrom('A', 'B', null),
-        lastUpdated: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
+        id: fc.string(),
+        port: fc.integer(),
+        name: fc.string(),
+        uiType: fc.constantFrom('wifi', 'lan', 'cell'),
+        connected: fc.boolean(),
+        enabled: fc.boolean(),
+        uplinkKbps: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+        downlinkKbps: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+        signalQuality: fc.option(fc.double({ min: 0, max: 100, noNaN: true })),
+        roaming: fc.boolean(),
+        activeSim: fc.constantFrom('A', 'B', null),
+        lastUpdated: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+        ),
       }),
       { maxLength: 6 },
     );
     const rep: fc.Arbitrary<TelemetryReport> = fc.record({
-      battery, location, modems, totalBitrate: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), cameraConnected: fc.boolean(),
+      battery,
+      location,
+      modems,
+      totalBitrate: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+      cameraConnected: fc.boolean(),
       sample: fc.record({ t: fc.maxSafeInteger(), kbps: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }) }),
     });
     fc.assert(
@@ -95,7 +127,13 @@ describe('TelemetryStore', () => {
             expect(t).toBeUndefined();
             continue;
           }
-          expect(t).toMatchObject({ battery: last.battery, location: last.location, modems: last.modems, totalBitrate: last.totalBitrate, cameraConnected: last.cameraConnected });
+          expect(t).toMatchObject({
+            battery: last.battery,
+            location: last.location,
+            modems: last.modems,
+            totalBitrate: last.totalBitrate,
+            cameraConnected: last.cameraConnected,
+          });
           expect(t!.samples).toEqual(mine.slice(-4).map((r) => r.sample));
         }
       }),
@@ -115,9 +153,21 @@ describe('isoMillis', () => {
   });
 
   it('answers NaN for anything that would not come back as the same text', () => {
-    for (const s of ['2026-02-29T00:00:00.000Z', '2024-02-30T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-01-01T24:00:00.000Z',
-      '2026-01-01T00:60:00.000Z', '0999-12-31T00:00:00.000Z', '2026-01-01T00:00:00.000+', '2026-01-01 00:00:00.000Z', '2026-01-01T00:00:00Z',
-      '+020000-01-01T00:00:00.000Z', '２026-01-01T00:00:00.000Z', '2026-0a-01T00:00:00.000Z', '']) {
+    for (const s of [
+      '2026-02-29T00:00:00.000Z',
+      '2024-02-30T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-01-01T24:00:00.000Z',
+      '2026-01-01T00:60:00.000Z',
+      '0999-12-31T00:00:00.000Z',
+      '2026-01-01T00:00:00.000+',
+      '2026-01-01 00:00:00.000Z',
+      '2026-01-01T00:00:00Z',
+      '+020000-01-01T00:00:00.000Z',
+      '２026-01-01T00:00:00.000Z',
+      '2026-0a-01T00:00:00.000Z',
+      '',
+    ]) {
       expect(isoMillis(s)).toBeNaN();
     }
     expect(isoMillis('2024-02-29T23:59:59.999Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59, 999));

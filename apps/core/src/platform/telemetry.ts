@@ -334,8 +334,17 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Reads characters only: nothing is allocated.
  */
 export function isoMillis(s: string): number {
-  if (s.length !== 24 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58
-    || s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return Number.NaN;
+  if (
+    s.length !== 24 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 ||
+    s.charCodeAt(19) !== 46 ||
+    s.charCodeAt(23) !== 90
+  )
+    return Number.NaN;
   const year = digits(s, 0, 4);
   const month = digits(s, 5, 2);
   const day = digits(s, 8, 2);

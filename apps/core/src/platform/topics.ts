@@ -21,5 +21,8 @@ export function channelAudience(channel: { groups: readonly { groupId: string }[
  * every group's topic, since each console follows at least one of them.
  */
 export function everyoneAudience(readModel: ReadModel): string[] {
-  return inventoryAudience(readModel, readModel.inventories.all().map((i) => i.id));
+  return inventoryAudience(
+    readModel,
+    readModel.inventories.all().map((i) => i.id),
+  );
 }

@@ -20,7 +20,10 @@ function refsOf(node: unknown, at = '#', out: { at: string; ref: string }[] = []
 function resolve(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/').filter((p) => p !== '')) {
+  for (const raw of ref
+    .slice(2)
+    .split('/')
+    .filter((p) => p !== '')) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
     if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
     node = (node as Record<string, unknown>)[key];
@@ -29,7 +32,7 @@ function resolve(doc: unknown, ref: string): unknown {
 }
 
 describe('OpenAPI document references', () => {
-  it('resolves every $ref of the catalogue\'s document inside the document, none to the root or a schema\'s own $defs', () => {
+  it("resolves every $ref of the catalogue's document inside the document, none to the root or a schema's own $defs", () => {
     const doc = JSON.parse(JSON.stringify(buildOpenApi('/api'))) as Node;
     const refs = refsOf(doc);
     expect(refs.length).toBeGreaterThan(0);
@@ -61,7 +64,9 @@ describe('OpenAPI document references', () => {
     const doc = { components: { schemas: first.c.schemas }, nested: first.nested, root: first.root, json: first.json };
     expect(refsOf(doc).filter((r) => resolve(doc, r.ref) === undefined)).toEqual([]);
     // One JSON value however often it is used; a root that refers to itself becomes a reference.
-    expect(first.nested).toMatchObject({ properties: { a: { $ref: '#/components/schemas/JsonValue' }, b: { items: { $ref: '#/components/schemas/JsonValue' } } } });
+    expect(first.nested).toMatchObject({
+      properties: { a: { $ref: '#/components/schemas/JsonValue' }, b: { items: { $ref: '#/components/schemas/JsonValue' } } },
+    });
     expect(first.json).toEqual({ $ref: '#/components/schemas/JsonValue' });
     expect(first.root).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\/Schema[0-9a-f]{10}$/) });
     // The same content gets the same name in another document.

@@ -87,12 +87,13 @@ export class OpenApiComponents {
     const refNames = new Map<string, string>();
     for (const [key, def] of Object.entries(defs)) refNames.set(`${LOCAL_DEFS}${key}`, this.nameFor(contentKey(def, `${LOCAL_DEFS}${key}`, localRefs)));
     if (rootIsDef) refNames.set('#', this.nameFor(contentKey(root, '#', localRefs)));
-    const rewrite = (node: unknown) => mapRefs(node, (r) => {
-      const name = refNames.get(r);
-      if (name !== undefined) return `${COMPONENTS}${name}`;
-      if (r === '#' || r.startsWith(LOCAL_DEFS)) throw new Error(`unresolvable reference ${r} in a generated schema`);
-      return r;
-    }) as Json;
+    const rewrite = (node: unknown) =>
+      mapRefs(node, (r) => {
+        const name = refNames.get(r);
+        if (name !== undefined) return `${COMPONENTS}${name}`;
+        if (r === '#' || r.startsWith(LOCAL_DEFS)) throw new Error(`unresolvable reference ${r} in a generated schema`);
+        return r;
+      }) as Json;
     for (const [key, def] of Object.entries(defs)) this.keep(refNames.get(`${LOCAL_DEFS}${key}`)!, rewrite(def));
     if (!rootIsDef) return rewrite(root);
     const name = refNames.get('#')!;
@@ -124,7 +125,10 @@ export class OpenApiComponents {
 
 function parametersOf(def: EndpointDef, components: OpenApiComponents): Json[] {
   const out: Json[] = [];
-  for (const [where, schema] of [['path', def.params], ['query', def.query]] as const) {
+  for (const [where, schema] of [
+    ['path', def.params],
+    ['query', def.query],
+  ] as const) {
     if (!schema) continue;
     const shape = schema.shape as Record<string, z.ZodType>;
     for (const [name, s] of Object.entries(shape)) {
@@ -156,9 +160,9 @@ export function buildOpenApi(prefix: string): Json {
           description: 'Success',
           content: { 'application/json': { schema: components.schemaOf(def.response, 'output') } },
         },
-        400: errorResponse('Invalid input (the spec\'s validation messages in error.fields)'),
+        400: errorResponse("Invalid input (the spec's validation messages in error.fields)"),
         401: errorResponse('No valid session'),
-        403: errorResponse('The caller\'s role may not make this call'),
+        403: errorResponse("The caller's role may not make this call"),
         ...(def.scope === 'none' ? {} : { 404: errorResponse(`Unknown ${SCOPE_WORDS[def.scope][1]}, or not one of the caller's`) }),
         409: errorResponse('Conflict (name in use, concurrent change, device state)'),
       },

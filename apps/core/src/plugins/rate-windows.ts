@@ -32,7 +32,12 @@ type Store = Pick<FastifyRateLimitStore, 'incr'>;
 // The plugin's store is a CommonJS module without type declarations of its own (the plugin's
 // types declare its interface, FastifyRateLimitStore): loaded with require, typed here.
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
 
 type Answer = { error: Error | null; count?: WindowCount };
 type Callback = Parameters<Store['incr']>[1];

@@ -99,7 +99,11 @@ export function crossSiteRequest(req: FastifyRequest, allowedOrigins: readonly s
   return !originAllowed(req, allowedOrigins);
 }
 
-export const parseAllowedOrigins = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+export const parseAllowedOrigins = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The rate limiters' key of a session: a hash of its token (a Redis store never holds a usable token). */
 const sessionKey = (token: string) => `s:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}`;
@@ -158,7 +162,12 @@ export const securityPlugin = fp(
     let windows: RateWindows = localWindows(WINDOW_MS, LOCAL_ENTRIES, clock);
     if (config.REDIS_URL) {
       // No offline queue: while Redis is away, counting fails at once and the request is let through.
-      const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: 'fleet-core-rate-limit' });
+      const redis = new Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        enableAutoPipelining: true,
+        connectionName: 'fleet-core-rate-limit',
+      });
       // At most one warning per second of real time (whatever the app's clock says).
       let lastWarn = Number.NEGATIVE_INFINITY;
       redis.on('error', (err: Error) => {

@@ -80,9 +80,7 @@ export function lenientRecord<S extends z.ZodType>(value: S) {
 
 /** `{ key: boolean }` maps (capabilities, feature flags): non-boolean entries are dropped. */
 export const booleanMap = jsonColumn(
-  z
-    .record(z.string(), z.unknown())
-    .transform((r) => Object.fromEntries(Object.entries(r).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'))),
+  z.record(z.string(), z.unknown()).transform((r) => Object.fromEntries(Object.entries(r).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'))),
   () => ({}),
 );
 

@@ -29,4 +29,3 @@ export const inventoryManagedServices = jsonColumn(
 );
 export type ManagedServices = ReturnType<typeof inventoryManagedServices.read>;
 export type ManagedServiceEntry = ManagedServices[string];
-

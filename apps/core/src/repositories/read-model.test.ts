@@ -113,7 +113,10 @@ describe('MemoryTable', () => {
   });
 
   it('tells listeners why a row was read: the first load, this instance’s write, or another instance’s', async () => {
-    const db = storage([{ id: 'a', name: 'A', tags: [] }, { id: 'b', name: 'B', tags: [] }]);
+    const db = storage([
+      { id: 'a', name: 'A', tags: [] },
+      { id: 'b', name: 'B', tags: [] },
+    ]);
     const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
     const seen: string[] = [];
     table.onChange((id, _row, origin) => seen.push(`${id}:${origin}`));
@@ -132,7 +135,10 @@ describe('MemoryTable', () => {
   });
 
   it('applies a patch of known columns without a read, as this instance’s change, keeping the rest of the row', async () => {
-    const db = storage([{ id: 'a', name: 'A', tags: ['t'] }, { id: 'b', name: 'B', tags: [] }]);
+    const db = storage([
+      { id: 'a', name: 'A', tags: ['t'] },
+      { id: 'b', name: 'B', tags: [] },
+    ]);
     const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
     const seen: string[] = [];
     table.onChange((id, row, origin) => seen.push(`${id}:${row?.name}:${origin}`));
@@ -152,7 +158,10 @@ describe('MemoryTable', () => {
   });
 
   it('refuses a patch of a row a read under way covers (that read may bring back the row from before the write)', async () => {
-    const db = storage([{ id: 'a', name: 'A', tags: [] }, { id: 'b', name: 'B', tags: [] }]);
+    const db = storage([
+      { id: 'a', name: 'A', tags: [] },
+      { id: 'b', name: 'B', tags: [] },
+    ]);
     const table = new MemoryTable<Row>('units', (ids) => db.read(ids), byName);
     const loaded = table.load();
     db.release();

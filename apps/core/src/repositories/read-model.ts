@@ -238,8 +238,7 @@ export function deepFreeze<T>(value: T): T {
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** Units by name (names are unique), in code-unit order on both providers. */
-const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : byId(a, b);
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : byId(a, b));
 
 const idsWhere = (ids: readonly string[] | null) => (ids === null ? {} : { id: { in: [...ids] } });
 
@@ -259,10 +258,16 @@ export class ReadModel {
     private readonly db: Db,
     clock: Clock = systemClock,
   ) {
-    this.units = new MemoryTable('units', (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }), byName, {
-      read: (ids) => db.unit.findMany({ where: idsWhere(ids) }),
-      merge: (held, fresh) => ({ ...(fresh as Omit<UnitRecord, 'inventories' | 'groups'>), inventories: held.inventories, groups: held.groups }),
-    }, clock);
+    this.units = new MemoryTable(
+      'units',
+      (ids) => db.unit.findMany({ where: idsWhere(ids), include: unitMemberships }),
+      byName,
+      {
+        read: (ids) => db.unit.findMany({ where: idsWhere(ids) }),
+        merge: (held, fresh) => ({ ...(fresh as Omit<UnitRecord, 'inventories' | 'groups'>), inventories: held.inventories, groups: held.groups }),
+      },
+      clock,
+    );
     this.groups = new MemoryTable('groups', (ids) => db.group.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
     this.inventories = new MemoryTable('inventories', (ids) => db.inventory.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
     this.servers = new MemoryTable('servers', (ids) => db.server.findMany({ where: idsWhere(ids) }), byId, undefined, clock);
@@ -295,8 +300,12 @@ export class ReadModel {
 
   private get tables(): Record<TableName, Pick<MemoryTable<{ id: string }>, 'load' | 'refresh' | 'patch'>> {
     return {
-      units: this.units, groups: this.groups, inventories: this.inventories,
-      servers: this.servers, channels: this.channels, vrChannels: this.vrChannels,
+      units: this.units,
+      groups: this.groups,
+      inventories: this.inventories,
+      servers: this.servers,
+      channels: this.channels,
+      vrChannels: this.vrChannels,
       alertConfigurations: this.alertConfigurations,
     };
   }
@@ -381,9 +390,7 @@ function keysOf(change: WriteChange, key: string, compound?: string): string[] |
   };
   const fromRow = (row: unknown): boolean => add(valuesOf(row, key));
   const where = args.where;
-  const fromWhere =
-    add(valuesOf(where, key)) ||
-    (compound !== undefined && add(valuesOf((where as Record<string, unknown> | undefined)?.[compound], key)));
+  const fromWhere = add(valuesOf(where, key)) || (compound !== undefined && add(valuesOf((where as Record<string, unknown> | undefined)?.[compound], key)));
   const result = change.result;
   let fromResult = false;
   if (Array.isArray(result)) fromResult = result.every((r) => fromRow(r)) && result.length > 0;
@@ -407,7 +414,12 @@ const JOINS: Record<string, { table: TableName; key: string; compound: string }>
 };
 
 const ROWS: Record<string, TableName> = {
-  Unit: 'units', Group: 'groups', Inventory: 'inventories', Server: 'servers', Channel: 'channels', VideoReturnChannel: 'vrChannels',
+  Unit: 'units',
+  Group: 'groups',
+  Inventory: 'inventories',
+  Server: 'servers',
+  Channel: 'channels',
+  VideoReturnChannel: 'vrChannels',
   AlertConfiguration: 'alertConfigurations',
 };
 
@@ -423,7 +435,13 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   // A new session is resolved when first used; a changed or deleted one must not stay cached.
   if (change.model === 'Session') return change.operation === 'create' ? [] : [{ table: 'sessions', ids: keysOf(change, 'id') }];
   const scopeKey = SCOPE[change.model];
-  if (scopeKey) return [{ table: 'users', ids: keysOf(change, scopeKey, scopeKey === 'userId' ? `userId_${change.model === 'UserGroup' ? 'groupId' : 'inventoryId'}` : undefined) }];
+  if (scopeKey)
+    return [
+      {
+        table: 'users',
+        ids: keysOf(change, scopeKey, scopeKey === 'userId' ? `userId_${change.model === 'UserGroup' ? 'groupId' : 'inventoryId'}` : undefined),
+      },
+    ];
   const table = ROWS[change.model];
   if (!table) return [];
   const ids = keysOf(change, 'id');
@@ -433,7 +451,13 @@ function invalidationsOf(change: WriteChange, model: ReadModel): Invalidation[] 
   // Deleting a group or an inventory cascades to the join rows of units, channels, users.
   if (change.operation.startsWith('delete') && (table === 'groups' || table === 'inventories')) {
     const gone = new Set(ids ?? []);
-    const inGroup = ids === null ? null : model.units.all().filter((u) => u.groups.some((m) => gone.has(m.groupId))).map((u) => u.id);
+    const inGroup =
+      ids === null
+        ? null
+        : model.units
+            .all()
+            .filter((u) => u.groups.some((m) => gone.has(m.groupId)))
+            .map((u) => u.id);
     out.push(table === 'groups' ? { table: 'units', ids: inGroup } : all('units'));
     out.push(all('channels'), all('vrChannels'), all('users'));
     // An inventory's groups go with it.

@@ -9,12 +9,16 @@ export const modemModels = jsonColumn(
 );
 
 /** ClientApplication.redirectUris and .scopes: lists of strings. */
-export const stringList = jsonColumn(lenientArray(z.string()).transform((xs) => xs ?? []), () => []);
+export const stringList = jsonColumn(
+  lenientArray(z.string()).transform((xs) => xs ?? []),
+  () => [],
+);
 
 /** AiCredential.credentials: `[{ name, secret, value }]` (values as written; secret ones never leave the core). */
 export const aiCredentialFields = jsonColumn(
-  lenientArray(z.looseObject({ name: z.string().min(1), secret: z.boolean().catch(true), value: z.string().catch('') }))
-    .transform((xs) => (xs ?? []).map((f) => ({ name: f.name, secret: f.secret, value: f.value }))),
+  lenientArray(z.looseObject({ name: z.string().min(1), secret: z.boolean().catch(true), value: z.string().catch('') })).transform((xs) =>
+    (xs ?? []).map((f) => ({ name: f.name, secret: f.secret, value: f.value })),
+  ),
   () => [],
 );
 

@@ -6,4 +6,7 @@ import { jsonColumn, lenientArray } from './json-column.js';
  * Spec 001 §3 supported devices: unit type groups and server types (`SOFTWARE_VERSION_DEVICES`).
  * An entry the catalogue does not know is dropped.
  */
-export const softwareVersionDevices = jsonColumn(lenientArray(SoftwareVersionDevice).transform((xs) => xs ?? []), () => []);
+export const softwareVersionDevices = jsonColumn(
+  lenientArray(SoftwareVersionDevice).transform((xs) => xs ?? []),
+  () => [],
+);

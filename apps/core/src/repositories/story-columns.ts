@@ -12,5 +12,9 @@ const StoredStoryIntegration = z.looseObject({
 export type StoryIntegrationSettings = z.output<typeof StoredStoryIntegration>;
 
 /** StoryIntegration.settings: the NRCS endpoint, queue, user and field mapping (a mapping that does not read is the default one). */
-export const storyIntegrationSettings = jsonColumn(StoredStoryIntegration, () => ({ endpoint: '', queue: '', username: '', mapping: { ...DEFAULT_STORY_MAPPING } }),
-);
+export const storyIntegrationSettings = jsonColumn(StoredStoryIntegration, () => ({
+  endpoint: '',
+  queue: '',
+  username: '',
+  mapping: { ...DEFAULT_STORY_MAPPING },
+}));

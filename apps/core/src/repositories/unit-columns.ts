@@ -6,13 +6,28 @@
  */
 import { z } from 'zod';
 import {
-  ANCILLARY_DATA_TYPES, AUDIO_INPUTS, AUTH_PROTOCOLS, Applications, CHANNEL_SELECTION_MODES, DATABRIDGE_MODES, DELAY_MODES,
-  INTERCOM_MODES, IP_INPUT_PROTOCOLS, IP_MODES, License, MULTI_CAMERA_MODES, NETWORK_MODES, SHOOTING_MODES, SWITCHER_CONFIG_MODES,
-  SimSlot, VIDEO_CODECS, VIDEO_COMPLEXITIES, VIDEO_RETURN_OUTPUTS, WIFI_SECURITY,
+  ANCILLARY_DATA_TYPES,
+  AUDIO_INPUTS,
+  AUTH_PROTOCOLS,
+  Applications,
+  CHANNEL_SELECTION_MODES,
+  DATABRIDGE_MODES,
+  DELAY_MODES,
+  INTERCOM_MODES,
+  IP_INPUT_PROTOCOLS,
+  IP_MODES,
+  License,
+  MULTI_CAMERA_MODES,
+  NETWORK_MODES,
+  SHOOTING_MODES,
+  SWITCHER_CONFIG_MODES,
+  SimSlot,
+  VIDEO_CODECS,
+  VIDEO_COMPLEXITIES,
+  VIDEO_RETURN_OUTPUTS,
+  WIFI_SECURITY,
 } from '@fleet/contracts';
-import {
-  booleanMap, jsonColumn, lenient, lenientArray, lenientNullable, lenientObject, lenientRecord, stringList,
-} from './json-column.js';
+import { booleanMap, jsonColumn, lenient, lenientArray, lenientNullable, lenientObject, lenientRecord, stringList } from './json-column.js';
 
 const text = z.string();
 const int = z.number().int();
@@ -21,7 +36,12 @@ const bool = z.boolean();
 
 /** Unit.license: a licence that does not read is an invalid one. */
 export const unitLicense = jsonColumn(License, () => ({
-  valid: false, kind: 'days' as const, pro: false, fourK: false, raHours: null, rlHours: null,
+  valid: false,
+  kind: 'days' as const,
+  pro: false,
+  fourK: false,
+  raHours: null,
+  rlHours: null,
 }));
 
 export const unitCapabilities = booleanMap;
@@ -135,9 +155,7 @@ export const StoredUnitConfiguration = z.looseObject({
   encoder: lenientObject({ codec: lenient(z.enum(VIDEO_CODECS)), colourDepth: lenient(int) }),
   videoComplexity: lenient(z.enum(VIDEO_COMPLEXITIES)),
   wifi: lenientObject({ ssid: lenientNullable(text), security: lenientNullable(z.enum(WIFI_SECURITY)) }),
-  cellular: lenientRecord(
-    z.looseObject({ network: z.union([z.literal('automatic'), z.object({ mcc: text, mnc: text })]).catch('automatic') }),
-  ),
+  cellular: lenientRecord(z.looseObject({ network: z.union([z.literal('automatic'), z.object({ mcc: text, mnc: text })]).catch('automatic') })),
   sipAccount: lenientObject({ username: lenient(text), server: lenient(text), displayName: lenient(text), enabled: lenient(bool) }),
   smart: lenientObject({ bandwidthLimitKbps: lenient(int.nonnegative()), country: lenient(text) }),
   /** Social media and CDN streams the unit was started on (v0 units/{id}/stream/social_media|cdn). */

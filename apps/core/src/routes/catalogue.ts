@@ -8,9 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId,
-} from '@fleet/contracts';
+import { catalogue, ENDPOINT_IDS, hasAnyRole, specErrorMap, toFieldProblems, VALIDATION, type EndpointDef, type EndpointId } from '@fleet/contracts';
 import { AppError, hasNul, validationError } from '../errors.js';
 import { canSeeObject, type AuthUser } from '../platform/access.js';
 import { handlers, type Handler } from './bindings.js';
@@ -86,7 +84,15 @@ function compiledSerialiser(id: EndpointId, status: number, reply: FastifyReply)
  * is parsed, and a compiled call's text, written from the unparsed answer as in production, must
  * be JSON.stringify of the parsed one: every answer a test sees also tests the serialiser.
  */
-function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: unknown, reply: FastifyReply, validate: boolean, blocks: AnswerBlocks): unknown {
+function answerOf(
+  id: EndpointId,
+  def: EndpointDef,
+  plan: ResponsePlan,
+  result: unknown,
+  reply: FastifyReply,
+  validate: boolean,
+  blocks: AnswerBlocks,
+): unknown {
   if (plan.kind === 'fallback') return def.response.parse(result);
   // Parsed first: an answer the schema refuses is reported by zod, not by the serialiser.
   const expected = validate ? JSON.stringify(def.response.parse(result)) : undefined;
@@ -95,7 +101,8 @@ function answerOf(id: EndpointId, def: EndpointDef, plan: ResponsePlan, result: 
   const written = sendableAnswer(compiledSerialiser(id, plan.status, reply), result, alloc);
   if (expected !== undefined) {
     const text = typeof written === 'string' ? written : written.toString('utf8');
-    if (text !== expected) throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(text, expected)}`);
+    if (text !== expected)
+      throw new Error(`${id}: the compiled serialiser differs from JSON.stringify of the parsed answer ${firstDifference(text, expected)}`);
   }
   void reply.type(JSON_CONTENT);
   return written;

@@ -8,7 +8,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorEnvelope } from '@fleet/contracts';
 import {
-  attachmentOf, bodyStream, contentTypeOf, downloadRefused, DOWNLOADS_PATH, parseRange, type DownloadQuery, type DownloadTarget,
+  attachmentOf,
+  bodyStream,
+  contentTypeOf,
+  downloadRefused,
+  DOWNLOADS_PATH,
+  parseRange,
+  type DownloadQuery,
+  type DownloadTarget,
 } from '../modules/files/download-links.js';
 
 interface Params {

@@ -21,7 +21,17 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ADMIN_TOPIC, ClientMessage, hasAnyRole, MOCK_AUTH, PLATFORM_ADMIN_ROLES, REALTIME, VALIDATION, type ServerMessage, type Topic } from '@fleet/contracts';
+import {
+  ADMIN_TOPIC,
+  ClientMessage,
+  hasAnyRole,
+  MOCK_AUTH,
+  PLATFORM_ADMIN_ROLES,
+  REALTIME,
+  VALIDATION,
+  type ServerMessage,
+  type Topic,
+} from '@fleet/contracts';
 import type { Config } from '../env.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../plugins/json-body.js';
 import type { ReadModel } from '../repositories/read-model.js';
@@ -75,7 +85,9 @@ export function authorizeTopics(readModel: Pick<ReadModel, 'groups' | 'inventori
 const TEXT_FRAME = { binary: false } as const;
 
 export function realtimeRoutes(config: Config) {
-  const allowedOrigins = config.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const allowedOrigins = config.ALLOWED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return async (app: FastifyInstance) => {
     const { hub, clock } = app.services;
     hub.configure({
@@ -134,13 +146,16 @@ export function realtimeRoutes(config: Config) {
 
       // The connection ends with its session (4401), and counts against the session's cap.
       const user = req.authUser;
-      const connection: RealtimeConnection | null = user?.sessionId === undefined ? null : {
-        sessionId: user.sessionId,
-        userId: user.id,
-        end: () => {
-          if (!closed.value) client.terminate(4401, 'session ended');
-        },
-      };
+      const connection: RealtimeConnection | null =
+        user?.sessionId === undefined
+          ? null
+          : {
+              sessionId: user.sessionId,
+              userId: user.id,
+              end: () => {
+                if (!closed.value) client.terminate(4401, 'session ended');
+              },
+            };
       const admitted: Promise<boolean> = connection
         ? sessions.add(connection, maxConnections).catch((err: unknown) => {
             req.log.error({ err }, 'realtime: following the session failed');
@@ -211,7 +226,12 @@ export function realtimeRoutes(config: Config) {
             const mine = hub.topicsOf(client);
             const added = new Set(allowed.filter((t) => !mine.has(t))).size;
             if (mine.size + added > maxTopics) {
-              return send({ op: 'error', code: 'TOO_MANY_TOPICS', message: `At most ${maxTopics} topics per connection: unsubscribe some first`, topics: allowed });
+              return send({
+                op: 'error',
+                code: 'TOO_MANY_TOPICS',
+                message: `At most ${maxTopics} topics per connection: unsubscribe some first`,
+                topics: allowed,
+              });
             }
             if (allowed.length && !closed.value) {
               await hub.subscribe(client, allowed, msg.resume);

@@ -46,7 +46,21 @@ async function compileOne(schema: z.ZodType): Promise<Serialise> {
 type Node = z.core.JSONSchema.JSONSchema;
 
 /** Strings that take every escaping path of a serialiser: quotes, controls, lone surrogates, length. */
-const AWKWARD = ['', '"', '\\', 'a"b\\c', '\u0000\u001f', '\n\r\t', '\ud800', 'x\udc00y', '😀', '\u2028\u2029', 'é'.repeat(50), `${'x'.repeat(60)}"`, `${'y'.repeat(5100)}\n`];
+const AWKWARD = [
+  '',
+  '"',
+  '\\',
+  'a"b\\c',
+  '\u0000\u001f',
+  '\n\r\t',
+  '\ud800',
+  'x\udc00y',
+  '😀',
+  '\u2028\u2029',
+  'é'.repeat(50),
+  `${'x'.repeat(60)}"`,
+  `${'y'.repeat(5100)}\n`,
+];
 /** Record and extra keys that objects treat specially (`__proto__` gets its own share below). */
 const AWKWARD_KEYS = ['constructor', '10', '2', '', 'a"b', 'toJSON'];
 
@@ -115,7 +129,11 @@ function objectOf(node: Node, depth: number): fc.Arbitrary<unknown> {
   const declared = Object.entries(node.properties ?? {}).map(([key, s]) =>
     required.has(key)
       ? answerOf(s, depth + 1).map((v) => [[key, v] as const])
-      : fc.oneof(fc.constant([]), fc.constant([[key, undefined] as const]), answerOf(s, depth + 1).map((v) => [[key, v] as const])),
+      : fc.oneof(
+          fc.constant([]),
+          fc.constant([[key, undefined] as const]),
+          answerOf(s, depth + 1).map((v) => [[key, v] as const]),
+        ),
   );
   // Other keys: a record's or catch-all's by their schema, any for an object zod strips (input
   // mode leaves additionalProperties out), none for a strict object (false).
@@ -150,11 +168,13 @@ describe('compiled serialisers of the catalogue answers', () => {
   });
 
   it('write exactly JSON.stringify of the parsed answer, for every answer the schema accepts', async () => {
-    const serialisers = await compile(compiledIds.map((id) => {
-      const plan = plans.get(id);
-      if (plan?.kind !== 'compiled') throw new Error(id);
-      return plan.schema;
-    }));
+    const serialisers = await compile(
+      compiledIds.map((id) => {
+        const plan = plans.get(id);
+        if (plan?.kind !== 'compiled') throw new Error(id);
+        return plan.schema;
+      }),
+    );
     const accepted = new Map<EndpointId, number>();
     compiledIds.forEach((id, i) => {
       const schema = catalogue[id].response;
@@ -186,7 +206,7 @@ describe('serialisation schemas', () => {
     expect(write(answer)).toBe(JSON.stringify(s.parse(answer)));
   });
 
-  it('drop keys zod strips, keep a loose object\'s other keys, never write __proto__', async () => {
+  it("drop keys zod strips, keep a loose object's other keys, never write __proto__", async () => {
     const strip = await compileOne(z.object({ a: z.string() }));
     expect(strip(JSON.parse('{"a":"x","secret":1,"__proto__":{"b":1}}'))).toBe('{"a":"x"}');
     const loose = z.looseObject({ a: z.string() });
@@ -295,7 +315,9 @@ describe('serialisation schemas', () => {
     expect(reasonOf(z.object({ n: z.string().trim() }))).toContain('rewrites');
     expect(reasonOf(z.object({ n: z.string().catch('x') }))).toContain('catch');
     expect(reasonOf(z.object({ d: z.date() }))).toContain('date');
-    expect(reasonOf(z.discriminatedUnion('k', [z.object({ k: z.literal('a'), a: z.string() }), z.object({ k: z.literal('b'), b: z.number() })]))).toContain('two object shapes');
+    expect(reasonOf(z.discriminatedUnion('k', [z.object({ k: z.literal('a'), a: z.string() }), z.object({ k: z.literal('b'), b: z.number() })]))).toContain(
+      'two object shapes',
+    );
     expect(reasonOf(z.record(z.enum(['x', 'y']), z.number()))).toContain('key order');
     expect(reasonOf(z.object({ meta: z.json() }))).toContain('recursive');
     expect(reasonOf(z.union([z.object({ a: z.string() }), z.unknown()]))).toContain('accepts anything');

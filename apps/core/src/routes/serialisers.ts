@@ -63,7 +63,7 @@ function assertParseKeepsValues(schema: z.core.$ZodType, seen = new Set<z.core.$
       // copied unparsed): neither can be told apart by a serialiser.
       const keys = def.keyType._zod.def.type;
       const inAnswerOrder = keys === 'string' || (def.partial === true && (keys === 'enum' || keys === 'literal'));
-      if (!inAnswerOrder || def.mode === 'loose') throw new NotCompilable('a record zod does not write in its answer\'s key order');
+      if (!inAnswerOrder || def.mode === 'loose') throw new NotCompilable("a record zod does not write in its answer's key order");
       assertParseKeepsValues(def.keyType, seen);
       return assertParseKeepsValues(def.valueType, seen);
     }
@@ -86,10 +86,33 @@ function assertParseKeepsValues(schema: z.core.$ZodType, seen = new Set<z.core.$
 
 /** Keywords that only constrain a valid value: they never change how it is written. */
 const VALIDATION_ONLY = new Set([
-  '$schema', 'title', 'description', 'examples', 'readOnly', 'writeOnly', 'deprecated', '$comment',
-  'minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'enum', 'const', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'propertyNames',
+  '$schema',
+  'title',
+  'description',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  '$comment',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'enum',
+  'const',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
 ]);
 const STRUCTURAL = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'oneOf']);
 
@@ -148,12 +171,17 @@ function shapeOf(node: unknown, ctx: Context, where: string): Shape {
     return options.map((o, i) => shapeOf(o, ctx, `${where}|${i}`)).reduce((a, b) => union(a, b, where));
   }
   const types: unknown[] =
-    node.type !== undefined ? [node.type].flat()
-    : Array.isArray(node.enum) ? node.enum.map((v) => typeOfValue(v, where))
-    : 'const' in node ? [typeOfValue(node.const, where)]
-    : node.properties !== undefined || node.additionalProperties !== undefined ? ['object']
-    : node.items !== undefined ? ['array']
-    : [];
+    node.type !== undefined
+      ? [node.type].flat()
+      : Array.isArray(node.enum)
+        ? node.enum.map((v) => typeOfValue(v, where))
+        : 'const' in node
+          ? [typeOfValue(node.const, where)]
+          : node.properties !== undefined || node.additionalProperties !== undefined
+            ? ['object']
+            : node.items !== undefined
+              ? ['array']
+              : [];
   if (types.length === 0) return { any: true };
   return types.map((t) => typedShape(node, t, ctx, where)).reduce((a, b) => union(a, b, where));
 }
@@ -377,11 +405,7 @@ function listBytes(serialise: (answer: unknown) => string, list: readonly object
  * sent again then costs neither the UTF-8 encoding of the socket write nor the byte count of its
  * content-length.
  */
-export function sendableAnswer(
-  serialise: (answer: unknown) => string,
-  answer: unknown,
-  alloc: (size: number) => Buffer = Buffer.allocUnsafe,
-): string | Buffer {
+export function sendableAnswer(serialise: (answer: unknown) => string, answer: unknown, alloc: (size: number) => Buffer = Buffer.allocUnsafe): string | Buffer {
   if (answer === null || typeof answer !== 'object') return writeAnswer(serialise, answer);
   if (Array.isArray(answer)) return answer.length > 0 && allFrozen(answer) ? listBytes(serialise, answer as object[], alloc) : writeAnswer(serialise, answer);
   if (!Object.isFrozen(answer)) return writeAnswer(serialise, answer);

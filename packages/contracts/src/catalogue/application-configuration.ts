@@ -7,7 +7,10 @@ import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { SettingDeleted } from '../entities/organisations.js';
 import {
-  ApplicationConfigurationEntry, ApplicationConfigurationPage, ApplicationConfigurationSearchQuery, CreateApplicationConfigurationBody,
+  ApplicationConfigurationEntry,
+  ApplicationConfigurationPage,
+  ApplicationConfigurationSearchQuery,
+  CreateApplicationConfigurationBody,
   UpdateApplicationConfigurationBody,
 } from '../entities/application-configuration.js';
 import { endpoint, type EndpointDef } from './define.js';

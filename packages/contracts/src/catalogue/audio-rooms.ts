@@ -12,8 +12,16 @@
 import { MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AudioRoom, AudioRoomCandidates, AudioRoomCount, AudioRoomDeleted, AudioRoomPage, AudioRoomSearchQuery, CreateAudioRoomBody, SetAudioRoomActiveBody,
-  SetAudioRoomParticipantsBody, UpdateAudioRoomBody,
+  AudioRoom,
+  AudioRoomCandidates,
+  AudioRoomCount,
+  AudioRoomDeleted,
+  AudioRoomPage,
+  AudioRoomSearchQuery,
+  CreateAudioRoomBody,
+  SetAudioRoomActiveBody,
+  SetAudioRoomParticipantsBody,
+  UpdateAudioRoomBody,
 } from '../entities/audio-rooms.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -34,7 +42,7 @@ export const audioRoomEndpoints = {
   countInventoryAudioRooms: endpoint({
     method: 'GET',
     path: '/v2/inventories/{id}/audioRooms/count',
-    summary: "How many audio rooms the inventory has, and how many are active",
+    summary: 'How many audio rooms the inventory has, and how many are active',
     spec: '001 §7 Inventories: Audio rooms with count',
     ...inventory,
     params: IdParams,
@@ -54,7 +62,7 @@ export const audioRoomEndpoints = {
   listAudioRoomCandidates: endpoint({
     method: 'GET',
     path: '/v2/inventories/{id}/audioRoomParticipants',
-    summary: "The units, channels and users of the inventory a room may take in (the participants picker), and its servers (the IFB server choice)",
+    summary: 'The units, channels and users of the inventory a room may take in (the participants picker), and its servers (the IFB server choice)',
     spec: '001 §3 Audio room: participants (units, channels and users of the inventory)',
     ...inventory,
     params: IdParams,

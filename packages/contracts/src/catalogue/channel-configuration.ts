@@ -10,10 +10,32 @@
 import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AddDestinationBody, AddInputSourceBody, BwLimitBody, ChannelFfmpeg, ChannelFfmpegBody, ChannelInputSources, ChannelLimitsResult,
-  ChannelLogs, ChannelOverlay, ChannelOverlayBody, ChannelSmpte, ChannelSmpteBody, DestinationRemoved, FetchDestinationsBody,
-  PrivateSessionBody, RemoveDestinationBody, RemoveInputSourceQuery, SocialMediaDetails, SocialMediaQuery, StreamMediaProfileList,
-  StreamingDestinationInfo, StreamingDestinationList, StunTurnInfo, StunTurnQuery, UpdateDestinationBody, UpdateSocialMediaBody,
+  AddDestinationBody,
+  AddInputSourceBody,
+  BwLimitBody,
+  ChannelFfmpeg,
+  ChannelFfmpegBody,
+  ChannelInputSources,
+  ChannelLimitsResult,
+  ChannelLogs,
+  ChannelOverlay,
+  ChannelOverlayBody,
+  ChannelSmpte,
+  ChannelSmpteBody,
+  DestinationRemoved,
+  FetchDestinationsBody,
+  PrivateSessionBody,
+  RemoveDestinationBody,
+  RemoveInputSourceQuery,
+  SocialMediaDetails,
+  SocialMediaQuery,
+  StreamMediaProfileList,
+  StreamingDestinationInfo,
+  StreamingDestinationList,
+  StunTurnInfo,
+  StunTurnQuery,
+  UpdateDestinationBody,
+  UpdateSocialMediaBody,
 } from '../entities/channel-configuration.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -107,7 +129,7 @@ export const channelConfigurationEndpoints = {
   updateChannelDestination: endpoint({
     method: 'POST',
     path: '/channels/streamingdestinations/update_details',
-    summary: "Change a streaming destination of the channel (version-checked when a version is given)",
+    summary: 'Change a streaming destination of the channel (version-checked when a version is given)',
     spec: '001 §7 Channels: Streaming destinations POST update_details; §5 destination rules',
     ...bodyChannel,
     body: UpdateDestinationBody,

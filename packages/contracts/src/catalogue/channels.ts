@@ -10,10 +10,32 @@
 import { ADMIN_UNIT_ROLES, BROADER_ROLES, CHANNEL_LIST_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AdminChannelDeleted, AdminChannelInventoryParams, AdminChannelPage, AdminChannelSearchQuery, ChannelCapabilities, ChannelDetails,
-  ChannelDetailsBody, ChannelDetailsList, ChannelDetailsQuery, ChannelFetchQuery, ChannelGroupList, ChannelIngestAssociation,
-  ChannelInventoryList, ChannelIps, ChannelList, ChannelLive, ChannelPtmp, ChannelStatusInfo, CreateAdminChannelBody, GroupChannelDetails,
-  InventoryChannelsQuery, MediaAccessOutputInfo, MediaAccessOutputInfoBody, PtmpChannelList, UpdateAdminChannelBody, UpdatePtmpBody,
+  AdminChannelDeleted,
+  AdminChannelInventoryParams,
+  AdminChannelPage,
+  AdminChannelSearchQuery,
+  ChannelCapabilities,
+  ChannelDetails,
+  ChannelDetailsBody,
+  ChannelDetailsList,
+  ChannelDetailsQuery,
+  ChannelFetchQuery,
+  ChannelGroupList,
+  ChannelIngestAssociation,
+  ChannelInventoryList,
+  ChannelIps,
+  ChannelList,
+  ChannelLive,
+  ChannelPtmp,
+  ChannelStatusInfo,
+  CreateAdminChannelBody,
+  GroupChannelDetails,
+  InventoryChannelsQuery,
+  MediaAccessOutputInfo,
+  MediaAccessOutputInfoBody,
+  PtmpChannelList,
+  UpdateAdminChannelBody,
+  UpdatePtmpBody,
 } from '../entities/channels.js';
 import { endpoint, type EndpointDef } from './define.js';
 

@@ -7,8 +7,13 @@ import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { SettingDeleted } from '../entities/organisations.js';
 import {
-  ClientApplication, ClientApplicationPage, ClientApplicationSearchQuery, ClientApplicationWithSecret, CreateClientApplicationBody,
-  RegenerateClientSecretBody, UpdateClientApplicationBody,
+  ClientApplication,
+  ClientApplicationPage,
+  ClientApplicationSearchQuery,
+  ClientApplicationWithSecret,
+  CreateClientApplicationBody,
+  RegenerateClientSecretBody,
+  UpdateClientApplicationBody,
 } from '../entities/client-applications.js';
 import { endpoint, type EndpointDef } from './define.js';
 

@@ -14,8 +14,19 @@
 import { BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  ChannelFile, ChannelFileChunkResult, ChannelFileIdBody, ChannelFileList, ChannelFilesQuery, DownloadUrls, DownloadUrlsQuery,
-  FileMetadata, FileMetadataQuery, MakeChunkBody, RemoveChannelFilesBody, RemoveChannelFilesResult, RenameChannelFileBody,
+  ChannelFile,
+  ChannelFileChunkResult,
+  ChannelFileIdBody,
+  ChannelFileList,
+  ChannelFilesQuery,
+  DownloadUrls,
+  DownloadUrlsQuery,
+  FileMetadata,
+  FileMetadataQuery,
+  MakeChunkBody,
+  RemoveChannelFilesBody,
+  RemoveChannelFilesResult,
+  RenameChannelFileBody,
 } from '../entities/files.js';
 import { endpoint, type EndpointDef } from './define.js';
 

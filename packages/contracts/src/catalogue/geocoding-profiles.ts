@@ -9,8 +9,14 @@
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateGeocodingProfileBody, GeocodingProfile, GeocodingProfileDeleted, GeocodingProfilePage, GeocodingProfileSearchQuery, InventoryGeocodingProfile,
-  SetInventoryGeocodingProfileBody, UpdateGeocodingProfileBody,
+  CreateGeocodingProfileBody,
+  GeocodingProfile,
+  GeocodingProfileDeleted,
+  GeocodingProfilePage,
+  GeocodingProfileSearchQuery,
+  InventoryGeocodingProfile,
+  SetInventoryGeocodingProfileBody,
+  UpdateGeocodingProfileBody,
 } from '../entities/geocoding-profiles.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -38,7 +44,8 @@ export const geocodingProfileEndpoints = {
   createGeocodingProfile: endpoint({
     method: 'POST',
     path: '/v2/admin/geocodingProfiles',
-    summary: 'Create a geocoding profile (name, unique; refresh intervals; distance and percentage thresholds; geocoders with one non-negative accuracy each; default flag, moved to it)',
+    summary:
+      'Create a geocoding profile (name, unique; refresh intervals; distance and percentage thresholds; geocoders with one non-negative accuracy each; default flag, moved to it)',
     spec: "001 §3 Geocoding profile; §5 'Geocoding: accuracies non-negative, must match geocoders'",
     ...admin,
     body: CreateGeocodingProfileBody,

@@ -11,8 +11,16 @@
  */
 import { BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
 import {
-  GraphicsAppDeleted, GraphicsAppParams, GraphicsInventoryParams, GraphicsJobStatusBody, GraphicsJobStatuses, GraphicsPermissions,
-  GraphicsTemplates, MyGraphics, SingularBody, SingularSession,
+  GraphicsAppDeleted,
+  GraphicsAppParams,
+  GraphicsInventoryParams,
+  GraphicsJobStatusBody,
+  GraphicsJobStatuses,
+  GraphicsPermissions,
+  GraphicsTemplates,
+  MyGraphics,
+  SingularBody,
+  SingularSession,
 } from '../entities/graphics.js';
 import { endpoint, type EndpointDef } from './define.js';
 

@@ -14,10 +14,32 @@ import { IdParams } from '../entities/common.js';
 import { ChannelLive } from '../entities/channels.js';
 import { GroupUnitSettingsUpdateBody } from '../entities/unit-updates.js';
 import {
-  AddGroupBody, AddGroupDetailsBody, AdminGroupSearchQuery, CreateAdminGroupBody, GroupChannelPage, GroupChannelParams, GroupDefaultConfiguration,
-  GroupDeleted, GroupDetail, GroupDetailList, GroupDetailsQuery, GroupList, GroupListRow, GroupMembersQuery, GroupPage, GroupsRemoved,
-  GroupUnitPage, GroupUserPage, GroupVrChannelPage, GroupVrChannelParams, MachineGroups, MachineGroupsQuery, RemoveGroupsBody,
-  UpdateAdminGroupBody, UpdateGroupBody, UpdateGroupDetailsBody,
+  AddGroupBody,
+  AddGroupDetailsBody,
+  AdminGroupSearchQuery,
+  CreateAdminGroupBody,
+  GroupChannelPage,
+  GroupChannelParams,
+  GroupDefaultConfiguration,
+  GroupDeleted,
+  GroupDetail,
+  GroupDetailList,
+  GroupDetailsQuery,
+  GroupList,
+  GroupListRow,
+  GroupMembersQuery,
+  GroupPage,
+  GroupsRemoved,
+  GroupUnitPage,
+  GroupUserPage,
+  GroupVrChannelPage,
+  GroupVrChannelParams,
+  MachineGroups,
+  MachineGroupsQuery,
+  RemoveGroupsBody,
+  UpdateAdminGroupBody,
+  UpdateGroupBody,
+  UpdateGroupDetailsBody,
 } from '../entities/groups.js';
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';
@@ -172,7 +194,8 @@ export const groupEndpoints = {
   fetchGroupDetails: endpoint({
     method: 'GET',
     path: '/groups/fetch_details',
-    summary: 'One group (groupUid) or the groups of one inventory (inventoryUid) with their details: flags, alert thresholds, invitation settings, default configuration presence, members',
+    summary:
+      'One group (groupUid) or the groups of one inventory (inventoryUid) with their details: flags, alert thresholds, invitation settings, default configuration presence, members',
     spec: `${S}: GET groups/fetch_details (groupUid or inventoryUid)`,
     ...screen,
     scope: 'none',

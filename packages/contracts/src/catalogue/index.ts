@@ -151,7 +151,6 @@ export const catalogue = {
   ...accountEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
-
 export type Catalogue = typeof catalogue;
 export type EndpointId = keyof Catalogue;
 export const ENDPOINT_IDS = Object.keys(catalogue) as EndpointId[];

@@ -19,10 +19,31 @@ import { IdParams } from '../entities/common.js';
 import { ChannelIngestAssociation } from '../entities/channels.js';
 import { VrChannelDetail } from '../entities/video-return.js';
 import {
-  AdminInventory, AdminInventoryCount, AdminInventoryCountQuery, AdminInventoryDeleted, AdminInventoryPage, AdminInventorySearchQuery,
-  CreateAdminInventoryBody, IfbCounts, IngestAccount, IngestAccountDeleted, IngestAccountTest, IngestPasswordBody, IngestXsltBody,
-  InventoryChannelParams, InventoryIfb, InventoryIngestServerChannels, InventoryIngestServers, InventoryProperties, InventoryServerChannelParams,
-  InventoryServerParams, InventoryTally, InventoryVrChannelParams, ServiceableDevices, UpdateAdminInventoryBody, UpdateIngestAccountBody,
+  AdminInventory,
+  AdminInventoryCount,
+  AdminInventoryCountQuery,
+  AdminInventoryDeleted,
+  AdminInventoryPage,
+  AdminInventorySearchQuery,
+  CreateAdminInventoryBody,
+  IfbCounts,
+  IngestAccount,
+  IngestAccountDeleted,
+  IngestAccountTest,
+  IngestPasswordBody,
+  IngestXsltBody,
+  InventoryChannelParams,
+  InventoryIfb,
+  InventoryIngestServerChannels,
+  InventoryIngestServers,
+  InventoryProperties,
+  InventoryServerChannelParams,
+  InventoryServerParams,
+  InventoryTally,
+  InventoryVrChannelParams,
+  ServiceableDevices,
+  UpdateAdminInventoryBody,
+  UpdateIngestAccountBody,
   UpdateInventoryPropertiesBody,
 } from '../entities/inventories.js';
 import { endpoint, type EndpointDef } from './define.js';
@@ -45,7 +66,7 @@ export const inventoryEndpoints = {
   addInventoryTallyChannel: endpoint({
     method: 'PUT',
     path: '/v2/inventories/{id}/tally/channels/{channelId}',
-    summary: "Associate a channel of the inventory with its tally",
+    summary: 'Associate a channel of the inventory with its tally',
     spec: "001 §7 Inventories: tally channel association; §8 'association already exists'",
     ...manage,
     params: InventoryChannelParams,
@@ -72,7 +93,7 @@ export const inventoryEndpoints = {
   addInventoryIfbChannel: endpoint({
     method: 'PUT',
     path: '/v2/inventories/{id}/ifb/channels/{channelId}',
-    summary: "Associate a channel of the inventory with its IFB",
+    summary: 'Associate a channel of the inventory with its IFB',
     spec: "001 §7 Inventories: IFB channel association; §8 'association already exists'",
     ...manage,
     params: InventoryChannelParams,

@@ -21,9 +21,22 @@
  */
 import { BROADER_ROLES, JOIN_ROLES, MANAGE_ROLES } from '../roles.js';
 import {
-  AdhocGroupParams, AdhocSettings, AdhocSettingsBody, CreateGuestInvitationBody, GroupIdParams, GuestInvitation,
-  InvitationDelivery, JoinedDevice, JoinGroupBody, PermanentSettings, PermanentSettingsBody, SendInvitationEmailBody, SendInvitationSmsBody,
-  UnitExpiration, UnitExpirationBody, UnitExpirationParams,
+  AdhocGroupParams,
+  AdhocSettings,
+  AdhocSettingsBody,
+  CreateGuestInvitationBody,
+  GroupIdParams,
+  GuestInvitation,
+  InvitationDelivery,
+  JoinedDevice,
+  JoinGroupBody,
+  PermanentSettings,
+  PermanentSettingsBody,
+  SendInvitationEmailBody,
+  SendInvitationSmsBody,
+  UnitExpiration,
+  UnitExpirationBody,
+  UnitExpirationParams,
 } from '../entities/invitations.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -43,7 +56,7 @@ export const invitationEndpoints = {
   sendGroupInvitationEmail: endpoint({
     method: 'POST',
     path: '/groups/{id}/email',
-    summary: "Send an open invitation of the group to an e-mail address",
+    summary: 'Send an open invitation of the group to an e-mail address',
     spec: '001 §7 Groups: POST groups/{id}/email; 001 §5 email format; 001 §8 generic email/SMS error',
     roles: BROADER_ROLES,
     scope: 'none',
@@ -109,7 +122,7 @@ export const invitationEndpoints = {
   getGroupUnitExpiration: endpoint({
     method: 'GET',
     path: '/v2/groups/{id}/units/{unitId}/expiration',
-    summary: "Until when a unit stays in the group (null: permanently)",
+    summary: 'Until when a unit stays in the group (null: permanently)',
     spec: '001 §7 Groups: GET v2/groups/{id}/units/{unitId}/expiration; 001 §9 ad-hoc periods',
     roles: MANAGE_ROLES,
     scope: 'group',

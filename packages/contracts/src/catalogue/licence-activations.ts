@@ -14,7 +14,13 @@
 import { ADMIN_UNIT_ROLES, GLOBAL_SCOPE_ROLES, MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  LicenceActivationResult, LicenceActivationView, LicencePermission, LicencePermissionParams, SetLicenceActivationBody, SetLicencePermissionBody, SetLicencePoolBody,
+  LicenceActivationResult,
+  LicenceActivationView,
+  LicencePermission,
+  LicencePermissionParams,
+  SetLicenceActivationBody,
+  SetLicencePermissionBody,
+  SetLicencePoolBody,
 } from '../entities/licence-activations.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -43,7 +49,7 @@ export const licenceActivationEndpoints = {
   setLicencePool: endpoint({
     method: 'PUT',
     path: '/v2/admin/inventories/{id}/licencePool',
-    summary: "Set how many licences of one unit service the inventory holds (not below those in use)",
+    summary: 'Set how many licences of one unit service the inventory holds (not below those in use)',
     spec: "001 §3 Service; §8 'license limit reached'",
     roles: GLOBAL_SCOPE_ROLES,
     scope: 'inventory',
@@ -54,7 +60,7 @@ export const licenceActivationEndpoints = {
   setLicencePermission: endpoint({
     method: 'PUT',
     path: '/v2/admin/users/{id}/permissions/unitLicenseActivation',
-    summary: 'Grant or revoke the unit and licence activation permission of a user of the admin\'s inventories',
+    summary: "Grant or revoke the unit and licence activation permission of a user of the admin's inventories",
     spec: "001 §6 'Unit and license activation is a grantable permission'",
     roles: ADMIN_UNIT_ROLES,
     scope: 'none',

@@ -13,7 +13,14 @@
  */
 import { ALL_ROLES, GLOBAL_SCOPE_ROLES, INVENTORY_MANAGER_ROLES, MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
-import { ManagedService, ManagedServiceList, ManagedServiceParams, ServicesStatus, StartTrialBody, UpdateManagedServiceBody } from '../entities/managed-services.js';
+import {
+  ManagedService,
+  ManagedServiceList,
+  ManagedServiceParams,
+  ServicesStatus,
+  StartTrialBody,
+  UpdateManagedServiceBody,
+} from '../entities/managed-services.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 export const managedServiceEndpoints = {

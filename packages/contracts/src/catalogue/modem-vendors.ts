@@ -42,7 +42,7 @@ export const modemVendorEndpoints = {
   updateModemVendor: endpoint({
     method: 'PUT',
     path: '/v2/admin/modemVendors/{id}',
-    summary: "Rename a vendor or replace its models (add, rename, remove)",
+    summary: 'Rename a vendor or replace its models (add, rename, remove)',
     spec: "001 §2 modem_vendor; §5 'Name field has to be unique', 'This field must be unique'",
     ...admin,
     params: IdParams,

@@ -8,8 +8,18 @@
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AddOrganisationInventoryBody, CreateOrganisationBody, Organisation, OrganisationInventory, OrganisationInventoryPage, OrganisationInventoryParams,
-  OrganisationInventoryRemoved, OrganisationInventorySearchQuery, OrganisationPage, OrganisationSearchQuery, SettingDeleted, UpdateOrganisationBody,
+  AddOrganisationInventoryBody,
+  CreateOrganisationBody,
+  Organisation,
+  OrganisationInventory,
+  OrganisationInventoryPage,
+  OrganisationInventoryParams,
+  OrganisationInventoryRemoved,
+  OrganisationInventorySearchQuery,
+  OrganisationPage,
+  OrganisationSearchQuery,
+  SettingDeleted,
+  UpdateOrganisationBody,
 } from '../entities/organisations.js';
 import { endpoint, type EndpointDef } from './define.js';
 

@@ -8,9 +8,7 @@
  */
 import { BROADER_ROLES, CONSOLE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
-import {
-  CreateP2pLinkBody, P2pLink, P2pLinkDeleted, P2pLinkGroups, P2pSelectedGroups, SetP2pLinkGroupsBody, UpdateP2pLinkBody,
-} from '../entities/p2p.js';
+import { CreateP2pLinkBody, P2pLink, P2pLinkDeleted, P2pLinkGroups, P2pSelectedGroups, SetP2pLinkGroupsBody, UpdateP2pLinkBody } from '../entities/p2p.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 const read = { roles: CONSOLE_ROLES, scope: 'none' } as const;

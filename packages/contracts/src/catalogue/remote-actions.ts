@@ -10,7 +10,12 @@
  */
 import { ENTITY_LIST_ROLES, REMOTE_ACTION_ROLES } from '../roles.js';
 import {
-  AdminDbGatewayPage, AdminDbGatewaySearchQuery, CreateRemoteActionBody, RemoteAction, RemoteActionListQuery, RemoteActionPage,
+  AdminDbGatewayPage,
+  AdminDbGatewaySearchQuery,
+  CreateRemoteActionBody,
+  RemoteAction,
+  RemoteActionListQuery,
+  RemoteActionPage,
   RemoteActionParams,
 } from '../entities/remote-actions.js';
 import { endpoint, type EndpointDef } from './define.js';

@@ -11,9 +11,24 @@ import { BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { ChannelList } from '../entities/channels.js';
 import {
-  AdminServerPage, AdminServerSearchQuery, IpPipeBody, IpPipeQuery, IpPipeSettings, ServerCapabilities, ServerComment, ServerCommentBody,
-  ServerConfiguration, ServerConfigurationBody, ServerDetail, ServerIps, ServerResetAccepted, ServerServices, ServerSpecifications,
-  ServerStatusInfo, SmpteSettings, SmpteSettingsBody,
+  AdminServerPage,
+  AdminServerSearchQuery,
+  IpPipeBody,
+  IpPipeQuery,
+  IpPipeSettings,
+  ServerCapabilities,
+  ServerComment,
+  ServerCommentBody,
+  ServerConfiguration,
+  ServerConfigurationBody,
+  ServerDetail,
+  ServerIps,
+  ServerResetAccepted,
+  ServerServices,
+  ServerSpecifications,
+  ServerStatusInfo,
+  SmpteSettings,
+  SmpteSettingsBody,
 } from '../entities/servers.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -106,8 +121,7 @@ export const serverEndpoints = {
     method: 'POST',
     path: '/mmhservers/{id}/configuration',
     summary: "Change a multimedia hub's configuration, or delete one of its certificates (the device must accept it)",
-    spec:
-      "001 §7 Servers: POST mmhservers/{id}/configuration; §5 genlock offset, webrtc port, registration server port, certificate deletion not allowed while device busy; §8 IFB mode change errors, max channels below allocated, configuration not sent, certificate not found, certificate deletion failed",
+    spec: '001 §7 Servers: POST mmhservers/{id}/configuration; §5 genlock offset, webrtc port, registration server port, certificate deletion not allowed while device busy; §8 IFB mode change errors, max channels below allocated, configuration not sent, certificate not found, certificate deletion failed',
     ...write,
     body: ServerConfigurationBody,
     response: ServerConfiguration,
@@ -124,7 +138,7 @@ export const serverEndpoints = {
     method: 'POST',
     path: '/vrservers/{id}/configuration',
     summary: "Change a video return server's configuration (the device must accept it)",
-    spec: "001 §7 Servers: POST vrservers/{id}/configuration; §5 genlock offset, webrtc port, registration server port; §8 max channels below allocated, configuration not sent",
+    spec: '001 §7 Servers: POST vrservers/{id}/configuration; §5 genlock offset, webrtc port, registration server port; §8 max channels below allocated, configuration not sent',
     ...write,
     body: ServerConfigurationBody,
     response: ServerConfiguration,
@@ -159,7 +173,7 @@ export const serverEndpoints = {
     method: 'POST',
     path: '/mmhservers/{id}/configuration/ippipe',
     summary: "Create a multimedia hub's IP pipe settings (the device connects the pipe)",
-    spec: "001 §7 Servers: POST mmhservers/{id}/configuration/ippipe; §5 IP pipe port 1-65535; §9 IP pipe under 1 Mbps",
+    spec: '001 §7 Servers: POST mmhservers/{id}/configuration/ippipe; §5 IP pipe port 1-65535; §9 IP pipe under 1 Mbps',
     ...write,
     body: IpPipeBody,
     response: IpPipeSettings,
@@ -168,7 +182,7 @@ export const serverEndpoints = {
     method: 'PUT',
     path: '/mmhservers/{id}/configuration/ippipe',
     summary: "Change a multimedia hub's IP pipe settings (the device reconnects the pipe)",
-    spec: "001 §7 Servers: PUT mmhservers/{id}/configuration/ippipe; §5 IP pipe port 1-65535; §9 IP pipe under 1 Mbps",
+    spec: '001 §7 Servers: PUT mmhservers/{id}/configuration/ippipe; §5 IP pipe port 1-65535; §9 IP pipe under 1 Mbps',
     ...write,
     body: IpPipeBody,
     response: IpPipeSettings,
@@ -176,7 +190,7 @@ export const serverEndpoints = {
   adminInventoryServers: endpoint({
     method: 'GET',
     path: '/v2/admin/inventories/{id}/servers',
-    summary: "The servers of an inventory, searched, sorted and paged (admins: their own inventories)",
+    summary: 'The servers of an inventory, searched, sorted and paged (admins: their own inventories)',
     spec: '001 §7 Servers: GET admin/inventories/{inv}/servers (query type, limit, offset, searchKey, searchValue, sortBy, sortDir); §9 search default page size 50',
     roles: ENTITY_LIST_ROLES,
     scope: 'none',

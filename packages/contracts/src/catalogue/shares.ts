@@ -10,9 +10,27 @@
 import { SHARES_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateFolderBody, CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderDeleted, Publisher, PublisherDeleted, PublisherPage,
-  PublisherSearchQuery, RegenerateShareKeyBody, ShareLinkParams, Subscriber, SubscriberDeleted, SubscriberFolder, SubscriberFolderTree,
-  ShareSourceCandidates, SubscriberPage, SubscriberSearchQuery, UpdateFolderBody, UpdatePublisherBody, UpdateSubscriberBody,
+  CreateFolderBody,
+  CreatePublisherBody,
+  CreateShareLinkBody,
+  CreateSubscriberBody,
+  FolderDeleted,
+  Publisher,
+  PublisherDeleted,
+  PublisherPage,
+  PublisherSearchQuery,
+  RegenerateShareKeyBody,
+  ShareLinkParams,
+  Subscriber,
+  SubscriberDeleted,
+  SubscriberFolder,
+  SubscriberFolderTree,
+  ShareSourceCandidates,
+  SubscriberPage,
+  SubscriberSearchQuery,
+  UpdateFolderBody,
+  UpdatePublisherBody,
+  UpdateSubscriberBody,
 } from '../entities/shares.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -33,7 +51,8 @@ export const shareEndpoints = {
   createPublisher: endpoint({
     method: 'POST',
     path: '/v2/shares/publishers',
-    summary: "Create a publisher of one of the caller's groups (name 1-32, description 0-32, channels and video return channels of the group it shares; the share key is made by the core)",
+    summary:
+      "Create a publisher of one of the caller's groups (name 1-32, description 0-32, channels and video return channels of the group it shares; the share key is made by the core)",
     spec: "001 §3 Publisher: name, share key, description, group, created on and by; §5 'Publisher name 1-32, description 0-32'",
     roles: SHARES_ROLES,
     scope: 'group',
@@ -85,7 +104,7 @@ export const shareEndpoints = {
   createShareLink: endpoint({
     method: 'POST',
     path: '/v2/shares/publishers/{id}/links',
-    summary: "Add a share link to a publisher (description, start in the future, duration; at most 10); answers the publisher with its links",
+    summary: 'Add a share link to a publisher (description, start in the future, duration; at most 10); answers the publisher with its links',
     spec: "001 §3 Share link: description, start time, duration, end time; §5 'Share links: at most 10; description mandatory; start in the future; duration required'; §9 'Max 10 share links'",
     ...byId,
     params: IdParams,

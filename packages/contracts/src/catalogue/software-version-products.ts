@@ -8,7 +8,11 @@
  */
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import {
-  SoftwareVersionProductBody, SoftwareVersionProductChange, SoftwareVersionProductParams, SoftwareVersionProductQuery, SoftwareVersionProducts,
+  SoftwareVersionProductBody,
+  SoftwareVersionProductChange,
+  SoftwareVersionProductParams,
+  SoftwareVersionProductQuery,
+  SoftwareVersionProducts,
 } from '../entities/software-version-products.js';
 import { endpoint, type EndpointDef } from './define.js';
 

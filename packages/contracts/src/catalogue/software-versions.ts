@@ -15,7 +15,12 @@
 import { ADMIN_UNIT_ROLES, SOFTWARE_VERSION_READ_ROLES, SOFTWARE_VERSION_WRITE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateSoftwareVersionBody, SoftwareVersion, SoftwareVersionDeleted, SoftwareVersionInventoryParams, SoftwareVersionPage, SoftwareVersionSearchQuery,
+  CreateSoftwareVersionBody,
+  SoftwareVersion,
+  SoftwareVersionDeleted,
+  SoftwareVersionInventoryParams,
+  SoftwareVersionPage,
+  SoftwareVersionSearchQuery,
   UpdateSoftwareVersionBody,
 } from '../entities/software-versions.js';
 import { endpoint, type EndpointDef } from './define.js';
@@ -57,7 +62,8 @@ export const softwareVersionEndpoints = {
   updateSoftwareVersion: endpoint({
     method: 'PUT',
     path: '/v2/softwareVersions/{id}',
-    summary: 'Change a software version (number, description, release notes URL, supported devices, deprecated, the whole inventory list); not the number of one a running upgrade targets',
+    summary:
+      'Change a software version (number, description, release notes URL, supported devices, deprecated, the whole inventory list); not the number of one a running upgrade targets',
     spec: '001 §3 Software version; §8 "software version exists"',
     ...write,
     params: IdParams,
@@ -76,7 +82,7 @@ export const softwareVersionEndpoints = {
   assignSoftwareVersionInventory: endpoint({
     method: 'PUT',
     path: '/v2/softwareVersions/{id}/inventories/{inventoryId}',
-    summary: 'Make a software version available to one of the caller\'s inventories (a version available to every inventory already is: unchanged)',
+    summary: "Make a software version available to one of the caller's inventories (a version available to every inventory already is: unchanged)",
     spec: '001 §3 Software version: inventories',
     ...assign,
     params: SoftwareVersionInventoryParams,
@@ -85,7 +91,7 @@ export const softwareVersionEndpoints = {
   withdrawSoftwareVersionInventory: endpoint({
     method: 'DELETE',
     path: '/v2/softwareVersions/{id}/inventories/{inventoryId}',
-    summary: 'Withdraw a software version from one of the caller\'s inventories (not its last inventory, and not from a version available to every inventory)',
+    summary: "Withdraw a software version from one of the caller's inventories (not its last inventory, and not from a version available to every inventory)",
     spec: '001 §3 Software version: inventories',
     ...assign,
     params: SoftwareVersionInventoryParams,

@@ -32,8 +32,20 @@
  */
 import { BROADER_ROLES, CONSOLE_ROLES, MANAGE_ROLES } from '../roles.js';
 import {
-  CreateStoryBody, Story, StoryCount, StoryDeleted, StoryIntegration, StoryInventoryParams, StoryListQuery, StoryMappingResult,
-  StoryPage, StoryParams, StoryUnitParams, TestStoryMappingBody, UpdateStoryBody, UpdateStoryIntegrationBody,
+  CreateStoryBody,
+  Story,
+  StoryCount,
+  StoryDeleted,
+  StoryIntegration,
+  StoryInventoryParams,
+  StoryListQuery,
+  StoryMappingResult,
+  StoryPage,
+  StoryParams,
+  StoryUnitParams,
+  TestStoryMappingBody,
+  UpdateStoryBody,
+  UpdateStoryIntegrationBody,
 } from '../entities/stories.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -142,7 +154,7 @@ export const storyEndpoints = {
     method: 'POST',
     path: `${base}/integration/test`,
     summary: 'Dry run: map a sample NRCS story to story fields and check them (nothing stored, no network)',
-    spec: "000 §2 Stories: integration settings modal (test mapping); 000 §5 story field rules",
+    spec: '000 §2 Stories: integration settings modal (test mapping); 000 §5 story field rules',
     ...configure,
     params: StoryInventoryParams,
     body: TestStoryMappingBody,

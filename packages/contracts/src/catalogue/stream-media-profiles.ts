@@ -9,7 +9,11 @@
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateStreamMediaProfileBody, StreamMediaProfileDeleted, StreamMediaProfilePage, StreamMediaProfileSearchQuery, StreamMediaProfileSetting,
+  CreateStreamMediaProfileBody,
+  StreamMediaProfileDeleted,
+  StreamMediaProfilePage,
+  StreamMediaProfileSearchQuery,
+  StreamMediaProfileSetting,
   UpdateStreamMediaProfileBody,
 } from '../entities/stream-media-profiles.js';
 import { endpoint, type EndpointDef } from './define.js';

@@ -9,8 +9,18 @@
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateStreamProfileBody, CreateStreamProviderBody, StreamProfile, StreamProfileDeleted, StreamProfilePage, StreamProfileSearchQuery, StreamProvider,
-  StreamProviderDeleted, StreamProviderPage, StreamProviderSearchQuery, UpdateStreamProfileBody, UpdateStreamProviderBody,
+  CreateStreamProfileBody,
+  CreateStreamProviderBody,
+  StreamProfile,
+  StreamProfileDeleted,
+  StreamProfilePage,
+  StreamProfileSearchQuery,
+  StreamProvider,
+  StreamProviderDeleted,
+  StreamProviderPage,
+  StreamProviderSearchQuery,
+  UpdateStreamProfileBody,
+  UpdateStreamProviderBody,
 } from '../entities/stream-providers.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -20,7 +30,7 @@ export const streamProviderEndpoints = {
   listStreamProviders: endpoint({
     method: 'GET',
     path: '/v2/admin/streamProviders',
-    summary: 'The stream providers (the stream_providers tab): page of 50, search by name, with each one\'s profile count and main profile',
+    summary: "The stream providers (the stream_providers tab): page of 50, search by name, with each one's profile count and main profile",
     spec: '001 §2 /system_settings stream_providers',
     ...admin,
     query: StreamProviderSearchQuery,

@@ -12,7 +12,12 @@
 import { PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateSystemMessageBody, SystemMessage, SystemMessageDeleted, SystemMessagePage, SystemMessageSearchQuery, UpdateSystemMessageBody,
+  CreateSystemMessageBody,
+  SystemMessage,
+  SystemMessageDeleted,
+  SystemMessagePage,
+  SystemMessageSearchQuery,
+  UpdateSystemMessageBody,
 } from '../entities/system-messages.js';
 import { endpoint, type EndpointDef } from './define.js';
 

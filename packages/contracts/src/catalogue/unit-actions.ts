@@ -10,10 +10,28 @@ import { z } from 'zod';
 import { ALL_ROLES, MANAGE_ROLES, READ_ONLY_ROLES, UNIT_CONTROL_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AddUnitServiceBody, ConnectIpPipeBody, DeleteUnitFilesBody, DeleteUnitFilesResult, ExternalStreamResult, FetchLogsResult,
-  IntercomSessionParams, IntercomSessionResult, IpPipeConnectionResult, StartDatabridgeBody, StartExternalStreamBody,
-  StartFetchLogsBody, StartIntercomBody, StartMultiCameraBody, StartSwitcherBody, StartVideoReturnBody, UnitActionOutcome,
-  UnitPairingRemoved, UnitServiceParams, UpdateUserContactBody, UploadUnitFilesBody, UploadUnitFilesResult,
+  AddUnitServiceBody,
+  ConnectIpPipeBody,
+  DeleteUnitFilesBody,
+  DeleteUnitFilesResult,
+  ExternalStreamResult,
+  FetchLogsResult,
+  IntercomSessionParams,
+  IntercomSessionResult,
+  IpPipeConnectionResult,
+  StartDatabridgeBody,
+  StartExternalStreamBody,
+  StartFetchLogsBody,
+  StartIntercomBody,
+  StartMultiCameraBody,
+  StartSwitcherBody,
+  StartVideoReturnBody,
+  UnitActionOutcome,
+  UnitPairingRemoved,
+  UnitServiceParams,
+  UpdateUserContactBody,
+  UploadUnitFilesBody,
+  UploadUnitFilesResult,
 } from '../entities/unit-actions.js';
 import { UnitServiceInfo, UserContact } from '../entities/unit-reads.js';
 import { endpoint, type EndpointDef } from './define.js';

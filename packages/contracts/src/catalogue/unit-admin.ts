@@ -10,8 +10,14 @@ import { ADMIN_UNIT_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import { UnitDetail } from '../entities/unit.js';
 import {
-  AdminUnitDeleted, AdminUnitGroupParams, AdminUnitInventoryParams, CreateAdminUnitBody, SetTargetSwVersionBody,
-  SetUnitDbGatewayBody, UnitDeregistered, UpdateAdminUnitBody,
+  AdminUnitDeleted,
+  AdminUnitGroupParams,
+  AdminUnitInventoryParams,
+  CreateAdminUnitBody,
+  SetTargetSwVersionBody,
+  SetUnitDbGatewayBody,
+  UnitDeregistered,
+  UpdateAdminUnitBody,
 } from '../entities/unit-admin.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -67,7 +73,7 @@ export const unitAdminEndpoints = {
   addAdminUnitGroup: endpoint({
     method: 'PUT',
     path: '/v2/admin/units/{id}/groups/{groupId}',
-    summary: "Associate the unit with a group of one of its inventories",
+    summary: 'Associate the unit with a group of one of its inventories',
     spec: "000 §7 Admin unit calls: PUT group association; 001 §8 'Association already exists'",
     ...admin,
     params: AdminUnitGroupParams,

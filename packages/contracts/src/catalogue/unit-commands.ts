@@ -8,7 +8,15 @@ import type { z } from 'zod';
 import type { UnitCommand } from '../enums.js';
 import { UNIT_CONTROL_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
-import { CancelFileUploadResult, CellularScanResult, SetVirtualChannelResult, SpeedTestResult, UNIT_COMMAND_BODIES, UnitCommandAccepted, WifiQueryResult } from '../entities/unit-commands.js';
+import {
+  CancelFileUploadResult,
+  CellularScanResult,
+  SetVirtualChannelResult,
+  SpeedTestResult,
+  UNIT_COMMAND_BODIES,
+  UnitCommandAccepted,
+  WifiQueryResult,
+} from '../entities/unit-commands.js';
 import { endpoint, type EndpointDef } from './define.js';
 
 /** One command kind's declaration. */
@@ -29,7 +37,11 @@ function command<const K extends UnitCommand, R extends z.ZodType>(kind: K, summ
 
 export const unitCommandEndpoints = {
   commandSetVirtualChannel: command('setVirtualChannel', 'Select the channel the unit transmits to (its virtual channel)', SetVirtualChannelResult),
-  commandStopStreaming: command('stopStreaming', 'Stop every streaming activity of the unit (video, multi camera, switcher); cancels a running speed test', UnitCommandAccepted),
+  commandStopStreaming: command(
+    'stopStreaming',
+    'Stop every streaming activity of the unit (video, multi camera, switcher); cancels a running speed test',
+    UnitCommandAccepted,
+  ),
   commandReboot: command('reboot', 'Reboot the unit: offline at once, back after a few seconds', UnitCommandAccepted),
   commandMetadata: command('metadata', 'Set the metadata the unit embeds (no semicolons)', UnitCommandAccepted),
   commandLinkConfiguration: command('linkConfiguration', 'Enable or disable one link (the last connected one cannot be disabled)', UnitCommandAccepted),

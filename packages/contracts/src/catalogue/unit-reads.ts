@@ -12,7 +12,46 @@ import { ADMIN_UNIT_ROLES, ALL_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES } from '.
 import { IdParams } from '../entities/common.js';
 import { UnitSummary } from '../entities/unit.js';
 import { UnitConfiguration } from '../entities/unit-config.js';
-import { ActiveAlert, ActiveAlertsQuery, AdminInventoryRef, AdminInventoryUnitsQuery, AdminUnitDbGateway, AdminUnitDetail, AdminUnitGroupPage, AdminUnitGroupsQuery, AdminUnitPage, AdminUnitSearchQuery, ApplicationUrls, BandwidthLimitation, ClientConfiguration, DefaultAlertConfiguration, EnhancedUnitInfo, FetchCoordsQuery, FetchFeaturesQuery, GroupFeatures, LightGroup, ModemConfig, ModemConfigParams, PairingCodeInfo, SelectedDbGateway, SettingsConfiguration, SettingsConfigurationQuery, SmartUnitDetail, StorageFilesQuery, UnitApplicationsInfo, UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems, UnitServiceInfo, UnitSipAccount, UnitStorageFiles, UnitStorages, UserContact } from '../entities/unit-reads.js';
+import {
+  ActiveAlert,
+  ActiveAlertsQuery,
+  AdminInventoryRef,
+  AdminInventoryUnitsQuery,
+  AdminUnitDbGateway,
+  AdminUnitDetail,
+  AdminUnitGroupPage,
+  AdminUnitGroupsQuery,
+  AdminUnitPage,
+  AdminUnitSearchQuery,
+  ApplicationUrls,
+  BandwidthLimitation,
+  ClientConfiguration,
+  DefaultAlertConfiguration,
+  EnhancedUnitInfo,
+  FetchCoordsQuery,
+  FetchFeaturesQuery,
+  GroupFeatures,
+  LightGroup,
+  ModemConfig,
+  ModemConfigParams,
+  PairingCodeInfo,
+  SelectedDbGateway,
+  SettingsConfiguration,
+  SettingsConfigurationQuery,
+  SmartUnitDetail,
+  StorageFilesQuery,
+  UnitApplicationsInfo,
+  UnitCapabilities,
+  UnitCoords,
+  UnitGroupRef,
+  UnitLocationInfo,
+  UnitModems,
+  UnitServiceInfo,
+  UnitSipAccount,
+  UnitStorageFiles,
+  UnitStorages,
+  UserContact,
+} from '../entities/unit-reads.js';
 import { PossibleAlertsConfigurationQuery, UnitAlertsConfiguration } from '../entities/unit-alerts.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -117,7 +156,7 @@ export const unitReadEndpoints = {
   getUnitAlertsConfiguration: endpoint({
     method: 'GET',
     path: '/v2/units/{id}/alerts/configuration',
-    summary: "The alerts configuration that applies to the unit in its current mode",
+    summary: 'The alerts configuration that applies to the unit in its current mode',
     spec: '000 §7 Unit reads: v2/units/{id}/alerts/configuration; §3 Alerts (modes automatic, group, manual)',
     ...unitRead,
     response: UnitAlertsConfiguration,

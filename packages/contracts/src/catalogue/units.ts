@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';
 
 export const unitEndpoints = {
-
   fetchDevices: endpoint({
     method: 'GET',
     path: '/devices/fetch',

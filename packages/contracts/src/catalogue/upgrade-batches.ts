@@ -14,7 +14,8 @@ export const upgradeBatchEndpoints = {
   createUpgradeBatch: endpoint({
     method: 'POST',
     path: '/v2/admin/upgradeBatches',
-    summary: 'Upgrade the devices of a CSV (deviceId,targetVersion; at most 500 lines, more refuse the whole batch): each line checked, eligible ones start in waves',
+    summary:
+      'Upgrade the devices of a CSV (deviceId,targetVersion; at most 500 lines, more refuse the whole batch): each line checked, eligible ones start in waves',
     spec: "001 §5 'Batch upgrade CSV: at most 500 devices'; §9 500 devices per batch; §4 software upgrade states",
     ...admin,
     body: CreateUpgradeBatchBody,

@@ -15,8 +15,15 @@
 import { ADMIN_UNIT_ROLES, CONSOLE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  StartUpgradeBody, UpgradeCandidatePage, UpgradeCandidateQuery, UpgradeEligibility, UpgradeEligibilityQuery, UpgradeHistoryQuery, UpgradeJob,
-  UpgradeJobPage, UpgradeTargets,
+  StartUpgradeBody,
+  UpgradeCandidatePage,
+  UpgradeCandidateQuery,
+  UpgradeEligibility,
+  UpgradeEligibilityQuery,
+  UpgradeHistoryQuery,
+  UpgradeJob,
+  UpgradeJobPage,
+  UpgradeTargets,
 } from '../entities/upgrades.js';
 import { endpoint, type EndpointDef } from './define.js';
 
@@ -57,7 +64,7 @@ export const upgradeEndpoints = {
     method: 'GET',
     path: '/v2/units/{id}/upgrade/eligibility',
     summary: 'Whether the unit may go to a version now: every blocking reason (rule, code, message) and warning (9.2.1 configuration reset, channel version)',
-    spec: "001 §5 upgrade rules: server before unit; server version at least the unit version; unit without SLA not eligible; units on 9.2.1 warn of a configuration reset; channel version should be equal or higher than unit version; upgrade not for version 5.1 or below; §8 6802, 6803, 6199, 6808, 6810",
+    spec: '001 §5 upgrade rules: server before unit; server version at least the unit version; unit without SLA not eligible; units on 9.2.1 warn of a configuration reset; channel version should be equal or higher than unit version; upgrade not for version 5.1 or below; §8 6802, 6803, 6199, 6808, 6810',
     ...unitRead,
     query: UpgradeEligibilityQuery,
     response: UpgradeEligibility,
@@ -65,7 +72,7 @@ export const upgradeEndpoints = {
   startUnitUpgrade: endpoint({
     method: 'POST',
     path: '/v2/admin/units/{id}/upgrade',
-    summary: 'Start upgrading a unit to a version (a pending job; refused with the first blocker\'s code and every reason)',
+    summary: "Start upgrading a unit to a version (a pending job; refused with the first blocker's code and every reason)",
     spec: '001 §4 Software upgrade; §5 upgrade rules; §8 upgrade codes',
     ...start,
   }),
@@ -89,7 +96,8 @@ export const upgradeEndpoints = {
   getServerUpgradeEligibility: endpoint({
     method: 'GET',
     path: '/v2/servers/{id}/upgrade/eligibility',
-    summary: 'Whether the server may go to a version now: every blocking reason (idle only, offline, 8.x needs 10.0 before 10.1, transceiver busy or with an encoder input)',
+    summary:
+      'Whether the server may go to a version now: every blocking reason (idle only, offline, 8.x needs 10.0 before 10.1, transceiver busy or with an encoder input)',
     spec: "001 §5 upgrade rules: servers upgraded only when idle; servers at 8.x or below need 10.0 before 10.1; upgrade not for version 5.1 or below; §8 6802, 6199, 6808, 6810, 'transceiver busy or with an encoder input'",
     ...serverRead,
     query: UpgradeEligibilityQuery,
@@ -98,7 +106,7 @@ export const upgradeEndpoints = {
   startServerUpgrade: endpoint({
     method: 'POST',
     path: '/v2/admin/servers/{id}/upgrade',
-    summary: 'Start upgrading a server to a version (a pending job; refused with the first blocker\'s code and every reason)',
+    summary: "Start upgrading a server to a version (a pending job; refused with the first blocker's code and every reason)",
     spec: '001 §4 Software upgrade; §5 upgrade rules; §8 upgrade codes',
     ...start,
   }),

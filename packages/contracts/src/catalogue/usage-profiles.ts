@@ -12,7 +12,13 @@
 import { MANAGE_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AssignUsageProfileBody, CreateUsageProfileBody, UnitUsageProfiles, UpdateUsageProfileBody, UsageProfile, UsageProfileDeleted, UsageProfilePage,
+  AssignUsageProfileBody,
+  CreateUsageProfileBody,
+  UnitUsageProfiles,
+  UpdateUsageProfileBody,
+  UsageProfile,
+  UsageProfileDeleted,
+  UsageProfilePage,
   UsageProfileSearchQuery,
 } from '../entities/usage-profiles.js';
 import { endpoint, type EndpointDef } from './define.js';
@@ -73,7 +79,7 @@ export const usageProfileEndpoints = {
   assignUsageProfile: endpoint({
     method: 'PUT',
     path: '/v2/inventories/{id}/unitUsageProfiles',
-    summary: "Put units of the inventory on a usage profile the inventory may use, or on none (null)",
+    summary: 'Put units of the inventory on a usage profile the inventory may use, or on none (null)',
     spec: '001 §3 Usage profile; Unit usage profile',
     ...inventory,
     params: IdParams,

@@ -13,8 +13,19 @@
 import { USER_ACCOUNT_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateUserBody, SetUserActiveBody, SetUserGroupsBody, SetUserInventoriesBody, SetUserPasswordBody, UpdateUserBody, UserAccountDetail,
-  UserAccountPage, UserDeleted, UserGroupRef, UserInventoryRef, UserLicences, UserSearchQuery,
+  CreateUserBody,
+  SetUserActiveBody,
+  SetUserGroupsBody,
+  SetUserInventoriesBody,
+  SetUserPasswordBody,
+  UpdateUserBody,
+  UserAccountDetail,
+  UserAccountPage,
+  UserDeleted,
+  UserGroupRef,
+  UserInventoryRef,
+  UserLicences,
+  UserSearchQuery,
 } from '../entities/users.js';
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';

@@ -9,9 +9,23 @@
 import { ADMIN_UNIT_ROLES, BROADER_ROLES, CONSOLE_ROLES, ENTITY_LIST_ROLES, INVENTORY_VR_CHANNEL_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  AdminVrChannelDeleted, AdminVrChannelGroupPage, AdminVrChannelGroupsQuery, AdminVrChannelInventory, AdminVrChannelPage,
-  AdminVrChannelSearchQuery, CreateAdminVrChannelBody, GroupVrChannelList, SetVrInputSourceBody, UpdateAdminVrChannelBody,
-  UpdateVrChannelBody, VrChannelCapabilities, VrChannelDetail, VrChannelInputSources, VrChannelIps, VrChannelUidParams, VrGroupParams,
+  AdminVrChannelDeleted,
+  AdminVrChannelGroupPage,
+  AdminVrChannelGroupsQuery,
+  AdminVrChannelInventory,
+  AdminVrChannelPage,
+  AdminVrChannelSearchQuery,
+  CreateAdminVrChannelBody,
+  GroupVrChannelList,
+  SetVrInputSourceBody,
+  UpdateAdminVrChannelBody,
+  UpdateVrChannelBody,
+  VrChannelCapabilities,
+  VrChannelDetail,
+  VrChannelInputSources,
+  VrChannelIps,
+  VrChannelUidParams,
+  VrGroupParams,
 } from '../entities/video-return.js';
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from './define.js';

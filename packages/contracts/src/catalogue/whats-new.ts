@@ -10,7 +10,13 @@
 import { ALL_ROLES, PLATFORM_ADMIN_ROLES } from '../roles.js';
 import { IdParams } from '../entities/common.js';
 import {
-  CreateWhatsNewBody, PublishWhatsNewBody, UpdateWhatsNewBody, WhatsNewDeleted, WhatsNewEntry, WhatsNewFeed, WhatsNewPage,
+  CreateWhatsNewBody,
+  PublishWhatsNewBody,
+  UpdateWhatsNewBody,
+  WhatsNewDeleted,
+  WhatsNewEntry,
+  WhatsNewFeed,
+  WhatsNewPage,
   WhatsNewSearchQuery,
 } from '../entities/whats-new.js';
 import { endpoint, type EndpointDef } from './define.js';
@@ -31,7 +37,7 @@ export const whatsNewEndpoints = {
     method: 'GET',
     path: '/v2/admin/whatsNew',
     summary: "Every what's new entry, drafts too (the /whats_new list: page of 50, search by title, filter by draft/published)",
-    spec: "001 §2 /whats_new super-user page",
+    spec: '001 §2 /whats_new super-user page',
     ...admin,
     query: WhatsNewSearchQuery,
     response: WhatsNewPage,
@@ -50,7 +56,7 @@ export const whatsNewEndpoints = {
     method: 'GET',
     path: '/v2/admin/whatsNew/{id}',
     summary: "A what's new entry (the edit form, with its version)",
-    spec: "001 §2 /whats_new super-user page",
+    spec: '001 §2 /whats_new super-user page',
     ...admin,
     params: IdParams,
     response: WhatsNewEntry,
@@ -69,7 +75,7 @@ export const whatsNewEndpoints = {
     method: 'PUT',
     path: '/v2/admin/whatsNew/{id}/published',
     summary: "Publish a what's new entry now (users see it) or take it back to a draft",
-    spec: "001 §2 /whats_new super-user page",
+    spec: '001 §2 /whats_new super-user page',
     ...admin,
     params: IdParams,
     body: PublishWhatsNewBody,
@@ -79,7 +85,7 @@ export const whatsNewEndpoints = {
     method: 'DELETE',
     path: '/v2/admin/whatsNew/{id}',
     summary: "Delete a what's new entry",
-    spec: "001 §2 /whats_new super-user page",
+    spec: '001 §2 /whats_new super-user page',
     ...admin,
     params: IdParams,
     response: WhatsNewDeleted,

@@ -44,12 +44,16 @@ export const ConfigurationKey = z
   .min(1, { error: VALIDATION.required, abort: true })
   .max(128, VALIDATION.maxChars(128))
   .regex(CONFIGURATION_KEY_PATTERN, VALIDATION.mustMatchPattern);
-const Value = z.json({ error: VALIDATION.invalidField }).refine((v) => JSON.stringify(v).length <= CONFIGURATION_VALUE_MAX_CHARS, VALIDATION.maxChars(CONFIGURATION_VALUE_MAX_CHARS));
+const Value = z
+  .json({ error: VALIDATION.invalidField })
+  .refine((v) => JSON.stringify(v).length <= CONFIGURATION_VALUE_MAX_CHARS, VALIDATION.maxChars(CONFIGURATION_VALUE_MAX_CHARS));
 const Description = z.string().max(1024, VALIDATION.maxChars(1024));
 
 /** POST v2/admin/applicationConfiguration. */
 export const CreateApplicationConfigurationBody = z.object({ key: ConfigurationKey, value: Value, description: Description.optional() }).strict();
 export type CreateApplicationConfigurationBody = z.infer<typeof CreateApplicationConfigurationBody>;
 /** PUT v2/admin/applicationConfiguration/{id}: the key stays. */
-export const UpdateApplicationConfigurationBody = z.object({ value: Value.optional(), description: Description.optional(), version: SettingVersion.optional() }).strict();
+export const UpdateApplicationConfigurationBody = z
+  .object({ value: Value.optional(), description: Description.optional(), version: SettingVersion.optional() })
+  .strict();
 export type UpdateApplicationConfigurationBody = z.infer<typeof UpdateApplicationConfigurationBody>;

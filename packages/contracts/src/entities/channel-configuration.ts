@@ -16,9 +16,16 @@ const Port = (min: number, max: number) => z.number().int().min(min).max(max);
 /** 001 §5 "source port 0-553 or 558-65535". */
 const SourcePort = Port(0, L.sourcePortMax).refine((p) => p < L.sourcePortReserved[0] || p > L.sourcePortReserved[1], { message: VALIDATION.sourcePortRange });
 /** 001 §5 "SRT key 10-64 characters without special characters" (letters and digits). */
-const SrtKey = z.string().min(L.srtKeyMin).max(L.srtKeyMax).regex(/^[A-Za-z0-9]*$/, { message: VALIDATION.noSpecialCharacters });
+const SrtKey = z
+  .string()
+  .min(L.srtKeyMin)
+  .max(L.srtKeyMax)
+  .regex(/^[A-Za-z0-9]*$/, { message: VALIDATION.noSpecialCharacters });
 /** 001 §5 "RTSP URL at most 256, ASCII only". */
-const RtspUrl = z.string().min(1).max(L.rtspUrlMax, { message: VALIDATION.max256 })
+const RtspUrl = z
+  .string()
+  .min(1)
+  .max(L.rtspUrlMax, { message: VALIDATION.max256 })
   // eslint-disable-next-line no-control-regex -- the rule is precisely "ASCII only"
   .regex(/^[\x00-\x7F]*$/, { message: VALIDATION.asciiOnly });
 const Url = z.string().min(1).max(L.rtspUrlMax, { message: VALIDATION.max256 });
@@ -51,8 +58,13 @@ export const SRT_MODES = ['caller', 'listener', 'rendezvous'] as const;
 export const AddInputSourceBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('encoder'), name: Name, rtspUrl: RtspUrl }),
   z.object({
-    kind: z.literal('srt'), name: Name, mode: z.enum(SRT_MODES), url: Url.optional(), sourcePort: SourcePort,
-    passphrase: WriteOnly(SrtKey, 'hasPassphrase'), latency: z.number().int().min(0).max(10_000),
+    kind: z.literal('srt'),
+    name: Name,
+    mode: z.enum(SRT_MODES),
+    url: Url.optional(),
+    sourcePort: SourcePort,
+    passphrase: WriteOnly(SrtKey, 'hasPassphrase'),
+    latency: z.number().int().min(0).max(10_000),
   }),
   z.object({ kind: z.literal('rtmp'), name: Name, url: Url, streamKey: WriteOnly(z.string().max(255), 'hasStreamKey') }),
   z.object({ kind: z.literal('webrtc'), name: Name, port: Port(L.webrtcPortMin, L.webrtcPortMax) }),
@@ -100,15 +112,29 @@ const DestinationCommon = {
 /** One destination as the modal's form gives it; `type` picks the fields that apply. */
 export const DestinationFields = z.discriminatedUnion('type', [
   z.object({
-    type: z.literal('cdn'), ...DestinationCommon, urlPrimary: Url, urlSecondary: Url.optional(), streamId: z.string().min(1).max(255),
-    username: z.string().max(255).optional(), password: WriteOnly(z.string().max(255), 'hasPassword'),
+    type: z.literal('cdn'),
+    ...DestinationCommon,
+    urlPrimary: Url,
+    urlSecondary: Url.optional(),
+    streamId: z.string().min(1).max(255),
+    username: z.string().max(255).optional(),
+    password: WriteOnly(z.string().max(255), 'hasPassword'),
   }),
   z.object({
-    type: z.literal('srt'), ...DestinationCommon, urlPrimary: Url, srtMode: z.enum(SRT_MODES), sourcePort: SourcePort,
-    passphrase: WriteOnly(SrtKey, 'hasPassphrase'), latency: z.number().int().min(0).max(10_000), streamId: z.string().min(1).max(255).optional(),
+    type: z.literal('srt'),
+    ...DestinationCommon,
+    urlPrimary: Url,
+    srtMode: z.enum(SRT_MODES),
+    sourcePort: SourcePort,
+    passphrase: WriteOnly(SrtKey, 'hasPassphrase'),
+    latency: z.number().int().min(0).max(10_000),
+    streamId: z.string().min(1).max(255).optional(),
   }),
   z.object({
-    type: z.literal('mpegts'), ...DestinationCommon, mpegTsIp: Ipv4, mpegTsPort: Port(0, L.mpegTsPortMax),
+    type: z.literal('mpegts'),
+    ...DestinationCommon,
+    mpegTsIp: Ipv4,
+    mpegTsPort: Port(0, L.mpegTsPortMax),
     mpegTsBitrate: z.number().int().min(L.videoBitrateMinKbps).max(L.videoBitrateMaxKbps),
   }),
   z.object({ type: z.literal('ffmpeg'), ...DestinationCommon, ffmpegOverride: z.string().min(1).max(L.ffmpegOverrideMax) }),

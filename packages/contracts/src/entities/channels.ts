@@ -139,7 +139,11 @@ export const ChannelName = z
 
 /** A channel port (TCP/UDP). */
 const Port = z.number({ error: VALIDATION.numericRequired }).int(VALIDATION.integer).min(1, VALIDATION.minValue(1)).max(65535, VALIDATION.maxValue(65535));
-const SdiNo = z.number({ error: VALIDATION.numericRequired }).int(VALIDATION.integer).min(1, VALIDATION.minValue(1)).max(LIMITS.channelSdiMax, VALIDATION.maxValue(LIMITS.channelSdiMax));
+const SdiNo = z
+  .number({ error: VALIDATION.numericRequired })
+  .int(VALIDATION.integer)
+  .min(1, VALIDATION.minValue(1))
+  .max(LIMITS.channelSdiMax, VALIDATION.maxValue(LIMITS.channelSdiMax));
 
 /**
  * The "general" tab of the manage-channel modal (spec 001 §2, §3 Channel config): what an admin
@@ -264,7 +268,12 @@ export type ChannelFetchQuery = z.infer<typeof ChannelFetchQuery>;
 const MAX_IDS = 100;
 /** GET channels/fetch_details: ids comma-separated. */
 export const ChannelDetailsQuery = z
-  .object({ ids: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(MAX_IDS * 129) })
+  .object({
+    ids: z
+      .string({ error: VALIDATION.required })
+      .min(1, VALIDATION.required)
+      .max(MAX_IDS * 129),
+  })
   .strict();
 /** POST channels/fetch_details. */
 export const ChannelDetailsBody = z
@@ -373,7 +382,9 @@ export const CreateAdminChannelBody = z
     serverId: Id,
     inventoryIds: z.array(Id).max(50).optional(),
     groupIds: z.array(Id).max(50).optional(),
-    ...Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]> },
+    ...(Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]>;
+    }),
   })
   .strict();
 export type CreateAdminChannelBody = z.infer<typeof CreateAdminChannelBody>;
@@ -385,7 +396,9 @@ export type CreateAdminChannelBody = z.infer<typeof CreateAdminChannelBody>;
 export const UpdateAdminChannelBody = z
   .object({
     name: ChannelName.optional(),
-    ...Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]> },
+    ...(Object.fromEntries(Object.entries(GeneralFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof GeneralFields]: z.ZodOptional<(typeof GeneralFields)[K]>;
+    }),
     version: z.number().int().nonnegative().max(INT32_MAX).optional(),
   })
   .strict();

@@ -34,16 +34,10 @@ export const DbGatewayName = z
   .min(1, { error: VALIDATION.required, abort: true })
   .max(LIMITS.genericNameMax, VALIDATION.max255)
   .regex(CHANNEL_NAME_PATTERN, VALIDATION.unitNameCharacters);
-const Host = z
-  .string({ error: VALIDATION.required })
-  .trim()
-  .min(1, { error: VALIDATION.required, abort: true })
-  .max(LIMITS.genericNameMax, VALIDATION.max255);
+const Host = z.string({ error: VALIDATION.required }).trim().min(1, { error: VALIDATION.required, abort: true }).max(LIMITS.genericNameMax, VALIDATION.max255);
 const Port = z.number({ error: VALIDATION.numericRequired }).int(VALIDATION.integer).min(1, VALIDATION.minValue(1)).max(65535, VALIDATION.maxValue(65535));
 
-export const CreateDbGatewayBody = z
-  .object({ name: DbGatewayName, host: Host, port: Port, inventoryId: Id.nullable().optional() })
-  .strict();
+export const CreateDbGatewayBody = z.object({ name: DbGatewayName, host: Host, port: Port, inventoryId: Id.nullable().optional() }).strict();
 export type CreateDbGatewayBody = z.infer<typeof CreateDbGatewayBody>;
 
 export const UpdateDbGatewayBody = z

@@ -122,9 +122,7 @@ export const ChannelFileList = pageOf(ChannelFile);
 export type ChannelFileList = z.infer<typeof ChannelFileList>;
 
 /** POST channelfiles/removal: the ids of the channel files to delete (all or nothing). */
-export const RemoveChannelFilesBody = z
-  .object({ ids: z.array(Id).min(1, { error: VALIDATION.required }).max(CHANNEL_FILE_BATCH_MAX) })
-  .strict();
+export const RemoveChannelFilesBody = z.object({ ids: z.array(Id).min(1, { error: VALIDATION.required }).max(CHANNEL_FILE_BATCH_MAX) }).strict();
 export const RemoveChannelFilesResult = z.object({ removed: z.array(Id) });
 
 /** POST channelfiles/broadcast/start and /stop: the channel file to play out on its channel. */
@@ -140,8 +138,14 @@ export const RenameChannelFileBody = z.object({ id: Id, name: ChannelFileName })
 export const MakeChunkBody = z
   .object({
     id: Id,
-    startSec: z.number({ error: VALIDATION.number }).min(0, { error: VALIDATION.minValue(0) }).max(CHUNK_MAX_SECONDS, { error: VALIDATION.maxValue(CHUNK_MAX_SECONDS) }),
-    endSec: z.number({ error: VALIDATION.number }).min(0, { error: VALIDATION.minValue(0) }).max(CHUNK_MAX_SECONDS, { error: VALIDATION.maxValue(CHUNK_MAX_SECONDS) }),
+    startSec: z
+      .number({ error: VALIDATION.number })
+      .min(0, { error: VALIDATION.minValue(0) })
+      .max(CHUNK_MAX_SECONDS, { error: VALIDATION.maxValue(CHUNK_MAX_SECONDS) }),
+    endSec: z
+      .number({ error: VALIDATION.number })
+      .min(0, { error: VALIDATION.minValue(0) })
+      .max(CHUNK_MAX_SECONDS, { error: VALIDATION.maxValue(CHUNK_MAX_SECONDS) }),
   })
   .strict();
 export type MakeChunkBody = z.infer<typeof MakeChunkBody>;
@@ -150,11 +154,7 @@ export type MakeChunkBody = z.infer<typeof MakeChunkBody>;
  * The first problem of a chunk range against a file of `lengthSec` seconds (null: unknown length),
  * with the spec's messages; null when the range is valid. Used by the core and the console.
  */
-export function validateChunkRange(
-  startSec: number,
-  endSec: number,
-  lengthSec: number | null,
-): { field: 'startSec' | 'endSec'; message: string } | null {
+export function validateChunkRange(startSec: number, endSec: number, lengthSec: number | null): { field: 'startSec' | 'endSec'; message: string } | null {
   if (!Number.isFinite(startSec)) return { field: 'startSec', message: VALIDATION.number };
   if (!Number.isFinite(endSec)) return { field: 'endSec', message: VALIDATION.number };
   if (startSec < 0) return { field: 'startSec', message: VALIDATION.minValue(0) };

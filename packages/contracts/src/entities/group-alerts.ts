@@ -123,7 +123,15 @@ export type GroupAlertsConfiguration = z.infer<typeof GroupAlertsConfiguration>;
 
 /** GET v2/alerts/recipients/verify?token=…: the link sent to a new recipient (no session). */
 /** Tokens are base64url (anything else was not sent by us; e.g. a NUL would not even reach the database). */
-export const RecipientVerificationQuery = z.object({ token: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const RecipientVerificationQuery = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
 export const RecipientVerification = z.object({
   email: z.string(),
   alertType: z.union([AlertType, z.literal('all')]),

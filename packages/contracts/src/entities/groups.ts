@@ -23,9 +23,7 @@ const Version = z.number().int().nonnegative().max(2_147_483_647);
 export const GroupName = UnitName;
 
 /** Spec 001 §3 "auto-association flags": new units, channels, video return channels, users of the inventory join the group. */
-export const GroupAutoAssociation = z
-  .object({ units: z.boolean(), channels: z.boolean(), vrChannels: z.boolean(), users: z.boolean() })
-  .strict();
+export const GroupAutoAssociation = z.object({ units: z.boolean(), channels: z.boolean(), vrChannels: z.boolean(), users: z.boolean() }).strict();
 export type GroupAutoAssociation = z.infer<typeof GroupAutoAssociation>;
 
 /** How many of each kind of member a group has. */
@@ -182,9 +180,7 @@ export const GroupMembersBody = z
   .strict();
 export type GroupMembersBody = z.infer<typeof GroupMembersBody>;
 
-export const AddGroupBody = z
-  .object({ name: GroupName, inventoryId: Id })
-  .strict();
+export const AddGroupBody = z.object({ name: GroupName, inventoryId: Id }).strict();
 export type AddGroupBody = z.infer<typeof AddGroupBody>;
 
 export const AddGroupDetailsBody = AddGroupBody.extend({
@@ -211,9 +207,7 @@ export const RemoveGroupsBody = z.object({ ids: z.array(Id).min(1, VALIDATION.re
 export const GroupsRemoved = z.object({ removed: z.array(Id) });
 
 /** groups/fetch_machinegroups: the groups of each of these units (comma-separated unit ids). */
-export const MachineGroupsQuery = z
-  .object({ unitIds: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(20_000) })
-  .strict();
+export const MachineGroupsQuery = z.object({ unitIds: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(20_000) }).strict();
 export const MachineGroups = z.array(z.object({ unitId: Id, groups: z.array(UnitGroupRef) }));
 export type MachineGroups = z.infer<typeof MachineGroups>;
 

@@ -168,7 +168,12 @@ export const TallyChannel = InventoryChannelRow.extend({ tally: TallyState.nulla
  * inventory when one of the inventory's units has it enabled. Without it the associations are
  * still listed (they are configuration) but carry no live tally (`tally: null`).
  */
-export const InventoryTally = z.object({ inventoryId: Id, tallyService: z.boolean(), channels: z.array(TallyChannel), version: z.number().int().nonnegative() });
+export const InventoryTally = z.object({
+  inventoryId: Id,
+  tallyService: z.boolean(),
+  channels: z.array(TallyChannel),
+  version: z.number().int().nonnegative(),
+});
 export type InventoryTally = z.infer<typeof InventoryTally>;
 
 export const IfbChannel = InventoryChannelRow.extend({ ifb: z.boolean(), audioHwStatus: z.string().nullable() });
@@ -198,7 +203,12 @@ export const IngestUsername = z
 export const IngestConfiguration = z.object({
   enabled: z.boolean(),
   host: z.string().max(LIMITS.genericNameMax, VALIDATION.max255).nullable(),
-  port: z.number({ error: VALIDATION.numericRequired }).int(VALIDATION.integer).min(1, VALIDATION.minValue(1)).max(65535, VALIDATION.maxValue(65535)).nullable(),
+  port: z
+    .number({ error: VALIDATION.numericRequired })
+    .int(VALIDATION.integer)
+    .min(1, VALIDATION.minValue(1))
+    .max(65535, VALIDATION.maxValue(65535))
+    .nullable(),
   path: z.string().max(LIMITS.genericNameMax, VALIDATION.max255),
 });
 export type IngestConfiguration = z.infer<typeof IngestConfiguration>;

@@ -10,7 +10,16 @@ import { SERVICES } from '../enum-values.js';
 import { Id } from './common.js';
 
 /** The unit services an inventory's licence pool counts (spec 001 §3 services). */
-export const ACTIVATABLE_LICENCES = ['sla', 'video-return', '4K', 'hevc', 'ip-pipe', 'databridge', 'smpte-output', 'multi-camera'] as const satisfies readonly (typeof SERVICES)[number][];
+export const ACTIVATABLE_LICENCES = [
+  'sla',
+  'video-return',
+  '4K',
+  'hevc',
+  'ip-pipe',
+  'databridge',
+  'smpte-output',
+  'multi-camera',
+] as const satisfies readonly (typeof SERVICES)[number][];
 export const ActivatableLicence = z.enum(ACTIVATABLE_LICENCES);
 export type ActivatableLicence = z.infer<typeof ActivatableLicence>;
 

@@ -69,7 +69,11 @@ export const OrganisationPage = pageOf(Organisation);
 export type OrganisationPage = z.infer<typeof OrganisationPage>;
 
 const ExternalUid = z.string().trim().max(LIMITS.genericNameMax, VALIDATION.max255);
-const MaxUsers = z.number({ error: VALIDATION.numericRequired }).int(VALIDATION.integer).min(0, VALIDATION.minValue(0)).max(2_147_483_647, VALIDATION.maxValue(2_147_483_647));
+const MaxUsers = z
+  .number({ error: VALIDATION.numericRequired })
+  .int(VALIDATION.integer)
+  .min(0, VALIDATION.minValue(0))
+  .max(2_147_483_647, VALIDATION.maxValue(2_147_483_647));
 
 /** POST v2/admin/organisations. An empty external UID is none. */
 export const CreateOrganisationBody = z

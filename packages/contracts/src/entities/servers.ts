@@ -229,7 +229,12 @@ export const IpPipeBody = z
   .object({
     enabled: z.boolean(),
     port: Port,
-    bitrateKbps: z.number().int().min(1).max(IP_PIPE_MAX_KBPS - 1).optional(),
+    bitrateKbps: z
+      .number()
+      .int()
+      .min(1)
+      .max(IP_PIPE_MAX_KBPS - 1)
+      .optional(),
     /** Hosts or addresses of the IP pipe servers. */
     servers: z.array(z.string().min(1).max(255)).max(LIMITS.ipPipeServerListPageSize),
     version: ServerVersion,

@@ -18,15 +18,14 @@ const Version = z.number().int().nonnegative().max(2_147_483_647);
 
 /** A required name of 1 to `max` characters: empty is only "required". */
 const requiredName = (max: number) =>
-  z
-    .string({ error: VALIDATION.required })
-    .min(1, { error: VALIDATION.required, abort: true })
-    .max(max, VALIDATION.betweenChars(1, max));
+  z.string({ error: VALIDATION.required }).min(1, { error: VALIDATION.required, abort: true }).max(max, VALIDATION.betweenChars(1, max));
 
 /** 001 §5 "Publisher name 1-32". */
 export const PublisherName = requiredName(LIMITS.publisherNameMax);
 /** 001 §5 "description 0-32". */
-export const PublisherDescription = z.string({ error: VALIDATION.invalidField }).max(LIMITS.publisherDescriptionMax, VALIDATION.maxChars(LIMITS.publisherDescriptionMax));
+export const PublisherDescription = z
+  .string({ error: VALIDATION.invalidField })
+  .max(LIMITS.publisherDescriptionMax, VALIDATION.maxChars(LIMITS.publisherDescriptionMax));
 /** 001 §5 "subscriber name 1-32" (folders follow the same rule). */
 export const SubscriberName = requiredName(32);
 export const FolderName = requiredName(32);
@@ -105,12 +104,19 @@ export const PublisherPage = pageOf(Publisher);
 export type PublisherPage = z.infer<typeof PublisherPage>;
 
 /** POST v2/shares/publishers: a publisher of one of the caller's groups (the share key is made by the core). */
-export const CreatePublisherBody = z.object({ groupId: Id, name: PublisherName, description: PublisherDescription.optional(), sources: PublisherSourcesBody.optional() }).strict();
+export const CreatePublisherBody = z
+  .object({ groupId: Id, name: PublisherName, description: PublisherDescription.optional(), sources: PublisherSourcesBody.optional() })
+  .strict();
 export type CreatePublisherBody = z.infer<typeof CreatePublisherBody>;
 
 /** PUT v2/shares/publishers/{id}: fields left out keep their value; with `version`, only over that version (else 409). */
 export const UpdatePublisherBody = z
-  .object({ name: PublisherName.optional(), description: PublisherDescription.optional(), sources: PublisherSourcesBody.optional(), version: Version.optional() })
+  .object({
+    name: PublisherName.optional(),
+    description: PublisherDescription.optional(),
+    sources: PublisherSourcesBody.optional(),
+    version: Version.optional(),
+  })
   .strict();
 export type UpdatePublisherBody = z.infer<typeof UpdatePublisherBody>;
 

@@ -24,9 +24,7 @@ export type StoryField = z.infer<typeof StoryField>;
 const charCount = (v: string) => Array.from(v).length;
 
 /** Spec 000 §5: any story field holds at most 1024 characters ('Must have at most 1024 characters'). */
-export const StoryText = z
-  .string()
-  .refine((v) => charCount(v) <= LIMITS.storyFieldMax, VALIDATION.maxChars(LIMITS.storyFieldMax));
+export const StoryText = z.string().refine((v) => charCount(v) <= LIMITS.storyFieldMax, VALIDATION.maxChars(LIMITS.storyFieldMax));
 
 /** Spec 000 §5: the slugline is required; missing or blank answers 'Slugline is missing'. */
 export const Slugline = z
@@ -191,7 +189,10 @@ const isHttpUrl = (v: string): boolean => {
   }
 };
 /** The NRCS server address: '' (not set) or an http(s) URL ('Invalid field' otherwise). */
-export const NrcsEndpoint = z.string().max(1024, VALIDATION.maxChars(1024)).refine((v) => v === '' || isHttpUrl(v), VALIDATION.invalidField);
+export const NrcsEndpoint = z
+  .string()
+  .max(1024, VALIDATION.maxChars(1024))
+  .refine((v) => v === '' || isHttpUrl(v), VALIDATION.invalidField);
 
 /**
  * The story integration settings of an inventory: NRCS sync on or off, the NRCS server address,

@@ -32,9 +32,7 @@ export const StreamMediaProfileValue = z
   .max(CHANNEL_CONFIG_LIMITS.streamMediaProfileMax, VALIDATION.streamMediaProfileValue);
 
 export const STREAM_MEDIA_PROFILE_SORT_KEYS = ['name', 'maxResolution', 'fps', 'bitrate', 'updatedAt'] as const;
-export const StreamMediaProfileSearchQuery = z
-  .object({ ...settingsListShape, sortBy: z.enum(STREAM_MEDIA_PROFILE_SORT_KEYS).default('name') })
-  .strict();
+export const StreamMediaProfileSearchQuery = z.object({ ...settingsListShape, sortBy: z.enum(STREAM_MEDIA_PROFILE_SORT_KEYS).default('name') }).strict();
 export type StreamMediaProfileSearchQuery = z.infer<typeof StreamMediaProfileSearchQuery>;
 export const StreamMediaProfilePage = pageOf(StreamMediaProfileSetting);
 export type StreamMediaProfilePage = z.infer<typeof StreamMediaProfilePage>;

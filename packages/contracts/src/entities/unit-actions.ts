@@ -9,8 +9,15 @@
  */
 import { z } from 'zod';
 import {
-  INTERCOM_MODES, INTERCOM_STATES, IpPipeState, MultiCameraMode, SERVICES, SERVICE_TIERS,
-  STORE_AND_FORWARD_EXTENSIONS, UnitStatus, UploadedFileStatus,
+  INTERCOM_MODES,
+  INTERCOM_STATES,
+  IpPipeState,
+  MultiCameraMode,
+  SERVICES,
+  SERVICE_TIERS,
+  STORE_AND_FORWARD_EXTENSIONS,
+  UnitStatus,
+  UploadedFileStatus,
 } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { ERROR_CATALOGUE, VALIDATION } from '../messages.js';
@@ -62,9 +69,19 @@ const Empty = z.object({}).strict();
  * them to its protocol). The core fills them after its own checks.
  */
 export const UnitDeviceActionPayloads = {
-  startMultiCamera: z.object({ numberOfFeeds: z.number().int().min(1).max(LIMITS.multiCameraMaxCameras), channelIds: z.array(z.string()), resolution: z.number().int().nullable() }),
+  startMultiCamera: z.object({
+    numberOfFeeds: z.number().int().min(1).max(LIMITS.multiCameraMaxCameras),
+    channelIds: z.array(z.string()),
+    resolution: z.number().int().nullable(),
+  }),
   stopMultiCamera: Empty,
-  startSwitcher: z.object({ mode: SwitcherMode, highQualityChannelId: z.string().nullable(), proxyChannelId: z.string().nullable(), inputSdi: z.number().int().nullable(), resolution: z.number().int().nullable() }),
+  startSwitcher: z.object({
+    mode: SwitcherMode,
+    highQualityChannelId: z.string().nullable(),
+    proxyChannelId: z.string().nullable(),
+    inputSdi: z.number().int().nullable(),
+    resolution: z.number().int().nullable(),
+  }),
   stopSwitcher: Empty,
   startDatabridge: z.object({ gatewayId: z.string(), host: z.string(), port: z.number().int().nullable() }),
   stopDatabridge: Empty,
@@ -73,11 +90,20 @@ export const UnitDeviceActionPayloads = {
   /** `serverOnline` false: the pipe goes connecting → failed (the server does not answer). */
   connectIpPipe: z.object({ serverId: z.string(), serverOnline: z.boolean() }),
   disconnectIpPipe: Empty,
-  startIntercom: z.object({ session: z.number().int().min(1).max(2), mode: z.enum(INTERCOM_MODES), audioRoomId: z.string().nullable(), channelId: z.string().nullable(), serverId: z.string() }),
+  startIntercom: z.object({
+    session: z.number().int().min(1).max(2),
+    mode: z.enum(INTERCOM_MODES),
+    audioRoomId: z.string().nullable(),
+    channelId: z.string().nullable(),
+    serverId: z.string(),
+  }),
   stopIntercom: z.object({ session: z.number().int().min(1).max(2) }),
   shutdown: Empty,
   /** Files queued for upload, in order; the device reports each transfer as `file` device events. */
-  uploadFiles: z.object({ files: z.array(z.object({ fileId: z.string(), fileName: z.string(), path: z.string(), sizeBytes: z.number().nonnegative() })).min(1), channelId: z.string().nullable() }),
+  uploadFiles: z.object({
+    files: z.array(z.object({ fileId: z.string(), fileName: z.string(), path: z.string(), sizeBytes: z.number().nonnegative() })).min(1),
+    channelId: z.string().nullable(),
+  }),
   deleteFiles: z.object({ paths: z.array(z.string()).min(1) }),
   startFetchLogs: z.object({ channelId: z.string(), supportCaseId: z.string(), timeZone: z.string().nullable() }),
   stopFetchLogs: Empty,
@@ -276,7 +302,12 @@ export const StartFetchLogsBody = z
       .refine((d) => d.trim() !== '', VALIDATION.required),
     channelId: Id.optional(),
     /** A time zone from the list offered for logs (spec 000 §9), e.g. "Europe/Paris". */
-    timeZone: z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/).optional(),
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_+\-/]+$/)
+      .optional(),
   })
   .strict();
 export const FetchLogsResult = UnitActionOutcome.extend({
@@ -312,7 +343,12 @@ export type ExternalStreamResult = z.infer<typeof ExternalStreamResult>;
 /** POST user/contact: the caller's contact details support uses (phone, company); null clears. */
 export const UpdateUserContactBody = z
   .object({
-    phone: z.string().max(64).regex(/^[0-9+()\-. ]*$/).nullable().optional(),
+    phone: z
+      .string()
+      .max(64)
+      .regex(/^[0-9+()\-. ]*$/)
+      .nullable()
+      .optional(),
     company: z.string().max(LIMITS.genericNameMax).nullable().optional(),
   })
   .strict();

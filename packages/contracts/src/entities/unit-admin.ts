@@ -31,7 +31,10 @@ const SerialNumber = z
   .regex(/^[A-Za-z0-9_-]+$/, VALIDATION.mustMatchPattern);
 const Comment = z.string().max(LIMITS.unitCommentMax, VALIDATION.maxChars(LIMITS.unitCommentMax));
 /** A software version number as stored ("8.0", "7.5.1"). */
-const VersionNumber = z.string().max(32).regex(/^\d+(?:\.\d+){0,3}$/, VALIDATION.mustMatchPattern);
+const VersionNumber = z
+  .string()
+  .max(32)
+  .regex(/^\d+(?:\.\d+){0,3}$/, VALIDATION.mustMatchPattern);
 
 /**
  * POST v2/admin/units: register a unit. Name rules of spec 000 §5 (letters, digits, _ and -;

@@ -10,10 +10,7 @@ import { Id } from './common.js';
 
 /** The spec 000 §9 default alert settings, as an object schema with every flag. */
 export const AlertSettings = z.object(
-  Object.fromEntries(Object.keys(DEFAULT_ALERT_SETTINGS).map((k) => [k, z.boolean()])) as Record<
-    keyof typeof DEFAULT_ALERT_SETTINGS,
-    z.ZodBoolean
-  >,
+  Object.fromEntries(Object.keys(DEFAULT_ALERT_SETTINGS).map((k) => [k, z.boolean()])) as Record<keyof typeof DEFAULT_ALERT_SETTINGS, z.ZodBoolean>,
 );
 export type AlertSettings = z.infer<typeof AlertSettings>;
 export const AlertSoundSettings = z.object({ critical: z.boolean(), warning: z.boolean() });
@@ -26,9 +23,7 @@ export const AlertTypeSetting = z.object({
   thresholds: AlertThresholds,
 });
 export type AlertTypeSetting = z.infer<typeof AlertTypeSetting>;
-export const AlertTypeSettings = z.object(
-  Object.fromEntries(ALERT_TYPES.map((t) => [t, AlertTypeSetting])) as Record<AlertType, typeof AlertTypeSetting>,
-);
+export const AlertTypeSettings = z.object(Object.fromEntries(ALERT_TYPES.map((t) => [t, AlertTypeSetting])) as Record<AlertType, typeof AlertTypeSetting>);
 export type AlertTypeSettings = z.infer<typeof AlertTypeSettings>;
 
 /**

@@ -27,10 +27,12 @@ export const MetadataBody = z
   .object({
     fields: z
       .array(
-        z.object({
-          key: MetadataText(UNIT_CONFIG_BOUNDS.metadataKeyMax).refine((v) => v.length > 0, VALIDATION.required),
-          value: MetadataText(UNIT_CONFIG_BOUNDS.metadataValueMax),
-        }).strict(),
+        z
+          .object({
+            key: MetadataText(UNIT_CONFIG_BOUNDS.metadataKeyMax).refine((v) => v.length > 0, VALIDATION.required),
+            value: MetadataText(UNIT_CONFIG_BOUNDS.metadataValueMax),
+          })
+          .strict(),
       )
       .min(1, VALIDATION.required)
       .max(UNIT_CONFIG_BOUNDS.metadataFieldsMax, VALIDATION.maxElements),
@@ -68,9 +70,7 @@ export const CellularNetworkId = z
   })
   .strict();
 /** cellular select: pin a modem to one operator, or back to automatic selection (≤ 30 s switch). */
-export const CellularSelectBody = z
-  .object({ modemId: ModemId, network: z.union([z.literal('automatic'), CellularNetworkId]) })
-  .strict();
+export const CellularSelectBody = z.object({ modemId: ModemId, network: z.union([z.literal('automatic'), CellularNetworkId]) }).strict();
 
 /** active SIM: which SIM slot (A or B) a cellular modem uses. */
 export const ActiveSimBody = z.object({ modemId: ModemId, sim: SimSlot }).strict();

@@ -17,11 +17,32 @@
  * multiCameraLabels, storeAndForwardVideoQuality, selectedChannelId, alertsConfigMode).
  */
 import { z } from 'zod';
-import { ALERT_TYPES, AlertConfigMode, AlertLevel, AlertType, IpPipeState, MultiCameraMode, StoreAndForwardProfile, TransmissionMode, WorkingMode, AUTH_PROTOCOLS, INTERCOM_MODES, NETWORK_MODES } from '../enums.js';
+import {
+  ALERT_TYPES,
+  AlertConfigMode,
+  AlertLevel,
+  AlertType,
+  IpPipeState,
+  MultiCameraMode,
+  StoreAndForwardProfile,
+  TransmissionMode,
+  WorkingMode,
+  AUTH_PROTOCOLS,
+  INTERCOM_MODES,
+  NETWORK_MODES,
+} from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS } from '../constants.js';
 import { Id } from './common.js';
 import { ANCILLARY_DATA_TYPES, AUDIO_INPUTS, SHOOTING_MODES, VIDEO_CODECS, VIDEO_COMPLEXITIES, WIFI_SECURITY } from './unit-commands.js';
-import { CHANNEL_SELECTION_MODES, DATABRIDGE_MODES, DELAY_MODES, IP_INPUT_PROTOCOLS, IP_MODES, SWITCHER_CONFIG_MODES, VIDEO_RETURN_OUTPUTS } from './unit-updates.js';
+import {
+  CHANNEL_SELECTION_MODES,
+  DATABRIDGE_MODES,
+  DELAY_MODES,
+  IP_INPUT_PROTOCOLS,
+  IP_MODES,
+  SWITCHER_CONFIG_MODES,
+  VIDEO_RETURN_OUTPUTS,
+} from './unit-updates.js';
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // The configuration every update answers with
@@ -34,7 +55,12 @@ export const UnitAlertsSetting = z.object({
   /** The group whose configuration applies: the chosen one (group), the last group (automatic). */
   groupId: z.string().nullable(),
   // One entry per ALERT_TYPES value (Object.fromEntries loses the key type, restored by the cast).
-  alerts: z.object(Object.fromEntries(ALERT_TYPES.map((t) => [t, z.object({ enabled: z.boolean(), level: AlertLevel })])) as Record<AlertType, z.ZodObject<{ enabled: z.ZodBoolean; level: typeof AlertLevel }>>),
+  alerts: z.object(
+    Object.fromEntries(ALERT_TYPES.map((t) => [t, z.object({ enabled: z.boolean(), level: AlertLevel })])) as Record<
+      AlertType,
+      z.ZodObject<{ enabled: z.ZodBoolean; level: typeof AlertLevel }>
+    >,
+  ),
   recipients: z.array(ConfiguredAlertRecipient),
 });
 
@@ -142,13 +168,46 @@ export type UnitConfiguration = z.infer<typeof UnitConfiguration>;
 
 /** The settings one update changes (the `setting` of the device `configure` message and of `unit.configuration`). */
 export const UNIT_SETTINGS = [
-  'delay', 'databridge', 'videoReturn', 'filenamePrefix', 'ntpTimecode', 'transmissionMode', 'fixedInternetDelay',
-  'ipInput', 'ipPipe', 'multiCamera', 'multiCameraChannel', 'multiCameraMode', 'singleCamera', 'operationalMode',
-  'switcher', 'switcherHighQualityChannel', 'switcherProxyChannel', 'switcherSdiInput', 'alerts', 'bandwidth',
-  'intercom', 'audioJacks', 'interfaces', 'vrChannelSelected', 'fetchlogsEnhanced', 'storeAndForwardQuality',
-  'networkCapping', 'settingsConfiguration', 'inventoryDetails',
+  'delay',
+  'databridge',
+  'videoReturn',
+  'filenamePrefix',
+  'ntpTimecode',
+  'transmissionMode',
+  'fixedInternetDelay',
+  'ipInput',
+  'ipPipe',
+  'multiCamera',
+  'multiCameraChannel',
+  'multiCameraMode',
+  'singleCamera',
+  'operationalMode',
+  'switcher',
+  'switcherHighQualityChannel',
+  'switcherProxyChannel',
+  'switcherSdiInput',
+  'alerts',
+  'bandwidth',
+  'intercom',
+  'audioJacks',
+  'interfaces',
+  'vrChannelSelected',
+  'fetchlogsEnhanced',
+  'storeAndForwardQuality',
+  'networkCapping',
+  'settingsConfiguration',
+  'inventoryDetails',
   // set by commands
-  'virtualChannel', 'audio', 'metadata', 'ifb', 'ancillaryData', 'shootingMode', 'encoder', 'videoComplexity', 'wifi', 'cellular',
+  'virtualChannel',
+  'audio',
+  'metadata',
+  'ifb',
+  'ancillaryData',
+  'shootingMode',
+  'encoder',
+  'videoComplexity',
+  'wifi',
+  'cellular',
 ] as const;
 export const UnitSetting = z.enum(UNIT_SETTINGS);
 export type UnitSetting = z.infer<typeof UnitSetting>;

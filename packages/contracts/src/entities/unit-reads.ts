@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import {
-  AlertConfigMode, AlertLevel, AlertType, AUTH_PROTOCOLS, ModemUiState, NETWORK_MODES, SimSlot, UnitStatus, UnitTypeGroup, UploadedFileStatus,
+  AlertConfigMode,
+  AlertLevel,
+  AlertType,
+  AUTH_PROTOCOLS,
+  ModemUiState,
+  NETWORK_MODES,
+  SimSlot,
+  UnitStatus,
+  UnitTypeGroup,
+  UploadedFileStatus,
 } from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
@@ -234,7 +243,18 @@ const Limit = z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIM
 
 /** Columns the admin unit search may filter on (searchKey) and sort by (sortBy). */
 export const ADMIN_UNIT_SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'typeGroup', 'status', 'swVersion', 'ownership', 'comment'] as const;
-export const ADMIN_UNIT_SORT_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'typeGroup', 'status', 'swVersion', 'ownership', 'createdAt', 'updatedAt'] as const;
+export const ADMIN_UNIT_SORT_KEYS = [
+  'name',
+  'uniqueId',
+  'serialNumber',
+  'productType',
+  'typeGroup',
+  'status',
+  'swVersion',
+  'ownership',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /**
  * Paging query of v2/admin/units (spec 000 §7): offset (default 0), limit (default 50, spec 000

@@ -4,7 +4,19 @@
  * to them. Each update answers with the unit's configuration (unit-config.ts).
  */
 import { z } from 'zod';
-import { AlertConfigMode, AlertLevel, AlertType, MultiCameraMode, Ownership, StoreAndForwardProfile, TransmissionMode, WorkingMode, AUTH_PROTOCOLS, INTERCOM_MODES, NETWORK_MODES } from '../enums.js';
+import {
+  AlertConfigMode,
+  AlertLevel,
+  AlertType,
+  MultiCameraMode,
+  Ownership,
+  StoreAndForwardProfile,
+  TransmissionMode,
+  WorkingMode,
+  AUTH_PROTOCOLS,
+  INTERCOM_MODES,
+  NETWORK_MODES,
+} from '../enums.js';
 import { BANDWIDTH_CAP_OPTIONS, LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { Id } from './common.js';
@@ -109,9 +121,7 @@ export const MultipleCameraUpdateBody = z
     numberOfFeeds: z.number().int().min(1).max(LIMITS.multiCameraMaxCameras),
     channelSelectionMode: z.enum(CHANNEL_SELECTION_MODES),
     customSelectedChannels: z.array(Id).max(LIMITS.multiCameraMaxCameras, VALIDATION.maxElements).default([]),
-    cameras: z
-      .array(z.object({ label: CameraLabel, priority: CameraPriority }).strict())
-      .max(LIMITS.multiCameraMaxCameras, VALIDATION.maxElements),
+    cameras: z.array(z.object({ label: CameraLabel, priority: CameraPriority }).strict()).max(LIMITS.multiCameraMaxCameras, VALIDATION.maxElements),
     maxBandwidthMbps: z.number().positive().max(LIMITS.hdMaxBandwidthMultiCameraMbps).optional(),
     version: UnitVersion,
   })
@@ -139,7 +149,9 @@ export const VIDEO_RESOLUTIONS = [LIMITS.resolution, 1080, 720, 576, 480] as con
 export const SingleCameraUpdateBody = z
   .object({
     // z.union needs a tuple type; the map keeps VIDEO_RESOLUTIONS' order and values.
-    resolution: z.union(VIDEO_RESOLUTIONS.map((r) => z.literal(r)) as [z.ZodLiteral<2160>, z.ZodLiteral<1080>, z.ZodLiteral<720>, z.ZodLiteral<576>, z.ZodLiteral<480>]),
+    resolution: z.union(
+      VIDEO_RESOLUTIONS.map((r) => z.literal(r)) as [z.ZodLiteral<2160>, z.ZodLiteral<1080>, z.ZodLiteral<720>, z.ZodLiteral<576>, z.ZodLiteral<480>],
+    ),
     colourDepth: z.union([z.literal(LIMITS.colourDepths[0]), z.literal(LIMITS.colourDepths[1])]).default(LIMITS.colourDepths[0]),
     maxBandwidthMbps: z.number().positive().max(LIMITS.hdMaxBandwidthSingleCameraMbps),
     version: UnitVersion,
@@ -349,9 +361,7 @@ export const CurrentUserUpdateBody = z
  * PUT settingsConfiguration/add: a unit's settings configuration (spec 000 §3: outputChannel,
  * multiChannel, machineUid). `id` is the machine uid (the unit's uniqueId).
  */
-export const SettingsConfigurationAddBody = z
-  .object({ id: Id, outputChannel: Id.nullable(), multiChannel: z.boolean(), version: UnitVersion })
-  .strict();
+export const SettingsConfigurationAddBody = z.object({ id: Id, outputChannel: Id.nullable(), multiChannel: z.boolean(), version: UnitVersion }).strict();
 
 /**
  * PUT v0/groups/{id}/unitSettings: the unit settings of a group (its default configuration for

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import {
-  AlertLevel, AlertType, ApplicationState, ModemUiType, SimSlot, TransmissionMode, UnitApplicationKey,
-  UnitStatus, UnitTypeGroup, WorkingMode,
+  AlertLevel,
+  AlertType,
+  ApplicationState,
+  ModemUiType,
+  SimSlot,
+  TransmissionMode,
+  UnitApplicationKey,
+  UnitStatus,
+  UnitTypeGroup,
+  WorkingMode,
 } from '../enums.js';
 import { LIMITS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
@@ -141,9 +149,7 @@ export const UnitRenameBody = z.object({
 });
 
 /** POST v2/units/{id}/stream body: optional channel to stream to (else the selected one). */
-export const StartStreamBody = z
-  .object({ channelId: z.string().min(1).max(128).optional() })
-  .strict();
+export const StartStreamBody = z.object({ channelId: z.string().min(1).max(128).optional() }).strict();
 
 /** Answer of stream start/stop: accepted by the device; the status change arrives on /ws. */
 export const StreamActionResult = z.object({

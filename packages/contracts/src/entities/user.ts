@@ -45,7 +45,10 @@ export const GridPrefs = z.record(
   z.string(),
   z.object({
     columnWidths: z.record(z.string(), z.number().nonnegative()).optional(),
-    sortState: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).nullable().optional(),
+    sortState: z
+      .object({ column: z.string(), direction: z.enum(['asc', 'desc']) })
+      .nullable()
+      .optional(),
   }),
 );
 

@@ -82,7 +82,16 @@ export type UserGroupRef = z.infer<typeof UserGroupRef>;
  * label, state, the SSO/enterprise mark (`managedExternally`: read-only in the console), the
  * password expiry policy, the user's inventories (by name) and the number of their groups.
  */
-export const UserAccount = CurrentUser.pick({ id: true, username: true, email: true, firstName: true, lastName: true, userType: true, roles: true, userLabel: true }).extend({
+export const UserAccount = CurrentUser.pick({
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  userType: true,
+  roles: true,
+  userLabel: true,
+}).extend({
   active: z.boolean(),
   sso: z.boolean(),
   enterprise: z.boolean(),

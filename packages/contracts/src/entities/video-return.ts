@@ -73,7 +73,10 @@ export const SrtPassphrase = z
   .min(VR_LIMITS.passphraseMin, VALIDATION.betweenChars(VR_LIMITS.passphraseMin, VR_LIMITS.passphraseMax))
   .max(VR_LIMITS.passphraseMax, VALIDATION.betweenChars(VR_LIMITS.passphraseMin, VR_LIMITS.passphraseMax))
   .regex(/^[A-Za-z0-9]+$/, VALIDATION.mustMatchPattern);
-const SrtUrl = z.string().max(VR_LIMITS.urlMax, VALIDATION.max255).regex(/^srt:\/\/[^\s/:]+(:\d{1,5})?(\/\S*)?$/, VALIDATION.mustMatchPattern);
+const SrtUrl = z
+  .string()
+  .max(VR_LIMITS.urlMax, VALIDATION.max255)
+  .regex(/^srt:\/\/[^\s/:]+(:\d{1,5})?(\/\S*)?$/, VALIDATION.mustMatchPattern);
 const Port = z.number().int().min(VR_LIMITS.portMin).max(VR_LIMITS.portMax);
 const Latency = z.number().int().min(VR_LIMITS.latencyMinMs).max(VR_LIMITS.latencyMaxMs);
 /** Versions are stored as 32-bit integers. */
@@ -206,7 +209,11 @@ export const CreateAdminVrChannelBody = z
     uniqueId: z.string().min(1).max(128).regex(VR_CHANNEL_NAME_PATTERN, VALIDATION.mustMatchPattern).optional(),
     name: VrChannelName,
     description: Description.optional(),
-    serialNumber: z.string().max(64, VALIDATION.maxChars(64)).regex(/^[A-Za-z0-9_-]*$/, VALIDATION.mustMatchPattern).optional(),
+    serialNumber: z
+      .string()
+      .max(64, VALIDATION.maxChars(64))
+      .regex(/^[A-Za-z0-9_-]*$/, VALIDATION.mustMatchPattern)
+      .optional(),
     serverId: Id.nullable().optional(),
     inventoryIds: z.array(Id).min(1, VALIDATION.required).max(50),
     groupIds: z.array(Id).max(200).optional(),
@@ -223,7 +230,12 @@ export const UpdateAdminVrChannelBody = z
   .object({
     name: VrChannelName.optional(),
     description: Description.optional(),
-    serialNumber: z.string().max(64, VALIDATION.maxChars(64)).regex(/^[A-Za-z0-9_-]*$/, VALIDATION.mustMatchPattern).nullable().optional(),
+    serialNumber: z
+      .string()
+      .max(64, VALIDATION.maxChars(64))
+      .regex(/^[A-Za-z0-9_-]*$/, VALIDATION.mustMatchPattern)
+      .nullable()
+      .optional(),
     serverId: Id.nullable().optional(),
     inventoryIds: z.array(Id).max(50).optional(),
     groupIds: z.array(Id).max(200).optional(),

@@ -43,11 +43,7 @@ export const WhatsNewTitle = z
   .max(LIMITS.genericNameMax, VALIDATION.max255);
 export const WhatsNewBody = z.string().max(WHATS_NEW_BODY_MAX, VALIDATION.maxChars(WHATS_NEW_BODY_MAX));
 /** Empty or null: none. */
-export const WhatsNewReleaseVersion = z
-  .string()
-  .trim()
-  .max(WHATS_NEW_RELEASE_VERSION_MAX, VALIDATION.maxChars(WHATS_NEW_RELEASE_VERSION_MAX))
-  .nullable();
+export const WhatsNewReleaseVersion = z.string().trim().max(WHATS_NEW_RELEASE_VERSION_MAX, VALIDATION.maxChars(WHATS_NEW_RELEASE_VERSION_MAX)).nullable();
 const HttpUrl = z.httpUrl();
 /** An http(s) address; empty or null: none. */
 export const WhatsNewLink = z

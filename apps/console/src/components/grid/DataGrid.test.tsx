@@ -65,7 +65,10 @@ describe('DataGrid', () => {
     expect(saved).toEqual({ gridPrefs: { test: { columnWidths: { name: 216, units: 100, note: 120 }, sortState: { column: 'name', direction: 'asc' } } } });
     unmount();
 
-    await renderWithApp(<Grid />, { realtime: false, preferences: { ...DEFAULT_USER_PREFERENCES, gridPrefs: { test: { columnWidths: { name: 216 }, sortState: { column: 'name', direction: 'desc' } } } } });
+    await renderWithApp(<Grid />, {
+      realtime: false,
+      preferences: { ...DEFAULT_USER_PREFERENCES, gridPrefs: { test: { columnWidths: { name: 216 }, sortState: { column: 'name', direction: 'desc' } } } },
+    });
     expect(names()).toEqual(['Charlie', 'Bravo', 'alpha']);
     expect(screen.getByTestId('grid-resize-name')).toHaveAttribute('data-width', '216');
   });

@@ -116,8 +116,20 @@ interface RowProps<T> {
 }
 
 function GridRowInner<T>({
-  row, rowId, prefix, gridId, columns, template, rowHeight, expandable, expanded, onRowClick, onToggle, renderExpanded,
-  expandLabel, collapseLabel,
+  row,
+  rowId,
+  prefix,
+  gridId,
+  columns,
+  template,
+  rowHeight,
+  expandable,
+  expanded,
+  onRowClick,
+  onToggle,
+  renderExpanded,
+  expandLabel,
+  collapseLabel,
 }: RowProps<T>) {
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
   return (
@@ -208,7 +220,12 @@ function HeaderCell({ id, header, sortable, direction, resizable, width, minWidt
 
   const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
   return (
-    <div className={classes.headerCell} role="columnheader" aria-sort={sortable ? ariaSort : undefined} style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}>
+    <div
+      className={classes.headerCell}
+      role="columnheader"
+      aria-sort={sortable ? ariaSort : undefined}
+      style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}
+    >
       {sortable ? (
         <button type="button" className={classes.sortButton} data-testid={`grid-header-${id}`} data-sort={direction} onClick={() => onSort(id)}>
           <span className={classes.headerLabel}>{header}</span>
@@ -242,15 +259,30 @@ function HeaderCell({ id, header, sortable, direction, resizable, width, minWidt
 }
 
 export function DataGrid<T>({
-  gridId, columns, rows, rowKey, testIdPrefix, rowTestId, rowAttributes, selectedKey = null, onRowClick, renderExpanded, expandedKeys = NO_KEYS,
-  onExpandedChange, defaultSort = null, onSortChange, persist = true, height = 'max(320px, calc(100vh - 300px))', rowHeight = 44,
-  overscan = 8, empty, ariaLabel, scrollToKey = null,
+  gridId,
+  columns,
+  rows,
+  rowKey,
+  testIdPrefix,
+  rowTestId,
+  rowAttributes,
+  selectedKey = null,
+  onRowClick,
+  renderExpanded,
+  expandedKeys = NO_KEYS,
+  onExpandedChange,
+  defaultSort = null,
+  onSortChange,
+  persist = true,
+  height = 'max(320px, calc(100vh - 300px))',
+  rowHeight = 44,
+  overscan = 8,
+  empty,
+  ariaLabel,
+  scrollToKey = null,
 }: DataGridProps<T>) {
   const { t } = useTranslation();
-  const shapes = useMemo(
-    () => columns.map((c) => ({ id: c.id, width: c.width, minWidth: c.minWidth, sortable: c.sortValue !== undefined })),
-    [columns],
-  );
+  const shapes = useMemo(() => columns.map((c) => ({ id: c.id, width: c.width, minWidth: c.minWidth, sortable: c.sortValue !== undefined })), [columns]);
   const prefs = useGridPrefs(gridId, shapes, defaultSort, persist);
   const { sort, setSort, widths, setWidth } = prefs;
 
@@ -278,10 +310,7 @@ export function DataGrid<T>({
     () => [...(expandable ? [`${EXPANDER_WIDTH}px`] : []), ...columns.map((c) => `${widths[c.id] ?? c.width}px`)].join(' '),
     [columns, widths, expandable],
   );
-  const totalWidth = useMemo(
-    () => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0),
-    [columns, widths, expandable],
-  );
+  const totalWidth = useMemo(() => columns.reduce((sum, c) => sum + (widths[c.id] ?? c.width), expandable ? EXPANDER_WIDTH : 0), [columns, widths, expandable]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable per rows: the virtualiser rebuilds its measurements of every row (O(rows)) whenever

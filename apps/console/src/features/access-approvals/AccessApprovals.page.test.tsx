@@ -14,9 +14,23 @@ import AccessApprovalsPage from './AccessApprovals.page';
 
 const HOUR = 3_600_000;
 const approval = (over: Partial<AccessApproval>): AccessApproval => ({
-  id: 'aa-1', deviceType: 'unit', deviceId: 'LU800-0001', deviceName: 'Cam-1', status: 'active', reason: 'Support case 42', requestedBy: 'partner', approvedBy: 'super_user',
-  expiresAt: new Date(Date.now() + 2 * HOUR).toISOString(), usedAt: null, usedBy: null, revokedAt: null, revokedBy: null, version: 1,
-  createdAt: new Date(Date.now() - 6 * HOUR).toISOString(), updatedAt: new Date(Date.now() - 6 * HOUR).toISOString(), ...over,
+  id: 'aa-1',
+  deviceType: 'unit',
+  deviceId: 'LU800-0001',
+  deviceName: 'Cam-1',
+  status: 'active',
+  reason: 'Support case 42',
+  requestedBy: 'partner',
+  approvedBy: 'super_user',
+  expiresAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  usedAt: null,
+  usedBy: null,
+  revokedAt: null,
+  revokedBy: null,
+  version: 1,
+  createdAt: new Date(Date.now() - 6 * HOUR).toISOString(),
+  updatedAt: new Date(Date.now() - 6 * HOUR).toISOString(),
+  ...over,
 });
 const ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.path === '/access_approvals');
 
@@ -25,10 +39,17 @@ describe('/access_approvals', () => {
     if (ROUTE === undefined) throw new Error('no /access_approvals route');
     let rows = [approval({}), approval({ id: 'aa-2', deviceId: 'LU800-0002', deviceName: 'Cam-2', version: 5 })];
     const api = new FakeApi()
-      .on('listAccessApprovals', ({ query }) => ({ items: rows.filter((a) => query.status === undefined || a.status === query.status), total: rows.length, offset: query.offset, limit: query.limit }))
+      .on('listAccessApprovals', ({ query }) => ({
+        items: rows.filter((a) => query.status === undefined || a.status === query.status),
+        total: rows.length,
+        offset: query.offset,
+        limit: query.limit,
+      }))
       .on('getAccessApproval', ({ params }) => ({ ...rows.find((a) => a.id === params.id)!, version: 6 }))
       .on('revokeAccessApproval', ({ params }) => {
-        rows = rows.map((a) => (a.id === params.id ? { ...a, status: 'expired', revokedAt: new Date().toISOString(), revokedBy: 'super_user', version: a.version + 1 } : a));
+        rows = rows.map((a) =>
+          a.id === params.id ? { ...a, status: 'expired', revokedAt: new Date().toISOString(), revokedBy: 'super_user', version: a.version + 1 } : a,
+        );
         return rows.find((a) => a.id === params.id)!;
       })
       .on('useAccessApproval', ({ params }) => {

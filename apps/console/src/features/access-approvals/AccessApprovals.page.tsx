@@ -45,14 +45,28 @@ function approvalResource(status: Filter) {
     titles: { new: 'adminPages.accessApprovals.details', edit: 'adminPages.accessApprovals.details', noun: 'adminPages.accessApprovals.noun' },
     rowKey: (a) => a.id,
     label: (a) => a.deviceName || a.deviceId,
-    list: { op: op('listAccessApprovals', (view) => ({ query: { ...searchValueQuery(view, ACCESS_APPROVAL_SORT_KEYS), ...(status === 'all' ? {} : { status }) } })), searchKeys: [], defaultSort: 'createdAt' },
+    list: {
+      op: op('listAccessApprovals', (view) => ({ query: { ...searchValueQuery(view, ACCESS_APPROVAL_SORT_KEYS), ...(status === 'all' ? {} : { status }) } })),
+      searchKeys: [],
+      defaultSort: 'createdAt',
+    },
     columns: (t) => [
       { id: 'device', header: t('adminPages.accessApprovals.columns.device'), sortKey: 'deviceId', render: (a) => <DeviceName approval={a} /> },
       { id: 'status', header: t('adminPages.accessApprovals.columns.status'), sortKey: 'status', render: (a) => <StatusBadge approval={a} /> },
       { id: 'reason', header: t('adminPages.accessApprovals.columns.reason'), render: (a) => a.reason || t('common.none') },
       { id: 'requestedBy', header: t('adminPages.accessApprovals.columns.requestedBy'), render: (a) => a.requestedBy ?? t('common.none') },
-      { id: 'createdAt', header: t('adminPages.accessApprovals.columns.createdAt'), sortKey: 'createdAt', render: (a) => new Date(a.createdAt).toLocaleString() },
-      { id: 'expiresAt', header: t('adminPages.accessApprovals.columns.expiresAt'), sortKey: 'expiresAt', render: (a) => new Date(a.expiresAt).toLocaleString() },
+      {
+        id: 'createdAt',
+        header: t('adminPages.accessApprovals.columns.createdAt'),
+        sortKey: 'createdAt',
+        render: (a) => new Date(a.createdAt).toLocaleString(),
+      },
+      {
+        id: 'expiresAt',
+        header: t('adminPages.accessApprovals.columns.expiresAt'),
+        sortKey: 'expiresAt',
+        render: (a) => new Date(a.expiresAt).toLocaleString(),
+      },
       { id: 'ended', header: t('adminPages.accessApprovals.columns.ended'), render: (a) => endedText(t, a), cellTestId: true },
       { id: 'actions', header: t('kit.list.actions'), render: (a) => <ApprovalActions approval={a} testId="aa" /> },
     ],
@@ -114,7 +128,11 @@ export default function AccessApprovalsPage({ route }: PageProps) {
   }, []);
   const resource = useMemo(() => approvalResource(status), [status]);
   useResourceLive(resource);
-  const list = useQuery({ queryKey: resource.list.op.key(view), queryFn: ({ signal }) => resource.list.op.run(view, signal), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: resource.list.op.key(view),
+    queryFn: ({ signal }) => resource.list.op.run(view, signal),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Now.Provider value={now}>
       <Stack gap="md" p="md" data-testid="access-approvals-page">
@@ -136,7 +154,10 @@ export default function AccessApprovalsPage({ route }: PageProps) {
                 setStatus(ACCESS_APPROVAL_STATES.find((s) => s === v) ?? 'all');
                 setView((current) => ({ ...current, page: 1 }));
               }}
-              data={[{ value: 'all', label: t('adminPages.accessApprovals.all') }, ...ACCESS_APPROVAL_STATES.map((s) => ({ value: s, label: t(`adminPages.accessApprovals.statuses.${s}`) }))]}
+              data={[
+                { value: 'all', label: t('adminPages.accessApprovals.all') },
+                ...ACCESS_APPROVAL_STATES.map((s) => ({ value: s, label: t(`adminPages.accessApprovals.statuses.${s}`) })),
+              ]}
               data-testid="aa-status"
             />
           }
@@ -150,14 +171,22 @@ export default function AccessApprovalsPage({ route }: PageProps) {
 function StatusBadge({ approval: a }: { approval: AccessApproval }) {
   const { t } = useTranslation();
   const shown = shownStatus(a, useContext(Now));
-  return <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>{t(`adminPages.accessApprovals.statuses.${shown}`)}</Badge>;
+  return (
+    <Badge variant="light" color={STATUS_COLOR[shown]} data-testid={`aa-status-${a.id}`}>
+      {t(`adminPages.accessApprovals.statuses.${shown}`)}
+    </Badge>
+  );
 }
 
 function DeviceName({ approval: a }: { approval: AccessApproval }) {
   return (
     <>
-      <Text fz="sm" fw={500}>{a.deviceName || a.deviceId}</Text>
-      <Text fz="xs" c="dimmed">{a.deviceId}</Text>
+      <Text fz="sm" fw={500}>
+        {a.deviceName || a.deviceId}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {a.deviceId}
+      </Text>
     </>
   );
 }
@@ -167,10 +196,18 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
   const { t } = useTranslation();
   const { get } = resource;
   const now = useContext(Now);
-  const query = useQuery({ queryKey: get ? get.key(id) : ['aa.none'], queryFn: ({ signal }) => (get ? get.run(id, signal) : Promise.reject(new Error('no read'))), staleTime: 0 });
+  const query = useQuery({
+    queryKey: get ? get.key(id) : ['aa.none'],
+    queryFn: ({ signal }) => (get ? get.run(id, signal) : Promise.reject(new Error('no read'))),
+    staleTime: 0,
+  });
   const row = (label: string, value: string, testId?: string) => [
-    <Text key={`${label}-l`} fz="sm" c="dimmed">{label}</Text>,
-    <Text key={`${label}-v`} fz="sm" data-testid={testId}>{value}</Text>,
+    <Text key={`${label}-l`} fz="sm" c="dimmed">
+      {label}
+    </Text>,
+    <Text key={`${label}-v`} fz="sm" data-testid={testId}>
+      {value}
+    </Text>,
   ];
   const details = (a: AccessApproval) => {
     const status = shownStatus(a, now);
@@ -184,7 +221,12 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
           {row(t('adminPages.accessApprovals.approvedBy'), a.approvedBy ?? t('common.none'))}
           {row(t('adminPages.accessApprovals.columns.createdAt'), new Date(a.createdAt).toLocaleString())}
           {row(t('adminPages.accessApprovals.columns.expiresAt'), new Date(a.expiresAt).toLocaleString())}
-          {status === 'active' && row(t('adminPages.accessApprovals.timeLeft'), t('adminPages.accessApprovals.minutes', { count: Math.ceil((new Date(a.expiresAt).getTime() - now) / 60_000) }), 'aa-details-left')}
+          {status === 'active' &&
+            row(
+              t('adminPages.accessApprovals.timeLeft'),
+              t('adminPages.accessApprovals.minutes', { count: Math.ceil((new Date(a.expiresAt).getTime() - now) / 60_000) }),
+              'aa-details-left',
+            )}
           {row(t('adminPages.accessApprovals.columns.ended'), endedText(t, a))}
         </SimpleGrid>
         <Group justify="flex-end">
@@ -193,5 +235,15 @@ function ApprovalDetails({ resource, id, onClose }: { resource: ReturnType<typeo
       </Stack>
     );
   };
-  return <ResourceModal testId="aa-details" title={t('adminPages.accessApprovals.details')} isNew={false} query={query} editor={(a) => a && details(a)} tabs={[]} onClose={onClose} />;
+  return (
+    <ResourceModal
+      testId="aa-details"
+      title={t('adminPages.accessApprovals.details')}
+      isNew={false}
+      query={query}
+      editor={(a) => a && details(a)}
+      tabs={[]}
+      onClose={onClose}
+    />
+  );
 }

@@ -82,7 +82,9 @@ function PreferencesBody({ onClose }: { onClose: () => void }) {
           size="compact-sm"
           variant="subtle"
           disabled={defaults === undefined}
-          onClick={() => defaults && setValues({ ...values, unitAlertsSettings: { ...defaults.settings }, unitAlertsSoundSettings: { ...defaults.soundSettings } })}
+          onClick={() =>
+            defaults && setValues({ ...values, unitAlertsSettings: { ...defaults.settings }, unitAlertsSoundSettings: { ...defaults.soundSettings } })
+          }
           data-testid="preferences-alert-defaults"
         >
           {t('account.preferences.alertDefaults')}

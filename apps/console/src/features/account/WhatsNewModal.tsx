@@ -19,7 +19,8 @@ export function WhatsNewModal({ opened, onClose }: { opened: boolean; onClose: (
   useEffect(
     () =>
       subscribe((event) => {
-        if (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed') void queryClient.invalidateQueries({ queryKey: endpointPrefix('listWhatsNew') });
+        if (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed')
+          void queryClient.invalidateQueries({ queryKey: endpointPrefix('listWhatsNew') });
       }),
     [subscribe, queryClient],
   );

@@ -2,13 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, VALIDATION, type PasswordExpiry } from '@fleet/contracts';
 import { afterSignIn, checkDetails, checkPasswordChange, continueTarget, countryOptions, daysLeft, preferencesForm, preferencesPatch } from './accountForms';
 
-const expiry = (over: Partial<PasswordExpiry>): PasswordExpiry => ({ expiresAt: '2026-12-01T00:00:00.000Z', warningDays: 14, expiring: true, dismissed: false, ...over });
+const expiry = (over: Partial<PasswordExpiry>): PasswordExpiry => ({
+  expiresAt: '2026-12-01T00:00:00.000Z',
+  warningDays: 14,
+  expiring: true,
+  dismissed: false,
+  ...over,
+});
 
 describe('password change form', () => {
   it("says the spec's rule for a weak password, the mismatch on the confirmation, and a missing old password", () => {
     expect(checkPasswordChange({ oldPassword: 'x', password: 'short', passwordConfirmation: 'short' })).toEqual({ password: VALIDATION.passwordRule });
-    expect(checkPasswordChange({ oldPassword: 'x', password: 'Good-pass-1', passwordConfirmation: 'Good-pass-2' })).toEqual({ passwordConfirmation: VALIDATION.passwordsMustMatch });
-    expect(checkPasswordChange({ oldPassword: '', password: 'Good-pass-1', passwordConfirmation: 'Good-pass-1' })).toEqual({ oldPassword: VALIDATION.required });
+    expect(checkPasswordChange({ oldPassword: 'x', password: 'Good-pass-1', passwordConfirmation: 'Good-pass-2' })).toEqual({
+      passwordConfirmation: VALIDATION.passwordsMustMatch,
+    });
+    expect(checkPasswordChange({ oldPassword: '', password: 'Good-pass-1', passwordConfirmation: 'Good-pass-1' })).toEqual({
+      oldPassword: VALIDATION.required,
+    });
     expect(checkPasswordChange({ oldPassword: 'x', password: 'Good-pass-1', passwordConfirmation: 'Good-pass-1' })).toEqual({});
     // The old password's mismatch is the core's to say (the client cannot know it).
     expect(ERROR_CATALOGUE.OLD_PASSWORD_MISMATCH.message).toBe('Old password does not match');
@@ -62,7 +72,10 @@ describe('preferences form', () => {
     expect(form.unitAlertsSettings.newDeviceAdded).toBe(false);
     expect(form.unitAlertsSettings.offlineToOnline).toBe(true);
     expect(preferencesPatch(form)).toEqual({
-      luSmartCountry: 'fra', unitAlertsSettings: form.unitAlertsSettings, unitAlertsSoundSettings: { critical: true, warning: false }, timeZone: 'Asia/Tokyo',
+      luSmartCountry: 'fra',
+      unitAlertsSettings: form.unitAlertsSettings,
+      unitAlertsSoundSettings: { critical: true, warning: false },
+      timeZone: 'Asia/Tokyo',
     });
     expect(preferencesPatch({ ...form, timeZone: '' }).timeZone).toBeNull();
   });

@@ -4,7 +4,14 @@
  * the screens make: where a user goes after signing in (spec 000 §6), which countries and alert
  * settings the preferences offer (§3, §9). No React here.
  */
-import { ChangeOwnPasswordBody, CurrentUserUpdateBody, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULTS, UpdateUserContactBody } from '@fleet/contracts';
+import {
+  ChangeOwnPasswordBody,
+  CurrentUserUpdateBody,
+  DEFAULT_ALERT_SETTINGS,
+  DEFAULT_ALERT_SOUND_SETTINGS,
+  DEFAULTS,
+  UpdateUserContactBody,
+} from '@fleet/contracts';
 import type { CurrentUser, PasswordExpiry, UserContact, UserPreferences } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
@@ -68,8 +75,32 @@ export const ALERT_SEVERITIES = Object.keys(DEFAULT_ALERT_SOUND_SETTINGS) as Ale
  * the preference stores, with the two-letter region the browser names them by.
  */
 export const SMART_UNIT_COUNTRIES: Readonly<Record<string, string>> = {
-  usa: 'US', can: 'CA', mex: 'MX', bra: 'BR', gbr: 'GB', irl: 'IE', fra: 'FR', deu: 'DE', esp: 'ES', ita: 'IT', nld: 'NL', bel: 'BE',
-  che: 'CH', swe: 'SE', nor: 'NO', dnk: 'DK', fin: 'FI', pol: 'PL', chn: 'CN', jpn: 'JP', kor: 'KR', ind: 'IN', aus: 'AU', nzl: 'NZ', zaf: 'ZA', are: 'AE',
+  usa: 'US',
+  can: 'CA',
+  mex: 'MX',
+  bra: 'BR',
+  gbr: 'GB',
+  irl: 'IE',
+  fra: 'FR',
+  deu: 'DE',
+  esp: 'ES',
+  ita: 'IT',
+  nld: 'NL',
+  bel: 'BE',
+  che: 'CH',
+  swe: 'SE',
+  nor: 'NO',
+  dnk: 'DK',
+  fin: 'FI',
+  pol: 'PL',
+  chn: 'CN',
+  jpn: 'JP',
+  kor: 'KR',
+  ind: 'IN',
+  aus: 'AU',
+  nzl: 'NZ',
+  zaf: 'ZA',
+  are: 'AE',
 };
 
 /** The country choices, named in the user's language; a stored code not in the list is kept as a choice. */

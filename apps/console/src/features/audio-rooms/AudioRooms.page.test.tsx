@@ -23,8 +23,19 @@ const CANDIDATES: AudioRoomCandidates = {
 function room(overrides: Partial<AudioRoom> = {}): AudioRoom {
   const at = '2026-01-10T09:00:00.000Z';
   return {
-    id: 'room1', inventoryId: 'inv1', name: 'Studio_talk', intercom: false, serverId: null, serverName: null, active: false,
-    participants: [{ kind: 'unit', id: 'LU800-0001', name: 'Camera_north' }], participantCount: 1, version: 3, createdAt: at, updatedAt: at, ...overrides,
+    id: 'room1',
+    inventoryId: 'inv1',
+    name: 'Studio_talk',
+    intercom: false,
+    serverId: null,
+    serverName: null,
+    active: false,
+    participants: [{ kind: 'unit', id: 'LU800-0001', name: 'Camera_north' }],
+    participantCount: 1,
+    version: 3,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
   };
 }
 
@@ -66,7 +77,14 @@ describe('Audio rooms page', () => {
     const api = roomsApi()
       .on('listInventoryAudioRooms', () => ({ items: [kept], total: 1, offset: 0, limit: 50 }))
       .on('setAudioRoomParticipants', ({ body }) => {
-        kept = room({ participants: [{ kind: 'unit', id: 'LU800-0001', name: 'Camera_north' }, { kind: 'user', id: 'u2', name: 'Anna Berg' }], participantCount: body.participants.length, version: 4 });
+        kept = room({
+          participants: [
+            { kind: 'unit', id: 'LU800-0001', name: 'Camera_north' },
+            { kind: 'user', id: 'u2', name: 'Anna Berg' },
+          ],
+          participantCount: body.participants.length,
+          version: 4,
+        });
         return kept;
       });
     const { user } = await openPage(api);
@@ -79,7 +97,13 @@ describe('Audio rooms page', () => {
     await waitFor(() => expect(api.calls('setAudioRoomParticipants')).toHaveLength(1));
     const [call] = api.calls('setAudioRoomParticipants');
     expect(call?.url).toBe('/api/v2/audioRooms/room1/participants');
-    expect(call?.body).toEqual({ participants: [{ kind: 'unit', id: 'LU800-0001' }, { kind: 'user', id: 'u2' }], version: 3 });
+    expect(call?.body).toEqual({
+      participants: [
+        { kind: 'unit', id: 'LU800-0001' },
+        { kind: 'user', id: 'u2' },
+      ],
+      version: 3,
+    });
     expect(await screen.findByText('Studio_talk has 2 participants')).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('audio-room-participants-open-room1')).toHaveTextContent('2'));
   });
@@ -138,7 +162,10 @@ describe('Audio rooms page: the room form', () => {
 
   it('opens an edit on the room read fresh, saves at its version and shows a refusal of the core in its words', async () => {
     const api = roomsApi()
-      .on('getAudioRoom', room({ name: 'Studio_live', intercom: true, serverId: 'srv1', serverName: 'Hub_1', participants: [], participantCount: 0, version: 5 }))
+      .on(
+        'getAudioRoom',
+        room({ name: 'Studio_live', intercom: true, serverId: 'srv1', serverName: 'Hub_1', participants: [], participantCount: 0, version: 5 }),
+      )
       .on('updateAudioRoom', apiError('INTERCOM_SERVER_MISMATCH'));
     const { user } = await openPage(api);
     await user.click(screen.getByTestId('audio-room-edit-room1'));
@@ -149,7 +176,10 @@ describe('Audio rooms page: the room form', () => {
     await user.click(screen.getByTestId('audio-room-save'));
 
     expect(await screen.findByTestId('audio-room-form-error')).toHaveTextContent('Intercom server missing or different from the audio room');
-    expect(api.calls('updateAudioRoom')[0]).toMatchObject({ params: { id: 'room1' }, body: { name: 'Studio_talkback', intercom: true, serverId: 'srv1', participants: [], version: 5 } });
+    expect(api.calls('updateAudioRoom')[0]).toMatchObject({
+      params: { id: 'room1' },
+      body: { name: 'Studio_talkback', intercom: true, serverId: 'srv1', participants: [], version: 5 },
+    });
     expect(screen.getByTestId('audio-room-modal')).toBeInTheDocument();
   });
 

@@ -42,9 +42,15 @@ export function ParticipantsPicker({ candidates, saved, value, onChange, error, 
         return { value: participantValue(kind, item.id), label: item.name };
       }),
     });
-    const groups = [group(t('audioRooms.kinds.unit'), 'unit', candidates.units), group(t('audioRooms.kinds.channel'), 'channel', candidates.channels), group(t('audioRooms.kinds.user'), 'user', candidates.users)];
+    const groups = [
+      group(t('audioRooms.kinds.unit'), 'unit', candidates.units),
+      group(t('audioRooms.kinds.channel'), 'channel', candidates.channels),
+      group(t('audioRooms.kinds.user'), 'user', candidates.users),
+    ];
     const stale = saved.filter((p) => !known.has(participantValue(p.kind, p.id)));
-    return stale.length === 0 ? groups : [...groups, { group: t('audioRooms.kinds.other'), items: stale.map((p) => ({ value: participantValue(p.kind, p.id), label: p.name })) }];
+    return stale.length === 0
+      ? groups
+      : [...groups, { group: t('audioRooms.kinds.other'), items: stale.map((p) => ({ value: participantValue(p.kind, p.id), label: p.name })) }];
   }, [candidates, saved, t]);
   return (
     <MultiSelect

@@ -4,7 +4,14 @@
  * against the rooms the list holds, and the core's own field errors onto the fields (a
  * participant's problem under the participants picker). No React here.
  */
-import { CreateAudioRoomBody, VALIDATION, type AudioRoom, type AudioRoomParticipant, type AudioRoomParticipantKind, type AudioRoomParticipantRef } from '@fleet/contracts';
+import {
+  CreateAudioRoomBody,
+  VALIDATION,
+  type AudioRoom,
+  type AudioRoomParticipant,
+  type AudioRoomParticipantKind,
+  type AudioRoomParticipantRef,
+} from '@fleet/contracts';
 import { checkSchema, mergeErrors, serverFieldErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
 export interface AudioRoomFormValues {
@@ -20,7 +27,13 @@ export interface AudioRoomFormValues {
 
 export function initialValues(room: AudioRoom | null): AudioRoomFormValues {
   const saved = room?.participants ?? [];
-  return { name: room?.name ?? '', intercom: room?.intercom ?? false, serverId: room?.serverId ?? null, participants: saved.map((p) => participantValue(p.kind, p.id)), saved };
+  return {
+    name: room?.name ?? '',
+    intercom: room?.intercom ?? false,
+    serverId: room?.serverId ?? null,
+    participants: saved.map((p) => participantValue(p.kind, p.id)),
+    saved,
+  };
 }
 
 export const participantValue = (kind: AudioRoomParticipantKind, id: string) => `${kind}:${id}`;

@@ -65,7 +65,12 @@ describe('/login', () => {
   });
 
   it('sends a user whose password expires within 14 days to the change page first', async () => {
-    const { user, router } = await openLogin('/login?next=%2Fgroups', { expiresAt: '2026-01-20T00:00:00.000Z', warningDays: 14, expiring: true, dismissed: false });
+    const { user, router } = await openLogin('/login?next=%2Fgroups', {
+      expiresAt: '2026-01-20T00:00:00.000Z',
+      warningDays: 14,
+      expiring: true,
+      dismissed: false,
+    });
 
     await fill(user, screen.getByTestId('login-username'), 'anna');
     await fill(user, screen.getByTestId('login-password'), 'Secret-2026');

@@ -145,7 +145,16 @@ function NewBatch({ onCreated }: { readonly onCreated: (batch: UpgradeBatchCreat
           {t('batchUpgrade.intro', { max: BATCH_MAX_DEVICES })}
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput label={t('batchUpgrade.file')} placeholder={t('batchUpgrade.filePlaceholder')} accept=".csv,text/csv,text/plain" value={file} onChange={chooseFile} clearable w={280} data-testid="batch-file" />
+          <FileInput
+            label={t('batchUpgrade.file')}
+            placeholder={t('batchUpgrade.filePlaceholder')}
+            accept=".csv,text/csv,text/plain"
+            value={file}
+            onChange={chooseFile}
+            clearable
+            w={280}
+            data-testid="batch-file"
+          />
           <TextInput label={t('batchUpgrade.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} w={260} data-testid="batch-name" />
         </Group>
         <Textarea

@@ -35,7 +35,11 @@ export const BATCH_MAX_DEVICES = LIMITS.batchUpgradeMaxDevices;
 const DEVICE_COLUMNS = ['deviceid', 'device', 'id', 'uniqueid', 'unitid', 'serverid'];
 const VERSION_COLUMNS = ['targetversion', 'version', 'target', 'swversion'];
 
-const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]/g, '');
+const normalise = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
 
 /** Splits one line into fields (quotes honoured). The separator is the header's: ',' unless it only has ';'. */
 export function splitCsvLine(line: string, separator = ','): string[] {

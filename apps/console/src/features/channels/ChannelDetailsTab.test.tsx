@@ -13,7 +13,24 @@ function details(): ChannelDetails {
   const channel = makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', serverName: 'hub_1' });
   return {
     channel,
-    general: { name: 'Studio_out', mode: null, port: 5000, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false },
+    general: {
+      name: 'Studio_out',
+      mode: null,
+      port: 5000,
+      recording: false,
+      tally: null,
+      output: false,
+      preview: true,
+      forceOutput: false,
+      forwardRtmp: false,
+      distributor: false,
+      studio: false,
+      sharing: false,
+      ndi: false,
+      sdiNo: null,
+      flavor: null,
+      fourK: false,
+    },
     multipoint: { uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
     audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
     ingest: { channelId: 'ch1', associated: false, serverId: null, serverName: null, inputKind: null },
@@ -71,7 +88,11 @@ describe('the manage-channel modal: Details tab', () => {
   });
 
   it('reads the WebRTC preview servers when asked and keeps them until they expire (spec 001 §9)', async () => {
-    const api = core().on('getStunTurnInfo', ({ query }) => ({ identifier: query.identifier, iceServers: [{ urls: ['turn:turn.example:3478'], username: 'u1', credential: 'c' }], turnExpiration: 3600 }));
+    const api = core().on('getStunTurnInfo', ({ query }) => ({
+      identifier: query.identifier,
+      iceServers: [{ urls: ['turn:turn.example:3478'], username: 'u1', credential: 'c' }],
+      turnExpiration: 3600,
+    }));
     const { user, queryClient } = await open('details', ['luc_read'], api);
     expect(api.calls('getStunTurnInfo')).toHaveLength(0);
     await user.click(await screen.findByTestId('channel-details-webrtc-load'));
@@ -133,7 +154,13 @@ describe('the manage-channel modal: ingest, multipoint and ffmpeg reads', () => 
 
   it('admins see the receivers of the admin ptmp read, joined with what the server reports', async () => {
     const api = core().on('getAdminChannelPtmp', {
-      uniqueID: 'ch1', channelName: 'Studio_out', serverId: 'srv1', ptmpLu100: false, machines: [{ uid: 'u1' }], ptmpStatuses: [{ uid: 'u1', status: 'connected', bitrate: 3000 }], ptmpDelay: 800,
+      uniqueID: 'ch1',
+      channelName: 'Studio_out',
+      serverId: 'srv1',
+      ptmpLu100: false,
+      machines: [{ uid: 'u1' }],
+      ptmpStatuses: [{ uid: 'u1', status: 'connected', bitrate: 3000 }],
+      ptmpDelay: 800,
     });
     await open('multipoint', ['super_user'], api);
     const row = await screen.findByTestId('channel-multipoint-admin-u1');
@@ -172,9 +199,26 @@ describe('the manage-channel modal: ingest, multipoint and ffmpeg reads', () => 
 describe('the manage-channel modal: Facebook go-live', () => {
   it('reads the go-live settings and saves them at the version read, the access token kept write-only', async () => {
     const api = core()
-      .on('fetchSocialMediaDetails', { ...STAMP, provider: 'facebook', enabled: false, pageId: null, title: '', description: '', privacy: 'public', hasAccessToken: true })
+      .on('fetchSocialMediaDetails', {
+        ...STAMP,
+        provider: 'facebook',
+        enabled: false,
+        pageId: null,
+        title: '',
+        description: '',
+        privacy: 'public',
+        hasAccessToken: true,
+      })
       .on('updateSocialMediaDetails', ({ body }) => ({
-        ...STAMP, version: 4, provider: 'facebook', enabled: body.enabled, pageId: body.pageId ?? null, title: body.title, description: body.description, privacy: body.privacy, hasAccessToken: true,
+        ...STAMP,
+        version: 4,
+        provider: 'facebook',
+        enabled: body.enabled,
+        pageId: body.pageId ?? null,
+        title: body.title,
+        description: body.description,
+        privacy: body.privacy,
+        hasAccessToken: true,
       }));
     const { user } = await open('social', ['luc_regular'], api);
     await user.click(await screen.findByTestId('channel-social-enabled'));
@@ -182,7 +226,13 @@ describe('the manage-channel modal: Facebook go-live', () => {
     await user.type(screen.getByTestId('channel-social-title'), 'Evening news');
     await user.click(screen.getByTestId('channel-apply-social'));
     await waitFor(() => expect(api.calls('updateSocialMediaDetails')).toHaveLength(1));
-    expect(api.calls('updateSocialMediaDetails')[0]?.body).toMatchObject({ channelId: 'ch1', enabled: true, pageId: 'newsroom-page', title: 'Evening news', version: 3 });
+    expect(api.calls('updateSocialMediaDetails')[0]?.body).toMatchObject({
+      channelId: 'ch1',
+      enabled: true,
+      pageId: 'newsroom-page',
+      title: 'Evening news',
+      version: 3,
+    });
     expect(api.calls('updateSocialMediaDetails')[0]?.body).not.toHaveProperty('accessToken');
   });
 });

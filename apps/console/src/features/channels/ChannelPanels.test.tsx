@@ -14,8 +14,33 @@ const list = (channels: ChannelLive[]) => ({ channels, counters: countChannels(c
 function detailsOf(channel: ChannelLive): ChannelDetails {
   return {
     channel,
-    general: { name: channel.channelName, mode: null, port: null, recording: false, tally: null, output: true, preview: false, forceOutput: false, forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false },
-    multipoint: { uniqueID: channel.channelId, channelName: channel.channelName, serverId: channel.serverId, ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
+    general: {
+      name: channel.channelName,
+      mode: null,
+      port: null,
+      recording: false,
+      tally: null,
+      output: true,
+      preview: false,
+      forceOutput: false,
+      forwardRtmp: false,
+      distributor: false,
+      studio: false,
+      sharing: false,
+      ndi: false,
+      sdiNo: null,
+      flavor: null,
+      fourK: false,
+    },
+    multipoint: {
+      uniqueID: channel.channelId,
+      channelName: channel.channelName,
+      serverId: channel.serverId,
+      ptmpLu100: false,
+      machines: [],
+      ptmpStatuses: [],
+      ptmpDelay: null,
+    },
     audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
     ingest: { channelId: channel.channelId, associated: false, serverId: null, serverName: null, inputKind: null },
     outputLicence: { licensed: 4, used: 3 },
@@ -31,7 +56,19 @@ function core(): FakeApi {
     .on('getSdiChannels', list([sdi1]))
     .on('fetchChannelsPost', list([out1, sdi1]))
     .on('mediaAccessOutputInfo', ({ body }) => ({
-      outputs: body.uniqueIds.map((id) => ({ uniqueId: id, channelName: id, type: 'output' as const, status: 'idle' as const, isOutput: id === 'o1', sdiNo: id === 'd1' ? 2 : null, ndi: false, flavor: null, cdnName: id === 'o1' ? 'Akamai' : null, protocol: id === 'o1' ? 'RTMP' : null, forwardRtmp: false })),
+      outputs: body.uniqueIds.map((id) => ({
+        uniqueId: id,
+        channelName: id,
+        type: 'output' as const,
+        status: 'idle' as const,
+        isOutput: id === 'o1',
+        sdiNo: id === 'd1' ? 2 : null,
+        ndi: false,
+        flavor: null,
+        cdnName: id === 'o1' ? 'Akamai' : null,
+        protocol: id === 'o1' ? 'RTMP' : null,
+        forwardRtmp: false,
+      })),
     }))
     .on('fetchChannelDetailsPost', ({ body }) => ({ channels: body.ids.map((id) => detailsOf(id === 'o1' ? out1 : sdi1)) }));
 }
@@ -71,7 +108,17 @@ describe('/channels: inventory outputs panel', () => {
 describe('/channels: multipoint channels panel', () => {
   it('lists the point-to-multipoint channels and what each receiver reports', async () => {
     const api = new FakeApi().on('fetchPtmpChannels', {
-      channels: [{ uniqueID: 'p1', channelName: 'Ptmp_A', serverId: 's1', ptmpLu100: true, machines: [{ uid: 'u1' }, { uid: 'u2' }], ptmpStatuses: [{ uid: 'u1', status: 'connected', bitrate: 2000 }], ptmpDelay: 500 }],
+      channels: [
+        {
+          uniqueID: 'p1',
+          channelName: 'Ptmp_A',
+          serverId: 's1',
+          ptmpLu100: true,
+          machines: [{ uid: 'u1' }, { uid: 'u2' }],
+          ptmpStatuses: [{ uid: 'u1', status: 'connected', bitrate: 2000 }],
+          ptmpDelay: 500,
+        },
+      ],
     });
     await renderWithApp(<PtmpChannelsPanel onOpen={() => undefined} />, { roles: ['luc_read'], api });
     expect(await screen.findByTestId('channel-ptmp-row-p1')).toHaveTextContent('Ptmp_A');

@@ -131,7 +131,9 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
                   </Table.Td>
                   <Table.Td>{t(`channels.status.${c.status}`)}</Table.Td>
                   <Table.Td data-testid={`channel-outputs-info-${c.channelId}`}>
-                    {o === undefined ? none : `${o.isOutput ? t('channels.panels.isOutput') : t('channels.panels.isInput')}${parts.length > 0 ? ` · ${parts.join(' · ')}` : ''}`}
+                    {o === undefined
+                      ? none
+                      : `${o.isOutput ? t('channels.panels.isOutput') : t('channels.panels.isInput')}${parts.length > 0 ? ` · ${parts.join(' · ')}` : ''}`}
                   </Table.Td>
                 </Table.Tr>
               );

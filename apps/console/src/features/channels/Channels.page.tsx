@@ -10,7 +10,14 @@ import { ChannelCounterBar } from './ChannelCounterBar';
 import { countChannels } from '@fleet/domain';
 import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import {
-  activeChannelFilterCount, CHANNEL_FILTER_LIST, filterChannels, filtersForChannelCounter, isCounterActive, parseChannelFilters, resetChannelFilters, serializeChannelFilters,
+  activeChannelFilterCount,
+  CHANNEL_FILTER_LIST,
+  filterChannels,
+  filtersForChannelCounter,
+  isCounterActive,
+  parseChannelFilters,
+  resetChannelFilters,
+  serializeChannelFilters,
 } from './channelFilters';
 import type { ChannelCounterName } from './channelFilters';
 import { CHANNEL_DEFAULT_SORT, CHANNEL_GRID_ID, useChannelColumns } from './channelColumns';
@@ -83,10 +90,20 @@ export default function ChannelsPage() {
       grid={{ gridId: CHANNEL_GRID_ID, columns, rows: shown, rowKey, rowAttributes, selectedKey: openId, onRowClick: open, defaultSort: CHANNEL_DEFAULT_SORT }}
       controls={
         <>
-          <Button size="xs" variant={panels.outputs ? 'filled' : 'light'} onClick={() => setPanels((p) => ({ ...p, outputs: !p.outputs }))} data-testid="channel-outputs-toggle">
+          <Button
+            size="xs"
+            variant={panels.outputs ? 'filled' : 'light'}
+            onClick={() => setPanels((p) => ({ ...p, outputs: !p.outputs }))}
+            data-testid="channel-outputs-toggle"
+          >
             {t('channels.panels.outputsTitle')}
           </Button>
-          <Button size="xs" variant={panels.ptmp ? 'filled' : 'light'} onClick={() => setPanels((p) => ({ ...p, ptmp: !p.ptmp }))} data-testid="channel-ptmp-toggle">
+          <Button
+            size="xs"
+            variant={panels.ptmp ? 'filled' : 'light'}
+            onClick={() => setPanels((p) => ({ ...p, ptmp: !p.ptmp }))}
+            data-testid="channel-ptmp-toggle"
+          >
             {t('channels.panels.ptmpTitle')}
           </Button>
         </>

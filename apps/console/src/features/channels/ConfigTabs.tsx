@@ -43,10 +43,16 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
     refresh: ['getChannelSmpte'],
   });
   const error = useFieldError('channel-error-smpte', form.errors);
-  const setRow = (index: number, patch: Partial<SmpteRow>) => form.set({ flows: form.values.flows.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
+  const setRow = (index: number, patch: Partial<SmpteRow>) =>
+    form.set({ flows: form.values.flows.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   return (
     <ChannelFormSection formId="smpte" title={t('channels.modal.tabs.smpte')} form={form} allowed={allowed}>
-      <Checkbox label={t('channels.smpte.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="channel-smpte-enabled" />
+      <Checkbox
+        label={t('channels.smpte.enabled')}
+        checked={form.values.enabled}
+        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
+        data-testid="channel-smpte-enabled"
+      />
       <Text size="sm" c="dimmed" data-testid="channel-smpte-configured">
         {current.smpteMetadata.isConfigured ? t('channels.smpte.configured') : t('channels.smpte.notConfigured')}
       </Text>
@@ -58,12 +64,39 @@ function SmpteFormView({ current }: { current: ChannelSmpte }) {
             onChange={(e) => setRow(i, { kind: e.currentTarget.value as SmpteRow['kind'] })}
             data={SMPTE_FLOW_KINDS.map((k) => ({ value: k, label: t(`channels.smpte.kinds.${k}`) }))}
           />
-          <TextInput label={t('channels.smpte.primaryIp')} value={row.primaryIp} onChange={(e) => setRow(i, { primaryIp: e.currentTarget.value })} error={error(`flows.${i}.primary.ip`)} data-testid={`channel-smpte-${i}-primaryIp`} />
-          <TextInput label={t('channels.smpte.primaryPort')} value={row.primaryPort} onChange={(e) => setRow(i, { primaryPort: e.currentTarget.value })} error={error(`flows.${i}.primary.port`)} data-testid={`channel-smpte-${i}-primaryPort`} />
-          <TextInput label={t('channels.smpte.secondaryIp')} value={row.secondaryIp} onChange={(e) => setRow(i, { secondaryIp: e.currentTarget.value })} error={error(`flows.${i}.secondary.ip`)} />
-          <TextInput label={t('channels.smpte.secondaryPort')} value={row.secondaryPort} onChange={(e) => setRow(i, { secondaryPort: e.currentTarget.value })} error={error(`flows.${i}.secondary.port`)} />
+          <TextInput
+            label={t('channels.smpte.primaryIp')}
+            value={row.primaryIp}
+            onChange={(e) => setRow(i, { primaryIp: e.currentTarget.value })}
+            error={error(`flows.${i}.primary.ip`)}
+            data-testid={`channel-smpte-${i}-primaryIp`}
+          />
+          <TextInput
+            label={t('channels.smpte.primaryPort')}
+            value={row.primaryPort}
+            onChange={(e) => setRow(i, { primaryPort: e.currentTarget.value })}
+            error={error(`flows.${i}.primary.port`)}
+            data-testid={`channel-smpte-${i}-primaryPort`}
+          />
+          <TextInput
+            label={t('channels.smpte.secondaryIp')}
+            value={row.secondaryIp}
+            onChange={(e) => setRow(i, { secondaryIp: e.currentTarget.value })}
+            error={error(`flows.${i}.secondary.ip`)}
+          />
+          <TextInput
+            label={t('channels.smpte.secondaryPort')}
+            value={row.secondaryPort}
+            onChange={(e) => setRow(i, { secondaryPort: e.currentTarget.value })}
+            error={error(`flows.${i}.secondary.port`)}
+          />
           <Group align="flex-end">
-            <ActionIcon variant="subtle" color="red" aria-label={t('channels.smpte.remove')} onClick={() => form.set({ flows: form.values.flows.filter((_, j) => j !== i) })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('channels.smpte.remove')}
+              onClick={() => form.set({ flows: form.values.flows.filter((_, j) => j !== i) })}
+            >
               ×
             </ActionIcon>
           </Group>
@@ -106,8 +139,21 @@ function FfmpegFormView({ current }: { current: ChannelFfmpeg }) {
   const error = useFieldError('channel-error-ffmpeg', form.errors);
   return (
     <ChannelFormSection formId="ffmpeg" title={t('channels.ffmpeg.title')} form={form} allowed={allowed}>
-      <Checkbox label={t('channels.ffmpeg.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="channel-ffmpeg-enabled" />
-      <Textarea label={t('channels.ffmpeg.override')} autosize minRows={2} value={form.values.override} onChange={(e) => form.set({ override: e.currentTarget.value })} error={error('override')} data-testid="channel-ffmpeg-override" />
+      <Checkbox
+        label={t('channels.ffmpeg.enabled')}
+        checked={form.values.enabled}
+        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
+        data-testid="channel-ffmpeg-enabled"
+      />
+      <Textarea
+        label={t('channels.ffmpeg.override')}
+        autosize
+        minRows={2}
+        value={form.values.override}
+        onChange={(e) => form.set({ override: e.currentTarget.value })}
+        error={error('override')}
+        data-testid="channel-ffmpeg-override"
+      />
     </ChannelFormSection>
   );
 }
@@ -136,8 +182,21 @@ function AdminFfmpegFormView({ current }: { current: ChannelFfmpeg }) {
       <Text size="sm" c="dimmed">
         {t('channels.ffmpeg.adminHint')}
       </Text>
-      <Checkbox label={t('channels.ffmpeg.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="channel-adminFfmpeg-enabled" />
-      <Textarea label={t('channels.ffmpeg.override')} autosize minRows={2} value={form.values.override} onChange={(e) => form.set({ override: e.currentTarget.value })} error={error('override')} data-testid="channel-adminFfmpeg-override" />
+      <Checkbox
+        label={t('channels.ffmpeg.enabled')}
+        checked={form.values.enabled}
+        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
+        data-testid="channel-adminFfmpeg-enabled"
+      />
+      <Textarea
+        label={t('channels.ffmpeg.override')}
+        autosize
+        minRows={2}
+        value={form.values.override}
+        onChange={(e) => form.set({ override: e.currentTarget.value })}
+        error={error('override')}
+        data-testid="channel-adminFfmpeg-override"
+      />
     </ChannelFormSection>
   );
 }
@@ -177,10 +236,27 @@ function SocialFormView({ current }: { current: SocialMediaDetails }) {
   const error = useFieldError('channel-error-social', form.errors);
   return (
     <ChannelFormSection formId="social" title={t('channels.social.title')} form={form} allowed={allowed}>
-      <Checkbox label={t('channels.social.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="channel-social-enabled" />
+      <Checkbox
+        label={t('channels.social.enabled')}
+        checked={form.values.enabled}
+        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
+        data-testid="channel-social-enabled"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('channels.social.pageId')} value={form.values.pageId} onChange={(e) => form.set({ pageId: e.currentTarget.value })} error={error('pageId')} data-testid="channel-social-pageId" />
-        <TextInput label={t('channels.social.titleField')} value={form.values.title} onChange={(e) => form.set({ title: e.currentTarget.value })} error={error('title')} data-testid="channel-social-title" />
+        <TextInput
+          label={t('channels.social.pageId')}
+          value={form.values.pageId}
+          onChange={(e) => form.set({ pageId: e.currentTarget.value })}
+          error={error('pageId')}
+          data-testid="channel-social-pageId"
+        />
+        <TextInput
+          label={t('channels.social.titleField')}
+          value={form.values.title}
+          onChange={(e) => form.set({ title: e.currentTarget.value })}
+          error={error('title')}
+          data-testid="channel-social-title"
+        />
         <NativeSelect
           label={t('channels.social.privacy')}
           value={form.values.privacy}
@@ -197,7 +273,14 @@ function SocialFormView({ current }: { current: SocialMediaDetails }) {
           data-testid="channel-social-accessToken"
         />
       </SimpleGrid>
-      <Textarea label={t('channels.social.description')} autosize minRows={2} value={form.values.description} onChange={(e) => form.set({ description: e.currentTarget.value })} error={error('description')} />
+      <Textarea
+        label={t('channels.social.description')}
+        autosize
+        minRows={2}
+        value={form.values.description}
+        onChange={(e) => form.set({ description: e.currentTarget.value })}
+        error={error('description')}
+      />
     </ChannelFormSection>
   );
 }

@@ -119,7 +119,13 @@ function DestinationFieldsView({ form, formId }: { form: ChannelForm<Destination
   const error = (field: string) => fieldError(`destination.${field}`);
   const v = form.values;
   const text = (field: keyof DestinationForm, label: string) => (
-    <TextInput label={label} value={v[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${formId}-${field}`} />
+    <TextInput
+      label={label}
+      value={v[field]}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(field)}
+      data-testid={`channel-${formId}-${field}`}
+    />
   );
   return (
     <>
@@ -144,7 +150,12 @@ function DestinationFieldsView({ form, formId }: { form: ChannelForm<Destination
         {(v.type === 'cdn' || v.type === 'srt') && text('streamId', t('channels.destinations.streamId'))}
         {v.type === 'cdn' && text('username', t('channels.destinations.username'))}
         {v.type === 'cdn' && (
-          <PasswordInput label={t('channels.destinations.password')} value={v.password} onChange={(e) => form.set({ password: e.currentTarget.value })} error={error('password')} />
+          <PasswordInput
+            label={t('channels.destinations.password')}
+            value={v.password}
+            onChange={(e) => form.set({ password: e.currentTarget.value })}
+            error={error('password')}
+          />
         )}
         {v.type === 'srt' && (
           <NativeSelect

@@ -92,7 +92,13 @@ function CapabilitiesSection() {
           <Stack gap="xs">
             <Text size="sm">{t('channels.details.capabilitiesFailed', { reason: errorText(query.error) })}</Text>
             <Group>
-              <Button size="xs" variant="light" loading={query.isFetching} onClick={() => void query.refetch()} data-testid="channel-details-capabilities-retry">
+              <Button
+                size="xs"
+                variant="light"
+                loading={query.isFetching}
+                onClick={() => void query.refetch()}
+                data-testid="channel-details-capabilities-retry"
+              >
                 {t('channels.modal.retry')}
               </Button>
             </Group>

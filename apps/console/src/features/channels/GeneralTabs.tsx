@@ -17,7 +17,18 @@ import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
 import { useChannelForm } from './useChannelForm';
 
 const ENDPOINT = 'updateAdminChannel';
-const FLAGS = ['recording', 'output', 'preview', 'forceOutput', 'forwardRtmp', 'distributor', 'studio', 'sharing', 'smpte', 'fourK'] as const satisfies readonly (keyof GeneralForm)[];
+const FLAGS = [
+  'recording',
+  'output',
+  'preview',
+  'forceOutput',
+  'forwardRtmp',
+  'distributor',
+  'studio',
+  'sharing',
+  'smpte',
+  'fourK',
+] as const satisfies readonly (keyof GeneralForm)[];
 
 function useAdminChannelForm<F extends object>(source: F, toBody: (values: F, version: number) => object, savedName?: (values: F) => string) {
   const { details } = useChannelModal();
@@ -47,7 +58,13 @@ export function GeneralTab() {
     <>
       <ChannelFormSection formId="general" title={t('channels.modal.tabs.general')} form={form} allowed={allowed}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('channels.general.name')} value={form.values.name} onChange={(e) => form.set({ name: e.currentTarget.value })} error={error('name')} data-testid="channel-general-name" />
+          <TextInput
+            label={t('channels.general.name')}
+            value={form.values.name}
+            onChange={(e) => form.set({ name: e.currentTarget.value })}
+            error={error('name')}
+            data-testid="channel-general-name"
+          />
           <NativeSelect
             label={t('channels.general.mode')}
             value={form.values.mode}
@@ -56,8 +73,20 @@ export function GeneralTab() {
             error={error('mode')}
             data-testid="channel-general-mode"
           />
-          <TextInput label={t('channels.general.port')} value={form.values.port} onChange={(e) => form.set({ port: e.currentTarget.value })} error={error('port')} data-testid="channel-general-port" />
-          <TextInput label={t('channels.general.sdiNo')} value={form.values.sdiNo} onChange={(e) => form.set({ sdiNo: e.currentTarget.value })} error={error('sdiNo')} data-testid="channel-general-sdiNo" />
+          <TextInput
+            label={t('channels.general.port')}
+            value={form.values.port}
+            onChange={(e) => form.set({ port: e.currentTarget.value })}
+            error={error('port')}
+            data-testid="channel-general-port"
+          />
+          <TextInput
+            label={t('channels.general.sdiNo')}
+            value={form.values.sdiNo}
+            onChange={(e) => form.set({ sdiNo: e.currentTarget.value })}
+            error={error('sdiNo')}
+            data-testid="channel-general-sdiNo"
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {FLAGS.map((flag) => (
@@ -97,7 +126,12 @@ export function NdiTab() {
   const form = useAdminChannelForm(source, ndiBody);
   return (
     <ChannelFormSection formId="ndi" title={t('channels.modal.tabs.ndi')} form={form} allowed={allowed}>
-      <Checkbox label={t('channels.ndi.enabled')} checked={form.values.ndi} onChange={(e) => form.set({ ndi: e.currentTarget.checked })} data-testid="channel-ndi-enabled" />
+      <Checkbox
+        label={t('channels.ndi.enabled')}
+        checked={form.values.ndi}
+        onChange={(e) => form.set({ ndi: e.currentTarget.checked })}
+        data-testid="channel-ndi-enabled"
+      />
     </ChannelFormSection>
   );
 }
@@ -111,7 +145,13 @@ export function TallyTab() {
   const error = useFieldError('channel-error-tally', form.errors);
   return (
     <ChannelFormSection formId="tally" title={t('channels.modal.tabs.tally')} form={form} allowed={allowed}>
-      <TextInput label={t('channels.tally.name')} value={form.values.tally} onChange={(e) => form.set({ tally: e.currentTarget.value })} error={error('tally')} data-testid="channel-tally-name" />
+      <TextInput
+        label={t('channels.tally.name')}
+        value={form.values.tally}
+        onChange={(e) => form.set({ tally: e.currentTarget.value })}
+        error={error('tally')}
+        data-testid="channel-tally-name"
+      />
       <Text size="sm" c="dimmed" data-testid="channel-tally-hw">
         {t('channels.tally.hwStatus', { status: details.channel.tallyHwStatus ?? t('channels.cells.none') })}
       </Text>

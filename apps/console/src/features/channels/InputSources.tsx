@@ -116,10 +116,22 @@ function AddInputSource({ onDone }: { onDone: () => void }) {
   const error = useFieldError(`channel-error-${FORM_ID}`, form.errors);
   const v = form.values;
   const text = (field: keyof InputSourceForm, label: string) => (
-    <TextInput label={label} value={String(v[field])} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${FORM_ID}-${field}`} />
+    <TextInput
+      label={label}
+      value={String(v[field])}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(field)}
+      data-testid={`channel-${FORM_ID}-${field}`}
+    />
   );
   const secret = (field: 'passphrase' | 'streamKey', label: string) => (
-    <PasswordInput label={label} value={v[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(field)} data-testid={`channel-${FORM_ID}-${field}`} />
+    <PasswordInput
+      label={label}
+      value={v[field]}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(field)}
+      data-testid={`channel-${FORM_ID}-${field}`}
+    />
   );
   return (
     <ChannelFormSection formId={FORM_ID} title={t('channels.inputSources.add')} form={form} allowed={allowed}>

@@ -33,7 +33,10 @@ function BandwidthForm() {
         label={t('channels.streaming.limit')}
         value={form.values.limit}
         onChange={(e) => form.set({ limit: e.currentTarget.value })}
-        data={BANDWIDTH_CAP_OPTIONS.map((o) => ({ value: o, label: o === 'disabled' || o === 'custom' ? t(`channels.streaming.caps.${o}`) : t('channels.streaming.mbps', { value: o }) }))}
+        data={BANDWIDTH_CAP_OPTIONS.map((o) => ({
+          value: o,
+          label: o === 'disabled' || o === 'custom' ? t(`channels.streaming.caps.${o}`) : t('channels.streaming.mbps', { value: o }),
+        }))}
         error={error('limit')}
         data-testid="channel-bwLimit-limit"
       />

@@ -13,16 +13,18 @@ export const CHANNEL_DEFAULT_SORT: SortState = { column: 'name', direction: 'asc
 const STATUS_COLOR = { busy: 'red', idle: 'green', offline: 'gray' } as const;
 
 /** A channel's live status, coloured by its class (spec 001 §4: busy, idle, offline). */
-export function ChannelStatusBadge({ channel, testId = `channel-status-${channel.channelId}`, size }: { channel: Pick<ChannelLive, 'channelId' | 'status'>; testId?: string; size?: 'xs' | 'sm' }) {
+export function ChannelStatusBadge({
+  channel,
+  testId = `channel-status-${channel.channelId}`,
+  size,
+}: {
+  channel: Pick<ChannelLive, 'channelId' | 'status'>;
+  testId?: string;
+  size?: 'xs' | 'sm';
+}) {
   const { t } = useTranslation();
   return (
-    <Badge
-      color={STATUS_COLOR[channelStatusClass(channel.status)]}
-      variant="light"
-      size={size}
-      data-testid={testId}
-      data-status={channel.status}
-    >
+    <Badge color={STATUS_COLOR[channelStatusClass(channel.status)]} variant="light" size={size} data-testid={testId} data-status={channel.status}>
       {t(`channels.status.${channel.status}`)}
     </Badge>
   );
@@ -31,7 +33,12 @@ export function ChannelStatusBadge({ channel, testId = `channel-status-${channel
 function Marks({ channel }: { channel: ChannelLive }) {
   const { t } = useTranslation();
   const marks = outputMarks(channel);
-  if (marks.length === 0) return <Text size="sm" c="dimmed">{t('channels.cells.none')}</Text>;
+  if (marks.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('channels.cells.none')}
+      </Text>
+    );
   return (
     <Group gap={4} wrap="nowrap" data-testid={`channel-marks-${channel.channelId}`}>
       {marks.map((mark) => (
@@ -59,15 +66,35 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
           </Text>
         ),
       },
-      { id: 'status', header: t('channels.columns.status'), width: 170, sortValue: (c) => t(`channels.status.${c.status}`), render: (c) => <ChannelStatusBadge channel={c} /> },
+      {
+        id: 'status',
+        header: t('channels.columns.status'),
+        width: 170,
+        sortValue: (c) => t(`channels.status.${c.status}`),
+        render: (c) => <ChannelStatusBadge channel={c} />,
+      },
       {
         id: 'type',
         header: t('channels.columns.type'),
         width: 120,
         sortValue: (c) => c.type,
-        render: (c) => <Text size="sm" data-testid={`channel-type-${c.channelId}`}>{t(`channels.types.${c.type}`)}</Text>,
+        render: (c) => (
+          <Text size="sm" data-testid={`channel-type-${c.channelId}`}>
+            {t(`channels.types.${c.type}`)}
+          </Text>
+        ),
       },
-      { id: 'server', header: t('channels.columns.server'), width: 160, sortValue: (c) => c.serverName, render: (c) => <Text size="sm" truncate="end">{c.serverName}</Text> },
+      {
+        id: 'server',
+        header: t('channels.columns.server'),
+        width: 160,
+        sortValue: (c) => c.serverName,
+        render: (c) => (
+          <Text size="sm" truncate="end">
+            {c.serverName}
+          </Text>
+        ),
+      },
       {
         id: 'allocatedTo',
         header: t('channels.columns.allocatedTo'),
@@ -94,10 +121,19 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
               {t('channels.cells.recording')}
             </Badge>
           ) : (
-            <Text size="sm" c="dimmed">{t('channels.cells.notRecording')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('channels.cells.notRecording')}
+            </Text>
           ),
       },
-      { id: 'uptime', header: t('channels.columns.uptime'), width: 110, align: 'right', sortValue: (c) => c.uptime, render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('channels.cells.none')}</Text> },
+      {
+        id: 'uptime',
+        header: t('channels.columns.uptime'),
+        width: 110,
+        align: 'right',
+        sortValue: (c) => c.uptime,
+        render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('channels.cells.none')}</Text>,
+      },
       {
         id: 'ptmp',
         header: t('channels.columns.ptmp'),
@@ -106,7 +142,12 @@ export function useChannelColumns(): DataGridColumn<ChannelLive>[] {
         sortValue: (c) => ptmpBitrate(c),
         render: (c) => {
           const bitrate = ptmpBitrate(c);
-          if (bitrate === null) return <Text size="sm" c="dimmed">{t('channels.cells.none')}</Text>;
+          if (bitrate === null)
+            return (
+              <Text size="sm" c="dimmed">
+                {t('channels.cells.none')}
+              </Text>
+            );
           return (
             <Text size="sm" data-testid={`channel-ptmp-${c.channelId}`}>
               {c.ptmpDelay === null ? t('channels.cells.ptmpNoDelay', { bitrate }) : t('channels.cells.ptmp', { bitrate, delay: c.ptmpDelay })}

@@ -61,7 +61,9 @@ export function ptmpReceivers(ptmp: Pick<ChannelPtmp, 'machines' | 'ptmpStatuses
     return { uid: m.uid, chosen: true, status: s?.status ?? null, bitrate: s?.bitrate ?? null };
   });
   const chosenIds = new Set(ptmp.machines.map((m) => m.uid));
-  const extra = ptmp.ptmpStatuses.filter((s) => !chosenIds.has(s.uid)).map((s): PtmpReceiver => ({ uid: s.uid, chosen: false, status: s.status, bitrate: s.bitrate }));
+  const extra = ptmp.ptmpStatuses
+    .filter((s) => !chosenIds.has(s.uid))
+    .map((s): PtmpReceiver => ({ uid: s.uid, chosen: false, status: s.status, bitrate: s.bitrate }));
   return [...chosen, ...extra];
 }
 
@@ -77,7 +79,8 @@ export interface ServerLicence {
 export function serverLicences(details: readonly Pick<ChannelDetails, 'channel' | 'outputLicence'>[]): ServerLicence[] {
   const byServer = new Map<string, ServerLicence>();
   for (const d of details) {
-    if (!byServer.has(d.channel.serverId)) byServer.set(d.channel.serverId, { serverId: d.channel.serverId, serverName: d.channel.serverName, ...d.outputLicence });
+    if (!byServer.has(d.channel.serverId))
+      byServer.set(d.channel.serverId, { serverId: d.channel.serverId, serverName: d.channel.serverName, ...d.outputLicence });
   }
   return [...byServer.values()].sort((a, b) => a.serverName.localeCompare(b.serverName) || a.serverId.localeCompare(b.serverId));
 }

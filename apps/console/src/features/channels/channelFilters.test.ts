@@ -1,14 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { countChannels } from '@fleet/domain';
 import {
-  activeChannelFilterCount, DEFAULT_CHANNEL_FILTERS, filterChannels, filtersForChannelCounter, isCounterActive, parseChannelFilters,
+  activeChannelFilterCount,
+  DEFAULT_CHANNEL_FILTERS,
+  filterChannels,
+  filtersForChannelCounter,
+  isCounterActive,
+  parseChannelFilters,
   serializeChannelFilters,
 } from './channelFilters';
 import { makeChannel } from './testChannels';
 
 const idle = makeChannel({ channelId: 'a', channelName: 'Studio_A' });
-const live = makeChannel({ channelId: 'b', status: 'collecting', busy: true, allocatedToUnitAlias: 'Truck-7', type: 'output', isOutput: true, hasCdn: true, cdnName: 'YouTube' });
-const down = makeChannel({ channelId: 'c', status: 'unavailable', offline: true, online: false, type: 'input', isInput: true, hasSdi: true, groupIds: ['grp-2'], inventoryIds: ['inv-2'] });
+const live = makeChannel({
+  channelId: 'b',
+  status: 'collecting',
+  busy: true,
+  allocatedToUnitAlias: 'Truck-7',
+  type: 'output',
+  isOutput: true,
+  hasCdn: true,
+  cdnName: 'YouTube',
+});
+const down = makeChannel({
+  channelId: 'c',
+  status: 'unavailable',
+  offline: true,
+  online: false,
+  type: 'input',
+  isInput: true,
+  hasSdi: true,
+  groupIds: ['grp-2'],
+  inventoryIds: ['inv-2'],
+});
 const sdiOut = makeChannel({ channelId: 'd', status: 'PlayStoredFile', type: 'output', isOutput: true, hasSdi: true, hasSmpte: true, isSharing: true });
 const all = [idle, live, down, sdiOut];
 const ids = (list: readonly { channelId: string }[]) => list.map((c) => c.channelId);
@@ -46,7 +70,20 @@ describe('channel filters (spec 001 §3 channels list filters)', () => {
       const shown = filterChannels(all, filtersForChannelCounter(DEFAULT_CHANNEL_FILTERS, mark));
       expect(shown).toHaveLength(counters[mark]);
     }
-    expect(counters).toMatchObject({ busy: 2, idle: 1, offline: 1, sdi: 2, smpte: 1, cdn: 1, preview: 1, share: 1, output: 2, input: 1, studio: 0, distributor: 0 });
+    expect(counters).toMatchObject({
+      busy: 2,
+      idle: 1,
+      offline: 1,
+      sdi: 2,
+      smpte: 1,
+      cdn: 1,
+      preview: 1,
+      share: 1,
+      output: 2,
+      input: 1,
+      studio: 0,
+      distributor: 0,
+    });
   });
 
   it('stored filters round-trip, and junk falls back to the defaults', () => {

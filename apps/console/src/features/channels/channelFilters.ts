@@ -17,7 +17,18 @@ import type { ChannelMark, ChannelStatusClass } from '@fleet/domain';
 
 /** Counter names in the bar's order (spec 001 §3 Counters). */
 export const CHANNEL_COUNTERS = [
-  'busy', 'idle', 'offline', 'sdi', 'smpte', 'cdn', 'preview', 'studio', 'share', 'distributor', 'output', 'input',
+  'busy',
+  'idle',
+  'offline',
+  'sdi',
+  'smpte',
+  'cdn',
+  'preview',
+  'studio',
+  'share',
+  'distributor',
+  'output',
+  'input',
 ] as const satisfies readonly (keyof ChannelCounters)[];
 export type ChannelCounterName = (typeof CHANNEL_COUNTERS)[number];
 
@@ -136,6 +147,7 @@ export function filtersForChannelCounter(filters: ChannelListFilters, counter: C
 
 /** Whether the counter is the filter now (the bar shows it pressed). */
 export function isCounterActive(filters: ChannelListFilters, counter: ChannelCounterName): boolean {
-  if ((STATUS_COUNTERS as readonly string[]).includes(counter)) return filters.statuses.length > 0 && sameSet(filters.statuses, statusesOfClass(counter as ChannelStatusClass));
+  if ((STATUS_COUNTERS as readonly string[]).includes(counter))
+    return filters.statuses.length > 0 && sameSet(filters.statuses, statusesOfClass(counter as ChannelStatusClass));
   return sameSet(filters.marks, [counter as ChannelMark]);
 }

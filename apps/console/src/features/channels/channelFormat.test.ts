@@ -5,7 +5,13 @@ import { makeChannel } from './testChannels';
 describe('channel cells', () => {
   it('shows the output marks a channel carries, in order', () => {
     expect(outputMarks(makeChannel({ channelId: 'a' }))).toEqual([]);
-    expect(outputMarks(makeChannel({ channelId: 'a', isOutput: true, ndi: true, hasSdi: true, hasSmpte: true, hasCdn: true }))).toEqual(['output', 'ndi', 'sdi', 'smpte', 'cdn']);
+    expect(outputMarks(makeChannel({ channelId: 'a', isOutput: true, ndi: true, hasSdi: true, hasSmpte: true, hasCdn: true }))).toEqual([
+      'output',
+      'ndi',
+      'sdi',
+      'smpte',
+      'cdn',
+    ]);
   });
 
   it('formats uptime as a clock, with days past 24 h', () => {
@@ -16,6 +22,16 @@ describe('channel cells', () => {
 
   it('sums the multipoint receivers bitrate; none without receivers', () => {
     expect(ptmpBitrate(makeChannel({ channelId: 'a' }))).toBeNull();
-    expect(ptmpBitrate(makeChannel({ channelId: 'a', ptmpStatuses: [{ uid: 'u1', status: 'ok', bitrate: 1200 }, { uid: 'u2', status: 'ok', bitrate: 800 }] }))).toBe(2000);
+    expect(
+      ptmpBitrate(
+        makeChannel({
+          channelId: 'a',
+          ptmpStatuses: [
+            { uid: 'u1', status: 'ok', bitrate: 1200 },
+            { uid: 'u2', status: 'ok', bitrate: 800 },
+          ],
+        }),
+      ),
+    ).toBe(2000);
   });
 });

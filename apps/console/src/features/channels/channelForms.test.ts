@@ -4,8 +4,22 @@ import { checkSchema } from '../../lib/forms/fieldErrors';
 import { BLANK_INPUT_SOURCE, bwLimitBody, bwLimitForm, generalBody, generalForm, inputSourceBody, multipointBody, tallyBody } from './channelForms';
 
 const general = {
-  name: 'cam_1', mode: 'cdn' as const, port: 8000, recording: false, tally: null, output: false, preview: true, forceOutput: false,
-  forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false,
+  name: 'cam_1',
+  mode: 'cdn' as const,
+  port: 8000,
+  recording: false,
+  tally: null,
+  output: false,
+  preview: true,
+  forceOutput: false,
+  forwardRtmp: false,
+  distributor: false,
+  studio: false,
+  sharing: false,
+  ndi: false,
+  sdiNo: null,
+  flavor: null,
+  fourK: false,
 };
 
 describe('manage-channel forms', () => {
@@ -52,12 +66,18 @@ describe('streaming destination form', () => {
     expect(cdn.destination).toEqual({ type: 'cdn', name: 'yt', provider: 'YouTube', streamType: 'main', urlPrimary: 'rtmp://a/live', streamId: 'k1' });
     expect(checkSchema(AddDestinationBody, cdn)).toEqual({});
 
-    const srt = destinationBody({ ...BLANK_DESTINATION, type: 'srt', name: 's', provider: 'p', urlPrimary: 'srt://h:9000', sourcePort: '555', passphrase: 'short!' }, 'ch1');
+    const srt = destinationBody(
+      { ...BLANK_DESTINATION, type: 'srt', name: 's', provider: 'p', urlPrimary: 'srt://h:9000', sourcePort: '555', passphrase: 'short!' },
+      'ch1',
+    );
     const errors = checkSchema(AddDestinationBody, srt);
     expect(errors['destination.sourcePort']).toBe(VALIDATION.sourcePortRange);
     expect(errors['destination.passphrase']).toBeDefined();
 
-    const ts = destinationBody({ ...BLANK_DESTINATION, type: 'mpegts', name: 't', provider: 'p', mpegTsIp: '10.0.0.1', mpegTsPort: '70000', mpegTsBitrate: '1000' }, 'ch1');
+    const ts = destinationBody(
+      { ...BLANK_DESTINATION, type: 'mpegts', name: 't', provider: 'p', mpegTsIp: '10.0.0.1', mpegTsPort: '70000', mpegTsBitrate: '1000' },
+      'ch1',
+    );
     const tsErrors = checkSchema(AddDestinationBody, ts);
     expect(tsErrors['destination.mpegTsPort']).toBe(VALIDATION.maxValue(65535));
     expect(tsErrors['destination.mpegTsBitrate']).toBe(VALIDATION.minValue(2000));
@@ -69,10 +89,32 @@ describe('editing a streaming destination', () => {
     const { UpdateDestinationBody } = await import('@fleet/contracts');
     const { destinationForm, destinationUpdateBody } = await import('./channelForms');
     const info = {
-      id: 'd1', channelId: 'ch1', type: 'srt' as const, name: 'venue', provider: 'p', streamType: 'backup' as const, urlPrimary: 'srt://h:1', urlSecondary: null,
-      streamId: null, username: null, hasPassword: false, videoProfile: null, bitrate: null, resolution: null, frameRate: null, srtMode: 'listener' as const,
-      sourcePort: 9000, hasPassphrase: true, latency: 200, mpegTsIp: null, mpegTsPort: null, mpegTsBitrate: null, ffmpegOverride: null, active: false,
-      version: 4, updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 'd1',
+      channelId: 'ch1',
+      type: 'srt' as const,
+      name: 'venue',
+      provider: 'p',
+      streamType: 'backup' as const,
+      urlPrimary: 'srt://h:1',
+      urlSecondary: null,
+      streamId: null,
+      username: null,
+      hasPassword: false,
+      videoProfile: null,
+      bitrate: null,
+      resolution: null,
+      frameRate: null,
+      srtMode: 'listener' as const,
+      sourcePort: 9000,
+      hasPassphrase: true,
+      latency: 200,
+      mpegTsIp: null,
+      mpegTsPort: null,
+      mpegTsBitrate: null,
+      ffmpegOverride: null,
+      active: false,
+      version: 4,
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
     const form = destinationForm(info);
     expect(form).toMatchObject({ type: 'srt', srtMode: 'listener', sourcePort: '9000', latency: '200', passphrase: '' });
@@ -86,10 +128,32 @@ describe('editing a streaming destination', () => {
     const { AddDestinationBody, UpdateDestinationBody } = await import('@fleet/contracts');
     const { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } = await import('./channelForms');
     const info = {
-      id: 'd2', channelId: 'ch1', type: 'cdn' as const, name: 'yt', provider: 'YouTube', streamType: 'main' as const, urlPrimary: 'rtmp://a/live', urlSecondary: null,
-      streamId: 'k1', username: null, hasPassword: false, videoProfile: 'HQ h264', bitrate: 6000, resolution: '1080p50', frameRate: '50', srtMode: null,
-      sourcePort: null, hasPassphrase: false, latency: null, mpegTsIp: null, mpegTsPort: null, mpegTsBitrate: null, ffmpegOverride: null, active: true,
-      version: 2, updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 'd2',
+      channelId: 'ch1',
+      type: 'cdn' as const,
+      name: 'yt',
+      provider: 'YouTube',
+      streamType: 'main' as const,
+      urlPrimary: 'rtmp://a/live',
+      urlSecondary: null,
+      streamId: 'k1',
+      username: null,
+      hasPassword: false,
+      videoProfile: 'HQ h264',
+      bitrate: 6000,
+      resolution: '1080p50',
+      frameRate: '50',
+      srtMode: null,
+      sourcePort: null,
+      hasPassphrase: false,
+      latency: null,
+      mpegTsIp: null,
+      mpegTsPort: null,
+      mpegTsBitrate: null,
+      ffmpegOverride: null,
+      active: true,
+      version: 2,
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
     const form = destinationForm(info);
     expect(form).toMatchObject({ videoProfile: 'HQ h264', bitrate: '6000', resolution: '1080p50', frameRate: '50' });
@@ -105,7 +169,11 @@ describe('editing a streaming destination', () => {
     expect(checkSchema(AddDestinationBody, low)['destination.bitrate']).toBe(VALIDATION.minValue(2000));
     const high = destinationBody({ ...BLANK_DESTINATION, type: 'ffmpeg', name: 'f', provider: 'p', ffmpegOverride: '-c copy', bitrate: '8001' }, 'ch1');
     expect(checkSchema(AddDestinationBody, high)['destination.bitrate']).toBe(VALIDATION.maxValue(8000));
-    expect(checkSchema(AddDestinationBody, { channelId: 'ch1', destination: { ...low.destination, bitrate: 4000, resolution: '2160p60' } })['destination.resolution']).toBeDefined();
+    expect(
+      checkSchema(AddDestinationBody, { channelId: 'ch1', destination: { ...low.destination, bitrate: 4000, resolution: '2160p60' } })[
+        'destination.resolution'
+      ],
+    ).toBeDefined();
   });
 
   it('an input source of each kind becomes a body the call accepts, with only the fields of its kind', () => {
@@ -123,7 +191,8 @@ describe('editing a streaming destination', () => {
   });
 
   it('input sources show the spec messages: RTSP URL, WebRTC port, SRT key and source port', () => {
-    const errors = (form: Partial<typeof BLANK_INPUT_SOURCE>) => checkSchema(AddInputSourceBody, inputSourceBody({ ...BLANK_INPUT_SOURCE, name: 'cam', ...form }));
+    const errors = (form: Partial<typeof BLANK_INPUT_SOURCE>) =>
+      checkSchema(AddInputSourceBody, inputSourceBody({ ...BLANK_INPUT_SOURCE, name: 'cam', ...form }));
     expect(errors({ kind: 'encoder', rtspUrl: `rtsp://h/${'a'.repeat(250)}` }).rtspUrl).toBe(VALIDATION.max256);
     expect(errors({ kind: 'encoder', rtspUrl: 'rtsp://hôte/x' }).rtspUrl).toBe(VALIDATION.asciiOnly);
     expect(errors({ kind: 'webrtc', port: '65354' }).port).toBe(VALIDATION.maxValue(65353));

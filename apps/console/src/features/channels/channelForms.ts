@@ -90,7 +90,14 @@ export const multipointForm = (ptmp: ChannelPtmp): MultipointForm => ({ machines
 
 /** POST updatePtmpChannels: the receivers, blank lines and repeats dropped. */
 export function multipointBody(values: MultipointForm, channelId: string) {
-  const uids = [...new Set(values.machines.split(/[\n,]/).map((line) => line.trim()).filter((line) => line !== ''))];
+  const uids = [
+    ...new Set(
+      values.machines
+        .split(/[\n,]/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
+  ];
   return { uniqueID: channelId, machines: uids.map((uid) => ({ uid })) };
 }
 
@@ -178,8 +185,21 @@ export interface SocialForm {
   readonly accessToken: string;
 }
 
-export function socialForm(current: { enabled: boolean; pageId: string | null; title: string; description: string; privacy: SocialForm['privacy'] }): SocialForm {
-  return { enabled: current.enabled, pageId: current.pageId ?? '', title: current.title, description: current.description, privacy: current.privacy, accessToken: '' };
+export function socialForm(current: {
+  enabled: boolean;
+  pageId: string | null;
+  title: string;
+  description: string;
+  privacy: SocialForm['privacy'];
+}): SocialForm {
+  return {
+    enabled: current.enabled,
+    pageId: current.pageId ?? '',
+    title: current.title,
+    description: current.description,
+    privacy: current.privacy,
+    accessToken: '',
+  };
 }
 
 export function socialBody(values: SocialForm, channelId: string, version: number) {
@@ -235,18 +255,42 @@ export interface DestinationForm {
 }
 
 export const BLANK_DESTINATION: DestinationForm = {
-  type: 'cdn', name: '', provider: '', streamType: 'main', videoProfile: '', bitrate: '', resolution: '', frameRate: '', urlPrimary: '', urlSecondary: '', streamId: '', username: '', password: '',
-  srtMode: 'caller', sourcePort: '', passphrase: '', latency: '120', mpegTsIp: '', mpegTsPort: '', mpegTsBitrate: '', ffmpegOverride: '',
+  type: 'cdn',
+  name: '',
+  provider: '',
+  streamType: 'main',
+  videoProfile: '',
+  bitrate: '',
+  resolution: '',
+  frameRate: '',
+  urlPrimary: '',
+  urlSecondary: '',
+  streamId: '',
+  username: '',
+  password: '',
+  srtMode: 'caller',
+  sourcePort: '',
+  passphrase: '',
+  latency: '120',
+  mpegTsIp: '',
+  mpegTsPort: '',
+  mpegTsBitrate: '',
+  ffmpegOverride: '',
 };
 
 /** Optional text: left out when empty. */
-const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>));
+const optional = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
+  value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>);
 
 /** POST add_details: the destination with the fields of its type (spec 001 §3 streaming destination). */
 export function destinationBody(values: DestinationForm, channelId: string) {
   const common = {
-    name: values.name.trim(), provider: values.provider.trim(), streamType: values.streamType, ...optional('videoProfile', values.videoProfile),
-    ...(values.bitrate.trim() === '' ? {} : { bitrate: parseNumber(values.bitrate) }), ...(values.resolution === '' ? {} : { resolution: values.resolution }),
+    name: values.name.trim(),
+    provider: values.provider.trim(),
+    streamType: values.streamType,
+    ...optional('videoProfile', values.videoProfile),
+    ...(values.bitrate.trim() === '' ? {} : { bitrate: parseNumber(values.bitrate) }),
+    ...(values.resolution === '' ? {} : { resolution: values.resolution }),
     ...optional('frameRate', values.frameRate),
   };
   switch (values.type) {
@@ -254,22 +298,39 @@ export function destinationBody(values: DestinationForm, channelId: string) {
       return {
         channelId,
         destination: {
-          type: 'cdn' as const, ...common, urlPrimary: values.urlPrimary.trim(), ...optional('urlSecondary', values.urlSecondary), streamId: values.streamId.trim(),
-          ...optional('username', values.username), ...(values.password === '' ? {} : { password: values.password }),
+          type: 'cdn' as const,
+          ...common,
+          urlPrimary: values.urlPrimary.trim(),
+          ...optional('urlSecondary', values.urlSecondary),
+          streamId: values.streamId.trim(),
+          ...optional('username', values.username),
+          ...(values.password === '' ? {} : { password: values.password }),
         },
       };
     case 'srt':
       return {
         channelId,
         destination: {
-          type: 'srt' as const, ...common, urlPrimary: values.urlPrimary.trim(), srtMode: values.srtMode, sourcePort: parseNumber(values.sourcePort),
-          ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }), latency: parseNumber(values.latency), ...optional('streamId', values.streamId),
+          type: 'srt' as const,
+          ...common,
+          urlPrimary: values.urlPrimary.trim(),
+          srtMode: values.srtMode,
+          sourcePort: parseNumber(values.sourcePort),
+          ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }),
+          latency: parseNumber(values.latency),
+          ...optional('streamId', values.streamId),
         },
       };
     case 'mpegts':
       return {
         channelId,
-        destination: { type: 'mpegts' as const, ...common, mpegTsIp: values.mpegTsIp.trim(), mpegTsPort: parseNumber(values.mpegTsPort), mpegTsBitrate: parseNumber(values.mpegTsBitrate) },
+        destination: {
+          type: 'mpegts' as const,
+          ...common,
+          mpegTsIp: values.mpegTsIp.trim(),
+          mpegTsPort: parseNumber(values.mpegTsPort),
+          mpegTsBitrate: parseNumber(values.mpegTsBitrate),
+        },
       };
     case 'ffmpeg':
       return { channelId, destination: { type: 'ffmpeg' as const, ...common, ffmpegOverride: values.ffmpegOverride } };
@@ -325,7 +386,16 @@ export interface InputSourceForm {
 }
 
 export const BLANK_INPUT_SOURCE: InputSourceForm = {
-  kind: 'encoder', name: '', rtspUrl: '', url: '', mode: 'listener', sourcePort: '', passphrase: '', latency: '120', streamKey: '', port: '',
+  kind: 'encoder',
+  name: '',
+  rtspUrl: '',
+  url: '',
+  mode: 'listener',
+  sourcePort: '',
+  passphrase: '',
+  latency: '120',
+  streamKey: '',
+  port: '',
 };
 
 /**
@@ -340,8 +410,13 @@ export function inputSourceBody(values: InputSourceForm) {
       return { kind: 'encoder' as const, name, rtspUrl: values.rtspUrl.trim() };
     case 'srt':
       return {
-        kind: 'srt' as const, name, mode: values.mode, ...optional('url', values.url), sourcePort: parseNumber(values.sourcePort),
-        ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }), latency: parseNumber(values.latency),
+        kind: 'srt' as const,
+        name,
+        mode: values.mode,
+        ...optional('url', values.url),
+        sourcePort: parseNumber(values.sourcePort),
+        ...(values.passphrase === '' ? {} : { passphrase: values.passphrase }),
+        latency: parseNumber(values.latency),
       };
     case 'rtmp':
       return { kind: 'rtmp' as const, name, url: values.url.trim(), ...(values.streamKey === '' ? {} : { streamKey: values.streamKey }) };

@@ -43,7 +43,7 @@ describe('channel caches follow /ws events', () => {
     expect(qc.getQueryData<ChannelDetailsList>(detailsKey)?.channels).toEqual([]);
   });
 
-  it('channelDestinations.changed marks only that channel\'s destinations stale (they are read again)', () => {
+  it("channelDestinations.changed marks only that channel's destinations stale (they are read again)", () => {
     const qc = client();
     const mine = endpointKey('fetchChannelDestinations', { body: { channelId: 'a' } });
     const other = endpointKey('fetchChannelDestinations', { body: { channelId: 'b' } });

@@ -30,7 +30,9 @@ export function applyToChannelCaches(queryClient: QueryClient, event: ChannelEve
     if (!data) continue;
     // A newer configuration made elsewhere: the tabs' current values are read again (the event
     // carries only the live state).
-    const newer = event.type === 'channel.changed' && data.channels.some((d) => d.channel.channelId === event.channel.channelId && d.channel.version < event.channel.version);
+    const newer =
+      event.type === 'channel.changed' &&
+      data.channels.some((d) => d.channel.channelId === event.channel.channelId && d.channel.version < event.channel.version);
     const next = patchDetails(data, event);
     if (next !== data) queryClient.setQueryData(key, next);
     if (newer) void queryClient.invalidateQueries({ queryKey: key, exact: true });

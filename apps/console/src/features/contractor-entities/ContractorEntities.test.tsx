@@ -13,7 +13,18 @@ import { ContractorEntities } from './ContractorEntities';
 
 const AT = '2026-01-10T09:00:00.000Z';
 const gateway = (over: Partial<AdminDbGateway>): AdminDbGateway => ({
-  id: 'dbg-1', name: 'Gw-1', host: 'gw1.test', port: 7000, status: 'online', inventoryId: 'inv1', inventoryName: 'Inventory 1', unitCount: 2, version: 0, createdAt: AT, updatedAt: AT, ...over,
+  id: 'dbg-1',
+  name: 'Gw-1',
+  host: 'gw1.test',
+  port: 7000,
+  status: 'online',
+  inventoryId: 'inv1',
+  inventoryName: 'Inventory 1',
+  unitCount: 2,
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+  ...over,
 });
 
 describe('/entities: the contractor view', () => {
@@ -47,7 +58,11 @@ describe('/entities: the contractor view', () => {
 
   it('servers of no inventory: nothing is read, the list says why', async () => {
     const api = new FakeApi();
-    await renderWithApp(<ContractorEntities kind="mmh_servers" />, { user: makeUser(['luc_contractor'], { inventories: [] }), route: '/entities/mmh_servers', api });
+    await renderWithApp(<ContractorEntities kind="mmh_servers" />, {
+      user: makeUser(['luc_contractor'], { inventories: [] }),
+      route: '/entities/mmh_servers',
+      api,
+    });
     expect(await screen.findByTestId('entities-empty')).toHaveTextContent('You have no inventory');
     expect(api.calls('adminInventoryServers')).toHaveLength(0);
   });

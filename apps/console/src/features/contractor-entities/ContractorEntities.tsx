@@ -16,7 +16,19 @@ import { ENTITY_KINDS, type EntityKind, type EntityRow } from './entityKinds';
 import { useEntitiesLive } from './entitiesLive';
 
 /** The search keys of every kind have a label (contractorEntities.searchKeys in the area's texts). */
-type SearchKeyLabel = 'name' | 'uniqueId' | 'serialNumber' | 'serial' | 'alias' | 'productType' | 'status' | 'swVersion' | 'serverId' | 'type' | 'description' | 'host';
+type SearchKeyLabel =
+  | 'name'
+  | 'uniqueId'
+  | 'serialNumber'
+  | 'serial'
+  | 'alias'
+  | 'productType'
+  | 'status'
+  | 'swVersion'
+  | 'serverId'
+  | 'type'
+  | 'description'
+  | 'host';
 
 /** Shows one kind; remount it (key) to start a new kind from its initial search and sort. */
 export function ContractorEntities({ kind }: { readonly kind: EntityKind }) {

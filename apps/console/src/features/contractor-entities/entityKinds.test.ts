@@ -18,12 +18,24 @@ describe('contractor entity kinds', () => {
     expect(nextListSort(third, 'name')).toMatchObject({ sortBy: 'name', sortDir: 'desc' });
   });
   it('asks for the page shown, a search only when there is one, and servers of the inventory and type', () => {
-    expect(ENTITY_KINDS.channels.list('').key(view({ page: 2 }))).toEqual(['searchAdminChannels', { query: { offset: 50, limit: 50, sortDir: 'asc', sortBy: 'name' } }]);
-    expect(ENTITY_KINDS.channels.list('').key(view({ searchKey: 'uniqueId', searchValue: ' cam ' }))[1]).toMatchObject({ query: { searchKey: 'uniqueId', searchValue: 'cam' } });
+    expect(ENTITY_KINDS.channels.list('').key(view({ page: 2 }))).toEqual([
+      'searchAdminChannels',
+      { query: { offset: 50, limit: 50, sortDir: 'asc', sortBy: 'name' } },
+    ]);
+    expect(ENTITY_KINDS.channels.list('').key(view({ searchKey: 'uniqueId', searchValue: ' cam ' }))[1]).toMatchObject({
+      query: { searchKey: 'uniqueId', searchValue: 'cam' },
+    });
     expect(ENTITY_KINDS.vr_servers.list('inv-1').key(view())[1]).toMatchObject({ params: { id: 'inv-1' }, query: { type: 'vr_server' } });
   });
   it('shows a gateway with its port and unit count', () => {
-    const page = dbGatewayRows({ total: 1, offset: 0, limit: 50, items: [{ id: 'g', name: 'DBG', host: 'h', port: 7000, status: 'online', inventoryId: 'inv', inventoryName: 'Inv', unitCount: 2, createdAt: '', updatedAt: '' }] });
+    const page = dbGatewayRows({
+      total: 1,
+      offset: 0,
+      limit: 50,
+      items: [
+        { id: 'g', name: 'DBG', host: 'h', port: 7000, status: 'online', inventoryId: 'inv', inventoryName: 'Inv', unitCount: 2, createdAt: '', updatedAt: '' },
+      ],
+    });
     expect(page.items[0]).toEqual({ key: 'g', values: { name: 'DBG', host: 'h:7000', status: 'online', units: '2' }, inventoryIds: ['inv'] });
   });
 });

@@ -6,9 +6,22 @@
  * call are made into one shape (`EntityRow`) so one list shows them all.
  */
 import {
-  ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS, DB_GATEWAY_SEARCH_KEYS,
-  DB_GATEWAY_SORT_KEYS, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS,
-  type AdminChannelPage, type AdminDbGatewayPage, type AdminServerPage, type AdminUnitPage, type AdminVrChannelPage, type ServerType,
+  ADMIN_CHANNEL_SEARCH_KEYS,
+  ADMIN_CHANNEL_SORT_KEYS,
+  ADMIN_SERVER_SEARCH_KEYS,
+  ADMIN_SERVER_SORT_KEYS,
+  ADMIN_UNIT_SEARCH_KEYS,
+  ADMIN_UNIT_SORT_KEYS,
+  DB_GATEWAY_SEARCH_KEYS,
+  DB_GATEWAY_SORT_KEYS,
+  VR_CHANNEL_SEARCH_KEYS,
+  VR_CHANNEL_SORT_KEYS,
+  type AdminChannelPage,
+  type AdminDbGatewayPage,
+  type AdminServerPage,
+  type AdminUnitPage,
+  type AdminVrChannelPage,
+  type ServerType,
 } from '@fleet/contracts';
 import { mapOp, op, searchQuery, type ListView, type Op, type Page } from '../../kit';
 
@@ -42,7 +55,13 @@ const server = (serverType: ServerType): EntityKindSpec => ({
   columns: SERVER_COLUMNS,
   sortKeys: SERVER_SORT,
   list: (inventoryId) =>
-    mapOp(op('adminInventoryServers', (view: ListView) => ({ params: { id: inventoryId }, query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType } })), serverRows),
+    mapOp(
+      op('adminInventoryServers', (view: ListView) => ({
+        params: { id: inventoryId },
+        query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType },
+      })),
+      serverRows,
+    ),
 });
 
 export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
@@ -52,7 +71,11 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serialNumber', 'productType', 'status', 'swVersion'],
     columns: ['name', 'uniqueId', 'productType', 'status', 'swVersion', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', productType: 'productType', status: 'status', swVersion: 'swVersion' },
-    list: () => mapOp(op('searchAdminUnits', (view: ListView) => ({ query: searchQuery(view, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS) })), unitRows),
+    list: () =>
+      mapOp(
+        op('searchAdminUnits', (view: ListView) => ({ query: searchQuery(view, ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS) })),
+        unitRows,
+      ),
   },
   mmh_servers: server('mmh_server'),
   vr_servers: server('vr_server'),
@@ -64,7 +87,11 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serverId', 'type', 'status'],
     columns: ['name', 'uniqueId', 'type', 'server', 'status', 'swVersion', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', type: 'type', server: 'serverId', status: 'status' },
-    list: () => mapOp(op('searchAdminChannels', (view: ListView) => ({ query: searchQuery(view, ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS) })), channelRows),
+    list: () =>
+      mapOp(
+        op('searchAdminChannels', (view: ListView) => ({ query: searchQuery(view, ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS) })),
+        channelRows,
+      ),
   },
   vr_channels: {
     source: 'vrChannels',
@@ -72,7 +99,11 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'uniqueId', 'serialNumber', 'status', 'description'],
     columns: ['name', 'uniqueId', 'server', 'status', 'inventory'],
     sortKeys: { name: 'name', uniqueId: 'uniqueId', status: 'status' },
-    list: () => mapOp(op('searchAdminVrChannels', (view: ListView) => ({ query: searchQuery(view, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS) })), vrChannelRows),
+    list: () =>
+      mapOp(
+        op('searchAdminVrChannels', (view: ListView) => ({ query: searchQuery(view, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS) })),
+        vrChannelRows,
+      ),
   },
   db_gateways: {
     source: 'dbGateways',
@@ -80,7 +111,11 @@ export const ENTITY_KINDS: Record<EntityKind, EntityKindSpec> = {
     searchKeys: ['name', 'host', 'status'],
     columns: ['name', 'host', 'status', 'inventory', 'units'],
     sortKeys: { name: 'name', host: 'host', status: 'status' },
-    list: () => mapOp(op('searchAdminDbGateways', (view: ListView) => ({ query: searchQuery(view, DB_GATEWAY_SEARCH_KEYS, DB_GATEWAY_SORT_KEYS) })), dbGatewayRows),
+    list: () =>
+      mapOp(
+        op('searchAdminDbGateways', (view: ListView) => ({ query: searchQuery(view, DB_GATEWAY_SEARCH_KEYS, DB_GATEWAY_SORT_KEYS) })),
+        dbGatewayRows,
+      ),
   },
 };
 
@@ -126,7 +161,14 @@ export function channelRows(page: AdminChannelPage): EntityPage {
     total: page.total,
     items: page.items.map((c) => ({
       key: c.channelId,
-      values: { name: c.channelName, uniqueId: c.channelId, type: c.type, server: c.serverName || c.serverId, status: c.status, swVersion: text(c.liveuVersion) },
+      values: {
+        name: c.channelName,
+        uniqueId: c.channelId,
+        type: c.type,
+        server: c.serverName || c.serverId,
+        status: c.status,
+        swVersion: text(c.liveuVersion),
+      },
       inventoryIds: c.inventoryIds,
     })),
   };

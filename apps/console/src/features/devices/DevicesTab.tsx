@@ -31,8 +31,24 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
   const rows = useMemo(() => (units.data ?? []).map((unit) => ({ unit, servers: unitServers(unit, channelRows) })), [units.data, channelRows]);
   const columns = useMemo(
     (): DataGridColumn<UnitRow>[] => [
-      { id: 'name', header: t('devices.units.columns.name'), width: 200, sortValue: (r) => r.unit.name, render: (r) => <Text size="sm" fw={500} truncate="end">{r.unit.name}</Text> },
-      { id: 'uniqueId', header: t('devices.units.columns.uniqueId'), width: 150, sortValue: (r) => r.unit.uniqueId, render: (r) => <Text size="sm">{r.unit.uniqueId}</Text> },
+      {
+        id: 'name',
+        header: t('devices.units.columns.name'),
+        width: 200,
+        sortValue: (r) => r.unit.name,
+        render: (r) => (
+          <Text size="sm" fw={500} truncate="end">
+            {r.unit.name}
+          </Text>
+        ),
+      },
+      {
+        id: 'uniqueId',
+        header: t('devices.units.columns.uniqueId'),
+        width: 150,
+        sortValue: (r) => r.unit.uniqueId,
+        render: (r) => <Text size="sm">{r.unit.uniqueId}</Text>,
+      },
       { id: 'type', header: t('devices.units.columns.type'), width: 110, sortValue: (r) => r.unit.type, render: (r) => <Text size="sm">{r.unit.type}</Text> },
       {
         id: 'status',
@@ -45,7 +61,13 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
           </Text>
         ),
       },
-      { id: 'version', header: t('devices.units.columns.version'), width: 110, sortValue: (r) => r.unit.swVersion, render: (r) => <Text size="sm">{r.unit.swVersion}</Text> },
+      {
+        id: 'version',
+        header: t('devices.units.columns.version'),
+        width: 110,
+        sortValue: (r) => r.unit.swVersion,
+        render: (r) => <Text size="sm">{r.unit.swVersion}</Text>,
+      },
       {
         id: 'servers',
         header: t('devices.units.columns.servers'),
@@ -85,7 +107,18 @@ export function DevicesTab({ onOpenServer, onOpenLink }: { onOpenServer: (server
   return (
     <div data-testid="devices-tab">
       <QueryView query={units} testIdPrefix="devices" errorTitle={t('devices.units.loadFailed')}>
-        {() => <DataGrid gridId="deviceUnits" ariaLabel={t('devices.tabs.devices')} columns={columns} rows={rows} rowKey={rowKey} testIdPrefix="device" defaultSort={UNIT_SORT} empty={t('devices.units.empty')} />}
+        {() => (
+          <DataGrid
+            gridId="deviceUnits"
+            ariaLabel={t('devices.tabs.devices')}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            testIdPrefix="device"
+            defaultSort={UNIT_SORT}
+            empty={t('devices.units.empty')}
+          />
+        )}
       </QueryView>
     </div>
   );

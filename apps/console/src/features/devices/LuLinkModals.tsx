@@ -24,8 +24,19 @@ import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
 import {
-  checkGroups, checkLinkChange, checkNewLink, createLinkBody, errorsByField, groupOptions, groupsBody, groupsFields, groupsForm, linkFields, linkForm,
-  machineOptions, updateLinkBody,
+  checkGroups,
+  checkLinkChange,
+  checkNewLink,
+  createLinkBody,
+  errorsByField,
+  groupOptions,
+  groupsBody,
+  groupsFields,
+  groupsForm,
+  linkFields,
+  linkForm,
+  machineOptions,
+  updateLinkBody,
 } from './luLinkForm';
 
 const FORM = 'lulink-form';
@@ -45,7 +56,13 @@ export function useKeepLink(): (link: P2pLink) => void {
 
 /** The core's refusal: its field errors under the form's fields, the rest in the alert above. */
 function failed<V>(form: Form<V>, fields: readonly Field<V>[], error: unknown): void {
-  form.failed(error, errorsByField(serverFieldErrors(error), fields.map((f) => f.name)));
+  form.failed(
+    error,
+    errorsByField(
+      serverFieldErrors(error),
+      fields.map((f) => f.name),
+    ),
+  );
 }
 
 /** The failed save's message above the form when no field shows it. */

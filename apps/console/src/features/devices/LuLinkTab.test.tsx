@@ -21,8 +21,18 @@ const GROUPS = [makeGroupRow({ id: 'g1', name: 'Studio' }), makeGroupRow({ id: '
 
 function makeLink(overrides: Partial<P2pLink> = {}): P2pLink {
   return {
-    id: 'p2p-1', name: 'Studio-Link', kind: 'ptp', uniqueID: 'PTMP-1', machines: [{ uid: 'LU-A' }], status: 'idle', streaming: false,
-    groupIds: ['g1'], selectedGroupIds: ['g1'], version: 4, updatedAt: AT, ...overrides,
+    id: 'p2p-1',
+    name: 'Studio-Link',
+    kind: 'ptp',
+    uniqueID: 'PTMP-1',
+    machines: [{ uid: 'LU-A' }],
+    status: 'idle',
+    streaming: false,
+    groupIds: ['g1'],
+    selectedGroupIds: ['g1'],
+    version: 4,
+    updatedAt: AT,
+    ...overrides,
   };
 }
 
@@ -30,7 +40,12 @@ function makeLink(overrides: Partial<P2pLink> = {}): P2pLink {
 function fakeCore(initial: readonly P2pLink[] = []) {
   const links = new Map(initial.map((l) => [l.id, l]));
   const groupsOf = (link: P2pLink): P2pLinkGroup[] =>
-    GROUPS.filter((g) => link.groupIds.includes(g.id)).map((g) => ({ id: g.id, name: g.name, inventoryId: g.inventoryId, selected: link.selectedGroupIds.includes(g.id) }));
+    GROUPS.filter((g) => link.groupIds.includes(g.id)).map((g) => ({
+      id: g.id,
+      name: g.name,
+      inventoryId: g.inventoryId,
+      selected: link.selectedGroupIds.includes(g.id),
+    }));
   const found = (id: string) => links.get(id) ?? apiError('NOT_FOUND');
   let made = 0;
   const api = new FakeApi()
@@ -39,7 +54,16 @@ function fakeCore(initial: readonly P2pLink[] = []) {
     .on('getP2pLink', ({ params }) => found(params.id))
     .on('createP2pLink', ({ params, body }) => {
       made += 1;
-      const link = makeLink({ id: `p2p-new-${made}`, name: body.name, kind: body.kind, uniqueID: params.id, machines: body.machines, groupIds: body.groupIds ?? [], selectedGroupIds: [], version: 0 });
+      const link = makeLink({
+        id: `p2p-new-${made}`,
+        name: body.name,
+        kind: body.kind,
+        uniqueID: params.id,
+        machines: body.machines,
+        groupIds: body.groupIds ?? [],
+        selectedGroupIds: [],
+        version: 0,
+      });
       links.set(link.id, link);
       return link;
     })
@@ -48,7 +72,13 @@ function fakeCore(initial: readonly P2pLink[] = []) {
       if (!link) return apiError('NOT_FOUND');
       if (body.version !== undefined && body.version !== link.version) return apiError('CONFLICT');
       if (link.streaming) return apiError('P2P_LINK_STREAMING');
-      const changed = { ...link, ...(body.name === undefined ? {} : { name: body.name }), ...(body.kind === undefined ? {} : { kind: body.kind }), ...(body.machines === undefined ? {} : { machines: body.machines }), version: link.version + 1 };
+      const changed = {
+        ...link,
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.kind === undefined ? {} : { kind: body.kind }),
+        ...(body.machines === undefined ? {} : { machines: body.machines }),
+        version: link.version + 1,
+      };
       links.set(changed.id, changed);
       return changed;
     })
@@ -81,7 +111,11 @@ function Tab({ unit, link }: { unit: string | null; link: string | null }) {
 }
 
 async function renderTab(api: FakeApi, options: { unit?: string | null; link?: string | null; roles?: Role[] } = {}) {
-  return renderWithApp(<Tab unit={options.unit ?? 'PTMP-1'} link={options.link ?? null} />, { roles: options.roles ?? ['luc_admin'], route: '/devices?tab=luLink', api });
+  return renderWithApp(<Tab unit={options.unit ?? 'PTMP-1'} link={options.link ?? null} />, {
+    roles: options.roles ?? ['luc_admin'],
+    route: '/devices?tab=luLink',
+    api,
+  });
 }
 
 describe('LU-Link tab: links made, changed and deleted', () => {

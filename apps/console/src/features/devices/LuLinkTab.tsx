@@ -107,7 +107,12 @@ function LinkGroups({ link }: { link: P2pLink }) {
       ) : (
         <Group gap={6}>
           {shared.map((group) => (
-            <Badge key={group.id} variant={group.selected ? 'filled' : 'outline'} data-testid={`lulink-group-${group.id}`} data-selected={group.selected ? 'true' : 'false'}>
+            <Badge
+              key={group.id}
+              variant={group.selected ? 'filled' : 'outline'}
+              data-testid={`lulink-group-${group.id}`}
+              data-selected={group.selected ? 'true' : 'false'}
+            >
               {group.selected ? t('devices.luLink.selectedGroup', { name: group.name }) : group.name}
             </Badge>
           ))}
@@ -265,7 +270,15 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
   );
 }
 
-export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null; linkId: string | null; onSelect: (unitId: string | null, linkId: string | null) => void }) {
+export function LuLinkTab({
+  unitId,
+  linkId,
+  onSelect,
+}: {
+  unitId: string | null;
+  linkId: string | null;
+  onSelect: (unitId: string | null, linkId: string | null) => void;
+}) {
   const { t } = useTranslation();
   const units = useEndpointQuery('fetchDevices', {}, { staleTime: Number.POSITIVE_INFINITY });
   const current = useEndpointQuery('getP2pLink', { params: { id: linkId ?? '' } }, { enabled: linkId !== null });
@@ -318,7 +331,13 @@ export function LuLinkTab({ unitId, linkId, onSelect }: { unitId: string | null;
       {ofUnit.length > 0 && (
         <Group gap="xs" data-testid="lulink-known">
           {ofUnit.map((link) => (
-            <Button key={link.id} size="xs" variant={link.id === linkId ? 'filled' : 'light'} onClick={() => onSelect(unitId, link.id)} data-testid={`lulink-known-${link.id}`}>
+            <Button
+              key={link.id}
+              size="xs"
+              variant={link.id === linkId ? 'filled' : 'light'}
+              onClick={() => onSelect(unitId, link.id)}
+              data-testid={`lulink-known-${link.id}`}
+            >
               {link.name}
             </Button>
           ))}

@@ -23,7 +23,6 @@ import { serverCommentBody } from './serverForms';
 import { useServerForm } from './useServerForm';
 import { LabelledValue } from '../../kit';
 
-
 /** A titled list of what the server reported, with "none" once it answered with nothing. */
 function FactList({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -58,13 +57,17 @@ export function ServerFacts({ server }: { server: ServerDetail }) {
       <LabelledValue label={t('devices.servers.columns.type')}>{t(`devices.types.${server.serverType}`)}</LabelledValue>
       <LabelledValue label={t('devices.servers.columns.product')}>{server.productType}</LabelledValue>
       <LabelledValue label={t('devices.detail.serial')}>{server.serial || none}</LabelledValue>
-      <LabelledValue label={t('devices.servers.columns.version')}>{server.targetSwVersion ? t('devices.detail.versionTarget', { version: server.swVersion, target: server.targetSwVersion }) : server.swVersion}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.version')}>
+        {server.targetSwVersion ? t('devices.detail.versionTarget', { version: server.swVersion, target: server.targetSwVersion }) : server.swVersion}
+      </LabelledValue>
       <LabelledValue label={t('devices.servers.columns.cpu')} testId="server-detail-cpu">
         {usagePercent(server.serverUsage.cpu) ?? none}
       </LabelledValue>
       <LabelledValue label={t('devices.servers.columns.storage')}>{usagePercent(server.serverUsage.storage) ?? none}</LabelledValue>
       <LabelledValue label={t('devices.detail.upTime')}>{formatUptime(server.upTime) ?? none}</LabelledValue>
-      <LabelledValue label={t('devices.servers.columns.channels')}>{t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}</LabelledValue>
+      <LabelledValue label={t('devices.servers.columns.channels')}>
+        {t('devices.detail.channelsOf', { count: server.channelCount, max: server.maxChannels })}
+      </LabelledValue>
       <LabelledValue label={t('devices.detail.cloud')} testId="server-detail-cloud">
         {[server.cloudProvider, server.cloudRegion, server.cloudInstance].filter(Boolean).join(' / ') || none}
       </LabelledValue>
@@ -158,7 +161,14 @@ export function CommentSection({ server, allowed }: { server: ServerDetail; allo
   const error = useFieldError('server-error-comment', form.errors);
   return (
     <ChannelFormSection formId="server-comment" title={t('devices.detail.comment')} form={form} allowed={allowed}>
-      <Textarea autosize minRows={2} value={form.values.comment} onChange={(e) => form.set({ comment: e.currentTarget.value })} error={error('comment')} data-testid="server-comment-input" />
+      <Textarea
+        autosize
+        minRows={2}
+        value={form.values.comment}
+        onChange={(e) => form.set({ comment: e.currentTarget.value })}
+        error={error('comment')}
+        data-testid="server-comment-input"
+      />
     </ChannelFormSection>
   );
 }

@@ -27,7 +27,17 @@ import { useServerForm } from './useServerForm';
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
 type ConfigEndpoint = 'setMmhServerConfiguration' | 'setVrServerConfiguration';
 
-function ConfigurationForm({ server, config, endpoint, allowed }: { server: ServerDetail; config: ServerConfiguration; endpoint: ConfigEndpoint; allowed: boolean }) {
+function ConfigurationForm({
+  server,
+  config,
+  endpoint,
+  allowed,
+}: {
+  server: ServerDetail;
+  config: ServerConfiguration;
+  endpoint: ConfigEndpoint;
+  allowed: boolean;
+}) {
   const { t } = useTranslation();
   const source = useMemo(() => serverConfigForm(config), [config]);
   const toBody = useMemo(() => (values: ServerConfigForm) => serverConfigBody(values, source), [source]);
@@ -62,7 +72,10 @@ function ConfigurationForm({ server, config, endpoint, allowed }: { server: Serv
             data={[
               { value: '', label: t('devices.config.notSet'), disabled: true },
               // Spec 001 §9 IFB low delay 300 ms versus 700 ms: each mode with the return audio's delay.
-              ...IFB_MODES.map((mode) => ({ value: mode, label: t(isLowDelayIfb(mode) ? 'devices.config.ifbModeLow' : 'devices.config.ifbModeStandard', { mode, delay: ifbDelayMs(mode) }) })),
+              ...IFB_MODES.map((mode) => ({
+                value: mode,
+                label: t(isLowDelayIfb(mode) ? 'devices.config.ifbModeLow' : 'devices.config.ifbModeStandard', { mode, delay: ifbDelayMs(mode) }),
+              })),
             ]}
             error={error('ifbMode')}
             data-testid="server-config-ifbMode"
@@ -99,7 +112,9 @@ function Certificates({ server, config, allowed }: { server: ServerDetail; confi
   const remove = useEndpointMutation(endpoint, {
     onSuccess: () => {
       toast.show({ message: t('devices.config.certificateRemoved'), variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: endpointPrefix(endpoint === 'setVrServerConfiguration' ? 'getVrServerConfiguration' : 'getMmhServerConfiguration') });
+      void queryClient.invalidateQueries({
+        queryKey: endpointPrefix(endpoint === 'setVrServerConfiguration' ? 'getVrServerConfiguration' : 'getMmhServerConfiguration'),
+      });
     },
   });
   return (
@@ -200,8 +215,17 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
     refresh: ['getMmhServerSmpte'],
   });
   const error = useFieldError('server-error-smpte', form.errors);
-  const text = (field: 'primaryIp' | 'primaryMask' | 'primaryGateway' | 'secondaryIp' | 'secondaryMask' | 'secondaryGateway' | 'ptpDomain' | 'genlockOffset', label: string) => (
-    <TextInput label={label} value={form.values[field]} onChange={(e) => form.set({ [field]: e.currentTarget.value })} error={error(smpteErrorPath(field))} data-testid={`server-smpte-${field}`} />
+  const text = (
+    field: 'primaryIp' | 'primaryMask' | 'primaryGateway' | 'secondaryIp' | 'secondaryMask' | 'secondaryGateway' | 'ptpDomain' | 'genlockOffset',
+    label: string,
+  ) => (
+    <TextInput
+      label={label}
+      value={form.values[field]}
+      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
+      error={error(smpteErrorPath(field))}
+      data-testid={`server-smpte-${field}`}
+    />
   );
   return (
     <ChannelFormSection formId="server-smpte" title={t('devices.smpte.title')} form={form} allowed={allowed}>
@@ -213,7 +237,12 @@ function SmpteFormSection({ server, settings, allowed }: { server: ServerDetail;
         {text('primaryMask', t('devices.smpte.subnetMask'))}
         {text('primaryGateway', t('devices.smpte.gateway'))}
       </SimpleGrid>
-      <Checkbox label={t('devices.smpte.redundant')} checked={form.values.redundant} onChange={(e) => form.set({ redundant: e.currentTarget.checked })} data-testid="server-smpte-redundant" />
+      <Checkbox
+        label={t('devices.smpte.redundant')}
+        checked={form.values.redundant}
+        onChange={(e) => form.set({ redundant: e.currentTarget.checked })}
+        data-testid="server-smpte-redundant"
+      />
       {form.values.redundant && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text('secondaryIp', t('devices.smpte.ip'))}
@@ -262,9 +291,20 @@ function IpPipeFormSection({ server, settings, allowed }: { server: ServerDetail
           {t(`devices.ipPipe.states.${state}`)}
         </Badge>
       </Group>
-      <Checkbox label={t('devices.ipPipe.enabled')} checked={form.values.enabled} onChange={(e) => form.set({ enabled: e.currentTarget.checked })} data-testid="server-ippipe-enabled" />
+      <Checkbox
+        label={t('devices.ipPipe.enabled')}
+        checked={form.values.enabled}
+        onChange={(e) => form.set({ enabled: e.currentTarget.checked })}
+        data-testid="server-ippipe-enabled"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('devices.ipPipe.port')} value={form.values.port} onChange={(e) => form.set({ port: e.currentTarget.value })} error={error('port')} data-testid="server-ippipe-port" />
+        <TextInput
+          label={t('devices.ipPipe.port')}
+          value={form.values.port}
+          onChange={(e) => form.set({ port: e.currentTarget.value })}
+          error={error('port')}
+          data-testid="server-ippipe-port"
+        />
         <TextInput
           label={t('devices.ipPipe.bitrate')}
           value={form.values.bitrateKbps}

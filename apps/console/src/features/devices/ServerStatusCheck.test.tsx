@@ -19,7 +19,11 @@ describe('Server detail: status check', () => {
         : { serverId: params.id, status: 'offline', online: false, state: null, serverUsage: { cpu: null, storage: null }, upTime: null },
     );
     const server = makeServer({ id: 'srv-1' });
-    const { user } = await renderWithApp(<ServerDrawer serverId="srv-1" rows={[server]} onClose={() => undefined} />, { roles: ['luc_regular'], route: '/devices?server=srv-1', api });
+    const { user } = await renderWithApp(<ServerDrawer serverId="srv-1" rows={[server]} onClose={() => undefined} />, {
+      roles: ['luc_regular'],
+      route: '/devices?server=srv-1',
+      api,
+    });
 
     await waitFor(() => expect(screen.getByTestId('server-status-check-status')).toHaveAttribute('data-status', 'online'));
     expect(screen.getByTestId('server-status-check-cpu')).toHaveTextContent('12%');

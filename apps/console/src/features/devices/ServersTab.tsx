@@ -60,7 +60,15 @@ function ServerFilterBar({ prefs }: { prefs: ServerListPrefs }) {
   );
 }
 
-export function ServersTab({ query, selectedId, onOpen }: { query: UseQueryResult<readonly ServerDetail[], ApiError>; selectedId: string | null; onOpen: (server: ServerDetail) => void }) {
+export function ServersTab({
+  query,
+  selectedId,
+  onOpen,
+}: {
+  query: UseQueryResult<readonly ServerDetail[], ApiError>;
+  selectedId: string | null;
+  onOpen: (server: ServerDetail) => void;
+}) {
   const { t } = useTranslation();
   const prefs = useServerListPrefs();
   const columns = useServerColumns();
@@ -100,7 +108,13 @@ export function ServersTab({ query, selectedId, onOpen }: { query: UseQueryResul
         <Text size="sm" c="dimmed" data-testid="server-list-summary" data-shown={shown.length} data-total={all.length}>
           {t('devices.servers.summary', { shown: shown.length, total: all.length })}
         </Text>
-        <FiltersToggle open={prefs.filtersOpen} onToggle={prefs.setFiltersOpen} count={filterCount} label={t('devices.servers.filters.toggle')} testIdPrefix="server-filters" />
+        <FiltersToggle
+          open={prefs.filtersOpen}
+          onToggle={prefs.setFiltersOpen}
+          count={filterCount}
+          label={t('devices.servers.filters.toggle')}
+          testIdPrefix="server-filters"
+        />
       </Group>
       {prefs.filtersOpen && (
         <Paper withBorder p="sm" radius="md">

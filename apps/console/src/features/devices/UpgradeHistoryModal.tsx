@@ -62,7 +62,11 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
             <Table.Tr key={job.id} data-testid={`upgrade-history-row-${job.id}`}>
               <Table.Td>{job.fromVersion}</Table.Td>
               <Table.Td>
-                <UnstyledButton onClick={() => setOpened(job.id)} aria-label={t('upgrades.job.open', { name: job.deviceName })} data-testid={`upgrade-history-open-${job.id}`}>
+                <UnstyledButton
+                  onClick={() => setOpened(job.id)}
+                  aria-label={t('upgrades.job.open', { name: job.deviceName })}
+                  data-testid={`upgrade-history-open-${job.id}`}
+                >
                   <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
                 </UnstyledButton>
               </Table.Td>

@@ -13,7 +13,6 @@ import { ErrorNote } from '../dialogs/DialogParts';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { LabelledValue } from '../../kit';
 
-
 export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
@@ -21,7 +20,13 @@ export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: st
   const job = read.data;
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
   return (
-    <Modal opened onClose={onClose} size="lg" title={job === undefined ? t('upgrades.job.title') : t('upgrades.job.titleOf', { name: job.deviceName })} data-testid="upgrade-job-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={job === undefined ? t('upgrades.job.title') : t('upgrades.job.titleOf', { name: job.deviceName })}
+      data-testid="upgrade-job-modal"
+    >
       <Stack gap="sm">
         {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {read.isError && <ErrorNote testId="upgrade-job-error" message={errorText(read.error)} />}

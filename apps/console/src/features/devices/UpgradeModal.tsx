@@ -28,7 +28,9 @@ interface UpgradeModalProps {
 }
 
 export function targetsKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id'>) {
-  return device.deviceType === 'unit' ? endpointKey('getUnitUpgradeTargets', { params: { id: device.id } }) : endpointKey('getServerUpgradeTargets', { params: { id: device.id } });
+  return device.deviceType === 'unit'
+    ? endpointKey('getUnitUpgradeTargets', { params: { id: device.id } })
+    : endpointKey('getServerUpgradeTargets', { params: { id: device.id } });
 }
 
 function loadTargets(device: UpgradeCandidate, signal: AbortSignal): Promise<UpgradeTargets> {
@@ -43,7 +45,9 @@ export function eligibilityKey(device: Pick<UpgradeCandidate, 'deviceType' | 'id
 
 function loadEligibility(device: UpgradeCandidate, targetVersion: string, signal: AbortSignal): Promise<UpgradeEligibility> {
   const input = { params: { id: device.id }, query: { targetVersion } };
-  return device.deviceType === 'unit' ? callEndpoint('getUnitUpgradeEligibility', input, { signal }) : callEndpoint('getServerUpgradeEligibility', input, { signal });
+  return device.deviceType === 'unit'
+    ? callEndpoint('getUnitUpgradeEligibility', input, { signal })
+    : callEndpoint('getServerUpgradeEligibility', input, { signal });
 }
 
 function startUpgrade(device: UpgradeCandidate, targetVersion: string): Promise<UpgradeJob> {
@@ -59,7 +63,12 @@ function UpgradeForm({ device, onClose }: UpgradeModalProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [resetConfirmed, setResetConfirmed] = useState(false);
   // Eligibility follows the device's live state (idle, online, its server's version): read afresh on every opening.
-  const targets = useQuery<UpgradeTargets, ApiError>({ queryKey: targetsKey(device), queryFn: ({ signal }) => loadTargets(device, signal), staleTime: 0, refetchOnMount: 'always' });
+  const targets = useQuery<UpgradeTargets, ApiError>({
+    queryKey: targetsKey(device),
+    queryFn: ({ signal }) => loadTargets(device, signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   // The version chosen, checked against the device as it is now (its state may have moved since the targets were read).
   const eligibility = useQuery<UpgradeEligibility, ApiError>({
     queryKey: eligibilityKey(device, chosen ?? ''),

@@ -15,25 +15,62 @@ const at = '2026-01-10T09:00:00.000Z';
 
 function job(overrides: Partial<UpgradeJob> = {}): UpgradeJob {
   return {
-    id: 'job1', deviceType: 'unit', deviceId: 'LU800-0001', deviceName: 'Camera_north', fromVersion: '9.2.1', targetVersion: '10.0', state: 'upgrading', progress: 40,
-    failureCode: null, failureText: null, batchId: null, requestedById: 'u1', startedAt: at, finishedAt: null, createdAt: at, updatedAt: at, version: 2, ...overrides,
+    id: 'job1',
+    deviceType: 'unit',
+    deviceId: 'LU800-0001',
+    deviceName: 'Camera_north',
+    fromVersion: '9.2.1',
+    targetVersion: '10.0',
+    state: 'upgrading',
+    progress: 40,
+    failureCode: null,
+    failureText: null,
+    batchId: null,
+    requestedById: 'u1',
+    startedAt: at,
+    finishedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    version: 2,
+    ...overrides,
   };
 }
 
 function candidate(overrides: Partial<UpgradeCandidate> = {}): UpgradeCandidate {
   return {
-    deviceType: 'unit', id: 'LU800-0001', name: 'Camera_north', productType: 'LU800', kind: 'fieldUnits', inventories: [{ id: 'inv1', name: 'Newsroom' }],
-    currentVersion: '9.2.1', targetSwVersion: null, status: 'idle', job: null, ...overrides,
+    deviceType: 'unit',
+    id: 'LU800-0001',
+    name: 'Camera_north',
+    productType: 'LU800',
+    kind: 'fieldUnits',
+    inventories: [{ id: 'inv1', name: 'Newsroom' }],
+    currentVersion: '9.2.1',
+    targetSwVersion: null,
+    status: 'idle',
+    job: null,
+    ...overrides,
   };
 }
 
 const targets: UpgradeTargets = {
-  deviceType: 'unit', deviceId: 'LU800-0001', currentVersion: '9.2.1', job: null,
+  deviceType: 'unit',
+  deviceId: 'LU800-0001',
+  currentVersion: '9.2.1',
+  job: null,
   targets: [{ number: '10.0', description: 'Autumn release', releaseNotesUrl: null, eligible: true, reasons: [], warnings: [] }],
 };
 
 function eligibility(overrides: Partial<UpgradeEligibility> = {}): UpgradeEligibility {
-  return { deviceType: 'unit', deviceId: 'LU800-0001', currentVersion: '9.2.1', targetVersion: '10.0', eligible: true, reasons: [], warnings: [], ...overrides };
+  return {
+    deviceType: 'unit',
+    deviceId: 'LU800-0001',
+    currentVersion: '9.2.1',
+    targetVersion: '10.0',
+    eligible: true,
+    reasons: [],
+    warnings: [],
+    ...overrides,
+  };
 }
 
 function upgradeApi(device: UpgradeCandidate = candidate()): FakeApi {
@@ -51,7 +88,10 @@ async function chooseTarget(api: FakeApi) {
 describe('Software upgrade: the eligibility checked before the start', () => {
   it('lists the reasons the device may not go to the version now, and offers no start', async () => {
     // The targets were read when the device could; the check now finds its server offline.
-    const api = upgradeApi().on('getUnitUpgradeEligibility', eligibility({ eligible: false, reasons: [{ rule: 'serverOffline', errorCode: 'UPGRADE_6199', deviceCode: 6199, message: 'Server offline' }] }));
+    const api = upgradeApi().on(
+      'getUnitUpgradeEligibility',
+      eligibility({ eligible: false, reasons: [{ rule: 'serverOffline', errorCode: 'UPGRADE_6199', deviceCode: 6199, message: 'Server offline' }] }),
+    );
     await chooseTarget(api);
 
     const blocked = await screen.findByTestId('upgrade-blocked');
@@ -80,7 +120,15 @@ describe('Software upgrade: the eligibility checked before the start', () => {
     const api = new FakeApi()
       .on('listUpgradeCandidates', { items: [server], total: 1, offset: 0, limit: 50 })
       .on('getServerUpgradeTargets', { ...targets, deviceType: 'server', deviceId: 'srv-1' })
-      .on('getServerUpgradeEligibility', eligibility({ deviceType: 'server', deviceId: 'srv-1', eligible: false, reasons: [{ rule: 'serverBusy', errorCode: 'UPGRADE_6808', deviceCode: 6808, message: 'Server busy' }] }));
+      .on(
+        'getServerUpgradeEligibility',
+        eligibility({
+          deviceType: 'server',
+          deviceId: 'srv-1',
+          eligible: false,
+          reasons: [{ rule: 'serverBusy', errorCode: 'UPGRADE_6808', deviceCode: 6808, message: 'Server busy' }],
+        }),
+      );
     const { user } = await renderWithApp(<UpgradeTab />, { roles: ['super_user'], route: '/devices', api });
     await user.click(await screen.findByTestId('upgrade-open-srv-1'));
     await user.click(await screen.findByTestId('upgrade-target'));
@@ -100,7 +148,13 @@ describe('Software upgrade: a run’s progress', () => {
     expect(api.calls('getUpgradeJob')[0]?.url).toBe('/api/v2/upgrades/job1');
 
     await settled();
-    await socket.emit({ type: 'upgrade.changed', deviceType: 'unit', deviceId: 'LU800-0001', job: job({ state: 'failed', progress: 70, failureCode: 105, failureText: 'network problem', finishedAt: at, version: 5 }), at: 1 });
+    await socket.emit({
+      type: 'upgrade.changed',
+      deviceType: 'unit',
+      deviceId: 'LU800-0001',
+      job: job({ state: 'failed', progress: 70, failureCode: 105, failureText: 'network problem', finishedAt: at, version: 5 }),
+      at: 1,
+    });
     await waitFor(() => expect(screen.getByTestId('upgrade-job-state')).toHaveAttribute('data-state', 'failed'));
     expect(screen.getByTestId('upgrade-job-result')).toHaveAttribute('data-code', '105');
   });

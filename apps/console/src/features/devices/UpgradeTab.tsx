@@ -143,7 +143,11 @@ export function UpgradeTab() {
                         {device.job === null ? (
                           <UpgradeJobState job={null} testId={`upgrade-state-${device.id}`} />
                         ) : (
-                          <UnstyledButton onClick={() => device.job && setDialog({ kind: 'job', jobId: device.job.id })} aria-label={t('upgrades.job.open', { name: device.name })} data-testid={`upgrade-job-open-${device.id}`}>
+                          <UnstyledButton
+                            onClick={() => device.job && setDialog({ kind: 'job', jobId: device.job.id })}
+                            aria-label={t('upgrades.job.open', { name: device.name })}
+                            data-testid={`upgrade-job-open-${device.id}`}
+                          >
                             <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
                           </UnstyledButton>
                         )}
@@ -164,7 +168,12 @@ export function UpgradeTab() {
                               {t('upgrades.actions.upgrade')}
                             </Button>
                           )}
-                          <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ kind: 'history', device })} data-testid={`upgrade-history-${device.id}`}>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => setDialog({ kind: 'history', device })}
+                            data-testid={`upgrade-history-${device.id}`}
+                          >
                             {t('upgrades.actions.history')}
                           </Button>
                         </Group>

@@ -3,8 +3,20 @@ import { P2P_LIMITS, VALIDATION } from '@fleet/contracts';
 import type { P2pLink } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import {
-  checkGroups, checkLinkChange, checkNewLink, createLinkBody, errorsByField, groupOptions, groupsBody, groupsForm, linkFields, linkForm, machineOptions,
-  machinesMax, updateLinkBody, type LinkForm,
+  checkGroups,
+  checkLinkChange,
+  checkNewLink,
+  createLinkBody,
+  errorsByField,
+  groupOptions,
+  groupsBody,
+  groupsForm,
+  linkFields,
+  linkForm,
+  machineOptions,
+  machinesMax,
+  updateLinkBody,
+  type LinkForm,
 } from './luLinkForm';
 
 const LINK: P2pLink = {
@@ -32,7 +44,10 @@ describe('the link form', () => {
   it('makes the create body: machines with uid, groups only when chosen, the name trimmed', () => {
     expect(createLinkBody(form({ name: ' Link_1 ' }))).toEqual({ name: 'Link_1', kind: 'ptp', machines: [{ uid: 'LU-1' }] });
     expect(createLinkBody(form({ kind: 'ptmp', machines: ['LU-1', 'LU-2'], groupIds: ['g1'] }))).toEqual({
-      name: 'Link_1', kind: 'ptmp', machines: [{ uid: 'LU-1' }, { uid: 'LU-2' }], groupIds: ['g1'],
+      name: 'Link_1',
+      kind: 'ptmp',
+      machines: [{ uid: 'LU-1' }, { uid: 'LU-2' }],
+      groupIds: ['g1'],
     });
   });
 
@@ -107,7 +122,18 @@ describe('the groups form', () => {
   });
 
   it('offers the user’s groups and the shared ones, once each, by name', () => {
-    expect(groupOptions([{ id: 'g2', name: 'Studio' }, { id: 'g1', name: 'Newsroom' }], [{ id: 'g2', name: 'Studio' }, { id: 'g3', name: 'Archive' }])).toEqual([
+    expect(
+      groupOptions(
+        [
+          { id: 'g2', name: 'Studio' },
+          { id: 'g1', name: 'Newsroom' },
+        ],
+        [
+          { id: 'g2', name: 'Studio' },
+          { id: 'g3', name: 'Archive' },
+        ],
+      ),
+    ).toEqual([
       { value: 'g3', label: 'Archive' },
       { value: 'g1', label: 'Newsroom' },
       { value: 'g2', label: 'Studio' },
@@ -117,7 +143,9 @@ describe('the groups form', () => {
 
 describe('the core’s field errors', () => {
   it('show under the field they belong to, the first of each', () => {
-    expect(errorsByField({ 'machines.1.uid': 'Invalid field', 'machines.0.uid': 'other', 'groupIds.0': 'Invalid field', version: 'x' }, ['machines', 'groupIds'])).toEqual({
+    expect(
+      errorsByField({ 'machines.1.uid': 'Invalid field', 'machines.0.uid': 'other', 'groupIds.0': 'Invalid field', version: 'x' }, ['machines', 'groupIds']),
+    ).toEqual({
       machines: 'Invalid field',
       groupIds: 'Invalid field',
       version: 'x',

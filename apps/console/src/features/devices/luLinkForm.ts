@@ -64,7 +64,13 @@ const NO_CHOICES: LinkChoices = { units: [], groups: [] };
 export function linkFields(kind: P2pKind, choices: LinkChoices): readonly Field<LinkForm>[] {
   return [
     { name: 'name', kind: 'text', label: 'devices.luLink.form.name', required: true },
-    { name: 'kind', kind: 'select', label: 'devices.luLink.form.kind', required: true, options: (t) => P2P_KINDS.map((k) => ({ value: k, label: t(`devices.luLink.kinds.${k}`) })) },
+    {
+      name: 'kind',
+      kind: 'select',
+      label: 'devices.luLink.form.kind',
+      required: true,
+      options: (t) => P2P_KINDS.map((k) => ({ value: k, label: t(`devices.luLink.kinds.${k}`) })),
+    },
     { name: 'machines', kind: 'multiselect', label: 'devices.luLink.form.machines', required: true, options: () => choices.units, max: machinesMax(kind) },
     { name: 'groupIds', kind: 'multiselect', label: 'devices.luLink.form.groups', options: () => choices.groups, only: 'create' },
   ];
@@ -141,7 +147,10 @@ export function checkGroups(form: GroupsForm): FieldErrors {
 }
 
 /** The groups a user may pick: theirs, and those the link is shared with already, by name. */
-export function groupOptions(mine: readonly { readonly id: string; readonly name: string }[], shared: readonly { readonly id: string; readonly name: string }[] = []): Option[] {
+export function groupOptions(
+  mine: readonly { readonly id: string; readonly name: string }[],
+  shared: readonly { readonly id: string; readonly name: string }[] = [],
+): Option[] {
   const byId = new Map<string, string>();
   for (const g of [...mine, ...shared]) if (!byId.has(g.id)) byId.set(g.id, g.name);
   return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value));

@@ -36,13 +36,25 @@ describe('server configuration form', () => {
     const errors = checkSchema(ServerConfigurationBody, serverConfigBody({ ...source, genlockOffset: '600', webrtcPort: '65354' }, source));
     expect(errors.genlockOffset).toBe(VALIDATION.maxValue(511));
     expect(errors.webrtcPort).toBe(VALIDATION.maxValue(65353));
-    expect(checkSchema(ServerConfigurationBody, serverConfigBody({ ...source, registrationServerPort: '0' }, source)).registrationServerPort).toBe(VALIDATION.minValue(1));
+    expect(checkSchema(ServerConfigurationBody, serverConfigBody({ ...source, registrationServerPort: '0' }, source)).registrationServerPort).toBe(
+      VALIDATION.minValue(1),
+    );
     expect(checkSchema(ServerConfigurationBody, serverConfigBody({ ...source, genlockOffset: '-511' }, source))).toEqual({});
   });
 });
 
 describe('SMPTE and IP pipe forms', () => {
-  const smpte = { primaryIp: '10.0.0.5', primaryMask: '255.255.255.0', primaryGateway: '', redundant: false, secondaryIp: '', secondaryMask: '', secondaryGateway: '', ptpDomain: '', genlockOffset: '' };
+  const smpte = {
+    primaryIp: '10.0.0.5',
+    primaryMask: '255.255.255.0',
+    primaryGateway: '',
+    redundant: false,
+    secondaryIp: '',
+    secondaryMask: '',
+    secondaryGateway: '',
+    ptpDomain: '',
+    genlockOffset: '',
+  };
 
   it('a bad address or mask is the spec message, on the form field', () => {
     expect(checkSchema(SmpteSettingsBody, smpteBody(smpte))).toEqual({});
@@ -52,11 +64,19 @@ describe('SMPTE and IP pipe forms', () => {
     expect(smpteErrorPath('primaryMask')).toBe('primary.subnetMask');
     expect(smpteErrorPath('secondaryIp')).toBe('secondary.ip');
     expect(smpteErrorPath('ptpDomain')).toBe('ptpDomain');
-    expect(smpteBody({ ...smpte, redundant: true, secondaryIp: '10.0.1.5', secondaryMask: '255.255.255.0' }).secondary).toEqual({ ip: '10.0.1.5', subnetMask: '255.255.255.0', gateway: null });
+    expect(smpteBody({ ...smpte, redundant: true, secondaryIp: '10.0.1.5', secondaryMask: '255.255.255.0' }).secondary).toEqual({
+      ip: '10.0.1.5',
+      subnetMask: '255.255.255.0',
+      gateway: null,
+    });
   });
 
   it('the IP pipe takes one server a line and needs its port', () => {
-    expect(ipPipeBody({ enabled: true, port: '5000', bitrateKbps: '', servers: ' a.example.net \n\nb.example.net' })).toEqual({ enabled: true, port: 5000, servers: ['a.example.net', 'b.example.net'] });
+    expect(ipPipeBody({ enabled: true, port: '5000', bitrateKbps: '', servers: ' a.example.net \n\nb.example.net' })).toEqual({
+      enabled: true,
+      port: 5000,
+      servers: ['a.example.net', 'b.example.net'],
+    });
     expect(checkSchema(IpPipeBody, ipPipeBody({ enabled: true, port: '', bitrateKbps: '', servers: '' })).port).toBe(VALIDATION.required);
     expect(checkSchema(IpPipeBody, ipPipeBody({ enabled: true, port: '5000', bitrateKbps: '1000', servers: '' })).bitrateKbps).toBeDefined();
   });
@@ -82,7 +102,19 @@ describe('server sections, units and links', () => {
   });
 
   it("links: a unit's links, newer versions kept, removals dropped, stream transitions until reached", () => {
-    const link = { id: 'p1', name: 'L', kind: 'ptp' as const, uniqueID: 'M', machines: [{ uid: 'U1' }], status: 'idle' as const, streaming: false, groupIds: [], selectedGroupIds: [], version: 2, updatedAt: '2026-01-01T00:00:00.000Z' };
+    const link = {
+      id: 'p1',
+      name: 'L',
+      kind: 'ptp' as const,
+      uniqueID: 'M',
+      machines: [{ uid: 'U1' }],
+      status: 'idle' as const,
+      streaming: false,
+      groupIds: [],
+      selectedGroupIds: [],
+      version: 2,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
     const known = rememberLink([], link);
     expect(linksOfUnit(known, 'U1')).toEqual([link]);
     expect(linksOfUnit(known, 'M')).toEqual([link]);

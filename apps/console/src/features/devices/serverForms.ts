@@ -7,7 +7,15 @@
  * a server that is offline or not idle (spec 001 §8), so resending the unchanged mode with another
  * field would refuse that field too.
  */
-import type { IpPipeBody, IpPipeSettings, ServerCommentBody, ServerConfiguration, ServerConfigurationBody, SmpteSettings, SmpteSettingsBody } from '@fleet/contracts';
+import type {
+  IpPipeBody,
+  IpPipeSettings,
+  ServerCommentBody,
+  ServerConfiguration,
+  ServerConfigurationBody,
+  SmpteSettings,
+  SmpteSettingsBody,
+} from '@fleet/contracts';
 import { numberText, parseNumber } from '../../lib/forms/fieldErrors';
 
 // ── Configuration (mmh / vr server) ───────────────────────────────────────────────────────────
@@ -83,7 +91,11 @@ export function smpteForm(settings: SmpteSettings): SmpteForm {
   };
 }
 
-const iface = (ip: string, mask: string, gateway: string) => ({ ip: ip.trim(), subnetMask: mask.trim(), gateway: gateway.trim() === '' ? null : gateway.trim() });
+const iface = (ip: string, mask: string, gateway: string) => ({
+  ip: ip.trim(),
+  subnetMask: mask.trim(),
+  gateway: gateway.trim() === '' ? null : gateway.trim(),
+});
 
 /** PUT mmhservers/{id}/configuration/smpte: both networks (no secondary: no redundancy). */
 export function smpteBody(values: SmpteForm): SmpteSettingsBody {

@@ -73,8 +73,7 @@ export interface ServerFilters {
 
 export const DEFAULT_SERVER_FILTERS: ServerFilters = { text: '', types: [], statuses: [] };
 
-const pick = <T extends string>(value: unknown, allowed: readonly T[]): T[] =>
-  Array.isArray(value) ? allowed.filter((item) => value.includes(item)) : [];
+const pick = <T extends string>(value: unknown, allowed: readonly T[]): T[] => (Array.isArray(value) ? allowed.filter((item) => value.includes(item)) : []);
 
 /** The stored value (any JSON: an older or foreign shape reads as no filter). */
 export function parseServerFilters(value: unknown): ServerFilters {

@@ -13,7 +13,10 @@ interface Made {
 }
 
 /** A catalogue client answering from a table, recording the calls made. */
-function fakeCall(answer: (id: EndpointId, input: { params?: Record<string, string>; query?: Record<string, number> }) => unknown): { call: Call; made: Made[] } {
+function fakeCall(answer: (id: EndpointId, input: { params?: Record<string, string>; query?: Record<string, number> }) => unknown): {
+  call: Call;
+  made: Made[];
+} {
   const made: Made[] = [];
   const call = (async (id: EndpointId, input: unknown) => {
     made.push({ id, input });
@@ -26,7 +29,11 @@ const notFound = () => new ApiError({ status: 404, code: 'NOT_FOUND', message: '
 
 describe('the servers tab rows', () => {
   it('a user who is not an admin sees the servers of their channels and video return channels, each read once', async () => {
-    const channels = [makeChannel({ channelId: 'c1', serverId: 'MMH-1' }), makeChannel({ channelId: 'c2', serverId: 'MMH-1' }), makeChannel({ channelId: 'c3', serverId: 'TRX-1' })];
+    const channels = [
+      makeChannel({ channelId: 'c1', serverId: 'MMH-1' }),
+      makeChannel({ channelId: 'c2', serverId: 'MMH-1' }),
+      makeChannel({ channelId: 'c3', serverId: 'TRX-1' }),
+    ];
     const { call, made } = fakeCall((id, input) => {
       if (id === 'fetchChannels') return { channels, counters: countChannels(channels) };
       if (id === 'listGroupVrChannels') {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UpgradeBatch, UpgradeCandidate, UpgradeCandidatePage, UpgradeJob, UpgradeJobPage, UpgradeTargets } from '@fleet/contracts';
-import { applyStatusToCandidates, applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, isNewerJob } from './upgradeCache';
+import {
+  applyStatusToCandidates,
+  applyUpgradeToBatch,
+  applyUpgradeToCandidates,
+  applyUpgradeToHistory,
+  applyUpgradeToTargets,
+  isNewerJob,
+} from './upgradeCache';
 import { statusChange } from './useUpgradesLive';
 
 const job = (over: Partial<UpgradeJob> = {}): UpgradeJob => ({
@@ -66,7 +73,9 @@ describe('upgrade.changed elsewhere', () => {
   it('updates the targets of the same device only', () => {
     const targets: UpgradeTargets = { deviceType: 'server', deviceId: 'MMH-0003', currentVersion: '10.0', job: null, targets: [] };
     expect(applyUpgradeToTargets(targets, { deviceType: 'server', deviceId: 'MMH-0004', job: job({ deviceId: 'MMH-0004' }) })).toBe(targets);
-    expect(applyUpgradeToTargets(targets, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ state: 'succeeded', version: 3 }) })).toMatchObject({ currentVersion: '10.1' });
+    expect(applyUpgradeToTargets(targets, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ state: 'succeeded', version: 3 }) })).toMatchObject({
+      currentVersion: '10.1',
+    });
   });
 
   it('puts a new run on top of the device’s history and moves a known one on', () => {
@@ -77,13 +86,19 @@ describe('upgrade.changed elsewhere', () => {
     expect(added.total).toBe(2);
     const moved = applyUpgradeToHistory(added, device, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ version: 3, progress: 90 }) });
     expect(moved.items[0]?.progress).toBe(90);
-    expect(applyUpgradeToHistory(history, { deviceType: 'unit', deviceId: 'MMH-0003' }, { deviceType: 'server', deviceId: 'MMH-0003', job: job() })).toBe(history);
+    expect(applyUpgradeToHistory(history, { deviceType: 'unit', deviceId: 'MMH-0003' }, { deviceType: 'server', deviceId: 'MMH-0003', job: job() })).toBe(
+      history,
+    );
   });
 
   it('updates a batch’s own job only', () => {
     const batch = { id: 'b1', jobs: [job({ batchId: 'b1' })] } as unknown as UpgradeBatch; // only the fields the patch reads
     expect(applyUpgradeToBatch(batch, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ batchId: 'b2', version: 9 }) })).toBe(batch);
-    const next = applyUpgradeToBatch(batch, { deviceType: 'server', deviceId: 'MMH-0003', job: job({ batchId: 'b1', state: 'failed', failureCode: 105, version: 3 }) });
+    const next = applyUpgradeToBatch(batch, {
+      deviceType: 'server',
+      deviceId: 'MMH-0003',
+      job: job({ batchId: 'b1', state: 'failed', failureCode: 105, version: 3 }),
+    });
     expect(next.jobs[0]).toMatchObject({ state: 'failed', failureCode: 105 });
   });
 });
@@ -98,7 +113,11 @@ describe('device status on the candidates', () => {
   });
 
   it('reads the status from the server and unit events, and nothing from others', () => {
-    expect(statusChange({ type: 'server.status', serverId: 'S', status: 'busy', previous: 'online', at: 1 })).toEqual({ deviceType: 'server', deviceId: 'S', status: 'busy' });
+    expect(statusChange({ type: 'server.status', serverId: 'S', status: 'busy', previous: 'online', at: 1 })).toEqual({
+      deviceType: 'server',
+      deviceId: 'S',
+      status: 'busy',
+    });
     expect(statusChange({ type: 'audioRoom.removed', audioRoomId: 'a', inventoryId: 'i', at: 1 })).toBeNull();
   });
 });

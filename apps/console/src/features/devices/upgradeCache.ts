@@ -48,7 +48,11 @@ export function applyUpgradeToTargets(targets: UpgradeTargets, change: UpgradeCh
 }
 
 /** `device`: whose history the cached page lists. */
-export function applyUpgradeToHistory(page: UpgradeJobPage, device: { readonly deviceType: string; readonly deviceId: string }, change: UpgradeChange): UpgradeJobPage {
+export function applyUpgradeToHistory(
+  page: UpgradeJobPage,
+  device: { readonly deviceType: string; readonly deviceId: string },
+  change: UpgradeChange,
+): UpgradeJobPage {
   if (device.deviceType !== change.deviceType || device.deviceId !== change.deviceId) return page;
   const index = page.items.findIndex((job) => job.id === change.job.id);
   if (index < 0) {
@@ -74,7 +78,13 @@ export function applyUpgradeToBatch(batch: UpgradeBatch, change: UpgradeChange):
 }
 
 /** A device's live status (and a server's version, from `server.changed`) on the candidate pages. */
-export function applyStatusToCandidates(page: UpgradeCandidatePage, deviceType: UpgradeJob['deviceType'], deviceId: string, status: string, version?: string): UpgradeCandidatePage {
+export function applyStatusToCandidates(
+  page: UpgradeCandidatePage,
+  deviceType: UpgradeJob['deviceType'],
+  deviceId: string,
+  status: string,
+  version?: string,
+): UpgradeCandidatePage {
   let changed = false;
   const items = page.items.map((candidate) => {
     if (candidate.deviceType !== deviceType || candidate.id !== deviceId) return candidate;

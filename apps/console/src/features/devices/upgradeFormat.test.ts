@@ -51,7 +51,9 @@ describe('upgrade states', () => {
 
 describe('upgrade rules', () => {
   it('shows the core’s message in English and a translation of every rule in Chinese', () => {
-    expect(ruleText(en.t, 'en', 'serverFirst', 'Upgrade the server first: server version 9.2.1 is below 10.1', (k) => en.exists(k))).toBe('Upgrade the server first: server version 9.2.1 is below 10.1');
+    expect(ruleText(en.t, 'en', 'serverFirst', 'Upgrade the server first: server version 9.2.1 is below 10.1', (k) => en.exists(k))).toBe(
+      'Upgrade the server first: server version 9.2.1 is below 10.1',
+    );
     for (const rule of [...UPGRADE_BLOCK_RULES, ...UPGRADE_WARN_RULES]) {
       const text = ruleText(zh.t, 'zh', rule, 'English text', (k) => zh.exists(k));
       expect(text).not.toBe(`upgrades.rules.${rule}`);
@@ -63,12 +65,22 @@ describe('upgrade rules', () => {
 });
 
 describe('the start of an upgrade', () => {
-  const target = (over: Partial<UpgradeTarget> = {}): UpgradeTarget => ({ number: '10.1', description: '', releaseNotesUrl: null, eligible: true, reasons: [], warnings: [], ...over });
+  const target = (over: Partial<UpgradeTarget> = {}): UpgradeTarget => ({
+    number: '10.1',
+    description: '',
+    releaseNotesUrl: null,
+    eligible: true,
+    reasons: [],
+    warnings: [],
+    ...over,
+  });
   const job = (state: UpgradeJob['state']) => ({ state }) as UpgradeJob; // only the state is read
 
   it('is offered for an eligible target, not for an ineligible one or none', () => {
     expect(startGate(target(), null, false)).toEqual({ needsResetConfirmation: false, canStart: true });
-    expect(startGate(target({ eligible: false, reasons: [{ rule: 'noSla', errorCode: 'UPGRADE_6802', deviceCode: 6802, message: 'x' }] }), null, false).canStart).toBe(false);
+    expect(
+      startGate(target({ eligible: false, reasons: [{ rule: 'noSla', errorCode: 'UPGRADE_6802', deviceCode: 6802, message: 'x' }] }), null, false).canStart,
+    ).toBe(false);
     expect(startGate(null, null, true).canStart).toBe(false);
   });
 

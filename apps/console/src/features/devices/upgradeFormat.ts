@@ -5,7 +5,16 @@
  * (the same words the core answers with) — and a job's one-line summary. Pure but for `t`.
  */
 import type { TFunction } from 'i18next';
-import { ERROR_CATALOGUE, UPGRADE_FAILURE_TEXTS, type ErrorCode, type UpgradeBlockRule, type UpgradeJob, type UpgradeState, type UpgradeTarget, type UpgradeWarning } from '@fleet/contracts';
+import {
+  ERROR_CATALOGUE,
+  UPGRADE_FAILURE_TEXTS,
+  type ErrorCode,
+  type UpgradeBlockRule,
+  type UpgradeJob,
+  type UpgradeState,
+  type UpgradeTarget,
+  type UpgradeWarning,
+} from '@fleet/contracts';
 import { errorCodeText } from '../../api/errorMessage';
 
 export const UPGRADE_STATE_COLORS: Readonly<Record<UpgradeState, string>> = {
@@ -40,7 +49,9 @@ export const FAILURE_TEXT_KEYS = {
 
 /** Catalogue codes whose `code` is the §8 number (6802, 6803, 6199, 6808, 6810). */
 const REFUSAL_CODES = new Map<number, ErrorCode>(
-  (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { code?: number }][]).flatMap(([key, entry]) => (entry.code === undefined ? [] : [[entry.code, key] as const])),
+  (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { code?: number }][]).flatMap(([key, entry]) =>
+    entry.code === undefined ? [] : [[entry.code, key] as const],
+  ),
 );
 
 export function failureCodeKind(code: number): FailureCodeKind {

@@ -26,8 +26,14 @@ export const SERVERS_KEY = ['devices.servers'] as const;
  * on another public address —, hardware, features).
  */
 const SETTINGS_READS = [
-  'getMmhServerConfiguration', 'getVrServerConfiguration', 'getMmhServerSmpte', 'getMmhServerIpPipe', 'getServerComment',
-  'getServerIps', 'getServerSpecifications', 'getServerCapabilities',
+  'getMmhServerConfiguration',
+  'getVrServerConfiguration',
+  'getMmhServerSmpte',
+  'getMmhServerIpPipe',
+  'getServerComment',
+  'getServerIps',
+  'getServerSpecifications',
+  'getServerCapabilities',
 ] as const;
 
 export function applyToServerCaches(queryClient: QueryClient, event: ServerEvent): void {
@@ -81,7 +87,10 @@ export function useServers(): UseQueryResult<readonly ServerDetail[], ApiError> 
 }
 
 /** One server, its row in the list first (already live), then GET servers/{id} (kept live too). */
-export function useServer(id: string, rows: readonly ServerDetail[] | undefined): { server: ServerDetail | undefined; error: ApiError | null; pending: boolean } {
+export function useServer(
+  id: string,
+  rows: readonly ServerDetail[] | undefined,
+): { server: ServerDetail | undefined; error: ApiError | null; pending: boolean } {
   const listed = rows?.find((row) => row.id === id);
   const query = useQuery<ServerDetail, ApiError>({
     queryKey: endpointKey('getServer', { params: { id } }),

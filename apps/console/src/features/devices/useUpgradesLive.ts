@@ -11,16 +11,27 @@ import type { RealtimeEvent, UpgradeBatch, UpgradeCandidatePage, UpgradeJob, Upg
 import { endpointKey, endpointPrefix, type EndpointQueryKey } from '../../api/hooks';
 import { newest } from '../../kit/cache';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { applyStatusToCandidates, applyUpgradeToBatch, applyUpgradeToCandidates, applyUpgradeToHistory, applyUpgradeToTargets, type UpgradeChange } from './upgradeCache';
+import {
+  applyStatusToCandidates,
+  applyUpgradeToBatch,
+  applyUpgradeToCandidates,
+  applyUpgradeToHistory,
+  applyUpgradeToTargets,
+  type UpgradeChange,
+} from './upgradeCache';
 import { isRunningState } from './upgradeFormat';
 
 const HISTORY_READS = { unit: 'listUnitUpgrades', server: 'listServerUpgrades' } as const;
 const TARGET_READS = { unit: 'getUnitUpgradeTargets', server: 'getServerUpgradeTargets' } as const;
 
 export function applyUpgradeChange(queryClient: QueryClient, change: UpgradeChange): void {
-  queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) => (page ? applyUpgradeToCandidates(page, change) : page));
+  queryClient.setQueriesData<UpgradeCandidatePage>({ queryKey: endpointPrefix('listUpgradeCandidates') }, (page) =>
+    page ? applyUpgradeToCandidates(page, change) : page,
+  );
   for (const deviceType of ['unit', 'server'] as const) {
-    queryClient.setQueriesData<UpgradeTargets>({ queryKey: endpointPrefix(TARGET_READS[deviceType]) }, (targets) => (targets ? applyUpgradeToTargets(targets, change) : targets));
+    queryClient.setQueriesData<UpgradeTargets>({ queryKey: endpointPrefix(TARGET_READS[deviceType]) }, (targets) =>
+      targets ? applyUpgradeToTargets(targets, change) : targets,
+    );
     for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(HISTORY_READS[deviceType]) })) {
       const key = query.queryKey as EndpointQueryKey<(typeof HISTORY_READS)[typeof deviceType]>;
       const deviceId = key[1].params?.id;

@@ -104,7 +104,14 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
             readOnly={!canAct}
             data-testid="guest-invite-group"
           />
-          <GuestInviteFields values={values} onChange={(field, value) => set(field)(value)} errors={errors} fieldText={fieldText} readOnly={!canAct} testIdPrefix="guest-invite" />
+          <GuestInviteFields
+            values={values}
+            onChange={(field, value) => set(field)(value)}
+            errors={errors}
+            fieldText={fieldText}
+            readOnly={!canAct}
+            testIdPrefix="guest-invite"
+          />
           {errors.unitId !== undefined && <ErrorNote testId="guest-invite-unit-error" message={fieldText(errors.unitId) ?? ''} />}
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" message={errorText(failure)} />}
         </>

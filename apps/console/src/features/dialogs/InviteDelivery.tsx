@@ -92,7 +92,9 @@ function ChannelForm({ channel, invitation }: ChannelFormProps) {
         </Button>
       </Group>
       {otherField !== undefined && <ErrorNote testId={`guest-invite-deliver-${channel}-invalid`} message={fieldText(errors[otherField]) ?? ''} />}
-      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId={`guest-invite-deliver-${channel}-error`} message={errorText(failure)} />}
+      {failure && Object.keys(apiFieldErrors(failure)).length === 0 && (
+        <ErrorNote testId={`guest-invite-deliver-${channel}-error`} message={errorText(failure)} />
+      )}
       {delivered && <Delivered delivery={delivered} />}
     </Stack>
   );

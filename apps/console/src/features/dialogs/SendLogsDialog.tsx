@@ -80,7 +80,10 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
           <UnitHeading name={detail.name} />
           <Text size="sm">{t('dialogs.sendLogs.intro')}</Text>
           <Text size="sm">
-            {t('dialogs.sendLogs.channel')}: <span data-testid="send-logs-channel">{detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}</span>
+            {t('dialogs.sendLogs.channel')}:{' '}
+            <span data-testid="send-logs-channel">
+              {detail.selectedChannel.channelId === null ? t('common.none') : channelName(detail.selectedChannel.channelId)}
+            </span>
           </Text>
           {email !== null && (
             <Text size="sm" c="dimmed" data-testid="send-logs-contact">
@@ -143,7 +146,9 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
             disabled={!canAct}
             data-testid="send-logs-enhanced"
           />
-          {errors.channelId !== undefined && <ErrorNote testId="send-logs-channel-error" message={`${t('dialogs.sendLogs.channel')}: ${fieldText(errors.channelId) ?? ''}`} />}
+          {errors.channelId !== undefined && (
+            <ErrorNote testId="send-logs-channel-error" message={`${t('dialogs.sendLogs.channel')}: ${fieldText(errors.channelId) ?? ''}`} />
+          )}
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="send-logs-error" message={errorText(failure)} />}
           {sent && (
             <Alert color="green" data-testid="send-logs-sent">

@@ -65,7 +65,6 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
     if (opened && status === 'speedtest') dispatch({ type: 'observedRunning', at: Date.now() });
   }, [opened, status]);
 
-
   const running = state.phase === 'running';
   useEffect(() => {
     if (!running) return undefined;
@@ -117,7 +116,9 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
             {t('dialogs.speedTest.channel')}: <span data-testid="speed-test-channel">{channel.id ?? t('common.none')}</span>
           </Text>
           {showBlocker && blocker && <ErrorNote testId="speed-test-blocker" message={blockerText(blocker)} />}
-          {start.isError && <ErrorNote testId="speed-test-error" message={startError !== null ? (fieldText(startError) ?? startError) : errorText(start.error)} />}
+          {start.isError && (
+            <ErrorNote testId="speed-test-error" message={startError !== null ? (fieldText(startError) ?? startError) : errorText(start.error)} />
+          )}
           {(state.phase === 'starting' || state.phase === 'running') && (
             <Stack gap={4} data-testid="speed-test-running">
               {state.phase === 'running' && speedTestProgress(state.startedAt, now, state.timeoutS) < 100 ? (
@@ -145,7 +146,11 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
           {state.phase === 'failed' && (
             <ErrorNote
               testId="speed-test-failed"
-              message={state.code !== null ? errorText(new ApiError({ status: 409, code: state.code, message: state.message ?? '' })) : (state.message ?? t('dialogs.speedTest.failed'))}
+              message={
+                state.code !== null
+                  ? errorText(new ApiError({ status: 409, code: state.code, message: state.message ?? '' }))
+                  : (state.message ?? t('dialogs.speedTest.failed'))
+              }
             />
           )}
           {cancel.isError && <ErrorNote testId="speed-test-cancel-error" message={errorText(cancel.error)} />}
@@ -160,7 +165,12 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
               </Button>
             )}
             {canAct && !running && (
-              <Button onClick={onStart} disabled={blocker !== null || state.phase === 'starting'} loading={state.phase === 'starting'} data-testid="speed-test-start">
+              <Button
+                onClick={onStart}
+                disabled={blocker !== null || state.phase === 'starting'}
+                loading={state.phase === 'starting'}
+                data-testid="speed-test-start"
+              >
                 {state.phase === 'completed' || state.phase === 'failed' ? t('dialogs.speedTest.again') : t('dialogs.speedTest.start')}
               </Button>
             )}

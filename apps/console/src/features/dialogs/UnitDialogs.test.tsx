@@ -35,17 +35,41 @@ function contact(overrides: Partial<UserContact> = {}): UserContact {
 
 function uploaded(fileId: string, status: UnitStoredFile['status'], progress: number): UnitStoredFile {
   return {
-    fileId, fileName: `${fileId}.mp4`, path: `/sd/${fileId}.mp4`, rootDirectory: '/sd', kind: 'uploaded', sizeBytes: 1_000_000, lastModified: '2026-01-10T09:00:00.000Z',
-    status, isTransferring: status === 'uploading', progress, chunkIndex: null, chunkCount: 10, storyId: null, metadata: {},
+    fileId,
+    fileName: `${fileId}.mp4`,
+    path: `/sd/${fileId}.mp4`,
+    rootDirectory: '/sd',
+    kind: 'uploaded',
+    sizeBytes: 1_000_000,
+    lastModified: '2026-01-10T09:00:00.000Z',
+    status,
+    isTransferring: status === 'uploading',
+    progress,
+    chunkIndex: null,
+    chunkCount: 10,
+    storyId: null,
+    metadata: {},
   };
 }
 
 function invitation(overrides: Partial<GuestInvitation> = {}): GuestInvitation {
   const code = 'K7M2QX9P';
   return {
-    id: 'inv-1', groupId: GROUP.id, groupName: GROUP.name, planType: 'ADHOC', deviceName: 'jane_1', email: null, phone: '4420', unitId: UNIT, period: '1d',
-    code, joinUrl: `/easy_live?invitation=${code}&ignoreRouteDefault=1`, expiresAt: '2026-01-11T09:00:00.000Z', createdAt: '2026-01-10T09:00:00.000Z',
-    deliveries: [], ...overrides,
+    id: 'inv-1',
+    groupId: GROUP.id,
+    groupName: GROUP.name,
+    planType: 'ADHOC',
+    deviceName: 'jane_1',
+    email: null,
+    phone: '4420',
+    unitId: UNIT,
+    period: '1d',
+    code,
+    joinUrl: `/easy_live?invitation=${code}&ignoreRouteDefault=1`,
+    expiresAt: '2026-01-11T09:00:00.000Z',
+    createdAt: '2026-01-10T09:00:00.000Z',
+    deliveries: [],
+    ...overrides,
   };
 }
 
@@ -81,7 +105,16 @@ describe('speed test, cancelled', () => {
     await user.click(screen.getByTestId('speed-test-start'));
     await user.click(await screen.findByTestId('speed-test-cancel'));
     await waitFor(() => expect(api.calls('commandStopStreaming')).toHaveLength(1));
-    await socket.emit({ type: 'unit.commandResult', unitId: UNIT, command: 'speedTest', outcome: 'cancelled', code: 'TEST_CANCELLED', message: 'Test cancelled', result: null, at: 9 });
+    await socket.emit({
+      type: 'unit.commandResult',
+      unitId: UNIT,
+      command: 'speedTest',
+      outcome: 'cancelled',
+      code: 'TEST_CANCELLED',
+      message: 'Test cancelled',
+      result: null,
+      at: 9,
+    });
     expect(await screen.findByTestId('speed-test-failed')).toHaveTextContent('Test cancelled');
   }, 20_000);
 });
@@ -121,15 +154,19 @@ describe('send logs', () => {
     ['SERVER_BUSY_SENDING_LOGS', 'Server is busy sending logs of another channel'],
     ['CHANNEL_NO_LOGS', 'Channel does not support logs sending'],
     ['CHANNEL_BUSY_OR_OFFLINE_LOGS', 'Selected channel busy or offline when sending logs'],
-  ] as const)('shows the core’s refusal %s in the catalogue’s words (spec 000 §8)', async (code, text) => {
-    const api = new FakeApi().on('getUnit', idleUnit()).on('getUserContact', contact()).on('startFetchLogs', apiError(code));
-    const { user } = await openDialog('sendLogs', ['luc_regular'], api);
-    await waitFor(() => expect(screen.getByTestId('send-logs-send')).toBeEnabled());
-    await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
-    await user.click(screen.getByTestId('send-logs-send'));
-    expect(await screen.findByTestId('send-logs-error')).toHaveTextContent(text);
-    expect(api.calls('startFetchLogs')).toHaveLength(1);
-  }, 20_000);
+  ] as const)(
+    'shows the core’s refusal %s in the catalogue’s words (spec 000 §8)',
+    async (code, text) => {
+      const api = new FakeApi().on('getUnit', idleUnit()).on('getUserContact', contact()).on('startFetchLogs', apiError(code));
+      const { user } = await openDialog('sendLogs', ['luc_regular'], api);
+      await waitFor(() => expect(screen.getByTestId('send-logs-send')).toBeEnabled());
+      await fill(user, screen.getByTestId('send-logs-description'), 'The unit drops its links');
+      await user.click(screen.getByTestId('send-logs-send'));
+      expect(await screen.findByTestId('send-logs-error')).toHaveTextContent(text);
+      expect(api.calls('startFetchLogs')).toHaveLength(1);
+    },
+    20_000,
+  );
 });
 
 describe('AI session', () => {
@@ -152,9 +189,14 @@ describe('guest interview invite', () => {
         // The core refuses a guest name taken by a unit (001 §5 device name unique).
         if (taken.has(body.deviceName)) return apiError('NAME_IN_USE', [{ path: 'body.deviceName', message: VALIDATION.unitNameInUse }]);
         taken.add(body.deviceName);
-        const to = [...(body.email ? [{ channel: 'email' as const, to: body.email }] : []), ...(body.phone ? [{ channel: 'sms' as const, to: body.phone }] : [])];
+        const to = [
+          ...(body.email ? [{ channel: 'email' as const, to: body.email }] : []),
+          ...(body.phone ? [{ channel: 'sms' as const, to: body.phone }] : []),
+        ];
         return invitation({
-          deviceName: body.deviceName, email: body.email ?? null, phone: body.phone ?? null,
+          deviceName: body.deviceName,
+          email: body.email ?? null,
+          phone: body.phone ?? null,
           deliveries: to.map((d) => ({ invitationId: 'inv-1', ...d, sentAt: '2026-01-10T09:00:00.000Z' })),
         });
       })

@@ -62,7 +62,6 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
     return () => window.clearInterval(timer);
   }, [opened, activeCount, refetch]);
 
-
   const toggle = (fileId: string, on: boolean) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -78,7 +77,9 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
       { params: { id: unitId }, body: { files: names } },
       {
         onSuccess: (r) => {
-          setNotice(r.cancelled.length > 0 ? t('dialogs.uploadProgress.cancelled', { files: r.cancelled.join(', ') }) : t('dialogs.uploadProgress.nothingCancelled'));
+          setNotice(
+            r.cancelled.length > 0 ? t('dialogs.uploadProgress.cancelled', { files: r.cancelled.join(', ') }) : t('dialogs.uploadProgress.nothingCancelled'),
+          );
           setChosen(new Set());
           void refetch();
         },

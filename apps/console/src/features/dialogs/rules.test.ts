@@ -1,9 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ERROR_CATALOGUE, LIMITS, SendInvitationEmailBody, SendInvitationSmsBody, UnitStoredFile, VALIDATION, type RealtimeEvent, type Role, type UploadedFileStatus,
+  ERROR_CATALOGUE,
+  LIMITS,
+  SendInvitationEmailBody,
+  SendInvitationSmsBody,
+  UnitStoredFile,
+  VALIDATION,
+  type RealtimeEvent,
+  type Role,
+  type UploadedFileStatus,
 } from '@fleet/contracts';
 import { makeDetail } from '../../test-utils/fixtures';
-import { absoluteJoinLink, defaultTimeZone, deliveryBody, inviteBody, isActiveUpload, logSendingState, namesToCancel, sendLogsBlocker, SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer, timeZoneList, touchesUploads, uploadRows } from './rules';
+import {
+  absoluteJoinLink,
+  defaultTimeZone,
+  deliveryBody,
+  inviteBody,
+  isActiveUpload,
+  logSendingState,
+  namesToCancel,
+  sendLogsBlocker,
+  SPEED_TEST_READY,
+  speedTestBlocker,
+  speedTestProgress,
+  speedTestReducer,
+  timeZoneList,
+  touchesUploads,
+  uploadRows,
+} from './rules';
 import { parseBody } from './validation';
 import { canApply } from '../../kit/access';
 
@@ -46,8 +70,15 @@ describe('speedTestBlocker', () => {
 });
 
 const result = (patch: Partial<Extract<RealtimeEvent, { type: 'unit.commandResult' }>>): RealtimeEvent => ({
-  type: 'unit.commandResult', unitId: 'U1', command: 'speedTest', outcome: 'completed', code: null, message: null,
-  result: { channelId: 'CH1', uplinkKbps: 5200, downlinkKbps: 800 }, at: 1, ...patch,
+  type: 'unit.commandResult',
+  unitId: 'U1',
+  command: 'speedTest',
+  outcome: 'completed',
+  code: null,
+  message: null,
+  result: { channelId: 'CH1', uplinkKbps: 5200, downlinkKbps: 800 },
+  at: 1,
+  ...patch,
 });
 
 describe('speedTestReducer', () => {
@@ -55,13 +86,16 @@ describe('speedTestReducer', () => {
   it('starts, runs, and completes with the measured rates from the /ws result', () => {
     expect(running).toEqual({ phase: 'running', startedAt: 100, channelId: 'CH1', timeoutS: 10 });
     expect(speedTestReducer(running, { type: 'event', event: result({}), unitId: 'U1' })).toEqual({
-      phase: 'completed', report: { channelId: 'CH1', uplinkKbps: 5200, downlinkKbps: 800 },
+      phase: 'completed',
+      report: { channelId: 'CH1', uplinkKbps: 5200, downlinkKbps: 800 },
     });
   });
   it('fails with the catalogue code when the test is cut short', () => {
     const e = result({ outcome: 'cancelled', code: 'CHANNEL_CHANGED_SPEED_TEST', message: ERROR_CATALOGUE.CHANNEL_CHANGED_SPEED_TEST.message, result: null });
     expect(speedTestReducer(running, { type: 'event', event: e, unitId: 'U1' })).toEqual({
-      phase: 'failed', code: 'CHANNEL_CHANGED_SPEED_TEST', message: 'Channel changed, repeat speed test',
+      phase: 'failed',
+      code: 'CHANNEL_CHANGED_SPEED_TEST',
+      message: 'Channel changed, repeat speed test',
     });
   });
   it('ignores other units, other commands and results when no test runs', () => {
@@ -74,7 +108,11 @@ describe('speedTestReducer', () => {
     expect(speedTestReducer(SPEED_TEST_READY, { type: 'observedRunning', at: 5 })).toMatchObject({ phase: 'running', startedAt: 5, timeoutS: 10 });
   });
   it('a result without rates is a failure without a code', () => {
-    expect(speedTestReducer(running, { type: 'event', event: result({ result: { nonsense: true } }), unitId: 'U1' })).toEqual({ phase: 'failed', code: null, message: null });
+    expect(speedTestReducer(running, { type: 'event', event: result({ result: { nonsense: true } }), unitId: 'U1' })).toEqual({
+      phase: 'failed',
+      code: null,
+      message: null,
+    });
   });
 });
 
@@ -92,8 +130,21 @@ describe('speedTestProgress', () => {
 
 const file = (fileId: string, status: UploadedFileStatus | null, patch: Partial<UnitStoredFile> = {}): UnitStoredFile =>
   UnitStoredFile.parse({
-    fileId, fileName: `${fileId}.mp4`, path: `/media/sd/${fileId}.mp4`, rootDirectory: '/media/sd', kind: 'uploaded', sizeBytes: 1, lastModified: '2026-01-01T00:00:00.000Z',
-    status, isTransferring: status === 'uploading', progress: 0, chunkIndex: null, chunkCount: 0, storyId: null, metadata: {}, ...patch,
+    fileId,
+    fileName: `${fileId}.mp4`,
+    path: `/media/sd/${fileId}.mp4`,
+    rootDirectory: '/media/sd',
+    kind: 'uploaded',
+    sizeBytes: 1,
+    lastModified: '2026-01-01T00:00:00.000Z',
+    status,
+    isTransferring: status === 'uploading',
+    progress: 0,
+    chunkIndex: null,
+    chunkCount: 0,
+    storyId: null,
+    metadata: {},
+    ...patch,
   });
 
 describe('uploads', () => {
@@ -135,9 +186,11 @@ describe('sendLogsBlocker', () => {
   });
   it('offers the browser’s time zones, UTC first, and a fallback list', () => {
     expect(timeZoneList(() => ['Europe/Paris', 'UTC', 'bad zone'])).toEqual(['UTC', 'Europe/Paris']);
-    expect(timeZoneList(() => {
-      throw new Error('unsupported');
-    })).toContain('Asia/Shanghai');
+    expect(
+      timeZoneList(() => {
+        throw new Error('unsupported');
+      }),
+    ).toContain('Asia/Shanghai');
     expect(defaultTimeZone(['UTC', 'Europe/Paris'], 'Europe/Paris')).toBe('Europe/Paris');
     expect(defaultTimeZone(['UTC'], 'Mars/Base')).toBe('UTC');
   });
@@ -146,7 +199,10 @@ describe('sendLogsBlocker', () => {
 describe('guest invite', () => {
   it('builds the body: trimmed, empty optional fields left out', () => {
     expect(inviteBody({ groupId: 'g', deviceName: ' jane ', email: '', phone: ' 123 ', message: '', period: '1w' }, 'U1')).toEqual({
-      deviceName: 'jane', phone: '123', period: '1w', unitId: 'U1',
+      deviceName: 'jane',
+      phone: '123',
+      period: '1w',
+      unitId: 'U1',
     });
   });
   it('makes the join link absolute', () => {

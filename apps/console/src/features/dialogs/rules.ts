@@ -3,10 +3,7 @@
  * guest interview invite): who may act, what blocks an action (with the spec's or the catalogue's
  * text), how events and answers turn into what the dialogs show. Who may act: kit/access.ts.
  */
-import {
-  LIMITS, SpeedTestReport, TIMINGS,
-  type RealtimeEvent, type UnitDetail, type UnitStoredFile, type UploadedFileStatus,
-} from '@fleet/contracts';
+import { LIMITS, SpeedTestReport, TIMINGS, type RealtimeEvent, type UnitDetail, type UnitStoredFile, type UploadedFileStatus } from '@fleet/contracts';
 import { isBusy, isOfflineLike, validateSpeedTestVersion } from '@fleet/domain';
 
 // ── speed test ─────────────────────────────────────────────────────────────────────────────────
@@ -170,7 +167,16 @@ export function logSendingState(unit: Pick<UnitDetail, 'applications'>): LogSend
 }
 
 /** Fallback list when the browser cannot list its time zones. */
-const FALLBACK_TIME_ZONES = ['UTC', 'Europe/London', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney'];
+const FALLBACK_TIME_ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Paris',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
 
 /** "A time-zone list is offered for logs" (000 §9): the browser's zones, UTC first. */
 export function timeZoneList(supported: () => readonly string[] = () => Intl.supportedValuesOf('timeZone')): string[] {

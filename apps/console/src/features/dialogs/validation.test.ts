@@ -11,14 +11,24 @@ describe('dialog form validation', () => {
   });
   it('guest invite: 001 §5 texts for the name, e-mail and phone', () => {
     expect(parseBody(CreateGuestInvitationBody, { deviceName: '', email: 'bad', phone: '12a' }).errors).toEqual({
-      deviceName: VALIDATION.required, email: VALIDATION.invalidEmail, phone: VALIDATION.numericOnly,
+      deviceName: VALIDATION.required,
+      email: VALIDATION.invalidEmail,
+      phone: VALIDATION.numericOnly,
     });
     expect(parseBody(CreateGuestInvitationBody, { deviceName: 'Jane Doe', phone: '1' }).errors).toEqual({ deviceName: VALIDATION.unitNameCharacters });
     expect(parseBody(CreateGuestInvitationBody, { deviceName: 'jane' }).errors).toEqual({ email: VALIDATION.required });
     expect(parseBody(CreateGuestInvitationBody, { deviceName: 'jane', phone: '1' }).data).toEqual({ deviceName: 'jane', phone: '1', period: '1d' });
   });
   it('maps the core’s field errors onto the form fields', () => {
-    const e = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'x', fields: [{ path: 'body.deviceName', message: VALIDATION.nameUnique }, { path: 'body.deviceName', message: 'second' }] });
+    const e = new ApiError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'x',
+      fields: [
+        { path: 'body.deviceName', message: VALIDATION.nameUnique },
+        { path: 'body.deviceName', message: 'second' },
+      ],
+    });
     expect(apiFieldErrors(e)).toEqual({ deviceName: VALIDATION.nameUnique });
     expect(apiFieldErrors(new Error('x'))).toEqual({});
     expect(errorsByField([{ path: 'body.paths.0', message: 'm' }])).toEqual({ paths: 'm' });

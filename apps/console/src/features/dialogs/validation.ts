@@ -23,7 +23,10 @@ export function errorsByField(problems: readonly { readonly path: string; readon
 }
 
 /** Check a body with the call's own schema: the parsed body, or the spec's message per field. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): { readonly data: z.output<S>; readonly errors: null } | { readonly data: null; readonly errors: FieldErrors } {
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { readonly data: z.output<S>; readonly errors: null } | { readonly data: null; readonly errors: FieldErrors } {
   const r = schema.safeParse(body, { error: specErrorMap });
   if (r.success) return { data: r.data, errors: null };
   return { data: null, errors: errorsByField(r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))) };

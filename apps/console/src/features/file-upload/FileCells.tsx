@@ -21,7 +21,12 @@ export function FileSize({ bytes }: { readonly bytes: number }) {
 
 export function FileDate({ iso }: { readonly iso: string | null }) {
   const { t, i18n } = useTranslation();
-  if (iso === null) return <Text size="sm" c="dimmed">{t('common.none')}</Text>;
+  if (iso === null)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('common.none')}
+      </Text>
+    );
   return <Text size="sm">{new Date(iso).toLocaleString(i18n.language)}</Text>;
 }
 

@@ -23,7 +23,11 @@ interface UnitFilesSectionProps {
 function useProblemText(): (problem: UploadProblem) => string {
   const { t } = useTranslation();
   return (problem) =>
-    problem === 'required' ? t('fileUpload.validation.required') : problem === 'maxElements' ? t('fileUpload.validation.maxElements') : t('apiErrors.FILE_TYPE_NOT_SUPPORTED');
+    problem === 'required'
+      ? t('fileUpload.validation.required')
+      : problem === 'maxElements'
+        ? t('fileUpload.validation.maxElements')
+        : t('apiErrors.FILE_TYPE_NOT_SUPPORTED');
 }
 
 /**
@@ -147,7 +151,13 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>
-                    <Checkbox aria-label={t('fileUpload.unitFiles.selectAll')} checked={allSelected} indeterminate={!allSelected && selectedFiles.length > 0} onChange={toggleAll} data-testid="file-select-all" />
+                    <Checkbox
+                      aria-label={t('fileUpload.unitFiles.selectAll')}
+                      checked={allSelected}
+                      indeterminate={!allSelected && selectedFiles.length > 0}
+                      onChange={toggleAll}
+                      data-testid="file-select-all"
+                    />
                   </Table.Th>
                   <Table.Th>{t('fileUpload.columns.name')}</Table.Th>
                   <Table.Th>{t('fileUpload.columns.size')}</Table.Th>
@@ -162,7 +172,12 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
                   return (
                     <Table.Tr key={f.fileId} data-testid={`file-row-${f.fileId}`} data-path={f.path} data-name={f.fileName}>
                       <Table.Td>
-                        <Checkbox aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })} checked={selected.has(f.fileId)} onChange={() => toggle(f.fileId)} data-testid={`file-select-${f.fileId}`} />
+                        <Checkbox
+                          aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })}
+                          checked={selected.has(f.fileId)}
+                          onChange={() => toggle(f.fileId)}
+                          data-testid={`file-select-${f.fileId}`}
+                        />
                       </Table.Td>
                       <FileNameCell name={f.fileName}>
                         {ext === null ? (

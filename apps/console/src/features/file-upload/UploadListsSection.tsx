@@ -34,7 +34,10 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
       { params: { id: unitId }, body: { files: names } },
       {
         onSuccess: (result) => {
-          toast.show({ message: t('fileUpload.toasts.cancelled', { files: (result.cancelled.length > 0 ? result.cancelled : names).join(', ') }), variant: 'info' });
+          toast.show({
+            message: t('fileUpload.toasts.cancelled', { files: (result.cancelled.length > 0 ? result.cancelled : names).join(', ') }),
+            variant: 'info',
+          });
           void queryClient.invalidateQueries({ queryKey: unitFilesKey(unitId) });
         },
         onError: (error) => setMessage(errorMessage(error)),
@@ -82,13 +85,25 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
               </Table.Thead>
               <Table.Tbody>
                 {files.map((f) => (
-                  <Table.Tr key={f.fileId} data-testid={`pending-row-${f.fileId}`} data-name={f.fileName} data-status={f.status ?? 'none'} data-progress={f.progress}>
+                  <Table.Tr
+                    key={f.fileId}
+                    data-testid={`pending-row-${f.fileId}`}
+                    data-name={f.fileName}
+                    data-status={f.status ?? 'none'}
+                    data-progress={f.progress}
+                  >
                     <FileNameCell name={f.fileName} />
                     <FileSizeCell bytes={f.sizeBytes} />
                     <FileStatusCell status={f.status} testId={`pending-status-${f.fileId}`} />
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Progress value={f.progress} animated={f.isTransferring} style={{ flex: 1 }} aria-label={t('fileUpload.columns.progress')} data-testid={`pending-progress-${f.fileId}`} />
+                        <Progress
+                          value={f.progress}
+                          animated={f.isTransferring}
+                          style={{ flex: 1 }}
+                          aria-label={t('fileUpload.columns.progress')}
+                          data-testid={`pending-progress-${f.fileId}`}
+                        />
                         <Text size="xs" w={48} ta="right">
                           {`${Math.round(f.progress)}%`}
                         </Text>
@@ -96,7 +111,14 @@ export function PendingUploadsSection({ unitId, files, canCancel }: PendingProps
                     </Table.Td>
                     {canCancel && (
                       <Table.Td>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => onCancel([f.fileName])} disabled={cancel.isPending} data-testid={`pending-cancel-${f.fileId}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => onCancel([f.fileName])}
+                          disabled={cancel.isPending}
+                          data-testid={`pending-cancel-${f.fileId}`}
+                        >
                           {t('fileUpload.pending.cancel')}
                         </Button>
                       </Table.Td>

@@ -4,8 +4,14 @@ import type { UnitStorageFiles } from '@fleet/contracts';
 import en from '../../i18n/areas/fileUpload.en.json';
 import enShell from '../../i18n/en.json';
 import {
-  applyTransferEvent, formatBytes, partNumber, splitFiles, storeAndForwardExtension, UPLOADED_FILES_LIST_MAX,
-  validateDeleteSelection, validateUploadSelection,
+  applyTransferEvent,
+  formatBytes,
+  partNumber,
+  splitFiles,
+  storeAndForwardExtension,
+  UPLOADED_FILES_LIST_MAX,
+  validateDeleteSelection,
+  validateUploadSelection,
 } from './fileUploadState';
 
 let n = 0;
@@ -46,7 +52,9 @@ describe('the three lists', () => {
   });
 
   it('lists at most 10 uploaded files (spec 000 §9), the newest first', () => {
-    const many = Array.from({ length: 14 }, (_, i) => file({ kind: 'uploaded', status: i % 2 ? 'success' : 'failed', lastModified: `2025-02-${String(i + 1).padStart(2, '0')}T00:00:00.000Z` }));
+    const many = Array.from({ length: 14 }, (_, i) =>
+      file({ kind: 'uploaded', status: i % 2 ? 'success' : 'failed', lastModified: `2025-02-${String(i + 1).padStart(2, '0')}T00:00:00.000Z` }),
+    );
     const lists = splitFiles(many);
     expect(UPLOADED_FILES_LIST_MAX).toBe(10);
     expect(lists.uploaded).toHaveLength(10);
@@ -92,7 +100,14 @@ describe('live transfer events', () => {
 
   it('marks a file uploading when its transfer starts and finished when it completes', () => {
     const f = file({ kind: 'uploaded', status: 'pending' });
-    const started = applyTransferEvent(listing([f]), { type: 'file.transferStarted', unitId: 'U1', fileId: f.fileId, fileName: f.fileName, channelId: null, at: 1 });
+    const started = applyTransferEvent(listing([f]), {
+      type: 'file.transferStarted',
+      unitId: 'U1',
+      fileId: f.fileId,
+      fileName: f.fileName,
+      channelId: null,
+      at: 1,
+    });
     expect(started?.files[0]).toMatchObject({ status: 'uploading', isTransferring: true });
     const done = applyTransferEvent(started, { type: 'file.transferCompleted', unitId: 'U1', fileId: f.fileId, fileName: f.fileName, ok: true, at: 2 });
     expect(done?.files[0]).toMatchObject({ status: 'uploaded', isTransferring: false, progress: 100 });

@@ -145,7 +145,11 @@ export default function FileDetails({ fileId, file, loading, canWrite, onClose }
             {t('files.details.readOnly')}
           </Text>
         )}
-        <Tabs value={tab} onChange={(value) => setTab((FILE_TABS as readonly string[]).includes(value ?? '') ? (value as FileTab) : 'playout')} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab((FILE_TABS as readonly string[]).includes(value ?? '') ? (value as FileTab) : 'playout')}
+          keepMounted={false}
+        >
           <Tabs.List>
             {FILE_TABS.map((id) => (
               <Tabs.Tab key={id} value={id} data-testid={`file-tab-${id}`}>

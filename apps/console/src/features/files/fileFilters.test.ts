@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activeFilterCount, channelOptions, DEFAULT_FILES_FILTERS, filesFiltersToJson, filterFiles, parseFilesFilters, resolveGroupId, unitOptions,
+  activeFilterCount,
+  channelOptions,
+  DEFAULT_FILES_FILTERS,
+  filesFiltersToJson,
+  filterFiles,
+  parseFilesFilters,
+  resolveGroupId,
+  unitOptions,
 } from './fileFilters';
 import { makeChannelFile } from './testFiles';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const files = [
   makeChannelFile({ id: 'a', fileName: 'Morning_News.mp4', channelId: 'CH1', channelName: 'Hub-CH1', lastModified: '2024-05-10T11:00:00Z' }),
-  makeChannelFile({ id: 'b', fileName: 'sport.mov', channelId: 'CH2', channelName: 'Hub-CH2', isTransferring: true, progress: 40, lastModified: '2024-05-05T11:00:00Z', fileId: { channel: 'CH2', unit: 'LU2', name: 'sport.mov' }, luName: 'unit_two' }),
+  makeChannelFile({
+    id: 'b',
+    fileName: 'sport.mov',
+    channelId: 'CH2',
+    channelName: 'Hub-CH2',
+    isTransferring: true,
+    progress: 40,
+    lastModified: '2024-05-05T11:00:00Z',
+    fileId: { channel: 'CH2', unit: 'LU2', name: 'sport.mov' },
+    luName: 'unit_two',
+  }),
   makeChannelFile({ id: 'c', fileName: 'archive.mkv', channelId: 'CH1', lastModified: '2024-03-01T11:00:00Z' }),
   makeChannelFile({ id: 'd', fileName: 'undated.mp4', lastModified: null }),
 ];
@@ -19,7 +36,10 @@ describe('parseFilesFilters', () => {
     [null, DEFAULT_FILES_FILTERS],
     [[1, 2], DEFAULT_FILES_FILTERS],
     [{ date: 'forever', transfer: 7, search: 3 }, DEFAULT_FILES_FILTERS],
-    [{ groupId: 'g1', channelId: '', unitId: 'LU1', search: 'x', date: '7d', transfer: 'complete' }, { groupId: 'g1', channelId: null, unitId: 'LU1', search: 'x', date: '7d', transfer: 'complete' }],
+    [
+      { groupId: 'g1', channelId: '', unitId: 'LU1', search: 'x', date: '7d', transfer: 'complete' },
+      { groupId: 'g1', channelId: null, unitId: 'LU1', search: 'x', date: '7d', transfer: 'complete' },
+    ],
   ])('%j → %j', (raw, expected) => {
     expect(parseFilesFilters(raw)).toEqual(expected);
   });

@@ -22,7 +22,9 @@ export interface FilesFilters {
   readonly transfer: TransferFilter;
 }
 
-export const DEFAULT_DATE_RANGE: DateRange = (DATE_RANGES as readonly string[]).includes(DEFAULTS.filesDateFilter) ? (DEFAULTS.filesDateFilter as DateRange) : 'all';
+export const DEFAULT_DATE_RANGE: DateRange = (DATE_RANGES as readonly string[]).includes(DEFAULTS.filesDateFilter)
+  ? (DEFAULTS.filesDateFilter as DateRange)
+  : 'all';
 
 export const DEFAULT_FILES_FILTERS: FilesFilters = {
   groupId: null,

@@ -26,7 +26,9 @@ describe('formatDuration', () => {
 
 describe('absoluteUrl', () => {
   it('resolves a core path against the API base origin', () => {
-    expect(absoluteUrl('/api/channels/C/files/f/download?name=a.mp4', '/api', 'http://console.test')).toBe('http://console.test/api/channels/C/files/f/download?name=a.mp4');
+    expect(absoluteUrl('/api/channels/C/files/f/download?name=a.mp4', '/api', 'http://console.test')).toBe(
+      'http://console.test/api/channels/C/files/f/download?name=a.mp4',
+    );
     expect(absoluteUrl('/api/x', 'https://core.example:8443/api', 'http://console.test')).toBe('https://core.example:8443/api/x');
     expect(absoluteUrl('https://cdn.example/x', '/api', 'http://console.test')).toBe('https://cdn.example/x');
   });

@@ -23,7 +23,12 @@ export async function probeFileUrl(url: string, options: ProbeOptions = {}): Pro
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const sameOrigin = new URL(url, pageOrigin).origin === pageOrigin;
-    const res = await (options.fetchImpl ?? fetch)(url, { method: 'HEAD', cache: 'no-store', signal: controller.signal, ...(sameOrigin ? {} : { mode: 'no-cors' }) });
+    const res = await (options.fetchImpl ?? fetch)(url, {
+      method: 'HEAD',
+      cache: 'no-store',
+      signal: controller.signal,
+      ...(sameOrigin ? {} : { mode: 'no-cors' }),
+    });
     return sameOrigin ? res.ok : true;
   } catch {
     return false;

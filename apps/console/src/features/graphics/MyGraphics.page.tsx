@@ -97,7 +97,9 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
             )}
             {notice?.kind === 'trial' && (
               <Alert color="blue" title={t('graphics.trial.title')} data-testid="graphics-trial" data-hours-left={notice.hoursLeft}>
-                {notice.endsAt === null ? t('graphics.trial.notStarted', { hours: notice.hoursLeft }) : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
+                {notice.endsAt === null
+                  ? t('graphics.trial.notStarted', { hours: notice.hoursLeft })
+                  : t('graphics.trial.running', { hours: notice.hoursLeft, date: when(notice.endsAt) })}
               </Alert>
             )}
             {usable && (
@@ -160,7 +162,13 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
                             {template.description}
                           </Text>
                           {canCreate && (
-                            <Button mt="xs" size="compact-sm" variant="light" onClick={() => setStarting(template)} data-testid={`graphics-start-${template.id}`}>
+                            <Button
+                              mt="xs"
+                              size="compact-sm"
+                              variant="light"
+                              onClick={() => setStarting(template)}
+                              data-testid={`graphics-start-${template.id}`}
+                            >
                               {t('graphics.actions.start')}
                             </Button>
                           )}
@@ -175,12 +183,15 @@ function InventoryGraphics({ inventoryId }: { readonly inventoryId: string }) {
         )}
       </QueryView>
       <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
-        {starting !== null && (
-          <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />
-        )}
+        {starting !== null && <NewCompositionModal inventoryId={inventoryId} template={starting} onCreated={opened} onClose={() => setStarting(null)} />}
       </Suspense>
       {del.target !== null && (
-        <ConfirmDeleteModal title={t('graphics.delete.title')} question={t('graphics.delete.question', { name: del.target.name })} testIdPrefix="graphics-delete" {...del.modalProps} />
+        <ConfirmDeleteModal
+          title={t('graphics.delete.title')}
+          question={t('graphics.delete.question', { name: del.target.name })}
+          testIdPrefix="graphics-delete"
+          {...del.modalProps}
+        />
       )}
     </>
   );

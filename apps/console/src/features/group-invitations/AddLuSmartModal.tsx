@@ -40,8 +40,12 @@ function KeyLine({ label, value, testId }: { readonly label: string; readonly va
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="sm" style={{ flexShrink: 0 }}>{label}:</Text>
-      <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>{value ?? t('common.none')}</Code>
+      <Text size="sm" style={{ flexShrink: 0 }}>
+        {label}:
+      </Text>
+      <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
+        {value ?? t('common.none')}
+      </Code>
       {value !== null && (
         <CopyButton value={value}>
           {({ copied, copy }) => (
@@ -56,12 +60,24 @@ function KeyLine({ label, value, testId }: { readonly label: string; readonly va
 }
 
 /** A code with its easy-live link (the page a device joins on, the code filled in) while joining with it is on. */
-function CodeLines({ label, code, joinable, testId }: { readonly label: string; readonly code: string | null; readonly joinable: boolean; readonly testId: string }) {
+function CodeLines({
+  label,
+  code,
+  joinable,
+  testId,
+}: {
+  readonly label: string;
+  readonly code: string | null;
+  readonly joinable: boolean;
+  readonly testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <KeyLine label={label} value={code} testId={testId} />
-      {code !== null && joinable && <KeyLine label={t('groups.invitations.link')} value={absoluteJoinLink(window.location.origin, joinPathOf(code))} testId={`${testId}-link`} />}
+      {code !== null && joinable && (
+        <KeyLine label={t('groups.invitations.link')} value={absoluteJoinLink(window.location.origin, joinPathOf(code))} testId={`${testId}-link`} />
+      )}
     </>
   );
 }
@@ -107,7 +123,10 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
     <Stack gap="sm" data-testid="lusmart-adhoc">
       <Select
         label={t('groups.invitations.adhocMode')}
-        data={[{ value: OFF, label: t('groups.invitations.off') }, ...ADHOC_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))]}
+        data={[
+          { value: OFF, label: t('groups.invitations.off') },
+          ...ADHOC_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) })),
+        ]}
         value={mode}
         allowDeselect={false}
         onChange={(v) => v !== null && setEdits((e) => ({ ...e, mode: v }))}
@@ -158,7 +177,10 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const save = useEndpointMutation('updateGroupPermanentSettings');
   const send = (resetKey: boolean) =>
     save.mutate(
-      { params: { id: settings.groupId }, body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version } },
+      {
+        params: { id: settings.groupId },
+        body: { mode: PERMANENT_PLAN_TYPES.find((p) => p === mode) ?? null, regenerate, resetKey, version: settings.version },
+      },
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
@@ -171,7 +193,10 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
     <Stack gap="sm" data-testid="lusmart-permanent">
       <Select
         label={t('groups.invitations.permanentMode')}
-        data={[{ value: OFF, label: t('groups.invitations.off') }, ...PERMANENT_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) }))]}
+        data={[
+          { value: OFF, label: t('groups.invitations.off') },
+          ...PERMANENT_PLAN_TYPES.map((p) => ({ value: p, label: t(`groups.invitations.planTypes.${p}`) })),
+        ]}
         value={mode}
         allowDeselect={false}
         onChange={(v) => v !== null && setMode(v)}

@@ -84,7 +84,14 @@ function GuestInviteForm({ groupId, units, onClose }: GuestInviteProps) {
   const failure = invite.error;
   return (
     <Stack gap="sm" data-testid="group-invite">
-      <GuestInviteFields values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} errors={errors} fieldText={fieldText} readOnly={!canAct} testIdPrefix="group-invite" />
+      <GuestInviteFields
+        values={values}
+        onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+        errors={errors}
+        fieldText={fieldText}
+        readOnly={!canAct}
+        testIdPrefix="group-invite"
+      />
       <Select
         label={t('groups.invitations.interviewUnit')}
         data={[{ value: NO_UNIT, label: t('groups.invitations.anyUnit') }, ...units]}

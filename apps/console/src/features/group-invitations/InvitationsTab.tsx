@@ -48,7 +48,9 @@ export default function InvitationsTab({ group }: { readonly group: GroupDetail 
       <Text size="xs" c="dimmed" data-testid="group-invitation-summary">
         {t('groups.invitations.summary', {
           adhoc: adhocLabel,
-          regeneration: t(`groups.invitations.regenerations.${PERMANENT_KEY_REGENERATION.find((r) => r === group.invitation.permanentRegeneration) ?? 'never'}`),
+          regeneration: t(
+            `groups.invitations.regenerations.${PERMANENT_KEY_REGENERATION.find((r) => r === group.invitation.permanentRegeneration) ?? 'never'}`,
+          ),
         })}
       </Text>
       <Title order={6}>{t('groups.invitations.unitExpiration')}</Title>

@@ -39,7 +39,10 @@ describe('joining a group with a code (POST groups/join) on the easy-live page',
   });
 
   it("a guest invitation's code without a name: the name is left out (the invited one is kept); a permanent key's device stays for good", async () => {
-    const api = new FakeApi().on('joinGroupWithCode', joined({ name: 'Interview-Guest', productType: 'LU-Smart', planType: 'PERMANENT_SMART', expiresAt: null }));
+    const api = new FakeApi().on(
+      'joinGroupWithCode',
+      joined({ name: 'Interview-Guest', productType: 'LU-Smart', planType: 'PERMANENT_SMART', expiresAt: null }),
+    );
     const { user } = await renderWithApp(<JoinWithCode initialCode="" />, { roles: ['luc_regular'], api });
 
     await fill(user, screen.getByTestId('join-code'), ' wxyz 2345 ');

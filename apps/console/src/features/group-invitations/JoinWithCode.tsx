@@ -21,7 +21,11 @@ import { useCanCall } from '../../kit/access';
 import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validation';
 
 /** The form's fields as typed; an empty name is left out (a guest invitation's device keeps the invited one). */
-export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): { code: string; productType: JoinProductType; deviceName?: string } {
+export function joinBody(values: { code: string; deviceName: string; productType: JoinProductType }): {
+  code: string;
+  productType: JoinProductType;
+  deviceName?: string;
+} {
   const name = values.deviceName.trim();
   return { code: values.code.trim(), productType: values.productType, ...(name === '' ? {} : { deviceName: name }) };
 }
@@ -32,9 +36,7 @@ function Joined({ device }: { readonly device: JoinedDevice }) {
     <Alert color="green" title={t('entryPages.join.doneTitle')} data-testid="join-done" data-unit={device.unitId}>
       <Stack gap={4}>
         <Text size="sm">{t('entryPages.join.done', { name: device.name, group: device.groupName })}</Text>
-        <Text size="sm">
-          {t('entryPages.join.plan', { plan: t(`groups.invitations.planTypes.${device.planType}`), device: device.productType })}
-        </Text>
+        <Text size="sm">{t('entryPages.join.plan', { plan: t(`groups.invitations.planTypes.${device.planType}`), device: device.productType })}</Text>
         <Text size="sm" data-testid="join-done-stay">
           {device.expiresAt === null
             ? t('entryPages.join.staysPermanently')
@@ -73,7 +75,9 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
     <Paper withBorder p="md" data-testid="join-with-code">
       <Stack gap="sm">
         <Title order={4}>{t('entryPages.join.title')}</Title>
-        <Text size="sm" c="dimmed">{t('entryPages.join.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('entryPages.join.intro')}
+        </Text>
         {join.data ? (
           <>
             <Joined device={join.data} />
@@ -109,7 +113,9 @@ export function JoinWithCode({ initialCode }: { readonly initialCode: string }) 
               data-testid="join-device-name"
             />
             <Stack gap={4}>
-              <Text size="sm" fw={500}>{t('entryPages.join.device')}</Text>
+              <Text size="sm" fw={500}>
+                {t('entryPages.join.device')}
+              </Text>
               <SegmentedControl
                 value={productType}
                 onChange={(v) => setProductType(JOIN_PRODUCT_TYPES.find((p) => p === v) ?? productType)}

@@ -56,7 +56,10 @@ function UnitRow({ groupId, unitId, label }: { readonly groupId: string; readonl
             <Select
               size="xs"
               aria-label={t('groups.invitations.expiration')}
-              data={[{ value: PERMANENT, label: t('groups.invitations.permanent') }, ...ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) }))]}
+              data={[
+                { value: PERMANENT, label: t('groups.invitations.permanent') },
+                ...ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) })),
+              ]}
               value={choice}
               allowDeselect={false}
               onChange={(v) => v !== null && setChoice(v)}
@@ -72,7 +75,13 @@ function UnitRow({ groupId, unitId, label }: { readonly groupId: string; readonl
   );
 }
 
-export function UnitExpirations({ groupId, units }: { readonly groupId: string; readonly units: readonly { readonly value: string; readonly label: string }[] }) {
+export function UnitExpirations({
+  groupId,
+  units,
+}: {
+  readonly groupId: string;
+  readonly units: readonly { readonly value: string; readonly label: string }[];
+}) {
   const { t } = useTranslation();
   if (units.length === 0) {
     return (

@@ -7,7 +7,23 @@
  * follows over /ws (`groupAlerts.changed`).
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';
@@ -19,7 +35,16 @@ import { useToast } from '../../toast/useToast';
 import { isApiError } from '../../api/ApiError';
 import { apiFieldErrors, errorsByField, parseBody, type FieldErrors } from '../dialogs/validation';
 import { useFieldText } from './access';
-import { alertsBody, alertsDraftOf, followableGroups, recipientView, thresholdErrors, type AlertsDraft, type RecipientTarget, type RecipientView } from './alertsForm';
+import {
+  alertsBody,
+  alertsDraftOf,
+  followableGroups,
+  recipientView,
+  thresholdErrors,
+  type AlertsDraft,
+  type RecipientTarget,
+  type RecipientView,
+} from './alertsForm';
 import { useCanCall } from '../../kit/access';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
@@ -132,7 +157,13 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
             return (
               <Table.Tr key={type} data-testid={`group-alert-${type}`}>
                 <Table.Td>
-                  <Checkbox label={t(`groups.alerts.typeNames.${type}`)} checked={setting.enabled} disabled={!editable} onChange={(e) => setType(type, { enabled: e.currentTarget.checked })} data-testid={`group-alert-enabled-${type}`} />
+                  <Checkbox
+                    label={t(`groups.alerts.typeNames.${type}`)}
+                    checked={setting.enabled}
+                    disabled={!editable}
+                    onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
+                    data-testid={`group-alert-enabled-${type}`}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Select

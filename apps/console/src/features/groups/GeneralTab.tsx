@@ -87,7 +87,13 @@ function MemberSection(props: {
             data-testid={`group-member-${kind}-${id}`}
             rightSection={
               canWrite ? (
-                <ActionIcon size="xs" variant="transparent" aria-label={t('groups.general.removeMember', { name: labels.get(id) ?? id })} onClick={() => onChange(id, false)} data-testid={`group-member-remove-${kind}-${id}`}>
+                <ActionIcon
+                  size="xs"
+                  variant="transparent"
+                  aria-label={t('groups.general.removeMember', { name: labels.get(id) ?? id })}
+                  onClick={() => onChange(id, false)}
+                  data-testid={`group-member-remove-${kind}-${id}`}
+                >
                   ×
                 </ActionIcon>
               ) : undefined
@@ -196,7 +202,15 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
       <Title order={6}>{t('groups.general.members')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {MEMBER_KINDS.map((kind) => (
-          <MemberSection key={kind} kind={kind} ids={members[kind]} options={options[kind]} names={names[kind]} canWrite={canWrite} onChange={(id, on) => setEdits((e) => withMember(e, saved, kind, id, on))} />
+          <MemberSection
+            key={kind}
+            kind={kind}
+            ids={members[kind]}
+            options={options[kind]}
+            names={names[kind]}
+            canWrite={canWrite}
+            onChange={(id, on) => setEdits((e) => withMember(e, saved, kind, id, on))}
+          />
         ))}
       </SimpleGrid>
       {errors.members !== undefined && (

@@ -13,7 +13,12 @@ describe('the group modal: channel status (spec 001 §4)', () => {
       makeChannel({ channelId: 'c1', channelName: 'Cam_1', status: 'collecting' }),
       makeChannel({ channelId: 'c2', channelName: 'Cam_2', status: 'offline' }),
     ];
-    const api = new FakeApi().on('getGroupChannelDetails', ({ params }) => ({ groupId: params.id, status: 'collecting', channels, counters: countChannels(channels) }));
+    const api = new FakeApi().on('getGroupChannelDetails', ({ params }) => ({
+      groupId: params.id,
+      status: 'collecting',
+      channels,
+      counters: countChannels(channels),
+    }));
     await renderWithApp(<GroupChannelStatus groupId="g1" />, { roles: ['luc_read'], api });
     expect(await screen.findByTestId('group-channel-status-value')).toHaveTextContent('Collecting');
     expect(screen.getByTestId('group-channel-status-counts')).toHaveTextContent('2 channels: 0 idle, 1 collecting, 1 other');

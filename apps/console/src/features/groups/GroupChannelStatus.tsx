@@ -34,7 +34,9 @@ export function GroupChannelStatus({ groupId }: { readonly groupId: string }) {
         {data === undefined && !query.error && <Loader size="xs" />}
         {summary && (
           <Text size="xs" c="dimmed" data-testid="group-channel-status-counts">
-            {summary.total === 0 ? t('groups.channelStatus.none') : t('groups.channelStatus.counts', { total: summary.total, idle: summary.idle, collecting: summary.collecting, other: summary.other })}
+            {summary.total === 0
+              ? t('groups.channelStatus.none')
+              : t('groups.channelStatus.counts', { total: summary.total, idle: summary.idle, collecting: summary.collecting, other: summary.other })}
           </Text>
         )}
         {data && data.channels.length > 0 && (

@@ -17,11 +17,20 @@ const detail: GroupDetail = {
   ...makeGroupDetail(row),
   autoAssociation: { units: true, channels: false, vrChannels: false, users: true },
   members: { unitIds: ['LU800-0001'], channelIds: ['MMH-1-CH1'], vrChannelIds: [], userIds: ['u2'] },
-  memberNames: { units: [{ id: 'LU800-0001', name: 'Camera_north' }], channels: [{ id: 'MMH-1-CH1', name: 'Studio_a' }], vrChannels: [], users: [{ id: 'u2', username: 'anna.berg', fullName: 'Anna Berg' }] },
+  memberNames: {
+    units: [{ id: 'LU800-0001', name: 'Camera_north' }],
+    channels: [{ id: 'MMH-1-CH1', name: 'Studio_a' }],
+    vrChannels: [],
+    users: [{ id: 'u2', username: 'anna.berg', fullName: 'Anna Berg' }],
+  },
 };
 
 async function openGeneral(api: FakeApi, roles: Role[] = ['luc_admin']) {
-  const rendered = await renderWithApp(<GroupModal groupId="g1" onClose={() => undefined} />, { roles, route: '/groups?group=g1', api: api.on('fetchGroupDetails', [detail]).on('fetchGroups', [row]) });
+  const rendered = await renderWithApp(<GroupModal groupId="g1" onClose={() => undefined} />, {
+    roles,
+    route: '/groups?group=g1',
+    api: api.on('fetchGroupDetails', [detail]).on('fetchGroups', [row]),
+  });
   await screen.findByTestId('group-general');
   return rendered;
 }

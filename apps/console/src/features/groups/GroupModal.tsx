@@ -20,7 +20,6 @@ const AlertsTab = lazy(() => import('./AlertsTab'));
 const DefaultConfigurationTab = lazy(() => import('./DefaultConfigurationTab'));
 const InvitationsTab = lazy(() => import('../group-invitations/InvitationsTab'));
 
-
 export default function GroupModal({ groupId, onClose }: { readonly groupId: string; readonly onClose: () => void }) {
   const { t } = useTranslation();
   const [requested, setTab] = useSearchParam(TAB_PARAM, { replace: true });

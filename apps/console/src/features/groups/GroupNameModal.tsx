@@ -66,7 +66,8 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
   };
   const onError = (e: unknown) => setErrors(apiFieldErrors(e));
 
-  const copyBody = copy === undefined ? null : { name, inventoryId: copy.inventoryId, autoAssociation: copy.autoAssociation, members: membersBody(copy.members) };
+  const copyBody =
+    copy === undefined ? null : { name, inventoryId: copy.inventoryId, autoAssociation: copy.autoAssociation, members: membersBody(copy.members) };
 
   const onSave = () => {
     const parsed =
@@ -97,9 +98,7 @@ function GroupNameForm({ group, copy, rows, onClose }: GroupNameModalProps) {
         error={fieldText(errors.name)}
         data-testid="group-name-input"
       />
-      {copy !== undefined && (
-        <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />
-      )}
+      {copy !== undefined && <TextInput label={t('groups.fields.inventory')} value={copy.inventoryName} readOnly data-testid="group-copy-inventory" />}
       {group === null && copy === undefined && (
         <Select
           label={t('groups.fields.inventory')}
@@ -130,7 +129,13 @@ export default function GroupNameModal(props: GroupNameModalProps) {
     <Modal
       opened
       onClose={props.onClose}
-      title={props.group !== null ? t('groups.rename.title', { name: props.group.name }) : props.copy !== undefined ? t('groups.copy.title', { name: props.copy.name }) : t('groups.create.title')}
+      title={
+        props.group !== null
+          ? t('groups.rename.title', { name: props.group.name })
+          : props.copy !== undefined
+            ? t('groups.copy.title', { name: props.copy.name })
+            : t('groups.create.title')
+      }
     >
       <GroupNameForm {...props} />
     </Modal>

@@ -29,7 +29,15 @@ const rowAttributes = (g: GroupListRow) => ({ 'data-name': g.name });
 
 type NameForm = { readonly kind: 'create' } | { readonly kind: 'rename'; readonly group: GroupListRow } | null;
 
-function DeleteConfirm({ groups, onClose, onDone }: { readonly groups: readonly GroupListRow[]; readonly onClose: () => void; readonly onDone: (ids: readonly string[]) => void }) {
+function DeleteConfirm({
+  groups,
+  onClose,
+  onDone,
+}: {
+  readonly groups: readonly GroupListRow[];
+  readonly onClose: () => void;
+  readonly onDone: (ids: readonly string[]) => void;
+}) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const remove = useEndpointMutation('removeGroups');
@@ -52,7 +60,12 @@ function DeleteConfirm({ groups, onClose, onDone }: { readonly groups: readonly 
           <Button variant="default" onClick={onClose} data-testid="group-delete-cancel">
             {t('groups.actions.cancel')}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ body: { ids: groups.map((g) => g.id) } }, { onSuccess: (r) => onDone(r.removed) })} data-testid="group-delete-submit">
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate({ body: { ids: groups.map((g) => g.id) } }, { onSuccess: (r) => onDone(r.removed) })}
+            data-testid="group-delete-submit"
+          >
             {t('groups.actions.delete')}
           </Button>
         </Group>

@@ -20,7 +20,15 @@ const config: GroupAlertsConfiguration = {
 describe('group alerts tab', () => {
   it('saves the draft with the version read; the followed group only in group mode', () => {
     const draft = alertsDraftOf(config);
-    expect(alertsBody(draft, 3)).toEqual({ mode: 'manual', alerts: DEFAULT_ALERT_TYPE_SETTINGS, recipients: [{ alertType: 'all', email: 'ops@example.com' }, { alertType: 'battery', email: 'late@example.com' }], version: 3 });
+    expect(alertsBody(draft, 3)).toEqual({
+      mode: 'manual',
+      alerts: DEFAULT_ALERT_TYPE_SETTINGS,
+      recipients: [
+        { alertType: 'all', email: 'ops@example.com' },
+        { alertType: 'battery', email: 'late@example.com' },
+      ],
+      version: 3,
+    });
     expect(alertsBody({ ...draft, mode: 'group', sourceGroupId: 'g2' }, 3)).toMatchObject({ mode: 'group', sourceGroupId: 'g2' });
     expect(alertsBody({ ...draft, mode: 'automatic', sourceGroupId: 'g2' }, 3)).not.toHaveProperty('sourceGroupId');
   });
@@ -32,7 +40,11 @@ describe('group alerts tab', () => {
   });
 
   it('a group follows only another group of its inventory', () => {
-    const groups = [{ id: 'g1', inventoryId: 'a' }, { id: 'g2', inventoryId: 'a' }, { id: 'g3', inventoryId: 'b' }];
+    const groups = [
+      { id: 'g1', inventoryId: 'a' },
+      { id: 'g2', inventoryId: 'a' },
+      { id: 'g3', inventoryId: 'b' },
+    ];
     expect(followableGroups(groups, { id: 'g1', inventoryId: 'a' }).map((g) => g.id)).toEqual(['g2']);
   });
 });

@@ -6,7 +6,14 @@
  * makes, and each mailing-list entry's state as the user reads it.
  */
 import { ALERT_TYPES } from '@fleet/contracts';
-import type { AlertConfigMode, AlertType, AlertTypeSettings, GroupAlertRecipient, GroupAlertsConfiguration, GroupAlertsConfigurationBody } from '@fleet/contracts';
+import type {
+  AlertConfigMode,
+  AlertType,
+  AlertTypeSettings,
+  GroupAlertRecipient,
+  GroupAlertsConfiguration,
+  GroupAlertsConfigurationBody,
+} from '@fleet/contracts';
 
 export type RecipientTarget = AlertType | 'all';
 
@@ -46,7 +53,10 @@ export function recipientView(saved: readonly GroupAlertRecipient[], entry: { re
 }
 
 /** The groups a group may follow in `group` mode: others of the same inventory. */
-export function followableGroups<G extends { readonly id: string; readonly inventoryId: string }>(groups: readonly G[], self: { readonly id: string; readonly inventoryId: string }): G[] {
+export function followableGroups<G extends { readonly id: string; readonly inventoryId: string }>(
+  groups: readonly G[],
+  self: { readonly id: string; readonly inventoryId: string },
+): G[] {
   return groups.filter((g) => g.id !== self.id && g.inventoryId === self.inventoryId);
 }
 

@@ -28,7 +28,10 @@ const GROUP_STATUSES: readonly ChannelStatus[] = ['idle', 'collecting', 'offline
  * The status to show: the core's answer (the contract types it as any channel status), or, should
  * it ever be another, the §4 rule applied to the channels it lists.
  */
-export function shownGroupStatus(answer: { readonly status: ChannelStatus; readonly channels: readonly { readonly status: ChannelStatus }[] }): ChannelGroupStatus {
+export function shownGroupStatus(answer: {
+  readonly status: ChannelStatus;
+  readonly channels: readonly { readonly status: ChannelStatus }[];
+}): ChannelGroupStatus {
   return GROUP_STATUSES.includes(answer.status) ? (answer.status as ChannelGroupStatus) : groupChannelSummary(answer.channels).status;
 }
 

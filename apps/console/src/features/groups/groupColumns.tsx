@@ -63,7 +63,13 @@ export function useGroupColumns({ canWrite, selected, onSelect, onRename }: Colu
           </Text>
         ),
       },
-      { id: 'inventory', header: t('groups.columns.inventory'), width: 180, sortValue: (g) => g.inventoryName.toLowerCase(), render: (g) => <Text size="sm">{g.inventoryName}</Text> },
+      {
+        id: 'inventory',
+        header: t('groups.columns.inventory'),
+        width: 180,
+        sortValue: (g) => g.inventoryName.toLowerCase(),
+        render: (g) => <Text size="sm">{g.inventoryName}</Text>,
+      },
       {
         id: 'createdOn',
         header: t('groups.columns.createdOn'),

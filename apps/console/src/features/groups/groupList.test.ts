@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupListRow } from '@fleet/contracts';
-import { applyGroupEvent, duplicateNameMessage, inventoriesOfRows, inventoryOptions, listRowOf, keepSelected, searchGroups, toggleSelected, upsertGroup } from './groupList';
+import {
+  applyGroupEvent,
+  duplicateNameMessage,
+  inventoriesOfRows,
+  inventoryOptions,
+  listRowOf,
+  keepSelected,
+  searchGroups,
+  toggleSelected,
+  upsertGroup,
+} from './groupList';
 
 function row(over: Partial<GroupListRow> & Pick<GroupListRow, 'id' | 'name'>): GroupListRow {
   return {
@@ -81,7 +91,12 @@ describe('/groups selection for delete several', () => {
   });
 
   it('offers the user inventories by name', () => {
-    expect(inventoryOptions([{ id: 'b', name: 'Zulu' }, { id: 'a', name: 'Alpha' }])).toEqual([
+    expect(
+      inventoryOptions([
+        { id: 'b', name: 'Zulu' },
+        { id: 'a', name: 'Alpha' },
+      ]),
+    ).toEqual([
       { value: 'a', label: 'Alpha' },
       { value: 'b', label: 'Zulu' },
     ]);

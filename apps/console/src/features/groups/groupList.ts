@@ -22,7 +22,9 @@ export function searchGroups(rows: readonly GroupListRow[], search: string, inve
   const needle = search.trim().toLowerCase();
   if (needle === '' && inventoryId === null) return rows;
   return rows.filter(
-    (row) => (inventoryId === null || row.inventoryId === inventoryId) && (row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle)),
+    (row) =>
+      (inventoryId === null || row.inventoryId === inventoryId) &&
+      (row.name.toLowerCase().includes(needle) || row.inventoryName.toLowerCase().includes(needle)),
   );
 }
 

@@ -16,10 +16,16 @@ const detail: GroupDetail = {
   hasDefaultConfiguration: false,
   members: { unitIds: ['u1', 'u2'], channelIds: ['c1'], vrChannelIds: [], userIds: ['a', 'b'] },
   memberNames: {
-    units: [{ id: 'u1', name: 'Cam-1' }, { id: 'u2', name: 'Cam-2' }],
+    units: [
+      { id: 'u1', name: 'Cam-1' },
+      { id: 'u2', name: 'Cam-2' },
+    ],
     channels: [{ id: 'c1', name: 'Studio A' }],
     vrChannels: [],
-    users: [{ id: 'a', username: 'alice', fullName: 'Alice Martin' }, { id: 'b', username: 'bob', fullName: '' }],
+    users: [
+      { id: 'a', username: 'alice', fullName: 'Alice Martin' },
+      { id: 'b', username: 'bob', fullName: '' },
+    ],
   },
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -37,7 +43,13 @@ describe('group general tab: what a save sends', () => {
     let edits = withMember(NO_EDITS, saved, 'units', 'u3', true);
     edits = withMember(edits, saved, 'users', 'a', false);
     const body = detailsUpdate(detail, { name: 'Newsroom-2', autoAssociation: { ...detail.autoAssociation, users: true }, members: withEdits(saved, edits) });
-    expect(body).toEqual({ id: 'g1', version: 7, name: 'Newsroom-2', autoAssociation: { users: true }, members: { unitIds: ['u1', 'u2', 'u3'], userIds: ['b'] } });
+    expect(body).toEqual({
+      id: 'g1',
+      version: 7,
+      name: 'Newsroom-2',
+      autoAssociation: { users: true },
+      members: { unitIds: ['u1', 'u2', 'u3'], userIds: ['b'] },
+    });
   });
 
   it('adding a member twice, removing an absent one, or taking back an edit changes nothing', () => {

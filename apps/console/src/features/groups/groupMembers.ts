@@ -12,7 +12,10 @@ export const MEMBER_KINDS = ['units', 'channels', 'vrChannels', 'users'] as cons
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 export type MemberDraft = Readonly<Record<MemberKind, readonly string[]>>;
 
-const FIELD = { units: 'unitIds', channels: 'channelIds', vrChannels: 'vrChannelIds', users: 'userIds' } as const satisfies Record<MemberKind, keyof GroupDetail['members']>;
+const FIELD = { units: 'unitIds', channels: 'channelIds', vrChannels: 'vrChannelIds', users: 'userIds' } as const satisfies Record<
+  MemberKind,
+  keyof GroupDetail['members']
+>;
 
 export function draftOf(detail: Pick<GroupDetail, 'members'>): MemberDraft {
   return { units: detail.members.unitIds, channels: detail.members.channelIds, vrChannels: detail.members.vrChannelIds, users: detail.members.userIds };

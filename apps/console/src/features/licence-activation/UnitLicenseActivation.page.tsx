@@ -60,7 +60,11 @@ export default function UnitLicenseActivationPage() {
         v ? { ...v, pool: result.pool, units: v.units.map((u) => (u.unitId === result.unit.unitId ? result.unit : u)) } : v,
       );
       const licence = input.body?.serviceName;
-      if (licence !== undefined) toast.show({ message: t(input.body?.active ? 'licenceActivation.activated' : 'licenceActivation.deactivated', { licence: name(licence), unit: result.unit.name }), variant: 'success' });
+      if (licence !== undefined)
+        toast.show({
+          message: t(input.body?.active ? 'licenceActivation.activated' : 'licenceActivation.deactivated', { licence: name(licence), unit: result.unit.name }),
+          variant: 'success',
+        });
     },
     onError: (e) => setProblem(errorText(e)),
   });
@@ -94,7 +98,14 @@ export default function UnitLicenseActivationPage() {
                   {t('licenceActivation.pool')}
                 </Text>
                 {data.pool.map((p) => (
-                  <Badge key={p.serviceName} variant="light" color={p.available === 0 ? 'orange' : 'blue'} data-testid={`licence-pool-${p.serviceName}`} data-used={p.used} data-total={p.total}>
+                  <Badge
+                    key={p.serviceName}
+                    variant="light"
+                    color={p.available === 0 ? 'orange' : 'blue'}
+                    data-testid={`licence-pool-${p.serviceName}`}
+                    data-used={p.used}
+                    data-total={p.total}
+                  >
                     {name(p.serviceName)}: {t('licenceActivation.poolEntry', { used: p.used, total: p.total })}
                   </Badge>
                 ))}
@@ -183,7 +194,10 @@ function LicencePoolSection({ inventoryId, pool }: { readonly inventoryId: strin
         onSuccess: (view) => {
           form.saved();
           queryClient.setQueryData<LicenceActivationView>(endpointKey('getLicenceActivation', { params: { id: view.inventoryId } }), view);
-          toast.show({ message: t('licenceActivation.poolForm.saved', { licence: t(`licenceActivation.names.${licence}`), total: body.total }), variant: 'success' });
+          toast.show({
+            message: t('licenceActivation.poolForm.saved', { licence: t(`licenceActivation.names.${licence}`), total: body.total }),
+            variant: 'success',
+          });
         },
         onError: (e) => form.failed(e),
       },

@@ -28,7 +28,9 @@ function useManagedServicesLive(): void {
         if (!isManagedServiceEvent(event)) return;
         for (const id of SERVICE_LISTS) {
           for (const query of queryClient.getQueryCache().findAll({ queryKey: endpointPrefix(id) })) {
-            queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) => (list ? applyManagedServiceEvent(list, event) : list));
+            queryClient.setQueryData<ManagedServiceList>(query.queryKey as EndpointQueryKey<typeof id>, (list) =>
+              list ? applyManagedServiceEvent(list, event) : list,
+            );
           }
         }
       }),
@@ -56,8 +58,16 @@ export default function InventoryServicesPage() {
   const choice = useInventoryChoice();
   const inventoryId = choice.inventoryId;
   // Super users and staff read the admin list: the version their changes send is the admin read's.
-  const normalList = useEndpointQuery('listManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null && !isAdmin, staleTime: Number.POSITIVE_INFINITY });
-  const adminList = useEndpointQuery('listAdminManagedServices', { params: { id: inventoryId ?? '' } }, { enabled: inventoryId !== null && isAdmin, staleTime: Number.POSITIVE_INFINITY });
+  const normalList = useEndpointQuery(
+    'listManagedServices',
+    { params: { id: inventoryId ?? '' } },
+    { enabled: inventoryId !== null && !isAdmin, staleTime: Number.POSITIVE_INFINITY },
+  );
+  const adminList = useEndpointQuery(
+    'listAdminManagedServices',
+    { params: { id: inventoryId ?? '' } },
+    { enabled: inventoryId !== null && isAdmin, staleTime: Number.POSITIVE_INFINITY },
+  );
   const list = isAdmin ? adminList : normalList;
   useManagedServicesLive();
   const queryClient = useQueryClient();
@@ -183,7 +193,11 @@ function AdminControls({ service, onSaved }: { readonly service: ManagedService;
   const saveQuota = () =>
     update.mutate({
       params,
-      body: { version: service.version, usageKind: usageKind === 'data' || usageKind === 'time' ? usageKind : 'na', quota: quota === '' ? null : Number(quota) },
+      body: {
+        version: service.version,
+        usageKind: usageKind === 'data' || usageKind === 'time' ? usageKind : 'na',
+        quota: quota === '' ? null : Number(quota),
+      },
     });
 
   return (
@@ -193,7 +207,14 @@ function AdminControls({ service, onSaved }: { readonly service: ManagedService;
       </Text>
       <Group gap={4}>
         {ADMIN_ACTIONS.map((action) => (
-          <Button key={action} size="compact-xs" variant="default" onClick={() => act(action)} disabled={update.isPending} data-testid={`service-${action}-${service.serviceName}`}>
+          <Button
+            key={action}
+            size="compact-xs"
+            variant="default"
+            onClick={() => act(action)}
+            disabled={update.isPending}
+            data-testid={`service-${action}-${service.serviceName}`}
+          >
             {t(`managedServices.admin.${action}`)}
           </Button>
         ))}

@@ -11,9 +11,24 @@ import { renderWithApp } from '../../test-utils/render';
 import InventoryServicesPage from './InventoryServices.page';
 
 const service = (over: Partial<ManagedService> = {}): ManagedService => ({
-  inventoryId: 'inv1', serviceName: 'graphics', status: 'disabled', trialState: null, state: 'notEnabled', usable: false, trialAvailable: false,
-  trialStartedAt: null, trialEndsAt: null, trialHoursUsed: null, trialHoursLeft: null, expiresAt: null, usageKind: 'na', quota: null,
-  used: null, planType: null, version: 6, ...over,
+  inventoryId: 'inv1',
+  serviceName: 'graphics',
+  status: 'disabled',
+  trialState: null,
+  state: 'notEnabled',
+  usable: false,
+  trialAvailable: false,
+  trialStartedAt: null,
+  trialEndsAt: null,
+  trialHoursUsed: null,
+  trialHoursLeft: null,
+  expiresAt: null,
+  usageKind: 'na',
+  quota: null,
+  used: null,
+  planType: null,
+  version: 6,
+  ...over,
 });
 
 function core(): FakeApi {

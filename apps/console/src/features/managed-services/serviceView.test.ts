@@ -3,9 +3,24 @@ import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
 import { adminChange, applyManagedServiceEvent, trialDaysLeft } from './serviceView';
 
 const service = (over: Partial<ManagedService> = {}): ManagedService => ({
-  inventoryId: 'inv-1', serviceName: 'smart_plan', status: 'disabled', trialState: 'activeTrial', state: 'onTrial', usable: true, trialAvailable: false,
-  trialStartedAt: null, trialEndsAt: '2026-01-11T00:00:00.000Z', trialHoursUsed: null, trialHoursLeft: null, expiresAt: null, usageKind: 'na', quota: null,
-  used: null, planType: null, version: 2, ...over,
+  inventoryId: 'inv-1',
+  serviceName: 'smart_plan',
+  status: 'disabled',
+  trialState: 'activeTrial',
+  state: 'onTrial',
+  usable: true,
+  trialAvailable: false,
+  trialStartedAt: null,
+  trialEndsAt: '2026-01-11T00:00:00.000Z',
+  trialHoursUsed: null,
+  trialHoursLeft: null,
+  expiresAt: null,
+  usageKind: 'na',
+  quota: null,
+  used: null,
+  planType: null,
+  version: 2,
+  ...over,
 });
 const list = (items: ManagedService[]): ManagedServiceList => ({ inventoryId: 'inv-1', items });
 const changed = (s: ManagedService) => ({ type: 'managedService.changed' as const, service: s, at: 0 });

@@ -25,7 +25,9 @@ function mapApi(): FakeApi {
       makeUnit({ uniqueId: 'LU800-0002', name: 'Camera_south' }),
       makeUnit({ uniqueId: 'LU800-0003', name: 'Camera_garage', location: null }),
     ])
-    .on('fetchDeviceById', ({ params }) => makeUnit({ uniqueId: params.id, name: 'Camera_north', status: 'idle', battery: { connected: true, charging: false, percentage: 64 } }));
+    .on('fetchDeviceById', ({ params }) =>
+      makeUnit({ uniqueId: params.id, name: 'Camera_north', status: 'idle', battery: { connected: true, charging: false, percentage: 64 } }),
+    );
 }
 
 const MAP_ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.path === '/map');
@@ -53,11 +55,26 @@ describe('Map page', () => {
     const { socket, settled } = await openMap(api);
     await settled();
     const reads = api.calls('fetchDeviceCoords').length;
-    await socket.emit({ type: 'unit.status', unitId: 'LU800-0001', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 });
+    await socket.emit({
+      type: 'unit.status',
+      unitId: 'LU800-0001',
+      status: 'streaming',
+      previous: 'idle',
+      change: 'onlineToStreaming',
+      applications: {},
+      at: 1,
+    });
     await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0001')).toHaveAttribute('data-status', 'streaming'));
     await socket.emit({
-      type: 'unit.telemetry', unitId: 'LU800-0002', battery: null, location: { lat: 40.4, lng: -3.7, address: null }, modems: [], totalBitrate: 0, cameraConnected: true,
-      sample: { t: 1, kbps: 0 }, at: 2,
+      type: 'unit.telemetry',
+      unitId: 'LU800-0002',
+      battery: null,
+      location: { lat: 40.4, lng: -3.7, address: null },
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 2,
     });
     await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0002')).toHaveAttribute('data-lat', '40.4'));
     expect(api.calls('fetchDeviceCoords')).toHaveLength(reads);

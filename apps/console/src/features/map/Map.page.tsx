@@ -35,7 +35,9 @@ function useMapLive(): void {
           else if (next !== current) queryClient.setQueryData(coordsKey, next);
         }
         if (isUnitEvent(event)) {
-          queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) => (unit ? applyToSummary(unit, event) : unit));
+          queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
+            unit ? applyToSummary(unit, event) : unit,
+          );
         }
       }),
     [subscribe, queryClient],
@@ -76,7 +78,15 @@ export default function MapPage(_props: PageProps) {
       </Group>
       <QueryView query={coords} testIdPrefix="map" errorTitle={t('map.loadFailed')}>
         {() => (
-          <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)', minHeight: 420 }}>
+          <Box
+            style={{
+              display: 'flex',
+              gap: 'var(--mantine-spacing-md)',
+              alignItems: 'stretch',
+              height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 96px)',
+              minHeight: 420,
+            }}
+          >
             <Box style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
               <Suspense
                 fallback={

@@ -88,7 +88,13 @@ const CanvasMarker = memo(
       </CircleMarker>
     );
   },
-  (a, b) => a.renderer === b.renderer && a.marker.lat === b.marker.lat && a.marker.lng === b.marker.lng && a.marker.status === b.marker.status && a.marker.name === b.marker.name && a.marker.address === b.marker.address,
+  (a, b) =>
+    a.renderer === b.renderer &&
+    a.marker.lat === b.marker.lat &&
+    a.marker.lng === b.marker.lng &&
+    a.marker.status === b.marker.status &&
+    a.marker.name === b.marker.name &&
+    a.marker.address === b.marker.address,
 );
 
 export interface UnitMapProps {

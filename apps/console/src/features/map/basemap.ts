@@ -41,7 +41,10 @@ export function countriesGeoJson(): FeatureCollection<Geometry, CountryPropertie
   const topology = countries as unknown as Parameters<typeof feature>[0];
   const collection = feature(topology, topology.objects.countries ?? 'countries');
   // world-atlas's `countries` object is a GeometryCollection of named countries: a FeatureCollection.
-  const result = ('features' in collection ? collection : { type: 'FeatureCollection', features: [collection] }) as FeatureCollection<Geometry, CountryProperties>;
+  const result = ('features' in collection ? collection : { type: 'FeatureCollection', features: [collection] }) as FeatureCollection<
+    Geometry,
+    CountryProperties
+  >;
   decoded = { ...result, features: result.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) };
   return decoded;
 }

@@ -58,24 +58,56 @@ describe('patchCoords (the markers of devices/fetch_coords kept live)', () => {
   ];
 
   it('recolours and moves a marker, and keeps the list when nothing changes', () => {
-    const streaming = patchCoords(coords, { type: 'unit.status', unitId: 'B', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 });
+    const streaming = patchCoords(coords, {
+      type: 'unit.status',
+      unitId: 'B',
+      status: 'streaming',
+      previous: 'idle',
+      change: 'onlineToStreaming',
+      applications: {},
+      at: 1,
+    });
     expect(streaming?.[1]?.status).toBe('streaming');
     expect(streaming?.[0]).toBe(coords[0]);
-    const telemetry: Telemetry = { type: 'unit.telemetry', unitId: 'A', battery: null, location: null, modems: [], totalBitrate: 0, cameraConnected: true, sample: { t: 1, kbps: 0 }, at: 1 };
+    const telemetry: Telemetry = {
+      type: 'unit.telemetry',
+      unitId: 'A',
+      battery: null,
+      location: null,
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 1,
+    };
     expect(patchCoords(coords, { ...telemetry, location: { lat: 5, lng: 6, address: null } })?.[0]?.location).toEqual({ lat: 5, lng: 6, address: null });
     expect(patchCoords(coords, { ...telemetry, location: { lat: 1, lng: 2, address: null } })).toBe(coords);
     expect(patchCoords(coords, { ...telemetry, location: null })).toBe(coords);
   });
 
   it('asks for a new read when a unit it does not hold gets a position or a device is added, and drops a removed one', () => {
-    const telemetry: Telemetry = { type: 'unit.telemetry', unitId: 'C', battery: null, location: null, modems: [], totalBitrate: 0, cameraConnected: true, sample: { t: 1, kbps: 0 }, at: 1 };
+    const telemetry: Telemetry = {
+      type: 'unit.telemetry',
+      unitId: 'C',
+      battery: null,
+      location: null,
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 1,
+    };
     expect(patchCoords(coords, { ...telemetry, location: { lat: 5, lng: 6, address: null } })).toBeNull();
     expect(patchCoords(coords, { type: 'device.added', unitId: 'C', at: 1 })).toBeNull();
     expect(patchCoords(coords, { type: 'device.removed', unitId: 'A', at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
   });
 
   it('renames a marker on a unit update, and drops a unit that lost its position', () => {
-    const renamed = patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', name: 'alpha_2', location: { lat: 1, lng: 2, address: null } }), at: 1 });
+    const renamed = patchCoords(coords, {
+      type: 'unit.updated',
+      unit: makeUnit({ uniqueId: 'A', name: 'alpha_2', location: { lat: 1, lng: 2, address: null } }),
+      at: 1,
+    });
     expect(renamed?.[0]?.name).toBe('alpha_2');
     expect(patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', location: null }), at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
   });
@@ -93,12 +125,32 @@ describe('offline basemap', () => {
 
 describe('antimeridian', () => {
   it('draws a country across 180° as one small shape and leaves Antarctica whole', () => {
-    expect(unwrapAntimeridian([[179, -16], [-179.5, -16.5], [-179, -17], [179, -16]])).toEqual([[179, -16], [180.5, -16.5], [181, -17], [179, -16]]);
-    const pole = [[-180, -84], [0, -80], [180, -84], [180, -90], [-180, -90], [-180, -84]];
+    expect(
+      unwrapAntimeridian([
+        [179, -16],
+        [-179.5, -16.5],
+        [-179, -17],
+        [179, -16],
+      ]),
+    ).toEqual([
+      [179, -16],
+      [180.5, -16.5],
+      [181, -17],
+      [179, -16],
+    ]);
+    const pole = [
+      [-180, -84],
+      [0, -80],
+      [180, -84],
+      [180, -90],
+      [-180, -90],
+      [-180, -84],
+    ];
     expect(unwrapAntimeridian(pole)).toBe(pole);
     const steps = (ring: number[][]) => ring.some((p, i) => i > 0 && Math.abs((p[0] ?? 0) - (ring[i - 1]?.[0] ?? 0)) > 180);
     const fiji = countriesGeoJson().features.find((f) => f.properties.name === 'Fiji');
-    const rings = fiji?.geometry.type === 'MultiPolygon' ? fiji.geometry.coordinates.flat() : fiji?.geometry.type === 'Polygon' ? fiji.geometry.coordinates : [];
+    const rings =
+      fiji?.geometry.type === 'MultiPolygon' ? fiji.geometry.coordinates.flat() : fiji?.geometry.type === 'Polygon' ? fiji.geometry.coordinates : [];
     expect(rings.length).toBeGreaterThan(0);
     expect(rings.some(steps)).toBe(false);
   });

@@ -34,12 +34,17 @@ function validCoordinate(lat: number, lng: number): boolean {
 }
 
 const placed = (unit: MarkerUnit): boolean => unit.location !== null && validCoordinate(unit.location.lat, unit.location.lng);
-const byName = (a: { name: string; uniqueId: string }, b: { name: string; uniqueId: string }) => a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId);
+const byName = (a: { name: string; uniqueId: string }, b: { name: string; uniqueId: string }) =>
+  a.name.localeCompare(b.name) || a.uniqueId.localeCompare(b.uniqueId);
 
 /** The markers of the units with a usable position, by name. */
 export function markersOf(units: readonly MarkerUnit[]): UnitMarker[] {
   return units
-    .flatMap((unit) => (unit.location !== null && placed(unit) ? [{ uniqueId: unit.uniqueId, name: unit.name, status: unit.status, lat: unit.location.lat, lng: unit.location.lng, address: unit.location.address }] : []))
+    .flatMap((unit) =>
+      unit.location !== null && placed(unit)
+        ? [{ uniqueId: unit.uniqueId, name: unit.name, status: unit.status, lat: unit.location.lat, lng: unit.location.lng, address: unit.location.address }]
+        : [],
+    )
     .sort(byName);
 }
 

@@ -11,7 +11,11 @@ const BATTERY_COLOURS = { green: 'green', yellow: 'yellow', red: 'red' } as cons
 function BitrateText({ unitId, kbps }: { unitId: string; kbps: number }) {
   const { t } = useTranslation();
   const formatted = formatBitrate(kbps);
-  const text = !formatted ? t('common.none') : formatted.unit === 'Mbps' ? t('units.bitrate.mbps', { value: formatted.value }) : t('units.bitrate.kbps', { value: formatted.value });
+  const text = !formatted
+    ? t('common.none')
+    : formatted.unit === 'Mbps'
+      ? t('units.bitrate.mbps', { value: formatted.value })
+      : t('units.bitrate.kbps', { value: formatted.value });
   return (
     <Text size="sm" fw={600} data-testid={`multiview-tile-bitrate-${unitId}`} data-kbps={Math.round(kbps)}>
       {text}
@@ -58,10 +62,24 @@ export const FeedTile = memo(function FeedTile({ unit, channelName, onRemove }: 
       style={{ borderColor: `var(--mantine-color-${statusColourOf(unit.status)}-6)`, borderWidth: 2 }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Anchor component={Link} to={`/list?unit=${encodeURIComponent(id)}`} fw={600} truncate="end" aria-label={t('multiview.feeds.open', { name: unit.name })} data-testid={`multiview-tile-open-${id}`}>
+        <Anchor
+          component={Link}
+          to={`/list?unit=${encodeURIComponent(id)}`}
+          fw={600}
+          truncate="end"
+          aria-label={t('multiview.feeds.open', { name: unit.name })}
+          data-testid={`multiview-tile-open-${id}`}
+        >
           {unit.name}
         </Anchor>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('multiview.feeds.remove', { name: unit.name })} onClick={() => onRemove(unit)} data-testid={`multiview-tile-remove-${id}`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('multiview.feeds.remove', { name: unit.name })}
+          onClick={() => onRemove(unit)}
+          data-testid={`multiview-tile-remove-${id}`}
+        >
           ×
         </ActionIcon>
       </Group>

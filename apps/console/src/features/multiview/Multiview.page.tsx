@@ -205,7 +205,11 @@ export default function MultiviewPage(_props: PageProps) {
         {t('routes.multiview')}
       </Title>
       <Box style={{ display: 'flex', alignItems: 'stretch', height: 'calc(100dvh - 56px - 2 * var(--mantine-spacing-md) - 56px)', minHeight: 360 }}>
-        <Box data-testid="multiview-left-panel" data-width={width} style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}>
+        <Box
+          data-testid="multiview-left-panel"
+          data-width={width}
+          style={{ width, flex: '0 0 auto', overflow: 'hidden', paddingRight: 'var(--mantine-spacing-sm)' }}
+        >
           <UnitPanel units={all} choice={choice} onToggle={toggle} />
         </Box>
         <PanelResizer width={width} onResize={setWidth} />

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { makeUnit } from '../../test-utils/fixtures';
 import { clampPanelWidth, filterUnits, LEFT_PANEL, NO_CHOICE, outputsOf, statusColourOf, toggleTile, visibleTiles } from './multiviewState';
 
-const channel = (channelId: string | null, external = false) => ({ channelId, previewChannelId: null, highQualityChannelId: null, proxyChannelId: null, external });
+const channel = (channelId: string | null, external = false) => ({
+  channelId,
+  previewChannelId: null,
+  highQualityChannelId: null,
+  proxyChannelId: null,
+  external,
+});
 
 describe('left panel width', () => {
   it('keeps a stored width within the bounds and defaults a missing one', () => {
@@ -58,7 +64,14 @@ describe('outputs', () => {
     ];
     expect(outputsOf(units)).toEqual([
       { channelId: 'CH0', external: false, units: [{ uniqueId: 'E', name: 'e-unit' }] },
-      { channelId: 'CH2', external: true, units: [{ uniqueId: 'B', name: 'a-unit' }, { uniqueId: 'A', name: 'b-unit' }] },
+      {
+        channelId: 'CH2',
+        external: true,
+        units: [
+          { uniqueId: 'B', name: 'a-unit' },
+          { uniqueId: 'A', name: 'b-unit' },
+        ],
+      },
     ]);
   });
 });

@@ -8,9 +8,7 @@
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Alert, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
@@ -106,8 +104,12 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
     return (
       <Table.Tr key={unit.uniqueId} data-testid={`ra-device-${unit.uniqueId}`} data-status={unit.status}>
         <Table.Td>
-          <Text fz="sm" fw={500}>{unit.name}</Text>
-          <Text fz="xs" c="dimmed">{unit.uniqueId}</Text>
+          <Text fz="sm" fw={500}>
+            {unit.name}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {unit.uniqueId}
+          </Text>
         </Table.Td>
         <Table.Td data-testid={`ra-device-status-${unit.uniqueId}`}>{unit.status}</Table.Td>
         <Table.Td data-testid={`ra-device-access-${unit.uniqueId}`}>{remaining(access)}</Table.Td>
@@ -130,7 +132,9 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
 
   const historyTable = (data: RemoteActionPage) =>
     data.items.length === 0 ? (
-      <Text c="dimmed" data-testid="ra-history-empty">{t('remoteActions.noHistory')}</Text>
+      <Text c="dimmed" data-testid="ra-history-empty">
+        {t('remoteActions.noHistory')}
+      </Text>
     ) : (
       <Stack gap="sm">
         <Table.ScrollContainer minWidth={800}>
@@ -184,7 +188,10 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
             placeholder={t('adminPages.remoteActions.allInventories')}
             data={(inventories.data?.items ?? []).map((i) => ({ value: i.id, label: i.name }))}
             value={inventory}
-            onChange={(v) => { setInventory(v); setPage(1); }}
+            onChange={(v) => {
+              setInventory(v);
+              setPage(1);
+            }}
             clearable
             searchable
             comboboxProps={{ withinPortal: true }}
@@ -202,7 +209,9 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
       <QueryView query={units} testIdPrefix="ra-devices" errorTitle={t('remoteActions.loadError')}>
         {() =>
           shown.length === 0 ? (
-            <Text c="dimmed" data-testid="ra-devices-empty">{t('remoteActions.noDevices')}</Text>
+            <Text c="dimmed" data-testid="ra-devices-empty">
+              {t('remoteActions.noDevices')}
+            </Text>
           ) : (
             <Table.ScrollContainer minWidth={700}>
               <Table striped highlightOnHover verticalSpacing="xs" data-testid="ra-devices">
@@ -246,8 +255,7 @@ function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly o
       onClose();
     },
   });
-  const fieldError = (field: string) =>
-    isApiError(create.error) ? create.error.fields.find((f) => f.path === `body.${field}`)?.message : undefined;
+  const fieldError = (field: string) => (isApiError(create.error) ? create.error.fields.find((f) => f.path === `body.${field}`)?.message : undefined);
   const otherError = create.error && !fieldError('reason') && !fieldError('channelId') ? errorMessage(create.error) : null;
   const submit = () =>
     create.mutate({
@@ -291,10 +299,14 @@ function ActionDialog({ dialog, onClose }: { readonly dialog: Dialog; readonly o
           />
         )}
         {otherError && (
-          <Alert color="red" data-testid="ra-dialog-error">{otherError}</Alert>
+          <Alert color="red" data-testid="ra-dialog-error">
+            {otherError}
+          </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('remoteActions.cancel')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('remoteActions.cancel')}
+          </Button>
           <Button onClick={submit} loading={create.isPending} color={kind === 'reboot' ? 'orange' : undefined} data-testid="ra-dialog-confirm">
             {t(`remoteActions.${kind}.confirm`)}
           </Button>

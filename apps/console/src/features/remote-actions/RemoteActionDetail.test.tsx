@@ -14,8 +14,21 @@ import { PartnerRemoteActions } from './PartnerRemoteActions';
 function action(overrides: Partial<RemoteAction> = {}): RemoteAction {
   const at = new Date(Date.now() - 60_000).toISOString();
   return {
-    id: 'ra1', deviceType: 'unit', deviceId: 'LU800-0001', deviceName: 'Camera_north', inventoryIds: ['inv1'], action: 'sendLogs', reason: 'Audio drops',
-    status: 'running', result: {}, requestedBy: 'partner.one', supportAccess: null, createdAt: at, updatedAt: at, version: 2, ...overrides,
+    id: 'ra1',
+    deviceType: 'unit',
+    deviceId: 'LU800-0001',
+    deviceName: 'Camera_north',
+    inventoryIds: ['inv1'],
+    action: 'sendLogs',
+    reason: 'Audio drops',
+    status: 'running',
+    result: {},
+    requestedBy: 'partner.one',
+    supportAccess: null,
+    createdAt: at,
+    updatedAt: at,
+    version: 2,
+    ...overrides,
   };
 }
 

@@ -15,7 +15,6 @@ import { LabelledValue } from '../../kit';
 
 export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
-
 export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; readonly now: number; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
@@ -24,14 +23,26 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const result = action === undefined ? [] : Object.entries(action.result);
   return (
-    <Modal opened onClose={onClose} size="lg" title={action === undefined ? t('remoteActions.detail.title') : t('remoteActions.detail.titleOf', { action: t(`remoteActions.kinds.${action.action}`), name: action.deviceName || action.deviceId })}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={
+        action === undefined
+          ? t('remoteActions.detail.title')
+          : t('remoteActions.detail.titleOf', { action: t(`remoteActions.kinds.${action.action}`), name: action.deviceName || action.deviceId })
+      }
+    >
       <Stack gap="sm" data-testid="ra-detail" data-status={action?.status ?? ''}>
         {read.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {read.isError && <ErrorNote testId="ra-detail-error" message={errorText(read.error)} />}
         {action !== undefined && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <LabelledValue label={t('remoteActions.columns.device')}>
-              {action.deviceName || action.deviceId} <Text span size="xs" c="dimmed">{action.deviceId}</Text>
+              {action.deviceName || action.deviceId}{' '}
+              <Text span size="xs" c="dimmed">
+                {action.deviceId}
+              </Text>
             </LabelledValue>
             <LabelledValue label={t('remoteActions.columns.status')}>
               <Badge color={STATUS_COLOR[action.status]} variant="light" data-testid="ra-detail-status" data-status={action.status}>

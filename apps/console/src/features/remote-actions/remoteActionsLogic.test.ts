@@ -4,9 +4,21 @@ import { accessState, actionableUnits, activeAccessOf, durationParts, remainingM
 
 const NOW = Date.parse('2026-01-01T12:00:00.000Z');
 const action = (id: string, over: Partial<RemoteAction> = {}): RemoteAction => ({
-  id, deviceType: 'unit', deviceId: 'LU800-0001', deviceName: 'Cam 1', inventoryIds: ['inv-global'], action: 'reboot', reason: '',
-  status: 'running', result: {}, requestedBy: 'luc_partner', supportAccess: null, createdAt: '2026-01-01T11:00:00.000Z',
-  updatedAt: '2026-01-01T11:00:00.000Z', version: 0, ...over,
+  id,
+  deviceType: 'unit',
+  deviceId: 'LU800-0001',
+  deviceName: 'Cam 1',
+  inventoryIds: ['inv-global'],
+  action: 'reboot',
+  reason: '',
+  status: 'running',
+  result: {},
+  requestedBy: 'luc_partner',
+  supportAccess: null,
+  createdAt: '2026-01-01T11:00:00.000Z',
+  updatedAt: '2026-01-01T11:00:00.000Z',
+  version: 0,
+  ...over,
 });
 
 describe('support access time', () => {
@@ -20,7 +32,10 @@ describe('support access time', () => {
     expect(remainingMs({ ...access, status: 'expired' }, NOW)).toBe(0);
   });
   it('finds the running access of a unit among the known actions', () => {
-    const actions = [action('old', { action: 'supportAccess', supportAccess: { ...access, expiresAt: new Date(NOW - 1).toISOString() } }), action('new', { action: 'supportAccess', supportAccess: access })];
+    const actions = [
+      action('old', { action: 'supportAccess', supportAccess: { ...access, expiresAt: new Date(NOW - 1).toISOString() } }),
+      action('new', { action: 'supportAccess', supportAccess: access }),
+    ];
     expect(activeAccessOf(actions, 'LU800-0001', NOW)?.id).toBe('x');
     expect(activeAccessOf(actions, 'SOLO-0001', NOW)).toBeNull();
   });
@@ -28,7 +43,10 @@ describe('support access time', () => {
 
 describe('actionableUnits', () => {
   it("keeps the units of the partner's inventories only", () => {
-    const units = [{ uniqueId: 'a', inventoryIds: ['inv-global'] }, { uniqueId: 'b', inventoryIds: ['inv-metro'] }] as UnitSummary[];
+    const units = [
+      { uniqueId: 'a', inventoryIds: ['inv-global'] },
+      { uniqueId: 'b', inventoryIds: ['inv-metro'] },
+    ] as UnitSummary[];
     expect(actionableUnits(units, ['inv-global']).map((u) => u.uniqueId)).toEqual(['a']);
   });
 });

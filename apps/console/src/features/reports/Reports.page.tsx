@@ -93,8 +93,22 @@ export default function ReportsPage() {
           data={PERIOD_PRESETS.map((p) => ({ value: p, label: t('reports.lastDays', { count: Number(p) }) }))}
           data-testid="reports-preset"
         />
-        <TextInput type="date" size="xs" label={t('reports.from')} value={period.from} onChange={(e) => setDay('from', e.currentTarget.value)} data-testid="reports-from" />
-        <TextInput type="date" size="xs" label={t('reports.to')} value={period.to} onChange={(e) => setDay('to', e.currentTarget.value)} data-testid="reports-to" />
+        <TextInput
+          type="date"
+          size="xs"
+          label={t('reports.from')}
+          value={period.from}
+          onChange={(e) => setDay('from', e.currentTarget.value)}
+          data-testid="reports-from"
+        />
+        <TextInput
+          type="date"
+          size="xs"
+          label={t('reports.to')}
+          value={period.to}
+          onChange={(e) => setDay('to', e.currentTarget.value)}
+          data-testid="reports-to"
+        />
         <SegmentedControl
           size="xs"
           value={kind}

@@ -21,7 +21,16 @@ export default function UsageCharts({ report, kind }: { readonly report: UsageRe
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Stack gap={4} data-testid="reports-chart-days">
         <Text fw={500}>{t('reports.charts.days', { kind: label })}</Text>
-        <BarChart h={220} data={dailySeries(report, kind)} dataKey="day" series={[{ name: 'value', label, color: kind === 'data' ? 'blue.6' : 'teal.6' }]} valueFormatter={format} tickLine="y" gridAxis="y" yAxisProps={{ width: 70 }} />
+        <BarChart
+          h={220}
+          data={dailySeries(report, kind)}
+          dataKey="day"
+          series={[{ name: 'value', label, color: kind === 'data' ? 'blue.6' : 'teal.6' }]}
+          valueFormatter={format}
+          tickLine="y"
+          gridAxis="y"
+          yAxisProps={{ width: 70 }}
+        />
       </Stack>
       <Stack gap={4} data-testid="reports-chart-units">
         <Text fw={500}>{t('reports.charts.units', { kind: label })}</Text>
@@ -30,7 +39,15 @@ export default function UsageCharts({ report, kind }: { readonly report: UsageRe
             {t('reports.nothingUsed')}
           </Text>
         ) : (
-          <BarChart h={220} data={top} dataKey="unit" orientation="vertical" series={[{ name: 'value', label, color: kind === 'data' ? 'blue.6' : 'teal.6' }]} valueFormatter={format} yAxisProps={{ width: 110 }} />
+          <BarChart
+            h={220}
+            data={top}
+            dataKey="unit"
+            orientation="vertical"
+            series={[{ name: 'value', label, color: kind === 'data' ? 'blue.6' : 'teal.6' }]}
+            valueFormatter={format}
+            yAxisProps={{ width: 110 }}
+          />
         )}
       </Stack>
     </SimpleGrid>

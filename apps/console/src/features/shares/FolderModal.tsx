@@ -67,7 +67,12 @@ export default function FolderModal({ inventoryId, folders, folder, parentId, on
   };
 
   return (
-    <Modal opened onClose={onClose} title={folder === null ? t('shares.folders.createTitle') : t('shares.folders.editTitle', { name: folder.name })} data-testid="folder-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={folder === null ? t('shares.folders.createTitle') : t('shares.folders.editTitle', { name: folder.name })}
+      data-testid="folder-modal"
+    >
       <FormPanel form={form} fields={fields} testId="folder" isNew={folder === null} onSave={onSave} onCancel={onClose} saving={save.isPending} />
     </Modal>
   );

@@ -60,7 +60,10 @@ function SourcesField({ form, label, testId, error, readOnly }: CustomFieldProps
     });
     const groups = c ? [group(t('shares.fields.channels'), 'channel', c.channels), group(t('shares.fields.vrChannels'), 'vrChannel', c.vrChannels)] : [];
     // A source no longer in the group stays visible (and removable) under its stored name.
-    const stored = saved === null ? [] : [...saved.channels.map((x) => ({ kind: 'channel' as const, ...x })), ...saved.vrChannels.map((x) => ({ kind: 'vrChannel' as const, ...x }))];
+    const stored =
+      saved === null
+        ? []
+        : [...saved.channels.map((x) => ({ kind: 'channel' as const, ...x })), ...saved.vrChannels.map((x) => ({ kind: 'vrChannel' as const, ...x }))];
     const stale = stored.map((x) => ({ value: sourceValue(x.kind, x.id), label: x.name })).filter((o) => !known.has(o.value));
     return stale.length === 0 ? groups : [...groups, { group: t('shares.fields.otherSources'), items: stale }];
   }, [candidates.data, saved, t]);
@@ -92,7 +95,8 @@ const FIELDS: readonly Field<PublisherForm>[] = [
   { name: 'sources', kind: 'custom', label: 'shares.fields.sources', render: SourcesField },
 ];
 
-const staleOn = (event: RealtimeEvent) => ((event.type === 'share.changed' || event.type === 'share.removed') && event.kind === 'publisher' ? (['listPublishers'] as const) : []);
+const staleOn = (event: RealtimeEvent) =>
+  (event.type === 'share.changed' || event.type === 'share.removed') && event.kind === 'publisher' ? (['listPublishers'] as const) : [];
 
 /** The publishers, of the group picked (`groupId`) or of all the user's; a new one starts in that group. */
 function publisherResource(groupId: string | null) {
@@ -125,7 +129,12 @@ function publisherResource(groupId: string | null) {
         id: 'links',
         header: t('shares.columns.links'),
         render: (p) => (
-          <Badge variant="light" color={p.shareLinks.length >= LIMITS.shareLinksMax ? 'orange' : 'gray'} data-testid={`publisher-links-${p.id}`} data-value={p.shareLinks.length}>
+          <Badge
+            variant="light"
+            color={p.shareLinks.length >= LIMITS.shareLinksMax ? 'orange' : 'gray'}
+            data-testid={`publisher-links-${p.id}`}
+            data-value={p.shareLinks.length}
+          >
             {t('shares.links.count', { count: p.shareLinks.length, max: LIMITS.shareLinksMax })}
           </Badge>
         ),
@@ -142,7 +151,9 @@ function publisherResource(groupId: string | null) {
       }),
       check: (values) => publisherErrors(values),
     },
-    create: op('createPublisher', (v: PublisherForm) => ({ body: { groupId: v.groupId ?? '', name: v.name, description: v.description, sources: sourcesBody(v.sources) } })),
+    create: op('createPublisher', (v: PublisherForm) => ({
+      body: { groupId: v.groupId ?? '', name: v.name, description: v.description, sources: sourcesBody(v.sources) },
+    })),
     update: op('updatePublisher', ({ entity, values: v }: { entity: Publisher; values: PublisherForm }) => ({
       params: { id: entity.id },
       body: { name: v.name, description: v.description, sources: sourcesBody(v.sources), version: entity.version },

@@ -26,7 +26,11 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
   const errorText = useApiErrorMessage();
   const specText = useSpecText();
   // The start is checked against the moment of each check.
-  const { values, change, valid, failed, reset, fieldError } = useShareForm<ShareLinkFormValues>(() => EMPTY, (v) => shareLinkErrors(v, Date.now()), 'share-link');
+  const { values, change, valid, failed, reset, fieldError } = useShareForm<ShareLinkFormValues>(
+    () => EMPTY,
+    (v) => shareLinkErrors(v, Date.now()),
+    'share-link',
+  );
   const add = useEndpointMutation('createShareLink');
   const remove = useEndpointMutation('deleteShareLink');
   const links = publisher.shareLinks;
@@ -91,7 +95,12 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
                       variant="light"
                       color="red"
                       loading={remove.isPending && remove.variables?.params?.linkId === link.id}
-                      onClick={() => remove.mutate({ params: { id: publisher.id, linkId: link.id } }, { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) })}
+                      onClick={() =>
+                        remove.mutate(
+                          { params: { id: publisher.id, linkId: link.id } },
+                          { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
+                        )
+                      }
                       data-testid={`share-link-delete-${link.id}`}
                     >
                       {t('shares.actions.delete')}

@@ -24,7 +24,8 @@ import { folderTree, subscriberErrors, type SubscriberFormValues } from './share
 
 /** A folder's subscriber count follows its subscribers; a deleted folder moves its subscribers. */
 const SUBSCRIBER_READS: readonly EndpointId[] = ['listSubscriberFolders', 'listSubscribers'];
-const staleOn = (event: RealtimeEvent) => ((event.type === 'share.changed' || event.type === 'share.removed') && event.kind !== 'publisher' ? SUBSCRIBER_READS : []);
+const staleOn = (event: RealtimeEvent) =>
+  (event.type === 'share.changed' || event.type === 'share.removed') && event.kind !== 'publisher' ? SUBSCRIBER_READS : [];
 
 /** The subscribers of one folder; a new one starts there, and the form moves one to any folder of the inventory. */
 function subscriberResource(inventoryId: string, folderId: string, folders: readonly SubscriberFolder[]) {
@@ -70,7 +71,15 @@ function subscriberResource(inventoryId: string, folderId: string, folders: read
 
 const subscriberBody = (v: SubscriberFormValues) => ({ name: v.name, shareKey: v.shareKey.trim(), ...(v.folderId ? { folderId: v.folderId } : {}) });
 
-function FolderSubscribers({ inventoryId, folder, folders }: { readonly inventoryId: string; readonly folder: SubscriberFolder; readonly folders: readonly SubscriberFolder[] }) {
+function FolderSubscribers({
+  inventoryId,
+  folder,
+  folders,
+}: {
+  readonly inventoryId: string;
+  readonly folder: SubscriberFolder;
+  readonly folders: readonly SubscriberFolder[];
+}) {
   const { t } = useTranslation();
   const resource = useMemo(() => subscriberResource(inventoryId, folder.id, folders), [inventoryId, folder.id, folders]);
   return (
@@ -95,7 +104,12 @@ function FolderSubscribers({ inventoryId, folder, folders }: { readonly inventor
 export default function SubscribersPage({ route }: PageProps) {
   const { t } = useTranslation();
   return (
-    <InventoryScreen testId="subscribers" title={t(`routes.${route.id}`)} pickerLabel={t('shares.fields.inventory')} noInventory={t('shares.subscribers.noInventory')}>
+    <InventoryScreen
+      testId="subscribers"
+      title={t(`routes.${route.id}`)}
+      pickerLabel={t('shares.fields.inventory')}
+      noInventory={t('shares.subscribers.noInventory')}
+    >
       {(inventoryId) => <InventoryFolders key={inventoryId} inventoryId={inventoryId} />}
     </InventoryScreen>
   );
@@ -127,14 +141,29 @@ function InventoryFolders({ inventoryId }: { readonly inventoryId: string }) {
                 <Stack gap={4}>
                   <Group justify="space-between">
                     <Text fw={600}>{t('shares.folders.title')}</Text>
-                    <Button size="compact-xs" variant="light" onClick={() => setDialog({ folder: null })} disabled={selected === null} data-testid="folder-create">
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => setDialog({ folder: null })}
+                      disabled={selected === null}
+                      data-testid="folder-create"
+                    >
                       {t('shares.folders.create')}
                     </Button>
                   </Group>
                   {nodes.map(({ folder, depth }) => {
                     const active = selected?.id === folder.id;
                     return (
-                      <Group key={folder.id} gap="xs" wrap="nowrap" pl={depth * 16} data-testid={`folder-${folder.id}`} data-name={folder.name} data-root={String(folder.isRoot)} data-active={String(active)}>
+                      <Group
+                        key={folder.id}
+                        gap="xs"
+                        wrap="nowrap"
+                        pl={depth * 16}
+                        data-testid={`folder-${folder.id}`}
+                        data-name={folder.name}
+                        data-root={String(folder.isRoot)}
+                        data-active={String(active)}
+                      >
                         <UnstyledButton
                           onClick={() => setPicked(folder.id)}
                           style={{ flex: 1, fontWeight: active ? 700 : 400 }}
@@ -152,7 +181,13 @@ function InventoryFolders({ inventoryId }: { readonly inventoryId: string }) {
                             <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ folder })} data-testid={`folder-edit-${folder.id}`}>
                               {t('shares.actions.edit')}
                             </Button>
-                            <Button size="compact-xs" variant="subtle" color="red" onClick={() => delFolder.ask(folder)} data-testid={`folder-delete-${folder.id}`}>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => delFolder.ask(folder)}
+                              data-testid={`folder-delete-${folder.id}`}
+                            >
                               {t('shares.actions.delete')}
                             </Button>
                           </>
@@ -173,7 +208,12 @@ function InventoryFolders({ inventoryId }: { readonly inventoryId: string }) {
         <FolderModal inventoryId={inventoryId} folders={folders} folder={dialog.folder} parentId={selected.id} onClose={() => setDialog(null)} />
       )}
       {delFolder.target !== null && (
-        <ConfirmDeleteModal title={t('shares.folders.deleteTitle')} question={t('shares.folders.deleteQuestion', { name: delFolder.target.name })} testIdPrefix="folder-delete" {...delFolder.modalProps} />
+        <ConfirmDeleteModal
+          title={t('shares.folders.deleteTitle')}
+          question={t('shares.folders.deleteQuestion', { name: delFolder.target.name })}
+          testIdPrefix="folder-delete"
+          {...delFolder.modalProps}
+        />
       )}
     </>
   );

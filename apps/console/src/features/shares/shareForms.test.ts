@@ -2,16 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION, type SubscriberFolder } from '@fleet/contracts';
 import { folderAndBelow } from '@fleet/domain';
 import {
-  canAddShareLink, folderTree, publisherErrors, publisherSourcesValues, shareLinkBody, shareLinkEnd, shareLinkErrors, sourcesBody, subscriberErrors,
+  canAddShareLink,
+  folderTree,
+  publisherErrors,
+  publisherSourcesValues,
+  shareLinkBody,
+  shareLinkEnd,
+  shareLinkErrors,
+  sourcesBody,
+  subscriberErrors,
 } from './shareForms';
 
-const folder = (id: string, name: string, parentId: string | null): SubscriberFolder => ({ id, inventoryId: 'inv', name, parentId, isRoot: parentId === null, subscriberCount: 0, version: 0 });
+const folder = (id: string, name: string, parentId: string | null): SubscriberFolder => ({
+  id,
+  inventoryId: 'inv',
+  name,
+  parentId,
+  isRoot: parentId === null,
+  subscriberCount: 0,
+  version: 0,
+});
 
 describe('share forms', () => {
   it("checks a publisher's name and description with the spec's messages", () => {
     const base = { groupId: 'g', sources: [] };
     expect(publisherErrors({ ...base, name: '', description: '' })).toEqual({ name: VALIDATION.required });
-    expect(publisherErrors({ ...base, name: 'x'.repeat(33), description: 'd'.repeat(33) })).toEqual({ name: VALIDATION.betweenChars(1, 32), description: VALIDATION.maxChars(32) });
+    expect(publisherErrors({ ...base, name: 'x'.repeat(33), description: 'd'.repeat(33) })).toEqual({
+      name: VALIDATION.betweenChars(1, 32),
+      description: VALIDATION.maxChars(32),
+    });
     expect(publisherErrors({ ...base, name: 'x'.repeat(32), description: 'd'.repeat(32) })).toEqual({});
     expect(publisherErrors({ ...base, groupId: null, name: 'ok', description: '' })).toEqual({ groupId: VALIDATION.required });
   });
@@ -25,7 +44,11 @@ describe('share forms', () => {
 
   it('checks a share link: description mandatory, start required and in the future, duration required', () => {
     const now = new Date('2030-01-01T10:00').getTime();
-    expect(shareLinkErrors({ description: '', start: '', duration: '' }, now)).toEqual({ description: VALIDATION.required, startTime: VALIDATION.required, durationMinutes: VALIDATION.required });
+    expect(shareLinkErrors({ description: '', start: '', duration: '' }, now)).toEqual({
+      description: VALIDATION.required,
+      startTime: VALIDATION.required,
+      durationMinutes: VALIDATION.required,
+    });
     expect(shareLinkErrors({ description: 'x', start: '2030-01-01T09:00', duration: '30' }, now)).toEqual({ startTime: VALIDATION.shareLinkStartInFuture });
     expect(shareLinkErrors({ description: 'x', start: '2030-01-01T11:00', duration: '0' }, now)).toEqual({ durationMinutes: VALIDATION.minValue(1) });
     expect(shareLinkErrors({ description: 'x', start: '2030-01-01T11:00', duration: '30' }, now)).toEqual({});

@@ -5,7 +5,14 @@
  * tree laid out for the screen. No React here.
  */
 import {
-  CreatePublisherBody, CreateShareLinkBody, CreateSubscriberBody, FolderName, LIMITS, VALIDATION, type PublisherSources, type SubscriberFolder,
+  CreatePublisherBody,
+  CreateShareLinkBody,
+  CreateSubscriberBody,
+  FolderName,
+  LIMITS,
+  VALIDATION,
+  type PublisherSources,
+  type SubscriberFolder,
 } from '@fleet/contracts';
 import { checkSchema, mergeErrors, problemsToErrors, schemaProblems, type FieldErrors } from '../../lib/forms/fieldErrors';
 
@@ -30,7 +37,14 @@ export function sourcesBody(values: readonly string[]): { channelIds: string[]; 
 }
 
 export function publisherErrors(values: PublisherFormValues): FieldErrors {
-  return publisherFields(checkSchema(CreatePublisherBody, { groupId: values.groupId ?? undefined, name: values.name, description: values.description, sources: sourcesBody(values.sources) }));
+  return publisherFields(
+    checkSchema(CreatePublisherBody, {
+      groupId: values.groupId ?? undefined,
+      name: values.name,
+      description: values.description,
+      sources: sourcesBody(values.sources),
+    }),
+  );
 }
 
 /** Errors by body path (`sources.channelIds.0`, ...) on the form's fields: any source's problem shows under the sources picker. */

@@ -17,7 +17,9 @@ export function ClockSection() {
       <Stack gap="xs">
         <Title order={4}>{t('simulator.clock.title')}</Title>
         {status.error && (
-          <Alert color="red" data-testid="simulator-clock-error">{controlPlaneErrorMessage(status.error)}</Alert>
+          <Alert color="red" data-testid="simulator-clock-error">
+            {controlPlaneErrorMessage(status.error)}
+          </Alert>
         )}
         {clock && (
           <Group gap="xl">

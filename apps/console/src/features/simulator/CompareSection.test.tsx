@@ -24,7 +24,12 @@ function compareInputs(spy: { mock: { calls: unknown[][] } }): unknown[] {
 
 describe('Simulator panel: compare recordings', () => {
   it('needs two finished recordings (the one being made does not count)', async () => {
-    await renderWithApp(<ControlPlane><CompareSection /></ControlPlane>, { roles: ['super_user'], api: list([a, recording('rec-live', 'live', true)]) });
+    await renderWithApp(
+      <ControlPlane>
+        <CompareSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api: list([a, recording('rec-live', 'live', true)]) },
+    );
     expect(await screen.findByTestId('simulator-compare-need-two')).toHaveTextContent('Two finished recordings are needed to compare.');
     expect(screen.queryByTestId('simulator-compare-submit')).toBeNull();
   });
@@ -37,7 +42,12 @@ describe('Simulator panel: compare recordings', () => {
       difference: 'unit.telemetry of unitId:LU800-0001: the 3rd event differs at battery.percentage: 5 in rec-b, 6 in rec-a',
     };
     const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => answered(comparison));
-    const { user } = await renderWithApp(<ControlPlane><CompareSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <CompareSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
     const spy = vi.spyOn(globalThis, 'fetch');
 
     await user.selectOptions(await screen.findByTestId('simulator-compare-a'), b.id);
@@ -56,7 +66,12 @@ describe('Simulator panel: compare recordings', () => {
   it('says when the event logs are the same, in Chinese too', async () => {
     const same: RecordingComparison = { identical: true, events: { a: 7, b: 7 }, digests: { a: 'ccc', b: 'ccc' }, difference: null };
     const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => answered(same));
-    const { user } = await renderWithApp(<ControlPlane><CompareSection /></ControlPlane>, { roles: ['super_user'], api, language: 'zh' });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <CompareSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api, language: 'zh' },
+    );
     await user.click(await screen.findByTestId('simulator-compare-submit'));
     expect(await screen.findByTestId('simulator-compare-verdict')).toHaveTextContent('事件日志相同：7 和 7 个事件。');
     expect(screen.queryByTestId('simulator-compare-differences')).toBeNull();
@@ -64,7 +79,12 @@ describe('Simulator panel: compare recordings', () => {
 
   it("shows the core's refusal in its words", async () => {
     const api = list([a, b]).onRaw('GET', `${MOCK_TRPC_URL}/recording.compare`, () => refused(404, 'NOT_FOUND', 'Not found'));
-    const { user } = await renderWithApp(<ControlPlane><CompareSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <CompareSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
     await user.click(await screen.findByTestId('simulator-compare-submit'));
     expect(await screen.findByTestId('simulator-compare-error')).toHaveTextContent('Not found');
     expect(screen.queryByTestId('simulator-compare-result')).toBeNull();

@@ -36,13 +36,29 @@ export function CompareSection() {
     <Paper withBorder p="md" data-testid="simulator-compare">
       <Stack gap="sm">
         <Title order={4}>{t('simulator.compare.title')}</Title>
-        <Text size="sm" c="dimmed">{t('simulator.compare.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('simulator.compare.intro')}
+        </Text>
         {choices.length < 2 ? (
-          <Text size="sm" c="dimmed" data-testid="simulator-compare-need-two">{t('simulator.compare.needTwo')}</Text>
+          <Text size="sm" c="dimmed" data-testid="simulator-compare-need-two">
+            {t('simulator.compare.needTwo')}
+          </Text>
         ) : (
           <Group align="flex-end">
-            <NativeSelect label={t('simulator.compare.a')} value={a ?? ''} onChange={(e) => setPicked({ ...picked, a: e.currentTarget.value })} data={options} data-testid="simulator-compare-a" />
-            <NativeSelect label={t('simulator.compare.b')} value={b ?? ''} onChange={(e) => setPicked({ ...picked, b: e.currentTarget.value })} data={options} data-testid="simulator-compare-b" />
+            <NativeSelect
+              label={t('simulator.compare.a')}
+              value={a ?? ''}
+              onChange={(e) => setPicked({ ...picked, a: e.currentTarget.value })}
+              data={options}
+              data-testid="simulator-compare-a"
+            />
+            <NativeSelect
+              label={t('simulator.compare.b')}
+              value={b ?? ''}
+              onChange={(e) => setPicked({ ...picked, b: e.currentTarget.value })}
+              data={options}
+              data-testid="simulator-compare-b"
+            />
             <Button
               disabled={a === null || b === null}
               loading={comparison.isFetching}
@@ -53,7 +69,11 @@ export function CompareSection() {
             </Button>
           </Group>
         )}
-        {asked !== null && comparison.error && <Alert color="red" data-testid="simulator-compare-error">{controlPlaneErrorMessage(comparison.error)}</Alert>}
+        {asked !== null && comparison.error && (
+          <Alert color="red" data-testid="simulator-compare-error">
+            {controlPlaneErrorMessage(comparison.error)}
+          </Alert>
+        )}
         {asked !== null && result && (
           <Stack gap={4} data-testid="simulator-compare-result" data-identical={result.identical}>
             <Text fw={600} data-testid="simulator-compare-verdict">

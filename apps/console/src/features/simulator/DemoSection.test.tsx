@@ -24,7 +24,12 @@ function core(preset: DemoPresetName | null) {
 describe('Simulator panel: demo presets', () => {
   it('shows the preset running, switches to another and resets the one running', async () => {
     const { api, sets } = core('lively');
-    const { user } = await renderWithApp(<ControlPlane><DemoSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <DemoSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
     expect(await screen.findByTestId('simulator-demo-current')).toHaveTextContent('Running: Lively');
     // Switching to what runs is no switch.
     expect(screen.getByTestId('simulator-demo-switch')).toBeDisabled();
@@ -42,7 +47,12 @@ describe('Simulator panel: demo presets', () => {
   it('has nothing to reset when no preset runs, and shows a refusal in the core’s words, in Chinese too', async () => {
     const { api } = core(null);
     api.onRaw('POST', `${MOCK_TRPC_URL}/demo.set`, () => refused(403, 'FORBIDDEN', 'Not available for your user type'));
-    const { user } = await renderWithApp(<ControlPlane><DemoSection /></ControlPlane>, { roles: ['super_user'], api, language: 'zh' });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <DemoSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api, language: 'zh' },
+    );
     expect(await screen.findByTestId('simulator-demo-current')).toHaveTextContent('没有运行演示预设');
     expect(screen.getByTestId('simulator-demo-reset')).toBeDisabled();
     await user.click(screen.getByTestId('simulator-demo-switch'));

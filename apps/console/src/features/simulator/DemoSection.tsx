@@ -32,8 +32,14 @@ export function DemoSection() {
     <Paper withBorder p="md" data-testid="simulator-demo">
       <Stack gap="xs">
         <Title order={4}>{t('simulator.demo.title')}</Title>
-        <Text size="sm" c="dimmed">{t('simulator.demo.intro')}</Text>
-        {status.error && <Alert color="red" data-testid="simulator-demo-error">{controlPlaneErrorMessage(status.error)}</Alert>}
+        <Text size="sm" c="dimmed">
+          {t('simulator.demo.intro')}
+        </Text>
+        {status.error && (
+          <Alert color="red" data-testid="simulator-demo-error">
+            {controlPlaneErrorMessage(status.error)}
+          </Alert>
+        )}
         {status.data && (
           <Text data-testid="simulator-demo-current" data-preset={current ?? ''}>
             {current ? t('simulator.demo.current', { preset: name(current) }) : t('simulator.demo.none')}
@@ -60,8 +66,14 @@ export function DemoSection() {
             {t('simulator.demo.reset')}
           </Button>
         </Group>
-        <Text size="sm" data-testid="simulator-demo-description">{t(`simulator.demo.presets.${chosen}.description`)}</Text>
-        {set.error && <Alert color="red" data-testid="simulator-demo-set-error">{controlPlaneErrorMessage(set.error)}</Alert>}
+        <Text size="sm" data-testid="simulator-demo-description">
+          {t(`simulator.demo.presets.${chosen}.description`)}
+        </Text>
+        {set.error && (
+          <Alert color="red" data-testid="simulator-demo-set-error">
+            {controlPlaneErrorMessage(set.error)}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

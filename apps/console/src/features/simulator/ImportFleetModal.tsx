@@ -27,14 +27,25 @@ export function ImportFleetModal({ recording, onClose }: { readonly recording: R
   const result = run.data;
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={t('simulator.importFleet.title', { name: recording.name })} closeButtonProps={{ 'aria-label': t('common.close') }} data-testid="simulator-import-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('simulator.importFleet.title', { name: recording.name })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="simulator-import-modal"
+    >
       <Stack gap="sm">
         <Text size="sm">{t('simulator.importFleet.covers')}</Text>
         <Text size="sm">{t('simulator.importFleet.keeps')}</Text>
-        <Alert color="yellow" data-testid="simulator-import-not-covered">{t('simulator.importFleet.notCovered')}</Alert>
+        <Alert color="yellow" data-testid="simulator-import-not-covered">
+          {t('simulator.importFleet.notCovered')}
+        </Alert>
         {result ? (
           <Stack gap={4} data-testid="simulator-import-result" data-units={result.counts.units} data-live={result.live}>
-            <Text size="sm" data-testid="simulator-import-counts">{t('simulator.importFleet.counts', { ...result.counts, live: result.live })}</Text>
+            <Text size="sm" data-testid="simulator-import-counts">
+              {t('simulator.importFleet.counts', { ...result.counts, live: result.live })}
+            </Text>
             <Text size="sm" data-testid="simulator-import-replay">
               {result.replay
                 ? t('simulator.importFleet.replay', {
@@ -55,10 +66,19 @@ export function ImportFleetModal({ recording, onClose }: { readonly recording: R
               data={REPLAY_SPEEDS.map((s) => ({ value: String(s), label: t('simulator.replay.speedOption', { speed: s }) }))}
               data-testid="simulator-import-speed"
             />
-            <Checkbox label={t('simulator.importFleet.paused')} checked={paused} onChange={(e) => setPaused(e.currentTarget.checked)} data-testid="simulator-import-paused" />
+            <Checkbox
+              label={t('simulator.importFleet.paused')}
+              checked={paused}
+              onChange={(e) => setPaused(e.currentTarget.checked)}
+              data-testid="simulator-import-paused"
+            />
           </Group>
         )}
-        {run.error && <Alert color="red" data-testid="simulator-import-error">{controlPlaneErrorMessage(run.error)}</Alert>}
+        {run.error && (
+          <Alert color="red" data-testid="simulator-import-error">
+            {controlPlaneErrorMessage(run.error)}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} data-testid="simulator-import-close">
             {t(result ? 'simulator.importFleet.close' : 'simulator.importFleet.cancel')}

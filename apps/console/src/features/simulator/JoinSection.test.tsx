@@ -26,7 +26,12 @@ describe('Simulator panel: join with a code (fleet.join)', () => {
       sent.push(body);
       return answered(device);
     });
-    const { user } = await renderWithApp(<ControlPlane><JoinSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <JoinSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
 
     expect(screen.getByTestId('simulator-join-submit')).toBeDisabled();
     await fill(user, screen.getByTestId('simulator-join-code'), 'ABCD2345');
@@ -41,7 +46,12 @@ describe('Simulator panel: join with a code (fleet.join)', () => {
 
   it("shows the core's refusal in its words", async () => {
     const api = new FakeApi().onRaw('POST', `${MOCK_TRPC_URL}/fleet.join`, () => refused(400, 'BAD_REQUEST', VALIDATION.invalidField));
-    const { user } = await renderWithApp(<ControlPlane><JoinSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <JoinSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
 
     await fill(user, screen.getByTestId('simulator-join-code'), 'ZZZZ2222');
     await user.click(screen.getByRole('radio', { name: 'LU-Lite' }));

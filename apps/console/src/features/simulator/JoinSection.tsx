@@ -23,10 +23,23 @@ export function JoinSection() {
     <Paper withBorder p="md" data-testid="simulator-join">
       <Stack gap="sm">
         <Title order={4}>{t('simulator.join.title')}</Title>
-        <Text size="sm" c="dimmed">{t('simulator.join.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('simulator.join.intro')}
+        </Text>
         <Group align="flex-end">
-          <TextInput label={t('simulator.join.code')} value={code} onChange={(e) => setCode(e.currentTarget.value)} autoComplete="off" data-testid="simulator-join-code" />
-          <TextInput label={t('simulator.join.deviceName')} value={deviceName} onChange={(e) => setDeviceName(e.currentTarget.value)} data-testid="simulator-join-name" />
+          <TextInput
+            label={t('simulator.join.code')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            autoComplete="off"
+            data-testid="simulator-join-code"
+          />
+          <TextInput
+            label={t('simulator.join.deviceName')}
+            value={deviceName}
+            onChange={(e) => setDeviceName(e.currentTarget.value)}
+            data-testid="simulator-join-name"
+          />
           <SegmentedControl
             value={productType}
             onChange={(v) => setProductType(JOIN_PRODUCT_TYPES.find((p) => p === v) ?? productType)}
@@ -42,13 +55,15 @@ export function JoinSection() {
             {t('simulator.join.submit')}
           </Button>
         </Group>
-        {join.error && <Alert color="red" data-testid="simulator-join-error">{controlPlaneErrorMessage(join.error)}</Alert>}
+        {join.error && (
+          <Alert color="red" data-testid="simulator-join-error">
+            {controlPlaneErrorMessage(join.error)}
+          </Alert>
+        )}
         {joined && (
           <Alert color="green" data-testid="simulator-join-done" data-unit={joined.unitId}>
             <Stack gap={4}>
-              <Text size="sm">
-                {t('simulator.join.done', { unit: joined.unitId, name: joined.name, group: joined.groupName, plan: joined.planType })}
-              </Text>
+              <Text size="sm">{t('simulator.join.done', { unit: joined.unitId, name: joined.name, group: joined.groupName, plan: joined.planType })}</Text>
               <Anchor component={Link} to={`/list?unit=${encodeURIComponent(joined.unitId)}`} size="sm" data-testid="simulator-join-open">
                 {t('simulator.join.open')}
               </Anchor>

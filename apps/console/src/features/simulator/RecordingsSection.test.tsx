@@ -42,7 +42,12 @@ function core(recordings: RecordingSummary[] = [night], current: ReplayStatus | 
 
 describe('Simulator panel: recordings', () => {
   it("links each finished recording's file for download, and counts a proxy recording's REST answers", async () => {
-    await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api: core() });
+    await renderWithApp(
+      <ControlPlane>
+        <RecordingsSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api: core() },
+    );
     expect(await screen.findByTestId(`simulator-recording-download-${night.id}`)).toHaveAttribute('href', `${MOCK_RECORDINGS_URL}/${night.id}`);
     // Made through the proxy: its REST answers are counted too.
     expect(screen.getByTestId(`simulator-recordings-counts-${night.id}`)).toHaveTextContent('0 / 0 / 12 + 30 REST answers');
@@ -51,7 +56,12 @@ describe('Simulator panel: recordings', () => {
   it("says an uploaded file was refused, in the core's words (another format version)", async () => {
     const message = 'line 1: version 3 is not supported (this reader takes 1 and 2)';
     const api = core().onRaw('POST', MOCK_RECORDINGS_URL, () => ({ status: 400, body: { error: { code: 'VALIDATION_FAILED', message } } }));
-    const { user } = await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <RecordingsSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
     await screen.findByTestId(`simulator-recordings-row-${night.id}`);
 
     await user.upload(screen.getByTestId('simulator-recording-upload-input'), new File(['{"format":"fleet-recording","version":3}\n'], 'future.ndjson'));
@@ -61,12 +71,22 @@ describe('Simulator panel: recordings', () => {
 
   it('imports a recording into the fleet: what it covers and leaves out, the speed and pause sent, then what it made', async () => {
     const sent: unknown[] = [];
-    const result: FleetImportResult = { recordingId: night.id, counts: { inventories: 2, groups: 3, units: 24, servers: 4, channels: 5, vrChannels: 1 }, live: 24, replay };
+    const result: FleetImportResult = {
+      recordingId: night.id,
+      counts: { inventories: 2, groups: 3, units: 24, servers: 4, channels: 5, vrChannels: 1 },
+      live: 24,
+      replay,
+    };
     const api = core().onRaw('POST', `${MOCK_TRPC_URL}/recording.importFleet`, ({ body }) => {
       sent.push(body);
       return answered(result);
     });
-    const { user } = await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <RecordingsSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
 
     await user.click(await screen.findByTestId(`simulator-recording-import-${night.id}`));
     const modal = await screen.findByTestId('simulator-import-modal');
@@ -90,7 +110,12 @@ describe('Simulator panel: recordings', () => {
 
   it("shows the core's refusal of an import", async () => {
     const api = core().onRaw('POST', `${MOCK_TRPC_URL}/recording.importFleet`, () => refused(404, 'NOT_FOUND', `No recording ${night.id}`));
-    const { user } = await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api });
+    const { user } = await renderWithApp(
+      <ControlPlane>
+        <RecordingsSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api },
+    );
     await user.click(await screen.findByTestId(`simulator-recording-import-${night.id}`));
     await user.click(await screen.findByTestId('simulator-import-submit'));
     expect(await screen.findByTestId('simulator-import-error')).toHaveTextContent(`No recording ${night.id}`);
@@ -98,7 +123,12 @@ describe('Simulator panel: recordings', () => {
   });
 
   it('offers no import while a replay is playing or paused', async () => {
-    await renderWithApp(<ControlPlane><RecordingsSection /></ControlPlane>, { roles: ['super_user'], api: core([night], replay) });
+    await renderWithApp(
+      <ControlPlane>
+        <RecordingsSection />
+      </ControlPlane>,
+      { roles: ['super_user'], api: core([night], replay) },
+    );
     const button = await screen.findByTestId(`simulator-recording-import-${night.id}`);
     await expect.poll(() => (button as HTMLButtonElement).disabled).toBe(true);
   });

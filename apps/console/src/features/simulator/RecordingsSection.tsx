@@ -46,11 +46,14 @@ export function RecordingsSection() {
     },
   });
   // The confirmation shows the core's refusal (e.g. "being replayed") word for word.
-  const del = useConfirmedDelete({ ...remove, error: asApiError(remove.error) }, {
-    variables: (r: RecordingSummary) => ({ id: r.id }),
-    deleted: (r) => t('simulator.recordings.removed', { name: r.name }),
-    onDeleted: refresh,
-  });
+  const del = useConfirmedDelete(
+    { ...remove, error: asApiError(remove.error) },
+    {
+      variables: (r: RecordingSummary) => ({ id: r.id }),
+      deleted: (r) => t('simulator.recordings.removed', { name: r.name }),
+      onDeleted: refresh,
+    },
+  );
 
   const busy = start.isPending || stop.isPending || remove.isPending || upload.isPending;
   const recordings = list.data ?? [];
@@ -78,7 +81,12 @@ export function RecordingsSection() {
 
   const failure = start.error ?? stop.error ?? list.error;
   // The recordings comes whole from the control plane (its failure shows above): paged here.
-  const shown = { isPending: list.isPending && !list.isError, isError: false, error: null, data: { items: recordings.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: recordings.length } };
+  const shown = {
+    isPending: list.isPending && !list.isError,
+    isError: false,
+    error: null,
+    data: { items: recordings.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: recordings.length },
+  };
   const columns: ListColumn<RecordingSummary>[] = [
     {
       id: 'name',
@@ -87,7 +95,11 @@ export function RecordingsSection() {
       render: (r) => (
         <Group gap="xs">
           <Text size="sm">{r.name}</Text>
-          {r.active && <Badge color="red" size="sm" data-testid={`simulator-recording-active-${r.id}`}>{t('simulator.recordings.active')}</Badge>}
+          {r.active && (
+            <Badge color="red" size="sm" data-testid={`simulator-recording-active-${r.id}`}>
+              {t('simulator.recordings.active')}
+            </Badge>
+          )}
         </Group>
       ),
     },
@@ -116,7 +128,13 @@ export function RecordingsSection() {
             </Anchor>
           )}
           {!r.active && (
-            <Button size="xs" variant="subtle" disabled={busy || replayRunning} onClick={() => setImporting(r)} data-testid={`simulator-recording-import-${r.id}`}>
+            <Button
+              size="xs"
+              variant="subtle"
+              disabled={busy || replayRunning}
+              onClick={() => setImporting(r)}
+              data-testid={`simulator-recording-import-${r.id}`}
+            >
               {t('simulator.recordings.importFleet')}
             </Button>
           )}
@@ -139,7 +157,11 @@ export function RecordingsSection() {
     <Paper withBorder p="md" data-testid="simulator-recordings">
       <Stack gap="sm">
         <Title order={4}>{t('simulator.recordings.title')}</Title>
-        {failure && <Alert color="red" data-testid="simulator-recordings-error">{controlPlaneErrorMessage(failure)}</Alert>}
+        {failure && (
+          <Alert color="red" data-testid="simulator-recordings-error">
+            {controlPlaneErrorMessage(failure)}
+          </Alert>
+        )}
         <Group align="flex-start" justify="space-between">
           {active ? (
             <Group>
@@ -175,13 +197,21 @@ export function RecordingsSection() {
               onChange={(e) => onFile(e.currentTarget.files?.[0])}
               data-testid="simulator-recording-upload-input"
             />
-            <Button variant="default" disabled={busy} loading={upload.isPending} onClick={() => fileInput.current?.click()} data-testid="simulator-recording-upload">
+            <Button
+              variant="default"
+              disabled={busy}
+              loading={upload.isPending}
+              onClick={() => fileInput.current?.click()}
+              data-testid="simulator-recording-upload"
+            >
               {t('simulator.recordings.upload')}
             </Button>
           </Stack>
         </Group>
         {upload.error && (
-          <Alert color="red" data-testid="simulator-recording-upload-error">{t('simulator.recordings.uploadRefused', { message: upload.error.message })}</Alert>
+          <Alert color="red" data-testid="simulator-recording-upload-error">
+            {t('simulator.recordings.uploadRefused', { message: upload.error.message })}
+          </Alert>
         )}
         <ResourceList
           testId="simulator-recordings"

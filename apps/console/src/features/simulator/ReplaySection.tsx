@@ -37,9 +37,15 @@ export function ReplaySection() {
     <Paper withBorder p="md" data-testid="simulator-replay">
       <Stack gap="sm">
         <Title order={4}>{t('simulator.replay.title')}</Title>
-        {failure && <Alert color="red" data-testid="simulator-replay-error">{controlPlaneErrorMessage(failure)}</Alert>}
+        {failure && (
+          <Alert color="red" data-testid="simulator-replay-error">
+            {controlPlaneErrorMessage(failure)}
+          </Alert>
+        )}
         {choices.length === 0 ? (
-          <Text size="sm" c="dimmed">{t('simulator.replay.noRecording')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('simulator.replay.noRecording')}
+          </Text>
         ) : (
           <Group align="flex-end">
             <NativeSelect
@@ -57,8 +63,18 @@ export function ReplaySection() {
               data-testid="simulator-replay-speed"
             />
             <Stack gap={4}>
-              <Checkbox label={t('simulator.replay.paused')} checked={paused} onChange={(e) => setPaused(e.currentTarget.checked)} data-testid="simulator-replay-paused" />
-              <Checkbox label={t('simulator.replay.reset')} checked={reset} onChange={(e) => setReset(e.currentTarget.checked)} data-testid="simulator-replay-reset" />
+              <Checkbox
+                label={t('simulator.replay.paused')}
+                checked={paused}
+                onChange={(e) => setPaused(e.currentTarget.checked)}
+                data-testid="simulator-replay-paused"
+              />
+              <Checkbox
+                label={t('simulator.replay.reset')}
+                checked={reset}
+                onChange={(e) => setReset(e.currentTarget.checked)}
+                data-testid="simulator-replay-reset"
+              />
             </Stack>
             <Button
               disabled={busy || live || recordingId === null}
@@ -77,33 +93,64 @@ export function ReplaySection() {
               </Text>
               <Group gap="xs">
                 {progress.paused ? (
-                  <Button size="xs" disabled={busy} onClick={() => resume.mutate()} data-testid="simulator-replay-resume">{t('simulator.replay.resume')}</Button>
+                  <Button size="xs" disabled={busy} onClick={() => resume.mutate()} data-testid="simulator-replay-resume">
+                    {t('simulator.replay.resume')}
+                  </Button>
                 ) : (
-                  <Button size="xs" disabled={busy || !live} onClick={() => pause.mutate()} data-testid="simulator-replay-pause">{t('simulator.replay.pause')}</Button>
+                  <Button size="xs" disabled={busy || !live} onClick={() => pause.mutate()} data-testid="simulator-replay-pause">
+                    {t('simulator.replay.pause')}
+                  </Button>
                 )}
-                <Button size="xs" variant="default" disabled={busy || !progress.paused} onClick={() => step.mutate({ entries: 1 })} data-testid="simulator-replay-step-1">
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={busy || !progress.paused}
+                  onClick={() => step.mutate({ entries: 1 })}
+                  data-testid="simulator-replay-step-1"
+                >
                   {t('simulator.replay.stepOne')}
                 </Button>
-                <Button size="xs" variant="default" disabled={busy || !progress.paused} onClick={() => step.mutate({ entries: 10 })} data-testid="simulator-replay-step-10">
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={busy || !progress.paused}
+                  onClick={() => step.mutate({ entries: 10 })}
+                  data-testid="simulator-replay-step-10"
+                >
                   {t('simulator.replay.stepTen')}
                 </Button>
-                <Button size="xs" color="red" variant="light" disabled={busy || !progress.holdsFleet} onClick={() => stop.mutate()} data-testid="simulator-replay-stop">
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={busy || !progress.holdsFleet}
+                  onClick={() => stop.mutate()}
+                  data-testid="simulator-replay-stop"
+                >
                   {t('simulator.replay.stop')}
                 </Button>
               </Group>
             </Group>
             <Progress value={progress.percent} data-testid="simulator-replay-progress" />
             <Group gap="xl">
-              <Text size="sm" data-testid="simulator-replay-applied">{t('simulator.replay.applied', { applied: replay.applied, total: replay.total })}</Text>
+              <Text size="sm" data-testid="simulator-replay-applied">
+                {t('simulator.replay.applied', { applied: replay.applied, total: replay.total })}
+              </Text>
               <Text size="sm" data-testid="simulator-replay-elapsed">
                 {t('simulator.replay.elapsed', { elapsed: formatDuration(replay.elapsedMs), duration: formatDuration(replay.durationMs) })}
               </Text>
-              <Text size="sm" data-testid="simulator-replay-requests">{t('simulator.replay.requests', { ok: replay.requests.ok, failed: replay.requests.failed })}</Text>
-              <Text size="sm" data-testid="simulator-replay-not-replayable">{t('simulator.replay.notReplayable', { count: replay.notReplayable })}</Text>
+              <Text size="sm" data-testid="simulator-replay-requests">
+                {t('simulator.replay.requests', { ok: replay.requests.ok, failed: replay.requests.failed })}
+              </Text>
+              <Text size="sm" data-testid="simulator-replay-not-replayable">
+                {t('simulator.replay.notReplayable', { count: replay.notReplayable })}
+              </Text>
             </Group>
             {replay.errors.length > 0 && (
               <Stack gap={2}>
-                <Text size="sm" fw={600}>{t('simulator.replay.errors')}</Text>
+                <Text size="sm" fw={600}>
+                  {t('simulator.replay.errors')}
+                </Text>
                 <List size="sm" data-testid="simulator-replay-errors">
                   {replay.errors.map((e, i) => (
                     <List.Item key={`${i}-${e}`}>{e}</List.Item>
@@ -113,7 +160,9 @@ export function ReplaySection() {
             )}
           </Stack>
         ) : (
-          <Text size="sm" c="dimmed">{t('simulator.replay.none')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('simulator.replay.none')}
+          </Text>
         )}
       </Stack>
     </Paper>

@@ -44,13 +44,22 @@ export function ScenariosSection() {
   ];
   const items = library.data ?? [];
   // The library comes whole from the control plane (its failure shows above): paged here.
-  const shown = { isPending: library.isPending && !library.isError, isError: false, error: null, data: { items: items.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: items.length } };
+  const shown = {
+    isPending: library.isPending && !library.isError,
+    isError: false,
+    error: null,
+    data: { items: items.slice((view.page - 1) * PAGE_SIZE, view.page * PAGE_SIZE), total: items.length },
+  };
 
   return (
     <Paper withBorder p="md" data-testid="simulator-scenarios">
       <Stack gap="sm">
         <Title order={4}>{t('simulator.scenarios.title')}</Title>
-        {failure && <Alert color="red" data-testid="simulator-scenarios-error">{controlPlaneErrorMessage(failure)}</Alert>}
+        {failure && (
+          <Alert color="red" data-testid="simulator-scenarios-error">
+            {controlPlaneErrorMessage(failure)}
+          </Alert>
+        )}
         {scenario && progress ? (
           <Stack gap={4} data-testid="simulator-scenario-status" data-running={scenario.running} data-applied={scenario.stepsApplied}>
             <Group justify="space-between">
@@ -73,7 +82,9 @@ export function ScenariosSection() {
             ))}
           </Stack>
         ) : (
-          <Text size="sm" c="dimmed">{t('simulator.scenarios.none')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('simulator.scenarios.none')}
+          </Text>
         )}
         {/* The library holds dozens of scenarios: scroll within the section. */}
         <ScrollArea.Autosize mah={420} type="auto">

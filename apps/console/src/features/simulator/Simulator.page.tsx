@@ -28,7 +28,9 @@ function SimulatorPanel({ title }: { title: string }) {
   return (
     <Stack gap="md" p="md" data-testid="simulator-page">
       <Title order={2}>{title}</Title>
-      <Text c="dimmed" size="sm">{t('simulator.intro')}</Text>
+      <Text c="dimmed" size="sm">
+        {t('simulator.intro')}
+      </Text>
       <ClockSection />
       <DemoSection />
       <JoinSection />

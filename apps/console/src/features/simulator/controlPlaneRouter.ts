@@ -10,8 +10,26 @@
  */
 import { initTRPC } from '@trpc/server';
 import {
-  DemoSetInput, FaultTarget, FleetImportInput, JoinGroupBody, RecordingCompareInput, RecordingIdInput, RecordingStartInput, ReplayStartInput, ReplayStepInput, ScenarioStartInput,
-  type ClockStatus, type DemoPresetName, type FleetImportResult, type JoinedDevice, type RecordingComparison, type RecordingSummary, type ReplayStatus, type ReplayStatusReply, type ScenarioFile, type ScenarioStatus,
+  DemoSetInput,
+  FaultTarget,
+  FleetImportInput,
+  JoinGroupBody,
+  RecordingCompareInput,
+  RecordingIdInput,
+  RecordingStartInput,
+  ReplayStartInput,
+  ReplayStepInput,
+  ScenarioStartInput,
+  type ClockStatus,
+  type DemoPresetName,
+  type FleetImportResult,
+  type JoinedDevice,
+  type RecordingComparison,
+  type RecordingSummary,
+  type ReplayStatus,
+  type ReplayStatusReply,
+  type ScenarioFile,
+  type ScenarioStatus,
   type ScenarioStatusReply,
 } from '@fleet/contracts';
 

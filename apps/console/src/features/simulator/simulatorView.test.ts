@@ -3,12 +3,30 @@ import type { ReplayStatus, ScenarioStatus } from '@fleet/contracts';
 import { formatBytes, formatDuration, percent, recordingNameProblem, replayable, replayProgress, scenarioProgress, uploadContentType } from './simulatorView';
 
 const replay = (over: Partial<ReplayStatus>): ReplayStatus => ({
-  replayId: 'r1', recordingId: 'rec1', name: 'night', state: 'running', applied: 0, total: 10, elapsedMs: 0, durationMs: 60_000,
-  clock: { kind: 'accelerated', factor: 20, now: 0 }, requests: { ok: 0, failed: 0 }, notReplayable: 0, errors: [], ...over,
+  replayId: 'r1',
+  recordingId: 'rec1',
+  name: 'night',
+  state: 'running',
+  applied: 0,
+  total: 10,
+  elapsedMs: 0,
+  durationMs: 60_000,
+  clock: { kind: 'accelerated', factor: 20, now: 0 },
+  requests: { ok: 0, failed: 0 },
+  notReplayable: 0,
+  errors: [],
+  ...over,
 });
 
 const scenario = (over: Partial<ScenarioStatus>): ScenarioStatus => ({
-  name: 'camera-lost', running: true, startedAt: 0, elapsedMs: 0, stepsApplied: 0, stepsTotal: 4, outcomes: [], ...over,
+  name: 'camera-lost',
+  running: true,
+  startedAt: 0,
+  elapsedMs: 0,
+  stepsApplied: 0,
+  stepsTotal: 4,
+  outcomes: [],
+  ...over,
 });
 
 describe('replay progress', () => {
@@ -39,7 +57,16 @@ describe('replay progress', () => {
 
 describe('scenario progress', () => {
   it('gives the steps applied and lists the refused ones', () => {
-    const p = scenarioProgress(scenario({ stepsApplied: 2, stepsTotal: 4, outcomes: [{ index: 0, error: null }, { index: 3, error: 'UNIT_OFFLINE' }] }));
+    const p = scenarioProgress(
+      scenario({
+        stepsApplied: 2,
+        stepsTotal: 4,
+        outcomes: [
+          { index: 0, error: null },
+          { index: 3, error: 'UNIT_OFFLINE' },
+        ],
+      }),
+    );
     expect(p.percent).toBe(50);
     expect(p.refused).toEqual([{ index: 3, error: 'UNIT_OFFLINE' }]);
   });
@@ -83,7 +110,12 @@ describe('formatting', () => {
 describe('recordings', () => {
   it('offers only finished recordings for a replay', () => {
     const base = { name: 'x', source: 'mock' as const, startedAt: 0, durationMs: 0, counts: { device: 0, request: 0, event: 0 }, bytes: 0 };
-    expect(replayable([{ ...base, id: 'a', active: true }, { ...base, id: 'b', active: false }]).map((r) => r.id)).toEqual(['b']);
+    expect(
+      replayable([
+        { ...base, id: 'a', active: true },
+        { ...base, id: 'b', active: false },
+      ]).map((r) => r.id),
+    ).toEqual(['b']);
   });
 
   it('declares gzip by the magic bytes or the name, NDJSON otherwise', () => {

@@ -7,9 +7,11 @@ describe('the mock capability probe', () => {
   });
 
   it('says not mock when the call fails, as against a real core without /mock/trpc', async () => {
-    expect(await probeMock(async () => {
-      throw new Error('Unexpected token < in JSON');
-    })).toBe(false);
+    expect(
+      await probeMock(async () => {
+        throw new Error('Unexpected token < in JSON');
+      }),
+    ).toBe(false);
   });
 
   it('says not mock for any other answer', () => {

@@ -14,8 +14,18 @@ import SoftwareVersionsPage from './SoftwareVersions.page';
 
 function version(id: string, number: string, overrides: Partial<SoftwareVersion> = {}): SoftwareVersion {
   return {
-    id, number, description: '', releaseNotesUrl: null, supportedDevices: ['fieldUnits'], inventories: [], global: true, deprecated: false, version: 0,
-    createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z', ...overrides,
+    id,
+    number,
+    description: '',
+    releaseNotesUrl: null,
+    supportedDevices: ['fieldUnits'],
+    inventories: [],
+    global: true,
+    deprecated: false,
+    version: 0,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
   };
 }
 

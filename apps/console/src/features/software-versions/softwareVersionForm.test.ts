@@ -3,8 +3,17 @@ import { VALIDATION, type SoftwareVersion } from '@fleet/contracts';
 import { formErrors, initialValues, sameVersionNumber, toBody, toFormFields } from './softwareVersionForm';
 
 const version = (id: string, number: string): SoftwareVersion => ({
-  id, number, description: '', releaseNotesUrl: null, supportedDevices: [], inventories: [], global: true, deprecated: false, version: 0,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id,
+  number,
+  description: '',
+  releaseNotesUrl: null,
+  supportedDevices: [],
+  inventories: [],
+  global: true,
+  deprecated: false,
+  version: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('software version form', () => {
@@ -12,7 +21,8 @@ describe('software version form', () => {
 
   it('asks for a number in the §9 range, in the spec wording', () => {
     expect(formErrors(blank, [], null)).toEqual({ number: VALIDATION.required });
-    for (const number of ['3.4', '10.2', '7.x', '7.05', '1.2.3.4']) expect(formErrors({ ...blank, number }, [], null), number).toEqual({ number: VALIDATION.softwareVersionNumber });
+    for (const number of ['3.4', '10.2', '7.x', '7.05', '1.2.3.4'])
+      expect(formErrors({ ...blank, number }, [], null), number).toEqual({ number: VALIDATION.softwareVersionNumber });
     for (const number of ['3.5', '10.1', '10.1.4', ' 7.5.1 ']) expect(formErrors({ ...blank, number }, [], null), number).toEqual({});
   });
 

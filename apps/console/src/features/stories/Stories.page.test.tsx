@@ -15,7 +15,23 @@ const STORIES_ROUTE = ROUTES.find((r): r is PageRoute => r.kind === 'page' && r.
 
 function story(id: string, slugline: string): Story {
   const at = '2026-01-10T09:00:00.000Z';
-  return { id, inventoryId: 'inv1', slugline, crewName: '', storyId: '', usageTerms: '', provider: '', reporter: '', keywords: '', comments: '', lastModified: at, createdAt: at, createdBy: null, units: [], version: 1 };
+  return {
+    id,
+    inventoryId: 'inv1',
+    slugline,
+    crewName: '',
+    storyId: '',
+    usageTerms: '',
+    provider: '',
+    reporter: '',
+    keywords: '',
+    comments: '',
+    lastModified: at,
+    createdAt: at,
+    createdBy: null,
+    units: [],
+    version: 1,
+  };
 }
 
 describe('Stories page: the inventory’s story count', () => {

@@ -48,8 +48,8 @@ export default function StoriesPage(_props: PageProps) {
 
   const inventories = user?.inventories ?? [];
   const preferred = preferences?.inventoryId;
-  const [inventoryId, setInventoryId] = useState<string>(
-    () => (preferred && inventories.some((i) => i.id === preferred) ? preferred : (inventories[0]?.id ?? '')),
+  const [inventoryId, setInventoryId] = useState<string>(() =>
+    preferred && inventories.some((i) => i.id === preferred) ? preferred : (inventories[0]?.id ?? ''),
   );
   const [view, setView] = useListView('', 'lastModified', 'desc');
   const [search] = useDebouncedValue(view.searchValue, SEARCH_DEBOUNCE_MS);
@@ -167,7 +167,13 @@ export default function StoriesPage(_props: PageProps) {
             onChange={chooseInventory}
             allowDeselect={false}
             w={240}
-            description={count.data === undefined ? undefined : <span data-testid="stories-inventory-count" data-count={count.data.count}>{t('stories.inventoryCount', { count: count.data.count })}</span>}
+            description={
+              count.data === undefined ? undefined : (
+                <span data-testid="stories-inventory-count" data-count={count.data.count}>
+                  {t('stories.inventoryCount', { count: count.data.count })}
+                </span>
+              )
+            }
             data-testid="stories-inventory"
           />
         }
@@ -194,12 +200,7 @@ export default function StoriesPage(_props: PageProps) {
         </Group>
       </Group>
       {body}
-      <StoryFormModal
-        opened={form !== null}
-        onClose={() => setForm(null)}
-        inventoryId={inventoryId}
-        story={form?.story}
-      />
+      <StoryFormModal opened={form !== null} onClose={() => setForm(null)} inventoryId={inventoryId} story={form?.story} />
       <StoryDetails
         inventoryId={inventoryId}
         storyId={openStoryId}

@@ -80,12 +80,15 @@ export function StoryDetails({ inventoryId, storyId, canWrite, onClose, onEdit, 
         <NameValues
           testId="story-details-fields"
           rows={[
-            ...STORY_FIELDS.map((field) => [
-              t(`stories.fields.${field}`),
-              <span data-testid={`story-details-${field}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {s[field] === '' ? t('common.none') : s[field]}
-              </span>,
-            ] as const),
+            ...STORY_FIELDS.map(
+              (field) =>
+                [
+                  t(`stories.fields.${field}`),
+                  <span data-testid={`story-details-${field}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {s[field] === '' ? t('common.none') : s[field]}
+                  </span>,
+                ] as const,
+            ),
             [
               t('stories.details.lastModified'),
               <span data-testid="story-details-last-modified">{new Date(s.lastModified).toLocaleString(i18n.language)}</span>,

@@ -28,10 +28,7 @@ export interface StoryFormModalProps {
 const LONG_FIELDS: readonly StoryField[] = ['comments', 'usageTerms', 'keywords'];
 
 /** The slugline first, the short fields, then the long ones (test ids `story-field-<field>`). */
-const FIELDS: readonly Field<StoryFormValues>[] = [
-  ...STORY_FIELDS.filter((f) => !LONG_FIELDS.includes(f)),
-  ...LONG_FIELDS,
-].map((name) => ({
+const FIELDS: readonly Field<StoryFormValues>[] = [...STORY_FIELDS.filter((f) => !LONG_FIELDS.includes(f)), ...LONG_FIELDS].map((name) => ({
   kind: LONG_FIELDS.includes(name) ? 'textarea' : 'text',
   name,
   label: `stories.fields.${name}`,

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { Story } from '@fleet/contracts';
 import {
-  changedFields, createBody, EMPTY_STORY_FORM, formValuesOf, listQueryOf, parseSample, serverFieldErrors, STORY_PAGE_SIZE, storyFieldErrors, validateStoryForm,
+  changedFields,
+  createBody,
+  EMPTY_STORY_FORM,
+  formValuesOf,
+  listQueryOf,
+  parseSample,
+  serverFieldErrors,
+  STORY_PAGE_SIZE,
+  storyFieldErrors,
+  validateStoryForm,
 } from './storyLogic';
 
 const story = (id: string, over: Partial<Story> = {}): Story => ({
@@ -50,7 +59,12 @@ describe('story form', () => {
       { path: 'body', message: VALIDATION.invalidField },
     ];
     expect(storyFieldErrors(fields)).toEqual({ slugline: VALIDATION.sluglineMissing });
-    expect(serverFieldErrors([{ path: 'mapping.slugline', message: 'x' }, { path: 'body.endpoint', message: 'y' }])).toEqual({
+    expect(
+      serverFieldErrors([
+        { path: 'mapping.slugline', message: 'x' },
+        { path: 'body.endpoint', message: 'y' },
+      ]),
+    ).toEqual({
       'mapping.slugline': 'x',
       endpoint: 'y',
     });
@@ -60,9 +74,13 @@ describe('story form', () => {
 
 describe('story list view', () => {
   const view = { searchKey: '', searchValue: '', sortBy: 'lastModified', sortDir: 'desc' as const, page: 1 };
-  it('builds the list query of a page of 20, the sort narrowed to the call\'s keys', () => {
+  it("builds the list query of a page of 20, the sort narrowed to the call's keys", () => {
     expect(listQueryOf({ ...view, page: 3 }, '  flood ')).toEqual({
-      offset: 2 * STORY_PAGE_SIZE, limit: STORY_PAGE_SIZE, sortBy: 'lastModified', sortDir: 'desc', search: 'flood',
+      offset: 2 * STORY_PAGE_SIZE,
+      limit: STORY_PAGE_SIZE,
+      sortBy: 'lastModified',
+      sortDir: 'desc',
+      search: 'flood',
     });
     expect(listQueryOf(view, ' ')).not.toHaveProperty('search');
     expect(listQueryOf({ ...view, sortBy: 'units' }, '')).toMatchObject({ sortBy: 'lastModified' });

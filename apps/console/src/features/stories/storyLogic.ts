@@ -12,7 +12,14 @@ export type StoryFormValues = Record<StoryField, string>;
 export type StoryFormErrors = Partial<Record<StoryField, string>>;
 
 export const EMPTY_STORY_FORM: StoryFormValues = {
-  slugline: '', crewName: '', storyId: '', usageTerms: '', provider: '', reporter: '', keywords: '', comments: '',
+  slugline: '',
+  crewName: '',
+  storyId: '',
+  usageTerms: '',
+  provider: '',
+  reporter: '',
+  keywords: '',
+  comments: '',
 };
 
 /** The form's values for a story being edited (or empty for a new one). */

@@ -18,8 +18,33 @@ const AT = '2026-01-10T09:00:00.000Z';
 function detailsOf(channel: ChannelLive): ChannelDetails {
   return {
     channel,
-    general: { name: channel.channelName, mode: null, port: null, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false, distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false },
-    multipoint: { uniqueID: channel.channelId, channelName: channel.channelName, serverId: channel.serverId, ptmpLu100: false, machines: [], ptmpStatuses: [], ptmpDelay: null },
+    general: {
+      name: channel.channelName,
+      mode: null,
+      port: null,
+      recording: false,
+      tally: null,
+      output: false,
+      preview: true,
+      forceOutput: false,
+      forwardRtmp: false,
+      distributor: false,
+      studio: false,
+      sharing: false,
+      ndi: false,
+      sdiNo: null,
+      flavor: null,
+      fourK: false,
+    },
+    multipoint: {
+      uniqueID: channel.channelId,
+      channelName: channel.channelName,
+      serverId: channel.serverId,
+      ptmpLu100: false,
+      machines: [],
+      ptmpStatuses: [],
+      ptmpDelay: null,
+    },
     audioInterfaces: { ifb: false, tallyHwStatus: null, audioHwStatus: null },
     ingest: { channelId: channel.channelId, associated: false, serverId: null, serverName: null, inputKind: null },
     outputLicence: { licensed: null, used: 0 },
@@ -33,7 +58,10 @@ const HUB = { id: 'srv-1', name: 'hub_1', serverType: 'mmh_server' } as const;
 
 /** The core's channels in memory; a busy channel is not deleted. */
 function channelsCore(): FakeApi {
-  let channels: ChannelLive[] = [makeChannel({ channelId: 'CH-1', channelName: 'Studio_1' }), makeChannel({ channelId: 'CH-2', channelName: 'Busy_1', busy: true, status: 'collecting' })];
+  let channels: ChannelLive[] = [
+    makeChannel({ channelId: 'CH-1', channelName: 'Studio_1' }),
+    makeChannel({ channelId: 'CH-2', channelName: 'Busy_1', busy: true, status: 'collecting' }),
+  ];
   return new FakeApi()
     .on('searchAdminChannels', ({ query }) => ({ items: channels, total: channels.length, offset: query.offset, limit: query.limit }))
     .on('searchAdminServers', ({ query }) => ({ items: [server()], total: 1, offset: query.offset, limit: query.limit }))
@@ -60,9 +88,36 @@ function channelsCore(): FakeApi {
 
 function server(): ServerDetail {
   return {
-    id: HUB.id, uniqueId: HUB.id, name: HUB.name, serverType: HUB.serverType, productType: 'MMH-1', serial: 'SN1', alias: '', comment: '', status: 'online', swVersion: '8.5.0', targetSwVersion: null,
-    inventoryId: null, ifbMode: null, maxChannels: 4, channelCount: 1, webrtcPort: null, publishingMode: 'automatic', cloudRegion: null, cloudInstance: null, cloudProvider: null, genlockOffset: null,
-    deviceId: null, tallyHwStatus: null, audioHwStatus: null, state: null, serverUsage: { cpu: null, storage: null }, upTime: null, ipPipeState: null, version: 1, updatedAt: AT,
+    id: HUB.id,
+    uniqueId: HUB.id,
+    name: HUB.name,
+    serverType: HUB.serverType,
+    productType: 'MMH-1',
+    serial: 'SN1',
+    alias: '',
+    comment: '',
+    status: 'online',
+    swVersion: '8.5.0',
+    targetSwVersion: null,
+    inventoryId: null,
+    ifbMode: null,
+    maxChannels: 4,
+    channelCount: 1,
+    webrtcPort: null,
+    publishingMode: 'automatic',
+    cloudRegion: null,
+    cloudInstance: null,
+    cloudProvider: null,
+    genlockOffset: null,
+    deviceId: null,
+    tallyHwStatus: null,
+    audioHwStatus: null,
+    state: null,
+    serverUsage: { cpu: null, storage: null },
+    upTime: null,
+    ipPipeState: null,
+    version: 1,
+    updatedAt: AT,
   };
 }
 

@@ -13,7 +13,18 @@ import { ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS, ChannelName, VALIDA
 import type { ChannelDetails, ChannelLive } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { associationTab, defineResource, inventoryCandidates, listRows, op, ResourcePage, searchQuery, type Change, type CustomFieldProps, type Field } from '../../kit';
+import {
+  associationTab,
+  defineResource,
+  inventoryCandidates,
+  listRows,
+  op,
+  ResourcePage,
+  searchQuery,
+  type Change,
+  type CustomFieldProps,
+  type Field,
+} from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
@@ -63,7 +74,8 @@ function checkChannel(form: ChannelForm, details: ChannelDetails | null): FieldE
   return mergeErrors(name === undefined ? {} : { name }, details === null && form.serverId === null ? { serverId: VALIDATION.required } : {});
 }
 
-const membership = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') => op(id, ({ of, id: inventoryId }: Change<ChannelDetails>) => ({ params: { id: of.channel.channelId, inventoryId } }));
+const membership = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') =>
+  op(id, ({ of, id: inventoryId }: Change<ChannelDetails>) => ({ params: { id: of.channel.channelId, inventoryId } }));
 
 export const channelResource = defineResource<ChannelLive, ChannelDetails, ChannelForm>({
   testId: 'channels',
@@ -71,7 +83,10 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
   titles: { new: 'systemDevices.channels.new', edit: 'systemDevices.channels.editTitle', noun: 'systemDevices.channels.noun' },
   rowKey: (c) => c.channelId,
   label: (d) => d.channel.channelName,
-  list: { op: op('searchAdminChannels', (view) => ({ query: searchQuery(view, ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS) })), searchKeys: ADMIN_CHANNEL_SEARCH_KEYS },
+  list: {
+    op: op('searchAdminChannels', (view) => ({ query: searchQuery(view, ADMIN_CHANNEL_SEARCH_KEYS, ADMIN_CHANNEL_SORT_KEYS) })),
+    searchKeys: ADMIN_CHANNEL_SEARCH_KEYS,
+  },
   columns: (t) => [
     { id: 'name', header: t('systemDevices.channels.name'), sortKey: 'name', render: (c) => c.channelName },
     { id: 'uniqueId', header: t('systemDevices.channels.uniqueId'), sortKey: 'uniqueId', render: (c) => c.channelId },
@@ -85,8 +100,13 @@ export const channelResource = defineResource<ChannelLive, ChannelDetails, Chann
     initial: (d) => ({ name: d?.channel.channelName ?? '', serverId: null, inventoryId: null, serverName: d?.channel.serverName ?? '' }),
     check: checkChannel,
   },
-  create: op('createAdminChannel', (v: ChannelForm) => ({ body: { name: v.name.trim(), serverId: v.serverId ?? '', ...(v.inventoryId !== null ? { inventoryIds: [v.inventoryId] } : {}) } })),
-  update: op('updateAdminChannel', ({ entity, values }: { entity: ChannelDetails; values: ChannelForm }) => ({ params: { id: entity.channel.channelId }, body: { name: values.name.trim(), version: entity.channel.version } })),
+  create: op('createAdminChannel', (v: ChannelForm) => ({
+    body: { name: v.name.trim(), serverId: v.serverId ?? '', ...(v.inventoryId !== null ? { inventoryIds: [v.inventoryId] } : {}) },
+  })),
+  update: op('updateAdminChannel', ({ entity, values }: { entity: ChannelDetails; values: ChannelForm }) => ({
+    params: { id: entity.channel.channelId },
+    body: { name: values.name.trim(), version: entity.channel.version },
+  })),
   remove: op('deleteAdminChannel', (d: ChannelDetails) => ({ params: { id: d.channel.channelId } })),
   stale: SYSTEM_ENTITY_READS.channel,
   tabs: [

@@ -20,8 +20,17 @@ describe('/system_entities/dbGateways: the form', () => {
       .on('searchAdminInventories', ({ query }) => ({ items: [], total: 0, offset: query.offset, limit: query.limit }))
       .on('createAdminDbGateway', ({ body }) => {
         const made: AdminDbGateway = {
-          id: 'dbg-1', name: body.name, host: body.host ?? '', port: body.port ?? null, status: 'unknown', inventoryId: null, inventoryName: null, unitCount: 0,
-          version: 0, createdAt: AT, updatedAt: AT,
+          id: 'dbg-1',
+          name: body.name,
+          host: body.host ?? '',
+          port: body.port ?? null,
+          status: 'unknown',
+          inventoryId: null,
+          inventoryName: null,
+          unitCount: 0,
+          version: 0,
+          createdAt: AT,
+          updatedAt: AT,
         };
         rows = [made];
         return made;

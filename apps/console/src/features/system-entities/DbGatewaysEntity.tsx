@@ -32,7 +32,10 @@ export const dbGatewayResource = defineResource<AdminDbGatewayRow, AdminDbGatewa
   get: op('getAdminDbGateway', (id: string) => ({ params: { id } })),
   form: { fields: DB_GATEWAY_FIELDS, initial: dbGatewayForm, check: checkDbGateway },
   create: op('createAdminDbGateway', (values: DbGatewayForm) => ({ body: dbGatewayCreateBody(values) })),
-  update: op('updateAdminDbGateway', ({ entity, values }: { entity: AdminDbGateway; values: DbGatewayForm }) => ({ params: { id: entity.id }, body: dbGatewayUpdateBody(values, entity.version) })),
+  update: op('updateAdminDbGateway', ({ entity, values }: { entity: AdminDbGateway; values: DbGatewayForm }) => ({
+    params: { id: entity.id },
+    body: dbGatewayUpdateBody(values, entity.version),
+  })),
   remove: op('deleteAdminDbGateway', (g: AdminDbGateway) => ({ params: { id: g.id } })),
   staleOn: staleDeviceReads,
 });

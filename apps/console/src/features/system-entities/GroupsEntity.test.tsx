@@ -15,7 +15,18 @@ import { fill, renderWithApp } from '../../test-utils/render';
 import GroupsEntity from './GroupsEntity';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const GLOBAL: AdminInventory = { id: 'inv-global', name: 'Global-News', region: '', parentId: null, parentName: null, sipServer: null, childCount: 0, version: 0, createdAt: AT, updatedAt: AT };
+const GLOBAL: AdminInventory = {
+  id: 'inv-global',
+  name: 'Global-News',
+  region: '',
+  parentId: null,
+  parentName: null,
+  sipServer: null,
+  childCount: 0,
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+};
 
 /** The core's groups in memory; a name is unique within its inventory. */
 function groupsCore(): FakeApi {
@@ -68,8 +79,23 @@ describe('/system_entities/groups: the form', () => {
 
 function vrChannel(uniqueId: string, name: string): VrChannelDetail {
   return {
-    uniqueId, name, description: '', status: 'idle', uptime: null, serialNumber: null, inputStandard: null, inputParameters: {}, p2MPStreamingStatuses: [], urlData: {}, serverId: null, serverName: null,
-    configuration: { inputType: 'disabled', url: null, passphrase: null, destinationPort: null, latency: null }, inventoryIds: [GLOBAL.id], groupIds: [], version: 1, updatedAt: AT,
+    uniqueId,
+    name,
+    description: '',
+    status: 'idle',
+    uptime: null,
+    serialNumber: null,
+    inputStandard: null,
+    inputParameters: {},
+    p2MPStreamingStatuses: [],
+    urlData: {},
+    serverId: null,
+    serverName: null,
+    configuration: { inputType: 'disabled', url: null, passphrase: null, destinationPort: null, latency: null },
+    inventoryIds: [GLOBAL.id],
+    groupIds: [],
+    version: 1,
+    updatedAt: AT,
   };
 }
 

@@ -11,7 +11,21 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_SEARCH_KEYS, GROUP_SORT_KEYS } from '@fleet/contracts';
 import type { GroupAutoAssociation, GroupDetail, GroupListRow } from '@fleet/contracts';
 import { callEndpoint } from '../../api/client';
-import { associationTab, BY_NAME, defineResource, nameSearch, op, pageRows, ResourcePage, searchQuery, type Change, type CustomFieldProps, type Field, type Op, type Search } from '../../kit';
+import {
+  associationTab,
+  BY_NAME,
+  defineResource,
+  nameSearch,
+  op,
+  pageRows,
+  ResourcePage,
+  searchQuery,
+  type Change,
+  type CustomFieldProps,
+  type Field,
+  type Op,
+  type Search,
+} from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkGroup, groupCreateBody, groupForm, groupUpdateBody, type GroupForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
@@ -46,7 +60,14 @@ function AutoAssociation({ form, label, testId, readOnly }: CustomFieldProps<Gro
 
 const FIELDS: readonly Field<GroupForm>[] = [
   { name: 'name', kind: 'text', label: 'systemEntities.groups.name', required: true },
-  { name: 'inventoryId', kind: 'inventory', label: 'systemEntities.groups.inventory', lockedOnEdit: true, testId: 'inventory', valueName: (v) => v.inventoryName },
+  {
+    name: 'inventoryId',
+    kind: 'inventory',
+    label: 'systemEntities.groups.inventory',
+    lockedOnEdit: true,
+    testId: 'inventory',
+    valueName: (v) => v.inventoryName,
+  },
   { name: 'autoAssociation', kind: 'custom', label: 'systemEntities.groups.autoAssociation', testId: 'auto', render: AutoAssociation },
 ];
 
@@ -55,8 +76,10 @@ const MEMBER_READS = [...SYSTEM_ENTITY_READS.group, 'searchAdminUnits', 'searchA
 
 type Link = 'addAdminUnitGroup' | 'removeAdminUnitGroup';
 const unitLink = (id: Link) => op(id, ({ of, id: unitId }: Change<GroupDetail>) => ({ params: { id: unitId, groupId: of.id } }));
-const channelLink = (id: 'addAdminGroupChannel' | 'removeAdminGroupChannel') => op(id, ({ of, id: channelId }: Change<GroupDetail>) => ({ params: { id: of.id, channelId } }));
-const vrChannelLink = (id: 'addAdminGroupVrChannel' | 'removeAdminGroupVrChannel') => op(id, ({ of, id: vrChannelId }: Change<GroupDetail>) => ({ params: { id: of.id, vrChannelId } }));
+const channelLink = (id: 'addAdminGroupChannel' | 'removeAdminGroupChannel') =>
+  op(id, ({ of, id: channelId }: Change<GroupDetail>) => ({ params: { id: of.id, channelId } }));
+const vrChannelLink = (id: 'addAdminGroupVrChannel' | 'removeAdminGroupVrChannel') =>
+  op(id, ({ of, id: vrChannelId }: Change<GroupDetail>) => ({ params: { id: of.id, vrChannelId } }));
 
 /**
  * A user's groups are set as a whole (PUT v2/users/{id}/groups): the user's current groups are read
@@ -68,7 +91,15 @@ function userLink(change: (groupIds: string[], groupId: string) => string[]): Op
     key: () => ['setUserGroups'],
     run: async ({ of, id }) => {
       const current = await callEndpoint('getUserGroups', { params: { id } });
-      return callEndpoint('setUserGroups', { params: { id }, body: { groupIds: change(current.map((g) => g.id), of.id) } });
+      return callEndpoint('setUserGroups', {
+        params: { id },
+        body: {
+          groupIds: change(
+            current.map((g) => g.id),
+            of.id,
+          ),
+        },
+      });
     },
   };
 }
@@ -91,7 +122,10 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
   get: op('getAdminGroup', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: groupForm, check: (values, group) => checkGroup(group === null)(values) },
   create: op('createAdminGroup', (values: GroupForm) => ({ body: groupCreateBody(values) })),
-  update: op('updateAdminGroup', ({ entity, values }: { entity: GroupDetail; values: GroupForm }) => ({ params: { id: entity.id }, body: groupUpdateBody(values, entity.version) })),
+  update: op('updateAdminGroup', ({ entity, values }: { entity: GroupDetail; values: GroupForm }) => ({
+    params: { id: entity.id },
+    body: groupUpdateBody(values, entity.version),
+  })),
   remove: op('deleteAdminGroup', (g: GroupDetail) => ({ params: { id: g.id } })),
   reopen: (g) => g.id,
   tabs: [
@@ -100,9 +134,15 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'units',
       label: 'systemEntities.common.units',
       testId: 'group-units',
-      members: { op: op('getAdminGroupUnits', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })) },
+      members: {
+        op: op('getAdminGroupUnits', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
+        rows: pageRows((u) => ({ id: u.id, label: u.name, detail: u.productType })),
+      },
       candidates: {
-        op: op('listAdminInventoryUnits', ({ of, search }: Search<GroupDetail>) => ({ params: { id: of.inventoryId }, query: { limit: 20, ...BY_NAME, ...nameSearch(search) } })),
+        op: op('listAdminInventoryUnits', ({ of, search }: Search<GroupDetail>) => ({
+          params: { id: of.inventoryId },
+          query: { limit: 20, ...BY_NAME, ...nameSearch(search) },
+        })),
         rows: (page) => page.items.map((u) => ({ id: u.uniqueId, label: u.name, detail: u.productType })),
       },
       add: unitLink('addAdminUnitGroup'),
@@ -114,10 +154,14 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'channels',
       label: 'systemEntities.common.channels',
       testId: 'group-channels',
-      members: { op: op('getAdminGroupChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })) },
+      members: {
+        op: op('getAdminGroupChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
+        rows: pageRows((c) => ({ id: c.id, label: c.name, detail: c.type })),
+      },
       candidates: {
         op: op('searchAdminChannels', ({ search }: Search<GroupDetail>) => ({ query: { limit: 50, ...BY_NAME, ...nameSearch(search) } })),
-        rows: (page, group) => page.items.filter((c) => c.inventoryIds.includes(group.inventoryId)).map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type })),
+        rows: (page, group) =>
+          page.items.filter((c) => c.inventoryIds.includes(group.inventoryId)).map((c) => ({ id: c.channelId, label: c.channelName, detail: c.type })),
       },
       add: channelLink('addAdminGroupChannel'),
       remove: channelLink('removeAdminGroupChannel'),
@@ -128,9 +172,15 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'vrChannels',
       label: 'systemEntities.common.vrChannels',
       testId: 'group-vr-channels',
-      members: { op: op('getAdminGroupVrChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })) },
+      members: {
+        op: op('getAdminGroupVrChannels', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
+        rows: pageRows((v) => ({ id: v.id, label: v.name, detail: v.status })),
+      },
       candidates: {
-        op: op('listAdminInventoryVrChannels', ({ of, search }: Search<GroupDetail>) => ({ params: { id: of.inventoryId }, query: { limit: 20, ...nameSearch(search) } })),
+        op: op('listAdminInventoryVrChannels', ({ of, search }: Search<GroupDetail>) => ({
+          params: { id: of.inventoryId },
+          query: { limit: 20, ...nameSearch(search) },
+        })),
         rows: (page) => page.items.map((v) => ({ id: v.uniqueId, label: v.name, detail: v.status })),
       },
       add: vrChannelLink('addAdminGroupVrChannel'),
@@ -142,10 +192,19 @@ export const groupResource = defineResource<GroupListRow, GroupDetail, GroupForm
       value: 'users',
       label: 'systemEntities.common.users',
       testId: 'group-users',
-      members: { op: op('getAdminGroupUsers', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })), rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })) },
+      members: {
+        op: op('getAdminGroupUsers', (g: GroupDetail) => ({ params: { id: g.id }, query: { limit: 100 } })),
+        rows: pageRows((u) => ({ id: u.id, label: u.username, detail: u.userType })),
+      },
       candidates: {
         op: op('searchUsers', ({ of, search }: Search<GroupDetail>) => ({
-          query: { limit: 20, inventoryId: of.inventoryId, sortBy: 'username' as const, sortDir: 'asc' as const, ...(search.trim() !== '' ? { searchKey: 'username' as const, searchValue: search.trim() } : {}) },
+          query: {
+            limit: 20,
+            inventoryId: of.inventoryId,
+            sortBy: 'username' as const,
+            sortDir: 'asc' as const,
+            ...(search.trim() !== '' ? { searchKey: 'username' as const, searchValue: search.trim() } : {}),
+          },
         })),
         rows: (page) => page.items.map((u) => ({ id: u.id, label: u.username, detail: u.userType })),
       },

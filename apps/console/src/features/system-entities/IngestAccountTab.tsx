@@ -28,8 +28,21 @@ import { useForm } from '../../lib/forms/useForm';
 import { DeleteButton, FormPanel, newest, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import {
-  checkIngestConfig, checkIngestPassword, checkXslt, EMPTY_PASSWORD, INGEST_CONFIG_FIELDS, INGEST_PASSWORD_FIELDS, ingestConfigBody, ingestConfigForm, ingestPasswordBody,
-  NO_XSLT, XSLT_ACCEPT, xsltBody, type IngestConfigForm, type IngestPasswordForm, type XsltForm,
+  checkIngestConfig,
+  checkIngestPassword,
+  checkXslt,
+  EMPTY_PASSWORD,
+  INGEST_CONFIG_FIELDS,
+  INGEST_PASSWORD_FIELDS,
+  ingestConfigBody,
+  ingestConfigForm,
+  ingestPasswordBody,
+  NO_XSLT,
+  XSLT_ACCEPT,
+  xsltBody,
+  type IngestConfigForm,
+  type IngestPasswordForm,
+  type XsltForm,
 } from './inventoryForms';
 import { ingestTestReason } from './inventoryTabRules';
 
@@ -47,7 +60,9 @@ export function IngestAccountTab({ inventoryId }: { readonly inventoryId: string
 function usePutAccount(inventoryId: string): (answer: IngestAccount) => void {
   const queryClient = useQueryClient();
   return (answer) =>
-    queryClient.setQueryData<IngestAccount>(endpointKey('getIngestAccount', { params: { id: inventoryId } }), (cached) => (cached === undefined ? answer : newest(cached, answer)));
+    queryClient.setQueryData<IngestAccount>(endpointKey('getIngestAccount', { params: { id: inventoryId } }), (cached) =>
+      cached === undefined ? answer : newest(cached, answer),
+    );
 }
 
 function IngestAccountView({ account }: { readonly account: IngestAccount }) {
@@ -121,7 +136,11 @@ function ConfigurationSection({ account }: { readonly account: IngestAccount }) 
       )}
       {result !== null && (
         <Alert color={result.ok ? 'green' : 'orange'} data-testid="ingest-account-test-result">
-          {result.ok ? t('systemEntities.inventoryTabs.ingest.testOk') : reason !== null ? t(`systemEntities.inventoryTabs.ingest.reasons.${reason}`) : (result.reason ?? '')}
+          {result.ok
+            ? t('systemEntities.inventoryTabs.ingest.testOk')
+            : reason !== null
+              ? t(`systemEntities.inventoryTabs.ingest.reasons.${reason}`)
+              : (result.reason ?? '')}
         </Alert>
       )}
       <FormPanel
@@ -229,7 +248,9 @@ function XsltSection({ account, mayWrite, onSent }: { readonly account: IngestAc
     <Stack gap="sm">
       <Title order={6}>{t('systemEntities.inventoryTabs.ingest.xsltTitle')}</Title>
       <Text size="sm" data-testid="ingest-xslt-state">
-        {account.hasXslt ? t('systemEntities.inventoryTabs.ingest.xsltCurrent', { name: account.xsltFileName ?? '' }) : t('systemEntities.inventoryTabs.ingest.noXslt')}
+        {account.hasXslt
+          ? t('systemEntities.inventoryTabs.ingest.xsltCurrent', { name: account.xsltFileName ?? '' })
+          : t('systemEntities.inventoryTabs.ingest.noXslt')}
       </Text>
       {mayWrite && (
         <>

@@ -39,7 +39,10 @@ export function IngestServersTab({ inventoryId }: { readonly inventoryId: string
           <Stack gap="sm" data-testid="inventory-ingest-servers">
             <Select
               label={t('systemEntities.inventoryTabs.ingestServers.server')}
-              data={servers.map((s) => ({ value: s.id, label: t('systemEntities.inventoryTabs.ingestServers.option', { name: s.name, status: s.status, count: s.channelCount }) }))}
+              data={servers.map((s) => ({
+                value: s.id,
+                label: t('systemEntities.inventoryTabs.ingestServers.option', { name: s.name, status: s.status, count: s.channelCount }),
+              }))}
               value={serverId}
               onChange={(id) => id !== null && setPicked(id)}
               allowDeselect={false}
@@ -74,7 +77,8 @@ function ServerChannels({ inventoryId, serverId, serverName }: { readonly invent
   const done = (key: 'added' | 'removed', channelId: string) => (_answer: ChannelIngestAssociation) => {
     const name = [...(fed.data?.channels ?? []), ...(inventoryChannels.data?.channels ?? [])].find((c) => c.channelId === channelId)?.channelName ?? channelId;
     // The server's channels and every server's count of them.
-    for (const id of ['getInventoryIngestServerChannels', 'getInventoryIngestServers'] as const) void queryClient.invalidateQueries({ queryKey: [id, { params: { id: inventoryId } }] });
+    for (const id of ['getInventoryIngestServerChannels', 'getInventoryIngestServers'] as const)
+      void queryClient.invalidateQueries({ queryKey: [id, { params: { id: inventoryId } }] });
     toast.show({ message: t(`systemEntities.inventoryTabs.ingestServers.${key}`, { name, server: serverName }), variant: 'success' });
   };
   return (
@@ -87,7 +91,9 @@ function ServerChannels({ inventoryId, serverId, serverName }: { readonly invent
         members={members}
         candidates={candidates}
         onAdd={mayChange ? (channelId) => add.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('added', channelId)) : undefined}
-        onRemove={mayChange ? (channelId) => remove.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('removed', channelId)) : undefined}
+        onRemove={
+          mayChange ? (channelId) => remove.mutateAsync({ params: { id: inventoryId, serverId, channelId } }).then(done('removed', channelId)) : undefined
+        }
       />
     </Stack>
   );

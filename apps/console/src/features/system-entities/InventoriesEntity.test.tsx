@@ -20,7 +20,10 @@ function inventory(id: string, name: string, overrides: Partial<AdminInventory> 
 
 /** The core's inventories in memory, names unique (case aside) as the core keeps them. */
 function inventoriesCore(): FakeApi {
-  let rows: AdminInventory[] = [inventory('inv-global', 'Global-News'), inventory('inv-global-sports', 'Global-News-Sports', { parentId: 'inv-global', parentName: 'Global-News' })];
+  let rows: AdminInventory[] = [
+    inventory('inv-global', 'Global-News'),
+    inventory('inv-global-sports', 'Global-News-Sports', { parentId: 'inv-global', parentName: 'Global-News' }),
+  ];
   const taken = (name: string, id?: string) => rows.some((i) => i.name.toLowerCase() === name.toLowerCase() && i.id !== id);
   return new FakeApi()
     .on('searchAdminInventories', ({ query }) => {

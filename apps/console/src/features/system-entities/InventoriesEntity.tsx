@@ -13,7 +13,20 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_INVENTORY_SEARCH_KEYS, ADMIN_INVENTORY_SORT_KEYS } from '@fleet/contracts';
 import type { AdminInventory } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
-import { associationTab, BY_NAME, defineResource, nameSearch, op, pageRows, ResourcePage, searchQuery, type Change, type Field, type ListView, type Search } from '../../kit';
+import {
+  associationTab,
+  BY_NAME,
+  defineResource,
+  nameSearch,
+  op,
+  pageRows,
+  ResourcePage,
+  searchQuery,
+  type Change,
+  type Field,
+  type ListView,
+  type Search,
+} from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkInventory, inventoryBody, inventoryForm, type InventoryForm } from './entityForms';
 import { inventoryCountQuery, INVENTORY_TABS } from './inventoryTabRules';
@@ -28,9 +41,12 @@ const FIELDS: readonly Field<InventoryForm>[] = [
   { name: 'sipServer', kind: 'text', label: 'systemEntities.inventories.sipServer', testId: 'sip-server' },
 ];
 
-const unitLink = (id: 'addAdminUnitInventory' | 'removeAdminUnitInventory') => op(id, ({ of, id: unitId }: Change<AdminInventory>) => ({ params: { id: unitId, inventoryId: of.id } }));
-const channelLink = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') => op(id, ({ of, id: channelId }: Change<AdminInventory>) => ({ params: { inventoryId: of.id, id: channelId } }));
-const vrChannelLink = (id: 'addAdminInventoryVrChannel' | 'removeAdminInventoryVrChannel') => op(id, ({ of, id: vrChannelId }: Change<AdminInventory>) => ({ params: { id: of.id, vrChannelId } }));
+const unitLink = (id: 'addAdminUnitInventory' | 'removeAdminUnitInventory') =>
+  op(id, ({ of, id: unitId }: Change<AdminInventory>) => ({ params: { id: unitId, inventoryId: of.id } }));
+const channelLink = (id: 'addAdminInventoryChannel' | 'removeAdminInventoryChannel') =>
+  op(id, ({ of, id: channelId }: Change<AdminInventory>) => ({ params: { inventoryId: of.id, id: channelId } }));
+const vrChannelLink = (id: 'addAdminInventoryVrChannel' | 'removeAdminInventoryVrChannel') =>
+  op(id, ({ of, id: vrChannelId }: Change<AdminInventory>) => ({ params: { id: of.id, vrChannelId } }));
 
 export const inventoryResource = defineResource<AdminInventory, AdminInventory, InventoryForm>({
   testId: 'inventories',
@@ -38,7 +54,10 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
   titles: { new: 'systemEntities.inventories.new', edit: 'systemEntities.inventories.editTitle', noun: 'systemEntities.inventories.noun' },
   rowKey: (i) => i.id,
   label: (i) => i.name,
-  list: { op: op('searchAdminInventories', (view) => ({ query: searchQuery(view, ADMIN_INVENTORY_SEARCH_KEYS, ADMIN_INVENTORY_SORT_KEYS) })), searchKeys: ADMIN_INVENTORY_SEARCH_KEYS },
+  list: {
+    op: op('searchAdminInventories', (view) => ({ query: searchQuery(view, ADMIN_INVENTORY_SEARCH_KEYS, ADMIN_INVENTORY_SORT_KEYS) })),
+    searchKeys: ADMIN_INVENTORY_SEARCH_KEYS,
+  },
   columns: (t) => [
     { id: 'name', header: t('systemEntities.inventories.name'), sortKey: 'name', render: (i) => i.name },
     { id: 'id', header: t('systemEntities.inventories.id'), sortKey: 'id', render: (i) => i.id },
@@ -50,7 +69,10 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
   get: op('getAdminInventory', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: inventoryForm, check: (values, inventory) => checkInventory(inventory?.id ?? null)(values) },
   create: op('createAdminInventory', (values: InventoryForm) => ({ body: inventoryBody(values) })),
-  update: op('updateAdminInventory', ({ entity, values }: { entity: AdminInventory; values: InventoryForm }) => ({ params: { id: entity.id }, body: { ...inventoryBody(values), version: entity.version } })),
+  update: op('updateAdminInventory', ({ entity, values }: { entity: AdminInventory; values: InventoryForm }) => ({
+    params: { id: entity.id },
+    body: { ...inventoryBody(values), version: entity.version },
+  })),
   remove: op('deleteAdminInventory', (i: AdminInventory) => ({ params: { id: i.id } })),
   reopen: (i) => i.id,
   stale: ['countAdminInventories'],
@@ -117,7 +139,12 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
       },
       stale: [],
     }),
-    ...INVENTORY_TABS.map((tab) => ({ value: tab.value, label: tab.label, call: tab.read, render: (i: AdminInventory) => <InventoryTabPanel value={tab.value} inventoryId={i.id} /> })),
+    ...INVENTORY_TABS.map((tab) => ({
+      value: tab.value,
+      label: tab.label,
+      call: tab.read,
+      render: (i: AdminInventory) => <InventoryTabPanel value={tab.value} inventoryId={i.id} />,
+    })),
   ],
   staleOn: staleReads,
 });
@@ -125,7 +152,11 @@ export const inventoryResource = defineResource<AdminInventory, AdminInventory, 
 /** How many inventories the search matches. */
 function InventoryCount({ view }: { readonly view: ListView }) {
   const { t } = useTranslation();
-  const count = useEndpointQuery('countAdminInventories', { query: inventoryCountQuery(view) }, { placeholderData: keepPreviousData, refetchInterval: useListRefresh() });
+  const count = useEndpointQuery(
+    'countAdminInventories',
+    { query: inventoryCountQuery(view) },
+    { placeholderData: keepPreviousData, refetchInterval: useListRefresh() },
+  );
   if (count.data === undefined) return null;
   return (
     <Text size="sm" c="dimmed" mb="xs" data-testid="inventories-count">

@@ -39,7 +39,12 @@ export function InventoryTallyTab({ inventoryId }: { readonly inventoryId: strin
   const candidates = useInventoryChannels(inventoryId, mayChange);
   const add = useEndpointMutation('addInventoryTallyChannel');
   const remove = useEndpointMutation('removeInventoryTallyChannel');
-  const members = { isPending: tally.isPending, isError: tally.isError, error: tally.error, data: tally.data && { items: tallyMembers(tally.data.channels, t), total: tally.data.channels.length } };
+  const members = {
+    isPending: tally.isPending,
+    isError: tally.isError,
+    error: tally.error,
+    data: tally.data && { items: tallyMembers(tally.data.channels, t), total: tally.data.channels.length },
+  };
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryTally) => {
     const name = associationName(channelId, [...(tally.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryTally>(endpointKey('getInventoryTally', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));
@@ -78,7 +83,12 @@ export function InventoryIfbTab({ inventoryId }: { readonly inventoryId: string 
   const candidates = useInventoryChannels(inventoryId, mayChange);
   const add = useEndpointMutation('addInventoryIfbChannel');
   const remove = useEndpointMutation('removeInventoryIfbChannel');
-  const members = { isPending: ifb.isPending, isError: ifb.isError, error: ifb.error, data: ifb.data && { items: ifbMembers(ifb.data.channels, t), total: ifb.data.channels.length } };
+  const members = {
+    isPending: ifb.isPending,
+    isError: ifb.isError,
+    error: ifb.error,
+    data: ifb.data && { items: ifbMembers(ifb.data.channels, t), total: ifb.data.channels.length },
+  };
   const done = (key: 'added' | 'removed', channelId: string) => (answer: InventoryIfb) => {
     const name = associationName(channelId, [...(ifb.data?.channels ?? []), ...answer.channels], candidates);
     queryClient.setQueryData<InventoryIfb>(endpointKey('getInventoryIfb', input), (cached) => (cached === undefined ? answer : newest(cached, answer)));

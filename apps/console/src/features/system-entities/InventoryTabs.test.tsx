@@ -19,18 +19,51 @@ import InventoriesEntity from './InventoriesEntity';
 const AT = '2026-01-10T09:00:00.000Z';
 const INV = 'inv1';
 const geocodingProfile: GeocodingProfile = {
-  id: 'geo-1', name: 'Dense-City', refreshIntervals: { moving: 30, idle: 300 }, distanceThreshold: 50, percentageThreshold: 10, geocoders: ['osm'], accuracies: [20],
-  isDefault: false, inventoryCount: 0, inUse: false, version: 0, createdAt: AT, updatedAt: AT,
+  id: 'geo-1',
+  name: 'Dense-City',
+  refreshIntervals: { moving: 30, idle: 300 },
+  distanceThreshold: 50,
+  percentageThreshold: 10,
+  geocoders: ['osm'],
+  accuracies: [20],
+  isDefault: false,
+  inventoryCount: 0,
+  inUse: false,
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
 };
 
 /** One inventory's tabs as the core keeps them: one version for the row, its properties, tally and IFB (each change bumps it). */
 function inventoryCore(): FakeApi {
   let version = 4;
-  const row = (): AdminInventory => ({ id: INV, name: 'Global-News', region: '', parentId: null, parentName: null, sipServer: null, childCount: 0, version, createdAt: AT, updatedAt: AT });
-  const channels = [makeChannel({ channelId: 'c1', channelName: 'Cam_1', inventoryIds: [INV] }), makeChannel({ channelId: 'c2', channelName: 'Cam_2', inventoryIds: [INV] })];
+  const row = (): AdminInventory => ({
+    id: INV,
+    name: 'Global-News',
+    region: '',
+    parentId: null,
+    parentName: null,
+    sipServer: null,
+    childCount: 0,
+    version,
+    createdAt: AT,
+    updatedAt: AT,
+  });
+  const channels = [
+    makeChannel({ channelId: 'c1', channelName: 'Cam_1', inventoryIds: [INV] }),
+    makeChannel({ channelId: 'c2', channelName: 'Cam_2', inventoryIds: [INV] }),
+  ];
   const rowOf = (id: string) => {
     const c = channels.find((x) => x.channelId === id)!;
-    return { channelId: c.channelId, channelName: c.channelName, serverId: c.serverId, serverName: c.serverName, status: c.status, online: c.online, busy: c.busy };
+    return {
+      channelId: c.channelId,
+      channelName: c.channelName,
+      serverId: c.serverId,
+      serverName: c.serverName,
+      status: c.status,
+      online: c.online,
+      busy: c.busy,
+    };
   };
   let tallyIds = ['c1'];
   let fedIds: string[] = [];
@@ -38,8 +71,15 @@ function inventoryCore(): FakeApi {
   let counts: IfbCounts = { inventoryId: INV, available: 4, used: 1, frozen: 0 };
   let properties = { mapView: true, reboot: false, vsim: false, socialMedia: false, mjpegPreview: false };
   let account: IngestAccount = {
-    inventoryId: INV, exists: true, username: 'ingest.news', hasPassword: false, hasXslt: false, xsltFileName: null,
-    configuration: { enabled: true, host: 'ingest.test', port: 2121, path: '/drop' }, version: 2, updatedAt: AT,
+    inventoryId: INV,
+    exists: true,
+    username: 'ingest.news',
+    hasPassword: false,
+    hasXslt: false,
+    xsltFileName: null,
+    configuration: { enabled: true, host: 'ingest.test', port: 2121, path: '/drop' },
+    version: 2,
+    updatedAt: AT,
   };
   const tally = (): InventoryTally => ({ inventoryId: INV, tallyService: false, channels: tallyIds.map((id) => ({ ...rowOf(id), tally: null })), version });
   const ifb = (): InventoryIfb => ({ inventoryId: INV, channels: ifbIds.map((id) => ({ ...rowOf(id), ifb: false, audioHwStatus: null })), counts, version });
@@ -54,7 +94,10 @@ function inventoryCore(): FakeApi {
       return row();
     })
     .on('listManagedServices', ({ params }) => ({ inventoryId: params.id, items: [] }))
-    .on('fetchChannels', () => ({ channels, counters: { busy: 0, idle: 2, offline: 0, sdi: 0, smpte: 0, cdn: 0, preview: 2, studio: 0, share: 0, distributor: 0, output: 0, input: 0 } }))
+    .on('fetchChannels', () => ({
+      channels,
+      counters: { busy: 0, idle: 2, offline: 0, sdi: 0, smpte: 0, cdn: 0, preview: 2, studio: 0, share: 0, distributor: 0, output: 0, input: 0 },
+    }))
     .on('getInventoryTally', () => tally())
     .on('removeInventoryTallyChannel', ({ params }) => {
       tallyIds = tallyIds.filter((id) => id !== params.channelId);
@@ -104,18 +147,38 @@ function inventoryCore(): FakeApi {
         ...account,
         exists: true,
         username: body.username ?? account.username,
-        configuration: { enabled: body.enabled ?? c.enabled, host: body.host === undefined ? c.host : body.host, port: body.port === undefined ? c.port : body.port, path: body.path ?? c.path },
+        configuration: {
+          enabled: body.enabled ?? c.enabled,
+          host: body.host === undefined ? c.host : body.host,
+          port: body.port === undefined ? c.port : body.port,
+          path: body.path ?? c.path,
+        },
         version: account.version + 1,
       };
       return account;
     })
     .on('testIngestAccount', () => ({ inventoryId: INV, ok: false, reason: account.configuration.enabled ? 'No password is set' : 'Ingest is disabled' }))
     .on('deleteIngestAccount', () => {
-      account = { ...account, exists: false, username: '', hasPassword: false, configuration: { enabled: false, host: null, port: null, path: '' }, version: 0, updatedAt: null };
+      account = {
+        ...account,
+        exists: false,
+        username: '',
+        hasPassword: false,
+        configuration: { enabled: false, host: null, port: null, path: '' },
+        version: 0,
+        updatedAt: null,
+      };
       return { inventoryId: INV, deleted: true as const };
     })
-    .on('getInventoryIngestServers', () => ({ inventoryId: INV, servers: [{ id: 'ing-1', name: 'Ingest_1', status: 'online', swVersion: '10.1', channelCount: fedIds.length }] }))
-    .on('getInventoryIngestServerChannels', ({ params }) => ({ inventoryId: INV, serverId: params.serverId, channels: channels.filter((c) => fedIds.includes(c.channelId)) }))
+    .on('getInventoryIngestServers', () => ({
+      inventoryId: INV,
+      servers: [{ id: 'ing-1', name: 'Ingest_1', status: 'online', swVersion: '10.1', channelCount: fedIds.length }],
+    }))
+    .on('getInventoryIngestServerChannels', ({ params }) => ({
+      inventoryId: INV,
+      serverId: params.serverId,
+      channels: channels.filter((c) => fedIds.includes(c.channelId)),
+    }))
     .on('addInventoryIngestServerChannel', ({ params }) => {
       // c2 is busy: its input does not change under it.
       if (params.channelId === 'c2') return apiError('CHANNEL_BUSY_CONFLICT');
@@ -174,7 +237,14 @@ describe('/system_entities/inventories: the inventory tabs', () => {
     await user.click(vsim);
     await user.click(screen.getByTestId('inventory-properties-save'));
     await waitFor(() => expect(api.calls('updateAdminInventoryProperties')).toHaveLength(1));
-    expect(api.calls('updateAdminInventoryProperties')[0]?.body).toEqual({ mapView: true, reboot: false, vsim: true, socialMedia: false, mjpegPreview: false, version: 4 });
+    expect(api.calls('updateAdminInventoryProperties')[0]?.body).toEqual({
+      mapView: true,
+      reboot: false,
+      vsim: true,
+      socialMedia: false,
+      mjpegPreview: false,
+      version: 4,
+    });
     expect(await screen.findByText('Properties of the inventory saved')).toBeInTheDocument();
     expect(screen.getByTestId('inventory-properties-vsim')).toBeChecked();
     // The properties' save bumped the inventory's one version: the inventory is read again, and its
@@ -232,7 +302,14 @@ describe('/system_entities/inventories: the inventory tabs', () => {
     await fill(user, screen.getByTestId('ingest-account-host'), 'drop.ingest.test');
     await user.click(screen.getByTestId('ingest-account-save'));
     expect(await screen.findByText('Ingest account saved')).toBeInTheDocument();
-    expect(api.calls('updateIngestAccount')[0]?.body).toEqual({ username: 'ingest.news', enabled: true, host: 'drop.ingest.test', port: null, path: '/drop', version: 2 });
+    expect(api.calls('updateIngestAccount')[0]?.body).toEqual({
+      username: 'ingest.news',
+      enabled: true,
+      host: 'drop.ingest.test',
+      port: null,
+      path: '/drop',
+      version: 2,
+    });
 
     await user.click(screen.getByTestId('ingest-account-test'));
     expect(await screen.findByTestId('ingest-account-test-result')).toHaveTextContent('No password is set');
@@ -293,7 +370,8 @@ describe('/system_entities/inventories: the inventory tabs', () => {
 
     await user.click(screen.getByTestId('inventory-tab-ingestAccount'));
     expect(await screen.findByTestId('ingest-account-username')).toBeDisabled();
-    for (const id of ['ingest-account-save', 'ingest-account-delete', 'ingest-account-test', 'ingest-password-save', 'ingest-xslt-upload']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+    for (const id of ['ingest-account-save', 'ingest-account-delete', 'ingest-account-test', 'ingest-password-save', 'ingest-xslt-upload'])
+      expect(screen.queryByTestId(id)).not.toBeInTheDocument();
 
     // The serviceable devices are read only for everyone.
     await user.click(screen.getByTestId('inventory-tab-serviceableDevices'));
@@ -305,7 +383,8 @@ describe('/inventory_services: the inventory settings of an inventory admin', ()
   it('shows the tabs the catalogue lets an inventory admin read, with the properties but not the platform geocoding profile', async () => {
     const { user } = await renderWithApp(<InventoryServicesPage />, { roles: ['luc_admin'], route: '/inventory_services', api: inventoryCore() });
     const settings = await screen.findByTestId('inventory-settings');
-    for (const tab of ['tally', 'ifb', 'properties', 'serviceableDevices', 'ingestAccount', 'ingestServers']) expect(within(settings).getByTestId(`inventory-settings-tab-${tab}`)).toBeVisible();
+    for (const tab of ['tally', 'ifb', 'properties', 'serviceableDevices', 'ingestAccount', 'ingestServers'])
+      expect(within(settings).getByTestId(`inventory-settings-tab-${tab}`)).toBeVisible();
     expect(await within(settings).findByTestId('inventory-tally-add')).toBeVisible();
     await user.click(within(settings).getByTestId('inventory-settings-tab-properties'));
     expect(await within(settings).findByTestId('inventory-properties-save')).toBeVisible();

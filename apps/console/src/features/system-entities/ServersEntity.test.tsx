@@ -106,7 +106,9 @@ describe('/system_entities servers: the list', () => {
     expect(api.calls('searchAdminServers').at(-1)?.query.get('sortDir')).toBe('desc');
 
     await fill(user, screen.getByTestId('servers-search'), 'hub_11');
-    await waitFor(() => expect(shownNames()).toEqual(['Hub_119', 'Hub_118', 'Hub_117', 'Hub_116', 'Hub_115', 'Hub_114', 'Hub_113', 'Hub_112', 'Hub_111', 'Hub_110']));
+    await waitFor(() =>
+      expect(shownNames()).toEqual(['Hub_119', 'Hub_118', 'Hub_117', 'Hub_116', 'Hub_115', 'Hub_114', 'Hub_113', 'Hub_112', 'Hub_111', 'Hub_110']),
+    );
     expect(screen.getByTestId('servers-total')).toHaveTextContent('10 in total');
     expect(api.calls('searchAdminServers').at(-1)?.query.get('offset')).toBe('0');
 
@@ -156,7 +158,15 @@ describe('/system_entities servers: the form', () => {
     await user.click(screen.getByTestId('server-save'));
 
     await waitFor(() => expect(screen.queryByTestId('server-modal')).not.toBeInTheDocument());
-    expect(api.calls('createAdminServer')[0]?.body).toMatchObject({ serverType: 'mmh_server', name: 'Hub_new', serial: 'SN-9', swVersion: '8.5.0', webrtcPort: 8443, maxChannels: 0, genlockOffset: null });
+    expect(api.calls('createAdminServer')[0]?.body).toMatchObject({
+      serverType: 'mmh_server',
+      name: 'Hub_new',
+      serial: 'SN-9',
+      swVersion: '8.5.0',
+      webrtcPort: 8443,
+      maxChannels: 0,
+      genlockOffset: null,
+    });
     expect(screen.getByTestId('toasts')).toHaveTextContent('Server Hub_new created');
   });
 
@@ -175,7 +185,9 @@ describe('/system_entities servers: the form', () => {
 
   it('shows the core’s refusal of a serial another server holds on the field, then saves the alias', async () => {
     const api = coreWithServers().on('updateAdminServer', ({ params, body }) =>
-      body.serial === 'SN2' ? fieldErrors([{ path: 'body.serial', message: VALIDATION.fieldUnique }]) : server(1, { alias: body.alias ?? '', version: 2, id: params.id }),
+      body.serial === 'SN2'
+        ? fieldErrors([{ path: 'body.serial', message: VALIDATION.fieldUnique }])
+        : server(1, { alias: body.alias ?? '', version: 2, id: params.id }),
     );
     const { user } = await renderServers(api);
 

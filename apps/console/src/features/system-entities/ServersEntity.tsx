@@ -19,7 +19,10 @@ import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
 import { staleDeviceReads } from './useDevicesLive';
 
-const text = (name: 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider', required = false): Field<ServerForm> => ({
+const text = (
+  name: 'name' | 'serial' | 'alias' | 'productType' | 'swVersion' | 'cloudRegion' | 'cloudInstance' | 'cloudProvider',
+  required = false,
+): Field<ServerForm> => ({
   name,
   kind: 'text',
   label: `systemDevices.servers.${name}`,
@@ -36,10 +39,25 @@ function serverFields(serverType: ServerType): readonly Field<ServerForm>[] {
     text('productType'),
     text('swVersion', true),
     { name: 'inventoryId', kind: 'inventory', label: 'systemDevices.servers.inventory', clearable: true, testId: 'inventory' },
-    ...(serverType === 'mmh_server' ? [{ name: 'ifbMode', kind: 'select', label: 'systemDevices.servers.ifbMode', options: () => IFB_MODES.map((m) => ({ value: m, label: m })), clearable: true } as const] : []),
+    ...(serverType === 'mmh_server'
+      ? [
+          {
+            name: 'ifbMode',
+            kind: 'select',
+            label: 'systemDevices.servers.ifbMode',
+            options: () => IFB_MODES.map((m) => ({ value: m, label: m })),
+            clearable: true,
+          } as const,
+        ]
+      : []),
     number('maxChannels'),
     number('webrtcPort'),
-    { name: 'publishingMode', kind: 'select', label: 'systemDevices.servers.publishingMode', options: (t) => PUBLISHING_MODES.map((m) => ({ value: m, label: t(`systemDevices.servers.publishingModes.${m}`) })) },
+    {
+      name: 'publishingMode',
+      kind: 'select',
+      label: 'systemDevices.servers.publishingMode',
+      options: (t) => PUBLISHING_MODES.map((m) => ({ value: m, label: t(`systemDevices.servers.publishingModes.${m}`) })),
+    },
     number('genlockOffset'),
     text('cloudRegion'),
     text('cloudInstance'),
@@ -57,7 +75,9 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
     rowKey: (s) => s.id,
     label: (s) => s.name,
     list: {
-      op: op('searchAdminServers', (view) => ({ query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType, ...(ifb ? { ifb: 'true' } : {}) } })),
+      op: op('searchAdminServers', (view) => ({
+        query: { ...searchQuery(view, ADMIN_SERVER_SEARCH_KEYS, ADMIN_SERVER_SORT_KEYS), type: serverType, ...(ifb ? { ifb: 'true' } : {}) },
+      })),
       searchKeys: ADMIN_SERVER_SEARCH_KEYS,
       searchLabels: { productType: 'systemDevices.servers.productType', comment: 'systemDevices.servers.comment' },
     },
@@ -73,7 +93,10 @@ export function serverResource(serverType: ServerType, ifb: boolean) {
     fromRow: (s) => s,
     form: { fields, initial: serverForm, check: (values, server) => checkServer(server === null, serverType)(values) },
     create: op('createAdminServer', (values: ServerForm) => ({ body: serverCreateBody(values, serverType) })),
-    update: op('updateAdminServer', ({ entity, values }: { entity: ServerDetail; values: ServerForm }) => ({ params: { id: entity.id }, body: serverUpdateBody(values, serverType, entity.version) })),
+    update: op('updateAdminServer', ({ entity, values }: { entity: ServerDetail; values: ServerForm }) => ({
+      params: { id: entity.id },
+      body: serverUpdateBody(values, serverType, entity.version),
+    })),
     remove: op('deleteAdminServer', (s: ServerDetail) => ({ params: { id: s.id } })),
     staleOn: staleDeviceReads,
   });

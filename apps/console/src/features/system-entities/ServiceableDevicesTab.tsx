@@ -21,15 +21,35 @@ export function ServiceableDevicesTab({ inventoryId }: { readonly inventoryId: s
     <QueryView query={query} testIdPrefix="inventory-devices" errorTitle={t('systemEntities.inventoryTabs.loadError')}>
       {(devices) => (
         <Stack gap="md" data-testid="inventory-devices">
-          <DeviceTable title={t('systemEntities.inventoryTabs.devices.units')} devices={devices.units} testId="inventory-devices-unit" emptyId="inventory-devices-units-empty" />
-          <DeviceTable title={t('systemEntities.inventoryTabs.devices.servers')} devices={devices.servers} testId="inventory-devices-server" emptyId="inventory-devices-servers-empty" />
+          <DeviceTable
+            title={t('systemEntities.inventoryTabs.devices.units')}
+            devices={devices.units}
+            testId="inventory-devices-unit"
+            emptyId="inventory-devices-units-empty"
+          />
+          <DeviceTable
+            title={t('systemEntities.inventoryTabs.devices.servers')}
+            devices={devices.servers}
+            testId="inventory-devices-server"
+            emptyId="inventory-devices-servers-empty"
+          />
         </Stack>
       )}
     </QueryView>
   );
 }
 
-function DeviceTable({ title, devices, testId, emptyId }: { readonly title: string; readonly devices: readonly Device[]; readonly testId: string; readonly emptyId: string }) {
+function DeviceTable({
+  title,
+  devices,
+  testId,
+  emptyId,
+}: {
+  readonly title: string;
+  readonly devices: readonly Device[];
+  readonly testId: string;
+  readonly emptyId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap={4}>

@@ -93,9 +93,17 @@ function SmartUnit({ id }: { readonly id: string }) {
           <NameValues
             rows={[
               [t('systemEntities.units.smart.country'), unit.country],
-              [t('systemEntities.units.smart.bandwidthLimit'), unit.bandwidthLimitKbps === 0 ? t('systemEntities.units.smart.noLimit') : t('systemEntities.units.smart.kbps', { value: unit.bandwidthLimitKbps })],
+              [
+                t('systemEntities.units.smart.bandwidthLimit'),
+                unit.bandwidthLimitKbps === 0
+                  ? t('systemEntities.units.smart.noLimit')
+                  : t('systemEntities.units.smart.kbps', { value: unit.bandwidthLimitKbps }),
+              ],
               [t('systemEntities.units.smart.pairingCodeMode'), t(unit.pairingCodeMode ? 'systemEntities.units.yes' : 'systemEntities.units.no')],
-              [t('systemEntities.units.smart.licence'), t(unit.license.valid ? 'systemEntities.units.smart.licenceValid' : 'systemEntities.units.smart.licenceInvalid')],
+              [
+                t('systemEntities.units.smart.licence'),
+                t(unit.license.valid ? 'systemEntities.units.smart.licenceValid' : 'systemEntities.units.smart.licenceInvalid'),
+              ],
               [t('systemEntities.units.smart.invitation'), <Invitation invitation={unit.invitation} />],
             ]}
           />
@@ -157,7 +165,10 @@ function TargetVersion({ unit }: { readonly unit: UnitDetail }) {
         onSuccess: (saved) => {
           form.saved();
           changed();
-          const message = saved.targetSwVersion === null ? t('systemEntities.units.software.cleared', { name: saved.name }) : t('systemEntities.units.software.set', { name: saved.name, version: saved.targetSwVersion });
+          const message =
+            saved.targetSwVersion === null
+              ? t('systemEntities.units.software.cleared', { name: saved.name })
+              : t('systemEntities.units.software.set', { name: saved.name, version: saved.targetSwVersion });
           toast.show({ message, variant: 'success' });
         },
         onError: (e) => form.failed(e),
@@ -198,7 +209,14 @@ function Deregistration({ unit }: { readonly unit: UnitDetail }) {
     onSuccess: (done) => {
       setAsking(false);
       changed();
-      toast.show({ message: t('systemEntities.units.deregister.done', { name: unit.name, inventories: done.removedInventoryIds.length, groups: done.removedGroupIds.length }), variant: 'success' });
+      toast.show({
+        message: t('systemEntities.units.deregister.done', {
+          name: unit.name,
+          inventories: done.removedInventoryIds.length,
+          groups: done.removedGroupIds.length,
+        }),
+        variant: 'success',
+      });
     },
   });
   if (!mayDeregister) return null;
@@ -214,7 +232,12 @@ function Deregistration({ unit }: { readonly unit: UnitDetail }) {
         {asking ? (
           <>
             <Text size="sm">{t('systemEntities.units.deregister.question')}</Text>
-            <Button color="red" loading={deregister.isPending} onClick={() => deregister.mutate({ params: { id: unit.uniqueId } })} data-testid="unit-deregister-confirm">
+            <Button
+              color="red"
+              loading={deregister.isPending}
+              onClick={() => deregister.mutate({ params: { id: unit.uniqueId } })}
+              data-testid="unit-deregister-confirm"
+            >
               {t('systemEntities.units.deregister.confirm')}
             </Button>
             <Button variant="default" onClick={() => setAsking(false)}>

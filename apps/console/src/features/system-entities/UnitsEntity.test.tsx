@@ -28,8 +28,21 @@ function unitCore(start: Partial<AdminUnitDetail> = {}) {
     ...start,
   };
   const row = (u: AdminUnitDetail): AdminUnitRow => ({
-    uniqueId: u.uniqueId, name: u.name, comment: u.comment, productType: u.type, typeGroup: u.typeGroup, status: u.status, swVersion: u.swVersion, targetSwVersion: u.targetSwVersion,
-    serialNumber: u.serialNumber, ownership: u.ownership, inventoryIds: u.inventories.map((i) => i.id), groupIds: [], createdAt: AT, updatedAt: AT, version: u.version,
+    uniqueId: u.uniqueId,
+    name: u.name,
+    comment: u.comment,
+    productType: u.type,
+    typeGroup: u.typeGroup,
+    status: u.status,
+    swVersion: u.swVersion,
+    targetSwVersion: u.targetSwVersion,
+    serialNumber: u.serialNumber,
+    ownership: u.ownership,
+    inventoryIds: u.inventories.map((i) => i.id),
+    groupIds: [],
+    createdAt: AT,
+    updatedAt: AT,
+    version: u.version,
   });
   const change = (patch: Partial<AdminUnitDetail>) => {
     if (unit === null) throw new Error('no unit');
@@ -37,21 +50,46 @@ function unitCore(start: Partial<AdminUnitDetail> = {}) {
     return unit;
   };
   return new FakeApi()
-    .on('searchAdminUnits', ({ query }) => ({ items: unit === null ? [] : [row(unit)], total: unit === null ? 0 : 1, offset: query.offset, limit: query.limit }))
+    .on('searchAdminUnits', ({ query }) => ({
+      items: unit === null ? [] : [row(unit)],
+      total: unit === null ? 0 : 1,
+      offset: query.offset,
+      limit: query.limit,
+    }))
     .on('getAdminUnit', () => unit ?? apiError('NOT_FOUND'))
     .on('updateAdminUnit', ({ body }) => change({ name: body.name ?? '', comment: body.comment ?? '' }))
     .on('deleteAdminUnit', ({ params }) => {
       unit = null;
       return { uniqueId: params.id, deleted: true as const };
     })
-    .on('getAdminUnitApplications', ({ params }) => ({ uniqueId: params.id, status: 'online', applications: { video: { state: 'running' }, forward: { state: 'connecting' } }, busy: true, streaming: true }))
+    .on('getAdminUnitApplications', ({ params }) => ({
+      uniqueId: params.id,
+      status: 'online',
+      applications: { video: { state: 'running' }, forward: { state: 'connecting' } },
+      busy: true,
+      streaming: true,
+    }))
     .on('getAdminSmartUnit', ({ params }) => ({
-      uniqueId: params.id, name: 'Smart_1', productType: 'LU-Smart', status: 'online', swVersion: '8.5.0', serialNumber: 'SN1', country: 'usa', bandwidthLimitKbps: 4000,
-      bandwidthLimitBounds: { defaultKbps: 0, minKbps: 1000, maxKbps: 20000 }, pairingCodeMode: true, license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-      inventories: [{ id: 'inv1', name: 'Inventory 1' }], groups: [], invitation: null, version: 1,
+      uniqueId: params.id,
+      name: 'Smart_1',
+      productType: 'LU-Smart',
+      status: 'online',
+      swVersion: '8.5.0',
+      serialNumber: 'SN1',
+      country: 'usa',
+      bandwidthLimitKbps: 4000,
+      bandwidthLimitBounds: { defaultKbps: 0, minKbps: 1000, maxKbps: 20000 },
+      pairingCodeMode: true,
+      license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+      inventories: [{ id: 'inv1', name: 'Inventory 1' }],
+      groups: [],
+      invitation: null,
+      version: 1,
     }))
     .on('setAdminUnitTargetSwVersion', ({ body }) =>
-      body.targetSwVersion === '9.0' ? apiError('UPGRADE_6802', [{ path: 'body.targetSwVersion', message: 'Target version not allowed' }]) : change({ targetSwVersion: body.targetSwVersion }),
+      body.targetSwVersion === '9.0'
+        ? apiError('UPGRADE_6802', [{ path: 'body.targetSwVersion', message: 'Target version not allowed' }])
+        : change({ targetSwVersion: body.targetSwVersion }),
     )
     .on('deregisterAdminUnit', ({ params }) => {
       change({ inventories: [] });
@@ -131,7 +169,11 @@ describe('/system_entities/units', () => {
     expect(await screen.findByText('Target version of Smart_1 set to 10.1')).toBeInTheDocument();
     await user.click(await screen.findByTestId('unit-target-clear'));
     expect(await screen.findByText('Target version of Smart_1 cleared')).toBeInTheDocument();
-    expect(api.calls('setAdminUnitTargetSwVersion').map((c) => c.body)).toEqual([{ targetSwVersion: '9.0' }, { targetSwVersion: '10.1' }, { targetSwVersion: null }]);
+    expect(api.calls('setAdminUnitTargetSwVersion').map((c) => c.body)).toEqual([
+      { targetSwVersion: '9.0' },
+      { targetSwVersion: '10.1' },
+      { targetSwVersion: null },
+    ]);
 
     const deregistration = screen.getByTestId('unit-deregister');
     await user.click(within(deregistration).getByTestId('unit-deregister-start'));

@@ -8,7 +8,20 @@
  */
 import { ADMIN_UNIT_SORT_KEYS, OWNERSHIP_VALUES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { UnitDetail, AdminUnitRow } from '@fleet/contracts';
-import { associationTab, defineResource, inventoryCandidates, listRows, nameSearch, op, pageRows, ResourcePage, searchQuery, type Change, type Field, type Search } from '../../kit';
+import {
+  associationTab,
+  defineResource,
+  inventoryCandidates,
+  listRows,
+  nameSearch,
+  op,
+  pageRows,
+  ResourcePage,
+  searchQuery,
+  type Change,
+  type Field,
+  type Search,
+} from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { checkUnit, unitCreateBody, unitForm, unitUpdateBody, type UnitForm } from './entityForms';
 import type { SystemEntitiesProps } from './SystemEntities';
@@ -19,21 +32,41 @@ const SEARCH_KEYS = ['name', 'uniqueId', 'serialNumber', 'productType', 'status'
 
 const FIELDS: readonly Field<UnitForm>[] = [
   { name: 'name', kind: 'text', label: 'systemEntities.units.name', required: true },
-  { name: 'typeGroup', kind: 'select', label: 'systemEntities.units.typeGroup', only: 'create', testId: 'type-group', options: () => UNIT_DEVICE_GROUPS.map((g) => ({ value: g, label: g })) },
+  {
+    name: 'typeGroup',
+    kind: 'select',
+    label: 'systemEntities.units.typeGroup',
+    only: 'create',
+    testId: 'type-group',
+    options: () => UNIT_DEVICE_GROUPS.map((g) => ({ value: g, label: g })),
+  },
   { name: 'productType', kind: 'text', label: 'systemEntities.units.productType', only: 'create', testId: 'product-type', required: true },
   { name: 'serialNumber', kind: 'text', label: 'systemEntities.units.serialNumber', only: 'create', testId: 'serial', required: true },
   { name: 'inventoryId', kind: 'inventory', label: 'systemEntities.units.inventory', only: 'create', testId: 'inventory', required: true },
   { name: 'comment', kind: 'text', label: 'systemEntities.units.comment' },
-  { name: 'ownership', kind: 'select', label: 'systemEntities.units.ownership', options: () => OWNERSHIP_VALUES.map((o) => ({ value: o, label: o })), clearable: true },
+  {
+    name: 'ownership',
+    kind: 'select',
+    label: 'systemEntities.units.ownership',
+    options: () => OWNERSHIP_VALUES.map((o) => ({ value: o, label: o })),
+    clearable: true,
+  },
 ];
 
-const inventoryLink = (id: 'addAdminUnitInventory' | 'removeAdminUnitInventory') => op(id, ({ of, id: inventoryId }: Change<UnitDetail>) => ({ params: { id: of.uniqueId, inventoryId } }));
-const groupLink = (id: 'addAdminUnitGroup' | 'removeAdminUnitGroup') => op(id, ({ of, id: groupId }: Change<UnitDetail>) => ({ params: { id: of.uniqueId, groupId } }));
+const inventoryLink = (id: 'addAdminUnitInventory' | 'removeAdminUnitInventory') =>
+  op(id, ({ of, id: inventoryId }: Change<UnitDetail>) => ({ params: { id: of.uniqueId, inventoryId } }));
+const groupLink = (id: 'addAdminUnitGroup' | 'removeAdminUnitGroup') =>
+  op(id, ({ of, id: groupId }: Change<UnitDetail>) => ({ params: { id: of.uniqueId, groupId } }));
 
 export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
   testId: 'units',
   formTestId: 'unit',
-  titles: { new: 'systemEntities.units.new', edit: 'systemEntities.units.editTitle', noun: 'systemEntities.units.noun', created: 'systemEntities.units.created' },
+  titles: {
+    new: 'systemEntities.units.new',
+    edit: 'systemEntities.units.editTitle',
+    noun: 'systemEntities.units.noun',
+    created: 'systemEntities.units.created',
+  },
   rowKey: (u) => u.uniqueId,
   label: (u) => u.name,
   list: {
@@ -53,7 +86,10 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
   get: op('getAdminUnit', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: unitForm, check: (values, unit) => checkUnit(unit === null)(values) },
   create: op('createAdminUnit', (values: UnitForm) => ({ body: unitCreateBody(values) })),
-  update: op('updateAdminUnit', ({ entity, values }: { entity: UnitDetail; values: UnitForm }) => ({ params: { id: entity.uniqueId }, body: unitUpdateBody(values, entity.version) })),
+  update: op('updateAdminUnit', ({ entity, values }: { entity: UnitDetail; values: UnitForm }) => ({
+    params: { id: entity.uniqueId },
+    body: unitUpdateBody(values, entity.version),
+  })),
   remove: op('deleteAdminUnit', (u: UnitDetail) => ({ params: { id: u.uniqueId } })),
   reopen: (u) => u.uniqueId,
   stale: SYSTEM_ENTITY_READS.unit,
@@ -63,7 +99,10 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
       value: 'inventories',
       label: 'systemEntities.common.inventories',
       testId: 'unit-inventories',
-      members: { op: op('getAdminUnitInventories', (u: UnitDetail) => ({ params: { id: u.uniqueId } })), rows: listRows((i) => ({ id: i.id, label: i.name, detail: i.region })) },
+      members: {
+        op: op('getAdminUnitInventories', (u: UnitDetail) => ({ params: { id: u.uniqueId } })),
+        rows: listRows((i) => ({ id: i.id, label: i.name, detail: i.region })),
+      },
       candidates: inventoryCandidates(),
       add: inventoryLink('addAdminUnitInventory'),
       remove: inventoryLink('removeAdminUnitInventory'),
@@ -79,7 +118,10 @@ export const unitResource = defineResource<AdminUnitRow, UnitDetail, UnitForm>({
         rows: pageRows((g) => ({ id: g.id, label: g.name, detail: g.inventoryName })),
       },
       candidates: {
-        op: op('getAdminUnitGroupsOfInventories', ({ of, search }: Search<UnitDetail>) => ({ params: { id: of.uniqueId }, query: { limit: 50, ...nameSearch(search) } })),
+        op: op('getAdminUnitGroupsOfInventories', ({ of, search }: Search<UnitDetail>) => ({
+          params: { id: of.uniqueId },
+          query: { limit: 50, ...nameSearch(search) },
+        })),
         rows: (page) => page.items.filter((g) => !g.associated).map((g) => ({ id: g.id, label: g.name, detail: g.inventoryName })),
       },
       add: groupLink('addAdminUnitGroup'),

@@ -14,7 +14,18 @@ import { renderWithApp } from '../../test-utils/render';
 import UsersEntity from './UsersEntity';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const inventory = (id: string, name: string): AdminInventory => ({ id, name, region: '', parentId: null, parentName: null, sipServer: null, childCount: 0, version: 1, createdAt: AT, updatedAt: AT });
+const inventory = (id: string, name: string): AdminInventory => ({
+  id,
+  name,
+  region: '',
+  parentId: null,
+  parentName: null,
+  sipServer: null,
+  childCount: 0,
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
+});
 const INVENTORIES = [inventory('inv1', 'Inventory 1'), inventory('inv-b', 'Bravo')];
 
 function usersCore(): FakeApi {

@@ -27,7 +27,15 @@ function inventoryLink(change: (ids: string[], id: string) => string[]): Op<Chan
     key: () => ['setUserInventories'],
     run: async ({ of, id }) => {
       const current = await callEndpoint('getUserInventories', { params: { id: of.id } });
-      return callEndpoint('setUserInventories', { params: { id: of.id }, body: { inventoryIds: change(current.map((i) => i.id), id) } });
+      return callEndpoint('setUserInventories', {
+        params: { id: of.id },
+        body: {
+          inventoryIds: change(
+            current.map((i) => i.id),
+            id,
+          ),
+        },
+      });
     },
   };
 }

@@ -13,13 +13,40 @@ import { fill, renderWithApp } from '../../test-utils/render';
 import VrChannelsEntity from './VrChannelsEntity';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const inventory = (id: string, name: string): AdminInventory => ({ id, name, region: '', parentId: null, parentName: null, sipServer: null, childCount: 0, version: 1, createdAt: AT, updatedAt: AT });
+const inventory = (id: string, name: string): AdminInventory => ({
+  id,
+  name,
+  region: '',
+  parentId: null,
+  parentName: null,
+  sipServer: null,
+  childCount: 0,
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
+});
 const INVENTORIES = [inventory('inv-a', 'Alpha'), inventory('inv-b', 'Bravo')];
 
 function vrChannel(uniqueId: string, name: string, over: Partial<VrChannelDetail> = {}): VrChannelDetail {
   return {
-    uniqueId, name, description: '', status: 'idle', uptime: null, serialNumber: null, inputStandard: null, inputParameters: {}, p2MPStreamingStatuses: [], urlData: {}, serverId: null, serverName: null,
-    configuration: { inputType: 'disabled', url: null, passphrase: null, destinationPort: null, latency: null }, inventoryIds: ['inv-a'], groupIds: [], version: 1, updatedAt: AT, ...over,
+    uniqueId,
+    name,
+    description: '',
+    status: 'idle',
+    uptime: null,
+    serialNumber: null,
+    inputStandard: null,
+    inputParameters: {},
+    p2MPStreamingStatuses: [],
+    urlData: {},
+    serverId: null,
+    serverName: null,
+    configuration: { inputType: 'disabled', url: null, passphrase: null, destinationPort: null, latency: null },
+    inventoryIds: ['inv-a'],
+    groupIds: [],
+    version: 1,
+    updatedAt: AT,
+    ...over,
   };
 }
 
@@ -34,7 +61,9 @@ function vrCore(): FakeApi {
     .on('searchAdminVrChannels', ({ query }) => ({ items: channels, total: channels.length, offset: query.offset, limit: query.limit }))
     .on('searchAdminInventories', ({ query }) => ({ items: INVENTORIES, total: INVENTORIES.length, offset: query.offset, limit: query.limit }))
     .on('getAdminVrChannel', ({ params }) => find(params.uid) ?? apiError('NOT_FOUND'))
-    .on('getAdminVrChannelInventories', ({ params }) => INVENTORIES.filter((i) => find(params.id)?.inventoryIds.includes(i.id)).map((i) => ({ id: i.id, name: i.name })))
+    .on('getAdminVrChannelInventories', ({ params }) =>
+      INVENTORIES.filter((i) => find(params.id)?.inventoryIds.includes(i.id)).map((i) => ({ id: i.id, name: i.name })),
+    )
     .on('createAdminVrChannel', ({ body }) => {
       const made = vrChannel('VRC-2', body.name, { inventoryIds: body.inventoryIds, description: body.description ?? '' });
       channels = [...channels, made];

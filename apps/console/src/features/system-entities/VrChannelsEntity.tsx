@@ -10,7 +10,19 @@ import { Badge } from '@mantine/core';
 import { CreateAdminVrChannelBody, UpdateAdminVrChannelBody, VALIDATION, VR_CHANNEL_SEARCH_KEYS, VR_CHANNEL_SORT_KEYS } from '@fleet/contracts';
 import type { VrChannelDetail } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
-import { associationTab, defineResource, inventoryCandidates, listRows, op, pageRows, ResourcePage, searchQuery, type Change, type Field, type Search } from '../../kit';
+import {
+  associationTab,
+  defineResource,
+  inventoryCandidates,
+  listRows,
+  op,
+  pageRows,
+  ResourcePage,
+  searchQuery,
+  type Change,
+  type Field,
+  type Search,
+} from '../../kit';
 import { SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import type { SystemEntitiesProps } from './SystemEntities';
 import { useListRefresh } from './useEntityLive';
@@ -68,7 +80,10 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
     check: checkVrChannel,
   },
   create: op('createAdminVrChannel', (values: VrChannelForm) => ({ body: { ...vrBody(values), inventoryIds: [values.inventoryId ?? ''] } })),
-  update: op('updateAdminVrChannel', ({ entity, values }: { entity: VrChannelDetail; values: VrChannelForm }) => ({ params: { uid: entity.uniqueId }, body: { ...vrBody(values), version: entity.version } })),
+  update: op('updateAdminVrChannel', ({ entity, values }: { entity: VrChannelDetail; values: VrChannelForm }) => ({
+    params: { uid: entity.uniqueId },
+    body: { ...vrBody(values), version: entity.version },
+  })),
   remove: op('deleteAdminVrChannel', (c: VrChannelDetail) => ({ params: { uid: c.uniqueId } })),
   stale: SYSTEM_ENTITY_READS.vrChannel,
   tabs: [
@@ -76,7 +91,10 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
       value: 'inventories',
       label: 'systemEntities.common.inventories',
       testId: 'vr-channel-inventories',
-      members: { op: op('getAdminVrChannelInventories', (c: VrChannelDetail) => ({ params: { id: c.uniqueId } })), rows: listRows((i) => ({ id: i.id, label: i.name })) },
+      members: {
+        op: op('getAdminVrChannelInventories', (c: VrChannelDetail) => ({ params: { id: c.uniqueId } })),
+        rows: listRows((i) => ({ id: i.id, label: i.name })),
+      },
       candidates: inventoryCandidates(),
       add: share((c, id) => ({ inventoryIds: [...c.inventoryIds, id] })),
       remove: share((c, id) => ({ inventoryIds: c.inventoryIds.filter((i) => i !== id) })),
@@ -91,7 +109,10 @@ export const vrChannelResource = defineResource<VrChannelDetail, VrChannelDetail
         rows: pageRows((g) => ({ id: g.id, label: g.name, detail: g.inventoryName })),
       },
       candidates: {
-        op: op('getAdminVrChannelGroupsOfInventories', ({ of, search }: Search<VrChannelDetail>) => ({ params: { id: of.uniqueId }, query: { limit: 50, ...(search.trim() !== '' ? { searchValue: search.trim() } : {}) } })),
+        op: op('getAdminVrChannelGroupsOfInventories', ({ of, search }: Search<VrChannelDetail>) => ({
+          params: { id: of.uniqueId },
+          query: { limit: 50, ...(search.trim() !== '' ? { searchValue: search.trim() } : {}) },
+        })),
         rows: (page) => page.items.map((g) => ({ id: g.id, label: g.name, detail: g.inventoryName })),
       },
       add: share((c, id) => ({ groupIds: [...c.groupIds, id] })),

@@ -13,7 +13,13 @@ describe('server form', () => {
 
   it('builds the create body with the IFB mode only for a multimedia hub', () => {
     const form = { ...filled, ifbMode: 'V2' as const, webrtcPort: '8443', genlockOffset: '-20', cloudRegion: ' ' };
-    expect(serverCreateBody(form, 'mmh_server')).toMatchObject({ serverType: 'mmh_server', ifbMode: 'V2', webrtcPort: 8443, genlockOffset: -20, cloudRegion: null });
+    expect(serverCreateBody(form, 'mmh_server')).toMatchObject({
+      serverType: 'mmh_server',
+      ifbMode: 'V2',
+      webrtcPort: 8443,
+      genlockOffset: -20,
+      cloudRegion: null,
+    });
     expect(serverCreateBody(form, 'vr_server').ifbMode).toBeNull();
     expect(serverUpdateBody(form, 'mmh_server', 3)).toMatchObject({ version: 3, name: 'Hub-East' });
   });

@@ -56,8 +56,20 @@ export interface ServerForm {
 export function serverForm(server: ServerDetail | null): ServerForm {
   if (!server) {
     return {
-      name: '', serial: '', alias: '', productType: '', swVersion: '', inventoryId: null, ifbMode: null, maxChannels: '0', webrtcPort: '',
-      publishingMode: 'automatic', genlockOffset: '', cloudRegion: '', cloudInstance: '', cloudProvider: '',
+      name: '',
+      serial: '',
+      alias: '',
+      productType: '',
+      swVersion: '',
+      inventoryId: null,
+      ifbMode: null,
+      maxChannels: '0',
+      webrtcPort: '',
+      publishingMode: 'automatic',
+      genlockOffset: '',
+      cloudRegion: '',
+      cloudInstance: '',
+      cloudProvider: '',
     };
   }
   return {

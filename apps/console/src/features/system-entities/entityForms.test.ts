@@ -19,7 +19,12 @@ const inventory: AdminInventory = {
 
 describe('inventory form', () => {
   it('sends a blank SIP server as none and trims the name', () => {
-    expect(inventoryBody({ ...inventoryForm(inventory), name: '  Beta ', sipServer: '  ' })).toEqual({ name: 'Beta', region: 'EU', parentId: null, sipServer: null });
+    expect(inventoryBody({ ...inventoryForm(inventory), name: '  Beta ', sipServer: '  ' })).toEqual({
+      name: 'Beta',
+      region: 'EU',
+      parentId: null,
+      sipServer: null,
+    });
   });
 
   it('refuses a blank or one-character name in the spec words', () => {

@@ -5,7 +5,15 @@
  * cannot see ("Parent inventory cannot be the current inventory"). The core checks the same again
  * and its 400 field messages show in the same places.
  */
-import { CreateAdminGroupBody, CreateAdminInventoryBody, CreateAdminUnitBody, UpdateAdminGroupBody, UpdateAdminInventoryBody, UpdateAdminUnitBody, VALIDATION } from '@fleet/contracts';
+import {
+  CreateAdminGroupBody,
+  CreateAdminInventoryBody,
+  CreateAdminUnitBody,
+  UpdateAdminGroupBody,
+  UpdateAdminInventoryBody,
+  UpdateAdminUnitBody,
+  VALIDATION,
+} from '@fleet/contracts';
 import type { AdminInventory, GroupAutoAssociation, GroupDetail, Ownership, UnitDetail } from '@fleet/contracts';
 import { checkSchema, mergeErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
 
@@ -22,11 +30,22 @@ export interface InventoryForm {
 
 export function inventoryForm(inventory: AdminInventory | null): InventoryForm {
   if (!inventory) return { name: '', region: '', parentId: null, parentName: null, sipServer: '' };
-  return { name: inventory.name, region: inventory.region, parentId: inventory.parentId, parentName: inventory.parentName, sipServer: inventory.sipServer ?? '' };
+  return {
+    name: inventory.name,
+    region: inventory.region,
+    parentId: inventory.parentId,
+    parentName: inventory.parentName,
+    sipServer: inventory.sipServer ?? '',
+  };
 }
 
 export function inventoryBody(form: InventoryForm): CreateAdminInventoryBody {
-  return { name: form.name.trim(), region: form.region.trim(), parentId: form.parentId, sipServer: form.sipServer.trim() === '' ? null : form.sipServer.trim() };
+  return {
+    name: form.name.trim(),
+    region: form.region.trim(),
+    parentId: form.parentId,
+    sipServer: form.sipServer.trim() === '' ? null : form.sipServer.trim(),
+  };
 }
 
 /** The checks of a new inventory (`id` null) or of an existing one. */

@@ -2,18 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import type { IngestAccount } from '@fleet/contracts';
 import {
-  checkIngestConfig, checkIngestPassword, checkProperties, checkXslt, ingestConfigBody, ingestConfigForm, propertiesBody, propertiesForm, xsltBody,
+  checkIngestConfig,
+  checkIngestPassword,
+  checkProperties,
+  checkXslt,
+  ingestConfigBody,
+  ingestConfigForm,
+  propertiesBody,
+  propertiesForm,
+  xsltBody,
 } from './inventoryForms';
 
 const account = (over: Partial<IngestAccount> = {}): IngestAccount => ({
-  inventoryId: 'inv-1', exists: true, username: 'ingest.news', hasPassword: false, hasXslt: false, xsltFileName: null,
-  configuration: { enabled: true, host: 'ingest.test', port: 2121, path: '/drop' }, version: 3, updatedAt: null, ...over,
+  inventoryId: 'inv-1',
+  exists: true,
+  username: 'ingest.news',
+  hasPassword: false,
+  hasXslt: false,
+  xsltFileName: null,
+  configuration: { enabled: true, host: 'ingest.test', port: 2121, path: '/drop' },
+  version: 3,
+  updatedAt: null,
+  ...over,
 });
 
 describe('the properties form', () => {
   it('sends every flag with the version read', () => {
     const form = propertiesForm({ inventoryId: 'inv-1', mapView: true, reboot: false, vsim: false, socialMedia: true, mjpegPreview: false, version: 7 });
-    expect(propertiesBody({ ...form, vsim: true }, 7)).toEqual({ mapView: true, reboot: false, vsim: true, socialMedia: true, mjpegPreview: false, version: 7 });
+    expect(propertiesBody({ ...form, vsim: true }, 7)).toEqual({
+      mapView: true,
+      reboot: false,
+      vsim: true,
+      socialMedia: true,
+      mjpegPreview: false,
+      version: 7,
+    });
     expect(checkProperties(form)).toEqual({});
   });
 });
@@ -51,6 +74,10 @@ describe('the XSLT document', () => {
 
   it('sends the account password only when one is typed (the XSLT security check)', () => {
     expect(xsltBody({ fileName: 'a.xslt', content: '<x/>', password: '' })).toEqual({ fileName: 'a.xslt', content: '<x/>' });
-    expect(xsltBody({ fileName: 'a.xslt', content: '<x/>', password: 'Ingest-2026' })).toEqual({ fileName: 'a.xslt', content: '<x/>', password: 'Ingest-2026' });
+    expect(xsltBody({ fileName: 'a.xslt', content: '<x/>', password: 'Ingest-2026' })).toEqual({
+      fileName: 'a.xslt',
+      content: '<x/>',
+      password: 'Ingest-2026',
+    });
   });
 });

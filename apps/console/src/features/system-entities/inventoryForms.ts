@@ -116,4 +116,8 @@ export function xsltBody(form: XsltForm): IngestXsltBody {
 }
 
 /** A file that is not .xsl / .xslt: "Only XSLT file type is accepted" on the file name, before its content is sent. */
-export const checkXslt = schemaCheck<XsltForm>([{ name: 'fileName', kind: 'text', label: 'systemEntities.inventoryTabs.ingest.xsltFile', required: true }], IngestXsltBody, xsltBody);
+export const checkXslt = schemaCheck<XsltForm>(
+  [{ name: 'fileName', kind: 'text', label: 'systemEntities.inventoryTabs.ingest.xsltFile', required: true }],
+  IngestXsltBody,
+  xsltBody,
+);

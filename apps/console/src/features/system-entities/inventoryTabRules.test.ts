@@ -4,17 +4,43 @@ import { INGEST_TEST_REASONS } from '@fleet/contracts';
 import type { AdminInventory, InventoryTally } from '@fleet/contracts';
 import { makeChannel } from '../channels/testChannels';
 import {
-  allowedWrites, channelCandidates, INVENTORY_TABS, ingestTestReason, inventoryCountQuery, staleInventoryTabReads, tallyMembers, versionReadsAfter, visibleInventoryTabs,
+  allowedWrites,
+  channelCandidates,
+  INVENTORY_TABS,
+  ingestTestReason,
+  inventoryCountQuery,
+  staleInventoryTabReads,
+  tallyMembers,
+  versionReadsAfter,
+  visibleInventoryTabs,
 } from './inventoryTabRules';
 
 const t = ((key: string) => key.split('.').at(-1) ?? key) as unknown as TFunction;
 const tab = (value: string) => INVENTORY_TABS.find((x) => x.value === value)!;
 const AT = '2026-01-10T09:00:00.000Z';
-const inventory = (id: string): AdminInventory => ({ id, name: id, region: '', parentId: null, parentName: null, sipServer: null, childCount: 0, version: 1, createdAt: AT, updatedAt: AT });
+const inventory = (id: string): AdminInventory => ({
+  id,
+  name: id,
+  region: '',
+  parentId: null,
+  parentName: null,
+  sipServer: null,
+  childCount: 0,
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
+});
 
 describe('which inventory tabs a user gets', () => {
   it('super user: every tab and every write', () => {
-    expect(visibleInventoryTabs(['super_user']).map((x) => x.value)).toEqual(['tally', 'ifb', 'properties', 'serviceableDevices', 'ingestAccount', 'ingestServers']);
+    expect(visibleInventoryTabs(['super_user']).map((x) => x.value)).toEqual([
+      'tally',
+      'ifb',
+      'properties',
+      'serviceableDevices',
+      'ingestAccount',
+      'ingestServers',
+    ]);
     for (const x of INVENTORY_TABS) expect(allowedWrites(['super_user'], x)).toEqual(x.writes);
   });
 
@@ -50,7 +76,9 @@ describe('the inventory tabs kept current', () => {
   it('a change of this inventory makes every tab stale; of another, none; a channel change the channel tabs', () => {
     expect(staleInventoryTabReads({ type: 'inventory.changed', inventory: inventory('inv-1'), at: 1 }, 'inv-1')).toContain('getIngestAccount');
     expect(staleInventoryTabReads({ type: 'inventory.changed', inventory: inventory('inv-2'), at: 1 }, 'inv-1')).toEqual([]);
-    expect(staleInventoryTabReads({ type: 'channel.removed', channelId: 'c', at: 1 }, 'inv-1')).toEqual(expect.arrayContaining(['getInventoryTally', 'getInventoryIfb']));
+    expect(staleInventoryTabReads({ type: 'channel.removed', channelId: 'c', at: 1 }, 'inv-1')).toEqual(
+      expect.arrayContaining(['getInventoryTally', 'getInventoryIfb']),
+    );
   });
 });
 
@@ -63,13 +91,24 @@ describe('inventory tab helpers', () => {
   });
 
   it('tally rows show the live tally only with the tally service', () => {
-    const row: InventoryTally['channels'][number] = { channelId: 'c1', channelName: 'Cam_1', serverId: 's1', serverName: 'hub', status: 'online', online: true, busy: true, tally: null };
+    const row: InventoryTally['channels'][number] = {
+      channelId: 'c1',
+      channelName: 'Cam_1',
+      serverId: 's1',
+      serverName: 'hub',
+      status: 'online',
+      online: true,
+      busy: true,
+      tally: null,
+    };
     expect(tallyMembers([row], t)).toEqual([{ id: 'c1', label: 'Cam_1', detail: 'hub · busy' }]);
     expect(tallyMembers([{ ...row, tally: { tallyName: 'T1', tallyHwStatus: null, onAir: true } }], t)[0]?.detail).toBe('hub · busy · onAir · T1');
   });
 
   it('channel candidates are the inventory channels with their server and state', () => {
-    expect(channelCandidates([makeChannel({ channelId: 'c2', channelName: 'Out', serverName: '', online: false })], t)).toEqual([{ id: 'c2', label: 'Out', detail: 'offline' }]);
+    expect(channelCandidates([makeChannel({ channelId: 'c2', channelName: 'Out', serverName: '', online: false })], t)).toEqual([
+      { id: 'c2', label: 'Out', detail: 'offline' },
+    ]);
   });
 
   it('a failed test names its reason by key; one the console does not know stays as the core said it', () => {

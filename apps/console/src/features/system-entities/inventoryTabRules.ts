@@ -29,9 +29,19 @@ export interface InventoryTabSpec {
 }
 
 export const INVENTORY_TABS: readonly InventoryTabSpec[] = [
-  { value: 'tally', label: 'systemEntities.inventoryTabs.tabs.tally', read: 'getInventoryTally', writes: ['addInventoryTallyChannel', 'removeInventoryTallyChannel'] },
+  {
+    value: 'tally',
+    label: 'systemEntities.inventoryTabs.tabs.tally',
+    read: 'getInventoryTally',
+    writes: ['addInventoryTallyChannel', 'removeInventoryTallyChannel'],
+  },
   { value: 'ifb', label: 'systemEntities.inventoryTabs.tabs.ifb', read: 'getInventoryIfb', writes: ['addInventoryIfbChannel', 'removeInventoryIfbChannel'] },
-  { value: 'properties', label: 'systemEntities.inventoryTabs.tabs.properties', read: 'getAdminInventoryProperties', writes: ['updateAdminInventoryProperties', 'setInventoryGeocodingProfile'] },
+  {
+    value: 'properties',
+    label: 'systemEntities.inventoryTabs.tabs.properties',
+    read: 'getAdminInventoryProperties',
+    writes: ['updateAdminInventoryProperties', 'setInventoryGeocodingProfile'],
+  },
   { value: 'serviceableDevices', label: 'systemEntities.inventoryTabs.tabs.serviceableDevices', read: 'getAdminInventoryServiceableDevices', writes: [] },
   {
     value: 'ingestAccount',
@@ -39,7 +49,12 @@ export const INVENTORY_TABS: readonly InventoryTabSpec[] = [
     read: 'getIngestAccount',
     writes: ['updateIngestAccount', 'setIngestAccountPassword', 'uploadIngestAccountXslt', 'deleteIngestAccount', 'testIngestAccount'],
   },
-  { value: 'ingestServers', label: 'systemEntities.inventoryTabs.tabs.ingestServers', read: 'getInventoryIngestServers', writes: ['addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'] },
+  {
+    value: 'ingestServers',
+    label: 'systemEntities.inventoryTabs.tabs.ingestServers',
+    read: 'getInventoryIngestServers',
+    writes: ['addInventoryIngestServerChannel', 'removeInventoryIngestServerChannel'],
+  },
 ];
 
 /** The tabs a user with these roles sees. */
@@ -53,7 +68,12 @@ export function allowedWrites(roles: readonly Role[], tab: InventoryTabSpec): re
 }
 
 /** The reads that carry the inventory's one version (see the file's comment). */
-export const INVENTORY_VERSION_READS = ['getAdminInventory', 'getAdminInventoryProperties', 'getInventoryTally', 'getInventoryIfb'] as const satisfies readonly EndpointId[];
+export const INVENTORY_VERSION_READS = [
+  'getAdminInventory',
+  'getAdminInventoryProperties',
+  'getInventoryTally',
+  'getInventoryIfb',
+] as const satisfies readonly EndpointId[];
 
 /** What a write through `written` makes stale of the inventory's versioned reads (the written one's answer is in the cache already). */
 export function versionReadsAfter(written: EndpointId | null): readonly EndpointId[] {
@@ -106,21 +126,35 @@ type IfbRow = InventoryIfb['channels'][number];
 
 /** A channel row's second column: its server and status class. */
 function channelDetail(row: { readonly serverName: string; readonly online: boolean; readonly busy: boolean }, t: TFunction): string {
-  const state = row.busy ? t('systemEntities.inventoryTabs.channel.busy') : row.online ? t('systemEntities.inventoryTabs.channel.online') : t('systemEntities.inventoryTabs.channel.offline');
+  const state = row.busy
+    ? t('systemEntities.inventoryTabs.channel.busy')
+    : row.online
+      ? t('systemEntities.inventoryTabs.channel.online')
+      : t('systemEntities.inventoryTabs.channel.offline');
   return row.serverName === '' ? state : `${row.serverName} · ${state}`;
 }
 
 /** The tally's channels as members; with the tally service, their live tally too. */
 export function tallyMembers(channels: readonly TallyRow[], t: TFunction): Member[] {
   return channels.map((c) => {
-    const live = c.tally === null ? [] : [c.tally.onAir ? t('systemEntities.inventoryTabs.tally.onAir') : t('systemEntities.inventoryTabs.tally.offAir'), ...(c.tally.tallyName ? [c.tally.tallyName] : [])];
+    const live =
+      c.tally === null
+        ? []
+        : [
+            c.tally.onAir ? t('systemEntities.inventoryTabs.tally.onAir') : t('systemEntities.inventoryTabs.tally.offAir'),
+            ...(c.tally.tallyName ? [c.tally.tallyName] : []),
+          ];
     return { id: c.channelId, label: c.channelName, detail: [channelDetail(c, t), ...live].join(' · ') };
   });
 }
 
 /** The IFB's channels as members, with whether IFB is on now. */
 export function ifbMembers(channels: readonly IfbRow[], t: TFunction): Member[] {
-  return channels.map((c) => ({ id: c.channelId, label: c.channelName, detail: [channelDetail(c, t), ...(c.ifb ? [t('systemEntities.inventoryTabs.ifb.on')] : [])].join(' · ') }));
+  return channels.map((c) => ({
+    id: c.channelId,
+    label: c.channelName,
+    detail: [channelDetail(c, t), ...(c.ifb ? [t('systemEntities.inventoryTabs.ifb.on')] : [])].join(' · '),
+  }));
 }
 
 /** The channels of the inventory that may join an association (the core takes channels of the inventory only). */
@@ -138,6 +172,10 @@ export function ingestTestReason(reason: string | null): IngestTestReason | null
 }
 
 /** The name a toast gives a channel just added or removed: from the associations before or after, else the candidates, else its id. */
-export function associationName(channelId: string, rows: readonly { readonly channelId: string; readonly channelName: string }[], candidates: readonly { readonly id: string; readonly label: string }[]): string {
+export function associationName(
+  channelId: string,
+  rows: readonly { readonly channelId: string; readonly channelName: string }[],
+  candidates: readonly { readonly id: string; readonly label: string }[],
+): string {
   return rows.find((c) => c.channelId === channelId)?.channelName ?? candidates.find((c) => c.id === channelId)?.label ?? channelId;
 }

@@ -45,9 +45,17 @@ function FieldRows({ form, label, testId, error, readOnly }: CustomFieldProps<Cr
   const setField = (i: number, patch: Partial<FieldRow>) => form.set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">{label}</Text>
+      <Text fw={500} size="sm">
+        {label}
+      </Text>
       {fields.map((f, i) => {
-        const value = { value: f.value, onChange: (e: { currentTarget: { value: string } }) => setField(i, { value: e.currentTarget.value }), error: error(`fields.${i}.value`), disabled: readOnly, style: { flex: 1 } };
+        const value = {
+          value: f.value,
+          onChange: (e: { currentTarget: { value: string } }) => setField(i, { value: e.currentTarget.value }),
+          error: error(`fields.${i}.value`),
+          disabled: readOnly,
+          style: { flex: 1 },
+        };
         return (
           <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
@@ -70,15 +78,35 @@ function FieldRows({ form, label, testId, error, readOnly }: CustomFieldProps<Cr
             ) : (
               <TextInput {...value} aria-label={t('systemSettings.ai_settings.fields.fieldValue')} data-testid={`${testId}-value-${i}`} />
             )}
-            <Checkbox mt={8} label={t('systemSettings.ai_settings.fields.secret')} checked={f.secret} disabled={readOnly} onChange={(e) => setField(i, { secret: e.currentTarget.checked })} data-testid={`${testId}-secret-${i}`} />
-            <ActionIcon variant="subtle" color="red" mt={4} disabled={readOnly} aria-label={t('systemSettings.ai_settings.fields.removeField')} onClick={() => form.set({ fields: fields.filter((_, j) => j !== i) })}>
+            <Checkbox
+              mt={8}
+              label={t('systemSettings.ai_settings.fields.secret')}
+              checked={f.secret}
+              disabled={readOnly}
+              onChange={(e) => setField(i, { secret: e.currentTarget.checked })}
+              data-testid={`${testId}-secret-${i}`}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={4}
+              disabled={readOnly}
+              aria-label={t('systemSettings.ai_settings.fields.removeField')}
+              onClick={() => form.set({ fields: fields.filter((_, j) => j !== i) })}
+            >
               ✕
             </ActionIcon>
           </Group>
         );
       })}
       <Group>
-        <Button size="compact-sm" variant="light" disabled={readOnly} onClick={() => form.set({ fields: [...fields, { name: '', secret: true, value: '', stored: false }] })} data-testid={`${testId}-add`}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={readOnly}
+          onClick={() => form.set({ fields: [...fields, { name: '', secret: true, value: '', stored: false }] })}
+          data-testid={`${testId}-add`}
+        >
           {t('systemSettings.ai_settings.fields.addField')}
         </Button>
       </Group>
@@ -88,8 +116,21 @@ function FieldRows({ form, label, testId, error, readOnly }: CustomFieldProps<Cr
 
 const FIELDS: readonly Field<CredentialForm>[] = [
   { kind: 'text', name: 'name', label: 'systemSettings.ai_settings.fields.name', required: true },
-  { kind: 'select', name: 'provider', label: 'systemSettings.ai_settings.fields.provider', required: true, options: (t) => AI_PROVIDERS.map((p) => ({ value: p, label: t(`systemSettings.ai_settings.providers.${p}`) })) },
-  { kind: 'inventory', name: 'inventoryId', label: 'systemSettings.ai_settings.fields.inventory', testId: 'inventory', clearable: true, valueName: (v) => v.inventoryName },
+  {
+    kind: 'select',
+    name: 'provider',
+    label: 'systemSettings.ai_settings.fields.provider',
+    required: true,
+    options: (t) => AI_PROVIDERS.map((p) => ({ value: p, label: t(`systemSettings.ai_settings.providers.${p}`) })),
+  },
+  {
+    kind: 'inventory',
+    name: 'inventoryId',
+    label: 'systemSettings.ai_settings.fields.inventory',
+    testId: 'inventory',
+    clearable: true,
+    valueName: (v) => v.inventoryName,
+  },
   { kind: 'custom', name: 'fields', label: 'systemSettings.ai_settings.fields.fields', testId: 'field', render: FieldRows },
   { kind: 'switch', name: 'active', label: 'systemSettings.ai_settings.fields.active' },
 ];
@@ -103,8 +144,17 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
   list: { op: op('searchAiCredentials', listQuery(AI_CREDENTIAL_SORT_KEYS)), searchKeys: [] },
   columns: (t) => [
     { id: 'name', header: t('systemSettings.ai_settings.columns.name'), render: (c) => c.name, sortKey: 'name' },
-    { id: 'provider', header: t('systemSettings.ai_settings.columns.provider'), render: (c) => t(`systemSettings.ai_settings.providers.${c.provider}`), sortKey: 'provider' },
-    { id: 'inventory', header: t('systemSettings.ai_settings.columns.inventory'), render: (c) => c.inventoryName ?? t('systemSettings.ai_settings.fields.allInventories') },
+    {
+      id: 'provider',
+      header: t('systemSettings.ai_settings.columns.provider'),
+      render: (c) => t(`systemSettings.ai_settings.providers.${c.provider}`),
+      sortKey: 'provider',
+    },
+    {
+      id: 'inventory',
+      header: t('systemSettings.ai_settings.columns.inventory'),
+      render: (c) => c.inventoryName ?? t('systemSettings.ai_settings.fields.allInventories'),
+    },
     {
       id: 'fields',
       header: t('systemSettings.ai_settings.columns.fields'),
@@ -133,7 +183,10 @@ export const aiCredentialResource = defineResource<AiCredential, AiCredential, C
     check: schemaCheck(FIELDS, CreateAiCredentialBody, credentialBody),
   },
   create: op('createAiCredential', (v: CredentialForm) => ({ body: credentialBody(v) })),
-  update: op('updateAiCredential', ({ entity, values }: { entity: AiCredential; values: CredentialForm }) => ({ params: { id: entity.id }, body: { ...credentialBody(values), version: entity.version } })),
+  update: op('updateAiCredential', ({ entity, values }: { entity: AiCredential; values: CredentialForm }) => ({
+    params: { id: entity.id },
+    body: { ...credentialBody(values), version: entity.version },
+  })),
   remove: op('deleteAiCredential', (c: AiCredential) => ({ params: { id: c.id } })),
   staleOn: staleSettingReads,
 });

@@ -41,11 +41,31 @@ export function entryErrors(v: EntryForm): FieldErrors {
 function ValueField({ form, label, testId, error, readOnly }: CustomFieldProps<EntryForm>) {
   const shown = error('value') ?? error(Object.keys(form.errors).find((k) => k.startsWith('value.')) ?? 'value');
   // JsonInput shows `validationError` instead of `error` once its own parse failed: the same message either way.
-  return <JsonInput label={label} autosize minRows={4} formatOnBlur value={form.values.value} onChange={(value) => form.set({ value })} error={shown} validationError={shown} disabled={readOnly} data-testid={testId} />;
+  return (
+    <JsonInput
+      label={label}
+      autosize
+      minRows={4}
+      formatOnBlur
+      value={form.values.value}
+      onChange={(value) => form.set({ value })}
+      error={shown}
+      validationError={shown}
+      disabled={readOnly}
+      data-testid={testId}
+    />
+  );
 }
 
 const FIELDS: readonly Field<EntryForm>[] = [
-  { kind: 'text', name: 'key', label: 'systemSettings.application_configuration.fields.key', required: true, lockedOnEdit: true, description: 'systemSettings.application_configuration.fields.keyFixed' },
+  {
+    kind: 'text',
+    name: 'key',
+    label: 'systemSettings.application_configuration.fields.key',
+    required: true,
+    lockedOnEdit: true,
+    description: 'systemSettings.application_configuration.fields.keyFixed',
+  },
   { kind: 'custom', name: 'value', label: 'systemSettings.application_configuration.fields.value', render: ValueField },
   { kind: 'textarea', name: 'description', label: 'systemSettings.application_configuration.fields.description' },
 ];
@@ -58,7 +78,11 @@ const valueOf = (v: EntryForm): Json => {
 export const applicationConfigurationResource = defineResource<ApplicationConfigurationEntry, ApplicationConfigurationEntry, EntryForm>({
   testId: 'settings-application_configuration',
   formTestId: 'settings-application_configuration',
-  titles: { new: 'systemSettings.application_configuration.createTitle', edit: 'systemSettings.application_configuration.editTitle', noun: 'systemSettings.application_configuration.noun' },
+  titles: {
+    new: 'systemSettings.application_configuration.createTitle',
+    edit: 'systemSettings.application_configuration.editTitle',
+    noun: 'systemSettings.application_configuration.noun',
+  },
   rowKey: (e) => e.id,
   label: (e) => e.key,
   list: { op: op('searchApplicationConfiguration', listQuery(APPLICATION_CONFIGURATION_SORT_KEYS)), searchKeys: [], defaultSort: 'key' },
@@ -73,7 +97,12 @@ export const applicationConfigurationResource = defineResource<ApplicationConfig
       },
     },
     { id: 'description', header: t('systemSettings.application_configuration.columns.description'), render: (e) => e.description || '—' },
-    { id: 'updatedAt', header: t('systemSettings.application_configuration.columns.updatedAt'), render: (e) => new Date(e.updatedAt).toLocaleString(), sortKey: 'updatedAt' },
+    {
+      id: 'updatedAt',
+      header: t('systemSettings.application_configuration.columns.updatedAt'),
+      render: (e) => new Date(e.updatedAt).toLocaleString(),
+      sortKey: 'updatedAt',
+    },
   ],
   get: op('getApplicationConfiguration', (id: string) => ({ params: { id } })),
   form: {

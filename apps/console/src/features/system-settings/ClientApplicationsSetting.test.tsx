@@ -22,8 +22,16 @@ function applicationsCore(): FakeApi {
     .on('searchClientApplications', ({ query }) => ({ items: rows, total: rows.length, offset: query.offset, limit: query.limit }))
     .on('createClientApplication', ({ body }) => {
       const app: ClientApplication = {
-        id: 'app-1', name: body.name, clientId: body.clientId, redirectUris: body.redirectUris ?? [], scopes: body.scopes ?? [], active: body.active ?? true,
-        hasSecret: true, version: 0, createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z',
+        id: 'app-1',
+        name: body.name,
+        clientId: body.clientId,
+        redirectUris: body.redirectUris ?? [],
+        scopes: body.scopes ?? [],
+        active: body.active ?? true,
+        hasSecret: true,
+        version: 0,
+        createdAt: '2026-01-10T09:00:00.000Z',
+        updatedAt: '2026-01-10T09:00:00.000Z',
       };
       rows = [...rows, app];
       return { ...app, secret: secrets.shift() ?? 'spare-secret-0123456789abcdefghijklmno' };
@@ -60,7 +68,11 @@ describe('/system_settings/client_application', () => {
     await user.click(screen.getByTestId('settings-client_application-save'));
 
     expect(await screen.findByTestId('settings-client_application-secret')).toHaveTextContent(FIRST_SECRET);
-    expect(api.calls('createClientApplication')[0]?.body).toMatchObject({ name: 'E2E-app', clientId: 'e2e-app', redirectUris: ['https://e2e.example.com/callback'] });
+    expect(api.calls('createClientApplication')[0]?.body).toMatchObject({
+      name: 'E2E-app',
+      clientId: 'e2e-app',
+      redirectUris: ['https://e2e.example.com/callback'],
+    });
     await user.click(screen.getByTestId('settings-client_application-secret-done'));
     await waitFor(() => expect(rowNamed('E2E-app')).toBeDefined());
     // Never shown again: not in the list, not in the edit form.

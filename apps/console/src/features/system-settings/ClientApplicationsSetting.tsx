@@ -25,7 +25,13 @@ interface ApplicationForm {
   readonly active: boolean;
 }
 
-export const applicationBody = (v: ApplicationForm) => ({ name: v.name.trim(), clientId: v.clientId.trim(), redirectUris: linesOf(v.redirectUris), scopes: [...v.scopes], active: v.active });
+export const applicationBody = (v: ApplicationForm) => ({
+  name: v.name.trim(),
+  clientId: v.clientId.trim(),
+  redirectUris: linesOf(v.redirectUris),
+  scopes: [...v.scopes],
+  active: v.active,
+});
 
 /** URIs and scopes are one input each: the first problem of any entry shows under it. */
 const listError = (form: CustomFieldProps<ApplicationForm>['form'], error: CustomFieldProps<ApplicationForm>['error'], field: 'redirectUris' | 'scopes') =>
@@ -34,13 +40,29 @@ const listError = (form: CustomFieldProps<ApplicationForm>['form'], error: Custo
 function RedirectUrisField({ form, label, testId, error, readOnly }: CustomFieldProps<ApplicationForm>) {
   const { t } = useTranslation();
   const common = { label, error: listError(form, error, 'redirectUris'), disabled: readOnly, 'data-testid': testId };
-  return <Textarea {...common} description={t('systemSettings.client_application.fields.redirectUrisHint')} autosize minRows={2} value={form.values.redirectUris} onChange={(e) => form.set({ redirectUris: e.currentTarget.value })} />;
+  return (
+    <Textarea
+      {...common}
+      description={t('systemSettings.client_application.fields.redirectUrisHint')}
+      autosize
+      minRows={2}
+      value={form.values.redirectUris}
+      onChange={(e) => form.set({ redirectUris: e.currentTarget.value })}
+    />
+  );
 }
 
 function ScopesField({ form, label, testId, error, readOnly }: CustomFieldProps<ApplicationForm>) {
   const { t } = useTranslation();
   const common = { label, error: listError(form, error, 'scopes'), disabled: readOnly, 'data-testid': testId };
-  return <TagsInput {...common} description={t('systemSettings.client_application.fields.scopesHint')} value={[...form.values.scopes]} onChange={(scopes) => form.set({ scopes })} />;
+  return (
+    <TagsInput
+      {...common}
+      description={t('systemSettings.client_application.fields.scopesHint')}
+      value={[...form.values.scopes]}
+      onChange={(scopes) => form.set({ scopes })}
+    />
+  );
 }
 
 const FIELDS: readonly Field<ApplicationForm>[] = [
@@ -54,7 +76,11 @@ const FIELDS: readonly Field<ApplicationForm>[] = [
 export const clientApplicationResource = defineResource<ClientApplication, ClientApplication, ApplicationForm>({
   testId: 'settings-client_application',
   formTestId: 'settings-client_application',
-  titles: { new: 'systemSettings.client_application.createTitle', edit: 'systemSettings.client_application.editTitle', noun: 'systemSettings.client_application.noun' },
+  titles: {
+    new: 'systemSettings.client_application.createTitle',
+    edit: 'systemSettings.client_application.editTitle',
+    noun: 'systemSettings.client_application.noun',
+  },
   rowKey: (a) => a.id,
   label: (a) => a.name,
   list: { op: op('searchClientApplications', listQuery(CLIENT_APPLICATION_SORT_KEYS)), searchKeys: [] },
@@ -72,7 +98,10 @@ export const clientApplicationResource = defineResource<ClientApplication, Clien
   get: op('getClientApplication', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
-    initial: (a) => (a ? { name: a.name, clientId: a.clientId, redirectUris: a.redirectUris.join('\n'), scopes: a.scopes, active: a.active } : { name: '', clientId: '', redirectUris: '', scopes: [], active: true }),
+    initial: (a) =>
+      a
+        ? { name: a.name, clientId: a.clientId, redirectUris: a.redirectUris.join('\n'), scopes: a.scopes, active: a.active }
+        : { name: '', clientId: '', redirectUris: '', scopes: [], active: true },
     check: schemaCheck(FIELDS, CreateClientApplicationBody, applicationBody),
   },
   create: op('createClientApplication', (v: ApplicationForm) => ({ body: applicationBody(v) })),
@@ -91,7 +120,12 @@ const hasSecret = (a: ClientApplication): a is ClientApplicationWithSecret => 's
 function SecretModal({ app, onClose }: { readonly app: ClientApplicationWithSecret; readonly onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t('systemSettings.client_application.secretTitle', { name: app.name })} data-testid="settings-client_application-secret-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('systemSettings.client_application.secretTitle', { name: app.name })}
+      data-testid="settings-client_application-secret-modal"
+    >
       <Stack gap="sm">
         <Alert color="yellow">{t('systemSettings.client_application.secretNote')}</Alert>
         <Code block data-testid="settings-client_application-secret">
@@ -114,11 +148,21 @@ function SecretModal({ app, onClose }: { readonly app: ClientApplicationWithSecr
   );
 }
 
-function RegenerateModal({ app, onClose, onSecret }: { readonly app: ClientApplication; readonly onClose: () => void; readonly onSecret: (a: ClientApplicationWithSecret) => void }) {
+function RegenerateModal({
+  app,
+  onClose,
+  onSecret,
+}: {
+  readonly app: ClientApplication;
+  readonly onClose: () => void;
+  readonly onSecret: (a: ClientApplicationWithSecret) => void;
+}) {
   const { t } = useTranslation();
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const regenerate = useEndpointMutation('regenerateClientSecret', { onSuccess: () => invalidateReads(queryClient, ['searchClientApplications', 'getClientApplication']) });
+  const regenerate = useEndpointMutation('regenerateClientSecret', {
+    onSuccess: () => invalidateReads(queryClient, ['searchClientApplications', 'getClientApplication']),
+  });
   return (
     <Modal opened onClose={onClose} title={t('systemSettings.client_application.newSecret')} data-testid="settings-client_application-regenerate-modal">
       <Stack gap="sm">
@@ -158,7 +202,13 @@ export default function ClientApplicationsSetting(_props: SystemSettingsProps) {
       onCreated={(a) => hasSecret(a) && showSecret(a)}
       rowActions={(a) =>
         mayRegenerate && (
-          <Button size="compact-sm" variant="light" color="orange" onClick={() => setRegenerating(a)} data-testid={`settings-client_application-regenerate-${a.id}`}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="orange"
+            onClick={() => setRegenerating(a)}
+            data-testid={`settings-client_application-regenerate-${a.id}`}
+          >
             {t('systemSettings.client_application.newSecret')}
           </Button>
         )

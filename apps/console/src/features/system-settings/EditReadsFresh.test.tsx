@@ -15,16 +15,50 @@ import StreamProfilesSetting from './StreamProfilesSetting';
 import StreamProvidersSetting from './StreamProvidersSetting';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({ items: [...items], total: items.length, offset: query.offset, limit: query.limit });
+const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
+  items: [...items],
+  total: items.length,
+  offset: query.offset,
+  limit: query.limit,
+});
 const render = (ui: ReactElement, kind: string, api: FakeApi) => renderWithApp(ui, { roles: ['super_user'], route: `/system_settings/${kind}`, api });
 
 const PROVIDER: StreamProvider = {
-  id: 'sp-1', name: 'E2E-stream', kind: 'rtmp', configuration: { url: 'rtmp://e2e.test/live' }, profileCount: 1, mainProfileName: 'Main', version: 0, createdAt: AT, updatedAt: AT,
+  id: 'sp-1',
+  name: 'E2E-stream',
+  kind: 'rtmp',
+  configuration: { url: 'rtmp://e2e.test/live' },
+  profileCount: 1,
+  mainProfileName: 'Main',
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
 };
-const PROFILE: StreamProfile = { id: 'spr-1', name: 'Main', providerId: PROVIDER.id, providerName: PROVIDER.name, isMain: true, settings: {}, version: 0, createdAt: AT, updatedAt: AT };
+const PROFILE: StreamProfile = {
+  id: 'spr-1',
+  name: 'Main',
+  providerId: PROVIDER.id,
+  providerName: PROVIDER.name,
+  isMain: true,
+  settings: {},
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+};
 const GEO: GeocodingProfile = {
-  id: 'geo-1', name: 'City', refreshIntervals: { moving: 60, idle: 600 }, distanceThreshold: 0, percentageThreshold: 0, geocoders: ['osm'], accuracies: [25],
-  isDefault: false, inventoryCount: 0, inUse: false, version: 0, createdAt: AT, updatedAt: AT,
+  id: 'geo-1',
+  name: 'City',
+  refreshIntervals: { moving: 60, idle: 600 },
+  distanceThreshold: 0,
+  percentageThreshold: 0,
+  geocoders: ['osm'],
+  accuracies: [25],
+  isDefault: false,
+  inventoryCount: 0,
+  inUse: false,
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
 };
 
 describe('system settings: the edit reads the row fresh', () => {
@@ -54,10 +88,19 @@ describe('system settings: the edit reads the row fresh', () => {
   });
 
   it('stream media profiles: a profile deleted meanwhile says so instead of opening the form', async () => {
-    const row: StreamMediaProfileSetting = { id: 'smp-1', name: 'HD', minResolution: 720, maxResolution: 1080, fps: 30, bitrate: 4000, attributes: {}, version: 0, createdAt: AT, updatedAt: AT };
-    const api = new FakeApi()
-      .on('listStreamMediaProfiles', ({ query }) => page([row], query))
-      .on('getStreamMediaProfile', apiError('NOT_FOUND'));
+    const row: StreamMediaProfileSetting = {
+      id: 'smp-1',
+      name: 'HD',
+      minResolution: 720,
+      maxResolution: 1080,
+      fps: 30,
+      bitrate: 4000,
+      attributes: {},
+      version: 0,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const api = new FakeApi().on('listStreamMediaProfiles', ({ query }) => page([row], query)).on('getStreamMediaProfile', apiError('NOT_FOUND'));
     const { user } = await render(<StreamMediaProfilesSetting kind="stream_media_profile" />, 'stream_media_profile', api);
     await user.click(await screen.findByTestId('settings-stream-media-profiles-edit-smp-1'));
     expect(await screen.findByTestId('settings-stream-media-profiles-load-error')).toBeVisible();

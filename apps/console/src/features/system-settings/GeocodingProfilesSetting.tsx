@@ -19,13 +19,28 @@ const NUMBER_FIELDS = ['moving', 'idle', 'distanceThreshold', 'percentageThresho
 /** The default stops being it only when another becomes it: its switch stays on. */
 function DefaultField({ form, label, testId, error, readOnly }: CustomFieldProps<GeocodingForm>) {
   const { values } = form;
-  return <Switch label={label} checked={values.isDefault} onChange={(e) => form.set({ isDefault: e.currentTarget.checked })} disabled={readOnly || values.wasDefault} error={error('isDefault')} data-testid={testId} />;
+  return (
+    <Switch
+      label={label}
+      checked={values.isDefault}
+      onChange={(e) => form.set({ isDefault: e.currentTarget.checked })}
+      disabled={readOnly || values.wasDefault}
+      error={error('isDefault')}
+      data-testid={testId}
+    />
+  );
 }
 
 const FIELDS: readonly Field<GeocodingForm>[] = [
   { kind: 'text', name: 'name', label: 'streamSettings.geocoding.name', required: true },
   ...NUMBER_FIELDS.map((name): Field<GeocodingForm> => ({ kind: 'number', name, label: `streamSettings.geocoding.${name}`, required: true })),
-  { kind: 'multiselect', name: 'geocoders', label: 'streamSettings.geocoding.geocoders', required: true, options: () => GEOCODERS.map((g) => ({ value: g, label: g })) },
+  {
+    kind: 'multiselect',
+    name: 'geocoders',
+    label: 'streamSettings.geocoding.geocoders',
+    required: true,
+    options: () => GEOCODERS.map((g) => ({ value: g, label: g })),
+  },
   { kind: 'text', name: 'accuracies', label: 'streamSettings.geocoding.accuracies', description: 'streamSettings.geocoding.accuraciesHint' },
   { kind: 'custom', name: 'isDefault', label: 'streamSettings.geocoding.isDefault', testId: 'is-default', render: DefaultField },
 ];
@@ -54,7 +69,10 @@ export const geocodingProfileResource = defineResource<GeocodingProfile, Geocodi
   get: op('getGeocodingProfile', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: geocodingForm, check: checkGeocoding },
   create: op('createGeocodingProfile', (v: GeocodingForm) => ({ body: geocodingBody(v) })),
-  update: op('updateGeocodingProfile', ({ entity, values }: { entity: GeocodingProfile; values: GeocodingForm }) => ({ params: { id: entity.id }, body: { ...geocodingBody(values), version: entity.version } })),
+  update: op('updateGeocodingProfile', ({ entity, values }: { entity: GeocodingProfile; values: GeocodingForm }) => ({
+    params: { id: entity.id },
+    body: { ...geocodingBody(values), version: entity.version },
+  })),
   remove: op('deleteGeocodingProfile', (p: GeocodingProfile) => ({ params: { id: p.id } })),
   staleOn: staleSettingReads,
 });

@@ -13,7 +13,12 @@ import { fill, renderRoutes, renderWithApp } from '../../test-utils/render';
 import ModemVendorsSetting from './ModemVendorsSetting';
 
 const VENDOR: ModemVendor = {
-  id: 'mv-1', name: 'E2E-vendor', models: [{ name: 'X1' }, { name: 'X2' }], version: 0, createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z',
+  id: 'mv-1',
+  name: 'E2E-vendor',
+  models: [{ name: 'X1' }, { name: 'X2' }],
+  version: 0,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
 };
 
 // The lazy chunks this test opens, loaded once for the file.
@@ -36,7 +41,12 @@ function vendorsCore(): FakeApi {
     .on('searchModemVendors', ({ query }) => ({ items: [vendor], total: 1, offset: query.offset, limit: query.limit }))
     .on('getModemVendor', () => vendor)
     .on('updateModemVendor', ({ body }) => {
-      vendor = { ...vendor, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.models !== undefined ? { models: body.models } : {}), version: vendor.version + 1 };
+      vendor = {
+        ...vendor,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.models !== undefined ? { models: body.models } : {}),
+        version: vendor.version + 1,
+      };
       return vendor;
     });
 }

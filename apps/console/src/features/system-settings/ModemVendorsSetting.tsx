@@ -24,8 +24,14 @@ function ModelsField({ form, label, testId, error, readOnly }: CustomFieldProps<
   const setModel = (i: number, name: string) => form.set({ models: models.map((m, j) => (j === i ? name : m)) });
   return (
     <Stack gap="xs">
-      <Text fw={500} size="sm">{label}</Text>
-      {models.length === 0 && <Text size="sm" c="dimmed">{t('systemSettings.modem_vendor.fields.noModels')}</Text>}
+      <Text fw={500} size="sm">
+        {label}
+      </Text>
+      {models.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('systemSettings.modem_vendor.fields.noModels')}
+        </Text>
+      )}
       {models.map((model, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
@@ -83,7 +89,10 @@ export const modemVendorResource = defineResource<ModemVendor, ModemVendor, Vend
     check: schemaCheck(FIELDS, CreateModemVendorBody, vendorBody),
   },
   create: op('createModemVendor', (v: VendorForm) => ({ body: vendorBody(v) })),
-  update: op('updateModemVendor', ({ entity, values }: { entity: ModemVendor; values: VendorForm }) => ({ params: { id: entity.id }, body: { ...vendorBody(values), version: entity.version } })),
+  update: op('updateModemVendor', ({ entity, values }: { entity: ModemVendor; values: VendorForm }) => ({
+    params: { id: entity.id },
+    body: { ...vendorBody(values), version: entity.version },
+  })),
   remove: op('deleteModemVendor', (v: ModemVendor) => ({ params: { id: v.id } })),
   staleOn: staleSettingReads,
 });

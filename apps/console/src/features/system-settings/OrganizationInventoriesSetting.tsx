@@ -27,11 +27,20 @@ function useOrganisationOptions() {
 function OrganisationField({ form, label, testId, error, readOnly }: CustomFieldProps<AssociationForm>) {
   const options = useOrganisationOptions();
   const common = { label, error: error('organisationId'), disabled: readOnly, 'data-testid': testId };
-  return <Select {...common} data={options} value={form.values.organisationId} onChange={(organisationId) => form.set({ organisationId })} searchable withAsterisk />;
+  return (
+    <Select {...common} data={options} value={form.values.organisationId} onChange={(organisationId) => form.set({ organisationId })} searchable withAsterisk />
+  );
 }
 
 const FIELDS: readonly Field<AssociationForm>[] = [
-  { kind: 'custom', name: 'organisationId', label: 'systemSettings.organization_inventory.organisation', testId: 'organisation', required: true, render: OrganisationField },
+  {
+    kind: 'custom',
+    name: 'organisationId',
+    label: 'systemSettings.organization_inventory.organisation',
+    testId: 'organisation',
+    required: true,
+    render: OrganisationField,
+  },
   { kind: 'inventory', name: 'inventoryId', label: 'systemSettings.organization_inventory.inventory', testId: 'inventory', required: true },
 ];
 
@@ -42,19 +51,34 @@ export function organisationInventoryResource(organisationId: string | null) {
   return defineResource<OrganisationInventory, OrganisationInventory, AssociationForm>({
     testId: 'settings-organization_inventory',
     formTestId: 'settings-organization_inventory',
-    titles: { new: 'systemSettings.organization_inventory.createTitle', edit: 'systemSettings.organization_inventory.createTitle', noun: 'systemSettings.organization_inventory.noun' },
+    titles: {
+      new: 'systemSettings.organization_inventory.createTitle',
+      edit: 'systemSettings.organization_inventory.createTitle',
+      noun: 'systemSettings.organization_inventory.noun',
+    },
     rowKey: keyOf,
     label: (a) => `${a.inventoryName} (${a.organisationName})`,
     list: {
-      op: op('searchOrganisationInventories', (view) => ({ query: { ...searchValueQuery(view, ORGANISATION_INVENTORY_SORT_KEYS), ...(organisationId === null ? {} : { organisationId }) } })),
+      op: op('searchOrganisationInventories', (view) => ({
+        query: { ...searchValueQuery(view, ORGANISATION_INVENTORY_SORT_KEYS), ...(organisationId === null ? {} : { organisationId }) },
+      })),
       searchKeys: [],
       defaultSort: 'inventoryName',
     },
     columns: (t) => [
       { id: 'inventory', header: t('systemSettings.organization_inventory.columns.inventory'), render: (a) => a.inventoryName, sortKey: 'inventoryName' },
-      { id: 'organisation', header: t('systemSettings.organization_inventory.columns.organisation'), render: (a) => a.organisationName, sortKey: 'organisationName' },
+      {
+        id: 'organisation',
+        header: t('systemSettings.organization_inventory.columns.organisation'),
+        render: (a) => a.organisationName,
+        sortKey: 'organisationName',
+      },
     ],
-    form: { fields: FIELDS, initial: () => ({ organisationId, inventoryId: null }), check: schemaCheck(FIELDS, AddOrganisationInventoryBody, (v) => ({ inventoryId: v.inventoryId ?? undefined })) },
+    form: {
+      fields: FIELDS,
+      initial: () => ({ organisationId, inventoryId: null }),
+      check: schemaCheck(FIELDS, AddOrganisationInventoryBody, (v) => ({ inventoryId: v.inventoryId ?? undefined })),
+    },
     create: op('addOrganisationInventory', (v: AssociationForm) => ({ params: { id: v.organisationId ?? '' }, body: { inventoryId: v.inventoryId ?? '' } })),
     remove: op('removeOrganisationInventory', (a: OrganisationInventory) => ({ params: { id: a.organisationId, inventoryId: a.inventoryId } })),
     stale: settingReads('organization_inventory'),

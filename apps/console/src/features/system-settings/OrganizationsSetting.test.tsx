@@ -13,8 +13,18 @@ import OrganizationsSetting from './OrganizationsSetting';
 
 function organisation(overrides: Partial<Organisation> = {}): Organisation {
   return {
-    id: 'org-demo', name: 'Demo-Broadcasting', externalUid: 'demo', defaultRole: 'luc_regular', maxUsers: 50, userCount: 12, activeUsers: 9, inventoryCount: 3,
-    version: 4, createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z', ...overrides,
+    id: 'org-demo',
+    name: 'Demo-Broadcasting',
+    externalUid: 'demo',
+    defaultRole: 'luc_regular',
+    maxUsers: 50,
+    userCount: 12,
+    activeUsers: 9,
+    inventoryCount: 3,
+    version: 4,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -29,8 +39,15 @@ function organisationsCore(): FakeApi {
     .on('createOrganisation', ({ body }) => {
       if (taken(body.name)) return fieldErrors([{ path: 'body.name', message: VALIDATION.nameUnique }]);
       const made = organisation({
-        id: `org-${next++}`, name: body.name, externalUid: body.externalUid ?? null, defaultRole: body.defaultRole, maxUsers: body.maxUsers,
-        userCount: 0, activeUsers: 0, inventoryCount: 0, version: 0,
+        id: `org-${next++}`,
+        name: body.name,
+        externalUid: body.externalUid ?? null,
+        defaultRole: body.defaultRole,
+        maxUsers: body.maxUsers,
+        userCount: 0,
+        activeUsers: 0,
+        inventoryCount: 0,
+        version: 0,
       });
       rows = [...rows, made];
       return made;
@@ -41,7 +58,12 @@ function organisationsCore(): FakeApi {
       if (body.maxUsers !== undefined && body.maxUsers !== 0 && body.maxUsers < row.activeUsers) {
         return fieldErrors([{ path: 'body.maxUsers', message: VALIDATION.minValue(row.activeUsers) }]);
       }
-      const changed = { ...row, ...(body.name !== undefined ? { name: body.name } : {}), ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}), version: row.version + 1 };
+      const changed = {
+        ...row,
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}),
+        version: row.version + 1,
+      };
       rows = rows.map((o) => (o.id === row.id ? changed : o));
       return changed;
     })

@@ -33,7 +33,13 @@ export function organisationBody(v: OrganisationForm) {
 const FIELDS: readonly Field<OrganisationForm>[] = [
   { kind: 'text', name: 'name', label: 'systemSettings.organization.fields.name', required: true },
   { kind: 'text', name: 'externalUid', label: 'systemSettings.organization.fields.externalUid' },
-  { kind: 'select', name: 'defaultRole', label: 'systemSettings.organization.fields.defaultRole', searchable: true, options: (t) => ROLES.map((r) => ({ value: r, label: t(`users.types.${r}`) })) },
+  {
+    kind: 'select',
+    name: 'defaultRole',
+    label: 'systemSettings.organization.fields.defaultRole',
+    searchable: true,
+    options: (t) => ROLES.map((r) => ({ value: r, label: t(`users.types.${r}`) })),
+  },
   { kind: 'number', name: 'maxUsers', label: 'systemSettings.organization.fields.maxUsers', description: 'systemSettings.organization.fields.maxUsersHint' },
 ];
 
@@ -48,19 +54,33 @@ export const organisationResource = defineResource<Organisation, Organisation, O
     { id: 'name', header: t('systemSettings.organization.columns.name'), render: (o) => o.name, sortKey: 'name' },
     { id: 'externalUid', header: t('systemSettings.organization.columns.externalUid'), render: (o) => o.externalUid ?? '—', sortKey: 'externalUid' },
     { id: 'defaultRole', header: t('systemSettings.organization.columns.defaultRole'), render: (o) => t(`users.types.${o.defaultRole}`) },
-    { id: 'maxUsers', header: t('systemSettings.organization.columns.maxUsers'), render: (o) => (o.maxUsers === 0 ? t('systemSettings.organization.noLimit') : o.maxUsers), sortKey: 'maxUsers' },
-    { id: 'users', header: t('systemSettings.organization.columns.users'), render: (o) => t('systemSettings.organization.usersOf', { active: o.activeUsers, total: o.userCount }) },
+    {
+      id: 'maxUsers',
+      header: t('systemSettings.organization.columns.maxUsers'),
+      render: (o) => (o.maxUsers === 0 ? t('systemSettings.organization.noLimit') : o.maxUsers),
+      sortKey: 'maxUsers',
+    },
+    {
+      id: 'users',
+      header: t('systemSettings.organization.columns.users'),
+      render: (o) => t('systemSettings.organization.usersOf', { active: o.activeUsers, total: o.userCount }),
+    },
     { id: 'inventories', header: t('systemSettings.organization.columns.inventories'), render: (o) => o.inventoryCount },
   ],
   get: op('getOrganisation', (id: string) => ({ params: { id } })),
   form: {
     fields: FIELDS,
     initial: (o) =>
-      o ? { name: o.name, externalUid: o.externalUid ?? '', defaultRole: o.defaultRole, maxUsers: String(o.maxUsers) } : { name: '', externalUid: '', defaultRole: 'luc_regular', maxUsers: '0' },
+      o
+        ? { name: o.name, externalUid: o.externalUid ?? '', defaultRole: o.defaultRole, maxUsers: String(o.maxUsers) }
+        : { name: '', externalUid: '', defaultRole: 'luc_regular', maxUsers: '0' },
     check: schemaCheck(FIELDS, CreateOrganisationBody, organisationBody),
   },
   create: op('createOrganisation', (v: OrganisationForm) => ({ body: organisationBody(v) })),
-  update: op('updateOrganisation', ({ entity, values }: { entity: Organisation; values: OrganisationForm }) => ({ params: { id: entity.id }, body: { ...organisationBody(values), version: entity.version } })),
+  update: op('updateOrganisation', ({ entity, values }: { entity: Organisation; values: OrganisationForm }) => ({
+    params: { id: entity.id },
+    body: { ...organisationBody(values), version: entity.version },
+  })),
   remove: op('deleteOrganisation', (o: Organisation) => ({ params: { id: o.id } })),
   stale: settingReads('organization'),
   staleOn: staleSettingReads,

@@ -15,14 +15,27 @@ import ApplicationConfigurationSetting from './ApplicationConfigurationSetting';
 import OrganizationInventoriesSetting from './OrganizationInventoriesSetting';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({ items: [...items], total: items.length, offset: query.offset, limit: query.limit });
+const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
+  items: [...items],
+  total: items.length,
+  offset: query.offset,
+  limit: query.limit,
+});
 const options = (route: string, api: FakeApi) => ({ roles: ['super_user' as const], route: `/system_settings/${route}`, api });
 
 describe('/system_settings: the kinds declared on the kit', () => {
   it('AI settings: a field without a name is refused, a stored secret left empty is kept on save, the credential is deleted', async () => {
     let rows: AiCredential[] = [
       {
-        id: 'ai-1', name: 'Vision', provider: 'openai', inventoryId: null, inventoryName: null, active: true, version: 2, createdAt: AT, updatedAt: AT,
+        id: 'ai-1',
+        name: 'Vision',
+        provider: 'openai',
+        inventoryId: null,
+        inventoryName: null,
+        active: true,
+        version: 2,
+        createdAt: AT,
+        updatedAt: AT,
         fields: [{ name: 'apiKey', secret: true, value: null, isSet: true }],
       },
     ];
@@ -51,7 +64,14 @@ describe('/system_settings: the kinds declared on the kit', () => {
     await user.click(screen.getByTestId('settings-ai_settings-active'));
     await user.click(screen.getByTestId('settings-ai_settings-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-ai_settings-modal')).not.toBeInTheDocument());
-    expect(api.calls('updateAiCredential')[0]?.body).toEqual({ name: 'Vision', provider: 'openai', inventoryId: null, fields: [{ name: 'apiKey', secret: true }], active: false, version: 2 });
+    expect(api.calls('updateAiCredential')[0]?.body).toEqual({
+      name: 'Vision',
+      provider: 'openai',
+      inventoryId: null,
+      fields: [{ name: 'apiKey', secret: true }],
+      active: false,
+      version: 2,
+    });
     await waitFor(() => expect(screen.getByTestId('settings-ai_settings-row-ai-1')).toHaveTextContent('Inactive'));
 
     await user.click(screen.getByTestId('settings-ai_settings-delete-ai-1'));
@@ -67,7 +87,15 @@ describe('/system_settings: the kinds declared on the kit', () => {
       .on('searchApplicationConfiguration', ({ query }) => page(rows, query))
       .on('getApplicationConfiguration', ({ params }) => rows.find((e) => e.id === params.id) ?? apiError('NOT_FOUND'))
       .on('createApplicationConfiguration', ({ body }) => {
-        const made: ApplicationConfigurationEntry = { id: 'cfg-1', key: body.key, value: body.value, description: body.description ?? '', version: 0, createdAt: AT, updatedAt: AT };
+        const made: ApplicationConfigurationEntry = {
+          id: 'cfg-1',
+          key: body.key,
+          value: body.value,
+          description: body.description ?? '',
+          version: 0,
+          createdAt: AT,
+          updatedAt: AT,
+        };
         rows = [made];
         return made;
       })
@@ -97,13 +125,41 @@ describe('/system_settings: the kinds declared on the kit', () => {
   });
 
   it('organisation inventories: an inventory is required, the association is added for the filtered organisation, then removed', async () => {
-    const organisation = { id: 'org-1', name: 'Org-One', externalUid: null, defaultRole: 'luc_regular' as const, maxUsers: 0, userCount: 0, activeUsers: 0, inventoryCount: 0, version: 0, createdAt: AT, updatedAt: AT };
-    const inventory = { id: 'inv-9', name: 'Inv-Nine', parentId: null, parentName: null, region: 'eu', sipServer: null, childCount: 0, version: 0, createdAt: AT, updatedAt: AT };
+    const organisation = {
+      id: 'org-1',
+      name: 'Org-One',
+      externalUid: null,
+      defaultRole: 'luc_regular' as const,
+      maxUsers: 0,
+      userCount: 0,
+      activeUsers: 0,
+      inventoryCount: 0,
+      version: 0,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const inventory = {
+      id: 'inv-9',
+      name: 'Inv-Nine',
+      parentId: null,
+      parentName: null,
+      region: 'eu',
+      sipServer: null,
+      childCount: 0,
+      version: 0,
+      createdAt: AT,
+      updatedAt: AT,
+    };
     let rows: OrganisationInventory[] = [];
     const api = new FakeApi()
       .on('searchOrganisations', ({ query }) => page([organisation], query))
       .on('searchAdminInventories', ({ query }) => page([inventory], { offset: query.offset ?? 0, limit: query.limit ?? 50 }))
-      .on('searchOrganisationInventories', ({ query }) => page(rows.filter((a) => query.organisationId === undefined || a.organisationId === query.organisationId), query))
+      .on('searchOrganisationInventories', ({ query }) =>
+        page(
+          rows.filter((a) => query.organisationId === undefined || a.organisationId === query.organisationId),
+          query,
+        ),
+      )
       .on('addOrganisationInventory', ({ params, body }) => {
         const made = { organisationId: params.id, organisationName: organisation.name, inventoryId: body.inventoryId, inventoryName: inventory.name };
         rows = [made];

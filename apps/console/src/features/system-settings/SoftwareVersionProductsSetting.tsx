@@ -97,14 +97,26 @@ function ProductRow({ row, versions }: { row: SoftwareVersionProducts['products'
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Select data={offered} value={picked} onChange={setPicked} searchable size="xs" w={120} placeholder={t('streamSettings.products.pick')} data-testid={`${PREFIX}-pick-${product}`} />
+          <Select
+            data={offered}
+            value={picked}
+            onChange={setPicked}
+            searchable
+            size="xs"
+            w={120}
+            placeholder={t('streamSettings.products.pick')}
+            data-testid={`${PREFIX}-pick-${product}`}
+          />
           <Button
             size="compact-sm"
             disabled={pickedVersion === undefined}
             loading={add.isPending}
             onClick={() => {
               if (pickedVersion === undefined) return;
-              add.mutate({ params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } }, { onSuccess: () => setPicked(null), onError });
+              add.mutate(
+                { params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } },
+                { onSuccess: () => setPicked(null), onError },
+              );
             }}
             data-testid={`${PREFIX}-add-${product}`}
           >

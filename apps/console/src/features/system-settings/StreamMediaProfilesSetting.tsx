@@ -34,7 +34,10 @@ export const streamMediaProfileResource = defineResource<StreamMediaProfileSetti
   get: op('getStreamMediaProfile', (id: string) => ({ params: { id } })),
   form: { fields: FIELDS, initial: mediaForm, check: checkMedia },
   create: op('createStreamMediaProfile', (v: MediaForm) => ({ body: mediaBody(v) })),
-  update: op('updateStreamMediaProfile', ({ entity, values }: { entity: StreamMediaProfileSetting; values: MediaForm }) => ({ params: { id: entity.id }, body: { ...mediaBody(values), version: entity.version } })),
+  update: op('updateStreamMediaProfile', ({ entity, values }: { entity: StreamMediaProfileSetting; values: MediaForm }) => ({
+    params: { id: entity.id },
+    body: { ...mediaBody(values), version: entity.version },
+  })),
   remove: op('deleteStreamMediaProfile', (p: StreamMediaProfileSetting) => ({ params: { id: p.id } })),
   staleOn: staleSettingReads,
 });

@@ -23,7 +23,19 @@ function useProviderOptions() {
 
 function ProviderField({ form, label, testId, error, readOnly }: CustomFieldProps<ProfileForm>) {
   const providers = useProviderOptions();
-  return <Select label={label} data={providers} value={form.values.providerId} onChange={(providerId) => form.set({ providerId })} disabled={readOnly} searchable withAsterisk error={error('providerId')} data-testid={testId} />;
+  return (
+    <Select
+      label={label}
+      data={providers}
+      value={form.values.providerId}
+      onChange={(providerId) => form.set({ providerId })}
+      disabled={readOnly}
+      searchable
+      withAsterisk
+      error={error('providerId')}
+      data-testid={testId}
+    />
+  );
 }
 
 const FIELDS: readonly Field<ProfileForm>[] = [
@@ -42,18 +54,27 @@ export function streamProfileResource(providerId: string | null) {
     rowKey: (p) => p.id,
     label: (p) => p.name,
     list: {
-      op: op('listStreamProfiles', (view) => ({ query: { ...searchValueQuery(view, STREAM_PROFILE_SORT_KEYS), ...(providerId === null ? {} : { providerId }) } })),
+      op: op('listStreamProfiles', (view) => ({
+        query: { ...searchValueQuery(view, STREAM_PROFILE_SORT_KEYS), ...(providerId === null ? {} : { providerId }) },
+      })),
       searchKeys: [],
     },
     columns: (t) => [
       { id: 'name', header: t('streamSettings.profiles.name'), render: (p) => p.name, sortKey: 'name' },
       { id: 'provider', header: t('streamSettings.profiles.provider'), render: (p) => p.providerName, sortKey: 'providerName' },
-      { id: 'main', header: t('streamSettings.profiles.main'), render: (p) => p.isMain && <Badge data-testid={`settings-stream-profiles-main-${p.id}`}>{t('streamSettings.profiles.main')}</Badge> },
+      {
+        id: 'main',
+        header: t('streamSettings.profiles.main'),
+        render: (p) => p.isMain && <Badge data-testid={`settings-stream-profiles-main-${p.id}`}>{t('streamSettings.profiles.main')}</Badge>,
+      },
     ],
     get: op('getStreamProfile', (id: string) => ({ params: { id } })),
     form: { fields: FIELDS, initial: (p) => profileForm(p, providerId), check: checkProfile },
     create: op('createStreamProfile', (v: ProfileForm) => ({ body: { ...profileBody(v), providerId: v.providerId ?? '' } })),
-    update: op('updateStreamProfile', ({ entity, values }: { entity: StreamProfile; values: ProfileForm }) => ({ params: { id: entity.id }, body: { ...profileBody(values), version: entity.version } })),
+    update: op('updateStreamProfile', ({ entity, values }: { entity: StreamProfile; values: ProfileForm }) => ({
+      params: { id: entity.id },
+      body: { ...profileBody(values), version: entity.version },
+    })),
     remove: op('deleteStreamProfile', (p: StreamProfile) => ({ params: { id: p.id } })),
     stale: settingReads('stream_profile'),
     staleOn: staleSettingReads,

@@ -18,17 +18,52 @@ import StreamProfilesSetting from './StreamProfilesSetting';
 import StreamProvidersSetting from './StreamProvidersSetting';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({ items: [...items], total: items.length, offset: query.offset, limit: query.limit });
+const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
+  items: [...items],
+  total: items.length,
+  offset: query.offset,
+  limit: query.limit,
+});
 
 const PROVIDER: StreamProvider = {
-  id: 'sp-1', name: 'E2E-stream', kind: 'rtmp', configuration: { url: 'rtmp://e2e.test/live' }, profileCount: 1, mainProfileName: 'Main', version: 0, createdAt: AT, updatedAt: AT,
+  id: 'sp-1',
+  name: 'E2E-stream',
+  kind: 'rtmp',
+  configuration: { url: 'rtmp://e2e.test/live' },
+  profileCount: 1,
+  mainProfileName: 'Main',
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
 };
-const MAIN: StreamProfile = { id: 'spr-1', name: 'Main', providerId: PROVIDER.id, providerName: PROVIDER.name, isMain: true, settings: {}, version: 0, createdAt: AT, updatedAt: AT };
+const MAIN: StreamProfile = {
+  id: 'spr-1',
+  name: 'Main',
+  providerId: PROVIDER.id,
+  providerName: PROVIDER.name,
+  isMain: true,
+  settings: {},
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+};
 
 function geocoding(overrides: Partial<GeocodingProfile>): GeocodingProfile {
   return {
-    id: 'geo-default', name: 'Default', refreshIntervals: { moving: 60, idle: 600 }, distanceThreshold: 0, percentageThreshold: 0, geocoders: ['osm'], accuracies: [25],
-    isDefault: true, inventoryCount: 0, inUse: true, version: 0, createdAt: AT, updatedAt: AT, ...overrides,
+    id: 'geo-default',
+    name: 'Default',
+    refreshIntervals: { moving: 60, idle: 600 },
+    distanceThreshold: 0,
+    percentageThreshold: 0,
+    geocoders: ['osm'],
+    accuracies: [25],
+    isDefault: true,
+    inventoryCount: 0,
+    inUse: true,
+    version: 0,
+    createdAt: AT,
+    updatedAt: AT,
+    ...overrides,
   };
 }
 
@@ -87,8 +122,16 @@ describe('stream settings', () => {
       .on('listStreamMediaProfiles', ({ query }) => page(rows, query))
       .on('createStreamMediaProfile', ({ body }) => {
         const made: StreamMediaProfileSetting = {
-          id: 'smp-1', name: body.name, minResolution: body.minResolution, maxResolution: body.maxResolution, fps: body.fps, bitrate: body.bitrate, attributes: {},
-          version: 0, createdAt: AT, updatedAt: AT,
+          id: 'smp-1',
+          name: body.name,
+          minResolution: body.minResolution,
+          maxResolution: body.maxResolution,
+          fps: body.fps,
+          bitrate: body.bitrate,
+          attributes: {},
+          version: 0,
+          createdAt: AT,
+          updatedAt: AT,
         };
         rows = [made];
         return made;
@@ -106,7 +149,13 @@ describe('stream settings', () => {
     await fill(user, screen.getByTestId('settings-stream-media-profiles-bitrate'), '2147483647');
     await user.click(screen.getByTestId('settings-stream-media-profiles-save'));
     await waitFor(() => expect(screen.queryByTestId('settings-stream-media-profiles-modal')).not.toBeInTheDocument());
-    expect(api.calls('createStreamMediaProfile')[0]?.body).toMatchObject({ name: 'E2E-media', minResolution: 720, maxResolution: 1080, fps: 50, bitrate: 2147483647 });
+    expect(api.calls('createStreamMediaProfile')[0]?.body).toMatchObject({
+      name: 'E2E-media',
+      minResolution: 720,
+      maxResolution: 1080,
+      fps: 50,
+      bitrate: 2147483647,
+    });
     await waitFor(() => expect(screen.getByTestId('settings-stream-media-profiles-row-smp-1')).toHaveTextContent('2147483647'));
   });
 
@@ -115,7 +164,14 @@ describe('stream settings', () => {
     const api = new FakeApi()
       .on('listGeocodingProfiles', ({ query }) => page(rows, query))
       .on('createGeocodingProfile', ({ body }) => {
-        const made = geocoding({ id: 'geo-1', name: body.name, geocoders: body.geocoders ?? [], accuracies: body.accuracies ?? [], isDefault: false, inUse: false });
+        const made = geocoding({
+          id: 'geo-1',
+          name: body.name,
+          geocoders: body.geocoders ?? [],
+          accuracies: body.accuracies ?? [],
+          isDefault: false,
+          inUse: false,
+        });
         rows = [...rows, made];
         return made;
       })

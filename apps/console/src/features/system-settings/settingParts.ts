@@ -33,7 +33,9 @@ export function staleSettingReads(event: RealtimeEvent): readonly EndpointId[] {
 }
 
 /** A settings list call's query: page, sort among the call's keys, the search value (the calls search without a key). */
-export const listQuery = <S extends string>(sortKeys: readonly S[]) => (view: ListView) => ({ query: searchValueQuery(view, sortKeys) });
+export const listQuery =
+  <S extends string>(sortKeys: readonly S[]) =>
+  (view: ListView) => ({ query: searchValueQuery(view, sortKeys) });
 
 /** Lines of a text area as a list (blank lines dropped, each trimmed). */
 export function linesOf(text: string): string[] {

@@ -29,7 +29,10 @@ describe('settings forms', () => {
 
   it('AI settings: a stored field left empty is sent without a value (the core keeps it); a typed one replaces it', () => {
     const body = credentialBody({
-      name: ' Vision ', provider: 'openai', inventoryId: null, active: true,
+      name: ' Vision ',
+      provider: 'openai',
+      inventoryId: null,
+      active: true,
       fields: [
         { name: 'apiKey', secret: true, value: '', stored: true },
         { name: 'org', secret: false, value: 'acme', stored: true },
@@ -37,11 +40,20 @@ describe('settings forms', () => {
       ],
     });
     expect(body.name).toBe('Vision');
-    expect(body.fields).toEqual([{ name: 'apiKey', secret: true }, { name: 'org', secret: false, value: 'acme' }, { name: 'token', secret: true, value: '' }]);
+    expect(body.fields).toEqual([
+      { name: 'apiKey', secret: true },
+      { name: 'org', secret: false, value: 'acme' },
+      { name: 'token', secret: true, value: '' },
+    ]);
   });
 
   it('organisation: a blank external UID is none; an emptied max users is left out (the stored value stays)', () => {
-    expect(organisationBody({ name: 'Org', externalUid: '  ', defaultRole: 'luc_admin', maxUsers: '7' })).toEqual({ name: 'Org', externalUid: null, defaultRole: 'luc_admin', maxUsers: 7 });
+    expect(organisationBody({ name: 'Org', externalUid: '  ', defaultRole: 'luc_admin', maxUsers: '7' })).toEqual({
+      name: 'Org',
+      externalUid: null,
+      defaultRole: 'luc_admin',
+      maxUsers: 7,
+    });
     expect(organisationBody({ name: 'Org', externalUid: 'x', defaultRole: 'luc_admin', maxUsers: ' ' })).not.toHaveProperty('maxUsers');
   });
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
-import { checkGeocoding, checkMedia, checkProfile, checkProvider, geocodingBody, geocodingForm, mediaBody, mediaForm, parseAccuracies, parseJsonObject } from './streamSettingForms';
+import {
+  checkGeocoding,
+  checkMedia,
+  checkProfile,
+  checkProvider,
+  geocodingBody,
+  geocodingForm,
+  mediaBody,
+  mediaForm,
+  parseAccuracies,
+  parseJsonObject,
+} from './streamSettingForms';
 
 describe('stream settings forms', () => {
   it('reads JSON objects and accuracies as typed', () => {
@@ -15,7 +26,11 @@ describe('stream settings forms', () => {
   });
 
   it('asks for names, kinds, providers and JSON objects in the spec words', () => {
-    expect(checkProvider({ name: ' ', kind: '', configuration: '[]' })).toEqual({ name: VALIDATION.required, kind: VALIDATION.required, configuration: VALIDATION.invalidField });
+    expect(checkProvider({ name: ' ', kind: '', configuration: '[]' })).toEqual({
+      name: VALIDATION.required,
+      kind: VALIDATION.required,
+      configuration: VALIDATION.invalidField,
+    });
     expect(checkProvider({ name: 'A', kind: 'rtmp', configuration: '' })).toEqual({});
     expect(checkProfile({ providerId: null, name: 'Main', isMain: true, settings: '' })).toEqual({ providerId: VALIDATION.required });
   });
@@ -42,6 +57,9 @@ describe('stream settings forms', () => {
     expect(checkGeocoding({ ...ok, accuracies: '10, -1' })).toEqual({ accuracies: VALIDATION.minValue(0) });
     expect(checkGeocoding({ ...ok, accuracies: 'ten' })).toEqual({ accuracies: VALIDATION.number });
     expect(checkGeocoding({ ...ok, geocoders: [], accuracies: '' })).toEqual({ geocoders: VALIDATION.required });
-    expect(checkGeocoding({ ...ok, percentageThreshold: '101', moving: '1.5' })).toEqual({ percentageThreshold: VALIDATION.maxValue(100), moving: VALIDATION.integer });
+    expect(checkGeocoding({ ...ok, percentageThreshold: '101', moving: '1.5' })).toEqual({
+      percentageThreshold: VALIDATION.maxValue(100),
+      moving: VALIDATION.integer,
+    });
   });
 });

@@ -5,7 +5,16 @@
  * checks in the spec's words (the core checks the same and its answer shows on the same fields),
  * and the request bodies.
  */
-import { CHANNEL_CONFIG_LIMITS, GEOCODERS, VALIDATION, type Geocoder, type GeocodingProfile, type StreamMediaProfileSetting, type StreamProfile, type StreamProvider } from '@fleet/contracts';
+import {
+  CHANNEL_CONFIG_LIMITS,
+  GEOCODERS,
+  VALIDATION,
+  type Geocoder,
+  type GeocodingProfile,
+  type StreamMediaProfileSetting,
+  type StreamProfile,
+  type StreamProvider,
+} from '@fleet/contracts';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -46,7 +55,11 @@ export interface ProviderForm {
   readonly configuration: string;
 }
 
-export const providerForm = (p: StreamProvider | null): ProviderForm => ({ name: p?.name ?? '', kind: p?.kind ?? '', configuration: p ? jsonText(p.configuration) : '' });
+export const providerForm = (p: StreamProvider | null): ProviderForm => ({
+  name: p?.name ?? '',
+  kind: p?.kind ?? '',
+  configuration: p ? jsonText(p.configuration) : '',
+});
 
 export function checkProvider(v: ProviderForm): FieldErrors {
   const errors: Record<string, string> = {};
@@ -116,7 +129,8 @@ export function checkMedia(v: MediaForm): FieldErrors {
   }
   const min = toNumber(v.minResolution);
   const max = toNumber(v.maxResolution);
-  if (errors.minResolution === undefined && errors.maxResolution === undefined && min !== null && max !== null && min > max) errors.maxResolution = VALIDATION.minResolutionAboveMax;
+  if (errors.minResolution === undefined && errors.maxResolution === undefined && min !== null && max !== null && min > max)
+    errors.maxResolution = VALIDATION.minResolutionAboveMax;
   if (parseJsonObject(v.attributes) === null) errors.attributes = VALIDATION.invalidField;
   return errors;
 }

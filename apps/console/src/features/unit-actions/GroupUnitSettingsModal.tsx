@@ -40,7 +40,9 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
     case 'delayMs':
       return t('unitActions.groupUnitSettings.values.delayMs', { ms: offered.delayMs ?? 0 });
     case 'transmissionMode':
-      return t('unitActions.groupUnitSettings.values.transmissionMode', { mode: offered.transmissionMode === undefined ? none : t(`unitDetail.camera.mode.names.${offered.transmissionMode}`) });
+      return t('unitActions.groupUnitSettings.values.transmissionMode', {
+        mode: offered.transmissionMode === undefined ? none : t(`unitDetail.camera.mode.names.${offered.transmissionMode}`),
+      });
     case 'storeAndForwardQuality':
       return t('unitActions.groupUnitSettings.values.storeAndForwardQuality', {
         quality: offered.storeAndForwardQuality === undefined ? none : t(`unitConfig.storeAndForward.profiles.${offered.storeAndForwardQuality}`),
@@ -48,9 +50,13 @@ function settingLabel(t: TFunction, key: GroupSettingKey, offered: GroupUnitSett
     case 'audioBitrateKbps':
       return t('unitActions.groupUnitSettings.values.audioBitrateKbps', { kbps: offered.audioBitrateKbps ?? 0 });
     case 'totalKbps':
-      return t('unitActions.groupUnitSettings.values.totalKbps', { value: offered.totalKbps === null || offered.totalKbps === undefined ? none : `${offered.totalKbps} kbps` });
+      return t('unitActions.groupUnitSettings.values.totalKbps', {
+        value: offered.totalKbps === null || offered.totalKbps === undefined ? none : `${offered.totalKbps} kbps`,
+      });
     case 'cellularKbps':
-      return t('unitActions.groupUnitSettings.values.cellularKbps', { value: offered.cellularKbps === null || offered.cellularKbps === undefined ? none : `${offered.cellularKbps} kbps` });
+      return t('unitActions.groupUnitSettings.values.cellularKbps', {
+        value: offered.cellularKbps === null || offered.cellularKbps === undefined ? none : `${offered.cellularKbps} kbps`,
+      });
   }
 }
 
@@ -68,10 +74,19 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   const keys = GROUP_SETTING_KEYS.filter((key) => key in offered);
 
   const fields = useMemo((): Field<Values>[] => {
-    const groupOptions: Option[] = (groups.data ?? []).map((g) => ({ value: g.id, label: t('unitActions.groupUnitSettings.groupOption', { name: g.name, inventory: g.inventoryName }) }));
+    const groupOptions: Option[] = (groups.data ?? []).map((g) => ({
+      value: g.id,
+      label: t('unitActions.groupUnitSettings.groupOption', { name: g.name, inventory: g.inventoryName }),
+    }));
     return [
       { kind: 'select', name: 'groupId', label: 'unitActions.groupUnitSettings.group', required: true, options: () => groupOptions },
-      { kind: 'multiselect', name: 'settings', label: 'unitActions.groupUnitSettings.settings', required: true, options: (tr) => GROUP_SETTING_KEYS.filter((key) => key in offered).map((key) => ({ value: key, label: settingLabel(tr, key, offered) })) },
+      {
+        kind: 'multiselect',
+        name: 'settings',
+        label: 'unitActions.groupUnitSettings.settings',
+        required: true,
+        options: (tr) => GROUP_SETTING_KEYS.filter((key) => key in offered).map((key) => ({ value: key, label: settingLabel(tr, key, offered) })),
+      },
     ];
   }, [groups.data, offered, t]);
   const rules = useMemo(() => schemaCheck(fields, GroupUnitSettingsUpdateBody, (values: Values) => settingsBody(offered, values.settings)), [fields, offered]);
@@ -90,7 +105,12 @@ function GroupUnitSettingsForm({ unit, onClose }: { readonly unit: UnitDetail; r
   });
 
   if (enhanced.isPending || groups.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (enhanced.isError || groups.isError) return <Alert color="red" data-testid="unit-group-settings-load-error">{errorText(enhanced.error ?? groups.error)}</Alert>;
+  if (enhanced.isError || groups.isError)
+    return (
+      <Alert color="red" data-testid="unit-group-settings-load-error">
+        {errorText(enhanced.error ?? groups.error)}
+      </Alert>
+    );
   if (groups.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="unit-group-settings-no-groups">

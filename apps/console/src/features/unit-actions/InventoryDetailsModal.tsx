@@ -53,11 +53,20 @@ function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; re
     const inventoryOptions = (inventories.data ?? []).map((i) => ({ value: i.id, label: i.name }));
     return [
       { kind: 'select', name: 'inventoryId', label: 'unitActions.inventoryDetails.inventory', required: true, options: () => inventoryOptions },
-      { kind: 'select', name: 'ownership', label: 'unitActions.inventoryDetails.ownership', required: true, options: (tr) => OWNERSHIP_VALUES.map((o) => ({ value: o, label: tr(`unitActions.inventoryDetails.ownerships.${o}`) })) },
+      {
+        kind: 'select',
+        name: 'ownership',
+        label: 'unitActions.inventoryDetails.ownership',
+        required: true,
+        options: (tr) => OWNERSHIP_VALUES.map((o) => ({ value: o, label: tr(`unitActions.inventoryDetails.ownerships.${o}`) })),
+      },
       { kind: 'custom', name: 'usageProfileId', label: 'unitActions.inventoryDetails.usageProfile', when: () => canProfiles, render: UsageProfileField },
     ];
   }, [inventories.data, canProfiles]);
-  const check = useMemo(() => schemaCheck(fields, InventoryUnitDetailsBody, (values: Values) => bodyOf(unit, values, canProfiles)), [fields, unit, canProfiles]);
+  const check = useMemo(
+    () => schemaCheck(fields, InventoryUnitDetailsBody, (values: Values) => bodyOf(unit, values, canProfiles)),
+    [fields, unit, canProfiles],
+  );
   const form = useForm(initial, check);
   const save = useEndpointMutation('updateInventoryUnitDetails', {
     onSuccess: (saved) => {
@@ -72,7 +81,12 @@ function InventoryDetailsForm({ unit, onClose }: { readonly unit: UnitDetail; re
   });
 
   if (inventories.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
-  if (inventories.isError) return <Alert color="red" data-testid="unit-inventory-details-load-error">{errorText(inventories.error)}</Alert>;
+  if (inventories.isError)
+    return (
+      <Alert color="red" data-testid="unit-inventory-details-load-error">
+        {errorText(inventories.error)}
+      </Alert>
+    );
   const onSave = () => {
     const values = form.submit();
     if (values !== null) save.mutate({ body: InventoryUnitDetailsBody.parse(bodyOf(unit, values, canProfiles)) });
@@ -99,8 +113,15 @@ const NONE = '__none__';
 function UsageProfileField({ form, label, testId, error, readOnly }: CustomFieldProps<Values>) {
   const { t } = useTranslation();
   const { inventoryId, usageProfileId } = form.values;
-  const profiles = useEndpointQuery('listInventoryUsageProfiles', { params: { id: inventoryId ?? '' }, query: { limit: 1000 } }, { enabled: inventoryId !== null });
-  const options = (profiles.data?.items ?? []).map((p) => ({ value: p.id, label: p.inventoryId === null ? t('unitActions.inventoryDetails.globalProfile', { name: p.name }) : p.name }));
+  const profiles = useEndpointQuery(
+    'listInventoryUsageProfiles',
+    { params: { id: inventoryId ?? '' }, query: { limit: 1000 } },
+    { enabled: inventoryId !== null },
+  );
+  const options = (profiles.data?.items ?? []).map((p) => ({
+    value: p.id,
+    label: p.inventoryId === null ? t('unitActions.inventoryDetails.globalProfile', { name: p.name }) : p.name,
+  }));
   // The unit's profile stays visible under its id until the list names it.
   const unnamed = usageProfileId !== null && !options.some((o) => o.value === usageProfileId) ? [{ value: usageProfileId, label: usageProfileId }] : [];
   return (

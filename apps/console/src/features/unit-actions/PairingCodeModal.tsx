@@ -30,7 +30,11 @@ function Value({ label, children }: { label: string; children: React.ReactNode }
 export default function PairingCodeModal({ unit, opened, onClose }: PairingCodeModalProps) {
   const { t, i18n } = useTranslation();
   const errorText = useApiErrorMessage();
-  const read = useEndpointQuery('getUnitPairingCode', { params: { id: unit.uniqueId } }, { enabled: opened, staleTime: 0, refetchOnMount: 'always', retry: false });
+  const read = useEndpointQuery(
+    'getUnitPairingCode',
+    { params: { id: unit.uniqueId } },
+    { enabled: opened, staleTime: 0, refetchOnMount: 'always', retry: false },
+  );
   const info = read.data;
   return (
     <Modal opened={opened} onClose={onClose} title={t('unitActions.pairingCode.title')}>

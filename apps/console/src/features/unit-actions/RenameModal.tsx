@@ -81,7 +81,10 @@ function RenameForm({ unit, onClose }: Omit<RenameModalProps, 'opened'>) {
           // The core also publishes unit.updated; applying the answer now updates the header and list at once.
           applyRealtimeEvent(queryClient, { type: 'unit.updated', unit: summary, at: Date.now() });
           const renamed = summary.name !== base.values.name;
-          toast.show({ message: renamed ? t('unitActions.rename.saved', { name: summary.name }) : t('unitActions.rename.savedComment', { name: summary.name }), variant: 'success' });
+          toast.show({
+            message: renamed ? t('unitActions.rename.saved', { name: summary.name }) : t('unitActions.rename.savedComment', { name: summary.name }),
+            variant: 'success',
+          });
           onClose();
         },
         onError: (error) => {

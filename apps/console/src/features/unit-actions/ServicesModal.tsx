@@ -153,8 +153,9 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
           </Group>
         </Group>
       )}
-      {canManage && services.isSuccess && (
-        offered.length === 0 ? (
+      {canManage &&
+        services.isSuccess &&
+        (offered.length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="unit-services-none-to-add">
             {t('unitActions.services.noneToAdd')}
           </Text>
@@ -183,8 +184,7 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
               {t('unitActions.services.add')}
             </Button>
           </Group>
-        )
-      )}
+        ))}
       {failure !== null && <ErrorNote testId="unit-services-error" message={errorText(failure)} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-testid="unit-services-close">

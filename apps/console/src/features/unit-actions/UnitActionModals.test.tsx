@@ -31,7 +31,20 @@ async function openAction(api: FakeApi, roles: Role[], action: string) {
 
 function profile(overrides: Partial<UsageProfile>): UsageProfile {
   const at = '2026-01-10T09:00:00.000Z';
-  return { id: 'up1', name: 'Monthly_50', type: 'data', quotaPerMonth: 50, resetDay: 1, isDefault: false, inventoryId: 'inv1', unitCount: 0, version: 1, createdAt: at, updatedAt: at, ...overrides };
+  return {
+    id: 'up1',
+    name: 'Monthly_50',
+    type: 'data',
+    quotaPerMonth: 50,
+    resetDay: 1,
+    isDefault: false,
+    inventoryId: 'inv1',
+    unitCount: 0,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
 }
 
 describe('Unit actions: the pairing code', () => {
@@ -61,7 +74,11 @@ describe('Unit actions: inventory details (support staff)', () => {
   ];
 
   it('is offered to support staff and super users only', async () => {
-    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_admin'], route: `/list?unit=${UNIT}`, api: unitApi() });
+    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_admin'],
+      route: `/list?unit=${UNIT}`,
+      api: unitApi(),
+    });
     await user.click(await screen.findByTestId('unit-actions-menu'));
     await screen.findByTestId('unit-actions-rename');
     expect(screen.queryByTestId('unit-actions-inventoryDetails')).not.toBeInTheDocument();
@@ -70,7 +87,13 @@ describe('Unit actions: inventory details (support staff)', () => {
   it('sends staff’s ownership for the inventory picked, with the unit’s version, and leaves the usage profile alone', async () => {
     const api = unitApi()
       .on('getAdminUnitInventories', inventories)
-      .on('updateInventoryUnitDetails', ({ body }) => ({ uniqueId: UNIT, inventoryId: body.inventoryId, ownership: body.ownership, usageProfileId: null, version: 8 }));
+      .on('updateInventoryUnitDetails', ({ body }) => ({
+        uniqueId: UNIT,
+        inventoryId: body.inventoryId,
+        ownership: body.ownership,
+        usageProfileId: null,
+        version: 8,
+      }));
     const { user } = await openAction(api, ['staff'], 'inventoryDetails');
 
     await user.click(await screen.findByTestId('unit-inventory-details-inventoryId'));
@@ -89,7 +112,13 @@ describe('Unit actions: inventory details (support staff)', () => {
     const api = unitApi()
       .on('getAdminUnitInventories', inventories)
       .on('listInventoryUsageProfiles', { items: [profile({}), profile({ id: 'up2', name: 'Hours_20', inventoryId: null })], total: 2, offset: 0, limit: 1000 })
-      .on('updateInventoryUnitDetails', ({ body }) => ({ uniqueId: UNIT, inventoryId: body.inventoryId, ownership: body.ownership, usageProfileId: body.usageProfileId ?? null, version: 8 }));
+      .on('updateInventoryUnitDetails', ({ body }) => ({
+        uniqueId: UNIT,
+        inventoryId: body.inventoryId,
+        ownership: body.ownership,
+        usageProfileId: body.usageProfileId ?? null,
+        version: 8,
+      }));
     const { user } = await openAction(api, ['super_user'], 'inventoryDetails');
 
     await user.click(await screen.findByTestId('unit-inventory-details-usageProfileId'));
@@ -120,7 +149,9 @@ describe('Unit actions: the unit’s settings for a group', () => {
     // Every setting the unit has is offered and picked at first: leave out the audio bitrate and the caps.
     const picked = settings.closest('.mantine-MultiSelect-root') ?? document.body;
     for (const label of ['Audio bitrate: 192 kbps', 'Max total capping: none', 'Max cellular capping: none']) {
-      const pill = within(picked as HTMLElement).getByText(label).closest('.mantine-Pill-root');
+      const pill = within(picked as HTMLElement)
+        .getByText(label)
+        .closest('.mantine-Pill-root');
       const remove = pill?.querySelector('button');
       if (remove) await user.click(remove);
     }
@@ -143,7 +174,11 @@ describe('Unit actions: the unit’s settings for a group', () => {
   });
 
   it('is not offered to regular users', async () => {
-    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_regular'], route: `/list?unit=${UNIT}`, api: unitApi() });
+    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_regular'],
+      route: `/list?unit=${UNIT}`,
+      api: unitApi(),
+    });
     await user.click(await screen.findByTestId('unit-actions-menu'));
     await screen.findByTestId('unit-actions-rename');
     expect(screen.queryByTestId('unit-actions-groupUnitSettings')).not.toBeInTheDocument();

@@ -53,7 +53,8 @@ describe('actionBlocker', () => {
 
   it('never blocks the entries that do not reach the device', () => {
     for (const status of UNIT_STATUSES) {
-      for (const action of ['rename', 'pairingCode', 'removePairing', 'services', 'inventoryDetails', 'groupUnitSettings'] as const) expect(actionBlocker(action, status)).toBeNull();
+      for (const action of ['rename', 'pairingCode', 'removePairing', 'services', 'inventoryDetails', 'groupUnitSettings'] as const)
+        expect(actionBlocker(action, status)).toBeNull();
     }
   });
 });

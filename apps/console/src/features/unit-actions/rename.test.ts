@@ -38,7 +38,12 @@ describe('renameBody / values', () => {
 
 describe('classifyRenameError', () => {
   it('puts the uniqueness message on the name', () => {
-    const error = new ApiError({ status: 409, code: 'NAME_IN_USE', message: VALIDATION.unitNameInUse, fields: [{ path: 'name', message: VALIDATION.unitNameInUse }] });
+    const error = new ApiError({
+      status: 409,
+      code: 'NAME_IN_USE',
+      message: VALIDATION.unitNameInUse,
+      fields: [{ path: 'name', message: VALIDATION.unitNameInUse }],
+    });
     expect(classifyRenameError(error)).toEqual({ kind: 'fields', errors: { name: VALIDATION.unitNameInUse } });
     const bare = new ApiError({ status: 409, code: 'NAME_IN_USE', message: 'Name already in use' });
     expect(classifyRenameError(bare)).toEqual({ kind: 'fields', errors: { name: VALIDATION.unitNameInUse } });

@@ -46,10 +46,7 @@ export function renameBody(unitId: string, values: RenameValues, version: number
 }
 
 /** What a failed rename means for the form. */
-export type RenameFailure =
-  | { readonly kind: 'fields'; readonly errors: RenameErrors }
-  | { readonly kind: 'conflict' }
-  | { readonly kind: 'other' };
+export type RenameFailure = { readonly kind: 'fields'; readonly errors: RenameErrors } | { readonly kind: 'conflict' } | { readonly kind: 'other' };
 
 const FIELDS: readonly RenameField[] = ['name', 'comment'];
 

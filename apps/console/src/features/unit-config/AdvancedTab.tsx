@@ -20,7 +20,12 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         schema={FilenamePrefixUpdateBody}
         toBody={(v) => v}
         fields={[
-          { kind: 'text', name: 'filenamePrefix', label: t('unitConfig.prefix.filenamePrefix'), description: t('unitConfig.prefix.hint', { max: LIMITS.filenamePrefixMax }) },
+          {
+            kind: 'text',
+            name: 'filenamePrefix',
+            label: t('unitConfig.prefix.filenamePrefix'),
+            description: t('unitConfig.prefix.hint', { max: LIMITS.filenamePrefixMax }),
+          },
         ]}
       />
       <ConfigCard

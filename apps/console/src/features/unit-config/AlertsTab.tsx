@@ -7,8 +7,15 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, SegmentedC
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  ALERT_CONFIG_MODES, ALERT_LEVELS, ALERT_TYPES, AlertsConfigurationUpdateBody, UNIT_CONFIG_BOUNDS, type AlertConfigMode, type AlertLevel,
-  type AlertType, type UnitAlertsConfiguration,
+  ALERT_CONFIG_MODES,
+  ALERT_LEVELS,
+  ALERT_TYPES,
+  AlertsConfigurationUpdateBody,
+  UNIT_CONFIG_BOUNDS,
+  type AlertConfigMode,
+  type AlertLevel,
+  type AlertType,
+  type UnitAlertsConfiguration,
 } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
@@ -43,9 +50,11 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
   );
   const shown: UnitAlertsConfiguration | undefined = previewWanted ? preview.data : current;
   const manual = mode === 'manual';
-  const setType = (type: AlertType, patch: Partial<AlertTypeRow>) => form.set({ alerts: { ...form.values.alerts, [type]: { ...form.values.alerts[type], ...patch } } });
+  const setType = (type: AlertType, patch: Partial<AlertTypeRow>) =>
+    form.set({ alerts: { ...form.values.alerts, [type]: { ...form.values.alerts[type], ...patch } } });
   const recipients = form.values.recipients;
-  const setRecipient = (index: number, patch: Partial<RecipientRow>) => form.set({ recipients: recipients.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
+  const setRecipient = (index: number, patch: Partial<RecipientRow>) =>
+    form.set({ recipients: recipients.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
 
   return (
     <FormSection formId="alerts" title={t('unitConfig.alerts.title')} form={form} allowed={allowed}>
@@ -123,7 +132,10 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
                 aria-label={t('unitConfig.alerts.alertType')}
                 value={r.alertType}
                 onChange={(e) => setRecipient(i, { alertType: e.currentTarget.value as RecipientRow['alertType'] })}
-                data={[{ value: 'all', label: t('unitConfig.alerts.allTypes') }, ...ALERT_TYPES.map((a) => ({ value: a, label: t(`unitConfig.alerts.types.${a}`) }))]}
+                data={[
+                  { value: 'all', label: t('unitConfig.alerts.allTypes') },
+                  ...ALERT_TYPES.map((a) => ({ value: a, label: t(`unitConfig.alerts.types.${a}`) })),
+                ]}
                 data-testid={`config-alerts-recipientType-${i}`}
               />
               <TextInput
@@ -135,7 +147,12 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
                 data-testid={`config-alerts-email-${i}`}
               />
               {allowed && (
-                <Button variant="subtle" color="red" onClick={() => form.set({ recipients: recipients.filter((_, j) => j !== i) })} data-testid={`config-alerts-remove-${i}`}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() => form.set({ recipients: recipients.filter((_, j) => j !== i) })}
+                  data-testid={`config-alerts-remove-${i}`}
+                >
                   {t('unitConfig.remove')}
                 </Button>
               )}
@@ -143,7 +160,11 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
           ))}
           {allowed && recipients.length < UNIT_CONFIG_BOUNDS.recipientsMax && (
             <Group>
-              <Button variant="light" onClick={() => form.set({ recipients: [...recipients, { alertType: 'all', email: '' }] })} data-testid="config-alerts-addRecipient">
+              <Button
+                variant="light"
+                onClick={() => form.set({ recipients: [...recipients, { alertType: 'all', email: '' }] })}
+                data-testid="config-alerts-addRecipient"
+              >
                 {t('unitConfig.alerts.addRecipient')}
               </Button>
             </Group>
@@ -177,7 +198,12 @@ export default function AlertsTab() {
   const { unitId } = useConfigContext();
   const errorText = useApiErrorMessage();
   const query = useEndpointQuery('getUnitAlertsConfiguration', { params: { id: unitId } });
-  if (query.error) return <Alert color="red" data-testid="config-alerts-error">{errorText(query.error)}</Alert>;
+  if (query.error)
+    return (
+      <Alert color="red" data-testid="config-alerts-error">
+        {errorText(query.error)}
+      </Alert>
+    );
   if (!query.data) return <Loader data-testid="config-alerts-loading" />;
   return <AlertsForm current={query.data} />;
 }

@@ -92,8 +92,15 @@ describe('Connections: waiting for the unit after a link toggle (up to one minut
     expect(screen.getByTestId('config-link-wait-modem-1')).toHaveAttribute('data-state', 'waiting');
     await act(() =>
       socket.emit({
-        type: 'unit.telemetry', unitId: UNIT, battery: null, location: null, modems: links({ cell: { enabled: false, connected: false } }), totalBitrate: 0,
-        cameraConnected: true, sample: { t: 1, kbps: 0 }, at: 1,
+        type: 'unit.telemetry',
+        unitId: UNIT,
+        battery: null,
+        location: null,
+        modems: links({ cell: { enabled: false, connected: false } }),
+        totalBitrate: 0,
+        cameraConnected: true,
+        sample: { t: 1, kbps: 0 },
+        at: 1,
       }),
     );
     expect(screen.queryByTestId('config-link-wait-modem-1')).not.toBeInTheDocument();
@@ -134,7 +141,13 @@ describe('Connections: waiting for the unit after an operator switch (up to 30 s
     expect(screen.getByTestId('config-modem-1-operator-wait')).toHaveTextContent('The unit has not reported the new operator within 30 seconds');
 
     await act(() =>
-      socket.emit({ type: 'unit.configuration', unitId: UNIT, setting: 'cellular', configuration: { ...config, version: 2, cellular: { 'modem-1': { network: 'automatic' } } }, at: 2 }),
+      socket.emit({
+        type: 'unit.configuration',
+        unitId: UNIT,
+        setting: 'cellular',
+        configuration: { ...config, version: 2, cellular: { 'modem-1': { network: 'automatic' } } },
+        at: 2,
+      }),
     );
     expect(screen.queryByTestId('config-modem-1-operator-wait')).not.toBeInTheDocument();
   });

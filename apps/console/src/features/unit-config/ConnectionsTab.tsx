@@ -8,7 +8,16 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { InterfacesConfigUpdateBody, IP_MODES, TIMINGS, WIFI_SECURITY, WifiConnectBody, type Modem, type UnitConfiguration, type WifiNetwork } from '@fleet/contracts';
+import {
+  InterfacesConfigUpdateBody,
+  IP_MODES,
+  TIMINGS,
+  WIFI_SECURITY,
+  WifiConnectBody,
+  type Modem,
+  type UnitConfiguration,
+  type WifiNetwork,
+} from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
 import { ethernetBody, ethernetForm, linkDisableBlocker, validateEthernetForm, validateWifiForm, wifiBody, wifiForm, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
@@ -193,7 +202,12 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
                   <Text size="xs" c="dimmed">
                     {t('unitConfig.wifi.signal', { value: Math.round(n.signalQuality) })}
                   </Text>
-                  <Button size="compact-xs" variant="subtle" onClick={() => form.set({ ssid: n.ssid, security: n.security })} data-testid={`config-wifi-use-${n.ssid}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => form.set({ ssid: n.ssid, security: n.security })}
+                    data-testid={`config-wifi-use-${n.ssid}`}
+                  >
                     {t('unitConfig.wifi.use')}
                   </Button>
                 </Group>
@@ -207,7 +221,12 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
             fields={[
               [
                 { kind: 'text', name: 'ssid', label: t('unitConfig.wifi.ssid') },
-                { kind: 'select', name: 'security', label: t('unitConfig.wifi.security'), options: WIFI_SECURITY.map((s) => ({ value: s, label: t(`unitConfig.wifi.securities.${s}`) })) },
+                {
+                  kind: 'select',
+                  name: 'security',
+                  label: t('unitConfig.wifi.security'),
+                  options: WIFI_SECURITY.map((s) => ({ value: s, label: t(`unitConfig.wifi.securities.${s}`) })),
+                },
                 { kind: 'password', name: 'password', label: t('unitConfig.wifi.password'), when: (v) => v.security !== 'open' },
               ],
             ]}
@@ -232,7 +251,12 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => ethernetBody(v, modem.port)}
       fields={[
-        { kind: 'select', name: 'ipMode', label: t('unitConfig.ethernet.ipMode'), options: IP_MODES.map((m) => ({ value: m, label: t(`unitConfig.ethernet.ipModes.${m}`) })) },
+        {
+          kind: 'select',
+          name: 'ipMode',
+          label: t('unitConfig.ethernet.ipMode'),
+          options: IP_MODES.map((m) => ({ value: m, label: t(`unitConfig.ethernet.ipModes.${m}`) })),
+        },
         [
           { kind: 'text', name: 'ip', label: t('unitConfig.ethernet.ip'), when: isStatic },
           { kind: 'text', name: 'subnetMask', label: t('unitConfig.ethernet.subnetMask'), when: isStatic },

@@ -8,13 +8,43 @@
 import { Checkbox, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  AncillaryDataBody, ANCILLARY_DATA_TYPES, EncoderBody, ERROR_CATALOGUE, IfbAlwaysOnBody, IfbDelayBody, LIMITS, SHOOTING_MODES, ShootingModeBody, UNIT_CONFIG_BOUNDS,
-  VIDEO_CODECS, VIDEO_COMPLEXITIES, VideoComplexityBody, type UnitConfiguration,
+  AncillaryDataBody,
+  ANCILLARY_DATA_TYPES,
+  EncoderBody,
+  ERROR_CATALOGUE,
+  IfbAlwaysOnBody,
+  IfbDelayBody,
+  LIMITS,
+  SHOOTING_MODES,
+  ShootingModeBody,
+  UNIT_CONFIG_BOUNDS,
+  VIDEO_CODECS,
+  VIDEO_COMPLEXITIES,
+  VideoComplexityBody,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import {
-  ancillaryDataBody, ancillaryDataForm, encoderBody, encoderForm, hasHevc, ifbAlwaysOnBody, ifbAlwaysOnForm, ifbDelayBody, ifbDelayForm, shootingModeBody,
-  shootingModeForm, validateAncillaryDataForm, validateEncoderForm, validateIfbAlwaysOnForm, validateIfbDelayForm, validateShootingModeForm,
-  validateVideoComplexityForm, videoComplexityBody, videoComplexityForm, type AncillaryDataType, type UnitFacts,
+  ancillaryDataBody,
+  ancillaryDataForm,
+  encoderBody,
+  encoderForm,
+  hasHevc,
+  ifbAlwaysOnBody,
+  ifbAlwaysOnForm,
+  ifbDelayBody,
+  ifbDelayForm,
+  shootingModeBody,
+  shootingModeForm,
+  validateAncillaryDataForm,
+  validateEncoderForm,
+  validateIfbAlwaysOnForm,
+  validateIfbDelayForm,
+  validateShootingModeForm,
+  validateVideoComplexityForm,
+  videoComplexityBody,
+  videoComplexityForm,
+  type AncillaryDataType,
+  type UnitFacts,
 } from './forms';
 import { useServiceGates } from '../../shell/useServiceGates';
 import { ConfigCard } from './parts';
@@ -77,7 +107,12 @@ export function ShootingModeForm({ config }: FormProps) {
       schema={ShootingModeBody}
       toBody={shootingModeBody}
       fields={[
-        { kind: 'select', name: 'mode', label: t('unitConfig.shootingMode.mode'), options: SHOOTING_MODES.map((m) => ({ value: m, label: t(`unitConfig.shootingMode.modes.${m}`) })) },
+        {
+          kind: 'select',
+          name: 'mode',
+          label: t('unitConfig.shootingMode.mode'),
+          options: SHOOTING_MODES.map((m) => ({ value: m, label: t(`unitConfig.shootingMode.modes.${m}`) })),
+        },
       ]}
     />
   );
@@ -154,7 +189,14 @@ export function IfbDelayForm({ config }: FormProps) {
       schema={IfbDelayBody}
       toBody={ifbDelayBody}
       blocked={useIfbBlocked()}
-      fields={[{ kind: 'number', name: 'delayMs', label: t('unitConfig.ifb.delayMs'), description: t('unitConfig.ifb.bounds', { max: UNIT_CONFIG_BOUNDS.ifbDelayMaxMs }) }]}
+      fields={[
+        {
+          kind: 'number',
+          name: 'delayMs',
+          label: t('unitConfig.ifb.delayMs'),
+          description: t('unitConfig.ifb.bounds', { max: UNIT_CONFIG_BOUNDS.ifbDelayMaxMs }),
+        },
+      ]}
     />
   );
 }

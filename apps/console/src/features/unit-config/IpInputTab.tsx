@@ -19,7 +19,12 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
       fields={[
         { kind: 'switch', name: 'enabled', label: t('unitConfig.ipInput.enabled') },
         [
-          { kind: 'select', name: 'protocol', label: t('unitConfig.ipInput.protocol'), options: IP_INPUT_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.ipInput.protocols.${p}`) })) },
+          {
+            kind: 'select',
+            name: 'protocol',
+            label: t('unitConfig.ipInput.protocol'),
+            options: IP_INPUT_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.ipInput.protocols.${p}`) })),
+          },
           { kind: 'text', name: 'port', label: t('unitConfig.ipInput.port') },
           { kind: 'text', name: 'latencyMs', label: t('unitConfig.ipInput.latencyMs') },
         ],

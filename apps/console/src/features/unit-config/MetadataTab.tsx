@@ -44,7 +44,13 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
                   data-testid={`config-metadata-value-${i}`}
                 />
                 {allowed && (
-                  <Button variant="subtle" color="red" mt="xl" onClick={() => form.set({ fields: rows.filter((_, j) => j !== i) })} data-testid={`config-metadata-remove-${i}`}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    mt="xl"
+                    onClick={() => form.set({ fields: rows.filter((_, j) => j !== i) })}
+                    data-testid={`config-metadata-remove-${i}`}
+                  >
                     {t('unitConfig.remove')}
                   </Button>
                 )}

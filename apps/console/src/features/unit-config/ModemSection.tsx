@@ -7,8 +7,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  AUTH_PROTOCOLS, CellularScanReport, InterfacesConfigUpdateBody, NETWORK_MODES, SIM_SLOTS, TIMINGS, type CellularOperator, type Modem, type ModemConfig,
-  type SimSlot, type UnitConfiguration,
+  AUTH_PROTOCOLS,
+  CellularScanReport,
+  InterfacesConfigUpdateBody,
+  NETWORK_MODES,
+  SIM_SLOTS,
+  TIMINGS,
+  type CellularOperator,
+  type Modem,
+  type ModemConfig,
+  type SimSlot,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
@@ -105,7 +114,10 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
                 value={modemConfig.activeSim ?? modem.activeSim ?? ''}
                 disabled={!canSim || sim.pending}
                 onChange={(e) => sim.run({ modemId: modem.id, sim: e.currentTarget.value as SimSlot })}
-                data={[...(modemConfig.activeSim ?? modem.activeSim ? [] : [{ value: '', label: '' }]), ...SIM_SLOTS.map((s) => ({ value: s, label: t('unitConfig.modem.sim', { slot: s }) }))]}
+                data={[
+                  ...((modemConfig.activeSim ?? modem.activeSim) ? [] : [{ value: '', label: '' }]),
+                  ...SIM_SLOTS.map((s) => ({ value: s, label: t('unitConfig.modem.sim', { slot: s }) })),
+                ]}
                 data-testid={`config-${formId}-activeSim`}
               />
               <Stack gap={4} pt="lg">
@@ -190,7 +202,9 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
             </Group>
             <AwaitedNote
               state={operatorWait.state}
-              waiting={t('unitConfig.wait.operator', { operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? '') })}
+              waiting={t('unitConfig.wait.operator', {
+                operator: operatorWait.target === 'automatic' ? t('unitConfig.modem.automatic') : (operatorWait.target ?? ''),
+              })}
               late={t('unitConfig.wait.operatorLate')}
               testId={`config-${formId}-operator-wait`}
             />
@@ -213,7 +227,13 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
                 {scan.operators.map((op) => (
                   <Group key={`${op.mcc}-${op.mnc}`} gap="xs">
                     <Text size="sm">
-                      {t('unitConfig.modem.operator', { name: op.name, technology: op.technology, mcc: op.mcc, mnc: op.mnc, signal: Math.round(op.signalQuality) })}
+                      {t('unitConfig.modem.operator', {
+                        name: op.name,
+                        technology: op.technology,
+                        mcc: op.mcc,
+                        mnc: op.mnc,
+                        signal: Math.round(op.signalQuality),
+                      })}
                     </Text>
                     {canSelect && (
                       <Button size="compact-xs" variant="subtle" onClick={() => selectOperator({ mcc: op.mcc, mnc: op.mnc })}>

@@ -2,12 +2,27 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  BANDWIDTH_CAP_OPTIONS, BwLimitationUpdateBody, FixedInternetDelayUpdateBody, LIMITS, NetworkCappingUpdateBody, VALIDATION, type UnitConfiguration,
+  BANDWIDTH_CAP_OPTIONS,
+  BwLimitationUpdateBody,
+  FixedInternetDelayUpdateBody,
+  LIMITS,
+  NetworkCappingUpdateBody,
+  VALIDATION,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import {
-  bandwidthBody, bandwidthForm, cappingBody, cappingForm, fixedDelayBody, fixedDelayForm, validateBandwidthForm, validateCappingForm,
-  validateFixedDelayForm, type PriorityRow, type UnitFacts,
+  bandwidthBody,
+  bandwidthForm,
+  cappingBody,
+  cappingForm,
+  fixedDelayBody,
+  fixedDelayForm,
+  validateBandwidthForm,
+  validateCappingForm,
+  validateFixedDelayForm,
+  type PriorityRow,
+  type UnitFacts,
 } from './forms';
 import { ConfigCard } from './parts';
 
@@ -61,7 +76,12 @@ function BandwidthForm({ config, unit }: TabProps) {
                   error={error(`priorityLimits.${i}.kbps`)}
                   data-testid={`config-bandwidth-kbps-${i}`}
                 />
-                <Button variant="subtle" color="red" onClick={() => form.set({ priorityLimits: rows.filter((_, j) => j !== i) })} data-testid={`config-bandwidth-remove-${i}`}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() => form.set({ priorityLimits: rows.filter((_, j) => j !== i) })}
+                  data-testid={`config-bandwidth-remove-${i}`}
+                >
                   {t('unitConfig.remove')}
                 </Button>
               </Group>

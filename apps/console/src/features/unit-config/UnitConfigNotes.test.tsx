@@ -23,11 +23,21 @@ function core(): FakeApi {
     .on('getUnit', makeDetail({ uniqueId: UNIT, modems: MODEMS }))
     .on('getUnitModemConfig', ({ params }) => makeModemConfig({ port: params.n, modemId: `modem-${params.n}` }))
     .on('getUnitGroups', [])
-    .on('commandCellularScan', { uniqueId: UNIT, command: 'cellularScan', accepted: true, modemId: 'modem-1', expectedDurationMs: { min: 60_000, max: 120_000 } });
+    .on('commandCellularScan', {
+      uniqueId: UNIT,
+      command: 'cellularScan',
+      accepted: true,
+      modemId: 'modem-1',
+      expectedDurationMs: { min: 60_000, max: 120_000 },
+    });
 }
 
 async function openConfig(tab: string, api: FakeApi = core()) {
-  const rendered = await renderWithApp(<UnitConfigModal unitId={UNIT} opened onClose={() => undefined} />, { roles: ['luc_regular'], route: `/list?unit=${UNIT}&config=${tab}`, api });
+  const rendered = await renderWithApp(<UnitConfigModal unitId={UNIT} opened onClose={() => undefined} />, {
+    roles: ['luc_regular'],
+    route: `/list?unit=${UNIT}&config=${tab}`,
+    api,
+  });
   expect(await screen.findByTestId(`config-panel-${tab}`)).toBeVisible();
   return rendered;
 }
@@ -48,7 +58,11 @@ describe('unit configuration: the spec’s notes and choices', () => {
   it('offers SIM slots A and B, and says a network scan takes 1 to 2 minutes once the unit took it', async () => {
     const { user, api } = await openConfig('connections');
     const sim = await screen.findByTestId('config-modem-1-activeSim');
-    expect(within(sim).getAllByRole('option').map((o) => o.textContent)).toEqual(['SIM A', 'SIM B']);
+    expect(
+      within(sim)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['SIM A', 'SIM B']);
 
     await user.click(screen.getByTestId('config-modem-1-scan'));
     await waitFor(() => expect(screen.getByTestId('config-modem-1-scanning')).toHaveTextContent('Scanning: this takes 1 to 2 minutes.'));
@@ -58,7 +72,9 @@ describe('unit configuration: the spec’s notes and choices', () => {
   it('says a scan the unit refuses is not supported for the modem, and a scan that fails on the unit to try again', async () => {
     let supported = false;
     const api = core().on('commandCellularScan', () =>
-      supported ? { uniqueId: UNIT, command: 'cellularScan', accepted: true, modemId: 'modem-1', expectedDurationMs: { min: 60_000, max: 120_000 } } : apiError('SCAN_NOT_SUPPORTED'),
+      supported
+        ? { uniqueId: UNIT, command: 'cellularScan', accepted: true, modemId: 'modem-1', expectedDurationMs: { min: 60_000, max: 120_000 } }
+        : apiError('SCAN_NOT_SUPPORTED'),
     );
     const { user, socket, settled } = await openConfig('connections', api);
     await user.click(await screen.findByTestId('config-modem-1-scan'));
@@ -68,7 +84,16 @@ describe('unit configuration: the spec’s notes and choices', () => {
     await settled();
     await user.click(screen.getByTestId('config-modem-1-scan'));
     await screen.findByTestId('config-modem-1-scanning');
-    await socket.emit({ type: 'unit.commandResult', unitId: UNIT, command: 'cellularScan', outcome: 'failed', code: 'SCAN_FAILED', message: 'Scan failed, please try again', result: null, at: 5 });
+    await socket.emit({
+      type: 'unit.commandResult',
+      unitId: UNIT,
+      command: 'cellularScan',
+      outcome: 'failed',
+      code: 'SCAN_FAILED',
+      message: 'Scan failed, please try again',
+      result: null,
+      at: 5,
+    });
     await waitFor(() => expect(screen.getByTestId('config-failure-modem-1-command')).toHaveTextContent('Scan failed, please try again'));
     expect(screen.queryByTestId('config-modem-1-scanning')).not.toBeInTheDocument();
   });

@@ -5,14 +5,42 @@
 import { Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  AudioBitrateBody, AudioParametersBody, AUDIO_INPUTS, DELAY_MODES, DelayUpdateBody, LIMITS, MultipleCameraUpdateBody, SingleCameraUpdateBody,
-  STORE_AND_FORWARD_PROFILES, StoreAndForwardQualityUpdateBody, VIDEO_RESOLUTIONS, type UnitConfiguration,
+  AudioBitrateBody,
+  AudioParametersBody,
+  AUDIO_INPUTS,
+  DELAY_MODES,
+  DelayUpdateBody,
+  LIMITS,
+  MultipleCameraUpdateBody,
+  SingleCameraUpdateBody,
+  STORE_AND_FORWARD_PROFILES,
+  StoreAndForwardQualityUpdateBody,
+  VIDEO_RESOLUTIONS,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay, isStreaming } from '@fleet/domain';
 import {
-  AUDIO_CHANNEL_CHOICES, audioBitrateBody, audioBitrateForm, audioBody, audioForm, delayBody, delayBounds, delayForm, multiCameraBody,
-  multiCameraForm, singleCameraBody, singleCameraForm, storeAndForwardForm, validateAudioBitrateForm, validateAudioForm, validateDelayForm,
-  validateMultiCameraForm, validateSingleCameraForm, validateStoreAndForwardForm, type CameraRow, type UnitFacts,
+  AUDIO_CHANNEL_CHOICES,
+  audioBitrateBody,
+  audioBitrateForm,
+  audioBody,
+  audioForm,
+  delayBody,
+  delayBounds,
+  delayForm,
+  multiCameraBody,
+  multiCameraForm,
+  singleCameraBody,
+  singleCameraForm,
+  storeAndForwardForm,
+  validateAudioBitrateForm,
+  validateAudioForm,
+  validateDelayForm,
+  validateMultiCameraForm,
+  validateSingleCameraForm,
+  validateStoreAndForwardForm,
+  type CameraRow,
+  type UnitFacts,
 } from './forms';
 import { AncillaryDataForm, EncoderForm, IfbAlwaysOnForm, IfbDelayForm, ShootingModeForm, VideoComplexityForm } from './EncodingForms';
 import { parseNumber } from '../../lib/forms/fieldErrors';
@@ -52,7 +80,14 @@ function DelayForm({ config, unit }: TabProps) {
               formId="delay"
               form={form}
               error={error}
-              fields={[{ kind: 'number', name: 'delayMs', label: t('unitConfig.delay.delayMs'), description: t('unitConfig.delay.bounds', { min: bounds.minMs, max: bounds.maxMs }) }]}
+              fields={[
+                {
+                  kind: 'number',
+                  name: 'delayMs',
+                  label: t('unitConfig.delay.delayMs'),
+                  description: t('unitConfig.delay.bounds', { min: bounds.minMs, max: bounds.maxMs }),
+                },
+              ]}
             />
             {typeof value === 'number' && forcesWiredLink(value) && (
               <Text size="sm" c="yellow.8" data-testid="config-delay-forces-wired">
@@ -91,8 +126,19 @@ function AudioForms({ config }: TabProps) {
         toBody={audioBody}
         fields={[
           [
-            { kind: 'select', name: 'input', label: t('unitConfig.audio.input'), options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })) },
-            { kind: 'select', name: 'channels', label: t('unitConfig.audio.channels'), description: t('unitConfig.audio.sdiOnly'), options: AUDIO_CHANNEL_CHOICES.map(String) },
+            {
+              kind: 'select',
+              name: 'input',
+              label: t('unitConfig.audio.input'),
+              options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })),
+            },
+            {
+              kind: 'select',
+              name: 'channels',
+              label: t('unitConfig.audio.channels'),
+              description: t('unitConfig.audio.sdiOnly'),
+              options: AUDIO_CHANNEL_CHOICES.map(String),
+            },
             { kind: 'text', name: 'gainDb', label: t('unitConfig.audio.gainDb') },
           ],
         ]}
@@ -111,7 +157,10 @@ function AudioForms({ config }: TabProps) {
             kind: 'select',
             name: 'bitrateKbps',
             label: t('unitConfig.audioBitrate.bitrateKbps'),
-            options: LIMITS.audioEncodingKbps.map((kbps) => ({ value: String(kbps), label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }) })),
+            options: LIMITS.audioEncodingKbps.map((kbps) => ({
+              value: String(kbps),
+              label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }),
+            })),
           },
         ]}
       />

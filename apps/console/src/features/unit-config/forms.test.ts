@@ -3,26 +3,87 @@ import { ERROR_CATALOGUE, LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION, type Modem, ty
 import { makeUnitConfiguration } from '../../test-utils/fixtures';
 import { DEFAULT_ALERT_SETTINGS } from '@fleet/contracts';
 import {
-  alertsBody, alertsForm, audioForm, bandwidthBody, bandwidthForm, cappingBody, delayBody, delayForm, ethernetBody, ipInputBody, ipInputForm,
-  linkDisableBlocker, metadataForm, modemBody, multiCameraBody, multiCameraForm, validateAlertsForm, validateAudioForm, validateBandwidthForm,
-  validateCappingForm, validateDelayForm, validateEthernetForm, validateIpInputForm, validateIpPipeForm, validateMetadataForm, validateModemForm,
-  validateMultiCameraForm, validatePrefixForm, validateSingleCameraForm, validateWifiForm, type ModemForm, type UnitFacts,
-  ancillaryDataBody, ancillaryDataForm, encoderBody, encoderForm, ifbAlwaysOnBody, ifbAlwaysOnForm, ifbDelayBody, ifbDelayForm, shootingModeBody,
-  shootingModeForm, validateAncillaryDataForm, validateEncoderForm, validateIfbAlwaysOnForm, validateIfbDelayForm, validateShootingModeForm,
-  validateVideoComplexityForm, videoComplexityBody, videoComplexityForm,
+  alertsBody,
+  alertsForm,
+  audioForm,
+  bandwidthBody,
+  bandwidthForm,
+  cappingBody,
+  delayBody,
+  delayForm,
+  ethernetBody,
+  ipInputBody,
+  ipInputForm,
+  linkDisableBlocker,
+  metadataForm,
+  modemBody,
+  multiCameraBody,
+  multiCameraForm,
+  validateAlertsForm,
+  validateAudioForm,
+  validateBandwidthForm,
+  validateCappingForm,
+  validateDelayForm,
+  validateEthernetForm,
+  validateIpInputForm,
+  validateIpPipeForm,
+  validateMetadataForm,
+  validateModemForm,
+  validateMultiCameraForm,
+  validatePrefixForm,
+  validateSingleCameraForm,
+  validateWifiForm,
+  type ModemForm,
+  type UnitFacts,
+  ancillaryDataBody,
+  ancillaryDataForm,
+  encoderBody,
+  encoderForm,
+  ifbAlwaysOnBody,
+  ifbAlwaysOnForm,
+  ifbDelayBody,
+  ifbDelayForm,
+  shootingModeBody,
+  shootingModeForm,
+  validateAncillaryDataForm,
+  validateEncoderForm,
+  validateIfbAlwaysOnForm,
+  validateIfbDelayForm,
+  validateShootingModeForm,
+  validateVideoComplexityForm,
+  videoComplexityBody,
+  videoComplexityForm,
 } from './forms';
 
 const config = makeUnitConfiguration({
   version: 3,
   audio: { input: 'hdmi', channels: 2, bitrateKbps: 128, gainDb: 0 },
   bandwidth: { cellular: null, total: 8000, priorityLimits: [] },
-  multiCamera: { numberOfFeeds: 2, channelSelectionMode: 'automatic', customSelectedChannels: [], channel: null, mode: 'highQuality', cameras: [], maxBandwidthMbps: null },
+  multiCamera: {
+    numberOfFeeds: 2,
+    channelSelectionMode: 'automatic',
+    customSelectedChannels: [],
+    channel: null,
+    mode: 'highQuality',
+    cameras: [],
+    maxBandwidthMbps: null,
+  },
   encoder: { codec: 'h264', colourDepth: 8 },
 });
 
 const modem = (id: string, uiType: Modem['uiType'], connected: boolean, enabled = true): Modem => ({
-  id, port: Number(id.replace(/\D/g, '')) || 1, name: id, uiType, connected, enabled, uplinkKbps: 1000, downlinkKbps: 1000,
-  signalQuality: null, roaming: false, activeSim: null, lastUpdated: '2024-01-01T00:00:00.000Z',
+  id,
+  port: Number(id.replace(/\D/g, '')) || 1,
+  name: id,
+  uiType,
+  connected,
+  enabled,
+  uplinkKbps: 1000,
+  downlinkKbps: 1000,
+  signalQuality: null,
+  roaming: false,
+  activeSim: null,
+  lastUpdated: '2024-01-01T00:00:00.000Z',
 });
 
 const unit = (overrides: Partial<UnitFacts> = {}): UnitFacts => ({
@@ -79,7 +140,9 @@ describe('video and cameras (spec 000 §5, §8, §9)', () => {
     expect(multiCameraBody(form).cameras).toHaveLength(2);
     const long = { ...form, cameras: form.cameras.map((c, i) => (i === 1 ? { ...c, label: 'A-very-long-label' } : c)) };
     expect(validateMultiCameraForm(long)).toEqual({ 'cameras.1.label': VALIDATION.maxChars(LIMITS.cameraLabelMax) });
-    expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' })).toEqual({ maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps) });
+    expect(validateMultiCameraForm({ ...form, maxBandwidthMbps: '16' })).toEqual({
+      maxBandwidthMbps: VALIDATION.maxValue(LIMITS.hdMaxBandwidthMultiCameraMbps),
+    });
   });
 
   it('takes 1 to 4 feeds, and custom channels that are given and no more than the feeds', () => {
@@ -88,8 +151,13 @@ describe('video and cameras (spec 000 §5, §8, §9)', () => {
     expect(validateMultiCameraForm({ ...form, numberOfFeeds: '5' }).numberOfFeeds).toBe(VALIDATION.maxValue(LIMITS.multiCameraMaxCameras));
     expect(validateMultiCameraForm({ ...form, numberOfFeeds: '0' }).numberOfFeeds).toBe(VALIDATION.minValue(1));
     expect(validateMultiCameraForm({ ...form, channelSelectionMode: 'custom' }).customSelectedChannels).toBe(VALIDATION.required);
-    expect(validateMultiCameraForm({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a', 'b', 'c'] }).customSelectedChannels).toBe(VALIDATION.maxElements);
-    expect(multiCameraBody({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a'] })).toMatchObject({ channelSelectionMode: 'custom', customSelectedChannels: ['a'] });
+    expect(validateMultiCameraForm({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a', 'b', 'c'] }).customSelectedChannels).toBe(
+      VALIDATION.maxElements,
+    );
+    expect(multiCameraBody({ ...form, channelSelectionMode: 'custom', customSelectedChannels: ['a'] })).toMatchObject({
+      channelSelectionMode: 'custom',
+      customSelectedChannels: ['a'],
+    });
   });
 });
 
@@ -149,7 +217,13 @@ describe('bandwidth limits and capping (spec 000 §5)', () => {
   });
 
   it('orders priority limits and refuses a busy unit', () => {
-    const form = { ...bandwidthForm(config), priorityLimits: [{ priority: '1', kbps: '2000' }, { priority: '2', kbps: '3000' }] };
+    const form = {
+      ...bandwidthForm(config),
+      priorityLimits: [
+        { priority: '1', kbps: '2000' },
+        { priority: '2', kbps: '3000' },
+      ],
+    };
     expect(validateBandwidthForm(form, unit(), false)).toEqual({ 'priorityLimits.0.kbps': VALIDATION.priorityLimitOrder });
     expect(validateBandwidthForm(bandwidthForm(config), unit(), true)).toEqual({ _form: VALIDATION.busyUnitCapping });
   });
@@ -203,7 +277,10 @@ describe('alerts (spec 000 §3)', () => {
     groupId: null,
     source: 'unit',
     alerts: Object.fromEntries(
-      (['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'] as const).map((t) => [t, { enabled: true, level: 'critical', thresholds: { warning: null, critical: null } }]),
+      (['battery', 'cameraDisconnected', 'serverCpu', 'serverStorage', 'bitrateDrop'] as const).map((t) => [
+        t,
+        { enabled: true, level: 'critical', thresholds: { warning: null, critical: null } },
+      ]),
     ) as UnitAlertsConfiguration['alerts'], // every type is listed
     settings: { ...DEFAULT_ALERT_SETTINGS },
     soundSettings: { critical: true, warning: false },
@@ -219,7 +296,9 @@ describe('alerts (spec 000 §3)', () => {
 
   it('checks the mailing list e-mails and the group', () => {
     const form = alertsForm(current);
-    expect(validateAlertsForm({ ...form, recipients: [{ alertType: 'all', email: 'not-an-email' }] })).toEqual({ 'recipients.0.email': VALIDATION.invalidEmail });
+    expect(validateAlertsForm({ ...form, recipients: [{ alertType: 'all', email: 'not-an-email' }] })).toEqual({
+      'recipients.0.email': VALIDATION.invalidEmail,
+    });
     expect(validateAlertsForm({ ...form, mode: 'group', groupId: '' })).toEqual({ groupId: VALIDATION.required });
   });
 });
@@ -244,13 +323,20 @@ describe('connections (spec 000 §5, §9)', () => {
       networkMode: '4G',
       roamingAllowed: false,
       forceScanNow: false,
-      apns: Array.from({ length: LIMITS.apnSlots }, (_, i) => ({ apn: i === 0 ? 'internet' : '', username: '', password: i === 0 ? 'secret' : '', authProtocol: 'none' as const })),
+      apns: Array.from({ length: LIMITS.apnSlots }, (_, i) => ({
+        apn: i === 0 ? 'internet' : '',
+        username: '',
+        password: i === 0 ? 'secret' : '',
+        authProtocol: 'none' as const,
+      })),
     };
     const body = modemBody(form, 3);
     expect(body.apns).toHaveLength(LIMITS.apnSlots);
     expect(body.apns[0]).toEqual({ slot: 1, apn: 'internet', username: '', authProtocol: 'none', password: 'secret' });
     expect(body.apns[1]).not.toHaveProperty('password');
-    expect(validateModemForm({ ...form, apns: form.apns.map((a, i) => (i === 2 ? { ...a, apn: 'x'.repeat(101) } : a)) }, 3)).toEqual({ 'apns.2.apn': VALIDATION.maxChars(100) });
+    expect(validateModemForm({ ...form, apns: form.apns.map((a, i) => (i === 2 ? { ...a, apn: 'x'.repeat(101) } : a)) }, 3)).toEqual({
+      'apns.2.apn': VALIDATION.maxChars(100),
+    });
   });
 
   it('keeps two connected interfaces and a forced wired link on', () => {

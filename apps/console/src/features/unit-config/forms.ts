@@ -5,19 +5,74 @@
  * the spec's wording). No React here.
  */
 import {
-  ActiveSimBody, AlertsConfigurationUpdateBody, ALERT_TYPES, AudioBitrateBody, AudioParametersBody, BwLimitationUpdateBody, DelayUpdateBody,
-  FilenamePrefixUpdateBody, FixedInternetDelayUpdateBody, InterfacesConfigUpdateBody, IpInputStreamUpdateBody, IpPipeUpdateBody, LIMITS,
-  MetadataBody, MultipleCameraUpdateBody, NtpTimecodeUpdateBody, SingleCameraUpdateBody, StoreAndForwardQualityUpdateBody, WifiConnectBody,
-  NetworkCappingUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION, ERROR_CATALOGUE, AncillaryDataBody, EncoderBody, IfbAlwaysOnBody, IfbDelayBody,
-  ShootingModeBody, VideoComplexityBody, ANCILLARY_DATA_TYPES,
-  type AlertConfigMode, type AlertLevel, type AlertType, type Applications, type ModemConfig, type SimSlot, type UnitAlertsConfiguration,
-  type UnitConfiguration, type UnitTypeGroup, type Modem, type StoreAndForwardProfile, type BANDWIDTH_CAP_OPTIONS, type AUTH_PROTOCOLS,
-  type NETWORK_MODES, type IP_INPUT_PROTOCOLS, type WIFI_SECURITY, type IP_MODES, type AUDIO_INPUTS, type VIDEO_CODECS, type SHOOTING_MODES,
-  type VIDEO_COMPLEXITIES, type CHANNEL_SELECTION_MODES,
+  ActiveSimBody,
+  AlertsConfigurationUpdateBody,
+  ALERT_TYPES,
+  AudioBitrateBody,
+  AudioParametersBody,
+  BwLimitationUpdateBody,
+  DelayUpdateBody,
+  FilenamePrefixUpdateBody,
+  FixedInternetDelayUpdateBody,
+  InterfacesConfigUpdateBody,
+  IpInputStreamUpdateBody,
+  IpPipeUpdateBody,
+  LIMITS,
+  MetadataBody,
+  MultipleCameraUpdateBody,
+  NtpTimecodeUpdateBody,
+  SingleCameraUpdateBody,
+  StoreAndForwardQualityUpdateBody,
+  WifiConnectBody,
+  NetworkCappingUpdateBody,
+  UNIT_CONFIG_BOUNDS,
+  VALIDATION,
+  ERROR_CATALOGUE,
+  AncillaryDataBody,
+  EncoderBody,
+  IfbAlwaysOnBody,
+  IfbDelayBody,
+  ShootingModeBody,
+  VideoComplexityBody,
+  ANCILLARY_DATA_TYPES,
+  type AlertConfigMode,
+  type AlertLevel,
+  type AlertType,
+  type Applications,
+  type ModemConfig,
+  type SimSlot,
+  type UnitAlertsConfiguration,
+  type UnitConfiguration,
+  type UnitTypeGroup,
+  type Modem,
+  type StoreAndForwardProfile,
+  type BANDWIDTH_CAP_OPTIONS,
+  type AUTH_PROTOCOLS,
+  type NETWORK_MODES,
+  type IP_INPUT_PROTOCOLS,
+  type WIFI_SECURITY,
+  type IP_MODES,
+  type AUDIO_INPUTS,
+  type VIDEO_CODECS,
+  type SHOOTING_MODES,
+  type VIDEO_COMPLEXITIES,
+  type CHANNEL_SELECTION_MODES,
 } from '@fleet/contracts';
 import {
-  getDelayBounds, isStreaming, resolutionLicenceProblem, validateAudioChannels, validateBandwidthLimits, validateCameraLabel, validateDelay,
-  validateDisableInterface, validateFilenamePrefix, validateMetadataValue, validateNetworkCapping, validateSmartUnitLimits, type DelayBounds, type DelayMode,
+  getDelayBounds,
+  isStreaming,
+  resolutionLicenceProblem,
+  validateAudioChannels,
+  validateBandwidthLimits,
+  validateCameraLabel,
+  validateDelay,
+  validateDisableInterface,
+  validateFilenamePrefix,
+  validateMetadataValue,
+  validateNetworkCapping,
+  validateSmartUnitLimits,
+  type DelayBounds,
+  type DelayMode,
   type UnitLicenceFlags,
 } from '@fleet/domain';
 import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
@@ -220,7 +275,10 @@ export interface AncillaryDataForm {
   readonly enabled: boolean;
   readonly types: readonly AncillaryDataType[];
 }
-export const ancillaryDataForm = (config: UnitConfiguration): AncillaryDataForm => ({ enabled: config.ancillaryData.enabled, types: config.ancillaryData.types });
+export const ancillaryDataForm = (config: UnitConfiguration): AncillaryDataForm => ({
+  enabled: config.ancillaryData.enabled,
+  types: config.ancillaryData.types,
+});
 /** The types in ANCILLARY_DATA_TYPES order, each once (a checkbox group's order is the clicks'). */
 export const ancillaryDataBody = (form: AncillaryDataForm) => ({
   enabled: form.enabled,
@@ -398,9 +456,7 @@ export function alertsBody(form: AlertsForm) {
   return {
     mode: form.mode,
     ...(form.mode === 'group' ? { groupId: textOrUndefined(form.groupId) } : {}),
-    ...(form.mode === 'manual'
-      ? { alerts: form.alerts, recipients: form.recipients.map((r) => ({ alertType: r.alertType, email: r.email.trim() })) }
-      : {}),
+    ...(form.mode === 'manual' ? { alerts: form.alerts, recipients: form.recipients.map((r) => ({ alertType: r.alertType, email: r.email.trim() })) } : {}),
   };
 }
 export const validateAlertsForm = (form: AlertsForm): FieldErrors => checkSchema(AlertsConfigurationUpdateBody, alertsBody(form));
@@ -460,9 +516,7 @@ export function ethernetForm(config: UnitConfiguration, port: number): EthernetF
 export const ethernetBody = (form: EthernetForm, port: number) => ({
   port,
   ipMode: form.ipMode,
-  ...(form.ipMode === 'static'
-    ? { ip: textOrUndefined(form.ip), subnetMask: textOrUndefined(form.subnetMask), gateway: textOrUndefined(form.gateway) }
-    : {}),
+  ...(form.ipMode === 'static' ? { ip: textOrUndefined(form.ip), subnetMask: textOrUndefined(form.subnetMask), gateway: textOrUndefined(form.gateway) } : {}),
 });
 export const validateEthernetForm = (form: EthernetForm, port: number): FieldErrors => checkSchema(InterfacesConfigUpdateBody, ethernetBody(form, port));
 

@@ -132,7 +132,15 @@ export function ConfigFields<F extends object>({ formId, form, fields, error }: 
       case 'password':
         return <PasswordInput key={field.name} {...common} value={String(value)} onChange={(e) => set(e.currentTarget.value)} />;
       default:
-        return <TextInput key={field.name} {...common} inputMode={field.kind === 'number' ? 'numeric' : undefined} value={String(value)} onChange={(e) => set(e.currentTarget.value)} />;
+        return (
+          <TextInput
+            key={field.name}
+            {...common}
+            inputMode={field.kind === 'number' ? 'numeric' : undefined}
+            value={String(value)}
+            onChange={(e) => set(e.currentTarget.value)}
+          />
+        );
     }
   };
   return fields.map((row, i) =>
@@ -157,7 +165,15 @@ interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOption
 }
 
 /** A configuration form of the unit declared as its call (applied for whom the catalogue lets) and its fields. */
-export function ConfigCard<F extends object, K extends EndpointId>({ formId, title, fields = [], blocked, notAllowedNote, children, ...options }: ConfigCardProps<F, K>) {
+export function ConfigCard<F extends object, K extends EndpointId>({
+  formId,
+  title,
+  fields = [],
+  blocked,
+  notAllowedNote,
+  children,
+  ...options
+}: ConfigCardProps<F, K>) {
   const { unitId } = useConfigContext();
   const form = useConfigForm({ unitId, ...options });
   const error = useFieldError(`config-error-${formId}`, form.errors);
@@ -181,4 +197,3 @@ export function AwaitedNote({ state, waiting, late, testId }: { state: AwaitedSt
     </Group>
   );
 }
-

@@ -26,4 +26,3 @@ export function withTab(params: URLSearchParams, tab: ConfigTab): URLSearchParam
   next.set(CONFIG_PARAM, tab);
   return next;
 }
-

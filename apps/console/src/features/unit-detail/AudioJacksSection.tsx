@@ -30,7 +30,8 @@ export function AudioJacksSection({ unitId, configuration, canWrite }: { unitId:
     successMessage: () => t('unitDetail.intercom.jacks.saved'),
   });
   const error = useFieldError('unit-detail-field-jacks', form.errors);
-  const change = (index: number, patch: Partial<AudioJackDraft>) => form.set({ jacks: form.values.jacks.map((jack, i) => (i === index ? { ...jack, ...patch } : jack)) });
+  const change = (index: number, patch: Partial<AudioJackDraft>) =>
+    form.set({ jacks: form.values.jacks.map((jack, i) => (i === index ? { ...jack, ...patch } : jack)) });
   const intercomData = [
     { value: NO_INTERCOM, label: t('unitDetail.intercom.jacks.none') },
     { value: '1', label: t('unitDetail.intercom.jacks.intercomN', { n: 1 }) },

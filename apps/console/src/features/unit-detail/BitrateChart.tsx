@@ -17,7 +17,9 @@ export default function BitrateChart({ points }: BitrateChartProps) {
   const format = (kbps: number) => {
     const formatted = formatBitrate(kbps);
     if (formatted === null) return '';
-    return formatted.unit === 'Mbps' ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value }) : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
+    return formatted.unit === 'Mbps'
+      ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value })
+      : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
   };
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const data = points.map((point) => ({ time: time.format(point.t), kbps: point.kbps }));

@@ -80,10 +80,10 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
       : blocker === 'streaming'
         ? t('unitDetail.startBlockers.streaming')
         : blocker === 'camera'
-        ? t('apiErrors.CAMERA_NOT_CONNECTED')
-        : blocker === 'license'
-          ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID')
-          : t('unitDetail.startBlockers.notOnline');
+          ? t('apiErrors.CAMERA_NOT_CONNECTED')
+          : blocker === 'license'
+            ? t('apiErrors.UNIT_VIDEO_LICENSE_INVALID')
+            : t('unitDetail.startBlockers.notOnline');
   // ── channel ──
   const channelForm = useForm(NO_CHANNEL_TYPED, requireChannel);
   const channelError = useFieldError('unit-detail-field-channel', channelForm.errors);
@@ -202,7 +202,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
               {t('unitDetail.camera.channel.external', { channel: channelName(channelStatus.channelId) })}
             </Alert>
           )}
-          {channelStatus.kind === 'failed' && <ApiErrorAlert error={channelStatus.error} title={t('unitDetail.camera.channel.failed')} testId="unit-detail-channel-error" />}
+          {channelStatus.kind === 'failed' && (
+            <ApiErrorAlert error={channelStatus.error} title={t('unitDetail.camera.channel.failed')} testId="unit-detail-channel-error" />
+          )}
         </Section>
       )}
 
@@ -221,7 +223,9 @@ export function CameraTab({ unit, capabilities, storages, reportedModems, transi
                   value={option.mode}
                   label={t(`unitDetail.camera.mode.names.${option.mode}`)}
                   disabled={option.blocker !== null || modeMutation.isPending}
-                  description={option.blocker === null ? undefined : <span data-testid={`unit-detail-mode-reason-${option.mode}`}>{blockerText(option.blocker)}</span>}
+                  description={
+                    option.blocker === null ? undefined : <span data-testid={`unit-detail-mode-reason-${option.mode}`}>{blockerText(option.blocker)}</span>
+                  }
                   data-testid={`unit-detail-mode-${option.mode}`}
                 />
               ))}
@@ -275,7 +279,10 @@ function RecordingQuality({ unit, canSend }: { unit: UnitDetail; canSend: boolea
       const quality = input.body?.quality;
       if (quality === undefined) return;
       queryClient.setQueryData<UnitDetail>(endpointKey('getUnit', { params: { id } }), (old) => (old ? { ...old, storeAndForwardVideoQuality: quality } : old));
-      toast.show({ message: t('unitDetail.camera.recordingQuality.sent', { quality: t(`unitConfig.storeAndForward.profiles.${quality}`) }), variant: 'success' });
+      toast.show({
+        message: t('unitDetail.camera.recordingQuality.sent', { quality: t(`unitConfig.storeAndForward.profiles.${quality}`) }),
+        variant: 'success',
+      });
     },
   });
   const current = unit.storeAndForwardVideoQuality;

@@ -55,7 +55,9 @@ export function CustomChannelsInput({ unitId, value, onChange, readOnly, error }
               <Text size="xs" c="dimmed">
                 {option.value}
               </Text>
-              {channel !== undefined && <ChannelStatusBadge channel={channel} size="xs" testId={`unit-detail-multicamera-channel-status-${channel.channelId}`} />}
+              {channel !== undefined && (
+                <ChannelStatusBadge channel={channel} size="xs" testId={`unit-detail-multicamera-channel-status-${channel.channelId}`} />
+              )}
             </Group>
           );
         }}

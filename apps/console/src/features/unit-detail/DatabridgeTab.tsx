@@ -58,7 +58,9 @@ export function DatabridgeTab({ unit, configuration, capabilities, transitions, 
             label={configuration.databridge.enabled ? t('unitDetail.databridge.enabled') : t('unitDetail.databridge.disabled')}
             checked={configuration.databridge.enabled}
             disabled={!canCall('updateUnitDatabridge') || setting.isPending}
-            onChange={(event) => setting.mutate({ params: { id }, body: { enabled: event.currentTarget.checked, bridgeMode: configuration.databridge.bridgeMode } })}
+            onChange={(event) =>
+              setting.mutate({ params: { id }, body: { enabled: event.currentTarget.checked, bridgeMode: configuration.databridge.bridgeMode } })
+            }
             data-testid="unit-detail-databridge-setting"
           />
           <ApiErrorAlert error={setting.error} testId="unit-detail-databridge-setting-error" />
@@ -180,13 +182,27 @@ function GatewayPicker({ unitId, canClear }: { unitId: string; canClear: boolean
             {t('unitDetail.databridge.choose')}
           </Button>
           {canClear && selected !== null && (
-            <Button size="xs" mt={22} variant="subtle" color="red" onClick={clear} loading={clearGateway.isPending} disabled={pending} data-testid="unit-detail-databridge-picker-clear">
+            <Button
+              size="xs"
+              mt={22}
+              variant="subtle"
+              color="red"
+              onClick={clear}
+              loading={clearGateway.isPending}
+              disabled={pending}
+              data-testid="unit-detail-databridge-picker-clear"
+            >
               {t('unitDetail.databridge.clearGateway')}
             </Button>
           )}
         </Group>
       )}
-      <ApiErrorAlert error={setGateway.error ?? clearGateway.error} title={t('unitDetail.databridge.gatewayFailed')} testId="unit-detail-databridge-picker-failed" fieldsInline />
+      <ApiErrorAlert
+        error={setGateway.error ?? clearGateway.error}
+        title={t('unitDetail.databridge.gatewayFailed')}
+        testId="unit-detail-databridge-picker-failed"
+        fieldsInline
+      />
     </Stack>
   );
 }

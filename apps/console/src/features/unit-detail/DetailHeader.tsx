@@ -33,7 +33,15 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
         : t('units.battery.level', { percentage: percentage ?? 0 });
   return (
     <Tooltip label={label}>
-      <Group gap={4} wrap="nowrap" data-testid="unit-detail-battery" data-level={level} data-colour={colour} data-percentage={percentage ?? ''} aria-label={label}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        data-testid="unit-detail-battery"
+        data-level={level}
+        data-colour={colour}
+        data-percentage={percentage ?? ''}
+        aria-label={label}
+      >
         <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
           <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
           <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
@@ -57,7 +65,12 @@ export function DetailBattery({ battery }: { battery: UnitDetail['battery'] }) {
 export function BitrateText({ kbps, testId }: { kbps: number; testId?: string }) {
   const { t } = useTranslation();
   const formatted = formatBitrate(kbps);
-  const text = formatted === null ? t('common.none') : formatted.unit === 'Mbps' ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value }) : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
+  const text =
+    formatted === null
+      ? t('common.none')
+      : formatted.unit === 'Mbps'
+        ? t('unitDetail.camera.bitrate.mbps', { value: formatted.value })
+        : t('unitDetail.camera.bitrate.kbps', { value: formatted.value });
   return (
     <Text size="sm" data-testid={testId} data-kbps={kbps}>
       {text}

@@ -25,7 +25,11 @@ describe('Unit detail: the enhanced unit info and settings refresh', () => {
       .on('getUnit', unit)
       .on('getUnitEnhanced', { ...unit, configuration: makeUnitConfiguration({ unitUniqueId: UNIT }), refreshIntervalMs: TIMINGS.enhancedUnitRefreshMs })
       .on('getDeviceLocation', { uniqueId: UNIT, location: null, live: false });
-    const { settled } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_read'], route: `/list?unit=${UNIT}`, api });
+    const { settled } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_read'],
+      route: `/list?unit=${UNIT}`,
+      api,
+    });
     await screen.findByTestId('unit-detail-name');
     await settled();
     await act(() => vi.advanceTimersByTimeAsync(0));

@@ -68,11 +68,16 @@ function ExternalStreamRow({ kind, unit, streaming, canControl }: { kind: Extern
     setPending(direction);
     const params = { id };
     const call: Promise<ExternalStreamResult> =
-      direction === 'start' ? callEndpoint(CALLS[kind].start, { params, body: externalStreamBody(values.destinationId, values.resolution) }) : callEndpoint(CALLS[kind].stop, { params });
+      direction === 'start'
+        ? callEndpoint(CALLS[kind].start, { params, body: externalStreamBody(values.destinationId, values.resolution) })
+        : callEndpoint(CALLS[kind].stop, { params });
     call
       .then((result) => {
         externalStreamStore.set(id, kind, { active: result.active, destinationId: result.destinationId });
-        toast.show({ message: t(direction === 'start' ? 'unitDetail.camera.forward.started' : 'unitDetail.camera.forward.stopped', { kind: kindName }), variant: 'success' });
+        toast.show({
+          message: t(direction === 'start' ? 'unitDetail.camera.forward.started' : 'unitDetail.camera.forward.stopped', { kind: kindName }),
+          variant: 'success',
+        });
       })
       .catch((error: unknown) => {
         form.failed(error);

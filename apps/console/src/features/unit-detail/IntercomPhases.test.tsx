@@ -52,7 +52,8 @@ describe('Unit detail, Intercom tab: bridging and collecting', () => {
     expect(screen.queryByTestId('unit-detail-intercom-2-phase')).not.toBeInTheDocument();
 
     await settled();
-    const report = (apps: Applications, at: number) => socket.emit({ type: 'unit.status', unitId: UNIT, status: 'online', previous: 'online', change: null, applications: apps, at });
+    const report = (apps: Applications, at: number) =>
+      socket.emit({ type: 'unit.status', unitId: UNIT, status: 'online', previous: 'online', change: null, applications: apps, at });
     await report({ ifb: { state: 'running' }, audioRoom: { state: 'running' } }, 2);
     await waitFor(() => expect(badge(2)).toHaveTextContent('Collecting'));
     expect(screen.getByTestId('unit-detail-intercom-2-phase')).toHaveTextContent('Collected with the participants of audio room AUD-0001');
@@ -66,7 +67,16 @@ describe('Unit detail, Intercom tab: bridging and collecting', () => {
 
   it('starts a session (connecting until the unit reports it, then bridging) and stops it (stopping, then stopped)', async () => {
     const outcome = (intercomState: 'connecting' | 'disconnecting') =>
-      ({ uniqueId: UNIT, action: intercomState === 'connecting' ? 'startIntercom' : 'stopIntercom', accepted: true, status: 'online', applications: {}, session: 1, mode: 'targetChannel', intercomState }) as const;
+      ({
+        uniqueId: UNIT,
+        action: intercomState === 'connecting' ? 'startIntercom' : 'stopIntercom',
+        accepted: true,
+        status: 'online',
+        applications: {},
+        session: 1,
+        mode: 'targetChannel',
+        intercomState,
+      }) as const;
     const api = core({})
       .on('startIntercomSession', () => outcome('connecting'))
       .on('stopIntercomSession', () => outcome('disconnecting'));
@@ -77,7 +87,15 @@ describe('Unit detail, Intercom tab: bridging and collecting', () => {
     await user.click(screen.getByTestId('unit-detail-intercom-1-session-start'));
     await waitFor(() => expect(badge(1)).toHaveTextContent('Connecting…'));
     expect(api.calls('startIntercomSession').map((c) => c.url)).toEqual([`/api/v2/units/${UNIT}/intercom/session/1`]);
-    await socket.emit({ type: 'unit.status', unitId: UNIT, status: 'online', previous: 'online', change: null, applications: { ifb: { state: 'running' } }, at: 2 });
+    await socket.emit({
+      type: 'unit.status',
+      unitId: UNIT,
+      status: 'online',
+      previous: 'online',
+      change: null,
+      applications: { ifb: { state: 'running' } },
+      at: 2,
+    });
     await waitFor(() => expect(badge(1)).toHaveTextContent('Bridging'));
 
     await user.click(screen.getByTestId('unit-detail-intercom-1-session-stop'));

@@ -81,11 +81,17 @@ function IntercomCard(props: {
     setSessionError(null);
     const params = { id: unitId, n: String(n) as '1' | '2' };
     void transitions
-      .run(activity, direction, keys, () => (direction === 'start' ? callEndpoint('startIntercomSession', { params }) : callEndpoint('stopIntercomSession', { params })))
+      .run(activity, direction, keys, () =>
+        direction === 'start' ? callEndpoint('startIntercomSession', { params }) : callEndpoint('stopIntercomSession', { params }),
+      )
       .then((error) => {
         if (error === null) return;
         setSessionError(error);
-        toast.show({ title: direction === 'start' ? t('unitDetail.intercom.startFailed') : t('unitDetail.intercom.stopFailed'), message: errorMessage(error), variant: 'error' });
+        toast.show({
+          title: direction === 'start' ? t('unitDetail.intercom.startFailed') : t('unitDetail.intercom.stopFailed'),
+          message: errorMessage(error),
+          variant: 'error',
+        });
       });
   };
 
@@ -98,7 +104,10 @@ function IntercomCard(props: {
         canControl={canControl}
         startLabel={t('unitDetail.intercom.start')}
         stopLabel={t('unitDetail.intercom.stop')}
-        stateLabels={{ running: t(`unitDetail.intercom.phases.${phase === 'bridging' ? 'bridging' : 'collecting'}`), disconnecting: t('unitDetail.intercom.phases.stopping') }}
+        stateLabels={{
+          running: t(`unitDetail.intercom.phases.${phase === 'bridging' ? 'bridging' : 'collecting'}`),
+          disconnecting: t('unitDetail.intercom.phases.stopping'),
+        }}
         onStart={() => run('start')}
         onStop={() => run('stop')}
       />
@@ -119,11 +128,35 @@ function IntercomCard(props: {
       />
       <Stack gap="xs">
         {mode === 'audioRoom' ? (
-          <TextInput size="xs" label={t('unitDetail.intercom.audioRoom')} value={audioRoomId} onChange={(e) => form.set({ audioRoomId: e.currentTarget.value })} readOnly={!canSave} error={error('audioRoomId')} data-testid={`${testId}-room`} />
+          <TextInput
+            size="xs"
+            label={t('unitDetail.intercom.audioRoom')}
+            value={audioRoomId}
+            onChange={(e) => form.set({ audioRoomId: e.currentTarget.value })}
+            readOnly={!canSave}
+            error={error('audioRoomId')}
+            data-testid={`${testId}-room`}
+          />
         ) : (
-          <TextInput size="xs" label={t('unitDetail.intercom.targetChannel')} value={targetChannelId} onChange={(e) => form.set({ targetChannelId: e.currentTarget.value })} readOnly={!canSave} error={error('targetChannelId')} data-testid={`${testId}-channel`} />
+          <TextInput
+            size="xs"
+            label={t('unitDetail.intercom.targetChannel')}
+            value={targetChannelId}
+            onChange={(e) => form.set({ targetChannelId: e.currentTarget.value })}
+            readOnly={!canSave}
+            error={error('targetChannelId')}
+            data-testid={`${testId}-channel`}
+          />
         )}
-        <TextInput size="xs" label={t('unitDetail.intercom.destination')} value={destinationAccount} onChange={(e) => form.set({ destinationAccount: e.currentTarget.value })} readOnly={!canSave} error={error('destinationAccount')} data-testid={`${testId}-destination`} />
+        <TextInput
+          size="xs"
+          label={t('unitDetail.intercom.destination')}
+          value={destinationAccount}
+          onChange={(e) => form.set({ destinationAccount: e.currentTarget.value })}
+          readOnly={!canSave}
+          error={error('destinationAccount')}
+          data-testid={`${testId}-destination`}
+        />
       </Stack>
       {canSave && (
         <Group>
@@ -160,7 +193,11 @@ function SipAccountSection({ unitId }: { unitId: string }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" data-testid="unit-detail-sip-account" data-enabled={account.enabled}>
           <SipValue label={t('unitDetail.intercom.sip.username')} value={account.username} testId="unit-detail-sip-username" />
           <SipValue label={t('unitDetail.intercom.sip.server')} value={account.server} testId="unit-detail-sip-server" />
-          <SipValue label={t('unitDetail.intercom.sip.displayName')} value={account.displayName === '' ? t('common.none') : account.displayName} testId="unit-detail-sip-display-name" />
+          <SipValue
+            label={t('unitDetail.intercom.sip.displayName')}
+            value={account.displayName === '' ? t('common.none') : account.displayName}
+            testId="unit-detail-sip-display-name"
+          />
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               {t('unitDetail.intercom.sip.state')}

@@ -34,15 +34,30 @@ export function ModemList({ modems }: { modems: readonly ModemRow[] }) {
               <Table.Td>{modem.name}</Table.Td>
               <Table.Td>{t(`unitDetail.camera.modems.types.${modem.uiType}`)}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" tt="none" style={{ overflow: 'visible' }} color={MODEM_STATE_COLOURS[modem.uiState]} data-testid={`unit-detail-modem-state-${modem.id}`}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  tt="none"
+                  style={{ overflow: 'visible' }}
+                  color={MODEM_STATE_COLOURS[modem.uiState]}
+                  data-testid={`unit-detail-modem-state-${modem.id}`}
+                >
                   {t(`unitDetail.camera.modems.states.${modem.uiState}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{modem.signalQuality === null ? t('common.none') : t('unitDetail.camera.modems.signalValue', { value: Math.round(modem.signalQuality) })}</Table.Td>
+              <Table.Td>
+                {modem.signalQuality === null ? t('common.none') : t('unitDetail.camera.modems.signalValue', { value: Math.round(modem.signalQuality) })}
+              </Table.Td>
               <Table.Td>
                 <BitrateText kbps={modem.uplinkKbps} />
               </Table.Td>
-              <Table.Td>{modem.uiType === 'cell' ? (modem.roaming ? t('unitDetail.camera.modems.roamingYes') : t('unitDetail.camera.modems.roamingNo')) : t('common.none')}</Table.Td>
+              <Table.Td>
+                {modem.uiType === 'cell'
+                  ? modem.roaming
+                    ? t('unitDetail.camera.modems.roamingYes')
+                    : t('unitDetail.camera.modems.roamingNo')
+                  : t('common.none')}
+              </Table.Td>
               <Table.Td>{modem.activeSim === null ? t('common.none') : t('unitDetail.camera.modems.simSlot', { slot: modem.activeSim })}</Table.Td>
             </Table.Tr>
           ))}

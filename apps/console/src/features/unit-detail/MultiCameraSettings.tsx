@@ -24,7 +24,15 @@ import { useForm } from '../../lib/forms/useForm';
 import { ChannelIdInput } from '../channels/ChannelIdInput';
 import { useChannelNames } from '../channels/useChannelNames';
 import { ApiErrorAlert, Section } from './parts';
-import { asSwitcherField, multiCameraChannelBody, multiCameraChannelErrors, switcherBody, switcherErrors, switcherFieldErrors, switcherValues } from './settingsForms';
+import {
+  asSwitcherField,
+  multiCameraChannelBody,
+  multiCameraChannelErrors,
+  switcherBody,
+  switcherErrors,
+  switcherFieldErrors,
+  switcherValues,
+} from './settingsForms';
 import type { SwitcherField, SwitcherMode, SwitcherValues } from './settingsForms';
 import { useUpdateGuard } from './useUpdateGuard';
 
@@ -209,7 +217,14 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
             description={storedName(current.highQualityChannel)}
           />
           {canHq && (
-            <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('highQualityChannel')} loading={hqCall.isPending} data-testid="unit-detail-switcher-hq-apply">
+            <Button
+              size="compact-xs"
+              variant="light"
+              w="fit-content"
+              onClick={() => applyField('highQualityChannel')}
+              loading={hqCall.isPending}
+              data-testid="unit-detail-switcher-hq-apply"
+            >
               {t('unitDetail.multiCamera.apply')}
             </Button>
           )}
@@ -228,7 +243,14 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
               description={storedName(current.proxyChannel)}
             />
             {canProxy && (
-              <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('proxyChannel')} loading={proxyCall.isPending} data-testid="unit-detail-switcher-proxy-apply">
+              <Button
+                size="compact-xs"
+                variant="light"
+                w="fit-content"
+                onClick={() => applyField('proxyChannel')}
+                loading={proxyCall.isPending}
+                data-testid="unit-detail-switcher-proxy-apply"
+              >
                 {t('unitDetail.multiCamera.apply')}
               </Button>
             )}
@@ -249,7 +271,14 @@ export function SwitcherSection(props: { unitId: string; mode: SwitcherMode; con
             data-value={current.inputSdi ?? ''}
           />
           {canSdi && (
-            <Button size="compact-xs" variant="light" w="fit-content" onClick={() => applyField('inputSdi')} loading={sdiCall.isPending} data-testid="unit-detail-switcher-sdi-apply">
+            <Button
+              size="compact-xs"
+              variant="light"
+              w="fit-content"
+              onClick={() => applyField('inputSdi')}
+              loading={sdiCall.isPending}
+              data-testid="unit-detail-switcher-sdi-apply"
+            >
               {t('unitDetail.multiCamera.apply')}
             </Button>
           )}

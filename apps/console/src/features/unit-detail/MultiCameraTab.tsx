@@ -42,7 +42,9 @@ export function MultiCameraTab({ unit, configuration, capabilities, transitions,
         }}
         call={(direction) => {
           if (mode === 'highQuality') return callEndpoint(direction === 'start' ? 'startMultiCameraStream' : 'stopMultiCameraStream', { params: { id } });
-          return direction === 'start' ? callEndpoint('startSwitcherStream', { params: { id }, body: { mode } }) : callEndpoint('stopSwitcherStream', { params: { id } });
+          return direction === 'start'
+            ? callEndpoint('startSwitcherStream', { params: { id }, body: { mode } })
+            : callEndpoint('stopSwitcherStream', { params: { id } });
         }}
       />
       <ModeSection unitId={id} configuration={configuration} canWrite={canCall('updateUnitMultipleCameraMode')} />

@@ -28,7 +28,11 @@ describe('Unit detail: the settings configuration (settingsConfiguration fetch a
         settings = { machineUid: UNIT, outputChannel: body.outputChannel, multiChannel: body.multiChannel };
         return { ...configuration, settings };
       });
-    const { user, socket, settled } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_regular'], route: `/list?unit=${UNIT}&tab=multiCamera`, api });
+    const { user, socket, settled } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_regular'],
+      route: `/list?unit=${UNIT}&tab=multiCamera`,
+      api,
+    });
     const value = await screen.findByTestId('unit-detail-settings-value');
     await waitFor(() => expect(value).toHaveTextContent('Output channel: none; multi channel: off'));
     expect(api.calls('fetchSettingsConfiguration')[0]?.url).toBe(`/api/settingsConfiguration/fetch?machineUid=${UNIT}`);

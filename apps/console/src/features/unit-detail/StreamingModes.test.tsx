@@ -44,6 +44,11 @@ describe('Unit detail: the streaming modes', () => {
   });
 
   it('keeps the spec order whatever the services order', () => {
-    expect(streamingModesOf([{ serviceName: 'cloud', serviceStatus: 'enabled' }, { serviceName: 'lrt', serviceStatus: 'ENABLED' }])).toEqual(['lrt', 'cloud']);
+    expect(
+      streamingModesOf([
+        { serviceName: 'cloud', serviceStatus: 'enabled' },
+        { serviceName: 'lrt', serviceStatus: 'ENABLED' },
+      ]),
+    ).toEqual(['lrt', 'cloud']);
   });
 });

@@ -58,11 +58,15 @@ describe('Unit detail: the switcher update guard', () => {
     vi.useFakeTimers();
     release?.();
     for (let turn = 0; turn < 50 && !screen.getByTestId('toasts').textContent?.includes('saved'); turn += 1) await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(api.calls('updateUnitSwitcherMode').map((c) => c.body)).toEqual([{ mode: 'switcher', highQualityChannel: 'MMH-0001-CH2', proxyChannel: null, inputSdi: 1 }]);
+    expect(api.calls('updateUnitSwitcherMode').map((c) => c.body)).toEqual([
+      { mode: 'switcher', highQualityChannel: 'MMH-0001-CH2', proxyChannel: null, inputSdi: 1 },
+    ]);
     expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('MMH-0001-CH2');
 
     // The unit reports its switcher as it was before it applied the change.
-    await act(() => socket.emit({ type: 'unit.configuration', unitId: UNIT, setting: 'switcher', configuration: switcherConfiguration(3, 'MMH-0001-CH1'), at: 3 }));
+    await act(() =>
+      socket.emit({ type: 'unit.configuration', unitId: UNIT, setting: 'switcher', configuration: switcherConfiguration(3, 'MMH-0001-CH1'), at: 3 }),
+    );
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.switcherUpdateGuardMs - 1));
     expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveValue('MMH-0001-CH2');
     expect(screen.getByTestId('unit-detail-switcher-hq')).toHaveAttribute('data-value', 'MMH-0001-CH1');

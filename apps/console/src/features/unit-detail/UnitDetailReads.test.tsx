@@ -44,8 +44,15 @@ describe('Unit detail: the position (GET devices/{id}/location)', () => {
 
     await settled();
     await socket.emit({
-      type: 'unit.telemetry', unitId: UNIT, battery: null, location: { lat: 48.8566, lng: 2.3522, address: null }, modems: [], totalBitrate: 0, cameraConnected: true,
-      sample: { t: 1, kbps: 0 }, at: 1,
+      type: 'unit.telemetry',
+      unitId: UNIT,
+      battery: null,
+      location: { lat: 48.8566, lng: 2.3522, address: null },
+      modems: [],
+      totalBitrate: 0,
+      cameraConnected: true,
+      sample: { t: 1, kbps: 0 },
+      at: 1,
     });
     await waitFor(() => expect(screen.getByTestId('unit-detail-location')).toHaveAttribute('data-state', 'live'));
     expect(screen.getByTestId('unit-detail-location')).toHaveTextContent('48.8566, 2.3522');
@@ -61,7 +68,10 @@ describe('Unit detail: the position (GET devices/{id}/location)', () => {
 
 describe('Unit detail: the SIP account on the Intercom tab (GET v2/units/{id}/sipAccount)', () => {
   it('shows the account the intercoms use', async () => {
-    const api = unitApi().on('getUnitSipAccount', { uniqueId: UNIT, sipAccount: { username: 'lu800-0001', server: 'sip.example.net', displayName: 'Camera north', enabled: true } });
+    const api = unitApi().on('getUnitSipAccount', {
+      uniqueId: UNIT,
+      sipAccount: { username: 'lu800-0001', server: 'sip.example.net', displayName: 'Camera north', enabled: true },
+    });
     await openPanel(api, 'intercom');
     const account = await screen.findByTestId('unit-detail-sip-account');
     expect(within(account).getByTestId('unit-detail-sip-username')).toHaveTextContent('lu800-0001');
@@ -88,7 +98,10 @@ describe('Unit detail: the recording quality of Store & Forward (command storeAn
     await user.click(await screen.findByRole('option', { name: 'Low (H.265)' }));
 
     await waitFor(() => expect(api.calls('commandStoreAndForwardQuality')).toHaveLength(1));
-    expect(api.calls('commandStoreAndForwardQuality')[0]).toMatchObject({ url: `/api/devices/${UNIT}/commands/storeAndForwardQuality`, body: { quality: 'low_h265' } });
+    expect(api.calls('commandStoreAndForwardQuality')[0]).toMatchObject({
+      url: `/api/devices/${UNIT}/commands/storeAndForwardQuality`,
+      body: { quality: 'low_h265' },
+    });
     expect(await screen.findByText('Recording quality set to Low (H.265)')).toBeVisible();
     expect(screen.getByTestId('unit-detail-recording-quality')).toHaveValue('Low (H.265)');
   });
@@ -120,7 +133,11 @@ describe('Unit detail: custom multi camera channels from a group (GET v2/groups/
     const unit = makeDetail({ uniqueId: UNIT });
     const configuration = makeUnitConfiguration({ unitUniqueId: UNIT });
     const api = unitApi(unit)
-      .on('getUnitEnhanced', { ...unit, configuration: { ...configuration, multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: [] } }, refreshIntervalMs: 60_000 })
+      .on('getUnitEnhanced', {
+        ...unit,
+        configuration: { ...configuration, multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: [] } },
+        refreshIntervalMs: 60_000,
+      })
       .on('getUnitGroups', [
         { id: 'g1', name: 'Newsroom_cams', inventoryId: 'inv1', inventoryName: 'Newsroom' },
         { id: 'g2', name: 'Sports_cams', inventoryId: 'inv1', inventoryName: 'Newsroom' },
@@ -128,9 +145,15 @@ describe('Unit detail: custom multi camera channels from a group (GET v2/groups/
       .on('getGroupMultiChannels', ({ params }) =>
         params.id === 'g2'
           ? [makeChannel({ channelId: 'MMH-2-CH1', channelName: 'Stadium_out', status: 'collecting' })]
-          : [makeChannel({ channelId: 'MMH-1-CH1', channelName: 'Studio_a' }), makeChannel({ channelId: 'MMH-1-CH2', channelName: 'Studio_b', status: 'offline' })],
+          : [
+              makeChannel({ channelId: 'MMH-1-CH1', channelName: 'Studio_a' }),
+              makeChannel({ channelId: 'MMH-1-CH2', channelName: 'Studio_b', status: 'offline' }),
+            ],
       )
-      .on('updateUnitMultipleCamera', ({ body }) => ({ ...configuration, multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: body.customSelectedChannels ?? [] } }));
+      .on('updateUnitMultipleCamera', ({ body }) => ({
+        ...configuration,
+        multiCamera: { ...configuration.multiCamera, channelSelectionMode: 'custom', customSelectedChannels: body.customSelectedChannels ?? [] },
+      }));
     const { user } = await openPanel(api, 'multiCamera');
 
     const input = await screen.findByTestId('unit-detail-multicamera-channels');

@@ -119,7 +119,8 @@ function VideoReturnSettingSection({ unitId, configuration, canWrite }: { unitId
           </>
         ) : (
           <Text size="sm">
-            {enabled ? t('unitDetail.videoReturn.enabled') : t('unitDetail.videoReturn.disabled')} · {t('unitDetail.videoReturn.output')}: {t(`unitDetail.videoReturn.outputs.${output}`)}
+            {enabled ? t('unitDetail.videoReturn.enabled') : t('unitDetail.videoReturn.disabled')} · {t('unitDetail.videoReturn.output')}:{' '}
+            {t(`unitDetail.videoReturn.outputs.${output}`)}
           </Text>
         )}
       </Stack>

@@ -15,8 +15,13 @@ const UNIT = 'LU800-0001';
 describe('Unit detail, Xtend mode tab', () => {
   it('shows the extender and its relay, the working mode the unit reports, and applies another one the unit is licensed for', async () => {
     const unit = makeDetail({
-      uniqueId: UNIT, status: 'online', hasExtender: true, workingMode: 'video', applications: { xtenderRelay: { state: 'running' } },
-      capabilities: { databridge: true }, services: [{ serviceName: 'databridge', serviceStatus: 'ENABLED' }],
+      uniqueId: UNIT,
+      status: 'online',
+      hasExtender: true,
+      workingMode: 'video',
+      applications: { xtenderRelay: { state: 'running' } },
+      capabilities: { databridge: true },
+      services: [{ serviceName: 'databridge', serviceStatus: 'ENABLED' }],
     });
     const configuration = makeUnitConfiguration({ unitUniqueId: UNIT });
     const api = new FakeApi()
@@ -25,7 +30,11 @@ describe('Unit detail, Xtend mode tab', () => {
       .on('getUnitCapabilities', { capabilities: { databridge: true } })
       .on('getDeviceLocation', { uniqueId: UNIT, location: null, live: false })
       .on('updateUnitOperationalMode', ({ body }) => ({ ...configuration, version: 2, workingMode: body.workingMode }));
-    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, { roles: ['luc_regular'], route: `/list?unit=${UNIT}&tab=xtend`, api });
+    const { user } = await renderWithApp(<UnitDetailPanel unitId={UNIT} onClose={() => undefined} />, {
+      roles: ['luc_regular'],
+      route: `/list?unit=${UNIT}&tab=xtend`,
+      api,
+    });
 
     expect(await screen.findByTestId('unit-detail-xtend-extender')).toHaveAttribute('data-has-extender', 'true');
     expect(screen.getByTestId('unit-detail-xtend-relay')).toHaveAttribute('data-state', 'running');

@@ -38,7 +38,10 @@ export function XtendTab({ unit, capabilities, canCall }: DetailTabProps) {
     const problem = workingModeProblem(value, licences);
     return {
       value,
-      label: problem === null ? t(`unitDetail.xtend.workingModes.${value}`) : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${(problem.kind === 'error' ? errorCodeText(t, problem.code) : specText(problem.message))}`,
+      label:
+        problem === null
+          ? t(`unitDetail.xtend.workingModes.${value}`)
+          : `${t(`unitDetail.xtend.workingModes.${value}`)} — ${problem.kind === 'error' ? errorCodeText(t, problem.code) : specText(problem.message)}`,
       disabled: problem !== null,
     };
   });

@@ -5,7 +5,8 @@ import type { Sleep } from '../../lib/transitions/transitions';
 import { channelDisplay, classifyChannelError, selectChannelWithRetry } from './channelSelection';
 
 const offline = () => new ApiError({ status: 409, code: 'UNIT_OFFLINE', message: 'Selected channel busy or offline' });
-const notFound = () => new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid field', fields: [{ path: 'body.channelId', message: 'Invalid field' }] });
+const notFound = () =>
+  new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid field', fields: [{ path: 'body.channelId', message: 'Invalid field' }] });
 
 describe('channel selection (spec 000 §4)', () => {
   it('classifies the answers', () => {

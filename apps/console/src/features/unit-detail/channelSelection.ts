@@ -64,13 +64,19 @@ export async function selectChannelWithRetry<T>(attempt: () => Promise<T>, optio
 }
 
 /** What the header shows as the selected channel. */
-export type ChannelDisplay = { readonly kind: 'none' } | { readonly kind: 'channel'; readonly channelId: string } | { readonly kind: 'external'; readonly channelId: string | null };
+export type ChannelDisplay =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'channel'; readonly channelId: string }
+  | { readonly kind: 'external'; readonly channelId: string | null };
 
 /**
  * The selected channel to show: External when the unit reports it so or when the last switch in
  * this console ended External (kept until the unit reports another channel), else the channel.
  */
-export function channelDisplay(selected: { channelId: string | null; external: boolean }, localExternal: { channelId: string; previous: string | null } | null): ChannelDisplay {
+export function channelDisplay(
+  selected: { channelId: string | null; external: boolean },
+  localExternal: { channelId: string; previous: string | null } | null,
+): ChannelDisplay {
   if (selected.external) return { kind: 'external', channelId: selected.channelId };
   if (localExternal !== null && selected.channelId === localExternal.previous) return { kind: 'external', channelId: localExternal.channelId };
   return selected.channelId === null ? { kind: 'none' } : { kind: 'channel', channelId: selected.channelId };

@@ -127,17 +127,31 @@ interface ActivitySectionProps {
  * A tab's activity: its licence, its state with start and stop (followed until the unit reports
  * it, useActivityTransitions), and a failed start or stop under the buttons and as a toast.
  */
-export function ActivitySection({ testId, title, unlicensed, blocked = null, notice, transitions, activity, keys, canControl, labels, call }: ActivitySectionProps) {
+export function ActivitySection({
+  testId,
+  title,
+  unlicensed,
+  blocked = null,
+  notice,
+  transitions,
+  activity,
+  keys,
+  canControl,
+  labels,
+  call,
+}: ActivitySectionProps) {
   const toast = useToast();
   const errorMessage = useApiErrorMessage();
   const [error, setError] = useState<unknown>(null);
   const run = (direction: 'start' | 'stop') => {
     setError(null);
-    void transitions.run(activity, direction, keys, () => call(direction)).then((failure) => {
-      if (failure === null) return;
-      setError(failure);
-      toast.show({ title: direction === 'start' ? labels.startFailed : labels.stopFailed, message: errorMessage(failure), variant: 'error' });
-    });
+    void transitions
+      .run(activity, direction, keys, () => call(direction))
+      .then((failure) => {
+        if (failure === null) return;
+        setError(failure);
+        toast.show({ title: direction === 'start' ? labels.startFailed : labels.stopFailed, message: errorMessage(failure), variant: 'error' });
+      });
   };
   return (
     <>

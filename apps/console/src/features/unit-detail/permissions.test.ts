@@ -10,7 +10,14 @@ describe('unit detail permissions follow the catalogue', () => {
   });
 
   it('gives a read-only user no write action and no AI', () => {
-    for (const id of ['startUnitStream', 'stopUnitStream', 'commandSetVirtualChannel', 'updateUnitTransmissionMode', 'startIntercomSession', 'startDatabridge'] as const) {
+    for (const id of [
+      'startUnitStream',
+      'stopUnitStream',
+      'commandSetVirtualChannel',
+      'updateUnitTransmissionMode',
+      'startIntercomSession',
+      'startDatabridge',
+    ] as const) {
       expect(canCall(['luc_read'], id)).toBe(false);
     }
     expect(canOpenDialog(['luc_read'], 'aiSession')).toBe(false);

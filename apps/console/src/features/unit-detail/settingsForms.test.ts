@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION } from '@fleet/contracts';
 import {
-  audioJackDrafts, audioJacksBody, audioJacksErrors, DEFAULT_JACK_VOLUME, externalStreamBody, externalStreamErrors, gatewayAddress, gatewayChoices,
-  intercomBody, intercomErrors, intercomValues, multiCameraChannelBody, multiCameraChannelErrors, sdiInputErrors, switcherBody, switcherChannelErrors,
-  switcherErrors, switcherFieldErrors,
+  audioJackDrafts,
+  audioJacksBody,
+  audioJacksErrors,
+  DEFAULT_JACK_VOLUME,
+  externalStreamBody,
+  externalStreamErrors,
+  gatewayAddress,
+  gatewayChoices,
+  intercomBody,
+  intercomErrors,
+  intercomValues,
+  multiCameraChannelBody,
+  multiCameraChannelErrors,
+  sdiInputErrors,
+  switcherBody,
+  switcherChannelErrors,
+  switcherErrors,
+  switcherFieldErrors,
 } from './settingsForms';
 
 describe('multi camera and switcher channels', () => {
@@ -30,7 +45,12 @@ describe('multi camera and switcher channels', () => {
       highQualityChannel: VALIDATION.required,
       proxyChannel: VALIDATION.required,
     });
-    expect(switcherBody('switcher', { highQualityChannel: ' CH1 ', proxyChannel: 'CH2', inputSdi: 2 })).toEqual({ mode: 'switcher', highQualityChannel: 'CH1', proxyChannel: null, inputSdi: 2 });
+    expect(switcherBody('switcher', { highQualityChannel: ' CH1 ', proxyChannel: 'CH2', inputSdi: 2 })).toEqual({
+      mode: 'switcher',
+      highQualityChannel: 'CH1',
+      proxyChannel: null,
+      inputSdi: 2,
+    });
   });
 
   it("checks one switcher field applied alone with that call's rules, under the form's field", () => {
@@ -62,7 +82,9 @@ describe('audio jacks', () => {
   it('checks the volume against the schema limits with the spec wording', () => {
     const drafts = audioJackDrafts({ audioJacks: [] });
     expect(audioJacksErrors(drafts)).toEqual({});
-    expect(audioJacksErrors([{ ...drafts[0]!, volume: UNIT_CONFIG_BOUNDS.volumeMax + 1 }])).toEqual({ 'jacks.0.volume': VALIDATION.maxValue(UNIT_CONFIG_BOUNDS.volumeMax) });
+    expect(audioJacksErrors([{ ...drafts[0]!, volume: UNIT_CONFIG_BOUNDS.volumeMax + 1 }])).toEqual({
+      'jacks.0.volume': VALIDATION.maxValue(UNIT_CONFIG_BOUNDS.volumeMax),
+    });
     expect(audioJacksErrors([drafts[0]!, { ...drafts[1]!, volume: -1 }])).toEqual({ 'jacks.1.volume': VALIDATION.minValue(0) });
     expect(audioJacksErrors([{ ...drafts[0]!, volume: '' }])).toEqual({ 'jacks.0.volume': VALIDATION.required });
     expect(audioJacksErrors([{ ...drafts[0]!, volume: 'loud' }])).toEqual({ 'jacks.0.volume': VALIDATION.number });
@@ -83,9 +105,15 @@ describe('intercoms', () => {
   });
 
   it("require the chosen mode's target and send only it", () => {
-    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: ' ', targetChannelId: 'CH1', destinationAccount: '' })).toEqual({ audioRoomId: VALIDATION.required });
-    expect(intercomErrors(2, { mode: 'targetChannel', audioRoomId: 'R1', targetChannelId: '', destinationAccount: '' })).toEqual({ targetChannelId: VALIDATION.required });
-    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: 'R1', targetChannelId: '', destinationAccount: 'x'.repeat(256) })).toEqual({ destinationAccount: VALIDATION.max255 });
+    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: ' ', targetChannelId: 'CH1', destinationAccount: '' })).toEqual({
+      audioRoomId: VALIDATION.required,
+    });
+    expect(intercomErrors(2, { mode: 'targetChannel', audioRoomId: 'R1', targetChannelId: '', destinationAccount: '' })).toEqual({
+      targetChannelId: VALIDATION.required,
+    });
+    expect(intercomErrors(1, { mode: 'audioRoom', audioRoomId: 'R1', targetChannelId: '', destinationAccount: 'x'.repeat(256) })).toEqual({
+      destinationAccount: VALIDATION.max255,
+    });
     expect(intercomBody(1, { mode: 'audioRoom', audioRoomId: ' R1 ', targetChannelId: 'CH1', destinationAccount: ' ' })).toEqual({
       intercom: 1,
       mode: 'audioRoom',
@@ -110,7 +138,14 @@ describe('social media / CDN forwarding', () => {
 });
 
 describe('databridge gateway picker', () => {
-  const gateway = (id: string, name: string, port: number | null = null) => ({ id, name, host: `${id}.example.net`, port, status: 'online', inventoryId: null });
+  const gateway = (id: string, name: string, port: number | null = null) => ({
+    id,
+    name,
+    host: `${id}.example.net`,
+    port,
+    status: 'online',
+    inventoryId: null,
+  });
   it('offers the available gateways by name, and keeps the selected one', () => {
     const a = gateway('dbg-2', 'Berlin');
     const b = gateway('dbg-1', 'Amsterdam');

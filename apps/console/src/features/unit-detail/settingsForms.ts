@@ -5,8 +5,14 @@
  * rules (spec 000 §3). The multi camera feeds form is the configuration modal's (unit-config/forms.ts).
  */
 import {
-  AudioJacksUpdateBody, IntercomUpdateBody, MultipleCameraChannelUpdateBody, StartExternalStreamBody, SwitcherChannelUpdateBody,
-  SwitcherSdiInputUpdateBody, UNIT_CONFIG_BOUNDS, VALIDATION,
+  AudioJacksUpdateBody,
+  IntercomUpdateBody,
+  MultipleCameraChannelUpdateBody,
+  StartExternalStreamBody,
+  SwitcherChannelUpdateBody,
+  SwitcherSdiInputUpdateBody,
+  UNIT_CONFIG_BOUNDS,
+  VALIDATION,
 } from '@fleet/contracts';
 import type { INTERCOM_MODES, UnitConfiguration } from '@fleet/contracts';
 import { checkSchema, numberValue, type FieldErrors } from '../../lib/forms/fieldErrors';

@@ -25,22 +25,22 @@ export function BatteryIndicator({ unitId, battery }: { unitId: string; battery:
   return (
     // A native title, not a Tooltip: one battery per visible row, and the list's render budget is tight.
     <Group gap={4} wrap="nowrap" data-testid={`unit-battery-${unitId}`} data-level={level} data-colour={colour} aria-label={label} title={label}>
-        <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
-          <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
-          <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
-          <rect x="3" y="3" width={width} height="6" fill={COLOUR[colour]} />
-          {(level === 'charging' || level === 'charge_100') && <path d="M12 1 L8 7 H11 L10 11 L14 5 H11 Z" fill="currentColor" />}
-          {level === 'unknown' && (
-            <text x="11" y="9.5" fontSize="9" textAnchor="middle" fill={COLOUR.red}>
-              ?
-            </text>
-          )}
-        </svg>
-        {percentage !== null && (
-          <Text size="xs" c="dimmed">
-            {t('units.battery.percent', { percentage })}
-          </Text>
+      <svg width="26" height="12" viewBox="0 0 26 12" role="img" aria-hidden="true">
+        <rect x="0.5" y="0.5" width="21" height="11" rx="2" fill="none" stroke="currentColor" />
+        <rect x="22" y="3.5" width="3" height="5" rx="1" fill="currentColor" />
+        <rect x="3" y="3" width={width} height="6" fill={COLOUR[colour]} />
+        {(level === 'charging' || level === 'charge_100') && <path d="M12 1 L8 7 H11 L10 11 L14 5 H11 Z" fill="currentColor" />}
+        {level === 'unknown' && (
+          <text x="11" y="9.5" fontSize="9" textAnchor="middle" fill={COLOUR.red}>
+            ?
+          </text>
         )}
+      </svg>
+      {percentage !== null && (
+        <Text size="xs" c="dimmed">
+          {t('units.battery.percent', { percentage })}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -46,8 +46,18 @@ function Modems({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
   const detail = useEndpointQuery('getUnit', { params: { id: unitId } }, { staleTime: 30_000 });
   if (detail.isPending) return <Loader size="xs" aria-label={t('common.loading')} />;
-  if (detail.isError) return <Text size="sm" c="red">{t('unitList.expanded.loadFailed')}</Text>;
-  if (detail.data.modems.length === 0) return <Text size="sm" c="dimmed">{t('unitList.expanded.noModems')}</Text>;
+  if (detail.isError)
+    return (
+      <Text size="sm" c="red">
+        {t('unitList.expanded.loadFailed')}
+      </Text>
+    );
+  if (detail.data.modems.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('unitList.expanded.noModems')}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {detail.data.modems.map((modem) => (

@@ -37,7 +37,17 @@ function useErrorText(): (error: ModifiedError | undefined) => string | undefine
 }
 
 /** One end of the modified-date range (`from` or `to`): a date field writing its end of the filter. */
-function ModifiedDateInput({ bound, value, onChange, error }: { readonly bound: 'from' | 'to'; readonly value: ModifiedFilter; readonly onChange: (next: ModifiedFilter) => void; readonly error?: string | undefined }) {
+function ModifiedDateInput({
+  bound,
+  value,
+  onChange,
+  error,
+}: {
+  readonly bound: 'from' | 'to';
+  readonly value: ModifiedFilter;
+  readonly onChange: (next: ModifiedFilter) => void;
+  readonly error?: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <TextInput

@@ -202,17 +202,17 @@ export default function UnitListPage() {
       <CounterBar counters={counters} clickable={counterClickable} onCounterClick={onCounterClick} />
       {/* Mounted (and loaded) only while open: the selects are the heaviest part of the page. */}
       {listPrefs.filtersOpen && (
-          <Paper withBorder p="sm" radius="md">
-            <Suspense
-              fallback={
-                <Center py="sm">
-                  <Loader size="sm" aria-label={t('common.loading')} />
-                </Center>
-              }
-            >
-              <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
-            </Suspense>
-          </Paper>
+        <Paper withBorder p="sm" radius="md">
+          <Suspense
+            fallback={
+              <Center py="sm">
+                <Loader size="sm" aria-label={t('common.loading')} />
+              </Center>
+            }
+          >
+            <UnitFilters filters={filters} onChange={setFilters} onReset={listPrefs.resetFilters} />
+          </Suspense>
+        </Paper>
       )}
       <Flex gap="md" align="flex-start" direction={{ base: 'column', lg: 'row' }}>
         <Box style={{ flex: 1, minWidth: 0 }} w="100%">

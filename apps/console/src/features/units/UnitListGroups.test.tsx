@@ -30,7 +30,11 @@ describe('Unit list: the groups of the expanded rows', () => {
   it('reads the groups of every expanded row at once and shows them in each row', async () => {
     const api = groupsApi();
     // Rows expanded in an earlier visit (remembered in the preferences), one of them a unit gone since.
-    const { settled } = await renderWithApp(<UnitListPage />, { api, route: '/list', preferences: { ...DEFAULT_USER_PREFERENCES, unitListExpanded: { 'LU800-0001': true, 'LU800-0002': true, 'LU800-9999': true } } });
+    const { settled } = await renderWithApp(<UnitListPage />, {
+      api,
+      route: '/list',
+      preferences: { ...DEFAULT_USER_PREFERENCES, unitListExpanded: { 'LU800-0001': true, 'LU800-0002': true, 'LU800-9999': true } },
+    });
 
     await waitFor(() => expect(screen.getByTestId('unit-groups-LU800-0001')).toHaveAttribute('data-state', 'read'));
     expect(screen.getByTestId('unit-groups-LU800-0001')).toHaveTextContent('Newsroom_cams, Sports_cams');

@@ -32,7 +32,10 @@ describe('counters kept by the counter transitions (spec 000 §4)', () => {
 
   it('adjusts type, camera and alerts, and gives up on added or reordered units', () => {
     const alert = { type: 'battery', level: 'warning', message: 'low', raisedAt: '2025-01-01T00:00:00Z' } as const;
-    const prev = [makeUnit({ uniqueId: 'a', typeGroup: 'fieldUnits' }), makeUnit({ uniqueId: 'b', typeGroup: 'ptpUnits', status: 'idle', cameraConnected: false })];
+    const prev = [
+      makeUnit({ uniqueId: 'a', typeGroup: 'fieldUnits' }),
+      makeUnit({ uniqueId: 'b', typeGroup: 'ptpUnits', status: 'idle', cameraConnected: false }),
+    ];
     const next = [prev[0]!, { ...prev[1]!, alerts: [alert], cameraConnected: true }];
     expect(advanceCounters(countersOf(prev), prev, next)).toEqual(countersOf(next));
     expect(advanceCounters(countersOf(prev), prev, prev)).toEqual(countersOf(prev));

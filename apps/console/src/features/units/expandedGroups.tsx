@@ -28,14 +28,24 @@ const GROUPS_STALE_MS = 60_000;
 export function expandedIdsOf(expanded: ReadonlySet<string>, units: readonly UnitSummary[]): string {
   if (expanded.size === 0) return '';
   const known = new Set(units.map((u) => u.uniqueId));
-  return [...expanded].filter((id) => known.has(id)).sort().join(',');
+  return [...expanded]
+    .filter((id) => known.has(id))
+    .sort()
+    .join(',');
 }
 
 /** One read of the expanded rows' groups (`unitIds`: see {@link expandedIdsOf}). */
 export function useExpandedGroups(unitIds: string): ExpandedGroups {
-  const read = useEndpointQuery('fetchMachineGroups', { query: { unitIds } }, { enabled: unitIds !== '', staleTime: GROUPS_STALE_MS, placeholderData: keepPreviousData });
+  const read = useEndpointQuery(
+    'fetchMachineGroups',
+    { query: { unitIds } },
+    { enabled: unitIds !== '', staleTime: GROUPS_STALE_MS, placeholderData: keepPreviousData },
+  );
   const data: MachineGroups | undefined = read.data;
-  return useMemo(() => (data === undefined ? { byUnit: new Map(), failed: read.isError } : { byUnit: new Map(data.map((m) => [m.unitId, m.groups])), failed: read.isError }), [data, read.isError]);
+  return useMemo(
+    () => (data === undefined ? { byUnit: new Map(), failed: read.isError } : { byUnit: new Map(data.map((m) => [m.unitId, m.groups])), failed: read.isError }),
+    [data, read.isError],
+  );
 }
 
 /** An expanded row's groups: their names, "No group", or that they could not be read. */
@@ -52,7 +62,15 @@ export function UnitGroupsText({ unitId }: { readonly unitId: string }) {
   }
   const names = groups.map((g) => g.name).join(', ');
   return (
-    <Text size="sm" c={groups.length === 0 ? 'dimmed' : undefined} truncate="end" title={names} data-testid={`unit-groups-${unitId}`} data-state="read" data-count={groups.length}>
+    <Text
+      size="sm"
+      c={groups.length === 0 ? 'dimmed' : undefined}
+      truncate="end"
+      title={names}
+      data-testid={`unit-groups-${unitId}`}
+      data-state="read"
+      data-count={groups.length}
+    >
       {groups.length === 0 ? t('unitList.expanded.noGroups') : names}
     </Text>
   );

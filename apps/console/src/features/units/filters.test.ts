@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { UnitSummary } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import {
-  activeFilterCount, DEFAULT_FILTERS, DEFAULT_MODIFIED, filtersForCounter, filterUnits, modifiedWindow, parseFilters, serializeFilters,
-  unitMatcher, validateModified,
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  DEFAULT_MODIFIED,
+  filtersForCounter,
+  filterUnits,
+  modifiedWindow,
+  parseFilters,
+  serializeFilters,
+  unitMatcher,
+  validateModified,
 } from './filters';
 import type { FilterContext, ModifiedFilter, UnitListFilters } from './filters';
 
@@ -13,18 +21,36 @@ const HOUR = 3_600_000;
 const units: UnitSummary[] = [
   makeUnit({ uniqueId: 'A', name: 'Alpha', status: 'idle', typeGroup: 'fieldUnits', transmissionMode: 'live', workingMode: 'video', alerts: [] }),
   makeUnit({
-    uniqueId: 'B', name: 'Bravo', status: 'streaming', typeGroup: 'liteUnits', transmissionMode: 'storeAndForward', workingMode: 'video',
+    uniqueId: 'B',
+    name: 'Bravo',
+    status: 'streaming',
+    typeGroup: 'liteUnits',
+    transmissionMode: 'storeAndForward',
+    workingMode: 'video',
     applications: { video: { state: 'running' } },
     alerts: [{ type: 'battery', level: 'warning', message: 'low', raisedAt: new Date(NOW - 2 * HOUR).toISOString() }],
   }),
   makeUnit({
-    uniqueId: 'C', name: 'Charlie', status: 'offline', typeGroup: 'fieldUnits', transmissionMode: 'live', workingMode: 'databridge',
+    uniqueId: 'C',
+    name: 'Charlie',
+    status: 'offline',
+    typeGroup: 'fieldUnits',
+    transmissionMode: 'live',
+    workingMode: 'databridge',
     alerts: [
       { type: 'battery', level: 'warning', message: 'low', raisedAt: new Date(NOW - 50 * HOUR).toISOString() },
       { type: 'cameraDisconnected', level: 'critical', message: 'camera', raisedAt: new Date(NOW - 49 * HOUR).toISOString() },
     ],
   }),
-  makeUnit({ uniqueId: 'D', name: 'delta-9', status: 'storeandforward', typeGroup: 'ptpUnits', transmissionMode: 'multiHq', workingMode: 'video_smr', alerts: [] }),
+  makeUnit({
+    uniqueId: 'D',
+    name: 'delta-9',
+    status: 'storeandforward',
+    typeGroup: 'ptpUnits',
+    transmissionMode: 'multiHq',
+    workingMode: 'video_smr',
+    alerts: [],
+  }),
 ];
 
 /** Modified times: A 1 h ago, B 30 h ago, C 10 days ago, D unknown. */
@@ -118,12 +144,19 @@ describe('parseFilters / serializeFilters', () => {
     expect(parseFilters(JSON.parse(JSON.stringify(serializeFilters(filters))))).toEqual(filters);
   });
 
-  it.each<[unknown]>([[null], [42], ['x'], [[]], [{ statuses: 'idle' }], [{ playing: 'sometimes', modified: [] }]])('falls back to defaults for %j', (stored) => {
-    expect(parseFilters(stored)).toEqual(DEFAULT_FILTERS);
-  });
+  it.each<[unknown]>([[null], [42], ['x'], [[]], [{ statuses: 'idle' }], [{ playing: 'sometimes', modified: [] }]])(
+    'falls back to defaults for %j',
+    (stored) => {
+      expect(parseFilters(stored)).toEqual(DEFAULT_FILTERS);
+    },
+  );
 
   it('drops unknown values and duplicates', () => {
-    const parsed = parseFilters({ statuses: ['idle', 'nope', 'idle', 3], modes: ['transmission:warp', 'working:video'], modified: { kind: 'range', from: '1/2/2025', to: '2025-02-01' } });
+    const parsed = parseFilters({
+      statuses: ['idle', 'nope', 'idle', 3],
+      modes: ['transmission:warp', 'working:video'],
+      modified: { kind: 'range', from: '1/2/2025', to: '2025-02-01' },
+    });
     expect(parsed.statuses).toEqual(['idle']);
     expect(parsed.modes).toEqual(['working:video']);
     expect(parsed.modified.from).toBe('');
@@ -138,7 +171,21 @@ describe('parseFilters / serializeFilters', () => {
 
 describe('filtersForCounter', () => {
   it.each<[Parameters<typeof filtersForCounter>[1], Partial<UnitListFilters> | null]>([
-    ['busy', { statuses: ['storeandforward', 'streaming', 'streamingandforwarding', 'fetchlogs', 'upgrading', 'transparent_bridge', 'setup_transparent_bridge', 'speedtest'] }],
+    [
+      'busy',
+      {
+        statuses: [
+          'storeandforward',
+          'streaming',
+          'streamingandforwarding',
+          'fetchlogs',
+          'upgrading',
+          'transparent_bridge',
+          'setup_transparent_bridge',
+          'speedtest',
+        ],
+      },
+    ],
     // Spec 000 §4: online-like = online, idle, forwarding.
     ['idle', { statuses: ['idle', 'forwarding', 'online'] }],
     ['offline', { statuses: ['offline', 'unavailable'] }],

@@ -11,8 +11,17 @@ import { fill, renderWithApp } from '../../test-utils/render';
 import UsageProfilesPage from './UsageProfiles.page';
 
 const DEFAULT_DATA: UsageProfile = {
-  id: 'usp-data-default', name: 'Default-Data', type: 'data', quotaPerMonth: 100, resetDay: 1, isDefault: true, inventoryId: null, unitCount: 2,
-  version: 0, createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z',
+  id: 'usp-data-default',
+  name: 'Default-Data',
+  type: 'data',
+  quotaPerMonth: 100,
+  resetDay: 1,
+  isDefault: true,
+  inventoryId: null,
+  unitCount: 2,
+  version: 0,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
 };
 
 function profilesCore(): FakeApi {

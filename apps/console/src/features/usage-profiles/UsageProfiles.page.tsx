@@ -61,14 +61,22 @@ const FIELDS: readonly Field<UsageProfileFormValues>[] = [
   { name: 'name', kind: 'text', label: 'usageProfiles.fields.name', required: true },
   { name: 'type', kind: 'custom', label: 'usageProfiles.fields.type', render: TypeField },
   { name: 'quotaPerMonth', kind: 'custom', label: 'usageProfiles.fields.quotaData', testId: 'quota', render: QuotaField },
-  { name: 'resetDay', kind: 'number', label: 'usageProfiles.fields.resetDay', description: 'usageProfiles.fields.resetDayHint', required: true, testId: 'reset-day' },
+  {
+    name: 'resetDay',
+    kind: 'number',
+    label: 'usageProfiles.fields.resetDay',
+    description: 'usageProfiles.fields.resetDayHint',
+    required: true,
+    testId: 'reset-day',
+  },
 ];
 
 /** The create/update body: the rules passed, so both numbers are there. */
 const body = (v: UsageProfileFormValues) => ({ name: v.name.trim(), type: v.type, quotaPerMonth: numberOf(v.quotaPerMonth), resetDay: numberOf(v.resetDay) });
 
 /** Who is on which profile changed too: the assignment picker reads again when next opened. */
-const staleOn = (event: RealtimeEvent) => (event.type === 'usageProfile.changed' || event.type === 'usageProfile.removed' ? (['listInventoryUsageProfiles', 'listUnitUsageProfiles'] as const) : []);
+const staleOn = (event: RealtimeEvent) =>
+  event.type === 'usageProfile.changed' || event.type === 'usageProfile.removed' ? (['listInventoryUsageProfiles', 'listUnitUsageProfiles'] as const) : [];
 
 function usageProfileResource(inventoryId: string) {
   return defineResource<UsageProfile, UsageProfile, UsageProfileFormValues>({
@@ -159,7 +167,12 @@ function InventoryProfiles({ inventoryId }: { readonly inventoryId: string }) {
 export default function UsageProfilesPage() {
   const { t } = useTranslation();
   return (
-    <InventoryScreen testId="usage-profiles" title={t('routes.usageProfiles')} pickerLabel={t('usageProfiles.inventory')} noInventory={t('usageProfiles.noInventory')}>
+    <InventoryScreen
+      testId="usage-profiles"
+      title={t('routes.usageProfiles')}
+      pickerLabel={t('usageProfiles.inventory')}
+      noInventory={t('usageProfiles.noInventory')}
+    >
       {(inventoryId) => <InventoryProfiles inventoryId={inventoryId} />}
     </InventoryScreen>
   );

@@ -26,7 +26,10 @@ export function LicencePermissionSection({ user }: { readonly user: UserAccountD
   const set = useEndpointMutation('setLicencePermission', {
     onSuccess: (result) => {
       setAnswer(result);
-      toast.show({ message: t(result.granted ? 'users.licencePermission.granted' : 'users.licencePermission.revoked', { username: user.username }), variant: 'success' });
+      toast.show({
+        message: t(result.granted ? 'users.licencePermission.granted' : 'users.licencePermission.revoked', { username: user.username }),
+        variant: 'success',
+      });
     },
     onError: (e) => toast.show({ message: errorText(e), variant: 'error' }),
   });
@@ -39,10 +42,24 @@ export function LicencePermissionSection({ user }: { readonly user: UserAccountD
         {t('users.licencePermission.help')}
       </Text>
       <Group gap="xs">
-        <Button size="compact-sm" variant="light" onClick={() => change(true)} loading={pendingOn(true)} disabled={set.isPending} data-testid="user-licence-permission-grant">
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => change(true)}
+          loading={pendingOn(true)}
+          disabled={set.isPending}
+          data-testid="user-licence-permission-grant"
+        >
           {t('users.licencePermission.grant')}
         </Button>
-        <Button size="compact-sm" variant="default" onClick={() => change(false)} loading={pendingOn(false)} disabled={set.isPending} data-testid="user-licence-permission-revoke">
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => change(false)}
+          loading={pendingOn(false)}
+          disabled={set.isPending}
+          data-testid="user-licence-permission-revoke"
+        >
           {t('users.licencePermission.revoke')}
         </Button>
         {answer !== null && answer.userId === user.id && (

@@ -23,7 +23,16 @@ import { rolesOf, useSessionUser } from '../../session/hooks';
 import { ResourceForm, useCanApply, type Field } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import {
-  assignableTypes, canEditUser, checkCreate, checkPassword, checkUpdate, createBody, EMPTY_PASSWORD_FORM, newUserForm, updateBody, userForm,
+  assignableTypes,
+  canEditUser,
+  checkCreate,
+  checkPassword,
+  checkUpdate,
+  createBody,
+  EMPTY_PASSWORD_FORM,
+  newUserForm,
+  updateBody,
+  userForm,
 } from './userForms';
 import type { PasswordForm, UserForm } from './userForms';
 import { LicencePermissionSection } from './LicencePermissionSection';
@@ -91,7 +100,13 @@ export default function UserModal({ userId, onClose, onCreated, extra }: Props) 
     );
   } else body = <UserEditor user={query.data} refreshing={query.isFetching} onClose={onClose} onCreated={onCreated} extra={extra} />;
   return (
-    <Modal opened onClose={onClose} size="xl" title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })} data-testid="user-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={userId === null ? t('users.modal.newTitle') : t('users.modal.editTitle', { username: query.data?.username ?? '' })}
+      data-testid="user-modal"
+    >
       {body}
     </Modal>
   );
@@ -102,7 +117,19 @@ export default function UserModal({ userId, onClose, onCreated, extra }: Props) 
  * the user's version (save, activate / deactivate) wait for it, so a change made just before is not
  * refused as a conflict.
  */
-function UserEditor({ user, refreshing, onClose, onCreated, extra }: { user: UserAccountDetail | null; refreshing: boolean; onClose: () => void; onCreated: (id: string) => void; extra: ExtraSection | undefined }) {
+function UserEditor({
+  user,
+  refreshing,
+  onClose,
+  onCreated,
+  extra,
+}: {
+  user: UserAccountDetail | null;
+  refreshing: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+  extra: ExtraSection | undefined;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -181,7 +208,11 @@ function UserEditor({ user, refreshing, onClose, onCreated, extra }: { user: Use
             {user.active ? t('users.active') : t('users.inactive')}
           </Badge>
           {user.sso && <Badge variant="outline">{t('users.sso')}</Badge>}
-          {user.enterprise && <Badge variant="outline" color="grape">{t('users.enterprise')}</Badge>}
+          {user.enterprise && (
+            <Badge variant="outline" color="grape">
+              {t('users.enterprise')}
+            </Badge>
+          )}
           {user.passwordExpiresAt && (
             <Text size="sm" c="dimmed">
               {t('users.modal.passwordExpires', { date: new Date(user.passwordExpiresAt).toLocaleDateString() })}
@@ -321,7 +352,19 @@ function PasswordSection({ user, onDone }: { user: UserAccountDetail; onDone: ()
   );
 }
 
-function StateSection({ user, refreshing, self, onChanged, onDeleted }: { user: UserAccountDetail; refreshing: boolean; self: boolean; onChanged: () => void; onDeleted: () => void }) {
+function StateSection({
+  user,
+  refreshing,
+  self,
+  onChanged,
+  onDeleted,
+}: {
+  user: UserAccountDetail;
+  refreshing: boolean;
+  self: boolean;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
@@ -335,7 +378,10 @@ function StateSection({ user, refreshing, self, onChanged, onDeleted }: { user: 
       {
         onSuccess: (u) => {
           setFailure(null);
-          toast.show({ message: u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username }), variant: 'success' });
+          toast.show({
+            message: u.active ? t('users.modal.activated', { username: u.username }) : t('users.modal.deactivated', { username: u.username }),
+            variant: 'success',
+          });
           onChanged();
         },
         onError: (e) => setFailure(errorText(e)),
@@ -369,7 +415,14 @@ function StateSection({ user, refreshing, self, onChanged, onDeleted }: { user: 
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="light" color={user.active ? 'orange' : 'green'} onClick={toggle} loading={active.isPending} disabled={refreshing || (self && user.active)} data-testid="user-toggle-active">
+        <Button
+          variant="light"
+          color={user.active ? 'orange' : 'green'}
+          onClick={toggle}
+          loading={active.isPending}
+          disabled={refreshing || (self && user.active)}
+          data-testid="user-toggle-active"
+        >
           {user.active ? t('users.modal.deactivate') : t('users.modal.activate')}
         </Button>
         {confirming ? (

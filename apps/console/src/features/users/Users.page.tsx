@@ -113,7 +113,12 @@ function Licences() {
   const licences = useEndpointQuery('getUserLicences', {});
   const data: UserLicences | undefined = licences.data;
   if (!data) return null;
-  const attributes = { 'data-testid': 'users-licences', 'data-active': data.activeUsers, 'data-max': data.maxUsers ?? '', 'data-available': data.available ?? '' };
+  const attributes = {
+    'data-testid': 'users-licences',
+    'data-active': data.activeUsers,
+    'data-max': data.maxUsers ?? '',
+    'data-available': data.available ?? '',
+  };
   if (data.maxUsers === null || data.available === null) {
     return (
       <Text size="sm" c="dimmed" {...attributes}>

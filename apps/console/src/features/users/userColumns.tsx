@@ -22,14 +22,36 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       sortKey: 'lastName',
       render: (u) => <Text size="sm" truncate="end" data-testid={`user-name-${u.id}`}>{`${u.firstName} ${u.lastName}`}</Text>,
     },
-    { id: 'email', header: t('users.columns.email'), sortKey: 'email', render: (u) => <Text size="sm" truncate="end">{u.email ?? t('users.none')}</Text> },
+    {
+      id: 'email',
+      header: t('users.columns.email'),
+      sortKey: 'email',
+      render: (u) => (
+        <Text size="sm" truncate="end">
+          {u.email ?? t('users.none')}
+        </Text>
+      ),
+    },
     {
       id: 'type',
       header: t('users.columns.type'),
       sortKey: 'userType',
-      render: (u) => <Text size="sm" data-testid={`user-type-${u.id}`}>{t(`users.types.${u.userType}`)}</Text>,
+      render: (u) => (
+        <Text size="sm" data-testid={`user-type-${u.id}`}>
+          {t(`users.types.${u.userType}`)}
+        </Text>
+      ),
     },
-    { id: 'label', header: t('users.columns.label'), sortKey: 'userLabel', render: (u) => <Text size="sm" truncate="end">{u.userLabel ?? ''}</Text> },
+    {
+      id: 'label',
+      header: t('users.columns.label'),
+      sortKey: 'userLabel',
+      render: (u) => (
+        <Text size="sm" truncate="end">
+          {u.userLabel ?? ''}
+        </Text>
+      ),
+    },
     {
       id: 'inventories',
       header: t('users.columns.inventories'),
@@ -54,8 +76,16 @@ export function userColumns(t: TFunction): readonly ListColumn<UserAccount>[] {
       header: t('users.columns.managed'),
       render: (u) => (
         <Group gap={4} wrap="nowrap">
-          {u.sso && <Badge size="sm" variant="outline" data-testid={`user-sso-${u.id}`}>{t('users.sso')}</Badge>}
-          {u.enterprise && <Badge size="sm" variant="outline" color="grape" data-testid={`user-enterprise-${u.id}`}>{t('users.enterprise')}</Badge>}
+          {u.sso && (
+            <Badge size="sm" variant="outline" data-testid={`user-sso-${u.id}`}>
+              {t('users.sso')}
+            </Badge>
+          )}
+          {u.enterprise && (
+            <Badge size="sm" variant="outline" color="grape" data-testid={`user-enterprise-${u.id}`}>
+              {t('users.enterprise')}
+            </Badge>
+          )}
         </Group>
       ),
     },

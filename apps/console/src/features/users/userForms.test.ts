@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '@fleet/contracts';
 import { assignableTypes, canEditUser, checkCreate, checkPassword, checkUpdate, createBody, newUserForm } from './userForms';
 
-const valid = { ...newUserForm(['inv-global']), username: 'ada.l', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Brand-new1', passwordConfirmation: 'Brand-new1' };
+const valid = {
+  ...newUserForm(['inv-global']),
+  username: 'ada.l',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'Brand-new1',
+  passwordConfirmation: 'Brand-new1',
+};
 
 describe('user form', () => {
   it('accepts a complete new user and sends blank labels as none', () => {

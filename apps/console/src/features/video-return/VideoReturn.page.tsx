@@ -14,7 +14,15 @@ import { TAB_PARAM } from '../channels/modalTabs';
 import { resolveGroupId } from '../files/fileFilters';
 import { useListFilterPrefs } from '../../preferences/useListFilterPrefs';
 import {
-  activeVrFilterCount, countVrChannels, filterVrChannels, isStatusFilterActive, parseVrFilters, resetVrFilters, serializeVrFilters, toggleStatusFilter, VR_FILTER_LIST,
+  activeVrFilterCount,
+  countVrChannels,
+  filterVrChannels,
+  isStatusFilterActive,
+  parseVrFilters,
+  resetVrFilters,
+  serializeVrFilters,
+  toggleStatusFilter,
+  VR_FILTER_LIST,
 } from './vrFilters';
 import { useVrColumns, VR_DEFAULT_SORT, VR_GRID_ID } from './vrColumns';
 import { applyToVrCaches } from './vrCache';
@@ -44,7 +52,11 @@ export default function VideoReturnPage() {
   const { filters, setFilters } = prefs;
   const groups = useMemo(() => user?.groups ?? [], [user]);
   const groupId = resolveGroupId(filters.groupId, preferences.groupId, groups);
-  const list = useEndpointQuery('listGroupVrChannels', { params: { groupId: groupId ?? '' } }, { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY });
+  const list = useEndpointQuery(
+    'listGroupVrChannels',
+    { params: { groupId: groupId ?? '' } },
+    { enabled: groupId !== null, staleTime: Number.POSITIVE_INFINITY },
+  );
   useLiveEvents(applyToVrCaches);
   const [openId, setOpenId] = useSearchParam(VR_PARAM, { also: [TAB_PARAM] });
 

@@ -25,7 +25,9 @@ async function openTab(api: FakeApi, channel: VrChannelDetail = vrChannel('VR-1'
 
 describe('Video return: the input source', () => {
   it('switches to a source the channel offers, at the version read', async () => {
-    const api = new FakeApi().on('getVrChannelInputSources', sources()).on('setVrChannelInputSource', ({ body }) => sources({ selected: body.inputType, version: 6 }));
+    const api = new FakeApi()
+      .on('getVrChannelInputSources', sources())
+      .on('setVrChannelInputSource', ({ body }) => sources({ selected: body.inputType, version: 6 }));
     const { user } = await openTab(api);
     await waitFor(() => expect(screen.getByTestId('vr-input-source')).toHaveAttribute('data-selected', 'disabled'));
 
@@ -45,7 +47,10 @@ describe('Video return: the input source', () => {
 
   it('shows the device’s refusal in the catalogue’s words', async () => {
     const api = new FakeApi().on('getVrChannelInputSources', sources()).on('setVrChannelInputSource', apiError('DEVICE_UNREACHABLE'));
-    const { user } = await openTab(api, vrChannel('VR-1', { configuration: { inputType: 'disabled', url: 'srt://10.0.0.1:9000', passphrase: null, destinationPort: null, latency: null } }));
+    const { user } = await openTab(
+      api,
+      vrChannel('VR-1', { configuration: { inputType: 'disabled', url: 'srt://10.0.0.1:9000', passphrase: null, destinationPort: null, latency: null } }),
+    );
     await waitFor(() => expect(screen.getByRole('radio', { name: 'SRT' })).toBeEnabled());
     await user.click(screen.getByRole('radio', { name: 'SRT' }));
     expect(await screen.findByTestId('vr-input-source-error')).toHaveTextContent(ERROR_CATALOGUE.DEVICE_UNREACHABLE.message);

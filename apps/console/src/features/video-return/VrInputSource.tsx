@@ -28,7 +28,10 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
       queryClient.setQueryData(key, saved);
       // The channel's configuration (and version) moved: the list and this modal read it again.
       void queryClient.invalidateQueries({ queryKey: endpointPrefix('listGroupVrChannels') });
-      toast.show({ message: t('videoReturn.inputSource.saved', { name: channel.name, source: t(`videoReturn.inputTypes.${saved.selected}`) }), variant: 'success' });
+      toast.show({
+        message: t('videoReturn.inputSource.saved', { name: channel.name, source: t(`videoReturn.inputTypes.${saved.selected}`) }),
+        variant: 'success',
+      });
     },
   });
   const data = sources.data;
@@ -59,7 +62,11 @@ export function VrInputSource({ channel, allowed }: { channel: VrChannelDetail; 
               value={change.isPending ? (change.variables?.body?.inputType ?? data.selected) : data.selected}
               onChange={pick}
               disabled={change.isPending}
-              data={data.available.map((type: VrInputType) => ({ value: type, label: t(`videoReturn.inputTypes.${type}`), disabled: type === 'srt' && !hasSrtAddress && data.selected !== 'srt' }))}
+              data={data.available.map((type: VrInputType) => ({
+                value: type,
+                label: t(`videoReturn.inputTypes.${type}`),
+                disabled: type === 'srt' && !hasSrtAddress && data.selected !== 'srt',
+              }))}
               data-testid="vr-input-source-pick"
             />
           ) : (

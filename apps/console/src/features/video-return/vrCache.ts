@@ -42,7 +42,10 @@ export function applyVrChannelEvent(list: GroupVrChannelList, event: VrChannelEv
     case 'vrChannel.status': {
       const current = list.items.find((item) => item.uniqueId === event.vrChannelId);
       if (current === undefined || current.status === event.status) return list;
-      return withItems(list, list.items.map((item) => (item === current ? { ...item, status: event.status } : item)));
+      return withItems(
+        list,
+        list.items.map((item) => (item === current ? { ...item, status: event.status } : item)),
+      );
     }
   }
 }
@@ -50,5 +53,7 @@ export function applyVrChannelEvent(list: GroupVrChannelList, event: VrChannelEv
 /** Keeps the cached group lists of video return channels current from /ws (kit/useLiveEvents). */
 export function applyToVrCaches(queryClient: QueryClient, event: RealtimeEvent): void {
   if (!isVrChannelEvent(event)) return;
-  queryClient.setQueriesData<GroupVrChannelList>({ queryKey: endpointPrefix('listGroupVrChannels') }, (list) => (list ? applyVrChannelEvent(list, event) : list));
+  queryClient.setQueriesData<GroupVrChannelList>({ queryKey: endpointPrefix('listGroupVrChannels') }, (list) =>
+    list ? applyVrChannelEvent(list, event) : list,
+  );
 }

@@ -36,7 +36,13 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
           </Text>
         ),
       },
-      { id: 'status', header: t('videoReturn.columns.status'), width: 160, sortValue: (c) => t(`videoReturn.status.${c.status}`), render: (c) => <VrStatusBadge channel={c} /> },
+      {
+        id: 'status',
+        header: t('videoReturn.columns.status'),
+        width: 160,
+        sortValue: (c) => t(`videoReturn.status.${c.status}`),
+        render: (c) => <VrStatusBadge channel={c} />,
+      },
       {
         id: 'inputType',
         header: t('videoReturn.columns.inputType'),
@@ -53,15 +59,30 @@ export function useVrColumns(): DataGridColumn<VrChannelDetail>[] {
         header: t('videoReturn.columns.server'),
         width: 150,
         sortValue: (c) => c.serverName ?? c.serverId,
-        render: (c) => <Text size="sm" truncate="end">{c.serverName ?? c.serverId ?? t('videoReturn.cells.none')}</Text>,
+        render: (c) => (
+          <Text size="sm" truncate="end">
+            {c.serverName ?? c.serverId ?? t('videoReturn.cells.none')}
+          </Text>
+        ),
       },
-      { id: 'uptime', header: t('videoReturn.columns.uptime'), width: 110, align: 'right', sortValue: (c) => c.uptime, render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text> },
+      {
+        id: 'uptime',
+        header: t('videoReturn.columns.uptime'),
+        width: 110,
+        align: 'right',
+        sortValue: (c) => c.uptime,
+        render: (c) => <Text size="sm">{formatUptime(c.uptime) ?? t('videoReturn.cells.none')}</Text>,
+      },
       {
         id: 'serial',
         header: t('videoReturn.columns.serial'),
         width: 160,
         sortValue: (c) => c.serialNumber,
-        render: (c) => <Text size="sm" truncate="end">{c.serialNumber ?? t('videoReturn.cells.none')}</Text>,
+        render: (c) => (
+          <Text size="sm" truncate="end">
+            {c.serialNumber ?? t('videoReturn.cells.none')}
+          </Text>
+        ),
       },
     ],
     [t],

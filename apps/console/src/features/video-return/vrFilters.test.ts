@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { activeVrFilterCount, countVrChannels, DEFAULT_VR_FILTERS, filterVrChannels, isStatusFilterActive, parseVrFilters, serializeVrFilters, toggleStatusFilter } from './vrFilters';
+import {
+  activeVrFilterCount,
+  countVrChannels,
+  DEFAULT_VR_FILTERS,
+  filterVrChannels,
+  isStatusFilterActive,
+  parseVrFilters,
+  serializeVrFilters,
+  toggleStatusFilter,
+} from './vrFilters';
 import { vrChannel } from './testVrChannels';
 
 const channels = [
   vrChannel('A', { name: 'Studio-A', status: 'idle', serialNumber: 'SN-77' }),
-  vrChannel('B', { name: 'Field-B', status: 'inputConnected', configuration: { inputType: 'srt', url: 'srt://x:9000', passphrase: null, destinationPort: 9000, latency: 500 } }),
+  vrChannel('B', {
+    name: 'Field-B',
+    status: 'inputConnected',
+    configuration: { inputType: 'srt', url: 'srt://x:9000', passphrase: null, destinationPort: 9000, latency: 500 },
+  }),
   vrChannel('C', { name: 'Metro-C', status: 'offline', description: 'rooftop' }),
 ];
 

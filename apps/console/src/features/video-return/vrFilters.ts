@@ -28,8 +28,7 @@ export const VR_FILTER_LIST = 'videoReturn';
 /** Clearing the filters shows every status and input type with no search; the group stays. */
 export const resetVrFilters = (current: VrListFilters): VrListFilters => ({ ...DEFAULT_VR_FILTERS, groupId: current.groupId });
 
-const pick = <T extends string>(allowed: readonly T[], value: unknown): T[] =>
-  Array.isArray(value) ? allowed.filter((item) => value.includes(item)) : [];
+const pick = <T extends string>(allowed: readonly T[], value: unknown): T[] => (Array.isArray(value) ? allowed.filter((item) => value.includes(item)) : []);
 
 /** Saved filters (any JSON: an older or hand-edited value) read back; what is not understood is the default. */
 export function parseVrFilters(raw: unknown): VrListFilters {

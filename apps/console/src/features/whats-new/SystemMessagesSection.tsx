@@ -37,15 +37,36 @@ export const messageBody = (v: MessageForm) => ({
 function ExpireField({ form, label, testId, error, readOnly }: CustomFieldProps<MessageForm>) {
   const { t } = useTranslation();
   const common = { label, error: error('expireDate'), disabled: readOnly, 'data-testid': testId };
-  return <TextInput {...common} type="datetime-local" description={t('adminPages.systemMessages.fields.expireDateHint')} value={form.values.expireDate} onChange={(e) => form.set({ expireDate: e.currentTarget.value })} />;
+  return (
+    <TextInput
+      {...common}
+      type="datetime-local"
+      description={t('adminPages.systemMessages.fields.expireDateHint')}
+      value={form.values.expireDate}
+      onChange={(e) => form.set({ expireDate: e.currentTarget.value })}
+    />
+  );
 }
 
 const FIELDS: readonly Field<MessageForm>[] = [
   { kind: 'textarea', name: 'message', label: 'adminPages.systemMessages.fields.message', required: true },
-  { kind: 'select', name: 'level', label: 'adminPages.systemMessages.fields.level', options: (t) => TOAST_VARIANTS.map((v) => ({ value: v, label: t(`adminPages.systemMessages.levels.${v}`) })) },
+  {
+    kind: 'select',
+    name: 'level',
+    label: 'adminPages.systemMessages.fields.level',
+    options: (t) => TOAST_VARIANTS.map((v) => ({ value: v, label: t(`adminPages.systemMessages.levels.${v}`) })),
+  },
   { kind: 'custom', name: 'expireDate', label: 'adminPages.systemMessages.fields.expireDate', testId: 'expire', render: ExpireField },
   { kind: 'switch', name: 'globalNotification', label: 'adminPages.systemMessages.fields.global', testId: 'global' },
-  { kind: 'inventory', name: 'inventoryId', label: 'adminPages.systemMessages.fields.inventory', testId: 'inventory', required: true, when: (v) => !v.globalNotification, valueName: (v) => v.inventoryName },
+  {
+    kind: 'inventory',
+    name: 'inventoryId',
+    label: 'adminPages.systemMessages.fields.inventory',
+    testId: 'inventory',
+    required: true,
+    when: (v) => !v.globalNotification,
+    valueName: (v) => v.inventoryName,
+  },
 ];
 
 export const systemMessageResource = defineResource<SystemMessage, SystemMessage, MessageForm>({
@@ -54,11 +75,27 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
   titles: { new: 'adminPages.systemMessages.createTitle', edit: 'adminPages.systemMessages.editTitle', noun: 'adminPages.systemMessages.noun' },
   rowKey: (m) => m.id,
   label: (m) => (m.message.length > 40 ? `${m.message.slice(0, 40)}…` : m.message),
-  list: { op: op('listSystemMessages', (view) => ({ query: searchQuery(view, ['message'], SYSTEM_MESSAGE_SORT_KEYS) })), searchKeys: ['message'], defaultSort: 'createdAt' },
+  list: {
+    op: op('listSystemMessages', (view) => ({ query: searchQuery(view, ['message'], SYSTEM_MESSAGE_SORT_KEYS) })),
+    searchKeys: ['message'],
+    defaultSort: 'createdAt',
+  },
   columns: (t) => [
     { id: 'message', header: t('adminPages.systemMessages.columns.message'), sortKey: 'message', render: (m) => <Text fz="sm">{m.message}</Text> },
-    { id: 'level', header: t('adminPages.systemMessages.columns.level'), render: (m) => <Badge variant="light" color={LEVEL_COLOR[m.level]}>{t(`adminPages.systemMessages.levels.${m.level}`)}</Badge> },
-    { id: 'audience', header: t('adminPages.systemMessages.columns.audience'), render: (m) => (m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)) },
+    {
+      id: 'level',
+      header: t('adminPages.systemMessages.columns.level'),
+      render: (m) => (
+        <Badge variant="light" color={LEVEL_COLOR[m.level]}>
+          {t(`adminPages.systemMessages.levels.${m.level}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'audience',
+      header: t('adminPages.systemMessages.columns.audience'),
+      render: (m) => (m.globalNotification ? t('adminPages.systemMessages.global') : (m.inventoryName ?? m.inventoryId)),
+    },
     {
       id: 'expiry',
       header: t('adminPages.systemMessages.columns.expiry'),
@@ -88,7 +125,10 @@ export const systemMessageResource = defineResource<SystemMessage, SystemMessage
     check: schemaCheck(FIELDS, CreateSystemMessageBody, messageBody),
   },
   create: op('createSystemMessage', (v: MessageForm) => ({ body: messageBody(v) })),
-  update: op('updateSystemMessage', ({ entity, values }: { entity: SystemMessage; values: MessageForm }) => ({ params: { id: entity.id }, body: { ...messageBody(values), version: entity.version } })),
+  update: op('updateSystemMessage', ({ entity, values }: { entity: SystemMessage; values: MessageForm }) => ({
+    params: { id: entity.id },
+    body: { ...messageBody(values), version: entity.version },
+  })),
   remove: op('deleteSystemMessage', (m: SystemMessage) => ({ params: { id: m.id } })),
   staleOn: (event) => (event.type === 'notification' || event.type === 'notification.removed' ? READS : []),
 });
@@ -97,7 +137,9 @@ export function SystemMessagesSection() {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" data-testid="system-messages-section">
-      <Text c="dimmed" fz="sm">{t('adminPages.systemMessages.intro')}</Text>
+      <Text c="dimmed" fz="sm">
+        {t('adminPages.systemMessages.intro')}
+      </Text>
       <RowButtonsPage
         resource={systemMessageResource}
         addLabel={t('adminPages.systemMessages.create')}

@@ -14,9 +14,24 @@ import { SystemMessagesSection } from './SystemMessagesSection';
 import { WhatsNewSection } from './WhatsNewSection';
 
 const AT = '2026-01-10T09:00:00.000Z';
-const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({ items: [...items], total: items.length, offset: query.offset, limit: query.limit });
+const page = <T,>(items: readonly T[], query: { offset: number; limit: number }) => ({
+  items: [...items],
+  total: items.length,
+  offset: query.offset,
+  limit: query.limit,
+});
 const entry = (over: Partial<WhatsNewEntry>): WhatsNewEntry => ({
-  id: 'wn-1', title: 'Release 10.1', body: '', releaseVersion: '10.1', link: null, publishedAt: null, active: true, version: 0, createdAt: AT, updatedAt: AT, ...over,
+  id: 'wn-1',
+  title: 'Release 10.1',
+  body: '',
+  releaseVersion: '10.1',
+  link: null,
+  publishedAt: null,
+  active: true,
+  version: 0,
+  createdAt: AT,
+  updatedAt: AT,
+  ...over,
 });
 
 /** The core's what's new entries in memory. */
@@ -83,8 +98,19 @@ describe("/whats_new: what's new and system messages on the kit", () => {
 
   it('system messages: the text is required, one not global needs its inventory, the edit reads the message fresh', async () => {
     const message: SystemMessage = {
-      id: 'sm-1', message: 'Maintenance tonight', level: 'warning', expireDate: null, globalNotification: true, inventoryId: null, inventoryName: null,
-      expired: false, expiresWithin2h: false, expiresWithin24h: false, version: 3, createdAt: AT, updatedAt: AT,
+      id: 'sm-1',
+      message: 'Maintenance tonight',
+      level: 'warning',
+      expireDate: null,
+      globalNotification: true,
+      inventoryId: null,
+      inventoryName: null,
+      expired: false,
+      expiresWithin2h: false,
+      expiresWithin24h: false,
+      version: 3,
+      createdAt: AT,
+      updatedAt: AT,
     };
     const api = new FakeApi()
       .on('listSystemMessages', ({ query }) => page([message], query))
@@ -107,6 +133,13 @@ describe("/whats_new: what's new and system messages on the kit", () => {
     expect(screen.queryByTestId('sm-inventory')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('sm-save'));
     await waitFor(() => expect(api.calls('updateSystemMessage')).toHaveLength(1));
-    expect(api.calls('updateSystemMessage')[0]?.body).toEqual({ message: 'Maintenance tonight at 22:00', level: 'warning', expireDate: null, globalNotification: true, inventoryId: null, version: 4 });
+    expect(api.calls('updateSystemMessage')[0]?.body).toEqual({
+      message: 'Maintenance tonight at 22:00',
+      level: 'warning',
+      expireDate: null,
+      globalNotification: true,
+      inventoryId: null,
+      version: 4,
+    });
   });
 });

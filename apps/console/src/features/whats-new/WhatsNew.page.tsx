@@ -18,11 +18,19 @@ export default function WhatsNewPage({ route }: PageProps) {
       <Title order={2}>{t(`routes.${route.id}`)}</Title>
       <Tabs defaultValue="whatsNew" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="whatsNew" data-testid="tab-whats-new">{t('adminPages.tabs.whatsNew')}</Tabs.Tab>
-          <Tabs.Tab value="systemMessages" data-testid="tab-system-messages">{t('adminPages.tabs.systemMessages')}</Tabs.Tab>
+          <Tabs.Tab value="whatsNew" data-testid="tab-whats-new">
+            {t('adminPages.tabs.whatsNew')}
+          </Tabs.Tab>
+          <Tabs.Tab value="systemMessages" data-testid="tab-system-messages">
+            {t('adminPages.tabs.systemMessages')}
+          </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="whatsNew" pt="md"><WhatsNewSection /></Tabs.Panel>
-        <Tabs.Panel value="systemMessages" pt="md"><SystemMessagesSection /></Tabs.Panel>
+        <Tabs.Panel value="whatsNew" pt="md">
+          <WhatsNewSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="systemMessages" pt="md">
+          <SystemMessagesSection />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

@@ -38,7 +38,11 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
   titles: { new: 'adminPages.whatsNew.createTitle', edit: 'adminPages.whatsNew.editTitle', noun: 'adminPages.whatsNew.noun' },
   rowKey: (e) => e.id,
   label: (e) => e.title,
-  list: { op: op('listAdminWhatsNew', (view) => ({ query: searchQuery(view, ['title'], WHATS_NEW_SORT_KEYS) })), searchKeys: ['title'], defaultSort: 'createdAt' },
+  list: {
+    op: op('listAdminWhatsNew', (view) => ({ query: searchQuery(view, ['title'], WHATS_NEW_SORT_KEYS) })),
+    searchKeys: ['title'],
+    defaultSort: 'createdAt',
+  },
   columns: (t) => [
     {
       id: 'title',
@@ -46,8 +50,14 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
       sortKey: 'title',
       render: (e) => (
         <>
-          <Text fz="sm" fw={500}>{e.title}</Text>
-          {!e.active && <Text fz="xs" c="dimmed">{t('adminPages.whatsNew.hidden')}</Text>}
+          <Text fz="sm" fw={500}>
+            {e.title}
+          </Text>
+          {!e.active && (
+            <Text fz="xs" c="dimmed">
+              {t('adminPages.whatsNew.hidden')}
+            </Text>
+          )}
         </>
       ),
     },
@@ -61,7 +71,12 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
         </Badge>
       ),
     },
-    { id: 'publishedAt', header: t('adminPages.whatsNew.columns.publishedAt'), sortKey: 'publishedAt', render: (e) => (e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')) },
+    {
+      id: 'publishedAt',
+      header: t('adminPages.whatsNew.columns.publishedAt'),
+      sortKey: 'publishedAt',
+      render: (e) => (e.publishedAt ? new Date(e.publishedAt).toLocaleString() : t('common.none')),
+    },
   ],
   get: op('getWhatsNew', (id: string) => ({ params: { id } })),
   form: {
@@ -70,7 +85,10 @@ export const whatsNewResource = defineResource<WhatsNewEntry, WhatsNewEntry, Ent
     check: schemaCheck(FIELDS, CreateWhatsNewBody, (v) => v),
   },
   create: op('createWhatsNew', (v: EntryForm) => ({ body: v })),
-  update: op('updateWhatsNew', ({ entity, values }: { entity: WhatsNewEntry; values: EntryForm }) => ({ params: { id: entity.id }, body: { ...values, version: entity.version } })),
+  update: op('updateWhatsNew', ({ entity, values }: { entity: WhatsNewEntry; values: EntryForm }) => ({
+    params: { id: entity.id },
+    body: { ...values, version: entity.version },
+  })),
   remove: op('deleteWhatsNew', (e: WhatsNewEntry) => ({ params: { id: e.id } })),
   staleOn: (event) => (event.type === 'whatsNew.changed' || event.type === 'whatsNew.removed' ? READS : []),
 });
@@ -83,14 +101,19 @@ export function WhatsNewSection() {
   const mayPublish = useCanCall('publishWhatsNew');
   const publish = useEndpointMutation('publishWhatsNew', {
     onSuccess: (saved) => {
-      toast.show({ message: t(saved.publishedAt ? 'adminPages.whatsNew.toasts.published' : 'adminPages.whatsNew.toasts.unpublished', { title: saved.title }), variant: 'success' });
+      toast.show({
+        message: t(saved.publishedAt ? 'adminPages.whatsNew.toasts.published' : 'adminPages.whatsNew.toasts.unpublished', { title: saved.title }),
+        variant: 'success',
+      });
       invalidateReads(queryClient, READS);
     },
     onError: (err) => toast.show({ message: errorText(err), variant: 'error' }),
   });
   return (
     <Stack gap="sm" data-testid="whats-new-section">
-      <Text c="dimmed" fz="sm">{t('adminPages.whatsNew.intro')}</Text>
+      <Text c="dimmed" fz="sm">
+        {t('adminPages.whatsNew.intro')}
+      </Text>
       <RowButtonsPage
         resource={whatsNewResource}
         addLabel={t('adminPages.whatsNew.create')}

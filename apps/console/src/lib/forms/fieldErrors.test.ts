@@ -5,11 +5,13 @@ import { checkSchema, FORM_ERROR, mergeErrors, numberValue, parseNumber, problem
 
 describe('form errors', () => {
   it('keeps the first message per field and puts root problems at the form', () => {
-    expect(problemsToErrors([
-      { path: 'a', message: 'one' },
-      { path: 'a', message: 'two' },
-      { path: '', message: VALIDATION.busyUnitCapping },
-    ])).toEqual({ a: 'one', [FORM_ERROR]: VALIDATION.busyUnitCapping });
+    expect(
+      problemsToErrors([
+        { path: 'a', message: 'one' },
+        { path: 'a', message: 'two' },
+        { path: '', message: VALIDATION.busyUnitCapping },
+      ]),
+    ).toEqual({ a: 'one', [FORM_ERROR]: VALIDATION.busyUnitCapping });
     expect(mergeErrors({ a: 'first' }, { a: 'second', b: 'b' })).toEqual({ a: 'first', b: 'b' });
   });
 

@@ -54,7 +54,7 @@ describe('form errors', () => {
     expect(visibleErrors(submitForm(failed), atMost100)).toEqual({});
   });
 
-  it('shows the errors of an apply of part of the form, not the rest of the form\'s', () => {
+  it("shows the errors of an apply of part of the form, not the rest of the form's", () => {
     const loaded = initialForm({ volume: 150 });
     expect(visibleErrors(submitPart(loaded, { channelId: VALIDATION.required }), atMost100)).toEqual({ channelId: VALIDATION.required });
     expect(visibleErrors(submitPart(loaded, {}), atMost100)).toEqual({});

@@ -36,9 +36,33 @@ describe('translations of the spec texts', () => {
 
   it('translates every text the forms can show into Chinese', () => {
     expect(Object.keys(zh.forms.validation).sort()).toEqual(Object.keys(en.forms.validation).sort());
-    const shown = ['required', 'number', 'minValue', 'maxValue', 'maxChars', 'betweenChars', 'invalidIp', 'invalidSubnet', 'invalidEmail', 'noSemicolon',
-      'lastInterface', 'cellularScanOneModem', 'cellularAboveTotal', 'busyUnitCapping', 'priorityLimitOrder', 'delayOnTheFly', 'mustMatchPattern',
-      'filenamePrefixUnique', 'audioChannelsSdiOnly', 'integer', 'invalidField', 'fieldUnique', 'maxElements', 'proxySameAsHighQuality', 'storeAndForwardNoSdCard'];
+    const shown = [
+      'required',
+      'number',
+      'minValue',
+      'maxValue',
+      'maxChars',
+      'betweenChars',
+      'invalidIp',
+      'invalidSubnet',
+      'invalidEmail',
+      'noSemicolon',
+      'lastInterface',
+      'cellularScanOneModem',
+      'cellularAboveTotal',
+      'busyUnitCapping',
+      'priorityLimitOrder',
+      'delayOnTheFly',
+      'mustMatchPattern',
+      'filenamePrefixUnique',
+      'audioChannelsSdiOnly',
+      'integer',
+      'invalidField',
+      'fieldUnique',
+      'maxElements',
+      'proxySameAsHighQuality',
+      'storeAndForwardNoSdCard',
+    ];
     expect(shown.filter((key) => !(key in en.forms.validation))).toEqual([]);
   });
 });

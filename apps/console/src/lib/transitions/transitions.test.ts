@@ -48,10 +48,14 @@ describe('transition polling (spec 000 §4: 10 polls at 2 s)', () => {
 
   it('stops once the state shows, from the cache or from a poll', async () => {
     const poll = vi.fn(async () => poll.mock.calls.length >= 3);
-    expect(await pollTransition({ count: 10, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => false, poll })).toBe('reached');
+    expect(await pollTransition({ count: 10, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => false, poll })).toBe(
+      'reached',
+    );
     expect(poll).toHaveBeenCalledTimes(3);
     const never = vi.fn(async () => false);
-    expect(await pollTransition({ count: 10, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => true, poll: never })).toBe('reached');
+    expect(await pollTransition({ count: 10, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => true, poll: never })).toBe(
+      'reached',
+    );
     expect(never).not.toHaveBeenCalled();
   });
 
@@ -59,7 +63,9 @@ describe('transition polling (spec 000 §4: 10 polls at 2 s)', () => {
     const failing = vi.fn(async () => {
       throw new Error('network');
     });
-    expect(await pollTransition({ count: 3, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => false, poll: failing })).toBe('exhausted');
+    expect(await pollTransition({ count: 3, intervalMs: 1, signal: new AbortController().signal, sleep: instant, reached: () => false, poll: failing })).toBe(
+      'exhausted',
+    );
     expect(failing).toHaveBeenCalledTimes(3);
     const controller = new AbortController();
     controller.abort();

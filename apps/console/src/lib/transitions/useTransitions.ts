@@ -37,7 +37,9 @@ export interface Transitions<K extends string> {
 
 /** The freshest copy of the unit in the cache (its detail or a unit list's row, by version). */
 function cachedUnit(queryClient: QueryClient, unitId: string): UnitState | undefined {
-  let best: Pick<UnitSummary, 'status' | 'applications' | 'version'> | undefined = queryClient.getQueryData<UnitDetail>(endpointKey('getUnit', { params: { id: unitId } }));
+  let best: Pick<UnitSummary, 'status' | 'applications' | 'version'> | undefined = queryClient.getQueryData<UnitDetail>(
+    endpointKey('getUnit', { params: { id: unitId } }),
+  );
   for (const [, list] of queryClient.getQueriesData<UnitSummary[]>({ queryKey: endpointPrefix('fetchDevices') })) {
     if (list === undefined) continue;
     const row = list[unitIndexOf(list, unitId)];

@@ -15,7 +15,10 @@ import type { ReadModel } from '../../repositories/read-model.js';
 import { compareText } from '../../platform/order.js';
 
 /** The parts of an alert configuration row an answer is built from. */
-export type AlertConfigRow = Pick<Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>, 'alerts' | 'settings' | 'soundSettings' | 'recipients'>;
+export type AlertConfigRow = Pick<
+  Prisma.AlertConfigurationGetPayload<{ include: { recipients: true } }>,
+  'alerts' | 'settings' | 'soundSettings' | 'recipients'
+>;
 
 export interface ResolvedAlertConfiguration {
   /** The group the answer names (null in manual mode and when the unit is in no group). */
@@ -85,7 +88,8 @@ export function groupAlertConfiguration(
   if (own && mode === 'group' && own.sourceGroupId) {
     const followed = readModel.groups.get(own.sourceGroupId);
     const theirs = followed ? readModel.alertConfigurationOf({ groupId: followed.id }) : null;
-    if (followed && theirs && groupModeOf(theirs) === 'manual') return { source: 'group', row: theirs, groupThresholds: anyObject.read(followed.alertThresholds) };
+    if (followed && theirs && groupModeOf(theirs) === 'manual')
+      return { source: 'group', row: theirs, groupThresholds: anyObject.read(followed.alertThresholds) };
   }
   const inv = readModel.alertConfigurationOf({ inventoryId: group.inventoryId });
   return inv ? { source: 'inventory', row: inv, groupThresholds } : null;

@@ -4,9 +4,21 @@
  * each mode (automatic: inherit from the last group; by group; manual).
  */
 import {
-  ALERT_CONFIG_MODES, ALERT_TYPES, AlertConfigMode, AlertLevel,
-  AlertType, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, VALIDATION,
-  type ActiveAlert, type AlertSettings, type AlertTypeSettings, type DefaultAlertConfiguration, type UnitAlertsConfiguration,
+  ALERT_CONFIG_MODES,
+  ALERT_TYPES,
+  AlertConfigMode,
+  AlertLevel,
+  AlertType,
+  DEFAULT_ALERT_SETTINGS,
+  DEFAULT_ALERT_SOUND_SETTINGS,
+  DEFAULT_ALERT_TYPE_SETTINGS,
+  LIMITS,
+  VALIDATION,
+  type ActiveAlert,
+  type AlertSettings,
+  type AlertTypeSettings,
+  type DefaultAlertConfiguration,
+  type UnitAlertsConfiguration,
 } from '@fleet/contracts';
 import { type Prisma } from '@fleet/db';
 import { validationError } from '../../errors.js';
@@ -19,9 +31,7 @@ import type { ServerService } from '../servers/servers.js';
 import type { UnitRecord } from '../../repositories/units.js';
 import { callsOf } from '../../calls.js';
 
-
 export class AlertService {
-
   constructor(
     private readonly deps: ServiceDeps,
     private readonly servers: ServerService,
@@ -35,12 +45,7 @@ export class AlertService {
     return this.resolveAlerts(row, parseOr(AlertConfigMode, extra.alertsConfigMode, 'automatic'), undefined);
   }
 
-  async possibleAlertsConfiguration(
-    user: AuthUser,
-    id: string,
-    mode: AlertConfigMode,
-    groupId: string | undefined,
-  ): Promise<UnitAlertsConfiguration> {
+  async possibleAlertsConfiguration(user: AuthUser, id: string, mode: AlertConfigMode, groupId: string | undefined): Promise<UnitAlertsConfiguration> {
     const row = await this.deps.units.findVisible(user, id);
     if (mode === 'group') {
       if (groupId === undefined) throw validationError([{ path: 'query.groupId', message: VALIDATION.required }]);
@@ -51,12 +56,11 @@ export class AlertService {
 
   /** Active alerts (Alert table) of the units the caller can see, newest first (at most pageSizeMax). */
   async activeAlerts(user: AuthUser, groupId: string | undefined): Promise<ActiveAlert[]> {
-    const unitWhere: Prisma.UnitWhereInput = user.global ? {} : {
-      OR: [
-        { inventories: { some: { inventoryId: { in: user.inventoryIds } } } },
-        { groups: { some: { groupId: { in: user.groupIds } } } },
-      ],
-    };
+    const unitWhere: Prisma.UnitWhereInput = user.global
+      ? {}
+      : {
+          OR: [{ inventories: { some: { inventoryId: { in: user.inventoryIds } } } }, { groups: { some: { groupId: { in: user.groupIds } } } }],
+        };
     const scoped: Prisma.UnitWhereInput = groupId === undefined ? unitWhere : { AND: [unitWhere, { groups: { some: { groupId } } }] };
     const rows = await this.deps.db.alert.findMany({
       where: { active: true, unitId: { not: null }, unit: { is: scoped } },
@@ -68,17 +72,19 @@ export class AlertService {
       const type = AlertType.safeParse(a.type);
       const level = AlertLevel.safeParse(a.level);
       if (!type.success || !level.success || a.unitId === null) return [];
-      return [{
-        id: a.id,
-        unitId: a.unitId,
-        unitName: a.unit?.name ?? '',
-        type: type.data,
-        level: level.data,
-        message: a.message,
-        value: a.value,
-        acknowledged: a.acknowledged,
-        raisedAt: a.raisedAt.toISOString(),
-      }];
+      return [
+        {
+          id: a.id,
+          unitId: a.unitId,
+          unitName: a.unit?.name ?? '',
+          type: type.data,
+          level: level.data,
+          message: a.message,
+          value: a.value,
+          acknowledged: a.acknowledged,
+          raisedAt: a.raisedAt.toISOString(),
+        },
+      ];
     });
   }
 
@@ -116,11 +122,14 @@ export class AlertService {
       settings: alertSettings(row.settings),
       soundSettings: soundSettings(row.soundSettings),
       recipients: row.recipients
-        .map((r) => ({ alertType: r.alertType === 'all' ? ('all' as const) : parseOr(AlertType, r.alertType, 'all' as const), email: r.email, verified: r.verified }))
+        .map((r) => ({
+          alertType: r.alertType === 'all' ? ('all' as const) : parseOr(AlertType, r.alertType, 'all' as const),
+          email: r.email,
+          verified: r.verified,
+        }))
         .sort((a, b) => (a.email + a.alertType < b.email + b.alertType ? -1 : 1)),
     };
   }
-
 
   alertTopics(e: { unitId: string | null; serverId: string | null }): readonly string[] {
     if (e.unitId) return this.deps.index.topicsOf(e.unitId);
@@ -137,16 +146,30 @@ export class AlertService {
     const topics = this.alertTopics(e);
     if (e.level === null) {
       if (active.length === 0) return;
-      await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+      await db.alert.updateMany({
+        where: { id: { in: active.map((a) => a.id) } },
+        data: { active: false, clearedAt: new Date(at), version: { increment: 1 } },
+      });
       for (const a of active) {
-        this.deps.hub.publish(topics, { type: 'alert.cleared', alertId: a.id, alertType: e.alertType, unitId: e.unitId, serverId: e.serverId, channelId: e.channelId, at });
+        this.deps.hub.publish(topics, {
+          type: 'alert.cleared',
+          alertId: a.id,
+          alertType: e.alertType,
+          unitId: e.unitId,
+          serverId: e.serverId,
+          channelId: e.channelId,
+          at,
+        });
       }
       return;
     }
     const same = active.find((a) => a.level === e.level);
     if (same) return;
     if (active.length > 0) {
-      await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+      await db.alert.updateMany({
+        where: { id: { in: active.map((a) => a.id) } },
+        data: { active: false, clearedAt: new Date(at), version: { increment: 1 } },
+      });
     }
     const row = await db.alert.create({
       data: {
@@ -162,7 +185,16 @@ export class AlertService {
     });
     this.deps.hub.publish(topics, {
       type: 'alert.raised',
-      alert: { id: row.id, type: e.alertType, level: e.level, message: e.message, unitId: e.unitId, serverId: e.serverId, channelId: e.channelId, raisedAt: row.raisedAt.toISOString() },
+      alert: {
+        id: row.id,
+        type: e.alertType,
+        level: e.level,
+        message: e.message,
+        unitId: e.unitId,
+        serverId: e.serverId,
+        channelId: e.channelId,
+        raisedAt: row.raisedAt.toISOString(),
+      },
       at,
     });
   }
@@ -175,14 +207,20 @@ export class AlertService {
     await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
     for (const a of active) {
       const type = parseOr(AlertType, a.type, 'battery');
-      this.deps.hub.publish(this.alertTopics(a), { type: 'alert.cleared', alertId: a.id, alertType: type, unitId: a.unitId, serverId: a.serverId, channelId: a.channelId, at });
+      this.deps.hub.publish(this.alertTopics(a), {
+        type: 'alert.cleared',
+        alertId: a.id,
+        alertType: type,
+        unitId: a.unitId,
+        serverId: a.serverId,
+        channelId: a.channelId,
+        at,
+      });
     }
   }
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
-
-
 
 export function alertTypeSettings(stored: unknown, groupThresholds: Record<string, unknown>): AlertTypeSettings {
   const alerts = anyObject.read(stored);

@@ -18,8 +18,18 @@
  *   user's groups, the inventories only without groups): `audioRoom.changed`, `audioRoom.removed`.
  */
 import {
-  VALIDATION, type AudioRoom, type AudioRoomCandidates, type AudioRoomCount, type AudioRoomDeleted, type AudioRoomPage, type AudioRoomParticipant,
-  type AudioRoomParticipantRef, type AudioRoomSearchQuery, type CreateAudioRoomBody, type FieldProblem, type UpdateAudioRoomBody,
+  VALIDATION,
+  type AudioRoom,
+  type AudioRoomCandidates,
+  type AudioRoomCount,
+  type AudioRoomDeleted,
+  type AudioRoomPage,
+  type AudioRoomParticipant,
+  type AudioRoomParticipantRef,
+  type AudioRoomSearchQuery,
+  type CreateAudioRoomBody,
+  type FieldProblem,
+  type UpdateAudioRoomBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -127,7 +137,9 @@ export class AudioRoomService {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.intercom !== undefined ? { intercom: body.intercom } : {}),
       ...(body.serverId !== undefined ? { serverId: body.serverId } : {}),
-      ...(body.participants !== undefined ? { participants: audioRoomParticipants.write(body.participants.map(({ kind, id: pid }) => ({ kind, id: pid }))) } : {}),
+      ...(body.participants !== undefined
+        ? { participants: audioRoomParticipants.write(body.participants.map(({ kind, id: pid }) => ({ kind, id: pid }))) }
+        : {}),
     };
     return this.write(row, data, 'body.name');
   }
@@ -159,7 +171,12 @@ export class AudioRoomService {
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
     const { count } = await this.deps.db.audioRoom.deleteMany({ where: { id, version: row.version, active: false } });
     if (count === 0) throw new AppError('CONFLICT');
-    this.deps.hub.publish(this.topicsOf(row.inventoryId), { type: 'audioRoom.removed', audioRoomId: id, inventoryId: row.inventoryId, at: this.deps.clock.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventoryId), {
+      type: 'audioRoom.removed',
+      audioRoomId: id,
+      inventoryId: row.inventoryId,
+      at: this.deps.clock.now(),
+    });
     return { id, inventoryId: row.inventoryId, deleted: true };
   }
 
@@ -196,7 +213,10 @@ export class AudioRoomService {
   }
 
   private async assertNameFree(inventoryId: string, name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.audioRoom.findFirst({ where: { inventoryId, name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    const other = await this.deps.db.audioRoom.findFirst({
+      where: { inventoryId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true },
+    });
     if (other) throw nameTaken('body.name');
   }
 
@@ -210,9 +230,12 @@ export class AudioRoomService {
   private async participantProblems(inventoryId: string, list: readonly AudioRoomParticipantRef[], path: string): Promise<FieldProblem[]> {
     const problems: FieldProblem[] = [];
     const userIds = list.filter((p) => p.kind === 'user').map((p) => p.id);
-    const members = userIds.length === 0
-      ? new Set<string>()
-      : new Set((await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: userIds } }, select: { userId: true } })).map((m) => m.userId));
+    const members =
+      userIds.length === 0
+        ? new Set<string>()
+        : new Set(
+            (await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: userIds } }, select: { userId: true } })).map((m) => m.userId),
+          );
     const seen = new Set<string>();
     list.forEach((p, i) => {
       const key = `${p.kind}:${p.id}`;
@@ -253,9 +276,11 @@ export class AudioRoomService {
       kind: p.kind,
       id: p.id,
       name:
-        p.kind === 'unit' ? (this.deps.readModel.units.get(p.id)?.name ?? p.id)
-        : p.kind === 'channel' ? (this.deps.readModel.channels.get(p.id)?.name ?? p.id)
-        : (users.get(p.id) ?? p.id),
+        p.kind === 'unit'
+          ? (this.deps.readModel.units.get(p.id)?.name ?? p.id)
+          : p.kind === 'channel'
+            ? (this.deps.readModel.channels.get(p.id)?.name ?? p.id)
+            : (users.get(p.id) ?? p.id),
     }));
     return {
       id: row.id,

@@ -11,10 +11,30 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  CHANNEL_CONFIG_LIMITS, STUN_TURN, VALIDATION, type AddDestinationBody, type AddInputSourceBody, type BwLimitBody, type ChannelFfmpeg,
-  type ChannelFfmpegBody, type ChannelInputSources, type ChannelLimitsResult, type ChannelLogs, type ChannelOverlay, type ChannelOverlayBody,
-  type ChannelSmpte, type ChannelSmpteBody, type PrivateSessionBody, type ServerCommand, type SocialMediaDetails, type StreamMediaProfile,
-  type StreamingDestinationInfo, type StreamingDestinationList, type StunTurnInfo, type UpdateDestinationBody, type UpdateSocialMediaBody,
+  CHANNEL_CONFIG_LIMITS,
+  STUN_TURN,
+  VALIDATION,
+  type AddDestinationBody,
+  type AddInputSourceBody,
+  type BwLimitBody,
+  type ChannelFfmpeg,
+  type ChannelFfmpegBody,
+  type ChannelInputSources,
+  type ChannelLimitsResult,
+  type ChannelLogs,
+  type ChannelOverlay,
+  type ChannelOverlayBody,
+  type ChannelSmpte,
+  type ChannelSmpteBody,
+  type PrivateSessionBody,
+  type ServerCommand,
+  type SocialMediaDetails,
+  type StreamMediaProfile,
+  type StreamingDestinationInfo,
+  type StreamingDestinationList,
+  type StunTurnInfo,
+  type UpdateDestinationBody,
+  type UpdateSocialMediaBody,
 } from '@fleet/contracts';
 import { deriveChannelType } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
@@ -29,8 +49,20 @@ import type { ServiceDeps } from '../deps.js';
 import { channelAudience } from '../../platform/topics.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import {
-  StoredOverlay, StoredSocial, TABS, type Tab, type TabValue, checkDestinationRules, configurationColumn, destinationColumns, destinationInfo, inputSourcesOf,
-  limitKbps, overlayColumn, pngSize, storedSource,
+  StoredOverlay,
+  StoredSocial,
+  TABS,
+  type Tab,
+  type TabValue,
+  checkDestinationRules,
+  configurationColumn,
+  destinationColumns,
+  destinationInfo,
+  inputSourcesOf,
+  limitKbps,
+  overlayColumn,
+  pngSize,
+  storedSource,
 } from './channel-tabs.js';
 
 export class ChannelConfigurationService {
@@ -69,9 +101,15 @@ export class ChannelConfigurationService {
   async addInputSource(id: string, body: AddInputSourceBody): Promise<ChannelInputSources> {
     const before = this.inputChannel(id);
     const source = storedSource(randomUUID(), body);
-    const ch = await this.change(id, undefined, { type: 'channelAction', channelId: id, action: 'addInputSource', payload: source }, (c) => ({
-      configuration: this.withTab(c, 'inputSources', [...this.tab(c, 'inputSources'), source]),
-    }), before);
+    const ch = await this.change(
+      id,
+      undefined,
+      { type: 'channelAction', channelId: id, action: 'addInputSource', payload: source },
+      (c) => ({
+        configuration: this.withTab(c, 'inputSources', [...this.tab(c, 'inputSources'), source]),
+      }),
+      before,
+    );
     return this.sources(ch);
   }
 
@@ -79,9 +117,19 @@ export class ChannelConfigurationService {
     const before = this.inputChannel(id);
     // Removing a source that is not there leaves it not there (a repeated click): nothing to send.
     if (!this.tab(before, 'inputSources').some((s) => s.sourceId === sourceId)) return this.sources(before);
-    const ch = await this.change(id, undefined, { type: 'channelAction', channelId: id, action: 'removeInputSource', payload: { sourceId } }, (c) => ({
-      configuration: this.withTab(c, 'inputSources', this.tab(c, 'inputSources').filter((s) => s.sourceId !== sourceId)),
-    }), before);
+    const ch = await this.change(
+      id,
+      undefined,
+      { type: 'channelAction', channelId: id, action: 'removeInputSource', payload: { sourceId } },
+      (c) => ({
+        configuration: this.withTab(
+          c,
+          'inputSources',
+          this.tab(c, 'inputSources').filter((s) => s.sourceId !== sourceId),
+        ),
+      }),
+      before,
+    );
     return this.sources(ch);
   }
 
@@ -111,7 +159,12 @@ export class ChannelConfigurationService {
     const others = (await this.destinations.ofChannel(ch.id)).filter((d) => d.id !== current.id);
     checkDestinationRules(body.destination, others);
     const data = destinationColumns(body.destination, current);
-    await this.sendToServer(ch, { type: 'configureChannel', channelId: ch.id, setting: 'streamingDestination', payload: { op: 'update', id: current.id, destination: data } });
+    await this.sendToServer(ch, {
+      type: 'configureChannel',
+      channelId: ch.id,
+      setting: 'streamingDestination',
+      payload: { op: 'update', id: current.id, destination: data },
+    });
     if (!(await this.destinations.update(current.id, current.version, data))) throw new AppError('CONFLICT');
     this.destinationsChanged(ch);
     const row = await this.destinations.ofChannelById(ch.id, current.id);
@@ -165,21 +218,31 @@ export class ChannelConfigurationService {
       privacy: body.privacy,
       accessToken: body.accessToken ?? stored.accessToken,
     };
-    const ch = await this.change(before.id, body.version, { type: 'configureChannel', channelId: before.id, setting: 'socialMedia', payload: value }, (c) => ({
-      configuration: this.withTab(c, 'socialMedia', value),
-    }), before);
+    const ch = await this.change(
+      before.id,
+      body.version,
+      { type: 'configureChannel', channelId: before.id, setting: 'socialMedia', payload: value },
+      (c) => ({
+        configuration: this.withTab(c, 'socialMedia', value),
+      }),
+      before,
+    );
     return this.socialAnswer(ch);
   }
 
   // ── Bandwidth limit and private session ───────────────────────────────────────────────────────
   async setBwLimit(user: AuthUser, body: BwLimitBody): Promise<ChannelLimitsResult> {
     const kbps = limitKbps(body);
-    return this.changeMany(user, body.channelIds, (ch) => ({ type: 'configureChannel', channelId: ch.id, setting: 'bandwidthLimit', payload: { kbps } }), { bandwidthLimit: kbps });
+    return this.changeMany(user, body.channelIds, (ch) => ({ type: 'configureChannel', channelId: ch.id, setting: 'bandwidthLimit', payload: { kbps } }), {
+      bandwidthLimit: kbps,
+    });
   }
 
   async setPrivateSession(user: AuthUser, body: PrivateSessionBody): Promise<ChannelLimitsResult> {
     const enabled = body.privateSession;
-    return this.changeMany(user, body.channelIds, (ch) => ({ type: 'channelAction', channelId: ch.id, action: 'privateSession', payload: { enabled } }), { privateSession: enabled });
+    return this.changeMany(user, body.channelIds, (ch) => ({ type: 'channelAction', channelId: ch.id, action: 'privateSession', payload: { enabled } }), {
+      privateSession: enabled,
+    });
   }
 
   // ── SMPTE 2110 ────────────────────────────────────────────────────────────────────────────────
@@ -193,9 +256,18 @@ export class ChannelConfigurationService {
     const ch = await this.change(id, body.version, { type: 'configureChannel', channelId: id, setting: 'smpte', payload: value }, (c) => {
       const flavor = body.enabled ? 'SMPTE2110' : null;
       // An input channel stays an input; the others take the type their flags now give (§4: SMPTE gives output).
-      const type = c.type === 'input' || c.type === 'group'
-        ? c.type
-        : deriveChannelType({ sdi: c.sdiNo !== null, output: c.output, forwardRtmp: c.forwardRtmp, ndi: c.ndi, forceOutput: c.forceOutput, smpte: flavor !== null, distributor: c.distributor });
+      const type =
+        c.type === 'input' || c.type === 'group'
+          ? c.type
+          : deriveChannelType({
+              sdi: c.sdiNo !== null,
+              output: c.output,
+              forwardRtmp: c.forwardRtmp,
+              ndi: c.ndi,
+              forceOutput: c.forceOutput,
+              smpte: flavor !== null,
+              distributor: c.distributor,
+            });
       return { configuration: this.withTab(c, 'smpte', value), flavor, smpteMetadata: { isConfigured }, type };
     });
     return this.smpteAnswer(ch);
@@ -206,9 +278,15 @@ export class ChannelConfigurationService {
     const before = this.channel(id);
     if (before.status !== 'idle') throw new AppError('CHANNEL_BUSY_OR_OFFLINE_LOGS');
     const value = { sending: true, startedAt: this.deps.clock.date().toISOString() };
-    const ch = await this.change(id, undefined, { type: 'channelAction', channelId: id, action: 'fetchLogs', payload: { start: true } }, (c) => ({
-      configuration: this.withTab(c, 'logs', value),
-    }), before);
+    const ch = await this.change(
+      id,
+      undefined,
+      { type: 'channelAction', channelId: id, action: 'fetchLogs', payload: { start: true } },
+      (c) => ({
+        configuration: this.withTab(c, 'logs', value),
+      }),
+      before,
+    );
     return { channelId: ch.id, ...this.tab(ch, 'logs') };
   }
 
@@ -230,7 +308,6 @@ export class ChannelConfigurationService {
     );
   }
 
-
   // ── STUN/TURN ─────────────────────────────────────────────────────────────────────────────────
   /**
    * Time-limited TURN credentials in the usual REST form (username "expiry:identifier", credential
@@ -245,10 +322,7 @@ export class ChannelConfigurationService {
     const host = this.deps.config.HOST;
     return Promise.resolve({
       identifier,
-      iceServers: [
-        { urls: [`stun:${host}:3478`] },
-        { urls: [`turn:${host}:3478?transport=udp`, `turn:${host}:3478?transport=tcp`], username, credential },
-      ],
+      iceServers: [{ urls: [`stun:${host}:3478`] }, { urls: [`turn:${host}:3478?transport=udp`, `turn:${host}:3478?transport=tcp`], username, credential }],
       turnExpiration,
     });
   }

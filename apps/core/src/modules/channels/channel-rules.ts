@@ -11,8 +11,22 @@ export function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
 
 export function defaultGeneral(name: string): ChannelGeneral {
   return {
-    name, mode: null, port: null, recording: false, tally: null, output: false, preview: true, forceOutput: false, forwardRtmp: false,
-    distributor: false, studio: false, sharing: false, ndi: false, sdiNo: null, flavor: null, fourK: false,
+    name,
+    mode: null,
+    port: null,
+    recording: false,
+    tally: null,
+    output: false,
+    preview: true,
+    forceOutput: false,
+    forwardRtmp: false,
+    distributor: false,
+    studio: false,
+    sharing: false,
+    ndi: false,
+    sdiNo: null,
+    flavor: null,
+    fourK: false,
   };
 }
 

@@ -5,8 +5,18 @@
  */
 import { z } from 'zod';
 import {
-  VALIDATION, InputSource as InputSourceSchema, SMPTE_FLOW_KINDS, SOCIAL_PRIVACY, SRT_MODES, STREAM_TYPES, type AddInputSourceBody, type BwLimitBody,
-  type ChannelLogs, type DestinationFields, type InputSource, type StreamingDestinationInfo,
+  VALIDATION,
+  InputSource as InputSourceSchema,
+  SMPTE_FLOW_KINDS,
+  SOCIAL_PRIVACY,
+  SRT_MODES,
+  STREAM_TYPES,
+  type AddInputSourceBody,
+  type BwLimitBody,
+  type ChannelLogs,
+  type DestinationFields,
+  type InputSource,
+  type StreamingDestinationInfo,
 } from '@fleet/contracts';
 import { validationError } from '../../errors.js';
 import { jsonColumn } from '../../repositories/json-column.js';
@@ -16,7 +26,10 @@ import { type DestinationRow } from '../../repositories/streaming-destinations.j
 // ── The tabs as stored under Channel.configuration (secrets kept, never answered) ──────────────────
 const StoredFfmpeg = z.object({ enabled: z.boolean(), override: z.string() });
 /** An input source as stored: the answer's shape with the secrets in place of whether they are set. */
-const StoredSource = InputSourceSchema.omit({ hasPassphrase: true, hasStreamKey: true }).extend({ passphrase: z.string().nullable(), streamKey: z.string().nullable() });
+const StoredSource = InputSourceSchema.omit({ hasPassphrase: true, hasStreamKey: true }).extend({
+  passphrase: z.string().nullable(),
+  streamKey: z.string().nullable(),
+});
 type StoredSource = z.infer<typeof StoredSource>;
 export const StoredSocial = z.object({
   enabled: z.boolean(),
@@ -33,7 +46,13 @@ const StoredSmpte = z.object({
   flows: z.array(z.object({ kind: z.enum(SMPTE_FLOW_KINDS), primary: Endpoint, secondary: Endpoint.nullable() })),
 });
 const StoredLogs = z.object({ sending: z.boolean(), startedAt: z.string().nullable() });
-export const StoredOverlay = z.object({ fileName: z.string(), width: z.number().int(), height: z.number().int(), sizeBytes: z.number().int(), uploadedAt: z.string() });
+export const StoredOverlay = z.object({
+  fileName: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sizeBytes: z.number().int(),
+  uploadedAt: z.string(),
+});
 export type StoredOverlay = z.infer<typeof StoredOverlay>;
 
 export const TABS = {
@@ -74,7 +93,19 @@ export function logsOf(ch: ChannelRecord): Omit<ChannelLogs, 'channelId'> {
 }
 
 export function storedSource(sourceId: string, b: AddInputSourceBody): StoredSource {
-  const base = { sourceId, kind: b.kind, name: b.name, rtspUrl: null, url: null, mode: null, sourcePort: null, latency: null, port: null, passphrase: null, streamKey: null };
+  const base = {
+    sourceId,
+    kind: b.kind,
+    name: b.name,
+    rtspUrl: null,
+    url: null,
+    mode: null,
+    sourcePort: null,
+    latency: null,
+    port: null,
+    passphrase: null,
+    streamKey: null,
+  };
   switch (b.kind) {
     case 'encoder':
       return { ...base, rtspUrl: b.rtspUrl };
@@ -134,22 +165,50 @@ interface DestinationColumns {
 /** The columns of a destination of the given type; the other types' fields are cleared. Secrets left out keep the stored ones. */
 export function destinationColumns(d: DestinationFields, current: DestinationRow | null): DestinationColumns {
   const common = {
-    name: d.name, provider: d.provider, streamType: d.streamType, videoProfile: d.videoProfile ?? null, bitrate: d.bitrate ?? null,
-    resolution: d.resolution ?? null, frameRate: d.frameRate ?? null, active: d.active,
+    name: d.name,
+    provider: d.provider,
+    streamType: d.streamType,
+    videoProfile: d.videoProfile ?? null,
+    bitrate: d.bitrate ?? null,
+    resolution: d.resolution ?? null,
+    frameRate: d.frameRate ?? null,
+    active: d.active,
   };
   const cleared = {
-    urlPrimary: null, urlSecondary: null, streamId: null, username: null, password: null, srtMode: null, sourcePort: null, passphrase: null,
-    latency: null, mpegTsIp: null, mpegTsPort: null, mpegTsBitrate: null, ffmpegOverride: null,
+    urlPrimary: null,
+    urlSecondary: null,
+    streamId: null,
+    username: null,
+    password: null,
+    srtMode: null,
+    sourcePort: null,
+    passphrase: null,
+    latency: null,
+    mpegTsIp: null,
+    mpegTsPort: null,
+    mpegTsBitrate: null,
+    ffmpegOverride: null,
   };
   switch (d.type) {
     case 'cdn':
       return {
-        ...common, ...cleared, urlPrimary: d.urlPrimary, urlSecondary: d.urlSecondary ?? null, streamId: d.streamId, username: d.username ?? null,
+        ...common,
+        ...cleared,
+        urlPrimary: d.urlPrimary,
+        urlSecondary: d.urlSecondary ?? null,
+        streamId: d.streamId,
+        username: d.username ?? null,
         password: d.password ?? current?.password ?? null,
       };
     case 'srt':
       return {
-        ...common, ...cleared, urlPrimary: d.urlPrimary, srtMode: d.srtMode, sourcePort: d.sourcePort, latency: d.latency, streamId: d.streamId ?? null,
+        ...common,
+        ...cleared,
+        urlPrimary: d.urlPrimary,
+        srtMode: d.srtMode,
+        sourcePort: d.sourcePort,
+        latency: d.latency,
+        streamId: d.streamId ?? null,
         passphrase: d.passphrase ?? current?.passphrase ?? null,
       };
     case 'mpegts':
@@ -171,10 +230,31 @@ export function destinationInfo(r: DestinationRow): StreamingDestinationInfo {
   const srtMode = SRT_MODES.find((m) => m === r.srtMode) ?? null;
   const streamType = STREAM_TYPES.find((t) => t === r.streamType) ?? 'main';
   return {
-    id: r.id, channelId: r.channelId ?? '', type: destinationType(r), name: r.name, provider: r.provider, streamType,
-    urlPrimary: r.urlPrimary, urlSecondary: r.urlSecondary, streamId: r.streamId, username: r.username, hasPassword: r.password !== null,
-    videoProfile: r.videoProfile, bitrate: r.bitrate, resolution: r.resolution, frameRate: r.frameRate, srtMode, sourcePort: r.sourcePort,
-    hasPassphrase: r.passphrase !== null, latency: r.latency, mpegTsIp: r.mpegTsIp, mpegTsPort: r.mpegTsPort, mpegTsBitrate: r.mpegTsBitrate,
-    ffmpegOverride: r.ffmpegOverride, active: r.active, version: r.version, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    channelId: r.channelId ?? '',
+    type: destinationType(r),
+    name: r.name,
+    provider: r.provider,
+    streamType,
+    urlPrimary: r.urlPrimary,
+    urlSecondary: r.urlSecondary,
+    streamId: r.streamId,
+    username: r.username,
+    hasPassword: r.password !== null,
+    videoProfile: r.videoProfile,
+    bitrate: r.bitrate,
+    resolution: r.resolution,
+    frameRate: r.frameRate,
+    srtMode,
+    sourcePort: r.sourcePort,
+    hasPassphrase: r.passphrase !== null,
+    latency: r.latency,
+    mpegTsIp: r.mpegTsIp,
+    mpegTsPort: r.mpegTsPort,
+    mpegTsBitrate: r.mpegTsBitrate,
+    ffmpegOverride: r.ffmpegOverride,
+    active: r.active,
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }

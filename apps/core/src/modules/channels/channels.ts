@@ -11,10 +11,23 @@
  */
 import { z } from 'zod';
 import {
-  VALIDATION, groupTopic, inventoryTopic,
-  type AdminChannelPage, type AdminChannelSearchQuery, type ChannelDetails, type ChannelFetchQuery, type ChannelGeneral,
-  type ChannelIngestAssociation, type ChannelList, type ChannelLive, type ChannelPtmp, type ChannelStatusInfo,
-  type CreateAdminChannelBody, type ServerCommand, type UpdateAdminChannelBody, type UpdatePtmpBody,
+  VALIDATION,
+  groupTopic,
+  inventoryTopic,
+  type AdminChannelPage,
+  type AdminChannelSearchQuery,
+  type ChannelDetails,
+  type ChannelFetchQuery,
+  type ChannelGeneral,
+  type ChannelIngestAssociation,
+  type ChannelList,
+  type ChannelLive,
+  type ChannelPtmp,
+  type ChannelStatusInfo,
+  type CreateAdminChannelBody,
+  type ServerCommand,
+  type UpdateAdminChannelBody,
+  type UpdatePtmpBody,
   ERROR_CATALOGUE,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
@@ -127,14 +140,20 @@ export class ChannelService {
 
   channelStatus(user: AuthUser, id: string): ChannelStatusInfo {
     const c = this.live(this.visible(user, id));
-    return { channelId: c.channelId, status: c.status, online: c.online, offline: c.offline, busy: c.busy, allocatedToUnitUid: c.allocatedToUnitUid, uptime: c.uptime };
+    return {
+      channelId: c.channelId,
+      status: c.status,
+      online: c.online,
+      offline: c.offline,
+      busy: c.busy,
+      allocatedToUnitUid: c.allocatedToUnitUid,
+      uptime: c.uptime,
+    };
   }
 
   /** The caller's channels with their counters; the same frozen answer while nothing it depends on changed (see `lists`). */
   fetchChannels(user: AuthUser, q: ChannelFetchQuery): ChannelList {
-    const key = JSON.stringify([
-      user.global || [user.groupIds, user.inventoryIds], q.group, q.inventory, q.type, q.status, q.statusClass, q.kind, q.name,
-    ]);
+    const key = JSON.stringify([user.global || [user.groupIds, user.inventoryIds], q.group, q.inventory, q.type, q.status, q.statusClass, q.kind, q.name]);
     const held = this.lists.get(key);
     if (held) return held;
     const list = this.listChannels(user, q);
@@ -160,12 +179,14 @@ export class ChannelService {
     }
     const all = rows.map((r) => this.live(r));
     const name = q.name?.toLowerCase();
-    const channels = all.filter((c) =>
-      (q.type === undefined || c.type === q.type) &&
-      (q.status === undefined || c.status === q.status) &&
-      (q.statusClass === undefined || channelStatusClass(c.status) === q.statusClass) &&
-      (q.kind === undefined || hasChannelMark(c, q.kind)) &&
-      (name === undefined || name === '' || c.channelName.toLowerCase().includes(name)));
+    const channels = all.filter(
+      (c) =>
+        (q.type === undefined || c.type === q.type) &&
+        (q.status === undefined || c.status === q.status) &&
+        (q.statusClass === undefined || channelStatusClass(c.status) === q.statusClass) &&
+        (q.kind === undefined || hasChannelMark(c, q.kind)) &&
+        (name === undefined || name === '' || c.channelName.toLowerCase().includes(name)),
+    );
     return { channels, counters: countChannels(all) };
   }
 
@@ -195,7 +216,11 @@ export class ChannelService {
     const group = visibleGroup(this.deps.readModel, user, groupId);
     if (!group) throw new AppError('NOT_FOUND');
     // Every channel of a group the caller sees belongs to that group's view (scope is the group).
-    const channels = this.deps.readModel.channels.all().filter((c) => c.groups.some((g) => g.groupId === groupId)).sort(byNameThenId).map((r) => this.live(r));
+    const channels = this.deps.readModel.channels
+      .all()
+      .filter((c) => c.groups.some((g) => g.groupId === groupId))
+      .sort(byNameThenId)
+      .map((r) => this.live(r));
     return { groupId, status: groupChannelStatus(channels.map((c) => c.status)), channels, counters: countChannels(channels) };
   }
 
@@ -226,7 +251,21 @@ export class ChannelService {
       const row = this.deps.readModel.channels.get(id);
       if (!row || !canSeeChannel(user, row)) return [];
       const c = this.live(row);
-      return [{ uniqueId: c.channelId, channelName: c.channelName, type: c.type, status: c.status, isOutput: c.isOutput, sdiNo: c.sdiNo, ndi: c.ndi, flavor: c.flavor, cdnName: c.cdnName, protocol: c.protocol, forwardRtmp: c.forwardRtmp }];
+      return [
+        {
+          uniqueId: c.channelId,
+          channelName: c.channelName,
+          type: c.type,
+          status: c.status,
+          isOutput: c.isOutput,
+          sdiNo: c.sdiNo,
+          ndi: c.ndi,
+          flavor: c.flavor,
+          cdnName: c.cdnName,
+          protocol: c.protocol,
+          forwardRtmp: c.forwardRtmp,
+        },
+      ];
     });
     return { outputs };
   }
@@ -246,7 +285,9 @@ export class ChannelService {
 
   /** A channel is point-to-multipoint when it has receivers chosen, reports some, or is an LU100 ptmp channel. */
   fetchPtmpChannels(user: AuthUser) {
-    const channels = this.mine(user).map((r) => this.ptmpOf(r)).filter((p) => p.ptmpLu100 || p.machines.length > 0 || p.ptmpStatuses.length > 0);
+    const channels = this.mine(user)
+      .map((r) => this.ptmpOf(r))
+      .filter((p) => p.ptmpLu100 || p.machines.length > 0 || p.ptmpStatuses.length > 0);
     return { channels };
   }
 
@@ -267,7 +308,8 @@ export class ChannelService {
 
   inventoryChannels(user: AuthUser, inventoryId: string, which: 'sdi' | 'output'): ChannelList {
     this.requireInventory(user, inventoryId);
-    const all = this.deps.readModel.channels.all()
+    const all = this.deps.readModel.channels
+      .all()
       .filter((c) => c.inventories.some((i) => i.inventoryId === inventoryId))
       .sort(byNameThenId)
       .map((r) => this.live(r))
@@ -279,11 +321,15 @@ export class ChannelService {
   searchAdminChannels(user: AuthUser, q: AdminChannelSearchQuery): AdminChannelPage {
     const needle = q.searchValue?.toLowerCase() ?? '';
     const key = ADMIN_KEY[q.searchKey ?? 'name'];
-    const sortKey = q.sortBy === 'createdAt'
-      ? (c: ChannelRecord) => c.createdAt.toISOString()
-      : q.sortBy === 'updatedAt' ? (c: ChannelRecord) => c.updatedAt.toISOString() : (c: ChannelRecord) => ADMIN_KEY[q.sortBy](this.live(c));
+    const sortKey =
+      q.sortBy === 'createdAt'
+        ? (c: ChannelRecord) => c.createdAt.toISOString()
+        : q.sortBy === 'updatedAt'
+          ? (c: ChannelRecord) => c.updatedAt.toISOString()
+          : (c: ChannelRecord) => ADMIN_KEY[q.sortBy](this.live(c));
     const dir = q.sortDir === 'desc' ? -1 : 1;
-    const rows = this.deps.readModel.channels.all()
+    const rows = this.deps.readModel.channels
+      .all()
       .filter((c) => user.global || c.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))
       .filter((c) => needle === '' || key(this.live(c)).toLowerCase().includes(needle))
       .sort((a, b) => dir * compareText(sortKey(a), sortKey(b)) || compareText(a.id, b.id));
@@ -296,20 +342,26 @@ export class ChannelService {
 
   adminChannelInventories(user: AuthUser, id: string) {
     const row = this.adminVisible(user, id);
-    const inventories = row.inventories.flatMap((i) => {
-      const inv = this.deps.readModel.inventories.get(i.inventoryId);
-      return inv ? [{ id: inv.id, name: inv.name, region: inv.region, parentId: inv.parentId }] : [];
-    }).sort(byNameThenId);
+    const inventories = row.inventories
+      .flatMap((i) => {
+        const inv = this.deps.readModel.inventories.get(i.inventoryId);
+        return inv ? [{ id: inv.id, name: inv.name, region: inv.region, parentId: inv.parentId }] : [];
+      })
+      .sort(byNameThenId);
     return { uniqueId: id, inventories };
   }
 
   adminChannelGroups(user: AuthUser, id: string) {
     const row = this.adminVisible(user, id);
-    const groups = row.groups.flatMap((g) => {
-      const group = this.deps.readModel.groups.get(g.groupId);
-      if (!group) return [];
-      return [{ id: group.id, name: group.name, inventoryId: group.inventoryId, inventoryName: this.deps.readModel.inventories.get(group.inventoryId)?.name ?? '' }];
-    }).sort(byNameThenId);
+    const groups = row.groups
+      .flatMap((g) => {
+        const group = this.deps.readModel.groups.get(g.groupId);
+        if (!group) return [];
+        return [
+          { id: group.id, name: group.name, inventoryId: group.inventoryId, inventoryName: this.deps.readModel.inventories.get(group.inventoryId)?.name ?? '' },
+        ];
+      })
+      .sort(byNameThenId);
     return { uniqueId: id, groups };
   }
 
@@ -335,8 +387,14 @@ export class ChannelService {
     const { fourK, name, ...columns } = general;
     const created = await this.deps.db.channel.create({
       data: {
-        name, serverId: server.id, ...columns, status: 'offline', type: deriveChannelType(typeFlags(general)), serverProductType: server.serverType,
-        swVersion: server.swVersion, configuration: { general: { fourK } },
+        name,
+        serverId: server.id,
+        ...columns,
+        status: 'offline',
+        type: deriveChannelType(typeFlags(general)),
+        serverProductType: server.serverType,
+        swVersion: server.swVersion,
+        configuration: { general: { fourK } },
         inventories: { create: inventoryIds.map((inventoryId) => ({ inventoryId })) },
         groups: { create: groupIds.map((groupId) => ({ groupId })) },
       },
@@ -391,14 +449,17 @@ export class ChannelService {
     this.requireInventory(user, inventoryId);
     const server = this.deps.readModel.servers.get(row.serverId);
     await removeFromInventory(
-      this.deps.readModel, row, inventoryId,
+      this.deps.readModel,
+      row,
+      inventoryId,
       () => {
         if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
       },
-      (groupIds) => transaction(this.deps.db, async (tx) => {
-        await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
-        await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
-      }),
+      (groupIds) =>
+        transaction(this.deps.db, async (tx) => {
+          await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
+          await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
+        }),
     );
     return this.live(this.require(id));
   }
@@ -428,7 +489,11 @@ export class ChannelService {
     const isOutput = (row?.inputKind ?? null) === null && isOutputChannel(typeFlags(general));
     const licensed = licensedOutputs(server);
     if (isOutput && !wasOutput && licensed !== null && this.outputsOn(server.id, row?.id ?? null) + 1 > licensed) {
-      throw new AppError('OUTPUT_CHANNEL_LICENSE_EXCEEDED', undefined, ERROR_CATALOGUE.OUTPUT_CHANNEL_LICENSE_EXCEEDED.message.replace('{0}', String(licensed)));
+      throw new AppError(
+        'OUTPUT_CHANNEL_LICENSE_EXCEEDED',
+        undefined,
+        ERROR_CATALOGUE.OUTPUT_CHANNEL_LICENSE_EXCEEDED.message.replace('{0}', String(licensed)),
+      );
     }
     if (general.fourK && !(row && generalOf(row).fourK)) {
       const capabilities = row ? this.live(row).capabilities : {};

@@ -3,7 +3,15 @@
  * state (`toChannelLive`, shared by every read of the platform slice).
  */
 import { z } from 'zod';
-import { ChannelGeneral as ChannelGeneralSchema, ChannelStatus as ChannelStatusSchema, PtmpMachine, PtmpStatus, type ChannelGeneral, type ChannelLive, type ChannelType } from '@fleet/contracts';
+import {
+  ChannelGeneral as ChannelGeneralSchema,
+  ChannelStatus as ChannelStatusSchema,
+  PtmpMachine,
+  PtmpStatus,
+  type ChannelGeneral,
+  type ChannelLive,
+  type ChannelType,
+} from '@fleet/contracts';
 import { channelStatusClass, deriveChannelType, isOutputChannel } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
 import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
@@ -15,16 +23,33 @@ const JsonRecord = z.record(z.string(), z.json()).catch({});
 const FileTransfer = z.object({ path: z.string().nullable().catch(null), status: z.string().nullable().catch(null) }).catch({ path: null, status: null });
 const SmpteMetadata = z.object({ isConfigured: z.boolean().catch(false) }).catch({ isConfigured: false });
 const Assignment = z.object({ productId: z.string().nullable().catch(null) }).catch({ productId: null });
-const PtmpStatuses = z.array(z.unknown()).catch([]).transform((xs) => xs.flatMap((x) => {
-  const r = PtmpStatus.safeParse(x);
-  return r.success ? [r.data] : [];
-}));
+const PtmpStatuses = z
+  .array(z.unknown())
+  .catch([])
+  .transform((xs) =>
+    xs.flatMap((x) => {
+      const r = PtmpStatus.safeParse(x);
+      return r.success ? [r.data] : [];
+    }),
+  );
 /** The parts of `Channel.configuration` this service owns; other tabs' keys are kept untouched. */
-const ChannelConfiguration = z.object({
-  general: z.object({ fourK: z.boolean().catch(false) }).partial().catch({}),
-  multipoint: z.object({ machines: z.array(PtmpMachine).catch([]) }).partial().catch({}),
-  ingest: z.object({ serverId: z.string().nullable().catch(null) }).partial().catch({}),
-}).partial().catch({});
+const ChannelConfiguration = z
+  .object({
+    general: z
+      .object({ fourK: z.boolean().catch(false) })
+      .partial()
+      .catch({}),
+    multipoint: z
+      .object({ machines: z.array(PtmpMachine).catch([]) })
+      .partial()
+      .catch({}),
+    ingest: z
+      .object({ serverId: z.string().nullable().catch(null) })
+      .partial()
+      .catch({}),
+  })
+  .partial()
+  .catch({});
 type ChannelConfiguration = z.infer<typeof ChannelConfiguration>;
 
 /** The server's PRO-4K service (spec 001 §3 service tiers "pro-4k") in its services data. */
@@ -42,7 +67,15 @@ export function channelConfiguration(row: ChannelRecord): ChannelConfiguration {
 
 /** The flags that decide a channel's type (spec 001 §4). */
 export function typeFlags(c: Pick<ChannelGeneral, 'sdiNo' | 'output' | 'forwardRtmp' | 'ndi' | 'forceOutput' | 'flavor' | 'distributor'>) {
-  return { sdi: c.sdiNo !== null, output: c.output, forwardRtmp: c.forwardRtmp, ndi: c.ndi, forceOutput: c.forceOutput, smpte: c.flavor === 'SMPTE2110', distributor: c.distributor };
+  return {
+    sdi: c.sdiNo !== null,
+    output: c.output,
+    forwardRtmp: c.forwardRtmp,
+    ndi: c.ndi,
+    forceOutput: c.forceOutput,
+    smpte: c.flavor === 'SMPTE2110',
+    distributor: c.distributor,
+  };
 }
 
 /** Type of a channel: encoder/SRT/RTMP/WebRTC inputs are inputs; group channels stay group; otherwise derived (spec 001 §4). */

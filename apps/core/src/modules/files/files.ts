@@ -8,9 +8,21 @@
  */
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import {
-  ChannelStatus, groupTopic, inventoryTopic, RECEIVED_FILES_ROOT, splitFileName, validateChunkRange, VALIDATION,
-  type ChannelFile, type ChannelFileChunk, type ChannelFileList, type ChannelFilesQuery, type DeviceEvent,
-  type DownloadUrls, type FileMetadata, type RealtimeEvent,
+  ChannelStatus,
+  groupTopic,
+  inventoryTopic,
+  RECEIVED_FILES_ROOT,
+  splitFileName,
+  validateChunkRange,
+  VALIDATION,
+  type ChannelFile,
+  type ChannelFileChunk,
+  type ChannelFileList,
+  type ChannelFilesQuery,
+  type DeviceEvent,
+  type DownloadUrls,
+  type FileMetadata,
+  type RealtimeEvent,
 } from '@fleet/contracts';
 import { channelStatusClass } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
@@ -27,7 +39,15 @@ type ChannelFileRow = Prisma.ChannelFileGetPayload<{ include: typeof withChannel
 
 /** Chunks as stored (Json column): entries that do not parse are left out. */
 const StoredChunks = z.array(
-  z.object({ id: z.string(), index: z.number().int(), startSec: z.number(), endSec: z.number(), fileName: z.string(), sizeBytes: z.number(), createdAt: z.string() }),
+  z.object({
+    id: z.string(),
+    index: z.number().int(),
+    startSec: z.number(),
+    endSec: z.number(),
+    fileName: z.string(),
+    sizeBytes: z.number(),
+    createdAt: z.string(),
+  }),
 );
 /** Metadata as stored (Json column): every field optional, numbers or strings as devices write them. */
 const StoredMetadata = z
@@ -49,7 +69,10 @@ function chunksOf(json: Prisma.JsonValue): ChannelFileChunk[] {
 }
 
 /** The file's length in seconds: from its metadata, else from its size and bitrate; null when unknown. */
-export function lengthOfFile(sizeBytes: number, meta: { length?: number | undefined; lengthSec?: number | undefined; bitrate?: number | undefined }): number | null {
+export function lengthOfFile(
+  sizeBytes: number,
+  meta: { length?: number | undefined; lengthSec?: number | undefined; bitrate?: number | undefined },
+): number | null {
   const stored = meta.lengthSec ?? meta.length;
   if (stored !== undefined && stored >= 0) return stored;
   if (meta.bitrate !== undefined && meta.bitrate > 0) return Math.round((sizeBytes * 8) / (meta.bitrate * 1000));
@@ -372,7 +395,10 @@ export class FileService {
     const slash = filePath.lastIndexOf('/');
     const rootDirectory = slash < 0 ? '' : filePath.slice(0, slash);
     const fileName = filePath.slice(slash + 1);
-    const found = await this.deps.db.channelFile.findUnique({ where: { channelId_rootDirectory_fileName: { channelId, rootDirectory, fileName } }, include: withChannel });
+    const found = await this.deps.db.channelFile.findUnique({
+      where: { channelId_rootDirectory_fileName: { channelId, rootDirectory, fileName } },
+      include: withChannel,
+    });
     if (!found) throw new AppError('NOT_FOUND');
     const { stored, storyId } = await this.metadataSources(found);
     const [unit, story] = await Promise.all([
@@ -410,7 +436,6 @@ export class FileService {
     };
   }
 }
-
 
 /** The calls FileService answers. */
 export const fileCalls = callsOf<FileService>()({

@@ -25,9 +25,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BROADER_ROLES, hasAnyRole, VALIDATION, type GraphicsAppDeleted, type GraphicsComposition, type GraphicsJob,
-  type GraphicsJobStatuses, type GraphicsPermissions, type GraphicsServiceStatus, type GraphicsTemplate, type GraphicsTemplates,
-  type MyGraphics, type SingularBody, type SingularSession,
+  BROADER_ROLES,
+  hasAnyRole,
+  VALIDATION,
+  type GraphicsAppDeleted,
+  type GraphicsComposition,
+  type GraphicsJob,
+  type GraphicsJobStatuses,
+  type GraphicsPermissions,
+  type GraphicsServiceStatus,
+  type GraphicsTemplate,
+  type GraphicsTemplates,
+  type MyGraphics,
+  type SingularBody,
+  type SingularSession,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -71,9 +82,7 @@ export class GraphicsService {
     this.requireUsable(inventoryId);
     const rows = await this.deps.db.graphicsComposition.findMany({ where: { inventoryId } });
     const now = this.deps.clock.now();
-    const items = rows
-      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || compareText(a.id, b.id))
-      .map((r) => toComposition(r, now));
+    const items = rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || compareText(a.id, b.id)).map((r) => toComposition(r, now));
     return { inventoryId, items };
   }
 
@@ -168,7 +177,13 @@ export class GraphicsService {
 
   /** `graphics.changed` to the inventory's topics (its consoles' My Graphics read it again). */
   private announce(inventoryId: string, compositionId: string, removed: boolean): void {
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'graphics.changed', inventoryId, compositionId, removed, at: this.deps.clock.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), {
+      type: 'graphics.changed',
+      inventoryId,
+      compositionId,
+      removed,
+      at: this.deps.clock.now(),
+    });
   }
 
   private requireUsable(inventoryId: string): void {

@@ -16,8 +16,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  ALERT_TYPES, AlertType, TIMINGS, VALIDATION, groupTopic,
-  type AlertConfigMode, type GroupAlertRecipient, type GroupAlertsConfiguration, type GroupAlertsConfigurationBody, type RecipientVerification,
+  ALERT_TYPES,
+  AlertType,
+  TIMINGS,
+  VALIDATION,
+  groupTopic,
+  type AlertConfigMode,
+  type GroupAlertRecipient,
+  type GroupAlertsConfiguration,
+  type GroupAlertsConfigurationBody,
+  type RecipientVerification,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
@@ -96,8 +104,11 @@ export class GroupAlertService {
     if (!group) throw new AppError('NOT_FOUND');
     if (body.mode === 'group') {
       const followed = body.sourceGroupId === undefined ? undefined : visibleGroup(rm, user, body.sourceGroupId);
-      const ok = followed !== undefined && followed.id !== groupId && followed.inventoryId === group.inventoryId
-        && groupModeOf(rm.alertConfigurationOf({ groupId: followed.id })) === 'manual';
+      const ok =
+        followed !== undefined &&
+        followed.id !== groupId &&
+        followed.inventoryId === group.inventoryId &&
+        groupModeOf(rm.alertConfigurationOf({ groupId: followed.id })) === 'manual';
       if (!ok) throw validationError([{ path: 'body.sourceGroupId', message: VALIDATION.invalidField }]);
     }
     const current = rm.alertConfigurationOf({ groupId });
@@ -123,7 +134,11 @@ export class GroupAlertService {
           alerts[t] = { ...held, enabled: given.enabled, level: given.level, ...(given.thresholds ? { thresholds: given.thresholds } : {}) };
         }
         const settings = { ...anyObject.read(own?.settings), groupMode: body.mode satisfies AlertConfigMode };
-        const data = { alerts: alerts as Prisma.InputJsonValue, settings: settings as Prisma.InputJsonValue, sourceGroupId: body.mode === 'group' ? (body.sourceGroupId ?? null) : null };
+        const data = {
+          alerts: alerts as Prisma.InputJsonValue,
+          settings: settings as Prisma.InputJsonValue,
+          sourceGroupId: body.mode === 'group' ? (body.sourceGroupId ?? null) : null,
+        };
         let configId: string;
         if (own) {
           const done = await tx.alertConfiguration.updateMany({ where: { id: own.id, version: own.version }, data: { ...data, version: { increment: 1 } } });
@@ -148,7 +163,14 @@ export class GroupAlertService {
             });
           } else {
             await tx.alertEmailRecipient.create({
-              data: { alertConfigurationId: configId, alertType: r.alertType, email: r.email, verified: false, verificationToken: token, verificationExpiresAt: expiresAt },
+              data: {
+                alertConfigurationId: configId,
+                alertType: r.alertType,
+                email: r.email,
+                verified: false,
+                verificationToken: token,
+                verificationExpiresAt: expiresAt,
+              },
             });
           }
           links.push({ email: r.email, alertType: r.alertType, token });

@@ -9,9 +9,17 @@
  * group changes nothing; a channel a transceiver shares as its feed stays (spec 001 §8).
  */
 import {
-  VALIDATION, VrChannelStatus,
-  type ChannelLive, type GroupChannelPage, type GroupListRow, type GroupMembersQuery, type GroupUnitPage, type GroupUserPage,
-  type GroupVrChannelPage, type MachineGroups, type UnitGroupRef,
+  VALIDATION,
+  VrChannelStatus,
+  type ChannelLive,
+  type GroupChannelPage,
+  type GroupListRow,
+  type GroupMembersQuery,
+  type GroupUnitPage,
+  type GroupUserPage,
+  type GroupVrChannelPage,
+  type MachineGroups,
+  type UnitGroupRef,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -54,7 +62,10 @@ export class GroupMemberService {
 
   vrChannelPage(user: AuthUser, id: string, q: GroupMembersQuery): GroupVrChannelPage {
     this.groups.adminGroup(user, id);
-    const vrChannels = this.deps.readModel.vrChannels.all().filter((v) => v.groups.some((m) => m.groupId === id)).sort(byNameThenId);
+    const vrChannels = this.deps.readModel.vrChannels
+      .all()
+      .filter((v) => v.groups.some((m) => m.groupId === id))
+      .sort(byNameThenId);
     const items = pageRows(vrChannels, q).map((v) => ({ id: v.id, name: v.name, status: parseOr(VrChannelStatus, v.status, 'offline' as const) }));
     return { items, total: vrChannels.length, offset: q.offset, limit: q.limit };
   }
@@ -123,7 +134,14 @@ export class GroupMemberService {
 
   /** For each unit (comma-separated ids), its groups the caller may see; a unit the caller cannot see answers 404. */
   machineGroups(user: AuthUser, unitIds: string): MachineGroups {
-    const ids = [...new Set(unitIds.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    const ids = [
+      ...new Set(
+        unitIds
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
     if (ids.length === 0) throw validationError([{ path: 'query.unitIds', message: VALIDATION.required }]);
     return ids.map((unitId) => {
       const unit = this.deps.readModel.units.get(unitId);
@@ -142,7 +160,8 @@ export class GroupMemberService {
   /** The group's channels a unit can stream to (every type but input: those take their video from elsewhere), by name. */
   multiChannels(user: AuthUser, id: string): ChannelLive[] {
     this.groups.visible(user, id);
-    return this.groups.channelsOf(id)
+    return this.groups
+      .channelsOf(id)
       .map((c) => toChannelLive(c, this.deps.readModel.servers.get(c.serverId)))
       .filter((c) => !c.isInput);
   }

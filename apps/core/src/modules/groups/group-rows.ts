@@ -4,8 +4,17 @@
  */
 import { z } from 'zod';
 import {
-  LIMITS, StoreAndForwardProfile, TransmissionMode, VALIDATION, type GroupAutoAssociation, type GroupCounts, type GroupDefaultConfiguration,
-  type GroupDetail, type GroupListRow, type GroupUnitSettings, type GroupUnitSettingsUpdateBody,
+  LIMITS,
+  StoreAndForwardProfile,
+  TransmissionMode,
+  VALIDATION,
+  type GroupAutoAssociation,
+  type GroupCounts,
+  type GroupDefaultConfiguration,
+  type GroupDetail,
+  type GroupListRow,
+  type GroupUnitSettings,
+  type GroupUnitSettingsUpdateBody,
 } from '@fleet/contracts';
 import { type Prisma } from '@fleet/db';
 import { AppError } from '../../errors.js';
@@ -22,8 +31,14 @@ export const autoAssociationColumn = jsonColumn(
 export const Threshold = z.object({ warning: z.number().nullable().catch(null), critical: z.number().nullable().catch(null) });
 export const invitationColumn = jsonColumn(
   z.object({
-    adhoc: z.object({ mode: z.string().nullable().catch(null), period: z.string().nullable().catch(null) }).nullable().catch(null),
-    permanent: z.object({ key: z.string().nullable().catch(null), regeneration: z.string().nullable().catch(null) }).nullable().catch(null),
+    adhoc: z
+      .object({ mode: z.string().nullable().catch(null), period: z.string().nullable().catch(null) })
+      .nullable()
+      .catch(null),
+    permanent: z
+      .object({ key: z.string().nullable().catch(null), regeneration: z.string().nullable().catch(null) })
+      .nullable()
+      .catch(null),
   }),
   () => ({ adhoc: null, permanent: null }),
 );

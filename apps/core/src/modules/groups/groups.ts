@@ -18,9 +18,23 @@
  */
 import { z } from 'zod';
 import {
-  VALIDATION, groupTopic, type AddGroupDetailsBody, type AdminGroupSearchQuery, type CreateAdminGroupBody, type FieldProblem,
-  type GroupAutoAssociation, type GroupCounts, type GroupDefaultConfiguration, type GroupDetail, type GroupListRow, type GroupMembersBody,
-  type GroupPage, type GroupUnitSettingsUpdateBody, type LightGroup, type UpdateAdminGroupBody, type UpdateGroupDetailsBody,
+  VALIDATION,
+  groupTopic,
+  type AddGroupDetailsBody,
+  type AdminGroupSearchQuery,
+  type CreateAdminGroupBody,
+  type FieldProblem,
+  type GroupAutoAssociation,
+  type GroupCounts,
+  type GroupDefaultConfiguration,
+  type GroupDetail,
+  type GroupListRow,
+  type GroupMembersBody,
+  type GroupPage,
+  type GroupUnitSettingsUpdateBody,
+  type LightGroup,
+  type UpdateAdminGroupBody,
+  type UpdateGroupDetailsBody,
 } from '@fleet/contracts';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -35,8 +49,22 @@ import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
 import {
-  autoAssociationColumn, defaultConfigurationOf, detailSelect, emptyMembers, MEMBER_KINDS, memberSelect, membersOfRow, mergeGroupSettings,
-  NO_AUTO_ASSOCIATION, NO_COUNTS, nameTaken, groupSettingsOf, type MemberKind, type Members, groupDetail, groupListRow,
+  autoAssociationColumn,
+  defaultConfigurationOf,
+  detailSelect,
+  emptyMembers,
+  MEMBER_KINDS,
+  memberSelect,
+  membersOfRow,
+  mergeGroupSettings,
+  NO_AUTO_ASSOCIATION,
+  NO_COUNTS,
+  nameTaken,
+  groupSettingsOf,
+  type MemberKind,
+  type Members,
+  groupDetail,
+  groupListRow,
 } from './group-rows.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
@@ -88,7 +116,10 @@ export class GroupService {
 
   /** GET groups/fetch: the caller's groups as list rows, by name. */
   async fetchGroups(user: AuthUser): Promise<GroupListRow[]> {
-    const groups = this.deps.readModel.groups.all().filter((g) => canSeeGroup(user, g)).sort(byNameThenId);
+    const groups = this.deps.readModel.groups
+      .all()
+      .filter((g) => canSeeGroup(user, g))
+      .sort(byNameThenId);
     return this.rows(groups);
   }
 
@@ -99,9 +130,11 @@ export class GroupService {
     const key = (g: GroupRow) => (q.searchKey === 'name' ? g.name : this.inventoryName(g.inventoryId));
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const order = (a: GroupRow, b: GroupRow): number =>
-      q.sortBy === 'createdOn' ? a.createdAt.getTime() - b.createdAt.getTime()
-      : q.sortBy === 'inventoryName' ? compareText(this.inventoryName(a.inventoryId), this.inventoryName(b.inventoryId))
-      : compareText(a.name, b.name);
+      q.sortBy === 'createdOn'
+        ? a.createdAt.getTime() - b.createdAt.getTime()
+        : q.sortBy === 'inventoryName'
+          ? compareText(this.inventoryName(a.inventoryId), this.inventoryName(b.inventoryId))
+          : compareText(a.name, b.name);
     const groups = this.deps.readModel.groups
       .all()
       .filter((g) => canSeeInventory(user, g.inventoryId) && (inventoryId === undefined || g.inventoryId === inventoryId))
@@ -122,7 +155,12 @@ export class GroupService {
     if (q.groupUid !== undefined) return this.details([this.visible(user, q.groupUid)]);
     const inventoryId = q.inventoryUid ?? '';
     if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
-    return this.details(this.deps.readModel.groups.all().filter((g) => g.inventoryId === inventoryId && canSeeGroup(user, g)).sort(byNameThenId));
+    return this.details(
+      this.deps.readModel.groups
+        .all()
+        .filter((g) => g.inventoryId === inventoryId && canSeeGroup(user, g))
+        .sort(byNameThenId),
+    );
   }
 
   /** A new group in one of the caller's inventories (admins and the /groups screen alike). */
@@ -134,7 +172,10 @@ export class GroupService {
     let id: string;
     try {
       id = await transaction(this.deps.db, async (tx) => {
-        const created = await tx.group.create({ data: { name: body.name, inventoryId: body.inventoryId, autoAssociation: autoAssociationColumn.write(autoAssociation) }, select: { id: true } });
+        const created = await tx.group.create({
+          data: { name: body.name, inventoryId: body.inventoryId, autoAssociation: autoAssociationColumn.write(autoAssociation) },
+          select: { id: true },
+        });
         if (members) await this.setMembers(tx, created.id, members, emptyMembers());
         return created.id;
       });
@@ -274,7 +315,10 @@ export class GroupService {
   }
 
   channelsOf(groupId: string) {
-    return this.deps.readModel.channels.all().filter((c) => c.groups.some((m) => m.groupId === groupId)).sort(byNameThenId);
+    return this.deps.readModel.channels
+      .all()
+      .filter((c) => c.groups.some((m) => m.groupId === groupId))
+      .sort(byNameThenId);
   }
 
   /** Spec 001 §5 "Name field has to be unique": group names are unique in their inventory. */
@@ -309,8 +353,14 @@ export class GroupService {
       });
       return [...new Set(ids)];
     };
-    const users = body.userIds === undefined ? new Set<string>()
-      : new Set((await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map((u) => u.userId));
+    const users =
+      body.userIds === undefined
+        ? new Set<string>()
+        : new Set(
+            (await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map(
+              (u) => u.userId,
+            ),
+          );
     const out: Partial<Members> = {
       units: check('unitIds', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
       channels: check('channelIds', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
@@ -394,12 +444,20 @@ export class GroupService {
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...detailSelect } });
       for (const r of rows) {
-        const users = r.users.map((m) => ({ id: m.userId, username: m.user.username, fullName: [m.user.firstName, m.user.lastName].filter((x) => x !== '').join(' ') }));
+        const users = r.users.map((m) => ({
+          id: m.userId,
+          username: m.user.username,
+          fullName: [m.user.firstName, m.user.lastName].filter((x) => x !== '').join(' '),
+        }));
         found.set(r.id, { members: membersOfRow(r), users });
       }
     }
     const rm = this.deps.readModel;
-    const nameOf = { units: (id: string) => rm.units.get(id)?.name, channels: (id: string) => rm.channels.get(id)?.name, vrChannels: (id: string) => rm.vrChannels.get(id)?.name };
+    const nameOf = {
+      units: (id: string) => rm.units.get(id)?.name,
+      channels: (id: string) => rm.channels.get(id)?.name,
+      vrChannels: (id: string) => rm.vrChannels.get(id)?.name,
+    };
     return groups.map((g) => {
       const { members, users } = found.get(g.id) ?? { members: emptyMembers(), users: [] };
       return groupDetail(g, this.inventoryName(g.inventoryId), members, users, nameOf);
@@ -431,7 +489,11 @@ export class GroupService {
     else if (inventoryId !== undefined) {
       this.pending.delete(id);
       // The group is gone from the read model: its own topic is named besides its inventory's audience.
-      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], { type: 'group.removed', groupId: id, at: this.deps.clock.now() });
+      this.deps.hub.publish([groupTopic(id), ...inventoryAudience(this.deps.readModel, [inventoryId])], {
+        type: 'group.removed',
+        groupId: id,
+        at: this.deps.clock.now(),
+      });
     }
   }
 

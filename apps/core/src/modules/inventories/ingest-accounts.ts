@@ -15,8 +15,13 @@
  * again).
  */
 import {
-  INGEST_TEST_REASONS, VALIDATION,
-  type IngestAccount, type IngestAccountTest, type IngestPasswordBody, type IngestXsltBody, type UpdateIngestAccountBody,
+  INGEST_TEST_REASONS,
+  VALIDATION,
+  type IngestAccount,
+  type IngestAccountTest,
+  type IngestPasswordBody,
+  type IngestXsltBody,
+  type UpdateIngestAccountBody,
 } from '@fleet/contracts';
 import { hashPassword, verifyPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -91,7 +96,11 @@ export class IngestAccountService {
    * Writes a change of the account: created when there is none (version 0 stands for "none yet"),
    * else changed while still at the version given or read (409 otherwise).
    */
-  private async write(inventoryId: string, asked: number | undefined, change: (row: AccountRow | null) => Prisma.IngestAccountUncheckedUpdateInput): Promise<IngestAccount> {
+  private async write(
+    inventoryId: string,
+    asked: number | undefined,
+    change: (row: AccountRow | null) => Prisma.IngestAccountUncheckedUpdateInput,
+  ): Promise<IngestAccount> {
     const row = await this.find(inventoryId);
     const version = row?.version ?? 0;
     if (asked !== undefined && asked !== version) throw new AppError('CONFLICT');
@@ -105,7 +114,10 @@ export class IngestAccountService {
         throw e;
       }
     } else {
-      const { count } = await this.deps.db.ingestAccount.updateMany({ where: { inventoryId, version }, data: { ...data, version: { increment: 1 } } as Prisma.IngestAccountUncheckedUpdateManyInput });
+      const { count } = await this.deps.db.ingestAccount.updateMany({
+        where: { inventoryId, version },
+        data: { ...data, version: { increment: 1 } } as Prisma.IngestAccountUncheckedUpdateManyInput,
+      });
       if (count === 0) throw new AppError('CONFLICT');
     }
     this.inventories.announceChanged(inventoryId);
@@ -119,7 +131,10 @@ export class IngestAccountService {
    */
   async update(inventoryId: string, body: UpdateIngestAccountBody): Promise<IngestAccount> {
     if (body.username !== undefined) {
-      const clash = await this.deps.db.ingestAccount.findFirst({ where: { username: body.username, inventoryId: { not: inventoryId } }, select: { inventoryId: true } });
+      const clash = await this.deps.db.ingestAccount.findFirst({
+        where: { username: body.username, inventoryId: { not: inventoryId } },
+        select: { inventoryId: true },
+      });
       if (clash) throw new AppError('INVENTORY_CONFIGURATION_EXISTS', [{ path: 'body.username', message: 'Inventory configuration already exists' }]);
     }
     return this.write(inventoryId, body.version, (row) => {
@@ -172,14 +187,19 @@ export class IngestAccountService {
   async test(inventoryId: string): Promise<IngestAccountTest> {
     const account = this.toAnswer(inventoryId, await this.find(inventoryId));
     const servers = this.deps.readModel.servers.all().filter((s) => s.serverType === 'ingest_server' && s.inventoryId === inventoryId);
-    const reason =
-      !account.exists ? INGEST_TEST_REASONS.noAccount
-      : !account.configuration.enabled ? INGEST_TEST_REASONS.disabled
-      : account.username === '' ? INGEST_TEST_REASONS.noUsername
-      : !account.hasPassword ? INGEST_TEST_REASONS.noPassword
-      : servers.length === 0 ? INGEST_TEST_REASONS.noServer
-      : !servers.some((s) => s.status !== 'offline') ? INGEST_TEST_REASONS.serverOffline
-      : null;
+    const reason = !account.exists
+      ? INGEST_TEST_REASONS.noAccount
+      : !account.configuration.enabled
+        ? INGEST_TEST_REASONS.disabled
+        : account.username === ''
+          ? INGEST_TEST_REASONS.noUsername
+          : !account.hasPassword
+            ? INGEST_TEST_REASONS.noPassword
+            : servers.length === 0
+              ? INGEST_TEST_REASONS.noServer
+              : !servers.some((s) => s.status !== 'offline')
+                ? INGEST_TEST_REASONS.serverOffline
+                : null;
     return { inventoryId, ok: reason === null, reason };
   }
 }

@@ -13,9 +13,19 @@
  */
 import { z } from 'zod';
 import {
-  VALIDATION, inventoryTopic, type AdminInventory, type AdminInventoryPage, type AdminInventorySearchQuery, type CreateAdminInventoryBody,
-  type InventoryProperties, type InventoryUnitDetails, type InventoryUnitDetailsBody, type ServiceableDevices, type UpdateAdminInventoryBody,
-  type UpdateInventoryPropertiesBody, type VrChannelDetail,
+  VALIDATION,
+  inventoryTopic,
+  type AdminInventory,
+  type AdminInventoryPage,
+  type AdminInventorySearchQuery,
+  type CreateAdminInventoryBody,
+  type InventoryProperties,
+  type InventoryUnitDetails,
+  type InventoryUnitDetailsBody,
+  type ServiceableDevices,
+  type UpdateAdminInventoryBody,
+  type UpdateInventoryPropertiesBody,
+  type VrChannelDetail,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -77,7 +87,8 @@ export class InventoryService {
       return;
     }
     // A re-parented inventory leaves its former parent's list.
-    if (before && before !== row.parentId) this.deps.hub.publish(inventoryAudience(this.deps.readModel, [before]), { type: 'inventory.removed', inventoryId: id, at });
+    if (before && before !== row.parentId)
+      this.deps.hub.publish(inventoryAudience(this.deps.readModel, [before]), { type: 'inventory.removed', inventoryId: id, at });
     this.deps.hub.publish(topicsOf(row.parentId), { type: 'inventory.changed', inventory: this.toAdmin(row), at });
   }
 
@@ -130,7 +141,8 @@ export class InventoryService {
     const counts = this.childCounts();
     const needle = searchValue?.trim().toLowerCase() ?? '';
     const key = SEARCH_KEY[searchKey ?? 'name'];
-    return this.deps.readModel.inventories.all()
+    return this.deps.readModel.inventories
+      .all()
       .filter((r) => canSeeInventory(user, r.id))
       .map((r) => this.toAdmin(r, counts))
       .filter((i) => needle === '' || key(i).toLowerCase().includes(needle));
@@ -153,7 +165,8 @@ export class InventoryService {
 
   /** Spec 001 §5 "This field must be unique": inventory names are unique (the storage index decides too). */
   private requireUniqueName(name: string, self: string | null): void {
-    if (this.deps.readModel.inventories.all().some((i) => i.name === name && i.id !== self)) throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
+    if (this.deps.readModel.inventories.all().some((i) => i.name === name && i.id !== self))
+      throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
   }
 
   /**
@@ -225,7 +238,9 @@ export class InventoryService {
     const row = this.adminRow(user, id);
     if (row.parentId === null && !user.global) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
     if (this.deps.readModel.inventories.all().some((i) => i.parentId === id)) throw new AppError('INVENTORY_HAS_CHILDREN');
-    const overlay = this.deps.readModel.channels.all().some((c) => c.inventories.some((i) => i.inventoryId === id) && StoredOverlay.safeParse(c.overlay).success);
+    const overlay = this.deps.readModel.channels
+      .all()
+      .some((c) => c.inventories.some((i) => i.inventoryId === id) && StoredOverlay.safeParse(c.overlay).success);
     const activeRoom = await this.deps.db.audioRoom.findFirst({ where: { inventoryId: id, active: true }, select: { id: true } });
     if (overlay || activeRoom) throw new AppError('INVENTORY_IN_USE');
     const { count } = await this.deps.db.inventory.deleteMany({ where: { id, version: row.version } });
@@ -268,16 +283,26 @@ export class InventoryService {
    */
   serviceableDevices(user: AuthUser, id: string): ServiceableDevices {
     this.adminRow(user, id);
-    const units = this.deps.readModel.units.all()
+    const units = this.deps.readModel.units
+      .all()
       .filter((u) => u.inventories.some((i) => i.inventoryId === id))
       .map((u) => {
         const status = this.deps.index.statusOf(u.id);
         return { id: u.id, name: u.name, kind: 'unit' as const, type: u.productType, status, online: status !== 'offline', swVersion: u.swVersion };
       })
       .sort(byNameThenId);
-    const servers = this.deps.readModel.servers.all()
+    const servers = this.deps.readModel.servers
+      .all()
       .filter((s) => s.inventoryId === id)
-      .map((s) => ({ id: s.id, name: s.name, kind: 'server' as const, type: s.serverType, status: s.status, online: s.status !== 'offline', swVersion: s.swVersion }))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        kind: 'server' as const,
+        type: s.serverType,
+        status: s.status,
+        online: s.status !== 'offline',
+        swVersion: s.swVersion,
+      }))
       .sort(byNameThenId);
     return { inventoryId: id, units, servers };
   }
@@ -306,14 +331,17 @@ export class InventoryService {
     this.adminRow(user, id);
     const vr = this.adminVrChannel(user, vrChannelId);
     await removeFromInventory(
-      this.deps.readModel, vr, id,
+      this.deps.readModel,
+      vr,
+      id,
       () => {
         if (vr.inventories.length === 1) throw new AppError('VR_CHANNEL_LAST_INVENTORY');
       },
-      (groupIds) => transaction(this.deps.db, async (tx) => {
-        await tx.groupVrChannel.deleteMany({ where: { vrChannelId, groupId: { in: groupIds } } });
-        await tx.vrChannelInventory.deleteMany({ where: { vrChannelId, inventoryId: id } });
-      }),
+      (groupIds) =>
+        transaction(this.deps.db, async (tx) => {
+          await tx.groupVrChannel.deleteMany({ where: { vrChannelId, groupId: { in: groupIds } } });
+          await tx.vrChannelInventory.deleteMany({ where: { vrChannelId, inventoryId: id } });
+        }),
     );
     return this.vrDetail(vrChannelId);
   }

@@ -4,7 +4,11 @@
  */
 import { z } from 'zod';
 import {
-  type ChannelIngestAssociation, type IfbCounts, type InventoryIfb, type InventoryIngestServerChannels, type InventoryTally,
+  type ChannelIngestAssociation,
+  type IfbCounts,
+  type InventoryIfb,
+  type InventoryIngestServerChannels,
+  type InventoryTally,
   ChannelStatus as ChannelStatusSchema,
 } from '@fleet/contracts';
 import { channelStatusClass, isServiceEnabled } from '@fleet/domain';
@@ -23,7 +27,15 @@ import { byNameThenId } from '../../platform/order.js';
 type AssociationKind = 'tally' | 'ifb';
 
 /** The ingest association a channel keeps in its configuration (read by GET channels/{id}/ingest_association too). */
-const ChannelIngest = z.object({ ingest: z.object({ serverId: z.string().nullable().catch(null) }).partial().catch({}) }).partial().catch({});
+const ChannelIngest = z
+  .object({
+    ingest: z
+      .object({ serverId: z.string().nullable().catch(null) })
+      .partial()
+      .catch({}),
+  })
+  .partial()
+  .catch({});
 
 /** How many times a read-modify-write of an inventory's settings is retried when another write came in between. */
 const SETTINGS_ATTEMPTS = 5;
@@ -68,7 +80,15 @@ export class InventoryChannels {
     const server = this.deps.readModel.servers.get(c.serverId);
     const status = parseOr(ChannelStatusSchema, c.status, 'offline' as const);
     const cls = channelStatusClass(status);
-    return { channelId: c.id, channelName: c.name, serverId: c.serverId, serverName: server?.name ?? '', status, online: cls !== 'offline', busy: cls === 'busy' };
+    return {
+      channelId: c.id,
+      channelName: c.name,
+      serverId: c.serverId,
+      serverName: server?.name ?? '',
+      status,
+      online: cls !== 'offline',
+      busy: cls === 'busy',
+    };
   }
 
   /**
@@ -167,14 +187,16 @@ export class InventoryChannels {
   }
 
   private fedBy(id: string, serverId: string): ChannelRecord[] {
-    return this.deps.readModel.channels.all()
+    return this.deps.readModel.channels
+      .all()
       .filter((c) => c.inventories.some((i) => i.inventoryId === id) && this.ingestServerOf(c) === serverId)
       .sort(byNameThenId);
   }
 
   ingestServers(id: string) {
     this.require(id);
-    const servers = this.deps.readModel.servers.all()
+    const servers = this.deps.readModel.servers
+      .all()
       .filter((s) => s.serverType === 'ingest_server' && s.inventoryId === id)
       .sort(byNameThenId)
       .map((s) => ({ id: s.id, name: s.name, status: s.status, swVersion: s.swVersion, channelCount: this.fedBy(id, s.id).length }));

@@ -18,8 +18,16 @@
  * `version`, so a change elsewhere on the inventory does not make the form stale.
  */
 import {
-  MANAGED_SERVICES, PLAN_TYPES, TIMINGS, USAGE_KINDS, type ManagedService, type ManagedServiceList, type ManagedServiceName, type ServicesStatus,
-  type StartTrialBody, type UpdateManagedServiceBody,
+  MANAGED_SERVICES,
+  PLAN_TYPES,
+  TIMINGS,
+  USAGE_KINDS,
+  type ManagedService,
+  type ManagedServiceList,
+  type ManagedServiceName,
+  type ServicesStatus,
+  type StartTrialBody,
+  type UpdateManagedServiceBody,
 } from '@fleet/contracts';
 import { countsUsage, countTrialHour, expiriesBetween, managedServiceState, startTrial, trialRuleOf, type ManagedServiceRecord } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
@@ -74,9 +82,11 @@ export class ManagedServiceService {
     private readonly usageReports: Pick<UsageReportService, 'inventoryUsage'>,
   ) {
     this.lease = sweepLease(deps.config, 'managed-services', SWEEP_LEASE_MS, deps.log, deps.clock);
-    this.sweepTimer = deps.clock.setInterval(() => {
-      this.sweepExpiries().catch((e: unknown) => this.deps.log.warn({ err: e }, 'managed service expiries not swept'));
-    }, EXPIRY_SWEEP_MS).unref();
+    this.sweepTimer = deps.clock
+      .setInterval(() => {
+        this.sweepExpiries().catch((e: unknown) => this.deps.log.warn({ err: e }, 'managed service expiries not swept'));
+      }, EXPIRY_SWEEP_MS)
+      .unref();
   }
 
   /** Stop the sweep and give its lease up (the app is closing). */
@@ -215,7 +225,11 @@ export class ManagedServiceService {
       const services = inventoryManagedServices.read(inventory.managedServices);
       const counted = MANAGED_SERVICES.filter((name) => countsUsage(services[name]));
       if (counted.length === 0) continue;
-      const usage = await this.usageFor(inventory.id, counted.map((name) => services[name]!), now);
+      const usage = await this.usageFor(
+        inventory.id,
+        counted.map((name) => services[name]!),
+        now,
+      );
       for (const name of counted) {
         const key = `${inventory.id}|${name}`;
         const service = this.toService(inventory.id, name, services[name], now, usage);
@@ -278,7 +292,11 @@ export class ManagedServiceService {
   }
 
   private announce(service: ManagedService): void {
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [service.inventoryId]), { type: 'managedService.changed', service, at: this.deps.clock.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [service.inventoryId]), {
+      type: 'managedService.changed',
+      service,
+      at: this.deps.clock.now(),
+    });
   }
 
   private toService(inventoryId: string, serviceName: ManagedServiceName, entry: ManagedServiceEntry | undefined, now: number, usage: Usage): ManagedService {
@@ -308,7 +326,11 @@ export class ManagedServiceService {
 }
 
 /** A field of the admin body: left out stays, null clears, a value sets. */
-function setOrClear<K extends 'trialEndsAt' | 'expiresAt' | 'quota' | 'planType'>(entry: ManagedServiceEntry, key: K, value: ManagedServiceEntry[K] | null | undefined): void {
+function setOrClear<K extends 'trialEndsAt' | 'expiresAt' | 'quota' | 'planType'>(
+  entry: ManagedServiceEntry,
+  key: K,
+  value: ManagedServiceEntry[K] | null | undefined,
+): void {
   if (value === undefined) return;
   if (value === null) delete entry[key];
   else entry[key] = value;

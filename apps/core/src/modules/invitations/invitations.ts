@@ -20,8 +20,19 @@
  */
 import { transaction, type InvitationModel as Invitation, type Prisma } from '@fleet/db';
 import {
-  ADHOC_PERIOD_MS, PERMANENT_REGENERATION_MS, joinPathOf, VALIDATION, type AdhocPeriod, type AdhocSettings, type CreateGuestInvitationBody,
-  type FieldProblem, type GuestInvitation, type InvitationDelivery, type PermanentKeyRegeneration, type PermanentPlanType, type PermanentSettings,
+  ADHOC_PERIOD_MS,
+  PERMANENT_REGENERATION_MS,
+  joinPathOf,
+  VALIDATION,
+  type AdhocPeriod,
+  type AdhocSettings,
+  type CreateGuestInvitationBody,
+  type FieldProblem,
+  type GuestInvitation,
+  type InvitationDelivery,
+  type PermanentKeyRegeneration,
+  type PermanentPlanType,
+  type PermanentSettings,
   type UnitExpiration,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
@@ -51,9 +62,11 @@ export class InvitationService {
     private readonly outbox: Outbox,
     private readonly units: Pick<AdminUnitService, 'leaveGroup'>,
   ) {
-    this.sweepTimer = deps.clock.setInterval(() => {
-      this.sweepExpiredUnits().catch((e: unknown) => this.deps.log.warn({ err: e }, 'expired unit memberships not swept'));
-    }, EXPIRY_SWEEP_MS).unref();
+    this.sweepTimer = deps.clock
+      .setInterval(() => {
+        this.sweepExpiredUnits().catch((e: unknown) => this.deps.log.warn({ err: e }, 'expired unit memberships not swept'));
+      }, EXPIRY_SWEEP_MS)
+      .unref();
   }
 
   /** Stop the sweep (the app is closing). */
@@ -210,7 +223,12 @@ export class InvitationService {
   }
 
   /** Write the group's `invitation` column over the version read (409 when the group changed meanwhile). */
-  private async saveSettings(group: GroupRow, version: number, settings: GroupInvitationColumn, conflict: 'CONFLICT' | 'CODE_RESET_FAILED' = 'CONFLICT'): Promise<void> {
+  private async saveSettings(
+    group: GroupRow,
+    version: number,
+    settings: GroupInvitationColumn,
+    conflict: 'CONFLICT' | 'CODE_RESET_FAILED' = 'CONFLICT',
+  ): Promise<void> {
     if (group.version !== version) throw new AppError('CONFLICT');
     const done = await this.deps.db.group.updateMany({
       where: { id: group.id, version },
@@ -337,7 +355,12 @@ export class InvitationService {
       keyCreatedAt = this.deps.clock.date().toISOString();
     }
     const mode = body.mode === undefined ? (held.mode ?? null) : body.mode;
-    await this.saveSettings(group, body.version, { ...settings, permanent: { ...held, mode, key, keyCreatedAt, regeneration: body.regenerate } }, body.resetKey ? 'CODE_RESET_FAILED' : 'CONFLICT');
+    await this.saveSettings(
+      group,
+      body.version,
+      { ...settings, permanent: { ...held, mode, key, keyCreatedAt, regeneration: body.regenerate } },
+      body.resetKey ? 'CODE_RESET_FAILED' : 'CONFLICT',
+    );
     const after = this.groupSettings(groupId);
     return this.permanentView(after.group, after.settings);
   }

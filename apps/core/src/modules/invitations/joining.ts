@@ -9,8 +9,16 @@
  */
 import { transaction } from '@fleet/db';
 import {
-  ADHOC_PERIOD_MS, JOIN_PRODUCT_TYPES, SOFTWARE_VERSIONS, VALIDATION, type AdhocPeriod, type JoinedDevice, type JoinGroupBody, type JoinProductType,
-  type PlanType, type UnitTypeGroup,
+  ADHOC_PERIOD_MS,
+  JOIN_PRODUCT_TYPES,
+  SOFTWARE_VERSIONS,
+  VALIDATION,
+  type AdhocPeriod,
+  type JoinedDevice,
+  type JoinGroupBody,
+  type JoinProductType,
+  type PlanType,
+  type UnitTypeGroup,
 } from '@fleet/contracts';
 import { AppError, nameInUse, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
@@ -66,7 +74,13 @@ export class InvitationJoins {
       const open = invitation.planType === GUEST_PLAN && invitation.usedAt === null && (invitation.expiresAt === null || invitation.expiresAt.getTime() > now);
       if (!open) return null;
       const stay = isPeriod(invitation.period) ? invitation.period : '1d';
-      return { groupId: invitation.groupId, planType: GUEST_PLAN, stay, period: stay, invitation: { id: invitation.id, version: invitation.version, deviceName: invitation.deviceName } };
+      return {
+        groupId: invitation.groupId,
+        planType: GUEST_PLAN,
+        stay,
+        period: stay,
+        invitation: { id: invitation.id, version: invitation.version, deviceName: invitation.deviceName },
+      };
     }
     for (const group of this.deps.readModel.groups.all()) {
       const { adhoc, permanent } = groupInvitation.read(group.invitation);
@@ -130,7 +144,10 @@ export class InvitationJoins {
             });
         if (unit || reserved) throw nameInUse('body.deviceName');
         if (guest) {
-          const used = await tx.invitation.updateMany({ where: { id: guest.id, version: guest.version, usedAt: null }, data: { usedAt: now, version: { increment: 1 } } });
+          const used = await tx.invitation.updateMany({
+            where: { id: guest.id, version: guest.version, usedAt: null },
+            data: { usedAt: now, version: { increment: 1 } },
+          });
           // Used by another device meanwhile.
           if (used.count === 0) throw invalidCode();
         }
@@ -165,7 +182,17 @@ export class InvitationJoins {
         await tx.unitGroup.create({ data: { unitId: id, groupId: group.id, expiresAt } });
         // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
         await tx.invitation.create({
-          data: { groupId: group.id, planType: target.planType, period: target.period, code: `${code}/${id}`, deviceName: name, unitId: id, expiresAt, usedAt: now, createdAt: now },
+          data: {
+            groupId: group.id,
+            planType: target.planType,
+            period: target.period,
+            code: `${code}/${id}`,
+            deviceName: name,
+            unitId: id,
+            expiresAt,
+            usedAt: now,
+            createdAt: now,
+          },
         });
       });
     } catch (e) {

@@ -10,9 +10,20 @@
  * few and read only by these calls, so they are read from storage (they have no read-model table).
  */
 import {
-  P2pKind, P2pStatus, VALIDATION, groupTopic,
-  type CreateP2pLinkBody, type FieldProblem, type P2pLink, type P2pLinkDeleted, type P2pLinkGroup, type P2pLinkGroups,
-  type P2pMachine, type P2pSelectedGroups, type SetP2pLinkGroupsBody, type UpdateP2pLinkBody,
+  P2pKind,
+  P2pStatus,
+  VALIDATION,
+  groupTopic,
+  type CreateP2pLinkBody,
+  type FieldProblem,
+  type P2pLink,
+  type P2pLinkDeleted,
+  type P2pLinkGroup,
+  type P2pLinkGroups,
+  type P2pMachine,
+  type P2pSelectedGroups,
+  type SetP2pLinkGroupsBody,
+  type UpdateP2pLinkBody,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
@@ -240,7 +251,10 @@ function toLink(row: LinkRow): P2pLink {
     status: parseOr(P2pStatus, row.status, row.streaming ? 'streaming' : 'idle'),
     streaming: row.streaming,
     groupIds,
-    selectedGroupIds: row.groups.filter((g) => g.selected).map((g) => g.groupId).sort(compareText),
+    selectedGroupIds: row.groups
+      .filter((g) => g.selected)
+      .map((g) => g.groupId)
+      .sort(compareText),
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,8 +11,11 @@
  * - Every change is announced as `accessApproval.changed` (its id only) on every inventory's topics.
  */
 import {
-  AccessApprovalStatus, ACCESS_APPROVAL_DEVICE_TYPES,
-  type AccessApproval, type AccessApprovalPage, type AccessApprovalSearchQuery,
+  AccessApprovalStatus,
+  ACCESS_APPROVAL_DEVICE_TYPES,
+  type AccessApproval,
+  type AccessApprovalPage,
+  type AccessApprovalSearchQuery,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -82,7 +85,10 @@ export class AccessApprovalService {
     }
     const data: Prisma.AccessApprovalUpdateManyMutationInput =
       how === 'revoked' ? { status: 'expired', expiresAt: now, revokedAt: now, revokedById: user.id } : { status: 'used', usedAt: now, usedById: user.id };
-    const { count } = await this.deps.db.accessApproval.updateMany({ where: { id, version: row.version, status: 'active' }, data: { ...data, version: { increment: 1 } } });
+    const { count } = await this.deps.db.accessApproval.updateMany({
+      where: { id, version: row.version, status: 'active' },
+      data: { ...data, version: { increment: 1 } },
+    });
     if (count === 0) throw new AppError('CONFLICT');
     this.announce(id);
     return this.presentOne(await this.require(id), now.getTime());
@@ -92,7 +98,10 @@ export class AccessApprovalService {
   private async expireStale(now: Date): Promise<void> {
     const stale = await this.deps.db.accessApproval.findMany({ where: { status: 'active', expiresAt: { lte: now } }, select: { id: true } });
     if (stale.length === 0) return;
-    await this.deps.db.accessApproval.updateMany({ where: { id: { in: stale.map((s) => s.id) }, status: 'active' }, data: { status: 'expired', version: { increment: 1 } } });
+    await this.deps.db.accessApproval.updateMany({
+      where: { id: { in: stale.map((s) => s.id) }, status: 'active' },
+      data: { status: 'expired', version: { increment: 1 } },
+    });
   }
 
   private async require(id: string): Promise<ApprovalRow> {
@@ -141,7 +150,8 @@ export class AccessApprovalService {
 
   private deviceName(type: DeviceType, id: string): string {
     const rm = this.deps.readModel;
-    const found = type === 'unit' ? rm.units.get(id) : type === 'server' ? rm.servers.get(id) : type === 'channel' ? rm.channels.get(id) : rm.vrChannels.get(id);
+    const found =
+      type === 'unit' ? rm.units.get(id) : type === 'server' ? rm.servers.get(id) : type === 'channel' ? rm.channels.get(id) : rm.vrChannels.get(id);
     return found?.name ?? '';
   }
 }

@@ -20,9 +20,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  AccessApprovalState, RemoteActionStatus, TIMINGS,
-  type AdminDbGatewayPage, type AdminDbGatewaySearchQuery, type CreateRemoteActionBody, type RemoteAction, type RemoteActionKind,
-  type RemoteActionListQuery, type RemoteActionPage,
+  AccessApprovalState,
+  RemoteActionStatus,
+  TIMINGS,
+  type AdminDbGatewayPage,
+  type AdminDbGatewaySearchQuery,
+  type CreateRemoteActionBody,
+  type RemoteAction,
+  type RemoteActionKind,
+  type RemoteActionListQuery,
+  type RemoteActionPage,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { transaction } from '@fleet/db';
@@ -80,7 +87,15 @@ export class RemoteActionService {
 
   async list(user: AuthUser, q: RemoteActionListQuery): Promise<RemoteActionPage> {
     const and: Prisma.RemoteActionWhereInput[] = [{ deviceType: 'unit' }, { action: { in: Object.values(STORED_ACTION) } }];
-    if (!user.global) and.push({ deviceId: { in: this.deps.readModel.units.all().filter((u) => this.sees(user, u)).map((u) => u.id) } });
+    if (!user.global)
+      and.push({
+        deviceId: {
+          in: this.deps.readModel.units
+            .all()
+            .filter((u) => this.sees(user, u))
+            .map((u) => u.id),
+        },
+      });
     if (q.deviceId !== undefined) {
       // A device filter names one device: an unknown or foreign one answers 404 like the device's own calls.
       const unit = this.deps.readModel.units.get(q.deviceId);
@@ -91,7 +106,14 @@ export class RemoteActionService {
       // As the device filter: an unknown inventory or one of someone else's answers 404.
       const inventoryId = q.inventoryId;
       if (!this.deps.readModel.inventories.get(inventoryId) || !(user.global || user.inventoryIds.includes(inventoryId))) throw new AppError('NOT_FOUND');
-      and.push({ deviceId: { in: this.deps.readModel.units.all().filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId)).map((u) => u.id) } });
+      and.push({
+        deviceId: {
+          in: this.deps.readModel.units
+            .all()
+            .filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId))
+            .map((u) => u.id),
+        },
+      });
     }
     const where: Prisma.RemoteActionWhereInput = { AND: and };
     const [total, rows] = await Promise.all([
@@ -136,7 +158,14 @@ export class RemoteActionService {
       throw new AppError('UNIT_OFFLINE');
     }
     const row = await this.deps.db.remoteAction.create({
-      data: { id: randomUUID(), deviceType: 'unit', deviceId: unitId, action: STORED_ACTION.reboot, params: remoteActionParams.write({ reason }), requestedById: user.id },
+      data: {
+        id: randomUUID(),
+        deviceType: 'unit',
+        deviceId: unitId,
+        action: STORED_ACTION.reboot,
+        params: remoteActionParams.write({ reason }),
+        requestedById: user.id,
+      },
     });
     // Followed before the command goes out: the unit may report going offline before the acknowledgement arrives.
     const timer = this.deps.clock.setTimeout(() => void this.finishReboot(unitId, 'failed', { reason: 'noAnswer' }), REBOOT_ANSWER_MS).unref();
@@ -187,7 +216,19 @@ export class RemoteActionService {
       // An approval opened elsewhere (no remote action of that id) is answered by a new action pointing at it.
       const approvalId = active?.id ?? id;
       if (!active) {
-        await tx.accessApproval.create({ data: { id, deviceType: 'unit', deviceId: unitId, requestedById: user.id, approvedById: user.id, status: 'active', reason, expiresAt, createdAt: now } });
+        await tx.accessApproval.create({
+          data: {
+            id,
+            deviceType: 'unit',
+            deviceId: unitId,
+            requestedById: user.id,
+            approvedById: user.id,
+            status: 'active',
+            reason,
+            expiresAt,
+            createdAt: now,
+          },
+        });
       }
       return tx.remoteAction.create({
         data: {
@@ -203,7 +244,8 @@ export class RemoteActionService {
       });
     });
     // The /access_approvals page follows new approvals (the id only: admin consoles read it again).
-    if (!active) this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: this.deps.clock.now() });
+    if (!active)
+      this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'accessApproval.changed', accessApprovalId: id, at: this.deps.clock.now() });
     return this.announce(row);
   }
 
@@ -227,7 +269,10 @@ export class RemoteActionService {
 
   /** The unit's latest action of this stored kind, announced (a log sending it ended). */
   private async announceLatest(unitId: string, storedAction: string): Promise<void> {
-    const row = await this.deps.db.remoteAction.findFirst({ where: { deviceType: 'unit', deviceId: unitId, action: storedAction }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] });
+    const row = await this.deps.db.remoteAction.findFirst({
+      where: { deviceType: 'unit', deviceId: unitId, action: storedAction },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    });
     if (row) await this.announce(row);
   }
 
@@ -263,22 +308,24 @@ export class RemoteActionService {
       const p = params.get(r.id) ?? {};
       const unit = this.deps.readModel.units.get(r.deviceId);
       const approval = p.accessApprovalId ? approvalById.get(p.accessApprovalId) : undefined;
-      return [{
-        id: r.id,
-        deviceType: 'unit',
-        deviceId: r.deviceId,
-        deviceName: unit?.name ?? '',
-        inventoryIds: unit ? unit.inventories.map((i) => i.inventoryId).sort(compareText) : [],
-        action: kind,
-        reason: p.reason ?? p.description ?? '',
-        status: RemoteActionStatus.catch('failed').parse(r.status),
-        result: anyObject.read(r.result),
-        requestedBy: r.requestedById ? (usernameById.get(r.requestedById) ?? null) : null,
-        supportAccess: kind === 'supportAccess' && approval ? supportAccessOf(approval, now) : null,
-        createdAt: r.createdAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-        version: r.version,
-      }];
+      return [
+        {
+          id: r.id,
+          deviceType: 'unit',
+          deviceId: r.deviceId,
+          deviceName: unit?.name ?? '',
+          inventoryIds: unit ? unit.inventories.map((i) => i.inventoryId).sort(compareText) : [],
+          action: kind,
+          reason: p.reason ?? p.description ?? '',
+          status: RemoteActionStatus.catch('failed').parse(r.status),
+          result: anyObject.read(r.result),
+          requestedBy: r.requestedById ? (usernameById.get(r.requestedById) ?? null) : null,
+          supportAccess: kind === 'supportAccess' && approval ? supportAccessOf(approval, now) : null,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+          version: r.version,
+        },
+      ];
     });
   }
 

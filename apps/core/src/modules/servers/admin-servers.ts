@@ -11,7 +11,12 @@
  */
 import {
   VALIDATION,
-  type AdminServerDeleted, type AdminServerPage, type AdminServersQuery, type CreateAdminServerBody, type ServerDetail, type UpdateAdminServerBody,
+  type AdminServerDeleted,
+  type AdminServerPage,
+  type AdminServersQuery,
+  type CreateAdminServerBody,
+  type ServerDetail,
+  type UpdateAdminServerBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -98,7 +103,8 @@ export class AdminServerService {
       if (row.serverType !== 'mmh_server') throw validationError([{ path: 'ifbMode', message: VALIDATION.invalidField }]);
       this.config.checkIfbModeChange(row);
     }
-    if (typeof device['maxChannels'] === 'number' && device['maxChannels'] < this.config.allocatedChannels(id)) throw new AppError('MAX_CHANNELS_BELOW_ALLOCATED');
+    if (typeof device['maxChannels'] === 'number' && device['maxChannels'] < this.config.allocatedChannels(id))
+      throw new AppError('MAX_CHANNELS_BELOW_ALLOCATED');
     // The server takes its settings or refuses them; refused or not sent, nothing is stored.
     if (Object.keys(device).length > 0) await this.config.send(id, { type: 'configureServer', setting: 'configuration', payload: device });
     const data: Prisma.ServerUncheckedUpdateManyInput = {};
@@ -155,7 +161,13 @@ export class AdminServerService {
 
   private publish(id: string, removed: boolean): void {
     const everyInventory = this.deps.readModel.inventories.all().map((i) => i.id);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'server', id, removed, at: this.deps.clock.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), {
+      type: 'systemDevice.changed',
+      kind: 'server',
+      id,
+      removed,
+      at: this.deps.clock.now(),
+    });
   }
 }
 

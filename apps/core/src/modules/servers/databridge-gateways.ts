@@ -5,10 +5,7 @@
  * and announced as `systemDevice.changed` to every inventory (the admin lists read again). A
  * deleted gateway leaves the units that used it without one (the relation sets it to null).
  */
-import {
-  VALIDATION,
-  type AdminDbGateway, type CreateDbGatewayBody, type DbGatewayDeleted, type UpdateDbGatewayBody,
-} from '@fleet/contracts';
+import { VALIDATION, type AdminDbGateway, type CreateDbGatewayBody, type DbGatewayDeleted, type UpdateDbGatewayBody } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
@@ -101,7 +98,13 @@ export class DatabridgeGatewayService {
 
   private publish(id: string, removed: boolean): void {
     const everyInventory = this.deps.readModel.inventories.all().map((i) => i.id);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), { type: 'systemDevice.changed', kind: 'dbGateway', id, removed, at: this.deps.clock.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, everyInventory), {
+      type: 'systemDevice.changed',
+      kind: 'dbGateway',
+      id,
+      removed,
+      at: this.deps.clock.now(),
+    });
   }
 }
 

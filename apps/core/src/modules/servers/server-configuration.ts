@@ -10,10 +10,28 @@
  */
 import { z } from 'zod';
 import {
-  ChannelStatus, JsonRecord, VALIDATION,
-  type AdminServerPage, type AdminServerSearchQuery, type ChannelList, type ErrorCode, type IpPipeBody, type IpPipeQuery, type IpPipeSettings,
-  type ServerCapabilities, type ServerComment, type ServerCommentBody, type ServerConfiguration, type ServerConfigurationBody, type ServerDetail,
-  type ServerIps, type ServerResetAccepted, type ServerServices, type ServerSpecifications, type ServerStatusInfo, type SmpteSettings,
+  ChannelStatus,
+  JsonRecord,
+  VALIDATION,
+  type AdminServerPage,
+  type AdminServerSearchQuery,
+  type ChannelList,
+  type ErrorCode,
+  type IpPipeBody,
+  type IpPipeQuery,
+  type IpPipeSettings,
+  type ServerCapabilities,
+  type ServerComment,
+  type ServerCommentBody,
+  type ServerConfiguration,
+  type ServerConfigurationBody,
+  type ServerDetail,
+  type ServerIps,
+  type ServerResetAccepted,
+  type ServerServices,
+  type ServerSpecifications,
+  type ServerStatusInfo,
+  type SmpteSettings,
   type SmpteSettingsBody,
 } from '@fleet/contracts';
 import { channelStatusClass, countChannels } from '@fleet/domain';
@@ -28,7 +46,6 @@ import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from './servers.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-
 
 /** A channel that cannot take a unit (collecting, connecting, ...) keeps its server from being idle. */
 const isBusyChannel = (status: string): boolean => channelStatusClass(ChannelStatus.safeParse(status).data ?? 'offline') === 'busy';
@@ -204,7 +221,11 @@ export class ServerConfigurationService {
       ...(body.genlockOffset !== undefined ? { genlockOffset: body.genlockOffset } : {}),
     };
     if (body.removeCertificateId !== undefined) {
-      await this.send(id, { type: 'configureServer', setting: 'removeCertificate', payload: { certificateId: body.removeCertificateId } }, 'CERTIFICATE_DELETION_FAILED');
+      await this.send(
+        id,
+        { type: 'configureServer', setting: 'removeCertificate', payload: { certificateId: body.removeCertificateId } },
+        'CERTIFICATE_DELETION_FAILED',
+      );
     }
     const registration = {
       ...(body.registrationServer !== undefined ? { registrationServer: body.registrationServer } : {}),
@@ -217,7 +238,11 @@ export class ServerConfigurationService {
     }
     await this.write(id, body.version, (now) => ({
       ...changes,
-      configuration: serverConfigurationColumn.write({ ...now, ...registration, certificates: now.certificates.filter((c) => c.id !== body.removeCertificateId) }),
+      configuration: serverConfigurationColumn.write({
+        ...now,
+        ...registration,
+        certificates: now.certificates.filter((c) => c.id !== body.removeCertificateId),
+      }),
     }));
     return this.configuration(id, type);
   }
@@ -239,7 +264,11 @@ export class ServerConfigurationService {
     const row = this.row(id, 'mmh_server');
     if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
     const cfg = serverConfigurationColumn.read(row.configuration);
-    const iface = (i: { ip: string; subnetMask: string; gateway?: string | null | undefined }) => ({ ip: i.ip, subnetMask: i.subnetMask, gateway: i.gateway ?? null });
+    const iface = (i: { ip: string; subnetMask: string; gateway?: string | null | undefined }) => ({
+      ip: i.ip,
+      subnetMask: i.subnetMask,
+      gateway: i.gateway ?? null,
+    });
     const smpte = {
       primary: iface(body.primary),
       secondary: body.secondary ? iface(body.secondary) : null,

@@ -10,9 +10,20 @@
  * loop. Mere status changes (frequent) do not re-send anything.
  */
 import {
-  ChannelStatus as ChannelStatusSchema, ChannelType, IFB_MODES, PUBLISHING_MODES, ServerType, VR_INPUT_TYPES,
-  VrChannelStatus as VrChannelStatusSchema, groupTopic, inventoryTopic,
-  type AlertLevel, type AlertType, type ServerDetail, type ServerSpec, type UpgradeState,
+  ChannelStatus as ChannelStatusSchema,
+  ChannelType,
+  IFB_MODES,
+  PUBLISHING_MODES,
+  ServerType,
+  VR_INPUT_TYPES,
+  VrChannelStatus as VrChannelStatusSchema,
+  groupTopic,
+  inventoryTopic,
+  type AlertLevel,
+  type AlertType,
+  type ServerDetail,
+  type ServerSpec,
+  type UpgradeState,
 } from '@fleet/contracts';
 import type { ChannelRecord, ServerRow, VrChannelRecord } from '../../repositories/read-model.js';
 import { mapVideoReturnStatus, shouldIgnoreVrOrDatabridgeUpdate } from '@fleet/domain';
@@ -32,7 +43,12 @@ export const PTMP_STORE_INTERVAL_MS = 5_000;
 function ptmpReceiversOf(c: ChannelRecord): string[] {
   const field = (v: unknown, k: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined);
   const machines = field(field(c.configuration, 'multipoint'), 'machines');
-  return Array.isArray(machines) ? machines.flatMap((m) => { const uid = field(m, 'uid'); return typeof uid === 'string' ? [uid] : []; }) : [];
+  return Array.isArray(machines)
+    ? machines.flatMap((m) => {
+        const uid = field(m, 'uid');
+        return typeof uid === 'string' ? [uid] : [];
+      })
+    : [];
 }
 
 interface ServerLive {
@@ -60,7 +76,15 @@ function memberKey(c: ChannelRecord | VrChannelRecord): string {
 /** JSON values equal whatever the order of their objects' keys (PostgreSQL's jsonb keeps its own order). */
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canonical(x)])) : v;
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
@@ -138,7 +162,9 @@ export class ServerService {
       maxChannels: s.maxChannels,
       channelCount: this.channelCounts.get(serverId) ?? 0,
       webrtcPort: s.webrtcPort,
-      publishingMode: (PUBLISHING_MODES as readonly string[]).includes(s.publishingMode) ? (s.publishingMode as (typeof PUBLISHING_MODES)[number]) : 'automatic',
+      publishingMode: (PUBLISHING_MODES as readonly string[]).includes(s.publishingMode)
+        ? (s.publishingMode as (typeof PUBLISHING_MODES)[number])
+        : 'automatic',
       cloudRegion: s.cloudRegion,
       cloudInstance: s.cloudInstance,
       cloudProvider: s.cloudProvider,
@@ -288,7 +314,13 @@ export class ServerService {
     // status report must not turn an operator's save made at the version they read into a conflict.
     await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, ...hw } });
     if (prev.status !== e.status) {
-      this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], { type: 'server.status', serverId: e.serverId, status: e.status, previous: prev.status, at });
+      this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], {
+        type: 'server.status',
+        serverId: e.serverId,
+        status: e.status,
+        previous: prev.status,
+        at,
+      });
     }
     this.announce(e.serverId, at);
   }
@@ -341,7 +373,10 @@ export class ServerService {
     const ids = { ...(e.deviceId !== undefined ? { deviceId: e.deviceId } : {}), ...(e.cloudInstance !== undefined ? { cloudInstance: e.cloudInstance } : {}) };
     const idsChanged = (e.deviceId !== undefined && e.deviceId !== row.deviceId) || (e.cloudInstance !== undefined && e.cloudInstance !== row.cloudInstance);
     if (idsChanged || !sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
-      await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities, ...ids } });
+      await this.deps.db.server.updateMany({
+        where: { id: e.serverId },
+        data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities, ...ids },
+      });
       this.announce(e.serverId, at);
     }
     for (const c of e.channels) {
@@ -368,7 +403,8 @@ export class ServerService {
       where: { id: e.channelId },
       data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp },
     });
-    if (statusChanged) this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
+    if (statusChanged)
+      this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
   }
 
   /** The ptmp columns to write for this report, or null when it is too soon (only bitrates or delay moved). */
@@ -426,9 +462,14 @@ export class ServerService {
   vrChannelStatus(vrChannelId: string): string | null {
     return this.vrChannels.get(vrChannelId)?.status ?? null;
   }
-
 }
 
 export function upgradeView(job: { state: string; failureCode: number | null; targetVersion: string; fromVersion: string; progress: number }) {
-  return { state: job.state as UpgradeState, failureCode: job.failureCode, targetVersion: job.targetVersion, fromVersion: job.fromVersion, progress: job.progress };
+  return {
+    state: job.state as UpgradeState,
+    failureCode: job.failureCode,
+    targetVersion: job.targetVersion,
+    fromVersion: job.fromVersion,
+    progress: job.progress,
+  };
 }

@@ -21,11 +21,31 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  LIMITS, VALIDATION, type CreateFolderBody, type CreatePublisherBody, type CreateShareLinkBody, type CreateSubscriberBody, type FieldProblem,
-  type FolderDeleted, type Publisher, type PublisherDeleted, type PublisherPage, type PublisherSearchQuery, type PublisherSourcesBody, type ShareKind,
-  type ShareSourceCandidates, type ShareSourceRef, type Subscriber,
-  type SubscriberDeleted, type SubscriberFolder, type SubscriberFolderTree, type SubscriberPage, type SubscriberSearchQuery, type UpdateFolderBody,
-  type UpdatePublisherBody, type UpdateSubscriberBody,
+  LIMITS,
+  VALIDATION,
+  type CreateFolderBody,
+  type CreatePublisherBody,
+  type CreateShareLinkBody,
+  type CreateSubscriberBody,
+  type FieldProblem,
+  type FolderDeleted,
+  type Publisher,
+  type PublisherDeleted,
+  type PublisherPage,
+  type PublisherSearchQuery,
+  type PublisherSourcesBody,
+  type ShareKind,
+  type ShareSourceCandidates,
+  type ShareSourceRef,
+  type Subscriber,
+  type SubscriberDeleted,
+  type SubscriberFolder,
+  type SubscriberFolderTree,
+  type SubscriberPage,
+  type SubscriberSearchQuery,
+  type UpdateFolderBody,
+  type UpdatePublisherBody,
+  type UpdateSubscriberBody,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { folderAndBelow } from '@fleet/domain';
@@ -63,12 +83,19 @@ export class ShareService {
   /** GET v2/shares/publishers. */
   async listPublishers(user: AuthUser, q: PublisherSearchQuery): Promise<PublisherPage> {
     if (q.groupId !== undefined && !this.visibleGroupOf(user, q.groupId)) throw new AppError('NOT_FOUND');
-    const groupIds = q.groupId !== undefined ? [q.groupId] : this.deps.readModel.groups.all().filter((g) => canSeeGroup(user, g)).map((g) => g.id);
+    const groupIds =
+      q.groupId !== undefined
+        ? [q.groupId]
+        : this.deps.readModel.groups
+            .all()
+            .filter((g) => canSeeGroup(user, g))
+            .map((g) => g.id);
     // The caller's groups hold a handful of publishers: searched and ordered here so that both
     // providers match names case-insensitively and order them the same way.
     const value = (q.searchValue ?? '').toLowerCase();
-    const rows = (await this.deps.db.publisher.findMany({ where: user.global && q.groupId === undefined ? {} : { groupId: { in: groupIds } }, include: withLinks }))
-      .filter((r) => value === '' || r.name.toLowerCase().includes(value));
+    const rows = (
+      await this.deps.db.publisher.findMany({ where: user.global && q.groupId === undefined ? {} : { groupId: { in: groupIds } }, include: withLinks })
+    ).filter((r) => value === '' || r.name.toLowerCase().includes(value));
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: PublisherRow) => (q.sortBy === 'name' ? r.name : q.sortBy === 'groupName' ? this.groupName(r.groupId) : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
@@ -79,7 +106,11 @@ export class ShareService {
   async sources(groupId: string): Promise<ShareSourceCandidates> {
     const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
     const inGroup = (r: { groups: readonly { groupId: string }[] }) => r.groups.some((g) => g.groupId === groupId);
-    return { groupId, channels: named(this.deps.readModel.channels.all().filter(inGroup)), vrChannels: named(this.deps.readModel.vrChannels.all().filter(inGroup)) };
+    return {
+      groupId,
+      channels: named(this.deps.readModel.channels.all().filter(inGroup)),
+      vrChannels: named(this.deps.readModel.vrChannels.all().filter(inGroup)),
+    };
   }
 
   /** POST v2/shares/publishers (the group's scope is checked by the route). */
@@ -119,7 +150,9 @@ export class ShareService {
     return this.writePublisher(row, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
-      ...(body.sources !== undefined ? { sources: publisherSources.write({ channelIds: body.sources.channelIds, vrChannelIds: body.sources.vrChannelIds }) } : {}),
+      ...(body.sources !== undefined
+        ? { sources: publisherSources.write({ channelIds: body.sources.channelIds, vrChannelIds: body.sources.vrChannelIds }) }
+        : {}),
     });
   }
 
@@ -215,7 +248,11 @@ export class ShareService {
     }
     const { count } = await this.deps.db.subscriberFolder.updateMany({
       where: { id, version: row.version },
-      data: { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.parentId !== undefined ? { parentId: body.parentId } : {}), version: { increment: 1 } },
+      data: {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
+        version: { increment: 1 },
+      },
     });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announceFolder(await this.freshFolder(id));
@@ -232,7 +269,10 @@ export class ShareService {
     const moved = await transaction(this.deps.db, async (tx) => {
       const { count } = await tx.subscriberFolder.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
       if (count === 0) throw new AppError('CONFLICT');
-      const { count: subscribers } = await tx.subscriber.updateMany({ where: { folderId: { in: ids } }, data: { folderId: parentId, version: { increment: 1 } } });
+      const { count: subscribers } = await tx.subscriber.updateMany({
+        where: { folderId: { in: ids } },
+        data: { folderId: parentId, version: { increment: 1 } },
+      });
       // Children first: a tree deleted from the top would rely on the cascade of each provider.
       await tx.subscriberFolder.deleteMany({ where: { id: { in: ids.filter((f) => f !== id) } } });
       await tx.subscriberFolder.deleteMany({ where: { id } });
@@ -248,8 +288,9 @@ export class ShareService {
   async listSubscribers(inventoryId: string, q: SubscriberSearchQuery): Promise<SubscriberPage> {
     if (q.folderId !== undefined && !(await this.folderIn(inventoryId, q.folderId))) throw new AppError('NOT_FOUND');
     const value = (q.searchValue ?? '').toLowerCase();
-    const rows = (await this.deps.db.subscriber.findMany({ where: { inventoryId, ...(q.folderId !== undefined ? { folderId: q.folderId } : {}) } }))
-      .filter((r) => value === '' || r.name.toLowerCase().includes(value));
+    const rows = (await this.deps.db.subscriber.findMany({ where: { inventoryId, ...(q.folderId !== undefined ? { folderId: q.folderId } : {}) } })).filter(
+      (r) => value === '' || r.name.toLowerCase().includes(value),
+    );
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: SubscriberRow) => (q.sortBy === 'name' ? r.name : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
@@ -317,7 +358,11 @@ export class ShareService {
   private sourceProblems(groupId: string, sources: PublisherSourcesBody | undefined): FieldProblem[] {
     if (sources === undefined) return [];
     const problems: FieldProblem[] = [];
-    const check = (ids: readonly string[], field: 'channelIds' | 'vrChannelIds', find: (id: string) => { groups: readonly { groupId: string }[] } | undefined) => {
+    const check = (
+      ids: readonly string[],
+      field: 'channelIds' | 'vrChannelIds',
+      find: (id: string) => { groups: readonly { groupId: string }[] } | undefined,
+    ) => {
       const seen = new Set<string>();
       ids.forEach((id, i) => {
         const path = `body.sources.${field}.${i}`;
@@ -436,7 +481,8 @@ export class ShareService {
 
   private toPublisher(row: PublisherRow): Publisher {
     const stored = publisherSources.read(row.sources);
-    const named = (ids: readonly string[], find: (id: string) => { name: string } | undefined): ShareSourceRef[] => ids.map((id) => ({ id, name: find(id)?.name ?? id }));
+    const named = (ids: readonly string[], find: (id: string) => { name: string } | undefined): ShareSourceRef[] =>
+      ids.map((id) => ({ id, name: find(id)?.name ?? id }));
     return {
       id: row.id,
       name: row.name,
@@ -464,12 +510,28 @@ export class ShareService {
   }
 
   private toFolder(row: FolderRow, subscriberCount: number): SubscriberFolder {
-    return { id: row.id, inventoryId: row.inventoryId ?? '', name: row.name, parentId: row.parentId, isRoot: row.isRoot, subscriberCount, version: row.version };
+    return {
+      id: row.id,
+      inventoryId: row.inventoryId ?? '',
+      name: row.name,
+      parentId: row.parentId,
+      isRoot: row.isRoot,
+      subscriberCount,
+      version: row.version,
+    };
   }
 
   /** A subscriber whose folder is gone (SetNull) reads as in the root folder. */
   private toSubscriber(row: SubscriberRow, rootId: string): Subscriber {
-    return { id: row.id, inventoryId: row.inventoryId ?? '', folderId: row.folderId ?? rootId, name: row.name, shareKey: row.shareKey, createdAt: row.createdAt.toISOString(), version: row.version };
+    return {
+      id: row.id,
+      inventoryId: row.inventoryId ?? '',
+      folderId: row.folderId ?? rootId,
+      name: row.name,
+      shareKey: row.shareKey,
+      createdAt: row.createdAt.toISOString(),
+      version: row.version,
+    };
   }
 }
 

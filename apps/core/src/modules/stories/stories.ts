@@ -1,8 +1,21 @@
 import { callsOf } from '../../calls.js';
 import {
-  STORY_FIELDS, TIMINGS, VALIDATION, StoryFieldMapping,
-  type CreateStoryBody, type FieldProblem, type Story, type StoryCount, type StoryDeleted, type StoryField, type StoryIntegration,
-  type StoryListQuery, type StoryMappingResult, type StoryPage, type TestStoryMappingBody, type UpdateStoryBody,
+  STORY_FIELDS,
+  TIMINGS,
+  VALIDATION,
+  StoryFieldMapping,
+  type CreateStoryBody,
+  type FieldProblem,
+  type Story,
+  type StoryCount,
+  type StoryDeleted,
+  type StoryField,
+  type StoryIntegration,
+  type StoryListQuery,
+  type StoryMappingResult,
+  type StoryPage,
+  type TestStoryMappingBody,
+  type UpdateStoryBody,
   type UpdateStoryIntegrationBody,
 } from '@fleet/contracts';
 import { validateStoryFields } from '@fleet/domain';
@@ -37,7 +50,6 @@ const SORT_COLUMN = {
 /** Columns the list search looks in. */
 const SEARCH_COLUMNS = ['slugline', 'storyId', 'crewName', 'reporter', 'provider', 'keywords'] as const;
 
-
 /**
  * The value at a dotted path of a sample NRCS story ("meta.reporter", "crew.0.name"): strings as
  * they are, numbers and booleans as text, arrays of those joined with ', ', objects as JSON;
@@ -55,8 +67,7 @@ export function readMappedValue(sample: unknown, path: string): string | undefin
       at = (at as Record<string, unknown>)[key];
     }
   }
-  const scalar = (v: unknown): string | undefined =>
-    typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+  const scalar = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
   if (at === null || at === undefined) return undefined;
   const s = scalar(at);
   if (s !== undefined) return s;
@@ -293,7 +304,8 @@ export class StoryService {
   /** Spec 000 §2 "test mapping": maps a sample with the given (or stored) mapping; stores nothing. */
   async testMapping(user: AuthUser, inventoryId: string, body: TestStoryMappingBody): Promise<StoryMappingResult> {
     await this.assertInventoryVisible(user, inventoryId);
-    const mapping = body.mapping ?? storyIntegrationSettings.read((await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } }))?.settings).mapping;
+    const mapping =
+      body.mapping ?? storyIntegrationSettings.read((await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } }))?.settings).mapping;
     return mapSampleStory(body.sample, mapping);
   }
 
@@ -350,10 +362,7 @@ export class StoryService {
     };
   }
 
-  private toIntegration(
-    inventoryId: string,
-    row: { enabled: boolean; settings: unknown; lastSyncAt: Date | null; version: number } | null,
-  ): StoryIntegration {
+  private toIntegration(inventoryId: string, row: { enabled: boolean; settings: unknown; lastSyncAt: Date | null; version: number } | null): StoryIntegration {
     const s = storyIntegrationSettings.read(row?.settings);
     return {
       inventoryId,

@@ -9,8 +9,16 @@
  * - Changes are announced as `systemSetting.changed` (settings-support.ts).
  */
 import {
-  VALIDATION, type AiCredential, type AiCredentialFieldInput, type AiCredentialPage, type AiCredentialSearchQuery, type CreateAiCredentialBody,
-  type FieldProblem, type SettingDeleted, type UpdateAiCredentialBody, AiProvider,
+  VALIDATION,
+  type AiCredential,
+  type AiCredentialFieldInput,
+  type AiCredentialPage,
+  type AiCredentialSearchQuery,
+  type CreateAiCredentialBody,
+  type FieldProblem,
+  type SettingDeleted,
+  type UpdateAiCredentialBody,
+  AiProvider,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -29,7 +37,12 @@ export class AiCredentialService {
   /** GET v2/admin/aiCredentials: search by name or provider. */
   async list(q: AiCredentialSearchQuery): Promise<AiCredentialPage> {
     const rows = (await this.deps.db.aiCredential.findMany()).map((r) => this.toCredential(r));
-    return pageOfRows(rows, q, (r) => [r.name, r.provider], (r, key) => r[key]);
+    return pageOfRows(
+      rows,
+      q,
+      (r) => [r.name, r.provider],
+      (r, key) => r[key],
+    );
   }
 
   async create(body: CreateAiCredentialBody): Promise<AiCredential> {
@@ -38,7 +51,13 @@ export class AiCredentialService {
     if (problems.length > 0) throw validationError(problems);
     await this.assertNameFree(body.name, null);
     const row = await this.deps.db.aiCredential.create({
-      data: { name: body.name, provider: body.provider, inventoryId: body.inventoryId ?? null, credentials: aiCredentialFields.write(fields.stored), active: body.active ?? true },
+      data: {
+        name: body.name,
+        provider: body.provider,
+        inventoryId: body.inventoryId ?? null,
+        credentials: aiCredentialFields.write(fields.stored),
+        active: body.active ?? true,
+      },
     });
     return this.announce(row);
   }
@@ -51,7 +70,10 @@ export class AiCredentialService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     const fields = body.fields === undefined ? null : this.merge(aiCredentialFields.read(row.credentials), body.fields);
-    const problems = [...(body.inventoryId !== undefined && body.inventoryId !== row.inventoryId ? this.inventoryProblems(body.inventoryId) : []), ...(fields?.problems ?? [])];
+    const problems = [
+      ...(body.inventoryId !== undefined && body.inventoryId !== row.inventoryId ? this.inventoryProblems(body.inventoryId) : []),
+      ...(fields?.problems ?? []),
+    ];
     if (problems.length > 0) throw validationError(problems);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
     const { count } = await this.deps.db.aiCredential.updateMany({
@@ -117,7 +139,9 @@ export class AiCredentialService {
       provider: storedProvider.parse(row.provider),
       inventoryId: row.inventoryId,
       inventoryName: row.inventoryId === null ? null : (this.deps.readModel.inventories.get(row.inventoryId)?.name ?? null),
-      fields: aiCredentialFields.read(row.credentials).map((f) => ({ name: f.name, secret: f.secret, value: f.secret ? null : f.value, isSet: f.value !== '' })),
+      fields: aiCredentialFields
+        .read(row.credentials)
+        .map((f) => ({ name: f.name, secret: f.secret, value: f.secret ? null : f.value, isSet: f.value !== '' })),
       active: row.active,
       version: row.version,
       createdAt: row.createdAt.toISOString(),

@@ -9,8 +9,16 @@
  * - Changes are announced as `systemSetting.changed` (settings-support.ts).
  */
 import {
-  APPLICATION_CONFIGURATION_SHAPES, specErrorMap, toFieldProblems, VALIDATION, type ApplicationConfigurationEntry, type ApplicationConfigurationPage,
-  type ApplicationConfigurationSearchQuery, type CreateApplicationConfigurationBody, type SettingDeleted, type UpdateApplicationConfigurationBody,
+  APPLICATION_CONFIGURATION_SHAPES,
+  specErrorMap,
+  toFieldProblems,
+  VALIDATION,
+  type ApplicationConfigurationEntry,
+  type ApplicationConfigurationPage,
+  type ApplicationConfigurationSearchQuery,
+  type CreateApplicationConfigurationBody,
+  type SettingDeleted,
+  type UpdateApplicationConfigurationBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -38,7 +46,12 @@ export class ApplicationConfigurationService {
   /** GET v2/admin/applicationConfiguration: search by key or description. */
   async list(q: ApplicationConfigurationSearchQuery): Promise<ApplicationConfigurationPage> {
     const rows = await this.deps.db.applicationConfiguration.findMany();
-    const page = pageOfRows(rows, q, (r) => [r.key, r.description], (r, key) => (key === 'key' ? r.key : r.updatedAt.toISOString()));
+    const page = pageOfRows(
+      rows,
+      q,
+      (r) => [r.key, r.description],
+      (r, key) => (key === 'key' ? r.key : r.updatedAt.toISOString()),
+    );
     return { ...page, items: page.items.map((r) => this.toEntry(r)) };
   }
 
@@ -46,7 +59,9 @@ export class ApplicationConfigurationService {
     checkShape(body.key, body.value);
     if (await this.deps.db.applicationConfiguration.findUnique({ where: { key: body.key }, select: { id: true } })) throw keyTaken();
     try {
-      const row = await this.deps.db.applicationConfiguration.create({ data: { key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' } });
+      const row = await this.deps.db.applicationConfiguration.create({
+        data: { key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' },
+      });
       return this.announce(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw keyTaken();

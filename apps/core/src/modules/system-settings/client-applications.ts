@@ -9,8 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  VALIDATION, type ClientApplication, type ClientApplicationPage, type ClientApplicationSearchQuery, type ClientApplicationWithSecret,
-  type CreateClientApplicationBody, type SettingDeleted, type UpdateClientApplicationBody,
+  VALIDATION,
+  type ClientApplication,
+  type ClientApplicationPage,
+  type ClientApplicationSearchQuery,
+  type ClientApplicationWithSecret,
+  type CreateClientApplicationBody,
+  type SettingDeleted,
+  type UpdateClientApplicationBody,
 } from '@fleet/contracts';
 import { hashPassword, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -36,7 +42,12 @@ export class ClientApplicationService {
   /** GET v2/admin/clientApplications: search by name or client id. */
   async list(q: ClientApplicationSearchQuery): Promise<ClientApplicationPage> {
     const rows = (await this.deps.db.clientApplication.findMany()).map((r) => this.toApplication(r));
-    return pageOfRows(rows, q, (r) => [r.name, r.clientId], (r, key) => r[key]);
+    return pageOfRows(
+      rows,
+      q,
+      (r) => [r.name, r.clientId],
+      (r, key) => r[key],
+    );
   }
 
   async create(body: CreateClientApplicationBody): Promise<ClientApplicationWithSecret> {
@@ -68,7 +79,11 @@ export class ClientApplicationService {
   async update(id: string, body: UpdateClientApplicationBody): Promise<ClientApplication> {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
-    await this.assertFree(body.name !== undefined && body.name !== row.name ? body.name : null, body.clientId !== undefined && body.clientId !== row.clientId ? body.clientId : null, id);
+    await this.assertFree(
+      body.name !== undefined && body.name !== row.name ? body.name : null,
+      body.clientId !== undefined && body.clientId !== row.clientId ? body.clientId : null,
+      id,
+    );
     const data: Prisma.ClientApplicationUpdateManyMutationInput = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
@@ -105,7 +120,10 @@ export class ClientApplicationService {
 
   private async write(row: ClientApplicationRow, data: Prisma.ClientApplicationUpdateManyMutationInput, name: string): Promise<ClientApplicationRow> {
     try {
-      const { count } = await this.deps.db.clientApplication.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const { count } = await this.deps.db.clientApplication.updateMany({
+        where: { id: row.id, version: row.version },
+        data: { ...data, version: { increment: 1 } },
+      });
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       throw await this.uniqueError(e, name);

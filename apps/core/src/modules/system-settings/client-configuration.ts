@@ -4,9 +4,7 @@
  * setting, feature flags (per group), and the application switcher's entries.
  */
 import { anyObject, booleanMap } from '../../repositories/json-column.js';
-import {
-  TIMINGS, type ApplicationUrls, type ClientConfiguration, type GroupFeatures,
-} from '@fleet/contracts';
+import { TIMINGS, type ApplicationUrls, type ClientConfiguration, type GroupFeatures } from '@fleet/contracts';
 import { AppError } from '../../errors.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
@@ -19,7 +17,6 @@ const APPLICATION_NAMES = { console: 'Console', videoReturnPortal: 'Video Return
 const APP_CONFIG_KEYS = { chatSupport: 'chatSupport', features: 'features', applicationUrls: 'applicationUrls' } as const;
 
 export class ClientConfigurationService {
-
   constructor(private readonly deps: ServiceDeps) {
     // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
   }
@@ -78,7 +75,6 @@ export class ClientConfigurationService {
   }
 
   /** Groups the caller can see: all for global users, else their groups and their inventories' groups. */
-
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────

@@ -14,8 +14,16 @@
  * - Every change is announced as `systemSetting.changed` (geocoding_profile).
  */
 import {
-  GEOCODERS, VALIDATION, type CreateGeocodingProfileBody, type Geocoder, type GeocodingProfile, type GeocodingProfileDeleted, type GeocodingProfilePage,
-  type GeocodingProfileSearchQuery, type InventoryGeocodingProfile, type UpdateGeocodingProfileBody,
+  GEOCODERS,
+  VALIDATION,
+  type CreateGeocodingProfileBody,
+  type Geocoder,
+  type GeocodingProfile,
+  type GeocodingProfileDeleted,
+  type GeocodingProfilePage,
+  type GeocodingProfileSearchQuery,
+  type InventoryGeocodingProfile,
+  type UpdateGeocodingProfileBody,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -52,7 +60,8 @@ export class GeocodingProfileService {
     let row: Row;
     try {
       row = await transaction(this.deps.db, async (tx) => {
-        if (body.isDefault === true) await tx.geocodingProfile.updateMany({ where: { isDefault: true }, data: { isDefault: false, version: { increment: 1 } } });
+        if (body.isDefault === true)
+          await tx.geocodingProfile.updateMany({ where: { isDefault: true }, data: { isDefault: false, version: { increment: 1 } } });
         return tx.geocodingProfile.create({
           data: {
             name: body.name,
@@ -136,7 +145,10 @@ export class GeocodingProfileService {
       if (before === profileId) return { inventoryId, geocodingProfileId: profileId };
       const { geocodingProfileId: _dropped, ...rest } = stored;
       const settings: Prisma.InputJsonObject = profileId === null ? rest : { ...rest, geocodingProfileId: profileId };
-      const { count } = await this.deps.db.inventory.updateMany({ where: { id: inventoryId, version: inv.version }, data: { settings, version: { increment: 1 } } });
+      const { count } = await this.deps.db.inventory.updateMany({
+        where: { id: inventoryId, version: inv.version },
+        data: { settings, version: { increment: 1 } },
+      });
       if (count === 1) break;
     }
     for (const changed of [before, profileId]) if (changed !== null) announceSetting(this.deps, 'geocoding_profile', changed, false);

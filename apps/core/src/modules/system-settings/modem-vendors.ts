@@ -4,7 +4,15 @@
  * unique within the vendor (checked by the body's schema). The form sends the whole model list:
  * adding, renaming and removing models is one update. Changes are announced as `systemSetting.changed`.
  */
-import { VALIDATION, type CreateModemVendorBody, type ModemVendor, type ModemVendorPage, type ModemVendorSearchQuery, type SettingDeleted, type UpdateModemVendorBody } from '@fleet/contracts';
+import {
+  VALIDATION,
+  type CreateModemVendorBody,
+  type ModemVendor,
+  type ModemVendorPage,
+  type ModemVendorSearchQuery,
+  type SettingDeleted,
+  type UpdateModemVendorBody,
+} from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -22,7 +30,12 @@ export class ModemVendorService {
   /** GET v2/admin/modemVendors: search by vendor or model name. */
   async list(q: ModemVendorSearchQuery): Promise<ModemVendorPage> {
     const rows = (await this.deps.db.modemVendor.findMany()).map((r) => this.toVendor(r));
-    return pageOfRows(rows, q, (r) => [r.name, ...r.models.map((m) => m.name)], (r, key) => r[key]);
+    return pageOfRows(
+      rows,
+      q,
+      (r) => [r.name, ...r.models.map((m) => m.name)],
+      (r, key) => r[key],
+    );
   }
 
   async create(body: CreateModemVendorBody): Promise<ModemVendor> {
@@ -85,7 +98,14 @@ export class ModemVendorService {
   }
 
   private toVendor(row: ModemVendorRow): ModemVendor {
-    return { id: row.id, name: row.name, models: modemModels.read(row.models), version: row.version, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    return {
+      id: row.id,
+      name: row.name,
+      models: modemModels.read(row.models),
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
   }
 }
 

@@ -12,8 +12,18 @@
  * - Every change is announced as `systemSetting.changed` (settings-support.ts).
  */
 import {
-  VALIDATION, type AddOrganisationInventoryBody, type CreateOrganisationBody, type Organisation, type OrganisationInventory, type OrganisationInventoryPage,
-  type OrganisationInventoryRemoved, type OrganisationInventorySearchQuery, type OrganisationPage, type OrganisationSearchQuery, Role, type SettingDeleted,
+  VALIDATION,
+  type AddOrganisationInventoryBody,
+  type CreateOrganisationBody,
+  type Organisation,
+  type OrganisationInventory,
+  type OrganisationInventoryPage,
+  type OrganisationInventoryRemoved,
+  type OrganisationInventorySearchQuery,
+  type OrganisationPage,
+  type OrganisationSearchQuery,
+  Role,
+  type SettingDeleted,
   type UpdateOrganisationBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
@@ -33,7 +43,8 @@ interface Counts {
 
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 const externalUidTaken = () => validationError([{ path: 'body.externalUid', message: VALIDATION.fieldUnique }]);
-const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | null | undefined): string | null | undefined =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 export class OrganisationService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -41,7 +52,12 @@ export class OrganisationService {
   /** GET v2/admin/organisations. */
   async list(q: OrganisationSearchQuery): Promise<OrganisationPage> {
     const [rows, counts] = await Promise.all([this.deps.db.organisation.findMany(), this.counts()]);
-    const page = pageOfRows(rows, q, (r) => [r.name, r.externalUid], (r, key) => (key === 'createdAt' ? r.createdAt.toISOString() : r[key]));
+    const page = pageOfRows(
+      rows,
+      q,
+      (r) => [r.name, r.externalUid],
+      (r, key) => (key === 'createdAt' ? r.createdAt.toISOString() : r[key]),
+    );
     return { ...page, items: page.items.map((r) => this.toOrganisation(r, counts.get(r.id))) };
   }
 
@@ -71,7 +87,11 @@ export class OrganisationService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     const externalUid = blankToNull(body.externalUid);
-    await this.assertFree(body.name !== undefined && body.name !== row.name ? body.name : null, externalUid !== undefined && externalUid !== row.externalUid ? externalUid : null, id);
+    await this.assertFree(
+      body.name !== undefined && body.name !== row.name ? body.name : null,
+      externalUid !== undefined && externalUid !== row.externalUid ? externalUid : null,
+      id,
+    );
     if (body.maxUsers !== undefined && body.maxUsers > 0) {
       const active = await this.deps.db.user.count({ where: { organisationId: id, active: true } });
       if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
@@ -111,8 +131,16 @@ export class OrganisationService {
       where: q.organisationId !== undefined ? { organisationId: q.organisationId } : {},
       include: { organisation: { select: { name: true } } },
     });
-    const items = rows.map((r) => ({ ...this.toAssociation(r.organisationId, r.organisation.name, r.inventoryId), id: `${r.organisationId}/${r.inventoryId}` }));
-    const page = pageOfRows(items, q, (r) => [r.inventoryName, r.organisationName], (r, key) => r[key]);
+    const items = rows.map((r) => ({
+      ...this.toAssociation(r.organisationId, r.organisation.name, r.inventoryId),
+      id: `${r.organisationId}/${r.inventoryId}`,
+    }));
+    const page = pageOfRows(
+      items,
+      q,
+      (r) => [r.inventoryName, r.organisationName],
+      (r, key) => r[key],
+    );
     return { ...page, items: page.items.map(({ id: _key, ...rest }) => rest) };
   }
 
@@ -120,7 +148,9 @@ export class OrganisationService {
   async addInventory(id: string, body: AddOrganisationInventoryBody): Promise<OrganisationInventory> {
     const org = await this.require(id);
     if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
-    const existing = await this.deps.db.organisationInventory.findUnique({ where: { organisationId_inventoryId: { organisationId: id, inventoryId: body.inventoryId } } });
+    const existing = await this.deps.db.organisationInventory.findUnique({
+      where: { organisationId_inventoryId: { organisationId: id, inventoryId: body.inventoryId } },
+    });
     if (existing) throw new AppError('ASSOCIATION_EXISTS');
     try {
       await this.deps.db.organisationInventory.create({ data: { organisationId: id, inventoryId: body.inventoryId } });

@@ -62,6 +62,9 @@ export function assertVersion(stored: number, asked: number | undefined): void {
  * event names the kind and the row only, and an admin console reads it again.
  */
 export function announceSetting(deps: Pick<ServiceDeps, 'hub' | 'readModel' | 'clock'>, kind: SystemSettingKind, id: string, removed = false): void {
-  const topics = inventoryAudience(deps.readModel, deps.readModel.inventories.all().map((i) => i.id));
+  const topics = inventoryAudience(
+    deps.readModel,
+    deps.readModel.inventories.all().map((i) => i.id),
+  );
   deps.hub.publish(topics, { type: 'systemSetting.changed', kind, id, removed, at: deps.clock.now() });
 }

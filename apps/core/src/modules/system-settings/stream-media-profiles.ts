@@ -9,8 +9,13 @@
  * - Every change is announced as `systemSetting.changed` (stream_media_profile).
  */
 import {
-  VALIDATION, type CreateStreamMediaProfileBody, type StreamMediaProfileDeleted, type StreamMediaProfilePage, type StreamMediaProfileSearchQuery,
-  type StreamMediaProfileSetting, type UpdateStreamMediaProfileBody,
+  VALIDATION,
+  type CreateStreamMediaProfileBody,
+  type StreamMediaProfileDeleted,
+  type StreamMediaProfilePage,
+  type StreamMediaProfileSearchQuery,
+  type StreamMediaProfileSetting,
+  type UpdateStreamMediaProfileBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';

@@ -12,9 +12,19 @@
  *   profile change also as its provider's, whose count and main profile it shows).
  */
 import {
-  VALIDATION, type CreateStreamProfileBody, type CreateStreamProviderBody, type StreamProfile, type StreamProfileDeleted, type StreamProfilePage,
-  type StreamProfileSearchQuery, type StreamProvider, type StreamProviderDeleted, type StreamProviderPage, type StreamProviderSearchQuery,
-  type UpdateStreamProfileBody, type UpdateStreamProviderBody,
+  VALIDATION,
+  type CreateStreamProfileBody,
+  type CreateStreamProviderBody,
+  type StreamProfile,
+  type StreamProfileDeleted,
+  type StreamProfilePage,
+  type StreamProfileSearchQuery,
+  type StreamProvider,
+  type StreamProviderDeleted,
+  type StreamProviderPage,
+  type StreamProviderSearchQuery,
+  type UpdateStreamProfileBody,
+  type UpdateStreamProviderBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -174,12 +184,18 @@ export class StreamProviderService {
   }
 
   private async assertProfileNameFree(providerId: string, name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamProfile.findFirst({ where: { providerId, name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    const other = await this.deps.db.streamProfile.findFirst({
+      where: { providerId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true },
+    });
     if (other) throw settingNameTaken();
   }
 
   private async assertNoOtherMain(providerId: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamProfile.findFirst({ where: { providerId, isMain: true, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+    const other = await this.deps.db.streamProfile.findFirst({
+      where: { providerId, isMain: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
+      select: { id: true },
+    });
     if (other) throw mainTaken();
   }
 

@@ -49,6 +49,9 @@ export const settingNameTaken = (): AppError => validationError([{ path: 'body.n
 
 /** Tells every console a row of this kind changed or went. */
 export function announceSetting(deps: ServiceDeps, kind: SystemSettingKind, id: string, removed: boolean): void {
-  const topics = inventoryAudience(deps.readModel, deps.readModel.inventories.all().map((i) => i.id));
+  const topics = inventoryAudience(
+    deps.readModel,
+    deps.readModel.inventories.all().map((i) => i.id),
+  );
   deps.hub.publish(topics, { type: 'systemSetting.changed', kind, id, removed, at: deps.clock.now() });
 }

@@ -13,9 +13,18 @@
  *   them, so an open banner follows without waiting for its 5-minute poll.
  */
 import {
-  TIMINGS, VALIDATION, TOAST_VARIANTS,
-  type ClientNotification, type CreateSystemMessageBody, type FieldProblem, type SystemMessage, type SystemMessageDeleted, type SystemMessagePage,
-  type SystemMessageSearchQuery, type ToastVariant, type UpdateSystemMessageBody,
+  TIMINGS,
+  VALIDATION,
+  TOAST_VARIANTS,
+  type ClientNotification,
+  type CreateSystemMessageBody,
+  type FieldProblem,
+  type SystemMessage,
+  type SystemMessageDeleted,
+  type SystemMessagePage,
+  type SystemMessageSearchQuery,
+  type ToastVariant,
+  type UpdateSystemMessageBody,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -28,7 +37,7 @@ import { pageOf } from '../../platform/paging.js';
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
 /** A stored level outside the toast variants reads as the default one. */
-export const levelOf = (stored: string): ToastVariant => (TOAST_VARIANTS as readonly string[]).includes(stored) ? (stored as ToastVariant) : 'info';
+export const levelOf = (stored: string): ToastVariant => ((TOAST_VARIANTS as readonly string[]).includes(stored) ? (stored as ToastVariant) : 'info');
 
 /** What the banner's list holds for a message, as of `now` (the fields client_notifications/fetch answers). */
 export function clientNotificationOf(row: NotificationRow, now: number): ClientNotification {
@@ -92,11 +101,9 @@ export class SystemMessageService {
     if (body.version !== undefined && body.version !== row.version) throw new AppError('CONFLICT');
     const globalNotification = body.globalNotification ?? row.globalNotification;
     const inventoryId = globalNotification ? null : body.inventoryId !== undefined ? body.inventoryId : row.inventoryId;
-    const dateChanged = body.expireDate !== undefined && (body.expireDate === null ? row.expireDate !== null : row.expireDate?.getTime() !== new Date(body.expireDate).getTime());
-    const problems = [
-      ...this.audienceProblems(globalNotification, inventoryId),
-      ...(dateChanged ? expiryProblems(body.expireDate, now) : []),
-    ];
+    const dateChanged =
+      body.expireDate !== undefined && (body.expireDate === null ? row.expireDate !== null : row.expireDate?.getTime() !== new Date(body.expireDate).getTime());
+    const problems = [...this.audienceProblems(globalNotification, inventoryId), ...(dateChanged ? expiryProblems(body.expireDate, now) : [])];
     if (problems.length > 0) throw validationError(problems);
     const data: Prisma.NotificationUncheckedUpdateManyInput = {
       ...(body.message !== undefined ? { message: body.message } : {}),

@@ -8,9 +8,7 @@
  * - Updates carry the form's `version` (409 when the entry changed meanwhile).
  * - Every change is announced to every console (`whatsNew.changed` / `whatsNew.removed`).
  */
-import type {
-  CreateWhatsNewBody, UpdateWhatsNewBody, WhatsNewDeleted, WhatsNewEntry, WhatsNewFeed, WhatsNewPage, WhatsNewSearchQuery,
-} from '@fleet/contracts';
+import type { CreateWhatsNewBody, UpdateWhatsNewBody, WhatsNewDeleted, WhatsNewEntry, WhatsNewFeed, WhatsNewPage, WhatsNewSearchQuery } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';

@@ -7,11 +7,32 @@
  */
 import type { z } from 'zod';
 import {
-  ERROR_CATALOGUE, TIMINGS, VALIDATION, WifiNetwork,
-  type ActiveSimBody, type AncillaryDataBody, type AudioBitrateBody, type AudioParametersBody, type CancelFileUploadBody,
-  type CellularScanBody, type CellularSelectBody, type EncoderBody, type ErrorCode, type IfbAlwaysOnBody, type IfbDelayBody,
-  type LinkConfigurationBody, type MetadataBody, type Modem, type SetVirtualChannelBody, type ShootingModeBody, type SpeedTestBody,
-  type StoreAndForwardQualityBody, type UnitCommand, type UnitCommandAccepted, type VideoComplexityBody, type WifiConnectBody,
+  ERROR_CATALOGUE,
+  TIMINGS,
+  VALIDATION,
+  WifiNetwork,
+  type ActiveSimBody,
+  type AncillaryDataBody,
+  type AudioBitrateBody,
+  type AudioParametersBody,
+  type CancelFileUploadBody,
+  type CellularScanBody,
+  type CellularSelectBody,
+  type EncoderBody,
+  type ErrorCode,
+  type IfbAlwaysOnBody,
+  type IfbDelayBody,
+  type LinkConfigurationBody,
+  type MetadataBody,
+  type Modem,
+  type SetVirtualChannelBody,
+  type ShootingModeBody,
+  type SpeedTestBody,
+  type StoreAndForwardQualityBody,
+  type UnitCommand,
+  type UnitCommandAccepted,
+  type VideoComplexityBody,
+  type WifiConnectBody,
 } from '@fleet/contracts';
 import { canCellularScan, isBusy, validateDisableInterface, validateSpeedTestVersion } from '@fleet/domain';
 import { AppError } from '../../errors.js';
@@ -57,7 +78,8 @@ export class UnitCommands {
   private findModem(id: string, modemId: string): Modem | undefined {
     const modems = this.modemsOf(id);
     const modem = modems.find((m) => m.id === modemId);
-    if (!modem && modems.length > 0) throw new AppError('INTERFACE_NOT_PRESENT', [{ path: 'body.modemId', message: ERROR_CATALOGUE.INTERFACE_NOT_PRESENT.message }]);
+    if (!modem && modems.length > 0)
+      throw new AppError('INTERFACE_NOT_PRESENT', [{ path: 'body.modemId', message: ERROR_CATALOGUE.INTERFACE_NOT_PRESENT.message }]);
     return modem;
   }
 
@@ -78,7 +100,11 @@ export class UnitCommands {
   }
 
   /** Store what a command set in the unit's configuration (retried read-modify-write). */
-  private async remember(id: string, setting: Parameters<ConfigStore['save']>[1], change: (c: StoredUnitConfiguration) => StoredUnitConfiguration): Promise<void> {
+  private async remember(
+    id: string,
+    setting: Parameters<ConfigStore['save']>[1],
+    change: (c: StoredUnitConfiguration) => StoredUnitConfiguration,
+  ): Promise<void> {
     await this.store.save(id, setting, undefined, (c) => ({ configuration: change(c) }));
   }
 
@@ -256,7 +282,13 @@ export class UnitCommands {
     return this.accepted(id, 'storeAndForwardQuality');
   }
 
-  private async simple(id: string, command: UnitCommand, body: unknown, setting: Parameters<ConfigStore['save']>[1], change: (c: StoredUnitConfiguration) => StoredUnitConfiguration) {
+  private async simple(
+    id: string,
+    command: UnitCommand,
+    body: unknown,
+    setting: Parameters<ConfigStore['save']>[1],
+    change: (c: StoredUnitConfiguration) => StoredUnitConfiguration,
+  ) {
     await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
     await this.send(id, command, body);

@@ -61,7 +61,14 @@ export class CommandOutcomes {
     }
     if (event.type === 'cellularScan') {
       const result: CellularScanReport = { modemId: event.modemId, operators: event.operators };
-      this.publish(event.unitId, 'cellularScan', event.state, event.error, event.state === 'completed' ? result : { modemId: event.modemId, operators: [] }, at);
+      this.publish(
+        event.unitId,
+        'cellularScan',
+        event.state,
+        event.error,
+        event.state === 'completed' ? result : { modemId: event.modemId, operators: [] },
+        at,
+      );
       if (event.state === 'completed') {
         await this.writeSnapshot(event.unitId, (t) => ({
           ...t,
@@ -72,7 +79,14 @@ export class CommandOutcomes {
     }
   }
 
-  private publish(unitId: string, command: UnitCommand, outcome: CommandOutcome, code: string | null, result: SpeedTestReport | CellularScanReport | null, at: number): void {
+  private publish(
+    unitId: string,
+    command: UnitCommand,
+    outcome: CommandOutcome,
+    code: string | null,
+    result: SpeedTestReport | CellularScanReport | null,
+    at: number,
+  ): void {
     const failedCode = outcome === 'completed' ? null : (code ?? (command === 'cellularScan' ? 'SCAN_FAILED' : 'TEST_CANCELLED'));
     this.deps.hub.publish(this.deps.index.topicsOf(unitId), {
       type: 'unit.commandResult',
@@ -95,9 +109,11 @@ export class CommandOutcomes {
       // Built from validated device events: plain JSON values only.
       await this.deps.db.unit.update({ where: { id: unitId }, data: { telemetry: unitTelemetry.write(change(unitTelemetry.read(row.telemetry))) } });
     });
-    const settled = next.catch(() => undefined).finally(() => {
-      if (this.writes.get(unitId) === settled) this.writes.delete(unitId);
-    });
+    const settled = next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.writes.get(unitId) === settled) this.writes.delete(unitId);
+      });
     this.writes.set(unitId, settled);
     return next;
   }

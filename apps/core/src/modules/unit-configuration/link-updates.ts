@@ -4,11 +4,24 @@
  * configuration, settingsConfiguration add). How each goes: update-plan.ts.
  */
 import {
-  VALIDATION, type AlertsConfigurationUpdateBody, type AudioJacksUpdateBody, type BwLimitationUpdateBody, type InterfacesConfigUpdateBody,
-  type IntercomUpdateBody, type NetworkCappingUpdateBody, type SettingsConfigurationAddBody, type UnitConfiguration,
+  VALIDATION,
+  type AlertsConfigurationUpdateBody,
+  type AudioJacksUpdateBody,
+  type BwLimitationUpdateBody,
+  type InterfacesConfigUpdateBody,
+  type IntercomUpdateBody,
+  type NetworkCappingUpdateBody,
+  type SettingsConfigurationAddBody,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import {
-  capOptionKbps, intercomServerMismatch, isBusy, validateBandwidthLimits, validateDisableInterface, validateNetworkCapping, validateSmartUnitLimits,
+  capOptionKbps,
+  intercomServerMismatch,
+  isBusy,
+  validateBandwidthLimits,
+  validateDisableInterface,
+  validateNetworkCapping,
+  validateSmartUnitLimits,
 } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import { bodyProblem, bodyProblems, inventoriesOf } from '../units/unit-devices.js';
@@ -91,7 +104,8 @@ export class UnitLinkUpdates extends SettingUpdates {
           select: { serverId: true },
         });
         if (!room) throw bodyProblem('audioRoomId', VALIDATION.invalidField);
-        if (intercomServerMismatch(room.serverId, await this.deps.devices.serverOfChannel(unit.selectedChannelId))) throw new AppError('INTERCOM_SERVER_MISMATCH');
+        if (intercomServerMismatch(room.serverId, await this.deps.devices.serverOfChannel(unit.selectedChannelId)))
+          throw new AppError('INTERCOM_SERVER_MISMATCH');
       },
       change: (c) => {
         const list = c.intercoms ?? [];

@@ -4,9 +4,18 @@
  * the pairing code, a modem's settings, and the settings configuration of a machine.
  */
 import {
-  BANDWIDTH_CAP_OPTIONS, LIMITS, NETWORK_MODES, TIMINGS,
-  type BandwidthLimitation, type DbGatewayInfo, type EnhancedUnitInfo, type ModemConfig, type PairingCodeInfo, type SelectedDbGateway,
-  type SettingsConfiguration, type UnitConfiguration,
+  BANDWIDTH_CAP_OPTIONS,
+  LIMITS,
+  NETWORK_MODES,
+  TIMINGS,
+  type BandwidthLimitation,
+  type DbGatewayInfo,
+  type EnhancedUnitInfo,
+  type ModemConfig,
+  type PairingCodeInfo,
+  type SelectedDbGateway,
+  type SettingsConfiguration,
+  type UnitConfiguration,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import { AppError } from '../../errors.js';
@@ -16,7 +25,6 @@ import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
 
 export class UnitConfigurationReads {
-
   constructor(private readonly deps: ServiceDeps) {
     // PostgreSQL compares case-sensitively unless asked; SQLite's LIKE already ignores ASCII case.
   }
@@ -120,11 +128,9 @@ export class UnitConfigurationReads {
     const g = await this.deps.db.databridgeGateway.findUnique({ where: { id } });
     return g ? gatewayInfo(g) : null;
   }
-
 }
 
 // ── pure helpers ───────────────────────────────────────────────────────────────────────────
-
 
 /** A stored cap: a number of kbps, or an object carrying one ({ kbps } / { limitKbps }). */
 function kbpsOf(v: unknown): number | null {

@@ -6,8 +6,18 @@
  * settings are retried until both land.
  */
 import {
-  ALERT_TYPES, AlertConfigMode, BANDWIDTH_CAP_OPTIONS, DEFAULT_ALERT_TYPE_SETTINGS, LIMITS, StoreAndForwardProfile, TransmissionMode, WorkingMode,
-  type Applications, type IpPipeState, type UnitConfiguration, type UnitSetting,
+  ALERT_TYPES,
+  AlertConfigMode,
+  BANDWIDTH_CAP_OPTIONS,
+  DEFAULT_ALERT_TYPE_SETTINGS,
+  LIMITS,
+  StoreAndForwardProfile,
+  TransmissionMode,
+  WorkingMode,
+  type Applications,
+  type IpPipeState,
+  type UnitConfiguration,
+  type UnitSetting,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay } from '@fleet/domain';
 import { transaction, type Db, type DbTx } from '@fleet/db';
@@ -134,7 +144,6 @@ export class ConfigStore {
       .sort((a, b) => a.email.localeCompare(b.email) || a.alertType.localeCompare(b.alertType));
     return { mode, groupId, alerts, recipients };
   }
-
 }
 
 /** Spec 000 §4 IP pipe states from the l2ControlPipe activity the device reports. */

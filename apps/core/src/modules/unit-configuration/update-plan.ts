@@ -18,8 +18,17 @@ export type Body<S extends z.ZodType> = z.infer<S>;
 
 /** The settings stored as an object of their own (merged key by key). */
 export type ObjectSetting =
-  | 'databridge' | 'videoReturn' | 'vrChannels' | 'multiCamera' | 'singleCamera' | 'switcher' | 'ntpTimecode' | 'ipPipe' | 'fetchlogs'
-  | 'bandwidth' | 'settings';
+  | 'databridge'
+  | 'videoReturn'
+  | 'vrChannels'
+  | 'multiCamera'
+  | 'singleCamera'
+  | 'switcher'
+  | 'ntpTimecode'
+  | 'ipPipe'
+  | 'fetchlogs'
+  | 'bandwidth'
+  | 'settings';
 
 /** How one update goes: checks, what the device gets (none: core-only), the stored change. */
 export interface UpdatePlan {

@@ -8,15 +8,39 @@
  * version check, answered and announced (`unit.configuration`); update-plan.ts has those steps.
  */
 import {
-  VALIDATION, type DatabridgeUpdateBody, type DelayUpdateBody, type FetchlogsEnhancedUpdateBody, type FilenamePrefixUpdateBody,
-  type FixedInternetDelayUpdateBody, type IpInputStreamUpdateBody, type IpPipeUpdateBody, type MultipleCameraChannelUpdateBody,
-  type MultipleCameraModeUpdateBody, type MultipleCameraUpdateBody, type NtpTimecodeUpdateBody, type OperationalModeUpdateBody,
-  type SingleCameraUpdateBody, type StoreAndForwardQualityUpdateBody, type SwitcherChannelUpdateBody, type SwitcherModeUpdateBody,
-  type SwitcherSdiInputUpdateBody, type TransmissionModeUpdateBody, type UnitConfiguration, type UnitSetting, UnitTypeGroup,
-  type VideoReturnUpdateBody, type VrChannelSelectedUpdateBody,
+  VALIDATION,
+  type DatabridgeUpdateBody,
+  type DelayUpdateBody,
+  type FetchlogsEnhancedUpdateBody,
+  type FilenamePrefixUpdateBody,
+  type FixedInternetDelayUpdateBody,
+  type IpInputStreamUpdateBody,
+  type IpPipeUpdateBody,
+  type MultipleCameraChannelUpdateBody,
+  type MultipleCameraModeUpdateBody,
+  type MultipleCameraUpdateBody,
+  type NtpTimecodeUpdateBody,
+  type OperationalModeUpdateBody,
+  type SingleCameraUpdateBody,
+  type StoreAndForwardQualityUpdateBody,
+  type SwitcherChannelUpdateBody,
+  type SwitcherModeUpdateBody,
+  type SwitcherSdiInputUpdateBody,
+  type TransmissionModeUpdateBody,
+  type UnitConfiguration,
+  type UnitSetting,
+  UnitTypeGroup,
+  type VideoReturnUpdateBody,
+  type VrChannelSelectedUpdateBody,
 } from '@fleet/contracts';
 import {
-  isBusy, isFilenamePrefixTaken, isStreaming, resolutionLicenceProblem, transmissionModeProblem, validateDelay, workingModeProblem,
+  isBusy,
+  isFilenamePrefixTaken,
+  isStreaming,
+  resolutionLicenceProblem,
+  transmissionModeProblem,
+  validateDelay,
+  workingModeProblem,
 } from '@fleet/domain';
 import { AppError } from '../../errors.js';
 import { unitCapabilities, unitLicense } from '../../repositories/unit-columns.js';
@@ -55,7 +79,10 @@ export class UnitUpdates extends SettingUpdates {
     return this.apply(id, 'transmissionMode', body.version, {
       device: { transmissionMode: body.transmissionMode },
       check: async (unit) => {
-        this.throwProblem(transmissionModeProblem(body.transmissionMode, unitCapabilities.read(unit.capabilities), await this.deps.devices.licences(unit)), 'transmissionMode');
+        this.throwProblem(
+          transmissionModeProblem(body.transmissionMode, unitCapabilities.read(unit.capabilities), await this.deps.devices.licences(unit)),
+          'transmissionMode',
+        );
         if (unit.transmissionMode !== body.transmissionMode && isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
       },
       change: (c) => ({ configuration: c, columns: { transmissionMode: body.transmissionMode } }),
@@ -124,7 +151,10 @@ export class UnitUpdates extends SettingUpdates {
       device: setting,
       check: async (unit) => {
         await this.requireLicence(unit, 'multiCamera');
-        await this.deps.devices.requireChannels(unit, body.customSelectedChannels.map((id, i) => ({ id, path: `customSelectedChannels.${i}` })));
+        await this.deps.devices.requireChannels(
+          unit,
+          body.customSelectedChannels.map((id, i) => ({ id, path: `customSelectedChannels.${i}` })),
+        );
       },
       change: (c) => ({
         configuration: {

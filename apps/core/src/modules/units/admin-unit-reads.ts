@@ -5,9 +5,24 @@
  */
 import { parseOr } from '../../repositories/json-column.js';
 import {
-  ADMIN_UNIT_SEARCH_KEYS, ADMIN_UNIT_SORT_KEYS, AlertConfigMode, DEFAULTS, LIMITS, UnitTypeGroup, type AdminInventoryRef, type AdminUnitDbGateway,
-  type AdminUnitDetail, type AdminUnitGroupPage, type AdminUnitGroupsQuery, type AdminUnitPage, type AdminUnitRow, type AdminUnitSearchQuery,
-  type DbGatewayInfo, type SmartUnitDetail, type UnitApplicationsInfo, type UnitGroupRef,
+  ADMIN_UNIT_SEARCH_KEYS,
+  ADMIN_UNIT_SORT_KEYS,
+  AlertConfigMode,
+  DEFAULTS,
+  LIMITS,
+  UnitTypeGroup,
+  type AdminInventoryRef,
+  type AdminUnitDbGateway,
+  type AdminUnitDetail,
+  type AdminUnitGroupPage,
+  type AdminUnitGroupsQuery,
+  type AdminUnitPage,
+  type AdminUnitRow,
+  type AdminUnitSearchQuery,
+  type DbGatewayInfo,
+  type SmartUnitDetail,
+  type UnitApplicationsInfo,
+  type UnitGroupRef,
 } from '@fleet/contracts';
 import { isBusy, isStreaming } from '@fleet/domain';
 import { providerOf, type Prisma } from '@fleet/db';
@@ -67,7 +82,10 @@ export class AdminUnitReads {
   async adminInventoryUnits(user: AuthUser, inventoryId: string, q: AdminUnitSearchQuery & { excludeProducts?: string | undefined }): Promise<AdminUnitPage> {
     if (!user.global && !user.inventoryIds.includes(inventoryId)) throw new AppError('NOT_FOUND');
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
-    const exclude = (q.excludeProducts ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const exclude = (q.excludeProducts ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     return this.searchAdminUnits(user, q, inventoryId, exclude);
   }
 
@@ -168,9 +186,20 @@ export class AdminUnitReads {
   }
 
   private adminRow(r: {
-    id: string; name: string; comment: string; productType: string; typeGroup: string; swVersion: string; targetSwVersion: string | null;
-    serialNumber: string; ownership: string; createdAt: Date; updatedAt: Date; version: number;
-    inventories: { inventoryId: string }[]; groups: { groupId: string }[];
+    id: string;
+    name: string;
+    comment: string;
+    productType: string;
+    typeGroup: string;
+    swVersion: string;
+    targetSwVersion: string | null;
+    serialNumber: string;
+    ownership: string;
+    createdAt: Date;
+    updatedAt: Date;
+    version: number;
+    inventories: { inventoryId: string }[];
+    groups: { groupId: string }[];
   }): AdminUnitRow {
     return {
       uniqueId: r.id,

@@ -7,8 +7,17 @@
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { z } from 'zod';
 import {
-  ADMIN_UNIT_LIMITS, SOFTWARE_VERSIONS, UnitTypeGroup, VALIDATION, groupTopic, inventoryTopic, type CreateAdminUnitBody, type FieldProblem,
-  type UnitDeregistered, type UnitDetail, type UpdateAdminUnitBody,
+  ADMIN_UNIT_LIMITS,
+  SOFTWARE_VERSIONS,
+  UnitTypeGroup,
+  VALIDATION,
+  groupTopic,
+  inventoryTopic,
+  type CreateAdminUnitBody,
+  type FieldProblem,
+  type UnitDeregistered,
+  type UnitDetail,
+  type UpdateAdminUnitBody,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
@@ -203,7 +212,10 @@ export class AdminUnitService {
       const blockers = await this.upgradeBlockers(unit, target);
       const first = blockers[0];
       if (first) {
-        throw new AppError(first.errorCode, blockers.map((b) => ({ path: 'body.targetSwVersion', message: b.message })));
+        throw new AppError(
+          first.errorCode,
+          blockers.map((b) => ({ path: 'body.targetSwVersion', message: b.message })),
+        );
       }
     }
     await this.updateVersioned(unit, { targetSwVersion: target });
@@ -220,7 +232,10 @@ export class AdminUnitService {
     const unit = await this.findAdminUnit(user, id);
     if (gatewayId !== null) {
       const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: gatewayId }, select: { inventoryId: true } });
-      const usable = gateway !== null && (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && this.ownsInventory(user, gateway.inventoryId)));
+      const usable =
+        gateway !== null &&
+        (gateway.inventoryId === null ||
+          (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && this.ownsInventory(user, gateway.inventoryId)));
       if (!usable) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
     if (this.deps.index.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
@@ -238,9 +253,10 @@ export class AdminUnitService {
     this.assertWhollyOwned(user, unit);
     if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
     const topics = [...this.deps.index.topicsOf(id)];
-    const configuration = typeof unit.configuration === 'object' && unit.configuration !== null && !Array.isArray(unit.configuration)
-      ? { ...(unit.configuration as Record<string, unknown>) }
-      : {};
+    const configuration =
+      typeof unit.configuration === 'object' && unit.configuration !== null && !Array.isArray(unit.configuration)
+        ? { ...(unit.configuration as Record<string, unknown>) }
+        : {};
     for (const k of ['pairing', 'pairingCode', 'pairingCodeExpiresAt']) delete configuration[k];
     await transaction(this.deps.db, async (tx) => {
       const { count } = await tx.unit.updateMany({
@@ -302,7 +318,8 @@ export class AdminUnitService {
     if (wanted.id !== undefined && clashes.some((c) => c.id === wanted.id)) fields.push({ path: 'body.uniqueId', message: VALIDATION.fieldUnique });
     const nameClash = wanted.name !== undefined && clashes.some((c) => c.name === wanted.name);
     if (nameClash) fields.push({ path: 'body.name', message: VALIDATION.unitNameInUse });
-    if (wanted.serialNumber !== undefined && clashes.some((c) => c.serialNumber === wanted.serialNumber)) fields.push({ path: 'body.serialNumber', message: VALIDATION.fieldUnique });
+    if (wanted.serialNumber !== undefined && clashes.some((c) => c.serialNumber === wanted.serialNumber))
+      fields.push({ path: 'body.serialNumber', message: VALIDATION.fieldUnique });
     if (fields.length === 0) return;
     if (nameClash) throw new AppError('NAME_IN_USE', fields, VALIDATION.unitNameInUse);
     throw validationError(fields);
@@ -341,7 +358,6 @@ export class AdminUnitService {
     this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: this.deps.clock.now() });
     return this.deps.units.toDetail(row);
   }
-
 }
 
 /** "<product type letters and digits>-<serial>", within the 128 characters of an id. */
@@ -364,7 +380,6 @@ export function defaultCapabilities(typeGroup: UnitTypeGroup, productType: strin
     hevc: !/H\.?264/i.test(productType) && (model.includes('800') || model.includes('300')),
   };
 }
-
 
 export const adminUnitCalls = callsOf<AdminUnitService>()({
   createAdminUnit: (s, { body }, user) => s.createUnit(user, body),

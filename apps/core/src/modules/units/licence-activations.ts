@@ -13,8 +13,17 @@
  *   another inventory's user and an unknown one both answer 404.
  */
 import {
-  ACTIVATABLE_LICENCES, VALIDATION, type ActivatableLicence, type LicenceActivationResult, type LicenceActivationView, type LicencePermission,
-  type LicencePoolEntry, type LicenceUnit, type SetLicenceActivationBody, type SetLicencePermissionBody, type SetLicencePoolBody,
+  ACTIVATABLE_LICENCES,
+  VALIDATION,
+  type ActivatableLicence,
+  type LicenceActivationResult,
+  type LicenceActivationView,
+  type LicencePermission,
+  type LicencePoolEntry,
+  type LicenceUnit,
+  type SetLicenceActivationBody,
+  type SetLicencePermissionBody,
+  type SetLicencePoolBody,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -28,7 +37,12 @@ import type { UnitLicenceService } from './unit-licences.js';
 const WRITE_TRIES = 5;
 
 function activeLicences(unit: UnitRecord): ActivatableLicence[] {
-  const enabled = new Set(unitServices.read(unit.services).filter((s) => s.serviceStatus.toLowerCase() === 'enabled').map((s) => s.serviceName));
+  const enabled = new Set(
+    unitServices
+      .read(unit.services)
+      .filter((s) => s.serviceStatus.toLowerCase() === 'enabled')
+      .map((s) => s.serviceName),
+  );
   return ACTIVATABLE_LICENCES.filter((l) => enabled.has(l));
 }
 
@@ -89,7 +103,10 @@ export class LicenceActivationService {
 
   /** PUT v2/admin/users/{id}/permissions/unitLicenseActivation. */
   async setPermission(user: AuthUser, userId: string, body: SetLicencePermissionBody): Promise<LicencePermission> {
-    const target = await this.deps.db.user.findUnique({ where: { id: userId }, select: { id: true, permissions: true, inventories: { select: { inventoryId: true } } } });
+    const target = await this.deps.db.user.findUnique({
+      where: { id: userId },
+      select: { id: true, permissions: true, inventories: { select: { inventoryId: true } } },
+    });
     if (!target) throw new AppError('NOT_FOUND');
     if (!user.global && !target.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
     const permissions = { ...userPermissions.read(target.permissions), unitLicenseActivation: body.granted };

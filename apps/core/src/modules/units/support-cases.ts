@@ -14,7 +14,6 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AckedState } from './unit-devices.js';
 
-
 export class SupportCaseService {
   /** The log sending in progress per unit: the channel used and the support case. */
   private readonly logSessions = new Map<string, { channelId: string; supportCaseId: string }>();
@@ -34,7 +33,11 @@ export class SupportCaseService {
    * nor offline, and its server must not be sending logs of another channel. A support case is
    * recorded (remote action "fetchlogs") and the channel carries the transfer until it ends.
    */
-  async startFetchLogs(user: AuthUser, id: string, body: { description: string; channelId?: string | undefined; timeZone?: string | undefined }): Promise<FetchLogsResult> {
+  async startFetchLogs(
+    user: AuthUser,
+    id: string,
+    body: { description: string; channelId?: string | undefined; timeZone?: string | undefined },
+  ): Promise<FetchLogsResult> {
     const email = await this.deps.users.supportEmailOf(user.id);
     if (!email) throw new AppError('SUPPORT_CASE_NO_EMAIL');
     const unit = await this.deps.devices.load(id);
@@ -64,7 +67,10 @@ export class SupportCaseService {
       });
       await tx.channel.update({
         where: { id: channel.id },
-        data: { fileTransfer: { kind: 'logs', unitId: id, supportCaseId: created.id, status: 'sending', startedAt: this.deps.clock.date().toISOString() }, version: { increment: 1 } },
+        data: {
+          fileTransfer: { kind: 'logs', unitId: id, supportCaseId: created.id, status: 'sending', startedAt: this.deps.clock.date().toISOString() },
+          version: { increment: 1 },
+        },
       });
       return created;
     });
@@ -76,7 +82,10 @@ export class SupportCaseService {
       this.logSessions.delete(id);
       await transaction(this.deps.db, async (tx) => {
         await tx.remoteAction.delete({ where: { id: supportCase.id } });
-        await tx.channel.update({ where: { id: channel.id }, data: { fileTransfer: channelFileTransfer.write(channelFileTransfer.read(channel.fileTransfer)) } });
+        await tx.channel.update({
+          where: { id: channel.id },
+          data: { fileTransfer: channelFileTransfer.write(channelFileTransfer.read(channel.fileTransfer)) },
+        });
       });
       throw e;
     }
@@ -101,25 +110,33 @@ export class SupportCaseService {
     if (!session) return;
     this.logSessions.delete(unitId);
     await transaction(this.deps.db, async (tx) => {
-      await tx.remoteAction.updateMany({ where: { id: session.supportCaseId, status: 'running' }, data: { status, result: anyObject.write(result), version: { increment: 1 } } });
+      await tx.remoteAction.updateMany({
+        where: { id: session.supportCaseId, status: 'running' },
+        data: { status, result: anyObject.write(result), version: { increment: 1 } },
+      });
       const channel = await tx.channel.findUnique({ where: { id: session.channelId }, select: { fileTransfer: true } });
       const t = channelFileTransfer.read(channel?.fileTransfer);
       if (channel && t.kind === 'logs' && t.supportCaseId === session.supportCaseId) {
         await tx.channel.update({
           where: { id: session.channelId },
-          data: { fileTransfer: channelFileTransfer.write({ ...t, status: status === 'done' ? 'done' : 'cancelled', finishedAt: this.deps.clock.date().toISOString() }), version: { increment: 1 } },
+          data: {
+            fileTransfer: channelFileTransfer.write({
+              ...t,
+              status: status === 'done' ? 'done' : 'cancelled',
+              finishedAt: this.deps.clock.date().toISOString(),
+            }),
+            version: { increment: 1 },
+          },
         });
       }
     });
   }
-
 }
 
 /** A stored channel status; anything unknown counts as offline. */
 function asChannelStatus(s: string): ChannelStatus {
   return CHANNEL_STATUSES.find((c) => c === s) ?? 'offline';
 }
-
 
 /** The calls UnitActionService answers. */
 

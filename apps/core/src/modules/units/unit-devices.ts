@@ -4,9 +4,16 @@
  * three ways to talk to the device — a command, a setting, an action — through the device gateway.
  * A refusal from the device becomes the catalogue error it named.
  */
-import { LIMITS, VALIDATION,
-  type Applications, type DeviceAck, type FieldProblem, type UnitActionOutcome, type UnitDeviceAction,
-  type UnitDeviceActionPayload, type UnitSetting,
+import {
+  LIMITS,
+  VALIDATION,
+  type Applications,
+  type DeviceAck,
+  type FieldProblem,
+  type UnitActionOutcome,
+  type UnitDeviceAction,
+  type UnitDeviceActionPayload,
+  type UnitSetting,
 } from '@fleet/contracts';
 import { isOfflineLike, unitFeatureLicences, type UnitLicences } from '@fleet/domain';
 import type { Db, Prisma } from '@fleet/db';

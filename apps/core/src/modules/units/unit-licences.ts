@@ -10,9 +10,7 @@ import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 
-
 export class UnitLicenceService {
-
   constructor(private readonly deps: ServiceDeps) {}
 
   /** POST v2/units/{id}/services: enable a service (created, or re-enabled when it exists). */
@@ -45,7 +43,6 @@ export class UnitLicenceService {
     return rows.map(toServiceInfo);
   }
 
-
   async services(user: AuthUser, id: string): Promise<UnitServiceInfo[]> {
     await this.deps.units.assertVisible(user, id);
     const rows = await this.deps.db.service.findMany({ where: { unitId: id }, orderBy: { serviceName: 'asc' } });
@@ -63,7 +60,6 @@ export class UnitLicenceService {
     }));
   }
 }
-
 
 function toServiceInfo(s: {
   id: string;
@@ -104,22 +100,8 @@ export const unitLicenceCalls = callsOf<UnitLicenceService>()({
   removeUnitService: (s, { params }) => s.removeUnitService(params.id, params.serviceId),
 });
 
-
-
-
-
 function iso(d: Date | null | undefined): string | null {
   return d ? d.toISOString() : null;
 }
-
-
-
-
-
-
-
-
-
-
 
 /** The calls UnitReadService answers. */

@@ -4,12 +4,10 @@ import { isOfflineLike } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
 import type { ServiceDeps } from '../deps.js';
 
-
 /** Configuration keys of a pairing (the reads of settings/pairingCode use the code keys). */
 const PAIRING_KEYS = ['pairing', 'pairingCode', 'pairingCodeExpiresAt'] as const;
 
 export class UnitLifecycleService {
-
   constructor(private readonly deps: ServiceDeps) {}
 
   /** POST shutdown: the device powers off; the unit is offline when this answers. */
@@ -29,9 +27,7 @@ export class UnitLifecycleService {
     });
     return { uniqueId: id, paired: false };
   }
-
 }
-
 
 /** The calls UnitActionService answers. */
 

@@ -15,7 +15,6 @@ import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
 
 type IntercomMode = 'audioRoom' | 'targetChannel';
 
-
 export class UnitSessionService {
   /** Modes of the intercom sessions the core opened, per unit (the device keeps the sessions). */
   private readonly intercomModes = new Map<string, Partial<Record<1 | 2, IntercomMode>>>();
@@ -55,7 +54,11 @@ export class UnitSessionService {
    * ("Intercom server missing or different from the audio room"). Target-channel mode: the channel
    * (else the configured one, else the selected channel).
    */
-  async startIntercom(id: string, session: 1 | 2, body: { mode?: IntercomMode; audioRoomId?: string; channelId?: string } | undefined): Promise<IntercomSessionResult> {
+  async startIntercom(
+    id: string,
+    session: 1 | 2,
+    body: { mode?: IntercomMode; audioRoomId?: string; channelId?: string } | undefined,
+  ): Promise<IntercomSessionResult> {
     const unit = await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
     if (!this.deps.devices.hasCapability(unit, 'intercom')) throw new AppError('FEATURE_DISABLED');
@@ -66,7 +69,8 @@ export class UnitSessionService {
     let serverId: string;
     if (mode === 'audioRoom') {
       const room = await this.findAudioRoom(unit, body?.audioRoomId, [nonEmpty(intercom.audioRoomId), nonEmpty(intercom.destinationAccount)]);
-      const intercomServer = (typeof intercom.serverId === 'string' ? nonEmpty(intercom.serverId) : null) ?? (await this.deps.devices.serverOfChannel(unit.selectedChannelId));
+      const intercomServer =
+        (typeof intercom.serverId === 'string' ? nonEmpty(intercom.serverId) : null) ?? (await this.deps.devices.serverOfChannel(unit.selectedChannelId));
       if (!intercomServer || room.serverId === null || room.serverId !== intercomServer) throw new AppError('INTERCOM_SERVER_MISMATCH');
       audioRoomId = room.id;
       serverId = intercomServer;
@@ -102,7 +106,11 @@ export class UnitSessionService {
   /** The audio room of an intercom: given (must be of the unit's inventories), configured, or one the unit takes part in. */
   private async findAudioRoom(unit: DeviceUnit, given: string | undefined, configured: (string | null)[]): Promise<{ id: string; serverId: string | null }> {
     const inventories = inventoriesOf(unit);
-    const rooms = await this.deps.db.audioRoom.findMany({ where: { inventoryId: { in: inventories } }, orderBy: { name: 'asc' }, select: { id: true, name: true, serverId: true, participants: true } });
+    const rooms = await this.deps.db.audioRoom.findMany({
+      where: { inventoryId: { in: inventories } },
+      orderBy: { name: 'asc' },
+      select: { id: true, name: true, serverId: true, participants: true },
+    });
     if (given) {
       const room = rooms.find((r) => r.id === given);
       if (!room) throw validationError([{ path: 'body.audioRoomId', message: VALIDATION.invalidField }]);
@@ -116,7 +124,6 @@ export class UnitSessionService {
     if (!joined) throw validationError([{ path: 'body.audioRoomId', message: VALIDATION.required }]);
     return joined;
   }
-
 
   async sipAccount(user: AuthUser, id: string): Promise<UnitSipAccount> {
     const row = await this.deps.units.findVisible(user, id);
@@ -143,7 +150,6 @@ export class UnitSessionService {
     if (!server) return { uniqueId: id, sipAccount: null };
     return { uniqueId: id, sipAccount: { username: id.toLowerCase(), server, displayName: row.name, enabled: true } };
   }
-
 }
 
 /** Spec 000 §4 intercom: connecting or connected (audioRoom / ifb activity), disconnecting, disconnected. */
@@ -185,21 +191,5 @@ function intercomOf(unit: Pick<DeviceUnit, 'configuration'>, session: 1 | 2) {
 function defaultModeOf(session: 1 | 2): IntercomMode {
   return session === 1 ? 'audioRoom' : 'targetChannel';
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 /** The calls UnitReadService answers. */

@@ -6,9 +6,19 @@
 import { unitCapabilities, unitTelemetry } from '../../repositories/unit-columns.js';
 import { jsonObject, parseOr } from '../../repositories/json-column.js';
 import {
-  READ_ONLY_ROLES, UNIT_CONTROL_ROLES, UPLOADED_FILE_STATUSES, VALIDATION, hasAnyRole,
-  UNIT_SD_STORAGE, UploadedFileStatus,
-  type DeleteUnitFilesResult, type FieldProblem, type UnitStorage, type UnitStorageFiles, type UnitStorages, type UploadUnitFilesResult,
+  READ_ONLY_ROLES,
+  UNIT_CONTROL_ROLES,
+  UPLOADED_FILE_STATUSES,
+  VALIDATION,
+  hasAnyRole,
+  UNIT_SD_STORAGE,
+  UploadedFileStatus,
+  type DeleteUnitFilesResult,
+  type FieldProblem,
+  type UnitStorage,
+  type UnitStorageFiles,
+  type UnitStorages,
+  type UploadUnitFilesResult,
   type UploadedFileEntry,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
@@ -20,12 +30,10 @@ import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
 
-
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
 
 export class UnitStorageService {
-
   /** Transfers each unit started and completed since the fleet (re)started (the control plane's view). */
   private readonly transfers = new Map<string, { started: number; completed: number }>();
 
@@ -135,13 +143,15 @@ export class UnitStorageService {
   private async failUploads(unitId: string, where: { id?: string }): Promise<void> {
     const open = await this.deps.db.file.findMany({ where: { unitId, kind: 'uploaded', status: { in: [...OPEN_UPLOAD_STATUSES] }, ...where } });
     if (open.length === 0) return;
-    await this.deps.db.file.updateMany({ where: { id: { in: open.map((f) => f.id) } }, data: { status: 'failed', isTransferring: false, version: { increment: 1 } } });
+    await this.deps.db.file.updateMany({
+      where: { id: { in: open.map((f) => f.id) } },
+      data: { status: 'failed', isTransferring: false, version: { increment: 1 } },
+    });
     const topics = this.deps.index.topicsOf(unitId);
     for (const f of open.filter((x) => x.status === 'uploading')) {
       this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId, fileId: f.id, fileName: f.fileName, ok: false, at: this.deps.clock.now() });
     }
   }
-
 
   async storages(user: AuthUser, id: string): Promise<UnitStorages> {
     const row = await this.deps.units.findVisible(user, id);
@@ -179,7 +189,6 @@ export class UnitStorageService {
     };
   }
 
-
   /**
    * Storages of a unit, by storage id: its SD card (capability sdCard), the storages its device
    * last reported (Unit.telemetry.storages: { id | rootDirectory, name?, present?, totalBytes?,
@@ -192,7 +201,15 @@ export class UnitStorageService {
       this.deps.db.file.findMany({ where: { unitId: row.id }, select: { rootDirectory: true, sizeBytes: true } }),
       this.deps.unitRepository.requireExtras(row.id),
     ]);
-    interface Acc { root: string | null; name: string | null; total: number | null; used: number | null; free: number | null; fileBytes: number; count: number }
+    interface Acc {
+      root: string | null;
+      name: string | null;
+      total: number | null;
+      used: number | null;
+      free: number | null;
+      fileBytes: number;
+      count: number;
+    }
     const byId = new Map<string, Acc>();
     const ensure = (id: string, root: string | null): Acc => {
       const acc = byId.get(id) ?? { root: null, name: null, total: null, used: null, free: null, fileBytes: 0, count: 0 };
@@ -238,7 +255,6 @@ export class UnitStorageService {
       });
   }
 
-
   /**
    * A store-and-forward file (spec 000 §4 file transfer): recorded → a file entry; transfer
    * started → uploading, file.transferStarted; completed → transferring cleared, file.transferCompleted.
@@ -257,7 +273,11 @@ export class UnitStorageService {
       status: e.status,
       progress: e.progress,
     };
-    await db.file.upsert({ where: { id: e.fileId }, create: { id: e.fileId, unitId: e.unitId, kind: 'recorded', ...data }, update: { ...data, version: { increment: 1 } } });
+    await db.file.upsert({
+      where: { id: e.fileId },
+      create: { id: e.fileId, unitId: e.unitId, kind: 'recorded', ...data },
+      update: { ...data, version: { increment: 1 } },
+    });
     const topics = this.deps.index.topicsOf(e.unitId);
     const counts = this.transfers.get(e.unitId) ?? { started: 0, completed: 0 };
     this.transfers.set(e.unitId, counts);
@@ -266,7 +286,14 @@ export class UnitStorageService {
       this.deps.hub.publish(topics, { type: 'file.transferStarted', unitId: e.unitId, fileId: e.fileId, fileName: e.fileName, channelId: e.channelId, at });
     } else if (e.transfer === 'completed') {
       counts.completed++;
-      this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: e.unitId, fileId: e.fileId, fileName: e.fileName, ok: e.status === 'uploaded', at });
+      this.deps.hub.publish(topics, {
+        type: 'file.transferCompleted',
+        unitId: e.unitId,
+        fileId: e.fileId,
+        fileName: e.fileName,
+        ok: e.status === 'uploaded',
+        at,
+      });
     }
     // The file's entry on the receiving channel (spec 001 §4 file transfer).
     await recordChannelFileTransfer(this.deps, e, at);
@@ -282,7 +309,6 @@ export class UnitStorageService {
     this.transfers.clear();
   }
 }
-
 
 function toUploadedEntry(f: {
   id: string;
@@ -316,10 +342,6 @@ export const unitStorageCalls = callsOf<UnitStorageService>()({
   deleteUnitFiles: (s, { params, body }, user) => s.deleteFiles(user, params.id, body.paths),
 });
 
-
-
-
-
 function iso(d: Date | null | undefined): string | null {
   return d ? d.toISOString() : null;
 }
@@ -328,17 +350,9 @@ function nonNegative(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null;
 }
 
-
-
 /** The storage a root names: its last path segment ("/media/sd" and "sd" are both storage "sd"). */
 function storageIdOf(root: string): string {
   return root.split('/').filter(Boolean).at(-1) ?? root;
 }
-
-
-
-
-
-
 
 /** The calls UnitReadService answers. */

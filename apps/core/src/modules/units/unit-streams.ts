@@ -8,9 +8,16 @@
 import { nonEmpty } from '../../repositories/json-column.js';
 import type { z } from 'zod';
 import {
-  EXTERNAL_STREAM_KINDS, LIMITS, VALIDATION,
-  type Applications, type ExternalStreamResult, type StartMultiCameraBody, type StartSwitcherBody, type UnitActionOutcome,
-  type UnitApplicationKey, type UnitStatus,
+  EXTERNAL_STREAM_KINDS,
+  LIMITS,
+  VALIDATION,
+  type Applications,
+  type ExternalStreamResult,
+  type StartMultiCameraBody,
+  type StartSwitcherBody,
+  type UnitActionOutcome,
+  type UnitApplicationKey,
+  type UnitStatus,
 } from '@fleet/contracts';
 import { isBusy, isOfflineLike, isStreaming } from '@fleet/domain';
 import { callsOf } from '../../calls.js';
@@ -72,10 +79,15 @@ export class UnitStreamService {
     this.deps.devices.requireCamera(id);
     const multiCamera = unitConfiguration.read(unit.configuration).multiCamera ?? {};
     const channelIds = body?.channelIds ?? (multiCamera.customSelectedChannels ?? []).filter((c) => c !== '');
-    if (body?.channelIds) await this.deps.devices.requireChannels(unit, body.channelIds.map((c, i) => ({ id: c, path: `channelIds.${i}` })));
+    if (body?.channelIds)
+      await this.deps.devices.requireChannels(
+        unit,
+        body.channelIds.map((c, i) => ({ id: c, path: `channelIds.${i}` })),
+      );
     const defaults = channelIds.length > 0 ? channelIds : unit.selectedChannelId ? [unit.selectedChannelId] : [];
     const stored = multiCamera.numberOfFeeds;
-    const feeds = body?.numberOfFeeds ?? (stored !== undefined && stored >= 1 && stored <= LIMITS.multiCameraMaxCameras ? stored : LIMITS.multiCameraMaxCameras);
+    const feeds =
+      body?.numberOfFeeds ?? (stored !== undefined && stored >= 1 && stored <= LIMITS.multiCameraMaxCameras ? stored : LIMITS.multiCameraMaxCameras);
     const acked = await this.deps.devices.act(id, 'startMultiCamera', { numberOfFeeds: feeds, channelIds: defaults, resolution: body?.resolution ?? null });
     return this.deps.devices.outcome(id, 'startMultiCamera', acked);
   }
@@ -123,7 +135,8 @@ export class UnitStreamService {
     const apps = this.deps.devices.requireOnline(id);
     if (isActive(apps, 'databridge')) return this.deps.devices.outcome(id, 'startDatabridge');
     if (isBusy(apps)) throw new AppError('UNIT_BUSY');
-    if (!this.deps.devices.hasCapability(unit, 'databridge') || !(await this.deps.devices.hasEnabledService(id, 'databridge'))) throw new AppError('DATABRIDGE_LICENSE_DISABLED');
+    if (!this.deps.devices.hasCapability(unit, 'databridge') || !(await this.deps.devices.hasEnabledService(id, 'databridge')))
+      throw new AppError('DATABRIDGE_LICENSE_DISABLED');
     const wanted = gatewayId ?? unit.databridgeGatewayId;
     if (!wanted) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.required }]);
     const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: wanted } });
@@ -143,7 +156,8 @@ export class UnitStreamService {
     const unit = await this.deps.devices.load(id);
     const apps = this.deps.devices.requireOnline(id);
     if (isActive(apps, 'videoReturn')) return this.deps.devices.outcome(id, 'startVideoReturn');
-    if (!this.deps.devices.hasCapability(unit, 'videoReturn') || !(await this.deps.devices.hasEnabledService(id, 'video-return'))) throw new AppError('NO_VIDEO_RETURN_LICENSE');
+    if (!this.deps.devices.hasCapability(unit, 'videoReturn') || !(await this.deps.devices.hasEnabledService(id, 'video-return')))
+      throw new AppError('NO_VIDEO_RETURN_LICENSE');
     const config = unitConfiguration.read(unit.configuration);
     const wanted = vrChannelId ?? nonEmpty(config.videoReturn?.selectedVrChannelId) ?? nonEmpty(config.vrChannels?.selected);
     if (!wanted) throw validationError([{ path: 'body.vrChannelId', message: VALIDATION.required }]);
@@ -163,7 +177,11 @@ export class UnitStreamService {
    * the inventory's socialMedia property must be on). The state is kept in the unit's
    * configuration (`externalStreams`) and ends when the unit stops streaming.
    */
-  async startExternalStream(id: string, kind: ExternalStreamKind, body: { destinationId?: string | undefined; resolution?: number | undefined } | undefined): Promise<ExternalStreamResult> {
+  async startExternalStream(
+    id: string,
+    kind: ExternalStreamKind,
+    body: { destinationId?: string | undefined; resolution?: number | undefined } | undefined,
+  ): Promise<ExternalStreamResult> {
     const unit = await this.deps.devices.load(id);
     const apps = this.deps.devices.requireOnline(id);
     if (!isStreaming(apps)) throw new AppError('UNIT_NOT_STREAMING');
@@ -227,7 +245,6 @@ function isActive(apps: Applications, key: UnitApplicationKey): boolean {
   const state = apps[key]?.state;
   return state !== undefined && state !== 'disconnecting' && state !== 'stopping' && state !== 'failed';
 }
-
 
 function destinationKind(provider: string): ExternalStreamKind {
   return (SOCIAL_MEDIA_PROVIDERS as readonly string[]).includes(provider.trim().toLowerCase()) ? 'social_media' : 'cdn';

@@ -6,9 +6,20 @@
  */
 import { parseOr } from '../../repositories/json-column.js';
 import {
-  TransmissionMode, UnitTypeGroup, VALIDATION, WorkingMode,
-  type DeviceSpec, type UnitAlert, type UnitDetail, type UnitStatus, type UnitSummary,
-  UnitCapabilities, UnitCoords, UnitGroupRef, UnitLocationInfo, UnitModems,
+  TransmissionMode,
+  UnitTypeGroup,
+  VALIDATION,
+  WorkingMode,
+  type DeviceSpec,
+  type UnitAlert,
+  type UnitDetail,
+  type UnitStatus,
+  type UnitSummary,
+  UnitCapabilities,
+  UnitCoords,
+  UnitGroupRef,
+  UnitLocationInfo,
+  UnitModems,
 } from '@fleet/contracts';
 import { batteryColour, isOfflineLike, modemUiState } from '@fleet/domain';
 import type { Db } from '@fleet/db';
@@ -31,7 +42,10 @@ export class UnitService {
   private readonly details = new Map<string, { summary: UnitSummary; detail: UnitDetail }>();
   /** The membership each row was last checked against. */
   private readonly rememberedRows = new WeakMap<UnitRecord, Membership>();
-  private readonly summaries = new Map<string, { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }>();
+  private readonly summaries = new Map<
+    string,
+    { row: UnitRecord; membership: Membership; live: LiveState | undefined; revision: number; summary: UnitSummary }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -57,9 +71,14 @@ export class UnitService {
     const m = this.index.membershipOf(r.id);
     // The same row as last time (read-model rows are replaced, never changed): nothing to compare.
     if (m && this.rememberedRows.get(r) === m) return m;
-    const current = m && sameIds(m.inventoryIds, r.inventories, 'inventoryId') && sameIds(m.groupIds, r.groups, 'groupId')
-      ? m
-      : this.index.remember(r.id, r.inventories.map((i) => i.inventoryId), r.groups.map((g) => g.groupId));
+    const current =
+      m && sameIds(m.inventoryIds, r.inventories, 'inventoryId') && sameIds(m.groupIds, r.groups, 'groupId')
+        ? m
+        : this.index.remember(
+            r.id,
+            r.inventories.map((i) => i.inventoryId),
+            r.groups.map((g) => g.groupId),
+          );
     this.rememberedRows.set(r, current);
     return current;
   }
@@ -278,9 +297,7 @@ export class UnitService {
 
   coords(user: AuthUser, groupId: string | undefined): UnitCoords[] {
     const units = this.list(user, groupId);
-    return units.flatMap((u) =>
-      u.location ? [{ uniqueId: u.uniqueId, name: u.name, status: u.status, typeGroup: u.typeGroup, location: u.location }] : [],
-    );
+    return units.flatMap((u) => (u.location ? [{ uniqueId: u.uniqueId, name: u.name, status: u.status, typeGroup: u.typeGroup, location: u.location }] : []));
   }
 
   capabilities(user: AuthUser, id: string): UnitCapabilities {
@@ -348,11 +365,6 @@ function nameInUse(): AppError {
   return new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.unitNameInUse }], VALIDATION.unitNameInUse);
 }
 
-
-
-
-
-
 /**
  * Live alerts from the unit's current state (spec 000 §3 alert types). Durable alert history and
  * per-group thresholds come with the alerts API; these two conditions are read off telemetry.
@@ -395,15 +407,6 @@ export const unitCalls = callsOf<UnitService>()({
   renameDevice: (s, { body }, user) => s.rename(user, body),
 });
 
-
-
-
-
-
-
-
-
-
 function groupRef(g: { id: string; name: string; inventoryId: string; inventory: { name: string } }): UnitGroupRef {
   return { id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventory.name };
 }
@@ -411,9 +414,5 @@ function groupRef(g: { id: string; name: string; inventoryId: string; inventory:
 function byName(a: { name: string; id: string }, b: { name: string; id: string }): number {
   return a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1;
 }
-
-
-
-
 
 /** The calls UnitReadService answers. */

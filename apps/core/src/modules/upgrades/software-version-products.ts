@@ -9,7 +9,11 @@
  * `softwareVersion.changed` announcement are the /sw_version screen's.
  */
 import {
-  SOFTWARE_VERSION_DEVICES, type SoftwareVersion, type SoftwareVersionDevice, type SoftwareVersionProductChange, type SoftwareVersionProducts,
+  SOFTWARE_VERSION_DEVICES,
+  type SoftwareVersion,
+  type SoftwareVersionDevice,
+  type SoftwareVersionProductChange,
+  type SoftwareVersionProducts,
   LIMITS,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
@@ -55,7 +59,8 @@ export class SoftwareVersionProductService {
     const devices = next(current.supportedDevices);
     if (version !== undefined && version !== current.version) throw new AppError('CONFLICT');
     // Nothing to change: answered as it is, nothing written or announced.
-    const result = devices === null ? current : await this.versions.update(user, id, { supportedDevices: devices, ...(version !== undefined ? { version } : {}) });
+    const result =
+      devices === null ? current : await this.versions.update(user, id, { supportedDevices: devices, ...(version !== undefined ? { version } : {}) });
     return { id: result.id, number: result.number, supportedDevices: result.supportedDevices, version: result.version };
   }
 }

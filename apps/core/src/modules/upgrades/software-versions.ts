@@ -24,8 +24,15 @@
  *   topics of the inventories it was and is assigned to (every inventory's for one available to all).
  */
 import {
-  canonicalSoftwareVersionNumber, VALIDATION, type CreateSoftwareVersionBody, type FieldProblem, type SoftwareVersion, type SoftwareVersionDeleted,
-  type SoftwareVersionPage, type SoftwareVersionSearchQuery, type UpdateSoftwareVersionBody,
+  canonicalSoftwareVersionNumber,
+  VALIDATION,
+  type CreateSoftwareVersionBody,
+  type FieldProblem,
+  type SoftwareVersion,
+  type SoftwareVersionDeleted,
+  type SoftwareVersionPage,
+  type SoftwareVersionSearchQuery,
+  type UpdateSoftwareVersionBody,
 } from '@fleet/contracts';
 import { compareVersions, parseVersion } from '@fleet/domain';
 import { transaction, type Prisma } from '@fleet/db';
@@ -69,11 +76,14 @@ export class SoftwareVersionService {
   /** GET v2/softwareVersions. */
   async list(user: AuthUser, q: SoftwareVersionSearchQuery): Promise<SoftwareVersionPage> {
     // A non-global caller filtering by another's inventory would learn its assignments: nothing matches.
-    if (q.inventoryId !== undefined && !user.global && !user.inventoryIds.includes(q.inventoryId)) return { items: [], total: 0, offset: q.offset, limit: q.limit };
+    if (q.inventoryId !== undefined && !user.global && !user.inventoryIds.includes(q.inventoryId))
+      return { items: [], total: 0, offset: q.offset, limit: q.limit };
     const value = (q.searchValue ?? '').trim().toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const order = (a: VersionRow, b: VersionRow) =>
-      q.sortBy === 'number' ? compareNumbers(a.number, b.number) : compareText(a[q.sortBy].toISOString(), b[q.sortBy].toISOString()) || compareNumbers(a.number, b.number);
+      q.sortBy === 'number'
+        ? compareNumbers(a.number, b.number)
+        : compareText(a[q.sortBy].toISOString(), b[q.sortBy].toISOString()) || compareNumbers(a.number, b.number);
     const rows = (await this.deps.db.softwareVersion.findMany({ include: withInventories }))
       .filter((r) => this.visible(user, r))
       .filter((r) => q.deprecated === undefined || r.deprecated === q.deprecated)
@@ -146,7 +156,12 @@ export class SoftwareVersionService {
     // Only as checked: no change, and no job started towards it since (see `guardOf`).
     const { count } = await this.deps.db.softwareVersion.deleteMany({ where: { id, ...this.guardOf(row) } });
     if (count === 0) throw await this.lostRace(row);
-    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'softwareVersion.removed', softwareVersionId: id, number: row.number, at: this.deps.clock.now() });
+    this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), {
+      type: 'softwareVersion.removed',
+      softwareVersionId: id,
+      number: row.number,
+      at: this.deps.clock.now(),
+    });
     return { id, number: row.number, deleted: true };
   }
 
@@ -203,7 +218,8 @@ export class SoftwareVersionService {
         if (inventories === undefined) return;
         if ('set' in inventories) {
           await tx.softwareVersionInventory.deleteMany({ where: { softwareVersionId: row.id } });
-          if (inventories.set.length > 0) await tx.softwareVersionInventory.createMany({ data: inventories.set.map((inventoryId) => ({ softwareVersionId: row.id, inventoryId })) });
+          if (inventories.set.length > 0)
+            await tx.softwareVersionInventory.createMany({ data: inventories.set.map((inventoryId) => ({ softwareVersionId: row.id, inventoryId })) });
         } else if ('add' in inventories) {
           await tx.softwareVersionInventory.create({ data: { softwareVersionId: row.id, inventoryId: inventories.add } });
         } else {
@@ -221,7 +237,10 @@ export class SoftwareVersionService {
     }
     const fresh = await this.deps.db.softwareVersion.findUnique({ where: { id: row.id }, include: withInventories });
     if (!fresh) throw new AppError('CONFLICT');
-    this.announceChanged(fresh, row.inventories.map((i) => i.inventoryId));
+    this.announceChanged(
+      fresh,
+      row.inventories.map((i) => i.inventoryId),
+    );
     return this.present(user, fresh);
   }
 

@@ -13,9 +13,18 @@
  * line and why outlive a reload and a restart). The batch's state and counts are its jobs'.
  */
 import {
-  UPGRADE_BATCH_CSV_COLUMNS, UpgradeVersionNumber, VALIDATION, canonicalSoftwareVersionNumber,
-  type CreateUpgradeBatchBody, type UpgradeBatch, type UpgradeBatchCounts, type UpgradeBatchCreated, type UpgradeBatchListQuery, type UpgradeBatchPage,
-  type UpgradeBatchRowResult, type UpgradeBatchSummary,
+  UPGRADE_BATCH_CSV_COLUMNS,
+  UpgradeVersionNumber,
+  VALIDATION,
+  canonicalSoftwareVersionNumber,
+  type CreateUpgradeBatchBody,
+  type UpgradeBatch,
+  type UpgradeBatchCounts,
+  type UpgradeBatchCreated,
+  type UpgradeBatchListQuery,
+  type UpgradeBatchPage,
+  type UpgradeBatchRowResult,
+  type UpgradeBatchSummary,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { LIMITS } from '@fleet/contracts';
@@ -107,7 +116,17 @@ export class UpgradeBatchService {
     const versions = new Map<string, VersionRow | null>();
     const seen = new Set<string>();
     /** `refusedByRules`: the line itself was sound and the upgrade rules refused the device (kept as a rejected job). */
-    type Checked = { line: CsvLine; device: UpgradeDevice | null; refusedByRules: boolean; messages: string[]; rules: Array<string | null>; warnings: string[]; warningRules: string[]; errorCode: string | null; deviceCode: number | null };
+    type Checked = {
+      line: CsvLine;
+      device: UpgradeDevice | null;
+      refusedByRules: boolean;
+      messages: string[];
+      rules: Array<string | null>;
+      warnings: string[];
+      warningRules: string[];
+      errorCode: string | null;
+      deviceCode: number | null;
+    };
     const checked: Checked[] = [];
     for (const line of lines) {
       const problems: Array<{ code: string; message: string; deviceCode?: number | null; rule?: string }> = [];
@@ -130,7 +149,17 @@ export class UpgradeBatchService {
         warnings = check.warnings;
       }
       const first = problems[0];
-      checked.push({ line, device, refusedByRules: sound && problems.length > 0, messages: problems.map((p) => p.message), rules: problems.map((p) => p.rule ?? null), warnings: warnings.map((w) => w.message), warningRules: warnings.map((w) => w.rule), errorCode: first?.code ?? null, deviceCode: first?.deviceCode ?? null });
+      checked.push({
+        line,
+        device,
+        refusedByRules: sound && problems.length > 0,
+        messages: problems.map((p) => p.message),
+        rules: problems.map((p) => p.rule ?? null),
+        warnings: warnings.map((w) => w.message),
+        warningRules: warnings.map((w) => w.rule),
+        errorCode: first?.code ?? null,
+        deviceCode: first?.deviceCode ?? null,
+      });
     }
 
     const targets = [...new Set(lines.map((l) => l.targetVersion).filter((t) => UpgradeVersionNumber.safeParse(t).success))];
@@ -156,22 +185,43 @@ export class UpgradeBatchService {
             } else {
               // The version was deleted since the line was checked: refused as an unknown version.
               const gone = unknownVersionReason(c.line.targetVersion);
-              Object.assign(c, { refusedByRules: true, messages: [gone.message], rules: [gone.rule], warnings: [], warningRules: [], errorCode: gone.errorCode, deviceCode: gone.deviceCode } satisfies Partial<Checked>);
+              Object.assign(c, {
+                refusedByRules: true,
+                messages: [gone.message],
+                rules: [gone.rule],
+                warnings: [],
+                warningRules: [],
+                errorCode: gone.errorCode,
+                deviceCode: gone.deviceCode,
+              } satisfies Partial<Checked>);
             }
           }
           if (c.device && c.refusedByRules) {
             // A known device's refusal stays with the batch (spec 001 §4 "rejected").
             const job = await tx.upgradeJob.create({
               data: {
-                deviceType: c.device.type, deviceId: c.device.row.id, fromVersion: c.device.row.swVersion, targetVersion: c.line.targetVersion, state: 'rejected',
-                failureCode: c.deviceCode, batchId: batch.id, requestedById: user.id, finishedAt: now,
+                deviceType: c.device.type,
+                deviceId: c.device.row.id,
+                fromVersion: c.device.row.swVersion,
+                targetVersion: c.line.targetVersion,
+                state: 'rejected',
+                failureCode: c.deviceCode,
+                batchId: batch.id,
+                requestedById: user.id,
+                finishedAt: now,
               },
             });
             jobId = job.id;
           }
           rows.push({
-            batchId: batch.id, line: c.line.line, deviceId: c.line.deviceId, deviceType: c.device?.type ?? null, targetVersion: c.line.targetVersion,
-            accepted: c.device !== null && c.errorCode === null, jobId, errorCode: c.errorCode,
+            batchId: batch.id,
+            line: c.line.line,
+            deviceId: c.line.deviceId,
+            deviceType: c.device?.type ?? null,
+            targetVersion: c.line.targetVersion,
+            accepted: c.device !== null && c.errorCode === null,
+            jobId,
+            errorCode: c.errorCode,
             outcome: upgradeBatchLineOutcome.write({ messages: c.messages, rules: c.rules, warnings: c.warnings, warningRules: c.warningRules }),
           });
         }
@@ -218,7 +268,10 @@ export class UpgradeBatchService {
     return {
       id: batch.id,
       name: batch.name,
-      targetVersions: batch.targetVersion.split(',').map((t) => t.trim()).filter((t) => t !== ''),
+      targetVersions: batch.targetVersion
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
       state: counts.pending + counts.upgrading > 0 ? 'running' : 'completed',
       counts,
       requestedById: batch.requestedById,
@@ -242,10 +295,12 @@ export class UpgradeBatchService {
 
   private schedulePublish(batchId: string): void {
     if (this.publishTimers.has(batchId)) return;
-    const timer = this.deps.clock.setTimeout(() => {
-      this.publishTimers.delete(batchId);
-      this.publish(batchId).catch((err: unknown) => this.deps.log.warn({ err, batchId }, 'batch upgrade: announcement failed'));
-    }, BATCH_PUBLISH_MS).unref();
+    const timer = this.deps.clock
+      .setTimeout(() => {
+        this.publishTimers.delete(batchId);
+        this.publish(batchId).catch((err: unknown) => this.deps.log.warn({ err, batchId }, 'batch upgrade: announcement failed'));
+      }, BATCH_PUBLISH_MS)
+      .unref();
     this.publishTimers.set(batchId, timer);
   }
 

@@ -70,13 +70,15 @@ export class LeftOpenUpgrades {
     for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
     if (rows.length > 0 && this.resumeTimer === null) {
       this.deps.log.info({ jobs: rows.length }, 'upgrades left open by a previous process: resumed');
-      this.resumeTimer = this.deps.clock.setInterval(() => {
-        this.sweeping ??= this.sweepLeftOpen(this.deps.clock.now())
-          .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
-          .finally(() => {
-            this.sweeping = null;
-          });
-      }, RESUME_SWEEP_MS).unref();
+      this.resumeTimer = this.deps.clock
+        .setInterval(() => {
+          this.sweeping ??= this.sweepLeftOpen(this.deps.clock.now())
+            .catch((err: unknown) => this.deps.log.warn({ err }, 'upgrade: resuming jobs failed'))
+            .finally(() => {
+              this.sweeping = null;
+            });
+        }, RESUME_SWEEP_MS)
+        .unref();
     }
     return rows.length;
   }
@@ -131,7 +133,19 @@ export class LeftOpenUpgrades {
           // to the previous process or to nobody. The version it runs says how it ended.
           this.leftOpen.delete(row.id);
           if (canonicalSoftwareVersionNumber(server.swVersion) === canonicalSoftwareVersionNumber(row.targetVersion)) {
-            await this.service.report({ type: 'upgrade', deviceType: 'server', deviceId: row.deviceId, fromVersion: row.fromVersion, targetVersion: row.targetVersion, state: 'succeeded', progress: 100, failureCode: null }, now);
+            await this.service.report(
+              {
+                type: 'upgrade',
+                deviceType: 'server',
+                deviceId: row.deviceId,
+                fromVersion: row.fromVersion,
+                targetVersion: row.targetVersion,
+                state: 'succeeded',
+                progress: 100,
+                failureCode: null,
+              },
+              now,
+            );
           } else {
             await this.endLeftOpen(row, 'failed', GENERIC_UPGRADE_FAILURE);
           }
@@ -150,7 +164,9 @@ export class LeftOpenUpgrades {
     }
     if (toSend.length > 0) {
       // Sent in the background: the next sweeps go on meanwhile (these jobs are marked as sending).
-      const sent: Promise<void> = this.service.inWaves(toSend, (item) => this.resend(item.device, item.job, item.last)).finally(() => this.sending.delete(sent));
+      const sent: Promise<void> = this.service
+        .inWaves(toSend, (item) => this.resend(item.device, item.job, item.last))
+        .finally(() => this.sending.delete(sent));
       this.sending.add(sent);
     }
   }

@@ -7,7 +7,16 @@
  * 6802; supported devices: 6810), the unit's SLA service, the server it transmits to and its channel,
  * a server's live state (offline 6199, busy 6808) and a transceiver busy or with an encoder input.
  */
-import { CHANNEL_STATUSES, ERROR_CATALOGUE, canonicalSoftwareVersionNumber, type ChannelStatus, type ErrorCode, type UpgradeBlockReason, type UpgradeBlockRule, type UpgradeWarning } from '@fleet/contracts';
+import {
+  CHANNEL_STATUSES,
+  ERROR_CATALOGUE,
+  canonicalSoftwareVersionNumber,
+  type ChannelStatus,
+  type ErrorCode,
+  type UpgradeBlockReason,
+  type UpgradeBlockRule,
+  type UpgradeWarning,
+} from '@fleet/contracts';
 import { channelStatusClass, checkServerUpgradeEligibility, checkUnitUpgradeEligibility, type UpgradeBlocker } from '@fleet/domain';
 import type { Db } from '@fleet/db';
 import type { ReadModel, ServerRow } from '../../repositories/read-model.js';
@@ -66,7 +75,8 @@ export function availableTo(version: Pick<VersionRow, 'inventories'>, inventoryI
 /** Released for the device: deprecated or not available to its inventories blocks with 6802 (after the version rules, which say more). */
 function releaseReasons(version: VersionRow, inventoryIds: readonly string[]): UpgradeReason[] {
   if (version.deprecated) return [reason('unknownVersion', 'UPGRADE_6802', `Version ${version.number} is deprecated`)];
-  if (!availableTo(version, inventoryIds)) return [reason('unknownVersion', 'UPGRADE_6802', `Version ${version.number} is not available to the device's inventories`)];
+  if (!availableTo(version, inventoryIds))
+    return [reason('unknownVersion', 'UPGRADE_6802', `Version ${version.number} is not available to the device's inventories`)];
   return [];
 }
 
@@ -97,7 +107,12 @@ function isBusyChannel(status: string): boolean {
  * the server the unit transmits to (offline 6199, busy 6808), then deprecated / not available.
  * `version` may be passed when the caller has read it already (a batch reads each version once).
  */
-export async function checkUnitUpgrade(deps: Pick<UpgradeRuleDeps, 'db' | 'readModel'>, unit: UnitRecord, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
+export async function checkUnitUpgrade(
+  deps: Pick<UpgradeRuleDeps, 'db' | 'readModel'>,
+  unit: UnitRecord,
+  target: string,
+  version?: VersionRow | null,
+): Promise<UpgradeCheck> {
   const row = version !== undefined ? version : await findVersion(deps.db, target);
   if (!row) return unknownVersion(target);
   const sla = await deps.db.service.findFirst({ where: { unitId: unit.id, serviceName: 'sla' }, select: { serviceStatus: true } });
@@ -121,7 +136,13 @@ export async function checkUnitUpgrade(deps: Pick<UpgradeRuleDeps, 'db' | 'readM
   else if (status === 'busy' || status === 'upgrading') server.push(reason('serverBusy', 'UPGRADE_6808', 'The server of the unit is busy'));
   const early = eligibility.reasons.filter((r) => EARLY_RULES.includes(r.rule)).map(fromDomain);
   const late = eligibility.reasons.filter((r) => !EARLY_RULES.includes(r.rule)).map(fromDomain);
-  const release = early.length > 0 ? [] : releaseReasons(row, unit.inventories.map((i) => i.inventoryId));
+  const release =
+    early.length > 0
+      ? []
+      : releaseReasons(
+          row,
+          unit.inventories.map((i) => i.inventoryId),
+        );
   return { reasons: [...early, ...server, ...late, ...release], warnings: eligibility.warnings.map((w) => ({ rule: w.rule, message: w.message })) };
 }
 
@@ -148,8 +169,12 @@ export async function checkServerUpgrade(deps: UpgradeRuleDeps, server: ServerRo
   let reasons = eligibility.reasons.map(fromDomain);
   if (server.serverType === 'transceiver_server') {
     // Spec 001 §8 "transceiver busy or with an encoder input": the transceiver's own code for not idle.
-    const encoder = deps.readModel.channels.all().some((c) => c.serverId === server.id && c.inputKind === 'encoder' && isBusyChannel(channels.find((l) => l.channelId === c.id)?.status ?? c.status));
-    reasons = reasons.map((r) => (r.rule === 'serverBusy' ? reason('transceiverBusy', 'TRANSCEIVER_BUSY', 'The transceiver is busy or has an encoder input') : r));
+    const encoder = deps.readModel.channels
+      .all()
+      .some((c) => c.serverId === server.id && c.inputKind === 'encoder' && isBusyChannel(channels.find((l) => l.channelId === c.id)?.status ?? c.status));
+    reasons = reasons.map((r) =>
+      r.rule === 'serverBusy' ? reason('transceiverBusy', 'TRANSCEIVER_BUSY', 'The transceiver is busy or has an encoder input') : r,
+    );
     if (encoder && !reasons.some((r) => r.rule === 'transceiverBusy') && server.status !== 'offline') {
       reasons.push(reason('transceiverBusy', 'TRANSCEIVER_BUSY', 'The transceiver is busy or has an encoder input'));
     }

@@ -11,9 +11,19 @@
  * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
  */
 import {
-  OPEN_UPGRADE_STATES, canonicalSoftwareVersionNumber,
-  type DeviceAck, type UpgradeCandidate, type UpgradeCandidatePage, type UpgradeCandidateQuery, type UpgradeDeviceType, type UpgradeEligibility,
-  type UpgradeHistoryQuery, type UpgradeJob, type UpgradeJobPage, type UpgradeTarget, type UpgradeTargets,
+  OPEN_UPGRADE_STATES,
+  canonicalSoftwareVersionNumber,
+  type DeviceAck,
+  type UpgradeCandidate,
+  type UpgradeCandidatePage,
+  type UpgradeCandidateQuery,
+  type UpgradeDeviceType,
+  type UpgradeEligibility,
+  type UpgradeHistoryQuery,
+  type UpgradeJob,
+  type UpgradeJobPage,
+  type UpgradeTarget,
+  type UpgradeTargets,
 } from '@fleet/contracts';
 import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
 import { transaction, type DbTx } from '@fleet/db';
@@ -24,7 +34,17 @@ import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
 import { inventoryAudience } from '../../platform/topics.js';
-import { availableTo, checkServerUpgrade, checkUnitUpgrade, reason, unknownVersionReason, versionSelect, type UpgradeCheck, type UpgradeReason, type VersionRow } from './upgrade-rules.js';
+import {
+  availableTo,
+  checkServerUpgrade,
+  checkUnitUpgrade,
+  reason,
+  unknownVersionReason,
+  versionSelect,
+  type UpgradeCheck,
+  type UpgradeReason,
+  type VersionRow,
+} from './upgrade-rules.js';
 import { pageRows } from '../../platform/paging.js';
 import { LeftOpenUpgrades } from './upgrade-resume.js';
 import { CHUNK, GENERIC_UPGRADE_FAILURE, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
@@ -128,7 +148,12 @@ export class UpgradeService {
   private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
     return this.deps.db.upgradeJob.findFirst({
       where: {
-        deviceType: e.deviceType, deviceId: e.deviceId, targetVersion: e.targetVersion, failureCode: e.failureCode, state: 'rejected', requestedById: { not: null },
+        deviceType: e.deviceType,
+        deviceId: e.deviceId,
+        targetVersion: e.targetVersion,
+        failureCode: e.failureCode,
+        state: 'rejected',
+        requestedById: { not: null },
         updatedAt: { gte: new Date(this.deps.clock.now() - REJECTED_ECHO_MS) },
       },
       orderBy: { updatedAt: 'desc' },
@@ -158,7 +183,10 @@ export class UpgradeService {
 
   /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
   async failOpen(at: number): Promise<void> {
-    await this.deps.db.upgradeJob.updateMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) } });
+    await this.deps.db.upgradeJob.updateMany({
+      where: { state: { in: [...OPEN_UPGRADE_STATES] } },
+      data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) },
+    });
   }
 
   // ── jobs a previous process left open (upgrade-resume.ts) ────────────────────────────────
@@ -230,12 +258,16 @@ export class UpgradeService {
    * busy (it could not take the command), then the upgrade rules. `version` as in upgrade-rules.ts.
    */
   async check(d: UpgradeDevice, target: string, version?: VersionRow | null): Promise<UpgradeCheck> {
-    const rules = d.type === 'unit'
-      ? await checkUnitUpgrade(this.deps, d.row, target, version)
-      : await checkServerUpgrade({ ...this.deps, channelsOf: (id) => this.servers.channelsOf(id) }, d.row, target, version);
+    const rules =
+      d.type === 'unit'
+        ? await checkUnitUpgrade(this.deps, d.row, target, version)
+        : await checkServerUpgrade({ ...this.deps, channelsOf: (id) => this.servers.channelsOf(id) }, d.row, target, version);
     const device: UpgradeReason[] = [];
     const open = await this.openJob(d.type, d.row.id);
-    if (open) device.push(reason('upgradeRunning', d.type === 'unit' ? 'UNIT_BUSY' : 'UPGRADE_6808', `An upgrade to ${open.targetVersion} is already running on this device`));
+    if (open)
+      device.push(
+        reason('upgradeRunning', d.type === 'unit' ? 'UNIT_BUSY' : 'UPGRADE_6808', `An upgrade to ${open.targetVersion} is already running on this device`),
+      );
     if (d.type === 'unit' && !open) {
       if (this.deps.index.statusOf(d.row.id) === 'offline') device.push(reason('unitOffline', 'UNIT_OFFLINE', 'The unit is offline'));
       else if (isBusy(this.deps.index.applicationsOf(d.row.id))) device.push(reason('unitBusy', 'UNIT_BUSY', 'The unit is busy; stop what it runs first'));
@@ -244,7 +276,10 @@ export class UpgradeService {
   }
 
   private openJob(type: UpgradeDeviceType, id: string): Promise<UpgradeJobRow | null> {
-    return this.deps.db.upgradeJob.findFirst({ where: { deviceType: type, deviceId: id, state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: { createdAt: 'desc' } });
+    return this.deps.db.upgradeJob.findFirst({
+      where: { deviceType: type, deviceId: id, state: { in: [...OPEN_UPGRADE_STATES] } },
+      orderBy: { createdAt: 'desc' },
+    });
   }
 
   /** The running job of each device, or else its last one. */
@@ -253,7 +288,10 @@ export class UpgradeService {
     for (const type of ['unit', 'server'] as const) {
       const ids = devices.filter((d) => d.type === type).map((d) => d.id);
       for (let i = 0; i < ids.length; i += CHUNK) {
-        const rows = await this.deps.db.upgradeJob.findMany({ where: { deviceType: type, deviceId: { in: ids.slice(i, i + CHUNK) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+        const rows = await this.deps.db.upgradeJob.findMany({
+          where: { deviceType: type, deviceId: { in: ids.slice(i, i + CHUNK) } },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        });
         for (const r of rows) {
           const key = `${type}:${r.deviceId}`;
           const held = out.get(key);
@@ -276,8 +314,15 @@ export class UpgradeService {
         const d: UpgradeDevice = { type: 'unit', row: u };
         if (!this.sees(user, d)) continue;
         rows.push({
-          deviceType: 'unit', id: u.id, name: u.name, productType: u.productType, kind: u.typeGroup, inventories: inventories(this.inventoryIdsOf(d)),
-          currentVersion: u.swVersion, targetSwVersion: u.targetSwVersion, status: this.deps.index.statusOf(u.id),
+          deviceType: 'unit',
+          id: u.id,
+          name: u.name,
+          productType: u.productType,
+          kind: u.typeGroup,
+          inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: u.swVersion,
+          targetSwVersion: u.targetSwVersion,
+          status: this.deps.index.statusOf(u.id),
         });
       }
     }
@@ -286,13 +331,23 @@ export class UpgradeService {
         const d: UpgradeDevice = { type: 'server', row: s };
         if (!this.sees(user, d)) continue;
         rows.push({
-          deviceType: 'server', id: s.id, name: s.name, productType: s.productType, kind: s.serverType, inventories: inventories(this.inventoryIdsOf(d)),
-          currentVersion: s.swVersion, targetSwVersion: s.targetSwVersion, status: s.status,
+          deviceType: 'server',
+          id: s.id,
+          name: s.name,
+          productType: s.productType,
+          kind: s.serverType,
+          inventories: inventories(this.inventoryIdsOf(d)),
+          currentVersion: s.swVersion,
+          targetSwVersion: s.targetSwVersion,
+          status: s.status,
         });
       }
     }
     const needle = q.searchValue?.trim().toLowerCase() ?? '';
-    let matching = rows.filter((r) => (q.inventoryId === undefined || r.inventories.some((i) => i.id === q.inventoryId)) && (needle === '' || r[q.searchKey].toLowerCase().includes(needle)));
+    let matching = rows.filter(
+      (r) =>
+        (q.inventoryId === undefined || r.inventories.some((i) => i.id === q.inventoryId)) && (needle === '' || r[q.searchKey].toLowerCase().includes(needle)),
+    );
     let jobs: Map<string, UpgradeJobRow> | null = null;
     if (q.jobState !== undefined) {
       jobs = await this.currentJobs(matching.map((r) => ({ type: r.deviceType, id: r.id })));
@@ -331,13 +386,22 @@ export class UpgradeService {
   async targets(user: AuthUser, type: UpgradeDeviceType, id: string): Promise<UpgradeTargets> {
     const d = this.visibleDevice(user, type, id);
     const inventoryIds = this.inventoryIdsOf(d);
-    const versions = (await this.deps.db.softwareVersion.findMany({ where: { deprecated: false }, select: { ...versionSelect, description: true, releaseNotesUrl: true } }))
+    const versions = (
+      await this.deps.db.softwareVersion.findMany({ where: { deprecated: false }, select: { ...versionSelect, description: true, releaseNotesUrl: true } })
+    )
       .filter((v) => availableTo(v, inventoryIds))
       .sort((a, b) => byVersionDesc(a.number, b.number));
     const targets: UpgradeTarget[] = [];
     for (const v of versions) {
       const check = await this.check(d, v.number, v);
-      targets.push({ number: v.number, description: v.description, releaseNotesUrl: v.releaseNotesUrl, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings });
+      targets.push({
+        number: v.number,
+        description: v.description,
+        releaseNotesUrl: v.releaseNotesUrl,
+        eligible: check.reasons.length === 0,
+        reasons: check.reasons,
+        warnings: check.warnings,
+      });
     }
     const job = (await this.currentJobs([{ type, id }])).get(`${type}:${id}`);
     return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, job: job ? this.toJob(job) : null, targets };
@@ -348,7 +412,15 @@ export class UpgradeService {
     const d = this.visibleDevice(user, type, id);
     const target = canonicalSoftwareVersionNumber(raw);
     const check = await this.check(d, target);
-    return { deviceType: type, deviceId: id, currentVersion: d.row.swVersion, targetVersion: target, eligible: check.reasons.length === 0, reasons: check.reasons, warnings: check.warnings };
+    return {
+      deviceType: type,
+      deviceId: id,
+      currentVersion: d.row.swVersion,
+      targetVersion: target,
+      eligible: check.reasons.length === 0,
+      reasons: check.reasons,
+      warnings: check.warnings,
+    };
   }
 
   /** POST v2/admin/{units|servers}/{id}/upgrade: refused with the first blocker's code and every reason; else a pending job, the command sent. */
@@ -359,7 +431,11 @@ export class UpgradeService {
     const target = canonicalSoftwareVersionNumber(raw);
     const check = await this.check(d, target);
     const first = check.reasons[0];
-    if (first) throw new AppError(first.errorCode, check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })));
+    if (first)
+      throw new AppError(
+        first.errorCode,
+        check.reasons.map((r) => ({ path: 'body.targetVersion', message: r.message })),
+      );
     const row = await this.createPending(d, target, user.id, null);
     if (!row) {
       // Deleted since the check: refused as any unknown version, nothing stored.
@@ -402,13 +478,21 @@ export class UpgradeService {
    * each version once).
    */
   async insertPending(
-    tx: DbTx, d: UpgradeDevice, target: string, requestedById: string | null, batchId: string | null, counted: Set<string> = new Set(),
+    tx: DbTx,
+    d: UpgradeDevice,
+    target: string,
+    requestedById: string | null,
+    batchId: string | null,
+    counted: Set<string> = new Set(),
   ): Promise<UpgradeJobRow | null> {
     if (!counted.has(target)) {
       const version = await tx.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: { id: true, updatedAt: true } });
       if (!version) return null;
       // A job started is no change of the version itself: its updatedAt stays.
-      const { count } = await tx.softwareVersion.updateMany({ where: { id: version.id }, data: { jobsStarted: { increment: 1 }, updatedAt: version.updatedAt } });
+      const { count } = await tx.softwareVersion.updateMany({
+        where: { id: version.id },
+        data: { jobsStarted: { increment: 1 }, updatedAt: version.updatedAt },
+      });
       if (count === 0) return null;
       counted.add(target);
     }

@@ -133,6 +133,7 @@ export class UsageAccounting {
     const at = this.deps.clock.now();
     const today = at - (at % DAY_MS);
     for (const [key, p] of this.pending) if (p.day < today - DAY_MS || (p.bytes < 1 && p.ms < 1000 && p.day < today)) this.pending.delete(key);
-    for (const inventoryId of inventories) this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usage.changed', inventoryId, at });
+    for (const inventoryId of inventories)
+      this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usage.changed', inventoryId, at });
   }
 }

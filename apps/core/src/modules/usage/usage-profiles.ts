@@ -19,8 +19,16 @@
  *   profile's news goes to every inventory.
  */
 import {
-  VALIDATION, type AssignUsageProfileBody, type CreateUsageProfileBody, type FieldProblem, type UnitUsageProfiles, type UpdateUsageProfileBody,
-  type UsageProfile, type UsageProfileDeleted, type UsageProfilePage, type UsageProfileSearchQuery,
+  VALIDATION,
+  type AssignUsageProfileBody,
+  type CreateUsageProfileBody,
+  type FieldProblem,
+  type UnitUsageProfiles,
+  type UpdateUsageProfileBody,
+  type UsageProfile,
+  type UsageProfileDeleted,
+  type UsageProfilePage,
+  type UsageProfileSearchQuery,
 } from '@fleet/contracts';
 import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -128,7 +136,8 @@ export class UsageProfileService {
     const units = this.deps.readModel.units;
     for (const unitId of body.unitIds) {
       const unit = units.get(unitId);
-      if (!unit || !canSeeUnit(user, { inventoryIds: unit.inventories.map((m) => m.inventoryId), groupIds: unit.groups.map((g) => g.groupId) })) throw new AppError('NOT_FOUND');
+      if (!unit || !canSeeUnit(user, { inventoryIds: unit.inventories.map((m) => m.inventoryId), groupIds: unit.groups.map((g) => g.groupId) }))
+        throw new AppError('NOT_FOUND');
     }
     const problems: FieldProblem[] = [];
     let profile: UsageProfileRow | null = null;
@@ -140,7 +149,8 @@ export class UsageProfileService {
     const seen = new Set<string>();
     body.unitIds.forEach((unitId, i) => {
       if (seen.has(unitId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.fieldUnique });
-      else if (!units.get(unitId)?.inventories.some((m) => m.inventoryId === inventoryId)) problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.invalidField });
+      else if (!units.get(unitId)?.inventories.some((m) => m.inventoryId === inventoryId))
+        problems.push({ path: `body.unitIds.${i}`, message: VALIDATION.invalidField });
       seen.add(unitId);
     });
     if (problems.length > 0) throw validationError(problems);
@@ -198,7 +208,12 @@ export class UsageProfileService {
 
   private publishChanged(row: UsageProfileRow, inventoryId: string): UsageProfile {
     const profile = this.toProfile(row, this.unitCounts(inventoryId).get(row.id) ?? 0);
-    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), { type: 'usageProfile.changed', inventoryId, usageProfile: profile, at: this.deps.clock.now() });
+    this.deps.hub.publish(inventoryAudience(this.deps.readModel, [inventoryId]), {
+      type: 'usageProfile.changed',
+      inventoryId,
+      usageProfile: profile,
+      at: this.deps.clock.now(),
+    });
     return profile;
   }
 

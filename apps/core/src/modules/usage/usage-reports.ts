@@ -6,8 +6,15 @@
  * stream; this service owns it (started with the service, closed with the app).
  */
 import {
-  USAGE_REPORT_DEFAULT_DAYS, USAGE_REPORT_MAX_DAYS, VALIDATION, type UsageAmount, type UsageProfileType, type UsageReport, type UsageReportProfile,
-  type UsageReportQuery, type UsageReportUnit,
+  USAGE_REPORT_DEFAULT_DAYS,
+  USAGE_REPORT_MAX_DAYS,
+  VALIDATION,
+  type UsageAmount,
+  type UsageProfileType,
+  type UsageReport,
+  type UsageReportProfile,
+  type UsageReportQuery,
+  type UsageReportUnit,
 } from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
@@ -91,7 +98,10 @@ export class UsageReportService {
     const profileIds = [...new Set(units.flatMap((u) => (u.usageProfileId ? [u.usageProfileId] : [])))];
     const profileRows = profileIds.length === 0 ? [] : await this.deps.db.usageProfile.findMany({ where: { id: { in: profileIds } } });
     const profiles = new Map<string, UsageReportProfile>(
-      profileRows.map((p) => [p.id, { id: p.id, name: p.name, type: p.type === 'hours' ? 'hours' : 'data', quotaPerMonth: p.quotaPerMonth, resetDay: p.resetDay }]),
+      profileRows.map((p) => [
+        p.id,
+        { id: p.id, name: p.name, type: p.type === 'hours' ? 'hours' : 'data', quotaPerMonth: p.quotaPerMonth, resetDay: p.resetDay },
+      ]),
     );
     // One read covers the period and every quota period (which starts at most 31 days before today).
     const readFrom = Math.min(from, today - 31 * DAY_MS);

@@ -13,9 +13,25 @@
  * cost one page of rows per request, not the table.
  */
 import {
-  canManageUserType, ERROR_CATALOGUE, PasswordExpiryPolicy, Role as RoleSchema, type CreateUserBody, type Role, type SetUserActiveBody, type SetUserGroupsBody, type SetUserInventoriesBody,
-  type SetUserPasswordBody, type UpdateUserBody, type UserAccount, type UserAccountDetail, type UserAccountPage, type UserDeleted,
-  type UserGroupRef, type UserInventoryRef, type UserLicences, type UserSearchQuery,
+  canManageUserType,
+  ERROR_CATALOGUE,
+  PasswordExpiryPolicy,
+  Role as RoleSchema,
+  type CreateUserBody,
+  type Role,
+  type SetUserActiveBody,
+  type SetUserGroupsBody,
+  type SetUserInventoriesBody,
+  type SetUserPasswordBody,
+  type UpdateUserBody,
+  type UserAccount,
+  type UserAccountDetail,
+  type UserAccountPage,
+  type UserDeleted,
+  type UserGroupRef,
+  type UserInventoryRef,
+  type UserLicences,
+  type UserSearchQuery,
 } from '@fleet/contracts';
 import { hashPassword, providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -193,7 +209,9 @@ export class UserAccountService {
       ...(email === undefined ? {} : { email }),
       ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
       ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
-      ...(body.userType === undefined ? {} : { userType: body.userType, roles: [body.userType, ...parseRoles(row.roles, row.userType).filter((r) => r !== row.userType && r !== body.userType)] }),
+      ...(body.userType === undefined
+        ? {}
+        : { userType: body.userType, roles: [body.userType, ...parseRoles(row.roles, row.userType).filter((r) => r !== row.userType && r !== body.userType)] }),
       ...(body.userLabel === undefined ? {} : { userLabel: blankToNull(body.userLabel) }),
       ...(body.onDemandActivation === undefined ? {} : { onDemandActivation: body.onDemandActivation }),
       ...(body.receiveUpdates === undefined ? {} : { receiveUpdates: body.receiveUpdates }),
@@ -221,7 +239,11 @@ export class UserAccountService {
       // A deactivated user is out at once: their sessions end with the change.
       if (!body.active) await tx.session.deleteMany({ where: { userId: id } });
     });
-    return this.announced(user, id, row.inventories.map((i) => i.inventoryId));
+    return this.announced(
+      user,
+      id,
+      row.inventories.map((i) => i.inventoryId),
+    );
   }
 
   async remove(user: AuthUser, id: string): Promise<UserDeleted> {
@@ -248,7 +270,11 @@ export class UserAccountService {
   async setGroups(user: AuthUser, id: string, body: SetUserGroupsBody): Promise<UserGroupRef[]> {
     const row = await this.findManageable(user, id);
     const groupIds = unique(body.groupIds);
-    this.checkGroups(user, groupIds, row.inventories.map((i) => i.inventoryId));
+    this.checkGroups(
+      user,
+      groupIds,
+      row.inventories.map((i) => i.inventoryId),
+    );
     const held = await this.deps.db.userGroup.findMany({ where: { userId: id }, select: { groupId: true } });
     // The caller replaces the groups they see; the user's other groups stay.
     const dropped = held.map((g) => g.groupId).filter((g) => !groupIds.includes(g) && this.visibleGroupId(user, g));
@@ -258,7 +284,11 @@ export class UserAccountService {
       if (dropped.length > 0) await tx.userGroup.deleteMany({ where: { userId: id, groupId: { in: dropped } } });
       if (added.length > 0) await tx.userGroup.createMany({ data: added.map((groupId) => ({ userId: id, groupId })) });
     });
-    await this.announced(user, id, row.inventories.map((i) => i.inventoryId));
+    await this.announced(
+      user,
+      id,
+      row.inventories.map((i) => i.inventoryId),
+    );
     return this.groupRefs(user, id);
   }
 
@@ -267,7 +297,11 @@ export class UserAccountService {
     const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const policy = parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never');
     await this.write((tx) => this.bump(tx, row, { passwordHash, passwordExpiresAt: passwordExpiryFrom(policy, this.deps.clock.date()) }));
-    return this.announced(user, id, row.inventories.map((i) => i.inventoryId));
+    return this.announced(
+      user,
+      id,
+      row.inventories.map((i) => i.inventoryId),
+    );
   }
 
   // ── rules ────────────────────────────────────────────────────────────────────────────────────
@@ -352,7 +386,8 @@ export class UserAccountService {
       return await transaction(this.deps.db, fn);
     } catch (e) {
       if (!isUniqueViolation(e) || !identity) throw e;
-      if (identity.username !== null && (await this.deps.db.user.findFirst({ where: { username: identity.username }, select: { id: true } }))) throw userExists();
+      if (identity.username !== null && (await this.deps.db.user.findFirst({ where: { username: identity.username }, select: { id: true } })))
+        throw userExists();
       throw emailInUse();
     }
   }

@@ -2,8 +2,16 @@
 import { nonEmpty } from '../../repositories/json-column.js';
 import type { z } from 'zod';
 import {
-  DEFAULT_USER_PREFERENCES, ERROR_CATALOGUE, type CurrentUserUpdateBody, type UpdateUserContactBody, type UserContact, Role as RoleSchema, UserPreferences,
-  type ClientNotification, type CurrentUser, type Role,
+  DEFAULT_USER_PREFERENCES,
+  ERROR_CATALOGUE,
+  type CurrentUserUpdateBody,
+  type UpdateUserContactBody,
+  type UserContact,
+  Role as RoleSchema,
+  UserPreferences,
+  type ClientNotification,
+  type CurrentUser,
+  type Role,
 } from '@fleet/contracts';
 import type { Db, Prisma } from '@fleet/db';
 import { AppError } from '../../errors.js';
@@ -88,7 +96,6 @@ export class UserService {
     }
   }
 
-
   /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */
   async userContact(user: AuthUser): Promise<UserContact> {
     const u = await this.db.user.findUnique({ where: { id: user.id }, select: { firstName: true, lastName: true, email: true, contact: true } });
@@ -121,7 +128,10 @@ export class UserService {
         if (v === null || v.trim() === '') delete contact[key];
         else contact[key] = v.trim();
       }
-      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: u.version }, data: { contact: userContact.write(contact), version: { increment: 1 } } });
+      const { count } = await this.db.user.updateMany({
+        where: { id: user.id, version: u.version },
+        data: { contact: userContact.write(contact), version: { increment: 1 } },
+      });
       if (count === 1) return this.userContact(user);
     }
     throw new AppError('CONFLICT');
@@ -221,4 +231,3 @@ export const userCalls = callsOf<UserService>()({
 function emailInUse(): AppError {
   return new AppError('EMAIL_IN_USE', [{ path: 'body.email', message: ERROR_CATALOGUE.EMAIL_IN_USE.message }]);
 }
-

@@ -10,10 +10,30 @@
  * left a topic (or was deleted) as `vrChannel.removed` there.
  */
 import { randomUUID } from 'node:crypto';
-import { VALIDATION, VR_CHANNEL_STATUSES, VR_INPUT_TYPES, VrChannelStatus, groupTopic, inventoryTopic,
-  type AdminVrChannelDeleted, type AdminVrChannelGroup, type AdminVrChannelGroupPage, type AdminVrChannelGroupsQuery,
-  type AdminVrChannelInventory, type AdminVrChannelPage, type AdminVrChannelSearchQuery, type CreateAdminVrChannelBody, type FieldProblem,
-  type GroupVrChannelList, type UpdateAdminVrChannelBody, type VrChannelCapabilities, type VrChannelConfigurationChange, type VrChannelCounters, type VrChannelDetail, type VrChannelInputSources, type VrChannelIps,
+import {
+  VALIDATION,
+  VR_CHANNEL_STATUSES,
+  VR_INPUT_TYPES,
+  VrChannelStatus,
+  groupTopic,
+  inventoryTopic,
+  type AdminVrChannelDeleted,
+  type AdminVrChannelGroup,
+  type AdminVrChannelGroupPage,
+  type AdminVrChannelGroupsQuery,
+  type AdminVrChannelInventory,
+  type AdminVrChannelPage,
+  type AdminVrChannelSearchQuery,
+  type CreateAdminVrChannelBody,
+  type FieldProblem,
+  type GroupVrChannelList,
+  type UpdateAdminVrChannelBody,
+  type VrChannelCapabilities,
+  type VrChannelConfigurationChange,
+  type VrChannelCounters,
+  type VrChannelDetail,
+  type VrChannelInputSources,
+  type VrChannelIps,
 } from '@fleet/contracts';
 import { transaction, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
@@ -76,15 +96,20 @@ export class VideoReturnService {
     }
     if (change.name !== undefined && change.name !== row.name) this.assertNameFree(change.name, id, 'body.channel.name');
     const configChanged = (Object.keys(next) as (keyof VrConfiguration)[]).some((k) => next[k] !== current[k]);
-    const labelChanged = (change.name !== undefined && change.name !== row.name) || (change.description !== undefined && change.description !== row.description);
+    const labelChanged =
+      (change.name !== undefined && change.name !== row.name) || (change.description !== undefined && change.description !== row.description);
     // Nothing to change: no write, no version bump, no event.
     if (!configChanged && !labelChanged) return this.toDetail(row);
     if (configChanged) await this.sendToDevice(row, 'configuration', next);
-    await this.store(row, {
-      ...(change.name !== undefined ? { name: change.name } : {}),
-      ...(change.description !== undefined ? { description: change.description } : {}),
-      ...(configChanged ? next : {}),
-    }, 'body.channel.name');
+    await this.store(
+      row,
+      {
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.description !== undefined ? { description: change.description } : {}),
+        ...(configChanged ? next : {}),
+      },
+      'body.channel.name',
+    );
     return this.detail(id);
   }
 
@@ -98,7 +123,10 @@ export class VideoReturnService {
       const latest = this.require(seen.id);
       if (editedSince(seen, latest)) throw new AppError('CONFLICT');
       try {
-        const { count } = await this.deps.db.videoReturnChannel.updateMany({ where: { id: seen.id, version: latest.version }, data: { ...data, version: { increment: 1 } } });
+        const { count } = await this.deps.db.videoReturnChannel.updateMany({
+          where: { id: seen.id, version: latest.version },
+          data: { ...data, version: { increment: 1 } },
+        });
         if (count === 1) return;
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(namePath);
@@ -245,7 +273,8 @@ export class VideoReturnService {
     if (body.groupIds !== undefined) {
       body.groupIds.forEach((gid, i) => {
         const group = this.deps.readModel.groups.get(gid);
-        if (!group || !owns(user, group.inventoryId) || !inventoryIds.includes(group.inventoryId)) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
+        if (!group || !owns(user, group.inventoryId) || !inventoryIds.includes(group.inventoryId))
+          problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
       });
       groupIds = [...new Set([...heldGroups.filter((g) => !this.managesGroup(user, g)), ...body.groupIds])];
     }
@@ -359,7 +388,12 @@ export class VideoReturnService {
     if (this.deps.readModel.vrChannels.all().some((v) => v.name === name && v.id !== exceptId)) throw nameTaken(path);
   }
 
-  private groupPage(user: AuthUser, row: VrChannelRecord, q: AdminVrChannelGroupsQuery, include: (g: { id: string; inventoryId: string }) => boolean): AdminVrChannelGroupPage {
+  private groupPage(
+    user: AuthUser,
+    row: VrChannelRecord,
+    q: AdminVrChannelGroupsQuery,
+    include: (g: { id: string; inventoryId: string }) => boolean,
+  ): AdminVrChannelGroupPage {
     const shared = new Set(row.groups.map((g) => g.groupId));
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
