@@ -24,6 +24,7 @@ import { QueryView } from '../../components/QueryView';
 import { useToast } from '../../toast/useToast';
 import { groupVersionChanged } from '../groups/useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
@@ -95,11 +96,9 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupAdhocSettings');
-  // The user's choices, kept apart from the settings as read: a read arriving meanwhile (the refetch when the tab
-  // opens again, another console's save) shows through where the user chose nothing, and resets nothing they did.
-  const [edits, setEdits] = useState<{ mode?: string; period?: string }>({});
-  const mode = edits.mode ?? settings.mode ?? OFF;
-  const period = edits.period ?? settings.period;
+  // The user's choices over the settings as read (a read arriving meanwhile resets nothing they chose).
+  const edits = useEdits<{ mode: string; period: string }>({ mode: settings.mode ?? OFF, period: settings.period });
+  const { mode, period } = edits.values;
   const save = useEndpointMutation('updateGroupAdhocSettings');
   const validUntil = adhocValidUntil(settings);
   // When the form opened: a code whose validity ended before is shown as expired.
@@ -112,7 +111,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupAdhocSettings', { params: { groupId: settings.groupId } }), saved);
-          setEdits({});
+          edits.clear();
           refreshAfterSave(queryClient, settings.groupId);
           toast.show({ message: t('groups.invitations.adhocSaved'), variant: 'success' });
         },
@@ -129,7 +128,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         ]}
         value={mode}
         allowDeselect={false}
-        onChange={(v) => v !== null && setEdits((e) => ({ ...e, mode: v }))}
+        onChange={(v) => v !== null && edits.set({ mode: v })}
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-mode"
       />
@@ -138,7 +137,7 @@ function AdhocForm({ settings }: { readonly settings: AdhocSettings }) {
         data={ADHOC_PERIODS.map((p) => ({ value: p, label: t(`groups.invitations.periods.${p}`) }))}
         value={period}
         allowDeselect={false}
-        onChange={(v) => v !== null && setEdits((e) => ({ ...e, period: v }))}
+        onChange={(v) => v !== null && edits.set({ period: v })}
         readOnly={!canWrite}
         data-testid="lusmart-adhoc-period"
       />
@@ -172,8 +171,8 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
   const queryClient = useQueryClient();
   const errorText = useApiErrorMessage();
   const canWrite = useCanCall('updateGroupPermanentSettings');
-  const [mode, setMode] = useState<string>(settings.mode ?? OFF);
-  const [regenerate, setRegenerate] = useState(settings.regenerate);
+  const edits = useEdits<{ mode: string; regenerate: PermanentSettings['regenerate'] }>({ mode: settings.mode ?? OFF, regenerate: settings.regenerate });
+  const { mode, regenerate } = edits.values;
   const save = useEndpointMutation('updateGroupPermanentSettings');
   const send = (resetKey: boolean) =>
     save.mutate(
@@ -184,6 +183,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupPermanentSettings', { params: { id: settings.groupId } }), saved);
+          edits.clear();
           refreshAfterSave(queryClient, settings.groupId);
           toast.show({ message: t(resetKey ? 'groups.invitations.keyRegenerated' : 'groups.invitations.permanentSaved'), variant: 'success' });
         },
@@ -199,7 +199,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         ]}
         value={mode}
         allowDeselect={false}
-        onChange={(v) => v !== null && setMode(v)}
+        onChange={(v) => v !== null && edits.set({ mode: v })}
         readOnly={!canWrite}
         data-testid="lusmart-permanent-mode"
       />
@@ -214,7 +214,7 @@ function PermanentForm({ settings }: { readonly settings: PermanentSettings }) {
         data={PERMANENT_KEY_REGENERATION.map((r) => ({ value: r, label: t(`groups.invitations.regenerations.${r}`) }))}
         value={regenerate}
         allowDeselect={false}
-        onChange={(v) => setRegenerate(PERMANENT_KEY_REGENERATION.find((r) => r === v) ?? regenerate)}
+        onChange={(v) => edits.set({ regenerate: PERMANENT_KEY_REGENERATION.find((r) => r === v) ?? regenerate })}
         readOnly={!canWrite}
         data-testid="lusmart-permanent-regeneration"
       />
@@ -263,7 +263,7 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
         </Tabs.Panel>
         <Tabs.Panel value="permanent">
           <QueryView query={permanent} testIdPrefix="lusmart-permanent" errorTitle={t('groups.invitations.loadFailed')}>
-            {(data) => <PermanentForm key={`${data.version}-${data.key ?? ''}`} settings={data} />}
+            {(data) => <PermanentForm key={data.groupId} settings={data} />}
           </QueryView>
         </Tabs.Panel>
         <Tabs.Panel value="settings">

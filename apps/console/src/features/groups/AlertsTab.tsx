@@ -6,7 +6,7 @@
  * link expired). New recipients are sent a verification link by the core when saved; their state
  * follows over /ws (`groupAlerts.changed`).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -46,6 +46,7 @@ import {
   type RecipientView,
 } from './alertsForm';
 import { useCanCall } from '../../kit/access';
+import { useEdits } from '../../kit/useEdits';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
 const TARGETS: readonly RecipientTarget[] = ['all', ...ALERT_TYPES];
@@ -58,7 +59,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const fieldText = useFieldText();
   const canWrite = useCanCall('updateGroupAlertsConfiguration');
   const groups = useEndpointQuery('fetchGroups', {}, { staleTime: Number.POSITIVE_INFINITY });
-  const [draft, setDraft] = useState<AlertsDraft>(() => alertsDraftOf(config));
+  const { values: draft, set, clear } = useEdits(useMemo(() => alertsDraftOf(config), [config]));
   const [email, setEmail] = useState('');
   const [target, setTarget] = useState<RecipientTarget>('all');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,13 +69,9 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   const sources = followableGroups<GroupListRow>(groups.data ?? [], { id: groupId, inventoryId });
 
   const setType = (type: AlertType, patch: Partial<AlertsDraft['alerts'][AlertType]>) =>
-    setDraft((d) => ({ ...d, alerts: { ...d.alerts, [type]: { ...d.alerts[type], ...patch } } }));
+    set({ alerts: { ...draft.alerts, [type]: { ...draft.alerts[type], ...patch } } });
   const setThreshold = (type: AlertType, level: AlertLevel, value: string | number) =>
-    setDraft((d) => {
-      const current = d.alerts[type];
-      const next = typeof value === 'number' ? value : null;
-      return { ...d, alerts: { ...d.alerts, [type]: { ...current, thresholds: { ...current.thresholds, [level]: next } } } };
-    });
+    setType(type, { thresholds: { ...draft.alerts[type].thresholds, [level]: typeof value === 'number' ? value : null } });
 
   const addRecipient = () => {
     const parsed = parseBody(GroupAlertRecipientInput, { alertType: target, email: email.trim() });
@@ -88,7 +85,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
       return;
     }
     setRecipientError(undefined);
-    setDraft((d) => ({ ...d, recipients: [...d.recipients, { alertType: parsed.data.alertType, email: parsed.data.email }] }));
+    set({ recipients: [...draft.recipients, { alertType: parsed.data.alertType, email: parsed.data.email }] });
     setEmail('');
   };
 
@@ -104,6 +101,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
       {
         onSuccess: (saved) => {
           queryClient.setQueryData(endpointKey('getGroupAlertsConfiguration', { params: { id: groupId } }), saved);
+          clear();
           toast.show({ message: t('groups.alerts.saved'), variant: 'success' });
         },
         onError: (e) => {
@@ -120,7 +118,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
       <Group gap="sm" align="end">
         <SegmentedControl
           value={draft.mode}
-          onChange={(v) => setDraft((d) => ({ ...d, mode: ALERT_CONFIG_MODES.find((m) => m === v) ?? d.mode }))}
+          onChange={(v) => set({ mode: ALERT_CONFIG_MODES.find((m) => m === v) ?? draft.mode })}
           data={ALERT_CONFIG_MODES.map((m) => ({ value: m, label: modeLabel(m) }))}
           disabled={!canWrite}
           data-testid="group-alerts-mode"
@@ -130,7 +128,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
             label={t('groups.alerts.sourceGroup')}
             data={sources.map((g) => ({ value: g.id, label: g.name }))}
             value={draft.sourceGroupId}
-            onChange={(v) => setDraft((d) => ({ ...d, sourceGroupId: v }))}
+            onChange={(v) => set({ sourceGroupId: v })}
             error={fieldText(errors.sourceGroupId)}
             readOnly={!canWrite}
             data-testid="group-alerts-source"
@@ -226,7 +224,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
                     variant="subtle"
                     color="red"
                     aria-label={t('groups.alerts.removeRecipient', { email: r.email })}
-                    onClick={() => setDraft((d) => ({ ...d, recipients: d.recipients.filter((x) => x !== r) }))}
+                    onClick={() => set({ recipients: draft.recipients.filter((x) => x !== r) })}
                     data-testid={`group-alert-recipient-remove-${r.email}`}
                   >
                     ×
@@ -289,7 +287,7 @@ export default function AlertsTab({ groupId, inventoryId }: { readonly groupId: 
   const config = useEndpointQuery('getGroupAlertsConfiguration', { params: { id: groupId } });
   return (
     <QueryView query={config} testIdPrefix="group-alerts" errorTitle={t('groups.alerts.loadFailed')}>
-      {(data) => <AlertsForm key={data.version} config={data} groupId={groupId} inventoryId={inventoryId} />}
+      {(data) => <AlertsForm config={data} groupId={groupId} inventoryId={inventoryId} />}
     </QueryView>
   );
 }

@@ -19,6 +19,7 @@ import { apiFieldErrors, parseBody, type FieldErrors } from '../dialogs/validati
 import { useFieldText } from './access';
 import { groupVersionChanged } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { useEdits } from '../../kit/useEdits';
 
 const numberOrUndefined = (v: string | number): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -29,12 +30,11 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
   const errorText = useApiErrorMessage();
   const fieldText = useFieldText();
   const canWrite = useCanCall(config.exists ? 'updateGroupDefaultConfiguration' : 'createGroupDefaultConfiguration');
-  const [settings, setSettings] = useState<GroupUnitSettings>(config.settings);
+  const { values: settings, set, clear } = useEdits<GroupUnitSettings>(config.settings);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useEndpointMutation('createGroupDefaultConfiguration');
   const update = useEndpointMutation('updateGroupDefaultConfiguration');
   const failure = create.error ?? update.error;
-  const set = (patch: GroupUnitSettings) => setSettings((s) => ({ ...s, ...patch }));
 
   const onSave = () => {
     const body = { ...settings, version: config.version };
@@ -44,6 +44,7 @@ function DefaultConfigurationForm({ config }: { readonly config: GroupDefaultCon
     const options = {
       onSuccess: (saved: GroupDefaultConfiguration) => {
         queryClient.setQueryData(endpointKey('getGroupDefaultConfiguration', { params: { id: config.groupId } }), saved);
+        clear();
         // The group's version moved: its other reads carrying it are read again.
         void queryClient.invalidateQueries({ queryKey: endpointKey('fetchGroupDetails', { query: { groupUid: config.groupId } }), exact: true });
         groupVersionChanged(queryClient, config.groupId);
@@ -143,7 +144,7 @@ export default function DefaultConfigurationTab({ groupId }: { readonly groupId:
   const config = useEndpointQuery('getGroupDefaultConfiguration', { params: { id: groupId } });
   return (
     <QueryView query={config} testIdPrefix="group-default" errorTitle={t('groups.defaultConfiguration.loadFailed')}>
-      {(data) => <DefaultConfigurationForm key={data.version} config={data} />}
+      {(data) => <DefaultConfigurationForm config={data} />}
     </QueryView>
   );
 }

@@ -24,6 +24,7 @@ import { detailsUpdate, draftOf, MEMBER_KINDS, memberNames, NO_EDITS, withEdits,
 import GroupNameModal from './GroupNameModal';
 import { groupVersionChanged, putGroupRow } from './useGroupsLive';
 import { useCanCall } from '../../kit/access';
+import { useEdits } from '../../kit/useEdits';
 
 const ALL = 1000;
 const FLAGS = ['units', 'channels', 'vrChannels', 'users'] as const satisfies readonly (keyof GroupAutoAssociation)[];
@@ -133,9 +134,9 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
   const rows = useEndpointQuery('fetchGroups', {}, { enabled: copying, staleTime: Number.POSITIVE_INFINITY });
   const options = useMemberOptions(detail.inventoryId);
   const names = useMemo(() => memberNames(detail), [detail]);
-  const [name, setName] = useState(detail.name);
-  const [flags, setFlags] = useState<GroupAutoAssociation>(detail.autoAssociation);
-  // The user's own member edits, over the members as saved now (the detail follows other consoles' changes).
+  // The user's own edits over the group as saved now (the detail follows other consoles' changes).
+  const fields = useEdits<{ name: string; flags: GroupAutoAssociation }>(useMemo(() => ({ name: detail.name, flags: detail.autoAssociation }), [detail]));
+  const { name, flags } = fields.values;
   const [edits, setEdits] = useState<MemberEdits>(NO_EDITS);
   const saved = useMemo(() => draftOf(detail), [detail]);
   const members = useMemo(() => withEdits(saved, edits), [saved, edits]);
@@ -160,6 +161,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
           groupVersionChanged(queryClient, group.id);
           // The saved members now carry the edits.
           setEdits(NO_EDITS);
+          fields.clear();
           toast.show({ message: t('groups.toasts.saved', { name: group.name }), variant: 'success' });
         },
         onError: (e) => setErrors(apiFieldErrors(e)),
@@ -173,7 +175,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
         <TextInput
           label={t('groups.fields.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => fields.set({ name: e.currentTarget.value })}
           readOnly={!canWrite}
           error={fieldText(errors.name)}
           data-testid="group-general-name"
@@ -191,10 +193,7 @@ export function GeneralTab({ detail }: { readonly detail: GroupDetail }) {
             label={t(`groups.general.auto.${flag}`)}
             checked={flags[flag]}
             disabled={!canWrite}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              setFlags((f) => ({ ...f, [flag]: on }));
-            }}
+            onChange={(e) => fields.set({ flags: { ...flags, [flag]: e.currentTarget.checked } })}
             data-testid={`group-auto-${flag}`}
           />
         ))}

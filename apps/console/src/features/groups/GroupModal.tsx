@@ -46,7 +46,7 @@ export default function GroupModal({ groupId, onClose }: { readonly groupId: str
                 <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
                   <Tabs.Panel value="general">
                     <GroupChannelStatus groupId={detail.id} />
-                    <GeneralTab key={detail.version} detail={detail} />
+                    <GeneralTab key={detail.id} detail={detail} />
                   </Tabs.Panel>
                   <Tabs.Panel value="alerts">
                     <AlertsTab groupId={detail.id} inventoryId={detail.inventoryId} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ResourceModal } from '../../kit';
+import { useEdits } from '../../kit/useEdits';
 import { useToast } from '../../toast/useToast';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
 
@@ -40,8 +41,7 @@ export function IntegrationModal({ onClose, inventoryId }: IntegrationModalProps
       title={t('stories.integrationModal.title')}
       isNew={false}
       query={settings}
-      // Each opening starts from the stored settings.
-      editor={(loaded) => loaded && <IntegrationForm key={loaded.version} loaded={loaded} inventoryId={inventoryId} onClose={onClose} />}
+      editor={(loaded) => loaded && <IntegrationForm loaded={loaded} inventoryId={inventoryId} onClose={onClose} />}
       tabs={[]}
       onClose={onClose}
     />
@@ -55,7 +55,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
   const queryClient = useQueryClient();
   const save = useEndpointMutation('updateStoryIntegration');
   const test = useEndpointMutation('testStoryMapping');
-  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded));
+  const { values: draft, set: setDraft } = useEdits<Draft>(useMemo(() => draftOf(loaded), [loaded]));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sample, setSample] = useState(() => JSON.stringify(SAMPLE_NRCS_STORY, null, 2));
@@ -63,7 +63,7 @@ function IntegrationForm({ loaded, inventoryId, onClose }: { loaded: StoryIntegr
   const [result, setResult] = useState<StoryMappingResult | null>(null);
 
   const set = (patch: Partial<Draft>, ...paths: string[]) => {
-    setDraft((d) => ({ ...d, ...patch }));
+    setDraft(patch);
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([p]) => !paths.includes(p))));
   };
 
