@@ -1,19 +1,21 @@
 /**
- * The console's one paged list table, inside the kit (ResourceList shows every list with it: the
+ * The console's one list table, inside the kit (ResourceList shows every paged list with it: the
  * system entities and settings, the admin pages, the contractor entities, the Simulator panel's
- * lists): the empty note or a striped table — headers that sort on the server (▲/▼, aria-sort)
- * when the column names a sort key, one row per item (clickable when `onRowClick` is given) — then
- * the total and the pages (Mantine Pagination once there is more than one page). It owns no data.
+ * lists; the screens' short lists held in memory show with it too): the empty note or a striped
+ * table — headers that sort (▲/▼, aria-sort) when the column names a sort key, one row per item
+ * (clickable when `onRowClick` is given) — then the total and the pages (Mantine Pagination once
+ * there is more than one page; none without `onPage`). It owns no data. The header and the empty
+ * note are the virtualised grid's too (components/grid/DataGrid): `HeaderLabel`, `EmptyNote`.
  *
- * Test ids, with `testIdPrefix` the screen's prefix: `-grid` (or `-<tableTestId>`), `-row-<key>`,
- * `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column sets `cellTestId`, `-empty`,
- * `-total` (only with `totalText`), `-pagination`; the rows and cells take `rowTestIdPrefix`
- * instead where given.
+ * Test ids, with `testIdPrefix` the screen's prefix: `-grid` (or `-<tableTestId>`, or `testId`),
+ * `-row-<key>` (or `rowTestId(row)`), `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column
+ * sets `cellTestId`, `-empty`, `-total` (only with `totalText`), `-pagination`; the rows and cells
+ * take `rowTestIdPrefix` instead where given.
  */
 import type { ReactNode } from 'react';
 import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 
-import type { SortValue } from '../components/grid/gridSort';
+import type { SortDirection, SortValue } from '../components/grid/gridSort';
 import type { SortDir } from '../components/listSort';
 
 export interface ListSort {
@@ -29,6 +31,8 @@ export interface ListColumn<Row> {
   /** Names the column in test ids (`-sort-<id>`, `-<id>-<key>`; the grid's `grid-header-<id>`). */
   readonly id: string;
   readonly header: string;
+  /** Shown in the header instead of the text (e.g. a select-all box). */
+  readonly headerNode?: ReactNode;
   /** The list call's sortBy value; the header sorts when given. */
   readonly sortKey?: string;
   readonly render: (row: Row) => ReactNode;
@@ -56,58 +60,95 @@ export type RowData = Readonly<Record<`data-${string}`, string | number | boolea
 
 export interface ListTableProps<Row> {
   readonly items: readonly Row[];
-  readonly total: number;
   readonly columns: readonly ListColumn<Row>[];
   readonly rowKey: (row: Row) => string;
   readonly testIdPrefix: string;
   /** The table's test id suffix: `grid` unless the screen's tests know it as something else. */
   readonly tableTestId?: string;
+  /** The table's whole test id, where the screen's tests know it apart from the prefix. */
+  readonly testId?: string;
   /** The rows' and cells' prefix where the screen's tests know them apart from the list (`story-row-<id>` in `stories-table`). */
   readonly rowTestIdPrefix?: string;
+  /** A row's whole test id, where the screen's tests know it apart from the prefix. */
+  readonly rowTestId?: (row: Row) => string;
   /** The current sort; without it no header sorts. */
   readonly sort?: ListSort;
   /** A click on a sortable header, with that column's sort key. */
   readonly onSort?: (sortKey: string) => void;
   readonly onRowClick?: (row: Row) => void;
   readonly rowData?: (row: Row) => RowData;
-  readonly page: number;
-  readonly pageSize: number;
-  readonly onPage: (page: number) => void;
-  readonly emptyText: string;
+  /** The paging (a list paged on the server): the total, the page and its size; no pages without `onPage`. */
+  readonly total?: number;
+  readonly page?: number;
+  readonly pageSize?: number;
+  readonly onPage?: (page: number) => void;
+  /** The empty list's note; without it an empty list shows its table. */
+  readonly emptyText?: ReactNode;
   /** The total's text (e.g. "12 in all"); no total shown without it. */
   readonly totalText?: (total: number) => string;
   readonly minWidth?: number;
+  readonly striped?: boolean;
 }
 
-const ARIA_SORT: Record<SortDir, 'ascending' | 'descending'> = { asc: 'ascending', desc: 'descending' };
-const ARROW: Record<SortDir, string> = { asc: '▲', desc: '▼' };
+const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
+const ARROW = { asc: ' ▲', desc: ' ▼', none: '' } as const;
 
-function SortHeader({
-  column,
-  sortKey,
-  sort,
+/** A column's `aria-sort`. */
+export function ariaSort(direction: SortDirection | 'none'): 'ascending' | 'descending' | 'none' {
+  return ARIA_SORT[direction];
+}
+
+/**
+ * The one column header of the console's lists (the paged table's and the virtualised grid's): a
+ * button that sorts, with the direction's arrow (`data-sort`), when the column sorts; its label alone otherwise.
+ */
+export function HeaderLabel({
+  label,
+  direction,
   onSort,
   testId,
+  className,
 }: {
-  column: { header: string };
-  sortKey: string;
-  sort: ListSort;
-  onSort: (sortKey: string) => void;
-  testId: string;
+  label: ReactNode;
+  direction: SortDirection | 'none';
+  onSort?: () => void;
+  testId?: string;
+  className?: string;
 }) {
-  const active = sort.sortBy === sortKey;
+  if (onSort === undefined) {
+    return (
+      <span className={className} data-testid={testId} data-sort={testId && 'none'}>
+        {label}
+      </span>
+    );
+  }
   return (
-    <Table.Th aria-sort={active ? ARIA_SORT[sort.sortDir] : 'none'}>
-      <UnstyledButton onClick={() => onSort(sortKey)} data-testid={testId} fw={600} fz="sm">
-        {column.header} {active ? ARROW[sort.sortDir] : ''}
-      </UnstyledButton>
-    </Table.Th>
+    <UnstyledButton onClick={onSort} className={className} data-testid={testId} data-sort={direction} fw={600} fz="sm">
+      {label}
+      {ARROW[direction]}
+    </UnstyledButton>
+  );
+}
+
+/** The one empty note of the console's lists. */
+export function EmptyNote({ testId, className, children }: { testId: string; className?: string; children: ReactNode }) {
+  return (
+    <Text c="dimmed" size="sm" className={className} data-testid={testId}>
+      {children}
+    </Text>
   );
 }
 
 function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; sort?: ListSort; onSort?: (sortKey: string) => void; prefix: string }) {
-  if (column.sortKey === undefined || sort === undefined || onSort === undefined) return <Table.Th>{column.header}</Table.Th>;
-  return <SortHeader column={column} sortKey={column.sortKey} sort={sort} onSort={onSort} testId={`${prefix}-sort-${column.id}`} />;
+  const { sortKey } = column;
+  const label = column.headerNode ?? column.header;
+  if (sortKey === undefined || sort === undefined || onSort === undefined) return <Table.Th>{label}</Table.Th>;
+  const direction = sort.sortBy === sortKey ? sort.sortDir : 'none';
+  return (
+    <Table.Th aria-sort={ariaSort(direction)}>
+      <HeaderLabel label={label} direction={direction} onSort={() => onSort(sortKey)} testId={`${prefix}-sort-${column.id}`} />
+    </Table.Th>
+  );
 }
 
 function ListRow<R>({
@@ -117,12 +158,13 @@ function ListRow<R>({
   prefix,
   onRowClick,
   rowData,
-}: Pick<ListTableProps<R>, 'rowKey' | 'columns' | 'onRowClick' | 'rowData'> & { row: R; prefix: string }) {
+  rowTestId,
+}: Pick<ListTableProps<R>, 'rowKey' | 'columns' | 'onRowClick' | 'rowData' | 'rowTestId'> & { row: R; prefix: string }) {
   const key = rowKey(row);
   return (
     <Table.Tr
       {...rowData?.(row)}
-      data-testid={`${prefix}-row-${key}`}
+      data-testid={rowTestId?.(row) ?? `${prefix}-row-${key}`}
       onClick={onRowClick ? () => onRowClick(row) : undefined}
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
@@ -136,16 +178,16 @@ function ListRow<R>({
 }
 
 export function ListTable<Row>(props: ListTableProps<Row>) {
-  const { items, total, columns, rowKey, testIdPrefix: prefix, sort, onSort, page, pageSize, onPage, totalText } = props;
+  const { items, columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
+  const total = props.total ?? items.length;
+  const paged = onPage !== undefined && total > pageSize;
   return (
     <Stack gap="sm">
-      {items.length === 0 ? (
-        <Text c="dimmed" data-testid={`${prefix}-empty`}>
-          {props.emptyText}
-        </Text>
+      {items.length === 0 && props.emptyText !== undefined ? (
+        <EmptyNote testId={`${prefix}-empty`}>{props.emptyText}</EmptyNote>
       ) : (
         <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid={`${prefix}-${props.tableTestId ?? 'grid'}`}>
+          <Table striped={props.striped ?? true} highlightOnHover verticalSpacing="xs" data-testid={props.testId ?? `${prefix}-${props.tableTestId ?? 'grid'}`}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
@@ -163,20 +205,21 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
                   prefix={props.rowTestIdPrefix ?? prefix}
                   onRowClick={props.onRowClick}
                   rowData={props.rowData}
+                  rowTestId={props.rowTestId}
                 />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      {(totalText !== undefined || total > pageSize) && (
+      {(totalText !== undefined || paged) && (
         <Group justify="space-between">
           {totalText !== undefined && (
             <Text size="sm" c="dimmed" data-testid={`${prefix}-total`}>
               {totalText(total)}
             </Text>
           )}
-          {total > pageSize && <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} size="sm" data-testid={`${prefix}-pagination`} />}
+          {paged && <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} size="sm" data-testid={`${prefix}-pagination`} />}
         </Group>
       )}
     </Stack>

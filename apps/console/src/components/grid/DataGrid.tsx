@@ -44,7 +44,7 @@ import { useTranslation } from 'react-i18next';
 import { clampWidth, MIN_COLUMN_WIDTH, nextSortState, sortRows } from './gridSort';
 import type { SortKey, SortState } from './gridSort';
 import { useGridPrefs } from './useGridPrefs';
-import { cellTestIdOf, type ListColumn } from '../../kit/ListTable';
+import { ariaSort, cellTestIdOf, EmptyNote, HeaderLabel, type ListColumn } from '../../kit/ListTable';
 import classes from './DataGrid.module.css';
 
 export type { SortState, SortDirection, SortValue } from './gridSort';
@@ -85,15 +85,6 @@ function Chevron({ open }: { open: boolean }) {
   return (
     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
       <path d="M4 2 L8 6 L4 10" fill="none" stroke="currentColor" strokeWidth="1.6" />
-    </svg>
-  );
-}
-
-function SortMark({ direction }: { direction: 'asc' | 'desc' | 'none' }) {
-  if (direction === 'none') return null;
-  return (
-    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
-      <path d={direction === 'asc' ? 'M1 7 L5 2 L9 7 Z' : 'M1 3 L5 8 L9 3 Z'} fill="currentColor" />
     </svg>
   );
 }
@@ -218,24 +209,20 @@ function HeaderCell({ id, header, sortable, direction, resizable, width, minWidt
     onResize(id, clampWidth(width + (event.key === 'ArrowRight' ? KEY_STEP : -KEY_STEP), minWidth), true);
   };
 
-  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
   return (
     <div
       className={classes.headerCell}
       role="columnheader"
-      aria-sort={sortable ? ariaSort : undefined}
+      aria-sort={sortable ? ariaSort(direction) : undefined}
       style={align ? { justifyContent: align === 'right' ? 'flex-end' : align } : undefined}
     >
-      {sortable ? (
-        <button type="button" className={classes.sortButton} data-testid={`grid-header-${id}`} data-sort={direction} onClick={() => onSort(id)}>
-          <span className={classes.headerLabel}>{header}</span>
-          <SortMark direction={direction} />
-        </button>
-      ) : (
-        <span className={classes.headerLabel} data-testid={`grid-header-${id}`} data-sort="none">
-          {header}
-        </span>
-      )}
+      <HeaderLabel
+        label={header}
+        direction={direction}
+        onSort={sortable ? () => onSort(id) : undefined}
+        testId={`grid-header-${id}`}
+        className={sortable ? classes.sortButton : classes.headerLabel}
+      />
       {resizable && (
         <div
           role="separator"
@@ -378,7 +365,7 @@ export function DataGrid<T>({
             <HeaderCell
               key={column.id}
               id={column.id}
-              header={column.header}
+              header={column.headerNode ?? column.header}
               sortable={column.sortValue !== undefined}
               direction={sort?.column === column.id ? sort.direction : 'none'}
               resizable={column.resizable !== false}
@@ -392,9 +379,9 @@ export function DataGrid<T>({
           ))}
         </div>
         {sorted.length === 0 ? (
-          <div className={classes.empty} data-testid={`grid-${gridId}-empty`}>
+          <EmptyNote testId={`grid-${gridId}-empty`} className={classes.empty}>
             {empty ?? t('unitList.grid.empty')}
-          </div>
+          </EmptyNote>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {

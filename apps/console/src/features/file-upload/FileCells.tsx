@@ -1,12 +1,15 @@
 /**
- * The cells every file table of the page shows (unit files, pending uploads, uploaded files): the
- * file name (with optional badges after it), its size, its modification date and its upload
- * status. One set, so the three tables render a file the same way.
+ * The columns every file table of the page shows (unit files, pending uploads, uploaded files: the
+ * kit's list table): the file name (with optional badges after it), its size, its modification
+ * date and its upload status; and the frame of each. One set, so the three tables render a file
+ * the same way.
  */
 import type { ReactNode } from 'react';
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
+import type { ListColumn } from '../../kit/ListTable';
 import { formatBytes } from './fileUploadState';
 
 export function useFormatBytes(): (bytes: number) => string {
@@ -42,44 +45,63 @@ export function FileStatusBadge({ status, testId }: { readonly status: UnitStore
   );
 }
 
-// ── table cells ────────────────────────────────────────────────────────────────────────────────
-
-/** The file-name cell; `children` (badges) follow the name on the same line. */
-export function FileNameCell({ name, children }: { readonly name: string; readonly children?: ReactNode }) {
-  return (
-    <Table.Td>
-      {children === undefined ? (
-        <Text size="sm">{name}</Text>
-      ) : (
+/** The columns every file table shows (`status` gets the test id `<statusTestId>-status-<fileId>`); `badges`: what follows the name. */
+export function fileColumns(
+  t: TFunction,
+  statusTestId: string,
+  badges?: (file: UnitStoredFile) => ReactNode,
+): Record<'name' | 'size' | 'modified' | 'status', ListColumn<UnitStoredFile>> {
+  return {
+    name: {
+      id: 'name',
+      header: t('fileUpload.columns.name'),
+      render: (f) => (
         <Group gap={6} wrap="nowrap">
-          <Text size="sm">{name}</Text>
-          {children}
+          <Text size="sm">{f.fileName}</Text>
+          {badges?.(f)}
         </Group>
-      )}
-    </Table.Td>
-  );
+      ),
+    },
+    size: { id: 'size', header: t('fileUpload.columns.size'), render: (f) => <FileSize bytes={f.sizeBytes} /> },
+    modified: { id: 'modified', header: t('fileUpload.columns.modified'), render: (f) => <FileDate iso={f.lastModified} /> },
+    status: {
+      id: 'status',
+      header: t('fileUpload.columns.status'),
+      render: (f) => <FileStatusBadge status={f.status} testId={`${statusTestId}-status-${f.fileId}`} />,
+    },
+  };
 }
 
-export function FileSizeCell({ bytes }: { readonly bytes: number }) {
+/** The frame of each file table: its title with a badge, buttons on the right, then what it shows. */
+export function FileSection({
+  testId,
+  title,
+  badge,
+  badgeTestId,
+  actions,
+  children,
+}: {
+  testId: string;
+  title: string;
+  badge: ReactNode;
+  badgeTestId: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Table.Td>
-      <FileSize bytes={bytes} />
-    </Table.Td>
-  );
-}
-
-export function FileDateCell({ iso }: { readonly iso: string | null }) {
-  return (
-    <Table.Td>
-      <FileDate iso={iso} />
-    </Table.Td>
-  );
-}
-
-export function FileStatusCell({ status, testId }: { readonly status: UnitStoredFile['status']; readonly testId: string }) {
-  return (
-    <Table.Td>
-      <FileStatusBadge status={status} testId={testId} />
-    </Table.Td>
+    <Paper withBorder p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={4}>{title}</Title>
+            <Badge variant="light" data-testid={badgeTestId}>
+              {badge}
+            </Badge>
+          </Group>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
 import { useToast } from '../../toast/useToast';
-import { FileDateCell, FileNameCell, FileSizeCell, FileStatusCell } from './FileCells';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { FileSection, fileColumns } from './FileCells';
 import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
 import type { UploadProblem } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
@@ -113,101 +114,88 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
     );
   };
 
-  return (
-    <Paper withBorder p="md" data-testid="file-upload-unit-files">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Title order={4}>{t('fileUpload.unitFiles.title')}</Title>
-            <Badge variant="light" data-testid="file-upload-selected-count">
-              {t('fileUpload.unitFiles.selected', { count: selectedFiles.length })}
+  const columns = fileColumns(t, 'file', (f) => {
+    const part = partNumber(f.fileName);
+    const ext = storeAndForwardExtension(f.fileName);
+    return (
+      <>
+        {ext === null ? (
+          <Tooltip label={t('fileUpload.unitFiles.notStoreAndForward')}>
+            <Badge size="xs" color="gray" variant="outline">
+              ?
             </Badge>
-          </Group>
-          <Group gap="xs">
-            {canUpload && (
-              <Button onClick={onUpload} loading={upload.isPending} data-testid="file-upload-submit">
-                {t('fileUpload.unitFiles.upload')}
-              </Button>
-            )}
-            {canDelete && (
-              <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending} data-testid="file-delete-submit">
-                {t('fileUpload.unitFiles.delete')}
-              </Button>
-            )}
-          </Group>
-        </Group>
-        {message !== null && (
-          <Alert color="red" data-testid="file-upload-message" role="alert">
-            {message}
-          </Alert>
-        )}
-        {files.length === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="file-upload-unit-files-empty">
-            {t('fileUpload.unitFiles.empty')}
-          </Text>
+          </Tooltip>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('fileUpload.unitFiles.selectAll')}
-                      checked={allSelected}
-                      indeterminate={!allSelected && selectedFiles.length > 0}
-                      onChange={toggleAll}
-                      data-testid="file-select-all"
-                    />
-                  </Table.Th>
-                  <Table.Th>{t('fileUpload.columns.name')}</Table.Th>
-                  <Table.Th>{t('fileUpload.columns.size')}</Table.Th>
-                  <Table.Th>{t('fileUpload.columns.modified')}</Table.Th>
-                  <Table.Th>{t('fileUpload.columns.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {files.map((f) => {
-                  const part = partNumber(f.fileName);
-                  const ext = storeAndForwardExtension(f.fileName);
-                  return (
-                    <Table.Tr key={f.fileId} data-testid={`file-row-${f.fileId}`} data-path={f.path} data-name={f.fileName}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })}
-                          checked={selected.has(f.fileId)}
-                          onChange={() => toggle(f.fileId)}
-                          data-testid={`file-select-${f.fileId}`}
-                        />
-                      </Table.Td>
-                      <FileNameCell name={f.fileName}>
-                        {ext === null ? (
-                          <Tooltip label={t('fileUpload.unitFiles.notStoreAndForward')}>
-                            <Badge size="xs" color="gray" variant="outline">
-                              ?
-                            </Badge>
-                          </Tooltip>
-                        ) : (
-                          <Badge size="xs" variant="outline">
-                            {ext}
-                          </Badge>
-                        )}
-                        {part !== null && (
-                          <Badge size="xs" variant="light" color="grape">
-                            {t('fileUpload.unitFiles.part', { part })}
-                          </Badge>
-                        )}
-                      </FileNameCell>
-                      <FileSizeCell bytes={f.sizeBytes} />
-                      <FileDateCell iso={f.lastModified} />
-                      <FileStatusCell status={f.status} testId={`file-status-${f.fileId}`} />
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Badge size="xs" variant="outline">
+            {ext}
+          </Badge>
         )}
-      </Stack>
+        {part !== null && (
+          <Badge size="xs" variant="light" color="grape">
+            {t('fileUpload.unitFiles.part', { part })}
+          </Badge>
+        )}
+      </>
+    );
+  });
+  const select: ListColumn<UnitStoredFile> = {
+    id: 'select',
+    header: t('fileUpload.unitFiles.selectAll'),
+    headerNode: (
+      <Checkbox
+        aria-label={t('fileUpload.unitFiles.selectAll')}
+        checked={allSelected}
+        indeterminate={!allSelected && selectedFiles.length > 0}
+        onChange={toggleAll}
+        data-testid="file-select-all"
+      />
+    ),
+    render: (f) => (
+      <Checkbox
+        aria-label={t('fileUpload.unitFiles.select', { name: f.fileName })}
+        checked={selected.has(f.fileId)}
+        onChange={() => toggle(f.fileId)}
+        data-testid={`file-select-${f.fileId}`}
+      />
+    ),
+  };
+
+  return (
+    <FileSection
+      testId="file-upload-unit-files"
+      title={t('fileUpload.unitFiles.title')}
+      badge={t('fileUpload.unitFiles.selected', { count: selectedFiles.length })}
+      badgeTestId="file-upload-selected-count"
+      actions={
+        <Group gap="xs">
+          {canUpload && (
+            <Button onClick={onUpload} loading={upload.isPending} data-testid="file-upload-submit">
+              {t('fileUpload.unitFiles.upload')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button color="red" variant="light" onClick={onDelete} loading={remove.isPending} data-testid="file-delete-submit">
+              {t('fileUpload.unitFiles.delete')}
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      {message !== null && (
+        <Alert color="red" data-testid="file-upload-message" role="alert">
+          {message}
+        </Alert>
+      )}
+      <ListTable
+        items={files}
+        columns={[select, columns.name, columns.size, columns.modified, columns.status]}
+        rowKey={(f) => f.fileId}
+        testIdPrefix="file-upload-unit-files"
+        rowTestIdPrefix="file"
+        rowData={(f) => ({ 'data-path': f.path, 'data-name': f.fileName })}
+        emptyText={t('fileUpload.unitFiles.empty')}
+        minWidth={640}
+      />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('fileUpload.confirmDelete.title')} data-testid="file-delete-modal">
         <Stack>
           <Text>{t('fileUpload.confirmDelete.body', { count: paths.length })}</Text>
@@ -221,6 +209,6 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </FileSection>
   );
 }
