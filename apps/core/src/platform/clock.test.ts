@@ -114,10 +114,12 @@ describe('TestClock', () => {
     const due = c.now() + 10_300;
     c.setTimeout(() => fired.push(c.now()), 10_300);
     let ticks = 0;
-    const every = c.setInterval(() => ticks++, 30);
+    let twice: () => void = () => undefined;
+    const ranTwice = new Promise<void>((resolve) => (twice = resolve));
+    const every = c.setInterval(() => ++ticks === 2 && twice(), 30);
     armed.push({ c, t: every });
-    await realSleep(100);
-    // The interval ran on real time; the long timeout did not.
+    // The interval runs on real time (waited for, not slept: a busy machine only makes it later); the long timeout did not.
+    await ranTwice;
     expect(ticks).toBeGreaterThanOrEqual(2);
     expect(fired).toEqual([]);
     c.clearInterval(every);
@@ -156,12 +158,21 @@ describe('systemClock', () => {
     expect(Math.abs(systemClock.now() - Date.now())).toBeLessThan(5);
     expect(Math.abs(systemClock.date().getTime() - Date.now())).toBeLessThan(5);
     let n = 0;
-    const i = systemClock.setInterval(() => n++, 5);
+    let ticks = 0;
+    // The interval's second tick is due after the cleared timeout would have been: Node runs due timers in order,
+    // so by then a timeout left armed would have fired. No fixed sleep: a busy machine only makes it later.
+    const twice = new Promise<void>((resolve) => {
+      const i = systemClock.setInterval(() => {
+        if (++ticks === 2) {
+          systemClock.clearInterval(i);
+          resolve();
+        }
+      }, 5);
+    });
     const t = systemClock.setTimeout(() => (n += 100), 5);
     systemClock.clearTimeout(t);
-    await realSleep(40);
-    systemClock.clearInterval(i);
-    expect(n).toBeGreaterThanOrEqual(2);
-    expect(n).toBeLessThan(100);
+    await twice;
+    expect(ticks).toBe(2);
+    expect(n).toBe(0);
   });
 });
