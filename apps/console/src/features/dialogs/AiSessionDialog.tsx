@@ -9,13 +9,13 @@
  * (an AI session works on the live stream), the unit's services and their state, what an AI session
  * needs, and for read-only users "Not available for your user type". It offers no action.
  */
-import { Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { APPLY_BUTTON_ROLES, hasAnyRole } from '@fleet/contracts';
 import { isStreaming } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { rolesOf, useSessionUser } from '../../session/hooks';
-import { ErrorNote, ReadOnlyNote, UnitHeading } from './DialogParts';
+import { DialogFooter, ErrorNote, ReadOnlyNote, unitDialog, UnitHeading } from './DialogParts';
 import type { UnitDialogProps } from './types';
 
 /** "A service counts as enabled when its status is ENABLED" (000 §6). */
@@ -73,23 +73,11 @@ function AiSessionBody({ unitId, opened, onClose }: UnitDialogProps) {
               {t('dialogs.aiSession.notYet')}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-testid="ai-session-close">
-              {t('common.close')}
-            </Button>
-          </Group>
+          <DialogFooter testId="ai-session" onClose={onClose} canAct />
         </>
       )}
     </Stack>
   );
 }
 
-/** The dialog; its content mounts when opened, so each opening starts afresh. */
-export default function AiSessionDialog(props: UnitDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.aiSession.title')} size="md">
-      <AiSessionBody {...props} />
-    </Modal>
-  );
-}
+export default unitDialog('dialogs.aiSession.title', AiSessionBody);

@@ -1,9 +1,12 @@
-/** Small pieces the unit dialogs share: the unit heading and the role check. */
-import { Alert, Text } from '@mantine/core';
+/** Small pieces the unit dialogs share: the modal, the unit heading, the role check and the buttons. */
+import type { ComponentType, ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EndpointId } from '@fleet/contracts';
 import { rolesOf, useSessionUser } from '../../session/hooks';
 import { canApply } from '../../kit/access';
+import type { TextKey } from '../../kit/formRules';
+import type { UnitDialogProps } from './types';
 
 /** Whether the signed-in user gets the action of a dialog making this call. */
 export function useCanUseCall(id: EndpointId): boolean {
@@ -36,5 +39,33 @@ export function ErrorNote({ message, testId }: { readonly message: string; reado
     <Alert color="red" data-testid={testId} role="alert">
       {message}
     </Alert>
+  );
+}
+
+/** A unit dialog titled `title`: its body mounts when opened, so each opening starts afresh. */
+export function unitDialog<P extends UnitDialogProps>(title: TextKey, Body: ComponentType<P>, size = 'md') {
+  return function UnitDialog(props: P) {
+    const { t } = useTranslation();
+    return (
+      <Modal opened={props.opened} onClose={props.onClose} title={t(title)} size={size}>
+        <Body {...props} />
+      </Modal>
+    );
+  };
+}
+
+/** The dialog's buttons: Close (`<testId>-close`), then the action's to a user who may act; the read-only note to one who may not. */
+export function DialogFooter({ testId, onClose, canAct, children }: { testId: string; onClose: () => void; canAct: boolean; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!canAct && <ReadOnlyNote />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-testid={`${testId}-close`}>
+          {t('common.close')}
+        </Button>
+        {canAct && children}
+      </Group>
+    </>
   );
 }

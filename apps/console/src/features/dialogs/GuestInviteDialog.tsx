@@ -8,12 +8,12 @@
  * (POST groups/{id}/email, groups/{id}/sms: InviteDelivery.tsx).
  */
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CreateGuestInvitationBody, type GuestInvitation } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { GuestInviteFields } from './GuestInviteFields';
 import { InviteDelivery } from './InviteDelivery';
 import { absoluteJoinLink, inviteBody, type InviteFormValues } from './rules';
@@ -116,32 +116,20 @@ function GuestInviteBody({ unitId, opened, onClose }: UnitDialogProps) {
           {failure && Object.keys(apiFieldErrors(failure)).length === 0 && <ErrorNote testId="guest-invite-error" message={errorText(failure)} />}
         </>
       )}
-      {!canAct && <ReadOnlyNote />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-testid="guest-invite-close">
-          {t('common.close')}
-        </Button>
-        {canAct && invite.data && (
+      <DialogFooter testId="guest-invite" onClose={onClose} canAct={canAct}>
+        {invite.data && (
           <Button variant="light" onClick={() => invite.reset()} data-testid="guest-invite-another">
             {t('dialogs.guestInvite.another')}
           </Button>
         )}
-        {canAct && !invite.data && groupList.length > 0 && (
+        {!invite.data && groupList.length > 0 && (
           <Button onClick={onSend} loading={invite.isPending} data-testid="guest-invite-send">
             {t('dialogs.guestInvite.send')}
           </Button>
         )}
-      </Group>
+      </DialogFooter>
     </Stack>
   );
 }
 
-/** The dialog; its content mounts when opened, so each opening starts afresh. */
-export default function GuestInviteDialog(props: UnitDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.guestInvite.title')} size="md">
-      <GuestInviteBody {...props} />
-    </Modal>
-  );
-}
+export default unitDialog('dialogs.guestInvite.title', GuestInviteBody);

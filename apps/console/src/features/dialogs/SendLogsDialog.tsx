@@ -10,13 +10,13 @@
  * may make the call get a Stop button (DELETE v2/units/{id}/fetchlogs/stream).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SEND_LOGS_DESCRIPTION_MAX, StartFetchLogsBody } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useChannelNames } from '../channels/useChannelNames';
-import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { defaultTimeZone, logSendingState, sendLogsBlocker, timeZoneList } from './rules';
 import type { UnitDialogProps } from './types';
 import { apiFieldErrors, parseBody, type FieldErrors } from './validation';
@@ -155,29 +155,17 @@ function SendLogsBody({ unitId, opened, onClose }: UnitDialogProps) {
               {t('dialogs.sendLogs.sent', { id: sent.supportCaseId })}
             </Alert>
           )}
-          {!canAct && <ReadOnlyNote />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-testid="send-logs-close">
-              {t('common.close')}
-            </Button>
-            {canAct && !sent && (
+          <DialogFooter testId="send-logs" onClose={onClose} canAct={canAct}>
+            {!sent && (
               <Button onClick={() => void onSend()} loading={send.isPending || enhance.isPending} disabled={blocker !== null} data-testid="send-logs-send">
                 {t('dialogs.sendLogs.send')}
               </Button>
             )}
-          </Group>
+          </DialogFooter>
         </>
       )}
     </Stack>
   );
 }
 
-/** The dialog; its content mounts when opened, so each opening starts afresh. */
-export default function SendLogsDialog(props: UnitDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.sendLogs.title')} size="md">
-      <SendLogsBody {...props} />
-    </Modal>
-  );
-}
+export default unitDialog('dialogs.sendLogs.title', SendLogsBody);

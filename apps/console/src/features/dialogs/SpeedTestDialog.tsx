@@ -6,7 +6,7 @@
  * streaming: "Test cancelled").
  */
 import { useEffect, useReducer, useState } from 'react';
-import { Button, Group, Loader, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '@fleet/contracts';
 import { formatBitrate } from '@fleet/domain';
@@ -14,7 +14,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { ApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { ErrorNote, ReadOnlyNote, UnitHeading, useCanUseCall } from './DialogParts';
+import { DialogFooter, ErrorNote, unitDialog, UnitHeading, useCanUseCall } from './DialogParts';
 import { SPEED_TEST_READY, speedTestBlocker, speedTestProgress, speedTestReducer } from './rules';
 import type { SpeedTestBlocker } from './rules';
 import type { UnitDialogProps } from './types';
@@ -154,17 +154,13 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
             />
           )}
           {cancel.isError && <ErrorNote testId="speed-test-cancel-error" message={errorText(cancel.error)} />}
-          {!canAct && <ReadOnlyNote />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-testid="speed-test-close">
-              {t('common.close')}
-            </Button>
-            {canAct && running && (
+          <DialogFooter testId="speed-test" onClose={onClose} canAct={canAct}>
+            {running && (
               <Button color="red" variant="light" onClick={onCancel} loading={cancel.isPending} data-testid="speed-test-cancel">
                 {t('dialogs.speedTest.cancel')}
               </Button>
             )}
-            {canAct && !running && (
+            {!running && (
               <Button
                 onClick={onStart}
                 disabled={blocker !== null || state.phase === 'starting'}
@@ -174,19 +170,11 @@ function SpeedTestBody({ unitId, opened, onClose, channelId, channelVersion }: S
                 {state.phase === 'completed' || state.phase === 'failed' ? t('dialogs.speedTest.again') : t('dialogs.speedTest.start')}
               </Button>
             )}
-          </Group>
+          </DialogFooter>
         </>
       )}
     </Stack>
   );
 }
 
-/** The dialog; its content mounts when opened, so each opening starts afresh. */
-export default function SpeedTestDialog(props: SpeedTestDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.speedTest.title')} size="md">
-      <SpeedTestBody {...props} />
-    </Modal>
-  );
-}
+export default unitDialog('dialogs.speedTest.title', SpeedTestBody);

@@ -6,13 +6,14 @@
  * Running and pending uploads can be cancelled (000 §7 command "cancel file upload", payload files).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Checkbox, Group, Loader, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UploadedFileStatus } from '@fleet/contracts';
+import type { UnitStoredFile, UploadedFileStatus } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { ErrorNote, ReadOnlyNote, useCanUseCall } from './DialogParts';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
+import { DialogFooter, ErrorNote, unitDialog, useCanUseCall } from './DialogParts';
 import { isActiveUpload, namesToCancel, touchesUploads, uploadRows } from './rules';
 import type { UnitDialogProps } from './types';
 
@@ -87,6 +88,44 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
     );
   };
 
+  const select: ListColumn<UnitStoredFile> = {
+    id: 'select',
+    header: '',
+    render: (f) => (
+      <Checkbox
+        aria-label={t('dialogs.uploadProgress.select', { file: f.fileName })}
+        checked={chosen.has(f.fileId)}
+        disabled={!isActiveUpload(f.status)}
+        onChange={(e) => toggle(f.fileId, e.currentTarget.checked)}
+        data-testid={`upload-select-${f.fileId}`}
+      />
+    ),
+  };
+  const columns: ListColumn<UnitStoredFile>[] = [
+    { id: 'file', header: t('dialogs.uploadProgress.file'), render: (f) => <Text size="sm">{f.fileName}</Text> },
+    {
+      id: 'status',
+      header: t('dialogs.uploadProgress.status'),
+      render: (f) =>
+        f.status && (
+          <Badge color={STATUS_COLOUR[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
+            {t(`dialogs.uploadProgress.statuses.${f.status}`)}
+          </Badge>
+        ),
+    },
+    {
+      id: 'progress',
+      header: t('dialogs.uploadProgress.progress'),
+      render: (f) => (
+        <Group gap="xs" wrap="nowrap" miw={140}>
+          <Progress value={f.progress} w={100} animated={f.status === 'uploading'} aria-label={t('dialogs.uploadProgress.progress')} />
+          <Text size="xs" data-testid={`upload-progress-${f.fileId}`}>
+            {`${Math.round(f.progress)}%`}
+          </Text>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack data-testid="dialog-uploadProgress" gap="sm">
       {files.isPending && <Loader size="sm" />}
@@ -101,51 +140,16 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
           <Text size="sm" data-testid="upload-active-count" data-count={activeCount}>
             {t('dialogs.uploadProgress.active', { count: activeCount })}
           </Text>
-          <Table data-testid="upload-table">
-            <Table.Thead>
-              <Table.Tr>
-                {canAct && <Table.Th />}
-                <Table.Th>{t('dialogs.uploadProgress.file')}</Table.Th>
-                <Table.Th>{t('dialogs.uploadProgress.status')}</Table.Th>
-                <Table.Th>{t('dialogs.uploadProgress.progress')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((f) => (
-                <Table.Tr key={f.fileId} data-testid={`upload-row-${f.fileId}`} data-status={f.status ?? ''} data-progress={f.progress}>
-                  {canAct && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('dialogs.uploadProgress.select', { file: f.fileName })}
-                        checked={chosen.has(f.fileId)}
-                        disabled={!isActiveUpload(f.status)}
-                        onChange={(e) => toggle(f.fileId, e.currentTarget.checked)}
-                        data-testid={`upload-select-${f.fileId}`}
-                      />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Text size="sm">{f.fileName}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {f.status && (
-                      <Badge color={STATUS_COLOUR[f.status]} variant="light" data-testid={`upload-status-${f.fileId}`}>
-                        {t(`dialogs.uploadProgress.statuses.${f.status}`)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td miw={140}>
-                    <Group gap="xs" wrap="nowrap">
-                      <Progress value={f.progress} w={100} animated={f.status === 'uploading'} aria-label={t('dialogs.uploadProgress.progress')} />
-                      <Text size="xs" data-testid={`upload-progress-${f.fileId}`}>
-                        {`${Math.round(f.progress)}%`}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ListTable
+            items={rows}
+            columns={[...(canAct ? [select] : []), ...columns]}
+            rowKey={(f) => f.fileId}
+            testIdPrefix="upload"
+            testId="upload-table"
+            rowData={(f) => ({ 'data-status': f.status ?? '', 'data-progress': f.progress })}
+            striped={false}
+            minWidth={0}
+          />
         </>
       )}
       {cancel.isError && <ErrorNote testId="upload-cancel-error" message={errorText(cancel.error)} />}
@@ -154,27 +158,15 @@ function UploadProgressBody({ unitId, opened, onClose }: UnitDialogProps) {
           {notice}
         </Text>
       )}
-      {!canAct && <ReadOnlyNote />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-testid="upload-close">
-          {t('common.close')}
-        </Button>
-        {canAct && (
+      <DialogFooter testId="upload" onClose={onClose} canAct={canAct}>
+        {
           <Button color="red" onClick={onCancel} disabled={names.length === 0} loading={cancel.isPending} data-testid="upload-cancel">
             {t('dialogs.uploadProgress.cancel')}
           </Button>
-        )}
-      </Group>
+        }
+      </DialogFooter>
     </Stack>
   );
 }
 
-/** The dialog; its content mounts when opened, so each opening starts afresh. */
-export default function UploadProgressDialog(props: UnitDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('dialogs.uploadProgress.title')} size="lg">
-      <UploadProgressBody {...props} />
-    </Modal>
-  );
-}
+export default unitDialog('dialogs.uploadProgress.title', UploadProgressBody, 'lg');
