@@ -6,21 +6,21 @@
  * (one of the stream media profiles, GET streamingmediaprofiles/fetch), the bitrate (§5 2000-8000
  * kbps), a resolution from the §9 default media resolutions and the frame rate.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddDestinationBody, DEFAULT_MEDIA_RESOLUTIONS, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
 import type { StreamingDestinationInfo, StreamingDestinationList } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useFieldError } from '../../lib/forms/useFieldError';
+import { ConfigFields, type ConfigField, type KeysOf } from '../../kit/ConfigFields';
+import type { Option } from '../../kit/formRules';
 import { useToast } from '../../toast/useToast';
 import { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } from './channelForms';
-import type { DestinationForm, DestinationType, MediaResolution } from './channelForms';
+import type { DestinationForm, DestinationType } from './channelForms';
 import { FfmpegSection, Loaded } from './ConfigTabs';
-import { ChannelFormSection, NotAvailable, useCanApply, useChannelModal } from './parts';
-import { useChannelForm } from './useChannelForm';
+import { ChannelCard, NotAvailable, useCanApply, useChannelModal } from './parts';
 import type { ChannelForm } from './useChannelForm';
 
 function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onEdit: (destination: StreamingDestinationInfo) => void }) {
@@ -111,106 +111,80 @@ function useVideoProfileOptions(current: string, none: string) {
   }, [profiles.data, current, none]);
 }
 
-/** The destination's fields (the add and the edit form alike); errors under `destination.`. */
-function DestinationFieldsView({ form, formId }: { form: ChannelForm<DestinationForm>; formId: string }) {
+/** The destination's fields (the add and the edit form alike), those of its type; errors under `destination.`. */
+function DestinationFields({ form, formId, error }: { form: ChannelForm<DestinationForm>; formId: string; error: (field: string) => ReactNode }) {
   const { t } = useTranslation();
   const profileOptions = useVideoProfileOptions(form.values.videoProfile, t('channels.destinations.noneOption'));
-  const fieldError = useFieldError(`channel-error-${formId}`, form.errors);
-  const error = (field: string) => fieldError(`destination.${field}`);
-  const v = form.values;
-  const text = (field: keyof DestinationForm, label: string) => (
-    <TextInput
-      label={label}
-      value={v[field]}
-      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
-      error={error(field)}
-      data-testid={`channel-${formId}-${field}`}
-    />
-  );
+  const of =
+    (...types: DestinationType[]) =>
+    (v: DestinationForm) =>
+      types.includes(v.type);
+  const field = (
+    kind: 'text' | 'password',
+    name: Exclude<KeysOf<DestinationForm, string>, 'type' | 'streamType' | 'srtMode' | 'videoProfile' | 'resolution' | 'ffmpegOverride'>,
+    ...types: DestinationType[]
+  ): ConfigField<DestinationForm> => ({
+    kind,
+    name,
+    label: t(`channels.destinations.${name}`),
+    ...(types.length > 0 ? { when: of(...types) } : {}),
+  });
+  const select = (
+    name: 'type' | 'streamType' | 'srtMode' | 'videoProfile' | 'resolution',
+    options: readonly (string | Option)[],
+  ): ConfigField<DestinationForm> => ({
+    kind: 'select',
+    name,
+    label: t(`channels.destinations.${name}`),
+    options,
+    ...(name === 'srtMode' ? { when: of('srt') } : {}),
+  });
+  const props = { prefix: 'channel', formId, form, error: (name: string) => error(`destination.${name}`) };
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NativeSelect
-          label={t('channels.destinations.type')}
-          value={v.type}
-          onChange={(e) => form.set({ type: e.currentTarget.value as DestinationType })}
-          data={DESTINATION_TYPES.map((d) => ({ value: d, label: t(`channels.destinations.types.${d}`) }))}
-          data-testid={`channel-${formId}-type`}
-        />
-        {text('name', t('channels.destinations.name'))}
-        {text('provider', t('channels.destinations.provider'))}
-        <NativeSelect
-          label={t('channels.destinations.streamType')}
-          value={v.streamType}
-          onChange={(e) => form.set({ streamType: e.currentTarget.value as DestinationForm['streamType'] })}
-          data={STREAM_TYPES.map((s) => ({ value: s, label: t(`channels.destinations.streamTypes.${s}`) }))}
-        />
-        {(v.type === 'cdn' || v.type === 'srt') && text('urlPrimary', t('channels.destinations.urlPrimary'))}
-        {v.type === 'cdn' && text('urlSecondary', t('channels.destinations.urlSecondary'))}
-        {(v.type === 'cdn' || v.type === 'srt') && text('streamId', t('channels.destinations.streamId'))}
-        {v.type === 'cdn' && text('username', t('channels.destinations.username'))}
-        {v.type === 'cdn' && (
-          <PasswordInput
-            label={t('channels.destinations.password')}
-            value={v.password}
-            onChange={(e) => form.set({ password: e.currentTarget.value })}
-            error={error('password')}
-          />
-        )}
-        {v.type === 'srt' && (
-          <NativeSelect
-            label={t('channels.destinations.srtMode')}
-            value={v.srtMode}
-            onChange={(e) => form.set({ srtMode: e.currentTarget.value as DestinationForm['srtMode'] })}
-            data={SRT_MODES.map((m) => ({ value: m, label: m }))}
-          />
-        )}
-        {v.type === 'srt' && text('sourcePort', t('channels.destinations.sourcePort'))}
-        {v.type === 'srt' && (
-          <PasswordInput
-            label={t('channels.destinations.passphrase')}
-            value={v.passphrase}
-            onChange={(e) => form.set({ passphrase: e.currentTarget.value })}
-            error={error('passphrase')}
-            data-testid={`channel-${formId}-passphrase`}
-          />
-        )}
-        {v.type === 'srt' && text('latency', t('channels.destinations.latency'))}
-        {v.type === 'mpegts' && text('mpegTsIp', t('channels.destinations.mpegTsIp'))}
-        {v.type === 'mpegts' && text('mpegTsPort', t('channels.destinations.mpegTsPort'))}
-        {v.type === 'mpegts' && text('mpegTsBitrate', t('channels.destinations.mpegTsBitrate'))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 4 }}>
-        <NativeSelect
-          label={t('channels.destinations.videoProfile')}
-          value={v.videoProfile}
-          onChange={(e) => form.set({ videoProfile: e.currentTarget.value })}
-          data={profileOptions}
-          error={error('videoProfile')}
-          data-testid={`channel-${formId}-videoProfile`}
-        />
-        {text('bitrate', t('channels.destinations.bitrate'))}
-        <NativeSelect
-          label={t('channels.destinations.resolution')}
-          value={v.resolution}
-          onChange={(e) => form.set({ resolution: e.currentTarget.value as '' | MediaResolution })}
-          data={[{ value: '', label: t('channels.destinations.noneOption') }, ...DEFAULT_MEDIA_RESOLUTIONS.map((r) => ({ value: r, label: r }))]}
-          error={error('resolution')}
-          data-testid={`channel-${formId}-resolution`}
-        />
-        {text('frameRate', t('channels.destinations.frameRate'))}
-      </SimpleGrid>
-      {v.type === 'ffmpeg' && (
-        <Textarea
-          label={t('channels.destinations.ffmpegOverride')}
-          autosize
-          minRows={2}
-          value={v.ffmpegOverride}
-          onChange={(e) => form.set({ ffmpegOverride: e.currentTarget.value })}
-          error={error('ffmpegOverride')}
-          data-testid={`channel-${formId}-ffmpegOverride`}
-        />
-      )}
+      <ConfigFields
+        {...props}
+        cols={{ base: 1, sm: 3 }}
+        fields={[
+          [
+            select(
+              'type',
+              DESTINATION_TYPES.map((d) => ({ value: d, label: t(`channels.destinations.types.${d}`) })),
+            ),
+            field('text', 'name'),
+            field('text', 'provider'),
+            select(
+              'streamType',
+              STREAM_TYPES.map((s) => ({ value: s, label: t(`channels.destinations.streamTypes.${s}`) })),
+            ),
+            field('text', 'urlPrimary', 'cdn', 'srt'),
+            field('text', 'urlSecondary', 'cdn'),
+            field('text', 'streamId', 'cdn', 'srt'),
+            field('text', 'username', 'cdn'),
+            field('password', 'password', 'cdn'),
+            select('srtMode', SRT_MODES),
+            field('text', 'sourcePort', 'srt'),
+            field('password', 'passphrase', 'srt'),
+            field('text', 'latency', 'srt'),
+            field('text', 'mpegTsIp', 'mpegts'),
+            field('text', 'mpegTsPort', 'mpegts'),
+            field('text', 'mpegTsBitrate', 'mpegts'),
+          ],
+        ]}
+      />
+      <ConfigFields
+        {...props}
+        cols={{ base: 1, sm: 4 }}
+        fields={[
+          [
+            select('videoProfile', profileOptions),
+            field('text', 'bitrate'),
+            select('resolution', [{ value: '', label: t('channels.destinations.noneOption') }, ...DEFAULT_MEDIA_RESOLUTIONS]),
+            field('text', 'frameRate'),
+          ],
+          { kind: 'textarea', name: 'ffmpegOverride', label: t('channels.destinations.ffmpegOverride'), when: of('ffmpeg') },
+        ]}
+      />
     </>
   );
 }
@@ -218,52 +192,51 @@ function DestinationFieldsView({ form, formId }: { form: ChannelForm<Destination
 /** The add form; `onDone` remounts it blank (the parent changes its key). */
 function AddDestination({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { channel } = useChannelModal().details;
-  const allowed = useCanApply('addChannelDestination');
-  const toBody = useCallback((values: DestinationForm) => destinationBody(values, channel.channelId), [channel.channelId]);
-  const form = useChannelForm({
-    channelName: channel.channelName,
-    source: BLANK_DESTINATION,
-    endpoint: 'addChannelDestination',
-    schema: AddDestinationBody,
-    toBody,
-    toInput: (body) => ({ body: body as AddDestinationBody }),
-    refresh: ['fetchChannelDestinations'],
-    onSaved: onDone,
-  });
+  const { channelId } = useChannelModal().details.channel;
   return (
-    <ChannelFormSection formId="destination" title={t('channels.destinations.add')} form={form} allowed={allowed}>
-      <DestinationFieldsView form={form} formId="destination" />
-    </ChannelFormSection>
+    <ChannelCard
+      formId="destination"
+      title={t('channels.destinations.add')}
+      source={BLANK_DESTINATION}
+      endpoint="addChannelDestination"
+      schema={AddDestinationBody}
+      toBody={(values: DestinationForm) => destinationBody(values, channelId)}
+      toInput={(body) => ({ body: body as AddDestinationBody })}
+      refresh={['fetchChannelDestinations']}
+      onSaved={onDone}
+    >
+      {(form, error) => <DestinationFields form={form} formId="destination" error={error} />}
+    </ChannelCard>
   );
 }
 
 /** Editing one stored destination at the version it was read at (a change made meanwhile: 409). */
 function EditDestination({ destination, onDone }: { destination: StreamingDestinationInfo; onDone: () => void }) {
   const { t } = useTranslation();
-  const { channel } = useChannelModal().details;
-  const allowed = useCanApply('updateChannelDestination');
-  const source = useMemo(() => destinationForm(destination), [destination]);
-  const toBody = useCallback((values: DestinationForm) => destinationUpdateBody(values, channel.channelId, destination), [channel.channelId, destination]);
-  const form = useChannelForm({
-    channelName: channel.channelName,
-    source,
-    endpoint: 'updateChannelDestination',
-    schema: UpdateDestinationBody,
-    toBody,
-    toInput: (body) => ({ body: body as UpdateDestinationBody }),
-    refresh: ['fetchChannelDestinations'],
-    onSaved: onDone,
-  });
+  const { channelId } = useChannelModal().details.channel;
   return (
-    <ChannelFormSection formId="destinationEdit" title={t('channels.destinations.editTitle', { name: destination.name })} form={form} allowed={allowed}>
-      <DestinationFieldsView form={form} formId="destinationEdit" />
-      <Group>
-        <Button size="xs" variant="default" onClick={onDone} data-testid="channel-destinationEdit-cancel">
-          {t('channels.destinations.cancelEdit')}
-        </Button>
-      </Group>
-    </ChannelFormSection>
+    <ChannelCard
+      formId="destinationEdit"
+      title={t('channels.destinations.editTitle', { name: destination.name })}
+      source={destinationForm(destination)}
+      endpoint="updateChannelDestination"
+      schema={UpdateDestinationBody}
+      toBody={(values: DestinationForm) => destinationUpdateBody(values, channelId, destination)}
+      toInput={(body) => ({ body: body as UpdateDestinationBody })}
+      refresh={['fetchChannelDestinations']}
+      onSaved={onDone}
+    >
+      {(form, error) => (
+        <>
+          <DestinationFields form={form} formId="destinationEdit" error={error} />
+          <Group>
+            <Button size="xs" variant="default" onClick={onDone} data-testid="channel-destinationEdit-cancel">
+              {t('channels.destinations.cancelEdit')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </ChannelCard>
   );
 }
 

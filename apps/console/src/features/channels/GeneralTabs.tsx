@@ -4,17 +4,14 @@
  * elsewhere meanwhile answers 409 and changes nothing). The General tab also shows the channel's
  * logs (ChannelLogs.tsx).
  */
-import { Badge, Checkbox, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_MODES, UpdateAdminChannelBody } from '@fleet/contracts';
-import type { ChannelMode } from '@fleet/contracts';
-import { useFieldError } from '../../lib/forms/useFieldError';
+import { ConfigFields, type ConfigRow } from '../../kit/ConfigFields';
 import { generalBody, generalForm, ndiBody, ndiForm, tallyBody, tallyForm } from './channelForms';
 import type { GeneralForm } from './channelForms';
 import { ChannelLogsSection } from './ChannelLogs';
-import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
-import { useChannelForm } from './useChannelForm';
+import { ChannelCard, useChannelModal } from './parts';
 
 const ENDPOINT = 'updateAdminChannel';
 const FLAGS = [
@@ -30,89 +27,72 @@ const FLAGS = [
   'fourK',
 ] as const satisfies readonly (keyof GeneralForm)[];
 
-function useAdminChannelForm<F extends object>(source: F, toBody: (values: F, version: number) => object, savedName?: (values: F) => string) {
-  const { details } = useChannelModal();
-  const { channelId, channelName, version } = details.channel;
-  return useChannelForm({
-    channelName,
-    source,
+/** A form of the one admin call, at the version the modal read. */
+function adminCall<F>(channelId: string, version: number, toBody: (values: F, version: number) => object) {
+  return {
     endpoint: ENDPOINT,
     schema: UpdateAdminChannelBody,
     toBody: (values: F) => toBody(values, version),
-    toInput: (body) => ({ params: { id: channelId }, body: body as UpdateAdminChannelBody }),
-    ...(savedName ? { savedName } : {}),
-  });
+    toInput: (body: unknown) => ({ params: { id: channelId }, body: body as UpdateAdminChannelBody }),
+  } as const;
 }
-
-const newName = (values: GeneralForm) => values.name.trim();
 
 export function GeneralTab() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
-  const allowed = useCanApply(ENDPOINT);
-  const source = useMemo(() => generalForm(details.general), [details.general]);
-  const form = useAdminChannelForm(source, generalBody, newName);
-  const error = useFieldError('channel-error-general', form.errors);
+  const { channelId, version } = details.channel;
   const { outputLicence } = details;
+  const text = (name: 'name' | 'port' | 'sdiNo') => ({ kind: 'text', name, label: t(`channels.general.${name}`) }) as const;
+  const fields: ConfigRow<GeneralForm>[] = [
+    [
+      text('name'),
+      {
+        kind: 'select',
+        name: 'mode',
+        label: t('channels.general.mode'),
+        options: [{ value: '', label: t('channels.general.noMode') }, ...CHANNEL_MODES.map((m) => ({ value: m, label: t(`channels.general.modes.${m}`) }))],
+      },
+      text('port'),
+      text('sdiNo'),
+    ],
+  ];
   return (
     <>
-      <ChannelFormSection formId="general" title={t('channels.modal.tabs.general')} form={form} allowed={allowed}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('channels.general.name')}
-            value={form.values.name}
-            onChange={(e) => form.set({ name: e.currentTarget.value })}
-            error={error('name')}
-            data-testid="channel-general-name"
-          />
-          <NativeSelect
-            label={t('channels.general.mode')}
-            value={form.values.mode}
-            onChange={(e) => form.set({ mode: e.currentTarget.value as ChannelMode | '' })}
-            data={[{ value: '', label: t('channels.general.noMode') }, ...CHANNEL_MODES.map((m) => ({ value: m, label: t(`channels.general.modes.${m}`) }))]}
-            error={error('mode')}
-            data-testid="channel-general-mode"
-          />
-          <TextInput
-            label={t('channels.general.port')}
-            value={form.values.port}
-            onChange={(e) => form.set({ port: e.currentTarget.value })}
-            error={error('port')}
-            data-testid="channel-general-port"
-          />
-          <TextInput
-            label={t('channels.general.sdiNo')}
-            value={form.values.sdiNo}
-            onChange={(e) => form.set({ sdiNo: e.currentTarget.value })}
-            error={error('sdiNo')}
-            data-testid="channel-general-sdiNo"
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          {FLAGS.map((flag) => (
-            <Checkbox
-              key={flag}
-              label={t(`channels.general.flags.${flag}`)}
-              checked={form.values[flag]}
-              onChange={(e) => form.set({ [flag]: e.currentTarget.checked })}
-              data-testid={`channel-general-${flag}`}
+      <ChannelCard
+        formId="general"
+        title={t('channels.modal.tabs.general')}
+        source={generalForm(details.general)}
+        {...adminCall(channelId, version, generalBody)}
+        savedName={(values) => values.name.trim()}
+        fields={fields}
+        cols={{ base: 1, sm: 2 }}
+      >
+        {(form) => (
+          <>
+            <ConfigFields
+              prefix="channel"
+              formId="general"
+              form={form}
+              fields={[FLAGS.map((flag) => ({ kind: 'checkbox', name: flag, label: t(`channels.general.flags.${flag}`) }) as const)]}
+              error={() => undefined}
+              cols={{ base: 2, sm: 3 }}
             />
-          ))}
-        </SimpleGrid>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('channels.general.type')}
-          </Text>
-          <Badge variant="light" data-testid="channel-general-type">
-            {t(`channels.types.${details.channel.type}`)}
-          </Badge>
-          <Text size="sm" c="dimmed" data-testid="channel-general-licence">
-            {outputLicence.licensed === null
-              ? t('channels.general.licenceUnlimited', { used: outputLicence.used })
-              : t('channels.general.licence', { used: outputLicence.used, licensed: outputLicence.licensed })}
-          </Text>
-        </Group>
-      </ChannelFormSection>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('channels.general.type')}
+              </Text>
+              <Badge variant="light" data-testid="channel-general-type">
+                {t(`channels.types.${details.channel.type}`)}
+              </Badge>
+              <Text size="sm" c="dimmed" data-testid="channel-general-licence">
+                {outputLicence.licensed === null
+                  ? t('channels.general.licenceUnlimited', { used: outputLicence.used })
+                  : t('channels.general.licence', { used: outputLicence.used, licensed: outputLicence.licensed })}
+              </Text>
+            </Group>
+          </>
+        )}
+      </ChannelCard>
       <ChannelLogsSection />
     </>
   );
@@ -121,40 +101,33 @@ export function GeneralTab() {
 export function NdiTab() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
-  const allowed = useCanApply(ENDPOINT);
-  const source = useMemo(() => ndiForm(details), [details]);
-  const form = useAdminChannelForm(source, ndiBody);
   return (
-    <ChannelFormSection formId="ndi" title={t('channels.modal.tabs.ndi')} form={form} allowed={allowed}>
-      <Checkbox
-        label={t('channels.ndi.enabled')}
-        checked={form.values.ndi}
-        onChange={(e) => form.set({ ndi: e.currentTarget.checked })}
-        data-testid="channel-ndi-enabled"
-      />
-    </ChannelFormSection>
+    <ChannelCard
+      formId="ndi"
+      title={t('channels.modal.tabs.ndi')}
+      source={ndiForm(details)}
+      {...adminCall(details.channel.channelId, details.channel.version, ndiBody)}
+      fields={[{ kind: 'checkbox', name: 'ndi', label: t('channels.ndi.enabled'), testId: 'channel-ndi-enabled' }]}
+    />
   );
 }
 
 export function TallyTab() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
-  const allowed = useCanApply(ENDPOINT);
-  const source = useMemo(() => tallyForm(details), [details]);
-  const form = useAdminChannelForm(source, tallyBody);
-  const error = useFieldError('channel-error-tally', form.errors);
   return (
-    <ChannelFormSection formId="tally" title={t('channels.modal.tabs.tally')} form={form} allowed={allowed}>
-      <TextInput
-        label={t('channels.tally.name')}
-        value={form.values.tally}
-        onChange={(e) => form.set({ tally: e.currentTarget.value })}
-        error={error('tally')}
-        data-testid="channel-tally-name"
-      />
-      <Text size="sm" c="dimmed" data-testid="channel-tally-hw">
-        {t('channels.tally.hwStatus', { status: details.channel.tallyHwStatus ?? t('channels.cells.none') })}
-      </Text>
-    </ChannelFormSection>
+    <ChannelCard
+      formId="tally"
+      title={t('channels.modal.tabs.tally')}
+      source={tallyForm(details)}
+      {...adminCall(details.channel.channelId, details.channel.version, tallyBody)}
+      fields={[{ kind: 'text', name: 'tally', label: t('channels.tally.name'), testId: 'channel-tally-name' }]}
+    >
+      {() => (
+        <Text size="sm" c="dimmed" data-testid="channel-tally-hw">
+          {t('channels.tally.hwStatus', { status: details.channel.tallyHwStatus ?? t('channels.cells.none') })}
+        </Text>
+      )}
+    </ChannelCard>
   );
 }

@@ -5,19 +5,18 @@
  * SRT, RTMP or WebRTC, and removing one. Users who may not change the channel see the list only.
  */
 import { useCallback, useState } from 'react';
-import { Badge, Button, NativeSelect, PasswordInput, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddInputSourceBody, INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
 import type { InputSource } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { useFieldError } from '../../lib/forms/useFieldError';
+import type { KeysOf } from '../../kit/ConfigFields';
 import { useToast } from '../../toast/useToast';
 import { BLANK_INPUT_SOURCE, inputSourceBody } from './channelForms';
 import type { InputSourceForm, InputSourceKind } from './channelForms';
-import { ChannelFormSection, NotAvailable, useCanApply, useChannelModal } from './parts';
-import { useChannelForm } from './useChannelForm';
+import { ChannelCard, NotAvailable, useCanApply, useChannelModal } from './parts';
 
 const FORM_ID = 'inputSource';
 
@@ -99,69 +98,43 @@ function SourceList() {
   );
 }
 
-/** The add form; `onDone` remounts it blank (the parent changes its key). */
+/** The add form, the fields of the chosen kind; `onDone` remounts it blank (the parent changes its key). */
 function AddInputSource({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { channel } = useChannelModal().details;
-  const allowed = useCanApply('addChannelInputSource');
-  const form = useChannelForm({
-    channelName: channel.channelName,
-    source: BLANK_INPUT_SOURCE,
-    endpoint: 'addChannelInputSource',
-    schema: AddInputSourceBody,
-    toBody: inputSourceBody,
-    toInput: (body) => ({ params: { id: channel.channelId }, body: body as AddInputSourceBody }),
-    onSaved: onDone,
-  });
-  const error = useFieldError(`channel-error-${FORM_ID}`, form.errors);
-  const v = form.values;
-  const text = (field: keyof InputSourceForm, label: string) => (
-    <TextInput
-      label={label}
-      value={String(v[field])}
-      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
-      error={error(field)}
-      data-testid={`channel-${FORM_ID}-${field}`}
-    />
-  );
-  const secret = (field: 'passphrase' | 'streamKey', label: string) => (
-    <PasswordInput
-      label={label}
-      value={v[field]}
-      onChange={(e) => form.set({ [field]: e.currentTarget.value })}
-      error={error(field)}
-      data-testid={`channel-${FORM_ID}-${field}`}
-    />
-  );
+  const { channelId } = useChannelModal().details.channel;
+  const field = (kind: 'text' | 'password', name: Exclude<KeysOf<InputSourceForm, string>, 'kind' | 'mode'>, ...kinds: InputSourceKind[]) =>
+    ({ kind, name, label: t(`channels.inputSources.${name}`), ...(kinds.length > 0 ? { when: (v: InputSourceForm) => kinds.includes(v.kind) } : {}) }) as const;
   return (
-    <ChannelFormSection formId={FORM_ID} title={t('channels.inputSources.add')} form={form} allowed={allowed}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NativeSelect
-          label={t('channels.inputSources.kind')}
-          value={v.kind}
-          onChange={(e) => form.set({ kind: e.currentTarget.value as InputSourceKind })}
-          data={INPUT_SOURCE_KINDS.map((k) => ({ value: k, label: t(`channels.inputSources.kinds.${k}`) }))}
-          data-testid={`channel-${FORM_ID}-kind`}
-        />
-        {text('name', t('channels.inputSources.name'))}
-        {v.kind === 'encoder' && text('rtspUrl', t('channels.inputSources.rtspUrl'))}
-        {v.kind === 'srt' && (
-          <NativeSelect
-            label={t('channels.inputSources.mode')}
-            value={v.mode}
-            onChange={(e) => form.set({ mode: e.currentTarget.value as InputSourceForm['mode'] })}
-            data={SRT_MODES.map((m) => ({ value: m, label: m }))}
-            data-testid={`channel-${FORM_ID}-mode`}
-          />
-        )}
-        {(v.kind === 'srt' || v.kind === 'rtmp') && text('url', t('channels.inputSources.url'))}
-        {v.kind === 'srt' && text('sourcePort', t('channels.inputSources.sourcePort'))}
-        {v.kind === 'srt' && secret('passphrase', t('channels.inputSources.passphrase'))}
-        {v.kind === 'srt' && text('latency', t('channels.inputSources.latency'))}
-        {v.kind === 'rtmp' && secret('streamKey', t('channels.inputSources.streamKey'))}
-        {v.kind === 'webrtc' && text('port', t('channels.inputSources.port'))}
-      </SimpleGrid>
-    </ChannelFormSection>
+    <ChannelCard
+      formId={FORM_ID}
+      title={t('channels.inputSources.add')}
+      source={BLANK_INPUT_SOURCE}
+      endpoint="addChannelInputSource"
+      schema={AddInputSourceBody}
+      toBody={inputSourceBody}
+      toInput={(body) => ({ params: { id: channelId }, body: body as AddInputSourceBody })}
+      onSaved={onDone}
+      cols={{ base: 1, sm: 3 }}
+      fields={[
+        [
+          {
+            kind: 'select',
+            name: 'kind',
+            label: t('channels.inputSources.kind'),
+            options: INPUT_SOURCE_KINDS.map((k) => ({ value: k, label: t(`channels.inputSources.kinds.${k}`) })),
+          },
+          field('text', 'name'),
+          field('text', 'rtspUrl', 'encoder'),
+          { kind: 'select', name: 'mode', label: t('channels.inputSources.mode'), options: SRT_MODES, when: (v) => v.kind === 'srt' },
+          field('text', 'url', 'srt', 'rtmp'),
+          field('text', 'sourcePort', 'srt'),
+          field('password', 'passphrase', 'srt'),
+          field('text', 'latency', 'srt'),
+          field('password', 'streamKey', 'rtmp'),
+          field('text', 'port', 'webrtc'),
+        ],
+      ]}
+    />
   );
 }
 

@@ -4,17 +4,15 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useCanCall } from '../../kit/access';
-import { useFieldError } from '../../lib/forms/useFieldError';
 import { ptmpReceivers } from './channelDetails';
-import { multipointBody, multipointForm } from './channelForms';
-import { ChannelFormSection, useCanApply, useChannelModal } from './parts';
-import { useChannelForm } from './useChannelForm';
+import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
+import { ChannelCard, useChannelModal } from './parts';
 
 function AdminReceivers({ channelId }: { channelId: string }) {
   const { t } = useTranslation();
@@ -80,54 +78,46 @@ export function MultipointTab() {
 function MultipointForm() {
   const { t } = useTranslation();
   const { details } = useChannelModal();
-  const { channelId, channelName } = details.channel;
-  const allowed = useCanApply('updatePtmpChannels');
-  const source = useMemo(() => multipointForm(details.multipoint), [details.multipoint]);
-  const form = useChannelForm({
-    channelName,
-    source,
-    endpoint: 'updatePtmpChannels',
-    schema: UpdatePtmpBody,
-    toBody: (values: typeof source) => multipointBody(values, channelId),
-    toInput: (body) => ({ body: body as UpdatePtmpBody }),
-  });
-  const error = useFieldError('channel-error-multipoint', form.errors);
+  const { channelId } = details.channel;
   const { ptmpStatuses, ptmpDelay } = details.multipoint;
   return (
-    <ChannelFormSection formId="multipoint" title={t('channels.modal.tabs.multipoint')} form={form} allowed={allowed}>
-      <Textarea
-        label={t('channels.multipoint.machines')}
-        description={t('channels.multipoint.machinesHint')}
-        autosize
-        minRows={3}
-        value={form.values.machines}
-        onChange={(e) => form.set({ machines: e.currentTarget.value })}
-        error={error('machines')}
-        data-testid="channel-multipoint-machines"
-      />
-      <Text size="sm" c="dimmed" data-testid="channel-multipoint-delay">
-        {t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}
-      </Text>
-      {ptmpStatuses.length > 0 && (
-        <Table data-testid="channel-multipoint-statuses">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('channels.multipoint.uid')}</Table.Th>
-              <Table.Th>{t('channels.multipoint.status')}</Table.Th>
-              <Table.Th>{t('channels.multipoint.bitrate')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ptmpStatuses.map((s) => (
-              <Table.Tr key={s.uid}>
-                <Table.Td>{s.uid}</Table.Td>
-                <Table.Td>{s.status}</Table.Td>
-                <Table.Td>{s.bitrate}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+    <ChannelCard
+      formId="multipoint"
+      title={t('channels.modal.tabs.multipoint')}
+      source={multipointForm(details.multipoint)}
+      endpoint="updatePtmpChannels"
+      schema={UpdatePtmpBody}
+      toBody={(values: MultipointForm) => multipointBody(values, channelId)}
+      toInput={(body) => ({ body: body as UpdatePtmpBody })}
+      fields={[{ kind: 'textarea', name: 'machines', label: t('channels.multipoint.machines'), description: t('channels.multipoint.machinesHint') }]}
+    >
+      {() => (
+        <>
+          <Text size="sm" c="dimmed" data-testid="channel-multipoint-delay">
+            {t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}
+          </Text>
+          {ptmpStatuses.length > 0 && (
+            <Table data-testid="channel-multipoint-statuses">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('channels.multipoint.uid')}</Table.Th>
+                  <Table.Th>{t('channels.multipoint.status')}</Table.Th>
+                  <Table.Th>{t('channels.multipoint.bitrate')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ptmpStatuses.map((s) => (
+                  <Table.Tr key={s.uid}>
+                    <Table.Td>{s.uid}</Table.Td>
+                    <Table.Td>{s.status}</Table.Td>
+                    <Table.Td>{s.bitrate}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
       )}
-    </ChannelFormSection>
+    </ChannelCard>
   );
 }

@@ -1,11 +1,11 @@
 /** Building blocks of the manage-channel modal's tabs. */
 import { createContext, useContext, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Tooltip, type SimpleGridProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelDetails, EndpointId, Role } from '@fleet/contracts';
-import { FORM_ERROR } from '../../lib/forms/fieldErrors';
-import { useSpecText } from '../../lib/forms/specText';
-import type { ChannelForm } from './useChannelForm';
+import { ConfigFields, FormCard, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
+import { useFieldError } from '../../lib/forms/useFieldError';
+import { useChannelForm, type ChannelForm, type ChannelFormOptions } from './useChannelForm';
 import { canApply } from '../../kit/access';
 
 export interface ChannelModalContextValue {
@@ -36,53 +36,38 @@ export function NotAvailable({ testId }: { testId: string }) {
   );
 }
 
-interface FormSectionProps<F> {
-  readonly formId: string;
-  readonly title: string;
-  readonly form: ChannelForm<F>;
-  readonly allowed: boolean;
-  readonly children: ReactNode;
+/** A tab's form (kit/ConfigFields FormCard, test ids `channel-…`): for a user who may not apply, the spec's tooltip instead of Apply. */
+export function ChannelFormSection(props: Omit<FormCardProps, 'prefix' | 'notAllowed'>) {
+  const notAllowed = (
+    <Group justify="flex-end">
+      <NotAvailable testId={`channel-apply-unavailable-${props.formId}`} />
+    </Group>
+  );
+  return <FormCard prefix="channel" notAllowed={notAllowed} {...props} />;
 }
 
-/** A tab's form: its fields (disabled for users who may not apply), errors, and Apply for those who may. */
-export function ChannelFormSection<F>({ formId, title, form, allowed, children }: FormSectionProps<F>) {
-  const { t } = useTranslation();
-  const text = useSpecText();
-  const formError = form.errors[FORM_ERROR];
+interface ChannelCardProps<F, K extends EndpointId> extends Omit<ChannelFormOptions<F, K>, 'channelName'> {
+  readonly formId: string;
+  readonly title: string;
+  readonly fields?: readonly ConfigRow<F>[];
+  /** Columns of the fields' rows (kit/ConfigFields). */
+  readonly cols?: SimpleGridProps['cols'];
+  /** What the form shows before its fields. */
+  readonly intro?: ReactNode;
+  /** What the form shows after its fields, given the form and its inline messages. */
+  readonly children?: (form: ChannelForm<F>, error: (field: string) => ReactNode) => ReactNode;
+}
+
+/** A form of the manage-channel modal declared as its call (applied for whom the catalogue lets) and its fields. */
+export function ChannelCard<F extends object, K extends EndpointId>({ formId, title, fields = [], cols, intro, children, ...options }: ChannelCardProps<F, K>) {
+  const { details, roles } = useChannelModal();
+  const form = useChannelForm({ channelName: details.channel.channelName, ...options });
+  const error = useFieldError(`channel-error-${formId}`, form.errors);
   return (
-    <Paper withBorder p="md" data-testid={`channel-form-${formId}`}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="sm">{children}</Stack>
-        </fieldset>
-        {formError !== undefined && (
-          <Alert color="red" data-testid={`channel-error-${formId}._form`}>
-            {text(formError)}
-          </Alert>
-        )}
-        {form.failure !== null && (
-          <Alert color="red" data-testid={`channel-failure-${formId}`}>
-            {form.failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          {allowed ? (
-            <>
-              {form.dirty && (
-                <Button variant="default" onClick={form.reset} data-testid={`channel-reset-${formId}`}>
-                  {t('channels.modal.reset')}
-                </Button>
-              )}
-              <Button onClick={form.apply} loading={form.pending} data-testid={`channel-apply-${formId}`}>
-                {t('channels.modal.apply')}
-              </Button>
-            </>
-          ) : (
-            <NotAvailable testId={`channel-apply-unavailable-${formId}`} />
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+    <ChannelFormSection formId={formId} title={title} form={form} allowed={canApply(roles, options.endpoint)}>
+      {intro}
+      <ConfigFields prefix="channel" formId={formId} form={form} fields={fields} error={error} cols={cols} />
+      {children?.(form, error)}
+    </ChannelFormSection>
   );
 }

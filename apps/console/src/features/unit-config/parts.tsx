@@ -3,15 +3,11 @@
  * configuration form declared as its call and its fields (ConfigCard).
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, NativeSelect, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Group, Loader, Text } from '@mantine/core';
 import type { EndpointId, Role } from '@fleet/contracts';
-import { FORM_ERROR } from '../../lib/forms/fieldErrors';
-import { useSpecText } from '../../lib/forms/specText';
 import { useConfigForm, type ConfigForm, type ConfigFormOptions } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
-import type { Form } from '../../lib/forms/useForm';
-import type { Option } from '../../kit';
+import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { canApply } from '../../kit/access';
 import type { AwaitedState } from './useAwaitedChange';
 
@@ -28,130 +24,19 @@ export function useAllowed(endpoint: EndpointId): boolean {
   return canApply(useConfigContext().roles, endpoint);
 }
 
-interface FormSectionProps<F> {
-  readonly formId: string;
-  readonly title: string;
-  readonly form: ConfigForm<F>;
-  /** May this user apply this form (role, and the catalogue's roles for the call)? */
-  readonly allowed: boolean;
-  /** Why the form cannot be applied now (shown, Apply disabled), or null. */
-  readonly blocked?: string | null;
-  /** A note shown when the user may not apply (e.g. admin-level limits). */
-  readonly notAllowedNote?: string | null;
-  readonly children: ReactNode;
-}
-
-/** A form with its title, its form-level error and (for users who may) its Apply button. */
-export function FormSection<F>({ formId, title, form, allowed, blocked = null, notAllowedNote = null, children }: FormSectionProps<F>) {
-  const { t } = useTranslation();
-  const text = useSpecText();
-  const formError = form.errors[FORM_ERROR];
-  return (
-    <Paper withBorder p="md" data-testid={`config-form-${formId}`}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="sm">{children}</Stack>
-        </fieldset>
-        {blocked !== null && (
-          <Alert color="yellow" data-testid={`config-blocked-${formId}`}>
-            {text(blocked)}
-          </Alert>
-        )}
-        {formError !== undefined && (
-          <Alert color="red" data-testid={`config-error-${formId}._form`}>
-            {text(formError)}
-          </Alert>
-        )}
-        {form.failure !== null && (
-          <Alert color="red" data-testid={`config-failure-${formId}`}>
-            {form.failure}
-          </Alert>
-        )}
-        {!allowed && notAllowedNote !== null && (
-          <Text size="sm" c="dimmed" data-testid={`config-note-${formId}`}>
-            {notAllowedNote}
-          </Text>
-        )}
-        {allowed && (
-          <Group justify="flex-end">
-            {form.dirty && (
-              <Button variant="default" onClick={form.reset} data-testid={`config-reset-${formId}`}>
-                {t('unitConfig.reset')}
-              </Button>
-            )}
-            <Button onClick={form.apply} loading={form.pending} disabled={blocked !== null} data-testid={`config-apply-${formId}`}>
-              {t('unitConfig.apply')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+/** A form of the configuration modal (kit/ConfigFields FormCard, test ids `config-…`); `notAllowedNote` shows to a user who may not apply. */
+export function FormSection({ notAllowedNote = null, ...props }: Omit<FormCardProps, 'prefix' | 'notAllowed'> & { readonly notAllowedNote?: string | null }) {
+  const note = notAllowedNote !== null && (
+    <Text size="sm" c="dimmed" data-testid={`config-note-${props.formId}`}>
+      {notAllowedNote}
+    </Text>
   );
+  return <FormCard prefix="config" notAllowed={note} {...props} />;
 }
 
-type KeysOf<F, T> = { [K in keyof F]-?: F[K] extends T ? K : never }[keyof F] & string;
-
-/**
- * One input of a configuration form, declared: its value's name, its label and hint (translated),
- * and how it is edited (text, number, password, switch, native choice). Test ids:
- * `config-<formId>-<name>`, its inline message `config-error-<formId>.<name>`.
- */
-export type ConfigField<F> = {
-  readonly label: string;
-  readonly description?: string;
-  /** Shown only while the values say so (e.g. the SRT passphrase). */
-  readonly when?: (values: F) => boolean;
-} & (
-  | { readonly kind: 'text' | 'number' | 'password'; readonly name: KeysOf<F, string> }
-  | { readonly kind: 'switch'; readonly name: KeysOf<F, boolean> }
-  | { readonly kind: 'select'; readonly name: KeysOf<F, string>; readonly options: readonly (string | Option)[] }
-);
-
-/** A field alone on its line, or several side by side. */
-export type ConfigRow<F> = ConfigField<F> | readonly ConfigField<F>[];
-
-interface ConfigFieldsProps<F> {
-  readonly formId: string;
-  readonly form: Form<F>;
-  readonly fields: readonly ConfigRow<F>[];
-  readonly error: (field: string) => ReactNode;
-}
-
-export function ConfigFields<F extends object>({ formId, form, fields, error }: ConfigFieldsProps<F>) {
-  const input = (field: ConfigField<F>) => {
-    if (field.when !== undefined && !field.when(form.values)) return null;
-    const value: unknown = form.values[field.name as keyof F];
-    const set = (next: string | boolean) => form.set({ [field.name]: next } as Partial<F>);
-    const common = { label: field.label, description: field.description, error: error(field.name), 'data-testid': `config-${formId}-${field.name}` };
-    switch (field.kind) {
-      case 'switch':
-        return <Switch key={field.name} {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
-      case 'select':
-        return <NativeSelect key={field.name} {...common} value={String(value)} onChange={(e) => set(e.currentTarget.value)} data={[...field.options]} />;
-      case 'password':
-        return <PasswordInput key={field.name} {...common} value={String(value)} onChange={(e) => set(e.currentTarget.value)} />;
-      default:
-        return (
-          <TextInput
-            key={field.name}
-            {...common}
-            inputMode={field.kind === 'number' ? 'numeric' : undefined}
-            value={String(value)}
-            onChange={(e) => set(e.currentTarget.value)}
-          />
-        );
-    }
-  };
-  return fields.map((row, i) =>
-    Array.isArray(row) ? (
-      <SimpleGrid key={i} cols={{ base: 1, sm: row.length }}>
-        {row.map((field: ConfigField<F>) => input(field))}
-      </SimpleGrid>
-    ) : (
-      input(row as ConfigField<F>)
-    ),
-  );
+/** The inputs of a configuration form (kit/ConfigFields, test ids `config-<formId>-<name>`). */
+export function ConfigFields<F extends object>(props: Omit<ConfigFieldsProps<F>, 'prefix'>) {
+  return <KitConfigFields prefix="config" {...props} />;
 }
 
 interface ConfigCardProps<F, K extends EndpointId> extends Omit<ConfigFormOptions<F, K>, 'unitId'> {

@@ -7,12 +7,13 @@
  * device first: its refusal, e.g. "Configuration not sent, retry", shows as the form's failure).
  */
 import { useMemo } from 'react';
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdateVrChannelBody, VR_INPUT_TYPES } from '@fleet/contracts';
 import type { Role, VrChannelDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useFieldError } from '../../lib/forms/useFieldError';
+import { ConfigFields } from '../../kit/ConfigFields';
 import { ChannelFormSection } from '../channels/parts';
 import { useChannelForm } from '../channels/useChannelForm';
 import { VrInputSource } from './VrInputSource';
@@ -57,75 +58,34 @@ export function VrConfigurationTab({ channel, roles }: { channel: VrChannelDetai
   // The input types the hardware takes (capabilities; all of them while unknown), and the current one.
   const offered: readonly VrInputType[] = capabilities.data?.inputTypes ?? VR_INPUT_TYPES;
   const inputTypes = VR_INPUT_TYPES.filter((type) => offered.includes(type) || type === form.values.inputType);
-  const srt = form.values.inputType === 'srt';
+  const srt = (values: VrConfigForm) => values.inputType === 'srt';
 
   return (
     <Stack gap="md">
       <VrInputSource channel={channel} allowed={canApply(roles, 'setVrChannelInputSource')} />
       <ChannelFormSection formId="vrConfiguration" title={t('videoReturn.config.title')} form={form} allowed={allowed}>
-        <TextInput
-          label={t('videoReturn.config.name')}
-          value={form.values.name}
-          onChange={(e) => form.set({ name: e.currentTarget.value })}
-          error={error('channel.name')}
-          data-testid="vr-config-name"
+        <ConfigFields
+          prefix="vr"
+          formId="config"
+          form={form}
+          error={(name) => error(`channel.${name}`)}
+          fields={[
+            { kind: 'text', name: 'name', label: t('videoReturn.config.name') },
+            { kind: 'textarea', name: 'description', label: t('videoReturn.config.description') },
+            {
+              kind: 'select',
+              name: 'inputType',
+              label: t('videoReturn.config.inputType'),
+              options: inputTypes.map((type) => ({ value: type, label: t(`videoReturn.inputTypes.${type}`) })),
+            },
+            { kind: 'text', name: 'url', label: t('videoReturn.config.url'), placeholder: t('videoReturn.config.urlPlaceholder'), when: srt },
+            { kind: 'text', name: 'passphrase', label: t('videoReturn.config.passphrase'), description: t('videoReturn.config.passphraseHint'), when: srt },
+            [
+              { kind: 'number', name: 'destinationPort', label: t('videoReturn.config.destinationPort'), when: srt },
+              { kind: 'number', name: 'latency', label: t('videoReturn.config.latency'), when: srt },
+            ],
+          ]}
         />
-        <Textarea
-          label={t('videoReturn.config.description')}
-          value={form.values.description}
-          onChange={(e) => form.set({ description: e.currentTarget.value })}
-          error={error('channel.description')}
-          autosize
-          minRows={1}
-          data-testid="vr-config-description"
-        />
-        <NativeSelect
-          label={t('videoReturn.config.inputType')}
-          value={form.values.inputType}
-          onChange={(e) => form.set({ inputType: e.currentTarget.value as VrInputType })}
-          data={inputTypes.map((type) => ({ value: type, label: t(`videoReturn.inputTypes.${type}`) }))}
-          error={error('channel.inputType')}
-          data-testid="vr-config-inputType"
-        />
-        {srt && (
-          <>
-            <TextInput
-              label={t('videoReturn.config.url')}
-              placeholder={t('videoReturn.config.urlPlaceholder')}
-              value={form.values.url}
-              onChange={(e) => form.set({ url: e.currentTarget.value })}
-              error={error('channel.url')}
-              data-testid="vr-config-url"
-            />
-            <TextInput
-              label={t('videoReturn.config.passphrase')}
-              description={t('videoReturn.config.passphraseHint')}
-              value={form.values.passphrase}
-              onChange={(e) => form.set({ passphrase: e.currentTarget.value })}
-              error={error('channel.passphrase')}
-              autoComplete="off"
-              data-testid="vr-config-passphrase"
-            />
-            <Group grow>
-              <TextInput
-                label={t('videoReturn.config.destinationPort')}
-                value={form.values.destinationPort}
-                onChange={(e) => form.set({ destinationPort: e.currentTarget.value })}
-                error={error('channel.destinationPort')}
-                inputMode="numeric"
-                data-testid="vr-config-destinationPort"
-              />
-              <TextInput
-                label={t('videoReturn.config.latency')}
-                value={form.values.latency}
-                onChange={(e) => form.set({ latency: e.currentTarget.value })}
-                error={error('channel.latency')}
-                inputMode="numeric"
-                data-testid="vr-config-latency"
-              />
-            </Group>
-          </>
-        )}
       </ChannelFormSection>
       <Paper withBorder p="md" data-testid="vr-details">
         <Stack gap="sm">

@@ -1,0 +1,164 @@
+/**
+ * A settings form applied through one call, as the configuration modal and the manage-channel
+ * modal show it: `FormCard` (its title, its fields disabled for a user who may not apply, what
+ * blocks it, its form-level message, the refusal no field shows, and Undo changes / Apply for a
+ * user who may; instead of them `notAllowed`), and `ConfigFields` (its inputs, declared: text,
+ * number, password, long text, switch, checkbox, native choice; side by side when in a row).
+ *
+ * Test ids, with `prefix` the modal's (`config`, `channel`) and `formId` the form's:
+ * `<prefix>-form-<formId>`, `<prefix>-blocked-`, `<prefix>-error-<formId>._form`, `<prefix>-failure-`,
+ * `<prefix>-reset-`, `<prefix>-apply-`; an input `<prefix>-<formId>-<name>` (or its `testId`), its
+ * inline message `<prefix>-error-<formId>.<name>` (the screen's `error`).
+ */
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  type SimpleGridProps,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FORM_ERROR, type FieldErrors } from '../lib/forms/fieldErrors';
+import { useSpecText } from '../lib/forms/specText';
+import type { Form } from '../lib/forms/useForm';
+import type { Option } from './formRules';
+
+/** A form applied through a call: useConfigForm's, useChannelForm's. */
+export interface AppliedForm {
+  readonly errors: FieldErrors;
+  readonly dirty: boolean;
+  readonly reset: () => void;
+  readonly apply: () => void;
+  readonly pending: boolean;
+  /** A refusal no field shows (translated), or null. */
+  readonly failure: string | null;
+}
+
+export interface FormCardProps {
+  readonly prefix: string;
+  readonly formId: string;
+  readonly title: string;
+  readonly form: AppliedForm;
+  /** May this user apply this form? */
+  readonly allowed: boolean;
+  /** Why the form cannot be applied now (shown, Apply disabled), or null. */
+  readonly blocked?: string | null;
+  /** What a user who may not apply sees where Apply would be. */
+  readonly notAllowed?: ReactNode;
+  readonly children: ReactNode;
+}
+
+export function FormCard({ prefix, formId, title, form, allowed, blocked = null, notAllowed = null, children }: FormCardProps) {
+  const { t } = useTranslation();
+  const text = useSpecText();
+  const formError = form.errors[FORM_ERROR];
+  const alert = (color: string, testId: string, message: ReactNode) => (
+    <Alert color={color} data-testid={`${prefix}-${testId}`}>
+      {message}
+    </Alert>
+  );
+  return (
+    <Paper withBorder p="md" data-testid={`${prefix}-form-${formId}`}>
+      <Stack gap="sm">
+        <Title order={5}>{title}</Title>
+        <fieldset disabled={!allowed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="sm">{children}</Stack>
+        </fieldset>
+        {blocked !== null && alert('yellow', `blocked-${formId}`, text(blocked))}
+        {formError !== undefined && alert('red', `error-${formId}._form`, text(formError))}
+        {form.failure !== null && alert('red', `failure-${formId}`, form.failure)}
+        {allowed ? (
+          <Group justify="flex-end">
+            {form.dirty && (
+              <Button variant="default" onClick={form.reset} data-testid={`${prefix}-reset-${formId}`}>
+                {t('unitConfig.reset')}
+              </Button>
+            )}
+            <Button onClick={form.apply} loading={form.pending} disabled={blocked !== null} data-testid={`${prefix}-apply-${formId}`}>
+              {t('unitConfig.apply')}
+            </Button>
+          </Group>
+        ) : (
+          notAllowed
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export type KeysOf<F, T> = { [K in keyof F]-?: F[K] extends T ? K : never }[keyof F] & string;
+
+/**
+ * One input of a settings form, declared: its value's name, its label and hint (translated), and
+ * how it is edited.
+ */
+export type ConfigField<F> = {
+  readonly label: string;
+  readonly description?: string;
+  readonly placeholder?: string;
+  /** Shown only while the values say so (e.g. the SRT passphrase). */
+  readonly when?: (values: F) => boolean;
+  /** The input's whole test id, where the screen's tests know it otherwise. */
+  readonly testId?: string;
+} & (
+  | { readonly kind: 'text' | 'number' | 'password' | 'textarea'; readonly name: KeysOf<F, string> }
+  | { readonly kind: 'switch' | 'checkbox'; readonly name: KeysOf<F, boolean> }
+  | { readonly kind: 'select'; readonly name: KeysOf<F, string>; readonly options: readonly (string | Option)[] }
+);
+
+/** A field alone on its line, or several side by side. */
+export type ConfigRow<F> = ConfigField<F> | readonly ConfigField<F>[];
+
+export interface ConfigFieldsProps<F> {
+  readonly prefix: string;
+  readonly formId: string;
+  readonly form: Pick<Form<F>, 'values' | 'set'>;
+  readonly fields: readonly ConfigRow<F>[];
+  readonly error: (field: string) => ReactNode;
+  /** Columns of a row (default: one on a narrow screen, as many as its fields on a wide one). */
+  readonly cols?: SimpleGridProps['cols'];
+}
+
+export function ConfigFields<F extends object>({ prefix, formId, form, fields, error, cols }: ConfigFieldsProps<F>) {
+  const input = (field: ConfigField<F>) => {
+    if (field.when !== undefined && !field.when(form.values)) return null;
+    const value: unknown = form.values[field.name as keyof F];
+    const set = (next: string | boolean) => form.set({ [field.name]: next } as Partial<F>);
+    const testId = field.testId ?? `${prefix}-${formId}-${field.name}`;
+    const common = { label: field.label, description: field.description, placeholder: field.placeholder, error: error(field.name), 'data-testid': testId };
+    const text = { ...common, value: String(value), onChange: (e: { currentTarget: { value: string } }) => set(e.currentTarget.value) };
+    switch (field.kind) {
+      case 'switch':
+        return <Switch key={field.name} {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
+      case 'checkbox':
+        return <Checkbox key={field.name} {...common} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
+      case 'select':
+        return <NativeSelect key={field.name} {...text} data={[...field.options]} />;
+      case 'password':
+        return <PasswordInput key={field.name} {...text} />;
+      case 'textarea':
+        return <Textarea key={field.name} {...text} autosize minRows={2} />;
+      default:
+        return <TextInput key={field.name} {...text} inputMode={field.kind === 'number' ? 'numeric' : undefined} />;
+    }
+  };
+  return fields.map((row, i) =>
+    Array.isArray(row) ? (
+      <SimpleGrid key={i} cols={cols ?? { base: 1, sm: row.length }}>
+        {row.map((field: ConfigField<F>) => input(field))}
+      </SimpleGrid>
+    ) : (
+      input(row as ConfigField<F>)
+    ),
+  );
+}
