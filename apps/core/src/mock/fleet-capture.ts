@@ -1,7 +1,10 @@
 /**
  * What a recording saw of the fleet (pure: no storage), for an import into the mock
  * (mock/fleet-import.ts): every inventory, group, unit, server, channel and video return
- * channel its REST answers and /ws events show, each as the recording last saw it.
+ * channel its REST answers and /ws events show, each as the recording last saw it; and units'
+ * configuration, servers' configuration tabs (fleet-capture-configuration.ts), alerts and alerts
+ * configurations (fleet-capture-alerts.ts), users and audio rooms (fleet-capture-accounts.ts),
+ * whose answers count only as their call's answer schema parses them.
  *
  * A recording made through the CLI's proxy holds the REST exchanges (`answer` lines). An answer
  * counts when it is a 2xx of a catalogue call whose answer is one of the fleet's objects (a unit's
@@ -10,12 +13,26 @@
  * Events count as they change what they carry: `unit.status` a unit's status and applications,
  * `unit.telemetry` its battery, location, links, camera and bitrate, the `*.status` events a
  * server's, channel's or video return channel's status, the `*.changed` and `unit.updated` events
- * the whole object; a `*.removed` one drops it. Lines are taken in order: the last word on a field
+ * the whole object (`unit.configuration`, `groupAlerts.changed`, `user.changed`, `audioRoom.changed`
+ * too; `alert.raised` an alert, `alert.cleared` its end); a `*.removed` one drops it. Lines are taken in order: the last word on a field
  * stands. Values the recording does not know are left out (an import keeps what the mock has), and
  * so is every secret the recording left out (`[redacted]`). An object only a status event named has
  * no name here: an import changes it where the mock has it and makes nothing new of it.
  */
 import {
+  ActiveAlert,
+  AudioRoom,
+  AudioRoomPage,
+  DefaultAlertConfiguration,
+  GroupAlertsConfiguration,
+  IpPipeSettings,
+  ServerConfiguration,
+  SmpteSettings,
+  UnitAlertsConfiguration,
+  UnitConfiguration,
+  UserAccountDetail,
+  UserAccountPage,
+  type UserAccount,
   AdminInventory,
   AdminInventoryPage,
   AdminServerPage,
@@ -23,7 +40,6 @@ import {
   catalogue,
   ChannelList,
   CurrentUser,
-  ENDPOINT_IDS,
   GroupList,
   GroupPage,
   GroupVrChannelList,
@@ -34,23 +50,37 @@ import {
   type BitrateSample,
   type EndpointDef,
   type Recording,
-  type RecordedAnswer,
   type RecordedEvent,
 } from '@fleet/contracts';
-import { REDACTED } from '@fleet/contracts/recording-file';
 import { z } from 'zod';
+import { captureAudioRoom, captureUser } from './fleet-capture-accounts.js';
+import {
+  captureActiveAlert,
+  captureClearedAlert,
+  captureDefaultAlerts,
+  captureGroupAlerts,
+  captureRaisedAlert,
+  captureUnitAlerts,
+  type CapturedAlertConfiguration,
+} from './fleet-capture-alerts.js';
+import { callOf } from './fleet-capture-calls.js';
+import { columnsOf, ids, isRow, same, str, type CapturedObject, type ColumnMap, type Row } from './fleet-capture-columns.js';
+import {
+  captureServerConfiguration,
+  captureServerIpPipe,
+  captureServerSmpte,
+  captureUnitColumns,
+  captureUnitConfiguration,
+  type CapturedConfiguration,
+} from './fleet-capture-configuration.js';
+
+export type { CapturedObject } from './fleet-capture-columns.js';
+export { callOf } from './fleet-capture-calls.js';
+export type { CapturedConfiguration } from './fleet-capture-configuration.js';
+export type { CapturedAlertConfiguration, CapturedRecipient } from './fleet-capture-alerts.js';
 
 /** The kinds of object an import builds. */
 export type CapturedKind = 'inventory' | 'group' | 'unit' | 'server' | 'channel' | 'vrChannel';
-
-/** One object as the recording last saw it: its stored columns, and its memberships where shown. */
-export interface CapturedObject {
-  id: string;
-  /** Column → value (only what the recording showed). */
-  columns: Record<string, unknown>;
-  inventoryIds?: string[];
-  groupIds?: string[];
-}
 
 /** A unit's live values: what its device last reported, as far as the recording showed it. */
 export interface CapturedUnitLive {
@@ -79,41 +109,19 @@ export interface CapturedFleet {
   servers: Map<string, CapturedObject>;
   channels: Map<string, CapturedObject>;
   vrChannels: Map<string, CapturedObject>;
+  /** Units' configuration (by unit id): Unit.configuration patches and the unit columns among them. */
+  unitConfigurations: Map<string, CapturedConfiguration>;
+  /** Servers' configuration tabs (by server id): Server.configuration patches and the server columns among them. */
+  serverConfigurations: Map<string, CapturedConfiguration>;
+  /** Alerts by id (`active: false` once seen cleared). */
+  alerts: Map<string, CapturedObject>;
+  /** Alerts configurations: `default`, `group:<id>`, `unit:<id>`. */
+  alertConfigurations: Map<string, CapturedAlertConfiguration>;
+  users: Map<string, CapturedObject>;
+  audioRooms: Map<string, CapturedObject>;
 }
 
 // ── Answers → objects ──────────────────────────────────────────────────────────────────────────
-
-type Row = Record<string, unknown>;
-const isRow = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-
-/** A value a column may take (a secret the recording left out is none). */
-const known = (v: unknown): boolean => v !== undefined && v !== REDACTED;
-
-type ColumnKind = 'string' | 'string?' | 'int' | 'int?' | 'bool' | 'json' | 'date?';
-
-function fits(kind: ColumnKind, v: unknown): boolean {
-  switch (kind) {
-    case 'string':
-      return typeof v === 'string';
-    case 'string?':
-      return v === null || typeof v === 'string';
-    case 'int':
-      return Number.isInteger(v);
-    case 'int?':
-      return v === null || Number.isInteger(v);
-    case 'bool':
-      return typeof v === 'boolean';
-    case 'json':
-      return v !== null && typeof v === 'object';
-    case 'date?':
-      return v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
-  }
-}
-
-/** Answer fields → stored columns, per kind (a field named like its column is listed with its own name). */
-type ColumnMap = Record<string, readonly [column: string, kind: ColumnKind]>;
-const same = (kind: ColumnKind, ...names: string[]): ColumnMap => Object.fromEntries(names.map((n) => [n, [n, kind] as const]));
 
 const UNIT_COLUMNS: ColumnMap = {
   ...same('string', 'name', 'comment', 'typeGroup', 'swVersion', 'transmissionMode', 'workingMode', 'serialNumber', 'storeAndForwardVideoQuality', 'ownership'),
@@ -199,50 +207,6 @@ const VR_CONFIGURATION_COLUMNS: ColumnMap = {
 const GROUP_COLUMNS: ColumnMap = { ...same('string', 'name', 'inventoryId'), ...same('int', 'version') };
 const INVENTORY_COLUMNS: ColumnMap = { ...same('string', 'name', 'region'), ...same('string?', 'parentId', 'sipServer'), ...same('int', 'version') };
 
-function columnsOf(row: Row, map: ColumnMap): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [field, [column, kind]] of Object.entries(map)) {
-    const v = row[field];
-    if (known(v) && fits(kind, v)) out[column] = v;
-  }
-  return out;
-}
-
-const ids = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
-
-/** A recorded `answer` line's path as a catalogue path: after the core's REST prefix, without its query. */
-function callPath(path: string, apiBase: string): string | null {
-  const bare = path.split('?')[0] ?? '';
-  const base = apiBase.replace(/\/$/, '');
-  if (base !== '' && !(bare === base || bare.startsWith(`${base}/`))) return null;
-  return bare.slice(base.length) || '/';
-}
-
-interface Route {
-  method: string;
-  pattern: RegExp;
-  params: number;
-  def: EndpointDef;
-}
-
-/** The catalogue's calls as path patterns, fixed paths before those with parameters. */
-const ROUTES: Route[] = ENDPOINT_IDS.map((id) => {
-  const def: EndpointDef = catalogue[id];
-  const params = (def.path.match(/\{\w+\}/g) ?? []).length;
-  const source = def.path
-    .split(/\{\w+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return { method: def.method, pattern: new RegExp(`^${source}$`), params, def };
-}).sort((a, b) => a.params - b.params);
-
-/** The catalogue call an answer line answered, or null. */
-export function callOf(line: Pick<RecordedAnswer, 'method' | 'path'>, apiBase: string): EndpointDef | null {
-  const path = callPath(line.path, apiBase);
-  if (path === null) return null;
-  return ROUTES.find((r) => r.method === line.method && r.pattern.test(path))?.def ?? null;
-}
-
 // ── The fold ───────────────────────────────────────────────────────────────────────────────────
 
 class Fold {
@@ -253,9 +217,15 @@ class Fold {
     servers: new Map(),
     channels: new Map(),
     vrChannels: new Map(),
+    unitConfigurations: new Map(),
+    serverConfigurations: new Map(),
+    alerts: new Map(),
+    alertConfigurations: new Map(),
+    users: new Map(),
+    audioRooms: new Map(),
   };
 
-  private object<K extends Exclude<keyof CapturedFleet, 'units'>>(table: K, id: string): CapturedObject {
+  private object<K extends 'inventories' | 'groups' | 'servers' | 'channels' | 'vrChannels'>(table: K, id: string): CapturedObject {
     const map = this.fleet[table];
     let o = map.get(id);
     if (!o) map.set(id, (o = { id, columns: {} }));
@@ -341,8 +311,47 @@ class Fold {
     this.merge(this.object('vrChannels', id), columns, row);
   }
 
+  /** A user, and the inventories and groups their answer names. */
+  private user(u: UserAccount | UserAccountDetail): void {
+    captureUser(this.fleet.users, u);
+    for (const i of u.inventories) this.inventory({ id: i.id, name: i.name });
+    if ('groups' in u) for (const g of u.groups) this.group({ id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: g.inventoryName });
+  }
+
+  /**
+   * The answers of a unit's configuration, servers' configuration tabs, alerts, users and audio
+   * rooms, taken only as their call's answer schema parses them. True when the answer was one.
+   */
+  private settings(def: EndpointDef, response: unknown): boolean {
+    const r = def.response;
+    const parsed = r.safeParse(response);
+    if (!parsed.success) return false;
+    const v: unknown = parsed.data;
+    const f = this.fleet;
+    const alerts = { alerts: f.alerts, alertConfigurations: f.alertConfigurations };
+    if (r === UnitConfiguration) captureUnitConfiguration(f.unitConfigurations, v as UnitConfiguration);
+    else if (r === ServerConfiguration) captureServerConfiguration(f.serverConfigurations, v as ServerConfiguration);
+    else if (r === SmpteSettings) captureServerSmpte(f.serverConfigurations, v as SmpteSettings);
+    else if (r === IpPipeSettings) captureServerIpPipe(f.serverConfigurations, v as IpPipeSettings);
+    else if (r instanceof z.ZodArray && r.element === ActiveAlert) for (const a of v as ActiveAlert[]) captureActiveAlert(alerts, a);
+    else if (r === GroupAlertsConfiguration) captureGroupAlerts(alerts, v as GroupAlertsConfiguration);
+    else if (r === UnitAlertsConfiguration && def === catalogue.getUnitAlertsConfiguration) {
+      // Not the possible configuration: that one is a preview of a mode, not the unit's.
+      const u = v as UnitAlertsConfiguration;
+      captureUnitAlerts(alerts, u);
+      captureUnitColumns(f.unitConfigurations, u.uniqueId, { alertsConfigMode: u.mode });
+    } else if (r === DefaultAlertConfiguration) captureDefaultAlerts(alerts, v as DefaultAlertConfiguration);
+    else if (r === UserAccountPage) for (const u of (v as UserAccountPage).items) this.user(u);
+    else if (r === UserAccountDetail) this.user(v as UserAccountDetail);
+    else if (r === AudioRoomPage) for (const a of (v as AudioRoomPage).items) captureAudioRoom(f.audioRooms, a);
+    else if (r === AudioRoom) captureAudioRoom(f.audioRooms, v as AudioRoom);
+    else return false;
+    return true;
+  }
+
   /** A 2xx answer of a catalogue call: the objects it shows. */
   answer(def: EndpointDef, response: unknown): void {
+    if (this.settings(def, response)) return;
     const r = def.response;
     const rows = (v: unknown): Row[] => (Array.isArray(v) ? v.filter(isRow) : []);
     const items = (v: unknown): Row[] => (isRow(v) ? rows(v.items) : []);
@@ -397,6 +406,25 @@ class Fold {
       }
       case 'device.removed':
         this.fleet.units.delete(e.unitId);
+        this.fleet.unitConfigurations.delete(e.unitId);
+        return;
+      case 'unit.configuration':
+        return captureUnitConfiguration(this.fleet.unitConfigurations, e.configuration);
+      case 'alert.raised':
+        return captureRaisedAlert(this.fleet, e.alert);
+      case 'alert.cleared':
+        return captureClearedAlert(this.fleet, e.alertId, e.at);
+      case 'groupAlerts.changed':
+        return captureGroupAlerts(this.fleet, e.configuration);
+      case 'user.changed':
+        return this.user(e.user);
+      case 'user.removed':
+        this.fleet.users.delete(e.userId);
+        return;
+      case 'audioRoom.changed':
+        return captureAudioRoom(this.fleet.audioRooms, e.audioRoom);
+      case 'audioRoom.removed':
+        this.fleet.audioRooms.delete(e.audioRoomId);
         return;
       case 'server.changed':
         return this.server(e.server as unknown as Row);
