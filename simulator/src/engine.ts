@@ -3,10 +3,7 @@
  * device gateway (in-process or websocket): unit devices, a replica of every server (with channels
  * and video return channels), the control plane's requests (faults, clock, reset, scenarios) and
  * replays (the devices muted while the shard plays a recording's reports: replay/run.ts).
- *
- * Telemetry of the whole fleet is stepped by ONE engine timer that turns a wheel of slices (each
- * device sits in one slice, chosen from its seed), not by a timer per device: at 10,000 units at
- * 1 Hz that is ten timer firings a second instead of ten thousand.
+ * Telemetry of the whole fleet is stepped by one timer (wheel.ts).
  */
 import type {
   ClockModeInput,
@@ -31,14 +28,13 @@ import { applyUnitFault, respond } from './reactions/index.js';
 import { respondToServer } from './reactions/server-commands.js';
 import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
+import { TelemetryWheel } from './wheel.js';
 import { World } from './world.js';
 import { ScenarioRun } from './scenarios/timeline.js';
 import { DemoRun } from './demo/run.js';
-import { loadDemoPreset } from './demo/presets.js';
-import { loadLibrary } from './scenarios/library.js';
 import { ReplayRun } from './replay/run.js';
-import { checkFleet, describeViolation, readFleet } from './invariants/fleet.js';
-import { unitStatusOf } from './invariants/rules.js';
+import { shardFleetCheck } from './invariants/fleet.js';
+import { answerControl } from './control.js';
 
 export interface EngineOptions {
   seed: number;
@@ -61,7 +57,7 @@ export const DEFAULT_TICK_SLICES = 10;
 
 export class Engine {
   private clockImpl: SimClock;
-  private seed: number;
+  #seed: number;
   private seedRng: Rng;
   /** The timings devices share (a calm scenario switches spontaneous behaviour off in place). */
   private readonly timings: DeviceTimings;
@@ -74,11 +70,7 @@ export class Engine {
   private specs: DeviceSpec[] = [];
   private serverSpecs: ServerSpec[] = [];
   private ownedServers = new Set<string>();
-  private readonly slices: number;
-  private buckets: UnitDevice[][] = [];
-  private slice = 0;
-  private lastServerTick = 0;
-  private stopWheel: (() => void) | null = null;
+  private readonly wheel: TelemetryWheel;
   private scenario: ScenarioRun | null = null;
   /** The demo preset playing (restarted with the fleet by a reset), or waiting for the first assignment. */
   private demo: DemoRun | null = null;
@@ -97,15 +89,20 @@ export class Engine {
 
   constructor(private readonly opts: EngineOptions) {
     this.clockImpl = new SimClock(opts.startAt ?? Date.now(), opts.clock ?? { kind: 'realtime' });
-    this.seed = opts.seed;
+    this.#seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
     this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
     this.demoPending = opts.demo ?? null;
     this.timings = { ...this.baseTimings };
     this.serverTimings = { ...DEFAULT_SERVER_TIMINGS, ...opts.serverTimings };
     this.alertConfig = defaultAlertConfig(opts.alertThresholds ?? DEFAULT_ALERT_THRESHOLDS);
-    this.slices = Math.max(0, Math.floor(opts.tickSlices ?? DEFAULT_TICK_SLICES));
+    this.wheel = new TelemetryWheel(Math.max(0, Math.floor(opts.tickSlices ?? DEFAULT_TICK_SLICES)), () => this.world.servers());
     this.startWheel();
+  }
+
+  /** The seed the fleet runs from (a reset may change it). */
+  get seed(): number {
+    return this.#seed;
   }
 
   /** The simulated clock (replaced by a reset). */
@@ -196,7 +193,7 @@ export class Engine {
       if (!wanted.has(id)) {
         d.stop();
         this.devices.delete(id);
-        this.unbucket(d);
+        this.wheel.remove(d);
       }
     }
     for (const spec of specs) {
@@ -216,21 +213,8 @@ export class Engine {
     const rng = this.seedRng.fork(spec.unitId);
     const d = new UnitDevice(spec, this.clock, rng, this.timings, (m) => this.send(m), this.world, this.alertConfig);
     this.devices.set(spec.unitId, d);
-    if (this.slices > 0) {
-      d.externalTicks = true;
-      this.buckets[rng.fork('tick').int(0, this.slices - 1)]!.push(d);
-    }
+    this.wheel.add(d, rng);
     d.start();
-  }
-
-  private unbucket(d: UnitDevice): void {
-    for (const b of this.buckets) {
-      const i = b.indexOf(d);
-      if (i >= 0) {
-        b.splice(i, 1);
-        return;
-      }
-    }
   }
 
   /** Every shard keeps a replica of every server; `owned` ones report their periodic state. */
@@ -269,98 +253,19 @@ export class Engine {
     );
   }
 
-  /** The telemetry wheel: one timer steps one slice of the fleet per turn. */
+  /** The telemetry wheel on the current clock (a reset or a replay replaces the clock). */
   private startWheel(): void {
-    this.stopWheel?.();
-    this.stopWheel = null;
-    this.buckets = Array.from({ length: this.slices }, () => []);
-    this.slice = 0;
-    this.lastServerTick = this.clock.now();
-    const interval = this.slices > 0 ? this.timings.telemetryIntervalMs / this.slices : this.timings.telemetryIntervalMs;
-    this.stopWheel = this.clock.every(interval, () => this.turn());
+    this.wheel.start(this.clock, this.timings.telemetryIntervalMs);
   }
 
-  private turn(): void {
-    const now = this.clock.now();
-    if (this.slices > 0) {
-      const bucket = this.buckets[this.slice]!;
-      for (let i = 0; i < bucket.length; i++) bucket[i]!.tick(now);
-      this.slice = (this.slice + 1) % this.slices;
-    }
-    if (this.slice === 0 || this.slices === 0) {
-      const dt = now - this.lastServerTick;
-      this.lastServerTick = now;
-      for (const s of this.world.servers()) s.tick(dt);
-    }
-  }
-
-  /** Answer one control-plane request (the core forwards them from tRPC, and drives replays with them). */
+  /** Answer one control-plane request (the core forwards them from tRPC, and drives replays with them): control.ts. */
   control(req: ShardControlRequest): ShardStatus {
-    switch (req.op) {
-      case 'status':
-        return this.status();
-      case 'fault': {
-        const r = this.inject(req.target);
-        return { ...this.status(), applied: r.applied, ...(r.error ? { error: r.error } : {}) };
-      }
-      case 'clock': {
-        if (req.clock.mode) this.clock.setMode(req.clock.mode);
-        if (req.clock.advanceMs !== undefined) {
-          if (!this.clock.isStepped()) return { ...this.status(), error: 'CLOCK_NOT_STEPPED' };
-          this.clock.advance(req.clock.advanceMs);
-        }
-        return this.status();
-      }
-      case 'reset':
-        // A replay loaded but not started stays (the core may reset the fleet before starting it).
-        this.endPlayingReplay();
-        this.stopScenario();
-        this.reset(req.seed, req.startAt);
-        return this.status();
-      case 'scenarioStart':
-        if (this.endPlayingReplay() && !req.reset) this.reset(this.seed, this.clock.now());
-        this.startScenario(req.scenario, req.reset ? { startAt: req.startAt } : undefined);
-        return this.status();
-      case 'scenarioStop':
-        this.stopScenario();
-        return this.status();
-      case 'scenarioLibrary':
-        try {
-          return { ...this.status(), library: loadLibrary() };
-        } catch (e) {
-          return { ...this.status(), error: e instanceof Error ? e.message : String(e) };
-        }
-      case 'replayLoad':
-        this.loadReplay(req.replayId, req.entries);
-        return this.status();
-      case 'replayStart':
-        if (this.replay?.replayId !== req.replayId || !this.replay.loading) return { ...this.status(), error: 'REPLAY_NOT_LOADED' };
-        this.startReplay(this.replay, req.startAt, req.clock);
-        return this.status();
-      case 'replayStop':
-        this.stopReplay();
-        return this.status();
-      case 'fleetCheck':
-        return { ...this.status(), fleet: this.fleetCheck() };
-      case 'demo':
-        try {
-          this.startDemo(loadDemoPreset(req.preset), req.reset ? { startAt: req.startAt } : undefined);
-          return this.status();
-        } catch (e) {
-          return { ...this.status(), error: e instanceof Error ? e.message : String(e) };
-        }
-    }
+    return answerControl(this, req);
   }
 
   /** The fleet invariants over this shard now, and what it runs (a scenario's expectFleet compares it with the core's answers). */
   fleetCheck(): ShardFleetCheck {
-    const truth = readFleet(this.devices.values(), this.world.servers(), this.clock.now());
-    return {
-      violations: checkFleet(truth).map(describeViolation),
-      units: truth.units.map((u) => ({ unitId: u.unitId, status: unitStatusOf(u.online, u.applications), tally: u.tally === 'off' ? null : u.tally })),
-      channels: truth.channels.map((c) => ({ channelId: c.channelId, status: c.status, allocatedTo: c.allocatedTo })),
-      servers: truth.servers.map((x) => ({ serverId: x.serverId, status: x.status })),
-    };
+    return shardFleetCheck(this.devices.values(), this.world.servers(), this.clock.now());
   }
 
   /**
@@ -380,28 +285,30 @@ export class Engine {
    * `startAt` in `mode` (a new clock, as a reset makes, that the 'clock' op steers), and play the
    * entries on it.
    */
-  private startReplay(run: ReplayRun, startAt: number, mode: ClockModeInput): void {
+  startReplay(replayId: string, startAt: number, mode: ClockModeInput): { error?: 'REPLAY_NOT_LOADED' } {
+    const run = this.replay;
+    if (run?.replayId !== replayId || !run.loading) return { error: 'REPLAY_NOT_LOADED' };
     this.stopScenario();
     this.scenario = null;
     this.stopDevices();
     this.world.clear();
-    this.stopWheel?.();
-    this.stopWheel = null;
+    this.wheel.stop();
     if (!this.muted) this.modeBeforeReplay = this.clock.mode();
     this.clock.stop();
     this.clockImpl = new SimClock(startAt, mode);
     this.muted = true;
     run.start(this.clock, (m) => this.send(m));
+    return {};
   }
 
   /** Drop the replay and, when it had muted the devices, simulate again from the current seed (as after a reset). */
   stopReplay(): void {
-    if (this.endPlayingReplay()) this.reset(this.seed, this.clock.now());
+    if (this.endPlayingReplay()) this.reset(this.#seed, this.clock.now());
     else this.replay?.stop(this.clock.now());
   }
 
   /** Stop a replay that has started (playing or finished) and unmute; true when there was one (the devices are then still stopped). */
-  private endPlayingReplay(): boolean {
+  endPlayingReplay(): boolean {
     if (!this.muted) return false;
     this.unmute();
     return true;
@@ -445,7 +352,7 @@ export class Engine {
     const mode = this.clock.mode();
     this.clock.stop();
     this.clockImpl = new SimClock(startAt ?? this.opts.startAt ?? Date.now(), mode);
-    this.seed = seed;
+    this.#seed = seed;
     this.seedRng = new Rng(seed);
     this.startWheel();
     const servers = this.serverSpecs.map((spec) => this.newServer(spec, this.ownedServers.has(spec.serverId)));
@@ -472,7 +379,7 @@ export class Engine {
     this.demoPending = null;
     Object.assign(this.baseTimings, preset.motion);
     Object.assign(this.timings, preset.motion);
-    if (reset) this.reset(this.seed, reset.startAt);
+    if (reset) this.reset(this.#seed, reset.startAt);
     this.playDemo(preset);
   }
 
@@ -519,7 +426,7 @@ export class Engine {
     const mode = this.clock.mode();
     return {
       shardId: this.opts.shardId ?? 'in-process',
-      seed: this.seed,
+      seed: this.#seed,
       // A muted shard still plays for its devices and servers, stopped as they are.
       devices: this.muted ? this.specs.length : this.devices.size,
       servers: this.muted ? this.serverSpecs.length : this.world.size(),
@@ -574,7 +481,7 @@ export class Engine {
   private stopDevices(): void {
     for (const d of this.devices.values()) d.stop();
     this.devices.clear();
-    for (const b of this.buckets) b.length = 0;
+    this.wheel.clear();
   }
 
   stop(): void {
@@ -583,7 +490,7 @@ export class Engine {
     this.muted = false;
     this.stopDevices();
     this.world.clear();
-    this.stopWheel?.();
+    this.wheel.stop();
     this.clock.stop();
     this.end?.close();
   }

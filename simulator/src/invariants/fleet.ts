@@ -18,10 +18,11 @@
  * - timer-life: no timer of an earlier power-on ever fires.
  * - video-return-owner: a video return channel collects for a unit that runs video return.
  */
-import type { ChannelStatus, ChannelType, VrChannelStatus } from '@fleet/contracts';
+import type { ChannelStatus, ChannelType, ShardFleetCheck, VrChannelStatus } from '@fleet/contracts';
 import type { UnitDevice } from '../device.js';
 import type { ServerDevice, ServerRunStatus } from '../server-device.js';
 import type { UnitTruth } from '../unit/state.js';
+import { unitStatusOf } from './rules.js';
 
 export type InvariantName =
   | 'stream-target'
@@ -231,4 +232,15 @@ function checkOff(u: UnitTruth, out: Violation[]): void {
   if (u.tally !== 'off') held.push(`tally ${u.tally}`);
   if (u.lifeTimersPending > 0) held.push(`${u.lifeTimersPending} timer(s) of its last power-on`);
   if (held.length > 0) out.push(violation('off-holds-nothing', u.unitId, `is off but holds ${held.join('; ')}`));
+}
+
+/** The invariants over a shard now and what it runs, as the control plane's fleet check answers (a scenario's expectFleet compares it with the core's answers). */
+export function shardFleetCheck(units: Iterable<UnitDevice>, servers: Iterable<ServerDevice>, at: number): ShardFleetCheck {
+  const truth = readFleet(units, servers, at);
+  return {
+    violations: checkFleet(truth).map(describeViolation),
+    units: truth.units.map((u) => ({ unitId: u.unitId, status: unitStatusOf(u.online, u.applications), tally: u.tally === 'off' ? null : u.tally })),
+    channels: truth.channels.map((c) => ({ channelId: c.channelId, status: c.status, allocatedTo: c.allocatedTo })),
+    servers: truth.servers.map((x) => ({ serverId: x.serverId, status: x.status })),
+  };
 }

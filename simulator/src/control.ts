@@ -1,0 +1,94 @@
+/**
+ * The control plane's requests as a shard answers them (the core forwards them from tRPC and drives
+ * replays with them): faults, the clock, a reset, scenarios and their library, replays, the fleet
+ * check and demo presets. Every answer is the shard's status, with what the request adds.
+ */
+import type {
+  ClockModeInput,
+  DemoPresetFile,
+  FaultTarget,
+  ReplayEntry,
+  ScenarioFile,
+  ShardControlRequest,
+  ShardFleetCheck,
+  ShardStatus,
+} from '@fleet/contracts';
+import type { SimClock } from './clock.js';
+import { loadDemoPreset } from './demo/presets.js';
+import { loadLibrary } from './scenarios/library.js';
+
+/** What a control request steers: the engine (engine.ts), seen through the calls the requests make. */
+export interface ControlTarget {
+  readonly seed: number;
+  readonly clock: SimClock;
+  status(): ShardStatus;
+  inject(target: FaultTarget): { applied: boolean; error?: string };
+  reset(seed: number, startAt?: number): void;
+  endPlayingReplay(): boolean;
+  startScenario(file: ScenarioFile, reset?: { startAt?: number | undefined }): unknown;
+  stopScenario(): void;
+  loadReplay(replayId: string, entries: readonly ReplayEntry[]): void;
+  startReplay(replayId: string, startAt: number, mode: ClockModeInput): { error?: 'REPLAY_NOT_LOADED' };
+  stopReplay(): void;
+  fleetCheck(): ShardFleetCheck;
+  startDemo(preset: DemoPresetFile, reset?: { startAt?: number | undefined }): void;
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export function answerControl(engine: ControlTarget, req: ShardControlRequest): ShardStatus {
+  switch (req.op) {
+    case 'status':
+      return engine.status();
+    case 'fault': {
+      const r = engine.inject(req.target);
+      return { ...engine.status(), applied: r.applied, ...(r.error ? { error: r.error } : {}) };
+    }
+    case 'clock': {
+      if (req.clock.mode) engine.clock.setMode(req.clock.mode);
+      if (req.clock.advanceMs !== undefined) {
+        if (!engine.clock.isStepped()) return { ...engine.status(), error: 'CLOCK_NOT_STEPPED' };
+        engine.clock.advance(req.clock.advanceMs);
+      }
+      return engine.status();
+    }
+    case 'reset':
+      // A replay loaded but not started stays (the core may reset the fleet before starting it).
+      engine.endPlayingReplay();
+      engine.stopScenario();
+      engine.reset(req.seed, req.startAt);
+      return engine.status();
+    case 'scenarioStart':
+      if (engine.endPlayingReplay() && !req.reset) engine.reset(engine.seed, engine.clock.now());
+      engine.startScenario(req.scenario, req.reset ? { startAt: req.startAt } : undefined);
+      return engine.status();
+    case 'scenarioStop':
+      engine.stopScenario();
+      return engine.status();
+    case 'scenarioLibrary':
+      try {
+        return { ...engine.status(), library: loadLibrary() };
+      } catch (e) {
+        return { ...engine.status(), error: message(e) };
+      }
+    case 'replayLoad':
+      engine.loadReplay(req.replayId, req.entries);
+      return engine.status();
+    case 'replayStart': {
+      const { error } = engine.startReplay(req.replayId, req.startAt, req.clock);
+      return error ? { ...engine.status(), error } : engine.status();
+    }
+    case 'replayStop':
+      engine.stopReplay();
+      return engine.status();
+    case 'fleetCheck':
+      return { ...engine.status(), fleet: engine.fleetCheck() };
+    case 'demo':
+      try {
+        engine.startDemo(loadDemoPreset(req.preset), req.reset ? { startAt: req.startAt } : undefined);
+        return engine.status();
+      } catch (e) {
+        return { ...engine.status(), error: message(e) };
+      }
+  }
+}
