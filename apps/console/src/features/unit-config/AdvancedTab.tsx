@@ -2,7 +2,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FetchlogsEnhancedUpdateBody, FilenamePrefixUpdateBody, LIMITS, NtpTimecodeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
-import { ntpBody, ntpForm, prefixForm, validateNtpForm, validatePrefixForm } from './forms';
+import { ntpBody, ntpForm, prefixForm, validatePrefixForm } from './forms';
 import { checkSchema } from '../../lib/forms/fieldErrors';
 import { ConfigCard } from './parts';
 
@@ -34,7 +34,6 @@ export default function AdvancedTab({ config }: { readonly config: UnitConfigura
         endpoint="updateUnitNtpTimecode"
         kind="update"
         source={ntpForm(config)}
-        validate={validateNtpForm}
         schema={NtpTimecodeUpdateBody}
         toBody={ntpBody}
         fields={[

@@ -19,7 +19,7 @@ import {
 } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { alertsBody, alertsForm, validateAlertsForm, type AlertTypeRow, type RecipientRow } from './forms';
+import { alertsBody, alertsForm, type AlertTypeRow, type RecipientRow } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { FormSection, useAllowed, useConfigContext } from './parts';
@@ -32,7 +32,6 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
   const form = useConfigForm({
     unitId,
     source: alertsForm(current),
-    validate: validateAlertsForm,
     endpoint: 'updateUnitAlertsConfiguration',
     schema: AlertsConfigurationUpdateBody,
     toBody: alertsBody,

@@ -19,7 +19,7 @@ import {
   type WifiNetwork,
 } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
-import { ethernetBody, ethernetForm, linkDisableBlocker, validateEthernetForm, validateWifiForm, wifiBody, wifiForm, type UnitFacts } from './forms';
+import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { ModemSection } from './ModemSection';
 import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext } from './parts';
@@ -133,7 +133,6 @@ function WifiSection({ config, unit, wifi }: TabProps & { wifi: Modem }) {
       endpoint="commandWifiConnect"
       kind="command"
       source={wifiForm(config)}
-      validate={validateWifiForm}
       schema={WifiConnectBody}
       toBody={(values) => {
         sentSsid.current = values.ssid.trim();
@@ -247,7 +246,6 @@ function EthernetSection({ config, modem }: { config: UnitConfiguration; modem: 
       endpoint="updateUnitInterfacesConfig"
       kind="update"
       source={ethernetForm(config, modem.port)}
-      validate={(v) => validateEthernetForm(v, modem.port)}
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => ethernetBody(v, modem.port)}
       fields={[

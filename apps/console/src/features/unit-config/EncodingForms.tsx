@@ -35,12 +35,7 @@ import {
   ifbDelayForm,
   shootingModeBody,
   shootingModeForm,
-  validateAncillaryDataForm,
   validateEncoderForm,
-  validateIfbAlwaysOnForm,
-  validateIfbDelayForm,
-  validateShootingModeForm,
-  validateVideoComplexityForm,
   videoComplexityBody,
   videoComplexityForm,
   type AncillaryDataType,
@@ -103,7 +98,6 @@ export function ShootingModeForm({ config }: FormProps) {
       endpoint="commandShootingMode"
       kind="command"
       source={shootingModeForm(config)}
-      validate={validateShootingModeForm}
       schema={ShootingModeBody}
       toBody={shootingModeBody}
       fields={[
@@ -127,7 +121,6 @@ export function VideoComplexityForm({ config }: FormProps) {
       endpoint="commandVideoComplexity"
       kind="command"
       source={videoComplexityForm(config)}
-      validate={validateVideoComplexityForm}
       schema={VideoComplexityBody}
       toBody={videoComplexityBody}
       fields={[
@@ -152,7 +145,6 @@ export function AncillaryDataForm({ config }: FormProps) {
       endpoint="commandAncillaryData"
       kind="command"
       source={ancillaryDataForm(config)}
-      validate={validateAncillaryDataForm}
       schema={AncillaryDataBody}
       toBody={ancillaryDataBody}
       fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
@@ -185,7 +177,6 @@ export function IfbDelayForm({ config }: FormProps) {
       endpoint="commandIfbDelay"
       kind="command"
       source={ifbDelayForm(config)}
-      validate={validateIfbDelayForm}
       schema={IfbDelayBody}
       toBody={ifbDelayBody}
       blocked={useIfbBlocked()}
@@ -210,7 +201,6 @@ export function IfbAlwaysOnForm({ config }: FormProps) {
       endpoint="commandIfbAlwaysOn"
       kind="command"
       source={ifbAlwaysOnForm(config)}
-      validate={validateIfbAlwaysOnForm}
       schema={IfbAlwaysOnBody}
       toBody={ifbAlwaysOnBody}
       blocked={useIfbBlocked()}

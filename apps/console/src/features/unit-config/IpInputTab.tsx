@@ -1,7 +1,7 @@
 /** IP Input tab: an IP stream as the unit's video input (protocol, port, latency, SRT passphrase). */
 import { useTranslation } from 'react-i18next';
 import { IP_INPUT_PROTOCOLS, IpInputStreamUpdateBody, type UnitConfiguration } from '@fleet/contracts';
-import { ipInputBody, ipInputForm, validateIpInputForm } from './forms';
+import { ipInputBody, ipInputForm } from './forms';
 import { ConfigCard } from './parts';
 
 export default function IpInputTab({ config }: { readonly config: UnitConfiguration }) {
@@ -13,7 +13,6 @@ export default function IpInputTab({ config }: { readonly config: UnitConfigurat
       endpoint="updateUnitIpInputStream"
       kind="update"
       source={ipInputForm(config)}
-      validate={validateIpInputForm}
       schema={IpInputStreamUpdateBody}
       toBody={ipInputBody}
       fields={[

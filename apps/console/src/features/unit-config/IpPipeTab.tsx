@@ -2,7 +2,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IpPipeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
-import { ipPipeBody, ipPipeForm, validateIpPipeForm, type UnitFacts } from './forms';
+import { ipPipeBody, ipPipeForm, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useConfigAction } from './useConfigAction';
@@ -33,7 +33,6 @@ export default function IpPipeTab({ config, unit }: TabProps) {
         endpoint="updateUnitIpPipe"
         kind="update"
         source={ipPipeForm(config)}
-        validate={validateIpPipeForm}
         schema={IpPipeUpdateBody}
         toBody={ipPipeBody}
         blocked={hasPipe ? null : t('unitConfig.ipPipe.noCapability')}

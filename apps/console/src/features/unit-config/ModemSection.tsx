@@ -23,7 +23,7 @@ import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { modemBody, modemForm, validateModemForm, type ApnRow, type AuthProtocol, type NetworkMode, type UnitFacts } from './forms';
+import { modemBody, modemForm, type ApnRow, type AuthProtocol, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
@@ -92,7 +92,6 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       endpoint="updateUnitInterfacesConfig"
       kind="update"
       source={modemForm(modemConfig, config)}
-      validate={(v) => validateModemForm(v, modem.port)}
       schema={InterfacesConfigUpdateBody}
       toBody={(v) => modemBody(v, modem.port)}
     >

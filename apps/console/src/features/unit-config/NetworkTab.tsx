@@ -20,7 +20,6 @@ import {
   fixedDelayForm,
   validateBandwidthForm,
   validateCappingForm,
-  validateFixedDelayForm,
   type PriorityRow,
   type UnitFacts,
 } from './forms';
@@ -145,7 +144,6 @@ export default function NetworkTab({ config, unit }: TabProps) {
         endpoint="updateUnitFixedInternetDelay"
         kind="update"
         source={fixedDelayForm(config)}
-        validate={validateFixedDelayForm}
         schema={FixedInternetDelayUpdateBody}
         toBody={fixedDelayBody}
         fields={[{ kind: 'text', name: 'delayMs', label: t('unitConfig.fixedDelay.delayMs') }]}

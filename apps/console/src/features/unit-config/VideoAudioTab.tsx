@@ -33,12 +33,10 @@ import {
   singleCameraBody,
   singleCameraForm,
   storeAndForwardForm,
-  validateAudioBitrateForm,
   validateAudioForm,
   validateDelayForm,
   validateMultiCameraForm,
   validateSingleCameraForm,
-  validateStoreAndForwardForm,
   type CameraRow,
   type UnitFacts,
 } from './forms';
@@ -149,7 +147,6 @@ function AudioForms({ config }: TabProps) {
         endpoint="commandAudioBitrate"
         kind="command"
         source={audioBitrateForm(config)}
-        validate={validateAudioBitrateForm}
         schema={AudioBitrateBody}
         toBody={audioBitrateBody}
         fields={[
@@ -288,7 +285,6 @@ function StoreAndForwardForm({ config }: TabProps) {
       endpoint="updateUnitStoreAndForwardQuality"
       kind="update"
       source={storeAndForwardForm(config)}
-      validate={validateStoreAndForwardForm}
       schema={StoreAndForwardQualityUpdateBody}
       toBody={(v) => v}
       fields={[

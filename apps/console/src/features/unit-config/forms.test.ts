@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, LIMITS, UNIT_CONFIG_BOUNDS, VALIDATION, type Modem, type UnitAlertsConfiguration } from '@fleet/contracts';
 import { makeUnitConfiguration } from '../../test-utils/fixtures';
-import { DEFAULT_ALERT_SETTINGS } from '@fleet/contracts';
+import {
+  AlertsConfigurationUpdateBody,
+  AncillaryDataBody,
+  DEFAULT_ALERT_SETTINGS,
+  IfbAlwaysOnBody,
+  IfbDelayBody,
+  InterfacesConfigUpdateBody,
+  IpInputStreamUpdateBody,
+  IpPipeUpdateBody,
+  ShootingModeBody,
+  VideoComplexityBody,
+  WifiConnectBody,
+} from '@fleet/contracts';
+import type { z } from 'zod';
+import { checkSchema } from '../../lib/forms/fieldErrors';
 import {
   alertsBody,
+  ipPipeBody,
+  wifiBody,
   alertsForm,
   audioForm,
   bandwidthBody,
@@ -19,20 +35,14 @@ import {
   modemBody,
   multiCameraBody,
   multiCameraForm,
-  validateAlertsForm,
   validateAudioForm,
   validateBandwidthForm,
   validateCappingForm,
   validateDelayForm,
-  validateEthernetForm,
-  validateIpInputForm,
-  validateIpPipeForm,
   validateMetadataForm,
-  validateModemForm,
   validateMultiCameraForm,
   validatePrefixForm,
   validateSingleCameraForm,
-  validateWifiForm,
   type ModemForm,
   type UnitFacts,
   ancillaryDataBody,
@@ -45,15 +55,27 @@ import {
   ifbDelayForm,
   shootingModeBody,
   shootingModeForm,
-  validateAncillaryDataForm,
   validateEncoderForm,
-  validateIfbAlwaysOnForm,
-  validateIfbDelayForm,
-  validateShootingModeForm,
-  validateVideoComplexityForm,
   videoComplexityBody,
   videoComplexityForm,
 } from './forms';
+
+/** A form without rules of its own is checked by its call's body schema (useConfigForm's default). */
+const bySchema =
+  <F, A extends unknown[] = []>(schema: z.ZodType, body: (form: F, ...args: A) => unknown) =>
+  (form: F, ...args: A) =>
+    checkSchema(schema, body(form, ...args));
+const validateShootingModeForm = bySchema(ShootingModeBody, shootingModeBody);
+const validateVideoComplexityForm = bySchema(VideoComplexityBody, videoComplexityBody);
+const validateAncillaryDataForm = bySchema(AncillaryDataBody, ancillaryDataBody);
+const validateIfbDelayForm = bySchema(IfbDelayBody, ifbDelayBody);
+const validateIfbAlwaysOnForm = bySchema(IfbAlwaysOnBody, ifbAlwaysOnBody);
+const validateIpInputForm = bySchema(IpInputStreamUpdateBody, ipInputBody);
+const validateIpPipeForm = bySchema(IpPipeUpdateBody, ipPipeBody);
+const validateAlertsForm = bySchema(AlertsConfigurationUpdateBody, alertsBody);
+const validateWifiForm = bySchema(WifiConnectBody, wifiBody);
+const validateEthernetForm = bySchema(InterfacesConfigUpdateBody, ethernetBody);
+const validateModemForm = bySchema(InterfacesConfigUpdateBody, modemBody);
 
 const config = makeUnitConfiguration({
   version: 3,

@@ -5,47 +5,30 @@
  * the spec's wording). No React here.
  */
 import {
-  ActiveSimBody,
-  AlertsConfigurationUpdateBody,
   ALERT_TYPES,
-  AudioBitrateBody,
   AudioParametersBody,
   BwLimitationUpdateBody,
   DelayUpdateBody,
   FilenamePrefixUpdateBody,
-  FixedInternetDelayUpdateBody,
-  InterfacesConfigUpdateBody,
-  IpInputStreamUpdateBody,
-  IpPipeUpdateBody,
   LIMITS,
   MetadataBody,
   MultipleCameraUpdateBody,
-  NtpTimecodeUpdateBody,
   SingleCameraUpdateBody,
-  StoreAndForwardQualityUpdateBody,
-  WifiConnectBody,
   NetworkCappingUpdateBody,
   UNIT_CONFIG_BOUNDS,
   VALIDATION,
   ERROR_CATALOGUE,
-  AncillaryDataBody,
   EncoderBody,
-  IfbAlwaysOnBody,
-  IfbDelayBody,
-  ShootingModeBody,
-  VideoComplexityBody,
   ANCILLARY_DATA_TYPES,
   type AlertConfigMode,
   type AlertLevel,
   type AlertType,
   type Applications,
   type ModemConfig,
-  type SimSlot,
   type UnitAlertsConfiguration,
   type UnitConfiguration,
   type UnitTypeGroup,
   type Modem,
-  type StoreAndForwardProfile,
   type BANDWIDTH_CAP_OPTIONS,
   type AUTH_PROTOCOLS,
   type NETWORK_MODES,
@@ -72,7 +55,6 @@ import {
   validateNetworkCapping,
   validateSmartUnitLimits,
   type DelayBounds,
-  type DelayMode,
   type UnitLicenceFlags,
 } from '@fleet/domain';
 import { checkSchema, mergeErrors, numberText, parseNumber, problemsToErrors, type FieldErrors } from '../../lib/forms/fieldErrors';
@@ -92,11 +74,8 @@ const numberOrNull = (text: string): number | null => parseNumber(text) ?? null;
 
 // ── Video / Audio ───────────────────────────────────────────────────────────────────────────────
 
-export interface DelayForm {
-  readonly delayMs: string;
-  readonly mode: DelayMode;
-}
-export const delayForm = (config: UnitConfiguration): DelayForm => ({ delayMs: numberText(config.delay), mode: config.delayMode });
+export type DelayForm = ReturnType<typeof delayForm>;
+export const delayForm = (config: UnitConfiguration) => ({ delayMs: numberText(config.delay), mode: config.delayMode });
 export const delayBody = (form: DelayForm) => ({ delayMs: parseNumber(form.delayMs), mode: form.mode });
 /** The bounds the delay input shows (spec 000 §5: by mode, unit type and software version). */
 export const delayBounds = (form: DelayForm, unit: UnitFacts): DelayBounds =>
@@ -119,12 +98,8 @@ export function validateDelayForm(form: DelayForm, unit: UnitFacts, config: Unit
 }
 
 export type AudioInput = (typeof AUDIO_INPUTS)[number];
-export interface AudioForm {
-  readonly input: AudioInput;
-  readonly channels: string;
-  readonly gainDb: string;
-}
-export const audioForm = (config: UnitConfiguration): AudioForm => ({
+export type AudioForm = ReturnType<typeof audioForm>;
+export const audioForm = (config: UnitConfiguration) => ({
   input: config.audio.input,
   channels: numberText(config.audio.channels),
   gainDb: numberText(config.audio.gainDb),
@@ -139,19 +114,12 @@ export function validateAudioForm(form: AudioForm): FieldErrors {
 /** Channel choices: 1 up to what a unit takes from its input. */
 export const AUDIO_CHANNEL_CHOICES = Array.from({ length: UNIT_CONFIG_BOUNDS.audioChannelsMax }, (_, i) => i + 1);
 
-export interface AudioBitrateForm {
-  readonly bitrateKbps: string;
-}
-export const audioBitrateForm = (config: UnitConfiguration): AudioBitrateForm => ({ bitrateKbps: numberText(config.audio.bitrateKbps) });
+export type AudioBitrateForm = ReturnType<typeof audioBitrateForm>;
+export const audioBitrateForm = (config: UnitConfiguration) => ({ bitrateKbps: numberText(config.audio.bitrateKbps) });
 export const audioBitrateBody = (form: AudioBitrateForm) => ({ bitrateKbps: parseNumber(form.bitrateKbps) });
-export const validateAudioBitrateForm = (form: AudioBitrateForm): FieldErrors => checkSchema(AudioBitrateBody, audioBitrateBody(form));
 
-export interface SingleCameraForm {
-  readonly resolution: string;
-  readonly colourDepth: string;
-  readonly maxBandwidthMbps: string;
-}
-export const singleCameraForm = (config: UnitConfiguration): SingleCameraForm => ({
+export type SingleCameraForm = ReturnType<typeof singleCameraForm>;
+export const singleCameraForm = (config: UnitConfiguration) => ({
   resolution: numberText(config.singleCamera.resolution),
   colourDepth: numberText(config.singleCamera.colourDepth),
   maxBandwidthMbps: numberText(config.singleCamera.maxBandwidthMbps),
@@ -168,27 +136,16 @@ export function validateSingleCameraForm(form: SingleCameraForm, unit: UnitFacts
   return mergeErrors(licence ? { resolution: ERROR_CATALOGUE[licence].message } : {}, checkSchema(SingleCameraUpdateBody, body));
 }
 
-export interface CameraRow {
-  readonly label: string;
-  readonly priority: string;
-}
+export type CameraRow = MultiCameraForm['cameras'][number];
 export type ChannelSelectionMode = (typeof CHANNEL_SELECTION_MODES)[number];
-export interface MultiCameraForm {
-  readonly numberOfFeeds: string;
-  readonly channelSelectionMode: ChannelSelectionMode;
-  /** The feeds' channels in custom selection (channel ids). */
-  readonly customSelectedChannels: readonly string[];
-  /** Always LIMITS.multiCameraMaxCameras rows; the first numberOfFeeds are sent. */
-  readonly cameras: readonly CameraRow[];
-  readonly maxBandwidthMbps: string;
-}
+export type MultiCameraForm = ReturnType<typeof multiCameraForm>;
 /**
  * The multi camera setting (PUT multiplecamera), edited in the configuration modal and in the unit
  * detail's Multi Camera tab. Labels from the setting, else the unit's multiCameraLabels (spec 000 §3).
  */
-export function multiCameraForm(config: UnitConfiguration): MultiCameraForm {
+export function multiCameraForm(config: UnitConfiguration) {
   const configured = config.multiCamera.cameras;
-  const cameras = Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i): CameraRow => {
+  const cameras = Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i) => {
     const camera = configured[i];
     return {
       label: camera?.label ?? config.multiCameraLabels[i] ?? '',
@@ -231,20 +188,14 @@ export function validateMultiCameraForm(form: MultiCameraForm): FieldErrors {
   return mergeErrors(labels, checkSchema(MultipleCameraUpdateBody, body));
 }
 
-export interface StoreAndForwardForm {
-  readonly quality: StoreAndForwardProfile;
-}
-export const storeAndForwardForm = (config: UnitConfiguration): StoreAndForwardForm => ({ quality: config.storeAndForwardVideoQualityV2 });
-export const validateStoreAndForwardForm = (form: StoreAndForwardForm): FieldErrors => checkSchema(StoreAndForwardQualityUpdateBody, form);
+export type StoreAndForwardForm = ReturnType<typeof storeAndForwardForm>;
+export const storeAndForwardForm = (config: UnitConfiguration) => ({ quality: config.storeAndForwardVideoQualityV2 });
 
 // ── Encoding and return audio (device commands) ─────────────────────────────────────────────────
 
 export type VideoCodec = (typeof VIDEO_CODECS)[number];
-export interface EncoderForm {
-  readonly codec: VideoCodec;
-  readonly colourDepth: string;
-}
-export const encoderForm = (config: UnitConfiguration): EncoderForm => ({ codec: config.encoder.codec, colourDepth: numberText(config.encoder.colourDepth) });
+export type EncoderForm = ReturnType<typeof encoderForm>;
+export const encoderForm = (config: UnitConfiguration) => ({ codec: config.encoder.codec, colourDepth: numberText(config.encoder.colourDepth) });
 export const encoderBody = (form: EncoderForm) => ({ codec: form.codec, colourDepth: parseNumber(form.colourDepth) });
 /** Does the unit encode HEVC (capability `hevc`)? The core refuses HEVC otherwise ("Feature disabled"). */
 export const hasHevc = (unit: UnitFacts): boolean => unit.capabilities.hevc === true;
@@ -255,27 +206,18 @@ export function validateEncoderForm(form: EncoderForm, unit: UnitFacts): FieldEr
 }
 
 export type ShootingMode = (typeof SHOOTING_MODES)[number];
-export interface ShootingModeForm {
-  readonly mode: ShootingMode;
-}
-export const shootingModeForm = (config: UnitConfiguration): ShootingModeForm => ({ mode: config.shootingMode });
+export type ShootingModeForm = ReturnType<typeof shootingModeForm>;
+export const shootingModeForm = (config: UnitConfiguration) => ({ mode: config.shootingMode });
 export const shootingModeBody = (form: ShootingModeForm) => ({ mode: form.mode });
-export const validateShootingModeForm = (form: ShootingModeForm): FieldErrors => checkSchema(ShootingModeBody, shootingModeBody(form));
 
 export type VideoComplexity = (typeof VIDEO_COMPLEXITIES)[number];
-export interface VideoComplexityForm {
-  readonly level: VideoComplexity;
-}
-export const videoComplexityForm = (config: UnitConfiguration): VideoComplexityForm => ({ level: config.videoComplexity });
+export type VideoComplexityForm = ReturnType<typeof videoComplexityForm>;
+export const videoComplexityForm = (config: UnitConfiguration) => ({ level: config.videoComplexity });
 export const videoComplexityBody = (form: VideoComplexityForm) => ({ level: form.level });
-export const validateVideoComplexityForm = (form: VideoComplexityForm): FieldErrors => checkSchema(VideoComplexityBody, videoComplexityBody(form));
 
 export type AncillaryDataType = (typeof ANCILLARY_DATA_TYPES)[number];
-export interface AncillaryDataForm {
-  readonly enabled: boolean;
-  readonly types: readonly AncillaryDataType[];
-}
-export const ancillaryDataForm = (config: UnitConfiguration): AncillaryDataForm => ({
+export type AncillaryDataForm = ReturnType<typeof ancillaryDataForm>;
+export const ancillaryDataForm = (config: UnitConfiguration) => ({
   enabled: config.ancillaryData.enabled,
   types: config.ancillaryData.types,
 });
@@ -284,35 +226,20 @@ export const ancillaryDataBody = (form: AncillaryDataForm) => ({
   enabled: form.enabled,
   types: ANCILLARY_DATA_TYPES.filter((type) => form.types.includes(type)),
 });
-export const validateAncillaryDataForm = (form: AncillaryDataForm): FieldErrors => checkSchema(AncillaryDataBody, ancillaryDataBody(form));
 
-export interface IfbDelayForm {
-  readonly delayMs: string;
-}
-export const ifbDelayForm = (config: UnitConfiguration): IfbDelayForm => ({ delayMs: numberText(config.ifb.delayMs) });
+export type IfbDelayForm = ReturnType<typeof ifbDelayForm>;
+export const ifbDelayForm = (config: UnitConfiguration) => ({ delayMs: numberText(config.ifb.delayMs) });
 export const ifbDelayBody = (form: IfbDelayForm) => ({ delayMs: parseNumber(form.delayMs) });
-/** IFB delay 0 to UNIT_CONFIG_BOUNDS.ifbDelayMaxMs ms, whole ms (the IFB delay body, as the core words it). */
-export const validateIfbDelayForm = (form: IfbDelayForm): FieldErrors => checkSchema(IfbDelayBody, ifbDelayBody(form));
 
-export interface IfbAlwaysOnForm {
-  readonly enabled: boolean;
-}
-export const ifbAlwaysOnForm = (config: UnitConfiguration): IfbAlwaysOnForm => ({ enabled: config.ifb.alwaysOn });
+export type IfbAlwaysOnForm = ReturnType<typeof ifbAlwaysOnForm>;
+export const ifbAlwaysOnForm = (config: UnitConfiguration) => ({ enabled: config.ifb.alwaysOn });
 export const ifbAlwaysOnBody = (form: IfbAlwaysOnForm) => ({ enabled: form.enabled });
-export const validateIfbAlwaysOnForm = (form: IfbAlwaysOnForm): FieldErrors => checkSchema(IfbAlwaysOnBody, ifbAlwaysOnBody(form));
 
 // ── Network ─────────────────────────────────────────────────────────────────────────────────────
 
-export interface PriorityRow {
-  readonly priority: string;
-  readonly kbps: string;
-}
-export interface BandwidthForm {
-  readonly totalKbps: string;
-  readonly cellularKbps: string;
-  readonly priorityLimits: readonly PriorityRow[];
-}
-export const bandwidthForm = (config: UnitConfiguration): BandwidthForm => ({
+export type PriorityRow = BandwidthForm['priorityLimits'][number];
+export type BandwidthForm = ReturnType<typeof bandwidthForm>;
+export const bandwidthForm = (config: UnitConfiguration) => ({
   totalKbps: numberText(config.bandwidth.total),
   cellularKbps: numberText(config.bandwidth.cellular),
   priorityLimits: config.bandwidth.priorityLimits.map((p) => ({ priority: numberText(p.priority), kbps: numberText(p.kbps) })),
@@ -334,11 +261,8 @@ export function validateBandwidthForm(form: BandwidthForm, unit: UnitFacts, unit
 }
 
 export type CapOption = (typeof BANDWIDTH_CAP_OPTIONS)[number];
-export interface CappingForm {
-  readonly option: CapOption;
-  readonly customMbps: string;
-}
-export const cappingForm = (config: UnitConfiguration): CappingForm => ({
+export type CappingForm = ReturnType<typeof cappingForm>;
+export const cappingForm = (config: UnitConfiguration) => ({
   option: config.network.capping.option,
   customMbps: config.network.capping.option === 'custom' ? numberText(config.network.capping.mbps) : '',
 });
@@ -353,41 +277,28 @@ export function validateCappingForm(form: CappingForm, config: UnitConfiguration
   return mergeErrors(problemsToErrors(problems), checkSchema(NetworkCappingUpdateBody, body));
 }
 
-export interface FixedDelayForm {
-  readonly delayMs: string;
-}
-export const fixedDelayForm = (config: UnitConfiguration): FixedDelayForm => ({ delayMs: numberText(config.fixedInternetDelay) });
+export type FixedDelayForm = ReturnType<typeof fixedDelayForm>;
+export const fixedDelayForm = (config: UnitConfiguration) => ({ delayMs: numberText(config.fixedInternetDelay) });
 export const fixedDelayBody = (form: FixedDelayForm) => ({ delayMs: parseNumber(form.delayMs) });
-export const validateFixedDelayForm = (form: FixedDelayForm): FieldErrors => checkSchema(FixedInternetDelayUpdateBody, fixedDelayBody(form));
 
 // ── Advanced ────────────────────────────────────────────────────────────────────────────────────
 
-export interface PrefixForm {
-  readonly filenamePrefix: string;
-}
-export const prefixForm = (config: UnitConfiguration): PrefixForm => ({ filenamePrefix: config.filenamePrefix ?? '' });
+export type PrefixForm = ReturnType<typeof prefixForm>;
+export const prefixForm = (config: UnitConfiguration) => ({ filenamePrefix: config.filenamePrefix ?? '' });
 /** Spec 000 §5 file name prefix: characters and 32 characters (uniqueness on the hub: the core). */
 export function validatePrefixForm(form: PrefixForm): FieldErrors {
   const domain = validateFilenamePrefix(form.filenamePrefix);
   return mergeErrors(domain ? { filenamePrefix: domain } : {}, checkSchema(FilenamePrefixUpdateBody, form));
 }
 
-export interface NtpForm {
-  readonly enabled: boolean;
-  readonly server: string;
-}
-export const ntpForm = (config: UnitConfiguration): NtpForm => ({ enabled: config.ntpTimecode.enabled, server: config.ntpTimecode.server ?? '' });
+export type NtpForm = ReturnType<typeof ntpForm>;
+export const ntpForm = (config: UnitConfiguration) => ({ enabled: config.ntpTimecode.enabled, server: config.ntpTimecode.server ?? '' });
 export const ntpBody = (form: NtpForm) => ({ enabled: form.enabled, server: textOrUndefined(form.server) ?? null });
-export const validateNtpForm = (form: NtpForm): FieldErrors => checkSchema(NtpTimecodeUpdateBody, ntpBody(form));
 
 // ── IP pipe and IP input ────────────────────────────────────────────────────────────────────────
 
-export interface IpPipeForm {
-  readonly enabled: boolean;
-  readonly serverId: string;
-  readonly port: string;
-}
-export const ipPipeForm = (config: UnitConfiguration): IpPipeForm => ({
+export type IpPipeForm = ReturnType<typeof ipPipeForm>;
+export const ipPipeForm = (config: UnitConfiguration) => ({
   enabled: config.ipPipe.enabled,
   serverId: config.ipPipe.serverId ?? '',
   port: numberText(config.ipPipe.port),
@@ -397,18 +308,10 @@ export const ipPipeBody = (form: IpPipeForm) => ({
   serverId: textOrUndefined(form.serverId) ?? null,
   ...(form.port.trim() === '' ? {} : { port: parseNumber(form.port) }),
 });
-export const validateIpPipeForm = (form: IpPipeForm): FieldErrors => checkSchema(IpPipeUpdateBody, ipPipeBody(form));
 
 export type IpInputProtocol = (typeof IP_INPUT_PROTOCOLS)[number];
-export interface IpInputForm {
-  readonly enabled: boolean;
-  readonly protocol: IpInputProtocol;
-  readonly port: string;
-  readonly latencyMs: string;
-  /** SRT only; empty keeps the stored passphrase. */
-  readonly passphrase: string;
-}
-export const ipInputForm = (config: UnitConfiguration): IpInputForm => ({
+export type IpInputForm = ReturnType<typeof ipInputForm>;
+export const ipInputForm = (config: UnitConfiguration) => ({
   enabled: config.ipInput.enabled,
   protocol: config.ipInput.protocol ?? 'srt',
   port: numberText(config.ipInput.port),
@@ -422,7 +325,6 @@ export const ipInputBody = (form: IpInputForm) => ({
   ...(form.latencyMs.trim() === '' ? {} : { latencyMs: parseNumber(form.latencyMs) }),
   ...(form.protocol === 'srt' && form.passphrase !== '' ? { passphrase: form.passphrase } : {}),
 });
-export const validateIpInputForm = (form: IpInputForm): FieldErrors => checkSchema(IpInputStreamUpdateBody, ipInputBody(form));
 
 // ── Alerts ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -459,18 +361,12 @@ export function alertsBody(form: AlertsForm) {
     ...(form.mode === 'manual' ? { alerts: form.alerts, recipients: form.recipients.map((r) => ({ alertType: r.alertType, email: r.email.trim() })) } : {}),
   };
 }
-export const validateAlertsForm = (form: AlertsForm): FieldErrors => checkSchema(AlertsConfigurationUpdateBody, alertsBody(form));
 
 // ── Metadata ────────────────────────────────────────────────────────────────────────────────────
 
-export interface MetadataRow {
-  readonly key: string;
-  readonly value: string;
-}
-export interface MetadataForm {
-  readonly fields: readonly MetadataRow[];
-}
-export const metadataForm = (config: UnitConfiguration): MetadataForm => ({
+export type MetadataRow = MetadataForm['fields'][number];
+export type MetadataForm = ReturnType<typeof metadataForm>;
+export const metadataForm = (config: UnitConfiguration) => ({
   fields: config.metadata.length > 0 ? config.metadata.map((m) => ({ key: m.key, value: m.value })) : [{ key: '', value: '' }],
 });
 export const metadataBody = (form: MetadataForm) => ({ fields: form.fields.map((f) => ({ key: f.key, value: f.value })) });
@@ -489,27 +385,17 @@ export function validateMetadataForm(form: MetadataForm): FieldErrors {
 // ── Connections ─────────────────────────────────────────────────────────────────────────────────
 
 export type WifiSecurity = (typeof WIFI_SECURITY)[number];
-export interface WifiForm {
-  readonly ssid: string;
-  readonly security: WifiSecurity;
-  readonly password: string;
-}
-export const wifiForm = (config: UnitConfiguration): WifiForm => ({ ssid: config.wifi.ssid ?? '', security: config.wifi.security ?? 'wpa2', password: '' });
+export type WifiForm = ReturnType<typeof wifiForm>;
+export const wifiForm = (config: UnitConfiguration) => ({ ssid: config.wifi.ssid ?? '', security: config.wifi.security ?? 'wpa2', password: '' });
 export const wifiBody = (form: WifiForm) => ({
   ssid: form.ssid,
   security: form.security,
   ...(form.security === 'open' || form.password === '' ? {} : { password: form.password }),
 });
-export const validateWifiForm = (form: WifiForm): FieldErrors => checkSchema(WifiConnectBody, wifiBody(form));
 
 export type IpMode = (typeof IP_MODES)[number];
-export interface EthernetForm {
-  readonly ipMode: IpMode;
-  readonly ip: string;
-  readonly subnetMask: string;
-  readonly gateway: string;
-}
-export function ethernetForm(config: UnitConfiguration, port: number): EthernetForm {
+export type EthernetForm = ReturnType<typeof ethernetForm>;
+export function ethernetForm(config: UnitConfiguration, port: number) {
   const setting = config.interfaces.find((i) => i.port === port);
   return { ipMode: setting?.ipMode ?? 'dhcp', ip: setting?.ip ?? '', subnetMask: setting?.subnetMask ?? '', gateway: setting?.gateway ?? '' };
 }
@@ -518,26 +404,13 @@ export const ethernetBody = (form: EthernetForm, port: number) => ({
   ipMode: form.ipMode,
   ...(form.ipMode === 'static' ? { ip: textOrUndefined(form.ip), subnetMask: textOrUndefined(form.subnetMask), gateway: textOrUndefined(form.gateway) } : {}),
 });
-export const validateEthernetForm = (form: EthernetForm, port: number): FieldErrors => checkSchema(InterfacesConfigUpdateBody, ethernetBody(form, port));
 
 export type NetworkMode = (typeof NETWORK_MODES)[number];
 export type AuthProtocol = (typeof AUTH_PROTOCOLS)[number];
-export interface ApnRow {
-  readonly apn: string;
-  readonly username: string;
-  /** Empty keeps the stored password (secrets are never answered). */
-  readonly password: string;
-  readonly authProtocol: AuthProtocol;
-}
-export interface ModemForm {
-  readonly networkMode: NetworkMode;
-  readonly roamingAllowed: boolean;
-  readonly forceScanNow: boolean;
-  /** The LIMITS.apnSlots slots, slot n at index n-1. */
-  readonly apns: readonly ApnRow[];
-}
-export function modemForm(modem: ModemConfig, config: UnitConfiguration): ModemForm {
-  const apns = Array.from({ length: LIMITS.apnSlots }, (_, i): ApnRow => {
+export type ApnRow = ModemForm['apns'][number];
+export type ModemForm = ReturnType<typeof modemForm>;
+export function modemForm(modem: ModemConfig, config: UnitConfiguration) {
+  const apns = Array.from({ length: LIMITS.apnSlots }, (_, i) => {
     const slot = modem.apns.find((a) => a.slot === i + 1);
     return { apn: slot?.apn ?? '', username: slot?.username ?? '', password: '', authProtocol: slot?.authProtocol ?? 'none' };
   });
@@ -557,10 +430,6 @@ export const modemBody = (form: ModemForm, port: number) => ({
     ...(a.password === '' ? {} : { password: a.password }),
   })),
 });
-export const validateModemForm = (form: ModemForm, port: number): FieldErrors => checkSchema(InterfacesConfigUpdateBody, modemBody(form, port));
-
-export const activeSimBody = (modemId: string, sim: SimSlot) => ({ modemId, sim });
-export const validateActiveSim = (modemId: string, sim: SimSlot): FieldErrors => checkSchema(ActiveSimBody, activeSimBody(modemId, sim));
 
 /** Why a link's toggle cannot be switched off now, or null. */
 export type LinkBlocker = { readonly kind: 'message'; readonly message: string } | { readonly kind: 'forcedWired' };

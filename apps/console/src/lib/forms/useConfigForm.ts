@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import type { EndpointId, EndpointInput } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { hasErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
+import { checkSchema, hasErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
 import { useConfigCall, type ConfigCallOptions } from './useConfigCall';
 import { useForm, type Form } from './useForm';
 
@@ -22,7 +22,8 @@ export interface ConfigFormOptions<F, K extends EndpointId> extends ConfigCallOp
   readonly unitId: string;
   /** The values as the unit has them now. */
   readonly source: F;
-  readonly validate: (values: F) => FieldErrors;
+  /** The form's rules; default the body schema's (checkSchema: the spec's words). */
+  readonly validate?: (values: F) => FieldErrors;
   readonly endpoint: K;
   /** The catalogue body schema: the body is sent as it parses (defaults filled). */
   readonly schema: z.ZodType;
@@ -32,7 +33,8 @@ export interface ConfigFormOptions<F, K extends EndpointId> extends ConfigCallOp
 export function useConfigForm<F extends object, K extends EndpointId>(options: ConfigFormOptions<F, K>): ConfigForm<F> {
   const { unitId, source, validate, endpoint, schema, toBody, ...call } = options;
   const errorText = useApiErrorMessage();
-  const form = useForm(source, validate);
+  const check = useCallback((values: F) => validate?.(values) ?? checkSchema(schema, toBody(values)), [validate, schema, toBody]);
+  const form = useForm(source, check);
   const { mutate, isPending } = useConfigCall(unitId, endpoint, call);
   const { submit, saved, failed } = form;
 
