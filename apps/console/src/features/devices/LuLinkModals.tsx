@@ -1,5 +1,5 @@
 /**
- * The LU-Link tab's modals (spec 001 §7 Point-to-point), on the resource kit's form parts: a link
+ * The LU-Link tab's modals (spec 001 §7 Point-to-point), on the resource kit's FormPanel: a link
  * created on its master unit (POST v2/p2p/{id}) or changed (PUT v2/p2p/{id}, with the version it
  * was read at), and the groups a link is shared with and which of them are selected (PUT
  * v2/p2p/{id}/groups). Fields and rules are luLinkForm.ts; the spec's messages show inline, the
@@ -10,16 +10,14 @@
  * `lulink-groups-form` for the groups.
  */
 import { useCallback } from 'react';
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { replaces } from '../../kit/cache';
-import { ResourceForm } from '../../kit/fields';
+import { FormPanel } from '../../kit/FormPanel';
 import type { Field } from '../../kit/formRules';
-import { ModalFooter } from '../../kit/ModalParts';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
 import { useToast } from '../../toast/useToast';
@@ -65,17 +63,6 @@ function failed<V>(form: Form<V>, fields: readonly Field<V>[], error: unknown): 
   );
 }
 
-/** The failed save's message above the form when no field shows it. */
-function FormError<V>({ form, fields, testId }: { form: Form<V>; fields: readonly Field<V>[]; testId: string }) {
-  const errorText = useApiErrorMessage();
-  if (form.error === null || fields.some((f) => form.errors[f.name] !== undefined)) return null;
-  return (
-    <Alert color="red" data-testid={`${testId}-form-error`}>
-      {errorText(form.error)}
-    </Alert>
-  );
-}
-
 /** What the link form edits: a new link of the master unit, or an existing link. */
 export type LinkTarget = { readonly master: string; readonly masterName: string } | { readonly link: P2pLink };
 
@@ -113,11 +100,15 @@ export function LinkFormModal({ target, units, onClose, onSaved }: LinkFormModal
   const title = 'link' in target ? t('devices.luLink.editTitle', { name: target.link.name }) : t('devices.luLink.newTitle', { name: target.masterName });
   return (
     <Modal opened onClose={onClose} size="lg" title={title} data-testid={`${FORM}-modal`}>
-      <Stack gap="sm">
-        <FormError form={form} fields={fields} testId={FORM} />
-        <ResourceForm fields={fields} form={form} testId={FORM} isNew={link === null} />
-        <ModalFooter testId={FORM} onSave={save} onCancel={onClose} saving={create.isPending || update.isPending} />
-      </Stack>
+      <FormPanel
+        form={form}
+        fields={fields}
+        testId={FORM}
+        isNew={link === null}
+        onSave={save}
+        onCancel={onClose}
+        saving={create.isPending || update.isPending}
+      />
     </Modal>
   );
 }
@@ -154,11 +145,7 @@ export function LinkGroupsModal({ link, groups, onClose }: LinkGroupsModalProps)
   };
   return (
     <Modal opened onClose={onClose} size="lg" title={t('devices.luLink.groupsTitle', { name: link.name })} data-testid="lulink-groups-modal">
-      <Stack gap="sm">
-        <FormError form={form} fields={fields} testId={GROUPS_FORM} />
-        <ResourceForm fields={fields} form={form} testId={GROUPS_FORM} isNew={false} />
-        <ModalFooter testId={GROUPS_FORM} onSave={save} onCancel={onClose} saving={set.isPending} />
-      </Stack>
+      <FormPanel form={form} fields={fields} testId={GROUPS_FORM} onSave={save} onCancel={onClose} saving={set.isPending} />
     </Modal>
   );
 }

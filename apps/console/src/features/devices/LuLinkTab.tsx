@@ -12,7 +12,7 @@
  * (`p2p.changed`) while it is open — for the chosen unit, and a link id to open another.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { P2pLink, P2pLinkGroup, UnitSummary } from '@fleet/contracts';
@@ -25,6 +25,7 @@ import type { StreamRequest } from './luLink';
 import { replaces } from '../../kit/cache';
 import { canApply, useCanApply, useUserRoles } from '../../kit/access';
 import { DeleteButton } from '../../kit/ModalParts';
+import { ListTable } from '../../kit/ListTable';
 import { LinkFormModal, LinkGroupsModal, useKeepLink, type LinkTarget } from './LuLinkModals';
 
 const NO_LINKS: readonly P2pLink[] = [];
@@ -189,25 +190,26 @@ function LinkView({ linkId, units, onDeleted }: { linkId: string; units: readonl
           </Group>
         </Group>
         <Text size="sm">{t('devices.luLink.master', { name: name(data.uniqueID) })}</Text>
-        <Table data-testid="lulink-machines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('devices.luLink.machine')}</Table.Th>
-              <Table.Th>{t('devices.units.columns.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.machines.map((machine) => {
-              const unitStatus = status(machine.uid);
-              return (
-                <Table.Tr key={machine.uid} data-testid={`lulink-machine-${machine.uid}`}>
-                  <Table.Td>{name(machine.uid)}</Table.Td>
-                  <Table.Td>{unitStatus ? t(`units.status.${unitStatus}`) : '—'}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          items={data.machines}
+          columns={[
+            { id: 'machine', header: t('devices.luLink.machine'), render: (m) => name(m.uid) },
+            {
+              id: 'status',
+              header: t('devices.units.columns.status'),
+              render: (m) => {
+                const unitStatus = status(m.uid);
+                return unitStatus ? t(`units.status.${unitStatus}`) : '—';
+              },
+            },
+          ]}
+          rowKey={(m) => m.uid}
+          testIdPrefix="lulink"
+          testId="lulink-machines"
+          rowTestId={(m) => `lulink-machine-${m.uid}`}
+          striped={false}
+          minWidth={0}
+        />
         <LinkGroups link={data} />
         {streamError && (
           <Alert color="red" data-testid="lulink-stream-error">

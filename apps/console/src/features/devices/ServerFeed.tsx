@@ -4,46 +4,35 @@
  * the channel list the user sees (GET channels/fetch, kept current over /ws by the channels
  * screen's live patch); an ingest server's from GET ingestservers/{id}/channels.
  */
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ChannelLive, ServerDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useChannelsLive } from '../channels/useChannelsLive';
 import { feedChannels } from './serverFormat';
 
 function FeedTable({ channels }: { channels: readonly ChannelLive[] }) {
   const { t } = useTranslation();
-  if (channels.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="server-feed-empty">
-        {t('devices.feed.empty')}
-      </Text>
-    );
-  }
+  const columns: ListColumn<ChannelLive>[] = [
+    { id: 'channel', header: t('devices.feed.channel'), render: (c) => c.channelName },
+    { id: 'type', header: t('devices.feed.type'), render: (c) => t(`channels.types.${c.type}`) },
+    { id: 'status', header: t('devices.feed.status'), render: (c) => <Badge variant="light">{t(`channels.status.${c.status}`)}</Badge> },
+    { id: 'allocatedTo', header: t('devices.feed.allocatedTo'), render: (c) => c.allocatedToUnitAlias ?? c.allocatedToUnitUid ?? c.allocatedTo ?? '—' },
+  ];
   return (
-    <Table data-testid="server-feed">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('devices.feed.channel')}</Table.Th>
-          <Table.Th>{t('devices.feed.type')}</Table.Th>
-          <Table.Th>{t('devices.feed.status')}</Table.Th>
-          <Table.Th>{t('devices.feed.allocatedTo')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {channels.map((channel) => (
-          <Table.Tr key={channel.channelId} data-testid={`server-feed-row-${channel.channelId}`} data-status={channel.status}>
-            <Table.Td>{channel.channelName}</Table.Td>
-            <Table.Td>{t(`channels.types.${channel.type}`)}</Table.Td>
-            <Table.Td>
-              <Badge variant="light">{t(`channels.status.${channel.status}`)}</Badge>
-            </Table.Td>
-            <Table.Td>{channel.allocatedToUnitAlias ?? channel.allocatedToUnitUid ?? channel.allocatedTo ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      items={channels}
+      columns={columns}
+      rowKey={(c) => c.channelId}
+      testIdPrefix="server-feed"
+      testId="server-feed"
+      rowData={(c) => ({ 'data-status': c.status })}
+      emptyText={t('devices.feed.empty')}
+      striped={false}
+      minWidth={0}
+    />
   );
 }
 

@@ -4,10 +4,11 @@
  * opens with its details (UpgradeJobModal).
  */
 import { useState } from 'react';
-import { Loader, Modal, Table, Text, UnstyledButton } from '@mantine/core';
+import { Loader, Modal, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate, UpgradeJobPage } from '@fleet/contracts';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import type { ApiError } from '../../api/ApiError';
 import { callEndpoint } from '../../api/client';
 import { endpointKey } from '../../api/hooks';
@@ -37,48 +38,38 @@ function History({ device }: { readonly device: UpgradeCandidate }) {
   });
   if (history.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (history.isError) return <ErrorNote testId="upgrade-history-error" message={errorText(history.error)} />;
-  if (history.data.items.length === 0) {
-    return (
-      <Text c="dimmed" data-testid="upgrade-history-empty">
-        {t('upgrades.history.empty')}
-      </Text>
-    );
-  }
   const date = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString(i18n.language));
+  const columns: ListColumn<UpgradeJobPage['items'][number]>[] = [
+    { id: 'from', header: t('upgrades.dialog.current'), render: (job) => job.fromVersion },
+    {
+      id: 'state',
+      header: t('upgrades.columns.upgrade'),
+      render: (job) => (
+        <UnstyledButton
+          onClick={() => setOpened(job.id)}
+          aria-label={t('upgrades.job.open', { name: job.deviceName })}
+          data-testid={`upgrade-history-open-${job.id}`}
+        >
+          <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
+        </UnstyledButton>
+      ),
+    },
+    { id: 'result', header: t('upgrades.columns.lastResult'), render: (job) => <UpgradeJobResult job={job} testId={`upgrade-history-result-${job.id}`} /> },
+    { id: 'started', header: t('upgrades.history.started'), render: (job) => date(job.startedAt ?? job.createdAt) },
+    { id: 'finished', header: t('upgrades.history.finished'), render: (job) => date(job.finishedAt) },
+  ];
   return (
     <>
-      <Table data-testid="upgrade-history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('upgrades.dialog.current')}</Table.Th>
-            <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
-            <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
-            <Table.Th>{t('upgrades.history.started')}</Table.Th>
-            <Table.Th>{t('upgrades.history.finished')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.data.items.map((job) => (
-            <Table.Tr key={job.id} data-testid={`upgrade-history-row-${job.id}`}>
-              <Table.Td>{job.fromVersion}</Table.Td>
-              <Table.Td>
-                <UnstyledButton
-                  onClick={() => setOpened(job.id)}
-                  aria-label={t('upgrades.job.open', { name: job.deviceName })}
-                  data-testid={`upgrade-history-open-${job.id}`}
-                >
-                  <UpgradeJobState job={job} testId={`upgrade-history-state-${job.id}`} />
-                </UnstyledButton>
-              </Table.Td>
-              <Table.Td>
-                <UpgradeJobResult job={job} testId={`upgrade-history-result-${job.id}`} />
-              </Table.Td>
-              <Table.Td>{date(job.startedAt ?? job.createdAt)}</Table.Td>
-              <Table.Td>{date(job.finishedAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        items={history.data.items}
+        columns={columns}
+        rowKey={(job) => job.id}
+        testIdPrefix="upgrade-history"
+        testId="upgrade-history"
+        emptyText={t('upgrades.history.empty')}
+        striped={false}
+        minWidth={0}
+      />
       {opened !== null && <UpgradeJobModal jobId={opened} onClose={() => setOpened(null)} />}
     </>
   );

@@ -8,13 +8,14 @@
  * the upgrades without a start control.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UpgradeCandidate } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useCanUseCall } from '../dialogs/DialogParts';
 import { isRunningState } from './upgradeFormat';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
@@ -54,6 +55,88 @@ export function UpgradeTab() {
     return i18n.exists(key) ? t(key as 'devices.status.online') : device.status;
   };
 
+  const columns: ListColumn<UpgradeCandidate>[] = [
+    {
+      id: 'name',
+      header: t('upgrades.columns.name'),
+      render: (device) => (
+        <>
+          <Text size="sm" fw={500}>
+            {device.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {device.id}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: 'kind',
+      header: t('upgrades.columns.kind'),
+      render: (device) => (
+        <>
+          <Text size="sm">{t(`upgrades.kinds.${device.deviceType}`)}</Text>
+          <Text size="xs" c="dimmed">
+            {device.productType}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'inventory', header: t('upgrades.columns.inventory'), render: (device) => <Text size="sm">{device.inventories.map((i) => i.name).join(', ')}</Text> },
+    { id: 'version', header: t('upgrades.columns.version'), render: (device) => device.currentVersion, cellTestId: (device) => `upgrade-version-${device.id}` },
+    {
+      id: 'status',
+      header: t('upgrades.columns.status'),
+      render: (device) => (
+        <Text size="sm" data-testid={`upgrade-status-${device.id}`} data-status={device.status}>
+          {statusText(device)}
+        </Text>
+      ),
+    },
+    {
+      id: 'upgrade',
+      header: t('upgrades.columns.upgrade'),
+      render: (device) =>
+        device.job === null ? (
+          <UpgradeJobState job={null} testId={`upgrade-state-${device.id}`} />
+        ) : (
+          <UnstyledButton
+            onClick={() => device.job && setDialog({ kind: 'job', jobId: device.job.id })}
+            aria-label={t('upgrades.job.open', { name: device.name })}
+            data-testid={`upgrade-job-open-${device.id}`}
+          >
+            <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
+          </UnstyledButton>
+        ),
+    },
+    {
+      id: 'lastResult',
+      header: t('upgrades.columns.lastResult'),
+      render: (device) => <UpgradeJobResult job={device.job} testId={`upgrade-result-${device.id}`} />,
+    },
+    {
+      id: 'actions',
+      header: '',
+      render: (device) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {canStart && (
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={isRunningState(device.job?.state)}
+              onClick={() => setDialog({ kind: 'upgrade', device })}
+              data-testid={`upgrade-open-${device.id}`}
+            >
+              {t('upgrades.actions.upgrade')}
+            </Button>
+          )}
+          <Button size="compact-xs" variant="subtle" onClick={() => setDialog({ kind: 'history', device })} data-testid={`upgrade-history-${device.id}`}>
+            {t('upgrades.actions.history')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="sm" data-testid="upgrade-tab" data-can-start={String(canStart)}>
       <Group justify="space-between" wrap="wrap">
@@ -92,99 +175,19 @@ export function UpgradeTab() {
         </Alert>
       )}
       <QueryView query={list} testIdPrefix="upgrade-list" errorTitle={t('upgrades.loadFailed')}>
-        {(data) =>
-          data.items.length === 0 ? (
-            <Text c="dimmed" data-testid="upgrade-empty">
-              {search === '' && kind === 'all' ? t('upgrades.empty') : t('upgrades.noMatch')}
-            </Text>
-          ) : (
-            <Table striped highlightOnHover data-testid="upgrade-table" aria-label={t('upgrades.tab')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('upgrades.columns.name')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.kind')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.inventory')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.version')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.status')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.upgrade')}</Table.Th>
-                  <Table.Th>{t('upgrades.columns.lastResult')}</Table.Th>
-                  <Table.Th aria-label={t('upgrades.columns.actions')} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((device) => {
-                  const key = `${device.deviceType}-${device.id}`;
-                  return (
-                    <Table.Tr key={key} data-testid={`upgrade-row-${device.id}`} data-device-type={device.deviceType} data-version={device.currentVersion}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {device.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {device.id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{t(`upgrades.kinds.${device.deviceType}`)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {device.productType}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{device.inventories.map((i) => i.name).join(', ')}</Text>
-                      </Table.Td>
-                      <Table.Td data-testid={`upgrade-version-${device.id}`}>{device.currentVersion}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" data-testid={`upgrade-status-${device.id}`} data-status={device.status}>
-                          {statusText(device)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {device.job === null ? (
-                          <UpgradeJobState job={null} testId={`upgrade-state-${device.id}`} />
-                        ) : (
-                          <UnstyledButton
-                            onClick={() => device.job && setDialog({ kind: 'job', jobId: device.job.id })}
-                            aria-label={t('upgrades.job.open', { name: device.name })}
-                            data-testid={`upgrade-job-open-${device.id}`}
-                          >
-                            <UpgradeJobState job={device.job} testId={`upgrade-state-${device.id}`} />
-                          </UnstyledButton>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <UpgradeJobResult job={device.job} testId={`upgrade-result-${device.id}`} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {canStart && (
-                            <Button
-                              size="compact-xs"
-                              variant="light"
-                              disabled={isRunningState(device.job?.state)}
-                              onClick={() => setDialog({ kind: 'upgrade', device })}
-                              data-testid={`upgrade-open-${device.id}`}
-                            >
-                              {t('upgrades.actions.upgrade')}
-                            </Button>
-                          )}
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => setDialog({ kind: 'history', device })}
-                            data-testid={`upgrade-history-${device.id}`}
-                          >
-                            {t('upgrades.actions.history')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          )
-        }
+        {(data) => (
+          <ListTable
+            items={data.items}
+            columns={columns}
+            rowKey={(device) => `${device.deviceType}-${device.id}`}
+            testIdPrefix="upgrade"
+            testId="upgrade-table"
+            rowTestId={(device) => `upgrade-row-${device.id}`}
+            rowData={(device) => ({ 'data-device-type': device.deviceType, 'data-version': device.currentVersion })}
+            emptyText={search === '' && kind === 'all' ? t('upgrades.empty') : t('upgrades.noMatch')}
+            minWidth={0}
+          />
+        )}
       </QueryView>
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="upgrade-pages" />}
       {dialog !== null && (
