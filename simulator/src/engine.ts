@@ -26,6 +26,7 @@ import { Rng } from './rng.js';
 import { DEFAULT_ALERT_THRESHOLDS, defaultAlertConfig, type AlertConfig, type AlertThresholds } from './models/alerts.js';
 import { applyUnitFault, respond } from './reactions/index.js';
 import { respondToServer } from './reactions/server-commands.js';
+import { applyServerFault } from './reactions/server-faults.js';
 import { ServerDevice } from './server-device.js';
 import { DEFAULT_SERVER_TIMINGS, DEFAULT_TIMINGS, type DeviceTimings, type ServerTimings } from './timings.js';
 import { TelemetryWheel } from './wheel.js';
@@ -335,7 +336,7 @@ export class Engine {
     }
     const s = this.world.server(target.serverId);
     if (!s) return { applied: false };
-    const r = s.applyFault(target.fault);
+    const r = applyServerFault(s, target.fault);
     return r.ok ? { applied: true } : { applied: true, error: r.error };
   }
 

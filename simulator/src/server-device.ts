@@ -10,7 +10,7 @@
  * whichever shard runs them); the owner shard reports the periodic state, every replica reports
  * the changes it causes (the core ignores repeats).
  */
-import type { ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerFault, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
+import type { ChannelSpec, ChannelStatus, ChannelType, DeviceEvent, ServerSpec, VrChannelSpec, VrChannelStatus } from '@fleet/contracts';
 import { channelStatusClass, checkServerUpgradeEligibility } from '@fleet/domain';
 import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
@@ -68,14 +68,15 @@ export class ServerDevice {
   /** Certificate deletions fail (a fault): spec 001 §8 "certificate deletion failed". */
   certificateDeletionFails = false;
   /** Fault: the tally or audio (IFB) interface hardware unplugged. */
-  private readonly unplugged = { tally: false, audio: false };
+  readonly unplugged = { tally: false, audio: false };
   /** Bumped by every IP pipe change: a connection overtaken by a newer change reports nothing. */
   private ipPipeRun = 0;
   /** The server's instance: a reset instance starts the next one (on another public address). */
   private instance = 0;
   /** When (simulated ms) the server came up; null while it is down. */
   private upSince: number | null;
-  private cpuOverride: number | null = null;
+  /** Fault: the CPU load held at a value (null: it drifts with the load). */
+  cpuOverride: number | null = null;
   private readonly timers: (() => void)[] = [];
   /**
    * Told when the server takes a channel back from the unit streaming to it (the server goes down,
@@ -237,7 +238,7 @@ export class ServerDevice {
     }
   }
 
-  private evaluateAlerts(): void {
+  evaluateAlerts(): void {
     const t = this.alerts.config.thresholds;
     const cpu = Math.round(this.cpu);
     const storage = Math.round(this.storage);
@@ -260,7 +261,7 @@ export class ServerDevice {
   }
 
   /** The channel is no longer the unit's (its stream ends: `channelTaken`); the caller sets the status. */
-  private takeBack(c: ChannelState): void {
+  takeBack(c: ChannelState): void {
     const unitId = c.allocatedTo;
     if (unitId === null) return;
     c.allocatedTo = null;
@@ -402,90 +403,19 @@ export class ServerDevice {
     return accepted;
   }
 
-  applyFault(f: ServerFault): Reaction {
-    switch (f.type) {
-      case 'serverPower':
-        this.setPower(f.on);
-        return accepted;
-      case 'serverBusy':
-        this.busy = f.busy;
-        this.reportServer();
-        return accepted;
-      case 'serverCpu':
-        this.cpuOverride = f.percent;
-        this.cpu = f.percent;
-        if (this.owner) {
-          this.evaluateAlerts();
-          this.reportServer();
-        }
-        return accepted;
-      case 'serverStorage':
-        this.storage = f.percent;
-        if (this.owner) {
-          this.evaluateAlerts();
-          this.reportServer();
-        }
-        return accepted;
-      case 'serverUpgrade':
-        return this.startUpgrade(f.target);
-      case 'serverUpgradeOutcome':
-        this.upgradeOutcome = f.code;
-        return accepted;
-      case 'channelLicense': {
-        const c = this.channels.get(f.channelId);
-        if (!c) return refused('NOT_FOUND');
-        c.licensed = f.licensed;
-        this.reportChannel(c);
-        return accepted;
-      }
-      case 'channelStatus': {
-        const c = this.channels.get(f.channelId);
-        if (!c) return refused('NOT_FOUND');
-        c.forced = f.status === 'idle' ? null : f.status;
-        if (f.status !== 'collecting') this.takeBack(c);
-        this.setChannelStatus(c, this.online ? f.status : 'offline');
-        return accepted;
-      }
-      case 'vrInput': {
-        const v = this.vrChannels.get(f.vrChannelId);
-        if (!v) return refused('NOT_FOUND');
-        v.inputConnected = f.connected;
-        if (!f.connected) v.collectingFor = null;
-        this.setVrStatus(v);
-        return accepted;
-      }
-      case 'outputLicence':
-        this.outputLicenceOverride = f.outputs;
-        return accepted;
-      case 'ptmpReceiver': {
-        const c = this.channels.get(f.channelId);
-        if (!c?.ptmp?.setLost(f.uid, f.lost)) return refused('NOT_FOUND');
-        this.reportChannel(c);
-        return accepted;
-      }
-      case 'certificateDeletion':
-        this.certificateDeletionFails = f.fails;
-        return accepted;
-      case 'interfaceHw':
-        this.unplugged[f.hw] = !f.connected;
-        if (this.owner) this.reportServer();
-        return accepted;
-    }
-  }
-
   private channelRestingStatus(c: ChannelState): ChannelStatus {
     if (!this.online) return 'offline';
     if (this.upgrade) return 'upgrading';
     return c.forced ?? (c.allocatedTo ? 'collecting' : 'idle');
   }
 
-  private setChannelStatus(c: ChannelState, status: ChannelStatus): void {
+  setChannelStatus(c: ChannelState, status: ChannelStatus): void {
     if (c.status === status) return;
     c.status = status;
     this.reportChannel(c);
   }
 
-  private setVrStatus(v: VrChannelState): void {
+  setVrStatus(v: VrChannelState): void {
     const status: VrChannelStatus = !this.online ? 'offline' : v.collectingFor ? 'collecting' : v.inputConnected ? 'inputConnected' : 'idle';
     if (v.status === status) return;
     v.status = status;
@@ -513,7 +443,7 @@ export class ServerDevice {
     return this.online && this.upSince !== null ? Math.max(0, Math.floor((this.clock.now() - this.upSince) / 1000)) : null;
   }
 
-  private reportChannel(c: ChannelState): void {
+  reportChannel(c: ChannelState): void {
     const base = {
       type: 'channelState',
       serverId: this.id,

@@ -7,6 +7,7 @@ import { ServerDevice } from '../server-device.js';
 import { harness } from '../testing/harness.js';
 import { DEFAULT_SERVER_TIMINGS } from '../timings.js';
 import { reactToServerCommand } from './server-commands.js';
+import { applyServerFault } from './server-faults.js';
 
 type Flags = Record<string, boolean | number | string | null>;
 const general = (channelId: string, payload: Flags): ServerCommand => ({ type: 'configureChannel', channelId, setting: 'general', payload });
@@ -50,7 +51,7 @@ describe('general and multipoint configuration of a channel, refused by the devi
     // MMH-1 runs one output (CH-OUT); the spec sets no licence: not limited.
     expect(reactToServerCommand(hub, general('CH-NOLIC', { forceOutput: true }))).toEqual({ ok: true });
     expect(hub.channels.get('CH-NOLIC')!.type).toBe('output');
-    hub.applyFault({ type: 'outputLicence', outputs: 2 });
+    applyServerFault(hub, { type: 'outputLicence', outputs: 2 });
     expect(reactToServerCommand(hub, general('CH-PREVIEW', { forceOutput: true }))).toEqual({
       ok: false,
       error: 'OUTPUT_CHANNEL_LICENSE_EXCEEDED',
@@ -84,17 +85,17 @@ describe('general and multipoint configuration of a channel, refused by the devi
   it('a busy transceiver, or one receiving from an encoder, refuses general and multipoint changes (TRANSCEIVER_BUSY)', () => {
     const { trx } = transceiver();
     expect(reactToServerCommand(trx, general('TRX-PREVIEW', { recording: true }))).toEqual({ ok: true });
-    trx.applyFault({ type: 'serverBusy', busy: true });
+    applyServerFault(trx, { type: 'serverBusy', busy: true });
     expect(reactToServerCommand(trx, general('TRX-PREVIEW', { recording: false }))).toEqual({ ok: false, error: 'TRANSCEIVER_BUSY' });
     expect(reactToServerCommand(trx, multipoint('TRX-PREVIEW', ['PTMP-1']))).toEqual({ ok: false, error: 'TRANSCEIVER_BUSY' });
-    trx.applyFault({ type: 'serverBusy', busy: false });
-    trx.applyFault({ type: 'channelStatus', channelId: 'TRX-ENC', status: 'collecting' });
+    applyServerFault(trx, { type: 'serverBusy', busy: false });
+    applyServerFault(trx, { type: 'channelStatus', channelId: 'TRX-ENC', status: 'collecting' });
     expect(reactToServerCommand(trx, multipoint('TRX-PREVIEW', ['PTMP-1']))).toEqual({ ok: false, error: 'TRANSCEIVER_BUSY' });
-    trx.applyFault({ type: 'channelStatus', channelId: 'TRX-ENC', status: 'idle' });
+    applyServerFault(trx, { type: 'channelStatus', channelId: 'TRX-ENC', status: 'idle' });
     expect(reactToServerCommand(trx, multipoint('TRX-PREVIEW', ['PTMP-1']))).toEqual({ ok: true });
     // A hub is no transceiver: busy, it still takes channel changes.
     const hub = harness().world.server('MMH-1')!;
-    hub.applyFault({ type: 'serverBusy', busy: true });
+    applyServerFault(hub, { type: 'serverBusy', busy: true });
     expect(reactToServerCommand(hub, general('CH-PREVIEW', { recording: true }))).toEqual({ ok: true });
   });
 });
@@ -119,7 +120,7 @@ describe('point-to-multipoint receivers of a channel', () => {
       ],
     });
 
-    trx.applyFault({ type: 'channelStatus', channelId: 'TRX-PREVIEW', status: 'collecting' });
+    applyServerFault(trx, { type: 'channelStatus', channelId: 'TRX-PREVIEW', status: 'collecting' });
     const bitrates: number[] = [];
     for (let i = 0; i < 6; i++) {
       trx.tick(5000);
@@ -131,13 +132,13 @@ describe('point-to-multipoint receivers of a channel', () => {
     for (const b of bitrates) expect(b).toBeGreaterThanOrEqual(PTMP.minKbps);
     expect(new Set(bitrates).size).toBeGreaterThan(1);
 
-    expect(trx.applyFault({ type: 'ptmpReceiver', channelId: 'TRX-PREVIEW', uid: 'PTMP-2', lost: true })).toEqual({ ok: true });
+    expect(applyServerFault(trx, { type: 'ptmpReceiver', channelId: 'TRX-PREVIEW', uid: 'PTMP-2', lost: true })).toEqual({ ok: true });
     trx.tick(5000);
     const lost = ptmpReports(events, 'TRX-PREVIEW').at(-1)!.ptmpStatuses!;
     expect(lost[1]).toEqual({ uid: 'PTMP-2', status: 'lost', bitrate: 0 });
     expect(lost[0]!.status).toBe('streaming');
     expect(lost[0]!.bitrate).toBeGreaterThan(0);
-    expect(trx.applyFault({ type: 'ptmpReceiver', channelId: 'TRX-PREVIEW', uid: 'NOPE', lost: true })).toEqual({ ok: false, error: 'NOT_FOUND' });
+    expect(applyServerFault(trx, { type: 'ptmpReceiver', channelId: 'TRX-PREVIEW', uid: 'NOPE', lost: true })).toEqual({ ok: false, error: 'NOT_FOUND' });
 
     trx.setPower(false);
     expect(

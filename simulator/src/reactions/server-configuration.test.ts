@@ -3,6 +3,7 @@ import type { ServerCommand } from '@fleet/contracts';
 import { DEFAULT_SERVER_TIMINGS } from '../timings.js';
 import { harness } from '../testing/harness.js';
 import { reactToServerCommand } from './server-commands.js';
+import { applyServerFault } from './server-faults.js';
 
 const configure = (setting: string, payload: Record<string, string | number | boolean | string[] | null>): ServerCommand => ({
   type: 'configureServer',
@@ -22,7 +23,7 @@ describe('server configuration reactions', () => {
     // The same mode again is no change; a port is not an IFB mode change.
     expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V2', webrtcPort: 8443 }))).toEqual({ ok: true });
     hub.release('CH-OUT', 'U1');
-    hub.applyFault({ type: 'serverBusy', busy: true });
+    applyServerFault(hub, { type: 'serverBusy', busy: true });
     expect(reactToServerCommand(hub, configure('configuration', { ifbMode: 'V1' }))).toEqual({ ok: false, error: 'IFB_MODE_SERVER_NOT_IDLE' });
   });
 
@@ -40,11 +41,11 @@ describe('server configuration reactions', () => {
 
   it('fails certificate deletions while the certificate-deletion fault is on (spec 001 §8 certificate deletion failed)', () => {
     const hub = harness().world.server('MMH-1')!;
-    hub.applyFault({ type: 'certificateDeletion', fails: true });
+    applyServerFault(hub, { type: 'certificateDeletion', fails: true });
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: false, error: 'CERTIFICATE_DELETION_FAILED' });
     // Other settings are still taken.
     expect(reactToServerCommand(hub, configure('configuration', { webrtcPort: 8443 }))).toEqual({ ok: true });
-    hub.applyFault({ type: 'certificateDeletion', fails: false });
+    applyServerFault(hub, { type: 'certificateDeletion', fails: false });
     expect(reactToServerCommand(hub, configure('removeCertificate', { certificateId: 'crt-1' }))).toEqual({ ok: true });
   });
 
@@ -91,9 +92,9 @@ describe('server configuration reactions', () => {
         .at(-1);
     hub.reportServer();
     expect(last()).toMatchObject({ state: 'running', tallyHwStatus: 'connected', audioHwStatus: 'connected' });
-    expect(hub.applyFault({ type: 'interfaceHw', hw: 'tally', connected: false })).toEqual({ ok: true });
+    expect(applyServerFault(hub, { type: 'interfaceHw', hw: 'tally', connected: false })).toEqual({ ok: true });
     expect(last()).toMatchObject({ tallyHwStatus: 'disconnected', audioHwStatus: 'connected' });
-    hub.applyFault({ type: 'interfaceHw', hw: 'tally', connected: true });
+    applyServerFault(hub, { type: 'interfaceHw', hw: 'tally', connected: true });
     expect(last()?.tallyHwStatus).toBe('connected');
     const before = info();
     reactToServerCommand(hub, { type: 'resetInstance' });

@@ -7,6 +7,7 @@
 import { VR_INPUT_TYPES, type ServerCommand } from '@fleet/contracts';
 import type { ServerDevice } from '../server-device.js';
 import { accepted, refused, type Reaction } from '../reaction.js';
+import { applyServerFault } from './server-faults.js';
 
 type ConfigureVrChannel = Extract<ServerCommand, { type: 'configureVrChannel' }>;
 
@@ -16,5 +17,5 @@ export function reactToVrConfiguration(s: ServerDevice, command: ConfigureVrChan
   const inputType = payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload.inputType : undefined;
   if (inputType === undefined) return accepted;
   if (typeof inputType !== 'string' || !(VR_INPUT_TYPES as readonly string[]).includes(inputType)) return refused('VALIDATION_FAILED');
-  return s.applyFault({ type: 'vrInput', vrChannelId: command.vrChannelId, connected: inputType !== 'disabled' });
+  return applyServerFault(s, { type: 'vrInput', vrChannelId: command.vrChannelId, connected: inputType !== 'disabled' });
 }
