@@ -4,34 +4,19 @@
  * parse, and the catalogue schema then words the problem as the spec does). No React here.
  */
 import { DEFAULT_MEDIA_RESOLUTIONS } from '@fleet/contracts';
-import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelMode, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
+import type { AddInputSourceBody, ChannelDetails, ChannelGeneral, ChannelPtmp, StreamingDestinationInfo } from '@fleet/contracts';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 
-export interface GeneralForm {
-  readonly name: string;
-  readonly mode: ChannelMode | '';
-  readonly port: string;
-  readonly recording: boolean;
-  readonly output: boolean;
-  readonly preview: boolean;
-  readonly forceOutput: boolean;
-  readonly forwardRtmp: boolean;
-  readonly distributor: boolean;
-  readonly studio: boolean;
-  readonly sharing: boolean;
-  readonly sdiNo: string;
-  readonly smpte: boolean;
-  readonly fourK: boolean;
-}
+export type GeneralForm = ReturnType<typeof generalForm>;
 
 const text = (n: number | null): string => (n === null ? '' : String(n));
 /** '' → null (not set), else the number (NaN when it is not one: the schema says so). */
 const nullableNumber = (value: string): number | null => parseNumber(value) ?? null;
 
-export function generalForm(general: ChannelGeneral): GeneralForm {
+export function generalForm(general: ChannelGeneral) {
   return {
     name: general.name,
-    mode: general.mode ?? '',
+    mode: general.mode ?? ('' as const),
     port: text(general.port),
     recording: general.recording,
     output: general.output,
@@ -68,25 +53,16 @@ export function generalBody(values: GeneralForm, version: number) {
   };
 }
 
-export interface NdiForm {
-  readonly ndi: boolean;
-}
-export interface TallyForm {
-  readonly tally: string;
-}
-
-export const ndiForm = (details: ChannelDetails): NdiForm => ({ ndi: details.general.ndi });
-export const ndiBody = (values: NdiForm, version: number) => ({ ndi: values.ndi, version });
-export const tallyForm = (details: ChannelDetails): TallyForm => ({ tally: details.general.tally ?? '' });
+export const ndiForm = (details: ChannelDetails) => ({ ndi: details.general.ndi });
+export const ndiBody = (values: { ndi: boolean }, version: number) => ({ ndi: values.ndi, version });
+export const tallyForm = (details: ChannelDetails) => ({ tally: details.general.tally ?? '' });
 /** An empty tally name clears it. */
-export const tallyBody = (values: TallyForm, version: number) => ({ tally: values.tally.trim() === '' ? null : values.tally.trim(), version });
+export const tallyBody = (values: { tally: string }, version: number) => ({ tally: values.tally.trim() === '' ? null : values.tally.trim(), version });
 
-export interface MultipointForm {
-  /** Receiver unit ids, one a line. */
-  readonly machines: string;
-}
+export type MultipointForm = ReturnType<typeof multipointForm>;
 
-export const multipointForm = (ptmp: ChannelPtmp): MultipointForm => ({ machines: ptmp.machines.map((m) => m.uid).join('\n') });
+/** Receiver unit ids, one a line. */
+export const multipointForm = (ptmp: ChannelPtmp) => ({ machines: ptmp.machines.map((m) => m.uid).join('\n') });
 
 /** POST updatePtmpChannels: the receivers, blank lines and repeats dropped. */
 export function multipointBody(values: MultipointForm, channelId: string) {
@@ -122,29 +98,20 @@ export function bwLimitBody(values: BwLimitForm, channelId: string) {
   };
 }
 
-export interface SmpteRow {
-  readonly kind: 'video' | 'audio' | 'anc';
-  readonly primaryIp: string;
-  readonly primaryPort: string;
-  readonly secondaryIp: string;
-  readonly secondaryPort: string;
-}
-export interface SmpteForm {
-  readonly enabled: boolean;
-  readonly flows: readonly SmpteRow[];
-}
+export type SmpteRow = SmpteForm['flows'][number];
+export type SmpteForm = ReturnType<typeof smpteForm>;
 
 interface SmpteEndpoint {
   readonly ip: string;
   readonly port: number;
 }
 interface SmpteFlowValue {
-  readonly kind: SmpteRow['kind'];
+  readonly kind: 'video' | 'audio' | 'anc';
   readonly primary: SmpteEndpoint;
   readonly secondary: SmpteEndpoint | null;
 }
 
-export function smpteForm(current: { enabled: boolean; flows: readonly SmpteFlowValue[] }): SmpteForm {
+export function smpteForm(current: { enabled: boolean; flows: readonly SmpteFlowValue[] }) {
   return {
     enabled: current.enabled,
     flows: current.flows.map((f) => ({
@@ -175,23 +142,16 @@ export interface FfmpegForm {
   readonly override: string;
 }
 
-export interface SocialForm {
-  readonly enabled: boolean;
-  readonly pageId: string;
-  readonly title: string;
-  readonly description: string;
-  readonly privacy: 'public' | 'friends' | 'only_me';
-  /** Write-only: empty keeps the stored token. */
-  readonly accessToken: string;
-}
+export type SocialForm = ReturnType<typeof socialForm>;
 
+/** The go-live settings; the access token is write-only (empty keeps the stored one). */
 export function socialForm(current: {
   enabled: boolean;
   pageId: string | null;
   title: string;
   description: string;
-  privacy: SocialForm['privacy'];
-}): SocialForm {
+  privacy: 'public' | 'friends' | 'only_me';
+}) {
   return {
     enabled: current.enabled,
     pageId: current.pageId ?? '',

@@ -9,19 +9,10 @@ import { VALIDATION } from '@fleet/contracts';
 import type { UpdateAdminVrChannelBody, UpdateVrChannelBody, VrChannelDetail } from '@fleet/contracts';
 import { numberText, parseNumber } from '../../lib/forms/fieldErrors';
 import type { FieldErrors } from '../../lib/forms/fieldErrors';
-import type { VrInputType } from './vrFilters';
 
-export interface VrConfigForm {
-  readonly name: string;
-  readonly description: string;
-  readonly inputType: VrInputType;
-  readonly url: string;
-  readonly passphrase: string;
-  readonly destinationPort: string;
-  readonly latency: string;
-}
+export type VrConfigForm = ReturnType<typeof vrConfigForm>;
 
-export function vrConfigForm(channel: VrChannelDetail): VrConfigForm {
+export function vrConfigForm(channel: VrChannelDetail) {
   const c = channel.configuration;
   return {
     name: channel.name,
