@@ -25,7 +25,7 @@ export { FormPanel } from './FormPanel';
 export { numberOf, schemaCheck, type CustomFieldProps, type Field, type Option, type TextKey } from './formRules';
 export { ResourcePage, useResourceLive, useResourceMutations } from './ResourcePage';
 export { InventorySelect } from './InventorySelect';
-export type { ListColumn, RowData } from './ListTable';
+export { ListTable, type ListColumn, type RowData } from './ListTable';
 export { DeleteButton, ModalFooter, ResourceModal, type ModalTab } from './ModalParts';
 export { InfoSection, LabelledValue, NameValues } from './NameValues';
 export { mapOp, op, type Op } from './op';

@@ -5,12 +5,13 @@
  * edit form's.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AudioRoom } from '@fleet/contracts';
 import { useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { ModalFooter } from '../../kit/ModalParts';
 import { useSpecText } from '../../lib/forms/specText';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
@@ -54,18 +55,12 @@ export default function ParticipantsModal({ room, onClose }: ParticipantsModalPr
           testId="audio-room-participants-picker"
         />
         {save.error && fieldMessage === undefined && <ErrorNote testId="audio-room-participants-save-error" message={errorText(save.error)} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="audio-room-participants-cancel">
-            {t('kit.form.cancel')}
-          </Button>
-          <Button
-            onClick={() => save.mutate({ params: { id: room.id }, body: { participants: toParticipantRefs(value), version: room.version } })}
-            loading={save.isPending}
-            data-testid="audio-room-participants-save"
-          >
-            {t('kit.form.save')}
-          </Button>
-        </Group>
+        <ModalFooter
+          testId="audio-room-participants"
+          onSave={() => save.mutate({ params: { id: room.id }, body: { participants: toParticipantRefs(value), version: room.version } })}
+          onCancel={onClose}
+          saving={save.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -4,12 +4,13 @@
  * rules inline (description mandatory, start in the future, duration required). The §9 limit is
  * shown as "n of 10"; at 10 the form gives way to the limit's message.
  */
-import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, LIMITS, type Publisher } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { serverFieldErrors } from '../../lib/forms/fieldErrors';
 import { useSpecText } from '../../lib/forms/specText';
 import { useToast } from '../../toast/useToast';
@@ -54,6 +55,41 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
     );
   };
 
+  const columns: ListColumn<Publisher['shareLinks'][number]>[] = [
+    { id: 'description', header: t('shares.links.description'), render: (link) => link.description },
+    { id: 'start', header: t('shares.links.start'), render: (link) => when(link.startTime) },
+    { id: 'duration', header: t('shares.links.duration'), render: (link) => t('shares.links.minutes', { count: link.durationMinutes }) },
+    {
+      id: 'end',
+      header: t('shares.links.end'),
+      render: (link) => (
+        <span data-testid={`share-link-end-${link.id}`} data-value={link.endTime}>
+          {when(link.endTime)}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      render: (link) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          loading={remove.isPending && remove.variables?.params?.linkId === link.id}
+          onClick={() =>
+            remove.mutate(
+              { params: { id: publisher.id, linkId: link.id } },
+              { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
+            )
+          }
+          data-testid={`share-link-delete-${link.id}`}
+        >
+          {t('shares.actions.delete')}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Modal opened onClose={onClose} size="xl" title={t('shares.links.title', { name: publisher.name })} data-testid="share-links-modal">
       <Stack gap="sm">
@@ -65,52 +101,17 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
             {t('shares.links.count', { count: links.length, max: LIMITS.shareLinksMax })}
           </Badge>
         </Group>
-        {links.length === 0 ? (
-          <Text c="dimmed" data-testid="share-links-empty">
-            {t('shares.links.empty')}
-          </Text>
-        ) : (
-          <Table striped data-testid="share-links-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('shares.links.description')}</Table.Th>
-                <Table.Th>{t('shares.links.start')}</Table.Th>
-                <Table.Th>{t('shares.links.duration')}</Table.Th>
-                <Table.Th>{t('shares.links.end')}</Table.Th>
-                <Table.Th aria-label={t('shares.columns.actions')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {links.map((link) => (
-                <Table.Tr key={link.id} data-testid={`share-link-row-${link.id}`} data-description={link.description}>
-                  <Table.Td>{link.description}</Table.Td>
-                  <Table.Td>{when(link.startTime)}</Table.Td>
-                  <Table.Td>{t('shares.links.minutes', { count: link.durationMinutes })}</Table.Td>
-                  <Table.Td data-testid={`share-link-end-${link.id}`} data-value={link.endTime}>
-                    {when(link.endTime)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      color="red"
-                      loading={remove.isPending && remove.variables?.params?.linkId === link.id}
-                      onClick={() =>
-                        remove.mutate(
-                          { params: { id: publisher.id, linkId: link.id } },
-                          { onSuccess: refresh, onError: (e) => toast.show({ message: errorText(e), variant: 'error' }) },
-                        )
-                      }
-                      data-testid={`share-link-delete-${link.id}`}
-                    >
-                      {t('shares.actions.delete')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <ListTable
+          items={links}
+          columns={columns}
+          rowKey={(link) => link.id}
+          testIdPrefix="share-links"
+          tableTestId="table"
+          rowTestIdPrefix="share-link"
+          rowData={(link) => ({ 'data-description': link.description })}
+          emptyText={t('shares.links.empty')}
+          minWidth={0}
+        />
         {canAddShareLink(links.length) ? (
           <Stack gap="xs" data-testid="share-link-form">
             <Group grow align="flex-start">

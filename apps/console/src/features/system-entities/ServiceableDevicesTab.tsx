@@ -6,11 +6,12 @@
  * Test ids: `inventory-devices`, `-loading`, `-error`, `-unit-<id>`, `-server-<id>`, `-units-empty`,
  * `-servers-empty`.
  */
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ServiceableDevices } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 
 type Device = ServiceableDevices['units'][number];
 
@@ -51,42 +52,38 @@ function DeviceTable({
   readonly emptyId: string;
 }) {
   const { t } = useTranslation();
+  const columns: ListColumn<Device>[] = [
+    { id: 'name', header: t('systemEntities.inventoryTabs.devices.name'), render: (d) => d.name },
+    { id: 'type', header: t('systemEntities.inventoryTabs.devices.type'), render: (d) => d.type },
+    {
+      id: 'status',
+      header: t('systemEntities.inventoryTabs.devices.status'),
+      render: (d) => (
+        <>
+          <Badge variant="light" color={d.online ? 'green' : 'gray'}>
+            {d.online ? t('systemEntities.inventoryTabs.devices.online') : t('systemEntities.inventoryTabs.devices.offline')}
+          </Badge>{' '}
+          <Text span size="xs" c="dimmed">
+            {d.status}
+          </Text>
+        </>
+      ),
+    },
+    { id: 'swVersion', header: t('systemEntities.inventoryTabs.devices.swVersion'), render: (d) => d.swVersion || '—' },
+  ];
   return (
     <Stack gap={4}>
       <Title order={6}>{title}</Title>
-      {devices.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid={emptyId}>
-          {t('systemEntities.inventoryTabs.devices.none')}
-        </Text>
-      ) : (
-        <Table verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('systemEntities.inventoryTabs.devices.name')}</Table.Th>
-              <Table.Th>{t('systemEntities.inventoryTabs.devices.type')}</Table.Th>
-              <Table.Th>{t('systemEntities.inventoryTabs.devices.status')}</Table.Th>
-              <Table.Th>{t('systemEntities.inventoryTabs.devices.swVersion')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {devices.map((d) => (
-              <Table.Tr key={d.id} data-testid={`${testId}-${d.id}`}>
-                <Table.Td>{d.name}</Table.Td>
-                <Table.Td>{d.type}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={d.online ? 'green' : 'gray'}>
-                    {d.online ? t('systemEntities.inventoryTabs.devices.online') : t('systemEntities.inventoryTabs.devices.offline')}
-                  </Badge>{' '}
-                  <Text span size="xs" c="dimmed">
-                    {d.status}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{d.swVersion || '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ListTable
+        items={devices}
+        columns={columns}
+        rowKey={(d) => d.id}
+        testIdPrefix={emptyId.replace(/-empty$/, '')}
+        rowTestId={(d) => `${testId}-${d.id}`}
+        emptyText={t('systemEntities.inventoryTabs.devices.none')}
+        striped={false}
+        minWidth={0}
+      />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@
  * `-form-error`, `-error.targetSwVersion`; `unit-deregister`, `-start`, `-confirm`, `-error`.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SetTargetSwVersionBody } from '@fleet/contracts';
@@ -25,7 +25,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useForm } from '../../lib/forms/useForm';
-import { FormPanel, InfoSection, NameValues, schemaCheck, useCanApply, useCanCall, type Field } from '../../kit';
+import { FormPanel, InfoSection, ListTable, NameValues, schemaCheck, useCanApply, useCanCall, type Field } from '../../kit';
 import { invalidateReads, SYSTEM_ENTITY_READS } from '../../realtime/systemEntities';
 import { useToast } from '../../toast/useToast';
 
@@ -62,22 +62,18 @@ function Applications({ info }: { readonly info: UnitApplicationsInfo }) {
           {t('systemEntities.units.activity.none')}
         </Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('systemEntities.units.activity.application')}</Table.Th>
-              <Table.Th>{t('systemEntities.units.activity.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {running.map(([key, app]) => (
-              <Table.Tr key={key} data-testid={`unit-activity-app-${key}`}>
-                <Table.Td>{key}</Table.Td>
-                <Table.Td>{app?.state}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          items={running}
+          columns={[
+            { id: 'application', header: t('systemEntities.units.activity.application'), render: ([key]) => key },
+            { id: 'state', header: t('systemEntities.units.activity.state'), render: ([, app]) => app?.state },
+          ]}
+          rowKey={([key]) => key}
+          testIdPrefix="unit-activity"
+          rowTestId={([key]) => `unit-activity-app-${key}`}
+          striped={false}
+          minWidth={0}
+        />
       )}
     </InfoSection>
   );
