@@ -5,6 +5,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
+# Temporary files in memory (scripts/test-tmpdir.sh).
+source scripts/test-tmpdir.sh
 
 base=$(git merge-base HEAD '@{upstream}' 2>/dev/null || git rev-parse HEAD)
 mapfile -t changed < <({ git diff --name-only --diff-filter=ACMR "$base" -- '*.ts' '*.tsx' '*.js' '*.mjs'; git ls-files --others --exclude-standard -- '*.ts' '*.tsx' '*.js' '*.mjs'; } | sort -u)

@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 INTEGRATION_WORKERS="${INTEGRATION_WORKERS:-4}"
 
 mkdir -p .tmp
+# Temporary files in memory (scripts/test-tmpdir.sh).
+source scripts/test-tmpdir.sh
 rm -f .tmp/vitest-*.json .tmp/playwright.json
 phases=()
 failed_phases=()
