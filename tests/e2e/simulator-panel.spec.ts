@@ -136,9 +136,7 @@ test('a super user records the fleet from the Simulator panel and replays it ste
   await expect.poll(battery, { timeout: 20_000 }).toBe(12);
   await page.getByTestId(`simulator-recording-import-${copyId}`).click();
   const importing = page.getByTestId('simulator-import-modal');
-  await expect(importing.getByTestId('simulator-import-not-covered')).toContainText(
-    'unit configuration, server configuration tabs, alerts, users and audio rooms',
-  );
+  await expect(importing.getByTestId('simulator-import-not-covered')).toContainText('Never imported: secrets (passwords, passphrases, keys)');
   await importing.getByTestId('simulator-import-paused').check();
   await importing.getByTestId('simulator-import-submit').click();
   await expect(importing.getByTestId('simulator-import-result')).toBeVisible({ timeout: 30_000 });

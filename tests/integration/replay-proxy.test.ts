@@ -5,8 +5,11 @@
  *   in-process mock core; what it gets is what the core answered, and the file holds every REST
  *   exchange (request and answer) and each event once, with no password, session or cookie;
  * - imported into a fresh mock (recording.importFleet), the reads the client made last answer as
- *   they did in the recording (a renamed unit, a drained battery, memberships, channels, groups),
- *   and the recorded events then replay to the end;
+ *   they did in the recording (a renamed unit, a drained battery, memberships, channels, groups; a
+ *   unit's configuration, a multimedia hub's configuration tabs, an active alert and the alerts
+ *   configurations, a user made through the proxy and the users page, an audio room and its list),
+ *   a user made from the recording cannot sign in (no password is recorded), and the recorded
+ *   events then replay to the end;
  * - `replay compare` (the CLI) and recording.compare find no difference between a recording and its
  *   copy, and name the one event altered in another copy.
  */
@@ -47,6 +50,9 @@ const FINAL_READS = [
   '/api/users/current',
 ];
 const RENAMED = 'Renamed-through-proxy';
+/** The password of the user made through the proxy: never in the file, never imported. */
+const NEW_USER_PASSWORD = 'Recorded-pass-1';
+const SERVER = 'MMH-0001';
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -65,6 +71,9 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
   let file: string;
   let recording: Recording;
   let sessionToken = '';
+  /** The reads of units' configuration, servers' configuration tabs, alerts, users and audio rooms the client made last. */
+  const settingsReads: string[] = [];
+  let alertId = '';
   beforeAll(async () => {
     source = await startTestStack({ simulatorTimings: { ...FAST_TIMINGS, telemetryIntervalMs: 300 } });
     dir = mkdtempSync(join(tmpdir(), 'replay-proxy-'));
@@ -129,10 +138,77 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     );
     await eventually(async () => received.some((r) => r.event.type === 'unit.updated' && r.event.unit?.name === RENAMED), 10_000);
 
+    // Changes a fresh mock does not have: made in the source's storage (a unit's configuration with
+    // an IP input passphrase, a hub's configuration and SMPTE tabs, an alert), or through the proxy
+    // (a group's alerts configuration, a user, an audio room); then read through the proxy.
+    const db = source.app.services.db;
+    const stored = await db.unit.findUniqueOrThrow({ where: { id: 'LU800-0002' } });
+    await db.unit.update({
+      where: { id: 'LU800-0002' },
+      data: {
+        filenamePrefix: 'recorded',
+        configuration: {
+          ...(stored.configuration as object),
+          delay: 4321,
+          wifi: { ssid: 'recorded-ssid', security: null },
+          ipInput: { enabled: true, protocol: 'srt', port: 9100, latencyMs: 250, passphrase: 'Source-secret-1' },
+        },
+      },
+    });
+    const server = await db.server.findUniqueOrThrow({ where: { id: SERVER } });
+    await db.server.update({
+      where: { id: SERVER },
+      data: {
+        genlockOffset: 7,
+        configuration: {
+          ...(server.configuration as object),
+          registrationServer: 'sip.recorded.example',
+          registrationServerPort: 5070,
+          certificates: [{ id: 'cert-recorded', name: 'recorded', expiresAt: null }],
+          smpte: { primary: { ip: '10.1.0.2', subnetMask: '255.255.255.0', gateway: null }, secondary: null, ptpDomain: 9 },
+        },
+      },
+    });
+    alertId = (await db.alert.create({ data: { type: 'serverStorage', level: 'warning', message: 'Recorded alert', unitId: 'LU800-0002', value: 91 } })).id;
+    const groupAlerts = (await get('/api/v2/groups/grp-newsroom/alerts/configuration')).body as { version: number };
+    const savedAlerts = await client.rest(cookie, 'PUT', '/v2/groups/grp-newsroom/alerts/configuration', {
+      mode: 'manual',
+      recipients: [{ alertType: 'all', email: 'desk@example.com' }],
+      version: groupAlerts.version,
+    });
+    expect(savedAlerts.status).toBe(200);
+    const user = await client.rest(cookie, 'POST', '/v2/users', {
+      username: 'recorded.user',
+      firstName: 'Rec',
+      lastName: 'Orded',
+      email: 'recorded.user@example.com',
+      userType: 'luc_regular',
+      inventoryIds: ['inv-global'],
+      password: NEW_USER_PASSWORD,
+      passwordConfirmation: NEW_USER_PASSWORD,
+    });
+    expect(user.status).toBe(201);
+    const room = await client.rest(cookie, 'POST', '/v2/inventories/inv-global/audioRooms', { name: 'Recorded-room', intercom: true, participants: [] });
+    expect(room.status).toBe(201);
+    settingsReads.push(
+      '/api/v2/units/LU800-0002/configurationV2',
+      '/api/v2/units/LU800-0002/alerts/configuration',
+      `/api/mmhservers/${SERVER}/configuration`,
+      `/api/mmhservers/${SERVER}/configuration/smpte`,
+      `/api/mmhservers/${SERVER}/configuration/ippipe`,
+      '/api/v2/groups/grp-newsroom/alerts/configuration',
+      '/api/alerts/configuration/default',
+      `/api/v2/users/${(user.body as { id: string }).id}`,
+      '/api/v2/users',
+      `/api/v2/audioRooms/${(room.body as { id: string }).id}`,
+      '/api/v2/inventories/inv-global/audioRooms',
+      '/api/alerts/active',
+    );
+
     // Time stands still on the source (nothing more reported), then the final reads, then the end.
     await client.mutate(cookie, 'clock.set', { mode: { kind: 'stepped' } });
     await devicesSettled(source.app);
-    for (const path of FINAL_READS) expect((await get(path)).status, path).toBe(200);
+    for (const path of [...FINAL_READS, ...settingsReads]) expect((await get(path)).status, path).toBe(200);
     // Every event the proxy passed on has reached the client before the socket closes.
     await eventually(async () => new Set(received.map((r) => `${r.topic}#${r.seq}`)).size === proxy.counts().events, 10_000);
     ws.close();
@@ -164,7 +240,9 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
       password: REDACTED,
       passwordConfirmation: REDACTED,
     });
-    for (const secret of [DEMO_PASSWORD, 'Wrong-pass-9', 'Another-pass-2', sessionToken]) expect(text.includes(secret), secret).toBe(false);
+    expect(answers.find((a) => a.method === 'POST' && a.path === '/api/v2/users')?.body).toMatchObject({ password: REDACTED, passwordConfirmation: REDACTED });
+    for (const secret of [DEMO_PASSWORD, 'Wrong-pass-9', 'Another-pass-2', NEW_USER_PASSWORD, 'Source-secret-1', sessionToken])
+      expect(text.includes(secret), secret).toBe(false);
     expect(text.toLowerCase()).not.toMatch(/set-cookie|"cookie"|authorization/);
     // Each event once, as the client received it.
     expect(events.length).toBe(counts.events);
@@ -200,6 +278,39 @@ describe('a core recorded through the proxy, imported into a fresh mock, compare
     for (const path of FINAL_READS) expect(normaliseValue(await read(path)), path).toEqual(normaliseValue(lastAnswer(path)));
     expect(await read('/api/v2/units/LU800-0002')).toMatchObject({ name: RENAMED });
     expect(await read('/api/v2/units/LULITE-0001')).toMatchObject({ battery: { percentage: 5, charging: false } });
+
+    // Units' configuration, servers' configuration tabs, alerts, users and audio rooms: as recorded.
+    expect(result.counts).toMatchObject({ unitConfigurations: expect.any(Number), users: expect.any(Number), audioRooms: expect.any(Number) });
+    for (const key of ['unitConfigurations', 'serverConfigurations', 'alerts', 'alertConfigurations', 'users', 'audioRooms'] as const)
+      expect(result.counts[key], key).toBeGreaterThan(0);
+    // Equal but for the IP input's passphrase: a secret, never answered, so never imported (the source had one).
+    const withoutPassphrase = (v: unknown) => {
+      const c = structuredClone(v) as { ipInput?: { hasPassphrase?: boolean } };
+      delete c.ipInput?.hasPassphrase;
+      return normaliseValue(c);
+    };
+    for (const path of settingsReads.filter((p) => p !== '/api/alerts/active'))
+      expect(withoutPassphrase(await read(path)), path).toEqual(withoutPassphrase(lastAnswer(path)));
+    expect(lastAnswer('/api/v2/units/LU800-0002/configurationV2')).toMatchObject({ ipInput: { hasPassphrase: true } });
+    expect(await read('/api/v2/units/LU800-0002/configurationV2')).toMatchObject({ delay: 4321, filenamePrefix: 'recorded', wifi: { ssid: 'recorded-ssid' } });
+    // The recorded passphrase was never in the file: the fresh mock's unit has none.
+    expect(await read('/api/v2/units/LU800-0002/configurationV2')).toMatchObject({ ipInput: { enabled: true, port: 9100, hasPassphrase: false } });
+    expect(await read(`/api/mmhservers/${SERVER}/configuration/smpte`)).toMatchObject({ ptpDomain: 9, genlockOffset: 7 });
+    // The fresh mock's devices may have raised alerts of their own before the import: the recorded ones are among the active.
+    const recordedAlerts = lastAnswer('/api/alerts/active') as { id: string }[];
+    expect(recordedAlerts.map((a) => a.id)).toContain(alertId);
+    expect(await read('/api/alerts/active')).toEqual(expect.arrayContaining(recordedAlerts));
+    expect(await read('/api/v2/groups/grp-newsroom/alerts/configuration')).toMatchObject({
+      mode: 'manual',
+      recipients: [{ alertType: 'all', email: 'desk@example.com', verified: false, state: 'pending' }],
+    });
+    // A user made from the recording has no password: the one set in the source does not sign in.
+    const refusedLogin = await fetch(`${base}${MOCK_AUTH.loginPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'recorded.user', password: NEW_USER_PASSWORD }),
+    });
+    expect(refusedLogin.status).toBeGreaterThanOrEqual(400);
 
     await client.mutate(cookie, 'replay.resume');
     const finished = await eventually(async () => {

@@ -89,6 +89,14 @@ export const FleetImportCounts = z.object({
   servers: z.number().int(),
   channels: z.number().int(),
   vrChannels: z.number().int(),
+  /** Units and servers whose configuration (a server's: its configuration tabs) was laid on the stored one. */
+  unitConfigurations: z.number().int(),
+  serverConfigurations: z.number().int(),
+  alerts: z.number().int(),
+  alertConfigurations: z.number().int(),
+  /** Users made or changed (one made from a recording has no usable password until one is set). */
+  users: z.number().int(),
+  audioRooms: z.number().int(),
 });
 export type FleetImportCounts = z.infer<typeof FleetImportCounts>;
 

@@ -15,13 +15,15 @@ export interface CapturedRecipient {
   alertType: string;
   email: string;
   verified: boolean;
+  /** Until when a pending recipient's link works (a group's list shows it). */
+  verificationExpiresAt?: string | null;
 }
 
 /** An alerts configuration: whose (`default`, `group:<id>`, `unit:<id>`), and what was seen of it. */
 export interface CapturedAlertConfiguration {
   scope: 'default' | 'group' | 'unit';
   ownerId: string | null;
-  /** AlertConfiguration columns shown: alerts, settings, soundSettings, sourceGroupId. */
+  /** AlertConfiguration columns shown: alerts, settings, soundSettings, sourceGroupId, version (a group's). */
   columns: Record<string, unknown>;
   /** A group's mode (kept in its settings, as the groups service keeps it). */
   groupMode?: string;
@@ -49,7 +51,14 @@ function configOf(c: CapturedAlerts, scope: CapturedAlertConfiguration['scope'],
 }
 
 const recipientsOf = (list: readonly CapturedRecipient[]): CapturedRecipient[] | undefined => {
-  const kept = withoutSecrets(list.map((r) => ({ alertType: r.alertType, email: r.email, verified: r.verified })));
+  const kept = withoutSecrets(
+    list.map((r) => ({
+      alertType: r.alertType,
+      email: r.email,
+      verified: r.verified,
+      ...(r.verificationExpiresAt !== undefined ? { verificationExpiresAt: r.verificationExpiresAt } : {}),
+    })),
+  );
   return Array.isArray(kept) ? (kept as CapturedRecipient[]) : undefined;
 };
 
@@ -75,7 +84,7 @@ export function captureClearedAlert(c: CapturedAlerts, alertId: string, at: numb
 /** A group's alerts configuration: its mode, the group it follows, its own settings and mailing list. */
 export function captureGroupAlerts(c: CapturedAlerts, g: GroupAlertsConfiguration): void {
   const o = configOf(c, 'group', g.groupId);
-  setColumns(o, { alerts: g.ownAlerts, sourceGroupId: g.sourceGroupId });
+  setColumns(o, { alerts: g.ownAlerts, sourceGroupId: g.sourceGroupId, version: g.version });
   o.groupMode = g.mode;
   o.recipients = recipientsOf(g.recipients) ?? o.recipients;
 }

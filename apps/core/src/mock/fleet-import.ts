@@ -2,7 +2,9 @@
  * Importing a recording's fleet into the mock ("Record and replay"; mock only): the inventories,
  * groups, servers, channels, video return channels and units the recording saw
  * (mock/fleet-capture.ts) are made or changed here with the recorded ids, names, columns and
- * memberships, so that the mock starts as the recorded fleet was when the recording last saw it;
+ * memberships, then units' configuration, servers' configuration tabs, alerts and alerts
+ * configurations, users and audio rooms (mock/fleet-import-settings.ts: a user made from a
+ * recording has no usable password), so that the mock starts as the recorded fleet was when the recording last saw it;
  * then the recording's replay starts (mock/replays.ts), which mutes the fleet's own devices,
  * the units are given their recorded live values (status and applications, battery, location,
  * links, camera, bitrate samples) as their devices' reports, and unless asked to stay paused the
@@ -30,6 +32,7 @@ import type { ServiceDeps } from '../modules/deps.js';
 import { captureFleet, type CapturedFleet, type CapturedObject, type CapturedUnit } from './fleet-capture.js';
 import type { RecordingService } from './recordings.js';
 import type { ReplayService } from './replays.js';
+import { writeSettings, type ImportRows } from './fleet-import-settings.js';
 
 /** The Prisma calls an import makes on a table, in the loose shape the captured columns come in. */
 interface Table {
@@ -92,7 +95,20 @@ export class FleetImportService {
 
   private async write(fleet: CapturedFleet): Promise<FleetImportCounts> {
     const { db } = this.deps;
-    const counts: FleetImportCounts = { inventories: 0, groups: 0, units: 0, servers: 0, channels: 0, vrChannels: 0 };
+    const counts: FleetImportCounts = {
+      inventories: 0,
+      groups: 0,
+      units: 0,
+      servers: 0,
+      channels: 0,
+      vrChannels: 0,
+      unitConfigurations: 0,
+      serverConfigurations: 0,
+      alerts: 0,
+      alertConfigurations: 0,
+      users: 0,
+      audioRooms: 0,
+    };
     const table = (t: unknown) => t as Table;
     const exists = async (t: Table, id: unknown) => typeof id === 'string' && (await t.findUnique({ where: { id }, select: { id: true } })) !== null;
 
@@ -162,6 +178,12 @@ export class FleetImportService {
         await this.deps.units.refreshUnit(u.id);
       }
     }
+    // Units' configuration, servers' configuration tabs, alerts, users and audio rooms.
+    const rows: ImportRows = {
+      upsert: (t, id, data, unique, create) => this.upsert(t as unknown as Table, id, data, unique, create),
+      link: (l, own, id, other, wanted, others) => this.link(l as unknown as Links, own, id, other, wanted, others as unknown as Table),
+    };
+    Object.assign(counts, await writeSettings(db, fleet, rows));
     // The servers' service hands the servers to the shards on the next turn of the loop.
     await new Promise((resolve) => setImmediate(resolve));
     return counts;

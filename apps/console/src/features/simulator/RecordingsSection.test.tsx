@@ -73,7 +73,20 @@ describe('Simulator panel: recordings', () => {
     const sent: unknown[] = [];
     const result: FleetImportResult = {
       recordingId: night.id,
-      counts: { inventories: 2, groups: 3, units: 24, servers: 4, channels: 5, vrChannels: 1 },
+      counts: {
+        inventories: 2,
+        groups: 3,
+        units: 24,
+        servers: 4,
+        channels: 5,
+        vrChannels: 1,
+        unitConfigurations: 6,
+        serverConfigurations: 2,
+        alerts: 3,
+        alertConfigurations: 4,
+        users: 7,
+        audioRooms: 1,
+      },
       live: 24,
       replay,
     };
@@ -91,15 +104,16 @@ describe('Simulator panel: recordings', () => {
     await user.click(await screen.findByTestId(`simulator-recording-import-${night.id}`));
     const modal = await screen.findByTestId('simulator-import-modal');
     expect(modal).toHaveTextContent('Import night-shift into the fleet');
+    expect(modal).toHaveTextContent("the units' configuration, the servers' configuration tabs, alerts and alerts configurations, users and audio rooms");
     expect(within(modal).getByTestId('simulator-import-not-covered')).toHaveTextContent(
-      'Not imported: unit configuration, server configuration tabs, alerts, users and audio rooms.',
+      'Never imported: secrets (passwords, passphrases, keys), which a recording never holds. A user made from the recording has no password until an administrator sets one',
     );
     await user.selectOptions(within(modal).getByTestId('simulator-import-speed'), '20');
     await user.click(within(modal).getByTestId('simulator-import-paused'));
     await user.click(within(modal).getByTestId('simulator-import-submit'));
 
     expect(await within(modal).findByTestId('simulator-import-counts')).toHaveTextContent(
-      'Imported 2 inventories, 3 groups, 24 units, 4 servers, 5 channels and 1 video return channels; live values of 24 units.',
+      'Imported 2 inventories, 3 groups, 24 units, 4 servers, 5 channels and 1 video return channels; live values of 24 units; the configuration of 6 units and 2 servers, 3 alerts, 4 alerts configurations, 7 users and 1 audio rooms.',
     );
     expect(sent).toEqual([{ recordingId: night.id, speed: 20, paused: true }]);
     expect(within(modal).getByTestId('simulator-import-replay')).toHaveTextContent('Replay of night-shift: paused, 0 of 12 entries played');
