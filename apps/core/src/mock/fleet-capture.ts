@@ -14,9 +14,9 @@
  * `unit.telemetry` its battery, location, links, camera and bitrate, the `*.status` events a
  * server's, channel's or video return channel's status, the `*.changed` and `unit.updated` events
  * the whole object (`unit.configuration`, `groupAlerts.changed`, `user.changed`, `audioRoom.changed`
- * too; `alert.raised` an alert, `alert.cleared` its end); a `*.removed` one drops it. Lines are taken in order: the last word on a field
- * stands. Values the recording does not know are left out (an import keeps what the mock has), and
- * so is every secret the recording left out (`[redacted]`). An object only a status event named has
+ * too; `alert.raised` an alert, `alert.cleared` its end); a `*.removed` one drops it. Lines are
+ * taken in order: the last word on a field stands. Values the recording does not know are left out
+ * (an import keeps what the mock has), and so is every secret the recording left out (`[redacted]`). An object only a status event named has
  * no name here: an import changes it where the mock has it and makes nothing new of it.
  */
 import {
