@@ -7,11 +7,24 @@
  *   the one still being made and a caller without a session are refused;
  * - recording.importFleet (what `pnpm replay import` calls after its upload) builds the fleet and
  *   starts the replay, paused when asked; only operators may, an unknown recording is NOT_FOUND, and
- *   a second import while that replay holds the fleet is refused with the replay's words.
+ *   a second import while that replay holds the fleet is refused with the replay's words;
+ * - an import of units' configuration, users and audio rooms only adds and changes: the mock's
+ *   secrets stay (a unit's IP input passphrase), a redacted value is not written, a username the
+ *   mock gives another user stays theirs, a user made from the recording has no password, and
+ *   what names something the mock lacks (an inventory, a server, a unit) makes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FleetImportResult, RecordingComparison, RecordingSummary, ReplayStatusReply, type RecordedEvent, type Recording } from '@fleet/contracts';
-import { compareEventLogs, encodeRecording, eventLogDigest, parseRecording } from '@fleet/contracts/recording-file';
+import {
+  FleetImportResult,
+  MOCK_AUTH,
+  RecordingComparison,
+  RecordingSummary,
+  ReplayStatusReply,
+  type RecordedEvent,
+  type Recording,
+  type RecordingLine,
+} from '@fleet/contracts';
+import { compareEventLogs, encodeRecording, eventLogDigest, parseRecording, REDACTED } from '@fleet/contracts/recording-file';
 import { eventually, startTestStack, type TestStack } from '../support/stack.js';
 import { trpc } from '../support/trpc.js';
 
@@ -128,5 +141,81 @@ describe('recording.compare and recording.importFleet', () => {
     expect(write).not.toHaveBeenCalled();
     write.mockRestore();
     expect((await trpc(stack, operator, 'mutation', 'replay.stop')).code).toBeUndefined();
+  }, 60_000);
+
+  it("imports units' configuration, users and audio rooms over what the mock has: its secrets stay, nothing redacted is written", async () => {
+    const read = async (path: string) => (await stack.app.inject({ method: 'GET', url: path, headers: { cookie: operator } })).json<Record<string, unknown>>();
+    const db = stack.app.services.db;
+    // The mock's unit has an IP input passphrase; no recording carries one.
+    const stored = await db.unit.findUniqueOrThrow({ where: { id: UNIT } });
+    const configuration = stored.configuration as Record<string, unknown>;
+    await db.unit.update({
+      where: { id: UNIT },
+      data: {
+        configuration: {
+          ...configuration,
+          metadata: [{ key: 'desk', value: 'mock' }],
+          ipInput: { enabled: true, protocol: 'srt', port: 9200, passphrase: 'Mock-secret-1' },
+        },
+      },
+    });
+    const unitConfiguration = await read(`/api/v2/units/${UNIT}/configurationV2`);
+    expect(unitConfiguration).toMatchObject({ ipInput: { hasPassphrase: true }, metadata: [{ key: 'desk', value: 'mock' }] });
+    const regularUser = await read('/api/v2/users/usr-luc_regular');
+    const room = (await read('/api/v2/inventories/inv-global/audioRooms')).items as Record<string, unknown>[];
+    expect(room.length).toBeGreaterThan(0);
+
+    const answer = (t: number, path: string, response: unknown): RecordingLine => ({
+      kind: 'answer',
+      t,
+      method: 'GET',
+      path,
+      status: 200,
+      response: response as never,
+      durationMs: 1,
+    });
+    const lines: RecordingLine[] = [
+      // The recorded configuration: another delay, its metadata's key redacted (left out), no passphrase.
+      answer(1, `/api/v2/units/${UNIT}/configurationV2`, {
+        ...unitConfiguration,
+        delay: 777,
+        metadata: [{ key: REDACTED, value: 'x' }],
+        ipInput: { enabled: true, protocol: 'srt', port: 9300, latencyMs: null, hasPassphrase: true },
+      }),
+      // A user of another core named as one of the mock's, and a new one.
+      answer(2, '/api/v2/users/usr-other', { ...regularUser, id: 'usr-other', username: 'super_user', email: 'other@example.com' }),
+      answer(3, '/api/v2/users/usr-fresh', { ...regularUser, id: 'usr-fresh', username: 'fresh.user', email: 'fresh.user@example.com', firstName: 'Fresh' }),
+      // An audio room of an inventory the mock does not have, a hub it does not have.
+      answer(4, '/api/v2/audioRooms/aud-elsewhere', { ...room[0], id: 'aud-elsewhere', inventoryId: 'inv-elsewhere', name: 'Elsewhere' }),
+      answer(5, '/api/mmhservers/MMH-9999/configuration', { ...(await read('/api/mmhservers/MMH-0001/configuration')), serverId: 'MMH-9999' }),
+      { kind: 'end', t: 6 },
+    ];
+    const synthetic = await upload(
+      encodeRecording({ header: { ...recording.header, name: 'synthetic', source: 'core', proxy: { core: 'https://core.example', apiBase: '/api' } }, lines }),
+    );
+    const imported = await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: synthetic.id, paused: true });
+    expect(imported.code, imported.message).toBeUndefined();
+    const result = FleetImportResult.parse(imported.data);
+    expect(result.counts).toMatchObject({ unitConfigurations: 1, serverConfigurations: 0, users: 1, audioRooms: 0 });
+    expect((await trpc(stack, operator, 'mutation', 'replay.stop')).code).toBeUndefined();
+
+    // The recorded delay and port; the mock's passphrase and metadata (the recorded key was redacted).
+    expect(await read(`/api/v2/units/${UNIT}/configurationV2`)).toMatchObject({
+      delay: 777,
+      ipInput: { enabled: true, port: 9300, hasPassphrase: true },
+      metadata: [{ key: 'desk', value: 'mock' }],
+    });
+    const after = await db.unit.findUniqueOrThrow({ where: { id: UNIT } });
+    expect((after.configuration as { ipInput: { passphrase: string } }).ipInput.passphrase).toBe('Mock-secret-1');
+    expect(JSON.stringify(after.configuration)).not.toContain(REDACTED);
+    // The mock's super_user is still theirs (and signs in); the user of another core named so is not made.
+    expect(await db.user.findUnique({ where: { id: 'usr-other' } })).toBeNull();
+    expect(await stack.login('super_user')).toBeTruthy();
+    // The new user is made, with the recorded memberships and no password that signs in.
+    expect(await read('/api/v2/users/usr-fresh')).toMatchObject({ username: 'fresh.user', firstName: 'Fresh', inventories: regularUser.inventories });
+    const refused = await stack.app.inject({ method: 'POST', url: MOCK_AUTH.loginPath, payload: { username: 'fresh.user', password: 'Demo-pass-1' } });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await db.audioRoom.findUnique({ where: { id: 'aud-elsewhere' } })).toBeNull();
+    expect(await db.server.findUnique({ where: { id: 'MMH-9999' } })).toBeNull();
   }, 60_000);
 });
