@@ -1,13 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { catalogue, hasAnyRole } from '@fleet/contracts';
-import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointQuery } from '../../api/hooks';
+import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useCanCall } from '../../kit/access';
 import type { PageProps } from '../../pages/types';
-import { rolesOf, useSessionUser } from '../../session/hooks';
 import { useFormatBytes } from './FileCells';
 import { splitFiles } from './fileUploadState';
 import { UnitFilesSection } from './UnitFilesSection';
@@ -22,14 +21,11 @@ const ALL_STORAGES = '__all__';
 /** One unit's storages, files, pending uploads and uploaded files. */
 function UnitUploads({ unitId, unitName }: { unitId: string; unitName: string }) {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
   const formatBytes = useFormatBytes();
-  const user = useSessionUser();
-  const roles = user ? rolesOf(user) : [];
   // Write actions for the roles their calls declare in the catalogue.
-  const canUpload = hasAnyRole(roles, catalogue.uploadUnitFiles.roles);
-  const canDelete = hasAnyRole(roles, catalogue.deleteUnitFiles.roles);
-  const canCancel = hasAnyRole(roles, catalogue.commandCancelFileUpload.roles);
+  const canUpload = useCanCall('uploadUnitFiles');
+  const canDelete = useCanCall('deleteUnitFiles');
+  const canCancel = useCanCall('commandCancelFileUpload');
   const storages = useEndpointQuery('getUnitStorages', { params: { id: unitId } });
   const [storageId, setStorageId] = useState<string>(ALL_STORAGES);
   const storage = storages.data?.storages.find((s) => s.id === storageId);
@@ -43,28 +39,24 @@ function UnitUploads({ unitId, unitName }: { unitId: string; unitName: string })
     ...(storages.data?.storages ?? []).map((s) => ({ value: s.id, label: s.name })),
   ];
 
-  let content: React.ReactNode;
-  if (files.all.isPending || files.storage.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} data-testid="file-upload-loading" />
-      </Center>
-    );
-  } else if (files.all.isError || files.storage.isError) {
-    content = (
-      <Alert color="red" title={t('fileUpload.loadFailed')} data-testid="file-upload-load-error">
-        {errorMessage(files.all.error ?? files.storage.error)}
-      </Alert>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <UnitFilesSection key={storageId} unitId={unitId} unitName={unitName} files={unitFiles} canUpload={canUpload} canDelete={canDelete} />
-        <PendingUploadsSection unitId={unitId} files={lists.pending} canCancel={canCancel} />
-        <UploadedFilesSection files={lists.uploaded} total={lists.uploadedTotal} />
-      </Stack>
-    );
-  }
+  // Both reads (all the unit's files, the chosen storage's) in one loading and error state.
+  const read = {
+    isPending: files.all.isPending || files.storage.isPending,
+    isError: files.all.isError || files.storage.isError,
+    error: files.all.error ?? files.storage.error,
+    data: true,
+  };
+  const content = (
+    <QueryView query={read} testIdPrefix="file-upload" errorTitle={t('fileUpload.loadFailed')}>
+      {() => (
+        <Stack gap="md">
+          <UnitFilesSection key={storageId} unitId={unitId} unitName={unitName} files={unitFiles} canUpload={canUpload} canDelete={canDelete} />
+          <PendingUploadsSection unitId={unitId} files={lists.pending} canCancel={canCancel} />
+          <UploadedFilesSection files={lists.uploaded} total={lists.uploadedTotal} />
+        </Stack>
+      )}
+    </QueryView>
+  );
 
   return (
     <Stack gap="md">

@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UnitStoredFile } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useToast } from '../../toast/useToast';
 import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { FileSection, fileColumns } from './FileCells';
 import { partNumber, storeAndForwardExtension, validateDeleteSelection, validateUploadSelection } from './fileUploadState';
 import type { UploadProblem } from './fileUploadState';
 import { unitFilesKey } from './useUnitFiles';
+import { toggleSelected } from '../groups/groupList';
 
 interface UnitFilesSectionProps {
   readonly unitId: string;
@@ -56,12 +58,7 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
 
   const toggle = (fileId: string) => {
     setMessage(null);
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(fileId)) next.delete(fileId);
-      else next.add(fileId);
-      return next;
-    });
+    setSelected((current) => toggleSelected(current, fileId, !current.has(fileId)));
   };
   const toggleAll = () => {
     setMessage(null);
@@ -196,19 +193,19 @@ export function UnitFilesSection({ unitId, unitName, files, canUpload, canDelete
         emptyText={t('fileUpload.unitFiles.empty')}
         minWidth={640}
       />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('fileUpload.confirmDelete.title')} data-testid="file-delete-modal">
-        <Stack>
-          <Text>{t('fileUpload.confirmDelete.body', { count: paths.length })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-testid="file-delete-cancel">
-              {t('fileUpload.confirmDelete.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDelete} data-testid="file-delete-confirm">
-              {t('fileUpload.confirmDelete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirming && (
+        <ConfirmDeleteModal
+          title={t('fileUpload.confirmDelete.title')}
+          question={t('fileUpload.confirmDelete.body', { count: paths.length })}
+          cancelLabel={t('fileUpload.confirmDelete.cancel')}
+          deleteLabel={t('fileUpload.confirmDelete.confirm')}
+          pending={false}
+          error={null}
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+          testIdPrefix="file-delete"
+        />
+      )}
     </FileSection>
   );
 }
