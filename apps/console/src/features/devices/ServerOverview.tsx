@@ -7,11 +7,12 @@
  * status now (GET servers/{id}/status).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ServerCommentBody } from '@fleet/contracts';
 import type { ServerDetail } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
@@ -205,19 +206,19 @@ export function ResetInstance({ server, allowed }: { server: ServerDetail; allow
           {errorText(reset.error)}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('devices.reset.confirmTitle')}>
-        <Stack>
-          <Text size="sm">{t('devices.reset.confirm', { name: server.name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} data-testid="server-reset-cancel">
-              {t('devices.reset.cancel')}
-            </Button>
-            <Button color="red" loading={reset.isPending} onClick={() => reset.mutate({ params: { id: server.id } })} data-testid="server-reset-confirm">
-              {t('devices.reset.button')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {confirming && (
+        <ConfirmDeleteModal
+          title={t('devices.reset.confirmTitle')}
+          question={t('devices.reset.confirm', { name: server.name })}
+          cancelLabel={t('devices.reset.cancel')}
+          deleteLabel={t('devices.reset.button')}
+          pending={reset.isPending}
+          error={null}
+          onConfirm={() => reset.mutate({ params: { id: server.id } })}
+          onClose={() => setConfirming(false)}
+          testIdPrefix="server-reset"
+        />
+      )}
     </Stack>
   );
 }
