@@ -17,7 +17,14 @@ import {
   type UpgradeBlockRule,
   type UpgradeWarning,
 } from '@fleet/contracts';
-import { channelStatusClass, checkServerUpgradeEligibility, checkUnitUpgradeEligibility, type UpgradeBlocker } from '@fleet/domain';
+import {
+  channelStatusClass,
+  checkServerUpgradeEligibility,
+  checkUnitUpgradeEligibility,
+  compareVersions,
+  parseVersion,
+  type UpgradeBlocker,
+} from '@fleet/domain';
 import type { Db } from '@fleet/db';
 import type { ReadModel, ServerRow } from '../../repositories/read-model.js';
 import type { UnitRecord } from '../../repositories/units.js';
@@ -182,4 +189,12 @@ export async function checkServerUpgrade(deps: UpgradeRuleDeps, server: ServerRo
   const invalid = reasons.some((r) => r.rule === 'invalidVersion');
   const release = invalid ? [] : releaseReasons(row, server.inventoryId ? [server.inventoryId] : []);
   return { reasons: [...reasons, ...release], warnings: [] };
+}
+
+/** Newest version first; unparsable numbers last. */
+export function byVersionDesc(a: string, b: string): number {
+  const va = parseVersion(a);
+  const vb = parseVersion(b);
+  if (!va || !vb) return va ? -1 : vb ? 1 : a.localeCompare(b);
+  return compareVersions(vb, va);
 }

@@ -25,17 +25,17 @@ import {
   type UpgradeTarget,
   type UpgradeTargets,
 } from '@fleet/contracts';
-import { compareVersions, isBusy, parseVersion } from '@fleet/domain';
+import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { canSeeServer, canSeeUnit, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
-import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import {
   availableTo,
+  byVersionDesc,
   checkServerUpgrade,
   checkUnitUpgrade,
   reason,
@@ -47,26 +47,13 @@ import {
 } from './upgrade-rules.js';
 import { pageRows } from '../../platform/paging.js';
 import { LeftOpenUpgrades } from './upgrade-resume.js';
-import { CHUNK, GENERIC_UPGRADE_FAILURE, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
+import { UpgradeReports } from './upgrade-reports.js';
+import { CHUNK, GENERIC_UPGRADE_FAILURE, inWaves, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
 import { presentJob } from './presenter.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 
 /** Progress of one device is announced at most this often (state changes always). */
 const PROGRESS_PUBLISH_MS = 500;
-/** A device's `rejected` report this soon after the core marked the same start rejected is that start's, not a new one. */
-const REJECTED_ECHO_MS = 10_000;
-/** Upgrade commands sent together (batches, jobs resumed after a restart). */
-export const WAVE_SIZE = 20;
-/** Pause between two waves. */
-const WAVE_GAP_MS = 100;
-
-/** Newest version first; unparsable numbers last. */
-function byVersionDesc(a: string, b: string): number {
-  const va = parseVersion(a);
-  const vb = parseVersion(b);
-  if (!va || !vb) return va ? -1 : vb ? 1 : a.localeCompare(b);
-  return compareVersions(vb, va);
-}
 
 export class UpgradeService {
   /** When each device's progress was last announced. */
@@ -78,86 +65,21 @@ export class UpgradeService {
     private readonly deps: ServiceDeps,
     private readonly servers: ServerService,
   ) {
-    deps.events.on('upgrade', (e, at) => this.applyUpgrade(e, at));
+    const reports = new UpgradeReports(deps, servers, (row, at, progressOnly) => this.announce(row, at, progressOnly));
+    deps.events.on('upgrade', (e, at) => reports.apply(e, at));
     this.leftOpen = new LeftOpenUpgrades(deps, servers, {
       device: (type, id) => this.device(type, id),
-      report: (e, at) => this.applyUpgrade(e, at),
+      report: (e, at) => reports.apply(e, at),
       announce: (row, at) => this.announce(row, at, false),
       send: (d, job) => this.sendCommand(d, job),
       reject: (job, code) => this.reject(job, code),
-      inWaves: (items, send) => this.inWaves(items, send),
+      inWaves: (items, send) => inWaves(this.deps, items, send),
     });
   }
 
   /** Follow every job change (batches derive their state from their jobs). */
   onJobChanged(listener: (job: UpgradeJobRow) => void): void {
     this.jobListeners.push(listener);
-  }
-
-  // ── device reports ──────────────────────────────────────────────────────────────────────────
-
-  /** One UpgradeJob row per run: the core's pending job (or one the device started), updated to its end. */
-  private async applyUpgrade(e: DeviceEventOf<'upgrade'>, at: number): Promise<void> {
-    const db = this.deps.db;
-    const open = await db.upgradeJob.findFirst({
-      where: { deviceType: e.deviceType, deviceId: e.deviceId, state: { in: [...OPEN_UPGRADE_STATES] } },
-      orderBy: { createdAt: 'desc' },
-    });
-    const finished = e.state === 'succeeded' || e.state === 'failed' || e.state === 'rejected';
-    const data = {
-      state: e.state,
-      progress: Math.round(e.progress),
-      failureCode: e.failureCode,
-      ...(finished ? { finishedAt: new Date(at) } : {}),
-      ...(e.state === 'upgrading' && open && !open.startedAt ? { startedAt: new Date(at) } : {}),
-    };
-    // The new version is the device's from now on (also after a fleet reset), stored before the job
-    // says succeeded so whoever reads the job then reads the version too.
-    if (e.state === 'succeeded') await this.runsVersion(e.deviceType, e.deviceId, e.targetVersion, at);
-    let row: UpgradeJobRow;
-    // A refusal ends the pending start it answers; an upgrading run never goes back to rejected.
-    const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e) : null;
-    if (target) {
-      if (target.state === 'rejected' && e.state === 'rejected') return; // already recorded by the start
-      row = await db.upgradeJob.update({ where: { id: target.id }, data: { ...data, version: { increment: 1 } } });
-    } else {
-      row = await db.upgradeJob.create({
-        data: { deviceType: e.deviceType, deviceId: e.deviceId, fromVersion: e.fromVersion, targetVersion: e.targetVersion, startedAt: new Date(at), ...data },
-      });
-    }
-    this.announce(row, at, target !== null && target.state === row.state);
-  }
-
-  private async runsVersion(deviceType: 'unit' | 'server', deviceId: string, version: string, at: number): Promise<void> {
-    const db = this.deps.db;
-    if (deviceType === 'unit') {
-      await db.unit.updateMany({ where: { id: deviceId }, data: { swVersion: version, lastReboot: new Date(at), version: { increment: 1 } } });
-      await this.deps.units.refreshUnit(deviceId);
-    } else {
-      await db.server.updateMany({ where: { id: deviceId }, data: { swVersion: version, version: { increment: 1 } } });
-      this.servers.runsVersion(deviceId, version);
-      await this.deps.readModel.servers.refresh([deviceId]);
-    }
-  }
-
-  /**
-   * The start this refusal answers, when the core already marked it rejected (same version and
-   * code, moments ago by the core's clock: `at` is the device's, which may run accelerated). The
-   * core writes `updatedAt` itself when it marks a job rejected, so the window is on its clock.
-   */
-  private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
-    return this.deps.db.upgradeJob.findFirst({
-      where: {
-        deviceType: e.deviceType,
-        deviceId: e.deviceId,
-        targetVersion: e.targetVersion,
-        failureCode: e.failureCode,
-        state: 'rejected',
-        requestedById: { not: null },
-        updatedAt: { gte: new Date(this.deps.clock.now() - REJECTED_ECHO_MS) },
-      },
-      orderBy: { updatedAt: 'desc' },
-    });
   }
 
   /** `upgrade.changed` on the device's topics: every state change, progress at most every ~500 ms. */
@@ -508,26 +430,11 @@ export class UpgradeService {
   }
 
   /**
-   * Send the commands of pending jobs {@link WAVE_SIZE} at a time (the next wave once the devices
+   * Send the commands of pending jobs a wave at a time (jobs.ts WAVE_SIZE) (the next wave once the devices
    * of this one answered), so a batch of 500 devices does not hit the gateway at once.
    */
   dispatchInWaves(items: ReadonlyArray<{ device: UpgradeDevice; job: UpgradeJobRow }>): Promise<void> {
-    return this.inWaves(items, ({ device, job }) => this.dispatch(device, job));
-  }
-
-  private async inWaves<T extends { job: UpgradeJobRow }>(items: readonly T[], send: (item: T) => Promise<unknown>): Promise<void> {
-    for (let i = 0; i < items.length; i += WAVE_SIZE) {
-      if (i > 0) await new Promise<void>((resolve) => this.deps.clock.setTimeout(() => resolve(), WAVE_GAP_MS));
-      await Promise.all(
-        items.slice(i, i + WAVE_SIZE).map(async (item) => {
-          try {
-            await send(item);
-          } catch (err) {
-            this.deps.log.warn({ err, jobId: item.job.id }, 'upgrade: command not sent');
-          }
-        }),
-      );
-    }
+    return inWaves(this.deps, items, ({ device, job }) => this.dispatch(device, job));
   }
 
   /**
