@@ -12,8 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   VALIDATION,
-  VR_CHANNEL_STATUSES,
-  VR_INPUT_TYPES,
   VrChannelStatus,
   groupTopic,
   inventoryTopic,
@@ -30,7 +28,6 @@ import {
   type UpdateAdminVrChannelBody,
   type VrChannelCapabilities,
   type VrChannelConfigurationChange,
-  type VrChannelCounters,
   type VrChannelDetail,
   type VrChannelInputSources,
   type VrChannelIps,
@@ -46,10 +43,9 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf, pageRows } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import { configurationOf, countByStatus, inputTypesOf, presentVrChannel, type VrConfiguration, type VrInputType } from './presenter.js';
 
-type VrInputType = (typeof VR_INPUT_TYPES)[number];
 /** The configuration the device receives (the configuration tab). */
-type VrConfiguration = VrChannelDetail['configuration'];
 
 const SEARCH_COLUMN = {
   name: (r: VrChannelRecord) => r.name,
@@ -329,25 +325,7 @@ export class VideoReturnService {
   // ── shapes and helpers ───────────────────────────────────────────────────────────────────────
 
   toDetail(r: VrChannelRecord): VrChannelDetail {
-    return {
-      uniqueId: r.id,
-      name: r.name,
-      description: r.description,
-      status: parseOr(VrChannelStatus, r.status, 'offline'),
-      uptime: r.uptime,
-      serialNumber: r.serialNumber,
-      inputStandard: r.inputStandard,
-      inputParameters: jsonObject.read(r.inputParameters),
-      p2MPStreamingStatuses: jsonObjectList(r.p2MPStreamingStatuses),
-      urlData: jsonObject.read(r.urlData),
-      serverId: r.serverId,
-      serverName: r.serverId === null ? null : (this.deps.readModel.servers.get(r.serverId)?.name ?? null),
-      configuration: configurationOf(r),
-      inventoryIds: r.inventories.map((i) => i.inventoryId).sort(compareText),
-      groupIds: r.groups.map((g) => g.groupId).sort(compareText),
-      version: r.version,
-      updatedAt: r.updatedAt.toISOString(),
-    };
+    return presentVrChannel(r, r.serverId === null ? null : (this.deps.readModel.servers.get(r.serverId)?.name ?? null));
   }
 
   private require(id: string): VrChannelRecord {
@@ -461,33 +439,6 @@ function nameTaken(path: string): AppError {
 
 function topicsOf(row: VrChannelRecord): string[] {
   return [...row.groups.map((g) => groupTopic(g.groupId)), ...row.inventories.map((i) => inventoryTopic(i.inventoryId))];
-}
-
-function configurationOf(r: VrChannelRecord): VrConfiguration {
-  return {
-    inputType: (VR_INPUT_TYPES as readonly string[]).includes(r.inputType) ? (r.inputType as VrInputType) : 'disabled',
-    url: r.url,
-    passphrase: r.passphrase,
-    destinationPort: r.destinationPort,
-    latency: r.latency,
-  };
-}
-
-/** Input types a channel offers: disabled always; SDI and SRT unless its capabilities say otherwise. */
-function inputTypesOf(r: VrChannelRecord): VrInputType[] {
-  const caps = jsonObject.read(r.capabilities);
-  return VR_INPUT_TYPES.filter((t) => t === 'disabled' || caps[t] !== false);
-}
-
-function jsonObjectList(stored: unknown): Array<ReturnType<typeof jsonObject.read>> {
-  if (!Array.isArray(stored)) return [];
-  return stored.map((x) => jsonObject.read(x)).filter((x) => Object.keys(x).length > 0);
-}
-
-function countByStatus(items: readonly VrChannelDetail[]): VrChannelCounters {
-  const counters: VrChannelCounters = { total: items.length, idle: 0, inputConnected: 0, collecting: 0, offline: 0, connecting: 0 };
-  for (const v of items) if ((VR_CHANNEL_STATUSES as readonly string[]).includes(v.status)) counters[v.status] += 1;
-  return counters;
 }
 
 export const videoReturnCalls = callsOf<VideoReturnService>()({
