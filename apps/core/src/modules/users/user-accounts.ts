@@ -16,7 +16,6 @@ import {
   canManageUserType,
   ERROR_CATALOGUE,
   PasswordExpiryPolicy,
-  Role as RoleSchema,
   type CreateUserBody,
   type Role,
   type SetUserActiveBody,
@@ -43,13 +42,7 @@ import { parseRoles, passwordParams } from '../../platform/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { byNameThenId } from '../../platform/order.js';
-
-/** What a row of the list needs: the user's columns, inventory ids, and how many groups. */
-const rowInclude = {
-  inventories: { select: { inventoryId: true } },
-  _count: { select: { groups: true } },
-} as const satisfies Prisma.UserInclude;
-type UserRecord = Prisma.UserGetPayload<{ include: typeof rowInclude }>;
+import { presentUserAccount, rowInclude, type UserRecord } from './presenter.js';
 
 const SORT_COLUMN: Record<UserSearchQuery['sortBy'], keyof Prisma.UserOrderByWithRelationInput> = {
   username: 'username',
@@ -432,32 +425,7 @@ export class UserAccountService {
   // ── shapes ───────────────────────────────────────────────────────────────────────────────────
 
   private toRow(r: UserRecord): UserAccount {
-    const type = RoleSchema.safeParse(r.userType);
-    return {
-      id: r.id,
-      username: r.username,
-      email: r.email,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      // A stored type outside the spec's list reads as the least privileged console type.
-      userType: type.success ? type.data : 'luc_read',
-      roles: parseRoles(r.roles, r.userType),
-      userLabel: r.userLabel,
-      active: r.active,
-      sso: r.sso,
-      enterprise: r.enterprise,
-      managedExternally: r.sso || r.enterprise,
-      onDemandActivation: r.onDemandActivation,
-      receiveUpdates: r.receiveUpdates,
-      passwordExpiryPolicy: parseOr(PasswordExpiryPolicy, r.passwordExpiryPolicy, 'never'),
-      passwordExpiresAt: r.passwordExpiresAt ? r.passwordExpiresAt.toISOString() : null,
-      inventories: this.inventoryRefs(r.inventories.map((i) => i.inventoryId)),
-      groupCount: r._count.groups,
-      lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      version: r.version,
-    };
+    return presentUserAccount(r, this.inventoryRefs(r.inventories.map((i) => i.inventoryId)));
   }
 
   private async toDetail(user: AuthUser, r: UserRecord): Promise<UserAccountDetail> {
