@@ -33,10 +33,8 @@ import {
   type PublisherDeleted,
   type PublisherPage,
   type PublisherSearchQuery,
-  type PublisherSourcesBody,
   type ShareKind,
   type ShareSourceCandidates,
-  type ShareSourceRef,
   type Subscriber,
   type SubscriberDeleted,
   type SubscriberFolder,
@@ -58,20 +56,19 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
-
-type PublisherRow = Prisma.PublisherGetPayload<{ include: { shareLinks: true } }>;
-type FolderRow = Prisma.SubscriberFolderGetPayload<object>;
-type SubscriberRow = Prisma.SubscriberGetPayload<object>;
+import {
+  presentFolder as toFolder,
+  presentPublisher,
+  presentSubscriber as toSubscriber,
+  type FolderRow,
+  type PublisherRow,
+  type SubscriberRow,
+} from './presenter.js';
+import { newShareKey, sourceProblems } from './rules.js';
 
 const withLinks = { shareLinks: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } as const satisfies Prisma.PublisherInclude;
 const SHARE_KEY_ATTEMPTS = 5;
 const MINUTE_MS = 60_000;
-
-/** 12 characters from an alphabet without look-alikes (0/O, 1/I), easy to read out and type. */
-function newShareKey(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
-}
 
 const invalid = (path: string): AppError => validationError([{ path, message: VALIDATION.invalidField }]);
 
@@ -117,7 +114,7 @@ export class ShareService {
   async createPublisher(user: AuthUser, body: CreatePublisherBody): Promise<Publisher> {
     const group = this.visibleGroupOf(user, body.groupId);
     if (!group) throw new AppError('NOT_FOUND');
-    const problems = this.sourceProblems(group.id, body.sources);
+    const problems = sourceProblems(this.deps.readModel, group.id, body.sources);
     if (problems.length > 0) throw validationError(problems);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -145,7 +142,7 @@ export class ShareService {
   /** PUT v2/shares/publishers/{id}. */
   async updatePublisher(user: AuthUser, id: string, body: UpdatePublisherBody): Promise<Publisher> {
     const row = await this.requirePublisher(user, id, body.version);
-    const problems = row.groupId === null ? [] : this.sourceProblems(row.groupId, body.sources);
+    const problems = row.groupId === null ? [] : sourceProblems(this.deps.readModel, row.groupId, body.sources);
     if (problems.length > 0) throw validationError(problems);
     return this.writePublisher(row, {
       ...(body.name !== undefined ? { name: body.name } : {}),
@@ -225,7 +222,7 @@ export class ShareService {
     const root = this.pickRoot(folders);
     const ordered = folders.filter((f) => f.id !== root?.id).sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
     const all = root ? [root, ...ordered] : ordered;
-    return { inventoryId, folders: all.map((f) => this.toFolder(f, countOf.get(f.id) ?? 0)) };
+    return { inventoryId, folders: all.map((f) => toFolder(f, countOf.get(f.id) ?? 0)) };
   }
 
   /** POST v2/shares/inventories/{id}/folders. */
@@ -295,7 +292,7 @@ export class ShareService {
     const key = (r: SubscriberRow) => (q.sortBy === 'name' ? r.name : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
     const root = await this.rootOf(inventoryId);
-    return pageOf(rows, q, (r) => this.toSubscriber(r, root.id));
+    return pageOf(rows, q, (r) => toSubscriber(r, root.id));
   }
 
   /** POST v2/shares/inventories/{id}/subscribers. */
@@ -352,28 +349,6 @@ export class ShareService {
   private visibleGroupOf(user: AuthUser, groupId: string) {
     const group = this.deps.readModel.groups.get(groupId);
     return group && canSeeGroup(user, group) ? group : undefined;
-  }
-
-  /** Each source a channel (video return channel) of the group, named once. */
-  private sourceProblems(groupId: string, sources: PublisherSourcesBody | undefined): FieldProblem[] {
-    if (sources === undefined) return [];
-    const problems: FieldProblem[] = [];
-    const check = (
-      ids: readonly string[],
-      field: 'channelIds' | 'vrChannelIds',
-      find: (id: string) => { groups: readonly { groupId: string }[] } | undefined,
-    ) => {
-      const seen = new Set<string>();
-      ids.forEach((id, i) => {
-        const path = `body.sources.${field}.${i}`;
-        if (seen.has(id)) problems.push({ path, message: VALIDATION.fieldUnique });
-        else if (!find(id)?.groups.some((g) => g.groupId === groupId)) problems.push({ path, message: VALIDATION.invalidField });
-        seen.add(id);
-      });
-    };
-    check(sources.channelIds, 'channelIds', (id) => this.deps.readModel.channels.get(id));
-    check(sources.vrChannelIds, 'vrChannelIds', (id) => this.deps.readModel.vrChannels.get(id));
-    return problems;
   }
 
   private groupName(groupId: string | null): string {
@@ -471,67 +446,22 @@ export class ShareService {
 
   private async announceFolder(row: FolderRow): Promise<SubscriberFolder> {
     this.announce('share.changed', 'folder', row.id, row.inventoryId, null);
-    return this.toFolder(row, await this.deps.db.subscriber.count({ where: { folderId: row.id } }));
+    return toFolder(row, await this.deps.db.subscriber.count({ where: { folderId: row.id } }));
   }
 
   private announceSubscriber(row: SubscriberRow, rootId: string): Subscriber {
     this.announce('share.changed', 'subscriber', row.id, row.inventoryId, null);
-    return this.toSubscriber(row, rootId);
+    return toSubscriber(row, rootId);
   }
 
   private toPublisher(row: PublisherRow): Publisher {
-    const stored = publisherSources.read(row.sources);
-    const named = (ids: readonly string[], find: (id: string) => { name: string } | undefined): ShareSourceRef[] =>
-      ids.map((id) => ({ id, name: find(id)?.name ?? id }));
-    return {
-      id: row.id,
-      name: row.name,
-      shareKey: row.shareKey,
-      description: row.description,
-      groupId: row.groupId ?? '',
-      groupName: this.groupName(row.groupId),
-      inventoryId: row.inventoryId ?? '',
-      createdAt: row.createdAt.toISOString(),
-      createdByName: row.createdByName,
-      sources: {
-        channels: named(stored.channelIds, (id) => this.deps.readModel.channels.get(id)),
-        vrChannels: named(stored.vrChannelIds, (id) => this.deps.readModel.vrChannels.get(id)),
-      },
-      shareLinks: row.shareLinks.map((l) => ({
-        id: l.id,
-        description: l.description,
-        startTime: l.startTime.toISOString(),
-        durationMinutes: l.durationMinutes,
-        endTime: l.endTime.toISOString(),
-        createdAt: l.createdAt.toISOString(),
-      })),
-      version: row.version,
-    };
-  }
-
-  private toFolder(row: FolderRow, subscriberCount: number): SubscriberFolder {
-    return {
-      id: row.id,
-      inventoryId: row.inventoryId ?? '',
-      name: row.name,
-      parentId: row.parentId,
-      isRoot: row.isRoot,
-      subscriberCount,
-      version: row.version,
-    };
-  }
-
-  /** A subscriber whose folder is gone (SetNull) reads as in the root folder. */
-  private toSubscriber(row: SubscriberRow, rootId: string): Subscriber {
-    return {
-      id: row.id,
-      inventoryId: row.inventoryId ?? '',
-      folderId: row.folderId ?? rootId,
-      name: row.name,
-      shareKey: row.shareKey,
-      createdAt: row.createdAt.toISOString(),
-      version: row.version,
-    };
+    const rm = this.deps.readModel;
+    return presentPublisher(
+      row,
+      this.groupName(row.groupId),
+      (id) => rm.channels.get(id)?.name,
+      (id) => rm.vrChannels.get(id)?.name,
+    );
   }
 }
 
