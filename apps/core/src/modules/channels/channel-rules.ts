@@ -3,7 +3,7 @@ import type { ChannelGeneral } from '@fleet/contracts';
 import { deriveChannelType } from '@fleet/domain';
 import type { Prisma } from '@fleet/db';
 import type { ChannelRecord, ServerRow } from '../../repositories/read-model.js';
-import { ServicesData, typeFlags } from './presenter.js';
+import { channelConfiguration, ServicesData, typeFlags } from './presenter.js';
 
 export function asObject(v: unknown): Record<string, Prisma.InputJsonValue> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? { ...(v as Record<string, Prisma.InputJsonValue>) } : {};
@@ -65,4 +65,13 @@ export function hasPro4k(server: ServerRow): boolean {
 /** Spec 001 §8: a channel a transceiver shares as its feed (sharing, on a transceiver server). */
 export function isTransceiverFeed(row: ChannelRecord, server: ServerRow): boolean {
   return row.sharing && server.serverType === 'transceiver_server';
+}
+
+/**
+ * A channel an ingest server feeds through an association (the ingest server `ingestOf` reads,
+ * set by PUT v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}): the association
+ * is removed first.
+ */
+export function usedByIngest(row: ChannelRecord): boolean {
+  return (channelConfiguration(row).ingest?.serverId ?? null) !== null;
 }

@@ -18,7 +18,6 @@ import {
   type AdminChannelSearchQuery,
   type ChannelDetails,
   type ChannelFetchQuery,
-  type ChannelGeneral,
   type ChannelIngestAssociation,
   type ChannelList,
   type ChannelLive,
@@ -28,15 +27,13 @@ import {
   type ServerCommand,
   type UpdateAdminChannelBody,
   type UpdatePtmpBody,
-  ERROR_CATALOGUE,
 } from '@fleet/contracts';
-import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark, isOutputChannel } from '@fleet/domain';
+import { channelStatusClass, countChannels, deriveChannelType, groupChannelStatus, hasChannelMark } from '@fleet/domain';
 import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { mergeIntoChannel } from '../../repositories/channels.js';
-import type { DeviceAck } from '@fleet/contracts';
-import type { ChangeOrigin, ChannelRecord, ServerRow } from '../../repositories/read-model.js';
+import type { ChangeOrigin, ChannelRecord } from '../../repositories/read-model.js';
 import { adminVisibleChannel, canSeeChannel, visibleChannel, visibleGroup, type AuthUser } from '../../platform/access.js';
 import { inputSourcesOf, logsOf } from './channel-tabs.js';
 import { addToInventory, removeFromInventory } from '../inventories/inventory-associations.js';
@@ -44,27 +41,19 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
-import { asObject, defaultGeneral, hasPro4k, isTransceiverFeed, licensedOutputs, mergeGeneral } from './channel-rules.js';
-import { channelConfiguration, channelType, configurationObject, generalOf, toChannelLive, typeFlags } from './presenter.js';
-
-const ADMIN_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => string> = {
-  name: (c) => c.channelName,
-  uniqueId: (c) => c.channelId,
-  serverId: (c) => c.serverId,
-  type: (c) => c.type,
-  status: (c) => c.status,
-  createdAt: (c) => c.updatedAt,
-  updatedAt: (c) => c.updatedAt,
-};
-
-function ackError(ack: Pick<DeviceAck, 'ok' | 'error' | 'deviceCode' | 'params'>): AppError | null {
-  return ack.ok ? null : deviceRefusal(ack);
-}
+import { asObject, defaultGeneral, isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
+import { ChannelChecks } from './channel-checks.js';
+import { ADMIN_SORT_KEY, channelConfiguration, channelType, configurationObject, generalOf, toChannelLive, typeFlags } from './presenter.js';
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
 const LISTS_KEPT = 32;
 
 export class ChannelService {
+  /** The checks a write passes against the server's other channels (channel-checks.ts). */
+  private readonly checks = new ChannelChecks(
+    () => this.deps.readModel.channels.all(),
+    (row) => this.live(row),
+  );
   /** The topics each channel was last announced on (to tell the topics it left). */
   private readonly topics = new Map<string, readonly string[]>();
   /** Every channel by name, kept until a channel changes (sorting 10,000 per request showed in profiles). */
@@ -205,7 +194,7 @@ export class ChannelService {
       multipoint: this.ptmpOf(row),
       audioInterfaces: { ifb: channel.ifb, tallyHwStatus: channel.tallyHwStatus, audioHwStatus: channel.audioHwStatus },
       ingest: this.ingestOf(row),
-      outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.outputsOn(row.serverId, null) },
+      outputLicence: { licensed: server ? licensedOutputs(server) : null, used: this.checks.outputsOn(row.serverId, null) },
       inputSources: inputSourcesOf(row),
       logs: logsOf(row),
       createdAt: row.createdAt.toISOString(),
@@ -320,13 +309,13 @@ export class ChannelService {
   // ── Admin ──────────────────────────────────────────────────────────────────────────────────
   searchAdminChannels(user: AuthUser, q: AdminChannelSearchQuery): AdminChannelPage {
     const needle = q.searchValue?.toLowerCase() ?? '';
-    const key = ADMIN_KEY[q.searchKey ?? 'name'];
+    const key = ADMIN_SORT_KEY[q.searchKey ?? 'name'];
     const sortKey =
       q.sortBy === 'createdAt'
         ? (c: ChannelRecord) => c.createdAt.toISOString()
         : q.sortBy === 'updatedAt'
           ? (c: ChannelRecord) => c.updatedAt.toISOString()
-          : (c: ChannelRecord) => ADMIN_KEY[q.sortBy](this.live(c));
+          : (c: ChannelRecord) => ADMIN_SORT_KEY[q.sortBy](this.live(c));
     const dir = q.sortDir === 'desc' ? -1 : 1;
     const rows = this.deps.readModel.channels
       .all()
@@ -379,11 +368,11 @@ export class ChannelService {
       const group = this.deps.readModel.groups.get(groupId);
       if (!group || !inventoryIds.includes(group.inventoryId)) throw validationError([{ path: `groupIds.${i}`, message: VALIDATION.invalidField }]);
     }
-    this.requireUniqueName(server.id, body.name, null);
+    this.checks.requireUniqueName(server.id, body.name, null);
     const onServer = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id).length;
     if (server.maxChannels > 0 && onServer >= server.maxChannels) throw new AppError('LICENSE_LIMIT_REACHED');
     const general = mergeGeneral(defaultGeneral(body.name), body);
-    this.checkGeneral(null, server, general);
+    this.checks.checkGeneral(null, server, general);
     const { fourK, name, ...columns } = general;
     const created = await this.deps.db.channel.create({
       data: {
@@ -410,11 +399,11 @@ export class ChannelService {
     if (!server) throw new AppError('NOT_FOUND');
     const before = generalOf(row);
     const general = mergeGeneral(before, body);
-    if (body.name !== undefined && body.name !== row.name) this.requireUniqueName(row.serverId, body.name, row.id);
+    if (body.name !== undefined && body.name !== row.name) this.checks.requireUniqueName(row.serverId, body.name, row.id);
     const beforeType = channelType(row, before);
     const afterType = channelType(row, general);
     if (beforeType !== afterType && this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
-    this.checkGeneral(row, server, general);
+    this.checks.checkGeneral(row, server, general);
     await this.send(row.serverId, { type: 'configureChannel', channelId: id, setting: 'general', payload: { ...general } });
     const { fourK, ...columns } = general;
     // The version (when given) was checked above; status reports during the device's round trip are merged into.
@@ -430,8 +419,8 @@ export class ChannelService {
     const server = this.deps.readModel.servers.get(row.serverId);
     if (this.live(row).busy) throw new AppError('CHANNEL_BUSY_CONFLICT');
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
-    if (this.usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
-    if (server) this.checkTransceiver(server);
+    if (usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
+    if (server) this.checks.checkTransceiver(server);
     const { count } = await this.deps.db.channel.deleteMany({ where: { id, version: row.version } });
     if (count === 0) throw new AppError('CONFLICT');
     return { uniqueId: id, deleted: true as const };
@@ -471,59 +460,10 @@ export class ChannelService {
     return row;
   }
 
-  /** Spec 001 §5 "Name field has to be unique": channel names are unique per server. */
-  private requireUniqueName(serverId: string, name: string, self: string | null): void {
-    if (this.deps.readModel.channels.all().some((c) => c.serverId === serverId && c.name === name && c.id !== self)) {
-      throw new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
-    }
-  }
-
-  /** Output channels on a server, leaving one channel out. */
-  private outputsOn(serverId: string, except: string | null): number {
-    return this.deps.readModel.channels.all().filter((c) => c.serverId === serverId && c.id !== except && this.live(c).isOutput).length;
-  }
-
-  /** Spec 001 §8: output licence, 4K on the channel and the PRO-4K licence, a busy transceiver. */
-  private checkGeneral(row: ChannelRecord | null, server: ServerRow, general: ChannelGeneral): void {
-    const wasOutput = row ? this.live(row).isOutput : false;
-    const isOutput = (row?.inputKind ?? null) === null && isOutputChannel(typeFlags(general));
-    const licensed = licensedOutputs(server);
-    if (isOutput && !wasOutput && licensed !== null && this.outputsOn(server.id, row?.id ?? null) + 1 > licensed) {
-      throw new AppError(
-        'OUTPUT_CHANNEL_LICENSE_EXCEEDED',
-        undefined,
-        ERROR_CATALOGUE.OUTPUT_CHANNEL_LICENSE_EXCEEDED.message.replace('{0}', String(licensed)),
-      );
-    }
-    if (general.fourK && !(row && generalOf(row).fourK)) {
-      const capabilities = row ? this.live(row).capabilities : {};
-      if (row && capabilities['fourK'] !== true) throw new AppError('NO_4K_ON_CHANNEL');
-      if (!hasPro4k(server)) throw new AppError('PRO_4K_NOT_AVAILABLE');
-    }
-    if (row) this.checkTransceiver(server);
-  }
-
-  /** Spec 001 §8 "transceiver busy or with an encoder input": its channels cannot be reconfigured or removed then. */
-  private checkTransceiver(server: ServerRow): void {
-    if (server.serverType !== 'transceiver_server') return;
-    const channels = this.deps.readModel.channels.all().filter((c) => c.serverId === server.id);
-    const encoderInput = channels.some((c) => c.inputKind === 'encoder' && this.live(c).busy);
-    if (server.status === 'busy' || encoderInput) throw new AppError('TRANSCEIVER_BUSY');
-  }
-
-  /**
-   * A channel an ingest server feeds through an association (the ingest server `ingestOf` reads,
-   * set by PUT v2/inventories/{id}/ingestServers/{serverId}/channels/{channelId}): the association
-   * is removed first.
-   */
-  private usedByIngest(row: ChannelRecord): boolean {
-    return (channelConfiguration(row).ingest?.serverId ?? null) !== null;
-  }
-
   /** Sends a server command; a refusal becomes the device's error, an unreachable server DEVICE_UNREACHABLE. */
   private async send(serverId: string, command: ServerCommand): Promise<void> {
-    const error = ackError(await this.deps.gateway.sendToServer(serverId, command));
-    if (error) throw error;
+    const ack = await this.deps.gateway.sendToServer(serverId, command);
+    if (!ack.ok) throw deviceRefusal(ack);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   ChannelStatus as ChannelStatusSchema,
   PtmpMachine,
   PtmpStatus,
+  type AdminChannelSearchQuery,
   type ChannelGeneral,
   type ChannelLive,
   type ChannelType,
@@ -187,3 +188,14 @@ export function toChannelLive(row: ChannelRecord, server: ServerRow | undefined)
   liveCache.set(row, { server, live });
   return live;
 }
+
+/** What the admin channel search sorts by (a channel's creation time is not kept apart from its last change). */
+export const ADMIN_SORT_KEY: Record<AdminChannelSearchQuery['sortBy'], (c: ChannelLive) => string> = {
+  name: (c) => c.channelName,
+  uniqueId: (c) => c.channelId,
+  serverId: (c) => c.serverId,
+  type: (c) => c.type,
+  status: (c) => c.status,
+  createdAt: (c) => c.updatedAt,
+  updatedAt: (c) => c.updatedAt,
+};
