@@ -380,13 +380,11 @@ export const appRouter = t.router({
     server: authed
       .input(z.object({ serverId: z.string().min(1).max(128) }).strict())
       .query(({ ctx, input }) => ctx.app.services.servers.viewServer(input.serverId)),
-    channel: authed
-      .input(z.object({ channelId: z.string().min(1).max(128) }).strict())
-      .query(({ ctx, input }) => ({
-        channelId: input.channelId,
-        status: ctx.app.services.servers.channelStatus(input.channelId),
-        ...ctx.app.services.servers.channelPtmp(input.channelId),
-      })),
+    channel: authed.input(z.object({ channelId: z.string().min(1).max(128) }).strict()).query(({ ctx, input }) => ({
+      channelId: input.channelId,
+      status: ctx.app.services.servers.channelStatus(input.channelId),
+      ...ctx.app.services.servers.channelPtmp(input.channelId),
+    })),
     vrChannel: authed
       .input(z.object({ vrChannelId: z.string().min(1).max(128) }).strict())
       .query(({ ctx, input }) => ({ vrChannelId: input.vrChannelId, status: ctx.app.services.servers.vrChannelStatus(input.vrChannelId) })),
