@@ -125,7 +125,8 @@ export function HeaderLabel({
   return (
     <UnstyledButton onClick={onSort} className={className} data-testid={testId} data-sort={direction} fw={600} fz="sm">
       {label}
-      {ARROW[direction]}
+      {/* The mark is seen, not read: the column's name stays the button's name (aria-sort says the order). */}
+      {direction !== 'none' && <span aria-hidden="true">{ARROW[direction]}</span>}
     </UnstyledButton>
   );
 }
