@@ -327,6 +327,7 @@ function inputWorld(role: Role, refs: Refs = refsOf(role)): World {
     role,
     refs,
     idle: none,
+    linksUp: none,
     running: none,
     unitInInventory: none,
     unitInGroup: none,
@@ -495,6 +496,19 @@ class RoleWorld implements World {
       throw new Error(`${this.refs.unit} not idle: ${JSON.stringify(seen)}`, { cause: e });
     });
     this.unsettled = false;
+  }
+
+  async linksUp(): Promise<void> {
+    await this.idle();
+    let seen: unknown;
+    await eventually(async () => {
+      const res = await this.s.app.inject({ method: 'GET', url: `/api/v2/units/${this.refs.unit}`, headers: { cookie: this.observer } });
+      const modems = (res.json() as UnitDetail).modems.filter((m) => m.enabled);
+      seen = modems.map((m) => ({ id: m.id, connected: m.connected }));
+      return modems.length >= 2 && modems.every((m) => m.connected);
+    }, 10_000).catch((e: unknown) => {
+      throw new Error(`${this.refs.unit}: its enabled modems not all connected: ${JSON.stringify(seen)}`, { cause: e });
+    });
   }
 
   async running(app: UnitApplicationKey): Promise<void> {

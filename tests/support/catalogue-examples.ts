@@ -178,6 +178,11 @@ export interface World {
   refs: Refs;
   /** The unit online and idle (powered on, every activity stopped). */
   idle(): Promise<void>;
+  /**
+   * Idle, and every enabled modem of the unit connected in the core's view: a link an earlier row
+   * toggled, or a SIM it switched, is back on the air (a cellular scan needs two interfaces up).
+   */
+  linksUp(): Promise<void>;
   /** The unit runs this activity (started through the simulator control), from idle. */
   running(app: UnitApplicationKey): Promise<void>;
   /** Current optimistic versions, read from storage (0 when there is no row yet). */
@@ -288,7 +293,7 @@ export const EXAMPLES: Examples = {
   commandWifiQuery: { input: (r) => ({ params: { id: r.unit }, body: {} }) },
   commandWifiConnect: { input: (r) => ({ params: { id: r.unit }, body: { ssid: 'Newsroom', security: 'open' } }) },
   commandWifiDisconnect: { input: (r) => ({ params: { id: r.unit }, body: {} }) },
-  commandCellularScan: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1) } }) },
+  commandCellularScan: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1) } }), setup: (w) => w.linksUp() },
   commandCellularSelect: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1), network: 'automatic' } }) },
   commandActiveSim: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1), sim: 'A' } }) },
   commandAudioParameters: { input: (r) => ({ params: { id: r.unit }, body: { input: 'sdi', channels: 2 } }) },
