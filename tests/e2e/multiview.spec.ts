@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, releaseUnits } from './support';
+import { leaseUnit, login, ownUser, releaseUnits } from './support';
 
 interface Unit {
   uniqueId: string;
@@ -18,92 +18,99 @@ async function streamableUnit(page: Page): Promise<string> {
 
 test.afterEach(releaseUnits);
 
-test('multiview: pick a unit, its tile follows the stream live, the left panel width survives a reload', async ({ page }) => {
-  await login(page, 'luc_regular');
-  await page.getByTestId('nav-multiview').click();
-  await expect(page).toHaveURL(/\/multiview$/);
-  const panel = page.getByTestId('multiview-left-panel');
-  await expect(panel).toBeVisible();
-  await expect(page.locator('[data-testid^="multiview-unit-"]').first()).toBeVisible();
+test('multiview: pick a unit, its tile follows the stream live, the left panel width survives a reload', async ({ page, playwright, baseURL }) => {
+  // A luc_regular of its own: the journey saves a preference (the panel's width) and reloads, and a reload restores the
+  // user's last route, which for the seeded luc_regular another spec beside this one may just have moved (to /map).
+  const user = await ownUser(playwright, baseURL, 'luc_regular', { label: 'multiview' });
+  try {
+    await login(page, user.username, user.password);
+    await page.getByTestId('nav-multiview').click();
+    await expect(page).toHaveURL(/\/multiview$/);
+    const panel = page.getByTestId('multiview-left-panel');
+    await expect(panel).toBeVisible();
+    await expect(page.locator('[data-testid^="multiview-unit-"]').first()).toBeVisible();
 
-  // Search narrows the list; an unknown text leaves none.
-  await page.getByTestId('multiview-search').fill('no-such-unit-xyz');
-  await expect(page.getByTestId('multiview-units-empty')).toBeVisible();
-  await page.getByTestId('multiview-search').fill('');
+    // Search narrows the list; an unknown text leaves none.
+    await page.getByTestId('multiview-search').fill('no-such-unit-xyz');
+    await expect(page.getByTestId('multiview-units-empty')).toBeVisible();
+    await page.getByTestId('multiview-search').fill('');
 
-  // Pick an idle unit: its tile comes onto the wall.
-  const id = await streamableUnit(page);
-  await page.getByTestId('multiview-search').fill(id);
-  const item = page.getByTestId(`multiview-unit-${id}`);
-  await expect(item).toHaveAttribute('data-shown', 'false');
-  await item.click();
-  await expect(item).toHaveAttribute('data-shown', 'true');
-  const tile = page.getByTestId(`multiview-tile-${id}`);
-  await expect(tile).toBeVisible();
-  await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('idle');
+    // Pick an idle unit: its tile comes onto the wall.
+    const id = await streamableUnit(page);
+    await page.getByTestId('multiview-search').fill(id);
+    const item = page.getByTestId(`multiview-unit-${id}`);
+    await expect(item).toHaveAttribute('data-shown', 'false');
+    await item.click();
+    await expect(item).toHaveAttribute('data-shown', 'true');
+    const tile = page.getByTestId(`multiview-tile-${id}`);
+    await expect(tile).toBeVisible();
+    await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('idle');
 
-  // Start the stream in another request: the tile turns streaming and its bitrate moves, no reload.
-  const navigations: string[] = [];
-  page.on('framenavigated', (f) => {
-    if (f === page.mainFrame()) navigations.push(f.url());
-  });
-  // Choose its channel first (command "set virtual channel"), so its output shows too.
-  const selected = await page.request.post(`/api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
-  expect(selected.ok()).toBe(true);
-  const { channelId } = (await selected.json()) as { channelId: string };
-  // The tile and the output name the channel (the channel list's name), not its id.
-  const listed = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
-  const channelName = listed.channels.find((c) => c.channelId === channelId)?.channelName;
-  expect(channelName).toBeDefined();
-  await expect(page.getByTestId(`multiview-tile-channel-${id}`)).toContainText(channelName ?? channelId);
-  const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
-  expect(started.ok()).toBe(true);
-  await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
-  await expect
-    .poll(async () => Number(await page.getByTestId(`multiview-tile-bitrate-${id}`).getAttribute('data-kbps')), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  await expect(page.getByTestId(`multiview-output-${channelId}`)).toContainText(channelName ?? channelId);
-  expect(navigations).toEqual([]);
+    // Start the stream in another request: the tile turns streaming and its bitrate moves, no reload.
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    });
+    // Choose its channel first (command "set virtual channel"), so its output shows too.
+    const selected = await page.request.post(`/api/devices/${encodeURIComponent(id)}/commands/setVirtualChannel`, { data: { channelId: 'MMH-0001-CH1' } });
+    expect(selected.ok()).toBe(true);
+    const { channelId } = (await selected.json()) as { channelId: string };
+    // The tile and the output name the channel (the channel list's name), not its id.
+    const listed = (await (await page.request.get('/api/channels/fetch')).json()) as { channels: { channelId: string; channelName: string }[] };
+    const channelName = listed.channels.find((c) => c.channelId === channelId)?.channelName;
+    expect(channelName).toBeDefined();
+    await expect(page.getByTestId(`multiview-tile-channel-${id}`)).toContainText(channelName ?? channelId);
+    const started = await page.request.post(`/api/v2/units/${encodeURIComponent(id)}/stream`, { data: {} });
+    expect(started.ok()).toBe(true);
+    await expect(page.getByTestId(`multiview-tile-status-${id}`)).toHaveText('streaming', { timeout: 20_000 });
+    await expect
+      .poll(async () => Number(await page.getByTestId(`multiview-tile-bitrate-${id}`).getAttribute('data-kbps')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId(`multiview-output-${channelId}`)).toContainText(channelName ?? channelId);
+    expect(navigations).toEqual([]);
 
-  // Stop it again; the picked tile stays and shows the unit idle.
-  const stopped = await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
-  expect(stopped.ok()).toBe(true);
-  await expect(page.getByTestId(`multiview-tile-status-${id}`)).not.toHaveText('streaming', { timeout: 20_000 });
+    // Stop it again; the picked tile stays and shows the unit idle.
+    const stopped = await page.request.delete(`/api/v2/units/${encodeURIComponent(id)}/stream`);
+    expect(stopped.ok()).toBe(true);
+    await expect(page.getByTestId(`multiview-tile-status-${id}`)).not.toHaveText('streaming', { timeout: 20_000 });
 
-  // Removing the tile takes it off the wall.
-  await page.getByTestId(`multiview-tile-remove-${id}`).click();
-  await expect(tile).toHaveCount(0);
-  await expect(item).toHaveAttribute('data-shown', 'false');
+    // Removing the tile takes it off the wall.
+    await page.getByTestId(`multiview-tile-remove-${id}`).click();
+    await expect(tile).toHaveCount(0);
+    await expect(item).toHaveAttribute('data-shown', 'false');
 
-  // Drag the resizer 120 px to the right: the width is saved (debounced) and restored after a reload.
-  const before = Number(await panel.getAttribute('data-width'));
-  const handle = await page.getByTestId('multiview-resizer').boundingBox();
-  if (!handle) throw new Error('no resizer');
-  const x = handle.x + handle.width / 2;
-  const y = handle.y + handle.height / 2;
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/userPreferences') && r.request().method() === 'PUT');
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 60, y, { steps: 4 });
-  await page.mouse.move(x + 120, y, { steps: 4 });
-  await page.mouse.up();
-  await expect(panel).toHaveAttribute('data-width', String(before + 120));
-  const body = (await (await saved).json()) as { leftPanelWidth: number };
-  expect(body.leftPanelWidth).toBe(before + 120);
+    // Drag the resizer 120 px to the right: the width is saved (debounced) and restored after a reload.
+    const before = Number(await panel.getAttribute('data-width'));
+    const handle = await page.getByTestId('multiview-resizer').boundingBox();
+    if (!handle) throw new Error('no resizer');
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/userPreferences') && r.request().method() === 'PUT');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 60, y, { steps: 4 });
+    await page.mouse.move(x + 120, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(panel).toHaveAttribute('data-width', String(before + 120));
+    const body = (await (await saved).json()) as { leftPanelWidth: number };
+    expect(body.leftPanelWidth).toBe(before + 120);
 
-  await page.reload();
-  await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', String(before + 120));
-  const box = await page.getByTestId('multiview-left-panel').boundingBox();
-  expect(Math.round(box?.width ?? 0)).toBe(before + 120);
+    await page.reload();
+    await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', String(before + 120));
+    const box = await page.getByTestId('multiview-left-panel').boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(before + 120);
 
-  // Dragging far beyond the bound stops at the maximum width.
-  const handle2 = await page.getByTestId('multiview-resizer').boundingBox();
-  if (!handle2) throw new Error('no resizer');
-  await page.mouse.move(handle2.x + 4, handle2.y + 40);
-  await page.mouse.down();
-  await page.mouse.move(handle2.x + 2000, handle2.y + 40, { steps: 5 });
-  await page.mouse.up();
-  await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', '640');
+    // Dragging far beyond the bound stops at the maximum width.
+    const handle2 = await page.getByTestId('multiview-resizer').boundingBox();
+    if (!handle2) throw new Error('no resizer');
+    await page.mouse.move(handle2.x + 4, handle2.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(handle2.x + 2000, handle2.y + 40, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId('multiview-left-panel')).toHaveAttribute('data-width', '640');
+  } finally {
+    await user.dispose();
+  }
 });
 
 test('multiview: a tile opens its unit in the unit list', async ({ page }) => {
