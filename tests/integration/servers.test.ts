@@ -459,12 +459,18 @@ describe.each(providers())('server calls on %s', (provider) => {
     expect(changedEvents(HUB).map((e) => e.server)).toEqual(
       expect.arrayContaining([expect.objectContaining({ status: 'offline', state: 'stopped', tallyHwStatus: null, audioHwStatus: null })]),
     );
-    // Stored: a core started again answers them before its server reports.
-    expect(await db().server.findUnique({ where: { id: HUB }, select: { deviceId: true, cloudInstance: true, state: true } })).toEqual({
-      deviceId: up.deviceId,
-      cloudInstance: after.cloudInstance,
-      state: 'running',
+    // Stored: a core started again answers them before its server reports. The report is stored after the live state
+    // answers it (the fresh-clone run of db6dc80 read the row a moment before), so the row is awaited until it holds what the
+    // detail answers.
+    const stored = await eventually(async () => {
+      const [row, live] = await Promise.all([
+        db().server.findUnique({ where: { id: HUB }, select: { deviceId: true, cloudInstance: true, state: true } }),
+        detail(HUB),
+      ]);
+      return row && row.cloudInstance === live.cloudInstance && row.state === live.state ? row : null;
     });
+    expect(stored).toEqual({ deviceId: up.deviceId, cloudInstance: stored.cloudInstance, state: 'running' });
+    expect(stored.cloudInstance).not.toBe(up.cloudInstance);
   });
 
   it('lists an inventory’s servers for admins: type filter, search, sort and paging', async () => {
