@@ -210,7 +210,7 @@ describe('recording.compare and recording.importFleet', () => {
     expect(JSON.stringify(after.configuration)).not.toContain(REDACTED);
     // The mock's super_user is still theirs (and signs in); the user of another core named so is not made.
     expect(await db.user.findUnique({ where: { id: 'usr-other' } })).toBeNull();
-    expect(await stack.login('super_user')).toBeTruthy();
+    await expect(stack.login('super_user')).resolves.toMatch(/^fleet_session=/);
     // The new user is made, with the recorded memberships and no password that signs in.
     expect(await read('/api/v2/users/usr-fresh')).toMatchObject({ username: 'fresh.user', firstName: 'Fresh', inventories: regularUser.inventories });
     const refused = await stack.app.inject({ method: 'POST', url: MOCK_AUTH.loginPath, payload: { username: 'fresh.user', password: 'Demo-pass-1' } });
