@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EnhancedUnitInfo, UnitConfiguration } from '@fleet/contracts';
 import { makeDetail, makeUnit } from '../test-utils/fixtures';
-import { detailWithConfiguration, isNewerConfiguration, listWithConfiguration, withConfiguration } from './configurationCache';
+import {
+  detailWithConfiguration,
+  isNewerConfiguration,
+  listWithConfiguration,
+  sharedConfiguration,
+  sharedEnhanced,
+  withConfiguration,
+} from './configurationCache';
 
 /** Only the fields the patch reads; the rest of a configuration does not matter here. */
 function config(fields: Partial<UnitConfiguration>): UnitConfiguration {
@@ -22,6 +29,22 @@ describe('configuration patches', () => {
     const info = { configuration: config({ version: 5 }) } as unknown as EnhancedUnitInfo;
     expect(withConfiguration(info, config({ version: 4 }))).toBe(info);
     expect(withConfiguration(info, config({ version: 6, transmissionMode: 'fixedInternet' }))?.configuration.transmissionMode).toBe('fixedInternet');
+  });
+
+  it('keeps a newer configuration when a read that left before the change lands after its event', () => {
+    const cached = { batteryLevel: 80, configuration: config({ version: 7, transmissionMode: 'fixedInternet' }) } as unknown as EnhancedUnitInfo;
+    const lateRead = { batteryLevel: 75, configuration: config({ version: 6 }) } as unknown as EnhancedUnitInfo;
+    const taken = sharedEnhanced(cached, lateRead) as EnhancedUnitInfo & { batteryLevel: number };
+    expect(taken.configuration).toBe(cached.configuration);
+    expect(taken.batteryLevel).toBe(75);
+    const fresher = { batteryLevel: 75, configuration: config({ version: 8 }) } as unknown as EnhancedUnitInfo;
+    expect((sharedEnhanced(cached, fresher) as EnhancedUnitInfo).configuration.version).toBe(8);
+    expect(sharedEnhanced(undefined, lateRead)).toEqual(lateRead);
+
+    const configuration = config({ version: 7 });
+    expect(sharedConfiguration(configuration, config({ version: 6 }))).toBe(configuration);
+    expect(sharedConfiguration(configuration, config({ version: 7 }))).toBe(configuration);
+    expect((sharedConfiguration(configuration, config({ version: 8 })) as UnitConfiguration).version).toBe(8);
   });
 
   it('carries the transmission mode, working mode and selected channel to the unit', () => {

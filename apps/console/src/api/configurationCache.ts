@@ -6,7 +6,7 @@
  * same object when nothing changed); useApplyConfiguration writes them.
  */
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import type { EnhancedUnitInfo, UnitConfiguration, UnitDetail, UnitSummary } from '@fleet/contracts';
 import { endpointKey, endpointPrefix } from './hooks';
 import { replaces } from '../kit/cache';
@@ -20,6 +20,24 @@ export function isNewerConfiguration(current: UnitConfiguration | undefined, nex
 export function withConfiguration(info: EnhancedUnitInfo | undefined, configuration: UnitConfiguration): EnhancedUnitInfo | undefined {
   if (info === undefined || !isNewerConfiguration(info.configuration, configuration)) return info;
   return { ...info, configuration };
+}
+
+/**
+ * A read's answer taken into the cache (React Query's `structuralSharing`) with the version rule: a read
+ * that left before a change and lands after the change's event keeps the newer configuration the event
+ * brought (the unit detail's enhanced info is read again every 60 s, and that read may cross an event).
+ */
+export function sharedEnhanced(old: unknown, next: unknown): unknown {
+  const current = old as EnhancedUnitInfo | undefined;
+  const answer = next as EnhancedUnitInfo;
+  if (current === undefined || isNewerConfiguration(current.configuration, answer.configuration)) return replaceEqualDeep(old, next);
+  return replaceEqualDeep(old, { ...answer, configuration: current.configuration });
+}
+
+/** {@link sharedEnhanced} for the configuration read itself (the configuration modal's). */
+export function sharedConfiguration(old: unknown, next: unknown): unknown {
+  const current = old as UnitConfiguration | undefined;
+  return current === undefined || isNewerConfiguration(current, next as UnitConfiguration) ? replaceEqualDeep(old, next) : old;
 }
 
 /** The unit with the summary fields the configuration holds: transmission mode, working mode, selected channel. */

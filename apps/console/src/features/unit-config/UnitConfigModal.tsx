@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APPLY_BUTTON_ROLES, hasAnyRole, type UnitConfiguration, type UnitDetail } from '@fleet/contracts';
-import { useApplyConfiguration } from '../../api/configurationCache';
+import { sharedConfiguration, useApplyConfiguration } from '../../api/configurationCache';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { TabbedModal } from '../../kit/TabbedModal';
@@ -94,7 +94,7 @@ export default function UnitConfigModal({ unitId, opened, onClose, initialTab }:
   const roles = useMemo(() => (user ? rolesOf(user) : []), [user]);
   const readOnly = !hasAnyRole(roles, APPLY_BUTTON_ROLES);
   const input = { params: { id: unitId } };
-  const configQuery = useEndpointQuery('getUnitConfigurationV2', input, { enabled: opened });
+  const configQuery = useEndpointQuery('getUnitConfigurationV2', input, { enabled: opened, structuralSharing: sharedConfiguration });
   const unitQuery = useEndpointQuery('getUnit', input, { enabled: opened });
   useLiveConfiguration(unitId, opened);
   const context = useMemo(() => ({ unitId, roles }), [unitId, roles]);

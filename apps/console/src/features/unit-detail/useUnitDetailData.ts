@@ -12,7 +12,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@fleet/contracts';
-import { useApplyConfiguration } from '../../api/configurationCache';
+import { sharedEnhanced, useApplyConfiguration } from '../../api/configurationCache';
 import { useEndpointQuery } from '../../api/hooks';
 import { useRetryTimer } from '../../lib/useRetryTimer';
 import { useRealtime } from '../../realtime/RealtimeProvider';
@@ -24,6 +24,8 @@ export function useUnitDetailData(unitId: string) {
   const unit = useEndpointQuery('getUnit', params, { staleTime: Number.POSITIVE_INFINITY });
   const enhanced = useEndpointQuery('getUnitEnhanced', params, {
     refetchInterval: (query) => query.state.data?.refreshIntervalMs ?? TIMINGS.enhancedUnitRefreshMs,
+    // A read that crosses a `unit.configuration` event keeps the event's newer configuration.
+    structuralSharing: sharedEnhanced,
   });
   const capabilities = useEndpointQuery('getUnitCapabilities', params, { retry: false });
   const storages = useEndpointQuery('getUnitStorages', params, { retry: false });
