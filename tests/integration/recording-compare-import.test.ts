@@ -164,6 +164,14 @@ describe('recording.compare and recording.importFleet', () => {
     const regularUser = await read('/api/v2/users/usr-luc_regular');
     const room = (await read('/api/v2/inventories/inv-global/audioRooms')).items as Record<string, unknown>[];
     expect(room.length).toBeGreaterThan(0);
+    const me = await read('/api/users/current');
+    // The unit as the fleet list shows it (its one inventory tells whose alerts configuration its answer shows).
+    const listed = (await stack.app.inject({ method: 'GET', url: '/api/devices/fetch', headers: { cookie: operator } }))
+      .json<Record<string, unknown>[]>()
+      .find((u) => u.uniqueId === UNIT)!;
+    const [inventoryId] = listed.inventoryIds as string[];
+    expect(listed.inventoryIds).toEqual([inventoryId]);
+    const unitAlerts = await read(`/api/v2/units/${UNIT}/alerts/configuration`);
 
     const answer = (t: number, path: string, response: unknown): RecordingLine => ({
       kind: 'answer',
@@ -188,7 +196,18 @@ describe('recording.compare and recording.importFleet', () => {
       // An audio room of an inventory the mock does not have, a hub it does not have.
       answer(4, '/api/v2/audioRooms/aud-elsewhere', { ...room[0], id: 'aud-elsewhere', inventoryId: 'inv-elsewhere', name: 'Elsewhere' }),
       answer(5, '/api/mmhservers/MMH-9999/configuration', { ...(await read('/api/mmhservers/MMH-0001/configuration')), serverId: 'MMH-9999' }),
-      { kind: 'end', t: 6 },
+      // The signed-in user of the recorded core, and the unit's alerts as its inventory's configuration gives them.
+      answer(6, '/api/users/current', { ...me, id: 'usr-desk', username: 'desk.editor', email: null, firstName: 'Desk' }),
+      answer(7, `/api/v2/units/${UNIT}/alerts/configuration`, {
+        ...unitAlerts,
+        mode: 'automatic',
+        groupId: null,
+        source: 'inventory',
+        soundSettings: { critical: false, warning: true },
+        recipients: [{ alertType: 'all', email: 'desk@example.com', verified: true }],
+      }),
+      answer(8, '/api/devices/fetch', [listed]),
+      { kind: 'end', t: 9 },
     ];
     const synthetic = await upload(
       encodeRecording({ header: { ...recording.header, name: 'synthetic', source: 'core', proxy: { core: 'https://core.example', apiBase: '/api' } }, lines }),
@@ -196,7 +215,7 @@ describe('recording.compare and recording.importFleet', () => {
     const imported = await trpc(stack, operator, 'mutation', 'recording.importFleet', { recordingId: synthetic.id, paused: true });
     expect(imported.code, imported.message).toBeUndefined();
     const result = FleetImportResult.parse(imported.data);
-    expect(result.counts).toMatchObject({ unitConfigurations: 1, serverConfigurations: 0, users: 1, audioRooms: 0 });
+    expect(result.counts).toMatchObject({ unitConfigurations: 1, serverConfigurations: 0, users: 2, audioRooms: 0 });
     expect((await trpc(stack, operator, 'mutation', 'replay.stop')).code).toBeUndefined();
 
     // The recorded delay and port; the mock's passphrase and metadata (the recorded key was redacted).
@@ -215,6 +234,12 @@ describe('recording.compare and recording.importFleet', () => {
     expect(await read('/api/v2/users/usr-fresh')).toMatchObject({ username: 'fresh.user', firstName: 'Fresh', inventories: regularUser.inventories });
     const refused = await stack.app.inject({ method: 'POST', url: MOCK_AUTH.loginPath, payload: { username: 'fresh.user', password: 'Demo-pass-1' } });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    // The recorded core's signed-in user is a user of the mock, in the recorded inventories.
+    expect(await read('/api/v2/users/usr-desk')).toMatchObject({ username: 'desk.editor', firstName: 'Desk', inventories: me.inventories });
+    // The inventory's alerts configuration, as the unit's answer showed it.
+    const inventoryAlerts = await db.alertConfiguration.findFirstOrThrow({ where: { scope: 'inventory', inventoryId }, include: { recipients: true } });
+    expect(inventoryAlerts.soundSettings).toEqual({ critical: false, warning: true });
+    expect(inventoryAlerts.recipients.map((r) => [r.alertType, r.email, r.verified])).toEqual([['all', 'desk@example.com', true]]);
     expect(await db.audioRoom.findUnique({ where: { id: 'aud-elsewhere' } })).toBeNull();
     expect(await db.server.findUnique({ where: { id: 'MMH-9999' } })).toBeNull();
   }, 60_000);

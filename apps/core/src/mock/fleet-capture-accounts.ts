@@ -1,12 +1,12 @@
 /**
  * What a recording saw of users and audio rooms (pure; part of mock/fleet-capture.ts). Users: the
- * users pages (GET v2/users), a user (GET v2/users/{id} and the answers of its writes) and
- * `user.changed` / `user.removed`; audio rooms: an inventory's room list
+ * users pages (GET v2/users), a user (GET v2/users/{id} and the answers of its writes), the signed-in
+ * user (GET users/current: the fields it shares with a user's row) and `user.changed` / `user.removed`; audio rooms: an inventory's room list
  * (GET v2/inventories/{id}/audioRooms), a room (GET v2/audioRooms/{id} and its writes' answers) and
  * `audioRoom.changed` / `audioRoom.removed`. Each answer comes parsed with its call's answer schema;
  * the last word on a field stands. No answer carries a password: a user's password is never captured.
  */
-import type { AudioRoom, UserAccount, UserAccountDetail } from '@fleet/contracts';
+import type { AudioRoom, CurrentUser, UserAccount, UserAccountDetail } from '@fleet/contracts';
 import { columnsOf, same, type CapturedObject, type ColumnMap, type Row } from './fleet-capture-columns.js';
 
 const USER_COLUMNS: ColumnMap = {
@@ -31,8 +31,8 @@ function objectOf(map: Map<string, CapturedObject>, id: string): CapturedObject 
   return o;
 }
 
-/** A user (a page's row or a user's detail): columns, inventories, and groups when the detail shows them. */
-export function captureUser(map: Map<string, CapturedObject>, u: UserAccount | UserAccountDetail): void {
+/** A user (a page's row, a user's detail or the signed-in user): columns, inventories, and groups when the answer shows them. */
+export function captureUser(map: Map<string, CapturedObject>, u: UserAccount | UserAccountDetail | CurrentUser): void {
   const o = objectOf(map, u.id);
   Object.assign(o.columns, columnsOf(u as unknown as Row, USER_COLUMNS));
   o.inventoryIds = u.inventories.map((i) => i.id);

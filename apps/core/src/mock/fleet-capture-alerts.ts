@@ -2,7 +2,9 @@
  * What a recording saw of alerts (pure; part of mock/fleet-capture.ts): the active alerts (the
  * alert list GET alerts/active, `alert.raised`, `alert.cleared`) and the alerts configurations
  * (a group's: GET/PUT v2/groups/{id}/alerts/configuration and `groupAlerts.changed`; a unit's:
- * GET v2/units/{id}/alerts/configuration, not the possible one, which is a preview; the platform
+ * GET v2/units/{id}/alerts/configuration, not the possible one, which is a preview; an inventory's:
+ * no answer names one, but a unit's answer that came from its inventory's configuration without a
+ * group between them shows it whole, and a unit in one inventory tells which; the platform
  * default: GET alerts/configuration/default). Each answer comes parsed with its call's answer
  * schema; the last word on a field stands. Recipients are e-mail addresses with their state: the
  * verification tokens are never answered, so a pending recipient imported has no link that works.
@@ -19,9 +21,9 @@ export interface CapturedRecipient {
   verificationExpiresAt?: string | null;
 }
 
-/** An alerts configuration: whose (`default`, `group:<id>`, `unit:<id>`), and what was seen of it. */
+/** An alerts configuration: whose (`default`, `inventory:<id>`, `group:<id>`, `unit:<id>`), and what was seen of it. */
 export interface CapturedAlertConfiguration {
-  scope: 'default' | 'group' | 'unit';
+  scope: 'default' | 'inventory' | 'group' | 'unit';
   ownerId: string | null;
   /** AlertConfiguration columns shown: alerts, settings, soundSettings, sourceGroupId, version (a group's). */
   columns: Record<string, unknown>;
@@ -101,6 +103,19 @@ export function captureUnitAlerts(c: CapturedAlerts, u: UnitAlertsConfiguration)
     o.recipients = recipientsOf(u.recipients) ?? o.recipients;
   }
   if (u.mode === 'group' && u.groupId !== null) setColumns(configOf(c, 'unit', u.uniqueId), { sourceGroupId: u.groupId });
+}
+
+/**
+ * Whether a unit's answer shows its inventory's configuration as stored: it came from the inventory's
+ * (`source: inventory`) with no group between them (a group's thresholds would be merged into it).
+ */
+export const showsInventoryAlerts = (u: UnitAlertsConfiguration): boolean => u.source === 'inventory' && u.groupId === null;
+
+/** An inventory's configuration, as a unit's answer that {@link showsInventoryAlerts} showed it. */
+export function captureInventoryAlerts(c: CapturedAlerts, inventoryId: string, u: UnitAlertsConfiguration): void {
+  const o = configOf(c, 'inventory', inventoryId);
+  setColumns(o, { alerts: u.alerts, settings: u.settings, soundSettings: u.soundSettings });
+  o.recipients = recipientsOf(u.recipients) ?? o.recipients;
 }
 
 /** The platform default's per-type settings, settings and sound settings. */

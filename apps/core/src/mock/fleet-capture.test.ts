@@ -430,6 +430,38 @@ describe('the settings, alerts, users and audio rooms a recording saw', () => {
     expect(fleet.alertConfigurations.get('default')?.columns).toMatchObject({ soundSettings: { critical: false, warning: false } });
   });
 
+  it("takes an inventory's alerts configuration from a unit's answer that showed it, when the unit is in one inventory", () => {
+    const fromInventory = (uniqueId: string, groupId: string | null, email: string) => ({
+      uniqueId,
+      mode: 'automatic',
+      groupId,
+      source: 'inventory',
+      alerts: DEFAULT_ALERT_TYPE_SETTINGS,
+      settings: DEFAULT_ALERT_SETTINGS,
+      soundSettings: { critical: true, warning: false },
+      recipients: [{ alertType: 'all', email, verified: true }],
+    });
+    const fleet = capture(
+      // The answer comes before the unit list that says which inventory the unit is in.
+      answer(1, '/api/v2/units/U1/alerts/configuration', fromInventory('U1', null, 'desk@example.com')),
+      // Through a group (its thresholds merged in), and from a unit in two inventories: not taken.
+      answer(2, '/api/v2/units/U2/alerts/configuration', fromInventory('U2', 'G1', 'group@example.com')),
+      answer(3, '/api/v2/units/U3/alerts/configuration', fromInventory('U3', null, 'two@example.com')),
+      answer(4, '/api/devices/fetch', [
+        unit({ inventoryIds: ['I1'] }),
+        unit({ uniqueId: 'U2', name: 'Cam-2', inventoryIds: ['I2'] }),
+        unit({ uniqueId: 'U3', name: 'Cam-3', inventoryIds: ['I2', 'I3'] }),
+      ]),
+    );
+    expect(fleet.alertConfigurations.get('inventory:I1')).toMatchObject({
+      scope: 'inventory',
+      ownerId: 'I1',
+      columns: { soundSettings: { critical: true, warning: false } },
+      recipients: [{ alertType: 'all', email: 'desk@example.com', verified: true }],
+    });
+    expect([...fleet.alertConfigurations.keys()].filter((k) => k.startsWith('inventory:'))).toEqual(['inventory:I1']);
+  });
+
   it('takes users and audio rooms from their pages, details and events, without what was redacted', () => {
     const user = {
       id: 'P1',
@@ -496,5 +528,33 @@ describe('the settings, alerts, users and audio rooms a recording saw', () => {
       version: 2,
     });
     expect(fleet.audioRooms.has('R2')).toBe(false);
+  });
+
+  it('takes the signed-in user as a user from a whole users/current answer, and only its inventories and groups from a partial one', () => {
+    const me = {
+      id: 'P9',
+      username: 'desk',
+      email: null,
+      firstName: 'Desk',
+      lastName: 'Editor',
+      userType: 'luc_admin',
+      userLabel: 'night shift',
+      roles: ['luc_admin'],
+      inventories: [{ id: 'I1', name: 'News' }],
+      groups: [{ id: 'G1', name: 'Crew', inventoryId: 'I1' }],
+      passwordExpiresAt: null,
+      props: { loggedUserRoles: ['luc_admin'], services: [], wsLibrary: 'ws', activeFeatures: [], hasGraphics: false, ifbStatus: 'off', wsBatchSize: null },
+    };
+    const whole = capture(answer(1, '/api/users/current', me));
+    expect(whole.users.get('P9')).toMatchObject({
+      columns: { username: 'desk', firstName: 'Desk', lastName: 'Editor', userType: 'luc_admin', userLabel: 'night shift', roles: ['luc_admin'] },
+      inventoryIds: ['I1'],
+      groupIds: ['G1'],
+    });
+    // Its session's props are not a user's columns.
+    expect(Object.keys(whole.users.get('P9')!.columns)).not.toContain('props');
+    const partial = capture(answer(1, '/api/users/current', { id: 'P9', groups: me.groups, inventories: me.inventories }));
+    expect(partial.users.size).toBe(0);
+    expect(partial.groups.get('G1')?.columns).toEqual({ name: 'Crew', inventoryId: 'I1' });
   });
 });

@@ -60,7 +60,9 @@ import {
   captureDefaultAlerts,
   captureGroupAlerts,
   captureRaisedAlert,
+  captureInventoryAlerts,
   captureUnitAlerts,
+  showsInventoryAlerts,
   type CapturedAlertConfiguration,
 } from './fleet-capture-alerts.js';
 import { callOf } from './fleet-capture-calls.js';
@@ -225,6 +227,23 @@ class Fold {
     audioRooms: new Map(),
   };
 
+  /** Units' answers that showed their inventory's alerts configuration, in order (see {@link finish}). */
+  private readonly inventoryAlerts: UnitAlertsConfiguration[] = [];
+
+  /**
+   * What needs the whole recording: an inventory's alerts configuration from the units' answers that
+   * showed it, each taken when its unit is in one inventory (a unit in several gets its first joined's,
+   * which no answer says).
+   */
+  finish(): CapturedFleet {
+    const alerts = { alerts: this.fleet.alerts, alertConfigurations: this.fleet.alertConfigurations };
+    for (const u of this.inventoryAlerts) {
+      const inventories = this.fleet.units.get(u.uniqueId)?.inventoryIds ?? [];
+      if (inventories.length === 1) captureInventoryAlerts(alerts, inventories[0]!, u);
+    }
+    return this.fleet;
+  }
+
   private object<K extends 'inventories' | 'groups' | 'servers' | 'channels' | 'vrChannels'>(table: K, id: string): CapturedObject {
     const map = this.fleet[table];
     let o = map.get(id);
@@ -339,6 +358,8 @@ class Fold {
       // Not the possible configuration: that one is a preview of a mode, not the unit's.
       const u = v as UnitAlertsConfiguration;
       captureUnitAlerts(alerts, u);
+      // Whose inventory is known once the whole recording is read (the unit's inventories may come later).
+      if (showsInventoryAlerts(u)) this.inventoryAlerts.push(u);
       captureUnitColumns(f.unitConfigurations, u.uniqueId, { alertsConfigMode: u.mode });
     } else if (r === DefaultAlertConfiguration) captureDefaultAlerts(alerts, v as DefaultAlertConfiguration);
     else if (r === UserAccountPage) for (const u of (v as UserAccountPage).items) this.user(u);
@@ -378,6 +399,9 @@ class Fold {
     } else if (r === AdminVrChannelPage || r === GroupVrChannelList) {
       for (const v of items(response)) this.vrChannel(v);
     } else if (r === CurrentUser && isRow(response)) {
+      // The signed-in user is a user too, when the answer is whole; its inventories and groups in any case.
+      const me = CurrentUser.safeParse(response);
+      if (me.success) captureUser(this.fleet.users, me.data);
       for (const i of rows(response.inventories)) this.inventory(i);
       for (const g of rows(response.groups)) this.group(g);
     }
@@ -469,5 +493,5 @@ export function captureFleet(recording: Recording): CapturedFleet {
       if (def) fold.answer(def, line.response);
     }
   }
-  return fold.fleet;
+  return fold.finish();
 }

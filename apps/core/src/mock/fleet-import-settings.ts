@@ -9,8 +9,8 @@
  *   recorded settings are laid key by key on the stored JSON, so what no answer showed (the secrets
  *   above all: an IP input's passphrase, Wi-Fi and APN passwords) stays as the mock had it.
  * - An alert the mock has changes; one it lacks is made when its type, level and unit or server
- *   are known. An alerts configuration (the default, a group's, a unit's) is changed or made for a
- *   group or unit the mock has; a mailing list seen whole replaces the stored one (addresses with
+ *   are known. An alerts configuration (the default, an inventory's, a group's, a unit's) is changed
+ *   or made for an inventory, group or unit the mock has; a mailing list seen whole replaces the stored one (addresses with
  *   their state; a pending one has no verification link that works: tokens are never answered).
  * - Users: a user the mock has is changed and keeps their password. A user made from a recording
  *   has NO usable password (a random hash: no answer carries one, and none is invented): they sign
@@ -106,6 +106,10 @@ export async function writeSettings(db: Db, fleet: CapturedFleet, rows: ImportRo
       if (!group) continue;
       where = { groupId: c.ownerId };
       owner = { scope: 'group', groupId: c.ownerId, inventoryId: group.inventoryId };
+    } else if (c.scope === 'inventory') {
+      if (!(await has(db.inventory, c.ownerId))) continue;
+      where = { scope: 'inventory', inventoryId: c.ownerId };
+      owner = { scope: 'inventory', inventoryId: c.ownerId };
     } else {
       if (!(await has(db.unit, c.ownerId))) continue;
       where = { unitId: c.ownerId };
