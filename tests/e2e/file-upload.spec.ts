@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { apiAs, login } from './support';
 import { ERROR_CATALOGUE, VALIDATION } from '@fleet/contracts';
 
 /** Seeded: luc_regular's first unit, with an SD card and two recorded files (packages/db seed). */
@@ -24,7 +24,16 @@ async function waitOnline(page: Page) {
     .not.toBe('offline');
 }
 
-test('file upload: the spec texts for an empty selection and a file already uploading; an upload progresses live to uploaded', async ({ page }) => {
+test('file upload: the spec texts for an empty selection and a file already uploading; an upload progresses live to uploaded', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // The unit's uplink is stalled while the test tries the same file again, so the first upload is still open then
+  // however long the browser takes (the simulator's uploadStall fault); it is released after the refusal.
+  const operator = await apiAs(playwright, baseURL, 'super_user');
+  const stall = async (on: boolean) =>
+    expect((await operator.post('/mock/trpc/fault.inject', { data: { unitId: UNIT, fault: { type: 'uploadStall', on } } })).ok()).toBe(true);
   await login(page, 'luc_regular');
   await openUnit(page);
   const message = page.getByTestId('file-upload-message');
@@ -46,6 +55,7 @@ test('file upload: the spec texts for an empty selection and a file already uplo
   });
 
   // Upload it: it becomes a pending upload at once.
+  await stall(true);
   await page.getByTestId(`file-select-${RECORDED[0]}`).check();
   await page.getByTestId('file-upload-submit').click();
   await expect(message).toHaveCount(0);
@@ -56,6 +66,7 @@ test('file upload: the spec texts for an empty selection and a file already uplo
   await page.getByTestId(`file-select-${RECORDED[0]}`).check();
   await page.getByTestId('file-upload-submit').click();
   await expect(message).toHaveText(ERROR_CATALOGUE.FILE_UPLOAD_IN_PROGRESS.message);
+  await stall(false);
 
   // The transfer runs on the unit (file.transferStarted) and ends uploaded: the lists follow without a reload.
   await expect(pending).toHaveAttribute('data-status', 'uploading', { timeout: 20_000 });

@@ -62,11 +62,30 @@ test('a partner reboots a unit after confirming and sees running, then done, liv
   await openRemoteActions(page);
   await page.getByTestId(`ra-reboot-${REBOOT_UNIT}`).click();
   await expect(page.getByTestId('ra-dialog-reboot')).toBeVisible();
+  // Every status the page shows the new reboot row in, as the page shows them: the unit is back within seconds, so
+  // "running" may be over before a poll from here would see it.
+  const rebootRows = `[data-testid^="ra-history-"][data-device="${REBOOT_UNIT}"][data-action="reboot"]`;
+  const rowsBefore = await page.locator(rebootRows).count();
+  await page.evaluate(
+    ({ rows, before }) => {
+      const seen: string[] = [];
+      (window as unknown as { rebootStatuses: string[] }).rebootStatuses = seen;
+      const note = () => {
+        if (document.querySelectorAll(rows).length <= before) return;
+        const status = document.querySelector(`${rows} [data-status]`)?.getAttribute('data-status');
+        if (status && seen.at(-1) !== status) seen.push(status);
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    },
+    { rows: rebootRows, before: rowsBefore },
+  );
   await page.getByTestId('ra-dialog-confirm').click();
-  const status = historyRow(page, REBOOT_UNIT, 'reboot').locator('[data-status]');
-  await expect(status).toHaveAttribute('data-status', 'running');
   // The simulated unit goes offline and comes back: the /ws event turns the row done without a reload.
+  const status = historyRow(page, REBOOT_UNIT, 'reboot').locator('[data-status]');
+  await expect(page.locator(rebootRows)).toHaveCount(rowsBefore + 1);
   await expect(status).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
+  // Running (after a pending one, if the page showed the request before the unit took it), then done.
+  expect((await page.evaluate(() => (window as unknown as { rebootStatuses: string[] }).rebootStatuses)).join(' ')).toMatch(/^(pending )?running done$/);
   await waitOnline(api, REBOOT_UNIT);
 });
 

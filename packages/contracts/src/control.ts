@@ -101,6 +101,8 @@ export const UnitFault = z.discriminatedUnion('type', [
   z.object({ type: z.literal('forward'), start: z.boolean() }),
   /** The next uploads fail (status failed) or are rejected by the receiving server. */
   z.object({ type: z.literal('uploadFailure'), mode: z.enum(['none', 'failed', 'rejected']) }),
+  /** A stalled uplink: the file being sent and those queued after it wait where they are until the stall ends. */
+  z.object({ type: z.literal('uploadStall'), on: z.boolean() }),
   /** Start a software upgrade to `target`. */
   z.object({ type: z.literal('upgrade'), target: z.string().max(32), supportedProducts: z.array(z.string().max(64)).max(64).optional() }),
   /** How the running or next upgrade ends: null = success; a spec code (101–107, -1, 6199, ...) = failure. */

@@ -146,6 +146,30 @@ describe('action reactions (unit actions)', () => {
     expect(h.device.snapshot().uploads).toEqual([]);
   });
 
+  it('upload stall: a stalled uplink holds the queue where it is (before the first file, then mid-file) and it goes on when the stall ends', () => {
+    const h = harness();
+    const transfers = (id: string) =>
+      h
+        .events('file')
+        .filter((e) => e.fileId === id)
+        .map((e) => e.transfer);
+    expect(h.fault({ type: 'uploadStall', on: true })).toEqual({ ok: true });
+    h.action('uploadFiles', { files: [file('f1')], channelId: null });
+    h.advance(20 * start);
+    expect(transfers('f1')).toEqual([]);
+    h.fault({ type: 'uploadStall', on: false });
+    h.advance(2 * start);
+    const midway = transfers('f1');
+    expect(midway.slice(0, 2)).toEqual(['started', 'progress']);
+    expect(midway).not.toContain('completed');
+    h.fault({ type: 'uploadStall', on: true });
+    h.advance(20 * start);
+    expect(transfers('f1')).toEqual(midway);
+    h.fault({ type: 'uploadStall', on: false });
+    h.advance(20 * start);
+    expect(transfers('f1')).toEqual(['started', 'progress', 'progress', 'progress', 'completed']);
+  });
+
   it('delete files: recorded files go, the one being uploaded stays', () => {
     const h = harness();
     h.fault({ type: 'record', start: true });

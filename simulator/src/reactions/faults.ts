@@ -74,6 +74,9 @@ export function applyUnitFault(d: UnitDevice, f: UnitFault): Reaction {
     case 'uploadFailure':
       d.storage.setUploadFailure(f.mode);
       return accepted;
+    case 'uploadStall':
+      d.recording.stallUploads(f.on);
+      return accepted;
     case 'upgrade':
       return d.upgrade.startUpgrade(f.target, f.supportedProducts);
     case 'upgradeOutcome':

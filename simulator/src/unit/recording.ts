@@ -72,6 +72,11 @@ export class UnitRecording {
     return accepted;
   }
 
+  /** The uploadStall fault: the queue waits where it is while on (unit/uploads.ts). */
+  stallUploads(on: boolean): void {
+    this.uploads.setStalled(on);
+  }
+
   /** Drop queued uploads; answers how many were still queued. */
   cancelUploads(fileIds: readonly string[]): number {
     return this.uploads.cancel(fileIds);

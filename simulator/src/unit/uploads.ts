@@ -3,7 +3,8 @@
  * are sent one by one while `forward` runs, each reported started, then its progress in steps,
  * then completed (uploaded). The queue starts `forward` when it is not running and ends it with
  * the last file. Cancelled files stop at their next step; an outage drops the queue (the core
- * marks the files failed).
+ * marks the files failed). While stalled (the uploadStall fault: a congested uplink) the queue
+ * waits at the step it reached, and goes on from there when the stall ends.
  */
 import { UPLOAD_PROGRESS_STEPS } from '../models/constants.js';
 import type { UnitHost } from './host.js';
@@ -31,6 +32,19 @@ export class UploadQueue {
     return this.queue;
   }
 
+  /** Set while stalled; the step the queue waits at, to take when the stall ends. */
+  private stalled = false;
+  private parked: (() => void) | null = null;
+
+  /** Stall or release the queue (the uploadStall fault). */
+  setStalled(on: boolean): void {
+    this.stalled = on;
+    const go = this.parked;
+    if (on || !go) return;
+    this.parked = null;
+    this.host.schedule(this.host.stepMs(), go);
+  }
+
   /** Queue files (a file already queued is not queued twice) and start sending if idle. */
   add(files: readonly Omit<QueuedUpload, 'channelId'>[], channelId: string | null): void {
     for (const f of files) if (!this.queue.some((q) => q.fileId === f.fileId)) this.queue.push({ ...f, channelId });
@@ -55,12 +69,21 @@ export class UploadQueue {
   clear(): void {
     this.queue = [];
     this.run = null;
+    this.parked = null;
+  }
+
+  /** True when stalled: the step is parked until the stall ends. */
+  private park(step: () => void): boolean {
+    if (!this.stalled) return false;
+    this.parked = step;
+    return true;
   }
 
   private next(n: number): void {
     const run = this.run;
     if (run?.n !== n) return; // a later run took over
     if (!this.host.isOnline()) return this.clear();
+    if (this.park(() => this.next(n))) return;
     const file = this.queue[0];
     const { apps } = this.host;
     if (!file) {
@@ -76,6 +99,7 @@ export class UploadQueue {
   private step(n: number, file: QueuedUpload, k: number): void {
     if (this.run?.n !== n) return;
     if (!this.host.isOnline()) return this.clear();
+    if (this.park(() => this.step(n, file, k))) return;
     if (!this.queue.some((q) => q.fileId === file.fileId)) return this.next(n); // cancelled meanwhile
     if (k < UPLOAD_PROGRESS_STEPS) {
       this.report(file, 'progress', Math.round((k / UPLOAD_PROGRESS_STEPS) * 100));
