@@ -4,7 +4,7 @@
  * function returns the exact spec message from `VALIDATION`, or null when the value is valid.
  * Lengths count characters as the user sees them (Unicode code points), not UTF-16 units.
  */
-import { LIMITS, UNIT_NAME_PATTERN, VALIDATION, type FieldProblem } from '@fleet/contracts';
+import { LIMITS, STORY_FIELDS, UNIT_NAME_PATTERN, VALIDATION, type FieldProblem } from '@fleet/contracts';
 
 /**
  * Spec 000 §5 / 001 §5 names of units, channels, servers, devices, groups and video return
@@ -71,7 +71,8 @@ export function validateCameraLabel(label: string | null | undefined): string | 
 }
 
 /** Spec 000 §3 story text fields. */
-export const STORY_TEXT_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'provider', 'reporter', 'keywords', 'comments'] as const;
+/** The story fields (contracts STORY_FIELDS). */
+export const STORY_TEXT_FIELDS = STORY_FIELDS;
 export type StoryTextField = (typeof STORY_TEXT_FIELDS)[number];
 export type StoryTextFields = Partial<Record<StoryTextField, string | null>>;
 

@@ -8,6 +8,7 @@ import { LIMITS } from '../constants.js';
 import { STORE_AND_FORWARD_EXTENSIONS } from '../enums.js';
 import { VALIDATION } from '../messages.js';
 import { Id, IsoDate, pageOf } from './common.js';
+import { StoryFields } from './stories.js';
 
 /** Largest number of files one removal request names (a guard, not in the spec). */
 export const CHANNEL_FILE_BATCH_MAX = 500;
@@ -189,17 +190,6 @@ export type DownloadUrls = z.infer<typeof DownloadUrls>;
 
 /** GET metadata (spec 001 §7 "GET metadata (channelId, filePath)"): filePath = rootDirectory/fileName. */
 export const FileMetadataQuery = z.object({ channelId: Id, filePath: z.string().min(1).max(1024) }).strict();
-
-export const StoryFields = z.object({
-  slugline: z.string(),
-  crewName: z.string(),
-  storyId: z.string(),
-  usageTerms: z.string(),
-  provider: z.string(),
-  reporter: z.string(),
-  keywords: z.string(),
-  comments: z.string(),
-});
 
 /**
  * Spec 000 §3 File metadata: date, size, resolution, length, bitrate, codec, GPS, unit name and

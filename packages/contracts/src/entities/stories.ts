@@ -20,6 +20,15 @@ export const STORY_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'p
 export const StoryField = z.enum(STORY_FIELDS);
 export type StoryField = z.infer<typeof StoryField>;
 
+/** The eight story fields, each with the schema given (in {@link STORY_FIELDS} order): one place for the variants below. */
+export function storyFieldsOf<S extends z.ZodType>(schema: S): Record<StoryField, S> {
+  return Object.fromEntries(STORY_FIELDS.map((field) => [field, schema])) as Record<StoryField, S>;
+}
+
+/** The story fields as stored and answered (a story, a file's metadata, a mapping's result). */
+export const StoryFields = z.object(storyFieldsOf(z.string()));
+export type StoryFields = z.infer<typeof StoryFields>;
+
 /** Characters as the user sees them (code points), like packages/domain counts them. */
 const charCount = (v: string) => Array.from(v).length;
 
@@ -58,14 +67,7 @@ export type StoryUnitRef = z.infer<typeof StoryUnitRef>;
 export const Story = z.object({
   id: z.string(),
   inventoryId: z.string(),
-  slugline: z.string(),
-  crewName: z.string(),
-  storyId: z.string(),
-  usageTerms: z.string(),
-  provider: z.string(),
-  reporter: z.string(),
-  keywords: z.string(),
-  comments: z.string(),
+  ...StoryFields.shape,
   lastModified: z.string(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
@@ -107,18 +109,7 @@ export const StoryCount = z.object({ count: z.number().int().nonnegative() });
 export type StoryCount = z.infer<typeof StoryCount>;
 
 /** POST …/stories: a new story; only the slugline is required, other fields default to ''. */
-export const CreateStoryBody = z
-  .object({
-    slugline: Slugline,
-    crewName: StoryText.optional(),
-    storyId: StoryText.optional(),
-    usageTerms: StoryText.optional(),
-    provider: StoryText.optional(),
-    reporter: StoryText.optional(),
-    keywords: StoryText.optional(),
-    comments: StoryText.optional(),
-  })
-  .strict();
+export const CreateStoryBody = z.object({ ...storyFieldsOf(StoryText.optional()), slugline: Slugline }).strict();
 export type CreateStoryBody = z.infer<typeof CreateStoryBody>;
 
 /**
@@ -128,14 +119,8 @@ export type CreateStoryBody = z.infer<typeof CreateStoryBody>;
 export const UpdateStoryBody = z
   .object({
     version: z.number().int().nonnegative().max(INT32_MAX),
+    ...storyFieldsOf(StoryText.optional()),
     slugline: Slugline.optional(),
-    crewName: StoryText.optional(),
-    storyId: StoryText.optional(),
-    usageTerms: StoryText.optional(),
-    provider: StoryText.optional(),
-    reporter: StoryText.optional(),
-    keywords: StoryText.optional(),
-    comments: StoryText.optional(),
   })
   .strict();
 export type UpdateStoryBody = z.infer<typeof UpdateStoryBody>;
@@ -154,18 +139,7 @@ export const MAPPING_PATH_PATTERN = /^(?:[A-Za-z0-9_@$-]+(?:\.[A-Za-z0-9_@$-]+)*
 export const MappingPath = z.string().max(LIMITS.genericNameMax).regex(MAPPING_PATH_PATTERN, VALIDATION.mustMatchPattern);
 
 /** NRCS field path per story field. */
-export const StoryFieldMapping = z
-  .object({
-    slugline: MappingPath,
-    crewName: MappingPath,
-    storyId: MappingPath,
-    usageTerms: MappingPath,
-    provider: MappingPath,
-    reporter: MappingPath,
-    keywords: MappingPath,
-    comments: MappingPath,
-  })
-  .strict();
+export const StoryFieldMapping = z.object(storyFieldsOf(MappingPath)).strict();
 export type StoryFieldMapping = z.infer<typeof StoryFieldMapping>;
 
 /** The mapping an inventory starts with (common NRCS story field names). */
@@ -254,16 +228,7 @@ export type TestStoryMappingBody = z.infer<typeof TestStoryMappingBody>;
  */
 export const StoryMappingResult = z.object({
   ok: z.boolean(),
-  fields: z.object({
-    slugline: z.string(),
-    crewName: z.string(),
-    storyId: z.string(),
-    usageTerms: z.string(),
-    provider: z.string(),
-    reporter: z.string(),
-    keywords: z.string(),
-    comments: z.string(),
-  }),
+  fields: StoryFields,
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
   missing: z.array(StoryField),
   unmapped: z.array(StoryField),
