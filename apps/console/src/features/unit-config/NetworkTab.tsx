@@ -1,5 +1,5 @@
 /** Network tab: bandwidth limits (total, cellular, per priority), cellular capping, fixed internet delay. */
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   BANDWIDTH_CAP_OPTIONS,
@@ -20,9 +20,10 @@ import {
   fixedDelayForm,
   validateBandwidthForm,
   validateCappingForm,
-  type PriorityRow,
   type UnitFacts,
+  CAMERA_PRIORITIES,
 } from './forms';
+import { RowList } from '../../kit/ConfigFields';
 import { ConfigCard } from './parts';
 
 interface TabProps {
@@ -33,7 +34,6 @@ interface TabProps {
 function BandwidthForm({ config, unit }: TabProps) {
   const { t } = useTranslation();
   const busy = isBusy(unit.applications);
-  const priorities = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) => String(p + LIMITS.cameraPriorityMin));
   return (
     <ConfigCard
       formId="bandwidth"
@@ -53,52 +53,25 @@ function BandwidthForm({ config, unit }: TabProps) {
         ],
       ]}
     >
-      {(form, error) => {
-        const rows = form.values.priorityLimits;
-        const setRow = (index: number, patch: Partial<PriorityRow>) => form.set({ priorityLimits: rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
-        return (
-          <>
-            {rows.map((row, i) => (
-              <Group key={i} grow align="flex-end">
-                <NativeSelect
-                  label={t('unitConfig.bandwidth.priority')}
-                  value={row.priority}
-                  onChange={(e) => setRow(i, { priority: e.currentTarget.value })}
-                  data={priorities}
-                  error={error(`priorityLimits.${i}.priority`)}
-                  data-testid={`config-bandwidth-priority-${i}`}
-                />
-                <TextInput
-                  label={t('unitConfig.bandwidth.kbps')}
-                  value={row.kbps}
-                  onChange={(e) => setRow(i, { kbps: e.currentTarget.value })}
-                  error={error(`priorityLimits.${i}.kbps`)}
-                  data-testid={`config-bandwidth-kbps-${i}`}
-                />
-                <Button
-                  variant="subtle"
-                  color="red"
-                  onClick={() => form.set({ priorityLimits: rows.filter((_, j) => j !== i) })}
-                  data-testid={`config-bandwidth-remove-${i}`}
-                >
-                  {t('unitConfig.remove')}
-                </Button>
-              </Group>
-            ))}
-            {rows.length < LIMITS.cameraPriorityMax && (
-              <Group>
-                <Button
-                  variant="light"
-                  onClick={() => form.set({ priorityLimits: [...rows, { priority: String(rows.length + LIMITS.cameraPriorityMin), kbps: '' }] })}
-                  data-testid="config-bandwidth-add"
-                >
-                  {t('unitConfig.bandwidth.addPriority')}
-                </Button>
-              </Group>
-            )}
-          </>
-        );
-      }}
+      {(form, error) => (
+        <RowList
+          prefix="config-bandwidth"
+          path="priorityLimits"
+          rows={form.values.priorityLimits}
+          onChange={(priorityLimits) => form.set({ priorityLimits })}
+          fields={() => [
+            { kind: 'select', name: 'priority', label: t('unitConfig.bandwidth.priority'), options: CAMERA_PRIORITIES },
+            { kind: 'text', name: 'kbps', label: t('unitConfig.bandwidth.kbps') },
+          ]}
+          error={error}
+          removeLabel={t('unitConfig.remove')}
+          add={{
+            label: t('unitConfig.bandwidth.addPriority'),
+            row: (rows) => ({ priority: String(rows.length + LIMITS.cameraPriorityMin), kbps: '' }),
+            max: LIMITS.cameraPriorityMax,
+          }}
+        />
+      )}
     </ConfigCard>
   );
 }

@@ -37,11 +37,12 @@ import {
   validateDelayForm,
   validateMultiCameraForm,
   validateSingleCameraForm,
-  type CameraRow,
   type UnitFacts,
+  CAMERA_PRIORITIES,
 } from './forms';
 import { AncillaryDataForm, EncoderForm, IfbAlwaysOnForm, IfbDelayForm, ShootingModeForm, VideoComplexityForm } from './EncodingForms';
 import { parseNumber } from '../../lib/forms/fieldErrors';
+import { RowList } from '../../kit/ConfigFields';
 import { ConfigCard, ConfigFields } from './parts';
 import type { DelayMode } from '@fleet/domain';
 
@@ -205,7 +206,6 @@ function SingleCameraForm({ config, unit }: TabProps) {
 
 function MultiCameraForm({ config }: TabProps) {
   const { t } = useTranslation();
-  const priorities = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) => String(p + LIMITS.cameraPriorityMin));
   return (
     <ConfigCard
       formId="cameras"
@@ -219,8 +219,6 @@ function MultiCameraForm({ config }: TabProps) {
     >
       {(form, error) => {
         const feeds = parseNumber(form.values.numberOfFeeds) ?? 0;
-        const setCamera = (index: number, patch: Partial<CameraRow>) =>
-          form.set({ cameras: form.values.cameras.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
         return (
           <>
             <Text size="sm" c="dimmed">
@@ -248,27 +246,17 @@ function MultiCameraForm({ config }: TabProps) {
                 data-testid="config-cameras-maxBandwidthMbps"
               />
             </Group>
-            <Stack gap="xs">
-              {form.values.cameras.slice(0, feeds).map((camera, i) => (
-                <Group key={i} grow align="flex-start">
-                  <TextInput
-                    label={t('unitConfig.cameras.label', { n: i + 1 })}
-                    value={camera.label}
-                    onChange={(e) => setCamera(i, { label: e.currentTarget.value })}
-                    error={error(`cameras.${i}.label`)}
-                    data-testid={`config-cameras-label-${i}`}
-                  />
-                  <NativeSelect
-                    label={t('unitConfig.cameras.priority', { n: i + 1 })}
-                    value={camera.priority}
-                    onChange={(e) => setCamera(i, { priority: e.currentTarget.value })}
-                    data={priorities}
-                    error={error(`cameras.${i}.priority`)}
-                    data-testid={`config-cameras-priority-${i}`}
-                  />
-                </Group>
-              ))}
-            </Stack>
+            <RowList
+              prefix="config-cameras"
+              path="cameras"
+              rows={form.values.cameras.slice(0, feeds)}
+              onChange={(shown) => form.set({ cameras: [...shown, ...form.values.cameras.slice(feeds)] })}
+              fields={(i) => [
+                { kind: 'text', name: 'label', label: t('unitConfig.cameras.label', { n: i + 1 }) },
+                { kind: 'select', name: 'priority', label: t('unitConfig.cameras.priority', { n: i + 1 }), options: CAMERA_PRIORITIES },
+              ]}
+              error={error}
+            />
           </>
         );
       }}

@@ -137,6 +137,10 @@ export function validateSingleCameraForm(form: SingleCameraForm, unit: UnitFacts
 }
 
 export type CameraRow = MultiCameraForm['cameras'][number];
+/** The priorities a camera or a bandwidth limit may have, as choices. */
+export const CAMERA_PRIORITIES = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) =>
+  String(p + LIMITS.cameraPriorityMin),
+);
 export type ChannelSelectionMode = (typeof CHANNEL_SELECTION_MODES)[number];
 export type MultiCameraForm = ReturnType<typeof multiCameraForm>;
 /**
