@@ -28,21 +28,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FORM_ERROR, type FieldErrors } from '../lib/forms/fieldErrors';
+import { FORM_ERROR } from '../lib/forms/fieldErrors';
 import { useSpecText } from '../lib/forms/specText';
+import type { AppliedForm as AppliedFormState } from '../lib/forms/useAppliedForm';
 import type { Form } from '../lib/forms/useForm';
 import type { Option } from './formRules';
 
-/** A form applied through a call: useConfigForm's, useChannelForm's. */
-export interface AppliedForm {
-  readonly errors: FieldErrors;
-  readonly dirty: boolean;
-  readonly reset: () => void;
-  readonly apply: () => void;
-  readonly pending: boolean;
-  /** A refusal no field shows (translated), or null. */
-  readonly failure: string | null;
-}
+/** A form applied through a call (lib/forms useAppliedForm: useConfigForm's, useChannelForm's), as the card needs it. */
+export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure'>;
 
 export interface FormCardProps {
   readonly prefix: string;
