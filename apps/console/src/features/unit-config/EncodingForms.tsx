@@ -21,7 +21,6 @@ import {
   VIDEO_CODECS,
   VIDEO_COMPLEXITIES,
   VideoComplexityBody,
-  type UnitConfiguration,
 } from '@fleet/contracts';
 import {
   ancillaryDataBody,
@@ -39,15 +38,9 @@ import {
   videoComplexityBody,
   videoComplexityForm,
   type AncillaryDataType,
-  type UnitFacts,
 } from './forms';
 import { useServiceGates } from '../../shell/useServiceGates';
-import { ConfigCard } from './parts';
-
-interface FormProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
+import { ConfigCard, type TabProps } from './parts';
 
 /** Why the return audio cannot be applied: its managed service (audio_ifb) is off for the current inventory. */
 function useIfbBlocked(): string | null {
@@ -57,7 +50,7 @@ function useIfbBlocked(): string | null {
 const isAncillaryType = (value: string): value is AncillaryDataType => (ANCILLARY_DATA_TYPES as readonly string[]).includes(value);
 
 /** The encoder, the shooting mode, the video complexity and the ancillary data. */
-export function EncodingForms({ config, unit }: FormProps) {
+export function EncodingForms({ config, unit }: TabProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -154,7 +147,7 @@ export function EncodingForms({ config, unit }: FormProps) {
 }
 
 /** The return audio: its delay and whether it is always on. */
-export function ReturnAudioForms({ config }: FormProps) {
+export function ReturnAudioForms({ config }: TabProps) {
   const { t } = useTranslation();
   const blocked = useIfbBlocked();
   return (

@@ -16,7 +16,6 @@ import {
   STORE_AND_FORWARD_PROFILES,
   StoreAndForwardQualityUpdateBody,
   VIDEO_RESOLUTIONS,
-  type UnitConfiguration,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay, isStreaming } from '@fleet/domain';
 import {
@@ -37,19 +36,13 @@ import {
   validateDelayForm,
   validateMultiCameraForm,
   validateSingleCameraForm,
-  type UnitFacts,
   CAMERA_PRIORITIES,
 } from './forms';
 import { EncodingForms, ReturnAudioForms } from './EncodingForms';
 import { parseNumber } from '../../lib/forms/fieldErrors';
 import { RowList } from '../../kit/ConfigFields';
-import { ConfigCard, ConfigFields } from './parts';
+import { ConfigCard, ConfigFields, type TabProps } from './parts';
 import type { DelayMode } from '@fleet/domain';
-
-interface TabProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
 
 export default function VideoAudioTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
