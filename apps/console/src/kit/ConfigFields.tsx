@@ -28,21 +28,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FORM_ERROR, type FieldErrors } from '../lib/forms/fieldErrors';
+import { FORM_ERROR } from '../lib/forms/fieldErrors';
 import { useSpecText } from '../lib/forms/specText';
+import type { AppliedForm as AppliedFormState } from '../lib/forms/useAppliedForm';
 import type { Form } from '../lib/forms/useForm';
 import type { Option } from './formRules';
 
-/** A form applied through a call: useConfigForm's, useChannelForm's. */
-export interface AppliedForm {
-  readonly errors: FieldErrors;
-  readonly dirty: boolean;
-  readonly reset: () => void;
-  readonly apply: () => void;
-  readonly pending: boolean;
-  /** A refusal no field shows (translated), or null. */
-  readonly failure: string | null;
-}
+/** A form applied through a call (lib/forms useAppliedForm: useConfigForm's, useChannelForm's), as the card needs it. */
+export type AppliedForm = Pick<AppliedFormState<unknown>, 'errors' | 'dirty' | 'reset' | 'apply' | 'pending' | 'failure'>;
 
 export interface FormCardProps {
   readonly prefix: string;
@@ -110,6 +103,8 @@ export type ConfigField<F> = {
   readonly when?: (values: F) => boolean;
   /** The input's whole test id, where the screen's tests know it otherwise. */
   readonly testId?: string;
+  /** The label is the input's accessible name and its placeholder, not shown above it (an input of a row in a RowList). */
+  readonly inline?: boolean;
 } & (
   | { readonly kind: 'text' | 'number' | 'password' | 'textarea'; readonly name: KeysOf<F, string> }
   | { readonly kind: 'switch' | 'checkbox'; readonly name: KeysOf<F, boolean> }
@@ -135,7 +130,10 @@ export function ConfigFields<F extends object>({ prefix, formId, form, fields, e
     const value: unknown = form.values[field.name as keyof F];
     const set = (next: string | boolean) => form.set({ [field.name]: next } as Partial<F>);
     const testId = field.testId ?? `${prefix}-${formId}-${field.name}`;
-    const common = { label: field.label, description: field.description, placeholder: field.placeholder, error: error(field.name), 'data-testid': testId };
+    const named = field.inline
+      ? { 'aria-label': field.label, placeholder: field.placeholder ?? field.label }
+      : { label: field.label, placeholder: field.placeholder };
+    const common = { ...named, description: field.description, error: error(field.name), 'data-testid': testId };
     const text = { ...common, value: String(value), onChange: (e: { currentTarget: { value: string } }) => set(e.currentTarget.value) };
     switch (field.kind) {
       case 'switch':
@@ -160,5 +158,65 @@ export function ConfigFields<F extends object>({ prefix, formId, form, fields, e
     ) : (
       input(row as ConfigField<F>)
     ),
+  );
+}
+
+export interface RowListProps<R> {
+  /** Test id prefix: a row's input `<prefix>-<name>-<i>` (or its field's `testId`), `<prefix>-remove-<i>`, `<prefix>-add`. */
+  readonly prefix: string;
+  /** Where the rows are in the form's values: a row's inline message is `error('<path>.<i>.<name>')`. */
+  readonly path: string;
+  readonly rows: readonly R[];
+  readonly onChange: (rows: R[]) => void;
+  /** The inputs of row `i`. */
+  readonly fields: (i: number) => readonly ConfigField<R>[];
+  readonly error: (path: string) => ReactNode;
+  /** Shown above row `i` (e.g. "APN slot 2"). */
+  readonly heading?: (i: number) => ReactNode;
+  /** A Remove button on each row, labelled so (none without it: a fixed number of rows). */
+  readonly removeLabel?: string;
+  /** An Add button under the rows, while there are fewer than `max`. */
+  readonly add?: { readonly label: string; readonly row: (rows: readonly R[]) => R; readonly max?: number; readonly testId?: string };
+}
+
+/**
+ * Rows of one shape in a settings form (bandwidth per priority, cameras, APN slots, metadata pairs,
+ * alert recipients), each row's inputs declared as ConfigFields side by side, with Remove and Add
+ * when the rows' number may change.
+ */
+export function RowList<R extends object>({ prefix, path, rows, onChange, fields, error, heading, removeLabel, add }: RowListProps<R>) {
+  const row = (i: number) => ({
+    values: rows[i] as R,
+    set: (patch: Partial<R>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r))),
+  });
+  return (
+    <>
+      {rows.map((_, i) => (
+        <Stack key={i} gap={4}>
+          {heading?.(i)}
+          <Group grow align="flex-end">
+            <ConfigFields
+              prefix={prefix}
+              formId={path}
+              form={row(i)}
+              fields={fields(i).map((f) => ({ ...f, testId: f.testId ?? `${prefix}-${f.name}-${i}` }))}
+              error={(name) => error(`${path}.${i}.${name}`)}
+            />
+            {removeLabel !== undefined && (
+              <Button variant="subtle" color="red" onClick={() => onChange(rows.filter((_, j) => j !== i))} data-testid={`${prefix}-remove-${i}`}>
+                {removeLabel}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      ))}
+      {add !== undefined && rows.length < (add.max ?? Number.POSITIVE_INFINITY) && (
+        <Group>
+          <Button variant="light" onClick={() => onChange([...rows, add.row(rows)])} data-testid={add.testId ?? `${prefix}-add`}>
+            {add.label}
+          </Button>
+        </Group>
+      )}
+    </>
   );
 }

@@ -66,6 +66,18 @@ export function ModalFooter({
   );
 }
 
+/** A modal's one Close, right-aligned (a modal that shows and changes nothing of its own). */
+export function CloseFooter({ testId, onClose, label, mt }: { testId: string; onClose: () => void; label?: string; mt?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={onClose} data-testid={testId}>
+        {label ?? t('common.close')}
+      </Button>
+    </Group>
+  );
+}
+
 export interface ModalTab<T> {
   readonly value: string;
   readonly label: string;

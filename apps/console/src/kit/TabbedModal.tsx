@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RowData } from './ListTable';
+import { CloseFooter } from './ModalParts';
 
 /** A read that failed: the modal's words for it, the core's message and a way to read again. */
 export interface ModalReadError {
@@ -97,11 +98,7 @@ export function TabbedModal<T extends string>(props: TabbedModalProps<T>) {
           </Alert>
         )}
         {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} data-testid={`${testId}-close`}>
-            {t('common.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId={`${testId}-close`} onClose={props.onClose} />
       </Stack>
     </Modal>
   );

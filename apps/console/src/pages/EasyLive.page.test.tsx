@@ -8,7 +8,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countChannels } from '@fleet/domain';
-import { makeChannel } from '../features/channels/testChannels';
+import { makeChannel } from '../test-utils/channels';
 import { ROUTES, type PageRoute } from '../routing/routes';
 import { apiError, FakeApi } from '../test-utils/fakeApi';
 import { renderWithApp } from '../test-utils/render';

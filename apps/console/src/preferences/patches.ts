@@ -7,7 +7,6 @@ import type { UserPreferences } from '@fleet/contracts';
 
 /** One grid's remembered state: column widths (px) and sort. */
 export type GridPref = NonNullable<UserPreferences['gridPrefs']>[string];
-export type GridSortState = NonNullable<GridPref['sortState']>;
 /** The lists whose filters the preferences keep (spec 000 §3: devices, channels, files, manage, video return). */
 export type FilterList = keyof NonNullable<UserPreferences['filters']>;
 /** A list's filter values: JSON (the list decides what they mean). */

@@ -8,7 +8,7 @@
  * below (live too). The open batch is the `batch` search parameter (linkable).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VALIDATION, type UpgradeBatchCreated, type UpgradeBatchRowResult, type UpgradeBatchSummary } from '@fleet/contracts';
@@ -16,7 +16,7 @@ import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/ho
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
+import { ListTable, PAGE_SIZE, ResourceList, useListView, type ListColumn } from '../../kit';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { invalidateReads } from '../../realtime/systemEntities';
 import { useSearchParam } from '../../routing/useSearchParam';
@@ -58,32 +58,30 @@ function LineResults({ rows }: { readonly rows: readonly UpgradeBatchRowResult[]
       {refused.length > 0 && (
         <>
           <Text fw={500}>{t('batchUpgrade.rows.title')}</Text>
-          <Table data-testid="batch-refused">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('batchUpgrade.rows.line')}</Table.Th>
-                <Table.Th>{t('batchUpgrade.rows.device')}</Table.Th>
-                <Table.Th>{t('batchUpgrade.rows.target')}</Table.Th>
-                <Table.Th>{t('batchUpgrade.rows.message')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {refused.map((row) => (
-                <Table.Tr key={row.line} data-testid={`batch-refused-line-${row.line}`} data-device={row.deviceId} data-code={row.errorCode ?? ''}>
-                  <Table.Td>{row.line}</Table.Td>
-                  <Table.Td>{row.deviceId}</Table.Td>
-                  <Table.Td>{row.targetVersion}</Table.Td>
-                  <Table.Td>
-                    {row.messages.map((text, i) => (
-                      <Text key={text} size="sm">
-                        {message(text, row.rules[i])}
-                      </Text>
-                    ))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ListTable
+            items={refused}
+            rowKey={(row) => String(row.line)}
+            testIdPrefix="batch-refused"
+            testId="batch-refused"
+            rowTestId={(row) => `batch-refused-line-${row.line}`}
+            rowData={(row) => ({ 'data-device': row.deviceId, 'data-code': row.errorCode ?? '' })}
+            striped={false}
+            columns={[
+              { id: 'line', header: t('batchUpgrade.rows.line'), render: (row) => row.line },
+              { id: 'device', header: t('batchUpgrade.rows.device'), render: (row) => row.deviceId },
+              { id: 'target', header: t('batchUpgrade.rows.target'), render: (row) => row.targetVersion },
+              {
+                id: 'message',
+                header: t('batchUpgrade.rows.message'),
+                render: (row) =>
+                  row.messages.map((text, i) => (
+                    <Text key={text} size="sm">
+                      {message(text, row.rules[i])}
+                    </Text>
+                  )),
+              },
+            ]}
+          />
         </>
       )}
       {warned.length > 0 && (
@@ -253,43 +251,39 @@ function BatchDetail({ id, onClose }: { readonly id: string; readonly onClose: (
               })}
             </Text>
             <LineResults rows={data.rows} />
-            {data.jobs.length === 0 ? (
-              <Text c="dimmed" data-testid="batch-detail-empty">
-                {t('batchUpgrade.detail.empty')}
-              </Text>
-            ) : (
-              <Table data-testid="batch-jobs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('batchUpgrade.detail.device')}</Table.Th>
-                    <Table.Th>{t('batchUpgrade.detail.kind')}</Table.Th>
-                    <Table.Th>{t('batchUpgrade.detail.state')}</Table.Th>
-                    <Table.Th>{t('batchUpgrade.detail.result')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.jobs.map((job) => (
-                    <Table.Tr key={job.id} data-testid={`batch-job-${job.id}`} data-device={job.deviceId} data-state={job.state}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {job.deviceName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {job.deviceId} · {job.fromVersion}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{t(`upgrades.kinds.${job.deviceType}`)}</Table.Td>
-                      <Table.Td>
-                        <UpgradeJobState job={job} testId={`batch-job-state-${job.id}`} />
-                      </Table.Td>
-                      <Table.Td>
-                        <UpgradeJobResult job={job} testId={`batch-job-result-${job.id}`} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
+            <ListTable
+              items={data.jobs}
+              rowKey={(job) => job.id}
+              testIdPrefix="batch-detail"
+              testId="batch-jobs"
+              rowTestId={(job) => `batch-job-${job.id}`}
+              rowData={(job) => ({ 'data-device': job.deviceId, 'data-state': job.state })}
+              emptyText={t('batchUpgrade.detail.empty')}
+              striped={false}
+              columns={[
+                {
+                  id: 'device',
+                  header: t('batchUpgrade.detail.device'),
+                  render: (job) => (
+                    <>
+                      <Text size="sm" fw={500}>
+                        {job.deviceName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {job.deviceId} · {job.fromVersion}
+                      </Text>
+                    </>
+                  ),
+                },
+                { id: 'kind', header: t('batchUpgrade.detail.kind'), render: (job) => t(`upgrades.kinds.${job.deviceType}`) },
+                { id: 'state', header: t('batchUpgrade.detail.state'), render: (job) => <UpgradeJobState job={job} testId={`batch-job-state-${job.id}`} /> },
+                {
+                  id: 'result',
+                  header: t('batchUpgrade.detail.result'),
+                  render: (job) => <UpgradeJobResult job={job} testId={`batch-job-result-${job.id}`} />,
+                },
+              ]}
+            />
           </Stack>
         )}
       </QueryView>

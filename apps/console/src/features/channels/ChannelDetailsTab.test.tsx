@@ -5,7 +5,7 @@ import type { ChannelDetails, Role } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 const STAMP = { channelId: 'ch1', version: 3, updatedAt: '2026-01-10T09:00:00.000Z' };
 

@@ -5,7 +5,7 @@ import type { ChannelDetails, Role } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
 import ChannelModal from './ChannelModal';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 function details(version = 6): ChannelDetails {
   const channel = makeChannel({ channelId: 'ch1', channelName: 'Studio_out', serverId: 'srv1', version });

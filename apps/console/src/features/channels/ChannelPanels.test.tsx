@@ -5,7 +5,7 @@ import { countChannels } from '@fleet/domain';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { InventoryOutputsPanel, PtmpChannelsPanel } from './ChannelPanels';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 const out1 = makeChannel({ channelId: 'o1', channelName: 'Out_A', type: 'output', isOutput: true, serverId: 's1', serverName: 'hub_1', status: 'collecting' });
 const sdi1 = makeChannel({ channelId: 'd1', channelName: 'Sdi_A', hasSdi: true, sdiNo: 2, serverId: 's1', serverName: 'hub_1' });

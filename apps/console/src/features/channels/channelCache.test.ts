@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChannelList } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { applyChannelEvent, applyChannelEvents, applyToChannel } from './channelCache';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 const a = makeChannel({ channelId: 'a', version: 3 });
 const b = makeChannel({ channelId: 'b', status: 'collecting', busy: true, version: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressText, capabilityRows, idBatches, ptmpReceivers, serverLicences, stunTurnLifetimeMs } from './channelDetails';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 describe('channel detail helpers', () => {
   it('splits ids into requests of at most 100, without duplicates or blanks', () => {

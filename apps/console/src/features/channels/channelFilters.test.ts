@@ -9,7 +9,7 @@ import {
   parseChannelFilters,
   serializeChannelFilters,
 } from './channelFilters';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 const idle = makeChannel({ channelId: 'a', channelName: 'Studio_A' });
 const live = makeChannel({

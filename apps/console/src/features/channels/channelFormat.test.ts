@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUptime, outputMarks, ptmpBitrate } from './channelFormat';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 describe('channel cells', () => {
   it('shows the output marks a channel carries, in order', () => {

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ChannelList } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { endpointKey } from '../../api/hooks';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import { channelNamesFrom } from './useChannelNames';
 import { applyToChannelCaches } from './useChannelsLive';
 

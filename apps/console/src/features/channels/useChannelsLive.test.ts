@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ChannelDetailsList, ChannelList } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { endpointKey } from '../../api/hooks';
-import { makeChannel } from './testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import { applyDestinationsEvent, applyToChannelCaches } from './useChannelsLive';
 
 const a = makeChannel({ channelId: 'a', version: 2 });

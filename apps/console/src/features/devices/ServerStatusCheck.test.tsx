@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { ServerDrawer } from './ServerDrawer';
-import { makeServer } from './testServers';
+import { makeServer } from '../../test-utils/servers';
 
 describe('Server detail: status check', () => {
   it('shows the status read as the drawer opens and reads it again on demand', async () => {

@@ -5,13 +5,14 @@
  * when it was asked for, started and finished. Opened from the software upgrade tab and from a
  * device's history.
  */
-import { Button, Group, Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { UpgradeJobResult, UpgradeJobState } from './UpgradeJobView';
 import { LabelledValue } from '../../kit';
+import { CloseFooter } from '../../kit/ModalParts';
 
 export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: string; readonly onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -46,11 +47,7 @@ export default function UpgradeJobModal({ jobId, onClose }: { readonly jobId: st
             </SimpleGrid>
           </>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="upgrade-job-close">
-            {t('upgrades.actions.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId="upgrade-job-close" onClose={onClose} label={t('upgrades.actions.close')} />
       </Stack>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { ipPipeBody, serverConfigBody, serverConfigForm, smpteBody, smpteErrorPa
 import { serverSections } from './serverFormat';
 import { unitServers } from './unitServers';
 import { linksOfUnit, rememberLink, streamTransition } from './luLink';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 
 const config: ServerConfiguration = {
   serverId: 'MMH-1',

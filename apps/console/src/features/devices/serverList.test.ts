@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServerDetail } from '@fleet/contracts';
 import { applyServerEvent, applyToServer, filterServers, mergeServers, parseServerFilters, serializeServerFilters, serverIdsOf } from './serverList';
-import { makeServer } from './testServers';
+import { makeServer } from '../../test-utils/servers';
 
 const at = 1;
 const a = makeServer({ id: 'A', version: 3 });

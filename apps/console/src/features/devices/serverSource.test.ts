@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointId } from '@fleet/contracts';
 import { ApiError } from '../../api/ApiError';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import { countChannels } from '@fleet/domain';
 import { loadServers, SERVER_PAGE_SIZE } from './serverSource';
 import type { Call } from './serverSource';
-import { makeServer } from './testServers';
+import { makeServer } from '../../test-utils/servers';
 
 interface Made {
   readonly id: EndpointId;

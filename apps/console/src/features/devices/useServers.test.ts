@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ServerDetail } from '@fleet/contracts';
 import { endpointKey } from '../../api/hooks';
 import { applyToServerCaches, SERVERS_KEY } from './useServers';
-import { makeServer } from './testServers';
+import { makeServer } from '../../test-utils/servers';
 
 describe('server caches patched from /ws', () => {
   it('every cached list and the cached server take a newer server; its settings are read again', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { DownloadTab } from './FileTabs';
-import { makeChannelFile } from './testFiles';
+import { makeChannelFile } from '../../test-utils/files';
 
 const FILE_PATH = '/downloads/channels/CH1/files/chf-1';
 const CHUNK_PATH = '/downloads/channels/CH1/files/chf-1/chunks/1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChannelFileEvent, isChannelFileEvent } from './fileCache';
-import { makeChannelFile, makeList } from './testFiles';
+import { makeChannelFile, makeList } from '../../test-utils/files';
 
 const a = makeChannelFile({ id: 'a', version: 2 });
 const b = makeChannelFile({ id: 'b', isTransferring: true, progress: 10 });

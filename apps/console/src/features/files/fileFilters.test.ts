@@ -9,7 +9,7 @@ import {
   resolveGroupId,
   unitOptions,
 } from './fileFilters';
-import { makeChannelFile } from './testFiles';
+import { makeChannelFile } from '../../test-utils/files';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const files = [

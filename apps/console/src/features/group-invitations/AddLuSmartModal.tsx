@@ -26,6 +26,7 @@ import { groupVersionChanged } from '../groups/useGroupsLive';
 import { useCanCall } from '../../kit/access';
 import { useEdits } from '../../kit/useEdits';
 import { absoluteJoinLink } from '../dialogs/rules';
+import { CloseFooter } from '../../kit/ModalParts';
 
 const DefaultConfigurationTab = lazy(() => import('../groups/DefaultConfigurationTab'));
 
@@ -272,11 +273,7 @@ export default function AddLuSmartModal({ groupId, onClose }: { readonly groupId
           </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={onClose} data-testid="lusmart-close">
-          {t('common.close')}
-        </Button>
-      </Group>
+      <CloseFooter testId="lusmart-close" onClose={onClose} mt="sm" />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import type { ChannelLive } from '@fleet/contracts';
 import { countChannels } from '@fleet/domain';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import { GroupChannelStatus } from './GroupChannelStatus';
 
 describe('the group modal: channel status (spec 001 §4)', () => {

@@ -4,7 +4,7 @@
  * expired — and kept current by `remoteAction.changed`: the device, the action, its status, who
  * asked and why, when, what the device answered, and the support access with its time left.
  */
-import { Badge, Button, Code, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RemoteActionStatus } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
@@ -12,6 +12,7 @@ import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { accessState, durationParts, remainingMs } from './remoteActionsLogic';
 import { LabelledValue } from '../../kit';
+import { CloseFooter } from '../../kit/ModalParts';
 
 export const STATUS_COLOR: Record<RemoteActionStatus, string> = { pending: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
@@ -80,11 +81,7 @@ export function RemoteActionDetail({ id, now, onClose }: { readonly id: string; 
             </LabelledValue>
           </SimpleGrid>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="ra-detail-close">
-            {t('common.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId="ra-detail-close" onClose={onClose} />
       </Stack>
     </Modal>
   );

@@ -17,6 +17,7 @@ import { useToast } from '../../toast/useToast';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { canAddShareLink, shareLinkBody, shareLinkEnd, shareLinkErrors, type ShareLinkFormValues } from './shareForms';
 import { useShareForm } from './useShareForm';
+import { CloseFooter } from '../../kit/ModalParts';
 
 const EMPTY: ShareLinkFormValues = { description: '', start: '', duration: '' };
 
@@ -158,11 +159,7 @@ export default function ShareLinksModal({ publisher, onClose }: { readonly publi
             {specText(ERROR_CATALOGUE.SHARE_LINKS_LIMIT.message)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="share-links-close">
-            {t('shares.actions.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId="share-links-close" onClose={onClose} label={t('shares.actions.close')} />
       </Stack>
     </Modal>
   );

@@ -4,7 +4,7 @@ import type { RecordingComparison, RecordingSummary } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { CompareSection } from './CompareSection';
-import { answered, ControlPlane, refused } from './controlPlaneTesting';
+import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { MOCK_TRPC_URL } from './trpc';
 
 function recording(id: string, name: string, active = false): RecordingSummary {

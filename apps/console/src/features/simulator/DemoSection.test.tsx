@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DemoPresetName } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
-import { answered, ControlPlane, refused } from './controlPlaneTesting';
+import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { DemoSection } from './DemoSection';
 import { MOCK_TRPC_URL } from './trpc';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION, type JoinedDevice } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
-import { answered, ControlPlane, refused } from './controlPlaneTesting';
+import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { JoinSection } from './JoinSection';
 import { MOCK_TRPC_URL } from './trpc';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetImportResult, RecordingSummary, ReplayStatus } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
-import { answered, ControlPlane, refused } from './controlPlaneTesting';
+import { answered, ControlPlane, refused } from '../../test-utils/controlPlane';
 import { RecordingsSection } from './RecordingsSection';
 import { MOCK_RECORDINGS_URL, MOCK_TRPC_URL } from './trpc';
 

@@ -6,7 +6,7 @@
  * refusal (its last inventory) shows in the dialog.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersion } from '@fleet/contracts';
@@ -14,6 +14,7 @@ import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from '../dialogs/DialogParts';
 import { useInventoryOptions } from './useInventoryOptions';
+import { CloseFooter } from '../../kit/ModalParts';
 
 export default function SoftwareVersionInventoriesModal({ version, onClose }: { readonly version: SoftwareVersion; readonly onClose: () => void }) {
   const { t } = useTranslation();
@@ -64,11 +65,7 @@ export default function SoftwareVersionInventoriesModal({ version, onClose }: { 
           );
         })}
         {failure && <ErrorNote testId="sw-version-inventories-error" message={errorText(failure)} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="sw-version-inventories-close">
-            {t('softwareVersions.actions.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId="sw-version-inventories-close" onClose={onClose} label={t('softwareVersions.actions.close')} />
       </Stack>
     </Modal>
   );

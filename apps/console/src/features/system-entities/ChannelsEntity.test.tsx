@@ -10,7 +10,7 @@ import { VALIDATION } from '@fleet/contracts';
 import type { ChannelDetails, ChannelLive, ServerDetail } from '@fleet/contracts';
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp } from '../../test-utils/render';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import ChannelsEntity from './ChannelsEntity';
 
 const AT = '2026-01-10T09:00:00.000Z';

@@ -12,7 +12,7 @@ import { VALIDATION } from '@fleet/contracts';
 import type { AdminInventory, GeocodingProfile, IfbCounts, IngestAccount, InventoryIfb, InventoryProperties, InventoryTally, Role } from '@fleet/contracts';
 import { apiError, FakeApi } from '../../test-utils/fakeApi';
 import { fill, renderWithApp, type AppRenderResult } from '../../test-utils/render';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import InventoryServicesPage from '../managed-services/InventoryServices.page';
 import InventoriesEntity from './InventoriesEntity';
 

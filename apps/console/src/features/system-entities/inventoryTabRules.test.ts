@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { INGEST_TEST_REASONS } from '@fleet/contracts';
 import type { AdminInventory, InventoryTally } from '@fleet/contracts';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import {
   allowedWrites,
   channelCandidates,

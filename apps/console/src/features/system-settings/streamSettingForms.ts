@@ -98,7 +98,6 @@ export const profileBody = (v: ProfileForm) => ({ name: v.name.trim(), isMain: v
 
 // ── stream media profiles ─────────────────────────────────────────────────────────────────────
 export const MEDIA_VALUE_FIELDS = ['minResolution', 'maxResolution', 'fps', 'bitrate'] as const;
-export type MediaValueField = (typeof MEDIA_VALUE_FIELDS)[number];
 
 export interface MediaForm {
   readonly name: string;

@@ -3,12 +3,13 @@
  * read afresh each time it opens — whether pairing by code is on, the code and until when it is
  * valid. Removing the pairing is its own confirmed action.
  */
-import { Badge, Button, Code, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Code, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ErrorNote } from './parts';
+import { CloseFooter } from '../../kit/ModalParts';
 
 export interface PairingCodeModalProps {
   readonly unit: UnitDetail;
@@ -67,11 +68,7 @@ export default function PairingCodeModal({ unit, opened, onClose }: PairingCodeM
             </Value>
           </SimpleGrid>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-testid="unit-pairing-code-close">
-            {t('unitActions.common.close')}
-          </Button>
-        </Group>
+        <CloseFooter testId="unit-pairing-code-close" onClose={onClose} label={t('unitActions.common.close')} />
       </Stack>
     </Modal>
   );

@@ -17,6 +17,7 @@ import { canManageServices } from './actions';
 import { ErrorNote } from './parts';
 import { addableServices, isEnabled, isServiceName, sortedServices } from './services';
 import { useUserRoles } from '../../kit/access';
+import { CloseFooter } from '../../kit/ModalParts';
 
 export interface ServicesModalProps {
   readonly unit: UnitDetail;
@@ -186,11 +187,7 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
           </Group>
         ))}
       {failure !== null && <ErrorNote testId="unit-services-error" message={errorText(failure)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} data-testid="unit-services-close">
-          {t('unitActions.common.close')}
-        </Button>
-      </Group>
+      <CloseFooter testId="unit-services-close" onClose={onClose} label={t('unitActions.common.close')} />
     </Stack>
   );
 }

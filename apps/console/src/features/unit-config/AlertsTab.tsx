@@ -3,7 +3,7 @@
  * last group, by group, manual), the group, and in manual mode the alert types with their level and
  * the mailing list. A mode or group not yet applied is previewed (alerts/possibleconfiguration).
  */
-import { Alert, Badge, Button, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,9 +19,10 @@ import {
 } from '@fleet/contracts';
 import { endpointPrefix, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { alertsBody, alertsForm, type AlertTypeRow, type RecipientRow } from './forms';
+import { alertsBody, alertsForm, type AlertTypeRow } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
+import { RowList } from '../../kit/ConfigFields';
 import { FormSection, useAllowed, useConfigContext } from './parts';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
@@ -52,8 +53,6 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
   const setType = (type: AlertType, patch: Partial<AlertTypeRow>) =>
     form.set({ alerts: { ...form.values.alerts, [type]: { ...form.values.alerts[type], ...patch } } });
   const recipients = form.values.recipients;
-  const setRecipient = (index: number, patch: Partial<RecipientRow>) =>
-    form.set({ recipients: recipients.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
 
   return (
     <FormSection formId="alerts" title={t('unitConfig.alerts.title')} form={form} allowed={allowed}>
@@ -125,49 +124,38 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
       <Text fw={500}>{t('unitConfig.alerts.recipients')}</Text>
       {manual ? (
         <Stack gap="xs">
-          {recipients.map((r, i) => (
-            <Group key={i} grow align="flex-start">
-              <NativeSelect
-                aria-label={t('unitConfig.alerts.alertType')}
-                value={r.alertType}
-                onChange={(e) => setRecipient(i, { alertType: e.currentTarget.value as RecipientRow['alertType'] })}
-                data={[
+          <RowList
+            prefix="config-alerts"
+            path="recipients"
+            rows={recipients}
+            onChange={(next) => form.set({ recipients: next })}
+            fields={(i) => [
+              {
+                kind: 'select',
+                name: 'alertType',
+                label: t('unitConfig.alerts.alertType'),
+                inline: true,
+                testId: `config-alerts-recipientType-${i}`,
+                options: [
                   { value: 'all', label: t('unitConfig.alerts.allTypes') },
                   ...ALERT_TYPES.map((a) => ({ value: a, label: t(`unitConfig.alerts.types.${a}`) })),
-                ]}
-                data-testid={`config-alerts-recipientType-${i}`}
-              />
-              <TextInput
-                aria-label={t('unitConfig.alerts.email')}
-                placeholder={t('unitConfig.alerts.email')}
-                value={r.email}
-                onChange={(e) => setRecipient(i, { email: e.currentTarget.value })}
-                error={error(`recipients.${i}.email`)}
-                data-testid={`config-alerts-email-${i}`}
-              />
-              {allowed && (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  onClick={() => form.set({ recipients: recipients.filter((_, j) => j !== i) })}
-                  data-testid={`config-alerts-remove-${i}`}
-                >
-                  {t('unitConfig.remove')}
-                </Button>
-              )}
-            </Group>
-          ))}
-          {allowed && recipients.length < UNIT_CONFIG_BOUNDS.recipientsMax && (
-            <Group>
-              <Button
-                variant="light"
-                onClick={() => form.set({ recipients: [...recipients, { alertType: 'all', email: '' }] })}
-                data-testid="config-alerts-addRecipient"
-              >
-                {t('unitConfig.alerts.addRecipient')}
-              </Button>
-            </Group>
-          )}
+                ],
+              },
+              { kind: 'text', name: 'email', label: t('unitConfig.alerts.email'), inline: true },
+            ]}
+            error={error}
+            removeLabel={allowed ? t('unitConfig.remove') : undefined}
+            add={
+              allowed
+                ? {
+                    label: t('unitConfig.alerts.addRecipient'),
+                    row: () => ({ alertType: 'all' as const, email: '' }),
+                    max: UNIT_CONFIG_BOUNDS.recipientsMax,
+                    testId: 'config-alerts-addRecipient',
+                  }
+                : undefined
+            }
+          />
         </Stack>
       ) : (
         <Stack gap={4} data-testid="config-alerts-recipients">

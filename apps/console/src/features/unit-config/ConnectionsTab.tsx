@@ -19,17 +19,12 @@ import {
   type WifiNetwork,
 } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
-import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm, type UnitFacts } from './forms';
+import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
 import { ModemSection } from './ModemSection';
-import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext } from './parts';
+import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
-
-interface TabProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
 
 function LinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
   const { t } = useTranslation();

@@ -21,7 +21,6 @@ import {
   VIDEO_CODECS,
   VIDEO_COMPLEXITIES,
   VideoComplexityBody,
-  type UnitConfiguration,
 } from '@fleet/contracts';
 import {
   ancillaryDataBody,
@@ -39,15 +38,9 @@ import {
   videoComplexityBody,
   videoComplexityForm,
   type AncillaryDataType,
-  type UnitFacts,
 } from './forms';
 import { useServiceGates } from '../../shell/useServiceGates';
-import { ConfigCard } from './parts';
-
-interface FormProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
+import { ConfigCard, type TabProps } from './parts';
 
 /** Why the return audio cannot be applied: its managed service (audio_ifb) is off for the current inventory. */
 function useIfbBlocked(): string | null {
@@ -56,155 +49,138 @@ function useIfbBlocked(): string | null {
 
 const isAncillaryType = (value: string): value is AncillaryDataType => (ANCILLARY_DATA_TYPES as readonly string[]).includes(value);
 
-export function EncoderForm({ config, unit }: FormProps) {
+/** The encoder, the shooting mode, the video complexity and the ancillary data. */
+export function EncodingForms({ config, unit }: TabProps) {
   const { t } = useTranslation();
   return (
-    <ConfigCard
-      formId="encoder"
-      title={t('unitConfig.encoder.title')}
-      endpoint="commandEncoder"
-      kind="command"
-      source={encoderForm(config)}
-      validate={(v) => validateEncoderForm(v, unit)}
-      schema={EncoderBody}
-      toBody={encoderBody}
-      fields={[
-        [
+    <>
+      <ConfigCard
+        formId="encoder"
+        title={t('unitConfig.encoder.title')}
+        endpoint="commandEncoder"
+        kind="command"
+        source={encoderForm(config)}
+        validate={(v) => validateEncoderForm(v, unit)}
+        schema={EncoderBody}
+        toBody={encoderBody}
+        fields={[
+          [
+            {
+              kind: 'select',
+              name: 'codec',
+              label: t('unitConfig.encoder.codec'),
+              description: hasHevc(unit) ? undefined : t('unitConfig.encoder.noHevc'),
+              options: VIDEO_CODECS.map((c) => ({ value: c, label: t(`unitConfig.encoder.codecs.${c}`) })),
+            },
+            {
+              kind: 'select',
+              name: 'colourDepth',
+              label: t('unitConfig.encoder.colourDepth'),
+              options: LIMITS.colourDepths.map((bits) => ({ value: String(bits), label: t('unitConfig.encoder.colourDepthOption', { bits }) })),
+            },
+          ],
+        ]}
+      />
+      <ConfigCard
+        formId="shootingMode"
+        title={t('unitConfig.shootingMode.title')}
+        endpoint="commandShootingMode"
+        kind="command"
+        source={shootingModeForm(config)}
+        schema={ShootingModeBody}
+        toBody={shootingModeBody}
+        fields={[
           {
             kind: 'select',
-            name: 'codec',
-            label: t('unitConfig.encoder.codec'),
-            description: hasHevc(unit) ? undefined : t('unitConfig.encoder.noHevc'),
-            options: VIDEO_CODECS.map((c) => ({ value: c, label: t(`unitConfig.encoder.codecs.${c}`) })),
+            name: 'mode',
+            label: t('unitConfig.shootingMode.mode'),
+            options: SHOOTING_MODES.map((m) => ({ value: m, label: t(`unitConfig.shootingMode.modes.${m}`) })),
           },
+        ]}
+      />
+      <ConfigCard
+        formId="videoComplexity"
+        title={t('unitConfig.videoComplexity.title')}
+        endpoint="commandVideoComplexity"
+        kind="command"
+        source={videoComplexityForm(config)}
+        schema={VideoComplexityBody}
+        toBody={videoComplexityBody}
+        fields={[
           {
             kind: 'select',
-            name: 'colourDepth',
-            label: t('unitConfig.encoder.colourDepth'),
-            options: LIMITS.colourDepths.map((bits) => ({ value: String(bits), label: t('unitConfig.encoder.colourDepthOption', { bits }) })),
+            name: 'level',
+            label: t('unitConfig.videoComplexity.level'),
+            description: t('unitConfig.videoComplexity.hint'),
+            options: VIDEO_COMPLEXITIES.map((l) => ({ value: l, label: t(`unitConfig.videoComplexity.levels.${l}`) })),
           },
-        ],
-      ]}
-    />
+        ]}
+      />
+      <ConfigCard
+        formId="ancillaryData"
+        title={t('unitConfig.ancillaryData.title')}
+        endpoint="commandAncillaryData"
+        kind="command"
+        source={ancillaryDataForm(config)}
+        schema={AncillaryDataBody}
+        toBody={ancillaryDataBody}
+        fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
+      >
+        {(form, error) => (
+          <Checkbox.Group
+            label={t('unitConfig.ancillaryData.types')}
+            value={[...form.values.types]}
+            onChange={(values) => form.set({ types: values.filter(isAncillaryType) })}
+            error={error('types')}
+            data-testid="config-ancillaryData-types"
+          >
+            <Group gap="md" mt="xs">
+              {ANCILLARY_DATA_TYPES.map((type) => (
+                <Checkbox key={type} value={type} label={t(`unitConfig.ancillaryData.typeNames.${type}`)} data-testid={`config-ancillaryData-type-${type}`} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+      </ConfigCard>
+    </>
   );
 }
 
-export function ShootingModeForm({ config }: FormProps) {
+/** The return audio: its delay and whether it is always on. */
+export function ReturnAudioForms({ config }: TabProps) {
   const { t } = useTranslation();
+  const blocked = useIfbBlocked();
   return (
-    <ConfigCard
-      formId="shootingMode"
-      title={t('unitConfig.shootingMode.title')}
-      endpoint="commandShootingMode"
-      kind="command"
-      source={shootingModeForm(config)}
-      schema={ShootingModeBody}
-      toBody={shootingModeBody}
-      fields={[
-        {
-          kind: 'select',
-          name: 'mode',
-          label: t('unitConfig.shootingMode.mode'),
-          options: SHOOTING_MODES.map((m) => ({ value: m, label: t(`unitConfig.shootingMode.modes.${m}`) })),
-        },
-      ]}
-    />
-  );
-}
-
-export function VideoComplexityForm({ config }: FormProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="videoComplexity"
-      title={t('unitConfig.videoComplexity.title')}
-      endpoint="commandVideoComplexity"
-      kind="command"
-      source={videoComplexityForm(config)}
-      schema={VideoComplexityBody}
-      toBody={videoComplexityBody}
-      fields={[
-        {
-          kind: 'select',
-          name: 'level',
-          label: t('unitConfig.videoComplexity.level'),
-          description: t('unitConfig.videoComplexity.hint'),
-          options: VIDEO_COMPLEXITIES.map((l) => ({ value: l, label: t(`unitConfig.videoComplexity.levels.${l}`) })),
-        },
-      ]}
-    />
-  );
-}
-
-export function AncillaryDataForm({ config }: FormProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="ancillaryData"
-      title={t('unitConfig.ancillaryData.title')}
-      endpoint="commandAncillaryData"
-      kind="command"
-      source={ancillaryDataForm(config)}
-      schema={AncillaryDataBody}
-      toBody={ancillaryDataBody}
-      fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ancillaryData.enabled') }]}
-    >
-      {(form, error) => (
-        <Checkbox.Group
-          label={t('unitConfig.ancillaryData.types')}
-          value={[...form.values.types]}
-          onChange={(values) => form.set({ types: values.filter(isAncillaryType) })}
-          error={error('types')}
-          data-testid="config-ancillaryData-types"
-        >
-          <Group gap="md" mt="xs">
-            {ANCILLARY_DATA_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={t(`unitConfig.ancillaryData.typeNames.${type}`)} data-testid={`config-ancillaryData-type-${type}`} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-      )}
-    </ConfigCard>
-  );
-}
-
-export function IfbDelayForm({ config }: FormProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="ifbDelay"
-      title={t('unitConfig.ifb.delayTitle')}
-      endpoint="commandIfbDelay"
-      kind="command"
-      source={ifbDelayForm(config)}
-      schema={IfbDelayBody}
-      toBody={ifbDelayBody}
-      blocked={useIfbBlocked()}
-      fields={[
-        {
-          kind: 'number',
-          name: 'delayMs',
-          label: t('unitConfig.ifb.delayMs'),
-          description: t('unitConfig.ifb.bounds', { max: UNIT_CONFIG_BOUNDS.ifbDelayMaxMs }),
-        },
-      ]}
-    />
-  );
-}
-
-export function IfbAlwaysOnForm({ config }: FormProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="ifbAlwaysOn"
-      title={t('unitConfig.ifb.alwaysOnTitle')}
-      endpoint="commandIfbAlwaysOn"
-      kind="command"
-      source={ifbAlwaysOnForm(config)}
-      schema={IfbAlwaysOnBody}
-      toBody={ifbAlwaysOnBody}
-      blocked={useIfbBlocked()}
-      fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ifb.alwaysOn') }]}
-    />
+    <>
+      <ConfigCard
+        formId="ifbDelay"
+        title={t('unitConfig.ifb.delayTitle')}
+        endpoint="commandIfbDelay"
+        kind="command"
+        source={ifbDelayForm(config)}
+        schema={IfbDelayBody}
+        toBody={ifbDelayBody}
+        blocked={blocked}
+        fields={[
+          {
+            kind: 'number',
+            name: 'delayMs',
+            label: t('unitConfig.ifb.delayMs'),
+            description: t('unitConfig.ifb.bounds', { max: UNIT_CONFIG_BOUNDS.ifbDelayMaxMs }),
+          },
+        ]}
+      />
+      <ConfigCard
+        formId="ifbAlwaysOn"
+        title={t('unitConfig.ifb.alwaysOnTitle')}
+        endpoint="commandIfbAlwaysOn"
+        kind="command"
+        source={ifbAlwaysOnForm(config)}
+        schema={IfbAlwaysOnBody}
+        toBody={ifbAlwaysOnBody}
+        blocked={blocked}
+        fields={[{ kind: 'switch', name: 'enabled', label: t('unitConfig.ifb.alwaysOn') }]}
+      />
+    </>
   );
 }

@@ -1,16 +1,11 @@
 /** IP Pipe tab: the unit's IP pipe setting (server, port) and its connection (spec 000 §4 IP pipe states). */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IpPipeUpdateBody, type UnitConfiguration } from '@fleet/contracts';
-import { ipPipeBody, ipPipeForm, type UnitFacts } from './forms';
+import { IpPipeUpdateBody } from '@fleet/contracts';
+import { ipPipeBody, ipPipeForm } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
-import { ConfigCard, useAllowed, useConfigContext } from './parts';
+import { ConfigCard, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useConfigAction } from './useConfigAction';
-
-interface TabProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
 
 const STATE_COLOURS = { connecting: 'yellow', connected: 'green', disconnecting: 'yellow', not_connected: 'gray', failed: 'red' } as const;
 

@@ -1,8 +1,9 @@
 /** Metadata tab: the key/value pairs the unit embeds in its stream and files (no semicolons, spec 000 §5). */
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MetadataBody, UNIT_CONFIG_BOUNDS, type UnitConfiguration } from '@fleet/contracts';
-import { metadataBody, metadataForm, validateMetadataForm, type MetadataRow } from './forms';
+import { RowList } from '../../kit/ConfigFields';
+import { metadataBody, metadataForm, validateMetadataForm } from './forms';
 import { ConfigCard, useAllowed } from './parts';
 
 export default function MetadataTab({ config }: { readonly config: UnitConfiguration }) {
@@ -19,58 +20,31 @@ export default function MetadataTab({ config }: { readonly config: UnitConfigura
       schema={MetadataBody}
       toBody={metadataBody}
     >
-      {(form, error) => {
-        const rows = form.values.fields;
-        const setRow = (index: number, patch: Partial<MetadataRow>) => form.set({ fields: rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
-        return (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('unitConfig.metadata.hint')}
+      {(form, error) => (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('unitConfig.metadata.hint')}
+          </Text>
+          <RowList
+            prefix="config-metadata"
+            path="fields"
+            rows={form.values.fields}
+            onChange={(fields) => form.set({ fields })}
+            fields={() => [
+              { kind: 'text', name: 'key', label: t('unitConfig.metadata.key') },
+              { kind: 'text', name: 'value', label: t('unitConfig.metadata.value') },
+            ]}
+            error={error}
+            removeLabel={allowed ? t('unitConfig.remove') : undefined}
+            add={allowed ? { label: t('unitConfig.metadata.add'), row: () => ({ key: '', value: '' }), max: UNIT_CONFIG_BOUNDS.metadataFieldsMax } : undefined}
+          />
+          {form.errors.fields !== undefined && (
+            <Text size="sm" c="red">
+              {error('fields')}
             </Text>
-            {rows.map((row, i) => (
-              <Group key={i} grow align="flex-start">
-                <TextInput
-                  label={t('unitConfig.metadata.key')}
-                  value={row.key}
-                  onChange={(e) => setRow(i, { key: e.currentTarget.value })}
-                  error={error(`fields.${i}.key`)}
-                  data-testid={`config-metadata-key-${i}`}
-                />
-                <TextInput
-                  label={t('unitConfig.metadata.value')}
-                  value={row.value}
-                  onChange={(e) => setRow(i, { value: e.currentTarget.value })}
-                  error={error(`fields.${i}.value`)}
-                  data-testid={`config-metadata-value-${i}`}
-                />
-                {allowed && (
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    mt="xl"
-                    onClick={() => form.set({ fields: rows.filter((_, j) => j !== i) })}
-                    data-testid={`config-metadata-remove-${i}`}
-                  >
-                    {t('unitConfig.remove')}
-                  </Button>
-                )}
-              </Group>
-            ))}
-            {form.errors.fields !== undefined && (
-              <Text size="sm" c="red">
-                {error('fields')}
-              </Text>
-            )}
-            {allowed && rows.length < UNIT_CONFIG_BOUNDS.metadataFieldsMax && (
-              <Group>
-                <Button variant="light" onClick={() => form.set({ fields: [...rows, { key: '', value: '' }] })} data-testid="config-metadata-add">
-                  {t('unitConfig.metadata.add')}
-                </Button>
-              </Group>
-            )}
-          </>
-        );
-      }}
+          )}
+        </>
+      )}
     </ConfigCard>
   );
 }

@@ -4,7 +4,7 @@
  * arrives on /ws), the selection and the return to automatic, waited for up to 30 seconds (spec 000 §9).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   AUTH_PROTOCOLS,
@@ -23,8 +23,9 @@ import { validateCellularScan } from '@fleet/domain';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useRealtime } from '../../realtime/RealtimeProvider';
-import { modemBody, modemForm, type ApnRow, type AuthProtocol, type NetworkMode, type UnitFacts } from './forms';
+import { modemBody, modemForm, type NetworkMode, type UnitFacts } from './forms';
 import { useSpecText } from '../../lib/forms/specText';
+import { RowList } from '../../kit/ConfigFields';
 import { AwaitedNote, ConfigCard, useAllowed, useConfigContext } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
@@ -96,7 +97,6 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
       toBody={(v) => modemBody(v, modem.port)}
     >
       {(form, error) => {
-        const setApn = (index: number, patch: Partial<ApnRow>) => form.set({ apns: form.values.apns.map((a, i) => (i === index ? { ...a, ...patch } : a)) });
         return (
           <>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -134,46 +134,30 @@ function ModemForm({ modem, modemConfig, config, unit }: ModemProps & { readonly
                 />
               </Stack>
             </SimpleGrid>
-            {form.values.apns.map((apn, i) => (
-              <Stack key={i} gap={4}>
+            <RowList
+              prefix={`config-${formId}`}
+              path="apns"
+              rows={form.values.apns}
+              onChange={(apns) => form.set({ apns })}
+              heading={(i) => (
                 <Text size="sm" fw={500}>
                   {t('unitConfig.modem.apnSlot', { slot: i + 1 })}
                 </Text>
-                <SimpleGrid cols={{ base: 1, sm: 4 }}>
-                  <TextInput
-                    aria-label={t('unitConfig.modem.apn')}
-                    placeholder={t('unitConfig.modem.apn')}
-                    value={apn.apn}
-                    onChange={(e) => setApn(i, { apn: e.currentTarget.value })}
-                    error={error(`apns.${i}.apn`)}
-                    data-testid={`config-${formId}-apn-${i}`}
-                  />
-                  <TextInput
-                    aria-label={t('unitConfig.modem.username')}
-                    placeholder={t('unitConfig.modem.username')}
-                    value={apn.username}
-                    onChange={(e) => setApn(i, { username: e.currentTarget.value })}
-                    error={error(`apns.${i}.username`)}
-                    data-testid={`config-${formId}-username-${i}`}
-                  />
-                  <PasswordInput
-                    aria-label={t('unitConfig.modem.password')}
-                    placeholder={t('unitConfig.modem.passwordKept')}
-                    value={apn.password}
-                    onChange={(e) => setApn(i, { password: e.currentTarget.value })}
-                    error={error(`apns.${i}.password`)}
-                    data-testid={`config-${formId}-password-${i}`}
-                  />
-                  <NativeSelect
-                    aria-label={t('unitConfig.modem.authProtocol')}
-                    value={apn.authProtocol}
-                    onChange={(e) => setApn(i, { authProtocol: e.currentTarget.value as AuthProtocol })}
-                    data={AUTH_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.modem.authProtocols.${p}`) }))}
-                    data-testid={`config-${formId}-authProtocol-${i}`}
-                  />
-                </SimpleGrid>
-              </Stack>
-            ))}
+              )}
+              fields={() => [
+                { kind: 'text', name: 'apn', label: t('unitConfig.modem.apn'), inline: true },
+                { kind: 'text', name: 'username', label: t('unitConfig.modem.username'), inline: true },
+                { kind: 'password', name: 'password', label: t('unitConfig.modem.password'), placeholder: t('unitConfig.modem.passwordKept'), inline: true },
+                {
+                  kind: 'select',
+                  name: 'authProtocol',
+                  label: t('unitConfig.modem.authProtocol'),
+                  options: AUTH_PROTOCOLS.map((p) => ({ value: p, label: t(`unitConfig.modem.authProtocols.${p}`) })),
+                  inline: true,
+                },
+              ]}
+              error={error}
+            />
             <Group justify="space-between">
               <Text size="sm" data-testid={`config-${formId}-operator`}>
                 {t('unitConfig.modem.currentOperator', {

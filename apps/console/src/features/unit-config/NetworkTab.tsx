@@ -1,15 +1,7 @@
 /** Network tab: bandwidth limits (total, cellular, per priority), cellular capping, fixed internet delay. */
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  BANDWIDTH_CAP_OPTIONS,
-  BwLimitationUpdateBody,
-  FixedInternetDelayUpdateBody,
-  LIMITS,
-  NetworkCappingUpdateBody,
-  VALIDATION,
-  type UnitConfiguration,
-} from '@fleet/contracts';
+import { BANDWIDTH_CAP_OPTIONS, BwLimitationUpdateBody, FixedInternetDelayUpdateBody, LIMITS, NetworkCappingUpdateBody, VALIDATION } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
 import {
   bandwidthBody,
@@ -20,90 +12,12 @@ import {
   fixedDelayForm,
   validateBandwidthForm,
   validateCappingForm,
-  type PriorityRow,
-  type UnitFacts,
+  CAMERA_PRIORITIES,
 } from './forms';
-import { ConfigCard } from './parts';
+import { RowList } from '../../kit/ConfigFields';
+import { ConfigCard, type TabProps } from './parts';
 
-interface TabProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
-
-function BandwidthForm({ config, unit }: TabProps) {
-  const { t } = useTranslation();
-  const busy = isBusy(unit.applications);
-  const priorities = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) => String(p + LIMITS.cameraPriorityMin));
-  return (
-    <ConfigCard
-      formId="bandwidth"
-      title={t('unitConfig.bandwidth.title')}
-      endpoint="updateUnitBwLimitation"
-      kind="update"
-      source={bandwidthForm(config)}
-      validate={(v) => validateBandwidthForm(v, unit, busy)}
-      schema={BwLimitationUpdateBody}
-      toBody={bandwidthBody}
-      blocked={busy ? VALIDATION.busyUnitCapping : null}
-      notAllowedNote={t('unitConfig.adminOnly')}
-      fields={[
-        [
-          { kind: 'text', name: 'totalKbps', label: t('unitConfig.bandwidth.totalKbps'), description: t('unitConfig.empty') },
-          { kind: 'text', name: 'cellularKbps', label: t('unitConfig.bandwidth.cellularKbps'), description: t('unitConfig.empty') },
-        ],
-      ]}
-    >
-      {(form, error) => {
-        const rows = form.values.priorityLimits;
-        const setRow = (index: number, patch: Partial<PriorityRow>) => form.set({ priorityLimits: rows.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
-        return (
-          <>
-            {rows.map((row, i) => (
-              <Group key={i} grow align="flex-end">
-                <NativeSelect
-                  label={t('unitConfig.bandwidth.priority')}
-                  value={row.priority}
-                  onChange={(e) => setRow(i, { priority: e.currentTarget.value })}
-                  data={priorities}
-                  error={error(`priorityLimits.${i}.priority`)}
-                  data-testid={`config-bandwidth-priority-${i}`}
-                />
-                <TextInput
-                  label={t('unitConfig.bandwidth.kbps')}
-                  value={row.kbps}
-                  onChange={(e) => setRow(i, { kbps: e.currentTarget.value })}
-                  error={error(`priorityLimits.${i}.kbps`)}
-                  data-testid={`config-bandwidth-kbps-${i}`}
-                />
-                <Button
-                  variant="subtle"
-                  color="red"
-                  onClick={() => form.set({ priorityLimits: rows.filter((_, j) => j !== i) })}
-                  data-testid={`config-bandwidth-remove-${i}`}
-                >
-                  {t('unitConfig.remove')}
-                </Button>
-              </Group>
-            ))}
-            {rows.length < LIMITS.cameraPriorityMax && (
-              <Group>
-                <Button
-                  variant="light"
-                  onClick={() => form.set({ priorityLimits: [...rows, { priority: String(rows.length + LIMITS.cameraPriorityMin), kbps: '' }] })}
-                  data-testid="config-bandwidth-add"
-                >
-                  {t('unitConfig.bandwidth.addPriority')}
-                </Button>
-              </Group>
-            )}
-          </>
-        );
-      }}
-    </ConfigCard>
-  );
-}
-
-function CappingForm({ config, unit }: TabProps) {
+export default function NetworkTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
   const busy = isBusy(unit.applications);
   const options = BANDWIDTH_CAP_OPTIONS.map((o) => ({
@@ -111,33 +25,63 @@ function CappingForm({ config, unit }: TabProps) {
     label: o === 'disabled' || o === 'custom' ? t(`unitConfig.capping.options.${o}`) : t('unitConfig.capping.preset', { mbps: o }),
   }));
   return (
-    <ConfigCard
-      formId="capping"
-      title={t('unitConfig.capping.title')}
-      endpoint="updateUnitNetworkCapping"
-      kind="update"
-      source={cappingForm(config)}
-      validate={(v) => validateCappingForm(v, config, busy)}
-      schema={NetworkCappingUpdateBody}
-      toBody={cappingBody}
-      blocked={busy ? VALIDATION.busyUnitCapping : null}
-      notAllowedNote={t('unitConfig.adminOnly')}
-      fields={[
-        [
-          { kind: 'select', name: 'option', label: t('unitConfig.capping.option'), options },
-          { kind: 'text', name: 'customMbps', label: t('unitConfig.capping.customMbps'), when: (v) => v.option === 'custom' },
-        ],
-      ]}
-    />
-  );
-}
-
-export default function NetworkTab({ config, unit }: TabProps) {
-  const { t } = useTranslation();
-  return (
     <Stack gap="md">
-      <BandwidthForm config={config} unit={unit} />
-      <CappingForm config={config} unit={unit} />
+      <ConfigCard
+        formId="bandwidth"
+        title={t('unitConfig.bandwidth.title')}
+        endpoint="updateUnitBwLimitation"
+        kind="update"
+        source={bandwidthForm(config)}
+        validate={(v) => validateBandwidthForm(v, unit, busy)}
+        schema={BwLimitationUpdateBody}
+        toBody={bandwidthBody}
+        blocked={busy ? VALIDATION.busyUnitCapping : null}
+        notAllowedNote={t('unitConfig.adminOnly')}
+        fields={[
+          [
+            { kind: 'text', name: 'totalKbps', label: t('unitConfig.bandwidth.totalKbps'), description: t('unitConfig.empty') },
+            { kind: 'text', name: 'cellularKbps', label: t('unitConfig.bandwidth.cellularKbps'), description: t('unitConfig.empty') },
+          ],
+        ]}
+      >
+        {(form, error) => (
+          <RowList
+            prefix="config-bandwidth"
+            path="priorityLimits"
+            rows={form.values.priorityLimits}
+            onChange={(priorityLimits) => form.set({ priorityLimits })}
+            fields={() => [
+              { kind: 'select', name: 'priority', label: t('unitConfig.bandwidth.priority'), options: CAMERA_PRIORITIES },
+              { kind: 'text', name: 'kbps', label: t('unitConfig.bandwidth.kbps') },
+            ]}
+            error={error}
+            removeLabel={t('unitConfig.remove')}
+            add={{
+              label: t('unitConfig.bandwidth.addPriority'),
+              row: (rows) => ({ priority: String(rows.length + LIMITS.cameraPriorityMin), kbps: '' }),
+              max: LIMITS.cameraPriorityMax,
+            }}
+          />
+        )}
+      </ConfigCard>
+      <ConfigCard
+        formId="capping"
+        title={t('unitConfig.capping.title')}
+        endpoint="updateUnitNetworkCapping"
+        kind="update"
+        source={cappingForm(config)}
+        validate={(v) => validateCappingForm(v, config, busy)}
+        schema={NetworkCappingUpdateBody}
+        toBody={cappingBody}
+        blocked={busy ? VALIDATION.busyUnitCapping : null}
+        notAllowedNote={t('unitConfig.adminOnly')}
+        fields={[
+          [
+            { kind: 'select', name: 'option', label: t('unitConfig.capping.option'), options },
+            { kind: 'text', name: 'customMbps', label: t('unitConfig.capping.customMbps'), when: (v) => v.option === 'custom' },
+          ],
+        ]}
+      />
       <ConfigCard
         formId="fixedDelay"
         title={t('unitConfig.fixedDelay.title')}

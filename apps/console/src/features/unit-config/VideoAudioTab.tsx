@@ -16,7 +16,6 @@ import {
   STORE_AND_FORWARD_PROFILES,
   StoreAndForwardQualityUpdateBody,
   VIDEO_RESOLUTIONS,
-  type UnitConfiguration,
 } from '@fleet/contracts';
 import { forcesWiredLink, isLowDelay, isStreaming } from '@fleet/domain';
 import {
@@ -37,282 +36,228 @@ import {
   validateDelayForm,
   validateMultiCameraForm,
   validateSingleCameraForm,
-  type CameraRow,
-  type UnitFacts,
+  CAMERA_PRIORITIES,
 } from './forms';
-import { AncillaryDataForm, EncoderForm, IfbAlwaysOnForm, IfbDelayForm, ShootingModeForm, VideoComplexityForm } from './EncodingForms';
+import { EncodingForms, ReturnAudioForms } from './EncodingForms';
 import { parseNumber } from '../../lib/forms/fieldErrors';
-import { ConfigCard, ConfigFields } from './parts';
+import { RowList } from '../../kit/ConfigFields';
+import { ConfigCard, ConfigFields, type TabProps } from './parts';
 import type { DelayMode } from '@fleet/domain';
 
-interface TabProps {
-  readonly config: UnitConfiguration;
-  readonly unit: UnitFacts;
-}
-
-function DelayForm({ config, unit }: TabProps) {
+export default function VideoAudioTab({ config, unit }: TabProps) {
   const { t } = useTranslation();
   return (
-    <ConfigCard
-      formId="delay"
-      title={t('unitConfig.delay.title')}
-      endpoint="updateUnitDelay"
-      kind="update"
-      source={delayForm(config)}
-      validate={(v) => validateDelayForm(v, unit, config)}
-      schema={DelayUpdateBody}
-      toBody={delayBody}
-    >
-      {(form, error) => {
-        const bounds = delayBounds(form.values, unit);
-        const value = parseNumber(form.values.delayMs);
-        return (
-          <>
-            <SegmentedControl
-              value={form.values.mode}
-              onChange={(mode) => form.set({ mode: mode as DelayMode })}
-              data={DELAY_MODES.map((m) => ({ value: m, label: t(`unitConfig.delay.modes.${m}`) }))}
-              data-testid="config-delay-mode"
-            />
-            <ConfigFields
-              formId="delay"
-              form={form}
-              error={error}
-              fields={[
-                {
-                  kind: 'number',
-                  name: 'delayMs',
-                  label: t('unitConfig.delay.delayMs'),
-                  description: t('unitConfig.delay.bounds', { min: bounds.minMs, max: bounds.maxMs }),
-                },
-              ]}
-            />
-            {typeof value === 'number' && forcesWiredLink(value) && (
-              <Text size="sm" c="yellow.8" data-testid="config-delay-forces-wired">
-                {t('unitConfig.delay.forcesWired')}
-              </Text>
-            )}
-            {typeof value === 'number' && isLowDelay(value) && (
-              <Text size="sm" c="dimmed" data-testid="config-delay-low-delay">
-                {t('unitConfig.delay.lowDelay')}
-              </Text>
-            )}
-            {isStreaming(unit.applications) && (
-              <Text size="sm" c="dimmed">
-                {t('unitConfig.delay.onTheFly')}
-              </Text>
-            )}
-          </>
-        );
-      }}
-    </ConfigCard>
-  );
-}
-
-function AudioForms({ config }: TabProps) {
-  const { t } = useTranslation();
-  return (
-    <>
+    <Stack gap="md">
       <ConfigCard
-        formId="audio"
-        title={t('unitConfig.audio.title')}
-        endpoint="commandAudioParameters"
-        kind="command"
-        source={audioForm(config)}
-        validate={validateAudioForm}
-        schema={AudioParametersBody}
-        toBody={audioBody}
+        formId="delay"
+        title={t('unitConfig.delay.title')}
+        endpoint="updateUnitDelay"
+        kind="update"
+        source={delayForm(config)}
+        validate={(v) => validateDelayForm(v, unit, config)}
+        schema={DelayUpdateBody}
+        toBody={delayBody}
+      >
+        {(form, error) => {
+          const bounds = delayBounds(form.values, unit);
+          const value = parseNumber(form.values.delayMs);
+          return (
+            <>
+              <SegmentedControl
+                value={form.values.mode}
+                onChange={(mode) => form.set({ mode: mode as DelayMode })}
+                data={DELAY_MODES.map((m) => ({ value: m, label: t(`unitConfig.delay.modes.${m}`) }))}
+                data-testid="config-delay-mode"
+              />
+              <ConfigFields
+                formId="delay"
+                form={form}
+                error={error}
+                fields={[
+                  {
+                    kind: 'number',
+                    name: 'delayMs',
+                    label: t('unitConfig.delay.delayMs'),
+                    description: t('unitConfig.delay.bounds', { min: bounds.minMs, max: bounds.maxMs }),
+                  },
+                ]}
+              />
+              {typeof value === 'number' && forcesWiredLink(value) && (
+                <Text size="sm" c="yellow.8" data-testid="config-delay-forces-wired">
+                  {t('unitConfig.delay.forcesWired')}
+                </Text>
+              )}
+              {typeof value === 'number' && isLowDelay(value) && (
+                <Text size="sm" c="dimmed" data-testid="config-delay-low-delay">
+                  {t('unitConfig.delay.lowDelay')}
+                </Text>
+              )}
+              {isStreaming(unit.applications) && (
+                <Text size="sm" c="dimmed">
+                  {t('unitConfig.delay.onTheFly')}
+                </Text>
+              )}
+            </>
+          );
+        }}
+      </ConfigCard>
+      <>
+        <ConfigCard
+          formId="audio"
+          title={t('unitConfig.audio.title')}
+          endpoint="commandAudioParameters"
+          kind="command"
+          source={audioForm(config)}
+          validate={validateAudioForm}
+          schema={AudioParametersBody}
+          toBody={audioBody}
+          fields={[
+            [
+              {
+                kind: 'select',
+                name: 'input',
+                label: t('unitConfig.audio.input'),
+                options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })),
+              },
+              {
+                kind: 'select',
+                name: 'channels',
+                label: t('unitConfig.audio.channels'),
+                description: t('unitConfig.audio.sdiOnly'),
+                options: AUDIO_CHANNEL_CHOICES.map(String),
+              },
+              { kind: 'text', name: 'gainDb', label: t('unitConfig.audio.gainDb') },
+            ],
+          ]}
+        />
+        <ConfigCard
+          formId="audioBitrate"
+          title={t('unitConfig.audioBitrate.title')}
+          endpoint="commandAudioBitrate"
+          kind="command"
+          source={audioBitrateForm(config)}
+          schema={AudioBitrateBody}
+          toBody={audioBitrateBody}
+          fields={[
+            {
+              kind: 'select',
+              name: 'bitrateKbps',
+              label: t('unitConfig.audioBitrate.bitrateKbps'),
+              options: LIMITS.audioEncodingKbps.map((kbps) => ({
+                value: String(kbps),
+                label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }),
+              })),
+            },
+          ]}
+        />
+      </>
+      <ReturnAudioForms config={config} unit={unit} />
+      <ConfigCard
+        formId="singleCamera"
+        title={t('unitConfig.singleCamera.title')}
+        endpoint="updateUnitSingleCamera"
+        kind="update"
+        source={singleCameraForm(config)}
+        validate={(v) => validateSingleCameraForm(v, unit)}
+        schema={SingleCameraUpdateBody}
+        toBody={singleCameraBody}
         fields={[
           [
             {
               kind: 'select',
-              name: 'input',
-              label: t('unitConfig.audio.input'),
-              options: AUDIO_INPUTS.map((i) => ({ value: i, label: t(`unitConfig.audio.inputs.${i}`) })),
+              name: 'resolution',
+              label: t('unitConfig.singleCamera.resolution'),
+              options: VIDEO_RESOLUTIONS.map((lines) => ({ value: String(lines), label: t('unitConfig.singleCamera.resolutionOption', { lines }) })),
             },
             {
               kind: 'select',
-              name: 'channels',
-              label: t('unitConfig.audio.channels'),
-              description: t('unitConfig.audio.sdiOnly'),
-              options: AUDIO_CHANNEL_CHOICES.map(String),
+              name: 'colourDepth',
+              label: t('unitConfig.singleCamera.colourDepth'),
+              options: LIMITS.colourDepths.map((bits) => ({ value: String(bits), label: t('unitConfig.singleCamera.colourDepthOption', { bits }) })),
             },
-            { kind: 'text', name: 'gainDb', label: t('unitConfig.audio.gainDb') },
+            {
+              kind: 'text',
+              name: 'maxBandwidthMbps',
+              label: t('unitConfig.singleCamera.maxBandwidthMbps'),
+              description: t('unitConfig.singleCamera.maxHint', { max: LIMITS.hdMaxBandwidthSingleCameraMbps }),
+            },
           ],
         ]}
       />
+      <EncodingForms config={config} unit={unit} />
+      {unit.capabilities.multiCamera === true && (
+        <ConfigCard
+          formId="cameras"
+          title={t('unitConfig.cameras.title')}
+          endpoint="updateUnitMultipleCamera"
+          kind="update"
+          source={multiCameraForm(config)}
+          validate={validateMultiCameraForm}
+          schema={MultipleCameraUpdateBody}
+          toBody={multiCameraBody}
+        >
+          {(form, error) => {
+            const feeds = parseNumber(form.values.numberOfFeeds) ?? 0;
+            return (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('unitConfig.cameras.hint', {
+                    label: LIMITS.cameraLabelMax,
+                    min: LIMITS.cameraPriorityMin,
+                    max: LIMITS.cameraPriorityMax,
+                    mbps: LIMITS.hdMaxBandwidthMultiCameraMbps,
+                  })}
+                </Text>
+                <Group grow align="flex-start">
+                  <NativeSelect
+                    label={t('unitConfig.cameras.numberOfFeeds')}
+                    value={form.values.numberOfFeeds}
+                    onChange={(e) => form.set({ numberOfFeeds: e.currentTarget.value })}
+                    data={Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i) => String(i + 1))}
+                    error={error('numberOfFeeds') ?? error('cameras')}
+                    data-testid="config-cameras-numberOfFeeds"
+                  />
+                  <TextInput
+                    label={t('unitConfig.cameras.maxBandwidthMbps')}
+                    value={form.values.maxBandwidthMbps}
+                    onChange={(e) => form.set({ maxBandwidthMbps: e.currentTarget.value })}
+                    error={error('maxBandwidthMbps')}
+                    data-testid="config-cameras-maxBandwidthMbps"
+                  />
+                </Group>
+                <RowList
+                  prefix="config-cameras"
+                  path="cameras"
+                  rows={form.values.cameras.slice(0, feeds)}
+                  onChange={(shown) => form.set({ cameras: [...shown, ...form.values.cameras.slice(feeds)] })}
+                  fields={(i) => [
+                    { kind: 'text', name: 'label', label: t('unitConfig.cameras.label', { n: i + 1 }) },
+                    { kind: 'select', name: 'priority', label: t('unitConfig.cameras.priority', { n: i + 1 }), options: CAMERA_PRIORITIES },
+                  ]}
+                  error={error}
+                />
+              </>
+            );
+          }}
+        </ConfigCard>
+      )}
       <ConfigCard
-        formId="audioBitrate"
-        title={t('unitConfig.audioBitrate.title')}
-        endpoint="commandAudioBitrate"
-        kind="command"
-        source={audioBitrateForm(config)}
-        schema={AudioBitrateBody}
-        toBody={audioBitrateBody}
+        formId="storeAndForward"
+        title={t('unitConfig.storeAndForward.title')}
+        endpoint="updateUnitStoreAndForwardQuality"
+        kind="update"
+        source={storeAndForwardForm(config)}
+        schema={StoreAndForwardQualityUpdateBody}
+        toBody={(v) => v}
         fields={[
           {
             kind: 'select',
-            name: 'bitrateKbps',
-            label: t('unitConfig.audioBitrate.bitrateKbps'),
-            options: LIMITS.audioEncodingKbps.map((kbps) => ({
-              value: String(kbps),
-              label: t('unitConfig.audioBitrate.option', { kbps, channels: LIMITS.audioEncodingChannels }),
-            })),
+            name: 'quality',
+            label: t('unitConfig.storeAndForward.quality'),
+            options: STORE_AND_FORWARD_PROFILES.map((p) => ({ value: p, label: t(`unitConfig.storeAndForward.profiles.${p}`) })),
           },
         ]}
       />
-    </>
-  );
-}
-
-function SingleCameraForm({ config, unit }: TabProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="singleCamera"
-      title={t('unitConfig.singleCamera.title')}
-      endpoint="updateUnitSingleCamera"
-      kind="update"
-      source={singleCameraForm(config)}
-      validate={(v) => validateSingleCameraForm(v, unit)}
-      schema={SingleCameraUpdateBody}
-      toBody={singleCameraBody}
-      fields={[
-        [
-          {
-            kind: 'select',
-            name: 'resolution',
-            label: t('unitConfig.singleCamera.resolution'),
-            options: VIDEO_RESOLUTIONS.map((lines) => ({ value: String(lines), label: t('unitConfig.singleCamera.resolutionOption', { lines }) })),
-          },
-          {
-            kind: 'select',
-            name: 'colourDepth',
-            label: t('unitConfig.singleCamera.colourDepth'),
-            options: LIMITS.colourDepths.map((bits) => ({ value: String(bits), label: t('unitConfig.singleCamera.colourDepthOption', { bits }) })),
-          },
-          {
-            kind: 'text',
-            name: 'maxBandwidthMbps',
-            label: t('unitConfig.singleCamera.maxBandwidthMbps'),
-            description: t('unitConfig.singleCamera.maxHint', { max: LIMITS.hdMaxBandwidthSingleCameraMbps }),
-          },
-        ],
-      ]}
-    />
-  );
-}
-
-function MultiCameraForm({ config }: TabProps) {
-  const { t } = useTranslation();
-  const priorities = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) => String(p + LIMITS.cameraPriorityMin));
-  return (
-    <ConfigCard
-      formId="cameras"
-      title={t('unitConfig.cameras.title')}
-      endpoint="updateUnitMultipleCamera"
-      kind="update"
-      source={multiCameraForm(config)}
-      validate={validateMultiCameraForm}
-      schema={MultipleCameraUpdateBody}
-      toBody={multiCameraBody}
-    >
-      {(form, error) => {
-        const feeds = parseNumber(form.values.numberOfFeeds) ?? 0;
-        const setCamera = (index: number, patch: Partial<CameraRow>) =>
-          form.set({ cameras: form.values.cameras.map((c, i) => (i === index ? { ...c, ...patch } : c)) });
-        return (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('unitConfig.cameras.hint', {
-                label: LIMITS.cameraLabelMax,
-                min: LIMITS.cameraPriorityMin,
-                max: LIMITS.cameraPriorityMax,
-                mbps: LIMITS.hdMaxBandwidthMultiCameraMbps,
-              })}
-            </Text>
-            <Group grow align="flex-start">
-              <NativeSelect
-                label={t('unitConfig.cameras.numberOfFeeds')}
-                value={form.values.numberOfFeeds}
-                onChange={(e) => form.set({ numberOfFeeds: e.currentTarget.value })}
-                data={Array.from({ length: LIMITS.multiCameraMaxCameras }, (_, i) => String(i + 1))}
-                error={error('numberOfFeeds') ?? error('cameras')}
-                data-testid="config-cameras-numberOfFeeds"
-              />
-              <TextInput
-                label={t('unitConfig.cameras.maxBandwidthMbps')}
-                value={form.values.maxBandwidthMbps}
-                onChange={(e) => form.set({ maxBandwidthMbps: e.currentTarget.value })}
-                error={error('maxBandwidthMbps')}
-                data-testid="config-cameras-maxBandwidthMbps"
-              />
-            </Group>
-            <Stack gap="xs">
-              {form.values.cameras.slice(0, feeds).map((camera, i) => (
-                <Group key={i} grow align="flex-start">
-                  <TextInput
-                    label={t('unitConfig.cameras.label', { n: i + 1 })}
-                    value={camera.label}
-                    onChange={(e) => setCamera(i, { label: e.currentTarget.value })}
-                    error={error(`cameras.${i}.label`)}
-                    data-testid={`config-cameras-label-${i}`}
-                  />
-                  <NativeSelect
-                    label={t('unitConfig.cameras.priority', { n: i + 1 })}
-                    value={camera.priority}
-                    onChange={(e) => setCamera(i, { priority: e.currentTarget.value })}
-                    data={priorities}
-                    error={error(`cameras.${i}.priority`)}
-                    data-testid={`config-cameras-priority-${i}`}
-                  />
-                </Group>
-              ))}
-            </Stack>
-          </>
-        );
-      }}
-    </ConfigCard>
-  );
-}
-
-function StoreAndForwardForm({ config }: TabProps) {
-  const { t } = useTranslation();
-  return (
-    <ConfigCard
-      formId="storeAndForward"
-      title={t('unitConfig.storeAndForward.title')}
-      endpoint="updateUnitStoreAndForwardQuality"
-      kind="update"
-      source={storeAndForwardForm(config)}
-      schema={StoreAndForwardQualityUpdateBody}
-      toBody={(v) => v}
-      fields={[
-        {
-          kind: 'select',
-          name: 'quality',
-          label: t('unitConfig.storeAndForward.quality'),
-          options: STORE_AND_FORWARD_PROFILES.map((p) => ({ value: p, label: t(`unitConfig.storeAndForward.profiles.${p}`) })),
-        },
-      ]}
-    />
-  );
-}
-
-export default function VideoAudioTab({ config, unit }: TabProps) {
-  return (
-    <Stack gap="md">
-      <DelayForm config={config} unit={unit} />
-      <AudioForms config={config} unit={unit} />
-      <IfbDelayForm config={config} unit={unit} />
-      <IfbAlwaysOnForm config={config} unit={unit} />
-      <SingleCameraForm config={config} unit={unit} />
-      <EncoderForm config={config} unit={unit} />
-      <ShootingModeForm config={config} unit={unit} />
-      <VideoComplexityForm config={config} unit={unit} />
-      <AncillaryDataForm config={config} unit={unit} />
-      {unit.capabilities.multiCamera === true && <MultiCameraForm config={config} unit={unit} />}
-      <StoreAndForwardForm config={config} unit={unit} />
     </Stack>
   );
 }

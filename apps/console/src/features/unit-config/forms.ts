@@ -29,17 +29,7 @@ import {
   type UnitConfiguration,
   type UnitTypeGroup,
   type Modem,
-  type BANDWIDTH_CAP_OPTIONS,
-  type AUTH_PROTOCOLS,
   type NETWORK_MODES,
-  type IP_INPUT_PROTOCOLS,
-  type WIFI_SECURITY,
-  type IP_MODES,
-  type AUDIO_INPUTS,
-  type VIDEO_CODECS,
-  type SHOOTING_MODES,
-  type VIDEO_COMPLEXITIES,
-  type CHANNEL_SELECTION_MODES,
 } from '@fleet/contracts';
 import {
   getDelayBounds,
@@ -97,7 +87,6 @@ export function validateDelayForm(form: DelayForm, unit: UnitFacts, config: Unit
   return mergeErrors(domain ? { delayMs: domain } : {}, checkSchema(DelayUpdateBody, body));
 }
 
-export type AudioInput = (typeof AUDIO_INPUTS)[number];
 export type AudioForm = ReturnType<typeof audioForm>;
 export const audioForm = (config: UnitConfiguration) => ({
   input: config.audio.input,
@@ -136,8 +125,10 @@ export function validateSingleCameraForm(form: SingleCameraForm, unit: UnitFacts
   return mergeErrors(licence ? { resolution: ERROR_CATALOGUE[licence].message } : {}, checkSchema(SingleCameraUpdateBody, body));
 }
 
-export type CameraRow = MultiCameraForm['cameras'][number];
-export type ChannelSelectionMode = (typeof CHANNEL_SELECTION_MODES)[number];
+/** The priorities a camera or a bandwidth limit may have, as choices. */
+export const CAMERA_PRIORITIES = Array.from({ length: LIMITS.cameraPriorityMax - LIMITS.cameraPriorityMin + 1 }, (_, p) =>
+  String(p + LIMITS.cameraPriorityMin),
+);
 export type MultiCameraForm = ReturnType<typeof multiCameraForm>;
 /**
  * The multi camera setting (PUT multiplecamera), edited in the configuration modal and in the unit
@@ -193,7 +184,6 @@ export const storeAndForwardForm = (config: UnitConfiguration) => ({ quality: co
 
 // ── Encoding and return audio (device commands) ─────────────────────────────────────────────────
 
-export type VideoCodec = (typeof VIDEO_CODECS)[number];
 export type EncoderForm = ReturnType<typeof encoderForm>;
 export const encoderForm = (config: UnitConfiguration) => ({ codec: config.encoder.codec, colourDepth: numberText(config.encoder.colourDepth) });
 export const encoderBody = (form: EncoderForm) => ({ codec: form.codec, colourDepth: parseNumber(form.colourDepth) });
@@ -205,12 +195,10 @@ export function validateEncoderForm(form: EncoderForm, unit: UnitFacts): FieldEr
   return mergeErrors(feature, checkSchema(EncoderBody, encoderBody(form)));
 }
 
-export type ShootingMode = (typeof SHOOTING_MODES)[number];
 export type ShootingModeForm = ReturnType<typeof shootingModeForm>;
 export const shootingModeForm = (config: UnitConfiguration) => ({ mode: config.shootingMode });
 export const shootingModeBody = (form: ShootingModeForm) => ({ mode: form.mode });
 
-export type VideoComplexity = (typeof VIDEO_COMPLEXITIES)[number];
 export type VideoComplexityForm = ReturnType<typeof videoComplexityForm>;
 export const videoComplexityForm = (config: UnitConfiguration) => ({ level: config.videoComplexity });
 export const videoComplexityBody = (form: VideoComplexityForm) => ({ level: form.level });
@@ -237,7 +225,6 @@ export const ifbAlwaysOnBody = (form: IfbAlwaysOnForm) => ({ enabled: form.enabl
 
 // ── Network ─────────────────────────────────────────────────────────────────────────────────────
 
-export type PriorityRow = BandwidthForm['priorityLimits'][number];
 export type BandwidthForm = ReturnType<typeof bandwidthForm>;
 export const bandwidthForm = (config: UnitConfiguration) => ({
   totalKbps: numberText(config.bandwidth.total),
@@ -260,7 +247,6 @@ export function validateBandwidthForm(form: BandwidthForm, unit: UnitFacts, unit
   return mergeErrors(problemsToErrors(problems), checkSchema(BwLimitationUpdateBody, body));
 }
 
-export type CapOption = (typeof BANDWIDTH_CAP_OPTIONS)[number];
 export type CappingForm = ReturnType<typeof cappingForm>;
 export const cappingForm = (config: UnitConfiguration) => ({
   option: config.network.capping.option,
@@ -309,7 +295,6 @@ export const ipPipeBody = (form: IpPipeForm) => ({
   ...(form.port.trim() === '' ? {} : { port: parseNumber(form.port) }),
 });
 
-export type IpInputProtocol = (typeof IP_INPUT_PROTOCOLS)[number];
 export type IpInputForm = ReturnType<typeof ipInputForm>;
 export const ipInputForm = (config: UnitConfiguration) => ({
   enabled: config.ipInput.enabled,
@@ -364,7 +349,6 @@ export function alertsBody(form: AlertsForm) {
 
 // ── Metadata ────────────────────────────────────────────────────────────────────────────────────
 
-export type MetadataRow = MetadataForm['fields'][number];
 export type MetadataForm = ReturnType<typeof metadataForm>;
 export const metadataForm = (config: UnitConfiguration) => ({
   fields: config.metadata.length > 0 ? config.metadata.map((m) => ({ key: m.key, value: m.value })) : [{ key: '', value: '' }],
@@ -384,7 +368,6 @@ export function validateMetadataForm(form: MetadataForm): FieldErrors {
 
 // ── Connections ─────────────────────────────────────────────────────────────────────────────────
 
-export type WifiSecurity = (typeof WIFI_SECURITY)[number];
 export type WifiForm = ReturnType<typeof wifiForm>;
 export const wifiForm = (config: UnitConfiguration) => ({ ssid: config.wifi.ssid ?? '', security: config.wifi.security ?? 'wpa2', password: '' });
 export const wifiBody = (form: WifiForm) => ({
@@ -393,7 +376,6 @@ export const wifiBody = (form: WifiForm) => ({
   ...(form.security === 'open' || form.password === '' ? {} : { password: form.password }),
 });
 
-export type IpMode = (typeof IP_MODES)[number];
 export type EthernetForm = ReturnType<typeof ethernetForm>;
 export function ethernetForm(config: UnitConfiguration, port: number) {
   const setting = config.interfaces.find((i) => i.port === port);
@@ -406,8 +388,6 @@ export const ethernetBody = (form: EthernetForm, port: number) => ({
 });
 
 export type NetworkMode = (typeof NETWORK_MODES)[number];
-export type AuthProtocol = (typeof AUTH_PROTOCOLS)[number];
-export type ApnRow = ModemForm['apns'][number];
 export type ModemForm = ReturnType<typeof modemForm>;
 export function modemForm(modem: ModemConfig, config: UnitConfiguration) {
   const apns = Array.from({ length: LIMITS.apnSlots }, (_, i) => {

@@ -4,11 +4,12 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { Group, Loader, Text } from '@mantine/core';
-import type { EndpointId, Role } from '@fleet/contracts';
+import type { EndpointId, Role, UnitConfiguration } from '@fleet/contracts';
 import { useConfigForm, type ConfigForm, type ConfigFormOptions } from '../../lib/forms/useConfigForm';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { ConfigFields as KitConfigFields, FormCard, type ConfigFieldsProps, type ConfigRow, type FormCardProps } from '../../kit/ConfigFields';
 import { canApply } from '../../kit/access';
+import type { UnitFacts } from './forms';
 import type { AwaitedState } from './useAwaitedChange';
 
 /** What the tabs share: the unit, whether the user may apply, and the translated messages. */
@@ -18,6 +19,12 @@ export interface ConfigContextValue {
 }
 export const ConfigContext = createContext<ConfigContextValue>({ unitId: '', roles: [] });
 export const useConfigContext = (): ConfigContextValue => useContext(ConfigContext);
+
+/** What a tab of the modal is given: the unit's configuration and what the forms' rules need of the unit. */
+export interface TabProps {
+  readonly config: UnitConfiguration;
+  readonly unit: UnitFacts;
+}
 
 /** May the user apply through this call (APPLY_BUTTON_ROLES and the call's catalogue roles)? */
 export function useAllowed(endpoint: EndpointId): boolean {

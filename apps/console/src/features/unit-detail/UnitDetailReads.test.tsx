@@ -12,7 +12,7 @@ import type { Role, UnitDetail } from '@fleet/contracts';
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { makeDetail, makeUnitConfiguration } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
-import { makeChannel } from '../channels/testChannels';
+import { makeChannel } from '../../test-utils/channels';
 import UnitDetailPanel from './UnitDetailPanel';
 
 const UNIT = 'LU800-0001';

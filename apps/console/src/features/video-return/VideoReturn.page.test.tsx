@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import VideoReturnPage from './VideoReturn.page';
-import { groupList, vrChannel } from './testVrChannels';
+import { groupList, vrChannel } from '../../test-utils/vrChannels';
 
 const channels = [
   vrChannel('VR-1', { name: 'Studio_return', status: 'idle', groupIds: ['g1'] }),

@@ -11,7 +11,7 @@ import type { Role, VrChannelDetail, VrChannelInputSources } from '@fleet/contra
 import { FakeApi, apiError } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { VrConfigurationTab } from './VrConfigurationTab';
-import { vrChannel } from './testVrChannels';
+import { vrChannel } from '../../test-utils/vrChannels';
 
 function sources(overrides: Partial<VrChannelInputSources> = {}): VrChannelInputSources {
   return { uniqueId: 'VR-1', selected: 'disabled', available: ['disabled', 'sdi', 'srt'], status: 'idle', version: 5, ...overrides };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyVrChannelEvent } from './vrCache';
-import { groupList, vrChannel } from './testVrChannels';
+import { groupList, vrChannel } from '../../test-utils/vrChannels';
 
 const at = 1;
 

@@ -9,7 +9,7 @@ import {
   serializeVrFilters,
   toggleStatusFilter,
 } from './vrFilters';
-import { vrChannel } from './testVrChannels';
+import { vrChannel } from '../../test-utils/vrChannels';
 
 const channels = [
   vrChannel('A', { name: 'Studio-A', status: 'idle', serialNumber: 'SN-77' }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UpdateVrChannelBody, VALIDATION } from '@fleet/contracts';
 import { checkSchema } from '../../lib/forms/fieldErrors';
 import { toggleId, vrConfigBody, vrConfigExtra, vrConfigForm, vrSharingBody, vrSharingForm } from './vrForms';
-import { vrChannel } from './testVrChannels';
+import { vrChannel } from '../../test-utils/vrChannels';
 
 const srt = vrChannel('A', {
   configuration: { inputType: 'srt', url: 'srt://vr.example.net:9000', passphrase: null, destinationPort: 9000, latency: 500 },

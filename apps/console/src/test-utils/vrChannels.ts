@@ -1,6 +1,6 @@
-/** Video return channels for the unit tests of this folder. */
+/** Video return channels for the unit tests of the video return area and the system entities. */
 import type { GroupVrChannelList, VrChannelDetail } from '@fleet/contracts';
-import { countVrChannels } from './vrFilters';
+import { countVrChannels } from '../features/video-return/vrFilters';
 
 export function vrChannel(uniqueId: string, patch: Partial<VrChannelDetail> = {}): VrChannelDetail {
   return {

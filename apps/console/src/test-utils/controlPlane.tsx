@@ -4,7 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createControlPlaneReactClient, trpc } from './trpc';
+import { createControlPlaneReactClient, trpc } from '../features/simulator/trpc';
 
 export function ControlPlane({ children }: { readonly children: ReactNode }) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-/** Test fixtures of the files area (only imported by *.test.ts). */
+/** Test fixtures of the files area (only imported by its tests). */
 import { ChannelFile } from '@fleet/contracts';
 import type { ChannelFileList } from '@fleet/contracts';
 
