@@ -5,7 +5,9 @@
  * replays (the devices muted while the shard plays a recording's reports: replay/run.ts).
  * Telemetry of the whole fleet is stepped by one timer (wheel.ts).
  */
+import { systemClock } from '@fleet/contracts';
 import type {
+  Clock,
   ClockModeInput,
   CoreToDevice,
   DemoPresetFile,
@@ -40,8 +42,10 @@ import { answerControl } from './control.js';
 export interface EngineOptions {
   seed: number;
   clock?: ClockMode;
-  /** Simulated start time (ms since epoch); fixed for reproducible runs. */
+  /** Simulated start time (ms since epoch); fixed for reproducible runs. By default `wallClock`'s now. */
   startAt?: number;
+  /** Where a run (or a reset) without `startAt` takes its start time (default the system clock). */
+  wallClock?: Clock;
   shardId?: string;
   timings?: Partial<DeviceTimings>;
   serverTimings?: Partial<ServerTimings>;
@@ -89,7 +93,7 @@ export class Engine {
   readonly stats = { sent: 0, commands: 0 };
 
   constructor(private readonly opts: EngineOptions) {
-    this.clockImpl = new SimClock(opts.startAt ?? Date.now(), opts.clock ?? { kind: 'realtime' });
+    this.clockImpl = new SimClock(opts.startAt ?? (opts.wallClock ?? systemClock).now(), opts.clock ?? { kind: 'realtime' });
     this.#seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
     this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
@@ -352,7 +356,7 @@ export class Engine {
     this.world.clear();
     const mode = this.clock.mode();
     this.clock.stop();
-    this.clockImpl = new SimClock(startAt ?? this.opts.startAt ?? Date.now(), mode);
+    this.clockImpl = new SimClock(startAt ?? this.opts.startAt ?? (this.opts.wallClock ?? systemClock).now(), mode);
     this.#seed = seed;
     this.seedRng = new Rng(seed);
     this.startWheel();

@@ -9,6 +9,7 @@
 import { ERROR_CATALOGUE, buildPath, type EndpointDef } from '@fleet/contracts';
 import { pathParamNames, requiredQueryNames, routeOf, type Call } from './calls.js';
 import { checkErrorAnswer, describeBody, routePresence } from './classify.js';
+import type { RunClock } from './clock.js';
 import { compareWithSchema } from './diff.js';
 import { CoreClient, type Answer, type SentRequest } from './http.js';
 import { judgeNegative, markerDiff, readBackDiff } from './negative.js';
@@ -62,6 +63,8 @@ export interface ConformanceOptions {
   log?: (line: string) => void;
   /** Each request as it is sent (method, path, with or without the credentials, why). */
   onRequest?: (r: SentRequest) => void;
+  /** The run's time: the rate limit, the /ws checks, the report's start and duration (default the system clock). */
+  clock?: RunClock;
 }
 
 type CatalogueCode = keyof typeof ERROR_CATALOGUE;
@@ -126,6 +129,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Report> 
     secrets,
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   try {
     if (!opts.user && !opts.cookie && !headers.length) throw new Error('give --user and --password, --cookie or --header');
@@ -145,11 +149,11 @@ export async function runConformance(opts: ConformanceOptions): Promise<Report> 
 }
 
 async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secrets): Promise<Report> {
-  const started = Date.now();
+  const started = client.clock.now();
   const log = (line: string): void => opts.log?.(secrets.redact(line));
   const write = Boolean(opts.write);
   const probeWrites = write || Boolean(opts.probeWrites);
-  const marker = `conformance-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const marker = `conformance-${started.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const results: CheckResult[] = [];
   const cleanupFailures: string[] = [];
   const add = (r: CheckResult): void => {
@@ -573,7 +577,7 @@ async function run(opts: ConformanceOptions, client: CoreClient, secrets: Secret
     probeWrites,
     strict: Boolean(opts.strict),
     startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
+    durationMs: client.clock.now() - started,
     results: secrets.redactDeep(results),
     cleanupFailures: secrets.redactDeep(cleanupFailures),
   });

@@ -17,8 +17,10 @@ import {
   RECORDING_FORMAT,
   RECORDING_VERSION,
   ServerMessage,
+  systemClock,
   Topic,
   TOPIC_PATTERN,
+  type Clock,
   type RecordedServer,
   type RecordedUnit,
   type RecordingHeader,
@@ -46,6 +48,8 @@ export interface RecordOptions {
   log?: (line: string) => void;
   /** Wait before reconnecting a dropped socket (default 1 s). */
   reconnectMs?: number;
+  /** The times written: the recording's start, its lines, the pings (default the system clock). */
+  clock?: Clock;
 }
 
 export interface RecordResult {
@@ -198,7 +202,8 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
   const fleet = await readFleet(session);
   log(`fleet: ${fleet.units.length} units, ${fleet.servers.length} servers; following ${topics.length} topic(s)`);
 
-  const startedAt = Date.now();
+  const clock = opts.clock ?? systemClock;
+  const startedAt = clock.now();
   const header: RecordingHeader = {
     format: RECORDING_FORMAT,
     version: RECORDING_VERSION,
@@ -209,7 +214,7 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
     clock: null,
     fleet,
   };
-  const writer = new RecordingWriter(opts.out, header);
+  const writer = new RecordingWriter(opts.out, header, clock);
   const result: RecordResult = {
     events: 0,
     durationMs: 0,
@@ -270,7 +275,7 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
           const resume = epoch !== null && parsed.epoch === epoch ? epoch : undefined;
           epoch = parsed.epoch;
           if (heartbeat) clearInterval(heartbeat);
-          heartbeat = parsed.heartbeatMs > 0 ? setInterval(() => ws.send(JSON.stringify({ op: 'ping', t: Date.now() })), parsed.heartbeatMs) : null;
+          heartbeat = parsed.heartbeatMs > 0 ? setInterval(() => ws.send(JSON.stringify({ op: 'ping', t: clock.now() })), parsed.heartbeatMs) : null;
           const size = Math.max(1, parsed.batchSize);
           for (let i = 0; i < topics.length; i += size) {
             const batch = topics.slice(i, i + size);
