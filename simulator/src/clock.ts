@@ -6,7 +6,7 @@
  * among the timers already set, as on a stepped clock. It is a contracts `Clock` (`now()`): what
  * takes one can run on simulated time.
  */
-import type { Clock } from '@fleet/contracts';
+import { systemClock, type Clock } from '@fleet/contracts';
 
 export type ClockMode = { kind: 'realtime' } | { kind: 'accelerated'; factor: number } | { kind: 'stepped' };
 
@@ -30,7 +30,8 @@ export class SimClock implements Clock {
   /** The due time of the timer running now (real or accelerated mode), null between firings. */
   private firing: number | null = null;
 
-  constructor(start: number, mode: ClockMode = { kind: 'realtime' }) {
+  /** `start`: the simulated time it starts at (ms since the epoch; by default the wall clock's now). */
+  constructor(start: number = systemClock.now(), mode: ClockMode = { kind: 'realtime' }) {
     this.simNow = Math.round(start);
     this.stepped = true; // so that setMode reads simNow as the current time
     this.setMode(mode);

@@ -5,9 +5,7 @@
  * replays (the devices muted while the shard plays a recording's reports: replay/run.ts).
  * Telemetry of the whole fleet is stepped by one timer (wheel.ts).
  */
-import { systemClock } from '@fleet/contracts';
 import type {
-  Clock,
   ClockModeInput,
   CoreToDevice,
   DemoPresetFile,
@@ -42,10 +40,8 @@ import { answerControl } from './control.js';
 export interface EngineOptions {
   seed: number;
   clock?: ClockMode;
-  /** Simulated start time (ms since epoch); fixed for reproducible runs. By default `wallClock`'s now. */
+  /** Simulated start time (ms since epoch); fixed for reproducible runs (by default the wall clock's now). */
   startAt?: number;
-  /** Where a run (or a reset) without `startAt` takes its start time (default the system clock). */
-  wallClock?: Clock;
   shardId?: string;
   timings?: Partial<DeviceTimings>;
   serverTimings?: Partial<ServerTimings>;
@@ -93,7 +89,7 @@ export class Engine {
   readonly stats = { sent: 0, commands: 0 };
 
   constructor(private readonly opts: EngineOptions) {
-    this.clockImpl = new SimClock(opts.startAt ?? (opts.wallClock ?? systemClock).now(), opts.clock ?? { kind: 'realtime' });
+    this.clockImpl = new SimClock(opts.startAt, opts.clock ?? { kind: 'realtime' });
     this.#seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
     this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
@@ -356,7 +352,7 @@ export class Engine {
     this.world.clear();
     const mode = this.clock.mode();
     this.clock.stop();
-    this.clockImpl = new SimClock(startAt ?? this.opts.startAt ?? (this.opts.wallClock ?? systemClock).now(), mode);
+    this.clockImpl = new SimClock(startAt ?? this.opts.startAt, mode);
     this.#seed = seed;
     this.seedRng = new Rng(seed);
     this.startWheel();

@@ -19,18 +19,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import {
-  RealtimeEvent,
-  RECORDING_FORMAT,
-  RECORDING_VERSION,
-  systemClock,
-  Topic,
-  type Clock,
-  type RecordedAnswer,
-  type RecordingHeader,
-} from '@fleet/contracts';
+import { RealtimeEvent, systemClock, Topic, type Clock, type RecordedAnswer, type RecordingHeader } from '@fleet/contracts';
 import { redactQuery, redactSecrets, RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { coreRecordingHeader } from './recorder.js';
 
 export interface ProxyOptions {
   /** The core, e.g. https://core.example (a path prefix is kept). */
@@ -158,14 +150,7 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
   const clock = opts.clock ?? systemClock;
   const startedAt = clock.now();
   const header: RecordingHeader = {
-    format: RECORDING_FORMAT,
-    version: RECORDING_VERSION,
-    name: opts.name,
-    source: 'core',
-    startedAt,
-    seed: null,
-    clock: null,
-    fleet: { units: [], servers: [] },
+    ...coreRecordingHeader(opts.name, startedAt, { units: [], servers: [] }),
     proxy: { core: core.origin + corePath, apiBase },
   };
   const writer = new RecordingWriter(opts.out, header, clock);

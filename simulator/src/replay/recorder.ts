@@ -28,6 +28,11 @@ import {
 import { RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket from 'ws';
 
+/** The header of a recording made from outside a core (no seed, no simulator clock): the recorder's and the proxy's. */
+export function coreRecordingHeader(name: string, startedAt: number, fleet: RecordingHeader['fleet']): RecordingHeader {
+  return { format: RECORDING_FORMAT, version: RECORDING_VERSION, name, source: 'core', startedAt, seed: null, clock: null, fleet };
+}
+
 export interface RecordOptions {
   /** e.g. http://127.0.0.1:8080 */
   core: string;
@@ -204,16 +209,7 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
 
   const clock = opts.clock ?? systemClock;
   const startedAt = clock.now();
-  const header: RecordingHeader = {
-    format: RECORDING_FORMAT,
-    version: RECORDING_VERSION,
-    name: opts.name,
-    source: 'core',
-    startedAt,
-    seed: null,
-    clock: null,
-    fleet,
-  };
+  const header = coreRecordingHeader(opts.name, startedAt, fleet);
   const writer = new RecordingWriter(opts.out, header, clock);
   const result: RecordResult = {
     events: 0,
