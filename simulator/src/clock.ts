@@ -3,8 +3,11 @@
  * or stepped by hand (QA reproducing a run to the event). Timers fire in due order; timers due at
  * the same instant fire in the order they were set, so a seeded run is reproducible. A timer runs
  * at its own due time, however late the event loop lets it fire: what it schedules keeps its place
- * among the timers already set, as on a stepped clock.
+ * among the timers already set, as on a stepped clock. It is a contracts `Clock` (`now()`): what
+ * takes one can run on simulated time.
  */
+import { systemClock, type Clock } from '@fleet/contracts';
+
 export type ClockMode = { kind: 'realtime' } | { kind: 'accelerated'; factor: number } | { kind: 'stepped' };
 
 interface Timer {
@@ -14,7 +17,7 @@ interface Timer {
   cancelled: boolean;
 }
 
-export class SimClock {
+export class SimClock implements Clock {
   private simNow: number;
   private realAnchor = 0;
   private simAnchor = 0;
@@ -27,7 +30,8 @@ export class SimClock {
   /** The due time of the timer running now (real or accelerated mode), null between firings. */
   private firing: number | null = null;
 
-  constructor(start: number, mode: ClockMode = { kind: 'realtime' }) {
+  /** `start`: the simulated time it starts at (ms since the epoch; by default the wall clock's now). */
+  constructor(start: number = systemClock.now(), mode: ClockMode = { kind: 'realtime' }) {
     this.simNow = Math.round(start);
     this.stepped = true; // so that setMode reads simNow as the current time
     this.setMode(mode);

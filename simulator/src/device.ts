@@ -1,9 +1,10 @@
 /**
  * One simulated unit, composed: the hardware models (links, battery, position, camera, storages,
- * alerts), its state, snapshot and truth, the telemetry loop, power on and off (every part lets go
- * of what it holds), the dispatch of applications by key with their licences, the IP pipe, and the
- * camera and battery. Each other job is a part under unit/, given the unit through one host
- * (unit/host.ts): `linkControl` (links.ts), `stream` (stream.ts), `recording` (recording.ts),
+ * alerts), its state, snapshot and truth, the telemetry loop, what power on and off do to the
+ * parts (every part lets go of what it holds), the dispatch of applications by key with their
+ * licences, the IP pipe, and the camera and battery. Each other job is a part under unit/, given
+ * the unit through one host (unit/host.ts): `power` (power.ts: on or off, the timers of a power-on,
+ * outages, shut-down), `linkControl` (links.ts), `stream` (stream.ts), `recording` (recording.ts),
  * `upgrade` (upgrade.ts), `diagnostics` (diagnostics.ts), `sessions` (sessions.ts, intercom and
  * external streams), `autonomy` (autonomy.ts) and the unit's alerts (alerts.ts).
  * Everything that changes the unit is a method of the device or of a part, answering a Reaction
@@ -19,15 +20,7 @@ import type { SimClock } from './clock.js';
 import type { Rng } from './rng.js';
 import { AlertMonitor, defaultAlertConfig, type AlertConfig } from './models/alerts.js';
 import { BatteryModel } from './models/battery.js';
-import {
-  CAMERA_CONNECTED_SHARE,
-  LINK_LOAD,
-  LINK_PROFILES,
-  LINKS_BY_GROUP,
-  MAINS_POWERED,
-  STREAM_DEMAND_KBPS,
-  SWITCH_ON_AFTER_OUTAGES,
-} from './models/constants.js';
+import { CAMERA_CONNECTED_SHARE, LINK_LOAD, LINK_PROFILES, LINKS_BY_GROUP, MAINS_POWERED, STREAM_DEMAND_KBPS } from './models/constants.js';
 import { LinkModel } from './models/link.js';
 import { PositionModel } from './models/position.js';
 import { StorageModel } from './models/storage.js';
@@ -43,7 +36,8 @@ import { UnitRecording } from './unit/recording.js';
 import { UnitSessions } from './unit/sessions.js';
 import { defaultSettings, noFaults, type UnitFaultState, type UnitSettings, type UnitSnapshot, type UnitTruth } from './unit/state.js';
 import { UnitStream } from './unit/stream.js';
-import { LifeTimers, TimerScope } from './unit/timers.js';
+import { UnitPower } from './unit/power.js';
+import { TimerScope } from './unit/timers.js';
 import { UnitUpgrade } from './unit/upgrade.js';
 import { World } from './world.js';
 
@@ -71,15 +65,12 @@ export class UnitDevice {
   readonly autonomy: UnitAutonomy;
   readonly sessions: UnitSessions;
 
-  private on = false;
   private readonly apps: UnitApplications;
   private readonly unitAlerts: UnitAlerts;
   private readonly faultState: UnitFaultState = noFaults();
   private readonly applied: UnitSettings = defaultSettings();
-  /** Timers of the current power-on (cancelled by a power-off): see unit/timers.ts. */
-  private readonly life: LifeTimers;
-  /** Timers of the time the unit is off (being switched on again): cancelled by a power-on. */
-  private readonly offTimers: TimerScope;
+  /** On or off, and the timers of a power-on and of the time off: unit/power.ts. */
+  private readonly power: UnitPower;
   /** Timers of the hardware (telemetry of its own, links reconnecting): cancelled when the device stops. */
   private readonly hardware: TimerScope;
   private stopTelemetry: (() => void) | null = null;
@@ -113,11 +104,27 @@ export class UnitDevice {
     );
     this.alerts = new AlertMonitor({ unitId: spec.unitId, serverId: null, channelId: null }, alertConfig, (e) => this.emitEvent(e));
     world.listen(spec.unitId, (channelId) => this.stream.channelTaken(channelId));
-    this.life = new LifeTimers(clock);
-    this.offTimers = new TimerScope(clock);
+    this.power = new UnitPower(clock, rng, timings, {
+      switchedOn: () => {
+        this.apps.clear();
+        this.lastTelemetry = this.clock.now();
+        this.reportState();
+      },
+      // Telemetry and storages are reported at once; an autonomous unit plans what it does next.
+      up: () => {
+        this.storage.reportStorages();
+        this.tick();
+        this.autonomy.begin();
+      },
+      releasing: () => this.releaseAll(),
+      switchedOff: () => {
+        this.apps.clear();
+        this.reportState();
+      },
+    });
     this.hardware = new TimerScope(clock);
-    const schedule = (ms: number, fn: () => void) => this.life.after(ms, fn);
-    const isOnline = () => this.on;
+    const schedule = (ms: number, fn: () => void) => this.power.life.after(ms, fn);
+    const isOnline = () => this.power.on;
     const emitEvent = (e: DeviceEvent) => this.emitEvent(e);
     this.apps = new UnitApplications({
       isOnline,
@@ -161,7 +168,7 @@ export class UnitDevice {
   // ── state ─────────────────────────────────────────────────────────────────────────────────────
 
   get online(): boolean {
-    return this.on;
+    return this.power.on;
   }
 
   get applications(): Applications {
@@ -187,7 +194,7 @@ export class UnitDevice {
   snapshot(): UnitSnapshot {
     return structuredClone({
       unitId: this.spec.unitId,
-      online: this.on,
+      online: this.power.on,
       applications: this.apps.all,
       swVersion: this.upgrade.version,
       cameraConnected: this.cameraConnected,
@@ -211,8 +218,8 @@ export class UnitDevice {
   truth(): UnitTruth {
     return {
       unitId: this.spec.unitId,
-      online: this.on,
-      life: this.life.life,
+      online: this.power.on,
+      life: this.power.life.life,
       applications: this.apps.all,
       streamChannel: this.stream.channel,
       streamExternal: this.stream.external,
@@ -226,8 +233,8 @@ export class UnitDevice {
       scans: this.linkControl.scanCount,
       recording: this.storage.isRecording(),
       p2pLinkId: this.p2pLinkId,
-      lifeTimersPending: this.life.pending,
-      staleTimerFirings: this.life.staleFirings,
+      lifeTimersPending: this.power.life.pending,
+      staleTimerFirings: this.power.life.staleFirings,
     };
   }
 
@@ -244,11 +251,7 @@ export class UnitDevice {
   // ── the loop ──────────────────────────────────────────────────────────────────────────────────
 
   start(): void {
-    if (this.rng.chance(this.timings.initiallyOffShare)) {
-      this.offTimers.after(this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES, () => this.powerOn());
-    } else {
-      this.offTimers.after(this.draw(this.timings.bootMs), () => this.powerOn());
-    }
+    this.power.boot();
     // Drawn either way: the device's random sequence does not depend on who ticks it.
     const phase = this.rng.range(0, this.timings.telemetryIntervalMs);
     if (!this.externalTicks) this.stopTelemetry = this.clock.every(this.timings.telemetryIntervalMs, () => this.tick(), phase);
@@ -257,8 +260,7 @@ export class UnitDevice {
   /** The engine no longer runs the device: every timer of it is cancelled. */
   stop(): void {
     this.world.unlisten(this.spec.unitId);
-    this.life.end();
-    this.offTimers.clear();
+    this.power.stop();
     this.hardware.clear();
     this.stopTelemetry?.();
     this.stopTelemetry = null;
@@ -271,7 +273,7 @@ export class UnitDevice {
 
   /** Tell the core the device's current applications (after any change of them). */
   private reportState(): void {
-    this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.on, applications: { ...this.apps.all }, at: this.clock.now() });
+    this.emit({ kind: 'state', unitId: this.spec.unitId, online: this.power.on, applications: { ...this.apps.all }, at: this.clock.now() });
   }
 
   /**
@@ -279,7 +281,7 @@ export class UnitDevice {
    * telemetry report. Called by the device's own timer, or by the engine for the whole fleet.
    */
   tick(now = this.clock.now()): void {
-    if (!this.on) return;
+    if (!this.power.on) return;
     const dt = now - this.lastTelemetry;
     this.lastTelemetry = now;
     const apps = this.apps.all;
@@ -297,7 +299,7 @@ export class UnitDevice {
     for (const l of this.links) l.step(now, share, scale, this.timings.spontaneousLinkEvents);
     this.battery.step(dt, streaming);
     if (this.battery.empty()) {
-      this.powerOff(); // the battery ran out
+      this.power.powerOff(); // the battery ran out
       return;
     }
     this.position.step(dt);
@@ -323,39 +325,20 @@ export class UnitDevice {
     return this.rng.range(range[0], range[1]);
   }
 
-  // ── power ─────────────────────────────────────────────────────────────────────────────────────
+  // ── power (unit/power.ts) ─────────────────────────────────────────────────────────────────────
 
   /** Power on or off now (faults, a battery running empty). */
   setPower(on: boolean): void {
-    if (on) this.powerOn();
-    else this.powerOff();
-  }
-
-  private powerOn(): void {
-    if (this.on) return; // already on (a scenario switched it on before its boot finished)
-    // Switched on: a switch-on still pending from the time it was off (after an outage, a reboot) is void.
-    this.offTimers.clear();
-    this.life.begin();
-    this.on = true;
-    this.apps.clear();
-    this.lastTelemetry = this.clock.now();
-    this.reportState();
-    this.planOutage();
-    // Telemetry and storages are reported at once; an autonomous unit plans what it does next.
-    this.storage.reportStorages();
-    this.tick();
-    this.autonomy.begin();
+    this.power.set(on);
   }
 
   /**
-   * Off: every part lets go of what it held (recording and uploads, the stream's channel, video
-   * return, logs, upgrade, speed test, scans), intercom, external streams and the point-to-point
-   * link end, and every timer of this power-on is cancelled: nothing it had started goes on in a
-   * later one.
+   * What a power-off takes: every part lets go of what it held (recording and uploads, the
+   * stream's channel, video return, logs, upgrade, speed test, scans), intercom, external streams
+   * and the point-to-point link end. The power-on's timers are already cancelled: nothing it had
+   * started goes on in a later one.
    */
-  private powerOff(): void {
-    if (!this.on) return;
-    this.life.end();
+  private releaseAll(): void {
     this.recording.release();
     this.stream.release();
     this.world.videoReturnServer()?.releaseVideoReturn(this.spec.unitId);
@@ -365,28 +348,14 @@ export class UnitDevice {
     this.p2pLinkId = null;
     // A scan ends with the power: the modem is back on the air when the unit is.
     this.linkControl.endScans(false);
-    this.on = false;
-    this.apps.clear();
-    this.reportState();
-  }
-
-  private planOutage(): void {
-    const mtbo = this.timings.meanTimeBetweenOutagesMs;
-    if (mtbo <= 0) return;
-    const inMs = -Math.log(1 - this.rng.next()) * mtbo; // exponential inter-arrival
-    this.life.after(inMs, () => {
-      this.powerOff();
-      this.offTimers.after(this.draw(this.timings.outageMs), () => this.powerOn());
-    });
   }
 
   /**
    * Shut down: offline at once, every application gone; powered on again after `restartAfterMs`
    * (by default some outage durations: someone on site switches it back on), or never when 0.
    */
-  shutDown(restartAfterMs: number = this.draw(this.timings.outageMs) * SWITCH_ON_AFTER_OUTAGES): void {
-    this.powerOff();
-    if (restartAfterMs > 0) this.offTimers.after(restartAfterMs, () => this.powerOn());
+  shutDown(restartAfterMs?: number): void {
+    this.power.shutDown(restartAfterMs);
   }
 
   /**
@@ -395,10 +364,10 @@ export class UnitDevice {
    * please try again") —, the unit goes off and is back after the reboot time.
    */
   reboot(): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     this.diagnostics.cancelSpeedTest('TEST_CANCELLED');
     this.linkControl.endScans(true);
-    this.shutDown(this.draw(this.timings.rebootMs));
+    this.power.shutDown(this.draw(this.timings.rebootMs));
     return accepted;
   }
 
@@ -410,7 +379,7 @@ export class UnitDevice {
    * has input and is free, else the first that has) once running.
    */
   startApp(key: UnitApplicationKey, opts: { vrChannelId?: string | null } = {}): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     const caps = this.spec.capabilities;
     switch (key) {
       case 'video':
@@ -454,7 +423,7 @@ export class UnitDevice {
 
   /** Stop an application by key; stopping what does not run is accepted. */
   stopApp(key: UnitApplicationKey): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     switch (key) {
       case 'video':
         return this.stream.stopVideo();
@@ -478,7 +447,7 @@ export class UnitDevice {
    * or failed when the IP pipe server does not answer (spec 000 §4 IP pipe states).
    */
   connectIpPipe(serverAnswers: boolean): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     if (this.spec.capabilities.ipPipe === false) return refused('FEATURE_DISABLED');
     this.apps.start('l2ControlPipe', { running: serverAnswers ? 'running' : 'failed' });
     return accepted;
@@ -486,7 +455,7 @@ export class UnitDevice {
 
   /** Take the IP pipe down: a failed pipe is cleared at once, a connected one disconnects. */
   disconnectIpPipe(): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     if (this.apps.state('l2ControlPipe') === 'failed') this.apps.set('l2ControlPipe', undefined);
     else this.apps.stop('l2ControlPipe');
     return accepted;
@@ -494,7 +463,7 @@ export class UnitDevice {
 
   /** An operational mode change runs as the changeAvicMode activity for a few seconds; not while busy. */
   changeOperationalMode(): Reaction {
-    if (!this.on) return refused('UNIT_OFFLINE');
+    if (!this.power.on) return refused('UNIT_OFFLINE');
     if (isBusy(this.apps.all)) return refused('UNIT_BUSY');
     this.apps.runFor('changeAvicMode', this.draw(this.timings.settingApplyMs));
     return accepted;
@@ -505,12 +474,12 @@ export class UnitDevice {
   /** Plug or pull the camera; alerts follow at once. */
   setCamera(connected: boolean): void {
     this.cameraConnected = connected;
-    if (this.on) this.unitAlerts.evaluate(null);
+    if (this.power.on) this.unitAlerts.evaluate(null);
   }
 
   /** Set the battery (and whether it charges); alerts follow at once. */
   setBattery(percentage: number, charging?: boolean): void {
     this.battery.set(percentage, charging);
-    if (this.on) this.unitAlerts.evaluate(null);
+    if (this.power.on) this.unitAlerts.evaluate(null);
   }
 }

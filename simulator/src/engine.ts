@@ -40,7 +40,7 @@ import { answerControl } from './control.js';
 export interface EngineOptions {
   seed: number;
   clock?: ClockMode;
-  /** Simulated start time (ms since epoch); fixed for reproducible runs. */
+  /** Simulated start time (ms since epoch); fixed for reproducible runs (by default the wall clock's now). */
   startAt?: number;
   shardId?: string;
   timings?: Partial<DeviceTimings>;
@@ -89,7 +89,7 @@ export class Engine {
   readonly stats = { sent: 0, commands: 0 };
 
   constructor(private readonly opts: EngineOptions) {
-    this.clockImpl = new SimClock(opts.startAt ?? Date.now(), opts.clock ?? { kind: 'realtime' });
+    this.clockImpl = new SimClock(opts.startAt, opts.clock ?? { kind: 'realtime' });
     this.#seed = opts.seed;
     this.seedRng = new Rng(opts.seed);
     this.baseTimings = { ...DEFAULT_TIMINGS, ...opts.demo?.motion, ...opts.timings };
@@ -352,7 +352,7 @@ export class Engine {
     this.world.clear();
     const mode = this.clock.mode();
     this.clock.stop();
-    this.clockImpl = new SimClock(startAt ?? this.opts.startAt ?? Date.now(), mode);
+    this.clockImpl = new SimClock(startAt ?? this.opts.startAt, mode);
     this.#seed = seed;
     this.seedRng = new Rng(seed);
     this.startWheel();

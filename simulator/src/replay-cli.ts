@@ -28,6 +28,7 @@ import {
   RecordingName,
   RecordingSummary,
   ReplayStatusReply,
+  systemClock,
   type FleetImportInput,
   type RecordedEvent,
   type ReplayStartInput,
@@ -295,7 +296,7 @@ async function proxy(args: Args): Promise<number> {
   if (!core) throw new UsageError('proxy needs --core URL');
   const { host, port } = listenArg(args.values.listen);
   const durationS = positiveNumber(args.values.duration, '--duration');
-  const out = args.values.out ?? `proxy-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}.ndjson.gz`;
+  const out = args.values.out ?? `proxy-${new Date(systemClock.now()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}.ndjson.gz`;
   const name = args.values.name ?? nameFrom(out);
   if (!RecordingName.safeParse(name).success) throw new UsageError(`--name ${name}: lower-case letters, digits and dashes, at most 80`);
   const handle = await startProxy({

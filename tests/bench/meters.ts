@@ -1,5 +1,8 @@
-/** What a benchmark measures of its own process: garbage collection, allocation sites (realtime-ingest.bench.ts). */
-import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
+/**
+ * What a benchmark measures of its own process: garbage collection, allocation sites
+ * (realtime-ingest.bench.ts); CPU, event-loop delay and how far behind the devices it is (realtime.bench.ts).
+ */
+import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 
 export interface GcStats {
@@ -114,4 +117,45 @@ export async function allocationProfiler() {
 export function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/** CPU of this process over a window, as a share of one core, and its event-loop delay. */
+export function cpuMeter() {
+  let start = process.cpuUsage();
+  let t0 = performance.now();
+  let result = 0;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  return {
+    start() {
+      start = process.cpuUsage();
+      t0 = performance.now();
+      loop.reset();
+      loop.enable();
+    },
+    stop() {
+      const d = process.cpuUsage(start);
+      result = (d.user + d.system) / 1000 / (performance.now() - t0);
+      loop.disable();
+    },
+    cores: () => Math.round(result * 1000) / 1000,
+    loopDelay: () => ({ eventLoopDelayP99Ms: Math.round(loop.percentile(99) / 1e5) / 10, eventLoopDelayMaxMs: Math.round(loop.max / 1e5) / 10 }),
+  };
+}
+
+/**
+ * How far behind the devices the server is (device event time to its handling), to start
+ * measuring only once the boot storm's backlog has drained.
+ */
+export function lagMeter() {
+  let samples: number[] = [];
+  return {
+    add(ms: number) {
+      if (samples.length < 100_000) samples.push(ms);
+    },
+    reset() {
+      samples = [];
+    },
+    count: () => samples.length,
+    median: () => (samples.length ? [...samples].sort((a, b) => a - b)[samples.length >> 1]! : Number.POSITIVE_INFINITY),
+  };
 }

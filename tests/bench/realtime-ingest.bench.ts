@@ -14,7 +14,7 @@
  *           telemetry store and hub, wired as the app wires them; 50 subscribed clients that
  *           count what they are sent.
  *
- * Each variant runs in its own child process (`--expose-gc`, a full collection before the
+ * The pipelines are in realtime-ingest-pipelines.ts. Each variant runs in its own child process (`--expose-gc`, a full collection before the
  * measured window), so one variant's heap does not bias the next. The fleet's messages come from
  * the simulator's own Engine on a stepped clock (seed 1): the same shape, sizes and batching as a
  * shard's traffic. The core's telemetry store starts in steady state (the 360-sample rings full,
@@ -42,20 +42,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
-import { REALTIME, type CoreGatewayEnd, type CoreToDevice, type DeviceGatewayEnd, type DeviceTelemetry, type DeviceToCore } from '@fleet/contracts';
-import { createDb, migrateDeploy, seed } from '@fleet/db';
+import { REALTIME, type CoreToDevice, type DeviceGatewayEnd, type DeviceToCore } from '@fleet/contracts';
 import { Engine, SHARD_EAGER_FRAME_CHARS } from '@fleet/simulator';
-import { DeviceGateway } from '../../apps/core/src/platform/gateway.js';
-import { RealtimeHub } from '../../apps/core/src/platform/hub.js';
-import { deriveLiveEvents } from '../../apps/core/src/platform/live-events.js';
-import { systemClock } from '../../apps/core/src/platform/clock.js';
-import { TelemetryStore } from '../../apps/core/src/platform/telemetry.js';
-import { DeviceReports } from '../../apps/core/src/platform/device-reports.js';
-import { UnitIndex } from '../../apps/core/src/platform/unit-index.js';
-import { UnitService } from '../../apps/core/src/modules/units/units.js';
-import { UnitRepository } from '../../apps/core/src/repositories/units.js';
-import { ReadModel } from '../../apps/core/src/repositories/read-model.js';
 import { recordResult } from './record.js';
+import { bareOrParse, corePipeline, START_AT, unitIdOf, type HubStats } from './realtime-ingest-pipelines.js';
 import { allocationProfiler, gcMeter, round, type GcStats } from './meters.js';
 
 const { values } = parseArgs({
@@ -89,10 +79,7 @@ type Variant = (typeof VARIANTS)[number];
 const GENERATED_SECONDS = 3;
 /** The engine's telemetry wheel: 10 slices, one every 100 ms (simulator DEFAULT_TICK_SLICES). */
 const TURN_MS = 100;
-const START_AT = Date.UTC(2026, 10, 21, 8, 0, 0);
 const TIMINGS = { telemetryIntervalMs: 1000, meanTimeBetweenOutagesMs: 0, initiallyOffShare: 0, bootMs: [100, 500] as [number, number] };
-
-const unitIdOf = (i: number) => `BENCH-${String(i + 1).padStart(5, '0')}`;
 
 // ── main: generate the shard's frames once, run each variant in its own process ──────────────────
 /**
@@ -169,15 +156,7 @@ interface VariantReport {
   gcPer10kMessages: { count: number; pauseMs: number };
   heapUsedMiBAfter: number;
   /** core: what the hub did in the window. */
-  hub?: {
-    published: number;
-    telemetryPublished: number;
-    frames: number;
-    sentBytesPerMessage: number;
-    delivered: number;
-    historyEvents: number;
-    historyMiB: number;
-  };
+  hub?: HubStats;
 }
 
 function main(): void {
@@ -294,201 +273,20 @@ function countMessages(frame: Buffer): number {
   return m.kind === 'batch' ? (m.messages?.length ?? 0) : 1;
 }
 
-interface Pipeline {
-  /** Handle one frame as it arrives from the shard's socket. */
-  onFrame(frame: Buffer): void;
-  /** Called after each turn (once per event-loop turn), with the simulated time. */
-  afterTurn(simNow: number): Promise<void>;
-  stats?(): VariantReport['hub'];
-  markStart?(): void;
-  close?(): Promise<void>;
-}
-
-async function bareOrParse(variant: 'parse' | 'bare'): Promise<Pipeline> {
-  const groups = Number(values.groups);
-  const seqs = new Map<string, number>();
-  let sink = 0;
-  const broadcast = (m: DeviceTelemetry) => {
-    // The bare ws server of realtime.bench.ts: the group topic, a seq, the event, one stringify.
-    const topic = `group:bench-g${(Number(m.unitId.slice(6)) - 1) % groups}`;
-    const seq = (seqs.get(topic) ?? 0) + 1;
-    seqs.set(topic, seq);
-    const event = {
-      type: 'unit.telemetry',
-      unitId: m.unitId,
-      battery: m.battery,
-      location: m.location,
-      modems: m.modems,
-      totalBitrate: m.sample.kbps,
-      cameraConnected: m.cameraConnected,
-      sample: m.sample,
-      at: m.at,
-    };
-    sink += JSON.stringify({ op: 'event', topic, seq, epoch: 'bare', event }).length;
-  };
-  const handle = (m: { kind: string; messages?: unknown[] }) => {
-    if (m.kind === 'telemetry') broadcast(m as DeviceTelemetry);
-    else if (m.kind === 'batch') for (const x of m.messages ?? []) handle(x as { kind: string });
-  };
-  return {
-    onFrame(frame) {
-      const json = JSON.parse(String(frame)) as { kind: string; messages?: unknown[] };
-      if (variant === 'bare') handle(json);
-      else sink += json.kind.length;
-    },
-    afterTurn: () => new Promise<void>((r) => setImmediate(r)),
-    close: async () => {
-      if (sink < 0) console.log(sink); // keeps the work observable
-    },
-  };
-}
-
-async function core(): Promise<Pipeline> {
-  const unitCount = Number(values.units);
-  const groupCount = Number(values.groups);
-  const consoleCount = Number(values.consoles);
-  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-ingest-db-'));
-  const url = `file:${join(dir, 'bench.db')}`;
-  await migrateDeploy(url);
-  const db = await createDb({ url });
-  await seed(db, { seed: 1, password: 'Bench-pass-1', passwordCost: 1024 });
-  const prisma = db.prisma;
-  await prisma.unit.deleteMany({});
-  const inventoryId = 'inv-global';
-  const groups = Array.from({ length: groupCount }, (_, g) => ({ id: `bench-g${g}`, name: `Bench-${g}`, inventoryId }));
-  await prisma.group.createMany({ data: groups });
-  const units = Array.from({ length: unitCount }, (_, i) => ({
-    id: unitIdOf(i),
-    name: `Bench-${String(i + 1).padStart(5, '0')}`,
-    productType: 'LU800',
-    typeGroup: 'fieldUnits',
-    swVersion: '10.1',
-    serialNumber: `SN-BENCH-${i}`,
-    license: { valid: true, kind: 'days', pro: true, fourK: false, raHours: null, rlHours: null },
-  }));
-  for (let i = 0; i < units.length; i += 1000) {
-    const slice = units.slice(i, i + 1000);
-    await prisma.unit.createMany({ data: slice });
-    await prisma.unitInventory.createMany({ data: slice.map((u) => ({ unitId: u.id, inventoryId })) });
-    await prisma.unitGroup.createMany({ data: slice.map((u, k) => ({ unitId: u.id, groupId: groups[(i + k) % groupCount]!.id })) });
-  }
-  // The realtime path's services, wired as services.ts and routes/realtime.ts wire them
-  // (the rest of the app — REST routes, sessions — is not on this path).
-  const log = { error: (o: unknown, m?: string) => console.error(m, o), warn: () => undefined, info: () => undefined };
-  const hub = new RealtimeHub({ historyMs: Number(values['history-ms']) });
-  deriveLiveEvents(hub);
-  const telemetry = new TelemetryStore();
-  const gateway = new DeviceGateway(5000, log);
-  const index = new UnitIndex();
-  const readModel = new ReadModel(prisma);
-  const unitRepository = new UnitRepository(readModel.units, prisma);
-  new DeviceReports(prisma, unitRepository, index, hub, telemetry, log).listen(gateway);
-  await readModel.start();
-  const unitService = new UnitService(prisma, unitRepository, index, hub, telemetry, gateway);
-  unitService.followReadModel(readModel.units);
-  await unitService.start();
-  // The hub's clock is the traffic's simulated time, so its history trims as the app's does.
-  let simNow = START_AT;
-  hub.configure({ clock: { ...systemClock, now: () => simNow } });
-
-  // Subscribers: consoles that count what they are sent (one group topic each, 5 per group).
-  let frames = 0;
-  let frameBytes = 0;
-  for (let i = 0; i < consoleCount; i++) {
-    await hub.subscribe(
-      {
-        send: (f) => {
-          frames++;
-          frameBytes += typeof f === 'string' ? Buffer.byteLength(f) : f.length;
-        },
-        bufferedAmount: () => 0,
-        terminate: () => undefined,
-      },
-      [`group:${groups[i % groupCount]!.id}`],
-    );
-  }
-
-  // The shard's end of the gateway, as routes/gateway-ws.ts builds it (untrusted: validated).
-  let deliver: ((m: DeviceToCore) => void) | null = null;
-  const end: CoreGatewayEnd = {
-    send: () => undefined,
-    onMessage: (h) => {
-      deliver = h;
-    },
-    onClose: () => undefined,
-    close: () => undefined,
-  };
-  gateway.attach(end, { trusted: false });
-
-  // Steady state of the telemetry store: every unit's sample ring full (six minutes of traffic).
-  const prefill = Number(values['prefill-samples']);
-  if (prefill > 0) {
-    const battery = { connected: true, charging: false, percentage: 80 };
-    for (let s = 0; s < prefill; s++) {
-      const t = START_AT - (prefill - s) * 1000;
-      for (let i = 0; i < unitCount; i++) {
-        telemetry.update(unitIdOf(i), { battery, location: null, modems: [], totalBitrate: 0, cameraConnected: true, sample: { t, kbps: 1000 + s } });
-      }
-    }
-  }
-
-  let published0 = 0;
-  let frames0 = 0;
-  let bytes0 = 0;
-  let delivered0 = 0;
-  let messagesSeen = 0;
-  hub.onPublish((_topics, event) => {
-    if (event.type === 'unit.telemetry') messagesSeen++;
-  });
-  return {
-    onFrame(frame) {
-      // routes/gateway-ws.ts: JSON.parse(String(data)), then the gateway validates.
-      let json: unknown;
-      try {
-        json = JSON.parse(String(frame));
-      } catch {
-        return;
-      }
-      deliver!(json as DeviceToCore);
-    },
-    afterTurn: async (now) => {
-      simNow = now;
-      await new Promise<void>((r) => setImmediate(r));
-    },
-    markStart() {
-      published0 = hub.stats.published;
-      frames0 = frames;
-      bytes0 = frameBytes;
-      delivered0 = hub.stats.delivered;
-      messagesSeen = 0;
-    },
-    stats() {
-      const h = hub.historySize();
-      const published = hub.stats.published - published0;
-      return {
-        published,
-        frames: frames - frames0,
-        sentBytesPerMessage: Math.round((frameBytes - bytes0) / Math.max(1, published)),
-        delivered: hub.stats.delivered - delivered0,
-        historyEvents: h.events,
-        historyMiB: round(h.bytes / 1048576, 1),
-        telemetryPublished: messagesSeen,
-      };
-    },
-    close: async () => {
-      gateway.close();
-      hub.closeAll();
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function runVariant(): Promise<void> {
   const variant = values.variant as Variant;
   const turns = loadTurns(values.frames!);
   const perTurn = turns.map((fr) => fr.reduce((n, f) => n + countMessages(f), 0));
-  const pipeline = variant === 'core' ? await core() : await bareOrParse(variant);
+  const pipeline =
+    variant === 'core'
+      ? await corePipeline({
+          units: Number(values.units),
+          groups: Number(values.groups),
+          consoles: Number(values.consoles),
+          historyMs: Number(values['history-ms']),
+          prefillSamples: Number(values['prefill-samples']),
+        })
+      : await bareOrParse(variant, Number(values.groups));
   const gc = (globalThis as { gc?: () => void }).gc;
   let turn = 0;
   let simNow = START_AT;

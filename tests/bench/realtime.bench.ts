@@ -33,6 +33,7 @@ import { createDb, migrateDeploy, seed } from '@fleet/db';
 import { Engine, connectShard } from '@fleet/simulator';
 import { cpuSeconds as childCpuSeconds } from './harness.js';
 import { recordResult } from './record.js';
+import { cpuMeter, lagMeter } from './meters.js';
 
 const { values } = parseArgs({
   options: {
@@ -208,47 +209,6 @@ function consoles(args: string[], onMeasuring: () => void, onStopped: () => void
       if (code !== 0) reject(new Error(`consoles process exited with ${code}`));
     });
   });
-}
-
-/** CPU of this process over a window, as a share of one core, and its event-loop delay. */
-function cpuMeter() {
-  let start = process.cpuUsage();
-  let t0 = performance.now();
-  let result = 0;
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  return {
-    start() {
-      start = process.cpuUsage();
-      t0 = performance.now();
-      loop.reset();
-      loop.enable();
-    },
-    stop() {
-      const d = process.cpuUsage(start);
-      result = (d.user + d.system) / 1000 / (performance.now() - t0);
-      loop.disable();
-    },
-    cores: () => Math.round(result * 1000) / 1000,
-    loopDelay: () => ({ eventLoopDelayP99Ms: Math.round(loop.percentile(99) / 1e5) / 10, eventLoopDelayMaxMs: Math.round(loop.max / 1e5) / 10 }),
-  };
-}
-
-/**
- * How far behind the devices the server is (device event time to its handling), to start
- * measuring only once the boot storm's backlog has drained.
- */
-function lagMeter() {
-  let samples: number[] = [];
-  return {
-    add(ms: number) {
-      if (samples.length < 100_000) samples.push(ms);
-    },
-    reset() {
-      samples = [];
-    },
-    count: () => samples.length,
-    median: () => (samples.length ? [...samples].sort((a, b) => a - b)[samples.length >> 1]! : Number.POSITIVE_INFINITY),
-  };
 }
 
 async function waitFor(fn: () => boolean, ms: number, what: string): Promise<void> {

@@ -16,6 +16,16 @@
  * for the unit to be online and idle (a start left running by the row before is stopped).
  */
 import type { EndpointId, EndpointInput, UnitApplicationKey } from '@fleet/contracts';
+import { UNITS_EXAMPLES } from './examples/units.js';
+import { USER_EXAMPLES } from './examples/user.js';
+import { UNIT_READS_EXAMPLES } from './examples/unit-reads.js';
+import { UNIT_COMMANDS_EXAMPLES } from './examples/unit-commands.js';
+import { UNIT_UPDATES_EXAMPLES } from './examples/unit-updates.js';
+import { UNIT_ACTIONS_EXAMPLES } from './examples/unit-actions.js';
+import { UNIT_ADMIN_EXAMPLES } from './examples/unit-admin.js';
+import { FILES_EXAMPLES } from './examples/files.js';
+import { STORIES_EXAMPLES } from './examples/stories.js';
+import { INVITATIONS_EXAMPLES } from './examples/invitations.js';
 import { SERVERS_EXAMPLES } from './examples/servers.js';
 import { CHANNELS_EXAMPLES } from './examples/channels.js';
 import { CHANNEL_CONFIGURATION_EXAMPLES } from './examples/channel-configuration.js';
@@ -228,267 +238,18 @@ export interface Example<K extends EndpointId> {
 
 export type Examples = { [K in EndpointId]: Example<K> };
 
-const NEWSROOM_FIELDS = { fields: [{ key: 'venue', value: 'Stadium' }] };
-const modem = (r: Refs, n: number) => `${r.unit}-m${n}`;
-
 export const EXAMPLES: Examples = {
-  // ── units ──────────────────────────────────────────────────────────────────────────────────
-  fetchDevices: { input: (r) => ({ query: { group: r.group } }) },
-  getUnit: { input: (r) => ({ params: { id: r.unit } }) },
-  startUnitStream: { input: (r) => ({ params: { id: r.unit } }) },
-  stopUnitStream: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('video') },
-  renameDevice: { input: (r, w) => ({ body: { id: r.unit, name: `Matrix-${w.role}-renamed`, comment: 'matrix' } }) },
-
-  // ── the caller's own data ──────────────────────────────────────────────────────────────────
-  getUserPreferences: { input: () => ({}) },
-  updateUserPreferences: { input: () => ({ body: { leftPanelWidth: 300 } }) },
-  getCurrentUser: { input: () => ({}) },
-  fetchClientNotifications: { input: () => ({}) },
-
-  // ── unit reads ─────────────────────────────────────────────────────────────────────────────
-  fetchDeviceById: { input: (r) => ({ params: { id: r.unit } }) },
-  getDeviceLocation: { input: (r) => ({ params: { id: r.unit } }) },
-  getDeviceModems: { input: (r) => ({ params: { id: r.unit } }) },
-  fetchDeviceCoords: { input: (r) => ({ query: { group: r.group } }) },
-  getUnitEnhanced: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitServices: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitConfigurationV2: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitCapabilities: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitStorages: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitStorageFiles: { input: (r) => ({ params: { id: r.unit }, query: { path: '/media/sd' } }) },
-  getUnitSipAccount: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitAlertsConfiguration: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitPossibleAlertsConfiguration: { input: (r) => ({ params: { id: r.unit }, query: { mode: 'group', groupId: r.group } }) },
-  getUnitBwLimitationTotal: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitBwLimitationCellular: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitSelectedDbGateway: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitPairingCode: { input: (r) => ({ params: { id: r.unit } }) },
-  getUnitModemConfig: { input: (r) => ({ params: { id: r.unit, n: 1 } }) },
-  getUnitGroups: { input: (r) => ({ params: { id: r.unit } }) },
-  searchAdminUnits: { input: (r) => ({ query: { searchKey: 'uniqueId', searchValue: r.unit } }) },
-  listAdminInventoryUnits: { input: (r) => ({ params: { id: r.inventory }, query: {} }) },
-  getAdminUnit: { input: (r) => ({ params: { id: r.unit } }) },
-  getAdminUnitInventories: { input: (r) => ({ params: { id: r.unit } }) },
-  getAdminUnitGroups: { input: (r) => ({ params: { id: r.unit }, query: {} }) },
-  getAdminUnitGroupsOfInventories: { input: (r) => ({ params: { id: r.unit }, query: {} }) },
-  getAdminUnitDbGateway: { input: (r) => ({ params: { id: r.unit } }) },
-  getAdminSmartUnit: { input: (r) => ({ params: { id: r.smartUnit } }) },
-  getAdminUnitApplications: { input: (r) => ({ params: { id: r.unit } }) },
-  fetchActiveAlerts: { input: (r) => ({ query: { group: r.group } }) },
-  getDefaultAlertConfiguration: { input: () => ({}) },
-  getClientConfiguration: { input: () => ({}) },
-  lightFetchGroups: { input: () => ({}) },
-  fetchFeatures: { input: (r) => ({ query: { groupId: r.group } }) },
-  getUserContact: { input: () => ({}) },
-  getApplicationUrls: { input: () => ({}) },
-  fetchSettingsConfiguration: { input: (r) => ({ query: { machineUid: r.unit } }) },
-
-  // ── commands ───────────────────────────────────────────────────────────────────────────────
-  commandSetVirtualChannel: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.channel } }) },
-  commandStopStreaming: { input: (r) => ({ params: { id: r.unit }, body: {} }), setup: (w) => w.running('video') },
-  // The unit goes offline and comes back: the next row needs the core to have seen both.
-  commandReboot: { input: (r) => ({ params: { id: r.unit }, body: {} }), setup: (w) => w.beforeRestart(), teardown: (w) => w.restarted() },
-  commandMetadata: { input: (r) => ({ params: { id: r.unit }, body: NEWSROOM_FIELDS }) },
-  commandLinkConfiguration: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1), enabled: true } }) },
-  commandWifiQuery: { input: (r) => ({ params: { id: r.unit }, body: {} }) },
-  commandWifiConnect: { input: (r) => ({ params: { id: r.unit }, body: { ssid: 'Newsroom', security: 'open' } }) },
-  commandWifiDisconnect: { input: (r) => ({ params: { id: r.unit }, body: {} }) },
-  commandCellularScan: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1) } }), setup: (w) => w.linksUp() },
-  commandCellularSelect: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1), network: 'automatic' } }) },
-  commandActiveSim: { input: (r) => ({ params: { id: r.unit }, body: { modemId: modem(r, 1), sim: 'A' } }) },
-  commandAudioParameters: { input: (r) => ({ params: { id: r.unit }, body: { input: 'sdi', channels: 2 } }) },
-  commandAudioBitrate: { input: (r) => ({ params: { id: r.unit }, body: { bitrateKbps: 128 } }) },
-  commandIfbDelay: { input: (r) => ({ params: { id: r.unit }, body: { delayMs: 100 } }) },
-  commandIfbAlwaysOn: { input: (r) => ({ params: { id: r.unit }, body: { enabled: false } }) },
-  commandAncillaryData: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true, types: ['timecode'] } }) },
-  commandShootingMode: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'sports' } }) },
-  commandStoreAndForwardQuality: { input: (r) => ({ params: { id: r.unit }, body: { quality: 'standard_h264' } }) },
-  commandEncoder: { input: (r) => ({ params: { id: r.unit }, body: { codec: 'hevc' } }) },
-  commandCancelFileUpload: { input: (r) => ({ params: { id: r.unit }, body: { files: ['matrix_up.mp4'] } }) },
-  commandSpeedTest: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.channel } }) },
-  commandVideoComplexity: { input: (r) => ({ params: { id: r.unit }, body: { level: 'high' } }) },
-
-  // ── unit updates ───────────────────────────────────────────────────────────────────────────
-  updateUnitDelay: { input: (r) => ({ params: { id: r.unit }, body: { delayMs: 3000 } }) },
-  updateUnitDatabridge: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true } }) },
-  updateUnitVideoReturn: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true } }) },
-  updateUnitFilenamePrefix: { input: (r, w) => ({ params: { id: r.unit }, body: { filenamePrefix: `mx-${w.role.replace(/_/g, '-')}`.slice(0, 32) } }) },
-  updateUnitNtpTimecode: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true, server: 'time.example.net' } }) },
-  updateUnitTransmissionMode: { input: (r) => ({ params: { id: r.unit }, body: { transmissionMode: 'live' } }) },
-  updateUnitFixedInternetDelay: { input: (r) => ({ params: { id: r.unit }, body: { delayMs: 2000 } }) },
-  updateUnitIpInputStream: { input: (r) => ({ params: { id: r.unit }, body: { enabled: false, protocol: 'srt', port: 9000 } }) },
-  updateUnitIpPipe: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true, serverId: r.server } }) },
-  updateUnitMultipleCamera: {
-    input: (r) => ({ params: { id: r.unit }, body: { numberOfFeeds: 2, channelSelectionMode: 'custom', customSelectedChannels: [r.channel], cameras: [] } }),
-  },
-  updateUnitMultipleCameraChannel: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.channel } }) },
-  updateUnitMultipleCameraMode: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'highQuality' } }) },
-  updateUnitSingleCamera: { input: (r) => ({ params: { id: r.unit }, body: { resolution: 1080, maxBandwidthMbps: 8 } }) },
-  updateUnitOperationalMode: { input: (r) => ({ params: { id: r.unit }, body: { workingMode: 'video' } }) },
-  updateUnitSwitcherMode: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'switcher', highQualityChannel: r.channel } }) },
-  updateUnitSwitcherHighQualityChannel: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.channel } }) },
-  updateUnitSwitcherProxyChannel: { input: (r) => ({ params: { id: r.unit }, body: { channelId: r.proxyChannel } }) },
-  updateUnitSwitcherSdiInput: { input: (r) => ({ params: { id: r.unit }, body: { inputSdi: 1 } }) },
-  updateUnitAlertsConfiguration: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'group', groupId: r.group } }) },
-  updateUnitBwLimitation: { input: (r) => ({ params: { id: r.unit }, body: { totalKbps: null, cellularKbps: null } }) },
-  updateUnitIntercom: { input: (r) => ({ params: { id: r.unit }, body: { intercom: 2, mode: 'targetChannel', targetChannelId: r.channel } }) },
-  updateUnitIntercomAudioJacks: { input: (r) => ({ params: { id: r.unit }, body: { jacks: [{ jack: 2, intercom: 2, volume: 50 }] } }) },
-  updateUnitInterfacesConfig: { input: (r) => ({ params: { id: r.unit }, body: { port: 2, roamingAllowed: false } }) },
-  updateUnitSelectedVrChannel: { input: (r) => ({ params: { id: r.unit }, body: { vrChannelId: r.vrChannel } }) },
-  updateUnitFetchlogsEnhanced: { input: (r) => ({ params: { id: r.unit }, body: { enabled: true } }) },
-  updateUnitStoreAndForwardQuality: { input: (r) => ({ params: { id: r.unit }, body: { quality: 'standard_h264' } }) },
-  updateUnitNetworkCapping: { input: (r) => ({ params: { id: r.unit }, body: { option: 'disabled' } }) },
-  updateCurrentUser: { input: () => ({ body: { lastName: 'Matrix' } }) },
-  addSettingsConfiguration: { input: (r) => ({ body: { id: r.unit, outputChannel: r.channel, multiChannel: true } }) },
-  // Merged into the shared group's defaults without a version; roles take turns all the same.
-  updateGroupUnitSettings: { input: (r) => ({ params: { id: r.group }, body: { delayMs: 2000 } }), exclusive: true },
-  updateInventoryUnitDetails: { input: (r) => ({ body: { id: r.unit, inventoryId: r.inventory, ownership: 'lease' } }) },
-
-  // ── unit actions ───────────────────────────────────────────────────────────────────────────
-  addUnitService: { input: (r) => ({ params: { id: r.unit }, body: { serviceName: 'tally', tier: 'pro2' } }) },
-  // Removing needs the service to be there (whichever row ran before).
-  removeUnitService: { input: (r) => ({ params: { id: r.unit, serviceId: 'tally' } }), setup: (w) => w.unitHasService('tally') },
-  startMultiCameraStream: { input: (r) => ({ params: { id: r.unit }, body: { numberOfFeeds: 2, channelIds: [r.channel] } }) },
-  stopMultiCameraStream: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('multiCamera') },
-  startSwitcherStream: { input: (r) => ({ params: { id: r.unit }, body: { mode: 'switcher', highQualityChannelId: r.channel } }) },
-  stopSwitcherStream: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('switcher') },
-  startDatabridge: { input: (r) => ({ params: { id: r.unit }, body: { gatewayId: r.gateway } }) },
-  stopDatabridge: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('databridge') },
-  startVideoReturn: { input: (r) => ({ params: { id: r.unit }, body: { vrChannelId: r.vrChannel } }) },
-  stopVideoReturn: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('videoReturn') },
-  connectIpPipe: { input: (r) => ({ params: { id: r.unit }, body: { serverId: r.server } }) },
-  disconnectIpPipe: { input: (r) => ({ params: { id: r.unit } }), setup: (w) => w.running('l2ControlPipe') },
-  startIntercomSession: { input: (r) => ({ params: { id: r.unit, n: '2' }, body: { mode: 'targetChannel', channelId: r.channel } }) },
-  stopIntercomSession: { input: (r) => ({ params: { id: r.unit, n: '2' } }), setup: (w) => w.running('ifb') },
-  shutdownUnit: { input: (r) => ({ params: { id: r.unit } }) },
-  uploadUnitFiles: { input: (r) => ({ params: { id: r.unit }, body: { paths: [r.recordedPath], channelId: r.channel } }) },
-  deleteUnitFiles: { input: (r) => ({ params: { id: r.unit }, body: { paths: [r.deletePath] } }) },
-  removeUnitPairing: { input: (r) => ({ params: { id: r.unit } }) },
-  // A hub sends the logs of one unit at a time: roles take turns, each stopping its sending after.
-  startFetchLogs: {
-    input: (r) => ({ params: { id: r.unit }, body: { description: 'Role matrix', channelId: r.logsChannel, timeZone: 'Europe/Paris' } }),
-    setup: async (w) => {
-      await w.logsChannelFree();
-      await w.idle();
-    },
-    exclusive: true,
-    teardown: (w) => w.idle(),
-  },
-  stopFetchLogs: { input: (r) => ({ params: { id: r.unit } }) },
-  // Social media and CDN forward a live stream: the unit streams first.
-  startSocialMediaStream: { input: (r) => ({ params: { id: r.unit }, body: {} }), setup: (w) => w.running('video') },
-  stopSocialMediaStream: { input: (r) => ({ params: { id: r.unit } }) },
-  startCdnStream: { input: (r) => ({ params: { id: r.unit }, body: {} }), setup: (w) => w.running('video') },
-  stopCdnStream: { input: (r) => ({ params: { id: r.unit } }) },
-  updateUserContact: { input: () => ({ body: { phone: '+44 20 7946 0000', company: 'Matrix' } }) },
-
-  // ── admin unit calls ───────────────────────────────────────────────────────────────────────
-  createAdminUnit: {
-    input: (r, w) => {
-      const n = w.role.replace(/[^a-z]/g, '').toUpperCase();
-      return {
-        body: {
-          name: `Matrix-New-${n}`,
-          typeGroup: 'fieldUnits',
-          productType: 'LU800',
-          serialNumber: `MXNEW${n}`.slice(0, 32),
-          inventoryId: r.inventory,
-          groupIds: [r.group],
-        },
-      };
-    },
-  },
-  updateAdminUnit: { input: (r) => ({ params: { id: r.unit }, body: { comment: 'Checked by the role matrix' } }) },
-  deleteAdminUnit: { input: (r) => ({ params: { id: r.spareUnit } }) },
-  // Adding needs the unit outside the inventory, removing needs it inside (and in another one too).
-  addAdminUnitInventory: {
-    input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }),
-    setup: (w) => w.unitInInventory(w.refs.extraInventory, false),
-  },
-  removeAdminUnitInventory: {
-    input: (r) => ({ params: { id: r.unit, inventoryId: r.extraInventory } }),
-    setup: (w) => w.unitInInventory(w.refs.extraInventory, true),
-  },
-  addAdminUnitGroup: { input: (r) => ({ params: { id: r.unit, groupId: r.extraGroup } }), setup: (w) => w.unitInGroup(w.refs.extraGroup, false) },
-  removeAdminUnitGroup: { input: (r) => ({ params: { id: r.unit, groupId: r.extraGroup } }), setup: (w) => w.unitInGroup(w.refs.extraGroup, true) },
-  setAdminUnitTargetSwVersion: { input: (r) => ({ params: { id: r.unit }, body: { targetSwVersion: null } }) },
-  setAdminUnitDbGateway: { input: (r) => ({ params: { id: r.unit }, body: { gatewayId: r.gateway } }) },
-  clearAdminUnitDbGateway: { input: (r) => ({ params: { id: r.unit } }) },
-  deregisterAdminUnit: { input: (r) => ({ params: { id: r.deregisterUnit } }) },
-
-  // ── channel files ──────────────────────────────────────────────────────────────────────────
-  fetchChannelFiles: { input: (r) => ({ query: { groupId: r.group, channelId: r.fileChannel } }) },
-  removeChannelFiles: { input: (r) => ({ body: { ids: [r.removeFile] } }) },
-  startChannelFileBroadcast: {
-    input: (r) => ({ body: { id: r.channelFile } }),
-    // Played out only on an idle channel: the role's hub is simulated, and a reset from an earlier
-    // row may still be settling (no unit streams to the file channel).
-    setup: async (w) => {
-      await w.channelFilePlaying(w.refs.channelFile, false);
-      await w.channelFree(w.refs.fileChannel);
-    },
-  },
-  stopChannelFileBroadcast: { input: (r) => ({ body: { id: r.channelFile } }), setup: (w) => w.channelFilePlaying(w.refs.channelFile, true) },
-  renameChannelFile: { input: (r, w) => ({ body: { id: r.renameFile, name: `matrix-${w.role.replace(/_/g, '-')}-renamed` } }) },
-  makeChannelFileChunk: { input: (r) => ({ body: { id: r.channelFile, startSec: 5, endSec: 20 } }) },
-  fetchChannelDownloadUrls: { input: (r) => ({ params: { id: r.fileChannel }, query: { fileId: r.channelFile } }) },
-  fetchFileMetadata: { input: (r) => ({ query: { channelId: r.fileChannel, filePath: r.channelFilePath } }) },
-
-  // ── stories ────────────────────────────────────────────────────────────────────────────────
-  listInventoryStories: { input: (r) => ({ params: { inventoryId: r.inventory }, query: { search: 'Matrix' } }) },
-  countInventoryStories: { input: (r) => ({ params: { inventoryId: r.inventory } }) },
-  getStory: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story } }) },
-  createStory: { input: (_r, w) => ({ params: { inventoryId: _r.inventory }, body: { slugline: `Matrix new ${w.role}`, reporter: 'R. Matrix' } }) },
-  updateStory: {
-    input: async (r, w) => ({
-      params: { inventoryId: r.inventory, storyId: r.story },
-      body: { version: await w.storyVersion(r.story), comments: `Edited by ${w.role}` },
-    }),
-  },
-  deleteStory: { input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.deleteStory } }) },
-  // Assigning needs the unit off the story, unassigning needs it on.
-  assignStoryUnit: {
-    input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }),
-    setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, false),
-  },
-  unassignStoryUnit: {
-    input: (r) => ({ params: { inventoryId: r.inventory, storyId: r.story, unitId: r.unit } }),
-    setup: (w) => w.storyHasUnit(w.refs.story, w.refs.unit, true),
-  },
-  getStoryIntegration: { input: (r) => ({ params: { inventoryId: r.inventory } }) },
-  // One integration per inventory, shared by every role: read its version and write in turn.
-  updateStoryIntegration: {
-    input: async (r, w) => ({
-      params: { inventoryId: r.inventory },
-      body: { version: await w.storyIntegrationVersion(r.inventory), queue: `MATRIX.${w.role.toUpperCase()}` },
-    }),
-    exclusive: true,
-  },
-  testStoryMapping: { input: (r) => ({ params: { inventoryId: r.inventory }, body: { sample: { slug: 'Election night', id: 1 } } }) },
-
-  // ── guest invitations ──────────────────────────────────────────────────────────────────────
-  createGroupInvitation: {
-    input: (r, w) => ({ params: { id: r.group }, body: { deviceName: `Matrix-Guest-${w.role}`, email: 'guest@example.com', period: '1d' } }),
-  },
-  sendGroupInvitationEmail: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, email: 'guest@example.com' } }) },
-  sendGroupInvitationSms: { input: (r) => ({ params: { id: r.group }, body: { invitationId: r.invitation, phone: '4420794600' } }) },
-  // The group's invitation settings: one row every role shares (read-then-write of its version), so roles take turns.
-  getGroupAdhocSettings: { input: (r) => ({ params: { groupId: r.group } }) },
-  updateGroupAdhocSettings: {
-    input: async (r, w) => ({ params: { groupId: r.group }, body: { mode: 'ADHOC_SMART', period: '3d', version: await w.groupVersion(r.group) } }),
-    exclusive: true,
-  },
-  getGroupPermanentSettings: { input: (r) => ({ params: { id: r.group } }) },
-  updateGroupPermanentSettings: {
-    input: async (r, w) => ({ params: { id: r.group }, body: { regenerate: 'weekly', resetKey: true, version: await w.groupVersion(r.group) } }),
-    exclusive: true,
-  },
-  getGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit } }) },
-  // Cleared (permanent membership): what the role's unit is in every other row.
-  updateGroupUnitExpiration: { input: (r) => ({ params: { id: r.group, unitId: r.unit }, body: { period: null } }) },
-  // Each role's device joins under a name of its own (the code stays open: a permanent key).
-  joinGroupWithCode: { input: async (_r, w) => ({ body: { code: await w.joinCode(), deviceName: `Matrix-Join-${w.role}`, productType: 'LU-Smart' } }) },
-  // ── spec 001: one file per area under ./examples ──────────────────────────────────────────
+  // ── spec 000 and 001: one file per catalogue area under ./examples ─────────────────────────
+  ...UNITS_EXAMPLES,
+  ...USER_EXAMPLES,
+  ...UNIT_READS_EXAMPLES,
+  ...UNIT_COMMANDS_EXAMPLES,
+  ...UNIT_UPDATES_EXAMPLES,
+  ...UNIT_ACTIONS_EXAMPLES,
+  ...UNIT_ADMIN_EXAMPLES,
+  ...FILES_EXAMPLES,
+  ...STORIES_EXAMPLES,
+  ...INVITATIONS_EXAMPLES,
   ...SERVERS_EXAMPLES,
   ...CHANNELS_EXAMPLES,
   ...CHANNEL_CONFIGURATION_EXAMPLES,

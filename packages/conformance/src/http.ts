@@ -6,6 +6,7 @@
  */
 import { MOCK_AUTH } from '@fleet/contracts';
 import WebSocket from 'ws';
+import { systemRunClock, type RunClock } from './clock.js';
 import { RateLimiter } from './limiter.js';
 import { Secrets, cookieSecrets, headerSecrets } from './secrets.js';
 
@@ -50,6 +51,8 @@ export interface ClientOptions {
   rps?: number;
   secrets?: Secrets;
   onRequest?: (r: SentRequest) => void;
+  /** The rate limit's clock and the pings' times (default the system clock). */
+  clock?: RunClock;
 }
 
 /** The run could not get an accepted session: stops the run (exit 2), with what was seen. */
@@ -82,6 +85,7 @@ export class CoreClient {
   readonly headers: readonly (readonly [string, string])[];
   readonly secrets: Secrets;
   readonly limiter: RateLimiter;
+  readonly clock: RunClock;
   runtime: RuntimeConfig = { apiBase: '/api', wsUrl: '/ws', loginUrl: MOCK_AUTH.loginPath, logoutUrl: MOCK_AUTH.logoutPath };
   /** What /runtime-config.json answered when it was not the configuration (shown when authentication fails). */
   runtimeConfigSeen: string | null = null;
@@ -95,7 +99,8 @@ export class CoreClient {
     this.cookie = opts.cookie;
     this.headers = opts.headers ?? [];
     this.secrets = opts.secrets ?? new Secrets();
-    this.limiter = new RateLimiter(opts.rps ?? 0);
+    this.clock = opts.clock ?? systemRunClock;
+    this.limiter = new RateLimiter(opts.rps ?? 0, this.clock);
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.onRequest = opts.onRequest;
     if (opts.cookie) this.secrets.add(...cookieSecrets(opts.cookie));
@@ -269,7 +274,7 @@ export class CoreClient {
           messages.push(text);
         }
       });
-      socket.on('ping', () => pings.push(Date.now()));
+      socket.on('ping', () => pings.push(this.clock.now()));
       socket.once('open', () => {
         clearTimeout(timer);
         resolve({ socket, messages, pings });

@@ -3,22 +3,14 @@
  * 1000 / rps ms), for HTTP calls and `/ws` connects alike. 0 means no limit. Concurrent callers are
  * given consecutive slots in the order they asked.
  */
-export interface LimiterClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-const realClock: LimiterClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+import { systemRunClock, type RunClock } from './clock.js';
 
 export class RateLimiter {
   private next = 0;
 
   constructor(
     readonly rps: number,
-    private readonly clock: LimiterClock = realClock,
+    private readonly clock: RunClock = systemRunClock,
   ) {
     if (!Number.isFinite(rps) || rps < 0) throw new Error(`a rate of ${rps} requests per second is not a rate`);
   }

@@ -8,6 +8,7 @@
  */
 import { RealtimeEvent, ServerMessage, groupTopic, inventoryTopic } from '@fleet/contracts';
 import type WebSocket from 'ws';
+import type { RunClock } from './clock.js';
 import { checkErrorAnswer } from './classify.js';
 import { compareWithSchema } from './diff.js';
 import type { CoreClient } from './http.js';
@@ -57,18 +58,17 @@ const extra = (call: string, check: string, differences: Difference[]): CheckRes
 
 type Message = Record<string, unknown>;
 const isMessage = (m: unknown): m is Message => typeof m === 'object' && m !== null && !Array.isArray(m);
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The first message from index `from` on that `pred` accepts, waiting at most `ms`. */
-async function waitFor(messages: readonly unknown[], pred: (m: Message) => boolean, ms: number, from = 0): Promise<Message | null> {
-  const until = Date.now() + ms;
+/** The first message from index `from` on that `pred` accepts, waiting at most `ms` by `clock`. */
+async function waitFor(clock: RunClock, messages: readonly unknown[], pred: (m: Message) => boolean, ms: number, from = 0): Promise<Message | null> {
+  const until = clock.now() + ms;
   for (;;) {
     for (let i = from; i < messages.length; i++) {
       const m = messages[i];
       if (isMessage(m) && pred(m)) return m;
     }
-    if (Date.now() >= until) return null;
-    await sleep(20);
+    if (clock.now() >= until) return null;
+    await clock.sleep(20);
   }
 }
 
@@ -122,7 +122,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
     });
     return results;
   }
-  const openedAt = Date.now();
+  const openedAt = client.clock.now();
   const { socket, messages, pings } = opened;
   results.push(ok('connect', 'upgrade', [], url));
   let socketOpen = true;
@@ -131,7 +131,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
   const topics: string[] = [];
 
   try {
-    const hello = await waitFor(messages, (m) => m.op === 'hello', 5_000);
+    const hello = await waitFor(client.clock, messages, (m) => m.op === 'hello', 5_000);
     if (!hello)
       results.push(
         ok('hello', 'shape', [
@@ -156,7 +156,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
     else {
       const before = messages.length;
       socket.send(JSON.stringify({ op: 'subscribe', topics }));
-      const answer = await waitFor(messages, (m) => m.op === 'subscribed' || m.op === 'error', 5_000, before);
+      const answer = await waitFor(client.clock, messages, (m) => m.op === 'subscribed' || m.op === 'error', 5_000, before);
       const diffs: Difference[] = [];
       if (!answer) diffs.push({ path: '$.op', expected: '"subscribed"', received: 'nothing within 5 s' });
       else if (answer.op === 'error') diffs.push({ path: '$.op', expected: '"subscribed"', received: `error ${JSON.stringify(answer).slice(0, 120)}` });
@@ -173,7 +173,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
       const before = messages.length;
       const madeUp = groupTopic('conformance-no-such-group');
       socket.send(JSON.stringify({ op: 'subscribe', topics: [madeUp] }));
-      const refusal = await waitFor(messages, (m) => m.op === 'error' || m.op === 'subscribed', 5_000, before);
+      const refusal = await waitFor(client.clock, messages, (m) => m.op === 'error' || m.op === 'subscribed', 5_000, before);
       const diffs: Difference[] = [];
       if (!refusal) diffs.push({ path: '$.op', expected: '"error"', received: 'nothing within 5 s' });
       else if (refusal.op !== 'error')
@@ -187,7 +187,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
       const before = messages.length;
       const t = 4242;
       socket.send(JSON.stringify({ op: 'ping', t }));
-      const pong = await waitFor(messages, (m) => m.op === 'pong' || m.op === 'error', 5_000, before);
+      const pong = await waitFor(client.clock, messages, (m) => m.op === 'pong' || m.op === 'error', 5_000, before);
       const diffs: Difference[] = [];
       if (!pong) diffs.push({ path: '$.op', expected: '"pong"', received: 'nothing within 5 s' });
       else if (pong.op !== 'pong') diffs.push({ path: '$.op', expected: '"pong"', received: JSON.stringify(pong).slice(0, 120) });
@@ -206,7 +206,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
 
     // Events during the window.
     const start = messages.length;
-    await sleep(opts.seconds * 1000);
+    await client.clock.sleep(opts.seconds * 1000);
     const window = messages.slice(start);
     results.push(checkWindow(window, opts.seconds));
     const fields = new Map<string, Difference>();
@@ -215,7 +215,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
 
     // The heartbeat: the core's pings, at most heartbeatMs apart (half as much again and a second
     // allowed for timers and the network; judged once the connection was open that long).
-    const openMs = Date.now() - openedAt;
+    const openMs = client.clock.now() - openedAt;
     if (heartbeatMs === null) results.push(skipped('heartbeat', 'pings', 'the hello named no heartbeat'));
     else if (openMs < heartbeatMs * 1.5 + 1000)
       results.push(
@@ -226,7 +226,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
         ),
       );
     else {
-      const times = [openedAt, ...pings, Date.now()];
+      const times = [openedAt, ...pings, client.clock.now()];
       const longest = Math.max(...times.slice(1).map((t, i) => t - (times[i] ?? t)));
       const diffs: Difference[] = [];
       if (!pings.length)
@@ -261,7 +261,7 @@ export async function checkRealtime(client: CoreClient, pool: ObjectPool, opts: 
     closeQuietly(socket);
     socketOpen = false;
     const downMs = Math.min(2000, Math.max(500, opts.seconds * 500));
-    await sleep(downMs);
+    await client.clock.sleep(downMs);
     results.push(await checkResume(client, topic, epoch, last, downMs, Math.max(1000, opts.seconds * 1000)));
   } finally {
     if (socketOpen) socket.close();
@@ -309,7 +309,7 @@ async function checkResume(client: CoreClient, topic: string, epoch: string, las
     ]);
   const { socket, messages } = opened;
   try {
-    const hello = await waitFor(messages, (m) => m.op === 'hello', 5_000);
+    const hello = await waitFor(client.clock, messages, (m) => m.op === 'hello', 5_000);
     if (!hello) return ok('resume', name, [{ path: '$.op', expected: '"hello" on reconnecting', received: 'nothing within 5 s' }]);
     if (hello.epoch !== epoch)
       return skipped(
@@ -319,10 +319,10 @@ async function checkResume(client: CoreClient, topic: string, epoch: string, las
       );
     const before = messages.length;
     socket.send(JSON.stringify({ op: 'subscribe', topics: [topic], resume: { epoch, seqs: { [topic]: last } } }));
-    const ack = await waitFor(messages, (m) => m.op === 'subscribed' || m.op === 'error', 5_000, before);
+    const ack = await waitFor(client.clock, messages, (m) => m.op === 'subscribed' || m.op === 'error', 5_000, before);
     if (!ack || ack.op !== 'subscribed')
       return ok('resume', name, [{ path: '$.op', expected: '"subscribed"', received: ack ? JSON.stringify(ack).slice(0, 120) : 'nothing within 5 s' }]);
-    await sleep(listenMs);
+    await client.clock.sleep(listenMs);
     const after = messages.slice(before);
     const refetch = after.find((m): m is Message => isMessage(m) && m.op === 'refetch' && m.topic === topic);
     if (refetch)

@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './clock.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './roles.js';

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { gunzipSync, createGzip, gzipSync, type Gzip } from 'node:zlib';
 import { READABLE_RECORDING_VERSIONS, RECORDING_FORMAT, RecordingHeader, RecordingLine, type Recording, type RecordedEvent } from './recording.js';
+import { systemClock, type Clock } from './clock.js';
 
 /** A recording file this reader cannot take: what is wrong and on which line (1-based). */
 export class RecordingFileError extends Error {
@@ -111,9 +112,11 @@ export class RecordingWriter {
   readonly counts = { device: 0, request: 0, event: 0, answer: 0 };
   private readonly finished: Promise<void>;
 
+  /** `clock`: what `write`, `elapsed` and `close` read when given no time (the clock `header.startedAt` came from). */
   constructor(
     readonly path: string,
     readonly header: RecordingHeader,
+    private readonly clock: Clock = systemClock,
   ) {
     this.gzip = createGzip();
     this.out = createWriteStream(path);
@@ -137,8 +140,8 @@ export class RecordingWriter {
     return this.last;
   }
 
-  /** Append one line (its `t` is set from `now`, wall-clock ms). Ignored once closed. */
-  write(line: DistributiveOmit<Exclude<RecordingLine, { kind: 'end' }>, 't'>, now: number = Date.now()): void {
+  /** Append one line (its `t` is set from `now`, ms since the epoch by the writer's clock). Ignored once closed. */
+  write(line: DistributiveOmit<Exclude<RecordingLine, { kind: 'end' }>, 't'>, now: number = this.clock.now()): void {
     if (this.closed || this.failure !== null) return;
     this.counts[line.kind]++;
     const text = `${JSON.stringify({ ...line, t: this.timeOf(now) })}\n`;
@@ -162,12 +165,12 @@ export class RecordingWriter {
   }
 
   /** ms recorded so far. */
-  elapsed(now: number = Date.now()): number {
+  elapsed(now: number = this.clock.now()): number {
     return Math.max(this.last, now - this.header.startedAt);
   }
 
   /** Write the end line and finish the file. */
-  async close(now: number = Date.now()): Promise<{ durationMs: number }> {
+  async close(now: number = this.clock.now()): Promise<{ durationMs: number }> {
     if (!this.closed) {
       this.closed = true;
       const end = { kind: 'end', t: this.timeOf(now) };

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { systemClock, type Clock } from '@fleet/contracts';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
@@ -166,9 +167,9 @@ function quoteIdent(name: string): string {
 export async function createScratchDatabase(
   adminUrl: string,
   prefix: string,
-  options: { template?: string } = {},
+  options: { template?: string; clock?: Clock } = {},
 ): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
+  const name = `${prefix}_${(options.clock ?? systemClock).now().toString(36)}_${randomBytes(4).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClock } from '@fleet/contracts';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type * as EngineGlue from '@prisma/schema-engine-wasm/schema_engine_bg';
 import Database from 'better-sqlite3';
@@ -368,7 +369,7 @@ export async function createMigrations(options: CreateMigrationsOptions): Promis
     sqlite: options.migrationsDirs?.sqlite ?? MIGRATIONS_DIRS.sqlite,
     postgresql: options.migrationsDirs?.postgresql ?? MIGRATIONS_DIRS.postgresql,
   };
-  const folderName = nextFolderName(name, Object.values(dirs), options.now ?? new Date());
+  const folderName = nextFolderName(name, Object.values(dirs), options.now ?? new Date(systemClock.now()));
   const results: CreatedMigration[] = [];
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'fleet-migrate-'));

@@ -8,6 +8,7 @@
  * A table is declared once with the kinds of the columns its hot writes set (see the core's
  * repositories); the values are typed from those kinds. SQL texts are built once per shape.
  */
+import { systemClock, type Clock } from '@fleet/contracts';
 import type { ArgScalarType } from '@prisma/driver-adapter-utils';
 import type { Prisma } from '../generated/sqlite/client.js';
 import { executeStatement, providerOfDb, type Db, type DbHandle, type Statement } from './client.js';
@@ -46,6 +47,8 @@ export interface RowWhere {
 export interface RowUpdateOptions {
   /** Add one to the row's `version` column (an edit others must not overwrite unknowingly). */
   readonly incrementVersion?: boolean;
+  /** Where `updatedAt` is read (default the system clock, as Prisma's `@updatedAt`). */
+  readonly clock?: Clock;
 }
 
 const ARG_TYPES: Record<ColumnKind, ArgScalarType> = {
@@ -92,7 +95,7 @@ export function rowUpdate<C extends Record<string, ColumnKind>>(
   });
   const argTypes: Statement['argTypes'] = kinds.map((k) => ({ scalarType: ARG_TYPES[k], arity: 'scalar' }));
   if (table.updatedAt) {
-    const now = new Date();
+    const now = new Date((options.clock ?? systemClock).now());
     columns.updatedAt = now;
     args.push(now);
     argTypes.push({ scalarType: 'datetime', arity: 'scalar' });

@@ -19,9 +19,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { RealtimeEvent, RECORDING_FORMAT, RECORDING_VERSION, Topic, type RecordedAnswer, type RecordingHeader } from '@fleet/contracts';
+import { RealtimeEvent, systemClock, Topic, type Clock, type RecordedAnswer, type RecordingHeader } from '@fleet/contracts';
 import { redactQuery, redactSecrets, RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';
+import { coreRecordingHeader } from './recorder.js';
 
 export interface ProxyOptions {
   /** The core, e.g. https://core.example (a path prefix is kept). */
@@ -38,6 +39,8 @@ export interface ProxyOptions {
   /** Bodies larger than this are passed on but not recorded (default 16 MiB). */
   maxRecordedBytes?: number;
   log?: (line: string) => void;
+  /** The times written: the recording's start, its lines, each answer's duration (default the system clock). */
+  clock?: Clock;
 }
 
 export interface ProxyCounts {
@@ -144,19 +147,13 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
   const send = secure ? httpsRequest : httpRequest;
   const apiBase = opts.prefix ?? (await runtimeApiBase(core)) ?? '/api';
 
-  const startedAt = Date.now();
+  const clock = opts.clock ?? systemClock;
+  const startedAt = clock.now();
   const header: RecordingHeader = {
-    format: RECORDING_FORMAT,
-    version: RECORDING_VERSION,
-    name: opts.name,
-    source: 'core',
-    startedAt,
-    seed: null,
-    clock: null,
-    fleet: { units: [], servers: [] },
+    ...coreRecordingHeader(opts.name, startedAt, { units: [], servers: [] }),
     proxy: { core: core.origin + corePath, apiBase },
   };
-  const writer = new RecordingWriter(opts.out, header);
+  const writer = new RecordingWriter(opts.out, header, clock);
   const counts: ProxyCounts = { answers: 0, events: 0, unknown: 0, passed: 0, sockets: 0 };
   let ownOrigin = '';
 
@@ -175,7 +172,7 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
 
   // ── REST ────────────────────────────────────────────────────────────────────────────────────
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    const began = Date.now();
+    const began = clock.now();
     const path = req.url ?? '/';
     const body = new Tee(max);
     const upstream = send(
@@ -221,7 +218,7 @@ export async function startProxy(opts: ProxyOptions): Promise<ProxyHandle> {
             method: (req.method ?? 'GET').toUpperCase(),
             path: redactQuery(path).slice(0, 4000),
             status: answer.statusCode ?? 0,
-            durationMs: Math.max(0, Date.now() - began),
+            durationMs: Math.max(0, clock.now() - began),
           };
           const sent = isJsonType(req.headers['content-type'])
             ? jsonOf(decode(body.bytes() ?? Buffer.alloc(0), req.headers['content-encoding'] as string | undefined, max))

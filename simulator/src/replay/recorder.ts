@@ -17,14 +17,21 @@ import {
   RECORDING_FORMAT,
   RECORDING_VERSION,
   ServerMessage,
+  systemClock,
   Topic,
   TOPIC_PATTERN,
+  type Clock,
   type RecordedServer,
   type RecordedUnit,
   type RecordingHeader,
 } from '@fleet/contracts';
 import { RecordingWriter } from '@fleet/contracts/recording-file';
 import WebSocket from 'ws';
+
+/** The header of a recording made from outside a core (no seed, no simulator clock): the recorder's and the proxy's. */
+export function coreRecordingHeader(name: string, startedAt: number, fleet: RecordingHeader['fleet']): RecordingHeader {
+  return { format: RECORDING_FORMAT, version: RECORDING_VERSION, name, source: 'core', startedAt, seed: null, clock: null, fleet };
+}
 
 export interface RecordOptions {
   /** e.g. http://127.0.0.1:8080 */
@@ -46,6 +53,8 @@ export interface RecordOptions {
   log?: (line: string) => void;
   /** Wait before reconnecting a dropped socket (default 1 s). */
   reconnectMs?: number;
+  /** The times written: the recording's start, its lines, the pings (default the system clock). */
+  clock?: Clock;
 }
 
 export interface RecordResult {
@@ -198,18 +207,10 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
   const fleet = await readFleet(session);
   log(`fleet: ${fleet.units.length} units, ${fleet.servers.length} servers; following ${topics.length} topic(s)`);
 
-  const startedAt = Date.now();
-  const header: RecordingHeader = {
-    format: RECORDING_FORMAT,
-    version: RECORDING_VERSION,
-    name: opts.name,
-    source: 'core',
-    startedAt,
-    seed: null,
-    clock: null,
-    fleet,
-  };
-  const writer = new RecordingWriter(opts.out, header);
+  const clock = opts.clock ?? systemClock;
+  const startedAt = clock.now();
+  const header = coreRecordingHeader(opts.name, startedAt, fleet);
+  const writer = new RecordingWriter(opts.out, header, clock);
   const result: RecordResult = {
     events: 0,
     durationMs: 0,
@@ -270,7 +271,7 @@ export async function recordCore(opts: RecordOptions): Promise<RecordResult> {
           const resume = epoch !== null && parsed.epoch === epoch ? epoch : undefined;
           epoch = parsed.epoch;
           if (heartbeat) clearInterval(heartbeat);
-          heartbeat = parsed.heartbeatMs > 0 ? setInterval(() => ws.send(JSON.stringify({ op: 'ping', t: Date.now() })), parsed.heartbeatMs) : null;
+          heartbeat = parsed.heartbeatMs > 0 ? setInterval(() => ws.send(JSON.stringify({ op: 'ping', t: clock.now() })), parsed.heartbeatMs) : null;
           const size = Math.max(1, parsed.batchSize);
           for (let i = 0; i < topics.length; i += size) {
             const batch = topics.slice(i, i + size);

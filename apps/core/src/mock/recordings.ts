@@ -187,7 +187,7 @@ export class RecordingService {
       const summaries = await this.loaded();
       await mkdir(this.dir, { recursive: true });
       const id = this.newId(summaries);
-      const writer = new RecordingWriter(this.fileOf(id), header);
+      const writer = new RecordingWriter(this.fileOf(id), header, this.deps.clock);
       const stopTap = gateway.onDeviceMessage((message) => writer.write({ kind: 'device', message }));
       this.active_ = { id, writer, stopTap };
       this.deps.log.info({ recording: id, name, user: user.id }, 'recording started');

@@ -83,6 +83,11 @@ export function canSeeInventory(user: AuthUser, inventoryId: string): boolean {
   return user.global || user.inventoryIds.includes(inventoryId);
 }
 
+/** Whether the caller may see an object held by these inventories: one of them is theirs (global roles: any). */
+export function canSeeSomeInventory(user: AuthUser, held: readonly { inventoryId: string }[]): boolean {
+  return user.global || held.some((i) => user.inventoryIds.includes(i.inventoryId));
+}
+
 /**
  * Whether the caller may see a server: one of their inventories', or one carrying a channel or a
  * video return channel they see (an operator reaches the hub behind their channels).

@@ -1,23 +1,26 @@
 /**
  * The core's one source of time. Every service, plugin and route reads "now" and arms its timers
  * through the `Clock` it is given (`BuildAppOptions.clock`, default {@link systemClock}), never
- * through `Date.now()`, `new Date()` or Node's timers directly, so a test can step time: a session,
+ * from the wall clock or through Node's timers directly, so a test can step time: a session,
  * a support access (8 h), a verification link (72 h), a trial (30 d) or a sweep's interval passes
  * when the test says so, without waiting for it.
+ *
+ * It is the contracts' `Clock` (`now()`, shared with the simulator and the packages) with a Date and
+ * timers added.
  *
  * - {@link systemClock}: the wall clock and Node's timers (what production runs on).
  * - {@link TestClock}: real time plus an offset. Its timers run on real time as well, and
  *   `advance(ms)` moves the offset forward and fires, in due order, every timer that fell due.
  */
 
+import { systemClock as wallClock, type Clock as TimeSource } from '@fleet/contracts';
+
 /** An armed timer. `unref()`: the timer no longer keeps the process alive (Node's `unref`). */
 export interface ClockTimer {
   unref(): ClockTimer;
 }
 
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
+export interface Clock extends TimeSource {
   /** `now()` as a Date. */
   date(): Date;
   setTimeout(fn: () => void, ms: number): ClockTimer;
@@ -34,8 +37,8 @@ export interface Clock {
 
 /** The wall clock and Node's timers; a handle is Node's own `Timeout`. */
 export const systemClock: Clock = {
-  now: () => Date.now(),
-  date: () => new Date(),
+  now: () => wallClock.now(),
+  date: () => new Date(wallClock.now()),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   setInterval: (fn, ms) => setInterval(fn, ms),
   // Handles of this clock are Node's Timeouts (see above).
@@ -86,7 +89,7 @@ class TestTimer implements ClockTimer {
 }
 
 /**
- * Real time plus an offset, for tests: `now()` is `Date.now() + offset`. Its timers are armed on
+ * Real time plus an offset, for tests: `now()` is the wall clock's plus an offset. Its timers are armed on
  * Node's timers for their time left, so they fire on real time as the system clock's would; and
  * {@link advance} moves the offset forward and fires every timer that fell due by then.
  *
@@ -109,11 +112,11 @@ export class TestClock implements Clock {
 
   /** `start`: the clock's time now (ms since the epoch); by default the wall clock's. */
   constructor(start?: number) {
-    this.offset = start === undefined ? 0 : start - Date.now();
+    this.offset = start === undefined ? 0 : start - wallClock.now();
   }
 
   now(): number {
-    return Date.now() + this.offset;
+    return wallClock.now() + this.offset;
   }
 
   date(): Date {

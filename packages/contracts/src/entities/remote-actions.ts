@@ -10,6 +10,7 @@ import { VALIDATION } from '../messages.js';
 import { Id, IdParams, IsoDate, pageOf, SortDir, StoredJsonObject } from './common.js';
 import { PAGE_OFFSET_MAX } from './unit-reads.js';
 import { SEND_LOGS_DESCRIPTION_MAX } from './unit-actions.js';
+import { AdminDbGateway } from './databridge-gateways.js';
 
 const Offset = z.coerce.number().int().min(0).max(PAGE_OFFSET_MAX).default(0);
 const Limit = z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.unitSearchDefaultPageSize);
@@ -118,19 +119,8 @@ export const AdminDbGatewaySearchQuery = z
   .strict();
 export type AdminDbGatewaySearchQuery = z.infer<typeof AdminDbGatewaySearchQuery>;
 
-export const AdminDbGatewayRow = z.object({
-  id: Id,
-  name: z.string(),
-  host: z.string(),
-  port: z.number().int().nullable(),
-  status: z.string(),
-  inventoryId: Id.nullable(),
-  inventoryName: z.string().nullable(),
-  /** How many units use the gateway. */
-  unitCount: z.number().int().nonnegative(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-});
+/** A gateway as the admin list shows it: the gateway's fields without its version. */
+export const AdminDbGatewayRow = AdminDbGateway.omit({ version: true });
 export type AdminDbGatewayRow = z.infer<typeof AdminDbGatewayRow>;
 export const AdminDbGatewayPage = pageOf(AdminDbGatewayRow);
 export type AdminDbGatewayPage = z.infer<typeof AdminDbGatewayPage>;

@@ -24,7 +24,7 @@ import { AppError, nameInUse, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { groupInvitation } from '../../repositories/invitation-columns.js';
 import type { ServiceDeps } from '../deps.js';
-import { defaultCapabilities } from '../units/admin-units.js';
+import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
 
@@ -168,14 +168,7 @@ export class InvitationJoins {
             license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
             capabilities: defaultCapabilities(typeGroup, body.productType),
             services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
-            configuration: {
-              unitUniqueId: id,
-              pairingCodeMode: false,
-              intercoms: [
-                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-              ],
-            },
+            configuration: newUnitConfiguration(id),
           },
         });
         await tx.unitInventory.create({ data: { unitId: id, inventoryId: group.inventoryId } });

@@ -46,6 +46,7 @@ import type { SupportCaseService } from '../units/support-cases.js';
 import type { UnitCommands } from '../unit-configuration/commands.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
+import { dbGatewayListed } from '../servers/databridge-gateways.js';
 
 /** How long a rebooting unit may stay away before its reboot counts as failed (no spec value; units come back within seconds). */
 export const REBOOT_ANSWER_MS = 5 * 60_000;
@@ -344,18 +345,7 @@ export class RemoteActionService {
     const matching = rows
       .filter((g) => needle === '' || text(g, q.searchKey).toLowerCase().includes(needle))
       .sort((a, b) => dir * compareText(text(a, q.sortBy), text(b, q.sortBy)) || compareText(a.id, b.id));
-    const items = pageRows(matching, q).map((g) => ({
-      id: g.id,
-      name: g.name,
-      host: g.host,
-      port: g.port,
-      status: g.status,
-      inventoryId: g.inventoryId,
-      inventoryName: g.inventoryId ? (this.deps.readModel.inventories.get(g.inventoryId)?.name ?? null) : null,
-      unitCount: g._count.units,
-      createdAt: g.createdAt.toISOString(),
-      updatedAt: g.updatedAt.toISOString(),
-    }));
+    const items = pageRows(matching, q).map((g) => dbGatewayListed(g, this.deps.readModel.inventories));
     return { items, total: matching.length, offset: q.offset, limit: q.limit };
   }
 }

@@ -5,7 +5,14 @@
  * and announced as `systemDevice.changed` to every inventory (the admin lists read again). A
  * deleted gateway leaves the units that used it without one (the relation sets it to null).
  */
-import { VALIDATION, type AdminDbGateway, type CreateDbGatewayBody, type DbGatewayDeleted, type UpdateDbGatewayBody } from '@fleet/contracts';
+import {
+  VALIDATION,
+  type AdminDbGateway,
+  type AdminDbGatewayRow,
+  type CreateDbGatewayBody,
+  type DbGatewayDeleted,
+  type UpdateDbGatewayBody,
+} from '@fleet/contracts';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
@@ -14,25 +21,42 @@ import { inventoryAudience } from '../../platform/topics.js';
 
 const nameInUse = () => new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
 
+/** A gateway row with its unit count, as storage reads it. */
+interface DbGatewayRow {
+  id: string;
+  name: string;
+  host: string;
+  port: number | null;
+  status: string;
+  inventoryId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  _count: { units: number };
+}
+
+/** A gateway as the admin list shows it (the detail adds its version); `inventories` names its inventory. */
+export function dbGatewayListed(g: DbGatewayRow, inventories: { get(id: string): { name: string } | undefined }): AdminDbGatewayRow {
+  return {
+    id: g.id,
+    name: g.name,
+    host: g.host,
+    port: g.port,
+    status: g.status,
+    inventoryId: g.inventoryId,
+    inventoryName: g.inventoryId ? (inventories.get(g.inventoryId)?.name ?? null) : null,
+    unitCount: g._count.units,
+    createdAt: g.createdAt.toISOString(),
+    updatedAt: g.updatedAt.toISOString(),
+  };
+}
+
 export class DatabridgeGatewayService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async get(id: string): Promise<AdminDbGateway> {
     const g = await this.deps.db.databridgeGateway.findUnique({ where: { id }, include: { _count: { select: { units: true } } } });
     if (!g) throw new AppError('NOT_FOUND');
-    return {
-      id: g.id,
-      name: g.name,
-      host: g.host,
-      port: g.port,
-      status: g.status,
-      inventoryId: g.inventoryId,
-      inventoryName: g.inventoryId ? (this.deps.readModel.inventories.get(g.inventoryId)?.name ?? null) : null,
-      unitCount: g._count.units,
-      version: g.version,
-      createdAt: g.createdAt.toISOString(),
-      updatedAt: g.updatedAt.toISOString(),
-    };
+    return { ...dbGatewayListed(g, this.deps.readModel.inventories), version: g.version };
   }
 
   async create(body: CreateDbGatewayBody): Promise<AdminDbGateway> {

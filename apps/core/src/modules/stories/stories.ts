@@ -21,7 +21,7 @@ import {
 import { validateStoryFields } from '@fleet/domain';
 import { providerOf, transaction, type Prisma } from '@fleet/db';
 import { AppError, validationError } from '../../errors.js';
-import type { AuthUser } from '../../platform/access.js';
+import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../repositories/story-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
@@ -114,7 +114,7 @@ export class StoryService {
    */
   async assertInventoryVisible(user: AuthUser, inventoryId: string): Promise<void> {
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
-    if (user.global || user.inventoryIds.includes(inventoryId)) return;
+    if (canSeeInventory(user, inventoryId)) return;
     if (user.groupIds.some((id) => this.deps.readModel.groups.get(id)?.inventoryId === inventoryId)) return;
     throw new AppError('NOT_FOUND');
   }

@@ -32,7 +32,7 @@ import { inventorySettings } from '../../repositories/inventory-columns.js';
 import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 
 type Row = Prisma.GeocodingProfileGetPayload<object>;
 
@@ -46,9 +46,13 @@ export class GeocodingProfileService {
 
   async list(q: GeocodingProfileSearchQuery): Promise<GeocodingProfilePage> {
     const rows = await this.deps.db.geocodingProfile.findMany();
-    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r.name));
     const uses = this.inventoryUses();
-    return { items: page.rows.map((r) => toProfile(r, uses)), total: page.total, offset: q.offset, limit: q.limit };
+    return pageOfNamed(
+      rows,
+      q,
+      (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r.name),
+      (r) => toProfile(r, uses),
+    );
   }
 
   async get(id: string): Promise<GeocodingProfile> {

@@ -1,17 +1,22 @@
 /**
- * What the platform settings services (organisations, client applications, modem vendors, AI
- * credentials, application configuration) share: a page of a small table searched and sorted in
- * memory, the version check, and the announcement of a change.
+ * What the platform settings services share (organisations, client applications, modem vendors,
+ * AI credentials, application configuration; stream providers and profiles, stream media
+ * profiles, geocoding profiles: spec 001 §2 /system_settings): a page of a small table searched and
+ * sorted in memory, the version check, "Name field has to be unique", and the announcement of a
+ * change.
  *
  * Settings tables hold tens of rows and one admin screen reads them a page at a time: they are
  * read whole and searched here, so that both providers match case-insensitively and order alike.
+ * Every change is announced as `systemSetting.changed` (which row of which kind, nothing more) on
+ * every inventory's topics and their groups' (every console follows one of them); an admin console
+ * reads its list again through the role-checked call.
  */
-import type { SystemSettingKind } from '@fleet/contracts';
-import { AppError } from '../../errors.js';
+import { VALIDATION, type SystemSettingKind } from '@fleet/contracts';
+import { AppError, validationError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
-import { pageOf } from '../../platform/paging.js';
+import { pageOf, type Page } from '../../platform/paging.js';
 
 export interface SettingsListQuery<K extends string> {
   readonly offset: number;
@@ -21,23 +26,17 @@ export interface SettingsListQuery<K extends string> {
   readonly sortDir: 'asc' | 'desc';
 }
 
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
-
 /**
  * The rows matching the search (any of `searchable`'s texts contains it, case-insensitively), in
- * the asked order (then by id), one page of them.
+ * the asked order (then by `tieBreak` when given, then by id), one page of them.
  */
 export function pageOfRows<T extends { id: string }, K extends string>(
   rows: readonly T[],
   q: SettingsListQuery<K>,
   searchable: (row: T) => readonly (string | null)[],
   sortValue: (row: T, key: K) => string | number | null,
-): PageOf<T> {
+  tieBreak?: (row: T) => string,
+): Page<T> {
   const needle = (q.searchValue ?? '').trim().toLowerCase();
   const dir = q.sortDir === 'asc' ? 1 : -1;
   const compare = (a: string | number | null, b: string | number | null): number => {
@@ -48,14 +47,37 @@ export function pageOfRows<T extends { id: string }, K extends string>(
   };
   const matching = rows
     .filter((r) => needle === '' || searchable(r).some((text) => text !== null && text.toLowerCase().includes(needle)))
-    .sort((a, b) => dir * compare(sortValue(a, q.sortBy), sortValue(b, q.sortBy)) || compareText(a.id, b.id));
+    .sort(
+      (a, b) =>
+        dir * compare(sortValue(a, q.sortBy), sortValue(b, q.sortBy)) || (tieBreak ? compareText(tieBreak(a), tieBreak(b)) : 0) || compareText(a.id, b.id),
+    );
   return pageOf(matching, q);
+}
+
+/** Rows of a named setting: searched by name (any case), ordered by the sort key (then name, then id), one page of them, each presented. */
+export function pageOfNamed<R extends { id: string; name: string }, K extends string, T>(
+  rows: readonly R[],
+  q: SettingsListQuery<K>,
+  sortValue: (row: R, sortBy: K) => string | number,
+  present: (row: R) => T,
+): Page<T> {
+  const page = pageOfRows(
+    rows,
+    q,
+    (r) => [r.name],
+    sortValue,
+    (r) => r.name,
+  );
+  return { ...page, items: page.items.map(present) };
 }
 
 /** A write over a version other than the stored one answers 409 (nothing changes). */
 export function assertVersion(stored: number, asked: number | undefined): void {
   if (asked !== undefined && asked !== stored) throw new AppError('CONFLICT');
 }
+
+/** "Name field has to be unique" on the name field. */
+export const settingNameTaken = (): AppError => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 
 /**
  * `systemSetting.changed` on every inventory's topics (each console follows at least one): the

@@ -23,7 +23,7 @@ import { AppError, validationError } from '../../errors.js';
 import { settingsJson } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 
 type Row = Prisma.StreamMediaProfileGetPayload<object>;
 
@@ -32,8 +32,7 @@ export class StreamMediaProfileService {
 
   async list(q: StreamMediaProfileSearchQuery): Promise<StreamMediaProfilePage> {
     const rows = await this.deps.db.streamMediaProfile.findMany();
-    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]));
-    return { items: page.rows.map(toProfile), total: page.total, offset: q.offset, limit: q.limit };
+    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProfile);
   }
 
   /** Every profile, by name (what the streaming destinations choose from). */

@@ -32,7 +32,7 @@ import { AppError, validationError } from '../../errors.js';
 import { settingsJson } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { announceSetting, settingNameTaken, settingsPage } from './stream-settings.js';
+import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
 
 type ProviderRow = Prisma.StreamProviderGetPayload<{ include: { profiles: { select: { name: true; isMain: true } } } }>;
 type ProfileRow = Prisma.StreamProfileGetPayload<{ include: { provider: { select: { name: true } } } }>;
@@ -48,8 +48,7 @@ export class StreamProviderService {
 
   async listProviders(q: StreamProviderSearchQuery): Promise<StreamProviderPage> {
     const rows = await this.deps.db.streamProvider.findMany({ include: withProfiles });
-    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]));
-    return { items: page.rows.map(toProvider), total: page.total, offset: q.offset, limit: q.limit };
+    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProvider);
   }
 
   async getProvider(id: string): Promise<StreamProvider> {
@@ -107,8 +106,7 @@ export class StreamProviderService {
 
   async listProfiles(q: StreamProfileSearchQuery): Promise<StreamProfilePage> {
     const rows = await this.deps.db.streamProfile.findMany({ where: q.providerId !== undefined ? { providerId: q.providerId } : {}, include: withProvider });
-    const page = settingsPage(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : by === 'providerName' ? r.provider.name : r.name));
-    return { items: page.rows.map(toProfile), total: page.total, offset: q.offset, limit: q.limit };
+    return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : by === 'providerName' ? r.provider.name : r.name), toProfile);
   }
 
   async getProfile(id: string): Promise<StreamProfile> {

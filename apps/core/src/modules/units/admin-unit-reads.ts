@@ -29,7 +29,7 @@ import { providerOf, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { type UnitRecord } from '../../repositories/units.js';
-import type { AuthUser } from '../../platform/access.js';
+import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
 
@@ -80,7 +80,7 @@ export class AdminUnitReads {
   }
 
   async adminInventoryUnits(user: AuthUser, inventoryId: string, q: AdminUnitSearchQuery & { excludeProducts?: string | undefined }): Promise<AdminUnitPage> {
-    if (!user.global && !user.inventoryIds.includes(inventoryId)) throw new AppError('NOT_FOUND');
+    if (!canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     const exclude = (q.excludeProducts ?? '')
       .split(',')
@@ -175,7 +175,7 @@ export class AdminUnitReads {
   /** findVisible, then the admin rule: a non-global admin sees units of their own inventories only. */
   private async findAdminVisible(user: AuthUser, id: string): Promise<UnitRecord> {
     const row = await this.deps.units.findVisible(user, id);
-    if (!user.global && !row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    if (!canSeeSomeInventory(user, row.inventories)) throw new AppError('NOT_FOUND');
     return row;
   }
 

@@ -24,7 +24,7 @@ import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { type UnitRecord, unitMemberships } from '../../repositories/units.js';
-import type { AuthUser } from '../../platform/access.js';
+import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { checkUnitUpgrade, type UpgradeReason } from '../upgrades/upgrade-rules.js';
 
@@ -36,7 +36,7 @@ export class AdminUnitService {
     const db = this.deps.db;
     const problems: FieldProblem[] = [];
     const inventory = this.deps.readModel.inventories.get(body.inventoryId);
-    if (!inventory || !this.ownsInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: VALIDATION.invalidField });
+    if (!inventory || !canSeeInventory(user, inventory.id)) problems.push({ path: 'body.inventoryId', message: VALIDATION.invalidField });
     const groupIds = [...new Set(body.groupIds ?? [])];
     (body.groupIds ?? []).forEach((g, i) => {
       if (this.deps.readModel.groups.get(g)?.inventoryId !== body.inventoryId) problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
@@ -62,14 +62,7 @@ export class AdminUnitService {
             capabilities: defaultCapabilities(body.typeGroup, body.productType),
             services: [],
             ownership: body.ownership ?? 'inventory',
-            configuration: {
-              unitUniqueId: id,
-              pairingCodeMode: false,
-              intercoms: [
-                { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-                { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
-              ],
-            },
+            configuration: newUnitConfiguration(id),
           },
         });
         await tx.unitInventory.create({ data: { unitId: id, inventoryId: body.inventoryId } });
@@ -139,7 +132,7 @@ export class AdminUnitService {
   /** PUT inventories/{inventoryId}: at most ADMIN_UNIT_LIMITS.maxInventoriesPerUnit inventories. */
   async addInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
-    if (!this.deps.readModel.inventories.get(inventoryId) || !this.ownsInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     if (unit.inventories.length >= ADMIN_UNIT_LIMITS.maxInventoriesPerUnit) throw new AppError('UNIT_MAX_INVENTORIES');
     await this.changeMembership(unit, (tx) => tx.unitInventory.create({ data: { unitId: id, inventoryId } }).then(() => undefined));
@@ -150,7 +143,7 @@ export class AdminUnitService {
   /** DELETE inventories/{inventoryId}: the unit also leaves that inventory's groups; never its last inventory. */
   async removeInventory(user: AuthUser, id: string, inventoryId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
-    if (!this.ownsInventory(user, inventoryId) || !unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('NOT_FOUND');
+    if (!canSeeInventory(user, inventoryId) || !unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.inventories.length <= 1) throw new AppError('UNIT_LAST_INVENTORY');
     // The unit leaves the groups of that inventory too.
     const leftGroups = unit.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
@@ -168,7 +161,7 @@ export class AdminUnitService {
   async addGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     const group = this.deps.readModel.groups.get(groupId);
-    if (!group || !this.ownsInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
+    if (!group || !canSeeInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.groups.some((g) => g.groupId === groupId)) throw new AppError('ASSOCIATION_EXISTS');
     if (!unit.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('GROUP_OUTSIDE_UNIT_INVENTORIES');
     await this.changeMembership(unit, (tx) => tx.unitGroup.create({ data: { unitId: id, groupId } }).then(() => undefined));
@@ -180,7 +173,7 @@ export class AdminUnitService {
   async removeGroup(user: AuthUser, id: string, groupId: string): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     const group = this.deps.readModel.groups.get(groupId);
-    if (!group || !this.ownsInventory(user, group.inventoryId) || !unit.groups.some((g) => g.groupId === groupId)) throw new AppError('NOT_FOUND');
+    if (!group || !canSeeInventory(user, group.inventoryId) || !unit.groups.some((g) => g.groupId === groupId)) throw new AppError('NOT_FOUND');
     return this.leaveGroup(unit, groupId);
   }
 
@@ -234,8 +227,7 @@ export class AdminUnitService {
       const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: gatewayId }, select: { inventoryId: true } });
       const usable =
         gateway !== null &&
-        (gateway.inventoryId === null ||
-          (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && this.ownsInventory(user, gateway.inventoryId)));
+        (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && canSeeInventory(user, gateway.inventoryId)));
       if (!usable) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
     if (this.deps.index.applicationsOf(id).databridge) throw new AppError('UNIT_BUSY');
@@ -289,17 +281,13 @@ export class AdminUnitService {
   private async findAdminUnit(user: AuthUser, id: string): Promise<UnitRecord> {
     const unit = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
     if (!unit) throw new AppError('NOT_FOUND');
-    if (!user.global && !unit.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    if (!canSeeSomeInventory(user, unit.inventories)) throw new AppError('NOT_FOUND');
     return unit;
-  }
-
-  private ownsInventory(user: AuthUser, inventoryId: string): boolean {
-    return user.global || user.inventoryIds.includes(inventoryId);
   }
 
   /** Removing a unit from inventories that are not theirs is not for a non-global admin. */
   private assertWhollyOwned(user: AuthUser, unit: UnitRecord): void {
-    if (!unit.inventories.every((i) => this.ownsInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
+    if (!unit.inventories.every((i) => canSeeInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
   }
 
   /** Unique id, name and serial number; a clash of the name answers the spec's name message. */
@@ -363,6 +351,18 @@ export class AdminUnitService {
 /** "<product type letters and digits>-<serial>", within the 128 characters of an id. */
 function defaultUniqueId(productType: string, serial: string): string {
   return `${productType.replace(/[^A-Za-z0-9]/g, '').slice(0, 63)}-${serial}`.slice(0, 128);
+}
+
+/** A new unit's configuration row: no pairing code, its two intercoms set to nothing. */
+export function newUnitConfiguration(unitUniqueId: string) {
+  return {
+    unitUniqueId,
+    pairingCodeMode: false,
+    intercoms: [
+      { mode: 'audioRoom', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+      { mode: 'targetChannel', audioRoomId: null, targetChannelId: null, destinationAccount: null },
+    ],
+  };
 }
 
 /** Capabilities a new unit of this family has (the device reports the truth once connected). */

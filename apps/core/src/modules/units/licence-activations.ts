@@ -30,7 +30,7 @@ import { AppError, validationError } from '../../errors.js';
 import { inventoryLicencePool, userPermissions } from '../../repositories/licence-columns.js';
 import { unitServices } from '../../repositories/unit-columns.js';
 import type { UnitRecord } from '../../repositories/units.js';
-import type { AuthUser } from '../../platform/access.js';
+import { canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { UnitLicenceService } from './unit-licences.js';
 
@@ -108,7 +108,7 @@ export class LicenceActivationService {
       select: { id: true, permissions: true, inventories: { select: { inventoryId: true } } },
     });
     if (!target) throw new AppError('NOT_FOUND');
-    if (!user.global && !target.inventories.some((i) => user.inventoryIds.includes(i.inventoryId))) throw new AppError('NOT_FOUND');
+    if (!canSeeSomeInventory(user, target.inventories)) throw new AppError('NOT_FOUND');
     const permissions = { ...userPermissions.read(target.permissions), unitLicenseActivation: body.granted };
     await this.deps.db.user.update({ where: { id: userId }, data: { permissions: userPermissions.write(permissions) } });
     return { userId, granted: body.granted };

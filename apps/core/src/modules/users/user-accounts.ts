@@ -37,7 +37,7 @@ import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { parseOr } from '../../repositories/json-column.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import { canSeeGroup, canSeeInventory, type AuthUser } from '../../platform/access.js';
+import { canSeeGroup, canSeeInventory, type AuthUser, canSeeSomeInventory } from '../../platform/access.js';
 import { parseRoles, passwordParams } from '../../platform/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
@@ -311,7 +311,7 @@ export class UserAccountService {
   /** The user if the caller may see them: one of their inventories' (global roles: any); else 404. */
   private async findVisible(user: AuthUser, id: string): Promise<UserRecord> {
     const row = await this.deps.db.user.findUnique({ where: { id }, include: rowInclude });
-    if (!row || (!user.global && !row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId)))) throw new AppError('NOT_FOUND');
+    if (!row || !canSeeSomeInventory(user, row.inventories)) throw new AppError('NOT_FOUND');
     return row;
   }
 

@@ -38,7 +38,7 @@ import { AppError, validationError } from '../../errors.js';
 import { jsonObject, parseOr, stringList } from '../../repositories/json-column.js';
 import type { ChangeOrigin, VrChannelRecord } from '../../repositories/read-model.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
-import type { AuthUser } from '../../platform/access.js';
+import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf, pageRows } from '../../platform/paging.js';
@@ -178,7 +178,7 @@ export class VideoReturnService {
   }
 
   searchInventory(user: AuthUser, inventoryId: string, q: AdminVrChannelSearchQuery): AdminVrChannelPage {
-    if (!this.deps.readModel.inventories.get(inventoryId) || !owns(user, inventoryId)) throw new AppError('NOT_FOUND');
+    if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
     return this.search(user, q, inventoryId);
   }
 
@@ -189,7 +189,7 @@ export class VideoReturnService {
   adminInventories(user: AuthUser, id: string): AdminVrChannelInventory[] {
     const row = this.adminRow(user, id);
     return row.inventories
-      .filter((i) => owns(user, i.inventoryId))
+      .filter((i) => canSeeInventory(user, i.inventoryId))
       .map((i) => ({ id: i.inventoryId, name: this.deps.readModel.inventories.get(i.inventoryId)?.name ?? '' }))
       .sort(byNameThenId);
   }
@@ -212,7 +212,8 @@ export class VideoReturnService {
     const problems: FieldProblem[] = [];
     const inventoryIds = [...new Set(body.inventoryIds)];
     body.inventoryIds.forEach((inv, i) => {
-      if (!this.deps.readModel.inventories.get(inv) || !owns(user, inv)) problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
+      if (!this.deps.readModel.inventories.get(inv) || !canSeeInventory(user, inv))
+        problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
     });
     const groupIds = [...new Set(body.groupIds ?? [])];
     (body.groupIds ?? []).forEach((g, i) => {
@@ -259,9 +260,10 @@ export class VideoReturnService {
     let inventoryIds = heldInventories;
     if (body.inventoryIds !== undefined) {
       body.inventoryIds.forEach((inv, i) => {
-        if (!this.deps.readModel.inventories.get(inv) || !owns(user, inv)) problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
+        if (!this.deps.readModel.inventories.get(inv) || !canSeeInventory(user, inv))
+          problems.push({ path: `body.inventoryIds.${i}`, message: VALIDATION.invalidField });
       });
-      inventoryIds = [...new Set([...heldInventories.filter((inv) => !owns(user, inv)), ...body.inventoryIds])];
+      inventoryIds = [...new Set([...heldInventories.filter((inv) => !canSeeInventory(user, inv)), ...body.inventoryIds])];
       if (inventoryIds.length === 0) problems.push({ path: 'body.inventoryIds', message: VALIDATION.required });
     }
     const heldGroups = row.groups.map((g) => g.groupId);
@@ -269,7 +271,7 @@ export class VideoReturnService {
     if (body.groupIds !== undefined) {
       body.groupIds.forEach((gid, i) => {
         const group = this.deps.readModel.groups.get(gid);
-        if (!group || !owns(user, group.inventoryId) || !inventoryIds.includes(group.inventoryId))
+        if (!group || !canSeeInventory(user, group.inventoryId) || !inventoryIds.includes(group.inventoryId))
           problems.push({ path: `body.groupIds.${i}`, message: VALIDATION.invalidField });
       });
       groupIds = [...new Set([...heldGroups.filter((g) => !this.managesGroup(user, g)), ...body.groupIds])];
@@ -314,7 +316,7 @@ export class VideoReturnService {
   async adminDelete(user: AuthUser, id: string): Promise<AdminVrChannelDeleted> {
     const row = this.adminRow(user, id);
     // Removing a channel from inventories that are not theirs is not for a non-global admin.
-    if (!row.inventories.every((i) => owns(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
+    if (!row.inventories.every((i) => canSeeInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
     // A unit is taking video return from it: deleting it would cut the feed.
     if (row.status === 'collecting') throw new AppError('VR_CHANNEL_BUSY');
     const { count } = await this.deps.db.videoReturnChannel.deleteMany({ where: { id, version: row.version } });
@@ -346,12 +348,12 @@ export class VideoReturnService {
   }
 
   private adminSees(user: AuthUser, row: VrChannelRecord): boolean {
-    return user.global || row.inventories.some((i) => user.inventoryIds.includes(i.inventoryId));
+    return canSeeSomeInventory(user, row.inventories);
   }
 
   private managesGroup(user: AuthUser, groupId: string): boolean {
     const group = this.deps.readModel.groups.get(groupId);
-    return group !== undefined && owns(user, group.inventoryId);
+    return group !== undefined && canSeeInventory(user, group.inventoryId);
   }
 
   /** A video return server of the admin's (global: any) that sits in one of the channel's inventories or in none. */
@@ -359,7 +361,7 @@ export class VideoReturnService {
     const server = this.deps.readModel.servers.get(serverId);
     if (!server || server.serverType !== 'vr_server') return false;
     if (server.inventoryId === null) return user.global;
-    return owns(user, server.inventoryId) && inventoryIds.includes(server.inventoryId);
+    return canSeeInventory(user, server.inventoryId) && inventoryIds.includes(server.inventoryId);
   }
 
   private assertNameFree(name: string, exceptId: string, path: string): void {
@@ -377,7 +379,7 @@ export class VideoReturnService {
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const groups = this.deps.readModel.groups
       .all()
-      .filter((g) => include(g) && owns(user, g.inventoryId))
+      .filter((g) => include(g) && canSeeInventory(user, g.inventoryId))
       .filter((g) => value === '' || g.name.toLowerCase().includes(value))
       .sort((a, b) => dir * compareText(a.name, b.name) || compareText(a.id, b.id));
     const items: AdminVrChannelGroup[] = pageRows(groups, q).map((g) => ({
@@ -427,10 +429,6 @@ function editedSince(a: VrChannelRecord, b: VrChannelRecord): boolean {
   const ca = configurationOf(a);
   const cb = configurationOf(b);
   return a.name !== b.name || a.description !== b.description || (Object.keys(ca) as (keyof VrConfiguration)[]).some((k) => ca[k] !== cb[k]);
-}
-
-function owns(user: AuthUser, inventoryId: string): boolean {
-  return user.global || user.inventoryIds.includes(inventoryId);
 }
 
 function nameTaken(path: string): AppError {
