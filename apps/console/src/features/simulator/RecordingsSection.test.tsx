@@ -104,7 +104,9 @@ describe('Simulator panel: recordings', () => {
     await user.click(await screen.findByTestId(`simulator-recording-import-${night.id}`));
     const modal = await screen.findByTestId('simulator-import-modal');
     expect(modal).toHaveTextContent('Import night-shift into the fleet');
-    expect(modal).toHaveTextContent("the units' configuration, the servers' configuration tabs, alerts and alerts configurations (an inventory's too), users (the signed-in one too) and audio rooms");
+    expect(modal).toHaveTextContent(
+      "the units' configuration, the servers' configuration tabs, alerts and alerts configurations (an inventory's too), users (the signed-in one too) and audio rooms",
+    );
     expect(within(modal).getByTestId('simulator-import-not-covered')).toHaveTextContent(
       'Never imported: secrets (passwords, passphrases, keys), which a recording never holds. A user made from the recording has no password until an administrator sets one',
     );
