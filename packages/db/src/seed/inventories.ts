@@ -3,7 +3,7 @@ import { MANAGED_SERVICES } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import { clockFor, DAY, safeName, streamFor, type Count } from './random.js';
-import { GROUPS, INVENTORIES } from './structure.js';
+import { GATED_MANAGED_SERVICES, GROUPS, INVENTORIES } from './structure.js';
 
 /** The graphics managed service of each demo inventory. */
 const GRAPHICS_SEED: Record<(typeof INVENTORIES)[number]['id'], { status: string; trialState?: string }> = {
@@ -71,6 +71,7 @@ export async function seedInventories(tx: DbTx, seedValue: number, now: Date, co
         properties: { mapView: true, reboot: true, vsim: inv.id !== 'inv-metro', socialMedia: true, mjpegPreview: inv.id === 'inv-global' },
         managedServices: {
           ...Object.fromEntries(MANAGED_SERVICES.map((s) => [s, { status: faker.helpers.arrayElement(['enabled', 'disabled', 'active']) }])),
+          ...GATED_MANAGED_SERVICES[inv.id],
           ...MANAGED_SEED(now.getTime(), DAY)[inv.id],
           // Graphics in each state the /my_graphics screen shows: enabled, a trial not yet
           // started (10 hours within 30 days of the first session), not enabled.

@@ -57,6 +57,14 @@ export function timeTag(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '_');
 }
 
+/**
+ * A fixed value if there is one, else the drawn one. The draw is made either way (the caller passes
+ * it), so fixing a value moves no later draw of the same stream.
+ */
+export function fixedOr<T>(fixed: T | undefined, drawn: T): T {
+  return fixed ?? drawn;
+}
+
 /** Counts rows per model for the seed's result. */
 export type Count = (model: string, n: number) => void;
 

@@ -25,6 +25,18 @@ export const GROUPS = [
 export type GroupId = (typeof GROUPS)[number]['id'];
 export type InventoryId = (typeof INVENTORIES)[number]['id'];
 
+/**
+ * The managed services the console gates features on (apps/console serviceGates.ts), fixed per
+ * inventory; the others are drawn (inventories.ts). Global-News has the return audio (audio_ifb:
+ * unit-config-commands.spec applies an IFB delay to LU800-0001) and web audio connect
+ * (audio-rooms.spec); the sports inventory has no web audio connect. Graphics: GRAPHICS_SEED.
+ */
+export const GATED_MANAGED_SERVICES: Record<InventoryId, { audio_ifb: { status: string }; web_aud_connect: { status: string } }> = {
+  'inv-global': { audio_ifb: { status: 'enabled' }, web_aud_connect: { status: 'enabled' } },
+  'inv-global-sports': { audio_ifb: { status: 'enabled' }, web_aud_connect: { status: 'disabled' } },
+  'inv-metro': { audio_ifb: { status: 'enabled' }, web_aud_connect: { status: 'enabled' } },
+};
+
 export interface UnitSpec {
   id: string;
   productType: string;
@@ -41,10 +53,22 @@ export interface UnitSpec {
   swVersion?: string;
   /** The usage profile's id, null for none. */
   usageProfile?: string | null;
+  /**
+   * The SLA unit service's state: without SLA no version is eligible for the unit (spec 001 §5).
+   * Set for every structural unit (UNITS: it follows the licence); the units a fleet size adds draw it.
+   */
+  sla?: 'enabled' | 'disabled';
+  /** The configured delay in ms (below 1,000 ms the unit is in sub-second mode); drawn when absent. */
+  delayMs?: number;
 }
 
-/** 24 units: every unit-like type group, realistic product types. */
-export const UNITS: readonly UnitSpec[] = [
+/**
+ * 24 units: every unit-like type group, realistic product types. Every one has its SLA service as
+ * its licence says (enabled with a valid licence, disabled with an invalid one): upgrades.spec needs
+ * LU800-0004 (9.2.1) with SLA, so that a target is eligible and warns of the configuration reset,
+ * and LU800-0005 without, so that every target is refused; batch-upgrade.spec upgrades DRONE-0001.
+ */
+const STRUCTURAL_UNITS: readonly UnitSpec[] = [
   {
     id: 'LU800-0001',
     productType: 'LU800',
@@ -54,6 +78,9 @@ export const UNITS: readonly UnitSpec[] = [
     license: 'pro4k',
     swVersion: '6.2.1',
     usageProfile: 'usp-data-default',
+    // Normal-delay mode: unit-config.spec applies 2,000-2,800 ms, which sub-second mode refuses
+    // (at most 1,000 ms; on 6.2.1 at least 800 ms).
+    delayMs: 3000,
   },
   {
     id: 'LU800-0002',
@@ -118,7 +145,15 @@ export const UNITS: readonly UnitSpec[] = [
     usageProfile: 'usp-hours-default',
   },
   { id: 'LULITE-0001', productType: 'LU-Lite', typeGroup: 'liteUnits', groups: ['grp-newsroom'], license: 'valid', swVersion: '6.2.1', usageProfile: null },
-  { id: 'LUSMART-0001', productType: 'LU-Smart', typeGroup: 'smartUnits', groups: ['grp-newsroom'], license: 'invalid', swVersion: '5.1', usageProfile: null },
+  {
+    id: 'LUSMART-0001',
+    productType: 'LU-Smart',
+    typeGroup: 'smartUnits',
+    groups: ['grp-newsroom'],
+    license: 'invalid',
+    swVersion: '5.1',
+    usageProfile: null,
+  },
   {
     id: 'LUSMART-0002',
     productType: 'LU-Smart',
@@ -176,7 +211,15 @@ export const UNITS: readonly UnitSpec[] = [
     swVersion: '8.5',
     usageProfile: 'usp-hours-default',
   },
-  { id: 'PTMP-0002', productType: 'LU-Link PTMP', typeGroup: 'ptmpUnits', groups: ['grp-motorsport'], license: 'valid', swVersion: '10.1', usageProfile: null },
+  {
+    id: 'PTMP-0002',
+    productType: 'LU-Link PTMP',
+    typeGroup: 'ptmpUnits',
+    groups: ['grp-motorsport'],
+    license: 'valid',
+    swVersion: '10.1',
+    usageProfile: null,
+  },
   { id: 'XTND-0002', productType: 'Xtender', typeGroup: 'extenderDevices', groups: ['grp-motorsport'], license: 'pro', swVersion: '8.0', usageProfile: null },
   {
     id: 'LU800-0005',
@@ -228,6 +271,7 @@ export const UNITS: readonly UnitSpec[] = [
   },
   { id: 'PTP-0002', productType: 'LU-Link PTP', typeGroup: 'ptpUnits', groups: ['grp-metro-live'], license: 'valid', swVersion: '8.0', usageProfile: null },
 ];
+export const UNITS: readonly UnitSpec[] = STRUCTURAL_UNITS.map((u) => ({ ...u, sla: u.license === 'invalid' ? 'disabled' : 'enabled' }));
 
 export interface ServerSpec {
   id: string;

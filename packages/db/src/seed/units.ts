@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import type { UsageSeedUnit } from '../seed-usage.js';
 import type { FleetPlan } from './fleet.js';
-import { clockFor, DAY, inChunks, safeName, streamFor, type Count } from './random.js';
+import { clockFor, DAY, fixedOr, inChunks, safeName, streamFor, type Count } from './random.js';
 import { SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
 /** Makes the units; answers what the usage records are drawn from (seed-usage.ts). */
@@ -37,7 +37,10 @@ export async function seedUnits(
     const services = faker.helpers
       .arrayElements(SERVICES, { min: 2, max: 6 })
       .map((s) => ({ serviceName: s, serviceStatus: faker.helpers.arrayElement(['enabled', 'enabled', 'disabled', 'expired']) }));
-    if (!services.some((s) => s.serviceName === 'sla')) services.unshift({ serviceName: 'sla', serviceStatus: valid ? 'enabled' : 'disabled' });
+    const sla = services.find((s) => s.serviceName === 'sla');
+    // A fixed SLA state replaces the drawn one in place (the draws stay as they are: nothing after them moves).
+    if (sla && spec.sla !== undefined) sla.serviceStatus = spec.sla;
+    if (!sla) services.unshift({ serviceName: 'sla', serviceStatus: spec.sla ?? (valid ? 'enabled' : 'disabled') });
     const usageProfileId = spec.usageProfile !== undefined ? spec.usageProfile : faker.helpers.arrayElement(['usp-data-default', 'usp-hours-default', null]);
     units.push({
       id: spec.id,
@@ -85,7 +88,7 @@ export async function seedUnits(
       ownership: faker.helpers.arrayElement(OWNERSHIP_VALUES),
       configuration: {
         unitUniqueId: spec.id,
-        delay: faker.helpers.arrayElement([800, 1500, 3000, 5000]),
+        delay: fixedOr(spec.delayMs, faker.helpers.arrayElement([800, 1500, 3000, 5000])),
         virtualChannelName: '',
         bandwidth: { cellular: null, total: null },
         audio: { bitrateKbps: 128, channels: 2 },
