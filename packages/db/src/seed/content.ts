@@ -2,8 +2,8 @@
 import { SERVER_TYPES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, HOUR, streamFor, timeTag, type Count } from './random.js';
-import { INVENTORIES, SEED_IDS, SOFTWARE_VERSION_NUMBERS } from './structure.js';
+import { clockFor, DAY, fixedOr, HOUR, streamFor, timeTag, type Count } from './random.js';
+import { INVENTORIES, SEED_IDS, SEEDED_FILES, SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
 export async function seedNotifications(tx: DbTx, now: Date, count: Count): Promise<void> {
   const ago = (ms: number): Date => new Date(now.getTime() - ms);
@@ -100,9 +100,9 @@ export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date
     ],
   });
   count('story', stories.length);
-  const files: Prisma.FileCreateManyInput[] = ['LU800-0001', 'LU800-0003', 'LU300-0001'].flatMap((unitId, u) =>
-    Array.from({ length: 3 }, (_, i) => {
-      const ext = faker.helpers.arrayElement(['mp4', 'mkv', 'mov']);
+  const files: Prisma.FileCreateManyInput[] = (['LU800-0001', 'LU800-0003', 'LU300-0001'] as const).flatMap((unitId, u) =>
+    SEEDED_FILES[unitId].map((fixed, i) => {
+      const ext = fixedOr(fixed.ext, faker.helpers.arrayElement(['mp4', 'mkv', 'mov']));
       const fileName = `${unitId}_${timeTag(ago((u * 3 + i + 1) * HOUR))}${i === 2 ? '_part1' : ''}.${ext}`;
       return {
         id: `fil-${unitId}-${i + 1}`,
@@ -111,9 +111,9 @@ export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date
         fileName,
         path: `/media/sd/${fileName}`,
         rootDirectory: '/media/sd',
-        sizeBytes: BigInt(faker.number.int({ min: 5_000_000, max: 4_000_000_000 })),
+        sizeBytes: BigInt(fixedOr(fixed.sizeBytes, faker.number.int({ min: 5_000_000, max: 4_000_000_000 }))),
         lastModified: ago((u * 3 + i + 1) * HOUR),
-        status: i === 0 ? faker.helpers.arrayElement(['uploaded', 'pending', 'failed']) : null,
+        status: i === 0 ? fixedOr(fixed.status, faker.helpers.arrayElement(['uploaded', 'pending', 'failed'])) : null,
         metadata: { resolution: '1920x1080', codec: 'h264', bitrate: 8000 },
         storyId: i === 0 ? 'sty-1' : null,
         createdAt: ago((u * 3 + i + 1) * HOUR),

@@ -360,6 +360,39 @@ export const USER_WITHOUT_EMAIL: Role = 'luc_partner';
 /** A user whose password expires within the 14-day warning window. */
 export const USER_PASSWORD_EXPIRING: Role = 'luc_media_group_admin';
 
+/** One seeded file of a unit's SD card: its container, size and, for the uploaded entry, its upload status. */
+export interface SeededFile {
+  ext: 'mp4' | 'mkv' | 'mov';
+  sizeBytes: number;
+  status?: 'uploaded' | 'pending' | 'failed';
+}
+
+/**
+ * The files on three units' SD cards, fixed (content.ts names and dates them): per unit an uploaded
+ * entry, a recorded file and a recorded part (`_part1`); LU800-0001's three are also the files of
+ * channel MMH-0001-CH1 (chf-1 to chf-3, files.spec). Their sizes set how long the simulator takes to
+ * upload them: dialogs.spec and file-upload.spec upload LU800-0001's two recorded files, and the
+ * first (3.7 GB) keeps the second pending while the spec cancels it or finds it already uploading.
+ * LU800-0001 has no pending entry of its own (dialogs.spec then cancels the second of its upload).
+ */
+export const SEEDED_FILES: Record<'LU800-0001' | 'LU800-0003' | 'LU300-0001', readonly [SeededFile, SeededFile, SeededFile]> = {
+  'LU800-0001': [
+    { ext: 'mp4', sizeBytes: 33_000_000, status: 'uploaded' },
+    { ext: 'mkv', sizeBytes: 3_700_000_000 },
+    { ext: 'mkv', sizeBytes: 305_000_000 },
+  ],
+  'LU800-0003': [
+    { ext: 'mov', sizeBytes: 2_080_000_000, status: 'uploaded' },
+    { ext: 'mov', sizeBytes: 3_750_000_000 },
+    { ext: 'mp4', sizeBytes: 810_000_000 },
+  ],
+  'LU300-0001': [
+    { ext: 'mkv', sizeBytes: 3_370_000_000, status: 'pending' },
+    { ext: 'mkv', sizeBytes: 653_000_000 },
+    { ext: 'mp4', sizeBytes: 3_050_000_000 },
+  ],
+};
+
 export const SOFTWARE_VERSION_NUMBERS = ['3.5', '5.1', '6.0', '6.1.2', '6.2.1', '6.4', '6.5', '7.5.1', '8.0', '8.5', '9.2.1', '10.0', '10.1'] as const;
 
 /** Ids of the seeded rows; identical for every seed. */
