@@ -6,7 +6,7 @@
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD } from './support';
+import { leastDrivenFirst, login, PASSWORD } from './support';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -39,7 +39,8 @@ function watchNavigations(page: Page): string[] {
 
 /**
  * The first field unit of the newsroom group that is idle and passes `fits` (polled: the simulator
- * brings units online after start), put on CHANNEL through REST.
+ * brings units online after start), the units other specs drive by name last (support.ts), put on
+ * CHANNEL through REST.
  */
 async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail) => boolean = () => true): Promise<string> {
   const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
@@ -47,10 +48,10 @@ async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail
   await expect
     .poll(
       async () => {
-        for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
-          const d = await unitOf(ctx, u.uniqueId);
+        for (const id of leastDrivenFirst(units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom')).map((x) => x.uniqueId))) {
+          const d = await unitOf(ctx, id);
           if (d.status === 'idle' && fits(d)) {
-            unitId = u.uniqueId;
+            unitId = id;
             return true;
           }
         }

@@ -262,19 +262,29 @@ process.once('exit', releaseUnits);
  * list's, never the order of the units' seeded names.
  */
 const DRIVEN_BY_NAME: readonly string[] = [
+  // One spec each (remote-actions reboots LU600H264-0001: last of these).
   'DRONE-0001',
   'LU300-0001',
+  'LU300-0002',
+  'LU800-0004',
   'LULITE-0001',
+  'LUSMART-0001',
+  'LUSMART-0002',
   'PTP-0001',
   'XTND-0001',
+  'LU600H264-0001',
   'SOLO-0001',
   'LU800-0003',
+  'LU800-0005',
   'LU800-0002',
   'LU800-0001',
 ];
 
-/** `ids` with the units no spec names first (in their order), then the named ones, the least driven first. */
-function leastDrivenFirst(ids: readonly string[], prefer: readonly string[]): string[] {
+/**
+ * `ids` with the units no spec names first (in their order), then the named ones, the least driven
+ * first ({@link DRIVEN_BY_NAME}); `prefer` (a spec's own choice) before all.
+ */
+export function leastDrivenFirst(ids: readonly string[], prefer: readonly string[] = []): string[] {
   const rank = (id: string) => (prefer.includes(id) ? -1 - prefer.length + prefer.indexOf(id) : DRIVEN_BY_NAME.indexOf(id));
   return [...ids].sort((a, b) => rank(a) - rank(b));
 }
