@@ -369,15 +369,15 @@ export interface SeededFile {
 
 /**
  * The files on three units' SD cards, fixed (content.ts names and dates them): per unit an uploaded
- * entry, a recorded file and a recorded part (`_part1`); LU800-0001's three are also the files of
- * channel MMH-0001-CH1 (chf-1 to chf-3, files.spec). Their sizes set how long the simulator takes to
- * upload them: dialogs.spec and file-upload.spec upload LU800-0001's two recorded files, and the
- * first (3.7 GB) keeps the second pending while the spec cancels it or finds it already uploading.
- * LU800-0001 has no pending entry of its own (dialogs.spec then cancels the second of its upload).
+ * entry, a recorded file and a recorded part (`_part1`), the newest first. LU800-0001's three are
+ * also the files of channel MMH-0001-CH1 (chf-1 to chf-3: files.spec reads them, the part file is
+ * the one `_part` finds); file-upload.spec and dialogs.spec upload its two recorded files. Its
+ * uploaded entry is pending and no device works on it: dialogs.spec cancels it while the unit
+ * uploads the other two (the second of those would start as soon as the first ends).
  */
 export const SEEDED_FILES: Record<'LU800-0001' | 'LU800-0003' | 'LU300-0001', readonly [SeededFile, SeededFile, SeededFile]> = {
   'LU800-0001': [
-    { ext: 'mp4', sizeBytes: 33_000_000, status: 'uploaded' },
+    { ext: 'mp4', sizeBytes: 33_000_000, status: 'pending' },
     { ext: 'mkv', sizeBytes: 3_700_000_000 },
     { ext: 'mkv', sizeBytes: 305_000_000 },
   ],
