@@ -284,7 +284,7 @@ const DRIVEN_BY_NAME: readonly string[] = [
  * `ids` with the units no spec names first (in their order), then the named ones, the least driven
  * first ({@link DRIVEN_BY_NAME}); `prefer` (a spec's own choice) before all.
  */
-export function leastDrivenFirst(ids: readonly string[], prefer: readonly string[] = []): string[] {
+function leastDrivenFirst(ids: readonly string[], prefer: readonly string[] = []): string[] {
   const rank = (id: string) => (prefer.includes(id) ? -1 - prefer.length + prefer.indexOf(id) : DRIVEN_BY_NAME.indexOf(id));
   return [...ids].sort((a, b) => rank(a) - rank(b));
 }
