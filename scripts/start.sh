@@ -5,11 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # `npm start -- --demo breaking-news`: the demo preset (simulator/demos), the same as SIM_DEMO.
+# `npm start -- --fleet large`: the demo fleet's size when it is seeded, the same as SEED_FLEET.
 while [ $# -gt 0 ]; do
   case "$1" in
     --demo) export SIM_DEMO="${2:?--demo takes a preset: off, calm, lively or breaking-news}"; shift 2 ;;
     --demo=*) export SIM_DEMO="${1#--demo=}"; shift ;;
-    *) echo "unknown option $1 (npm start -- --demo off|calm|lively|breaking-news)" >&2; exit 2 ;;
+    --fleet) export SEED_FLEET="${2:?--fleet takes a size: small, medium or large}"; shift 2 ;;
+    --fleet=*) export SEED_FLEET="${1#--fleet=}"; shift ;;
+    *) echo "unknown option $1 (npm start -- --demo off|calm|lively|breaking-news --fleet small|medium|large)" >&2; exit 2 ;;
   esac
 done
 bash scripts/setup.sh

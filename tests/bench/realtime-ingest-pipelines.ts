@@ -101,7 +101,7 @@ export async function corePipeline(opts: CorePipelineOptions): Promise<Pipeline>
   const url = `file:${join(dir, 'bench.db')}`;
   await migrateDeploy(url);
   const db = await createDb({ url });
-  await seed(db, { seed: 1, password: 'Bench-pass-1', passwordCost: 1024 });
+  await seed(db, { seed: 1, fleet: 'small', password: 'Bench-pass-1', passwordCost: 1024 });
   const prisma = db.prisma;
   await prisma.unit.deleteMany({});
   const inventoryId = 'inv-global';

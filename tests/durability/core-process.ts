@@ -97,6 +97,8 @@ export function coreEnv(o: StartOptions): NodeJS.ProcessEnv {
     ...env,
     DATABASE_URL: o.databaseUrl,
     SEED_ON_BOOT: 'true',
+    // The fleet the tests assert on (tests/README.md): the 24 structural units of SEED_IDS.
+    SEED_FLEET: 'small',
     RESPONSE_VALIDATION: env.RESPONSE_VALIDATION ?? 'false',
     HOST: '127.0.0.1',
     PORT: String(o.port),

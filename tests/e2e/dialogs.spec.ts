@@ -6,7 +6,7 @@
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD } from './support';
+import { leaseUnit, login, PASSWORD, releaseUnits } from './support';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -21,6 +21,8 @@ async function api(baseURL: string, username: string): Promise<APIRequestContext
   expect(res.ok(), await res.text()).toBe(true);
   return ctx;
 }
+
+test.afterEach(releaseUnits);
 
 async function unitOf(ctx: APIRequestContext, id: string): Promise<UnitDetail> {
   const res = await ctx.get(`/api/v2/units/${id}`);
@@ -38,27 +40,20 @@ function watchNavigations(page: Page): string[] {
 }
 
 /**
- * The first field unit of the newsroom group that is idle and passes `fits` (polled: the simulator
- * brings units online after start), put on CHANNEL through REST.
+ * An idle field unit of the newsroom group that passes `fits` (polled: the simulator brings units
+ * online after start), leased for the test (support.ts: no other spec picking an idle unit takes it
+ * meanwhile, and the units other specs drive by name come last), put on CHANNEL through REST.
  */
 async function idleUnitOnChannel(ctx: APIRequestContext, fits: (unit: UnitDetail) => boolean = () => true): Promise<string> {
   const units = (await (await ctx.get('/api/devices/fetch')).json()) as UnitSummary[];
-  let unitId = '';
-  await expect
-    .poll(
-      async () => {
-        for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
-          const d = await unitOf(ctx, u.uniqueId);
-          if (d.status === 'idle' && fits(d)) {
-            unitId = u.uniqueId;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  const unitId = await leaseUnit(async () => {
+    const idle: string[] = [];
+    for (const u of units.filter((x) => x.typeGroup === 'fieldUnits' && x.groupIds.includes('grp-newsroom'))) {
+      const d = await unitOf(ctx, u.uniqueId);
+      if (d.status === 'idle' && fits(d)) idle.push(u.uniqueId);
+    }
+    return idle;
+  }, 'an idle field unit of the newsroom');
   const sel = await ctx.post(`/api/devices/${unitId}/commands/setVirtualChannel`, { data: { channelId: CHANNEL } });
   expect(sel.ok(), await sel.text()).toBe(true);
   await expect.poll(async () => (await unitOf(ctx, unitId)).selectedChannel.channelId, { timeout: 20_000 }).toBe(CHANNEL);

@@ -29,6 +29,8 @@ function stack(stackPort: number) {
       DATABASE_URL: `file:${join(dbDir, 'e2e.db')}`,
       RECORDINGS_DIR: join(dbDir, 'recordings'),
       SEED_ON_BOOT: 'true',
+      // The fleet the tests assert on (tests/README.md): the 24 structural units of SEED_IDS.
+      SEED_FLEET: 'small',
       // E2E_CONSOLE_DIST lets several builds (e.g. parallel branches) be tested side by side.
       CONSOLE_DIST: process.env.E2E_CONSOLE_DIST ?? join(root, 'apps/console/dist'),
       LOG_LEVEL: 'warn',

@@ -253,17 +253,59 @@ export function releaseUnits(): void {
 process.once('exit', releaseUnits);
 
 /**
- * The first unit of `candidates` (asked again until one comes, for at most 30 s) that no other
- * worker holds, leased for the test. Specs that pick "an idle unit that can stream" rather than a
- * unit they own by name lease it, or two workers picking the first such unit at the same moment
- * start and stop one unit under each other. Call {@link releaseUnits} after each test.
+ * The seeded units specs drive by name (a constant of the spec), by how many spec files do, fewest
+ * first: LU800-0001 is luc_regular's first unit (SEED_IDS.firstUnitOfLucRegular) and thirteen specs
+ * configure, upload from, reboot or stream it. A spec that leases "an idle unit that can stream"
+ * takes a unit none of them names when there is one, else the one the fewest name, so its stream
+ * does not land on a unit another spec is driving at the same moment. The small fleet has no
+ * streaming field unit in Global-News that no spec names, so the order matters there; it is this
+ * list's, never the order of the units' seeded names.
  */
-export async function leaseUnit(candidates: () => Promise<readonly string[]>, message = 'a unit no other spec holds'): Promise<string> {
+const DRIVEN_BY_NAME: readonly string[] = [
+  // One spec each (remote-actions reboots LU600H264-0001: last of these).
+  'DRONE-0001',
+  'LU300-0001',
+  'LU300-0002',
+  'LU800-0004',
+  'LULITE-0001',
+  'LUSMART-0001',
+  'LUSMART-0002',
+  'PTP-0001',
+  'XTND-0001',
+  'LU600H264-0001',
+  'SOLO-0001',
+  'LU800-0003',
+  'LU800-0005',
+  'LU800-0002',
+  'LU800-0001',
+];
+
+/**
+ * `ids` with the units no spec names first (in their order), then the named ones, the least driven
+ * first ({@link DRIVEN_BY_NAME}); `prefer` (a spec's own choice) before all.
+ */
+function leastDrivenFirst(ids: readonly string[], prefer: readonly string[] = []): string[] {
+  const rank = (id: string) => (prefer.includes(id) ? -1 - prefer.length + prefer.indexOf(id) : DRIVEN_BY_NAME.indexOf(id));
+  return [...ids].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The first unit of `candidates` (asked again until one comes, for at most 30 s) that no other
+ * worker holds, leased for the test: the spec's `prefer` first, then in {@link DRIVEN_BY_NAME}'s
+ * order. Specs that pick "an idle unit that can stream" rather than a unit they own by name lease
+ * it, or two workers picking the first such unit at the same moment start and stop one unit under
+ * each other. Call {@link releaseUnits} after each test.
+ */
+export async function leaseUnit(
+  candidates: () => Promise<readonly string[]>,
+  message = 'a unit no other spec holds',
+  prefer: readonly string[] = [],
+): Promise<string> {
   let id = '';
   await expect
     .poll(
       async () => {
-        id = (await candidates()).find(takeLease) ?? '';
+        id = leastDrivenFirst(await candidates(), prefer).find(takeLease) ?? '';
         return id;
       },
       { timeout: 30_000, message },

@@ -24,15 +24,18 @@ interface ListedUnit {
 
 /** Waits (through REST, with the page's session) for an idle unit that can stream: camera connected, valid licence. */
 async function idleStreamableUnit(page: Page, prefer: readonly string[] = []): Promise<string> {
-  return leaseUnit(async () => {
-    const res = await page.request.get('/api/devices/fetch');
-    if (!res.ok()) return [];
-    const units = (await res.json()) as ListedUnit[];
-    const ok = units
-      .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
-      .map((u) => u.uniqueId);
-    return [...prefer.filter((id) => ok.includes(id)), ...ok.filter((id) => !prefer.includes(id))];
-  }, 'an idle unit with a camera');
+  return leaseUnit(
+    async () => {
+      const res = await page.request.get('/api/devices/fetch');
+      if (!res.ok()) return [];
+      const units = (await res.json()) as ListedUnit[];
+      return units
+        .filter((u) => u.status === 'idle' && u.cameraConnected && u.licenseValid && u.typeGroup === 'fieldUnits' && Object.keys(u.applications).length === 0)
+        .map((u) => u.uniqueId);
+    },
+    'an idle unit with a camera',
+    prefer,
+  );
 }
 
 /**

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '@fleet/contracts';
 import { buildApp, loadConfig, type Clock, type Config } from '@fleet/core';
-import { createDb, createScratchDatabase } from '@fleet/db';
+import { createDb, createScratchDatabase, type FleetSize } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import type { Engine, EngineOptions } from '@fleet/simulator';
 import { pgUrl, type Provider } from './providers.js';
-import { copySqliteTemplate, DEMO_PASSWORD, migrateAndSeed, pgTemplate, TEST_PASSWORD_N } from './templates.js';
+import { copySqliteTemplate, DEMO_PASSWORD, migrateAndSeed, pgTemplate, TEST_FLEET, TEST_PASSWORD_N } from './templates.js';
 
 export { DEMO_PASSWORD };
 export { covers, pgUrl, providers, type Provider } from './providers.js';
@@ -30,12 +30,18 @@ export async function freshDatabase(provider: Provider): Promise<{ url: string; 
 }
 
 /**
- * A fresh database, migrated and seeded (seed 1, `DEMO_PASSWORD`): a copy of this run's template
- * (tests/support/templates.ts) when the run made one, else migrated and seeded here.
+ * A fresh database, migrated and seeded (seed 1, `DEMO_PASSWORD`, the `TEST_FLEET`): a copy of this
+ * run's template (tests/support/templates.ts) when the run made one, else migrated and seeded here
+ * (always for another `fleet` than the templates').
  */
-export async function seededDatabase(provider: Provider, options: { productionPasswords?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function seededDatabase(
+  provider: Provider,
+  options: { productionPasswords?: boolean; fleet?: FleetSize } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (options.productionPasswords) {
     // The templates' demo users have the tests' low-cost hashes.
+  } else if (options.fleet !== undefined && options.fleet !== TEST_FLEET) {
+    // The templates hold the tests' fleet only.
   } else if (provider === 'sqlite') {
     const copy = copySqliteTemplate();
     if (copy) return { url: copy.url, drop: async () => rmSync(copy.dir, { recursive: true, force: true }) };
@@ -83,6 +89,7 @@ export async function startTestStack(
    * `clock`: the core's (a TestClock to step time instead of waiting for it); the wall clock by default.
    * `productionPasswords`: the demo users' hashes and every new one with the core's current scrypt
    * parameters (the log-in tests), instead of the tests' low cost (`TEST_PASSWORD_N`).
+   * `fleet`: the demo fleet's size (packages/db fleet.ts); `TEST_FLEET` (small) by default.
    */
   opts: {
     provider?: Provider;
@@ -92,10 +99,11 @@ export async function startTestStack(
     env?: Record<string, string>;
     clock?: Clock;
     productionPasswords?: boolean;
+    fleet?: FleetSize;
   } = {},
 ): Promise<TestStack> {
   const provider = opts.provider ?? 'sqlite';
-  const database = await seededDatabase(provider, { productionPasswords: opts.productionPasswords === true });
+  const database = await seededDatabase(provider, { productionPasswords: opts.productionPasswords === true, ...(opts.fleet ? { fleet: opts.fleet } : {}) });
   const db = await createDb({ url: database.url });
   // Recordings (record and replay) of this stack only, removed with it.
   const recordings = mkdtempSync(join(tmpdir(), 'fleet-recordings-'));

@@ -10,11 +10,16 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, createScratchDatabase, dropDatabase, migrateDeploy, seed } from '@fleet/db';
+import { createDb, createScratchDatabase, dropDatabase, migrateDeploy, seed, type FleetSize } from '@fleet/db';
 
 /** The seed every test stack starts from (seed 1, the tests' demo password). */
 export const TEST_SEED = 1;
 export const DEMO_PASSWORD = 'Test-pass-1';
+/**
+ * The fleet every test stack starts from: `small`, the 24 structural units of SEED_IDS and nothing
+ * around them (the counts the tests assert are this fleet's). The demo presets' test seeds `medium`.
+ */
+export const TEST_FLEET: FleetSize = 'small';
 /**
  * The scrypt cost of the tests' passwords (the core's `PASSWORD_HASH_N`, the seed's `passwordCost`): a
  * log-in costs about a millisecond instead of 150 ms of CPU. The log-in tests that prove the current
@@ -30,11 +35,16 @@ const PG_TEMPLATE = 'FLEET_TEST_PG_TEMPLATE';
  * `productionPasswords` the demo users' hashes have the core's current parameters instead of
  * `TEST_PASSWORD_N`.
  */
-export async function migrateAndSeed(url: string, options: { productionPasswords?: boolean } = {}): Promise<void> {
+export async function migrateAndSeed(url: string, options: { productionPasswords?: boolean; fleet?: FleetSize } = {}): Promise<void> {
   await migrateDeploy(url);
   const db = await createDb({ url });
   try {
-    await seed(db, { seed: TEST_SEED, password: DEMO_PASSWORD, ...(options.productionPasswords ? {} : { passwordCost: TEST_PASSWORD_N }) });
+    await seed(db, {
+      seed: TEST_SEED,
+      fleet: options.fleet ?? TEST_FLEET,
+      password: DEMO_PASSWORD,
+      ...(options.productionPasswords ? {} : { passwordCost: TEST_PASSWORD_N }),
+    });
   } finally {
     await db.close();
   }

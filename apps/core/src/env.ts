@@ -19,6 +19,8 @@ export const ConfigSchema = z.object({
   /** Seed a demo fleet at boot when the database has no users (never overwrites data). */
   SEED_ON_BOOT: bool.default(false),
   SEED: z.coerce.number().int().default(1),
+  /** The demo fleet's size when it is seeded: small (24 units), medium (about 60), large (1,000); `npm start -- --fleet NAME`. */
+  SEED_FLEET: z.enum(['small', 'medium', 'large']).default('medium'),
   DEMO_PASSWORD: z.string().min(1).default('Demo-pass-1'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Sessions are cookies; set when the console is served over HTTPS. */

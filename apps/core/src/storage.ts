@@ -12,6 +12,7 @@ export async function prepareDatabase(config: Config) {
   if (config.SEED_ON_BOOT && (await db.prisma.user.count()) === 0) {
     await seed(db, {
       seed: config.SEED,
+      fleet: config.SEED_FLEET,
       password: config.DEMO_PASSWORD,
       ...(config.PASSWORD_HASH_N === undefined ? {} : { passwordCost: config.PASSWORD_HASH_N }),
     });

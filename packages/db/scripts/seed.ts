@@ -1,13 +1,14 @@
 /**
- * pnpm --filter @fleet/db seed [--reset] [--seed=<n>] [--migrate]
+ * pnpm --filter @fleet/db seed [--reset] [--seed=<n>] [--fleet=small|medium|large] [--migrate]
  *
- * Env: DATABASE_URL (default <repo>/.data/fleet.db), DEMO_PASSWORD (default Demo-pass-1).
+ * Env: DATABASE_URL (default <repo>/.data/fleet.db), DEMO_PASSWORD (default Demo-pass-1), SEED_FLEET
+ * (the fleet's size when --fleet is not given; default medium).
  * Refuses a non-empty database unless --reset. --migrate applies migrations first.
  */
 import path from 'node:path';
 import { createDb } from '../src/client.js';
 import { migrateDeploy } from '../src/migrate.js';
-import { DEFAULT_DEMO_PASSWORD, DEFAULT_SEED, seed } from '../src/seed.js';
+import { DEFAULT_DEMO_PASSWORD, DEFAULT_FLEET, DEFAULT_SEED, FLEET_SIZES, seed, type FleetSize } from '../src/seed/index.js';
 import { REPO_ROOT } from '../src/paths.js';
 import { redactUrl, resolveSqliteUrl } from '../src/url.js';
 
@@ -25,15 +26,21 @@ async function main(): Promise<number> {
     console.error('--seed must be an integer');
     return 2;
   }
+  const fleet = value('fleet') ?? process.env.SEED_FLEET ?? DEFAULT_FLEET;
+  if (!(FLEET_SIZES as readonly string[]).includes(fleet)) {
+    console.error(`--fleet must be one of ${FLEET_SIZES.join(', ')}`);
+    return 2;
+  }
   if (flag('migrate')) {
     const r = await migrateDeploy(url);
     if (r.appliedMigrationNames.length) console.log(`applied ${r.appliedMigrationNames.join(', ')}`);
   }
   const db = await createDb({ url });
   try {
-    const result = await seed(db, { seed: seedValue, password, reset: flag('reset') });
+    const started = performance.now();
+    const result = await seed(db, { seed: seedValue, fleet: fleet as FleetSize, password, reset: flag('reset') });
     console.log(
-      `seeded ${redactUrl(url)} (seed ${result.seed}):`,
+      `seeded ${redactUrl(url)} (seed ${result.seed}, fleet ${result.fleet}, ${Math.round(performance.now() - started)} ms):`,
       Object.entries(result.counts)
         .map(([k, v]) => `${k} ${v}`)
         .join(', '),

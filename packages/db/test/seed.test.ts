@@ -21,7 +21,7 @@ import { Prisma } from '../generated/sqlite/client.js';
 import type { DbHandle } from '../src/client.js';
 import { nonEmptyTables } from '../src/maintenance.js';
 import { verifyPassword } from '../src/password.js';
-import { DEFAULT_DEMO_PASSWORD, firstUnitIdOfUser, SEED_IDS, seed } from '../src/seed.js';
+import { DEFAULT_DEMO_PASSWORD, firstUnitIdOfUser, SEED_IDS, seed } from '../src/seed/index.js';
 import { describeEachProvider, openFresh, PG_URL, pgProvider, REQUIRE_PG, sqliteProvider, type ProviderUnderTest } from './helpers.js';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -48,7 +48,7 @@ async function dumpAll(db: DbHandle): Promise<Record<string, unknown[]>> {
 
 async function seeded(p: ProviderUnderTest, seedValue: number) {
   const opened = await openFresh(p);
-  await seed(opened.db, { seed: seedValue, password: DEFAULT_DEMO_PASSWORD, now: NOW });
+  await seed(opened.db, { seed: seedValue, fleet: 'small', password: DEFAULT_DEMO_PASSWORD, now: NOW });
   return opened;
 }
 
@@ -219,7 +219,7 @@ describeEachProvider('seed', (p) => {
 
   it('refuses a non-empty database unless reset', async () => {
     await expect(seed(db, { password: 'x', now: NOW })).rejects.toThrow(/not empty/);
-    const r = await seed(db, { seed: 1, password: DEFAULT_DEMO_PASSWORD, now: NOW, reset: true });
+    const r = await seed(db, { seed: 1, fleet: 'small', password: DEFAULT_DEMO_PASSWORD, now: NOW, reset: true });
     expect(r.counts['unit']).toBe(SEED_IDS.units.length);
     expect(await db.prisma.user.count()).toBe(ROLES.length);
   });

@@ -1,0 +1,77 @@
+/**
+ * The seed's randomness and small value helpers. Every fixture module draws from its OWN faker,
+ * seeded from `hash(seed, entity)`: adding a field (a draw) to one entity moves no value of another.
+ */
+import { createHash } from 'node:crypto';
+import { Faker, en } from '@faker-js/faker';
+
+export const HOUR = 3600_000;
+export const DAY = 24 * HOUR;
+
+/** A 32-bit seed for one entity's stream, from the seed value and the entity's name. */
+export function streamSeed(seedValue: number, entity: string): number {
+  return createHash('sha256').update(`fleet-seed:${seedValue}:${entity}`).digest().readUInt32BE(0);
+}
+
+/** The random stream of one entity (`'units'`, `'servers'`...). */
+export function streamFor(seedValue: number, entity: string, now: Date): Faker {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(streamSeed(seedValue, entity));
+  faker.setDefaultRefDate(now);
+  return faker;
+}
+
+/** Time helpers around the seed's reference time, drawing from `faker` for random dates. */
+export interface Clock {
+  now: Date;
+  ago(ms: number): Date;
+  ahead(ms: number): Date;
+  /** A creation date 30-400 days ago and an update date up to 20 days later (never after now). */
+  stamps(): { createdAt: Date; updatedAt: Date };
+}
+
+export function clockFor(now: Date, faker: Faker): Clock {
+  const ago = (ms: number): Date => new Date(now.getTime() - ms);
+  return {
+    now,
+    ago,
+    ahead: (ms) => new Date(now.getTime() + ms),
+    stamps: () => {
+      const c = ago(faker.number.int({ min: 30, max: 400 }) * DAY);
+      return { createdAt: c, updatedAt: new Date(Math.min(now.getTime(), c.getTime() + faker.number.int({ min: 0, max: 20 }) * DAY)) };
+    },
+  };
+}
+
+/** Letters, digits, _ and - only (spec 000 §5 names). */
+export function safeName(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export function timeTag(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '_');
+}
+
+/**
+ * A fixed value if there is one, else the drawn one. The draw is made either way (the caller passes
+ * it), so fixing a value moves no later draw of the same stream.
+ */
+export function fixedOr<T>(fixed: T | undefined, drawn: T): T {
+  return fixed ?? drawn;
+}
+
+/** Counts rows per model for the seed's result. */
+export type Count = (model: string, n: number) => void;
+
+/**
+ * Writes `rows` a thousand at a time: one createMany of tens of thousands of rows costs Prisma
+ * several times more per row (the large fleet's usage records).
+ */
+export async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>, size = 1000): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}

@@ -1,0 +1,107 @@
+/** Fixtures: one user per role (username = role) with preferences; alert configurations and their recipients. */
+import { ALERT_LEVELS, ALERT_TYPES, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_USER_PREFERENCES, ROLES, type Role } from '@fleet/contracts';
+import type { Prisma } from '../../generated/sqlite/client.js';
+import type { DbTx } from '../client.js';
+import { clockFor, DAY, streamFor, type Count } from './random.js';
+import { GROUPS, INVENTORIES, SEE_ALL, SEED_IDS, UNITS, USER_PASSWORD_EXPIRING, USER_WITHOUT_EMAIL, type GroupId, type InventoryId } from './structure.js';
+
+export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: ReadonlyMap<Role, string>, count: Count): Promise<void> {
+  const faker = streamFor(seedValue, 'users', now);
+  const { stamps, ahead } = clockFor(now, faker);
+  const globalGroups = SEED_IDS.groupsByInventory['inv-global'];
+  for (const role of ROLES) {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    const seeAll = SEE_ALL.includes(role);
+    const email = role === USER_WITHOUT_EMAIL ? null : `${role.replace(/_/g, '.')}@demo.example.com`;
+    await tx.user.create({
+      data: {
+        id: SEED_IDS.users[role],
+        username: role,
+        passwordHash: hashes.get(role) ?? '',
+        email,
+        firstName,
+        lastName,
+        userType: role,
+        roles: [role],
+        userLabel: faker.helpers.maybe(() => faker.person.jobTitle().slice(0, 30), { probability: 0.5 }) ?? null,
+        active: true,
+        sso: false,
+        passwordExpiresAt: role === USER_PASSWORD_EXPIRING ? ahead(7 * DAY) : null,
+        passwordExpiryPolicy: role === USER_PASSWORD_EXPIRING ? '3' : 'never',
+        receiveUpdates: faker.datatype.boolean(),
+        contact: { phone: faker.phone.number({ style: 'international' }) },
+        // No wsLibrary here: the websocket library is the core's WS_LIBRARY setting, one value everywhere.
+        props: { subscriptionBatchSize: 50 },
+        permissions: { unitLicenseActivation: role === 'super_user' || role === 'luc_admin' },
+        groupId: globalGroups[0] ?? null,
+        organisationId: 'org-demo',
+        ...stamps(),
+      },
+    });
+    const inventories: InventoryId[] = seeAll ? INVENTORIES.map((i) => i.id) : ['inv-global'];
+    const groups: GroupId[] = seeAll ? GROUPS.map((g) => g.id) : globalGroups;
+    await tx.userInventory.createMany({ data: inventories.map((inventoryId) => ({ userId: SEED_IDS.users[role], inventoryId })) });
+    await tx.userGroup.createMany({ data: groups.map((groupId) => ({ userId: SEED_IDS.users[role], groupId })) });
+    await tx.userPreference.create({
+      data: {
+        userId: SEED_IDS.users[role],
+        data: {
+          ...DEFAULT_USER_PREFERENCES,
+          groupId: groups[0] ?? null,
+          inventoryId: 'inv-global',
+          inventoryName: 'Global-News',
+          currentRoute: '/list',
+          leftPanelWidth: 320,
+        },
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  }
+  count('user', ROLES.length);
+  count('userPreference', ROLES.length);
+}
+
+export async function seedAlertConfigurations(tx: DbTx, now: Date, count: Count): Promise<void> {
+  const globalGroups = SEED_IDS.groupsByInventory['inv-global'];
+  const alertDefaults = Object.fromEntries(
+    ALERT_TYPES.map((t) => [t, { enabled: true, level: t === 'cameraDisconnected' || t === 'bitrateDrop' ? ALERT_LEVELS[0] : ALERT_LEVELS[1] }]),
+  );
+  const alertConfig = (over: Partial<Prisma.AlertConfigurationCreateManyInput>): Prisma.AlertConfigurationCreateManyInput => ({
+    id: '',
+    scope: 'default',
+    alerts: alertDefaults,
+    settings: { ...DEFAULT_ALERT_SETTINGS },
+    soundSettings: { ...DEFAULT_ALERT_SOUND_SETTINGS },
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  });
+  const alertConfigs: Prisma.AlertConfigurationCreateManyInput[] = [
+    alertConfig({ id: SEED_IDS.defaultAlertConfiguration, scope: 'default' }),
+    ...INVENTORIES.map((i) => alertConfig({ id: `alc-${i.id}`, scope: 'inventory', inventoryId: i.id })),
+    ...GROUPS.map((g) => alertConfig({ id: `alc-${g.id}`, scope: 'group', groupId: g.id, inventoryId: g.inventoryId })),
+    ...UNITS.filter((u) => u.alertsMode).map((u) =>
+      alertConfig({
+        id: `alc-${u.id}`,
+        scope: 'unit',
+        unitId: u.id,
+        sourceGroupId: u.alertsMode === 'group' ? (u.groups[0] ?? null) : null,
+      }),
+    ),
+  ];
+  await tx.alertConfiguration.createMany({ data: alertConfigs });
+  count('alertConfiguration', alertConfigs.length);
+  await tx.alertEmailRecipient.createMany({
+    data: globalGroups.map((g, i) => ({
+      id: `alr-${g}`,
+      alertConfigurationId: `alc-${g}`,
+      alertType: 'all',
+      email: 'luc.regular@demo.example.com',
+      verified: i === 0,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  });
+}
