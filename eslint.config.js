@@ -18,9 +18,9 @@ export default tseslint.config(
   },
   {
     // Time is read through a Clock (packages/contracts/src/clock.ts and the clocks built on it), so a
-    // test can step it. The console runs on the browser's clock; seed.ts is being rewritten.
+    // test can step it. The console runs on the browser's clock.
     files: ['apps/core/**/*.ts', 'apps/stack/**/*.ts', 'packages/**/*.ts', 'simulator/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test/**', 'packages/contracts/src/clock.ts', 'packages/db/src/seed.ts'],
+    ignores: ['**/*.test.ts', '**/test/**', 'packages/contracts/src/clock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -9,7 +9,7 @@
  * Units start offline with no applications: the simulator brings them online.
  */
 import { createHash } from 'node:crypto';
-import { ROLES, type Role } from '@fleet/contracts';
+import { ROLES, systemClock, type Role } from '@fleet/contracts';
 import { transaction, type DbHandle, type DbTx } from '../client.js';
 import { nonEmptyTables, resetDatabase } from '../maintenance.js';
 import { hashPassword } from '../password.js';
@@ -99,7 +99,7 @@ function seedHash(password: string, salt: Buffer, cost: number | undefined): Pro
 export async function seed(db: DbHandle, options: SeedOptions): Promise<SeedResult> {
   const seedValue = options.seed ?? DEFAULT_SEED;
   const fleet = options.fleet ?? DEFAULT_FLEET;
-  const now = options.now ?? new Date();
+  const now = options.now ?? new Date(systemClock.now());
   if (!options.password) throw new Error('seed: a password is required');
   if (!FLEET_SIZES.includes(fleet)) throw new Error(`seed: unknown fleet size ${String(fleet)} (${FLEET_SIZES.join(', ')})`);
 
