@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPath, catalogue, unitActionEndpoints, type EndpointDef, type RealtimeEvent, type UnitDetail } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, type Method } from '../support/stack.js';
+import { UNIT_DEVICE_COLUMNS } from '../support/db-snapshot.js';
 
 const ACTION_IDS = Object.keys(unitActionEndpoints) as (keyof typeof unitActionEndpoints)[];
 
@@ -54,7 +55,7 @@ describe.each(providers())('unit actions on %s', (provider) => {
   /** Everything a request of this area could change, telemetry and live status excluded. */
   const snapshot = async () => {
     const [units, files, services, actions, channels, users, links] = await Promise.all([
-      db().unit.findMany({ orderBy: { id: 'asc' }, omit: { status: true, applications: true, telemetry: true, updatedAt: true } }),
+      db().unit.findMany({ orderBy: { id: 'asc' }, omit: UNIT_DEVICE_COLUMNS }),
       db().file.findMany({ orderBy: { id: 'asc' } }),
       db().service.findMany({ orderBy: { id: 'asc' } }),
       db().remoteAction.findMany({ orderBy: { id: 'asc' } }),

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_UNIT_LIMITS, buildPath, catalogue, unitAdminEndpoints, type EndpointDef, type UnitDetail } from '@fleet/contracts';
 import { eventually, providers, startTestStack, type TestStack, coreCall, recordPublished, type Method, type Published } from '../support/stack.js';
+import { UNIT_DEVICE_COLUMNS } from '../support/db-snapshot.js';
 
 const ADMIN_IDS = Object.keys(unitAdminEndpoints) as (keyof typeof unitAdminEndpoints)[];
 
@@ -31,7 +32,7 @@ describe.each(providers())('admin unit calls on %s', (provider) => {
   const detail = async (id: string): Promise<UnitDetail> => (await call('GET', `/v2/units/${id}`, superUser)).json();
   const snapshot = async () => {
     const [units, inventories, groups, services] = await Promise.all([
-      db().unit.findMany({ orderBy: { id: 'asc' }, omit: { status: true, applications: true, telemetry: true, updatedAt: true } }),
+      db().unit.findMany({ orderBy: { id: 'asc' }, omit: UNIT_DEVICE_COLUMNS }),
       db().unitInventory.findMany({ orderBy: [{ unitId: 'asc' }, { inventoryId: 'asc' }], omit: { createdAt: true } }),
       db().unitGroup.findMany({ orderBy: [{ unitId: 'asc' }, { groupId: 'asc' }], omit: { createdAt: true } }),
       db().service.findMany({ orderBy: { id: 'asc' } }),

@@ -15,14 +15,19 @@ interface RawDb {
 }
 
 /**
+ * A unit's columns its device writes while nothing is asked of the core (live status and activities as the device
+ * reports them, status derived from them, its tally, the last-known snapshot device events write: scan and speed test
+ * results) and Prisma's `updatedAt`: a Prisma `omit` for the tests' "changes nothing" snapshots of the units.
+ */
+export const UNIT_DEVICE_COLUMNS = { status: true, applications: true, telemetry: true, tally: true, updatedAt: true } as const;
+
+/**
  * Columns (or whole tables, `'*'`) that the devices and the clock change while nothing is asked
  * of the core: the simulator's status, telemetry, alert and server/channel reports, and the
  * `updatedAt` stamps Prisma writes on every update. Everything else must stay as it was.
  */
 export const DEVICE_WRITTEN: Readonly<Record<string, readonly string[] | '*'>> = {
-  // Live status and activities as the device reports them (status derived from its activities),
-  // its tally, and the last-known snapshot device events write (scan and speed test results).
-  Unit: ['status', 'applications', 'telemetry', 'tally', 'updatedAt'],
+  Unit: Object.keys(UNIT_DEVICE_COLUMNS),
   // The durable log of those status changes, and the alerts devices raise and clear.
   UnitStatusChange: '*',
   Alert: '*',
