@@ -49,13 +49,17 @@ test('a user changes their password: wrong old password and the rules refused in
     await modal.getByTestId('account-phone').fill('+44 20 7946 0000');
     await modal.getByTestId('account-save').click();
     await expect(modal.getByTestId('account-save')).toBeDisabled();
+    // The save is two calls (the names and e-mail, then the contact) and the button is disabled while they run: the
+    // stored contact is awaited until both are done.
     const own = await playwright.request.newContext({ baseURL });
     expect((await own.post('/mock/auth/login', { data: { username, password: START_PASSWORD } })).ok()).toBe(true);
-    expect(await (await own.get('/api/user/contact')).json()).toMatchObject({
-      firstName: 'Annie',
-      email: `${username}@example.org`,
-      phone: '+44 20 7946 0000',
-    });
+    await expect
+      .poll(async () => (await own.get('/api/user/contact')).json())
+      .toMatchObject({
+        firstName: 'Annie',
+        email: `${username}@example.org`,
+        phone: '+44 20 7946 0000',
+      });
 
     await page.getByTestId('password-change-old').fill('Wrong-pass-9');
     await page.getByTestId('password-change-new').fill('weak');

@@ -11,7 +11,7 @@
  * field suggesting channels by name.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED } from './support';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -27,6 +27,8 @@ const LOGS_CHANNEL = 'MMH-0001-CH2';
 const INPUT_CHANNEL = 'MMH-0001-CH4';
 /** A unit of luc_regular's groups whose camera tab the channel suggestions are read in (nothing is applied to it). */
 const UNIT_AREA_UNIT = 'LU800-0002';
+
+test.afterEach(releaseUnits);
 
 const rows = (page: Page) => page.locator('[data-testid^="channel-row-"]');
 
@@ -168,6 +170,8 @@ test('the unit area offers channels by name: the camera tab suggests the channel
 });
 
 test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {
+  // The hub sends one channel's logs at a time: no other spec sends through it meanwhile.
+  await leaseShared(SHARED.hubLogs);
   await login(page, 'luc_regular');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${LOGS_CHANNEL}&tab=general`);
   const logs = page.getByTestId('channel-logs');

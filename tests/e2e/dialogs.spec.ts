@@ -6,7 +6,7 @@
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { leaseUnit, login, PASSWORD, releaseUnits } from './support';
+import { leaseShared, leaseUnit, login, PASSWORD, releaseUnits, SHARED } from './support';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -124,8 +124,9 @@ test('upload progress: an upload appears and moves live; a pending one is cancel
 
 test('send logs: while the unit sends logs a Stop button stops it, and the dialog follows live', async ({ page, baseURL }) => {
   const ctx = await api(baseURL!, 'luc_regular');
-  // An idle field unit of the group, on a channel of its inventory.
+  // An idle field unit of the group, on a channel of its inventory; the hub sends one channel's logs at a time.
   const unitId = await idleUnitOnChannel(ctx);
+  await leaseShared(SHARED.hubLogs);
 
   await login(page, 'luc_regular');
   await openDialog(page, unitId, 'sendLogs');

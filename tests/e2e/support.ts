@@ -253,6 +253,17 @@ export function releaseUnits(): void {
 process.once('exit', releaseUnits);
 
 /**
+ * A shared device no two specs may use at once, leased like a unit (released by {@link releaseUnits}): the hub
+ * MMH-0001 sends the logs of one channel at a time, and both a channel's and a unit's log sending go through it
+ * (channels.spec, dialogs.spec), so each holds `hubLogs` while it sends.
+ */
+export const SHARED = { hubLogs: 'logs-of-MMH-0001' } as const;
+
+export async function leaseShared(name: (typeof SHARED)[keyof typeof SHARED]): Promise<void> {
+  await leaseUnit(async () => [name], `${name}, held by another spec`);
+}
+
+/**
  * The seeded units specs drive by name (a constant of the spec), by how many spec files do, fewest
  * first: LU800-0001 is luc_regular's first unit (SEED_IDS.firstUnitOfLucRegular) and thirteen specs
  * configure, upload from, reboot or stream it. A spec that leases "an idle unit that can stream"
