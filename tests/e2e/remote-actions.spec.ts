@@ -7,7 +7,7 @@
  * is required; the seeded partner has no e-mail address for the support case) with nothing started.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, waitOnline } from './support';
+import { apiAs, login, recordAttribute, recorded, waitOnline } from './support';
 
 /** Units of Global News (the partner's inventory), run by the simulator. */
 const ACCESS_UNIT = 'LU300-0001';
@@ -62,30 +62,19 @@ test('a partner reboots a unit after confirming and sees running, then done, liv
   await openRemoteActions(page);
   await page.getByTestId(`ra-reboot-${REBOOT_UNIT}`).click();
   await expect(page.getByTestId('ra-dialog-reboot')).toBeVisible();
-  // Every status the page shows the new reboot row in, as the page shows them: the unit is back within seconds, so
-  // "running" may be over before a poll from here would see it.
+  // Every status the newest reboot row shows, as the page shows them (no reboot row before this test's: the unit is
+  // rebooted by no other spec): the unit is back within seconds, so "running" may be over before a poll from here
+  // would see it.
   const rebootRows = `[data-testid^="ra-history-"][data-device="${REBOOT_UNIT}"][data-action="reboot"]`;
   const rowsBefore = await page.locator(rebootRows).count();
-  await page.evaluate(
-    ({ rows, before }) => {
-      const seen: string[] = [];
-      (window as unknown as { rebootStatuses: string[] }).rebootStatuses = seen;
-      const note = () => {
-        if (document.querySelectorAll(rows).length <= before) return;
-        const status = document.querySelector(`${rows} [data-status]`)?.getAttribute('data-status');
-        if (status && seen.at(-1) !== status) seen.push(status);
-      };
-      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-    },
-    { rows: rebootRows, before: rowsBefore },
-  );
+  await recordAttribute(page, { selector: `${rebootRows} [data-status]` }, 'data-status');
   await page.getByTestId('ra-dialog-confirm').click();
   // The simulated unit goes offline and comes back: the /ws event turns the row done without a reload.
   const status = historyRow(page, REBOOT_UNIT, 'reboot').locator('[data-status]');
   await expect(page.locator(rebootRows)).toHaveCount(rowsBefore + 1);
   await expect(status).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
   // Running (after a pending one, if the page showed the request before the unit took it), then done.
-  expect((await page.evaluate(() => (window as unknown as { rebootStatuses: string[] }).rebootStatuses)).join(' ')).toMatch(/^(pending )?running done$/);
+  expect(await recorded(page)).toMatch(/^(pending,)?running,done$/);
   await waitOnline(api, REBOOT_UNIT);
 });
 

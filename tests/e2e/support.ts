@@ -204,22 +204,23 @@ export function trackNavigations(page: Page): string[] {
 }
 
 /**
- * Records every value an attribute of the first element with the test id takes (a short spell,
- * such as offline during a reset, could fall between two polls of an assertion); read with `recorded`.
+ * Records every value an attribute of the first element with the test id (or matching `{ selector }`) takes (a short
+ * spell, such as offline during a reset, could fall between two polls of an assertion); read with `recorded`.
  */
-export async function recordAttribute(page: Page, testId: string, attribute: string): Promise<void> {
+export async function recordAttribute(page: Page, target: string | { selector: string }, attribute: string): Promise<void> {
+  const selector = typeof target === 'string' ? `[data-testid="${target}"]` : target.selector;
   await page.evaluate(
-    ([id, name]) => {
+    ([css, name]) => {
       const seen: string[] = [];
       (window as unknown as { __recorded: string[] }).__recorded = seen;
       const read = () => {
-        const value = document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name);
+        const value = document.querySelector(css)?.getAttribute(name);
         if (value && seen[seen.length - 1] !== value) seen.push(value);
       };
       read();
       new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [name] });
     },
-    [testId, attribute] as const,
+    [selector, attribute] as const,
   );
 }
 
