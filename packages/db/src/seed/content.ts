@@ -2,7 +2,7 @@
 import { SERVER_TYPES, UNIT_DEVICE_GROUPS } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, fixedOr, HOUR, streamFor, timeTag, type Count } from './random.js';
+import { timesAround, DAY, fixedOr, HOUR, streamFor, timeTag, type Count } from './random.js';
 import { INVENTORIES, SEED_IDS, SEEDED_FILES, SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
 export async function seedNotifications(tx: DbTx, now: Date, count: Count): Promise<void> {
@@ -76,7 +76,7 @@ export async function seedSoftwareVersions(tx: DbTx, now: Date, count: Count): P
 
 export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'stories', now);
-  const { stamps, ago } = clockFor(now, faker);
+  const { stamps, ago } = timesAround(now, faker);
   const stories: Prisma.StoryCreateManyInput[] = Array.from({ length: 4 }, (_, i) => ({
     id: `sty-${i + 1}`,
     inventoryId: 'inv-global',
@@ -144,7 +144,7 @@ export async function seedStoriesAndFiles(tx: DbTx, seedValue: number, now: Date
 }
 
 export async function seedMedia(tx: DbTx, seedValue: number, now: Date): Promise<void> {
-  const { stamps } = clockFor(now, streamFor(seedValue, 'media', now));
+  const { stamps } = timesAround(now, streamFor(seedValue, 'media', now));
   await tx.audioRoom.create({
     data: {
       id: 'aud-0001',

@@ -2,7 +2,7 @@
 import { MANAGED_SERVICES } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, safeName, streamFor, type Count } from './random.js';
+import { timesAround, DAY, safeName, streamFor, type Count } from './random.js';
 import { GATED_MANAGED_SERVICES, GROUPS, INVENTORIES } from './structure.js';
 
 /** The graphics managed service of each demo inventory. */
@@ -44,7 +44,7 @@ const LICENCE_POOL_SEED: Record<(typeof INVENTORIES)[number]['id'], Record<strin
 
 /** The usage profiles (the units' ones are referenced by id), made before the inventories they belong to. */
 export function usageProfileRows(seedValue: number, now: Date): Prisma.UsageProfileCreateManyInput[] {
-  const { stamps } = clockFor(now, streamFor(seedValue, 'usageProfiles', now));
+  const { stamps } = timesAround(now, streamFor(seedValue, 'usageProfiles', now));
   return [
     { id: 'usp-data-default', name: 'Default-Data', type: 'data', quotaPerMonth: 500, resetDay: 1, isDefault: true, ...stamps() },
     { id: 'usp-hours-default', name: 'Default-Hours', type: 'hours', quotaPerMonth: 100, resetDay: 1, isDefault: true, ...stamps() },
@@ -54,7 +54,7 @@ export function usageProfileRows(seedValue: number, now: Date): Prisma.UsageProf
 
 export async function seedInventories(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'inventories', now);
-  const { stamps } = clockFor(now, faker);
+  const { stamps } = timesAround(now, faker);
   await tx.organisation.create({
     data: { id: 'org-demo', name: 'Demo-Broadcasting', externalUid: 'ext-demo-1', defaultRole: 'luc_regular', maxUsers: 50, ...stamps() },
   });
@@ -95,7 +95,7 @@ export async function seedInventories(tx: DbTx, seedValue: number, now: Date, co
 
 export async function seedGroups(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'groups', now);
-  const { stamps } = clockFor(now, faker);
+  const { stamps } = timesAround(now, faker);
   await tx.group.createMany({
     data: GROUPS.map((g) => ({
       id: g.id,

@@ -21,8 +21,8 @@ export function streamFor(seedValue: number, entity: string, now: Date): Faker {
   return faker;
 }
 
-/** Time helpers around the seed's reference time, drawing from `faker` for random dates. */
-export interface Clock {
+/** Dates around the seed's reference time (not a Clock: nothing here reads the time), drawing from `faker` for random dates. */
+export interface SeedTimes {
   now: Date;
   ago(ms: number): Date;
   ahead(ms: number): Date;
@@ -30,7 +30,7 @@ export interface Clock {
   stamps(): { createdAt: Date; updatedAt: Date };
 }
 
-export function clockFor(now: Date, faker: Faker): Clock {
+export function timesAround(now: Date, faker: Faker): SeedTimes {
   const ago = (ms: number): Date => new Date(now.getTime() - ms);
   return {
     now,

@@ -2,7 +2,7 @@
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import { CITIES, type FleetPlan } from './fleet.js';
-import { clockFor, safeName, streamFor, type Count } from './random.js';
+import { timesAround, safeName, streamFor, type Count } from './random.js';
 import { CHANNEL_PINS, VR_CHANNELS } from './structure.js';
 
 function channelType(c: {
@@ -23,7 +23,7 @@ function channelType(c: {
 
 export async function seedServers(tx: DbTx, seedValue: number, now: Date, plan: FleetPlan, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'servers', now);
-  const { stamps } = clockFor(now, faker);
+  const { stamps } = timesAround(now, faker);
   let channelCount = 0;
   for (const [i, spec] of plan.servers.entries()) {
     const prefix = spec.id.split('-')[0] ?? 'SRV';
@@ -101,7 +101,7 @@ export async function seedServers(tx: DbTx, seedValue: number, now: Date, plan: 
 
   // Video return channels, from a stream of their own (the same in every fleet size)
   const vr = streamFor(seedValue, 'vrChannels', now);
-  const vrClock = clockFor(now, vr);
+  const vrClock = timesAround(now, vr);
   for (const v of VR_CHANNELS) {
     await tx.videoReturnChannel.create({
       data: {

@@ -1,9 +1,9 @@
 /** Fixtures: system settings (geocoding, stream media profiles, providers, modem vendors, application configuration, what's new). */
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, streamFor } from './random.js';
+import { timesAround, DAY, streamFor } from './random.js';
 
 export async function seedSystemSettings(tx: DbTx, seedValue: number, now: Date): Promise<void> {
-  const { stamps, ago } = clockFor(now, streamFor(seedValue, 'settings', now));
+  const { stamps, ago } = timesAround(now, streamFor(seedValue, 'settings', now));
   await tx.geocodingProfile.create({
     data: {
       id: 'geo-default',

@@ -1,11 +1,11 @@
 /** Fixtures: shares (publishers, share links, subscriber folders and subscribers of every inventory). */
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, streamFor, type Count } from './random.js';
+import { timesAround, DAY, streamFor, type Count } from './random.js';
 import { SEED_IDS } from './structure.js';
 
 export async function seedShares(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'shares', now);
-  const { stamps, ago } = clockFor(now, faker);
+  const { stamps, ago } = timesAround(now, faker);
   await tx.publisher.create({
     data: {
       id: 'pub-0001',

@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
 import type { UsageSeedUnit } from '../seed-usage.js';
 import type { FleetPlan } from './fleet.js';
-import { clockFor, DAY, fixedOr, inChunks, safeName, streamFor, type Count } from './random.js';
+import { timesAround, DAY, fixedOr, inChunks, safeName, streamFor, type Count } from './random.js';
 import { SOFTWARE_VERSION_NUMBERS } from './structure.js';
 
 /** Makes the units; answers what the usage records are drawn from (seed-usage.ts). */
@@ -17,7 +17,7 @@ export async function seedUnits(
   count: Count,
 ): Promise<UsageSeedUnit[]> {
   const faker = streamFor(seedValue, 'units', now);
-  const { stamps, ago } = clockFor(now, faker);
+  const { stamps, ago } = timesAround(now, faker);
   const units: Prisma.UnitCreateManyInput[] = [];
   const unitInventories: Prisma.UnitInventoryCreateManyInput[] = [];
   const unitGroups: Prisma.UnitGroupCreateManyInput[] = [];
@@ -135,7 +135,7 @@ export async function seedUnits(
 }
 
 export async function seedP2pLinks(tx: DbTx, seedValue: number, now: Date, count: Count): Promise<void> {
-  const { stamps } = clockFor(now, streamFor(seedValue, 'p2pLinks', now));
+  const { stamps } = timesAround(now, streamFor(seedValue, 'p2pLinks', now));
   await tx.p2pLink.createMany({
     data: [
       { id: 'p2p-0001', name: 'Studio-Link', kind: 'ptp', masterUnitId: 'PTP-0001', machines: [{ uid: 'PTP-0001' }], status: 'idle', ...stamps() },

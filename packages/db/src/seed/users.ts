@@ -2,12 +2,12 @@
 import { ALERT_LEVELS, ALERT_TYPES, DEFAULT_ALERT_SETTINGS, DEFAULT_ALERT_SOUND_SETTINGS, DEFAULT_USER_PREFERENCES, ROLES, type Role } from '@fleet/contracts';
 import type { Prisma } from '../../generated/sqlite/client.js';
 import type { DbTx } from '../client.js';
-import { clockFor, DAY, streamFor, type Count } from './random.js';
+import { timesAround, DAY, streamFor, type Count } from './random.js';
 import { GROUPS, INVENTORIES, SEE_ALL, SEED_IDS, UNITS, USER_PASSWORD_EXPIRING, USER_WITHOUT_EMAIL, type GroupId, type InventoryId } from './structure.js';
 
 export async function seedUsers(tx: DbTx, seedValue: number, now: Date, hashes: ReadonlyMap<Role, string>, count: Count): Promise<void> {
   const faker = streamFor(seedValue, 'users', now);
-  const { stamps, ahead } = clockFor(now, faker);
+  const { stamps, ahead } = timesAround(now, faker);
   const globalGroups = SEED_IDS.groupsByInventory['inv-global'];
   for (const role of ROLES) {
     const firstName = faker.person.firstName();
