@@ -13,7 +13,7 @@
  * and video return channels live in the test's own inventory.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, signIn } from './support';
 
 /** A suffix no other run or worker uses (letters and digits: valid in every name kind). */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -121,7 +121,7 @@ test('a super user registers a unit in an inventory of its own, edits and delete
   const api = await apiAs(playwright, baseURL, 'super_user');
   const inventoryId = await makeInventory(api, inventory);
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'units', 'units');
     await page.getByTestId('units-new').click();
     await page.getByTestId('unit-name').fill(unit);
@@ -192,7 +192,7 @@ test('staff creates, renames and deletes a channel on a hub of its own and a vid
   expect(made.status(), await made.text()).toBe(201);
   const hubId = ((await made.json()) as { id: string }).id;
   try {
-    await login(page, 'staff');
+    await signIn(page, 'staff');
     await openKind(page, 'channels', 'channels');
     await page.getByTestId('channels-new').click();
     await page.getByTestId('channel-name').fill(channel);
@@ -248,7 +248,7 @@ test('staff creates a user from the users list and deletes it', async ({ page, b
   const password = 'E2e-pass-1';
   const api = await apiAs(playwright, baseURL, 'staff');
   try {
-    await login(page, 'staff');
+    await signIn(page, 'staff');
     await openKind(page, 'users', 'users');
     await page.getByTestId('users-new').click();
     await expect(page.getByTestId('user-editor')).toBeVisible();

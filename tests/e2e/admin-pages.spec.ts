@@ -9,7 +9,7 @@
  * Everything made here is deleted or ends (the approval) within the test.
  */
 import { expect, test } from '@playwright/test';
-import { apiAs, login, secondConsole, trackNavigations } from './support';
+import { apiAs, secondConsole, signIn, trackNavigations } from './support';
 
 // Each test signs in two consoles (or a console and a REST client) on a stack shared with other specs: room for a loaded machine.
 test.describe.configure({ timeout: 120_000 });
@@ -20,7 +20,7 @@ test("what's new: created, published and deleted by the super user, seen live by
   baseURL,
 }) => {
   const title = `E2E-admin-pages-${Date.now()}`;
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
   await page.goto('/whats_new?ignoreRouteDefault=1');
   await expect(page.getByTestId('whats-new-section')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('wn-row-wnw-10-1')).toBeVisible({ timeout: 30_000 });
@@ -74,7 +74,7 @@ test("a global system message shows in another user's banner without a reload an
   const other = await secondConsole(browser, baseURL, 'luc_regular');
   try {
     const navigations = trackNavigations(other.page);
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await page.goto('/whats_new?ignoreRouteDefault=1');
     await page.getByTestId('tab-system-messages').click();
     await expect(page.getByTestId('system-messages-section')).toBeVisible({ timeout: 30_000 });
@@ -121,7 +121,7 @@ test('an access approval opened by support access is revoked on /access_approval
   expect(res.ok()).toBe(true);
   const approvalId = ((await res.json()) as { supportAccess: { id: string } }).supportAccess.id;
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await page.goto('/access_approvals?ignoreRouteDefault=1');
     await expect(page.getByTestId('access-approvals-page')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('aa-search').fill('LUSMART-0002');
@@ -140,7 +140,7 @@ test('an access approval opened by support access is revoked on /access_approval
   const admin = await page.context().browser()!.newContext({ baseURL });
   try {
     const p = await admin.newPage();
-    await login(p, 'luc_admin');
+    await signIn(p, 'luc_admin');
     // The saved route is ignored: luc_admin's, saved by another spec meanwhile, would be opened instead.
     await p.goto('/access_approvals?ignoreRouteDefault=1');
     await expect(p).toHaveURL(/\/list/, { timeout: 30_000 });
@@ -151,7 +151,7 @@ test('an access approval opened by support access is revoked on /access_approval
 });
 
 test("staff opens the admin remote actions: every inventory's devices, narrowed by the inventory filter", async ({ page }) => {
-  await login(page, 'staff');
+  await signIn(page, 'staff');
   await page.goto('/remote_actions?ignoreRouteDefault=1');
   await expect(page.getByTestId('remote-actions-admin-view')).toBeVisible({ timeout: 30_000 });
   // Units of two organisations' inventories (a partner would see only its own).

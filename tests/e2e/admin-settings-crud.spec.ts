@@ -15,7 +15,7 @@
  * but the one it is added to for a moment (extender devices, which no upgrade spec offers).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 /** A suffix no other run or worker uses. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -67,7 +67,7 @@ test('a super user creates, edits and deletes an AI credential (its secret kept)
   const key = `e2eCrud.${stamp}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'ai_settings');
     await page.getByTestId('settings-ai_settings-add').click();
     await page.getByTestId('settings-ai_settings-name').fill(credential);
@@ -130,7 +130,7 @@ test('a super user creates and deletes a modem vendor and edits a client applica
   const app = `E2E-app-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'modem_vendor');
     await page.getByTestId('settings-modem_vendor-add').click();
     await page.getByTestId('settings-modem_vendor-name').fill(vendor);
@@ -177,7 +177,7 @@ test('staff adds an inventory to an organisation and removes it again', async ({
   const organisationId = await post(api, '/api/v2/admin/organisations', { name: organisation });
   const inventoryId = await post(api, '/api/v2/admin/inventories', { name: inventory, parentId: null });
   try {
-    await login(page, 'staff');
+    await signIn(page, 'staff');
     await openKind(page, 'organization_inventory');
     await expect(page.getByTestId('settings-organization_inventory')).toBeVisible({ timeout: 30_000 });
     await choose(page, 'settings-organization_inventory-filter', organisation, organisation);
@@ -216,7 +216,7 @@ test('staff creates, edits and deletes a software version, adding it to a produc
   };
   await removeVersion();
   try {
-    await login(page, 'staff');
+    await signIn(page, 'staff');
     await openKind(page, 'software_version');
     await expect(page.getByTestId('sw-versions-table')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('sw-versions-create').click();

@@ -7,7 +7,7 @@
  * room created in one browser appearing in another without a reload (over /ws).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { signIn } from './support';
 
 async function openAudioRooms(page: Page): Promise<void> {
   await page.goto('/audio_rooms?ignoreRouteDefault=1');
@@ -20,7 +20,7 @@ async function openAudioRooms(page: Page): Promise<void> {
 const row = (page: Page, name: string) => page.locator(`[data-testid^="audio-room-row-"][data-name="${name}"]`);
 
 test("an admin sees the inventory's rooms, creates one with a participant, edits and deletes it", async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openAudioRooms(page);
   await expect(page.getByTestId('audio-room-name-aud-0001')).toHaveText('Newsroom-IFB');
   await expect(page.getByTestId('audio-room-participants-aud-0001')).toHaveText('2');
@@ -59,7 +59,7 @@ test("an admin sees the inventory's rooms, creates one with a participant, edits
 });
 
 test('a room with an IFB server starts on it and stops; the list shows its state', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openAudioRooms(page);
   // Newsroom-IFB's server is the simulated hub MMH-0001.
   await expect(page.getByTestId('audio-room-active-aud-0001')).toHaveAttribute('data-value', 'false');
@@ -70,7 +70,7 @@ test('a room with an IFB server starts on it and stops; the list shows its state
 });
 
 test('the name rules show inline in the spec’s words and nothing is sent', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openAudioRooms(page);
   let posts = 0;
   page.on('request', (r) => {
@@ -89,7 +89,7 @@ test('the name rules show inline in the spec’s words and nothing is sent', asy
 });
 
 test('a room created in another browser appears without a reload', async ({ page, browser }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openAudioRooms(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
@@ -99,7 +99,7 @@ test('a room created in another browser appears without a reload', async ({ page
   const other = await browser.newContext();
   try {
     const second = await other.newPage();
-    await login(second, 'super_user');
+    await signIn(second, 'super_user');
     await second.goto('/audio_rooms?ignoreRouteDefault=1');
     await expect(second.getByTestId('audio-rooms-page')).toBeVisible({ timeout: 30_000 });
     await second.getByTestId('audio-rooms-inventory').click();

@@ -13,7 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import zhBatch from '../../apps/console/src/i18n/areas/batchUpgrade.zh.json' with { type: 'json' };
-import { apiAs, login, ownUser } from './support';
+import { apiAs, ownUser, signIn } from './support';
 
 const UNIT = 'DRONE-0001';
 
@@ -25,7 +25,7 @@ async function openBatchUpgrade(page: Page): Promise<void> {
 const csvOf = (rows: readonly (readonly [string, string])[]) => ['deviceId,targetVersion', ...rows.map(([d, v]) => `${d},${v}`)].join('\n');
 
 test('a CSV of 501 devices is refused before anything is sent, and by the core', async ({ page, playwright, baseURL }) => {
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
   await openBatchUpgrade(page);
   let posts = 0;
   page.on('request', (r) => {
@@ -72,7 +72,7 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
     };
     const TARGET = offered.targets.find((t) => t.eligible && t.number !== offered.currentVersion)?.number ?? '';
     expect(TARGET).not.toBe('');
-    await login(page, user.username, user.password);
+    await signIn(page, user.username, user.password);
     await openBatchUpgrade(page);
     const navigations: string[] = [];
     page.on('framenavigated', (f) => {
@@ -135,7 +135,7 @@ test('a CSV of a few lines: refused lines with their messages, the accepted devi
 });
 
 test('a user who is not a super user is sent from /batch_upgrade to the unit list', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await page.goto('/batch_upgrade?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list/);
   await expect(page.getByTestId('batch-upgrade-page')).toHaveCount(0);

@@ -11,7 +11,7 @@
  * field suggesting channels by name.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED } from './support';
+import { apiAs, leaseShared, login, releaseUnits, secondConsole, SHARED, signIn } from './support';
 
 const SERVER = 'MMH-0001';
 const CHANNEL = 'MMH-0001-CH1';
@@ -52,7 +52,7 @@ async function counter(page: Page, name: string): Promise<number> {
 }
 
 test('the seeded channels show with their counters, and a counter filters the list', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openChannels(page);
   const total = Number(await page.getByTestId('channel-list-summary').getAttribute('data-total'));
   expect(total).toBeGreaterThanOrEqual(4);
@@ -83,7 +83,7 @@ test('the seeded channels show with their counters, and a counter filters the li
 
 test('a status change on the simulated server reaches the row without a reload', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openChannels(page);
   const navigations = trackNavigations(page);
   // A channel no other spec uses; its forced status is lifted afterwards (an idle fault clears it),
@@ -104,7 +104,7 @@ test('a status change on the simulated server reaches the row without a reload',
   }
 });
 test('an admin edits the general tab: a spec message inline, then a save that persists', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openChannels(page);
   await page.getByTestId(`channel-name-${EDITED}`).click();
   await expect(page.getByTestId('channel-modal')).toBeVisible({ timeout: 30_000 });
@@ -127,7 +127,7 @@ test('an admin edits the general tab: a spec message inline, then a save that pe
 });
 
 test('a read-only user sees the list and the modal with no write controls', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openChannels(page);
   await page.getByTestId(`channel-name-${CHANNEL}`).click();
   const modal = page.getByTestId('channel-modal');
@@ -172,7 +172,7 @@ test('the unit area offers channels by name: the camera tab suggests the channel
 test('a regular user sends a channel’s logs: sending shows, the server ends it by itself with no reload, and a second sending is stopped', async ({ page }) => {
   // The hub sends one channel's logs at a time: no other spec sends through it meanwhile.
   await leaseShared(SHARED.hubLogs);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${LOGS_CHANNEL}&tab=general`);
   const logs = page.getByTestId('channel-logs');
   await expect(logs).toHaveAttribute('data-sending', 'false', { timeout: 30_000 });
@@ -196,7 +196,7 @@ test('a regular user sends a channel’s logs: sending shows, the server ends it
 });
 
 test('a regular user adds an SRT destination: the spec rules inline, then it is listed after a reload', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${CHANNEL}&tab=destinations`);
   await expect(page.getByTestId('channel-panel-destinations')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('channel-destination-type').selectOption('srt');
@@ -238,7 +238,7 @@ test('a regular user adds an SRT destination: the spec rules inline, then it is 
 });
 
 test('a regular user adds an input source to the hub input channel, sees it after a reload, and removes it', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${INPUT_CHANNEL}&tab=ingest`);
   await expect(page.getByTestId('channel-panel-ingest')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('channel-form-inputSource')).toBeVisible({ timeout: 30_000 });
@@ -266,7 +266,7 @@ test('a regular user adds an input source to the hub input channel, sees it afte
 });
 
 test('a rename made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await page.goto(`/channels?ignoreRouteDefault=1&channel=${EDITED}&tab=general`);
   const name = page.getByTestId('channel-general-name');
   await expect(name).not.toHaveValue('', { timeout: 30_000 });
@@ -296,7 +296,7 @@ test('a rename made in one console shows in a second one, in its list and its op
 
 test("a destination added in one console shows in a second one's open destinations tab, and its removal too", async ({ page, browser, baseURL }) => {
   const at = `/channels?ignoreRouteDefault=1&channel=${DESTINATIONS_CHANNEL}&tab=destinations`;
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto(at);
   await expect(page.getByTestId('channel-form-destination')).toBeVisible({ timeout: 30_000 });
   const other = await secondConsole(browser, baseURL, 'luc_read');

@@ -5,7 +5,7 @@
  * (channels, multimedia hubs, databridge gateways), each with its own columns.
  */
 import { expect, test } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 test('a contractor switches entity kinds and searches', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_contractor');
@@ -14,7 +14,7 @@ test('a contractor switches entity kinds and searches', async ({ page, playwrigh
   const unitName = ((await found.json()) as { items: { name: string }[] }).items[0]?.name ?? '';
   expect(unitName).not.toBe('');
 
-  await login(page, 'luc_contractor');
+  await signIn(page, 'luc_contractor');
   await page.goto('/entities/units?ignoreRouteDefault=1');
   await expect(page.getByTestId('entities-units')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('entities-row-LU800-0001')).toBeVisible();
@@ -61,7 +61,7 @@ test('a contractor switches entity kinds and searches', async ({ page, playwrigh
 
 test('a gateway added, renamed and removed in another console shows in the contractor’s list without a reload', async ({ page, playwright, baseURL }) => {
   const admin = await apiAs(playwright, baseURL, 'super_user');
-  await login(page, 'luc_contractor');
+  await signIn(page, 'luc_contractor');
   await page.goto('/entities/db_gateways?ignoreRouteDefault=1');
   await expect(page.getByTestId('entities-row-dbg-0001')).toBeVisible({ timeout: 30_000 });
   const navigations: string[] = [];

@@ -9,7 +9,7 @@
  * stopped, and a link made between two units, seen and deleted.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
+import { apiAs, recordAttribute, recorded, secondConsole, signIn, trackNavigations } from './support';
 
 /** Servers of luc_admin's inventory (Global-News). */
 const HUB = 'MMH-0001';
@@ -33,7 +33,7 @@ async function openServer(page: Page, id: string): Promise<void> {
 
 test('an admin sees the seeded servers of their inventory, kept current over /ws', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page);
   for (const id of [HUB, VR, INGEST]) await expect(page.getByTestId(`server-row-${id}`)).toBeVisible();
   // MMH-0002 belongs to another inventory.
@@ -51,7 +51,7 @@ test('an admin sees the seeded servers of their inventory, kept current over /ws
 });
 
 test('a comment edit persists over a reload', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page);
   await openServer(page, HUB);
   const comment = `Edited ${Date.now()}`;
@@ -67,7 +67,7 @@ test('a comment edit persists over a reload', async ({ page }) => {
 });
 
 test('a comment edited in one console shows in a second one, in its list and its open detail, with no reload', async ({ page, browser, baseURL }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page, `&server=${HUB}`);
   await expect(page.getByTestId('server-panel-overview')).toBeVisible({ timeout: 30_000 });
   const input = page.getByTestId('server-comment-input');
@@ -94,7 +94,7 @@ test('a comment edited in one console shows in a second one, in its list and its
 });
 
 test('a genlock offset out of range shows the spec message inline and sends nothing', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page, `&server=${HUB}&serverTab=configuration`);
   await expect(page.getByTestId('server-panel-configuration')).toBeVisible({ timeout: 30_000 });
   const field = page.getByTestId('server-config-genlockOffset');
@@ -116,7 +116,7 @@ test('a genlock offset out of range shows the spec message inline and sends noth
 });
 
 test('reset instance: the server shows offline, then online again on a new public address, with no reload', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page);
   await expect(page.getByTestId(`server-status-${INGEST}`)).toHaveAttribute('data-status', 'online', { timeout: 30_000 });
   await openServer(page, INGEST);
@@ -149,7 +149,7 @@ test('a hub shows its device id, that it runs, and its tally hardware unplugged 
     expect((await operator.post('/mock/trpc/fault.inject', { data: { serverId: HUB, fault: { type: 'interfaceHw', hw: 'tally', connected } } })).ok()).toBe(
       true,
     );
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page);
   await expect(page.getByTestId(`server-status-${HUB}`)).toHaveAttribute('data-status', 'online', { timeout: 30_000 });
   await openServer(page, HUB);
@@ -171,7 +171,7 @@ test('a hub shows its device id, that it runs, and its tally hardware unplugged 
 });
 
 test('a read-only user sees the servers and their detail with no write controls', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openDevices(page);
   await expect(page.getByTestId(`server-row-${HUB}`)).toBeVisible();
   await openServer(page, HUB);
@@ -192,7 +192,7 @@ test('a read-only user sees the servers and their detail with no write controls'
 });
 
 test('the IP pipe shows connecting, then connected, live after its settings are applied', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page, `&server=${HUB}&serverTab=ipPipe`);
   await expect(page.getByTestId('server-ippipe-state')).toBeVisible({ timeout: 30_000 });
   await recordAttribute(page, 'server-ippipe-state', 'data-state');
@@ -206,7 +206,7 @@ test('the IP pipe shows connecting, then connected, live after its settings are 
 
 test('a change to a server that does not answer shows "Configuration not sent, retry" and changes nothing', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDevices(page, `&server=${VR}&serverTab=configuration`);
   const port = page.getByTestId('server-config-webrtcPort');
   await expect(port).toBeVisible({ timeout: 30_000 });
@@ -227,7 +227,7 @@ test('a change to a server that does not answer shows "Configuration not sent, r
 });
 
 test('LU-Link: a link opened by its id shows its machines and groups, and its stream starts and stops', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await page.goto('/devices?ignoreRouteDefault=1&tab=luLink');
   await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('lulink-id').fill('p2p-0002');
@@ -252,7 +252,7 @@ const LINK_MASTER = 'PTP-0001';
 const LINK_MACHINE = 'LULITE-0001';
 
 test('LU-Link: a point-to-point link made on a unit shows with its machine, and is deleted after a confirmation', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await page.goto(`/devices?ignoreRouteDefault=1&tab=luLink&unit=${LINK_MASTER}`);
   await expect(page.getByTestId('lulink-tab')).toBeVisible({ timeout: 30_000 });
   const name = `E2E-link-${Date.now()}`;

@@ -6,7 +6,7 @@
  * the component tests of apps/console/src/features/dialogs/UnitDialogs.test.tsx.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { leaseShared, leaseUnit, login, PASSWORD, releaseUnits, SHARED } from './support';
+import { leaseShared, leaseUnit, PASSWORD, releaseUnits, SHARED, signIn } from './support';
 import type { UnitDetail, UnitStorageFiles, UnitSummary } from '@fleet/contracts';
 
 /** luc_regular's first unit: field unit, SD card with recorded files, speed test capable. */
@@ -70,7 +70,7 @@ test('speed test: runs and its result arrives live', async ({ page, baseURL }) =
   // An idle speed-test unit with a selected channel.
   const unitId = await idleUnitOnChannel(ctx, (d) => d.capabilities.speedTest === true && d.licenseValid);
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDialog(page, unitId, 'speedTest');
   const navigations = watchNavigations(page);
   await expect(page.getByTestId('speed-test-channel')).toHaveText(CHANNEL);
@@ -95,7 +95,7 @@ test('upload progress: an upload appears and moves live; a pending one is cancel
   // second file of the upload below, which waits behind the first.
   const idlePending = listing.files.find((f) => f.kind === 'uploaded' && f.status === 'pending');
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDialog(page, UNIT, 'uploadProgress');
   const navigations = watchNavigations(page);
 
@@ -128,7 +128,7 @@ test('send logs: while the unit sends logs a Stop button stops it, and the dialo
   const unitId = await idleUnitOnChannel(ctx);
   await leaseShared(SHARED.hubLogs);
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDialog(page, unitId, 'sendLogs');
   const navigations = watchNavigations(page);
   await expect(page.getByTestId('send-logs-active')).toHaveCount(0);

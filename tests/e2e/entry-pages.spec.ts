@@ -7,14 +7,14 @@
  * (the application URLs, an inventory, a user) is removed at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, createUser, login, ownUser, PASSWORD, trackNavigations } from './support';
+import { apiAs, createUser, login, ownUser, PASSWORD, signIn, trackNavigations } from './support';
 
 const VR_PORTAL = 'https://vr-portal.example.com/';
 const MATRIX = 'https://matrix.example.com/';
 const NEW_PASSWORD = 'E2e-pass-1';
 
 /** Signs in on the login page without expecting the console (limited accounts land elsewhere). */
-async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+async function signInOnLoginPage(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
@@ -41,7 +41,7 @@ test('the application switcher offers the configured products (following a chang
   baseURL,
 }) => {
   // No URLs configured yet: the Limited Access page says the portal is not configured.
-  await signIn(page, 'luc_vr_viewer');
+  await signInOnLoginPage(page, 'luc_vr_viewer');
   await expect(page).toHaveURL(/\/limited_access$/);
   await expect(page.getByTestId('limited-access-message')).toHaveText('Your account gives access to video return only. The console is not part of it.');
   await expect(page.getByTestId('limited-access-no-portal')).toBeVisible();
@@ -95,7 +95,7 @@ test('the application switcher offers the configured products (following a chang
       await logOut(page);
 
       // luc_vr_viewer: video return only → the Limited Access page with the portal link, never the console.
-      await signIn(page, 'luc_vr_viewer');
+      await signInOnLoginPage(page, 'luc_vr_viewer');
       await expect(page).toHaveURL(/\/limited_access$/);
       await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('href', VR_PORTAL);
       await expect(page.getByTestId('limited-access-portal')).toHaveAttribute('target', '_blank');
@@ -119,7 +119,7 @@ test('ingest and studio users open easy live: the channels of their groups, read
   const expected = ((await (await regular.get('/api/channels/fetch')).json()) as { channels: { channelId: string }[] }).channels;
   expect(expected.length).toBeGreaterThan(0);
 
-  await signIn(page, 'luc_ingest');
+  await signInOnLoginPage(page, 'luc_ingest');
   // No console access: the unauthorized page, which offers easy live to ingest-like roles.
   await expect(page).toHaveURL(/\/unauthorized_user$/);
   await page.getByTestId('unauthorized-easy-live').click();
@@ -134,7 +134,7 @@ test('ingest and studio users open easy live: the channels of their groups, read
   await expect(page.getByTestId('easy-live-console')).toHaveCount(0);
   await logOut(page);
 
-  await signIn(page, 'luc_studio');
+  await signInOnLoginPage(page, 'luc_studio');
   await expect(page).toHaveURL(/\/unauthorized_user$/);
   await page.goto('/easy_live?ignoreRouteDefault=1');
   await expect(page.getByTestId('easy-live-channels')).toHaveAttribute('data-count', String(expected.length));
@@ -142,7 +142,7 @@ test('ingest and studio users open easy live: the channels of their groups, read
   await logOut(page);
 
   // A console user on easy live: no rejection notice, and a way back to the console.
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto('/easy_live?ignoreRouteDefault=1');
   await expect(page.getByTestId('easy-live-channels')).toBeVisible();
   await expect(page.getByTestId('client-configuration-rejected')).toHaveCount(0);
@@ -171,7 +171,7 @@ test('a user with an inventory that offers them no group sees the Partial Access
     });
     userId = created.id;
 
-    await signIn(page, created.username, NEW_PASSWORD);
+    await signInOnLoginPage(page, created.username, NEW_PASSWORD);
     await expect(page.getByTestId('nav-menu')).toBeVisible();
     const banner = page.getByTestId('partial-access-banner');
     await expect(banner).toContainText(inventoryName);

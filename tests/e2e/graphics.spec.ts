@@ -8,7 +8,7 @@
  * without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 async function openGraphics(page: Page): Promise<void> {
   await page.goto('/my_graphics?ignoreRouteDefault=1');
@@ -20,7 +20,7 @@ async function openGraphics(page: Page): Promise<void> {
 const row = (page: Page, name: string) => page.locator(`[data-testid^="graphics-row-"][data-name="${name}"]`);
 
 test('a user starts a composition from a template, sees its job finish, and deletes it', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openGraphics(page);
   await expect(page.getByTestId('graphics-name-gfx-0001')).toHaveText('Lower-Third');
   await expect(page.getByTestId('graphics-disabled')).toHaveCount(0);
@@ -41,7 +41,7 @@ test('a user starts a composition from a template, sees its job finish, and dele
 });
 
 test('the composition name rule shows inline in the spec’s words', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openGraphics(page);
   await page.getByTestId('graphics-start-lower-third-v2').click();
   await page.getByTestId('graphics-create-name').fill('bad name!');
@@ -52,7 +52,7 @@ test('the composition name rule shows inline in the spec’s words', async ({ pa
 });
 
 test('an inventory without the graphics service says "Feature disabled"; one on trial shows its hours', async ({ page }) => {
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
   await page.goto('/my_graphics?ignoreRouteDefault=1');
   await expect(page.getByTestId('graphics-page')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('graphics-inventory').click();
@@ -69,7 +69,7 @@ test('an inventory without the graphics service says "Feature disabled"; one on 
 });
 
 test('a read-only user sees the compositions and templates without write controls', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openGraphics(page);
   await expect(page.getByTestId('graphics-template-scoreboard')).toBeVisible();
   await expect(page.locator('[data-testid^="graphics-start-"]')).toHaveCount(0);
@@ -79,7 +79,7 @@ test('a read-only user sees the compositions and templates without write control
 
 test('a composition another console starts and deletes shows and goes without a reload', async ({ page, playwright, baseURL }) => {
   const other = await apiAs(playwright, baseURL, 'luc_admin');
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openGraphics(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {

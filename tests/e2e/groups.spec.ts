@@ -9,7 +9,7 @@
  * period, expirations) so later specs meet the seed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, signIn } from './support';
 
 /** luc_admin's groups (inventory Global-News) in the seed. */
 const SEEDED = { newsroom: 'grp-newsroom', fieldCrews: 'grp-field-crews', studio: 'grp-studio' } as const;
@@ -36,7 +36,7 @@ function trackNavigations(page: Page): string[] {
 }
 
 test('the seeded groups of the user show with their inventory and member counts; the search narrows them', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openGroups(page);
   for (const id of Object.values(SEEDED)) await expect(page.getByTestId(`group-row-${id}`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`group-row-${FOREIGN}`)).toHaveCount(0);
@@ -51,7 +51,7 @@ test('the seeded groups of the user show with their inventory and member counts;
 });
 
 test('create shows the spec name messages inline, then saves a valid name; the new group is deleted after confirmation', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openGroups(page);
   await expect(page.getByTestId(`group-row-${SEEDED.newsroom}`)).toBeVisible({ timeout: 30_000 });
 
@@ -83,7 +83,7 @@ test('create shows the spec name messages inline, then saves a valid name; the n
 });
 
 test('a rename made in another console shows in the list without a reload', async ({ page, playwright, baseURL }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openGroups(page);
   await expect(page.getByTestId(`group-name-${SEEDED.studio}`)).toHaveText('Studio', { timeout: 30_000 });
   // The change must come over /ws: the connection is open (and subscribing) before it is made.
@@ -109,7 +109,7 @@ test('alerts tab: a recipient added and saved shows as not verified, then verifi
   playwright,
   baseURL,
 }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openGroups(page, `&group=${SEEDED.fieldCrews}&tab=alerts`);
   await expect(page.getByTestId('group-alerts')).toBeVisible({ timeout: 30_000 });
   const email = `e2e-${Date.now().toString(36)}@example.com`;
@@ -328,7 +328,7 @@ test('default configuration: cellular capping above total capping is refused inl
 });
 
 test('a partner edits groups: members shown by name, a unit and a video return channel of the group’s inventory added and removed again', async ({ page }) => {
-  await login(page, 'luc_partner');
+  await signIn(page, 'luc_partner');
   await openGroups(page, `&group=${SEEDED.studio}&tab=general`);
   await expect(page.getByTestId('group-general')).toBeVisible({ timeout: 30_000 });
   // The names the group's details carry, as the partner's console reads them.

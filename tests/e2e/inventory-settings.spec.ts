@@ -8,7 +8,7 @@
  * - an admin sets a property of an inventory and reads it back after a reload.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, ownUser } from './support';
+import { apiAs, ownUser, signIn } from './support';
 
 /** A seeded inventory whose IFB licence has seats (the seed gives each inventory some; none can be bought through the API). */
 const IFB_INVENTORY = 'inv-global-sports';
@@ -63,7 +63,7 @@ test('an admin associates a channel with the inventory’s IFB: a seat goes from
     const before = await countsOf(api, IFB_INVENTORY);
     expect(before.available, 'a free IFB seat in the seeded inventory').toBeGreaterThan(0);
 
-    await login(page, admin.username, admin.password);
+    await signIn(page, admin.username, admin.password);
     await openInventorySettings(page, 'ifb');
     await expectCounts(page, before);
     await expect(page.getByTestId(`inventory-ifb-member-${channelId}`)).toHaveCount(0);
@@ -111,7 +111,7 @@ test('an admin sets a property of the inventory; it is read back after a reload'
     const url = `/api/v2/admin/inventories/${inventoryId}/properties`;
     expect(((await (await api.get(url)).json()) as { mapView: boolean }).mapView).toBe(false);
 
-    await login(page, admin.username, admin.password);
+    await signIn(page, admin.username, admin.password);
     await openInventorySettings(page, 'properties');
     const mapView = page.getByTestId('inventory-properties-mapView');
     await expect(mapView).not.toBeChecked();

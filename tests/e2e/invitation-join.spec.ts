@@ -8,7 +8,7 @@
  * unit), made through the API and removed after.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, ownUser, trackNavigations, waitOnline } from './support';
+import { apiAs, ownUser, signIn, trackNavigations, waitOnline } from './support';
 
 async function choose(page: Page, testId: string, label: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -37,7 +37,7 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
     users.push(guest);
 
     // The admin turns ad-hoc joining on and reads the code and its link.
-    await login(page, admin.username, admin.password);
+    await signIn(page, admin.username, admin.password);
     await page.goto(`/groups?ignoreRouteDefault=1&group=${groupId}&tab=invitations`);
     await expect(page.getByTestId('group-invitations')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('group-add-lusmart').click();
@@ -63,7 +63,7 @@ test("a device joins a group with the ad-hoc code's easy-live link; the group's 
 
     // The guest opens the link: the easy-live page, the code filled in; joins with an LU-Smart.
     const guestPage = await guestContext.newPage();
-    await login(guestPage, guest.username, guest.password);
+    await signIn(guestPage, guest.username, guest.password);
     await guestPage.goto(link);
     await expect(guestPage.getByTestId('easy-live-page')).toBeVisible({ timeout: 30_000 });
     await expect(guestPage.getByTestId('join-code')).toHaveValue(code);
@@ -126,7 +126,7 @@ test("the Simulator panel's 'Join with a code' makes a simulated LU-Lite join wi
     // An operator of the test's own: the pages it opens are saved in its preferences.
     operator = await ownUser(playwright, baseURL, 'super_user', { label: 'sim-join' });
 
-    await login(page, operator.username, operator.password);
+    await signIn(page, operator.username, operator.password);
     await page.goto('/simulator?ignoreRouteDefault=1');
     await expect(page.getByTestId('simulator-join')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('simulator-join-code').fill(key);

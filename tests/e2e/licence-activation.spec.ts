@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { LicenceActivationView } from '@fleet/contracts';
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, secondConsole, signIn } from './support';
 
 const LICENCE = 'smpte-output';
 
@@ -34,7 +34,7 @@ test('activates a licence from the pool, shows License limit reached inline, and
   expect((await api.put('/api/v2/admin/inventories/inv-global/licencePool', { data: { serviceName: LICENCE, total: pool.used + 1 } })).ok()).toBe(true);
   const other = await secondConsole(browser, baseURL, 'luc_admin');
   try {
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openLicences(page);
     await openLicences(other.page);
     await expect(page.getByTestId(`licence-pool-${LICENCE}`)).toHaveAttribute('data-used', String(pool.used));
@@ -60,7 +60,7 @@ test('activates a licence from the pool, shows License limit reached inline, and
 });
 
 test('without the permission the switches are read-only with the spec tooltip', async ({ page }) => {
-  await login(page, 'luc_media_group_admin');
+  await signIn(page, 'luc_media_group_admin');
   await openLicences(page);
   const firstSwitch = page.locator('[data-testid^="licence-readonly-"]').first();
   await expect(firstSwitch).toBeVisible();
@@ -70,7 +70,7 @@ test('without the permission the switches are read-only with the spec tooltip', 
 });
 
 test('a role without access is sent to the unit list', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto('/unit_license_activation?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
 });

@@ -7,7 +7,7 @@
  * activates a licence on the unit, which the pool counts; revoked again, the switches are read only.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, ownUser } from './support';
+import { apiAs, ownUser, signIn } from './support';
 
 const LICENCE = 'smpte-output';
 
@@ -51,7 +51,7 @@ test('granting the permission in the user modal lets the user activate a licence
 
     // Without the permission: read-only switches, the spec's tooltip.
     const granteePage = await granteeContext.newPage();
-    await login(granteePage, grantee.username, grantee.password);
+    await signIn(granteePage, grantee.username, grantee.password);
     await openLicences(granteePage, inventoryName);
     await expect(granteePage.getByTestId(`licence-readonly-${unitId}-${LICENCE}`)).toBeVisible();
     await expect(switchOf(granteePage)).toBeDisabled();
@@ -59,7 +59,7 @@ test('granting the permission in the user modal lets the user activate a licence
     await expect(granteePage.getByRole('tooltip')).toHaveText('Not available for your user type');
 
     // The granter gives the permission in the grantee's user modal.
-    await login(page, granter.username, granter.password);
+    await signIn(page, granter.username, granter.password);
     await page.goto(`/users?ignoreRouteDefault=1&user=${grantee.id}`);
     await expect(page.getByTestId('user-licence-permission')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('user-licence-permission-grant').click();

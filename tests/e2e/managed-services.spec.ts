@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ManagedService, ManagedServiceList } from '@fleet/contracts';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 async function openServices(page: Page): Promise<void> {
   await page.goto('/inventory_services?ignoreRouteDefault=1');
@@ -44,7 +44,7 @@ test('an admin sees the services with their states and starts an offered trial o
   const api = await apiAs(playwright, baseURL, 'super_user');
   const before = await serviceOf(api, 'smart_plan');
   try {
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openServices(page);
     await expect(page.getByTestId('service-state-go_plan')).toHaveAttribute('data-value', 'enabled');
     await expect(page.getByTestId('service-usage-go_plan')).toContainText('2000 GB');
@@ -69,7 +69,7 @@ test('a trial running out flips to Trial expired without a reload', async ({ pag
   const api = await apiAs(playwright, baseURL, 'super_user');
   const before = await serviceOf(api, 'alerts_adv');
   try {
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openServices(page);
     // Another session (an operator's script) starts a trial that ends in a few seconds.
     const current = await serviceOf(api, 'alerts_adv');
@@ -89,7 +89,7 @@ test('a super user offers a trial, enables a service and sees the quota rule inl
   const api = await apiAs(playwright, baseURL, 'super_user');
   const before = await serviceOf(api, 'field_server');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await page.goto('/inventory_services?ignoreRouteDefault=1');
     await expect(page.getByTestId('inventory-services-page')).toBeVisible({ timeout: 30_000 });
     const picker = page.getByTestId('inventory-services-inventory');
@@ -113,7 +113,7 @@ test('a super user offers a trial, enables a service and sees the quota rule inl
 });
 
 test('a partner sees the services without the start-trial action', async ({ page }) => {
-  await login(page, 'luc_partner');
+  await signIn(page, 'luc_partner');
   await openServices(page);
   await expect(page.getByTestId('service-state-smart_plan')).toHaveAttribute('data-value', /notEnabled|onTrial/);
   await expect(page.locator('[data-testid^="service-start-trial-"]')).toHaveCount(0);
@@ -121,7 +121,7 @@ test('a partner sees the services without the start-trial action', async ({ page
 });
 
 test('a role without access is sent to the unit list', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto('/inventory_services?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
 });

@@ -7,7 +7,7 @@
  * is required; the seeded partner has no e-mail address for the support case) with nothing started.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, recordAttribute, recorded, waitOnline } from './support';
+import { apiAs, recordAttribute, recorded, signIn, waitOnline } from './support';
 
 /** Units of Global News (the partner's inventory), run by the simulator. */
 const ACCESS_UNIT = 'LU300-0001';
@@ -25,7 +25,7 @@ const historyRow = (page: Page, unit: string, action: string) =>
   page.locator(`[data-testid^="ra-history-"][data-device="${unit}"][data-action="${action}"]`).first();
 
 async function openRemoteActions(page: Page): Promise<void> {
-  await login(page, 'luc_partner');
+  await signIn(page, 'luc_partner');
   await page.goto('/remote_actions?ignoreRouteDefault=1');
   await expect(page.getByTestId('remote-actions-partner')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`ra-device-${LISTED_UNIT}`)).toBeVisible({ timeout: 30_000 });

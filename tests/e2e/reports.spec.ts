@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { UsageReport } from '@fleet/contracts';
-import { apiAs, leaseUnit, login, releaseUnits } from './support';
+import { apiAs, leaseUnit, releaseUnits, signIn } from './support';
 
 test.afterEach(releaseUnits);
 
@@ -24,7 +24,7 @@ test("an admin reads the inventory's usage: totals, charts, a row per unit; pres
   const api = await apiAs(playwright, baseURL, 'luc_admin');
   const report: UsageReport = await (await api.get('/api/v2/inventories/inv-global/usageReport')).json();
   await api.dispose();
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openReports(page);
   // A fresh stack already has the seeded usage of the last months.
   expect(report.totals.dataBytes).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
     }
     return idle;
   }, 'an idle unit of Global-News');
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openReports(page);
   const cell = page.getByTestId(`reports-data-${id}`);
   const before = Number(await cell.getAttribute('data-value'));
@@ -87,7 +87,7 @@ test("a streaming unit's usage grows in the report without a reload", async ({ p
 });
 
 test('a role without access is sent to the unit list', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto('/reports?ignoreRouteDefault=1');
   await expect(page).toHaveURL(/\/list/, { timeout: 30_000 });
   await expect(page.getByTestId('reports-page')).toHaveCount(0);

@@ -4,7 +4,7 @@
  * with no policy violation, and every document carries the headers.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { signIn } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -32,7 +32,7 @@ test('the console satisfies its content security policy: list, unit, map, admin 
     if (r.request().resourceType() === 'document') documents.push(r.headers());
   });
 
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
 
   // The unit list, then one unit's detail.
   await page.goto('/list?ignoreRouteDefault=1');

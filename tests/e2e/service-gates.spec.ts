@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ManagedService, ManagedServiceList, ServicesStatus } from '@fleet/contracts';
-import { apiAs, login, openConfig, trackNavigations } from './support';
+import { apiAs, login, openConfig, signIn, trackNavigations } from './support';
 
 const STATUS_URL = '**/api/v2/inventories/*/services_status';
 
@@ -70,7 +70,7 @@ test('the return audio cannot be applied while the audio IFB service is off', as
     const services = status.services.map((s) => (s.serviceName === 'audio_ifb' ? { ...s, state: 'notEnabled' as const, usable: false } : s));
     await route.fulfill({ response: res, json: { ...status, services, activeFeatures: status.activeFeatures.filter((n) => n !== 'audio_ifb') } });
   });
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, 'LU800-0001', 'videoAudio');
   await expect(page.getByTestId('config-blocked-ifbDelay')).toHaveText('Feature disabled');
   await expect(page.getByTestId('config-apply-ifbDelay')).toBeDisabled();
@@ -87,7 +87,7 @@ test('a core whose services_status fails leaves every entry as it is', async ({ 
     asked++;
     await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Generic Error' } } });
   });
-  await login(page, 'luc_media_group_admin');
+  await signIn(page, 'luc_media_group_admin');
   await page.goto('/list?ignoreRouteDefault=1');
   await openManage(page);
   await expect.poll(() => asked, { timeout: 15_000 }).toBeGreaterThan(0);

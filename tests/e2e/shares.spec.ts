@@ -8,7 +8,7 @@
  * to the unit list. Everything made here is removed again (the stack is shared between specs).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, signIn } from './support';
 
 const MGA = 'luc_media_group_admin';
 const inFuture = (ms = 86_400_000) => new Date(Date.now() + ms).toISOString();
@@ -43,7 +43,7 @@ async function deletePublishersNamed(api: APIRequestContext, name: string): Prom
 test("a media group admin sees their groups' publishers, creates one sharing a source of its group, edits it, adds and removes a share link, renews its key and deletes it", async ({
   page,
 }) => {
-  await login(page, MGA);
+  await signIn(page, MGA);
   await openPublishers(page);
   await expect(page.getByTestId('publisher-name-pub-0001')).toHaveText('Newsroom-Share');
   await expect(page.getByTestId('publisher-links-pub-0001')).toHaveAttribute('data-value', '2');
@@ -122,7 +122,7 @@ test("the publisher and share link rules show inline in the spec's words and not
         ).status(),
       ).toBe(201);
     }
-    await login(page, MGA);
+    await signIn(page, MGA);
     await openPublishers(page);
     let posts = 0;
     page.on('request', (r) => {
@@ -164,7 +164,7 @@ test("the publisher and share link rules show inline in the spec's words and not
 });
 
 test('a publisher created and removed in another session appears and goes without a reload', async ({ page, playwright, baseURL }) => {
-  await login(page, MGA);
+  await signIn(page, MGA);
   await openPublishers(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
@@ -188,7 +188,7 @@ test('a publisher created and removed in another session appears and goes withou
 test('the subscriber folders: the root shows no edit or delete; a folder and a subscriber are created, moved and deleted; an unknown key is refused inline', async ({
   page,
 }) => {
-  await login(page, MGA);
+  await signIn(page, MGA);
   await openSubscribers(page);
   await expect(page.getByTestId('folder-sbf-root')).toHaveAttribute('data-root', 'true');
   await expect(page.getByTestId('folder-edit-sbf-root')).toHaveCount(0);
@@ -245,7 +245,7 @@ test('the subscriber folders: the root shows no edit or delete; a folder and a s
 });
 
 test('a subscriber added in another session appears in the open folder without a reload', async ({ page, playwright, baseURL }) => {
-  await login(page, MGA);
+  await signIn(page, MGA);
   await openSubscribers(page);
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {

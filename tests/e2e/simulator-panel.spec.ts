@@ -12,7 +12,7 @@
  * simulated devices until then.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { login } from './support';
+import { login, signIn } from './support';
 
 /** A unit no other spec changes: its battery level is the fault recorded here. */
 const UNIT = 'LU300-0002';
@@ -171,7 +171,7 @@ test('demo staff switch to breaking-news and reset it: the operator a demo signs
 
   // Within 15 seconds of the demo's start: units streaming, a bitrate that moves, a collecting channel.
   const operator = await (await browser.newContext()).newPage();
-  await login(operator, 'luc_regular');
+  await signIn(operator, 'luc_regular');
   await operator.goto('/list?ignoreRouteDefault=1');
   const streaming = operator.locator('[data-testid^="unit-status-"]', { hasText: /^streaming/ });
   await expect(streaming.first()).toBeVisible({ timeout: 15_000 });

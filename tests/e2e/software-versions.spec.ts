@@ -11,7 +11,7 @@
  * apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 async function openVersions(page: Page): Promise<void> {
   await page.goto('/sw_version?ignoreRouteDefault=1');
@@ -52,7 +52,7 @@ test('a super user sees the versions newest first, creates one, edits, deprecate
   const api = await apiAs(playwright, baseURL, 'super_user');
   await removeVersions(api, ['7.9.1']);
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openVersions(page);
     const numbers = page.locator('[data-testid^="sw-version-number-"]');
     // Compared as versions: 10.1 before 9.2.1 (text order would put it after).
@@ -116,7 +116,7 @@ test('a version created and deleted in another session appears and disappears wi
   const api = await apiAs(playwright, baseURL, 'super_user');
   await removeVersions(api, ['7.9.2']);
   try {
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openVersions(page);
     const navigations = trackNavigations(page);
     const id = await createVersion(api, { number: '7.9.2', description: 'Live', inventoryIds: ['inv-global'] });
@@ -137,7 +137,7 @@ test('an admin withdraws a version from their inventory without the write contro
   try {
     const shared = await createVersion(api, { number: '7.9.3', inventoryIds: ['inv-global', 'inv-metro'] });
     const own = await createVersion(api, { number: '7.9.4', inventoryIds: ['inv-global'] });
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openVersions(page);
     await expect(page.getByTestId('sw-versions-create')).toHaveCount(0);
     await expect(page.getByTestId(`sw-version-edit-${shared}`)).toHaveCount(0);

@@ -12,7 +12,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/areas/streamSettings.zh.json' with { type: 'json' };
-import { apiAs, login, ownUser } from './support';
+import { apiAs, ownUser, signIn } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
   await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
@@ -33,7 +33,7 @@ test('a super user manages a stream provider with two profiles; deleting it take
   const name = `E2E-stream-${Date.now()}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'stream_providers');
     await page.getByTestId('settings-stream-providers-add').click();
     await page.getByTestId('settings-stream-providers-name').fill(name);
@@ -88,7 +88,7 @@ test('a super user manages a stream media profile: the largest value kept, anoth
   const media = `E2E-media-${Date.now()}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'stream_media_profile');
     await page.getByTestId('settings-stream-media-profiles-add').click();
     await page.getByTestId('settings-stream-media-profiles-name').fill(media);
@@ -117,7 +117,7 @@ test('staff sees the software versions and the versions by product, in Chinese o
   // which a spec running beside this one as staff would otherwise load.
   const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-stream-settings' });
   try {
-    await login(page, user.username, user.password);
+    await signIn(page, user.username, user.password);
     await openKind(page, 'software_version');
     await expect(page.getByTestId('sw-versions-table')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('[data-testid^="sw-version-row-"]').first()).toBeVisible();

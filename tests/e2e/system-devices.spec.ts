@@ -11,7 +11,7 @@
  * other spec and only joins Metro-TV for the test.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, signIn } from './support';
 
 const CHANNEL = 'ING-0001-CH3';
 
@@ -37,7 +37,7 @@ test('super user creates, edits and deletes a multimedia hub and a databridge ga
   const gateway = `E2E-system-devices-gw-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'mmh_servers', 'servers');
     await page.getByTestId('servers-new').click();
     await page.getByTestId('server-name').fill(hub);
@@ -94,7 +94,7 @@ test('super user associates a channel with an inventory and takes it back; IFB S
 }) => {
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'channels', 'channels');
     await page.getByTestId('channels-search-key').click();
     await page.getByRole('option', { name: 'Unique ID' }).click();
@@ -129,7 +129,7 @@ test('super user associates a channel with an inventory and takes it back; IFB S
 });
 
 test('staff sees the server, channel and gateway lists', async ({ page }) => {
-  await login(page, 'staff');
+  await signIn(page, 'staff');
   await openKind(page, 'transceiver_servers', 'servers');
   await expect(page.getByTestId('servers-row-TRX-0001')).toBeVisible();
   // The other kinds through the section's tabs (no reload).

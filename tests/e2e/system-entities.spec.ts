@@ -14,7 +14,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/areas/systemEntities.zh.json' with { type: 'json' };
-import { apiAs, login, ownUser, secondConsole, trackNavigations } from './support';
+import { apiAs, ownUser, secondConsole, signIn, trackNavigations } from './support';
 
 const UNIT = 'XTND-0001';
 
@@ -56,7 +56,7 @@ test('super user creates, edits and deletes an inventory; another console sees i
     await search(other.page, 'inventories', name);
     await expect(other.page.getByTestId('inventories-empty')).toBeVisible();
 
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'inventories');
     // The seeded inventories, sortable by name.
     await search(page, 'inventories', 'Global-News');
@@ -106,7 +106,7 @@ test('super user creates a group, a unit joins and leaves it, another console se
     await search(other.page, 'groups', name);
     await expect(other.page.getByTestId('groups-empty')).toBeVisible();
 
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'groups');
     await page.getByTestId('groups-new').click();
     await choose(page, 'group-inventory', 'Global-News', /^Global-News$/);
@@ -144,7 +144,7 @@ test('a group made in an inventory newer than the console reaches its list live,
   const name = `E2E-feed-group-${stamp}`;
   const api = await apiAs(playwright, baseURL, 'super_user');
   try {
-    await login(page, 'staff');
+    await signIn(page, 'staff');
     await openKind(page, 'groups');
     const navigations = trackNavigations(page);
     await search(page, 'groups', name);
@@ -181,7 +181,7 @@ test('staff reaches the users list, edits a user (put back), and sees the page i
   // which a spec running beside this one as staff would otherwise load.
   const user = await ownUser(playwright, baseURL, 'staff', { label: 'lang-system-entities' });
   try {
-    await login(page, user.username, user.password);
+    await signIn(page, user.username, user.password);
     await openKind(page, 'users');
     await search(page, 'users', 'luc_curator');
     await page.getByTestId(`users-row-${target.id}`).click();

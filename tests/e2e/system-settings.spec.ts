@@ -9,7 +9,7 @@
  * (luc_admin sent to the unit list) is apps/console/src/routing/ManageGuards.test.tsx.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, clickToOpen, login, secondConsole, trackNavigations } from './support';
+import { apiAs, clickToOpen, secondConsole, signIn, trackNavigations } from './support';
 
 async function openKind(page: Page, kind: string): Promise<void> {
   await page.goto(`/system_settings/${kind}?ignoreRouteDefault=1`);
@@ -29,7 +29,7 @@ test('a super user creates and deletes an organisation; another console sees bot
   const api = await apiAs(playwright, baseURL, 'super_user');
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openKind(page, 'organization');
     await openKind(other.page, 'organization');
     const navigations = trackNavigations(other.page);

@@ -5,7 +5,7 @@
  * simulator; names and statuses arrive live on /ws without a reload.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login } from './support';
+import { apiAs, login, signIn } from './support';
 
 /** Seeded units of luc_regular's group (packages/db seed.ts). */
 const UNIT = 'LU800-0002';
@@ -54,7 +54,7 @@ async function openRename(page: Page) {
 }
 
 test('a regular user renames a unit: header and list show the new name without a reload', async ({ page, playwright, baseURL }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDetail(page, UNIT);
   const stillLoaded = await markDocument(page);
   await openRename(page);
@@ -109,7 +109,7 @@ test('a duplicate name shows the uniqueness message', async ({ page, playwright,
   const taken = (await unitOf(api, OTHER_UNIT)).name;
   await api.dispose();
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDetail(page, UNIT);
   await openRename(page);
   await page.getByTestId('unit-rename-name').fill(taken);
@@ -121,7 +121,7 @@ test('a duplicate name shows the uniqueness message', async ({ page, playwright,
 });
 
 test('a read-only user gets no write entry in the Actions menu', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openDetail(page, UNIT);
   // Reading the services is open to every role, so the menu holds that one entry, and no write entry.
   await page.getByTestId('unit-actions-menu').click();
@@ -135,7 +135,7 @@ test('a read-only user gets no write entry in the Actions menu', async ({ page }
 });
 
 test('a rename over a change made elsewhere is refused as a conflict and the current values are reloaded', async ({ page, playwright, baseURL }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDetail(page, UNIT);
   await openRename(page);
   await page.getByTestId('unit-rename-name').fill(`Mine_${Date.now() % 100000}`);
@@ -157,7 +157,7 @@ test('a rename over a change made elsewhere is refused as a conflict and the cur
 });
 
 test('a manager adds a service to a unit and removes it again', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openDetail(page, OTHER_UNIT);
   await page.getByTestId('unit-actions-menu').click();
   await page.getByTestId('unit-actions-services').click();
@@ -188,7 +188,7 @@ test('reboot asks for a confirmation naming the unit; the request succeeds and t
   const { name } = await unitOf(api, REBOOT_UNIT);
   await api.dispose();
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDetail(page, REBOOT_UNIT);
   const stillLoaded = await markDocument(page);
   await expect(page.getByTestId('unit-detail-status')).not.toHaveAttribute('data-status', 'offline');
@@ -218,7 +218,7 @@ test('reboot asks for a confirmation naming the unit; the request succeeds and t
 });
 
 test('remove pairing asks for a confirmation naming the unit and reports the result', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openDetail(page, UNIT);
   const name = (await page.getByTestId('unit-detail-name').textContent())?.trim() ?? '';
   await page.getByTestId('unit-actions-menu').click();

@@ -7,7 +7,7 @@
  * component tests of apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, login, openConfig, waitOnline } from './support';
+import { apiAs, openConfig, signIn, waitOnline } from './support';
 
 const UNIT = 'LU800-0001';
 
@@ -38,7 +38,7 @@ test('a regular user changes the encoder and the shooting mode; the device appli
   const colourDepth = before.encoder.colourDepth === 8 ? 10 : 8;
   const mode = before.shootingMode === 'sports' ? 'lowLight' : 'sports';
 
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
   await expect(page.getByTestId('config-encoder-codec')).toHaveValue(before.encoder.codec);
   await expect(page.getByTestId('config-shootingMode-mode')).toHaveValue(before.shootingMode);
@@ -79,7 +79,7 @@ test('a regular user changes the encoder and the shooting mode; the device appli
 test('a video complexity set elsewhere shows up in the open modal without reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
   await page.evaluate(() => Object.assign(window, { unitConfigMarker: 'kept' }));
 
@@ -102,7 +102,7 @@ test('return audio: an IFB delay and always-on are applied by the unit', async (
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
   const before = await settingsOf(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
 
   const delay = page.getByTestId('config-ifbDelay-delayMs');
@@ -125,7 +125,7 @@ test('a refusal of the core (the unit went offline) is shown as the translated e
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, unitId);
   const before = await settingsOf(api, unitId);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, unitId, 'videoAudio');
   await page.getByTestId('config-shootingMode-mode').selectOption(before.shootingMode === 'sports' ? 'lowLight' : 'sports');
 

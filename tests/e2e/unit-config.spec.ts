@@ -7,7 +7,7 @@
  * apps/console/src/features/unit-config/UnitConfigModal.test.tsx.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, openConfig, waitOnline } from './support';
+import { apiAs, openConfig, signIn, waitOnline } from './support';
 
 const UNIT = 'LU800-0001';
 
@@ -24,7 +24,7 @@ async function switchTab(page: Page, tab: string) {
 test('video/audio: an applied delay persists after reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
 
   const delay = page.getByTestId('config-delay-delayMs');
@@ -43,7 +43,7 @@ test('video/audio: an applied delay persists after reload', async ({ page, playw
 test('an administrator sets bandwidth caps: valid caps persist after reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_admin');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openConfig(page, UNIT, 'network');
 
   await page.getByTestId('config-bandwidth-totalKbps').fill('5000');
@@ -61,7 +61,7 @@ test('an administrator sets bandwidth caps: valid caps persist after reload', as
 test('a change made elsewhere shows up in the open modal without reload', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'videoAudio');
   // A marker on the window survives tab changes (history updates) but not a reload.
   await page.evaluate(() => Object.assign(window, { unitConfigMarker: 'kept' }));
@@ -90,7 +90,7 @@ test('a change made elsewhere shows up in the open modal without reload', async 
 test('connections: a cellular link is switched off and on, its state follows live', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'connections');
 
   const row = page.locator('tr[data-testid^="config-link-"]').filter({ hasText: 'Modem' }).first();
@@ -108,7 +108,7 @@ test('connections: a cellular link is switched off and on, its state follows liv
 test('connections: a Wi-Fi network found by a scan is joined', async ({ page, playwright, baseURL }) => {
   const api = await apiAs(playwright, baseURL, 'luc_regular');
   await waitOnline(api, UNIT);
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openConfig(page, UNIT, 'connections');
   await page.getByTestId('config-wifi-scan').click();
   const use = page.locator('[data-testid^="config-wifi-use-"]').first();

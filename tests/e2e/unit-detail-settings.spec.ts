@@ -5,7 +5,7 @@
  * user sees. Values set through REST by another request follow without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, leaseUnit, login, releaseUnits } from './support';
+import { apiAs, leaseUnit, login, releaseUnits, signIn } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
@@ -184,7 +184,7 @@ test('the databridge setting is saved with its own message', async ({ page }) =>
 });
 
 test('an admin picks and clears the databridge gateway; a regular user only sees it', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openTab(page, GATEWAY_UNIT, 'databridge');
   const selected = page.getByTestId('unit-detail-databridge-gateway');
   await expect(page.getByTestId('unit-detail-databridge-picker')).toBeVisible();
@@ -205,7 +205,7 @@ test('an admin picks and clears the databridge gateway; a regular user only sees
   await expect(selected).toHaveAttribute('data-gateway', GATEWAY_ID);
 
   await page.context().clearCookies();
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openTab(page, GATEWAY_UNIT, 'databridge');
   await expect(page.getByTestId('unit-detail-databridge-gateway')).toHaveAttribute('data-gateway', GATEWAY_ID);
   await expect(page.getByTestId('unit-detail-databridge-picker')).toHaveCount(0);

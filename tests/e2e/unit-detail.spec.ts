@@ -3,7 +3,7 @@
  * transmission modes; §5 validation) in /list?unit=<id>, against the real stack and simulator.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { leaseUnit, login, releaseUnits } from './support';
+import { leaseUnit, login, releaseUnits, signIn } from './support';
 import detailEn from '../../apps/console/src/i18n/areas/unitDetail.en.json' with { type: 'json' };
 import en from '../../apps/console/src/i18n/en.json' with { type: 'json' };
 
@@ -107,7 +107,7 @@ test('a regular user switches tabs and starts and stops a stream live, without a
 });
 
 test('refusals and validation show the spec wording: no SD card, unknown channel, field rules', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
 
   // Spec 000 §4: Store & Forward is disabled without an SD card, with its reason.
   await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
@@ -136,7 +136,7 @@ test('refusals and validation show the spec wording: no SD card, unknown channel
 });
 
 test('the configure button and the dialog menu open through the URL', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await page.goto(`/list?unit=${UNIT_WITHOUT_SD_CARD}&ignoreRouteDefault=1`);
   await expect(page.getByTestId('unit-detail')).toHaveAttribute('data-unit-id', UNIT_WITHOUT_SD_CARD);
   await page.getByTestId('unit-detail-configure').click();

@@ -17,7 +17,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import zh from '../../apps/console/src/i18n/zh.json' with { type: 'json' };
 import zhUpgrades from '../../apps/console/src/i18n/areas/upgrades.zh.json' with { type: 'json' };
-import { apiAs, login, ownUser, recordAttribute, recorded, secondConsole, trackNavigations } from './support';
+import { apiAs, ownUser, recordAttribute, recorded, secondConsole, signIn, trackNavigations } from './support';
 
 const HUB = 'MMH-0002';
 const TRX = 'TRX-0001';
@@ -78,7 +78,7 @@ async function waitServerIdle(api: APIRequestContext, serverId: string): Promise
 
 test('an ineligible target shows every reason and cannot be started', async ({ page, playwright, baseURL }) => {
   const operator = await apiAs(playwright, baseURL, 'super_user');
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
   await openUpgradeTab(page);
   try {
     // A server on 8.x is refused 10.1 ("8.x needs 10.0 before 10.1"); a unit without SLA every version.
@@ -111,7 +111,7 @@ test('a unit on 9.2.1 warns of the configuration reset, which must be confirmed 
   const target = (await targetsOf(operator, 'units', RESET_UNIT)).targets.find((t) => t.eligible && t.warnings.some((w) => w.rule === 'configurationReset'));
   await operator.dispose();
   expect(target, `${RESET_UNIT} on 9.2.1 with an eligible target`).toBeDefined();
-  await login(page, 'super_user');
+  await signIn(page, 'super_user');
   await openUpgradeTab(page);
   await chooseTarget(page, RESET_UNIT, target!.number);
   await expect(page.getByTestId('upgrade-eligible')).toBeVisible();
@@ -130,7 +130,7 @@ test('a run failed by the device shows its code and text live', async ({ page, p
   await serverFault(operator, TRX, { type: 'serverUpgradeOutcome', code: 105 });
   try {
     const targets = await targetsOf(operator, 'servers', TRX);
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openUpgradeTab(page);
     const navigations = trackNavigations(page);
     await chooseTarget(page, TRX, eligibleTarget(targets));
@@ -159,7 +159,7 @@ test('a server upgrade started from the tab runs to success, seen live in a seco
   const other = await secondConsole(browser, baseURL, 'staff');
   try {
     await waitServerIdle(operator, HUB);
-    await login(page, 'super_user');
+    await signIn(page, 'super_user');
     await openUpgradeTab(page);
     await openUpgradeTab(other.page);
     const targets = await targetsOf(operator, 'servers', HUB);
@@ -195,7 +195,7 @@ test('a refusal of the core shows in the user’s language, and the reason after
   try {
     await waitServerIdle(operator, TRX);
     const version = eligibleTarget(await targetsOf(operator, 'servers', TRX));
-    await login(page, user.username, user.password);
+    await signIn(page, user.username, user.password);
     await openUpgradeTab(page);
     // Switched on the page (no navigation after it, so the choice is not raced by a reload).
     await page.getByTestId('language-switch').click();
@@ -225,7 +225,7 @@ test('a refusal of the core shows in the user’s language, and the reason after
 });
 
 test('a read-only user follows upgrades with no start control', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openUpgradeTab(page);
   await expect(page.getByTestId('upgrade-read-only')).toBeVisible();
   await expect(page.getByTestId('upgrade-row-MMH-0001')).toBeVisible();

@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { UnitUsageProfiles, UsageProfilePage } from '@fleet/contracts';
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, secondConsole, signIn } from './support';
 
 async function openProfiles(page: Page): Promise<void> {
   await page.goto('/usage_profiles?ignoreRouteDefault=1');
@@ -34,7 +34,7 @@ test('an admin sees the profiles with unit counts, creates one, edits it, puts a
   const unit = picker.units[0]!;
   const seeded: UsageProfilePage = await (await api.get('/api/v2/inventories/inv-global/usageProfiles')).json();
   try {
-    await login(page, 'luc_admin');
+    await signIn(page, 'luc_admin');
     await openProfiles(page);
     const dataDefault = seeded.items.find((p) => p.id === 'usp-data-default')!;
     await expect(page.getByTestId('usage-profile-default-usp-data-default')).toBeVisible();
@@ -99,7 +99,7 @@ test('an admin sees the profiles with unit counts, creates one, edits it, puts a
 });
 
 test('a profile created in another console appears without a reload', async ({ page, browser, baseURL, playwright }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openProfiles(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {

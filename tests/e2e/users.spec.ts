@@ -7,7 +7,7 @@
  * Every user a test creates is deleted at its end.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, login, trackNavigations } from './support';
+import { apiAs, signIn, trackNavigations } from './support';
 
 const ADMIN = 'luc_admin';
 const NEW_PASSWORD = 'E2e-pass-1';
@@ -49,7 +49,7 @@ async function createUser(api: APIRequestContext, username: string, over: Record
 }
 
 test('the seeded users of the admin’s inventory show with their type and state', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await openUsers(page);
   await expect(row(page, 'luc_read')).toBeVisible();
   await expect(row(page, 'luc_read')).toHaveAttribute('data-active', 'true');
@@ -67,7 +67,7 @@ test('a new user is refused inline with the spec’s message, then saved and lis
   const api = await apiAs(playwright, baseURL, 'super_user');
   const username = 'e2e.new-user';
   try {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openUsers(page);
     await page.getByTestId('users-new').click();
     await expect(page.getByTestId('user-editor')).toBeVisible();
@@ -103,7 +103,7 @@ test('a user joins a group and is deactivated from the modal', async ({ page, pl
   const username = 'e2e.deactivated';
   try {
     const created = await createUser(api, username);
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openUsers(page);
     await row(page, username).click();
     await expect(page.getByTestId('user-modal-active')).toHaveAttribute('data-active', 'true');
@@ -131,7 +131,7 @@ test('a user created and changed in another session appears in the list without 
   const other = await apiAs(playwright, baseURL, 'super_user');
   // Sorted first by username: on the first page.
   const username = 'aaa.e2e-live';
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await openUsers(page);
   const navigations: string[] = [];
   page.on('framenavigated', (f) => {
@@ -163,7 +163,7 @@ test('every user rule shows inline in the spec’s words, the core’s conflicts
       (await (await api.get(`/api/v2/users?searchKey=username&searchValue=${encodeURIComponent(name)}`)).json()) as { items: { username: string }[] }
     ).items.filter((u) => u.username === name);
   try {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openUsers(page);
     await page.getByTestId('users-new').click();
     await expect(page.getByTestId('user-editor')).toBeVisible();
@@ -230,7 +230,7 @@ test('every user rule shows inline in the spec’s words, the core’s conflicts
 });
 
 test('an admin sees a user of a higher type read-only: no save, groups, password or state controls', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await openUsers(page);
   await page.getByTestId('users-search').fill('super_user');
   await row(page, 'super_user').click();
@@ -259,7 +259,7 @@ test('the organisation’s user licences show beside "New user" and follow a use
     const now = await licences();
     return (await shown.getAttribute('data-active')) === String(now.activeUsers) && (await shown.getAttribute('data-max')) === String(now.maxUsers ?? '');
   };
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await openUsers(page);
   await expect(shown).toBeVisible();
   await expect.poll(agrees).toBe(true);

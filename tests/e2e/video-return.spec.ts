@@ -8,7 +8,7 @@
  * and a configuration change made in one console seen in a second one with no reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, login, secondConsole } from './support';
+import { apiAs, secondConsole, signIn } from './support';
 
 /** Seeded video return channels (packages/db seed): VRC-0001 SDI in Newsroom, VRC-0003 disabled in Studio. */
 const NEWSROOM_VR = 'VRC-0001';
@@ -45,7 +45,7 @@ async function openChannel(page: Page, channel: string): Promise<void> {
 }
 
 test('the group’s seeded video return channels show with counts by status, and the chosen group is kept', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openVideoReturn(page);
   // The user's current group (preferences) is Newsroom: its channel is listed.
   await expect(page.getByTestId('vr-group')).toHaveValue('Newsroom', { timeout: 30_000 });
@@ -76,7 +76,7 @@ test('input type SRT with a passphrase is taken by the server: the input shows c
   playwright,
   baseURL,
 }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openVideoReturn(page);
   await pickGroup(page, 'Studio', STUDIO_VR);
   const row = page.getByTestId(`vr-row-${STUDIO_VR}`);
@@ -125,7 +125,7 @@ test('input type SRT with a passphrase is taken by the server: the input shows c
 });
 
 test('a short SRT key shows the spec message inline and nothing is sent', async ({ page }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openVideoReturn(page);
   await pickGroup(page, 'Newsroom', NEWSROOM_VR);
   await openChannel(page, NEWSROOM_VR);
@@ -145,7 +145,7 @@ test('a short SRT key shows the spec message inline and nothing is sent', async 
 });
 
 test('a configuration change made in one console shows in a second one, in its list and its open modal, with no reload', async ({ page, browser, baseURL }) => {
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openVideoReturn(page);
   await pickGroup(page, 'Newsroom', NEWSROOM_VR);
   await openChannel(page, NEWSROOM_VR);
@@ -179,7 +179,7 @@ test('a configuration change made in one console shows in a second one, in its l
 });
 
 test('an admin shares the feed with another group; the channel appears in that group’s list', async ({ page }) => {
-  await login(page, 'luc_admin');
+  await signIn(page, 'luc_admin');
   await openVideoReturn(page);
   await pickGroup(page, 'Newsroom', NEWSROOM_VR);
   await openChannel(page, NEWSROOM_VR);
@@ -195,7 +195,7 @@ test('an admin shares the feed with another group; the channel appears in that g
 });
 
 test('a read-only user sees the list, the configuration and the sharing without write controls', async ({ page }) => {
-  await login(page, 'luc_read');
+  await signIn(page, 'luc_read');
   await openVideoReturn(page);
   await pickGroup(page, 'Newsroom', NEWSROOM_VR);
   await openChannel(page, NEWSROOM_VR);
@@ -221,7 +221,7 @@ test('a change the powered-off server cannot take is refused with the server’s
     const res = await operator.post('/mock/trpc/fault.inject', { data: { serverId: 'VRS-0001', fault: { type: 'serverPower', on } } });
     expect(res.ok()).toBe(true);
   };
-  await login(page, 'luc_regular');
+  await signIn(page, 'luc_regular');
   await openVideoReturn(page);
   await pickGroup(page, 'Newsroom', NEWSROOM_VR);
   await openChannel(page, NEWSROOM_VR);
