@@ -49,7 +49,7 @@ export async function deleteIdleAudioRoomAtVersion(db: Db | DbTx, id: string, ve
 // ── users ──────────────────────────────────────────────────────────────────────────────────
 
 /** The inventory's users, ids and usernames. */
-export function findInventoryUsers(db: Db | DbTx, inventoryId: string): Promise<{ id: string; username: string }[]> {
+export function findInventoryUsers(db: Db | DbTx, inventoryId: string): Promise<Prisma.UserGetPayload<{ select: { id: true; username: true } }>[]> {
   return db.user.findMany({ where: { inventories: { some: { inventoryId } } }, select: { id: true, username: true } });
 }
 

@@ -121,7 +121,7 @@ export function findUnitFileSourceByName(db: Db | DbTx, unitId: string, fileName
   return db.file.findFirst({ where: { unitId, fileName }, select: sourceColumns });
 }
 
-export async function findUnitName(db: Db | DbTx, unitId: string): Promise<{ name: string } | null> {
+export async function findUnitName(db: Db | DbTx, unitId: string): Promise<Prisma.UnitGetPayload<{ select: { name: true } }> | null> {
   return db.unit.findUnique({ where: { id: unitId }, select: { name: true } });
 }
 

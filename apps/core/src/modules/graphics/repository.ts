@@ -11,7 +11,10 @@ export function findCompositionsOfInventory(db: Db | DbTx, inventoryId: string):
 }
 
 /** The stored data (jobs) of the inventory's compositions. */
-export function findCompositionDataOfInventory(db: Db | DbTx, inventoryId: string): Promise<{ data: Prisma.JsonValue }[]> {
+export function findCompositionDataOfInventory(
+  db: Db | DbTx,
+  inventoryId: string,
+): Promise<Prisma.GraphicsCompositionGetPayload<{ select: { data: true } }>[]> {
   return db.graphicsComposition.findMany({ where: { inventoryId }, select: { data: true } });
 }
 

@@ -47,7 +47,10 @@ export async function deleteGroups(db: Db | DbTx, ids: string[]): Promise<void> 
 }
 
 /** The group's stored default configuration and version. */
-export function findGroupDefaultConfiguration(db: Db | DbTx, id: string): Promise<{ version: number; defaultConfiguration: Prisma.JsonValue } | null> {
+export function findGroupDefaultConfiguration(
+  db: Db | DbTx,
+  id: string,
+): Promise<Prisma.GroupGetPayload<{ select: { version: true; defaultConfiguration: true } }> | null> {
   return db.group.findUnique({ where: { id }, select: { version: true, defaultConfiguration: true } });
 }
 

@@ -36,7 +36,7 @@ export async function hasActiveAudioRoom(db: Db | DbTx, inventoryId: string): Pr
 }
 
 /** The statuses of the tally service of the inventory's units (one per unit that has it). */
-export async function findTallyServiceStatuses(db: Db | DbTx, inventoryId: string): Promise<{ serviceStatus: string }[]> {
+export async function findTallyServiceStatuses(db: Db | DbTx, inventoryId: string): Promise<Prisma.ServiceGetPayload<{ select: { serviceStatus: true } }>[]> {
   return db.service.findMany({
     where: { serviceName: 'tally', unit: { inventories: { some: { inventoryId } } } },
     select: { serviceStatus: true },
@@ -59,7 +59,10 @@ export async function removeVrChannelFromGroups(db: Db | DbTx, vrChannelId: stri
 
 // ── support staff: a unit's details in an inventory ────────────────────────────────────────
 
-export function findUnitVersionAndProfile(db: Db | DbTx, unitId: string): Promise<{ id: string; version: number; usageProfileId: string | null } | null> {
+export function findUnitVersionAndProfile(
+  db: Db | DbTx,
+  unitId: string,
+): Promise<Prisma.UnitGetPayload<{ select: { id: true; version: true; usageProfileId: true } }> | null> {
   return db.unit.findUnique({ where: { id: unitId }, select: { id: true, version: true, usageProfileId: true } });
 }
 

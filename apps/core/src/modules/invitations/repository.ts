@@ -43,7 +43,7 @@ export function findOpenGuestInvitation(
   id: string,
   guestPlan: string,
   now: Date,
-): Promise<{ id: string; version: number; code: string } | null> {
+): Promise<Prisma.InvitationGetPayload<{ select: { id: true; version: true; code: true } }> | null> {
   return db.invitation.findFirst({
     where: { id, groupId, planType: guestPlan, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     select: { id: true, version: true, code: true },
@@ -84,7 +84,11 @@ export async function unitInGroup(db: Db | DbTx, groupId: string, unitId: string
 }
 
 /** Memberships expired by `now`, oldest first, at most `limit`. */
-export function findExpiredMemberships(db: Db | DbTx, now: Date, limit: number): Promise<{ unitId: string; groupId: string }[]> {
+export function findExpiredMemberships(
+  db: Db | DbTx,
+  now: Date,
+  limit: number,
+): Promise<Prisma.UnitGroupGetPayload<{ select: { unitId: true; groupId: true } }>[]> {
   return db.unitGroup.findMany({
     where: { expiresAt: { lte: now } },
     orderBy: [{ expiresAt: 'asc' }, { unitId: 'asc' }, { groupId: 'asc' }],
@@ -94,7 +98,7 @@ export function findExpiredMemberships(db: Db | DbTx, now: Date, limit: number):
 }
 
 /** The unit's membership of the group, with its expiry. */
-export function findMembership(db: Db | DbTx, groupId: string, unitId: string): Promise<{ expiresAt: Date | null } | null> {
+export function findMembership(db: Db | DbTx, groupId: string, unitId: string): Promise<Prisma.UnitGroupGetPayload<{ select: { expiresAt: true } }> | null> {
   return db.unitGroup.findUnique({ where: { unitId_groupId: { unitId, groupId } }, select: { expiresAt: true } });
 }
 

@@ -62,7 +62,7 @@ export function findFoldersOfInventory(db: Db | DbTx, inventoryId: string): Prom
 }
 
 /** The folders of the inventory as ids and parents (its tree). */
-export function findFolderTree(db: Db | DbTx, inventoryId: string): Promise<{ id: string; parentId: string | null }[]> {
+export function findFolderTree(db: Db | DbTx, inventoryId: string): Promise<Prisma.SubscriberFolderGetPayload<{ select: { id: true; parentId: true } }>[]> {
   return db.subscriberFolder.findMany({ where: { inventoryId }, select: { id: true, parentId: true } });
 }
 
