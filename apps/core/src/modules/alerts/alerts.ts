@@ -30,6 +30,7 @@ import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServerService } from '../servers/servers.js';
 import type { UnitRecord } from '../../repositories/units.js';
 import { callsOf } from '../../calls.js';
+import * as repo from './repository.js';
 
 export class AlertService {
   constructor(
@@ -62,12 +63,7 @@ export class AlertService {
           OR: [{ inventories: { some: { inventoryId: { in: user.inventoryIds } } } }, { groups: { some: { groupId: { in: user.groupIds } } } }],
         };
     const scoped: Prisma.UnitWhereInput = groupId === undefined ? unitWhere : { AND: [unitWhere, { groups: { some: { groupId } } }] };
-    const rows = await this.deps.db.alert.findMany({
-      where: { active: true, unitId: { not: null }, unit: { is: scoped } },
-      include: { unit: { select: { name: true } } },
-      orderBy: [{ raisedAt: 'desc' }, { id: 'asc' }],
-      take: LIMITS.pageSizeMax,
-    });
+    const rows = await repo.findActiveUnitAlerts(this.deps.db, scoped, LIMITS.pageSizeMax);
     return rows.flatMap((a) => {
       const type = AlertType.safeParse(a.type);
       const level = AlertLevel.safeParse(a.level);
@@ -89,7 +85,7 @@ export class AlertService {
   }
 
   async defaultAlertConfiguration(): Promise<DefaultAlertConfiguration> {
-    const row = await this.deps.db.alertConfiguration.findFirst({ where: { scope: 'default' }, orderBy: { createdAt: 'asc' } });
+    const row = await repo.findDefaultAlertConfiguration(this.deps.db);
     return {
       modes: [...ALERT_CONFIG_MODES],
       defaultMode: 'automatic',
@@ -139,17 +135,18 @@ export class AlertService {
   /** Raised (or changed level): one active Alert row per type and device; cleared: rows closed. */
   private async applyAlert(e: DeviceEventOf<'alert'>, at: number): Promise<void> {
     const db = this.deps.db;
-    if (e.unitId && !(await db.unit.findUnique({ where: { id: e.unitId }, select: { id: true } }))) return;
+    if (e.unitId && !(await repo.unitExists(db, e.unitId))) return;
     if (e.serverId && !this.servers.has(e.serverId)) return;
     const owner = { unitId: e.unitId, serverId: e.serverId };
-    const active = await db.alert.findMany({ where: { ...owner, type: e.alertType, active: true } });
+    const active = await repo.findActiveAlertsOfDevice(db, owner, e.alertType);
     const topics = this.alertTopics(e);
     if (e.level === null) {
       if (active.length === 0) return;
-      await db.alert.updateMany({
-        where: { id: { in: active.map((a) => a.id) } },
-        data: { active: false, clearedAt: new Date(at), version: { increment: 1 } },
-      });
+      await repo.clearAlerts(
+        db,
+        active.map((a) => a.id),
+        new Date(at),
+      );
       for (const a of active) {
         this.deps.hub.publish(topics, {
           type: 'alert.cleared',
@@ -166,22 +163,21 @@ export class AlertService {
     const same = active.find((a) => a.level === e.level);
     if (same) return;
     if (active.length > 0) {
-      await db.alert.updateMany({
-        where: { id: { in: active.map((a) => a.id) } },
-        data: { active: false, clearedAt: new Date(at), version: { increment: 1 } },
-      });
+      await repo.clearAlerts(
+        db,
+        active.map((a) => a.id),
+        new Date(at),
+      );
     }
-    const row = await db.alert.create({
-      data: {
-        type: e.alertType,
-        level: e.level,
-        message: e.message,
-        ...owner,
-        channelId: e.channelId,
-        value: e.value,
-        details: { sound: e.sound },
-        raisedAt: new Date(at),
-      },
+    const row = await repo.createAlert(db, {
+      type: e.alertType,
+      level: e.level,
+      message: e.message,
+      ...owner,
+      channelId: e.channelId,
+      value: e.value,
+      details: { sound: e.sound },
+      raisedAt: new Date(at),
     });
     this.deps.hub.publish(topics, {
       type: 'alert.raised',
@@ -202,9 +198,13 @@ export class AlertService {
   /** The fleet restarted from its seed: what devices had raised is over (active alerts cleared). */
   async clearActive(at: number): Promise<void> {
     const db = this.deps.db;
-    const active = await db.alert.findMany({ where: { active: true, OR: [{ unitId: { not: null } }, { serverId: { not: null } }] } });
+    const active = await repo.findActiveDeviceAlerts(db);
     if (active.length === 0) return;
-    await db.alert.updateMany({ where: { id: { in: active.map((a) => a.id) } }, data: { active: false, clearedAt: new Date(at), version: { increment: 1 } } });
+    await repo.clearAlerts(
+      db,
+      active.map((a) => a.id),
+      new Date(at),
+    );
     for (const a of active) {
       const type = parseOr(AlertType, a.type, 'battery');
       this.deps.hub.publish(this.alertTopics(a), {

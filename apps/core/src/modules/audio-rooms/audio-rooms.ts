@@ -42,8 +42,9 @@ import { inventoryAudience } from '../../platform/topics.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageRows } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import * as repo from './repository.js';
 
-type AudioRoomRow = Prisma.AudioRoomGetPayload<object>;
+type AudioRoomRow = repo.AudioRoomRecord;
 
 const nameTaken = (path: string) => validationError([{ path, message: VALIDATION.nameUnique }]);
 
@@ -57,7 +58,7 @@ export class AudioRoomService {
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: AudioRoomRow) => (q.sortBy === 'name' ? r.name : r[q.sortBy].toISOString());
-    const rows = (await this.deps.db.audioRoom.findMany({ where: { inventoryId } }))
+    const rows = (await repo.findAudioRoomsOfInventory(this.deps.db, inventoryId))
       .filter((r) => value === '' || r.name.toLowerCase().includes(value))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
     const page = pageRows(rows, q);
@@ -67,10 +68,7 @@ export class AudioRoomService {
 
   /** GET v2/inventories/{id}/audioRooms/count. */
   async count(inventoryId: string): Promise<AudioRoomCount> {
-    const [total, active] = await Promise.all([
-      this.deps.db.audioRoom.count({ where: { inventoryId } }),
-      this.deps.db.audioRoom.count({ where: { inventoryId, active: true } }),
-    ]);
+    const [total, active] = await Promise.all([repo.countAudioRooms(this.deps.db, inventoryId, false), repo.countAudioRooms(this.deps.db, inventoryId, true)]);
     return { inventoryId, total, active };
   }
 
@@ -84,14 +82,12 @@ export class AudioRoomService {
     await this.assertNameFree(inventoryId, body.name, null);
     let row: AudioRoomRow;
     try {
-      row = await this.deps.db.audioRoom.create({
-        data: {
-          inventoryId,
-          name: body.name,
-          intercom: body.intercom ?? false,
-          serverId: body.serverId ?? null,
-          participants: audioRoomParticipants.write((body.participants ?? []).map(({ kind, id }) => ({ kind, id }))),
-        },
+      row = await repo.createAudioRoom(this.deps.db, {
+        inventoryId,
+        name: body.name,
+        intercom: body.intercom ?? false,
+        serverId: body.serverId ?? null,
+        participants: audioRoomParticipants.write((body.participants ?? []).map(({ kind, id }) => ({ kind, id }))),
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken('body.name');
@@ -106,7 +102,7 @@ export class AudioRoomService {
     const named = (rows: readonly { id: string; name: string }[]) => rows.map((r) => ({ id: r.id, name: r.name })).sort(byNameThenId);
     // One statement: a member deleted meanwhile is simply not there (reading the memberships, then their users, in
     // two statements could find a membership whose user had gone, and fail the read on PostgreSQL).
-    const members = await this.deps.db.user.findMany({ where: { inventories: { some: { inventoryId } } }, select: { id: true, username: true } });
+    const members = await repo.findInventoryUsers(this.deps.db, inventoryId);
     return {
       inventoryId,
       units: named(this.deps.readModel.units.all().filter(inInventory)),
@@ -169,7 +165,7 @@ export class AudioRoomService {
   async delete(user: AuthUser, id: string): Promise<AudioRoomDeleted> {
     const row = await this.require(user, id);
     if (row.active) throw new AppError('AUDIO_ROOM_ACTIVE');
-    const { count } = await this.deps.db.audioRoom.deleteMany({ where: { id, version: row.version, active: false } });
+    const count = await repo.deleteIdleAudioRoomAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.deps.hub.publish(this.topicsOf(row.inventoryId), {
       type: 'audioRoom.removed',
@@ -184,20 +180,20 @@ export class AudioRoomService {
 
   /** Unknown rooms and rooms of inventories the caller does not have both answer 404. */
   private async require(user: AuthUser, id: string): Promise<AudioRoomRow> {
-    const row = await this.deps.db.audioRoom.findUnique({ where: { id } });
+    const row = await repo.findAudioRoom(this.deps.db, id);
     if (!row || !(user.global || user.inventoryIds.includes(row.inventoryId))) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async write(row: AudioRoomRow, data: Prisma.AudioRoomUncheckedUpdateManyInput, namePath: string): Promise<AudioRoom> {
     try {
-      const { count } = await this.deps.db.audioRoom.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateAudioRoomAtVersion(this.deps.db, row.id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken(namePath);
       throw e;
     }
-    const fresh = await this.deps.db.audioRoom.findUnique({ where: { id: row.id } });
+    const fresh = await repo.findAudioRoom(this.deps.db, row.id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announce(fresh);
   }
@@ -213,11 +209,7 @@ export class AudioRoomService {
   }
 
   private async assertNameFree(inventoryId: string, name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.audioRoom.findFirst({
-      where: { inventoryId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
-      select: { id: true },
-    });
-    if (other) throw nameTaken('body.name');
+    if (await repo.audioRoomNameTaken(this.deps.db, inventoryId, name, exceptId)) throw nameTaken('body.name');
   }
 
   private serverProblems(inventoryId: string, serverId: string | null | undefined): FieldProblem[] {
@@ -230,12 +222,7 @@ export class AudioRoomService {
   private async participantProblems(inventoryId: string, list: readonly AudioRoomParticipantRef[], path: string): Promise<FieldProblem[]> {
     const problems: FieldProblem[] = [];
     const userIds = list.filter((p) => p.kind === 'user').map((p) => p.id);
-    const members =
-      userIds.length === 0
-        ? new Set<string>()
-        : new Set(
-            (await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: userIds } }, select: { userId: true } })).map((m) => m.userId),
-          );
+    const members = userIds.length === 0 ? new Set<string>() : new Set(await repo.findUsersInInventory(this.deps.db, inventoryId, userIds));
     const seen = new Set<string>();
     list.forEach((p, i) => {
       const key = `${p.kind}:${p.id}`;
@@ -263,8 +250,7 @@ export class AudioRoomService {
   private async userNames(participants: readonly { kind: string; id: string }[]): Promise<Map<string, string>> {
     const ids = [...new Set(participants.filter((p) => p.kind === 'user').map((p) => p.id))];
     if (ids.length === 0) return new Map();
-    const users = await this.deps.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-    return new Map(users.map((u) => [u.id, u.username]));
+    return repo.findUsernames(this.deps.db, ids);
   }
 
   private async present(row: AudioRoomRow): Promise<AudioRoom> {

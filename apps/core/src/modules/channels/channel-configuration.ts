@@ -48,6 +48,7 @@ import { adminVisibleChannel, visibleChannel, type AuthUser } from '../../platfo
 import type { ServiceDeps } from '../deps.js';
 import { channelAudience } from '../../platform/topics.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import * as repo from './repository.js';
 import {
   StoredOverlay,
   StoredSocial,
@@ -191,7 +192,7 @@ export class ChannelConfigurationService {
 
   /** The stream media profiles of /system_settings (their codec from the attributes, h264 unless they say h265). */
   async streamMediaProfiles(): Promise<{ profiles: StreamMediaProfile[] }> {
-    const rows = await this.deps.db.streamMediaProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+    const rows = await repo.findStreamMediaProfiles(this.deps.db);
     return {
       profiles: rows.map((r) => {
         const attributes = settingsJson.read(r.attributes);
@@ -433,7 +434,7 @@ export class ChannelConfigurationService {
     await transaction(this.deps.db, async (tx) => {
       for (const ch of channels) {
         // Plain columns, not merged into anything: written whatever the row's version is now.
-        const { count } = await tx.channel.updateMany({ where: { id: ch.id }, data: { ...data, version: { increment: 1 } } });
+        const count = await repo.updateChannelColumns(tx, ch.id, data);
         if (count === 0) throw new AppError('NOT_FOUND');
       }
     });

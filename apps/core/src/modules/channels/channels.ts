@@ -44,6 +44,7 @@ import { deviceRefusal } from '../../platform/device-refusal.js';
 import { asObject, defaultGeneral, isTransceiverFeed, licensedOutputs, mergeGeneral, usedByIngest } from './channel-rules.js';
 import { ChannelChecks } from './channel-checks.js';
 import { ADMIN_SORT_KEY, channelConfiguration, channelType, configurationObject, generalOf, toChannelLive, typeFlags } from './presenter.js';
+import * as repo from './repository.js';
 
 /** /channels answers kept between changes (scopes × filters); see `ChannelService.lists`. */
 const LISTS_KEPT = 32;
@@ -374,22 +375,19 @@ export class ChannelService {
     const general = mergeGeneral(defaultGeneral(body.name), body);
     this.checks.checkGeneral(null, server, general);
     const { fourK, name, ...columns } = general;
-    const created = await this.deps.db.channel.create({
-      data: {
-        name,
-        serverId: server.id,
-        ...columns,
-        status: 'offline',
-        type: deriveChannelType(typeFlags(general)),
-        serverProductType: server.serverType,
-        swVersion: server.swVersion,
-        configuration: { general: { fourK } },
-        inventories: { create: inventoryIds.map((inventoryId) => ({ inventoryId })) },
-        groups: { create: groupIds.map((groupId) => ({ groupId })) },
-      },
-      select: { id: true },
+    const createdId = await repo.createChannel(this.deps.db, {
+      name,
+      serverId: server.id,
+      ...columns,
+      status: 'offline',
+      type: deriveChannelType(typeFlags(general)),
+      serverProductType: server.serverType,
+      swVersion: server.swVersion,
+      configuration: { general: { fourK } },
+      inventories: { create: inventoryIds.map((inventoryId) => ({ inventoryId })) },
+      groups: { create: groupIds.map((groupId) => ({ groupId })) },
     });
-    return this.details(this.require(created.id));
+    return this.details(this.require(createdId));
   }
 
   async updateAdminChannel(user: AuthUser, id: string, body: UpdateAdminChannelBody): Promise<ChannelDetails> {
@@ -421,7 +419,7 @@ export class ChannelService {
     if (server && isTransceiverFeed(row, server)) throw new AppError('TRANSCEIVER_FEED_IN_USE');
     if (usedByIngest(row)) throw new AppError('INGEST_CHANNEL_CONFLICT');
     if (server) this.checks.checkTransceiver(server);
-    const { count } = await this.deps.db.channel.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteChannelAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     return { uniqueId: id, deleted: true as const };
   }
@@ -429,7 +427,7 @@ export class ChannelService {
   async addInventory(user: AuthUser, inventoryId: string, id: string): Promise<ChannelLive> {
     const row = this.adminVisible(user, id);
     this.requireInventory(user, inventoryId);
-    await addToInventory(row, inventoryId, () => this.deps.db.channelInventory.create({ data: { channelId: id, inventoryId } }));
+    await addToInventory(row, inventoryId, () => repo.addChannelToInventory(this.deps.db, id, inventoryId));
     return this.live(this.require(id));
   }
 
@@ -446,8 +444,8 @@ export class ChannelService {
       },
       (groupIds) =>
         transaction(this.deps.db, async (tx) => {
-          await tx.groupChannel.deleteMany({ where: { channelId: id, groupId: { in: groupIds } } });
-          await tx.channelInventory.deleteMany({ where: { channelId: id, inventoryId } });
+          await repo.removeChannelFromGroups(tx, id, groupIds);
+          await repo.removeChannelFromInventory(tx, id, inventoryId);
         }),
     );
     return this.live(this.require(id));

@@ -33,9 +33,9 @@ import type { ServiceDeps } from '../deps.js';
 import { DOWNLOAD_URL_TTL_MS, DownloadLinks, downloadRefused, type DownloadQuery, type DownloadTarget } from './download-links.js';
 import { callsOf } from '../../calls.js';
 import { pageRows } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
-const withChannel = { channel: { select: { id: true, name: true, serverId: true, status: true } } } as const;
-type ChannelFileRow = Prisma.ChannelFileGetPayload<{ include: typeof withChannel }>;
+type ChannelFileRow = repo.ChannelFileRecord;
 
 /** Chunks as stored (Json column): entries that do not parse are left out. */
 const StoredChunks = z.array(
@@ -95,10 +95,7 @@ async function progressOf(deps: ServiceDeps, rows: readonly ChannelFileRow[]): P
   const open = rows.filter((r) => r.isTransferring && r.unitId !== null);
   const out = new Map<string, number>();
   if (open.length === 0) return out;
-  const files = await deps.db.file.findMany({
-    where: { unitId: { in: [...new Set(open.map((r) => r.unitId as string))] }, fileName: { in: [...new Set(open.map((r) => r.fileName))] } },
-    select: { unitId: true, fileName: true, channelId: true, progress: true },
-  });
+  const files = await repo.findUnitFileProgress(deps.db, [...new Set(open.map((r) => r.unitId as string))], [...new Set(open.map((r) => r.fileName))]);
   for (const r of open) {
     const f = files.find((x) => x.unitId === r.unitId && x.fileName === r.fileName && (x.channelId === null || x.channelId === r.channelId));
     out.set(r.id, f ? Math.min(100, Math.max(0, f.progress)) : 0);
@@ -153,24 +150,21 @@ export async function recordChannelFileTransfer(deps: ServiceDeps, e: Extract<De
   if (!channel) return; // an external channel: not a hub of ours
   const hubName = deps.readModel.servers.get(channel.serverId)?.name ?? '';
   const key = { channelId: channel.id, rootDirectory: RECEIVED_FILES_ROOT, fileName: e.fileName };
-  const existing = await db.channelFile.findUnique({ where: { channelId_rootDirectory_fileName: key }, include: withChannel });
+  const existing = await repo.findChannelFileByKey(db, key);
   if (e.transfer === 'progress') {
     if (existing?.isTransferring) await publishFile(deps, 'channelFile.changed', toChannelFile(existing, e.progress), at);
     return;
   }
-  const [unit, source] = await Promise.all([
-    db.unit.findUnique({ where: { id: e.unitId }, select: { name: true } }),
-    db.file.findUnique({ where: { id: e.fileId }, select: { metadata: true, storyId: true } }),
-  ]);
+  const [unit, source] = await Promise.all([repo.findUnitName(db, e.unitId), repo.findUnitFileSource(db, e.fileId)]);
   const data = {
     sizeBytes: BigInt(Math.round(e.sizeBytes)),
     lastModified: new Date(at),
     isTransferring: e.transfer === 'started',
   };
-  const row = await db.channelFile.upsert({
-    where: { channelId_rootDirectory_fileName: key },
-    create: {
-      ...key,
+  const row = await repo.upsertChannelFile(
+    db,
+    key,
+    {
       ...data,
       unitId: e.unitId,
       luName: unit?.name ?? e.unitId,
@@ -180,9 +174,8 @@ export async function recordChannelFileTransfer(deps: ServiceDeps, e: Extract<De
       metadata: (source?.metadata ?? {}) as Prisma.InputJsonValue,
       storyId: source?.storyId ?? null,
     },
-    update: { ...data, version: { increment: 1 } },
-    include: withChannel,
-  });
+    data,
+  );
   await publishFile(deps, existing ? 'channelFile.changed' : 'channelFile.added', toChannelFile(row, e.transfer === 'started' ? e.progress : undefined), at);
 }
 
@@ -196,7 +189,7 @@ export class FileService {
 
   /** A channel file the caller may see, else 404. */
   private async findVisible(user: AuthUser, id: string): Promise<ChannelFileRow> {
-    const row = await this.deps.db.channelFile.findFirst({ where: { id, channel: channelScopeWhere(user) }, include: withChannel });
+    const row = await repo.findChannelFileInScope(this.deps.db, id, channelScopeWhere(user));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -208,14 +201,14 @@ export class FileService {
 
   /** A row changed by a write guarded on its version: the fresh row, or 409 when someone else changed it. */
   private async updateVersioned(row: ChannelFileRow, data: Prisma.ChannelFileUpdateManyMutationInput): Promise<ChannelFile> {
-    const n = await this.deps.db.channelFile.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
-    if (n.count === 0) throw new AppError('CONFLICT');
+    const n = await repo.updateChannelFileAtVersion(this.deps.db, row.id, row.version, data);
+    if (n === 0) throw new AppError('CONFLICT');
     return this.publishFresh(row.id);
   }
 
   /** The row as stored now, announced as channelFile.changed. */
   private async publishFresh(id: string): Promise<ChannelFile> {
-    const fresh = await this.deps.db.channelFile.findUniqueOrThrow({ where: { id }, include: withChannel });
+    const fresh = await repo.getChannelFile(this.deps.db, id);
     const file = await entityOf(this.deps, fresh);
     await publishFile(this.deps, 'channelFile.changed', file);
     return file;
@@ -232,7 +225,7 @@ export class FileService {
       ...(q.transferring !== undefined ? { isTransferring: q.transferring } : {}),
       ...(q.from || q.to ? { lastModified: { ...(q.from ? { gte: new Date(q.from) } : {}), ...(q.to ? { lte: new Date(q.to) } : {}) } } : {}),
     };
-    const rows = await this.deps.db.channelFile.findMany({ where, include: withChannel, orderBy: [{ lastModified: 'desc' }, { id: 'asc' }] });
+    const rows = await repo.findChannelFiles(this.deps.db, where);
     // Case-insensitive search in JS: the same on SQLite and PostgreSQL.
     const needle = q.search?.trim().toLowerCase() ?? '';
     const matching = needle === '' ? rows : rows.filter((r) => r.fileName.toLowerCase().includes(needle));
@@ -244,14 +237,12 @@ export class FileService {
   /** POST channelfiles/removal: every id visible and removable, else nothing is removed. */
   async removeChannelFiles(user: AuthUser, ids: readonly string[]): Promise<{ removed: string[] }> {
     const unique = [...new Set(ids)];
-    const rows = await this.deps.db.channelFile.findMany({ where: { id: { in: unique }, channel: channelScopeWhere(user) }, include: withChannel });
+    const rows = await repo.findChannelFilesInScope(this.deps.db, unique, channelScopeWhere(user));
     if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
     if (rows.some((r) => r.isTransferring)) throw new AppError('FILE_UPLOAD_IN_PROGRESS');
     await transaction(this.deps.db, async (tx) => {
-      const n = await tx.channelFile.deleteMany({
-        where: { OR: rows.map((r) => ({ id: r.id, version: r.version })), isTransferring: false },
-      });
-      if (n.count !== rows.length) throw new AppError('CONFLICT');
+      const n = await repo.deleteIdleChannelFiles(tx, rows);
+      if (n !== rows.length) throw new AppError('CONFLICT');
     });
     const topics = channelTopics(this.deps, [...new Set(rows.map((r) => r.channelId))]);
     this.deps.hub.publish(topics, { type: 'channelFile.removed', ids: unique, at: this.deps.clock.now() });
@@ -267,10 +258,10 @@ export class FileService {
     if (!status.success || channelStatusClass(status.data) !== 'idle') throw new AppError('UNIT_OFFLINE');
     await transaction(this.deps.db, async (tx) => {
       // Another file already playing on the channel makes it busy.
-      const playing = await tx.channelFile.count({ where: { channelId: row.channelId, broadcasting: true, id: { not: row.id } } });
+      const playing = await repo.countOtherBroadcasts(tx, row.channelId, row.id);
       if (playing > 0) throw new AppError('UNIT_OFFLINE');
-      const n = await tx.channelFile.updateMany({ where: { id: row.id, version: row.version }, data: { broadcasting: true, version: { increment: 1 } } });
-      if (n.count === 0) throw new AppError('CONFLICT');
+      const n = await repo.updateChannelFileAtVersion(tx, row.id, row.version, { broadcasting: true });
+      if (n === 0) throw new AppError('CONFLICT');
     });
     return this.publishFresh(row.id);
   }
@@ -289,9 +280,7 @@ export class FileService {
     const { ext } = splitFileName(row.fileName);
     const fileName = ext === '' ? name : `${name}.${ext}`;
     if (fileName === row.fileName) return entityOf(this.deps, row);
-    const taken = await this.deps.db.channelFile.count({
-      where: { fileName, id: { not: row.id }, OR: [{ channel: { serverId: row.channel.serverId } }, ...(row.mmhId ? [{ mmhId: row.mmhId }] : [])] },
-    });
+    const taken = await repo.countSameNameOnHub(this.deps.db, fileName, row.id, row.channel.serverId, row.mmhId);
     const problem = [{ path: 'body.name', message: VALIDATION.filenamePrefixUnique }];
     if (taken > 0) throw validationError(problem);
     try {
@@ -331,11 +320,7 @@ export class FileService {
   /** GET channels/{id}/downloadUrls: signed links (served outside the core prefix) to the channel's files (or one of them) and their chunks. */
   async downloadUrls(user: AuthUser, channelId: string, fileId: string | undefined): Promise<DownloadUrls> {
     this.requireVisibleChannel(user, channelId);
-    const rows = await this.deps.db.channelFile.findMany({
-      where: { channelId, ...(fileId ? { id: fileId } : {}) },
-      orderBy: [{ lastModified: 'desc' }, { id: 'asc' }],
-      select: { id: true, fileName: true, sizeBytes: true, chunks: true },
-    });
+    const rows = await repo.findChannelFileDownloads(this.deps.db, channelId, fileId);
     if (fileId && rows.length === 0) throw new AppError('NOT_FOUND');
     const expires = this.deps.clock.now() + DOWNLOAD_URL_TTL_MS;
     return {
@@ -369,10 +354,7 @@ export class FileService {
    */
   async openDownload(target: DownloadTarget, query: DownloadQuery): Promise<{ fileName: string; sizeBytes: number }> {
     if (!this.links.verify(target, query, this.deps.clock.now())) throw downloadRefused();
-    const row = await this.deps.db.channelFile.findFirst({
-      where: { id: target.fileId, channelId: target.channelId },
-      select: { fileName: true, sizeBytes: true, chunks: true },
-    });
+    const row = await repo.findChannelFileDownload(this.deps.db, target.channelId, target.fileId);
     if (!row) throw new AppError('NOT_FOUND');
     if (target.chunk === null) return { fileName: row.fileName, sizeBytes: Number(row.sizeBytes) };
     const chunk = chunksOf(row.chunks).find((c) => c.index === target.chunk);
@@ -382,9 +364,7 @@ export class FileService {
 
   /** What the metadata of a channel file is made of: its own, over the sending unit's file of the same name. */
   private async metadataSources(row: ChannelFileRow) {
-    const source = row.unitId
-      ? await this.deps.db.file.findFirst({ where: { unitId: row.unitId, fileName: row.fileName }, select: { metadata: true, storyId: true } })
-      : null;
+    const source = row.unitId ? await repo.findUnitFileSourceByName(this.deps.db, row.unitId, row.fileName) : null;
     const stored = { ...StoredMetadata.parse(source?.metadata ?? {}), ...StoredMetadata.parse(row.metadata) };
     return { stored, storyId: row.storyId ?? source?.storyId ?? null };
   }
@@ -395,15 +375,12 @@ export class FileService {
     const slash = filePath.lastIndexOf('/');
     const rootDirectory = slash < 0 ? '' : filePath.slice(0, slash);
     const fileName = filePath.slice(slash + 1);
-    const found = await this.deps.db.channelFile.findUnique({
-      where: { channelId_rootDirectory_fileName: { channelId, rootDirectory, fileName } },
-      include: withChannel,
-    });
+    const found = await repo.findChannelFileByKey(this.deps.db, { channelId, rootDirectory, fileName });
     if (!found) throw new AppError('NOT_FOUND');
     const { stored, storyId } = await this.metadataSources(found);
     const [unit, story] = await Promise.all([
-      found.unitId ? this.deps.db.unit.findUnique({ where: { id: found.unitId }, select: { name: true, productType: true, telemetry: true } }) : null,
-      storyId ? this.deps.db.story.findUnique({ where: { id: storyId } }) : null,
+      found.unitId ? repo.findFileUnit(this.deps.db, found.unitId) : null,
+      storyId ? repo.findStory(this.deps.db, storyId) : null,
     ]);
     const sizeBytes = Number(found.sizeBytes);
     const gps = stored.gps ?? StoredLocation.parse(unit?.telemetry ?? {}).location ?? null;

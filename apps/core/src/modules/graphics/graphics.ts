@@ -40,7 +40,6 @@ import {
   type SingularBody,
   type SingularSession,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { graphicsCompositionData } from '../../repositories/graphics-columns.js';
@@ -51,8 +50,9 @@ import type { ServiceDeps } from '../deps.js';
 import type { ManagedServiceService } from '../inventories/managed-services.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import * as repo from './repository.js';
 
-type CompositionRow = Prisma.GraphicsCompositionGetPayload<object>;
+type CompositionRow = repo.CompositionRecord;
 
 /** A composition session counts as one hour of trial use. */
 const SESSION_HOURS = 1;
@@ -80,7 +80,7 @@ export class GraphicsService {
   /** GET inventory/{id}/mygraphics: last updated first. */
   async myGraphics(inventoryId: string): Promise<MyGraphics> {
     this.requireUsable(inventoryId);
-    const rows = await this.deps.db.graphicsComposition.findMany({ where: { inventoryId } });
+    const rows = await repo.findCompositionsOfInventory(this.deps.db, inventoryId);
     const now = this.deps.clock.now();
     const items = rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || compareText(a.id, b.id)).map((r) => toComposition(r, now));
     return { inventoryId, items };
@@ -105,7 +105,7 @@ export class GraphicsService {
     this.requireUsable(inventoryId);
     let existing: CompositionRow | null = null;
     if (body.compositionId !== undefined) {
-      existing = await this.deps.db.graphicsComposition.findFirst({ where: { id: body.compositionId, inventoryId } });
+      existing = await repo.findCompositionOfInventory(this.deps.db, inventoryId, body.compositionId);
       if (!existing) throw new AppError('NOT_FOUND');
     } else {
       const problems: { path: string; message: string }[] = [];
@@ -121,17 +121,21 @@ export class GraphicsService {
     let row: CompositionRow;
     if (existing) {
       const data = graphicsCompositionData.read(existing.data);
-      const { count } = await this.deps.db.graphicsComposition.updateMany({
-        where: { id: existing.id, version: existing.version },
-        data: { appId, data: graphicsCompositionData.write({ ...data, jobs: [...(data.jobs ?? []), job].slice(-JOBS_KEPT) }), version: { increment: 1 } },
+      const count = await repo.updateCompositionAtVersion(this.deps.db, existing.id, existing.version, {
+        appId,
+        data: graphicsCompositionData.write({ ...data, jobs: [...(data.jobs ?? []), job].slice(-JOBS_KEPT) }),
       });
       if (count === 0) throw new AppError('CONFLICT');
-      const fresh = await this.deps.db.graphicsComposition.findUnique({ where: { id: existing.id } });
+      const fresh = await repo.findComposition(this.deps.db, existing.id);
       if (!fresh) throw new AppError('CONFLICT');
       row = fresh;
     } else {
-      row = await this.deps.db.graphicsComposition.create({
-        data: { inventoryId, name: body.name ?? '', template: body.template ?? '', appId, data: graphicsCompositionData.write({ jobs: [job] }) },
+      row = await repo.createComposition(this.deps.db, {
+        inventoryId,
+        name: body.name ?? '',
+        template: body.template ?? '',
+        appId,
+        data: graphicsCompositionData.write({ jobs: [job] }),
       });
     }
     const at = now.getTime();
@@ -142,9 +146,9 @@ export class GraphicsService {
   /** DELETE inventory/{id}/app/{appId}: the composition opened in that app. */
   async deleteApp(inventoryId: string, appId: string): Promise<GraphicsAppDeleted> {
     this.requireUsable(inventoryId);
-    const row = await this.deps.db.graphicsComposition.findFirst({ where: { inventoryId, appId } });
+    const row = await repo.findCompositionOfApp(this.deps.db, inventoryId, appId);
     if (!row) throw new AppError('NOT_FOUND');
-    const { count } = await this.deps.db.graphicsComposition.deleteMany({ where: { id: row.id, version: row.version } });
+    const count = await repo.deleteCompositionAtVersion(this.deps.db, row.id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce(inventoryId, row.id, true);
     return { inventoryId, appId, deleted: true };
@@ -153,7 +157,7 @@ export class GraphicsService {
   /** POST graphics/job/status: jobs of the inventory's compositions (an unknown one answers 404). */
   async jobStatuses(inventoryId: string, jobIds: readonly string[]): Promise<GraphicsJobStatuses> {
     this.requireUsable(inventoryId);
-    const rows = await this.deps.db.graphicsComposition.findMany({ where: { inventoryId }, select: { data: true } });
+    const rows = await repo.findCompositionDataOfInventory(this.deps.db, inventoryId);
     const jobs = new Map(rows.flatMap((r) => (graphicsCompositionData.read(r.data).jobs ?? []).map((j) => [j.jobId, j] as const)));
     const now = this.deps.clock.now();
     return {

@@ -38,6 +38,7 @@ import { alertTypeSettings } from '../alerts/alerts.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Outbox } from '../../platform/outbox.js';
 import { callsOf } from '../../calls.js';
+import * as repo from './repository.js';
 
 /** Path of the verification link, under the core prefix. */
 export const RECIPIENT_VERIFY_PATH = '/v2/alerts/recipients/verify';
@@ -124,7 +125,7 @@ export class GroupAlertService {
     const links: { email: string; alertType: string; token: string }[] = [];
     try {
       await transaction(this.deps.db, async (tx) => {
-        const own = await tx.alertConfiguration.findUnique({ where: { groupId }, include: { recipients: true } });
+        const own = await repo.findGroupAlertConfiguration(tx, groupId);
         if ((own?.version ?? 0) !== body.version) throw new AppError('CONFLICT');
         const alerts = { ...storedAlertTypes.read(own?.alerts) } as Record<string, unknown>;
         for (const t of ALERT_TYPES) {
@@ -141,36 +142,31 @@ export class GroupAlertService {
         };
         let configId: string;
         if (own) {
-          const done = await tx.alertConfiguration.updateMany({ where: { id: own.id, version: own.version }, data: { ...data, version: { increment: 1 } } });
-          if (done.count === 0) throw new AppError('CONFLICT');
+          const done = await repo.updateAlertConfigurationAtVersion(tx, own.id, own.version, data);
+          if (done === 0) throw new AppError('CONFLICT');
           configId = own.id;
         } else {
           // "No configuration yet" reads as version 0: the created row is version 1, so a save over 0 made meanwhile is refused.
-          configId = (await tx.alertConfiguration.create({ data: { scope: 'group', groupId, inventoryId: group.inventoryId, ...data, version: 1 } })).id;
+          configId = await repo.createAlertConfiguration(tx, { scope: 'group', groupId, inventoryId: group.inventoryId, ...data, version: 1 });
         }
         if (body.recipients === undefined) return;
         const wanted = new Set(body.recipients.map(keyOf));
         const gone = (own?.recipients ?? []).filter((r) => !wanted.has(keyOf(r))).map((r) => r.id);
-        if (gone.length > 0) await tx.alertEmailRecipient.deleteMany({ where: { alertConfigurationId: configId, id: { in: gone } } });
+        if (gone.length > 0) await repo.deleteAlertRecipients(tx, configId, gone);
         const held = new Map((own?.recipients ?? []).map((r) => [keyOf(r), r]));
         for (const r of toSend) {
           const token = newToken();
           const prior = held.get(keyOf(r));
           if (prior) {
-            await tx.alertEmailRecipient.updateMany({
-              where: { id: prior.id, alertConfigurationId: configId },
-              data: { verificationToken: token, verificationExpiresAt: expiresAt, version: { increment: 1 } },
-            });
+            await repo.renewRecipientLink(tx, prior.id, configId, token, expiresAt);
           } else {
-            await tx.alertEmailRecipient.create({
-              data: {
-                alertConfigurationId: configId,
-                alertType: r.alertType,
-                email: r.email,
-                verified: false,
-                verificationToken: token,
-                verificationExpiresAt: expiresAt,
-              },
+            await repo.createAlertRecipient(tx, {
+              alertConfigurationId: configId,
+              alertType: r.alertType,
+              email: r.email,
+              verified: false,
+              verificationToken: token,
+              verificationExpiresAt: expiresAt,
             });
           }
           links.push({ email: r.email, alertType: r.alertType, token });
@@ -201,10 +197,7 @@ export class GroupAlertService {
    * answers the same success.
    */
   async verifyRecipient(token: string): Promise<RecipientVerification> {
-    const row = await this.deps.db.alertEmailRecipient.findUnique({
-      where: { verificationToken: token },
-      include: { alertConfiguration: { select: { groupId: true } } },
-    });
+    const row = await repo.findRecipientByToken(this.deps.db, token);
     if (!row) throw new AppError('VERIFICATION_LINK_UNKNOWN');
     const groupId = row.alertConfiguration.groupId;
     const answer: RecipientVerification = {
@@ -215,14 +208,10 @@ export class GroupAlertService {
     };
     if (row.verified) return answer;
     if (recipientState(row, this.deps.clock.now()) === 'expired') throw new AppError('VERIFICATION_LINK_EXPIRED');
-    const done = await this.deps.db.alertEmailRecipient.updateMany({
-      where: { id: row.id, alertConfigurationId: row.alertConfigurationId, verificationToken: token, verified: false },
-      data: { verified: true, version: { increment: 1 } },
-    });
+    const done = await repo.markRecipientVerified(this.deps.db, row.id, row.alertConfigurationId, token);
     // Zero rows: removed or sent a newer link meanwhile (a concurrent click of the same link verified it: fine).
-    if (done.count === 0) {
-      const again = await this.deps.db.alertEmailRecipient.findUnique({ where: { verificationToken: token }, select: { verified: true } });
-      if (!again?.verified) throw new AppError('VERIFICATION_LINK_UNKNOWN');
+    if (done === 0) {
+      if (!(await repo.recipientVerified(this.deps.db, token))) throw new AppError('VERIFICATION_LINK_UNKNOWN');
       return answer;
     }
     if (groupId !== null) this.announce(groupId);

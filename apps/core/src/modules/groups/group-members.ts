@@ -30,6 +30,7 @@ import { toChannelLive } from '../channels/presenter.js';
 import type { GroupService } from './groups.js';
 import { byNameThenId } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
+import * as repo from './repository.js';
 import { pageRows } from '../../platform/paging.js';
 
 /** What a channel and a video return channel share: their groups and inventories. */
@@ -74,17 +75,7 @@ export class GroupMemberService {
     this.groups.adminGroup(user, id);
     // The users themselves, each page in one statement (memberships then their users, in two, could meet a user
     // deleted in between and fail the read on PostgreSQL).
-    const where = { groups: { some: { groupId: id } } };
-    const [total, items] = await Promise.all([
-      this.deps.db.user.count({ where }),
-      this.deps.db.user.findMany({
-        where,
-        orderBy: [{ username: 'asc' }, { id: 'asc' }],
-        skip: q.offset,
-        take: q.limit,
-        select: { id: true, username: true, firstName: true, lastName: true, email: true, userType: true },
-      }),
-    ]);
+    const [total, items] = await Promise.all([repo.countGroupUsers(this.deps.db, id), repo.findGroupUserPage(this.deps.db, id, q.offset, q.limit)]);
     return { items, total, offset: q.offset, limit: q.limit };
   }
 
@@ -93,7 +84,7 @@ export class GroupMemberService {
   /** A channel of the group's inventory joins the group; one already in it: "Association already exists". */
   async addChannel(user: AuthUser, id: string, channelId: string): Promise<GroupListRow> {
     if (this.shared(user, id, this.deps.readModel.channels.get(channelId)).member) throw new AppError('ASSOCIATION_EXISTS');
-    await this.groups.changeMembers(id, (tx) => tx.groupChannel.create({ data: { groupId: id, channelId } }));
+    await this.groups.changeMembers(id, (tx) => repo.addGroupChannel(tx, id, channelId));
     return this.groups.listRow(id);
   }
 
@@ -102,20 +93,20 @@ export class GroupMemberService {
     const { group, member } = this.shared(user, id, this.deps.readModel.channels.get(channelId));
     if (!member) return (await this.groups.rows([group]))[0]!;
     this.groups.assertNoTransceiverFeed([channelId]);
-    await this.groups.changeMembers(id, (tx) => tx.groupChannel.deleteMany({ where: { groupId: id, channelId } }));
+    await this.groups.changeMembers(id, (tx) => repo.removeGroupChannel(tx, id, channelId));
     return this.groups.listRow(id);
   }
 
   async addVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
     if (this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId)).member) throw new AppError('ASSOCIATION_EXISTS');
-    await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.create({ data: { groupId: id, vrChannelId } }));
+    await this.groups.changeMembers(id, (tx) => repo.addGroupVrChannel(tx, id, vrChannelId));
     return this.groups.listRow(id);
   }
 
   async removeVrChannel(user: AuthUser, id: string, vrChannelId: string): Promise<GroupListRow> {
     const { group, member } = this.shared(user, id, this.deps.readModel.vrChannels.get(vrChannelId));
     if (!member) return (await this.groups.rows([group]))[0]!;
-    await this.groups.changeMembers(id, (tx) => tx.groupVrChannel.deleteMany({ where: { groupId: id, vrChannelId } }));
+    await this.groups.changeMembers(id, (tx) => repo.removeGroupVrChannel(tx, id, vrChannelId));
     return this.groups.listRow(id);
   }
 

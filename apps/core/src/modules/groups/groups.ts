@@ -47,13 +47,12 @@ import { byNameThenId, compareText } from '../../platform/order.js';
 import type { ServiceDeps } from '../deps.js';
 import { pageRows } from '../../platform/paging.js';
 import { GroupAnnouncements } from './group-announcements.js';
+import * as repo from './repository.js';
 import {
   autoAssociationColumn,
   defaultConfigurationOf,
-  detailSelect,
   emptyMembers,
   MEMBER_KINDS,
-  memberSelect,
   membersOfRow,
   mergeGroupSettings,
   NO_AUTO_ASSOCIATION,
@@ -153,12 +152,13 @@ export class GroupService {
     let id: string;
     try {
       id = await transaction(this.deps.db, async (tx) => {
-        const created = await tx.group.create({
-          data: { name: body.name, inventoryId: body.inventoryId, autoAssociation: autoAssociationColumn.write(autoAssociation) },
-          select: { id: true },
+        const createdId = await repo.createGroup(tx, {
+          name: body.name,
+          inventoryId: body.inventoryId,
+          autoAssociation: autoAssociationColumn.write(autoAssociation),
         });
-        if (members) await this.setMembers(tx, created.id, members, emptyMembers());
-        return created.id;
+        if (members) await this.setMembers(tx, createdId, members, emptyMembers());
+        return createdId;
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken();
@@ -174,14 +174,14 @@ export class GroupService {
     const members = change.members ? await this.checkMembers(group.inventoryId, change.members) : null;
     const current = members ? await this.membersOf(group.id) : null;
     if (members?.channels && current) this.assertNoTransceiverFeed(current.channels.filter((c) => !members.channels!.includes(c)));
-    const data: Prisma.GroupUpdateManyMutationInput = { version: { increment: 1 } };
+    const data: Prisma.GroupUpdateManyMutationInput = {};
     if (change.name !== undefined) data.name = change.name;
     if (change.autoAssociation !== undefined) {
       data.autoAssociation = autoAssociationColumn.write({ ...autoAssociationColumn.read(group.autoAssociation), ...change.autoAssociation });
     }
     try {
       await transaction(this.deps.db, async (tx) => {
-        const { count } = await tx.group.updateMany({ where: { id: group.id, version: change.version ?? group.version }, data });
+        const count = await repo.updateGroupAtVersion(tx, group.id, change.version ?? group.version, data);
         if (count === 0) throw new AppError('CONFLICT');
         if (members && current) await this.setMembers(tx, group.id, members, current);
       });
@@ -211,7 +211,7 @@ export class GroupService {
     const unique = [...new Set(ids)];
     const groups = unique.map((id) => (admin ? this.adminGroup(user, id) : this.visible(user, id)));
     for (const g of groups) this.assertNoTransceiverFeed(this.channelsOf(g.id).map((c) => c.id));
-    await this.deps.db.group.deleteMany({ where: { id: { in: unique } } });
+    await repo.deleteGroups(this.deps.db, unique);
     return unique;
   }
 
@@ -227,10 +227,7 @@ export class GroupService {
     if (defaultConfigurationOf(group).exists) throw new AppError('GROUP_CONFIGURATION_EXISTS');
     if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
     const next = mergeGroupSettings({}, body);
-    const { count } = await this.deps.db.group.updateMany({
-      where: { id, version: group.version },
-      data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
-    });
+    const count = await repo.updateGroupAtVersion(this.deps.db, id, group.version, { defaultConfiguration: unitConfiguration.write(next) });
     if (count === 0) throw new AppError('CONFLICT');
     return defaultConfigurationOf(this.require(id));
   }
@@ -250,15 +247,12 @@ export class GroupService {
     if (!group) throw new AppError('NOT_FOUND');
     if (body.version !== undefined && body.version !== group.version) throw new AppError('CONFLICT');
     // After a lost race the read model may not hold the winner's write yet: retries read storage.
-    const read = () => this.deps.db.group.findUnique({ where: { id: groupId }, select: { version: true, defaultConfiguration: true } });
+    const read = () => repo.findGroupDefaultConfiguration(this.deps.db, groupId);
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const current = attempt === 0 ? group : await read();
       if (!current) throw new AppError('NOT_FOUND');
       const next = mergeGroupSettings(unitConfiguration.read(current.defaultConfiguration), body);
-      const { count } = await this.deps.db.group.updateMany({
-        where: { id: groupId, version: current.version },
-        data: { defaultConfiguration: unitConfiguration.write(next), version: { increment: 1 } },
-      });
+      const count = await repo.updateGroupAtVersion(this.deps.db, groupId, current.version, { defaultConfiguration: unitConfiguration.write(next) });
       if (count === 1) return { groupId, settings: groupSettingsOf(next), version: current.version + 1 };
       if (body.version !== undefined) break;
     }
@@ -335,13 +329,7 @@ export class GroupService {
       return [...new Set(ids)];
     };
     const users =
-      body.userIds === undefined
-        ? new Set<string>()
-        : new Set(
-            (await this.deps.db.userInventory.findMany({ where: { inventoryId, userId: { in: [...new Set(body.userIds)] } }, select: { userId: true } })).map(
-              (u) => u.userId,
-            ),
-          );
+      body.userIds === undefined ? new Set<string>() : new Set(await repo.findUsersInInventory(this.deps.db, inventoryId, [...new Set(body.userIds)]));
     const out: Partial<Members> = {
       units: check('unitIds', body.unitIds, (id) => rm.units.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
       channels: check('channelIds', body.channelIds, (id) => rm.channels.get(id)?.inventories.some((i) => i.inventoryId === inventoryId) ?? false),
@@ -353,29 +341,17 @@ export class GroupService {
   }
 
   private async membersOf(groupId: string): Promise<Members> {
-    const row = await this.deps.db.group.findUnique({ where: { id: groupId }, select: memberSelect });
+    const row = await repo.findGroupMembers(this.deps.db, groupId);
     return row ? membersOfRow(row) : emptyMembers();
   }
 
   /** Each kind given replaces that kind: leavers deleted, newcomers added (kept members keep their rows, e.g. an ad-hoc expiry). */
   private async setMembers(tx: DbTx, groupId: string, wanted: Partial<Members>, current: Members): Promise<void> {
     const joins: Record<MemberKind, { remove(ids: string[]): Promise<unknown>; add(ids: string[]): Promise<unknown> }> = {
-      units: {
-        remove: (ids) => tx.unitGroup.deleteMany({ where: { groupId, unitId: { in: ids } } }),
-        add: (ids) => tx.unitGroup.createMany({ data: ids.map((unitId) => ({ groupId, unitId })) }),
-      },
-      channels: {
-        remove: (ids) => tx.groupChannel.deleteMany({ where: { groupId, channelId: { in: ids } } }),
-        add: (ids) => tx.groupChannel.createMany({ data: ids.map((channelId) => ({ groupId, channelId })) }),
-      },
-      vrChannels: {
-        remove: (ids) => tx.groupVrChannel.deleteMany({ where: { groupId, vrChannelId: { in: ids } } }),
-        add: (ids) => tx.groupVrChannel.createMany({ data: ids.map((vrChannelId) => ({ groupId, vrChannelId })) }),
-      },
-      users: {
-        remove: (ids) => tx.userGroup.deleteMany({ where: { groupId, userId: { in: ids } } }),
-        add: (ids) => tx.userGroup.createMany({ data: ids.map((userId) => ({ groupId, userId })) }),
-      },
+      units: { remove: (ids) => repo.removeGroupUnits(tx, groupId, ids), add: (ids) => repo.addGroupUnits(tx, groupId, ids) },
+      channels: { remove: (ids) => repo.removeGroupChannels(tx, groupId, ids), add: (ids) => repo.addGroupChannels(tx, groupId, ids) },
+      vrChannels: { remove: (ids) => repo.removeGroupVrChannels(tx, groupId, ids), add: (ids) => repo.addGroupVrChannels(tx, groupId, ids) },
+      users: { remove: (ids) => repo.removeGroupUsers(tx, groupId, ids), add: (ids) => repo.addGroupUsers(tx, groupId, ids) },
     };
     for (const kind of MEMBER_KINDS) {
       const next = wanted[kind];
@@ -392,7 +368,7 @@ export class GroupService {
     try {
       await transaction(this.deps.db, async (tx) => {
         await change(tx);
-        await tx.group.update({ where: { id: groupId }, data: { version: { increment: 1 } } });
+        await repo.bumpGroupVersion(tx, groupId);
       });
     } catch (e) {
       // The same association made meanwhile by another request.
@@ -405,10 +381,7 @@ export class GroupService {
   private async counts(ids: readonly string[]): Promise<Map<string, GroupCounts>> {
     const out = new Map<string, GroupCounts>();
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.deps.db.group.findMany({
-        where: { id: { in: ids.slice(i, i + CHUNK) } },
-        select: { id: true, _count: { select: { units: true, channels: true, vrChannels: true, users: true } } },
-      });
+      const rows = await repo.countGroupMembers(this.deps.db, ids.slice(i, i + CHUNK));
       for (const r of rows) out.set(r.id, r._count);
     }
     return out;
@@ -423,7 +396,7 @@ export class GroupService {
     const found = new Map<string, { members: Members; users: GroupDetail['memberNames']['users'] }>();
     const ids = groups.map((g) => g.id);
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await this.deps.db.group.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } }, select: { id: true, ...detailSelect } });
+      const rows = await repo.findGroupDetails(this.deps.db, ids.slice(i, i + CHUNK));
       for (const r of rows) {
         const users = r.users.map((m) => ({
           id: m.userId,

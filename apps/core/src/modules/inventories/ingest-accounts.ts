@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { InventoryService } from './inventories.js';
 import { passwordParams } from '../../platform/auth.js';
+import * as repo from './repository.js';
 
 type AccountRow = Prisma.IngestAccountGetPayload<object>;
 
@@ -70,7 +71,7 @@ export class IngestAccountService {
   ) {}
 
   private find(inventoryId: string): Promise<AccountRow | null> {
-    return this.deps.db.ingestAccount.findUnique({ where: { inventoryId } });
+    return repo.findIngestAccount(this.deps.db, inventoryId);
   }
 
   private toAnswer(inventoryId: string, row: AccountRow | null): IngestAccount {
@@ -107,17 +108,14 @@ export class IngestAccountService {
     const data = change(row);
     if (row === null) {
       try {
-        await this.deps.db.ingestAccount.create({ data: { ...(data as Prisma.IngestAccountUncheckedCreateInput), inventoryId, version: 1 } });
+        await repo.createIngestAccount(this.deps.db, { ...(data as Prisma.IngestAccountUncheckedCreateInput), inventoryId, version: 1 });
       } catch (e) {
         // Created by another request in between.
         if (isUniqueViolation(e)) throw new AppError('CONFLICT');
         throw e;
       }
     } else {
-      const { count } = await this.deps.db.ingestAccount.updateMany({
-        where: { inventoryId, version },
-        data: { ...data, version: { increment: 1 } } as Prisma.IngestAccountUncheckedUpdateManyInput,
-      });
+      const count = await repo.updateIngestAccountAtVersion(this.deps.db, inventoryId, version, data as Prisma.IngestAccountUncheckedUpdateManyInput);
       if (count === 0) throw new AppError('CONFLICT');
     }
     this.inventories.announceChanged(inventoryId);
@@ -131,11 +129,8 @@ export class IngestAccountService {
    */
   async update(inventoryId: string, body: UpdateIngestAccountBody): Promise<IngestAccount> {
     if (body.username !== undefined) {
-      const clash = await this.deps.db.ingestAccount.findFirst({
-        where: { username: body.username, inventoryId: { not: inventoryId } },
-        select: { inventoryId: true },
-      });
-      if (clash) throw new AppError('INVENTORY_CONFIGURATION_EXISTS', [{ path: 'body.username', message: 'Inventory configuration already exists' }]);
+      if (await repo.ingestUsernameTaken(this.deps.db, body.username, inventoryId))
+        throw new AppError('INVENTORY_CONFIGURATION_EXISTS', [{ path: 'body.username', message: 'Inventory configuration already exists' }]);
     }
     return this.write(inventoryId, body.version, (row) => {
       const c = ingestConfiguration.read(row?.configuration);
@@ -174,7 +169,7 @@ export class IngestAccountService {
 
   /** DELETE .../ingestAccount: a repeated delete succeeds. */
   async remove(inventoryId: string): Promise<{ inventoryId: string; deleted: true }> {
-    const { count } = await this.deps.db.ingestAccount.deleteMany({ where: { inventoryId } });
+    const count = await repo.deleteIngestAccount(this.deps.db, inventoryId);
     if (count > 0) this.inventories.announceChanged(inventoryId);
     return { inventoryId, deleted: true };
   }

@@ -41,6 +41,7 @@ import { inventoryAudience } from '../../platform/topics.js';
 import type { VideoReturnService } from '../video-return/video-return.js';
 import { bodyProblem } from '../units/unit-devices.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
 /** An overlay is stored on a channel (channel configuration, graphics overlay tab) once a file was uploaded. */
 const StoredOverlay = z.object({ fileName: z.string() });
@@ -197,13 +198,10 @@ export class InventoryService {
     let id: string;
     try {
       id = await transaction(this.deps.db, async (tx) => {
-        const created = await tx.inventory.create({
-          data: { name: body.name, region: body.region ?? '', parentId, sipServer: body.sipServer ?? null },
-          select: { id: true },
-        });
+        const createdId = await repo.createInventory(tx, { name: body.name, region: body.region ?? '', parentId, sipServer: body.sipServer ?? null });
         // The admin who made it must be able to see it.
-        if (!user.global) await tx.userInventory.create({ data: { userId: user.id, inventoryId: created.id } });
-        return created.id;
+        if (!user.global) await repo.addUserToInventory(tx, user.id, createdId);
+        return createdId;
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
@@ -241,9 +239,9 @@ export class InventoryService {
     const overlay = this.deps.readModel.channels
       .all()
       .some((c) => c.inventories.some((i) => i.inventoryId === id) && StoredOverlay.safeParse(c.overlay).success);
-    const activeRoom = await this.deps.db.audioRoom.findFirst({ where: { inventoryId: id, active: true }, select: { id: true } });
+    const activeRoom = await repo.hasActiveAudioRoom(this.deps.db, id);
     if (overlay || activeRoom) throw new AppError('INVENTORY_IN_USE');
-    const { count } = await this.deps.db.inventory.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteInventoryAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     return { id, deleted: true };
   }
@@ -318,7 +316,7 @@ export class InventoryService {
     this.adminRow(user, id);
     const vr = this.adminVrChannel(user, vrChannelId);
     try {
-      await addToInventory(vr, id, () => this.deps.db.vrChannelInventory.create({ data: { vrChannelId, inventoryId: id } }));
+      await addToInventory(vr, id, () => repo.addVrChannelToInventory(this.deps.db, vrChannelId, id));
     } catch (e) {
       // Made by another request in between.
       if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
@@ -339,8 +337,8 @@ export class InventoryService {
       },
       (groupIds) =>
         transaction(this.deps.db, async (tx) => {
-          await tx.groupVrChannel.deleteMany({ where: { vrChannelId, groupId: { in: groupIds } } });
-          await tx.vrChannelInventory.deleteMany({ where: { vrChannelId, inventoryId: id } });
+          await repo.removeVrChannelFromGroups(tx, vrChannelId, groupIds);
+          await repo.removeVrChannelFromInventory(tx, vrChannelId, id);
         }),
     );
     return this.vrDetail(vrChannelId);
@@ -362,7 +360,7 @@ export class InventoryService {
   /** Writes the row while it is still at the version (409 otherwise); a name taken meanwhile is the unique message. */
   private async writeVersioned(id: string, version: number, data: Prisma.InventoryUncheckedUpdateManyInput): Promise<void> {
     try {
-      const { count } = await this.deps.db.inventory.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateInventoryAtVersion(this.deps.db, id, version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw validationError([{ path: 'body.name', message: VALIDATION.fieldUnique }]);
@@ -376,23 +374,15 @@ export class InventoryService {
    * exist and be global or the inventory's. `version` is the unit's.
    */
   async updateInventoryUnitDetails(body: z.infer<typeof InventoryUnitDetailsBody>): Promise<z.infer<typeof InventoryUnitDetails>> {
-    const unit = await this.deps.db.unit.findUnique({ where: { id: body.id }, select: { id: true, version: true, usageProfileId: true } });
+    const unit = await repo.findUnitVersionAndProfile(this.deps.db, body.id);
     if (!unit) throw new AppError('NOT_FOUND');
     if (body.version !== undefined && body.version !== unit.version) throw new AppError('CONFLICT');
-    const member = await this.deps.db.unitInventory.findUnique({ where: { unitId_inventoryId: { unitId: body.id, inventoryId: body.inventoryId } } });
-    if (!member) throw bodyProblem('inventoryId', VALIDATION.invalidField);
+    if (!(await repo.unitInInventory(this.deps.db, body.id, body.inventoryId))) throw bodyProblem('inventoryId', VALIDATION.invalidField);
     if (body.usageProfileId) {
-      const profile = await this.deps.db.usageProfile.findFirst({
-        where: { id: body.usageProfileId, OR: [{ inventoryId: null }, { inventoryId: body.inventoryId }] },
-        select: { id: true },
-      });
-      if (!profile) throw bodyProblem('usageProfileId', VALIDATION.invalidField);
+      if (!(await repo.usageProfileUsable(this.deps.db, body.usageProfileId, body.inventoryId))) throw bodyProblem('usageProfileId', VALIDATION.invalidField);
     }
     const usageProfileId = body.usageProfileId === undefined ? unit.usageProfileId : body.usageProfileId;
-    const { count } = await this.deps.db.unit.updateMany({
-      where: { id: body.id, version: unit.version },
-      data: { ownership: body.ownership, usageProfileId, version: { increment: 1 } },
-    });
+    const count = await repo.updateUnitDetailsAtVersion(this.deps.db, body.id, unit.version, body.ownership, usageProfileId);
     if (count === 0) throw new AppError('CONFLICT');
     return { uniqueId: body.id, inventoryId: body.inventoryId, ownership: body.ownership, usageProfileId, version: unit.version + 1 };
   }

@@ -23,6 +23,7 @@ import { canSeeChannel, type AuthUser } from '../../platform/access.js';
 import { toChannelLive } from '../channels/presenter.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
+import * as repo from './repository.js';
 
 type AssociationKind = 'tally' | 'ifb';
 
@@ -97,10 +98,7 @@ export class InventoryChannels {
    * inventory has it enabled.
    */
   private async hasTallyService(inventoryId: string): Promise<boolean> {
-    const services = await this.deps.db.service.findMany({
-      where: { serviceName: 'tally', unit: { inventories: { some: { inventoryId } } } },
-      select: { serviceStatus: true },
-    });
+    const services = await repo.findTallyServiceStatuses(this.deps.db, inventoryId);
     return services.some((s) => isServiceEnabled(s.serviceStatus));
   }
 
@@ -166,7 +164,7 @@ export class InventoryChannels {
       const next = change(inventorySettings.read(row.settings));
       if (next === null) return;
       const settings = { ...objectOf(row.settings), ...objectOf(inventorySettings.write(next)) };
-      const { count } = await this.deps.db.inventory.updateMany({ where: { id, version: row.version }, data: { settings, version: { increment: 1 } } });
+      const count = await repo.updateInventoryAtVersion(this.deps.db, id, row.version, { settings });
       if (count === 1) return;
     }
     throw new AppError('CONFLICT');

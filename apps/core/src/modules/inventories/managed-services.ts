@@ -38,6 +38,7 @@ import type { ClockTimer } from '../../platform/clock.js';
 import { sweepLease, type SweepLease } from '../../platform/sweep-lease.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import type { UsageReportService } from '../usage/usage-reports.js';
+import * as repo from './repository.js';
 
 /** How often passed trial ends and expiries are announced: a console hears of one at most this late. */
 const EXPIRY_SWEEP_MS = 2_000;
@@ -275,9 +276,8 @@ export class ManagedServiceService {
       const now = this.deps.clock.now();
       const current = services[serviceName];
       const next = { ...change(current, now), version: (current?.version ?? 0) + 1 };
-      const { count } = await this.deps.db.inventory.updateMany({
-        where: { id: inventoryId, version: inventory.version },
-        data: { managedServices: inventoryManagedServices.write({ ...services, [serviceName]: next }), version: { increment: 1 } },
+      const count = await repo.updateInventoryAtVersion(this.deps.db, inventoryId, inventory.version, {
+        managedServices: inventoryManagedServices.write({ ...services, [serviceName]: next }),
       });
       if (count === 1) {
         const usage = await this.usageFor(inventoryId, [next], now);

@@ -43,9 +43,9 @@ import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import type { Outbox } from '../../platform/outbox.js';
 import { type AdminUnitService } from '../units/admin-units.js';
-import { unitMemberships } from '../../repositories/units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
+import * as repo from './repository.js';
 
 /** How often expired unit memberships are removed: a unit leaves its group at most this long after its expiry. */
 const EXPIRY_SWEEP_MS = 30_000;
@@ -87,15 +87,10 @@ export class InvitationService {
   }
 
   private async sweepOnce(now: Date): Promise<number> {
-    const expired = await this.deps.db.unitGroup.findMany({
-      where: { expiresAt: { lte: now } },
-      orderBy: [{ expiresAt: 'asc' }, { unitId: 'asc' }, { groupId: 'asc' }],
-      take: EXPIRY_SWEEP_BATCH,
-      select: { unitId: true, groupId: true },
-    });
+    const expired = await repo.findExpiredMemberships(this.deps.db, now, EXPIRY_SWEEP_BATCH);
     let removed = 0;
     for (const link of expired) {
-      const unit = await this.deps.db.unit.findUnique({ where: { id: link.unitId }, include: unitMemberships });
+      const unit = await repo.findUnitWithMemberships(this.deps.db, link.unitId);
       if (!unit?.groups.some((g) => g.groupId === link.groupId)) continue;
       try {
         await this.units.leaveGroup(unit, link.groupId, now);
@@ -133,33 +128,26 @@ export class InvitationService {
     const now = this.deps.clock.date();
     const row = await transaction(this.deps.db, async (tx) => {
       const problems: FieldProblem[] = [];
-      if (body.unitId !== undefined && (await tx.unitGroup.count({ where: { groupId, unitId: body.unitId } })) === 0) {
+      if (body.unitId !== undefined && !(await repo.unitInGroup(tx, groupId, body.unitId))) {
         problems.push({ path: 'body.unitId', message: VALIDATION.invalidField });
       }
       if (problems.length > 0) throw validationError(problems);
-      const unit = await tx.unit.findFirst({ where: { name: body.deviceName }, select: { id: true } });
-      const open = unit
-        ? null
-        : await tx.invitation.findFirst({
-            where: { deviceName: body.deviceName, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-            select: { id: true },
-          });
+      const unit = await repo.unitNameTaken(tx, body.deviceName);
+      const open = unit ? false : await repo.deviceNameReserved(tx, body.deviceName, now);
       if (unit || open) throw nameInUse('body.deviceName');
       let code = newCode();
-      for (let tries = 0; (await tx.invitation.count({ where: { code } })) > 0 && tries < 10; tries++) code = newCode();
-      return tx.invitation.create({
-        data: {
-          groupId,
-          planType: GUEST_PLAN,
-          period: body.period,
-          code,
-          email: body.email ?? null,
-          phone: body.phone ?? null,
-          deviceName: body.deviceName,
-          unitId: body.unitId ?? null,
-          expiresAt: new Date(now.getTime() + ADHOC_PERIOD_MS[body.period]),
-          createdAt: now,
-        },
+      for (let tries = 0; (await repo.invitationCodeTaken(tx, code)) && tries < 10; tries++) code = newCode();
+      return repo.createInvitation(tx, {
+        groupId,
+        planType: GUEST_PLAN,
+        period: body.period,
+        code,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        deviceName: body.deviceName,
+        unitId: body.unitId ?? null,
+        expiresAt: new Date(now.getTime() + ADHOC_PERIOD_MS[body.period]),
+        createdAt: now,
       });
     });
     const sentAt = row.createdAt.toISOString();
@@ -189,15 +177,12 @@ export class InvitationService {
   private async deliver(user: AuthUser, groupId: string, invitationId: string, channel: 'email' | 'sms', to: string): Promise<InvitationDelivery> {
     await this.requireGroup(user, groupId);
     const now = this.deps.clock.date();
-    const inv = await this.deps.db.invitation.findFirst({
-      where: { id: invitationId, groupId, planType: GUEST_PLAN, usedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      select: { id: true, version: true, code: true },
-    });
+    const inv = await repo.findOpenGuestInvitation(this.deps.db, groupId, invitationId, GUEST_PLAN, now);
     if (!inv) throw validationError([{ path: 'body.invitationId', message: VALIDATION.invalidField }]);
     this.outbox.assertDeliverable([{ channel, to }]);
     const data = channel === 'email' ? { email: to } : { phone: to };
-    const updated = await this.deps.db.invitation.updateMany({ where: { id: inv.id, version: inv.version }, data: { ...data, version: { increment: 1 } } });
-    if (updated.count === 0) throw new AppError('CONFLICT');
+    const updated = await repo.updateInvitationAtVersion(this.deps.db, inv.id, inv.version, data);
+    if (updated === 0) throw new AppError('CONFLICT');
     const group = this.deps.readModel.groups.get(groupId);
     this.sendInvitation(channel, to, inv.code, joinPathOf(inv.code), group?.name ?? '');
     return { invitationId: inv.id, channel, to, sentAt: now.toISOString() };
@@ -230,11 +215,8 @@ export class InvitationService {
     conflict: 'CONFLICT' | 'CODE_RESET_FAILED' = 'CONFLICT',
   ): Promise<void> {
     if (group.version !== version) throw new AppError('CONFLICT');
-    const done = await this.deps.db.group.updateMany({
-      where: { id: group.id, version },
-      data: { invitation: groupInvitation.write(settings) as Prisma.InputJsonValue, version: { increment: 1 } },
-    });
-    if (done.count === 0) throw new AppError(conflict);
+    const done = await repo.updateGroupInvitationAtVersion(this.deps.db, group.id, version, groupInvitation.write(settings) as Prisma.InputJsonValue);
+    if (done === 0) throw new AppError(conflict);
   }
 
   /**
@@ -251,7 +233,7 @@ export class InvitationService {
     }
     for (let i = 0; i < CODE_TRIES; i++) {
       const code = newCode();
-      if (!others.has(code) && (await this.deps.db.invitation.count({ where: { code } })) === 0) return code;
+      if (!others.has(code) && !(await repo.invitationCodeTaken(this.deps.db, code))) return code;
     }
     return null;
   }
@@ -367,7 +349,7 @@ export class InvitationService {
 
   /** The unit's membership of the group; a unit not in the group (or unknown) is 404. */
   private async membership(groupId: string, unitId: string): Promise<{ expiresAt: Date | null }> {
-    const link = await this.deps.db.unitGroup.findUnique({ where: { unitId_groupId: { unitId, groupId } }, select: { expiresAt: true } });
+    const link = await repo.findMembership(this.deps.db, groupId, unitId);
     if (!link) throw new AppError('NOT_FOUND');
     return link;
   }
@@ -386,9 +368,9 @@ export class InvitationService {
   async updateUnitExpiration(groupId: string, unitId: string, period: AdhocPeriod | null): Promise<UnitExpiration> {
     await this.membership(groupId, unitId);
     const expiresAt = period === null ? null : new Date(this.deps.clock.now() + ADHOC_PERIOD_MS[period]);
-    const done = await this.deps.db.unitGroup.updateMany({ where: { unitId, groupId }, data: { expiresAt } });
+    const done = await repo.setMembershipExpiry(this.deps.db, groupId, unitId, expiresAt);
     // The unit left the group in between.
-    if (done.count === 0) throw new AppError('NOT_FOUND');
+    if (done === 0) throw new AppError('NOT_FOUND');
     return this.expirationView(groupId, unitId, expiresAt);
   }
 

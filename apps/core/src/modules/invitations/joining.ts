@@ -27,6 +27,7 @@ import type { ServiceDeps } from '../deps.js';
 import { defaultCapabilities, newUnitConfiguration } from '../units/admin-units.js';
 import { callsOf } from '../../calls.js';
 import { codeExpired, GUEST_PLAN, isPeriod, keyDue, newCode, CODE_TRIES } from './codes.js';
+import * as repo from './repository.js';
 
 /** The devices each plan type admits (001 §3 plan types: the _SMART and _LITE ones name theirs). */
 const PLAN_PRODUCTS: Record<PlanType, readonly JoinProductType[]> = {
@@ -69,7 +70,7 @@ export class InvitationJoins {
    * permanent joining is on (not due for regeneration); null for anything else.
    */
   private async joinTarget(code: string, now: number): Promise<JoinTarget | null> {
-    const invitation = await this.deps.db.invitation.findUnique({ where: { code } });
+    const invitation = await repo.findInvitationByCode(this.deps.db, code);
     if (invitation) {
       const open = invitation.planType === GUEST_PLAN && invitation.usedAt === null && (invitation.expiresAt === null || invitation.expiresAt.getTime() > now);
       if (!open) return null;
@@ -103,7 +104,7 @@ export class InvitationJoins {
       const suffix = newCode();
       const id = `${JOINING[productType].idPrefix}-${suffix}`;
       const serialNumber = `${JOINING[productType].idPrefix}J${suffix}`;
-      if ((await this.deps.db.unit.count({ where: { OR: [{ id }, { serialNumber }] } })) === 0) return { id, serialNumber };
+      if (!(await repo.unitIdentityTaken(this.deps.db, id, serialNumber))) return { id, serialNumber };
     }
     throw new AppError('GENERIC');
   }
@@ -130,62 +131,45 @@ export class InvitationJoins {
     const guest = target.invitation;
     try {
       await transaction(this.deps.db, async (tx) => {
-        const unit = await tx.unit.findFirst({ where: { name }, select: { id: true } });
-        const reserved = unit
-          ? null
-          : await tx.invitation.findFirst({
-              where: {
-                deviceName: name,
-                usedAt: null,
-                OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-                ...(guest ? { NOT: { id: guest.id } } : {}),
-              },
-              select: { id: true },
-            });
+        const unit = await repo.unitNameTaken(tx, name);
+        const reserved = unit ? false : await repo.deviceNameReserved(tx, name, now, guest?.id);
         if (unit || reserved) throw nameInUse('body.deviceName');
         if (guest) {
-          const used = await tx.invitation.updateMany({
-            where: { id: guest.id, version: guest.version, usedAt: null },
-            data: { usedAt: now, version: { increment: 1 } },
-          });
+          const used = await repo.markInvitationUsed(tx, guest.id, guest.version, now);
           // Used by another device meanwhile.
-          if (used.count === 0) throw invalidCode();
+          if (used === 0) throw invalidCode();
         }
-        const members = await tx.group.updateMany({ where: { id: group.id }, data: { version: { increment: 1 } } });
+        const members = await repo.bumpGroupVersion(tx, group.id);
         // The group was deleted meanwhile.
-        if (members.count === 0) throw invalidCode();
-        await tx.unit.create({
-          data: {
-            id,
-            name,
-            productType: body.productType,
-            typeGroup,
-            status: 'offline',
-            applications: {},
-            swVersion: SOFTWARE_VERSIONS.max,
-            serialNumber,
-            // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
-            license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-            capabilities: defaultCapabilities(typeGroup, body.productType),
-            services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
-            configuration: newUnitConfiguration(id),
-          },
+        if (members === 0) throw invalidCode();
+        await repo.createJoinedUnit(tx, {
+          id,
+          name,
+          productType: body.productType,
+          typeGroup,
+          status: 'offline',
+          applications: {},
+          swVersion: SOFTWARE_VERSIONS.max,
+          serialNumber,
+          // 001 §9 "Trial 30 days for LU-Smart and LU-Lite": a joining device starts on its trial licence.
+          license: { valid: true, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+          capabilities: defaultCapabilities(typeGroup, body.productType),
+          services: [{ serviceName: 'sla', serviceStatus: 'enabled' }],
+          configuration: newUnitConfiguration(id),
         });
-        await tx.unitInventory.create({ data: { unitId: id, inventoryId: group.inventoryId } });
-        await tx.unitGroup.create({ data: { unitId: id, groupId: group.id, expiresAt } });
+        await repo.addUnitToInventory(tx, id, group.inventoryId);
+        await repo.addUnitToGroup(tx, id, group.id, expiresAt);
         // How the unit joined; its code names the one given and the unit, so it is never a code to join with.
-        await tx.invitation.create({
-          data: {
-            groupId: group.id,
-            planType: target.planType,
-            period: target.period,
-            code: `${code}/${id}`,
-            deviceName: name,
-            unitId: id,
-            expiresAt,
-            usedAt: now,
-            createdAt: now,
-          },
+        await repo.createInvitation(tx, {
+          groupId: group.id,
+          planType: target.planType,
+          period: target.period,
+          code: `${code}/${id}`,
+          deviceName: name,
+          unitId: id,
+          expiresAt,
+          usedAt: now,
+          createdAt: now,
         });
       });
     } catch (e) {

@@ -26,16 +26,16 @@ import {
   type UpdateP2pLinkBody,
 } from '@fleet/contracts';
 import { isBusy } from '@fleet/domain';
-import { transaction, type Prisma } from '@fleet/db';
+import { transaction } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { parseOr } from '../../repositories/json-column.js';
 import { canSeeUnit, visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
+import * as repo from './repository.js';
 
-const withGroups = { groups: { select: { groupId: true, selected: true } } } as const satisfies Prisma.P2pLinkInclude;
-type LinkRow = Prisma.P2pLinkGetPayload<{ include: typeof withGroups }>;
+type LinkRow = repo.P2pLinkRecord;
 
 export class P2pService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -53,11 +53,16 @@ export class P2pService {
     });
     if (problems.length > 0) throw validationError(problems);
     const created = await transaction(this.deps.db, async (tx) => {
-      const link = await tx.p2pLink.create({
-        data: { name: body.name, kind: body.kind, masterUnitId, machines: body.machines.map((m) => ({ uid: m.uid })), status: 'idle', streaming: false },
+      const linkId = await repo.createP2pLink(tx, {
+        name: body.name,
+        kind: body.kind,
+        masterUnitId,
+        machines: body.machines.map((m) => ({ uid: m.uid })),
+        status: 'idle',
+        streaming: false,
       });
-      if (groupIds.length > 0) await tx.p2pLinkGroup.createMany({ data: groupIds.map((groupId) => ({ p2pLinkId: link.id, groupId })) });
-      return link.id;
+      if (groupIds.length > 0) await repo.addP2pLinkGroups(tx, linkId, groupIds);
+      return linkId;
     });
     return this.announce(await this.row(created));
   }
@@ -72,14 +77,10 @@ export class P2pService {
     // machines are checked against no master.
     const problems = this.machineProblems(user, row.masterUnitId, kind, machines, body.machines === undefined ? 'body.kind' : 'body.machines');
     if (problems.length > 0) throw validationError(problems);
-    const { count } = await this.deps.db.p2pLink.updateMany({
-      where: { id, version: row.version },
-      data: {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        kind,
-        machines: machines.map((m) => ({ uid: m.uid })),
-        version: { increment: 1 },
-      },
+    const count = await repo.updateP2pLinkAtVersion(this.deps.db, id, row.version, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      kind,
+      machines: machines.map((m) => ({ uid: m.uid })),
     });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.row(id));
@@ -88,7 +89,7 @@ export class P2pService {
   async remove(user: AuthUser, id: string): Promise<P2pLinkDeleted> {
     const row = await this.visible(user, id);
     if (row.streaming) throw new AppError('P2P_LINK_STREAMING');
-    const { count } = await this.deps.db.p2pLink.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteP2pLinkAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce(row, true);
     return { id, deleted: true };
@@ -152,12 +153,10 @@ export class P2pService {
     const selected = new Set(body.selectedGroupIds);
     const mine = row.groups.filter((g) => visibleGroup(this.deps.readModel, user, g.groupId)).map((g) => g.groupId);
     await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.p2pLink.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
+      const count = await repo.updateP2pLinkAtVersion(tx, id, row.version, {});
       if (count === 0) throw new AppError('CONFLICT');
-      await tx.p2pLinkGroup.deleteMany({ where: { p2pLinkId: id, groupId: { in: mine } } });
-      if (wanted.length > 0) {
-        await tx.p2pLinkGroup.createMany({ data: wanted.map((groupId) => ({ p2pLinkId: id, groupId, selected: selected.has(groupId) })) });
-      }
+      await repo.removeP2pLinkGroups(tx, id, mine);
+      if (wanted.length > 0) await repo.addP2pLinkGroups(tx, id, wanted, selected);
     });
     const fresh = await this.row(id);
     this.announce(fresh);
@@ -167,14 +166,14 @@ export class P2pService {
   // ── helpers ──────────────────────────────────────────────────────────────────────────────────
 
   private async row(id: string): Promise<LinkRow> {
-    const row = await this.deps.db.p2pLink.findUnique({ where: { id }, include: withGroups });
+    const row = await repo.findP2pLink(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   /** The link if the caller sees its master unit (global users: every link); else 404. */
   private async visible(user: AuthUser, id: string): Promise<LinkRow> {
-    const row = await this.deps.db.p2pLink.findUnique({ where: { id }, include: withGroups });
+    const row = await repo.findP2pLink(this.deps.db, id);
     if (!row || !this.seesUnit(user, row.masterUnitId)) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -203,10 +202,7 @@ export class P2pService {
   }
 
   private async setStreaming(row: LinkRow, streaming: boolean): Promise<P2pLink> {
-    const { count } = await this.deps.db.p2pLink.updateMany({
-      where: { id: row.id, version: row.version },
-      data: { streaming, status: streaming ? 'streaming' : 'idle', version: { increment: 1 } },
-    });
+    const count = await repo.updateP2pLinkAtVersion(this.deps.db, row.id, row.version, { streaming, status: streaming ? 'streaming' : 'idle' });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.row(row.id));
   }

@@ -25,8 +25,9 @@ import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
-type ApprovalRow = Prisma.AccessApprovalGetPayload<object>;
+type ApprovalRow = repo.AccessApprovalRecord;
 type DeviceType = (typeof ACCESS_APPROVAL_DEVICE_TYPES)[number];
 
 export class AccessApprovalService {
@@ -36,7 +37,7 @@ export class AccessApprovalService {
   async list(q: AccessApprovalSearchQuery): Promise<AccessApprovalPage> {
     const now = this.deps.clock.date();
     await this.expireStale(now);
-    const rows = await this.deps.db.accessApproval.findMany({ where: q.deviceId !== undefined ? { deviceId: q.deviceId } : {} });
+    const rows = await repo.findAccessApprovals(this.deps.db, q.deviceId);
     const all = await this.present(rows, now.getTime());
     const needle = (q.searchValue ?? '').trim().toLowerCase();
     const matches = (a: AccessApproval) =>
@@ -78,17 +79,14 @@ export class AccessApprovalService {
     if (row.status !== 'active' || row.expiresAt <= now) {
       // Past its 8 hours it blocks by itself: stored so, and refused.
       if (row.status === 'active') {
-        await this.deps.db.accessApproval.updateMany({ where: { id, version: row.version }, data: { status: 'expired', version: { increment: 1 } } });
+        await repo.updateApprovalAtVersion(this.deps.db, id, row.version, false, { status: 'expired' });
         this.announce(id);
       }
       throw new AppError('ACCESS_APPROVAL_NOT_ACTIVE');
     }
     const data: Prisma.AccessApprovalUpdateManyMutationInput =
       how === 'revoked' ? { status: 'expired', expiresAt: now, revokedAt: now, revokedById: user.id } : { status: 'used', usedAt: now, usedById: user.id };
-    const { count } = await this.deps.db.accessApproval.updateMany({
-      where: { id, version: row.version, status: 'active' },
-      data: { ...data, version: { increment: 1 } },
-    });
+    const count = await repo.updateApprovalAtVersion(this.deps.db, id, row.version, true, data);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce(id);
     return this.presentOne(await this.require(id), now.getTime());
@@ -96,16 +94,13 @@ export class AccessApprovalService {
 
   /** Active approvals past their time are stored expired (what "blocks automatically" leaves behind). */
   private async expireStale(now: Date): Promise<void> {
-    const stale = await this.deps.db.accessApproval.findMany({ where: { status: 'active', expiresAt: { lte: now } }, select: { id: true } });
+    const stale = await repo.findStaleApprovalIds(this.deps.db, now);
     if (stale.length === 0) return;
-    await this.deps.db.accessApproval.updateMany({
-      where: { id: { in: stale.map((s) => s.id) }, status: 'active' },
-      data: { status: 'expired', version: { increment: 1 } },
-    });
+    await repo.expireApprovals(this.deps.db, stale);
   }
 
   private async require(id: string): Promise<ApprovalRow> {
-    const row = await this.deps.db.accessApproval.findUnique({ where: { id } });
+    const row = await repo.findAccessApproval(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -121,8 +116,7 @@ export class AccessApprovalService {
     if (rows.length === 0) return [];
     const userIds = new Set<string>();
     for (const r of rows) for (const u of [r.requestedById, r.approvedById, r.usedById, r.revokedById]) if (u) userIds.add(u);
-    const users = await this.deps.db.user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, username: true } });
-    const usernameById = new Map(users.map((u) => [u.id, u.username]));
+    const usernameById = await repo.findUsernames(this.deps.db, [...userIds]);
     const nameOf = (uid: string | null) => (uid ? (usernameById.get(uid) ?? null) : null);
     return rows.map((r) => {
       const stored = AccessApprovalStatus.catch('expired').parse(r.status);

@@ -47,6 +47,7 @@ import type { UnitCommands } from '../unit-configuration/commands.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
 import { dbGatewayListed } from '../servers/databridge-gateways.js';
+import * as repo from './repository.js';
 
 /** How long a rebooting unit may stay away before its reboot counts as failed (no spec value; units come back within seconds). */
 export const REBOOT_ANSWER_MS = 5 * 60_000;
@@ -55,8 +56,8 @@ export const REBOOT_ANSWER_MS = 5 * 60_000;
 const STORED_ACTION: Record<RemoteActionKind, string> = { sendLogs: 'fetchlogs', reboot: 'reboot', supportAccess: 'supportAccess' };
 const KIND_OF_STORED = new Map<string, RemoteActionKind>(Object.entries(STORED_ACTION).map(([kind, stored]) => [stored, kind as RemoteActionKind]));
 
-type RemoteActionRow = Prisma.RemoteActionGetPayload<object>;
-type ApprovalRow = Prisma.AccessApprovalGetPayload<object>;
+type RemoteActionRow = repo.RemoteActionRecord;
+type ApprovalRow = repo.AccessApprovalRecord;
 
 /** What the services carrying the actions out offer. */
 export interface RemoteActionPerformers {
@@ -117,15 +118,12 @@ export class RemoteActionService {
       });
     }
     const where: Prisma.RemoteActionWhereInput = { AND: and };
-    const [total, rows] = await Promise.all([
-      this.deps.db.remoteAction.count({ where }),
-      this.deps.db.remoteAction.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
-    ]);
+    const [total, rows] = await Promise.all([repo.countRemoteActions(this.deps.db, where), repo.findRemoteActionPage(this.deps.db, where, q.offset, q.limit)]);
     return { items: await this.present(rows), total, offset: q.offset, limit: q.limit };
   }
 
   async get(user: AuthUser, id: string): Promise<RemoteAction> {
-    const row = await this.deps.db.remoteAction.findUnique({ where: { id } });
+    const row = await repo.findRemoteAction(this.deps.db, id);
     if (!row || row.deviceType !== 'unit' || !KIND_OF_STORED.has(row.action)) throw new AppError('NOT_FOUND');
     const unit = this.deps.readModel.units.get(row.deviceId);
     if (!user.global && (!unit || !this.sees(user, unit))) throw new AppError('NOT_FOUND');
@@ -150,7 +148,7 @@ export class RemoteActionService {
   private async sendLogs(user: AuthUser, unitId: string, body: CreateRemoteActionBody): Promise<RemoteAction> {
     // The body's check made the reason present for sendLogs.
     const started = await this.performers.supportCases.startFetchLogs(user, unitId, { description: body.reason ?? '', channelId: body.channelId });
-    return this.announce(await this.deps.db.remoteAction.findUniqueOrThrow({ where: { id: started.supportCaseId } }));
+    return this.announce(await repo.getRemoteAction(this.deps.db, started.supportCaseId));
   }
 
   private async reboot(user: AuthUser, unitId: string, reason: string): Promise<RemoteAction> {
@@ -158,15 +156,13 @@ export class RemoteActionService {
       // A reboot is under way: the unit is (or soon goes) offline, as a second command would find it.
       throw new AppError('UNIT_OFFLINE');
     }
-    const row = await this.deps.db.remoteAction.create({
-      data: {
-        id: randomUUID(),
-        deviceType: 'unit',
-        deviceId: unitId,
-        action: STORED_ACTION.reboot,
-        params: remoteActionParams.write({ reason }),
-        requestedById: user.id,
-      },
+    const row = await repo.createRemoteAction(this.deps.db, {
+      id: randomUUID(),
+      deviceType: 'unit',
+      deviceId: unitId,
+      action: STORED_ACTION.reboot,
+      params: remoteActionParams.write({ reason }),
+      requestedById: user.id,
     });
     // Followed before the command goes out: the unit may report going offline before the acknowledgement arrives.
     const timer = this.deps.clock.setTimeout(() => void this.finishReboot(unitId, 'failed', { reason: 'noAnswer' }), REBOOT_ANSWER_MS).unref();
@@ -177,11 +173,11 @@ export class RemoteActionService {
       // Refused (offline, ...): nothing of the request stays.
       this.deps.clock.clearTimeout(timer);
       this.reboots.delete(unitId);
-      await this.deps.db.remoteAction.delete({ where: { id: row.id } });
+      await repo.deleteRemoteAction(this.deps.db, row.id);
       throw e;
     }
-    await this.deps.db.remoteAction.updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'running', version: { increment: 1 } } });
-    return this.announce(await this.deps.db.remoteAction.findUniqueOrThrow({ where: { id: row.id } }));
+    await repo.markRemoteActionRunning(this.deps.db, row.id);
+    return this.announce(await repo.getRemoteAction(this.deps.db, row.id));
   }
 
   private async finishReboot(unitId: string, status: 'done' | 'failed', result: Record<string, unknown>): Promise<void> {
@@ -189,26 +185,17 @@ export class RemoteActionService {
     if (!reboot) return;
     this.reboots.delete(unitId);
     this.deps.clock.clearTimeout(reboot.timer);
-    await this.deps.db.remoteAction.updateMany({
-      where: { id: reboot.actionId, status: { in: ['pending', 'running'] } },
-      data: { status, result: anyObject.write(result), version: { increment: 1 } },
-    });
-    const row = await this.deps.db.remoteAction.findUnique({ where: { id: reboot.actionId } });
+    await repo.finishRemoteAction(this.deps.db, reboot.actionId, status, anyObject.write(result));
+    const row = await repo.findRemoteAction(this.deps.db, reboot.actionId);
     if (row) await this.announce(row);
   }
 
   private async supportAccess(user: AuthUser, unitId: string, reason: string): Promise<RemoteAction> {
     const now = this.deps.clock.date();
-    await this.deps.db.accessApproval.updateMany({
-      where: { deviceType: 'unit', deviceId: unitId, status: 'active', expiresAt: { lte: now } },
-      data: { status: 'expired', version: { increment: 1 } },
-    });
-    const active = await this.deps.db.accessApproval.findFirst({
-      where: { deviceType: 'unit', deviceId: unitId, status: 'active', expiresAt: { gt: now } },
-      orderBy: [{ expiresAt: 'desc' }],
-    });
+    await repo.expireUnitApprovals(this.deps.db, unitId, now);
+    const active = await repo.findActiveUnitApproval(this.deps.db, unitId, now);
     if (active) {
-      const opener = await this.deps.db.remoteAction.findUnique({ where: { id: active.id } });
+      const opener = await repo.findRemoteAction(this.deps.db, active.id);
       if (opener) return this.presentOne(opener);
     }
     const id = randomUUID();
@@ -217,31 +204,27 @@ export class RemoteActionService {
       // An approval opened elsewhere (no remote action of that id) is answered by a new action pointing at it.
       const approvalId = active?.id ?? id;
       if (!active) {
-        await tx.accessApproval.create({
-          data: {
-            id,
-            deviceType: 'unit',
-            deviceId: unitId,
-            requestedById: user.id,
-            approvedById: user.id,
-            status: 'active',
-            reason,
-            expiresAt,
-            createdAt: now,
-          },
-        });
-      }
-      return tx.remoteAction.create({
-        data: {
+        await repo.createAccessApproval(tx, {
           id,
           deviceType: 'unit',
           deviceId: unitId,
-          action: STORED_ACTION.supportAccess,
-          params: remoteActionParams.write({ reason, accessApprovalId: approvalId }),
-          status: 'done',
-          result: anyObject.write({ accessApprovalId: approvalId }),
           requestedById: user.id,
-        },
+          approvedById: user.id,
+          status: 'active',
+          reason,
+          expiresAt,
+          createdAt: now,
+        });
+      }
+      return repo.createRemoteAction(tx, {
+        id,
+        deviceType: 'unit',
+        deviceId: unitId,
+        action: STORED_ACTION.supportAccess,
+        params: remoteActionParams.write({ reason, accessApprovalId: approvalId }),
+        status: 'done',
+        result: anyObject.write({ accessApprovalId: approvalId }),
+        requestedById: user.id,
       });
     });
     // The /access_approvals page follows new approvals (the id only: admin consoles read it again).
@@ -270,10 +253,7 @@ export class RemoteActionService {
 
   /** The unit's latest action of this stored kind, announced (a log sending it ended). */
   private async announceLatest(unitId: string, storedAction: string): Promise<void> {
-    const row = await this.deps.db.remoteAction.findFirst({
-      where: { deviceType: 'unit', deviceId: unitId, action: storedAction },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-    });
+    const row = await repo.findLatestUnitAction(this.deps.db, unitId, storedAction);
     if (row) await this.announce(row);
   }
 
@@ -296,12 +276,11 @@ export class RemoteActionService {
     const params = new Map(rows.map((r) => [r.id, remoteActionParams.read(r.params)]));
     const approvalIds = [...params.values()].flatMap((p) => (p.accessApprovalId ? [p.accessApprovalId] : []));
     const userIds = [...new Set(rows.flatMap((r) => (r.requestedById ? [r.requestedById] : [])))];
-    const [approvals, users] = await Promise.all([
-      approvalIds.length > 0 ? this.deps.db.accessApproval.findMany({ where: { id: { in: approvalIds } } }) : Promise.resolve([]),
-      userIds.length > 0 ? this.deps.db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, username: true } }) : Promise.resolve([]),
+    const [approvals, usernameById] = await Promise.all([
+      approvalIds.length > 0 ? repo.findAccessApprovalsByIds(this.deps.db, approvalIds) : Promise.resolve([]),
+      userIds.length > 0 ? repo.findUsernames(this.deps.db, userIds) : Promise.resolve(new Map<string, string>()),
     ]);
     const approvalById = new Map(approvals.map((a) => [a.id, a]));
-    const usernameById = new Map(users.map((u) => [u.id, u.username]));
     const now = this.deps.clock.now();
     return rows.flatMap((r): RemoteAction[] => {
       const kind = KIND_OF_STORED.get(r.action);
@@ -334,10 +313,7 @@ export class RemoteActionService {
 
   /** GET v2/admin/dbGateways: the gateways of the caller's inventories (global roles: all), searched, sorted and paged. */
   async searchDbGateways(user: AuthUser, q: AdminDbGatewaySearchQuery): Promise<AdminDbGatewayPage> {
-    const rows = await this.deps.db.databridgeGateway.findMany({
-      where: user.global ? {} : { inventoryId: { in: user.inventoryIds } },
-      include: { _count: { select: { units: true } } },
-    });
+    const rows = await repo.findDbGatewaysOfInventories(this.deps.db, user.global ? null : user.inventoryIds);
     const needle = (q.searchValue ?? '').toLowerCase();
     const text = (g: (typeof rows)[number], key: AdminDbGatewaySearchQuery['sortBy']): string =>
       key === 'createdAt' || key === 'updatedAt' ? g[key].toISOString() : g[key];

@@ -29,6 +29,7 @@ import type { ServerService } from './servers.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
 /** The settings the server itself runs with: a change is sent to it before it is stored. */
 const DEVICE_FIELDS = ['ifbMode', 'maxChannels', 'webrtcPort', 'publishingMode', 'genlockOffset'] as const;
@@ -59,27 +60,24 @@ export class AdminServerService {
     this.assertUnique(body.name, body.serial, null);
     let id: string;
     try {
-      ({ id } = await this.deps.db.server.create({
-        data: {
-          name: body.name,
-          serverType: body.serverType,
-          serial: body.serial,
-          swVersion: body.swVersion,
-          alias: body.alias ?? '',
-          productType: body.productType ?? '',
-          inventoryId: body.inventoryId ?? null,
-          ifbMode: body.ifbMode ?? null,
-          maxChannels: body.maxChannels ?? 0,
-          webrtcPort: body.webrtcPort ?? null,
-          publishingMode: body.publishingMode ?? 'automatic',
-          genlockOffset: body.genlockOffset ?? null,
-          cloudRegion: body.cloudRegion ?? null,
-          cloudInstance: body.cloudInstance ?? null,
-          cloudProvider: body.cloudProvider ?? null,
-          status: 'offline',
-        },
-        select: { id: true },
-      }));
+      id = await repo.createServer(this.deps.db, {
+        name: body.name,
+        serverType: body.serverType,
+        serial: body.serial,
+        swVersion: body.swVersion,
+        alias: body.alias ?? '',
+        productType: body.productType ?? '',
+        inventoryId: body.inventoryId ?? null,
+        ifbMode: body.ifbMode ?? null,
+        maxChannels: body.maxChannels ?? 0,
+        webrtcPort: body.webrtcPort ?? null,
+        publishingMode: body.publishingMode ?? 'automatic',
+        genlockOffset: body.genlockOffset ?? null,
+        cloudRegion: body.cloudRegion ?? null,
+        cloudInstance: body.cloudInstance ?? null,
+        cloudProvider: body.cloudProvider ?? null,
+        status: 'offline',
+      });
     } catch (e) {
       // Another admin took the name or serial meanwhile: the same answer as the check above.
       if (isUniqueViolation(e)) this.assertUnique(body.name, body.serial, null);
@@ -110,7 +108,7 @@ export class AdminServerService {
     const data: Prisma.ServerUncheckedUpdateManyInput = {};
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(data, { [key]: value });
     try {
-      const { count } = await this.deps.db.server.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateServerAtVersion(this.deps.db, id, version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) this.assertUnique(fields.name, fields.serial, id);
@@ -123,7 +121,7 @@ export class AdminServerService {
     const row = this.require(id);
     // Spec 001 §8 "Busy channel conflict": a channel of the server carries a unit's stream or is held by one.
     if (this.servers.liveStatus(id) === 'busy' || this.config.allocatedChannels(id) > 0) throw new AppError('CHANNEL_BUSY_CONFLICT');
-    const { count } = await this.deps.db.server.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteServerAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.publish(id, true);
     return { id, deleted: true };

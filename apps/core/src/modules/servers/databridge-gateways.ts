@@ -18,6 +18,7 @@ import { AppError, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import * as repo from './repository.js';
 
 const nameInUse = () => new AppError('NAME_IN_USE', [{ path: 'name', message: VALIDATION.nameUnique }], VALIDATION.nameUnique);
 
@@ -54,7 +55,7 @@ export class DatabridgeGatewayService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async get(id: string): Promise<AdminDbGateway> {
-    const g = await this.deps.db.databridgeGateway.findUnique({ where: { id }, include: { _count: { select: { units: true } } } });
+    const g = await repo.findDbGateway(this.deps.db, id);
     if (!g) throw new AppError('NOT_FOUND');
     return { ...dbGatewayListed(g, this.deps.readModel.inventories), version: g.version };
   }
@@ -64,10 +65,7 @@ export class DatabridgeGatewayService {
     await this.assertUniqueName(body.name, null);
     let id: string;
     try {
-      ({ id } = await this.deps.db.databridgeGateway.create({
-        data: { name: body.name, host: body.host, port: body.port, inventoryId: body.inventoryId ?? null },
-        select: { id: true },
-      }));
+      id = await repo.createDbGateway(this.deps.db, { name: body.name, host: body.host, port: body.port, inventoryId: body.inventoryId ?? null });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameInUse();
       throw e;
@@ -83,15 +81,11 @@ export class DatabridgeGatewayService {
     if (body.name !== undefined && body.name !== current.name) await this.assertUniqueName(body.name, id);
     const { version = current.version, ...fields } = body;
     try {
-      const { count } = await this.deps.db.databridgeGateway.updateMany({
-        where: { id, version },
-        data: {
-          ...(fields.name !== undefined ? { name: fields.name } : {}),
-          ...(fields.host !== undefined ? { host: fields.host } : {}),
-          ...(fields.port !== undefined ? { port: fields.port } : {}),
-          ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
-          version: { increment: 1 },
-        },
+      const count = await repo.updateDbGatewayAtVersion(this.deps.db, id, version, {
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.host !== undefined ? { host: fields.host } : {}),
+        ...(fields.port !== undefined ? { port: fields.port } : {}),
+        ...(fields.inventoryId !== undefined ? { inventoryId: fields.inventoryId } : {}),
       });
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
@@ -104,7 +98,7 @@ export class DatabridgeGatewayService {
 
   async delete(id: string): Promise<DbGatewayDeleted> {
     const current = await this.get(id);
-    const { count } = await this.deps.db.databridgeGateway.deleteMany({ where: { id, version: current.version } });
+    const count = await repo.deleteDbGatewayAtVersion(this.deps.db, id, current.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.publish(id, true);
     return { id, deleted: true };
@@ -116,8 +110,8 @@ export class DatabridgeGatewayService {
 
   /** Spec 001 §5 "Name field has to be unique". */
   private async assertUniqueName(name: string, self: string | null): Promise<void> {
-    const other = await this.deps.db.databridgeGateway.findUnique({ where: { name }, select: { id: true } });
-    if (other && other.id !== self) throw nameInUse();
+    const other = await repo.findDbGatewayIdByName(this.deps.db, name);
+    if (other !== null && other !== self) throw nameInUse();
   }
 
   private publish(id: string, removed: boolean): void {

@@ -46,6 +46,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from './servers.js';
 import { pageOf } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import * as repo from './repository.js';
 
 /** A channel that cannot take a unit (collecting, connecting, ...) keeps its server from being idle. */
 const isBusyChannel = (status: string): boolean => channelStatusClass(ChannelStatus.safeParse(status).data ?? 'offline') === 'busy';
@@ -132,10 +133,7 @@ export class ServerConfigurationService {
   ): Promise<void> {
     const row = this.row(id);
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
-    const { count } = await this.deps.db.server.updateMany({
-      where: { id, ...(version !== undefined ? { version } : {}) },
-      data: { ...data(serverConfigurationColumn.read(row.configuration), row), version: { increment: 1 } },
-    });
+    const count = await repo.updateServerAtVersion(this.deps.db, id, version, data(serverConfigurationColumn.read(row.configuration), row));
     if (count === 0) throw new AppError(version !== undefined ? 'CONFLICT' : 'NOT_FOUND');
     this.servers.announce(id);
   }

@@ -31,6 +31,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { serverConfigurationColumn } from '../../repositories/server-columns.js';
 import { licensedOutputs } from '../channels/channel-rules.js';
+import * as repo from './repository.js';
 
 /**
  * Receivers' bitrates and the delay of a point-to-multipoint channel are stored at most this often
@@ -312,7 +313,7 @@ export class ServerService {
     // updateMany: the server may have been deleted while its device still reports.
     // What a device reports keeps the row's version: the version orders what people change, and a
     // status report must not turn an operator's save made at the version they read into a conflict.
-    await this.deps.db.server.updateMany({ where: { id: e.serverId }, data: { status: e.status, swVersion: e.swVersion, ...hw } });
+    await repo.recordServerReport(this.deps.db, e.serverId, { status: e.status, swVersion: e.swVersion, ...hw });
     if (prev.status !== e.status) {
       this.deps.hub.publish(this.serverTopics.get(e.serverId) ?? [], {
         type: 'server.status',
@@ -347,9 +348,8 @@ export class ServerService {
       if (!row) return;
       const cfg = serverConfigurationColumn.read(row.configuration);
       if (!cfg.ipPipe || cfg.ipPipe.state === e.state) return;
-      const { count } = await this.deps.db.server.updateMany({
-        where: { id: e.serverId, version: row.version },
-        data: { configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }) },
+      const count = await repo.recordServerReportAtVersion(this.deps.db, e.serverId, row.version, {
+        configuration: serverConfigurationColumn.write({ ...cfg, ipPipe: { ...cfg.ipPipe, state: e.state } }),
       });
       if (count > 0) {
         this.announce(e.serverId, at);
@@ -373,21 +373,18 @@ export class ServerService {
     const ids = { ...(e.deviceId !== undefined ? { deviceId: e.deviceId } : {}), ...(e.cloudInstance !== undefined ? { cloudInstance: e.cloudInstance } : {}) };
     const idsChanged = (e.deviceId !== undefined && e.deviceId !== row.deviceId) || (e.cloudInstance !== undefined && e.cloudInstance !== row.cloudInstance);
     if (idsChanged || !sameJson(row.ips, e.ips) || !sameJson(row.specifications, e.specifications) || !sameJson(row.capabilities, e.capabilities)) {
-      await this.deps.db.server.updateMany({
-        where: { id: e.serverId },
-        data: { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities, ...ids },
-      });
+      await repo.recordServerReport(this.deps.db, e.serverId, { ips: e.ips, specifications: e.specifications, capabilities: e.capabilities, ...ids });
       this.announce(e.serverId, at);
     }
     for (const c of e.channels) {
       const channel = this.deps.readModel.channels.get(c.channelId);
       if (!channel || channel.serverId !== e.serverId || sameJson(channel.capabilities, c.capabilities)) continue;
-      await this.deps.db.channel.updateMany({ where: { id: c.channelId, serverId: e.serverId }, data: { capabilities: c.capabilities } });
+      await repo.recordChannelReport(this.deps.db, c.channelId, e.serverId, { capabilities: c.capabilities });
     }
     for (const v of e.vrChannels) {
       const vr = this.deps.readModel.vrChannels.get(v.vrChannelId);
       if (!vr || vr.serverId !== e.serverId || sameJson(vr.ips, v.ips)) continue;
-      await this.deps.db.videoReturnChannel.updateMany({ where: { id: v.vrChannelId, serverId: e.serverId }, data: { ips: v.ips } });
+      await repo.recordVrChannelReport(this.deps.db, v.vrChannelId, e.serverId, { ips: v.ips });
     }
   }
 
@@ -399,10 +396,7 @@ export class ServerService {
     const previous = ChannelStatusSchema.safeParse(prev.status).data ?? null;
     const statusChanged = prev.status !== e.status;
     prev.status = e.status;
-    await this.deps.db.channel.updateMany({
-      where: { id: e.channelId },
-      data: { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp },
-    });
+    await repo.recordChannelReport(this.deps.db, e.channelId, undefined, { status: e.status, allocatedToUnitUid: e.allocatedToUnitUid, ...ptmp });
     if (statusChanged)
       this.deps.hub.publish(prev.topics, { type: 'channel.status', channelId: e.channelId, serverId: e.serverId, status: e.status, previous, at });
   }
@@ -429,16 +423,12 @@ export class ServerService {
     if (!prev || prev.status === status) return;
     const previous = VrChannelStatusSchema.safeParse(prev.status).data ?? null;
     prev.status = status;
-    await this.deps.db.videoReturnChannel.updateMany({ where: { id: e.vrChannelId }, data: { status } });
+    await repo.recordVrChannelReport(this.deps.db, e.vrChannelId, undefined, { status });
     this.deps.hub.publish(prev.topics, { type: 'vrChannel.status', vrChannelId: e.vrChannelId, status, previous, at });
   }
 
   async viewServer(serverId: string) {
-    const db = this.deps.db;
-    const [job, alerts] = await Promise.all([
-      db.upgradeJob.findFirst({ where: { deviceType: 'server', deviceId: serverId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-      db.alert.findMany({ where: { serverId, active: true }, orderBy: { raisedAt: 'asc' } }),
-    ]);
+    const [job, alerts] = await Promise.all([repo.findLatestServerUpgradeJob(this.deps.db, serverId), repo.findActiveServerAlerts(this.deps.db, serverId)]);
     const live = this.servers.get(serverId) ?? null;
     return {
       serverId,

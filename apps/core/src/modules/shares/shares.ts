@@ -64,9 +64,9 @@ import {
   type PublisherRow,
   type SubscriberRow,
 } from './presenter.js';
+import * as repo from './repository.js';
 import { newShareKey, sourceProblems } from './rules.js';
 
-const withLinks = { shareLinks: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } as const satisfies Prisma.PublisherInclude;
 const SHARE_KEY_ATTEMPTS = 5;
 const MINUTE_MS = 60_000;
 
@@ -90,9 +90,9 @@ export class ShareService {
     // The caller's groups hold a handful of publishers: searched and ordered here so that both
     // providers match names case-insensitively and order them the same way.
     const value = (q.searchValue ?? '').toLowerCase();
-    const rows = (
-      await this.deps.db.publisher.findMany({ where: user.global && q.groupId === undefined ? {} : { groupId: { in: groupIds } }, include: withLinks })
-    ).filter((r) => value === '' || r.name.toLowerCase().includes(value));
+    const rows = (await repo.findPublishersOfGroups(this.deps.db, user.global && q.groupId === undefined ? null : groupIds)).filter(
+      (r) => value === '' || r.name.toLowerCase().includes(value),
+    );
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: PublisherRow) => (q.sortBy === 'name' ? r.name : q.sortBy === 'groupName' ? this.groupName(r.groupId) : r.createdAt.toISOString());
     rows.sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
@@ -118,18 +118,15 @@ export class ShareService {
     if (problems.length > 0) throw validationError(problems);
     for (let attempt = 1; ; attempt++) {
       try {
-        const row = await this.deps.db.publisher.create({
-          data: {
-            name: body.name,
-            description: body.description ?? '',
-            groupId: group.id,
-            inventoryId: group.inventoryId,
-            shareKey: newShareKey(),
-            sources: publisherSources.write({ channelIds: body.sources?.channelIds ?? [], vrChannelIds: body.sources?.vrChannelIds ?? [] }),
-            createdById: user.id,
-            createdByName: user.username,
-          },
-          include: withLinks,
+        const row = await repo.createPublisher(this.deps.db, {
+          name: body.name,
+          description: body.description ?? '',
+          groupId: group.id,
+          inventoryId: group.inventoryId,
+          shareKey: newShareKey(),
+          sources: publisherSources.write({ channelIds: body.sources?.channelIds ?? [], vrChannelIds: body.sources?.vrChannelIds ?? [] }),
+          createdById: user.id,
+          createdByName: user.username,
         });
         return this.announcePublisher(row);
       } catch (e) {
@@ -168,7 +165,7 @@ export class ShareService {
   /** DELETE v2/shares/publishers/{id} (its links go with it). */
   async deletePublisher(user: AuthUser, id: string): Promise<PublisherDeleted> {
     const row = await this.requirePublisher(user, id, undefined);
-    const { count } = await this.deps.db.publisher.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deletePublisherAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce('share.removed', 'publisher', id, row.inventoryId, row.groupId);
     return { id, groupId: row.groupId ?? '', deleted: true };
@@ -182,17 +179,15 @@ export class ShareService {
     if (row.shareLinks.length >= LIMITS.shareLinksMax) throw new AppError('SHARE_LINKS_LIMIT');
     // The publisher's version guards the count: two links added at once cannot make an eleventh.
     await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.publisher.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
+      const count = await repo.bumpPublisherVersion(tx, id, row.version);
       if (count === 0) throw new AppError('CONFLICT');
-      await tx.shareLink.create({
-        data: {
-          publisherId: id,
-          token: randomBytes(16).toString('base64url'),
-          description: body.description,
-          startTime: start,
-          durationMinutes: body.durationMinutes,
-          endTime: new Date(start.getTime() + body.durationMinutes * MINUTE_MS),
-        },
+      await repo.createShareLink(tx, {
+        publisherId: id,
+        token: randomBytes(16).toString('base64url'),
+        description: body.description,
+        startTime: start,
+        durationMinutes: body.durationMinutes,
+        endTime: new Date(start.getTime() + body.durationMinutes * MINUTE_MS),
       });
     });
     return this.announcePublisher(await this.freshPublisher(id));
@@ -203,8 +198,8 @@ export class ShareService {
     const row = await this.requirePublisher(user, id, undefined);
     if (!row.shareLinks.some((l) => l.id === linkId)) throw new AppError('NOT_FOUND');
     await transaction(this.deps.db, async (tx) => {
-      await tx.shareLink.deleteMany({ where: { id: linkId, publisherId: id } });
-      await tx.publisher.updateMany({ where: { id }, data: { version: { increment: 1 } } });
+      await repo.deleteShareLink(tx, id, linkId);
+      await repo.bumpPublisherVersion(tx, id);
     });
     return this.announcePublisher(await this.freshPublisher(id));
   }
@@ -215,10 +210,10 @@ export class ShareService {
   async listFolders(inventoryId: string): Promise<SubscriberFolderTree> {
     await this.rootOf(inventoryId);
     const [folders, counts] = await Promise.all([
-      this.deps.db.subscriberFolder.findMany({ where: { inventoryId } }),
-      this.deps.db.subscriber.groupBy({ by: ['folderId'], where: { inventoryId }, _count: { _all: true } }),
+      repo.findFoldersOfInventory(this.deps.db, inventoryId),
+      repo.countSubscribersByFolder(this.deps.db, inventoryId),
     ]);
-    const countOf = new Map(counts.map((c) => [c.folderId, c._count._all]));
+    const countOf = new Map(counts.map((c) => [c.folderId, c.count]));
     const root = this.pickRoot(folders);
     const ordered = folders.filter((f) => f.id !== root?.id).sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id));
     const all = root ? [root, ...ordered] : ordered;
@@ -229,7 +224,7 @@ export class ShareService {
   async createFolder(inventoryId: string, body: CreateFolderBody): Promise<SubscriberFolder> {
     const parent = body.parentId === undefined ? await this.rootOf(inventoryId) : await this.folderIn(inventoryId, body.parentId);
     if (!parent) throw invalid('body.parentId');
-    const row = await this.deps.db.subscriberFolder.create({ data: { name: body.name, parentId: parent.id, inventoryId } });
+    const row = await repo.createFolder(this.deps.db, { name: body.name, parentId: parent.id, inventoryId });
     return this.announceFolder(row);
   }
 
@@ -243,13 +238,9 @@ export class ShareService {
       const below = parent ? await this.subtreeIds(row.inventoryId, row.id) : new Set<string>();
       if (!parent || below.has(parent.id)) throw invalid('body.parentId');
     }
-    const { count } = await this.deps.db.subscriberFolder.updateMany({
-      where: { id, version: row.version },
-      data: {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
-        version: { increment: 1 },
-      },
+    const count = await repo.updateFolderAtVersion(this.deps.db, id, row.version, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.parentId !== undefined ? { parentId: body.parentId } : {}),
     });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announceFolder(await this.freshFolder(id));
@@ -264,15 +255,15 @@ export class ShareService {
     // One transaction, the folder's own delete first: a folder changed meanwhile (409) leaves its
     // sub-folders and subscribers as they were.
     const moved = await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.subscriberFolder.updateMany({ where: { id, version: row.version }, data: { version: { increment: 1 } } });
+      const count = await repo.updateFolderAtVersion(tx, id, row.version, {});
       if (count === 0) throw new AppError('CONFLICT');
-      const { count: subscribers } = await tx.subscriber.updateMany({
-        where: { folderId: { in: ids } },
-        data: { folderId: parentId, version: { increment: 1 } },
-      });
+      const subscribers = await repo.moveSubscribersToFolder(tx, ids, parentId);
       // Children first: a tree deleted from the top would rely on the cascade of each provider.
-      await tx.subscriberFolder.deleteMany({ where: { id: { in: ids.filter((f) => f !== id) } } });
-      await tx.subscriberFolder.deleteMany({ where: { id } });
+      await repo.deleteFolders(
+        tx,
+        ids.filter((f) => f !== id),
+      );
+      await repo.deleteFolder(tx, id);
       return subscribers;
     });
     this.announce('share.removed', 'folder', id, row.inventoryId, null);
@@ -285,7 +276,7 @@ export class ShareService {
   async listSubscribers(inventoryId: string, q: SubscriberSearchQuery): Promise<SubscriberPage> {
     if (q.folderId !== undefined && !(await this.folderIn(inventoryId, q.folderId))) throw new AppError('NOT_FOUND');
     const value = (q.searchValue ?? '').toLowerCase();
-    const rows = (await this.deps.db.subscriber.findMany({ where: { inventoryId, ...(q.folderId !== undefined ? { folderId: q.folderId } : {}) } })).filter(
+    const rows = (await repo.findSubscribersOfInventory(this.deps.db, inventoryId, q.folderId)).filter(
       (r) => value === '' || r.name.toLowerCase().includes(value),
     );
     const dir = q.sortDir === 'asc' ? 1 : -1;
@@ -304,7 +295,7 @@ export class ShareService {
       ...(await this.shareKeyProblems(body.shareKey)),
     ];
     if (problems.length > 0 || !folder) throw validationError(problems);
-    const row = await this.deps.db.subscriber.create({ data: { name: body.name, shareKey: body.shareKey, folderId: folder.id, inventoryId } });
+    const row = await repo.createSubscriber(this.deps.db, { name: body.name, shareKey: body.shareKey, folderId: folder.id, inventoryId });
     return this.announceSubscriber(row, root.id);
   }
 
@@ -319,17 +310,13 @@ export class ShareService {
       ...(body.shareKey !== undefined && body.shareKey !== row.shareKey ? await this.shareKeyProblems(body.shareKey) : []),
     ];
     if (problems.length > 0) throw validationError(problems);
-    const { count } = await this.deps.db.subscriber.updateMany({
-      where: { id, version: row.version },
-      data: {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.shareKey !== undefined ? { shareKey: body.shareKey } : {}),
-        ...(body.folderId !== undefined ? { folderId: body.folderId } : {}),
-        version: { increment: 1 },
-      },
+    const count = await repo.updateSubscriberAtVersion(this.deps.db, id, row.version, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.shareKey !== undefined ? { shareKey: body.shareKey } : {}),
+      ...(body.folderId !== undefined ? { folderId: body.folderId } : {}),
     });
     if (count === 0) throw new AppError('CONFLICT');
-    const fresh = await this.deps.db.subscriber.findUnique({ where: { id } });
+    const fresh = await repo.findSubscriber(this.deps.db, id);
     if (!fresh) throw new AppError('CONFLICT');
     return this.announceSubscriber(fresh, (await this.rootOf(inventoryId)).id);
   }
@@ -338,7 +325,7 @@ export class ShareService {
   async deleteSubscriber(user: AuthUser, id: string): Promise<SubscriberDeleted> {
     const row = await this.requireSubscriber(user, id);
     const inventoryId = row.inventoryId ?? '';
-    const { count } = await this.deps.db.subscriber.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteSubscriberAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce('share.removed', 'subscriber', id, inventoryId, null);
     return { id, inventoryId, deleted: true };
@@ -357,44 +344,44 @@ export class ShareService {
 
   /** Unknown publishers and publishers of groups the caller does not see both answer 404; a stale version 409. */
   private async requirePublisher(user: AuthUser, id: string, version: number | undefined): Promise<PublisherRow> {
-    const row = await this.deps.db.publisher.findUnique({ where: { id }, include: withLinks });
+    const row = await repo.findPublisher(this.deps.db, id);
     if (!row || row.groupId === null || !this.visibleGroupOf(user, row.groupId)) throw new AppError('NOT_FOUND');
     if (version !== undefined && version !== row.version) throw new AppError('CONFLICT');
     return row;
   }
 
   private async freshPublisher(id: string): Promise<PublisherRow> {
-    const row = await this.deps.db.publisher.findUnique({ where: { id }, include: withLinks });
+    const row = await repo.findPublisher(this.deps.db, id);
     if (!row) throw new AppError('CONFLICT');
     return row;
   }
 
   private async writePublisher(row: PublisherRow, data: Prisma.PublisherUncheckedUpdateManyInput): Promise<Publisher> {
-    const { count } = await this.deps.db.publisher.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+    const count = await repo.updatePublisherAtVersion(this.deps.db, row.id, row.version, data);
     if (count === 0) throw new AppError('CONFLICT');
     return this.announcePublisher(await this.freshPublisher(row.id));
   }
 
   private async requireFolder(user: AuthUser, id: string): Promise<FolderRow & { inventoryId: string }> {
-    const row = await this.deps.db.subscriberFolder.findUnique({ where: { id } });
+    const row = await repo.findFolder(this.deps.db, id);
     if (!row || row.inventoryId === null || !canSeeInventory(user, row.inventoryId)) throw new AppError('NOT_FOUND');
     return { ...row, inventoryId: row.inventoryId };
   }
 
   private async freshFolder(id: string): Promise<FolderRow> {
-    const row = await this.deps.db.subscriberFolder.findUnique({ where: { id } });
+    const row = await repo.findFolder(this.deps.db, id);
     if (!row) throw new AppError('CONFLICT');
     return row;
   }
 
   private async requireSubscriber(user: AuthUser, id: string): Promise<SubscriberRow> {
-    const row = await this.deps.db.subscriber.findUnique({ where: { id } });
+    const row = await repo.findSubscriber(this.deps.db, id);
     if (!row || row.inventoryId === null || !canSeeInventory(user, row.inventoryId)) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async folderIn(inventoryId: string, id: string): Promise<FolderRow | null> {
-    const row = await this.deps.db.subscriberFolder.findUnique({ where: { id } });
+    const row = await repo.findFolder(this.deps.db, id);
     return row && row.inventoryId === inventoryId ? row : null;
   }
 
@@ -409,16 +396,16 @@ export class ShareService {
    * first's id and reads it.
    */
   private async rootOf(inventoryId: string): Promise<FolderRow> {
-    const roots = await this.deps.db.subscriberFolder.findMany({ where: { inventoryId, isRoot: true } });
+    const roots = await repo.findRootFolders(this.deps.db, inventoryId);
     const found = this.pickRoot(roots);
     if (found) return found;
     const id = `sbf-root-${createHash('sha256').update(inventoryId).digest('hex').slice(0, 24)}`;
     const name = this.deps.readModel.inventories.get(inventoryId)?.name ?? inventoryId;
     try {
-      return await this.deps.db.subscriberFolder.create({ data: { id, name, isRoot: true, inventoryId } });
+      return await repo.createFolder(this.deps.db, { id, name, isRoot: true, inventoryId });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      const made = await this.deps.db.subscriberFolder.findUnique({ where: { id } });
+      const made = await repo.findFolder(this.deps.db, id);
       if (!made) throw e;
       return made;
     }
@@ -426,12 +413,11 @@ export class ShareService {
 
   /** The folder and every folder below it. */
   private async subtreeIds(inventoryId: string, id: string): Promise<Set<string>> {
-    return folderAndBelow(await this.deps.db.subscriberFolder.findMany({ where: { inventoryId }, select: { id: true, parentId: true } }), id);
+    return folderAndBelow(await repo.findFolderTree(this.deps.db, inventoryId), id);
   }
 
   private async shareKeyProblems(shareKey: string): Promise<FieldProblem[]> {
-    const publisher = await this.deps.db.publisher.findUnique({ where: { shareKey }, select: { id: true } });
-    return publisher ? [] : [{ path: 'body.shareKey', message: VALIDATION.invalidField }];
+    return (await repo.publisherKeyExists(this.deps.db, shareKey)) ? [] : [{ path: 'body.shareKey', message: VALIDATION.invalidField }];
   }
 
   private announce(type: 'share.changed' | 'share.removed', kind: ShareKind, id: string, inventoryId: string | null, groupId: string | null): void {
@@ -446,7 +432,7 @@ export class ShareService {
 
   private async announceFolder(row: FolderRow): Promise<SubscriberFolder> {
     this.announce('share.changed', 'folder', row.id, row.inventoryId, null);
-    return toFolder(row, await this.deps.db.subscriber.count({ where: { folderId: row.id } }));
+    return toFolder(row, await repo.countSubscribersInFolder(this.deps.db, row.id));
   }
 
   private announceSubscriber(row: SubscriberRow, rootId: string): Subscriber {

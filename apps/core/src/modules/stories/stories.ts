@@ -25,16 +25,9 @@ import { canSeeInventory, type AuthUser } from '../../platform/access.js';
 import { storyIntegrationSettings, type StoryIntegrationSettings } from '../../repositories/story-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import * as repo from './repository.js';
 
-/** What a story row is read with: its units (and their inventories) for the assigned-unit list. */
-const STORY_INCLUDE = {
-  units: {
-    select: {
-      unit: { select: { id: true, name: true, productType: true, typeGroup: true, inventories: { select: { inventoryId: true } } } },
-    },
-  },
-} as const satisfies Prisma.StoryInclude;
-type StoryRow = Prisma.StoryGetPayload<{ include: typeof STORY_INCLUDE }>;
+type StoryRow = repo.StoryRecord;
 
 /** Sort column of the list → Prisma column. */
 const SORT_COLUMN = {
@@ -141,14 +134,8 @@ export class StoryService {
       where.OR = SEARCH_COLUMNS.map((c) => ({ [c]: filter }));
     }
     const [total, rows] = await Promise.all([
-      this.deps.db.story.count({ where }),
-      this.deps.db.story.findMany({
-        where,
-        include: STORY_INCLUDE,
-        orderBy: [{ [SORT_COLUMN[q.sortBy]]: q.sortDir }, { id: q.sortDir }],
-        skip: q.offset,
-        take: q.limit,
-      }),
+      repo.countStories(this.deps.db, where),
+      repo.findStoryPage(this.deps.db, where, SORT_COLUMN[q.sortBy], q.sortDir, q.offset, q.limit),
     ]);
     const authors = await this.authorsOf(rows);
     return { items: rows.map((r) => this.toStory(r, authors)), total, offset: q.offset, limit: q.limit };
@@ -156,7 +143,7 @@ export class StoryService {
 
   async countStories(user: AuthUser, inventoryId: string): Promise<StoryCount> {
     await this.assertInventoryVisible(user, inventoryId);
-    return { count: await this.deps.db.story.count({ where: { inventoryId } }) };
+    return { count: await repo.countStories(this.deps.db, { inventoryId }) };
   }
 
   async getStory(user: AuthUser, inventoryId: string, storyId: string): Promise<Story> {
@@ -168,20 +155,17 @@ export class StoryService {
   async createStory(user: AuthUser, inventoryId: string, body: CreateStoryBody): Promise<Story> {
     await this.assertInventoryVisible(user, inventoryId);
     this.assertFields(body);
-    const row = await this.deps.db.story.create({
-      data: {
-        inventoryId,
-        slugline: body.slugline,
-        crewName: body.crewName ?? '',
-        storyId: body.storyId ?? '',
-        usageTerms: body.usageTerms ?? '',
-        provider: body.provider ?? '',
-        reporter: body.reporter ?? '',
-        keywords: body.keywords ?? '',
-        comments: body.comments ?? '',
-        createdById: user.id,
-      },
-      include: STORY_INCLUDE,
+    const row = await repo.createStory(this.deps.db, {
+      inventoryId,
+      slugline: body.slugline,
+      crewName: body.crewName ?? '',
+      storyId: body.storyId ?? '',
+      usageTerms: body.usageTerms ?? '',
+      provider: body.provider ?? '',
+      reporter: body.reporter ?? '',
+      keywords: body.keywords ?? '',
+      comments: body.comments ?? '',
+      createdById: user.id,
     });
     const story = this.toStory(row, new Map([[user.id, user.username]]));
     await this.publishChanged(story);
@@ -193,12 +177,12 @@ export class StoryService {
     await this.assertInventoryVisible(user, inventoryId);
     const { version, ...fields } = body;
     this.assertFields(fields);
-    const data: Prisma.StoryUpdateManyMutationInput = { version: { increment: 1 } };
+    const data: Prisma.StoryUpdateManyMutationInput = {};
     for (const f of STORY_FIELDS) {
       const v = fields[f];
       if (v !== undefined) data[f] = v;
     }
-    const { count } = await this.deps.db.story.updateMany({ where: { id: storyId, inventoryId, version }, data });
+    const count = await repo.updateStoryAtVersion(this.deps.db, inventoryId, storyId, version, data);
     if (count === 0) {
       await this.read(inventoryId, storyId); // 404 when it is not there
       throw new AppError('CONFLICT');
@@ -210,7 +194,7 @@ export class StoryService {
 
   async deleteStory(user: AuthUser, inventoryId: string, storyId: string): Promise<StoryDeleted> {
     await this.assertInventoryVisible(user, inventoryId);
-    const { count } = await this.deps.db.story.deleteMany({ where: { id: storyId, inventoryId } });
+    const count = await repo.deleteStoryOfInventory(this.deps.db, inventoryId, storyId);
     if (count === 0) throw new AppError('NOT_FOUND');
     this.deps.hub.publish(this.topicsOf(inventoryId), { type: 'story.removed', id: storyId, inventoryId, at: this.deps.clock.now() });
     return { ok: true, id: storyId };
@@ -226,10 +210,9 @@ export class StoryService {
     await this.assertAssignable(user, inventoryId, unitId);
     if (current.units.some((u) => u.uniqueId === unitId)) return current;
     const changed = await transaction(this.deps.db, async (tx) => {
-      const link = await tx.storyUnit.findUnique({ where: { storyId_unitId: { storyId, unitId } } });
-      if (link) return false;
-      await tx.storyUnit.create({ data: { storyId, unitId } });
-      await tx.story.update({ where: { id: storyId }, data: { version: { increment: 1 } } });
+      if (await repo.storyHasUnit(tx, storyId, unitId)) return false;
+      await repo.addStoryUnit(tx, storyId, unitId);
+      await repo.bumpStoryVersion(tx, storyId);
       return true;
     });
     const story = await this.read(inventoryId, storyId);
@@ -243,9 +226,9 @@ export class StoryService {
     await this.read(inventoryId, storyId);
     await this.deps.units.findVisible(user, unitId);
     const changed = await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.storyUnit.deleteMany({ where: { storyId, unitId } });
+      const count = await repo.removeStoryUnit(tx, storyId, unitId);
       if (count === 0) return false;
-      await tx.story.update({ where: { id: storyId }, data: { version: { increment: 1 } } });
+      await repo.bumpStoryVersion(tx, storyId);
       return true;
     });
     const story = await this.read(inventoryId, storyId);
@@ -257,7 +240,7 @@ export class StoryService {
 
   async getIntegration(user: AuthUser, inventoryId: string): Promise<StoryIntegration> {
     await this.assertInventoryVisible(user, inventoryId);
-    const row = await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } });
+    const row = await repo.findStoryIntegration(this.deps.db, inventoryId);
     return this.toIntegration(inventoryId, row);
   }
 
@@ -267,7 +250,7 @@ export class StoryService {
    */
   async updateIntegration(user: AuthUser, inventoryId: string, body: UpdateStoryIntegrationBody): Promise<StoryIntegration> {
     await this.assertInventoryVisible(user, inventoryId);
-    const row = await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } });
+    const row = await repo.findStoryIntegration(this.deps.db, inventoryId);
     const current = this.toIntegration(inventoryId, row);
     if (body.version !== current.version) throw new AppError('CONFLICT');
     const next: StoryIntegrationSettings = {
@@ -285,14 +268,11 @@ export class StoryService {
     }
     const settings = storyIntegrationSettings.write(next);
     if (row) {
-      const { count } = await this.deps.db.storyIntegration.updateMany({
-        where: { inventoryId, version: body.version },
-        data: { enabled, settings, version: { increment: 1 } },
-      });
+      const count = await repo.updateStoryIntegrationAtVersion(this.deps.db, inventoryId, body.version, enabled, settings);
       if (count === 0) throw new AppError('CONFLICT');
     } else {
       try {
-        await this.deps.db.storyIntegration.create({ data: { inventoryId, enabled, settings, version: 1 } });
+        await repo.createStoryIntegration(this.deps.db, inventoryId, enabled, settings);
       } catch {
         // Someone else created the settings meanwhile: our version 0 is stale.
         throw new AppError('CONFLICT');
@@ -304,8 +284,7 @@ export class StoryService {
   /** Spec 000 §2 "test mapping": maps a sample with the given (or stored) mapping; stores nothing. */
   async testMapping(user: AuthUser, inventoryId: string, body: TestStoryMappingBody): Promise<StoryMappingResult> {
     await this.assertInventoryVisible(user, inventoryId);
-    const mapping =
-      body.mapping ?? storyIntegrationSettings.read((await this.deps.db.storyIntegration.findUnique({ where: { inventoryId } }))?.settings).mapping;
+    const mapping = body.mapping ?? storyIntegrationSettings.read((await repo.findStoryIntegration(this.deps.db, inventoryId))?.settings).mapping;
     return mapSampleStory(body.sample, mapping);
   }
 
@@ -320,12 +299,11 @@ export class StoryService {
 
   private async assertAssignable(user: AuthUser, inventoryId: string, unitId: string): Promise<void> {
     await this.deps.units.findVisible(user, unitId);
-    const link = await this.deps.db.unitInventory.findUnique({ where: { unitId_inventoryId: { unitId, inventoryId } }, select: { unitId: true } });
-    if (!link) throw new AppError('NOT_FOUND');
+    if (!(await repo.unitInInventory(this.deps.db, unitId, inventoryId))) throw new AppError('NOT_FOUND');
   }
 
   private async read(inventoryId: string, storyId: string): Promise<Story> {
-    const row = await this.deps.db.story.findFirst({ where: { id: storyId, inventoryId }, include: STORY_INCLUDE });
+    const row = await repo.findStoryOfInventory(this.deps.db, inventoryId, storyId);
     if (!row) throw new AppError('NOT_FOUND');
     return this.toStory(row, await this.authorsOf([row]));
   }
@@ -333,8 +311,7 @@ export class StoryService {
   private async authorsOf(rows: readonly { createdById: string | null }[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    const users = await this.deps.db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-    return new Map(users.map((u) => [u.id, u.username]));
+    return repo.findUsernames(this.deps.db, ids);
   }
 
   private toStory(r: StoryRow, authors: ReadonlyMap<string, string>): Story {

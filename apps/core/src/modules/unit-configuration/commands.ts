@@ -43,6 +43,7 @@ import { bodyProblem } from '../units/unit-devices.js';
 import { anyObject } from '../../repositories/json-column.js';
 import type { StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import { callsOf } from '../../calls.js';
+import * as repo from './repository.js';
 
 type Body<S extends z.ZodType> = z.infer<S>;
 
@@ -128,7 +129,7 @@ export class UnitCommands {
     await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
     await this.send(id, 'reboot', {});
-    await this.deps.db.unit.update({ where: { id }, data: { lastReboot: this.deps.clock.date() } });
+    await repo.setLastReboot(this.deps.db, id, this.deps.clock.date());
     return this.accepted(id, 'reboot');
   }
 
@@ -304,16 +305,13 @@ export class UnitCommands {
   async cancelFileUpload(id: string, body: Body<typeof CancelFileUploadBody>) {
     await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
-    const open = await this.deps.db.file.findMany({
-      where: { unitId: id, kind: 'uploaded', fileName: { in: body.files }, status: { in: ['pending', 'uploading'] } },
-      select: { id: true, fileName: true, status: true },
-    });
+    const open = await repo.findOpenUploads(this.deps.db, id, body.files);
     await this.send(id, 'cancelFileUpload', { files: body.files, fileIds: open.map((f) => f.id) });
     if (open.length > 0) {
-      await this.deps.db.file.updateMany({
-        where: { id: { in: open.map((f) => f.id) }, status: { in: ['pending', 'uploading'] } },
-        data: { status: 'failed', isTransferring: false, version: { increment: 1 } },
-      });
+      await repo.failOpenUploads(
+        this.deps.db,
+        open.map((f) => f.id),
+      );
       const topics = this.deps.index.topicsOf(id);
       for (const f of open.filter((x) => x.status === 'uploading')) {
         this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId: id, fileId: f.id, fileName: f.fileName, ok: false, at: this.deps.clock.now() });

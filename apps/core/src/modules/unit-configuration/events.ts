@@ -8,6 +8,7 @@ import type { CellularScanReport, CommandOutcome, DeviceEvent, SpeedTestReport, 
 import type { ServiceDeps } from '../deps.js';
 import { messageOf, type UnitCommands } from './commands.js';
 import { unitTelemetry, type StoredUnitTelemetry } from '../../repositories/unit-columns.js';
+import * as repo from './repository.js';
 
 type SpeedTestEvent = Extract<DeviceEvent, { type: 'speedTest' }>;
 export interface SpeedTestView {
@@ -104,10 +105,10 @@ export class CommandOutcomes {
   private writeSnapshot(unitId: string, change: (t: StoredUnitTelemetry) => StoredUnitTelemetry): Promise<void> {
     const prev = this.writes.get(unitId) ?? Promise.resolve();
     const next = prev.then(async () => {
-      const row = await this.deps.db.unit.findUnique({ where: { id: unitId }, select: { telemetry: true } });
+      const row = await repo.findUnitTelemetry(this.deps.db, unitId);
       if (!row) return;
       // Built from validated device events: plain JSON values only.
-      await this.deps.db.unit.update({ where: { id: unitId }, data: { telemetry: unitTelemetry.write(change(unitTelemetry.read(row.telemetry))) } });
+      await repo.writeUnitTelemetry(this.deps.db, unitId, unitTelemetry.write(change(unitTelemetry.read(row.telemetry))));
     });
     const settled = next
       .catch(() => undefined)

@@ -29,6 +29,7 @@ import { unitConfiguration } from '../../repositories/unit-columns.js';
 import { anyObject } from '../../repositories/json-column.js';
 import { callsOf } from '../../calls.js';
 import { SettingUpdates, type Body } from './update-plan.js';
+import * as repo from './repository.js';
 
 export class UnitLinkUpdates extends SettingUpdates {
   // ── bandwidth ───────────────────────────────────────────────────────────────────────────────
@@ -99,10 +100,7 @@ export class UnitLinkUpdates extends SettingUpdates {
           return;
         }
         if (!body.audioRoomId) return;
-        const room = await this.deps.db.audioRoom.findFirst({
-          where: { id: body.audioRoomId, inventoryId: { in: inventoriesOf(unit) } },
-          select: { serverId: true },
-        });
+        const room = await repo.findAudioRoomServer(this.deps.db, body.audioRoomId, inventoriesOf(unit));
         if (!room) throw bodyProblem('audioRoomId', VALIDATION.invalidField);
         if (intercomServerMismatch(room.serverId, await this.deps.devices.serverOfChannel(unit.selectedChannelId)))
           throw new AppError('INTERCOM_SERVER_MISMATCH');
@@ -184,8 +182,7 @@ export class UnitLinkUpdates extends SettingUpdates {
     const unit = await this.deps.devices.load(id);
     this.deps.devices.checkVersion(unit, body.version);
     if (body.mode === 'group') {
-      const member = await this.deps.db.unitGroup.findFirst({ where: { unitId: id, groupId: body.groupId }, select: { groupId: true } });
-      if (!member) throw bodyProblem('groupId', VALIDATION.invalidField);
+      if (!(await repo.unitInGroup(this.deps.db, id, body.groupId))) throw bodyProblem('groupId', VALIDATION.invalidField);
     }
     return this.store.save(
       id,
@@ -193,7 +190,7 @@ export class UnitLinkUpdates extends SettingUpdates {
       body.version,
       (c) => ({ configuration: c, columns: { alertsConfigMode: body.mode } }),
       async (tx) => {
-        const own = await tx.alertConfiguration.findUnique({ where: { unitId: id }, include: { recipients: true } });
+        const own = await repo.findUnitAlertConfiguration(tx, id);
         if (body.mode === 'automatic') return; // the unit's own configuration is kept for a later switch back
         const alerts = { ...anyObject.read(own?.alerts), ...(body.alerts ?? {}) };
         const data = {
@@ -201,20 +198,21 @@ export class UnitLinkUpdates extends SettingUpdates {
           ...(body.alerts ? { alerts } : {}),
         };
         const saved = own
-          ? await tx.alertConfiguration.update({ where: { id: own.id }, data: { ...data, version: { increment: 1 } } })
-          : await tx.alertConfiguration.create({ data: { scope: 'unit', unitId: id, alerts, ...data } });
+          ? await repo.updateAlertConfiguration(tx, own.id, data)
+          : await repo.createAlertConfiguration(tx, { scope: 'unit', unitId: id, alerts, ...data });
         if (body.mode !== 'manual' || body.recipients === undefined) return;
         const verified = new Set((own?.recipients ?? []).filter((r) => r.verified).map((r) => `${r.alertType}:${r.email.toLowerCase()}`));
-        await tx.alertEmailRecipient.deleteMany({ where: { alertConfigurationId: saved.id } });
+        await repo.deleteAlertRecipients(tx, saved.id);
         if (body.recipients.length > 0) {
-          await tx.alertEmailRecipient.createMany({
-            data: body.recipients.map((r) => ({
+          await repo.createAlertRecipients(
+            tx,
+            body.recipients.map((r) => ({
               alertConfigurationId: saved.id,
               alertType: r.alertType,
               email: r.email,
               verified: verified.has(`${r.alertType}:${r.email.toLowerCase()}`),
             })),
-          });
+          );
         }
       },
     );

@@ -29,11 +29,12 @@ import type { UnitIndex } from '../../platform/unit-index.js';
 import type { UnitService } from '../units/units.js';
 import type { UnitRepository } from '../../repositories/units.js';
 import { unitConfiguration, unitMultiCameraLabels, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
-import { deviceUnitSelect, type DeviceUnit } from '../units/unit-devices.js';
+import type { DeviceUnit } from '../units/unit-devices.js';
 import { resolveAlertConfiguration } from '../alerts/alert-configuration.js';
 import type { SettingChange } from './setting-change.js';
 import { alertTypeSettings } from '../../repositories/alert-columns.js';
 import { oneOf, parseOr } from '../../repositories/json-column.js';
+import * as repo from './repository.js';
 
 /** Attempts of a read-modify-write without a caller's version before answering 409. */
 const SAVE_ATTEMPTS = 8;
@@ -82,9 +83,7 @@ export class ConfigStore {
       // second attempt, which reads storage.
       const fromReadModel = attempt === 0;
       const write = async (tx: DbTx | null): Promise<'saved' | 'stale' | 'lost'> => {
-        const unit: DeviceUnit | null = fromReadModel
-          ? (this.deps.readModel.units.get(id) ?? null)
-          : await (tx ?? this.deps.db).unit.findUnique({ where: { id }, select: deviceUnitSelect });
+        const unit: DeviceUnit | null = fromReadModel ? (this.deps.readModel.units.get(id) ?? null) : await repo.findDeviceUnit(tx ?? this.deps.db, id);
         if (!unit) throw new AppError('NOT_FOUND');
         if (version !== undefined && unit.version !== version) {
           if (fromReadModel) return 'stale';

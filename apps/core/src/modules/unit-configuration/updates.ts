@@ -48,6 +48,7 @@ import { bodyProblem } from '../units/unit-devices.js';
 import { unitConfiguration } from '../../repositories/unit-columns.js';
 import { callsOf } from '../../calls.js';
 import { SettingUpdates, withoutVersion, type Body } from './update-plan.js';
+import * as repo from './repository.js';
 
 export class UnitUpdates extends SettingUpdates {
   // ── delay and modes ─────────────────────────────────────────────────────────────────────────
@@ -275,10 +276,7 @@ export class UnitUpdates extends SettingUpdates {
       check: async (unit) => {
         const hub = await this.deps.devices.serverOfChannel(unit.selectedChannelId);
         if (!prefix || !hub) return;
-        const others = await this.deps.db.unit.findMany({
-          where: { id: { not: unit.id }, filenamePrefix: prefix, selectedChannelId: { not: null } },
-          select: { selectedChannelId: true, filenamePrefix: true },
-        });
+        const others = await repo.findOtherUnitsWithPrefix(this.deps.db, unit.id, prefix);
         const onHub = (channelId: string | null) => channelId !== null && this.deps.readModel.channels.get(channelId)?.serverId === hub;
         const prefixesOnHub = others.filter((o) => onHub(o.selectedChannelId)).map((o) => o.filenamePrefix);
         if (isFilenamePrefixTaken(prefix, prefixesOnHub)) throw bodyProblem('filenamePrefix', VALIDATION.filenamePrefixUnique);

@@ -22,6 +22,7 @@ import { transaction } from '@fleet/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import { inventoryAudience } from '../../platform/topics.js';
+import * as repo from './repository.js';
 
 /** How often what was counted is written (and reports hear of it). */
 export const USAGE_FLUSH_MS = 3000;
@@ -115,11 +116,7 @@ export class UsageAccounting {
       await transaction(this.deps.db, async (tx) => {
         for (const { p, bytes, seconds } of batch) {
           const periodStart = new Date(p.day);
-          await tx.usageRecord.upsert({
-            where: { unitId_periodStart: { unitId: p.unitId, periodStart } },
-            create: { unitId: p.unitId, periodStart, periodEnd: new Date(p.day + DAY_MS), dataBytes: BigInt(bytes), seconds },
-            update: { dataBytes: { increment: BigInt(bytes) }, seconds: { increment: seconds } },
-          });
+          await repo.addUsage(tx, p.unitId, periodStart, new Date(p.day + DAY_MS), bytes, seconds);
         }
       });
       // Written: only the remainders (and what arrived meanwhile) stay.

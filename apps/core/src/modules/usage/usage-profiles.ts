@@ -39,8 +39,9 @@ import type { ServiceDeps } from '../deps.js';
 import { byNameThenId, compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageRows } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
-type UsageProfileRow = Prisma.UsageProfileGetPayload<object>;
+type UsageProfileRow = repo.UsageProfileRecord;
 
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 
@@ -57,7 +58,7 @@ export class UsageProfileService {
       if (q.sortBy === 'name' || q.sortBy === 'type') return compareText(a[q.sortBy], b[q.sortBy]);
       return a[q.sortBy] - b[q.sortBy];
     };
-    const rows = (await this.deps.db.usageProfile.findMany({ where: { OR: [{ inventoryId }, { inventoryId: null }] } }))
+    const rows = (await repo.findProfilesForInventory(this.deps.db, inventoryId))
       .filter((r) => value === '' || r.name.toLowerCase().includes(value))
       .sort((a, b) => dir * order(a, b) || compareText(a.name, b.name) || compareText(a.id, b.id));
     const page = pageRows(rows, q);
@@ -69,8 +70,12 @@ export class UsageProfileService {
     await this.assertNameFree(body.name, null);
     let row: UsageProfileRow;
     try {
-      row = await this.deps.db.usageProfile.create({
-        data: { inventoryId, name: body.name, type: body.type, quotaPerMonth: body.quotaPerMonth, resetDay: body.resetDay },
+      row = await repo.createProfile(this.deps.db, {
+        inventoryId,
+        name: body.name,
+        type: body.type,
+        quotaPerMonth: body.quotaPerMonth,
+        resetDay: body.resetDay,
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken();
@@ -91,13 +96,13 @@ export class UsageProfileService {
       ...(body.resetDay !== undefined ? { resetDay: body.resetDay } : {}),
     };
     try {
-      const { count } = await this.deps.db.usageProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateProfileAtVersion(this.deps.db, id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken();
       throw e;
     }
-    const fresh = await this.deps.db.usageProfile.findUnique({ where: { id } });
+    const fresh = await repo.findProfile(this.deps.db, id);
     if (!fresh) throw new AppError('CONFLICT');
     // The caller's answer counts the units of the profile's inventory, or for a global profile the caller's first inventory's.
     return this.announce(fresh, fresh.inventoryId ?? user.inventoryIds[0] ?? null);
@@ -107,9 +112,9 @@ export class UsageProfileService {
   async delete(user: AuthUser, id: string): Promise<UsageProfileDeleted> {
     const row = await this.requireWritable(user, id);
     if (row.isDefault) throw new AppError('USAGE_PROFILE_DEFAULT');
-    if ((await this.deps.db.unit.count({ where: { usageProfileId: id } })) > 0) throw new AppError('USAGE_PROFILE_IN_USE');
+    if ((await repo.countUnitsOnProfile(this.deps.db, id)) > 0) throw new AppError('USAGE_PROFILE_IN_USE');
     // A unit put on it meanwhile keeps it (the delete then finds no row to remove).
-    const { count } = await this.deps.db.usageProfile.deleteMany({ where: { id, version: row.version, isDefault: false, units: { none: {} } } });
+    const count = await repo.deleteUnusedProfileAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     const at = this.deps.clock.now();
     for (const inventoryId of this.inventoriesOf(row)) {
@@ -142,7 +147,7 @@ export class UsageProfileService {
     const problems: FieldProblem[] = [];
     let profile: UsageProfileRow | null = null;
     if (body.usageProfileId !== null) {
-      profile = await this.deps.db.usageProfile.findUnique({ where: { id: body.usageProfileId } });
+      profile = await repo.findProfile(this.deps.db, body.usageProfileId);
       if (!profile || !(profile.inventoryId === null || user.global || user.inventoryIds.includes(profile.inventoryId))) throw new AppError('NOT_FOUND');
       if (profile.inventoryId !== null && profile.inventoryId !== inventoryId) problems.push({ path: 'body.usageProfileId', message: VALIDATION.invalidField });
     }
@@ -157,7 +162,7 @@ export class UsageProfileService {
     const previous = new Set(body.unitIds.flatMap((unitId) => this.deps.readModel.units.get(unitId)?.usageProfileId ?? []));
     const changing = body.unitIds.filter((unitId) => this.deps.readModel.units.get(unitId)?.usageProfileId !== body.usageProfileId);
     if (changing.length > 0) {
-      await this.deps.db.unit.updateMany({ where: { id: { in: changing } }, data: { usageProfileId: body.usageProfileId, version: { increment: 1 } } });
+      await repo.setUnitsProfile(this.deps.db, changing, body.usageProfileId);
       for (const unitId of changing) {
         await this.deps.units.refreshUnit(unitId);
         await this.deps.units.announce(unitId);
@@ -165,7 +170,7 @@ export class UsageProfileService {
       // The profiles whose unit counts moved, in every inventory of the units moved.
       const inventories = new Set(changing.flatMap((unitId) => this.deps.readModel.units.get(unitId)?.inventories.map((m) => m.inventoryId) ?? []));
       const affected = [...previous, ...(profile ? [profile.id] : [])];
-      const rows = await this.deps.db.usageProfile.findMany({ where: { id: { in: affected } } });
+      const rows = await repo.findProfilesByIds(this.deps.db, affected);
       for (const row of rows) for (const inv of inventories) if (row.inventoryId === null || row.inventoryId === inv) this.publishChanged(row, inv);
     }
     return this.units(inventoryId);
@@ -175,7 +180,7 @@ export class UsageProfileService {
 
   /** Unknown profiles and profiles of inventories the caller does not have both answer 404; global profiles are written by global roles only. */
   private async requireWritable(user: AuthUser, id: string): Promise<UsageProfileRow> {
-    const row = await this.deps.db.usageProfile.findUnique({ where: { id } });
+    const row = await repo.findProfile(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.inventoryId === null) {
       if (!user.global) throw new AppError('FORBIDDEN');
@@ -186,8 +191,7 @@ export class UsageProfileService {
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.usageProfile.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-    if (other) throw nameTaken();
+    if (await repo.profileNameTaken(this.deps.db, name, exceptId)) throw nameTaken();
   }
 
   private unitsOf(inventoryId: string) {

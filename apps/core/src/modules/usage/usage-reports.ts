@@ -22,6 +22,7 @@ import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
 import { UsageAccounting } from './usage-accounting.js';
+import * as repo from './repository.js';
 
 /** What the units of one inventory used over a period. */
 export interface InventoryUsage {
@@ -71,11 +72,8 @@ export class UsageReportService {
    * what a managed service counted in data or time is measured against ("over usage", §4).
    */
   async inventoryUsage(inventoryId: string, from: Date, to: Date): Promise<InventoryUsage> {
-    const sum = await this.deps.db.usageRecord.aggregate({
-      where: { periodStart: { gte: from, lt: to }, unit: { inventories: { some: { inventoryId } } } },
-      _sum: { dataBytes: true, seconds: true },
-    });
-    return { dataBytes: Number(sum._sum.dataBytes ?? 0n), seconds: sum._sum.seconds ?? 0 };
+    const sum = await repo.sumInventoryUsage(this.deps.db, inventoryId, from, to);
+    return { dataBytes: Number(sum.dataBytes ?? 0n), seconds: sum.seconds ?? 0 };
   }
 
   /** GET v2/inventories/{id}/usageReport (inventory scope checked by the route). */
@@ -96,7 +94,7 @@ export class UsageReportService {
       .all()
       .filter((u) => u.inventories.some((i) => i.inventoryId === inventoryId) && (groupId === null || u.groups.some((g) => g.groupId === groupId)));
     const profileIds = [...new Set(units.flatMap((u) => (u.usageProfileId ? [u.usageProfileId] : [])))];
-    const profileRows = profileIds.length === 0 ? [] : await this.deps.db.usageProfile.findMany({ where: { id: { in: profileIds } } });
+    const profileRows = profileIds.length === 0 ? [] : await repo.findProfilesByIds(this.deps.db, profileIds);
     const profiles = new Map<string, UsageReportProfile>(
       profileRows.map((p) => [
         p.id,
@@ -107,15 +105,9 @@ export class UsageReportService {
     const readFrom = Math.min(from, today - 31 * DAY_MS);
     const readTo = Math.max(to, today) + DAY_MS;
     const unitIds = new Set(units.map((u) => u.id));
-    const records = (
-      await this.deps.db.usageRecord.findMany({
-        where: {
-          periodStart: { gte: new Date(readFrom), lt: new Date(readTo) },
-          unit: groupId === null ? { inventories: { some: { inventoryId } } } : { groups: { some: { groupId } } },
-        },
-        select: { unitId: true, periodStart: true, dataBytes: true, seconds: true },
-      })
-    ).filter((r) => unitIds.has(r.unitId));
+    const records = (await repo.findUsageRecords(this.deps.db, inventoryId, groupId, new Date(readFrom), new Date(readTo))).filter((r) =>
+      unitIds.has(r.unitId),
+    );
 
     const days = new Map<number, UsageAmount>();
     for (let d = from; d <= to; d += DAY_MS) days.set(d, { dataBytes: 0, seconds: 0 });

@@ -18,6 +18,7 @@ import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { passwordExpiryFrom } from './user-accounts.js';
 import { passwordParams } from '../../platform/auth.js';
+import * as repo from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,14 +26,14 @@ export class AccountService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async passwordExpiry(user: AuthUser, now = this.deps.clock.now()): Promise<PasswordExpiry> {
-    const row = await this.deps.db.user.findUnique({ where: { id: user.id }, select: { passwordExpiresAt: true } });
+    const row = await repo.findUserColumns(this.deps.db, user.id, { passwordExpiresAt: true });
     if (!row) throw new AppError('NOT_FOUND');
     const prefs = await this.deps.users.preferences(user.id);
     return expiryState(row.passwordExpiresAt, prefs.passwordExpiryDismissed ?? null, now);
   }
 
   async dismissPasswordExpiry(user: AuthUser): Promise<PasswordExpiry> {
-    const row = await this.deps.db.user.findUnique({ where: { id: user.id }, select: { passwordExpiresAt: true } });
+    const row = await repo.findUserColumns(this.deps.db, user.id, { passwordExpiresAt: true });
     if (!row) throw new AppError('NOT_FOUND');
     const expiresAt = row.passwordExpiresAt?.toISOString() ?? null;
     // Nothing to dismiss for a password that never expires: the preferences stay as they are.
@@ -41,10 +42,7 @@ export class AccountService {
   }
 
   async changePassword(user: AuthUser, body: ChangeOwnPasswordBody): Promise<PasswordChanged> {
-    const row = await this.deps.db.user.findUnique({
-      where: { id: user.id },
-      select: { passwordHash: true, passwordExpiryPolicy: true, sso: true, enterprise: true, version: true },
-    });
+    const row = await repo.findUserPassword(this.deps.db, user.id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.sso || row.enterprise) throw new AppError('USER_MANAGED_BY_IT_ADMIN');
     if (!(await verifyPassword(body.oldPassword, row.passwordHash))) {
@@ -52,19 +50,12 @@ export class AccountService {
     }
     const passwordHash = await hashPassword(body.password, { params: passwordParams(this.deps.config) });
     const passwordExpiresAt = passwordExpiryFrom(parseOr(PasswordExpiryPolicy, row.passwordExpiryPolicy, 'never'), this.deps.clock.date());
-    const others = await this.deps.db.session.findMany({
-      where: { userId: user.id, ...(user.sessionId === undefined ? {} : { id: { not: user.sessionId } }) },
-      select: { id: true },
-    });
+    const others = await repo.findSessionIdsOfUser(this.deps.db, user.id, user.sessionId);
     const ended = await transaction(this.deps.db, async (tx) => {
       // Against the row read above: a password changed meanwhile (another session) is not overwritten.
-      const { count } = await tx.user.updateMany({
-        where: { id: user.id, version: row.version },
-        data: { passwordHash, passwordExpiresAt, version: { increment: 1 } },
-      });
+      const count = await repo.updateUserAtVersion(tx, user.id, row.version, { passwordHash, passwordExpiresAt });
       if (count === 0) throw new AppError('CONFLICT');
-      const { count: endedCount } = await tx.session.deleteMany({ where: { id: { in: others.map((s) => s.id) } } });
-      return endedCount;
+      return repo.deleteSessions(tx, others);
     });
     return { passwordExpiry: expiryState(passwordExpiresAt, null, this.deps.clock.now()), endedSessions: ended };
   }

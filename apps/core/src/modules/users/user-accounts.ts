@@ -32,7 +32,7 @@ import {
   type UserLicences,
   type UserSearchQuery,
 } from '@fleet/contracts';
-import { hashPassword, providerOf, transaction, type DbTx, type Prisma } from '@fleet/db';
+import { hashPassword, providerOf, transaction, type Db, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import { parseOr } from '../../repositories/json-column.js';
@@ -42,7 +42,8 @@ import { parseRoles, passwordParams } from '../../platform/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { byNameThenId } from '../../platform/order.js';
-import { presentUserAccount, rowInclude, type UserRecord } from './presenter.js';
+import { presentUserAccount, type UserRecord } from './presenter.js';
+import * as repo from './repository.js';
 
 const SORT_COLUMN: Record<UserSearchQuery['sortBy'], keyof Prisma.UserOrderByWithRelationInput> = {
   username: 'username',
@@ -95,14 +96,8 @@ export class UserAccountService {
     // membership table, so every page grouped every user's groups; the page's group counts are one
     // grouped query on its own ids instead.
     const [total, rows] = await Promise.all([
-      this.deps.db.user.count({ where }),
-      this.deps.db.user.findMany({
-        where,
-        include: { inventories: rowInclude.inventories },
-        orderBy: [{ [SORT_COLUMN[q.sortBy]]: q.sortDir }, { id: 'asc' }],
-        skip: q.offset,
-        take: q.limit,
-      }),
+      repo.countUsers(this.deps.db, where),
+      repo.findUserPage(this.deps.db, where, SORT_COLUMN[q.sortBy], q.sortDir, q.offset, q.limit),
     ]);
     const groupCounts = await this.groupCounts(rows.map((r) => r.id));
     return {
@@ -116,8 +111,7 @@ export class UserAccountService {
   /** How many groups each of these users is in (absent: none). */
   private async groupCounts(userIds: string[]): Promise<Map<string, number>> {
     if (userIds.length === 0) return new Map();
-    const counts = await this.deps.db.userGroup.groupBy({ by: ['userId'], where: { userId: { in: userIds } }, _count: { _all: true } });
-    return new Map(counts.map((c) => [c.userId, c._count._all]));
+    return repo.countGroupsOfUsers(this.deps.db, userIds);
   }
 
   async detail(user: AuthUser, id: string): Promise<UserAccountDetail> {
@@ -141,7 +135,7 @@ export class UserAccountService {
 
   /** The caller's organisation: a user they create joins it and takes one of its licences. */
   private async organisationOf(user: AuthUser): Promise<string | null> {
-    return (await this.deps.db.user.findUnique({ where: { id: user.id }, select: { organisationId: true } }))?.organisationId ?? null;
+    return repo.findUserOrganisationId(this.deps.db, user.id);
   }
 
   // ── writes ───────────────────────────────────────────────────────────────────────────────────
@@ -159,28 +153,25 @@ export class UserAccountService {
     const id = await this.write(
       async (tx) => {
         if (body.active) await this.checkLicense(tx, organisationId);
-        const created = await tx.user.create({
-          data: {
-            username: body.username,
-            passwordHash,
-            email: body.email,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            userType: body.userType,
-            roles: [body.userType],
-            userLabel: blankToNull(body.userLabel),
-            active: body.active,
-            onDemandActivation: body.onDemandActivation,
-            receiveUpdates: body.receiveUpdates,
-            passwordExpiryPolicy: body.passwordExpiryPolicy,
-            passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, now),
-            organisationId,
-          },
-          select: { id: true },
+        const createdId = await repo.createUser(tx, {
+          username: body.username,
+          passwordHash,
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          userType: body.userType,
+          roles: [body.userType],
+          userLabel: blankToNull(body.userLabel),
+          active: body.active,
+          onDemandActivation: body.onDemandActivation,
+          receiveUpdates: body.receiveUpdates,
+          passwordExpiryPolicy: body.passwordExpiryPolicy,
+          passwordExpiresAt: passwordExpiryFrom(body.passwordExpiryPolicy, now),
+          organisationId,
         });
-        await tx.userInventory.createMany({ data: inventoryIds.map((inventoryId) => ({ userId: created.id, inventoryId })) });
-        if (groupIds.length > 0) await tx.userGroup.createMany({ data: groupIds.map((groupId) => ({ userId: created.id, groupId })) });
-        return created.id;
+        await repo.addUserInventories(tx, createdId, inventoryIds);
+        if (groupIds.length > 0) await repo.addUserGroups(tx, createdId, groupIds);
+        return createdId;
       },
       { username: body.username, email: body.email },
     );
@@ -230,7 +221,7 @@ export class UserAccountService {
       if (body.active && !row.active) await this.checkLicense(tx, row.organisationId);
       await this.bump(tx, row, { active: body.active });
       // A deactivated user is out at once: their sessions end with the change.
-      if (!body.active) await tx.session.deleteMany({ where: { userId: id } });
+      if (!body.active) await repo.deleteSessionsOfUser(tx, id);
     });
     return this.announced(
       user,
@@ -243,7 +234,7 @@ export class UserAccountService {
     const row = await this.findManageable(user, id);
     if (id === user.id) throw new AppError('USER_SELF_REMOVAL');
     // Sessions, memberships and preferences go with the user (cascade).
-    await this.deps.db.user.deleteMany({ where: { id } });
+    await repo.deleteUser(this.deps.db, id);
     this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), { type: 'user.removed', userId: id, at: this.deps.clock.now() });
     return { id, deleted: true };
   }
@@ -268,14 +259,14 @@ export class UserAccountService {
       groupIds,
       row.inventories.map((i) => i.inventoryId),
     );
-    const held = await this.deps.db.userGroup.findMany({ where: { userId: id }, select: { groupId: true } });
+    const held = await repo.findUserGroupIds(this.deps.db, id);
     // The caller replaces the groups they see; the user's other groups stay.
-    const dropped = held.map((g) => g.groupId).filter((g) => !groupIds.includes(g) && this.visibleGroupId(user, g));
-    const added = groupIds.filter((g) => !held.some((h) => h.groupId === g));
+    const dropped = held.filter((g) => !groupIds.includes(g) && this.visibleGroupId(user, g));
+    const added = groupIds.filter((g) => !held.includes(g));
     await this.write(async (tx) => {
       await this.bump(tx, row, {});
-      if (dropped.length > 0) await tx.userGroup.deleteMany({ where: { userId: id, groupId: { in: dropped } } });
-      if (added.length > 0) await tx.userGroup.createMany({ data: added.map((groupId) => ({ userId: id, groupId })) });
+      if (dropped.length > 0) await repo.removeUserGroups(tx, id, dropped);
+      if (added.length > 0) await repo.addUserGroups(tx, id, added);
     });
     await this.announced(
       user,
@@ -310,7 +301,7 @@ export class UserAccountService {
 
   /** The user if the caller may see them: one of their inventories' (global roles: any); else 404. */
   private async findVisible(user: AuthUser, id: string): Promise<UserRecord> {
-    const row = await this.deps.db.user.findUnique({ where: { id }, include: rowInclude });
+    const row = await repo.findUserRecord(this.deps.db, id);
     if (!row || !canSeeSomeInventory(user, row.inventories)) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -358,9 +349,8 @@ export class UserAccountService {
 
   /** Username and e-mail free (null: not changing); the unique indexes decide races (see write). */
   private async checkIdentityFree(id: string | null, username: string | undefined, email: string | undefined): Promise<void> {
-    const not = id === null ? {} : { id: { not: id } };
-    if (username !== undefined && (await this.deps.db.user.findFirst({ where: { ...not, username }, select: { id: true } }))) throw userExists();
-    if (email !== undefined && (await this.deps.db.user.findFirst({ where: { ...not, email }, select: { id: true } }))) throw emailInUse();
+    if (username !== undefined && (await repo.usernameTaken(this.deps.db, username, id))) throw userExists();
+    if (email !== undefined && (await repo.emailTaken(this.deps.db, email, id))) throw emailInUse();
   }
 
   /** Spec 001 §8 "no available user license": the organisation's active users at its maxUsers (0: no limit). */
@@ -379,15 +369,14 @@ export class UserAccountService {
       return await transaction(this.deps.db, fn);
     } catch (e) {
       if (!isUniqueViolation(e) || !identity) throw e;
-      if (identity.username !== null && (await this.deps.db.user.findFirst({ where: { username: identity.username }, select: { id: true } })))
-        throw userExists();
+      if (identity.username !== null && (await repo.usernameTaken(this.deps.db, identity.username, null))) throw userExists();
       throw emailInUse();
     }
   }
 
   /** The user's row changes under its version (someone else's change in between: 409). */
   private async bump(tx: DbTx, row: UserRecord, data: Prisma.UserUpdateManyMutationInput): Promise<void> {
-    const { count } = await tx.user.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+    const count = await repo.updateUserAtVersion(tx, row.id, row.version, data);
     if (count === 0) throw new AppError('CONFLICT');
   }
 
@@ -396,15 +385,15 @@ export class UserAccountService {
     const left = before.filter((i) => !after.includes(i));
     const joined = after.filter((i) => !before.includes(i));
     if (left.length > 0) {
-      await tx.userInventory.deleteMany({ where: { userId, inventoryId: { in: left } } });
-      await tx.userGroup.deleteMany({ where: { userId, group: { inventoryId: { in: left } } } });
+      await repo.removeUserInventories(tx, userId, left);
+      await repo.removeUserGroupsOfInventories(tx, userId, left);
     }
-    if (joined.length > 0) await tx.userInventory.createMany({ data: joined.map((inventoryId) => ({ userId, inventoryId })) });
+    if (joined.length > 0) await repo.addUserInventories(tx, userId, joined);
   }
 
   /** The user as now stored, announced: `user.changed` on their inventories' topics, `user.removed` on those they left. */
   private async announced(user: AuthUser, id: string, before: readonly string[]): Promise<UserAccountDetail> {
-    const row = await this.deps.db.user.findUnique({ where: { id }, include: rowInclude });
+    const row = await repo.findUserRecord(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     const now = row.inventories.map((i) => i.inventoryId);
     const at = this.deps.clock.now();
@@ -443,9 +432,9 @@ export class UserAccountService {
 
   /** The user's groups the caller sees, with their inventories' names. */
   private async groupRefs(user: AuthUser, userId: string): Promise<UserGroupRef[]> {
-    const links = await this.deps.db.userGroup.findMany({ where: { userId }, select: { groupId: true } });
+    const groupIds = await repo.findUserGroupIds(this.deps.db, userId);
     const out: UserGroupRef[] = [];
-    for (const { groupId } of links) {
+    for (const groupId of groupIds) {
       const g = this.deps.readModel.groups.get(groupId);
       if (!g || !canSeeGroup(user, g)) continue;
       out.push({ id: g.id, name: g.name, inventoryId: g.inventoryId, inventoryName: this.deps.readModel.inventories.get(g.inventoryId)?.name ?? '' });
@@ -464,13 +453,10 @@ const emailInUse = () => new AppError('EMAIL_IN_USE', [{ path: 'body.email', mes
  * (0: no limit) against its active users. Read inside the write's transaction when checking, so a
  * concurrent creation is counted.
  */
-async function licencesOf(db: Pick<DbTx, 'organisation' | 'user'>, organisationId: string | null): Promise<UserLicences> {
+async function licencesOf(db: Db | DbTx, organisationId: string | null): Promise<UserLicences> {
   if (organisationId === null) return { organisationId, maxUsers: null, activeUsers: 0, available: null };
-  const [org, activeUsers] = await Promise.all([
-    db.organisation.findUnique({ where: { id: organisationId }, select: { maxUsers: true } }),
-    db.user.count({ where: { organisationId, active: true } }),
-  ]);
-  const maxUsers = org && org.maxUsers > 0 ? org.maxUsers : null;
+  const [orgMaxUsers, activeUsers] = await Promise.all([repo.findOrganisationMaxUsers(db, organisationId), repo.countActiveUsers(db, organisationId)]);
+  const maxUsers = orgMaxUsers !== null && orgMaxUsers > 0 ? orgMaxUsers : null;
   return { organisationId, maxUsers, activeUsers, available: maxUsers === null ? null : Math.max(0, maxUsers - activeUsers) };
 }
 

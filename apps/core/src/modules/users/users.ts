@@ -21,6 +21,7 @@ import { callsOf } from '../../calls.js';
 import { clientNotificationOf } from '../system-settings/system-messages.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import { userContact } from '../../repositories/user-columns.js';
+import * as repo from './repository.js';
 
 /** Preferences a user has before saving any (spec 000 §3, §9 defaults). */
 export const DEFAULT_PREFERENCES: UserPreferences = DEFAULT_USER_PREFERENCES;
@@ -33,13 +34,7 @@ export class UserService {
   ) {}
 
   async current(auth: AuthUser): Promise<CurrentUser> {
-    const u = await this.db.user.findUnique({
-      where: { id: auth.id },
-      include: {
-        inventories: { include: { inventory: { select: { id: true, name: true } } } },
-        groups: { include: { group: { select: { id: true, name: true, inventoryId: true } } } },
-      },
-    });
+    const u = await repo.findCurrentUser(this.db, auth.id);
     if (!u) throw new AppError('NOT_FOUND');
     const userType = RoleSchema.safeParse(u.userType);
     return {
@@ -72,14 +67,13 @@ export class UserService {
    * §6: "Not available for your user type"). `version` is the user's (stale → 409).
    */
   async updateCurrentUser(auth: AuthUser, body: z.infer<typeof CurrentUserUpdateBody>): Promise<void> {
-    const user = await this.db.user.findUnique({ where: { id: auth.id }, select: { id: true, version: true, enterprise: true, email: true } });
+    const user = await repo.findUserColumns(this.db, auth.id, { id: true, version: true, enterprise: true, email: true });
     if (!user) throw new AppError('NOT_FOUND');
     if (body.version !== undefined && body.version !== user.version) throw new AppError('CONFLICT');
     if (user.enterprise) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
     if (body.email !== undefined && body.email !== user.email) {
       // Compared as stored (the unique index decides too): addresses are kept as the user typed them.
-      const clash = await this.db.user.findFirst({ where: { id: { not: user.id }, email: body.email }, select: { id: true } });
-      if (clash) throw emailInUse();
+      if (await repo.emailTaken(this.db, body.email, user.id)) throw emailInUse();
     }
     const data = {
       ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
@@ -88,7 +82,7 @@ export class UserService {
       ...(body.userLabel === undefined ? {} : { userLabel: body.userLabel }),
     };
     try {
-      const { count } = await this.db.user.updateMany({ where: { id: user.id, version: user.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateUserAtVersion(this.db, user.id, user.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw emailInUse();
@@ -98,7 +92,7 @@ export class UserService {
 
   /** GET user/contact: the caller's names, e-mail, phone and company, and whether they can open a support case. */
   async userContact(user: AuthUser): Promise<UserContact> {
-    const u = await this.db.user.findUnique({ where: { id: user.id }, select: { firstName: true, lastName: true, email: true, contact: true } });
+    const u = await repo.findUserColumns(this.db, user.id, { firstName: true, lastName: true, email: true, contact: true });
     if (!u) throw new AppError('NOT_FOUND');
     const contact = userContact.read(u.contact);
     return {
@@ -119,7 +113,7 @@ export class UserService {
    */
   async updateUserContact(user: AuthUser, body: z.infer<typeof UpdateUserContactBody>): Promise<UserContact> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const u = await this.db.user.findUnique({ where: { id: user.id }, select: { contact: true, version: true } });
+      const u = await repo.findUserColumns(this.db, user.id, { contact: true, version: true });
       if (!u) throw new AppError('NOT_FOUND');
       const contact = { ...userContact.read(u.contact) };
       for (const key of ['phone', 'company'] as const) {
@@ -128,10 +122,7 @@ export class UserService {
         if (v === null || v.trim() === '') delete contact[key];
         else contact[key] = v.trim();
       }
-      const { count } = await this.db.user.updateMany({
-        where: { id: user.id, version: u.version },
-        data: { contact: userContact.write(contact), version: { increment: 1 } },
-      });
+      const count = await repo.updateUserAtVersion(this.db, user.id, u.version, { contact: userContact.write(contact) });
       if (count === 1) return this.userContact(user);
     }
     throw new AppError('CONFLICT');
@@ -139,12 +130,12 @@ export class UserService {
 
   /** The address support answers to: the account's e-mail, else the contact's (as GET user/contact). */
   async supportEmailOf(userId: string): Promise<string | null> {
-    const u = await this.db.user.findUnique({ where: { id: userId }, select: { email: true, contact: true } });
+    const u = await repo.findUserColumns(this.db, userId, { email: true, contact: true });
     return u?.email ?? nonEmpty(userContact.read(u?.contact).email);
   }
 
   async preferences(userId: string): Promise<UserPreferences> {
-    const row = await this.db.userPreference.findUnique({ where: { userId } });
+    const row = await repo.findUserPreferences(this.db, userId);
     return { ...DEFAULT_PREFERENCES, ...storedPreferences(row?.data) };
   }
 
@@ -154,37 +145,26 @@ export class UserService {
    */
   async updatePreferences(userId: string, patch: UserPreferences): Promise<UserPreferences> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await this.db.userPreference.findUnique({ where: { userId } });
+      const row = await repo.findUserPreferences(this.db, userId);
       const merged = { ...storedPreferences(row?.data), ...patch };
       // Validated by the UserPreferences schema: plain JSON values only.
       const data = merged as Prisma.InputJsonObject;
       if (!row) {
         try {
-          await this.db.userPreference.create({ data: { userId, data } });
+          await repo.createUserPreferences(this.db, userId, data);
           return { ...DEFAULT_PREFERENCES, ...merged };
         } catch {
           continue; // created concurrently: merge again
         }
       }
-      const { count } = await this.db.userPreference.updateMany({
-        where: { userId, version: row.version },
-        data: { data, version: { increment: 1 } },
-      });
+      const count = await repo.updateUserPreferencesAtVersion(this.db, userId, row.version, data);
       if (count === 1) return { ...DEFAULT_PREFERENCES, ...merged };
     }
     throw new AppError('CONFLICT');
   }
 
   async notifications(auth: AuthUser, now = this.clock.now()): Promise<ClientNotification[]> {
-    const rows = await this.db.notification.findMany({
-      where: {
-        AND: [
-          { OR: [{ expireDate: null }, { expireDate: { gt: new Date(now) } }] },
-          auth.global ? {} : { OR: [{ globalNotification: true }, { inventoryId: { in: auth.inventoryIds } }] },
-        ],
-      },
-      orderBy: { createdAt: 'desc' },
-    });
+    const rows = await repo.findLiveNotifications(this.db, now, auth.global, auth.inventoryIds);
     // The same item the system message service pushes on /ws (one shape, one place).
     return rows.map((n) => clientNotificationOf(n, now));
   }

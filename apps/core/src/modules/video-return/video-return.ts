@@ -44,6 +44,7 @@ import { byNameThenId, compareText } from '../../platform/order.js';
 import { pageOf, pageRows } from '../../platform/paging.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
 import { configurationOf, countByStatus, inputTypesOf, presentVrChannel, type VrConfiguration, type VrInputType } from './presenter.js';
+import * as repo from './repository.js';
 
 /** The configuration the device receives (the configuration tab). */
 
@@ -119,10 +120,7 @@ export class VideoReturnService {
       const latest = this.require(seen.id);
       if (editedSince(seen, latest)) throw new AppError('CONFLICT');
       try {
-        const { count } = await this.deps.db.videoReturnChannel.updateMany({
-          where: { id: seen.id, version: latest.version },
-          data: { ...data, version: { increment: 1 } },
-        });
+        const count = await repo.updateVrChannelAtVersion(this.deps.db, seen.id, latest.version, data);
         if (count === 1) return;
       } catch (e) {
         if (isUniqueViolation(e)) throw nameTaken(namePath);
@@ -229,20 +227,18 @@ export class VideoReturnService {
     this.assertNameFree(body.name, id, 'body.name');
     try {
       await transaction(this.deps.db, async (tx) => {
-        await tx.videoReturnChannel.create({
-          data: {
-            id,
-            name: body.name,
-            description: body.description ?? '',
-            serialNumber: body.serialNumber ?? null,
-            serverId: body.serverId ?? null,
-            // A new channel is offline until its server reports it.
-            status: 'offline',
-            inputType: 'disabled',
-          },
+        await repo.createVrChannel(tx, {
+          id,
+          name: body.name,
+          description: body.description ?? '',
+          serialNumber: body.serialNumber ?? null,
+          serverId: body.serverId ?? null,
+          // A new channel is offline until its server reports it.
+          status: 'offline',
+          inputType: 'disabled',
         });
-        await tx.vrChannelInventory.createMany({ data: inventoryIds.map((inventoryId) => ({ vrChannelId: id, inventoryId })) });
-        if (groupIds.length > 0) await tx.groupVrChannel.createMany({ data: groupIds.map((groupId) => ({ groupId, vrChannelId: id })) });
+        await repo.addVrChannelInventories(tx, id, inventoryIds);
+        if (groupIds.length > 0) await repo.addVrChannelGroups(tx, id, groupIds);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken('body.name');
@@ -291,7 +287,6 @@ export class VideoReturnService {
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.serialNumber !== undefined ? { serialNumber: body.serialNumber } : {}),
       ...(body.serverId !== undefined ? { serverId: body.serverId } : {}),
-      version: { increment: 1 },
     };
     const addInv = inventoryIds.filter((i) => !heldInventories.includes(i));
     const dropInv = heldInventories.filter((i) => !inventoryIds.includes(i));
@@ -299,12 +294,12 @@ export class VideoReturnService {
     const dropGroups = heldGroups.filter((g) => !groupIds.includes(g));
     try {
       await transaction(this.deps.db, async (tx) => {
-        const { count } = await tx.videoReturnChannel.updateMany({ where: { id, version: row.version }, data });
+        const count = await repo.updateVrChannelAtVersion(tx, id, row.version, data);
         if (count === 0) throw new AppError('CONFLICT');
-        if (dropGroups.length > 0) await tx.groupVrChannel.deleteMany({ where: { vrChannelId: id, groupId: { in: dropGroups } } });
-        if (dropInv.length > 0) await tx.vrChannelInventory.deleteMany({ where: { vrChannelId: id, inventoryId: { in: dropInv } } });
-        if (addInv.length > 0) await tx.vrChannelInventory.createMany({ data: addInv.map((inventoryId) => ({ vrChannelId: id, inventoryId })) });
-        if (addGroups.length > 0) await tx.groupVrChannel.createMany({ data: addGroups.map((groupId) => ({ groupId, vrChannelId: id })) });
+        if (dropGroups.length > 0) await repo.removeVrChannelGroups(tx, id, dropGroups);
+        if (dropInv.length > 0) await repo.removeVrChannelInventories(tx, id, dropInv);
+        if (addInv.length > 0) await repo.addVrChannelInventories(tx, id, addInv);
+        if (addGroups.length > 0) await repo.addVrChannelGroups(tx, id, addGroups);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken('body.name');
@@ -319,7 +314,7 @@ export class VideoReturnService {
     if (!row.inventories.every((i) => canSeeInventory(user, i.inventoryId))) throw new AppError('NOT_AVAILABLE_FOR_USER_TYPE');
     // A unit is taking video return from it: deleting it would cut the feed.
     if (row.status === 'collecting') throw new AppError('VR_CHANNEL_BUSY');
-    const { count } = await this.deps.db.videoReturnChannel.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteVrChannelAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     return { uniqueId: id, deleted: true };
   }
