@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UNIT_STATUS_CLASSES } from '@fleet/domain';
-import type { RealtimeEvent, UnitCoords, UnitSummary } from '@fleet/contracts';
+import type { UnitCoords, UnitSummary } from '@fleet/contracts';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { applyToSummary, isUnitEvent, unitIdOf } from '../../realtime/cachePatch';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { QueryView } from '../../components/QueryView';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { PageProps } from '../../pages/types';
-import { MARKER_COLOURS, markerColour, markersOf, patchCoordsAll, unplacedOf } from './mapData';
+import { MARKER_COLOURS, markerColour, markersOf, patchCoords, unplacedOf } from './mapData';
 
 /** Leaflet, its CSS and the basemap load only when the map is shown. */
 const UnitMap = lazy(() => import('./UnitMap'));
@@ -19,34 +19,29 @@ const UnitMap = lazy(() => import('./UnitMap'));
 /**
  * Keeps the map current from /ws: the markers (devices/fetch_coords) patched in place — a status
  * recolours one, a reported position moves one — and read again when a unit they do not hold
- * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events. The events of one
- * /ws frame (they arrive in one task) patch the markers once, at its end: one copy and one render
- * for the frame, not one per unit that reported in it.
+ * appears; an open popup's unit (devices/fetch_by_id) follows its unit's events.
  */
 function useMapLive(): void {
   const queryClient = useQueryClient();
   const { subscribe } = useRealtime();
-  useEffect(() => {
-    const coordsKey = endpointKey('fetchDeviceCoords', {});
-    const pending: RealtimeEvent[] = [];
-    const flush = () => {
-      const events = pending.splice(0);
-      const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
-      if (current === undefined) return;
-      const next = patchCoordsAll(current, events);
-      if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
-      else if (next !== current) queryClient.setQueryData(coordsKey, next);
-    };
-    return subscribe((event) => {
-      pending.push(event);
-      if (pending.length === 1) queueMicrotask(flush);
-      if (isUnitEvent(event)) {
-        queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
-          unit ? applyToSummary(unit, event) : unit,
-        );
-      }
-    });
-  }, [subscribe, queryClient]);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        const coordsKey = endpointKey('fetchDeviceCoords', {});
+        const current = queryClient.getQueryData<readonly UnitCoords[]>(coordsKey);
+        if (current !== undefined) {
+          const next = patchCoords(current, event);
+          if (next === null) void queryClient.invalidateQueries({ queryKey: coordsKey, exact: true });
+          else if (next !== current) queryClient.setQueryData(coordsKey, next);
+        }
+        if (isUnitEvent(event)) {
+          queryClient.setQueryData<UnitSummary>(endpointKey('fetchDeviceById', { params: { id: unitIdOf(event) } }), (unit) =>
+            unit ? applyToSummary(unit, event) : unit,
+          );
+        }
+      }),
+    [subscribe, queryClient],
+  );
 }
 
 /**

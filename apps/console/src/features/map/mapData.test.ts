@@ -3,20 +3,7 @@ import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import { countriesGeoJson, unwrapAntimeridian } from './basemap';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
-import {
-  boundsOf,
-  escapeHtml,
-  FIT_VIEW,
-  MAP_VIEW,
-  MARKER_COLOURS,
-  MARKER_HEX,
-  markerColour,
-  markerHtml,
-  markersOf,
-  patchCoords,
-  patchCoordsAll,
-  unplacedOf,
-} from './mapData';
+import { boundsOf, escapeHtml, FIT_VIEW, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, unplacedOf } from './mapData';
 
 describe('map view', () => {
   it('opens at the spec default: zoom 3, centre 0/0', () => {
@@ -148,52 +135,6 @@ describe('patchCoords (the markers of devices/fetch_coords kept live)', () => {
     });
     expect(renamed?.[0]?.name).toBe('alpha_2');
     expect(patchCoords(coords, { type: 'unit.updated', unit: makeUnit({ uniqueId: 'A', location: null }), at: 1 })?.map((u) => u.uniqueId)).toEqual(['B']);
-  });
-});
-
-describe('patchCoordsAll (the events of one /ws frame together)', () => {
-  const coords: UnitCoords[] = ['A', 'B', 'C', 'D'].map((id, i) => ({
-    uniqueId: id,
-    name: id.toLowerCase(),
-    status: 'idle',
-    typeGroup: 'fieldUnits',
-    location: { lat: i, lng: i, address: null },
-  }));
-  const moved = (unitId: string, lat: number): Telemetry => ({
-    type: 'unit.telemetry',
-    unitId,
-    battery: null,
-    location: { lat, lng: lat, address: null },
-    modems: [],
-    totalBitrate: 0,
-    cameraConnected: true,
-    sample: { t: 1, kbps: 0 },
-    at: 1,
-  });
-  const oneByOne = (events: RealtimeEvent[]) =>
-    events.reduce<readonly UnitCoords[] | null>((list, event) => (list === null ? null : patchCoords(list, event)), coords);
-
-  it('answers what patchCoords answers event by event, copying the list once', () => {
-    const frames: RealtimeEvent[][] = [
-      [moved('B', 10), moved('D', 11), moved('B', 12)],
-      [moved('A', 0), { type: 'unit.status', unitId: 'C', status: 'streaming', previous: 'idle', change: 'onlineToStreaming', applications: {}, at: 1 }],
-      [moved('A', 5), { type: 'device.removed', unitId: 'A', at: 1 }, moved('C', 7)],
-      [
-        moved('B', 1),
-        { type: 'unit.updated', unit: makeUnit({ uniqueId: 'D', name: 'delta', location: { lat: 9, lng: 9, address: null } }), at: 1 },
-        moved('D', 8),
-      ],
-      [moved('B', 1), moved('X', 1)],
-      [{ type: 'device.added', unitId: 'X', at: 1 }],
-    ];
-    for (const events of frames) expect(patchCoordsAll(coords, events), JSON.stringify(events.map((e) => e.type))).toEqual(oneByOne(events));
-  });
-
-  it('keeps the list when nothing changes, and the unchanged markers', () => {
-    expect(patchCoordsAll(coords, [moved('A', 0), moved('B', 1)])).toBe(coords);
-    const next = patchCoordsAll(coords, [moved('B', 10)]);
-    expect(next?.[0]).toBe(coords[0]);
-    expect(next?.[1]?.location.lat).toBe(10);
   });
 });
 

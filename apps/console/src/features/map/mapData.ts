@@ -122,43 +122,6 @@ export function patchCoords(list: readonly UnitCoords[], event: RealtimeEvent): 
   }
 }
 
-/**
- * patchCoords for the events of one /ws frame together: the markers are copied once, and a unit is
- * found through an index rather than a scan, however many units report in the frame (a large fleet
- * sends hundreds of positions a second). The same answer as patchCoords applied event by event.
- */
-export function patchCoordsAll(list: readonly UnitCoords[], events: readonly RealtimeEvent[]): readonly UnitCoords[] | null {
-  let out: UnitCoords[] | null = null;
-  let index: Map<string, number> | null = null;
-  for (const event of events) {
-    const current: readonly UnitCoords[] = out ?? list;
-    if (event.type === 'unit.status' || event.type === 'unit.telemetry') {
-      if (event.type === 'unit.telemetry' && event.location === null) continue;
-      index ??= new Map(current.map((u, i) => [u.uniqueId, i]));
-      const i = index.get(event.unitId);
-      if (i === undefined) {
-        if (event.type === 'unit.telemetry') return null;
-        continue;
-      }
-      const unit = current[i]!;
-      const patched = patchCoords([unit], event);
-      if (patched === null) return null;
-      if (patched[0] !== unit) {
-        out ??= [...list];
-        out[i] = patched[0]!;
-      }
-    } else {
-      const next = patchCoords(current, event);
-      if (next === null) return null;
-      if (next !== current) {
-        out = [...next];
-        index = null;
-      }
-    }
-  }
-  return out ?? list;
-}
-
 /** Marker colour per status class (Mantine palette names). */
 export const MARKER_COLOURS: Record<UnitStatusClass, string> = {
   offline: 'gray',
