@@ -92,7 +92,7 @@ export class UnitDevice {
       return new LinkModel(`${spec.unitId}-m${i + 1}`, i + 1, name, LINK_PROFILES[k], rng.fork(`link${i}`));
     });
     this.battery = new BatteryModel(!MAINS_POWERED.includes(spec.typeGroup), rng.fork('battery'));
-    this.position = new PositionModel(rng.fork('position'));
+    this.position = new PositionModel(rng.fork('position'), spec.home ?? null);
     this.cameraConnected = rng.chance(CAMERA_CONNECTED_SHARE);
     this.storage = new StorageModel(
       spec.unitId,

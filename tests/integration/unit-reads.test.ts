@@ -164,6 +164,11 @@ describe.each(providers())('unit reads on %s', (provider) => {
     const live = await ok(`/devices/${LU800}/location`, regular);
     expect(live.live).toBe(true);
     expect(live.location).toMatchObject({ lat: expect.any(Number), lng: expect.any(Number) });
+    // The simulated unit reports from where it is stored as being (its seeded position, in the city of its name).
+    const stored = await db().unit.findUniqueOrThrow({ where: { id: LU800 }, select: { latitude: true, longitude: true, address: true } });
+    expect(Math.abs(live.location.lat - stored.latitude!)).toBeLessThan(0.1);
+    expect(Math.abs(live.location.lng - stored.longitude!)).toBeLessThan(0.1);
+    expect(live.location.address).toBe(stored.address);
     expect(await ok(`/devices/${NODEV}/location`, regular)).toEqual({
       uniqueId: NODEV,
       live: false,

@@ -19,6 +19,11 @@ export const DeviceSpec = z.object({
   typeGroup: UnitTypeGroup,
   swVersion: z.string(),
   capabilities: z.record(z.string(), z.boolean()),
+  /**
+   * Where the unit is stored as being (its seeded position, near the city its name carries): the
+   * device starts there. Absent or null, the device draws a home city of its own.
+   */
+  home: Location.nullable().optional(),
 });
 export type DeviceSpec = z.infer<typeof DeviceSpec>;
 

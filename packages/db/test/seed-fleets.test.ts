@@ -71,7 +71,24 @@ describeSqlite('fleet sizes', () => {
         .flat()
         .some((c) => Math.abs(c.lat - (u.latitude ?? 0)) < 0.05 && Math.abs(c.lng - (u.longitude ?? 0)) < 0.05);
       expect(near, `${u.name} at ${u.latitude},${u.longitude}`).toBe(true);
+      // A unit named after a city is in that city (the simulator starts it there too).
+      const named = Object.values(CITIES)
+        .flat()
+        .find((c) => u.name.endsWith(`-${c.name}`));
+      if (named) {
+        expect(Math.abs(named.lat - (u.latitude ?? 0)), `${u.name} at ${u.latitude},${u.longitude}`).toBeLessThan(0.05);
+        expect(Math.abs(named.lng - (u.longitude ?? 0)), `${u.name} at ${u.latitude},${u.longitude}`).toBeLessThan(0.05);
+      }
     }
+    expect(
+      units
+        .filter((u) => /^(News|Regional)-(Crew|MoJo|Lite|Drone|Xtender)-/.test(u.name))
+        .every((u) =>
+          Object.values(CITIES)
+            .flat()
+            .some((c) => u.name.endsWith(`-${c.name}`)),
+        ),
+    ).toBe(true);
     expect(units.map((u) => u.name)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^News-Crew-\d+-[A-Z]/), expect.stringMatching(/^Sport-OB\d+-Cam-\d+$/)]),
     );

@@ -3,8 +3,9 @@ import type { DeviceEvent } from '@fleet/contracts';
 import { Rng } from '../rng.js';
 import { AlertMonitor, defaultAlertConfig, levelAbove, levelBelow } from './alerts.js';
 import { BatteryModel } from './battery.js';
-import { LINK_PROFILES } from './constants.js';
+import { HOMES, LINK_PROFILES } from './constants.js';
 import { LinkModel } from './link.js';
+import { PositionModel } from './position.js';
 import { StorageModel, extensionFor } from './storage.js';
 import { UpgradeRun, failurePoint } from './upgrade.js';
 
@@ -160,5 +161,33 @@ describe('links and battery', () => {
     expect(b.empty()).toBe(true);
     b.charging = true;
     expect(b.empty()).toBe(false);
+  });
+});
+
+describe('position: where a unit starts', () => {
+  const berlin = { lat: 52.492, lng: 13.3672, address: 'Alexanderplatz 1, Berlin' };
+
+  it('starts at the position the core stores for the unit, and stays near it', () => {
+    const p = new PositionModel(new Rng(7), berlin);
+    expect(p.snapshot()).toEqual(berlin);
+    for (let i = 0; i < 2000; i++) p.step(5000);
+    const at = p.snapshot();
+    // Driving crews are pulled back within about 5 km of home.
+    expect(Math.abs(at.lat - berlin.lat)).toBeLessThan(0.2);
+    expect(Math.abs(at.lng - berlin.lng)).toBeLessThan(0.3);
+    expect(at.address).toBe(berlin.address);
+  });
+
+  it('makes the same draws with or without a stored position (nothing later in the stream moves)', () => {
+    const a = new Rng(7);
+    const b = new Rng(7);
+    new PositionModel(a, berlin);
+    new PositionModel(b);
+    expect(a.next()).toBe(b.next());
+  });
+
+  it('without a stored position starts near one of the simulator’s cities', () => {
+    const at = new PositionModel(new Rng(7)).snapshot();
+    expect(HOMES.some((h) => h.address === at.address && Math.abs(h.lat - at.lat) <= 0.05 && Math.abs(h.lng - at.lng) <= 0.05)).toBe(true);
   });
 });

@@ -12,20 +12,30 @@ const DEG_PER_M = 1 / 111_320;
 export class PositionModel {
   lat: number;
   lng: number;
-  address: string;
+  address: string | null;
   private homeLat: number;
   private homeLng: number;
   /** m/s while driving, 0 while parked. */
   private speed = 0;
   private heading: number;
 
-  constructor(private readonly rng: Rng) {
-    const home = rng.pick(HOMES);
-    this.homeLat = home.lat + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
-    this.homeLng = home.lng + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
+  /**
+   * `stored`: where the core has the unit (its seeded position, near the city of its name); the
+   * unit starts there. Without one it starts near a city of HOMES. The home draws are made either
+   * way, so a stored position moves no later draw of the stream.
+   */
+  constructor(
+    private readonly rng: Rng,
+    stored: Location | null = null,
+  ) {
+    const drawn = rng.pick(HOMES);
+    const drawnLat = drawn.lat + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
+    const drawnLng = drawn.lng + rng.range(-P.homeSpreadDeg, P.homeSpreadDeg);
+    this.homeLat = stored?.lat ?? drawnLat;
+    this.homeLng = stored?.lng ?? drawnLng;
     this.lat = this.homeLat;
     this.lng = this.homeLng;
-    this.address = home.address;
+    this.address = stored ? stored.address : drawn.address;
     this.heading = rng.range(0, 2 * Math.PI);
   }
 

@@ -391,6 +391,7 @@ function toDeviceSpec(r: UnitRecord): DeviceSpec {
     typeGroup: parseOr(UnitTypeGroup, r.typeGroup, 'fieldUnits'),
     swVersion: r.swVersion,
     capabilities: unitCapabilities.read(r.capabilities),
+    home: r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude, address: r.address } : null,
   };
 }
 

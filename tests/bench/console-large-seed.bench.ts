@@ -1,0 +1,359 @@
+/**
+ * The console with the real `large` seed (SEED_FLEET=large: 1,000 seeded units, every one reported
+ * by the in-process simulator) on /list and /map, signed in as super_user (sees every unit): the
+ * real stack (apps/stack: core + simulator, SQLite), the console built once, Debian's Chromium
+ * through Playwright. Script time is the CDP Performance domain's ScriptDuration delta (main-thread
+ * JavaScript of the page, the realtime client's work included), as in console-units.bench.ts:
+ *
+ * - list first render: the devices/fetch answer held back until the page has booted, then
+ *   released; script time until the grid shows rows.
+ * - map first render: the devices/fetch_coords answer held back the same way; script time until
+ *   every marker is on the map and the view is fitted to them (Leaflet's chunk is loaded first).
+ * - list / map background: script time per second while nobody touches the page (the /ws
+ *   telemetry of 1,000 units, each reporting every 5 s): what the page costs to keep live.
+ *
+ * `--compare-dist <dir>` measures the /map figures with a second build of the console too, against
+ * the same stack in the same run (a change's before and after; `compare` in the result).
+ *
+ *   pnpm --filter @fleet/tests exec tsx bench/console-large-seed.bench.ts [--repeat 3] [--dist <dir>] [--compare-dist <dir>]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { recordResult } from './record.js';
+
+const { values } = parseArgs({
+  options: {
+    repeat: { type: 'string', default: '3' },
+    port: { type: 'string', default: '8293' },
+    /** Seconds of each background measurement. */
+    seconds: { type: 'string', default: '10' },
+    dist: { type: 'string' },
+    'compare-dist': { type: 'string' },
+    /** A name for the compared build in the result (e.g. the commit it was built from). */
+    'compare-label': { type: 'string', default: 'compared build' },
+    /** Print where the map's background script time goes (CPU profile, self time by function). */
+    profile: { type: 'boolean', default: false },
+  },
+});
+const REPEAT = Number(values.repeat);
+const PORT = Number(values.port);
+const SECONDS = Number(values.seconds);
+const ROOT = resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Demo-pass-1';
+const GOAL_SCRIPT_MS = 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round = (n: number) => Math.round(n * 10) / 10;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function buildConsole(): string {
+  if (values.dist) return values.dist;
+  const dist = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  const r = spawnSync('pnpm', ['--filter', '@fleet/console', 'exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('console build failed');
+  return dist;
+}
+
+interface Stack {
+  readonly base: string;
+  readonly startSeconds: number;
+  stop(): Promise<void>;
+}
+
+/** The stack with the large seed; the console is served from `dist` (CONSOLE_DIST is read per request path, so one stack serves one build). */
+async function startStack(dist: string, port: number): Promise<Stack> {
+  const dbDir = mkdtempSync(join(tmpdir(), 'console-large-db-'));
+  const started = Date.now();
+  const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dbDir, 'bench.db')}`,
+      SEED_ON_BOOT: 'true',
+      SEED_FLEET: 'large',
+      CONSOLE_DIST: dist,
+      LOG_LEVEL: 'warn',
+      SIM_FLEET_SIZE: '0',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name);
+    } catch {
+      // the process group is already gone
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      signal('SIGTERM');
+      for (let i = 0; i < 100 && child.exitCode === null; i += 1) await sleep(100);
+      if (child.exitCode === null) signal('SIGKILL');
+    }
+    rmSync(dbDir, { recursive: true, force: true });
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`stack exited with ${child.exitCode}`);
+    if (Date.now() - started > 600_000) {
+      await stop();
+      throw new Error('stack did not start within 10 minutes');
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  // Let the boot storm (every unit's first state written) drain before the browser comes.
+  let prompt = 0;
+  while (prompt < 5 && Date.now() - started < 900_000) {
+    const t0 = Date.now();
+    try {
+      const ok = (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) })).ok;
+      prompt = ok && Date.now() - t0 < 300 ? prompt + 1 : 0;
+    } catch {
+      prompt = 0;
+    }
+    await sleep(1000);
+  }
+  return { base, startSeconds: (Date.now() - started) / 1000, stop };
+}
+
+async function scriptMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
+}
+
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>): Promise<T> {
+  if (!values.profile) return run();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await run();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] } };
+  const byNode = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = byNode.get(node.id) ?? 0;
+    if (us === 0 || node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') continue;
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop() ?? ''}:${node.callFrame.lineNumber}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+  }
+  const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(`-- profile: ${label}\n${top.map(([fn, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${fn}`).join('\n')}`);
+  return result;
+}
+
+/** Script ms per second over `SECONDS` of nobody touching the page. */
+async function background(cdp: CDPSession): Promise<number> {
+  const t0 = Date.now();
+  const before = await scriptMs(cdp);
+  await sleep(SECONDS * 1000);
+  return ((await scriptMs(cdp)) - before) / ((Date.now() - t0) / 1000);
+}
+
+/** Opens `path` with the answer of `held` held back until the page has booted; script time from its release until `done`. */
+async function firstRender(page: Page, cdp: CDPSession, open: () => Promise<unknown>, held: string, booted: string, done: () => Promise<unknown>) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((r) => (release = r));
+  let arrived: () => void = () => undefined;
+  const got = new Promise<void>((r) => (arrived = r));
+  await page.route(held, async (route) => {
+    const response = await route.fetch();
+    arrived();
+    await released;
+    await route.fulfill({ response });
+  });
+  await open();
+  await got;
+  await page.getByTestId(booted).waitFor({ timeout: 60_000 });
+  await sleep(1500);
+  const before = await scriptMs(cdp);
+  const t0 = Date.now();
+  release();
+  await done();
+  await settle(page);
+  const wallMs = Date.now() - t0;
+  const ms = (await scriptMs(cdp)) - before;
+  await page.unroute(held);
+  return { scriptMs: ms, wallMs };
+}
+
+interface Runs {
+  firstRenderMs: number[];
+  backgroundMsPerS: number[];
+}
+
+const summary = (runs: Runs) => ({
+  firstRenderScriptMs: runs.firstRenderMs.map(round),
+  backgroundScriptMsPerS: runs.backgroundMsPerS.map(round),
+  medianFirstRenderScriptMs: round(median(runs.firstRenderMs)),
+  medianBackgroundScriptMsPerS: round(median(runs.backgroundMsPerS)),
+});
+
+async function signedIn(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  await page.getByTestId('login-username').fill('super_user');
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('nav-menu').waitFor({ timeout: 120_000 });
+  const res = await page.request.put(`${base}/api/userPreferences`, {
+    data: { filters: { devices: {} }, filtersOpen: { devices: false }, unitListExpanded: {}, lastSelectedUnit: null, gridPrefs: {} },
+  });
+  if (!res.ok()) throw new Error(`preferences: ${res.status()}`);
+  return page;
+}
+
+async function measureList(page: Page, base: string): Promise<Runs> {
+  const runs: Runs = { firstRenderMs: [], backgroundMsPerS: [] };
+  for (let run = 0; run < REPEAT; run += 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const r = await firstRender(
+      page,
+      cdp,
+      () => page.goto(`${base}/list`, { waitUntil: 'domcontentloaded', timeout: 120_000 }),
+      '**/api/devices/fetch*',
+      'units-loading',
+      () => page.waitForFunction(() => document.querySelector('[data-testid^="unit-row-"]') !== null, undefined, { timeout: 60_000 }),
+    );
+    runs.firstRenderMs.push(r.scriptMs);
+    runs.backgroundMsPerS.push(await background(cdp));
+    await cdp.detach();
+    console.log(`  /list run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
+  }
+  return runs;
+}
+
+/** The console loaded afresh at /list, then /map from the menu (a click dispatched in the page). */
+async function openMap(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/list`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  await page.getByTestId('nav-map').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="nav-map"]')?.click());
+}
+
+async function measureMap(page: Page, base: string, placed: number): Promise<Runs> {
+  const runs: Runs = { firstRenderMs: [], backgroundMsPerS: [] };
+  for (let run = 0; run < REPEAT; run += 1) {
+    // Leaflet's chunk and the basemap once before (cached), so the figure is the markers' work.
+    // (The console opens /map from its menu: an address typed in leads to the unit list.)
+    await openMap(page, base);
+    await page.getByTestId('unit-map').waitFor({ timeout: 60_000 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const r = await firstRender(
+      page,
+      cdp,
+      () => openMap(page, base),
+      '**/api/devices/fetch_coords*',
+      'map-loading',
+      () =>
+        page.waitForFunction(
+          (n) => {
+            const map = document.querySelector('[data-testid="unit-map"]');
+            return map !== null && Number(map.getAttribute('data-markers')) >= n && map.getAttribute('data-fitted') !== 'false';
+          },
+          placed,
+          { timeout: 60_000 },
+        ),
+    );
+    runs.firstRenderMs.push(r.scriptMs);
+    runs.backgroundMsPerS.push(await profiled(cdp, `/map background, run ${run + 1}`, () => background(cdp)));
+    await cdp.detach();
+    console.log(`  /map run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
+  }
+  return runs;
+}
+
+const dist = buildConsole();
+const compareDist = values['compare-dist'];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const started = Date.now();
+let stackStartSeconds = 0;
+let units = 0;
+let placed = 0;
+
+/** One stack with the large seed serving `build`; the map (and, for this build, the list) measured on it. */
+async function measureBuild(build: string, withList: boolean) {
+  const stack = await startStack(build, PORT);
+  console.log(`stack (large seed) up and answering promptly in ${stack.startSeconds.toFixed(1)} s, serving ${build}`);
+  try {
+    const page = await signedIn(browser, stack.base);
+    units = ((await (await page.request.get(`${stack.base}/api/devices/fetch`)).json()) as unknown[]).length;
+    placed = ((await (await page.request.get(`${stack.base}/api/devices/fetch_coords`)).json()) as unknown[]).length;
+    console.log(`${units} units listed, ${placed} on the map`);
+    if (withList) stackStartSeconds = stack.startSeconds;
+    const list = withList ? summary(await measureList(page, stack.base)) : null;
+    const map = summary(await measureMap(page, stack.base, placed));
+    await page.context().close();
+    return { list, map };
+  } finally {
+    await stack.stop();
+  }
+}
+
+try {
+  // The compared build first, on a stack of its own (one stack serves one build), then this one.
+  const compare = compareDist === undefined ? null : { label: values['compare-label'], map: (await measureBuild(compareDist, false)).map };
+  const { list, map } = await measureBuild(dist, true);
+  if (list === null) throw new Error('no list figures');
+  const result = {
+    benchmark: 'console with the large seed (1,000 units) on /list and /map',
+    when: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, browser: browser.version() },
+    settings: {
+      repeat: REPEAT,
+      backgroundSeconds: SECONDS,
+      viewport: '1600x1000',
+      user: 'super_user',
+      seed: 'SEED_FLEET=large',
+      metric: 'CDP Performance ScriptDuration delta, median of runs',
+    },
+    goals: {
+      scriptMs: GOAL_SCRIPT_MS,
+      met: { listFirstRender: list.medianFirstRenderScriptMs < GOAL_SCRIPT_MS, mapFirstRender: map.medianFirstRenderScriptMs < GOAL_SCRIPT_MS },
+    },
+    unitsListed: units,
+    unitsOnMap: placed,
+    stackStartSeconds: round(stackStartSeconds),
+    totalSeconds: round((Date.now() - started) / 1000),
+    list,
+    map,
+    compare,
+  };
+  recordResult('console-large-seed', result);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await browser.close();
+  if (!values.dist) rmSync(dist, { recursive: true, force: true });
+}
