@@ -8,7 +8,7 @@
  * - list first render: the devices/fetch answer held back until the page has booted, then
  *   released; script time until the grid shows rows.
  * - map first render: the devices/fetch_coords answer held back the same way; script time until
- *   every marker is on the map and the view is fitted to them (Leaflet's chunk is loaded first).
+ *   every marker is on the map (Leaflet's chunk is loaded first).
  * - list / map background: script time per second while nobody touches the page (the /ws
  *   telemetry of 1,000 units, each reporting every 5 s): what the page costs to keep live.
  *
@@ -278,7 +278,7 @@ async function measureMap(page: Page, base: string, placed: number): Promise<Run
         page.waitForFunction(
           (n) => {
             const map = document.querySelector('[data-testid="unit-map"]');
-            return map !== null && Number(map.getAttribute('data-markers')) >= n && map.getAttribute('data-fitted') !== 'false';
+            return map !== null && Number(map.getAttribute('data-markers')) >= n;
           },
           placed,
           { timeout: 60_000 },

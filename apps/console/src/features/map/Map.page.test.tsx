@@ -1,7 +1,7 @@
 /**
  * /map (spec 000 §2, §7): the markers come from devices/fetch_coords and move and recolour live;
  * a marker's popup reads its unit by id (devices/fetch_by_id) and shows its battery and status;
- * the units without a position are listed beside the map; the view fits the units once.
+ * the units without a position are listed beside the map.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { FakeApi } from '../../test-utils/fakeApi';
 import { makeUnit } from '../../test-utils/fixtures';
 import { renderWithApp } from '../../test-utils/render';
 import MapPage from './Map.page';
-import { FIT_VIEW } from './mapData';
 
 const coords: UnitCoords[] = [
   { uniqueId: 'LU800-0001', name: 'Camera_north', status: 'idle', typeGroup: 'fieldUnits', location: { lat: 51.5, lng: -0.12, address: 'London' } },
@@ -49,30 +48,6 @@ describe('Map page', () => {
     expect(screen.getByTestId('map-marker-LU800-0002')).toHaveAttribute('data-colour', 'red');
     expect(screen.getByTestId('map-placed-count')).toHaveTextContent('2 units on the map');
     expect(await screen.findByTestId('map-unplaced-LU800-0003')).toHaveTextContent('Camera_garage');
-  });
-
-  it('fits its view to the units once: a unit that moves later leaves the view alone', async () => {
-    const api = mapApi();
-    const { socket, settled } = await openMap(api);
-    const map = screen.getByTestId('unit-map');
-    await waitFor(() => expect(map).toHaveAttribute('data-fitted', 'true'));
-    // Centred on London and Paris, no closer than FIT_VIEW.maxZoom (jsdom's map has no size, so it is that zoom).
-    const view = () => [map.getAttribute('data-zoom'), map.getAttribute('data-center-lat'), map.getAttribute('data-center-lng')];
-    expect(view()).toEqual([String(FIT_VIEW.maxZoom), '50.1934', '1.1150']);
-    await settled();
-    await socket.emit({
-      type: 'unit.telemetry',
-      unitId: 'LU800-0002',
-      battery: null,
-      location: { lat: -33.9, lng: 151.2, address: null },
-      modems: [],
-      totalBitrate: 0,
-      cameraConnected: true,
-      sample: { t: 1, kbps: 0 },
-      at: 2,
-    });
-    await waitFor(() => expect(screen.getByTestId('map-marker-LU800-0002')).toHaveAttribute('data-lat', '-33.9'));
-    expect(view()).toEqual([String(FIT_VIEW.maxZoom), '50.1934', '1.1150']);
   });
 
   it('recolours and moves markers from /ws without reading the markers again', async () => {

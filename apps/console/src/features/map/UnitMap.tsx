@@ -4,13 +4,13 @@
  * marker per placed unit.
  */
 import 'leaflet/dist/leaflet.css';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { canvas, divIcon, latLngBounds } from 'leaflet';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { canvas, divIcon } from 'leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
-import { CircleMarker, GeoJSON, MapContainer, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import { CircleMarker, GeoJSON, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';
 import { useTranslation } from 'react-i18next';
 import { countriesGeoJson } from './basemap';
-import { boundsOf, DOM_MARKER_LIMIT, FIT_VIEW, MAP_VIEW, MARKER_HEX, markerColour, markerHtml } from './mapData';
+import { DOM_MARKER_LIMIT, MAP_VIEW, MARKER_HEX, markerColour, markerHtml } from './mapData';
 import type { UnitMarker } from './mapData';
 import { MapPopup } from './MapPopup';
 
@@ -31,31 +31,6 @@ function ViewWatcher({ onView }: { onView: (view: View) => void }) {
       onView({ zoom: map.getZoom(), lat: c.lat, lng: c.lng });
     },
   });
-  return null;
-}
-
-/**
- * Fits the view to the markers once, when the first ones are there (FIT_VIEW). Later changes of the
- * markers (a reported position, a new unit) leave the view alone, and so does a map the user has
- * dragged before there was anything to fit.
- */
-function FitToMarkers({ markers, onFitted }: { markers: readonly UnitMarker[]; onFitted: () => void }) {
-  const map = useMap();
-  const done = useRef(false);
-  useMapEvents({
-    dragstart: () => {
-      done.current = true;
-    },
-  });
-  useEffect(() => {
-    if (done.current) return;
-    const bounds = boundsOf(markers);
-    if (bounds === null) return;
-    done.current = true;
-    const [[south, west], [north, east]] = bounds;
-    map.fitBounds(latLngBounds([south, west], [north, east]), { padding: [FIT_VIEW.paddingPx, FIT_VIEW.paddingPx], maxZoom: FIT_VIEW.maxZoom, animate: false });
-    onFitted();
-  }, [map, markers, onFitted]);
   return null;
 }
 
@@ -126,18 +101,13 @@ export interface UnitMapProps {
   readonly markers: readonly UnitMarker[];
 }
 
-/**
- * Spec 000 §2 /map: zoom 3, centre 0/0 at first, then fitted to the units once they are there
- * (FitToMarkers); the basemap works without internet.
- */
+/** Spec 000 §2 /map: zoom 3, centre 0/0 at first; the basemap works without internet. */
 export default function UnitMap({ markers }: UnitMapProps) {
   const { t } = useTranslation();
   const countries = useMemo(() => countriesGeoJson(), []);
   const renderer = useMemo(() => canvas({ padding: 0.5 }), []);
   const dense = markers.length > DOM_MARKER_LIMIT;
   const [view, setView] = useState<View>({ zoom: MAP_VIEW.zoom, lat: MAP_VIEW.center[0], lng: MAP_VIEW.center[1] });
-  const [fitted, setFitted] = useState(false);
-  const onFitted = useCallback(() => setFitted(true), []);
   return (
     <div
       data-testid="unit-map"
@@ -145,7 +115,6 @@ export default function UnitMap({ markers }: UnitMapProps) {
       data-center-lat={view.lat.toFixed(4)}
       data-center-lng={view.lng.toFixed(4)}
       data-markers={markers.length}
-      data-fitted={fitted}
       data-renderer={dense ? 'canvas' : 'dom'}
       aria-label={t('map.label')}
       style={{ height: '100%', minHeight: 420 }}
@@ -164,7 +133,6 @@ export default function UnitMap({ markers }: UnitMapProps) {
           ? markers.map((marker) => <CanvasMarker key={marker.uniqueId} marker={marker} renderer={renderer} />)
           : markers.map((marker) => <UnitMarkerView key={marker.uniqueId} marker={marker} />)}
         <ViewWatcher onView={setView} />
-        <FitToMarkers markers={markers} onFitted={onFitted} />
       </MapContainer>
     </div>
   );

@@ -3,38 +3,13 @@ import { MAP_DEFAULTS } from '@fleet/contracts';
 import { makeUnit } from '../../test-utils/fixtures';
 import { countriesGeoJson, unwrapAntimeridian } from './basemap';
 import type { RealtimeEvent, UnitCoords } from '@fleet/contracts';
-import { boundsOf, escapeHtml, FIT_VIEW, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, unplacedOf } from './mapData';
+import { escapeHtml, MAP_VIEW, MARKER_COLOURS, MARKER_HEX, markerColour, markerHtml, markersOf, patchCoords, unplacedOf } from './mapData';
 
 describe('map view', () => {
   it('opens at the spec default: zoom 3, centre 0/0', () => {
     expect(MAP_VIEW.zoom).toBe(3);
     expect(MAP_VIEW.center).toEqual([0, 0]);
     expect(MAP_VIEW.zoom).toBe(MAP_DEFAULTS.zoom);
-  });
-});
-
-describe('fitting the view to the units', () => {
-  it('is the box around the markers, none without a marker', () => {
-    expect(boundsOf([])).toBeNull();
-    expect(boundsOf([{ lat: 52.5, lng: 13.4 }])).toEqual([
-      [52.5, 13.4],
-      [52.5, 13.4],
-    ]);
-    expect(
-      boundsOf([
-        { lat: 52.5, lng: 13.4 },
-        { lat: 40.7, lng: -74 },
-        { lat: 55.9, lng: -4.3 },
-      ]),
-    ).toEqual([
-      [40.7, -74],
-      [55.9, 13.4],
-    ]);
-  });
-
-  it('leaves room around the units and stops short of street level', () => {
-    expect(FIT_VIEW.paddingPx).toBeGreaterThan(0);
-    expect(FIT_VIEW.maxZoom).toBeLessThanOrEqual(MAP_VIEW.maxZoom);
   });
 });
 

@@ -17,35 +17,6 @@ export const MAP_VIEW = {
   maxZoom: 10,
 } as const;
 
-/**
- * Our choice: on first load the map fits its view to the units it shows (the spec's zoom 3, centre
- * 0/0 stays the view of a map with no unit), with room around them and at most this zoom (one unit,
- * or units of one city, are not shown street by street).
- */
-export const FIT_VIEW = { paddingPx: 40, maxZoom: 8 } as const;
-
-/** South-west and north-east corners, [lat, lng] each. */
-export type MarkerBounds = readonly [readonly [number, number], readonly [number, number]];
-
-/** The box around the markers, or null without one (the map then keeps its default view). */
-export function boundsOf(markers: readonly Pick<UnitMarker, 'lat' | 'lng'>[]): MarkerBounds | null {
-  if (markers.length === 0) return null;
-  let south = 90;
-  let west = 180;
-  let north = -90;
-  let east = -180;
-  for (const { lat, lng } of markers) {
-    if (lat < south) south = lat;
-    if (lat > north) north = lat;
-    if (lng < west) west = lng;
-    if (lng > east) east = lng;
-  }
-  return [
-    [south, west],
-    [north, east],
-  ];
-}
-
 export type MarkerUnit = Pick<UnitSummary, 'uniqueId' | 'name' | 'status' | 'location'>;
 
 /** A marker: where a unit is and how it is coloured (its battery and the rest are read when its popup opens). */
