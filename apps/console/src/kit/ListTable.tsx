@@ -38,6 +38,8 @@ export interface ListColumn<Row> {
   readonly render: (row: Row) => ReactNode;
   /** Gives the column's cells the test id `<prefix>-<id>-<rowKey>` (true), or the one it names. */
   readonly cellTestId?: boolean | ((row: Row) => string);
+  /** Extra `data-*` attributes of the column's cells (read by the end-to-end tests). */
+  readonly cellData?: (row: Row) => RowData;
   /** The grid's: the width in px (the default; the user may resize it unless `resizable` is false) and the least. */
   readonly width?: number;
   readonly minWidth?: number;
@@ -175,7 +177,7 @@ function ListRow<R>({
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column.id} data-testid={cellTestIdOf(column, row, prefix, key)}>
+        <Table.Td key={column.id} {...column.cellData?.(row)} data-testid={cellTestIdOf(column, row, prefix, key)}>
           {column.render(row)}
         </Table.Td>
       ))}

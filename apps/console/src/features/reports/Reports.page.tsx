@@ -154,8 +154,20 @@ export default function ReportsPage() {
                 emptyText={t('reports.noUnits')}
                 columns={[
                   { id: 'unit', header: t('reports.columns.unit'), render: (u) => u.unitName },
-                  { id: 'data', header: t('reports.columns.data'), cellTestId: true, render: (u) => `${toGb(u.dataBytes)} ${t('reports.units.gb')}` },
-                  { id: 'time', header: t('reports.columns.time'), cellTestId: true, render: (u) => `${toHours(u.seconds)} ${t('reports.units.hours')}` },
+                  {
+                    id: 'data',
+                    header: t('reports.columns.data'),
+                    cellTestId: true,
+                    cellData: (u) => ({ 'data-value': u.dataBytes }),
+                    render: (u) => `${toGb(u.dataBytes)} ${t('reports.units.gb')}`,
+                  },
+                  {
+                    id: 'time',
+                    header: t('reports.columns.time'),
+                    cellTestId: true,
+                    cellData: (u) => ({ 'data-value': u.seconds }),
+                    render: (u) => `${toHours(u.seconds)} ${t('reports.units.hours')}`,
+                  },
                   {
                     id: 'profile',
                     header: t('reports.columns.profile'),
