@@ -13,7 +13,7 @@
  * take `rowTestIdPrefix` instead where given.
  */
 import type { ReactNode } from 'react';
-import { Group, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
 
 import type { SortDirection, SortValue } from '../components/grid/gridSort';
 import type { SortDir } from '../components/listSort';
@@ -38,6 +38,8 @@ export interface ListColumn<Row> {
   readonly render: (row: Row) => ReactNode;
   /** Gives the column's cells the test id `<prefix>-<id>-<rowKey>` (true), or the one it names. */
   readonly cellTestId?: boolean | ((row: Row) => string);
+  /** Extra `data-*` attributes of the column's cells (read by the end-to-end tests). */
+  readonly cellData?: (row: Row) => RowData;
   /** The grid's: the width in px (the default; the user may resize it unless `resizable` is false) and the least. */
   readonly width?: number;
   readonly minWidth?: number;
@@ -88,8 +90,13 @@ export interface ListTableProps<Row> {
   readonly totalText?: (total: number) => string;
   readonly minWidth?: number;
   readonly striped?: boolean;
+  /** A screen's short table: Mantine's plain look (not striped, no hover) and no least width. */
+  readonly plain?: boolean;
+  /** The table's look where a screen's differs further (e.g. `{ withTableBorder: true }`). */
+  readonly tableProps?: TableProps;
 }
 
+const LIST_LOOK: TableProps = { highlightOnHover: true, verticalSpacing: 'xs' };
 const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
 const ARROW = { asc: ' ▲', desc: ' ▼', none: '' } as const;
 
@@ -170,7 +177,7 @@ function ListRow<R>({
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column.id} data-testid={cellTestIdOf(column, row, prefix, key)}>
+        <Table.Td key={column.id} {...column.cellData?.(row)} data-testid={cellTestIdOf(column, row, prefix, key)}>
           {column.render(row)}
         </Table.Td>
       ))}
@@ -187,8 +194,13 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
       {items.length === 0 && props.emptyText !== undefined ? (
         <EmptyNote testId={`${prefix}-empty`}>{props.emptyText}</EmptyNote>
       ) : (
-        <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
-          <Table striped={props.striped ?? true} highlightOnHover verticalSpacing="xs" data-testid={props.testId ?? `${prefix}-${props.tableTestId ?? 'grid'}`}>
+        <Table.ScrollContainer minWidth={props.minWidth ?? (props.plain ? 0 : 700)}>
+          <Table
+            {...(props.plain ? {} : LIST_LOOK)}
+            striped={props.striped ?? !props.plain}
+            {...props.tableProps}
+            data-testid={props.testId ?? `${prefix}-${props.tableTestId ?? 'grid'}`}
+          >
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (

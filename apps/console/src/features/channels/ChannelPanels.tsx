@@ -12,7 +12,7 @@
  * A channel's name opens its manage-channel modal.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChannelCounters } from '@fleet/contracts';
@@ -20,6 +20,7 @@ import { callEndpoint } from '../../api/client';
 import { endpointKey, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { InventorySelect } from '../../kit/InventorySelect';
+import { ListTable } from '../../kit/ListTable';
 import { useCanCall } from '../../kit/access';
 import { useSessionUser } from '../../session/hooks';
 import { idBatches, ptmpReceivers, serverLicences } from './channelDetails';
@@ -91,55 +92,39 @@ function InventoryChannels({ inventoryId, kind, onOpen }: { inventoryId: string;
   const outputs = new Map(info.flatMap((q) => q.data?.outputs ?? []).map((o) => [o.uniqueId, o]));
   const licences = kind === 'output' ? serverLicences(details.flatMap((q) => q.data?.channels ?? [])) : [];
   const none = t('channels.cells.none');
+  const outputText = (id: string) => {
+    const o = outputs.get(id);
+    if (o === undefined) return none;
+    const parts = [
+      o.sdiNo !== null ? t('channels.panels.sdiNo', { no: o.sdiNo }) : null,
+      o.ndi ? t('channels.panels.ndi') : null,
+      o.flavor,
+      o.cdnName,
+      o.protocol,
+      o.forwardRtmp ? t('channels.panels.forwardRtmp') : null,
+    ].filter((p): p is string => p !== null && p !== '');
+    return `${o.isOutput ? t('channels.panels.isOutput') : t('channels.panels.isInput')}${parts.length > 0 ? ` · ${parts.join(' · ')}` : ''}`;
+  };
 
   return (
     <Stack gap="xs">
       {summary.data && <CountersLine counters={summary.data.counters} />}
       {list.error && <Alert color="red">{errorText(list.error)}</Alert>}
       {list.data === undefined && !list.error && <Loader size="sm" />}
-      {list.data?.channels.length === 0 && (
-        <Text size="sm" c="dimmed" data-testid="channel-outputs-empty">
-          {kind === 'sdi' ? t('channels.panels.noSdi') : t('channels.panels.noOutputs')}
-        </Text>
-      )}
-      {list.data !== undefined && list.data.channels.length > 0 && (
-        <Table data-testid="channel-outputs-rows" data-kind={kind}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('channels.panels.name')}</Table.Th>
-              <Table.Th>{t('channels.panels.status')}</Table.Th>
-              <Table.Th>{t('channels.panels.output')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.channels.map((c) => {
-              const o = outputs.get(c.channelId);
-              const parts = o
-                ? [
-                    o.sdiNo !== null ? t('channels.panels.sdiNo', { no: o.sdiNo }) : null,
-                    o.ndi ? t('channels.panels.ndi') : null,
-                    o.flavor,
-                    o.cdnName,
-                    o.protocol,
-                    o.forwardRtmp ? t('channels.panels.forwardRtmp') : null,
-                  ].filter((p): p is string => p !== null && p !== '')
-                : [];
-              return (
-                <Table.Tr key={c.channelId} data-testid={`channel-outputs-row-${c.channelId}`}>
-                  <Table.Td>
-                    <ChannelLink id={c.channelId} name={c.channelName} onOpen={onOpen} />
-                  </Table.Td>
-                  <Table.Td>{t(`channels.status.${c.status}`)}</Table.Td>
-                  <Table.Td data-testid={`channel-outputs-info-${c.channelId}`}>
-                    {o === undefined
-                      ? none
-                      : `${o.isOutput ? t('channels.panels.isOutput') : t('channels.panels.isInput')}${parts.length > 0 ? ` · ${parts.join(' · ')}` : ''}`}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+      {list.data !== undefined && (
+        <ListTable
+          plain
+          items={list.data.channels}
+          rowKey={(c) => c.channelId}
+          testIdPrefix="channel-outputs"
+          testId="channel-outputs-rows"
+          emptyText={kind === 'sdi' ? t('channels.panels.noSdi') : t('channels.panels.noOutputs')}
+          columns={[
+            { id: 'name', header: t('channels.panels.name'), render: (c) => <ChannelLink id={c.channelId} name={c.channelName} onOpen={onOpen} /> },
+            { id: 'status', header: t('channels.panels.status'), render: (c) => t(`channels.status.${c.status}`) },
+            { id: 'info', header: t('channels.panels.output'), cellTestId: true, render: (c) => outputText(c.channelId) },
+          ]}
+        />
       )}
       {licences.map((l) => (
         <Text key={l.serverId} size="sm" c="dimmed" data-testid={`channel-outputs-licence-${l.serverId}`}>
@@ -195,41 +180,40 @@ export function PtmpChannelsPanel({ onOpen }: PanelProps) {
         <Title order={5}>{t('channels.panels.ptmpTitle')}</Title>
         {query.error && <Alert color="red">{errorText(query.error)}</Alert>}
         {query.data === undefined && !query.error && <Loader size="sm" />}
-        {query.data?.channels.length === 0 && (
-          <Text size="sm" c="dimmed" data-testid="channel-ptmp-empty">
-            {t('channels.panels.noPtmp')}
-          </Text>
-        )}
-        {query.data !== undefined && query.data.channels.length > 0 && (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('channels.panels.name')}</Table.Th>
-                <Table.Th>{t('channels.multipoint.machines')}</Table.Th>
-                <Table.Th>{t('channels.panels.ptmpDelay')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.channels.map((c) => (
-                <Table.Tr key={c.uniqueID} data-testid={`channel-ptmp-row-${c.uniqueID}`}>
-                  <Table.Td>
+        {query.data !== undefined && (
+          <ListTable
+            plain
+            items={query.data.channels}
+            rowKey={(c) => c.uniqueID}
+            testIdPrefix="channel-ptmp"
+            emptyText={t('channels.panels.noPtmp')}
+            columns={[
+              {
+                id: 'name',
+                header: t('channels.panels.name'),
+                render: (c) => (
+                  <>
                     <ChannelLink id={c.uniqueID} name={c.channelName} onOpen={onOpen} />{' '}
                     {c.ptmpLu100 && (
                       <Badge size="xs" variant="light">
                         LU100
                       </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td data-testid={`channel-ptmp-receivers-${c.uniqueID}`}>
-                    {ptmpReceivers(c)
-                      .map((r) => `${r.uid}: ${r.status ?? t('channels.multipoint.noReport')}`)
-                      .join(', ') || none}
-                  </Table.Td>
-                  <Table.Td>{c.ptmpDelay ?? none}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                id: 'receivers',
+                header: t('channels.multipoint.machines'),
+                cellTestId: true,
+                render: (c) =>
+                  ptmpReceivers(c)
+                    .map((r) => `${r.uid}: ${r.status ?? t('channels.multipoint.noReport')}`)
+                    .join(', ') || none,
+              },
+              { id: 'delay', header: t('channels.panels.ptmpDelay'), render: (c) => c.ptmpDelay ?? none },
+            ]}
+          />
         )}
       </Stack>
     </Paper>

@@ -7,7 +7,7 @@
  * kbps), a resolution from the §9 default media resolutions and the frame rate.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddDestinationBody, DEFAULT_MEDIA_RESOLUTIONS, DESTINATION_TYPES, SRT_MODES, STREAM_TYPES, UpdateDestinationBody } from '@fleet/contracts';
@@ -16,6 +16,7 @@ import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { ConfigFields, type ConfigField, type KeysOf } from '../../kit/ConfigFields';
 import type { Option } from '../../kit/formRules';
+import { ListTable } from '../../kit/ListTable';
 import { useToast } from '../../toast/useToast';
 import { BLANK_DESTINATION, destinationBody, destinationForm, destinationUpdateBody } from './channelForms';
 import type { DestinationForm, DestinationType } from './channelForms';
@@ -38,36 +39,31 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
     },
     onError: (error) => toast.show({ message: errorText(error), variant: 'error' }),
   });
-  if (list.destinations.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="channel-destinations-empty">
-        {t('channels.destinations.empty')}
-      </Text>
-    );
-  }
   return (
-    <Table data-testid="channel-destinations">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('channels.destinations.name')}</Table.Th>
-          <Table.Th>{t('channels.destinations.type')}</Table.Th>
-          <Table.Th>{t('channels.destinations.provider')}</Table.Th>
-          <Table.Th>{t('channels.destinations.streamType')}</Table.Th>
-          <Table.Th>{t('channels.destinations.video')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {list.destinations.map((d) => (
-          <Table.Tr key={d.id} data-testid={`channel-destination-${d.id}`}>
-            <Table.Td>{d.name}</Table.Td>
-            <Table.Td>
-              <Badge variant="outline">{t(`channels.destinations.types.${d.type}`)}</Badge>
-            </Table.Td>
-            <Table.Td>{d.provider}</Table.Td>
-            <Table.Td>{t(`channels.destinations.streamTypes.${d.streamType}`)}</Table.Td>
-            <Table.Td data-testid={`channel-destination-video-${d.id}`}>{videoSummary(d, t('channels.destinations.kbps', { value: d.bitrate ?? 0 }))}</Table.Td>
-            <Table.Td>
+    <ListTable
+      plain
+      items={list.destinations}
+      rowKey={(d) => d.id}
+      testIdPrefix="channel-destinations"
+      testId="channel-destinations"
+      rowTestId={(d) => `channel-destination-${d.id}`}
+      emptyText={t('channels.destinations.empty')}
+      columns={[
+        { id: 'name', header: t('channels.destinations.name'), render: (d) => d.name },
+        { id: 'type', header: t('channels.destinations.type'), render: (d) => <Badge variant="outline">{t(`channels.destinations.types.${d.type}`)}</Badge> },
+        { id: 'provider', header: t('channels.destinations.provider'), render: (d) => d.provider },
+        { id: 'streamType', header: t('channels.destinations.streamType'), render: (d) => t(`channels.destinations.streamTypes.${d.streamType}`) },
+        {
+          id: 'video',
+          header: t('channels.destinations.video'),
+          cellTestId: (d) => `channel-destination-video-${d.id}`,
+          render: (d) => videoSummary(d, t('channels.destinations.kbps', { value: d.bitrate ?? 0 })),
+        },
+        {
+          id: 'actions',
+          header: '',
+          render: (d) => (
+            <>
               {canEdit && (
                 <Button size="xs" variant="subtle" onClick={() => onEdit(d)} data-testid={`channel-destination-edit-${d.id}`}>
                   {t('channels.destinations.edit')}
@@ -87,11 +83,11 @@ function DestinationList({ list, onEdit }: { list: StreamingDestinationList; onE
               ) : (
                 <NotAvailable testId={`channel-destination-remove-unavailable-${d.id}`} />
               )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

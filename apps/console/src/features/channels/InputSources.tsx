@@ -5,7 +5,7 @@
  * SRT, RTMP or WebRTC, and removing one. Users who may not change the channel see the list only.
  */
 import { useCallback, useState } from 'react';
-import { Badge, Button, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddInputSourceBody, INPUT_SOURCE_KINDS, SRT_MODES } from '@fleet/contracts';
@@ -13,6 +13,7 @@ import type { InputSource } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import type { KeysOf } from '../../kit/ConfigFields';
+import { ListTable } from '../../kit/ListTable';
 import { useToast } from '../../toast/useToast';
 import { BLANK_INPUT_SOURCE, inputSourceBody } from './channelForms';
 import type { InputSourceForm, InputSourceKind } from './channelForms';
@@ -48,53 +49,45 @@ function SourceList() {
     },
     onError: (error) => toast.show({ message: errorText(error), variant: 'error' }),
   });
-  if (inputSources.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="channel-input-sources-empty">
-        {t('channels.inputSources.empty')}
-      </Text>
-    );
-  }
   return (
-    <Table data-testid="channel-input-sources">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('channels.inputSources.name')}</Table.Th>
-          <Table.Th>{t('channels.inputSources.kind')}</Table.Th>
-          <Table.Th>{t('channels.inputSources.target')}</Table.Th>
-          <Table.Th>{t('channels.inputSources.secret')}</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {inputSources.map((s) => (
-          <Table.Tr key={s.sourceId} data-testid={`channel-input-source-${s.sourceId}`}>
-            <Table.Td>{s.name}</Table.Td>
-            <Table.Td>
-              <Badge variant="outline">{t(`channels.inputSources.kinds.${s.kind}`)}</Badge>
-            </Table.Td>
-            <Table.Td>{sourceTarget(s)}</Table.Td>
-            <Table.Td>{s.hasPassphrase || s.hasStreamKey ? t('channels.inputSources.secretSet') : ''}</Table.Td>
-            <Table.Td>
-              {canRemove ? (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  loading={remove.isPending && remove.variables.query?.sourceId === s.sourceId}
-                  onClick={() => remove.mutate({ params: { id: channel.channelId }, query: { sourceId: s.sourceId } })}
-                  data-testid={`channel-input-source-remove-${s.sourceId}`}
-                >
-                  {t('channels.inputSources.remove')}
-                </Button>
-              ) : (
-                <NotAvailable testId={`channel-input-source-remove-unavailable-${s.sourceId}`} />
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      plain
+      items={inputSources}
+      rowKey={(s) => s.sourceId}
+      testIdPrefix="channel-input-sources"
+      testId="channel-input-sources"
+      rowTestId={(s) => `channel-input-source-${s.sourceId}`}
+      emptyText={t('channels.inputSources.empty')}
+      columns={[
+        { id: 'name', header: t('channels.inputSources.name'), render: (s) => s.name },
+        { id: 'kind', header: t('channels.inputSources.kind'), render: (s) => <Badge variant="outline">{t(`channels.inputSources.kinds.${s.kind}`)}</Badge> },
+        { id: 'target', header: t('channels.inputSources.target'), render: (s) => sourceTarget(s) },
+        {
+          id: 'secret',
+          header: t('channels.inputSources.secret'),
+          render: (s) => (s.hasPassphrase || s.hasStreamKey ? t('channels.inputSources.secretSet') : ''),
+        },
+        {
+          id: 'remove',
+          header: '',
+          render: (s) =>
+            canRemove ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending && remove.variables.query?.sourceId === s.sourceId}
+                onClick={() => remove.mutate({ params: { id: channel.channelId }, query: { sourceId: s.sourceId } })}
+                data-testid={`channel-input-source-remove-${s.sourceId}`}
+              >
+                {t('channels.inputSources.remove')}
+              </Button>
+            ) : (
+              <NotAvailable testId={`channel-input-source-remove-unavailable-${s.sourceId}`} />
+            ),
+        },
+      ]}
+    />
   );
 }
 

@@ -4,12 +4,13 @@
  * each chosen receiver beside what the server reports of it.
  */
 import { useMemo } from 'react';
-import { Alert, Badge, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UpdatePtmpBody } from '@fleet/contracts';
 import { useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useCanCall } from '../../kit/access';
+import { ListTable } from '../../kit/ListTable';
 import { ptmpReceivers } from './channelDetails';
 import { multipointBody, multipointForm, type MultipointForm } from './channelForms';
 import { ChannelCard, useChannelModal } from './parts';
@@ -28,36 +29,33 @@ function AdminReceivers({ channelId }: { channelId: string }) {
           <Alert color="red">{errorText(query.error)}</Alert>
         ) : query.data === undefined ? (
           <Loader size="sm" />
-        ) : receivers.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="channel-multipoint-admin-empty">
-            {t('channels.multipoint.noReceivers')}
-          </Text>
         ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('channels.multipoint.uid')}</Table.Th>
-                <Table.Th>{t('channels.multipoint.status')}</Table.Th>
-                <Table.Th>{t('channels.multipoint.bitrate')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {receivers.map((r) => (
-                <Table.Tr key={r.uid} data-testid={`channel-multipoint-admin-${r.uid}`}>
-                  <Table.Td>
+          <ListTable
+            plain
+            items={receivers}
+            rowKey={(r) => r.uid}
+            testIdPrefix="channel-multipoint-admin"
+            rowTestId={(r) => `channel-multipoint-admin-${r.uid}`}
+            emptyText={t('channels.multipoint.noReceivers')}
+            columns={[
+              {
+                id: 'uid',
+                header: t('channels.multipoint.uid'),
+                render: (r) => (
+                  <>
                     {r.uid}{' '}
                     {!r.chosen && (
                       <Badge size="xs" variant="light" color="gray">
                         {t('channels.multipoint.notChosen')}
                       </Badge>
                     )}
-                  </Table.Td>
-                  <Table.Td>{r.status ?? t('channels.multipoint.noReport')}</Table.Td>
-                  <Table.Td>{r.bitrate ?? none}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              { id: 'status', header: t('channels.multipoint.status'), render: (r) => r.status ?? t('channels.multipoint.noReport') },
+              { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (r) => r.bitrate ?? none },
+            ]}
+          />
         )}
       </Stack>
     </Paper>
@@ -97,24 +95,18 @@ function MultipointForm() {
             {t('channels.multipoint.delay', { delay: ptmpDelay ?? t('channels.cells.none') })}
           </Text>
           {ptmpStatuses.length > 0 && (
-            <Table data-testid="channel-multipoint-statuses">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('channels.multipoint.uid')}</Table.Th>
-                  <Table.Th>{t('channels.multipoint.status')}</Table.Th>
-                  <Table.Th>{t('channels.multipoint.bitrate')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ptmpStatuses.map((s) => (
-                  <Table.Tr key={s.uid}>
-                    <Table.Td>{s.uid}</Table.Td>
-                    <Table.Td>{s.status}</Table.Td>
-                    <Table.Td>{s.bitrate}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ListTable
+              plain
+              items={ptmpStatuses}
+              rowKey={(s) => s.uid}
+              testIdPrefix="channel-multipoint-statuses"
+              testId="channel-multipoint-statuses"
+              columns={[
+                { id: 'uid', header: t('channels.multipoint.uid'), render: (s) => s.uid },
+                { id: 'status', header: t('channels.multipoint.status'), render: (s) => s.status },
+                { id: 'bitrate', header: t('channels.multipoint.bitrate'), render: (s) => s.bitrate },
+              ]}
+            />
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Card, Group, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACTIVATABLE_LICENCES, type ActivatableLicence, type LicenceActivationView, type LicencePoolEntry, type LicenceUnit } from '@fleet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { hasErrors } from '../../lib/forms/fieldErrors';
 import { useForm, type Form } from '../../lib/forms/useForm';
-import { ModalFooter, ResourceForm, useCanApply } from '../../kit';
+import { ListTable, ModalFooter, ResourceForm, useCanApply } from '../../kit';
 import { useToast } from '../../toast/useToast';
 import { checkLicencePool, EMPTY_LICENCE_POOL, LICENCE_POOL_FIELDS, licencePoolBody, withPoolTotal, type LicencePoolForm } from './licencePoolForm';
 import { InventoryPicker, useInventoryChoice } from '../audio-rooms/InventoryPicker';
@@ -111,56 +111,46 @@ export default function UnitLicenseActivationPage() {
                 ))}
               </Group>
               {mayPool && <LicencePoolSection inventoryId={data.inventoryId} pool={data.pool} />}
-              {data.units.length === 0 ? (
-                <Text c="dimmed" data-testid="licence-activation-empty">
-                  {t('licenceActivation.empty')}
-                </Text>
-              ) : (
-                <Table striped highlightOnHover data-testid="licence-activation-table" aria-label={t('routes.unitLicenseActivation')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('licenceActivation.unit')}</Table.Th>
-                      <Table.Th>{t('licenceActivation.type')}</Table.Th>
-                      {ACTIVATABLE_LICENCES.map((l) => (
-                        <Table.Th key={l}>{name(l)}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.units.map((u) => (
-                      <Table.Tr key={u.unitId} data-testid={`licence-row-${u.unitId}`}>
-                        <Table.Td>{u.name}</Table.Td>
-                        <Table.Td>{u.productType}</Table.Td>
-                        {ACTIVATABLE_LICENCES.map((l) => {
-                          const active = u.active.includes(l);
-                          const control = (
-                            <Switch
-                              size="xs"
-                              checked={active}
-                              disabled={!data.canActivate || set.isPending}
-                              onChange={(e) => toggle(u, l, e.currentTarget.checked)}
-                              aria-label={`${name(l)} ${u.name}`}
-                              data-testid={`licence-${u.unitId}-${l}`}
-                              data-active={String(active)}
-                            />
-                          );
-                          return (
-                            <Table.Td key={l}>
-                              {data.canActivate ? (
-                                control
-                              ) : (
-                                <Tooltip label={t('permissions.notAvailableForUserType')}>
-                                  <span data-testid={`licence-readonly-${u.unitId}-${l}`}>{control}</span>
-                                </Tooltip>
-                              )}
-                            </Table.Td>
-                          );
-                        })}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <ListTable
+                plain
+                striped
+                tableProps={{ highlightOnHover: true, 'aria-label': t('routes.unitLicenseActivation') }}
+                items={data.units}
+                rowKey={(u) => u.unitId}
+                testIdPrefix="licence-activation"
+                testId="licence-activation-table"
+                rowTestId={(u) => `licence-row-${u.unitId}`}
+                emptyText={t('licenceActivation.empty')}
+                columns={[
+                  { id: 'unit', header: t('licenceActivation.unit'), render: (u) => u.name },
+                  { id: 'type', header: t('licenceActivation.type'), render: (u) => u.productType },
+                  ...ACTIVATABLE_LICENCES.map((l) => ({
+                    id: l,
+                    header: name(l),
+                    render: (u: LicenceUnit) => {
+                      const active = u.active.includes(l);
+                      const control = (
+                        <Switch
+                          size="xs"
+                          checked={active}
+                          disabled={!data.canActivate || set.isPending}
+                          onChange={(e) => toggle(u, l, e.currentTarget.checked)}
+                          aria-label={`${name(l)} ${u.name}`}
+                          data-testid={`licence-${u.unitId}-${l}`}
+                          data-active={String(active)}
+                        />
+                      );
+                      return data.canActivate ? (
+                        control
+                      ) : (
+                        <Tooltip label={t('permissions.notAvailableForUserType')}>
+                          <span data-testid={`licence-readonly-${u.unitId}-${l}`}>{control}</span>
+                        </Tooltip>
+                      );
+                    },
+                  })),
+                ]}
+              />
             </Stack>
           )}
         </QueryView>

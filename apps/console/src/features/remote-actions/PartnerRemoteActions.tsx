@@ -7,8 +7,8 @@
  * first, paged, read again on `remoteAction.changed`), with the time left of an
  * active support access; an action opens with its details read afresh (RemoteActionDetail).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RemoteAction, RemoteActionKind, RemoteActionPage, SupportAccess, UnitSummary } from '@fleet/contracts';
@@ -16,6 +16,7 @@ import { isApiError } from '../../api/ApiError';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { invalidateReads } from '../../realtime/systemEntities';
@@ -24,6 +25,7 @@ import { useToast } from '../../toast/useToast';
 import { RemoteActionDetail, STATUS_COLOR } from './RemoteActionDetail';
 import { accessState, actionableUnits, activeAccessOf, durationParts, remainingMs } from './remoteActionsLogic';
 
+type Column = 'time' | 'device' | 'action' | 'status' | 'access' | 'requestedBy' | 'reason' | 'actions';
 const PAGE_SIZE = 20;
 const REMOTE_ACTION_READS = ['listRemoteActions', 'getRemoteAction'] as const;
 /** How often the remaining time of support accesses is redrawn. */
@@ -98,84 +100,86 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
     return t('remoteActions.access.active', durationParts(remainingMs(access, now)));
   };
 
-  const unitRow = (unit: UnitSummary) => {
-    const access = activeAccessOf(known, unit.uniqueId, now);
-    const open = (kind: RemoteActionKind) => () => setDialog({ kind, unit });
-    return (
-      <Table.Tr key={unit.uniqueId} data-testid={`ra-device-${unit.uniqueId}`} data-status={unit.status}>
-        <Table.Td>
-          <Text fz="sm" fw={500}>
-            {unit.name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {unit.uniqueId}
-          </Text>
-        </Table.Td>
-        <Table.Td data-testid={`ra-device-status-${unit.uniqueId}`}>{unit.status}</Table.Td>
-        <Table.Td data-testid={`ra-device-access-${unit.uniqueId}`}>{remaining(access)}</Table.Td>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="light" onClick={open('sendLogs')} data-testid={`ra-send-logs-${unit.uniqueId}`}>
-              {t('remoteActions.kinds.sendLogs')}
-            </Button>
-            <Button size="compact-xs" variant="light" color="orange" onClick={open('reboot')} data-testid={`ra-reboot-${unit.uniqueId}`}>
-              {t('remoteActions.kinds.reboot')}
-            </Button>
-            <Button size="compact-xs" variant="light" color="grape" onClick={open('supportAccess')} data-testid={`ra-support-access-${unit.uniqueId}`}>
-              {t('remoteActions.kinds.supportAccess')}
-            </Button>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
-  };
-
-  const historyTable = (data: RemoteActionPage) =>
-    data.items.length === 0 ? (
-      <Text c="dimmed" data-testid="ra-history-empty">
-        {t('remoteActions.noHistory')}
-      </Text>
-    ) : (
-      <Stack gap="sm">
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped verticalSpacing="xs" data-testid="ra-history">
-            <Table.Thead>
-              <Table.Tr>
-                {(['time', 'device', 'action', 'status', 'access', 'requestedBy', 'reason'] as const).map((c) => (
-                  <Table.Th key={c}>{t(`remoteActions.columns.${c}`)}</Table.Th>
-                ))}
-                <Table.Th aria-label={t('remoteActions.detail.open')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((a: RemoteAction) => (
-                <Table.Tr key={a.id} data-testid={`ra-history-${a.id}`} data-device={a.deviceId} data-action={a.action}>
-                  <Table.Td>{new Date(a.createdAt).toLocaleString()}</Table.Td>
-                  <Table.Td>{a.deviceName || a.deviceId}</Table.Td>
-                  <Table.Td>{t(`remoteActions.kinds.${a.action}`)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[a.status]} variant="light" data-testid={`ra-history-status-${a.id}`} data-status={a.status}>
-                      {t(`remoteActions.statuses.${a.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td data-testid={`ra-history-access-${a.id}`}>{a.action === 'supportAccess' ? remaining(a.supportAccess) : t('common.none')}</Table.Td>
-                  <Table.Td>{a.requestedBy ?? t('common.none')}</Table.Td>
-                  <Table.Td>{a.reason || t('common.none')}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" variant="subtle" onClick={() => setOpened(a.id)} data-testid={`ra-history-open-${a.id}`}>
-                      {t('remoteActions.detail.open')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {data.total > PAGE_SIZE && (
-          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" data-testid="ra-history-pagination" />
-        )}
-      </Stack>
-    );
+  const column = <R,>(id: Column, render: (row: R) => ReactNode, cellTestId?: boolean): ListColumn<R> => ({
+    id,
+    header: t(`remoteActions.columns.${id}`),
+    render,
+    cellTestId,
+  });
+  const unitColumns = [
+    column('device', (unit: UnitSummary) => (
+      <>
+        <Text fz="sm" fw={500}>
+          {unit.name}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {unit.uniqueId}
+        </Text>
+      </>
+    )),
+    column('status', (unit: UnitSummary) => unit.status, true),
+    column('access', (unit: UnitSummary) => remaining(activeAccessOf(known, unit.uniqueId, now)), true),
+    column('actions', (unit: UnitSummary) => (
+      <Group gap={4} wrap="nowrap">
+        <Button size="compact-xs" variant="light" onClick={() => setDialog({ kind: 'sendLogs', unit })} data-testid={`ra-send-logs-${unit.uniqueId}`}>
+          {t('remoteActions.kinds.sendLogs')}
+        </Button>
+        <Button size="compact-xs" variant="light" color="orange" onClick={() => setDialog({ kind: 'reboot', unit })} data-testid={`ra-reboot-${unit.uniqueId}`}>
+          {t('remoteActions.kinds.reboot')}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="grape"
+          onClick={() => setDialog({ kind: 'supportAccess', unit })}
+          data-testid={`ra-support-access-${unit.uniqueId}`}
+        >
+          {t('remoteActions.kinds.supportAccess')}
+        </Button>
+      </Group>
+    )),
+  ];
+  const historyColumns = [
+    column('time', (a: RemoteAction) => new Date(a.createdAt).toLocaleString()),
+    column('device', (a: RemoteAction) => a.deviceName || a.deviceId),
+    column('action', (a: RemoteAction) => t(`remoteActions.kinds.${a.action}`)),
+    column('status', (a: RemoteAction) => (
+      <Badge color={STATUS_COLOR[a.status]} variant="light" data-testid={`ra-history-status-${a.id}`} data-status={a.status}>
+        {t(`remoteActions.statuses.${a.status}`)}
+      </Badge>
+    )),
+    column('access', (a: RemoteAction) => (a.action === 'supportAccess' ? remaining(a.supportAccess) : t('common.none')), true),
+    column('requestedBy', (a: RemoteAction) => a.requestedBy ?? t('common.none')),
+    column('reason', (a: RemoteAction) => a.reason || t('common.none')),
+    {
+      id: 'open',
+      header: '',
+      headerNode: <VisuallyHidden>{t('remoteActions.detail.open')}</VisuallyHidden>,
+      render: (a: RemoteAction) => (
+        <Button size="compact-xs" variant="subtle" onClick={() => setOpened(a.id)} data-testid={`ra-history-open-${a.id}`}>
+          {t('remoteActions.detail.open')}
+        </Button>
+      ),
+    },
+  ];
+  const historyTable = (data: RemoteActionPage) => (
+    <ListTable
+      tableProps={{ highlightOnHover: false }}
+      minWidth={800}
+      items={data.items}
+      columns={historyColumns}
+      rowKey={(a) => a.id}
+      testIdPrefix="ra-history"
+      testId="ra-history"
+      rowTestId={(a) => `ra-history-${a.id}`}
+      rowData={(a) => ({ 'data-device': a.deviceId, 'data-action': a.action })}
+      emptyText={t('remoteActions.noHistory')}
+      total={data.total}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+    />
+  );
 
   return (
     <Stack gap="md" p="md" data-testid={admin ? 'remote-actions-admin-view' : 'remote-actions-partner'}>
@@ -207,26 +211,19 @@ export function RemoteActionsView({ admin }: { readonly admin: boolean }) {
         />
       </Group>
       <QueryView query={units} testIdPrefix="ra-devices" errorTitle={t('remoteActions.loadError')}>
-        {() =>
-          shown.length === 0 ? (
-            <Text c="dimmed" data-testid="ra-devices-empty">
-              {t('remoteActions.noDevices')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={700}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="ra-devices">
-                <Table.Thead>
-                  <Table.Tr>
-                    {(['device', 'status', 'access', 'actions'] as const).map((c) => (
-                      <Table.Th key={c}>{t(`remoteActions.columns.${c}`)}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>{shown.map(unitRow)}</Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        }
+        {() => (
+          <ListTable
+            items={shown}
+            columns={unitColumns}
+            rowKey={(u) => u.uniqueId}
+            testIdPrefix="ra-devices"
+            testId="ra-devices"
+            rowTestIdPrefix="ra-device"
+            rowTestId={(u) => `ra-device-${u.uniqueId}`}
+            rowData={(u) => ({ 'data-status': u.status })}
+            emptyText={t('remoteActions.noDevices')}
+          />
+        )}
       </QueryView>
       <Title order={4}>{t('remoteActions.history')}</Title>
       <QueryView query={history} testIdPrefix="ra-history" errorTitle={t('remoteActions.loadError')}>

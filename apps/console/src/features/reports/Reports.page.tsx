@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpointPrefix, useEndpointQuery, type EndpointQueryKey } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable } from '../../kit/ListTable';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useSessionUser } from '../../session/hooks';
@@ -142,54 +143,61 @@ export default function ReportsPage() {
               <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
                 <UsageCharts report={r} kind={kind} />
               </Suspense>
-              {r.units.length === 0 ? (
-                <Text c="dimmed" data-testid="reports-empty">
-                  {t('reports.noUnits')}
-                </Text>
-              ) : (
-                <Table striped highlightOnHover data-testid="reports-table" aria-label={t('routes.reports')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('reports.columns.unit')}</Table.Th>
-                      <Table.Th>{t('reports.columns.data')}</Table.Th>
-                      <Table.Th>{t('reports.columns.time')}</Table.Th>
-                      <Table.Th>{t('reports.columns.profile')}</Table.Th>
-                      <Table.Th>{t('reports.columns.quotaUsed')}</Table.Th>
-                      <Table.Th>{t('reports.columns.state')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {r.units.map((u) => (
-                      <Table.Tr key={u.unitId} data-testid={`reports-row-${u.unitId}`}>
-                        <Table.Td>{u.unitName}</Table.Td>
-                        <Table.Td data-testid={`reports-data-${u.unitId}`} data-value={u.dataBytes}>
-                          {toGb(u.dataBytes)} {t('reports.units.gb')}
-                        </Table.Td>
-                        <Table.Td data-testid={`reports-time-${u.unitId}`} data-value={u.seconds}>
-                          {toHours(u.seconds)} {t('reports.units.hours')}
-                        </Table.Td>
-                        <Table.Td data-testid={`reports-profile-${u.unitId}`}>
-                          {u.profile === null
-                            ? t('reports.noProfile')
-                            : `${u.profile.name} (${u.profile.quotaPerMonth} ${u.profile.type === 'data' ? t('reports.units.gb') : t('reports.units.hours')})`}
-                        </Table.Td>
-                        <Table.Td>{quotaPercent(u.quotaUsed) === null ? '—' : `${quotaPercent(u.quotaUsed)} %`}</Table.Td>
-                        <Table.Td>
-                          {u.overUsage ? (
-                            <Badge color="red" variant="light" data-testid={`reports-over-${u.unitId}`}>
-                              {t('reports.overUsage')}
-                            </Badge>
-                          ) : (
-                            <Badge color="gray" variant="light">
-                              {t('reports.withinQuota')}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <ListTable
+                plain
+                striped
+                tableProps={{ highlightOnHover: true, 'aria-label': t('routes.reports') }}
+                items={r.units}
+                rowKey={(u) => u.unitId}
+                testIdPrefix="reports"
+                testId="reports-table"
+                emptyText={t('reports.noUnits')}
+                columns={[
+                  { id: 'unit', header: t('reports.columns.unit'), render: (u) => u.unitName },
+                  {
+                    id: 'data',
+                    header: t('reports.columns.data'),
+                    cellTestId: true,
+                    cellData: (u) => ({ 'data-value': u.dataBytes }),
+                    render: (u) => `${toGb(u.dataBytes)} ${t('reports.units.gb')}`,
+                  },
+                  {
+                    id: 'time',
+                    header: t('reports.columns.time'),
+                    cellTestId: true,
+                    cellData: (u) => ({ 'data-value': u.seconds }),
+                    render: (u) => `${toHours(u.seconds)} ${t('reports.units.hours')}`,
+                  },
+                  {
+                    id: 'profile',
+                    header: t('reports.columns.profile'),
+                    cellTestId: true,
+                    render: (u) =>
+                      u.profile === null
+                        ? t('reports.noProfile')
+                        : `${u.profile.name} (${u.profile.quotaPerMonth} ${u.profile.type === 'data' ? t('reports.units.gb') : t('reports.units.hours')})`,
+                  },
+                  {
+                    id: 'quota',
+                    header: t('reports.columns.quotaUsed'),
+                    render: (u) => (quotaPercent(u.quotaUsed) === null ? '—' : `${quotaPercent(u.quotaUsed)} %`),
+                  },
+                  {
+                    id: 'state',
+                    header: t('reports.columns.state'),
+                    render: (u) =>
+                      u.overUsage ? (
+                        <Badge color="red" variant="light" data-testid={`reports-over-${u.unitId}`}>
+                          {t('reports.overUsage')}
+                        </Badge>
+                      ) : (
+                        <Badge color="gray" variant="light">
+                          {t('reports.withinQuota')}
+                        </Badge>
+                      ),
+                  },
+                ]}
+              />
             </Stack>
           )}
         </QueryView>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORY_FIELDS } from '@fleet/contracts';
@@ -7,7 +7,7 @@ import type { StoryFieldMapping, StoryIntegration, StoryMappingResult } from '@f
 import { isApiError } from '../../api/ApiError';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
-import { ResourceModal } from '../../kit';
+import { ListTable, ResourceModal } from '../../kit';
 import { useEdits } from '../../kit/useEdits';
 import { useToast } from '../../toast/useToast';
 import { parseSample, SAMPLE_NRCS_STORY, serverFieldErrors } from './storyLogic';
@@ -204,43 +204,43 @@ function MappingResult({ result }: { result: StoryMappingResult }) {
       <Alert color={result.ok ? 'green' : 'red'} data-testid="integration-result-status">
         {result.ok ? t('stories.integrationModal.resultOk') : t('stories.integrationModal.resultErrors')}
       </Alert>
-      <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('stories.integrationModal.field')}</Table.Th>
-            <Table.Th>{t('stories.integrationModal.value')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {STORY_FIELDS.map((field) => (
-            <Table.Tr key={field}>
-              <Table.Td>{t(`stories.fields.${field}`)}</Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm" data-testid={`integration-result-${field}`} style={{ overflowWrap: 'anywhere' }}>
-                    {result.fields[field]}
+      <ListTable
+        plain
+        striped
+        tableProps={{ withTableBorder: true }}
+        items={STORY_FIELDS}
+        rowKey={(field) => field}
+        testIdPrefix="integration-result"
+        columns={[
+          { id: 'field', header: t('stories.integrationModal.field'), render: (field) => t(`stories.fields.${field}`) },
+          {
+            id: 'value',
+            header: t('stories.integrationModal.value'),
+            render: (field) => (
+              <Stack gap={2}>
+                <Text size="sm" data-testid={`integration-result-${field}`} style={{ overflowWrap: 'anywhere' }}>
+                  {result.fields[field]}
+                </Text>
+                {result.missing.includes(field) && (
+                  <Badge size="xs" color="yellow" variant="light">
+                    {t('stories.integrationModal.missing')}
+                  </Badge>
+                )}
+                {result.unmapped.includes(field) && (
+                  <Badge size="xs" color="gray" variant="light">
+                    {t('stories.integrationModal.unmapped')}
+                  </Badge>
+                )}
+                {errorOf.has(field) && (
+                  <Text size="xs" c="red" data-testid={`integration-result-error-${field}`}>
+                    {errorOf.get(field)}
                   </Text>
-                  {result.missing.includes(field) && (
-                    <Badge size="xs" color="yellow" variant="light">
-                      {t('stories.integrationModal.missing')}
-                    </Badge>
-                  )}
-                  {result.unmapped.includes(field) && (
-                    <Badge size="xs" color="gray" variant="light">
-                      {t('stories.integrationModal.unmapped')}
-                    </Badge>
-                  )}
-                  {errorOf.has(field) && (
-                    <Text size="xs" c="red" data-testid={`integration-result-error-${field}`}>
-                      {errorOf.get(field)}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * last group, by group, manual), the group, and in manual mode the alert types with their level and
  * the mailing list. A mode or group not yet applied is previewed (alerts/possibleconfiguration).
  */
-import { Alert, Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Checkbox, Group, Loader, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import { alertsBody, alertsForm, type AlertTypeRow } from './forms';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useConfigForm } from '../../lib/forms/useConfigForm';
 import { RowList } from '../../kit/ConfigFields';
+import { ListTable } from '../../kit/ListTable';
 import { FormSection, useAllowed, useConfigContext } from './parts';
 
 function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) {
@@ -53,6 +54,7 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
   const setType = (type: AlertType, patch: Partial<AlertTypeRow>) =>
     form.set({ alerts: { ...form.values.alerts, [type]: { ...form.values.alerts[type], ...patch } } });
   const recipients = form.values.recipients;
+  const rowOf = (type: AlertType) => (manual ? form.values.alerts[type] : shown?.alerts[type]);
 
   return (
     <FormSection formId="alerts" title={t('unitConfig.alerts.title')} form={form} allowed={allowed}>
@@ -83,44 +85,43 @@ function AlertsForm({ current }: { readonly current: UnitAlertsConfiguration }) 
         </Text>
       )}
       {!manual && previewWanted && preview.isFetching && <Loader size="sm" />}
-      <Table data-testid="config-alerts-types">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('unitConfig.alerts.alertType')}</Table.Th>
-            <Table.Th>{t('unitConfig.alerts.enabled')}</Table.Th>
-            <Table.Th>{t('unitConfig.alerts.level')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ALERT_TYPES.map((type) => {
-            const row = manual ? form.values.alerts[type] : shown?.alerts[type];
-            return (
-              <Table.Tr key={type}>
-                <Table.Td>{t(`unitConfig.alerts.types.${type}`)}</Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('unitConfig.alerts.enabled')}
-                    checked={row?.enabled ?? false}
-                    disabled={!manual}
-                    onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
-                    data-testid={`config-alerts-enabled-${type}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NativeSelect
-                    aria-label={t('unitConfig.alerts.level')}
-                    value={row?.level ?? 'warning'}
-                    disabled={!manual}
-                    onChange={(e) => setType(type, { level: e.currentTarget.value as AlertLevel })}
-                    data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`unitConfig.alerts.levels.${l}`) }))}
-                    data-testid={`config-alerts-level-${type}`}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        plain
+        items={ALERT_TYPES}
+        rowKey={(type) => type}
+        testIdPrefix="config-alerts"
+        testId="config-alerts-types"
+        columns={[
+          { id: 'type', header: t('unitConfig.alerts.alertType'), render: (type) => t(`unitConfig.alerts.types.${type}`) },
+          {
+            id: 'enabled',
+            header: t('unitConfig.alerts.enabled'),
+            render: (type) => (
+              <Checkbox
+                aria-label={t('unitConfig.alerts.enabled')}
+                checked={rowOf(type)?.enabled ?? false}
+                disabled={!manual}
+                onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
+                data-testid={`config-alerts-enabled-${type}`}
+              />
+            ),
+          },
+          {
+            id: 'level',
+            header: t('unitConfig.alerts.level'),
+            render: (type) => (
+              <NativeSelect
+                aria-label={t('unitConfig.alerts.level')}
+                value={rowOf(type)?.level ?? 'warning'}
+                disabled={!manual}
+                onChange={(e) => setType(type, { level: e.currentTarget.value as AlertLevel })}
+                data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`unitConfig.alerts.levels.${l}`) }))}
+                data-testid={`config-alerts-level-${type}`}
+              />
+            ),
+          },
+        ]}
+      />
       <Text fw={500}>{t('unitConfig.alerts.recipients')}</Text>
       {manual ? (
         <Stack gap="xs">
