@@ -80,14 +80,31 @@ export class RoleWorld implements World {
     this.unsettled = false;
   }
 
+  /**
+   * Every enabled modem of the unit connected, as the core reports it. A link an earlier row left off
+   * the air stays so until a command brings it back (a Wi-Fi network left, a scan refused by the
+   * scan fault): it is brought back through the simulator control, as `idle` powers the unit on.
+   */
   async linksUp(): Promise<void> {
     await this.idle();
     let seen: unknown;
+    let lastRecover = 0;
     await eventually(async () => {
       const res = await this.s.app.inject({ method: 'GET', url: `/api/v2/units/${this.refs.unit}`, headers: { cookie: this.observer } });
       const modems = (res.json() as UnitDetail).modems.filter((m) => m.enabled);
-      seen = modems.map((m) => ({ id: m.id, connected: m.connected }));
-      return modems.length >= 2 && modems.every((m) => m.connected);
+      const links = this.s.sim?.device(this.refs.unit)?.links ?? [];
+      seen = {
+        core: modems.map((m) => ({ id: m.id, port: m.port, connected: m.connected })),
+        device: links.map((l) => ({ id: l.id, enabled: l.enabled, connected: l.connected, failed: l.failed })),
+      };
+      const down = modems.filter((m) => !m.connected);
+      if (modems.length >= 2 && down.length === 0) return true;
+      // Once the core has had a telemetry report (every second) since the last recovery.
+      if (Date.now() - lastRecover > 1500) {
+        for (const m of down) this.inject({ type: 'modemRecover', modem: m.port });
+        lastRecover = Date.now();
+      }
+      return false;
     }, 10_000).catch((e: unknown) => {
       throw new Error(`${this.refs.unit}: its enabled modems not all connected: ${JSON.stringify(seen)}`, { cause: e });
     });
