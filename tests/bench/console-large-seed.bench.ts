@@ -17,7 +17,7 @@
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-large-seed.bench.ts [--repeat 3] [--dist <dir>] [--compare-dist <dir>]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { buildConsole, median, profiled, round, scriptMs, settle, sleep } from './console-page.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -47,24 +48,6 @@ const SECONDS = Number(values.seconds);
 const ROOT = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-pass-1';
 const GOAL_SCRIPT_MS = 100;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number) => Math.round(n * 10) / 10;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-function buildConsole(): string {
-  if (values.dist) return values.dist;
-  const dist = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const r = spawnSync('pnpm', ['--filter', '@fleet/console', 'exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('console build failed');
-  return dist;
-}
 
 interface Stack {
   readonly base: string;
@@ -134,39 +117,6 @@ async function startStack(dist: string, port: number): Promise<Stack> {
     await sleep(1000);
   }
   return { base, startSeconds: (Date.now() - started) / 1000, stop };
-}
-
-async function scriptMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
-}
-
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>): Promise<T> {
-  if (!values.profile) return run();
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  const result = await run();
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] } };
-  const byNode = new Map<number, number>();
-  (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const us = byNode.get(node.id) ?? 0;
-    if (us === 0 || node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') continue;
-    const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop() ?? ''}:${node.callFrame.lineNumber}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-  }
-  const top = [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  console.log(`-- profile: ${label}\n${top.map(([fn, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${fn}`).join('\n')}`);
-  return result;
 }
 
 /** Script ms per second over `SECONDS` of nobody touching the page. */
@@ -285,14 +235,14 @@ async function measureMap(page: Page, base: string, placed: number): Promise<Run
         ),
     );
     runs.firstRenderMs.push(r.scriptMs);
-    runs.backgroundMsPerS.push(await profiled(cdp, `/map background, run ${run + 1}`, () => background(cdp)));
+    runs.backgroundMsPerS.push(await profiled(cdp, `/map background, run ${run + 1}`, values.profile === true, () => background(cdp)));
     await cdp.detach();
     console.log(`  /map run ${run + 1}: first render ${round(r.scriptMs)} ms, background ${round(runs.backgroundMsPerS.at(-1)!)} ms/s`);
   }
   return runs;
 }
 
-const dist = buildConsole();
+const dist = buildConsole(ROOT, values.dist);
 const compareDist = values['compare-dist'];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

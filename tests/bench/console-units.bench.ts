@@ -20,7 +20,7 @@
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-units.bench.ts [--fleet 10000] [--repeat 3]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { buildConsole, median, profiled, round, scriptMs, settle, sleep } from './console-page.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -48,27 +49,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-pass-1';
 const GOAL_SCRIPT_MS = 100;
 const GOAL_JS_GZIP_KB = 300;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number) => Math.round(n * 10) / 10;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
-// ── The console, built once ───────────────────────────────────────────────────────────────────
-function buildConsole(): string {
-  if (values.dist) return values.dist;
-  const dist = mkdtempSync(join(tmpdir(), 'console-bench-'));
-  const started = Date.now();
-  const r = spawnSync('pnpm', ['--filter', '@fleet/console', 'exec', 'vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('console build failed');
-  console.log(`console built in ${((Date.now() - started) / 1000).toFixed(1)} s into ${dist}`);
-  return dist;
-}
 
 // ── The real stack ────────────────────────────────────────────────────────────────────────────
 interface Stack {
@@ -147,48 +127,6 @@ async function waitResponsive(base: string): Promise<number> {
 }
 
 // ── Measuring in the page ─────────────────────────────────────────────────────────────────────
-async function scriptMs(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000;
-}
-
-/** Two animation frames: React's effects and the virtualiser's measurements have run. */
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-/** Self time by function of a CPU profile, the top `n`. */
-function topFunctions(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }, n = 15) {
-  const byNode = new Map<number, number>();
-  (profile.samples ?? []).forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const us = byNode.get(node.id) ?? 0;
-    if (us === 0) continue;
-    const file = node.callFrame.url.split('/').pop() ?? '';
-    const key = `${node.callFrame.functionName || '(anonymous)'} ${file}:${node.callFrame.lineNumber}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-  }
-  return [...byFunction.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([fn, us]) => `${(us / 1000).toFixed(1).padStart(7)} ms  ${fn}`);
-}
-
-async function profiled<T>(cdp: CDPSession, label: string, run: () => Promise<T>): Promise<T> {
-  if (!values.profile) return run();
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  const result = await run();
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] } };
-  console.log(`-- profile: ${label}\n${topFunctions(profile).join('\n')}`);
-  return result;
-}
 
 /** Script time of `action` until `done` holds, minus nothing (the background rate is reported apart). */
 async function measure(
@@ -342,7 +280,7 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
       await sleep(1000);
       background.push((await scriptMs(cdp)) - bg0);
       firstRuns.push(
-        await profiled(cdp, 'first render', () =>
+        await profiled(cdp, 'first render', values.profile === true, () =>
           measure(
             page,
             cdp,
@@ -388,7 +326,7 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
       // Sort by name, ascending → descending; then by bitrate.
       const grid = page.getByTestId('grid-units');
       sortRuns.push(
-        await profiled(cdp, 'sort by name', () =>
+        await profiled(cdp, 'sort by name', values.profile === true, () =>
           measure(
             page,
             cdp,
@@ -430,7 +368,7 @@ async function measureFleet(browser: Browser, dist: string, fleetSize: number): 
   }
 }
 
-const dist = buildConsole();
+const dist = buildConsole(ROOT, values.dist);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
