@@ -17,15 +17,13 @@
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-large-seed.bench.ts [--repeat 3] [--dist <dir>] [--compare-dist <dir>]
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { buildConsole, median, profiled, round, scriptMs, settle, sleep } from './console-page.js';
+import { buildConsole, median, profiled, round, scriptMs, settle, sleep, startStack } from './console-page.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -48,76 +46,6 @@ const SECONDS = Number(values.seconds);
 const ROOT = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-pass-1';
 const GOAL_SCRIPT_MS = 100;
-
-interface Stack {
-  readonly base: string;
-  readonly startSeconds: number;
-  stop(): Promise<void>;
-}
-
-/** The stack with the large seed; the console is served from `dist` (CONSOLE_DIST is read per request path, so one stack serves one build). */
-async function startStack(dist: string, port: number): Promise<Stack> {
-  const dbDir = mkdtempSync(join(tmpdir(), 'console-large-db-'));
-  const started = Date.now();
-  const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${join(dbDir, 'bench.db')}`,
-      SEED_ON_BOOT: 'true',
-      SEED_FLEET: 'large',
-      CONSOLE_DIST: dist,
-      LOG_LEVEL: 'warn',
-      SIM_FLEET_SIZE: '0',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, name);
-    } catch {
-      // the process group is already gone
-    }
-  };
-  const stop = async () => {
-    if (child.exitCode === null) {
-      signal('SIGTERM');
-      for (let i = 0; i < 100 && child.exitCode === null; i += 1) await sleep(100);
-      if (child.exitCode === null) signal('SIGKILL');
-    }
-    rmSync(dbDir, { recursive: true, force: true });
-  };
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`stack exited with ${child.exitCode}`);
-    if (Date.now() - started > 600_000) {
-      await stop();
-      throw new Error('stack did not start within 10 minutes');
-    }
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  // Let the boot storm (every unit's first state written) drain before the browser comes.
-  let prompt = 0;
-  while (prompt < 5 && Date.now() - started < 900_000) {
-    const t0 = Date.now();
-    try {
-      const ok = (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) })).ok;
-      prompt = ok && Date.now() - t0 < 300 ? prompt + 1 : 0;
-    } catch {
-      prompt = 0;
-    }
-    await sleep(1000);
-  }
-  return { base, startSeconds: (Date.now() - started) / 1000, stop };
-}
 
 /** Script ms per second over `SECONDS` of nobody touching the page. */
 async function background(cdp: CDPSession): Promise<number> {
@@ -255,7 +183,7 @@ let placed = 0;
 
 /** One stack with the large seed serving `build`; the map (and, for this build, the list) measured on it. */
 async function measureBuild(build: string, withList: boolean) {
-  const stack = await startStack(build, PORT);
+  const stack = await startStack(ROOT, build, PORT, { SEED_FLEET: 'large', SIM_FLEET_SIZE: '0' });
   console.log(`stack (large seed) up and answering promptly in ${stack.startSeconds.toFixed(1)} s, serving ${build}`);
   try {
     const page = await signedIn(browser, stack.base);

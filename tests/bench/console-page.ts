@@ -1,10 +1,10 @@
 /**
  * What the console benchmarks share (console-units, console-large-seed): the console built once,
- * the page's script time from the CDP Performance domain, two animation frames to settle, a CPU
+ * the real stack serving it, the page's script time from the CDP Performance domain, two animation frames to settle, a CPU
  * profile's top functions, and small statistics.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
@@ -28,6 +28,67 @@ export function buildConsole(root: string, given?: string): string {
   if (r.status !== 0) throw new Error('console build failed');
   console.log(`console built in ${((Date.now() - started) / 1000).toFixed(1)} s into ${dist}`);
   return dist;
+}
+
+export interface Stack {
+  readonly base: string;
+  readonly startSeconds: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real stack (core and in-process simulator, SQLite seeded at boot) serving the console from
+ * `dist` on `port`, with `env` beside the defaults (SEED_FLEET, SIM_FLEET_SIZE, ...); resolves once
+ * /healthz answers, within 10 minutes.
+ */
+export async function startStack(root: string, dist: string, port: number, env: Record<string, string>): Promise<Stack> {
+  const dbDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
+  const started = Date.now();
+  const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dbDir, 'bench.db')}`,
+      SEED_ON_BOOT: 'true',
+      CONSOLE_DIST: dist,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name);
+    } catch {
+      // the process group is already gone
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      signal('SIGTERM');
+      for (let i = 0; i < 100 && child.exitCode === null; i += 1) await sleep(100);
+      if (child.exitCode === null) signal('SIGKILL');
+    }
+    rmSync(dbDir, { recursive: true, force: true });
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`stack exited with ${child.exitCode}`);
+    if (Date.now() - started > 600_000) {
+      await stop();
+      throw new Error('stack did not start within 10 minutes');
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  return { base, startSeconds: (Date.now() - started) / 1000, stop };
 }
 
 /** The page's main-thread JavaScript time so far (ms). */

@@ -20,16 +20,14 @@
  *
  *   pnpm --filter @fleet/tests exec tsx bench/console-units.bench.ts [--fleet 10000] [--repeat 3]
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { buildConsole, median, profiled, round, scriptMs, settle, sleep } from './console-page.js';
+import { buildConsole, median, profiled, round, scriptMs, settle, sleep, startStack } from './console-page.js';
 import { recordResult } from './record.js';
 
 const { values } = parseArgs({
@@ -49,65 +47,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-pass-1';
 const GOAL_SCRIPT_MS = 100;
 const GOAL_JS_GZIP_KB = 300;
-
-// ── The real stack ────────────────────────────────────────────────────────────────────────────
-interface Stack {
-  readonly base: string;
-  readonly startSeconds: number;
-  stop(): Promise<void>;
-}
-
-async function startStack(dist: string, fleetSize: number): Promise<Stack> {
-  const dbDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
-  const started = Date.now();
-  const child: ChildProcess = spawn('pnpm', ['--filter', '@fleet/stack', '--silent', 'start'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${join(dbDir, 'bench.db')}`,
-      SEED_ON_BOOT: 'true',
-      // The fleet the benchmark has always measured: the 24 structural units of SEED_IDS.
-      SEED_FLEET: 'small',
-      CONSOLE_DIST: dist,
-      LOG_LEVEL: 'warn',
-      SIM_FLEET_SIZE: String(fleetSize),
-    },
-  });
-  const base = `http://127.0.0.1:${PORT}`;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, name);
-    } catch {
-      // the process group is already gone
-    }
-  };
-  const stop = async () => {
-    if (child.exitCode === null) {
-      signal('SIGTERM');
-      for (let i = 0; i < 100 && child.exitCode === null; i += 1) await sleep(100);
-      if (child.exitCode === null) signal('SIGKILL');
-    }
-    rmSync(dbDir, { recursive: true, force: true });
-  };
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`stack exited with ${child.exitCode}`);
-    if (Date.now() - started > 600_000) {
-      await stop();
-      throw new Error('stack did not start within 10 minutes');
-    }
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  return { base, startSeconds: (Date.now() - started) / 1000, stop };
-}
 
 /** Seconds until /healthz answers within 300 ms five times in a row (at most 15 minutes). */
 async function waitResponsive(base: string): Promise<number> {
@@ -232,7 +171,8 @@ const series = (runs: { scriptMs: number; wallMs: number }[], background: number
 
 async function measureFleet(browser: Browser, dist: string, fleetSize: number): Promise<FleetResult> {
   console.log(`\n== fleet: ${fleetSize} generated units`);
-  const stack = await startStack(dist, fleetSize);
+  // The fleet the benchmark has always measured: the 24 structural units of SEED_IDS, and the simulator's own.
+  const stack = await startStack(ROOT, dist, PORT, { SEED_FLEET: 'small', SIM_FLEET_SIZE: String(fleetSize) });
   console.log(`stack up in ${stack.startSeconds.toFixed(1)} s`);
   // Let the boot storm (every unit's first state written) drain before the browser comes.
   const drained = await waitResponsive(stack.base);
