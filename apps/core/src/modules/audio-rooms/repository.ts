@@ -58,8 +58,4 @@ export async function findUsersInInventory(db: Db | DbTx, inventoryId: string, u
   return (await db.userInventory.findMany({ where: { inventoryId, userId: { in: userIds } }, select: { userId: true } })).map((m) => m.userId);
 }
 
-/** The usernames of these users, by id. */
-export async function findUsernames(db: Db | DbTx, ids: string[]): Promise<Map<string, string>> {
-  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-  return new Map(users.map((u) => [u.id, u.username]));
-}
+export { findUsernames } from '../users/repository.js';

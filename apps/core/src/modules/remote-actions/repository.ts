@@ -120,11 +120,7 @@ export async function updateApprovalAtVersion(
 
 // ── users and gateways ─────────────────────────────────────────────────────────────────────
 
-/** The usernames of these users, by id. */
-export async function findUsernames(db: Db | DbTx, ids: string[]): Promise<Map<string, string>> {
-  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-  return new Map(users.map((u) => [u.id, u.username]));
-}
+export { findUsernames } from '../users/repository.js';
 
 /** The databridge gateways of these inventories (`null`: all), with their unit counts. */
 export function findDbGatewaysOfInventories(db: Db | DbTx, inventoryIds: string[] | null): Promise<DbGatewayWithUnitCount[]> {

@@ -84,11 +84,7 @@ export async function unitInInventory(db: Db | DbTx, unitId: string, inventoryId
   return (await db.unitInventory.findUnique({ where: { unitId_inventoryId: { unitId, inventoryId } }, select: { unitId: true } })) !== null;
 }
 
-/** The usernames of these users, by id. */
-export async function findUsernames(db: Db | DbTx, ids: string[]): Promise<Map<string, string>> {
-  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
-  return new Map(users.map((u) => [u.id, u.username]));
-}
+export { findUsernames } from '../users/repository.js';
 
 // ── integration settings ───────────────────────────────────────────────────────────────────
 

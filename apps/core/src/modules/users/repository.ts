@@ -180,3 +180,9 @@ export function findLiveNotifications(db: Db | DbTx, now: number, global: boolea
     orderBy: { createdAt: 'desc' },
   });
 }
+
+/** The usernames of the users with these ids (by id); an id without a user is left out. */
+export async function findUsernames(db: Db | DbTx, ids: string[]): Promise<Map<string, string>> {
+  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } });
+  return new Map(users.map((u) => [u.id, u.username]));
+}
