@@ -14,7 +14,7 @@
  * the devices reported meanwhile, so each check sees the core exactly at the simulated time it
  * names — a busy machine makes the run slower, never different.
  */
-import { ManagedServiceList, ScenarioStatusReply, ShardFleetCheck, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
+import { ClockStatus, ManagedServiceList, ScenarioStatusReply, ShardFleetCheck, type ScenarioFile, type ScenarioStep } from '@fleet/contracts';
 import { CoreClient, type CoreClientOptions } from './client.js';
 import { checkCore, checkFleetAnswers, checkUnit, type CoreViews } from './expect.js';
 import { isDeviceStep } from './timeline.js';
@@ -57,6 +57,9 @@ export interface ScenarioResult {
 
 const DEFAULT_WITHIN_MS = 15_000;
 
+/** clock.set's answer: each shard's clock after the change. */
+const ClockReply = ClockStatus.array();
+
 type RunnerStep = Extract<ScenarioStep, { do: 'request' | 'trialEnds' | 'expectUnit' | 'expectCore' | 'expectFleet' }>;
 
 export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Promise<ScenarioResult> {
@@ -81,25 +84,36 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
   await client.mutate(operator, 'scenario.start', { scenario: file, reset: true, speed, stepped });
   let lastElapsed = 0;
   let coreNow = 0;
+  /** The scenario's start on the simulated clock (the clock's time less the scenario's elapsed time). */
+  let startedAt = 0;
   const elapsed = async (): Promise<number> => {
     const s = ScenarioStatusReply.parse(await client.query(operator, 'scenario.status'));
     if (!s.scenario || s.scenario.name !== file.name) throw new Error('the scenario is no longer running on the simulator');
     if ((s.clock.kind === 'stepped') !== stepped) throw new Error(`the simulator clock is ${s.clock.kind}: someone else changed it during the run`);
     lastElapsed = s.scenario.elapsedMs;
+    startedAt = s.clock.now - s.scenario.elapsedMs;
     coreNow = s.coreNow;
     return lastElapsed;
   };
-  /** Stepped: move simulated time forward by `ms` (the core settled when this resolves). */
+  /**
+   * Stepped: move simulated time forward by `ms` (the core settled when this resolves). The clock's
+   * answer carries its time, so the elapsed time needs no second call; the scenario's own status is
+   * read once per timeline step (waitUntil), which also notices a scenario stopped under the run.
+   */
   const advance = async (ms: number) => {
-    await client.mutate(operator, 'clock.set', { advanceMs: Math.max(1, Math.round(ms)) });
-    return elapsed();
+    const clocks = ClockReply.parse(await client.mutate(operator, 'clock.set', { advanceMs: Math.max(1, Math.round(ms)) }));
+    const clock = clocks[0];
+    if (!clock || clock.kind !== 'stepped') throw new Error(`the simulator clock is ${clock?.kind ?? 'gone'}: someone else changed it during the run`);
+    lastElapsed = clock.now - startedAt;
+    return lastElapsed;
   };
   /** Accelerated, wall-time guard: the simulated window at the clock factor, with generous slack. */
   const wallBudget = (simMs: number) => (simMs / speed) * 4 + 10_000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const waitUntil = async (at: number) => {
     if (stepped) {
-      while ((await elapsed()) < at) await advance(Math.min(stepMs, at - lastElapsed));
+      let now = await elapsed();
+      while (now < at) now = await advance(Math.min(stepMs, at - now));
       return;
     }
     const deadline = performance.now() + wallBudget(Math.max(0, at - lastElapsed));
@@ -172,7 +186,8 @@ export async function runScenario(file: ScenarioFile, opts: RunnerOptions): Prom
     let problems: string[] = [];
     for (;;) {
       problems = await check(step);
-      const now = await elapsed();
+      // Stepped, simulated time moves only by the runner's own advances: lastElapsed is current.
+      const now = stepped ? lastElapsed : await elapsed();
       if (step.hold) {
         if (problems.length > 0) break;
         if (now >= until) break;
