@@ -157,16 +157,14 @@ async function setUp(options: AppRenderOptions, preload: boolean) {
 }
 
 /**
- * The app's theme with reduced motion respected (setup.ts makes `prefers-reduced-motion` match):
- * env="test" turns Mantine's transitions off, but a collapsing section (the menu's groups) animates
- * its height unless motion is reduced, and jsdom never ends that transition.
+ * The app's own providers. Its theme respects reduced motion, which setup.ts makes match: env="test"
+ * turns Mantine's transitions off, but a collapsing section (the menu's groups) animates its height
+ * unless motion is reduced, and jsdom never ends that transition.
  */
-const TEST_THEME = { ...theme, respectReducedMotion: true };
-
 function Providers({ i18n, queryClient, socket, children }: { i18n: I18n; queryClient: QueryClient; socket: FakeRealtimeServer; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={TEST_THEME} defaultColorScheme="light" env="test">
+      <MantineProvider theme={theme} defaultColorScheme="light" env="test">
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <ToastProvider>
