@@ -29,7 +29,7 @@ import { type UnitRecord } from '../../repositories/units.js';
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
-import * as repo from './repository-files.js';
+import * as repo from './repository.js';
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
