@@ -53,9 +53,5 @@ export function findInventoryUsers(db: Db | DbTx, inventoryId: string): Promise<
   return db.user.findMany({ where: { inventories: { some: { inventoryId } } }, select: { id: true, username: true } });
 }
 
-/** Which of these users belong to the inventory. */
-export async function findUsersInInventory(db: Db | DbTx, inventoryId: string, userIds: string[]): Promise<string[]> {
-  return (await db.userInventory.findMany({ where: { inventoryId, userId: { in: userIds } }, select: { userId: true } })).map((m) => m.userId);
-}
-
 export { findUsernames } from '../users/repository.js';
+export { findUsersInInventory } from '../groups/repository.js';

@@ -368,7 +368,8 @@ export class GroupService {
     try {
       await transaction(this.deps.db, async (tx) => {
         await change(tx);
-        await repo.bumpGroupVersion(tx, groupId);
+        // The group was deleted meanwhile: nothing of the change is kept.
+        if ((await repo.bumpGroupVersion(tx, groupId)) === 0) throw new AppError('NOT_FOUND');
       });
     } catch (e) {
       // The same association made meanwhile by another request.

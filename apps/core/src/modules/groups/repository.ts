@@ -36,9 +36,9 @@ export async function updateGroupAtVersion(db: Db | DbTx, id: string, version: n
   return (await db.group.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 } } })).count;
 }
 
-/** Move the group's version on (after a membership change). */
-export async function bumpGroupVersion(db: Db | DbTx, id: string): Promise<void> {
-  await db.group.update({ where: { id }, data: { version: { increment: 1 } } });
+/** Move the group's version on (after a membership change, or a unit joining it); answers the rows changed (0: the group is gone). */
+export async function bumpGroupVersion(db: Db | DbTx, id: string): Promise<number> {
+  return (await db.group.updateMany({ where: { id }, data: { version: { increment: 1 } } })).count;
 }
 
 /** Delete the groups (their memberships go with them). */

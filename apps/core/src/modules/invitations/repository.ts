@@ -71,10 +71,7 @@ export async function updateGroupInvitationAtVersion(db: Db | DbTx, groupId: str
   return (await db.group.updateMany({ where: { id: groupId, version }, data: { invitation, version: { increment: 1 } } })).count;
 }
 
-/** Move the group's version on (a unit joins it); answers the rows changed (0: the group is gone). */
-export async function bumpGroupVersion(db: Db | DbTx, groupId: string): Promise<number> {
-  return (await db.group.updateMany({ where: { id: groupId }, data: { version: { increment: 1 } } })).count;
-}
+export { bumpGroupVersion } from '../groups/repository.js';
 
 // ── units and their group memberships ──────────────────────────────────────────────────────
 

@@ -20,14 +20,14 @@ import {
   type UpdateAiCredentialBody,
   AiProvider,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { aiCredentialFields } from '../../repositories/settings-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import * as repo from './repository.js';
 
-type AiCredentialRow = Prisma.AiCredentialGetPayload<object>;
+type AiCredentialRow = repo.AiCredentialRecord;
 type StoredField = ReturnType<typeof aiCredentialFields.read>[number];
 const storedProvider = AiProvider.catch('other');
 
@@ -36,7 +36,7 @@ export class AiCredentialService {
 
   /** GET v2/admin/aiCredentials: search by name or provider. */
   async list(q: AiCredentialSearchQuery): Promise<AiCredentialPage> {
-    const rows = (await this.deps.db.aiCredential.findMany()).map((r) => this.toCredential(r));
+    const rows = (await repo.findAiCredentials(this.deps.db)).map((r) => this.toCredential(r));
     return pageOfRows(
       rows,
       q,
@@ -50,14 +50,12 @@ export class AiCredentialService {
     const problems = [...this.inventoryProblems(body.inventoryId), ...fields.problems];
     if (problems.length > 0) throw validationError(problems);
     await this.assertNameFree(body.name, null);
-    const row = await this.deps.db.aiCredential.create({
-      data: {
-        name: body.name,
-        provider: body.provider,
-        inventoryId: body.inventoryId ?? null,
-        credentials: aiCredentialFields.write(fields.stored),
-        active: body.active ?? true,
-      },
+    const row = await repo.createAiCredential(this.deps.db, {
+      name: body.name,
+      provider: body.provider,
+      inventoryId: body.inventoryId ?? null,
+      credentials: aiCredentialFields.write(fields.stored),
+      active: body.active ?? true,
     });
     return this.announce(row);
   }
@@ -76,23 +74,19 @@ export class AiCredentialService {
     ];
     if (problems.length > 0) throw validationError(problems);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
-    const { count } = await this.deps.db.aiCredential.updateMany({
-      where: { id, version: row.version },
-      data: {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.provider !== undefined ? { provider: body.provider } : {}),
-        ...(body.inventoryId !== undefined ? { inventoryId: body.inventoryId } : {}),
-        ...(fields !== null ? { credentials: aiCredentialFields.write(fields.stored) } : {}),
-        ...(body.active !== undefined ? { active: body.active } : {}),
-        version: { increment: 1 },
-      },
+    const count = await repo.updateAiCredentialAtVersion(this.deps.db, id, row.version, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.provider !== undefined ? { provider: body.provider } : {}),
+      ...(body.inventoryId !== undefined ? { inventoryId: body.inventoryId } : {}),
+      ...(fields !== null ? { credentials: aiCredentialFields.write(fields.stored) } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
     });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.require(id));
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const { count } = await this.deps.db.aiCredential.deleteMany({ where: { id } });
+    const count = await repo.deleteAiCredential(this.deps.db, id);
     if (count === 0) throw new AppError('NOT_FOUND');
     announceSetting(this.deps, 'ai_settings', id, true);
     return { id, deleted: true };
@@ -101,14 +95,13 @@ export class AiCredentialService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   private async require(id: string): Promise<AiCredentialRow> {
-    const row = await this.deps.db.aiCredential.findUnique({ where: { id } });
+    const row = await repo.findAiCredential(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.aiCredential.findFirst({ where: { name, ...(exceptId === null ? {} : { id: { not: exceptId } }) }, select: { id: true } });
-    if (other) throw validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
+    if (await repo.aiCredentialNameTaken(this.deps.db, name, exceptId)) throw validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
   }
 
   private inventoryProblems(inventoryId: string | null | undefined): FieldProblem[] {

@@ -20,15 +20,15 @@ import {
   type SettingDeleted,
   type UpdateApplicationConfigurationBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { configurationValue } from '../../repositories/settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import * as repo from './repository.js';
 
-type ConfigurationRow = Prisma.ApplicationConfigurationGetPayload<object>;
+type ConfigurationRow = repo.ApplicationConfigurationRecord;
 const keyTaken = () => validationError([{ path: 'body.key', message: VALIDATION.fieldUnique }]);
 
 /** The value fits its key's shape when the core reads that key (problems on `body.value...`). */
@@ -45,7 +45,7 @@ export class ApplicationConfigurationService {
 
   /** GET v2/admin/applicationConfiguration: search by key or description. */
   async list(q: ApplicationConfigurationSearchQuery): Promise<ApplicationConfigurationPage> {
-    const rows = await this.deps.db.applicationConfiguration.findMany();
+    const rows = await repo.findApplicationConfigurations(this.deps.db);
     const page = pageOfRows(
       rows,
       q,
@@ -57,10 +57,12 @@ export class ApplicationConfigurationService {
 
   async create(body: CreateApplicationConfigurationBody): Promise<ApplicationConfigurationEntry> {
     checkShape(body.key, body.value);
-    if (await this.deps.db.applicationConfiguration.findUnique({ where: { key: body.key }, select: { id: true } })) throw keyTaken();
+    if (await repo.applicationConfigurationKeyTaken(this.deps.db, body.key)) throw keyTaken();
     try {
-      const row = await this.deps.db.applicationConfiguration.create({
-        data: { key: body.key, value: configurationValue.write(body.value), description: body.description ?? '' },
+      const row = await repo.createApplicationConfiguration(this.deps.db, {
+        key: body.key,
+        value: configurationValue.write(body.value),
+        description: body.description ?? '',
       });
       return this.announce(row);
     } catch (e) {
@@ -77,27 +79,23 @@ export class ApplicationConfigurationService {
     const row = await this.require(id);
     assertVersion(row.version, body.version);
     if (body.value !== undefined) checkShape(row.key, body.value);
-    const { count } = await this.deps.db.applicationConfiguration.updateMany({
-      where: { id, version: row.version },
-      data: {
-        ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        version: { increment: 1 },
-      },
+    const count = await repo.updateApplicationConfigurationAtVersion(this.deps.db, id, row.version, {
+      ...(body.value !== undefined ? { value: configurationValue.write(body.value) } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
     });
     if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.require(id));
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const { count } = await this.deps.db.applicationConfiguration.deleteMany({ where: { id } });
+    const count = await repo.deleteApplicationConfiguration(this.deps.db, id);
     if (count === 0) throw new AppError('NOT_FOUND');
     announceSetting(this.deps, 'application_configuration', id, true);
     return { id, deleted: true };
   }
 
   private async require(id: string): Promise<ConfigurationRow> {
-    const row = await this.deps.db.applicationConfiguration.findUnique({ where: { id } });
+    const row = await repo.findApplicationConfiguration(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

@@ -26,8 +26,9 @@ import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
 import { passwordParams } from '../../platform/auth.js';
+import * as repo from './repository.js';
 
-type ClientApplicationRow = Prisma.ClientApplicationGetPayload<object>;
+type ClientApplicationRow = repo.ClientApplicationRecord;
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 const clientIdTaken = () => validationError([{ path: 'body.clientId', message: VALIDATION.fieldUnique }]);
 
@@ -41,7 +42,7 @@ export class ClientApplicationService {
 
   /** GET v2/admin/clientApplications: search by name or client id. */
   async list(q: ClientApplicationSearchQuery): Promise<ClientApplicationPage> {
-    const rows = (await this.deps.db.clientApplication.findMany()).map((r) => this.toApplication(r));
+    const rows = (await repo.findClientApplications(this.deps.db)).map((r) => this.toApplication(r));
     return pageOfRows(
       rows,
       q,
@@ -56,15 +57,13 @@ export class ClientApplicationService {
     const secretHash = await hashPassword(secret, { params: passwordParams(this.deps.config) });
     let row: ClientApplicationRow;
     try {
-      row = await this.deps.db.clientApplication.create({
-        data: {
-          name: body.name,
-          clientId: body.clientId,
-          secretHash,
-          redirectUris: stringList.write(body.redirectUris ?? []),
-          scopes: stringList.write(body.scopes ?? []),
-          active: body.active ?? true,
-        },
+      row = await repo.createClientApplication(this.deps.db, {
+        name: body.name,
+        clientId: body.clientId,
+        secretHash,
+        redirectUris: stringList.write(body.redirectUris ?? []),
+        scopes: stringList.write(body.scopes ?? []),
+        active: body.active ?? true,
       });
     } catch (e) {
       throw await this.uniqueError(e, body.name);
@@ -104,7 +103,7 @@ export class ClientApplicationService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const { count } = await this.deps.db.clientApplication.deleteMany({ where: { id } });
+    const count = await repo.deleteClientApplication(this.deps.db, id);
     if (count === 0) throw new AppError('NOT_FOUND');
     announceSetting(this.deps, 'client_application', id, true);
     return { id, deleted: true };
@@ -113,17 +112,14 @@ export class ClientApplicationService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   private async require(id: string): Promise<ClientApplicationRow> {
-    const row = await this.deps.db.clientApplication.findUnique({ where: { id } });
+    const row = await repo.findClientApplication(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async write(row: ClientApplicationRow, data: Prisma.ClientApplicationUpdateManyMutationInput, name: string): Promise<ClientApplicationRow> {
     try {
-      const { count } = await this.deps.db.clientApplication.updateMany({
-        where: { id: row.id, version: row.version },
-        data: { ...data, version: { increment: 1 } },
-      });
+      const count = await repo.updateClientApplicationAtVersion(this.deps.db, row.id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       throw await this.uniqueError(e, name);
@@ -132,15 +128,14 @@ export class ClientApplicationService {
   }
 
   private async assertFree(name: string | null, clientId: string | null, exceptId: string | null): Promise<void> {
-    const not = exceptId === null ? {} : { id: { not: exceptId } };
-    if (name !== null && (await this.deps.db.clientApplication.findFirst({ where: { ...not, name }, select: { id: true } }))) throw nameTaken();
-    if (clientId !== null && (await this.deps.db.clientApplication.findFirst({ where: { ...not, clientId }, select: { id: true } }))) throw clientIdTaken();
+    if (name !== null && (await repo.clientApplicationNameTaken(this.deps.db, name, exceptId))) throw nameTaken();
+    if (clientId !== null && (await repo.clientIdTaken(this.deps.db, clientId, exceptId))) throw clientIdTaken();
   }
 
   /** A unique violation of a write (taken meanwhile): the field that clashed, else the error as it was. */
   private async uniqueError(e: unknown, name: string): Promise<unknown> {
     if (!isUniqueViolation(e)) return e;
-    return (await this.deps.db.clientApplication.findFirst({ where: { name }, select: { id: true } })) ? nameTaken() : clientIdTaken();
+    return (await repo.clientApplicationNameTaken(this.deps.db, name, null)) ? nameTaken() : clientIdTaken();
   }
 
   private announce(row: ClientApplicationRow): ClientApplication {

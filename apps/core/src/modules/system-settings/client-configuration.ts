@@ -9,6 +9,8 @@ import { AppError } from '../../errors.js';
 import { visibleGroup, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { callsOf } from '../../calls.js';
+import { findUserColumns } from '../users/repository.js';
+import * as repo from './repository.js';
 
 /** Names shown by the application switcher (spec 000 §2). */
 const APPLICATION_NAMES = { console: 'Console', videoReturnPortal: 'Video Return Portal', matrix: 'Matrix' } as const;
@@ -30,8 +32,8 @@ export class ClientConfigurationService {
    */
   async clientConfiguration(user: AuthUser): Promise<ClientConfiguration> {
     const [rows, me] = await Promise.all([
-      this.deps.db.applicationConfiguration.findMany({ where: { key: { in: [APP_CONFIG_KEYS.chatSupport, APP_CONFIG_KEYS.features] } } }),
-      this.deps.db.user.findUnique({ where: { id: user.id }, select: { groupId: true } }),
+      repo.findApplicationConfigurationsByKeys(this.deps.db, [APP_CONFIG_KEYS.chatSupport, APP_CONFIG_KEYS.features]),
+      findUserColumns(this.deps.db, user.id, { groupId: true }),
     ]);
     const value = (key: string) => anyObject.read(rows.find((r) => r.key === key)?.value);
     const chat = value(APP_CONFIG_KEYS.chatSupport);
@@ -63,7 +65,7 @@ export class ClientConfigurationService {
    * its root); a product without a url is not available.
    */
   async applicationUrls(): Promise<ApplicationUrls> {
-    const row = await this.deps.db.applicationConfiguration.findUnique({ where: { key: APP_CONFIG_KEYS.applicationUrls } });
+    const row = await repo.findApplicationConfigurationByKey(this.deps.db, APP_CONFIG_KEYS.applicationUrls);
     const urls = anyObject.read(row?.value);
     const urlOf = (k: keyof typeof APPLICATION_NAMES): string | null => (typeof urls[k] === 'string' && urls[k] !== '' ? (urls[k] as string) : null);
     return {

@@ -32,9 +32,11 @@ import { inventorySettings } from '../../repositories/inventory-columns.js';
 import { geocodingAccuracies, geocodingGeocoders, geocodingRefreshIntervals } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { updateInventoryAtVersion } from '../inventories/repository.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import * as repo from './repository.js';
 
-type Row = Prisma.GeocodingProfileGetPayload<object>;
+type Row = repo.GeocodingProfileRecord;
 
 /** How many times the inventory's settings are read again when another write changed them in between. */
 const SETTINGS_ATTEMPTS = 5;
@@ -45,7 +47,7 @@ export class GeocodingProfileService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async list(q: GeocodingProfileSearchQuery): Promise<GeocodingProfilePage> {
-    const rows = await this.deps.db.geocodingProfile.findMany();
+    const rows = await repo.findGeocodingProfiles(this.deps.db);
     const uses = this.inventoryUses();
     return pageOfNamed(
       rows,
@@ -64,18 +66,15 @@ export class GeocodingProfileService {
     let row: Row;
     try {
       row = await transaction(this.deps.db, async (tx) => {
-        if (body.isDefault === true)
-          await tx.geocodingProfile.updateMany({ where: { isDefault: true }, data: { isDefault: false, version: { increment: 1 } } });
-        return tx.geocodingProfile.create({
-          data: {
-            name: body.name,
-            refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
-            distanceThreshold: body.distanceThreshold,
-            percentageThreshold: body.percentageThreshold,
-            geocoders: geocodingGeocoders.write(body.geocoders),
-            accuracies: geocodingAccuracies.write(body.accuracies),
-            isDefault: body.isDefault ?? false,
-          },
+        if (body.isDefault === true) await repo.undefaultGeocodingProfiles(tx);
+        return repo.createGeocodingProfile(tx, {
+          name: body.name,
+          refreshIntervals: geocodingRefreshIntervals.write(body.refreshIntervals),
+          distanceThreshold: body.distanceThreshold,
+          percentageThreshold: body.percentageThreshold,
+          geocoders: geocodingGeocoders.write(body.geocoders),
+          accuracies: geocodingAccuracies.write(body.accuracies),
+          isDefault: body.isDefault ?? false,
         });
       });
     } catch (e) {
@@ -107,12 +106,12 @@ export class GeocodingProfileService {
     let previousDefault: string[] = [];
     try {
       previousDefault = await transaction(this.deps.db, async (tx) => {
-        const { count } = await tx.geocodingProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+        const count = await repo.updateGeocodingProfileAtVersion(tx, id, row.version, data);
         if (count === 0) throw new AppError('CONFLICT');
         if (!becomesDefault) return [];
-        const others = await tx.geocodingProfile.findMany({ where: { isDefault: true, id: { not: id } }, select: { id: true } });
-        await tx.geocodingProfile.updateMany({ where: { isDefault: true, id: { not: id } }, data: { isDefault: false, version: { increment: 1 } } });
-        return others.map((o) => o.id);
+        const others = await repo.findOtherDefaultGeocodingProfileIds(tx, id);
+        await repo.undefaultGeocodingProfiles(tx, id);
+        return others;
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -126,7 +125,7 @@ export class GeocodingProfileService {
   async delete(id: string): Promise<GeocodingProfileDeleted> {
     const row = await this.require(id);
     if (row.isDefault || (this.inventoryUses().get(id) ?? 0) > 0) throw new AppError('GEOCODING_PROFILE_IN_USE');
-    const { count } = await this.deps.db.geocodingProfile.deleteMany({ where: { id, version: row.version, isDefault: false } });
+    const count = await repo.deleteGeocodingProfileAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     announceSetting(this.deps, 'geocoding_profile', id, true);
     return { id, deleted: true };
@@ -136,8 +135,8 @@ export class GeocodingProfileService {
   async setInventoryProfile(inventoryId: string, profileId: string | null): Promise<InventoryGeocodingProfile> {
     if (!this.deps.readModel.inventories.get(inventoryId)) throw new AppError('NOT_FOUND');
     if (profileId !== null) {
-      const profile = await this.deps.db.geocodingProfile.findUnique({ where: { id: profileId }, select: { id: true } });
-      if (!profile) throw validationError([{ path: 'body.geocodingProfileId', message: VALIDATION.invalidField }]);
+      if (!(await repo.geocodingProfileExists(this.deps.db, profileId)))
+        throw validationError([{ path: 'body.geocodingProfileId', message: VALIDATION.invalidField }]);
     }
     let before: string | null = null;
     for (let attempt = 0; ; attempt++) {
@@ -149,10 +148,7 @@ export class GeocodingProfileService {
       if (before === profileId) return { inventoryId, geocodingProfileId: profileId };
       const { geocodingProfileId: _dropped, ...rest } = stored;
       const settings: Prisma.InputJsonObject = profileId === null ? rest : { ...rest, geocodingProfileId: profileId };
-      const { count } = await this.deps.db.inventory.updateMany({
-        where: { id: inventoryId, version: inv.version },
-        data: { settings, version: { increment: 1 } },
-      });
+      const count = await updateInventoryAtVersion(this.deps.db, inventoryId, inv.version, { settings });
       if (count === 1) break;
     }
     for (const changed of [before, profileId]) if (changed !== null) announceSetting(this.deps, 'geocoding_profile', changed, false);
@@ -162,14 +158,13 @@ export class GeocodingProfileService {
   // ── helpers ───────────────────────────────────────────────────────────────────────────────
 
   private async require(id: string): Promise<Row> {
-    const row = await this.deps.db.geocodingProfile.findUnique({ where: { id } });
+    const row = await repo.findGeocodingProfile(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.geocodingProfile.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-    if (other) throw settingNameTaken();
+    if (await repo.geocodingProfileNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
   }
 
   /** How many inventories name each profile (from the read model's inventory rows). */

@@ -13,15 +13,15 @@ import {
   type SettingDeleted,
   type UpdateModemVendorBody,
 } from '@fleet/contracts';
-import type { Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { modemModels } from '../../repositories/settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import * as repo from './repository.js';
 
-type ModemVendorRow = Prisma.ModemVendorGetPayload<object>;
+type ModemVendorRow = repo.ModemVendorRecord;
 const nameTaken = () => validationError([{ path: 'body.name', message: VALIDATION.nameUnique }]);
 
 export class ModemVendorService {
@@ -29,7 +29,7 @@ export class ModemVendorService {
 
   /** GET v2/admin/modemVendors: search by vendor or model name. */
   async list(q: ModemVendorSearchQuery): Promise<ModemVendorPage> {
-    const rows = (await this.deps.db.modemVendor.findMany()).map((r) => this.toVendor(r));
+    const rows = (await repo.findModemVendors(this.deps.db)).map((r) => this.toVendor(r));
     return pageOfRows(
       rows,
       q,
@@ -41,7 +41,7 @@ export class ModemVendorService {
   async create(body: CreateModemVendorBody): Promise<ModemVendor> {
     await this.assertNameFree(body.name, null);
     try {
-      const row = await this.deps.db.modemVendor.create({ data: { name: body.name, models: modemModels.write(body.models ?? []) } });
+      const row = await repo.createModemVendor(this.deps.db, { name: body.name, models: modemModels.write(body.models ?? []) });
       return this.announce(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw nameTaken();
@@ -58,13 +58,9 @@ export class ModemVendorService {
     assertVersion(row.version, body.version);
     if (body.name !== undefined && body.name !== row.name) await this.assertNameFree(body.name, id);
     try {
-      const { count } = await this.deps.db.modemVendor.updateMany({
-        where: { id, version: row.version },
-        data: {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
-          version: { increment: 1 },
-        },
+      const count = await repo.updateModemVendorAtVersion(this.deps.db, id, row.version, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.models !== undefined ? { models: modemModels.write(body.models) } : {}),
       });
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
@@ -75,21 +71,20 @@ export class ModemVendorService {
   }
 
   async delete(id: string): Promise<SettingDeleted> {
-    const { count } = await this.deps.db.modemVendor.deleteMany({ where: { id } });
+    const count = await repo.deleteModemVendor(this.deps.db, id);
     if (count === 0) throw new AppError('NOT_FOUND');
     announceSetting(this.deps, 'modem_vendor', id, true);
     return { id, deleted: true };
   }
 
   private async require(id: string): Promise<ModemVendorRow> {
-    const row = await this.deps.db.modemVendor.findUnique({ where: { id } });
+    const row = await repo.findModemVendor(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.modemVendor.findFirst({ where: { name, ...(exceptId === null ? {} : { id: { not: exceptId } }) }, select: { id: true } });
-    if (other) throw nameTaken();
+    if (await repo.modemVendorNameTaken(this.deps.db, name, exceptId)) throw nameTaken();
   }
 
   private announce(row: ModemVendorRow): ModemVendor {

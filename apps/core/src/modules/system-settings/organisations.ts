@@ -31,9 +31,11 @@ import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { countActiveUsers } from '../users/repository.js';
 import { announceSetting, assertVersion, pageOfRows } from './settings-support.js';
+import * as repo from './repository.js';
 
-type OrganisationRow = Prisma.OrganisationGetPayload<object>;
+type OrganisationRow = repo.OrganisationRecord;
 const storedRole = Role.catch('luc_regular');
 interface Counts {
   users: number;
@@ -51,7 +53,7 @@ export class OrganisationService {
 
   /** GET v2/admin/organisations. */
   async list(q: OrganisationSearchQuery): Promise<OrganisationPage> {
-    const [rows, counts] = await Promise.all([this.deps.db.organisation.findMany(), this.counts()]);
+    const [rows, counts] = await Promise.all([repo.findOrganisations(this.deps.db), this.counts()]);
     const page = pageOfRows(
       rows,
       q,
@@ -67,8 +69,11 @@ export class OrganisationService {
     await this.assertFree(body.name, externalUid, null);
     let row: OrganisationRow;
     try {
-      row = await this.deps.db.organisation.create({
-        data: { name: body.name, externalUid, defaultRole: body.defaultRole ?? 'luc_regular', maxUsers: body.maxUsers ?? 0 },
+      row = await repo.createOrganisation(this.deps.db, {
+        name: body.name,
+        externalUid,
+        defaultRole: body.defaultRole ?? 'luc_regular',
+        maxUsers: body.maxUsers ?? 0,
       });
     } catch (e) {
       throw await this.uniqueError(e, body.name);
@@ -93,7 +98,7 @@ export class OrganisationService {
       id,
     );
     if (body.maxUsers !== undefined && body.maxUsers > 0) {
-      const active = await this.deps.db.user.count({ where: { organisationId: id, active: true } });
+      const active = await countActiveUsers(this.deps.db, id);
       if (body.maxUsers < active) throw validationError([{ path: 'body.maxUsers', message: VALIDATION.minValue(active) }]);
     }
     const data: Prisma.OrganisationUpdateManyMutationInput = {
@@ -103,7 +108,7 @@ export class OrganisationService {
       ...(body.maxUsers !== undefined ? { maxUsers: body.maxUsers } : {}),
     };
     try {
-      const { count } = await this.deps.db.organisation.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateOrganisationAtVersion(this.deps.db, id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       throw await this.uniqueError(e, body.name ?? row.name);
@@ -115,9 +120,9 @@ export class OrganisationService {
   async delete(id: string): Promise<SettingDeleted> {
     await this.require(id);
     // One statement: a user joining meanwhile keeps the organisation.
-    const { count } = await this.deps.db.organisation.deleteMany({ where: { id, users: { none: {} } } });
+    const count = await repo.deleteOrganisationWithoutUsers(this.deps.db, id);
     if (count === 0) {
-      if (await this.deps.db.organisation.findUnique({ where: { id }, select: { id: true } })) throw new AppError('ORGANISATION_HAS_USERS');
+      if (await repo.organisationExists(this.deps.db, id)) throw new AppError('ORGANISATION_HAS_USERS');
       throw new AppError('NOT_FOUND');
     }
     announceSetting(this.deps, 'organization', id, true);
@@ -127,10 +132,7 @@ export class OrganisationService {
 
   /** GET v2/admin/organisationInventories. */
   async listInventories(q: OrganisationInventorySearchQuery): Promise<OrganisationInventoryPage> {
-    const rows = await this.deps.db.organisationInventory.findMany({
-      where: q.organisationId !== undefined ? { organisationId: q.organisationId } : {},
-      include: { organisation: { select: { name: true } } },
-    });
+    const rows = await repo.findOrganisationInventories(this.deps.db, q.organisationId);
     const items = rows.map((r) => ({
       ...this.toAssociation(r.organisationId, r.organisation.name, r.inventoryId),
       id: `${r.organisationId}/${r.inventoryId}`,
@@ -148,12 +150,9 @@ export class OrganisationService {
   async addInventory(id: string, body: AddOrganisationInventoryBody): Promise<OrganisationInventory> {
     const org = await this.require(id);
     if (!this.deps.readModel.inventories.get(body.inventoryId)) throw validationError([{ path: 'body.inventoryId', message: VALIDATION.invalidField }]);
-    const existing = await this.deps.db.organisationInventory.findUnique({
-      where: { organisationId_inventoryId: { organisationId: id, inventoryId: body.inventoryId } },
-    });
-    if (existing) throw new AppError('ASSOCIATION_EXISTS');
+    if (await repo.organisationHasInventory(this.deps.db, id, body.inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     try {
-      await this.deps.db.organisationInventory.create({ data: { organisationId: id, inventoryId: body.inventoryId } });
+      await repo.addOrganisationInventory(this.deps.db, id, body.inventoryId);
     } catch (e) {
       if (isUniqueViolation(e)) throw new AppError('ASSOCIATION_EXISTS');
       throw e;
@@ -166,7 +165,7 @@ export class OrganisationService {
   /** DELETE v2/admin/organisations/{id}/inventories/{inventoryId}. */
   async removeInventory(id: string, inventoryId: string): Promise<OrganisationInventoryRemoved> {
     await this.require(id);
-    const { count } = await this.deps.db.organisationInventory.deleteMany({ where: { organisationId: id, inventoryId } });
+    const count = await repo.removeOrganisationInventory(this.deps.db, id, inventoryId);
     if (count === 0) throw new AppError('NOT_FOUND');
     announceSetting(this.deps, 'organization_inventory', id, true);
     announceSetting(this.deps, 'organization', id);
@@ -176,31 +175,26 @@ export class OrganisationService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   private async require(id: string): Promise<OrganisationRow> {
-    const row = await this.deps.db.organisation.findUnique({ where: { id } });
+    const row = await repo.findOrganisation(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   /** A name (or external UID) another organisation has, on its field. */
   private async assertFree(name: string | null, externalUid: string | null, exceptId: string | null): Promise<void> {
-    const not = exceptId === null ? {} : { id: { not: exceptId } };
-    if (name !== null && (await this.deps.db.organisation.findFirst({ where: { ...not, name }, select: { id: true } }))) throw nameTaken();
-    if (externalUid !== null && (await this.deps.db.organisation.findFirst({ where: { ...not, externalUid }, select: { id: true } }))) throw externalUidTaken();
+    if (name !== null && (await repo.organisationNameTaken(this.deps.db, name, exceptId))) throw nameTaken();
+    if (externalUid !== null && (await repo.organisationExternalUidTaken(this.deps.db, externalUid, exceptId))) throw externalUidTaken();
   }
 
   /** A unique violation of a write (taken meanwhile): the field that clashed, else the error as it was. */
   private async uniqueError(e: unknown, name: string): Promise<unknown> {
     if (!isUniqueViolation(e)) return e;
-    return (await this.deps.db.organisation.findFirst({ where: { name }, select: { id: true } })) ? nameTaken() : externalUidTaken();
+    return (await repo.organisationNameTaken(this.deps.db, name, null)) ? nameTaken() : externalUidTaken();
   }
 
   /** Users, active users and inventories per organisation (one organisation's with `id`). */
   private async counts(id?: string): Promise<Map<string, Counts>> {
-    const where = id === undefined ? {} : { organisationId: id };
-    const [users, inventories] = await Promise.all([
-      this.deps.db.user.findMany({ where: id === undefined ? { organisationId: { not: null } } : where, select: { organisationId: true, active: true } }),
-      this.deps.db.organisationInventory.findMany({ where, select: { organisationId: true } }),
-    ]);
+    const [users, inventories] = await Promise.all([repo.findOrganisationUsers(this.deps.db, id), repo.findOrganisationInventoryOwners(this.deps.db, id)]);
     const out = new Map<string, Counts>();
     const of = (org: string) => {
       let c = out.get(org);

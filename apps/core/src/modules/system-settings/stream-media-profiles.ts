@@ -24,20 +24,21 @@ import { settingsJson } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import * as repo from './repository.js';
 
-type Row = Prisma.StreamMediaProfileGetPayload<object>;
+type Row = repo.StreamMediaProfileRecord;
 
 export class StreamMediaProfileService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async list(q: StreamMediaProfileSearchQuery): Promise<StreamMediaProfilePage> {
-    const rows = await this.deps.db.streamMediaProfile.findMany();
+    const rows = await repo.findAllStreamMediaProfiles(this.deps.db);
     return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProfile);
   }
 
   /** Every profile, by name (what the streaming destinations choose from). */
   async all(): Promise<StreamMediaProfileSetting[]> {
-    return (await this.deps.db.streamMediaProfile.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] })).map(toProfile);
+    return (await repo.findStreamMediaProfiles(this.deps.db)).map(toProfile);
   }
 
   async get(id: string): Promise<StreamMediaProfileSetting> {
@@ -48,15 +49,13 @@ export class StreamMediaProfileService {
     await this.assertNameFree(body.name, null);
     let row: Row;
     try {
-      row = await this.deps.db.streamMediaProfile.create({
-        data: {
-          name: body.name,
-          minResolution: body.minResolution,
-          maxResolution: body.maxResolution,
-          fps: body.fps,
-          bitrate: body.bitrate,
-          attributes: settingsJson.write(body.attributes ?? {}),
-        },
+      row = await repo.createStreamMediaProfile(this.deps.db, {
+        name: body.name,
+        minResolution: body.minResolution,
+        maxResolution: body.maxResolution,
+        fps: body.fps,
+        bitrate: body.bitrate,
+        attributes: settingsJson.write(body.attributes ?? {}),
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -83,7 +82,7 @@ export class StreamMediaProfileService {
       ...(body.attributes !== undefined ? { attributes: settingsJson.write(body.attributes) } : {}),
     };
     try {
-      const { count } = await this.deps.db.streamMediaProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateStreamMediaProfileAtVersion(this.deps.db, id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -95,21 +94,20 @@ export class StreamMediaProfileService {
 
   async delete(id: string): Promise<StreamMediaProfileDeleted> {
     const row = await this.require(id);
-    const { count } = await this.deps.db.streamMediaProfile.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteStreamMediaProfileAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     announceSetting(this.deps, 'stream_media_profile', id, true);
     return { id, deleted: true };
   }
 
   private async require(id: string): Promise<Row> {
-    const row = await this.deps.db.streamMediaProfile.findUnique({ where: { id } });
+    const row = await repo.findStreamMediaProfile(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async assertNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamMediaProfile.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-    if (other) throw settingNameTaken();
+    if (await repo.streamMediaProfileNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
   }
 }
 

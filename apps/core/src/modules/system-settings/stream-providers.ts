@@ -33,12 +33,10 @@ import { settingsJson } from '../../repositories/stream-settings-columns.js';
 import { isUniqueViolation } from '../../repositories/storage-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceSetting, pageOfNamed, settingNameTaken } from './settings-support.js';
+import * as repo from './repository.js';
 
-type ProviderRow = Prisma.StreamProviderGetPayload<{ include: { profiles: { select: { name: true; isMain: true } } } }>;
-type ProfileRow = Prisma.StreamProfileGetPayload<{ include: { provider: { select: { name: true } } } }>;
-
-const withProfiles = { profiles: { select: { name: true, isMain: true } } } as const;
-const withProvider = { provider: { select: { name: true } } } as const;
+type ProviderRow = repo.StreamProviderRecord;
+type ProfileRow = repo.StreamProfileRecord;
 const mainTaken = () => validationError([{ path: 'body.isMain', message: VALIDATION.mainStreamProfilePerProvider }]);
 
 export class StreamProviderService {
@@ -47,7 +45,7 @@ export class StreamProviderService {
   // ── providers ─────────────────────────────────────────────────────────────────────────────
 
   async listProviders(q: StreamProviderSearchQuery): Promise<StreamProviderPage> {
-    const rows = await this.deps.db.streamProvider.findMany({ include: withProfiles });
+    const rows = await repo.findStreamProviders(this.deps.db);
     return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : r[by]), toProvider);
   }
 
@@ -59,10 +57,7 @@ export class StreamProviderService {
     await this.assertProviderNameFree(body.name, null);
     let row: ProviderRow;
     try {
-      row = await this.deps.db.streamProvider.create({
-        data: { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) },
-        include: withProfiles,
-      });
+      row = await repo.createStreamProvider(this.deps.db, { name: body.name, kind: body.kind, configuration: settingsJson.write(body.configuration ?? {}) });
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
       throw e;
@@ -81,7 +76,7 @@ export class StreamProviderService {
       ...(body.configuration !== undefined ? { configuration: settingsJson.write(body.configuration) } : {}),
     };
     try {
-      const { count } = await this.deps.db.streamProvider.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateStreamProviderAtVersion(this.deps.db, id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -93,19 +88,19 @@ export class StreamProviderService {
 
   async deleteProvider(id: string): Promise<StreamProviderDeleted> {
     const row = await this.requireProvider(id);
-    const profiles = await this.deps.db.streamProfile.findMany({ where: { providerId: id }, select: { id: true } });
+    const profiles = await repo.findStreamProfileIdsOfProvider(this.deps.db, id);
     // The profiles go with the provider (the relation cascades), in the same statement.
-    const { count } = await this.deps.db.streamProvider.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteStreamProviderAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     announceSetting(this.deps, 'stream_providers', id, true);
-    for (const p of profiles) announceSetting(this.deps, 'stream_profile', p.id, true);
+    for (const p of profiles) announceSetting(this.deps, 'stream_profile', p, true);
     return { id, deleted: true, profilesDeleted: profiles.length };
   }
 
   // ── profiles ──────────────────────────────────────────────────────────────────────────────
 
   async listProfiles(q: StreamProfileSearchQuery): Promise<StreamProfilePage> {
-    const rows = await this.deps.db.streamProfile.findMany({ where: q.providerId !== undefined ? { providerId: q.providerId } : {}, include: withProvider });
+    const rows = await repo.findStreamProfiles(this.deps.db, q.providerId);
     return pageOfNamed(rows, q, (r, by) => (by === 'updatedAt' ? r.updatedAt.toISOString() : by === 'providerName' ? r.provider.name : r.name), toProfile);
   }
 
@@ -114,15 +109,17 @@ export class StreamProviderService {
   }
 
   async createProfile(body: CreateStreamProfileBody): Promise<StreamProfile> {
-    const provider = await this.deps.db.streamProvider.findUnique({ where: { id: body.providerId }, select: { id: true } });
-    if (!provider) throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
+    if (!(await repo.streamProviderExists(this.deps.db, body.providerId)))
+      throw validationError([{ path: 'body.providerId', message: VALIDATION.invalidField }]);
     if (body.isMain === true) await this.assertNoOtherMain(body.providerId, null);
     await this.assertProfileNameFree(body.providerId, body.name, null);
     let row: ProfileRow;
     try {
-      row = await this.deps.db.streamProfile.create({
-        data: { providerId: body.providerId, name: body.name, isMain: body.isMain ?? false, settings: settingsJson.write(body.settings ?? {}) },
-        include: withProvider,
+      row = await repo.createStreamProfile(this.deps.db, {
+        providerId: body.providerId,
+        name: body.name,
+        isMain: body.isMain ?? false,
+        settings: settingsJson.write(body.settings ?? {}),
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -143,7 +140,7 @@ export class StreamProviderService {
       ...(body.settings !== undefined ? { settings: settingsJson.write(body.settings) } : {}),
     };
     try {
-      const { count } = await this.deps.db.streamProfile.updateMany({ where: { id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const count = await repo.updateStreamProfileAtVersion(this.deps.db, id, row.version, data);
       if (count === 0) throw new AppError('CONFLICT');
     } catch (e) {
       if (isUniqueViolation(e)) throw settingNameTaken();
@@ -156,7 +153,7 @@ export class StreamProviderService {
 
   async deleteProfile(id: string): Promise<StreamProfileDeleted> {
     const row = await this.requireProfile(id);
-    const { count } = await this.deps.db.streamProfile.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteStreamProfileAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announceProfile(row, true);
     return { id, providerId: row.providerId, deleted: true };
@@ -165,36 +162,27 @@ export class StreamProviderService {
   // ── helpers ───────────────────────────────────────────────────────────────────────────────
 
   private async requireProvider(id: string): Promise<ProviderRow> {
-    const row = await this.deps.db.streamProvider.findUnique({ where: { id }, include: withProfiles });
+    const row = await repo.findStreamProvider(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async requireProfile(id: string): Promise<ProfileRow> {
-    const row = await this.deps.db.streamProfile.findUnique({ where: { id }, include: withProvider });
+    const row = await repo.findStreamProfile(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async assertProviderNameFree(name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamProvider.findFirst({ where: { name, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
-    if (other) throw settingNameTaken();
+    if (await repo.streamProviderNameTaken(this.deps.db, name, exceptId)) throw settingNameTaken();
   }
 
   private async assertProfileNameFree(providerId: string, name: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamProfile.findFirst({
-      where: { providerId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
-      select: { id: true },
-    });
-    if (other) throw settingNameTaken();
+    if (await repo.streamProfileNameTaken(this.deps.db, providerId, name, exceptId)) throw settingNameTaken();
   }
 
   private async assertNoOtherMain(providerId: string, exceptId: string | null): Promise<void> {
-    const other = await this.deps.db.streamProfile.findFirst({
-      where: { providerId, isMain: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
-      select: { id: true },
-    });
-    if (other) throw mainTaken();
+    if (await repo.otherMainStreamProfile(this.deps.db, providerId, exceptId)) throw mainTaken();
   }
 
   /** The profile's own row, and its provider's (whose count and main profile the providers tab shows). */

@@ -33,6 +33,7 @@ import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience, inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
 type NotificationRow = Prisma.NotificationGetPayload<object>;
 
@@ -62,7 +63,7 @@ export class SystemMessageService {
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: NotificationRow): string => (q.sortBy === 'message' ? r.message : (r[q.sortBy]?.toISOString() ?? ''));
-    const rows = (await this.deps.db.notification.findMany())
+    const rows = (await repo.findNotifications(this.deps.db))
       .filter((r) => value === '' || r.message.toLowerCase().includes(value))
       .filter((r) => q.state === undefined || (q.state === 'expired') === isExpired(r, now))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
@@ -81,14 +82,12 @@ export class SystemMessageService {
     const inventoryId = globalNotification ? null : (body.inventoryId ?? null);
     const problems = [...this.audienceProblems(globalNotification, inventoryId), ...expiryProblems(body.expireDate, now)];
     if (problems.length > 0) throw validationError(problems);
-    const row = await this.deps.db.notification.create({
-      data: {
-        message: body.message,
-        level: body.level ?? 'info',
-        expireDate: body.expireDate ? new Date(body.expireDate) : null,
-        globalNotification,
-        inventoryId,
-      },
+    const row = await repo.createNotification(this.deps.db, {
+      message: body.message,
+      level: body.level ?? 'info',
+      expireDate: body.expireDate ? new Date(body.expireDate) : null,
+      globalNotification,
+      inventoryId,
     });
     this.announce(null, row);
     return this.toMessage(row, now);
@@ -111,9 +110,8 @@ export class SystemMessageService {
       ...(dateChanged ? { expireDate: body.expireDate ? new Date(body.expireDate) : null } : {}),
       globalNotification,
       inventoryId,
-      version: { increment: 1 },
     };
-    const { count } = await this.deps.db.notification.updateMany({ where: { id, version: row.version }, data });
+    const count = await repo.updateNotificationAtVersion(this.deps.db, id, row.version, data);
     if (count === 0) throw new AppError('CONFLICT');
     const fresh = await this.require(id);
     this.announce(row, fresh);
@@ -123,7 +121,7 @@ export class SystemMessageService {
   /** DELETE v2/admin/systemMessages/{id}. */
   async delete(id: string): Promise<SystemMessageDeleted> {
     const row = await this.require(id);
-    const { count } = await this.deps.db.notification.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteNotificationAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.announce(row, null);
     return { id, deleted: true };
@@ -132,7 +130,7 @@ export class SystemMessageService {
   // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
   private async require(id: string): Promise<NotificationRow> {
-    const row = await this.deps.db.notification.findUnique({ where: { id } });
+    const row = await repo.findNotification(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

@@ -16,6 +16,7 @@ import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { everyoneAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
 type WhatsNewRow = Prisma.WhatsNewGetPayload<object>;
 
@@ -27,10 +28,7 @@ export class WhatsNewService {
 
   /** GET v2/whatsNew. */
   async feed(): Promise<WhatsNewFeed> {
-    const rows = await this.deps.db.whatsNew.findMany({
-      where: { active: true, publishedAt: { not: null } },
-      orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
-    });
+    const rows = await repo.findPublishedWhatsNew(this.deps.db);
     return { items: rows.map(toEntry) };
   }
 
@@ -41,7 +39,7 @@ export class WhatsNewService {
     const value = (q.searchValue ?? '').toLowerCase();
     const dir = q.sortDir === 'asc' ? 1 : -1;
     const key = (r: WhatsNewRow): string => (q.sortBy === 'title' ? r.title : (r[q.sortBy]?.toISOString() ?? ''));
-    const rows = (await this.deps.db.whatsNew.findMany())
+    const rows = (await repo.findAllWhatsNew(this.deps.db))
       .filter((r) => value === '' || r.title.toLowerCase().includes(value))
       .filter((r) => q.status === undefined || (q.status === 'published') === (r.publishedAt !== null))
       .sort((a, b) => dir * compareText(key(a), key(b)) || compareText(a.id, b.id));
@@ -50,15 +48,13 @@ export class WhatsNewService {
 
   /** POST v2/admin/whatsNew. */
   async create(body: CreateWhatsNewBody): Promise<WhatsNewEntry> {
-    const row = await this.deps.db.whatsNew.create({
-      data: {
-        title: body.title,
-        body: body.body ?? '',
-        releaseVersion: orNull(body.releaseVersion),
-        link: orNull(body.link),
-        active: body.active ?? true,
-        publishedAt: body.publish === true ? this.deps.clock.date() : null,
-      },
+    const row = await repo.createWhatsNew(this.deps.db, {
+      title: body.title,
+      body: body.body ?? '',
+      releaseVersion: orNull(body.releaseVersion),
+      link: orNull(body.link),
+      active: body.active ?? true,
+      publishedAt: body.publish === true ? this.deps.clock.date() : null,
     });
     return this.announce(row);
   }
@@ -93,20 +89,20 @@ export class WhatsNewService {
   /** DELETE v2/admin/whatsNew/{id}. */
   async delete(id: string): Promise<WhatsNewDeleted> {
     const row = await this.require(id);
-    const { count } = await this.deps.db.whatsNew.deleteMany({ where: { id, version: row.version } });
+    const count = await repo.deleteWhatsNewAtVersion(this.deps.db, id, row.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.deps.hub.publish(everyoneAudience(this.deps.readModel), { type: 'whatsNew.removed', whatsNewId: id, at: this.deps.clock.now() });
     return { id, deleted: true };
   }
 
   private async require(id: string): Promise<WhatsNewRow> {
-    const row = await this.deps.db.whatsNew.findUnique({ where: { id } });
+    const row = await repo.findWhatsNew(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   private async write(row: WhatsNewRow, data: Prisma.WhatsNewUpdateManyMutationInput): Promise<WhatsNewEntry> {
-    const { count } = await this.deps.db.whatsNew.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+    const count = await repo.updateWhatsNewAtVersion(this.deps.db, row.id, row.version, data);
     if (count === 0) throw new AppError('CONFLICT');
     return this.announce(await this.require(row.id));
   }

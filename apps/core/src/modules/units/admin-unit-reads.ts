@@ -32,6 +32,7 @@ import { type UnitRecord } from '../../repositories/units.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { byNameThenId } from '../../platform/order.js';
+import * as repo from './repository.js';
 
 type AdminSearchKey = (typeof ADMIN_UNIT_SEARCH_KEYS)[number];
 type AdminSortKey = (typeof ADMIN_UNIT_SORT_KEYS)[number];
@@ -67,14 +68,8 @@ export class AdminUnitReads {
     if (q.searchValue !== undefined && q.searchValue !== '') and.push(this.contains(UNIT_COLUMN[q.searchKey ?? 'name'], q.searchValue));
     const where: Prisma.UnitWhereInput = { AND: and };
     const [total, rows] = await Promise.all([
-      this.deps.db.unit.count({ where }),
-      this.deps.db.unit.findMany({
-        where,
-        include: { inventories: { select: { inventoryId: true } }, groups: { select: { groupId: true } } },
-        orderBy: [{ [UNIT_COLUMN[q.sortBy]]: q.sortDir }, { id: 'asc' }],
-        skip: q.offset,
-        take: q.limit,
-      }),
+      repo.countUnits(this.deps.db, where),
+      repo.findAdminUnitPage(this.deps.db, where, UNIT_COLUMN[q.sortBy], q.sortDir, q.offset, q.limit),
     ]);
     return { items: rows.map((r) => this.adminRow(r)), total, offset: q.offset, limit: q.limit };
   }
@@ -123,10 +118,10 @@ export class AdminUnitReads {
   async adminUnitDbGateway(user: AuthUser, id: string): Promise<AdminUnitDbGateway> {
     const row = await this.findAdminVisible(user, id);
     const extra = await this.deps.unitRepository.requireExtras(id);
-    const available = await this.deps.db.databridgeGateway.findMany({
-      where: { OR: [{ inventoryId: null }, { inventoryId: { in: row.inventories.map((i) => i.inventoryId) } }] },
-      orderBy: { name: 'asc' },
-    });
+    const available = await repo.findDbGatewaysFor(
+      this.deps.db,
+      row.inventories.map((i) => i.inventoryId),
+    );
     return { uniqueId: id, selected: await this.gatewayById(extra.databridgeGatewayId), available: available.map(gatewayInfo) };
   }
 
@@ -139,7 +134,7 @@ export class AdminUnitReads {
     const [inventories, groups, invitation] = await Promise.all([
       this.adminInventoriesOf(user, id),
       this.adminGroupsOf(user, id),
-      this.deps.db.invitation.findFirst({ where: { unitId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      repo.findLatestUnitInvitation(this.deps.db, id),
     ]);
     const detail = this.deps.units.toDetail(row);
     const limit = smart.bandwidthLimitKbps ?? LIMITS.smartUnitBandwidthDefaultKbps;
@@ -221,19 +216,12 @@ export class AdminUnitReads {
   }
 
   private async adminInventoriesOf(user: AuthUser, unitId: string): Promise<AdminInventoryRef[]> {
-    const links = await this.deps.db.unitInventory.findMany({
-      where: { unitId, ...(user.global ? {} : { inventoryId: { in: user.inventoryIds } }) },
-      include: { inventory: { select: { id: true, name: true, region: true, parentId: true } } },
-      orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
-    });
+    const links = await repo.findUnitInventoryLinks(this.deps.db, { unitId, ...(user.global ? {} : { inventoryId: { in: user.inventoryIds } }) });
     return links.map((l) => ({ id: l.inventory.id, name: l.inventory.name, region: l.inventory.region, parentId: l.inventory.parentId }));
   }
 
   private async adminGroupsOf(user: AuthUser, unitId: string): Promise<UnitGroupRef[]> {
-    const links = await this.deps.db.unitGroup.findMany({
-      where: { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) },
-      include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
-    });
+    const links = await repo.findUnitGroupLinks(this.deps.db, { unitId, ...(user.global ? {} : { group: { inventoryId: { in: user.inventoryIds } } }) });
     return links.map((l) => groupRef(l.group)).sort(byNameThenId);
   }
 
@@ -246,14 +234,8 @@ export class AdminUnitReads {
     }
     const where: Prisma.GroupWhereInput = { AND: and };
     const [total, rows] = await Promise.all([
-      this.deps.db.group.count({ where }),
-      this.deps.db.group.findMany({
-        where,
-        include: { inventory: { select: { name: true } }, units: { where: { unitId }, select: { expiresAt: true } } },
-        orderBy: [{ [q.sortBy]: q.sortDir }, { id: 'asc' }],
-        skip: q.offset,
-        take: q.limit,
-      }),
+      repo.countGroups(this.deps.db, where),
+      repo.findUnitGroupPage(this.deps.db, unitId, where, q.sortBy, q.sortDir, q.offset, q.limit),
     ]);
     return {
       items: rows.map((g) => ({
@@ -269,7 +251,7 @@ export class AdminUnitReads {
 
   private async gatewayById(id: string | null): Promise<DbGatewayInfo | null> {
     if (id === null) return null;
-    const g = await this.deps.db.databridgeGateway.findUnique({ where: { id } });
+    const g = await repo.findDbGateway(this.deps.db, id);
     return g ? gatewayInfo(g) : null;
   }
 }

@@ -23,10 +23,11 @@ import { isBusy } from '@fleet/domain';
 import { transaction, type DbTx, type Prisma } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError, validationError } from '../../errors.js';
-import { type UnitRecord, unitMemberships } from '../../repositories/units.js';
+import type { UnitRecord } from '../../repositories/units.js';
 import { canSeeInventory, canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import { checkUnitUpgrade, type UpgradeReason } from '../upgrades/upgrade-rules.js';
+import * as repo from './repository.js';
 
 export class AdminUnitService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -46,27 +47,25 @@ export class AdminUnitService {
     await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
     try {
       await transaction(db, async (tx) => {
-        await tx.unit.create({
-          data: {
-            id,
-            name: body.name,
-            comment: body.comment ?? '',
-            productType: body.productType,
-            typeGroup: body.typeGroup,
-            status: 'offline',
-            applications: {},
-            swVersion: body.swVersion ?? SOFTWARE_VERSIONS.max,
-            serialNumber: body.serialNumber,
-            // No licence until it is activated (spec 001 "Unit and License Activation").
-            license: { valid: false, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
-            capabilities: defaultCapabilities(body.typeGroup, body.productType),
-            services: [],
-            ownership: body.ownership ?? 'inventory',
-            configuration: newUnitConfiguration(id),
-          },
+        await repo.createUnit(tx, {
+          id,
+          name: body.name,
+          comment: body.comment ?? '',
+          productType: body.productType,
+          typeGroup: body.typeGroup,
+          status: 'offline',
+          applications: {},
+          swVersion: body.swVersion ?? SOFTWARE_VERSIONS.max,
+          serialNumber: body.serialNumber,
+          // No licence until it is activated (spec 001 "Unit and License Activation").
+          license: { valid: false, kind: 'days', pro: false, fourK: false, raHours: null, rlHours: null },
+          capabilities: defaultCapabilities(body.typeGroup, body.productType),
+          services: [],
+          ownership: body.ownership ?? 'inventory',
+          configuration: newUnitConfiguration(id),
         });
-        await tx.unitInventory.create({ data: { unitId: id, inventoryId: body.inventoryId } });
-        if (groupIds.length > 0) await tx.unitGroup.createMany({ data: groupIds.map((groupId) => ({ unitId: id, groupId })) });
+        await repo.addUnitToInventory(tx, id, body.inventoryId);
+        if (groupIds.length > 0) await repo.addUnitToGroups(tx, id, groupIds);
       });
     } catch (e) {
       if (isUniqueViolation(e)) await this.assertUnique({ id, name: body.name, serialNumber: body.serialNumber });
@@ -81,7 +80,7 @@ export class AdminUnitService {
   async updateUnit(user: AuthUser, id: string, body: z.infer<typeof UpdateAdminUnitBody>): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     if (body.usageProfileId) {
-      const profile = await this.deps.db.usageProfile.findUnique({ where: { id: body.usageProfileId }, select: { inventoryId: true } });
+      const profile = await repo.findUsageProfileInventory(this.deps.db, body.usageProfileId);
       if (!profile || (profile.inventoryId !== null && !unit.inventories.some((i) => i.inventoryId === profile.inventoryId))) {
         throw validationError([{ path: 'body.usageProfileId', message: VALIDATION.invalidField }]);
       }
@@ -104,7 +103,7 @@ export class AdminUnitService {
     let count: number;
     try {
       // Plain field sets: without a version the caller asked for no check (see UnitService.rename).
-      ({ count } = await this.deps.db.unit.updateMany({ where: body.version === undefined ? { id } : { id, version: body.version }, data }));
+      count = await repo.updateUnitWhere(this.deps.db, body.version === undefined ? { id } : { id, version: body.version }, data);
     } catch (e) {
       if (isUniqueViolation(e)) await this.assertUnique({ name: body.name, serialNumber: body.serialNumber, exceptId: id });
       throw e;
@@ -123,7 +122,7 @@ export class AdminUnitService {
     const unit = await this.findAdminUnit(user, id);
     this.assertWhollyOwned(user, unit);
     if (isBusy(this.deps.index.applicationsOf(id))) throw new AppError('UNIT_BUSY');
-    const { count } = await this.deps.db.unit.deleteMany({ where: { id, version: unit.version } });
+    const count = await repo.deleteUnitAtVersion(this.deps.db, id, unit.version);
     if (count === 0) throw new AppError('CONFLICT');
     this.deps.units.forgetUnit(id);
     return { uniqueId: id, deleted: true };
@@ -135,7 +134,7 @@ export class AdminUnitService {
     if (!this.deps.readModel.inventories.get(inventoryId) || !canSeeInventory(user, inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.inventories.some((i) => i.inventoryId === inventoryId)) throw new AppError('ASSOCIATION_EXISTS');
     if (unit.inventories.length >= ADMIN_UNIT_LIMITS.maxInventoriesPerUnit) throw new AppError('UNIT_MAX_INVENTORIES');
-    await this.changeMembership(unit, (tx) => tx.unitInventory.create({ data: { unitId: id, inventoryId } }).then(() => undefined));
+    await this.changeMembership(unit, (tx) => repo.addUnitToInventory(tx, id, inventoryId));
     this.deps.hub.publish([inventoryTopic(inventoryId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
     return this.detailAndPublish(id);
   }
@@ -149,8 +148,8 @@ export class AdminUnitService {
     const leftGroups = unit.groups.map((g) => g.groupId).filter((g) => this.deps.readModel.groups.get(g)?.inventoryId === inventoryId);
     const topics = [...this.deps.index.topicsOf(id)];
     await this.changeMembership(unit, async (tx) => {
-      await tx.unitGroup.deleteMany({ where: { unitId: id, groupId: { in: leftGroups } } });
-      await tx.unitInventory.delete({ where: { unitId_inventoryId: { unitId: id, inventoryId } } });
+      await repo.removeUnitFromGroups(tx, id, leftGroups);
+      await repo.removeUnitFromInventory(tx, id, inventoryId);
     });
     const removed = [inventoryTopic(inventoryId), ...leftGroups.map(groupTopic)].filter((t) => topics.includes(t));
     this.deps.hub.publish(removed, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
@@ -164,7 +163,7 @@ export class AdminUnitService {
     if (!group || !canSeeInventory(user, group.inventoryId)) throw new AppError('NOT_FOUND');
     if (unit.groups.some((g) => g.groupId === groupId)) throw new AppError('ASSOCIATION_EXISTS');
     if (!unit.inventories.some((i) => i.inventoryId === group.inventoryId)) throw new AppError('GROUP_OUTSIDE_UNIT_INVENTORIES');
-    await this.changeMembership(unit, (tx) => tx.unitGroup.create({ data: { unitId: id, groupId } }).then(() => undefined));
+    await this.changeMembership(unit, (tx) => repo.addUnitToGroup(tx, id, groupId));
     this.deps.hub.publish([groupTopic(groupId)], { type: 'device.added', unitId: id, at: this.deps.clock.now() });
     return this.detailAndPublish(id);
   }
@@ -185,7 +184,7 @@ export class AdminUnitService {
    */
   async leaveGroup(unit: UnitRecord, groupId: string, expiredBy?: Date): Promise<UnitDetail> {
     await this.changeMembership(unit, async (tx) => {
-      const { count } = await tx.unitGroup.deleteMany({ where: { unitId: unit.id, groupId, ...(expiredBy ? { expiresAt: { lte: expiredBy } } : {}) } });
+      const count = await repo.removeUnitFromGroup(tx, unit.id, groupId, expiredBy);
       if (count === 0) throw new AppError('CONFLICT');
     });
     this.deps.hub.publish([groupTopic(groupId)], { type: 'device.removed', unitId: unit.id, at: this.deps.clock.now() });
@@ -224,7 +223,7 @@ export class AdminUnitService {
   async setDbGateway(user: AuthUser, id: string, gatewayId: string | null): Promise<UnitDetail> {
     const unit = await this.findAdminUnit(user, id);
     if (gatewayId !== null) {
-      const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: gatewayId }, select: { inventoryId: true } });
+      const gateway = await repo.findDbGatewayInventory(this.deps.db, gatewayId);
       const usable =
         gateway !== null &&
         (gateway.inventoryId === null || (unit.inventories.some((i) => i.inventoryId === gateway.inventoryId) && canSeeInventory(user, gateway.inventoryId)));
@@ -251,21 +250,15 @@ export class AdminUnitService {
         : {};
     for (const k of ['pairing', 'pairingCode', 'pairingCodeExpiresAt']) delete configuration[k];
     await transaction(this.deps.db, async (tx) => {
-      const { count } = await tx.unit.updateMany({
-        where: { id, version: unit.version },
-        data: {
-          selectedChannelId: null,
-          targetSwVersion: null,
-          databridgeGatewayId: null,
-          services: [],
-          configuration: JSON.parse(JSON.stringify(configuration)) as Prisma.InputJsonValue,
-          version: { increment: 1 },
-        },
+      const count = await repo.updateUnitAtVersion(tx, id, unit.version, {
+        selectedChannelId: null,
+        targetSwVersion: null,
+        databridgeGatewayId: null,
+        services: [],
+        configuration: JSON.parse(JSON.stringify(configuration)) as Prisma.InputJsonValue,
       });
       if (count === 0) throw new AppError('CONFLICT');
-      await tx.unitGroup.deleteMany({ where: { unitId: id } });
-      await tx.unitInventory.deleteMany({ where: { unitId: id } });
-      await tx.service.deleteMany({ where: { unitId: id } });
+      await repo.removeUnitMembershipsAndServices(tx, id);
     });
     await this.deps.units.refreshUnit(id);
     this.deps.hub.publish(topics, { type: 'device.removed', unitId: id, at: this.deps.clock.now() });
@@ -279,7 +272,7 @@ export class AdminUnitService {
 
   /** The unit if this admin may act on it (global, or one of its inventories is theirs), else 404. */
   private async findAdminUnit(user: AuthUser, id: string): Promise<UnitRecord> {
-    const unit = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    const unit = await repo.findUnitWithMemberships(this.deps.db, id);
     if (!unit) throw new AppError('NOT_FOUND');
     if (!canSeeSomeInventory(user, unit.inventories)) throw new AppError('NOT_FOUND');
     return unit;
@@ -298,10 +291,7 @@ export class AdminUnitService {
       ...(wanted.serialNumber !== undefined ? [{ serialNumber: wanted.serialNumber }] : []),
     ];
     if (or.length === 0) return;
-    const clashes = await this.deps.db.unit.findMany({
-      where: { OR: or, ...(wanted.exceptId !== undefined ? { NOT: { id: wanted.exceptId } } : {}) },
-      select: { id: true, name: true, serialNumber: true },
-    });
+    const clashes = await repo.findUnitIdentityClashes(this.deps.db, or, wanted.exceptId);
     const fields: FieldProblem[] = [];
     if (wanted.id !== undefined && clashes.some((c) => c.id === wanted.id)) fields.push({ path: 'body.uniqueId', message: VALIDATION.fieldUnique });
     const nameClash = wanted.name !== undefined && clashes.some((c) => c.name === wanted.name);
@@ -317,7 +307,7 @@ export class AdminUnitService {
   private async changeMembership(unit: UnitRecord, change: (tx: DbTx) => Promise<void>): Promise<void> {
     try {
       await transaction(this.deps.db, async (tx) => {
-        const { count } = await tx.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { version: { increment: 1 } } });
+        const count = await repo.updateUnitAtVersion(tx, unit.id, unit.version, {});
         if (count === 0) throw new AppError('CONFLICT');
         await change(tx);
       });
@@ -329,19 +319,19 @@ export class AdminUnitService {
   }
 
   private async updateVersioned(unit: UnitRecord, data: Prisma.UnitUncheckedUpdateManyInput): Promise<void> {
-    const { count } = await this.deps.db.unit.updateMany({ where: { id: unit.id, version: unit.version }, data: { ...data, version: { increment: 1 } } });
+    const count = await repo.updateUnitAtVersion(this.deps.db, unit.id, unit.version, data);
     if (count === 0) throw new AppError('CONFLICT');
   }
 
   private async detail(id: string): Promise<UnitDetail> {
-    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    const row = await repo.findUnitWithMemberships(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return this.deps.units.toDetail(row);
   }
 
   /** The unit's detail, after telling its subscribers (unit.updated). */
   private async detailAndPublish(id: string): Promise<UnitDetail> {
-    const row = await this.deps.db.unit.findUnique({ where: { id }, include: unitMemberships });
+    const row = await repo.findUnitWithMemberships(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     this.deps.hub.publish(this.deps.index.topicsOf(id), { type: 'unit.updated', unit: this.deps.units.toSummary(row), at: this.deps.clock.now() });
     return this.deps.units.toDetail(row);

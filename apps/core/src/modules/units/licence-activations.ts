@@ -32,7 +32,10 @@ import { unitServices } from '../../repositories/unit-columns.js';
 import type { UnitRecord } from '../../repositories/units.js';
 import { canSeeSomeInventory, type AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
+import { updateInventoryAtVersion } from '../inventories/repository.js';
+import { findUserColumns } from '../users/repository.js';
 import type { UnitLicenceService } from './unit-licences.js';
+import * as repo from './repository.js';
 
 const WRITE_TRIES = 5;
 
@@ -90,10 +93,7 @@ export class LicenceActivationService {
         if (!inventory) throw new AppError('NOT_FOUND');
         const settings = inventoryLicencePool.read(inventory.settings);
         const next = { ...settings, licences: { ...settings.licences, [body.serviceName]: { ...settings.licences[body.serviceName], total: body.total } } };
-        const { count } = await this.deps.db.inventory.updateMany({
-          where: { id: inventoryId, version: inventory.version },
-          data: { settings: inventoryLicencePool.write(next), version: { increment: 1 } },
-        });
+        const count = await updateInventoryAtVersion(this.deps.db, inventoryId, inventory.version, { settings: inventoryLicencePool.write(next) });
         if (count === 1) return;
       }
       throw new AppError('CONFLICT');
@@ -103,14 +103,11 @@ export class LicenceActivationService {
 
   /** PUT v2/admin/users/{id}/permissions/unitLicenseActivation. */
   async setPermission(user: AuthUser, userId: string, body: SetLicencePermissionBody): Promise<LicencePermission> {
-    const target = await this.deps.db.user.findUnique({
-      where: { id: userId },
-      select: { id: true, permissions: true, inventories: { select: { inventoryId: true } } },
-    });
+    const target = await repo.findPermissionTarget(this.deps.db, userId);
     if (!target) throw new AppError('NOT_FOUND');
     if (!canSeeSomeInventory(user, target.inventories)) throw new AppError('NOT_FOUND');
     const permissions = { ...userPermissions.read(target.permissions), unitLicenseActivation: body.granted };
-    await this.deps.db.user.update({ where: { id: userId }, data: { permissions: userPermissions.write(permissions) } });
+    await repo.setUserPermissions(this.deps.db, userId, userPermissions.write(permissions));
     return { userId, granted: body.granted };
   }
 
@@ -118,7 +115,7 @@ export class LicenceActivationService {
 
   private async mayActivate(user: AuthUser): Promise<boolean> {
     if (user.roles.includes('super_user')) return true;
-    const row = await this.deps.db.user.findUnique({ where: { id: user.id }, select: { permissions: true } });
+    const row = await findUserColumns(this.deps.db, user.id, { permissions: true });
     return row ? userPermissions.read(row.permissions).unitLicenseActivation === true : false;
   }
 

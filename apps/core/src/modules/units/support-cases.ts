@@ -13,6 +13,7 @@ import { anyObject } from '../../repositories/json-column.js';
 import type { AuthUser } from '../../platform/access.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AckedState } from './unit-devices.js';
+import * as repo from './repository.js';
 
 export class SupportCaseService {
   /** The log sending in progress per unit: the channel used and the support case. */
@@ -55,22 +56,20 @@ export class SupportCaseService {
     if (siblings.some((c) => this.isSendingLogs(c.fileTransfer))) throw new AppError('SERVER_BUSY_SENDING_LOGS');
 
     const supportCase = await transaction(this.deps.db, async (tx) => {
-      const created = await tx.remoteAction.create({
-        data: {
-          deviceType: 'unit',
-          deviceId: id,
-          action: 'fetchlogs',
-          params: { description: body.description, channelId: channel.id, timeZone: body.timeZone ?? null, email },
-          status: 'running',
-          requestedById: user.id,
-        },
+      const created = await repo.createRemoteAction(tx, {
+        deviceType: 'unit',
+        deviceId: id,
+        action: 'fetchlogs',
+        params: { description: body.description, channelId: channel.id, timeZone: body.timeZone ?? null, email },
+        status: 'running',
+        requestedById: user.id,
       });
-      await tx.channel.update({
-        where: { id: channel.id },
-        data: {
-          fileTransfer: { kind: 'logs', unitId: id, supportCaseId: created.id, status: 'sending', startedAt: this.deps.clock.date().toISOString() },
-          version: { increment: 1 },
-        },
+      await repo.setChannelFileTransfer(tx, channel.id, {
+        kind: 'logs',
+        unitId: id,
+        supportCaseId: created.id,
+        status: 'sending',
+        startedAt: this.deps.clock.date().toISOString(),
       });
       return created;
     });
@@ -81,11 +80,8 @@ export class SupportCaseService {
     } catch (e) {
       this.logSessions.delete(id);
       await transaction(this.deps.db, async (tx) => {
-        await tx.remoteAction.delete({ where: { id: supportCase.id } });
-        await tx.channel.update({
-          where: { id: channel.id },
-          data: { fileTransfer: channelFileTransfer.write(channelFileTransfer.read(channel.fileTransfer)) },
-        });
+        await repo.deleteRemoteAction(tx, supportCase.id);
+        await repo.restoreChannelFileTransfer(tx, channel.id, channelFileTransfer.write(channelFileTransfer.read(channel.fileTransfer)));
       });
       throw e;
     }
@@ -110,24 +106,19 @@ export class SupportCaseService {
     if (!session) return;
     this.logSessions.delete(unitId);
     await transaction(this.deps.db, async (tx) => {
-      await tx.remoteAction.updateMany({
-        where: { id: session.supportCaseId, status: 'running' },
-        data: { status, result: anyObject.write(result), version: { increment: 1 } },
-      });
-      const channel = await tx.channel.findUnique({ where: { id: session.channelId }, select: { fileTransfer: true } });
+      await repo.finishRunningSupportCase(tx, session.supportCaseId, status, anyObject.write(result));
+      const channel = await repo.findChannelFileTransfer(tx, session.channelId);
       const t = channelFileTransfer.read(channel?.fileTransfer);
       if (channel && t.kind === 'logs' && t.supportCaseId === session.supportCaseId) {
-        await tx.channel.update({
-          where: { id: session.channelId },
-          data: {
-            fileTransfer: channelFileTransfer.write({
-              ...t,
-              status: status === 'done' ? 'done' : 'cancelled',
-              finishedAt: this.deps.clock.date().toISOString(),
-            }),
-            version: { increment: 1 },
-          },
-        });
+        await repo.setChannelFileTransfer(
+          tx,
+          session.channelId,
+          channelFileTransfer.write({
+            ...t,
+            status: status === 'done' ? 'done' : 'cancelled',
+            finishedAt: this.deps.clock.date().toISOString(),
+          }),
+        );
       }
     });
   }

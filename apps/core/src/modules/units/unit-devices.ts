@@ -25,6 +25,7 @@ import type { DeviceGateway } from '../../platform/gateway.js';
 import type { TelemetryStore } from '../../platform/telemetry.js';
 import type { UnitIndex } from '../../platform/unit-index.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import * as repo from './repository.js';
 
 /** The unit columns commands, settings and actions read. */
 export const deviceUnitSelect = {
@@ -102,7 +103,7 @@ export class UnitDevices {
 
   /** Licensed features (capability + ENABLED service, packages/domain unitFeatureLicences). */
   async licences(unit: Pick<DeviceUnit, 'id' | 'capabilities'>): Promise<UnitLicences> {
-    const services = await this.db.service.findMany({ where: { unitId: unit.id }, select: { serviceName: true, serviceStatus: true } });
+    const services = await repo.findUnitServiceStatuses(this.db, unit.id);
     return unitFeatureLicences(unitCapabilities.read(unit.capabilities), services);
   }
 
@@ -116,7 +117,7 @@ export class UnitDevices {
 
   /** Spec 000 §6: "A service counts as enabled when its status is ENABLED". */
   async hasEnabledService(unitId: string, serviceName: string): Promise<boolean> {
-    const s = await this.db.service.findFirst({ where: { unitId, serviceName }, select: { serviceStatus: true } });
+    const s = await repo.findServiceStatus(this.db, unitId, serviceName);
     return s !== null && s.serviceStatus.toLowerCase() === 'enabled';
   }
 

@@ -9,6 +9,7 @@ import { transaction, type DbTx } from '@fleet/db';
 import { callsOf } from '../../calls.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
+import * as repo from './repository.js';
 
 export class UnitLicenceService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -16,13 +17,10 @@ export class UnitLicenceService {
   /** POST v2/units/{id}/services: enable a service (created, or re-enabled when it exists). */
   async addUnitService(id: string, body: z.infer<typeof AddUnitServiceBody>): Promise<UnitServiceInfo> {
     const row = await transaction(this.deps.db, async (tx) => {
-      const existing = await tx.service.findFirst({ where: { unitId: id, serviceName: body.serviceName } });
+      const existing = await repo.findUnitService(tx, id, body.serviceName);
       const saved = existing
-        ? await tx.service.update({
-            where: { id: existing.id },
-            data: { serviceStatus: 'enabled', ...(body.tier ? { tier: body.tier } : {}), version: { increment: 1 } },
-          })
-        : await tx.service.create({ data: { unitId: id, serviceName: body.serviceName, serviceStatus: 'enabled', tier: body.tier ?? null, usageKind: 'na' } });
+        ? await repo.updateService(tx, existing.id, { serviceStatus: 'enabled', ...(body.tier ? { tier: body.tier } : {}) })
+        : await repo.createService(tx, { unitId: id, serviceName: body.serviceName, serviceStatus: 'enabled', tier: body.tier ?? null, usageKind: 'na' });
       await syncServiceSummary(tx, id);
       return saved;
     });
@@ -33,11 +31,11 @@ export class UnitLicenceService {
   /** DELETE v2/units/{id}/services/{serviceId}: by service id or service name. */
   async removeUnitService(id: string, serviceId: string): Promise<UnitServiceInfo[]> {
     const rows = await transaction(this.deps.db, async (tx) => {
-      const target = await tx.service.findFirst({ where: { unitId: id, OR: [{ id: serviceId }, { serviceName: serviceId }] } });
+      const target = await repo.findUnitServiceByIdOrName(tx, id, serviceId);
       if (!target) throw new AppError('NOT_FOUND');
-      await tx.service.delete({ where: { id: target.id } });
+      await repo.deleteService(tx, target.id);
       await syncServiceSummary(tx, id);
-      return tx.service.findMany({ where: { unitId: id }, orderBy: { serviceName: 'asc' } });
+      return repo.findUnitServices(tx, id);
     });
     await this.deps.units.announce(id);
     return rows.map(toServiceInfo);
@@ -45,7 +43,7 @@ export class UnitLicenceService {
 
   async services(user: AuthUser, id: string): Promise<UnitServiceInfo[]> {
     await this.deps.units.assertVisible(user, id);
-    const rows = await this.deps.db.service.findMany({ where: { unitId: id }, orderBy: { serviceName: 'asc' } });
+    const rows = await repo.findUnitServices(this.deps.db, id);
     return rows.map((s) => ({
       id: s.id,
       serviceName: s.serviceName,
@@ -88,8 +86,12 @@ function toServiceInfo(s: {
 
 /** Unit.services keeps the summary the unit detail shows: [{ serviceName, serviceStatus }]. */
 async function syncServiceSummary(tx: DbTx, unitId: string): Promise<void> {
-  const all = await tx.service.findMany({ where: { unitId }, orderBy: { serviceName: 'asc' }, select: { serviceName: true, serviceStatus: true } });
-  await tx.unit.update({ where: { id: unitId }, data: { services: all.map((s) => ({ serviceName: s.serviceName, serviceStatus: s.serviceStatus })) } });
+  const all = await repo.findUnitServiceSummary(tx, unitId);
+  await repo.setUnitServiceSummary(
+    tx,
+    unitId,
+    all.map((s) => ({ serviceName: s.serviceName, serviceStatus: s.serviceStatus })),
+  );
 }
 
 /** The calls UnitActionService answers. */

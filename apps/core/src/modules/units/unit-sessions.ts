@@ -12,6 +12,7 @@ import { unitCapabilities, unitConfiguration } from '../../repositories/unit-col
 import type { ServiceDeps } from '../deps.js';
 import { ipPipeStateOf } from '../unit-configuration/store.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
+import * as repo from './repository.js';
 
 type IntercomMode = 'audioRoom' | 'targetChannel';
 
@@ -106,11 +107,7 @@ export class UnitSessionService {
   /** The audio room of an intercom: given (must be of the unit's inventories), configured, or one the unit takes part in. */
   private async findAudioRoom(unit: DeviceUnit, given: string | undefined, configured: (string | null)[]): Promise<{ id: string; serverId: string | null }> {
     const inventories = inventoriesOf(unit);
-    const rooms = await this.deps.db.audioRoom.findMany({
-      where: { inventoryId: { in: inventories } },
-      orderBy: { name: 'asc' },
-      select: { id: true, name: true, serverId: true, participants: true },
-    });
+    const rooms = await repo.findIntercomRooms(this.deps.db, inventories);
     if (given) {
       const room = rooms.find((r) => r.id === given);
       if (!room) throw validationError([{ path: 'body.audioRoomId', message: VALIDATION.invalidField }]);
@@ -141,11 +138,7 @@ export class UnitSessionService {
     }
     // No account stored: a unit with intercom has the account <uniqueId> on its inventory's SIP server.
     if (unitCapabilities.read(row.capabilities).intercom !== true) return { uniqueId: id, sipAccount: null };
-    const link = await this.deps.db.unitInventory.findFirst({
-      where: { unitId: id, inventory: { sipServer: { not: null } } },
-      orderBy: [{ createdAt: 'asc' }, { inventoryId: 'asc' }],
-      select: { inventory: { select: { sipServer: true } } },
-    });
+    const link = await repo.findUnitSipServer(this.deps.db, id);
     const server = link?.inventory.sipServer;
     if (!server) return { uniqueId: id, sipAccount: null };
     return { uniqueId: id, sipAccount: { username: id.toLowerCase(), server, displayName: row.name, enabled: true } };

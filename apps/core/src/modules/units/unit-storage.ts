@@ -29,6 +29,7 @@ import { type UnitRecord } from '../../repositories/units.js';
 import type { ServiceDeps } from '../deps.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import { recordChannelFileTransfer } from '../files/files.js';
+import * as repo from './repository.js';
 
 /** Uploads that are still on their way (spec 000 §3 uploaded file status). */
 const OPEN_UPLOAD_STATUSES = ['pending', 'uploading'] as const;
@@ -55,7 +56,7 @@ export class UnitStorageService {
     const unit = await this.deps.devices.load(id);
     this.deps.devices.requireOnline(id);
     const paths = [...new Set(body.paths)];
-    const recorded = await this.deps.db.file.findMany({ where: { unitId: id, kind: 'recorded', path: { in: paths } } });
+    const recorded = await repo.findRecordedFiles(this.deps.db, id, paths);
     const problems: FieldProblem[] = [];
     body.paths.forEach((p, i) => {
       if (!recorded.some((f) => f.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
@@ -64,7 +65,7 @@ export class UnitStorageService {
       if (!this.deps.devices.channelOf(unit, body.channelId)) problems.push({ path: 'body.channelId', message: VALIDATION.invalidField });
     }
     if (problems.length > 0) throw validationError(problems);
-    const open = await this.deps.db.file.count({ where: { unitId: id, kind: 'uploaded', path: { in: paths }, status: { in: [...OPEN_UPLOAD_STATUSES] } } });
+    const open = await repo.countUploadsAtPaths(this.deps.db, id, paths, [...OPEN_UPLOAD_STATUSES]);
     if (open > 0) throw new AppError('FILE_UPLOAD_IN_PROGRESS');
     const channelId = body.channelId ?? unit.selectedChannelId;
     const channel = channelId ? this.deps.readModel.channels.get(channelId) : undefined;
@@ -74,27 +75,25 @@ export class UnitStorageService {
       const rows = [];
       for (const f of sources) {
         rows.push(
-          await tx.file.create({
-            data: {
-              unitId: id,
-              kind: 'uploaded',
-              fileName: f.fileName,
-              path: f.path,
-              rootDirectory: f.rootDirectory,
-              channelId,
-              luName: unit.name,
-              luAlias: unit.name,
-              mmhId: channel?.serverId ?? null,
-              mmhName: server?.name ?? '',
-              sizeBytes: f.sizeBytes,
-              lastModified: f.lastModified,
-              chunks: f.chunks ?? [],
-              status: 'pending',
-              progress: 0,
-              isTransferring: false,
-              metadata: f.metadata ?? {},
-              storyId: f.storyId,
-            },
+          await repo.createFile(tx, {
+            unitId: id,
+            kind: 'uploaded',
+            fileName: f.fileName,
+            path: f.path,
+            rootDirectory: f.rootDirectory,
+            channelId,
+            luName: unit.name,
+            luAlias: unit.name,
+            mmhId: channel?.serverId ?? null,
+            mmhName: server?.name ?? '',
+            sizeBytes: f.sizeBytes,
+            lastModified: f.lastModified,
+            chunks: f.chunks ?? [],
+            status: 'pending',
+            progress: 0,
+            isTransferring: false,
+            metadata: f.metadata ?? {},
+            storyId: f.storyId,
           }),
         );
       }
@@ -107,10 +106,16 @@ export class UnitStorageService {
       });
     } catch (e) {
       // The device did not take the upload: the request changes nothing.
-      await this.deps.db.file.deleteMany({ where: { id: { in: created.map((f) => f.id) } } });
+      await repo.deleteFiles(
+        this.deps.db,
+        created.map((f) => f.id),
+      );
       throw e;
     }
-    const fresh = await this.deps.db.file.findMany({ where: { id: { in: created.map((f) => f.id) } }, orderBy: { createdAt: 'asc' } });
+    const fresh = await repo.findFilesByIds(
+      this.deps.db,
+      created.map((f) => f.id),
+    );
     return { uniqueId: id, files: fresh.map(toUploadedEntry) };
   }
 
@@ -122,7 +127,7 @@ export class UnitStorageService {
   async deleteFiles(user: AuthUser, id: string, paths: string[]): Promise<DeleteUnitFilesResult> {
     if (hasAnyRole(user.roles, READ_ONLY_ROLES) && !hasAnyRole(user.roles, UNIT_CONTROL_ROLES)) throw new AppError('READ_ONLY_FILE_DELETE');
     const wanted = [...new Set(paths)];
-    const rows = await this.deps.db.file.findMany({ where: { unitId: id, path: { in: wanted } }, select: { id: true, path: true, kind: true, status: true } });
+    const rows = await repo.findFilesToDelete(this.deps.db, id, wanted);
     const problems: FieldProblem[] = [];
     paths.forEach((p, i) => {
       if (!rows.some((r) => r.path === p)) problems.push({ path: `body.paths.${i}`, message: VALIDATION.invalidField });
@@ -136,17 +141,20 @@ export class UnitStorageService {
       this.deps.devices.requireOnline(id);
       await this.deps.devices.act(id, 'deleteFiles', { paths: onStorage });
     }
-    await this.deps.db.file.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    await repo.deleteFiles(
+      this.deps.db,
+      rows.map((r) => r.id),
+    );
     return { uniqueId: id, deleted: wanted };
   }
 
   private async failUploads(unitId: string, where: { id?: string }): Promise<void> {
-    const open = await this.deps.db.file.findMany({ where: { unitId, kind: 'uploaded', status: { in: [...OPEN_UPLOAD_STATUSES] }, ...where } });
+    const open = await repo.findOpenUploads(this.deps.db, unitId, [...OPEN_UPLOAD_STATUSES], where);
     if (open.length === 0) return;
-    await this.deps.db.file.updateMany({
-      where: { id: { in: open.map((f) => f.id) } },
-      data: { status: 'failed', isTransferring: false, version: { increment: 1 } },
-    });
+    await repo.failUploads(
+      this.deps.db,
+      open.map((f) => f.id),
+    );
     const topics = this.deps.index.topicsOf(unitId);
     for (const f of open.filter((x) => x.status === 'uploading')) {
       this.deps.hub.publish(topics, { type: 'file.transferCompleted', unitId, fileId: f.id, fileName: f.fileName, ok: false, at: this.deps.clock.now() });
@@ -166,11 +174,11 @@ export class UnitStorageService {
       const dir = path.endsWith('/') ? path : `${path}/`;
       where.OR = [{ rootDirectory: path }, { path }, { path: { startsWith: dir } }];
     }
-    const files = await this.deps.db.file.findMany({ where, orderBy: [{ lastModified: { sort: 'desc', nulls: 'last' } }, { fileName: 'asc' }, { id: 'asc' }] });
+    const found = await repo.findFilesNewestFirst(this.deps.db, where);
     return {
       uniqueId: id,
       path: path ?? null,
-      files: files.map((f) => ({
+      files: found.map((f) => ({
         fileId: f.id,
         fileName: f.fileName,
         path: f.path,
@@ -197,10 +205,7 @@ export class UnitStorageService {
    * storage whose id is its last segment. Use is what the device reported, else the files' sizes.
    */
   private async storagesOf(row: UnitRecord): Promise<UnitStorage[]> {
-    const [files, extra] = await Promise.all([
-      this.deps.db.file.findMany({ where: { unitId: row.id }, select: { rootDirectory: true, sizeBytes: true } }),
-      this.deps.unitRepository.requireExtras(row.id),
-    ]);
+    const [sizes, extra] = await Promise.all([repo.findFileSizes(this.deps.db, row.id), this.deps.unitRepository.requireExtras(row.id)]);
     interface Acc {
       root: string | null;
       name: string | null;
@@ -233,7 +238,7 @@ export class UnitStorageService {
       acc.used = nonNegative(r.usedBytes);
       acc.free = nonNegative(r.freeBytes);
     }
-    for (const f of files) {
+    for (const f of sizes) {
       if (f.rootDirectory === '') continue;
       const acc = ensure(storageIdOf(f.rootDirectory), f.rootDirectory);
       acc.fileBytes += Number(f.sizeBytes);
@@ -261,7 +266,7 @@ export class UnitStorageService {
    */
   private async applyFile(e: DeviceEventOf<'file'>, at: number): Promise<void> {
     const db = this.deps.db;
-    if (!(await db.unit.findUnique({ where: { id: e.unitId }, select: { id: true } }))) return;
+    if (!(await repo.unitExists(db, e.unitId))) return;
     const data = {
       fileName: e.fileName,
       path: e.path,
@@ -273,11 +278,7 @@ export class UnitStorageService {
       status: e.status,
       progress: e.progress,
     };
-    await db.file.upsert({
-      where: { id: e.fileId },
-      create: { id: e.fileId, unitId: e.unitId, kind: 'recorded', ...data },
-      update: { ...data, version: { increment: 1 } },
-    });
+    await repo.upsertRecordedFile(db, e.fileId, e.unitId, data);
     const topics = this.deps.index.topicsOf(e.unitId);
     const counts = this.transfers.get(e.unitId) ?? { started: 0, completed: 0 };
     this.transfers.set(e.unitId, counts);
@@ -305,7 +306,7 @@ export class UnitStorageService {
 
   /** The fleet restarted from its seed: the recordings devices reported are gone with their storages. */
   async forgetRecordings(): Promise<void> {
-    await this.deps.db.file.deleteMany({ where: { kind: 'recorded' } });
+    await repo.deleteRecordedFiles(this.deps.db);
     this.transfers.clear();
   }
 }

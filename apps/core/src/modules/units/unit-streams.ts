@@ -26,6 +26,7 @@ import { inventoryProperties } from '../../repositories/inventory-columns.js';
 import { unitConfiguration, unitLicense, type StoredUnitConfiguration } from '../../repositories/unit-columns.js';
 import type { ServiceDeps } from '../deps.js';
 import { inventoriesOf, type DeviceUnit } from './unit-devices.js';
+import * as repo from './repository.js';
 
 type ExternalStreamKind = (typeof EXTERNAL_STREAM_KINDS)[number];
 
@@ -39,7 +40,7 @@ export class UnitStreamService {
   constructor(private readonly deps: ServiceDeps) {
     // The unit's tally column (spec 000 §3) as the device reports it: on program or preview while its stream is used.
     deps.events.on('tally', async (e) => {
-      await deps.db.unit.updateMany({ where: { id: e.unitId }, data: { tally: e.tally === 'off' ? null : e.tally } });
+      await repo.setUnitTally(deps.db, e.unitId, e.tally === 'off' ? null : e.tally);
     });
     deps.reports.onDeviceState(async (c) => {
       if (isStreaming(c.previous) && !isStreaming(c.applications)) await this.endExternalStreams(c.unitId);
@@ -139,7 +140,7 @@ export class UnitStreamService {
       throw new AppError('DATABRIDGE_LICENSE_DISABLED');
     const wanted = gatewayId ?? unit.databridgeGatewayId;
     if (!wanted) throw validationError([{ path: 'body.gatewayId', message: VALIDATION.required }]);
-    const gateway = await this.deps.db.databridgeGateway.findUnique({ where: { id: wanted } });
+    const gateway = await repo.findDbGateway(this.deps.db, wanted);
     if (!gateway || (gateway.inventoryId !== null && !inventoriesOf(unit).includes(gateway.inventoryId))) {
       throw validationError([{ path: 'body.gatewayId', message: VALIDATION.invalidField }]);
     }
@@ -191,11 +192,7 @@ export class UnitStreamService {
       if (!invs.some((i) => inventoryProperties.read(i.properties).socialMedia === true)) throw new AppError('FEATURE_DISABLED');
     }
     if (body?.resolution !== undefined) this.deps.devices.requireVideoLicense(unit, body.resolution);
-    const destinations = await this.deps.db.streamingDestination.findMany({
-      where: { inventoryId: { in: inventories } },
-      orderBy: { name: 'asc' },
-      select: { id: true, provider: true },
-    });
+    const destinations = await repo.findStreamingDestinations(this.deps.db, inventories);
     const ofKind = destinations.filter((d) => destinationKind(d.provider) === kind);
     const destination = body?.destinationId ? ofKind.find((d) => d.id === body.destinationId) : ofKind[0];
     if (!destination) throw validationError([{ path: 'body.destinationId', message: body?.destinationId ? VALIDATION.invalidField : VALIDATION.required }]);

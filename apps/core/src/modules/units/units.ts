@@ -36,6 +36,7 @@ import type { RealtimeHub } from '../../platform/hub.js';
 import type { TelemetryStore, UnitTelemetry } from '../../platform/telemetry.js';
 import type { LiveState, Membership, UnitIndex } from '../../platform/unit-index.js';
 import { deepFreeze } from '../../repositories/read-model.js';
+import * as repo from './repository.js';
 
 export class UnitService {
   /** The last units' details, least recently built first, by the summary they were built with. */
@@ -60,7 +61,7 @@ export class UnitService {
   /** Load the fleet into the index and hand it to the gateway. */
   async start(): Promise<void> {
     // Nothing is known about any device until it reports: everything starts offline.
-    await this.db.unit.updateMany({ where: { status: { not: 'offline' } }, data: { status: 'offline', applications: {} } });
+    await repo.markAllUnitsOffline(this.db);
     const rows = this.repo.findAll();
     for (const r of rows) this.remember(r);
     this.gateway.setFleet(rows.map(toDeviceSpec));
@@ -307,10 +308,7 @@ export class UnitService {
 
   async unitGroups(user: AuthUser, id: string): Promise<UnitGroupRef[]> {
     this.assertVisible(user, id);
-    const links = await this.db.unitGroup.findMany({
-      where: { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) },
-      include: { group: { select: { id: true, name: true, inventoryId: true, inventory: { select: { name: true } } } } },
-    });
+    const links = await repo.findUnitGroupLinks(this.db, { unitId: id, ...(user.global ? {} : { group: groupScopeWhere(user) }) });
     return links.map((l) => groupRef(l.group)).sort(byName);
   }
 

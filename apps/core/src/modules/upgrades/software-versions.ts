@@ -45,9 +45,9 @@ import type { ServiceDeps } from '../deps.js';
 import { compareText } from '../../platform/order.js';
 import { inventoryAudience } from '../../platform/topics.js';
 import { pageOf } from '../../platform/paging.js';
+import * as repo from './repository.js';
 
-const withInventories = { inventories: { select: { inventoryId: true } } } as const;
-type VersionRow = Prisma.SoftwareVersionGetPayload<{ include: typeof withInventories }>;
+type VersionRow = repo.SoftwareVersionRecord;
 
 /** Upgrade job states that still need their target version (spec 001 §4 "pending, upgrading"). */
 const RUNNING_UPGRADE_STATES = ['pending', 'upgrading'];
@@ -84,7 +84,7 @@ export class SoftwareVersionService {
       q.sortBy === 'number'
         ? compareNumbers(a.number, b.number)
         : compareText(a[q.sortBy].toISOString(), b[q.sortBy].toISOString()) || compareNumbers(a.number, b.number);
-    const rows = (await this.deps.db.softwareVersion.findMany({ include: withInventories }))
+    const rows = (await repo.findSoftwareVersions(this.deps.db))
       .filter((r) => this.visible(user, r))
       .filter((r) => q.deprecated === undefined || r.deprecated === q.deprecated)
       .filter((r) => q.device === undefined || softwareVersionDevices.read(r.supportedDevices).includes(q.device))
@@ -108,17 +108,17 @@ export class SoftwareVersionService {
     await this.assertNumberFree(number, null);
     let row: VersionRow;
     try {
-      row = await this.deps.db.softwareVersion.create({
-        data: {
+      row = await repo.createSoftwareVersion(
+        this.deps.db,
+        {
           number,
           description: body.description ?? '',
           releaseNotesUrl: body.releaseNotesUrl === undefined || body.releaseNotesUrl === '' ? null : body.releaseNotesUrl,
           supportedDevices: softwareVersionDevices.write([...new Set(body.supportedDevices ?? [])]),
           deprecated: body.deprecated ?? false,
-          inventories: { create: inventoryIds.map((inventoryId) => ({ inventoryId })) },
         },
-        include: withInventories,
-      });
+        inventoryIds,
+      );
     } catch (e) {
       if (isUniqueViolation(e)) throw versionExists();
       throw e;
@@ -154,7 +154,7 @@ export class SoftwareVersionService {
     const row = await this.require(user, id);
     if (await this.inUse(row.number)) throw new AppError('SOFTWARE_VERSION_IN_USE');
     // Only as checked: no change, and no job started towards it since (see `guardOf`).
-    const { count } = await this.deps.db.softwareVersion.deleteMany({ where: { id, ...this.guardOf(row) } });
+    const count = await repo.deleteSoftwareVersionGuarded(this.deps.db, id, this.guardOf(row));
     if (count === 0) throw await this.lostRace(row);
     this.deps.hub.publish(this.topicsOf(row.inventories.map((i) => i.inventoryId)), {
       type: 'softwareVersion.removed',
@@ -193,7 +193,7 @@ export class SoftwareVersionService {
 
   /** Unknown versions and versions not available to the caller both answer 404. */
   private async require(user: AuthUser, id: string): Promise<VersionRow> {
-    const row = await this.deps.db.softwareVersion.findUnique({ where: { id }, include: withInventories });
+    const row = await repo.findSoftwareVersion(this.deps.db, id);
     if (!row || !this.visible(user, row)) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -213,17 +213,15 @@ export class SoftwareVersionService {
     try {
       await transaction(this.deps.db, async (tx) => {
         const guard = renumbering ? this.guardOf(row) : { version: row.version };
-        const { count } = await tx.softwareVersion.updateMany({ where: { id: row.id, ...guard }, data: { ...data, version: { increment: 1 } } });
+        const count = await repo.updateSoftwareVersionGuarded(tx, row.id, guard, data);
         if (count === 0) throw new AppError('CONFLICT');
         if (inventories === undefined) return;
         if ('set' in inventories) {
-          await tx.softwareVersionInventory.deleteMany({ where: { softwareVersionId: row.id } });
-          if (inventories.set.length > 0)
-            await tx.softwareVersionInventory.createMany({ data: inventories.set.map((inventoryId) => ({ softwareVersionId: row.id, inventoryId })) });
+          await repo.setSoftwareVersionInventories(tx, row.id, inventories.set);
         } else if ('add' in inventories) {
-          await tx.softwareVersionInventory.create({ data: { softwareVersionId: row.id, inventoryId: inventories.add } });
+          await repo.addSoftwareVersionInventory(tx, row.id, inventories.add);
         } else {
-          await tx.softwareVersionInventory.deleteMany({ where: { softwareVersionId: row.id, inventoryId: inventories.remove } });
+          await repo.removeSoftwareVersionInventory(tx, row.id, inventories.remove);
         }
       });
     } catch (e) {
@@ -235,7 +233,7 @@ export class SoftwareVersionService {
       if (renumbering && e instanceof AppError && e.code === 'CONFLICT') throw await this.lostRace(row);
       throw e;
     }
-    const fresh = await this.deps.db.softwareVersion.findUnique({ where: { id: row.id }, include: withInventories });
+    const fresh = await repo.findSoftwareVersion(this.deps.db, row.id);
     if (!fresh) throw new AppError('CONFLICT');
     this.announceChanged(
       fresh,
@@ -261,7 +259,7 @@ export class SoftwareVersionService {
 
   /** Another version with the same number (compared as versions) → "Software version exists". */
   private async assertNumberFree(number: string, exceptId: string | null): Promise<void> {
-    const rows = await this.deps.db.softwareVersion.findMany({ select: { id: true, number: true } });
+    const rows = await repo.findSoftwareVersionNumbers(this.deps.db);
     if (rows.some((r) => r.id !== exceptId && sameVersion(r.number, number))) throw versionExists();
   }
 
@@ -284,7 +282,7 @@ export class SoftwareVersionService {
 
   /** A pending or upgrading job targets this number. */
   private async inUse(number: string): Promise<boolean> {
-    const jobs = await this.deps.db.upgradeJob.findMany({ where: { state: { in: RUNNING_UPGRADE_STATES } }, select: { targetVersion: true } });
+    const jobs = await repo.findJobTargetVersions(this.deps.db, RUNNING_UPGRADE_STATES);
     return jobs.some((j) => sameVersion(j.targetVersion, number));
   }
 

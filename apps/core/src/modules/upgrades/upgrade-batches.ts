@@ -37,9 +37,10 @@ import type { ClockTimer } from '../../platform/clock.js';
 import { findVersion, unknownVersionReason, type VersionRow } from './upgrade-rules.js';
 import type { UpgradeDevice, UpgradeJobRow } from './jobs.js';
 import type { UpgradeService } from './upgrades.js';
+import * as repo from './repository.js';
 
-type BatchRow = Prisma.UpgradeBatchGetPayload<object>;
-type LineRow = Prisma.UpgradeBatchLineGetPayload<object>;
+type BatchRow = repo.UpgradeBatchRecord;
+type LineRow = repo.UpgradeBatchLineRecord;
 
 /** Longest a batch's storing transaction may take (500 lines and their jobs). */
 const BATCH_TRANSACTION_MS = 30_000;
@@ -169,8 +170,10 @@ export class UpgradeBatchService {
     const { batch, toSend } = await transaction(
       this.deps.db,
       async (tx) => {
-        const batch = await tx.upgradeBatch.create({
-          data: { name: body.name?.trim() || `Batch of ${lines.length}`, targetVersion: targets.join(', ').slice(0, 1000), requestedById: user.id },
+        const batch = await repo.createUpgradeBatch(tx, {
+          name: body.name?.trim() || `Batch of ${lines.length}`,
+          targetVersion: targets.join(', ').slice(0, 1000),
+          requestedById: user.id,
         });
         const toSend: Array<{ device: UpgradeDevice; job: UpgradeJobRow }> = [];
         const rows: Prisma.UpgradeBatchLineCreateManyInput[] = [];
@@ -198,18 +201,16 @@ export class UpgradeBatchService {
           }
           if (c.device && c.refusedByRules) {
             // A known device's refusal stays with the batch (spec 001 §4 "rejected").
-            const job = await tx.upgradeJob.create({
-              data: {
-                deviceType: c.device.type,
-                deviceId: c.device.row.id,
-                fromVersion: c.device.row.swVersion,
-                targetVersion: c.line.targetVersion,
-                state: 'rejected',
-                failureCode: c.deviceCode,
-                batchId: batch.id,
-                requestedById: user.id,
-                finishedAt: now,
-              },
+            const job = await repo.createUpgradeJob(tx, {
+              deviceType: c.device.type,
+              deviceId: c.device.row.id,
+              fromVersion: c.device.row.swVersion,
+              targetVersion: c.line.targetVersion,
+              state: 'rejected',
+              failureCode: c.deviceCode,
+              batchId: batch.id,
+              requestedById: user.id,
+              finishedAt: now,
             });
             jobId = job.id;
           }
@@ -225,7 +226,7 @@ export class UpgradeBatchService {
             outcome: upgradeBatchLineOutcome.write({ messages: c.messages, rules: c.rules, warnings: c.warnings, warningRules: c.warningRules }),
           });
         }
-        await tx.upgradeBatchLine.createMany({ data: rows });
+        await repo.createUpgradeBatchLines(tx, rows);
         return { batch, toSend };
       },
       { timeout: BATCH_TRANSACTION_MS },
@@ -239,26 +240,20 @@ export class UpgradeBatchService {
 
   /** GET v2/admin/upgradeBatches. */
   async list(_user: AuthUser, q: UpgradeBatchListQuery): Promise<UpgradeBatchPage> {
-    const [rows, total] = await Promise.all([
-      this.deps.db.upgradeBatch.findMany({ orderBy: [{ createdAt: q.sortDir }, { id: q.sortDir }], skip: q.offset, take: q.limit }),
-      this.deps.db.upgradeBatch.count(),
-    ]);
+    const [rows, total] = await Promise.all([repo.findUpgradeBatchPage(this.deps.db, q.sortDir, q.offset, q.limit), repo.countUpgradeBatches(this.deps.db)]);
     const counts = await this.countsOf(rows.map((r) => r.id));
     return { items: rows.map((r) => this.summary(r, counts.get(r.id) ?? emptyCounts())), total, offset: q.offset, limit: q.limit };
   }
 
   /** GET v2/admin/upgradeBatches/{id}. */
   async get(_user: AuthUser, id: string): Promise<UpgradeBatch> {
-    const batch = await this.deps.db.upgradeBatch.findUnique({ where: { id } });
+    const batch = await repo.findUpgradeBatch(this.deps.db, id);
     if (!batch) throw new AppError('NOT_FOUND');
     return this.detail(batch);
   }
 
   private async detail(batch: BatchRow): Promise<UpgradeBatch> {
-    const [jobs, lines] = await Promise.all([
-      this.deps.db.upgradeJob.findMany({ where: { batchId: batch.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-      this.deps.db.upgradeBatchLine.findMany({ where: { batchId: batch.id }, orderBy: { line: 'asc' } }),
-    ]);
+    const [jobs, lines] = await Promise.all([repo.findBatchJobs(this.deps.db, batch.id), repo.findBatchLines(this.deps.db, batch.id)]);
     const counts = emptyCounts();
     for (const j of jobs) count(counts, j.state);
     return { ...this.summary(batch, counts), jobs: jobs.map((j) => this.upgrades.toJob(j)), rows: lines.map(toRowResult) };
@@ -283,7 +278,7 @@ export class UpgradeBatchService {
   private async countsOf(batchIds: readonly string[]): Promise<Map<string, UpgradeBatchCounts>> {
     const out = new Map<string, UpgradeBatchCounts>();
     if (batchIds.length === 0) return out;
-    const groups = await this.deps.db.upgradeJob.groupBy({ by: ['batchId', 'state'], where: { batchId: { in: [...batchIds] } }, _count: { _all: true } });
+    const groups = await repo.countBatchJobsByState(this.deps.db, [...batchIds]);
     for (const g of groups) {
       if (!g.batchId) continue;
       const c = out.get(g.batchId) ?? emptyCounts();
@@ -306,9 +301,9 @@ export class UpgradeBatchService {
 
   /** `upgradeBatch.changed` on the topics of the batch's devices. */
   private async publish(batchId: string): Promise<void> {
-    const batch = await this.deps.db.upgradeBatch.findUnique({ where: { id: batchId } });
+    const batch = await repo.findUpgradeBatch(this.deps.db, batchId);
     if (!batch) return;
-    const jobs = await this.deps.db.upgradeJob.findMany({ where: { batchId }, select: { deviceType: true, deviceId: true, state: true } });
+    const jobs = await repo.findBatchJobStates(this.deps.db, batchId);
     const counts = emptyCounts();
     const topics = new Set<string>();
     for (const j of jobs) {

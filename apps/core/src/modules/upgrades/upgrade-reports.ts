@@ -3,11 +3,11 @@
  * core's pending job (or one the device started) carried to its end; a success stores the device's
  * new version first; a device's refusal ends the pending start it answers, once.
  */
-import { OPEN_UPGRADE_STATES } from '@fleet/contracts';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from '../servers/servers.js';
 import type { UpgradeJobRow } from './jobs.js';
+import * as repo from './repository.js';
 
 /** A device's `rejected` report this soon after the core marked the same start rejected is that start's, not a new one. */
 const REJECTED_ECHO_MS = 10_000;
@@ -23,10 +23,7 @@ export class UpgradeReports {
   /** One UpgradeJob row per run: the core's pending job (or one the device started), updated to its end. */
   async apply(e: DeviceEventOf<'upgrade'>, at: number): Promise<void> {
     const db = this.deps.db;
-    const open = await db.upgradeJob.findFirst({
-      where: { deviceType: e.deviceType, deviceId: e.deviceId, state: { in: [...OPEN_UPGRADE_STATES] } },
-      orderBy: { createdAt: 'desc' },
-    });
+    const open = await repo.findOpenUpgradeJob(db, e.deviceType, e.deviceId);
     const finished = e.state === 'succeeded' || e.state === 'failed' || e.state === 'rejected';
     const data = {
       state: e.state,
@@ -43,10 +40,15 @@ export class UpgradeReports {
     const target = open && (e.state !== 'rejected' || open.state === 'pending') ? open : e.state === 'rejected' ? await this.rejectedEcho(e) : null;
     if (target) {
       if (target.state === 'rejected' && e.state === 'rejected') return; // already recorded by the start
-      row = await db.upgradeJob.update({ where: { id: target.id }, data: { ...data, version: { increment: 1 } } });
+      row = await repo.updateUpgradeJob(db, target.id, data);
     } else {
-      row = await db.upgradeJob.create({
-        data: { deviceType: e.deviceType, deviceId: e.deviceId, fromVersion: e.fromVersion, targetVersion: e.targetVersion, startedAt: new Date(at), ...data },
+      row = await repo.createUpgradeJob(db, {
+        deviceType: e.deviceType,
+        deviceId: e.deviceId,
+        fromVersion: e.fromVersion,
+        targetVersion: e.targetVersion,
+        startedAt: new Date(at),
+        ...data,
       });
     }
     this.announce(row, at, target !== null && target.state === row.state);
@@ -55,10 +57,10 @@ export class UpgradeReports {
   private async runsVersion(deviceType: 'unit' | 'server', deviceId: string, version: string, at: number): Promise<void> {
     const db = this.deps.db;
     if (deviceType === 'unit') {
-      await db.unit.updateMany({ where: { id: deviceId }, data: { swVersion: version, lastReboot: new Date(at), version: { increment: 1 } } });
+      await repo.recordUnitSoftwareVersion(db, deviceId, version, new Date(at));
       await this.deps.units.refreshUnit(deviceId);
     } else {
-      await db.server.updateMany({ where: { id: deviceId }, data: { swVersion: version, version: { increment: 1 } } });
+      await repo.recordServerSoftwareVersion(db, deviceId, version);
       this.servers.runsVersion(deviceId, version);
       await this.deps.readModel.servers.refresh([deviceId]);
     }
@@ -70,17 +72,6 @@ export class UpgradeReports {
    * core writes `updatedAt` itself when it marks a job rejected, so the window is on its clock.
    */
   private rejectedEcho(e: DeviceEventOf<'upgrade'>): Promise<UpgradeJobRow | null> {
-    return this.deps.db.upgradeJob.findFirst({
-      where: {
-        deviceType: e.deviceType,
-        deviceId: e.deviceId,
-        targetVersion: e.targetVersion,
-        failureCode: e.failureCode,
-        state: 'rejected',
-        requestedById: { not: null },
-        updatedAt: { gte: new Date(this.deps.clock.now() - REJECTED_ECHO_MS) },
-      },
-      orderBy: { updatedAt: 'desc' },
-    });
+    return repo.findRecentRejection(this.deps.db, e.deviceType, e.deviceId, e.targetVersion, e.failureCode, new Date(this.deps.clock.now() - REJECTED_ECHO_MS));
   }
 }

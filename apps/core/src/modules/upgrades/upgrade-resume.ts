@@ -1,13 +1,14 @@
 /**
  * Upgrade jobs a previous core process left open, taken over at start (below).
  */
-import { canonicalSoftwareVersionNumber, OPEN_UPGRADE_STATES } from '@fleet/contracts';
+import { canonicalSoftwareVersionNumber } from '@fleet/contracts';
 import type { AppError } from '../../errors.js';
 import type { ClockTimer } from '../../platform/clock.js';
 import type { DeviceEventOf } from '../../platform/device-events.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ServerService } from '../servers/servers.js';
 import { CHUNK, GENERIC_UPGRADE_FAILURE, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
+import * as repo from './repository.js';
 
 /** How often the jobs a previous process left open are looked at. */
 const RESUME_SWEEP_MS = 500;
@@ -65,7 +66,7 @@ export class LeftOpenUpgrades {
   ) {}
 
   async start(): Promise<number> {
-    const rows = await this.deps.db.upgradeJob.findMany({ where: { state: { in: [...OPEN_UPGRADE_STATES] } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await repo.findOpenUpgradeJobs(this.deps.db);
     const now = this.deps.clock.now();
     for (const r of rows) this.leftOpen.set(r.id, { version: r.version, since: now, sending: false });
     if (rows.length > 0 && this.resumeTimer === null) {
@@ -100,7 +101,7 @@ export class LeftOpenUpgrades {
   private async sweepLeftOpen(now: number): Promise<void> {
     const ids = [...this.leftOpen.keys()].filter((id) => !this.leftOpen.get(id)?.sending);
     const rows: UpgradeJobRow[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await this.deps.db.upgradeJob.findMany({ where: { id: { in: ids.slice(i, i + CHUNK) } } })));
+    for (let i = 0; i < ids.length; i += CHUNK) rows.push(...(await repo.findUpgradeJobsByIds(this.deps.db, ids.slice(i, i + CHUNK))));
     const found = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!found.has(id)) this.leftOpen.delete(id);
     const timeout = this.deps.config.UPGRADE_RESUME_TIMEOUT_MS;
@@ -209,12 +210,9 @@ export class LeftOpenUpgrades {
   /** End a left-open job (`rejected` or `failed`) unless something moved it on meanwhile; announced. */
   private async endLeftOpen(job: UpgradeJobRow, state: 'rejected' | 'failed', code: number | null): Promise<void> {
     const at = this.deps.clock.now();
-    const { count } = await this.deps.db.upgradeJob.updateMany({
-      where: { id: job.id, version: job.version, state: job.state },
-      data: { state, failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
-    });
+    const count = await repo.endUpgradeJob(this.deps.db, job.id, { version: job.version, state: job.state }, state, code, new Date(at));
     if (count === 0) return;
-    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    const row = await repo.findUpgradeJob(this.deps.db, job.id);
     if (row) this.service.announce(row, at);
   }
 }

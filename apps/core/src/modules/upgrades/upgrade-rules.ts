@@ -28,6 +28,8 @@ import {
 import type { Db } from '@fleet/db';
 import type { ReadModel, ServerRow } from '../../repositories/read-model.js';
 import type { UnitRecord } from '../../repositories/units.js';
+import { findServiceStatus } from '../units/repository.js';
+import * as repo from './repository.js';
 
 /** A blocking reason with its catalogue key typed (a start answers with it). */
 export type UpgradeReason = Omit<UpgradeBlockReason, 'errorCode'> & { errorCode: ErrorCode };
@@ -47,14 +49,7 @@ export interface UpgradeRuleDeps {
 }
 
 /** A SoftwareVersion row as the checks read it. */
-export interface VersionRow {
-  readonly number: string;
-  readonly deprecated: boolean;
-  readonly supportedDevices: unknown;
-  readonly inventories: ReadonlyArray<{ inventoryId: string }>;
-}
-
-export const versionSelect = { number: true, deprecated: true, supportedDevices: true, inventories: { select: { inventoryId: true } } } as const;
+export type VersionRow = repo.SoftwareVersionCheckRecord;
 
 export function reason(rule: UpgradeBlockRule, errorCode: ErrorCode, message: string): UpgradeReason {
   const entry = ERROR_CATALOGUE[errorCode];
@@ -89,7 +84,7 @@ function releaseReasons(version: VersionRow, inventoryIds: readonly string[]): U
 
 /** The SoftwareVersion row of a number, whichever way it is spelt ("10.1.0" finds the stored "10.1"). */
 export function findVersion(db: Db, target: string): Promise<VersionRow | null> {
-  return db.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: versionSelect });
+  return repo.findSoftwareVersionToCheck(db, canonicalSoftwareVersionNumber(target));
 }
 
 /** 6802 for a number that is no SoftwareVersion (never was, or deleted since a check). */
@@ -122,7 +117,7 @@ export async function checkUnitUpgrade(
 ): Promise<UpgradeCheck> {
   const row = version !== undefined ? version : await findVersion(deps.db, target);
   if (!row) return unknownVersion(target);
-  const sla = await deps.db.service.findFirst({ where: { unitId: unit.id, serviceName: 'sla' }, select: { serviceStatus: true } });
+  const sla = await findServiceStatus(deps.db, unit.id, 'sla');
   const channel = unit.selectedChannelId ? deps.readModel.channels.get(unit.selectedChannelId) : undefined;
   const hub = channel ? deps.readModel.servers.get(channel.serverId) : undefined;
   const capabilities = typeof unit.capabilities === 'object' && unit.capabilities !== null ? (unit.capabilities as Record<string, unknown>) : {};

@@ -11,7 +11,6 @@
  * announced as `upgrade.changed` on the device's topics (progress at most every ~500 ms a device).
  */
 import {
-  OPEN_UPGRADE_STATES,
   canonicalSoftwareVersionNumber,
   type DeviceAck,
   type UpgradeCandidate,
@@ -40,7 +39,6 @@ import {
   checkUnitUpgrade,
   reason,
   unknownVersionReason,
-  versionSelect,
   type UpgradeCheck,
   type UpgradeReason,
   type VersionRow,
@@ -51,6 +49,7 @@ import { UpgradeReports } from './upgrade-reports.js';
 import { CHUNK, GENERIC_UPGRADE_FAILURE, inWaves, isOpen, type UpgradeDevice, type UpgradeJobRow } from './jobs.js';
 import { presentJob } from './presenter.js';
 import { deviceRefusal } from '../../platform/device-refusal.js';
+import * as repo from './repository.js';
 
 /** Progress of one device is announced at most this often (state changes always). */
 const PROGRESS_PUBLISH_MS = 500;
@@ -105,10 +104,7 @@ export class UpgradeService {
 
   /** The fleet restarted from its seed: upgrades still open end failed (-1, reboot server). */
   async failOpen(at: number): Promise<void> {
-    await this.deps.db.upgradeJob.updateMany({
-      where: { state: { in: [...OPEN_UPGRADE_STATES] } },
-      data: { state: 'failed', failureCode: GENERIC_UPGRADE_FAILURE, finishedAt: new Date(at) },
-    });
+    await repo.failOpenUpgradeJobs(this.deps.db, GENERIC_UPGRADE_FAILURE, new Date(at));
   }
 
   // ── jobs a previous process left open (upgrade-resume.ts) ────────────────────────────────
@@ -198,10 +194,7 @@ export class UpgradeService {
   }
 
   private openJob(type: UpgradeDeviceType, id: string): Promise<UpgradeJobRow | null> {
-    return this.deps.db.upgradeJob.findFirst({
-      where: { deviceType: type, deviceId: id, state: { in: [...OPEN_UPGRADE_STATES] } },
-      orderBy: { createdAt: 'desc' },
-    });
+    return repo.findOpenUpgradeJob(this.deps.db, type, id);
   }
 
   /** The running job of each device, or else its last one. */
@@ -210,10 +203,7 @@ export class UpgradeService {
     for (const type of ['unit', 'server'] as const) {
       const ids = devices.filter((d) => d.type === type).map((d) => d.id);
       for (let i = 0; i < ids.length; i += CHUNK) {
-        const rows = await this.deps.db.upgradeJob.findMany({
-          where: { deviceType: type, deviceId: { in: ids.slice(i, i + CHUNK) } },
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        });
+        const rows = await repo.findJobsOfDevices(this.deps.db, type, ids.slice(i, i + CHUNK));
         for (const r of rows) {
           const key = `${type}:${r.deviceId}`;
           const held = out.get(key);
@@ -297,7 +287,7 @@ export class UpgradeService {
 
   /** GET v2/upgrades/{id}: a job of a device the caller sees (global roles: also of a device that is gone). */
   async getJob(user: AuthUser, id: string): Promise<UpgradeJob> {
-    const row = await this.deps.db.upgradeJob.findUnique({ where: { id } });
+    const row = await repo.findUpgradeJob(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     const d = this.device(row.deviceType === 'server' ? 'server' : 'unit', row.deviceId);
     if (d ? !this.sees(user, d) : !user.global) throw new AppError('NOT_FOUND');
@@ -308,9 +298,7 @@ export class UpgradeService {
   async targets(user: AuthUser, type: UpgradeDeviceType, id: string): Promise<UpgradeTargets> {
     const d = this.visibleDevice(user, type, id);
     const inventoryIds = this.inventoryIdsOf(d);
-    const versions = (
-      await this.deps.db.softwareVersion.findMany({ where: { deprecated: false }, select: { ...versionSelect, description: true, releaseNotesUrl: true } })
-    )
+    const versions = (await repo.findUpgradeTargetVersions(this.deps.db))
       .filter((v) => availableTo(v, inventoryIds))
       .sort((a, b) => byVersionDesc(a.number, b.number));
     const targets: UpgradeTarget[] = [];
@@ -366,18 +354,14 @@ export class UpgradeService {
     }
     const refusal = await this.dispatch(d, row);
     if (refusal) throw refusal;
-    const fresh = await this.deps.db.upgradeJob.findUnique({ where: { id: row.id } });
+    const fresh = await repo.findUpgradeJob(this.deps.db, row.id);
     return this.toJob(fresh ?? row);
   }
 
   /** GET v2/{units|servers}/{id}/upgrades: newest first. */
   async history(user: AuthUser, type: UpgradeDeviceType, id: string, q: UpgradeHistoryQuery): Promise<UpgradeJobPage> {
     this.visibleDevice(user, type, id);
-    const where = { deviceType: type, deviceId: id };
-    const [rows, total] = await Promise.all([
-      this.deps.db.upgradeJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: q.offset, take: q.limit }),
-      this.deps.db.upgradeJob.count({ where }),
-    ]);
+    const [rows, total] = await Promise.all([repo.findDeviceJobPage(this.deps.db, type, id, q.offset, q.limit), repo.countDeviceJobs(this.deps.db, type, id)]);
     return { items: rows.map((r) => this.toJob(r)), total, offset: q.offset, limit: q.limit };
   }
 
@@ -408,19 +392,22 @@ export class UpgradeService {
     counted: Set<string> = new Set(),
   ): Promise<UpgradeJobRow | null> {
     if (!counted.has(target)) {
-      const version = await tx.softwareVersion.findUnique({ where: { number: canonicalSoftwareVersionNumber(target) }, select: { id: true, updatedAt: true } });
+      const version = await repo.findSoftwareVersionStamp(tx, canonicalSoftwareVersionNumber(target));
       if (!version) return null;
       // A job started is no change of the version itself: its updatedAt stays.
-      const { count } = await tx.softwareVersion.updateMany({
-        where: { id: version.id },
-        data: { jobsStarted: { increment: 1 }, updatedAt: version.updatedAt },
-      });
+      const count = await repo.countJobStarted(tx, version.id, version.updatedAt);
       if (count === 0) return null;
       counted.add(target);
     }
     // Awaited here: a Prisma query runs when awaited, and must run inside the transaction's context.
-    return await tx.upgradeJob.create({
-      data: { deviceType: d.type, deviceId: d.row.id, fromVersion: d.row.swVersion, targetVersion: target, state: 'pending', requestedById, batchId },
+    return await repo.createUpgradeJob(tx, {
+      deviceType: d.type,
+      deviceId: d.row.id,
+      fromVersion: d.row.swVersion,
+      targetVersion: target,
+      state: 'pending',
+      requestedById,
+      batchId,
     });
   }
 
@@ -465,12 +452,9 @@ export class UpgradeService {
   /** End a pending job rejected (unless the device's own report did already). */
   private async reject(job: UpgradeJobRow, code: number | null): Promise<void> {
     const at = this.deps.clock.now();
-    const { count } = await this.deps.db.upgradeJob.updateMany({
-      where: { id: job.id, state: 'pending' },
-      data: { state: 'rejected', failureCode: code, finishedAt: new Date(at), updatedAt: new Date(at), version: { increment: 1 } },
-    });
+    const count = await repo.endUpgradeJob(this.deps.db, job.id, { state: 'pending' }, 'rejected', code, new Date(at));
     if (count === 0) return;
-    const row = await this.deps.db.upgradeJob.findUnique({ where: { id: job.id } });
+    const row = await repo.findUpgradeJob(this.deps.db, job.id);
     if (row) this.announce(row, at, false);
   }
 }
