@@ -36,7 +36,7 @@
  * Only the rows in view (plus overscan) are in the DOM (@tanstack/react-virtual), so 10,000 rows
  * stay smooth; sorting precomputes keys (gridSort.ts).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ActionIcon } from '@mantine/core';
@@ -332,17 +332,21 @@ export function DataGrid<T>({
     virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [scrollToKey, sorted, rowKey, virtualizer]);
 
-  const onToggle = useCallback(
-    (key: string, expanded: boolean) => {
-      // A collapsing row goes back to the fixed height (its measured size would stay otherwise).
-      if (!expanded) {
-        const index = sorted.findIndex((row) => rowKey(row) === key);
-        if (index >= 0) virtualizer.resizeItem(index, rowHeight);
-      }
-      onExpandedChange?.(key, expanded);
-    },
-    [onExpandedChange, sorted, rowKey, virtualizer, rowHeight],
-  );
+  // The rows are memoised: a toggle that changed with every list update (a live event) would render
+  // every row in view again for one unit's change. It reads the current rows at the click instead.
+  const toggleState = useRef({ sorted, rowKey, virtualizer, rowHeight, onExpandedChange });
+  useLayoutEffect(() => {
+    toggleState.current = { sorted, rowKey, virtualizer, rowHeight, onExpandedChange };
+  });
+  const onToggle = useCallback((key: string, expanded: boolean) => {
+    const current = toggleState.current;
+    // A collapsing row goes back to the fixed height (its measured size would stay otherwise).
+    if (!expanded) {
+      const index = current.sorted.findIndex((row) => current.rowKey(row) === key);
+      if (index >= 0) current.virtualizer.resizeItem(index, current.rowHeight);
+    }
+    current.onExpandedChange?.(key, expanded);
+  }, []);
   const expandLabel = t('unitList.grid.expand');
   const collapseLabel = t('unitList.grid.collapse');
 

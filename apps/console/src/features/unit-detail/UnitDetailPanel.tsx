@@ -5,7 +5,7 @@
  * unit dialogs. The tab, the open configuration modal and the open dialog live in the URL
  * (`tab`, `config`, `dialog`: see detailParams.ts); the other params are left alone.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Alert, Box, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
@@ -45,10 +45,14 @@ const DIALOG_COMPONENTS: Record<DetailDialog, LazyExoticComponent<ComponentType<
   guestInvite: lazy(() => import('../dialogs/GuestInviteDialog')),
 };
 
-/** One panel per unit: switching to another unit starts from a clean state (transitions, graph, forms). */
-export default function UnitDetailPanel(props: UnitDetailPanelProps) {
+/**
+ * One panel per unit: switching to another unit starts from a clean state (transitions, graph, forms).
+ * Memoised: the unit list around it renders again on every live update of any unit, the panel only
+ * on its own unit's.
+ */
+export default memo(function UnitDetailPanel(props: UnitDetailPanelProps) {
   return <UnitDetailPanelContent key={props.unitId} {...props} />;
-}
+});
 
 function UnitDetailPanelContent({ unitId, onClose }: UnitDetailPanelProps) {
   const { t } = useTranslation();
