@@ -200,7 +200,10 @@ function ListRow<R, I>({
   );
 }
 
-export function ListTable<Row, Item = Row>(props: ListTableProps<Row, Item>) {
+/** The list's rows are its items, or what each row's `useRow` makes of its item. */
+export function ListTable<Row, Item>(props: ListTableProps<Row, Item> & { readonly useRow: (item: Item) => Row }): ReactNode;
+export function ListTable<Row>(props: ListTableProps<Row>): ReactNode;
+export function ListTable<Row, Item = Row>(props: ListTableProps<Row, Item>): ReactNode {
   const { items, columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
   const total = props.total ?? items.length;
   const paged = onPage !== undefined && total > pageSize;
