@@ -7,13 +7,14 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
+import { ListTable } from '../../kit/ListTable';
 import type { QueryLike } from '../../components/queryView';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
@@ -122,38 +123,42 @@ function Certificates({ server, config, allowed }: { server: ServerDetail; confi
       <Text fw={500} size="sm">
         {t('devices.config.certificates')}
       </Text>
-      {config.certificates.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('devices.config.noCertificates')}
-        </Text>
-      ) : (
-        <Table>
-          <Table.Tbody>
-            {config.certificates.map((certificate) => (
-              <Table.Tr key={certificate.id} data-testid={`server-certificate-${certificate.id}`}>
-                <Table.Td>{certificate.name}</Table.Td>
-                <Table.Td>{certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()}</Table.Td>
-                <Table.Td>
-                  {allowed && (
-                    <Tooltip label={t('devices.config.removeCertificate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('devices.config.removeCertificate')}
-                        loading={remove.isPending}
-                        onClick={() => remove.mutate({ params: { id: server.id }, body: { removeCertificateId: certificate.id } })}
-                        data-testid={`server-certificate-remove-${certificate.id}`}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ListTable
+        plain
+        headless
+        items={config.certificates}
+        rowKey={(certificate) => certificate.id}
+        testIdPrefix="server-certificate"
+        rowTestId={(certificate) => `server-certificate-${certificate.id}`}
+        emptyText={t('devices.config.noCertificates')}
+        columns={[
+          { id: 'name', header: '', render: (certificate) => certificate.name },
+          {
+            id: 'expires',
+            header: '',
+            render: (certificate) => (certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()),
+          },
+          {
+            id: 'remove',
+            header: '',
+            render: (certificate) =>
+              allowed && (
+                <Tooltip label={t('devices.config.removeCertificate')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('devices.config.removeCertificate')}
+                    loading={remove.isPending}
+                    onClick={() => remove.mutate({ params: { id: server.id }, body: { removeCertificateId: certificate.id } })}
+                    data-testid={`server-certificate-remove-${certificate.id}`}
+                  >
+                    ×
+                  </ActionIcon>
+                </Tooltip>
+              ),
+          },
+        ]}
+      />
       {remove.error && (
         <Alert color="red" data-testid="server-certificate-error">
           {errorText(remove.error)}
