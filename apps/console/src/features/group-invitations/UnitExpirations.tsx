@@ -58,13 +58,6 @@ export function UnitExpirations({
 }) {
   const { t } = useTranslation();
   const canWrite = useCanCall('updateGroupUnitExpiration');
-  if (units.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" data-testid="unit-expirations-empty">
-        {t('groups.invitations.noUnits')}
-      </Text>
-    );
-  }
   const columns: ListColumn<UnitRow>[] = [
     { id: 'unit', header: '', render: (u) => u.label },
     {
@@ -118,8 +111,9 @@ export function UnitExpirations({
       rowKey={(u) => u.unitId}
       useRow={useUnitExpiration}
       columns={columns}
-      testIdPrefix="unit-expiration"
+      testIdPrefix="unit-expirations"
       testId="unit-expirations"
+      emptyText={t('groups.invitations.noUnits')}
       rowTestId={(u) => `unit-expiration-${u.unitId}`}
       rowData={(u) => ({ 'data-expires': u.current?.expiresAt ?? '' })}
     />
