@@ -9,7 +9,7 @@ import type { ServerConfiguration } from '@fleet/contracts';
 import { FakeApi } from '../../test-utils/fakeApi';
 import { renderWithApp } from '../../test-utils/render';
 import { makeServer } from '../../test-utils/servers';
-import { MmhConfiguration } from './ServerSettings';
+import { ServerConfigurationSection } from './ServerSettings';
 
 const server = makeServer({ id: 'MMH1' });
 
@@ -41,7 +41,7 @@ describe('Servers: the certificates', () => {
         ]),
       )
       .on('setMmhServerConfiguration', configuration([]));
-    const { user } = await renderWithApp(<MmhConfiguration server={server} allowed />, { api, realtime: false });
+    const { user } = await renderWithApp(<ServerConfigurationSection server={server} kind="mmh" allowed />, { api, realtime: false });
     expect(await screen.findByTestId('server-certificate-c1')).toHaveTextContent('hub.pem—');
     expect(screen.getByTestId('server-certificate-c2')).toHaveTextContent('old.pem');
     await user.click(screen.getByTestId('server-certificate-remove-c2'));
@@ -50,11 +50,11 @@ describe('Servers: the certificates', () => {
 
   it('offers no remove to those who may not change servers, and says when there is no certificate', async () => {
     const api = new FakeApi().on('getMmhServerConfiguration', configuration([{ id: 'c1', name: 'hub.pem', expiresAt: null }]));
-    const { unmount } = await renderWithApp(<MmhConfiguration server={server} allowed={false} />, { api, realtime: false });
+    const { unmount } = await renderWithApp(<ServerConfigurationSection server={server} kind="mmh" allowed={false} />, { api, realtime: false });
     expect(await screen.findByTestId('server-certificate-c1')).toBeVisible();
     expect(screen.queryByTestId('server-certificate-remove-c1')).not.toBeInTheDocument();
     unmount();
-    await renderWithApp(<MmhConfiguration server={server} allowed />, {
+    await renderWithApp(<ServerConfigurationSection server={server} kind="mmh" allowed />, {
       api: new FakeApi().on('getMmhServerConfiguration', configuration([])),
       realtime: false,
     });
