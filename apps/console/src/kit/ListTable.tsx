@@ -68,7 +68,7 @@ export interface ListTableProps<Row, Item = Row> {
   readonly items: readonly Item[];
   readonly columns: readonly ListColumn<Row>[];
   readonly rowKey: (item: Item) => string;
-  /** A hook each row calls once on its item (the row's own queries and state); the columns show what it returns. */
+  /** A hook each row calls once on its item (the row's own queries and state); the columns show what it returns. The same hook on every render (a module's function, not one made in render). */
   readonly useRow?: (item: Item) => Row;
   /** A short table without its header row. */
   readonly headless?: boolean;
