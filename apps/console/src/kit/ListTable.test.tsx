@@ -1,8 +1,10 @@
 /**
  * The kit's list table on its own: the header sorts (aria-sort and the arrow of the sorted
  * column), the pages show once there is more than one, the empty note stands for no rows, and a
- * short list held in memory shows without pages under the screen's own test ids.
+ * short list held in memory shows without pages under the screen's own test ids; a row with its
+ * own state shows what its hook makes of its item, and a headless table has no header row.
  */
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test-utils/render';
@@ -71,5 +73,30 @@ describe('kit: the list table', () => {
     expect(screen.getByTestId('my-table')).toBeVisible();
     expect(screen.getByTestId('my-row-a')).toHaveTextContent('Alpha');
     expect(screen.queryByTestId('mine-pagination')).not.toBeInTheDocument();
+  });
+
+  it('gives each row the state of its own hook, and leaves the header out when headless', async () => {
+    function useCounted(item: Row) {
+      const [count, setCount] = useState(0);
+      return { ...item, count, bump: () => setCount(count + 1) };
+    }
+    const { user } = await renderWithApp(
+      <ListTable
+        headless
+        items={ROWS}
+        rowKey={(r) => r.id}
+        useRow={useCounted}
+        testIdPrefix="counted"
+        columns={[
+          { id: 'name', header: 'Name', render: (r) => `${r.name} ${r.count}`, cellTestId: true },
+          { id: 'bump', header: '', align: 'right', render: (r) => <button onClick={r.bump}>{`bump ${r.id}`}</button> },
+        ]}
+      />,
+      { realtime: false },
+    );
+    expect(screen.getByTestId('counted-grid').querySelector('thead')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'bump b' }));
+    expect(screen.getByTestId('counted-name-a')).toHaveTextContent('Alpha 0');
+    expect(screen.getByTestId('counted-name-b')).toHaveTextContent('Bravo 1');
   });
 });

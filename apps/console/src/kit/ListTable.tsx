@@ -6,6 +6,8 @@
  * (clickable when `onRowClick` is given) — then the total and the pages (Mantine Pagination once
  * there is more than one page; none without `onPage`). It owns no data. The header and the empty
  * note are the virtualised grid's too (components/grid/DataGrid): `HeaderLabel`, `EmptyNote`.
+ * A row with its own queries or state takes them from `useRow`, a hook each row calls on its item
+ * (the columns then show what it returns); a short table may go without its header (`headless`).
  *
  * Test ids, with `testIdPrefix` the screen's prefix: `-grid` (or `-<tableTestId>`, or `testId`),
  * `-row-<key>` (or `rowTestId(row)`), `-sort-<columnId>`, `-<columnId>-<key>` on a cell whose column
@@ -46,6 +48,7 @@ export interface ListColumn<Row> {
   readonly resizable?: boolean;
   /** The grid's: sorts in memory by this value (none sorts last); the column is sortable when given. */
   readonly sortValue?: (row: Row) => SortValue;
+  /** The cells' and the header's alignment (both tables). */
   readonly align?: 'left' | 'center' | 'right';
   /** The grid's: the cell holds buttons, its clicks do not open the row. */
   readonly interactive?: boolean;
@@ -60,10 +63,15 @@ export function cellTestIdOf<Row>(column: ListColumn<Row>, row: Row, prefix: str
 /** Extra `data-*` attributes of a row (read by the end-to-end tests). */
 export type RowData = Readonly<Record<`data-${string}`, string | number | boolean | undefined>>;
 
-export interface ListTableProps<Row> {
-  readonly items: readonly Row[];
+/** `Item` is what the list holds; `Row` what the columns show: the item itself, or what `useRow` makes of it. */
+export interface ListTableProps<Row, Item = Row> {
+  readonly items: readonly Item[];
   readonly columns: readonly ListColumn<Row>[];
-  readonly rowKey: (row: Row) => string;
+  readonly rowKey: (item: Item) => string;
+  /** A hook each row calls once on its item (the row's own queries and state); the columns show what it returns. The same hook on every render (a module's function, not one made in render). */
+  readonly useRow?: (item: Item) => Row;
+  /** A short table without its header row. */
+  readonly headless?: boolean;
   readonly testIdPrefix: string;
   /** The table's test id suffix: `grid` unless the screen's tests know it as something else. */
   readonly tableTestId?: string;
@@ -150,25 +158,32 @@ export function EmptyNote({ testId, className, children }: { testId: string; cla
 function Header<R>({ column, sort, onSort, prefix }: { column: ListColumn<R>; sort?: ListSort; onSort?: (sortKey: string) => void; prefix: string }) {
   const { sortKey } = column;
   const label = column.headerNode ?? column.header;
-  if (sortKey === undefined || sort === undefined || onSort === undefined) return <Table.Th>{label}</Table.Th>;
+  if (sortKey === undefined || sort === undefined || onSort === undefined) return <Table.Th ta={column.align}>{label}</Table.Th>;
   const direction = sort.sortBy === sortKey ? sort.sortDir : 'none';
   return (
-    <Table.Th aria-sort={ariaSort(direction)}>
+    <Table.Th ta={column.align} aria-sort={ariaSort(direction)}>
       <HeaderLabel label={label} direction={direction} onSort={() => onSort(sortKey)} testId={`${prefix}-sort-${column.id}`} />
     </Table.Th>
   );
 }
 
-function ListRow<R>({
-  row,
+/** The row as it is: the item itself where the list gives no `useRow`. */
+function useItem<R, I>(item: I): R {
+  return item as unknown as R;
+}
+
+function ListRow<R, I>({
+  item,
   rowKey,
+  useRow = useItem,
   columns,
   prefix,
   onRowClick,
   rowData,
   rowTestId,
-}: Pick<ListTableProps<R>, 'rowKey' | 'columns' | 'onRowClick' | 'rowData' | 'rowTestId'> & { row: R; prefix: string }) {
-  const key = rowKey(row);
+}: Pick<ListTableProps<R, I>, 'rowKey' | 'useRow' | 'columns' | 'onRowClick' | 'rowData' | 'rowTestId'> & { item: I; prefix: string }) {
+  const row = useRow(item);
+  const key = rowKey(item);
   return (
     <Table.Tr
       {...rowData?.(row)}
@@ -177,7 +192,7 @@ function ListRow<R>({
       style={onRowClick ? { cursor: 'pointer' } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column.id} {...column.cellData?.(row)} data-testid={cellTestIdOf(column, row, prefix, key)}>
+        <Table.Td key={column.id} ta={column.align} {...column.cellData?.(row)} data-testid={cellTestIdOf(column, row, prefix, key)}>
           {column.render(row)}
         </Table.Td>
       ))}
@@ -185,7 +200,10 @@ function ListRow<R>({
   );
 }
 
-export function ListTable<Row>(props: ListTableProps<Row>) {
+/** The list's rows are its items, or what each row's `useRow` makes of its item. */
+export function ListTable<Row, Item>(props: ListTableProps<Row, Item> & { readonly useRow: (item: Item) => Row }): ReactNode;
+export function ListTable<Row>(props: ListTableProps<Row>): ReactNode;
+export function ListTable<Row, Item = Row>(props: ListTableProps<Row, Item>): ReactNode {
   const { items, columns, rowKey, testIdPrefix: prefix, sort, onSort, page = 1, pageSize = Number.POSITIVE_INFINITY, onPage, totalText } = props;
   const total = props.total ?? items.length;
   const paged = onPage !== undefined && total > pageSize;
@@ -201,19 +219,22 @@ export function ListTable<Row>(props: ListTableProps<Row>) {
             {...props.tableProps}
             data-testid={props.testId ?? `${prefix}-${props.tableTestId ?? 'grid'}`}
           >
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Header key={column.id} column={column} sort={sort} onSort={onSort} prefix={prefix} />
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            {!props.headless && (
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Header key={column.id} column={column} sort={sort} onSort={onSort} prefix={prefix} />
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+            )}
             <Table.Tbody>
-              {items.map((row) => (
+              {items.map((item) => (
                 <ListRow
-                  key={rowKey(row)}
-                  row={row}
+                  key={rowKey(item)}
+                  item={item}
                   rowKey={rowKey}
+                  useRow={props.useRow}
                   columns={columns}
                   prefix={props.rowTestIdPrefix ?? prefix}
                   onRowClick={props.onRowClick}

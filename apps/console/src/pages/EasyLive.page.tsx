@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { StandalonePage } from '../components/StandalonePage';
 import { ClientConfigurationNotice } from '../config/ClientConfigurationNotice';
 import { JoinWithCode } from '../features/group-invitations/JoinWithCode';
 import { isFeatureOn, useClientConfiguration } from '../config/clientConfiguration';
+import { ListTable, type ListColumn } from '../kit/ListTable';
 import { canOpen } from '../routing/decideRoute';
 import { LIST_PATH } from '../routing/routes';
 import { toRouteUser, useSessionUser } from '../session/hooks';
@@ -72,6 +73,28 @@ export default function EasyLivePage({ route }: PageProps) {
   const openConsole = canOpen(toRouteUser(user), LIST_PATH);
   const [search] = useSearchParams();
   const rows = channels.data?.channels ?? [];
+  const columns: ListColumn<ChannelLive>[] = [
+    { id: 'channel', header: t('entryPages.easyLive.channel'), render: (channel) => channel.channelName },
+    {
+      id: 'status',
+      header: t('entryPages.easyLive.status'),
+      render: (channel) => (
+        <Badge variant="light" color={channel.busy ? 'red' : channel.offline ? 'gray' : 'green'}>
+          {t(`channels.status.${channel.status}`)}
+        </Badge>
+      ),
+    },
+    { id: 'groups', header: t('entryPages.easyLive.groups'), render: (channel) => groupNames(channel, groups.data ?? []) },
+  ];
+  if (preview) {
+    columns.push({
+      id: 'preview',
+      header: t('entryPages.easyLive.preview'),
+      headerNode: <span data-testid="easy-live-preview-column">{t('entryPages.easyLive.preview')}</span>,
+      cellTestId: (channel) => `easy-live-preview-${channel.channelId}`,
+      render: (channel) => (channel.preview && previewed(channel) ? t('entryPages.easyLive.previewAvailable') : ''),
+    });
+  }
   return (
     <StandalonePage title={t(`routes.${route.id}`)} testId="easy-live-page">
       <ClientConfigurationNotice state={configuration} />
@@ -86,40 +109,20 @@ export default function EasyLivePage({ route }: PageProps) {
           </Button>
         </Alert>
       )}
-      {channels.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" data-testid="easy-live-empty">
-          {t('entryPages.easyLive.noChannels')}
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <Table striped withTableBorder data-testid="easy-live-channels" data-count={rows.length}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('entryPages.easyLive.channel')}</Table.Th>
-              <Table.Th>{t('entryPages.easyLive.status')}</Table.Th>
-              <Table.Th>{t('entryPages.easyLive.groups')}</Table.Th>
-              {preview && <Table.Th data-testid="easy-live-preview-column">{t('entryPages.easyLive.preview')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((channel) => (
-              <Table.Tr key={channel.channelId} data-testid={`easy-live-channel-${channel.channelId}`} data-status={channel.status}>
-                <Table.Td>{channel.channelName}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={channel.busy ? 'red' : channel.offline ? 'gray' : 'green'}>
-                    {t(`channels.status.${channel.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{groupNames(channel, groups.data ?? [])}</Table.Td>
-                {preview && (
-                  <Table.Td data-testid={`easy-live-preview-${channel.channelId}`}>
-                    {channel.preview && previewed(channel) ? t('entryPages.easyLive.previewAvailable') : ''}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+      {(channels.isSuccess || rows.length > 0) && (
+        <ListTable
+          plain
+          striped
+          tableProps={{ withTableBorder: true, ...{ 'data-count': rows.length } }}
+          items={rows}
+          columns={columns}
+          rowKey={(channel) => channel.channelId}
+          testIdPrefix="easy-live"
+          testId="easy-live-channels"
+          rowTestId={(channel) => `easy-live-channel-${channel.channelId}`}
+          rowData={(channel) => ({ 'data-status': channel.status })}
+          emptyText={t('entryPages.easyLive.noChannels')}
+        />
       )}
       {openConsole && (
         <Group>

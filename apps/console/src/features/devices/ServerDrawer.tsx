@@ -16,7 +16,7 @@ import { serverSections } from './serverFormat';
 import type { ServerSections } from './serverFormat';
 import { ServerFeed } from './ServerFeed';
 import { CommentSection, ResetInstance, ServerFacts, ServicesAndIps, StatusCheck } from './ServerOverview';
-import { IpPipeSection, MmhConfiguration, SmpteSection, VrConfiguration } from './ServerSettings';
+import { IpPipeSection, ServerConfigurationSection, SmpteSection } from './ServerSettings';
 import { useServer } from './useServers';
 import { canApply } from '../../kit/access';
 
@@ -70,8 +70,13 @@ function ServerBody({ server }: { server: ServerDetail }) {
               <ResetInstance server={server} allowed={may('resetServerInstance')} />
             </>
           )}
-          {tab === 'configuration' && sections.configuration === 'mmh' && <MmhConfiguration server={server} allowed={may('setMmhServerConfiguration')} />}
-          {tab === 'configuration' && sections.configuration === 'vr' && <VrConfiguration server={server} allowed={may('setVrServerConfiguration')} />}
+          {tab === 'configuration' && sections.configuration !== null && (
+            <ServerConfigurationSection
+              server={server}
+              kind={sections.configuration}
+              allowed={may(sections.configuration === 'mmh' ? 'setMmhServerConfiguration' : 'setVrServerConfiguration')}
+            />
+          )}
           {tab === 'smpte' && <SmpteSection server={server} allowed={may('setMmhServerSmpte')} />}
           {tab === 'ipPipe' && <IpPipeSection server={server} allowed={may('updateMmhServerIpPipe')} />}
           {tab === 'feed' && sections.feed !== null && <ServerFeed server={server} kind={sections.feed} />}

@@ -7,13 +7,14 @@
  */
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IFB_MODES, IpPipeBody, PUBLISHING_MODES, ServerConfigurationBody, SmpteSettingsBody } from '@fleet/contracts';
 import type { IpPipeSettings, ServerConfiguration, ServerDetail, SmpteSettings } from '@fleet/contracts';
 import { useEndpointMutation, useEndpointQuery, endpointPrefix } from '../../api/hooks';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { QueryView } from '../../components/QueryView';
+import { ListTable } from '../../kit/ListTable';
 import type { QueryLike } from '../../components/queryView';
 import { useFieldError } from '../../lib/forms/useFieldError';
 import { useToast } from '../../toast/useToast';
@@ -25,19 +26,21 @@ import type { ServerConfigForm } from './serverForms';
 import { useServerForm } from './useServerForm';
 
 // ── Configuration ────────────────────────────────────────────────────────────────────────────
-type ConfigEndpoint = 'setMmhServerConfiguration' | 'setVrServerConfiguration';
+/** The configuration's read and write calls, by the server's kind. */
+const CONFIGURATION_CALLS = {
+  mmh: { read: 'getMmhServerConfiguration', write: 'setMmhServerConfiguration' },
+  vr: { read: 'getVrServerConfiguration', write: 'setVrServerConfiguration' },
+} as const;
+type ConfigurationCalls = (typeof CONFIGURATION_CALLS)[keyof typeof CONFIGURATION_CALLS];
 
-function ConfigurationForm({
-  server,
-  config,
-  endpoint,
-  allowed,
-}: {
+interface ConfigurationProps {
   server: ServerDetail;
   config: ServerConfiguration;
-  endpoint: ConfigEndpoint;
+  calls: ConfigurationCalls;
   allowed: boolean;
-}) {
+}
+
+function ConfigurationForm({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
   const source = useMemo(() => serverConfigForm(config), [config]);
   const toBody = useMemo(() => (values: ServerConfigForm) => serverConfigBody(values, source), [source]);
@@ -45,10 +48,10 @@ function ConfigurationForm({
     serverId: server.id,
     serverName: server.name,
     source,
-    endpoint,
+    endpoint: calls.write,
     schema: ServerConfigurationBody,
     toBody,
-    refresh: [endpoint === 'setMmhServerConfiguration' ? 'getMmhServerConfiguration' : 'getVrServerConfiguration'],
+    refresh: [calls.read],
   });
   const error = useFieldError('server-error-config', form.errors);
   const text = (field: keyof ServerConfigForm, label: string) => (
@@ -63,7 +66,7 @@ function ConfigurationForm({
   return (
     <ChannelFormSection formId="server-config" title={t('devices.config.title')} form={form} allowed={allowed}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {endpoint === 'setMmhServerConfiguration' && (
+        {calls.write === 'setMmhServerConfiguration' && (
           <NativeSelect
             label={t('devices.config.ifbMode')}
             description={t('devices.config.ifbModeHint')}
@@ -103,18 +106,15 @@ function ConfigurationForm({
   );
 }
 
-function Certificates({ server, config, allowed }: { server: ServerDetail; config: ServerConfiguration; allowed: boolean }) {
+function Certificates({ server, config, calls, allowed }: ConfigurationProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const queryClient = useQueryClient();
-  const endpoint = config.serverType === 'vr_server' ? 'setVrServerConfiguration' : 'setMmhServerConfiguration';
-  const remove = useEndpointMutation(endpoint, {
+  const remove = useEndpointMutation(calls.write, {
     onSuccess: () => {
       toast.show({ message: t('devices.config.certificateRemoved'), variant: 'success' });
-      void queryClient.invalidateQueries({
-        queryKey: endpointPrefix(endpoint === 'setVrServerConfiguration' ? 'getVrServerConfiguration' : 'getMmhServerConfiguration'),
-      });
+      void queryClient.invalidateQueries({ queryKey: endpointPrefix(calls.read) });
     },
   });
   return (
@@ -122,38 +122,42 @@ function Certificates({ server, config, allowed }: { server: ServerDetail; confi
       <Text fw={500} size="sm">
         {t('devices.config.certificates')}
       </Text>
-      {config.certificates.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('devices.config.noCertificates')}
-        </Text>
-      ) : (
-        <Table>
-          <Table.Tbody>
-            {config.certificates.map((certificate) => (
-              <Table.Tr key={certificate.id} data-testid={`server-certificate-${certificate.id}`}>
-                <Table.Td>{certificate.name}</Table.Td>
-                <Table.Td>{certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()}</Table.Td>
-                <Table.Td>
-                  {allowed && (
-                    <Tooltip label={t('devices.config.removeCertificate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('devices.config.removeCertificate')}
-                        loading={remove.isPending}
-                        onClick={() => remove.mutate({ params: { id: server.id }, body: { removeCertificateId: certificate.id } })}
-                        data-testid={`server-certificate-remove-${certificate.id}`}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ListTable
+        plain
+        headless
+        items={config.certificates}
+        rowKey={(certificate) => certificate.id}
+        testIdPrefix="server-certificate"
+        rowTestId={(certificate) => `server-certificate-${certificate.id}`}
+        emptyText={t('devices.config.noCertificates')}
+        columns={[
+          { id: 'name', header: '', render: (certificate) => certificate.name },
+          {
+            id: 'expires',
+            header: '',
+            render: (certificate) => (certificate.expiresAt === null ? '—' : new Date(certificate.expiresAt).toLocaleDateString()),
+          },
+          {
+            id: 'remove',
+            header: '',
+            render: (certificate) =>
+              allowed && (
+                <Tooltip label={t('devices.config.removeCertificate')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('devices.config.removeCertificate')}
+                    loading={remove.isPending}
+                    onClick={() => remove.mutate({ params: { id: server.id }, body: { removeCertificateId: certificate.id } })}
+                    data-testid={`server-certificate-remove-${certificate.id}`}
+                  >
+                    ×
+                  </ActionIcon>
+                </Tooltip>
+              ),
+          },
+        ]}
+      />
       {remove.error && (
         <Alert color="red" data-testid="server-certificate-error">
           {errorText(remove.error)}
@@ -173,28 +177,16 @@ function Section<T>({ query, children }: { query: QueryLike<T>; children: (data:
   );
 }
 
-export function MmhConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
-  const query = useEndpointQuery('getMmhServerConfiguration', { params: { id: server.id } });
+/** A multimedia hub's or video return server's configuration form and certificates. */
+export function ServerConfigurationSection({ server, kind, allowed }: { server: ServerDetail; kind: keyof typeof CONFIGURATION_CALLS; allowed: boolean }) {
+  const calls = CONFIGURATION_CALLS[kind];
+  const query = useEndpointQuery(calls.read, { params: { id: server.id } });
   return (
     <Section query={query}>
       {(config) => (
         <Stack gap="md">
-          <ConfigurationForm server={server} config={config} endpoint="setMmhServerConfiguration" allowed={allowed} />
-          <Certificates server={server} config={config} allowed={allowed} />
-        </Stack>
-      )}
-    </Section>
-  );
-}
-
-export function VrConfiguration({ server, allowed }: { server: ServerDetail; allowed: boolean }) {
-  const query = useEndpointQuery('getVrServerConfiguration', { params: { id: server.id } });
-  return (
-    <Section query={query}>
-      {(config) => (
-        <Stack gap="md">
-          <ConfigurationForm server={server} config={config} endpoint="setVrServerConfiguration" allowed={allowed} />
-          <Certificates server={server} config={config} allowed={allowed} />
+          <ConfigurationForm server={server} config={config} calls={calls} allowed={allowed} />
+          <Certificates server={server} config={config} calls={calls} allowed={allowed} />
         </Stack>
       )}
     </Section>

@@ -1,12 +1,14 @@
 /** The tabs of a file's details: Playout, Metadata, Share/FTP, Make a chunk, Download, Chunks (spec 000 §2). */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, NumberInput, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, NumberInput, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { validateChunkRange } from '@fleet/contracts';
 import type { ChannelFile, FileMetadata } from '@fleet/contracts';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
+import { ListTable } from '../../kit/ListTable';
+import { NameValues } from '../../kit/NameValues';
 import { useToast } from '../../toast/useToast';
 import { absoluteUrl, formatBytes, formatDuration } from './fileFormat';
 import { useFileUrlProbe } from './urlProbe';
@@ -108,14 +110,8 @@ export function PlayoutTab({ file, canWrite }: { file: ChannelFile; canWrite: bo
 
 // ── Metadata ────────────────────────────────────────────────────────────────────────────────────
 
-function MetaRow({ label, value, id }: { label: string; value: React.ReactNode; id: string }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={180}>{label}</Table.Th>
-      <Table.Td data-testid={`file-meta-${id}`}>{value}</Table.Td>
-    </Table.Tr>
-  );
-}
+/** A metadata row: its label and its value under the test id `file-meta-<id>`. */
+const metaRow = (id: string, label: string, value: string): readonly [string, React.ReactNode] => [label, <span data-testid={`file-meta-${id}`}>{value}</span>];
 
 const STORY_FIELDS = ['slugline', 'crewName', 'storyId', 'usageTerms', 'provider', 'reporter', 'keywords', 'comments'] as const;
 
@@ -137,32 +133,30 @@ export function MetadataTab({ file }: { file: ChannelFile }) {
   const or = (v: string | null) => (v === null || v === '' ? unknown : v);
   return (
     <Stack gap="md">
-      <Table withRowBorders={false} verticalSpacing={4} data-testid="file-metadata">
-        <Table.Tbody>
-          <MetaRow id="date" label={t('files.metadata.date')} value={m.date === null ? unknown : format.format(new Date(m.date))} />
-          <MetaRow id="size" label={t('files.metadata.size')} value={formatBytes(m.sizeBytes)} />
-          <MetaRow id="resolution" label={t('files.metadata.resolution')} value={or(m.resolution)} />
-          <MetaRow id="length" label={t('files.metadata.length')} value={m.lengthSec === null ? unknown : formatDuration(m.lengthSec)} />
-          <MetaRow id="bitrate" label={t('files.metadata.bitrate')} value={m.bitrateKbps === null ? unknown : `${m.bitrateKbps} kbps`} />
-          <MetaRow id="codec" label={t('files.metadata.codec')} value={or(m.codec)} />
-          <MetaRow id="gps" label={t('files.metadata.gps')} value={m.gps === null ? unknown : `${m.gps.lat.toFixed(5)}, ${m.gps.lng.toFixed(5)}`} />
-          <MetaRow id="unitName" label={t('files.metadata.unitName')} value={or(m.unitName)} />
-          <MetaRow id="unitType" label={t('files.metadata.unitType')} value={or(m.unitType)} />
-        </Table.Tbody>
-      </Table>
+      <NameValues
+        testId="file-metadata"
+        rows={[
+          metaRow('date', t('files.metadata.date'), m.date === null ? unknown : format.format(new Date(m.date))),
+          metaRow('size', t('files.metadata.size'), formatBytes(m.sizeBytes)),
+          metaRow('resolution', t('files.metadata.resolution'), or(m.resolution)),
+          metaRow('length', t('files.metadata.length'), m.lengthSec === null ? unknown : formatDuration(m.lengthSec)),
+          metaRow('bitrate', t('files.metadata.bitrate'), m.bitrateKbps === null ? unknown : `${m.bitrateKbps} kbps`),
+          metaRow('codec', t('files.metadata.codec'), or(m.codec)),
+          metaRow('gps', t('files.metadata.gps'), m.gps === null ? unknown : `${m.gps.lat.toFixed(5)}, ${m.gps.lng.toFixed(5)}`),
+          metaRow('unitName', t('files.metadata.unitName'), or(m.unitName)),
+          metaRow('unitType', t('files.metadata.unitType'), or(m.unitType)),
+        ]}
+      />
       <Text fw={500}>{t('files.metadata.story')}</Text>
       {m.story === null ? (
         <Text size="sm" c="dimmed" data-testid="file-meta-no-story">
           {t('files.metadata.noStory')}
         </Text>
       ) : (
-        <Table withRowBorders={false} verticalSpacing={4} data-testid="file-meta-story">
-          <Table.Tbody>
-            {STORY_FIELDS.map((field) => (
-              <MetaRow key={field} id={`story-${field}`} label={t(`files.metadata.storyFields.${field}`)} value={or(m.story?.[field] ?? null)} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <NameValues
+          testId="file-meta-story"
+          rows={STORY_FIELDS.map((field) => metaRow(`story-${field}`, t(`files.metadata.storyFields.${field}`), or(m.story?.[field] ?? null)))}
+        />
       )}
     </Stack>
   );
@@ -338,24 +332,35 @@ export function DownloadTab({ file }: { file: ChannelFile }) {
   if (entries.length === 0) return <Text c="dimmed">{t('files.download.none')}</Text>;
   const apiBase = getRuntimeConfig().apiBase;
   return (
-    <Table verticalSpacing="xs" data-testid="file-downloads">
-      <Table.Tbody>
-        {entries.map((u, index) => (
-          <Table.Tr key={u.url} data-testid={`file-download-${index}`} data-kind={u.kind}>
-            <Table.Td>
-              <Badge variant="light" color={u.kind === 'file' ? 'blue' : 'grape'}>
-                {t(`files.download.${u.kind}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{u.fileName}</Table.Td>
-            <Table.Td ta="right">{formatBytes(u.sizeBytes)}</Table.Td>
-            <Table.Td>
-              <ProbedDownload href={absoluteUrl(u.url, apiBase, window.location.origin)} fileName={u.fileName} index={index} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      plain
+      headless
+      tableProps={{ verticalSpacing: 'xs' }}
+      items={entries.map((u, index) => ({ ...u, index }))}
+      rowKey={(u) => u.url}
+      testIdPrefix="file-download"
+      testId="file-downloads"
+      rowTestId={(u) => `file-download-${u.index}`}
+      rowData={(u) => ({ 'data-kind': u.kind })}
+      columns={[
+        {
+          id: 'kind',
+          header: '',
+          render: (u) => (
+            <Badge variant="light" color={u.kind === 'file' ? 'blue' : 'grape'}>
+              {t(`files.download.${u.kind}`)}
+            </Badge>
+          ),
+        },
+        { id: 'name', header: '', render: (u) => u.fileName },
+        { id: 'size', header: '', align: 'right', render: (u) => formatBytes(u.sizeBytes) },
+        {
+          id: 'link',
+          header: '',
+          render: (u) => <ProbedDownload href={absoluteUrl(u.url, apiBase, window.location.origin)} fileName={u.fileName} index={u.index} />,
+        },
+      ]}
+    />
   );
 }
 
@@ -405,29 +410,21 @@ export function ChunksTab({ file }: { file: ChannelFile }) {
     );
   }
   return (
-    <Table verticalSpacing="xs" data-testid="file-chunks">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('files.chunks.index')}</Table.Th>
-          <Table.Th>{t('files.chunks.name')}</Table.Th>
-          <Table.Th>{t('files.chunks.range')}</Table.Th>
-          <Table.Th ta="right">{t('files.chunks.size')}</Table.Th>
-          <Table.Th>{t('files.chunks.created')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {file.chunks.map((c) => (
-          <Table.Tr key={c.id} data-testid={`file-chunk-row-${c.index}`}>
-            <Table.Td>{c.index}</Table.Td>
-            <Table.Td>{c.fileName}</Table.Td>
-            <Table.Td>
-              {formatDuration(c.startSec)} – {formatDuration(c.endSec)}
-            </Table.Td>
-            <Table.Td ta="right">{formatBytes(c.sizeBytes)}</Table.Td>
-            <Table.Td>{format.format(new Date(c.createdAt))}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      plain
+      tableProps={{ verticalSpacing: 'xs' }}
+      items={file.chunks}
+      rowKey={(c) => c.id}
+      testIdPrefix="file-chunk"
+      testId="file-chunks"
+      rowTestId={(c) => `file-chunk-row-${c.index}`}
+      columns={[
+        { id: 'index', header: t('files.chunks.index'), render: (c) => c.index },
+        { id: 'name', header: t('files.chunks.name'), render: (c) => c.fileName },
+        { id: 'range', header: t('files.chunks.range'), render: (c) => `${formatDuration(c.startSec)} – ${formatDuration(c.endSec)}` },
+        { id: 'size', header: t('files.chunks.size'), align: 'right', render: (c) => formatBytes(c.sizeBytes) },
+        { id: 'created', header: t('files.chunks.created'), render: (c) => format.format(new Date(c.createdAt)) },
+      ]}
+    />
   );
 }

@@ -7,23 +7,7 @@
  * follows over /ws (`groupAlerts.changed`).
  */
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LEVELS, ALERT_TYPES, ALERT_CONFIG_MODES, GroupAlertRecipientInput, GroupAlertsConfigurationBody, specErrorMap } from '@fleet/contracts';
@@ -46,6 +30,7 @@ import {
   type RecipientView,
 } from './alertsForm';
 import { useCanCall } from '../../kit/access';
+import { ListTable } from '../../kit/ListTable';
 import { useEdits } from '../../kit/useEdits';
 
 const STATE_COLOR: Record<RecipientView, string> = { verified: 'green', pending: 'yellow', expired: 'red', unsaved: 'gray' };
@@ -113,6 +98,7 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
   };
 
   const modeLabel = (m: AlertConfigMode) => t(`groups.alerts.modes.${m}`);
+  const editable = canWrite && draft.mode === 'manual';
   return (
     <Stack gap="sm" data-testid="group-alerts" data-version={config.version}>
       <Group gap="sm" align="end">
@@ -139,66 +125,70 @@ function AlertsForm({ config, groupId, inventoryId }: { readonly config: GroupAl
         {t(`groups.alerts.modeHint.${draft.mode}`)} {t(`groups.alerts.appliesFrom.${config.source}`)}
       </Text>
       <Title order={6}>{t('groups.alerts.types')}</Title>
-      <Table withTableBorder verticalSpacing={4} data-testid="group-alerts-types">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('groups.alerts.type')}</Table.Th>
-            <Table.Th>{t('groups.alerts.severity')}</Table.Th>
-            <Table.Th>{t('groups.alerts.thresholdWarning')}</Table.Th>
-            <Table.Th>{t('groups.alerts.thresholdCritical')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ALERT_TYPES.map((type) => {
-            const setting = draft.alerts[type];
-            const editable = canWrite && draft.mode === 'manual';
-            return (
-              <Table.Tr key={type} data-testid={`group-alert-${type}`}>
-                <Table.Td>
-                  <Checkbox
-                    label={t(`groups.alerts.typeNames.${type}`)}
-                    checked={setting.enabled}
-                    disabled={!editable}
-                    onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
-                    data-testid={`group-alert-enabled-${type}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    size="xs"
-                    data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`groups.alerts.levels.${l}`) }))}
-                    value={setting.level}
-                    allowDeselect={false}
-                    onChange={(v) => {
-                      const level = ALERT_LEVELS.find((l) => l === v);
-                      if (level) setType(type, { level });
-                    }}
-                    readOnly={!editable}
-                    aria-label={t('groups.alerts.severity')}
-                    data-testid={`group-alert-level-${type}`}
-                  />
-                </Table.Td>
-                {ALERT_LEVELS.map((level) => (
-                  <Table.Td key={level}>
-                    <NumberInput
-                      size="xs"
-                      min={0}
-                      max={100}
-                      suffix=" %"
-                      value={setting.thresholds[level] ?? ''}
-                      onChange={(v) => setThreshold(type, level, v)}
-                      readOnly={!editable}
-                      aria-label={t(level === 'warning' ? 'groups.alerts.thresholdWarning' : 'groups.alerts.thresholdCritical')}
-                      error={level === 'critical' ? fieldText(typeErrors[type]) : undefined}
-                      data-testid={`group-alert-threshold-${type}-${level}`}
-                    />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        plain
+        tableProps={{ withTableBorder: true, verticalSpacing: 4 }}
+        items={ALERT_TYPES}
+        rowKey={(type) => type}
+        testIdPrefix="group-alert"
+        testId="group-alerts-types"
+        rowTestId={(type) => `group-alert-${type}`}
+        columns={[
+          {
+            id: 'type',
+            header: t('groups.alerts.type'),
+            render: (type) => (
+              <Checkbox
+                label={t(`groups.alerts.typeNames.${type}`)}
+                checked={draft.alerts[type].enabled}
+                disabled={!editable}
+                onChange={(e) => setType(type, { enabled: e.currentTarget.checked })}
+                data-testid={`group-alert-enabled-${type}`}
+              />
+            ),
+          },
+          {
+            id: 'severity',
+            header: t('groups.alerts.severity'),
+            render: (type) => (
+              <Select
+                size="xs"
+                data={ALERT_LEVELS.map((l) => ({ value: l, label: t(`groups.alerts.levels.${l}`) }))}
+                value={draft.alerts[type].level}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const level = ALERT_LEVELS.find((l) => l === v);
+                  if (level) setType(type, { level });
+                }}
+                readOnly={!editable}
+                aria-label={t('groups.alerts.severity')}
+                data-testid={`group-alert-level-${type}`}
+              />
+            ),
+          },
+          ...ALERT_LEVELS.map((level) => {
+            const header = t(level === 'warning' ? 'groups.alerts.thresholdWarning' : 'groups.alerts.thresholdCritical');
+            return {
+              id: level,
+              header,
+              render: (type: AlertType) => (
+                <NumberInput
+                  size="xs"
+                  min={0}
+                  max={100}
+                  suffix=" %"
+                  value={draft.alerts[type].thresholds[level] ?? ''}
+                  onChange={(v) => setThreshold(type, level, v)}
+                  readOnly={!editable}
+                  aria-label={header}
+                  error={level === 'critical' ? fieldText(typeErrors[type]) : undefined}
+                  data-testid={`group-alert-threshold-${type}-${level}`}
+                />
+              ),
+            };
+          }),
+        ]}
+      />
       <Title order={6}>{t('groups.alerts.recipients')}</Title>
       <Paper withBorder p="xs" data-testid="group-alert-recipients" data-count={draft.recipients.length}>
         {draft.recipients.length === 0 && (

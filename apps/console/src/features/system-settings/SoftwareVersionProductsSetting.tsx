@@ -5,13 +5,14 @@
  * version's supported devices, over its row version). Kept current over /ws (`softwareVersion.*`).
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, CloseButton, Group, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SoftwareVersionDevice, SoftwareVersionProducts } from '@fleet/contracts';
 import { useApiErrorMessage } from '../../api/errorMessage';
 import { endpointPrefix, useEndpointMutation, useEndpointQuery } from '../../api/hooks';
 import { QueryView } from '../../components/QueryView';
+import { ListTable } from '../../kit/ListTable';
 import { useRealtime } from '../../realtime/RealtimeProvider';
 import { useToast } from '../../toast/useToast';
 import { isSoftwareVersionEvent } from '../software-versions/softwareVersionForm';
@@ -34,96 +35,101 @@ export default function SoftwareVersionProductsSetting(_props: SystemSettingsPro
   return (
     <QueryView query={list} testIdPrefix={PREFIX} errorTitle={t('kit.list.loadError')}>
       {(data) => (
-        <Table striped verticalSpacing="xs" data-testid={`${PREFIX}-grid`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('streamSettings.products.product')}</Table.Th>
-              <Table.Th>{t('streamSettings.products.versions')}</Table.Th>
-              <Table.Th>{t('streamSettings.products.add')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.products.map((row) => (
-              <ProductRow key={row.product} row={row} versions={data.versions} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable
+          plain
+          striped
+          tableProps={{ verticalSpacing: 'xs' }}
+          items={data.products.map((row) => ({ row, versions: data.versions }))}
+          rowKey={({ row }) => row.product}
+          useRow={useProductRow}
+          testIdPrefix={PREFIX}
+          columns={[
+            { id: 'product', header: t('streamSettings.products.product'), render: (p) => t(`softwareVersions.devices.${p.product}`) },
+            {
+              id: 'versions',
+              header: t('streamSettings.products.versions'),
+              render: (p) =>
+                p.row.versions.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('streamSettings.products.none')}
+                  </Text>
+                ) : (
+                  <Group gap={4}>
+                    {p.row.versions.map((v) => (
+                      <Badge
+                        key={v.id}
+                        variant={v.deprecated ? 'outline' : 'light'}
+                        data-testid={`${PREFIX}-version-${p.product}-${v.number}`}
+                        rightSection={
+                          <CloseButton
+                            size="xs"
+                            aria-label={t('streamSettings.products.remove', { number: v.number })}
+                            disabled={p.removing}
+                            onClick={() => p.remove(v)}
+                            data-testid={`${PREFIX}-remove-${p.product}-${v.number}`}
+                          />
+                        }
+                      >
+                        {v.number}
+                      </Badge>
+                    ))}
+                  </Group>
+                ),
+            },
+            {
+              id: 'add',
+              header: t('streamSettings.products.add'),
+              render: (p) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Select
+                    data={p.offered}
+                    value={p.picked}
+                    onChange={p.setPicked}
+                    searchable
+                    size="xs"
+                    w={120}
+                    placeholder={t('streamSettings.products.pick')}
+                    data-testid={`${PREFIX}-pick-${p.product}`}
+                  />
+                  <Button size="compact-sm" disabled={!p.canAdd} loading={p.adding} onClick={p.add} data-testid={`${PREFIX}-add-${p.product}`}>
+                    {t('streamSettings.products.addButton')}
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
     </QueryView>
   );
 }
 
-function ProductRow({ row, versions }: { row: SoftwareVersionProducts['products'][number]; versions: SoftwareVersionProducts['versions'] }) {
-  const { t } = useTranslation();
+type ProductVersions = SoftwareVersionProducts['products'][number];
+
+/** A product's row: the versions it may still take, the one picked, and the add and remove calls. */
+function useProductRow({ row, versions }: { row: ProductVersions; versions: SoftwareVersionProducts['versions'] }) {
   const toast = useToast();
   const errorText = useApiErrorMessage();
   const [picked, setPicked] = useState<string | null>(null);
-  const add = useEndpointMutation('addSoftwareVersionProduct');
-  const remove = useEndpointMutation('removeSoftwareVersionProduct');
+  const addCall = useEndpointMutation('addSoftwareVersionProduct');
+  const removeCall = useEndpointMutation('removeSoftwareVersionProduct');
   const product: SoftwareVersionDevice = row.product;
   const offered = versions.filter((v) => !v.supportedDevices.includes(product)).map((v) => ({ value: v.id, label: v.number }));
   const onError = (e: unknown) => toast.show({ message: errorText(e), variant: 'error' });
   const pickedVersion = versions.find((v) => v.id === picked);
-  return (
-    <Table.Tr data-testid={`${PREFIX}-row-${product}`}>
-      <Table.Td>{t(`softwareVersions.devices.${product}`)}</Table.Td>
-      <Table.Td>
-        {row.versions.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('streamSettings.products.none')}
-          </Text>
-        ) : (
-          <Group gap={4}>
-            {row.versions.map((v) => (
-              <Badge
-                key={v.id}
-                variant={v.deprecated ? 'outline' : 'light'}
-                data-testid={`${PREFIX}-version-${product}-${v.number}`}
-                rightSection={
-                  <CloseButton
-                    size="xs"
-                    aria-label={t('streamSettings.products.remove', { number: v.number })}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate({ params: { id: v.id, product }, query: { version: v.version } }, { onError })}
-                    data-testid={`${PREFIX}-remove-${product}-${v.number}`}
-                  />
-                }
-              >
-                {v.number}
-              </Badge>
-            ))}
-          </Group>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Select
-            data={offered}
-            value={picked}
-            onChange={setPicked}
-            searchable
-            size="xs"
-            w={120}
-            placeholder={t('streamSettings.products.pick')}
-            data-testid={`${PREFIX}-pick-${product}`}
-          />
-          <Button
-            size="compact-sm"
-            disabled={pickedVersion === undefined}
-            loading={add.isPending}
-            onClick={() => {
-              if (pickedVersion === undefined) return;
-              add.mutate(
-                { params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } },
-                { onSuccess: () => setPicked(null), onError },
-              );
-            }}
-            data-testid={`${PREFIX}-add-${product}`}
-          >
-            {t('streamSettings.products.addButton')}
-          </Button>
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+  return {
+    row,
+    product,
+    offered,
+    picked,
+    setPicked,
+    canAdd: pickedVersion !== undefined,
+    adding: addCall.isPending,
+    removing: removeCall.isPending,
+    add: () => {
+      if (pickedVersion === undefined) return;
+      addCall.mutate({ params: { id: pickedVersion.id, product }, body: { version: pickedVersion.version } }, { onSuccess: () => setPicked(null), onError });
+    },
+    remove: (v: ProductVersions['versions'][number]) => removeCall.mutate({ params: { id: v.id, product }, query: { version: v.version } }, { onError }),
+  };
 }

@@ -5,7 +5,7 @@
  * has not enabled (optionally with a tier) and remove one after a confirmation naming it.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_TIERS } from '@fleet/contracts';
@@ -17,6 +17,7 @@ import { canManageServices } from './actions';
 import { ErrorNote } from './parts';
 import { addableServices, isEnabled, isServiceName, sortedServices } from './services';
 import { useUserRoles } from '../../kit/access';
+import { ListTable, type ListColumn } from '../../kit/ListTable';
 import { CloseFooter } from '../../kit/ModalParts';
 
 export interface ServicesModalProps {
@@ -84,6 +85,38 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
   };
 
   const date = (iso: string | null) => (iso === null ? t('common.none') : new Date(iso).toLocaleDateString(i18n.language));
+  const columns: ListColumn<UnitServiceInfo>[] = [
+    { id: 'service', header: t('unitActions.services.service'), render: (service) => service.serviceName },
+    {
+      id: 'status',
+      header: t('unitActions.services.status'),
+      render: (service) => (
+        <Badge size="sm" variant="light" color={isEnabled(service) ? 'green' : 'gray'} title={service.serviceStatus}>
+          {isEnabled(service) ? t('unitActions.services.enabled') : t('unitActions.services.notEnabled')}
+        </Badge>
+      ),
+    },
+    { id: 'tier', header: t('unitActions.services.tier'), render: (service) => service.tier ?? t('common.none') },
+    { id: 'expires', header: t('unitActions.services.expires'), render: (service) => date(service.expiresAt) },
+  ];
+  if (canManage) {
+    columns.push({
+      id: 'remove',
+      header: '',
+      render: (service) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setRemoving(service)}
+          aria-label={t('unitActions.services.removeLabel', { service: service.serviceName })}
+          data-testid={`unit-service-remove-${service.serviceName}`}
+        >
+          {t('unitActions.services.remove')}
+        </Button>
+      ),
+    });
+  }
 
   return (
     <Stack gap="sm" data-testid="unit-services">
@@ -92,54 +125,20 @@ function ServicesBody({ unit, onClose }: Omit<ServicesModalProps, 'opened'>) {
       </Text>
       {services.isPending && <Loader size="sm" />}
       {services.isError && <ErrorNote testId="unit-services-load-error" message={`${t('unitActions.services.loadFailed')}: ${errorText(services.error)}`} />}
-      {services.isSuccess && list.length === 0 && (
-        <Text size="sm" data-testid="unit-services-empty">
-          {t('unitActions.services.empty')}
-        </Text>
-      )}
-      {list.length > 0 && (
-        <Table striped withTableBorder data-testid="unit-services-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('unitActions.services.service')}</Table.Th>
-              <Table.Th>{t('unitActions.services.status')}</Table.Th>
-              <Table.Th>{t('unitActions.services.tier')}</Table.Th>
-              <Table.Th>{t('unitActions.services.expires')}</Table.Th>
-              {canManage && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((service) => {
-              const enabled = isEnabled(service);
-              return (
-                <Table.Tr key={service.id} data-testid={`unit-service-${service.serviceName}`} data-enabled={enabled} data-status={service.serviceStatus}>
-                  <Table.Td>{service.serviceName}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={enabled ? 'green' : 'gray'} title={service.serviceStatus}>
-                      {enabled ? t('unitActions.services.enabled') : t('unitActions.services.notEnabled')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{service.tier ?? t('common.none')}</Table.Td>
-                  <Table.Td>{date(service.expiresAt)}</Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setRemoving(service)}
-                        aria-label={t('unitActions.services.removeLabel', { service: service.serviceName })}
-                        data-testid={`unit-service-remove-${service.serviceName}`}
-                      >
-                        {t('unitActions.services.remove')}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+      {(services.isSuccess || list.length > 0) && (
+        <ListTable
+          plain
+          striped
+          tableProps={{ withTableBorder: true }}
+          items={list}
+          columns={columns}
+          rowKey={(service) => service.id}
+          testIdPrefix="unit-services"
+          tableTestId="table"
+          rowTestId={(service) => `unit-service-${service.serviceName}`}
+          rowData={(service) => ({ 'data-enabled': isEnabled(service), 'data-status': service.serviceStatus })}
+          emptyText={t('unitActions.services.empty')}
+        />
       )}
       {canManage && removing !== null && (
         <Group justify="space-between" wrap="nowrap" data-testid="unit-service-remove-confirm">

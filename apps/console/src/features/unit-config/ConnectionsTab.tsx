@@ -6,7 +6,7 @@
  * the unit to report it, after an operator switch up to 30 seconds (spec 000 §9; useAwaitedChange).
  */
 import { useRef, useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   InterfacesConfigUpdateBody,
@@ -20,13 +20,15 @@ import {
 } from '@fleet/contracts';
 import { modemUiState } from '@fleet/domain';
 import { ethernetBody, ethernetForm, linkDisableBlocker, wifiBody, wifiForm } from './forms';
+import { ListTable } from '../../kit/ListTable';
 import { useSpecText } from '../../lib/forms/specText';
 import { ModemSection } from './ModemSection';
 import { AwaitedNote, ConfigCard, ConfigFields, useAllowed, useConfigContext, type TabProps } from './parts';
 import { useAwaitedChange } from './useAwaitedChange';
 import { useConfigAction } from './useConfigAction';
 
-function LinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
+/** A link's row: its state, whether it may be disabled (and why not), and its toggle awaited until the unit reports it. */
+function useLinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
   const { t } = useTranslation();
   const text = useSpecText();
   const { unitId } = useConfigContext();
@@ -35,50 +37,18 @@ function LinkRow({ modem, unit, config }: { modem: Modem } & TabProps) {
   const wanted = useRef(modem.enabled);
   const toggle = useConfigAction(unitId, 'commandLinkConfiguration', () => wait.await(wanted.current));
   const blocker = linkDisableBlocker(unit.modems, modem, config.forcesWiredLink);
-  const state = modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected });
-  const reason = blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired');
-  return (
-    <Table.Tr data-testid={`config-link-${modem.id}`}>
-      <Table.Td>{modem.name}</Table.Td>
-      <Table.Td>{t(`unitConfig.links.uiTypes.${modem.uiType}`)}</Table.Td>
-      <Table.Td>
-        <Badge color={state === 'connected' ? 'green' : state === 'disabled' ? 'gray' : 'yellow'} data-testid={`config-link-state-${modem.id}`}>
-          {t(`unitConfig.links.states.${state}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{t('unitConfig.links.uplink', { kbps: Math.round(modem.uplinkKbps) })}</Table.Td>
-      <Table.Td>
-        <Stack gap={2}>
-          <Switch
-            aria-label={t('unitConfig.links.enabled')}
-            checked={modem.enabled}
-            disabled={!allowed || toggle.pending || (modem.enabled && blocker !== null)}
-            onChange={(e) => {
-              wanted.current = e.currentTarget.checked;
-              toggle.run({ modemId: modem.id, enabled: e.currentTarget.checked });
-            }}
-            data-testid={`config-link-enabled-${modem.id}`}
-          />
-          <AwaitedNote
-            state={wait.state}
-            waiting={t(wait.target === false ? 'unitConfig.wait.disabling' : 'unitConfig.wait.enabling')}
-            late={t('unitConfig.wait.linkLate')}
-            testId={`config-link-wait-${modem.id}`}
-          />
-          {reason !== null && modem.enabled && (
-            <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
-              {reason}
-            </Text>
-          )}
-          {toggle.failure !== null && (
-            <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
-              {text(toggle.failure)}
-            </Text>
-          )}
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
-  );
+  return {
+    modem,
+    wait,
+    state: modemUiState({ present: true, enabled: modem.enabled, connected: modem.connected }),
+    reason: blocker === null ? null : blocker.kind === 'message' ? text(blocker.message) : t('unitConfig.links.forcedWired'),
+    failure: toggle.failure === null ? null : text(toggle.failure),
+    disabled: !allowed || toggle.pending || (modem.enabled && blocker !== null),
+    setEnabled: (enabled: boolean) => {
+      wanted.current = enabled;
+      toggle.run({ modemId: modem.id, enabled });
+    },
+  };
 }
 
 function LinksSection(props: TabProps) {
@@ -88,19 +58,61 @@ function LinksSection(props: TabProps) {
     <Paper withBorder p="md" data-testid="config-links">
       <Stack gap="sm">
         <Title order={5}>{t('unitConfig.links.title')}</Title>
-        {modems.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('unitConfig.links.none')}
-          </Text>
-        ) : (
-          <Table>
-            <Table.Tbody>
-              {modems.map((modem) => (
-                <LinkRow key={modem.id} modem={modem} {...props} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <ListTable
+          plain
+          headless
+          items={modems.map((modem) => ({ ...props, modem }))}
+          rowKey={({ modem }) => modem.id}
+          useRow={useLinkRow}
+          testIdPrefix="config-links"
+          rowTestId={({ modem }) => `config-link-${modem.id}`}
+          emptyText={t('unitConfig.links.none')}
+          columns={[
+            { id: 'name', header: '', render: ({ modem }) => modem.name },
+            { id: 'type', header: '', render: ({ modem }) => t(`unitConfig.links.uiTypes.${modem.uiType}`) },
+            {
+              id: 'state',
+              header: '',
+              render: ({ modem, state }) => (
+                <Badge color={state === 'connected' ? 'green' : state === 'disabled' ? 'gray' : 'yellow'} data-testid={`config-link-state-${modem.id}`}>
+                  {t(`unitConfig.links.states.${state}`)}
+                </Badge>
+              ),
+            },
+            { id: 'uplink', header: '', render: ({ modem }) => t('unitConfig.links.uplink', { kbps: Math.round(modem.uplinkKbps) }) },
+            {
+              id: 'enabled',
+              header: '',
+              render: ({ modem, wait, reason, failure, disabled, setEnabled }) => (
+                <Stack gap={2}>
+                  <Switch
+                    aria-label={t('unitConfig.links.enabled')}
+                    checked={modem.enabled}
+                    disabled={disabled}
+                    onChange={(e) => setEnabled(e.currentTarget.checked)}
+                    data-testid={`config-link-enabled-${modem.id}`}
+                  />
+                  <AwaitedNote
+                    state={wait.state}
+                    waiting={t(wait.target === false ? 'unitConfig.wait.disabling' : 'unitConfig.wait.enabling')}
+                    late={t('unitConfig.wait.linkLate')}
+                    testId={`config-link-wait-${modem.id}`}
+                  />
+                  {reason !== null && modem.enabled && (
+                    <Text size="xs" c="dimmed" data-testid={`config-link-blocked-${modem.id}`}>
+                      {reason}
+                    </Text>
+                  )}
+                  {failure !== null && (
+                    <Text size="xs" c="red" data-testid={`config-failure-link-${modem.id}`}>
+                      {failure}
+                    </Text>
+                  )}
+                </Stack>
+              ),
+            },
+          ]}
+        />
       </Stack>
     </Paper>
   );
