@@ -32,7 +32,9 @@ function sqliteOnlyFiles(): string[] {
 const LONGEST_FIRST = [
   'tests/integration/role-matrix.test.ts',
   'tests/integration/crash-durability.test.ts',
+  'tests/integration/demo-presets.test.ts',
   'tests/integration/scenarios/',
+  'tests/integration/conformance.test.ts',
   'tests/integration/login-sessions.test.ts',
   'tests/integration/fuzz.test.ts',
   'packages/db/test/migrate.test.ts',
@@ -41,6 +43,7 @@ const LONGEST_FIRST = [
   'tests/integration/replay-cli.test.ts',
   'tests/integration/replay.test.ts',
   'tests/integration/realtime-disconnects.test.ts',
+  'packages/db/test/seed-fleets.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
