@@ -105,6 +105,17 @@ export async function answers(c: WsClient): Promise<void> {
   }
 }
 
+/**
+ * The server has handled every message this client sent before now: one ping round trip. The server
+ * handles a connection's messages in order, a subscribe's replay and refusals included, so anything
+ * they were to send has arrived before the pong.
+ */
+export async function handled(c: WsClient): Promise<void> {
+  const t = ++pings;
+  c.send({ op: 'ping', t });
+  await c.next((m) => m.op === 'pong' && m.t === t);
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Poll until `fn` is true (bounded). */

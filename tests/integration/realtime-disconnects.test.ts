@@ -105,7 +105,6 @@ describe('forced disconnects while the fleet streams', () => {
       );
 
       // The control's position now; every console must reach it and agree with it up to there.
-      await sleep(300);
       const target = new Map<string, number>();
       for (const e of control.events) target.set(e.topic, Math.max(target.get(e.topic) ?? 0, e.seq));
       await until(

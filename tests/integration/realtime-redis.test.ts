@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupTopic, type CurrentUser, type Topic, type UnitSummary } from '@fleet/contracts';
 import { pgUrl, startOtherInstance, startTestStack, type OtherInstance, type TestStack } from '../support/stack.js';
-import { connect, sleep, until, type Received, type WsClient } from './realtime-client.js';
+import { connect, handled, until, type Received, type WsClient } from './realtime-client.js';
 
 function redisUrl(): string | undefined {
   const url = process.env.REDIS_URL_TEST;
@@ -81,8 +81,7 @@ describe.skipIf(!enabled)('realtime across two core instances (PostgreSQL + Redi
       10_000,
       'the stream start seen on B',
     );
-    await sleep(300);
-    expect(onB.events.length).toBeGreaterThan(20);
+    await until(() => onB.events.length > 20, 10_000, 'events on B');
     expect(b.app.services.gateway.shardCount()).toBe(0); // B has no devices: all of it came through Redis
 
     // Same numbers, same events on both instances, for the span both saw.
@@ -108,12 +107,14 @@ describe.skipIf(!enabled)('realtime across two core instances (PostgreSQL + Redi
     first.ws.terminate();
     const last: Record<string, number> = {};
     for (const e of first.events) last[e.topic] = e.seq;
-    await sleep(500);
+    // Events are published while it is away.
+    const away = control.events.length;
+    await until(() => control.events.length > away + 10, 10_000, 'events while away');
     const second = await connect(baseB, { cookie: cookieB });
     await second.next((m) => m.op === 'hello');
     second.send({ op: 'subscribe', topics, resume: { epoch: first.epoch, seqs: last } });
     await second.next((m) => m.op === 'subscribed');
-    await sleep(500);
+    await handled(second);
     expect(second.messages.filter((m) => m.op === 'refetch')).toEqual([]);
     for (const topic of topics) {
       const all = [...first.events, ...second.events];

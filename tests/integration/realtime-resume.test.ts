@@ -10,7 +10,7 @@ import { createDb } from '@fleet/db';
 import { startSimulator } from '@fleet/stack';
 import { RealtimeClient } from '../../apps/console/src/realtime/RealtimeClient';
 import { FAST_TIMINGS, startTestStack, type TestStack } from '../support/stack.js';
-import { connect, sleep, until, wsSocketFactory, wsUrl, type Received } from './realtime-client.js';
+import { connect, handled, until, wsSocketFactory, wsUrl, type Received } from './realtime-client.js';
 
 /** Per topic: seq → event JSON; fails on a duplicate. */
 function bySeq(events: readonly Received[]): Map<string, Map<number, string>> {
@@ -58,8 +58,8 @@ describe('realtime resume', () => {
     const last: Record<string, number> = {};
     for (const e of first.events) last[e.topic] = Math.max(last[e.topic] ?? 0, e.seq);
     const beforeGap = control.events.length;
-    await sleep(700); // units keep reporting meanwhile
-    expect(control.events.length - beforeGap).toBeGreaterThan(20);
+    // Units keep reporting meanwhile.
+    await until(() => control.events.length - beforeGap > 20, 10_000, 'events while the first console is away');
 
     const atResume: Record<string, number> = {};
     for (const e of control.events) atResume[e.topic] = e.seq;
@@ -67,7 +67,7 @@ describe('realtime resume', () => {
     await second.next((m) => m.op === 'hello');
     second.send({ op: 'subscribe', topics, resume: { epoch, seqs: last } });
     await second.next((m) => m.op === 'subscribed');
-    await sleep(500);
+    await handled(second);
     expect(second.messages.filter((m) => m.op === 'refetch')).toEqual([]);
     // Events published while it was away came back in the replay.
     const replayed = second.events.filter((e) => e.seq > (last[e.topic] ?? 0) && e.seq <= (atResume[e.topic] ?? 0));

@@ -24,13 +24,15 @@ function clientFrame(text: string): Buffer {
 }
 
 /** A websocket client over a bare TCP socket, so the test can stop reading at will. */
-async function rawClient(port: number, cookie: string): Promise<{ socket: Socket; closed: Promise<void>; received: () => number }> {
+async function rawClient(port: number, cookie: string): Promise<{ socket: Socket; closed: Promise<void>; received: () => number; text: () => string }> {
   const socket = tcpConnect({ host: '127.0.0.1', port });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);
   });
   let received = 0;
+  // The frames' bytes as text, the first 64 kB of them (the server's frames are not masked: their JSON reads as it is).
+  let text = '';
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.on('error', () => undefined);
   const upgraded = new Promise<void>((resolve, reject) => {
@@ -44,6 +46,7 @@ async function rawClient(port: number, cookie: string): Promise<{ socket: Socket
         else reject(new Error(head.split('\r\n')[0]));
         socket.on('data', (c: Buffer) => {
           received += c.length;
+          if (text.length < 65_536) text += c.toString('latin1');
         });
       }
     };
@@ -63,7 +66,7 @@ async function rawClient(port: number, cookie: string): Promise<{ socket: Socket
     ].join('\r\n'),
   );
   await upgraded;
-  return { socket, closed, received: () => received };
+  return { socket, closed, received: () => received, text: () => text };
 }
 
 describe('realtime slow consumer', () => {
@@ -91,7 +94,7 @@ describe('realtime slow consumer', () => {
     const slow = await rawClient(Number(new URL(base).port), cookie);
     slow.socket.write(clientFrame(JSON.stringify({ op: 'subscribe', topics: [topic] })));
     await until(() => s.app.services.hub.clientCount() === 3, 5000, 'three subscribers');
-    await sleep(100);
+    await until(() => slow.text().includes('"op":"subscribed"'), 5000, 'the slow client read its subscription');
     slow.socket.pause(); // stops reading: from here on, everything piles up
 
     // Large events at a steady pace (≈ 20 MB/s) until the slow client is gone.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK_AUTH, REALTIME, groupTopic, inventoryTopic, type CurrentUser, type UnitSummary } from '@fleet/contracts';
 import { TestClock } from '@fleet/core';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { answers, connect, sleep, until } from './realtime-client.js';
+import { answers, connect, handled, sleep, until } from './realtime-client.js';
 
 /** The production heartbeat (env.ts): the test steps the core's clock over it. */
 const HEARTBEAT_MS = 30_000;
@@ -61,7 +61,7 @@ describe('realtime /ws', () => {
     c.send({ op: 'subscribe', topics: [groupTopic(foreignGroup)], resume: { epoch, seqs: { [groupTopic(foreignGroup)]: 0 } } });
     await until(() => c.messages.filter((m) => m.op === 'error').length === 2, 5000, 'second refusal');
     expect(c.messages.filter((m) => m.op === 'error')[1]).toMatchObject({ code: 'FORBIDDEN', topics: [groupTopic(foreignGroup)] });
-    await sleep(300);
+    await handled(c);
     expect(c.events.filter((e) => e.topic === groupTopic(foreignGroup))).toEqual([]);
     c.ws.close();
   });
