@@ -56,9 +56,15 @@ describe('replay CLI', () => {
     recording.stdout.on('data', (d: Buffer) => (stdout += String(d)));
     recording.stderr.on('data', (d: Buffer) => (stderr += String(d)));
     const exited = new Promise<number | null>((resolve) => recording.on('exit', (code) => resolve(code)));
-    // Once the recorder follows /ws (it says so), drain LULITE-0001's battery through the control plane.
+    let reports = 0;
+    stack.app.services.hub.onPublish((_topics, e) => {
+      if (e.type === 'unit.telemetry' && e.unitId === 'LULITE-0001') reports++;
+    });
+    // Once the recorder follows /ws (it says so) and LULITE-0001 has reported three times since (every 500 ms:
+    // the first over a second before the fault), drain its battery through the control plane.
     await eventually(async () => /following \d+ topic/.test(stderr), 30_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    const following = reports;
+    await eventually(async () => reports >= following + 3, 10_000);
     const client = new CoreClient({ baseUrl: base });
     const operator = await client.login('super_user', DEMO_PASSWORD);
     const faultAt = Date.now();
@@ -100,10 +106,14 @@ describe('replay CLI', () => {
   it('lists and downloads a recording of the mock, and replays the file into it, following it to the end', async () => {
     const client = new CoreClient({ baseUrl: base });
     const operator = await client.login('super_user', DEMO_PASSWORD);
-    await client.mutate(operator, 'recording.start', { name: 'cli-day' });
-    await new Promise((r) => setTimeout(r, 1000));
+    const started = (await client.mutate(operator, 'recording.start', { name: 'cli-day' })) as RecordingSummary;
+    const deviceReports = async () =>
+      ((await client.query(operator, 'recording.list')) as RecordingSummary[]).find((r) => r.id === started.id)?.counts.device ?? 0;
+    // Device reports before the fault and after it (the camera's disconnection among them).
+    await eventually(async () => (await deviceReports()) > 0, 10_000);
     await client.mutate(operator, 'fault.inject', { unitId: 'LU800-0002', fault: { type: 'camera', connected: false } });
-    await new Promise((r) => setTimeout(r, 1500));
+    const atFault = await deviceReports();
+    await eventually(async () => (await deviceReports()) > atFault, 10_000);
     const made = (await client.mutate(operator, 'recording.stop')) as RecordingSummary;
     const login = ['--core', base, '--user', 'super_user', '--password', DEMO_PASSWORD];
 
