@@ -56,22 +56,30 @@ interface Side {
 async function side(shards = 1): Promise<Side> {
   const timings = { ...FAST_TIMINGS, telemetryIntervalMs: 250 };
   const stack = await startTestStack(shards === 1 ? { simulatorTimings: timings } : { simulator: false });
+  const reports = new Map<string, number>();
+  stack.app.services.hub.onPublish((_topics, e) => {
+    if (e.type === 'unit.telemetry') reports.set(e.unitId, (reports.get(e.unitId) ?? 0) + 1);
+  });
   const engines: Engine[] = [];
   for (let i = 1; shards > 1 && i <= shards; i++) engines.push(startSimulator(stack.app, { seed: 1, timings, shardId: `shard-${i}` }));
   const client = new CoreClient({ baseUrl: await stack.app.listen({ host: '127.0.0.1', port: 0 }) });
   const operator = await client.login('super_user', DEMO_PASSWORD);
   await client.mutate(operator, 'scenario.start', { scenario: CALM, speed: 1 });
   let offline: string[] = [];
+  let unitIds: string[] = [];
   await eventually(async () => {
     const units = (await client.rest(operator, 'GET', '/devices/fetch')).body as { uniqueId: string; status: string }[];
+    unitIds = units.map((u) => u.uniqueId);
     offline = units.filter((u) => u.status === 'offline').map((u) => u.uniqueId);
     return units.length > 0 && offline.length === 0;
   }, 20_000).catch((e: unknown) => {
     throw new Error(`units still offline: ${offline.join(', ')} (${String(e)})`);
   });
-  // What the boot raises (alerts, first telemetry) is over before anything is recorded or replayed.
-  await sleep(1000);
-  await stack.app.services.events.settle();
+  // What the boot raises (alerts, first telemetry) is over before anything is recorded or replayed: every unit
+  // has reported twice since all of them were up.
+  const up = new Map(reports);
+  await eventually(async () => unitIds.every((id) => (reports.get(id) ?? 0) >= (up.get(id) ?? 0) + 2), 20_000);
+  await devicesSettled(stack.app);
   return { stack, client, operator, engines };
 }
 
