@@ -50,6 +50,9 @@ interface Side {
   engines: Engine[];
   client: CoreClient;
   operator: string;
+  /** Telemetry events published per unit, and channel statuses per channel (the latest), counted by a hub tap. */
+  reports: Map<string, number>;
+  channels: Map<string, string>;
 }
 
 /** A fresh stack, its fleet restarted calm from seed 1 and settled (every unit up and reporting). */
@@ -57,8 +60,10 @@ async function side(shards = 1): Promise<Side> {
   const timings = { ...FAST_TIMINGS, telemetryIntervalMs: 250 };
   const stack = await startTestStack(shards === 1 ? { simulatorTimings: timings } : { simulator: false });
   const reports = new Map<string, number>();
+  const channels = new Map<string, string>();
   stack.app.services.hub.onPublish((_topics, e) => {
     if (e.type === 'unit.telemetry') reports.set(e.unitId, (reports.get(e.unitId) ?? 0) + 1);
+    if (e.type === 'channel.status') channels.set(e.channelId, e.status);
   });
   const engines: Engine[] = [];
   for (let i = 1; shards > 1 && i <= shards; i++) engines.push(startSimulator(stack.app, { seed: 1, timings, shardId: `shard-${i}` }));
@@ -80,7 +85,13 @@ async function side(shards = 1): Promise<Side> {
   const up = new Map(reports);
   await eventually(async () => unitIds.every((id) => (reports.get(id) ?? 0) >= (up.get(id) ?? 0) + 2), 20_000);
   await devicesSettled(stack.app);
-  return { stack, client, operator, engines };
+  return { stack, client, operator, engines, reports, channels };
+}
+
+/** Each of `unitIds` has reported `n` more times (every 250 ms): what it reported before is published. */
+async function reported(s: Side, unitIds: string[], n: number): Promise<void> {
+  const from = new Map(s.reports);
+  await eventually(async () => unitIds.every((id) => (s.reports.get(id) ?? 0) >= (from.get(id) ?? 0) + n), 20_000);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,9 +136,10 @@ async function replayInto(s: Side, recordingId: string, speed: number): Promise<
     const st = await replayStatus(s);
     return st.state === 'finished' ? st : null;
   }, 60_000);
-  // Whatever the last reports cause is published before the recording ends (a status only once stored).
+  // Whatever the last reports cause is published before the recording ends (a status only once stored): a report
+  // applied may queue a device event, and an event a report, so settle twice.
   await devicesSettled(s.stack.app);
-  await sleep(300);
+  await devicesSettled(s.stack.app);
   await s.client.mutate(s.operator, 'recording.stop');
   return { recording: await s.stack.app.services.recordings.read(started.id), status };
 }
@@ -150,23 +162,28 @@ describe('record and replay', () => {
     a = await side();
     const started = (await a.client.mutate(a.operator, 'recording.start', { name: 'incident' })) as RecordingSummary;
     const fault = (target: object) => a.client.mutate(a.operator, 'fault.inject', target);
-    await sleep(300);
+    const faulted = ['LU800-0001', 'LU800-0002'];
+    // The log holds reports before the faults, the faults' effects, then the writes (each step waits for the
+    // units' reports, not for a time: the recording's spacing holds on a loaded machine too).
+    await reported(a, faulted, 1);
     await fault({ unitId: 'LU800-0001', fault: { type: 'modemFail', modem: 1 } });
     await fault({ unitId: 'LU800-0002', fault: { type: 'battery', percentage: 5, charging: false } });
     await fault({ serverId: 'MMH-0001', fault: { type: 'channelStatus', channelId: 'MMH-0001-CH1', status: 'offline' } });
-    await sleep(400);
+    await reported(a, faulted, 2);
+    await eventually(async () => a.channels.get('MMH-0001-CH1') === 'offline', 10_000);
     // REST writes as a user: a rename, and a live stream started and stopped through the API.
     const rename = await a.client.rest(a.operator, 'PUT', '/devices/update', { id: 'LU800-0003', name: 'replayed-unit' });
     expect(rename.status).toBe(200);
     const stream = await a.client.rest(a.operator, 'POST', '/v2/units/LU800-0001/stream', {});
     expect(stream.status).toBeLessThan(300);
     await eventually(async () => ((await a.client.rest(a.operator, 'GET', '/v2/units/LU800-0001')).body as { status: string }).status === 'streaming', 10_000);
-    await sleep(400);
+    await reported(a, ['LU800-0001'], 2);
     expect((await a.client.rest(a.operator, 'DELETE', '/v2/units/LU800-0001/stream')).status).toBeLessThan(300);
     await fault({ unitId: 'LU800-0001', fault: { type: 'modemRecover', modem: 1 } });
     await fault({ unitId: 'LU800-0002', fault: { type: 'battery', percentage: 80, charging: true } });
     await fault({ serverId: 'MMH-0001', fault: { type: 'channelStatus', channelId: 'MMH-0001-CH1', status: 'idle' } });
-    await sleep(800);
+    await reported(a, faulted, 3);
+    await eventually(async () => a.channels.get('MMH-0001-CH1') === 'idle', 10_000);
     await devicesSettled(a.stack.app);
     await a.client.mutate(a.operator, 'recording.stop');
     recorded = await a.stack.app.services.recordings.read(started.id);
