@@ -24,6 +24,22 @@ function sqliteOnlyFiles(): string[] {
 }
 
 /**
+ * The integration files that prove something across the whole product or over a long run: every call for every
+ * role, every call fuzzed, kill -9 rounds, the scenario library, an hour of each demo preset, the conformance
+ * check, the large fleet's seed. The test command runs them; the quick loop (TEST_QUICK=1, scripts/test-quick.sh)
+ * leaves them out: they are more than half of the integration tier's CPU time.
+ */
+const EXHAUSTIVE = [
+  'tests/integration/role-matrix.test.ts',
+  'tests/integration/fuzz.test.ts',
+  'tests/integration/crash-durability.test.ts',
+  'tests/integration/scenarios/**',
+  'tests/integration/demo-presets.test.ts',
+  'tests/integration/conformance.test.ts',
+  'packages/db/test/seed-fleets.test.ts',
+];
+
+/**
  * The integration files that take longest, most of it waiting (on simulated time, a killed and restarted
  * process, a lockout): started first, so that none of them runs alone at the end of a phase while the other
  * workers have finished. On a fresh clone vitest knows no durations and starts the largest files first, which
@@ -97,7 +113,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION_DIRS.map((dir) => `${dir}/**/*.test.ts`),
-          exclude: process.env.TEST_PROVIDER === 'postgresql' ? sqliteOnlyFiles() : [],
+          exclude: [...(process.env.TEST_PROVIDER === 'postgresql' ? sqliteOnlyFiles() : []), ...(process.env.TEST_QUICK === '1' ? EXHAUSTIVE : [])],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

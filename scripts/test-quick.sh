@@ -33,7 +33,7 @@ step "unit and components" pnpm exec vitest run --project unit --project console
 typecheck_start=$SECONDS
 bash scripts/typecheck.sh > .tmp/quick-typecheck.log 2>&1 &
 typecheck_pid=$!
-step "integration (SQLite)" env TEST_PROVIDER=sqlite pnpm exec vitest run --project integration --maxWorkers="${QUICK_INTEGRATION_WORKERS:-3}"
+step "integration (SQLite)" env TEST_PROVIDER=sqlite TEST_QUICK=1 pnpm exec vitest run --project integration --maxWorkers="${QUICK_INTEGRATION_WORKERS:-3}"
 typecheck_rc=0
 wait "$typecheck_pid" || typecheck_rc=$?
 cat .tmp/quick-typecheck.log
